@@ -1,0 +1,601 @@
+/* tsr-cli.c: tessera-cli, the headless face of Tessera. It uses the same registry, load, save and
+ * validate paths as the editor, so tests and scripts see exactly what users get. */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+#include "formats/tsr-format.h"
+
+enum {
+  EXIT_OK = 0,
+  EXIT_FAILED = 1,        /* load failure, differing round trip, validation errors */
+  EXIT_UNSUPPORTED = 2,   /* usage errors, or an operation no format offers for this file */
+};
+
+typedef struct {
+  const char *name;
+  const char *usage;
+  const char *summary;
+  int       (*run) (int argc, char **argv);
+} TsrCliCommand;
+
+static void
+print_load_error (const char *path, const GError *error)
+{
+  const char *message = error->message;
+
+  g_printerr ("tessera-cli: %s: %s\n", path, message);
+}
+
+static gpointer
+load_or_report (const char *path, const TsrFormat **format)
+{
+  g_autoptr(GError) error = NULL;
+  gpointer data = tsr_format_load_file (tsr_format_registry_get_default (), path, format, &error);
+
+  if (data == NULL)
+    print_load_error (path, error);
+  return data;
+}
+
+/* Parses the options shared by the subcommands; positional arguments stay in ARGV. */
+typedef struct {
+  gboolean json;
+  gboolean force;
+  int      level;
+  char    *output;
+  char    *target;
+  char    *size;
+} TsrCliOptions;
+
+static gboolean
+parse_options (const char    *command,
+               int           *argc,
+               char        ***argv,
+               TsrCliOptions *options)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &options->json, "Print JSON", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &options->force, "Write even when validation finds errors or data is lost", NULL },
+    { "level", 0, 0, G_OPTION_ARG_INT, &options->level, "Level number (from 0)", "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output, "Output file or folder", "PATH" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &options->target, "Target format id", "ID" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &options->size, "Output size", "WxH" },
+    { NULL }
+  };
+
+  options->level = -1;
+  context = g_option_context_new (NULL);
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      g_printerr ("tessera-cli %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+clear_options (TsrCliOptions *options)
+{
+  g_free (options->output);
+  g_free (options->target);
+  g_free (options->size);
+}
+
+/* Prints a JSON node as indented "key: value" lines. */
+static void
+print_node_text (JsonNode *node, const char *key, int depth)
+{
+  g_autofree char *indent = g_strnfill ((gsize) depth * 2, ' ');
+
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        g_autoptr(GList) members = json_object_get_members (object);
+
+        if (key != NULL)
+          g_print ("%s%s:\n", indent, key);
+        for (GList *l = members; l != NULL; l = l->next)
+          print_node_text (json_object_get_member (object, l->data), l->data,
+                           key != NULL ? depth + 1 : depth);
+      }
+      break;
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint length = json_array_get_length (array);
+
+        g_print ("%s%s: (%u)\n", indent, key != NULL ? key : "items", length);
+        for (guint i = 0; i < length; i++)
+          {
+            g_autofree char *item_key = g_strdup_printf ("[%u]", i);
+            JsonNode *item = json_array_get_element (array, i);
+
+            if (JSON_NODE_HOLDS_VALUE (item) || JSON_NODE_HOLDS_NULL (item))
+              print_node_text (item, item_key, depth + 1);
+            else
+              print_node_text (item, item_key, depth + 1);
+          }
+      }
+      break;
+    case JSON_NODE_VALUE:
+      {
+        GType type = json_node_get_value_type (node);
+
+        if (type == G_TYPE_STRING)
+          g_print ("%s%s: %s\n", indent, key, json_node_get_string (node));
+        else if (type == G_TYPE_BOOLEAN)
+          g_print ("%s%s: %s\n", indent, key, json_node_get_boolean (node) ? "yes" : "no");
+        else if (type == G_TYPE_DOUBLE)
+          {
+            char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+            g_print ("%s%s: %s\n", indent, key,
+                     g_ascii_dtostr (buffer, sizeof buffer, json_node_get_double (node)));
+          }
+        else
+          g_print ("%s%s: %" G_GINT64_FORMAT "\n", indent, key, json_node_get_int (node));
+      }
+      break;
+    case JSON_NODE_NULL:
+      g_print ("%s%s: -\n", indent, key);
+      break;
+    }
+}
+
+static int
+run_info (int argc, char **argv)
+{
+  TsrCliOptions options = { 0 };
+  const TsrFormat *format = NULL;
+  gpointer data;
+  g_autoptr(JsonBuilder) builder = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+  if (!parse_options ("info", &argc, &argv, &options) || argc != 2)
+    {
+      g_printerr ("usage: tessera-cli info FILE [--json]\n");
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  data = load_or_report (argv[1], &format);
+  if (data == NULL)
+    {
+      clear_options (&options);
+      return EXIT_FAILED;
+    }
+
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "file");
+  json_builder_add_string_value (builder, argv[1]);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, format->id);
+  json_builder_set_member_name (builder, "format_name");
+  json_builder_add_string_value (builder, format->name);
+  if (format->describe != NULL)
+    format->describe (data, builder);
+  if (format->validate != NULL)
+    {
+      format->validate (data, findings);
+      json_builder_set_member_name (builder, "errors");
+      json_builder_add_int_value (builder, tsr_findings_count (findings, TSR_SEVERITY_ERROR));
+      json_builder_set_member_name (builder, "warnings");
+      json_builder_add_int_value (builder, tsr_findings_count (findings, TSR_SEVERITY_WARNING));
+    }
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+
+  if (options.json)
+    {
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      g_autofree char *text = NULL;
+
+      json_generator_set_pretty (generator, TRUE);
+      json_generator_set_root (generator, root);
+      text = json_generator_to_data (generator, NULL);
+      g_print ("%s\n", text);
+    }
+  else
+    print_node_text (root, NULL, 0);
+
+  format->free (data);
+  clear_options (&options);
+  return EXIT_OK;
+}
+
+/* Compares what the codec writes for PATH's data with the files on disk. */
+static int
+run_roundtrip (int argc, char **argv)
+{
+  const TsrFormat *format = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  gpointer data;
+  int status = EXIT_OK;
+
+  if (argc != 2)
+    {
+      g_printerr ("usage: tessera-cli roundtrip FILE\n");
+      return EXIT_UNSUPPORTED;
+    }
+
+  data = load_or_report (argv[1], &format);
+  if (data == NULL)
+    return EXIT_FAILED;
+  if (format->save == NULL)
+    {
+      g_printerr ("tessera-cli: %s: format %s cannot be saved yet\n", argv[1], format->id);
+      format->free (data);
+      return EXIT_UNSUPPORTED;
+    }
+
+  outputs = format->save (data, argv[1], &error);
+  format->free (data);
+  if (outputs == NULL)
+    {
+      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
+      return EXIT_FAILED;
+    }
+
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autoptr(GBytes) original = tsr_file_read (output->path, &error);
+      gsize original_size = 0, saved_size = 0;
+      const guint8 *a, *b;
+      gsize offset = 0;
+      const char *label = outputs->len > 1 ? output->path : NULL;
+
+      if (original == NULL)
+        {
+          g_printerr ("tessera-cli: %s\n", error->message);
+          return EXIT_FAILED;
+        }
+      a = g_bytes_get_data (original, &original_size);
+      b = g_bytes_get_data (output->bytes, &saved_size);
+      while (offset < original_size && offset < saved_size && a[offset] == b[offset])
+        offset++;
+
+      if (offset == original_size && offset == saved_size)
+        g_print ("%s%sidentical\n", label ? label : "", label ? ": " : "");
+      else
+        {
+          g_print ("%s%sdiffers at offset %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes"
+                   " (written: %" G_GSIZE_FORMAT " bytes)\n",
+                   label ? label : "", label ? ": " : "", offset, original_size, saved_size);
+          status = EXIT_FAILED;
+        }
+    }
+  return status;
+}
+
+static int
+run_validate (int argc, char **argv)
+{
+  const TsrFormat *format = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  gpointer data;
+
+  if (argc != 2)
+    {
+      g_printerr ("usage: tessera-cli validate FILE\n");
+      return EXIT_UNSUPPORTED;
+    }
+  data = load_or_report (argv[1], &format);
+  if (data == NULL)
+    return EXIT_FAILED;
+  if (format->validate == NULL)
+    {
+      g_printerr ("tessera-cli: %s: format %s has no validation yet\n", argv[1], format->id);
+      format->free (data);
+      return EXIT_UNSUPPORTED;
+    }
+  format->validate (data, findings);
+  format->free (data);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      g_autofree char *line = tsr_finding_to_string (g_ptr_array_index (findings, i));
+      g_print ("%s\n", line);
+    }
+  if (findings->len == 0)
+    g_print ("no findings\n");
+  return tsr_findings_count (findings, TSR_SEVERITY_ERROR) > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+static int
+run_formats (int argc, char **argv)
+{
+  GPtrArray *formats = tsr_format_registry_list (tsr_format_registry_get_default ());
+
+  if (argc != 1)
+    {
+      g_printerr ("usage: tessera-cli formats\n");
+      return EXIT_UNSUPPORTED;
+    }
+  if (formats->len == 0)
+    g_print ("no formats are built in yet\n");
+  for (guint i = 0; i < formats->len; i++)
+    {
+      const TsrFormat *format = g_ptr_array_index (formats, i);
+      TsrFormatAbilities abilities = tsr_format_get_abilities (format);
+      g_autofree char *extensions = format->extensions
+                                    ? g_strjoinv (",", (char **) format->extensions)
+                                    : g_strdup ("-");
+
+      g_print ("%-20s %-36s load%s%s%s%s  [%s]\n", format->id, format->name,
+               abilities & TSR_FORMAT_CAN_SAVE ? " save" : "",
+               abilities & TSR_FORMAT_CAN_CONVERT ? " convert" : "",
+               abilities & TSR_FORMAT_CAN_RENDER ? " render" : "",
+               abilities & TSR_FORMAT_CAN_EXTRACT ? " extract" : "",
+               extensions);
+    }
+  return EXIT_OK;
+}
+
+static int
+run_convert (int argc, char **argv)
+{
+  TsrCliOptions options = { 0 };
+  TsrFormatRegistry *registry = tsr_format_registry_get_default ();
+  const TsrFormat *format = NULL, *target;
+  TsrConvertOptions convert_options = { -1 };
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GError) error = NULL;
+  gpointer data;
+  int status = EXIT_OK;
+
+  if (!parse_options ("convert", &argc, &argv, &options) || argc != 3)
+    {
+      g_printerr ("usage: tessera-cli convert IN OUT [--level N] [--to ID] [--force]\n");
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  target = options.target != NULL ? tsr_format_registry_lookup (registry, options.target)
+                                  : tsr_format_registry_lookup_by_extension (registry, argv[2]);
+  if (target == NULL)
+    {
+      g_printerr ("tessera-cli: %s: no format to convert to (%s)\n", argv[2],
+                  options.target != NULL ? "unknown --to id" : "unknown extension; use --to");
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  data = load_or_report (argv[1], &format);
+  if (data == NULL)
+    {
+      clear_options (&options);
+      return EXIT_FAILED;
+    }
+
+  if (format->convert == NULL || format->convert_targets == NULL
+      || !g_strv_contains (format->convert_targets, target->id))
+    {
+      g_printerr ("tessera-cli: %s: format %s cannot convert to %s yet\n",
+                  argv[1], format->id, target->id);
+      format->free (data);
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  convert_options.level = options.level;
+  outputs = format->convert (data, target, argv[2], &convert_options, lost, &error);
+  format->free (data);
+  for (guint i = 0; i < lost->len; i++)
+    g_printerr ("tessera-cli: %s: lost in %s: %s\n", argv[1], target->id,
+                (const char *) g_ptr_array_index (lost, i));
+
+  if (outputs == NULL)
+    {
+      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
+      status = EXIT_FAILED;
+    }
+  else if (lost->len > 0 && !options.force)
+    {
+      g_printerr ("tessera-cli: nothing written: %u things would be lost; --force writes anyway\n",
+                  lost->len);
+      status = EXIT_FAILED;
+    }
+  else if (!tsr_files_write_atomic (outputs, FALSE, &error))
+    {
+      g_printerr ("tessera-cli: %s\n", error->message);
+      status = EXIT_FAILED;
+    }
+  else
+    for (guint i = 0; i < outputs->len; i++)
+      g_print ("wrote %s\n", ((TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+
+  clear_options (&options);
+  return status;
+}
+
+static gboolean
+parse_size (const char *text, guint *width, guint *height)
+{
+  guint64 w, h;
+  char *end;
+
+  w = g_ascii_strtoull (text, &end, 10);
+  if (*end != 'x' && *end != 'X')
+    return FALSE;
+  h = g_ascii_strtoull (end + 1, &end, 10);
+  if (*end != '\0' || w == 0 || h == 0 || w > 32768 || h > 32768)
+    return FALSE;
+  *width = (guint) w;
+  *height = (guint) h;
+  return TRUE;
+}
+
+static int
+run_render (int argc, char **argv)
+{
+  TsrCliOptions options = { 0 };
+  TsrRenderOptions render_options = { -1, 0, 0 };
+  const TsrFormat *format = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrImage) image = NULL;
+  gpointer data;
+  int status = EXIT_OK;
+
+  if (!parse_options ("render", &argc, &argv, &options) || argc != 2 || options.output == NULL
+      || (options.size != NULL
+          && !parse_size (options.size, &render_options.width, &render_options.height)))
+    {
+      g_printerr ("usage: tessera-cli render FILE [--level N] -o OUT.png [--size WxH]\n");
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  data = load_or_report (argv[1], &format);
+  if (data == NULL)
+    {
+      clear_options (&options);
+      return EXIT_FAILED;
+    }
+  if (format->render == NULL)
+    {
+      g_printerr ("tessera-cli: %s: format %s cannot be rendered yet\n", argv[1], format->id);
+      format->free (data);
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  render_options.level = options.level;
+  image = format->render (data, &render_options, &error);
+  format->free (data);
+  if (image == NULL || !tsr_image_save_png (image, options.output, &error))
+    {
+      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
+      status = EXIT_FAILED;
+    }
+  else
+    g_print ("wrote %s (%ux%u)\n", options.output, image->width, image->height);
+
+  clear_options (&options);
+  return status;
+}
+
+static int
+run_extract (int argc, char **argv)
+{
+  TsrCliOptions options = { 0 };
+  const TsrFormat *format = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  gpointer data;
+  int status = EXIT_OK;
+
+  if (!parse_options ("extract", &argc, &argv, &options) || argc != 2 || options.output == NULL)
+    {
+      g_printerr ("usage: tessera-cli extract FILE -o DIR\n");
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  data = load_or_report (argv[1], &format);
+  if (data == NULL)
+    {
+      clear_options (&options);
+      return EXIT_FAILED;
+    }
+  if (format->extract == NULL)
+    {
+      g_printerr ("tessera-cli: %s: format %s has no images to extract yet\n", argv[1], format->id);
+      format->free (data);
+      clear_options (&options);
+      return EXIT_UNSUPPORTED;
+    }
+
+  if (g_mkdir_with_parents (options.output, 0755) != 0
+      || !format->extract (data, options.output, written, &error))
+    {
+      g_printerr ("tessera-cli: %s: %s\n", argv[1],
+                  error != NULL ? error->message : "cannot create the output folder");
+      status = EXIT_FAILED;
+    }
+  else
+    g_print ("wrote %u files into %s\n", written->len, options.output);
+
+  format->free (data);
+  clear_options (&options);
+  return status;
+}
+
+/* Marathon terminal text; the Marathon codec provides it (tsr-cli-terminal.c when it lands). */
+static int
+run_terminal (int argc, char **argv)
+{
+  g_printerr ("tessera-cli terminal: no format provides terminal compile/decompile/replace yet "
+              "(the Marathon codec adds it)\n");
+  return EXIT_UNSUPPORTED;
+}
+
+static int run_help (int argc, char **argv);
+
+static const TsrCliCommand commands[] = {
+  { "info", "FILE [--json]", "Detected format and a summary of the file", run_info },
+  { "roundtrip", "FILE", "Load and serialize; print 'identical' or where the bytes differ", run_roundtrip },
+  { "validate", "FILE", "The format's checks, one 'error|warning: WHERE: WHAT' line each", run_validate },
+  { "formats", "", "The formats Tessera knows and what it can do with each", run_formats },
+  { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
+  { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },
+  { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
+  { "terminal", "decompile|compile|replace ...", "Marathon terminal text", run_terminal },
+  { "help", "", "This help", run_help },
+};
+
+static int
+run_help (int argc, char **argv)
+{
+  g_print ("Usage: tessera-cli COMMAND [ARGS…]\n\n"
+           "Reads, checks and converts Marathon, Wolfenstein 3D, Sphere and Doom2D Forever files.\n\n"
+           "Commands:\n");
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_print ("  %-10s %-42s %s\n", commands[i].name, commands[i].usage, commands[i].summary);
+  g_print ("\nOptions:\n  --help     This help\n  --version  Print the version\n\n"
+           "Exit status: 0 success, 1 failure (load error, differing round trip, validation\n"
+           "errors), 2 usage error or an operation the file's format does not offer.\n");
+  return EXIT_OK;
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2)
+    {
+      run_help (0, NULL);
+      return EXIT_UNSUPPORTED;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    return run_help (0, NULL);
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      g_print ("tessera-cli %s\n", PACKAGE_VERSION);
+      return EXIT_OK;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  g_printerr ("tessera-cli: unknown command '%s' (see tessera-cli --help)\n", argv[1]);
+  return EXIT_UNSUPPORTED;
+}

@@ -1,0 +1,36 @@
+/* tsr-error.h: the TSR_ERROR domain every codec, the model and the CLI report through. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TSR_ERROR (tsr_error_quark ())
+
+typedef enum {
+  TSR_ERROR_TRUNCATED,           /* the input ends before a field it announces */
+  TSR_ERROR_BAD_MAGIC,           /* the signature is not the one expected */
+  TSR_ERROR_UNSUPPORTED_VERSION, /* a version we know exists but do not read */
+  TSR_ERROR_OUT_OF_RANGE,        /* an offset, index or count outside what the file holds */
+  TSR_ERROR_INVALID,             /* well-formed bytes with an impossible meaning */
+  TSR_ERROR_UNKNOWN_FORMAT,      /* no registered format recognises the input */
+  TSR_ERROR_NOT_SUPPORTED,       /* the format exists but lacks this operation */
+  TSR_ERROR_VALIDATION,          /* saving was refused because validation found errors */
+  TSR_ERROR_IO,                  /* reading or writing a file failed */
+} TsrError;
+
+GQuark tsr_error_quark (void);
+
+/* Sets a TSR_ERROR whose message ends with " (offset N)"; the CLI and the window show it as is. */
+void tsr_set_error_at (GError    **error,
+                       TsrError    code,
+                       gsize       offset,
+                       const char *format,
+                       ...) G_GNUC_PRINTF (4, 5);
+
+/* Prefixes an error's message with "LABEL: " (a file name, a chunk, a level), keeping code and domain. */
+void tsr_error_prefix (GError    **error,
+                       const char *format,
+                       ...) G_GNUC_PRINTF (2, 3);
+
+G_END_DECLS

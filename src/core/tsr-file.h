@@ -1,0 +1,39 @@
+/* tsr-file.h: whole-file reads and atomic saves (temporary file in the same folder, fsync,
+ * rename over the original), for one file or a set written together. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* One file a serializer produces: where it goes and its bytes. */
+typedef struct {
+  char   *path;
+  GBytes *bytes;
+} TsrOutputFile;
+
+TsrOutputFile *tsr_output_file_new   (const char    *path,
+                                      GBytes        *bytes);
+void           tsr_output_file_free  (TsrOutputFile *output);
+/* A GPtrArray of TsrOutputFile that frees its elements. */
+GPtrArray     *tsr_output_files_new  (void);
+
+GBytes   *tsr_file_read          (const char *path,
+                                  GError    **error);
+/* Writes BYTES to PATH atomically; with BACKUP the previous file is kept as "PATH~". On failure
+ * PATH is untouched and no temporary file is left behind. */
+gboolean  tsr_file_write_atomic  (const char *path,
+                                  GBytes     *bytes,
+                                  gboolean    backup,
+                                  GError    **error);
+/* Writes every output: all temporary files first, and only when each was written and synced
+ * are they renamed into place, so a failure while writing leaves every original as it was. */
+gboolean  tsr_files_write_atomic (GPtrArray  *outputs,
+                                  gboolean    backup,
+                                  GError    **error);
+
+/* For tests: the next temporary file written fails after AFTER_BYTES bytes, as a full disk would
+ * (-1 turns it off). */
+void      tsr_file_inject_write_failure (gint64 after_bytes);
+
+G_END_DECLS

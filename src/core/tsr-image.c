@@ -1,0 +1,218 @@
+/* tsr-image.c: RGBA images and their PNG form through libpng. */
+#include "core/tsr-image.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+
+#define TSR_IMAGE_MAX_SIDE 32768
+
+TsrImage *
+tsr_image_new (guint width,
+               guint height)
+{
+  TsrImage *image;
+
+  if (width == 0 || height == 0 || width > TSR_IMAGE_MAX_SIDE || height > TSR_IMAGE_MAX_SIDE)
+    return NULL;
+
+  image = g_new0 (TsrImage, 1);
+  image->width = width;
+  image->height = height;
+  image->pixels = g_malloc0 ((gsize) width * height * 4);
+  return image;
+}
+
+void
+tsr_image_free (TsrImage *image)
+{
+  if (image == NULL)
+    return;
+  g_free (image->pixels);
+  g_free (image);
+}
+
+void
+tsr_image_set_pixel (TsrImage *image,
+                     guint     x,
+                     guint     y,
+                     guint32   rgba)
+{
+  guint8 *p;
+
+  if (x >= image->width || y >= image->height)
+    return;
+  p = image->pixels + ((gsize) y * image->width + x) * 4;
+  p[0] = rgba >> 24;
+  p[1] = rgba >> 16;
+  p[2] = rgba >> 8;
+  p[3] = rgba;
+}
+
+void
+tsr_image_blit (TsrImage       *image,
+                const TsrImage *source,
+                int             x,
+                int             y)
+{
+  for (guint sy = 0; sy < source->height; sy++)
+    {
+      gint64 ty = (gint64) y + sy;
+
+      if (ty < 0 || ty >= image->height)
+        continue;
+      for (guint sx = 0; sx < source->width; sx++)
+        {
+          gint64 tx = (gint64) x + sx;
+          const guint8 *s = source->pixels + ((gsize) sy * source->width + sx) * 4;
+
+          if (tx < 0 || tx >= image->width || s[3] == 0)
+            continue;
+          memcpy (image->pixels + ((gsize) ty * image->width + tx) * 4, s, 4);
+        }
+    }
+}
+
+typedef struct {
+  GByteArray   *output;
+  const guint8 *input;
+  gsize         input_size;
+  gsize         input_pos;
+  char          message[256];
+} TsrPngIo;
+
+static void
+tsr_png_write_data (png_structp png, png_bytep data, png_size_t length)
+{
+  TsrPngIo *io = png_get_io_ptr (png);
+  g_byte_array_append (io->output, data, (guint) length);
+}
+
+static void
+tsr_png_flush (png_structp png)
+{
+  (void) png;
+}
+
+static void
+tsr_png_read_data (png_structp png, png_bytep data, png_size_t length)
+{
+  TsrPngIo *io = png_get_io_ptr (png);
+
+  if (length > io->input_size - io->input_pos)
+    png_error (png, "the PNG data ends early");
+  memcpy (data, io->input + io->input_pos, length);
+  io->input_pos += length;
+}
+
+static void
+tsr_png_error (png_structp png, png_const_charp message)
+{
+  TsrPngIo *io = png_get_error_ptr (png);
+  g_strlcpy (io->message, message, sizeof io->message);
+  png_longjmp (png, 1);
+}
+
+static void
+tsr_png_warning (png_structp png, png_const_charp message)
+{
+  (void) png;
+  (void) message;
+}
+
+GBytes *
+tsr_image_to_png (const TsrImage *image,
+                  GError        **error)
+{
+  TsrPngIo io = { 0 };
+  png_structp png;
+  png_infop info;
+
+  io.output = g_byte_array_new ();
+  png = png_create_write_struct (PNG_LIBPNG_VER_STRING, &io, tsr_png_error, tsr_png_warning);
+  info = png_create_info_struct (png);
+
+  if (setjmp (png_jmpbuf (png)))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "PNG encoding failed: %s", io.message);
+      png_destroy_write_struct (&png, &info);
+      g_byte_array_unref (io.output);
+      return NULL;
+    }
+
+  png_set_write_fn (png, &io, tsr_png_write_data, tsr_png_flush);
+  png_set_IHDR (png, info, image->width, image->height, 8, PNG_COLOR_TYPE_RGBA,
+                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_write_info (png, info);
+  for (guint y = 0; y < image->height; y++)
+    png_write_row (png, image->pixels + (gsize) y * image->width * 4);
+  png_write_end (png, NULL);
+  png_destroy_write_struct (&png, &info);
+  return g_byte_array_free_to_bytes (io.output);
+}
+
+gboolean
+tsr_image_save_png (const TsrImage *image,
+                    const char     *path,
+                    GError        **error)
+{
+  g_autoptr(GBytes) png = tsr_image_to_png (image, error);
+
+  if (png == NULL)
+    return FALSE;
+  return tsr_file_write_atomic (path, png, FALSE, error);
+}
+
+TsrImage *
+tsr_image_load_png (const guint8 *data,
+                    gsize         size,
+                    const char   *label,
+                    GError      **error)
+{
+  TsrPngIo io = { 0 };
+  png_structp png;
+  png_infop info;
+  TsrImage *volatile image = NULL;
+  png_uint_32 width, height;
+
+  if (size < 8 || png_sig_cmp (data, 0, 8) != 0)
+    {
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "%s: PNG signature expected", label);
+      return NULL;
+    }
+
+  io.input = data;
+  io.input_size = size;
+  png = png_create_read_struct (PNG_LIBPNG_VER_STRING, &io, tsr_png_error, tsr_png_warning);
+  info = png_create_info_struct (png);
+
+  if (setjmp (png_jmpbuf (png)))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: cannot decode PNG: %s", label, io.message);
+      png_destroy_read_struct (&png, &info, NULL);
+      tsr_image_free (image);
+      return NULL;
+    }
+
+  png_set_read_fn (png, &io, tsr_png_read_data);
+  png_set_user_limits (png, TSR_IMAGE_MAX_SIDE, TSR_IMAGE_MAX_SIDE);
+  png_read_info (png, info);
+  png_set_expand (png);
+  png_set_strip_16 (png);
+  png_set_gray_to_rgb (png);
+  png_set_add_alpha (png, 0xff, PNG_FILLER_AFTER);
+  png_read_update_info (png, info);
+  width = png_get_image_width (png, info);
+  height = png_get_image_height (png, info);
+  image = tsr_image_new (width, height);
+  if (image == NULL)
+    png_error (png, "image size out of range");
+  for (guint y = 0; y < height; y++)
+    png_read_row (png, image->pixels + (gsize) y * width * 4, NULL);
+  png_read_end (png, NULL);
+  png_destroy_read_struct (&png, &info, NULL);
+  return image;
+}

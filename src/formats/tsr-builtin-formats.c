@@ -1,0 +1,8 @@
+/* tsr-builtin-formats.c: the formats Tessera ships. Each family adds one call here. */
+#include "formats/tsr-format.h"
+
+void
+tsr_formats_register_builtin (TsrFormatRegistry *registry)
+{
+  (void) registry;
+}

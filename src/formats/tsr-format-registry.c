@@ -1,0 +1,181 @@
+/* tsr-format-registry.c: the list of codecs and content-based detection. */
+#include "formats/tsr-format.h"
+
+#include <string.h>
+
+struct _TsrFormatRegistry {
+  GPtrArray *formats; /* const TsrFormat *, not owned: formats are static tables */
+};
+
+/* The extension breaks ties between formats whose content checks are equally sure. */
+#define TSR_EXTENSION_BONUS 3
+
+TsrFormatRegistry *
+tsr_format_registry_new (void)
+{
+  TsrFormatRegistry *registry = g_new0 (TsrFormatRegistry, 1);
+
+  registry->formats = g_ptr_array_new ();
+  return registry;
+}
+
+void
+tsr_format_registry_free (TsrFormatRegistry *registry)
+{
+  if (registry == NULL)
+    return;
+  g_ptr_array_unref (registry->formats);
+  g_free (registry);
+}
+
+TsrFormatRegistry *
+tsr_format_registry_get_default (void)
+{
+  static TsrFormatRegistry *registry;
+
+  if (g_once_init_enter (&registry))
+    {
+      TsrFormatRegistry *created = tsr_format_registry_new ();
+
+      tsr_formats_register_builtin (created);
+      g_once_init_leave (&registry, created);
+    }
+  return registry;
+}
+
+void
+tsr_format_registry_add (TsrFormatRegistry *registry,
+                         const TsrFormat   *format)
+{
+  g_return_if_fail (registry != NULL);
+  g_return_if_fail (format != NULL && format->id != NULL && format->sniff != NULL);
+  g_return_if_fail (format->load != NULL && format->free != NULL);
+  g_return_if_fail (tsr_format_registry_lookup (registry, format->id) == NULL);
+
+  g_ptr_array_add (registry->formats, (gpointer) format);
+}
+
+GPtrArray *
+tsr_format_registry_list (TsrFormatRegistry *registry)
+{
+  return registry->formats;
+}
+
+const TsrFormat *
+tsr_format_registry_lookup (TsrFormatRegistry *registry,
+                            const char        *id)
+{
+  for (guint i = 0; i < registry->formats->len; i++)
+    {
+      const TsrFormat *format = g_ptr_array_index (registry->formats, i);
+      if (g_strcmp0 (format->id, id) == 0)
+        return format;
+    }
+  return NULL;
+}
+
+gboolean
+tsr_format_has_extension (const TsrFormat *format,
+                          const char      *path)
+{
+  const char *dot;
+  g_autofree char *extension = NULL;
+
+  if (path == NULL || format->extensions == NULL)
+    return FALSE;
+  dot = strrchr (path, '.');
+  if (dot == NULL || strchr (dot, G_DIR_SEPARATOR) != NULL)
+    return FALSE;
+  extension = g_ascii_strdown (dot + 1, -1);
+  return g_strv_contains (format->extensions, extension);
+}
+
+const TsrFormat *
+tsr_format_registry_lookup_by_extension (TsrFormatRegistry *registry,
+                                         const char        *path)
+{
+  for (guint i = 0; i < registry->formats->len; i++)
+    {
+      const TsrFormat *format = g_ptr_array_index (registry->formats, i);
+      if (tsr_format_has_extension (format, path))
+        return format;
+    }
+  return NULL;
+}
+
+const TsrFormat *
+tsr_format_registry_detect (TsrFormatRegistry *registry,
+                            const guint8      *data,
+                            gsize              size,
+                            const char        *path,
+                            GError           **error)
+{
+  const TsrFormat *best = NULL;
+  guint best_score = 0;
+
+  for (guint i = 0; i < registry->formats->len; i++)
+    {
+      const TsrFormat *format = g_ptr_array_index (registry->formats, i);
+      guint score = format->sniff (data, size, path);
+
+      if (score == TSR_SNIFF_NO)
+        continue;
+      if (tsr_format_has_extension (format, path))
+        score += TSR_EXTENSION_BONUS;
+      if (score > best_score)
+        {
+          best = format;
+          best_score = score;
+        }
+    }
+
+  if (best == NULL)
+    tsr_set_error_at (error, TSR_ERROR_UNKNOWN_FORMAT, 0,
+                      "not a file Tessera knows: no format recognises its %" G_GSIZE_FORMAT
+                      " bytes (run 'tessera-cli formats' for the list)", size);
+  return best;
+}
+
+TsrFormatAbilities
+tsr_format_get_abilities (const TsrFormat *format)
+{
+  TsrFormatAbilities abilities = TSR_FORMAT_CAN_LOAD;
+
+  if (format->save != NULL)
+    abilities |= TSR_FORMAT_CAN_SAVE;
+  if (format->convert != NULL && format->convert_targets != NULL)
+    abilities |= TSR_FORMAT_CAN_CONVERT;
+  if (format->render != NULL)
+    abilities |= TSR_FORMAT_CAN_RENDER;
+  if (format->extract != NULL)
+    abilities |= TSR_FORMAT_CAN_EXTRACT;
+  return abilities;
+}
+
+gpointer
+tsr_format_load_file (TsrFormatRegistry *registry,
+                      const char        *path,
+                      const TsrFormat  **format,
+                      GError           **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  const TsrFormat *detected;
+  gpointer data;
+  gsize size = 0;
+  const guint8 *contents;
+
+  bytes = tsr_file_read (path, error);
+  if (bytes == NULL)
+    return NULL;
+
+  contents = g_bytes_get_data (bytes, &size);
+  detected = tsr_format_registry_detect (registry, contents, size, path, error);
+  if (detected == NULL)
+    return NULL;
+
+  data = detected->load (path, bytes, error);
+  if (data == NULL)
+    return NULL;
+  *format = detected;
+  return data;
+}

@@ -1,0 +1,387 @@
+/* test-core.c: the bounds-checked reader and writer, CRC-32, atomic saves, the format registry. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "core/tsr-crc.h"
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+#include "core/tsr-image.h"
+#include "core/tsr-reader.h"
+#include "core/tsr-writer.h"
+#include "formats/tsr-format.h"
+#include "tsr-test-common.h"
+
+static const guint8 sample[] = { 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0 };
+
+START_TEST (test_reader_endianness)
+{
+  TsrReader reader;
+  guint16 u16;
+  guint32 u32;
+  gint16 s16;
+  gint32 s32;
+  g_autoptr(GError) error = NULL;
+
+  tsr_reader_init (&reader, sample, sizeof sample, "sample");
+  ck_assert (tsr_reader_read_u16_le (&reader, &u16, &error));
+  ck_assert_uint_eq (u16, 0x3412);
+  ck_assert (tsr_reader_read_u16_be (&reader, &u16, &error));
+  ck_assert_uint_eq (u16, 0x5678);
+  ck_assert (tsr_reader_read_u32_be (&reader, &u32, &error));
+  ck_assert_uint_eq (u32, 0x9abcdef0);
+  ck_assert (tsr_reader_at_end (&reader));
+
+  tsr_reader_init (&reader, sample, sizeof sample, "sample");
+  ck_assert (tsr_reader_read_u32_le (&reader, &u32, &error));
+  ck_assert_uint_eq (u32, 0x78563412);
+  ck_assert (tsr_reader_read_s16_be (&reader, &s16, &error));
+  ck_assert_int_eq (s16, (gint16) 0x9abc);
+  ck_assert (tsr_reader_seek (&reader, 4, &error));
+  ck_assert (tsr_reader_read_s32_le (&reader, &s32, &error));
+  ck_assert_int_eq (s32, (gint32) 0xf0debc9a);
+  ck_assert_ptr_null (error);
+}
+END_TEST
+
+typedef gboolean (*ReadFunc) (TsrReader *reader, gpointer value, GError **error);
+
+/* Every read, at every position where too few bytes remain, must fail with TRUNCATED, name the
+ * label and the offset, and leave the position where it was. */
+START_TEST (test_reader_truncation_everywhere)
+{
+  struct { ReadFunc read; gsize width; } reads[] = {
+    { (ReadFunc) tsr_reader_read_u8, 1 },     { (ReadFunc) tsr_reader_read_s8, 1 },
+    { (ReadFunc) tsr_reader_read_u16_le, 2 }, { (ReadFunc) tsr_reader_read_u16_be, 2 },
+    { (ReadFunc) tsr_reader_read_s16_le, 2 }, { (ReadFunc) tsr_reader_read_s16_be, 2 },
+    { (ReadFunc) tsr_reader_read_u32_le, 4 }, { (ReadFunc) tsr_reader_read_u32_be, 4 },
+    { (ReadFunc) tsr_reader_read_s32_le, 4 }, { (ReadFunc) tsr_reader_read_s32_be, 4 },
+    { (ReadFunc) tsr_reader_read_f32_le, 4 }, { (ReadFunc) tsr_reader_read_f32_be, 4 },
+  };
+
+  for (gsize r = 0; r < G_N_ELEMENTS (reads); r++)
+    for (gsize size = 0; size < reads[r].width; size++)
+      {
+        TsrReader reader;
+        guint8 value[8] = { 0 };
+        g_autoptr(GError) error = NULL;
+
+        tsr_reader_init (&reader, sample, size, "field");
+        ck_assert (!reads[r].read (&reader, value, &error));
+        ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_TRUNCATED));
+        ck_assert_msg (strstr (error->message, "field") != NULL, "%s", error->message);
+        ck_assert_msg (strstr (error->message, "(offset 0)") != NULL, "%s", error->message);
+        ck_assert_uint_eq (tsr_reader_tell (&reader), 0);
+      }
+}
+END_TEST
+
+START_TEST (test_reader_views_and_subreaders)
+{
+  TsrReader reader, sub;
+  const guint8 *view = NULL;
+  guint8 copy[3];
+  guint16 value;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  tsr_reader_init (&reader, sample, sizeof sample, "sample");
+  ck_assert (!tsr_reader_read_view (&reader, 9, &view, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_TRUNCATED));
+  g_clear_error (&error);
+  ck_assert (!tsr_reader_skip (&reader, 9, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_reader_seek (&reader, 9, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  g_clear_error (&error);
+
+  ck_assert (tsr_reader_read_bytes (&reader, 3, copy, &error));
+  ck_assert_int_eq (memcmp (copy, sample, 3), 0);
+  bytes = tsr_reader_read_gbytes (&reader, 5, &error);
+  ck_assert_uint_eq (g_bytes_get_size (bytes), 5);
+  ck_assert (tsr_reader_at_end (&reader));
+
+  /* Sub-readers: offsets in errors are absolute file offsets. */
+  ck_assert (!tsr_reader_sub (&reader, 6, 3, "chunk", &sub, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  g_clear_error (&error);
+  ck_assert (!tsr_reader_sub (&reader, G_MAXSIZE, 2, "chunk", &sub, &error));
+  g_clear_error (&error);
+  ck_assert (tsr_reader_sub (&reader, 4, 3, "chunk", &sub, &error));
+  ck_assert (tsr_reader_read_u16_be (&sub, &value, &error));
+  ck_assert_uint_eq (value, 0x9abc);
+  ck_assert (!tsr_reader_read_u16_be (&sub, &value, &error));
+  ck_assert_msg (strstr (error->message, "chunk: 2 bytes expected, only 1 left (offset 6)") != NULL,
+                 "%s", error->message);
+}
+END_TEST
+
+START_TEST (test_writer_roundtrip)
+{
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  TsrReader reader;
+  guint16 u16;
+  guint32 u32;
+  float f;
+  gsize size;
+  const guint8 *data;
+
+  tsr_writer_write_u8 (writer, 0xfe);
+  tsr_writer_write_u16_le (writer, 0x1234);
+  tsr_writer_write_u16_be (writer, 0x1234);
+  tsr_writer_write_u32_le (writer, 0xdeadbeef);
+  tsr_writer_write_u32_be (writer, 0);
+  tsr_writer_write_f32_le (writer, 1.5f);
+  tsr_writer_write_zeros (writer, 3);
+  tsr_writer_write_bytes (writer, sample, 2);
+  tsr_writer_patch_u32_be (writer, 9, 0xcafef00d);
+  ck_assert_uint_eq (tsr_writer_tell (writer), 1 + 2 + 2 + 4 + 4 + 4 + 3 + 2);
+
+  bytes = tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+  data = g_bytes_get_data (bytes, &size);
+  ck_assert_uint_eq (data[1], 0x34);
+  ck_assert_uint_eq (data[3], 0x12);
+  tsr_reader_init (&reader, data, size, "written");
+  ck_assert (tsr_reader_skip (&reader, 5, NULL));
+  ck_assert (tsr_reader_read_u32_le (&reader, &u32, NULL));
+  ck_assert_uint_eq (u32, 0xdeadbeef);
+  ck_assert (tsr_reader_read_u32_be (&reader, &u32, NULL));
+  ck_assert_uint_eq (u32, 0xcafef00d);
+  ck_assert (tsr_reader_read_f32_le (&reader, &f, NULL));
+  ck_assert (f == 1.5f);
+  ck_assert (tsr_reader_skip (&reader, 3, NULL));
+  ck_assert (tsr_reader_read_u16_be (&reader, &u16, NULL));
+  ck_assert_uint_eq (u16, 0x1234);
+}
+END_TEST
+
+START_TEST (test_crc32)
+{
+  /* The standard check value of CRC-32. */
+  ck_assert_uint_eq (tsr_crc32 ((const guint8 *) "123456789", 9), 0xcbf43926);
+  ck_assert_uint_eq (tsr_crc32_update (tsr_crc32 ((const guint8 *) "1234", 4),
+                                       (const guint8 *) "56789", 5), 0xcbf43926);
+  ck_assert_uint_eq (tsr_crc32 (NULL, 0), 0);
+}
+END_TEST
+
+static void
+assert_file_contents (const char *path, const char *expected)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  ck_assert (g_file_get_contents (path, &contents, &length, NULL));
+  ck_assert_uint_eq (length, strlen (expected));
+  ck_assert_str_eq (contents, expected);
+}
+
+static guint
+count_entries (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  guint count = 0;
+
+  while (g_dir_read_name (dir) != NULL)
+    count++;
+  return count;
+}
+
+START_TEST (test_atomic_save)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (folder, "map.rmp", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GBytes) first = g_bytes_new_static ("original contents", 17);
+  g_autoptr(GBytes) second = g_bytes_new_static ("a longer replacement text", 25);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (tsr_file_write_atomic (path, first, FALSE, &error));
+  assert_file_contents (path, "original contents");
+
+  /* A save that fails midway leaves the original byte-identical and no temporary behind. */
+  for (gint64 after = 0; after < 25; after += 6)
+    {
+      tsr_file_inject_write_failure (after);
+      ck_assert (!tsr_file_write_atomic (path, second, TRUE, &error));
+      ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_IO));
+      ck_assert_msg (strstr (error->message, path) != NULL, "%s", error->message);
+      g_clear_error (&error);
+      assert_file_contents (path, "original contents");
+      ck_assert_uint_eq (count_entries (folder), 1);
+    }
+
+  /* With the backup preference, the previous version stays as FILE~. */
+  ck_assert (tsr_file_write_atomic (path, second, TRUE, &error));
+  assert_file_contents (path, "a longer replacement text");
+  assert_file_contents (backup, "original contents");
+}
+END_TEST
+
+START_TEST (test_atomic_save_set)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *a = g_build_filename (folder, "MAPHEAD.WL1", NULL);
+  g_autofree char *b = g_build_filename (folder, "GAMEMAPS.WL1", NULL);
+  g_autoptr(GPtrArray) outputs = tsr_output_files_new ();
+  g_autoptr(GBytes) old_bytes = g_bytes_new_static ("old", 3);
+  g_autoptr(GBytes) new_bytes = g_bytes_new_static ("new data", 8);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (tsr_file_write_atomic (a, old_bytes, FALSE, NULL));
+  ck_assert (tsr_file_write_atomic (b, old_bytes, FALSE, NULL));
+  g_ptr_array_add (outputs, tsr_output_file_new (a, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (b, new_bytes));
+
+  /* The first file's temporary is written fully; the second fails: neither original changes. */
+  tsr_file_inject_write_failure (-1);
+  {
+    g_autofree char *missing = g_build_filename (folder, "no-such-folder", "x", NULL);
+    g_ptr_array_add (outputs, tsr_output_file_new (missing, new_bytes));
+    ck_assert (!tsr_files_write_atomic (outputs, FALSE, &error));
+    g_clear_error (&error);
+    g_ptr_array_remove_index (outputs, 2);
+  }
+  assert_file_contents (a, "old");
+  assert_file_contents (b, "old");
+  ck_assert_uint_eq (count_entries (folder), 2);
+
+  ck_assert (tsr_files_write_atomic (outputs, FALSE, &error));
+  assert_file_contents (a, "new data");
+  assert_file_contents (b, "new data");
+}
+END_TEST
+
+START_TEST (test_read_missing_file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = tsr_file_read ("/nonexistent/tessera/file.sceA", &error);
+
+  ck_assert_ptr_null (bytes);
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_IO));
+  ck_assert_msg (strstr (error->message, "file.sceA") != NULL, "%s", error->message);
+}
+END_TEST
+
+START_TEST (test_png_roundtrip)
+{
+  g_autoptr(TsrImage) image = tsr_image_new (3, 2);
+  g_autoptr(TsrImage) back = NULL;
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize size;
+  const guint8 *data;
+
+  ck_assert_ptr_null (tsr_image_new (0, 5));
+  ck_assert_ptr_null (tsr_image_new (40000, 5));
+  tsr_image_set_pixel (image, 0, 0, 0xff000080);
+  tsr_image_set_pixel (image, 2, 1, 0x00ff00ff);
+  tsr_image_set_pixel (image, 9, 9, 0xffffffff); /* outside: ignored */
+  png = tsr_image_to_png (image, &error);
+  ck_assert_ptr_nonnull (png);
+  data = g_bytes_get_data (png, &size);
+  back = tsr_image_load_png (data, size, "test.png", &error);
+  ck_assert_ptr_nonnull (back);
+  ck_assert_uint_eq (back->width, 3);
+  ck_assert_int_eq (memcmp (back->pixels, image->pixels, 3 * 2 * 4), 0);
+
+  /* Truncated PNGs fail cleanly at every length. */
+  for (gsize cut = 0; cut < size; cut += 7)
+    {
+      g_autoptr(GError) cut_error = NULL;
+      g_autoptr(TsrImage) none = tsr_image_load_png (data, cut, "cut.png", &cut_error);
+      ck_assert_ptr_null (none);
+      ck_assert_ptr_nonnull (cut_error);
+    }
+}
+END_TEST
+
+/* Two fake formats that claim the same bytes with the same certainty: the extension decides. */
+static guint
+sniff_abcd (const guint8 *data, gsize size, const char *path)
+{
+  return size >= 4 && memcmp (data, "ABCD", 4) == 0 ? TSR_SNIFF_CERTAIN : TSR_SNIFF_NO;
+}
+
+static guint
+sniff_weak (const guint8 *data, gsize size, const char *path)
+{
+  return size > 0 ? TSR_SNIFF_MAYBE : TSR_SNIFF_NO;
+}
+
+static gpointer
+load_bytes (const char *path, GBytes *bytes, GError **error)
+{
+  return g_bytes_ref (bytes);
+}
+
+static const char *const one_ext[] = { "one", NULL };
+static const char *const two_ext[] = { "two", NULL };
+static const char *const weak_ext[] = { "weak", NULL };
+static const TsrFormat format_one = { .id = "one", .name = "One", .family = "test", .extensions = one_ext,
+                                      .sniff = sniff_abcd, .load = load_bytes, .free = (GDestroyNotify) g_bytes_unref };
+static const TsrFormat format_two = { .id = "two", .name = "Two", .family = "test", .extensions = two_ext,
+                                      .sniff = sniff_abcd, .load = load_bytes, .free = (GDestroyNotify) g_bytes_unref };
+static const TsrFormat format_weak = { .id = "weak", .name = "Weak", .family = "test", .extensions = weak_ext,
+                                       .sniff = sniff_weak, .load = load_bytes, .free = (GDestroyNotify) g_bytes_unref };
+
+START_TEST (test_registry_detection)
+{
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  g_autoptr(GError) error = NULL;
+  const guint8 abcd[] = "ABCDxyz";
+  const guint8 other[] = "hello";
+
+  tsr_format_registry_add (registry, &format_weak);
+  tsr_format_registry_add (registry, &format_one);
+  tsr_format_registry_add (registry, &format_two);
+
+  /* Content wins over the extension... */
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, abcd, 7, "x.weak", NULL), &format_one);
+  /* ...and the extension breaks ties between equally sure content checks, case-insensitively. */
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, abcd, 7, "x.TWO", NULL), &format_two);
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, abcd, 7, NULL, NULL), &format_one);
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, other, 5, "a.two", NULL), &format_weak);
+
+  ck_assert_ptr_null (tsr_format_registry_detect (registry, other, 0, "empty", &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_UNKNOWN_FORMAT));
+
+  ck_assert_ptr_eq (tsr_format_registry_lookup (registry, "two"), &format_two);
+  ck_assert_ptr_null (tsr_format_registry_lookup (registry, "three"));
+  ck_assert_ptr_eq (tsr_format_registry_lookup_by_extension (registry, "/a.b/out.One"), &format_one);
+  ck_assert_ptr_null (tsr_format_registry_lookup_by_extension (registry, "/a.one/out"));
+  ck_assert_int_eq (tsr_format_get_abilities (&format_one), TSR_FORMAT_CAN_LOAD);
+}
+END_TEST
+
+static Suite *
+core_suite (void)
+{
+  Suite *suite = suite_create ("core");
+  TCase *reader = tcase_create ("reader");
+  TCase *writer = tcase_create ("writer");
+  TCase *files = tcase_create ("files");
+  TCase *registry = tcase_create ("registry");
+
+  tcase_add_test (reader, test_reader_endianness);
+  tcase_add_test (reader, test_reader_truncation_everywhere);
+  tcase_add_test (reader, test_reader_views_and_subreaders);
+  tcase_add_test (writer, test_writer_roundtrip);
+  tcase_add_test (writer, test_crc32);
+  tcase_add_test (files, test_atomic_save);
+  tcase_add_test (files, test_atomic_save_set);
+  tcase_add_test (files, test_read_missing_file);
+  tcase_add_test (files, test_png_roundtrip);
+  tcase_add_test (registry, test_registry_detection);
+  suite_add_tcase (suite, reader);
+  suite_add_tcase (suite, writer);
+  suite_add_tcase (suite, files);
+  suite_add_tcase (suite, registry);
+  return suite;
+}
+
+int
+main (void)
+{
+  return tsr_test_run_suite (core_suite ());
+}

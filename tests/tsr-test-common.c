@@ -1,0 +1,128 @@
+/* tsr-test-common.c: shared test support. */
+#include "tsr-test-common.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *
+tsr_test_data_root (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+
+  return root != NULL && *root != '\0' ? root : NULL;
+}
+
+char *
+tsr_test_data_require (const char *subdir)
+{
+  const char *root = tsr_test_data_root ();
+  char *path = root != NULL ? g_build_filename (root, subdir, NULL) : NULL;
+
+  if (path != NULL && g_file_test (path, G_FILE_TEST_IS_DIR))
+    return path;
+
+  if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+    {
+      fprintf (stderr, "TESTDATA: %s is missing and CI=true: failing\n",
+               path != NULL ? path : "(no testdata option)");
+      exit (EXIT_FAILURE);
+    }
+  fprintf (stdout, "TESTDATA: SKIP: %s not found; set -Dtestdata=DIR to run the real-file tests\n",
+           path != NULL ? path : subdir);
+  exit (77);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+GPtrArray *
+tsr_test_data_list (const char        *directory,
+                    const char *const *suffixes)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) dir = g_dir_open (directory, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *lower = g_ascii_strdown (name, -1);
+
+      for (gsize i = 0; suffixes != NULL && suffixes[i] != NULL; i++)
+        {
+          g_autofree char *suffix = g_ascii_strdown (suffixes[i], -1);
+          if (g_str_has_suffix (lower, suffix))
+            {
+              g_ptr_array_add (files, g_build_filename (directory, name, NULL));
+              break;
+            }
+        }
+    }
+  g_ptr_array_sort (files, compare_strings);
+  return files;
+}
+
+GBytes *
+tsr_test_read_file (const char *path)
+{
+  char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    ck_abort_msg ("cannot read %s: %s", path, error->message);
+  return g_bytes_new_take (contents, length);
+}
+
+void
+tsr_test_report_count (const char *what,
+                       guint       count)
+{
+  printf ("TESTDATA: checked %u real files (%s)\n", count, what);
+  fflush (stdout);
+}
+
+static GPtrArray *temp_dirs;
+
+static void
+remove_temp_dirs (void)
+{
+  for (guint i = 0; temp_dirs != NULL && i < temp_dirs->len; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", (char *) g_ptr_array_index (temp_dirs, i));
+      if (system (command) != 0)
+        fprintf (stderr, "could not remove %s\n", (char *) g_ptr_array_index (temp_dirs, i));
+    }
+}
+
+char *
+tsr_test_make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("tessera-test-XXXXXX", &error);
+
+  ck_assert_msg (dir != NULL, "cannot make a temporary folder: %s", error ? error->message : "");
+  if (temp_dirs == NULL)
+    {
+      temp_dirs = g_ptr_array_new_with_free_func (g_free);
+      atexit (remove_temp_dirs);
+    }
+  g_ptr_array_add (temp_dirs, g_strdup (dir));
+  return dir;
+}
+
+int
+tsr_test_run_suite (Suite *suite)
+{
+  SRunner *runner = srunner_create (suite);
+  int failed;
+
+  srunner_run_all (runner, CK_NORMAL);
+  failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,27 @@
+/* tsr-test-common.h: what every Check suite shares: finding the real test data (and failing under
+ * CI=true when it is missing), reading files, and the standard main(). */
+#pragma once
+
+#include <check.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The testdata folder from the meson option (TSR_TESTDATA), or NULL. */
+const char *tsr_test_data_root        (void);
+/* The folder SUBDIR of the test data. When it is missing: exits 77 (meson shows SKIP) with a
+ * message, or, under CI=true, fails the run. Call it from main() before running suites. */
+char       *tsr_test_data_require     (const char *subdir);
+/* Files in DIRECTORY whose names end (case-insensitively) in one of SUFFIXES, sorted. */
+GPtrArray  *tsr_test_data_list        (const char        *directory,
+                                       const char *const *suffixes);
+GBytes     *tsr_test_read_file        (const char *path);
+/* Prints "TESTDATA: checked N real files (WHAT)" so logs show how much real data was used. */
+void        tsr_test_report_count     (const char *what,
+                                       guint       count);
+/* A new empty temporary folder, removed at exit. */
+char       *tsr_test_make_temp_dir    (void);
+/* Runs SUITE (and frees it); returns the process exit status. */
+int         tsr_test_run_suite        (Suite *suite);
+
+G_END_DECLS
