@@ -137,7 +137,8 @@ tsr_wolf3d_sniff_kind (const guint8      *data,
     }
 
   /* MAPHEAD: tag, 100 offsets: used ones positive and increasing, then zeros. */
-  if (size >= 402 && size <= 4096)
+  /* (the tag is never 0, which also keeps AUDIOHED, starting with a 0 offset, out) */
+  if (size >= 402 && size <= 402 + 64 && read_u16 (data) != 0)
     {
       guint32 previous = 0;
       gboolean ok = TRUE, ended = FALSE;
