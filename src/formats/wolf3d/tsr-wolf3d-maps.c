@@ -161,7 +161,6 @@ level_read (TsrReader  *file,
             gboolean    carmack,
             GError    **error)
 {
-  g_autoptr(GError) local_error = NULL;
   g_autofree char *label = g_strdup_printf ("%s: level %u header", carmack ? "GAMEMAPS" : "MAPTEMP", index);
   TsrWolf3dLevel *level = g_new0 (TsrWolf3dLevel, 1);
   TsrReader header;

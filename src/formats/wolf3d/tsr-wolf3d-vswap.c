@@ -19,7 +19,6 @@ TsrWolf3dVswap *
 tsr_wolf3d_vswap_load (GBytes  *bytes,
                        GError **error)
 {
-  g_autoptr(GError) local_error = NULL;
   TsrWolf3dVswap *vswap = g_new0 (TsrWolf3dVswap, 1);
   TsrReader reader;
   gsize size = 0;
