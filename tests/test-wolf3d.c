@@ -725,6 +725,91 @@ START_TEST (test_sniff)
 }
 END_TEST
 
+/* The sample level shipped in data/samples/wolf3d, built through the editing API. */
+static TsrWolf3dMaps *
+build_sample_maps (void)
+{
+  TsrWolf3dMaps *maps = tsr_wolf3d_maps_new (0xABCD, TRUE);
+  TsrWolf3dLevel *level = tsr_wolf3d_level_new ("Tessera sample", 64, 64);
+  g_autoptr(GError) error = NULL;
+  guint16 *walls = level->planes[0], *objects = level->planes[1];
+
+#define AT(x, y) ((y) * 64 + (x))
+  for (guint i = 0; i < 64 * 64; i++)
+    walls[i] = 1;                                   /* grey stone */
+  for (guint y = 10; y <= 20; y++)
+    for (guint x = 10; x <= 20; x++)
+      walls[AT (x, y)] = 108;                       /* room A: area 1 */
+  for (guint y = 12; y <= 18; y++)
+    for (guint x = 24; x <= 40; x++)
+      walls[AT (x, y)] = 109;                       /* room B: area 2 */
+  for (guint y = 13; y <= 17; y++)
+    for (guint x = 42; x <= 46; x++)
+      walls[AT (x, y)] = 110;                       /* secret room: area 3 */
+  for (guint x = 24; x <= 40; x++)
+    walls[AT (x, 11)] = walls[AT (x, 19)] = 12;    /* wood panelling around room B */
+  walls[AT (21, 15)] = 108;
+  walls[AT (22, 15)] = 90;                          /* door, entered from east or west */
+  walls[AT (23, 15)] = 109;
+  walls[AT (32, 11)] = 21;                          /* elevator switch */
+  walls[AT (41, 15)] = 8;                           /* the pushwall's own face: blue stone */
+
+  objects[AT (15, 15)] = 20;                        /* player, facing east */
+  objects[AT (30, 15)] = 110;                       /* guard standing, facing west */
+  objects[AT (36, 17)] = 146;                       /* guard from medium, facing west */
+  objects[AT (36, 13)] = 52;                        /* cross */
+  objects[AT (38, 17)] = 43;                        /* gold key */
+  objects[AT (12, 12)] = 26;                        /* floor lamp */
+  objects[AT (18, 18)] = 24;                        /* green barrel */
+  objects[AT (41, 15)] = 98;                        /* pushwall */
+  objects[AT (44, 15)] = 55;                        /* crown in the secret room */
+#undef AT
+  ck_assert (tsr_wolf3d_maps_insert_level (maps, 0, level, &error));
+  return maps;
+}
+
+START_TEST (test_sample_level)
+{
+  TsrWolf3dMaps *maps = build_sample_maps ();
+  g_autoptr(GBytes) maphead = NULL;
+  g_autoptr(GBytes) gamemaps = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *source_root = g_getenv ("TSR_SOURCE_ROOT");
+  const char *write_to = g_getenv ("TSR_WOLF3D_WRITE_SAMPLE");
+  g_autofree char *folder = g_build_filename (source_root != NULL ? source_root : ".", "data",
+                                              "samples", "wolf3d", NULL);
+  g_autofree char *maphead_path = g_build_filename (write_to != NULL ? write_to : folder, "MAPHEAD.WL1", NULL);
+  g_autofree char *gamemaps_path = g_build_filename (write_to != NULL ? write_to : folder, "GAMEMAPS.WL1", NULL);
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  TsrWolf3dSet *set;
+
+  ck_assert (tsr_wolf3d_maps_save (maps, FALSE, &maphead, &gamemaps, &error));
+  tsr_wolf3d_maps_free (maps);
+  if (write_to != NULL)
+    {
+      ck_assert (tsr_file_write_atomic (maphead_path, maphead, FALSE, &error));
+      ck_assert (tsr_file_write_atomic (gamemaps_path, gamemaps, FALSE, &error));
+    }
+
+  /* The committed sample is exactly what the codec writes, and it opens as a clean set. */
+  set = tsr_wolf3d_set_load (maphead_path, NULL, &error);
+  ck_assert_msg (set != NULL, "%s", error ? error->message : "");
+  ck_assert (g_bytes_equal (set->files[TSR_WOLF3D_FILE_MAPHEAD], maphead));
+  ck_assert (g_bytes_equal (set->files[TSR_WOLF3D_FILE_GAMEMAPS], gamemaps));
+  ck_assert_ptr_null (set->vswap);
+  tsr_wolf3d_set_validate (set, findings);
+  ck_assert_uint_eq (findings->len, 0);
+  {
+    /* Without a VSWAP it draws flat colours per tile class. */
+    TsrImage *image = tsr_wolf3d_set_render_level (set, 0, 4, &error);
+
+    ck_assert (image != NULL && image->width == 256);
+    tsr_image_free (image);
+  }
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
 static Suite *
 wolf3d_suite (void)
 {
@@ -746,6 +831,7 @@ wolf3d_suite (void)
   tcase_add_test (real, test_validation_findings);
   tcase_add_test (real, test_images);
   tcase_add_test (real, test_sniff);
+  tcase_add_test (codec, test_sample_level);
   tcase_add_test (codec, test_carmack_edge_cases);
   tcase_add_test (codec, test_rlew_edge_cases);
   tcase_add_test (codec, test_tables);

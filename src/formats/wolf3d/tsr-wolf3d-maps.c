@@ -236,6 +236,21 @@ level_data_start (const TsrWolf3dLevel *level)
 }
 
 TsrWolf3dMaps *
+tsr_wolf3d_maps_new (guint16  rlew_tag,
+                     gboolean carmack)
+{
+  TsrWolf3dMaps *maps = g_new0 (TsrWolf3dMaps, 1);
+
+  maps->rlew_tag = rlew_tag;
+  maps->carmack = carmack;
+  maps->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_wolf3d_level_free);
+  maps->maphead_tail = g_bytes_new (NULL, 0);
+  maps->prefix = g_bytes_new_static (ted5_signature, 8);
+  maps->changed = TRUE;   /* nothing to write back as it was: always serialise */
+  return maps;
+}
+
+TsrWolf3dMaps *
 tsr_wolf3d_maps_load (GBytes   *maphead,
                       GBytes   *gamemaps,
                       gboolean  carmack,

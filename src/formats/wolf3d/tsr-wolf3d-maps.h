@@ -38,6 +38,9 @@ typedef struct {
   gboolean   changed;
 } TsrWolf3dMaps;
 
+/* Empty maps (no levels) for a new set, written as GAMEMAPS (CARMACK) or MAPTEMP. */
+TsrWolf3dMaps  *tsr_wolf3d_maps_new           (guint16        rlew_tag,
+                                               gboolean       carmack);
 TsrWolf3dMaps  *tsr_wolf3d_maps_load          (GBytes        *maphead,
                                                GBytes        *gamemaps,
                                                gboolean       carmack,
