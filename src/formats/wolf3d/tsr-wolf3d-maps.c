@@ -17,9 +17,10 @@ tsr_wolf3d_level_new (const char *name,
                       guint16     width,
                       guint16     height)
 {
-  TsrWolf3dLevel *level = g_new0 (TsrWolf3dLevel, 1);
+  TsrWolf3dLevel *level;
 
-  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  g_return_val_if_fail (width > 0 && height > 0 && (gsize) width * height <= 32767, NULL);
+  level = g_new0 (TsrWolf3dLevel, 1);
   level->width = width;
   level->height = height;
   g_strlcpy (level->name, name != NULL ? name : "", sizeof level->name);
@@ -180,7 +181,7 @@ level_read (TsrReader  *file,
   for (guint i = 0; i < TSR_WOLF3D_LEVEL_NAME_MAX && level->name_raw[i] != 0; i++)
     level->name[i] = (char) level->name_raw[i];
 
-  if (level->width == 0 || level->height == 0 || (gsize) level->width * level->height > 32768)
+  if (level->width == 0 || level->height == 0 || (gsize) level->width * level->height > 32767)
     {
       /* The RLEW length word is 16 bits: at most 32767 words fit. */
       tsr_set_error_at (error, TSR_ERROR_INVALID, header_offset + 18,

@@ -136,27 +136,23 @@ tsr_wolf3d_sniff_kind (const guint8      *data,
       return TSR_SNIFF_CERTAIN;
     }
 
-  /* MAPHEAD: tag, 100 offsets: used ones positive and increasing, then zeros. */
+  /* MAPHEAD: tag, 100 offsets. */
   /* (the tag is never 0, which also keeps AUDIOHED, starting with a 0 offset, out) */
   if (size >= 402 && size <= 402 + 64 && read_u16 (data) != 0)
     {
-      guint32 previous = 0;
-      gboolean ok = TRUE, ended = FALSE;
+      gboolean ok = TRUE;
       guint used = 0;
 
+      /* Slots are empty (0, -1) or point past the GAMEMAPS signature; editors other than TED5
+       * may leave gaps or store levels out of order. */
       for (guint i = 0; i < 100 && ok; i++)
         {
           gint32 value = (gint32) read_u32 (data + 2 + 4 * i);
 
-          if (value <= 0)
-            ended = TRUE;
-          else if (ended || (guint32) value <= previous || value < 8)
+          if (value > 0 && (value < 8 || value > (1 << 26)))
             ok = FALSE;
-          else
-            {
-              previous = (guint32) value;
-              used++;
-            }
+          else if (value > 0)
+            used++;
         }
       if (ok && used > 0)
         {
