@@ -1,8 +1,10 @@
 /* tsr-builtin-formats.c: the formats Tessera ships. Each family adds one call here. */
 #include "formats/tsr-format.h"
+#include "formats/wolf3d/tsr-wolf3d-format.h"
 
 void
 tsr_formats_register_builtin (TsrFormatRegistry *registry)
 {
   (void) registry;
+  tsr_wolf3d_register_formats (registry);
 }
