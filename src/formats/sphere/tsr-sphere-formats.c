@@ -27,6 +27,7 @@ tsr_sphere_sniff_magic (const guint8 *data,
   return version >= min_version && version <= max_version ? TSR_SNIFF_CERTAIN : TSR_SNIFF_MAYBE;
 }
 
+/* Takes BYTES. */
 static GPtrArray *
 tsr_sphere_single_output (const char *path,
                           GBytes     *bytes)
@@ -34,6 +35,7 @@ tsr_sphere_single_output (const char *path,
   GPtrArray *outputs = tsr_output_files_new ();
 
   g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
+  g_bytes_unref (bytes);
   return outputs;
 }
 

@@ -424,7 +424,14 @@ tsr_sphere_map_parse (GBytes  *bytes,
 
   tileset_appended = map->strings->len > 0 &&
                      g_bytes_get_size (g_ptr_array_index (map->strings, TSR_SPHERE_STRING_TILESET)) == 0;
-  if (tileset_appended && !tsr_reader_at_end (&reader))
+  if (tileset_appended && tsr_reader_at_end (&reader))
+    {
+      /* Sphere cannot load such a map, and it is what a cut-off file looks like. */
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (&reader),
+                        "map: string 0 (tileset file) is empty, so an appended tileset is expected");
+      return NULL;
+    }
+  if (tileset_appended)
     {
       map->tileset = tsr_sphere_tileset_read (&reader, error);
       if (map->tileset == NULL)
@@ -554,6 +561,8 @@ tsr_sphere_map_set_string (TsrSphereMap      *map,
                            const char        *text)
 {
   g_return_if_fail ((guint) which < 9);
+  while (map->strings->len < 3)
+    g_ptr_array_add (map->strings, g_bytes_new (NULL, 0));
   /* Strings the file lacks are added: 3, 5 or 9 strings are what Sphere knows. */
   while (map->strings->len <= (guint) which)
     g_ptr_array_add (map->strings, g_bytes_new (NULL, 0));

@@ -33,6 +33,34 @@ tsr_sphere_spriteset_free (TsrSphereSpriteset *spriteset)
   g_free (spriteset);
 }
 
+TsrSphereSpriteset *
+tsr_sphere_spriteset_new (guint16 version,
+                          guint16 frame_width,
+                          guint16 frame_height)
+{
+  TsrSphereSpriteset *spriteset = g_new0 (TsrSphereSpriteset, 1);
+
+  spriteset->version = version;
+  spriteset->frame_width = frame_width;
+  spriteset->frame_height = frame_height;
+  spriteset->images = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_image_free);
+  spriteset->directions = g_ptr_array_new_with_free_func (tsr_sphere_direction_free);
+  return spriteset;
+}
+
+TsrSphereDirection *
+tsr_sphere_spriteset_add_direction (TsrSphereSpriteset *spriteset,
+                                    const char         *name)
+{
+  TsrSphereDirection *direction = g_new0 (TsrSphereDirection, 1);
+
+  direction->name = spriteset->version >= 3 ? tsr_sphere_string_new (name != NULL ? name : "") : NULL;
+  direction->frames = g_array_new (FALSE, TRUE, sizeof (TsrSphereFrame));
+  g_ptr_array_add (spriteset->directions, direction);
+  spriteset->direction_count = (guint16) spriteset->directions->len;
+  return direction;
+}
+
 static gboolean
 tsr_sphere_read_image (TsrReader  *reader,
                        GPtrArray  *images,
@@ -67,15 +95,12 @@ TsrSphereSpriteset *
 tsr_sphere_spriteset_parse (GBytes  *bytes,
                             GError **error)
 {
-  g_autoptr(TsrSphereSpriteset) spriteset = g_new0 (TsrSphereSpriteset, 1);
+  g_autoptr(TsrSphereSpriteset) spriteset = tsr_sphere_spriteset_new (0, 0, 0);
   TsrReader reader;
   gsize size;
   const guint8 *data = g_bytes_get_data (bytes, &size);
   const guint8 *magic;
   guint16 base[4];
-
-  spriteset->images = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_image_free);
-  spriteset->directions = g_ptr_array_new_with_free_func (tsr_sphere_direction_free);
 
   tsr_reader_init (&reader, data, size, "spriteset");
   if (!tsr_reader_read_view (&reader, 4, &magic, error))

@@ -39,6 +39,13 @@ typedef struct {
   GPtrArray *directions;    /* TsrSphereDirection (empty for v1) */
 } TsrSphereSpriteset;
 
+/* An empty spriteset of VERSION (1, 2 or 3) with frames of WIDTH x HEIGHT. */
+TsrSphereSpriteset *tsr_sphere_spriteset_new       (guint16     version,
+                                                    guint16     frame_width,
+                                                    guint16     frame_height);
+/* Appends an empty direction (NAME is kept for version 3) and returns it. */
+TsrSphereDirection *tsr_sphere_spriteset_add_direction (TsrSphereSpriteset *spriteset,
+                                                        const char *name);
 TsrSphereSpriteset *tsr_sphere_spriteset_parse     (GBytes     *bytes,
                                                     GError    **error);
 GBytes             *tsr_sphere_spriteset_serialize (const TsrSphereSpriteset *spriteset);
