@@ -506,12 +506,183 @@ START_TEST (test_sample)
 }
 END_TEST
 
+
+static gboolean
+write_outputs (GPtrArray *outputs)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = tsr_files_write_atomic (outputs, FALSE, &error);
+
+  ck_assert_msg (ok, "%s", error ? error->message : "");
+  return ok;
+}
+
+/* Every real map: .rmp → .tmx (+ .tsx + .png) → .rmp gives back the identical bytes, and the
+ * TMX opens in Tiled when it is installed. */
+START_TEST (test_tmx_roundtrip)
+{
+  static const char *const suffixes[] = { ".rmp", NULL };
+  g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *tiled = g_find_program_in_path ("tiled");
+  guint checked = 0;
+
+  if (tiled == NULL)
+    g_print ("SKIP: tiled is not installed: the TMX files are not opened in Tiled\n");
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *tmx_path = g_strdup_printf ("%s/%.*s.tmx", folder, (int) strlen (base) - 4, base);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) outputs = NULL;
+      g_autoptr(GPtrArray) back = NULL;
+      g_autoptr(GBytes) tmx = NULL;
+      TsrSphereMap *map = tsr_sphere_rmp_format.load (path, bytes, &error);
+      TsrSphereMap *imported;
+
+      ck_assert_ptr_nonnull (map);
+      outputs = tsr_sphere_rmp_format.convert (map, &tsr_sphere_tmx_format, tmx_path, NULL, lost, &error);
+      ck_assert_msg (outputs != NULL, "%s: %s", path, error ? error->message : "");
+      ck_assert_uint_eq (lost->len, 0);
+      ck_assert_uint_eq (outputs->len, 3);
+      write_outputs (outputs);
+      tmx = tsr_test_read_file (tmx_path);
+      ck_assert_uint_ge (tsr_sphere_tmx_format.sniff (g_bytes_get_data (tmx, NULL), g_bytes_get_size (tmx), NULL),
+                         TSR_SNIFF_LIKELY);
+      imported = tsr_sphere_tmx_format.load (tmx_path, tmx, &error);
+      ck_assert_msg (imported != NULL, "%s: %s", tmx_path, error ? error->message : "");
+      back = tsr_sphere_tmx_format.convert (imported, &tsr_sphere_rmp_format, "back.rmp", NULL, lost, &error);
+      ck_assert_ptr_nonnull (back);
+      assert_bytes_equal (bytes, ((TsrOutputFile *) g_ptr_array_index (back, 0))->bytes, tmx_path);
+      tsr_sphere_map_free (imported);
+      tsr_sphere_map_free (map);
+
+      if (tiled != NULL)
+        {
+          /* Tiled opens the map and saves it again; that TMX still converts to the same bytes. */
+          g_autofree char *resaved_path = g_strdup_printf ("%s/%.*s.tiled.tmx", folder, (int) strlen (base) - 4, base);
+          const char *argv[] = { tiled, "--export-map", "tmx", tmx_path, resaved_path, NULL };
+          g_autofree char *out = NULL, *err = NULL;
+          g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "QT_QPA_PLATFORM", "offscreen", TRUE);
+          g_autoptr(GBytes) resaved = NULL;
+          g_autoptr(GPtrArray) again = NULL;
+          int status = -1;
+
+          ck_assert (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, NULL));
+          ck_assert_msg (g_spawn_check_wait_status (status, NULL), "tiled refused %s: %s", tmx_path, err);
+          resaved = tsr_test_read_file (resaved_path);
+          imported = tsr_sphere_tmx_format.load (resaved_path, resaved, &error);
+          ck_assert_msg (imported != NULL, "%s: %s", resaved_path, error ? error->message : "");
+          again = tsr_sphere_tmx_format.convert (imported, &tsr_sphere_rmp_format, "back.rmp", NULL, lost, &error);
+          ck_assert_ptr_nonnull (again);
+          assert_bytes_equal (bytes, ((TsrOutputFile *) g_ptr_array_index (again, 0))->bytes, resaved_path);
+          tsr_sphere_map_free (imported);
+        }
+      checked++;
+    }
+  tsr_test_report_count (tiled ? "Sphere maps .rmp -> .tmx -> .rmp byte-identical, also after Tiled re-saved the .tmx"
+                               : "Sphere maps .rmp -> .tmx -> .rmp byte-identical (Tiled not run)", checked);
+}
+END_TEST
+
+/* A TMX edited in Tiled: changed texts and tiles are taken, untouched Latin-1 bytes are kept. */
+START_TEST (test_tmx_edits)
+{
+  g_autoptr(TsrSphereMap) map = sample_build_map ();
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *tmx_path = g_build_filename (folder, "edited.tmx", NULL);
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) tmx = NULL;
+  g_autoptr(TsrSphereMap) imported = NULL;
+  g_autofree char *text = NULL;
+  GString *edited;
+  TsrSphereEntity *person;
+
+  /* A Latin-1 music name, a script with CR LF and quotes, a negative-zero float, a flipped zone. */
+  g_bytes_unref (g_ptr_array_index (map->strings, 1));
+  g_ptr_array_index (map->strings, 1) = g_bytes_new ("m\xfasica.ogg", 10);
+  person = g_ptr_array_index (map->entities, 0);
+  tsr_sphere_string_set ((GBytes **) &g_ptr_array_index (person->scripts, 0), "a = \"<x>\";\r\nb = 'y'&z;\t");
+  ((TsrSphereLayer *) g_ptr_array_index (map->layers, 1))->scrolling_x = -0.0f;
+  ((TsrSphereLayer *) g_ptr_array_index (map->layers, 1))->parallax_y = 0.1f;
+  ((TsrSphereZone *) g_ptr_array_index (map->zones, 0))->x1 = 300;
+  tsr_sphere_map_embed_tileset (map, sample_build_tileset ());
+
+  outputs = tsr_sphere_tmx_export (map, tmx_path, lost, &error);
+  ck_assert_ptr_nonnull (outputs);
+  write_outputs (outputs);
+  tmx = tsr_test_read_file (tmx_path);
+  imported = tsr_sphere_tmx_import (tmx_path, tmx, &error);
+  ck_assert_msg (imported != NULL, "%s", error ? error->message : "");
+  {
+    g_autoptr(GBytes) a = tsr_sphere_map_serialize (map);
+    g_autoptr(GBytes) b = tsr_sphere_map_serialize (imported);
+
+    assert_bytes_equal (a, b, "TMX with awkward strings");
+  }
+  g_clear_pointer (&imported, tsr_sphere_map_free);
+
+  /* Now "edit in Tiled": rename the person and paint tile 3 at the first cell. */
+  text = g_strndup (g_bytes_get_data (tmx, NULL), g_bytes_get_size (tmx));
+  edited = g_string_new (text);
+  g_string_replace (edited, "name=\"Guide\"", "name=\"Sage\"", 1);
+  {
+    char *data = strstr (edited->str, "<data encoding=\"csv\">\n");
+
+    ck_assert_ptr_nonnull (data);
+    data += strlen ("<data encoding=\"csv\">\n");
+    ck_assert (data[0] == '1' && data[1] == ',');
+    data[0] = '4';
+  }
+  g_clear_pointer (&tmx, g_bytes_unref);
+  tmx = g_string_free_to_bytes (edited);
+  imported = tsr_sphere_tmx_import (tmx_path, tmx, &error);
+  ck_assert_ptr_nonnull (imported);
+  person = g_ptr_array_index (imported->entities, 0);
+  {
+    g_autofree char *name = tsr_sphere_string_to_utf8 (person->name);
+    g_autoptr(GBytes) latin1 = g_bytes_new ("m\xfasica.ogg", 10);
+
+    ck_assert_str_eq (name, "Sage");
+    ck_assert (g_bytes_equal (g_ptr_array_index (imported->strings, 1), latin1));
+  }
+  ck_assert_uint_eq (tsr_sphere_layer_get_tile (g_ptr_array_index (imported->layers, 0), 0, 0), 3);
+}
+END_TEST
+
+START_TEST (test_tmx_rejects)
+{
+  static const char *const bad[] = {
+    "<map orientation=\"isometric\" width=\"1\" height=\"1\"></map>",
+    "<map orientation=\"orthogonal\"><layer width=\"1\" height=\"1\"><data encoding=\"csv\">1</data></layer></map>",
+    "<map orientation=\"orthogonal\"><tileset firstgid=\"1\" source=\"missing.tsx\"/></map>",
+    "<map orientation=\"orthogonal\"",
+    "not xml at all",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_static (bad[i], strlen (bad[i]));
+      g_autoptr(GError) error = NULL;
+
+      ck_assert_ptr_null (tsr_sphere_tmx_import ("/nonexistent/x.tmx", bytes, &error));
+      ck_assert_msg (error != NULL && error->domain == TSR_ERROR, "case %u", i);
+    }
+}
+END_TEST
+
 static Suite *
 sphere_suite (void)
 {
   Suite *suite = suite_create ("sphere");
   TCase *codec = tcase_create ("codec");
   TCase *edits = tcase_create ("edits");
+  TCase *tmx = tcase_create ("tmx");
 
   tcase_add_test (codec, test_roundtrip_all);
   tcase_add_test (codec, test_appended_tileset);
@@ -528,6 +699,10 @@ sphere_suite (void)
   tcase_add_test (edits, test_edit_entities_and_tileset);
   suite_add_tcase (suite, codec);
   suite_add_tcase (suite, edits);
+  tcase_add_test (tmx, test_tmx_roundtrip);
+  tcase_add_test (tmx, test_tmx_edits);
+  tcase_add_test (tmx, test_tmx_rejects);
+  suite_add_tcase (suite, tmx);
   return suite;
 }
 
