@@ -240,9 +240,15 @@ tsr_sphere_layer_read (TsrReader *reader,
       goto fail;
     }
   layer->tiles = g_new (guint16, MAX (cells, 1));
-  for (gsize i = 0; i < cells; i++)
-    if (!tsr_reader_read_u16_le (reader, &layer->tiles[i], error))
+  {
+    const guint8 *cell_bytes;
+
+    /* One bounds check for the whole block, then a plain little-endian decode. */
+    if (!tsr_reader_read_view (reader, cells * 2, &cell_bytes, error))
       goto fail;
+    for (gsize i = 0; i < cells; i++)
+      layer->tiles[i] = (guint16) (cell_bytes[i * 2] | (cell_bytes[i * 2 + 1] << 8));
+  }
   if (tsr_reader_remaining (reader) / 16 < segment_count)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (reader),
@@ -484,8 +490,17 @@ tsr_sphere_map_serialize (const TsrSphereMap *map)
       tsr_writer_write_u8 (writer, layer->reflective);
       tsr_writer_write_bytes (writer, layer->reserved, sizeof layer->reserved);
       tsr_sphere_string_write (writer, layer->name);
-      for (gsize c = 0; c < cells; c++)
-        tsr_writer_write_u16_le (writer, layer->tiles[c]);
+      if (cells > 0)
+        {
+          g_autofree guint8 *cell_bytes = g_malloc (cells * 2);
+
+          for (gsize c = 0; c < cells; c++)
+            {
+              cell_bytes[c * 2] = (guint8) layer->tiles[c];
+              cell_bytes[c * 2 + 1] = (guint8) (layer->tiles[c] >> 8);
+            }
+          tsr_writer_write_bytes (writer, cell_bytes, cells * 2);
+        }
       for (guint s = 0; s < layer->segments->len; s++)
         {
           const TsrSphereSegment *segment = &g_array_index (layer->segments, TsrSphereSegment, s);

@@ -66,6 +66,46 @@ tsr_sphere_render_find_spritesets (const TsrSphereMap *map)
   return found;
 }
 
+typedef enum {
+  TILE_UNKNOWN = 0,
+  TILE_OPAQUE,
+  TILE_EMPTY,
+  TILE_MIXED,
+} TileCoverage;
+
+static TileCoverage
+tsr_sphere_tile_coverage (const guint8 *pixels, gsize count)
+{
+  gboolean all_opaque = TRUE, all_empty = TRUE;
+
+  for (gsize p = 0; p < count; p++)
+    {
+      all_opaque &= pixels[p * 4 + 3] == 255;
+      all_empty &= pixels[p * 4 + 3] == 0;
+    }
+  return all_opaque ? TILE_OPAQUE : all_empty ? TILE_EMPTY : TILE_MIXED;
+}
+
+/* Copies an opaque block onto IMAGE at (X, Y), clipped. */
+static void
+tsr_sphere_copy (TsrImage     *image,
+                 const guint8 *source,
+                 guint         source_width,
+                 guint         source_height,
+                 int           x,
+                 int           y)
+{
+  int x0 = MAX (x, 0), y0 = MAX (y, 0);
+  int x1 = MIN (x + (int) source_width, (int) image->width);
+  int y1 = MIN (y + (int) source_height, (int) image->height);
+
+  if (x0 >= x1)
+    return;
+  for (int py = y0; py < y1; py++)
+    memcpy (image->pixels + ((gsize) py * image->width + (gsize) x0) * 4,
+            source + ((gsize) (py - y) * source_width + (gsize) (x0 - x)) * 4, (gsize) (x1 - x0) * 4);
+}
+
 /* Source-over blend of SOURCE's pixels onto IMAGE at (X, Y), clipped. */
 static void
 tsr_sphere_blend (TsrImage     *image,
@@ -90,6 +130,15 @@ tsr_sphere_blend (TsrImage     *image,
 
           if (a == 255)
             memcpy (d, s, 4);
+          else if (a != 0 && d[3] == 255)
+            {
+              /* The usual case, a layer over an opaque one: a division by a constant. */
+              guint inverse = 255 - a;
+
+              d[0] = (guint8) ((s[0] * a + d[0] * inverse + 127) / 255);
+              d[1] = (guint8) ((s[1] * a + d[1] * inverse + 127) / 255);
+              d[2] = (guint8) ((s[2] * a + d[2] * inverse + 127) / 255);
+            }
           else if (a != 0)
             {
               guint da = d[3];
@@ -216,6 +265,8 @@ tsr_sphere_map_render_into (const TsrSphereMap  *map,
   guint tile_width = tileset ? tileset->tile_width : 16;
   guint tile_height = tileset ? tileset->tile_height : 16;
 
+  g_autofree guint8 *coverage = tileset ? g_malloc0 (MAX (tileset->tiles->len, 1u)) : NULL;
+
   memset (image->pixels, 0, (gsize) image->width * image->height * 4);
   for (guint l = 0; l < map->layers->len; l++)
     {
@@ -236,8 +287,14 @@ tsr_sphere_map_render_into (const TsrSphereMap  *map,
                 if (index >= tileset->tiles->len)
                   continue;
                 tile = g_ptr_array_index (tileset->tiles, index);
-                tsr_sphere_blend (image, tile->pixels, tile_width, tile_height,
-                                  tx * (int) tile_width - ox, ty * (int) tile_height - oy);
+                if (coverage[index] == TILE_UNKNOWN)
+                  coverage[index] = tsr_sphere_tile_coverage (tile->pixels, (gsize) tile_width * tile_height);
+                if (coverage[index] == TILE_OPAQUE)
+                  tsr_sphere_copy (image, tile->pixels, tile_width, tile_height,
+                                   tx * (int) tile_width - ox, ty * (int) tile_height - oy);
+                else if (coverage[index] == TILE_MIXED)
+                  tsr_sphere_blend (image, tile->pixels, tile_width, tile_height,
+                                    tx * (int) tile_width - ox, ty * (int) tile_height - oy);
               }
         }
       if (flags & TSR_SPHERE_RENDER_ENTITIES)
