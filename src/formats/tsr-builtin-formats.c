@@ -1,10 +1,12 @@
 /* tsr-builtin-formats.c: the formats Tessera ships. Each family adds one call here. */
 #include "formats/tsr-format.h"
 #include "formats/wolf3d/tsr-wolf3d-format.h"
+#include "formats/sphere/tsr-sphere-formats.h"
 
 void
 tsr_formats_register_builtin (TsrFormatRegistry *registry)
 {
   (void) registry;
   tsr_wolf3d_register_formats (registry);
+  tsr_sphere_register_formats (registry);
 }
