@@ -226,9 +226,13 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
         }
       stream = entry->data != NULL ? compress_data (entry->data) : g_bytes_ref (entry->compressed);
       lengths[i] = (guint32) g_bytes_get_size (stream);
-      if (keep_original && entry->data == NULL && entry->offset >= wad->data_start)
+      /* A stream that (nonsensically) starts inside the header or directory keeps its offset while
+       * the directory keeps its size; otherwise it moves behind the kept data. */
+      if (keep_original && entry->data == NULL
+          && (entry->offset >= wad->data_start || data_start == wad->data_start))
         {
-          offsets[i] = (guint32) (entry->offset - wad->data_start + data_start);
+          offsets[i] = entry->offset >= wad->data_start
+                       ? (guint32) (entry->offset - wad->data_start + data_start) : entry->offset;
           g_clear_pointer (&stream, g_bytes_unref);
         }
       else if (!keep_original && find_alias (wad->entries, i) >= 0)
