@@ -33,8 +33,14 @@ char *
 tsr_doom2d_cp1251_to_utf8 (const guint8 *data,
                            gsize         size)
 {
-  GString *text = g_string_sized_new (size);
+  GString *text;
+  gsize ascii = 0;
 
+  while (ascii < size && data[ascii] < 0x80)
+    ascii++;
+  if (ascii == size)
+    return g_strndup ((const char *) data, size);
+  text = g_string_sized_new (size * 2);
   for (gsize i = 0; i < size; i++)
     {
       if (data[i] < 0x80)
@@ -76,19 +82,32 @@ tsr_doom2d_utf8_to_cp1251 (const char *text)
 
 /* Records and values */
 
+/* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
+ * is about to fill in the rest). */
 static void
-values_init (TsrDoom2dValue       *values,
-             const TsrDoom2dField *fields,
-             guint                 n_fields)
+values_init_some (TsrDoom2dValue       *values,
+                  const TsrDoom2dField *fields,
+                  guint                 n_fields,
+                  gboolean              text_only)
 {
   for (guint i = 0; i < n_fields; i++)
     {
+      if (text_only && fields[i].offset >= 0)
+        continue;
       memcpy (values[i].v, fields[i].default_value, sizeof values[i].v);
       values[i].text = (fields[i].type == TSR_DOOM2D_FIELD_CHAR
                         || fields[i].type == TSR_DOOM2D_FIELD_STRING)
                        ? g_strdup (fields[i].default_text != NULL ? fields[i].default_text : "")
                        : NULL;
     }
+}
+
+static void
+values_init (TsrDoom2dValue       *values,
+             const TsrDoom2dField *fields,
+             guint                 n_fields)
+{
+  values_init_some (values, fields, n_fields, FALSE);
 }
 
 static void
@@ -330,14 +349,29 @@ fields_encode (const TsrDoom2dField *fields,
 {
   for (guint i = 0; i < n_fields; i++)
     {
-      TsrDoom2dValue current = { { 0 }, NULL };
+      const TsrDoom2dField *field = &fields[i];
+      guint8 *at = buffer + base + field->offset;
 
-      if (fields[i].offset < 0 || fields[i].type == TSR_DOOM2D_FIELD_TRIGDATA)
+      if (field->offset < 0 || field->type == TSR_DOOM2D_FIELD_TRIGDATA)
         continue;
-      field_decode (&fields[i], buffer, size, base, &current);
-      if (!values_equal (&fields[i], &current, &values[i]))
-        field_encode (&fields[i], &values[i], buffer + base + fields[i].offset);
-      g_free (current.text);
+      if (field->type == TSR_DOOM2D_FIELD_CHAR)
+        {
+          /* The same string when the stored bytes up to their NUL (or the end) encode it. */
+          g_autoptr(GByteArray) encoded = tsr_doom2d_utf8_to_cp1251 (values[i].text ? values[i].text : "");
+          const guint8 *nul = memchr (at, 0, field->length);
+          gsize stored = nul != NULL ? (gsize) (nul - at) : field->length;
+
+          if (encoded->len != stored || memcmp (encoded->data, at, stored) != 0)
+            field_encode (field, &values[i], at);
+        }
+      else
+        {
+          guint8 scratch[8];
+          gsize width = tsr_doom2d_field_binary_size (field);
+
+          field_encode (field, &values[i], scratch);
+          memcpy (at, scratch, width);
+        }
     }
 }
 
@@ -347,12 +381,20 @@ record_from_raw (TsrDoom2dKind kind,
                  guint8       *raw)
 {
   const TsrDoom2dRecordType *type = tsr_doom2d_record_type (kind);
-  TsrDoom2dRecord *record = tsr_doom2d_record_new (kind);
+  TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
 
+  record->kind = kind;
+  record->values = g_new0 (TsrDoom2dValue, type->n_fields);
+  values_init_some (record->values, type->fields, type->n_fields, TRUE);
   fields_decode (type->fields, type->n_fields, record->values, raw, type->size, 0);
   if (kind == TSR_DOOM2D_KIND_TRIGGER)
     {
-      tsr_doom2d_record_set_trigger_type (record, (guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+      record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+      if (record->layout != NULL)
+        {
+          record->data_values = g_new0 (TsrDoom2dValue, record->layout->n_fields);
+          values_init_some (record->data_values, record->layout->fields, record->layout->n_fields, TRUE);
+        }
       if (record->layout != NULL)
         fields_decode (record->layout->fields, record->layout->n_fields, record->data_values,
                        raw, type->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
