@@ -2,6 +2,7 @@
 #include "formats/tsr-format.h"
 #include "formats/wolf3d/tsr-wolf3d-format.h"
 #include "formats/sphere/tsr-sphere-formats.h"
+#include "formats/doom2d/tsr-doom2d-formats.h"
 
 void
 tsr_formats_register_builtin (TsrFormatRegistry *registry)
@@ -9,4 +10,5 @@ tsr_formats_register_builtin (TsrFormatRegistry *registry)
   (void) registry;
   tsr_wolf3d_register_formats (registry);
   tsr_sphere_register_formats (registry);
+  tsr_doom2d_register_formats (registry);
 }
