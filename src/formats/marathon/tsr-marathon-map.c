@@ -92,6 +92,8 @@ tsr_marathon_level_new (int         index,
 
           /* A new level stores plain points (PNTS), as editors do; the engine derives the rest. */
           if (ac->kind == TSR_MARATHON_RECORD_ENDPOINT || ac->kind == TSR_MARATHON_RECORD_ANNOTATION
+              || ac->kind == TSR_MARATHON_RECORD_PLACEMENT || ac->kind == TSR_MARATHON_RECORD_AMBIENT_SOUND
+              || ac->kind == TSR_MARATHON_RECORD_RANDOM_SOUND
               || (ac->tag == TAG_LITE
                   && (ac->kind == TSR_MARATHON_RECORD_OLD_LIGHT) != (data_version == 0)))
             continue;
@@ -783,6 +785,10 @@ void
 tsr_marathon_map_validate (const TsrMarathonMap *map,
                            GPtrArray            *findings)
 {
+  /* The wad's directory is rebuilt from the levels on save; check what would be written. */
+  g_ptr_array_set_size (map->wad->entries, 0);
+  for (guint i = 0; i < map->levels->len; i++)
+    g_ptr_array_add (map->wad->entries, ((TsrMarathonLevel *) g_ptr_array_index (map->levels, i))->entry);
   tsr_wad_validate (map->wad, findings);
   for (guint i = 0; i < map->levels->len; i++)
     {
