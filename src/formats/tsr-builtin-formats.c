@@ -3,6 +3,7 @@
 #include "formats/wolf3d/tsr-wolf3d-format.h"
 #include "formats/sphere/tsr-sphere-formats.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
 
 void
 tsr_formats_register_builtin (TsrFormatRegistry *registry)
@@ -11,4 +12,5 @@ tsr_formats_register_builtin (TsrFormatRegistry *registry)
   tsr_wolf3d_register_formats (registry);
   tsr_sphere_register_formats (registry);
   tsr_doom2d_register_formats (registry);
+  tsr_marathon_maps_register_formats (registry);
 }
