@@ -203,5 +203,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesFile, tsr_shapes_file_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesCollection, tsr_shapes_collection_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesBitmap, tsr_shapes_bitmap_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesSequence, tsr_shapes_sequence_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesColorTable, tsr_shapes_color_table_free)
 
 G_END_DECLS
