@@ -9,7 +9,6 @@
 void
 tsr_formats_register_builtin (TsrFormatRegistry *registry)
 {
-  (void) registry;
   tsr_wolf3d_register_formats (registry);
   tsr_sphere_register_formats (registry);
   tsr_doom2d_register_formats (registry);
