@@ -12,6 +12,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "formats/tsr-format.h"
+#include "tsr-cli-terminal.h"
 
 enum {
   EXIT_OK = 0,
@@ -502,15 +503,6 @@ run_extract (int argc, char **argv)
   return EXIT_OK;
 }
 
-/* Marathon terminal text; the Marathon codec provides it (tsr-cli-terminal.c when it lands). */
-static int
-run_terminal (int argc, char **argv)
-{
-  g_printerr ("tessera-cli terminal: no format provides terminal compile/decompile/replace yet "
-              "(the Marathon codec adds it)\n");
-  return EXIT_UNSUPPORTED;
-}
-
 static int run_help (int argc, char **argv);
 
 static const TsrCliCommand commands[] = {
@@ -521,7 +513,7 @@ static const TsrCliCommand commands[] = {
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
   { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
-  { "terminal", "decompile|compile|replace ...", "Marathon terminal text", run_terminal },
+  { "terminal", "decompile|compile|replace ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },
 };
 
