@@ -17,6 +17,7 @@ struct _TsrStartPage {
   guint       n_samples;
   guint       n_recent;
 
+  GtkWidget  *scroller;
   GtkWidget  *recent_empty_label;
   GtkWidget  *recent_frame;
   GtkListBox *recent_list;
@@ -208,6 +209,7 @@ tsr_start_page_class_init (TsrStartPageClass *klass)
   object_class->dispose = tsr_start_page_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-start-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsrStartPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, TsrStartPage, recent_empty_label);
   gtk_widget_class_bind_template_child (widget_class, TsrStartPage, recent_frame);
   gtk_widget_class_bind_template_child (widget_class, TsrStartPage, recent_list);

@@ -303,6 +303,7 @@ save_operation_on_force_response (GtkDialog     *dialog,
                                   int            response,
                                   SaveOperation *operation)
 {
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
     save_operation_write (operation, TSR_SAVE_FORCE);
@@ -439,6 +440,9 @@ tsr_window_on_confirm_response (GtkDialog    *dialog,
 {
   TsrWindow *self = TSR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
 
+  /* The answer may close SELF while the dialog is still referenced by this emission: detach it
+   * first so its late disposal does not reach back to a finalized parent. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
   switch (response)
     {
