@@ -283,6 +283,7 @@ save_screenshot (GtkWidget *widget, const char *name)
   g_autofree char *path = g_build_filename (screenshot_dir, name, NULL);
   GtkSnapshot *snapshot;
   GskRenderer *renderer;
+  graphene_rect_t bounds;
   int width;
   int height;
 
@@ -294,12 +295,18 @@ save_screenshot (GtkWidget *widget, const char *name)
   g_assert_cmpint (height, >, 0);
 
   paintable = gtk_widget_paintable_new (widget);
+  g_test_message ("%s: widget %dx%d, paintable %dx%d", name, width, height,
+                  gdk_paintable_get_intrinsic_width (paintable), gdk_paintable_get_intrinsic_height (paintable));
   snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gdk_paintable_get_intrinsic_width (paintable),
+                          gdk_paintable_get_intrinsic_height (paintable));
   node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
+  /* The node's own bounds: client-side decorations draw outside the widget's allocation. */
+  gsk_render_node_get_bounds (node, &bounds);
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  texture = gsk_renderer_render_texture (renderer, node, &bounds);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);
 }
@@ -584,6 +591,8 @@ test_document_page (void)
   g_assert_true (gtk_widget_get_sensitive (undo_button));
   g_assert_false (gtk_widget_get_sensitive (redo_button));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (undo_button), ==, "Undo Paint Tiles");
+  /* The summary was rebuilt for the change and kept "layers" expanded. */
+  g_assert_cmpuint (g_list_model_get_n_items (tsr_inspector_get_summary_model (inspector)), ==, 5);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• grid.tsrtest – Tessera");
   save_screenshot (GTK_WIDGET (window), "ui-document-page.png");
 
@@ -841,6 +850,8 @@ main (int argc, char *argv[])
       g_print ("SKIP: no display (run under xvfb-run)\n");
       return 77;
     }
+  /* Screenshots show settled pages, not a crossfade half way. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_init (&argc, &argv, NULL);
   screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));

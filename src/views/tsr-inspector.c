@@ -189,12 +189,39 @@ tsr_inspector_refresh_findings (TsrInspector *self)
     {
       g_autofree char *error_text = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
       g_autofree char *warning_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
-      /* Translators: "Validation found 2 errors and 1 warning." */
-      g_autofree char *text = g_strdup_printf (_("Validation found %s and %s."), error_text, warning_text);
+      g_autofree char *text = NULL;
+
+      if (errors > 0 && warnings > 0)
+        /* Translators: "Validation found 2 errors and 1 warning." */
+        text = g_strdup_printf (_("Validation found %s and %s."), error_text, warning_text);
+      else
+        /* Translators: "Validation found 2 errors." or "Validation found 1 warning." */
+        text = g_strdup_printf (_("Validation found %s."), errors > 0 ? error_text : warning_text);
       gtk_label_set_text (self->findings_summary, text);
     }
   gtk_widget_set_visible (self->findings_scroller, findings->len > 0);
   gtk_widget_set_visible (self->findings_separator, findings->len > 0);
+}
+
+/* "layers/0": where ROW is in the summary, to keep rows expanded across refreshes. */
+static char *
+tsr_inspector_dup_row_path (GtkTreeListRow *row)
+{
+  g_autoptr(GtkTreeListRow) current = g_object_ref (row);
+  g_autoptr(GString) path = g_string_new (NULL);
+
+  while (current != NULL)
+    {
+      g_autoptr(TsrSummaryItem) item = gtk_tree_list_row_get_item (current);
+      GtkTreeListRow *parent = gtk_tree_list_row_get_parent (current);
+
+      g_string_prepend (path, tsr_summary_item_get_key (item));
+      if (parent != NULL)
+        g_string_prepend_c (path, '/');
+      g_object_unref (current);
+      current = parent;
+    }
+  return g_string_free (g_steal_pointer (&path), FALSE);
 }
 
 static void
@@ -202,8 +229,19 @@ tsr_inspector_refresh_summary (TsrInspector *self)
 {
   g_autoptr(JsonNode) description = tsr_document_describe (self->document);
   g_autoptr(GListModel) root = NULL;
+  g_autoptr(GHashTable) expanded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GtkSelectionModel *old_model = gtk_list_view_get_model (self->summary_view);
   GtkTreeListModel *tree;
   GtkNoSelection *selection;
+
+  if (old_model != NULL)
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (old_model)); i++)
+      {
+        g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (old_model), i);
+
+        if (gtk_tree_list_row_get_expanded (row))
+          g_hash_table_add (expanded, tsr_inspector_dup_row_path (row));
+      }
 
   if (JSON_NODE_HOLDS_OBJECT (description))
     root = tsr_summary_items_from_object (json_node_get_object (description), summary_skip);
@@ -212,6 +250,15 @@ tsr_inspector_refresh_summary (TsrInspector *self)
 
   tree = gtk_tree_list_model_new (g_steal_pointer (&root), FALSE, FALSE,
                                   tsr_inspector_create_children, NULL, NULL);
+  /* Expanding a row inserts its children after it, so this also reaches nested rows. */
+  for (guint i = 0; g_hash_table_size (expanded) > 0 && i < g_list_model_get_n_items (G_LIST_MODEL (tree)); i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (tree), i);
+      g_autofree char *path = tsr_inspector_dup_row_path (row);
+
+      if (g_hash_table_contains (expanded, path))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
   selection = gtk_no_selection_new (G_LIST_MODEL (tree));
   gtk_list_view_set_model (self->summary_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
@@ -309,7 +356,8 @@ static void
 tsr_inspector_on_document_changed (TsrInspector *self)
 {
   if (self->refresh_source == 0)
-    self->refresh_source = g_idle_add (tsr_inspector_refresh_idle, self);
+    /* Before GDK's layout and redraw, so the change shows in the next frame. */
+    self->refresh_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, tsr_inspector_refresh_idle, self, NULL);
 }
 
 void

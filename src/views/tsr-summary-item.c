@@ -70,8 +70,15 @@ tsr_summary_item_dup_value_text (TsrSummaryItem *self)
     {
     case JSON_NODE_OBJECT:
       {
-        guint n = json_object_get_size (json_node_get_object (self->node));
-        return g_strdup_printf (ngettext ("%u field", "%u fields", n), n);
+        JsonObject *object = json_node_get_object (self->node);
+        guint n = json_object_get_size (object);
+        g_autofree char *size = g_strdup_printf (ngettext ("%u field", "%u fields", n), n);
+        JsonNode *name = json_object_get_member (object, "name");
+
+        /* Elements of a list of levels or layers are easier to find by their name. */
+        if (name != NULL && JSON_NODE_HOLDS_VALUE (name) && json_node_get_value_type (name) == G_TYPE_STRING)
+          return g_strdup_printf ("%s · %s", json_node_get_string (name), size);
+        return g_steal_pointer (&size);
       }
     case JSON_NODE_ARRAY:
       {
