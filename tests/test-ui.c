@@ -803,6 +803,168 @@ test_preferences (void)
   close_all_windows ();
 }
 
+static void
+test_accelerators (void)
+{
+  static const struct {
+    const char *action;
+    const char *accel;
+  } expected[] = {
+    { "win.open", "<Control>o" },
+    { "win.save", "<Control>s" },
+    { "win.save-as", "<Shift><Control>s" },
+    { "win.undo", "<Control>z" },
+    { "win.redo", "<Shift><Control>z" },
+    { "win.redo", "<Control>y" },
+    { "win.close", "<Control>w" },
+    { "app.quit", "<Control>q" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application),
+                                                                     expected[i].action);
+      g_autofree char *joined = g_strjoinv (" ", accels);
+      guint key;
+      GdkModifierType modifiers;
+      gboolean found = FALSE;
+
+      g_assert_true (gtk_accelerator_parse (expected[i].accel, &key, &modifiers));
+      for (guint j = 0; accels[j] != NULL; j++)
+        {
+          guint other_key;
+          GdkModifierType other_modifiers;
+
+          if (gtk_accelerator_parse (accels[j], &other_key, &other_modifiers)
+              && other_key == key && other_modifiers == modifiers)
+            found = TRUE;
+        }
+      if (!found)
+        g_error ("%s has accelerators \"%s\", expected %s", expected[i].action, joined, expected[i].accel);
+    }
+}
+
+static void
+test_drop_files (void)
+{
+  g_autofree char *path = write_file ("dropped.tsrtest", UI_MAGIC "title=Dropped\ntiles=4\n", -1);
+  g_autoptr(GListModel) controllers = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkDropTarget *target = NULL;
+  TsrWindow *window = new_window ();
+  GSList *files = g_slist_append (NULL, g_object_ref (file)); /* the GValue owns it */
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  /* What a drop from a file manager delivers: a GdkFileList, handled by the window's drop target. */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        {
+          gsize n_types = 0;
+          const GType *types = gtk_drop_target_get_gtypes (GTK_DROP_TARGET (controller), &n_types);
+
+          if (n_types == 1 && types[0] == GDK_TYPE_FILE_LIST)
+            target = GTK_DROP_TARGET (controller);
+        }
+    }
+  g_assert_nonnull (target);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, files);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  iterate_for (50);
+
+  g_assert_true (accepted);
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
+  g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+  close_all_windows ();
+}
+
+static void
+test_menus_and_dialogs (void)
+{
+  TsrWindow *window = new_window ();
+  GtkWidget *menu_button = find_widget (GTK_WIDGET (window), match_type, GSIZE_TO_POINTER (GTK_TYPE_MENU_BUTTON));
+  GMenuModel *menu;
+  g_autoptr(GMenuModel) section = NULL;
+  g_autoptr(GMenuModel) recent = NULL;
+  g_autoptr(GVariant) target = NULL;
+  GtkShortcutsWindow *shortcuts;
+  GtkWindow *about = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* Open Recent lists the files opened by the earlier tests, newest first. */
+  g_assert_nonnull (menu_button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  g_assert_nonnull (menu);
+  section = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+  recent = g_menu_model_get_item_link (section, 0, G_MENU_LINK_SUBMENU);
+  g_assert_nonnull (recent);
+  g_assert_cmpint (g_menu_model_get_n_items (recent), >=, 2);
+  target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+  g_assert_nonnull (target);
+  g_assert_true (g_str_has_suffix (g_variant_get_string (target, NULL), ".tsrtest"));
+
+  /* Keyboard Shortcuts: GtkApplication installs gtk/help-overlay.ui from our resources. */
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  save_screenshot (GTK_WIDGET (shortcuts), "ui-shortcuts.png");
+  gtk_window_close (GTK_WINDOW (shortcuts));
+
+  g_action_group_activate_action (G_ACTION_GROUP (application), "about", NULL);
+  iterate_for (50);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && about == NULL; i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_ABOUT_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        about = toplevel;
+    }
+  g_assert_nonnull (about);
+  g_assert_cmpstr (gtk_about_dialog_get_version (GTK_ABOUT_DIALOG (about)), ==, PACKAGE_VERSION);
+  save_screenshot (GTK_WIDGET (about), "ui-about.png");
+  gtk_window_destroy (about);
+  close_all_windows ();
+}
+
+static void
+test_window_state (void)
+{
+  GSettings *settings = tsr_application_get_settings (application);
+  TsrWindow *window = tsr_window_new (application);
+
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  gtk_window_set_default_size (GTK_WINDOW (window), 820, 610);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_until (is_mapped, window));
+
+  /* Closing keeps the size for the next window. */
+  gtk_window_close (GTK_WINDOW (window));
+  iterate_for (50);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  window = tsr_window_new (application);
+  {
+    int width = 0;
+    int height = 0;
+
+    gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+    g_assert_cmpint (width, ==, 820);
+    g_assert_cmpint (height, ==, 610);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Removes the test's own temporary folder. */
 static void
 remove_tree (const char *path)
@@ -864,11 +1026,15 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/start-page", test_start_page);
+  g_test_add_func ("/ui/accelerators", test_accelerators);
   g_test_add_func ("/ui/open-unrecognised", test_open_unrecognised);
   g_test_add_func ("/ui/open-real-files", test_open_real_files);
   g_test_add_func ("/ui/document-page", test_document_page);
   g_test_add_func ("/ui/save-failure", test_save_failure);
   g_test_add_func ("/ui/recent-files", test_recent_files);
+  g_test_add_func ("/ui/drop-files", test_drop_files);
+  g_test_add_func ("/ui/menus-and-dialogs", test_menus_and_dialogs);
+  g_test_add_func ("/ui/window-state", test_window_state);
   g_test_add_func ("/ui/preferences", test_preferences);
   g_test_add_func ("/ui/unsaved-changes", test_unsaved_changes);
   status = g_test_run ();
