@@ -1,6 +1,8 @@
 /* tsr-tile-map-memory.c: an in-memory TsrTileMap. */
 #include "model/tsr-tile-map-memory.h"
 
+#include <string.h>
+
 typedef struct {
   char     *name;
   TsrImage *image;
@@ -159,6 +161,25 @@ memory_get_tile (TsrTileMap *map,
 }
 
 static void
+memory_get_tiles (TsrTileMap        *map,
+                  guint              layer,
+                  const TsrTileRect *area,
+                  guint32           *out)
+{
+  TsrMemoryTileMap *self = TSR_MEMORY_TILE_MAP (map);
+  Layer *l = get_layer (self, layer);
+
+  for (gint y = 0; y < area->height; y++)
+    {
+      if (l != NULL)
+        memcpy (out + (gsize) y * area->width, l->cells + (gsize) (area->y + y) * self->width + area->x,
+                sizeof (guint32) * area->width);
+      else
+        memset (out + (gsize) y * area->width, 0, sizeof (guint32) * area->width);
+    }
+}
+
+static void
 memory_set_tile (TsrTileMap *map,
                  guint       layer,
                  guint       x,
@@ -229,6 +250,7 @@ tsr_memory_tile_map_iface_init (TsrTileMapInterface *iface)
   iface->set_layer_visible = memory_set_layer_visible;
   iface->get_cell_size = memory_get_cell_size;
   iface->get_tile = memory_get_tile;
+  iface->get_tiles = memory_get_tiles;
   iface->set_tile = memory_set_tile;
   iface->get_empty_tile = memory_get_empty_tile;
   iface->list_tiles = memory_list_tiles;

@@ -204,6 +204,30 @@ tsr_tile_map_get_tile (TsrTileMap *self,
 }
 
 void
+tsr_tile_map_get_tiles (TsrTileMap        *self,
+                        guint              layer,
+                        const TsrTileRect *area,
+                        guint32           *out)
+{
+  TsrTileMapInterface *iface;
+  TsrTileRect bounds;
+
+  g_return_if_fail (TSR_IS_TILE_MAP (self));
+  iface = TILE_MAP_IFACE (self);
+  bounds = tsr_tile_map_get_bounds (self);
+  g_return_if_fail (area->x >= 0 && area->y >= 0 && area->x + area->width <= bounds.width
+                    && area->y + area->height <= bounds.height);
+  if (iface->get_tiles != NULL)
+    {
+      iface->get_tiles (self, layer, area, out);
+      return;
+    }
+  for (gint y = 0; y < area->height; y++)
+    for (gint x = 0; x < area->width; x++)
+      *out++ = iface->get_tile (self, layer, (guint) (area->x + x), (guint) (area->y + y));
+}
+
+void
 tsr_tile_map_set_tile (TsrTileMap *self,
                        guint       layer,
                        guint       x,

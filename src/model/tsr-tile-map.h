@@ -73,6 +73,12 @@ struct _TsrTileMapInterface {
                                        guint       layer,
                                        guint       x,
                                        guint       y);
+  /* Copies AREA (inside the map) of LAYER into OUT, row by row (AREA->width values a row). The
+   * renderer reads whole chunks through it; optional, the default calls get_tile per cell. */
+  void            (*get_tiles)        (TsrTileMap        *self,
+                                       guint              layer,
+                                       const TsrTileRect *area,
+                                       guint32           *out);
   /* Raw store, no signal and no undo: only tile commands call it (then emit tiles-changed once). */
   void            (*set_tile)         (TsrTileMap *self,
                                        guint       layer,
@@ -117,6 +123,11 @@ guint32         tsr_tile_map_get_tile          (TsrTileMap        *self,
                                                 guint              layer,
                                                 gint               x,
                                                 gint               y);
+/* AREA must lie inside the map. */
+void            tsr_tile_map_get_tiles         (TsrTileMap        *self,
+                                                guint              layer,
+                                                const TsrTileRect *area,
+                                                guint32           *out);
 void            tsr_tile_map_set_tile          (TsrTileMap        *self,
                                                 guint              layer,
                                                 guint              x,
