@@ -122,11 +122,14 @@ save_screenshot (const char *name)
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_build_filename (g_get_current_dir (), name, NULL);
   GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int scale = gtk_widget_get_scale_factor (window);
 
+  /* At the device scale, so a HiDPI run (GDK_SCALE=2) shows what a HiDPI screen would. */
+  gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
   ck_assert_ptr_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
   ck_assert_msg (gdk_texture_save_to_png (texture, path), "cannot write %s", path);
   printf ("SCREENSHOT: %s\n", path);
 }
