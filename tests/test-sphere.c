@@ -80,7 +80,20 @@ START_TEST (test_roundtrip_all)
       json_builder_begin_object (builder);
       format->describe (data, builder);
       json_builder_end_object (builder);
-      maps += format == &tsr_sphere_rmp_format;
+      if (format == &tsr_sphere_rmp_format)
+        {
+          /* A deep copy saves the same bytes and shares nothing mutable. */
+          g_autoptr(TsrSphereMap) copy = tsr_sphere_map_copy (data);
+          g_autoptr(GBytes) copied = tsr_sphere_map_serialize (copy);
+          TsrSphereLayer *layer = g_ptr_array_index (copy->layers, 0);
+
+          assert_bytes_equal (bytes, copied, "copy");
+          layer->tiles[0] ^= 1;
+          g_clear_pointer (&copied, g_bytes_unref);
+          copied = tsr_sphere_map_serialize (data);
+          assert_bytes_equal (bytes, copied, "original after editing the copy");
+          maps++;
+        }
       format->free (data);
     }
   ck_assert_uint_ge (maps, 3);
