@@ -80,7 +80,20 @@ START_TEST (test_roundtrip_all)
       json_builder_begin_object (builder);
       format->describe (data, builder);
       json_builder_end_object (builder);
-      maps += format == &tsr_sphere_rmp_format;
+      if (format == &tsr_sphere_rmp_format)
+        {
+          /* A deep copy saves the same bytes and shares nothing mutable. */
+          g_autoptr(TsrSphereMap) copy = tsr_sphere_map_copy (data);
+          g_autoptr(GBytes) copied = tsr_sphere_map_serialize (copy);
+          TsrSphereLayer *layer = g_ptr_array_index (copy->layers, 0);
+
+          assert_bytes_equal (bytes, copied, "copy");
+          layer->tiles[0] ^= 1;
+          g_clear_pointer (&copied, g_bytes_unref);
+          copied = tsr_sphere_map_serialize (data);
+          assert_bytes_equal (bytes, copied, "original after editing the copy");
+          maps++;
+        }
       format->free (data);
     }
   ck_assert_uint_ge (maps, 3);
@@ -676,6 +689,97 @@ START_TEST (test_tmx_rejects)
 }
 END_TEST
 
+
+/* Bytes after a whole .rts or .rss are kept and saved back (with a warning). */
+START_TEST (test_trailing_bytes)
+{
+  static const char *const names[] = { "test.rts", "sarah.rss" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const TsrFormat *format = i == 0 ? &tsr_sphere_rts_format : &tsr_sphere_rss_format;
+      g_autoptr(GBytes) bytes = read_data (names[i]);
+      g_autoptr(GByteArray) longer = g_byte_array_new ();
+      g_autoptr(GBytes) input = NULL;
+      g_autoptr(GPtrArray) outputs = NULL;
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      g_autoptr(GError) error = NULL;
+      gpointer data;
+
+      g_byte_array_append (longer, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      g_byte_array_append (longer, (const guint8 *) "junk", 4);
+      input = g_bytes_new (longer->data, longer->len);
+      data = format->load (NULL, input, &error);
+      ck_assert_ptr_nonnull (data);
+      outputs = format->save (data, "x", &error);
+      assert_bytes_equal (input, ((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, names[i]);
+      format->validate (data, findings);
+      ck_assert (has_finding (findings, TSR_SEVERITY_WARNING, "4 bytes after"));
+      format->free (data);
+    }
+}
+END_TEST
+
+static int
+run_cli (const char *const *arguments, char **output)
+{
+  const char *cli = g_getenv ("TSR_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *err = NULL;
+  int status = -1;
+
+  ck_assert_ptr_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; arguments[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) arguments[i]);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, output, &err, &status, NULL));
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+/* The CLI verbs reach the codec: info, roundtrip, validate, render, extract, convert. */
+START_TEST (test_cli)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *village = data_path ("village.rmp");
+  g_autofree char *png = g_build_filename (folder, "village.png", NULL);
+  g_autofree char *frames = g_build_filename (folder, "frames", NULL);
+  g_autofree char *tmx = g_build_filename (folder, "village.tmx", NULL);
+  g_autofree char *back = g_build_filename (folder, "village.rmp", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(GBytes) original = read_data ("village.rmp");
+  g_autoptr(GBytes) converted = NULL;
+
+  ck_assert_int_eq (run_cli ((const char *[]) { "formats", NULL }, &out), 0);
+  ck_assert (strstr (out, "sphere-rmp") && strstr (out, "sphere-rts") && strstr (out, "sphere-rss") && strstr (out, "tiled-tmx"));
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "info", village, NULL }, &out), 0);
+  ck_assert_msg (strstr (out, "persons: 11") && strstr (out, "tileset_source: outside_neo.rts"), "%s", out);
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "roundtrip", village, NULL }, &out), 0);
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "validate", village, NULL }, &out), 0);
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "render", village, "-o", png, NULL }, &out), 0);
+  ck_assert (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "extract", village, "-o", frames, NULL }, &out), 0);
+  {
+    g_autofree char *tile = g_build_filename (frames, "tile-0221.png", NULL);
+    g_autofree char *frame = g_build_filename (frames, "sarah-rss", "frame-0011.png", NULL);
+
+    ck_assert (g_file_test (tile, G_FILE_TEST_IS_REGULAR));
+    ck_assert (g_file_test (frame, G_FILE_TEST_IS_REGULAR));
+  }
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "convert", village, tmx, NULL }, &out), 0);
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli ((const char *[]) { "convert", tmx, back, NULL }, &out), 0);
+  converted = tsr_test_read_file (back);
+  assert_bytes_equal (original, converted, "CLI .rmp -> .tmx -> .rmp");
+}
+END_TEST
+
 static Suite *
 sphere_suite (void)
 {
@@ -694,6 +798,8 @@ sphere_suite (void)
   tcase_add_test (codec, test_unknown_entity);
   tcase_add_test (codec, test_render);
   tcase_add_test (codec, test_sample);
+  tcase_add_test (codec, test_trailing_bytes);
+  tcase_add_test (codec, test_cli);
   tcase_add_test (edits, test_validation);
   tcase_add_test (edits, test_edit_layers);
   tcase_add_test (edits, test_edit_entities_and_tileset);

@@ -230,17 +230,42 @@ tsr_sphere_rmp_render (gconstpointer data, const TsrRenderOptions *options, GErr
   return tsr_sphere_map_render_area (map, spritesets, 0, 0, width, height, TSR_SPHERE_RENDER_ALL, error);
 }
 
+static gboolean tsr_sphere_rss_extract (gconstpointer data, const char *directory, GPtrArray *written,
+                                        GError **error);
+
+/* The tileset's tiles, and the frames of every person's spriteset found in the project layout
+ * (in a folder per spriteset). */
 static gboolean
 tsr_sphere_rmp_extract (gconstpointer data, const char *directory, GPtrArray *written, GError **error)
 {
-  const TsrSphereTileset *tileset = tsr_sphere_map_get_tileset (data);
+  const TsrSphereMap *map = data;
+  const TsrSphereTileset *tileset = tsr_sphere_map_get_tileset (map);
+  g_autoptr(GHashTable) spritesets = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
 
   if (tileset == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "map: its tileset was not found");
       return FALSE;
     }
-  return tsr_sphere_extract_tileset (tileset, directory, written, error);
+  if (!tsr_sphere_extract_tileset (tileset, directory, written, error))
+    return FALSE;
+  spritesets = tsr_sphere_render_find_spritesets (map);
+  g_hash_table_iter_init (&iter, spritesets);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      g_autofree char *base = g_path_get_basename (key);
+      g_autofree char *folder = NULL;
+
+      if (value == NULL)
+        continue;
+      g_strdelimit (base, ".", '-');
+      folder = g_build_filename (directory, base, NULL);
+      if (!tsr_sphere_rss_extract (value, folder, written, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static GPtrArray *

@@ -82,7 +82,56 @@ tsr_sphere_layer_set_tile (TsrSphereLayer *layer,
   layer->tiles[(gsize) y * layer->width + x] = tile;
 }
 
+static GBytes *
+tsr_sphere_bytes_ref (GBytes *bytes)
+{
+  return bytes != NULL ? g_bytes_ref (bytes) : NULL;
+}
+
+static gpointer
+tsr_sphere_bytes_copy_func (gconstpointer bytes, gpointer unused)
+{
+  return g_bytes_ref ((GBytes *) bytes);
+}
+
+TsrSphereLayer *
+tsr_sphere_layer_copy (const TsrSphereLayer *layer)
+{
+  TsrSphereLayer *copy = g_new0 (TsrSphereLayer, 1);
+
+  *copy = *layer;
+  copy->name = tsr_sphere_bytes_ref (layer->name);
+  copy->tiles = g_memdup2 (layer->tiles, MAX ((gsize) layer->width * layer->height, 1) * sizeof (guint16));
+  copy->segments = g_array_copy (layer->segments);
+  return copy;
+}
+
 /* Entities and zones */
+
+TsrSphereEntity *
+tsr_sphere_entity_copy (const TsrSphereEntity *entity)
+{
+  TsrSphereEntity *copy = g_new0 (TsrSphereEntity, 1);
+
+  *copy = *entity;
+  copy->name = tsr_sphere_bytes_ref (entity->name);
+  copy->spriteset = tsr_sphere_bytes_ref (entity->spriteset);
+  copy->function = tsr_sphere_bytes_ref (entity->function);
+  copy->scripts = entity->scripts ? g_ptr_array_copy (entity->scripts, tsr_sphere_bytes_copy_func, NULL) : NULL;
+  if (copy->scripts != NULL)
+    g_ptr_array_set_free_func (copy->scripts, (GDestroyNotify) g_bytes_unref);
+  return copy;
+}
+
+TsrSphereZone *
+tsr_sphere_zone_copy (const TsrSphereZone *zone)
+{
+  TsrSphereZone *copy = g_new0 (TsrSphereZone, 1);
+
+  *copy = *zone;
+  copy->function = tsr_sphere_bytes_ref (zone->function);
+  return copy;
+}
 
 void
 tsr_sphere_entity_free (TsrSphereEntity *entity)
@@ -199,6 +248,45 @@ tsr_sphere_map_free (TsrSphereMap *map)
   g_clear_pointer (&map->unparsed_tail, g_bytes_unref);
   g_free (map->path);
   g_free (map);
+}
+
+static gpointer
+tsr_sphere_layer_copy_func (gconstpointer item, gpointer unused)
+{
+  return tsr_sphere_layer_copy (item);
+}
+
+static gpointer
+tsr_sphere_entity_copy_func (gconstpointer item, gpointer unused)
+{
+  return tsr_sphere_entity_copy (item);
+}
+
+static gpointer
+tsr_sphere_zone_copy_func (gconstpointer item, gpointer unused)
+{
+  return tsr_sphere_zone_copy (item);
+}
+
+TsrSphereMap *
+tsr_sphere_map_copy (const TsrSphereMap *map)
+{
+  TsrSphereMap *copy = g_new0 (TsrSphereMap, 1);
+
+  *copy = *map;
+  copy->strings = g_ptr_array_copy (map->strings, tsr_sphere_bytes_copy_func, NULL);
+  g_ptr_array_set_free_func (copy->strings, (GDestroyNotify) g_bytes_unref);
+  copy->layers = g_ptr_array_copy (map->layers, tsr_sphere_layer_copy_func, NULL);
+  g_ptr_array_set_free_func (copy->layers, (GDestroyNotify) tsr_sphere_layer_free);
+  copy->entities = g_ptr_array_copy (map->entities, tsr_sphere_entity_copy_func, NULL);
+  g_ptr_array_set_free_func (copy->entities, (GDestroyNotify) tsr_sphere_entity_free);
+  copy->zones = g_ptr_array_copy (map->zones, tsr_sphere_zone_copy_func, NULL);
+  g_ptr_array_set_free_func (copy->zones, (GDestroyNotify) tsr_sphere_zone_free);
+  copy->tileset = tsr_sphere_tileset_copy (map->tileset);
+  copy->external_tileset = tsr_sphere_tileset_copy (map->external_tileset);
+  copy->unparsed_tail = tsr_sphere_bytes_ref (map->unparsed_tail);
+  copy->path = g_strdup (map->path);
+  return copy;
 }
 
 static TsrSphereLayer *

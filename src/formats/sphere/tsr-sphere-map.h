@@ -102,6 +102,8 @@ TsrSphereMap     *tsr_sphere_map_new            (guint16 width,
                                                  guint16 height,
                                                  TsrSphereTileset *tileset);
 void              tsr_sphere_map_free           (TsrSphereMap *map);
+/* A deep copy (also of the external tileset and path), e.g. for undo snapshots. */
+TsrSphereMap     *tsr_sphere_map_copy           (const TsrSphereMap *map);
 TsrSphereMap     *tsr_sphere_map_parse          (GBytes       *bytes,
                                                  GError      **error);
 GBytes           *tsr_sphere_map_serialize      (const TsrSphereMap *map);
@@ -123,6 +125,7 @@ TsrSphereLayer   *tsr_sphere_layer_new          (guint16 width,
                                                  guint16 height,
                                                  const char *name);
 void              tsr_sphere_layer_free         (TsrSphereLayer *layer);
+TsrSphereLayer   *tsr_sphere_layer_copy         (const TsrSphereLayer *layer);
 guint16           tsr_sphere_layer_get_tile     (const TsrSphereLayer *layer, guint x, guint y);
 void              tsr_sphere_layer_set_tile     (TsrSphereLayer *layer, guint x, guint y, guint16 tile);
 /* Inserts LAYER (taking it) at INDEX (-1: on top); entities, zones and the start layer above it
@@ -155,9 +158,11 @@ TsrSphereEntity  *tsr_sphere_entity_new_person  (guint16 x, guint16 y, guint16 l
 TsrSphereEntity  *tsr_sphere_entity_new_trigger (guint16 x, guint16 y, guint16 layer,
                                                  const char *function);
 void              tsr_sphere_entity_free        (TsrSphereEntity *entity);
+TsrSphereEntity  *tsr_sphere_entity_copy        (const TsrSphereEntity *entity);
 TsrSphereZone    *tsr_sphere_zone_new           (guint16 x1, guint16 y1, guint16 x2, guint16 y2,
                                                  guint16 layer, const char *function);
 void              tsr_sphere_zone_free          (TsrSphereZone *zone);
+TsrSphereZone    *tsr_sphere_zone_copy          (const TsrSphereZone *zone);
 /* Adds (taking) at INDEX (-1: the end). */
 gboolean          tsr_sphere_map_add_entity     (TsrSphereMap *map, int index, TsrSphereEntity *entity, GError **error);
 gboolean          tsr_sphere_map_remove_entity  (TsrSphereMap *map, guint index, GError **error);

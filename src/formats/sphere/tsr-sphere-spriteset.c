@@ -30,6 +30,7 @@ tsr_sphere_spriteset_free (TsrSphereSpriteset *spriteset)
     return;
   g_ptr_array_unref (spriteset->images);
   g_ptr_array_unref (spriteset->directions);
+  g_clear_pointer (&spriteset->trailing, g_bytes_unref);
   g_free (spriteset);
 }
 
@@ -226,12 +227,7 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
     }
 
   if (!tsr_reader_at_end (&reader))
-    {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (&reader),
-                        "spriteset: end of file expected, %" G_GSIZE_FORMAT " more bytes found",
-                        tsr_reader_remaining (&reader));
-      return NULL;
-    }
+    spriteset->trailing = tsr_reader_read_gbytes (&reader, tsr_reader_remaining (&reader), error);
   return g_steal_pointer (&spriteset);
 }
 
@@ -280,7 +276,7 @@ tsr_sphere_spriteset_serialize (const TsrSphereSpriteset *spriteset)
       tsr_sphere_write_image (writer, g_ptr_array_index (spriteset->images, i),
                               spriteset->frame_width, spriteset->frame_height);
   if (spriteset->version == 1)
-    return tsr_writer_free_to_bytes (writer);
+    goto done;
 
   for (guint d = 0; d < spriteset->directions->len; d++)
     {
@@ -315,6 +311,9 @@ tsr_sphere_spriteset_serialize (const TsrSphereSpriteset *spriteset)
             }
         }
     }
+done:
+  if (spriteset->trailing != NULL)
+    tsr_writer_write_gbytes (writer, spriteset->trailing);
   return tsr_writer_free_to_bytes (writer);
 }
 
@@ -375,6 +374,9 @@ tsr_sphere_spriteset_validate (const TsrSphereSpriteset *spriteset,
 {
   if (spriteset->images->len == 0)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, "spriteset", "no images");
+  if (spriteset->trailing != NULL)
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset", "%" G_GSIZE_FORMAT " bytes after the "
+                      "spriteset data (kept, ignored by Sphere)", g_bytes_get_size (spriteset->trailing));
   if (spriteset->version == 1 && spriteset->images->len != 64)
     tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset",
                       "version 1 spritesets hold 64 images (8 directions of 8), %u found",

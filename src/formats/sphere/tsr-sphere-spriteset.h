@@ -37,6 +37,7 @@ typedef struct {
   guint8     reserved[106];
   GPtrArray *images;        /* TsrImage */
   GPtrArray *directions;    /* TsrSphereDirection (empty for v1) */
+  GBytes    *trailing;      /* bytes after the spriteset data (Sphere ignores them); NULL if none */
 } TsrSphereSpriteset;
 
 /* An empty spriteset of VERSION (1, 2 or 3) with frames of WIDTH x HEIGHT. */

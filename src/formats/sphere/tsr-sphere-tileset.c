@@ -49,6 +49,7 @@ tsr_sphere_tileset_free (TsrSphereTileset *tileset)
   if (tileset == NULL)
     return;
   g_ptr_array_unref (tileset->tiles);
+  g_clear_pointer (&tileset->trailing, g_bytes_unref);
   g_free (tileset);
 }
 
@@ -76,6 +77,7 @@ tsr_sphere_tileset_copy (const TsrSphereTileset *tileset)
     return NULL;
   copy = g_new0 (TsrSphereTileset, 1);
   *copy = *tileset;
+  copy->trailing = tileset->trailing ? g_bytes_ref (tileset->trailing) : NULL;
   copy->tiles = g_ptr_array_new_with_free_func (tsr_sphere_tile_free);
   for (guint i = 0; i < tileset->tiles->len; i++)
     {
@@ -264,13 +266,7 @@ tsr_sphere_tileset_parse (GBytes  *bytes,
   if (tileset == NULL)
     return NULL;
   if (!tsr_reader_at_end (&reader))
-    {
-      /* Sphere ignores trailing bytes, but we could not write them back: refuse rather than lose. */
-      tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (&reader),
-                        "tileset: end of file expected, %" G_GSIZE_FORMAT " more bytes found",
-                        tsr_reader_remaining (&reader));
-      return NULL;
-    }
+    tileset->trailing = tsr_reader_read_gbytes (&reader, tsr_reader_remaining (&reader), error);
   return g_steal_pointer (&tileset);
 }
 
@@ -339,6 +335,8 @@ tsr_sphere_tileset_serialize (const TsrSphereTileset *tileset)
   TsrWriter *writer = tsr_writer_new ();
 
   tsr_sphere_tileset_write (tileset, writer);
+  if (tileset->trailing != NULL)
+    tsr_writer_write_gbytes (writer, tileset->trailing);
   return tsr_writer_free_to_bytes (writer);
 }
 
@@ -393,6 +391,9 @@ tsr_sphere_tileset_validate (const TsrSphereTileset *tileset,
 {
   if (tileset->tiles->len == 0)
     tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "the tileset has no tiles");
+  if (tileset->trailing != NULL)
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "%" G_GSIZE_FORMAT " bytes after the tileset data "
+                      "(kept, ignored by Sphere)", g_bytes_get_size (tileset->trailing));
   if (tileset->tiles->len > G_MAXUINT16)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%u tiles; at most 65535 fit",
                       tileset->tiles->len);

@@ -50,6 +50,7 @@ typedef struct {
   guint8     has_obstructions;
   guint8     reserved[240];
   GPtrArray *tiles;            /* TsrSphereTile */
+  GBytes    *trailing;         /* bytes after a whole .rts file (Sphere ignores them); NULL if none */
 } TsrSphereTileset;
 
 TsrSphereTileset *tsr_sphere_tileset_new         (guint16 tile_width,

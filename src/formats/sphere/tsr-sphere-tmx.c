@@ -651,12 +651,13 @@ tsr_tmx_float (GHashTable *table, const char *name, float fallback, gboolean *ok
   return fallback;
 }
 
-/* The bytes of a string property: NAME:bytes when it still matches the text, else the text. */
+/* The bytes of a string property NAME: NAME:bytes when it still matches the text, else the text.
+ * With NAME NULL, the string is a name attribute whose text is NAME_TEXT (NULL when absent). */
 static GBytes *
-tsr_tmx_string (GHashTable *table, const char *name, const char *text_override)
+tsr_tmx_string (GHashTable *table, const char *name, const char *name_text)
 {
-  const char *text = text_override ? text_override : g_hash_table_lookup (table, name);
-  g_autofree char *bytes_name = g_strconcat (text_override ? "sphere:name" : name, ":bytes", NULL);
+  const char *text = name != NULL ? g_hash_table_lookup (table, name) : name_text;
+  g_autofree char *bytes_name = g_strconcat (name != NULL ? name : "sphere:name", ":bytes", NULL);
   const char *encoded = g_hash_table_lookup (table, bytes_name);
 
   if (text == NULL)
