@@ -8,12 +8,17 @@
 #include "core/tsr-file.h"
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
+#include "formats/doom2d/tsr-doom2d-config.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
 #include "formats/doom2d/tsr-doom2d-resources.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 #include "tsr-test-common.h"
+
+#if TSR_DOOM2D_HAVE_LIBZIP
+#include <zip.h>
+#endif
 
 static char *data_dir;
 
@@ -777,6 +782,126 @@ START_TEST (test_convert)
 }
 END_TEST
 
+#if TSR_DOOM2D_HAVE_LIBZIP
+/* The stored (compressed) bytes of every entry of a ZIP, by name. */
+static GHashTable *
+zip_stored_streams (GBytes *bytes)
+{
+  GHashTable *streams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  zip_error_t zip_error;
+  zip_source_t *source;
+  zip_t *archive;
+
+  zip_error_init (&zip_error);
+  source = zip_source_buffer_create (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), 0, &zip_error);
+  archive = zip_open_from_source (source, ZIP_RDONLY, &zip_error);
+  ck_assert_ptr_nonnull (archive);
+  for (zip_int64_t i = 0; i < zip_get_num_entries (archive, 0); i++)
+    {
+      zip_stat_t stat;
+      zip_file_t *file;
+      guint8 *data;
+
+      zip_stat_index (archive, i, 0, &stat);
+      data = g_malloc (stat.comp_size + 1);
+      file = zip_fopen_index (archive, i, ZIP_FL_COMPRESSED);
+      ck_assert_ptr_nonnull (file);
+      ck_assert_int_eq (zip_fread (file, data, stat.comp_size), (zip_int64_t) stat.comp_size);
+      zip_fclose (file);
+      g_hash_table_insert (streams, g_strdup (stat.name), g_bytes_new_take (data, stat.comp_size));
+    }
+  zip_discard (archive);
+  zip_error_fini (&zip_error);
+  return streams;
+}
+
+/* A .dfz made around the real map and the real DFWAD's resources: round trip, edit the map, keep
+ * every other entry's stored bytes; truncations fail cleanly. */
+START_TEST (test_zip_archive)
+{
+  g_autoptr(GBytes) lump = first_real_map ();
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  TsrDoom2dWad *dfwad = tsr_doom2d_wad_read (real_wad, NULL);
+  TsrDoom2dWad *zip = tsr_doom2d_zip_new ();
+  g_autoptr(GBytes) built = NULL, edited = NULL;
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  g_autoptr(GHashTable) before = NULL, after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  const TsrFormat *format;
+  TsrDoom2dFile *file;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint checked = 0;
+
+  for (guint i = 0; i < dfwad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (dfwad->entries, i);
+      g_autoptr(GBytes) data = NULL;
+      if (entry->is_section)
+        continue;
+      data = tsr_doom2d_wad_get_data (dfwad, entry, NULL);
+      tsr_doom2d_wad_add (zip, entry->section, entry->name, data);
+    }
+  tsr_doom2d_wad_add (zip, "", "MAP01", lump);
+  built = tsr_doom2d_wad_write (zip, &error);
+  ck_assert_msg (built != NULL, "%s", error ? error->message : "");
+  tsr_doom2d_wad_free (zip);
+  tsr_doom2d_wad_free (dfwad);
+
+  tsr_formats_register_builtin (registry);
+  format = tsr_format_registry_lookup (registry, "doom2d-dfz");
+  ck_assert_ptr_nonnull (format);
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, g_bytes_get_data (built, NULL),
+                                                g_bytes_get_size (built), "built.dfz", NULL), format);
+  file = format->load ("built.dfz", built, &error);
+  ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (file->map_entries->len, 1);
+  {
+    g_autoptr(GBytes) anim = tsr_doom2d_wad_get_data (file->wad, tsr_doom2d_wad_find (file->wad, "TEXT", "ANIM"), NULL);
+    ck_assert_ptr_nonnull (anim);
+    ck_assert (g_str_has_prefix (g_bytes_get_data (anim, NULL), "resource=W73A"));
+  }
+  outputs = format->save (file, "built.dfz", &error);
+  ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, built));
+  g_clear_pointer (&outputs, g_ptr_array_unref);
+
+  tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_MONSTER, 3);
+  outputs = format->save (file, "built.dfz", &error);
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  edited = g_bytes_ref (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes);
+  format->free (file);
+
+  before = zip_stored_streams (built);
+  after = zip_stored_streams (edited);
+  ck_assert_uint_eq (g_hash_table_size (before), g_hash_table_size (after));
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GBytes *other = g_hash_table_lookup (after, key);
+      ck_assert_ptr_nonnull (other);
+      if (strcmp (key, "MAP01") == 0)
+        ck_assert (!g_bytes_equal (value, other));
+      else
+        {
+          ck_assert_msg (g_bytes_equal (value, other), "%s changed", (const char *) key);
+          checked++;
+        }
+    }
+  ck_assert_uint_eq (checked, 4); /* TEXT/, TEXT/ANIM, TEXTURES/, TEXTURES/W73A */
+
+  for (gsize length = 0; length < g_bytes_get_size (built); length += 7)
+    {
+      g_autoptr(GBytes) cut = g_bytes_new_from_bytes (built, 0, length);
+      g_autoptr(GError) cut_error = NULL;
+      TsrDoom2dWad *archive = tsr_doom2d_archive_read (cut, &cut_error);
+      ck_assert_msg (archive == NULL, "a ZIP cut at %" G_GSIZE_FORMAT " bytes loaded", length);
+      ck_assert (cut_error != NULL && cut_error->domain == TSR_ERROR);
+    }
+}
+END_TEST
+#endif
+
 static Suite *
 doom2d_suite (void)
 {
@@ -806,6 +931,9 @@ doom2d_suite (void)
   tcase_add_test (wad, test_broken_zlib_stream);
   tcase_add_test (wad, test_resources);
   tcase_add_test (wad, test_convert);
+#if TSR_DOOM2D_HAVE_LIBZIP
+  tcase_add_test (wad, test_zip_archive);
+#endif
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, text);
   suite_add_tcase (suite, model);
