@@ -278,6 +278,20 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
   return tsr_writer_free_to_bytes (writer);
 }
 
+/* Names compare without case (Cyrillic too), as the game's lookups do. */
+static gboolean
+same_name (const char *a,
+           const char *b)
+{
+  g_autofree char *folded_a = NULL, *folded_b = NULL;
+
+  if (g_ascii_strcasecmp (a, b) == 0)
+    return TRUE;
+  folded_a = g_utf8_casefold (a, -1);
+  folded_b = g_utf8_casefold (b, -1);
+  return strcmp (folded_a, folded_b) == 0;
+}
+
 TsrDoom2dWadEntry *
 tsr_doom2d_wad_find (const TsrDoom2dWad *wad,
                      const char         *section,
@@ -286,15 +300,7 @@ tsr_doom2d_wad_find (const TsrDoom2dWad *wad,
   for (guint i = 0; i < wad->entries->len; i++)
     {
       TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
-      if (!entry->is_section && g_utf8_collate (entry->section, section) == 0
-          && g_ascii_strcasecmp (entry->name, name) == 0)
-        return entry;
-    }
-  for (guint i = 0; i < wad->entries->len; i++)
-    {
-      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
-      if (!entry->is_section && g_ascii_strcasecmp (entry->section, section) == 0
-          && g_ascii_strcasecmp (entry->name, name) == 0)
+      if (!entry->is_section && same_name (entry->name, name) && same_name (entry->section, section))
         return entry;
     }
   return NULL;
