@@ -623,7 +623,10 @@ START_TEST (test_wad_unusual_layout)
     }
   for (guint i = 0; i < wad->entries->len; i++)
     if (!((TsrDoom2dWadEntry *) g_ptr_array_index (wad->entries, i))->is_section)
-      memcpy (shuffled->data + 8 + 24 * i + 16, &offsets[i], 4); /* little-endian host */
+      {
+        guint32 le = GUINT32_TO_LE (offsets[i]);
+        memcpy (shuffled->data + 8 + 24 * i + 16, &le, 4);
+      }
   odd_bytes = g_bytes_new (shuffled->data, shuffled->len);
   odd = tsr_doom2d_wad_read (odd_bytes, NULL);
   ck_assert_ptr_nonnull (odd);
