@@ -599,6 +599,61 @@ START_TEST (test_wad_around_real_map)
 }
 END_TEST
 
+/* Two directory entries sharing one stream (an alias) stay shared, also after an edit elsewhere. */
+START_TEST (test_wad_aliases)
+{
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  const guint8 *data = g_bytes_get_data (real_wad, NULL);
+  gsize size = g_bytes_get_size (real_wad);
+  g_autoptr(GByteArray) aliased = g_byte_array_new ();
+  guint16 count = GUINT16_FROM_LE (*(const guint16 *) (data + 6));
+  guint8 record[24];
+  g_autoptr(GBytes) bytes = NULL, written = NULL, edited = NULL;
+  TsrDoom2dWad *wad, *check;
+  TsrDoom2dWadEntry *a, *b;
+
+  /* The real directory plus one more record naming W73A's stream as COPY; data moves by 24. */
+  g_byte_array_append (aliased, data, 8);
+  aliased->data[6] = (guint8) (count + 1);
+  for (guint i = 0; i < count; i++)
+    {
+      guint32 offset;
+      memcpy (record, data + 8 + 24 * i, 24);
+      memcpy (&offset, record + 16, 4);
+      offset = GUINT32_FROM_LE (offset);
+      if (offset != 0)
+        offset = GUINT32_TO_LE (offset + 24);
+      memcpy (record + 16, &offset, 4);
+      g_byte_array_append (aliased, record, 24);
+    }
+  memset (record, 0, 16);
+  memcpy (record, "COPY", 4);
+  g_byte_array_append (aliased, record, 24);
+  memcpy (aliased->data + aliased->len - 8, aliased->data + aliased->len - 32, 8); /* W73A's offset, length */
+  g_byte_array_append (aliased, data + 8 + 24 * count, size - 8 - 24 * count);
+  bytes = g_bytes_new (aliased->data, aliased->len);
+
+  wad = tsr_doom2d_wad_read (bytes, NULL);
+  ck_assert_ptr_nonnull (wad);
+  ck_assert (wad->canonical);
+  written = tsr_doom2d_wad_write (wad, NULL);
+  ck_assert (g_bytes_equal (written, bytes));
+
+  tsr_doom2d_wad_set_data (wad, tsr_doom2d_wad_find (wad, "TEXT", "ANIM"), g_bytes_new_static ("resource=W73A\r\n", 15));
+  edited = tsr_doom2d_wad_write (wad, NULL);
+  check = tsr_doom2d_wad_read (edited, NULL);
+  ck_assert_ptr_nonnull (check);
+  a = tsr_doom2d_wad_find (check, "TEXTURES", "W73A");
+  b = tsr_doom2d_wad_find (check, "TEXTURES", "COPY");
+  ck_assert_ptr_nonnull (b);
+  ck_assert_uint_eq (a->offset, b->offset);
+  ck_assert_uint_eq (a->length, b->length);
+  ck_assert_uint_eq (g_bytes_get_size (edited), g_bytes_get_size (bytes) - 79 + tsr_doom2d_wad_find (check, "TEXT", "ANIM")->length);
+  tsr_doom2d_wad_free (check);
+  tsr_doom2d_wad_free (wad);
+}
+END_TEST
+
 /* An archive whose data is out of directory order keeps its layout; edits append. */
 START_TEST (test_wad_unusual_layout)
 {
@@ -931,6 +986,7 @@ doom2d_suite (void)
   tcase_add_test (model, test_validation);
   tcase_add_test (wad, test_wad_around_real_map);
   tcase_add_test (wad, test_wad_unusual_layout);
+  tcase_add_test (wad, test_wad_aliases);
   tcase_add_test (wad, test_broken_zlib_stream);
   tcase_add_test (wad, test_resources);
   tcase_add_test (wad, test_convert);
