@@ -8,6 +8,7 @@
 #include "core/tsr-file.h"
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
+#include "core/tsr-writer.h"
 #include "formats/doom2d/tsr-doom2d-config.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
@@ -172,6 +173,58 @@ START_TEST (test_text_keeps_unknown_bytes)
   again = tsr_doom2d_map_write_binary (from_text);
   ck_assert_uint_eq (g_bytes_get_size (again), size);
   ck_assert (memcmp (g_bytes_get_data (again, NULL), copy, size) == 0);
+  tsr_doom2d_map_free (map);
+  tsr_doom2d_map_free (from_text);
+}
+END_TEST
+
+/* Block order, reserved words, empty blocks and bytes after the end survive binary and text. */
+START_TEST (test_odd_block_layout)
+{
+  TsrWriter *writer = tsr_writer_new ();
+  guint8 header[452] = { 'O', 'D', 'D' };
+  guint8 area[10] = { 16, 0, 0, 0, 32, 0, 0, 0, 1, 0 };
+  g_autoptr(GBytes) bytes = NULL, saved = NULL, text = NULL, again = NULL;
+  TsrDoom2dMap *map, *from_text;
+  g_autoptr(GError) error = NULL;
+
+  header[448] = 64;
+  header[450] = 64;
+  tsr_writer_write_bytes (writer, (const guint8 *) "MAP\1", 4);
+  tsr_writer_write_u8 (writer, 4);          /* areas before the header */
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 10);
+  tsr_writer_write_bytes (writer, area, 10);
+  tsr_writer_write_u8 (writer, 7);
+  tsr_writer_write_u32_le (writer, 0xbeef); /* a reserved word that is not 0 */
+  tsr_writer_write_u32_le (writer, 452);
+  tsr_writer_write_bytes (writer, header, 452);
+  tsr_writer_write_u8 (writer, 3);          /* an empty item block */
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u32_le (writer, 1);
+  tsr_writer_write_u32_le (writer, 2);
+  tsr_writer_write_bytes (writer, (const guint8 *) "xy", 2);
+  bytes = tsr_writer_free_to_bytes (writer);
+
+  map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  saved = tsr_doom2d_map_write_binary (map);
+  ck_assert (g_bytes_equal (saved, bytes));
+  text = tsr_doom2d_map_write_text (map);
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (text, NULL), g_bytes_get_size (text),
+                                       "tessera-blocks: 4 7:beef 3! 0:1 size=2 tail=7879"));
+  from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+  ck_assert_msg (from_text != NULL, "%s", error ? error->message : "");
+  again = tsr_doom2d_map_write_binary (from_text);
+  ck_assert (g_bytes_equal (again, bytes));
+
+  /* Emptied by an edit, the area block goes; the item block, empty in the file, stays. */
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_AREA, 0);
+  g_clear_pointer (&saved, g_bytes_unref);
+  saved = tsr_doom2d_map_write_binary (map);
+  ck_assert_uint_eq (g_bytes_get_size (saved), g_bytes_get_size (bytes) - 19);
   tsr_doom2d_map_free (map);
   tsr_doom2d_map_free (from_text);
 }
@@ -459,6 +512,35 @@ START_TEST (test_remove_keeps_references)
   ck_assert_uint_eq (tsr_doom2d_map_count (again, TSR_DOOM2D_KIND_PANEL), 100);
   ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_TRIGGER, 0)->data_values[0].v[0], -1);
   tsr_doom2d_map_free (again);
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+/* Random removals: after each, binary and text forms agree and reload to the same map. */
+START_TEST (test_random_edits_stay_consistent)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  GRand *rand = g_rand_new_with_seed (2026);
+
+  for (guint step = 0; step < 60; step++)
+    {
+      TsrDoom2dKind kind = (TsrDoom2dKind) g_rand_int_range (rand, 1, TSR_DOOM2D_N_KINDS);
+      g_autoptr(GBytes) binary = NULL, text = NULL, again = NULL;
+      TsrDoom2dMap *from_text;
+      g_autoptr(GError) error = NULL;
+
+      if (tsr_doom2d_map_count (map, kind) > 0)
+        tsr_doom2d_map_remove (map, kind, g_rand_int_range (rand, 0, tsr_doom2d_map_count (map, kind)));
+      binary = tsr_doom2d_map_write_binary (map);
+      text = tsr_doom2d_map_write_text (map);
+      from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+      ck_assert_msg (from_text != NULL, "step %u: %s", step, error ? error->message : "");
+      again = tsr_doom2d_map_write_binary (from_text);
+      ck_assert_msg (g_bytes_equal (again, binary), "step %u: text and binary disagree", step);
+      tsr_doom2d_map_free (from_text);
+    }
+  g_rand_free (rand);
   tsr_doom2d_map_free (map);
 }
 END_TEST
@@ -973,6 +1055,7 @@ doom2d_suite (void)
   tcase_add_test (real, test_real_files_roundtrip);
   tcase_add_test (real, test_binary_text_binary);
   tcase_add_test (real, test_text_keeps_unknown_bytes);
+  tcase_add_test (real, test_odd_block_layout);
   tcase_add_test (real, test_truncated_map_fails_cleanly);
   tcase_add_test (real, test_truncated_text_and_wad_fail_cleanly);
   tcase_add_test (real, test_bad_binary_maps);
@@ -983,6 +1066,7 @@ doom2d_suite (void)
   tcase_add_test (model, test_sample_map);
   tcase_add_test (model, test_remove_keeps_references);
   tcase_add_test (model, test_remove_monster_fixes_press);
+  tcase_add_test (model, test_random_edits_stay_consistent);
   tcase_add_test (model, test_validation);
   tcase_add_test (wad, test_wad_around_real_map);
   tcase_add_test (wad, test_wad_unusual_layout);

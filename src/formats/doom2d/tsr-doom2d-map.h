@@ -26,8 +26,9 @@ typedef struct {
 } TsrDoom2dRecord;
 
 typedef struct {
-  guint8  type;
-  guint32 reserved;
+  guint8   type;
+  guint32  reserved;
+  gboolean keep_empty; /* it was empty in the file: written even without records */
 } TsrDoom2dBlock;
 
 typedef struct {
