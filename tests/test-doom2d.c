@@ -8,12 +8,18 @@
 #include "core/tsr-file.h"
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
+#include "core/tsr-writer.h"
+#include "formats/doom2d/tsr-doom2d-config.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
 #include "formats/doom2d/tsr-doom2d-resources.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 #include "tsr-test-common.h"
+
+#if TSR_DOOM2D_HAVE_LIBZIP
+#include <zip.h>
+#endif
 
 static char *data_dir;
 
@@ -167,6 +173,58 @@ START_TEST (test_text_keeps_unknown_bytes)
   again = tsr_doom2d_map_write_binary (from_text);
   ck_assert_uint_eq (g_bytes_get_size (again), size);
   ck_assert (memcmp (g_bytes_get_data (again, NULL), copy, size) == 0);
+  tsr_doom2d_map_free (map);
+  tsr_doom2d_map_free (from_text);
+}
+END_TEST
+
+/* Block order, reserved words, empty blocks and bytes after the end survive binary and text. */
+START_TEST (test_odd_block_layout)
+{
+  TsrWriter *writer = tsr_writer_new ();
+  guint8 header[452] = { 'O', 'D', 'D' };
+  guint8 area[10] = { 16, 0, 0, 0, 32, 0, 0, 0, 1, 0 };
+  g_autoptr(GBytes) bytes = NULL, saved = NULL, text = NULL, again = NULL;
+  TsrDoom2dMap *map, *from_text;
+  g_autoptr(GError) error = NULL;
+
+  header[448] = 64;
+  header[450] = 64;
+  tsr_writer_write_bytes (writer, (const guint8 *) "MAP\1", 4);
+  tsr_writer_write_u8 (writer, 4);          /* areas before the header */
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 10);
+  tsr_writer_write_bytes (writer, area, 10);
+  tsr_writer_write_u8 (writer, 7);
+  tsr_writer_write_u32_le (writer, 0xbeef); /* a reserved word that is not 0 */
+  tsr_writer_write_u32_le (writer, 452);
+  tsr_writer_write_bytes (writer, header, 452);
+  tsr_writer_write_u8 (writer, 3);          /* an empty item block */
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u32_le (writer, 1);
+  tsr_writer_write_u32_le (writer, 2);
+  tsr_writer_write_bytes (writer, (const guint8 *) "xy", 2);
+  bytes = tsr_writer_free_to_bytes (writer);
+
+  map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  saved = tsr_doom2d_map_write_binary (map);
+  ck_assert (g_bytes_equal (saved, bytes));
+  text = tsr_doom2d_map_write_text (map);
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (text, NULL), g_bytes_get_size (text),
+                                       "tessera-blocks: 4 7:beef 3! 0:1 size=2 tail=7879"));
+  from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+  ck_assert_msg (from_text != NULL, "%s", error ? error->message : "");
+  again = tsr_doom2d_map_write_binary (from_text);
+  ck_assert (g_bytes_equal (again, bytes));
+
+  /* Emptied by an edit, the area block goes; the item block, empty in the file, stays. */
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_AREA, 0);
+  g_clear_pointer (&saved, g_bytes_unref);
+  saved = tsr_doom2d_map_write_binary (map);
+  ck_assert_uint_eq (g_bytes_get_size (saved), g_bytes_get_size (bytes) - 19);
   tsr_doom2d_map_free (map);
   tsr_doom2d_map_free (from_text);
 }
@@ -458,6 +516,35 @@ START_TEST (test_remove_keeps_references)
 }
 END_TEST
 
+/* Random removals: after each, binary and text forms agree and reload to the same map. */
+START_TEST (test_random_edits_stay_consistent)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  GRand *rand = g_rand_new_with_seed (2026);
+
+  for (guint step = 0; step < 60; step++)
+    {
+      TsrDoom2dKind kind = (TsrDoom2dKind) g_rand_int_range (rand, 1, TSR_DOOM2D_N_KINDS);
+      g_autoptr(GBytes) binary = NULL, text = NULL, again = NULL;
+      TsrDoom2dMap *from_text;
+      g_autoptr(GError) error = NULL;
+
+      if (tsr_doom2d_map_count (map, kind) > 0)
+        tsr_doom2d_map_remove (map, kind, g_rand_int_range (rand, 0, tsr_doom2d_map_count (map, kind)));
+      binary = tsr_doom2d_map_write_binary (map);
+      text = tsr_doom2d_map_write_text (map);
+      from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+      ck_assert_msg (from_text != NULL, "step %u: %s", step, error ? error->message : "");
+      again = tsr_doom2d_map_write_binary (from_text);
+      ck_assert_msg (g_bytes_equal (again, binary), "step %u: text and binary disagree", step);
+      tsr_doom2d_map_free (from_text);
+    }
+  g_rand_free (rand);
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
 START_TEST (test_remove_monster_fixes_press)
 {
   TsrDoom2dMap *map = load_sample ();
@@ -594,6 +681,61 @@ START_TEST (test_wad_around_real_map)
 }
 END_TEST
 
+/* Two directory entries sharing one stream (an alias) stay shared, also after an edit elsewhere. */
+START_TEST (test_wad_aliases)
+{
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  const guint8 *data = g_bytes_get_data (real_wad, NULL);
+  gsize size = g_bytes_get_size (real_wad);
+  g_autoptr(GByteArray) aliased = g_byte_array_new ();
+  guint16 count = GUINT16_FROM_LE (*(const guint16 *) (data + 6));
+  guint8 record[24];
+  g_autoptr(GBytes) bytes = NULL, written = NULL, edited = NULL;
+  TsrDoom2dWad *wad, *check;
+  TsrDoom2dWadEntry *a, *b;
+
+  /* The real directory plus one more record naming W73A's stream as COPY; data moves by 24. */
+  g_byte_array_append (aliased, data, 8);
+  aliased->data[6] = (guint8) (count + 1);
+  for (guint i = 0; i < count; i++)
+    {
+      guint32 offset;
+      memcpy (record, data + 8 + 24 * i, 24);
+      memcpy (&offset, record + 16, 4);
+      offset = GUINT32_FROM_LE (offset);
+      if (offset != 0)
+        offset = GUINT32_TO_LE (offset + 24);
+      memcpy (record + 16, &offset, 4);
+      g_byte_array_append (aliased, record, 24);
+    }
+  memset (record, 0, 16);
+  memcpy (record, "COPY", 4);
+  g_byte_array_append (aliased, record, 24);
+  memcpy (aliased->data + aliased->len - 8, aliased->data + aliased->len - 32, 8); /* W73A's offset, length */
+  g_byte_array_append (aliased, data + 8 + 24 * count, size - 8 - 24 * count);
+  bytes = g_bytes_new (aliased->data, aliased->len);
+
+  wad = tsr_doom2d_wad_read (bytes, NULL);
+  ck_assert_ptr_nonnull (wad);
+  ck_assert (wad->canonical);
+  written = tsr_doom2d_wad_write (wad, NULL);
+  ck_assert (g_bytes_equal (written, bytes));
+
+  tsr_doom2d_wad_set_data (wad, tsr_doom2d_wad_find (wad, "TEXT", "ANIM"), g_bytes_new_static ("resource=W73A\r\n", 15));
+  edited = tsr_doom2d_wad_write (wad, NULL);
+  check = tsr_doom2d_wad_read (edited, NULL);
+  ck_assert_ptr_nonnull (check);
+  a = tsr_doom2d_wad_find (check, "TEXTURES", "W73A");
+  b = tsr_doom2d_wad_find (check, "TEXTURES", "COPY");
+  ck_assert_ptr_nonnull (b);
+  ck_assert_uint_eq (a->offset, b->offset);
+  ck_assert_uint_eq (a->length, b->length);
+  ck_assert_uint_eq (g_bytes_get_size (edited), g_bytes_get_size (bytes) - 79 + tsr_doom2d_wad_find (check, "TEXT", "ANIM")->length);
+  tsr_doom2d_wad_free (check);
+  tsr_doom2d_wad_free (wad);
+}
+END_TEST
+
 /* An archive whose data is out of directory order keeps its layout; edits append. */
 START_TEST (test_wad_unusual_layout)
 {
@@ -618,7 +760,10 @@ START_TEST (test_wad_unusual_layout)
     }
   for (guint i = 0; i < wad->entries->len; i++)
     if (!((TsrDoom2dWadEntry *) g_ptr_array_index (wad->entries, i))->is_section)
-      memcpy (shuffled->data + 8 + 24 * i + 16, &offsets[i], 4); /* little-endian host */
+      {
+        guint32 le = GUINT32_TO_LE (offsets[i]);
+        memcpy (shuffled->data + 8 + 24 * i + 16, &le, 4);
+      }
   odd_bytes = g_bytes_new (shuffled->data, shuffled->len);
   odd = tsr_doom2d_wad_read (odd_bytes, NULL);
   ck_assert_ptr_nonnull (odd);
@@ -777,6 +922,126 @@ START_TEST (test_convert)
 }
 END_TEST
 
+#if TSR_DOOM2D_HAVE_LIBZIP
+/* The stored (compressed) bytes of every entry of a ZIP, by name. */
+static GHashTable *
+zip_stored_streams (GBytes *bytes)
+{
+  GHashTable *streams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  zip_error_t zip_error;
+  zip_source_t *source;
+  zip_t *archive;
+
+  zip_error_init (&zip_error);
+  source = zip_source_buffer_create (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), 0, &zip_error);
+  archive = zip_open_from_source (source, ZIP_RDONLY, &zip_error);
+  ck_assert_ptr_nonnull (archive);
+  for (zip_int64_t i = 0; i < zip_get_num_entries (archive, 0); i++)
+    {
+      zip_stat_t stat;
+      zip_file_t *file;
+      guint8 *data;
+
+      zip_stat_index (archive, i, 0, &stat);
+      data = g_malloc (stat.comp_size + 1);
+      file = zip_fopen_index (archive, i, ZIP_FL_COMPRESSED);
+      ck_assert_ptr_nonnull (file);
+      ck_assert_int_eq (zip_fread (file, data, stat.comp_size), (zip_int64_t) stat.comp_size);
+      zip_fclose (file);
+      g_hash_table_insert (streams, g_strdup (stat.name), g_bytes_new_take (data, stat.comp_size));
+    }
+  zip_discard (archive);
+  zip_error_fini (&zip_error);
+  return streams;
+}
+
+/* A .dfz made around the real map and the real DFWAD's resources: round trip, edit the map, keep
+ * every other entry's stored bytes; truncations fail cleanly. */
+START_TEST (test_zip_archive)
+{
+  g_autoptr(GBytes) lump = first_real_map ();
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  TsrDoom2dWad *dfwad = tsr_doom2d_wad_read (real_wad, NULL);
+  TsrDoom2dWad *zip = tsr_doom2d_zip_new ();
+  g_autoptr(GBytes) built = NULL, edited = NULL;
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  g_autoptr(GHashTable) before = NULL, after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  const TsrFormat *format;
+  TsrDoom2dFile *file;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint checked = 0;
+
+  for (guint i = 0; i < dfwad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (dfwad->entries, i);
+      g_autoptr(GBytes) data = NULL;
+      if (entry->is_section)
+        continue;
+      data = tsr_doom2d_wad_get_data (dfwad, entry, NULL);
+      tsr_doom2d_wad_add (zip, entry->section, entry->name, data);
+    }
+  tsr_doom2d_wad_add (zip, "", "MAP01", lump);
+  built = tsr_doom2d_wad_write (zip, &error);
+  ck_assert_msg (built != NULL, "%s", error ? error->message : "");
+  tsr_doom2d_wad_free (zip);
+  tsr_doom2d_wad_free (dfwad);
+
+  tsr_formats_register_builtin (registry);
+  format = tsr_format_registry_lookup (registry, "doom2d-dfz");
+  ck_assert_ptr_nonnull (format);
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, g_bytes_get_data (built, NULL),
+                                                g_bytes_get_size (built), "built.dfz", NULL), format);
+  file = format->load ("built.dfz", built, &error);
+  ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (file->map_entries->len, 1);
+  {
+    g_autoptr(GBytes) anim = tsr_doom2d_wad_get_data (file->wad, tsr_doom2d_wad_find (file->wad, "TEXT", "ANIM"), NULL);
+    ck_assert_ptr_nonnull (anim);
+    ck_assert (g_str_has_prefix (g_bytes_get_data (anim, NULL), "resource=W73A"));
+  }
+  outputs = format->save (file, "built.dfz", &error);
+  ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, built));
+  g_clear_pointer (&outputs, g_ptr_array_unref);
+
+  tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_MONSTER, 3);
+  outputs = format->save (file, "built.dfz", &error);
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  edited = g_bytes_ref (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes);
+  format->free (file);
+
+  before = zip_stored_streams (built);
+  after = zip_stored_streams (edited);
+  ck_assert_uint_eq (g_hash_table_size (before), g_hash_table_size (after));
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GBytes *other = g_hash_table_lookup (after, key);
+      ck_assert_ptr_nonnull (other);
+      if (strcmp (key, "MAP01") == 0)
+        ck_assert (!g_bytes_equal (value, other));
+      else
+        {
+          ck_assert_msg (g_bytes_equal (value, other), "%s changed", (const char *) key);
+          checked++;
+        }
+    }
+  ck_assert_uint_eq (checked, 4); /* TEXT/, TEXT/ANIM, TEXTURES/, TEXTURES/W73A */
+
+  for (gsize length = 0; length < g_bytes_get_size (built); length += 7)
+    {
+      g_autoptr(GBytes) cut = g_bytes_new_from_bytes (built, 0, length);
+      g_autoptr(GError) cut_error = NULL;
+      TsrDoom2dWad *archive = tsr_doom2d_archive_read (cut, &cut_error);
+      ck_assert_msg (archive == NULL, "a ZIP cut at %" G_GSIZE_FORMAT " bytes loaded", length);
+      ck_assert (cut_error != NULL && cut_error->domain == TSR_ERROR);
+    }
+}
+END_TEST
+#endif
+
 static Suite *
 doom2d_suite (void)
 {
@@ -790,6 +1055,7 @@ doom2d_suite (void)
   tcase_add_test (real, test_real_files_roundtrip);
   tcase_add_test (real, test_binary_text_binary);
   tcase_add_test (real, test_text_keeps_unknown_bytes);
+  tcase_add_test (real, test_odd_block_layout);
   tcase_add_test (real, test_truncated_map_fails_cleanly);
   tcase_add_test (real, test_truncated_text_and_wad_fail_cleanly);
   tcase_add_test (real, test_bad_binary_maps);
@@ -800,12 +1066,17 @@ doom2d_suite (void)
   tcase_add_test (model, test_sample_map);
   tcase_add_test (model, test_remove_keeps_references);
   tcase_add_test (model, test_remove_monster_fixes_press);
+  tcase_add_test (model, test_random_edits_stay_consistent);
   tcase_add_test (model, test_validation);
   tcase_add_test (wad, test_wad_around_real_map);
   tcase_add_test (wad, test_wad_unusual_layout);
+  tcase_add_test (wad, test_wad_aliases);
   tcase_add_test (wad, test_broken_zlib_stream);
   tcase_add_test (wad, test_resources);
   tcase_add_test (wad, test_convert);
+#if TSR_DOOM2D_HAVE_LIBZIP
+  tcase_add_test (wad, test_zip_archive);
+#endif
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, text);
   suite_add_tcase (suite, model);

@@ -135,13 +135,20 @@ tsr_doom2d_file_select_map (TsrDoom2dFile *file,
   return TRUE;
 }
 
+static guint
+sniff_zip (const guint8 *data, gsize size, const char *path)
+{
+  /* Any ZIP could be a resource archive; only the extension makes it likely. */
+  return tsr_doom2d_zip_sniff (data, size) ? TSR_SNIFF_MAYBE : TSR_SNIFF_NO;
+}
+
 static gpointer
 load_wad (const char *path, GBytes *bytes, GError **error)
 {
   TsrDoom2dFile *file = g_new0 (TsrDoom2dFile, 1);
 
   file->path = g_strdup (path);
-  file->wad = tsr_doom2d_wad_read (bytes, error);
+  file->wad = tsr_doom2d_archive_read (bytes, error);
   if (file->wad == NULL)
     {
       tsr_doom2d_file_free (file);
@@ -295,7 +302,10 @@ describe_map (const TsrDoom2dMap *map, JsonBuilder *builder)
       gint64 type = trigger->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
       const char *name = tsr_doom2d_enum_name (trigger_enum, type);
       if (name == NULL)
-        name = g_intern_string (g_strdup_printf ("%" G_GINT64_FORMAT, type));
+        {
+          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, type);
+          name = g_intern_string (number);
+        }
       if (!g_hash_table_contains (trigger_types, name))
         g_ptr_array_add (type_names, (gpointer) name);
       g_hash_table_insert (trigger_types, (gpointer) name,
@@ -399,6 +409,7 @@ render (gconstpointer data, const TsrRenderOptions *options, GError **error)
 static const TsrFormat doom2d_map_format;
 static const TsrFormat doom2d_text_format;
 static const TsrFormat doom2d_wad_format;
+static const TsrFormat doom2d_zip_format;
 
 /* A resource name for MAP inside an archive: the map's name when it fits, else MAP01. */
 static char *
@@ -432,8 +443,9 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
       tsr_doom2d_map_binary_losses (file->map, lost);
       return single_output (path, tsr_doom2d_map_write_binary (file->map));
     }
-  if (target == &doom2d_wad_format)
+  if (target == &doom2d_wad_format || target == &doom2d_zip_format)
     {
+      gboolean zip = target == &doom2d_zip_format;
       /* Into an existing archive: replace (or add) the map's resource and keep the rest as is. */
       g_autoptr(GBytes) existing = g_file_test (path, G_FILE_TEST_IS_REGULAR) ? tsr_file_read (path, NULL) : NULL;
       TsrDoom2dWad *wad = NULL;
@@ -442,12 +454,16 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
       TsrDoom2dWadEntry *entry;
       GBytes *bytes;
 
-      if (existing != NULL && tsr_doom2d_wad_sniff (g_bytes_get_data (existing, NULL), g_bytes_get_size (existing)))
-        wad = tsr_doom2d_wad_read (existing, error);
-      if (existing != NULL && wad == NULL && error != NULL && *error != NULL)
-        return NULL;
+      if (existing != NULL
+          && (zip ? tsr_doom2d_zip_sniff : tsr_doom2d_wad_sniff) (g_bytes_get_data (existing, NULL),
+                                                                 g_bytes_get_size (existing)))
+        {
+          wad = tsr_doom2d_archive_read (existing, error);
+          if (wad == NULL)
+            return NULL;
+        }
       if (wad == NULL)
-        wad = tsr_doom2d_wad_new ();
+        wad = zip ? tsr_doom2d_zip_new () : tsr_doom2d_wad_new ();
       tsr_doom2d_map_binary_losses (file->map, lost);
       lump = tsr_doom2d_map_write_binary (file->map);
       entry = tsr_doom2d_wad_find (wad, "", name);
@@ -466,8 +482,9 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
 static const char *const map_extensions[] = { "map", NULL };
 static const char *const text_extensions[] = { "txt", NULL };
 static const char *const wad_extensions[] = { "wad", "dfwad", NULL };
-static const char *const map_targets[] = { "doom2d-text", "doom2d-wad", NULL };
-static const char *const text_targets[] = { "doom2d-map", "doom2d-wad", NULL };
+static const char *const zip_extensions[] = { "dfz", "zip", NULL };
+static const char *const map_targets[] = { "doom2d-text", "doom2d-wad", "doom2d-dfz", NULL };
+static const char *const text_targets[] = { "doom2d-map", "doom2d-wad", "doom2d-dfz", NULL };
 static const char *const wad_targets[] = { "doom2d-map", "doom2d-text", NULL };
 
 static const TsrFormat doom2d_map_format = {
@@ -491,10 +508,19 @@ static const TsrFormat doom2d_wad_format = {
   .convert_targets = wad_targets,
 };
 
+static const TsrFormat doom2d_zip_format = {
+  .id = "doom2d-dfz", .name = "Doom2D Forever ZIP archive", .family = "doom2d", .extensions = zip_extensions,
+  .sniff = sniff_zip, .load = load_wad, .free = file_free, .save = save_wad,
+  .validate = validate, .describe = describe, .render = render, .convert = convert,
+  .convert_targets = wad_targets,
+};
+
 void
 tsr_doom2d_register_formats (TsrFormatRegistry *registry)
 {
   tsr_format_registry_add (registry, &doom2d_map_format);
   tsr_format_registry_add (registry, &doom2d_text_format);
   tsr_format_registry_add (registry, &doom2d_wad_format);
+  if (tsr_doom2d_zip_available ())
+    tsr_format_registry_add (registry, &doom2d_zip_format);
 }

@@ -512,6 +512,7 @@ tsr_doom2d_map_read_binary (const guint8 *data,
           || !tsr_reader_read_u32_le (&reader, &block.reserved, error)
           || !tsr_reader_read_u32_le (&reader, &block_size, error))
         goto fail;
+      block.keep_empty = block_size == 0;
       g_array_append_val (map->blocks, block);
       if (block.type == 0)
         {
@@ -617,8 +618,10 @@ tsr_doom2d_map_write_binary (const TsrDoom2dMap *map)
           end_reserved = block->reserved;
           continue;
         }
-      write_block (writer, map, block);
       written[block->type] = TRUE;
+      /* A block emptied by edits goes, as the editor drops it; one empty in the file stays. */
+      if (block->keep_empty || tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind) > 0)
+        write_block (writer, map, block);
     }
   for (guint i = 0; i < G_N_ELEMENTS (default_block_order); i++)
     {
@@ -634,6 +637,150 @@ tsr_doom2d_map_write_binary (const TsrDoom2dMap *map)
   if (map->trailing != NULL)
     tsr_writer_write_gbytes (writer, map->trailing);
   return tsr_writer_free_to_bytes (writer);
+}
+
+char *
+tsr_doom2d_map_layout_to_string (const TsrDoom2dMap *map)
+{
+  GString *layout = g_string_new (NULL);
+  GString *plain = g_string_new (NULL);
+  gboolean listed[8] = { FALSE };
+  guint32 end_reserved = 0;
+
+  for (guint i = 0; i < map->blocks->len; i++)
+    {
+      const TsrDoom2dBlock *block = &g_array_index (map->blocks, TsrDoom2dBlock, i);
+      guint count;
+
+      if (block->type == 0)
+        {
+          end_reserved = block->reserved;
+          continue;
+        }
+      listed[block->type] = TRUE;
+      count = tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind);
+      if (count == 0 && !block->keep_empty)
+        continue;
+      g_string_append_printf (layout, "%u", block->type);
+      if (block->reserved != 0)
+        g_string_append_printf (layout, ":%x", block->reserved);
+      g_string_append (layout, count == 0 ? "! " : " ");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (default_block_order); i++)
+    {
+      guint8 type = default_block_order[i];
+      if (tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (type)->kind) == 0)
+        continue;
+      if (!listed[type])
+        g_string_append_printf (layout, "%u ", type);
+      g_string_append_printf (plain, "%u ", type);
+    }
+  g_string_append (layout, "0");
+  g_string_append (plain, "0");
+  if (end_reserved != 0)
+    g_string_append_printf (layout, ":%x", end_reserved);
+  if (map->end_size != 0)
+    g_string_append_printf (layout, " size=%u", map->end_size);
+  if (map->trailing != NULL && g_bytes_get_size (map->trailing) > 0)
+    {
+      gsize size = 0;
+      const guint8 *tail = g_bytes_get_data (map->trailing, &size);
+      g_string_append (layout, " tail=");
+      for (gsize i = 0; i < size; i++)
+        g_string_append_printf (layout, "%02x", tail[i]);
+    }
+  if (strcmp (layout->str, plain->str) == 0)
+    {
+      g_string_free (layout, TRUE);
+      g_string_free (plain, TRUE);
+      return NULL;
+    }
+  g_string_free (plain, TRUE);
+  return g_string_free (layout, FALSE);
+}
+
+gboolean
+tsr_doom2d_map_layout_from_string (TsrDoom2dMap *map,
+                                   const char   *tokens)
+{
+  g_auto(GStrv) parts = g_strsplit (tokens, " ", -1);
+  g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
+  gboolean seen[8] = { FALSE };
+  gboolean ended = FALSE;
+  guint64 number;
+  g_autoptr(GBytes) trailing = NULL;
+  guint32 end_size = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *part = parts[i];
+      TsrDoom2dBlock block = { 0 };
+      char *colon;
+      gsize length = strlen (part);
+
+      if (length == 0)
+        continue;
+      if (ended && g_str_has_prefix (part, "size="))
+        {
+          if (!g_ascii_string_to_unsigned (part + 5, 10, 0, G_MAXUINT32, &number, NULL))
+            return FALSE;
+          end_size = (guint32) number;
+          continue;
+        }
+      if (ended && g_str_has_prefix (part, "tail="))
+        {
+          gsize hex = strlen (part + 5);
+          guint8 *bytes = g_malloc (hex / 2 + 1);
+
+          for (gsize b = 0; b < hex / 2; b++)
+            {
+              if (!g_ascii_isxdigit (part[5 + 2 * b]) || !g_ascii_isxdigit (part[6 + 2 * b]))
+                {
+                  g_free (bytes);
+                  return FALSE;
+                }
+              bytes[b] = (guint8) (g_ascii_xdigit_value (part[5 + 2 * b]) * 16
+                                   + g_ascii_xdigit_value (part[6 + 2 * b]));
+            }
+          if (hex % 2 != 0)
+            {
+              g_free (bytes);
+              return FALSE;
+            }
+          g_clear_pointer (&trailing, g_bytes_unref);
+          trailing = g_bytes_new_take (bytes, hex / 2);
+          continue;
+        }
+      if (ended)
+        return FALSE;
+      if (part[length - 1] == '!')
+        {
+          block.keep_empty = TRUE;
+          part[length - 1] = '\0';
+        }
+      colon = strchr (part, ':');
+      if (colon != NULL)
+        {
+          *colon = '\0';
+          if (!g_ascii_string_to_unsigned (colon + 1, 16, 0, G_MAXUINT32, &number, NULL))
+            return FALSE;
+          block.reserved = (guint32) number;
+        }
+      if (!g_ascii_string_to_unsigned (part, 10, 0, 7, &number, NULL) || seen[number])
+        return FALSE;
+      block.type = (guint8) number;
+      seen[number] = TRUE;
+      ended = block.type == 0;
+      g_array_append_val (blocks, block);
+    }
+  if (!ended)
+    return FALSE;
+  g_array_set_size (map->blocks, 0);
+  g_array_append_vals (map->blocks, blocks->data, blocks->len);
+  map->end_size = end_size;
+  g_clear_pointer (&map->trailing, g_bytes_unref);
+  map->trailing = g_steal_pointer (&trailing);
+  return TRUE;
 }
 
 static void

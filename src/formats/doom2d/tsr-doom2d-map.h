@@ -26,8 +26,9 @@ typedef struct {
 } TsrDoom2dRecord;
 
 typedef struct {
-  guint8  type;
-  guint32 reserved;
+  guint8   type;
+  guint32  reserved;
+  gboolean keep_empty; /* it was empty in the file: written even without records */
 } TsrDoom2dBlock;
 
 typedef struct {
@@ -78,8 +79,8 @@ gboolean         tsr_doom2d_value_is_default  (const TsrDoom2dField *field,
                                                const TsrDoom2dValue *value);
 
 /* Edits that keep references right. Adding appends (takes RECORD) and returns its index. Removing
- * renumbers every reference past INDEX and clears (-1) those to INDEX; for textures, panels that
- * used it move to texture 0 only when no other choice exists (their count is returned). */
+ * renumbers every reference past INDEX and clears (-1) those to INDEX. A panel whose texture was
+ * removed is left with -1, which validation reports: the caller (the editor) picks a new one. */
 guint            tsr_doom2d_map_add           (TsrDoom2dMap    *map,
                                                TsrDoom2dRecord *record);
 void             tsr_doom2d_map_remove        (TsrDoom2dMap *map,

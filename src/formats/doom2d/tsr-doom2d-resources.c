@@ -26,6 +26,8 @@ tsr_doom2d_resource_sniff (const guint8 *data,
     return TSR_DOOM2D_RESOURCE_BMP;
   if (size >= 6 && memcmp (data, "DFWAD", 5) == 0)
     return TSR_DOOM2D_RESOURCE_DFWAD;
+  if (tsr_doom2d_zip_sniff (data, size))
+    return TSR_DOOM2D_RESOURCE_ZIP;
   if (size >= 4 && memcmp (data, "MAP\1", 4) == 0)
     return TSR_DOOM2D_RESOURCE_MAP;
   /* TGA has no signature: colour map type 0/1, image type 1-3 or 9-11, 8..32 bits per pixel. */
@@ -139,7 +141,7 @@ open_archive (TsrDoom2dResources *resources,
 
           if (path == NULL || (bytes = tsr_file_read (path, NULL)) == NULL)
             continue;
-          wad = tsr_doom2d_wad_read (bytes, NULL);
+          wad = tsr_doom2d_archive_read (bytes, NULL);
         }
     }
   g_hash_table_insert (resources->archives, g_strdup (key), wad);
@@ -201,7 +203,7 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
                                    GError **error)
 {
   g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  TsrDoom2dWad *wad = tsr_doom2d_wad_read (archive, error);
+  TsrDoom2dWad *wad = tsr_doom2d_archive_read (archive, error);
   TsrDoom2dWadEntry *entry;
   g_autoptr(GBytes) anim = NULL;
   g_auto(GStrv) lines = NULL;
@@ -276,7 +278,7 @@ tsr_doom2d_resources_load_texture (TsrDoom2dResources *resources,
   if (bytes == NULL)
     return NULL;
   type = tsr_doom2d_resource_sniff (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  if (type == TSR_DOOM2D_RESOURCE_DFWAD)
+  if (type == TSR_DOOM2D_RESOURCE_DFWAD || type == TSR_DOOM2D_RESOURCE_ZIP)
     return tsr_doom2d_texture_from_animation (bytes, error);
   texture = g_new0 (TsrDoom2dTexture, 1);
   texture->type = type;

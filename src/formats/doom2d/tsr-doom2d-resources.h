@@ -17,6 +17,7 @@ typedef enum {
   TSR_DOOM2D_RESOURCE_JPEG,
   TSR_DOOM2D_RESOURCE_GIF,
   TSR_DOOM2D_RESOURCE_DFWAD, /* a nested archive: animated textures */
+  TSR_DOOM2D_RESOURCE_ZIP,   /* the same in a ZIP archive */
   TSR_DOOM2D_RESOURCE_MAP,
 } TsrDoom2dResourceType;
 

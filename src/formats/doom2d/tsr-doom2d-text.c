@@ -12,6 +12,7 @@
 #include "formats/doom2d/tsr-doom2d-private.h"
 
 #define RAW_COMMENT "// tessera-raw:"
+#define LAYOUT_COMMENT "// tessera-blocks:"
 
 /* Writer */
 
@@ -184,6 +185,10 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
     TSR_DOOM2D_KIND_MONSTER, TSR_DOOM2D_KIND_AREA, TSR_DOOM2D_KIND_TRIGGER,
   };
 
+  g_autofree char *layout = tsr_doom2d_map_layout_to_string (map);
+
+  if (layout != NULL)
+    g_string_append_printf (out, "  " LAYOUT_COMMENT " %s\n", layout);
   append_fields (out, map, map->header, header->fields, header->n_fields, map->header->values, "  ");
   append_raw (out, map->header, "  ");
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
@@ -212,7 +217,8 @@ typedef enum {
   TOKEN_NUMBER,
   TOKEN_STRING,
   TOKEN_PUNCT,
-  TOKEN_RAW, /* the tessera-raw comment; text holds the hex digits */
+  TOKEN_RAW,    /* the tessera-raw comment; text holds the hex digits */
+  TOKEN_LAYOUT, /* the tessera-blocks comment; text holds the tokens */
 } TokenType;
 
 typedef struct {
@@ -283,6 +289,14 @@ parser_next (Parser *parser)
           gsize start = parser->pos;
           while (parser->pos < parser->size && d[parser->pos] != '\n')
             parser->pos++;
+          if (parser->pos - start > strlen (LAYOUT_COMMENT)
+              && strncmp (d + start, LAYOUT_COMMENT, strlen (LAYOUT_COMMENT)) == 0)
+            {
+              parser->token.type = TOKEN_LAYOUT;
+              parser->token.text = g_strstrip (g_strndup (d + start + strlen (LAYOUT_COMMENT),
+                                                          parser->pos - start - strlen (LAYOUT_COMMENT)));
+              return TRUE;
+            }
           if (parser->pos - start > strlen (RAW_COMMENT)
               && strncmp (d + start, RAW_COMMENT, strlen (RAW_COMMENT)) == 0)
             {
@@ -495,6 +509,8 @@ parse_value (Parser               *parser,
     }
   if (field->reference == TSR_DOOM2D_REF_MONSTER)
     low = -1, high = (gint64) G_MAXINT32 - 1;
+  if (field->reference == TSR_DOOM2D_REF_TEXTURE)
+    low = -1; /* a removed texture; written as 0xffff */
 
   if (field->reference != TSR_DOOM2D_REF_NONE && parser->token.type == TOKEN_IDENT)
     {
@@ -623,6 +639,14 @@ parse_fields (Parser                *parser,
 
       if (is_punct (parser, '}'))
         break;
+      if (parser->token.type == TOKEN_LAYOUT)
+        {
+          if (!top_level || !tsr_doom2d_map_layout_from_string (map, parser->token.text))
+            return parser_fail (parser, TSR_ERROR_INVALID, "tessera-blocks comment not understood");
+          if (!parser_next (parser))
+            return FALSE;
+          continue;
+        }
       if (parser->token.type == TOKEN_RAW)
         {
           g_free (raw);

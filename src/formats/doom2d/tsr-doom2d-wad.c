@@ -7,6 +7,7 @@
 #include "core/tsr-writer.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
+#include "formats/doom2d/tsr-doom2d-private.h"
 
 #define WAD_HEADER_SIZE 8
 #define WAD_RECORD_SIZE 24
@@ -46,6 +47,7 @@ tsr_doom2d_wad_free (TsrDoom2dWad *wad)
   if (wad == NULL)
     return;
   g_ptr_array_unref (wad->entries);
+  tsr_doom2d_zip_close (wad);
   g_clear_pointer (&wad->original, g_bytes_unref);
   g_free (wad);
 }
@@ -205,6 +207,8 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
   gboolean keep_original = wad->original != NULL && !wad->canonical;
   gsize position;
 
+  if (wad->is_zip)
+    return tsr_doom2d_zip_write (wad, error);
   if (count > G_MAXUINT16)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "DFWAD: %u resources, at most 65535 fit", count);
@@ -274,6 +278,20 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
   return tsr_writer_free_to_bytes (writer);
 }
 
+/* Names compare without case (Cyrillic too), as the game's lookups do. */
+static gboolean
+same_name (const char *a,
+           const char *b)
+{
+  g_autofree char *folded_a = NULL, *folded_b = NULL;
+
+  if (g_ascii_strcasecmp (a, b) == 0)
+    return TRUE;
+  folded_a = g_utf8_casefold (a, -1);
+  folded_b = g_utf8_casefold (b, -1);
+  return strcmp (folded_a, folded_b) == 0;
+}
+
 TsrDoom2dWadEntry *
 tsr_doom2d_wad_find (const TsrDoom2dWad *wad,
                      const char         *section,
@@ -282,15 +300,7 @@ tsr_doom2d_wad_find (const TsrDoom2dWad *wad,
   for (guint i = 0; i < wad->entries->len; i++)
     {
       TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
-      if (!entry->is_section && g_utf8_collate (entry->section, section) == 0
-          && g_ascii_strcasecmp (entry->name, name) == 0)
-        return entry;
-    }
-  for (guint i = 0; i < wad->entries->len; i++)
-    {
-      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
-      if (!entry->is_section && g_ascii_strcasecmp (entry->section, section) == 0
-          && g_ascii_strcasecmp (entry->name, name) == 0)
+      if (!entry->is_section && same_name (entry->name, name) && same_name (entry->section, section))
         return entry;
     }
   return NULL;
@@ -309,6 +319,8 @@ tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
 
   if (entry->data != NULL)
     return g_bytes_ref (entry->data);
+  if (wad->is_zip)
+    return tsr_doom2d_zip_get_data (wad, entry, error);
   if (entry->compressed == NULL)
     return g_bytes_new (NULL, 0);
   data = g_bytes_get_data (entry->compressed, &size);
@@ -389,14 +401,25 @@ tsr_doom2d_wad_add (TsrDoom2dWad *wad,
       marker->name = g_strdup (section);
       marker->section = g_strdup ("");
       marker->is_section = TRUE;
+      marker->zip_index = -1;
       g_ptr_array_add (wad->entries, marker);
       position = wad->entries->len;
     }
   entry->name = g_strdup (name);
   entry->section = g_strdup (section);
   entry->data = g_bytes_ref (data);
+  entry->zip_index = -1;
   g_ptr_array_insert (wad->entries, (int) position, entry);
   return entry;
+}
+
+TsrDoom2dWad *
+tsr_doom2d_archive_read (GBytes  *bytes,
+                         GError **error)
+{
+  if (tsr_doom2d_zip_sniff (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)))
+    return tsr_doom2d_zip_read (bytes, error);
+  return tsr_doom2d_wad_read (bytes, error);
 }
 
 GPtrArray *

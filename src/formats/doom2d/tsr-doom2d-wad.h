@@ -16,6 +16,7 @@ typedef struct {
   guint32   length;
   GBytes   *compressed;  /* the stored zlib stream; NULL for sections and new data */
   GBytes   *data;        /* replacement data (uncompressed), or NULL */
+  gint64    zip_index;   /* ZIP archives: the entry's index, -1 when added in memory */
 } TsrDoom2dWadEntry;
 
 typedef struct {
@@ -23,6 +24,8 @@ typedef struct {
   GBytes    *original;   /* the file as read, or NULL */
   gsize      data_start; /* where the data began in ORIGINAL */
   gboolean   canonical;  /* ORIGINAL's data lay in directory order without gaps */
+  gboolean   is_zip;     /* a ZIP archive (.dfz): directories are sections */
+  gpointer   zip;        /* ZIP: libzip's open archive over ORIGINAL */
 } TsrDoom2dWad;
 
 gboolean           tsr_doom2d_wad_sniff      (const guint8 *data,
@@ -33,6 +36,18 @@ TsrDoom2dWad      *tsr_doom2d_wad_read       (GBytes       *bytes,
 GBytes            *tsr_doom2d_wad_write      (const TsrDoom2dWad *wad,
                                               GError      **error);
 void               tsr_doom2d_wad_free       (TsrDoom2dWad *wad);
+
+/* ZIP archives (.dfz, .zip) hold the same resources: directories are sections. Reading and writing
+ * go through libzip; without it (see tsr_doom2d_zip_available) they fail with NOT_SUPPORTED.
+ * Writing an unchanged archive gives its bytes back; otherwise libzip rewrites it, copying the
+ * untouched entries' compressed data as they were. */
+gboolean           tsr_doom2d_zip_available  (void);
+gboolean           tsr_doom2d_zip_sniff      (const guint8 *data,
+                                              gsize         size);
+TsrDoom2dWad      *tsr_doom2d_zip_new        (void);
+/* A DFWAD or a ZIP archive, by content. */
+TsrDoom2dWad      *tsr_doom2d_archive_read   (GBytes       *bytes,
+                                              GError      **error);
 
 /* SECTION "" is the root; names compare without ASCII case, as the game does. */
 TsrDoom2dWadEntry *tsr_doom2d_wad_find       (const TsrDoom2dWad *wad,
