@@ -641,7 +641,11 @@ tsr_shapes_file_sniff (const guint8 *data, gsize size)
             continue;
           if (offset < SHAPES_HEADERS_SIZE || length < TSR_SHAPES_DEFINITION_SIZE)
             return TSR_SNIFF_NO;
-          if ((gsize) offset + 2 <= size && get_s16 (data + offset) != 3)
+          /* Only a collection that lies inside the data confirms the guess: 32 headers of
+           * plausible numbers are easily found in text (a TMX file fooled an earlier check). */
+          if ((gsize) offset > size || (gsize) length > size - (gsize) offset)
+            continue;
+          if (get_s16 (data + offset) != 3)
             return TSR_SNIFF_NO;
           present++;
         }
