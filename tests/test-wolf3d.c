@@ -154,6 +154,35 @@ START_TEST (test_levels_decode)
 }
 END_TEST
 
+/* Counts the near and far copies in a stored plane's Carmack stream (after its length word). */
+static void
+count_carmack_copies (GBytes *chunk,
+                      guint  *near,
+                      guint  *far)
+{
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (chunk, &size);
+  gsize i = 2;
+
+  while (i + 1 < size)
+    {
+      guint8 count = data[i], flag = data[i + 1];
+
+      if (flag == TSR_WOLF3D_CARMACK_NEAR)
+        {
+          *near += count != 0;
+          i += 3;
+        }
+      else if (flag == TSR_WOLF3D_CARMACK_FAR)
+        {
+          *far += count != 0;
+          i += count != 0 ? 4 : 3;
+        }
+      else
+        i += 2;
+    }
+}
+
 /* Tessera's compressor on every plane: expands back to the same words, and is compared with
  * the size id's tools produced for the same plane. */
 START_TEST (test_recompress_every_level)
@@ -161,6 +190,7 @@ START_TEST (test_recompress_every_level)
   TsrWolf3dSet *set = load_shareware ();
   gsize original_total = 0, ours_total = 0;
   double worst = 0;
+  guint near = 0, far = 0, id_near = 0, id_far = 0;
 
   for (guint i = 0; i < tsr_wolf3d_maps_get_n_levels (set->maps); i++)
     {
@@ -179,6 +209,8 @@ START_TEST (test_recompress_every_level)
           ck_assert (memcmp (back, level->planes[p], 64 * 64 * 2) == 0);
           original += g_bytes_get_size (level->chunks[p]);
           ours += g_bytes_get_size (chunk);
+          count_carmack_copies (chunk, &near, &far);
+          count_carmack_copies (level->chunks[p], &id_near, &id_far);
 
           /* RLEW alone (MAPTEMP) as well. */
           g_autoptr(GBytes) rlew = tsr_wolf3d_plane_compress (level->planes[p], 64 * 64,
@@ -196,6 +228,10 @@ START_TEST (test_recompress_every_level)
   g_print ("CARMACK: all levels: original %" G_GSIZE_FORMAT ", Tessera %" G_GSIZE_FORMAT
            ", ratio %.4f, worst level %.4f\n", original_total, ours_total,
            (double) ours_total / original_total, worst);
+  g_print ("CARMACK: copies written: %u near, %u far (id's files: %u near, %u far)\n",
+           near, far, id_near, id_far);
+  ck_assert_uint_gt (near, 100);
+  ck_assert_uint_gt (far, 100);
   ck_assert_msg (worst <= 1.02, "compressed size ratio %.4f above 1.02", worst);
   tsr_wolf3d_set_free (set);
 }

@@ -170,14 +170,20 @@ tsr_wolf3d_sniff_kind (const guint8      *data,
       if (pages > 0 && sprites <= sounds && sounds <= pages && table <= size)
         {
           guint32 first = read_u32 (data + 6);
+          guint32 previous = first;
           gboolean ok = first >= table;
 
-          for (guint i = 1; i < pages && ok; i++)
+          /* Pages in file order, each inside the file (offset 0: page left out). */
+          for (guint i = 0; i < pages && ok; i++)
             {
               guint32 offset = read_u32 (data + 6 + 4 * i);
+              guint16 length = read_u16 (data + 6 + 4 * (gsize) pages + 2 * i);
 
-              if (offset != 0 && offset < first)
+              if (offset == 0)
+                continue;
+              if (offset < previous || offset > size || length > size - offset)
                 ok = FALSE;
+              previous = offset;
             }
           if (ok)
             {
