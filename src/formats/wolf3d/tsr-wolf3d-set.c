@@ -819,6 +819,16 @@ tsr_wolf3d_set_render_level (const TsrWolf3dSet *set,
                              MAX (tile_size - 2 * inset, 1), MAX (tile_size - 2 * inset, 1),
                              object_marker_colour (info.kind));
                 }
+              if (info.kind == TSR_WOLF3D_OBJECT_PLAYER && tile_size >= 4)
+                {
+                  /* A tick from the centre to the edge the player faces. */
+                  static const int dx[] = { 1, 0, -1, 0 }, dy[] = { 0, -1, 0, 1 };
+                  int cx = (int) (x * tile_size + tile_size / 2), cy = (int) (y * tile_size + tile_size / 2);
+
+                  for (int step = 0; step < (int) tile_size / 2; step++)
+                    tsr_image_set_pixel (image, (guint) (cx + dx[info.direction] * step),
+                                         (guint) (cy + dy[info.direction] * step), 0xFFFFFFFF);
+                }
             }
         }
   return image;
