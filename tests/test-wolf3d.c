@@ -846,6 +846,119 @@ START_TEST (test_sample_level)
 }
 END_TEST
 
+/* A copy with lower-case names and a stray set of another extension: siblings are matched by
+ * extension, case-insensitively, and saving writes back under the names found. */
+START_TEST (test_lower_case_copy)
+{
+  g_autofree char *source = g_build_filename (data_root, "wl1_v14_shareware", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autoptr(GPtrArray) files = tsr_test_data_list (source, set_suffixes);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autofree char *vswap = NULL;
+  g_autofree char *stray = g_build_filename (folder, "MAPHEAD.WL6", NULL);
+  TsrWolf3dSet *set;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      g_autofree char *lower = g_ascii_strdown (base, -1);
+      g_autofree char *target = g_build_filename (folder, lower, NULL);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (g_ptr_array_index (files, i));
+
+      ck_assert (tsr_file_write_atomic (target, bytes, FALSE, &error));
+    }
+  ck_assert (g_file_set_contents (stray, "not a maphead", -1, NULL));
+  vswap = g_build_filename (folder, "vswap.wl1", NULL);
+  set = tsr_wolf3d_set_load (vswap, NULL, &error);
+  ck_assert_msg (set != NULL, "%s", error ? error->message : "");
+  ck_assert_str_eq (set->extension, "wl1");
+  ck_assert_str_eq (set->names[TSR_WOLF3D_FILE_MAPHEAD], "maphead.wl1");
+  ck_assert_uint_eq (tsr_wolf3d_maps_get_n_levels (set->maps), 10);
+  outputs = tsr_wolf3d_set_save (set, vswap, &error);
+  ck_assert_uint_eq (outputs->len, 8);
+  ck_assert_str_eq (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->path, vswap);
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autoptr(GBytes) original = tsr_test_read_file (output->path);
+
+      ck_assert (g_bytes_equal (original, output->bytes));
+    }
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
+/* VGAHEAD entries FF FF FF mark absent chunks: skipped when measuring the chunk before. */
+START_TEST (test_vgahead_absent_chunks)
+{
+  TsrWolf3dSet *set = load_shareware ();
+  gsize size = 0;
+  const guint8 *head = g_bytes_get_data (set->files[TSR_WOLF3D_FILE_VGAHEAD], &size);
+  g_autofree guint8 *edited = g_memdup2 (head, size);
+  g_autoptr(GBytes) edited_bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dGraphics *graphics;
+  guint w, h;
+  g_autofree guint8 *pic = NULL;
+
+  /* Chunk 5 (pic 2) becomes absent; pic 1 (chunk 4) then runs up to chunk 6. */
+  memset (edited + 3 * 5, 0xFF, 3);
+  edited_bytes = g_bytes_new (edited, size);
+  graphics = tsr_wolf3d_graphics_load (edited_bytes, set->files[TSR_WOLF3D_FILE_VGADICT],
+                                       set->files[TSR_WOLF3D_FILE_VGAGRAPH], &error);
+  ck_assert_msg (graphics != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (graphics->offsets[5], -1);
+  pic = tsr_wolf3d_graphics_decode_pic (graphics, 1, &w, &h, &error);
+  ck_assert_msg (pic != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (tsr_wolf3d_graphics_decode_pic (graphics, 2, &w, &h, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  tsr_wolf3d_graphics_free (graphics);
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
+/* The CLI verbs on the set, as a user runs them. */
+START_TEST (test_cli)
+{
+  const char *cli = g_getenv ("TSR_CLI");
+  g_autofree char *maphead = g_build_filename (data_root, "wl1_v14_shareware", "MAPHEAD.WL1", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *png = g_build_filename (folder, "level.png", NULL);
+  g_autofree char *pics = g_build_filename (folder, "images", NULL);
+  const char *const commands[][8] = {
+    { cli, "roundtrip", maphead, NULL },
+    { cli, "validate", maphead, NULL },
+    { cli, "info", maphead, NULL },
+    { cli, "render", maphead, "--level", "9", "-o", png },
+    { cli, "extract", maphead, "-o", pics, NULL },
+  };
+
+  if (cli == NULL)
+    return;
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = -1;
+      g_autoptr(GError) error = NULL;
+
+      ck_assert (g_spawn_sync (NULL, (char **) commands[c], NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+      ck_assert_msg (g_spawn_check_wait_status (status, NULL), "%s %s: %s", commands[c][1], out, err);
+      if (c == 0)
+        {
+          g_auto(GStrv) parts = g_strsplit (out, "identical", -1);
+
+          ck_assert_uint_eq (g_strv_length (parts) - 1, 8);
+        }
+      if (c == 2)
+        ck_assert_ptr_nonnull (strstr (out, "Wolf1 Secret"));
+    }
+  ck_assert (g_file_test (png, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 static Suite *
 wolf3d_suite (void)
 {
@@ -868,6 +981,9 @@ wolf3d_suite (void)
   tcase_add_test (real, test_images);
   tcase_add_test (real, test_sniff);
   tcase_add_test (codec, test_sample_level);
+  tcase_add_test (real, test_lower_case_copy);
+  tcase_add_test (real, test_vgahead_absent_chunks);
+  tcase_add_test (real, test_cli);
   tcase_add_test (codec, test_carmack_edge_cases);
   tcase_add_test (codec, test_rlew_edge_cases);
   tcase_add_test (codec, test_tables);
