@@ -672,6 +672,18 @@ START_TEST (test_tables)
   ck_assert_str_eq (info.name, "Spear of Destiny");
   ck_assert (!tsr_wolf3d_object_lookup (TSR_WOLF3D_GAME_WOLF3D, 74, &info));
 
+  {
+    g_autoptr(GArray) wolf = tsr_wolf3d_known_objects (TSR_WOLF3D_GAME_WOLF3D);
+    g_autoptr(GArray) spear = tsr_wolf3d_known_objects (TSR_WOLF3D_GAME_SPEAR);
+    g_autoptr(GArray) tiles = tsr_wolf3d_known_tiles ();
+
+    /* 4 starts, 48 statics, 8 turns, pushwall, exit, 5 soldier kinds x 24, 12 singles */
+    ck_assert_uint_eq (wolf->len, 4 + 48 + 8 + 2 + 120 + 12);
+    /* 52 statics, the same soldiers, 7 singles of its own */
+    ck_assert_uint_eq (spear->len, 4 + 52 + 8 + 2 + 120 + 7);
+    ck_assert_uint_eq (tiles->len, 63 + 12 + 1 + 37);
+  }
+
   /* The palettes: entry 255 (38,0,34) scaled, and Spear differs only at 166 and 167. */
   ck_assert_uint_eq (tsr_wolf3d_palette_get (TSR_WOLF3D_GAME_WOLF3D)[255], 0x990089FF);
   for (guint i = 0; i < 256; i++)
