@@ -154,6 +154,35 @@ START_TEST (test_levels_decode)
 }
 END_TEST
 
+/* Counts the near and far copies in a stored plane's Carmack stream (after its length word). */
+static void
+count_carmack_copies (GBytes *chunk,
+                      guint  *near,
+                      guint  *far)
+{
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (chunk, &size);
+  gsize i = 2;
+
+  while (i + 1 < size)
+    {
+      guint8 count = data[i], flag = data[i + 1];
+
+      if (flag == TSR_WOLF3D_CARMACK_NEAR)
+        {
+          *near += count != 0;
+          i += 3;
+        }
+      else if (flag == TSR_WOLF3D_CARMACK_FAR)
+        {
+          *far += count != 0;
+          i += count != 0 ? 4 : 3;
+        }
+      else
+        i += 2;
+    }
+}
+
 /* Tessera's compressor on every plane: expands back to the same words, and is compared with
  * the size id's tools produced for the same plane. */
 START_TEST (test_recompress_every_level)
@@ -161,6 +190,7 @@ START_TEST (test_recompress_every_level)
   TsrWolf3dSet *set = load_shareware ();
   gsize original_total = 0, ours_total = 0;
   double worst = 0;
+  guint near = 0, far = 0, id_near = 0, id_far = 0;
 
   for (guint i = 0; i < tsr_wolf3d_maps_get_n_levels (set->maps); i++)
     {
@@ -179,6 +209,8 @@ START_TEST (test_recompress_every_level)
           ck_assert (memcmp (back, level->planes[p], 64 * 64 * 2) == 0);
           original += g_bytes_get_size (level->chunks[p]);
           ours += g_bytes_get_size (chunk);
+          count_carmack_copies (chunk, &near, &far);
+          count_carmack_copies (level->chunks[p], &id_near, &id_far);
 
           /* RLEW alone (MAPTEMP) as well. */
           g_autoptr(GBytes) rlew = tsr_wolf3d_plane_compress (level->planes[p], 64 * 64,
@@ -196,6 +228,10 @@ START_TEST (test_recompress_every_level)
   g_print ("CARMACK: all levels: original %" G_GSIZE_FORMAT ", Tessera %" G_GSIZE_FORMAT
            ", ratio %.4f, worst level %.4f\n", original_total, ours_total,
            (double) ours_total / original_total, worst);
+  g_print ("CARMACK: copies written: %u near, %u far (id's files: %u near, %u far)\n",
+           near, far, id_near, id_far);
+  ck_assert_uint_gt (near, 100);
+  ck_assert_uint_gt (far, 100);
   ck_assert_msg (worst <= 1.02, "compressed size ratio %.4f above 1.02", worst);
   tsr_wolf3d_set_free (set);
 }
@@ -636,6 +672,18 @@ START_TEST (test_tables)
   ck_assert_str_eq (info.name, "Spear of Destiny");
   ck_assert (!tsr_wolf3d_object_lookup (TSR_WOLF3D_GAME_WOLF3D, 74, &info));
 
+  {
+    g_autoptr(GArray) wolf = tsr_wolf3d_known_objects (TSR_WOLF3D_GAME_WOLF3D);
+    g_autoptr(GArray) spear = tsr_wolf3d_known_objects (TSR_WOLF3D_GAME_SPEAR);
+    g_autoptr(GArray) tiles = tsr_wolf3d_known_tiles ();
+
+    /* 4 starts, 48 statics, 8 turns, pushwall, exit, 5 soldier kinds x 24, 12 singles */
+    ck_assert_uint_eq (wolf->len, 4 + 48 + 8 + 2 + 120 + 12);
+    /* 52 statics, the same soldiers, 7 singles of its own */
+    ck_assert_uint_eq (spear->len, 4 + 52 + 8 + 2 + 120 + 7);
+    ck_assert_uint_eq (tiles->len, 63 + 12 + 1 + 37);
+  }
+
   /* The palettes: entry 255 (38,0,34) scaled, and Spear differs only at 166 and 167. */
   ck_assert_uint_eq (tsr_wolf3d_palette_get (TSR_WOLF3D_GAME_WOLF3D)[255], 0x990089FF);
   for (guint i = 0; i < 256; i++)
@@ -810,6 +858,119 @@ START_TEST (test_sample_level)
 }
 END_TEST
 
+/* A copy with lower-case names and a stray set of another extension: siblings are matched by
+ * extension, case-insensitively, and saving writes back under the names found. */
+START_TEST (test_lower_case_copy)
+{
+  g_autofree char *source = g_build_filename (data_root, "wl1_v14_shareware", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autoptr(GPtrArray) files = tsr_test_data_list (source, set_suffixes);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autofree char *vswap = NULL;
+  g_autofree char *stray = g_build_filename (folder, "MAPHEAD.WL6", NULL);
+  TsrWolf3dSet *set;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      g_autofree char *lower = g_ascii_strdown (base, -1);
+      g_autofree char *target = g_build_filename (folder, lower, NULL);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (g_ptr_array_index (files, i));
+
+      ck_assert (tsr_file_write_atomic (target, bytes, FALSE, &error));
+    }
+  ck_assert (g_file_set_contents (stray, "not a maphead", -1, NULL));
+  vswap = g_build_filename (folder, "vswap.wl1", NULL);
+  set = tsr_wolf3d_set_load (vswap, NULL, &error);
+  ck_assert_msg (set != NULL, "%s", error ? error->message : "");
+  ck_assert_str_eq (set->extension, "wl1");
+  ck_assert_str_eq (set->names[TSR_WOLF3D_FILE_MAPHEAD], "maphead.wl1");
+  ck_assert_uint_eq (tsr_wolf3d_maps_get_n_levels (set->maps), 10);
+  outputs = tsr_wolf3d_set_save (set, vswap, &error);
+  ck_assert_uint_eq (outputs->len, 8);
+  ck_assert_str_eq (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->path, vswap);
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autoptr(GBytes) original = tsr_test_read_file (output->path);
+
+      ck_assert (g_bytes_equal (original, output->bytes));
+    }
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
+/* VGAHEAD entries FF FF FF mark absent chunks: skipped when measuring the chunk before. */
+START_TEST (test_vgahead_absent_chunks)
+{
+  TsrWolf3dSet *set = load_shareware ();
+  gsize size = 0;
+  const guint8 *head = g_bytes_get_data (set->files[TSR_WOLF3D_FILE_VGAHEAD], &size);
+  g_autofree guint8 *edited = g_memdup2 (head, size);
+  g_autoptr(GBytes) edited_bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dGraphics *graphics;
+  guint w, h;
+  g_autofree guint8 *pic = NULL;
+
+  /* Chunk 5 (pic 2) becomes absent; pic 1 (chunk 4) then runs up to chunk 6. */
+  memset (edited + 3 * 5, 0xFF, 3);
+  edited_bytes = g_bytes_new (edited, size);
+  graphics = tsr_wolf3d_graphics_load (edited_bytes, set->files[TSR_WOLF3D_FILE_VGADICT],
+                                       set->files[TSR_WOLF3D_FILE_VGAGRAPH], &error);
+  ck_assert_msg (graphics != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (graphics->offsets[5], -1);
+  pic = tsr_wolf3d_graphics_decode_pic (graphics, 1, &w, &h, &error);
+  ck_assert_msg (pic != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (tsr_wolf3d_graphics_decode_pic (graphics, 2, &w, &h, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  tsr_wolf3d_graphics_free (graphics);
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
+/* The CLI verbs on the set, as a user runs them. */
+START_TEST (test_cli)
+{
+  const char *cli = g_getenv ("TSR_CLI");
+  g_autofree char *maphead = g_build_filename (data_root, "wl1_v14_shareware", "MAPHEAD.WL1", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *png = g_build_filename (folder, "level.png", NULL);
+  g_autofree char *pics = g_build_filename (folder, "images", NULL);
+  const char *const commands[][8] = {
+    { cli, "roundtrip", maphead, NULL },
+    { cli, "validate", maphead, NULL },
+    { cli, "info", maphead, NULL },
+    { cli, "render", maphead, "--level", "9", "-o", png },
+    { cli, "extract", maphead, "-o", pics, NULL },
+  };
+
+  if (cli == NULL)
+    return;
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = -1;
+      g_autoptr(GError) error = NULL;
+
+      ck_assert (g_spawn_sync (NULL, (char **) commands[c], NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+      ck_assert_msg (g_spawn_check_wait_status (status, NULL), "%s %s: %s", commands[c][1], out, err);
+      if (c == 0)
+        {
+          g_auto(GStrv) parts = g_strsplit (out, "identical", -1);
+
+          ck_assert_uint_eq (g_strv_length (parts) - 1, 8);
+        }
+      if (c == 2)
+        ck_assert_ptr_nonnull (strstr (out, "Wolf1 Secret"));
+    }
+  ck_assert (g_file_test (png, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 static Suite *
 wolf3d_suite (void)
 {
@@ -832,6 +993,9 @@ wolf3d_suite (void)
   tcase_add_test (real, test_images);
   tcase_add_test (real, test_sniff);
   tcase_add_test (codec, test_sample_level);
+  tcase_add_test (real, test_lower_case_copy);
+  tcase_add_test (real, test_vgahead_absent_chunks);
+  tcase_add_test (real, test_cli);
   tcase_add_test (codec, test_carmack_edge_cases);
   tcase_add_test (codec, test_rlew_edge_cases);
   tcase_add_test (codec, test_tables);

@@ -170,14 +170,20 @@ tsr_wolf3d_sniff_kind (const guint8      *data,
       if (pages > 0 && sprites <= sounds && sounds <= pages && table <= size)
         {
           guint32 first = read_u32 (data + 6);
+          guint32 previous = first;
           gboolean ok = first >= table;
 
-          for (guint i = 1; i < pages && ok; i++)
+          /* Pages in file order, each inside the file (offset 0: page left out). */
+          for (guint i = 0; i < pages && ok; i++)
             {
               guint32 offset = read_u32 (data + 6 + 4 * i);
+              guint16 length = read_u16 (data + 6 + 4 * (gsize) pages + 2 * i);
 
-              if (offset != 0 && offset < first)
+              if (offset == 0)
+                continue;
+              if (offset < previous || offset > size || length > size - offset)
                 ok = FALSE;
+              previous = offset;
             }
           if (ok)
             {
@@ -812,6 +818,16 @@ tsr_wolf3d_set_render_level (const TsrWolf3dSet *set,
                   fill_rect (image, x * tile_size + inset, y * tile_size + inset,
                              MAX (tile_size - 2 * inset, 1), MAX (tile_size - 2 * inset, 1),
                              object_marker_colour (info.kind));
+                }
+              if (info.kind == TSR_WOLF3D_OBJECT_PLAYER && tile_size >= 4)
+                {
+                  /* A tick from the centre to the edge the player faces. */
+                  static const int dx[] = { 1, 0, -1, 0 }, dy[] = { 0, -1, 0, 1 };
+                  int cx = (int) (x * tile_size + tile_size / 2), cy = (int) (y * tile_size + tile_size / 2);
+
+                  for (int step = 0; step < (int) tile_size / 2; step++)
+                    tsr_image_set_pixel (image, (guint) (cx + dx[info.direction] * step),
+                                         (guint) (cy + dy[info.direction] * step), 0xFFFFFFFF);
                 }
             }
         }

@@ -272,8 +272,6 @@ tsr_wolf3d_object_lookup (TsrWolf3dGame        game,
     {
       const EnemyKind *e = &enemy_kinds[k];
 
-      if (spear && k == 4)
-        continue; /* Spear has no mutants at these codes */
       for (guint d = 0; d < 3; d++)
         for (guint patrol = 0; patrol < 2; patrol++)
           {
@@ -355,4 +353,31 @@ tsr_wolf3d_level_stats (TsrWolf3dGame   game,
           break;
         }
     }
+}
+
+GArray *
+tsr_wolf3d_known_objects (TsrWolf3dGame game)
+{
+  GArray *codes = g_array_new (FALSE, FALSE, sizeof (guint16));
+
+  /* Nothing is defined above 259 (the last hard mutant). */
+  for (guint16 code = 1; code < 512; code++)
+    {
+      TsrWolf3dObjectInfo info;
+
+      if (tsr_wolf3d_object_lookup (game, code, &info))
+        g_array_append_val (codes, code);
+    }
+  return codes;
+}
+
+GArray *
+tsr_wolf3d_known_tiles (void)
+{
+  GArray *codes = g_array_new (FALSE, FALSE, sizeof (guint16));
+
+  for (guint16 code = 1; code <= 143; code++)
+    if (tsr_wolf3d_tile_classify (code) != TSR_WOLF3D_TILE_UNKNOWN)
+      g_array_append_val (codes, code);
+  return codes;
 }

@@ -63,6 +63,11 @@ gboolean           tsr_wolf3d_object_lookup   (TsrWolf3dGame        game,
                                                TsrWolf3dObjectInfo *info);
 const char        *tsr_wolf3d_direction_name  (int direction);
 
+/* Every plane-1 code the game knows (ascending), for an editor's object palette, and every
+ * plane-0 code with a meaning (walls 1..63, doors 90..101, ambush 106, areas 107..143). */
+GArray            *tsr_wolf3d_known_objects   (TsrWolf3dGame game);
+GArray            *tsr_wolf3d_known_tiles     (void);
+
 /* Counts over one level as the game spawns it at DIFFICULTY (0 baby .. 3 hard). */
 typedef struct {
   guint enemies;
