@@ -226,6 +226,15 @@ main (void)
 
   printf ("map %dx%d cells, 4 layers (coverage 100/30/10/5%%), %dx%d tiles; view %dx%d\n",
           MAP_SIZE, MAP_SIZE, TILE, TILE, VIEW_W, VIEW_H);
+  {
+    /* Once per renderer: nothing cached and no chunk memory to reuse yet. */
+    TsrMapViewport viewport = { 3000, 2000, 1.0, VIEW_W, VIEW_H, 1 };
+    g_autoptr(GArray) first = g_array_new (FALSE, FALSE, sizeof (Sample));
+    Sample sample = draw_frame (renderer, target, &viewport);
+
+    g_array_append_val (first, sample);
+    report ("frame 1:1, first of a new renderer", first);
+  }
   bench_zoom (renderer, target, 1.0, "1:1", 20);
   bench_zoom (renderer, target, 0.25, "1:4", 20);
   bench_zoom (renderer, target, fit, fit_label, 10);

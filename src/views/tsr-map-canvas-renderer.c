@@ -13,6 +13,7 @@
 /* Chunks not seen in the current frame are dropped beyond this many bytes. */
 #define CHUNK_BUDGET (160u * 1024 * 1024)
 #define MAX_LOD 12
+#define MAX_SPARE_SURFACES 96
 
 /* The background of cells where no layer draws anything. */
 #define MAP_BACKGROUND 0xff2a2a2eu
@@ -26,6 +27,7 @@ typedef struct {
 } TileBitmap;
 
 typedef struct {
+  TsrMapRenderer  *owner;
   cairo_surface_t *surface;
   guint64          stamp; /* the frame that last drew it */
   guint            lod;
@@ -40,6 +42,9 @@ struct _TsrMapRenderer {
   gboolean    show_grid;
   GHashTable *bitmaps; /* (layer, lod, value) → TileBitmap */
   GHashTable *chunks;  /* (lod, chunk x, chunk y) → Chunk */
+  /* Surfaces of dropped chunks, reused: fresh memory costs a page fault per 4 KiB, which was
+   * half the cost of compositing a chunk. */
+  GPtrArray  *spare_surfaces;
   gsize       chunk_bytes;
   guint64     frame;
   guint64     chunks_rendered;
@@ -62,8 +67,27 @@ chunk_free (gpointer data)
 {
   Chunk *chunk = data;
 
-  cairo_surface_destroy (chunk->surface);
+  if (chunk->owner->spare_surfaces != NULL && chunk->owner->spare_surfaces->len < MAX_SPARE_SURFACES)
+    g_ptr_array_add (chunk->owner->spare_surfaces, chunk->surface);
+  else
+    cairo_surface_destroy (chunk->surface);
   g_free (chunk);
+}
+
+/* A surface of WIDTH×HEIGHT with undefined contents. */
+static cairo_surface_t *
+take_surface (TsrMapRenderer *self,
+              int             width,
+              int             height)
+{
+  for (guint i = self->spare_surfaces->len; i > 0; i--)
+    {
+      cairo_surface_t *surface = g_ptr_array_index (self->spare_surfaces, i - 1);
+
+      if (cairo_image_surface_get_width (surface) == width && cairo_image_surface_get_height (surface) == height)
+        return g_ptr_array_steal_index_fast (self->spare_surfaces, i - 1);
+    }
+  return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
 }
 
 static gsize
@@ -132,6 +156,7 @@ tsr_map_renderer_new (TsrTileMap *map)
   self->show_grid = TRUE;
   self->bitmaps = g_hash_table_new_full (u64_hash, g_int64_equal, g_free, g_free);
   self->chunks = g_hash_table_new_full (u64_hash, g_int64_equal, g_free, chunk_free);
+  self->spare_surfaces = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
   self->tiles_changed_id = g_signal_connect (map, "tiles-changed", G_CALLBACK (on_tiles_changed), self);
   self->layers_changed_id = g_signal_connect (map, "layers-changed", G_CALLBACK (on_layers_changed), self);
   self->tileset_changed_id = g_signal_connect (map, "tileset-changed", G_CALLBACK (on_tileset_changed), self);
@@ -147,6 +172,7 @@ tsr_map_renderer_free (TsrMapRenderer *self)
   g_clear_signal_handler (&self->layers_changed_id, self->map);
   g_clear_signal_handler (&self->tileset_changed_id, self->map);
   g_hash_table_unref (self->chunks);
+  g_ptr_array_unref (self->spare_surfaces);
   g_hash_table_unref (self->bitmaps);
   g_object_unref (self->map);
   g_free (self);
@@ -311,6 +337,17 @@ blend_over (guint32 src,
 }
 
 static void
+fill_background (guint32 *origin,
+                 int      stride,
+                 guint    width,
+                 guint    height)
+{
+  for (guint y = 0; y < height; y++)
+    for (guint x = 0; x < width; x++)
+      origin[(gsize) y * stride + x] = MAP_BACKGROUND;
+}
+
+static void
 get_chunk_geometry (TsrMapRenderer *self,
                     guint           lod,
                     guint          *tile_w,
@@ -339,22 +376,18 @@ render_chunk (TsrMapRenderer *self,
   Chunk *chunk = g_new0 (Chunk, 1);
   guint32 *pixels;
   guint32 *values;
+  gboolean drawn_any = FALSE, bottom;
   int stride;
 
   get_chunk_geometry (self, lod, &tile_w, &tile_h, &cols, &rows);
   chunk->lod = lod;
   chunk->cells = (TsrTileRect) { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
   tsr_tile_rect_intersect (&chunk->cells, &bounds, &chunk->cells);
-  chunk->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, chunk->cells.width * (int) tile_w,
-                                               chunk->cells.height * (int) tile_h);
+  chunk->owner = self;
+  chunk->surface = take_surface (self, chunk->cells.width * (int) tile_w, chunk->cells.height * (int) tile_h);
   cairo_surface_flush (chunk->surface);
   pixels = (guint32 *) cairo_image_surface_get_data (chunk->surface);
   stride = cairo_image_surface_get_stride (chunk->surface) / 4;
-
-  for (int y = 0, height = cairo_image_surface_get_height (chunk->surface),
-       width = cairo_image_surface_get_width (chunk->surface); y < height; y++)
-    for (int x = 0; x < width; x++)
-      pixels[(gsize) y * stride + x] = MAP_BACKGROUND;
 
   values = g_new (guint32, (gsize) chunk->cells.width * chunk->cells.height);
   for (guint layer = 0; layer < n_layers; layer++)
@@ -366,6 +399,8 @@ render_chunk (TsrMapRenderer *self,
 
       if (!tsr_tile_map_get_layer_visible (self->map, layer))
         continue;
+      bottom = !drawn_any;
+      drawn_any = TRUE;
       memset (memo, 0, sizeof memo);
       tsr_tile_map_get_tiles (self->map, layer, &chunk->cells, values);
       for (gint cy = 0; cy < chunk->cells.height; cy++)
@@ -381,6 +416,10 @@ render_chunk (TsrMapRenderer *self,
                 memo[slot].bitmap = get_bitmap (self, layer, lod, *value, tile_w, tile_h);
               }
             bitmap = memo[slot].bitmap;
+            /* The background goes only under cells the bottom layer does not cover: filling
+             * the whole chunk first cost as much as the tiles themselves. */
+            if (bottom && !bitmap->opaque)
+              fill_background (origin, stride, tile_w, tile_h);
             if (bitmap->transparent)
               continue;
             for (guint ty = 0; ty < tile_h; ty++)
@@ -398,6 +437,9 @@ render_chunk (TsrMapRenderer *self,
           }
     }
   g_free (values);
+  if (!drawn_any)
+    fill_background (pixels, stride, (guint) cairo_image_surface_get_width (chunk->surface),
+                     (guint) cairo_image_surface_get_height (chunk->surface));
   cairo_surface_mark_dirty (chunk->surface);
   self->chunks_rendered++;
   return chunk;

@@ -36,7 +36,8 @@ gboolean        tsr_map_renderer_get_show_grid  (TsrMapRenderer       *self);
 void            tsr_map_renderer_draw           (TsrMapRenderer       *self,
                                                  cairo_t              *cr,
                                                  const TsrMapViewport *viewport);
-/* Forgets every cached chunk and tile (the benchmark measures cold frames with it). */
+/* Forgets every cached chunk and tile bitmap, keeping chunk memory for reuse (the benchmark
+ * measures cold frames with it). */
 void            tsr_map_renderer_drop_caches    (TsrMapRenderer       *self);
 /* Number of chunks composited since the renderer was created (tests check that a tiles-changed
  * for one cell re-composites one chunk, not the view). */
