@@ -4,6 +4,7 @@
  * actions, minimap visibility, palette, and PNG screenshots (zoomed in and fit) in the build dir.
  * Exits 77 without a display. */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "model/tsr-tile-commands.h"
@@ -235,6 +236,31 @@ START_TEST (test_canvas_editing)
   tsr_map_canvas_center_on (canvas, 12 * 16, 9 * 16);
   settle ();
   save_screenshot ("map-canvas-zoomed.png");
+
+  /* Pointer position for the status line, through the canvas's own motion controller. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+    double vx, vy, map_x, map_y, after_x, after_y;
+    TsrMapViewport viewport;
+
+    cell_centre (5, 7, &vx, &vy);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+          g_signal_emit_by_name (controller, "motion", vx, vy);
+      }
+    ck_assert_str_eq (tsr_map_canvas_get_pointer_text (canvas), "Cell 5, 7 · Pixel 88, 120 · Ground 5");
+
+    /* Zooming keeps the map point under the pointer where it was. */
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, vx, vy, &map_x, &map_y);
+    tsr_map_canvas_zoom_at (canvas, 3.0, vx, vy);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, vx, vy, &after_x, &after_y);
+    ck_assert_msg (fabs (after_x - map_x) < 1 && fabs (after_y - map_y) < 1,
+                   "zoom moved the point under the pointer: %.1f,%.1f → %.1f,%.1f", map_x, map_y, after_x, after_y);
+  }
 
   /* Keyboard zoom actions: in doubles, fit shows the whole map and the minimap hides. */
   gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL);
