@@ -28,6 +28,7 @@ struct _TsrMapCanvas {
   guint           space_held : 1;
   guint           panning : 1;
   guint           fit_on_allocate : 1;
+  guint           wheel_zooms : 1;
 
   double          zoom;
   double          zoom_gesture_start;
@@ -56,6 +57,7 @@ enum {
   PROP_SHOW_GRID,
   PROP_POINTER_TEXT,
   PROP_TOOLS,
+  PROP_WHEEL_ZOOMS,
   N_PROPS,
   /* GtkScrollable */
   PROP_HADJUSTMENT = N_PROPS,
@@ -494,7 +496,9 @@ on_scroll (GtkEventControllerScroll *controller, double dx, double dy, TsrMapCan
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
   gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
 
-  if (state & GDK_CONTROL_MASK)
+  /* A mouse wheel zooms (when wheel-zooms is set, else only with Ctrl); a touchpad scrolls,
+   * since two-finger scrolling is how touchpad users pan and pinch is how they zoom. */
+  if ((state & GDK_CONTROL_MASK) || (wheel && self->wheel_zooms && !(state & GDK_SHIFT_MASK)))
     {
       /* A wheel notch is a factor of √2; touchpad deltas are pixels and zoom proportionally. */
       double factor = wheel ? pow (M_SQRT2, -dy) : exp (-dy / 100.0);
@@ -922,6 +926,9 @@ tsr_map_canvas_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_TOOLS:
       g_value_set_object (value, self->tools);
       break;
+    case PROP_WHEEL_ZOOMS:
+      g_value_set_boolean (value, self->wheel_zooms);
+      break;
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -951,6 +958,13 @@ tsr_map_canvas_set_property (GObject *object, guint prop_id, const GValue *value
       break;
     case PROP_SHOW_GRID:
       tsr_map_canvas_set_show_grid (self, g_value_get_boolean (value));
+      break;
+    case PROP_WHEEL_ZOOMS:
+      if (self->wheel_zooms != g_value_get_boolean (value))
+        {
+          self->wheel_zooms = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_HADJUSTMENT:
       set_adjustment (self, &self->hadjustment, g_value_get_object (value));
@@ -1005,6 +1019,11 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   properties[PROP_TOOLS] =
     g_param_spec_object ("tools", NULL, NULL, TSR_TYPE_TILE_TOOLS,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the plain mouse wheel zooms (Shift+wheel then scrolls sideways); Ctrl+wheel always
+   * zooms. A preference for the application to bind. */
+  properties[PROP_WHEEL_ZOOMS] =
+    g_param_spec_boolean ("wheel-zooms", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
   g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
@@ -1040,6 +1059,12 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete", NULL);
+  /* Bound here so the canvas works in any window; with focus elsewhere (a text field) these
+   * keys keep their usual meaning there. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "canvas.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_CONTROL_MASK, "canvas.cut", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "canvas.paste", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.select-none", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "tsr-map-canvas");
@@ -1055,6 +1080,7 @@ tsr_map_canvas_init (TsrMapCanvas *self)
 
   self->zoom = 1.0;
   self->show_grid = TRUE;
+  self->wheel_zooms = TRUE;
   self->brush_size = 1;
   self->pointer_text = g_strdup ("");
   gtk_widget_set_focusable (widget, TRUE);
