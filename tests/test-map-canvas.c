@@ -277,6 +277,29 @@ START_TEST (test_canvas_editing)
   for (gint y = 0; y < MAP_H; y++)
     for (gint x = 0; x < MAP_W; x++)
       ck_assert_uint_eq (tile (0, x, y), 0);
+
+  /* Another level of the same family in the same canvas: the palette follows the new tools and
+   * the clipboard (4×2: a row of tile 3 over a row of 0) pastes there, clipped at the edge, through the new map's own undo stack. */
+  {
+    g_autoptr(TsrMemoryTileMap) level2 = tsr_memory_tile_map_new ("test", 20, 20, 1, 16, 16);
+    g_autoptr(TsrUndoStack) stack2 = tsr_undo_stack_new ();
+    TsrTileTools *tools2;
+
+    tsr_memory_tile_map_add_tile (level2, 0, 0, "Floor", make_tile (0, 0));
+    tsr_memory_tile_map_add_tile (level2, 0, 3, "Water", make_tile (0, 3));
+    tsr_map_canvas_set_map (canvas, TSR_TILE_MAP (level2), stack2);
+    tools2 = tsr_map_canvas_get_tools (canvas);
+    ck_assert_ptr_ne (tools2, tools);
+    ck_assert_ptr_eq (tsr_tile_palette_get_tools (palette), tools2);
+    ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), 2);
+    ck_assert (tsr_tile_tools_paste (tools2, 18, 0));
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 18, 0), 3);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 19, 0), 3);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 17, 0), 0);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack2), 1);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 0);
+    tsr_map_canvas_set_map (canvas, map, stack);
+  }
 }
 END_TEST
 
@@ -302,7 +325,7 @@ build_window (void)
   minimap = TSR_MINIMAP (tsr_minimap_new ());
   tsr_minimap_set_canvas (minimap, canvas);
   palette = TSR_TILE_PALETTE (tsr_tile_palette_new ());
-  tsr_tile_palette_set_tools (palette, tsr_map_canvas_get_tools (canvas));
+  g_object_bind_property (canvas, "tools", palette, "tools", G_BINDING_SYNC_CREATE);
   gtk_widget_set_vexpand (GTK_WIDGET (palette), TRUE);
   gtk_widget_set_size_request (side, 200, -1);
   gtk_box_append (GTK_BOX (side), GTK_WIDGET (minimap));

@@ -427,7 +427,12 @@ render_chunk (TsrMapRenderer *self,
                 guint32 *row = origin + (gsize) ty * stride;
                 const guint32 *source = bitmap->pixels + (gsize) ty * tile_w;
 
-                if (bitmap->opaque)
+                if (bitmap->opaque && tile_w <= 4)
+                  /* Zoomed far out a tile row is a pixel or two: a call to memcpy would cost
+                   * more than the copy. */
+                  for (guint tx = 0; tx < tile_w; tx++)
+                    row[tx] = source[tx];
+                else if (bitmap->opaque)
                   memcpy (row, source, tile_w * sizeof (guint32));
                 else
                   for (guint tx = 0; tx < tile_w; tx++)

@@ -407,9 +407,13 @@ tsr_tile_tools_release (TsrTileTools *self,
         {
           gint dx = x - self->start_x, dy = y - self->start_y;
 
+          TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+
           push (self, tsr_tile_command_move (self->map, self->layer, 1, &self->selection, dx, dy));
+          /* The selection follows the cells; what fell off the map is gone. */
           self->selection.x += dx;
           self->selection.y += dy;
+          self->has_selection = tsr_tile_rect_intersect (&self->selection, &bounds, &self->selection);
         }
       else
         {
