@@ -192,6 +192,23 @@ START_TEST (test_canvas_editing)
   ck_assert (tsr_undo_stack_redo (stack));
   ck_assert_uint_eq (tile (0, 5, 7), 4);
 
+  /* A click on the minimap centres the canvas there: its right-bottom corner → the map's. */
+  {
+    TsrMapViewport viewport;
+    double map_x, map_y;
+
+    tsr_minimap_navigate (minimap, gtk_widget_get_width (GTK_WIDGET (minimap)) - 1,
+                          gtk_widget_get_height (GTK_WIDGET (minimap)) - 1);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, viewport.width, viewport.height, &map_x, &map_y);
+    /* Clamped by the scroll range: the view ends at the map's bottom-right. */
+    ck_assert_msg (fabs (map_x - MAP_W * 16) < 2 && fabs (map_y - MAP_H * 16) < 2,
+                   "view ends at %.1f, %.1f", map_x, map_y);
+    tsr_minimap_navigate (minimap, 0, 0);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    ck_assert (fabs (viewport.x) < 1 && fabs (viewport.y) < 1);
+  }
+
   /* Alt-click picks whatever the tool. */
   tsr_tile_tools_set_tile (tools, 1);
   {
