@@ -48,6 +48,7 @@ struct _TsrMapRenderer {
   gsize       chunk_bytes;
   guint64     frame;
   guint64     chunks_rendered;
+  gint64      frame_budget; /* µs of compositing per frame; 0: unlimited */
 };
 
 static guint
@@ -450,13 +451,21 @@ render_chunk (TsrMapRenderer *self,
   return chunk;
 }
 
+static guint64
+chunk_key (guint lod,
+           guint chunk_x,
+           guint chunk_y)
+{
+  return ((guint64) lod << 48) | ((guint64) chunk_y << 24) | chunk_x;
+}
+
 static Chunk *
 get_chunk (TsrMapRenderer *self,
            guint           lod,
            guint           chunk_x,
            guint           chunk_y)
 {
-  guint64 key = ((guint64) lod << 48) | ((guint64) chunk_y << 24) | chunk_x;
+  guint64 key = chunk_key (lod, chunk_x, chunk_y);
   Chunk *chunk = g_hash_table_lookup (self->chunks, &key);
 
   if (chunk == NULL)
@@ -495,6 +504,15 @@ choose_lod (TsrMapRenderer       *self,
          && (cell_w >> (lod + 1)) >= 1 && (cell_h >> (lod + 1)) >= 1)
     lod++;
   return lod;
+}
+
+static int
+compare_lod_descending (gconstpointer a,
+                        gconstpointer b)
+{
+  const Chunk *x = *(const Chunk *const *) a, *y = *(const Chunk *const *) b;
+
+  return (int) y->lod - (int) x->lod;
 }
 
 /* Rounds a view coordinate to the device pixel grid so neighbouring chunks share exact edges. */
@@ -542,19 +560,107 @@ draw_grid (TsrMapRenderer       *self,
   cairo_restore (cr);
 }
 
-void
+/* Draws CHUNK where it belongs in VIEWPORT, only inside CLIP_CELLS when that is not NULL. */
+static void
+blit_chunk (TsrMapRenderer       *self,
+            cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            const Chunk          *chunk,
+            const TsrTileRect    *clip_cells)
+{
+  int scale = MAX (viewport->scale_factor, 1);
+  int surface_w = cairo_image_surface_get_width (chunk->surface);
+  int surface_h = cairo_image_surface_get_height (chunk->surface);
+  guint cell_w, cell_h;
+  double x0, y0, x1, y1, device_per_surface;
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+  TsrTileRect area = chunk->cells;
+
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_viewport_to_view (viewport, (double) chunk->cells.x * cell_w, (double) chunk->cells.y * cell_h, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, (double) (chunk->cells.x + chunk->cells.width) * cell_w,
+                            (double) (chunk->cells.y + chunk->cells.height) * cell_h, &x1, &y1);
+  x0 = snap (x0, scale); y0 = snap (y0, scale);
+  x1 = snap (x1, scale); y1 = snap (y1, scale);
+
+  pattern = cairo_pattern_create_for_surface (chunk->surface);
+  cairo_matrix_init_scale (&matrix, surface_w / (x1 - x0), surface_h / (y1 - y0));
+  cairo_matrix_translate (&matrix, -x0, -y0);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  /* Zoomed in, pixels must stay square blocks (nearest); zoomed out, the level of detail has
+   * already averaged the cells and bilinear finishes the last factor of at most two. */
+  device_per_surface = (x1 - x0) * scale / surface_w;
+  cairo_pattern_set_filter (pattern, device_per_surface >= 0.999 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
+  cairo_set_source (cr, pattern);
+  /* Chunks are opaque (they carry the map background): SOURCE skips blending. */
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  if (clip_cells != NULL && tsr_tile_rect_intersect (&area, clip_cells, &area))
+    {
+      tsr_map_viewport_to_view (viewport, (double) area.x * cell_w, (double) area.y * cell_h, &x0, &y0);
+      tsr_map_viewport_to_view (viewport, (double) (area.x + area.width) * cell_w,
+                                (double) (area.y + area.height) * cell_h, &x1, &y1);
+      x0 = snap (x0, scale); y0 = snap (y0, scale);
+      x1 = snap (x1, scale); y1 = snap (y1, scale);
+    }
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pattern);
+}
+
+/* For CELLS whose chunk is not composited yet: the background, then whatever cached chunks of
+ * other levels of detail cover them (the previous zoom, typically), coarsest first. */
+static void
+draw_stand_in (TsrMapRenderer       *self,
+               cairo_t              *cr,
+               const TsrMapViewport *viewport,
+               const TsrTileRect    *cells)
+{
+  GHashTableIter iter;
+  gpointer value;
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  int scale = MAX (viewport->scale_factor, 1);
+  guint cell_w, cell_h;
+  double x0, y0, x1, y1;
+
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_viewport_to_view (viewport, (double) cells->x * cell_w, (double) cells->y * cell_h, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, (double) (cells->x + cells->width) * cell_w,
+                            (double) (cells->y + cells->height) * cell_h, &x1, &y1);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_rgb (cr, ((MAP_BACKGROUND >> 16) & 0xff) / 255.0, ((MAP_BACKGROUND >> 8) & 0xff) / 255.0,
+                        (MAP_BACKGROUND & 0xff) / 255.0);
+  cairo_rectangle (cr, snap (x0, scale), snap (y0, scale), snap (x1, scale) - snap (x0, scale),
+                   snap (y1, scale) - snap (y0, scale));
+  cairo_fill (cr);
+
+  g_hash_table_iter_init (&iter, self->chunks);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Chunk *chunk = value;
+      TsrTileRect overlap;
+
+      if (tsr_tile_rect_intersect (&chunk->cells, cells, &overlap))
+        g_ptr_array_add (found, chunk);
+    }
+  g_ptr_array_sort (found, compare_lod_descending);
+  for (guint i = 0; i < found->len; i++)
+    blit_chunk (self, cr, viewport, g_ptr_array_index (found, i), cells);
+}
+
+gboolean
 tsr_map_renderer_draw (TsrMapRenderer       *self,
                        cairo_t              *cr,
                        const TsrMapViewport *viewport)
 {
   guint lod, tile_w, tile_h, cols, rows, cell_w, cell_h;
-  int scale = MAX (viewport->scale_factor, 1);
   double clip_x0, clip_y0, clip_x1, clip_y1, map_x0, map_y0, map_x1, map_y1;
   TsrTileRect visible, bounds = tsr_tile_map_get_bounds (self->map);
   gint chunk_x0, chunk_y0, chunk_x1, chunk_y1;
-  double device_per_surface;
+  gint64 start = g_get_monotonic_time ();
+  gboolean complete = TRUE;
 
-  g_return_if_fail (viewport->zoom > 0);
+  g_return_val_if_fail (viewport->zoom > 0, TRUE);
 
   self->frame++;
   tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
@@ -574,44 +680,35 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
   visible.width = (gint) ceil (map_x1 / cell_w) - visible.x;
   visible.height = (gint) ceil (map_y1 / cell_h) - visible.y;
   if (!tsr_tile_rect_intersect (&visible, &bounds, &visible))
-    return;
+    return TRUE;
 
   chunk_x0 = visible.x / (gint) cols;
   chunk_y0 = visible.y / (gint) rows;
   chunk_x1 = (visible.x + visible.width - 1) / (gint) cols;
   chunk_y1 = (visible.y + visible.height - 1) / (gint) rows;
 
-  /* Zoomed in, pixels must stay square blocks (nearest); zoomed out, the level of detail has
-   * already averaged the cells and bilinear finishes the last factor of at most two. */
-  device_per_surface = viewport->zoom * scale * cell_w / tile_w;
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
   for (gint chunk_y = chunk_y0; chunk_y <= chunk_y1; chunk_y++)
     for (gint chunk_x = chunk_x0; chunk_x <= chunk_x1; chunk_x++)
       {
-        Chunk *chunk = get_chunk (self, lod, (guint) chunk_x, (guint) chunk_y);
-        double x0, y0, x1, y1;
-        cairo_pattern_t *pattern;
-        cairo_matrix_t matrix;
+        guint64 key = chunk_key (lod, (guint) chunk_x, (guint) chunk_y);
+        Chunk *chunk = g_hash_table_lookup (self->chunks, &key);
 
-        tsr_map_viewport_to_view (viewport, (double) chunk->cells.x * cell_w, (double) chunk->cells.y * cell_h, &x0, &y0);
-        tsr_map_viewport_to_view (viewport, (double) (chunk->cells.x + chunk->cells.width) * cell_w,
-                                  (double) (chunk->cells.y + chunk->cells.height) * cell_h, &x1, &y1);
-        x0 = snap (x0, scale); y0 = snap (y0, scale);
-        x1 = snap (x1, scale); y1 = snap (y1, scale);
+        if (chunk == NULL && self->frame_budget > 0
+            && g_get_monotonic_time () - start > self->frame_budget)
+          {
+            /* Out of time: show what other levels of detail have for this place and finish
+             * it in a later frame. */
+            TsrTileRect cells = { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
 
-        pattern = cairo_pattern_create_for_surface (chunk->surface);
-        cairo_matrix_init_scale (&matrix, cairo_image_surface_get_width (chunk->surface) / (x1 - x0),
-                                 cairo_image_surface_get_height (chunk->surface) / (y1 - y0));
-        cairo_matrix_translate (&matrix, -x0, -y0);
-        cairo_pattern_set_matrix (pattern, &matrix);
-        cairo_pattern_set_filter (pattern, device_per_surface >= 0.999 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
-        cairo_set_source (cr, pattern);
-        /* Chunks are opaque (they carry the map background): SOURCE skips blending. */
-        cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-        cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
-        cairo_fill (cr);
-        cairo_pattern_destroy (pattern);
+            tsr_tile_rect_intersect (&cells, &bounds, &cells);
+            draw_stand_in (self, cr, viewport, &cells);
+            complete = FALSE;
+            continue;
+          }
+        chunk = get_chunk (self, lod, (guint) chunk_x, (guint) chunk_y);
+        blit_chunk (self, cr, viewport, chunk, NULL);
       }
   cairo_restore (cr);
 
@@ -620,4 +717,12 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
 
   if (self->chunk_bytes > CHUNK_BUDGET)
     g_hash_table_foreach_remove (self->chunks, chunk_is_stale, self);
+  return complete;
+}
+
+void
+tsr_map_renderer_set_frame_budget (TsrMapRenderer *self,
+                                   gint64          microseconds)
+{
+  self->frame_budget = MAX (microseconds, 0);
 }

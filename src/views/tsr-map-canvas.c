@@ -6,6 +6,8 @@
 #include <math.h>
 
 #define MIN_ZOOM (1.0 / 64)
+/* Compositing time per frame: half a 60 Hz frame, leaving the rest for GTK and the upload. */
+#define FRAME_BUDGET_USEC 8000
 #define MAX_ZOOM 32.0
 
 struct _TsrMapCanvas {
@@ -19,6 +21,7 @@ struct _TsrMapCanvas {
   gulong          layers_changed_id;
   gulong          tileset_changed_id;
   gulong          overlay_changed_id;
+  guint           refine_tick_id;
 
   GtkAdjustment  *hadjustment;
   GtkAdjustment  *vadjustment;
@@ -648,6 +651,7 @@ tsr_map_canvas_set_map (TsrMapCanvas *self,
       self->undo_stack = g_object_ref (undo_stack);
       self->renderer = tsr_map_renderer_new (map);
       tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
+      tsr_map_renderer_set_frame_budget (self->renderer, FRAME_BUDGET_USEC);
       self->tools = tsr_tile_tools_new (map, undo_stack);
       tsr_tile_tools_set_tool (self->tools, self->tool);
       tsr_tile_tools_set_brush_size (self->tools, self->brush_size);
@@ -791,6 +795,16 @@ draw_overlays (TsrMapCanvas         *self,
     }
 }
 
+static gboolean
+refine_tick (GtkWidget     *widget,
+             GdkFrameClock *frame_clock,
+             gpointer       user_data)
+{
+  TSR_MAP_CANVAS (widget)->refine_tick_id = 0;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 tsr_map_canvas_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -810,7 +824,9 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
 
   tsr_map_canvas_get_viewport (self, &viewport);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  tsr_map_renderer_draw (self->renderer, cr, &viewport);
+  if (!tsr_map_renderer_draw (self->renderer, cr, &viewport) && self->refine_tick_id == 0)
+    /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
+    self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
   draw_overlays (self, cr, &viewport);
   cairo_destroy (cr);
 }
@@ -891,6 +907,11 @@ tsr_map_canvas_dispose (GObject *object)
   TsrMapCanvas *self = TSR_MAP_CANVAS (object);
 
   clear_map (self);
+  if (self->refine_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refine_tick_id);
+      self->refine_tick_id = 0;
+    }
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, on_adjustment_value_changed, self);
   if (self->vadjustment != NULL)
