@@ -368,17 +368,19 @@ pixel_at (cairo_surface_t *surface, int x, int y)
                        + (gsize) y * cairo_image_surface_get_stride (surface)))[x];
 }
 
-static void
+static gboolean
 render (TsrMapRenderer *renderer, cairo_surface_t *surface, const TsrMapViewport *viewport)
 {
   cairo_t *cr = cairo_create (surface);
+  gboolean complete;
 
   /* Start transparent, so pixels the renderer leaves alone are recognisable. */
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   cairo_paint (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  tsr_map_renderer_draw (renderer, cr, viewport);
+  complete = tsr_map_renderer_draw (renderer, cr, viewport);
   cairo_destroy (cr);
+  return complete;
 }
 
 START_TEST (test_renderer_redraws_only_changes)
@@ -471,6 +473,33 @@ START_TEST (test_renderer_zoom)
 }
 END_TEST
 
+START_TEST (test_renderer_budget)
+{
+  g_autoptr(TsrMemoryTileMap) memory = tsr_memory_tile_map_new ("test", 128, 128, 1, 16, 16);
+  g_autoptr(TsrMapRenderer) renderer = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+  TsrMapViewport viewport = { 0, 0, 1.0, 1000, 700, 1 };
+  guint draws = 1;
+
+  for (guint i = 0; i < N_TILES; i++)
+    tsr_memory_tile_map_add_tile (memory, 0, i, NULL, make_tile (0, i));
+  tsr_tile_map_set_tile (TSR_TILE_MAP (memory), 0, 60, 40, 2);
+  renderer = tsr_map_renderer_new (TSR_TILE_MAP (memory));
+  tsr_map_renderer_set_show_grid (renderer, FALSE);
+  /* A budget too small for anything: every draw still composites one chunk, so the view
+   * completes within as many draws as it has chunks (4 × 3 here) and then looks as unbudgeted. */
+  tsr_map_renderer_set_frame_budget (renderer, 1);
+  while (!render (renderer, surface, &viewport))
+    {
+      draws++;
+      ck_assert_uint_le (draws, 12);
+    }
+  ck_assert_uint_eq (pixel_at (surface, 60 * 16 + 3, 40 * 16 + 1), 0xffa0522d);
+  ck_assert_uint_eq (pixel_at (surface, 10 * 16 + 3, 3 * 16 + 1), 0xff3b6e3b);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -481,6 +510,7 @@ main (void)
 
   tcase_add_test (offscreen, test_renderer_redraws_only_changes);
   tcase_add_test (offscreen, test_renderer_zoom);
+  tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);
 
   /* GTK objects live in this process: Check must not fork. */

@@ -659,6 +659,7 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
   gint chunk_x0, chunk_y0, chunk_x1, chunk_y1;
   gint64 start = g_get_monotonic_time ();
   gboolean complete = TRUE;
+  guint composited = 0;
 
   g_return_val_if_fail (viewport->zoom > 0, TRUE);
 
@@ -695,7 +696,8 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
         guint64 key = chunk_key (lod, (guint) chunk_x, (guint) chunk_y);
         Chunk *chunk = g_hash_table_lookup (self->chunks, &key);
 
-        if (chunk == NULL && self->frame_budget > 0
+        /* At least one chunk per frame, so a slow machine still gets there. */
+        if (chunk == NULL && self->frame_budget > 0 && composited > 0
             && g_get_monotonic_time () - start > self->frame_budget)
           {
             /* Out of time: show what other levels of detail have for this place and finish
@@ -707,6 +709,8 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
             complete = FALSE;
             continue;
           }
+        if (chunk == NULL)
+          composited++;
         chunk = get_chunk (self, lod, (guint) chunk_x, (guint) chunk_y);
         blit_chunk (self, cr, viewport, chunk, NULL);
       }
