@@ -231,7 +231,20 @@ START_TEST (test_canvas_editing)
   ck_assert_uint_eq (tile (0, 20, 4), 3);
   ck_assert_uint_eq (tile (0, 23, 4), 3);
   ck_assert_uint_eq (tile (0, 20, 5), 0);
-  drag_cells (21, 4, 23, 5, 0);
+  /* Mid-drag the block floats at its new place (screenshot), and nothing is applied yet. */
+  tsr_map_canvas_center_on (canvas, 22 * 16, 8 * 16);
+  {
+    double vx, vy;
+
+    cell_centre (21, 4, &vx, &vy);
+    tsr_map_canvas_pointer_press (canvas, vx, vy, 0);
+    cell_centre (23, 5, &vx, &vy);
+    tsr_map_canvas_pointer_motion (canvas, vx, vy);
+    settle ();
+    save_screenshot ("map-canvas-moving.png");
+    ck_assert_uint_eq (tile (0, 20, 4), 3);
+    tsr_map_canvas_pointer_release (canvas, vx, vy);
+  }
   ck_assert_uint_eq (tile (0, 20, 4), 0);
   ck_assert_uint_eq (tile (0, 22, 5), 3);
   ck_assert_uint_eq (tile (0, 25, 5), 3);

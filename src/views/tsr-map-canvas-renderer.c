@@ -365,15 +365,16 @@ get_chunk_geometry (TsrMapRenderer *self,
   *rows = MAX (1u, CHUNK_PIXELS / *tile_h);
 }
 
+/* Composites CELLS (inside the map) of the visible layers, or of ONLY_LAYER when it is not -1,
+ * at level LOD into a new chunk. */
 static Chunk *
-render_chunk (TsrMapRenderer *self,
-              guint           lod,
-              guint           chunk_x,
-              guint           chunk_y)
+compose_cells (TsrMapRenderer    *self,
+               guint              lod,
+               const TsrTileRect *cells,
+               gint               only_layer)
 {
   guint tile_w, tile_h, cols, rows;
   guint n_layers = tsr_tile_map_get_n_layers (self->map);
-  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
   Chunk *chunk = g_new0 (Chunk, 1);
   guint32 *pixels;
   guint32 *values;
@@ -382,8 +383,7 @@ render_chunk (TsrMapRenderer *self,
 
   get_chunk_geometry (self, lod, &tile_w, &tile_h, &cols, &rows);
   chunk->lod = lod;
-  chunk->cells = (TsrTileRect) { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
-  tsr_tile_rect_intersect (&chunk->cells, &bounds, &chunk->cells);
+  chunk->cells = *cells;
   chunk->owner = self;
   chunk->surface = take_surface (self, chunk->cells.width * (int) tile_w, chunk->cells.height * (int) tile_h);
   cairo_surface_flush (chunk->surface);
@@ -398,7 +398,7 @@ render_chunk (TsrMapRenderer *self,
       struct { guint32 value; const TileBitmap *bitmap; } memo[256];
       const guint32 *value = values;
 
-      if (!tsr_tile_map_get_layer_visible (self->map, layer))
+      if (only_layer >= 0 ? layer != (guint) only_layer : !tsr_tile_map_get_layer_visible (self->map, layer))
         continue;
       bottom = !drawn_any;
       drawn_any = TRUE;
@@ -447,8 +447,24 @@ render_chunk (TsrMapRenderer *self,
     fill_background (pixels, stride, (guint) cairo_image_surface_get_width (chunk->surface),
                      (guint) cairo_image_surface_get_height (chunk->surface));
   cairo_surface_mark_dirty (chunk->surface);
-  self->chunks_rendered++;
   return chunk;
+}
+
+static Chunk *
+render_chunk (TsrMapRenderer *self,
+              guint           lod,
+              guint           chunk_x,
+              guint           chunk_y)
+{
+  guint tile_w, tile_h, cols, rows;
+  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+  TsrTileRect cells;
+
+  get_chunk_geometry (self, lod, &tile_w, &tile_h, &cols, &rows);
+  cells = (TsrTileRect) { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
+  tsr_tile_rect_intersect (&cells, &bounds, &cells);
+  self->chunks_rendered++;
+  return compose_cells (self, lod, &cells, -1);
 }
 
 static guint64
@@ -722,6 +738,36 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
   if (self->chunk_bytes > CHUNK_BUDGET)
     g_hash_table_foreach_remove (self->chunks, chunk_is_stale, self);
   return complete;
+}
+
+void
+tsr_map_renderer_draw_floating (TsrMapRenderer       *self,
+                                cairo_t              *cr,
+                                const TsrMapViewport *viewport,
+                                guint                 layer,
+                                const TsrTileRect    *cells,
+                                gint                  dx,
+                                gint                  dy)
+{
+  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+  TsrTileRect source;
+  Chunk *floating;
+
+  if (layer >= tsr_tile_map_get_n_layers (self->map) || !tsr_tile_rect_intersect (cells, &bounds, &source))
+    return;
+  floating = compose_cells (self, choose_lod (self, viewport), &source, (gint) layer);
+  floating->cells.x += dx;
+  floating->cells.y += dy;
+  cairo_save (cr);
+  /* Translucent, so what it will cover stays visible while dragging. */
+  cairo_push_group (cr);
+  blit_chunk (self, cr, viewport, floating, NULL);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.8);
+  cairo_restore (cr);
+  /* Odd-sized, so not worth keeping for reuse. */
+  cairo_surface_destroy (floating->surface);
+  g_free (floating);
 }
 
 void

@@ -37,6 +37,15 @@ gboolean        tsr_map_renderer_get_show_grid  (TsrMapRenderer       *self);
 gboolean        tsr_map_renderer_draw           (TsrMapRenderer       *self,
                                                  cairo_t              *cr,
                                                  const TsrMapViewport *viewport);
+/* Draws CELLS of LAYER displaced by (DX, DY) cells over what CR holds: the block a selection
+ * drag is moving, before the move is applied. Not cached. */
+void            tsr_map_renderer_draw_floating  (TsrMapRenderer       *self,
+                                                 cairo_t              *cr,
+                                                 const TsrMapViewport *viewport,
+                                                 guint                 layer,
+                                                 const TsrTileRect    *cells,
+                                                 gint                  dx,
+                                                 gint                  dy);
 /* Caps the time one draw spends compositing new chunks (0, the default: no cap). The widgets
  * set a few milliseconds so that a first view or a new zoom level never stalls a frame; it fills
  * in over the next frames instead. */

@@ -767,6 +767,12 @@ draw_overlays (TsrMapCanvas         *self,
   TsrTileRect rect;
   graphene_rect_t view;
 
+  gint dx, dy;
+
+  if (tsr_tile_tools_get_selection (self->tools, &rect)
+      && tsr_tile_tools_get_move_offset (self->tools, &dx, &dy))
+    tsr_map_renderer_draw_floating (self->renderer, cr, viewport, tsr_tile_tools_get_layer (self->tools),
+                                    &rect, dx, dy);
   if (tsr_tile_tools_get_selection (self->tools, &rect))
     {
       rect_to_view (self, viewport, &rect, &view);

@@ -489,6 +489,19 @@ tsr_tile_tools_get_preview (TsrTileTools *self,
   return FALSE;
 }
 
+gboolean
+tsr_tile_tools_get_move_offset (TsrTileTools *self,
+                                gint         *dx,
+                                gint         *dy)
+{
+  g_return_val_if_fail (TSR_IS_TILE_TOOLS (self), FALSE);
+  if (!self->dragging || !self->moving)
+    return FALSE;
+  *dx = self->last_x - self->start_x;
+  *dy = self->last_y - self->start_y;
+  return TRUE;
+}
+
 TsrTileClip *
 tsr_tile_tools_get_clipboard (void)
 {
