@@ -259,7 +259,37 @@ START_TEST (test_canvas_editing)
   ck_assert_uint_eq (tile (0, 3, 5), 5);
   ck_assert_uint_eq (tile (0, 9, 9), 5);
   ck_assert_uint_eq (tile (0, 2, 2), 3);
+  /* Eraser (3×3 brush still set) on the objects layer; the palette switches to its tiles. */
+  tsr_tile_tools_set_layer (tools, 1);
+  ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), N_TILES - 1);
+  ck_assert_uint_ne (tile (1, 7, 16), 0);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_ERASER);
+  drag_cells (7, 16, 7, 16, 0);
+  ck_assert_uint_eq (tile (1, 7, 16), 0);
+  ck_assert_uint_eq (tile (1, 4, 15), 1);  /* outside the brush */
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Erase");
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_ne (tile (1, 7, 16), 0);
+  tsr_tile_tools_set_layer (tools, 0);
+  ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), N_TILES);
+
+  /* Cut and delete through the canvas actions. */
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_SELECT);
+  selection = (TsrTileRect) { 3, 5, 2, 2 };
+  tsr_tile_tools_set_selection (tools, &selection);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.cut", NULL);
+  ck_assert_uint_eq (tile (0, 4, 6), 0);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Cut");
+  ck_assert_uint_eq (tsr_tile_clip_get_tile (tsr_tile_tools_get_clipboard (), 0, 1, 1), 5);
+  ck_assert (tsr_undo_stack_undo (stack));
+  selection = (TsrTileRect) { 8, 8, 3, 3 };
+  tsr_tile_tools_set_selection (tools, &selection);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete", NULL);
+  ck_assert_uint_eq (tile (0, 9, 9), 0);
+  ck_assert_uint_eq (tile (0, 7, 9), 5);
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_eq (tile (0, 9, 9), 5);
+
   selection = (TsrTileRect) { 2, 11, 6, 3 };
   tsr_tile_tools_set_selection (tools, &selection);
   tsr_map_canvas_set_zoom (canvas, 2.0);
@@ -309,7 +339,7 @@ START_TEST (test_canvas_editing)
       ck_assert_uint_eq (tile (0, x, y), 0);
 
   /* Another level of the same family in the same canvas: the palette follows the new tools and
-   * the clipboard (4×2: a row of tile 3 over a row of 0) pastes there, clipped at the edge, through the new map's own undo stack. */
+   * the clipboard (the 2×2 of tile 5 cut above) pastes there, clipped at the edge, through the new map's own undo stack. */
   {
     g_autoptr(TsrMemoryTileMap) level2 = tsr_memory_tile_map_new ("test", 20, 20, 1, 16, 16);
     g_autoptr(TsrUndoStack) stack2 = tsr_undo_stack_new ();
@@ -322,10 +352,10 @@ START_TEST (test_canvas_editing)
     ck_assert_ptr_ne (tools2, tools);
     ck_assert_ptr_eq (tsr_tile_palette_get_tools (palette), tools2);
     ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), 2);
-    ck_assert (tsr_tile_tools_paste (tools2, 18, 0));
-    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 18, 0), 3);
-    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 19, 0), 3);
-    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 17, 0), 0);
+    ck_assert (tsr_tile_tools_paste (tools2, 19, 0));
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 19, 0), 5);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 19, 1), 5);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 18, 0), 0);
     ck_assert_uint_eq (tsr_undo_stack_get_depth (stack2), 1);
     ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 0);
     tsr_map_canvas_set_map (canvas, map, stack);
