@@ -325,7 +325,7 @@ zoom_fit_action (GtkWidget *widget, const char *name, GVariant *parameter)
 }
 
 static void
-clipboard_action (GtkWidget *widget, const char *name, GVariant *parameter)
+edit_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
 
@@ -1066,12 +1066,12 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-one", NULL, zoom_one_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
   gtk_widget_class_install_property_action (widget_class, "canvas.show-grid", "show-grid");
-  gtk_widget_class_install_action (widget_class, "canvas.copy", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.cut", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.paste", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.delete", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.select-none", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.copy", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.cut", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.paste", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.delete", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-none", NULL, edit_action);
 
   /* Single-key zoom works only while the canvas has focus, so it cannot steal typing elsewhere;
    * that is why these are widget bindings rather than application accelerators. */
