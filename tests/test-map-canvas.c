@@ -137,6 +137,55 @@ save_screenshot (const char *name)
   printf ("SCREENSHOT: %s\n", path);
 }
 
+/* A stand-in for a family view: a "person" drawn at map pixel (600, 100) by draw-overlay, and a
+ * tool that takes drags starting right of x = 40 cells. */
+typedef struct {
+  guint  overlays;
+  guint  presses;
+  guint  motions;
+  guint  releases;
+  double last_x;
+  double last_y;
+} FamilyHooks;
+
+static FamilyHooks hooks;
+
+static void
+on_draw_overlay (TsrMapCanvas *self, cairo_t *cr, const TsrMapViewport *viewport, gpointer data)
+{
+  double x, y;
+
+  hooks.overlays++;
+  tsr_map_viewport_to_view (viewport, 600, 100, &x, &y);
+  cairo_arc (cr, x, y, 6 * viewport->zoom, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 0.9, 0.1, 0.1);
+  cairo_fill (cr);
+}
+
+static gboolean
+on_map_pointer (TsrMapCanvas *self, TsrMapPointerPhase phase, double x, double y,
+                GdkModifierType state, gpointer data)
+{
+  hooks.last_x = x;
+  hooks.last_y = y;
+  switch (phase)
+    {
+    case TSR_MAP_POINTER_PRESS:
+      if (x < 40 * 16)
+        return FALSE;
+      hooks.presses++;
+      return TRUE;
+    case TSR_MAP_POINTER_MOTION:
+      hooks.motions++;
+      return TRUE;
+    case TSR_MAP_POINTER_RELEASE:
+      hooks.releases++;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 static guint32
 tile (guint layer, gint x, gint y)
 {
@@ -155,6 +204,19 @@ START_TEST (test_canvas_editing)
   /* 48×16×2 px does not fit 560 px: the minimap shows; the palette lists ground tiles. */
   ck_assert (gtk_widget_get_visible (GTK_WIDGET (minimap)));
   ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), N_TILES);
+
+  /* A family hook takes drags that start right of cell 40: the tile tools never see them. */
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  tsr_tile_tools_set_tile (tools, 7);
+  drag_cells (42, 1, 20, 1, 0);
+  ck_assert_uint_eq (hooks.presses, 1);
+  ck_assert_uint_eq (hooks.releases, 1);
+  ck_assert_uint_gt (hooks.motions, 0);
+  ck_assert (fabs (hooks.last_x - 20.5 * 16) < 0.01 && fabs (hooks.last_y - 1.5 * 16) < 0.01);
+  ck_assert_uint_eq (tile (0, 42, 1), 0);
+  ck_assert_uint_eq (tile (0, 30, 1), 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 0);
+  ck_assert_uint_gt (hooks.overlays, 0);
 
   /* Pencil stroke, 1×1, tile 3, on cells (2..12, 2) with motion events every other cell. */
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
@@ -374,6 +436,8 @@ build_window (void)
 
   canvas = TSR_MAP_CANVAS (tsr_map_canvas_new ());
   tsr_map_canvas_set_map (canvas, map, stack);
+  g_signal_connect (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), NULL);
+  g_signal_connect (canvas, "map-pointer", G_CALLBACK (on_map_pointer), NULL);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (canvas));
   gtk_widget_set_hexpand (scrolled, TRUE);
   gtk_widget_set_vexpand (scrolled, TRUE);

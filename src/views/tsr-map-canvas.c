@@ -40,6 +40,7 @@ struct _TsrMapCanvas {
   double          drag_start_x;
   double          drag_start_y;
 
+  gboolean        drag_claimed; /* a "map-pointer" handler took the current drag */
   gboolean        has_pointer;
   double          pointer_x;
   double          pointer_y;
@@ -71,8 +72,15 @@ enum {
 
 enum {
   VIEWPORT_CHANGED,
+  DRAW_OVERLAY,
+  MAP_POINTER,
   N_SIGNALS
 };
+
+G_DEFINE_ENUM_TYPE (TsrMapPointerPhase, tsr_map_pointer_phase,
+                    G_DEFINE_ENUM_VALUE (TSR_MAP_POINTER_PRESS, "press"),
+                    G_DEFINE_ENUM_VALUE (TSR_MAP_POINTER_MOTION, "motion"),
+                    G_DEFINE_ENUM_VALUE (TSR_MAP_POINTER_RELEASE, "release"))
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -373,6 +381,35 @@ edit_action (GtkWidget *widget, const char *name, GVariant *parameter)
 
 /* --- Input --- */
 
+/* Offers the drag to "map-pointer" handlers; TRUE when one of them has it. */
+static gboolean
+offer_pointer (TsrMapCanvas       *self,
+               TsrMapPointerPhase  phase,
+               double              view_x,
+               double              view_y,
+               GdkModifierType     state)
+{
+  TsrMapViewport viewport;
+  double map_x, map_y;
+  gboolean handled = FALSE;
+
+  if (phase != TSR_MAP_POINTER_PRESS && !self->drag_claimed)
+    return FALSE;
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, view_x, view_y, &map_x, &map_y);
+  g_signal_emit (self, signals[MAP_POINTER], 0, phase, map_x, map_y, state, &handled);
+  if (phase == TSR_MAP_POINTER_PRESS)
+    self->drag_claimed = handled;
+  else if (phase == TSR_MAP_POINTER_RELEASE)
+    {
+      handled = TRUE;
+      self->drag_claimed = FALSE;
+    }
+  else
+    handled = TRUE;
+  return handled;
+}
+
 void
 tsr_map_canvas_pointer_press (TsrMapCanvas    *self,
                               double           view_x,
@@ -382,7 +419,7 @@ tsr_map_canvas_pointer_press (TsrMapCanvas    *self,
   gint x, y;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL)
+  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_PRESS, view_x, view_y, state))
     return;
   tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
   tsr_tile_tools_press (self->tools, x, y, (state & GDK_ALT_MASK) != 0);
@@ -396,7 +433,7 @@ tsr_map_canvas_pointer_motion (TsrMapCanvas *self,
   gint x, y;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL)
+  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_MOTION, view_x, view_y, 0))
     return;
   tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
   tsr_tile_tools_motion (self->tools, x, y);
@@ -410,7 +447,7 @@ tsr_map_canvas_pointer_release (TsrMapCanvas *self,
   gint x, y;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL)
+  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_RELEASE, view_x, view_y, 0))
     return;
   tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
   tsr_tile_tools_release (self->tools, x, y);
@@ -833,6 +870,9 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
   if (!tsr_map_renderer_draw (self->renderer, cr, &viewport) && self->refine_tick_id == 0)
     /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
     self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+  cairo_save (cr);
+  g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, &viewport);
+  cairo_restore (cr);
   draw_overlays (self, cr, &viewport);
   cairo_destroy (cr);
 }
@@ -1060,6 +1100,15 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   /* The zoom or the scroll position changed (the minimap follows). */
   signals[VIEWPORT_CHANGED] = g_signal_new ("viewport-changed", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /* See the header: the extension points for family views. */
+  signals[DRAW_OVERLAY] = g_signal_new ("draw-overlay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                        G_TYPE_POINTER, G_TYPE_POINTER);
+  signals[MAP_POINTER] = g_signal_new ("map-pointer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, g_signal_accumulator_true_handled, NULL, NULL,
+                                       G_TYPE_BOOLEAN, 4, TSR_TYPE_MAP_POINTER_PHASE,
+                                       G_TYPE_DOUBLE, G_TYPE_DOUBLE, GDK_TYPE_MODIFIER_TYPE);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
