@@ -45,17 +45,6 @@ tsr_application_create_settings (void)
   return g_settings_new_full (schema, NULL, NULL);
 }
 
-/* A window to open a file into: the active one while it still shows the start page, else a new one. */
-static TsrWindow *
-tsr_application_get_target_window (TsrApplication *self)
-{
-  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  if (TSR_IS_WINDOW (active))
-    return tsr_window_get_target (TSR_WINDOW (active));
-  return tsr_window_new (self);
-}
-
 static void
 tsr_application_activate (GApplication *application)
 {
@@ -75,13 +64,11 @@ tsr_application_open (GApplication  *application,
 {
   TsrApplication *self = TSR_APPLICATION (application);
 
-  for (int i = 0; i < n_files; i++)
-    {
-      TsrWindow *window = tsr_application_get_target_window (self);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  TsrWindow *window = TSR_IS_WINDOW (active) ? TSR_WINDOW (active) : tsr_window_new (self);
 
-      tsr_window_open_file (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+  for (int i = 0; i < n_files; i++)
+    window = tsr_window_show_file (window, files[i]);
 }
 
 /* Quitting asks about each window with unsaved changes in turn; Cancel on any stops the quit. */

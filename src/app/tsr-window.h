@@ -20,6 +20,10 @@ typedef void (*TsrWindowConfirmFunc) (TsrWindow *window,
 TsrWindow   *tsr_window_new                (TsrApplication       *application);
 /* SELF while it shows the start page, else a new window of the same application. */
 TsrWindow   *tsr_window_get_target         (TsrWindow            *self);
+/* Presents the window that has FILE open, or loads FILE into tsr_window_get_target (SELF).
+ * Returns the window that shows it (or the load error). */
+TsrWindow   *tsr_window_show_file          (TsrWindow            *self,
+                                            GFile                *file);
 /* Loads FILE into this window; a load failure is shown in the error bar. */
 gboolean     tsr_window_open_file          (TsrWindow            *self,
                                             GFile                *file);
