@@ -993,6 +993,111 @@ test_window_state (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+find_file_chooser_cb (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow **result = data;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        {
+          *result = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+test_file_chooser (void)
+{
+  TsrWindow *window = new_window ();
+  GtkWindow *chooser = NULL;
+  g_autoptr(GListModel) filters = NULL;
+
+  /* Without a portal (as under Xvfb) GtkFileChooserNative falls back to GTK's own dialog. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  g_assert_true (wait_until (find_file_chooser_cb, &chooser));
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  /* "All Files" and, with the in-test format registered, "Files with Known Extensions". */
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  save_screenshot (GTK_WIDGET (chooser), "ui-open-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate_for (50);
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
+  g_assert_null (tsr_window_get_error_message (window));
+  close_all_windows ();
+}
+
+static void
+test_samples (void)
+{
+  g_auto(GStrv) samples = g_resources_enumerate_children (TSR_SAMPLES_RESOURCE_PATH, 0, NULL);
+  guint opened = 0;
+
+  if (samples == NULL || samples[0] == NULL)
+    {
+      g_test_skip ("no bundled samples yet (data/samples/)");
+      return;
+    }
+
+  /* Every bundled sample must open: the start page offers them to people trying Tessera out. */
+  for (guint i = 0; samples[i] != NULL; i++)
+    {
+      g_autofree char *resource = g_strconcat (TSR_SAMPLES_RESOURCE_PATH, samples[i], NULL);
+      TsrWindow *window = new_window ();
+      TsrDocument *document;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", resource));
+      iterate_for (50);
+      if (tsr_window_get_error_message (window) != NULL)
+        g_error ("sample %s: %s", samples[i], tsr_window_get_error_message (window));
+      document = tsr_window_get_document (window);
+      g_assert_nonnull (document);
+      g_assert_null (tsr_document_get_file (document));
+      g_assert_cmpstr (tsr_document_get_display_name (document), ==, samples[i]);
+      if (opened == 0)
+        save_screenshot (GTK_WIDGET (window), "ui-sample.png");
+      opened++;
+      close_all_windows ();
+    }
+  g_test_message ("opened %u bundled samples", opened);
+}
+
+static void
+test_backup_preference (void)
+{
+  GSettings *settings = tsr_application_get_settings (application);
+  g_autofree char *path = write_file ("no-backup.tsrtest", UI_MAGIC "title=No backup\ntiles=1\n", -1);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  TsrWindow *window = new_window ();
+  TsrDocument *document;
+
+  open_through_action (window, path);
+  document = tsr_window_get_document (window);
+  g_assert_nonnull (document);
+
+  g_settings_set_boolean (settings, "backup-on-save", FALSE);
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (50);
+  g_assert_false (tsr_document_get_modified (document));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  g_settings_set_boolean (settings, "backup-on-save", TRUE);
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (50);
+  g_assert_false (tsr_document_get_modified (document));
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  close_all_windows ();
+}
+
 /* Removes the test's own temporary folder. */
 static void
 remove_tree (const char *path)
@@ -1055,10 +1160,13 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/start-page", test_start_page);
   g_test_add_func ("/ui/accelerators", test_accelerators);
+  g_test_add_func ("/ui/file-chooser", test_file_chooser);
+  g_test_add_func ("/ui/samples", test_samples);
   g_test_add_func ("/ui/open-unrecognised", test_open_unrecognised);
   g_test_add_func ("/ui/open-real-files", test_open_real_files);
   g_test_add_func ("/ui/document-page", test_document_page);
   g_test_add_func ("/ui/save-failure", test_save_failure);
+  g_test_add_func ("/ui/backup-preference", test_backup_preference);
   g_test_add_func ("/ui/recent-files", test_recent_files);
   g_test_add_func ("/ui/drop-and-open-files", test_drop_files);
   g_test_add_func ("/ui/menus-and-dialogs", test_menus_and_dialogs);
