@@ -755,6 +755,18 @@ test_unsaved_changes (void)
   g_assert_true (answer.answered);
   g_assert_true (answer.proceed);
   g_assert_false (tsr_document_get_modified (document));
+
+  /* Answering once does not let later changes go unasked. */
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  answer = (Answer) { 0 };
+  tsr_window_confirm_close (window, on_confirm_answer, &answer);
+  g_assert_false (answer.answered);
+  dialog = wait_for_message_dialog ();
+  gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+  iterate_for (50);
+  g_assert_true (answer.answered);
+  g_assert_false (answer.proceed);
+  tsr_document_undo (document);
   close_all_windows ();
 
   /* Quit with a modified window: Discard closes it without saving. */

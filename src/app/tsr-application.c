@@ -83,7 +83,7 @@ tsr_application_on_quit_confirmed (TsrWindow *window,
 
   if (!proceed)
     return;
-  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_window_close_confirmed (window);
   tsr_application_quit_next (self);
 }
 
@@ -100,8 +100,11 @@ tsr_application_quit_next (TsrApplication *self)
         return;
       }
 
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (self))) != NULL)
-    gtk_window_destroy (windows->data);
+  /* Nothing left unsaved: close the rest (keeping the window size) and quit. */
+  windows = g_list_copy_deep (windows, (GCopyFunc) g_object_ref, NULL);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
   g_application_quit (G_APPLICATION (self));
 }
 

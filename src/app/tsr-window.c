@@ -460,8 +460,6 @@ tsr_window_on_confirm_saved (TsrWindow *self,
 {
   ConfirmClose *confirm = user_data;
 
-  if (saved)
-    self->close_confirmed = TRUE;
   confirm->callback (self, saved, confirm->user_data);
   g_free (confirm);
 }
@@ -483,7 +481,6 @@ tsr_window_on_confirm_response (GtkDialog    *dialog,
       tsr_window_save (self, FALSE, tsr_window_on_confirm_saved, confirm);
       return;
     case GTK_RESPONSE_REJECT:
-      self->close_confirmed = TRUE;
       confirm->callback (self, TRUE, confirm->user_data);
       break;
     default:
@@ -505,7 +502,7 @@ tsr_window_confirm_close (TsrWindow            *self,
   g_return_if_fail (TSR_IS_WINDOW (self));
   g_return_if_fail (callback != NULL);
 
-  if (!tsr_window_get_modified (self) || self->close_confirmed)
+  if (!tsr_window_get_modified (self))
     {
       callback (self, TRUE, user_data);
       return;
@@ -531,13 +528,22 @@ tsr_window_confirm_close (TsrWindow            *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+void
+tsr_window_close_confirmed (TsrWindow *self)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static void
 tsr_window_on_close_confirmed (TsrWindow *self,
                                gboolean   proceed,
                                gpointer   user_data)
 {
   if (proceed)
-    gtk_window_close (GTK_WINDOW (self));
+    tsr_window_close_confirmed (self);
 }
 
 static void
