@@ -950,6 +950,10 @@ test_menus_and_dialogs (void)
   g_assert_nonnull (target);
   g_assert_true (g_str_has_suffix (g_variant_get_string (target, NULL), ".tsrtest"));
 
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  save_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button))), "ui-primary-menu.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+
   /* Keyboard Shortcuts: GtkApplication installs gtk/help-overlay.ui from our resources. */
   shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (shortcuts);
