@@ -236,6 +236,12 @@ is_mapped (gpointer widget)
   return gtk_widget_get_mapped (widget);
 }
 
+static gboolean
+is_allocated (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
 static GtkWidget *
 find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
@@ -281,27 +287,27 @@ save_screenshot (GtkWidget *widget, const char *name)
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_build_filename (screenshot_dir, name, NULL);
-  GtkSnapshot *snapshot;
   GskRenderer *renderer;
   graphene_rect_t bounds;
-  int width;
-  int height;
+  gint64 end;
 
-  g_assert_true (wait_until (is_mapped, widget));
-  iterate_for (300); /* let layout, the crossfade and the first frames settle */
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
+  g_assert_true (wait_until (is_allocated, widget));
+  iterate_for (300); /* let layout and the first frames settle */
 
+  /* A widget with layout still pending draws nothing: on a loaded machine, retry until it has. */
   paintable = gtk_widget_paintable_new (widget);
-  g_test_message ("%s: widget %dx%d, paintable %dx%d", name, width, height,
-                  gdk_paintable_get_intrinsic_width (paintable), gdk_paintable_get_intrinsic_height (paintable));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                          gdk_paintable_get_intrinsic_width (paintable),
-                          gdk_paintable_get_intrinsic_height (paintable));
-  node = gtk_snapshot_free_to_node (snapshot);
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (node == NULL && g_get_monotonic_time () < end)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                              gdk_paintable_get_intrinsic_width (paintable),
+                              gdk_paintable_get_intrinsic_height (paintable));
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        iterate_for (20);
+    }
   g_assert_nonnull (node);
   /* The node's own bounds: client-side decorations draw outside the widget's allocation. */
   gsk_render_node_get_bounds (node, &bounds);
@@ -749,6 +755,18 @@ test_unsaved_changes (void)
   g_assert_true (answer.answered);
   g_assert_true (answer.proceed);
   g_assert_false (tsr_document_get_modified (document));
+
+  /* Answering once does not let later changes go unasked. */
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  answer = (Answer) { 0 };
+  tsr_window_confirm_close (window, on_confirm_answer, &answer);
+  g_assert_false (answer.answered);
+  dialog = wait_for_message_dialog ();
+  gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+  iterate_for (50);
+  g_assert_true (answer.answered);
+  g_assert_false (answer.proceed);
+  tsr_document_undo (document);
   close_all_windows ();
 
   /* Quit with a modified window: Discard closes it without saving. */
@@ -882,6 +900,28 @@ test_drop_files (void)
   g_assert_true (accepted);
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
   g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+
+  /* Opening it again (here from another instance's command line) shows the same window. */
+  {
+    GFile *again[] = { file };
+
+    g_application_open (G_APPLICATION (application), again, 1, "");
+    iterate_for (50);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
+  }
+
+  /* A second file from the command line gets a window of its own. */
+  {
+    g_autofree char *other_path = write_file ("second.tsrtest", UI_MAGIC "title=Second\ntiles=1\n", -1);
+    g_autoptr(GFile) other = g_file_new_for_path (other_path);
+    GFile *files_to_open[] = { other };
+
+    g_application_open (G_APPLICATION (application), files_to_open, 1, "");
+    iterate_for (50);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 2);
+    g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
+    g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+  }
   close_all_windows ();
 }
 
@@ -909,6 +949,10 @@ test_menus_and_dialogs (void)
   target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
   g_assert_nonnull (target);
   g_assert_true (g_str_has_suffix (g_variant_get_string (target, NULL), ".tsrtest"));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  save_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button))), "ui-primary-menu.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
 
   /* Keyboard Shortcuts: GtkApplication installs gtk/help-overlay.ui from our resources. */
   shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
@@ -963,6 +1007,111 @@ test_window_state (void)
     g_assert_cmpint (height, ==, 610);
   }
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+find_file_chooser_cb (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow **result = data;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        {
+          *result = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+test_file_chooser (void)
+{
+  TsrWindow *window = new_window ();
+  GtkWindow *chooser = NULL;
+  g_autoptr(GListModel) filters = NULL;
+
+  /* Without a portal (as under Xvfb) GtkFileChooserNative falls back to GTK's own dialog. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  g_assert_true (wait_until (find_file_chooser_cb, &chooser));
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  /* "All Files" and, with the in-test format registered, "Files with Known Extensions". */
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  save_screenshot (GTK_WIDGET (chooser), "ui-open-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate_for (50);
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
+  g_assert_null (tsr_window_get_error_message (window));
+  close_all_windows ();
+}
+
+static void
+test_samples (void)
+{
+  g_auto(GStrv) samples = g_resources_enumerate_children (TSR_SAMPLES_RESOURCE_PATH, 0, NULL);
+  guint opened = 0;
+
+  if (samples == NULL || samples[0] == NULL)
+    {
+      g_test_skip ("no bundled samples yet (data/samples/)");
+      return;
+    }
+
+  /* Every bundled sample must open: the start page offers them to people trying Tessera out. */
+  for (guint i = 0; samples[i] != NULL; i++)
+    {
+      g_autofree char *resource = g_strconcat (TSR_SAMPLES_RESOURCE_PATH, samples[i], NULL);
+      TsrWindow *window = new_window ();
+      TsrDocument *document;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", resource));
+      iterate_for (50);
+      if (tsr_window_get_error_message (window) != NULL)
+        g_error ("sample %s: %s", samples[i], tsr_window_get_error_message (window));
+      document = tsr_window_get_document (window);
+      g_assert_nonnull (document);
+      g_assert_null (tsr_document_get_file (document));
+      g_assert_cmpstr (tsr_document_get_display_name (document), ==, samples[i]);
+      if (opened == 0)
+        save_screenshot (GTK_WIDGET (window), "ui-sample.png");
+      opened++;
+      close_all_windows ();
+    }
+  g_test_message ("opened %u bundled samples", opened);
+}
+
+static void
+test_backup_preference (void)
+{
+  GSettings *settings = tsr_application_get_settings (application);
+  g_autofree char *path = write_file ("no-backup.tsrtest", UI_MAGIC "title=No backup\ntiles=1\n", -1);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  TsrWindow *window = new_window ();
+  TsrDocument *document;
+
+  open_through_action (window, path);
+  document = tsr_window_get_document (window);
+  g_assert_nonnull (document);
+
+  g_settings_set_boolean (settings, "backup-on-save", FALSE);
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (50);
+  g_assert_false (tsr_document_get_modified (document));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  g_settings_set_boolean (settings, "backup-on-save", TRUE);
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (50);
+  g_assert_false (tsr_document_get_modified (document));
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  close_all_windows ();
 }
 
 /* Removes the test's own temporary folder. */
@@ -1027,12 +1176,15 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/start-page", test_start_page);
   g_test_add_func ("/ui/accelerators", test_accelerators);
+  g_test_add_func ("/ui/file-chooser", test_file_chooser);
+  g_test_add_func ("/ui/samples", test_samples);
   g_test_add_func ("/ui/open-unrecognised", test_open_unrecognised);
   g_test_add_func ("/ui/open-real-files", test_open_real_files);
   g_test_add_func ("/ui/document-page", test_document_page);
   g_test_add_func ("/ui/save-failure", test_save_failure);
+  g_test_add_func ("/ui/backup-preference", test_backup_preference);
   g_test_add_func ("/ui/recent-files", test_recent_files);
-  g_test_add_func ("/ui/drop-files", test_drop_files);
+  g_test_add_func ("/ui/drop-and-open-files", test_drop_files);
   g_test_add_func ("/ui/menus-and-dialogs", test_menus_and_dialogs);
   g_test_add_func ("/ui/window-state", test_window_state);
   g_test_add_func ("/ui/preferences", test_preferences);

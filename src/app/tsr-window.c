@@ -250,6 +250,39 @@ tsr_window_get_target (TsrWindow *self)
   return tsr_window_new (TSR_APPLICATION (application));
 }
 
+TsrWindow *
+tsr_window_show_file (TsrWindow *self,
+                      GFile     *file)
+{
+  GList *windows;
+  TsrWindow *target;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  /* A file already open is shown where it is: two documents of one file would fight on save. */
+  windows = gtk_application_get_windows (gtk_window_get_application (GTK_WINDOW (self)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      TsrWindow *window = l->data;
+      GFile *open_file;
+
+      if (!TSR_IS_WINDOW (window) || window->document == NULL)
+        continue;
+      open_file = tsr_document_get_file (window->document);
+      if (open_file != NULL && g_file_equal (open_file, file))
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          return window;
+        }
+    }
+
+  target = tsr_window_get_target (self);
+  tsr_window_open_file (target, file);
+  gtk_window_present (GTK_WINDOW (target));
+  return target;
+}
+
 /* Saving: choose a file when needed, ask when validation found errors, then write. Each step may
  * wait for a dialog, so the state travels in a SaveOperation. */
 typedef struct {
@@ -427,8 +460,6 @@ tsr_window_on_confirm_saved (TsrWindow *self,
 {
   ConfirmClose *confirm = user_data;
 
-  if (saved)
-    self->close_confirmed = TRUE;
   confirm->callback (self, saved, confirm->user_data);
   g_free (confirm);
 }
@@ -450,7 +481,6 @@ tsr_window_on_confirm_response (GtkDialog    *dialog,
       tsr_window_save (self, FALSE, tsr_window_on_confirm_saved, confirm);
       return;
     case GTK_RESPONSE_REJECT:
-      self->close_confirmed = TRUE;
       confirm->callback (self, TRUE, confirm->user_data);
       break;
     default:
@@ -472,7 +502,7 @@ tsr_window_confirm_close (TsrWindow            *self,
   g_return_if_fail (TSR_IS_WINDOW (self));
   g_return_if_fail (callback != NULL);
 
-  if (!tsr_window_get_modified (self) || self->close_confirmed)
+  if (!tsr_window_get_modified (self))
     {
       callback (self, TRUE, user_data);
       return;
@@ -498,13 +528,22 @@ tsr_window_confirm_close (TsrWindow            *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+void
+tsr_window_close_confirmed (TsrWindow *self)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static void
 tsr_window_on_close_confirmed (TsrWindow *self,
                                gboolean   proceed,
                                gpointer   user_data)
 {
   if (proceed)
-    gtk_window_close (GTK_WINDOW (self));
+    tsr_window_close_confirmed (self);
 }
 
 static void
@@ -551,10 +590,8 @@ tsr_window_on_open_response (GtkNativeDialog *chooser,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      TsrWindow *target = tsr_window_get_target (self);
 
-      tsr_window_open_file (target, file);
-      gtk_window_present (GTK_WINDOW (target));
+      tsr_window_show_file (self, file);
     }
   g_object_unref (chooser);
 }
@@ -601,11 +638,9 @@ tsr_window_open_uri_action (GtkWidget  *widget,
                             const char *action_name,
                             GVariant   *parameter)
 {
-  TsrWindow *target = tsr_window_get_target (TSR_WINDOW (widget));
   g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
 
-  tsr_window_open_file (target, file);
-  gtk_window_present (GTK_WINDOW (target));
+  tsr_window_show_file (TSR_WINDOW (widget), file);
 }
 
 static void
@@ -662,12 +697,7 @@ tsr_window_on_drop (TsrWindow     *self,
   if (files == NULL)
     return FALSE;
   for (GSList *l = files; l != NULL; l = l->next)
-    {
-      TsrWindow *window = tsr_window_get_target (self);
-
-      tsr_window_open_file (window, l->data);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+    tsr_window_show_file (self, l->data);
   return TRUE;
 }
 
