@@ -8,7 +8,9 @@
 
 #include "app/tsr-recent.h"
 #include "app/tsr-start-page.h"
+#include "model/tsr-tile-map.h"
 #include "views/tsr-inspector.h"
+#include "views/tsr-map-editor.h"
 
 #define TSR_RECENT_MENU_SIZE 10
 
@@ -29,7 +31,9 @@ struct _TsrWindow {
   GtkLabel      *error_message;
   GtkStack      *stack;
   TsrStartPage  *start_page;
+  GtkStack      *document_stack;
   TsrInspector  *inspector;
+  TsrMapEditor  *map_editor;
 };
 
 G_DEFINE_FINAL_TYPE (TsrWindow, tsr_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -176,7 +180,18 @@ tsr_window_set_document (TsrWindow   *self,
       g_signal_connect_swapped (stack, "notify::redo-description", G_CALLBACK (tsr_window_update_actions), self);
     }
 
-  tsr_inspector_set_document (self->inspector, document);
+  if (document != NULL && TSR_IS_TILE_MAP (document))
+    {
+      tsr_inspector_set_document (self->inspector, NULL);
+      tsr_map_editor_set_document (self->map_editor, document);
+      gtk_stack_set_visible_child (self->document_stack, GTK_WIDGET (self->map_editor));
+    }
+  else
+    {
+      tsr_map_editor_set_document (self->map_editor, NULL);
+      tsr_inspector_set_document (self->inspector, document);
+      gtk_stack_set_visible_child (self->document_stack, GTK_WIDGET (self->inspector));
+    }
   gtk_stack_set_visible_child_name (self->stack, document != NULL ? "document" : "start");
   tsr_window_update_title (self);
   tsr_window_update_actions (self);
@@ -781,6 +796,7 @@ tsr_window_class_init (TsrWindowClass *klass)
 
   g_type_ensure (TSR_TYPE_START_PAGE);
   g_type_ensure (TSR_TYPE_INSPECTOR);
+  g_type_ensure (TSR_TYPE_MAP_EDITOR);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, title_label);
@@ -794,7 +810,9 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, error_message);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, document_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, map_editor);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, tsr_window_open_action);

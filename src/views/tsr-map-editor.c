@@ -1,0 +1,680 @@
+/* tsr-map-editor.c: the generic tile-map document page. It wires the shared canvas, tools,
+ * minimap and palette to a document's TsrTileMap and undo stack, lists layers and validation
+ * findings, and hosts the family panels (created in create_family_panels, the one place that
+ * knows which families exist). */
+#include "config.h"
+
+#include "views/tsr-map-editor.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "model/tsr-tile-map.h"
+#include "views/tsr-minimap.h"
+#include "views/tsr-tile-palette.h"
+
+/* Validation runs at most this often while editing. */
+#define FINDINGS_DELAY_MS 400
+
+struct _TsrMapEditor {
+  GtkWidget        parent_instance;
+
+  TsrDocument     *document;
+  TsrTileMap      *map;
+  TsrTileTools    *tools;        /* the canvas's, followed for the tool bar and layers */
+  GObject         *family;       /* the family panels, if any */
+  GPtrArray       *family_widgets;
+  GPtrArray       *findings;     /* TsrFinding, a reference to the document's array */
+  guint            findings_source;
+  gboolean         updating;     /* guards the tool bar and layer list against feedback */
+
+  GtkWidget       *paned;
+  GtkToggleButton *pencil_button;
+  GtkToggleButton *rectangle_button;
+  GtkToggleButton *fill_button;
+  GtkToggleButton *eraser_button;
+  GtkToggleButton *picker_button;
+  GtkToggleButton *select_button;
+  GtkToggleButton *brush1_button;
+  GtkToggleButton *brush3_button;
+  GtkToggleButton *brush5_button;
+  GtkToggleButton *grid_button;
+  TsrMapCanvas    *canvas;
+  GtkLabel        *status_label;
+  TsrMinimap      *minimap;
+  GtkStack        *side_stack;
+  TsrTilePalette  *palette;
+  GtkListBox      *layer_list;
+  GtkBox          *layer_widgets;
+  GtkBox          *inspector_widgets;
+  GtkLabel        *selection_label;
+  GtkStackPage    *problems_stack_page;
+  GtkLabel        *problems_label;
+  GtkListBox      *finding_list;
+};
+
+G_DEFINE_FINAL_TYPE (TsrMapEditor, tsr_map_editor, GTK_TYPE_WIDGET)
+
+enum {
+  LOCATE_FINDING,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The family panels for DOCUMENT, or NULL when its family has none: the one place that knows
+ * which families exist. */
+static GObject *
+create_family_panels (TsrMapEditor *self,
+                      TsrDocument  *document)
+{
+  return NULL;
+}
+
+/* --- Tool bar --- */
+
+static GtkToggleButton *
+tool_button (TsrMapEditor *self, TsrTileToolKind tool)
+{
+  switch (tool)
+    {
+    case TSR_TILE_TOOL_PENCIL: return self->pencil_button;
+    case TSR_TILE_TOOL_RECTANGLE: return self->rectangle_button;
+    case TSR_TILE_TOOL_FILL: return self->fill_button;
+    case TSR_TILE_TOOL_ERASER: return self->eraser_button;
+    case TSR_TILE_TOOL_PICKER: return self->picker_button;
+    case TSR_TILE_TOOL_SELECT: return self->select_button;
+    default: return self->pencil_button;
+    }
+}
+
+static void
+sync_tool_bar (TsrMapEditor *self)
+{
+  TsrTileToolKind tool;
+  guint brush;
+
+  if (self->tools == NULL)
+    return;
+  tool = tsr_tile_tools_get_tool (self->tools);
+  brush = tsr_tile_tools_get_brush_size (self->tools);
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (tool_button (self, tool), TRUE);
+  gtk_toggle_button_set_active (brush == 5 ? self->brush5_button : brush == 3 ? self->brush3_button : self->brush1_button, TRUE);
+  self->updating = FALSE;
+  /* The brush size matters only to the pencil and the eraser. */
+  gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->brush1_button)),
+                            tool == TSR_TILE_TOOL_PENCIL || tool == TSR_TILE_TOOL_ERASER);
+}
+
+static void
+on_tool_toggled (GtkToggleButton *button, TsrMapEditor *self)
+{
+  if (self->updating || self->tools == NULL || !gtk_toggle_button_get_active (button))
+    return;
+  for (TsrTileToolKind tool = TSR_TILE_TOOL_PENCIL; tool <= TSR_TILE_TOOL_SELECT; tool++)
+    if (tool_button (self, tool) == button)
+      tsr_tile_tools_set_tool (self->tools, tool);
+}
+
+static void
+on_brush_toggled (GtkToggleButton *button, TsrMapEditor *self)
+{
+  if (self->updating || self->tools == NULL || !gtk_toggle_button_get_active (button))
+    return;
+  tsr_tile_tools_set_brush_size (self->tools, button == self->brush5_button ? 5 : button == self->brush3_button ? 3 : 1);
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TsrMapEditor *self = TSR_MAP_EDITOR (widget);
+  /* "editor.zoom-in" → the canvas's "canvas.zoom-in", which only the canvas can reach. */
+  g_autofree char *canvas_action = g_strconcat ("canvas.", action_name + strlen ("editor."), NULL);
+
+  gtk_widget_activate_action (GTK_WIDGET (self->canvas), canvas_action, NULL);
+}
+
+/* --- Layers --- */
+
+static void
+on_layer_visible_toggled (GtkCheckButton *check, TsrMapEditor *self)
+{
+  guint layer = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "tsr-layer"));
+
+  if (self->updating || self->map == NULL)
+    return;
+  if (tsr_tile_map_get_layer_visible (self->map, layer) != gtk_check_button_get_active (check))
+    tsr_tile_map_set_layer_visible (self->map, layer, gtk_check_button_get_active (check));
+}
+
+static void
+select_layer_row (TsrMapEditor *self)
+{
+  GtkListBoxRow *row;
+
+  if (self->tools == NULL)
+    return;
+  row = gtk_list_box_get_row_at_index (self->layer_list, (int) tsr_tile_tools_get_layer (self->tools));
+  self->updating = TRUE;
+  gtk_list_box_select_row (self->layer_list, row);
+  self->updating = FALSE;
+}
+
+static void
+rebuild_layers (TsrMapEditor *self)
+{
+  GtkWidget *child;
+  guint n_layers;
+
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->layer_list))) != NULL)
+    gtk_list_box_remove (self->layer_list, child);
+  self->updating = FALSE;
+  if (self->map == NULL)
+    return;
+
+  n_layers = tsr_tile_map_get_n_layers (self->map);
+  for (guint i = 0; i < n_layers; i++)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *check = gtk_check_button_new ();
+      GtkWidget *label = gtk_label_new (tsr_tile_map_get_layer_name (self->map, i));
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), tsr_tile_map_get_layer_visible (self->map, i));
+      gtk_widget_set_tooltip_text (check, _("Show the layer"));
+      g_object_set_data (G_OBJECT (check), "tsr-layer", GUINT_TO_POINTER (i));
+      g_signal_connect (check, "toggled", G_CALLBACK (on_layer_visible_toggled), self);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (box), check);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_widget_set_margin_start (box, 6);
+      gtk_widget_set_margin_end (box, 6);
+      gtk_widget_set_margin_top (box, 4);
+      gtk_widget_set_margin_bottom (box, 4);
+      gtk_list_box_append (self->layer_list, box);
+    }
+  /* The tools' layer may be gone (a layer was deleted). */
+  if (self->tools != NULL && tsr_tile_tools_get_layer (self->tools) >= n_layers && n_layers > 0)
+    tsr_tile_tools_set_layer (self->tools, n_layers - 1);
+  select_layer_row (self);
+}
+
+static void
+on_layer_row_selected (GtkListBox *list, GtkListBoxRow *row, TsrMapEditor *self)
+{
+  if (self->updating || row == NULL || self->tools == NULL)
+    return;
+  tsr_tile_tools_set_layer (self->tools, (guint) gtk_list_box_row_get_index (row));
+}
+
+/* --- Inspector of the selection --- */
+
+static void
+update_selection (TsrMapEditor *self)
+{
+  TsrTileRect selection;
+  GString *text;
+
+  if (self->tools == NULL || !tsr_tile_tools_get_selection (self->tools, &selection))
+    {
+      gtk_label_set_text (self->selection_label, _("Nothing is selected. Use the Select tool to choose cells."));
+      return;
+    }
+
+  text = g_string_new (NULL);
+  /* Translators: a selected rectangle of map cells: position, then width × height. */
+  g_string_append_printf (text, _("Cells %d, %d · %d × %d"), selection.x, selection.y, selection.width, selection.height);
+  if (selection.width == 1 && selection.height == 1)
+    for (guint layer = 0; layer < tsr_tile_map_get_n_layers (self->map); layer++)
+      {
+        guint32 value = tsr_tile_map_get_tile (self->map, layer, selection.x, selection.y);
+        g_autofree char *name = tsr_tile_map_get_tile_name (self->map, layer, value);
+
+        g_string_append_printf (text, "\n%s: %s (%u)", tsr_tile_map_get_layer_name (self->map, layer),
+                                name != NULL ? name : "", value);
+      }
+  gtk_label_set_text (self->selection_label, text->str);
+  g_string_free (text, TRUE);
+}
+
+/* --- Validation findings --- */
+
+static void
+rebuild_findings (TsrMapEditor *self)
+{
+  GtkWidget *child;
+  guint errors, warnings;
+  g_autofree char *title = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->finding_list))) != NULL)
+    gtk_list_box_remove (self->finding_list, child);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  if (self->document == NULL)
+    return;
+
+  self->findings = g_ptr_array_ref (tsr_document_get_findings (self->document));
+  errors = tsr_findings_count (self->findings, TSR_SEVERITY_ERROR);
+  warnings = tsr_findings_count (self->findings, TSR_SEVERITY_WARNING);
+  for (guint i = 0; i < self->findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (self->findings, i);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *icon = gtk_image_new_from_icon_name (finding->severity == TSR_SEVERITY_ERROR
+                                                      ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+      GtkWidget *label = gtk_label_new (NULL);
+      g_autofree char *text = finding->where != NULL && finding->where[0] != '\0'
+                              ? g_strdup_printf ("%s: %s", finding->where, finding->what)
+                              : g_strdup (finding->what);
+
+      gtk_widget_add_css_class (icon, finding->severity == TSR_SEVERITY_ERROR ? "tsr-finding-error" : "tsr-finding-warning");
+      gtk_widget_set_valign (icon, GTK_ALIGN_START);
+      gtk_label_set_text (GTK_LABEL (label), text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (box), icon);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_widget_set_margin_start (box, 6);
+      gtk_widget_set_margin_end (box, 6);
+      gtk_widget_set_margin_top (box, 6);
+      gtk_widget_set_margin_bottom (box, 6);
+      gtk_list_box_append (self->finding_list, box);
+    }
+
+  if (errors == 0 && warnings == 0)
+    gtk_label_set_text (self->problems_label, _("Validation found no problems."));
+  else
+    {
+      /* Translators: "2 errors, 1 warning". */
+      g_autofree char *errors_text = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
+      g_autofree char *warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
+      g_autofree char *summary = g_strdup_printf ("%s, %s", errors_text, warnings_text);
+
+      gtk_label_set_text (self->problems_label, summary);
+    }
+  title = errors + warnings > 0 ? g_strdup_printf (_("Problems (%u)"), errors + warnings) : g_strdup (_("Problems"));
+  gtk_stack_page_set_title (self->problems_stack_page, title);
+  gtk_stack_page_set_needs_attention (self->problems_stack_page, errors > 0);
+}
+
+static gboolean
+findings_timeout (gpointer data)
+{
+  TsrMapEditor *self = data;
+
+  self->findings_source = 0;
+  rebuild_findings (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_undo_stack_changed (TsrMapEditor *self)
+{
+  /* The document drops its findings on every change; validating whole maps on every pencil
+   * event would be wasted work, so the list is rebuilt once edits pause. */
+  if (self->findings_source == 0)
+    self->findings_source = g_timeout_add (FINDINGS_DELAY_MS, findings_timeout, self);
+  update_selection (self);
+}
+
+void
+tsr_map_editor_refresh_findings (TsrMapEditor *self)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_clear_handle_id (&self->findings_source, g_source_remove);
+  rebuild_findings (self);
+}
+
+gboolean
+tsr_map_editor_parse_position (const char *text,
+                               gint       *x,
+                               gint       *y)
+{
+  g_return_val_if_fail (x != NULL && y != NULL, FALSE);
+
+  for (const char *p = text; p != NULL && *p != '\0'; p++)
+    {
+      const char *start = NULL;
+      int n = 0;
+
+      if (*p == '(')
+        start = p + 1;
+      else if (g_str_has_prefix (p, "at ") && (p == text || !g_ascii_isalnum (p[-1])))
+        start = p + 3;
+      if (start != NULL && g_ascii_isdigit (*start) && sscanf (start, "%d,%d%n", x, y, &n) == 2 && n > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+tsr_map_editor_real_locate_finding (TsrMapEditor     *self,
+                                    const TsrFinding *finding,
+                                    TsrTileRect      *area)
+{
+  gint x, y;
+
+  if (!tsr_map_editor_parse_position (finding->what, &x, &y)
+      && !tsr_map_editor_parse_position (finding->where, &x, &y))
+    return FALSE;
+  *area = (TsrTileRect) { x, y, 1, 1 };
+  return TRUE;
+}
+
+guint
+tsr_map_editor_get_n_findings (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), 0);
+  return self->findings != NULL ? self->findings->len : 0;
+}
+
+const TsrFinding *
+tsr_map_editor_get_finding (TsrMapEditor *self,
+                            guint         index)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  g_return_val_if_fail (self->findings != NULL && index < self->findings->len, NULL);
+  return g_ptr_array_index (self->findings, index);
+}
+
+gboolean
+tsr_map_editor_activate_finding (TsrMapEditor *self,
+                                 guint         index)
+{
+  /* Held: a family handler may switch levels, which re-validates and replaces the array. */
+  g_autoptr(GPtrArray) findings = NULL;
+  TsrTileRect area = { 0, 0, 0, 0 };
+  TsrTileRect clipped;
+  gboolean found = FALSE;
+  guint cell_width, cell_height;
+
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), FALSE);
+  if (self->findings == NULL || index >= self->findings->len || self->map == NULL)
+    return FALSE;
+
+  findings = g_ptr_array_ref (self->findings);
+  g_signal_emit (self, signals[LOCATE_FINDING], 0, g_ptr_array_index (findings, index), &area, &found);
+  if (!found || self->tools == NULL)
+    return FALSE;
+  clipped = tsr_tile_map_get_bounds (self->map);
+  if (!tsr_tile_rect_intersect (&area, &clipped, &clipped))
+    return FALSE;
+
+  tsr_tile_tools_set_selection (self->tools, &clipped);
+  tsr_tile_map_get_cell_size (self->map, &cell_width, &cell_height);
+  tsr_map_canvas_center_on (self->canvas, (clipped.x + clipped.width / 2.0) * cell_width,
+                            (clipped.y + clipped.height / 2.0) * cell_height);
+  return TRUE;
+}
+
+static void
+on_finding_activated (GtkListBox *list, GtkListBoxRow *row, TsrMapEditor *self)
+{
+  if (!tsr_map_editor_activate_finding (self, (guint) gtk_list_box_row_get_index (row)))
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+/* --- Document --- */
+
+static void
+on_tools_notify (TsrMapEditor *self)
+{
+  sync_tool_bar (self);
+  select_layer_row (self);
+}
+
+static void
+set_tools (TsrMapEditor *self)
+{
+  TsrTileTools *tools = tsr_map_canvas_get_tools (self->canvas);
+
+  if (self->tools == tools)
+    return;
+  if (self->tools != NULL)
+    g_signal_handlers_disconnect_by_data (self->tools, self);
+  g_set_object (&self->tools, tools);
+  if (tools != NULL)
+    {
+      g_signal_connect_swapped (tools, "notify::tool", G_CALLBACK (on_tools_notify), self);
+      g_signal_connect_swapped (tools, "notify::brush-size", G_CALLBACK (on_tools_notify), self);
+      g_signal_connect_swapped (tools, "notify::layer", G_CALLBACK (on_tools_notify), self);
+      g_signal_connect_swapped (tools, "overlay-changed", G_CALLBACK (update_selection), self);
+    }
+  sync_tool_bar (self);
+  update_selection (self);
+}
+
+static void
+clear_family (TsrMapEditor *self)
+{
+  for (guint i = 0; i < self->family_widgets->len; i++)
+    {
+      GtkWidget *widget = g_ptr_array_index (self->family_widgets, i);
+      GtkWidget *parent = gtk_widget_get_parent (widget);
+
+      if (parent == GTK_WIDGET (self->side_stack))
+        gtk_stack_remove (self->side_stack, widget);
+      else if (GTK_IS_BOX (parent))
+        gtk_box_remove (GTK_BOX (parent), widget);
+    }
+  g_ptr_array_set_size (self->family_widgets, 0);
+  if (self->family != NULL)
+    g_object_run_dispose (self->family);
+  g_clear_object (&self->family);
+}
+
+void
+tsr_map_editor_set_document (TsrMapEditor *self,
+                             TsrDocument  *document)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_return_if_fail (document == NULL || TSR_IS_TILE_MAP (document));
+
+  if (self->document == document)
+    return;
+  clear_family (self);
+  g_clear_handle_id (&self->findings_source, g_source_remove);
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->map, self);
+    }
+  g_set_object (&self->document, document);
+  self->map = document != NULL ? TSR_TILE_MAP (document) : NULL;
+
+  tsr_map_canvas_set_map (self->canvas, self->map, document != NULL ? tsr_document_get_undo_stack (document) : NULL);
+  set_tools (self);
+  if (document != NULL)
+    {
+      g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
+                                G_CALLBACK (on_undo_stack_changed), self);
+      g_signal_connect_swapped (self->map, "layers-changed", G_CALLBACK (rebuild_layers), self);
+      g_signal_connect_swapped (self->map, "layers-changed", G_CALLBACK (update_selection), self);
+    }
+  rebuild_layers (self);
+  rebuild_findings (self);
+  if (document != NULL)
+    self->family = create_family_panels (self, document);
+  gtk_stack_set_visible_child_name (self->side_stack, "tiles");
+}
+
+TsrDocument *
+tsr_map_editor_get_document (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->document;
+}
+
+TsrMapCanvas *
+tsr_map_editor_get_canvas (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->canvas;
+}
+
+TsrTileTools *
+tsr_map_editor_get_tools (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->tools;
+}
+
+void
+tsr_map_editor_add_page (TsrMapEditor *self,
+                         GtkWidget    *page,
+                         const char   *name,
+                         const char   *title)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_return_if_fail (GTK_IS_WIDGET (page));
+
+  gtk_stack_add_titled (self->side_stack, page, name, title);
+  g_ptr_array_add (self->family_widgets, page);
+}
+
+void
+tsr_map_editor_add_layer_widget (TsrMapEditor *self,
+                                 GtkWidget    *widget)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  gtk_box_append (self->layer_widgets, widget);
+  g_ptr_array_add (self->family_widgets, widget);
+}
+
+void
+tsr_map_editor_add_inspector_widget (TsrMapEditor *self,
+                                     GtkWidget    *widget)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  gtk_box_append (self->inspector_widgets, widget);
+  g_ptr_array_add (self->family_widgets, widget);
+}
+
+void
+tsr_map_editor_show_page (TsrMapEditor *self,
+                          const char   *name)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  gtk_stack_set_visible_child_name (self->side_stack, name);
+}
+
+const char *
+tsr_map_editor_get_visible_page (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return gtk_stack_get_visible_child_name (self->side_stack);
+}
+
+guint
+tsr_map_editor_get_n_layer_rows (TsrMapEditor *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->layer_list)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+/* --- Class --- */
+
+static void
+tsr_map_editor_dispose (GObject *object)
+{
+  TsrMapEditor *self = TSR_MAP_EDITOR (object);
+
+  if (self->family_widgets != NULL)
+    {
+      tsr_map_editor_set_document (self, NULL);
+      g_clear_pointer (&self->family_widgets, g_ptr_array_unref);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MAP_EDITOR);
+  G_OBJECT_CLASS (tsr_map_editor_parent_class)->dispose (object);
+}
+
+static void
+tsr_map_editor_class_init (TsrMapEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tsr_map_editor_dispose;
+
+  signals[LOCATE_FINDING] =
+    g_signal_new_class_handler ("locate-finding", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                G_CALLBACK (tsr_map_editor_real_locate_finding),
+                                g_signal_accumulator_true_handled, NULL, NULL,
+                                G_TYPE_BOOLEAN, 2, G_TYPE_POINTER, G_TYPE_POINTER);
+
+  g_type_ensure (TSR_TYPE_MAP_CANVAS);
+  g_type_ensure (TSR_TYPE_MINIMAP);
+  g_type_ensure (TSR_TYPE_TILE_PALETTE);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-map-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, paned);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, pencil_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, rectangle_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, fill_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, eraser_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, picker_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, select_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, brush1_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, brush3_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, brush5_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, grid_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, canvas);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, minimap);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, palette);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layer_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layer_widgets);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_widgets);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, selection_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_stack_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, finding_list);
+
+  gtk_widget_class_install_action (widget_class, "editor.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "editor.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "editor.zoom-one", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "editor.zoom-fit", NULL, zoom_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "tsr-map-editor");
+}
+
+static void
+tsr_map_editor_init (TsrMapEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->family_widgets = g_ptr_array_new ();
+
+  for (TsrTileToolKind tool = TSR_TILE_TOOL_PENCIL; tool <= TSR_TILE_TOOL_SELECT; tool++)
+    g_signal_connect (tool_button (self, tool), "toggled", G_CALLBACK (on_tool_toggled), self);
+  gtk_toggle_button_set_active (self->pencil_button, TRUE);
+  gtk_toggle_button_set_active (self->brush1_button, TRUE);
+  g_signal_connect (self->brush1_button, "toggled", G_CALLBACK (on_brush_toggled), self);
+  g_signal_connect (self->brush3_button, "toggled", G_CALLBACK (on_brush_toggled), self);
+  g_signal_connect (self->brush5_button, "toggled", G_CALLBACK (on_brush_toggled), self);
+  g_object_bind_property (self->canvas, "show-grid", self->grid_button, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->canvas, "pointer-text", self->status_label, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->canvas, "tools", self->palette, "tools", G_BINDING_SYNC_CREATE);
+  tsr_minimap_set_canvas (self->minimap, self->canvas);
+  g_signal_connect (self->layer_list, "row-selected", G_CALLBACK (on_layer_row_selected), self);
+  g_signal_connect (self->finding_list, "row-activated", G_CALLBACK (on_finding_activated), self);
+  update_selection (self);
+}
+
+GtkWidget *
+tsr_map_editor_new (void)
+{
+  return g_object_new (TSR_TYPE_MAP_EDITOR, NULL);
+}

@@ -1,0 +1,66 @@
+/* tsr-map-editor.h: the document page for any document that implements TsrTileMap: tool bar,
+ * the map canvas in a scrolled window with its status line, and a side bar with the minimap and
+ * pages for tiles, layers, the inspector of the selection and the validation findings. Family
+ * panels (Wolf3D levels and objects, Sphere layers and entities) plug into it through the
+ * add_* functions and the "locate-finding" signal; the editor itself knows no format. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "core/tsr-finding.h"
+#include "model/tsr-document.h"
+#include "views/tsr-map-canvas.h"
+
+G_BEGIN_DECLS
+
+/* "locate-finding" (const TsrFinding *finding, TsrTileRect *area) → gboolean: where a finding
+ * is on the current map. A handler that knows the finding fills AREA (cells) and returns TRUE;
+ * it may also switch what the map shows first (another level) and return FALSE to let the next
+ * handler read the position. The default handler reads "(X,Y)" or "at X,Y" (cells) from the
+ * finding's text. */
+#define TSR_TYPE_MAP_EDITOR (tsr_map_editor_get_type ())
+G_DECLARE_FINAL_TYPE (TsrMapEditor, tsr_map_editor, TSR, MAP_EDITOR, GtkWidget)
+
+GtkWidget    *tsr_map_editor_new                  (void);
+/* DOCUMENT must implement TsrTileMap (NULL shows nothing). Family panels are created here. */
+void          tsr_map_editor_set_document         (TsrMapEditor *self,
+                                                   TsrDocument  *document);
+TsrDocument  *tsr_map_editor_get_document         (TsrMapEditor *self);
+TsrMapCanvas *tsr_map_editor_get_canvas           (TsrMapEditor *self);
+/* The canvas's tools for the current map (NULL without a document). */
+TsrTileTools *tsr_map_editor_get_tools            (TsrMapEditor *self);
+
+/* Extension points for family panels; what they add is removed when the document changes. */
+void          tsr_map_editor_add_page             (TsrMapEditor *self,
+                                                   GtkWidget    *page,
+                                                   const char   *name,
+                                                   const char   *title);
+/* A widget under the layers list (buttons acting on the selected layer). */
+void          tsr_map_editor_add_layer_widget     (TsrMapEditor *self,
+                                                   GtkWidget    *widget);
+/* A widget at the top of the inspector page (the family's inspector of the selection). */
+void          tsr_map_editor_add_inspector_widget (TsrMapEditor *self,
+                                                   GtkWidget    *widget);
+/* Shows the side page NAME ("tiles", "layers", "inspector", "problems", or a family page). */
+void          tsr_map_editor_show_page            (TsrMapEditor *self,
+                                                   const char   *name);
+const char   *tsr_map_editor_get_visible_page     (TsrMapEditor *self);
+/* The layer row widgets are rebuilt on layers-changed; the selected row is the tools' layer. */
+guint         tsr_map_editor_get_n_layer_rows     (TsrMapEditor *self);
+
+/* Validation: the findings shown (re-run after edits, throttled) and what clicking one does:
+ * selects and centres its place; FALSE when the finding names no place on the map. */
+guint         tsr_map_editor_get_n_findings       (TsrMapEditor *self);
+const TsrFinding *tsr_map_editor_get_finding      (TsrMapEditor *self,
+                                                   guint         index);
+gboolean      tsr_map_editor_activate_finding     (TsrMapEditor *self,
+                                                   guint         index);
+/* Re-runs validation now instead of after the throttle delay (tests). */
+void          tsr_map_editor_refresh_findings     (TsrMapEditor *self);
+
+/* Reads the first "(X,Y)" or "at X,Y" in TEXT. */
+gboolean      tsr_map_editor_parse_position       (const char   *text,
+                                                   gint         *x,
+                                                   gint         *y);
+
+G_END_DECLS
