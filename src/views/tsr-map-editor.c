@@ -28,7 +28,7 @@ struct _TsrMapEditor {
   guint            findings_source;
   gboolean         updating;     /* guards the tool bar and layer list against feedback */
 
-  GtkWidget       *paned;
+  GtkWidget       *content;
   GtkToggleButton *pencil_button;
   GtkToggleButton *rectangle_button;
   GtkToggleButton *fill_button;
@@ -41,14 +41,18 @@ struct _TsrMapEditor {
   GtkToggleButton *grid_button;
   TsrMapCanvas    *canvas;
   GtkLabel        *status_label;
+  GtkLabel        *zoom_label;
   TsrMinimap      *minimap;
-  GtkStack        *side_stack;
+  GtkNotebook     *side_notebook;
+  GtkWidget       *layers_page;
+  GtkWidget       *inspector_scrolled;
+  GtkWidget       *problems_page;
   TsrTilePalette  *palette;
   GtkListBox      *layer_list;
   GtkBox          *layer_widgets;
   GtkBox          *inspector_widgets;
   GtkLabel        *selection_label;
-  GtkStackPage    *problems_stack_page;
+  GtkLabel        *problems_tab;
   GtkLabel        *problems_label;
   GtkListBox      *finding_list;
 };
@@ -137,6 +141,15 @@ zoom_action (GtkWidget  *widget,
   gtk_widget_activate_action (GTK_WIDGET (self->canvas), canvas_action, NULL);
 }
 
+static void
+update_zoom_label (TsrMapEditor *self)
+{
+  /* Translators: the canvas zoom in the status line, e.g. "200%". */
+  g_autofree char *text = g_strdup_printf (_("%.0f%%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
+
+  gtk_label_set_text (self->zoom_label, text);
+}
+
 /* --- Layers --- */
 
 static void
@@ -163,12 +176,47 @@ select_layer_row (TsrMapEditor *self)
   self->updating = FALSE;
 }
 
+/* Visibility changes (also layers-changed) update the rows in place: rebuilding would destroy
+ * the check button whose toggle caused it. Returns FALSE when the layers themselves differ. */
+static gboolean
+update_layer_rows (TsrMapEditor *self)
+{
+  guint n_layers = tsr_tile_map_get_n_layers (self->map);
+
+  if (tsr_map_editor_get_n_layer_rows (self) != n_layers)
+    return FALSE;
+  for (guint i = 0; i < n_layers; i++)
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, (int) i));
+      GtkWidget *check = gtk_widget_get_first_child (box);
+      GtkWidget *label = gtk_widget_get_next_sibling (check);
+
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), tsr_tile_map_get_layer_name (self->map, i)) != 0)
+        return FALSE;
+    }
+  self->updating = TRUE;
+  for (guint i = 0; i < n_layers; i++)
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, (int) i));
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_widget_get_first_child (box)),
+                                   tsr_tile_map_get_layer_visible (self->map, i));
+    }
+  self->updating = FALSE;
+  return TRUE;
+}
+
 static void
 rebuild_layers (TsrMapEditor *self)
 {
   GtkWidget *child;
   guint n_layers;
 
+  if (self->map != NULL && update_layer_rows (self))
+    {
+      select_layer_row (self);
+      return;
+    }
   self->updating = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->layer_list))) != NULL)
     gtk_list_box_remove (self->layer_list, child);
@@ -277,6 +325,7 @@ rebuild_findings (TsrMapEditor *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_box_append (GTK_BOX (box), icon);
       gtk_box_append (GTK_BOX (box), label);
@@ -299,8 +348,7 @@ rebuild_findings (TsrMapEditor *self)
       gtk_label_set_text (self->problems_label, summary);
     }
   title = errors + warnings > 0 ? g_strdup_printf (_("Problems (%u)"), errors + warnings) : g_strdup (_("Problems"));
-  gtk_stack_page_set_title (self->problems_stack_page, title);
-  gtk_stack_page_set_needs_attention (self->problems_stack_page, errors > 0);
+  gtk_label_set_text (self->problems_tab, title);
 }
 
 static gboolean
@@ -458,8 +506,8 @@ clear_family (TsrMapEditor *self)
       GtkWidget *widget = g_ptr_array_index (self->family_widgets, i);
       GtkWidget *parent = gtk_widget_get_parent (widget);
 
-      if (parent == GTK_WIDGET (self->side_stack))
-        gtk_stack_remove (self->side_stack, widget);
+      if (parent == GTK_WIDGET (self->side_notebook))
+        gtk_notebook_remove_page (self->side_notebook, gtk_notebook_page_num (self->side_notebook, widget));
       else if (GTK_IS_BOX (parent))
         gtk_box_remove (GTK_BOX (parent), widget);
     }
@@ -501,7 +549,8 @@ tsr_map_editor_set_document (TsrMapEditor *self,
   rebuild_findings (self);
   if (document != NULL)
     self->family = create_family_panels (self, document);
-  gtk_stack_set_visible_child_name (self->side_stack, "tiles");
+  if (document != NULL)
+    tsr_map_editor_show_page (self, "tiles");
 }
 
 TsrDocument *
@@ -534,7 +583,8 @@ tsr_map_editor_add_page (TsrMapEditor *self,
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
   g_return_if_fail (GTK_IS_WIDGET (page));
 
-  gtk_stack_add_titled (self->side_stack, page, name, title);
+  g_object_set_data_full (G_OBJECT (page), "tsr-page-name", g_strdup (name), g_free);
+  gtk_notebook_append_page (self->side_notebook, page, gtk_label_new (title));
   g_ptr_array_add (self->family_widgets, page);
 }
 
@@ -561,14 +611,18 @@ tsr_map_editor_show_page (TsrMapEditor *self,
                           const char   *name)
 {
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
-  gtk_stack_set_visible_child_name (self->side_stack, name);
+  for (int i = 0; i < gtk_notebook_get_n_pages (self->side_notebook); i++)
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, i)), "tsr-page-name"), name) == 0)
+      gtk_notebook_set_current_page (self->side_notebook, i);
 }
 
 const char *
 tsr_map_editor_get_visible_page (TsrMapEditor *self)
 {
   g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
-  return gtk_stack_get_visible_child_name (self->side_stack);
+  int page = gtk_notebook_get_current_page (self->side_notebook);
+
+  return page < 0 ? NULL : g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, page)), "tsr-page-name");
 }
 
 guint
@@ -592,9 +646,21 @@ tsr_map_editor_dispose (GObject *object)
 
   if (self->family_widgets != NULL)
     {
-      tsr_map_editor_set_document (self, NULL);
+      clear_family (self);
       g_clear_pointer (&self->family_widgets, g_ptr_array_unref);
     }
+  g_clear_handle_id (&self->findings_source, g_source_remove);
+  if (self->tools != NULL)
+    g_signal_handlers_disconnect_by_data (self->tools, self);
+  g_clear_object (&self->tools);
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+    }
+  g_clear_object (&self->document);
+  self->map = NULL;
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_map_editor_parent_class)->dispose (object);
 }
@@ -617,7 +683,7 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   g_type_ensure (TSR_TYPE_MINIMAP);
   g_type_ensure (TSR_TYPE_TILE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-map-editor.ui");
-  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, paned);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, content);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, pencil_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, rectangle_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, fill_button);
@@ -630,14 +696,18 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, grid_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, canvas);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, minimap);
-  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_notebook);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layers_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_scrolled);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, palette);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layer_list);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layer_widgets);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_widgets);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, selection_label);
-  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_stack_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_tab);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, finding_list);
 
@@ -668,6 +738,12 @@ tsr_map_editor_init (TsrMapEditor *self)
   g_object_bind_property (self->canvas, "pointer-text", self->status_label, "label", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->canvas, "tools", self->palette, "tools", G_BINDING_SYNC_CREATE);
   tsr_minimap_set_canvas (self->minimap, self->canvas);
+  g_object_set_data (G_OBJECT (self->palette), "tsr-page-name", (gpointer) "tiles");
+  g_object_set_data (G_OBJECT (self->layers_page), "tsr-page-name", (gpointer) "layers");
+  g_object_set_data (G_OBJECT (self->inspector_scrolled), "tsr-page-name", (gpointer) "inspector");
+  g_object_set_data (G_OBJECT (self->problems_page), "tsr-page-name", (gpointer) "problems");
+  g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (update_zoom_label), self);
+  update_zoom_label (self);
   g_signal_connect (self->layer_list, "row-selected", G_CALLBACK (on_layer_row_selected), self);
   g_signal_connect (self->finding_list, "row-activated", G_CALLBACK (on_finding_activated), self);
   update_selection (self);
