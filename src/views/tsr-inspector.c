@@ -63,7 +63,6 @@ tsr_inspector_setup_summary_row (GtkSignalListItemFactory *factory,
   gtk_widget_add_css_class (key, "tsr-summary-key");
   gtk_label_set_xalign (GTK_LABEL (value), 0);
   gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
-  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
   gtk_widget_set_hexpand (value, TRUE);
   gtk_box_append (GTK_BOX (box), key);
   gtk_box_append (GTK_BOX (box), value);
