@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "app/tsr-recent.h"
+#include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
 #include "model/tsr-tile-map.h"
 #include "views/tsr-inspector.h"
@@ -18,6 +19,7 @@ struct _TsrWindow {
   GtkApplicationWindow parent_instance;
 
   TsrDocument   *document;
+  char          *sample_copy;     /* the scratch folder a bundled sample was opened from */
   gboolean       close_confirmed;
 
   GtkLabel      *title_label;
@@ -86,6 +88,17 @@ tsr_window_dup_folder_label (GFile *file)
   return g_filename_display_name (path);
 }
 
+/* Whether the document is still the scratch copy of a bundled sample (not yet saved elsewhere). */
+static gboolean
+tsr_window_is_scratch_sample (TsrWindow *self)
+{
+  GFile *file = self->document != NULL ? tsr_document_get_file (self->document) : NULL;
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+  return self->sample_copy != NULL && path != NULL
+         && g_str_has_prefix (path, self->sample_copy) && path[strlen (self->sample_copy)] == G_DIR_SEPARATOR;
+}
+
 static void
 tsr_window_update_title (TsrWindow *self)
 {
@@ -107,14 +120,19 @@ tsr_window_update_title (TsrWindow *self)
   /* The dot marks unsaved changes, as GNOME's editors do. */
   title = tsr_document_get_modified (self->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
   file = tsr_document_get_file (self->document);
-  if (file != NULL)
+  if (file != NULL && !tsr_window_is_scratch_sample (self))
     {
       g_autofree char *folder = tsr_window_dup_folder_label (file);
       subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (self->document)->name), folder);
+      tsr_inspector_set_location_text (self->inspector, NULL);
     }
   else
-    /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
-    subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
+    {
+      /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
+      subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
+      tsr_inspector_set_location_text (self->inspector,
+                                       _("A bundled sample: saving asks where to keep your copy."));
+    }
 
   /* Translators: the window title: "• village.rmp – Tessera". */
   window_title = g_strdup_printf (_("%s – Tessera"), title);
@@ -157,9 +175,11 @@ tsr_window_on_document_modified (TsrWindow *self)
   tsr_window_update_title (self);
 }
 
+/* Shows DOCUMENT; SAMPLE_COPY (taken) is the scratch folder it was opened from, if a sample. */
 static void
 tsr_window_set_document (TsrWindow   *self,
-                         TsrDocument *document)
+                         TsrDocument *document,
+                         char        *sample_copy)
 {
   if (self->document != NULL)
     {
@@ -179,6 +199,11 @@ tsr_window_set_document (TsrWindow   *self,
       g_signal_connect_swapped (stack, "notify::undo-description", G_CALLBACK (tsr_window_update_actions), self);
       g_signal_connect_swapped (stack, "notify::redo-description", G_CALLBACK (tsr_window_update_actions), self);
     }
+
+  if (self->sample_copy != NULL)
+    tsr_samples_remove_copy (self->sample_copy);
+  g_free (self->sample_copy);
+  self->sample_copy = sample_copy;
 
   if (document != NULL && TSR_IS_TILE_MAP (document))
     {
@@ -218,38 +243,60 @@ tsr_window_open_file (TsrWindow *self,
     }
 
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document);
+  tsr_window_set_document (self, document, NULL);
   tsr_recent_add (file);
   return TRUE;
 }
 
 gboolean
 tsr_window_open_sample (TsrWindow  *self,
-                        const char *resource_path)
+                        const char *relative_path)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TsrDocument) document = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *copy = NULL;
 
   g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (resource_path != NULL, FALSE);
+  g_return_val_if_fail (relative_path != NULL, FALSE);
 
-  name = g_path_get_basename (resource_path);
-  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes != NULL)
-    document = tsr_document_new_from_bytes (bytes, name, &error);
+  copy = tsr_samples_make_copy (&error);
+  if (copy != NULL)
+    {
+      g_autofree char *path = g_build_filename (copy, relative_path, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      document = tsr_document_new_from_file (file, &error);
+      if (document == NULL)
+        {
+          /* The scratch folder means nothing to the user: name the sample, not the copy. */
+          g_autofree char *prefix = g_strconcat (copy, G_DIR_SEPARATOR_S, NULL);
+          g_autofree char *message = NULL;
+          g_auto(GStrv) parts = g_strsplit (error->message, prefix, -1);
+
+          message = g_strjoinv ("", parts);
+          g_free (error->message);
+          error->message = g_steal_pointer (&message);
+          tsr_samples_remove_copy (copy);
+        }
+    }
   if (document == NULL)
     {
-      g_autofree char *title = g_strdup_printf (_("Could not open the sample “%s”"), name);
+      g_autofree char *title = g_strdup_printf (_("Could not open the sample “%s”"), relative_path);
 
       tsr_window_show_error (self, title, error->message);
       return FALSE;
     }
 
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document);
+  tsr_window_set_document (self, document, g_steal_pointer (&copy));
   return TRUE;
+}
+
+gboolean
+tsr_window_get_showing_sample (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  return tsr_window_is_scratch_sample (self);
 }
 
 TsrWindow *
@@ -441,18 +488,25 @@ tsr_window_save (TsrWindow            *self,
   operation->user_data = user_data;
 
   file = tsr_document_get_file (self->document);
-  if (choose_file || file == NULL)
+  if (choose_file || file == NULL || tsr_window_is_scratch_sample (self))
     {
       GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Save As"), GTK_WINDOW (self),
                                                                    GTK_FILE_CHOOSER_ACTION_SAVE,
                                                                    _("_Save"), _("_Cancel"));
 
       gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-      if (file != NULL)
+      if (file != NULL && !tsr_window_is_scratch_sample (self))
         gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
       else
-        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
-                                           tsr_document_get_display_name (self->document));
+        {
+          /* Not the sample's scratch folder: it is removed when the window closes. */
+          const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+          g_autoptr(GFile) folder = g_file_new_for_path (documents != NULL ? documents : g_get_home_dir ());
+
+          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
+                                             tsr_document_get_display_name (self->document));
+        }
       g_signal_connect (chooser, "response", G_CALLBACK (save_operation_on_chooser_response), operation);
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
       return;
@@ -779,6 +833,11 @@ tsr_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
       g_signal_handlers_disconnect_by_data (self->document, self);
       g_clear_object (&self->document);
+    }
+  if (self->sample_copy != NULL)
+    {
+      tsr_samples_remove_copy (self->sample_copy);
+      g_clear_pointer (&self->sample_copy, g_free);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WINDOW);
   G_OBJECT_CLASS (tsr_window_parent_class)->dispose (object);

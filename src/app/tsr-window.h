@@ -29,9 +29,12 @@ TsrWindow   *tsr_window_show_file          (TsrWindow            *self,
  * is shown in the error bar. */
 gboolean     tsr_window_open_file          (TsrWindow            *self,
                                             GFile                *file);
-/* Loads a bundled sample from the resource at RESOURCE_PATH. */
+/* Opens the bundled sample RELATIVE_PATH ("wolf3d/MAPHEAD.WL1") from a scratch copy of the
+ * samples; the first save asks where to keep it. */
 gboolean     tsr_window_open_sample        (TsrWindow            *self,
-                                            const char           *resource_path);
+                                            const char           *relative_path);
+/* Whether the document is a bundled sample not yet saved elsewhere. */
+gboolean     tsr_window_get_showing_sample (TsrWindow            *self);
 TsrDocument *tsr_window_get_document       (TsrWindow            *self);
 gboolean     tsr_window_get_modified       (TsrWindow            *self);
 /* Asks Save / Discard / Cancel when the document has unsaved changes, saving on Save; calls
