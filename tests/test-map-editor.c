@@ -15,7 +15,13 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "model/tsr-tile-map-memory.h"
+#include "formats/sphere/tsr-sphere-map.h"
+#include "formats/wolf3d/tsr-wolf3d-set.h"
+#include "model/tsr-sphere-document.h"
+#include "model/tsr-wolf3d-commands.h"
+#include "model/tsr-wolf3d-document.h"
 #include "views/tsr-map-editor.h"
+#include "views/tsr-wolf3d-panels.h"
 
 static TsrApplication *application;
 static char *screenshot_dir;
@@ -375,7 +381,7 @@ drag_cells (TsrMapEditor *editor, gint x0, gint y0, gint x1, gint y1)
   tsr_map_canvas_pointer_release (canvas, vx, vy);
 }
 
-G_GNUC_UNUSED static char *
+static char *
 copy_to_work_dir (const char *source_dir, const char *const *names, const char *subdir)
 {
   g_autofree char *target = g_build_filename (work_dir, subdir, NULL);
@@ -397,7 +403,7 @@ copy_to_work_dir (const char *source_dir, const char *const *names, const char *
   return g_steal_pointer (&target);
 }
 
-G_GNUC_UNUSED static char *
+static char *
 test_data_dir (const char *family)
 {
   const char *root = g_getenv ("TSR_TESTDATA");
@@ -595,6 +601,201 @@ test_generic_editor (void)
   close_window (window);
 }
 
+/* --- Wolf3D: the shareware set, level 1 --- */
+
+static const char *const wolf_files[] = {
+  "AUDIOHED.WL1", "AUDIOT.WL1", "GAMEMAPS.WL1", "MAPHEAD.WL1", "VGADICT.WL1", "VGAGRAPH.WL1",
+  "VGAHEAD.WL1", "VSWAP.WL1", NULL,
+};
+
+#define WOLF_WALL 1
+
+static gboolean
+in_wolf_pencil (gint x, gint y)
+{
+  return y == 33 && x >= 28 && x <= 40;
+}
+
+static gboolean
+in_wolf_rectangle (gint x, gint y)
+{
+  return x >= 7 && x <= 12 && y >= 30 && y <= 34;
+}
+
+static TsrWolf3dSet *
+load_wolf_set (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "MAPHEAD.WL1", NULL);
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dSet *set = tsr_wolf3d_set_load (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (set);
+  return set;
+}
+
+static void
+test_wolf3d_editor (void)
+{
+  g_autofree char *source = test_data_dir ("wolf3d/wl1_v14_shareware");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrTileTools *tools;
+  TsrTileMap *map;
+  TsrWolfDocument *document;
+  TsrWolf3dPanels *panels;
+  TsrWolf3dSet *original, *saved;
+  TsrTileRect selection;
+  guint n_levels;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  dir = copy_to_work_dir (source, wolf_files, "wolf3d");
+  path = g_build_filename (dir, "MAPHEAD.WL1", NULL);
+  original = load_wolf_set (source);
+
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_WOLF_DOCUMENT (tsr_window_get_document (window));
+  canvas = tsr_map_editor_get_canvas (editor);
+  panels = TSR_WOLF3D_PANELS (tsr_map_editor_get_family_panels (editor));
+  g_assert_nonnull (panels);
+  n_levels = tsr_wolf_document_get_n_levels (document);
+  g_assert_cmpuint (n_levels, ==, original->maps->levels->len);
+
+  /* The canvas shows level 1's own map: planes as layers, the area codes hidden. */
+  map = tsr_map_editor_get_map (editor);
+  g_assert_true (map == TSR_TILE_MAP (tsr_wolf_document_get_level_map (document, 0)));
+  g_assert_true (tsr_map_canvas_get_map (canvas) == map);
+  g_assert_cmpuint (tsr_map_editor_get_n_layer_rows (editor), ==, TSR_WOLF_N_LAYERS);
+  g_assert_false (tsr_tile_map_get_layer_visible (map, TSR_WOLF_LAYER_AREAS));
+  g_assert_cmpuint (tsr_wolf3d_panels_get_n_object_items (panels), >, 20);
+  tools = tsr_map_editor_get_tools (editor);
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, TSR_WOLF_LAYER_ARCHITECTURE);
+
+  /* Walls with the pencil and a rectangle, through the canvas's gesture entry points. */
+  tsr_map_canvas_set_zoom (canvas, 0.5);
+  tsr_map_canvas_center_on (canvas, 24 * 64, 32 * 64);
+  iterate_for (100);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  tsr_tile_tools_set_brush_size (tools, 1);
+  tsr_tile_tools_set_tile (tools, WOLF_WALL);
+  drag_cells (editor, 28, 33, 40, 33);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_RECTANGLE);
+  drag_cells (editor, 12, 34, 7, 30);
+  for (gint y = 0; y < 64; y++)
+    for (gint x = 0; x < 64; x++)
+      if (in_wolf_pencil (x, y) || in_wolf_rectangle (x, y))
+        g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, x, y), ==, WOLF_WALL);
+
+  /* Undo the rectangle, redo it; the window title shows the change. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 10, 32), ==,
+                    ((TsrWolf3dLevel *) g_ptr_array_index (original->maps->levels, 0))->planes[0][32 * 64 + 10]);
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 10, 32), !=, WOLF_WALL);
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 30, 33), ==, WOLF_WALL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 10, 32), ==, WOLF_WALL);
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+
+  /* Screenshots: zoomed in with a selection, and the whole level fitted. */
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_SELECT);
+  selection = (TsrTileRect) { 28, 32, 13, 3 };
+  tsr_tile_tools_set_selection (tools, &selection);
+  tsr_map_canvas_set_zoom (canvas, 0.75);
+  tsr_map_canvas_center_on (canvas, 26 * 64, 33 * 64);
+  tsr_map_editor_show_page (editor, "objects");
+  save_screenshot (GTK_WIDGET (window), "map-editor-wolf3d-zoomed.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.zoom-fit", NULL));
+  tsr_map_editor_show_page (editor, "levels");
+  save_screenshot (GTK_WIDGET (window), "map-editor-wolf3d-fit.png");
+  tsr_tile_tools_set_selection (tools, NULL);
+
+  /* Save into the copy; the codec reads back exactly the painted walls on level 1's plane 0. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (100);
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_false (tsr_window_get_modified (window));
+  saved = load_wolf_set (dir);
+  g_assert_cmpuint (saved->maps->levels->len, ==, original->maps->levels->len);
+  for (guint i = 0; i < original->maps->levels->len; i++)
+    {
+      const TsrWolf3dLevel *before = g_ptr_array_index (original->maps->levels, i);
+      const TsrWolf3dLevel *after = g_ptr_array_index (saved->maps->levels, i);
+
+      if (before == NULL)
+        {
+          g_assert_null (after);
+          continue;
+        }
+      g_assert_cmpstr (before->name, ==, after->name);
+      g_assert_cmpuint (before->width, ==, after->width);
+      for (guint plane = 0; plane < TSR_WOLF3D_PLANES; plane++)
+        for (gint y = 0; y < before->height; y++)
+          for (gint x = 0; x < before->width; x++)
+            {
+              guint16 expected = before->planes[plane][y * before->width + x];
+
+              if (i == 0 && plane == 0 && (in_wolf_pencil (x, y) || in_wolf_rectangle (x, y)))
+                expected = WOLF_WALL;
+              g_assert_cmpuint (after->planes[plane][y * before->width + x], ==, expected);
+            }
+    }
+  tsr_wolf3d_set_free (saved);
+
+  /* An object from the palette lands on plane 1. */
+  {
+    g_autoptr(GArray) objects = tsr_tile_map_list_tiles (map, TSR_WOLF_LAYER_OBJECTS);
+    guint32 code = g_array_index (objects, guint32, objects->len / 2);
+
+    tsr_wolf3d_panels_choose_object (panels, code);
+    g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, TSR_WOLF_LAYER_OBJECTS);
+    g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
+    drag_cells (editor, 30, 35, 30, 35);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_OBJECTS, 30, 35), ==, code);
+    g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
+  }
+
+  /* Levels: switching, duplicate, rename, move, add, delete, each undone. */
+  {
+    GtkListBox *list = tsr_wolf3d_panels_get_level_list (panels);
+
+    g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 0));
+    gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 2));
+    g_assert_cmpuint (tsr_wolf_document_get_current_level (document), ==, 2);
+    g_assert_true (tsr_map_editor_get_map (editor) == TSR_TILE_MAP (tsr_wolf_document_get_level_map (document, 2)));
+    g_assert_true (tsr_map_canvas_get_map (canvas) == tsr_map_editor_get_map (editor));
+
+    g_assert_true (tsr_wolf3d_panels_duplicate_level (panels));
+    g_assert_cmpuint (tsr_wolf_document_get_n_levels (document), ==, n_levels + 1);
+    g_assert_cmpuint (tsr_wolf_document_get_current_level (document), ==, 3);
+    g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 3));
+    g_assert_true (tsr_wolf3d_panels_rename_level (panels, "My level"));
+    g_assert_cmpstr (tsr_wolf_level_map_get_name (tsr_wolf_document_get_level_map (document, 3)), ==, "My level");
+    g_assert_true (tsr_wolf3d_panels_move_level (panels, -1));
+    g_assert_cmpstr (tsr_wolf_level_map_get_name (tsr_wolf_document_get_level_map (document, 2)), ==, "My level");
+    g_assert_true (tsr_wolf3d_panels_add_level (panels));
+    g_assert_cmpuint (tsr_wolf_document_get_n_levels (document), ==, n_levels + 2);
+    g_assert_true (tsr_wolf3d_panels_delete_level (panels));
+    g_assert_cmpuint (tsr_wolf_document_get_n_levels (document), ==, n_levels + 1);
+    for (guint i = 0; i < 5; i++)
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+    g_assert_cmpstr (tsr_wolf_level_map_get_name (tsr_wolf_document_get_level_map (document, 2)), ==,
+                     ((TsrWolf3dLevel *) g_ptr_array_index (original->maps->levels, 2))->name);
+    g_assert_cmpuint (tsr_wolf_document_get_n_levels (document), ==, n_levels);
+  }
+
+  tsr_wolf3d_set_free (original);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -633,6 +834,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add_func ("/map-editor/generic", test_generic_editor);
+  g_test_add_func ("/map-editor/wolf3d", test_wolf3d_editor);
   status = g_test_run ();
 
   g_clear_object (&application);

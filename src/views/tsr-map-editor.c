@@ -12,6 +12,7 @@
 #include "model/tsr-tile-map.h"
 #include "views/tsr-minimap.h"
 #include "views/tsr-tile-palette.h"
+#include "views/tsr-wolf3d-panels.h"
 
 /* Validation runs at most this often while editing. */
 #define FINDINGS_DELAY_MS 400
@@ -20,7 +21,7 @@ struct _TsrMapEditor {
   GtkWidget        parent_instance;
 
   TsrDocument     *document;
-  TsrTileMap      *map;
+  TsrTileMap      *map;          /* what the canvas shows: the document or a part of it */
   TsrTileTools    *tools;        /* the canvas's, followed for the tool bar and layers */
   GObject         *family;       /* the family panels, if any */
   GPtrArray       *family_widgets;
@@ -72,6 +73,8 @@ static GObject *
 create_family_panels (TsrMapEditor *self,
                       TsrDocument  *document)
 {
+  if (TSR_IS_WOLF_DOCUMENT (document))
+    return G_OBJECT (tsr_wolf3d_panels_new (self, TSR_WOLF_DOCUMENT (document)));
   return NULL;
 }
 
@@ -518,6 +521,34 @@ clear_family (TsrMapEditor *self)
 }
 
 void
+tsr_map_editor_set_map (TsrMapEditor *self,
+                        TsrTileMap   *map)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_return_if_fail (map == NULL || TSR_IS_TILE_MAP (map));
+  g_return_if_fail (map == NULL || self->document != NULL);
+
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
+  g_set_object (&self->map, map);
+  tsr_map_canvas_set_map (self->canvas, map, map != NULL ? tsr_document_get_undo_stack (self->document) : NULL);
+  set_tools (self);
+  if (map != NULL)
+    {
+      g_signal_connect_swapped (map, "layers-changed", G_CALLBACK (rebuild_layers), self);
+      g_signal_connect_swapped (map, "layers-changed", G_CALLBACK (update_selection), self);
+    }
+  rebuild_layers (self);
+}
+
+TsrTileMap *
+tsr_map_editor_get_map (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->map;
+}
+
+void
 tsr_map_editor_set_document (TsrMapEditor *self,
                              TsrDocument  *document)
 {
@@ -528,29 +559,29 @@ tsr_map_editor_set_document (TsrMapEditor *self,
     return;
   clear_family (self);
   g_clear_handle_id (&self->findings_source, g_source_remove);
+  tsr_map_editor_set_map (self, NULL);
   if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
-      g_signal_handlers_disconnect_by_data (self->map, self);
-    }
+    g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
   g_set_object (&self->document, document);
-  self->map = document != NULL ? TSR_TILE_MAP (document) : NULL;
-
-  tsr_map_canvas_set_map (self->canvas, self->map, document != NULL ? tsr_document_get_undo_stack (document) : NULL);
-  set_tools (self);
   if (document != NULL)
     {
       g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
                                 G_CALLBACK (on_undo_stack_changed), self);
-      g_signal_connect_swapped (self->map, "layers-changed", G_CALLBACK (rebuild_layers), self);
-      g_signal_connect_swapped (self->map, "layers-changed", G_CALLBACK (update_selection), self);
+      tsr_map_editor_set_map (self, TSR_TILE_MAP (document));
     }
-  rebuild_layers (self);
   rebuild_findings (self);
   if (document != NULL)
-    self->family = create_family_panels (self, document);
-  if (document != NULL)
-    tsr_map_editor_show_page (self, "tiles");
+    {
+      self->family = create_family_panels (self, document);
+      tsr_map_editor_show_page (self, "tiles");
+    }
+}
+
+GObject *
+tsr_map_editor_get_family_panels (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->family;
 }
 
 TsrDocument *
@@ -654,12 +685,11 @@ tsr_map_editor_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->tools, self);
   g_clear_object (&self->tools);
   if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
-      g_signal_handlers_disconnect_by_data (self->document, self);
-    }
+    g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
+  g_clear_object (&self->map);
   g_clear_object (&self->document);
-  self->map = NULL;
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_map_editor_parent_class)->dispose (object);

@@ -26,9 +26,17 @@ GtkWidget    *tsr_map_editor_new                  (void);
 void          tsr_map_editor_set_document         (TsrMapEditor *self,
                                                    TsrDocument  *document);
 TsrDocument  *tsr_map_editor_get_document         (TsrMapEditor *self);
+/* The map the canvas shows and edits: the document itself unless the family panels show a part
+ * of it (a Wolf3D level map); edits still go on the document's undo stack. */
+void          tsr_map_editor_set_map              (TsrMapEditor *self,
+                                                   TsrTileMap   *map);
+TsrTileMap   *tsr_map_editor_get_map              (TsrMapEditor *self);
 TsrMapCanvas *tsr_map_editor_get_canvas           (TsrMapEditor *self);
 /* The canvas's tools for the current map (NULL without a document). */
 TsrTileTools *tsr_map_editor_get_tools            (TsrMapEditor *self);
+
+/* The family panels object (TsrWolf3dPanels, TsrSpherePanels) or NULL. */
+GObject      *tsr_map_editor_get_family_panels    (TsrMapEditor *self);
 
 /* Extension points for family panels; what they add is removed when the document changes. */
 void          tsr_map_editor_add_page             (TsrMapEditor *self,

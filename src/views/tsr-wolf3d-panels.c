@@ -1,0 +1,495 @@
+/* tsr-wolf3d-panels.c: levels page, object palette and level inspector for Wolf3D data sets. The
+ * canvas always shows the current level's TsrWolfLevelMap, so tile commands stay bound to the
+ * level they were made on whichever level is current when they are undone. */
+#include "config.h"
+
+#include "views/tsr-wolf3d-panels.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "model/tsr-wolf3d-commands.h"
+
+#define OBJECT_DISPLAY_SIZE 48
+
+struct _TsrWolf3dPanels {
+  GObject          parent_instance;
+
+  TsrMapEditor    *editor;   /* weak: the editor owns us */
+  TsrWolfDocument *document;
+  GtkListBox      *level_list;
+  GtkLabel        *error_label;
+  GtkEditable     *name_entry;
+  GtkLabel        *size_label;
+  TsrWolfLevelMap *shown_map;  /* the level whose name the inspector follows */
+  GPtrArray       *object_flows;
+  guint            n_object_items;
+  gboolean         syncing;
+};
+
+G_DEFINE_FINAL_TYPE (TsrWolf3dPanels, tsr_wolf3d_panels, G_TYPE_OBJECT)
+
+static GdkTexture *
+texture_from_image (const TsrImage *image)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (image->pixels, (gsize) image->width * image->height * 4);
+
+  return gdk_memory_texture_new ((int) image->width, (int) image->height, GDK_MEMORY_R8G8B8A8,
+                                 bytes, image->width * 4);
+}
+
+static void
+show_error (TsrWolf3dPanels *self, GError *error)
+{
+  gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), error != NULL);
+}
+
+/* --- Levels --- */
+
+static char *
+level_label (TsrWolf3dPanels *self, TsrWolfLevelMap *map)
+{
+  gint index = tsr_wolf_document_get_level_index (self->document, map);
+
+  if (tsr_wolf_level_map_is_empty_slot (map))
+    /* Translators: a MAPHEAD slot without a level, "7  (empty slot)". */
+    return g_strdup_printf (_("%d  (empty slot)"), index + 1);
+  return g_strdup_printf ("%d  %s", index + 1, tsr_wolf_level_map_get_name (map));
+}
+
+static void
+on_level_name_changed (TsrWolfLevelMap *map, GParamSpec *pspec, GtkLabel *label)
+{
+  TsrWolf3dPanels *self = g_object_get_data (G_OBJECT (label), "tsr-panels");
+  g_autofree char *text = level_label (self, map);
+
+  gtk_label_set_text (label, text);
+}
+
+static GtkWidget *
+create_level_row (gpointer item, gpointer data)
+{
+  TsrWolf3dPanels *self = data;
+  TsrWolfLevelMap *map = item;
+  g_autofree char *text = level_label (self, map);
+  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *row = gtk_list_box_row_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_start (label, 8);
+  gtk_widget_set_margin_end (label, 8);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  g_object_set_data (G_OBJECT (label), "tsr-panels", self);
+  g_signal_connect_object (map, "notify::name", G_CALLBACK (on_level_name_changed), label, 0);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  /* An empty MAPHEAD slot cannot be shown or edited. */
+  gtk_widget_set_sensitive (row, !tsr_wolf_level_map_is_empty_slot (map));
+  return row;
+}
+
+static void
+update_level_inspector (TsrWolf3dPanels *self)
+{
+  TsrWolfLevelMap *map = tsr_wolf_document_get_current_level_map (self->document);
+  const TsrWolf3dLevel *level = map != NULL ? tsr_wolf_level_map_get_level (map) : NULL;
+  g_autofree char *size = NULL;
+
+  self->syncing = TRUE;
+  gtk_editable_set_text (self->name_entry, map != NULL ? tsr_wolf_level_map_get_name (map) : "");
+  self->syncing = FALSE;
+  if (level != NULL)
+    /* Translators: a level's size in tiles, "64 × 64 tiles". */
+    size = g_strdup_printf (_("%u × %u tiles"), level->width, level->height);
+  gtk_label_set_text (self->size_label, size != NULL ? size : "");
+}
+
+static void
+select_current_row (TsrWolf3dPanels *self)
+{
+  guint current = tsr_wolf_document_get_current_level (self->document);
+
+  self->syncing = TRUE;
+  gtk_list_box_select_row (self->level_list, gtk_list_box_get_row_at_index (self->level_list, (int) current));
+  self->syncing = FALSE;
+}
+
+static void
+on_current_level_map (TsrWolf3dPanels *self)
+{
+  TsrWolfLevelMap *map = tsr_wolf_document_get_current_level_map (self->document);
+
+  if (self->editor == NULL)
+    return;
+  if (self->shown_map != NULL)
+    g_signal_handlers_disconnect_by_func (self->shown_map, update_level_inspector, self);
+  g_set_object (&self->shown_map, map);
+  if (map != NULL)
+    g_signal_connect_swapped (map, "notify::name", G_CALLBACK (update_level_inspector), self);
+  tsr_map_editor_set_map (self->editor, map != NULL ? TSR_TILE_MAP (map) : NULL);
+  update_level_inspector (self);
+  select_current_row (self);
+}
+
+static void
+on_level_row_selected (GtkListBox *list, GtkListBoxRow *row, TsrWolf3dPanels *self)
+{
+  if (self->syncing || row == NULL)
+    return;
+  tsr_wolf_document_set_current_level (self->document, (guint) gtk_list_box_row_get_index (row));
+}
+
+gboolean
+tsr_wolf3d_panels_add_level (TsrWolf3dPanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint index = tsr_wolf_document_get_current_level (self->document) + 1;
+  gboolean done;
+
+  index = MIN (index, tsr_wolf_document_get_n_levels (self->document));
+  done = tsr_wolf_document_add_level (self->document, index, _("New level"), &error);
+  show_error (self, error);
+  if (done)
+    tsr_wolf_document_set_current_level (self->document, index);
+  return done;
+}
+
+gboolean
+tsr_wolf3d_panels_duplicate_level (TsrWolf3dPanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint index = tsr_wolf_document_get_current_level (self->document);
+  gboolean done = tsr_wolf_document_duplicate_level (self->document, index, &error);
+
+  show_error (self, error);
+  if (done)
+    tsr_wolf_document_set_current_level (self->document, index + 1);
+  return done;
+}
+
+gboolean
+tsr_wolf3d_panels_delete_level (TsrWolf3dPanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean done = tsr_wolf_document_delete_level (self->document, tsr_wolf_document_get_current_level (self->document), &error);
+
+  show_error (self, error);
+  return done;
+}
+
+gboolean
+tsr_wolf3d_panels_move_level (TsrWolf3dPanels *self,
+                              gint             delta)
+{
+  g_autoptr(GError) error = NULL;
+  guint from = tsr_wolf_document_get_current_level (self->document);
+  gint to = (gint) from + delta;
+  gboolean done;
+
+  if (to < 0 || to >= (gint) tsr_wolf_document_get_n_levels (self->document))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self->level_list));
+      return FALSE;
+    }
+  done = tsr_wolf_document_move_level_to (self->document, from, (guint) to, &error);
+  show_error (self, error);
+  /* The document keeps the moved level current; the list was rebuilt. */
+  select_current_row (self);
+  return done;
+}
+
+gboolean
+tsr_wolf3d_panels_rename_level (TsrWolf3dPanels *self,
+                                const char      *name)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean done = tsr_wolf_document_rename_level (self->document, tsr_wolf_document_get_current_level (self->document),
+                                                  name, &error);
+
+  show_error (self, error);
+  if (!done)
+    update_level_inspector (self);
+  return done;
+}
+
+static void
+on_name_activate (GtkEditable *entry, TsrWolf3dPanels *self)
+{
+  if (!self->syncing)
+    tsr_wolf3d_panels_rename_level (self, gtk_editable_get_text (entry));
+}
+
+static void
+on_level_button (GtkButton *button, TsrWolf3dPanels *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (button), "tsr-what");
+
+  if (g_str_equal (what, "add"))
+    tsr_wolf3d_panels_add_level (self);
+  else if (g_str_equal (what, "duplicate"))
+    tsr_wolf3d_panels_duplicate_level (self);
+  else if (g_str_equal (what, "delete"))
+    tsr_wolf3d_panels_delete_level (self);
+  else if (g_str_equal (what, "up"))
+    tsr_wolf3d_panels_move_level (self, -1);
+  else if (g_str_equal (what, "down"))
+    tsr_wolf3d_panels_move_level (self, 1);
+}
+
+static GtkWidget *
+level_button (TsrWolf3dPanels *self, const char *icon, const char *tooltip, const char *what)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  g_object_set_data (G_OBJECT (button), "tsr-what", (gpointer) what);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_level_button), self);
+  return button;
+}
+
+static GtkWidget *
+build_levels_page (TsrWolf3dPanels *self)
+{
+  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *error = gtk_label_new (NULL);
+
+  self->level_list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_widget_add_css_class (GTK_WIDGET (self->level_list), "boxed-list");
+  gtk_list_box_bind_model (self->level_list, tsr_wolf_document_get_levels (self->document),
+                           create_level_row, self, NULL);
+  g_signal_connect (self->level_list, "row-selected", G_CALLBACK (on_level_row_selected), self);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->level_list));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+
+  gtk_widget_add_css_class (buttons, "linked");
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (buttons), level_button (self, "list-add-symbolic", _("Add an empty level after this one"), "add"));
+  gtk_box_append (GTK_BOX (buttons), level_button (self, "edit-copy-symbolic", _("Duplicate the level"), "duplicate"));
+  gtk_box_append (GTK_BOX (buttons), level_button (self, "go-up-symbolic", _("Move the level up"), "up"));
+  gtk_box_append (GTK_BOX (buttons), level_button (self, "go-down-symbolic", _("Move the level down"), "down"));
+  gtk_box_append (GTK_BOX (buttons), level_button (self, "edit-delete-symbolic", _("Delete the level"), "delete"));
+
+  self->error_label = GTK_LABEL (error);
+  gtk_label_set_wrap (self->error_label, TRUE);
+  gtk_label_set_xalign (self->error_label, 0);
+  gtk_label_set_max_width_chars (self->error_label, 30);
+  gtk_widget_add_css_class (error, "tsr-finding-error");
+  gtk_widget_set_visible (error, FALSE);
+
+  gtk_widget_set_margin_start (page, 6);
+  gtk_widget_set_margin_end (page, 6);
+  gtk_widget_set_margin_bottom (page, 6);
+  gtk_box_append (GTK_BOX (page), scrolled);
+  gtk_box_append (GTK_BOX (page), buttons);
+  gtk_box_append (GTK_BOX (page), error);
+  return page;
+}
+
+static GtkWidget *
+build_level_inspector (TsrWolf3dPanels *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *heading = gtk_label_new (_("Level"));
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *name_label = gtk_label_new_with_mnemonic (_("_Name"));
+  GtkWidget *size_caption = gtk_label_new (_("Size"));
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
+  gtk_label_set_xalign (GTK_LABEL (name_label), 0);
+  gtk_label_set_xalign (GTK_LABEL (size_caption), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), entry);
+  /* MAPHEAD names hold 16 bytes. */
+  gtk_entry_set_max_length (GTK_ENTRY (entry), 16);
+  gtk_widget_set_hexpand (entry, TRUE);
+  gtk_widget_set_tooltip_text (entry, _("Press Enter to rename the level"));
+  self->name_entry = GTK_EDITABLE (entry);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
+  self->size_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->size_label, 0);
+  gtk_grid_attach (GTK_GRID (grid), name_label, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), entry, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), size_caption, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->size_label), 1, 1, 1, 1);
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_box_append (GTK_BOX (box), grid);
+  return box;
+}
+
+/* --- Object palette --- */
+
+void
+tsr_wolf3d_panels_choose_object (TsrWolf3dPanels *self,
+                                 guint32          code)
+{
+  TsrTileTools *tools = self->editor != NULL ? tsr_map_editor_get_tools (self->editor) : NULL;
+  TsrTileToolKind tool;
+
+  if (tools == NULL)
+    return;
+  tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_OBJECTS);
+  tsr_tile_tools_set_tile (tools, code);
+  tool = tsr_tile_tools_get_tool (tools);
+  /* Choosing an object means placing it. */
+  if (tool != TSR_TILE_TOOL_PENCIL && tool != TSR_TILE_TOOL_RECTANGLE && tool != TSR_TILE_TOOL_FILL)
+    tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+}
+
+static void
+on_object_activated (GtkFlowBox *flow, GtkFlowBoxChild *child, TsrWolf3dPanels *self)
+{
+  /* One choice across all categories. */
+  for (guint i = 0; i < self->object_flows->len; i++)
+    if (g_ptr_array_index (self->object_flows, i) != flow)
+      gtk_flow_box_unselect_all (g_ptr_array_index (self->object_flows, i));
+  tsr_wolf3d_panels_choose_object (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "tsr-tile")));
+}
+
+static GtkWidget *
+build_objects_page (TsrWolf3dPanels *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  g_autoptr(GPtrArray) categories = tsr_wolf_document_list_object_categories (self->document);
+  TsrTileMap *map = TSR_TILE_MAP (self->document);
+
+  for (guint i = 0; i < categories->len; i++)
+    {
+      const TsrWolfObjectCategory *category = g_ptr_array_index (categories, i);
+      GtkWidget *heading = gtk_label_new (category->name);
+      GtkWidget *flow = gtk_flow_box_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_widget_set_margin_top (heading, i > 0 ? 6 : 0);
+      gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_SINGLE);
+      gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 20);
+      gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
+      g_signal_connect (flow, "child-activated", G_CALLBACK (on_object_activated), self);
+      for (guint j = 0; j < category->values->len; j++)
+        {
+          guint32 code = g_array_index (category->values, guint32, j);
+          const TsrImage *image = tsr_tile_map_get_tile_image (map, TSR_WOLF_LAYER_OBJECTS, code);
+          g_autofree char *name = tsr_tile_map_get_tile_name (map, TSR_WOLF_LAYER_OBJECTS, code);
+          g_autofree char *tooltip = g_strdup_printf ("%s (%u)", name, code);
+          GtkWidget *item = gtk_flow_box_child_new ();
+          GtkWidget *picture;
+
+          if (image != NULL && image->width > 0)
+            {
+              g_autoptr(GdkTexture) texture = texture_from_image (image);
+              picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+            }
+          else
+            picture = gtk_label_new (name);
+          gtk_widget_set_size_request (picture, OBJECT_DISPLAY_SIZE, OBJECT_DISPLAY_SIZE);
+          gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (item), picture);
+          gtk_widget_set_tooltip_text (item, tooltip);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (item), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+          g_object_set_data (G_OBJECT (item), "tsr-tile", GUINT_TO_POINTER (code));
+          gtk_flow_box_append (GTK_FLOW_BOX (flow), item);
+          self->n_object_items++;
+        }
+      g_ptr_array_add (self->object_flows, flow);
+      gtk_box_append (GTK_BOX (box), heading);
+      gtk_box_append (GTK_BOX (box), flow);
+    }
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  return scrolled;
+}
+
+guint
+tsr_wolf3d_panels_get_n_object_items (TsrWolf3dPanels *self)
+{
+  g_return_val_if_fail (TSR_IS_WOLF3D_PANELS (self), 0);
+  return self->n_object_items;
+}
+
+GtkListBox *
+tsr_wolf3d_panels_get_level_list (TsrWolf3dPanels *self)
+{
+  g_return_val_if_fail (TSR_IS_WOLF3D_PANELS (self), NULL);
+  return self->level_list;
+}
+
+/* --- Findings --- */
+
+/* "level 3 (Wolf1 Map4)": show that level first; the default handler then reads the cell. */
+static gboolean
+on_locate_finding (TsrMapEditor *editor, const TsrFinding *finding, TsrTileRect *area, TsrWolf3dPanels *self)
+{
+  guint level;
+
+  if (finding->where != NULL && sscanf (finding->where, "level %u", &level) == 1
+      && level < tsr_wolf_document_get_n_levels (self->document))
+    tsr_wolf_document_set_current_level (self->document, level);
+  return FALSE;
+}
+
+/* --- Object --- */
+
+static void
+tsr_wolf3d_panels_dispose (GObject *object)
+{
+  TsrWolf3dPanels *self = TSR_WOLF3D_PANELS (object);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->editor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->editor, self);
+      g_object_remove_weak_pointer (G_OBJECT (self->editor), (gpointer *) &self->editor);
+      self->editor = NULL;
+    }
+  if (self->level_list != NULL)
+    gtk_list_box_bind_model (self->level_list, NULL, NULL, NULL, NULL);
+  if (self->shown_map != NULL)
+    g_signal_handlers_disconnect_by_func (self->shown_map, update_level_inspector, self);
+  g_clear_object (&self->shown_map);
+  g_clear_object (&self->document);
+  g_clear_pointer (&self->object_flows, g_ptr_array_unref);
+  G_OBJECT_CLASS (tsr_wolf3d_panels_parent_class)->dispose (object);
+}
+
+static void
+tsr_wolf3d_panels_class_init (TsrWolf3dPanelsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = tsr_wolf3d_panels_dispose;
+}
+
+static void
+tsr_wolf3d_panels_init (TsrWolf3dPanels *self)
+{
+  self->object_flows = g_ptr_array_new ();
+}
+
+TsrWolf3dPanels *
+tsr_wolf3d_panels_new (TsrMapEditor    *editor,
+                       TsrWolfDocument *document)
+{
+  TsrWolf3dPanels *self = g_object_new (TSR_TYPE_WOLF3D_PANELS, NULL);
+
+  self->editor = editor;
+  g_object_add_weak_pointer (G_OBJECT (editor), (gpointer *) &self->editor);
+  self->document = g_object_ref (document);
+
+  tsr_map_editor_add_page (editor, build_levels_page (self), "levels", _("Levels"));
+  tsr_map_editor_add_page (editor, build_objects_page (self), "objects", _("Objects"));
+  tsr_map_editor_add_inspector_widget (editor, build_level_inspector (self));
+  g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_current_level_map), self);
+  g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
+  on_current_level_map (self);
+  return self;
+}
