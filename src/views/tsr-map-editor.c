@@ -11,6 +11,7 @@
 
 #include "model/tsr-tile-map.h"
 #include "views/tsr-minimap.h"
+#include "views/tsr-sphere-panels.h"
 #include "views/tsr-tile-palette.h"
 #include "views/tsr-wolf3d-panels.h"
 
@@ -73,6 +74,8 @@ static GObject *
 create_family_panels (TsrMapEditor *self,
                       TsrDocument  *document)
 {
+  if (TSR_IS_SPHERE_DOCUMENT (document))
+    return G_OBJECT (tsr_sphere_panels_new (self, TSR_SPHERE_DOCUMENT (document)));
   if (TSR_IS_WOLF_DOCUMENT (document))
     return G_OBJECT (tsr_wolf3d_panels_new (self, TSR_WOLF_DOCUMENT (document)));
   return NULL;

@@ -1,0 +1,1241 @@
+/* tsr-sphere-panels.c: Sphere layers, entities, zones and obstruction segments in the map editor.
+ * Entities are drawn and hit-tested in map pixels; every edit is one of TsrSphereDocument's
+ * commands, and a drag's moves merge into one undo step (the document merges consecutive moves of
+ * one element; the merge is broken when the drag ends). */
+#include "config.h"
+
+#include "views/tsr-sphere-panels.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "formats/sphere/tsr-sphere-string.h"
+
+/* How close (in view pixels) a press must be to pick a marker, a segment or a zone corner. */
+#define PICK_DISTANCE 8.0
+
+struct _TsrSpherePanels {
+  GObject                 parent_instance;
+
+  TsrMapEditor           *editor;  /* weak */
+  TsrSphereDocument      *document;
+  TsrSphereMode           mode;
+  TsrSphereSelectionKind  selection;
+  guint                   selection_index;
+  guint                   selection_layer;
+  gboolean                syncing;
+
+  /* The drag in progress. */
+  gboolean                dragging;
+  gboolean                resizing;
+  double                  press_x, press_y, last_x, last_y;
+  gint                    origin_x, origin_y; /* the dragged element's position at the press */
+
+  GHashTable             *fields;          /* name → widget */
+  GHashTable             *person_surfaces; /* const TsrImage * → cairo_surface_t */
+  GtkWidget              *mode_buttons[TSR_SPHERE_MODE_SEGMENT + 1];
+  GtkStack               *inspector_stack;
+  GtkLabel               *hint_label;
+  GtkLabel               *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (TsrSpherePanels, tsr_sphere_panels, G_TYPE_OBJECT)
+
+static void
+show_error (TsrSpherePanels *self, GError *error)
+{
+  gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), error != NULL);
+}
+
+static TsrTileTools *
+tools (TsrSpherePanels *self)
+{
+  return self->editor != NULL ? tsr_map_editor_get_tools (self->editor) : NULL;
+}
+
+static guint
+current_layer (TsrSpherePanels *self)
+{
+  TsrTileTools *t = tools (self);
+
+  return t != NULL ? tsr_tile_tools_get_layer (t) : 0;
+}
+
+static void
+queue_canvas_draw (TsrSpherePanels *self)
+{
+  if (self->editor != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (tsr_map_editor_get_canvas (self->editor)));
+}
+
+static guint16
+clamp_u16 (double value)
+{
+  return (guint16) CLAMP (floor (value), 0, G_MAXUINT16);
+}
+
+static void
+break_merge (TsrSpherePanels *self)
+{
+  tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+}
+
+/* --- Inspector --- */
+
+static GtkWidget *
+field (TsrSpherePanels *self, const char *name)
+{
+  return g_hash_table_lookup (self->fields, name);
+}
+
+static void
+set_entry (TsrSpherePanels *self, const char *name, GBytes *text)
+{
+  g_autofree char *utf8 = text != NULL ? tsr_sphere_string_to_utf8 (text) : g_strdup ("");
+
+  gtk_editable_set_text (GTK_EDITABLE (field (self, name)), utf8);
+}
+
+static void
+set_spin (TsrSpherePanels *self, const char *name, double value)
+{
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (self, name)), value);
+}
+
+static void
+update_inspector (TsrSpherePanels *self)
+{
+  const TsrSphereMap *map = tsr_sphere_document_get_map (self->document);
+
+  self->syncing = TRUE;
+  switch (self->selection)
+    {
+    case TSR_SPHERE_SELECTION_ENTITY:
+      {
+        const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, self->selection_index);
+
+        if (entity->type == TSR_SPHERE_ENTITY_PERSON)
+          {
+            set_entry (self, "person-name", entity->name);
+            set_entry (self, "person-spriteset", entity->spriteset);
+            for (guint i = 0; i < TSR_SPHERE_N_SCRIPTS; i++)
+              {
+                g_autofree char *key = g_strdup_printf ("person-script-%u", i);
+                set_entry (self, key, entity->scripts != NULL && i < entity->scripts->len
+                                      ? g_ptr_array_index (entity->scripts, i) : NULL);
+              }
+            gtk_stack_set_visible_child_name (self->inspector_stack, "person");
+          }
+        else
+          {
+            set_entry (self, "trigger-function", entity->function);
+            gtk_stack_set_visible_child_name (self->inspector_stack, "trigger");
+          }
+        break;
+      }
+    case TSR_SPHERE_SELECTION_ZONE:
+      {
+        const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, self->selection_index);
+
+        set_spin (self, "zone-x1", zone->x1);
+        set_spin (self, "zone-y1", zone->y1);
+        set_spin (self, "zone-x2", zone->x2);
+        set_spin (self, "zone-y2", zone->y2);
+        set_spin (self, "zone-steps", zone->reactivate_steps);
+        set_entry (self, "zone-function", zone->function);
+        gtk_stack_set_visible_child_name (self->inspector_stack, "zone");
+        break;
+      }
+    case TSR_SPHERE_SELECTION_SEGMENT:
+      {
+        const TsrSphereLayer *layer = tsr_sphere_document_get_layer (self->document, self->selection_layer);
+        const TsrSphereSegment *segment = &g_array_index (layer->segments, TsrSphereSegment, self->selection_index);
+        g_autofree char *text = g_strdup_printf (_("Layer %u, from %u, %u to %u, %u (pixels)"), self->selection_layer,
+                                                 segment->x1, segment->y1, segment->x2, segment->y2);
+
+        gtk_label_set_text (GTK_LABEL (field (self, "segment-text")), text);
+        gtk_stack_set_visible_child_name (self->inspector_stack, "segment");
+        break;
+      }
+    case TSR_SPHERE_SELECTION_NONE:
+    default:
+      set_entry (self, "map-music", map->strings->len > TSR_SPHERE_STRING_MUSIC ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_MUSIC) : NULL);
+      set_entry (self, "map-script", map->strings->len > TSR_SPHERE_STRING_SCRIPT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_SCRIPT) : NULL);
+      set_entry (self, "map-entry", map->strings->len > TSR_SPHERE_STRING_ENTRY ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_ENTRY) : NULL);
+      set_entry (self, "map-exit", map->strings->len > TSR_SPHERE_STRING_EXIT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_EXIT) : NULL);
+      gtk_stack_set_visible_child_name (self->inspector_stack, "map");
+      break;
+    }
+  self->syncing = FALSE;
+}
+
+static void
+update_layer_fields (TsrSpherePanels *self)
+{
+  guint layer = current_layer (self);
+  const TsrSphereLayer *stored;
+  TsrSphereLayerProperties properties;
+
+  if (layer >= tsr_sphere_document_get_n_layers (self->document))
+    return;
+  stored = tsr_sphere_document_get_layer (self->document, layer);
+  tsr_sphere_document_get_layer_properties (self->document, layer, &properties);
+  self->syncing = TRUE;
+  set_entry (self, "layer-name", stored->name);
+  set_spin (self, "layer-parallax-x", properties.parallax_x);
+  set_spin (self, "layer-parallax-y", properties.parallax_y);
+  set_spin (self, "layer-scrolling-x", properties.scrolling_x);
+  set_spin (self, "layer-scrolling-y", properties.scrolling_y);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (field (self, "layer-parallax")), (properties.flags & TSR_SPHERE_LAYER_PARALLAX) != 0);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (field (self, "layer-reflective")), properties.reflective != 0);
+  self->syncing = FALSE;
+}
+
+/* An entry or spin button was committed: push the matching edit. */
+static void
+on_field_changed (GtkWidget *widget, TsrSpherePanels *self)
+{
+  const char *name = g_object_get_data (G_OBJECT (widget), "tsr-field");
+  g_autoptr(GError) error = NULL;
+  guint index = self->selection_index;
+  gboolean ok = TRUE;
+
+  if (self->syncing)
+    return;
+
+  if (g_str_has_prefix (name, "layer-"))
+    {
+      guint layer = current_layer (self);
+      TsrSphereLayerProperties properties;
+
+      if (g_str_equal (name, "layer-name"))
+        ok = tsr_sphere_document_rename_layer (self->document, layer, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+      else
+        {
+          tsr_sphere_document_get_layer_properties (self->document, layer, &properties);
+          properties.parallax_x = gtk_spin_button_get_value (GTK_SPIN_BUTTON (field (self, "layer-parallax-x")));
+          properties.parallax_y = gtk_spin_button_get_value (GTK_SPIN_BUTTON (field (self, "layer-parallax-y")));
+          properties.scrolling_x = gtk_spin_button_get_value (GTK_SPIN_BUTTON (field (self, "layer-scrolling-x")));
+          properties.scrolling_y = gtk_spin_button_get_value (GTK_SPIN_BUTTON (field (self, "layer-scrolling-y")));
+          if (gtk_check_button_get_active (GTK_CHECK_BUTTON (field (self, "layer-parallax"))))
+            properties.flags |= TSR_SPHERE_LAYER_PARALLAX;
+          else
+            properties.flags &= ~TSR_SPHERE_LAYER_PARALLAX;
+          properties.reflective = gtk_check_button_get_active (GTK_CHECK_BUTTON (field (self, "layer-reflective"))) ? 1 : 0;
+          ok = tsr_sphere_document_set_layer_properties (self->document, layer, &properties, &error);
+        }
+    }
+  else if (g_str_equal (name, "person-name"))
+    ok = tsr_sphere_document_set_person_name (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "person-spriteset"))
+    ok = tsr_sphere_document_set_person_spriteset (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_has_prefix (name, "person-script-"))
+    ok = tsr_sphere_document_set_person_script (self->document, index, (TsrSpherePersonScript) (name[strlen (name) - 1] - '0'),
+                                                gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "trigger-function"))
+    ok = tsr_sphere_document_set_trigger_function (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "zone-function"))
+    ok = tsr_sphere_document_set_zone_function (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "zone-steps"))
+    ok = tsr_sphere_document_set_zone_steps (self->document, index, (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), &error);
+  else if (g_str_has_prefix (name, "zone-"))
+    ok = tsr_sphere_document_set_zone_rect (self->document, index,
+                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-x1"))),
+                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-y1"))),
+                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-x2"))),
+                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-y2"))),
+                                            &error);
+  else if (g_str_equal (name, "map-music"))
+    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_MUSIC, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "map-script"))
+    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_SCRIPT, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "map-entry"))
+    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_ENTRY, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  else if (g_str_equal (name, "map-exit"))
+    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_EXIT, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
+  show_error (self, error);
+  if (!ok)
+    {
+      update_inspector (self);
+      update_layer_fields (self);
+    }
+}
+
+static GtkWidget *
+add_field (TsrSpherePanels *self, GtkGrid *grid, int row, const char *name, const char *label_text, GtkWidget *widget)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (label_text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_widget_set_hexpand (widget, TRUE);
+  g_object_set_data_full (G_OBJECT (widget), "tsr-field", g_strdup (name), g_free);
+  g_hash_table_insert (self->fields, g_strdup (name), widget);
+  if (GTK_IS_SPIN_BUTTON (widget))
+    g_signal_connect (widget, "value-changed", G_CALLBACK (on_field_changed), self);
+  else if (GTK_IS_CHECK_BUTTON (widget))
+    g_signal_connect (widget, "toggled", G_CALLBACK (on_field_changed), self);
+  else
+    {
+      g_signal_connect (widget, "activate", G_CALLBACK (on_field_changed), self);
+      gtk_widget_set_tooltip_text (widget, _("Press Enter to apply"));
+    }
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, widget, 1, row, 1, 1);
+  return widget;
+}
+
+static GtkWidget *
+form (const char *heading_text, GtkGrid **grid)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *heading = gtk_label_new (heading_text);
+
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  *grid = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_row_spacing (*grid, 6);
+  gtk_grid_set_column_spacing (*grid, 8);
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (*grid));
+  return box;
+}
+
+static GtkWidget *
+pixel_spin (void)
+{
+  return gtk_spin_button_new_with_range (0, G_MAXUINT16, 1);
+}
+
+static GtkWidget *
+build_inspector (TsrSpherePanels *self)
+{
+  static const char *const script_labels[TSR_SPHERE_N_SCRIPTS] = {
+    N_("On _create"), N_("On _destroy"), N_("On _touch"), N_("On _talk"), N_("On _generate commands"),
+  };
+  GtkGrid *grid;
+  GtkWidget *page;
+  GtkWidget *segment_text;
+
+  self->inspector_stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_vhomogeneous (self->inspector_stack, FALSE);
+
+  page = form (_("Map"), &grid);
+  add_field (self, grid, 0, "map-music", _("_Music"), gtk_entry_new ());
+  add_field (self, grid, 1, "map-script", _("_Script"), gtk_entry_new ());
+  add_field (self, grid, 2, "map-entry", _("On _entry"), gtk_entry_new ());
+  add_field (self, grid, 3, "map-exit", _("On e_xit"), gtk_entry_new ());
+  gtk_stack_add_named (self->inspector_stack, page, "map");
+
+  page = form (_("Person"), &grid);
+  add_field (self, grid, 0, "person-name", _("_Name"), gtk_entry_new ());
+  add_field (self, grid, 1, "person-spriteset", _("_Spriteset"), gtk_entry_new ());
+  for (guint i = 0; i < TSR_SPHERE_N_SCRIPTS; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("person-script-%u", i);
+      add_field (self, grid, 2 + (int) i, key, _(script_labels[i]), gtk_entry_new ());
+    }
+  gtk_stack_add_named (self->inspector_stack, page, "person");
+
+  page = form (_("Trigger"), &grid);
+  add_field (self, grid, 0, "trigger-function", _("_Function"), gtk_entry_new ());
+  gtk_stack_add_named (self->inspector_stack, page, "trigger");
+
+  page = form (_("Zone"), &grid);
+  add_field (self, grid, 0, "zone-x1", _("_Left"), pixel_spin ());
+  add_field (self, grid, 1, "zone-y1", _("_Top"), pixel_spin ());
+  add_field (self, grid, 2, "zone-x2", _("_Right"), pixel_spin ());
+  add_field (self, grid, 3, "zone-y2", _("_Bottom"), pixel_spin ());
+  add_field (self, grid, 4, "zone-steps", _("_Steps"), pixel_spin ());
+  add_field (self, grid, 5, "zone-function", _("_Function"), gtk_entry_new ());
+  gtk_stack_add_named (self->inspector_stack, page, "zone");
+
+  page = form (_("Obstruction Segment"), &grid);
+  segment_text = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (segment_text), 0);
+  gtk_label_set_wrap (GTK_LABEL (segment_text), TRUE);
+  g_hash_table_insert (self->fields, g_strdup ("segment-text"), segment_text);
+  gtk_grid_attach (grid, segment_text, 0, 0, 2, 1);
+  gtk_stack_add_named (self->inspector_stack, page, "segment");
+  return GTK_WIDGET (self->inspector_stack);
+}
+
+/* --- Selection and modes --- */
+
+void
+tsr_sphere_panels_select (TsrSpherePanels        *self,
+                          TsrSphereSelectionKind  kind,
+                          guint                   index,
+                          guint                   layer)
+{
+  g_return_if_fail (TSR_IS_SPHERE_PANELS (self));
+
+  self->selection = kind;
+  self->selection_index = index;
+  self->selection_layer = layer;
+  update_inspector (self);
+  queue_canvas_draw (self);
+}
+
+TsrSphereSelectionKind
+tsr_sphere_panels_get_selection (TsrSpherePanels *self,
+                                 guint           *index,
+                                 guint           *layer)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), TSR_SPHERE_SELECTION_NONE);
+  if (index != NULL)
+    *index = self->selection_index;
+  if (layer != NULL)
+    *layer = self->selection_layer;
+  return self->selection;
+}
+
+static const char *const mode_hints[] = {
+  N_("Drags paint with the tile tools."),
+  N_("Click a person, trigger, zone or segment to select it; drag to move it, or a zone’s bottom-right corner to resize it."),
+  N_("Click to place a person on the current layer."),
+  N_("Click to place a trigger on the current layer."),
+  N_("Drag to draw a zone on the current layer."),
+  N_("Drag to draw an obstruction segment on the current layer."),
+};
+
+void
+tsr_sphere_panels_set_mode (TsrSpherePanels *self,
+                            TsrSphereMode    mode)
+{
+  g_return_if_fail (TSR_IS_SPHERE_PANELS (self));
+
+  self->mode = mode;
+  self->syncing = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->mode_buttons[mode]), TRUE);
+  self->syncing = FALSE;
+  gtk_label_set_text (self->hint_label, _(mode_hints[mode]));
+}
+
+TsrSphereMode
+tsr_sphere_panels_get_mode (TsrSpherePanels *self)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), TSR_SPHERE_MODE_TILES);
+  return self->mode;
+}
+
+static void
+on_mode_toggled (GtkToggleButton *button, TsrSpherePanels *self)
+{
+  if (self->syncing || !gtk_toggle_button_get_active (button))
+    return;
+  tsr_sphere_panels_set_mode (self, (TsrSphereMode) GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tsr-mode")));
+}
+
+gboolean
+tsr_sphere_panels_delete_selection (TsrSpherePanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean done = FALSE;
+
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), FALSE);
+  switch (self->selection)
+    {
+    case TSR_SPHERE_SELECTION_ENTITY:
+      done = tsr_sphere_document_remove_entity (self->document, self->selection_index, &error);
+      break;
+    case TSR_SPHERE_SELECTION_ZONE:
+      done = tsr_sphere_document_remove_zone (self->document, self->selection_index, &error);
+      break;
+    case TSR_SPHERE_SELECTION_SEGMENT:
+      done = tsr_sphere_document_remove_segment (self->document, self->selection_layer, self->selection_index, &error);
+      break;
+    case TSR_SPHERE_SELECTION_NONE:
+    default:
+      break;
+    }
+  show_error (self, error);
+  if (done)
+    tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_NONE, 0, 0);
+  return done;
+}
+
+/* --- Layers --- */
+
+gboolean
+tsr_sphere_panels_add_layer (TsrSpherePanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint index = 0;
+  gboolean done = tsr_sphere_document_add_layer (self->document, (int) current_layer (self) + 1, _("New layer"), &index, &error);
+
+  show_error (self, error);
+  if (done && tools (self) != NULL)
+    tsr_tile_tools_set_layer (tools (self), index);
+  return done;
+}
+
+gboolean
+tsr_sphere_panels_duplicate_layer (TsrSpherePanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint index = 0;
+  gboolean done = tsr_sphere_document_duplicate_layer (self->document, current_layer (self), &index, &error);
+
+  show_error (self, error);
+  if (done && tools (self) != NULL)
+    tsr_tile_tools_set_layer (tools (self), index);
+  return done;
+}
+
+gboolean
+tsr_sphere_panels_delete_layer (TsrSpherePanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean done = tsr_sphere_document_remove_layer (self->document, current_layer (self), &error);
+
+  show_error (self, error);
+  return done;
+}
+
+gboolean
+tsr_sphere_panels_move_layer (TsrSpherePanels *self,
+                              gint             delta)
+{
+  g_autoptr(GError) error = NULL;
+  guint from = current_layer (self);
+  gint to = (gint) from + delta;
+  gboolean done;
+
+  if (to < 0 || to >= (gint) tsr_sphere_document_get_n_layers (self->document))
+    return FALSE;
+  done = tsr_sphere_document_move_layer (self->document, from, (guint) to, &error);
+  show_error (self, error);
+  if (done && tools (self) != NULL)
+    tsr_tile_tools_set_layer (tools (self), (guint) to);
+  return done;
+}
+
+static void
+on_layer_button (GtkButton *button, TsrSpherePanels *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (button), "tsr-what");
+
+  if (g_str_equal (what, "add"))
+    tsr_sphere_panels_add_layer (self);
+  else if (g_str_equal (what, "duplicate"))
+    tsr_sphere_panels_duplicate_layer (self);
+  else if (g_str_equal (what, "delete"))
+    tsr_sphere_panels_delete_layer (self);
+  else if (g_str_equal (what, "up"))
+    tsr_sphere_panels_move_layer (self, 1);
+  else if (g_str_equal (what, "down"))
+    tsr_sphere_panels_move_layer (self, -1);
+}
+
+static GtkWidget *
+icon_button (TsrSpherePanels *self, const char *icon, const char *tooltip, const char *what, GCallback callback)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  g_object_set_data (G_OBJECT (button), "tsr-what", (gpointer) what);
+  g_signal_connect (button, "clicked", callback, self);
+  return button;
+}
+
+static GtkWidget *
+build_layer_widgets (TsrSpherePanels *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkGrid *grid;
+  GtkWidget *properties = form (_("Layer"), &grid);
+  GtkWidget *spin;
+
+  gtk_widget_add_css_class (buttons, "linked");
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "list-add-symbolic", _("Add a layer above this one"), "add", G_CALLBACK (on_layer_button)));
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "edit-copy-symbolic", _("Duplicate the layer"), "duplicate", G_CALLBACK (on_layer_button)));
+  /* Sphere draws layer 0 at the bottom: "up" is a higher index. */
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-down-symbolic", _("Move the layer down (drawn earlier)"), "down", G_CALLBACK (on_layer_button)));
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-up-symbolic", _("Move the layer up (drawn later)"), "up", G_CALLBACK (on_layer_button)));
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "edit-delete-symbolic", _("Delete the layer"), "delete", G_CALLBACK (on_layer_button)));
+
+  add_field (self, grid, 0, "layer-name", _("_Name"), gtk_entry_new ());
+  spin = gtk_spin_button_new_with_range (-100, 100, 0.1);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
+  add_field (self, grid, 1, "layer-parallax-x", _("Parallax _X"), spin);
+  spin = gtk_spin_button_new_with_range (-100, 100, 0.1);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
+  add_field (self, grid, 2, "layer-parallax-y", _("Parallax _Y"), spin);
+  spin = gtk_spin_button_new_with_range (-100, 100, 0.1);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
+  add_field (self, grid, 3, "layer-scrolling-x", _("Scrolling X"), spin);
+  spin = gtk_spin_button_new_with_range (-100, 100, 0.1);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
+  add_field (self, grid, 4, "layer-scrolling-y", _("Scrolling Y"), spin);
+  add_field (self, grid, 5, "layer-parallax", _("_Parallax"), gtk_check_button_new ());
+  add_field (self, grid, 6, "layer-reflective", _("_Reflective"), gtk_check_button_new ());
+
+  gtk_box_append (GTK_BOX (box), buttons);
+  gtk_box_append (GTK_BOX (box), properties);
+  return box;
+}
+
+/* --- Entities page --- */
+
+static void
+on_delete_clicked (GtkButton *button, TsrSpherePanels *self)
+{
+  if (!tsr_sphere_panels_delete_selection (self))
+    gtk_widget_error_bell (GTK_WIDGET (button));
+}
+
+static GtkWidget *
+build_entities_page (TsrSpherePanels *self)
+{
+  static const char *const mode_labels[] = {
+    N_("Tiles"), N_("Select"), N_("Person"), N_("Trigger"), N_("Zone"), N_("Segment"),
+  };
+  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *delete_button = gtk_button_new_with_mnemonic (_("_Delete Selected"));
+  GtkWidget *error = gtk_label_new (NULL);
+
+  gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (mode_labels); i++)
+    {
+      self->mode_buttons[i] = gtk_toggle_button_new_with_label (_(mode_labels[i]));
+      if (i > 0)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->mode_buttons[i]), GTK_TOGGLE_BUTTON (self->mode_buttons[0]));
+      g_object_set_data (G_OBJECT (self->mode_buttons[i]), "tsr-mode", GUINT_TO_POINTER (i));
+      g_signal_connect (self->mode_buttons[i], "toggled", G_CALLBACK (on_mode_toggled), self);
+      gtk_grid_attach (GTK_GRID (grid), self->mode_buttons[i], (int) i % 3, (int) i / 3, 1, 1);
+    }
+  gtk_widget_add_css_class (grid, "linked");
+  self->hint_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->hint_label, TRUE);
+  gtk_label_set_xalign (self->hint_label, 0);
+  gtk_label_set_max_width_chars (self->hint_label, 30);
+  gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "dim-label");
+  g_signal_connect (delete_button, "clicked", G_CALLBACK (on_delete_clicked), self);
+  gtk_widget_set_halign (delete_button, GTK_ALIGN_START);
+
+  self->error_label = GTK_LABEL (error);
+  gtk_label_set_wrap (self->error_label, TRUE);
+  gtk_label_set_xalign (self->error_label, 0);
+  gtk_label_set_max_width_chars (self->error_label, 30);
+  gtk_widget_add_css_class (error, "tsr-finding-error");
+  gtk_widget_set_visible (error, FALSE);
+
+  gtk_widget_set_margin_start (page, 6);
+  gtk_widget_set_margin_end (page, 6);
+  gtk_box_append (GTK_BOX (page), grid);
+  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
+  gtk_box_append (GTK_BOX (page), delete_button);
+  gtk_box_append (GTK_BOX (page), error);
+  return page;
+}
+
+/* --- Drawing --- */
+
+static cairo_surface_t *
+person_surface (TsrSpherePanels *self, const TsrImage *image)
+{
+  cairo_surface_t *surface = g_hash_table_lookup (self->person_surfaces, image);
+
+  if (surface == NULL)
+    {
+      guint8 *data;
+      int stride;
+
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) image->width, (int) image->height);
+      data = cairo_image_surface_get_data (surface);
+      stride = cairo_image_surface_get_stride (surface);
+      for (guint y = 0; y < image->height; y++)
+        for (guint x = 0; x < image->width; x++)
+          {
+            const guint8 *p = image->pixels + ((gsize) y * image->width + x) * 4;
+            guint a = p[3];
+            /* Premultiplied native-endian ARGB, as cairo wants. */
+            ((guint32 *) (data + (gsize) y * stride))[x] =
+              (a << 24) | ((p[0] * a / 255) << 16) | ((p[1] * a / 255) << 8) | (p[2] * a / 255);
+          }
+      cairo_surface_mark_dirty (surface);
+      g_hash_table_insert (self->person_surfaces, (gpointer) image, surface);
+    }
+  return surface;
+}
+
+/* The rectangle (map pixels) an entity covers on screen, for drawing and picking. */
+static void
+entity_bounds (TsrSpherePanels *self, guint index, double *x, double *y, double *width, double *height)
+{
+  const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, index);
+  gint origin_x = 0, origin_y = 0;
+  const TsrImage *image = entity->type == TSR_SPHERE_ENTITY_PERSON
+                          ? tsr_sphere_document_get_person_image (self->document, index, &origin_x, &origin_y) : NULL;
+
+  if (image != NULL)
+    {
+      *x = entity->x + origin_x;
+      *y = entity->y + origin_y;
+      *width = image->width;
+      *height = image->height;
+    }
+  else
+    {
+      *x = entity->x - 6;
+      *y = entity->y - 6;
+      *width = 12;
+      *height = 12;
+    }
+}
+
+static void
+on_draw_overlay (TsrMapCanvas *canvas, cairo_t *cr, const TsrMapViewport *viewport, TsrSpherePanels *self)
+{
+  double zoom = viewport->zoom;
+  double vx, vy, vx2, vy2;
+  guint n_layers = tsr_sphere_document_get_n_layers (self->document);
+
+  /* Zones, then segments, then entities on top. */
+  for (guint i = 0; i < tsr_sphere_document_get_n_zones (self->document); i++)
+    {
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, i);
+
+      tsr_map_viewport_to_view (viewport, MIN (zone->x1, zone->x2), MIN (zone->y1, zone->y2), &vx, &vy);
+      tsr_map_viewport_to_view (viewport, MAX (zone->x1, zone->x2), MAX (zone->y1, zone->y2), &vx2, &vy2);
+      cairo_rectangle (cr, vx, vy, vx2 - vx, vy2 - vy);
+      cairo_set_source_rgba (cr, 0.1, 0.8, 0.9, 0.2);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.8, 0.9);
+      cairo_set_line_width (cr, 2);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgb (cr, 0.95, 0.2, 0.2);
+  cairo_set_line_width (cr, 2);
+  for (guint layer = 0; layer < n_layers; layer++)
+    {
+      const TsrSphereLayer *stored = tsr_sphere_document_get_layer (self->document, layer);
+
+      if (!tsr_tile_map_get_layer_visible (TSR_TILE_MAP (self->document), layer) || stored->segments == NULL)
+        continue;
+      for (guint i = 0; i < stored->segments->len; i++)
+        {
+          const TsrSphereSegment *segment = &g_array_index (stored->segments, TsrSphereSegment, i);
+
+          tsr_map_viewport_to_view (viewport, segment->x1, segment->y1, &vx, &vy);
+          tsr_map_viewport_to_view (viewport, segment->x2, segment->y2, &vx2, &vy2);
+          cairo_move_to (cr, vx, vy);
+          cairo_line_to (cr, vx2, vy2);
+        }
+    }
+  cairo_stroke (cr);
+
+  for (guint i = 0; i < tsr_sphere_document_get_n_entities (self->document); i++)
+    {
+      const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, i);
+      gint origin_x = 0, origin_y = 0;
+      const TsrImage *image = entity->type == TSR_SPHERE_ENTITY_PERSON
+                              ? tsr_sphere_document_get_person_image (self->document, i, &origin_x, &origin_y) : NULL;
+
+      if (image != NULL)
+        {
+          tsr_map_viewport_to_view (viewport, entity->x + origin_x, entity->y + origin_y, &vx, &vy);
+          cairo_save (cr);
+          cairo_translate (cr, vx, vy);
+          cairo_scale (cr, zoom, zoom);
+          cairo_set_source_surface (cr, person_surface (self, image), 0, 0);
+          /* Pixel art stays crisp when zoomed in. */
+          cairo_pattern_set_filter (cairo_get_source (cr), zoom >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
+          cairo_paint (cr);
+          cairo_restore (cr);
+        }
+      else
+        {
+          tsr_map_viewport_to_view (viewport, entity->x, entity->y, &vx, &vy);
+          if (entity->type == TSR_SPHERE_ENTITY_TRIGGER)
+            {
+              /* A diamond. */
+              cairo_move_to (cr, vx, vy - 7);
+              cairo_line_to (cr, vx + 7, vy);
+              cairo_line_to (cr, vx, vy + 7);
+              cairo_line_to (cr, vx - 7, vy);
+              cairo_close_path (cr);
+              cairo_set_source_rgb (cr, 0.95, 0.85, 0.1);
+            }
+          else
+            {
+              cairo_arc (cr, vx, vy, 6, 0, 2 * G_PI);
+              cairo_set_source_rgb (cr, 0.9, 0.2, 0.9);
+            }
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* The selection: a light dashed outline (and the zone's resize handle). */
+  if (self->selection != TSR_SPHERE_SELECTION_NONE)
+    {
+      double x = 0, y = 0, width = 0, height = 0;
+      static const double dashes[] = { 4, 3 };
+
+      if (self->selection == TSR_SPHERE_SELECTION_ENTITY)
+        entity_bounds (self, self->selection_index, &x, &y, &width, &height);
+      else if (self->selection == TSR_SPHERE_SELECTION_ZONE)
+        {
+          const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, self->selection_index);
+
+          x = MIN (zone->x1, zone->x2);
+          y = MIN (zone->y1, zone->y2);
+          width = ABS (zone->x2 - zone->x1);
+          height = ABS (zone->y2 - zone->y1);
+        }
+      else
+        {
+          const TsrSphereLayer *stored = tsr_sphere_document_get_layer (self->document, self->selection_layer);
+          const TsrSphereSegment *segment = &g_array_index (stored->segments, TsrSphereSegment, self->selection_index);
+
+          x = MIN (segment->x1, segment->x2);
+          y = MIN (segment->y1, segment->y2);
+          width = fabs ((double) segment->x2 - segment->x1);
+          height = fabs ((double) segment->y2 - segment->y1);
+        }
+      tsr_map_viewport_to_view (viewport, x, y, &vx, &vy);
+      cairo_rectangle (cr, vx - 2, vy - 2, width * zoom + 4, height * zoom + 4);
+      cairo_set_line_width (cr, 2);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_stroke_preserve (cr);
+      cairo_set_dash (cr, dashes, 2, 0);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      if (self->selection == TSR_SPHERE_SELECTION_ZONE)
+        {
+          cairo_rectangle (cr, vx + width * zoom - 3, vy + height * zoom - 3, 8, 8);
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* A zone or segment being drawn. */
+  if (self->dragging && (self->mode == TSR_SPHERE_MODE_ZONE || self->mode == TSR_SPHERE_MODE_SEGMENT))
+    {
+      tsr_map_viewport_to_view (viewport, self->press_x, self->press_y, &vx, &vy);
+      tsr_map_viewport_to_view (viewport, self->last_x, self->last_y, &vx2, &vy2);
+      if (self->mode == TSR_SPHERE_MODE_ZONE)
+        cairo_rectangle (cr, MIN (vx, vx2), MIN (vy, vy2), fabs (vx2 - vx), fabs (vy2 - vy));
+      else
+        {
+          cairo_move_to (cr, vx, vy);
+          cairo_line_to (cr, vx2, vy2);
+        }
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, 2);
+      cairo_stroke (cr);
+    }
+}
+
+/* --- Picking and dragging --- */
+
+static double
+segment_distance (const TsrSphereSegment *segment, double x, double y)
+{
+  double dx = (double) segment->x2 - segment->x1, dy = (double) segment->y2 - segment->y1;
+  double length2 = dx * dx + dy * dy;
+  double t = length2 > 0 ? ((x - segment->x1) * dx + (y - segment->y1) * dy) / length2 : 0;
+
+  t = CLAMP (t, 0, 1);
+  return hypot (x - (segment->x1 + t * dx), y - (segment->y1 + t * dy));
+}
+
+/* What is under map point (X, Y); TOLERANCE is in map pixels. */
+static TsrSphereSelectionKind
+pick (TsrSpherePanels *self, double x, double y, double tolerance, guint *index, guint *layer, gboolean *corner)
+{
+  *corner = FALSE;
+  /* Entities first (drawn on top), the last drawn first. */
+  for (guint i = tsr_sphere_document_get_n_entities (self->document); i-- > 0;)
+    {
+      double ex, ey, width, height;
+
+      entity_bounds (self, i, &ex, &ey, &width, &height);
+      if (x >= ex - tolerance && x <= ex + width + tolerance && y >= ey - tolerance && y <= ey + height + tolerance)
+        {
+          *index = i;
+          return TSR_SPHERE_SELECTION_ENTITY;
+        }
+    }
+  for (guint l = 0; l < tsr_sphere_document_get_n_layers (self->document); l++)
+    {
+      const TsrSphereLayer *stored = tsr_sphere_document_get_layer (self->document, l);
+
+      for (guint i = 0; stored->segments != NULL && i < stored->segments->len; i++)
+        if (segment_distance (&g_array_index (stored->segments, TsrSphereSegment, i), x, y) <= tolerance)
+          {
+            *index = i;
+            *layer = l;
+            return TSR_SPHERE_SELECTION_SEGMENT;
+          }
+    }
+  for (guint i = tsr_sphere_document_get_n_zones (self->document); i-- > 0;)
+    {
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, i);
+      double x2 = MAX (zone->x1, zone->x2), y2 = MAX (zone->y1, zone->y2);
+
+      if (fabs (x - x2) <= tolerance && fabs (y - y2) <= tolerance)
+        {
+          *corner = TRUE;
+          *index = i;
+          return TSR_SPHERE_SELECTION_ZONE;
+        }
+      if (x >= MIN (zone->x1, zone->x2) && x <= x2 && y >= MIN (zone->y1, zone->y2) && y <= y2)
+        {
+          *index = i;
+          return TSR_SPHERE_SELECTION_ZONE;
+        }
+    }
+  return TSR_SPHERE_SELECTION_NONE;
+}
+
+static void
+drag_selection (TsrSpherePanels *self, double x, double y)
+{
+  g_autoptr(GError) error = NULL;
+  gint dx = (gint) floor (x - self->press_x), dy = (gint) floor (y - self->press_y);
+
+  switch (self->selection)
+    {
+    case TSR_SPHERE_SELECTION_ENTITY:
+      tsr_sphere_document_move_entity (self->document, self->selection_index,
+                                       clamp_u16 (self->origin_x + dx), clamp_u16 (self->origin_y + dy), &error);
+      break;
+    case TSR_SPHERE_SELECTION_ZONE:
+      if (self->resizing)
+        {
+          const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, self->selection_index);
+
+          tsr_sphere_document_set_zone_rect (self->document, self->selection_index,
+                                             MIN (zone->x1, zone->x2), MIN (zone->y1, zone->y2),
+                                             clamp_u16 (x), clamp_u16 (y), &error);
+        }
+      else
+        tsr_sphere_document_move_zone (self->document, self->selection_index,
+                                       clamp_u16 (self->origin_x + dx), clamp_u16 (self->origin_y + dy), &error);
+      break;
+    case TSR_SPHERE_SELECTION_SEGMENT:
+      {
+        gint step_x = (gint) floor (x - self->last_x), step_y = (gint) floor (y - self->last_y);
+
+        if (step_x == 0 && step_y == 0)
+          return;
+        if (tsr_sphere_document_move_segment (self->document, self->selection_layer, self->selection_index, step_x, step_y, &error))
+          {
+            self->last_x += step_x;
+            self->last_y += step_y;
+          }
+        return;
+      }
+    case TSR_SPHERE_SELECTION_NONE:
+    default:
+      break;
+    }
+  show_error (self, error);
+}
+
+static gboolean
+on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double y, GdkModifierType state,
+                TsrSpherePanels *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint layer = current_layer (self);
+  guint index = 0;
+
+  if (self->mode == TSR_SPHERE_MODE_TILES)
+    return FALSE;
+
+  switch (phase)
+    {
+    case TSR_MAP_POINTER_PRESS:
+      self->dragging = TRUE;
+      self->resizing = FALSE;
+      self->press_x = self->last_x = x;
+      self->press_y = self->last_y = y;
+      break_merge (self);
+      switch (self->mode)
+        {
+        case TSR_SPHERE_MODE_SELECT:
+          {
+            guint picked_layer = 0;
+            gboolean corner = FALSE;
+            TsrSphereSelectionKind kind = pick (self, x, y, PICK_DISTANCE / tsr_map_canvas_get_zoom (canvas), &index, &picked_layer, &corner);
+
+            tsr_sphere_panels_select (self, kind, index, picked_layer);
+            self->resizing = corner;
+            if (kind == TSR_SPHERE_SELECTION_ENTITY)
+              {
+                self->origin_x = tsr_sphere_document_get_entity (self->document, index)->x;
+                self->origin_y = tsr_sphere_document_get_entity (self->document, index)->y;
+              }
+            else if (kind == TSR_SPHERE_SELECTION_ZONE)
+              {
+                const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, index);
+
+                self->origin_x = MIN (zone->x1, zone->x2);
+                self->origin_y = MIN (zone->y1, zone->y2);
+              }
+            break;
+          }
+        case TSR_SPHERE_MODE_PERSON:
+          {
+            g_autofree char *name = g_strdup_printf ("person%u", tsr_sphere_document_get_n_entities (self->document) + 1);
+            const char *spriteset = "";
+
+            /* A new person looks like the map's first person until the user picks a spriteset. */
+            for (guint i = 0; i < tsr_sphere_document_get_n_entities (self->document); i++)
+              {
+                const TsrSphereEntity *other = tsr_sphere_document_get_entity (self->document, i);
+
+                if (other->type == TSR_SPHERE_ENTITY_PERSON && other->spriteset != NULL && g_bytes_get_size (other->spriteset) > 0)
+                  {
+                    g_autofree char *text = tsr_sphere_string_to_utf8 (other->spriteset);
+                    g_object_set_data_full (G_OBJECT (self), "tsr-spriteset", g_steal_pointer (&text), g_free);
+                    spriteset = g_object_get_data (G_OBJECT (self), "tsr-spriteset");
+                    break;
+                  }
+              }
+            if (tsr_sphere_document_add_person (self->document, clamp_u16 (x), clamp_u16 (y), (guint16) layer,
+                                                name, spriteset, &index, &error))
+              tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ENTITY, index, 0);
+            break;
+          }
+        case TSR_SPHERE_MODE_TRIGGER:
+          if (tsr_sphere_document_add_trigger (self->document, clamp_u16 (x), clamp_u16 (y), (guint16) layer, "", &index, &error))
+            tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ENTITY, index, 0);
+          break;
+        case TSR_SPHERE_MODE_ZONE:
+        case TSR_SPHERE_MODE_SEGMENT:
+        case TSR_SPHERE_MODE_TILES:
+        default:
+          break;
+        }
+      show_error (self, error);
+      queue_canvas_draw (self);
+      return TRUE;
+
+    case TSR_MAP_POINTER_MOTION:
+      if (!self->dragging)
+        return TRUE;
+      if (self->mode == TSR_SPHERE_MODE_SELECT && self->selection != TSR_SPHERE_SELECTION_NONE)
+        drag_selection (self, x, y);
+      else
+        {
+          self->last_x = x;
+          self->last_y = y;
+        }
+      queue_canvas_draw (self);
+      return TRUE;
+
+    case TSR_MAP_POINTER_RELEASE:
+      if (!self->dragging)
+        return TRUE;
+      self->dragging = FALSE;
+      if (self->mode == TSR_SPHERE_MODE_SELECT && self->selection != TSR_SPHERE_SELECTION_NONE)
+        drag_selection (self, x, y);
+      else if (self->mode == TSR_SPHERE_MODE_ZONE)
+        {
+          guint cell_w, cell_h;
+          double x2 = x, y2 = y;
+
+          /* A click makes a one-tile zone. */
+          tsr_tile_map_get_cell_size (TSR_TILE_MAP (self->document), &cell_w, &cell_h);
+          if (fabs (x2 - self->press_x) < 2 && fabs (y2 - self->press_y) < 2)
+            {
+              x2 = self->press_x + cell_w;
+              y2 = self->press_y + cell_h;
+            }
+          if (tsr_sphere_document_add_zone (self->document, clamp_u16 (self->press_x), clamp_u16 (self->press_y),
+                                            clamp_u16 (x2), clamp_u16 (y2), (guint16) layer, "", &index, &error))
+            tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ZONE, index, 0);
+        }
+      else if (self->mode == TSR_SPHERE_MODE_SEGMENT && (fabs (x - self->press_x) >= 1 || fabs (y - self->press_y) >= 1))
+        {
+          TsrSphereSegment segment = {
+            (guint32) MAX (self->press_x, 0), (guint32) MAX (self->press_y, 0), (guint32) MAX (x, 0), (guint32) MAX (y, 0),
+          };
+
+          if (tsr_sphere_document_add_segment (self->document, layer, &segment, &index, &error))
+            tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_SEGMENT, index, layer);
+        }
+      break_merge (self);
+      show_error (self, error);
+      queue_canvas_draw (self);
+      return TRUE;
+
+    default:
+      return FALSE;
+    }
+}
+
+/* --- Findings --- */
+
+static void
+cells_of_pixels (TsrSpherePanels *self, double x1, double y1, double x2, double y2, TsrTileRect *area)
+{
+  guint cell_w, cell_h;
+
+  tsr_tile_map_get_cell_size (TSR_TILE_MAP (self->document), &cell_w, &cell_h);
+  *area = tsr_tile_rect_from_corners ((gint) (MIN (x1, x2) / cell_w), (gint) (MIN (y1, y2) / cell_h),
+                                      (gint) (MAX (x1, x2) / cell_w), (gint) (MAX (y1, y2) / cell_h));
+}
+
+static gboolean
+on_locate_finding (TsrMapEditor *editor, const TsrFinding *finding, TsrTileRect *area, TsrSpherePanels *self)
+{
+  guint index;
+
+  if (finding->where == NULL)
+    return FALSE;
+  if (sscanf (finding->where, "entity %u", &index) == 1 && index < tsr_sphere_document_get_n_entities (self->document))
+    {
+      const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, index);
+
+      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ENTITY, index, 0);
+      cells_of_pixels (self, entity->x, entity->y, entity->x, entity->y, area);
+      return TRUE;
+    }
+  if (sscanf (finding->where, "zone %u", &index) == 1 && index < tsr_sphere_document_get_n_zones (self->document))
+    {
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, index);
+
+      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ZONE, index, 0);
+      cells_of_pixels (self, zone->x1, zone->y1, zone->x2, zone->y2, area);
+      return TRUE;
+    }
+  if (g_str_equal (finding->where, "start"))
+    {
+      const TsrSphereMap *map = tsr_sphere_document_get_map (self->document);
+
+      cells_of_pixels (self, map->start_x, map->start_y, map->start_x, map->start_y, area);
+      return TRUE;
+    }
+  /* "layer 2" with "(x,y)" in the text: paint on that layer; the default handler reads the cell. */
+  if (sscanf (finding->where, "layer %u", &index) == 1 && index < tsr_sphere_document_get_n_layers (self->document)
+      && tools (self) != NULL)
+    tsr_tile_tools_set_layer (tools (self), index);
+  return FALSE;
+}
+
+/* --- Document signals --- */
+
+static void
+on_elements_changed (TsrSpherePanels *self)
+{
+  /* Indexes shift when elements come and go: keep the selection only while it still exists. */
+  if ((self->selection == TSR_SPHERE_SELECTION_ENTITY && self->selection_index >= tsr_sphere_document_get_n_entities (self->document))
+      || (self->selection == TSR_SPHERE_SELECTION_ZONE && self->selection_index >= tsr_sphere_document_get_n_zones (self->document))
+      || (self->selection == TSR_SPHERE_SELECTION_SEGMENT
+          && (self->selection_layer >= tsr_sphere_document_get_n_layers (self->document)
+              || tsr_sphere_document_get_layer (self->document, self->selection_layer)->segments == NULL
+              || self->selection_index >= tsr_sphere_document_get_layer (self->document, self->selection_layer)->segments->len)))
+    self->selection = TSR_SPHERE_SELECTION_NONE;
+  update_inspector (self);
+  queue_canvas_draw (self);
+}
+
+static void
+on_removed (TsrSpherePanels *self)
+{
+  self->selection = TSR_SPHERE_SELECTION_NONE;
+  on_elements_changed (self);
+}
+
+static void
+on_layers_changed (TsrSpherePanels *self)
+{
+  on_elements_changed (self);
+  update_layer_fields (self);
+}
+
+/* --- Object --- */
+
+static void
+tsr_sphere_panels_dispose (GObject *object)
+{
+  TsrSpherePanels *self = TSR_SPHERE_PANELS (object);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->editor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->editor, self);
+      g_signal_handlers_disconnect_by_data (tsr_map_editor_get_canvas (self->editor), self);
+      if (tools (self) != NULL)
+        g_signal_handlers_disconnect_by_data (tools (self), self);
+      g_object_remove_weak_pointer (G_OBJECT (self->editor), (gpointer *) &self->editor);
+      self->editor = NULL;
+    }
+  g_clear_object (&self->document);
+  g_clear_pointer (&self->fields, g_hash_table_unref);
+  g_clear_pointer (&self->person_surfaces, g_hash_table_unref);
+  G_OBJECT_CLASS (tsr_sphere_panels_parent_class)->dispose (object);
+}
+
+static void
+tsr_sphere_panels_class_init (TsrSpherePanelsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = tsr_sphere_panels_dispose;
+}
+
+static void
+tsr_sphere_panels_init (TsrSpherePanels *self)
+{
+  self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->person_surfaces = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) cairo_surface_destroy);
+}
+
+GtkWidget *
+tsr_sphere_panels_get_field (TsrSpherePanels *self,
+                             const char      *name)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  return field (self, name);
+}
+
+TsrSpherePanels *
+tsr_sphere_panels_new (TsrMapEditor      *editor,
+                       TsrSphereDocument *document)
+{
+  TsrSpherePanels *self = g_object_new (TSR_TYPE_SPHERE_PANELS, NULL);
+  TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+  static const char *const element_signals[] = {
+    "entity-added", "entity-changed", "zone-added", "zone-changed", "segment-added", "segment-changed", "map-changed",
+  };
+  static const char *const removal_signals[] = { "entity-removed", "zone-removed", "segment-removed" };
+
+  self->editor = editor;
+  g_object_add_weak_pointer (G_OBJECT (editor), (gpointer *) &self->editor);
+  self->document = g_object_ref (document);
+
+  tsr_map_editor_add_page (editor, build_entities_page (self), "entities", _("Entities"));
+  tsr_map_editor_add_layer_widget (editor, build_layer_widgets (self));
+  tsr_map_editor_add_inspector_widget (editor, build_inspector (self));
+  g_signal_connect (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self);
+  g_signal_connect (canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
+  g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
+  for (guint i = 0; i < G_N_ELEMENTS (element_signals); i++)
+    g_signal_connect_swapped (document, element_signals[i], G_CALLBACK (on_elements_changed), self);
+  for (guint i = 0; i < G_N_ELEMENTS (removal_signals); i++)
+    g_signal_connect_swapped (document, removal_signals[i], G_CALLBACK (on_removed), self);
+  g_signal_connect_swapped (document, "layers-changed", G_CALLBACK (on_layers_changed), self);
+  if (tools (self) != NULL)
+    g_signal_connect_swapped (tools (self), "notify::layer", G_CALLBACK (update_layer_fields), self);
+  tsr_sphere_panels_set_mode (self, TSR_SPHERE_MODE_TILES);
+  update_inspector (self);
+  update_layer_fields (self);
+  return self;
+}

@@ -1,0 +1,60 @@
+/* tsr-sphere-panels.h: the Sphere parts of the map editor: layer actions (add, delete, duplicate,
+ * reorder, rename, parallax/scrolling/reflective), persons, triggers, zones and obstruction
+ * segments drawn over the map (draw-overlay) and placed, selected, moved, resized and deleted on
+ * the canvas (map-pointer), and the inspector of the selected thing or of the map. Every change
+ * goes through TsrSphereDocument's edit functions (commands). */
+#pragma once
+
+#include "model/tsr-sphere-document.h"
+#include "views/tsr-map-editor.h"
+
+G_BEGIN_DECLS
+
+/* What a primary-button drag on the canvas does. */
+typedef enum {
+  TSR_SPHERE_MODE_TILES,   /* the tile tools */
+  TSR_SPHERE_MODE_SELECT,  /* select, move, resize (zone corner) entities, zones and segments */
+  TSR_SPHERE_MODE_PERSON,  /* place a person */
+  TSR_SPHERE_MODE_TRIGGER, /* place a trigger */
+  TSR_SPHERE_MODE_ZONE,    /* drag out a zone */
+  TSR_SPHERE_MODE_SEGMENT, /* drag out an obstruction segment on the current layer */
+} TsrSphereMode;
+
+typedef enum {
+  TSR_SPHERE_SELECTION_NONE,
+  TSR_SPHERE_SELECTION_ENTITY,
+  TSR_SPHERE_SELECTION_ZONE,
+  TSR_SPHERE_SELECTION_SEGMENT,
+} TsrSphereSelectionKind;
+
+#define TSR_TYPE_SPHERE_PANELS (tsr_sphere_panels_get_type ())
+G_DECLARE_FINAL_TYPE (TsrSpherePanels, tsr_sphere_panels, TSR, SPHERE_PANELS, GObject)
+
+TsrSpherePanels       *tsr_sphere_panels_new           (TsrMapEditor      *editor,
+                                                        TsrSphereDocument *document);
+void                   tsr_sphere_panels_set_mode      (TsrSpherePanels   *self,
+                                                        TsrSphereMode      mode);
+TsrSphereMode          tsr_sphere_panels_get_mode      (TsrSpherePanels   *self);
+/* The selected thing (INDEX: entity, zone or segment index; LAYER: the segment's layer). */
+TsrSphereSelectionKind tsr_sphere_panels_get_selection (TsrSpherePanels   *self,
+                                                        guint             *index,
+                                                        guint             *layer);
+void                   tsr_sphere_panels_select        (TsrSpherePanels   *self,
+                                                        TsrSphereSelectionKind kind,
+                                                        guint              index,
+                                                        guint              layer);
+/* Deletes the selection (the Delete button). */
+gboolean               tsr_sphere_panels_delete_selection (TsrSpherePanels *self);
+/* Layer buttons, on the tools' current layer. */
+gboolean               tsr_sphere_panels_add_layer        (TsrSpherePanels *self);
+gboolean               tsr_sphere_panels_duplicate_layer  (TsrSpherePanels *self);
+gboolean               tsr_sphere_panels_delete_layer     (TsrSpherePanels *self);
+gboolean               tsr_sphere_panels_move_layer       (TsrSpherePanels *self,
+                                                           gint             delta);
+/* The inspector's fields, by name ("person-name", "person-spriteset", "person-script-0" .. 4,
+ * "trigger-function", "zone-x1" .. "zone-y2", "zone-steps", "zone-function", "map-music",
+ * "map-script", "layer-name", "layer-parallax-x" ...), for tests. */
+GtkWidget             *tsr_sphere_panels_get_field        (TsrSpherePanels *self,
+                                                           const char      *name);
+
+G_END_DECLS
