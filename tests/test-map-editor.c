@@ -20,7 +20,9 @@
 #include "model/tsr-sphere-document.h"
 #include "model/tsr-wolf3d-commands.h"
 #include "model/tsr-wolf3d-document.h"
+#include "formats/sphere/tsr-sphere-string.h"
 #include "views/tsr-map-editor.h"
+#include "views/tsr-sphere-panels.h"
 #include "views/tsr-wolf3d-panels.h"
 
 static TsrApplication *application;
@@ -796,6 +798,260 @@ test_wolf3d_editor (void)
   close_window (window);
 }
 
+
+/* --- Sphere: the village map --- */
+
+static const char *const sphere_files[] = { "village.rmp", "outside_neo.rts", "sarah.rss", NULL };
+
+static TsrSphereMap *
+load_sphere_map (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "village.rmp", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  TsrSphereMap *map;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  bytes = g_bytes_new (contents, length);
+  map = tsr_sphere_map_parse (bytes, &error);
+  g_assert_no_error (error);
+  return map;
+}
+
+static gboolean
+in_sphere_pencil (gint x, gint y)
+{
+  return y == 5 && x >= 3 && x <= 10;
+}
+
+static gboolean
+in_sphere_rectangle (gint x, gint y)
+{
+  return x >= 20 && x <= 24 && y >= 20 && y <= 23;
+}
+
+/* A press and release at map pixels, through the canvas's gesture entry points. */
+static void
+drag_pixels (TsrMapEditor *editor, double x0, double y0, double x1, double y1)
+{
+  TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+  TsrMapViewport viewport;
+  double vx, vy;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, x0, y0, &vx, &vy);
+  tsr_map_canvas_pointer_press (canvas, vx, vy, 0);
+  tsr_map_viewport_to_view (&viewport, (x0 + x1) / 2, (y0 + y1) / 2, &vx, &vy);
+  tsr_map_canvas_pointer_motion (canvas, vx, vy);
+  tsr_map_viewport_to_view (&viewport, x1, y1, &vx, &vy);
+  tsr_map_canvas_pointer_motion (canvas, vx, vy);
+  tsr_map_canvas_pointer_release (canvas, vx, vy);
+}
+
+static void
+commit_entry (TsrSpherePanels *panels, const char *name, const char *text)
+{
+  GtkWidget *entry = tsr_sphere_panels_get_field (panels, name);
+
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+static void
+test_sphere_editor (void)
+{
+  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrTileTools *tools;
+  TsrTileMap *map;
+  TsrSphereDocument *document;
+  TsrSpherePanels *panels;
+  g_autoptr(TsrSphereMap) original = NULL;
+  g_autoptr(TsrSphereMap) saved = NULL;
+  g_autoptr(GArray) tiles = NULL;
+  guint32 tile;
+  guint index = 0, n_entities;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = copy_to_work_dir (source, sphere_files, "sphere");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  original = load_sphere_map (source);
+
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
+  canvas = tsr_map_editor_get_canvas (editor);
+  map = tsr_map_editor_get_map (editor);
+  g_assert_true (map == TSR_TILE_MAP (document));
+  panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
+  g_assert_nonnull (panels);
+  g_assert_cmpuint (tsr_map_editor_get_n_layer_rows (editor), ==, 3);
+  n_entities = tsr_sphere_document_get_n_entities (document);
+  g_assert_cmpuint (n_entities, ==, original->entities->len);
+  tools = tsr_map_editor_get_tools (editor);
+
+  /* Paint on layer 1 with a tile that differs from everything there. */
+  tsr_tile_tools_set_layer (tools, 1);
+  tiles = tsr_tile_map_list_tiles (map, 1);
+  tile = g_array_index (tiles, guint32, 7);
+  tsr_map_canvas_set_zoom (canvas, 2.0);
+  tsr_map_canvas_center_on (canvas, 14 * 16, 14 * 16);
+  iterate_for (100);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  tsr_tile_tools_set_brush_size (tools, 1);
+  tsr_tile_tools_set_tile (tools, tile);
+  drag_cells (editor, 3, 5, 10, 5);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_RECTANGLE);
+  drag_cells (editor, 20, 20, 24, 23);
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 1, 22, 21), ==, tile);
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 1, 5, 5), ==, tile);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 1, 22, 21), ==,
+                    ((TsrSphereLayer *) g_ptr_array_index (original->layers, 1))->tiles[21 * 40 + 22]);
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 1, 5, 5), ==, tile);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (tsr_tile_map_get_tile (map, 1, 22, 21), ==, tile);
+
+  /* A person: placed with a click, named in the inspector, dragged 32 pixels right. */
+  tsr_map_editor_show_page (editor, "entities");
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_PERSON);
+  drag_pixels (editor, 100, 120, 100, 120);
+  g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities + 1);
+  g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ENTITY);
+  g_assert_cmpuint (index, ==, n_entities);
+  commit_entry (panels, "person-name", "watchman");
+  commit_entry (panels, "person-script-3", "Talk(\"Halt!\")");
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
+  drag_pixels (editor, 100, 118, 132, 118);
+  {
+    const TsrSphereEntity *person = tsr_sphere_document_get_entity (document, n_entities);
+
+    g_assert_cmpuint (person->x, ==, 132);
+    g_assert_cmpuint (person->y, ==, 120);
+    g_assert_cmpuint (person->layer, ==, 1);
+  }
+  /* The drag is one undo step. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tsr_sphere_document_get_entity (document, n_entities)->x, ==, 100);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (tsr_sphere_document_get_entity (document, n_entities)->x, ==, 132);
+
+  /* A zone: dragged out, then resized by its bottom-right corner; its function set. */
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_ZONE);
+  drag_pixels (editor, 160, 160, 224, 208);
+  g_assert_cmpuint (tsr_sphere_document_get_n_zones (document), ==, 1);
+  g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ZONE);
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
+  drag_pixels (editor, 224, 208, 240, 224);
+  {
+    const TsrSphereZone *zone = tsr_sphere_document_get_zone (document, 0);
+
+    g_assert_cmpuint (MIN (zone->x1, zone->x2), ==, 160);
+    g_assert_cmpuint (MAX (zone->x1, zone->x2), ==, 240);
+    g_assert_cmpuint (MAX (zone->y1, zone->y2), ==, 224);
+  }
+  commit_entry (panels, "zone-function", "EnterWell()");
+  /* A trigger placed and deleted again. */
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_TRIGGER);
+  drag_pixels (editor, 300, 300, 300, 300);
+  g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities + 2);
+  g_assert_true (tsr_sphere_panels_delete_selection (panels));
+  g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities + 1);
+
+  /* Screenshots: zoomed in on the new person and zone (zone selected), and the whole map. */
+  tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_ZONE, 0, 0);
+  tsr_map_canvas_set_zoom (canvas, 3.0);
+  tsr_map_canvas_center_on (canvas, 170, 170);
+  tsr_map_editor_show_page (editor, "inspector");
+  save_screenshot (GTK_WIDGET (window), "map-editor-sphere-zoomed.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.zoom-fit", NULL));
+  tsr_map_editor_show_page (editor, "layers");
+  save_screenshot (GTK_WIDGET (window), "map-editor-sphere-fit.png");
+
+  /* Save into the copy and read it back with the codec. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (100);
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_false (tsr_window_get_modified (window));
+  saved = load_sphere_map (dir);
+  g_assert_cmpuint (saved->layers->len, ==, original->layers->len);
+  for (guint l = 0; l < original->layers->len; l++)
+    {
+      const TsrSphereLayer *before = g_ptr_array_index (original->layers, l);
+      const TsrSphereLayer *after = g_ptr_array_index (saved->layers, l);
+
+      g_assert_cmpuint (before->width, ==, after->width);
+      g_assert_cmpuint (before->height, ==, after->height);
+      for (gint y = 0; y < before->height; y++)
+        for (gint x = 0; x < before->width; x++)
+          {
+            guint16 expected = before->tiles[y * before->width + x];
+
+            if (l == 1 && (in_sphere_pencil (x, y) || in_sphere_rectangle (x, y)))
+              expected = (guint16) tile;
+            g_assert_cmpuint (after->tiles[y * before->width + x], ==, expected);
+          }
+    }
+  g_assert_cmpuint (saved->entities->len, ==, original->entities->len + 1);
+  {
+    const TsrSphereEntity *person = g_ptr_array_index (saved->entities, original->entities->len);
+    const TsrSphereZone *zone = g_ptr_array_index (saved->zones, 0);
+    g_autofree char *name = tsr_sphere_string_to_utf8 (person->name);
+    g_autofree char *talk = tsr_sphere_string_to_utf8 (g_ptr_array_index (person->scripts, 3));
+    g_autofree char *function = tsr_sphere_string_to_utf8 (zone->function);
+
+    g_assert_cmpuint (person->type, ==, TSR_SPHERE_ENTITY_PERSON);
+    g_assert_cmpstr (name, ==, "watchman");
+    g_assert_cmpstr (talk, ==, "Talk(\"Halt!\")");
+    g_assert_cmpuint (person->x, ==, 132);
+    g_assert_cmpuint (saved->zones->len, ==, 1);
+    g_assert_cmpuint (zone->x1, ==, 160);
+    g_assert_cmpuint (zone->y1, ==, 160);
+    g_assert_cmpuint (zone->x2, ==, 240);
+    g_assert_cmpuint (zone->y2, ==, 224);
+    g_assert_cmpuint (zone->layer, ==, 1);
+    g_assert_cmpstr (function, ==, "EnterWell()");
+  }
+
+  /* Layer actions (each undone): duplicate, rename, properties, delete. */
+  {
+    TsrSphereLayerProperties properties;
+
+    g_assert_true (tsr_sphere_panels_duplicate_layer (panels));
+    g_assert_cmpuint (tsr_map_editor_get_n_layer_rows (editor), ==, 4);
+    g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 2);
+    commit_entry (panels, "layer-name", "Shadows");
+    g_assert_cmpstr (tsr_tile_map_get_layer_name (map, 2), ==, "Shadows");
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (tsr_sphere_panels_get_field (panels, "layer-parallax-x")), 0.5);
+    tsr_sphere_document_get_layer_properties (document, 2, &properties);
+    g_assert_cmpfloat (properties.parallax_x, ==, 0.5f);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (tsr_sphere_panels_get_field (panels, "layer-reflective")), TRUE);
+    tsr_sphere_document_get_layer_properties (document, 2, &properties);
+    g_assert_cmpuint (properties.reflective, ==, 1);
+    g_assert_true (tsr_sphere_panels_move_layer (panels, 1));
+    g_assert_cmpstr (tsr_tile_map_get_layer_name (map, 3), ==, "Shadows");
+    g_assert_true (tsr_sphere_panels_delete_layer (panels));
+    g_assert_cmpuint (tsr_map_editor_get_n_layer_rows (editor), ==, 3);
+    while (tsr_document_get_modified (TSR_DOCUMENT (document)))
+      g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
+    g_assert_cmpuint (tsr_map_editor_get_n_layer_rows (editor), ==, 3);
+    g_assert_cmpstr (tsr_tile_map_get_layer_name (map, 2), ==, "Top");
+  }
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -835,6 +1091,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/map-editor/generic", test_generic_editor);
   g_test_add_func ("/map-editor/wolf3d", test_wolf3d_editor);
+  g_test_add_func ("/map-editor/sphere", test_sphere_editor);
   status = g_test_run ();
 
   g_clear_object (&application);
