@@ -205,7 +205,8 @@ tsr_window_set_document (TsrWindow   *self,
   g_free (self->sample_copy);
   self->sample_copy = sample_copy;
 
-  if (document != NULL && TSR_IS_TILE_MAP (document))
+  /* A family document with no layers (a Sphere tileset or spriteset file) has no map to edit. */
+  if (document != NULL && TSR_IS_TILE_MAP (document) && tsr_tile_map_get_n_layers (TSR_TILE_MAP (document)) > 0)
     {
       tsr_inspector_set_document (self->inspector, NULL);
       tsr_map_editor_set_document (self->map_editor, document);

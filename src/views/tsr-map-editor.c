@@ -74,7 +74,7 @@ static GObject *
 create_family_panels (TsrMapEditor *self,
                       TsrDocument  *document)
 {
-  if (TSR_IS_SPHERE_DOCUMENT (document))
+  if (TSR_IS_SPHERE_DOCUMENT (document) && tsr_sphere_document_is_map (TSR_SPHERE_DOCUMENT (document)))
     return G_OBJECT (tsr_sphere_panels_new (self, TSR_SPHERE_DOCUMENT (document)));
   if (TSR_IS_WOLF_DOCUMENT (document))
     return G_OBJECT (tsr_wolf3d_panels_new (self, TSR_WOLF_DOCUMENT (document)));
