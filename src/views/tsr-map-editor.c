@@ -28,6 +28,7 @@ struct _TsrMapEditor {
   GPtrArray       *family_widgets;
   GPtrArray       *findings;     /* TsrFinding, a reference to the document's array */
   guint            findings_source;
+  guint            fit_tick;
   gboolean         updating;     /* guards the tool bar and layer list against feedback */
 
   GtkWidget       *content;
@@ -148,8 +149,18 @@ zoom_action (GtkWidget  *widget,
 }
 
 static void
+cancel_fit (TsrMapEditor *self)
+{
+  if (self->fit_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
+  self->fit_tick = 0;
+}
+
+static void
 update_zoom_label (TsrMapEditor *self)
 {
+  /* Someone chose a zoom before the first fit: keep theirs. */
+  cancel_fit (self);
   /* Translators: the canvas zoom in the status line, e.g. "200%". */
   g_autofree char *text = g_strdup_printf (_("%.0f%%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
 
@@ -551,6 +562,20 @@ tsr_map_editor_get_map (TsrMapEditor *self)
   return self->map;
 }
 
+/* A newly opened map starts fitted in the view, once the canvas has its size. */
+static gboolean
+fit_when_allocated (GtkWidget *canvas, GdkFrameClock *clock, gpointer data)
+{
+  TsrMapEditor *self = data;
+
+  if (gtk_widget_get_width (canvas) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->fit_tick = 0;
+  tsr_map_canvas_zoom_to_fit (self->canvas);
+  /* Returning REMOVE drops the callback; the id is already cleared. */
+  return G_SOURCE_REMOVE;
+}
+
 void
 tsr_map_editor_set_document (TsrMapEditor *self,
                              TsrDocument  *document)
@@ -561,6 +586,7 @@ tsr_map_editor_set_document (TsrMapEditor *self,
   if (self->document == document)
     return;
   clear_family (self);
+  cancel_fit (self);
   g_clear_handle_id (&self->findings_source, g_source_remove);
   tsr_map_editor_set_map (self, NULL);
   if (self->document != NULL)
@@ -576,6 +602,8 @@ tsr_map_editor_set_document (TsrMapEditor *self,
   if (document != NULL)
     {
       self->family = create_family_panels (self, document);
+      if (self->fit_tick == 0)
+        self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
       tsr_map_editor_show_page (self, "tiles");
     }
 }
@@ -684,6 +712,7 @@ tsr_map_editor_dispose (GObject *object)
       g_clear_pointer (&self->family_widgets, g_ptr_array_unref);
     }
   g_clear_handle_id (&self->findings_source, g_source_remove);
+  cancel_fit (self);
   if (self->tools != NULL)
     g_signal_handlers_disconnect_by_data (self->tools, self);
   g_clear_object (&self->tools);
