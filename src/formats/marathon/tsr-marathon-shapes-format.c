@@ -200,7 +200,9 @@ describe_collection (JsonBuilder *builder, const TsrShapesCollection *collection
 static guint
 shapes_sniff (const guint8 *data, gsize size, const char *path)
 {
-  return tsr_shapes_file_sniff (data, size);
+  guint m2 = tsr_shapes_file_sniff (data, size);
+
+  return m2 != TSR_SNIFF_NO ? m2 : tsr_shapes_m1_sniff (data, size);
 }
 
 static gpointer
@@ -243,6 +245,8 @@ shapes_describe (gconstpointer data, JsonBuilder *builder)
 {
   const TsrShapesFile *file = data;
 
+  json_builder_set_member_name (builder, "generation");
+  json_builder_add_string_value (builder, file->marathon1 ? "Marathon 1 ('.256' resources)" : "Marathon 2/Infinity");
   json_builder_set_member_name (builder, "collections");
   json_builder_begin_array (builder);
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
@@ -330,11 +334,11 @@ shapes_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   return NULL;
 }
 
-static const char *const shapes_extensions[] = { "shpa", "shapes", NULL };
+static const char *const shapes_extensions[] = { "shpa", "shps", "shapes", NULL };
 
 const TsrFormat tsr_marathon_shapes_format = {
   .id = "marathon-shapes",
-  .name = "Marathon 2/Infinity shapes",
+  .name = "Marathon shapes",
   .family = "marathon",
   .extensions = shapes_extensions,
   .sniff = shapes_sniff,

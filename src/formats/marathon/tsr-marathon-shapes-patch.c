@@ -237,7 +237,7 @@ tsr_shapes_patch_collection_bitmaps (const TsrShapesPatchCollection *collection,
       if (record->tag != TSR_SHAPES_PATCH_BMAP)
         continue;
       data = g_bytes_get_data (record->data, &size);
-      bitmap = tsr_shapes_bitmap_parse (data, size, TRUE, 0, error);
+      bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
       if (bitmap == NULL)
         {
           g_prefix_error (error, "collection %d bitmap %d: ", collection->collection, record->index);
@@ -381,7 +381,7 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
                 TsrShapesBitmap *bitmap;
                 if (!check_index (record, collection->bitmaps->len, pc->collection, error))
                   return FALSE;
-                bitmap = tsr_shapes_bitmap_parse (data, size, TRUE, 0, error);
+                bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
                 if (bitmap == NULL)
                   return FALSE;
                 tsr_shapes_bitmap_free (collection->bitmaps->pdata[record->index]);
