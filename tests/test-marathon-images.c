@@ -265,7 +265,7 @@ START_TEST (test_pict_truncation)
       const guint8 *data = g_bytes_get_data (resource->data, &size);
       guint checked = 0;
 
-      for (gsize length = 0; length < size - 2; length += (length < 2048 ? 1 : 97))
+      for (gsize length = 0; length < size - 2; length += (length < 1024 ? 1 : 211))
         {
           g_autoptr(GError) error = NULL;
           g_autofree guint8 *copy = g_memdup2 (data, length);

@@ -390,7 +390,7 @@ START_TEST (test_patch_truncation)
         {
           g_autoptr(GBytes) again = tsr_shapes_patch_serialize (patch);
           ck_assert_uint_eq (g_bytes_get_size (again), length);
-          ck_assert (memcmp (g_bytes_get_data (again, NULL), copy, length) == 0);
+          ck_assert (length == 0 || memcmp (g_bytes_get_data (again, NULL), copy, length) == 0);
         }
     }
   ck_assert_uint_gt (failures, size - 200);
