@@ -32,6 +32,9 @@ main (void)
     {
       g_autoptr(TsrMarathonImages) loaded = tsr_marathon_images_parse (images_bytes, NULL);
       g_autoptr(GBytes) saved = tsr_marathon_images_serialize (loaded, NULL);
+
+      if (saved == NULL || g_bytes_get_size (saved) != g_bytes_get_size (images_bytes))
+        printf ("Images file did not write back at its size\n");
     }
   elapsed = seconds_since (start);
   printf ("Images file load+save: %.1f MB/s (%.2f ms per round of %.1f MB)\n",
@@ -67,7 +70,7 @@ main (void)
                                                                   g_bytes_get_size (bytes), NULL, NULL);
         g_autoptr(GBytes) saved = tsr_shapes_patch_serialize (patch);
 
-        patch_bytes += g_bytes_get_size (bytes);
+        patch_bytes += g_bytes_get_size (saved);
         for (guint c = 0; c < patch->collections->len; c++)
           {
             g_autoptr(GPtrArray) some = tsr_shapes_patch_collection_bitmaps (patch->collections->pdata[c], NULL);
