@@ -593,6 +593,61 @@ START_TEST (test_marathon1_shapes)
 }
 END_TEST
 
+static int
+run_cli (const char *const *arguments, char **out)
+{
+  const char *cli = g_getenv ("TSR_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  ck_assert_msg (cli != NULL, "TSR_CLI is not set");
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (gsize i = 0; arguments[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) arguments[i]);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, NULL,
+                           &status, &error));
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+/* The CLI verbs on the real files: roundtrip identical, info, extract. */
+START_TEST (test_cli)
+{
+  const char *names[] = { "xbla_m2_Items.ShPa", "xbla_m2_Player.ShPa", "eternal_IconicSomething.ShPa",
+                          "m2_Images.imgA" };
+  g_autofree char *directory = tsr_test_make_temp_dir ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (data_dir, names[i], NULL);
+      const char *arguments[] = { "roundtrip", path, NULL };
+      g_autofree char *out = NULL;
+
+      ck_assert_int_eq (run_cli (arguments, &out), 0);
+      ck_assert_str_eq (out, "identical\n");
+    }
+  {
+    g_autofree char *path = g_build_filename (data_dir, "xbla_m2_Items.ShPa", NULL);
+    const char *arguments[] = { "info", path, "--json", NULL };
+    g_autofree char *out = NULL;
+
+    ck_assert_int_eq (run_cli (arguments, &out), 0);
+    ck_assert_ptr_nonnull (strstr (out, "\"marathon-shapes-patch\""));
+    ck_assert_ptr_nonnull (strstr (out, "\"frames\" : 29"));
+  }
+  {
+    g_autofree char *path = g_build_filename (data_dir, "eternal_IconicSomething.ShPa", NULL);
+    const char *arguments[] = { "extract", path, "-o", directory, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *wall = g_build_filename (directory, "c19-ramp-b026.png", NULL);
+
+    ck_assert_int_eq (run_cli (arguments, &out), 0);
+    ck_assert (g_file_test (wall, G_FILE_TEST_EXISTS));
+  }
+}
+END_TEST
+
 static Suite *
 shapes_suite (void)
 {
@@ -609,6 +664,7 @@ shapes_suite (void)
   tcase_add_test (real, test_real_patches);
   tcase_add_test (real, test_patch_truncation);
   tcase_add_test (real, test_apply_real_patch);
+  tcase_add_test (real, test_cli);
   suite_add_tcase (suite, built);
   suite_add_tcase (suite, real);
   return suite;

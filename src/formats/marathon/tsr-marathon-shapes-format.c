@@ -558,6 +558,34 @@ patch_extract (gconstpointer data, const char *directory, GPtrArray *written, GE
   return TRUE;
 }
 
+/* The bitmaps of the patch's collection --level (default: the first with bitmaps) side by side. */
+static TsrImage *
+patch_render (gconstpointer data, const TsrRenderOptions *options, GError **error)
+{
+  const TsrShapesPatch *patch = data;
+
+  for (guint c = 0; c < patch->collections->len; c++)
+    {
+      const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
+      g_autoptr(TsrShapesCollection) collection = NULL;
+      gboolean any = FALSE;
+
+      if (options->level >= 0 && pc->collection != options->level)
+        continue;
+      for (guint r = 0; r < pc->records->len && !any; r++)
+        any = ((TsrShapesPatchRecord *) g_ptr_array_index (pc->records, r))->tag == TSR_SHAPES_PATCH_BMAP;
+      if (!any)
+        continue;
+      collection = patch_collection_view (pc, error);
+      if (collection == NULL)
+        return NULL;
+      return bitmaps_sheet (collection, error);
+    }
+  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Shapes patch: no bitmaps in collection %d",
+               options->level);
+  return NULL;
+}
+
 static const char *const patch_extensions[] = { "shpa", NULL };
 
 const TsrFormat tsr_marathon_shapes_patch_format = {
@@ -571,5 +599,6 @@ const TsrFormat tsr_marathon_shapes_patch_format = {
   .save = patch_save,
   .validate = patch_validate,
   .describe = patch_describe,
+  .render = patch_render,
   .extract = patch_extract,
 };
