@@ -328,6 +328,18 @@ tsr_marathon_map_parse (const guint8 *data,
   return tsr_marathon_map_from_wad (wad, error);
 }
 
+TsrMarathonMap *
+tsr_marathon_map_parse_bytes (GBytes     *bytes,
+                              const char *label,
+                              GError    **error)
+{
+  TsrWad *wad = tsr_wad_parse_bytes (bytes, label, error);
+
+  if (wad == NULL)
+    return NULL;
+  return tsr_marathon_map_from_wad (wad, error);
+}
+
 void
 tsr_marathon_map_free (TsrMarathonMap *map)
 {

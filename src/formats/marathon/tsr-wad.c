@@ -367,6 +367,24 @@ tsr_wad_level_info_to_bytes (const TsrWadLevelInfo *info)
 
 /* ---- Parsing ------------------------------------------------------------------------------ */
 
+/* The next COUNT bytes as a GBytes: a slice of SOURCE (no copy) when the parse has one. */
+static GBytes *
+read_slice (TsrReader  *reader,
+            GBytes     *source,
+            gsize       count,
+            GError    **error)
+{
+  const guint8 *view;
+  const guint8 *base;
+
+  if (source == NULL)
+    return tsr_reader_read_gbytes (reader, count, error);
+  if (!tsr_reader_read_view (reader, count, &view, error))
+    return NULL;
+  base = g_bytes_get_data (source, NULL);
+  return g_bytes_new_from_bytes (source, (gsize) (view - base), count);
+}
+
 typedef struct {
   gsize        offset;
   gsize        length;
@@ -389,6 +407,7 @@ compare_regions (gconstpointer a,
 
 static gboolean
 parse_entry_chunks (const TsrWad *wad,
+                    GBytes       *source,
                     TsrReader    *file,
                     TsrWadEntry  *entry,
                     gsize         offset,
@@ -417,10 +436,10 @@ parse_entry_chunks (const TsrWad *wad,
       if (header_size >= 16 && !tsr_reader_read_u32_be (&reader, &chunk->patch_offset, error))
         return FALSE;
       if (header_size > 16
-          && (chunk->header_extra = tsr_reader_read_gbytes (&reader, header_size - 16, error)) == NULL)
+          && (chunk->header_extra = read_slice (&reader, source, header_size - 16, error)) == NULL)
         return FALSE;
       g_bytes_unref (chunk->data);
-      chunk->data = tsr_reader_read_gbytes (&reader, size, error);
+      chunk->data = read_slice (&reader, source, size, error);
       if (chunk->data == NULL)
         return FALSE;
       end = tsr_reader_tell (&reader);
@@ -428,7 +447,7 @@ parse_entry_chunks (const TsrWad *wad,
         {
           /* The last chunk: whatever follows up to the entry's end is kept. */
           if (end < length)
-            chunk->gap = tsr_reader_read_gbytes (&reader, length - end, error);
+            chunk->gap = read_slice (&reader, source, length - end, error);
           pos = length;
         }
       else
@@ -441,7 +460,7 @@ parse_entry_chunks (const TsrWad *wad,
               return FALSE;
             }
           if (next > end)
-            chunk->gap = tsr_reader_read_gbytes (&reader, next - end, error);
+            chunk->gap = read_slice (&reader, source, next - end, error);
           pos = next;
           if (pos == length)
             {
@@ -456,11 +475,12 @@ parse_entry_chunks (const TsrWad *wad,
   return TRUE;
 }
 
-TsrWad *
-tsr_wad_parse (const guint8 *data,
-               gsize         size,
-               const char   *label,
-               GError      **error)
+static TsrWad *
+parse_wad (const guint8 *data,
+           gsize         size,
+           GBytes       *source,
+           const char   *label,
+           GError      **error)
 {
   g_autoptr(TsrWad) wad = NULL;
   g_autoptr(GArray) regions = NULL;
@@ -538,10 +558,10 @@ tsr_wad_parse (const guint8 *data,
         entry = tsr_wad_entry_new (index);
         g_ptr_array_add (wad->entries, entry);
         if (base_size > 10
-            && (entry->entry_extra = tsr_reader_read_gbytes (&directory, base_size - 10, error)) == NULL)
+            && (entry->entry_extra = read_slice (&directory, source, base_size - 10, error)) == NULL)
           return NULL;
         if (entry_size > base_size
-            && (entry->app_data = tsr_reader_read_gbytes (&directory, entry_size - base_size, error)) == NULL)
+            && (entry->app_data = read_slice (&directory, source, entry_size - base_size, error)) == NULL)
           return NULL;
         if (offset < TSR_WAD_HEADER_SIZE || offset > size || length > size - offset)
           {
@@ -584,14 +604,14 @@ tsr_wad_parse (const guint8 *data,
         {
           if (!tsr_reader_seek (&reader, cursor, error))
             return NULL;
-          gap = tsr_reader_read_gbytes (&reader, region->offset - cursor, error);
+          gap = read_slice (&reader, source, region->offset - cursor, error);
           if (gap == NULL)
             return NULL;
         }
       if (region->entry != NULL)
         {
           region->entry->gap_before = gap;
-          if (!parse_entry_chunks (wad, &reader, region->entry, region->offset, region->length, error))
+          if (!parse_entry_chunks (wad, source, &reader, region->entry, region->offset, region->length, error))
             return NULL;
         }
       else
@@ -605,7 +625,7 @@ tsr_wad_parse (const guint8 *data,
     {
       if (!tsr_reader_seek (&reader, cursor, error))
         return NULL;
-      wad->trailing = tsr_reader_read_gbytes (&reader, size - cursor, error);
+      wad->trailing = read_slice (&reader, source, size - cursor, error);
     }
 
   crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
@@ -614,6 +634,26 @@ tsr_wad_parse (const guint8 *data,
   wad->computed_checksum = crc;
   wad->loaded = TRUE;
   return g_steal_pointer (&wad);
+}
+
+TsrWad *
+tsr_wad_parse (const guint8 *data,
+               gsize         size,
+               const char   *label,
+               GError      **error)
+{
+  return parse_wad (data, size, NULL, label, error);
+}
+
+TsrWad *
+tsr_wad_parse_bytes (GBytes     *bytes,
+                     const char *label,
+                     GError    **error)
+{
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+
+  return parse_wad (data, size, bytes, label, error);
 }
 
 gboolean
