@@ -123,10 +123,7 @@ print_node_text (JsonNode *node, const char *key, int depth)
             g_autofree char *item_key = g_strdup_printf ("[%u]", i);
             JsonNode *item = json_array_get_element (array, i);
 
-            if (JSON_NODE_HOLDS_VALUE (item) || JSON_NODE_HOLDS_NULL (item))
-              print_node_text (item, item_key, depth + 1);
-            else
-              print_node_text (item, item_key, depth + 1);
+            print_node_text (item, item_key, depth + 1);
           }
       }
       break;
@@ -392,6 +389,24 @@ run_convert (int argc, char **argv)
       format->free (data);
       clear_options (&options);
       return EXIT_UNSUPPORTED;
+    }
+
+  /* Writing a file whose validation finds errors needs --force, as saving does in the editor. */
+  if (format->validate != NULL && !options.force)
+    {
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      guint errors;
+
+      format->validate (data, findings);
+      errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
+      if (errors > 0)
+        {
+          g_printerr ("tessera-cli: %s: nothing written: validation found %u errors "
+                      "(tessera-cli validate lists them; --force writes anyway)\n", argv[1], errors);
+          format->free (data);
+          clear_options (&options);
+          return EXIT_FAILED;
+        }
     }
 
   convert_options.level = options.level;

@@ -1,0 +1,1036 @@
+/* tsr-marathon-map.c: scenario wads as levels of typed map records, scenario edits, validation
+ * and a top-down render. */
+#include "formats/marathon/tsr-marathon-map.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-reader.h"
+#include "core/tsr-writer.h"
+
+#define TAG_MINF TSR_WAD_TAG ('M', 'i', 'n', 'f')
+#define TAG_TERM TSR_WAD_TAG ('t', 'e', 'r', 'm')
+#define TAG_LITE TSR_WAD_TAG ('L', 'I', 'T', 'E')
+#define MINF_SIZE 88
+
+typedef struct {
+  guint32               tag;
+  TsrMarathonRecordKind kind;
+  gsize                 member;   /* offsetof the GArray * in TsrMarathonLevel */
+  gsize                 element;  /* sizeof the struct */
+} ArrayChunk;
+
+#define AC(a, b, c, d, kind, member, type) \
+  { TSR_WAD_TAG (a, b, c, d), kind, offsetof (TsrMarathonLevel, member), sizeof (type) }
+
+/* In the order a new level writes them. */
+static const ArrayChunk array_chunks[] = {
+  AC ('P', 'N', 'T', 'S', TSR_MARATHON_RECORD_POINT, points, TsrMarathonPoint),
+  AC ('E', 'P', 'N', 'T', TSR_MARATHON_RECORD_ENDPOINT, endpoints, TsrMarathonEndpoint),
+  AC ('L', 'I', 'N', 'S', TSR_MARATHON_RECORD_LINE, lines, TsrMarathonLine),
+  AC ('S', 'I', 'D', 'S', TSR_MARATHON_RECORD_SIDE, sides, TsrMarathonSide),
+  AC ('P', 'O', 'L', 'Y', TSR_MARATHON_RECORD_POLYGON, polygons, TsrMarathonPolygon),
+  AC ('L', 'I', 'T', 'E', TSR_MARATHON_RECORD_LIGHT, lights, TsrMarathonLight),
+  AC ('L', 'I', 'T', 'E', TSR_MARATHON_RECORD_OLD_LIGHT, old_lights, TsrMarathonOldLight),
+  AC ('N', 'O', 'T', 'E', TSR_MARATHON_RECORD_ANNOTATION, annotations, TsrMarathonAnnotation),
+  AC ('O', 'B', 'J', 'S', TSR_MARATHON_RECORD_OBJECT, objects, TsrMarathonObject),
+  AC ('p', 'l', 'a', 'c', TSR_MARATHON_RECORD_PLACEMENT, placements, TsrMarathonPlacement),
+  AC ('p', 'l', 'a', 't', TSR_MARATHON_RECORD_PLATFORM, platforms, TsrMarathonPlatform),
+  AC ('m', 'e', 'd', 'i', TSR_MARATHON_RECORD_MEDIA, media, TsrMarathonMedia),
+  AC ('a', 'm', 'b', 'i', TSR_MARATHON_RECORD_AMBIENT_SOUND, ambient_sounds, TsrMarathonAmbientSound),
+  AC ('b', 'o', 'n', 'k', TSR_MARATHON_RECORD_RANDOM_SOUND, random_sounds, TsrMarathonRandomSound),
+};
+
+static GArray **
+level_array (const TsrMarathonLevel *level,
+             const ArrayChunk       *ac)
+{
+  return (GArray **) ((guint8 *) level + ac->member);
+}
+
+/* The array kind for TAG in a level of DATA_VERSION (Marathon 1 lights are the old ones). */
+static const ArrayChunk *
+find_array_chunk (guint32 tag,
+                  guint16 data_version)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (array_chunks); i++)
+    {
+      const ArrayChunk *ac = &array_chunks[i];
+
+      if (ac->tag != tag)
+        continue;
+      if (tag == TAG_LITE && (ac->kind == TSR_MARATHON_RECORD_OLD_LIGHT) != (data_version == 0))
+        continue;
+      return ac;
+    }
+  return NULL;
+}
+
+TsrMarathonLevel *
+tsr_marathon_level_new (int         index,
+                        guint16     data_version,
+                        const char *name)
+{
+  TsrMarathonLevel *level = g_new0 (TsrMarathonLevel, 1);
+
+  level->entry = tsr_wad_entry_new (index);
+  level->data_version = data_version;
+  level->chunk_tails = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                              (GDestroyNotify) g_bytes_unref);
+  if (name != NULL)
+    {
+      level->has_info = TRUE;
+      level->info_size = MINF_SIZE;
+      level->info.physics_model = 1;
+      level->info.entry_point_flags = 0x01;
+      g_strlcpy ((char *) level->info.level_name, name, sizeof level->info.level_name);
+      for (guint i = 0; i < G_N_ELEMENTS (array_chunks); i++)
+        {
+          const ArrayChunk *ac = &array_chunks[i];
+
+          /* A new level stores plain points (PNTS), as editors do; the engine derives the rest. */
+          if (ac->kind == TSR_MARATHON_RECORD_ENDPOINT || ac->kind == TSR_MARATHON_RECORD_ANNOTATION
+              || ac->kind == TSR_MARATHON_RECORD_PLACEMENT || ac->kind == TSR_MARATHON_RECORD_AMBIENT_SOUND
+              || ac->kind == TSR_MARATHON_RECORD_RANDOM_SOUND
+              || (ac->tag == TAG_LITE
+                  && (ac->kind == TSR_MARATHON_RECORD_OLD_LIGHT) != (data_version == 0)))
+            continue;
+          *level_array (level, ac) = g_array_new (FALSE, TRUE, (guint) ac->element);
+        }
+    }
+  return level;
+}
+
+void
+tsr_marathon_level_free (TsrMarathonLevel *level)
+{
+  if (level == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (array_chunks); i++)
+    {
+      GArray **array = level_array (level, &array_chunks[i]);
+
+      g_clear_pointer (array, g_array_unref);
+    }
+  g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  g_clear_pointer (&level->info_tail, g_bytes_unref);
+  g_clear_pointer (&level->chunk_tails, g_hash_table_unref);
+  tsr_wad_entry_free (level->entry);
+  g_free (level);
+}
+
+static gboolean
+parse_level_chunks (TsrMarathonLevel *level,
+                    const char       *label,
+                    GError          **error)
+{
+  for (guint c = 0; c < level->entry->chunks->len; c++)
+    {
+      TsrWadChunk *chunk = g_ptr_array_index (level->entry->chunks, c);
+      gsize size;
+      const guint8 *data = g_bytes_get_data (chunk->data, &size);
+      const ArrayChunk *ac;
+
+      if (chunk->tag == TAG_MINF)
+        {
+          guint8 record[MINF_SIZE] = { 0 };
+
+          if (level->has_info)
+            continue; /* a second Minf stays raw */
+          /* One old editor wrote it 2 bytes short; shorter than that is not a Minf. */
+          if (size < MINF_SIZE - 2)
+            {
+              tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0,
+                                "%s: Minf of %d bytes expected, found %" G_GSIZE_FORMAT,
+                                label, MINF_SIZE, size);
+              return FALSE;
+            }
+          memcpy (record, data, MIN (size, MINF_SIZE));
+          tsr_marathon_record_decode (TSR_MARATHON_RECORD_MAP_INFO, record, &level->info);
+          level->has_info = TRUE;
+          level->info_size = size;
+          if (size > MINF_SIZE)
+            level->info_tail = g_bytes_new_from_bytes (chunk->data, MINF_SIZE, size - MINF_SIZE);
+          continue;
+        }
+      if (chunk->tag == TAG_TERM)
+        {
+          g_autofree char *term_label = g_strdup_printf ("%s: term", label);
+
+          if (level->terminals != NULL)
+            continue;
+          level->terminals = tsr_marathon_terminals_parse (data, size, term_label, error);
+          if (level->terminals == NULL)
+            return FALSE;
+          continue;
+        }
+      ac = find_array_chunk (chunk->tag, level->data_version);
+      if (ac != NULL && *level_array (level, ac) == NULL)
+        {
+          gsize record_size = tsr_marathon_record_size (ac->kind);
+          gsize count = size / record_size;
+          GArray *array = g_array_sized_new (FALSE, TRUE, (guint) ac->element, (guint) count);
+          TsrReader reader;
+
+          tsr_reader_init (&reader, data, size, label);
+          g_array_set_size (array, (guint) count);
+          for (gsize i = 0; i < count; i++)
+            {
+              const guint8 *record;
+
+              if (!tsr_reader_read_view (&reader, record_size, &record, error))
+                {
+                  g_array_unref (array);
+                  return FALSE;
+                }
+              tsr_marathon_record_decode (ac->kind, record,
+                                          array->data + i * ac->element);
+            }
+          *level_array (level, ac) = array;
+          if (count * record_size < size)
+            g_hash_table_insert (level->chunk_tails, GUINT_TO_POINTER (chunk->tag),
+                                 g_bytes_new_from_bytes (chunk->data, count * record_size,
+                                                         size - count * record_size));
+        }
+    }
+  return TRUE;
+}
+
+static GBytes *
+encode_array (const ArrayChunk *ac,
+              GArray           *array,
+              GBytes           *tail)
+{
+  gsize record_size = tsr_marathon_record_size (ac->kind);
+  gsize tail_size = tail != NULL ? g_bytes_get_size (tail) : 0;
+  guint8 *out = g_malloc (array->len * record_size + tail_size + 1);
+
+  for (guint i = 0; i < array->len; i++)
+    tsr_marathon_record_encode (ac->kind, array->data + i * ac->element, out + i * record_size);
+  if (tail_size > 0)
+    memcpy (out + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
+  return g_bytes_new_take (out, array->len * record_size + tail_size);
+}
+
+void
+tsr_marathon_level_commit (TsrMarathonLevel *level)
+{
+  TsrWadEntry *entry = level->entry;
+
+  if (level->has_info)
+    {
+      guint8 record[MINF_SIZE];
+      g_autoptr(GByteArray) bytes = g_byte_array_new ();
+
+      tsr_marathon_record_encode (TSR_MARATHON_RECORD_MAP_INFO, &level->info, record);
+      g_byte_array_append (bytes, record, MIN (level->info_size, MINF_SIZE));
+      if (level->info_tail != NULL)
+        g_byte_array_append (bytes, g_bytes_get_data (level->info_tail, NULL),
+                             g_bytes_get_size (level->info_tail));
+      {
+        g_autoptr(GBytes) data = g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+
+        if (tsr_wad_entry_find_chunk (entry, TAG_MINF) == NULL)
+          g_ptr_array_insert (entry->chunks, 0, tsr_wad_chunk_new (TAG_MINF, data));
+        else
+          tsr_wad_entry_set_chunk (entry, TAG_MINF, data);
+      }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (array_chunks); i++)
+    {
+      const ArrayChunk *ac = &array_chunks[i];
+      GArray *array = *level_array (level, ac);
+
+      if (ac->tag == TAG_LITE && (ac->kind == TSR_MARATHON_RECORD_OLD_LIGHT) != (level->data_version == 0))
+        continue;
+      if (array == NULL)
+        {
+          tsr_wad_entry_remove_chunk (entry, ac->tag);
+          continue;
+        }
+      {
+        g_autoptr(GBytes) data = encode_array (ac, array,
+                                               g_hash_table_lookup (level->chunk_tails,
+                                                                    GUINT_TO_POINTER (ac->tag)));
+
+        tsr_wad_entry_set_chunk (entry, ac->tag, data);
+      }
+    }
+  if (level->terminals != NULL)
+    {
+      g_autoptr(GBytes) data = tsr_marathon_terminals_serialize (level->terminals, NULL);
+
+      if (data != NULL)
+        tsr_wad_entry_set_chunk (entry, TAG_TERM, data);
+    }
+  else
+    tsr_wad_entry_remove_chunk (entry, TAG_TERM);
+}
+
+/* ---- Maps ----------------------------------------------------------------------------------- */
+
+struct _TsrMarathonMapPrivate;
+
+/* Extra state kept beside the public struct. */
+typedef struct {
+  TsrMarathonMap  public;
+  gboolean        layout_changed;
+  GHashTable     *original_info; /* level -> TsrMarathonMapInfo copy at load */
+} MapPrivate;
+
+TsrMarathonMap *
+tsr_marathon_map_from_wad (TsrWad  *wad,
+                           GError **error)
+{
+  MapPrivate *priv = g_new0 (MapPrivate, 1);
+  g_autoptr(TsrMarathonMap) map = &priv->public;
+
+  map->wad = wad;
+  map->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_level_free);
+  priv->original_info = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  /* Levels own the entries from now on. */
+  g_ptr_array_set_free_func (wad->entries, NULL);
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      TsrMarathonLevel *level = g_new0 (TsrMarathonLevel, 1);
+
+      level->entry = g_ptr_array_index (wad->entries, i);
+      level->data_version = wad->data_version;
+      level->chunk_tails = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                                  (GDestroyNotify) g_bytes_unref);
+      g_ptr_array_add (map->levels, level);
+    }
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+      g_autofree char *label = g_strdup_printf ("level %d", level->entry->index);
+
+      if (!parse_level_chunks (level, label, error))
+        return NULL;
+      if (level->has_info)
+        g_hash_table_insert (priv->original_info, level, g_memdup2 (&level->info, sizeof level->info));
+    }
+  return g_steal_pointer (&map);
+}
+
+TsrMarathonMap *
+tsr_marathon_map_parse (const guint8 *data,
+                        gsize         size,
+                        const char   *label,
+                        GError      **error)
+{
+  TsrWad *wad = tsr_wad_parse (data, size, label, error);
+
+  if (wad == NULL)
+    return NULL;
+  return tsr_marathon_map_from_wad (wad, error);
+}
+
+TsrMarathonMap *
+tsr_marathon_map_parse_bytes (GBytes     *bytes,
+                              const char *label,
+                              GError    **error)
+{
+  TsrWad *wad = tsr_wad_parse_bytes (bytes, label, error);
+
+  if (wad == NULL)
+    return NULL;
+  return tsr_marathon_map_from_wad (wad, error);
+}
+
+void
+tsr_marathon_map_free (TsrMarathonMap *map)
+{
+  MapPrivate *priv = (MapPrivate *) map;
+
+  if (map == NULL)
+    return;
+  g_ptr_array_unref (map->levels);
+  if (map->wad != NULL)
+    {
+      g_ptr_array_set_size (map->wad->entries, 0);
+      tsr_wad_free (map->wad);
+    }
+  g_hash_table_unref (priv->original_info);
+  g_free (priv);
+}
+
+static GBytes *
+level_app_data (const TsrMarathonLevel *level)
+{
+  TsrWadLevelInfo info = { 0 };
+
+  info.mission_flags = level->info.mission_flags;
+  info.environment_flags = level->info.environment_flags;
+  info.entry_point_flags = (gint32) level->info.entry_point_flags;
+  memcpy (info.name, level->info.level_name, sizeof info.name);
+  return tsr_wad_level_info_to_bytes (&info);
+}
+
+GBytes *
+tsr_marathon_map_serialize (TsrMarathonMap *map,
+                            GError        **error)
+{
+  MapPrivate *priv = (MapPrivate *) map;
+  TsrWad *wad = map->wad;
+
+  g_ptr_array_set_size (wad->entries, 0);
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+
+      tsr_marathon_level_commit (level);
+      g_ptr_array_add (wad->entries, level->entry);
+    }
+  if (priv->layout_changed)
+    {
+      /* What Atque writes: one level as version 2 without app data, several as version 4 with
+       * the level list in the app data. */
+      gboolean several = map->levels->len > 1;
+
+      wad->version = several ? TSR_WAD_VERSION_INFINITY : TSR_WAD_VERSION_OVERLAYS;
+      wad->app_data_size = several ? TSR_WAD_LEVEL_APP_DATA_SIZE : 0;
+      wad->entry_header_size = 16;
+      wad->directory_entry_base_size = 10;
+    }
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+      TsrMarathonMapInfo *original = g_hash_table_lookup (priv->original_info, level);
+
+      if (wad->app_data_size == 0)
+        g_clear_pointer (&level->entry->app_data, g_bytes_unref);
+      else if (wad->app_data_size == TSR_WAD_LEVEL_APP_DATA_SIZE && level->has_info
+               && (priv->layout_changed || original == NULL
+                   || memcmp (original, &level->info, sizeof *original) != 0))
+        {
+          g_clear_pointer (&level->entry->app_data, g_bytes_unref);
+          level->entry->app_data = level_app_data (level);
+        }
+    }
+  return tsr_wad_serialize (wad, error);
+}
+
+static void
+renumber (TsrMarathonMap *map)
+{
+  ((MapPrivate *) map)->layout_changed = TRUE;
+  for (guint i = 0; i < map->levels->len; i++)
+    ((TsrMarathonLevel *) g_ptr_array_index (map->levels, i))->entry->index = (int) i;
+}
+
+void
+tsr_marathon_map_add_level (TsrMarathonMap   *map,
+                            TsrMarathonLevel *level,
+                            guint             position)
+{
+  g_ptr_array_insert (map->levels, (int) MIN (position, map->levels->len), level);
+  renumber (map);
+}
+
+void
+tsr_marathon_map_remove_level (TsrMarathonMap *map,
+                               guint           position)
+{
+  g_return_if_fail (position < map->levels->len);
+  g_ptr_array_remove_index (map->levels, position);
+  renumber (map);
+}
+
+void
+tsr_marathon_map_move_level (TsrMarathonMap *map,
+                             guint           from,
+                             guint           to)
+{
+  gpointer level;
+
+  g_return_if_fail (from < map->levels->len && to < map->levels->len);
+  level = g_ptr_array_steal_index (map->levels, from);
+  g_ptr_array_insert (map->levels, (int) to, level);
+  renumber (map);
+}
+
+gboolean
+tsr_marathon_map_rename_level (TsrMarathonMap *map,
+                               guint           position,
+                               const char     *name,
+                               GError        **error)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(GBytes) roman = NULL;
+  glong bad = 0;
+  gsize size;
+
+  g_return_val_if_fail (position < map->levels->len, FALSE);
+  level = g_ptr_array_index (map->levels, position);
+  roman = tsr_utf8_to_mac_roman (name, strlen (name), &bad);
+  if (roman == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "level name: character %ld cannot be written in Mac Roman", bad + 1);
+      return FALSE;
+    }
+  size = g_bytes_get_size (roman);
+  if (size >= sizeof level->info.level_name)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                   "level name: at most 65 bytes expected, found %" G_GSIZE_FORMAT, size);
+      return FALSE;
+    }
+  memset (level->info.level_name, 0, sizeof level->info.level_name);
+  memcpy (level->info.level_name, g_bytes_get_data (roman, NULL), size);
+  if (!level->has_info)
+    {
+      level->has_info = TRUE;
+      level->info_size = MINF_SIZE;
+    }
+  renumber (map);
+  return TRUE;
+}
+
+char *
+tsr_marathon_level_name (const TsrMarathonLevel *level)
+{
+  const guint8 *name = level->info.level_name;
+
+  if (!level->has_info)
+    return g_strdup ("");
+  return tsr_mac_roman_to_utf8 (name, strnlen ((const char *) name, sizeof level->info.level_name));
+}
+
+guint
+tsr_marathon_level_n_points (const TsrMarathonLevel *level)
+{
+  if (level->endpoints != NULL)
+    return level->endpoints->len;
+  return level->points != NULL ? level->points->len : 0;
+}
+
+TsrMarathonPoint
+tsr_marathon_level_point (const TsrMarathonLevel *level,
+                          guint                   index)
+{
+  if (level->endpoints != NULL)
+    return g_array_index (level->endpoints, TsrMarathonEndpoint, index).vertex;
+  return g_array_index (level->points, TsrMarathonPoint, index);
+}
+
+/* ---- Validation ----------------------------------------------------------------------------- */
+
+static guint
+array_len (GArray *array)
+{
+  return array != NULL ? array->len : 0;
+}
+
+static gboolean
+in_range (int value,
+          guint count)
+{
+  return value >= 0 && (guint) value < count;
+}
+
+static gboolean
+none_or_in_range (int value,
+                  guint count)
+{
+  return value == TSR_MARATHON_NONE || in_range (value, count);
+}
+
+/* The engine's control panel types: an index into one table of 54 panels, water first (10), then
+ * lava, sewage, pfhor and jjaro (11 each). The letter is the panel's class: O oxygen, S/D/T
+ * shield 1x/2x/3x, L light switch (permutation: light), P platform switch (permutation: the
+ * platform's polygon), G tag switch, B pattern buffer, C computer terminal (permutation:
+ * terminal). */
+static const char panel_classes[] = "OSDGLPGBCG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SDTLPGBCOGG";
+
+#define SIDE_IS_CONTROL_PANEL 0x0002
+
+#define ERR(...) tsr_findings_add (findings, TSR_SEVERITY_ERROR, __VA_ARGS__)
+#define WARN(...) tsr_findings_add (findings, TSR_SEVERITY_WARNING, __VA_ARGS__)
+
+void
+tsr_marathon_level_validate (const TsrMarathonLevel *level,
+                             const char             *where,
+                             GPtrArray              *findings)
+{
+  guint n_points = tsr_marathon_level_n_points (level);
+  guint n_lines = array_len (level->lines);
+  guint n_sides = array_len (level->sides);
+  guint n_polygons = array_len (level->polygons);
+  guint n_lights = level->data_version == 0 ? array_len (level->old_lights) : array_len (level->lights);
+  guint n_media = array_len (level->media);
+  guint n_platforms = array_len (level->platforms);
+  gboolean m1 = level->data_version == 0;
+  guint players = 0;
+  /* Without EPNT the map is not preprocessed: the engine recomputes neighbours and side lists. */
+  TsrSeverity redundant = level->endpoints != NULL ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING;
+  g_autofree guint8 *side_used = g_malloc0 (n_sides + 1);
+
+  if (!level->has_info)
+    WARN (where, "no Minf chunk: not a map level");
+  if (level->points == NULL && level->endpoints == NULL)
+    ERR (where, "no PNTS or EPNT chunk");
+
+  for (guint i = 0; i < n_lines; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      if (!in_range (line->endpoint_indexes[0], n_points) || !in_range (line->endpoint_indexes[1], n_points))
+        ERR (where, "line %u: endpoint %d or %d outside 0..%d", i, line->endpoint_indexes[0],
+             line->endpoint_indexes[1], (int) n_points - 1);
+      else if (line->endpoint_indexes[0] == line->endpoint_indexes[1])
+        ERR (where, "line %u: both ends are point %d", i, line->endpoint_indexes[0]);
+      if (in_range (line->clockwise_side_index, n_sides))
+        side_used[line->clockwise_side_index] = 1;
+      if (in_range (line->counterclockwise_side_index, n_sides))
+        side_used[line->counterclockwise_side_index] = 1;
+      if (!none_or_in_range (line->clockwise_side_index, n_sides)
+          || !none_or_in_range (line->counterclockwise_side_index, n_sides))
+        ERR (where, "line %u: side %d or %d outside 0..%d", i, line->clockwise_side_index,
+             line->counterclockwise_side_index, (int) n_sides - 1);
+      if (!none_or_in_range (line->clockwise_polygon_owner, n_polygons)
+          || !none_or_in_range (line->counterclockwise_polygon_owner, n_polygons))
+        ERR (where, "line %u: polygon %d or %d outside 0..%d", i, line->clockwise_polygon_owner,
+             line->counterclockwise_polygon_owner, (int) n_polygons - 1);
+    }
+
+  for (guint i = 0; i < n_sides; i++)
+    {
+      const TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, i);
+
+      /* A side no line uses is dead data the engine never reads; Marathon 1 maps carry stale
+       * owner indexes in every side (the engine derives them from the lines). */
+      TsrSeverity severity = side_used[i] && !m1 ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING;
+
+      if (m1)
+        ; /* owner indexes are not kept in Marathon 1 sides */
+      else if (!none_or_in_range (side->line_index, n_lines))
+        tsr_findings_add (findings, severity, where, "side %u: line %d outside 0..%d%s", i,
+                          side->line_index, (int) n_lines - 1, side_used[i] ? "" : " (side unused)");
+      if (!m1 && !none_or_in_range (side->polygon_index, n_polygons))
+        tsr_findings_add (findings, severity, where, "side %u: polygon %d outside 0..%d%s", i,
+                          side->polygon_index, (int) n_polygons - 1, side_used[i] ? "" : " (side unused)");
+      if (!m1 && (!none_or_in_range (side->primary_lightsource_index, n_lights)
+                  || !none_or_in_range (side->secondary_lightsource_index, n_lights)
+                  || !none_or_in_range (side->transparent_lightsource_index, n_lights)))
+        ERR (where, "side %u: a light index outside 0..%d", i, (int) n_lights - 1);
+      if (!m1 && (side->flags & SIDE_IS_CONTROL_PANEL) && side_used[i])
+        {
+          int type = side->control_panel_type;
+          int permutation = side->control_panel_permutation;
+          guint n_terminals = level->terminals != NULL ? level->terminals->len : 0;
+
+          if (type < 0 || (gsize) type >= sizeof panel_classes - 1)
+            WARN (where, "side %u: control panel type %d unknown (0..%d); the engine turns it off", i,
+                  type, (int) sizeof panel_classes - 2);
+          else if (panel_classes[type] == 'L' && !in_range (permutation, n_lights))
+            ERR (where, "side %u: light switch for light %d outside 0..%d", i, permutation, (int) n_lights - 1);
+          else if (panel_classes[type] == 'P'
+                   && (!in_range (permutation, n_polygons)
+                       || g_array_index (level->polygons, TsrMarathonPolygon, permutation).type != 5))
+            ERR (where, "side %u: platform switch for polygon %d, which is not a platform", i, permutation);
+          else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals))
+            ERR (where, "side %u: terminal %d outside 0..%d", i, permutation, (int) n_terminals - 1);
+        }
+      if (m1 && (side->flags & ~0x0007u) != 0)
+        WARN (where, "side %u: flags %04x beyond the Marathon 1 set (0x0007); the engine masks them",
+              i, side->flags);
+    }
+
+  for (guint i = 0; i < n_polygons; i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+      guint count = polygon->vertex_count;
+      gboolean indexes_ok = TRUE;
+      int sign = 0;
+
+      if (count < 3 || count > 8)
+        {
+          ERR (where, "polygon %u: %u vertices, 3 to 8 expected", i, count);
+          continue;
+        }
+      for (guint v = 0; v < count; v++)
+        {
+          if (!in_range (polygon->endpoint_indexes[v], n_points))
+            {
+              ERR (where, "polygon %u: vertex %u is point %d, outside 0..%d", i, v,
+                   polygon->endpoint_indexes[v], (int) n_points - 1);
+              indexes_ok = FALSE;
+            }
+          if (!in_range (polygon->line_indexes[v], n_lines))
+            {
+              ERR (where, "polygon %u: edge %u is line %d, outside 0..%d", i, v,
+                   polygon->line_indexes[v], (int) n_lines - 1);
+              indexes_ok = FALSE;
+            }
+          if (!none_or_in_range (polygon->adjacent_polygon_indexes[v], n_polygons))
+            tsr_findings_add (findings, redundant, where, "polygon %u: neighbour %d outside 0..%d", i,
+                 polygon->adjacent_polygon_indexes[v], (int) n_polygons - 1);
+          if (!none_or_in_range (polygon->side_indexes[v], n_sides))
+            tsr_findings_add (findings, redundant, where, "polygon %u: side %d outside 0..%d", i, polygon->side_indexes[v],
+                 (int) n_sides - 1);
+        }
+      if (!indexes_ok)
+        continue;
+      /* The vertex count matches the edges: each pair of consecutive vertices is joined by one
+       * of the polygon's lines (editors disagree on where the list starts). */
+      for (guint v = 0; v < count; v++)
+        {
+          int a = polygon->endpoint_indexes[v], b = polygon->endpoint_indexes[(v + 1) % count];
+          gboolean joined = FALSE;
+
+          for (guint k = 0; k < count && !joined; k++)
+            {
+              const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, polygon->line_indexes[k]);
+
+              joined = (line->endpoint_indexes[0] == a && line->endpoint_indexes[1] == b)
+                       || (line->endpoint_indexes[0] == b && line->endpoint_indexes[1] == a);
+            }
+          if (!joined)
+            {
+              ERR (where, "polygon %u: no line of the polygon joins its vertices %d and %d (vertex count %u)",
+                   i, a, b, count);
+              break;
+            }
+        }
+      /* Convex: every turn the same way (collinear vertices allowed). */
+      for (guint v = 0; v < count; v++)
+        {
+          TsrMarathonPoint p0 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+          TsrMarathonPoint p1 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 1) % count]);
+          TsrMarathonPoint p2 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 2) % count]);
+          gint64 cross = (gint64) (p1.x - p0.x) * (p2.y - p1.y) - (gint64) (p1.y - p0.y) * (p2.x - p1.x);
+
+          if (cross == 0)
+            continue;
+          if (sign == 0)
+            sign = cross > 0 ? 1 : -1;
+          else if ((cross > 0 ? 1 : -1) != sign)
+            {
+              ERR (where, "polygon %u: not convex at vertex %u", i, (v + 1) % count);
+              break;
+            }
+        }
+      if (!m1)
+        {
+          if (!none_or_in_range (polygon->floor_lightsource_index, n_lights)
+              || !none_or_in_range (polygon->ceiling_lightsource_index, n_lights))
+            ERR (where, "polygon %u: light %d or %d outside 0..%d", i, polygon->floor_lightsource_index,
+                 polygon->ceiling_lightsource_index, (int) n_lights - 1);
+          if (!none_or_in_range (polygon->media_index, n_media))
+            ERR (where, "polygon %u: liquid %d outside 0..%d", i, polygon->media_index, (int) n_media - 1);
+          switch (polygon->type)
+            {
+            case 5: /* platform */
+              if (!none_or_in_range (polygon->permutation, n_platforms) && n_platforms > 0)
+                WARN (where, "polygon %u: platform %d outside 0..%d", i, polygon->permutation,
+                      (int) n_platforms - 1);
+              break;
+            case 6: case 8: /* light on / off trigger */
+              if (!in_range (polygon->permutation, n_lights))
+                ERR (where, "polygon %u: trigger light %d outside 0..%d", i, polygon->permutation,
+                     (int) n_lights - 1);
+              break;
+            case 7: case 9: /* platform on / off trigger */
+              if (!in_range (polygon->permutation, n_polygons))
+                ERR (where, "polygon %u: trigger platform polygon %d outside 0..%d", i,
+                     polygon->permutation, (int) n_polygons - 1);
+              break;
+            case 10: /* teleporter: a polygon (or a negative level number) */
+              if (polygon->permutation >= 0 && !in_range (polygon->permutation, n_polygons))
+                ERR (where, "polygon %u: teleporter destination %d outside 0..%d", i,
+                     polygon->permutation, (int) n_polygons - 1);
+              break;
+            default:
+              break;
+            }
+        }
+    }
+
+  for (guint i = 0; i < array_len (level->objects); i++)
+    {
+      const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
+
+      if (object->type == 3)
+        players++;
+      if (object->type != 5 && !in_range (object->polygon_index, n_polygons))
+        ERR (where, "object %u: polygon %d outside 0..%d", i, object->polygon_index, (int) n_polygons - 1);
+    }
+  for (guint i = 0; i < n_platforms; i++)
+    {
+      const TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, i);
+
+      if (!in_range (platform->polygon_index, n_polygons))
+        ERR (where, "platform %u: polygon %d outside 0..%d", i, platform->polygon_index, (int) n_polygons - 1);
+    }
+  for (guint i = 0; i < n_media; i++)
+    {
+      const TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, i);
+
+      if (!none_or_in_range (media->light_index, n_lights))
+        ERR (where, "liquid %u: light %d outside 0..%d", i, media->light_index, (int) n_lights - 1);
+    }
+  for (guint i = 0; i < array_len (level->annotations); i++)
+    {
+      const TsrMarathonAnnotation *note = &g_array_index (level->annotations, TsrMarathonAnnotation, i);
+
+      if (!none_or_in_range (note->polygon_index, n_polygons))
+        WARN (where, "annotation %u: polygon %d outside 0..%d", i, note->polygon_index, (int) n_polygons - 1);
+    }
+  if (level->has_info)
+    {
+      guint32 entry = level->info.entry_point_flags;
+
+      /* Marathon 1: extermination, exploration, retrieval, repair, rescue; vacuum, magnetic,
+       * rebellion, low gravity. Anything else the engine's M1 translation drops. */
+      if (m1 && ((guint16) level->info.mission_flags & ~0x001Fu) != 0)
+        ERR (where, "mission flags %04x beyond the Marathon 1 set (0x001F)",
+             (guint16) level->info.mission_flags);
+      if (m1 && ((guint16) level->info.environment_flags & ~0x000Fu) != 0)
+        ERR (where, "environment flags %04x beyond the Marathon 1 set (0x000F)",
+             (guint16) level->info.environment_flags);
+      if (m1 && entry == 0)
+        entry = 0x01;
+      if ((entry & 0x01) != 0 && players == 0 && level->objects != NULL)
+        ERR (where, "a solo level without a player start");
+    }
+  if (level->terminals != NULL)
+    for (guint t = 0; t < level->terminals->len; t++)
+      {
+        TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+        gsize text_size = g_bytes_get_size (terminal->text);
+
+        for (guint g = 0; g < terminal->groups->len; g++)
+          {
+            TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+
+            if ((gsize) group->start_index + group->length > text_size)
+              ERR (where, "terminal %u group %u: text %u+%u beyond the %" G_GSIZE_FORMAT " bytes",
+                   t, g, group->start_index, group->length, text_size);
+            if (group->type < 0 || group->type >= TSR_MARATHON_N_GROUP_TYPES)
+              ERR (where, "terminal %u group %u: type %d unknown", t, g, group->type);
+            else if ((group->type == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT)
+                     && !in_range (group->permutation, n_polygons))
+              ERR (where, "terminal %u group %u: teleport polygon %d outside 0..%d", t, g,
+                   group->permutation, (int) n_polygons - 1);
+          }
+      }
+}
+
+void
+tsr_marathon_map_validate (const TsrMarathonMap *map,
+                           GPtrArray            *findings)
+{
+  /* The wad's directory is rebuilt from the levels on save; check what would be written. */
+  g_ptr_array_set_size (map->wad->entries, 0);
+  for (guint i = 0; i < map->levels->len; i++)
+    g_ptr_array_add (map->wad->entries, ((TsrMarathonLevel *) g_ptr_array_index (map->levels, i))->entry);
+  tsr_wad_validate (map->wad, findings);
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+      g_autofree char *name = tsr_marathon_level_name (level);
+      g_autofree char *where = g_strdup_printf ("level %d (%s)", level->entry->index, name);
+
+      tsr_marathon_level_validate (level, where, findings);
+    }
+}
+
+/* ---- Rendering -------------------------------------------------------------------------------- */
+
+static guint32
+polygon_colour (const TsrMarathonLevel *level,
+                const TsrMarathonPolygon *polygon)
+{
+  static const guint32 m2_colours[] = {
+    0x5a6478ff, /* normal */
+    0x6e5a5aff, 0x5a6e5aff, 0x78785aff, 0x5a7878ff, /* impassable, monster impassable, hill, base */
+    0x3c78c8ff, /* platform */
+    0xc8c83cff, 0x3c8cdcff, 0xb4b43cff, 0x3c8cdcff, /* triggers */
+    0xb43cc8ff, /* teleporter */
+    0x646464ff, 0xdc9632ff, /* zone border, goal */
+    0x8c5050ff, 0x8c5050ff, 0x8c5050ff, 0x8c8c50ff, /* monster / item triggers */
+    0x50a050ff, 0x32c864ff, /* must be explored, automatic exit */
+    0xc85032ff, 0xdc2828ff, 0x8c8c8cff, 0x8c8c8cff, 0x8c8c8cff,
+  };
+
+  if (level->data_version != 0 && polygon->media_index >= 0)
+    return 0x3278b4ff;
+  if (polygon->type >= 0 && (gsize) polygon->type < G_N_ELEMENTS (m2_colours))
+    return m2_colours[polygon->type];
+  return 0x5a6478ff;
+}
+
+static void
+blend_pixel (TsrImage *image,
+             int       x,
+             int       y,
+             guint32   rgba)
+{
+  if (x < 0 || y < 0 || (guint) x >= image->width || (guint) y >= image->height)
+    return;
+  tsr_image_set_pixel (image, (guint) x, (guint) y, rgba);
+}
+
+static void
+draw_line (TsrImage *image,
+           double x0, double y0, double x1, double y1,
+           guint32 rgba)
+{
+  int steps = (int) MAX (fabs (x1 - x0), fabs (y1 - y0)) + 1;
+
+  if (steps > 100000)
+    steps = 100000;
+  for (int s = 0; s <= steps; s++)
+    {
+      double t = (double) s / steps;
+
+      blend_pixel (image, (int) lround (x0 + (x1 - x0) * t), (int) lround (y0 + (y1 - y0) * t), rgba);
+    }
+}
+
+/* Scanline fill of a convex (or any simple) polygon by the even-odd rule. */
+static void
+fill_polygon (TsrImage     *image,
+              const double *xs,
+              const double *ys,
+              guint         count,
+              guint32       rgba)
+{
+  double min_y = ys[0], max_y = ys[0];
+
+  for (guint i = 1; i < count; i++)
+    {
+      min_y = MIN (min_y, ys[i]);
+      max_y = MAX (max_y, ys[i]);
+    }
+  for (int y = MAX (0, (int) floor (min_y)); y <= MIN ((int) image->height - 1, (int) ceil (max_y)); y++)
+    {
+      double cy = y + 0.5;
+      double cuts[8];
+      guint n = 0;
+
+      for (guint i = 0; i < count && n < 8; i++)
+        {
+          double ax = xs[i], ay = ys[i], bx = xs[(i + 1) % count], by = ys[(i + 1) % count];
+
+          if ((ay <= cy && by > cy) || (by <= cy && ay > cy))
+            cuts[n++] = ax + (cy - ay) * (bx - ax) / (by - ay);
+        }
+      for (guint a = 0; a < n; a++)
+        for (guint b = a + 1; b < n; b++)
+          if (cuts[b] < cuts[a])
+            {
+              double t = cuts[a];
+              cuts[a] = cuts[b];
+              cuts[b] = t;
+            }
+      for (guint k = 0; k + 1 < n; k += 2)
+        for (int x = MAX (0, (int) lround (cuts[k])); x < MIN ((int) image->width, (int) lround (cuts[k + 1])); x++)
+          tsr_image_set_pixel (image, (guint) x, (guint) y, rgba);
+    }
+}
+
+TsrImage *
+tsr_marathon_level_render (const TsrMarathonLevel *level,
+                           guint                   width,
+                           guint                   height,
+                           GError                **error)
+{
+  guint n_points = tsr_marathon_level_n_points (level);
+  int min_x = G_MAXINT, min_y = G_MAXINT, max_x = G_MININT, max_y = G_MININT;
+  double scale, offset_x, offset_y;
+  g_autoptr(TsrImage) image = NULL;
+  const int margin = 8;
+
+  if (n_points == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "level %d has no points to draw",
+                   level->entry->index);
+      return NULL;
+    }
+  for (guint i = 0; i < n_points; i++)
+    {
+      TsrMarathonPoint p = tsr_marathon_level_point (level, i);
+
+      min_x = MIN (min_x, p.x);
+      max_x = MAX (max_x, p.x);
+      min_y = MIN (min_y, p.y);
+      max_y = MAX (max_y, p.y);
+    }
+  if (width == 0 && height == 0)
+    width = height = 1024;
+  else if (width == 0)
+    width = height;
+  else if (height == 0)
+    height = width;
+  scale = MIN ((double) (width - MIN (width, 2 * margin)) / MAX (1, max_x - min_x),
+               (double) (height - MIN (height, 2 * margin)) / MAX (1, max_y - min_y));
+  offset_x = (width - (max_x - min_x) * scale) / 2.0 - min_x * scale;
+  offset_y = (height - (max_y - min_y) * scale) / 2.0 - min_y * scale;
+  image = tsr_image_new (width, height);
+  if (image == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "render size %ux%u not possible",
+                   width, height);
+      return NULL;
+    }
+  for (guint y = 0; y < height; y++)
+    for (guint x = 0; x < width; x++)
+      tsr_image_set_pixel (image, x, y, 0x101018ff);
+
+  for (guint i = 0; i < array_len (level->polygons); i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+      double xs[8], ys[8];
+      guint count = MIN (polygon->vertex_count, 8u);
+      gboolean ok = count >= 3;
+
+      for (guint v = 0; ok && v < count; v++)
+        {
+          TsrMarathonPoint p;
+
+          if (!in_range (polygon->endpoint_indexes[v], n_points))
+            {
+              ok = FALSE;
+              break;
+            }
+          p = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+          xs[v] = p.x * scale + offset_x;
+          ys[v] = p.y * scale + offset_y;
+        }
+      if (ok)
+        fill_polygon (image, xs, ys, count, polygon_colour (level, polygon));
+    }
+  for (guint i = 0; i < array_len (level->lines); i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+      TsrMarathonPoint a, b;
+      gboolean solid;
+
+      if (!in_range (line->endpoint_indexes[0], n_points) || !in_range (line->endpoint_indexes[1], n_points))
+        continue;
+      a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+      b = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+      solid = line->clockwise_polygon_owner == TSR_MARATHON_NONE
+              || line->counterclockwise_polygon_owner == TSR_MARATHON_NONE;
+      draw_line (image, a.x * scale + offset_x, a.y * scale + offset_y,
+                 b.x * scale + offset_x, b.y * scale + offset_y, solid ? 0xf0f0f0ff : 0x8890a0ff);
+    }
+  for (guint i = 0; i < array_len (level->objects); i++)
+    {
+      static const guint32 colours[] = { 0xe03030ff, 0x909090ff, 0xf0d020ff, 0x30e030ff, 0xff8000ff, 0x3090ffff };
+      const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
+      int cx = (int) lround (object->x * scale + offset_x), cy = (int) lround (object->y * scale + offset_y);
+      guint32 colour = object->type >= 0 && object->type < 6 ? colours[object->type] : 0xffffffff;
+      int r = object->type == 3 ? 3 : 2;
+
+      for (int dy = -r; dy <= r; dy++)
+        for (int dx = -r; dx <= r; dx++)
+          blend_pixel (image, cx + dx, cy + dy, colour);
+    }
+  return g_steal_pointer (&image);
+}

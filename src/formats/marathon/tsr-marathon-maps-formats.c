@@ -1,0 +1,448 @@
+/* tsr-marathon-maps-formats.c: the maps half of the Marathon family as TsrFormats:
+ * "marathon-map" (scenario wads, bare or in a MacBinary / AppleSingle wrapper, Marathon 1 to
+ * Aleph One) and "marathon-physics" (physics wads and Marathon 1 physics files). */
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-mac-wrapper.h"
+#include "formats/marathon/tsr-marathon-map.h"
+#include "formats/marathon/tsr-marathon-physics.h"
+
+#define TAG_MINF TSR_WAD_TAG ('M', 'i', 'n', 'f')
+
+/* ---- marathon-map -------------------------------------------------------------------------- */
+
+TsrMarathonScenario *
+tsr_marathon_scenario_load (GBytes     *bytes,
+                            const char *label,
+                            GError    **error)
+{
+  g_autoptr(TsrMarathonScenario) scenario = g_new0 (TsrMarathonScenario, 1);
+
+  scenario->wrapper = tsr_mac_file_parse (bytes, error);
+  if (scenario->wrapper == NULL)
+    return NULL;
+  scenario->map = tsr_marathon_map_parse_bytes (scenario->wrapper->data_fork, label, error);
+  if (scenario->map == NULL)
+    return NULL;
+  return g_steal_pointer (&scenario);
+}
+
+void
+tsr_marathon_scenario_free (TsrMarathonScenario *scenario)
+{
+  if (scenario == NULL)
+    return;
+  tsr_marathon_map_free (scenario->map);
+  tsr_mac_file_free (scenario->wrapper);
+  g_free (scenario);
+}
+
+GBytes *
+tsr_marathon_scenario_serialize (TsrMarathonScenario *scenario,
+                                 GError             **error)
+{
+  g_autoptr(GBytes) wad = tsr_marathon_map_serialize (scenario->map, error);
+
+  if (wad == NULL)
+    return NULL;
+  if (scenario->wrapper->kind == TSR_MAC_WRAPPER_NONE)
+    return g_steal_pointer (&wad);
+  tsr_mac_file_set_data_fork (scenario->wrapper, wad);
+  return tsr_mac_file_serialize (scenario->wrapper);
+}
+
+/* Walks the chunk chain of the entry right after the header (where every writer puts the first
+ * level) within the bytes the sniffer was given. */
+static gboolean
+first_entry_has_tag (const guint8 *data,
+                     gsize         size,
+                     guint32       wanted)
+{
+  gsize header = (data[0] << 8 | data[1]) >= 2 ? 16 : 12;
+  gsize pos = TSR_WAD_HEADER_SIZE;
+
+  for (int guard = 0; guard < 64 && pos + 12 <= size; guard++)
+    {
+      guint32 tag = (guint32) data[pos] << 24 | (guint32) data[pos + 1] << 16
+                    | (guint32) data[pos + 2] << 8 | data[pos + 3];
+      guint32 next = (guint32) data[pos + 4] << 24 | (guint32) data[pos + 5] << 16
+                     | (guint32) data[pos + 6] << 8 | data[pos + 7];
+
+      if (tag == wanted)
+        return TRUE;
+      if (next == 0 || TSR_WAD_HEADER_SIZE + (gsize) next <= pos)
+        return FALSE;
+      pos = TSR_WAD_HEADER_SIZE + next;
+    }
+  (void) header;
+  return FALSE;
+}
+
+static const guint8 *
+sniff_data_fork (const guint8 *data,
+                 gsize         size,
+                 gsize        *fork_size)
+{
+  TsrMacWrapperKind kind = tsr_mac_wrapper_sniff (data, size);
+
+  *fork_size = size;
+  if (kind == TSR_MAC_WRAPPER_MACBINARY && size >= 128)
+    {
+      guint32 length = (guint32) data[83] << 24 | (guint32) data[84] << 16 | (guint32) data[85] << 8 | data[86];
+
+      *fork_size = MIN ((gsize) length, size - 128);
+      return data + 128;
+    }
+  if (kind == TSR_MAC_WRAPPER_APPLESINGLE && size >= 26)
+    {
+      guint count = (guint) (data[24] << 8 | data[25]);
+
+      for (guint i = 0; i < count && 26 + 12 * (gsize) i + 12 <= size; i++)
+        {
+          const guint8 *e = data + 26 + 12 * i;
+          guint32 id = (guint32) e[0] << 24 | (guint32) e[1] << 16 | (guint32) e[2] << 8 | e[3];
+          guint32 offset = (guint32) e[4] << 24 | (guint32) e[5] << 16 | (guint32) e[6] << 8 | e[7];
+          guint32 length = (guint32) e[8] << 24 | (guint32) e[9] << 16 | (guint32) e[10] << 8 | e[11];
+
+          if (id == 1 && offset < size)
+            {
+              *fork_size = MIN ((gsize) length, size - offset);
+              return data + offset;
+            }
+        }
+      return NULL;
+    }
+  return data;
+}
+
+static guint
+map_sniff (const guint8 *data,
+           gsize         size,
+           const char   *path)
+{
+  gsize fork_size;
+  const guint8 *fork = sniff_data_fork (data, size, &fork_size);
+
+  if (fork == NULL || tsr_wad_sniff (fork, fork_size) == TSR_SNIFF_NO)
+    return TSR_SNIFF_NO;
+  if (first_entry_has_tag (fork, fork_size, TAG_MINF))
+    return TSR_SNIFF_CERTAIN;
+  return TSR_SNIFF_NO;
+}
+
+static gpointer
+map_load (const char *path,
+          GBytes     *bytes,
+          GError    **error)
+{
+  return tsr_marathon_scenario_load (bytes, path != NULL ? path : "map", error);
+}
+
+static void
+map_free (gpointer data)
+{
+  tsr_marathon_scenario_free (data);
+}
+
+static GPtrArray *
+map_save (gconstpointer data,
+          const char   *path,
+          GError      **error)
+{
+  TsrMarathonScenario *scenario = (TsrMarathonScenario *) data;
+  g_autoptr(GBytes) bytes = tsr_marathon_scenario_serialize (scenario, error);
+  GPtrArray *outputs;
+
+  if (bytes == NULL)
+    return NULL;
+  outputs = tsr_output_files_new ();
+  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
+  return outputs;
+}
+
+static void
+map_validate (gconstpointer data,
+              GPtrArray    *findings)
+{
+  const TsrMarathonScenario *scenario = data;
+
+  tsr_marathon_map_validate (scenario->map, findings);
+}
+
+static guint
+count (GArray *array)
+{
+  return array != NULL ? array->len : 0;
+}
+
+static void
+describe_level (JsonBuilder            *builder,
+                const TsrMarathonLevel *level)
+{
+  g_autofree char *name = tsr_marathon_level_name (level);
+  g_autoptr(GString) tags = g_string_new (NULL);
+
+  for (guint c = 0; c < level->entry->chunks->len; c++)
+    {
+      TsrWadChunk *chunk = g_ptr_array_index (level->entry->chunks, c);
+      g_autofree char *tag = tsr_wad_tag_to_string (chunk->tag);
+
+      if (tags->len > 0)
+        g_string_append_c (tags, ' ');
+      g_string_append (tags, tag);
+    }
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "index");
+  json_builder_add_int_value (builder, level->entry->index);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, name);
+  json_builder_set_member_name (builder, "data_version");
+  json_builder_add_int_value (builder, level->data_version);
+#define COUNT(label, value) \
+  json_builder_set_member_name (builder, label); \
+  json_builder_add_int_value (builder, value)
+  COUNT ("points", tsr_marathon_level_n_points (level));
+  COUNT ("lines", count (level->lines));
+  COUNT ("sides", count (level->sides));
+  COUNT ("polygons", count (level->polygons));
+  COUNT ("objects", count (level->objects));
+  COUNT ("lights", level->data_version == 0 ? count (level->old_lights) : count (level->lights));
+  COUNT ("platforms", count (level->platforms));
+  COUNT ("liquids", count (level->media));
+  COUNT ("terminals", level->terminals != NULL ? level->terminals->len : 0);
+  COUNT ("annotations", count (level->annotations));
+#undef COUNT
+  json_builder_set_member_name (builder, "chunks");
+  json_builder_add_string_value (builder, tags->str);
+  json_builder_end_object (builder);
+}
+
+static void
+describe_wad (JsonBuilder  *builder,
+              const TsrWad *wad)
+{
+  g_autofree char *name = tsr_mac_roman_to_utf8 (wad->name, strnlen ((const char *) wad->name, sizeof wad->name));
+  char checksum[16];
+
+  json_builder_set_member_name (builder, "wad_version");
+  json_builder_add_int_value (builder, wad->version);
+  json_builder_set_member_name (builder, "data_version");
+  json_builder_add_int_value (builder, wad->data_version);
+  json_builder_set_member_name (builder, "wad_name");
+  json_builder_add_string_value (builder, name);
+  json_builder_set_member_name (builder, "entries");
+  json_builder_add_int_value (builder, wad->entries->len);
+  json_builder_set_member_name (builder, "app_data_size");
+  json_builder_add_int_value (builder, wad->app_data_size);
+  g_snprintf (checksum, sizeof checksum, "%08X", wad->checksum);
+  json_builder_set_member_name (builder, "checksum");
+  json_builder_add_string_value (builder, checksum);
+  json_builder_set_member_name (builder, "checksum_matches");
+  json_builder_add_boolean_value (builder, tsr_wad_checksum_matches (wad));
+}
+
+static void
+map_describe (gconstpointer data,
+              JsonBuilder  *builder)
+{
+  const TsrMarathonScenario *scenario = data;
+  const TsrMarathonMap *map = scenario->map;
+
+  json_builder_set_member_name (builder, "wrapper");
+  json_builder_add_string_value (builder, tsr_mac_wrapper_kind_to_string (scenario->wrapper->kind));
+  describe_wad (builder, map->wad);
+  json_builder_set_member_name (builder, "levels");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < map->levels->len; i++)
+    describe_level (builder, g_ptr_array_index (map->levels, i));
+  json_builder_end_array (builder);
+}
+
+static TsrImage *
+map_render (gconstpointer           data,
+            const TsrRenderOptions *options,
+            GError                **error)
+{
+  const TsrMarathonScenario *scenario = data;
+  const TsrMarathonMap *map = scenario->map;
+  guint position = options->level < 0 ? 0 : (guint) options->level;
+
+  if (position >= map->levels->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "level %d: the file holds %u levels (0..%u)",
+                   options->level, map->levels->len, map->levels->len - 1);
+      return NULL;
+    }
+  return tsr_marathon_level_render (g_ptr_array_index (map->levels, position),
+                                    options->width, options->height, error);
+}
+
+static const char *const map_extensions[] = { "scea", "scen", "sce2", "map", "as", NULL };
+
+static const TsrFormat marathon_map_format = {
+  .id = "marathon-map",
+  .name = "Marathon map / scenario",
+  .family = "marathon",
+  .extensions = map_extensions,
+  .sniff = map_sniff,
+  .load = map_load,
+  .free = map_free,
+  .save = map_save,
+  .validate = map_validate,
+  .describe = map_describe,
+  .render = map_render,
+};
+
+/* ---- marathon-physics ---------------------------------------------------------------------- */
+
+static guint
+physics_sniff (const guint8 *data,
+               gsize         size,
+               const char   *path)
+{
+  gsize fork_size;
+  const guint8 *fork = sniff_data_fork (data, size, &fork_size);
+
+  if (fork == NULL)
+    return TSR_SNIFF_NO;
+  return tsr_marathon_physics_sniff (fork, fork_size);
+}
+
+typedef struct {
+  TsrMacFile         *wrapper;
+  TsrMarathonPhysics *physics;
+} PhysicsFile;
+
+static void
+physics_free (gpointer data)
+{
+  PhysicsFile *file = data;
+
+  if (file == NULL)
+    return;
+  tsr_marathon_physics_free (file->physics);
+  tsr_mac_file_free (file->wrapper);
+  g_free (file);
+}
+
+static gpointer
+physics_load (const char *path,
+              GBytes     *bytes,
+              GError    **error)
+{
+  PhysicsFile *file = g_new0 (PhysicsFile, 1);
+  gsize size;
+  const guint8 *data;
+
+  file->wrapper = tsr_mac_file_parse (bytes, error);
+  if (file->wrapper == NULL)
+    {
+      physics_free (file);
+      return NULL;
+    }
+  data = g_bytes_get_data (file->wrapper->data_fork, &size);
+  file->physics = tsr_marathon_physics_parse (data, size, path != NULL ? path : "physics", error);
+  if (file->physics == NULL)
+    {
+      physics_free (file);
+      return NULL;
+    }
+  return file;
+}
+
+static GPtrArray *
+physics_save (gconstpointer data,
+              const char   *path,
+              GError      **error)
+{
+  PhysicsFile *file = (PhysicsFile *) data;
+  g_autoptr(GBytes) bytes = tsr_marathon_physics_serialize (file->physics, error);
+  GPtrArray *outputs;
+
+  if (bytes == NULL)
+    return NULL;
+  if (file->wrapper->kind != TSR_MAC_WRAPPER_NONE)
+    {
+      tsr_mac_file_set_data_fork (file->wrapper, bytes);
+      g_bytes_unref (bytes);
+      bytes = tsr_mac_file_serialize (file->wrapper);
+    }
+  outputs = tsr_output_files_new ();
+  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
+  return outputs;
+}
+
+static void
+physics_validate (gconstpointer data,
+                  GPtrArray    *findings)
+{
+  const PhysicsFile *file = data;
+
+  tsr_marathon_physics_validate (file->physics, findings);
+}
+
+static void
+physics_describe (gconstpointer data,
+                  JsonBuilder  *builder)
+{
+  const PhysicsFile *file = data;
+
+  json_builder_set_member_name (builder, "kind");
+  json_builder_add_string_value (builder, file->physics->wad != NULL ? "physics wad" : "Marathon 1 physics");
+  if (file->physics->wad != NULL)
+    describe_wad (builder, file->physics->wad);
+  json_builder_set_member_name (builder, "tables");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < file->physics->tables->len; i++)
+    {
+      TsrMarathonPhysicsTable *table = g_ptr_array_index (file->physics->tables, i);
+      g_autofree char *tag = tsr_wad_tag_to_string (table->tag);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "tag");
+      json_builder_add_string_value (builder, tag);
+      json_builder_set_member_name (builder, "records");
+      json_builder_add_int_value (builder, table->count);
+      json_builder_set_member_name (builder, "record_size");
+      json_builder_add_int_value (builder, (gint64) table->record_size);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static const char *const physics_extensions[] = { "phya", "phys", "phy2", NULL };
+
+static const TsrFormat marathon_physics_format = {
+  .id = "marathon-physics",
+  .name = "Marathon physics",
+  .family = "marathon",
+  .extensions = physics_extensions,
+  .sniff = physics_sniff,
+  .load = physics_load,
+  .free = physics_free,
+  .save = physics_save,
+  .validate = physics_validate,
+  .describe = physics_describe,
+};
+
+const TsrFormat *
+tsr_marathon_map_format (void)
+{
+  return &marathon_map_format;
+}
+
+const TsrFormat *
+tsr_marathon_physics_format (void)
+{
+  return &marathon_physics_format;
+}
+
+void
+tsr_marathon_maps_register_formats (TsrFormatRegistry *registry)
+{
+  tsr_format_registry_add (registry, &marathon_map_format);
+  tsr_format_registry_add (registry, &marathon_physics_format);
+}

@@ -1,0 +1,633 @@
+/* tsr-marathon-terminal-script.c: the terminal script language (as Atque writes it when it
+ * splits a scenario) compiled into terminal structs and decompiled from them.
+ *
+ *   ;  a comment line
+ *   #TERMINAL 0
+ *   #UNFINISHED
+ *   #LOGON 1600
+ *   $C1text with $Bstyles$b
+ *   #ENDTERMINAL 0
+ *
+ * Every group directive starts a group; the lines after it are its text (each ends with '\r' in
+ * the chunk, the group with '\0'). Style codes become text-face records; styles reset at every
+ * group. Directives are read in any case and written upper case. */
+#include "formats/marathon/tsr-marathon-terminal.h"
+
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-wad.h"
+
+#define FACE_BOLD      1
+#define FACE_ITALIC    2
+#define FACE_UNDERLINE 4
+#define LINES_PER_PAGE 22
+#define CHARACTER_WIDTH 7
+
+typedef struct {
+  const char *name;
+  int         type;
+  gboolean    takes_argument;
+} Directive;
+
+/* Readable names first: decompiling writes the first name of a type. */
+static const Directive directives[] = {
+  { "LOGON", TSR_MARATHON_GROUP_LOGON, TRUE },
+  { "UNFINISHED", TSR_MARATHON_GROUP_UNFINISHED, FALSE },
+  { "FINISHED", TSR_MARATHON_GROUP_FINISHED, FALSE },
+  { "FAILURE", TSR_MARATHON_GROUP_FAILED, FALSE },
+  { "INFORMATION", TSR_MARATHON_GROUP_INFORMATION, FALSE },
+  { "END", TSR_MARATHON_GROUP_END, FALSE },
+  { "INTERLEVEL TELEPORT", TSR_MARATHON_GROUP_INTERLEVEL_TELEPORT, TRUE },
+  { "INTRALEVEL TELEPORT", TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT, TRUE },
+  { "CHECKPOINT", TSR_MARATHON_GROUP_CHECKPOINT, TRUE },
+  { "SOUND", TSR_MARATHON_GROUP_SOUND, TRUE },
+  { "MOVIE", TSR_MARATHON_GROUP_MOVIE, TRUE },
+  { "TRACK", TSR_MARATHON_GROUP_TRACK, TRUE },
+  { "PICT", TSR_MARATHON_GROUP_PICT, TRUE },
+  { "LOGOFF", TSR_MARATHON_GROUP_LOGOFF, TRUE },
+  { "CAMERA", TSR_MARATHON_GROUP_CAMERA, TRUE },
+  { "STATIC", TSR_MARATHON_GROUP_STATIC, TRUE },
+  { "TAG", TSR_MARATHON_GROUP_TAG, TRUE },
+  /* Aliases accepted when compiling. */
+  { "SUCCESS", TSR_MARATHON_GROUP_FINISHED, FALSE },
+  { "FAILED", TSR_MARATHON_GROUP_FAILED, FALSE },
+};
+
+static const Directive *
+directive_for_type (int type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (directives); i++)
+    if (directives[i].type == type)
+      return &directives[i];
+  return NULL;
+}
+
+/* ---- Decompiling ------------------------------------------------------------------------------ */
+
+static void
+append_style_codes (GString                   *out,
+                    const TsrMarathonTextFace *face,
+                    int                       *state_face,
+                    int                       *state_color)
+{
+  static const struct { int bit; char on, off; } bits[] = {
+    { FACE_BOLD, 'B', 'b' }, { FACE_ITALIC, 'I', 'i' }, { FACE_UNDERLINE, 'U', 'u' },
+  };
+  gboolean emitted = FALSE;
+
+  for (guint b = 0; b < G_N_ELEMENTS (bits); b++)
+    if ((face->face & bits[b].bit) != (*state_face & bits[b].bit))
+      {
+        g_string_append_printf (out, "$%c", (face->face & bits[b].bit) ? bits[b].on : bits[b].off);
+        emitted = TRUE;
+      }
+  /* A record that changes nothing still came from a code: the colour one is the natural guess. */
+  if (face->color != *state_color || !emitted)
+    g_string_append_printf (out, "$C%d", face->color);
+  *state_face = face->face;
+  *state_color = face->color;
+}
+
+static void
+append_roman (GString      *out,
+              const guint8 *data,
+              gsize         size)
+{
+  g_autofree char *utf8 = tsr_mac_roman_to_utf8 (data, size);
+
+  g_string_append (out, utf8);
+}
+
+char *
+tsr_marathon_terminals_decompile (GPtrArray *terminals,
+                                  GError   **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint t = 0; t < terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+      gsize text_size;
+      const guint8 *text = g_bytes_get_data (terminal->text, &text_size);
+      guint face_cursor = 0;
+
+      g_string_append_printf (out, ";\n#TERMINAL %u\n", t);
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+          const Directive *directive = directive_for_type (group->type);
+          gsize start = group->start_index;
+          gsize end = MIN ((gsize) group->start_index + group->length, text_size);
+          int state_face = 0, state_color = 0;
+          gsize line_start;
+
+          if (directive == NULL)
+            {
+              g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                           "terminal %u group %u: type %d has no script directive", t, g, group->type);
+              return NULL;
+            }
+          g_string_append_printf (out, "#%s", directive->name);
+          if (directive->takes_argument || group->permutation != -1)
+            g_string_append_printf (out, " %d", group->permutation);
+          if (group->type == TSR_MARATHON_GROUP_PICT && (group->flags & TSR_MARATHON_GROUP_CENTER))
+            g_string_append (out, " CENTER");
+          else if (group->type == TSR_MARATHON_GROUP_PICT && (group->flags & TSR_MARATHON_GROUP_ALIGN_RIGHT))
+            g_string_append (out, " RIGHT");
+          g_string_append_c (out, '\n');
+          if (start > end)
+            continue;
+          /* The closing NUL (and anything after one) is not text. */
+          for (gsize i = start; i < end; i++)
+            if (text[i] == '\0')
+              {
+                end = i;
+                break;
+              }
+          while (face_cursor < terminal->faces->len
+                 && (gsize) g_array_index (terminal->faces, TsrMarathonTextFace, face_cursor).index < start)
+            face_cursor++;
+          line_start = start;
+          for (gsize i = start; i <= end; i++)
+            {
+              /* Style records at this offset go before the character. */
+              while (face_cursor < terminal->faces->len
+                     && (gsize) g_array_index (terminal->faces, TsrMarathonTextFace, face_cursor).index == i
+                     && i < end + 1)
+                {
+                  append_roman (out, text + line_start, i - line_start);
+                  line_start = i;
+                  append_style_codes (out, &g_array_index (terminal->faces, TsrMarathonTextFace, face_cursor),
+                                      &state_face, &state_color);
+                  face_cursor++;
+                }
+              if (i == end)
+                {
+                  append_roman (out, text + line_start, i - line_start);
+                  /* Text not ending with a line break still ends its line in the script. */
+                  if (i > line_start)
+                    g_string_append_c (out, '\n');
+                  break;
+                }
+              if (text[i] == '\r')
+                {
+                  append_roman (out, text + line_start, i - line_start);
+                  g_string_append_c (out, '\n');
+                  line_start = i + 1;
+                }
+            }
+        }
+      g_string_append_printf (out, "#ENDTERMINAL %u\n", t);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* ---- Compiling -------------------------------------------------------------------------------- */
+
+typedef struct {
+  const char          *filename;
+  TsrMarathonTerminal *terminal;
+  GByteArray          *text;
+  int                  terminal_number;
+  gboolean             in_group;
+  gboolean             centered_pict;
+  int                  face;
+  int                  color;
+  guint                group_line;
+} Compiler;
+
+static void
+set_error_at (GError    **error,
+              const char *filename,
+              guint       line,
+              guint       column,
+              const char *format,
+              ...) G_GNUC_PRINTF (5, 6);
+
+static void
+set_error_at (GError    **error,
+              const char *filename,
+              guint       line,
+              guint       column,
+              const char *format,
+              ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s:%u:%u: %s", filename, line, column, message);
+}
+
+/* Lines of TEXT (between START and END) wrapped greedily at WIDTH pixels of 7-pixel characters,
+ * breaking after spaces, the way the engine pages terminal text. */
+static int
+count_wrapped_lines (const guint8 *text,
+                     gsize         size,
+                     int           width)
+{
+  int lines = 0;
+  gsize max_chars = (gsize) (width / CHARACTER_WIDTH);
+  gsize pos = 0;
+
+  while (pos < size)
+    {
+      gsize line_end = pos;
+      gsize length;
+
+      while (line_end < size && text[line_end] != '\r')
+        line_end++;
+      length = line_end - pos;
+      while (length > max_chars)
+        {
+          /* Break after the last space that fits, or hard at the width. */
+          gsize cut = max_chars;
+
+          while (cut > 0 && text[pos + cut] != ' ' && text[pos + cut - 1] != ' ')
+            cut--;
+          if (cut == 0)
+            cut = max_chars;
+          while (cut < length && text[pos + cut] == ' ')
+            cut++;
+          pos += cut;
+          length -= cut;
+          lines++;
+        }
+      lines++;
+      pos = line_end + 1;
+    }
+  return lines;
+}
+
+static int
+maximum_lines_for (const TsrMarathonTerminalGroup *group,
+                   const guint8                   *text,
+                   gsize                           size)
+{
+  switch (group->type)
+    {
+    case TSR_MARATHON_GROUP_UNFINISHED:
+    case TSR_MARATHON_GROUP_FINISHED:
+    case TSR_MARATHON_GROUP_FAILED:
+      return 0;
+    case TSR_MARATHON_GROUP_INFORMATION:
+      return count_wrapped_lines (text, size, 514);
+    case TSR_MARATHON_GROUP_PICT:
+    case TSR_MARATHON_GROUP_CHECKPOINT:
+      return count_wrapped_lines (text, size, 307);
+    default:
+      return 1;
+    }
+}
+
+static void
+finish_group (Compiler *compiler)
+{
+  TsrMarathonTerminalGroup *group;
+  guint8 nul = 0;
+  gsize start;
+
+  if (!compiler->in_group)
+    return;
+  group = &g_array_index (compiler->terminal->groups, TsrMarathonTerminalGroup,
+                          compiler->terminal->groups->len - 1);
+  start = group->start_index;
+  g_byte_array_append (compiler->text, &nul, 1);
+  group->length = (guint16) (compiler->text->len - start);
+  group->maximum_lines = (gint16) maximum_lines_for (group, compiler->text->data + start,
+                                                     compiler->text->len - start - 1);
+  compiler->in_group = FALSE;
+}
+
+static gboolean
+parse_number (const char *text,
+              int        *value)
+{
+  gint64 parsed;
+  char *end = NULL;
+
+  parsed = g_ascii_strtoll (text, &end, 10);
+  if (end == text || parsed < G_MININT16 || parsed > G_MAXUINT16)
+    return FALSE;
+  while (*end == ' ' || *end == '\t')
+    end++;
+  *value = (int) parsed;
+  return TRUE;
+}
+
+/* Appends one text line (UTF-8) with its style codes converted. */
+static gboolean
+compile_text_line (Compiler   *compiler,
+                   const char *line,
+                   gsize       length,
+                   guint       line_number,
+                   GError    **error)
+{
+  glong bad = 0;
+  g_autoptr(GBytes) roman = tsr_utf8_to_mac_roman (line, length, &bad);
+  gsize size;
+  const guint8 *data;
+  guint8 cr = '\r';
+
+  if (roman == NULL)
+    {
+      set_error_at (error, compiler->filename, line_number, (guint) bad + 1,
+                    "this character cannot be written in Mac Roman (the terminal text encoding)");
+      return FALSE;
+    }
+  data = g_bytes_get_data (roman, &size);
+  for (gsize i = 0; i < size; i++)
+    {
+      if (data[i] == '$' && i + 1 < size)
+        {
+          char code = (char) data[i + 1];
+          int bit = 0;
+          gboolean on = FALSE, known = TRUE;
+
+          switch (code)
+            {
+            case 'B': bit = FACE_BOLD; on = TRUE; break;
+            case 'b': bit = FACE_BOLD; break;
+            case 'I': bit = FACE_ITALIC; on = TRUE; break;
+            case 'i': bit = FACE_ITALIC; break;
+            case 'U': bit = FACE_UNDERLINE; on = TRUE; break;
+            case 'u': bit = FACE_UNDERLINE; break;
+            case 'C':
+              if (i + 2 < size && g_ascii_isdigit (data[i + 2]))
+                break;
+              known = FALSE;
+              break;
+            default:
+              known = FALSE;
+              break;
+            }
+          if (known)
+            {
+              TsrMarathonTextFace face;
+
+              if (code == 'C')
+                {
+                  compiler->color = data[i + 2] - '0';
+                  i += 2;
+                }
+              else
+                {
+                  compiler->face = on ? (compiler->face | bit) : (compiler->face & ~bit);
+                  i += 1;
+                }
+              face.index = (gint16) compiler->text->len;
+              face.face = (gint16) compiler->face;
+              face.color = (gint16) compiler->color;
+              g_array_append_val (compiler->terminal->faces, face);
+              continue;
+            }
+        }
+      g_byte_array_append (compiler->text, &data[i], 1);
+    }
+  g_byte_array_append (compiler->text, &cr, 1);
+  return TRUE;
+}
+
+static void
+finish_terminal (Compiler  *compiler,
+                 GPtrArray *terminals)
+{
+  finish_group (compiler);
+  g_bytes_unref (compiler->terminal->text);
+  compiler->terminal->text = g_byte_array_free_to_bytes (compiler->text);
+  compiler->text = NULL;
+  g_ptr_array_add (terminals, compiler->terminal);
+  compiler->terminal = NULL;
+}
+
+GPtrArray *
+tsr_marathon_terminals_compile (const char *text,
+                                gsize       length,
+                                const char *filename,
+                                GError    **error)
+{
+  g_autoptr(GPtrArray) terminals = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_terminal_free);
+  Compiler compiler = { filename != NULL ? filename : "script", NULL, NULL, -1, FALSE, FALSE, 0, 0, 0 };
+  const char *p = text, *end = text + length;
+  guint line_number = 0;
+  gboolean section_open = FALSE;
+  guint section_line = 0;
+
+  while (p < end)
+    {
+      const char *line_end = memchr (p, '\n', (gsize) (end - p));
+      gsize line_length;
+      const char *line = p;
+
+      if (line_end == NULL)
+        line_end = end;
+      line_length = (gsize) (line_end - p);
+      p = line_end < end ? line_end + 1 : end;
+      if (line_length > 0 && line[line_length - 1] == '\r')
+        line_length--;
+      line_number++;
+
+      if (line_length > 0 && line[0] == ';')
+        continue;
+      if (line_length > 0 && line[0] == '#')
+        {
+          g_autofree char *directive_text = g_strndup (line + 1, line_length - 1);
+          const Directive *directive = NULL;
+          const char *args = NULL;
+          gsize best = 0;
+
+          for (guint i = 0; i < G_N_ELEMENTS (directives); i++)
+            {
+              gsize n = strlen (directives[i].name);
+
+              if (n > best && g_ascii_strncasecmp (directive_text, directives[i].name, n) == 0
+                  && (directive_text[n] == '\0' || directive_text[n] == ' ' || directive_text[n] == '\t'))
+                {
+                  directive = &directives[i];
+                  best = n;
+                }
+            }
+          if (g_ascii_strncasecmp (directive_text, "TERMINAL", 8) == 0
+              && (directive_text[8] == '\0' || directive_text[8] == ' ' || directive_text[8] == '\t'))
+            {
+              int number;
+
+              if (compiler.terminal != NULL)
+                {
+                  set_error_at (error, compiler.filename, line_number, 1,
+                                "#ENDTERMINAL %d expected before a new #TERMINAL", compiler.terminal_number);
+                  goto fail;
+                }
+              if (!parse_number (directive_text + 8, &number) || number != (int) terminals->len)
+                {
+                  set_error_at (error, compiler.filename, line_number, 11,
+                                "#TERMINAL %u expected (terminals are numbered in order)", terminals->len);
+                  goto fail;
+                }
+              compiler.terminal = tsr_marathon_terminal_new ();
+              compiler.terminal->flags = TSR_MARATHON_TERMINAL_ENCODED;
+              compiler.terminal->lines_per_page = LINES_PER_PAGE;
+              compiler.text = g_byte_array_new ();
+              compiler.terminal_number = number;
+              section_open = FALSE;
+              continue;
+            }
+          if (g_ascii_strncasecmp (directive_text, "ENDTERMINAL", 11) == 0
+              && (directive_text[11] == '\0' || directive_text[11] == ' ' || directive_text[11] == '\t'))
+            {
+              int number;
+
+              if (compiler.terminal == NULL)
+                {
+                  set_error_at (error, compiler.filename, line_number, 1, "#ENDTERMINAL without #TERMINAL");
+                  goto fail;
+                }
+              if (!parse_number (directive_text + 11, &number) || number != compiler.terminal_number)
+                {
+                  set_error_at (error, compiler.filename, line_number, 14,
+                                "#ENDTERMINAL %d expected (to close #TERMINAL %d)",
+                                compiler.terminal_number, compiler.terminal_number);
+                  goto fail;
+                }
+              finish_terminal (&compiler, terminals);
+              continue;
+            }
+          if (directive == NULL)
+            {
+              set_error_at (error, compiler.filename, line_number, 2, "unknown directive \"#%s\"",
+                            directive_text);
+              goto fail;
+            }
+          if (compiler.terminal == NULL)
+            {
+              set_error_at (error, compiler.filename, line_number, 1,
+                            "#%s outside a #TERMINAL block", directive->name);
+              goto fail;
+            }
+          args = directive_text + best;
+          {
+            TsrMarathonTerminalGroup group = { 0 };
+            int value = -1;
+            gboolean is_section = directive->type == TSR_MARATHON_GROUP_UNFINISHED
+                                  || directive->type == TSR_MARATHON_GROUP_FINISHED
+                                  || directive->type == TSR_MARATHON_GROUP_FAILED;
+
+            /* A section runs until #END or the terminal's end; a second one before #END would be
+             * read by the engine as part of the first. */
+            if (is_section && section_open)
+              {
+                set_error_at (error, compiler.filename, section_line, 1,
+                              "missing #END: this section is still open at line %u", line_number);
+                goto fail;
+              }
+            if (is_section)
+              {
+                section_open = TRUE;
+                section_line = line_number;
+              }
+            if (directive->type == TSR_MARATHON_GROUP_END)
+              section_open = FALSE;
+            while (*args == ' ' || *args == '\t')
+              args++;
+            if (*args != '\0')
+              {
+                char *after = NULL;
+                gint64 parsed = g_ascii_strtoll (args, &after, 10);
+
+                if (after == args || parsed < G_MININT16 || parsed > G_MAXUINT16)
+                  {
+                    set_error_at (error, compiler.filename, line_number, (guint) (args - directive_text) + 2,
+                                  "a number expected after #%s", directive->name);
+                    goto fail;
+                  }
+                value = (int) parsed;
+                args = after;
+                while (*args == ' ' || *args == '\t')
+                  args++;
+              }
+            else if (directive->takes_argument)
+              value = 0;
+            if (*args != '\0')
+              {
+                if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "CENTER") == 0)
+                  group.flags = TSR_MARATHON_GROUP_CENTER;
+                else if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "RIGHT") == 0)
+                  group.flags = TSR_MARATHON_GROUP_ALIGN_RIGHT;
+                else if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "LEFT") == 0)
+                  group.flags = 0;
+                else
+                  {
+                    set_error_at (error, compiler.filename, line_number, (guint) (args - directive_text) + 2,
+                                  "unexpected \"%s\" after #%s", args, directive->name);
+                    goto fail;
+                  }
+              }
+            finish_group (&compiler);
+            group.type = (gint16) directive->type;
+            group.permutation = (gint16) value;
+            group.start_index = (guint16) compiler.text->len;
+            g_array_append_val (compiler.terminal->groups, group);
+            compiler.in_group = TRUE;
+            compiler.centered_pict = group.flags == TSR_MARATHON_GROUP_CENTER;
+            compiler.face = 0;
+            compiler.color = 0;
+            compiler.group_line = line_number;
+          }
+          continue;
+        }
+      /* A text line. */
+      if (compiler.terminal == NULL)
+        {
+          gboolean blank = TRUE;
+
+          for (gsize i = 0; i < line_length; i++)
+            blank &= line[i] == ' ' || line[i] == '\t';
+          if (blank)
+            continue;
+          set_error_at (error, compiler.filename, line_number, 1, "text outside a #TERMINAL block");
+          goto fail;
+        }
+      if (!compiler.in_group)
+        {
+          if (line_length == 0)
+            continue;
+          set_error_at (error, compiler.filename, line_number, 1,
+                        "text before the first group directive (#LOGON, #PICT ...)");
+          goto fail;
+        }
+      if (compiler.centered_pict)
+        {
+          if (line_length == 0)
+            continue;
+          set_error_at (error, compiler.filename, line_number, 1,
+                        "text after a centred #PICT (line %u): the engine would never show it",
+                        compiler.group_line);
+          goto fail;
+        }
+      if (!compile_text_line (&compiler, line, line_length, line_number, error))
+        goto fail;
+      if (compiler.text->len > G_MAXUINT16)
+        {
+          set_error_at (error, compiler.filename, line_number, 1,
+                        "terminal %d: text beyond 65535 bytes", compiler.terminal_number);
+          goto fail;
+        }
+    }
+  if (compiler.terminal != NULL)
+    {
+      set_error_at (error, compiler.filename, line_number + 1, 1,
+                    "#ENDTERMINAL %d expected before the end of the file", compiler.terminal_number);
+      goto fail;
+    }
+  return g_steal_pointer (&terminals);
+
+fail:
+  if (compiler.terminal != NULL)
+    tsr_marathon_terminal_free (compiler.terminal);
+  if (compiler.text != NULL)
+    g_byte_array_unref (compiler.text);
+  return NULL;
+}

@@ -1,0 +1,85 @@
+/* tsr-marathon-terminal.h: Marathon terminals: the 'term' chunk (header, groups, text faces, text,
+ * optionally xor-encoded) as structs, and the terminal script language (#TERMINAL ... #ENDTERMINAL,
+ * Atque-compatible) compiled into and decompiled from them. Chunk text is Mac Roman; scripts are
+ * UTF-8. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TSR_MARATHON_TERMINAL_ENCODED        0x0001
+#define TSR_MARATHON_GROUP_ALIGN_RIGHT       0x0001
+#define TSR_MARATHON_GROUP_CENTER            0x0002
+
+typedef enum {
+  TSR_MARATHON_GROUP_LOGON,
+  TSR_MARATHON_GROUP_UNFINISHED,
+  TSR_MARATHON_GROUP_FINISHED,
+  TSR_MARATHON_GROUP_FAILED,
+  TSR_MARATHON_GROUP_INFORMATION,
+  TSR_MARATHON_GROUP_END,
+  TSR_MARATHON_GROUP_INTERLEVEL_TELEPORT,
+  TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT,
+  TSR_MARATHON_GROUP_CHECKPOINT,
+  TSR_MARATHON_GROUP_SOUND,
+  TSR_MARATHON_GROUP_MOVIE,
+  TSR_MARATHON_GROUP_TRACK,
+  TSR_MARATHON_GROUP_PICT,
+  TSR_MARATHON_GROUP_LOGOFF,
+  TSR_MARATHON_GROUP_CAMERA,
+  TSR_MARATHON_GROUP_STATIC,
+  TSR_MARATHON_GROUP_TAG,
+  TSR_MARATHON_N_GROUP_TYPES
+} TsrMarathonGroupType;
+
+typedef struct {          /* 12 bytes */
+  guint16 flags;
+  gint16  type;
+  gint16  permutation;
+  guint16 start_index;    /* into the terminal's text */
+  guint16 length;         /* bytes, the closing NUL included */
+  gint16  maximum_lines;
+} TsrMarathonTerminalGroup;
+
+typedef struct {          /* 6 bytes */
+  gint16 index;           /* text offset */
+  gint16 face;            /* bits: 1 bold, 2 italic, 4 underline */
+  gint16 color;
+} TsrMarathonTextFace;
+
+typedef struct {
+  guint16  flags;          /* TSR_MARATHON_TERMINAL_ENCODED */
+  gint16   lines_per_page;
+  GArray  *groups;         /* TsrMarathonTerminalGroup */
+  GArray  *faces;          /* TsrMarathonTextFace */
+  GBytes  *text;           /* decoded Mac Roman text (all groups, each ending in NUL) */
+} TsrMarathonTerminal;
+
+const char          *tsr_marathon_group_type_name  (int type);
+
+TsrMarathonTerminal *tsr_marathon_terminal_new     (void);
+void                 tsr_marathon_terminal_free    (TsrMarathonTerminal *terminal);
+/* Applies (or removes: the same operation) the xor encoding in place. */
+void                 tsr_marathon_terminal_xor     (guint8 *data,
+                                                    gsize   size);
+/* The 'term' chunk: a series of terminals. Returns a GPtrArray of TsrMarathonTerminal. */
+GPtrArray           *tsr_marathon_terminals_parse  (const guint8 *data,
+                                                    gsize         size,
+                                                    const char   *label,
+                                                    GError      **error);
+GBytes              *tsr_marathon_terminals_serialize (GPtrArray *terminals,
+                                                       GError   **error);
+
+/* Terminal script text (UTF-8) for TERMINALS; numbered by position. */
+char                *tsr_marathon_terminals_decompile (GPtrArray *terminals,
+                                                       GError   **error);
+/* Compiles script TEXT; errors carry "FILENAME:LINE:COLUMN: ". */
+GPtrArray           *tsr_marathon_terminals_compile   (const char *text,
+                                                       gsize       length,
+                                                       const char *filename,
+                                                       GError    **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMarathonTerminal, tsr_marathon_terminal_free)
+
+G_END_DECLS

@@ -1,0 +1,420 @@
+/* tsr-document.c: the open-file base class: loading through the format registry, derived
+ * modified state, validation, atomic saving. */
+#include "model/tsr-document.h"
+
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+
+typedef struct {
+  GFile           *file;
+  char            *display_name;
+  const TsrFormat *format;
+  gpointer         data;
+  TsrUndoStack    *undo_stack;
+  GPtrArray       *findings;  /* NULL until asked for, and after each change */
+  gboolean         modified;
+} TsrDocumentPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (TsrDocument, tsr_document, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_FILE,
+  PROP_DISPLAY_NAME,
+  PROP_FORMAT_ID,
+  PROP_MODIFIED,
+  PROP_UNDO_STACK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+static GHashTable *family_types; /* family name → GType */
+G_LOCK_DEFINE_STATIC (family_types);
+
+void
+tsr_document_register_family (const char *family,
+                              GType       type)
+{
+  g_return_if_fail (family != NULL);
+  g_return_if_fail (g_type_is_a (type, TSR_TYPE_DOCUMENT));
+
+  G_LOCK (family_types);
+  if (family_types == NULL)
+    family_types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (family_types, (gpointer) g_intern_string (family), GSIZE_TO_POINTER (type));
+  G_UNLOCK (family_types);
+}
+
+static GType
+tsr_document_type_for_family (const char *family)
+{
+  GType type = TSR_TYPE_BASIC_DOCUMENT;
+
+  G_LOCK (family_types);
+  if (family_types != NULL && family != NULL && g_hash_table_contains (family_types, family))
+    type = GPOINTER_TO_SIZE (g_hash_table_lookup (family_types, family));
+  G_UNLOCK (family_types);
+  return type;
+}
+
+static void
+tsr_document_on_stack_changed (TsrDocument  *self,
+                               TsrUndoStack *stack)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  gboolean modified = !tsr_undo_stack_get_is_clean (stack);
+
+  g_clear_pointer (&priv->findings, g_ptr_array_unref);
+  if (modified != priv->modified)
+    {
+      priv->modified = modified;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+    }
+}
+
+static void
+tsr_document_dispose (GObject *object)
+{
+  TsrDocument *self = TSR_DOCUMENT (object);
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  if (priv->undo_stack != NULL)
+    g_signal_handlers_disconnect_by_data (priv->undo_stack, self);
+  /* Commands may point into the codec data: drop them before the data. */
+  g_clear_object (&priv->undo_stack);
+  G_OBJECT_CLASS (tsr_document_parent_class)->dispose (object);
+}
+
+static void
+tsr_document_finalize (GObject *object)
+{
+  TsrDocument *self = TSR_DOCUMENT (object);
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  if (priv->data != NULL && priv->format != NULL)
+    priv->format->free (priv->data);
+  g_clear_object (&priv->file);
+  g_free (priv->display_name);
+  g_clear_pointer (&priv->findings, g_ptr_array_unref);
+  G_OBJECT_CLASS (tsr_document_parent_class)->finalize (object);
+}
+
+static void
+tsr_document_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TsrDocument *self = TSR_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, tsr_document_get_file (self));
+      break;
+    case PROP_DISPLAY_NAME:
+      g_value_set_string (value, tsr_document_get_display_name (self));
+      break;
+    case PROP_FORMAT_ID:
+      g_value_set_string (value, tsr_document_get_format_id (self));
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, tsr_document_get_modified (self));
+      break;
+    case PROP_UNDO_STACK:
+      g_value_set_object (value, tsr_document_get_undo_stack (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GPtrArray *
+tsr_document_real_serialize (TsrDocument *self,
+                             const char  *path,
+                             GError     **error)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  if (priv->format->save == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "%s files cannot be saved yet", priv->format->name);
+      return NULL;
+    }
+  return priv->format->save (priv->data, path, error);
+}
+
+static void
+tsr_document_class_init (TsrDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = tsr_document_dispose;
+  object_class->finalize = tsr_document_finalize;
+  object_class->get_property = tsr_document_get_property;
+  klass->serialize = tsr_document_real_serialize;
+
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, flags);
+  properties[PROP_DISPLAY_NAME] = g_param_spec_string ("display-name", NULL, NULL, NULL, flags);
+  properties[PROP_FORMAT_ID] = g_param_spec_string ("format-id", NULL, NULL, NULL, flags);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, flags);
+  properties[PROP_UNDO_STACK] = g_param_spec_object ("undo-stack", NULL, NULL, TSR_TYPE_UNDO_STACK, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tsr_document_init (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  priv->undo_stack = tsr_undo_stack_new ();
+  g_signal_connect_swapped (priv->undo_stack, "changed",
+                            G_CALLBACK (tsr_document_on_stack_changed), self);
+}
+
+/* Wraps loaded codec DATA in a document of the family's type. Takes DATA. */
+static TsrDocument *
+tsr_document_create (const TsrFormat *format,
+                     gpointer         data,
+                     GFile           *file,
+                     const char      *display_name,
+                     GError         **error)
+{
+  g_autoptr(TsrDocument) self = g_object_new (tsr_document_type_for_family (format->family), NULL);
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  priv->format = format;
+  priv->data = data;
+  priv->file = file != NULL ? g_object_ref (file) : NULL;
+  priv->display_name = g_strdup (display_name);
+
+  if (TSR_DOCUMENT_GET_CLASS (self)->attach != NULL
+      && !TSR_DOCUMENT_GET_CLASS (self)->attach (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+TsrDocument *
+tsr_document_new_from_file (GFile   *file,
+                            GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  const TsrFormat *format = NULL;
+  gpointer data;
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: only local files can be opened", uri);
+      return NULL;
+    }
+
+  data = tsr_format_load_file (tsr_format_registry_get_default (), path, &format, error);
+  if (data == NULL)
+    {
+      tsr_error_prefix (error, "%s", path);
+      return NULL;
+    }
+  return tsr_document_create (format, data, file, name, error);
+}
+
+TsrDocument *
+tsr_document_new_from_bytes (GBytes     *bytes,
+                             const char *display_name,
+                             GError    **error)
+{
+  TsrFormatRegistry *registry = tsr_format_registry_get_default ();
+  gsize size = 0;
+  const guint8 *contents = g_bytes_get_data (bytes, &size);
+  const TsrFormat *format;
+  gpointer data;
+
+  format = tsr_format_registry_detect (registry, contents, size, display_name, error);
+  if (format == NULL || (data = format->load (display_name, bytes, error)) == NULL)
+    {
+      tsr_error_prefix (error, "%s", display_name);
+      return NULL;
+    }
+  return tsr_document_create (format, data, NULL, display_name, error);
+}
+
+GPtrArray *
+tsr_document_serialize (TsrDocument *self,
+                        const char  *path,
+                        GError     **error)
+{
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), NULL);
+  return TSR_DOCUMENT_GET_CLASS (self)->serialize (self, path, error);
+}
+
+gboolean
+tsr_document_save (TsrDocument  *self,
+                   GFile        *file,
+                   TsrSaveFlags  flags,
+                   GError      **error)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autofree char *path = NULL;
+  GPtrArray *findings;
+  guint errors;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), FALSE);
+
+  if (file == NULL)
+    file = priv->file;
+  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: choose a local file to save to",
+                   priv->display_name);
+      return FALSE;
+    }
+
+  findings = tsr_document_get_findings (self);
+  errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
+  if (errors > 0 && !(flags & TSR_SAVE_FORCE))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_VALIDATION,
+                   "%s: validation found %u errors; not saved (force to save anyway)", path, errors);
+      return FALSE;
+    }
+
+  outputs = tsr_document_serialize (self, path, error);
+  if (outputs == NULL || !tsr_files_write_atomic (outputs, (flags & TSR_SAVE_BACKUP) != 0, error))
+    {
+      tsr_error_prefix (error, "saving %s", priv->display_name);
+      return FALSE;
+    }
+
+  if (priv->file == NULL || !g_file_equal (priv->file, file))
+    {
+      g_set_object (&priv->file, file);
+      g_free (priv->display_name);
+      priv->display_name = g_file_get_basename (file);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_NAME]);
+    }
+  tsr_undo_stack_set_clean (priv->undo_stack);
+  return TRUE;
+}
+
+void
+tsr_document_execute (TsrDocument *self,
+                      TsrCommand  *command)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  g_return_if_fail (TSR_IS_DOCUMENT (self));
+  tsr_undo_stack_push (priv->undo_stack, command);
+}
+
+gboolean
+tsr_document_undo (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return tsr_undo_stack_undo (priv->undo_stack);
+}
+
+gboolean
+tsr_document_redo (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return tsr_undo_stack_redo (priv->undo_stack);
+}
+
+GFile *
+tsr_document_get_file (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->file;
+}
+
+const char *
+tsr_document_get_display_name (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->display_name;
+}
+
+const TsrFormat *
+tsr_document_get_format (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->format;
+}
+
+const char *
+tsr_document_get_format_id (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->format != NULL ? priv->format->id : NULL;
+}
+
+gpointer
+tsr_document_get_format_data (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->data;
+}
+
+TsrUndoStack *
+tsr_document_get_undo_stack (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->undo_stack;
+}
+
+gboolean
+tsr_document_get_modified (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  return priv->modified;
+}
+
+GPtrArray *
+tsr_document_get_findings (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+
+  if (priv->findings == NULL)
+    {
+      priv->findings = tsr_findings_new ();
+      if (priv->format->validate != NULL)
+        priv->format->validate (priv->data, priv->findings);
+    }
+  return priv->findings;
+}
+
+JsonNode *
+tsr_document_describe (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, priv->format->id);
+  json_builder_set_member_name (builder, "format_name");
+  json_builder_add_string_value (builder, priv->format->name);
+  if (priv->format->describe != NULL)
+    priv->format->describe (priv->data, builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+/* The document for formats without a family document: load, inspect, validate, save. */
+struct _TsrBasicDocument {
+  TsrDocument parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TsrBasicDocument, tsr_basic_document, TSR_TYPE_DOCUMENT)
+
+static void
+tsr_basic_document_class_init (TsrBasicDocumentClass *klass)
+{
+}
+
+static void
+tsr_basic_document_init (TsrBasicDocument *self)
+{
+}

@@ -1,0 +1,82 @@
+/* tsr-document.h: an open file. Owns the codec's struct, the undo stack it is edited through, the
+ * validation findings, and saving (atomic, refusing files with validation errors unless forced).
+ * Abstract: TsrBasicDocument serves formats without a family document; family documents (Wolf3D,
+ * Sphere, ...) subclass it and register with tsr_document_register_family. */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "formats/tsr-format.h"
+#include "model/tsr-undo-stack.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_DOCUMENT (tsr_document_get_type ())
+G_DECLARE_DERIVABLE_TYPE (TsrDocument, tsr_document, TSR, DOCUMENT, GObject)
+
+typedef enum {
+  TSR_SAVE_NONE   = 0,
+  TSR_SAVE_FORCE  = 1 << 0, /* save even when validation finds errors */
+  TSR_SAVE_BACKUP = 1 << 1, /* keep the previous file as FILE~ */
+} TsrSaveFlags;
+
+struct _TsrDocumentClass {
+  GObjectClass parent_class;
+
+  /* Called once the codec data is in place; a family document builds its model here. Optional. */
+  gboolean   (*attach)    (TsrDocument *self,
+                           GError     **error);
+  /* The files to write for saving at PATH. Default: the format's save over the codec data. */
+  GPtrArray *(*serialize) (TsrDocument *self,
+                           const char  *path,
+                           GError     **error);
+
+  gpointer padding[8];
+};
+
+/* Loads FILE (local files only), detecting its format by content. */
+TsrDocument     *tsr_document_new_from_file      (GFile        *file,
+                                                  GError      **error);
+/* Loads bytes that have no file yet (bundled samples): saving needs a file (Save As). */
+TsrDocument     *tsr_document_new_from_bytes     (GBytes       *bytes,
+                                                  const char   *display_name,
+                                                  GError      **error);
+/* Saves to FILE, or to the document's own file when FILE is NULL. On success the document is
+ * clean and its file is FILE; on failure every file on disk and the modified state are unchanged. */
+gboolean         tsr_document_save               (TsrDocument  *self,
+                                                  GFile        *file,
+                                                  TsrSaveFlags  flags,
+                                                  GError      **error);
+/* The bytes a save would write, without writing. */
+GPtrArray       *tsr_document_serialize          (TsrDocument  *self,
+                                                  const char   *path,
+                                                  GError      **error);
+/* Applies COMMAND through the undo stack. */
+void             tsr_document_execute            (TsrDocument  *self,
+                                                  TsrCommand   *command);
+gboolean         tsr_document_undo               (TsrDocument  *self);
+gboolean         tsr_document_redo               (TsrDocument  *self);
+
+GFile           *tsr_document_get_file           (TsrDocument  *self);
+const char      *tsr_document_get_display_name   (TsrDocument  *self);
+const TsrFormat *tsr_document_get_format         (TsrDocument  *self);
+const char      *tsr_document_get_format_id      (TsrDocument  *self);
+/* The codec's struct (e.g. a TsrSphereMap *); family commands edit it. */
+gpointer         tsr_document_get_format_data    (TsrDocument  *self);
+TsrUndoStack    *tsr_document_get_undo_stack     (TsrDocument  *self);
+/* Derived from the undo stack's clean point. */
+gboolean         tsr_document_get_modified       (TsrDocument  *self);
+/* The current validation findings (TsrFinding), recomputed after each change. */
+GPtrArray       *tsr_document_get_findings       (TsrDocument  *self);
+/* The format's summary as JSON (the same as `tessera-cli info`). */
+JsonNode        *tsr_document_describe           (TsrDocument  *self);
+
+/* Family document types: documents of FAMILY's formats are created as TYPE. */
+void             tsr_document_register_family    (const char   *family,
+                                                  GType         type);
+
+#define TSR_TYPE_BASIC_DOCUMENT (tsr_basic_document_get_type ())
+G_DECLARE_FINAL_TYPE (TsrBasicDocument, tsr_basic_document, TSR, BASIC_DOCUMENT, TsrDocument)
+
+G_END_DECLS

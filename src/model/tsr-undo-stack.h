@@ -1,0 +1,36 @@
+/* tsr-undo-stack.h: unlimited undo/redo of TsrCommands, with merging, grouping and a clean point
+ * (the state last saved) from which a document's "modified" is derived. */
+#pragma once
+
+#include "model/tsr-command.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_UNDO_STACK (tsr_undo_stack_get_type ())
+G_DECLARE_FINAL_TYPE (TsrUndoStack, tsr_undo_stack, TSR, UNDO_STACK, GObject)
+
+TsrUndoStack *tsr_undo_stack_new             (void);
+/* Applies COMMAND and records it (dropping anything redoable). Inside a group it joins the group;
+ * otherwise it merges into the previous command when that command allows it, unless the previous
+ * command is the clean point or tsr_undo_stack_break_merge was called since. */
+void          tsr_undo_stack_push            (TsrUndoStack *self,
+                                              TsrCommand   *command);
+gboolean      tsr_undo_stack_undo            (TsrUndoStack *self);
+gboolean      tsr_undo_stack_redo            (TsrUndoStack *self);
+/* Starts collecting pushes into one action named DESCRIPTION; groups nest, the outermost counts. */
+void          tsr_undo_stack_begin_group     (TsrUndoStack *self,
+                                              const char   *description);
+void          tsr_undo_stack_end_group       (TsrUndoStack *self);
+/* The next push starts a new action even if it could merge (a tool's stroke ended). */
+void          tsr_undo_stack_break_merge     (TsrUndoStack *self);
+gboolean      tsr_undo_stack_get_can_undo    (TsrUndoStack *self);
+gboolean      tsr_undo_stack_get_can_redo    (TsrUndoStack *self);
+/* The description of what undo/redo would do, or NULL. */
+const char   *tsr_undo_stack_get_undo_description (TsrUndoStack *self);
+const char   *tsr_undo_stack_get_redo_description (TsrUndoStack *self);
+/* The current state is what was saved. */
+void          tsr_undo_stack_set_clean       (TsrUndoStack *self);
+gboolean      tsr_undo_stack_get_is_clean    (TsrUndoStack *self);
+guint         tsr_undo_stack_get_depth       (TsrUndoStack *self);
+
+G_END_DECLS

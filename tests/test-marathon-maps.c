@@ -1,0 +1,669 @@
+/* test-marathon-maps.c: Marathon maps, physics and terminals on the real files: byte-identical
+ * round trips, terminal scripts against the shipped .term.txt files, scenario edits, validation,
+ * rendering, truncation at every length, and the terminal CLI. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cli/tsr-cli-terminal.h"
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-physics.h"
+#include "formats/marathon/tsr-marathon-terminal.h"
+#include "tsr-marathon-sample.h"
+#include "tsr-test-common.h"
+
+gboolean tsr_marathon_records_check_coverage (char **problem);
+
+static char *data_dir;
+
+static GBytes *
+read_data (const char *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, name, NULL);
+
+  return tsr_test_read_file (path);
+}
+
+static void
+assert_bytes_equal (GBytes *a, GBytes *b, const char *what)
+{
+  gsize size_a, size_b, offset = 0;
+  const guint8 *x = g_bytes_get_data (a, &size_a);
+  const guint8 *y = g_bytes_get_data (b, &size_b);
+
+  while (offset < size_a && offset < size_b && x[offset] == y[offset])
+    offset++;
+  ck_assert_msg (size_a == size_b && offset == size_a,
+                 "%s: differs at %" G_GSIZE_FORMAT " (sizes %" G_GSIZE_FORMAT " and %" G_GSIZE_FORMAT ")",
+                 what, offset, size_a, size_b);
+}
+
+START_TEST (test_record_tables_cover_every_byte)
+{
+  g_autofree char *problem = NULL;
+
+  ck_assert_msg (tsr_marathon_records_check_coverage (&problem), "%s", problem);
+}
+END_TEST
+
+/* Every map and physics file loads through the registry and saves back byte-identical. */
+START_TEST (test_real_files_roundtrip)
+{
+  static const char *const suffixes[] = { "", NULL };
+  g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
+  TsrFormatRegistry *registry = tsr_format_registry_get_default ();
+  guint maps = 0, physics = 0, levels = 0;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) outputs = NULL;
+      const TsrFormat *format = tsr_format_registry_detect (registry, g_bytes_get_data (bytes, NULL),
+                                                            g_bytes_get_size (bytes), path, NULL);
+      gpointer data;
+
+      if (format == NULL || (strcmp (format->id, "marathon-map") != 0
+                             && strcmp (format->id, "marathon-physics") != 0))
+        continue;
+      data = format->load (path, bytes, &error);
+      ck_assert_msg (data != NULL, "%s: %s", path, error ? error->message : "");
+      outputs = format->save (data, path, &error);
+      ck_assert_msg (outputs != NULL, "%s: %s", path, error ? error->message : "");
+      assert_bytes_equal (bytes, ((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, path);
+      if (strcmp (format->id, "marathon-map") == 0)
+        {
+          levels += ((TsrMarathonScenario *) data)->map->levels->len;
+          maps++;
+        }
+      else
+        physics++;
+      format->free (data);
+    }
+  /* Quartz (AppleSingle), 4 Chronicles maps, the version-4 map, the M1 scenario; 2 physics. */
+  ck_assert_uint_ge (maps, 7);
+  ck_assert_uint_ge (physics, 2);
+  ck_assert_uint_ge (levels, 37 + 6);
+  tsr_test_report_count ("Marathon maps and physics saved byte-identical", maps + physics);
+}
+END_TEST
+
+START_TEST (test_m1_scenario_contents)
+{
+  g_autoptr(GBytes) bytes = read_data ("m1_Map.scen");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "m1", &error);
+  TsrMarathonLevel *level;
+  g_autofree char *name = NULL;
+
+  ck_assert_msg (scenario != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (scenario->wrapper->kind, TSR_MAC_WRAPPER_MACBINARY);
+  ck_assert_uint_eq (scenario->map->levels->len, 37);
+  level = g_ptr_array_index (scenario->map->levels, 0);
+  name = tsr_marathon_level_name (level);
+  ck_assert_str_eq (name, "Arrival");
+  ck_assert_uint_eq (level->data_version, 0);
+  ck_assert_ptr_nonnull (level->old_lights);
+  ck_assert_ptr_null (level->lights);
+  ck_assert_uint_eq (level->endpoints->len, 565);
+  ck_assert_uint_eq (level->polygons->len, 253);
+  ck_assert (!tsr_wad_checksum_matches (scenario->map->wad));
+}
+END_TEST
+
+static TsrMarathonLevel *
+first_level (TsrMarathonScenario *scenario)
+{
+  return g_ptr_array_index (scenario->map->levels, 0);
+}
+
+/* Decompiling gives the shipped Atque text; compiling that text gives the map's own chunk. */
+START_TEST (test_terminal_scripts_match_shipped_text)
+{
+  static const char *const maps[] = { "chronicles_DreamBrother", "chronicles_MenLikeRavenousFishes" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (maps); i++)
+    {
+      g_autofree char *map_name = g_strconcat (maps[i], ".sceA", NULL);
+      g_autofree char *text_name = g_strconcat (maps[i], ".term.txt", NULL);
+      g_autoptr(GBytes) bytes = read_data (map_name);
+      g_autoptr(GBytes) shipped = read_data (text_name);
+      g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, map_name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(GPtrArray) compiled = NULL;
+      g_autoptr(GPtrArray) recompiled = NULL;
+      g_autoptr(GBytes) original_chunk = NULL;
+      g_autoptr(GBytes) compiled_chunk = NULL;
+      g_autoptr(GBytes) recompiled_chunk = NULL;
+      TsrMarathonLevel *level;
+      TsrWadChunk *chunk;
+
+      ck_assert_ptr_nonnull (scenario);
+      level = first_level (scenario);
+      ck_assert_ptr_nonnull (level->terminals);
+      chunk = tsr_wad_entry_find_chunk (level->entry, TSR_WAD_TAG ('t', 'e', 'r', 'm'));
+      original_chunk = g_bytes_ref (chunk->data);
+
+      text = tsr_marathon_terminals_decompile (level->terminals, &error);
+      ck_assert_msg (text != NULL, "%s", error ? error->message : "");
+      ck_assert_uint_eq (strlen (text), g_bytes_get_size (shipped));
+      ck_assert_int_eq (memcmp (text, g_bytes_get_data (shipped, NULL), strlen (text)), 0);
+
+      recompiled = tsr_marathon_terminals_compile (text, strlen (text), "decompiled", &error);
+      ck_assert_msg (recompiled != NULL, "%s", error ? error->message : "");
+      recompiled_chunk = tsr_marathon_terminals_serialize (recompiled, NULL);
+      assert_bytes_equal (original_chunk, recompiled_chunk, map_name);
+
+      compiled = tsr_marathon_terminals_compile (g_bytes_get_data (shipped, NULL), g_bytes_get_size (shipped),
+                                                 text_name, &error);
+      ck_assert_msg (compiled != NULL, "%s", error ? error->message : "");
+      ck_assert_uint_eq (compiled->len, level->terminals->len);
+      for (guint t = 0; t < compiled->len; t++)
+        {
+          TsrMarathonTerminal *a = g_ptr_array_index (compiled, t);
+          TsrMarathonTerminal *b = g_ptr_array_index (level->terminals, t);
+
+          ck_assert_uint_eq (a->groups->len, b->groups->len);
+          ck_assert_int_eq (memcmp (a->groups->data, b->groups->data,
+                                    a->groups->len * sizeof (TsrMarathonTerminalGroup)), 0);
+          ck_assert_uint_eq (a->faces->len, b->faces->len);
+          ck_assert (g_bytes_equal (a->text, b->text));
+        }
+      compiled_chunk = tsr_marathon_terminals_serialize (compiled, NULL);
+      assert_bytes_equal (original_chunk, compiled_chunk, text_name);
+    }
+  tsr_test_report_count ("terminal scripts compiled and decompiled byte-identical", 2);
+}
+END_TEST
+
+static void
+assert_compile_error (const char *script,
+                      const char *expected_position,
+                      const char *expected_words)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) terminals = tsr_marathon_terminals_compile (script, strlen (script), "t.term.txt", &error);
+
+  ck_assert_msg (terminals == NULL, "compiled: %s", script);
+  ck_assert_ptr_nonnull (error);
+  ck_assert_msg (g_str_has_prefix (error->message, expected_position), "%s", error->message);
+  ck_assert_msg (strstr (error->message, expected_words) != NULL, "%s", error->message);
+}
+
+START_TEST (test_terminal_compile_errors)
+{
+  assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#BOGUS 3\n#ENDTERMINAL 0\n", "t.term.txt:3:2:", "unknown directive");
+  assert_compile_error ("#TERMINAL 0\n#FINISHED\n#LOGON 1\n#UNFINISHED\n#ENDTERMINAL 0\n", "t.term.txt:2:1:", "missing #END");
+  assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#ENDTERMINAL 1\n", "t.term.txt:3:", "#ENDTERMINAL 0 expected");
+  assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#PICT 5 CENTER\nhello\n#ENDTERMINAL 0\n", "t.term.txt:4:1:", "centred");
+  assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#INFORMATION\nab\xe2\x82\xaa\n#ENDTERMINAL 0\n", "t.term.txt:4:3:", "Mac Roman");
+  assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n", "t.term.txt:3:1:", "#ENDTERMINAL 0 expected");
+  assert_compile_error ("#TERMINAL 1\n", "t.term.txt:1:", "#TERMINAL 0 expected");
+}
+END_TEST
+
+START_TEST (test_terminal_directives_any_case_and_xor)
+{
+  static const char script[] = "#terminal 0\n#unfinished\n#Logon 7\nHi $Bthere$b\n#pict 9 right\n"
+                               "text\n#intralevel teleport 3\n#endterminal 0\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) terminals = tsr_marathon_terminals_compile (script, strlen (script), "s", &error);
+  g_autoptr(GBytes) chunk = NULL;
+  g_autoptr(GPtrArray) parsed = NULL;
+  g_autofree char *text = NULL;
+  TsrMarathonTerminal *terminal;
+  guint8 sample[7] = { 1, 2, 3, 4, 5, 6, 7 };
+
+  ck_assert_msg (terminals != NULL, "%s", error ? error->message : "");
+  terminal = g_ptr_array_index (terminals, 0);
+  ck_assert_uint_eq (terminal->groups->len, 4);
+  ck_assert_int_eq (g_array_index (terminal->groups, TsrMarathonTerminalGroup, 2).flags, TSR_MARATHON_GROUP_ALIGN_RIGHT);
+  ck_assert_int_eq (g_array_index (terminal->groups, TsrMarathonTerminalGroup, 3).type,
+                    TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT);
+  ck_assert_uint_eq (terminal->faces->len, 2);
+  chunk = tsr_marathon_terminals_serialize (terminals, NULL);
+  parsed = tsr_marathon_terminals_parse (g_bytes_get_data (chunk, NULL), g_bytes_get_size (chunk), "term", &error);
+  ck_assert_ptr_nonnull (parsed);
+  ck_assert (g_bytes_equal (terminal->text, ((TsrMarathonTerminal *) g_ptr_array_index (parsed, 0))->text));
+  /* The stored text really is encoded. */
+  ck_assert_ptr_null (memmem (g_bytes_get_data (chunk, NULL), g_bytes_get_size (chunk), "there", 5));
+  text = tsr_marathon_terminals_decompile (parsed, NULL);
+  ck_assert_ptr_nonnull (strstr (text, "#LOGON 7\nHi $Bthere$b\n#PICT 9 RIGHT\ntext\n#INTRALEVEL TELEPORT 3\n"));
+  tsr_marathon_terminal_xor (sample, sizeof sample);
+  ck_assert_int_eq (sample[2], 3 ^ 0xFE);
+  ck_assert_int_eq (sample[3], 4 ^ 0xED);
+  ck_assert_int_eq (sample[4], 5 ^ 0xFE);
+  ck_assert_int_eq (sample[0], 1);
+}
+END_TEST
+
+/* Scenario edits: the untouched levels keep their chunk bytes; the directory follows Atque. */
+START_TEST (test_scenario_edits)
+{
+  g_autoptr(GBytes) bytes = read_data ("m1_Map.scen");
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "m1", NULL);
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrMarathonScenario) again = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrMarathonMap *map;
+  TsrMarathonLevel *level;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  ck_assert_ptr_nonnull (scenario);
+  map = scenario->map;
+  /* Keep each level's chunk bytes, keyed by position. */
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *l = g_ptr_array_index (map->levels, i);
+      GPtrArray *chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+      for (guint c = 0; c < l->entry->chunks->len; c++)
+        g_ptr_array_add (chunks, g_bytes_ref (((TsrWadChunk *) g_ptr_array_index (l->entry->chunks, c))->data));
+      g_ptr_array_add (originals, chunks);
+      g_ptr_array_add (names, tsr_marathon_level_name (l));
+    }
+  /* Remove level 3, move level 0 to the end, add a new level at position 5, rename level 1. */
+  tsr_marathon_map_remove_level (map, 3);
+  tsr_marathon_map_move_level (map, 0, map->levels->len - 1);
+  level = tsr_marathon_level_new (0, 0, "Brand New");
+  tsr_marathon_map_add_level (map, level, 5);
+  ck_assert (tsr_marathon_map_rename_level (map, 1, "Renamed \xe2\x80\x9cLevel\xe2\x80\x9d", &error));
+  ck_assert (!tsr_marathon_map_rename_level (map, 1, "\xe2\x82\xaa", NULL));
+
+  saved = tsr_marathon_scenario_serialize (scenario, &error);
+  ck_assert_msg (saved != NULL, "%s", error ? error->message : "");
+  again = tsr_marathon_scenario_load (saved, "saved", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (again->map->levels->len, 37);
+  ck_assert_uint_eq (again->map->wad->version, TSR_WAD_VERSION_INFINITY);
+  ck_assert_uint_eq (again->map->wad->app_data_size, TSR_WAD_LEVEL_APP_DATA_SIZE);
+  ck_assert (tsr_wad_checksum_matches (again->map->wad));
+
+  /* Expected order: old 1, 2, 4, 5, 6, NEW, 7 .. 36, 0. */
+  for (guint i = 0; i < again->map->levels->len; i++)
+    {
+      TsrMarathonLevel *l = g_ptr_array_index (again->map->levels, i);
+      g_autofree char *name = tsr_marathon_level_name (l);
+      TsrWadLevelInfo info;
+      int old;
+
+      ck_assert_int_eq (l->entry->index, (int) i);
+      ck_assert (tsr_wad_level_info_parse (l->entry->app_data, &info, NULL));
+      ck_assert_int_eq (memcmp (info.name, l->info.level_name, sizeof info.name), 0);
+      ck_assert_int_eq (info.mission_flags, l->info.mission_flags);
+      if (i == 5)
+        {
+          ck_assert_str_eq (name, "Brand New");
+          continue;
+        }
+      old = i < 2 ? (int) i + 1 : i < 5 ? (int) i + 2 : i < 36 ? (int) i + 1 : 0;
+      if (i == 1)
+        {
+          ck_assert_str_eq (name, "Renamed \xe2\x80\x9cLevel\xe2\x80\x9d");
+          continue;
+        }
+      ck_assert_str_eq (name, g_ptr_array_index (names, (guint) old));
+      {
+        GPtrArray *chunks = g_ptr_array_index (originals, (guint) old);
+
+        ck_assert_uint_eq (l->entry->chunks->len, chunks->len);
+        for (guint c = 0; c < chunks->len; c++)
+          ck_assert_msg (g_bytes_equal (g_ptr_array_index (chunks, c),
+                                        ((TsrWadChunk *) g_ptr_array_index (l->entry->chunks, c))->data),
+                         "level %u (was %d) chunk %u changed", i, old, c);
+      }
+    }
+}
+END_TEST
+
+START_TEST (test_single_level_layout)
+{
+  g_autoptr(GBytes) bytes = read_data ("m1_Map.scen");
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "m1", NULL);
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrMarathonScenario) again = NULL;
+  TsrWad *wad;
+
+  ck_assert_ptr_nonnull (scenario);
+  ck_assert_uint_eq (scenario->map->wad->version, 0);
+  while (scenario->map->levels->len > 1)
+    tsr_marathon_map_remove_level (scenario->map, scenario->map->levels->len - 1);
+  saved = tsr_marathon_scenario_serialize (scenario, NULL);
+  again = tsr_marathon_scenario_load (saved, "one", NULL);
+  ck_assert_ptr_nonnull (again);
+  ck_assert_int_eq (again->wrapper->kind, TSR_MAC_WRAPPER_MACBINARY);
+  wad = again->map->wad;
+  ck_assert_uint_eq (wad->version, TSR_WAD_VERSION_OVERLAYS);
+  ck_assert_uint_eq (wad->app_data_size, 0);
+  ck_assert_uint_eq (wad->entries->len, 1);
+}
+END_TEST
+
+START_TEST (test_validation_findings)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonMap) map = tsr_marathon_sample_build (&error);
+  g_autoptr(GPtrArray) clean = tsr_findings_new ();
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  TsrMarathonLevel *level;
+  TsrMarathonPoint far = { 10000, 10000 };
+  char *joined;
+  GString *all = g_string_new (NULL);
+
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  tsr_marathon_map_validate (map, clean);
+  for (guint i = 0; i < clean->len; i++)
+    g_string_append_printf (all, "%s\n", ((TsrFinding *) g_ptr_array_index (clean, i))->what);
+  ck_assert_msg (tsr_findings_count (clean, TSR_SEVERITY_ERROR) == 0, "%s", all->str);
+
+  level = g_ptr_array_index (map->levels, 0);
+  g_array_index (level->lines, TsrMarathonLine, 0).endpoint_indexes[1] = 99;
+  g_array_index (level->lines, TsrMarathonLine, 1).endpoint_indexes[1] = 1;
+  g_array_index (level->polygons, TsrMarathonPolygon, 1).vertex_count = 9;
+  g_array_index (level->points, TsrMarathonPoint, 4) = far; /* breaks room 2's convexity */
+  g_array_index (level->points, TsrMarathonPoint, 3).x = 1500;
+  g_array_index (level->objects, TsrMarathonObject, 0).type = 2; /* no player start left */
+  g_array_index (level->objects, TsrMarathonObject, 1).polygon_index = 40;
+  g_array_index (level->platforms, TsrMarathonPlatform, 0).polygon_index = -1;
+  g_array_index (level->media, TsrMarathonMedia, 0).light_index = 5;
+  for (guint i = 0; i < level->sides->len; i++)
+    if (g_array_index (level->sides, TsrMarathonSide, i).flags & 0x0002)
+      g_array_index (level->sides, TsrMarathonSide, i).control_panel_permutation = 5;
+  tsr_marathon_map_validate (map, findings);
+  g_string_truncate (all, 0);
+  for (guint i = 0; i < findings->len; i++)
+    g_string_append_printf (all, "%s\n", ((TsrFinding *) g_ptr_array_index (findings, i))->what);
+  joined = g_string_free (all, FALSE);
+  ck_assert_msg (strstr (joined, "line 0: endpoint 0 or 99 outside") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "line 1: both ends are point 1") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "polygon 1: 9 vertices") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "polygon 2: not convex") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "without a player start") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "object 1: polygon 40 outside") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "platform 0: polygon -1 outside") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, "liquid 0: light 5 outside") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, ": terminal 5 outside 0..0") != NULL, "%s", joined);
+  g_free (joined);
+}
+END_TEST
+
+/* The committed sample is what the codec writes today, and it validates without errors. */
+START_TEST (test_sample_map)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonMap) map = tsr_marathon_sample_build (&error);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("TSR_SOURCE_ROOT"), "data", "samples",
+                                            "marathon-sample.sceA", NULL);
+  g_autoptr(GBytes) committed = NULL;
+  g_autoptr(TsrMarathonMap) again = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  TsrMarathonLevel *level;
+
+  ck_assert_ptr_nonnull (map);
+  bytes = tsr_marathon_map_serialize (map, &error);
+  ck_assert_ptr_nonnull (bytes);
+  if (g_getenv ("TSR_WRITE_SAMPLES") != NULL)
+    ck_assert (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+  committed = tsr_test_read_file (path);
+  assert_bytes_equal (committed, bytes, path);
+  again = tsr_marathon_map_parse (g_bytes_get_data (committed, NULL), g_bytes_get_size (committed), path, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  tsr_marathon_map_validate (again, findings);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_WARNING), 0);
+  level = g_ptr_array_index (again->levels, 0);
+  ck_assert_uint_eq (level->polygons->len, 3);
+  ck_assert_uint_eq (level->platforms->len, 1);
+  ck_assert_uint_eq (level->media->len, 1);
+  ck_assert_uint_eq (level->lights->len, 1);
+  ck_assert_uint_eq (level->terminals->len, 1);
+  ck_assert_uint_eq (level->objects->len, 3);
+  ck_assert_uint_eq (again->wad->version, TSR_WAD_VERSION_OVERLAYS);
+}
+END_TEST
+
+START_TEST (test_render_level)
+{
+  g_autoptr(GBytes) bytes = read_data ("chronicles_net_War.sceA");
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "war", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrImage) image = NULL;
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *png = g_build_filename (dir, "war.png", NULL);
+  guint background = 0, other = 0;
+
+  ck_assert_ptr_nonnull (scenario);
+  image = tsr_marathon_level_render (first_level (scenario), 256, 200, &error);
+  ck_assert_msg (image != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (image->width, 256);
+  ck_assert_uint_eq (image->height, 200);
+  for (guint i = 0; i < image->width * image->height; i++)
+    {
+      const guint8 *p = image->pixels + 4 * i;
+
+      if (p[0] == 0x10 && p[1] == 0x10 && p[2] == 0x18)
+        background++;
+      else
+        other++;
+    }
+  ck_assert_uint_gt (other, image->width * image->height / 10);
+  ck_assert_uint_gt (background, 0);
+  ck_assert (tsr_image_save_png (image, png, NULL));
+}
+END_TEST
+
+START_TEST (test_physics)
+{
+  g_autoptr(GBytes) bytes = read_data ("m2_Standard.phyA");
+  g_autoptr(TsrMarathonPhysics) physics = tsr_marathon_physics_parse (g_bytes_get_data (bytes, NULL),
+                                                                      g_bytes_get_size (bytes), "phyA", NULL);
+  g_autoptr(GBytes) m1 = read_data ("m1_Physics.phys");
+  g_autoptr(TsrMarathonPhysics) m1_physics = tsr_marathon_physics_parse (g_bytes_get_data (m1, NULL),
+                                                                         g_bytes_get_size (m1), "phys", NULL);
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrMarathonPhysics) again = NULL;
+  TsrMarathonPhysicsTable *constants = NULL;
+  int field;
+
+  ck_assert_ptr_nonnull (physics);
+  ck_assert_uint_eq (physics->tables->len, 5);
+  for (guint i = 0; i < physics->tables->len; i++)
+    {
+      TsrMarathonPhysicsTable *table = g_ptr_array_index (physics->tables, i);
+
+      ck_assert_ptr_null (table->tail);
+      if (table->kind == TSR_MARATHON_PHYSICS_CONSTANTS)
+        constants = table;
+    }
+  ck_assert_ptr_nonnull (constants);
+  field = tsr_marathon_physics_find_field (TSR_MARATHON_PHYSICS_CONSTANTS, "VelForw");
+  ck_assert_int_ge (field, 0);
+  ck_assert_int_gt (tsr_marathon_physics_get (constants, 0, (guint) field), 0);
+  tsr_marathon_physics_set (constants, 0, (guint) field, 0x12345);
+  saved = tsr_marathon_physics_serialize (physics, NULL);
+  ck_assert (!g_bytes_equal (saved, bytes));
+  again = tsr_marathon_physics_parse (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved), "again", NULL);
+  ck_assert_ptr_nonnull (again);
+  ck_assert (tsr_wad_checksum_matches (again->wad));
+  for (guint i = 0; i < again->tables->len; i++)
+    {
+      TsrMarathonPhysicsTable *table = g_ptr_array_index (again->tables, i);
+
+      if (table->kind == TSR_MARATHON_PHYSICS_CONSTANTS)
+        ck_assert_int_eq (tsr_marathon_physics_get (table, 0, (guint) field), 0x12345);
+    }
+
+  ck_assert_ptr_nonnull (m1_physics);
+  ck_assert_ptr_null (m1_physics->wad);
+  ck_assert_uint_eq (m1_physics->tables->len, 5);
+  ck_assert_uint_eq (((TsrMarathonPhysicsTable *) g_ptr_array_index (m1_physics->tables, 0))->count, 40);
+}
+END_TEST
+
+/* Every cut of a small map (the wad, a wrapped map, physics) fails cleanly with a located error. */
+START_TEST (test_truncation_every_length)
+{
+  static const char *const names[] = { "chronicles_net_War.sceA", "a1_pfhortran_Quartz.sceA.as", "m2_Standard.phyA" };
+  TsrFormatRegistry *registry = tsr_format_registry_get_default ();
+  guint tried = 0;
+
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autoptr(GBytes) bytes = read_data (names[n]);
+      gsize size;
+      const guint8 *data = g_bytes_get_data (bytes, &size);
+      const TsrFormat *format = tsr_format_registry_detect (registry, data, size, names[n], NULL);
+
+      ck_assert_ptr_nonnull (format);
+      for (gsize length = 0; length < size; length++)
+        {
+          g_autoptr(GBytes) cut = g_bytes_new_static (data, length);
+          g_autoptr(GError) error = NULL;
+          gpointer loaded = format->load (names[n], cut, &error);
+
+          ck_assert_msg (loaded == NULL, "%s: %" G_GSIZE_FORMAT " bytes loaded", names[n], length);
+          ck_assert_msg (error != NULL && error->domain == TSR_ERROR && error->message[0] != '\0',
+                         "%s: %" G_GSIZE_FORMAT, names[n], length);
+          tried++;
+        }
+    }
+  g_print ("%u truncated lengths rejected\n", tried);
+  tsr_test_report_count ("Marathon files cut at every length", G_N_ELEMENTS (names));
+}
+END_TEST
+
+/* Cutting a term chunk or a script anywhere never crashes; a chunk cut inside a terminal fails. */
+START_TEST (test_terminal_truncation)
+{
+  g_autoptr(GBytes) bytes = read_data ("chronicles_MenLikeRavenousFishes.sceA");
+  g_autoptr(GBytes) script = read_data ("chronicles_MenLikeRavenousFishes.term.txt");
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "men", NULL);
+  TsrWadChunk *chunk;
+  gsize size;
+  const guint8 *data;
+  g_autoptr(GHashTable) boundaries = g_hash_table_new (g_direct_hash, g_direct_equal);
+  gsize at = 0;
+
+  ck_assert_ptr_nonnull (scenario);
+  chunk = tsr_wad_entry_find_chunk (first_level (scenario)->entry, TSR_WAD_TAG ('t', 'e', 'r', 'm'));
+  data = g_bytes_get_data (chunk->data, &size);
+  while (at < size)
+    {
+      g_hash_table_add (boundaries, GSIZE_TO_POINTER (at));
+      at += (gsize) (data[at] << 8 | data[at + 1]);
+    }
+  for (gsize length = 1; length < size; length++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) terminals = tsr_marathon_terminals_parse (data, length, "term", &error);
+
+      ck_assert_msg ((terminals != NULL) == g_hash_table_contains (boundaries, GSIZE_TO_POINTER (length)),
+                     "length %" G_GSIZE_FORMAT, length);
+    }
+  data = g_bytes_get_data (script, &size);
+  for (gsize length = 0; length < size; length++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) terminals = tsr_marathon_terminals_compile ((const char *) data, length, "cut", &error);
+
+      ck_assert (terminals != NULL || error != NULL);
+    }
+}
+END_TEST
+
+static int
+run_cli (const char *first, ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+  const char *arg;
+
+  g_ptr_array_add (args, (gpointer) "terminal");
+  va_start (ap, first);
+  for (arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return tsr_cli_terminal_run ((int) args->len - 1, (char **) args->pdata);
+}
+
+START_TEST (test_terminal_cli)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *map = g_build_filename (data_dir, "chronicles_DreamBrother.sceA", NULL);
+  g_autofree char *shipped = g_build_filename (data_dir, "chronicles_DreamBrother.term.txt", NULL);
+  g_autofree char *other = g_build_filename (data_dir, "chronicles_MenLikeRavenousFishes.term.txt", NULL);
+  g_autofree char *text = g_build_filename (dir, "out.term.txt", NULL);
+  g_autofree char *chunk = g_build_filename (dir, "out.bin", NULL);
+  g_autofree char *newmap = g_build_filename (dir, "new.sceA", NULL);
+  g_autoptr(GBytes) a = NULL;
+  g_autoptr(GBytes) b = NULL;
+  g_autoptr(GBytes) c = NULL;
+  g_autoptr(TsrMarathonScenario) scenario = NULL;
+  g_autoptr(TsrMarathonScenario) original = NULL;
+  g_autoptr(GBytes) map_bytes = NULL;
+  g_autoptr(GBytes) new_bytes = NULL;
+
+  ck_assert_int_eq (run_cli ("decompile", map, "--level", "0", "-o", text, NULL), 0);
+  a = tsr_test_read_file (text);
+  b = tsr_test_read_file (shipped);
+  ck_assert (g_bytes_equal (a, b));
+  ck_assert_int_eq (run_cli ("compile", shipped, "-o", chunk, NULL), 0);
+  c = tsr_test_read_file (chunk);
+  map_bytes = tsr_test_read_file (map);
+  original = tsr_marathon_scenario_load (map_bytes, "map", NULL);
+  ck_assert (g_bytes_equal (c, tsr_wad_entry_find_chunk (first_level (original)->entry,
+                                                         TSR_WAD_TAG ('t', 'e', 'r', 'm'))->data));
+  ck_assert_int_eq (run_cli ("replace", map, "--level", "0", other, "-o", newmap, NULL), 0);
+  new_bytes = tsr_test_read_file (newmap);
+  scenario = tsr_marathon_scenario_load (new_bytes, "new", NULL);
+  ck_assert_ptr_nonnull (scenario);
+  ck_assert_uint_eq (first_level (scenario)->terminals->len, 7);
+  ck_assert (tsr_wad_checksum_matches (scenario->map->wad));
+  ck_assert_int_eq (run_cli ("decompile", map, "--level", "3", "-o", text, NULL), 1);
+  ck_assert_int_eq (run_cli ("bogus", NULL), 2);
+  ck_assert_int_eq (run_cli ("compile", shipped, NULL), 2);
+}
+END_TEST
+
+static Suite *
+maps_suite (void)
+{
+  Suite *suite = suite_create ("marathon-maps");
+  TCase *files = tcase_create ("files");
+  TCase *terminals = tcase_create ("terminals");
+  TCase *edits = tcase_create ("edits");
+  TCase *robustness = tcase_create ("robustness");
+
+  tcase_add_test (files, test_record_tables_cover_every_byte);
+  tcase_add_test (files, test_real_files_roundtrip);
+  tcase_add_test (files, test_m1_scenario_contents);
+  tcase_add_test (files, test_physics);
+  tcase_add_test (files, test_render_level);
+  tcase_add_test (terminals, test_terminal_scripts_match_shipped_text);
+  tcase_add_test (terminals, test_terminal_compile_errors);
+  tcase_add_test (terminals, test_terminal_directives_any_case_and_xor);
+  tcase_add_test (terminals, test_terminal_cli);
+  tcase_add_test (edits, test_scenario_edits);
+  tcase_add_test (edits, test_single_level_layout);
+  tcase_add_test (edits, test_validation_findings);
+  tcase_add_test (edits, test_sample_map);
+  tcase_add_test (robustness, test_truncation_every_length);
+  tcase_add_test (robustness, test_terminal_truncation);
+  suite_add_tcase (suite, files);
+  suite_add_tcase (suite, terminals);
+  suite_add_tcase (suite, edits);
+  suite_add_tcase (suite, robustness);
+  return suite;
+}
+
+int
+main (void)
+{
+  data_dir = tsr_test_data_require ("marathon");
+  return tsr_test_run_suite (maps_suite ());
+}
