@@ -390,8 +390,8 @@ patch_collection_view (const TsrShapesPatchCollection *pc, GError **error)
       guint8 raw[TSR_SHAPES_DEFINITION_SIZE] = { 0 };
 
       raw[1] = 3;
-      raw[8] = (guint8) (MIN (tables, 0x7fff) >> 8);
-      raw[9] = (guint8) MIN (tables, 0x7fff);
+      raw[8] = (guint8) (MIN (tables, 256) >> 8);
+      raw[9] = (guint8) MIN (tables, 256);
       raw[14] = (guint8) (MIN (sequences, 0x7fff) >> 8);
       raw[15] = (guint8) MIN (sequences, 0x7fff);
       raw[20] = (guint8) (MIN (frames, 0x7fff) >> 8);
