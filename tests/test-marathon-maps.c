@@ -369,6 +369,9 @@ START_TEST (test_validation_findings)
   g_array_index (level->objects, TsrMarathonObject, 1).polygon_index = 40;
   g_array_index (level->platforms, TsrMarathonPlatform, 0).polygon_index = -1;
   g_array_index (level->media, TsrMarathonMedia, 0).light_index = 5;
+  for (guint i = 0; i < level->sides->len; i++)
+    if (g_array_index (level->sides, TsrMarathonSide, i).flags & 0x0002)
+      g_array_index (level->sides, TsrMarathonSide, i).control_panel_permutation = 5;
   tsr_marathon_map_validate (map, findings);
   g_string_truncate (all, 0);
   for (guint i = 0; i < findings->len; i++)
@@ -382,6 +385,7 @@ START_TEST (test_validation_findings)
   ck_assert_msg (strstr (joined, "object 1: polygon 40 outside") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "platform 0: polygon -1 outside") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "liquid 0: light 5 outside") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, ": terminal 5 outside 0..0") != NULL, "%s", joined);
   g_free (joined);
 }
 END_TEST

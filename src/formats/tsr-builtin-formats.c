@@ -5,6 +5,7 @@
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-shapes-formats.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
 
 void
 tsr_formats_register_builtin (TsrFormatRegistry *registry)
@@ -13,5 +14,7 @@ tsr_formats_register_builtin (TsrFormatRegistry *registry)
   tsr_sphere_register_formats (registry);
   tsr_doom2d_register_formats (registry);
   tsr_marathon_maps_register_formats (registry);
+  (void) registry;
   tsr_marathon_shapes_register_formats (registry);
+  tsr_marathon_maps_register_formats (registry);
 }

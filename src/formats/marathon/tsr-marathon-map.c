@@ -328,6 +328,18 @@ tsr_marathon_map_parse (const guint8 *data,
   return tsr_marathon_map_from_wad (wad, error);
 }
 
+TsrMarathonMap *
+tsr_marathon_map_parse_bytes (GBytes     *bytes,
+                              const char *label,
+                              GError    **error)
+{
+  TsrWad *wad = tsr_wad_parse_bytes (bytes, label, error);
+
+  if (wad == NULL)
+    return NULL;
+  return tsr_marathon_map_from_wad (wad, error);
+}
+
 void
 tsr_marathon_map_free (TsrMarathonMap *map)
 {
@@ -527,6 +539,15 @@ none_or_in_range (int value,
   return value == TSR_MARATHON_NONE || in_range (value, count);
 }
 
+/* The engine's control panel types: an index into one table of 54 panels, water first (10), then
+ * lava, sewage, pfhor and jjaro (11 each). The letter is the panel's class: O oxygen, S/D/T
+ * shield 1x/2x/3x, L light switch (permutation: light), P platform switch (permutation: the
+ * platform's polygon), G tag switch, B pattern buffer, C computer terminal (permutation:
+ * terminal). */
+static const char panel_classes[] = "OSDGLPGBCG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SDTLPGBCOGG";
+
+#define SIDE_IS_CONTROL_PANEL 0x0002
+
 #define ERR(...) tsr_findings_add (findings, TSR_SEVERITY_ERROR, __VA_ARGS__)
 #define WARN(...) tsr_findings_add (findings, TSR_SEVERITY_WARNING, __VA_ARGS__)
 
@@ -596,6 +617,24 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
                   || !none_or_in_range (side->secondary_lightsource_index, n_lights)
                   || !none_or_in_range (side->transparent_lightsource_index, n_lights)))
         ERR (where, "side %u: a light index outside 0..%d", i, (int) n_lights - 1);
+      if (!m1 && (side->flags & SIDE_IS_CONTROL_PANEL) && side_used[i])
+        {
+          int type = side->control_panel_type;
+          int permutation = side->control_panel_permutation;
+          guint n_terminals = level->terminals != NULL ? level->terminals->len : 0;
+
+          if (type < 0 || (gsize) type >= sizeof panel_classes - 1)
+            WARN (where, "side %u: control panel type %d unknown (0..%d); the engine turns it off", i,
+                  type, (int) sizeof panel_classes - 2);
+          else if (panel_classes[type] == 'L' && !in_range (permutation, n_lights))
+            ERR (where, "side %u: light switch for light %d outside 0..%d", i, permutation, (int) n_lights - 1);
+          else if (panel_classes[type] == 'P'
+                   && (!in_range (permutation, n_polygons)
+                       || g_array_index (level->polygons, TsrMarathonPolygon, permutation).type != 5))
+            ERR (where, "side %u: platform switch for polygon %d, which is not a platform", i, permutation);
+          else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals))
+            ERR (where, "side %u: terminal %d outside 0..%d", i, permutation, (int) n_terminals - 1);
+        }
       if (m1 && (side->flags & ~0x0007u) != 0)
         WARN (where, "side %u: flags %04x beyond the Marathon 1 set (0x0007); the engine masks them",
               i, side->flags);

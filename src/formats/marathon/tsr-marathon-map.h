@@ -297,6 +297,10 @@ TsrMarathonMap     *tsr_marathon_map_parse      (const guint8 *data,
                                                  gsize         size,
                                                  const char   *label,
                                                  GError      **error);
+/* The same without copying chunk data (slices of BYTES). */
+TsrMarathonMap     *tsr_marathon_map_parse_bytes (GBytes      *bytes,
+                                                  const char  *label,
+                                                  GError     **error);
 void                tsr_marathon_map_free       (TsrMarathonMap *map);
 /* Writes every level back into its entry, fixes the directory layout (one level: version 2 and
  * no app data unless the file's own layout is kept; several: version 4 with 74-byte app data from

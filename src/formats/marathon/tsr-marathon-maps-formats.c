@@ -20,14 +20,11 @@ tsr_marathon_scenario_load (GBytes     *bytes,
                             GError    **error)
 {
   g_autoptr(TsrMarathonScenario) scenario = g_new0 (TsrMarathonScenario, 1);
-  gsize size;
-  const guint8 *data;
 
   scenario->wrapper = tsr_mac_file_parse (bytes, error);
   if (scenario->wrapper == NULL)
     return NULL;
-  data = g_bytes_get_data (scenario->wrapper->data_fork, &size);
-  scenario->map = tsr_marathon_map_parse (data, size, label, error);
+  scenario->map = tsr_marathon_map_parse_bytes (scenario->wrapper->data_fork, label, error);
   if (scenario->map == NULL)
     return NULL;
   return g_steal_pointer (&scenario);

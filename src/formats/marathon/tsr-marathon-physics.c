@@ -430,9 +430,14 @@ parse_m1 (const guint8 *data,
         return NULL;
       table->count = count;
       table->record_size = record_size;
-      table->records = g_malloc ((gsize) count * record_size + 1);
-      if (!tsr_reader_read_bytes (&reader, (gsize) count * record_size, table->records, error))
-        return NULL;
+      {
+        const guint8 *records;
+
+        /* Check the bytes are there before allocating what the header claims. */
+        if (!tsr_reader_read_view (&reader, (gsize) count * record_size, &records, error))
+          return NULL;
+        table->records = g_memdup2 (records, (gsize) count * record_size);
+      }
       g_ptr_array_add (physics->tables, g_steal_pointer (&table));
     }
   return g_steal_pointer (&physics);

@@ -85,6 +85,10 @@ TsrWad       *tsr_wad_parse                (const guint8 *data,
                                             gsize         size,
                                             const char   *label,
                                             GError      **error);
+/* The same, with chunk data and kept bytes as slices of BYTES (no copies). */
+TsrWad       *tsr_wad_parse_bytes          (GBytes       *bytes,
+                                            const char   *label,
+                                            GError      **error);
 void          tsr_wad_free                 (TsrWad       *wad);
 /* Serialises WAD: entries and gaps where they were, new entries before the directory. The
  * stored checksum is kept when the bytes equal the loaded ones; otherwise a new CRC is written. */
