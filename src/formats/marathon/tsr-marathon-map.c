@@ -173,21 +173,16 @@ parse_level_chunks (TsrMarathonLevel *level,
           gsize count = size / record_size;
           GArray *array = g_array_sized_new (FALSE, TRUE, (guint) ac->element, (guint) count);
           TsrReader reader;
+          const guint8 *records;
 
           tsr_reader_init (&reader, data, size, label);
-          g_array_set_size (array, (guint) count);
-          for (gsize i = 0; i < count; i++)
+          if (!tsr_reader_read_view (&reader, count * record_size, &records, error))
             {
-              const guint8 *record;
-
-              if (!tsr_reader_read_view (&reader, record_size, &record, error))
-                {
-                  g_array_unref (array);
-                  return FALSE;
-                }
-              tsr_marathon_record_decode (ac->kind, record,
-                                          array->data + i * ac->element);
+              g_array_unref (array);
+              return FALSE;
             }
+          g_array_set_size (array, (guint) count);
+          tsr_marathon_records_decode_array (ac->kind, records, count, array->data);
           *level_array (level, ac) = array;
           if (count * record_size < size)
             g_hash_table_insert (level->chunk_tails, GUINT_TO_POINTER (chunk->tag),
@@ -207,8 +202,7 @@ encode_array (const ArrayChunk *ac,
   gsize tail_size = tail != NULL ? g_bytes_get_size (tail) : 0;
   guint8 *out = g_malloc (array->len * record_size + tail_size + 1);
 
-  for (guint i = 0; i < array->len; i++)
-    tsr_marathon_record_encode (ac->kind, array->data + i * ac->element, out + i * record_size);
+  tsr_marathon_records_encode_array (ac->kind, array->data, array->len, out);
   if (tail_size > 0)
     memcpy (out + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
   return g_bytes_new_take (out, array->len * record_size + tail_size);

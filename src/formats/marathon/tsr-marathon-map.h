@@ -289,6 +289,15 @@ void                tsr_marathon_record_decode  (TsrMarathonRecordKind kind,
 void                tsr_marathon_record_encode  (TsrMarathonRecordKind kind,
                                                  gconstpointer         record,
                                                  guint8               *data);
+/* COUNT records at once (structs packed in an array of the kind's struct). */
+void                tsr_marathon_records_decode_array (TsrMarathonRecordKind kind,
+                                                       const guint8         *data,
+                                                       gsize                 count,
+                                                       gpointer              records);
+void                tsr_marathon_records_encode_array (TsrMarathonRecordKind kind,
+                                                       gconstpointer         records,
+                                                       gsize                 count,
+                                                       guint8               *data);
 
 /* Levels from WAD (taken over; freed with the map, also on error). */
 TsrMarathonMap     *tsr_marathon_map_from_wad   (TsrWad       *wad,
