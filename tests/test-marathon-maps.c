@@ -456,6 +456,30 @@ START_TEST (test_render_level)
 }
 END_TEST
 
+START_TEST (test_embedded_physics)
+{
+  g_autoptr(GBytes) bytes = read_data ("chronicles_net_RequiescatInPace.sceA");
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "rip", NULL);
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrMarathonScenario) again = NULL;
+  TsrMarathonPhysicsTable *table;
+  int field;
+
+  ck_assert_ptr_nonnull (scenario);
+  ck_assert_ptr_nonnull (first_level (scenario)->physics);
+  ck_assert_uint_eq (first_level (scenario)->physics->len, 1);
+  table = g_ptr_array_index (first_level (scenario)->physics, 0);
+  ck_assert_int_eq (table->kind, TSR_MARATHON_PHYSICS_CONSTANTS);
+  field = tsr_marathon_physics_find_field (TSR_MARATHON_PHYSICS_CONSTANTS, "AccelGravity");
+  ck_assert_int_ge (field, 0);
+  tsr_marathon_physics_set (table, 0, (guint) field, 1234);
+  saved = tsr_marathon_scenario_serialize (scenario, NULL);
+  again = tsr_marathon_scenario_load (saved, "again", NULL);
+  ck_assert_ptr_nonnull (again);
+  ck_assert_int_eq (tsr_marathon_physics_get (g_ptr_array_index (first_level (again)->physics, 0), 0, (guint) field), 1234);
+}
+END_TEST
+
 START_TEST (test_physics)
 {
   g_autoptr(GBytes) bytes = read_data ("m2_Standard.phyA");
@@ -643,6 +667,7 @@ maps_suite (void)
   tcase_add_test (files, test_real_files_roundtrip);
   tcase_add_test (files, test_m1_scenario_contents);
   tcase_add_test (files, test_physics);
+  tcase_add_test (files, test_embedded_physics);
   tcase_add_test (files, test_render_level);
   tcase_add_test (terminals, test_terminal_scripts_match_shipped_text);
   tcase_add_test (terminals, test_terminal_compile_errors);

@@ -115,6 +115,7 @@ tsr_marathon_level_free (TsrMarathonLevel *level)
       g_clear_pointer (array, g_array_unref);
     }
   g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  g_clear_pointer (&level->physics, g_ptr_array_unref);
   g_clear_pointer (&level->info_tail, g_bytes_unref);
   g_clear_pointer (&level->chunk_tails, g_hash_table_unref);
   tsr_wad_entry_free (level->entry);
@@ -190,6 +191,15 @@ parse_level_chunks (TsrMarathonLevel *level,
                                                          size - count * record_size));
         }
     }
+  /* Physics models embedded by Infinity and Aleph One maps. */
+  for (guint c = 0; c < level->entry->chunks->len; c++)
+    if (tsr_marathon_physics_kind_for_tag (((TsrWadChunk *) g_ptr_array_index (level->entry->chunks, c))->tag) >= 0)
+      {
+        level->physics = tsr_marathon_physics_tables_from_entry (level->entry, error);
+        if (level->physics == NULL)
+          return FALSE;
+        break;
+      }
   return TRUE;
 }
 
@@ -252,6 +262,14 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
         tsr_wad_entry_set_chunk (entry, ac->tag, data);
       }
     }
+  if (level->physics != NULL)
+    for (guint i = 0; i < level->physics->len; i++)
+      {
+        TsrMarathonPhysicsTable *table = g_ptr_array_index (level->physics, i);
+        g_autoptr(GBytes) data = tsr_marathon_physics_table_to_bytes (table);
+
+        tsr_wad_entry_set_chunk (entry, table->tag, data);
+      }
   if (level->terminals != NULL)
     {
       g_autoptr(GBytes) data = tsr_marathon_terminals_serialize (level->terminals, NULL);

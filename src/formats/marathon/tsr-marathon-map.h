@@ -8,6 +8,7 @@
 
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
+#include "formats/marathon/tsr-marathon-physics.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
 #include "formats/marathon/tsr-wad.h"
 
@@ -264,6 +265,7 @@ typedef struct {
   GArray *ambient_sounds; /* TsrMarathonAmbientSound */
   GArray *random_sounds;  /* TsrMarathonRandomSound */
   GPtrArray *terminals;   /* TsrMarathonTerminal, or NULL */
+  GPtrArray *physics;     /* TsrMarathonPhysicsTable of embedded **px chunks, or NULL */
   /* Bytes after the last whole record of each typed chunk (none in well-formed maps). */
   GHashTable *chunk_tails; /* tag (GUINT_TO_POINTER) -> GBytes */
 } TsrMarathonLevel;

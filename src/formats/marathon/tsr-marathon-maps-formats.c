@@ -214,6 +214,7 @@ describe_level (JsonBuilder            *builder,
   COUNT ("liquids", count (level->media));
   COUNT ("terminals", level->terminals != NULL ? level->terminals->len : 0);
   COUNT ("annotations", count (level->annotations));
+  COUNT ("embedded_physics_tables", level->physics != NULL ? level->physics->len : 0);
 #undef COUNT
   json_builder_set_member_name (builder, "chunks");
   json_builder_add_string_value (builder, tags->str);
