@@ -2,6 +2,7 @@
  * validate paths as the editor, so tests and scripts see exactly what users get. */
 #include "config.h"
 
+#include <errno.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <locale.h>
@@ -11,6 +12,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "formats/tsr-format.h"
+#include "tsr-cli-terminal.h"
 
 enum {
   EXIT_OK = 0,
@@ -33,15 +35,52 @@ print_load_error (const char *path, const GError *error)
   g_printerr ("tessera-cli: %s: %s\n", path, message);
 }
 
-static gpointer
-load_or_report (const char *path, const TsrFormat **format)
+/* A loaded file: the codec data and its format, freed together. */
+typedef struct {
+  const TsrFormat *format;
+  gpointer         data;
+} TsrLoaded;
+
+static void
+tsr_loaded_clear (TsrLoaded *loaded)
+{
+  if (loaded->data != NULL)
+    loaded->format->free (loaded->data);
+  loaded->data = NULL;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TsrLoaded, tsr_loaded_clear)
+
+/* Loads PATH and checks that its format offers the vtable entry at OPERATION (a G_STRUCT_OFFSET
+ * into TsrFormat, or 0 for none). Reports failures itself; returns the exit status. */
+static int
+load_checked (const char *path,
+              TsrLoaded  *loaded,
+              gsize       operation,
+              const char *lacking)
 {
   g_autoptr(GError) error = NULL;
-  gpointer data = tsr_format_load_file (tsr_format_registry_get_default (), path, format, &error);
 
-  if (data == NULL)
-    print_load_error (path, error);
-  return data;
+  loaded->data = tsr_format_load_file (tsr_format_registry_get_default (), path,
+                                       &loaded->format, &error);
+  if (loaded->data == NULL)
+    {
+      print_load_error (path, error);
+      return EXIT_FAILED;
+    }
+  if (operation != 0 && G_STRUCT_MEMBER (gpointer, loaded->format, operation) == NULL)
+    {
+      g_printerr ("tessera-cli: %s: format %s %s\n", path, loaded->format->id, lacking);
+      return EXIT_UNSUPPORTED;
+    }
+  return EXIT_OK;
+}
+
+static int
+usage (const char *text)
+{
+  g_printerr ("usage: tessera-cli %s\n", text);
+  return EXIT_UNSUPPORTED;
 }
 
 /* Parses the options shared by the subcommands; positional arguments stay in ARGV. */
@@ -87,10 +126,12 @@ parse_options (const char    *command,
 static void
 clear_options (TsrCliOptions *options)
 {
-  g_free (options->output);
-  g_free (options->target);
-  g_free (options->size);
+  g_clear_pointer (&options->output, g_free);
+  g_clear_pointer (&options->target, g_free);
+  g_clear_pointer (&options->size, g_free);
 }
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TsrCliOptions, clear_options)
 
 /* Prints a JSON node as indented "key: value" lines. */
 static void
@@ -154,28 +195,20 @@ print_node_text (JsonNode *node, const char *key, int depth)
 static int
 run_info (int argc, char **argv)
 {
-  TsrCliOptions options = { 0 };
-  const TsrFormat *format = NULL;
-  gpointer data;
-  g_autoptr(JsonBuilder) builder = NULL;
+  g_auto(TsrCliOptions) options = { 0 };
+  g_auto(TsrLoaded) loaded = { 0 };
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  const TsrFormat *format;
+  int status;
 
   if (!parse_options ("info", &argc, &argv, &options) || argc != 2)
-    {
-      g_printerr ("usage: tessera-cli info FILE [--json]\n");
-      clear_options (&options);
-      return EXIT_UNSUPPORTED;
-    }
+    return usage ("info FILE [--json]");
+  if ((status = load_checked (argv[1], &loaded, 0, NULL)) != EXIT_OK)
+    return status;
+  format = loaded.format;
 
-  data = load_or_report (argv[1], &format);
-  if (data == NULL)
-    {
-      clear_options (&options);
-      return EXIT_FAILED;
-    }
-
-  builder = json_builder_new ();
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "file");
   json_builder_add_string_value (builder, argv[1]);
@@ -184,10 +217,10 @@ run_info (int argc, char **argv)
   json_builder_set_member_name (builder, "format_name");
   json_builder_add_string_value (builder, format->name);
   if (format->describe != NULL)
-    format->describe (data, builder);
+    format->describe (loaded.data, builder);
   if (format->validate != NULL)
     {
-      format->validate (data, findings);
+      format->validate (loaded.data, findings);
       json_builder_set_member_name (builder, "errors");
       json_builder_add_int_value (builder, tsr_findings_count (findings, TSR_SEVERITY_ERROR));
       json_builder_set_member_name (builder, "warnings");
@@ -208,9 +241,6 @@ run_info (int argc, char **argv)
     }
   else
     print_node_text (root, NULL, 0);
-
-  format->free (data);
-  clear_options (&options);
   return EXIT_OK;
 }
 
@@ -218,30 +248,18 @@ run_info (int argc, char **argv)
 static int
 run_roundtrip (int argc, char **argv)
 {
-  const TsrFormat *format = NULL;
+  g_auto(TsrLoaded) loaded = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) outputs = NULL;
-  gpointer data;
-  int status = EXIT_OK;
+  int status;
 
   if (argc != 2)
-    {
-      g_printerr ("usage: tessera-cli roundtrip FILE\n");
-      return EXIT_UNSUPPORTED;
-    }
+    return usage ("roundtrip FILE");
+  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, save),
+                              "cannot be saved yet")) != EXIT_OK)
+    return status;
 
-  data = load_or_report (argv[1], &format);
-  if (data == NULL)
-    return EXIT_FAILED;
-  if (format->save == NULL)
-    {
-      g_printerr ("tessera-cli: %s: format %s cannot be saved yet\n", argv[1], format->id);
-      format->free (data);
-      return EXIT_UNSUPPORTED;
-    }
-
-  outputs = format->save (data, argv[1], &error);
-  format->free (data);
+  outputs = loaded.format->save (loaded.data, argv[1], &error);
   if (outputs == NULL)
     {
       g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
@@ -252,10 +270,9 @@ run_roundtrip (int argc, char **argv)
     {
       const TsrOutputFile *output = g_ptr_array_index (outputs, i);
       g_autoptr(GBytes) original = tsr_file_read (output->path, &error);
-      gsize original_size = 0, saved_size = 0;
+      g_autofree char *label = outputs->len > 1 ? g_strconcat (output->path, ": ", NULL) : g_strdup ("");
+      gsize original_size = 0, saved_size = 0, offset = 0;
       const guint8 *a, *b;
-      gsize offset = 0;
-      const char *label = outputs->len > 1 ? output->path : NULL;
 
       if (original == NULL)
         {
@@ -268,12 +285,11 @@ run_roundtrip (int argc, char **argv)
         offset++;
 
       if (offset == original_size && offset == saved_size)
-        g_print ("%s%sidentical\n", label ? label : "", label ? ": " : "");
+        g_print ("%sidentical\n", label);
       else
         {
-          g_print ("%s%sdiffers at offset %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes"
-                   " (written: %" G_GSIZE_FORMAT " bytes)\n",
-                   label ? label : "", label ? ": " : "", offset, original_size, saved_size);
+          g_print ("%sdiffers at offset %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes"
+                   " (written: %" G_GSIZE_FORMAT " bytes)\n", label, offset, original_size, saved_size);
           status = EXIT_FAILED;
         }
     }
@@ -283,27 +299,17 @@ run_roundtrip (int argc, char **argv)
 static int
 run_validate (int argc, char **argv)
 {
-  const TsrFormat *format = NULL;
+  g_auto(TsrLoaded) loaded = { 0 };
   g_autoptr(GPtrArray) findings = tsr_findings_new ();
-  gpointer data;
+  int status;
 
   if (argc != 2)
-    {
-      g_printerr ("usage: tessera-cli validate FILE\n");
-      return EXIT_UNSUPPORTED;
-    }
-  data = load_or_report (argv[1], &format);
-  if (data == NULL)
-    return EXIT_FAILED;
-  if (format->validate == NULL)
-    {
-      g_printerr ("tessera-cli: %s: format %s has no validation yet\n", argv[1], format->id);
-      format->free (data);
-      return EXIT_UNSUPPORTED;
-    }
-  format->validate (data, findings);
-  format->free (data);
+    return usage ("validate FILE");
+  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, validate),
+                              "has no validation yet")) != EXIT_OK)
+    return status;
 
+  loaded.format->validate (loaded.data, findings);
   for (guint i = 0; i < findings->len; i++)
     {
       g_autofree char *line = tsr_finding_to_string (g_ptr_array_index (findings, i));
@@ -347,22 +353,18 @@ run_formats (int argc, char **argv)
 static int
 run_convert (int argc, char **argv)
 {
-  TsrCliOptions options = { 0 };
+  g_auto(TsrCliOptions) options = { 0 };
+  g_auto(TsrLoaded) loaded = { 0 };
   TsrFormatRegistry *registry = tsr_format_registry_get_default ();
-  const TsrFormat *format = NULL, *target;
+  const TsrFormat *target;
   TsrConvertOptions convert_options = { -1 };
   g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) outputs = NULL;
   g_autoptr(GError) error = NULL;
-  gpointer data;
-  int status = EXIT_OK;
+  int status;
 
   if (!parse_options ("convert", &argc, &argv, &options) || argc != 3)
-    {
-      g_printerr ("usage: tessera-cli convert IN OUT [--level N] [--to ID] [--force]\n");
-      clear_options (&options);
-      return EXIT_UNSUPPORTED;
-    }
+    return usage ("convert IN OUT [--level N] [--to ID] [--force]");
 
   target = options.target != NULL ? tsr_format_registry_lookup (registry, options.target)
                                   : tsr_format_registry_lookup_by_extension (registry, argv[2]);
@@ -370,48 +372,37 @@ run_convert (int argc, char **argv)
     {
       g_printerr ("tessera-cli: %s: no format to convert to (%s)\n", argv[2],
                   options.target != NULL ? "unknown --to id" : "unknown extension; use --to");
-      clear_options (&options);
       return EXIT_UNSUPPORTED;
     }
 
-  data = load_or_report (argv[1], &format);
-  if (data == NULL)
+  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, convert),
+                              "cannot be converted yet")) != EXIT_OK)
+    return status;
+  if (loaded.format->convert_targets == NULL || !g_strv_contains (loaded.format->convert_targets, target->id))
     {
-      clear_options (&options);
-      return EXIT_FAILED;
-    }
-
-  if (format->convert == NULL || format->convert_targets == NULL
-      || !g_strv_contains (format->convert_targets, target->id))
-    {
-      g_printerr ("tessera-cli: %s: format %s cannot convert to %s yet\n",
-                  argv[1], format->id, target->id);
-      format->free (data);
-      clear_options (&options);
+      g_printerr ("tessera-cli: %s: format %s cannot convert to %s\n",
+                  argv[1], loaded.format->id, target->id);
       return EXIT_UNSUPPORTED;
     }
 
   /* Writing a file whose validation finds errors needs --force, as saving does in the editor. */
-  if (format->validate != NULL && !options.force)
+  if (loaded.format->validate != NULL && !options.force)
     {
       g_autoptr(GPtrArray) findings = tsr_findings_new ();
       guint errors;
 
-      format->validate (data, findings);
+      loaded.format->validate (loaded.data, findings);
       errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
       if (errors > 0)
         {
           g_printerr ("tessera-cli: %s: nothing written: validation found %u errors "
                       "(tessera-cli validate lists them; --force writes anyway)\n", argv[1], errors);
-          format->free (data);
-          clear_options (&options);
           return EXIT_FAILED;
         }
     }
 
   convert_options.level = options.level;
-  outputs = format->convert (data, target, argv[2], &convert_options, lost, &error);
-  format->free (data);
+  outputs = loaded.format->convert (loaded.data, target, argv[2], &convert_options, lost, &error);
   for (guint i = 0; i < lost->len; i++)
     g_printerr ("tessera-cli: %s: lost in %s: %s\n", argv[1], target->id,
                 (const char *) g_ptr_array_index (lost, i));
@@ -419,25 +410,22 @@ run_convert (int argc, char **argv)
   if (outputs == NULL)
     {
       g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
-      status = EXIT_FAILED;
+      return EXIT_FAILED;
     }
-  else if (lost->len > 0 && !options.force)
+  if (lost->len > 0 && !options.force)
     {
       g_printerr ("tessera-cli: nothing written: %u things would be lost; --force writes anyway\n",
                   lost->len);
-      status = EXIT_FAILED;
+      return EXIT_FAILED;
     }
-  else if (!tsr_files_write_atomic (outputs, FALSE, &error))
+  if (!tsr_files_write_atomic (outputs, FALSE, &error))
     {
       g_printerr ("tessera-cli: %s\n", error->message);
-      status = EXIT_FAILED;
+      return EXIT_FAILED;
     }
-  else
-    for (guint i = 0; i < outputs->len; i++)
-      g_print ("wrote %s\n", ((TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
-
-  clear_options (&options);
-  return status;
+  for (guint i = 0; i < outputs->len; i++)
+    g_print ("wrote %s\n", ((TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+  return EXIT_OK;
 }
 
 static gboolean
@@ -460,105 +448,59 @@ parse_size (const char *text, guint *width, guint *height)
 static int
 run_render (int argc, char **argv)
 {
-  TsrCliOptions options = { 0 };
+  g_auto(TsrCliOptions) options = { 0 };
+  g_auto(TsrLoaded) loaded = { 0 };
   TsrRenderOptions render_options = { -1, 0, 0 };
-  const TsrFormat *format = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrImage) image = NULL;
-  gpointer data;
-  int status = EXIT_OK;
+  int status;
 
   if (!parse_options ("render", &argc, &argv, &options) || argc != 2 || options.output == NULL
       || (options.size != NULL
           && !parse_size (options.size, &render_options.width, &render_options.height)))
-    {
-      g_printerr ("usage: tessera-cli render FILE [--level N] -o OUT.png [--size WxH]\n");
-      clear_options (&options);
-      return EXIT_UNSUPPORTED;
-    }
-
-  data = load_or_report (argv[1], &format);
-  if (data == NULL)
-    {
-      clear_options (&options);
-      return EXIT_FAILED;
-    }
-  if (format->render == NULL)
-    {
-      g_printerr ("tessera-cli: %s: format %s cannot be rendered yet\n", argv[1], format->id);
-      format->free (data);
-      clear_options (&options);
-      return EXIT_UNSUPPORTED;
-    }
+    return usage ("render FILE [--level N] -o OUT.png [--size WxH]");
+  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, render),
+                              "cannot be rendered yet")) != EXIT_OK)
+    return status;
 
   render_options.level = options.level;
-  image = format->render (data, &render_options, &error);
-  format->free (data);
+  image = loaded.format->render (loaded.data, &render_options, &error);
   if (image == NULL || !tsr_image_save_png (image, options.output, &error))
     {
       g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
-      status = EXIT_FAILED;
+      return EXIT_FAILED;
     }
-  else
-    g_print ("wrote %s (%ux%u)\n", options.output, image->width, image->height);
-
-  clear_options (&options);
-  return status;
+  g_print ("wrote %s (%ux%u)\n", options.output, image->width, image->height);
+  return EXIT_OK;
 }
 
 static int
 run_extract (int argc, char **argv)
 {
-  TsrCliOptions options = { 0 };
-  const TsrFormat *format = NULL;
+  g_auto(TsrCliOptions) options = { 0 };
+  g_auto(TsrLoaded) loaded = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  gpointer data;
-  int status = EXIT_OK;
+  int status;
 
   if (!parse_options ("extract", &argc, &argv, &options) || argc != 2 || options.output == NULL)
-    {
-      g_printerr ("usage: tessera-cli extract FILE -o DIR\n");
-      clear_options (&options);
-      return EXIT_UNSUPPORTED;
-    }
+    return usage ("extract FILE -o DIR");
+  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, extract),
+                              "has no images to extract yet")) != EXIT_OK)
+    return status;
 
-  data = load_or_report (argv[1], &format);
-  if (data == NULL)
+  if (g_mkdir_with_parents (options.output, 0755) != 0)
     {
-      clear_options (&options);
+      g_printerr ("tessera-cli: %s: cannot create the folder: %s\n", options.output, g_strerror (errno));
       return EXIT_FAILED;
     }
-  if (format->extract == NULL)
+  if (!loaded.format->extract (loaded.data, options.output, written, &error))
     {
-      g_printerr ("tessera-cli: %s: format %s has no images to extract yet\n", argv[1], format->id);
-      format->free (data);
-      clear_options (&options);
-      return EXIT_UNSUPPORTED;
+      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
+      return EXIT_FAILED;
     }
-
-  if (g_mkdir_with_parents (options.output, 0755) != 0
-      || !format->extract (data, options.output, written, &error))
-    {
-      g_printerr ("tessera-cli: %s: %s\n", argv[1],
-                  error != NULL ? error->message : "cannot create the output folder");
-      status = EXIT_FAILED;
-    }
-  else
-    g_print ("wrote %u files into %s\n", written->len, options.output);
-
-  format->free (data);
-  clear_options (&options);
-  return status;
-}
-
-/* Marathon terminal text; the Marathon codec provides it (tsr-cli-terminal.c when it lands). */
-static int
-run_terminal (int argc, char **argv)
-{
-  g_printerr ("tessera-cli terminal: no format provides terminal compile/decompile/replace yet "
-              "(the Marathon codec adds it)\n");
-  return EXIT_UNSUPPORTED;
+  g_print ("wrote %u files into %s\n", written->len, options.output);
+  return EXIT_OK;
 }
 
 static int run_help (int argc, char **argv);
@@ -571,7 +513,7 @@ static const TsrCliCommand commands[] = {
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
   { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
-  { "terminal", "decompile|compile|replace ...", "Marathon terminal text", run_terminal },
+  { "terminal", "decompile|compile|replace ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },
 };
 

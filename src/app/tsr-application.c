@@ -1,0 +1,246 @@
+/* tsr-application.c: startup (accelerators, style), opening files into windows, quitting with
+ * unsaved changes, preferences and about. */
+#include "config.h"
+
+#include "app/tsr-application.h"
+
+#include <glib/gi18n.h>
+
+#include "app/tsr-preferences-window.h"
+#include "app/tsr-window.h"
+
+struct _TsrApplication {
+  GtkApplication parent_instance;
+
+  GSettings     *settings;
+};
+
+G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
+
+static GSettings *
+tsr_application_create_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+
+#ifdef TSR_BUILD_SCHEMA_DIR
+  /* Run from the build folder (build-aux/run): the schema is compiled there, not installed. */
+  if (schema == NULL)
+    {
+      g_autoptr(GSettingsSchemaSource) build_source =
+        g_settings_schema_source_new_from_directory (TSR_BUILD_SCHEMA_DIR, source, FALSE, NULL);
+      if (build_source != NULL)
+        schema = g_settings_schema_source_lookup (build_source, APPLICATION_ID, FALSE);
+    }
+#endif
+
+  if (schema == NULL)
+    {
+      g_warning ("The GSettings schema %s is not installed; preferences will not be kept", APPLICATION_ID);
+      return NULL;
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+/* A window to open a file into: the active one while it still shows the start page, else a new one. */
+static TsrWindow *
+tsr_application_get_target_window (TsrApplication *self)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (TSR_IS_WINDOW (active))
+    return tsr_window_get_target (TSR_WINDOW (active));
+  return tsr_window_new (self);
+}
+
+static void
+tsr_application_activate (GApplication *application)
+{
+  TsrApplication *self = TSR_APPLICATION (application);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (tsr_window_new (self));
+  gtk_window_present (window);
+}
+
+static void
+tsr_application_open (GApplication  *application,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  TsrApplication *self = TSR_APPLICATION (application);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      TsrWindow *window = tsr_application_get_target_window (self);
+
+      tsr_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+/* Quitting asks about each window with unsaved changes in turn; Cancel on any stops the quit. */
+static void tsr_application_quit_next (TsrApplication *self);
+
+static void
+tsr_application_on_quit_confirmed (TsrWindow *window,
+                                   gboolean   proceed,
+                                   gpointer   user_data)
+{
+  g_autoptr(TsrApplication) self = user_data;
+
+  if (!proceed)
+    return;
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_application_quit_next (self);
+}
+
+static void
+tsr_application_quit_next (TsrApplication *self)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (TSR_IS_WINDOW (l->data) && tsr_window_get_modified (l->data))
+      {
+        gtk_window_present (l->data);
+        tsr_window_confirm_close (l->data, tsr_application_on_quit_confirmed, g_object_ref (self));
+        return;
+      }
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (self))) != NULL)
+    gtk_window_destroy (windows->data);
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+tsr_application_quit_action (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  tsr_application_quit_next (TSR_APPLICATION (user_data));
+}
+
+static void
+tsr_application_preferences_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  TsrApplication *self = TSR_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *preferences = GTK_WINDOW (tsr_preferences_window_new (self->settings));
+
+  if (parent != NULL)
+    gtk_window_set_transient_for (preferences, parent);
+  gtk_window_set_application (preferences, GTK_APPLICATION (self));
+  gtk_window_present (preferences);
+}
+
+static void
+tsr_application_about_action (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  TsrApplication *self = TSR_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  static const char *authors[] = { "The Tessera developers", NULL };
+
+  gtk_show_about_dialog (parent,
+                         "program-name", _("Tessera"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Edit the data files of classic game engines"),
+                         "website", "https://github.com/tessera/tessera",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         /* Translators: your names, one per line. */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = tsr_application_quit_action },
+  { .name = "preferences", .activate = tsr_application_preferences_action },
+  { .name = "about", .activate = tsr_application_about_action },
+};
+
+static void
+tsr_application_startup (GApplication *application)
+{
+  TsrApplication *self = TSR_APPLICATION (application);
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.close", { "<Control>w", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+  };
+
+  G_APPLICATION_CLASS (tsr_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/tessera/Tessera/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  self->settings = tsr_application_create_settings ();
+}
+
+static void
+tsr_application_dispose (GObject *object)
+{
+  TsrApplication *self = TSR_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (tsr_application_parent_class)->dispose (object);
+}
+
+static void
+tsr_application_class_init (TsrApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = tsr_application_dispose;
+  application_class->startup = tsr_application_startup;
+  application_class->activate = tsr_application_activate;
+  application_class->open = tsr_application_open;
+}
+
+static void
+tsr_application_init (TsrApplication *self)
+{
+}
+
+TsrApplication *
+tsr_application_new (GApplicationFlags extra_flags)
+{
+  return g_object_new (TSR_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | extra_flags,
+                       "resource-base-path", "/io/github/tessera/Tessera",
+                       NULL);
+}
+
+GSettings *
+tsr_application_get_settings (TsrApplication *self)
+{
+  g_return_val_if_fail (TSR_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

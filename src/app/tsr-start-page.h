@@ -1,0 +1,18 @@
+/* tsr-start-page.h: what a window shows before a document is open: Open, recent files and the
+ * bundled samples. Rows activate win.open-uri / win.open-sample. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_START_PAGE (tsr_start_page_get_type ())
+G_DECLARE_FINAL_TYPE (TsrStartPage, tsr_start_page, TSR, START_PAGE, GtkWidget)
+
+#define TSR_SAMPLES_RESOURCE_PATH "/io/github/tessera/Tessera/samples/"
+
+GtkWidget *tsr_start_page_new             (void);
+guint      tsr_start_page_get_n_samples   (TsrStartPage *self);
+guint      tsr_start_page_get_n_recent    (TsrStartPage *self);
+
+G_END_DECLS

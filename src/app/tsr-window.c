@@ -1,0 +1,813 @@
+/* tsr-window.c: the editor window: actions, loading and saving through TsrDocument, the error bar,
+ * the unsaved-changes question, drag and drop, window size kept in GSettings. */
+#include "config.h"
+
+#include "app/tsr-window.h"
+
+#include <glib/gi18n.h>
+
+#include "app/tsr-recent.h"
+#include "app/tsr-start-page.h"
+#include "views/tsr-inspector.h"
+
+#define TSR_RECENT_MENU_SIZE 10
+
+struct _TsrWindow {
+  GtkApplicationWindow parent_instance;
+
+  TsrDocument   *document;
+  gboolean       close_confirmed;
+
+  GtkLabel      *title_label;
+  GtkLabel      *subtitle_label;
+  GtkWidget     *undo_button;
+  GtkWidget     *redo_button;
+  GtkWidget     *save_button;
+  GMenu         *recent_submenu;
+  GtkInfoBar    *error_bar;
+  GtkLabel      *error_title;
+  GtkLabel      *error_message;
+  GtkStack      *stack;
+  TsrStartPage  *start_page;
+  TsrInspector  *inspector;
+};
+
+G_DEFINE_FINAL_TYPE (TsrWindow, tsr_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static GSettings *
+tsr_window_get_settings (TsrWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  return TSR_IS_APPLICATION (application) ? tsr_application_get_settings (TSR_APPLICATION (application)) : NULL;
+}
+
+static void
+tsr_window_show_error (TsrWindow  *self,
+                       const char *title,
+                       const char *message)
+{
+  gtk_label_set_text (self->error_title, title);
+  gtk_label_set_text (self->error_message, message);
+  gtk_info_bar_set_revealed (self->error_bar, TRUE);
+}
+
+static void
+tsr_window_hide_error (TsrWindow *self)
+{
+  gtk_info_bar_set_revealed (self->error_bar, FALSE);
+}
+
+static void
+tsr_window_on_error_bar_response (TsrWindow  *self,
+                                  int         response,
+                                  GtkInfoBar *bar)
+{
+  if (response == GTK_RESPONSE_CLOSE)
+    tsr_window_hide_error (self);
+}
+
+/* "~/games/maps" for a file's folder, as the subtitle shows it. */
+static char *
+tsr_window_dup_folder_label (GFile *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+  const char *home = g_get_home_dir ();
+
+  if (path == NULL)
+    return NULL;
+  if (g_str_has_prefix (path, home) && (path[strlen (home)] == '/' || path[strlen (home)] == '\0'))
+    return g_strconcat ("~", path + strlen (home), NULL);
+  return g_filename_display_name (path);
+}
+
+static void
+tsr_window_update_title (TsrWindow *self)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *window_title = NULL;
+  const char *name;
+  GFile *file;
+
+  if (self->document == NULL)
+    {
+      gtk_label_set_text (self->title_label, _("Tessera"));
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      gtk_window_set_title (GTK_WINDOW (self), _("Tessera"));
+      return;
+    }
+
+  name = tsr_document_get_display_name (self->document);
+  /* The dot marks unsaved changes, as GNOME's editors do. */
+  title = tsr_document_get_modified (self->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
+  file = tsr_document_get_file (self->document);
+  if (file != NULL)
+    {
+      g_autofree char *folder = tsr_window_dup_folder_label (file);
+      subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (self->document)->name), folder);
+    }
+  else
+    /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
+    subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
+
+  /* Translators: the window title: "• village.rmp – Tessera". */
+  window_title = g_strdup_printf (_("%s – Tessera"), title);
+  gtk_label_set_text (self->title_label, title);
+  gtk_label_set_text (self->subtitle_label, subtitle);
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+}
+
+static void
+tsr_window_update_actions (TsrWindow *self)
+{
+  TsrUndoStack *stack = self->document != NULL ? tsr_document_get_undo_stack (self->document) : NULL;
+  const TsrFormat *format = self->document != NULL ? tsr_document_get_format (self->document) : NULL;
+  gboolean can_save = format != NULL && format->save != NULL;
+  const char *undo = stack != NULL ? tsr_undo_stack_get_undo_description (stack) : NULL;
+  const char *redo = stack != NULL ? tsr_undo_stack_get_redo_description (stack) : NULL;
+  g_autofree char *undo_tooltip = undo != NULL ? g_strdup_printf (_("Undo %s"), undo) : g_strdup (_("Undo"));
+  g_autofree char *redo_tooltip = redo != NULL ? g_strdup_printf (_("Redo %s"), redo) : g_strdup (_("Redo"));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", stack != NULL && tsr_undo_stack_get_can_undo (stack));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", stack != NULL && tsr_undo_stack_get_can_redo (stack));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", can_save);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", can_save);
+  gtk_widget_set_tooltip_text (self->undo_button, undo_tooltip);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_tooltip);
+
+  if (format != NULL && !can_save)
+    {
+      g_autofree char *text = g_strdup_printf (_("%s files cannot be saved yet"), _(format->name));
+      gtk_widget_set_tooltip_text (self->save_button, text);
+    }
+  else
+    gtk_widget_set_tooltip_text (self->save_button, _("Save the Document"));
+}
+
+static void
+tsr_window_on_document_modified (TsrWindow *self)
+{
+  tsr_window_update_title (self);
+}
+
+static void
+tsr_window_set_document (TsrWindow   *self,
+                         TsrDocument *document)
+{
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+    }
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    {
+      TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+
+      g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (tsr_window_on_document_modified), self);
+      g_signal_connect_swapped (document, "notify::display-name", G_CALLBACK (tsr_window_update_title), self);
+      g_signal_connect_swapped (document, "notify::file", G_CALLBACK (tsr_window_update_title), self);
+      g_signal_connect_swapped (stack, "notify::can-undo", G_CALLBACK (tsr_window_update_actions), self);
+      g_signal_connect_swapped (stack, "notify::can-redo", G_CALLBACK (tsr_window_update_actions), self);
+      g_signal_connect_swapped (stack, "notify::undo-description", G_CALLBACK (tsr_window_update_actions), self);
+      g_signal_connect_swapped (stack, "notify::redo-description", G_CALLBACK (tsr_window_update_actions), self);
+    }
+
+  tsr_inspector_set_document (self->inspector, document);
+  gtk_stack_set_visible_child_name (self->stack, document != NULL ? "document" : "start");
+  tsr_window_update_title (self);
+  tsr_window_update_actions (self);
+}
+
+gboolean
+tsr_window_open_file (TsrWindow *self,
+                      GFile     *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = NULL;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  document = tsr_document_new_from_file (file, &error);
+  if (document == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+      tsr_window_show_error (self, title, error->message);
+      return FALSE;
+    }
+
+  tsr_window_hide_error (self);
+  tsr_window_set_document (self, document);
+  tsr_recent_add (file);
+  return TRUE;
+}
+
+gboolean
+tsr_window_open_sample (TsrWindow  *self,
+                        const char *resource_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrDocument) document = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (resource_path != NULL, FALSE);
+
+  name = g_path_get_basename (resource_path);
+  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes != NULL)
+    document = tsr_document_new_from_bytes (bytes, name, &error);
+  if (document == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("Could not open the sample “%s”"), name);
+
+      tsr_window_show_error (self, title, error->message);
+      return FALSE;
+    }
+
+  tsr_window_hide_error (self);
+  tsr_window_set_document (self, document);
+  return TRUE;
+}
+
+TsrWindow *
+tsr_window_get_target (TsrWindow *self)
+{
+  GtkApplication *application;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+
+  if (self->document == NULL)
+    return self;
+  application = gtk_window_get_application (GTK_WINDOW (self));
+  return tsr_window_new (TSR_APPLICATION (application));
+}
+
+/* Saving: choose a file when needed, ask when validation found errors, then write. Each step may
+ * wait for a dialog, so the state travels in a SaveOperation. */
+typedef struct {
+  TsrWindow            *self;
+  TsrDocument          *document;
+  GFile                *file;
+  TsrWindowConfirmFunc  callback;
+  gpointer              user_data;
+} SaveOperation;
+
+static void
+save_operation_finish (SaveOperation *operation,
+                       gboolean       saved)
+{
+  if (operation->callback != NULL)
+    operation->callback (operation->self, saved, operation->user_data);
+  g_object_unref (operation->self);
+  g_object_unref (operation->document);
+  g_clear_object (&operation->file);
+  g_free (operation);
+}
+
+static void
+save_operation_write (SaveOperation *operation,
+                      TsrSaveFlags   flags)
+{
+  TsrWindow *self = operation->self;
+  GSettings *settings = tsr_window_get_settings (self);
+  g_autoptr(GError) error = NULL;
+
+  if (settings != NULL && g_settings_get_boolean (settings, "backup-on-save"))
+    flags |= TSR_SAVE_BACKUP;
+
+  if (!tsr_document_save (operation->document, operation->file, flags, &error))
+    {
+      g_autofree char *title = g_strdup_printf (_("Could not save “%s”"),
+                                                tsr_document_get_display_name (operation->document));
+
+      tsr_window_show_error (self, title, error->message);
+      save_operation_finish (operation, FALSE);
+      return;
+    }
+
+  tsr_window_hide_error (self);
+  tsr_recent_add (tsr_document_get_file (operation->document));
+  save_operation_finish (operation, TRUE);
+}
+
+static void
+save_operation_on_force_response (GtkDialog     *dialog,
+                                  int            response,
+                                  SaveOperation *operation)
+{
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    save_operation_write (operation, TSR_SAVE_FORCE);
+  else
+    save_operation_finish (operation, FALSE);
+}
+
+static void
+save_operation_check (SaveOperation *operation)
+{
+  GPtrArray *findings = tsr_document_get_findings (operation->document);
+  guint errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
+  const TsrFinding *first = NULL;
+  g_autofree char *first_text = NULL;
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  if (errors == 0)
+    {
+      save_operation_write (operation, TSR_SAVE_NONE);
+      return;
+    }
+
+  for (guint i = 0; i < findings->len && first == NULL; i++)
+    if (((TsrFinding *) g_ptr_array_index (findings, i))->severity == TSR_SEVERITY_ERROR)
+      first = g_ptr_array_index (findings, i);
+  if (first == NULL)
+    first_text = g_strdup ("");
+  else if (first->where != NULL && first->where[0] != '\0')
+    first_text = g_strdup_printf ("%s: %s", first->where, first->what);
+  else
+    first_text = g_strdup (first->what);
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (operation->self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+                                   _("Save “%s” with validation errors?"),
+                                   tsr_document_get_display_name (operation->document));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            ngettext ("Validation found %u error (%s). The game or other tools may refuse the saved file.",
+                                                      "Validation found %u errors, the first: %s. The game or other tools may refuse the saved file.",
+                                                      errors),
+                                            errors, first_text);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("Save _Anyway"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_operation_on_force_response), operation);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+save_operation_on_chooser_response (GtkNativeDialog *chooser,
+                                    int              response,
+                                    SaveOperation   *operation)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      operation->file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      save_operation_check (operation);
+    }
+  else
+    save_operation_finish (operation, FALSE);
+  g_object_unref (chooser);
+}
+
+static void
+tsr_window_save (TsrWindow            *self,
+                 gboolean              choose_file,
+                 TsrWindowConfirmFunc  callback,
+                 gpointer              user_data)
+{
+  SaveOperation *operation;
+  GFile *file;
+
+  if (self->document == NULL)
+    {
+      if (callback != NULL)
+        callback (self, FALSE, user_data);
+      return;
+    }
+
+  operation = g_new0 (SaveOperation, 1);
+  operation->self = g_object_ref (self);
+  operation->document = g_object_ref (self->document);
+  operation->callback = callback;
+  operation->user_data = user_data;
+
+  file = tsr_document_get_file (self->document);
+  if (choose_file || file == NULL)
+    {
+      GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Save As"), GTK_WINDOW (self),
+                                                                   GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                                   _("_Save"), _("_Cancel"));
+
+      gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+      if (file != NULL)
+        gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
+      else
+        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
+                                           tsr_document_get_display_name (self->document));
+      g_signal_connect (chooser, "response", G_CALLBACK (save_operation_on_chooser_response), operation);
+      gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+      return;
+    }
+
+  operation->file = g_object_ref (file);
+  save_operation_check (operation);
+}
+
+/* The unsaved-changes question. */
+typedef struct {
+  TsrWindowConfirmFunc callback;
+  gpointer             user_data;
+} ConfirmClose;
+
+static void
+tsr_window_on_confirm_saved (TsrWindow *self,
+                             gboolean   saved,
+                             gpointer   user_data)
+{
+  ConfirmClose *confirm = user_data;
+
+  if (saved)
+    self->close_confirmed = TRUE;
+  confirm->callback (self, saved, confirm->user_data);
+  g_free (confirm);
+}
+
+static void
+tsr_window_on_confirm_response (GtkDialog    *dialog,
+                                int           response,
+                                ConfirmClose *confirm)
+{
+  TsrWindow *self = TSR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+
+  /* The answer may close SELF while the dialog is still referenced by this emission: detach it
+   * first so its late disposal does not reach back to a finalized parent. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  switch (response)
+    {
+    case GTK_RESPONSE_ACCEPT:
+      tsr_window_save (self, FALSE, tsr_window_on_confirm_saved, confirm);
+      return;
+    case GTK_RESPONSE_REJECT:
+      self->close_confirmed = TRUE;
+      confirm->callback (self, TRUE, confirm->user_data);
+      break;
+    default:
+      confirm->callback (self, FALSE, confirm->user_data);
+      break;
+    }
+  g_free (confirm);
+}
+
+void
+tsr_window_confirm_close (TsrWindow            *self,
+                          TsrWindowConfirmFunc  callback,
+                          gpointer              user_data)
+{
+  ConfirmClose *confirm;
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  g_return_if_fail (callback != NULL);
+
+  if (!tsr_window_get_modified (self) || self->close_confirmed)
+    {
+      callback (self, TRUE, user_data);
+      return;
+    }
+
+  confirm = g_new0 (ConfirmClose, 1);
+  confirm->callback = callback;
+  confirm->user_data = user_data;
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save changes to “%s” before closing?"),
+                                   tsr_document_get_display_name (self->document));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you don’t save, your changes will be lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (tsr_window_on_confirm_response), confirm);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+tsr_window_on_close_confirmed (TsrWindow *self,
+                               gboolean   proceed,
+                               gpointer   user_data)
+{
+  if (proceed)
+    gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+tsr_window_save_size (TsrWindow *self)
+{
+  GSettings *settings = tsr_window_get_settings (self);
+  int width = 0;
+  int height = 0;
+
+  if (settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_delay (settings);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (settings);
+}
+
+static gboolean
+tsr_window_close_request (GtkWindow *window)
+{
+  TsrWindow *self = TSR_WINDOW (window);
+
+  if (tsr_window_get_modified (self) && !self->close_confirmed)
+    {
+      tsr_window_confirm_close (self, tsr_window_on_close_confirmed, NULL);
+      return TRUE;
+    }
+  tsr_window_save_size (self);
+  return GTK_WINDOW_CLASS (tsr_window_parent_class)->close_request (window);
+}
+
+/* Actions. */
+
+static void
+tsr_window_on_open_response (GtkNativeDialog *chooser,
+                             int              response,
+                             TsrWindow       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      TsrWindow *target = tsr_window_get_target (self);
+
+      tsr_window_open_file (target, file);
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  g_object_unref (chooser);
+}
+
+static void
+tsr_window_open_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Open File"), GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                               _("_Open"), _("_Cancel"));
+  GPtrArray *formats = tsr_format_registry_list (tsr_format_registry_get_default ());
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  /* Formats are recognised by content and many files have no extension (Marathon's), so "All
+   * Files" comes first; the extension filter only narrows the view. */
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  if (formats->len > 0)
+    {
+      g_autoptr(GtkFileFilter) known = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (known, _("Files with Known Extensions"));
+      for (guint i = 0; i < formats->len; i++)
+        {
+          const TsrFormat *format = g_ptr_array_index (formats, i);
+
+          for (guint j = 0; format->extensions != NULL && format->extensions[j] != NULL; j++)
+            gtk_file_filter_add_suffix (known, format->extensions[j]);
+        }
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), known);
+    }
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (tsr_window_on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+tsr_window_open_uri_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  TsrWindow *target = tsr_window_get_target (TSR_WINDOW (widget));
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  tsr_window_open_file (target, file);
+  gtk_window_present (GTK_WINDOW (target));
+}
+
+static void
+tsr_window_open_sample_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  TsrWindow *target = tsr_window_get_target (TSR_WINDOW (widget));
+
+  tsr_window_open_sample (target, g_variant_get_string (parameter, NULL));
+  gtk_window_present (GTK_WINDOW (target));
+}
+
+static void
+tsr_window_save_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  tsr_window_save (TSR_WINDOW (widget), g_str_equal (action_name, "win.save-as"), NULL, NULL);
+}
+
+static void
+tsr_window_undo_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+
+  if (self->document == NULL)
+    return;
+  if (g_str_equal (action_name, "win.undo"))
+    tsr_document_undo (self->document);
+  else
+    tsr_document_redo (self->document);
+}
+
+static void
+tsr_window_close_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+static gboolean
+tsr_window_on_drop (TsrWindow     *self,
+                    const GValue  *value,
+                    double         x,
+                    double         y,
+                    GtkDropTarget *target)
+{
+  GSList *files = g_value_get_boxed (value);
+
+  if (files == NULL)
+    return FALSE;
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      TsrWindow *window = tsr_window_get_target (self);
+
+      tsr_window_open_file (window, l->data);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+  return TRUE;
+}
+
+static void
+tsr_window_refresh_recent_menu (TsrWindow *self)
+{
+  GList *recent = tsr_recent_list (TSR_RECENT_MENU_SIZE);
+
+  g_menu_remove_all (self->recent_submenu);
+  for (GList *l = recent; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-uri",
+                                               g_variant_new_string (gtk_recent_info_get_uri (info)));
+      g_menu_append_item (self->recent_submenu, item);
+    }
+  if (recent == NULL)
+    {
+      /* An item without an action shows disabled: the honest "nothing here". */
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Files"), "win.no-recent-files");
+      g_menu_append_item (self->recent_submenu, item);
+    }
+  g_list_free_full (recent, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+TsrDocument *
+tsr_window_get_document (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+gboolean
+tsr_window_get_modified (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  return self->document != NULL && tsr_document_get_modified (self->document);
+}
+
+const char *
+tsr_window_get_error_message (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  return gtk_info_bar_get_revealed (self->error_bar) ? gtk_label_get_text (self->error_message) : NULL;
+}
+
+const char *
+tsr_window_get_page_name (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+static void
+tsr_window_dispose (GObject *object)
+{
+  TsrWindow *self = TSR_WINDOW (object);
+
+  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      g_clear_object (&self->document);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WINDOW);
+  G_OBJECT_CLASS (tsr_window_parent_class)->dispose (object);
+}
+
+static void
+tsr_window_class_init (TsrWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = tsr_window_dispose;
+  window_class->close_request = tsr_window_close_request;
+
+  g_type_ensure (TSR_TYPE_START_PAGE);
+  g_type_ensure (TSR_TYPE_INSPECTOR);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, save_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, recent_submenu);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, error_bar);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, error_title);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, error_message);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, inspector);
+  gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, tsr_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-uri", "s", tsr_window_open_uri_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", "s", tsr_window_open_sample_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, tsr_window_save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, tsr_window_save_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, tsr_window_undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, tsr_window_undo_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, tsr_window_close_action);
+}
+
+static void
+tsr_window_init (TsrWindow *self)
+{
+  GtkDropTarget *drop_target;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_swapped (drop_target, "drop", G_CALLBACK (tsr_window_on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop_target));
+
+  g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
+                            G_CALLBACK (tsr_window_refresh_recent_menu), self);
+  tsr_window_refresh_recent_menu (self);
+  tsr_window_update_title (self);
+  tsr_window_update_actions (self);
+}
+
+TsrWindow *
+tsr_window_new (TsrApplication *application)
+{
+  TsrWindow *self = g_object_new (TSR_TYPE_WINDOW, "application", application, NULL);
+  GSettings *settings = tsr_application_get_settings (application);
+
+  if (settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (settings, "window-width"),
+                                   g_settings_get_int (settings, "window-height"));
+      if (g_settings_get_boolean (settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+    }
+  return self;
+}

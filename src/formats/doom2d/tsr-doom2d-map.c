@@ -1,0 +1,1043 @@
+/* tsr-doom2d-map.c: the map model, the binary lump reader and writer, reference-keeping edits and
+ * validation. Fields are read and written by walking the schema tables; a record keeps its binary
+ * bytes so that what no field covers (padding, unused trigger data) is written back unchanged. */
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-finding.h"
+#include "core/tsr-reader.h"
+#include "core/tsr-writer.h"
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-private.h"
+
+static const guint16 cp1251_high[128] = {
+  0x0402, 0x0403, 0x201a, 0x0453, 0x201e, 0x2026, 0x2020, 0x2021,
+  0x20ac, 0x2030, 0x0409, 0x2039, 0x040a, 0x040c, 0x040b, 0x040f,
+  0x0452, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+  0x0098, 0x2122, 0x0459, 0x203a, 0x045a, 0x045c, 0x045b, 0x045f,
+  0x00a0, 0x040e, 0x045e, 0x0408, 0x00a4, 0x0490, 0x00a6, 0x00a7,
+  0x0401, 0x00a9, 0x0404, 0x00ab, 0x00ac, 0x00ad, 0x00ae, 0x0407,
+  0x00b0, 0x00b1, 0x0406, 0x0456, 0x0491, 0x00b5, 0x00b6, 0x00b7,
+  0x0451, 0x2116, 0x0454, 0x00bb, 0x0458, 0x0405, 0x0455, 0x0457,
+  0x0410, 0x0411, 0x0412, 0x0413, 0x0414, 0x0415, 0x0416, 0x0417,
+  0x0418, 0x0419, 0x041a, 0x041b, 0x041c, 0x041d, 0x041e, 0x041f,
+  0x0420, 0x0421, 0x0422, 0x0423, 0x0424, 0x0425, 0x0426, 0x0427,
+  0x0428, 0x0429, 0x042a, 0x042b, 0x042c, 0x042d, 0x042e, 0x042f,
+  0x0430, 0x0431, 0x0432, 0x0433, 0x0434, 0x0435, 0x0436, 0x0437,
+  0x0438, 0x0439, 0x043a, 0x043b, 0x043c, 0x043d, 0x043e, 0x043f,
+  0x0440, 0x0441, 0x0442, 0x0443, 0x0444, 0x0445, 0x0446, 0x0447,
+  0x0448, 0x0449, 0x044a, 0x044b, 0x044c, 0x044d, 0x044e, 0x044f,
+};
+
+char *
+tsr_doom2d_cp1251_to_utf8 (const guint8 *data,
+                           gsize         size)
+{
+  GString *text;
+  gsize ascii = 0;
+
+  while (ascii < size && data[ascii] < 0x80)
+    ascii++;
+  if (ascii == size)
+    return g_strndup ((const char *) data, size);
+  text = g_string_sized_new (size * 2);
+  for (gsize i = 0; i < size; i++)
+    {
+      if (data[i] < 0x80)
+        g_string_append_c (text, (char) data[i]);
+      else
+        g_string_append_unichar (text, cp1251_high[data[i] - 0x80]);
+    }
+  return g_string_free (text, FALSE);
+}
+
+GByteArray *
+tsr_doom2d_utf8_to_cp1251 (const char *text)
+{
+  GByteArray *bytes = g_byte_array_new ();
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      guint8 code = '?';
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_byte_array_append (bytes, &code, 1);
+          continue;
+        }
+      if (c < 0x80)
+        code = (guint8) c;
+      else
+        for (guint i = 0; i < 128; i++)
+          if (cp1251_high[i] == c)
+            {
+              code = (guint8) (0x80 + i);
+              break;
+            }
+      g_byte_array_append (bytes, &code, 1);
+    }
+  return bytes;
+}
+
+/* Records and values */
+
+/* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
+ * is about to fill in the rest). */
+static void
+values_init_some (TsrDoom2dValue       *values,
+                  const TsrDoom2dField *fields,
+                  guint                 n_fields,
+                  gboolean              text_only)
+{
+  for (guint i = 0; i < n_fields; i++)
+    {
+      if (text_only && fields[i].offset >= 0)
+        continue;
+      memcpy (values[i].v, fields[i].default_value, sizeof values[i].v);
+      values[i].text = (fields[i].type == TSR_DOOM2D_FIELD_CHAR
+                        || fields[i].type == TSR_DOOM2D_FIELD_STRING)
+                       ? g_strdup (fields[i].default_text != NULL ? fields[i].default_text : "")
+                       : NULL;
+    }
+}
+
+static void
+values_init (TsrDoom2dValue       *values,
+             const TsrDoom2dField *fields,
+             guint                 n_fields)
+{
+  values_init_some (values, fields, n_fields, FALSE);
+}
+
+static void
+values_clear (TsrDoom2dValue *values,
+              guint           n_values)
+{
+  for (guint i = 0; i < n_values; i++)
+    g_free (values[i].text);
+  g_free (values);
+}
+
+TsrDoom2dRecord *
+tsr_doom2d_record_new (TsrDoom2dKind kind)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_type (kind);
+  TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
+
+  record->kind = kind;
+  record->values = g_new0 (TsrDoom2dValue, type->n_fields);
+  values_init (record->values, type->fields, type->n_fields);
+  if (kind == TSR_DOOM2D_KIND_TRIGGER)
+    tsr_doom2d_record_set_trigger_type (record, 0);
+  return record;
+}
+
+void
+tsr_doom2d_record_free (TsrDoom2dRecord *record)
+{
+  if (record == NULL)
+    return;
+  values_clear (record->values, tsr_doom2d_record_type (record->kind)->n_fields);
+  if (record->layout != NULL)
+    values_clear (record->data_values, record->layout->n_fields);
+  g_free (record->raw);
+  g_free (record);
+}
+
+const TsrDoom2dRecordType *
+tsr_doom2d_record_get_type (const TsrDoom2dRecord *record)
+{
+  return tsr_doom2d_record_type (record->kind);
+}
+
+void
+tsr_doom2d_record_set_trigger_type (TsrDoom2dRecord *record,
+                                    guint            trigger_type)
+{
+  g_return_if_fail (record->kind == TSR_DOOM2D_KIND_TRIGGER);
+
+  record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0] = trigger_type;
+  if (record->layout != NULL)
+    values_clear (record->data_values, record->layout->n_fields);
+  record->data_values = NULL;
+  record->layout = tsr_doom2d_trigger_layout (trigger_type);
+  if (record->layout != NULL)
+    {
+      record->data_values = g_new0 (TsrDoom2dValue, record->layout->n_fields);
+      values_init (record->data_values, record->layout->fields, record->layout->n_fields);
+    }
+  /* The old type's data bytes mean nothing for the new one. */
+  if (record->raw != NULL)
+    memset (record->raw + TSR_DOOM2D_TRIGGER_DATA_OFFSET, 0, TSR_DOOM2D_TRIGGER_DATA_SIZE);
+}
+
+void
+tsr_doom2d_value_set_text (TsrDoom2dValue *value,
+                           const char     *text)
+{
+  g_free (value->text);
+  value->text = g_strdup (text);
+}
+
+static gboolean
+values_equal (const TsrDoom2dField *field,
+              const TsrDoom2dValue *a,
+              const TsrDoom2dValue *b)
+{
+  if (field->type == TSR_DOOM2D_FIELD_CHAR || field->type == TSR_DOOM2D_FIELD_STRING)
+    return g_strcmp0 (a->text, b->text) == 0;
+  return memcmp (a->v, b->v, sizeof a->v) == 0;
+}
+
+gboolean
+tsr_doom2d_value_is_default (const TsrDoom2dField *field,
+                             const TsrDoom2dValue *value)
+{
+  TsrDoom2dValue def = { { 0 }, (char *) (field->default_text != NULL ? field->default_text : "") };
+
+  memcpy (def.v, field->default_value, sizeof def.v);
+  return values_equal (field, &def, value);
+}
+
+/* Decoding and encoding one field of a binary record. BUFFER always holds the whole record, so
+ * reads at the table's offsets stay inside it; they still go through TsrReader. */
+
+static void
+field_decode (const TsrDoom2dField *field,
+              const guint8         *buffer,
+              gsize                 buffer_size,
+              gsize                 base,
+              TsrDoom2dValue       *value)
+{
+  TsrReader reader;
+  guint8 u8 = 0;
+  gint8 s8 = 0;
+  guint16 u16 = 0, u16b = 0;
+  gint32 s32 = 0, s32b = 0;
+  const guint8 *view = NULL;
+
+  tsr_reader_init (&reader, buffer, buffer_size, "record");
+  if (!tsr_reader_seek (&reader, base + field->offset, NULL))
+    return;
+  memset (value->v, 0, sizeof value->v);
+  switch (field->type)
+    {
+    case TSR_DOOM2D_FIELD_CHAR:
+      if (tsr_reader_read_view (&reader, field->length, &view, NULL))
+        {
+          const guint8 *end = memchr (view, 0, field->length);
+          g_free (value->text);
+          value->text = tsr_doom2d_cp1251_to_utf8 (view, end ? (gsize) (end - view) : field->length);
+        }
+      break;
+    case TSR_DOOM2D_FIELD_BOOL:
+    case TSR_DOOM2D_FIELD_UBYTE:
+      tsr_reader_read_u8 (&reader, &u8, NULL);
+      value->v[0] = u8;
+      break;
+    case TSR_DOOM2D_FIELD_NEGBOOL:
+      tsr_reader_read_u8 (&reader, &u8, NULL);
+      value->v[0] = 1 - (gint64) u8;
+      break;
+    case TSR_DOOM2D_FIELD_BYTE:
+      tsr_reader_read_s8 (&reader, &s8, NULL);
+      value->v[0] = s8;
+      break;
+    case TSR_DOOM2D_FIELD_USHORT:
+      tsr_reader_read_u16_le (&reader, &u16, NULL);
+      value->v[0] = u16;
+      break;
+    case TSR_DOOM2D_FIELD_INT:
+      tsr_reader_read_s32_le (&reader, &s32, NULL);
+      value->v[0] = field->reference == TSR_DOOM2D_REF_MONSTER ? (gint64) s32 - 1 : s32;
+      break;
+    case TSR_DOOM2D_FIELD_POINT:
+      tsr_reader_read_s32_le (&reader, &s32, NULL);
+      tsr_reader_read_s32_le (&reader, &s32b, NULL);
+      value->v[0] = s32;
+      value->v[1] = s32b;
+      break;
+    case TSR_DOOM2D_FIELD_SIZE:
+      tsr_reader_read_u16_le (&reader, &u16, NULL);
+      tsr_reader_read_u16_le (&reader, &u16b, NULL);
+      value->v[0] = u16;
+      value->v[1] = u16b;
+      break;
+    case TSR_DOOM2D_FIELD_STRING:
+    case TSR_DOOM2D_FIELD_COLOR:
+    case TSR_DOOM2D_FIELD_TRIGDATA:
+      break;
+    }
+}
+
+static void
+put_le (guint8 *out,
+        guint64 value,
+        guint   width)
+{
+  for (guint i = 0; i < width; i++)
+    out[i] = (guint8) (value >> (8 * i));
+}
+
+static void
+field_encode (const TsrDoom2dField *field,
+              const TsrDoom2dValue *value,
+              guint8               *out)
+{
+  switch (field->type)
+    {
+    case TSR_DOOM2D_FIELD_CHAR:
+      {
+        g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (value->text ? value->text : "");
+        memset (out, 0, field->length);
+        memcpy (out, bytes->data, MIN (bytes->len, field->length));
+      }
+      break;
+    case TSR_DOOM2D_FIELD_BOOL:
+    case TSR_DOOM2D_FIELD_UBYTE:
+    case TSR_DOOM2D_FIELD_BYTE:
+      out[0] = (guint8) value->v[0];
+      break;
+    case TSR_DOOM2D_FIELD_NEGBOOL:
+      out[0] = (guint8) (1 - value->v[0]);
+      break;
+    case TSR_DOOM2D_FIELD_USHORT:
+      put_le (out, (guint64) value->v[0], 2);
+      break;
+    case TSR_DOOM2D_FIELD_INT:
+      put_le (out, (guint64) (field->reference == TSR_DOOM2D_REF_MONSTER ? value->v[0] + 1
+                                                                          : value->v[0]), 4);
+      break;
+    case TSR_DOOM2D_FIELD_POINT:
+      put_le (out, (guint64) value->v[0], 4);
+      put_le (out + 4, (guint64) value->v[1], 4);
+      break;
+    case TSR_DOOM2D_FIELD_SIZE:
+      put_le (out, (guint64) value->v[0], 2);
+      put_le (out + 2, (guint64) value->v[1], 2);
+      break;
+    case TSR_DOOM2D_FIELD_STRING:
+    case TSR_DOOM2D_FIELD_COLOR:
+    case TSR_DOOM2D_FIELD_TRIGDATA:
+      break;
+    }
+}
+
+static void
+fields_decode (const TsrDoom2dField *fields,
+               guint                 n_fields,
+               TsrDoom2dValue       *values,
+               const guint8         *buffer,
+               gsize                 size,
+               gsize                 base)
+{
+  for (guint i = 0; i < n_fields; i++)
+    if (fields[i].offset >= 0 && fields[i].type != TSR_DOOM2D_FIELD_TRIGDATA)
+      field_decode (&fields[i], buffer, size, base, &values[i]);
+}
+
+/* Writes each field whose value differs from what BUFFER already holds, so bytes after a string's
+ * NUL and other slack stay as they were. */
+static void
+fields_encode (const TsrDoom2dField *fields,
+               guint                 n_fields,
+               const TsrDoom2dValue *values,
+               guint8               *buffer,
+               gsize                 size,
+               gsize                 base)
+{
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsrDoom2dField *field = &fields[i];
+      guint8 *at = buffer + base + field->offset;
+
+      if (field->offset < 0 || field->type == TSR_DOOM2D_FIELD_TRIGDATA)
+        continue;
+      if (field->type == TSR_DOOM2D_FIELD_CHAR)
+        {
+          /* The same string when the stored bytes up to their NUL (or the end) encode it. */
+          g_autoptr(GByteArray) encoded = tsr_doom2d_utf8_to_cp1251 (values[i].text ? values[i].text : "");
+          const guint8 *nul = memchr (at, 0, field->length);
+          gsize stored = nul != NULL ? (gsize) (nul - at) : field->length;
+
+          if (encoded->len != stored || memcmp (encoded->data, at, stored) != 0)
+            field_encode (field, &values[i], at);
+        }
+      else
+        {
+          guint8 scratch[8];
+          gsize width = tsr_doom2d_field_binary_size (field);
+
+          field_encode (field, &values[i], scratch);
+          memcpy (at, scratch, width);
+        }
+    }
+}
+
+/* Reads a record from RAW (the record type's size) and keeps RAW. */
+static TsrDoom2dRecord *
+record_from_raw (TsrDoom2dKind kind,
+                 guint8       *raw)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_type (kind);
+  TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
+
+  record->kind = kind;
+  record->values = g_new0 (TsrDoom2dValue, type->n_fields);
+  values_init_some (record->values, type->fields, type->n_fields, TRUE);
+  fields_decode (type->fields, type->n_fields, record->values, raw, type->size, 0);
+  if (kind == TSR_DOOM2D_KIND_TRIGGER)
+    {
+      record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+      if (record->layout != NULL)
+        {
+          record->data_values = g_new0 (TsrDoom2dValue, record->layout->n_fields);
+          values_init_some (record->data_values, record->layout->fields, record->layout->n_fields, TRUE);
+        }
+      if (record->layout != NULL)
+        fields_decode (record->layout->fields, record->layout->n_fields, record->data_values,
+                       raw, type->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+    }
+  record->raw = raw;
+  return record;
+}
+
+/* The record's binary bytes: its kept bytes (or zeros) with every field written over them. */
+guint8 *
+tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
+                          gboolean               keep_raw)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+  guint8 *buffer = keep_raw && record->raw != NULL ? g_memdup2 (record->raw, type->size) : g_malloc0 (type->size);
+
+  fields_encode (type->fields, type->n_fields, record->values, buffer, type->size, 0);
+  if (record->layout != NULL)
+    fields_encode (record->layout->fields, record->layout->n_fields, record->data_values,
+                   buffer, type->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+  return buffer;
+}
+
+/* The map */
+
+TsrDoom2dMap *
+tsr_doom2d_map_new (void)
+{
+  TsrDoom2dMap *map = g_new0 (TsrDoom2dMap, 1);
+
+  map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    map->records[k] = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_doom2d_record_free);
+  map->blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
+  return map;
+}
+
+void
+tsr_doom2d_map_free (TsrDoom2dMap *map)
+{
+  if (map == NULL)
+    return;
+  tsr_doom2d_record_free (map->header);
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    g_ptr_array_unref (map->records[k]);
+  g_array_unref (map->blocks);
+  g_clear_pointer (&map->trailing, g_bytes_unref);
+  g_free (map);
+}
+
+guint
+tsr_doom2d_map_count (const TsrDoom2dMap *map,
+                      TsrDoom2dKind       kind)
+{
+  if (kind == TSR_DOOM2D_KIND_HEADER)
+    return 1;
+  return map->records[kind]->len;
+}
+
+TsrDoom2dRecord *
+tsr_doom2d_map_get (const TsrDoom2dMap *map,
+                    TsrDoom2dKind       kind,
+                    guint               index)
+{
+  if (kind == TSR_DOOM2D_KIND_HEADER)
+    return map->header;
+  g_return_val_if_fail (index < map->records[kind]->len, NULL);
+  return g_ptr_array_index (map->records[kind], index);
+}
+
+/* Binary lump */
+
+gboolean
+tsr_doom2d_map_sniff_binary (const guint8 *data,
+                             gsize         size)
+{
+  return size >= 4 && memcmp (data, "MAP", 3) == 0 && data[3] == 1;
+}
+
+TsrDoom2dMap *
+tsr_doom2d_map_read_binary (const guint8 *data,
+                            gsize         size,
+                            GError      **error)
+{
+  TsrReader reader;
+  guint8 magic[4];
+  gboolean seen[8] = { FALSE };
+  TsrDoom2dMap *map = NULL;
+
+  tsr_reader_init (&reader, data, size, "map");
+  if (!tsr_reader_read_bytes (&reader, 4, magic, error))
+    return NULL;
+  if (memcmp (magic, "MAP", 3) != 0)
+    {
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "map: 'MAP' signature expected");
+      return NULL;
+    }
+  if (magic[3] != 1)
+    {
+      tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 3,
+                        "map: version %u, only version 1 exists", magic[3]);
+      return NULL;
+    }
+
+  map = tsr_doom2d_map_new ();
+  for (;;)
+    {
+      TsrDoom2dBlock block;
+      guint32 block_size;
+      gsize block_offset = tsr_reader_file_offset (&reader);
+      const TsrDoom2dRecordType *type;
+      TsrReader sub;
+
+      if (!tsr_reader_read_u8 (&reader, &block.type, error)
+          || !tsr_reader_read_u32_le (&reader, &block.reserved, error)
+          || !tsr_reader_read_u32_le (&reader, &block_size, error))
+        goto fail;
+      block.keep_empty = block_size == 0;
+      g_array_append_val (map->blocks, block);
+      if (block.type == 0)
+        {
+          map->end_size = block_size;
+          if (!tsr_reader_at_end (&reader))
+            map->trailing = tsr_reader_read_gbytes (&reader, tsr_reader_remaining (&reader), NULL);
+          break;
+        }
+      type = tsr_doom2d_record_type_by_block (block.type);
+      if (type == NULL)
+        {
+          tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
+                            "map: block type %u unknown (1 to 7 or 0 expected)", block.type);
+          goto fail;
+        }
+      if (seen[block.type])
+        {
+          tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
+                            "map: second %s block (type %u)", type->name, block.type);
+          goto fail;
+        }
+      seen[block.type] = TRUE;
+      if (block_size % type->size != 0
+          || (type->kind == TSR_DOOM2D_KIND_HEADER && block_size != type->size))
+        {
+          tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
+                            "map: %s block of %u bytes, a multiple of %" G_GSIZE_FORMAT " expected",
+                            type->name, block_size, type->size);
+          goto fail;
+        }
+      if (!tsr_reader_sub (&reader, tsr_reader_tell (&reader), block_size, type->name, &sub, error)
+          || !tsr_reader_skip (&reader, block_size, error))
+        goto fail;
+      for (guint32 i = 0; i < block_size / type->size; i++)
+        {
+          guint8 *raw = g_malloc (type->size);
+          TsrDoom2dRecord *record;
+
+          if (!tsr_reader_read_bytes (&sub, type->size, raw, error))
+            {
+              g_free (raw);
+              goto fail;
+            }
+          record = record_from_raw (type->kind, raw);
+          if (type->kind == TSR_DOOM2D_KIND_HEADER)
+            {
+              tsr_doom2d_record_free (map->header);
+              map->header = record;
+            }
+          else
+            g_ptr_array_add (map->records[type->kind], record);
+        }
+    }
+
+  if (!seen[7])
+    {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 4, "map: no header block (type 7)");
+      goto fail;
+    }
+  return map;
+
+fail:
+  tsr_doom2d_map_free (map);
+  return NULL;
+}
+
+/* Block order of maps made in memory or read from text: the order the editor writes. */
+static const guint8 default_block_order[] = { 7, 1, 2, 3, 5, 4, 6 };
+
+static void
+write_block (TsrWriter          *writer,
+             const TsrDoom2dMap *map,
+             const TsrDoom2dBlock *block)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_type_by_block (block->type);
+  guint count = tsr_doom2d_map_count (map, type->kind);
+
+  tsr_writer_write_u8 (writer, block->type);
+  tsr_writer_write_u32_le (writer, block->reserved);
+  tsr_writer_write_u32_le (writer, (guint32) (count * type->size));
+  for (guint i = 0; i < count; i++)
+    {
+      g_autofree guint8 *raw = tsr_doom2d_record_encode (tsr_doom2d_map_get (map, type->kind, i), TRUE);
+      tsr_writer_write_bytes (writer, raw, type->size);
+    }
+}
+
+GBytes *
+tsr_doom2d_map_write_binary (const TsrDoom2dMap *map)
+{
+  TsrWriter *writer = tsr_writer_new ();
+  gboolean written[8] = { FALSE };
+  guint32 end_reserved = 0;
+
+  tsr_writer_write_bytes (writer, (const guint8 *) "MAP\1", 4);
+  /* Blocks in the order they were read, then those for kinds that gained records. */
+  for (guint i = 0; i < map->blocks->len; i++)
+    {
+      const TsrDoom2dBlock *block = &g_array_index (map->blocks, TsrDoom2dBlock, i);
+
+      if (block->type == 0)
+        {
+          end_reserved = block->reserved;
+          continue;
+        }
+      written[block->type] = TRUE;
+      /* A block emptied by edits goes, as the editor drops it; one empty in the file stays. */
+      if (block->keep_empty || tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind) > 0)
+        write_block (writer, map, block);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (default_block_order); i++)
+    {
+      TsrDoom2dBlock block = { default_block_order[i], 0 };
+      const TsrDoom2dRecordType *type = tsr_doom2d_record_type_by_block (block.type);
+
+      if (!written[block.type] && tsr_doom2d_map_count (map, type->kind) > 0)
+        write_block (writer, map, &block);
+    }
+  tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u32_le (writer, end_reserved);
+  tsr_writer_write_u32_le (writer, map->end_size);
+  if (map->trailing != NULL)
+    tsr_writer_write_gbytes (writer, map->trailing);
+  return tsr_writer_free_to_bytes (writer);
+}
+
+char *
+tsr_doom2d_map_layout_to_string (const TsrDoom2dMap *map)
+{
+  GString *layout = g_string_new (NULL);
+  GString *plain = g_string_new (NULL);
+  gboolean listed[8] = { FALSE };
+  guint32 end_reserved = 0;
+
+  for (guint i = 0; i < map->blocks->len; i++)
+    {
+      const TsrDoom2dBlock *block = &g_array_index (map->blocks, TsrDoom2dBlock, i);
+      guint count;
+
+      if (block->type == 0)
+        {
+          end_reserved = block->reserved;
+          continue;
+        }
+      listed[block->type] = TRUE;
+      count = tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind);
+      if (count == 0 && !block->keep_empty)
+        continue;
+      g_string_append_printf (layout, "%u", block->type);
+      if (block->reserved != 0)
+        g_string_append_printf (layout, ":%x", block->reserved);
+      g_string_append (layout, count == 0 ? "! " : " ");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (default_block_order); i++)
+    {
+      guint8 type = default_block_order[i];
+      if (tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (type)->kind) == 0)
+        continue;
+      if (!listed[type])
+        g_string_append_printf (layout, "%u ", type);
+      g_string_append_printf (plain, "%u ", type);
+    }
+  g_string_append (layout, "0");
+  g_string_append (plain, "0");
+  if (end_reserved != 0)
+    g_string_append_printf (layout, ":%x", end_reserved);
+  if (map->end_size != 0)
+    g_string_append_printf (layout, " size=%u", map->end_size);
+  if (map->trailing != NULL && g_bytes_get_size (map->trailing) > 0)
+    {
+      gsize size = 0;
+      const guint8 *tail = g_bytes_get_data (map->trailing, &size);
+      g_string_append (layout, " tail=");
+      for (gsize i = 0; i < size; i++)
+        g_string_append_printf (layout, "%02x", tail[i]);
+    }
+  if (strcmp (layout->str, plain->str) == 0)
+    {
+      g_string_free (layout, TRUE);
+      g_string_free (plain, TRUE);
+      return NULL;
+    }
+  g_string_free (plain, TRUE);
+  return g_string_free (layout, FALSE);
+}
+
+gboolean
+tsr_doom2d_map_layout_from_string (TsrDoom2dMap *map,
+                                   const char   *tokens)
+{
+  g_auto(GStrv) parts = g_strsplit (tokens, " ", -1);
+  g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
+  gboolean seen[8] = { FALSE };
+  gboolean ended = FALSE;
+  guint64 number;
+  g_autoptr(GBytes) trailing = NULL;
+  guint32 end_size = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *part = parts[i];
+      TsrDoom2dBlock block = { 0 };
+      char *colon;
+      gsize length = strlen (part);
+
+      if (length == 0)
+        continue;
+      if (ended && g_str_has_prefix (part, "size="))
+        {
+          if (!g_ascii_string_to_unsigned (part + 5, 10, 0, G_MAXUINT32, &number, NULL))
+            return FALSE;
+          end_size = (guint32) number;
+          continue;
+        }
+      if (ended && g_str_has_prefix (part, "tail="))
+        {
+          gsize hex = strlen (part + 5);
+          guint8 *bytes = g_malloc (hex / 2 + 1);
+
+          for (gsize b = 0; b < hex / 2; b++)
+            {
+              if (!g_ascii_isxdigit (part[5 + 2 * b]) || !g_ascii_isxdigit (part[6 + 2 * b]))
+                {
+                  g_free (bytes);
+                  return FALSE;
+                }
+              bytes[b] = (guint8) (g_ascii_xdigit_value (part[5 + 2 * b]) * 16
+                                   + g_ascii_xdigit_value (part[6 + 2 * b]));
+            }
+          if (hex % 2 != 0)
+            {
+              g_free (bytes);
+              return FALSE;
+            }
+          g_clear_pointer (&trailing, g_bytes_unref);
+          trailing = g_bytes_new_take (bytes, hex / 2);
+          continue;
+        }
+      if (ended)
+        return FALSE;
+      if (part[length - 1] == '!')
+        {
+          block.keep_empty = TRUE;
+          part[length - 1] = '\0';
+        }
+      colon = strchr (part, ':');
+      if (colon != NULL)
+        {
+          *colon = '\0';
+          if (!g_ascii_string_to_unsigned (colon + 1, 16, 0, G_MAXUINT32, &number, NULL))
+            return FALSE;
+          block.reserved = (guint32) number;
+        }
+      if (!g_ascii_string_to_unsigned (part, 10, 0, 7, &number, NULL) || seen[number])
+        return FALSE;
+      block.type = (guint8) number;
+      seen[number] = TRUE;
+      ended = block.type == 0;
+      g_array_append_val (blocks, block);
+    }
+  if (!ended)
+    return FALSE;
+  g_array_set_size (map->blocks, 0);
+  g_array_append_vals (map->blocks, blocks->data, blocks->len);
+  map->end_size = end_size;
+  g_clear_pointer (&map->trailing, g_bytes_unref);
+  map->trailing = g_steal_pointer (&trailing);
+  return TRUE;
+}
+
+static void
+record_losses (const TsrDoom2dRecord *record,
+               guint                  index,
+               GPtrArray             *lost)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+  g_autofree char *where = record->kind == TSR_DOOM2D_KIND_HEADER
+                           ? g_strdup ("map") : g_strdup_printf ("%s %u", type->name, index);
+
+  for (guint f = 0; f < type->n_fields; f++)
+    if (type->fields[f].offset < 0 && !tsr_doom2d_value_is_default (&type->fields[f], &record->values[f]))
+      g_ptr_array_add (lost, g_strdup_printf ("%s: %s", where, type->fields[f].name));
+  if (record->layout != NULL)
+    for (guint f = 0; f < record->layout->n_fields; f++)
+      if (record->layout->fields[f].offset < 0
+          && !tsr_doom2d_value_is_default (&record->layout->fields[f], &record->data_values[f]))
+        g_ptr_array_add (lost, g_strdup_printf ("%s: triggerdata %s", where,
+                                                record->layout->fields[f].name));
+}
+
+void
+tsr_doom2d_map_binary_losses (const TsrDoom2dMap *map,
+                              GPtrArray          *lost)
+{
+  record_losses (map->header, 0, lost);
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    for (guint i = 0; i < map->records[k]->len; i++)
+      record_losses (g_ptr_array_index (map->records[k], i), i, lost);
+}
+
+/* Edits */
+
+guint
+tsr_doom2d_map_add (TsrDoom2dMap    *map,
+                    TsrDoom2dRecord *record)
+{
+  g_return_val_if_fail (record->kind != TSR_DOOM2D_KIND_HEADER, 0);
+  g_ptr_array_add (map->records[record->kind], record);
+  return map->records[record->kind]->len - 1;
+}
+
+static TsrDoom2dKind
+reference_kind (TsrDoom2dReference reference)
+{
+  switch (reference)
+    {
+    case TSR_DOOM2D_REF_TEXTURE: return TSR_DOOM2D_KIND_TEXTURE;
+    case TSR_DOOM2D_REF_PANEL:   return TSR_DOOM2D_KIND_PANEL;
+    case TSR_DOOM2D_REF_MONSTER: return TSR_DOOM2D_KIND_MONSTER;
+    case TSR_DOOM2D_REF_TRIGGER: return TSR_DOOM2D_KIND_TRIGGER;
+    case TSR_DOOM2D_REF_NONE:
+    default:                     return TSR_DOOM2D_KIND_HEADER;
+    }
+}
+
+static void
+fix_references (const TsrDoom2dField *fields,
+                guint                 n_fields,
+                TsrDoom2dValue       *values,
+                TsrDoom2dKind         kind,
+                gint64                removed)
+{
+  for (guint f = 0; f < n_fields; f++)
+    {
+      if (fields[f].reference == TSR_DOOM2D_REF_NONE || reference_kind (fields[f].reference) != kind)
+        continue;
+      if (values[f].v[0] == removed)
+        values[f].v[0] = -1;
+      else if (values[f].v[0] > removed)
+        values[f].v[0]--;
+    }
+}
+
+void
+tsr_doom2d_map_remove (TsrDoom2dMap *map,
+                       TsrDoom2dKind kind,
+                       guint         index)
+{
+  g_return_if_fail (kind != TSR_DOOM2D_KIND_HEADER);
+  g_return_if_fail (index < map->records[kind]->len);
+
+  g_ptr_array_remove_index (map->records[kind], index);
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    for (guint i = 0; i < map->records[k]->len; i++)
+      {
+        TsrDoom2dRecord *record = g_ptr_array_index (map->records[k], i);
+        const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+
+        fix_references (type->fields, type->n_fields, record->values, kind, index);
+        if (record->layout != NULL)
+          fix_references (record->layout->fields, record->layout->n_fields, record->data_values,
+                          kind, index);
+      }
+}
+
+/* Validation */
+
+typedef struct {
+  gint64 x, y, w, h;
+} Box;
+
+static Box
+record_box (const TsrDoom2dRecord *record)
+{
+  /* Items, monsters and areas have no size in the file; 16 x 16 is the smallest sprite cell. */
+  Box box = { record->values[0].v[0], record->values[0].v[1], 16, 16 };
+
+  if (record->kind == TSR_DOOM2D_KIND_PANEL || record->kind == TSR_DOOM2D_KIND_TRIGGER)
+    {
+      box.w = record->values[1].v[0];
+      box.h = record->values[1].v[1];
+    }
+  return box;
+}
+
+static gboolean
+box_inside (const Box *inner,
+            const Box *outer)
+{
+  return inner->x >= outer->x && inner->y >= outer->y
+         && inner->x + inner->w <= outer->x + outer->w
+         && inner->y + inner->h <= outer->y + outer->h;
+}
+
+static void
+validate_references (const TsrDoom2dMap   *map,
+                     const char           *where,
+                     const TsrDoom2dField *fields,
+                     guint                 n_fields,
+                     const TsrDoom2dValue *values,
+                     GPtrArray            *findings)
+{
+  for (guint f = 0; f < n_fields; f++)
+    {
+      TsrDoom2dKind kind;
+      gint64 v = values[f].v[0];
+
+      if (fields[f].reference == TSR_DOOM2D_REF_NONE)
+        continue;
+      kind = reference_kind (fields[f].reference);
+      if ((v < 0 && fields[f].reference != TSR_DOOM2D_REF_TEXTURE && v == -1)
+          || (v >= 0 && v < tsr_doom2d_map_count (map, kind)))
+        continue;
+      tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+                        "%s refers to %s %" G_GINT64_FORMAT ", the map has %u", fields[f].name,
+                        tsr_doom2d_record_type (kind)->name, v, tsr_doom2d_map_count (map, kind));
+    }
+}
+
+static gboolean
+is_door_trigger (guint type)
+{
+  return type >= TSR_DOOM2D_TRIGGER_OPENDOOR && type <= TSR_DOOM2D_TRIGGER_TRAP;
+}
+
+static gboolean
+is_lift_trigger (guint type)
+{
+  return type >= TSR_DOOM2D_TRIGGER_LIFTUP && type <= TSR_DOOM2D_TRIGGER_LIFT;
+}
+
+void
+tsr_doom2d_map_validate (const TsrDoom2dMap *map,
+                         GPtrArray          *findings)
+{
+  const TsrDoom2dValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
+  Box bounds = { 0, 0, size->v[0], size->v[1] };
+  gboolean spawn = FALSE;
+  GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
+
+  if (bounds.w == 0 || bounds.h == 0)
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", "map size is %" G_GINT64_FORMAT " x %"
+                      G_GINT64_FORMAT, bounds.w, bounds.h);
+
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    for (guint i = 0; i < map->records[k]->len; i++)
+      {
+        const TsrDoom2dRecord *record = g_ptr_array_index (map->records[k], i);
+        const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+        g_autofree char *where = g_strdup_printf ("%s %u", type->name, i);
+        Box box;
+
+        validate_references (map, where, type->fields, type->n_fields, record->values, findings);
+        if (record->layout != NULL)
+          validate_references (map, where, record->layout->fields, record->layout->n_fields,
+                               record->data_values, findings);
+        for (guint f = 0; f < type->n_fields; f++)
+          if (type->fields[f].type == TSR_DOOM2D_FIELD_CHAR)
+            {
+              g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (record->values[f].text);
+              if (bytes->len > type->fields[f].length)
+                tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                                  "%s is %u bytes long, the file keeps %u", type->fields[f].name,
+                                  bytes->len, type->fields[f].length);
+            }
+        if (k == TSR_DOOM2D_KIND_TEXTURE)
+          continue;
+
+        box = record_box (record);
+        if (!box_inside (&box, &bounds))
+          tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                            "at (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") size %" G_GINT64_FORMAT
+                            " x %" G_GINT64_FORMAT " reaches outside the map", box.x, box.y, box.w, box.h);
+
+        if (k == TSR_DOOM2D_KIND_AREA)
+          {
+            gint64 area = record->values[TSR_DOOM2D_THING_TYPE].v[0];
+            if (area == TSR_DOOM2D_AREA_PLAYERPOINT1 || area == TSR_DOOM2D_AREA_PLAYERPOINT2
+                || area == TSR_DOOM2D_AREA_DMPOINT)
+              spawn = TRUE;
+          }
+        if (k == TSR_DOOM2D_KIND_MONSTER || k == TSR_DOOM2D_KIND_AREA)
+          for (guint p = 0; p < panels->len; p++)
+            {
+              const TsrDoom2dRecord *panel = g_ptr_array_index (panels, p);
+              Box panel_box = record_box (panel);
+
+              if ((panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & TSR_DOOM2D_PANEL_WALL)
+                  && box_inside (&box, &panel_box))
+                {
+                  tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                                    "stuck inside wall panel %u", p);
+                  break;
+                }
+            }
+        if (k == TSR_DOOM2D_KIND_TRIGGER && record->layout != NULL)
+          {
+            guint trigger_type = (guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
+            int f = tsr_doom2d_fields_find (record->layout->fields, record->layout->n_fields, "panelid");
+            gint64 target = f >= 0 ? record->data_values[f].v[0] : -1;
+            gint64 wanted;
+
+            if (!is_door_trigger (trigger_type) && !is_lift_trigger (trigger_type))
+              continue;
+            wanted = is_door_trigger (trigger_type)
+                     ? TSR_DOOM2D_PANEL_OPENDOOR | TSR_DOOM2D_PANEL_CLOSEDOOR
+                     : TSR_DOOM2D_PANEL_LIFTUP | TSR_DOOM2D_PANEL_LIFTDOWN
+                       | TSR_DOOM2D_PANEL_LIFTLEFT | TSR_DOOM2D_PANEL_LIFTRIGHT;
+            if (target == -1)
+              tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "%s trigger points at no panel",
+                                is_door_trigger (trigger_type) ? "door" : "lift");
+            else if (target >= 0 && target < panels->len)
+              {
+                const TsrDoom2dRecord *panel = g_ptr_array_index (panels, target);
+                if (!(panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & wanted))
+                  tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+                                    "%s trigger points at panel %" G_GINT64_FORMAT
+                                    ", which is no %s panel",
+                                    is_door_trigger (trigger_type) ? "door" : "lift", target,
+                                    is_door_trigger (trigger_type) ? "door" : "lift");
+              }
+          }
+      }
+
+  if (!spawn)
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map",
+                      "no player spawn (area PLAYERPOINT1, PLAYERPOINT2 or DMPOINT)");
+}

@@ -1,0 +1,100 @@
+/* tsr-doom2d-map.h: a Doom2D Forever map in memory, read from and written to the binary lump
+ * ('MAP' 1) and the text syntax (`map { ... }`), with reference-keeping edits and validation.
+ * Every field is a TsrDoom2dValue indexed like its TsrDoom2dField in tsr-doom2d-schema.h. */
+#pragma once
+
+#include <glib.h>
+
+#include "formats/doom2d/tsr-doom2d-schema.h"
+
+G_BEGIN_DECLS
+
+/* Integers in v[0] (points and sizes in v[0], v[1]; colours in v[0..3]); references hold a 0-based
+ * index or -1; strings (UTF-8) in text. */
+typedef struct {
+  gint64  v[4];
+  char   *text;
+} TsrDoom2dValue;
+
+typedef struct {
+  TsrDoom2dKind                 kind;
+  TsrDoom2dValue               *values;      /* one per field of the record type */
+  const TsrDoom2dTriggerLayout *layout;      /* triggers: the data layout of their type, or NULL */
+  TsrDoom2dValue               *data_values; /* layout->n_fields values */
+  guint8                       *raw;         /* the record's binary bytes, kept so bytes no field
+                                                covers are written back; NULL when made in memory */
+} TsrDoom2dRecord;
+
+typedef struct {
+  guint8   type;
+  guint32  reserved;
+  gboolean keep_empty; /* it was empty in the file: written even without records */
+} TsrDoom2dBlock;
+
+typedef struct {
+  TsrDoom2dRecord *header;
+  GPtrArray       *records[TSR_DOOM2D_N_KINDS]; /* [HEADER] is unused */
+  GArray          *blocks;   /* TsrDoom2dBlock in binary order, the end block included last */
+  guint32          end_size; /* the end block's size field */
+  GBytes          *trailing; /* bytes after the end block, or NULL */
+} TsrDoom2dMap;
+
+TsrDoom2dMap    *tsr_doom2d_map_new           (void);
+void             tsr_doom2d_map_free          (TsrDoom2dMap *map);
+guint            tsr_doom2d_map_count         (const TsrDoom2dMap *map,
+                                               TsrDoom2dKind       kind);
+TsrDoom2dRecord *tsr_doom2d_map_get           (const TsrDoom2dMap *map,
+                                               TsrDoom2dKind       kind,
+                                               guint               index);
+
+/* Binary map lump. */
+gboolean         tsr_doom2d_map_sniff_binary  (const guint8 *data,
+                                               gsize         size);
+TsrDoom2dMap    *tsr_doom2d_map_read_binary   (const guint8 *data,
+                                               gsize         size,
+                                               GError      **error);
+GBytes          *tsr_doom2d_map_write_binary  (const TsrDoom2dMap *map);
+/* Adds to LOST ("panel 3: move_speed") every text-only field holding a non-default value. */
+void             tsr_doom2d_map_binary_losses (const TsrDoom2dMap *map,
+                                               GPtrArray          *lost);
+
+/* Text map. */
+gboolean         tsr_doom2d_map_sniff_text    (const guint8 *data,
+                                               gsize         size);
+TsrDoom2dMap    *tsr_doom2d_map_read_text     (const guint8 *data,
+                                               gsize         size,
+                                               GError      **error);
+GBytes          *tsr_doom2d_map_write_text    (const TsrDoom2dMap *map);
+
+/* Records. */
+TsrDoom2dRecord *tsr_doom2d_record_new        (TsrDoom2dKind kind);
+void             tsr_doom2d_record_free       (TsrDoom2dRecord *record);
+const TsrDoom2dRecordType *tsr_doom2d_record_get_type (const TsrDoom2dRecord *record);
+/* Sets a trigger's type and switches its data to the type's layout (defaults). */
+void             tsr_doom2d_record_set_trigger_type (TsrDoom2dRecord *record,
+                                                     guint            trigger_type);
+void             tsr_doom2d_value_set_text    (TsrDoom2dValue *value,
+                                               const char     *text);
+gboolean         tsr_doom2d_value_is_default  (const TsrDoom2dField *field,
+                                               const TsrDoom2dValue *value);
+
+/* Edits that keep references right. Adding appends (takes RECORD) and returns its index. Removing
+ * renumbers every reference past INDEX and clears (-1) those to INDEX. A panel whose texture was
+ * removed is left with -1, which validation reports: the caller (the editor) picks a new one. */
+guint            tsr_doom2d_map_add           (TsrDoom2dMap    *map,
+                                               TsrDoom2dRecord *record);
+void             tsr_doom2d_map_remove        (TsrDoom2dMap *map,
+                                               TsrDoom2dKind kind,
+                                               guint         index);
+
+/* Validation findings (TsrFinding) into FINDINGS. */
+void             tsr_doom2d_map_validate      (const TsrDoom2dMap *map,
+                                               GPtrArray          *findings);
+
+/* CP1251 <-> UTF-8, as map strings and archive names use it. */
+char            *tsr_doom2d_cp1251_to_utf8    (const guint8 *data,
+                                               gsize         size);
+/* Characters without a CP1251 code become '?'. */
+GByteArray      *tsr_doom2d_utf8_to_cp1251    (const char   *text);
+
+G_END_DECLS

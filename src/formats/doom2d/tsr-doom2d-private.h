@@ -1,0 +1,30 @@
+/* tsr-doom2d-private.h: what the doom2d codec files share and nobody else needs. */
+#pragma once
+
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
+
+G_BEGIN_DECLS
+
+/* The record's binary bytes (record type size), over its kept bytes when KEEP_RAW, else zeros. */
+guint8 *tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
+                                  gboolean               keep_raw);
+
+/* The binary layout (block order, reserved words, empty blocks, end block, trailing bytes) as
+ * tokens for the text form's `// tessera-blocks:` comment, or NULL when it is the layout a map
+ * read from text gets anyway. */
+char    *tsr_doom2d_map_layout_to_string   (const TsrDoom2dMap *map);
+gboolean tsr_doom2d_map_layout_from_string (TsrDoom2dMap       *map,
+                                            const char         *tokens);
+
+/* ZIP archives (tsr-doom2d-zip.c), called by the DFWAD code for archives with is_zip set. */
+TsrDoom2dWad *tsr_doom2d_zip_read     (GBytes                  *bytes,
+                                       GError                 **error);
+GBytes       *tsr_doom2d_zip_write    (const TsrDoom2dWad      *wad,
+                                       GError                 **error);
+GBytes       *tsr_doom2d_zip_get_data (const TsrDoom2dWad      *wad,
+                                       const TsrDoom2dWadEntry *entry,
+                                       GError                 **error);
+void          tsr_doom2d_zip_close    (TsrDoom2dWad            *wad);
+
+G_END_DECLS

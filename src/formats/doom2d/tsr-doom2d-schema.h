@@ -1,0 +1,158 @@
+/* tsr-doom2d-schema.h: the Doom2D Forever map schema (doom2d-mapdef.txt) as data. Record types,
+ * their fields with binary offsets, defaults, enums, bitsets and references, and the per-trigger-type
+ * layouts of the 128 trigger data bytes. The binary reader/writer, the text reader/writer, validation
+ * and the inspector all walk these tables instead of naming fields in code. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TSR_DOOM2D_FIELD_CHAR,     /* char[size]: CP1251 in binary, UTF-8 in text */
+  TSR_DOOM2D_FIELD_STRING,   /* text-only string */
+  TSR_DOOM2D_FIELD_BOOL,     /* u8 */
+  TSR_DOOM2D_FIELD_NEGBOOL,  /* u8 holding the negation */
+  TSR_DOOM2D_FIELD_BYTE,     /* s8 */
+  TSR_DOOM2D_FIELD_UBYTE,    /* u8 */
+  TSR_DOOM2D_FIELD_USHORT,   /* u16 */
+  TSR_DOOM2D_FIELD_INT,      /* s32 */
+  TSR_DOOM2D_FIELD_POINT,    /* 2 x s32 */
+  TSR_DOOM2D_FIELD_SIZE,     /* 2 x u16 */
+  TSR_DOOM2D_FIELD_COLOR,    /* text-only (r g b a) */
+  TSR_DOOM2D_FIELD_TRIGDATA, /* 128 bytes laid out by the trigger's type */
+} TsrDoom2dFieldType;
+
+/* What an integer field points at. Values in the model are always 0-based indices, -1 for none;
+ * the binary encoding differs per field (see TsrDoom2dField.reference). */
+typedef enum {
+  TSR_DOOM2D_REF_NONE,
+  TSR_DOOM2D_REF_TEXTURE, /* binary: u16 index */
+  TSR_DOOM2D_REF_PANEL,   /* binary: s32 index, -1 none */
+  TSR_DOOM2D_REF_MONSTER, /* binary: s32 index + 1, 0 none */
+  TSR_DOOM2D_REF_TRIGGER, /* text only */
+} TsrDoom2dReference;
+
+typedef enum {
+  TSR_DOOM2D_KIND_HEADER,
+  TSR_DOOM2D_KIND_TEXTURE,
+  TSR_DOOM2D_KIND_PANEL,
+  TSR_DOOM2D_KIND_ITEM,
+  TSR_DOOM2D_KIND_MONSTER,
+  TSR_DOOM2D_KIND_AREA,
+  TSR_DOOM2D_KIND_TRIGGER,
+  TSR_DOOM2D_N_KINDS,
+} TsrDoom2dKind;
+
+#define TSR_DOOM2D_FIELD_WRITEDEFAULT (1u << 0)
+
+typedef struct {
+  const char *name;
+  gint64      value;
+} TsrDoom2dConstant;
+
+typedef struct {
+  const char              *name;  /* "PanelType" */
+  gboolean                 bitset;
+  const TsrDoom2dConstant *constants;
+  guint                    n_constants;
+} TsrDoom2dEnum;
+
+typedef struct {
+  const char          *name;
+  const char          *alias;       /* older text name, accepted when reading, or NULL */
+  TsrDoom2dFieldType   type;
+  guint                length;      /* char[length] */
+  int                  offset;      /* in the binary record; -1: text only */
+  const TsrDoom2dEnum *enumeration; /* enum or bitset, or NULL */
+  TsrDoom2dReference   reference;
+  guint                flags;
+  gint64               default_value[4];
+  const char          *default_text;
+  const char          *tip;
+} TsrDoom2dField;
+
+typedef struct {
+  const char           *name;     /* "panel": the text keyword */
+  TsrDoom2dKind         kind;
+  guint                 binblock; /* block type in the binary map */
+  gsize                 size;     /* binary record size */
+  const TsrDoom2dField *fields;
+  guint                 n_fields;
+} TsrDoom2dRecordType;
+
+/* The fields of a trigger's 128 data bytes for a set of trigger types. */
+typedef struct {
+  const char           *name;
+  const guint8         *trigger_types;
+  guint                 n_trigger_types;
+  const TsrDoom2dField *fields;
+  guint                 n_fields;
+} TsrDoom2dTriggerLayout;
+
+#define TSR_DOOM2D_TRIGGER_DATA_OFFSET 20
+#define TSR_DOOM2D_TRIGGER_DATA_SIZE   128
+
+const TsrDoom2dRecordType    *tsr_doom2d_record_type          (TsrDoom2dKind kind);
+/* By binary block type (1..7), or NULL. */
+const TsrDoom2dRecordType    *tsr_doom2d_record_type_by_block (guint block);
+/* By text keyword ("panel"), or NULL. */
+const TsrDoom2dRecordType    *tsr_doom2d_record_type_by_name  (const char *name);
+/* The layout of a trigger type's data, or NULL when the type has no fields (the bytes stay raw). */
+const TsrDoom2dTriggerLayout *tsr_doom2d_trigger_layout       (guint trigger_type);
+/* Index of NAME (or its alias) in FIELDS, or -1. */
+int                           tsr_doom2d_fields_find          (const TsrDoom2dField *fields,
+                                                               guint                 n_fields,
+                                                               const char           *name);
+const TsrDoom2dEnum          *tsr_doom2d_enum_by_name         (const char *name);
+/* The constant's name for VALUE (enums), or NULL. */
+const char                   *tsr_doom2d_enum_name            (const TsrDoom2dEnum *enumeration,
+                                                               gint64               value);
+gboolean                      tsr_doom2d_enum_lookup          (const TsrDoom2dEnum *enumeration,
+                                                               const char          *name,
+                                                               gint64              *value);
+/* Binary size of a field (0 for text-only ones). */
+gsize                         tsr_doom2d_field_binary_size    (const TsrDoom2dField *field);
+
+/* Field indices the codec needs by meaning (asserted against the tables at start-up). */
+enum {
+  TSR_DOOM2D_HEADER_NAME = 0,
+  TSR_DOOM2D_HEADER_AUTHOR = 1,
+  TSR_DOOM2D_HEADER_DESCRIPTION = 2,
+  TSR_DOOM2D_HEADER_MUSIC = 3,
+  TSR_DOOM2D_HEADER_SKY = 4,
+  TSR_DOOM2D_HEADER_SIZE = 5,
+  TSR_DOOM2D_TEXTURE_PATH = 0,
+  TSR_DOOM2D_TEXTURE_ANIMATED = 1,
+  TSR_DOOM2D_PANEL_POSITION = 0,
+  TSR_DOOM2D_PANEL_SIZE = 1,
+  TSR_DOOM2D_PANEL_TEXTURE = 2,
+  TSR_DOOM2D_PANEL_TYPE = 3,
+  TSR_DOOM2D_THING_POSITION = 0, /* items, monsters, areas */
+  TSR_DOOM2D_THING_TYPE = 1,
+  TSR_DOOM2D_TRIGGER_POSITION = 0,
+  TSR_DOOM2D_TRIGGER_SIZE = 1,
+  TSR_DOOM2D_TRIGGER_TEXTURE_PANEL = 3,
+  TSR_DOOM2D_TRIGGER_TYPE = 4,
+  TSR_DOOM2D_TRIGGER_DATA = 7,
+};
+
+/* Values used by validation and rendering. */
+enum {
+  TSR_DOOM2D_PANEL_WALL = 1, TSR_DOOM2D_PANEL_BACK = 2, TSR_DOOM2D_PANEL_FORE = 4,
+  TSR_DOOM2D_PANEL_WATER = 8, TSR_DOOM2D_PANEL_ACID1 = 16, TSR_DOOM2D_PANEL_ACID2 = 32,
+  TSR_DOOM2D_PANEL_STEP = 64, TSR_DOOM2D_PANEL_LIFTUP = 128, TSR_DOOM2D_PANEL_LIFTDOWN = 256,
+  TSR_DOOM2D_PANEL_OPENDOOR = 512, TSR_DOOM2D_PANEL_CLOSEDOOR = 1024,
+  TSR_DOOM2D_PANEL_BLOCKMON = 2048, TSR_DOOM2D_PANEL_LIFTLEFT = 4096,
+  TSR_DOOM2D_PANEL_LIFTRIGHT = 8192,
+};
+enum {
+  TSR_DOOM2D_AREA_PLAYERPOINT1 = 1, TSR_DOOM2D_AREA_PLAYERPOINT2 = 2, TSR_DOOM2D_AREA_DMPOINT = 3,
+};
+enum {
+  TSR_DOOM2D_TRIGGER_OPENDOOR = 3, TSR_DOOM2D_TRIGGER_CLOSEDOOR = 4, TSR_DOOM2D_TRIGGER_DOOR = 5,
+  TSR_DOOM2D_TRIGGER_DOOR5 = 6, TSR_DOOM2D_TRIGGER_CLOSETRAP = 7, TSR_DOOM2D_TRIGGER_TRAP = 8,
+  TSR_DOOM2D_TRIGGER_LIFTUP = 11, TSR_DOOM2D_TRIGGER_LIFTDOWN = 12, TSR_DOOM2D_TRIGGER_LIFT = 13,
+};
+
+G_END_DECLS

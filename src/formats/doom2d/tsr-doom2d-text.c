@@ -1,0 +1,812 @@
+/* tsr-doom2d-text.c: the text map syntax, `map { name "..."; panel panel0 { ... } ... }`, read and
+ * written by walking the schema tables. Records whose binary bytes hold more than their fields say
+ * (bytes after a string's NUL, unused trigger data) carry them in a `// tessera-raw: HEX` comment,
+ * which other readers skip as a comment, so binary -> text -> binary gives back the same bytes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-reader.h"
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-private.h"
+
+#define RAW_COMMENT "// tessera-raw:"
+#define LAYOUT_COMMENT "// tessera-blocks:"
+
+/* Writer */
+
+static void
+append_string (GString    *out,
+               const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+      if (c == '"' || c == '\\')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_integer (GString              *out,
+                const TsrDoom2dMap   *map,
+                const TsrDoom2dField *field,
+                gint64                value)
+{
+  const TsrDoom2dEnum *enumeration = field->enumeration;
+  const char *name;
+
+  if (field->reference != TSR_DOOM2D_REF_NONE)
+    {
+      TsrDoom2dKind kind = field->reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
+                           : field->reference == TSR_DOOM2D_REF_PANEL ? TSR_DOOM2D_KIND_PANEL
+                           : field->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
+                           : TSR_DOOM2D_KIND_TRIGGER;
+      if (value == -1 && field->reference != TSR_DOOM2D_REF_TEXTURE)
+        g_string_append (out, "null");
+      else if (value >= 0 && value < tsr_doom2d_map_count (map, kind))
+        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, tsr_doom2d_record_type (kind)->name, value);
+      else
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+      return;
+    }
+  if (field->type == TSR_DOOM2D_FIELD_BOOL || field->type == TSR_DOOM2D_FIELD_NEGBOOL)
+    {
+      if (value == 0 || value == 1)
+        g_string_append (out, value ? "true" : "false");
+      else
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+      return;
+    }
+  if (enumeration == NULL)
+    {
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+      return;
+    }
+  name = tsr_doom2d_enum_name (enumeration, value);
+  if (name != NULL)
+    {
+      g_string_append (out, name);
+      return;
+    }
+  if (enumeration->bitset && value > 0)
+    {
+      gint64 rest = value;
+      gboolean first = TRUE;
+
+      for (guint i = 0; i < enumeration->n_constants; i++)
+        {
+          gint64 bit = enumeration->constants[i].value;
+          if (bit == 0 || (bit & (bit - 1)) != 0 || !(rest & bit))
+            continue;
+          g_string_append_printf (out, "%s%s", first ? "" : " | ", enumeration->constants[i].name);
+          rest &= ~bit;
+          first = FALSE;
+        }
+      if (rest != 0)
+        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, first ? "" : " | ", rest);
+      return;
+    }
+  g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+}
+
+static void
+append_fields (GString              *out,
+               const TsrDoom2dMap   *map,
+               const TsrDoom2dRecord *record,
+               const TsrDoom2dField *fields,
+               guint                 n_fields,
+               const TsrDoom2dValue *values,
+               const char           *indent)
+{
+  for (guint f = 0; f < n_fields; f++)
+    {
+      const TsrDoom2dField *field = &fields[f];
+      const TsrDoom2dValue *value = &values[f];
+
+      if (field->type == TSR_DOOM2D_FIELD_TRIGDATA)
+        {
+          if (record->layout == NULL || record->layout->n_fields == 0)
+            continue;
+          g_string_append_printf (out, "%s%s {\n", indent, field->name);
+          {
+            g_autofree char *deeper = g_strconcat (indent, "  ", NULL);
+            append_fields (out, map, record, record->layout->fields, record->layout->n_fields,
+                           record->data_values, deeper);
+          }
+          g_string_append_printf (out, "%s}\n", indent);
+          continue;
+        }
+      if (!(field->flags & TSR_DOOM2D_FIELD_WRITEDEFAULT) && tsr_doom2d_value_is_default (field, value))
+        continue;
+      g_string_append_printf (out, "%s%s ", indent, field->name);
+      switch (field->type)
+        {
+        case TSR_DOOM2D_FIELD_CHAR:
+        case TSR_DOOM2D_FIELD_STRING:
+          append_string (out, value->text != NULL ? value->text : "");
+          break;
+        case TSR_DOOM2D_FIELD_POINT:
+        case TSR_DOOM2D_FIELD_SIZE:
+          g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ")",
+                                  value->v[0], value->v[1]);
+          break;
+        case TSR_DOOM2D_FIELD_COLOR:
+          g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
+                                  " %" G_GINT64_FORMAT ")", value->v[0], value->v[1], value->v[2],
+                                  value->v[3]);
+          break;
+        default:
+          append_integer (out, map, field, value->v[0]);
+          break;
+        }
+      g_string_append (out, ";\n");
+    }
+}
+
+/* The raw comment, when the record's bytes hold more than its fields. */
+static void
+append_raw (GString               *out,
+            const TsrDoom2dRecord *record,
+            const char            *indent)
+{
+  gsize size = tsr_doom2d_record_get_type (record)->size;
+  g_autofree guint8 *kept = NULL;
+  g_autofree guint8 *plain = NULL;
+
+  if (record->raw == NULL)
+    return;
+  kept = tsr_doom2d_record_encode (record, TRUE);
+  plain = tsr_doom2d_record_encode (record, FALSE);
+  if (memcmp (kept, plain, size) == 0)
+    return;
+  g_string_append_printf (out, "%s" RAW_COMMENT " ", indent);
+  for (gsize i = 0; i < size; i++)
+    g_string_append_printf (out, "%02x", kept[i]);
+  g_string_append_c (out, '\n');
+}
+
+GBytes *
+tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
+{
+  GString *out = g_string_new ("map {\n");
+  const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
+  static const TsrDoom2dKind order[] = {
+    TSR_DOOM2D_KIND_TEXTURE, TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_ITEM,
+    TSR_DOOM2D_KIND_MONSTER, TSR_DOOM2D_KIND_AREA, TSR_DOOM2D_KIND_TRIGGER,
+  };
+
+  g_autofree char *layout = tsr_doom2d_map_layout_to_string (map);
+
+  if (layout != NULL)
+    g_string_append_printf (out, "  " LAYOUT_COMMENT " %s\n", layout);
+  append_fields (out, map, map->header, header->fields, header->n_fields, map->header->values, "  ");
+  append_raw (out, map->header, "  ");
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    {
+      const TsrDoom2dRecordType *type = tsr_doom2d_record_type (order[k]);
+
+      for (guint i = 0; i < tsr_doom2d_map_count (map, order[k]); i++)
+        {
+          const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, order[k], i);
+
+          g_string_append_printf (out, "\n  %s %s%u {\n", type->name, type->name, i);
+          append_fields (out, map, record, type->fields, type->n_fields, record->values, "    ");
+          append_raw (out, record, "    ");
+          g_string_append (out, "  }\n");
+        }
+    }
+  g_string_append (out, "}\n");
+  return g_string_free_to_bytes (out);
+}
+
+/* Reader */
+
+typedef enum {
+  TOKEN_END,
+  TOKEN_IDENT,
+  TOKEN_NUMBER,
+  TOKEN_STRING,
+  TOKEN_PUNCT,
+  TOKEN_RAW,    /* the tessera-raw comment; text holds the hex digits */
+  TOKEN_LAYOUT, /* the tessera-blocks comment; text holds the tokens */
+} TokenType;
+
+typedef struct {
+  TokenType type;
+  char     *text;
+  gint64    number;
+  char      punct;
+  gsize     offset;
+  guint     line;
+} Token;
+
+typedef struct {
+  const char *data;
+  gsize       size;
+  gsize       pos;
+  guint       line;
+  Token       token;     /* the current token */
+  GError    **error;
+  gboolean    failed;
+} Parser;
+
+/* References by name, resolved once every record is known. */
+typedef struct {
+  TsrDoom2dValue    *value;
+  TsrDoom2dReference reference;
+  char              *name;
+  gsize              offset;
+  guint              line;
+} PendingReference;
+
+static void
+pending_reference_free (PendingReference *pending)
+{
+  g_free (pending->name);
+  g_free (pending);
+}
+
+static gboolean
+parser_fail (Parser     *parser,
+             TsrError    code,
+             const char *what)
+{
+  if (!parser->failed)
+    tsr_set_error_at (parser->error, code, parser->token.offset, "text map: line %u: %s",
+                      parser->token.line, what);
+  parser->failed = TRUE;
+  return FALSE;
+}
+
+static gboolean
+parser_next (Parser *parser)
+{
+  const char *d = parser->data;
+
+  g_clear_pointer (&parser->token.text, g_free);
+  for (;;)
+    {
+      while (parser->pos < parser->size && g_ascii_isspace (d[parser->pos]))
+        {
+          if (d[parser->pos] == '\n')
+            parser->line++;
+          parser->pos++;
+        }
+      parser->token.offset = parser->pos;
+      parser->token.line = parser->line;
+      if (parser->pos + 1 < parser->size && d[parser->pos] == '/' && d[parser->pos + 1] == '/')
+        {
+          gsize start = parser->pos;
+          while (parser->pos < parser->size && d[parser->pos] != '\n')
+            parser->pos++;
+          if (parser->pos - start > strlen (LAYOUT_COMMENT)
+              && strncmp (d + start, LAYOUT_COMMENT, strlen (LAYOUT_COMMENT)) == 0)
+            {
+              parser->token.type = TOKEN_LAYOUT;
+              parser->token.text = g_strstrip (g_strndup (d + start + strlen (LAYOUT_COMMENT),
+                                                          parser->pos - start - strlen (LAYOUT_COMMENT)));
+              return TRUE;
+            }
+          if (parser->pos - start > strlen (RAW_COMMENT)
+              && strncmp (d + start, RAW_COMMENT, strlen (RAW_COMMENT)) == 0)
+            {
+              parser->token.type = TOKEN_RAW;
+              parser->token.text = g_strstrip (g_strndup (d + start + strlen (RAW_COMMENT),
+                                                          parser->pos - start - strlen (RAW_COMMENT)));
+              return TRUE;
+            }
+          continue;
+        }
+      if (parser->pos + 1 < parser->size && d[parser->pos] == '/' && d[parser->pos + 1] == '*')
+        {
+          parser->pos += 2;
+          while (parser->pos + 1 < parser->size && !(d[parser->pos] == '*' && d[parser->pos + 1] == '/'))
+            {
+              if (d[parser->pos] == '\n')
+                parser->line++;
+              parser->pos++;
+            }
+          if (parser->pos + 1 >= parser->size)
+            return parser_fail (parser, TSR_ERROR_TRUNCATED, "comment not closed");
+          parser->pos += 2;
+          continue;
+        }
+      break;
+    }
+
+  if (parser->pos >= parser->size)
+    {
+      parser->token.type = TOKEN_END;
+      return TRUE;
+    }
+  if (g_ascii_isalpha (d[parser->pos]) || d[parser->pos] == '_')
+    {
+      gsize start = parser->pos;
+      while (parser->pos < parser->size && (g_ascii_isalnum (d[parser->pos]) || d[parser->pos] == '_'))
+        parser->pos++;
+      parser->token.type = TOKEN_IDENT;
+      parser->token.text = g_strndup (d + start, parser->pos - start);
+      return TRUE;
+    }
+  if (g_ascii_isdigit (d[parser->pos])
+      || (d[parser->pos] == '-' && parser->pos + 1 < parser->size && g_ascii_isdigit (d[parser->pos + 1])))
+    {
+      gsize start = parser->pos;
+      g_autofree char *digits = NULL;
+      char *end = NULL;
+
+      parser->pos++;
+      while (parser->pos < parser->size && g_ascii_isalnum (d[parser->pos]))
+        parser->pos++;
+      digits = g_strndup (d + start, parser->pos - start);
+      errno = 0;
+      parser->token.number = g_ascii_strtoll (digits, &end, 0);
+      if (errno != 0 || end == NULL || *end != '\0')
+        return parser_fail (parser, TSR_ERROR_INVALID, "number expected");
+      parser->token.type = TOKEN_NUMBER;
+      return TRUE;
+    }
+  if (d[parser->pos] == '"' || d[parser->pos] == '\'')
+    {
+      char quote = d[parser->pos++];
+      GString *text = g_string_new (NULL);
+
+      while (parser->pos < parser->size && d[parser->pos] != quote)
+        {
+          char c = d[parser->pos++];
+          if (c == '\n')
+            parser->line++;
+          if (c == '\\' && parser->pos < parser->size)
+            {
+              char e = d[parser->pos++];
+              if (e == 'n')
+                c = '\n';
+              else if (e == 't')
+                c = '\t';
+              else if (e == 'x' && parser->pos + 1 < parser->size
+                       && g_ascii_isxdigit (d[parser->pos]) && g_ascii_isxdigit (d[parser->pos + 1]))
+                {
+                  c = (char) (g_ascii_xdigit_value (d[parser->pos]) * 16
+                              + g_ascii_xdigit_value (d[parser->pos + 1]));
+                  parser->pos += 2;
+                }
+              else
+                c = e;
+            }
+          g_string_append_c (text, c);
+        }
+      if (parser->pos >= parser->size)
+        {
+          g_string_free (text, TRUE);
+          return parser_fail (parser, TSR_ERROR_TRUNCATED, "string not closed");
+        }
+      parser->pos++;
+      if (!g_utf8_validate (text->str, text->len, NULL) || strlen (text->str) != text->len)
+        {
+          g_string_free (text, TRUE);
+          return parser_fail (parser, TSR_ERROR_INVALID, "string is not UTF-8 text");
+        }
+      parser->token.type = TOKEN_STRING;
+      parser->token.text = g_string_free (text, FALSE);
+      return TRUE;
+    }
+  if (strchr ("{}();|,", d[parser->pos]) != NULL)
+    {
+      parser->token.type = TOKEN_PUNCT;
+      parser->token.punct = d[parser->pos++];
+      return TRUE;
+    }
+  return parser_fail (parser, TSR_ERROR_INVALID, "unexpected character");
+}
+
+static gboolean
+is_punct (Parser *parser,
+          char    punct)
+{
+  return parser->token.type == TOKEN_PUNCT && parser->token.punct == punct;
+}
+
+static gboolean
+expect_punct (Parser *parser,
+              char    punct)
+{
+  if (!is_punct (parser, punct))
+    {
+      g_autofree char *what = g_strdup_printf ("'%c' expected", punct);
+      return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
+                                                                  : TSR_ERROR_INVALID, what);
+    }
+  return parser_next (parser);
+}
+
+static gboolean
+parse_number (Parser *parser,
+              gint64 *value)
+{
+  if (parser->token.type != TOKEN_NUMBER)
+    return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
+                                                                : TSR_ERROR_INVALID, "number expected");
+  *value = parser->token.number;
+  return parser_next (parser);
+}
+
+static gboolean
+check_range (Parser  *parser,
+             gint64   value,
+             gint64   low,
+             gint64   high,
+             const char *name)
+{
+  if (value < low || value > high)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: %" G_GINT64_FORMAT " outside %" G_GINT64_FORMAT
+                                               "..%" G_GINT64_FORMAT, name, value, low, high);
+      return parser_fail (parser, TSR_ERROR_OUT_OF_RANGE, what);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_value (Parser               *parser,
+             const TsrDoom2dField *field,
+             TsrDoom2dValue       *value,
+             GPtrArray            *pending)
+{
+  gint64 low = 0, high = 0;
+
+  switch (field->type)
+    {
+    case TSR_DOOM2D_FIELD_CHAR:
+    case TSR_DOOM2D_FIELD_STRING:
+      if (parser->token.type != TOKEN_STRING)
+        return parser_fail (parser, TSR_ERROR_INVALID, "string expected");
+      tsr_doom2d_value_set_text (value, parser->token.text);
+      return parser_next (parser);
+    case TSR_DOOM2D_FIELD_POINT:
+    case TSR_DOOM2D_FIELD_SIZE:
+    case TSR_DOOM2D_FIELD_COLOR:
+      {
+        guint n = field->type == TSR_DOOM2D_FIELD_COLOR ? 4 : 2;
+        gint64 limit_low = field->type == TSR_DOOM2D_FIELD_POINT ? G_MININT32 : 0;
+        gint64 limit_high = field->type == TSR_DOOM2D_FIELD_POINT ? G_MAXINT32
+                            : field->type == TSR_DOOM2D_FIELD_SIZE ? G_MAXUINT16 : 255;
+
+        if (!expect_punct (parser, '('))
+          return FALSE;
+        for (guint i = 0; i < n; i++)
+          {
+            if (i == 3 && is_punct (parser, ')'))
+              {
+                value->v[3] = 255; /* colours may leave alpha out */
+                break;
+              }
+            if (is_punct (parser, ',') && !parser_next (parser))
+              return FALSE;
+            if (!parse_number (parser, &value->v[i])
+                || !check_range (parser, value->v[i], limit_low, limit_high, field->name))
+              return FALSE;
+          }
+        return expect_punct (parser, ')');
+      }
+    case TSR_DOOM2D_FIELD_TRIGDATA:
+      return parser_fail (parser, TSR_ERROR_INVALID, "triggerdata is a block");
+    case TSR_DOOM2D_FIELD_BOOL:    low = 0; high = 255; break;
+    case TSR_DOOM2D_FIELD_NEGBOOL: low = -254; high = 1; break;
+    case TSR_DOOM2D_FIELD_BYTE:    low = -128; high = 127; break;
+    case TSR_DOOM2D_FIELD_UBYTE:   low = 0; high = 255; break;
+    case TSR_DOOM2D_FIELD_USHORT:  low = 0; high = G_MAXUINT16; break;
+    case TSR_DOOM2D_FIELD_INT:     low = G_MININT32; high = G_MAXINT32; break;
+    }
+  if (field->reference == TSR_DOOM2D_REF_MONSTER)
+    low = -1, high = (gint64) G_MAXINT32 - 1;
+  if (field->reference == TSR_DOOM2D_REF_TEXTURE)
+    low = -1; /* a removed texture; written as 0xffff */
+
+  if (field->reference != TSR_DOOM2D_REF_NONE && parser->token.type == TOKEN_IDENT)
+    {
+      if (strcmp (parser->token.text, "null") == 0)
+        value->v[0] = -1;
+      else
+        {
+          PendingReference *reference = g_new0 (PendingReference, 1);
+          reference->value = value;
+          reference->reference = field->reference;
+          reference->name = g_strdup (parser->token.text);
+          reference->offset = parser->token.offset;
+          reference->line = parser->token.line;
+          g_ptr_array_add (pending, reference);
+        }
+      return parser_next (parser);
+    }
+  if ((field->type == TSR_DOOM2D_FIELD_BOOL || field->type == TSR_DOOM2D_FIELD_NEGBOOL)
+      && parser->token.type == TOKEN_IDENT)
+    {
+      if (strcmp (parser->token.text, "true") != 0 && strcmp (parser->token.text, "false") != 0)
+        return parser_fail (parser, TSR_ERROR_INVALID, "true or false expected");
+      value->v[0] = strcmp (parser->token.text, "true") == 0;
+      return parser_next (parser);
+    }
+
+  value->v[0] = 0;
+  for (;;)
+    {
+      gint64 part;
+
+      if (parser->token.type == TOKEN_IDENT && field->enumeration != NULL)
+        {
+          if (!tsr_doom2d_enum_lookup (field->enumeration, parser->token.text, &part))
+            {
+              g_autofree char *what = g_strdup_printf ("%s: %s is no %s", field->name,
+                                                       parser->token.text, field->enumeration->name);
+              return parser_fail (parser, TSR_ERROR_INVALID, what);
+            }
+          if (!parser_next (parser))
+            return FALSE;
+        }
+      else if (!parse_number (parser, &part))
+        return FALSE;
+      value->v[0] |= part;
+      if (!is_punct (parser, '|'))
+        break;
+      if (!parser_next (parser))
+        return FALSE;
+    }
+  return check_range (parser, value->v[0], low, high, field->name);
+}
+
+static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TsrDoom2dField *fields,
+                              guint n_fields, TsrDoom2dValue *values, GPtrArray *pending,
+                              gboolean top_level, TsrDoom2dMap *map, GPtrArray **names);
+
+static gboolean
+apply_raw (Parser          *parser,
+           TsrDoom2dRecord *record,
+           const char      *hex)
+{
+  gsize size = tsr_doom2d_record_get_type (record)->size;
+  gsize length = strlen (hex);
+
+  if (length != size * 2)
+    return parser_fail (parser, TSR_ERROR_INVALID, "tessera-raw comment of the wrong length");
+  g_free (record->raw);
+  record->raw = g_malloc (size);
+  for (gsize i = 0; i < size; i++)
+    {
+      if (!g_ascii_isxdigit (hex[2 * i]) || !g_ascii_isxdigit (hex[2 * i + 1]))
+        return parser_fail (parser, TSR_ERROR_INVALID, "tessera-raw comment is not hexadecimal");
+      record->raw[i] = (guint8) (g_ascii_xdigit_value (hex[2 * i]) * 16
+                                 + g_ascii_xdigit_value (hex[2 * i + 1]));
+    }
+  return TRUE;
+}
+
+/* A record block: `KIND [NAME] { fields }`; the current token is KIND. */
+static gboolean
+parse_record (Parser                    *parser,
+              TsrDoom2dMap              *map,
+              const TsrDoom2dRecordType *type,
+              GPtrArray                 *pending,
+              GPtrArray                **names)
+{
+  TsrDoom2dRecord *record = tsr_doom2d_record_new (type->kind);
+  g_autofree char *name = NULL;
+
+  tsr_doom2d_map_add (map, record);
+  if (!parser_next (parser))
+    return FALSE;
+  if (parser->token.type == TOKEN_IDENT)
+    {
+      name = g_strdup (parser->token.text);
+      if (!parser_next (parser))
+        return FALSE;
+    }
+  g_ptr_array_add (names[type->kind], g_steal_pointer (&name));
+  if (!expect_punct (parser, '{'))
+    return FALSE;
+  return parse_fields (parser, record, type->fields, type->n_fields, record->values, pending, FALSE,
+                       map, names);
+}
+
+/* Fields up to and including the closing '}'. */
+static gboolean
+parse_fields (Parser                *parser,
+              TsrDoom2dRecord       *record,
+              const TsrDoom2dField  *fields,
+              guint                  n_fields,
+              TsrDoom2dValue        *values,
+              GPtrArray             *pending,
+              gboolean               top_level,
+              TsrDoom2dMap          *map,
+              GPtrArray            **names)
+{
+  g_autofree char *raw = NULL;
+  gboolean data_parsed = FALSE;
+
+  for (;;)
+    {
+      const TsrDoom2dRecordType *type;
+      int f;
+
+      if (is_punct (parser, '}'))
+        break;
+      if (parser->token.type == TOKEN_LAYOUT)
+        {
+          if (!top_level || !tsr_doom2d_map_layout_from_string (map, parser->token.text))
+            return parser_fail (parser, TSR_ERROR_INVALID, "tessera-blocks comment not understood");
+          if (!parser_next (parser))
+            return FALSE;
+          continue;
+        }
+      if (parser->token.type == TOKEN_RAW)
+        {
+          g_free (raw);
+          raw = g_strdup (parser->token.text);
+          if (!parser_next (parser))
+            return FALSE;
+          continue;
+        }
+      if (parser->token.type != TOKEN_IDENT)
+        return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
+                                                                    : TSR_ERROR_INVALID,
+                            "field name or '}' expected");
+      if (top_level && (type = tsr_doom2d_record_type_by_name (parser->token.text)) != NULL
+          && type->kind != TSR_DOOM2D_KIND_HEADER)
+        {
+          if (!parse_record (parser, map, type, pending, names))
+            return FALSE;
+          continue;
+        }
+      f = tsr_doom2d_fields_find (fields, n_fields, parser->token.text);
+      if (f < 0)
+        {
+          g_autofree char *what = g_strdup_printf ("no field '%s' here", parser->token.text);
+          return parser_fail (parser, TSR_ERROR_INVALID, what);
+        }
+      if (!parser_next (parser))
+        return FALSE;
+      if (fields[f].type == TSR_DOOM2D_FIELD_TRIGDATA)
+        {
+          if (!expect_punct (parser, '{'))
+            return FALSE;
+          data_parsed = TRUE;
+          if (record->layout == NULL)
+            {
+              if (is_punct (parser, '}'))
+                {
+                  if (!parser_next (parser))
+                    return FALSE;
+                  continue;
+                }
+              return parser_fail (parser, TSR_ERROR_INVALID,
+                                  "triggerdata before the trigger's type, or for a type without data");
+            }
+          if (!parse_fields (parser, record, record->layout->fields, record->layout->n_fields,
+                             record->data_values, pending, FALSE, map, names))
+            return FALSE;
+          continue;
+        }
+      if (data_parsed && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
+        return parser_fail (parser, TSR_ERROR_INVALID, "the trigger's type after its triggerdata");
+      if (!parse_value (parser, &fields[f], &values[f], pending))
+        return FALSE;
+      if (!expect_punct (parser, ';'))
+        return FALSE;
+      if (record->kind == TSR_DOOM2D_KIND_TRIGGER && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
+        tsr_doom2d_record_set_trigger_type (record, (guint) values[f].v[0]);
+    }
+  if (raw != NULL && !apply_raw (parser, record, raw))
+    return FALSE;
+  /* Applied last: the type's switch of layout clears a trigger's data bytes. The fields' values
+   * win over the raw bytes; these only fill what no field covers. */
+  return parser_next (parser);
+}
+
+gboolean
+tsr_doom2d_map_sniff_text (const guint8 *data,
+                           gsize         size)
+{
+  gsize i = 0;
+
+  if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
+    i = 3;
+  for (;;)
+    {
+      while (i < size && g_ascii_isspace (data[i]))
+        i++;
+      if (i + 1 < size && data[i] == '/' && data[i + 1] == '/')
+        {
+          while (i < size && data[i] != '\n')
+            i++;
+          continue;
+        }
+      break;
+    }
+  return i + 3 <= size && memcmp (data + i, "map", 3) == 0
+         && (i + 3 == size || !(g_ascii_isalnum (data[i + 3]) || data[i + 3] == '_'));
+}
+
+TsrDoom2dMap *
+tsr_doom2d_map_read_text (const guint8 *data,
+                          gsize         size,
+                          GError      **error)
+{
+  Parser parser = { (const char *) data, size, 0, 1, { 0 }, error, FALSE };
+  g_autoptr(GPtrArray) pending = g_ptr_array_new_with_free_func ((GDestroyNotify) pending_reference_free);
+  GPtrArray *names[TSR_DOOM2D_N_KINDS];
+  TsrDoom2dMap *map = tsr_doom2d_map_new ();
+  gboolean ok = FALSE;
+
+  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+    names[k] = g_ptr_array_new_with_free_func (g_free);
+  if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
+    parser.pos = 3;
+
+  if (!parser_next (&parser))
+    goto out;
+  if (parser.token.type != TOKEN_IDENT || strcmp (parser.token.text, "map") != 0)
+    {
+      parser_fail (&parser, parser.token.type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_BAD_MAGIC,
+                   "'map' expected");
+      goto out;
+    }
+  if (!parser_next (&parser) || !expect_punct (&parser, '{'))
+    goto out;
+  {
+    const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
+    if (!parse_fields (&parser, map->header, header->fields, header->n_fields, map->header->values,
+                       pending, TRUE, map, names))
+      goto out;
+  }
+  if (parser.token.type != TOKEN_END)
+    {
+      parser_fail (&parser, TSR_ERROR_INVALID, "end of file expected after the map block");
+      goto out;
+    }
+
+  for (guint i = 0; i < pending->len; i++)
+    {
+      PendingReference *reference = g_ptr_array_index (pending, i);
+      TsrDoom2dKind kind = reference->reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
+                           : reference->reference == TSR_DOOM2D_REF_PANEL ? TSR_DOOM2D_KIND_PANEL
+                           : reference->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
+                           : TSR_DOOM2D_KIND_TRIGGER;
+      gint64 found = -1;
+
+      for (guint n = 0; n < names[kind]->len; n++)
+        if (g_strcmp0 (g_ptr_array_index (names[kind], n), reference->name) == 0)
+          {
+            found = n;
+            break;
+          }
+      if (found < 0)
+        {
+          tsr_set_error_at (error, TSR_ERROR_INVALID, reference->offset,
+                            "text map: line %u: no %s named '%s'", reference->line,
+                            tsr_doom2d_record_type (kind)->name, reference->name);
+          goto out;
+        }
+      reference->value->v[0] = found;
+    }
+  ok = TRUE;
+
+out:
+  g_free (parser.token.text);
+  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+    g_ptr_array_unref (names[k]);
+  if (!ok)
+    {
+      tsr_doom2d_map_free (map);
+      return NULL;
+    }
+  return map;
+}

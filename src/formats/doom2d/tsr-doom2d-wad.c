@@ -1,0 +1,447 @@
+/* tsr-doom2d-wad.c: DFWAD read and write. */
+#include <string.h>
+#include <zlib.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-reader.h"
+#include "core/tsr-writer.h"
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
+#include "formats/doom2d/tsr-doom2d-private.h"
+
+#define WAD_HEADER_SIZE 8
+#define WAD_RECORD_SIZE 24
+/* Resources are pictures, sounds and maps; anything larger is a broken or hostile stream. */
+#define WAD_MAX_RESOURCE (256u * 1024 * 1024)
+
+static void
+entry_free (TsrDoom2dWadEntry *entry)
+{
+  g_free (entry->name);
+  g_free (entry->section);
+  g_clear_pointer (&entry->compressed, g_bytes_unref);
+  g_clear_pointer (&entry->data, g_bytes_unref);
+  g_free (entry);
+}
+
+gboolean
+tsr_doom2d_wad_sniff (const guint8 *data,
+                      gsize         size)
+{
+  return size >= 6 && memcmp (data, "DFWAD", 5) == 0 && data[5] == 1;
+}
+
+TsrDoom2dWad *
+tsr_doom2d_wad_new (void)
+{
+  TsrDoom2dWad *wad = g_new0 (TsrDoom2dWad, 1);
+
+  wad->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  wad->canonical = TRUE;
+  return wad;
+}
+
+void
+tsr_doom2d_wad_free (TsrDoom2dWad *wad)
+{
+  if (wad == NULL)
+    return;
+  g_ptr_array_unref (wad->entries);
+  tsr_doom2d_zip_close (wad);
+  g_clear_pointer (&wad->original, g_bytes_unref);
+  g_free (wad);
+}
+
+/* An earlier untouched entry whose stored stream ENTRY shares (an alias), or -1. */
+static int
+find_alias (GPtrArray *entries,
+            guint      index)
+{
+  TsrDoom2dWadEntry *entry = g_ptr_array_index (entries, index);
+
+  if (entry->data != NULL || entry->compressed == NULL)
+    return -1;
+  for (guint j = 0; j < index; j++)
+    {
+      TsrDoom2dWadEntry *other = g_ptr_array_index (entries, j);
+      if (!other->is_section && other->data == NULL && other->compressed != NULL
+          && other->offset == entry->offset && other->length == entry->length)
+        return (int) j;
+    }
+  return -1;
+}
+
+TsrDoom2dWad *
+tsr_doom2d_wad_read (GBytes  *bytes,
+                     GError **error)
+{
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  TsrReader reader;
+  guint8 magic[6];
+  guint16 count;
+  TsrDoom2dWad *wad;
+  g_autofree char *section = g_strdup ("");
+
+  tsr_reader_init (&reader, data, size, "DFWAD");
+  if (!tsr_reader_read_bytes (&reader, 6, magic, error) || !tsr_reader_read_u16_le (&reader, &count, error))
+    return NULL;
+  if (memcmp (magic, "DFWAD", 5) != 0)
+    {
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "DFWAD: 'DFWAD' signature expected");
+      return NULL;
+    }
+  if (magic[5] != 1)
+    {
+      tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 5, "DFWAD: version %u, 1 expected", magic[5]);
+      return NULL;
+    }
+
+  wad = tsr_doom2d_wad_new ();
+  wad->original = g_bytes_ref (bytes);
+  wad->data_start = WAD_HEADER_SIZE + (gsize) count * WAD_RECORD_SIZE;
+  for (guint i = 0; i < count; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_new0 (TsrDoom2dWadEntry, 1);
+      gsize record_offset = tsr_reader_file_offset (&reader);
+      gsize name_length;
+
+      g_ptr_array_add (wad->entries, entry);
+      if (!tsr_reader_read_bytes (&reader, 16, entry->raw_name, error)
+          || !tsr_reader_read_u32_le (&reader, &entry->offset, error)
+          || !tsr_reader_read_u32_le (&reader, &entry->length, error))
+        goto fail;
+      for (name_length = 0; name_length < 16 && entry->raw_name[name_length] != 0; name_length++)
+        ;
+      entry->name = tsr_doom2d_cp1251_to_utf8 (entry->raw_name, name_length);
+      if (entry->length == 0)
+        {
+          entry->is_section = TRUE;
+          g_free (section);
+          section = g_strdup (entry->name);
+          entry->section = g_strdup ("");
+          continue;
+        }
+      entry->section = g_strdup (section);
+      if ((guint64) entry->offset + entry->length > size)
+        {
+          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, record_offset,
+                            "DFWAD: resource %s: %u bytes at offset %u, the file has %" G_GSIZE_FORMAT,
+                            entry->name, entry->length, entry->offset, size);
+          goto fail;
+        }
+      entry->compressed = g_bytes_new_from_bytes (bytes, entry->offset, entry->length);
+    }
+
+  /* Whether writing in directory order gives the same bytes. */
+  {
+    gsize position = wad->data_start;
+
+    for (guint i = 0; i < wad->entries->len; i++)
+      {
+        TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+
+        if (entry->is_section || find_alias (wad->entries, i) >= 0)
+          continue;
+        if (entry->offset != position)
+          wad->canonical = FALSE;
+        position += entry->length;
+      }
+    if (position != size)
+      wad->canonical = FALSE;
+  }
+  return wad;
+
+fail:
+  tsr_doom2d_wad_free (wad);
+  return NULL;
+}
+
+static GBytes *
+compress_data (GBytes *data)
+{
+  gsize size = 0;
+  const guint8 *bytes = g_bytes_get_data (data, &size);
+  uLongf length = compressBound (size);
+  guint8 *out = g_malloc (length);
+
+  if (compress2 (out, &length, bytes, size, Z_BEST_COMPRESSION) != Z_OK)
+    g_error ("zlib could not compress %" G_GSIZE_FORMAT " bytes", size);
+  return g_bytes_new_take (g_realloc (out, length), length);
+}
+
+static void
+write_name (TsrWriter               *writer,
+            const TsrDoom2dWadEntry *entry)
+{
+  g_autoptr(GByteArray) name = NULL;
+  guint8 padded[16] = { 0 };
+  gsize length;
+
+  for (length = 0; length < 16 && entry->raw_name[length] != 0; length++)
+    ;
+  {
+    g_autofree char *kept = tsr_doom2d_cp1251_to_utf8 (entry->raw_name, length);
+    if (g_strcmp0 (kept, entry->name) == 0)
+      {
+        tsr_writer_write_bytes (writer, entry->raw_name, 16);
+        return;
+      }
+  }
+  name = tsr_doom2d_utf8_to_cp1251 (entry->name);
+  memcpy (padded, name->data, MIN (name->len, 16));
+  tsr_writer_write_bytes (writer, padded, 16);
+}
+
+GBytes *
+tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
+                      GError            **error)
+{
+  TsrWriter *writer;
+  guint count = wad->entries->len;
+  gsize data_start = WAD_HEADER_SIZE + (gsize) count * WAD_RECORD_SIZE;
+  g_autoptr(GPtrArray) streams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autofree guint32 *offsets = g_new0 (guint32, count);
+  g_autofree guint32 *lengths = g_new0 (guint32, count);
+  gsize original_size = wad->original != NULL ? g_bytes_get_size (wad->original) : 0;
+  gboolean keep_original = wad->original != NULL && !wad->canonical;
+  gsize position;
+
+  if (wad->is_zip)
+    return tsr_doom2d_zip_write (wad, error);
+  if (count > G_MAXUINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "DFWAD: %u resources, at most 65535 fit", count);
+      return NULL;
+    }
+  /* Kept layout: the original data region stays where it was (shifted by a changed directory) and
+   * new streams go after it. Canonical layout: every stream in directory order. */
+  position = keep_original ? original_size - wad->data_start + data_start : data_start;
+  for (guint i = 0; i < count; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      GBytes *stream;
+
+      if (entry->is_section)
+        {
+          offsets[i] = entry->offset;
+          g_ptr_array_add (streams, NULL);
+          continue;
+        }
+      stream = entry->data != NULL ? compress_data (entry->data) : g_bytes_ref (entry->compressed);
+      lengths[i] = (guint32) g_bytes_get_size (stream);
+      /* A stream that (nonsensically) starts inside the header or directory keeps its offset while
+       * the directory keeps its size; otherwise it moves behind the kept data. */
+      if (keep_original && entry->data == NULL
+          && (entry->offset >= wad->data_start || data_start == wad->data_start))
+        {
+          offsets[i] = entry->offset >= wad->data_start
+                       ? (guint32) (entry->offset - wad->data_start + data_start) : entry->offset;
+          g_clear_pointer (&stream, g_bytes_unref);
+        }
+      else if (!keep_original && find_alias (wad->entries, i) >= 0)
+        {
+          offsets[i] = offsets[find_alias (wad->entries, i)];
+          g_clear_pointer (&stream, g_bytes_unref);
+        }
+      else
+        {
+          offsets[i] = (guint32) position;
+          position += lengths[i];
+        }
+      if (position > G_MAXUINT32)
+        {
+          g_clear_pointer (&stream, g_bytes_unref);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "DFWAD: more than 4 GiB of data");
+          return NULL;
+        }
+      g_ptr_array_add (streams, stream);
+    }
+
+  writer = tsr_writer_new ();
+  tsr_writer_write_bytes (writer, (const guint8 *) "DFWAD\1", 6);
+  tsr_writer_write_u16_le (writer, (guint16) count);
+  for (guint i = 0; i < count; i++)
+    {
+      write_name (writer, g_ptr_array_index (wad->entries, i));
+      tsr_writer_write_u32_le (writer, offsets[i]);
+      tsr_writer_write_u32_le (writer, lengths[i]);
+    }
+  if (keep_original)
+    {
+      const guint8 *data = g_bytes_get_data (wad->original, NULL);
+      tsr_writer_write_bytes (writer, data + wad->data_start, original_size - wad->data_start);
+    }
+  for (guint i = 0; i < count; i++)
+    if (g_ptr_array_index (streams, i) != NULL)
+      tsr_writer_write_gbytes (writer, g_ptr_array_index (streams, i));
+  return tsr_writer_free_to_bytes (writer);
+}
+
+/* Names compare without case (Cyrillic too), as the game's lookups do. */
+static gboolean
+same_name (const char *a,
+           const char *b)
+{
+  g_autofree char *folded_a = NULL, *folded_b = NULL;
+
+  if (g_ascii_strcasecmp (a, b) == 0)
+    return TRUE;
+  folded_a = g_utf8_casefold (a, -1);
+  folded_b = g_utf8_casefold (b, -1);
+  return strcmp (folded_a, folded_b) == 0;
+}
+
+TsrDoom2dWadEntry *
+tsr_doom2d_wad_find (const TsrDoom2dWad *wad,
+                     const char         *section,
+                     const char         *name)
+{
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      if (!entry->is_section && same_name (entry->name, name) && same_name (entry->section, section))
+        return entry;
+    }
+  return NULL;
+}
+
+GBytes *
+tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
+                         const TsrDoom2dWadEntry *entry,
+                         GError                 **error)
+{
+  z_stream stream = { 0 };
+  gsize size = 0;
+  const guint8 *data;
+  GByteArray *out;
+  int status;
+
+  if (entry->data != NULL)
+    return g_bytes_ref (entry->data);
+  if (wad->is_zip)
+    return tsr_doom2d_zip_get_data (wad, entry, error);
+  if (entry->compressed == NULL)
+    return g_bytes_new (NULL, 0);
+  data = g_bytes_get_data (entry->compressed, &size);
+  if (inflateInit (&stream) != Z_OK)
+    g_error ("zlib could not start inflating");
+  out = g_byte_array_sized_new (MIN (size * 4 + 64, WAD_MAX_RESOURCE));
+  stream.next_in = (Bytef *) data;
+  stream.avail_in = (uInt) size;
+  do
+    {
+      guint8 chunk[16384];
+      stream.next_out = chunk;
+      stream.avail_out = sizeof chunk;
+      status = inflate (&stream, Z_NO_FLUSH);
+      if (status != Z_OK && status != Z_STREAM_END)
+        break;
+      g_byte_array_append (out, chunk, sizeof chunk - stream.avail_out);
+      if (out->len > WAD_MAX_RESOURCE)
+        break;
+      if (status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0)
+        break;
+    }
+  while (status != Z_STREAM_END);
+  inflateEnd (&stream);
+  if (status != Z_STREAM_END)
+    {
+      tsr_set_error_at (error, out->len > WAD_MAX_RESOURCE ? TSR_ERROR_OUT_OF_RANGE : TSR_ERROR_INVALID,
+                        entry->offset + (size - stream.avail_in),
+                        "DFWAD: resource %s%s%s: %s", entry->section, *entry->section ? "\\" : "",
+                        entry->name, out->len > WAD_MAX_RESOURCE ? "expands beyond 256 MiB"
+                                                                 : "zlib stream broken or cut short");
+      g_byte_array_unref (out);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (out);
+}
+
+void
+tsr_doom2d_wad_set_data (TsrDoom2dWad      *wad,
+                         TsrDoom2dWadEntry *entry,
+                         GBytes            *data)
+{
+  g_clear_pointer (&entry->data, g_bytes_unref);
+  entry->data = g_bytes_ref (data);
+}
+
+TsrDoom2dWadEntry *
+tsr_doom2d_wad_add (TsrDoom2dWad *wad,
+                    const char   *section,
+                    const char   *name,
+                    GBytes       *data)
+{
+  TsrDoom2dWadEntry *entry = g_new0 (TsrDoom2dWadEntry, 1);
+  guint position = wad->entries->len;
+  gboolean found = *section == '\0';
+
+  /* After the last entry of SECTION (the root: before the first section marker). */
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *other = g_ptr_array_index (wad->entries, i);
+
+      if (*section == '\0' && other->is_section)
+        {
+          position = i;
+          break;
+        }
+      if (other->is_section && g_ascii_strcasecmp (other->name, section) == 0)
+        {
+          found = TRUE;
+          position = i + 1;
+        }
+      else if (found && *section != '\0' && !other->is_section && g_ascii_strcasecmp (other->section, section) == 0)
+        position = i + 1;
+    }
+  if (!found)
+    {
+      TsrDoom2dWadEntry *marker = g_new0 (TsrDoom2dWadEntry, 1);
+      marker->name = g_strdup (section);
+      marker->section = g_strdup ("");
+      marker->is_section = TRUE;
+      marker->zip_index = -1;
+      g_ptr_array_add (wad->entries, marker);
+      position = wad->entries->len;
+    }
+  entry->name = g_strdup (name);
+  entry->section = g_strdup (section);
+  entry->data = g_bytes_ref (data);
+  entry->zip_index = -1;
+  g_ptr_array_insert (wad->entries, (int) position, entry);
+  return entry;
+}
+
+TsrDoom2dWad *
+tsr_doom2d_archive_read (GBytes  *bytes,
+                         GError **error)
+{
+  if (tsr_doom2d_zip_sniff (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)))
+    return tsr_doom2d_zip_read (bytes, error);
+  return tsr_doom2d_wad_read (bytes, error);
+}
+
+GPtrArray *
+tsr_doom2d_wad_find_maps (const TsrDoom2dWad *wad)
+{
+  GPtrArray *maps = g_ptr_array_new ();
+
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      g_autoptr(GBytes) data = NULL;
+      gsize size = 0;
+      const guint8 *bytes;
+
+      if (entry->is_section || *entry->section != '\0')
+        continue;
+      data = tsr_doom2d_wad_get_data (wad, entry, NULL);
+      if (data == NULL)
+        continue;
+      bytes = g_bytes_get_data (data, &size);
+      if (tsr_doom2d_map_sniff_binary (bytes, size) || tsr_doom2d_map_sniff_text (bytes, size))
+        g_ptr_array_add (maps, entry);
+    }
+  return maps;
+}

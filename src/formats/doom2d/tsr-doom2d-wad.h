@@ -1,0 +1,72 @@
+/* tsr-doom2d-wad.h: DFWAD archives ('DFWAD' 1): a directory of CP1251-named, zlib-compressed
+ * resources grouped in sections. Reading keeps every stored stream as it is; writing re-compresses
+ * only resources whose data was replaced, so the rest stays byte-identical. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char     *name;        /* UTF-8 */
+  guint8    raw_name[16];
+  char     *section;     /* UTF-8 name of the section it is in, "" for the root */
+  gboolean  is_section;  /* a section marker (stored length 0) */
+  guint32   offset;      /* as read (0 for entries added in memory) */
+  guint32   length;
+  GBytes   *compressed;  /* the stored zlib stream; NULL for sections and new data */
+  GBytes   *data;        /* replacement data (uncompressed), or NULL */
+  gint64    zip_index;   /* ZIP archives: the entry's index, -1 when added in memory */
+} TsrDoom2dWadEntry;
+
+typedef struct {
+  GPtrArray *entries;    /* TsrDoom2dWadEntry in directory order */
+  GBytes    *original;   /* the file as read, or NULL */
+  gsize      data_start; /* where the data began in ORIGINAL */
+  gboolean   canonical;  /* ORIGINAL's data lay in directory order without gaps */
+  gboolean   is_zip;     /* a ZIP archive (.dfz): directories are sections */
+  gpointer   zip;        /* ZIP: libzip's open archive over ORIGINAL */
+} TsrDoom2dWad;
+
+gboolean           tsr_doom2d_wad_sniff      (const guint8 *data,
+                                              gsize         size);
+TsrDoom2dWad      *tsr_doom2d_wad_new        (void);
+TsrDoom2dWad      *tsr_doom2d_wad_read       (GBytes       *bytes,
+                                              GError      **error);
+GBytes            *tsr_doom2d_wad_write      (const TsrDoom2dWad *wad,
+                                              GError      **error);
+void               tsr_doom2d_wad_free       (TsrDoom2dWad *wad);
+
+/* ZIP archives (.dfz, .zip) hold the same resources: directories are sections. Reading and writing
+ * go through libzip; without it (see tsr_doom2d_zip_available) they fail with NOT_SUPPORTED.
+ * Writing an unchanged archive gives its bytes back; otherwise libzip rewrites it, copying the
+ * untouched entries' compressed data as they were. */
+gboolean           tsr_doom2d_zip_available  (void);
+gboolean           tsr_doom2d_zip_sniff      (const guint8 *data,
+                                              gsize         size);
+TsrDoom2dWad      *tsr_doom2d_zip_new        (void);
+/* A DFWAD or a ZIP archive, by content. */
+TsrDoom2dWad      *tsr_doom2d_archive_read   (GBytes       *bytes,
+                                              GError      **error);
+
+/* SECTION "" is the root; names compare without ASCII case, as the game does. */
+TsrDoom2dWadEntry *tsr_doom2d_wad_find       (const TsrDoom2dWad *wad,
+                                              const char         *section,
+                                              const char         *name);
+/* The uncompressed data of ENTRY. */
+GBytes            *tsr_doom2d_wad_get_data   (const TsrDoom2dWad      *wad,
+                                              const TsrDoom2dWadEntry *entry,
+                                              GError                 **error);
+/* Replaces ENTRY's data (compressed when written). */
+void               tsr_doom2d_wad_set_data   (TsrDoom2dWad      *wad,
+                                              TsrDoom2dWadEntry *entry,
+                                              GBytes            *data);
+/* Adds a resource at the end of SECTION (made when missing) and returns it. */
+TsrDoom2dWadEntry *tsr_doom2d_wad_add        (TsrDoom2dWad *wad,
+                                              const char   *section,
+                                              const char   *name,
+                                              GBytes       *data);
+/* Root resources whose content is a map (binary or text), in directory order. */
+GPtrArray         *tsr_doom2d_wad_find_maps  (const TsrDoom2dWad *wad);
+
+G_END_DECLS

@@ -1,0 +1,521 @@
+/* tsr-inspector.c: the generic document page: format, summary tree, findings and preview. */
+#include "config.h"
+
+#include "views/tsr-inspector.h"
+
+#include <glib/gi18n.h>
+
+#include "views/tsr-summary-item.h"
+
+struct _TsrInspector {
+  GtkWidget    parent_instance;
+
+  TsrDocument *document;
+  guint        refresh_source;
+  guint        n_findings_shown;
+  char        *preview_message_text;
+
+  GtkPaned    *paned;
+  GtkLabel    *format_label;
+  GtkLabel    *location_label;
+  GtkLabel    *findings_summary;
+  GtkWidget   *findings_scroller;
+  GtkWidget   *findings_separator;
+  GtkListBox  *findings_list;
+  GtkListView *summary_view;
+  GtkSignalListItemFactory *summary_factory;
+  GtkStack    *preview_stack;
+  GtkPicture  *preview_picture;
+  GtkLabel    *preview_message;
+};
+
+G_DEFINE_FINAL_TYPE (TsrInspector, tsr_inspector, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Members the header already shows. */
+static const char *const summary_skip[] = { "format", "format_name", NULL };
+
+static GListModel *
+tsr_inspector_create_children (gpointer item,
+                               gpointer user_data)
+{
+  return tsr_summary_item_list_children (TSR_SUMMARY_ITEM (item));
+}
+
+static void
+tsr_inspector_setup_summary_row (GtkSignalListItemFactory *factory,
+                                 GtkListItem              *list_item,
+                                 gpointer                  user_data)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *key = gtk_label_new (NULL);
+  GtkWidget *value = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (key), 0);
+  gtk_widget_add_css_class (key, "tsr-summary-key");
+  gtk_label_set_xalign (GTK_LABEL (value), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
+  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_box_append (GTK_BOX (box), key);
+  gtk_box_append (GTK_BOX (box), value);
+  gtk_widget_set_margin_start (box, 4);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
+  gtk_list_item_set_child (list_item, expander);
+  gtk_list_item_set_activatable (list_item, FALSE);
+}
+
+static void
+tsr_inspector_bind_summary_row (GtkSignalListItemFactory *factory,
+                                GtkListItem              *list_item,
+                                gpointer                  user_data)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+  GtkWidget *key = gtk_widget_get_first_child (box);
+  GtkWidget *value = gtk_widget_get_next_sibling (key);
+  TsrSummaryItem *item = gtk_tree_list_row_get_item (row);
+  g_autofree char *text = tsr_summary_item_dup_value_text (item);
+  g_autofree char *key_text = NULL;
+  const char *name = tsr_summary_item_get_key (item);
+
+  /* Member names come from codecs as identifiers ("player_starts"); show them as words. */
+  key_text = g_strdelimit (g_strdup (name), "_", ' ');
+  if (key_text[0] != '\0')
+    key_text[0] = g_ascii_toupper (key_text[0]);
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  gtk_label_set_text (GTK_LABEL (key), key_text);
+  gtk_label_set_text (GTK_LABEL (value), text);
+  gtk_widget_set_tooltip_text (value, text);
+  if (tsr_summary_item_has_children (item))
+    gtk_widget_add_css_class (value, "dim-label");
+  else
+    gtk_widget_remove_css_class (value, "dim-label");
+  g_object_unref (item);
+}
+
+static void
+tsr_inspector_unbind_summary_row (GtkSignalListItemFactory *factory,
+                                  GtkListItem              *list_item,
+                                  gpointer                  user_data)
+{
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), NULL);
+}
+
+static GtkWidget *
+tsr_inspector_create_finding_row (const TsrFinding *finding)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *icon;
+  GtkWidget *what;
+  gboolean is_error = finding->severity == TSR_SEVERITY_ERROR;
+
+  icon = gtk_image_new_from_icon_name (is_error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_add_css_class (icon, is_error ? "tsr-finding-error" : "tsr-finding-warning");
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (icon, is_error ? _("Error") : _("Warning"));
+
+  if (finding->where != NULL && finding->where[0] != '\0')
+    {
+      GtkWidget *where = gtk_label_new (finding->where);
+
+      gtk_label_set_xalign (GTK_LABEL (where), 0);
+      gtk_label_set_wrap (GTK_LABEL (where), TRUE);
+      gtk_widget_add_css_class (where, "heading");
+      gtk_box_append (GTK_BOX (texts), where);
+    }
+  what = gtk_label_new (finding->what);
+  gtk_label_set_xalign (GTK_LABEL (what), 0);
+  gtk_label_set_wrap (GTK_LABEL (what), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (what), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (what), TRUE);
+
+  gtk_box_append (GTK_BOX (texts), what);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), texts);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  return row;
+}
+
+static void
+tsr_inspector_refresh_findings (TsrInspector *self)
+{
+  GPtrArray *findings = tsr_document_get_findings (self->document);
+  guint errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
+  guint warnings = tsr_findings_count (findings, TSR_SEVERITY_WARNING);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_list))) != NULL)
+    gtk_list_box_remove (self->findings_list, child);
+
+  /* Errors first: they are what stops a save. */
+  self->n_findings_shown = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < findings->len; i++)
+      {
+        const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+        if ((pass == 0) != (finding->severity == TSR_SEVERITY_ERROR))
+          continue;
+        gtk_list_box_append (self->findings_list, tsr_inspector_create_finding_row (finding));
+        self->n_findings_shown++;
+      }
+
+  if (errors == 0 && warnings == 0)
+    gtk_label_set_text (self->findings_summary, _("Validation found no problems."));
+  else
+    {
+      g_autofree char *error_text = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
+      g_autofree char *warning_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
+      g_autofree char *text = NULL;
+
+      if (errors > 0 && warnings > 0)
+        /* Translators: "Validation found 2 errors and 1 warning." */
+        text = g_strdup_printf (_("Validation found %s and %s."), error_text, warning_text);
+      else
+        /* Translators: "Validation found 2 errors." or "Validation found 1 warning." */
+        text = g_strdup_printf (_("Validation found %s."), errors > 0 ? error_text : warning_text);
+      gtk_label_set_text (self->findings_summary, text);
+    }
+  gtk_widget_set_visible (self->findings_scroller, findings->len > 0);
+  gtk_widget_set_visible (self->findings_separator, findings->len > 0);
+}
+
+/* "layers/0": where ROW is in the summary, to keep rows expanded across refreshes. */
+static char *
+tsr_inspector_dup_row_path (GtkTreeListRow *row)
+{
+  g_autoptr(GtkTreeListRow) current = g_object_ref (row);
+  g_autoptr(GString) path = g_string_new (NULL);
+
+  while (current != NULL)
+    {
+      g_autoptr(TsrSummaryItem) item = gtk_tree_list_row_get_item (current);
+      GtkTreeListRow *parent = gtk_tree_list_row_get_parent (current);
+
+      g_string_prepend (path, tsr_summary_item_get_key (item));
+      if (parent != NULL)
+        g_string_prepend_c (path, '/');
+      g_object_unref (current);
+      current = parent;
+    }
+  return g_string_free (g_steal_pointer (&path), FALSE);
+}
+
+static void
+tsr_inspector_refresh_summary (TsrInspector *self)
+{
+  g_autoptr(JsonNode) description = tsr_document_describe (self->document);
+  g_autoptr(GListModel) root = NULL;
+  g_autoptr(GHashTable) expanded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GtkSelectionModel *old_model = gtk_list_view_get_model (self->summary_view);
+  GtkTreeListModel *tree;
+  GtkNoSelection *selection;
+
+  if (old_model != NULL)
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (old_model)); i++)
+      {
+        g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (old_model), i);
+
+        if (gtk_tree_list_row_get_expanded (row))
+          g_hash_table_add (expanded, tsr_inspector_dup_row_path (row));
+      }
+
+  if (JSON_NODE_HOLDS_OBJECT (description))
+    root = tsr_summary_items_from_object (json_node_get_object (description), summary_skip);
+  else
+    root = G_LIST_MODEL (g_list_store_new (TSR_TYPE_SUMMARY_ITEM));
+
+  tree = gtk_tree_list_model_new (g_steal_pointer (&root), FALSE, FALSE,
+                                  tsr_inspector_create_children, NULL, NULL);
+  /* Expanding a row inserts its children after it, so this also reaches nested rows. */
+  for (guint i = 0; g_hash_table_size (expanded) > 0 && i < g_list_model_get_n_items (G_LIST_MODEL (tree)); i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (tree), i);
+      g_autofree char *path = tsr_inspector_dup_row_path (row);
+
+      if (g_hash_table_contains (expanded, path))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
+  selection = gtk_no_selection_new (G_LIST_MODEL (tree));
+  gtk_list_view_set_model (self->summary_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+}
+
+static void
+tsr_inspector_set_preview_message (TsrInspector *self,
+                                   const char   *message)
+{
+  g_free (self->preview_message_text);
+  self->preview_message_text = g_strdup (message);
+  gtk_label_set_text (self->preview_message, message);
+  gtk_picture_set_paintable (self->preview_picture, NULL);
+  gtk_stack_set_visible_child_name (self->preview_stack, "message");
+}
+
+static void
+tsr_inspector_refresh_preview (TsrInspector *self)
+{
+  const TsrFormat *format = tsr_document_get_format (self->document);
+  TsrRenderOptions options = { .level = -1, .width = 0, .height = 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GBytes) pixels = NULL;
+  TsrImage *image;
+
+  if (format->render == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Tessera cannot draw %s files yet."), _(format->name));
+      tsr_inspector_set_preview_message (self, text);
+      return;
+    }
+
+  image = format->render (tsr_document_get_format_data (self->document), &options, &error);
+  if (image == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The preview could not be drawn: %s"),
+                                               error != NULL ? error->message : _("unknown error"));
+      tsr_inspector_set_preview_message (self, text);
+      return;
+    }
+
+  /* The texture keeps the image alive instead of copying its pixels. */
+  pixels = g_bytes_new_with_free_func (image->pixels, (gsize) image->width * image->height * 4,
+                                       (GDestroyNotify) tsr_image_free, image);
+  texture = gdk_memory_texture_new (image->width, image->height, GDK_MEMORY_R8G8B8A8, pixels,
+                                    (gsize) image->width * 4);
+  g_clear_pointer (&self->preview_message_text, g_free);
+  gtk_picture_set_paintable (self->preview_picture, GDK_PAINTABLE (texture));
+  gtk_stack_set_visible_child_name (self->preview_stack, "image");
+}
+
+static void
+tsr_inspector_refresh (TsrInspector *self)
+{
+  const TsrFormat *format;
+  GFile *file;
+
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  if (self->document == NULL)
+    return;
+
+  format = tsr_document_get_format (self->document);
+  gtk_label_set_text (self->format_label, _(format->name));
+  file = tsr_document_get_file (self->document);
+  if (file != NULL)
+    {
+      g_autofree char *path = g_file_get_path (file);
+      gtk_label_set_text (self->location_label, path);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("%s (bundled sample, not saved yet)"),
+                                               tsr_document_get_display_name (self->document));
+      gtk_label_set_text (self->location_label, text);
+    }
+
+  tsr_inspector_refresh_findings (self);
+  tsr_inspector_refresh_summary (self);
+  tsr_inspector_refresh_preview (self);
+}
+
+static gboolean
+tsr_inspector_refresh_idle (gpointer user_data)
+{
+  TsrInspector *self = user_data;
+
+  self->refresh_source = 0;
+  tsr_inspector_refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Strokes come in bursts: refresh once per main-loop turn, not per command. */
+static void
+tsr_inspector_on_document_changed (TsrInspector *self)
+{
+  if (self->refresh_source == 0)
+    /* Before GDK's layout and redraw, so the change shows in the next frame. */
+    self->refresh_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, tsr_inspector_refresh_idle, self, NULL);
+}
+
+void
+tsr_inspector_set_document (TsrInspector *self,
+                            TsrDocument  *document)
+{
+  g_return_if_fail (TSR_IS_INSPECTOR (self));
+  g_return_if_fail (document == NULL || TSR_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+    }
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    {
+      g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
+                                G_CALLBACK (tsr_inspector_on_document_changed), self);
+      g_signal_connect_swapped (document, "notify::file",
+                                G_CALLBACK (tsr_inspector_on_document_changed), self);
+    }
+  tsr_inspector_refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+TsrDocument *
+tsr_inspector_get_document (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return self->document;
+}
+
+guint
+tsr_inspector_get_n_findings_shown (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), 0);
+  return self->n_findings_shown;
+}
+
+GListModel *
+tsr_inspector_get_summary_model (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return G_LIST_MODEL (gtk_list_view_get_model (self->summary_view));
+}
+
+GdkPaintable *
+tsr_inspector_get_preview (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return gtk_picture_get_paintable (self->preview_picture);
+}
+
+const char *
+tsr_inspector_get_preview_message (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return self->preview_message_text;
+}
+
+GtkWidget *
+tsr_inspector_new (void)
+{
+  return g_object_new (TSR_TYPE_INSPECTOR, NULL);
+}
+
+static void
+tsr_inspector_dispose (GObject *object)
+{
+  TsrInspector *self = TSR_INSPECTOR (object);
+
+  tsr_inspector_set_document (self, NULL);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_INSPECTOR);
+  G_OBJECT_CLASS (tsr_inspector_parent_class)->dispose (object);
+}
+
+static void
+tsr_inspector_finalize (GObject *object)
+{
+  TsrInspector *self = TSR_INSPECTOR (object);
+
+  g_free (self->preview_message_text);
+  G_OBJECT_CLASS (tsr_inspector_parent_class)->finalize (object);
+}
+
+static void
+tsr_inspector_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TsrInspector *self = TSR_INSPECTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_inspector_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  TsrInspector *self = TSR_INSPECTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      tsr_inspector_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_inspector_class_init (TsrInspectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tsr_inspector_dispose;
+  object_class->finalize = tsr_inspector_finalize;
+  object_class->get_property = tsr_inspector_get_property;
+  object_class->set_property = tsr_inspector_set_property;
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, TSR_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, paned);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, format_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, location_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_summary);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_scroller);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_separator);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, summary_view);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, summary_factory);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_picture);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_message);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "tsrinspector");
+}
+
+static void
+tsr_inspector_init (TsrInspector *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self->summary_factory, "setup", G_CALLBACK (tsr_inspector_setup_summary_row), NULL);
+  g_signal_connect (self->summary_factory, "bind", G_CALLBACK (tsr_inspector_bind_summary_row), NULL);
+  g_signal_connect (self->summary_factory, "unbind", G_CALLBACK (tsr_inspector_unbind_summary_row), NULL);
+}

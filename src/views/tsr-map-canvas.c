@@ -1,0 +1,1104 @@
+/* tsr-map-canvas.c: the map canvas widget. Drawing is TsrMapRenderer's (shared with the minimap
+ * and the benchmark); this file is geometry (zoom, scrolling), input and overlays. */
+#include "views/tsr-map-canvas.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#define MIN_ZOOM (1.0 / 64)
+#define MAX_ZOOM 32.0
+
+struct _TsrMapCanvas {
+  GtkWidget       parent_instance;
+
+  TsrTileMap     *map;
+  TsrUndoStack   *undo_stack;
+  TsrTileTools   *tools;
+  TsrMapRenderer *renderer;
+  gulong          tiles_changed_id;
+  gulong          layers_changed_id;
+  gulong          tileset_changed_id;
+  gulong          overlay_changed_id;
+
+  GtkAdjustment  *hadjustment;
+  GtkAdjustment  *vadjustment;
+  guint           hscroll_policy : 1;
+  guint           vscroll_policy : 1;
+  guint           show_grid : 1;
+  guint           space_held : 1;
+  guint           panning : 1;
+  guint           fit_on_allocate : 1;
+
+  double          zoom;
+  double          zoom_gesture_start;
+  double          pan_start_h;
+  double          pan_start_v;
+  double          drag_start_x;
+  double          drag_start_y;
+
+  gboolean        has_pointer;
+  double          pointer_x;
+  double          pointer_y;
+  char           *pointer_text;
+  /* Tool settings kept across maps (a new TsrTileTools is made per map). */
+  TsrTileToolKind tool;
+  guint           brush_size;
+};
+
+static void tsr_map_canvas_scrollable_init (GtkScrollableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrMapCanvas, tsr_map_canvas, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, tsr_map_canvas_scrollable_init))
+
+enum {
+  PROP_0,
+  PROP_ZOOM,
+  PROP_SHOW_GRID,
+  PROP_POINTER_TEXT,
+  PROP_TOOLS,
+  N_PROPS,
+  /* GtkScrollable */
+  PROP_HADJUSTMENT = N_PROPS,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+enum {
+  VIEWPORT_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+get_map_size (TsrMapCanvas *self,
+              double       *width,
+              double       *height)
+{
+  guint cell_w, cell_h;
+
+  if (self->map == NULL)
+    {
+      *width = *height = 0;
+      return;
+    }
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  *width = (double) tsr_tile_map_get_width (self->map) * cell_w;
+  *height = (double) tsr_tile_map_get_height (self->map) * cell_h;
+}
+
+void
+tsr_map_canvas_get_viewport (TsrMapCanvas   *self,
+                             TsrMapViewport *viewport)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  double map_w, map_h;
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  get_map_size (self, &map_w, &map_h);
+  viewport->zoom = self->zoom;
+  viewport->width = width;
+  viewport->height = height;
+  viewport->scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  /* A map smaller than the view is centred; a larger one follows the scrollbars. */
+  if (map_w * self->zoom <= width || self->hadjustment == NULL)
+    viewport->x = -(width - map_w * self->zoom) / 2 / self->zoom;
+  else
+    viewport->x = gtk_adjustment_get_value (self->hadjustment) / self->zoom;
+  if (map_h * self->zoom <= height || self->vadjustment == NULL)
+    viewport->y = -(height - map_h * self->zoom) / 2 / self->zoom;
+  else
+    viewport->y = gtk_adjustment_get_value (self->vadjustment) / self->zoom;
+  /* Whole device pixels, so chunk edges and grid lines land on pixel boundaries. */
+  viewport->x = round (viewport->x * self->zoom * viewport->scale_factor) / (self->zoom * viewport->scale_factor);
+  viewport->y = round (viewport->y * self->zoom * viewport->scale_factor) / (self->zoom * viewport->scale_factor);
+}
+
+static void
+configure_adjustment (GtkAdjustment *adjustment,
+                      double         content,
+                      double         page,
+                      double         step,
+                      double         value)
+{
+  double upper = MAX (content, page);
+
+  if (adjustment == NULL)
+    return;
+  gtk_adjustment_configure (adjustment, CLAMP (value, 0, upper - page), 0, upper, step, page * 0.9, page);
+}
+
+/* Recomputes the scroll ranges for the zoom and size, placing the view so the map point
+ * (ANCHOR_MAP_X, ANCHOR_MAP_Y) sits at view point (ANCHOR_VIEW_X, ANCHOR_VIEW_Y). */
+static void
+update_scrolling (TsrMapCanvas *self,
+                  double        anchor_map_x,
+                  double        anchor_map_y,
+                  double        anchor_view_x,
+                  double        anchor_view_y)
+{
+  double map_w, map_h;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  guint cell_w = 16, cell_h = 16;
+
+  get_map_size (self, &map_w, &map_h);
+  if (self->map != NULL)
+    tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  configure_adjustment (self->hadjustment, map_w * self->zoom, width, cell_w * self->zoom,
+                        anchor_map_x * self->zoom - anchor_view_x);
+  configure_adjustment (self->vadjustment, map_h * self->zoom, height, cell_h * self->zoom,
+                        anchor_map_y * self->zoom - anchor_view_y);
+  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+update_pointer_text (TsrMapCanvas *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->has_pointer && self->map != NULL)
+    {
+      TsrMapViewport viewport;
+      TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+      double map_x, map_y;
+      gint cell_x, cell_y;
+
+      tsr_map_canvas_get_viewport (self, &viewport);
+      tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, &map_x, &map_y);
+      tsr_map_canvas_view_to_cell (self, self->pointer_x, self->pointer_y, &cell_x, &cell_y);
+      if (tsr_tile_rect_contains (&bounds, cell_x, cell_y))
+        {
+          guint layer = tsr_tile_tools_get_layer (self->tools);
+          g_autofree char *name = NULL;
+
+          if (layer < tsr_tile_map_get_n_layers (self->map))
+            name = tsr_tile_map_get_tile_name (self->map, layer,
+                                               tsr_tile_map_get_tile (self->map, layer, cell_x, cell_y));
+          /* Translators: a map position for the status line: cell, pixel, tile name. */
+          text = g_strdup_printf (_("Cell %d, %d · Pixel %d, %d · %s"), cell_x, cell_y,
+                                  (int) floor (map_x), (int) floor (map_y), name != NULL ? name : "");
+        }
+    }
+  if (text == NULL)
+    text = g_strdup ("");
+  if (g_strcmp0 (text, self->pointer_text) == 0)
+    return;
+  g_free (self->pointer_text);
+  self->pointer_text = g_steal_pointer (&text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_TEXT]);
+}
+
+void
+tsr_map_canvas_view_to_cell (TsrMapCanvas *self,
+                             double        view_x,
+                             double        view_y,
+                             gint         *cell_x,
+                             gint         *cell_y)
+{
+  TsrMapViewport viewport;
+  guint cell_w = 1, cell_h = 1;
+  double map_x, map_y;
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  if (self->map != NULL)
+    tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, view_x, view_y, &map_x, &map_y);
+  *cell_x = (gint) floor (map_x / cell_w);
+  *cell_y = (gint) floor (map_y / cell_h);
+}
+
+/* --- Zoom --- */
+
+double
+tsr_map_canvas_get_zoom (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), 1.0);
+  return self->zoom;
+}
+
+void
+tsr_map_canvas_zoom_at (TsrMapCanvas *self,
+                        double        zoom,
+                        double        view_x,
+                        double        view_y)
+{
+  TsrMapViewport viewport;
+  double map_x, map_y;
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  self->fit_on_allocate = FALSE;
+  if (zoom == self->zoom)
+    return;
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, view_x, view_y, &map_x, &map_y);
+  self->zoom = zoom;
+  update_scrolling (self, map_x, map_y, view_x, view_y);
+  update_pointer_text (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+/* Keyboard and menu zoom happen about the pointer when it is over the canvas, else the centre. */
+static void
+zoom_about_focus (TsrMapCanvas *self,
+                  double        zoom)
+{
+  if (self->has_pointer)
+    tsr_map_canvas_zoom_at (self, zoom, self->pointer_x, self->pointer_y);
+  else
+    tsr_map_canvas_zoom_at (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+                            gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+void
+tsr_map_canvas_set_zoom (TsrMapCanvas *self,
+                         double        zoom)
+{
+  zoom_about_focus (self, zoom);
+}
+
+void
+tsr_map_canvas_zoom_to_fit (TsrMapCanvas *self)
+{
+  double map_w, map_h, zoom;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  get_map_size (self, &map_w, &map_h);
+  if (map_w <= 0 || width <= 0 || height <= 0)
+    {
+      /* Not allocated yet: fit once the size is known. */
+      self->fit_on_allocate = TRUE;
+      return;
+    }
+  zoom = MIN (width / map_w, height / map_h);
+  tsr_map_canvas_zoom_at (self, zoom, width / 2.0, height / 2.0);
+  update_scrolling (self, map_w / 2, map_h / 2, width / 2.0, height / 2.0);
+}
+
+/* Zoom steps are powers of two so that the levels of detail and 1:1 are always reachable. */
+static double
+next_zoom (double zoom,
+           int    direction)
+{
+  double exponent = log2 (zoom);
+
+  return pow (2, direction > 0 ? floor (exponent + 1e-6) + 1 : ceil (exponent - 1e-6) - 1);
+}
+
+static void
+zoom_in_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
+  zoom_about_focus (self, next_zoom (self->zoom, 1));
+}
+
+static void
+zoom_out_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
+  zoom_about_focus (self, next_zoom (self->zoom, -1));
+}
+
+static void
+zoom_one_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  zoom_about_focus (TSR_MAP_CANVAS (widget), 1.0);
+}
+
+static void
+zoom_fit_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  tsr_map_canvas_zoom_to_fit (TSR_MAP_CANVAS (widget));
+}
+
+static void
+clipboard_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
+
+  if (self->tools == NULL)
+    return;
+  if (g_str_equal (name, "canvas.copy"))
+    tsr_tile_tools_copy (self->tools);
+  else if (g_str_equal (name, "canvas.cut"))
+    tsr_tile_tools_cut (self->tools);
+  else if (g_str_equal (name, "canvas.delete"))
+    tsr_tile_tools_delete (self->tools);
+  else if (g_str_equal (name, "canvas.select-none"))
+    {
+      tsr_tile_tools_cancel (self->tools);
+      tsr_tile_tools_set_selection (self->tools, NULL);
+    }
+  else if (g_str_equal (name, "canvas.select-all"))
+    {
+      TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+      tsr_tile_tools_set_selection (self->tools, &bounds);
+    }
+  else if (g_str_equal (name, "canvas.paste"))
+    {
+      /* At the pointer when it is over the map, else where the selection is, else top-left of
+       * what is visible. */
+      TsrTileRect bounds = tsr_tile_map_get_bounds (self->map), selection;
+      gint x, y;
+
+      if (self->has_pointer)
+        tsr_map_canvas_view_to_cell (self, self->pointer_x, self->pointer_y, &x, &y);
+      if (!self->has_pointer || !tsr_tile_rect_contains (&bounds, x, y))
+        {
+          if (tsr_tile_tools_get_selection (self->tools, &selection))
+            x = selection.x, y = selection.y;
+          else
+            {
+              tsr_map_canvas_view_to_cell (self, 0, 0, &x, &y);
+              x = MAX (x, 0);
+              y = MAX (y, 0);
+            }
+        }
+      tsr_tile_tools_paste (self->tools, x, y);
+    }
+}
+
+/* --- Input --- */
+
+void
+tsr_map_canvas_pointer_press (TsrMapCanvas    *self,
+                              double           view_x,
+                              double           view_y,
+                              GdkModifierType  state)
+{
+  gint x, y;
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  if (self->tools == NULL)
+    return;
+  tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
+  tsr_tile_tools_press (self->tools, x, y, (state & GDK_ALT_MASK) != 0);
+}
+
+void
+tsr_map_canvas_pointer_motion (TsrMapCanvas *self,
+                               double        view_x,
+                               double        view_y)
+{
+  gint x, y;
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  if (self->tools == NULL)
+    return;
+  tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
+  tsr_tile_tools_motion (self->tools, x, y);
+}
+
+void
+tsr_map_canvas_pointer_release (TsrMapCanvas *self,
+                                double        view_x,
+                                double        view_y)
+{
+  gint x, y;
+
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  if (self->tools == NULL)
+    return;
+  tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
+  tsr_tile_tools_release (self->tools, x, y);
+}
+
+static void
+begin_pan (TsrMapCanvas *self)
+{
+  self->panning = TRUE;
+  self->pan_start_h = self->hadjustment != NULL ? gtk_adjustment_get_value (self->hadjustment) : 0;
+  self->pan_start_v = self->vadjustment != NULL ? gtk_adjustment_get_value (self->vadjustment) : 0;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+}
+
+static void
+update_pan (TsrMapCanvas *self,
+            double        offset_x,
+            double        offset_y)
+{
+  if (self->hadjustment != NULL)
+    gtk_adjustment_set_value (self->hadjustment, self->pan_start_h - offset_x);
+  if (self->vadjustment != NULL)
+    gtk_adjustment_set_value (self->vadjustment, self->pan_start_v - offset_y);
+}
+
+static void
+end_pan (TsrMapCanvas *self)
+{
+  self->panning = FALSE;
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+}
+
+static void
+on_primary_drag_begin (GtkGestureDrag *gesture, double x, double y, TsrMapCanvas *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->drag_start_x = x;
+  self->drag_start_y = y;
+  if (self->space_held)
+    begin_pan (self);
+  else
+    tsr_map_canvas_pointer_press (self, x, y, state);
+}
+
+static void
+on_primary_drag_update (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMapCanvas *self)
+{
+  if (self->panning)
+    update_pan (self, offset_x, offset_y);
+  else
+    tsr_map_canvas_pointer_motion (self, self->drag_start_x + offset_x, self->drag_start_y + offset_y);
+}
+
+static void
+on_primary_drag_end (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMapCanvas *self)
+{
+  if (self->panning)
+    end_pan (self);
+  else
+    tsr_map_canvas_pointer_release (self, self->drag_start_x + offset_x, self->drag_start_y + offset_y);
+}
+
+static void
+on_pan_drag_begin (GtkGestureDrag *gesture, double x, double y, TsrMapCanvas *self)
+{
+  begin_pan (self);
+}
+
+static void
+on_pan_drag_update (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMapCanvas *self)
+{
+  update_pan (self, offset_x, offset_y);
+}
+
+static void
+on_pan_drag_end (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMapCanvas *self)
+{
+  end_pan (self);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller, double dx, double dy, TsrMapCanvas *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      /* A wheel notch is a factor of √2; touchpad deltas are pixels and zoom proportionally. */
+      double factor = wheel ? pow (M_SQRT2, -dy) : exp (-dy / 100.0);
+      tsr_map_canvas_zoom_at (self, self->zoom * factor, self->pointer_x, self->pointer_y);
+      return TRUE;
+    }
+  if (state & GDK_SHIFT_MASK && dx == 0)
+    dx = dy, dy = 0;
+  if (wheel)
+    dx *= 64, dy *= 64;
+  if (self->hadjustment != NULL)
+    gtk_adjustment_set_value (self->hadjustment, gtk_adjustment_get_value (self->hadjustment) + dx);
+  if (self->vadjustment != NULL)
+    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment) + dy);
+  return TRUE;
+}
+
+static void
+on_zoom_begin (GtkGesture *gesture, GdkEventSequence *sequence, TsrMapCanvas *self)
+{
+  self->zoom_gesture_start = self->zoom;
+}
+
+static void
+on_zoom_scale_changed (GtkGestureZoom *gesture, double scale, TsrMapCanvas *self)
+{
+  double x, y;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0, y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+  tsr_map_canvas_zoom_at (self, self->zoom_gesture_start * scale, x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanvas *self)
+{
+  self->has_pointer = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  update_pointer_text (self);
+  /* The brush outline follows the pointer. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller, TsrMapCanvas *self)
+{
+  self->has_pointer = FALSE;
+  update_pointer_text (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                GdkModifierType state, TsrMapCanvas *self)
+{
+  if (keyval == GDK_KEY_space)
+    {
+      self->space_held = TRUE;
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grab");
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_key_released (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                 GdkModifierType state, TsrMapCanvas *self)
+{
+  if (keyval == GDK_KEY_space)
+    {
+      self->space_held = FALSE;
+      if (!self->panning)
+        gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+    }
+}
+
+/* --- Map and tools --- */
+
+static void
+on_tiles_changed (TsrTileMap *map, guint layer, const TsrTileRect *area, TsrMapCanvas *self)
+{
+  /* The renderer has dropped only the chunks under AREA; the frame re-blits the rest. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_pointer_text (self);
+}
+
+static void
+on_layers_changed (TsrTileMap *map, TsrMapCanvas *self)
+{
+  TsrMapViewport viewport;
+  double map_x, map_y;
+
+  /* The map size may have changed: keep the top-left where it was. */
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, 0, 0, &map_x, &map_y);
+  update_scrolling (self, map_x, map_y, 0, 0);
+}
+
+static void
+on_overlay_changed (TsrTileTools *tools, TsrMapCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_tools_notify (TsrTileTools *tools, GParamSpec *pspec, TsrMapCanvas *self)
+{
+  self->tool = tsr_tile_tools_get_tool (tools);
+  self->brush_size = tsr_tile_tools_get_brush_size (tools);
+  update_pointer_text (self);
+}
+
+static void
+clear_map (TsrMapCanvas *self)
+{
+  if (self->map != NULL)
+    {
+      g_clear_signal_handler (&self->tiles_changed_id, self->map);
+      g_clear_signal_handler (&self->layers_changed_id, self->map);
+      g_clear_signal_handler (&self->tileset_changed_id, self->map);
+    }
+  if (self->tools != NULL)
+    {
+      g_clear_signal_handler (&self->overlay_changed_id, self->tools);
+      g_signal_handlers_disconnect_by_func (self->tools, on_tools_notify, self);
+    }
+  g_clear_pointer (&self->renderer, tsr_map_renderer_free);
+  g_clear_object (&self->tools);
+  g_clear_object (&self->map);
+  g_clear_object (&self->undo_stack);
+}
+
+void
+tsr_map_canvas_set_map (TsrMapCanvas *self,
+                        TsrTileMap   *map,
+                        TsrUndoStack *undo_stack)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  g_return_if_fail (map == NULL || TSR_IS_TILE_MAP (map));
+  g_return_if_fail (map == NULL || TSR_IS_UNDO_STACK (undo_stack));
+
+  clear_map (self);
+  if (map != NULL)
+    {
+      self->map = g_object_ref (map);
+      self->undo_stack = g_object_ref (undo_stack);
+      self->renderer = tsr_map_renderer_new (map);
+      tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
+      self->tools = tsr_tile_tools_new (map, undo_stack);
+      tsr_tile_tools_set_tool (self->tools, self->tool);
+      tsr_tile_tools_set_brush_size (self->tools, self->brush_size);
+      /* Connected after the renderer's own handlers, so chunks are dropped before the redraw. */
+      self->tiles_changed_id = g_signal_connect (map, "tiles-changed", G_CALLBACK (on_tiles_changed), self);
+      self->layers_changed_id = g_signal_connect (map, "layers-changed", G_CALLBACK (on_layers_changed), self);
+      self->tileset_changed_id = g_signal_connect_swapped (map, "tileset-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+      self->overlay_changed_id = g_signal_connect (self->tools, "overlay-changed", G_CALLBACK (on_overlay_changed), self);
+      g_signal_connect (self->tools, "notify::tool", G_CALLBACK (on_tools_notify), self);
+      g_signal_connect (self->tools, "notify::brush-size", G_CALLBACK (on_tools_notify), self);
+      g_signal_connect (self->tools, "notify::layer", G_CALLBACK (on_tools_notify), self);
+    }
+  update_scrolling (self, 0, 0, 0, 0);
+  update_pointer_text (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOLS]);
+}
+
+TsrTileMap *
+tsr_map_canvas_get_map (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), NULL);
+  return self->map;
+}
+
+TsrTileTools *
+tsr_map_canvas_get_tools (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), NULL);
+  return self->tools;
+}
+
+gboolean
+tsr_map_canvas_get_show_grid (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), FALSE);
+  return self->show_grid;
+}
+
+void
+tsr_map_canvas_set_show_grid (TsrMapCanvas *self,
+                              gboolean      show_grid)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  if (self->show_grid == !!show_grid)
+    return;
+  self->show_grid = !!show_grid;
+  if (self->renderer != NULL)
+    tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_GRID]);
+}
+
+const char *
+tsr_map_canvas_get_pointer_text (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), NULL);
+  return self->pointer_text;
+}
+
+void
+tsr_map_canvas_center_on (TsrMapCanvas *self,
+                          double        map_x,
+                          double        map_y)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  update_scrolling (self, map_x, map_y, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+                    gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+/* --- Drawing --- */
+
+static void
+rect_to_view (TsrMapCanvas         *self,
+              const TsrMapViewport *viewport,
+              const TsrTileRect    *cells,
+              graphene_rect_t      *view)
+{
+  guint cell_w, cell_h;
+  double x0, y0, x1, y1;
+
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_viewport_to_view (viewport, (double) cells->x * cell_w, (double) cells->y * cell_h, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, (double) (cells->x + cells->width) * cell_w,
+                            (double) (cells->y + cells->height) * cell_h, &x1, &y1);
+  graphene_rect_init (view, (float) x0, (float) y0, (float) (x1 - x0), (float) (y1 - y0));
+}
+
+/* A two-tone dashed outline reads on any tile colours. */
+static void
+stroke_outline (cairo_t               *cr,
+                const graphene_rect_t *rect,
+                double                 red,
+                double                 green,
+                double                 blue)
+{
+  static const double dashes[] = { 4, 4 };
+
+  cairo_rectangle (cr, rect->origin.x + 0.5, rect->origin.y + 0.5, rect->size.width - 1, rect->size.height - 1);
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_stroke_preserve (cr);
+  cairo_set_dash (cr, dashes, 2, 0);
+  cairo_set_source_rgb (cr, red, green, blue);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+static void
+draw_overlays (TsrMapCanvas         *self,
+               cairo_t              *cr,
+               const TsrMapViewport *viewport)
+{
+  TsrTileRect rect;
+  graphene_rect_t view;
+
+  if (tsr_tile_tools_get_selection (self->tools, &rect))
+    {
+      rect_to_view (self, viewport, &rect, &view);
+      cairo_rectangle (cr, view.origin.x, view.origin.y, view.size.width, view.size.height);
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
+      cairo_fill (cr);
+      stroke_outline (cr, &view, 1, 1, 1);
+    }
+  if (tsr_tile_tools_get_preview (self->tools, &rect))
+    {
+      rect_to_view (self, viewport, &rect, &view);
+      stroke_outline (cr, &view, 1, 0.85, 0.2);
+    }
+  else if (self->has_pointer && !self->panning)
+    {
+      TsrTileToolKind tool = tsr_tile_tools_get_tool (self->tools);
+      gint size = (tool == TSR_TILE_TOOL_PENCIL || tool == TSR_TILE_TOOL_ERASER)
+                  ? (gint) tsr_tile_tools_get_brush_size (self->tools) : 1;
+      gint x, y;
+
+      /* The cells the next click changes. */
+      tsr_map_canvas_view_to_cell (self, self->pointer_x, self->pointer_y, &x, &y);
+      rect = (TsrTileRect) { x - size / 2, y - size / 2, size, size };
+      rect_to_view (self, viewport, &rect, &view);
+      stroke_outline (cr, &view, 1, 1, 1);
+    }
+}
+
+static void
+tsr_map_canvas_snapshot (GtkWidget   *widget,
+                         GtkSnapshot *snapshot)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  TsrMapViewport viewport;
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  /* Outside the map: darker than the map's own background, so the edge shows. */
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 },
+                             &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (self->map == NULL)
+    return;
+
+  tsr_map_canvas_get_viewport (self, &viewport);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  tsr_map_renderer_draw (self->renderer, cr, &viewport);
+  draw_overlays (self, cr, &viewport);
+  cairo_destroy (cr);
+}
+
+static void
+tsr_map_canvas_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
+  double map_x = 0, map_y = 0;
+
+  if (self->fit_on_allocate && self->map != NULL)
+    {
+      tsr_map_canvas_zoom_to_fit (self);
+      return;
+    }
+  /* Keep the top-left map point in place as the view grows or shrinks. */
+  if (self->hadjustment != NULL)
+    map_x = gtk_adjustment_get_value (self->hadjustment) / self->zoom;
+  if (self->vadjustment != NULL)
+    map_y = gtk_adjustment_get_value (self->vadjustment) / self->zoom;
+  update_scrolling (self, map_x, map_y, 0, 0);
+}
+
+static void
+tsr_map_canvas_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  /* Scrollable: any size works; ask for a comfortable one. */
+  *minimum = 32;
+  *natural = 480;
+}
+
+/* --- GtkScrollable --- */
+
+static void
+on_adjustment_value_changed (GtkAdjustment *adjustment, TsrMapCanvas *self)
+{
+  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+  update_pointer_text (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+set_adjustment (TsrMapCanvas   *self,
+                GtkAdjustment **slot,
+                GtkAdjustment  *adjustment)
+{
+  if (*slot == adjustment && adjustment != NULL)
+    return;
+  if (*slot != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (*slot, on_adjustment_value_changed, self);
+      g_clear_object (slot);
+    }
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+  *slot = g_object_ref_sink (adjustment);
+  g_signal_connect (adjustment, "value-changed", G_CALLBACK (on_adjustment_value_changed), self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+tsr_map_canvas_scrollable_init (GtkScrollableInterface *iface)
+{
+}
+
+static void
+tsr_map_canvas_dispose (GObject *object)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (object);
+
+  clear_map (self);
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->hadjustment, on_adjustment_value_changed, self);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->vadjustment, on_adjustment_value_changed, self);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+  G_OBJECT_CLASS (tsr_map_canvas_parent_class)->dispose (object);
+}
+
+static void
+tsr_map_canvas_finalize (GObject *object)
+{
+  g_free (TSR_MAP_CANVAS (object)->pointer_text);
+  G_OBJECT_CLASS (tsr_map_canvas_parent_class)->finalize (object);
+}
+
+static void
+tsr_map_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_SHOW_GRID:
+      g_value_set_boolean (value, self->show_grid);
+      break;
+    case PROP_POINTER_TEXT:
+      g_value_set_string (value, self->pointer_text);
+      break;
+    case PROP_TOOLS:
+      g_value_set_object (value, self->tools);
+      break;
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_map_canvas_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  TsrMapCanvas *self = TSR_MAP_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      tsr_map_canvas_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_SHOW_GRID:
+      tsr_map_canvas_set_show_grid (self, g_value_get_boolean (value));
+      break;
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value));
+      break;
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value));
+      break;
+    case PROP_HSCROLL_POLICY:
+      if (self->hscroll_policy != (guint) g_value_get_enum (value))
+        {
+          self->hscroll_policy = g_value_get_enum (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_VSCROLL_POLICY:
+      if (self->vscroll_policy != (guint) g_value_get_enum (value))
+        {
+          self->vscroll_policy = g_value_get_enum (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tsr_map_canvas_dispose;
+  object_class->finalize = tsr_map_canvas_finalize;
+  object_class->get_property = tsr_map_canvas_get_property;
+  object_class->set_property = tsr_map_canvas_set_property;
+  widget_class->snapshot = tsr_map_canvas_snapshot;
+  widget_class->size_allocate = tsr_map_canvas_size_allocate;
+  widget_class->measure = tsr_map_canvas_measure;
+
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL, MIN_ZOOM, MAX_ZOOM, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_GRID] =
+    g_param_spec_boolean ("show-grid", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_POINTER_TEXT] =
+    g_param_spec_string ("pointer-text", NULL, NULL, "",
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TOOLS] =
+    g_param_spec_object ("tools", NULL, NULL, TSR_TYPE_TILE_TOOLS,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  /* The zoom or the scroll position changed (the minimap follows). */
+  signals[VIEWPORT_CHANGED] = g_signal_new ("viewport-changed", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-one", NULL, zoom_one_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_install_property_action (widget_class, "canvas.show-grid", "show-grid");
+  gtk_widget_class_install_action (widget_class, "canvas.copy", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.cut", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.paste", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.delete", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-none", NULL, clipboard_action);
+
+  /* Single-key zoom works only while the canvas has focus, so it cannot steal typing elsewhere;
+   * that is why these are widget bindings rather than application accelerators. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, 0, "canvas.zoom-one", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1, 0, "canvas.zoom-one", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "canvas.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "canvas.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.select-none", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "tsr-map-canvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+tsr_map_canvas_init (TsrMapCanvas *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkGesture *gesture;
+  GtkEventController *controller;
+
+  self->zoom = 1.0;
+  self->show_grid = TRUE;
+  self->brush_size = 1;
+  self->pointer_text = g_strdup ("");
+  gtk_widget_set_focusable (widget, TRUE);
+  gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
+  set_adjustment (self, &self->hadjustment, NULL);
+  set_adjustment (self, &self->vadjustment, NULL);
+
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_primary_drag_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_primary_drag_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_primary_drag_end), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_MIDDLE);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_pan_drag_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_pan_drag_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_pan_drag_end), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_zoom_new ();
+  g_signal_connect (gesture, "begin", G_CALLBACK (on_zoom_begin), self);
+  g_signal_connect (gesture, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (widget, controller);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (widget, controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (controller, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (widget, controller);
+}
+
+GtkWidget *
+tsr_map_canvas_new (void)
+{
+  return g_object_new (TSR_TYPE_MAP_CANVAS, NULL);
+}

@@ -1,0 +1,69 @@
+/* tsr-map-canvas.h: the shared tile-map editing canvas: draws a TsrTileMap (visible layers, grid,
+ * selection, tool previews), zooms and pans (GtkScrollable, so it goes in a GtkScrolledWindow),
+ * reports the pointer position for a status line, and turns pointer input into TsrTileTools
+ * calls, which edit the map only through commands on the undo stack. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "views/tsr-map-canvas-renderer.h"
+#include "views/tsr-tile-tools.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_MAP_CANVAS (tsr_map_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (TsrMapCanvas, tsr_map_canvas, TSR, MAP_CANVAS, GtkWidget)
+
+GtkWidget    *tsr_map_canvas_new             (void);
+/* Shows MAP, edited through UNDO_STACK (the document's); NULL shows nothing. Tool settings
+ * (tool, brush, tile) survive, the selection does not. */
+void          tsr_map_canvas_set_map         (TsrMapCanvas   *self,
+                                              TsrTileMap     *map,
+                                              TsrUndoStack   *undo_stack);
+TsrTileMap   *tsr_map_canvas_get_map         (TsrMapCanvas   *self);
+/* The tools acting on the current map (NULL without a map); bind palettes and tool buttons to
+ * its "tool", "brush-size", "layer" and "tile" properties. */
+TsrTileTools *tsr_map_canvas_get_tools       (TsrMapCanvas   *self);
+
+double        tsr_map_canvas_get_zoom        (TsrMapCanvas   *self);
+/* Zooms keeping the map point under view point (VIEW_X, VIEW_Y) where it is. */
+void          tsr_map_canvas_zoom_at         (TsrMapCanvas   *self,
+                                              double          zoom,
+                                              double          view_x,
+                                              double          view_y);
+void          tsr_map_canvas_set_zoom        (TsrMapCanvas   *self,
+                                              double          zoom);
+void          tsr_map_canvas_zoom_to_fit     (TsrMapCanvas   *self);
+gboolean      tsr_map_canvas_get_show_grid   (TsrMapCanvas   *self);
+void          tsr_map_canvas_set_show_grid   (TsrMapCanvas   *self,
+                                              gboolean        show_grid);
+/* The part of the map on screen now. */
+void          tsr_map_canvas_get_viewport    (TsrMapCanvas   *self,
+                                              TsrMapViewport *viewport);
+/* Scrolls so the map pixel (MAP_X, MAP_Y) is at the centre of the view (the minimap uses it). */
+void          tsr_map_canvas_center_on       (TsrMapCanvas   *self,
+                                              double          map_x,
+                                              double          map_y);
+/* The cell under a view point (may lie outside the map). */
+void          tsr_map_canvas_view_to_cell    (TsrMapCanvas   *self,
+                                              double          view_x,
+                                              double          view_y,
+                                              gint           *cell_x,
+                                              gint           *cell_y);
+/* "Cell 12, 7 · Pixel 200, 118 · Grey stone", or "" when the pointer is not over the map. */
+const char   *tsr_map_canvas_get_pointer_text (TsrMapCanvas  *self);
+
+/* What the primary-button gesture does, callable directly (UI tests): view coordinates, and
+ * GDK_ALT_MASK in STATE picks instead of using the tool. */
+void          tsr_map_canvas_pointer_press   (TsrMapCanvas   *self,
+                                              double          view_x,
+                                              double          view_y,
+                                              GdkModifierType state);
+void          tsr_map_canvas_pointer_motion  (TsrMapCanvas   *self,
+                                              double          view_x,
+                                              double          view_y);
+void          tsr_map_canvas_pointer_release (TsrMapCanvas   *self,
+                                              double          view_x,
+                                              double          view_y);
+
+G_END_DECLS

@@ -1,0 +1,269 @@
+/* tsr-minimap.c: the overview draws through its own TsrMapRenderer at the minimap's zoom, whose
+ * coarse level of detail (about a pixel per cell) keeps it cheap to keep up to date. */
+#include "views/tsr-minimap.h"
+
+#include <glib/gi18n.h>
+
+#define MINIMAP_SIZE 192
+
+struct _TsrMinimap {
+  GtkWidget       parent_instance;
+  TsrMapCanvas   *canvas; /* weak */
+  TsrTileMap     *map;
+  TsrMapRenderer *renderer;
+  gulong          viewport_changed_id;
+  gulong          tools_changed_id;
+  gulong          tiles_changed_id;
+  double          drag_start_x;
+  double          drag_start_y;
+};
+
+G_DEFINE_FINAL_TYPE (TsrMinimap, tsr_minimap, GTK_TYPE_WIDGET)
+
+/* The minimap's own view: the whole map, fitted and centred. */
+static gboolean
+get_overview (TsrMinimap     *self,
+              TsrMapViewport *viewport)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  guint cell_w, cell_h;
+  double map_w, map_h;
+
+  if (self->map == NULL || width <= 0 || height <= 0)
+    return FALSE;
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  map_w = (double) tsr_tile_map_get_width (self->map) * cell_w;
+  map_h = (double) tsr_tile_map_get_height (self->map) * cell_h;
+  viewport->zoom = MIN (width / map_w, height / map_h);
+  viewport->width = width;
+  viewport->height = height;
+  viewport->scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  viewport->x = -(width - map_w * viewport->zoom) / 2 / viewport->zoom;
+  viewport->y = -(height - map_h * viewport->zoom) / 2 / viewport->zoom;
+  return TRUE;
+}
+
+static void
+update_visibility (TsrMinimap *self)
+{
+  TsrMapViewport view;
+  gboolean needed = FALSE;
+
+  if (self->canvas != NULL && self->map != NULL)
+    {
+      guint cell_w, cell_h;
+
+      tsr_map_canvas_get_viewport (self->canvas, &view);
+      tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+      needed = tsr_tile_map_get_width (self->map) * cell_w * view.zoom > view.width + 0.5
+               || tsr_tile_map_get_height (self->map) * cell_h * view.zoom > view.height + 0.5;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self), needed);
+}
+
+static void
+on_viewport_changed (TsrMapCanvas *canvas,
+                     TsrMinimap   *self)
+{
+  update_visibility (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_tiles_changed (TsrTileMap *map, guint layer, const TsrTileRect *area, TsrMinimap *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+update_map (TsrMinimap *self)
+{
+  TsrTileMap *map = self->canvas != NULL ? tsr_map_canvas_get_map (self->canvas) : NULL;
+
+  if (map == self->map)
+    return;
+  if (self->map != NULL)
+    g_clear_signal_handler (&self->tiles_changed_id, self->map);
+  g_clear_pointer (&self->renderer, tsr_map_renderer_free);
+  g_set_object (&self->map, map);
+  if (map != NULL)
+    {
+      self->renderer = tsr_map_renderer_new (map);
+      tsr_map_renderer_set_show_grid (self->renderer, FALSE);
+      self->tiles_changed_id = g_signal_connect (map, "tiles-changed", G_CALLBACK (on_tiles_changed), self);
+    }
+  update_visibility (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+static void
+on_tools_changed (TsrMapCanvas *canvas,
+                  GParamSpec   *pspec,
+                  TsrMinimap   *self)
+{
+  /* The canvas makes new tools whenever its map changes. */
+  update_map (self);
+}
+
+void
+tsr_minimap_navigate (TsrMinimap *self,
+                      double      x,
+                      double      y)
+{
+  TsrMapViewport overview;
+  double map_x, map_y;
+
+  g_return_if_fail (TSR_IS_MINIMAP (self));
+  if (self->canvas == NULL || !get_overview (self, &overview))
+    return;
+  tsr_map_viewport_to_map (&overview, x, y, &map_x, &map_y);
+  tsr_map_canvas_center_on (self->canvas, map_x, map_y);
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture, double x, double y, TsrMinimap *self)
+{
+  self->drag_start_x = x;
+  self->drag_start_y = y;
+  tsr_minimap_navigate (self, x, y);
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMinimap *self)
+{
+  tsr_minimap_navigate (self, self->drag_start_x + offset_x, self->drag_start_y + offset_y);
+}
+
+static void
+tsr_minimap_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  TsrMinimap *self = TSR_MINIMAP (widget);
+  TsrMapViewport overview, view;
+  double x0, y0, x1, y1, map_x0, map_y0, map_x1, map_y1;
+  cairo_t *cr;
+
+  if (!get_overview (self, &overview) || self->canvas == NULL)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, overview.width, overview.height));
+  tsr_map_renderer_draw (self->renderer, cr, &overview);
+
+  /* The canvas's visible rectangle, in minimap coordinates. */
+  tsr_map_canvas_get_viewport (self->canvas, &view);
+  tsr_map_viewport_to_map (&view, 0, 0, &map_x0, &map_y0);
+  tsr_map_viewport_to_map (&view, view.width, view.height, &map_x1, &map_y1);
+  tsr_map_viewport_to_view (&overview, map_x0, map_y0, &x0, &y0);
+  tsr_map_viewport_to_view (&overview, map_x1, map_y1, &x1, &y1);
+  cairo_rectangle (cr, x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2);
+  cairo_set_line_width (cr, 2);
+  cairo_set_source_rgba (cr, 1, 0.85, 0.2, 0.95);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+static void
+tsr_minimap_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  TsrMinimap *self = TSR_MINIMAP (widget);
+  double aspect = 1;
+
+  if (self->map != NULL)
+    {
+      guint cell_w, cell_h;
+
+      tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+      aspect = (double) (tsr_tile_map_get_height (self->map) * cell_h)
+               / (tsr_tile_map_get_width (self->map) * cell_w);
+    }
+  /* MINIMAP_SIZE wide, as tall as the map's shape asks (within reason). */
+  *minimum = 48;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *natural = MINIMAP_SIZE;
+  else
+    *natural = (int) CLAMP (MINIMAP_SIZE * aspect, 48, 2 * MINIMAP_SIZE);
+}
+
+static void
+detach_canvas (TsrMinimap *self)
+{
+  if (self->canvas == NULL)
+    return;
+  g_clear_signal_handler (&self->viewport_changed_id, self->canvas);
+  g_clear_signal_handler (&self->tools_changed_id, self->canvas);
+  g_object_remove_weak_pointer (G_OBJECT (self->canvas), (gpointer *) &self->canvas);
+  self->canvas = NULL;
+}
+
+static void
+tsr_minimap_dispose (GObject *object)
+{
+  TsrMinimap *self = TSR_MINIMAP (object);
+
+  detach_canvas (self);
+  if (self->map != NULL)
+    g_clear_signal_handler (&self->tiles_changed_id, self->map);
+  g_clear_pointer (&self->renderer, tsr_map_renderer_free);
+  g_clear_object (&self->map);
+  G_OBJECT_CLASS (tsr_minimap_parent_class)->dispose (object);
+}
+
+static void
+tsr_minimap_class_init (TsrMinimapClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tsr_minimap_dispose;
+  widget_class->snapshot = tsr_minimap_snapshot;
+  widget_class->measure = tsr_minimap_measure;
+  gtk_widget_class_set_css_name (widget_class, "tsr-minimap");
+}
+
+static void
+tsr_minimap_init (TsrMinimap *self)
+{
+  GtkGesture *gesture = gtk_gesture_drag_new ();
+
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), _("Map overview: click or drag to move the view"));
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+tsr_minimap_new (void)
+{
+  return g_object_new (TSR_TYPE_MINIMAP, NULL);
+}
+
+void
+tsr_minimap_set_canvas (TsrMinimap   *self,
+                        TsrMapCanvas *canvas)
+{
+  g_return_if_fail (TSR_IS_MINIMAP (self));
+  g_return_if_fail (canvas == NULL || TSR_IS_MAP_CANVAS (canvas));
+
+  detach_canvas (self);
+  if (canvas != NULL)
+    {
+      self->canvas = canvas;
+      g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *) &self->canvas);
+      self->viewport_changed_id = g_signal_connect (canvas, "viewport-changed", G_CALLBACK (on_viewport_changed), self);
+      self->tools_changed_id = g_signal_connect (canvas, "notify::tools", G_CALLBACK (on_tools_changed), self);
+    }
+  update_map (self);
+}
+
+TsrMapCanvas *
+tsr_minimap_get_canvas (TsrMinimap *self)
+{
+  g_return_val_if_fail (TSR_IS_MINIMAP (self), NULL);
+  return self->canvas;
+}

@@ -1,0 +1,21 @@
+/* tsr-minimap.h: an overview of the map a TsrMapCanvas shows, with the visible rectangle; click
+ * or drag to move the canvas there. It hides itself while the whole map fits in the canvas. */
+#pragma once
+
+#include "views/tsr-map-canvas.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_MINIMAP (tsr_minimap_get_type ())
+G_DECLARE_FINAL_TYPE (TsrMinimap, tsr_minimap, TSR, MINIMAP, GtkWidget)
+
+GtkWidget    *tsr_minimap_new        (void);
+void          tsr_minimap_set_canvas (TsrMinimap   *self,
+                                      TsrMapCanvas *canvas);
+TsrMapCanvas *tsr_minimap_get_canvas (TsrMinimap   *self);
+/* Moves the canvas so the map point under minimap point (X, Y) is centred (what a click does). */
+void          tsr_minimap_navigate   (TsrMinimap   *self,
+                                      double        x,
+                                      double        y);
+
+G_END_DECLS

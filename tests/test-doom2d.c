@@ -1,0 +1,1092 @@
+/* test-doom2d.c: the Doom2D Forever codec: real files round trip byte for byte, binary <-> text,
+ * DFWAD edits keep other resources, truncations fail cleanly, the schema tables are consistent,
+ * edits keep references right, validation finds what it should, resources resolve. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+#include "core/tsr-finding.h"
+#include "core/tsr-image.h"
+#include "core/tsr-writer.h"
+#include "formats/doom2d/tsr-doom2d-config.h"
+#include "formats/doom2d/tsr-doom2d-formats.h"
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-render.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
+#include "tsr-test-common.h"
+
+#if TSR_DOOM2D_HAVE_LIBZIP
+#include <zip.h>
+#endif
+
+static char *data_dir;
+
+static GPtrArray *
+real_files (const char *suffix)
+{
+  const char *suffixes[] = { suffix, NULL };
+  return tsr_test_data_list (data_dir, suffixes);
+}
+
+static GBytes *
+first_real_map (void)
+{
+  g_autoptr(GPtrArray) maps = real_files (".map");
+  ck_assert_uint_gt (maps->len, 0);
+  return tsr_test_read_file (g_ptr_array_index (maps, 0));
+}
+
+static GBytes *
+first_real_wad (void)
+{
+  g_autoptr(GPtrArray) wads = real_files (".wad");
+  ck_assert_uint_gt (wads->len, 0);
+  return tsr_test_read_file (g_ptr_array_index (wads, 0));
+}
+
+static char *
+sample_path (const char *name)
+{
+  const char *root = g_getenv ("TSR_SOURCE_ROOT");
+  ck_assert_ptr_nonnull (root);
+  return g_build_filename (root, "data", "samples", name, NULL);
+}
+
+static guint
+count_errors (const TsrDoom2dMap *map)
+{
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  tsr_doom2d_map_validate (map, findings);
+  return tsr_findings_count (findings, TSR_SEVERITY_ERROR);
+}
+
+static gboolean
+has_finding (const TsrDoom2dMap *map,
+             const char         *needle)
+{
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+  tsr_doom2d_map_validate (map, findings);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      g_autofree char *text = tsr_finding_to_string (g_ptr_array_index (findings, i));
+      if (strstr (text, needle) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every real file, through the registry as the CLI does it, saves back identical. */
+START_TEST (test_real_files_roundtrip)
+{
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  const char *suffixes[] = { ".map", ".wad", ".dfwad", ".txt", NULL };
+  g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
+  guint checked = 0;
+
+  tsr_formats_register_builtin (registry);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) outputs = NULL;
+      const TsrFormat *format = tsr_format_registry_detect (registry, g_bytes_get_data (bytes, NULL),
+                                                            g_bytes_get_size (bytes), path, &error);
+      gpointer data;
+
+      ck_assert_msg (format != NULL, "%s: %s", path, error ? error->message : "");
+      ck_assert_str_eq (format->family, "doom2d");
+      data = format->load (path, bytes, &error);
+      ck_assert_msg (data != NULL, "%s: %s", path, error ? error->message : "");
+      outputs = format->save (data, path, &error);
+      ck_assert_msg (outputs != NULL, "%s: %s", path, error ? error->message : "");
+      ck_assert_uint_eq (outputs->len, 1);
+      ck_assert_msg (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, bytes),
+                     "%s: saved bytes differ", path);
+      format->free (data);
+      checked++;
+    }
+  ck_assert_uint_ge (checked, 2);
+  tsr_test_report_count ("doom2d maps and DFWADs round-tripped", checked);
+}
+END_TEST
+
+/* binary -> text -> binary gives the same bytes, and the text is stable. */
+START_TEST (test_binary_text_binary)
+{
+  g_autoptr(GPtrArray) maps = real_files (".map");
+  guint checked = 0;
+
+  for (guint i = 0; i < maps->len; i++)
+    {
+      g_autoptr(GBytes) bytes = tsr_test_read_file (g_ptr_array_index (maps, i));
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+      g_autoptr(GBytes) text = NULL, again = NULL, text_again = NULL;
+      TsrDoom2dMap *from_text;
+      g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+
+      ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+      text = tsr_doom2d_map_write_text (map);
+      ck_assert (tsr_doom2d_map_sniff_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text)));
+      from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+      ck_assert_msg (from_text != NULL, "%s", error ? error->message : "");
+      tsr_doom2d_map_binary_losses (from_text, lost);
+      ck_assert_uint_eq (lost->len, 0);
+      again = tsr_doom2d_map_write_binary (from_text);
+      ck_assert (g_bytes_equal (again, bytes));
+      text_again = tsr_doom2d_map_write_text (from_text);
+      ck_assert (g_bytes_equal (text_again, text));
+      /* The real map needs no raw comments: every byte is a field. */
+      ck_assert_ptr_null (g_strstr_len (g_bytes_get_data (text, NULL), g_bytes_get_size (text), "tessera-raw"));
+      tsr_doom2d_map_free (map);
+      tsr_doom2d_map_free (from_text);
+      checked++;
+    }
+  tsr_test_report_count ("doom2d maps through text and back", checked);
+}
+END_TEST
+
+/* Bytes no field covers survive the text form through the raw comment. */
+START_TEST (test_text_keeps_unknown_bytes)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  gsize size = g_bytes_get_size (bytes);
+  TsrDoom2dMap *map, *from_text;
+  g_autoptr(GBytes) text = NULL, again = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Garbage after the NUL of the map name (header data starts at 13) and in a trigger's unused
+   * data bytes (the last 8 bytes before the end block). */
+  copy[13 + 20] = 'x';
+  copy[size - 9 - 4] = 0x5a;
+  map = tsr_doom2d_map_read_binary (copy, size, &error);
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  text = tsr_doom2d_map_write_text (map);
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (text, NULL), g_bytes_get_size (text), "tessera-raw"));
+  from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+  ck_assert_msg (from_text != NULL, "%s", error ? error->message : "");
+  again = tsr_doom2d_map_write_binary (from_text);
+  ck_assert_uint_eq (g_bytes_get_size (again), size);
+  ck_assert (memcmp (g_bytes_get_data (again, NULL), copy, size) == 0);
+  tsr_doom2d_map_free (map);
+  tsr_doom2d_map_free (from_text);
+}
+END_TEST
+
+/* Block order, reserved words, empty blocks and bytes after the end survive binary and text. */
+START_TEST (test_odd_block_layout)
+{
+  TsrWriter *writer = tsr_writer_new ();
+  guint8 header[452] = { 'O', 'D', 'D' };
+  guint8 area[10] = { 16, 0, 0, 0, 32, 0, 0, 0, 1, 0 };
+  g_autoptr(GBytes) bytes = NULL, saved = NULL, text = NULL, again = NULL;
+  TsrDoom2dMap *map, *from_text;
+  g_autoptr(GError) error = NULL;
+
+  header[448] = 64;
+  header[450] = 64;
+  tsr_writer_write_bytes (writer, (const guint8 *) "MAP\1", 4);
+  tsr_writer_write_u8 (writer, 4);          /* areas before the header */
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 10);
+  tsr_writer_write_bytes (writer, area, 10);
+  tsr_writer_write_u8 (writer, 7);
+  tsr_writer_write_u32_le (writer, 0xbeef); /* a reserved word that is not 0 */
+  tsr_writer_write_u32_le (writer, 452);
+  tsr_writer_write_bytes (writer, header, 452);
+  tsr_writer_write_u8 (writer, 3);          /* an empty item block */
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u32_le (writer, 1);
+  tsr_writer_write_u32_le (writer, 2);
+  tsr_writer_write_bytes (writer, (const guint8 *) "xy", 2);
+  bytes = tsr_writer_free_to_bytes (writer);
+
+  map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  saved = tsr_doom2d_map_write_binary (map);
+  ck_assert (g_bytes_equal (saved, bytes));
+  text = tsr_doom2d_map_write_text (map);
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (text, NULL), g_bytes_get_size (text),
+                                       "tessera-blocks: 4 7:beef 3! 0:1 size=2 tail=7879"));
+  from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+  ck_assert_msg (from_text != NULL, "%s", error ? error->message : "");
+  again = tsr_doom2d_map_write_binary (from_text);
+  ck_assert (g_bytes_equal (again, bytes));
+
+  /* Emptied by an edit, the area block goes; the item block, empty in the file, stays. */
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_AREA, 0);
+  g_clear_pointer (&saved, g_bytes_unref);
+  saved = tsr_doom2d_map_write_binary (map);
+  ck_assert_uint_eq (g_bytes_get_size (saved), g_bytes_get_size (bytes) - 19);
+  tsr_doom2d_map_free (map);
+  tsr_doom2d_map_free (from_text);
+}
+END_TEST
+
+START_TEST (test_truncated_map_fails_cleanly)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  gsize size = g_bytes_get_size (bytes);
+  const guint8 *data = g_bytes_get_data (bytes, NULL);
+
+  for (gsize length = 0; length < size; length++)
+    {
+      g_autofree guint8 *copy = g_memdup2 (data, length);
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dMap *map = tsr_doom2d_map_read_binary (copy, length, &error);
+
+      ck_assert_msg (map == NULL, "a map cut at %" G_GSIZE_FORMAT " bytes loaded", length);
+      ck_assert (error != NULL && error->domain == TSR_ERROR);
+      ck_assert_msg (strstr (error->message, "offset") != NULL, "%s", error->message);
+    }
+  tsr_test_report_count ("doom2d map truncations", (guint) size);
+}
+END_TEST
+
+START_TEST (test_truncated_text_and_wad_fail_cleanly)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  g_autoptr(GBytes) text = tsr_doom2d_map_write_text (map);
+  g_autoptr(GBytes) wad = first_real_wad ();
+  const guint8 *data = g_bytes_get_data (text, NULL);
+  gsize size = g_bytes_get_size (text);
+  guint checked = 0;
+
+  for (gsize length = 0; length < size; length += 3)
+    {
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dMap *cut = tsr_doom2d_map_read_text (data, length, &error);
+
+      ck_assert_msg (cut == NULL, "a text map cut at %" G_GSIZE_FORMAT " bytes loaded", length);
+      ck_assert (error != NULL && error->domain == TSR_ERROR);
+      checked++;
+    }
+  for (gsize length = 0; length < g_bytes_get_size (wad); length++)
+    {
+      g_autoptr(GBytes) cut = g_bytes_new_from_bytes (wad, 0, length);
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dWad *archive = tsr_doom2d_wad_read (cut, &error);
+
+      ck_assert_msg (archive == NULL, "a DFWAD cut at %" G_GSIZE_FORMAT " bytes loaded", length);
+      ck_assert (error != NULL && error->domain == TSR_ERROR);
+      checked++;
+    }
+  tsr_doom2d_map_free (map);
+  tsr_test_report_count ("doom2d text and DFWAD truncations", checked);
+}
+END_TEST
+
+START_TEST (test_bad_binary_maps)
+{
+  static const struct { const char *bytes; gsize size; int code; } cases[] = {
+    { "MAQ\1", 4, TSR_ERROR_BAD_MAGIC },
+    { "MAP\2", 4, TSR_ERROR_UNSUPPORTED_VERSION },
+    { "MAP\1\011\0\0\0\0\0\0\0\0", 13, TSR_ERROR_INVALID },              /* block type 9 */
+    { "MAP\1\002\0\0\0\0\005\0\0\0xxxxx\0\0\0\0\0\0\0\0\0", 27, TSR_ERROR_INVALID }, /* 5 % 18 */
+    { "MAP\1\0\0\0\0\0\0\0\0\0", 13, TSR_ERROR_INVALID },                 /* no header */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dMap *map = tsr_doom2d_map_read_binary ((const guint8 *) cases[i].bytes, cases[i].size, &error);
+      ck_assert_ptr_null (map);
+      ck_assert_msg (g_error_matches (error, TSR_ERROR, cases[i].code), "case %u: %s", i,
+                     error ? error->message : "");
+    }
+}
+END_TEST
+
+/* The tables agree with themselves: fields inside their records, none overlapping. */
+START_TEST (test_schema_tables)
+{
+  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      const TsrDoom2dRecordType *type = tsr_doom2d_record_type (k);
+      g_autofree guint8 *used = g_new0 (guint8, type->size);
+
+      ck_assert_ptr_eq (tsr_doom2d_record_type_by_block (type->binblock), type);
+      ck_assert_ptr_eq (tsr_doom2d_record_type_by_name (type->name), type);
+      for (guint f = 0; f < type->n_fields; f++)
+        {
+          const TsrDoom2dField *field = &type->fields[f];
+          gsize width = tsr_doom2d_field_binary_size (field);
+
+          if (field->offset < 0)
+            continue;
+          ck_assert_uint_le (field->offset + width, type->size);
+          for (gsize b = 0; b < width; b++)
+            {
+              ck_assert_msg (!used[field->offset + b], "%s.%s overlaps", type->name, field->name);
+              used[field->offset + b] = 1;
+            }
+        }
+    }
+  for (guint t = 0; t < 40; t++)
+    {
+      const TsrDoom2dTriggerLayout *layout = tsr_doom2d_trigger_layout (t);
+      guint8 used[TSR_DOOM2D_TRIGGER_DATA_SIZE] = { 0 };
+
+      if (layout == NULL)
+        continue;
+      for (guint f = 0; f < layout->n_fields; f++)
+        {
+          gsize width = tsr_doom2d_field_binary_size (&layout->fields[f]);
+          if (layout->fields[f].offset < 0)
+            continue;
+          ck_assert_uint_le (layout->fields[f].offset + width, TSR_DOOM2D_TRIGGER_DATA_SIZE);
+          for (gsize b = 0; b < width; b++)
+            {
+              ck_assert_msg (!used[layout->fields[f].offset + b], "%s.%s overlaps", layout->name,
+                             layout->fields[f].name);
+              used[layout->fields[f].offset + b] = 1;
+            }
+        }
+    }
+  /* The indices the codec uses by meaning name the fields they claim to. */
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER)->fields[TSR_DOOM2D_HEADER_SIZE].name, "size");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->fields[TSR_DOOM2D_PANEL_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].name, "texture_panel");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_DATA].name, "triggerdata");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_AREA)->fields[TSR_DOOM2D_THING_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TEXTURE)->fields[TSR_DOOM2D_TEXTURE_PATH].name, "path");
+}
+END_TEST
+
+START_TEST (test_cp1251)
+{
+  const guint8 encoded[] = { 0xcf, 0xd0, 0xce, 0xd1, 0xd2, 0xce, 0xd2, 0xc0, 0x98, 'A' };
+  g_autofree char *text = tsr_doom2d_cp1251_to_utf8 (encoded, sizeof encoded);
+  g_autoptr(GByteArray) back = tsr_doom2d_utf8_to_cp1251 (text);
+
+  ck_assert (g_str_has_prefix (text, "ПРОСТОТА"));
+  ck_assert_uint_eq (back->len, sizeof encoded);
+  ck_assert (memcmp (back->data, encoded, sizeof encoded) == 0);
+}
+END_TEST
+
+static TsrDoom2dMap *
+load_sample (void)
+{
+  g_autofree char *path = sample_path ("doom2d-sample.txt");
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *map = tsr_doom2d_map_read_text (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  return map;
+}
+
+START_TEST (test_sample_map)
+{
+  g_autofree char *binary_path = sample_path ("doom2d-sample.map");
+  g_autofree char *text_path = sample_path ("doom2d-sample.txt");
+  g_autoptr(GBytes) binary = tsr_test_read_file (binary_path);
+  g_autoptr(GBytes) text = tsr_test_read_file (text_path);
+  TsrDoom2dMap *map = load_sample ();
+  g_autoptr(GBytes) written = tsr_doom2d_map_write_binary (map);
+  g_autoptr(GBytes) written_text = tsr_doom2d_map_write_text (map);
+  g_autoptr(TsrImage) image = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (g_bytes_equal (written, binary));
+  ck_assert (g_bytes_equal (written_text, text));
+  ck_assert_uint_eq (count_errors (map), 0);
+  ck_assert_uint_ge (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), 2);
+  image = tsr_doom2d_map_render (map, NULL, 0, 0, &error);
+  ck_assert_ptr_nonnull (image);
+  ck_assert_uint_eq (image->width, 640);
+  ck_assert_uint_eq (image->height, 480);
+  /* The floor (a wall at y 448..480) is drawn in the wall colour. */
+  ck_assert_uint_eq (image->pixels[(470 * 640 + 300) * 4], 0x90);
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+/* Named references in text, writedefault, enums and bitsets. */
+START_TEST (test_text_syntax)
+{
+  const char *text =
+    "// comment\nmap {\n name \"X\"; size (100 100); /* block comment */\n"
+    " texture t { path '_water_1'; }\n"
+    " panel door { position (10 10); size (16 32); texture t; type PANEL_OPENDOOR | PANEL_BLOCKMON; move_speed (1 0); }\n"
+    " monster m { position (1 2); type MONSTER_IMP; }\n"
+    " area a { position (50 50); type AREA_DMPOINT; }\n"
+    " trigger { position (0 0); size (8 8); type TRIGGER_PRESS; activate_type ACTIVATE_PLAYERCOLLIDE | 64;\n"
+    "   triggerdata { position (1 1); monsterid m; pressCount 3; } exoma_init \"x\"; }\n"
+    " trigger { position (0 0); size (8 8); type TRIGGER_DOOR; triggerdata { panelid door; } }\n"
+    "}\n";
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *map = tsr_doom2d_map_read_text ((const guint8 *) text, strlen (text), &error);
+  TsrDoom2dRecord *press, *door, *panel;
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GBytes) written = NULL;
+
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, 0);
+  ck_assert_int_eq (panel->values[TSR_DOOM2D_PANEL_TYPE].v[0], 512 | 2048);
+  press = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, 0);
+  ck_assert_int_eq (press->values[5].v[0], 1 | 64);
+  ck_assert_int_eq (press->data_values[4].v[0], 0);    /* monsterid -> monster 0 */
+  ck_assert_int_eq (press->data_values[3].v[0], 3);    /* the alias pressCount */
+  door = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, 1);
+  ck_assert_int_eq (door->data_values[0].v[0], 0);
+  ck_assert_uint_eq (count_errors (map), 0);
+
+  tsr_doom2d_map_binary_losses (map, lost);
+  ck_assert_uint_eq (lost->len, 2);
+  ck_assert_str_eq (g_ptr_array_index (lost, 0), "panel 0: move_speed");
+  ck_assert_str_eq (g_ptr_array_index (lost, 1), "trigger 0: exoma_init");
+
+  written = tsr_doom2d_map_write_text (map);
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (written, NULL), -1,
+                                       "type PANEL_OPENDOOR | PANEL_BLOCKMON;"));
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (written, NULL), -1, "monsterid monster0;"));
+  ck_assert_ptr_nonnull (g_strstr_len (g_bytes_get_data (written, NULL), -1, "move_speed (1 0);"));
+  /* Defaults stay out unless writedefault: "enabled true" is the default. */
+  ck_assert_ptr_null (g_strstr_len (g_bytes_get_data (written, NULL), -1, "enabled"));
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+START_TEST (test_bad_text_maps)
+{
+  const char *cases[] = {
+    "mapp { }",
+    "map { name 3; }",
+    "map { nosuch 3; }",
+    "map { panel p { type PANEL_NOPE; } }",
+    "map { item i { type 300; } }",
+    "map { trigger t { type TRIGGER_DOOR; triggerdata { panelid nowhere; } } }",
+    "map { trigger t { triggerdata { panelid 1; } type TRIGGER_DOOR; } }",
+    "map { name \"unterminated; }",
+    "map { } trailing",
+    "map { panel p { position (1); } }",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dMap *map = tsr_doom2d_map_read_text ((const guint8 *) cases[i], strlen (cases[i]), &error);
+      ck_assert_msg (map == NULL, "case %u loaded", i);
+      ck_assert (error != NULL && error->domain == TSR_ERROR);
+      ck_assert_msg (strstr (error->message, "line") != NULL, "%s", error->message);
+    }
+}
+END_TEST
+
+/* Removing records renumbers and clears the references to them. */
+START_TEST (test_remove_keeps_references)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  TsrDoom2dRecord *door = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, 0);
+  gint64 target = door->data_values[0].v[0];
+  gint64 texture_panel = door->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0];
+  g_autoptr(GBytes) saved = NULL;
+  TsrDoom2dMap *again;
+
+  ck_assert_int_gt (target, 0);
+  ck_assert_int_gt (texture_panel, 0);
+  /* Removing a panel before both shifts them down by one. */
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_PANEL, 0);
+  ck_assert_int_eq (door->data_values[0].v[0], target - 1);
+  ck_assert_int_eq (door->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0], texture_panel - 1);
+  /* Removing the door itself clears the reference; validation then warns. */
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_PANEL, (guint) (target - 1));
+  ck_assert_int_eq (door->data_values[0].v[0], -1);
+  ck_assert (has_finding (map, "points at no panel"));
+
+  saved = tsr_doom2d_map_write_binary (map);
+  again = tsr_doom2d_map_read_binary (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved), NULL);
+  ck_assert_ptr_nonnull (again);
+  ck_assert_uint_eq (tsr_doom2d_map_count (again, TSR_DOOM2D_KIND_PANEL), 100);
+  ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_TRIGGER, 0)->data_values[0].v[0], -1);
+  tsr_doom2d_map_free (again);
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+/* Random removals: after each, binary and text forms agree and reload to the same map. */
+START_TEST (test_random_edits_stay_consistent)
+{
+  g_autoptr(GBytes) bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  GRand *rand = g_rand_new_with_seed (2026);
+
+  for (guint step = 0; step < 60; step++)
+    {
+      TsrDoom2dKind kind = (TsrDoom2dKind) g_rand_int_range (rand, 1, TSR_DOOM2D_N_KINDS);
+      g_autoptr(GBytes) binary = NULL, text = NULL, again = NULL;
+      TsrDoom2dMap *from_text;
+      g_autoptr(GError) error = NULL;
+
+      if (tsr_doom2d_map_count (map, kind) > 0)
+        tsr_doom2d_map_remove (map, kind, g_rand_int_range (rand, 0, tsr_doom2d_map_count (map, kind)));
+      binary = tsr_doom2d_map_write_binary (map);
+      text = tsr_doom2d_map_write_text (map);
+      from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+      ck_assert_msg (from_text != NULL, "step %u: %s", step, error ? error->message : "");
+      again = tsr_doom2d_map_write_binary (from_text);
+      ck_assert_msg (g_bytes_equal (again, binary), "step %u: text and binary disagree", step);
+      tsr_doom2d_map_free (from_text);
+    }
+  g_rand_free (rand);
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+START_TEST (test_remove_monster_fixes_press)
+{
+  TsrDoom2dMap *map = load_sample ();
+  TsrDoom2dRecord *press = NULL;
+
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER); i++)
+    if (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i)->values[TSR_DOOM2D_TRIGGER_TYPE].v[0] == 9)
+      press = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i);
+  ck_assert_ptr_nonnull (press);
+  ck_assert_int_eq (press->data_values[4].v[0], 0);
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_MONSTER, 0);
+  ck_assert_int_eq (press->data_values[4].v[0], -1);
+  {
+    g_autoptr(GBytes) saved = tsr_doom2d_map_write_binary (map);
+    TsrDoom2dMap *again = tsr_doom2d_map_read_binary (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved), NULL);
+    /* monsterid is index + 1 in the file: 0 means none. */
+    ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_TRIGGER, 2)->data_values[4].v[0], -1);
+    tsr_doom2d_map_free (again);
+  }
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+START_TEST (test_validation)
+{
+  TsrDoom2dMap *map = load_sample ();
+  TsrDoom2dRecord *record;
+
+  ck_assert_uint_eq (count_errors (map), 0);
+
+  /* A door trigger pointing at a wall. */
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, 0);
+  record->data_values[0].v[0] = 0;
+  ck_assert (has_finding (map, "no door panel"));
+  record->data_values[0].v[0] = 999;
+  ck_assert (has_finding (map, "refers to panel 999"));
+  record->data_values[0].v[0] = 8;
+
+  /* A monster inside the floor. */
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, 0);
+  record->values[0].v[0] = 100;
+  record->values[0].v[1] = 456;
+  ck_assert (has_finding (map, "stuck inside wall panel 0"));
+  /* Outside the map. */
+  record->values[0].v[0] = 5000;
+  ck_assert (has_finding (map, "reaches outside the map"));
+
+  /* No spawn at all. */
+  while (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_AREA) > 0)
+    tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_AREA, 0);
+  ck_assert (has_finding (map, "no player spawn"));
+
+  /* A texture reference out of range. */
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_TEXTURE, 0);
+  ck_assert (has_finding (map, "refers to texture"));
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
+/* A DFWAD made around the real map: round trip, then edit the map and keep everything else. */
+START_TEST (test_wad_around_real_map)
+{
+  g_autoptr(GBytes) lump = first_real_map ();
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  TsrDoom2dWad *wad = tsr_doom2d_wad_read (real_wad, NULL);
+  g_autoptr(GBytes) built = NULL, again = NULL, edited = NULL;
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  const TsrFormat *format;
+  TsrDoom2dFile *file;
+  TsrDoom2dWad *before, *after;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+
+  ck_assert_ptr_nonnull (wad);
+  tsr_doom2d_wad_add (wad, "", "MAP01", lump);
+  {
+    g_autoptr(GBytes) anim = tsr_doom2d_wad_get_data (wad, tsr_doom2d_wad_find (wad, "TEXT", "ANIM"), NULL);
+    tsr_doom2d_wad_add (wad, "EXTRA", "ЛОГО", anim); /* a CP1251 name in a new section */
+  }
+  built = tsr_doom2d_wad_write (wad, &error);
+  ck_assert_ptr_nonnull (built);
+  tsr_doom2d_wad_free (wad);
+
+  tsr_formats_register_builtin (registry);
+  format = tsr_format_registry_lookup (registry, "doom2d-wad");
+  ck_assert (format->sniff (g_bytes_get_data (built, NULL), g_bytes_get_size (built), NULL) > 0);
+  file = format->load ("built.wad", built, &error);
+  ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (file->map_entries->len, 1);
+  ck_assert_ptr_nonnull (file->map);
+  ck_assert_ptr_nonnull (tsr_doom2d_wad_find (file->wad, "EXTRA", "ЛОГО"));
+  outputs = format->save (file, "built.wad", &error);
+  ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, built));
+  g_clear_pointer (&outputs, g_ptr_array_unref);
+
+  /* Edit the map inside and save: every other stored stream stays byte-identical. */
+  tsr_doom2d_value_set_text (&file->map->header->values[TSR_DOOM2D_HEADER_AUTHOR], "Tessera test");
+  tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_ITEM, 0);
+  outputs = format->save (file, "built.wad", &error);
+  ck_assert_ptr_nonnull (outputs);
+  edited = g_bytes_ref (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes);
+  format->free (file);
+
+  before = tsr_doom2d_wad_read (built, NULL);
+  after = tsr_doom2d_wad_read (edited, NULL);
+  ck_assert_ptr_nonnull (after);
+  ck_assert_uint_eq (before->entries->len, after->entries->len);
+  for (guint i = 0; i < before->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *a = g_ptr_array_index (before->entries, i);
+      TsrDoom2dWadEntry *b = g_ptr_array_index (after->entries, i);
+
+      ck_assert_str_eq (a->name, b->name);
+      ck_assert (memcmp (a->raw_name, b->raw_name, 16) == 0);
+      if (a->is_section)
+        continue;
+      if (strcmp (a->name, "MAP01") == 0)
+        {
+          g_autoptr(GBytes) map_bytes = tsr_doom2d_wad_get_data (after, b, NULL);
+          TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (map_bytes, NULL),
+                                                          g_bytes_get_size (map_bytes), NULL);
+          ck_assert_str_eq (map->header->values[TSR_DOOM2D_HEADER_AUTHOR].text, "Tessera test");
+          ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), 37);
+          tsr_doom2d_map_free (map);
+          continue;
+        }
+      ck_assert_msg (g_bytes_equal (a->compressed, b->compressed), "%s changed", a->name);
+    }
+  /* And the edited archive round-trips itself. */
+  again = tsr_doom2d_wad_write (after, NULL);
+  ck_assert (g_bytes_equal (again, edited));
+  tsr_doom2d_wad_free (before);
+  tsr_doom2d_wad_free (after);
+}
+END_TEST
+
+/* Two directory entries sharing one stream (an alias) stay shared, also after an edit elsewhere. */
+START_TEST (test_wad_aliases)
+{
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  const guint8 *data = g_bytes_get_data (real_wad, NULL);
+  gsize size = g_bytes_get_size (real_wad);
+  g_autoptr(GByteArray) aliased = g_byte_array_new ();
+  guint16 count = GUINT16_FROM_LE (*(const guint16 *) (data + 6));
+  guint8 record[24];
+  g_autoptr(GBytes) bytes = NULL, written = NULL, edited = NULL;
+  TsrDoom2dWad *wad, *check;
+  TsrDoom2dWadEntry *a, *b;
+
+  /* The real directory plus one more record naming W73A's stream as COPY; data moves by 24. */
+  g_byte_array_append (aliased, data, 8);
+  aliased->data[6] = (guint8) (count + 1);
+  for (guint i = 0; i < count; i++)
+    {
+      guint32 offset;
+      memcpy (record, data + 8 + 24 * i, 24);
+      memcpy (&offset, record + 16, 4);
+      offset = GUINT32_FROM_LE (offset);
+      if (offset != 0)
+        offset = GUINT32_TO_LE (offset + 24);
+      memcpy (record + 16, &offset, 4);
+      g_byte_array_append (aliased, record, 24);
+    }
+  memset (record, 0, 16);
+  memcpy (record, "COPY", 4);
+  g_byte_array_append (aliased, record, 24);
+  memcpy (aliased->data + aliased->len - 8, aliased->data + aliased->len - 32, 8); /* W73A's offset, length */
+  g_byte_array_append (aliased, data + 8 + 24 * count, size - 8 - 24 * count);
+  bytes = g_bytes_new (aliased->data, aliased->len);
+
+  wad = tsr_doom2d_wad_read (bytes, NULL);
+  ck_assert_ptr_nonnull (wad);
+  ck_assert (wad->canonical);
+  written = tsr_doom2d_wad_write (wad, NULL);
+  ck_assert (g_bytes_equal (written, bytes));
+
+  tsr_doom2d_wad_set_data (wad, tsr_doom2d_wad_find (wad, "TEXT", "ANIM"), g_bytes_new_static ("resource=W73A\r\n", 15));
+  edited = tsr_doom2d_wad_write (wad, NULL);
+  check = tsr_doom2d_wad_read (edited, NULL);
+  ck_assert_ptr_nonnull (check);
+  a = tsr_doom2d_wad_find (check, "TEXTURES", "W73A");
+  b = tsr_doom2d_wad_find (check, "TEXTURES", "COPY");
+  ck_assert_ptr_nonnull (b);
+  ck_assert_uint_eq (a->offset, b->offset);
+  ck_assert_uint_eq (a->length, b->length);
+  ck_assert_uint_eq (g_bytes_get_size (edited), g_bytes_get_size (bytes) - 79 + tsr_doom2d_wad_find (check, "TEXT", "ANIM")->length);
+  tsr_doom2d_wad_free (check);
+  tsr_doom2d_wad_free (wad);
+}
+END_TEST
+
+/* An archive whose data is out of directory order keeps its layout; edits append. */
+START_TEST (test_wad_unusual_layout)
+{
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  TsrDoom2dWad *wad = tsr_doom2d_wad_read (real_wad, NULL);
+  g_autoptr(GByteArray) shuffled = g_byte_array_new ();
+  TsrDoom2dWad *odd;
+  g_autoptr(GBytes) odd_bytes = NULL, written = NULL, edited = NULL;
+  guint32 offsets[4] = { 0 };
+
+  ck_assert (wad->canonical);
+  /* Header and directory, then a gap of 5 bytes, then the streams in reverse order. */
+  g_byte_array_append (shuffled, g_bytes_get_data (real_wad, NULL), wad->data_start);
+  g_byte_array_append (shuffled, (const guint8 *) "GAP!!", 5);
+  for (int i = (int) wad->entries->len - 1; i >= 0; i--)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      if (entry->is_section)
+        continue;
+      offsets[i] = shuffled->len;
+      g_byte_array_append (shuffled, g_bytes_get_data (entry->compressed, NULL), entry->length);
+    }
+  for (guint i = 0; i < wad->entries->len; i++)
+    if (!((TsrDoom2dWadEntry *) g_ptr_array_index (wad->entries, i))->is_section)
+      {
+        guint32 le = GUINT32_TO_LE (offsets[i]);
+        memcpy (shuffled->data + 8 + 24 * i + 16, &le, 4);
+      }
+  odd_bytes = g_bytes_new (shuffled->data, shuffled->len);
+  odd = tsr_doom2d_wad_read (odd_bytes, NULL);
+  ck_assert_ptr_nonnull (odd);
+  ck_assert (!odd->canonical);
+  written = tsr_doom2d_wad_write (odd, NULL);
+  ck_assert (g_bytes_equal (written, odd_bytes));
+
+  tsr_doom2d_wad_set_data (odd, tsr_doom2d_wad_find (odd, "TEXT", "ANIM"), g_bytes_new_static ("resource=W73A\r\n", 15));
+  edited = tsr_doom2d_wad_write (odd, NULL);
+  ck_assert_uint_gt (g_bytes_get_size (edited), g_bytes_get_size (odd_bytes));
+  ck_assert (memcmp (g_bytes_get_data (edited, NULL) + wad->data_start, shuffled->data + wad->data_start,
+                     shuffled->len - wad->data_start) == 0);
+  {
+    TsrDoom2dWad *check = tsr_doom2d_wad_read (edited, NULL);
+    g_autoptr(GBytes) anim = tsr_doom2d_wad_get_data (check, tsr_doom2d_wad_find (check, "text", "anim"), NULL);
+    ck_assert_uint_eq (g_bytes_get_size (anim), 15);
+    tsr_doom2d_wad_free (check);
+  }
+  tsr_doom2d_wad_free (odd);
+  tsr_doom2d_wad_free (wad);
+}
+END_TEST
+
+START_TEST (test_broken_zlib_stream)
+{
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (real_wad, NULL), g_bytes_get_size (real_wad));
+  g_autoptr(GBytes) bytes = NULL;
+  TsrDoom2dWad *wad;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) data = NULL;
+
+  copy[104 + 10] ^= 0xff; /* inside the ANIM stream */
+  copy[104 + 11] ^= 0xff;
+  bytes = g_bytes_new (copy, g_bytes_get_size (real_wad));
+  wad = tsr_doom2d_wad_read (bytes, NULL);
+  ck_assert_ptr_nonnull (wad);
+  data = tsr_doom2d_wad_get_data (wad, tsr_doom2d_wad_find (wad, "TEXT", "ANIM"), &error);
+  ck_assert_ptr_null (data);
+  ck_assert (error != NULL && error->domain == TSR_ERROR);
+  tsr_doom2d_wad_free (wad);
+}
+END_TEST
+
+/* Resources: an animated texture (the real DFWAD) and a PNG resolved through a game folder. */
+START_TEST (test_resources)
+{
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDoom2dTexture) animation = tsr_doom2d_texture_from_animation (real_wad, &error);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *archive_path = g_build_filename (folder, "Tessera.wad", NULL);
+  TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+  g_autoptr(TsrImage) red = tsr_image_new (4, 4);
+  g_autoptr(GBytes) png = NULL, archive = NULL;
+  const char *folders[] = { folder, NULL };
+  TsrDoom2dResources *resources;
+  g_autoptr(TsrDoom2dTexture) texture = NULL;
+  g_autoptr(TsrDoom2dTexture) nested = NULL;
+  g_autofree char *a = NULL, *s = NULL, *n = NULL;
+
+  ck_assert_msg (animation != NULL, "%s", error ? error->message : "");
+  ck_assert (animation->animated);
+  ck_assert_uint_eq (animation->frame_count, 3);
+  ck_assert_uint_eq (animation->frame_width, 128);
+  ck_assert_int_eq (animation->type, TSR_DOOM2D_RESOURCE_TGA);
+
+  for (guint y = 0; y < 4; y++)
+    for (guint x = 0; x < 4; x++)
+      tsr_image_set_pixel (red, x, y, 0xff0000ff);
+  png = tsr_image_to_png (red, NULL);
+  tsr_doom2d_wad_add (wad, "TEX", "RED", png);
+  tsr_doom2d_wad_add (wad, "ANIMS", "W73A", real_wad);
+  archive = tsr_doom2d_wad_write (wad, NULL);
+  tsr_doom2d_wad_free (wad);
+  ck_assert (tsr_file_write_atomic (archive_path, archive, FALSE, NULL));
+
+  ck_assert (tsr_doom2d_resource_split ("Tessera.wad:TEX\\RED", &a, &s, &n));
+  ck_assert_str_eq (a, "Tessera.wad");
+  ck_assert_str_eq (s, "TEX");
+  ck_assert_str_eq (n, "RED");
+  ck_assert_int_eq (tsr_doom2d_special_texture ("_water_0"), TSR_DOOM2D_SPECIAL_WATER);
+
+  resources = tsr_doom2d_resources_new (folders, NULL);
+  texture = tsr_doom2d_resources_load_texture (resources, "tessera.WAD:TEX\\RED", &error);
+  ck_assert_msg (texture != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (texture->type, TSR_DOOM2D_RESOURCE_PNG);
+  nested = tsr_doom2d_resources_load_texture (resources, "Tessera.wad:ANIMS\\W73A", &error);
+  ck_assert_msg (nested != NULL, "%s", error ? error->message : "");
+  ck_assert (nested->animated);
+  ck_assert_ptr_null (tsr_doom2d_resources_load_texture (resources, "Missing.wad:X\\Y", NULL));
+  ck_assert_ptr_null (tsr_doom2d_resources_load_texture (resources, "Tessera.wad:TEX\\NONE", NULL));
+
+  /* A panel with that texture renders red. */
+  {
+    TsrDoom2dMap *map = load_sample ();
+    TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, 0);
+    g_autoptr(TsrImage) image = NULL;
+
+    tsr_doom2d_value_set_text (&record->values[TSR_DOOM2D_TEXTURE_PATH], "Tessera.wad:TEX\\RED");
+    image = tsr_doom2d_map_render (map, resources, 0, 0, NULL);
+    ck_assert_ptr_nonnull (image);
+    ck_assert_uint_eq (image->pixels[(470 * 640 + 300) * 4 + 0], 0xff);
+    ck_assert_uint_eq (image->pixels[(470 * 640 + 300) * 4 + 1], 0x00);
+    tsr_doom2d_map_free (map);
+  }
+  tsr_doom2d_resources_free (resources);
+}
+END_TEST
+
+/* The formats through their vtable: convert between binary, text and DFWAD, listing losses. */
+START_TEST (test_convert)
+{
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  const TsrFormat *text_format, *map_format, *wad_format;
+  const char *text = "map { size (64 64); area a { position (0 0); type AREA_DMPOINT; }"
+                     " panel p { position (0 0); size (8 8); type PANEL_WALL; move_once true; } }";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *wad_path = g_build_filename (folder, "out.wad", NULL);
+  TsrConvertOptions options = { -1 };
+  gpointer data;
+
+  tsr_formats_register_builtin (registry);
+  text_format = tsr_format_registry_lookup (registry, "doom2d-text");
+  map_format = tsr_format_registry_lookup (registry, "doom2d-map");
+  wad_format = tsr_format_registry_lookup (registry, "doom2d-wad");
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, (const guint8 *) text, strlen (text), NULL, NULL),
+                    text_format);
+  data = text_format->load (NULL, bytes, &error);
+  ck_assert_ptr_nonnull (data);
+  outputs = text_format->convert (data, map_format, "out.map", &options, lost, &error);
+  ck_assert_ptr_nonnull (outputs);
+  ck_assert_uint_eq (lost->len, 1);
+  ck_assert_str_eq (g_ptr_array_index (lost, 0), "panel 0: move_once");
+  g_clear_pointer (&outputs, g_ptr_array_unref);
+
+  outputs = text_format->convert (data, wad_format, wad_path, &options, lost, &error);
+  ck_assert_ptr_nonnull (outputs);
+  ck_assert (tsr_file_write_atomic (wad_path, ((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, FALSE, NULL));
+  text_format->free (data);
+  {
+    g_autoptr(GBytes) wad_bytes = tsr_file_read (wad_path, NULL);
+    TsrDoom2dFile *file = wad_format->load (wad_path, wad_bytes, &error);
+    g_autoptr(GPtrArray) back = NULL;
+
+    ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (tsr_doom2d_map_count (file->map, TSR_DOOM2D_KIND_PANEL), 1);
+    back = wad_format->convert (file, text_format, "x.txt", &options, lost, &error);
+    ck_assert_ptr_nonnull (back);
+    wad_format->free (file);
+  }
+}
+END_TEST
+
+#if TSR_DOOM2D_HAVE_LIBZIP
+/* The stored (compressed) bytes of every entry of a ZIP, by name. */
+static GHashTable *
+zip_stored_streams (GBytes *bytes)
+{
+  GHashTable *streams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  zip_error_t zip_error;
+  zip_source_t *source;
+  zip_t *archive;
+
+  zip_error_init (&zip_error);
+  source = zip_source_buffer_create (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), 0, &zip_error);
+  archive = zip_open_from_source (source, ZIP_RDONLY, &zip_error);
+  ck_assert_ptr_nonnull (archive);
+  for (zip_int64_t i = 0; i < zip_get_num_entries (archive, 0); i++)
+    {
+      zip_stat_t stat;
+      zip_file_t *file;
+      guint8 *data;
+
+      zip_stat_index (archive, i, 0, &stat);
+      data = g_malloc (stat.comp_size + 1);
+      file = zip_fopen_index (archive, i, ZIP_FL_COMPRESSED);
+      ck_assert_ptr_nonnull (file);
+      ck_assert_int_eq (zip_fread (file, data, stat.comp_size), (zip_int64_t) stat.comp_size);
+      zip_fclose (file);
+      g_hash_table_insert (streams, g_strdup (stat.name), g_bytes_new_take (data, stat.comp_size));
+    }
+  zip_discard (archive);
+  zip_error_fini (&zip_error);
+  return streams;
+}
+
+/* A .dfz made around the real map and the real DFWAD's resources: round trip, edit the map, keep
+ * every other entry's stored bytes; truncations fail cleanly. */
+START_TEST (test_zip_archive)
+{
+  g_autoptr(GBytes) lump = first_real_map ();
+  g_autoptr(GBytes) real_wad = first_real_wad ();
+  TsrDoom2dWad *dfwad = tsr_doom2d_wad_read (real_wad, NULL);
+  TsrDoom2dWad *zip = tsr_doom2d_zip_new ();
+  g_autoptr(GBytes) built = NULL, edited = NULL;
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  g_autoptr(GHashTable) before = NULL, after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  const TsrFormat *format;
+  TsrDoom2dFile *file;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint checked = 0;
+
+  for (guint i = 0; i < dfwad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (dfwad->entries, i);
+      g_autoptr(GBytes) data = NULL;
+      if (entry->is_section)
+        continue;
+      data = tsr_doom2d_wad_get_data (dfwad, entry, NULL);
+      tsr_doom2d_wad_add (zip, entry->section, entry->name, data);
+    }
+  tsr_doom2d_wad_add (zip, "", "MAP01", lump);
+  built = tsr_doom2d_wad_write (zip, &error);
+  ck_assert_msg (built != NULL, "%s", error ? error->message : "");
+  tsr_doom2d_wad_free (zip);
+  tsr_doom2d_wad_free (dfwad);
+
+  tsr_formats_register_builtin (registry);
+  format = tsr_format_registry_lookup (registry, "doom2d-dfz");
+  ck_assert_ptr_nonnull (format);
+  ck_assert_ptr_eq (tsr_format_registry_detect (registry, g_bytes_get_data (built, NULL),
+                                                g_bytes_get_size (built), "built.dfz", NULL), format);
+  file = format->load ("built.dfz", built, &error);
+  ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (file->map_entries->len, 1);
+  {
+    g_autoptr(GBytes) anim = tsr_doom2d_wad_get_data (file->wad, tsr_doom2d_wad_find (file->wad, "TEXT", "ANIM"), NULL);
+    ck_assert_ptr_nonnull (anim);
+    ck_assert (g_str_has_prefix (g_bytes_get_data (anim, NULL), "resource=W73A"));
+  }
+  outputs = format->save (file, "built.dfz", &error);
+  ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, built));
+  g_clear_pointer (&outputs, g_ptr_array_unref);
+
+  tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_MONSTER, 3);
+  outputs = format->save (file, "built.dfz", &error);
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  edited = g_bytes_ref (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes);
+  format->free (file);
+
+  before = zip_stored_streams (built);
+  after = zip_stored_streams (edited);
+  ck_assert_uint_eq (g_hash_table_size (before), g_hash_table_size (after));
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GBytes *other = g_hash_table_lookup (after, key);
+      ck_assert_ptr_nonnull (other);
+      if (strcmp (key, "MAP01") == 0)
+        ck_assert (!g_bytes_equal (value, other));
+      else
+        {
+          ck_assert_msg (g_bytes_equal (value, other), "%s changed", (const char *) key);
+          checked++;
+        }
+    }
+  ck_assert_uint_eq (checked, 4); /* TEXT/, TEXT/ANIM, TEXTURES/, TEXTURES/W73A */
+
+  for (gsize length = 0; length < g_bytes_get_size (built); length += 7)
+    {
+      g_autoptr(GBytes) cut = g_bytes_new_from_bytes (built, 0, length);
+      g_autoptr(GError) cut_error = NULL;
+      TsrDoom2dWad *archive = tsr_doom2d_archive_read (cut, &cut_error);
+      ck_assert_msg (archive == NULL, "a ZIP cut at %" G_GSIZE_FORMAT " bytes loaded", length);
+      ck_assert (cut_error != NULL && cut_error->domain == TSR_ERROR);
+    }
+}
+END_TEST
+#endif
+
+static Suite *
+doom2d_suite (void)
+{
+  Suite *suite = suite_create ("doom2d");
+  TCase *real = tcase_create ("real files");
+  TCase *text = tcase_create ("text");
+  TCase *model = tcase_create ("model");
+  TCase *wad = tcase_create ("wad");
+
+  tcase_set_timeout (real, 300);
+  tcase_add_test (real, test_real_files_roundtrip);
+  tcase_add_test (real, test_binary_text_binary);
+  tcase_add_test (real, test_text_keeps_unknown_bytes);
+  tcase_add_test (real, test_odd_block_layout);
+  tcase_add_test (real, test_truncated_map_fails_cleanly);
+  tcase_add_test (real, test_truncated_text_and_wad_fail_cleanly);
+  tcase_add_test (real, test_bad_binary_maps);
+  tcase_add_test (text, test_text_syntax);
+  tcase_add_test (text, test_bad_text_maps);
+  tcase_add_test (text, test_cp1251);
+  tcase_add_test (model, test_schema_tables);
+  tcase_add_test (model, test_sample_map);
+  tcase_add_test (model, test_remove_keeps_references);
+  tcase_add_test (model, test_remove_monster_fixes_press);
+  tcase_add_test (model, test_random_edits_stay_consistent);
+  tcase_add_test (model, test_validation);
+  tcase_add_test (wad, test_wad_around_real_map);
+  tcase_add_test (wad, test_wad_unusual_layout);
+  tcase_add_test (wad, test_wad_aliases);
+  tcase_add_test (wad, test_broken_zlib_stream);
+  tcase_add_test (wad, test_resources);
+  tcase_add_test (wad, test_convert);
+#if TSR_DOOM2D_HAVE_LIBZIP
+  tcase_add_test (wad, test_zip_archive);
+#endif
+  suite_add_tcase (suite, real);
+  suite_add_tcase (suite, text);
+  suite_add_tcase (suite, model);
+  suite_add_tcase (suite, wad);
+  return suite;
+}
+
+int
+main (void)
+{
+  data_dir = tsr_test_data_require ("doom2d");
+  return tsr_test_run_suite (doom2d_suite ());
+}
