@@ -52,7 +52,7 @@ START_TEST (test_real_files_roundtrip)
   static const char *const suffixes[] = { "", NULL };
   g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
   TsrFormatRegistry *registry = tsr_format_registry_get_default ();
-  guint maps = 0, physics = 0, levels = 0;
+  guint maps = 0, physics = 0, levels = 0, scripts = 0;
 
   for (guint i = 0; i < files->len; i++)
     {
@@ -65,7 +65,8 @@ START_TEST (test_real_files_roundtrip)
       gpointer data;
 
       if (format == NULL || (strcmp (format->id, "marathon-map") != 0
-                             && strcmp (format->id, "marathon-physics") != 0))
+                             && strcmp (format->id, "marathon-physics") != 0
+                             && strcmp (format->id, "marathon-terminal-script") != 0))
         continue;
       data = format->load (path, bytes, &error);
       ck_assert_msg (data != NULL, "%s: %s", path, error ? error->message : "");
@@ -77,15 +78,19 @@ START_TEST (test_real_files_roundtrip)
           levels += ((TsrMarathonScenario *) data)->map->levels->len;
           maps++;
         }
-      else
+      else if (strcmp (format->id, "marathon-physics") == 0)
         physics++;
+      else
+        scripts++;
       format->free (data);
     }
   /* Quartz (AppleSingle), 4 Chronicles maps, the version-4 map, the M1 scenario; 2 physics. */
   ck_assert_uint_ge (maps, 7);
   ck_assert_uint_ge (physics, 2);
+  ck_assert_uint_ge (scripts, 2);
   ck_assert_uint_ge (levels, 37 + 6);
-  tsr_test_report_count ("Marathon maps and physics saved byte-identical", maps + physics);
+  tsr_test_report_count ("Marathon maps, physics and terminal scripts saved byte-identical",
+                         maps + physics + scripts);
 }
 END_TEST
 

@@ -429,6 +429,148 @@ static const TsrFormat marathon_physics_format = {
   .describe = physics_describe,
 };
 
+/* ---- marathon-terminal-script ------------------------------------------------------------- */
+
+/* A script: after comment (';') and blank lines, the first line is "#TERMINAL n" in any case. */
+static guint
+script_sniff (const guint8 *data,
+              gsize         size,
+              const char   *path)
+{
+  gsize pos = 0;
+
+  while (pos < size)
+    {
+      gsize end = pos;
+
+      while (end < size && data[end] != '\n')
+        end++;
+      if (end > pos && data[pos] != ';' && data[pos] != '\r')
+        {
+          if (end - pos >= 10 && data[pos] == '#' && g_ascii_strncasecmp ((const char *) data + pos + 1, "TERMINAL", 8) == 0
+              && (data[pos + 9] == ' ' || data[pos + 9] == '\t'))
+            return TSR_SNIFF_LIKELY;
+          return TSR_SNIFF_NO;
+        }
+      pos = end + 1;
+    }
+  return TSR_SNIFF_NO;
+}
+
+static gpointer
+script_load (const char *path,
+             GBytes     *bytes,
+             GError    **error)
+{
+  gsize size;
+  const char *text = g_bytes_get_data (bytes, &size);
+
+  return tsr_marathon_terminals_compile (text, size, path != NULL ? path : "script", error);
+}
+
+static void
+script_free (gpointer data)
+{
+  if (data != NULL)
+    g_ptr_array_unref (data);
+}
+
+/* Saving writes the script as the decompiler does (Atque's layout): a canonical script is
+ * written back byte-identical; comments and spelling variants are normalised. */
+static GPtrArray *
+script_save (gconstpointer data,
+             const char   *path,
+             GError      **error)
+{
+  char *text = tsr_marathon_terminals_decompile ((GPtrArray *) data, error);
+  GPtrArray *outputs;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (text == NULL)
+    return NULL;
+  bytes = g_bytes_new_take (text, strlen (text));
+  outputs = tsr_output_files_new ();
+  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
+  return outputs;
+}
+
+static void
+script_validate (gconstpointer data,
+                 GPtrArray    *findings)
+{
+  GPtrArray *terminals = (GPtrArray *) data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) chunk = tsr_marathon_terminals_serialize (terminals, &error);
+
+  if (chunk == NULL)
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "term", "%s", error->message);
+  for (guint t = 0; t < terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+      g_autofree char *where = g_strdup_printf ("terminal %u", t);
+      gboolean has_section = FALSE;
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          int type = g_array_index (terminal->groups, TsrMarathonTerminalGroup, g).type;
+
+          has_section |= type == TSR_MARATHON_GROUP_UNFINISHED || type == TSR_MARATHON_GROUP_FINISHED
+                         || type == TSR_MARATHON_GROUP_FAILED;
+        }
+      if (!has_section)
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                          "no #UNFINISHED, #FINISHED or #FAILURE section: the engine shows nothing");
+    }
+}
+
+static void
+script_describe (gconstpointer data,
+                 JsonBuilder  *builder)
+{
+  GPtrArray *terminals = (GPtrArray *) data;
+
+  json_builder_set_member_name (builder, "terminals");
+  json_builder_begin_array (builder);
+  for (guint t = 0; t < terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+      g_autoptr(GString) groups = g_string_new (NULL);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const char *name = tsr_marathon_group_type_name (g_array_index (terminal->groups, TsrMarathonTerminalGroup, g).type);
+
+          if (groups->len > 0)
+            g_string_append (groups, ", ");
+          g_string_append (groups, name != NULL ? name : "?");
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "groups");
+      json_builder_add_string_value (builder, groups->str);
+      json_builder_set_member_name (builder, "styles");
+      json_builder_add_int_value (builder, terminal->faces->len);
+      json_builder_set_member_name (builder, "text_bytes");
+      json_builder_add_int_value (builder, (gint64) g_bytes_get_size (terminal->text));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static const char *const script_extensions[] = { "txt", NULL };
+
+static const TsrFormat marathon_terminal_script_format = {
+  .id = "marathon-terminal-script",
+  .name = "Marathon terminal script",
+  .family = "marathon",
+  .extensions = script_extensions,
+  .sniff = script_sniff,
+  .load = script_load,
+  .free = script_free,
+  .save = script_save,
+  .validate = script_validate,
+  .describe = script_describe,
+};
+
 const TsrFormat *
 tsr_marathon_map_format (void)
 {
@@ -446,4 +588,5 @@ tsr_marathon_maps_register_formats (TsrFormatRegistry *registry)
 {
   tsr_format_registry_add (registry, &marathon_map_format);
   tsr_format_registry_add (registry, &marathon_physics_format);
+  tsr_format_registry_add (registry, &marathon_terminal_script_format);
 }
