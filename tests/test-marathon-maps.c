@@ -286,6 +286,12 @@ START_TEST (test_scenario_edits)
   ck_assert_uint_eq (again->map->wad->version, TSR_WAD_VERSION_INFINITY);
   ck_assert_uint_eq (again->map->wad->app_data_size, TSR_WAD_LEVEL_APP_DATA_SIZE);
   ck_assert (tsr_wad_checksum_matches (again->map->wad));
+  {
+    g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+    tsr_wad_validate (again->map->wad, findings);
+    ck_assert_uint_eq (findings->len, 0);
+  }
 
   /* Expected order: old 1, 2, 4, 5, 6, NEW, 7 .. 36, 0. */
   for (guint i = 0; i < again->map->levels->len; i++)
