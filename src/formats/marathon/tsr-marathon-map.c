@@ -283,8 +283,6 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
 
 /* ---- Maps ----------------------------------------------------------------------------------- */
 
-struct _TsrMarathonMapPrivate;
-
 /* Extra state kept beside the public struct. */
 typedef struct {
   TsrMarathonMap  public;

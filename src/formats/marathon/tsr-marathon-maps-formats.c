@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-reader.h"
 #include "formats/marathon/tsr-mac-wrapper.h"
 #include "formats/marathon/tsr-marathon-map.h"
 #include "formats/marathon/tsr-marathon-physics.h"
@@ -61,57 +62,75 @@ first_entry_has_tag (const guint8 *data,
                      gsize         size,
                      guint32       wanted)
 {
-  gsize header = (data[0] << 8 | data[1]) >= 2 ? 16 : 12;
+  TsrReader reader;
   gsize pos = TSR_WAD_HEADER_SIZE;
 
-  for (int guard = 0; guard < 64 && pos + 12 <= size; guard++)
+  tsr_reader_init (&reader, data, size, "wad");
+  for (int guard = 0; guard < 64; guard++)
     {
-      guint32 tag = (guint32) data[pos] << 24 | (guint32) data[pos + 1] << 16
-                    | (guint32) data[pos + 2] << 8 | data[pos + 3];
-      guint32 next = (guint32) data[pos + 4] << 24 | (guint32) data[pos + 5] << 16
-                     | (guint32) data[pos + 6] << 8 | data[pos + 7];
+      guint32 tag, next;
 
+      if (!tsr_reader_seek (&reader, pos, NULL)
+          || !tsr_reader_read_u32_be (&reader, &tag, NULL)
+          || !tsr_reader_read_u32_be (&reader, &next, NULL))
+        return FALSE;
       if (tag == wanted)
         return TRUE;
       if (next == 0 || TSR_WAD_HEADER_SIZE + (gsize) next <= pos)
         return FALSE;
       pos = TSR_WAD_HEADER_SIZE + next;
     }
-  (void) header;
   return FALSE;
 }
 
+/* The data fork inside a MacBinary or AppleSingle wrapper (or the whole input), for sniffing. */
 static const guint8 *
 sniff_data_fork (const guint8 *data,
                  gsize         size,
                  gsize        *fork_size)
 {
   TsrMacWrapperKind kind = tsr_mac_wrapper_sniff (data, size);
+  TsrReader reader;
+  guint32 offset = 0, length = 0;
+  const guint8 *fork = NULL;
 
   *fork_size = size;
-  if (kind == TSR_MAC_WRAPPER_MACBINARY && size >= 128)
+  tsr_reader_init (&reader, data, size, "wrapper");
+  if (kind == TSR_MAC_WRAPPER_MACBINARY)
     {
-      guint32 length = (guint32) data[83] << 24 | (guint32) data[84] << 16 | (guint32) data[85] << 8 | data[86];
-
-      *fork_size = MIN ((gsize) length, size - 128);
-      return data + 128;
+      if (!tsr_reader_seek (&reader, 83, NULL) || !tsr_reader_read_u32_be (&reader, &length, NULL)
+          || !tsr_reader_seek (&reader, 128, NULL))
+        return NULL;
+      length = (guint32) MIN ((gsize) length, tsr_reader_remaining (&reader));
+      if (!tsr_reader_read_view (&reader, length, &fork, NULL))
+        return NULL;
+      *fork_size = length;
+      return fork;
     }
-  if (kind == TSR_MAC_WRAPPER_APPLESINGLE && size >= 26)
+  if (kind == TSR_MAC_WRAPPER_APPLESINGLE)
     {
-      guint count = (guint) (data[24] << 8 | data[25]);
+      guint16 count = 0;
 
-      for (guint i = 0; i < count && 26 + 12 * (gsize) i + 12 <= size; i++)
+      if (!tsr_reader_seek (&reader, 24, NULL) || !tsr_reader_read_u16_be (&reader, &count, NULL))
+        return NULL;
+      for (guint i = 0; i < count; i++)
         {
-          const guint8 *e = data + 26 + 12 * i;
-          guint32 id = (guint32) e[0] << 24 | (guint32) e[1] << 16 | (guint32) e[2] << 8 | e[3];
-          guint32 offset = (guint32) e[4] << 24 | (guint32) e[5] << 16 | (guint32) e[6] << 8 | e[7];
-          guint32 length = (guint32) e[8] << 24 | (guint32) e[9] << 16 | (guint32) e[10] << 8 | e[11];
+          guint32 id;
+          TsrReader entry;
 
-          if (id == 1 && offset < size)
-            {
-              *fork_size = MIN ((gsize) length, size - offset);
-              return data + offset;
-            }
+          if (!tsr_reader_seek (&reader, 26 + 12 * (gsize) i, NULL)
+              || !tsr_reader_read_u32_be (&reader, &id, NULL)
+              || !tsr_reader_read_u32_be (&reader, &offset, NULL)
+              || !tsr_reader_read_u32_be (&reader, &length, NULL))
+            return NULL;
+          if (id != 1 || offset > size)
+            continue;
+          length = (guint32) MIN ((gsize) length, size - offset);
+          if (!tsr_reader_sub (&reader, offset, length, NULL, &entry, NULL)
+              || !tsr_reader_read_view (&entry, length, &fork, NULL))
+            return NULL;
+          *fork_size = length;
+          return fork;
         }
       return NULL;
     }

@@ -27,21 +27,25 @@ guint
 tsr_wad_sniff (const guint8 *data,
                gsize         size)
 {
-  guint16 version, data_version, count;
-  guint32 dir_offset;
+  TsrReader reader;
+  guint16 version = 0, data_version = 0, count = 0;
+  guint32 dir_offset = 0;
+  guint8 first_name_byte = 0;
 
   if (size < TSR_WAD_HEADER_SIZE)
     return TSR_SNIFF_NO;
-  version = (guint16) (data[0] << 8 | data[1]);
-  data_version = (guint16) (data[2] << 8 | data[3]);
-  dir_offset = (guint32) data[72] << 24 | (guint32) data[73] << 16 | (guint32) data[74] << 8 | data[75];
-  count = (guint16) (data[76] << 8 | data[77]);
+  tsr_reader_init (&reader, data, size, "wad");
+  if (!tsr_reader_read_u16_be (&reader, &version, NULL)
+      || !tsr_reader_read_u16_be (&reader, &data_version, NULL)
+      || !tsr_reader_read_u8 (&reader, &first_name_byte, NULL)
+      || !tsr_reader_seek (&reader, 72, NULL)
+      || !tsr_reader_read_u32_be (&reader, &dir_offset, NULL)
+      || !tsr_reader_read_u16_be (&reader, &count, NULL))
+    return TSR_SNIFF_NO;
   if (version > 4 || version == 3 || data_version > 2 || count < 1 || dir_offset < TSR_WAD_HEADER_SIZE)
     return TSR_SNIFF_NO;
-  /* The name is a C string: after its NUL only NULs in a well-formed header. */
-  if (data[4] == 0)
-    return TSR_SNIFF_MAYBE;
-  return TSR_SNIFF_LIKELY;
+  /* A header with a name is more convincing than one without. */
+  return first_name_byte == 0 ? TSR_SNIFF_MAYBE : TSR_SNIFF_LIKELY;
 }
 
 TsrWad *
@@ -521,10 +525,6 @@ parse_wad (const guint8 *data,
                         "found %u and %u", reader.label, wad->entry_header_size,
                         wad->directory_entry_base_size);
       return NULL;
-    }
-  if (wad->version < TSR_WAD_VERSION_DIRECTORY && wad->app_data_size != 0)
-    {
-      /* Version 0 has no application data; keep the field but do not use it. */
     }
   entry_size = tsr_wad_directory_entry_size (wad);
   base_size = directory_base_size (wad);
