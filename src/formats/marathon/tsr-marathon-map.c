@@ -203,25 +203,40 @@ parse_level_chunks (TsrMarathonLevel *level,
   return TRUE;
 }
 
-static GBytes *
-encode_array (const ArrayChunk *ac,
-              GArray           *array,
-              GBytes           *tail)
+/* Encodes ARRAY (and the chunk's kept tail) into SCRATCH and stores it as chunk TAG, unless the
+ * chunk already holds exactly those bytes: untouched chunks keep their data (often a slice of the
+ * loaded file) and a save allocates only for what changed. */
+static void
+store_array (TsrWadEntry      *entry,
+             const ArrayChunk *ac,
+             GArray           *array,
+             GBytes           *tail,
+             GByteArray       *scratch)
 {
   gsize record_size = tsr_marathon_record_size (ac->kind);
   gsize tail_size = tail != NULL ? g_bytes_get_size (tail) : 0;
-  guint8 *out = g_malloc (array->len * record_size + tail_size + 1);
+  gsize size = array->len * record_size + tail_size;
+  TsrWadChunk *chunk = tsr_wad_entry_find_chunk (entry, ac->tag);
 
-  tsr_marathon_records_encode_array (ac->kind, array->data, array->len, out);
+  g_byte_array_set_size (scratch, (guint) size);
+  tsr_marathon_records_encode_array (ac->kind, array->data, array->len, scratch->data);
   if (tail_size > 0)
-    memcpy (out + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
-  return g_bytes_new_take (out, array->len * record_size + tail_size);
+    memcpy (scratch->data + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
+  if (chunk != NULL && g_bytes_get_size (chunk->data) == size
+      && (size == 0 || memcmp (g_bytes_get_data (chunk->data, NULL), scratch->data, size) == 0))
+    return;
+  {
+    g_autoptr(GBytes) data = g_bytes_new (scratch->data, size);
+
+    tsr_wad_entry_set_chunk (entry, ac->tag, data);
+  }
 }
 
 void
 tsr_marathon_level_commit (TsrMarathonLevel *level)
 {
   TsrWadEntry *entry = level->entry;
+  g_autoptr(GByteArray) scratch = g_byte_array_new ();
 
   if (level->has_info)
     {
@@ -254,13 +269,8 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
           tsr_wad_entry_remove_chunk (entry, ac->tag);
           continue;
         }
-      {
-        g_autoptr(GBytes) data = encode_array (ac, array,
-                                               g_hash_table_lookup (level->chunk_tails,
-                                                                    GUINT_TO_POINTER (ac->tag)));
-
-        tsr_wad_entry_set_chunk (entry, ac->tag, data);
-      }
+      store_array (entry, ac, array, g_hash_table_lookup (level->chunk_tails, GUINT_TO_POINTER (ac->tag)),
+                   scratch);
     }
   if (level->physics != NULL)
     for (guint i = 0; i < level->physics->len; i++)
