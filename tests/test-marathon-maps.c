@@ -62,7 +62,11 @@ START_TEST (test_real_files_roundtrip)
       g_autoptr(GPtrArray) outputs = NULL;
       const TsrFormat *format = tsr_format_registry_detect (registry, g_bytes_get_data (bytes, NULL),
                                                             g_bytes_get_size (bytes), path, NULL);
+      const TsrFormat *script = tsr_marathon_terminal_script_format ();
       gpointer data;
+
+      if (format == NULL && script->sniff (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), path) > 0)
+        format = script;
 
       if (format == NULL || (strcmp (format->id, "marathon-map") != 0
                              && strcmp (format->id, "marathon-physics") != 0
