@@ -115,6 +115,7 @@ tsr_marathon_level_free (TsrMarathonLevel *level)
       g_clear_pointer (array, g_array_unref);
     }
   g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  g_clear_pointer (&level->physics, g_ptr_array_unref);
   g_clear_pointer (&level->info_tail, g_bytes_unref);
   g_clear_pointer (&level->chunk_tails, g_hash_table_unref);
   tsr_wad_entry_free (level->entry);
@@ -173,21 +174,16 @@ parse_level_chunks (TsrMarathonLevel *level,
           gsize count = size / record_size;
           GArray *array = g_array_sized_new (FALSE, TRUE, (guint) ac->element, (guint) count);
           TsrReader reader;
+          const guint8 *records;
 
           tsr_reader_init (&reader, data, size, label);
-          g_array_set_size (array, (guint) count);
-          for (gsize i = 0; i < count; i++)
+          if (!tsr_reader_read_view (&reader, count * record_size, &records, error))
             {
-              const guint8 *record;
-
-              if (!tsr_reader_read_view (&reader, record_size, &record, error))
-                {
-                  g_array_unref (array);
-                  return FALSE;
-                }
-              tsr_marathon_record_decode (ac->kind, record,
-                                          array->data + i * ac->element);
+              g_array_unref (array);
+              return FALSE;
             }
+          g_array_set_size (array, (guint) count);
+          tsr_marathon_records_decode_array (ac->kind, records, count, array->data);
           *level_array (level, ac) = array;
           if (count * record_size < size)
             g_hash_table_insert (level->chunk_tails, GUINT_TO_POINTER (chunk->tag),
@@ -195,29 +191,52 @@ parse_level_chunks (TsrMarathonLevel *level,
                                                          size - count * record_size));
         }
     }
+  /* Physics models embedded by Infinity and Aleph One maps. */
+  for (guint c = 0; c < level->entry->chunks->len; c++)
+    if (tsr_marathon_physics_kind_for_tag (((TsrWadChunk *) g_ptr_array_index (level->entry->chunks, c))->tag) >= 0)
+      {
+        level->physics = tsr_marathon_physics_tables_from_entry (level->entry, error);
+        if (level->physics == NULL)
+          return FALSE;
+        break;
+      }
   return TRUE;
 }
 
-static GBytes *
-encode_array (const ArrayChunk *ac,
-              GArray           *array,
-              GBytes           *tail)
+/* Encodes ARRAY (and the chunk's kept tail) into SCRATCH and stores it as chunk TAG, unless the
+ * chunk already holds exactly those bytes: untouched chunks keep their data (often a slice of the
+ * loaded file) and a save allocates only for what changed. */
+static void
+store_array (TsrWadEntry      *entry,
+             const ArrayChunk *ac,
+             GArray           *array,
+             GBytes           *tail,
+             GByteArray       *scratch)
 {
   gsize record_size = tsr_marathon_record_size (ac->kind);
   gsize tail_size = tail != NULL ? g_bytes_get_size (tail) : 0;
-  guint8 *out = g_malloc (array->len * record_size + tail_size + 1);
+  gsize size = array->len * record_size + tail_size;
+  TsrWadChunk *chunk = tsr_wad_entry_find_chunk (entry, ac->tag);
 
-  for (guint i = 0; i < array->len; i++)
-    tsr_marathon_record_encode (ac->kind, array->data + i * ac->element, out + i * record_size);
+  g_byte_array_set_size (scratch, (guint) size);
+  tsr_marathon_records_encode_array (ac->kind, array->data, array->len, scratch->data);
   if (tail_size > 0)
-    memcpy (out + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
-  return g_bytes_new_take (out, array->len * record_size + tail_size);
+    memcpy (scratch->data + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
+  if (chunk != NULL && g_bytes_get_size (chunk->data) == size
+      && (size == 0 || memcmp (g_bytes_get_data (chunk->data, NULL), scratch->data, size) == 0))
+    return;
+  {
+    g_autoptr(GBytes) data = g_bytes_new (scratch->data, size);
+
+    tsr_wad_entry_set_chunk (entry, ac->tag, data);
+  }
 }
 
 void
 tsr_marathon_level_commit (TsrMarathonLevel *level)
 {
   TsrWadEntry *entry = level->entry;
+  g_autoptr(GByteArray) scratch = g_byte_array_new ();
 
   if (level->has_info)
     {
@@ -250,14 +269,17 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
           tsr_wad_entry_remove_chunk (entry, ac->tag);
           continue;
         }
-      {
-        g_autoptr(GBytes) data = encode_array (ac, array,
-                                               g_hash_table_lookup (level->chunk_tails,
-                                                                    GUINT_TO_POINTER (ac->tag)));
-
-        tsr_wad_entry_set_chunk (entry, ac->tag, data);
-      }
+      store_array (entry, ac, array, g_hash_table_lookup (level->chunk_tails, GUINT_TO_POINTER (ac->tag)),
+                   scratch);
     }
+  if (level->physics != NULL)
+    for (guint i = 0; i < level->physics->len; i++)
+      {
+        TsrMarathonPhysicsTable *table = g_ptr_array_index (level->physics, i);
+        g_autoptr(GBytes) data = tsr_marathon_physics_table_to_bytes (table);
+
+        tsr_wad_entry_set_chunk (entry, table->tag, data);
+      }
   if (level->terminals != NULL)
     {
       g_autoptr(GBytes) data = tsr_marathon_terminals_serialize (level->terminals, NULL);
@@ -270,8 +292,6 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
 }
 
 /* ---- Maps ----------------------------------------------------------------------------------- */
-
-struct _TsrMarathonMapPrivate;
 
 /* Extra state kept beside the public struct. */
 typedef struct {

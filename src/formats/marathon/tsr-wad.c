@@ -27,21 +27,25 @@ guint
 tsr_wad_sniff (const guint8 *data,
                gsize         size)
 {
-  guint16 version, data_version, count;
-  guint32 dir_offset;
+  TsrReader reader;
+  guint16 version = 0, data_version = 0, count = 0;
+  guint32 dir_offset = 0;
+  guint8 first_name_byte = 0;
 
   if (size < TSR_WAD_HEADER_SIZE)
     return TSR_SNIFF_NO;
-  version = (guint16) (data[0] << 8 | data[1]);
-  data_version = (guint16) (data[2] << 8 | data[3]);
-  dir_offset = (guint32) data[72] << 24 | (guint32) data[73] << 16 | (guint32) data[74] << 8 | data[75];
-  count = (guint16) (data[76] << 8 | data[77]);
+  tsr_reader_init (&reader, data, size, "wad");
+  if (!tsr_reader_read_u16_be (&reader, &version, NULL)
+      || !tsr_reader_read_u16_be (&reader, &data_version, NULL)
+      || !tsr_reader_read_u8 (&reader, &first_name_byte, NULL)
+      || !tsr_reader_seek (&reader, 72, NULL)
+      || !tsr_reader_read_u32_be (&reader, &dir_offset, NULL)
+      || !tsr_reader_read_u16_be (&reader, &count, NULL))
+    return TSR_SNIFF_NO;
   if (version > 4 || version == 3 || data_version > 2 || count < 1 || dir_offset < TSR_WAD_HEADER_SIZE)
     return TSR_SNIFF_NO;
-  /* The name is a C string: after its NUL only NULs in a well-formed header. */
-  if (data[4] == 0)
-    return TSR_SNIFF_MAYBE;
-  return TSR_SNIFF_LIKELY;
+  /* A header with a name is more convincing than one without. */
+  return first_name_byte == 0 ? TSR_SNIFF_MAYBE : TSR_SNIFF_LIKELY;
 }
 
 TsrWad *
@@ -72,6 +76,7 @@ tsr_wad_free (TsrWad *wad)
   g_ptr_array_unref (wad->entries);
   clear_bytes (&wad->gap_before_directory);
   clear_bytes (&wad->trailing);
+  clear_bytes (&wad->source);
   g_free (wad);
 }
 
@@ -521,10 +526,6 @@ parse_wad (const guint8 *data,
                         wad->directory_entry_base_size);
       return NULL;
     }
-  if (wad->version < TSR_WAD_VERSION_DIRECTORY && wad->app_data_size != 0)
-    {
-      /* Version 0 has no application data; keep the field but do not use it. */
-    }
   entry_size = tsr_wad_directory_entry_size (wad);
   base_size = directory_base_size (wad);
 
@@ -628,10 +629,16 @@ parse_wad (const guint8 *data,
       wad->trailing = read_slice (&reader, source, size - cursor, error);
     }
 
-  crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
-  crc = tsr_crc32_update (crc, zeros, 4);
-  crc = tsr_crc32_update (crc, data + CHECKSUM_OFFSET + 4, size - CHECKSUM_OFFSET - 4);
-  wad->computed_checksum = crc;
+  if (source != NULL)
+    wad->source = g_bytes_ref (source); /* the CRC waits until something asks for it */
+  else
+    {
+      crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
+      crc = tsr_crc32_update (crc, zeros, 4);
+      crc = tsr_crc32_update (crc, data + CHECKSUM_OFFSET + 4, size - CHECKSUM_OFFSET - 4);
+      wad->computed_checksum = crc;
+      wad->computed_checksum_known = TRUE;
+    }
   wad->loaded = TRUE;
   return g_steal_pointer (&wad);
 }
@@ -656,10 +663,30 @@ tsr_wad_parse_bytes (GBytes     *bytes,
   return parse_wad (data, size, bytes, label, error);
 }
 
+guint32
+tsr_wad_computed_checksum (const TsrWad *wad)
+{
+  TsrWad *mutable_wad = (TsrWad *) wad; /* a cache: the value never changes */
+
+  if (!wad->computed_checksum_known && wad->source != NULL)
+    {
+      static const guint8 zeros[4] = { 0 };
+      gsize size;
+      const guint8 *data = g_bytes_get_data (wad->source, &size);
+      guint32 crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
+
+      crc = tsr_crc32_update (crc, zeros, 4);
+      crc = tsr_crc32_update (crc, data + CHECKSUM_OFFSET + 4, size - CHECKSUM_OFFSET - 4);
+      mutable_wad->computed_checksum = crc;
+      mutable_wad->computed_checksum_known = TRUE;
+    }
+  return wad->computed_checksum;
+}
+
 gboolean
 tsr_wad_checksum_matches (const TsrWad *wad)
 {
-  return !wad->loaded || wad->checksum == wad->computed_checksum;
+  return !wad->loaded || wad->checksum == tsr_wad_computed_checksum (wad);
 }
 
 /* ---- Serialising -------------------------------------------------------------------------- */
@@ -887,9 +914,18 @@ tsr_wad_serialize (const TsrWad *wad,
   g_assert (out.pos == total);
 
   /* Checksum: the stored value when nothing changed (even if stale), else a fresh CRC. */
-  crc = tsr_crc32 (out.data, total);
-  if (wad->loaded && crc == wad->computed_checksum)
+  /* Unchanged bytes (compared directly: much cheaper than a CRC) keep the stored value. */
+  if (wad->source != NULL && g_bytes_get_size (wad->source) == total
+      && memcmp (out.data + CHECKSUM_OFFSET + 4, (const guint8 *) g_bytes_get_data (wad->source, NULL) + CHECKSUM_OFFSET + 4,
+                 total - CHECKSUM_OFFSET - 4) == 0
+      && memcmp (out.data, g_bytes_get_data (wad->source, NULL), CHECKSUM_OFFSET) == 0)
     crc = wad->checksum;
+  else
+    {
+      crc = tsr_crc32 (out.data, total);
+      if (wad->loaded && crc == tsr_wad_computed_checksum (wad))
+        crc = wad->checksum;
+    }
   out.pos = CHECKSUM_OFFSET;
   put_u32 (&out, crc);
   return g_bytes_new_take (out.data, total);
@@ -915,7 +951,7 @@ tsr_wad_validate (const TsrWad *wad,
   if (!tsr_wad_checksum_matches (wad))
     tsr_findings_add (findings, TSR_SEVERITY_WARNING, "wad header",
                       "stored checksum %08X differs from the file's CRC-32 %08X (kept on an "
-                      "untouched save)", wad->checksum, wad->computed_checksum);
+                      "untouched save)", wad->checksum, tsr_wad_computed_checksum (wad));
   for (guint i = 0; i < wad->entries->len; i++)
     {
       TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
