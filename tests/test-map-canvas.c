@@ -4,6 +4,7 @@
  * actions, minimap visibility, palette, and PNG screenshots (zoomed in and fit) in the build dir.
  * Exits 77 without a display. */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "model/tsr-tile-commands.h"
@@ -136,6 +137,55 @@ save_screenshot (const char *name)
   printf ("SCREENSHOT: %s\n", path);
 }
 
+/* A stand-in for a family view: a "person" drawn at map pixel (600, 100) by draw-overlay, and a
+ * tool that takes drags starting right of x = 40 cells. */
+typedef struct {
+  guint  overlays;
+  guint  presses;
+  guint  motions;
+  guint  releases;
+  double last_x;
+  double last_y;
+} FamilyHooks;
+
+static FamilyHooks hooks;
+
+static void
+on_draw_overlay (TsrMapCanvas *self, cairo_t *cr, const TsrMapViewport *viewport, gpointer data)
+{
+  double x, y;
+
+  hooks.overlays++;
+  tsr_map_viewport_to_view (viewport, 600, 100, &x, &y);
+  cairo_arc (cr, x, y, 6 * viewport->zoom, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 0.9, 0.1, 0.1);
+  cairo_fill (cr);
+}
+
+static gboolean
+on_map_pointer (TsrMapCanvas *self, TsrMapPointerPhase phase, double x, double y,
+                GdkModifierType state, gpointer data)
+{
+  hooks.last_x = x;
+  hooks.last_y = y;
+  switch (phase)
+    {
+    case TSR_MAP_POINTER_PRESS:
+      if (x < 40 * 16)
+        return FALSE;
+      hooks.presses++;
+      return TRUE;
+    case TSR_MAP_POINTER_MOTION:
+      hooks.motions++;
+      return TRUE;
+    case TSR_MAP_POINTER_RELEASE:
+      hooks.releases++;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 static guint32
 tile (guint layer, gint x, gint y)
 {
@@ -154,6 +204,19 @@ START_TEST (test_canvas_editing)
   /* 48×16×2 px does not fit 560 px: the minimap shows; the palette lists ground tiles. */
   ck_assert (gtk_widget_get_visible (GTK_WIDGET (minimap)));
   ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), N_TILES);
+
+  /* A family hook takes drags that start right of cell 40: the tile tools never see them. */
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  tsr_tile_tools_set_tile (tools, 7);
+  drag_cells (42, 1, 20, 1, 0);
+  ck_assert_uint_eq (hooks.presses, 1);
+  ck_assert_uint_eq (hooks.releases, 1);
+  ck_assert_uint_gt (hooks.motions, 0);
+  ck_assert (fabs (hooks.last_x - 20.5 * 16) < 0.01 && fabs (hooks.last_y - 1.5 * 16) < 0.01);
+  ck_assert_uint_eq (tile (0, 42, 1), 0);
+  ck_assert_uint_eq (tile (0, 30, 1), 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 0);
+  ck_assert_uint_gt (hooks.overlays, 0);
 
   /* Pencil stroke, 1×1, tile 3, on cells (2..12, 2) with motion events every other cell. */
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
@@ -191,6 +254,23 @@ START_TEST (test_canvas_editing)
   ck_assert (tsr_undo_stack_redo (stack));
   ck_assert_uint_eq (tile (0, 5, 7), 4);
 
+  /* A click on the minimap centres the canvas there: its right-bottom corner → the map's. */
+  {
+    TsrMapViewport viewport;
+    double map_x, map_y;
+
+    tsr_minimap_navigate (minimap, gtk_widget_get_width (GTK_WIDGET (minimap)) - 1,
+                          gtk_widget_get_height (GTK_WIDGET (minimap)) - 1);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, viewport.width, viewport.height, &map_x, &map_y);
+    /* Clamped by the scroll range: the view ends at the map's bottom-right. */
+    ck_assert_msg (fabs (map_x - MAP_W * 16) < 2 && fabs (map_y - MAP_H * 16) < 2,
+                   "view ends at %.1f, %.1f", map_x, map_y);
+    tsr_minimap_navigate (minimap, 0, 0);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    ck_assert (fabs (viewport.x) < 1 && fabs (viewport.y) < 1);
+  }
+
   /* Alt-click picks whatever the tool. */
   tsr_tile_tools_set_tile (tools, 1);
   {
@@ -213,7 +293,20 @@ START_TEST (test_canvas_editing)
   ck_assert_uint_eq (tile (0, 20, 4), 3);
   ck_assert_uint_eq (tile (0, 23, 4), 3);
   ck_assert_uint_eq (tile (0, 20, 5), 0);
-  drag_cells (21, 4, 23, 5, 0);
+  /* Mid-drag the block floats at its new place (screenshot), and nothing is applied yet. */
+  tsr_map_canvas_center_on (canvas, 22 * 16, 8 * 16);
+  {
+    double vx, vy;
+
+    cell_centre (21, 4, &vx, &vy);
+    tsr_map_canvas_pointer_press (canvas, vx, vy, 0);
+    cell_centre (23, 5, &vx, &vy);
+    tsr_map_canvas_pointer_motion (canvas, vx, vy);
+    settle ();
+    save_screenshot ("map-canvas-moving.png");
+    ck_assert_uint_eq (tile (0, 20, 4), 3);
+    tsr_map_canvas_pointer_release (canvas, vx, vy);
+  }
   ck_assert_uint_eq (tile (0, 20, 4), 0);
   ck_assert_uint_eq (tile (0, 22, 5), 3);
   ck_assert_uint_eq (tile (0, 25, 5), 3);
@@ -228,13 +321,68 @@ START_TEST (test_canvas_editing)
   ck_assert_uint_eq (tile (0, 3, 5), 5);
   ck_assert_uint_eq (tile (0, 9, 9), 5);
   ck_assert_uint_eq (tile (0, 2, 2), 3);
+  /* Eraser (3×3 brush still set) on the objects layer; the palette switches to its tiles. */
+  tsr_tile_tools_set_layer (tools, 1);
+  ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), N_TILES - 1);
+  ck_assert_uint_ne (tile (1, 7, 16), 0);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_ERASER);
+  drag_cells (7, 16, 7, 16, 0);
+  ck_assert_uint_eq (tile (1, 7, 16), 0);
+  ck_assert_uint_eq (tile (1, 4, 15), 1);  /* outside the brush */
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Erase");
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_ne (tile (1, 7, 16), 0);
+  tsr_tile_tools_set_layer (tools, 0);
+  ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), N_TILES);
+
+  /* Cut and delete through the canvas actions. */
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_SELECT);
+  selection = (TsrTileRect) { 3, 5, 2, 2 };
+  tsr_tile_tools_set_selection (tools, &selection);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.cut", NULL);
+  ck_assert_uint_eq (tile (0, 4, 6), 0);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Cut");
+  ck_assert_uint_eq (tsr_tile_clip_get_tile (tsr_tile_tools_get_clipboard (), 0, 1, 1), 5);
+  ck_assert (tsr_undo_stack_undo (stack));
+  selection = (TsrTileRect) { 8, 8, 3, 3 };
+  tsr_tile_tools_set_selection (tools, &selection);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete", NULL);
+  ck_assert_uint_eq (tile (0, 9, 9), 0);
+  ck_assert_uint_eq (tile (0, 7, 9), 5);
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_eq (tile (0, 9, 9), 5);
+
   selection = (TsrTileRect) { 2, 11, 6, 3 };
   tsr_tile_tools_set_selection (tools, &selection);
   tsr_map_canvas_set_zoom (canvas, 2.0);
   tsr_map_canvas_center_on (canvas, 12 * 16, 9 * 16);
   settle ();
   save_screenshot ("map-canvas-zoomed.png");
+
+  /* Pointer position for the status line, through the canvas's own motion controller. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+    double vx, vy, map_x, map_y, after_x, after_y;
+    TsrMapViewport viewport;
+
+    cell_centre (5, 7, &vx, &vy);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+          g_signal_emit_by_name (controller, "motion", vx, vy);
+      }
+    ck_assert_str_eq (tsr_map_canvas_get_pointer_text (canvas), "Cell 5, 7 · Pixel 88, 120 · Ground 5");
+
+    /* Zooming keeps the map point under the pointer where it was. */
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, vx, vy, &map_x, &map_y);
+    tsr_map_canvas_zoom_at (canvas, 3.0, vx, vy);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, vx, vy, &after_x, &after_y);
+    ck_assert_msg (fabs (after_x - map_x) < 1 && fabs (after_y - map_y) < 1,
+                   "zoom moved the point under the pointer: %.1f,%.1f → %.1f,%.1f", map_x, map_y, after_x, after_y);
+  }
 
   /* Keyboard zoom actions: in doubles, fit shows the whole map and the minimap hides. */
   gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL);
@@ -251,6 +399,29 @@ START_TEST (test_canvas_editing)
   for (gint y = 0; y < MAP_H; y++)
     for (gint x = 0; x < MAP_W; x++)
       ck_assert_uint_eq (tile (0, x, y), 0);
+
+  /* Another level of the same family in the same canvas: the palette follows the new tools and
+   * the clipboard (the 2×2 of tile 5 cut above) pastes there, clipped at the edge, through the new map's own undo stack. */
+  {
+    g_autoptr(TsrMemoryTileMap) level2 = tsr_memory_tile_map_new ("test", 20, 20, 1, 16, 16);
+    g_autoptr(TsrUndoStack) stack2 = tsr_undo_stack_new ();
+    TsrTileTools *tools2;
+
+    tsr_memory_tile_map_add_tile (level2, 0, 0, "Floor", make_tile (0, 0));
+    tsr_memory_tile_map_add_tile (level2, 0, 3, "Water", make_tile (0, 3));
+    tsr_map_canvas_set_map (canvas, TSR_TILE_MAP (level2), stack2);
+    tools2 = tsr_map_canvas_get_tools (canvas);
+    ck_assert_ptr_ne (tools2, tools);
+    ck_assert_ptr_eq (tsr_tile_palette_get_tools (palette), tools2);
+    ck_assert_uint_eq (tsr_tile_palette_get_n_tiles (palette), 2);
+    ck_assert (tsr_tile_tools_paste (tools2, 19, 0));
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 19, 0), 5);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 19, 1), 5);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (TSR_TILE_MAP (level2), 0, 18, 0), 0);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack2), 1);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 0);
+    tsr_map_canvas_set_map (canvas, map, stack);
+  }
 }
 END_TEST
 
@@ -265,6 +436,8 @@ build_window (void)
 
   canvas = TSR_MAP_CANVAS (tsr_map_canvas_new ());
   tsr_map_canvas_set_map (canvas, map, stack);
+  g_signal_connect (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), NULL);
+  g_signal_connect (canvas, "map-pointer", G_CALLBACK (on_map_pointer), NULL);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (canvas));
   gtk_widget_set_hexpand (scrolled, TRUE);
   gtk_widget_set_vexpand (scrolled, TRUE);
@@ -276,7 +449,7 @@ build_window (void)
   minimap = TSR_MINIMAP (tsr_minimap_new ());
   tsr_minimap_set_canvas (minimap, canvas);
   palette = TSR_TILE_PALETTE (tsr_tile_palette_new ());
-  tsr_tile_palette_set_tools (palette, tsr_map_canvas_get_tools (canvas));
+  g_object_bind_property (canvas, "tools", palette, "tools", G_BINDING_SYNC_CREATE);
   gtk_widget_set_vexpand (GTK_WIDGET (palette), TRUE);
   gtk_widget_set_size_request (side, 200, -1);
   gtk_box_append (GTK_BOX (side), GTK_WIDGET (minimap));
@@ -302,17 +475,19 @@ pixel_at (cairo_surface_t *surface, int x, int y)
                        + (gsize) y * cairo_image_surface_get_stride (surface)))[x];
 }
 
-static void
+static gboolean
 render (TsrMapRenderer *renderer, cairo_surface_t *surface, const TsrMapViewport *viewport)
 {
   cairo_t *cr = cairo_create (surface);
+  gboolean complete;
 
   /* Start transparent, so pixels the renderer leaves alone are recognisable. */
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   cairo_paint (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  tsr_map_renderer_draw (renderer, cr, viewport);
+  complete = tsr_map_renderer_draw (renderer, cr, viewport);
   cairo_destroy (cr);
+  return complete;
 }
 
 START_TEST (test_renderer_redraws_only_changes)
@@ -405,6 +580,33 @@ START_TEST (test_renderer_zoom)
 }
 END_TEST
 
+START_TEST (test_renderer_budget)
+{
+  g_autoptr(TsrMemoryTileMap) memory = tsr_memory_tile_map_new ("test", 128, 128, 1, 16, 16);
+  g_autoptr(TsrMapRenderer) renderer = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+  TsrMapViewport viewport = { 0, 0, 1.0, 1000, 700, 1 };
+  guint draws = 1;
+
+  for (guint i = 0; i < N_TILES; i++)
+    tsr_memory_tile_map_add_tile (memory, 0, i, NULL, make_tile (0, i));
+  tsr_tile_map_set_tile (TSR_TILE_MAP (memory), 0, 60, 40, 2);
+  renderer = tsr_map_renderer_new (TSR_TILE_MAP (memory));
+  tsr_map_renderer_set_show_grid (renderer, FALSE);
+  /* A budget too small for anything: every draw still composites one chunk, so the view
+   * completes within as many draws as it has chunks (4 × 3 here) and then looks as unbudgeted. */
+  tsr_map_renderer_set_frame_budget (renderer, 1);
+  while (!render (renderer, surface, &viewport))
+    {
+      draws++;
+      ck_assert_uint_le (draws, 12);
+    }
+  ck_assert_uint_eq (pixel_at (surface, 60 * 16 + 3, 40 * 16 + 1), 0xffa0522d);
+  ck_assert_uint_eq (pixel_at (surface, 10 * 16 + 3, 3 * 16 + 1), 0xff3b6e3b);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -415,6 +617,7 @@ main (void)
 
   tcase_add_test (offscreen, test_renderer_redraws_only_changes);
   tcase_add_test (offscreen, test_renderer_zoom);
+  tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);
 
   /* GTK objects live in this process: Check must not fork. */

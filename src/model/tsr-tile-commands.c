@@ -33,11 +33,57 @@ pack_cell (guint layer,
   return ((guint64) layer << 32) | ((guint64) (guint16) y << 16) | (guint16) x;
 }
 
+/* On 64-bit systems the packed cell is the hash key itself: a fill of a whole large layer
+ * records a million cells, and a heap key for each doubled its time and memory. */
+#if GLIB_SIZEOF_VOID_P == 8
+static GHashTable *
+cell_index_new (void)
+{
+  return g_hash_table_new (g_direct_hash, NULL);
+}
+
+static guint
+cell_index_lookup (GHashTable *index,
+                   guint64     key)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (index, (gpointer) (guintptr) key));
+}
+
+static void
+cell_index_insert (GHashTable *index,
+                   guint64     key,
+                   guint       position)
+{
+  g_hash_table_insert (index, (gpointer) (guintptr) key, GUINT_TO_POINTER (position));
+}
+#else
 static guint
 cell_hash (gconstpointer key)
 {
   return g_int64_hash (key);
 }
+
+static GHashTable *
+cell_index_new (void)
+{
+  return g_hash_table_new_full (cell_hash, g_int64_equal, g_free, NULL);
+}
+
+static guint
+cell_index_lookup (GHashTable *index,
+                   guint64     key)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (index, &key));
+}
+
+static void
+cell_index_insert (GHashTable *index,
+                   guint64     key,
+                   guint       position)
+{
+  g_hash_table_insert (index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (position));
+}
+#endif
 
 static void
 tsr_paint_tiles_command_apply (TsrPaintTilesCommand *self,
@@ -82,7 +128,7 @@ record_change (TsrPaintTilesCommand *self,
                guint32               new_value)
 {
   guint64 key = pack_cell (layer, x, y);
-  guint position = GPOINTER_TO_UINT (g_hash_table_lookup (self->index, &key));
+  guint position = cell_index_lookup (self->index, key);
   CellChange change = { layer, x, y, old_value, new_value };
 
   if (position != 0)
@@ -92,7 +138,7 @@ record_change (TsrPaintTilesCommand *self,
       return;
     }
   g_array_append_val (self->cells, change);
-  g_hash_table_insert (self->index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (self->cells->len));
+  cell_index_insert (self->index, key, self->cells->len);
 }
 
 static gboolean
@@ -146,7 +192,7 @@ static void
 tsr_paint_tiles_command_init (TsrPaintTilesCommand *self)
 {
   self->cells = g_array_new (FALSE, FALSE, sizeof (CellChange));
-  self->index = g_hash_table_new_full (cell_hash, g_int64_equal, g_free, NULL);
+  self->index = cell_index_new ();
 }
 
 TsrPaintTilesCommand *

@@ -13,6 +13,7 @@
 /* Chunks not seen in the current frame are dropped beyond this many bytes. */
 #define CHUNK_BUDGET (160u * 1024 * 1024)
 #define MAX_LOD 12
+#define MAX_SPARE_SURFACES 96
 
 /* The background of cells where no layer draws anything. */
 #define MAP_BACKGROUND 0xff2a2a2eu
@@ -26,6 +27,7 @@ typedef struct {
 } TileBitmap;
 
 typedef struct {
+  TsrMapRenderer  *owner;
   cairo_surface_t *surface;
   guint64          stamp; /* the frame that last drew it */
   guint            lod;
@@ -40,9 +42,13 @@ struct _TsrMapRenderer {
   gboolean    show_grid;
   GHashTable *bitmaps; /* (layer, lod, value) → TileBitmap */
   GHashTable *chunks;  /* (lod, chunk x, chunk y) → Chunk */
+  /* Surfaces of dropped chunks, reused: fresh memory costs a page fault per 4 KiB, which was
+   * half the cost of compositing a chunk. */
+  GPtrArray  *spare_surfaces;
   gsize       chunk_bytes;
   guint64     frame;
   guint64     chunks_rendered;
+  gint64      frame_budget; /* µs of compositing per frame; 0: unlimited */
 };
 
 static guint
@@ -62,8 +68,27 @@ chunk_free (gpointer data)
 {
   Chunk *chunk = data;
 
-  cairo_surface_destroy (chunk->surface);
+  if (chunk->owner->spare_surfaces != NULL && chunk->owner->spare_surfaces->len < MAX_SPARE_SURFACES)
+    g_ptr_array_add (chunk->owner->spare_surfaces, chunk->surface);
+  else
+    cairo_surface_destroy (chunk->surface);
   g_free (chunk);
+}
+
+/* A surface of WIDTH×HEIGHT with undefined contents. */
+static cairo_surface_t *
+take_surface (TsrMapRenderer *self,
+              int             width,
+              int             height)
+{
+  for (guint i = self->spare_surfaces->len; i > 0; i--)
+    {
+      cairo_surface_t *surface = g_ptr_array_index (self->spare_surfaces, i - 1);
+
+      if (cairo_image_surface_get_width (surface) == width && cairo_image_surface_get_height (surface) == height)
+        return g_ptr_array_steal_index_fast (self->spare_surfaces, i - 1);
+    }
+  return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
 }
 
 static gsize
@@ -132,6 +157,7 @@ tsr_map_renderer_new (TsrTileMap *map)
   self->show_grid = TRUE;
   self->bitmaps = g_hash_table_new_full (u64_hash, g_int64_equal, g_free, g_free);
   self->chunks = g_hash_table_new_full (u64_hash, g_int64_equal, g_free, chunk_free);
+  self->spare_surfaces = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
   self->tiles_changed_id = g_signal_connect (map, "tiles-changed", G_CALLBACK (on_tiles_changed), self);
   self->layers_changed_id = g_signal_connect (map, "layers-changed", G_CALLBACK (on_layers_changed), self);
   self->tileset_changed_id = g_signal_connect (map, "tileset-changed", G_CALLBACK (on_tileset_changed), self);
@@ -147,6 +173,7 @@ tsr_map_renderer_free (TsrMapRenderer *self)
   g_clear_signal_handler (&self->layers_changed_id, self->map);
   g_clear_signal_handler (&self->tileset_changed_id, self->map);
   g_hash_table_unref (self->chunks);
+  g_ptr_array_unref (self->spare_surfaces);
   g_hash_table_unref (self->bitmaps);
   g_object_unref (self->map);
   g_free (self);
@@ -311,6 +338,17 @@ blend_over (guint32 src,
 }
 
 static void
+fill_background (guint32 *origin,
+                 int      stride,
+                 guint    width,
+                 guint    height)
+{
+  for (guint y = 0; y < height; y++)
+    for (guint x = 0; x < width; x++)
+      origin[(gsize) y * stride + x] = MAP_BACKGROUND;
+}
+
+static void
 get_chunk_geometry (TsrMapRenderer *self,
                     guint           lod,
                     guint          *tile_w,
@@ -327,34 +365,30 @@ get_chunk_geometry (TsrMapRenderer *self,
   *rows = MAX (1u, CHUNK_PIXELS / *tile_h);
 }
 
+/* Composites CELLS (inside the map) of the visible layers, or of ONLY_LAYER when it is not -1,
+ * at level LOD into a new chunk. */
 static Chunk *
-render_chunk (TsrMapRenderer *self,
-              guint           lod,
-              guint           chunk_x,
-              guint           chunk_y)
+compose_cells (TsrMapRenderer    *self,
+               guint              lod,
+               const TsrTileRect *cells,
+               gint               only_layer)
 {
   guint tile_w, tile_h, cols, rows;
   guint n_layers = tsr_tile_map_get_n_layers (self->map);
-  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
   Chunk *chunk = g_new0 (Chunk, 1);
   guint32 *pixels;
   guint32 *values;
+  gboolean drawn_any = FALSE, bottom;
   int stride;
 
   get_chunk_geometry (self, lod, &tile_w, &tile_h, &cols, &rows);
   chunk->lod = lod;
-  chunk->cells = (TsrTileRect) { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
-  tsr_tile_rect_intersect (&chunk->cells, &bounds, &chunk->cells);
-  chunk->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, chunk->cells.width * (int) tile_w,
-                                               chunk->cells.height * (int) tile_h);
+  chunk->cells = *cells;
+  chunk->owner = self;
+  chunk->surface = take_surface (self, chunk->cells.width * (int) tile_w, chunk->cells.height * (int) tile_h);
   cairo_surface_flush (chunk->surface);
   pixels = (guint32 *) cairo_image_surface_get_data (chunk->surface);
   stride = cairo_image_surface_get_stride (chunk->surface) / 4;
-
-  for (int y = 0, height = cairo_image_surface_get_height (chunk->surface),
-       width = cairo_image_surface_get_width (chunk->surface); y < height; y++)
-    for (int x = 0; x < width; x++)
-      pixels[(gsize) y * stride + x] = MAP_BACKGROUND;
 
   values = g_new (guint32, (gsize) chunk->cells.width * chunk->cells.height);
   for (guint layer = 0; layer < n_layers; layer++)
@@ -364,8 +398,10 @@ render_chunk (TsrMapRenderer *self,
       struct { guint32 value; const TileBitmap *bitmap; } memo[256];
       const guint32 *value = values;
 
-      if (!tsr_tile_map_get_layer_visible (self->map, layer))
+      if (only_layer >= 0 ? layer != (guint) only_layer : !tsr_tile_map_get_layer_visible (self->map, layer))
         continue;
+      bottom = !drawn_any;
+      drawn_any = TRUE;
       memset (memo, 0, sizeof memo);
       tsr_tile_map_get_tiles (self->map, layer, &chunk->cells, values);
       for (gint cy = 0; cy < chunk->cells.height; cy++)
@@ -381,6 +417,10 @@ render_chunk (TsrMapRenderer *self,
                 memo[slot].bitmap = get_bitmap (self, layer, lod, *value, tile_w, tile_h);
               }
             bitmap = memo[slot].bitmap;
+            /* The background goes only under cells the bottom layer does not cover: filling
+             * the whole chunk first cost as much as the tiles themselves. */
+            if (bottom && !bitmap->opaque)
+              fill_background (origin, stride, tile_w, tile_h);
             if (bitmap->transparent)
               continue;
             for (guint ty = 0; ty < tile_h; ty++)
@@ -388,7 +428,12 @@ render_chunk (TsrMapRenderer *self,
                 guint32 *row = origin + (gsize) ty * stride;
                 const guint32 *source = bitmap->pixels + (gsize) ty * tile_w;
 
-                if (bitmap->opaque)
+                if (bitmap->opaque && tile_w <= 4)
+                  /* Zoomed far out a tile row is a pixel or two: a call to memcpy would cost
+                   * more than the copy. */
+                  for (guint tx = 0; tx < tile_w; tx++)
+                    row[tx] = source[tx];
+                else if (bitmap->opaque)
                   memcpy (row, source, tile_w * sizeof (guint32));
                 else
                   for (guint tx = 0; tx < tile_w; tx++)
@@ -398,9 +443,36 @@ render_chunk (TsrMapRenderer *self,
           }
     }
   g_free (values);
+  if (!drawn_any)
+    fill_background (pixels, stride, (guint) cairo_image_surface_get_width (chunk->surface),
+                     (guint) cairo_image_surface_get_height (chunk->surface));
   cairo_surface_mark_dirty (chunk->surface);
-  self->chunks_rendered++;
   return chunk;
+}
+
+static Chunk *
+render_chunk (TsrMapRenderer *self,
+              guint           lod,
+              guint           chunk_x,
+              guint           chunk_y)
+{
+  guint tile_w, tile_h, cols, rows;
+  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+  TsrTileRect cells;
+
+  get_chunk_geometry (self, lod, &tile_w, &tile_h, &cols, &rows);
+  cells = (TsrTileRect) { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
+  tsr_tile_rect_intersect (&cells, &bounds, &cells);
+  self->chunks_rendered++;
+  return compose_cells (self, lod, &cells, -1);
+}
+
+static guint64
+chunk_key (guint lod,
+           guint chunk_x,
+           guint chunk_y)
+{
+  return ((guint64) lod << 48) | ((guint64) chunk_y << 24) | chunk_x;
 }
 
 static Chunk *
@@ -409,7 +481,7 @@ get_chunk (TsrMapRenderer *self,
            guint           chunk_x,
            guint           chunk_y)
 {
-  guint64 key = ((guint64) lod << 48) | ((guint64) chunk_y << 24) | chunk_x;
+  guint64 key = chunk_key (lod, chunk_x, chunk_y);
   Chunk *chunk = g_hash_table_lookup (self->chunks, &key);
 
   if (chunk == NULL)
@@ -448,6 +520,15 @@ choose_lod (TsrMapRenderer       *self,
          && (cell_w >> (lod + 1)) >= 1 && (cell_h >> (lod + 1)) >= 1)
     lod++;
   return lod;
+}
+
+static int
+compare_lod_descending (gconstpointer a,
+                        gconstpointer b)
+{
+  const Chunk *x = *(const Chunk *const *) a, *y = *(const Chunk *const *) b;
+
+  return (int) y->lod - (int) x->lod;
 }
 
 /* Rounds a view coordinate to the device pixel grid so neighbouring chunks share exact edges. */
@@ -495,19 +576,108 @@ draw_grid (TsrMapRenderer       *self,
   cairo_restore (cr);
 }
 
-void
+/* Draws CHUNK where it belongs in VIEWPORT, only inside CLIP_CELLS when that is not NULL. */
+static void
+blit_chunk (TsrMapRenderer       *self,
+            cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            const Chunk          *chunk,
+            const TsrTileRect    *clip_cells)
+{
+  int scale = MAX (viewport->scale_factor, 1);
+  int surface_w = cairo_image_surface_get_width (chunk->surface);
+  int surface_h = cairo_image_surface_get_height (chunk->surface);
+  guint cell_w, cell_h;
+  double x0, y0, x1, y1, device_per_surface;
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+  TsrTileRect area = chunk->cells;
+
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_viewport_to_view (viewport, (double) chunk->cells.x * cell_w, (double) chunk->cells.y * cell_h, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, (double) (chunk->cells.x + chunk->cells.width) * cell_w,
+                            (double) (chunk->cells.y + chunk->cells.height) * cell_h, &x1, &y1);
+  x0 = snap (x0, scale); y0 = snap (y0, scale);
+  x1 = snap (x1, scale); y1 = snap (y1, scale);
+
+  pattern = cairo_pattern_create_for_surface (chunk->surface);
+  cairo_matrix_init_scale (&matrix, surface_w / (x1 - x0), surface_h / (y1 - y0));
+  cairo_matrix_translate (&matrix, -x0, -y0);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  /* Zoomed in, pixels must stay square blocks (nearest); zoomed out, the level of detail has
+   * already averaged the cells and bilinear finishes the last factor of at most two. */
+  device_per_surface = (x1 - x0) * scale / surface_w;
+  cairo_pattern_set_filter (pattern, device_per_surface >= 0.999 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
+  cairo_set_source (cr, pattern);
+  /* Chunks are opaque (they carry the map background): SOURCE skips blending. */
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  if (clip_cells != NULL && tsr_tile_rect_intersect (&area, clip_cells, &area))
+    {
+      tsr_map_viewport_to_view (viewport, (double) area.x * cell_w, (double) area.y * cell_h, &x0, &y0);
+      tsr_map_viewport_to_view (viewport, (double) (area.x + area.width) * cell_w,
+                                (double) (area.y + area.height) * cell_h, &x1, &y1);
+      x0 = snap (x0, scale); y0 = snap (y0, scale);
+      x1 = snap (x1, scale); y1 = snap (y1, scale);
+    }
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pattern);
+}
+
+/* For CELLS whose chunk is not composited yet: the background, then whatever cached chunks of
+ * other levels of detail cover them (the previous zoom, typically), coarsest first. */
+static void
+draw_stand_in (TsrMapRenderer       *self,
+               cairo_t              *cr,
+               const TsrMapViewport *viewport,
+               const TsrTileRect    *cells)
+{
+  GHashTableIter iter;
+  gpointer value;
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  int scale = MAX (viewport->scale_factor, 1);
+  guint cell_w, cell_h;
+  double x0, y0, x1, y1;
+
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_viewport_to_view (viewport, (double) cells->x * cell_w, (double) cells->y * cell_h, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, (double) (cells->x + cells->width) * cell_w,
+                            (double) (cells->y + cells->height) * cell_h, &x1, &y1);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_rgb (cr, ((MAP_BACKGROUND >> 16) & 0xff) / 255.0, ((MAP_BACKGROUND >> 8) & 0xff) / 255.0,
+                        (MAP_BACKGROUND & 0xff) / 255.0);
+  cairo_rectangle (cr, snap (x0, scale), snap (y0, scale), snap (x1, scale) - snap (x0, scale),
+                   snap (y1, scale) - snap (y0, scale));
+  cairo_fill (cr);
+
+  g_hash_table_iter_init (&iter, self->chunks);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Chunk *chunk = value;
+      TsrTileRect overlap;
+
+      if (tsr_tile_rect_intersect (&chunk->cells, cells, &overlap))
+        g_ptr_array_add (found, chunk);
+    }
+  g_ptr_array_sort (found, compare_lod_descending);
+  for (guint i = 0; i < found->len; i++)
+    blit_chunk (self, cr, viewport, g_ptr_array_index (found, i), cells);
+}
+
+gboolean
 tsr_map_renderer_draw (TsrMapRenderer       *self,
                        cairo_t              *cr,
                        const TsrMapViewport *viewport)
 {
   guint lod, tile_w, tile_h, cols, rows, cell_w, cell_h;
-  int scale = MAX (viewport->scale_factor, 1);
   double clip_x0, clip_y0, clip_x1, clip_y1, map_x0, map_y0, map_x1, map_y1;
   TsrTileRect visible, bounds = tsr_tile_map_get_bounds (self->map);
   gint chunk_x0, chunk_y0, chunk_x1, chunk_y1;
-  double device_per_surface;
+  gint64 start = g_get_monotonic_time ();
+  gboolean complete = TRUE;
+  guint composited = 0;
 
-  g_return_if_fail (viewport->zoom > 0);
+  g_return_val_if_fail (viewport->zoom > 0, TRUE);
 
   self->frame++;
   tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
@@ -527,44 +697,38 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
   visible.width = (gint) ceil (map_x1 / cell_w) - visible.x;
   visible.height = (gint) ceil (map_y1 / cell_h) - visible.y;
   if (!tsr_tile_rect_intersect (&visible, &bounds, &visible))
-    return;
+    return TRUE;
 
   chunk_x0 = visible.x / (gint) cols;
   chunk_y0 = visible.y / (gint) rows;
   chunk_x1 = (visible.x + visible.width - 1) / (gint) cols;
   chunk_y1 = (visible.y + visible.height - 1) / (gint) rows;
 
-  /* Zoomed in, pixels must stay square blocks (nearest); zoomed out, the level of detail has
-   * already averaged the cells and bilinear finishes the last factor of at most two. */
-  device_per_surface = viewport->zoom * scale * cell_w / tile_w;
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
   for (gint chunk_y = chunk_y0; chunk_y <= chunk_y1; chunk_y++)
     for (gint chunk_x = chunk_x0; chunk_x <= chunk_x1; chunk_x++)
       {
-        Chunk *chunk = get_chunk (self, lod, (guint) chunk_x, (guint) chunk_y);
-        double x0, y0, x1, y1;
-        cairo_pattern_t *pattern;
-        cairo_matrix_t matrix;
+        guint64 key = chunk_key (lod, (guint) chunk_x, (guint) chunk_y);
+        Chunk *chunk = g_hash_table_lookup (self->chunks, &key);
 
-        tsr_map_viewport_to_view (viewport, (double) chunk->cells.x * cell_w, (double) chunk->cells.y * cell_h, &x0, &y0);
-        tsr_map_viewport_to_view (viewport, (double) (chunk->cells.x + chunk->cells.width) * cell_w,
-                                  (double) (chunk->cells.y + chunk->cells.height) * cell_h, &x1, &y1);
-        x0 = snap (x0, scale); y0 = snap (y0, scale);
-        x1 = snap (x1, scale); y1 = snap (y1, scale);
+        /* At least one chunk per frame, so a slow machine still gets there. */
+        if (chunk == NULL && self->frame_budget > 0 && composited > 0
+            && g_get_monotonic_time () - start > self->frame_budget)
+          {
+            /* Out of time: show what other levels of detail have for this place and finish
+             * it in a later frame. */
+            TsrTileRect cells = { (gint) (chunk_x * cols), (gint) (chunk_y * rows), (gint) cols, (gint) rows };
 
-        pattern = cairo_pattern_create_for_surface (chunk->surface);
-        cairo_matrix_init_scale (&matrix, cairo_image_surface_get_width (chunk->surface) / (x1 - x0),
-                                 cairo_image_surface_get_height (chunk->surface) / (y1 - y0));
-        cairo_matrix_translate (&matrix, -x0, -y0);
-        cairo_pattern_set_matrix (pattern, &matrix);
-        cairo_pattern_set_filter (pattern, device_per_surface >= 0.999 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
-        cairo_set_source (cr, pattern);
-        /* Chunks are opaque (they carry the map background): SOURCE skips blending. */
-        cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-        cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
-        cairo_fill (cr);
-        cairo_pattern_destroy (pattern);
+            tsr_tile_rect_intersect (&cells, &bounds, &cells);
+            draw_stand_in (self, cr, viewport, &cells);
+            complete = FALSE;
+            continue;
+          }
+        if (chunk == NULL)
+          composited++;
+        chunk = get_chunk (self, lod, (guint) chunk_x, (guint) chunk_y);
+        blit_chunk (self, cr, viewport, chunk, NULL);
       }
   cairo_restore (cr);
 
@@ -573,4 +737,42 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
 
   if (self->chunk_bytes > CHUNK_BUDGET)
     g_hash_table_foreach_remove (self->chunks, chunk_is_stale, self);
+  return complete;
+}
+
+void
+tsr_map_renderer_draw_floating (TsrMapRenderer       *self,
+                                cairo_t              *cr,
+                                const TsrMapViewport *viewport,
+                                guint                 layer,
+                                const TsrTileRect    *cells,
+                                gint                  dx,
+                                gint                  dy)
+{
+  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+  TsrTileRect source;
+  Chunk *floating;
+
+  if (layer >= tsr_tile_map_get_n_layers (self->map) || !tsr_tile_rect_intersect (cells, &bounds, &source))
+    return;
+  floating = compose_cells (self, choose_lod (self, viewport), &source, (gint) layer);
+  floating->cells.x += dx;
+  floating->cells.y += dy;
+  cairo_save (cr);
+  /* Translucent, so what it will cover stays visible while dragging. */
+  cairo_push_group (cr);
+  blit_chunk (self, cr, viewport, floating, NULL);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.8);
+  cairo_restore (cr);
+  /* Odd-sized, so not worth keeping for reuse. */
+  cairo_surface_destroy (floating->surface);
+  g_free (floating);
+}
+
+void
+tsr_map_renderer_set_frame_budget (TsrMapRenderer *self,
+                                   gint64          microseconds)
+{
+  self->frame_budget = MAX (microseconds, 0);
 }

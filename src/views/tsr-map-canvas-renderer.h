@@ -32,11 +32,27 @@ void            tsr_map_renderer_set_show_grid  (TsrMapRenderer       *self,
                                                  gboolean              show_grid);
 gboolean        tsr_map_renderer_get_show_grid  (TsrMapRenderer       *self);
 /* Draws the view VIEWPORT into CR, whose user space is view pixels with (0, 0) at the view's
- * top-left. Only chunks inside CR's clip are drawn. */
-void            tsr_map_renderer_draw           (TsrMapRenderer       *self,
+ * top-left. Only chunks inside CR's clip are drawn. Returns FALSE when the frame budget ran out
+ * and some chunks were drawn from other levels of detail: draw again next frame. */
+gboolean        tsr_map_renderer_draw           (TsrMapRenderer       *self,
                                                  cairo_t              *cr,
                                                  const TsrMapViewport *viewport);
-/* Forgets every cached chunk and tile (the benchmark measures cold frames with it). */
+/* Draws CELLS of LAYER displaced by (DX, DY) cells over what CR holds: the block a selection
+ * drag is moving, before the move is applied. Not cached. */
+void            tsr_map_renderer_draw_floating  (TsrMapRenderer       *self,
+                                                 cairo_t              *cr,
+                                                 const TsrMapViewport *viewport,
+                                                 guint                 layer,
+                                                 const TsrTileRect    *cells,
+                                                 gint                  dx,
+                                                 gint                  dy);
+/* Caps the time one draw spends compositing new chunks (0, the default: no cap). The widgets
+ * set a few milliseconds so that a first view or a new zoom level never stalls a frame; it fills
+ * in over the next frames instead. */
+void            tsr_map_renderer_set_frame_budget (TsrMapRenderer     *self,
+                                                 gint64                microseconds);
+/* Forgets every cached chunk and tile bitmap, keeping chunk memory for reuse (the benchmark
+ * measures cold frames with it). */
 void            tsr_map_renderer_drop_caches    (TsrMapRenderer       *self);
 /* Number of chunks composited since the renderer was created (tests check that a tiles-changed
  * for one cell re-composites one chunk, not the view). */

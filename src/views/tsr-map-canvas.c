@@ -6,6 +6,8 @@
 #include <math.h>
 
 #define MIN_ZOOM (1.0 / 64)
+/* Compositing time per frame: half a 60 Hz frame, leaving the rest for GTK and the upload. */
+#define FRAME_BUDGET_USEC 8000
 #define MAX_ZOOM 32.0
 
 struct _TsrMapCanvas {
@@ -19,6 +21,7 @@ struct _TsrMapCanvas {
   gulong          layers_changed_id;
   gulong          tileset_changed_id;
   gulong          overlay_changed_id;
+  guint           refine_tick_id;
 
   GtkAdjustment  *hadjustment;
   GtkAdjustment  *vadjustment;
@@ -28,6 +31,7 @@ struct _TsrMapCanvas {
   guint           space_held : 1;
   guint           panning : 1;
   guint           fit_on_allocate : 1;
+  guint           wheel_zooms : 1;
 
   double          zoom;
   double          zoom_gesture_start;
@@ -36,6 +40,7 @@ struct _TsrMapCanvas {
   double          drag_start_x;
   double          drag_start_y;
 
+  gboolean        drag_claimed; /* a "map-pointer" handler took the current drag */
   gboolean        has_pointer;
   double          pointer_x;
   double          pointer_y;
@@ -56,6 +61,7 @@ enum {
   PROP_SHOW_GRID,
   PROP_POINTER_TEXT,
   PROP_TOOLS,
+  PROP_WHEEL_ZOOMS,
   N_PROPS,
   /* GtkScrollable */
   PROP_HADJUSTMENT = N_PROPS,
@@ -66,8 +72,15 @@ enum {
 
 enum {
   VIEWPORT_CHANGED,
+  DRAW_OVERLAY,
+  MAP_POINTER,
   N_SIGNALS
 };
+
+G_DEFINE_ENUM_TYPE (TsrMapPointerPhase, tsr_map_pointer_phase,
+                    G_DEFINE_ENUM_VALUE (TSR_MAP_POINTER_PRESS, "press"),
+                    G_DEFINE_ENUM_VALUE (TSR_MAP_POINTER_MOTION, "motion"),
+                    G_DEFINE_ENUM_VALUE (TSR_MAP_POINTER_RELEASE, "release"))
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -320,7 +333,7 @@ zoom_fit_action (GtkWidget *widget, const char *name, GVariant *parameter)
 }
 
 static void
-clipboard_action (GtkWidget *widget, const char *name, GVariant *parameter)
+edit_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
 
@@ -368,6 +381,35 @@ clipboard_action (GtkWidget *widget, const char *name, GVariant *parameter)
 
 /* --- Input --- */
 
+/* Offers the drag to "map-pointer" handlers; TRUE when one of them has it. */
+static gboolean
+offer_pointer (TsrMapCanvas       *self,
+               TsrMapPointerPhase  phase,
+               double              view_x,
+               double              view_y,
+               GdkModifierType     state)
+{
+  TsrMapViewport viewport;
+  double map_x, map_y;
+  gboolean handled = FALSE;
+
+  if (phase != TSR_MAP_POINTER_PRESS && !self->drag_claimed)
+    return FALSE;
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, view_x, view_y, &map_x, &map_y);
+  g_signal_emit (self, signals[MAP_POINTER], 0, phase, map_x, map_y, state, &handled);
+  if (phase == TSR_MAP_POINTER_PRESS)
+    self->drag_claimed = handled;
+  else if (phase == TSR_MAP_POINTER_RELEASE)
+    {
+      handled = TRUE;
+      self->drag_claimed = FALSE;
+    }
+  else
+    handled = TRUE;
+  return handled;
+}
+
 void
 tsr_map_canvas_pointer_press (TsrMapCanvas    *self,
                               double           view_x,
@@ -377,7 +419,7 @@ tsr_map_canvas_pointer_press (TsrMapCanvas    *self,
   gint x, y;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL)
+  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_PRESS, view_x, view_y, state))
     return;
   tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
   tsr_tile_tools_press (self->tools, x, y, (state & GDK_ALT_MASK) != 0);
@@ -391,7 +433,7 @@ tsr_map_canvas_pointer_motion (TsrMapCanvas *self,
   gint x, y;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL)
+  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_MOTION, view_x, view_y, 0))
     return;
   tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
   tsr_tile_tools_motion (self->tools, x, y);
@@ -405,7 +447,7 @@ tsr_map_canvas_pointer_release (TsrMapCanvas *self,
   gint x, y;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL)
+  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_RELEASE, view_x, view_y, 0))
     return;
   tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
   tsr_tile_tools_release (self->tools, x, y);
@@ -494,7 +536,9 @@ on_scroll (GtkEventControllerScroll *controller, double dx, double dy, TsrMapCan
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
   gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
 
-  if (state & GDK_CONTROL_MASK)
+  /* A mouse wheel zooms (when wheel-zooms is set, else only with Ctrl); a touchpad scrolls,
+   * since two-finger scrolling is how touchpad users pan and pinch is how they zoom. */
+  if ((state & GDK_CONTROL_MASK) || (wheel && self->wheel_zooms && !(state & GDK_SHIFT_MASK)))
     {
       /* A wheel notch is a factor of √2; touchpad deltas are pixels and zoom proportionally. */
       double factor = wheel ? pow (M_SQRT2, -dy) : exp (-dy / 100.0);
@@ -644,6 +688,7 @@ tsr_map_canvas_set_map (TsrMapCanvas *self,
       self->undo_stack = g_object_ref (undo_stack);
       self->renderer = tsr_map_renderer_new (map);
       tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
+      tsr_map_renderer_set_frame_budget (self->renderer, FRAME_BUDGET_USEC);
       self->tools = tsr_tile_tools_new (map, undo_stack);
       tsr_tile_tools_set_tool (self->tools, self->tool);
       tsr_tile_tools_set_brush_size (self->tools, self->brush_size);
@@ -759,6 +804,12 @@ draw_overlays (TsrMapCanvas         *self,
   TsrTileRect rect;
   graphene_rect_t view;
 
+  gint dx, dy;
+
+  if (tsr_tile_tools_get_selection (self->tools, &rect)
+      && tsr_tile_tools_get_move_offset (self->tools, &dx, &dy))
+    tsr_map_renderer_draw_floating (self->renderer, cr, viewport, tsr_tile_tools_get_layer (self->tools),
+                                    &rect, dx, dy);
   if (tsr_tile_tools_get_selection (self->tools, &rect))
     {
       rect_to_view (self, viewport, &rect, &view);
@@ -787,6 +838,16 @@ draw_overlays (TsrMapCanvas         *self,
     }
 }
 
+static gboolean
+refine_tick (GtkWidget     *widget,
+             GdkFrameClock *frame_clock,
+             gpointer       user_data)
+{
+  TSR_MAP_CANVAS (widget)->refine_tick_id = 0;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 tsr_map_canvas_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -806,7 +867,12 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
 
   tsr_map_canvas_get_viewport (self, &viewport);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  tsr_map_renderer_draw (self->renderer, cr, &viewport);
+  if (!tsr_map_renderer_draw (self->renderer, cr, &viewport) && self->refine_tick_id == 0)
+    /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
+    self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+  cairo_save (cr);
+  g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, &viewport);
+  cairo_restore (cr);
   draw_overlays (self, cr, &viewport);
   cairo_destroy (cr);
 }
@@ -887,6 +953,11 @@ tsr_map_canvas_dispose (GObject *object)
   TsrMapCanvas *self = TSR_MAP_CANVAS (object);
 
   clear_map (self);
+  if (self->refine_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refine_tick_id);
+      self->refine_tick_id = 0;
+    }
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, on_adjustment_value_changed, self);
   if (self->vadjustment != NULL)
@@ -922,6 +993,9 @@ tsr_map_canvas_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_TOOLS:
       g_value_set_object (value, self->tools);
       break;
+    case PROP_WHEEL_ZOOMS:
+      g_value_set_boolean (value, self->wheel_zooms);
+      break;
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -951,6 +1025,13 @@ tsr_map_canvas_set_property (GObject *object, guint prop_id, const GValue *value
       break;
     case PROP_SHOW_GRID:
       tsr_map_canvas_set_show_grid (self, g_value_get_boolean (value));
+      break;
+    case PROP_WHEEL_ZOOMS:
+      if (self->wheel_zooms != g_value_get_boolean (value))
+        {
+          self->wheel_zooms = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_HADJUSTMENT:
       set_adjustment (self, &self->hadjustment, g_value_get_object (value));
@@ -1005,6 +1086,11 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   properties[PROP_TOOLS] =
     g_param_spec_object ("tools", NULL, NULL, TSR_TYPE_TILE_TOOLS,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the plain mouse wheel zooms (Shift+wheel then scrolls sideways); Ctrl+wheel always
+   * zooms. A preference for the application to bind. */
+  properties[PROP_WHEEL_ZOOMS] =
+    g_param_spec_boolean ("wheel-zooms", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
   g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
@@ -1015,17 +1101,26 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   signals[VIEWPORT_CHANGED] = g_signal_new ("viewport-changed", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /* See the header: the extension points for family views. */
+  signals[DRAW_OVERLAY] = g_signal_new ("draw-overlay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                        G_TYPE_POINTER, G_TYPE_POINTER);
+  signals[MAP_POINTER] = g_signal_new ("map-pointer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, g_signal_accumulator_true_handled, NULL, NULL,
+                                       G_TYPE_BOOLEAN, 4, TSR_TYPE_MAP_POINTER_PHASE,
+                                       G_TYPE_DOUBLE, G_TYPE_DOUBLE, GDK_TYPE_MODIFIER_TYPE);
+
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-one", NULL, zoom_one_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
   gtk_widget_class_install_property_action (widget_class, "canvas.show-grid", "show-grid");
-  gtk_widget_class_install_action (widget_class, "canvas.copy", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.cut", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.paste", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.delete", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, clipboard_action);
-  gtk_widget_class_install_action (widget_class, "canvas.select-none", NULL, clipboard_action);
+  gtk_widget_class_install_action (widget_class, "canvas.copy", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.cut", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.paste", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.delete", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-none", NULL, edit_action);
 
   /* Single-key zoom works only while the canvas has focus, so it cannot steal typing elsewhere;
    * that is why these are widget bindings rather than application accelerators. */
@@ -1040,6 +1135,12 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete", NULL);
+  /* Bound here so the canvas works in any window; with focus elsewhere (a text field) these
+   * keys keep their usual meaning there. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "canvas.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_CONTROL_MASK, "canvas.cut", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "canvas.paste", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.select-none", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "tsr-map-canvas");
@@ -1055,6 +1156,7 @@ tsr_map_canvas_init (TsrMapCanvas *self)
 
   self->zoom = 1.0;
   self->show_grid = TRUE;
+  self->wheel_zooms = TRUE;
   self->brush_size = 1;
   self->pointer_text = g_strdup ("");
   gtk_widget_set_focusable (widget, TRUE);

@@ -11,6 +11,23 @@
 
 G_BEGIN_DECLS
 
+/* Phases of a primary-button drag, as the "map-pointer" signal reports them. */
+typedef enum {
+  TSR_MAP_POINTER_PRESS,
+  TSR_MAP_POINTER_MOTION,
+  TSR_MAP_POINTER_RELEASE,
+} TsrMapPointerPhase;
+
+#define TSR_TYPE_MAP_POINTER_PHASE (tsr_map_pointer_phase_get_type ())
+GType tsr_map_pointer_phase_get_type (void) G_GNUC_CONST;
+
+/* Family views extend the canvas through two signals instead of subclassing it:
+ *  "draw-overlay" (cairo_t *cr, const TsrMapViewport *viewport): draw entities, zones, triggers
+ *    over the map, in view coordinates (convert with tsr_map_viewport_to_view); the selection and
+ *    tool previews are drawn after it.
+ *  "map-pointer" (TsrMapPointerPhase phase, double map_x, double map_y, GdkModifierType state)
+ *    → gboolean: a primary-button drag in map pixels; return TRUE on PRESS to take the whole
+ *    drag (placing a person, resizing a zone), and the tile tools will not see it. */
 #define TSR_TYPE_MAP_CANVAS (tsr_map_canvas_get_type ())
 G_DECLARE_FINAL_TYPE (TsrMapCanvas, tsr_map_canvas, TSR, MAP_CANVAS, GtkWidget)
 

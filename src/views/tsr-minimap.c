@@ -16,6 +16,7 @@ struct _TsrMinimap {
   gulong          tiles_changed_id;
   double          drag_start_x;
   double          drag_start_y;
+  guint           refine_tick_id;
 };
 
 G_DEFINE_FINAL_TYPE (TsrMinimap, tsr_minimap, GTK_TYPE_WIDGET)
@@ -91,6 +92,8 @@ update_map (TsrMinimap *self)
     {
       self->renderer = tsr_map_renderer_new (map);
       tsr_map_renderer_set_show_grid (self->renderer, FALSE);
+      /* The overview must never hold up the canvas's frame: it fills in over a few frames. */
+      tsr_map_renderer_set_frame_budget (self->renderer, 4000);
       self->tiles_changed_id = g_signal_connect (map, "tiles-changed", G_CALLBACK (on_tiles_changed), self);
     }
   update_visibility (self);
@@ -135,6 +138,16 @@ on_drag_update (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMi
   tsr_minimap_navigate (self, self->drag_start_x + offset_x, self->drag_start_y + offset_y);
 }
 
+static gboolean
+refine_tick (GtkWidget     *widget,
+             GdkFrameClock *frame_clock,
+             gpointer       user_data)
+{
+  TSR_MINIMAP (widget)->refine_tick_id = 0;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 tsr_minimap_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
@@ -147,7 +160,8 @@ tsr_minimap_snapshot (GtkWidget   *widget,
   if (!get_overview (self, &overview) || self->canvas == NULL)
     return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, overview.width, overview.height));
-  tsr_map_renderer_draw (self->renderer, cr, &overview);
+  if (!tsr_map_renderer_draw (self->renderer, cr, &overview) && self->refine_tick_id == 0)
+    self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
 
   /* The canvas's visible rectangle, in minimap coordinates. */
   tsr_map_canvas_get_viewport (self->canvas, &view);
@@ -207,6 +221,11 @@ tsr_minimap_dispose (GObject *object)
   TsrMinimap *self = TSR_MINIMAP (object);
 
   detach_canvas (self);
+  if (self->refine_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refine_tick_id);
+      self->refine_tick_id = 0;
+    }
   if (self->map != NULL)
     g_clear_signal_handler (&self->tiles_changed_id, self->map);
   g_clear_pointer (&self->renderer, tsr_map_renderer_free);

@@ -20,6 +20,14 @@ struct _TsrTilePalette {
 
 G_DEFINE_FINAL_TYPE (TsrTilePalette, tsr_tile_palette, GTK_TYPE_WIDGET)
 
+enum {
+  PROP_0,
+  PROP_TOOLS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static GdkTexture *
 texture_from_image (const TsrImage *image)
 {
@@ -153,6 +161,7 @@ tsr_tile_palette_set_tools (TsrTilePalette *self,
       self->tileset_changed_id = g_signal_connect_swapped (self->map, "tileset-changed", G_CALLBACK (rebuild), self);
     }
   rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOLS]);
 }
 
 TsrTileTools *
@@ -180,11 +189,45 @@ tsr_tile_palette_dispose (GObject *object)
 }
 
 static void
+tsr_tile_palette_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_TOOLS:
+      g_value_set_object (value, TSR_TILE_PALETTE (object)->tools);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_tile_palette_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_TOOLS:
+      tsr_tile_palette_set_tools (TSR_TILE_PALETTE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tsr_tile_palette_class_init (TsrTilePaletteClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tsr_tile_palette_dispose;
+  object_class->dispose = tsr_tile_palette_dispose;
+  object_class->get_property = tsr_tile_palette_get_property;
+  object_class->set_property = tsr_tile_palette_set_property;
+  /* Bind it to TsrMapCanvas:tools so the palette follows the canvas from map to map. */
+  properties[PROP_TOOLS] =
+    g_param_spec_object ("tools", NULL, NULL, TSR_TYPE_TILE_TOOLS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tsr-tile-palette");
 }

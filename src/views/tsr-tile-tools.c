@@ -407,9 +407,13 @@ tsr_tile_tools_release (TsrTileTools *self,
         {
           gint dx = x - self->start_x, dy = y - self->start_y;
 
+          TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+
           push (self, tsr_tile_command_move (self->map, self->layer, 1, &self->selection, dx, dy));
+          /* The selection follows the cells; what fell off the map is gone. */
           self->selection.x += dx;
           self->selection.y += dy;
+          self->has_selection = tsr_tile_rect_intersect (&self->selection, &bounds, &self->selection);
         }
       else
         {
@@ -483,6 +487,19 @@ tsr_tile_tools_get_preview (TsrTileTools *self,
       return TRUE;
     }
   return FALSE;
+}
+
+gboolean
+tsr_tile_tools_get_move_offset (TsrTileTools *self,
+                                gint         *dx,
+                                gint         *dy)
+{
+  g_return_val_if_fail (TSR_IS_TILE_TOOLS (self), FALSE);
+  if (!self->dragging || !self->moving)
+    return FALSE;
+  *dx = self->last_x - self->start_x;
+  *dy = self->last_y - self->start_y;
+  return TRUE;
 }
 
 TsrTileClip *

@@ -67,6 +67,11 @@ void             tsr_tile_tools_set_selection   (TsrTileTools      *self,
 gboolean         tsr_tile_tools_get_preview     (TsrTileTools      *self,
                                                  TsrTileRect       *preview);
 
+/* While a selection is being dragged: how far, in cells (the canvas shows the cells there). */
+gboolean         tsr_tile_tools_get_move_offset (TsrTileTools      *self,
+                                                 gint              *dx,
+                                                 gint              *dy);
+
 /* Clipboard, on the current layer. The clipboard is shared by every map of the process, so a
  * copy can be pasted into another level or another open map of the same family. */
 gboolean         tsr_tile_tools_copy            (TsrTileTools      *self);
