@@ -198,6 +198,48 @@ alpha_at (const TsrImage *image, guint x, guint y)
   return image->pixels[(y * image->width + x) * 4 + 3];
 }
 
+/* Draws IMAGE scaled to SIZE pixels at (X0, Y0) over SHEET (nearest neighbour, alpha "over"). */
+static void
+draw_scaled (TsrImage *sheet, const TsrImage *image, guint x0, guint y0, guint size)
+{
+  for (guint y = 0; y < size; y++)
+    for (guint x = 0; x < size; x++)
+      {
+        const guint8 *s = image->pixels + ((y * image->height / size) * image->width + x * image->width / size) * 4;
+        guint8 *d = sheet->pixels + ((gsize) (y0 + y) * sheet->width + x0 + x) * 4;
+
+        for (guint c = 0; c < 3; c++)
+          d[c] = (guint8) ((s[c] * s[3] + d[c] * (255 - s[3])) / 255);
+        d[3] = 255;
+      }
+}
+
+/* Writes what a view would draw into the build folder, to look at: level 1 with the area overlay
+ * on, and the object palette. */
+static void
+write_pictures (TsrWolfDocument *document)
+{
+  TsrTileMap *map = level_map (document, 0);
+  g_autoptr(TsrImage) level = tsr_image_new (64 * 16, 64 * 16);
+  g_autoptr(GArray) objects = tsr_tile_map_list_tiles (map, 1);
+  g_autoptr(TsrImage) sheet = tsr_image_new (16 * 48, ((objects->len + 15) / 16) * 48);
+  g_autoptr(GError) error = NULL;
+
+  for (guint layer = 0; layer < 3; layer++)
+    for (guint y = 0; y < 64; y++)
+      for (guint x = 0; x < 64; x++)
+        {
+          const TsrImage *image = tsr_tile_map_get_tile_image (map, layer, tsr_tile_map_get_tile (map, layer, (gint) x, (gint) y));
+          if (image != NULL)
+            draw_scaled (level, image, x * 16, y * 16, 16);
+        }
+  for (guint i = 0; i < objects->len; i++)
+    draw_scaled (sheet, tsr_tile_map_get_tile_image (map, 1, g_array_index (objects, guint32, i)),
+                 (i % 16) * 48, (i / 16) * 48, 48);
+  ck_assert_msg (tsr_image_save_png (level, "wolf3d-document-level1.png", &error), "%s", error ? error->message : "");
+  ck_assert_msg (tsr_image_save_png (sheet, "wolf3d-document-objects.png", &error), "%s", error ? error->message : "");
+}
+
 START_TEST (test_images_names_palettes)
 {
   g_autofree char *folder = shareware_folder ();
@@ -296,6 +338,7 @@ START_TEST (test_images_names_palettes)
         }
     }
   ck_assert_uint_eq (g_hash_table_size (seen), objects->len);
+  write_pictures (document);
   {
     const char *expected[] = { "player", "enemies-all", "enemies-medium", "enemies-hard", "bosses", "statics",
                                "treasure", "keys", "pushwalls", "exits" };
