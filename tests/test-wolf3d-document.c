@@ -520,6 +520,45 @@ START_TEST (test_undo_other_level)
 }
 END_TEST
 
+/* The document as a map is the current level: reads, raw writes and change signals reach the
+ * level map and back. */
+START_TEST (test_document_as_map)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *as_map = TSR_TILE_MAP (document);
+  TsrTileMap *second = level_map (document, 1);
+  TsrTileRect cell = { 5, 6, 1, 1 };
+  Changes on_level = { 0 }, on_document = { 0 };
+  g_autoptr(GArray) palette = tsr_tile_map_list_tiles (as_map, 0);
+
+  tsr_wolf_document_set_current_level (document, 1);
+  ck_assert_uint_eq (tsr_tile_map_get_width (as_map), 64);
+  ck_assert_uint_eq (tsr_tile_map_get_n_layers (as_map), 3);
+  ck_assert_str_eq (tsr_tile_map_get_family (as_map), "wolf3d");
+  ck_assert_uint_gt (palette->len, 0);
+  g_signal_connect (second, "tiles-changed", G_CALLBACK (on_tiles_changed), &on_level);
+  g_signal_connect (document, "tiles-changed", G_CALLBACK (on_tiles_changed), &on_document);
+
+  tsr_tile_map_set_tile (as_map, 0, 5, 6, 3);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (second, 0, 5, 6), 3);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (level_map (document, 0), 0, 5, 6) == 3, FALSE);
+  tsr_tile_map_tiles_changed (as_map, 0, &cell);
+  /* Layer 0 and its twin, the area overlay, on both. */
+  ck_assert_uint_eq (on_level.count, 2);
+  ck_assert_uint_eq (on_level.layers, 0x5);
+  ck_assert_uint_eq (on_document.count, 2);
+  ck_assert_uint_eq (on_document.layers, 0x5);
+
+  on_level = (Changes) { 0 };
+  on_document = (Changes) { 0 };
+  tsr_tile_map_tiles_changed (second, 1, &cell);
+  ck_assert_uint_eq (on_level.count, 1);
+  ck_assert_uint_eq (on_document.count, 1);
+  ck_assert_uint_eq (on_document.layers, 0x2);
+}
+END_TEST
+
 /* ---- level commands ----------------------------------------------------------------------- */
 
 typedef struct {
@@ -837,6 +876,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_images_names_palettes);
   tcase_add_test (real, test_paint_save_reload);
   tcase_add_test (real, test_undo_other_level);
+  tcase_add_test (real, test_document_as_map);
   tcase_add_test (real, test_level_commands);
   tcase_add_test (real, test_area_overlay);
   tcase_add_test (real, test_random_edits_undo_all);
