@@ -198,6 +198,48 @@ alpha_at (const TsrImage *image, guint x, guint y)
   return image->pixels[(y * image->width + x) * 4 + 3];
 }
 
+/* Draws IMAGE scaled to SIZE pixels at (X0, Y0) over SHEET (nearest neighbour, alpha "over"). */
+static void
+draw_scaled (TsrImage *sheet, const TsrImage *image, guint x0, guint y0, guint size)
+{
+  for (guint y = 0; y < size; y++)
+    for (guint x = 0; x < size; x++)
+      {
+        const guint8 *s = image->pixels + ((y * image->height / size) * image->width + x * image->width / size) * 4;
+        guint8 *d = sheet->pixels + ((gsize) (y0 + y) * sheet->width + x0 + x) * 4;
+
+        for (guint c = 0; c < 3; c++)
+          d[c] = (guint8) ((s[c] * s[3] + d[c] * (255 - s[3])) / 255);
+        d[3] = 255;
+      }
+}
+
+/* Writes what a view would draw into the build folder, to look at: level 1 with the area overlay
+ * on, and the object palette. */
+static void
+write_pictures (TsrWolfDocument *document)
+{
+  TsrTileMap *map = level_map (document, 0);
+  g_autoptr(TsrImage) level = tsr_image_new (64 * 16, 64 * 16);
+  g_autoptr(GArray) objects = tsr_tile_map_list_tiles (map, 1);
+  g_autoptr(TsrImage) sheet = tsr_image_new (16 * 48, ((objects->len + 15) / 16) * 48);
+  g_autoptr(GError) error = NULL;
+
+  for (guint layer = 0; layer < 3; layer++)
+    for (guint y = 0; y < 64; y++)
+      for (guint x = 0; x < 64; x++)
+        {
+          const TsrImage *image = tsr_tile_map_get_tile_image (map, layer, tsr_tile_map_get_tile (map, layer, (gint) x, (gint) y));
+          if (image != NULL)
+            draw_scaled (level, image, x * 16, y * 16, 16);
+        }
+  for (guint i = 0; i < objects->len; i++)
+    draw_scaled (sheet, tsr_tile_map_get_tile_image (map, 1, g_array_index (objects, guint32, i)),
+                 (i % 16) * 48, (i / 16) * 48, 48);
+  ck_assert_msg (tsr_image_save_png (level, "wolf3d-document-level1.png", &error), "%s", error ? error->message : "");
+  ck_assert_msg (tsr_image_save_png (sheet, "wolf3d-document-objects.png", &error), "%s", error ? error->message : "");
+}
+
 START_TEST (test_images_names_palettes)
 {
   g_autofree char *folder = shareware_folder ();
@@ -296,6 +338,7 @@ START_TEST (test_images_names_palettes)
         }
     }
   ck_assert_uint_eq (g_hash_table_size (seen), objects->len);
+  write_pictures (document);
   {
     const char *expected[] = { "player", "enemies-all", "enemies-medium", "enemies-hard", "bosses", "statics",
                                "treasure", "keys", "pushwalls", "exits" };
@@ -474,6 +517,45 @@ START_TEST (test_undo_other_level)
   saved = serialize (document);
   assert_same_files (original, saved, "after undo");
   g_signal_handlers_disconnect_by_data (document, &notified);
+}
+END_TEST
+
+/* The document as a map is the current level: reads, raw writes and change signals reach the
+ * level map and back. */
+START_TEST (test_document_as_map)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *as_map = TSR_TILE_MAP (document);
+  TsrTileMap *second = level_map (document, 1);
+  TsrTileRect cell = { 5, 6, 1, 1 };
+  Changes on_level = { 0 }, on_document = { 0 };
+  g_autoptr(GArray) palette = tsr_tile_map_list_tiles (as_map, 0);
+
+  tsr_wolf_document_set_current_level (document, 1);
+  ck_assert_uint_eq (tsr_tile_map_get_width (as_map), 64);
+  ck_assert_uint_eq (tsr_tile_map_get_n_layers (as_map), 3);
+  ck_assert_str_eq (tsr_tile_map_get_family (as_map), "wolf3d");
+  ck_assert_uint_gt (palette->len, 0);
+  g_signal_connect (second, "tiles-changed", G_CALLBACK (on_tiles_changed), &on_level);
+  g_signal_connect (document, "tiles-changed", G_CALLBACK (on_tiles_changed), &on_document);
+
+  tsr_tile_map_set_tile (as_map, 0, 5, 6, 3);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (second, 0, 5, 6), 3);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (level_map (document, 0), 0, 5, 6) == 3, FALSE);
+  tsr_tile_map_tiles_changed (as_map, 0, &cell);
+  /* Layer 0 and its twin, the area overlay, on both. */
+  ck_assert_uint_eq (on_level.count, 2);
+  ck_assert_uint_eq (on_level.layers, 0x5);
+  ck_assert_uint_eq (on_document.count, 2);
+  ck_assert_uint_eq (on_document.layers, 0x5);
+
+  on_level = (Changes) { 0 };
+  on_document = (Changes) { 0 };
+  tsr_tile_map_tiles_changed (second, 1, &cell);
+  ck_assert_uint_eq (on_level.count, 1);
+  ck_assert_uint_eq (on_document.count, 1);
+  ck_assert_uint_eq (on_document.layers, 0x2);
 }
 END_TEST
 
@@ -794,6 +876,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_images_names_palettes);
   tcase_add_test (real, test_paint_save_reload);
   tcase_add_test (real, test_undo_other_level);
+  tcase_add_test (real, test_document_as_map);
   tcase_add_test (real, test_level_commands);
   tcase_add_test (real, test_area_overlay);
   tcase_add_test (real, test_random_edits_undo_all);

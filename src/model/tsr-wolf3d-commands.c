@@ -234,21 +234,22 @@ static TsrWolf3dLevel *
 level_copy (const TsrWolf3dLevel *source,
             const char           *name)
 {
-  TsrWolf3dLevel *level = g_new0 (TsrWolf3dLevel, 1);
+  TsrWolf3dLevel *level = tsr_wolf3d_level_new (name, source->width, source->height);
   gsize words = (gsize) source->width * source->height;
 
-  *level = *source;
-  memset (level->name, 0, sizeof level->name);
-  memset (level->name_raw, 0, sizeof level->name_raw);
-  memcpy (level->name, name, strlen (name));
-  memcpy (level->name_raw, name, strlen (name));
   for (guint p = 0; p < TSR_WOLF3D_PLANES; p++)
     {
-      level->planes[p] = g_memdup2 (source->planes[p], words * sizeof (guint16));
+      memcpy (level->planes[p], source->planes[p], words * sizeof (guint16));
       /* The same planes compress to the same chunk: keep it, so the copy saves as stored. */
       level->chunks[p] = source->chunks[p] != NULL ? g_bytes_ref (source->chunks[p]) : NULL;
+      level->plane_offsets[p] = source->plane_offsets[p];
+      level->plane_lengths[p] = source->plane_lengths[p];
     }
-  level->trailer = source->trailer != NULL ? g_bytes_ref (source->trailer) : NULL;
+  if (source->trailer != NULL)
+    {
+      g_clear_pointer (&level->trailer, g_bytes_unref);
+      level->trailer = g_bytes_ref (source->trailer);
+    }
   return level;
 }
 

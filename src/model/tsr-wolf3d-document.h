@@ -15,7 +15,9 @@
  *   - the document is itself a TsrTileMap showing the current level: switching levels emits its
  *     "layers-changed" and a "tiles-changed" of the whole map on every layer, and it forwards
  *     the current level map's signals. Draw from it if a view should follow the current level
- *     by itself; build commands on level maps (see tsr-wolf3d-document-level.h).
+ *     by itself, but build commands on level maps (see tsr-wolf3d-document-level.h): a command
+ *     made on the document would edit whatever level is current when it is undone, and would
+ *     hold the document from its own undo stack (a reference cycle).
  *
  * Validation (tsr_document_get_findings) is the codec's findings for the whole set. */
 #pragma once
@@ -50,8 +52,7 @@ gint             tsr_wolf_document_get_level_index     (TsrWolfDocument *self,
 
 /* The level the editor shows (property "current-level"). Not an edit: no undo, no modified
  * state. When the current level is deleted the next one (or the previous) becomes current; when
- * levels move, the same level stays current. -1 (G_MAXUINT as guint) only for a set with no
- * levels. */
+ * levels move, the same level stays current. G_MAXUINT only for a set with no levels. */
 guint            tsr_wolf_document_get_current_level   (TsrWolfDocument *self);
 void             tsr_wolf_document_set_current_level   (TsrWolfDocument *self,
                                                         guint            index);
