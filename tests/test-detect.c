@@ -15,7 +15,7 @@ typedef struct {
 
 /* Case matters: Marathon's ".ShPa" (a shapes patch) and ".shpA" (a Shapes file) differ only so. */
 static const Expectation expectations[] = {
-  { ".term.txt", NULL }, /* terminal scripts are an input of `terminal compile`, not a document */
+  { ".term.txt", "marathon-terminal-script" },
   { ".sceA.as", "marathon-map" },
   { ".sceA", "marathon-map" },
   { ".scen", "marathon-map" },

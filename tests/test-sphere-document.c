@@ -953,6 +953,41 @@ START_TEST (test_random_edits)
 }
 END_TEST
 
+/* Validation is the codec's, recomputed after each edit. */
+START_TEST (test_findings_follow_edits)
+{
+  g_autofree char *path = data_path ("village.rmp");
+  g_autoptr(TsrSphereDocument) document = open_document (path);
+  TsrDocument *doc = TSR_DOCUMENT (document);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  guint person = G_MAXUINT;
+
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_WARNING), 0);
+  for (guint i = 0; i < tsr_sphere_document_get_n_entities (document) && person == G_MAXUINT; i++)
+    if (tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON)
+      person = i;
+  name = tsr_sphere_string_to_utf8 (tsr_sphere_document_get_entity (document, person)->name);
+  ck_assert (tsr_sphere_document_add_person (document, 16, 16, 0, name, "sarah.rss", NULL, &error));
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_WARNING), 1);
+  ck_assert (tsr_sphere_document_move_entity (document, person, 5000, 16, &error));
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_ERROR), 1);
+  /* Errors refuse the save unless forced. */
+  {
+    g_autofree char *folder = tsr_test_make_temp_dir ();
+    g_autofree char *target = g_build_filename (folder, "invalid.rmp", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (target);
+
+    ck_assert (!tsr_document_save (doc, file, TSR_SAVE_NONE, &error));
+    ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_VALIDATION));
+    g_clear_error (&error);
+  }
+  ck_assert (tsr_document_undo (doc) && tsr_document_undo (doc));
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_WARNING)
+                     + tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_ERROR), 0);
+}
+END_TEST
+
 /* The document is freed with its undo stack (commands do not keep it alive). */
 START_TEST (test_no_reference_cycle)
 {
@@ -985,6 +1020,7 @@ sphere_document_suite (void)
   tcase_add_test (document, test_save_elsewhere);
   tcase_add_test (document, test_other_files);
   tcase_add_test (document, test_random_edits);
+  tcase_add_test (document, test_findings_follow_edits);
   tcase_add_test (document, test_no_reference_cycle);
   suite_add_tcase (suite, document);
   return suite;

@@ -1,4 +1,4 @@
-/* tsr-builtin-documents.c: the family documents Tessera has; one line per family. */
+/* tsr-builtin-documents.c: the family document types Tessera ships, one line per family. */
 #include "model/tsr-builtin-documents.h"
 
 #include "model/tsr-sphere-document.h"

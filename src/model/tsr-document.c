@@ -49,15 +49,12 @@ tsr_document_register_family (const char *family,
 static GType
 tsr_document_type_for_family (const char *family)
 {
-  static gsize builtin_registered;
+  static gsize builtin_registered = 0;
   GType type = TSR_TYPE_BASIC_DOCUMENT;
 
-  /* Every document is made here (from a file or from bytes): the built-in families first. */
   if (g_once_init_enter (&builtin_registered))
-    {
-      tsr_documents_register_builtin ();
-      g_once_init_leave (&builtin_registered, 1);
-    }
+    g_once_init_leave (&builtin_registered, (tsr_documents_register_builtin (), 1));
+
   G_LOCK (family_types);
   if (family_types != NULL && family != NULL && g_hash_table_contains (family_types, family))
     type = GPOINTER_TO_SIZE (g_hash_table_lookup (family_types, family));

@@ -17,6 +17,9 @@ struct _TsrSphereDocument {
   GPtrArray    *tile_images;     /* TsrImage * per tileset tile, made when first asked for */
   GHashTable   *spritesets;      /* file name → TsrSphereSpriteset * (NULL: looked for, not found) */
   GBytes       *tileset_loaded;  /* the external tileset as loaded, to tell whether it changed */
+  guint         width;           /* the largest layer, in cells; valid while size_known */
+  guint         height;
+  gboolean      size_known;
 };
 
 static void tsr_sphere_document_tile_map_init (TsrTileMapInterface *iface);
@@ -50,6 +53,7 @@ static void
 tsr_sphere_document_layers_changed (TsrSphereDocument *self)
 {
   g_clear_pointer (&self->layer_names, g_ptr_array_unref);
+  self->size_known = FALSE;
   tsr_tile_map_layers_changed (TSR_TILE_MAP (self));
 }
 
@@ -816,20 +820,28 @@ sphere_get_family (TsrTileMap *map)
   return "sphere";
 }
 
+/* The map is as large as its largest layer (layers of one map may differ). Tile commands ask for
+ * it per cell, so it is kept until the layers change. */
 static void
 sphere_get_size (TsrSphereDocument *self,
                  guint             *width,
                  guint             *height)
 {
-  *width = 0;
-  *height = 0;
-  for (guint i = 0; self->map != NULL && i < self->map->layers->len; i++)
+  if (!self->size_known)
     {
-      const TsrSphereLayer *layer = g_ptr_array_index (self->map->layers, i);
+      self->width = 0;
+      self->height = 0;
+      for (guint i = 0; self->map != NULL && i < self->map->layers->len; i++)
+        {
+          const TsrSphereLayer *layer = g_ptr_array_index (self->map->layers, i);
 
-      *width = MAX (*width, layer->width);
-      *height = MAX (*height, layer->height);
+          self->width = MAX (self->width, layer->width);
+          self->height = MAX (self->height, layer->height);
+        }
+      self->size_known = TRUE;
     }
+  *width = self->width;
+  *height = self->height;
 }
 
 static guint

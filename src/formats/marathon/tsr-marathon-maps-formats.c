@@ -613,7 +613,6 @@ tsr_marathon_maps_register_formats (TsrFormatRegistry *registry)
 {
   tsr_format_registry_add (registry, &marathon_map_format);
   tsr_format_registry_add (registry, &marathon_physics_format);
-  /* marathon-terminal-script is not registered: the project treats .term.txt files as input of
-   * `tessera-cli terminal compile`, not as documents (tests/test-detect.c). Registering it here
-   * makes `roundtrip` work on them (it prints "identical" for both shipped scripts). */
+  /* Writers open and check terminal scripts on their own too (roundtrip, validate). */
+  tsr_format_registry_add (registry, &marathon_terminal_script_format);
 }
