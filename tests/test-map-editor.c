@@ -764,6 +764,36 @@ test_wolf3d_editor (void)
     g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
   }
 
+  /* A door in open floor is a finding on level 1; activating it from another level goes back
+   * to level 1 and selects the door's cell. */
+  {
+    TsrTileRect selected;
+    guint found = G_MAXUINT;
+
+    tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_ARCHITECTURE);
+    tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+    tsr_tile_tools_set_tile (tools, 90);
+    tsr_map_canvas_center_on (canvas, 10 * 64, 44 * 64);
+    drag_cells (editor, 10, 44, 10, 44);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 10, 44), ==, 90);
+    tsr_wolf_document_set_current_level (document, 2);
+    g_assert_true (tsr_map_editor_get_map (editor) == TSR_TILE_MAP (tsr_wolf_document_get_level_map (document, 2)));
+    tsr_map_editor_refresh_findings (editor);
+    for (guint i = 0; i < tsr_map_editor_get_n_findings (editor); i++)
+      if (strstr (tsr_map_editor_get_finding (editor, i)->what, "door at (10,44)") != NULL)
+        found = i;
+    g_assert_cmpuint (found, !=, G_MAXUINT);
+    g_assert_true (tsr_map_editor_activate_finding (editor, found));
+    g_assert_cmpuint (tsr_wolf_document_get_current_level (document), ==, 0);
+    g_assert_true (tsr_map_editor_get_map (editor) == map);
+    tools = tsr_map_editor_get_tools (editor);
+    g_assert_true (tsr_tile_tools_get_selection (tools, &selected));
+    g_assert_cmpint (selected.x, ==, 10);
+    g_assert_cmpint (selected.y, ==, 44);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  }
+
   /* Levels: switching, duplicate, rename, move, add, delete, each undone. */
   {
     GtkListBox *list = tsr_wolf3d_panels_get_level_list (panels);
@@ -1023,6 +1053,34 @@ test_sphere_editor (void)
     g_assert_cmpuint (zone->y2, ==, 224);
     g_assert_cmpuint (zone->layer, ==, 1);
     g_assert_cmpstr (function, ==, "EnterWell()");
+  }
+
+  /* A second "watchman" makes a finding on the new person; activating it selects the person
+   * and the cells under it. */
+  {
+    const TsrSphereEntity *first = tsr_sphere_document_get_entity (document, 0);
+    g_autofree char *first_name = tsr_sphere_string_to_utf8 (first->name);
+    g_autofree char *where = g_strdup_printf ("entity %u", n_entities);
+    TsrTileRect selected;
+    guint found = G_MAXUINT;
+
+    g_assert_cmpuint (first->type, ==, TSR_SPHERE_ENTITY_PERSON);
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_ENTITY, n_entities, 0);
+    commit_entry (panels, "person-name", first_name);
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_NONE, 0, 0);
+    tsr_map_editor_refresh_findings (editor);
+    for (guint i = 0; i < tsr_map_editor_get_n_findings (editor); i++)
+      if (g_strcmp0 (tsr_map_editor_get_finding (editor, i)->where, where) == 0)
+        found = i;
+    g_assert_cmpuint (found, !=, G_MAXUINT);
+    g_assert_true (tsr_map_editor_activate_finding (editor, found));
+    g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ENTITY);
+    g_assert_cmpuint (index, ==, n_entities);
+    g_assert_true (tsr_tile_tools_get_selection (tools, &selected));
+    g_assert_cmpint (selected.x, ==, 132 / 16);
+    g_assert_cmpint (selected.y, ==, 120 / 16);
+    g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
+    g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
   }
 
   /* Layer actions (each undone): duplicate, rename, properties, delete. */
