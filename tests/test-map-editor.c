@@ -957,6 +957,7 @@ test_sphere_editor (void)
   /* A person: placed with a click, named in the inspector, dragged 32 pixels right. */
   tsr_map_editor_show_page (editor, "entities");
   tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_PERSON);
+  g_assert_false (gtk_widget_is_sensitive (find_button (GTK_WIDGET (editor), "_Pencil")));
   drag_pixels (editor, 100, 120, 100, 120);
   g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities + 1);
   g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ENTITY);
@@ -1009,6 +1010,8 @@ test_sphere_editor (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.zoom-fit", NULL));
   tsr_map_editor_show_page (editor, "layers");
   save_screenshot (GTK_WIDGET (window), "map-editor-sphere-fit.png");
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_TILES);
+  g_assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (editor), "_Pencil")));
 
   /* Save into the copy and read it back with the codec. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));

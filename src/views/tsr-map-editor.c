@@ -29,6 +29,7 @@ struct _TsrMapEditor {
   GPtrArray       *findings;     /* TsrFinding, a reference to the document's array */
   guint            findings_source;
   guint            fit_tick;
+  gboolean         tile_tools_enabled;
   gboolean         updating;     /* guards the tool bar and layer list against feedback */
 
   GtkWidget       *content;
@@ -115,7 +116,7 @@ sync_tool_bar (TsrMapEditor *self)
   self->updating = FALSE;
   /* The brush size matters only to the pencil and the eraser. */
   gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->brush1_button)),
-                            tool == TSR_TILE_TOOL_PENCIL || tool == TSR_TILE_TOOL_ERASER);
+                            self->tile_tools_enabled && (tool == TSR_TILE_TOOL_PENCIL || tool == TSR_TILE_TOOL_ERASER));
 }
 
 static void
@@ -586,6 +587,7 @@ tsr_map_editor_set_document (TsrMapEditor *self,
   if (self->document == document)
     return;
   clear_family (self);
+  tsr_map_editor_set_tile_tools_enabled (self, TRUE);
   cancel_fit (self);
   g_clear_handle_id (&self->findings_source, g_source_remove);
   tsr_map_editor_set_map (self, NULL);
@@ -606,6 +608,16 @@ tsr_map_editor_set_document (TsrMapEditor *self,
         self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
       tsr_map_editor_show_page (self, "tiles");
     }
+}
+
+void
+tsr_map_editor_set_tile_tools_enabled (TsrMapEditor *self,
+                                       gboolean      enabled)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->pencil_button)), enabled);
+  self->tile_tools_enabled = enabled;
+  sync_tool_bar (self);
 }
 
 GObject *
@@ -787,6 +799,7 @@ tsr_map_editor_init (TsrMapEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->family_widgets = g_ptr_array_new ();
+  self->tile_tools_enabled = TRUE;
 
   for (TsrTileToolKind tool = TSR_TILE_TOOL_PENCIL; tool <= TSR_TILE_TOOL_SELECT; tool++)
     g_signal_connect (tool_button (self, tool), "toggled", G_CALLBACK (on_tool_toggled), self);

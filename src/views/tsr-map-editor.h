@@ -49,6 +49,10 @@ void          tsr_map_editor_add_layer_widget     (TsrMapEditor *self,
 /* A widget at the top of the inspector page (the family's inspector of the selection). */
 void          tsr_map_editor_add_inspector_widget (TsrMapEditor *self,
                                                    GtkWidget    *widget);
+/* Whether drags go to the tile tools; a family mode that takes the drags (placing Sphere
+ * entities) turns the tool bar's tools off meanwhile. */
+void          tsr_map_editor_set_tile_tools_enabled (TsrMapEditor *self,
+                                                     gboolean      enabled);
 /* Shows the side page NAME ("tiles", "layers", "inspector", "problems", or a family page). */
 void          tsr_map_editor_show_page            (TsrMapEditor *self,
                                                    const char   *name);

@@ -412,6 +412,8 @@ tsr_sphere_panels_set_mode (TsrSpherePanels *self,
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->mode_buttons[mode]), TRUE);
   self->syncing = FALSE;
   gtk_label_set_text (self->hint_label, _(mode_hints[mode]));
+  if (self->editor != NULL)
+    tsr_map_editor_set_tile_tools_enabled (self->editor, mode == TSR_SPHERE_MODE_TILES);
 }
 
 TsrSphereMode
