@@ -706,7 +706,19 @@ test_wolf3d_editor (void)
   g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 10, 32), ==, WOLF_WALL);
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
 
-  /* Screenshots: zoomed in with a selection, and the whole level fitted. */
+  /* The area-code overlay is the third layer's visibility: a view setting, not an edit. */
+  {
+    GtkListBox *list = GTK_LIST_BOX (find_widget (GTK_WIDGET (editor), match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+    GtkWidget *check = find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, TSR_WOLF_LAYER_AREAS)), match_type,
+                                    GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
+    guint depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+    g_assert_true (tsr_tile_map_get_layer_visible (map, TSR_WOLF_LAYER_AREAS));
+    g_assert_cmpuint (tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==, depth);
+  }
+
+  /* Screenshots: zoomed in with a selection, and the whole level fitted (area codes shown). */
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_SELECT);
   selection = (TsrTileRect) { 28, 32, 13, 3 };
   tsr_tile_tools_set_selection (tools, &selection);
@@ -717,6 +729,7 @@ test_wolf3d_editor (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.zoom-fit", NULL));
   tsr_map_editor_show_page (editor, "levels");
   save_screenshot (GTK_WIDGET (window), "map-editor-wolf3d-fit.png");
+  tsr_tile_map_set_layer_visible (map, TSR_WOLF_LAYER_AREAS, FALSE);
   tsr_tile_tools_set_selection (tools, NULL);
 
   /* Save into the copy; the codec reads back exactly the painted walls on level 1's plane 0. */
@@ -1084,6 +1097,45 @@ test_sphere_editor (void)
     g_assert_cmpint (selected.y, ==, 120 / 16);
     g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
     g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  }
+
+  /* An obstruction segment on layer 1: drawn out, picked at its middle, dragged, deleted. */
+  {
+    const TsrSphereLayer *layer;
+    const TsrSphereSegment *segment;
+
+    tsr_tile_tools_set_layer (tools, 1);
+    tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SEGMENT);
+    drag_pixels (editor, 320, 96, 384, 96);
+    layer = tsr_sphere_document_get_layer (document, 1);
+    g_assert_cmpuint (layer->segments->len, ==, 1);
+    g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_SEGMENT);
+    tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_NONE, 0, 0);
+    drag_pixels (editor, 352, 97, 352, 113);
+    g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_SEGMENT);
+    segment = &g_array_index (tsr_sphere_document_get_layer (document, 1)->segments, TsrSphereSegment, 0);
+    g_assert_cmpuint (segment->y1, ==, 112);
+    g_assert_cmpuint (segment->x2, ==, 384);
+    g_assert_true (tsr_sphere_panels_delete_selection (panels));
+    g_assert_cmpuint (tsr_sphere_document_get_layer (document, 1)->segments->len, ==, 0);
+    while (tsr_document_get_modified (TSR_DOCUMENT (document)))
+      g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
+    tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_TILES);
+  }
+
+  /* Visibility is stored in Sphere maps: the layer row's check is an undoable edit. */
+  {
+    GtkListBox *list = GTK_LIST_BOX (find_widget (GTK_WIDGET (editor), match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+    GtkWidget *check = find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 2)), match_type,
+                                    GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
+
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+    g_assert_false (tsr_tile_map_get_layer_visible (map, 2));
+    g_assert_true (tsr_document_get_modified (TSR_DOCUMENT (document)));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_true (tsr_tile_map_get_layer_visible (map, 2));
+    g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
   }
 
   /* Layer actions (each undone): duplicate, rename, properties, delete. */

@@ -70,10 +70,17 @@ queue_canvas_draw (TsrSpherePanels *self)
     gtk_widget_queue_draw (GTK_WIDGET (tsr_map_editor_get_canvas (self->editor)));
 }
 
+/* The map pixel under a map position; the epsilon absorbs view ↔ map rounding (95.9999). */
+static double
+map_pixel (double value)
+{
+  return floor (value + 1e-6);
+}
+
 static guint16
 clamp_u16 (double value)
 {
-  return (guint16) CLAMP (floor (value), 0, G_MAXUINT16);
+  return (guint16) CLAMP (map_pixel (value), 0, G_MAXUINT16);
 }
 
 static void
@@ -908,7 +915,7 @@ static void
 drag_selection (TsrSpherePanels *self, double x, double y)
 {
   g_autoptr(GError) error = NULL;
-  gint dx = (gint) floor (x - self->press_x), dy = (gint) floor (y - self->press_y);
+  gint dx = (gint) round (x - self->press_x), dy = (gint) round (y - self->press_y);
 
   switch (self->selection)
     {
@@ -931,7 +938,7 @@ drag_selection (TsrSpherePanels *self, double x, double y)
       break;
     case TSR_SPHERE_SELECTION_SEGMENT:
       {
-        gint step_x = (gint) floor (x - self->last_x), step_y = (gint) floor (y - self->last_y);
+        gint step_x = (gint) round (x - self->last_x), step_y = (gint) round (y - self->last_y);
 
         if (step_x == 0 && step_y == 0)
           return;
@@ -1067,7 +1074,8 @@ on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double
       else if (self->mode == TSR_SPHERE_MODE_SEGMENT && (fabs (x - self->press_x) >= 1 || fabs (y - self->press_y) >= 1))
         {
           TsrSphereSegment segment = {
-            (guint32) MAX (self->press_x, 0), (guint32) MAX (self->press_y, 0), (guint32) MAX (x, 0), (guint32) MAX (y, 0),
+            (guint32) MAX (map_pixel (self->press_x), 0), (guint32) MAX (map_pixel (self->press_y), 0),
+            (guint32) MAX (map_pixel (x), 0), (guint32) MAX (map_pixel (y), 0),
           };
 
           if (tsr_sphere_document_add_segment (self->document, layer, &segment, &index, &error))
