@@ -6,6 +6,7 @@
  * Exits 77 without a display. */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
 #include <math.h>
@@ -1165,6 +1166,26 @@ test_sphere_editor (void)
   close_window (window);
 }
 
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_rmdir (path);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1208,6 +1229,8 @@ main (int argc, char *argv[])
   status = g_test_run ();
 
   g_clear_object (&application);
+  remove_tree (work_dir);
+  g_free (work_dir);
   g_free (screenshot_dir);
   return status;
 }
