@@ -1002,23 +1002,18 @@ on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double
         case TSR_SPHERE_MODE_PERSON:
           {
             g_autofree char *name = g_strdup_printf ("person%u", tsr_sphere_document_get_n_entities (self->document) + 1);
-            const char *spriteset = "";
+            g_autofree char *spriteset = NULL;
 
             /* A new person looks like the map's first person until the user picks a spriteset. */
-            for (guint i = 0; i < tsr_sphere_document_get_n_entities (self->document); i++)
+            for (guint i = 0; i < tsr_sphere_document_get_n_entities (self->document) && spriteset == NULL; i++)
               {
                 const TsrSphereEntity *other = tsr_sphere_document_get_entity (self->document, i);
 
                 if (other->type == TSR_SPHERE_ENTITY_PERSON && other->spriteset != NULL && g_bytes_get_size (other->spriteset) > 0)
-                  {
-                    g_autofree char *text = tsr_sphere_string_to_utf8 (other->spriteset);
-                    g_object_set_data_full (G_OBJECT (self), "tsr-spriteset", g_steal_pointer (&text), g_free);
-                    spriteset = g_object_get_data (G_OBJECT (self), "tsr-spriteset");
-                    break;
-                  }
+                  spriteset = tsr_sphere_string_to_utf8 (other->spriteset);
               }
             if (tsr_sphere_document_add_person (self->document, clamp_u16 (x), clamp_u16 (y), (guint16) layer,
-                                                name, spriteset, &index, &error))
+                                                name, spriteset != NULL ? spriteset : "", &index, &error))
               tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ENTITY, index, 0);
             break;
           }
