@@ -38,6 +38,7 @@ struct _TsrSpherePanels {
   GtkStack               *inspector_stack;
   GtkLabel               *hint_label;
   GtkLabel               *error_label;
+  GtkEventController     *key_controller; /* on the canvas, owned by it */
 };
 
 G_DEFINE_FINAL_TYPE (TsrSpherePanels, tsr_sphere_panels, G_TYPE_OBJECT)
@@ -1086,6 +1087,18 @@ on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double
     }
 }
 
+/* Delete (and BackSpace) on the canvas delete the selected entity, zone or segment while an
+ * entity mode is on; in Tiles mode they keep deleting the tile selection. */
+static gboolean
+on_canvas_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+                       TsrSpherePanels *self)
+{
+  if (self->mode == TSR_SPHERE_MODE_TILES || self->selection == TSR_SPHERE_SELECTION_NONE
+      || (keyval != GDK_KEY_Delete && keyval != GDK_KEY_KP_Delete && keyval != GDK_KEY_BackSpace))
+    return FALSE;
+  return tsr_sphere_panels_delete_selection (self);
+}
+
 /* --- Findings --- */
 
 static void
@@ -1179,6 +1192,9 @@ tsr_sphere_panels_dispose (GObject *object)
     {
       g_signal_handlers_disconnect_by_data (self->editor, self);
       g_signal_handlers_disconnect_by_data (tsr_map_editor_get_canvas (self->editor), self);
+      if (self->key_controller != NULL)
+        gtk_widget_remove_controller (GTK_WIDGET (tsr_map_editor_get_canvas (self->editor)), self->key_controller);
+      self->key_controller = NULL;
       if (tools (self) != NULL)
         g_signal_handlers_disconnect_by_data (tools (self), self);
       g_object_remove_weak_pointer (G_OBJECT (self->editor), (gpointer *) &self->editor);
@@ -1231,6 +1247,11 @@ tsr_sphere_panels_new (TsrMapEditor      *editor,
   tsr_map_editor_add_inspector_widget (editor, build_inspector (self));
   g_signal_connect (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self);
   g_signal_connect (canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
+  self->key_controller = gtk_event_controller_key_new ();
+  /* Before the canvas's own Delete binding. */
+  gtk_event_controller_set_propagation_phase (self->key_controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (self->key_controller, "key-pressed", G_CALLBACK (on_canvas_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (canvas), self->key_controller);
   g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
   for (guint i = 0; i < G_N_ELEMENTS (element_signals); i++)
     g_signal_connect_swapped (document, element_signals[i], G_CALLBACK (on_elements_changed), self);
