@@ -13,19 +13,21 @@ typedef struct {
                           * their siblings identify, so the path is given to the sniffer */
 } Expectation;
 
+/* Case matters: Marathon's ".ShPa" (a shapes patch) and ".shpA" (a Shapes file) differ only so. */
 static const Expectation expectations[] = {
-  { ".term.txt", NULL }, /* terminal scripts are an input of `terminal compile`, not a document */
+  { ".term.txt", "marathon-terminal-script" },
   { ".sceA.as", "marathon-map" },
-  { ".scea", "marathon-map" },
+  { ".sceA", "marathon-map" },
   { ".scen", "marathon-map" },
   { ".phys", "marathon-physics" },
-  { ".phya", "marathon-physics" },
-  { ".imga", "marathon-images" },
-  { ".shpa", "marathon-shapes-patch" },
+  { ".phyA", "marathon-physics" },
+  { ".imgA", "marathon-images" },
+  { ".ShPa", "marathon-shapes-patch" },
+  { ".shpA", "marathon-shapes" },
   { ".rmp", "sphere-rmp" },
   { ".rts", "sphere-rts" },
   { ".rss", "sphere-rss" },
-  { ".wl1", "wolf3d-set", TRUE },
+  { ".WL1", "wolf3d-set", TRUE },
   { ".map", "doom2d-map" },
   { ".wad", "doom2d-wad" },
   { "doom2d-sample.txt", "doom2d-text" },
@@ -34,14 +36,9 @@ static const Expectation expectations[] = {
 static const Expectation *
 expectation_for (const char *path)
 {
-  g_autofree char *lower = g_ascii_strdown (path, -1);
-
   for (gsize i = 0; i < G_N_ELEMENTS (expectations); i++)
-    {
-      g_autofree char *suffix = g_ascii_strdown (expectations[i].suffix, -1);
-      if (g_str_has_suffix (lower, suffix))
-        return &expectations[i];
-    }
+    if (g_str_has_suffix (path, expectations[i].suffix))
+      return &expectations[i];
   return NULL;
 }
 

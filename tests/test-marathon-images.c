@@ -227,6 +227,30 @@ START_TEST (test_unsupported_quicktime)
 }
 END_TEST
 
+/* extract writes every picture (and the colour tables as swatches). */
+START_TEST (test_extract_all)
+{
+  g_autoptr(GBytes) bytes = read_images_file ();
+  g_autoptr(TsrMarathonImages) images = tsr_marathon_images_parse (bytes, NULL);
+  g_autofree char *directory = tsr_test_make_temp_dir ();
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  guint pictures = 0;
+
+  ck_assert (tsr_marathon_images_format.extract (images, directory, written, &error));
+  for (guint i = 0; i < written->len; i++)
+    pictures += strstr (written->pdata[i], "/pict-") != NULL;
+  ck_assert_uint_eq (pictures, 14);
+  ck_assert_uint_eq (written->len, 14 + 4);
+  {
+    g_autofree char *path = g_build_filename (directory, "pict-1600.png", NULL);
+    g_autofree char *path1700 = g_build_filename (directory, "pict-1700.png", NULL);
+    ck_assert (!g_file_test (path, G_FILE_TEST_EXISTS));
+    ck_assert (g_file_test (path1700, G_FILE_TEST_EXISTS));
+  }
+}
+END_TEST
+
 /* Every truncation of a real picture fails cleanly (dense near the start, sampled further on). */
 START_TEST (test_pict_truncation)
 {
@@ -241,7 +265,7 @@ START_TEST (test_pict_truncation)
       const guint8 *data = g_bytes_get_data (resource->data, &size);
       guint checked = 0;
 
-      for (gsize length = 0; length < size - 2; length += (length < 2048 ? 1 : 97))
+      for (gsize length = 0; length < size - 2; length += (length < 1024 ? 1 : 211))
         {
           g_autoptr(GError) error = NULL;
           g_autofree guint8 *copy = g_memdup2 (data, length);
@@ -285,6 +309,7 @@ images_suite (void)
   tcase_add_test (real, test_decode_known_pixels);
   tcase_add_test (real, test_edit_images);
   tcase_add_test (real, test_pict_truncation);
+  tcase_add_test (real, test_extract_all);
   tcase_add_test (codec, test_encode_decode);
   tcase_add_test (codec, test_images_wad);
   tcase_add_test (codec, test_unsupported_quicktime);

@@ -52,7 +52,7 @@ START_TEST (test_real_files_roundtrip)
   static const char *const suffixes[] = { "", NULL };
   g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
   TsrFormatRegistry *registry = tsr_format_registry_get_default ();
-  guint maps = 0, physics = 0, levels = 0;
+  guint maps = 0, physics = 0, levels = 0, scripts = 0;
 
   for (guint i = 0; i < files->len; i++)
     {
@@ -62,10 +62,15 @@ START_TEST (test_real_files_roundtrip)
       g_autoptr(GPtrArray) outputs = NULL;
       const TsrFormat *format = tsr_format_registry_detect (registry, g_bytes_get_data (bytes, NULL),
                                                             g_bytes_get_size (bytes), path, NULL);
+      const TsrFormat *script = tsr_marathon_terminal_script_format ();
       gpointer data;
 
+      if (format == NULL && script->sniff (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), path) > 0)
+        format = script;
+
       if (format == NULL || (strcmp (format->id, "marathon-map") != 0
-                             && strcmp (format->id, "marathon-physics") != 0))
+                             && strcmp (format->id, "marathon-physics") != 0
+                             && strcmp (format->id, "marathon-terminal-script") != 0))
         continue;
       data = format->load (path, bytes, &error);
       ck_assert_msg (data != NULL, "%s: %s", path, error ? error->message : "");
@@ -77,15 +82,19 @@ START_TEST (test_real_files_roundtrip)
           levels += ((TsrMarathonScenario *) data)->map->levels->len;
           maps++;
         }
-      else
+      else if (strcmp (format->id, "marathon-physics") == 0)
         physics++;
+      else
+        scripts++;
       format->free (data);
     }
   /* Quartz (AppleSingle), 4 Chronicles maps, the version-4 map, the M1 scenario; 2 physics. */
   ck_assert_uint_ge (maps, 7);
   ck_assert_uint_ge (physics, 2);
+  ck_assert_uint_ge (scripts, 2);
   ck_assert_uint_ge (levels, 37 + 6);
-  tsr_test_report_count ("Marathon maps and physics saved byte-identical", maps + physics);
+  tsr_test_report_count ("Marathon maps, physics and terminal scripts saved byte-identical",
+                         maps + physics + scripts);
 }
 END_TEST
 
@@ -281,6 +290,12 @@ START_TEST (test_scenario_edits)
   ck_assert_uint_eq (again->map->wad->version, TSR_WAD_VERSION_INFINITY);
   ck_assert_uint_eq (again->map->wad->app_data_size, TSR_WAD_LEVEL_APP_DATA_SIZE);
   ck_assert (tsr_wad_checksum_matches (again->map->wad));
+  {
+    g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+    tsr_wad_validate (again->map->wad, findings);
+    ck_assert_uint_eq (findings->len, 0);
+  }
 
   /* Expected order: old 1, 2, 4, 5, 6, NEW, 7 .. 36, 0. */
   for (guint i = 0; i < again->map->levels->len; i++)
@@ -369,6 +384,9 @@ START_TEST (test_validation_findings)
   g_array_index (level->objects, TsrMarathonObject, 1).polygon_index = 40;
   g_array_index (level->platforms, TsrMarathonPlatform, 0).polygon_index = -1;
   g_array_index (level->media, TsrMarathonMedia, 0).light_index = 5;
+  for (guint i = 0; i < level->sides->len; i++)
+    if (g_array_index (level->sides, TsrMarathonSide, i).flags & 0x0002)
+      g_array_index (level->sides, TsrMarathonSide, i).control_panel_permutation = 5;
   tsr_marathon_map_validate (map, findings);
   g_string_truncate (all, 0);
   for (guint i = 0; i < findings->len; i++)
@@ -382,6 +400,7 @@ START_TEST (test_validation_findings)
   ck_assert_msg (strstr (joined, "object 1: polygon 40 outside") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "platform 0: polygon -1 outside") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "liquid 0: light 5 outside") != NULL, "%s", joined);
+  ck_assert_msg (strstr (joined, ": terminal 5 outside 0..0") != NULL, "%s", joined);
   g_free (joined);
 }
 END_TEST
@@ -449,6 +468,30 @@ START_TEST (test_render_level)
   ck_assert_uint_gt (other, image->width * image->height / 10);
   ck_assert_uint_gt (background, 0);
   ck_assert (tsr_image_save_png (image, png, NULL));
+}
+END_TEST
+
+START_TEST (test_embedded_physics)
+{
+  g_autoptr(GBytes) bytes = read_data ("chronicles_net_RequiescatInPace.sceA");
+  g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, "rip", NULL);
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrMarathonScenario) again = NULL;
+  TsrMarathonPhysicsTable *table;
+  int field;
+
+  ck_assert_ptr_nonnull (scenario);
+  ck_assert_ptr_nonnull (first_level (scenario)->physics);
+  ck_assert_uint_eq (first_level (scenario)->physics->len, 1);
+  table = g_ptr_array_index (first_level (scenario)->physics, 0);
+  ck_assert_int_eq (table->kind, TSR_MARATHON_PHYSICS_CONSTANTS);
+  field = tsr_marathon_physics_find_field (TSR_MARATHON_PHYSICS_CONSTANTS, "AccelGravity");
+  ck_assert_int_ge (field, 0);
+  tsr_marathon_physics_set (table, 0, (guint) field, 1234);
+  saved = tsr_marathon_scenario_serialize (scenario, NULL);
+  again = tsr_marathon_scenario_load (saved, "again", NULL);
+  ck_assert_ptr_nonnull (again);
+  ck_assert_int_eq (tsr_marathon_physics_get (g_ptr_array_index (first_level (again)->physics, 0), 0, (guint) field), 1234);
 }
 END_TEST
 
@@ -639,6 +682,7 @@ maps_suite (void)
   tcase_add_test (files, test_real_files_roundtrip);
   tcase_add_test (files, test_m1_scenario_contents);
   tcase_add_test (files, test_physics);
+  tcase_add_test (files, test_embedded_physics);
   tcase_add_test (files, test_render_level);
   tcase_add_test (terminals, test_terminal_scripts_match_shipped_text);
   tcase_add_test (terminals, test_terminal_compile_errors);

@@ -8,6 +8,7 @@
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-shapes-formats.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "formats/marathon/tsr-mac-wrapper.h"
 #include "formats/marathon/tsr-wad.h"
 
 static char *data_dir;
@@ -389,7 +390,7 @@ START_TEST (test_patch_truncation)
         {
           g_autoptr(GBytes) again = tsr_shapes_patch_serialize (patch);
           ck_assert_uint_eq (g_bytes_get_size (again), length);
-          ck_assert (memcmp (g_bytes_get_data (again, NULL), copy, length) == 0);
+          ck_assert (length == 0 || memcmp (g_bytes_get_data (again, NULL), copy, length) == 0);
         }
     }
   ck_assert_uint_gt (failures, size - 200);
@@ -520,6 +521,133 @@ START_TEST (test_shapes_truncation)
 }
 END_TEST
 
+/* Marathon 1: a collection with M1-RLE bitmaps as '.256' resource 129 in a MacBinary file. */
+START_TEST (test_marathon1_shapes)
+{
+  TsrShapesCollection *collection = tsr_shapes_collection_new (TSR_SHAPES_COLLECTION_OBJECT, FIXTURE_COLORS);
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_OBJECT);
+  g_autoptr(TsrImage) image = fixture_image (19, 12, TRUE, 3);
+  g_autoptr(TsrResourceFork) fork = tsr_resource_fork_new ();
+  g_autoptr(GBytes) collection_bytes = NULL;
+  g_autoptr(GBytes) fork_bytes = NULL;
+  g_autoptr(GBytes) wrapped = NULL;
+  g_autoptr(TsrShapesFile) file = NULL;
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(TsrImage) decoded = NULL;
+  g_autoptr(GError) error = NULL;
+  guint8 header[128] = { 0 };
+  guint16 crc;
+
+  options.marathon1 = TRUE;
+  g_ptr_array_add (collection->color_tables, fixture_table (0));
+  g_ptr_array_add (collection->bitmaps, tsr_shapes_bitmap_encode (image, collection->color_tables->pdata[0],
+                                                                  &options, NULL, NULL));
+  g_ptr_array_add (collection->frames, tsr_shapes_frame_new (0, TSR_SHAPES_FRAME_MIRROR_X));
+  collection_bytes = tsr_shapes_collection_serialize (collection);
+  tsr_shapes_collection_free (collection);
+  tsr_resource_fork_set (fork, TSR_FOURCC ('.', '2', '5', '6'), 129, collection_bytes);
+  fork_bytes = tsr_resource_fork_serialize (fork);
+
+  header[1] = 6;
+  memcpy (header + 2, "Shapes", 6);
+  memcpy (header + 65, "shp2mar2", 8);
+  header[87] = (guint8) (g_bytes_get_size (fork_bytes) >> 24);
+  header[88] = (guint8) (g_bytes_get_size (fork_bytes) >> 16);
+  header[89] = (guint8) (g_bytes_get_size (fork_bytes) >> 8);
+  header[90] = (guint8) g_bytes_get_size (fork_bytes);
+  crc = tsr_macbinary_crc (header, 124);
+  header[124] = (guint8) (crc >> 8);
+  header[125] = (guint8) crc;
+  {
+    g_autoptr(GByteArray) array = g_byte_array_new ();
+    guint8 zeros[128] = { 0 };
+    g_byte_array_append (array, header, 128);
+    g_byte_array_append (array, g_bytes_get_data (fork_bytes, NULL), (guint) g_bytes_get_size (fork_bytes));
+    g_byte_array_append (array, zeros, (guint) ((128 - g_bytes_get_size (fork_bytes) % 128) % 128));
+    wrapped = g_byte_array_free_to_bytes (g_steal_pointer (&array));
+  }
+
+  ck_assert_uint_eq (tsr_marathon_shapes_format.sniff (g_bytes_get_data (wrapped, NULL), g_bytes_get_size (wrapped), NULL),
+                     TSR_SNIFF_CERTAIN);
+  file = tsr_shapes_file_parse (g_bytes_get_data (wrapped, NULL), g_bytes_get_size (wrapped), &error);
+  ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+  ck_assert (file->marathon1);
+  ck_assert_ptr_nonnull (file->slots[1].versions[0]);
+  again = tsr_shapes_file_serialize (file);
+  ck_assert (g_bytes_equal (again, wrapped));
+  decoded = tsr_shapes_frame_decode (file->slots[1].versions[0], file->slots[1].versions[0]->frames->pdata[0],
+                                     file->slots[1].versions[0]->color_tables->pdata[0], &error);
+  ck_assert_ptr_nonnull (decoded);
+  {
+    g_autoptr(TsrImage) expected = mirror (image, TRUE, FALSE);
+    assert_same_image (decoded, expected, "Marathon 1 frame");
+  }
+  /* Remove the collection: the resource goes too. */
+  tsr_shapes_file_set_collection (file, 1, 0, NULL);
+  {
+    g_autoptr(GBytes) emptied = tsr_shapes_file_serialize (file);
+    g_autoptr(TsrMacFile) mac = tsr_mac_file_parse (emptied, NULL);
+    g_autoptr(TsrResourceFork) reread = tsr_resource_fork_parse (mac->resource_fork, NULL, NULL);
+    ck_assert_uint_eq (reread->resources->len, 0);
+  }
+}
+END_TEST
+
+static int
+run_cli (const char *const *arguments, char **out)
+{
+  const char *cli = g_getenv ("TSR_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  ck_assert_msg (cli != NULL, "TSR_CLI is not set");
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (gsize i = 0; arguments[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) arguments[i]);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, NULL,
+                           &status, &error));
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+/* The CLI verbs on the real files: roundtrip identical, info, extract. */
+START_TEST (test_cli)
+{
+  const char *names[] = { "xbla_m2_Items.ShPa", "xbla_m2_Player.ShPa", "eternal_IconicSomething.ShPa",
+                          "m2_Images.imgA" };
+  g_autofree char *directory = tsr_test_make_temp_dir ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (data_dir, names[i], NULL);
+      const char *arguments[] = { "roundtrip", path, NULL };
+      g_autofree char *out = NULL;
+
+      ck_assert_int_eq (run_cli (arguments, &out), 0);
+      ck_assert_str_eq (out, "identical\n");
+    }
+  {
+    g_autofree char *path = g_build_filename (data_dir, "xbla_m2_Items.ShPa", NULL);
+    const char *arguments[] = { "info", path, "--json", NULL };
+    g_autofree char *out = NULL;
+
+    ck_assert_int_eq (run_cli (arguments, &out), 0);
+    ck_assert_ptr_nonnull (strstr (out, "\"marathon-shapes-patch\""));
+    ck_assert_ptr_nonnull (strstr (out, "\"frames\" : 29"));
+  }
+  {
+    g_autofree char *path = g_build_filename (data_dir, "eternal_IconicSomething.ShPa", NULL);
+    const char *arguments[] = { "extract", path, "-o", directory, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *wall = g_build_filename (directory, "c19-ramp-b026.png", NULL);
+
+    ck_assert_int_eq (run_cli (arguments, &out), 0);
+    ck_assert (g_file_test (wall, G_FILE_TEST_EXISTS));
+  }
+}
+END_TEST
+
 static Suite *
 shapes_suite (void)
 {
@@ -532,9 +660,11 @@ shapes_suite (void)
   tcase_add_test (built, test_nearest_colour_error);
   tcase_add_test (built, test_make_and_apply_patch);
   tcase_add_test (built, test_shapes_truncation);
+  tcase_add_test (built, test_marathon1_shapes);
   tcase_add_test (real, test_real_patches);
   tcase_add_test (real, test_patch_truncation);
   tcase_add_test (real, test_apply_real_patch);
+  tcase_add_test (real, test_cli);
   suite_add_tcase (suite, built);
   suite_add_tcase (suite, real);
   return suite;

@@ -14,6 +14,7 @@
 #include "app/tsr-application.h"
 #include "app/tsr-preferences-window.h"
 #include "app/tsr-recent.h"
+#include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
 #include "app/tsr-window.h"
 #include "model/tsr-document.h"
@@ -236,6 +237,12 @@ is_mapped (gpointer widget)
   return gtk_widget_get_mapped (widget);
 }
 
+static gboolean
+is_allocated (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
 static GtkWidget *
 find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
@@ -281,27 +288,27 @@ save_screenshot (GtkWidget *widget, const char *name)
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_build_filename (screenshot_dir, name, NULL);
-  GtkSnapshot *snapshot;
   GskRenderer *renderer;
   graphene_rect_t bounds;
-  int width;
-  int height;
+  gint64 end;
 
-  g_assert_true (wait_until (is_mapped, widget));
-  iterate_for (300); /* let layout, the crossfade and the first frames settle */
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
+  g_assert_true (wait_until (is_allocated, widget));
+  iterate_for (300); /* let layout and the first frames settle */
 
+  /* A widget with layout still pending draws nothing: on a loaded machine, retry until it has. */
   paintable = gtk_widget_paintable_new (widget);
-  g_test_message ("%s: widget %dx%d, paintable %dx%d", name, width, height,
-                  gdk_paintable_get_intrinsic_width (paintable), gdk_paintable_get_intrinsic_height (paintable));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                          gdk_paintable_get_intrinsic_width (paintable),
-                          gdk_paintable_get_intrinsic_height (paintable));
-  node = gtk_snapshot_free_to_node (snapshot);
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (node == NULL && g_get_monotonic_time () < end)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                              gdk_paintable_get_intrinsic_width (paintable),
+                              gdk_paintable_get_intrinsic_height (paintable));
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        iterate_for (20);
+    }
   g_assert_nonnull (node);
   /* The node's own bounds: client-side decorations draw outside the widget's allocation. */
   gsk_render_node_get_bounds (node, &bounds);
@@ -375,11 +382,18 @@ test_start_page (void)
   /* The fresh XDG_DATA_HOME has no recent files. */
   g_assert_cmpuint (tsr_start_page_get_n_recent (start_page), ==, 0);
   {
-    g_auto(GStrv) samples = g_resources_enumerate_children (TSR_SAMPLES_RESOURCE_PATH, 0, NULL);
-    guint expected = samples != NULL ? g_strv_length (samples) : 0;
+    g_autoptr(GPtrArray) samples = tsr_samples_list_files ();
 
-    g_assert_cmpuint (tsr_start_page_get_n_samples (start_page), ==, expected);
-    g_test_message ("%u bundled samples", expected);
+    /* One row per sample document: a set of files (Wolf3D) counts once. */
+    if (samples->len == 0)
+      g_assert_cmpuint (tsr_start_page_get_n_samples (start_page), ==, 0);
+    else
+      {
+        g_assert_cmpuint (tsr_start_page_get_n_samples (start_page), >=, 1);
+        g_assert_cmpuint (tsr_start_page_get_n_samples (start_page), <=, samples->len);
+      }
+    g_test_message ("%u bundled sample files, %u rows", samples->len,
+                    tsr_start_page_get_n_samples (start_page));
   }
 
   /* Nothing to save or undo on the start page. */
@@ -517,7 +531,9 @@ find_dialog_cb (gpointer data)
     {
       g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
 
-      if (GTK_IS_MESSAGE_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+      /* Tessera's own questions, not GTK's (the file chooser has its own error dialogs). */
+      if (GTK_IS_MESSAGE_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window))
+          && TSR_IS_WINDOW (gtk_window_get_transient_for (window)))
         {
           *result = window;
           return TRUE;
@@ -626,8 +642,8 @@ test_document_page (void)
   dialog = wait_for_message_dialog ();
   gtk_dialog_response (dialog, GTK_RESPONSE_ACCEPT);
   iterate_for (50);
+  g_assert_cmpstr (tsr_window_get_error_message (window), ==, NULL);
   g_assert_false (tsr_document_get_modified (document));
-  g_assert_null (tsr_window_get_error_message (window));
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
   g_assert_cmpstr (saved, ==, UI_MAGIC "title=Courtyard\ntiles=8\nbad\n");
   g_assert_true (g_file_get_contents (backup, &backed_up, NULL, NULL));
@@ -749,6 +765,18 @@ test_unsaved_changes (void)
   g_assert_true (answer.answered);
   g_assert_true (answer.proceed);
   g_assert_false (tsr_document_get_modified (document));
+
+  /* Answering once does not let later changes go unasked. */
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  answer = (Answer) { 0 };
+  tsr_window_confirm_close (window, on_confirm_answer, &answer);
+  g_assert_false (answer.answered);
+  dialog = wait_for_message_dialog ();
+  gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+  iterate_for (50);
+  g_assert_true (answer.answered);
+  g_assert_false (answer.proceed);
+  tsr_document_undo (document);
   close_all_windows ();
 
   /* Quit with a modified window: Discard closes it without saving. */
@@ -882,6 +910,28 @@ test_drop_files (void)
   g_assert_true (accepted);
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
   g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+
+  /* Opening it again (here from another instance's command line) shows the same window. */
+  {
+    GFile *again[] = { file };
+
+    g_application_open (G_APPLICATION (application), again, 1, "");
+    iterate_for (50);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
+  }
+
+  /* A second file from the command line gets a window of its own. */
+  {
+    g_autofree char *other_path = write_file ("second.tsrtest", UI_MAGIC "title=Second\ntiles=1\n", -1);
+    g_autoptr(GFile) other = g_file_new_for_path (other_path);
+    GFile *files_to_open[] = { other };
+
+    g_application_open (G_APPLICATION (application), files_to_open, 1, "");
+    iterate_for (50);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 2);
+    g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
+    g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+  }
   close_all_windows ();
 }
 
@@ -909,6 +959,10 @@ test_menus_and_dialogs (void)
   target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
   g_assert_nonnull (target);
   g_assert_true (g_str_has_suffix (g_variant_get_string (target, NULL), ".tsrtest"));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  save_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button))), "ui-primary-menu.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
 
   /* Keyboard Shortcuts: GtkApplication installs gtk/help-overlay.ui from our resources. */
   shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
@@ -963,6 +1017,136 @@ test_window_state (void)
     g_assert_cmpint (height, ==, 610);
   }
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+find_file_chooser_cb (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow **result = data;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        {
+          *result = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+test_file_chooser (void)
+{
+  TsrWindow *window = new_window ();
+  GtkWindow *chooser = NULL;
+  g_autoptr(GListModel) filters = NULL;
+
+  /* Without a portal (as under Xvfb) GtkFileChooserNative falls back to GTK's own dialog. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  g_assert_true (wait_until (find_file_chooser_cb, &chooser));
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  /* "All Files" and, with the in-test format registered, "Files with Known Extensions". */
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  save_screenshot (GTK_WIDGET (chooser), "ui-open-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate_for (50);
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
+  g_assert_null (tsr_window_get_error_message (window));
+  close_all_windows ();
+}
+
+static void
+test_samples (void)
+{
+  g_autoptr(GPtrArray) samples = tsr_samples_list_files ();
+  guint opened = 0;
+
+  if (samples->len == 0)
+    {
+      g_test_skip ("no bundled samples yet (data/samples/)");
+      return;
+    }
+
+  /* Every bundled sample must open: the start page offers them to people trying Tessera out. */
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const char *relative = g_ptr_array_index (samples, i);
+      g_autofree char *resource = g_strconcat (TSR_SAMPLES_RESOURCE_PATH, relative, NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (resource, 0, NULL);
+      const TsrFormat *expected;
+      TsrWindow *window = new_window ();
+      TsrDocument *document;
+      GtkWindow *chooser = NULL;
+      g_autofree char *shot = NULL;
+
+      g_assert_nonnull (bytes);
+      expected = tsr_format_registry_detect (tsr_format_registry_get_default (),
+                                             g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                             relative, NULL);
+      if (expected == NULL)
+        g_error ("sample %s: no format recognises it", relative);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", relative));
+      iterate_for (50);
+      if (tsr_window_get_error_message (window) != NULL)
+        g_error ("sample %s: %s", relative, tsr_window_get_error_message (window));
+      document = tsr_window_get_document (window);
+      g_assert_nonnull (document);
+      g_assert_cmpstr (tsr_document_get_format_id (document), ==, expected->id);
+      g_assert_true (tsr_window_get_showing_sample (window));
+      g_assert_false (tsr_document_get_modified (document));
+
+      shot = g_strdup_printf ("ui-sample-%s.png", expected->id);
+      save_screenshot (GTK_WIDGET (window), shot);
+
+      /* Saving a sample asks where to keep it instead of writing into the scratch copy. */
+      if (tsr_format_get_abilities (expected) & TSR_FORMAT_CAN_SAVE)
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+          g_assert_true (wait_until (find_file_chooser_cb, &chooser));
+          g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+          gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+          iterate_for (50);
+          g_assert_true (tsr_window_get_showing_sample (window));
+        }
+      opened++;
+      close_all_windows ();
+    }
+  g_test_message ("opened %u bundled samples", opened);
+}
+
+static void
+test_backup_preference (void)
+{
+  GSettings *settings = tsr_application_get_settings (application);
+  g_autofree char *path = write_file ("no-backup.tsrtest", UI_MAGIC "title=No backup\ntiles=1\n", -1);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  TsrWindow *window = new_window ();
+  TsrDocument *document;
+
+  open_through_action (window, path);
+  document = tsr_window_get_document (window);
+  g_assert_nonnull (document);
+
+  g_settings_set_boolean (settings, "backup-on-save", FALSE);
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (50);
+  g_assert_false (tsr_document_get_modified (document));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  g_settings_set_boolean (settings, "backup-on-save", TRUE);
+  tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_for (50);
+  g_assert_false (tsr_document_get_modified (document));
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  close_all_windows ();
 }
 
 /* Removes the test's own temporary folder. */
@@ -1027,12 +1211,15 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/start-page", test_start_page);
   g_test_add_func ("/ui/accelerators", test_accelerators);
+  g_test_add_func ("/ui/file-chooser", test_file_chooser);
+  g_test_add_func ("/ui/samples", test_samples);
   g_test_add_func ("/ui/open-unrecognised", test_open_unrecognised);
   g_test_add_func ("/ui/open-real-files", test_open_real_files);
   g_test_add_func ("/ui/document-page", test_document_page);
   g_test_add_func ("/ui/save-failure", test_save_failure);
+  g_test_add_func ("/ui/backup-preference", test_backup_preference);
   g_test_add_func ("/ui/recent-files", test_recent_files);
-  g_test_add_func ("/ui/drop-files", test_drop_files);
+  g_test_add_func ("/ui/drop-and-open-files", test_drop_files);
   g_test_add_func ("/ui/menus-and-dialogs", test_menus_and_dialogs);
   g_test_add_func ("/ui/window-state", test_window_state);
   g_test_add_func ("/ui/preferences", test_preferences);

@@ -201,6 +201,18 @@ tsr_marathon_sample_build (GError **error)
   add_polygon (level, room1, 4, 5, 0, 0, -1);    /* platform 0 */
   add_polygon (level, room2, 4, 0, -1, -256, 0); /* flooded by liquid 0 */
   finish_lines (level);
+  /* The left wall of the first room is the terminal (water panel type 8, terminal 0). */
+  for (guint i = 0; i < level->sides->len; i++)
+    {
+      TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, i);
+
+      if (side->line_index == 7)
+        {
+          side->flags |= 0x0002;
+          side->control_panel_type = 8;
+          side->control_panel_permutation = 0;
+        }
+    }
 
   light.type = 0;
   light.flags = 0x0001; /* initially active */

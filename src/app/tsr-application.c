@@ -45,17 +45,6 @@ tsr_application_create_settings (void)
   return g_settings_new_full (schema, NULL, NULL);
 }
 
-/* A window to open a file into: the active one while it still shows the start page, else a new one. */
-static TsrWindow *
-tsr_application_get_target_window (TsrApplication *self)
-{
-  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  if (TSR_IS_WINDOW (active))
-    return tsr_window_get_target (TSR_WINDOW (active));
-  return tsr_window_new (self);
-}
-
 static void
 tsr_application_activate (GApplication *application)
 {
@@ -75,13 +64,11 @@ tsr_application_open (GApplication  *application,
 {
   TsrApplication *self = TSR_APPLICATION (application);
 
-  for (int i = 0; i < n_files; i++)
-    {
-      TsrWindow *window = tsr_application_get_target_window (self);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  TsrWindow *window = TSR_IS_WINDOW (active) ? TSR_WINDOW (active) : tsr_window_new (self);
 
-      tsr_window_open_file (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+  for (int i = 0; i < n_files; i++)
+    window = tsr_window_show_file (window, files[i]);
 }
 
 /* Quitting asks about each window with unsaved changes in turn; Cancel on any stops the quit. */
@@ -96,7 +83,7 @@ tsr_application_on_quit_confirmed (TsrWindow *window,
 
   if (!proceed)
     return;
-  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_window_close_confirmed (window);
   tsr_application_quit_next (self);
 }
 
@@ -113,8 +100,11 @@ tsr_application_quit_next (TsrApplication *self)
         return;
       }
 
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (self))) != NULL)
-    gtk_window_destroy (windows->data);
+  /* Nothing left unsaved: close the rest (keeping the window size) and quit. */
+  windows = g_list_copy_deep (windows, (GCopyFunc) g_object_ref, NULL);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
   g_application_quit (G_APPLICATION (self));
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "app/tsr-recent.h"
+#include "app/tsr-samples.h"
 #include "formats/tsr-format.h"
 
 #define TSR_START_PAGE_RECENT_SIZE 8
@@ -118,52 +119,59 @@ tsr_start_page_refresh_recent (TsrStartPage *self)
   gtk_widget_set_visible (self->recent_empty_label, self->n_recent == 0);
 }
 
-/* "Sphere map · 12.3 kB", or why Tessera cannot open it. */
-static char *
-tsr_start_page_describe_sample (const char *path,
-                                const char *name)
+/* The format that recognises the sample at RELATIVE, or NULL; *SIZE gets its length. */
+static const TsrFormat *
+tsr_start_page_detect_sample (const char *relative,
+                              gsize      *size)
 {
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  g_autofree char *size = NULL;
-  const TsrFormat *format;
-  gsize length = 0;
+  g_autofree char *resource = g_strconcat (TSR_SAMPLES_RESOURCE_PATH, relative, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   const guint8 *data;
 
+  *size = 0;
   if (bytes == NULL)
-    return g_strdup ("");
-  data = g_bytes_get_data (bytes, &length);
-  size = g_format_size (length);
-  format = tsr_format_registry_detect (tsr_format_registry_get_default (), data, length, name, NULL);
-  if (format == NULL)
-    /* Translators: a sample no codec in this build recognises: "not recognised · 12.3 kB". */
-    return g_strdup_printf (_("not recognised by this build · %s"), size);
-  return g_strdup_printf ("%s · %s", _(format->name), size);
+    return NULL;
+  data = g_bytes_get_data (bytes, size);
+  return tsr_format_registry_detect (tsr_format_registry_get_default (), data, *size, relative, NULL);
 }
 
 static void
 tsr_start_page_refresh_samples (TsrStartPage *self)
 {
-  g_auto(GStrv) names = g_resources_enumerate_children (TSR_SAMPLES_RESOURCE_PATH,
-                                                        G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autoptr(GPtrArray) files = tsr_samples_list_files ();
+  g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   tsr_start_page_clear (self->samples_list);
   self->n_samples = 0;
-  if (names != NULL)
+  for (guint i = 0; i < files->len; i++)
     {
-      qsort (names, g_strv_length (names), sizeof (char *), (GCompareFunc) g_strcmp0);
-      for (guint i = 0; names[i] != NULL; i++)
-        {
-          g_autofree char *path = g_strconcat (TSR_SAMPLES_RESOURCE_PATH, names[i], NULL);
-          g_autofree char *subtitle = NULL;
+      const char *relative = g_ptr_array_index (files, i);
+      g_autofree char *folder = g_path_get_dirname (relative);
+      g_autofree char *subtitle = NULL;
+      g_autofree char *size_text = NULL;
+      const TsrFormat *format;
+      gsize size;
 
-          if (g_str_has_suffix (names[i], "/"))
+      format = tsr_start_page_detect_sample (relative, &size);
+      size_text = g_format_size (size);
+      if (format != NULL)
+        {
+          /* The files of one set (a Wolf3D MAPHEAD and its GAMEMAPS) open the same document:
+           * offer it once per folder. */
+          g_autofree char *key = g_strdup_printf ("%s\n%s", folder, format->id);
+
+          if (!g_hash_table_add (shown, g_steal_pointer (&key)))
             continue;
-          subtitle = tsr_start_page_describe_sample (path, names[i]);
-          gtk_list_box_append (self->samples_list,
-                               tsr_start_page_create_row ("text-x-generic-symbolic", names[i], subtitle,
-                                                          "win.open-sample", path));
-          self->n_samples++;
+          subtitle = g_strdup_printf ("%s · %s", _(format->name), size_text);
         }
+      else
+        /* Translators: a sample no codec in this build recognises: "not recognised · 12.3 kB". */
+        subtitle = g_strdup_printf (_("not recognised by this build · %s"), size_text);
+
+      gtk_list_box_append (self->samples_list,
+                           tsr_start_page_create_row ("text-x-generic-symbolic", relative, subtitle,
+                                                      "win.open-sample", relative));
+      self->n_samples++;
     }
 
   gtk_widget_set_visible (self->samples_frame, self->n_samples > 0);

@@ -9,9 +9,8 @@ G_BEGIN_DECLS
 #define TSR_TYPE_START_PAGE (tsr_start_page_get_type ())
 G_DECLARE_FINAL_TYPE (TsrStartPage, tsr_start_page, TSR, START_PAGE, GtkWidget)
 
-#define TSR_SAMPLES_RESOURCE_PATH "/io/github/tessera/Tessera/samples/"
-
 GtkWidget *tsr_start_page_new             (void);
+/* Rows offered: one per bundled sample document (a set of files counts once). */
 guint      tsr_start_page_get_n_samples   (TsrStartPage *self);
 guint      tsr_start_page_get_n_recent    (TsrStartPage *self);
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "app/tsr-recent.h"
+#include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
 #include "views/tsr-inspector.h"
 
@@ -16,6 +17,7 @@ struct _TsrWindow {
   GtkApplicationWindow parent_instance;
 
   TsrDocument   *document;
+  char          *sample_copy;     /* the scratch folder a bundled sample was opened from */
   gboolean       close_confirmed;
 
   GtkLabel      *title_label;
@@ -82,6 +84,17 @@ tsr_window_dup_folder_label (GFile *file)
   return g_filename_display_name (path);
 }
 
+/* Whether the document is still the scratch copy of a bundled sample (not yet saved elsewhere). */
+static gboolean
+tsr_window_is_scratch_sample (TsrWindow *self)
+{
+  GFile *file = self->document != NULL ? tsr_document_get_file (self->document) : NULL;
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+  return self->sample_copy != NULL && path != NULL
+         && g_str_has_prefix (path, self->sample_copy) && path[strlen (self->sample_copy)] == G_DIR_SEPARATOR;
+}
+
 static void
 tsr_window_update_title (TsrWindow *self)
 {
@@ -103,14 +116,19 @@ tsr_window_update_title (TsrWindow *self)
   /* The dot marks unsaved changes, as GNOME's editors do. */
   title = tsr_document_get_modified (self->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
   file = tsr_document_get_file (self->document);
-  if (file != NULL)
+  if (file != NULL && !tsr_window_is_scratch_sample (self))
     {
       g_autofree char *folder = tsr_window_dup_folder_label (file);
       subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (self->document)->name), folder);
+      tsr_inspector_set_location_text (self->inspector, NULL);
     }
   else
-    /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
-    subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
+    {
+      /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
+      subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
+      tsr_inspector_set_location_text (self->inspector,
+                                       _("A bundled sample: saving asks where to keep your copy."));
+    }
 
   /* Translators: the window title: "• village.rmp – Tessera". */
   window_title = g_strdup_printf (_("%s – Tessera"), title);
@@ -153,9 +171,11 @@ tsr_window_on_document_modified (TsrWindow *self)
   tsr_window_update_title (self);
 }
 
+/* Shows DOCUMENT; SAMPLE_COPY (taken) is the scratch folder it was opened from, if a sample. */
 static void
 tsr_window_set_document (TsrWindow   *self,
-                         TsrDocument *document)
+                         TsrDocument *document,
+                         char        *sample_copy)
 {
   if (self->document != NULL)
     {
@@ -175,6 +195,11 @@ tsr_window_set_document (TsrWindow   *self,
       g_signal_connect_swapped (stack, "notify::undo-description", G_CALLBACK (tsr_window_update_actions), self);
       g_signal_connect_swapped (stack, "notify::redo-description", G_CALLBACK (tsr_window_update_actions), self);
     }
+
+  if (self->sample_copy != NULL)
+    tsr_samples_remove_copy (self->sample_copy);
+  g_free (self->sample_copy);
+  self->sample_copy = sample_copy;
 
   tsr_inspector_set_document (self->inspector, document);
   gtk_stack_set_visible_child_name (self->stack, document != NULL ? "document" : "start");
@@ -203,38 +228,60 @@ tsr_window_open_file (TsrWindow *self,
     }
 
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document);
+  tsr_window_set_document (self, document, NULL);
   tsr_recent_add (file);
   return TRUE;
 }
 
 gboolean
 tsr_window_open_sample (TsrWindow  *self,
-                        const char *resource_path)
+                        const char *relative_path)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TsrDocument) document = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *copy = NULL;
 
   g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (resource_path != NULL, FALSE);
+  g_return_val_if_fail (relative_path != NULL, FALSE);
 
-  name = g_path_get_basename (resource_path);
-  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes != NULL)
-    document = tsr_document_new_from_bytes (bytes, name, &error);
+  copy = tsr_samples_make_copy (&error);
+  if (copy != NULL)
+    {
+      g_autofree char *path = g_build_filename (copy, relative_path, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      document = tsr_document_new_from_file (file, &error);
+      if (document == NULL)
+        {
+          /* The scratch folder means nothing to the user: name the sample, not the copy. */
+          g_autofree char *prefix = g_strconcat (copy, G_DIR_SEPARATOR_S, NULL);
+          g_autofree char *message = NULL;
+          g_auto(GStrv) parts = g_strsplit (error->message, prefix, -1);
+
+          message = g_strjoinv ("", parts);
+          g_free (error->message);
+          error->message = g_steal_pointer (&message);
+          tsr_samples_remove_copy (copy);
+        }
+    }
   if (document == NULL)
     {
-      g_autofree char *title = g_strdup_printf (_("Could not open the sample “%s”"), name);
+      g_autofree char *title = g_strdup_printf (_("Could not open the sample “%s”"), relative_path);
 
       tsr_window_show_error (self, title, error->message);
       return FALSE;
     }
 
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document);
+  tsr_window_set_document (self, document, g_steal_pointer (&copy));
   return TRUE;
+}
+
+gboolean
+tsr_window_get_showing_sample (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  return tsr_window_is_scratch_sample (self);
 }
 
 TsrWindow *
@@ -248,6 +295,39 @@ tsr_window_get_target (TsrWindow *self)
     return self;
   application = gtk_window_get_application (GTK_WINDOW (self));
   return tsr_window_new (TSR_APPLICATION (application));
+}
+
+TsrWindow *
+tsr_window_show_file (TsrWindow *self,
+                      GFile     *file)
+{
+  GList *windows;
+  TsrWindow *target;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  /* A file already open is shown where it is: two documents of one file would fight on save. */
+  windows = gtk_application_get_windows (gtk_window_get_application (GTK_WINDOW (self)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      TsrWindow *window = l->data;
+      GFile *open_file;
+
+      if (!TSR_IS_WINDOW (window) || window->document == NULL)
+        continue;
+      open_file = tsr_document_get_file (window->document);
+      if (open_file != NULL && g_file_equal (open_file, file))
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          return window;
+        }
+    }
+
+  target = tsr_window_get_target (self);
+  tsr_window_open_file (target, file);
+  gtk_window_present (GTK_WINDOW (target));
+  return target;
 }
 
 /* Saving: choose a file when needed, ask when validation found errors, then write. Each step may
@@ -393,18 +473,25 @@ tsr_window_save (TsrWindow            *self,
   operation->user_data = user_data;
 
   file = tsr_document_get_file (self->document);
-  if (choose_file || file == NULL)
+  if (choose_file || file == NULL || tsr_window_is_scratch_sample (self))
     {
       GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Save As"), GTK_WINDOW (self),
                                                                    GTK_FILE_CHOOSER_ACTION_SAVE,
                                                                    _("_Save"), _("_Cancel"));
 
       gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-      if (file != NULL)
+      if (file != NULL && !tsr_window_is_scratch_sample (self))
         gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
       else
-        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
-                                           tsr_document_get_display_name (self->document));
+        {
+          /* Not the sample's scratch folder: it is removed when the window closes. */
+          const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+          g_autoptr(GFile) folder = g_file_new_for_path (documents != NULL ? documents : g_get_home_dir ());
+
+          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
+                                             tsr_document_get_display_name (self->document));
+        }
       g_signal_connect (chooser, "response", G_CALLBACK (save_operation_on_chooser_response), operation);
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
       return;
@@ -427,8 +514,6 @@ tsr_window_on_confirm_saved (TsrWindow *self,
 {
   ConfirmClose *confirm = user_data;
 
-  if (saved)
-    self->close_confirmed = TRUE;
   confirm->callback (self, saved, confirm->user_data);
   g_free (confirm);
 }
@@ -450,7 +535,6 @@ tsr_window_on_confirm_response (GtkDialog    *dialog,
       tsr_window_save (self, FALSE, tsr_window_on_confirm_saved, confirm);
       return;
     case GTK_RESPONSE_REJECT:
-      self->close_confirmed = TRUE;
       confirm->callback (self, TRUE, confirm->user_data);
       break;
     default:
@@ -472,7 +556,7 @@ tsr_window_confirm_close (TsrWindow            *self,
   g_return_if_fail (TSR_IS_WINDOW (self));
   g_return_if_fail (callback != NULL);
 
-  if (!tsr_window_get_modified (self) || self->close_confirmed)
+  if (!tsr_window_get_modified (self))
     {
       callback (self, TRUE, user_data);
       return;
@@ -498,13 +582,22 @@ tsr_window_confirm_close (TsrWindow            *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+void
+tsr_window_close_confirmed (TsrWindow *self)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static void
 tsr_window_on_close_confirmed (TsrWindow *self,
                                gboolean   proceed,
                                gpointer   user_data)
 {
   if (proceed)
-    gtk_window_close (GTK_WINDOW (self));
+    tsr_window_close_confirmed (self);
 }
 
 static void
@@ -551,10 +644,8 @@ tsr_window_on_open_response (GtkNativeDialog *chooser,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      TsrWindow *target = tsr_window_get_target (self);
 
-      tsr_window_open_file (target, file);
-      gtk_window_present (GTK_WINDOW (target));
+      tsr_window_show_file (self, file);
     }
   g_object_unref (chooser);
 }
@@ -601,11 +692,9 @@ tsr_window_open_uri_action (GtkWidget  *widget,
                             const char *action_name,
                             GVariant   *parameter)
 {
-  TsrWindow *target = tsr_window_get_target (TSR_WINDOW (widget));
   g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
 
-  tsr_window_open_file (target, file);
-  gtk_window_present (GTK_WINDOW (target));
+  tsr_window_show_file (TSR_WINDOW (widget), file);
 }
 
 static void
@@ -662,12 +751,7 @@ tsr_window_on_drop (TsrWindow     *self,
   if (files == NULL)
     return FALSE;
   for (GSList *l = files; l != NULL; l = l->next)
-    {
-      TsrWindow *window = tsr_window_get_target (self);
-
-      tsr_window_open_file (window, l->data);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+    tsr_window_show_file (self, l->data);
   return TRUE;
 }
 
@@ -734,6 +818,11 @@ tsr_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
       g_signal_handlers_disconnect_by_data (self->document, self);
       g_clear_object (&self->document);
+    }
+  if (self->sample_copy != NULL)
+    {
+      tsr_samples_remove_copy (self->sample_copy);
+      g_clear_pointer (&self->sample_copy, g_free);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WINDOW);
   G_OBJECT_CLASS (tsr_window_parent_class)->dispose (object);

@@ -20,12 +20,21 @@ typedef void (*TsrWindowConfirmFunc) (TsrWindow *window,
 TsrWindow   *tsr_window_new                (TsrApplication       *application);
 /* SELF while it shows the start page, else a new window of the same application. */
 TsrWindow   *tsr_window_get_target         (TsrWindow            *self);
-/* Loads FILE into this window; a load failure is shown in the error bar. */
+/* Presents the window that has FILE open, or loads FILE into tsr_window_get_target (SELF).
+ * Returns the window that shows it (or the load error). */
+TsrWindow   *tsr_window_show_file          (TsrWindow            *self,
+                                            GFile                *file);
+/* Loads FILE into this window, replacing its document without asking (callers use
+ * tsr_window_show_file, which only loads into a window showing the start page); a load failure
+ * is shown in the error bar. */
 gboolean     tsr_window_open_file          (TsrWindow            *self,
                                             GFile                *file);
-/* Loads a bundled sample from the resource at RESOURCE_PATH. */
+/* Opens the bundled sample RELATIVE_PATH ("wolf3d/MAPHEAD.WL1") from a scratch copy of the
+ * samples; the first save asks where to keep it. */
 gboolean     tsr_window_open_sample        (TsrWindow            *self,
-                                            const char           *resource_path);
+                                            const char           *relative_path);
+/* Whether the document is a bundled sample not yet saved elsewhere. */
+gboolean     tsr_window_get_showing_sample (TsrWindow            *self);
 TsrDocument *tsr_window_get_document       (TsrWindow            *self);
 gboolean     tsr_window_get_modified       (TsrWindow            *self);
 /* Asks Save / Discard / Cancel when the document has unsaved changes, saving on Save; calls
@@ -33,6 +42,8 @@ gboolean     tsr_window_get_modified       (TsrWindow            *self);
 void         tsr_window_confirm_close      (TsrWindow            *self,
                                             TsrWindowConfirmFunc  callback,
                                             gpointer              user_data);
+/* Closes without asking again, after tsr_window_confirm_close said to proceed. */
+void         tsr_window_close_confirmed    (TsrWindow            *self);
 /* What the error bar says, or NULL when it is hidden. */
 const char  *tsr_window_get_error_message  (TsrWindow            *self);
 /* "start" or "document". */

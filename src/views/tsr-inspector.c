@@ -14,6 +14,7 @@ struct _TsrInspector {
   guint        refresh_source;
   guint        n_findings_shown;
   char        *preview_message_text;
+  char        *location_text;
 
   GtkPaned    *paned;
   GtkLabel    *format_label;
@@ -63,7 +64,6 @@ tsr_inspector_setup_summary_row (GtkSignalListItemFactory *factory,
   gtk_widget_add_css_class (key, "tsr-summary-key");
   gtk_label_set_xalign (GTK_LABEL (value), 0);
   gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
-  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
   gtk_widget_set_hexpand (value, TRUE);
   gtk_box_append (GTK_BOX (box), key);
   gtk_box_append (GTK_BOX (box), value);
@@ -324,7 +324,9 @@ tsr_inspector_refresh (TsrInspector *self)
   format = tsr_document_get_format (self->document);
   gtk_label_set_text (self->format_label, _(format->name));
   file = tsr_document_get_file (self->document);
-  if (file != NULL)
+  if (self->location_text != NULL)
+    gtk_label_set_text (self->location_label, self->location_text);
+  else if (file != NULL)
     {
       g_autofree char *path = g_file_get_path (file);
       gtk_label_set_text (self->location_label, path);
@@ -422,6 +424,19 @@ tsr_inspector_get_preview_message (TsrInspector *self)
   return self->preview_message_text;
 }
 
+void
+tsr_inspector_set_location_text (TsrInspector *self,
+                                 const char   *text)
+{
+  g_return_if_fail (TSR_IS_INSPECTOR (self));
+
+  if (g_strcmp0 (self->location_text, text) == 0)
+    return;
+  g_free (self->location_text);
+  self->location_text = g_strdup (text);
+  tsr_inspector_refresh (self);
+}
+
 GtkWidget *
 tsr_inspector_new (void)
 {
@@ -445,6 +460,7 @@ tsr_inspector_finalize (GObject *object)
   TsrInspector *self = TSR_INSPECTOR (object);
 
   g_free (self->preview_message_text);
+  g_free (self->location_text);
   G_OBJECT_CLASS (tsr_inspector_parent_class)->finalize (object);
 }
 

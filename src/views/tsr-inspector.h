@@ -16,6 +16,9 @@ GtkWidget    *tsr_inspector_new                 (void);
 void          tsr_inspector_set_document        (TsrInspector *self,
                                                  TsrDocument  *document);
 TsrDocument  *tsr_inspector_get_document        (TsrInspector *self);
+/* Shown instead of the document's path (e.g. for a bundled sample); NULL shows the path. */
+void          tsr_inspector_set_location_text   (TsrInspector *self,
+                                                 const char   *text);
 /* What the page shows, for tests and accessibility checks. */
 guint         tsr_inspector_get_n_findings_shown (TsrInspector *self);
 GListModel   *tsr_inspector_get_summary_model   (TsrInspector *self);

@@ -111,6 +111,20 @@ tsr_mac_wrapper_sniff (const guint8 *data, gsize size)
   return TSR_MAC_WRAPPER_NONE;
 }
 
+/* The next COUNT bytes of READER as a slice of SOURCE (which READER reads), without a copy. */
+static GBytes *
+read_slice (TsrReader *reader, GBytes *source, gsize count, GError **error)
+{
+  const guint8 *base = g_bytes_get_data (source, NULL);
+  const guint8 *view;
+
+  if (!tsr_reader_read_view (reader, count, &view, error))
+    return NULL;
+  if (count == 0)
+    return g_bytes_new (NULL, 0);
+  return g_bytes_new_from_bytes (source, (gsize) (view - base), count);
+}
+
 static GBytes *
 empty_bytes (void)
 {
@@ -165,7 +179,7 @@ read_padding (TsrReader *reader, gsize fork_length, GError **error)
 }
 
 static gboolean
-parse_macbinary (TsrMacFile *file, TsrReader *reader, GError **error)
+parse_macbinary (TsrMacFile *file, TsrReader *reader, GBytes *source, GError **error)
 {
   const guint8 *header;
   guint32 data_length, resource_length;
@@ -195,7 +209,7 @@ parse_macbinary (TsrMacFile *file, TsrReader *reader, GError **error)
     }
 
   g_clear_pointer (&file->data_fork, g_bytes_unref);
-  file->data_fork = tsr_reader_read_gbytes (reader, data_length, error);
+  file->data_fork = read_slice (reader, source, data_length, error);
   if (file->data_fork == NULL)
     {
       tsr_error_prefix (error, "MacBinary data fork of %u bytes", data_length);
@@ -203,7 +217,7 @@ parse_macbinary (TsrMacFile *file, TsrReader *reader, GError **error)
     }
   file->macbinary_data_padding = read_padding (reader, data_length, error);
   g_clear_pointer (&file->resource_fork, g_bytes_unref);
-  file->resource_fork = tsr_reader_read_gbytes (reader, resource_length, error);
+  file->resource_fork = read_slice (reader, source, resource_length, error);
   if (file->resource_fork == NULL)
     {
       tsr_error_prefix (error, "MacBinary resource fork of %u bytes", resource_length);
@@ -225,7 +239,7 @@ compare_entries_by_offset (gconstpointer a, gconstpointer b)
 }
 
 static gboolean
-parse_applesingle (TsrMacFile *file, TsrReader *reader, GError **error)
+parse_applesingle (TsrMacFile *file, TsrReader *reader, GBytes *source, GError **error)
 {
   guint16 count;
   gsize table_end, position;
@@ -258,7 +272,7 @@ parse_applesingle (TsrMacFile *file, TsrReader *reader, GError **error)
         }
       if (!tsr_reader_sub (reader, entry->original_offset, length, "AppleSingle entry", &sub, error))
         return FALSE;
-      entry->data = tsr_reader_read_gbytes (&sub, length, error);
+      entry->data = read_slice (&sub, source, length, error);
       if (entry->data == NULL)
         return FALSE;
       if (length > 0)
@@ -336,11 +350,11 @@ tsr_mac_file_parse (GBytes *data, GError **error)
   switch (file->kind)
     {
     case TSR_MAC_WRAPPER_MACBINARY:
-      if (!parse_macbinary (file, &reader, error))
+      if (!parse_macbinary (file, &reader, data, error))
         return NULL;
       break;
     case TSR_MAC_WRAPPER_APPLESINGLE:
-      if (!parse_applesingle (file, &reader, error))
+      if (!parse_applesingle (file, &reader, data, error))
         return NULL;
       break;
     case TSR_MAC_WRAPPER_NONE:
@@ -556,6 +570,7 @@ compare_resources_by_name_offset (gconstpointer a, gconstpointer b)
 
 static gboolean
 parse_references (TsrResourceFork *fork,
+                  GBytes          *source,
                   TsrReader       *fork_reader,
                   TsrReader       *map,
                   guint32          data_offset,
@@ -616,7 +631,7 @@ parse_references (TsrResourceFork *fork,
                                 resource->id);
               return FALSE;
             }
-          resource->data = tsr_reader_read_gbytes (&data_area, length, error);
+          resource->data = read_slice (&data_area, source, length, error);
           if (resource->data == NULL)
             {
               char code[5];
@@ -697,7 +712,7 @@ tsr_resource_fork_parse (GBytes *data, const char *label, GError **error)
       return NULL;
     }
 
-  if (!parse_references (fork, &reader, &map, data_offset, data_length, type_list, name_list,
+  if (!parse_references (fork, data, &reader, &map, data_offset, data_length, type_list, name_list,
                          &names_end, error))
     return NULL;
 

@@ -115,6 +115,7 @@ tsr_marathon_level_free (TsrMarathonLevel *level)
       g_clear_pointer (array, g_array_unref);
     }
   g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  g_clear_pointer (&level->physics, g_ptr_array_unref);
   g_clear_pointer (&level->info_tail, g_bytes_unref);
   g_clear_pointer (&level->chunk_tails, g_hash_table_unref);
   tsr_wad_entry_free (level->entry);
@@ -173,21 +174,16 @@ parse_level_chunks (TsrMarathonLevel *level,
           gsize count = size / record_size;
           GArray *array = g_array_sized_new (FALSE, TRUE, (guint) ac->element, (guint) count);
           TsrReader reader;
+          const guint8 *records;
 
           tsr_reader_init (&reader, data, size, label);
-          g_array_set_size (array, (guint) count);
-          for (gsize i = 0; i < count; i++)
+          if (!tsr_reader_read_view (&reader, count * record_size, &records, error))
             {
-              const guint8 *record;
-
-              if (!tsr_reader_read_view (&reader, record_size, &record, error))
-                {
-                  g_array_unref (array);
-                  return FALSE;
-                }
-              tsr_marathon_record_decode (ac->kind, record,
-                                          array->data + i * ac->element);
+              g_array_unref (array);
+              return FALSE;
             }
+          g_array_set_size (array, (guint) count);
+          tsr_marathon_records_decode_array (ac->kind, records, count, array->data);
           *level_array (level, ac) = array;
           if (count * record_size < size)
             g_hash_table_insert (level->chunk_tails, GUINT_TO_POINTER (chunk->tag),
@@ -195,29 +191,52 @@ parse_level_chunks (TsrMarathonLevel *level,
                                                          size - count * record_size));
         }
     }
+  /* Physics models embedded by Infinity and Aleph One maps. */
+  for (guint c = 0; c < level->entry->chunks->len; c++)
+    if (tsr_marathon_physics_kind_for_tag (((TsrWadChunk *) g_ptr_array_index (level->entry->chunks, c))->tag) >= 0)
+      {
+        level->physics = tsr_marathon_physics_tables_from_entry (level->entry, error);
+        if (level->physics == NULL)
+          return FALSE;
+        break;
+      }
   return TRUE;
 }
 
-static GBytes *
-encode_array (const ArrayChunk *ac,
-              GArray           *array,
-              GBytes           *tail)
+/* Encodes ARRAY (and the chunk's kept tail) into SCRATCH and stores it as chunk TAG, unless the
+ * chunk already holds exactly those bytes: untouched chunks keep their data (often a slice of the
+ * loaded file) and a save allocates only for what changed. */
+static void
+store_array (TsrWadEntry      *entry,
+             const ArrayChunk *ac,
+             GArray           *array,
+             GBytes           *tail,
+             GByteArray       *scratch)
 {
   gsize record_size = tsr_marathon_record_size (ac->kind);
   gsize tail_size = tail != NULL ? g_bytes_get_size (tail) : 0;
-  guint8 *out = g_malloc (array->len * record_size + tail_size + 1);
+  gsize size = array->len * record_size + tail_size;
+  TsrWadChunk *chunk = tsr_wad_entry_find_chunk (entry, ac->tag);
 
-  for (guint i = 0; i < array->len; i++)
-    tsr_marathon_record_encode (ac->kind, array->data + i * ac->element, out + i * record_size);
+  g_byte_array_set_size (scratch, (guint) size);
+  tsr_marathon_records_encode_array (ac->kind, array->data, array->len, scratch->data);
   if (tail_size > 0)
-    memcpy (out + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
-  return g_bytes_new_take (out, array->len * record_size + tail_size);
+    memcpy (scratch->data + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
+  if (chunk != NULL && g_bytes_get_size (chunk->data) == size
+      && (size == 0 || memcmp (g_bytes_get_data (chunk->data, NULL), scratch->data, size) == 0))
+    return;
+  {
+    g_autoptr(GBytes) data = g_bytes_new (scratch->data, size);
+
+    tsr_wad_entry_set_chunk (entry, ac->tag, data);
+  }
 }
 
 void
 tsr_marathon_level_commit (TsrMarathonLevel *level)
 {
   TsrWadEntry *entry = level->entry;
+  g_autoptr(GByteArray) scratch = g_byte_array_new ();
 
   if (level->has_info)
     {
@@ -250,14 +269,17 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
           tsr_wad_entry_remove_chunk (entry, ac->tag);
           continue;
         }
-      {
-        g_autoptr(GBytes) data = encode_array (ac, array,
-                                               g_hash_table_lookup (level->chunk_tails,
-                                                                    GUINT_TO_POINTER (ac->tag)));
-
-        tsr_wad_entry_set_chunk (entry, ac->tag, data);
-      }
+      store_array (entry, ac, array, g_hash_table_lookup (level->chunk_tails, GUINT_TO_POINTER (ac->tag)),
+                   scratch);
     }
+  if (level->physics != NULL)
+    for (guint i = 0; i < level->physics->len; i++)
+      {
+        TsrMarathonPhysicsTable *table = g_ptr_array_index (level->physics, i);
+        g_autoptr(GBytes) data = tsr_marathon_physics_table_to_bytes (table);
+
+        tsr_wad_entry_set_chunk (entry, table->tag, data);
+      }
   if (level->terminals != NULL)
     {
       g_autoptr(GBytes) data = tsr_marathon_terminals_serialize (level->terminals, NULL);
@@ -270,8 +292,6 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
 }
 
 /* ---- Maps ----------------------------------------------------------------------------------- */
-
-struct _TsrMarathonMapPrivate;
 
 /* Extra state kept beside the public struct. */
 typedef struct {
@@ -322,6 +342,18 @@ tsr_marathon_map_parse (const guint8 *data,
                         GError      **error)
 {
   TsrWad *wad = tsr_wad_parse (data, size, label, error);
+
+  if (wad == NULL)
+    return NULL;
+  return tsr_marathon_map_from_wad (wad, error);
+}
+
+TsrMarathonMap *
+tsr_marathon_map_parse_bytes (GBytes     *bytes,
+                              const char *label,
+                              GError    **error)
+{
+  TsrWad *wad = tsr_wad_parse_bytes (bytes, label, error);
 
   if (wad == NULL)
     return NULL;
@@ -527,6 +559,15 @@ none_or_in_range (int value,
   return value == TSR_MARATHON_NONE || in_range (value, count);
 }
 
+/* The engine's control panel types: an index into one table of 54 panels, water first (10), then
+ * lava, sewage, pfhor and jjaro (11 each). The letter is the panel's class: O oxygen, S/D/T
+ * shield 1x/2x/3x, L light switch (permutation: light), P platform switch (permutation: the
+ * platform's polygon), G tag switch, B pattern buffer, C computer terminal (permutation:
+ * terminal). */
+static const char panel_classes[] = "OSDGLPGBCG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SDTLPGBCOGG";
+
+#define SIDE_IS_CONTROL_PANEL 0x0002
+
 #define ERR(...) tsr_findings_add (findings, TSR_SEVERITY_ERROR, __VA_ARGS__)
 #define WARN(...) tsr_findings_add (findings, TSR_SEVERITY_WARNING, __VA_ARGS__)
 
@@ -596,6 +637,24 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
                   || !none_or_in_range (side->secondary_lightsource_index, n_lights)
                   || !none_or_in_range (side->transparent_lightsource_index, n_lights)))
         ERR (where, "side %u: a light index outside 0..%d", i, (int) n_lights - 1);
+      if (!m1 && (side->flags & SIDE_IS_CONTROL_PANEL) && side_used[i])
+        {
+          int type = side->control_panel_type;
+          int permutation = side->control_panel_permutation;
+          guint n_terminals = level->terminals != NULL ? level->terminals->len : 0;
+
+          if (type < 0 || (gsize) type >= sizeof panel_classes - 1)
+            WARN (where, "side %u: control panel type %d unknown (0..%d); the engine turns it off", i,
+                  type, (int) sizeof panel_classes - 2);
+          else if (panel_classes[type] == 'L' && !in_range (permutation, n_lights))
+            ERR (where, "side %u: light switch for light %d outside 0..%d", i, permutation, (int) n_lights - 1);
+          else if (panel_classes[type] == 'P'
+                   && (!in_range (permutation, n_polygons)
+                       || g_array_index (level->polygons, TsrMarathonPolygon, permutation).type != 5))
+            ERR (where, "side %u: platform switch for polygon %d, which is not a platform", i, permutation);
+          else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals))
+            ERR (where, "side %u: terminal %d outside 0..%d", i, permutation, (int) n_terminals - 1);
+        }
       if (m1 && (side->flags & ~0x0007u) != 0)
         WARN (where, "side %u: flags %04x beyond the Marathon 1 set (0x0007); the engine masks them",
               i, side->flags);

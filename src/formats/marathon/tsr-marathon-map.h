@@ -8,6 +8,7 @@
 
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
+#include "formats/marathon/tsr-marathon-physics.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
 #include "formats/marathon/tsr-wad.h"
 
@@ -264,6 +265,7 @@ typedef struct {
   GArray *ambient_sounds; /* TsrMarathonAmbientSound */
   GArray *random_sounds;  /* TsrMarathonRandomSound */
   GPtrArray *terminals;   /* TsrMarathonTerminal, or NULL */
+  GPtrArray *physics;     /* TsrMarathonPhysicsTable of embedded **px chunks, or NULL */
   /* Bytes after the last whole record of each typed chunk (none in well-formed maps). */
   GHashTable *chunk_tails; /* tag (GUINT_TO_POINTER) -> GBytes */
 } TsrMarathonLevel;
@@ -289,6 +291,15 @@ void                tsr_marathon_record_decode  (TsrMarathonRecordKind kind,
 void                tsr_marathon_record_encode  (TsrMarathonRecordKind kind,
                                                  gconstpointer         record,
                                                  guint8               *data);
+/* COUNT records at once (structs packed in an array of the kind's struct). */
+void                tsr_marathon_records_decode_array (TsrMarathonRecordKind kind,
+                                                       const guint8         *data,
+                                                       gsize                 count,
+                                                       gpointer              records);
+void                tsr_marathon_records_encode_array (TsrMarathonRecordKind kind,
+                                                       gconstpointer         records,
+                                                       gsize                 count,
+                                                       guint8               *data);
 
 /* Levels from WAD (taken over; freed with the map, also on error). */
 TsrMarathonMap     *tsr_marathon_map_from_wad   (TsrWad       *wad,
@@ -297,6 +308,10 @@ TsrMarathonMap     *tsr_marathon_map_parse      (const guint8 *data,
                                                  gsize         size,
                                                  const char   *label,
                                                  GError      **error);
+/* The same without copying chunk data (slices of BYTES). */
+TsrMarathonMap     *tsr_marathon_map_parse_bytes (GBytes      *bytes,
+                                                  const char  *label,
+                                                  GError     **error);
 void                tsr_marathon_map_free       (TsrMarathonMap *map);
 /* Writes every level back into its entry, fixes the directory layout (one level: version 2 and
  * no app data unless the file's own layout is kept; several: version 4 with 74-byte app data from

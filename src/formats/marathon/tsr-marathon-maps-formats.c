@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-reader.h"
 #include "formats/marathon/tsr-mac-wrapper.h"
 #include "formats/marathon/tsr-marathon-map.h"
 #include "formats/marathon/tsr-marathon-physics.h"
@@ -20,14 +21,11 @@ tsr_marathon_scenario_load (GBytes     *bytes,
                             GError    **error)
 {
   g_autoptr(TsrMarathonScenario) scenario = g_new0 (TsrMarathonScenario, 1);
-  gsize size;
-  const guint8 *data;
 
   scenario->wrapper = tsr_mac_file_parse (bytes, error);
   if (scenario->wrapper == NULL)
     return NULL;
-  data = g_bytes_get_data (scenario->wrapper->data_fork, &size);
-  scenario->map = tsr_marathon_map_parse (data, size, label, error);
+  scenario->map = tsr_marathon_map_parse_bytes (scenario->wrapper->data_fork, label, error);
   if (scenario->map == NULL)
     return NULL;
   return g_steal_pointer (&scenario);
@@ -64,57 +62,75 @@ first_entry_has_tag (const guint8 *data,
                      gsize         size,
                      guint32       wanted)
 {
-  gsize header = (data[0] << 8 | data[1]) >= 2 ? 16 : 12;
+  TsrReader reader;
   gsize pos = TSR_WAD_HEADER_SIZE;
 
-  for (int guard = 0; guard < 64 && pos + 12 <= size; guard++)
+  tsr_reader_init (&reader, data, size, "wad");
+  for (int guard = 0; guard < 64; guard++)
     {
-      guint32 tag = (guint32) data[pos] << 24 | (guint32) data[pos + 1] << 16
-                    | (guint32) data[pos + 2] << 8 | data[pos + 3];
-      guint32 next = (guint32) data[pos + 4] << 24 | (guint32) data[pos + 5] << 16
-                     | (guint32) data[pos + 6] << 8 | data[pos + 7];
+      guint32 tag, next;
 
+      if (!tsr_reader_seek (&reader, pos, NULL)
+          || !tsr_reader_read_u32_be (&reader, &tag, NULL)
+          || !tsr_reader_read_u32_be (&reader, &next, NULL))
+        return FALSE;
       if (tag == wanted)
         return TRUE;
       if (next == 0 || TSR_WAD_HEADER_SIZE + (gsize) next <= pos)
         return FALSE;
       pos = TSR_WAD_HEADER_SIZE + next;
     }
-  (void) header;
   return FALSE;
 }
 
+/* The data fork inside a MacBinary or AppleSingle wrapper (or the whole input), for sniffing. */
 static const guint8 *
 sniff_data_fork (const guint8 *data,
                  gsize         size,
                  gsize        *fork_size)
 {
   TsrMacWrapperKind kind = tsr_mac_wrapper_sniff (data, size);
+  TsrReader reader;
+  guint32 offset = 0, length = 0;
+  const guint8 *fork = NULL;
 
   *fork_size = size;
-  if (kind == TSR_MAC_WRAPPER_MACBINARY && size >= 128)
+  tsr_reader_init (&reader, data, size, "wrapper");
+  if (kind == TSR_MAC_WRAPPER_MACBINARY)
     {
-      guint32 length = (guint32) data[83] << 24 | (guint32) data[84] << 16 | (guint32) data[85] << 8 | data[86];
-
-      *fork_size = MIN ((gsize) length, size - 128);
-      return data + 128;
+      if (!tsr_reader_seek (&reader, 83, NULL) || !tsr_reader_read_u32_be (&reader, &length, NULL)
+          || !tsr_reader_seek (&reader, 128, NULL))
+        return NULL;
+      length = (guint32) MIN ((gsize) length, tsr_reader_remaining (&reader));
+      if (!tsr_reader_read_view (&reader, length, &fork, NULL))
+        return NULL;
+      *fork_size = length;
+      return fork;
     }
-  if (kind == TSR_MAC_WRAPPER_APPLESINGLE && size >= 26)
+  if (kind == TSR_MAC_WRAPPER_APPLESINGLE)
     {
-      guint count = (guint) (data[24] << 8 | data[25]);
+      guint16 count = 0;
 
-      for (guint i = 0; i < count && 26 + 12 * (gsize) i + 12 <= size; i++)
+      if (!tsr_reader_seek (&reader, 24, NULL) || !tsr_reader_read_u16_be (&reader, &count, NULL))
+        return NULL;
+      for (guint i = 0; i < count; i++)
         {
-          const guint8 *e = data + 26 + 12 * i;
-          guint32 id = (guint32) e[0] << 24 | (guint32) e[1] << 16 | (guint32) e[2] << 8 | e[3];
-          guint32 offset = (guint32) e[4] << 24 | (guint32) e[5] << 16 | (guint32) e[6] << 8 | e[7];
-          guint32 length = (guint32) e[8] << 24 | (guint32) e[9] << 16 | (guint32) e[10] << 8 | e[11];
+          guint32 id;
+          TsrReader entry;
 
-          if (id == 1 && offset < size)
-            {
-              *fork_size = MIN ((gsize) length, size - offset);
-              return data + offset;
-            }
+          if (!tsr_reader_seek (&reader, 26 + 12 * (gsize) i, NULL)
+              || !tsr_reader_read_u32_be (&reader, &id, NULL)
+              || !tsr_reader_read_u32_be (&reader, &offset, NULL)
+              || !tsr_reader_read_u32_be (&reader, &length, NULL))
+            return NULL;
+          if (id != 1 || offset > size)
+            continue;
+          length = (guint32) MIN ((gsize) length, size - offset);
+          if (!tsr_reader_sub (&reader, offset, length, NULL, &entry, NULL)
+              || !tsr_reader_read_view (&entry, length, &fork, NULL))
+            return NULL;
+          *fork_size = length;
+          return fork;
         }
       return NULL;
     }
@@ -217,6 +233,7 @@ describe_level (JsonBuilder            *builder,
   COUNT ("liquids", count (level->media));
   COUNT ("terminals", level->terminals != NULL ? level->terminals->len : 0);
   COUNT ("annotations", count (level->annotations));
+  COUNT ("embedded_physics_tables", level->physics != NULL ? level->physics->len : 0);
 #undef COUNT
   json_builder_set_member_name (builder, "chunks");
   json_builder_add_string_value (builder, tags->str);
@@ -431,6 +448,148 @@ static const TsrFormat marathon_physics_format = {
   .describe = physics_describe,
 };
 
+/* ---- marathon-terminal-script ------------------------------------------------------------- */
+
+/* A script: after comment (';') and blank lines, the first line is "#TERMINAL n" in any case. */
+static guint
+script_sniff (const guint8 *data,
+              gsize         size,
+              const char   *path)
+{
+  gsize pos = 0;
+
+  while (pos < size)
+    {
+      gsize end = pos;
+
+      while (end < size && data[end] != '\n')
+        end++;
+      if (end > pos && data[pos] != ';' && data[pos] != '\r')
+        {
+          if (end - pos >= 10 && data[pos] == '#' && g_ascii_strncasecmp ((const char *) data + pos + 1, "TERMINAL", 8) == 0
+              && (data[pos + 9] == ' ' || data[pos + 9] == '\t'))
+            return TSR_SNIFF_LIKELY;
+          return TSR_SNIFF_NO;
+        }
+      pos = end + 1;
+    }
+  return TSR_SNIFF_NO;
+}
+
+static gpointer
+script_load (const char *path,
+             GBytes     *bytes,
+             GError    **error)
+{
+  gsize size;
+  const char *text = g_bytes_get_data (bytes, &size);
+
+  return tsr_marathon_terminals_compile (text, size, path != NULL ? path : "script", error);
+}
+
+static void
+script_free (gpointer data)
+{
+  if (data != NULL)
+    g_ptr_array_unref (data);
+}
+
+/* Saving writes the script as the decompiler does (Atque's layout): a canonical script is
+ * written back byte-identical; comments and spelling variants are normalised. */
+static GPtrArray *
+script_save (gconstpointer data,
+             const char   *path,
+             GError      **error)
+{
+  char *text = tsr_marathon_terminals_decompile ((GPtrArray *) data, error);
+  GPtrArray *outputs;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (text == NULL)
+    return NULL;
+  bytes = g_bytes_new_take (text, strlen (text));
+  outputs = tsr_output_files_new ();
+  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
+  return outputs;
+}
+
+static void
+script_validate (gconstpointer data,
+                 GPtrArray    *findings)
+{
+  GPtrArray *terminals = (GPtrArray *) data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) chunk = tsr_marathon_terminals_serialize (terminals, &error);
+
+  if (chunk == NULL)
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "term", "%s", error->message);
+  for (guint t = 0; t < terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+      g_autofree char *where = g_strdup_printf ("terminal %u", t);
+      gboolean has_section = FALSE;
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          int type = g_array_index (terminal->groups, TsrMarathonTerminalGroup, g).type;
+
+          has_section |= type == TSR_MARATHON_GROUP_UNFINISHED || type == TSR_MARATHON_GROUP_FINISHED
+                         || type == TSR_MARATHON_GROUP_FAILED;
+        }
+      if (!has_section)
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                          "no #UNFINISHED, #FINISHED or #FAILURE section: the engine shows nothing");
+    }
+}
+
+static void
+script_describe (gconstpointer data,
+                 JsonBuilder  *builder)
+{
+  GPtrArray *terminals = (GPtrArray *) data;
+
+  json_builder_set_member_name (builder, "terminals");
+  json_builder_begin_array (builder);
+  for (guint t = 0; t < terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+      g_autoptr(GString) groups = g_string_new (NULL);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const char *name = tsr_marathon_group_type_name (g_array_index (terminal->groups, TsrMarathonTerminalGroup, g).type);
+
+          if (groups->len > 0)
+            g_string_append (groups, ", ");
+          g_string_append (groups, name != NULL ? name : "?");
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "groups");
+      json_builder_add_string_value (builder, groups->str);
+      json_builder_set_member_name (builder, "styles");
+      json_builder_add_int_value (builder, terminal->faces->len);
+      json_builder_set_member_name (builder, "text_bytes");
+      json_builder_add_int_value (builder, (gint64) g_bytes_get_size (terminal->text));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static const char *const script_extensions[] = { "txt", NULL };
+
+static const TsrFormat marathon_terminal_script_format = {
+  .id = "marathon-terminal-script",
+  .name = "Marathon terminal script",
+  .family = "marathon",
+  .extensions = script_extensions,
+  .sniff = script_sniff,
+  .load = script_load,
+  .free = script_free,
+  .save = script_save,
+  .validate = script_validate,
+  .describe = script_describe,
+};
+
 const TsrFormat *
 tsr_marathon_map_format (void)
 {
@@ -443,9 +602,17 @@ tsr_marathon_physics_format (void)
   return &marathon_physics_format;
 }
 
+const TsrFormat *
+tsr_marathon_terminal_script_format (void)
+{
+  return &marathon_terminal_script_format;
+}
+
 void
 tsr_marathon_maps_register_formats (TsrFormatRegistry *registry)
 {
   tsr_format_registry_add (registry, &marathon_map_format);
   tsr_format_registry_add (registry, &marathon_physics_format);
+  /* Writers open and check terminal scripts on their own too (roundtrip, validate). */
+  tsr_format_registry_add (registry, &marathon_terminal_script_format);
 }

@@ -24,6 +24,8 @@ void                 tsr_marathon_scenario_free      (TsrMarathonScenario *scena
 
 const TsrFormat     *tsr_marathon_map_format         (void);
 const TsrFormat     *tsr_marathon_physics_format     (void);
+/* Terminal scripts (.term.txt) as a format: load compiles, save decompiles. Not registered. */
+const TsrFormat     *tsr_marathon_terminal_script_format (void);
 void                 tsr_marathon_maps_register_formats (TsrFormatRegistry *registry);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMarathonScenario, tsr_marathon_scenario_free)

@@ -377,11 +377,14 @@ gboolean
 tsr_marathon_physics_is_m1 (const guint8 *data,
                             gsize         size)
 {
+  TsrReader reader;
   guint32 tag;
 
   if (size < 12)
     return FALSE;
-  tag = (guint32) data[0] << 24 | (guint32) data[1] << 16 | (guint32) data[2] << 8 | data[3];
+  tsr_reader_init (&reader, data, size, "physics");
+  if (!tsr_reader_read_u32_be (&reader, &tag, NULL))
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (m1_tags); i++)
     if (m1_tags[i] == tag)
       return TRUE;
@@ -392,18 +395,18 @@ guint
 tsr_marathon_physics_sniff (const guint8 *data,
                             gsize         size)
 {
+  TsrReader reader;
+  guint32 tag;
+
   if (tsr_marathon_physics_is_m1 (data, size))
     return TSR_SNIFF_LIKELY;
-  if (tsr_wad_sniff (data, size) == TSR_SNIFF_NO || size < TSR_WAD_HEADER_SIZE + 16)
+  if (tsr_wad_sniff (data, size) == TSR_SNIFF_NO)
     return TSR_SNIFF_NO;
   /* The first chunk of the first entry (right after the header in every writer). */
-  {
-    guint32 tag = (guint32) data[128] << 24 | (guint32) data[129] << 16 | (guint32) data[130] << 8 | data[131];
-
-    if (tsr_marathon_physics_kind_for_tag (tag) >= 0)
-      return TSR_SNIFF_CERTAIN;
-  }
-  return TSR_SNIFF_NO;
+  tsr_reader_init (&reader, data, size, "physics");
+  if (!tsr_reader_seek (&reader, TSR_WAD_HEADER_SIZE, NULL) || !tsr_reader_read_u32_be (&reader, &tag, NULL))
+    return TSR_SNIFF_NO;
+  return tsr_marathon_physics_kind_for_tag (tag) >= 0 ? TSR_SNIFF_CERTAIN : TSR_SNIFF_NO;
 }
 
 static TsrMarathonPhysics *
@@ -430,9 +433,14 @@ parse_m1 (const guint8 *data,
         return NULL;
       table->count = count;
       table->record_size = record_size;
-      table->records = g_malloc ((gsize) count * record_size + 1);
-      if (!tsr_reader_read_bytes (&reader, (gsize) count * record_size, table->records, error))
-        return NULL;
+      {
+        const guint8 *records;
+
+        /* Check the bytes are there before allocating what the header claims. */
+        if (!tsr_reader_read_view (&reader, (gsize) count * record_size, &records, error))
+          return NULL;
+        table->records = g_memdup2 (records, (gsize) count * record_size);
+      }
       g_ptr_array_add (physics->tables, g_steal_pointer (&table));
     }
   return g_steal_pointer (&physics);

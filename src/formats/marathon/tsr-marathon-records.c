@@ -19,6 +19,7 @@ typedef struct {
   gsize            size;
   const FieldSpec *fields;
   guint            n_fields;
+  gsize            struct_size;
 } RecordSpec;
 
 #define S16(T, m, o)  { #m, o, 2, offsetof (T, m), TRUE, FALSE }
@@ -189,24 +190,24 @@ static const FieldSpec info_fields[] = {
   STR (TsrMarathonMapInfo, level_name, 18, 66), U32 (TsrMarathonMapInfo, entry_point_flags, 84),
 };
 
-#define SPEC(size, table) { size, table, G_N_ELEMENTS (table) }
+#define SPEC(size, table, type) { size, table, G_N_ELEMENTS (table), sizeof (type) }
 
 static const RecordSpec records[TSR_MARATHON_N_MAP_RECORDS] = {
-  [TSR_MARATHON_RECORD_POINT] = SPEC (4, point_fields),
-  [TSR_MARATHON_RECORD_ENDPOINT] = SPEC (16, endpoint_fields),
-  [TSR_MARATHON_RECORD_LINE] = SPEC (32, line_fields),
-  [TSR_MARATHON_RECORD_SIDE] = SPEC (64, side_fields),
-  [TSR_MARATHON_RECORD_POLYGON] = SPEC (128, polygon_fields),
-  [TSR_MARATHON_RECORD_LIGHT] = SPEC (100, light_fields),
-  [TSR_MARATHON_RECORD_OLD_LIGHT] = SPEC (32, old_light_fields),
-  [TSR_MARATHON_RECORD_ANNOTATION] = SPEC (72, annotation_fields),
-  [TSR_MARATHON_RECORD_OBJECT] = SPEC (16, object_fields),
-  [TSR_MARATHON_RECORD_PLACEMENT] = SPEC (12, placement_fields),
-  [TSR_MARATHON_RECORD_PLATFORM] = SPEC (32, platform_fields),
-  [TSR_MARATHON_RECORD_MEDIA] = SPEC (32, media_fields),
-  [TSR_MARATHON_RECORD_AMBIENT_SOUND] = SPEC (16, ambient_fields),
-  [TSR_MARATHON_RECORD_RANDOM_SOUND] = SPEC (32, random_fields),
-  [TSR_MARATHON_RECORD_MAP_INFO] = SPEC (88, info_fields),
+  [TSR_MARATHON_RECORD_POINT] = SPEC (4, point_fields, TsrMarathonPoint),
+  [TSR_MARATHON_RECORD_ENDPOINT] = SPEC (16, endpoint_fields, TsrMarathonEndpoint),
+  [TSR_MARATHON_RECORD_LINE] = SPEC (32, line_fields, TsrMarathonLine),
+  [TSR_MARATHON_RECORD_SIDE] = SPEC (64, side_fields, TsrMarathonSide),
+  [TSR_MARATHON_RECORD_POLYGON] = SPEC (128, polygon_fields, TsrMarathonPolygon),
+  [TSR_MARATHON_RECORD_LIGHT] = SPEC (100, light_fields, TsrMarathonLight),
+  [TSR_MARATHON_RECORD_OLD_LIGHT] = SPEC (32, old_light_fields, TsrMarathonOldLight),
+  [TSR_MARATHON_RECORD_ANNOTATION] = SPEC (72, annotation_fields, TsrMarathonAnnotation),
+  [TSR_MARATHON_RECORD_OBJECT] = SPEC (16, object_fields, TsrMarathonObject),
+  [TSR_MARATHON_RECORD_PLACEMENT] = SPEC (12, placement_fields, TsrMarathonPlacement),
+  [TSR_MARATHON_RECORD_PLATFORM] = SPEC (32, platform_fields, TsrMarathonPlatform),
+  [TSR_MARATHON_RECORD_MEDIA] = SPEC (32, media_fields, TsrMarathonMedia),
+  [TSR_MARATHON_RECORD_AMBIENT_SOUND] = SPEC (16, ambient_fields, TsrMarathonAmbientSound),
+  [TSR_MARATHON_RECORD_RANDOM_SOUND] = SPEC (32, random_fields, TsrMarathonRandomSound),
+  [TSR_MARATHON_RECORD_MAP_INFO] = SPEC (88, info_fields, TsrMarathonMapInfo),
 };
 
 gsize
@@ -361,4 +362,179 @@ tsr_marathon_records_check_coverage (char **problem)
           }
     }
   return TRUE;
+}
+
+/* Converting arrays of records goes through a plan compiled from the field table: runs of
+ * 16-bit fields that sit next to each other both in the file and in the struct are swapped as one
+ * run, 32-bit fields are byte-swapped, byte strings copied. A record whose struct matches the file
+ * exactly is a single run plus its 32-bit fields. Most of a map's bytes are such records. */
+typedef enum { OP_SWAP16, OP_SWAP32, OP_COPY } OpKind;
+
+typedef struct {
+  guint16 file;
+  guint16 member;
+  guint16 length;
+  guint8  kind;
+} Op;
+
+typedef struct {
+  gint    ready;
+  gboolean block;        /* struct == file layout: whole-array swaps */
+  guint   n_ops;
+  Op      ops[48];
+} Plan;
+
+static Plan plans[TSR_MARATHON_N_MAP_RECORDS];
+G_LOCK_DEFINE_STATIC (plans);
+
+static const Plan *
+get_plan (TsrMarathonRecordKind kind)
+{
+  Plan *plan = &plans[kind];
+  const RecordSpec *spec = &records[kind];
+
+  if (g_atomic_int_get (&plan->ready))
+    return plan;
+  G_LOCK (plans);
+  if (!plan->ready)
+    {
+      gboolean block = spec->struct_size == spec->size;
+
+      plan->n_ops = 0;
+      for (guint i = 0; i < spec->n_fields; i++)
+        {
+          const FieldSpec *field = &spec->fields[i];
+          OpKind op_kind = field->bytes || field->width == 1 ? OP_COPY : field->width == 2 ? OP_SWAP16 : OP_SWAP32;
+          Op *last = plan->n_ops > 0 ? &plan->ops[plan->n_ops - 1] : NULL;
+
+          if (field->member != field->offset)
+            block = FALSE;
+          if (op_kind == OP_COPY)
+            block = FALSE;
+          if (last != NULL && last->kind == op_kind && op_kind != OP_SWAP32
+              && last->file + last->length == field->offset && last->member + last->length == field->member)
+            {
+              last->length += field->width;
+              continue;
+            }
+          g_assert (plan->n_ops < G_N_ELEMENTS (plan->ops));
+          plan->ops[plan->n_ops++] = (Op) { field->offset, field->member, field->width, (guint8) op_kind };
+        }
+      plan->block = block && G_BYTE_ORDER == G_LITTLE_ENDIAN;
+      g_atomic_int_set (&plan->ready, 1);
+    }
+  G_UNLOCK (plans);
+  return plan;
+}
+
+static inline void
+swap16_run (guint8 *out, const guint8 *in, gsize length)
+{
+  for (gsize i = 0; i + 1 < length; i += 2)
+    {
+      out[i] = in[i + 1];
+      out[i + 1] = in[i];
+    }
+}
+
+static inline void
+swap32 (guint8 *out, const guint8 *in)
+{
+  guint8 a = in[0], b = in[1], c = in[2], d = in[3];
+
+  out[0] = d;
+  out[1] = c;
+  out[2] = b;
+  out[3] = a;
+}
+
+/* One record: FROM_FILE converts file bytes to a struct, else the other way. */
+static inline void
+run_plan (const Plan *plan, const guint8 *in, guint8 *out, gboolean from_file)
+{
+  for (guint o = 0; o < plan->n_ops; o++)
+    {
+      const Op *op = &plan->ops[o];
+      const guint8 *src = in + (from_file ? op->file : op->member);
+      guint8 *dst = out + (from_file ? op->member : op->file);
+
+      switch (op->kind)
+        {
+        case OP_SWAP16:
+          swap16_run (dst, src, op->length);
+          break;
+        case OP_SWAP32:
+          swap32 (dst, src);
+          break;
+        default:
+          memcpy (dst, src, op->length);
+          break;
+        }
+    }
+}
+
+static void
+convert_array (TsrMarathonRecordKind kind,
+               const guint8         *in,
+               gsize                 count,
+               guint8               *out,
+               gboolean              from_file)
+{
+  const Plan *plan = get_plan (kind);
+  const RecordSpec *spec = &records[kind];
+
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
+    {
+      for (gsize i = 0; i < count; i++)
+        {
+          if (from_file)
+            tsr_marathon_record_decode (kind, in + i * spec->size, out + i * spec->struct_size);
+          else
+            tsr_marathon_record_encode (kind, in + i * spec->struct_size, out + i * spec->size);
+        }
+      return;
+    }
+  if (plan->block)
+    {
+      /* Same layout: swap all the 16-bit words, then turn the 32-bit fields' halves around. */
+      swap16_run (out, in, count * spec->size);
+      for (gsize r = 0; r < count; r++)
+        for (guint o = 0; o < plan->n_ops; o++)
+          if (plan->ops[o].kind == OP_SWAP32)
+            {
+              guint8 *p = out + r * spec->size + plan->ops[o].file;
+              guint8 a = p[0], b = p[1];
+
+              p[0] = p[2];
+              p[1] = p[3];
+              p[2] = a;
+              p[3] = b;
+            }
+      return;
+    }
+  for (gsize r = 0; r < count; r++)
+    {
+      if (from_file)
+        run_plan (plan, in + r * spec->size, out + r * spec->struct_size, TRUE);
+      else
+        run_plan (plan, in + r * spec->struct_size, out + r * spec->size, FALSE);
+    }
+}
+
+void
+tsr_marathon_records_decode_array (TsrMarathonRecordKind kind,
+                                   const guint8         *data,
+                                   gsize                 count,
+                                   gpointer              records_out)
+{
+  convert_array (kind, data, count, records_out, TRUE);
+}
+
+void
+tsr_marathon_records_encode_array (TsrMarathonRecordKind kind,
+                                   gconstpointer         records_in,
+                                   gsize                 count,
+                                   guint8               *data)
+{
+  convert_array (kind, records_in, count, data, FALSE);
 }

@@ -200,7 +200,9 @@ describe_collection (JsonBuilder *builder, const TsrShapesCollection *collection
 static guint
 shapes_sniff (const guint8 *data, gsize size, const char *path)
 {
-  return tsr_shapes_file_sniff (data, size);
+  guint m2 = tsr_shapes_file_sniff (data, size);
+
+  return m2 != TSR_SNIFF_NO ? m2 : tsr_shapes_m1_sniff (data, size);
 }
 
 static gpointer
@@ -243,6 +245,8 @@ shapes_describe (gconstpointer data, JsonBuilder *builder)
 {
   const TsrShapesFile *file = data;
 
+  json_builder_set_member_name (builder, "generation");
+  json_builder_add_string_value (builder, file->marathon1 ? "Marathon 1 ('.256' resources)" : "Marathon 2/Infinity");
   json_builder_set_member_name (builder, "collections");
   json_builder_begin_array (builder);
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
@@ -330,11 +334,11 @@ shapes_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   return NULL;
 }
 
-static const char *const shapes_extensions[] = { "shpa", "shapes", NULL };
+static const char *const shapes_extensions[] = { "shpa", "shps", "shapes", NULL };
 
 const TsrFormat tsr_marathon_shapes_format = {
   .id = "marathon-shapes",
-  .name = "Marathon 2/Infinity shapes",
+  .name = "Marathon shapes",
   .family = "marathon",
   .extensions = shapes_extensions,
   .sniff = shapes_sniff,
@@ -386,8 +390,8 @@ patch_collection_view (const TsrShapesPatchCollection *pc, GError **error)
       guint8 raw[TSR_SHAPES_DEFINITION_SIZE] = { 0 };
 
       raw[1] = 3;
-      raw[8] = (guint8) (MIN (tables, 0x7fff) >> 8);
-      raw[9] = (guint8) MIN (tables, 0x7fff);
+      raw[8] = (guint8) (MIN (tables, 256) >> 8);
+      raw[9] = (guint8) MIN (tables, 256);
       raw[14] = (guint8) (MIN (sequences, 0x7fff) >> 8);
       raw[15] = (guint8) MIN (sequences, 0x7fff);
       raw[20] = (guint8) (MIN (frames, 0x7fff) >> 8);
@@ -554,6 +558,34 @@ patch_extract (gconstpointer data, const char *directory, GPtrArray *written, GE
   return TRUE;
 }
 
+/* The bitmaps of the patch's collection --level (default: the first with bitmaps) side by side. */
+static TsrImage *
+patch_render (gconstpointer data, const TsrRenderOptions *options, GError **error)
+{
+  const TsrShapesPatch *patch = data;
+
+  for (guint c = 0; c < patch->collections->len; c++)
+    {
+      const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
+      g_autoptr(TsrShapesCollection) collection = NULL;
+      gboolean any = FALSE;
+
+      if (options->level >= 0 && pc->collection != options->level)
+        continue;
+      for (guint r = 0; r < pc->records->len && !any; r++)
+        any = ((TsrShapesPatchRecord *) g_ptr_array_index (pc->records, r))->tag == TSR_SHAPES_PATCH_BMAP;
+      if (!any)
+        continue;
+      collection = patch_collection_view (pc, error);
+      if (collection == NULL)
+        return NULL;
+      return bitmaps_sheet (collection, error);
+    }
+  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Shapes patch: no bitmaps in collection %d",
+               options->level);
+  return NULL;
+}
+
 static const char *const patch_extensions[] = { "shpa", NULL };
 
 const TsrFormat tsr_marathon_shapes_patch_format = {
@@ -567,5 +599,6 @@ const TsrFormat tsr_marathon_shapes_patch_format = {
   .save = patch_save,
   .validate = patch_validate,
   .describe = patch_describe,
+  .render = patch_render,
   .extract = patch_extract,
 };

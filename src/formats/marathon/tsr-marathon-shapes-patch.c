@@ -237,7 +237,7 @@ tsr_shapes_patch_collection_bitmaps (const TsrShapesPatchCollection *collection,
       if (record->tag != TSR_SHAPES_PATCH_BMAP)
         continue;
       data = g_bytes_get_data (record->data, &size);
-      bitmap = tsr_shapes_bitmap_parse (data, size, TRUE, 0, error);
+      bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
       if (bitmap == NULL)
         {
           g_prefix_error (error, "collection %d bitmap %d: ", collection->collection, record->index);
@@ -339,10 +339,24 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
           switch (record->tag)
             {
             case TSR_SHAPES_PATCH_CLDF:
-              g_bytes_unref (collection->definition_raw);
-              collection->definition_raw = g_bytes_ref (record->data);
-              tsr_shapes_definition_parse (data, &collection->definition);
-              resize_collection (collection);
+              {
+                TsrShapesDefinition definition;
+
+                if (!tsr_shapes_definition_parse (data, &definition) || definition.clut_count > 256)
+                  {
+                    g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                                 "Shapes patch: collection %d: 'cldf' counts expected >= 0 with at most "
+                                 "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
+                                 "frames %d, bitmaps %d", pc->collection, definition.color_count,
+                                 definition.clut_count, definition.sequence_count, definition.frame_count,
+                                 definition.bitmap_count);
+                    return FALSE;
+                  }
+                g_bytes_unref (collection->definition_raw);
+                collection->definition_raw = g_bytes_ref (record->data);
+                collection->definition = definition;
+                resize_collection (collection);
+              }
               break;
             case TSR_SHAPES_PATCH_CTAB:
               {
@@ -381,7 +395,7 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
                 TsrShapesBitmap *bitmap;
                 if (!check_index (record, collection->bitmaps->len, pc->collection, error))
                   return FALSE;
-                bitmap = tsr_shapes_bitmap_parse (data, size, TRUE, 0, error);
+                bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
                 if (bitmap == NULL)
                   return FALSE;
                 tsr_shapes_bitmap_free (collection->bitmaps->pdata[record->index]);

@@ -8,6 +8,10 @@
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
+#include "formats/marathon/tsr-mac-wrapper.h"
+
+#define RESOURCE_SHAPES_256 TSR_FOURCC ('.', '2', '5', '6')
+#define M1_FIRST_RESOURCE_ID 128
 
 #define SHAPES_HEADER_SIZE 32
 #define SHAPES_HEADERS_SIZE (TSR_SHAPES_COLLECTION_COUNT * SHAPES_HEADER_SIZE)
@@ -260,7 +264,7 @@ tsr_shapes_color_table_free (TsrShapesColorTable *table)
 
 /* Walks a bitmap's layout and returns its size, or 0 with an error. */
 static gsize
-bitmap_measure (const guint8 *data, gsize size, gsize file_offset, GError **error)
+bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_offset, GError **error)
 {
   gint16 width, height, bytes_per_row;
   guint16 flags;
@@ -296,6 +300,40 @@ bitmap_measure (const guint8 *data, gsize size, gsize file_offset, GError **erro
           return 0;
         }
       position += scanlines * (gsize) bytes_per_row;
+    }
+  else if (marathon1)
+    {
+      for (gsize s = 0; s < scanlines; s++)
+        {
+          gsize pixel = 0;
+
+          for (;;)
+            {
+              gint16 run;
+
+              if (position + 2 > size)
+                {
+                  tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset + position,
+                                    "bitmap: Marathon 1 run of scanline %" G_GSIZE_FORMAT
+                                    " expected, the data ends", s);
+                  return 0;
+                }
+              run = get_s16 (data + position);
+              position += 2;
+              if (run == 0)
+                break;
+              pixel += run > 0 ? (gsize) run : (gsize) -(gint) run;
+              if (pixel > scanline_length)
+                {
+                  tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset + position - 2,
+                                    "bitmap: scanline %" G_GSIZE_FORMAT " runs to pixel %" G_GSIZE_FORMAT
+                                    ", expected within %" G_GSIZE_FORMAT, s, pixel, scanline_length);
+                  return 0;
+                }
+              if (run > 0)
+                position += (gsize) run;
+            }
+        }
     }
   else
     {
@@ -333,10 +371,10 @@ bitmap_measure (const guint8 *data, gsize size, gsize file_offset, GError **erro
 }
 
 TsrShapesBitmap *
-tsr_shapes_bitmap_parse (const guint8 *data, gsize size, gboolean exact_size, gsize file_offset,
-                         GError **error)
+tsr_shapes_bitmap_parse (const guint8 *data, gsize size, gboolean marathon1, gboolean exact_size,
+                         gsize file_offset, GError **error)
 {
-  gsize measured = bitmap_measure (data, size, file_offset, error);
+  gsize measured = bitmap_measure (data, size, marathon1, file_offset, error);
   TsrShapesBitmap *bitmap;
 
   if (measured == 0)
@@ -349,6 +387,7 @@ tsr_shapes_bitmap_parse (const guint8 *data, gsize size, gboolean exact_size, gs
   /* An old editor set 0x2000; it means nothing. */
   bitmap->flags = (guint16) get_s16 (data + 6) & ~0x2000;
   bitmap->depth = get_s16 (data + 8);
+  bitmap->marathon1 = marathon1 && bitmap->bytes_per_row < 0;
   return bitmap;
 }
 
@@ -433,8 +472,8 @@ read_offset_table (TsrReader *reader, gint32 table_offset, gint16 count, const c
 }
 
 TsrShapesCollection *
-tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, const char *label,
-                             GError **error)
+tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, gboolean marathon1,
+                             const char *label, GError **error)
 {
   g_autoptr(TsrShapesCollection) collection = collection_alloc ();
   TsrShapesDefinition *definition = &collection->definition;
@@ -529,7 +568,8 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
   for (guint i = 0; i < offsets->len; i++)
     {
       gsize at = (gsize) g_array_index (offsets, gint32, i);
-      TsrShapesBitmap *bitmap = tsr_shapes_bitmap_parse (data + at, size - at, FALSE, file_offset + at, error);
+      TsrShapesBitmap *bitmap = tsr_shapes_bitmap_parse (data + at, size - at, marathon1, FALSE,
+                                                         file_offset + at, error);
 
       if (bitmap == NULL)
         {
@@ -680,6 +720,8 @@ tsr_shapes_file_free (TsrShapesFile *file)
   g_clear_pointer (&file->layout, g_ptr_array_unref);
   g_clear_pointer (&file->gaps, g_ptr_array_unref);
   g_clear_pointer (&file->trailing, g_bytes_unref);
+  g_clear_pointer ((TsrMacFile **) &file->m1_mac, tsr_mac_file_free);
+  g_clear_pointer ((TsrResourceFork **) &file->m1_fork, tsr_resource_fork_free);
   g_free (file);
 }
 
@@ -703,11 +745,108 @@ compare_by_offset (gconstpointer a, gconstpointer b, gpointer user_data)
   return ox < oy ? -1 : ox > oy;
 }
 
+/* Marathon 1 shapes: a resource fork (bare or in a Mac wrapper) with '.256' resources. */
+static gboolean
+fork_has_m1_shapes (const TsrResourceFork *fork)
+{
+  for (guint i = 0; i < fork->resources->len; i++)
+    if (((TsrMacResource *) g_ptr_array_index (fork->resources, i))->type == RESOURCE_SHAPES_256)
+      return TRUE;
+  return FALSE;
+}
+
+static TsrResourceFork *
+m1_find_fork (const guint8 *data, gsize size, TsrMacFile **mac_out, GError **error)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (data, size);
+  g_autoptr(TsrMacFile) mac = NULL;
+  TsrResourceFork *fork;
+
+  *mac_out = NULL;
+  if (tsr_mac_wrapper_sniff (data, size) != TSR_MAC_WRAPPER_NONE)
+    {
+      mac = tsr_mac_file_parse (bytes, error);
+      if (mac == NULL)
+        return NULL;
+      fork = tsr_resource_fork_parse (mac->resource_fork, "Shapes resource fork", error);
+    }
+  else
+    fork = tsr_resource_fork_parse (bytes, "Shapes resource fork", NULL);
+  if (fork != NULL && !fork_has_m1_shapes (fork))
+    {
+      tsr_resource_fork_free (fork);
+      fork = NULL;
+      g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC,
+                   "Shapes: the resource fork has no '.256' collection resources");
+    }
+  if (fork != NULL)
+    *mac_out = g_steal_pointer (&mac);
+  return fork;
+}
+
+guint
+tsr_shapes_m1_sniff (const guint8 *data, gsize size)
+{
+  TsrMacFile *mac = NULL;
+  TsrResourceFork *fork = m1_find_fork (data, size, &mac, NULL);
+
+  tsr_resource_fork_free (fork);
+  tsr_mac_file_free (mac);
+  return fork != NULL ? TSR_SNIFF_CERTAIN : TSR_SNIFF_NO;
+}
+
+static TsrShapesFile *
+parse_marathon1 (TsrMacFile *mac, TsrResourceFork *fork, GError **error)
+{
+  g_autoptr(TsrShapesFile) file = tsr_shapes_file_new ();
+
+  file->marathon1 = TRUE;
+  file->m1_mac = mac;
+  file->m1_fork = fork;
+  for (guint i = 0; i < fork->resources->len; i++)
+    {
+      const TsrMacResource *resource = g_ptr_array_index (fork->resources, i);
+      g_autofree char *label = NULL;
+      gsize size;
+      const guint8 *data;
+      guint index;
+
+      if (resource->type != RESOURCE_SHAPES_256 || resource->id < M1_FIRST_RESOURCE_ID
+          || resource->id >= M1_FIRST_RESOURCE_ID + TSR_SHAPES_COLLECTION_COUNT)
+        continue;
+      index = (guint) (resource->id - M1_FIRST_RESOURCE_ID);
+      if (file->slots[index].versions[0] != NULL)
+        continue;
+      data = g_bytes_get_data (resource->data, &size);
+      label = g_strdup_printf ("'.256' %d (collection %u)", resource->id, index);
+      file->slots[index].versions[0] = tsr_shapes_collection_parse (data, size, 0, TRUE, label, error);
+      if (file->slots[index].versions[0] == NULL)
+        return NULL;
+    }
+  return g_steal_pointer (&file);
+}
+
 TsrShapesFile *
 tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
 {
-  g_autoptr(TsrShapesFile) file = tsr_shapes_file_new ();
+  g_autoptr(TsrShapesFile) file = NULL;
   gsize position;
+
+  if (tsr_shapes_file_sniff (data, size) == TSR_SNIFF_NO)
+    {
+      TsrMacFile *mac = NULL;
+      g_autoptr(GError) m1_error = NULL;
+      TsrResourceFork *fork = m1_find_fork (data, size, &mac, &m1_error);
+
+      if (fork != NULL)
+        return parse_marathon1 (mac, fork, error);
+      if (tsr_mac_wrapper_sniff (data, size) != TSR_MAC_WRAPPER_NONE)
+        {
+          g_propagate_error (error, g_steal_pointer (&m1_error));
+          return NULL;
+        }
+    }
+  file = tsr_shapes_file_new ();
 
   if (size < SHAPES_HEADERS_SIZE)
     {
@@ -738,7 +877,7 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
               return NULL;
             }
           label = g_strdup_printf ("collection %u (%s)", i, v ? "16-bit" : "8-bit");
-          slot->versions[v] = tsr_shapes_collection_parse (data + offset, (gsize) length, (gsize) offset,
+          slot->versions[v] = tsr_shapes_collection_parse (data + offset, (gsize) length, (gsize) offset, FALSE,
                                                            label, error);
           if (slot->versions[v] == NULL)
             return NULL;
@@ -770,11 +909,49 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
   return g_steal_pointer (&file);
 }
 
+static GBytes *
+serialize_marathon1 (const TsrShapesFile *file)
+{
+  TsrResourceFork *fork = file->m1_fork;
+  TsrMacFile *mac = file->m1_mac;
+  g_autoptr(GBytes) fork_bytes = NULL;
+
+  for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
+    {
+      const TsrShapesCollection *collection = file->slots[i].versions[0];
+      gint16 id = (gint16) (M1_FIRST_RESOURCE_ID + i);
+
+      if (collection == NULL)
+        tsr_resource_fork_remove (fork, RESOURCE_SHAPES_256, id);
+      else
+        {
+          g_autoptr(GBytes) bytes = tsr_shapes_collection_serialize (collection);
+          TsrMacResource *resource = tsr_resource_fork_find (fork, RESOURCE_SHAPES_256, id);
+
+          if (resource == NULL || !g_bytes_equal (resource->data, bytes))
+            {
+              tsr_resource_fork_set (fork, RESOURCE_SHAPES_256, id, bytes);
+              resource = tsr_resource_fork_find (fork, RESOURCE_SHAPES_256, id);
+              g_clear_pointer (&resource->gap_after, g_bytes_unref);
+            }
+        }
+    }
+  fork_bytes = tsr_resource_fork_serialize (fork);
+  if (mac == NULL)
+    return g_steal_pointer (&fork_bytes);
+  tsr_mac_file_set_resource_fork (mac, fork_bytes);
+  return tsr_mac_file_serialize (mac);
+}
+
 GBytes *
 tsr_shapes_file_serialize (const TsrShapesFile *file)
 {
-  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  g_autoptr(TsrWriter) writer = NULL;
   gboolean written[TSR_SHAPES_COLLECTION_COUNT * 2] = { FALSE };
+
+  if (file->marathon1)
+    return serialize_marathon1 (file);
+  writer = tsr_writer_new ();
 
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
     {
@@ -851,7 +1028,7 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "bitmap: empty (%dx%d)", bitmap->width, bitmap->height);
       return NULL;
     }
-  if (bitmap_measure (data, size, 0, error) == 0)
+  if (bitmap_measure (data, size, bitmap->marathon1, 0, error) == 0)
     return NULL;
   build_palette (table, palette);
   image = tsr_image_new ((guint) bitmap->width, (guint) bitmap->height);
@@ -859,6 +1036,38 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
   scanline_length = column ? (gsize) bitmap->height : (gsize) bitmap->width;
   position = TSR_SHAPES_BITMAP_HEADER_SIZE + (scanlines + 1) * 4;
 
+#define PUT(s, p, value)                                                                           \
+  G_STMT_START {                                                                                   \
+    guint8 *out_ = image->pixels + ((column ? (p) * image->width + (s) : (s) * image->width + (p)) * 4); \
+    out_[0] = (guint8) (palette[value] >> 24);                                                     \
+    out_[1] = (guint8) (palette[value] >> 16);                                                     \
+    out_[2] = (guint8) (palette[value] >> 8);                                                      \
+    out_[3] = 0xff;                                                                                \
+  } G_STMT_END
+  if (bitmap->marathon1)
+    {
+      for (gsize s = 0; s < scanlines; s++)
+        {
+          gsize pixel = 0;
+          gint16 run;
+
+          while ((run = get_s16 (data + position)) != 0)
+            {
+              position += 2;
+              if (run < 0)
+                pixel += (gsize) -(gint) run;
+              else
+                for (gint k = 0; k < run; k++, pixel++)
+                  {
+                    guint8 value = data[position++];
+                    if (!(transparent && value == 0))
+                      PUT (s, pixel, value);
+                  }
+            }
+          position += 2;
+        }
+      return image;
+    }
   for (gsize s = 0; s < scanlines; s++)
     {
       gsize first = 0, last = scanline_length;
@@ -874,18 +1083,13 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
       for (gsize p = first; p < last; p++)
         {
           guint8 value = pixels[p - first];
-          guint8 *out;
 
-          if (transparent && value == 0)
-            continue;
-          out = image->pixels + ((column ? p * image->width + s : s * image->width + p) * 4);
-          out[0] = (guint8) (palette[value] >> 24);
-          out[1] = (guint8) (palette[value] >> 16);
-          out[2] = (guint8) (palette[value] >> 8);
-          out[3] = 0xff;
+          if (!(transparent && value == 0))
+            PUT (s, p, value);
         }
       position += bitmap->bytes_per_row < 0 ? last - first : (gsize) bitmap->bytes_per_row;
     }
+#undef PUT
   return image;
 }
 
@@ -921,7 +1125,7 @@ tsr_shapes_frame_decode (const TsrShapesCollection *collection, const TsrShapesF
 TsrShapesEncodeOptions
 tsr_shapes_encode_options_for (gint16 collection_type)
 {
-  TsrShapesEncodeOptions options = { FALSE, TRUE, FALSE };
+  TsrShapesEncodeOptions options = { FALSE, TRUE, FALSE, FALSE };
 
   switch (collection_type)
     {
@@ -1060,6 +1264,32 @@ tsr_shapes_bitmap_encode (const TsrImage *image, const TsrShapesColorTable *tabl
       gsize first = 0, last = scanline_length;
 
 #define PIXEL(p) indexed[options->column_order ? (p) * width + s : s * width + (p)]
+      if (options->rle && options->marathon1)
+        {
+          gsize p = 0;
+
+          while (p < scanline_length)
+            {
+              gsize start = p;
+              gboolean skip = PIXEL (p) == 0;
+
+              while (p < scanline_length && (PIXEL (p) == 0) == skip && p - start < 0x7fff)
+                p++;
+              if (skip)
+                {
+                  if (p < scanline_length)
+                    tsr_writer_write_u16_be (writer, (guint16) -(gint) (p - start));
+                }
+              else
+                {
+                  tsr_writer_write_u16_be (writer, (guint16) (p - start));
+                  for (gsize k = start; k < p; k++)
+                    tsr_writer_write_u8 (writer, PIXEL (k));
+                }
+            }
+          tsr_writer_write_u16_be (writer, 0);
+          continue;
+        }
       if (options->rle)
         {
           while (first < scanline_length && PIXEL (first) == 0)
@@ -1084,5 +1314,6 @@ tsr_shapes_bitmap_encode (const TsrImage *image, const TsrShapesColorTable *tabl
   bitmap->bytes_per_row = get_s16 (bytes + 4);
   bitmap->flags = (guint16) get_s16 (bytes + 6);
   bitmap->depth = 8;
+  bitmap->marathon1 = options->rle && options->marathon1;
   return bitmap;
 }

@@ -93,6 +93,7 @@ typedef struct {
   gint16   bytes_per_row;    /* -1: RLE */
   guint16  flags;
   gint16   depth;
+  gboolean marathon1;        /* RLE is Marathon 1's: i16 runs (+copy, -skip, 0 ends a scanline) */
 } TsrShapesBitmap;
 
 typedef struct {
@@ -113,6 +114,10 @@ typedef struct {
 
 typedef struct {
   TsrShapesCollectionSlot slots[TSR_SHAPES_COLLECTION_COUNT];
+  /* Marathon 1 (.shps): the collections are '.256' resources 128 + n of a resource fork. */
+  gboolean   marathon1;
+  gpointer   m1_mac;      /* TsrMacFile * */
+  gpointer   m1_fork;     /* TsrResourceFork * */
   GPtrArray *layout;      /* original data order: GUINT_TO_POINTER (slot * 2 + version + 1) */
   GPtrArray *gaps;        /* GBytes before each layout item (same order) */
   GBytes    *trailing;
@@ -120,6 +125,10 @@ typedef struct {
 
 guint                tsr_shapes_file_sniff       (const guint8 *data,
                                                   gsize         size);
+/* Marathon 1 shapes: a resource fork, bare or in MacBinary/AppleSingle, with '.256' resources. */
+guint                tsr_shapes_m1_sniff         (const guint8 *data,
+                                                  gsize         size);
+/* Reads M2/Infinity files and Marathon 1 resource forks alike (see marathon1). */
 TsrShapesFile       *tsr_shapes_file_parse       (const guint8 *data,
                                                   gsize         size,
                                                   GError      **error);
@@ -138,6 +147,7 @@ TsrShapesCollection *tsr_shapes_collection_new   (TsrShapesCollectionType type,
 TsrShapesCollection *tsr_shapes_collection_parse (const guint8 *data,
                                                   gsize         size,
                                                   gsize         file_offset,
+                                                  gboolean      marathon1,
                                                   const char   *label,
                                                   GError      **error);
 GBytes              *tsr_shapes_collection_serialize (const TsrShapesCollection *collection);
@@ -164,6 +174,7 @@ TsrShapesFrame      *tsr_shapes_frame_new        (gint16      bitmap_index,
                                                   guint16     flags);
 TsrShapesBitmap     *tsr_shapes_bitmap_parse     (const guint8 *data,
                                                   gsize         size,
+                                                  gboolean      marathon1,
                                                   gboolean      exact_size,
                                                   gsize         file_offset,
                                                   GError      **error);
@@ -187,6 +198,7 @@ typedef struct {
   gboolean rle;
   gboolean column_order;
   gboolean transparent;    /* alpha < 128 becomes value 0 */
+  gboolean marathon1;      /* Marathon 1 RLE */
 } TsrShapesEncodeOptions;
 
 /* The layout a collection type uses: RLE for objects and scenery, raw for walls and interface. */

@@ -8,6 +8,9 @@
 #include "core/tsr-writer.h"
 
 #define PICT_MAX_SIDE 32768
+/* Pictures are screens (640x480 in Marathon 2); a frame announcing more than this many pixels is
+ * refused rather than allocated. */
+#define PICT_MAX_PIXELS (32u * 1024 * 1024)
 
 typedef struct {
   TsrReader    reader;
@@ -653,6 +656,24 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
     }
   if (draw)
     {
+      TsrPictInfo walked;
+
+      if ((guint64) (info->right - info->left) * (guint64) (info->bottom - info->top) > PICT_MAX_PIXELS)
+        {
+          tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 2,
+                            "unsupported: a %dx%d frame (more than %u pixels)", info->right - info->left,
+                            info->bottom - info->top, PICT_MAX_PIXELS);
+          return FALSE;
+        }
+      /* Walk first: a picture whose opcodes are broken fails before any pixel is allocated. */
+      if (!pict_run (data, size, &walked, FALSE, NULL, error))
+        return FALSE;
+      if (walked.bitmap_count == 0)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                       "unsupported: the picture has no bitmap opcode to draw");
+          return FALSE;
+        }
       canvas = tsr_image_new ((guint) (info->right - info->left), (guint) (info->bottom - info->top));
       for (gsize i = 0; i < (gsize) canvas->width * canvas->height; i++)
         canvas->pixels[i * 4 + 3] = 0xff;

@@ -27,21 +27,25 @@ guint
 tsr_wad_sniff (const guint8 *data,
                gsize         size)
 {
-  guint16 version, data_version, count;
-  guint32 dir_offset;
+  TsrReader reader;
+  guint16 version = 0, data_version = 0, count = 0;
+  guint32 dir_offset = 0;
+  guint8 first_name_byte = 0;
 
   if (size < TSR_WAD_HEADER_SIZE)
     return TSR_SNIFF_NO;
-  version = (guint16) (data[0] << 8 | data[1]);
-  data_version = (guint16) (data[2] << 8 | data[3]);
-  dir_offset = (guint32) data[72] << 24 | (guint32) data[73] << 16 | (guint32) data[74] << 8 | data[75];
-  count = (guint16) (data[76] << 8 | data[77]);
+  tsr_reader_init (&reader, data, size, "wad");
+  if (!tsr_reader_read_u16_be (&reader, &version, NULL)
+      || !tsr_reader_read_u16_be (&reader, &data_version, NULL)
+      || !tsr_reader_read_u8 (&reader, &first_name_byte, NULL)
+      || !tsr_reader_seek (&reader, 72, NULL)
+      || !tsr_reader_read_u32_be (&reader, &dir_offset, NULL)
+      || !tsr_reader_read_u16_be (&reader, &count, NULL))
+    return TSR_SNIFF_NO;
   if (version > 4 || version == 3 || data_version > 2 || count < 1 || dir_offset < TSR_WAD_HEADER_SIZE)
     return TSR_SNIFF_NO;
-  /* The name is a C string: after its NUL only NULs in a well-formed header. */
-  if (data[4] == 0)
-    return TSR_SNIFF_MAYBE;
-  return TSR_SNIFF_LIKELY;
+  /* A header with a name is more convincing than one without. */
+  return first_name_byte == 0 ? TSR_SNIFF_MAYBE : TSR_SNIFF_LIKELY;
 }
 
 TsrWad *
@@ -72,6 +76,7 @@ tsr_wad_free (TsrWad *wad)
   g_ptr_array_unref (wad->entries);
   clear_bytes (&wad->gap_before_directory);
   clear_bytes (&wad->trailing);
+  clear_bytes (&wad->source);
   g_free (wad);
 }
 
@@ -367,6 +372,24 @@ tsr_wad_level_info_to_bytes (const TsrWadLevelInfo *info)
 
 /* ---- Parsing ------------------------------------------------------------------------------ */
 
+/* The next COUNT bytes as a GBytes: a slice of SOURCE (no copy) when the parse has one. */
+static GBytes *
+read_slice (TsrReader  *reader,
+            GBytes     *source,
+            gsize       count,
+            GError    **error)
+{
+  const guint8 *view;
+  const guint8 *base;
+
+  if (source == NULL)
+    return tsr_reader_read_gbytes (reader, count, error);
+  if (!tsr_reader_read_view (reader, count, &view, error))
+    return NULL;
+  base = g_bytes_get_data (source, NULL);
+  return g_bytes_new_from_bytes (source, (gsize) (view - base), count);
+}
+
 typedef struct {
   gsize        offset;
   gsize        length;
@@ -389,6 +412,7 @@ compare_regions (gconstpointer a,
 
 static gboolean
 parse_entry_chunks (const TsrWad *wad,
+                    GBytes       *source,
                     TsrReader    *file,
                     TsrWadEntry  *entry,
                     gsize         offset,
@@ -417,10 +441,10 @@ parse_entry_chunks (const TsrWad *wad,
       if (header_size >= 16 && !tsr_reader_read_u32_be (&reader, &chunk->patch_offset, error))
         return FALSE;
       if (header_size > 16
-          && (chunk->header_extra = tsr_reader_read_gbytes (&reader, header_size - 16, error)) == NULL)
+          && (chunk->header_extra = read_slice (&reader, source, header_size - 16, error)) == NULL)
         return FALSE;
       g_bytes_unref (chunk->data);
-      chunk->data = tsr_reader_read_gbytes (&reader, size, error);
+      chunk->data = read_slice (&reader, source, size, error);
       if (chunk->data == NULL)
         return FALSE;
       end = tsr_reader_tell (&reader);
@@ -428,7 +452,7 @@ parse_entry_chunks (const TsrWad *wad,
         {
           /* The last chunk: whatever follows up to the entry's end is kept. */
           if (end < length)
-            chunk->gap = tsr_reader_read_gbytes (&reader, length - end, error);
+            chunk->gap = read_slice (&reader, source, length - end, error);
           pos = length;
         }
       else
@@ -441,7 +465,7 @@ parse_entry_chunks (const TsrWad *wad,
               return FALSE;
             }
           if (next > end)
-            chunk->gap = tsr_reader_read_gbytes (&reader, next - end, error);
+            chunk->gap = read_slice (&reader, source, next - end, error);
           pos = next;
           if (pos == length)
             {
@@ -456,11 +480,12 @@ parse_entry_chunks (const TsrWad *wad,
   return TRUE;
 }
 
-TsrWad *
-tsr_wad_parse (const guint8 *data,
-               gsize         size,
-               const char   *label,
-               GError      **error)
+static TsrWad *
+parse_wad (const guint8 *data,
+           gsize         size,
+           GBytes       *source,
+           const char   *label,
+           GError      **error)
 {
   g_autoptr(TsrWad) wad = NULL;
   g_autoptr(GArray) regions = NULL;
@@ -501,10 +526,6 @@ tsr_wad_parse (const guint8 *data,
                         wad->directory_entry_base_size);
       return NULL;
     }
-  if (wad->version < TSR_WAD_VERSION_DIRECTORY && wad->app_data_size != 0)
-    {
-      /* Version 0 has no application data; keep the field but do not use it. */
-    }
   entry_size = tsr_wad_directory_entry_size (wad);
   base_size = directory_base_size (wad);
 
@@ -538,10 +559,10 @@ tsr_wad_parse (const guint8 *data,
         entry = tsr_wad_entry_new (index);
         g_ptr_array_add (wad->entries, entry);
         if (base_size > 10
-            && (entry->entry_extra = tsr_reader_read_gbytes (&directory, base_size - 10, error)) == NULL)
+            && (entry->entry_extra = read_slice (&directory, source, base_size - 10, error)) == NULL)
           return NULL;
         if (entry_size > base_size
-            && (entry->app_data = tsr_reader_read_gbytes (&directory, entry_size - base_size, error)) == NULL)
+            && (entry->app_data = read_slice (&directory, source, entry_size - base_size, error)) == NULL)
           return NULL;
         if (offset < TSR_WAD_HEADER_SIZE || offset > size || length > size - offset)
           {
@@ -584,14 +605,14 @@ tsr_wad_parse (const guint8 *data,
         {
           if (!tsr_reader_seek (&reader, cursor, error))
             return NULL;
-          gap = tsr_reader_read_gbytes (&reader, region->offset - cursor, error);
+          gap = read_slice (&reader, source, region->offset - cursor, error);
           if (gap == NULL)
             return NULL;
         }
       if (region->entry != NULL)
         {
           region->entry->gap_before = gap;
-          if (!parse_entry_chunks (wad, &reader, region->entry, region->offset, region->length, error))
+          if (!parse_entry_chunks (wad, source, &reader, region->entry, region->offset, region->length, error))
             return NULL;
         }
       else
@@ -605,29 +626,132 @@ tsr_wad_parse (const guint8 *data,
     {
       if (!tsr_reader_seek (&reader, cursor, error))
         return NULL;
-      wad->trailing = tsr_reader_read_gbytes (&reader, size - cursor, error);
+      wad->trailing = read_slice (&reader, source, size - cursor, error);
     }
 
-  crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
-  crc = tsr_crc32_update (crc, zeros, 4);
-  crc = tsr_crc32_update (crc, data + CHECKSUM_OFFSET + 4, size - CHECKSUM_OFFSET - 4);
-  wad->computed_checksum = crc;
+  if (source != NULL)
+    wad->source = g_bytes_ref (source); /* the CRC waits until something asks for it */
+  else
+    {
+      crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
+      crc = tsr_crc32_update (crc, zeros, 4);
+      crc = tsr_crc32_update (crc, data + CHECKSUM_OFFSET + 4, size - CHECKSUM_OFFSET - 4);
+      wad->computed_checksum = crc;
+      wad->computed_checksum_known = TRUE;
+    }
   wad->loaded = TRUE;
   return g_steal_pointer (&wad);
+}
+
+TsrWad *
+tsr_wad_parse (const guint8 *data,
+               gsize         size,
+               const char   *label,
+               GError      **error)
+{
+  return parse_wad (data, size, NULL, label, error);
+}
+
+TsrWad *
+tsr_wad_parse_bytes (GBytes     *bytes,
+                     const char *label,
+                     GError    **error)
+{
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+
+  return parse_wad (data, size, bytes, label, error);
+}
+
+guint32
+tsr_wad_computed_checksum (const TsrWad *wad)
+{
+  TsrWad *mutable_wad = (TsrWad *) wad; /* a cache: the value never changes */
+
+  if (!wad->computed_checksum_known && wad->source != NULL)
+    {
+      static const guint8 zeros[4] = { 0 };
+      gsize size;
+      const guint8 *data = g_bytes_get_data (wad->source, &size);
+      guint32 crc = tsr_crc32_update (0, data, CHECKSUM_OFFSET);
+
+      crc = tsr_crc32_update (crc, zeros, 4);
+      crc = tsr_crc32_update (crc, data + CHECKSUM_OFFSET + 4, size - CHECKSUM_OFFSET - 4);
+      mutable_wad->computed_checksum = crc;
+      mutable_wad->computed_checksum_known = TRUE;
+    }
+  return wad->computed_checksum;
 }
 
 gboolean
 tsr_wad_checksum_matches (const TsrWad *wad)
 {
-  return !wad->loaded || wad->checksum == wad->computed_checksum;
+  return !wad->loaded || wad->checksum == tsr_wad_computed_checksum (wad);
 }
 
 /* ---- Serialising -------------------------------------------------------------------------- */
 
+/* Serialising writes into one buffer of the exact final size: a scenario is megabytes, and
+ * growing a buffer (and faulting in its pages twice) was most of the save time. */
+typedef struct {
+  guint8 *data;
+  gsize   pos;
+} Output;
+
 static void
-write_entry_data (const TsrWad      *wad,
-                  TsrWriter         *writer,
-                  const TsrWadEntry *entry)
+put_u16 (Output *out, guint16 value)
+{
+  out->data[out->pos++] = (guint8) (value >> 8);
+  out->data[out->pos++] = (guint8) value;
+}
+
+static void
+put_u32 (Output *out, guint32 value)
+{
+  out->data[out->pos++] = (guint8) (value >> 24);
+  out->data[out->pos++] = (guint8) (value >> 16);
+  out->data[out->pos++] = (guint8) (value >> 8);
+  out->data[out->pos++] = (guint8) value;
+}
+
+static void
+put_data (Output *out, const void *data, gsize size)
+{
+  if (size > 0)
+    memcpy (out->data + out->pos, data, size);
+  out->pos += size;
+}
+
+static void
+put_bytes (Output *out, GBytes *bytes)
+{
+  gsize size;
+  const guint8 *data;
+
+  if (bytes == NULL)
+    return;
+  data = g_bytes_get_data (bytes, &size);
+  put_data (out, data, size);
+}
+
+/* BYTES padded with zeros (or cut) to SIZE. */
+static void
+put_fixed (Output *out, GBytes *bytes, gsize size)
+{
+  gsize have = bytes_size (bytes);
+
+  put_data (out, have > 0 ? g_bytes_get_data (bytes, NULL) : NULL, MIN (have, size));
+  if (have < size)
+    {
+      memset (out->data + out->pos, 0, size - have);
+      out->pos += size - have;
+    }
+}
+
+static void
+put_entry_data (const TsrWad      *wad,
+                Output            *out,
+                const TsrWadEntry *entry)
 {
   gsize header_size = tsr_wad_chunk_header_size (wad);
   gsize pos = 0;
@@ -639,184 +763,172 @@ write_entry_data (const TsrWad      *wad,
       gsize end = pos + header_size + data_size + bytes_size (chunk->gap);
       gboolean last = i + 1 == entry->chunks->len;
 
-      tsr_writer_write_u32_be (writer, chunk->tag);
-      tsr_writer_write_u32_be (writer, last ? 0 : (guint32) end);
-      tsr_writer_write_u32_be (writer, (guint32) data_size);
+      put_u32 (out, chunk->tag);
+      put_u32 (out, last ? 0 : (guint32) end);
+      put_u32 (out, (guint32) data_size);
       if (header_size >= 16)
-        tsr_writer_write_u32_be (writer, chunk->patch_offset);
+        put_u32 (out, chunk->patch_offset);
       if (header_size > 16)
-        {
-          gsize extra = bytes_size (chunk->header_extra);
-
-          if (extra > 0)
-            tsr_writer_write_bytes (writer, g_bytes_get_data (chunk->header_extra, NULL),
-                                    MIN (extra, header_size - 16));
-          if (extra < header_size - 16)
-            tsr_writer_write_zeros (writer, header_size - 16 - extra);
-        }
-      tsr_writer_write_gbytes (writer, chunk->data);
-      if (chunk->gap != NULL)
-        tsr_writer_write_gbytes (writer, chunk->gap);
+        put_fixed (out, chunk->header_extra, header_size - 16);
+      put_bytes (out, chunk->data);
+      put_bytes (out, chunk->gap);
       pos = end;
     }
 }
 
-static void
-write_fixed_bytes (TsrWriter *writer,
-                   GBytes    *bytes,
-                   gsize      size)
+/* The entries in the order their data had in the file; new ones (no original offset) last. */
+static GPtrArray *
+entries_in_file_order (const TsrWad *wad)
 {
-  gsize have = bytes_size (bytes);
+  GPtrArray *order = g_ptr_array_sized_new (wad->entries->len);
 
-  if (have > 0)
-    tsr_writer_write_bytes (writer, g_bytes_get_data (bytes, NULL), MIN (have, size));
-  if (have < size)
-    tsr_writer_write_zeros (writer, size - have);
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      TsrWadEntry *moving = g_ptr_array_index (wad->entries, i);
+      gsize key = moving->original_offset != 0 ? moving->original_offset : G_MAXSIZE;
+      guint j = order->len;
+
+      g_ptr_array_add (order, moving);
+      while (j > 0)
+        {
+          TsrWadEntry *prev = order->pdata[j - 1];
+          gsize prev_key = prev->original_offset != 0 ? prev->original_offset : G_MAXSIZE;
+
+          if (prev_key <= key)
+            break;
+          order->pdata[j] = prev;
+          j--;
+        }
+      order->pdata[j] = moving;
+    }
+  return order;
 }
 
 GBytes *
 tsr_wad_serialize (const TsrWad *wad,
                    GError      **error)
 {
-  g_autoptr(TsrWriter) writer = tsr_writer_new ();
-  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  g_autoptr(GPtrArray) order = NULL;
+  g_autoptr(GHashTable) positions = NULL;
   g_autofree gsize *offsets = NULL;
   g_autofree gsize *lengths = NULL;
   gsize entry_size = tsr_wad_directory_entry_size (wad);
   gsize base_size = directory_base_size (wad);
-  gsize dir_offset = 0;
-  gboolean directory_written = FALSE;
-  const guint8 *out;
-  gsize out_size;
+  gsize dir_offset = 0, dir_size = entry_size * wad->entries->len;
+  gsize total;
+  gboolean directory_placed = FALSE;
+  Output out = { NULL, 0 };
+  guint n = wad->entries->len;
   guint32 crc;
 
-  if (wad->entries->len > G_MAXUINT16)
+  if (n > G_MAXUINT16)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "wad: at most 65535 entries expected, found %u", wad->entries->len);
+                   "wad: at most 65535 entries expected, found %u", n);
       return NULL;
     }
+  order = entries_in_file_order (wad);
+  positions = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (positions, g_ptr_array_index (wad->entries, i), GUINT_TO_POINTER (i));
+  offsets = g_new0 (gsize, n + 1);
+  lengths = g_new0 (gsize, n + 1);
 
-  /* Header; directory fields patched at the end. */
-  tsr_writer_write_u16_be (writer, wad->version);
-  tsr_writer_write_u16_be (writer, wad->data_version);
-  tsr_writer_write_bytes (writer, wad->name, sizeof wad->name);
-  tsr_writer_write_u32_be (writer, 0);
-  tsr_writer_write_u32_be (writer, 0);
-  tsr_writer_write_u16_be (writer, (guint16) wad->entries->len);
-  tsr_writer_write_u16_be (writer, wad->app_data_size);
-  tsr_writer_write_u16_be (writer, wad->entry_header_size);
-  tsr_writer_write_u16_be (writer, wad->directory_entry_base_size);
-  tsr_writer_write_u32_be (writer, wad->parent_checksum);
-  tsr_writer_write_bytes (writer, wad->header_tail, sizeof wad->header_tail);
-
-  /* Entry data in the order it had in the file; new entries (no original offset) last. */
-  for (guint i = 0; i < wad->entries->len; i++)
-    g_ptr_array_add (order, g_ptr_array_index (wad->entries, i));
-  {
-    /* A stable insertion sort by original offset (0 = new = after everything). */
-    for (guint i = 1; i < order->len; i++)
-      {
-        TsrWadEntry *moving = order->pdata[i];
-        gsize key = moving->original_offset != 0 ? moving->original_offset : G_MAXSIZE;
-        guint j = i;
-
-        while (j > 0)
-          {
-            TsrWadEntry *prev = order->pdata[j - 1];
-            gsize prev_key = prev->original_offset != 0 ? prev->original_offset : G_MAXSIZE;
-
-            if (prev_key <= key)
-              break;
-            order->pdata[j] = prev;
-            j--;
-          }
-        order->pdata[j] = moving;
-      }
-  }
-
-  offsets = g_new0 (gsize, wad->entries->len + 1);
-  lengths = g_new0 (gsize, wad->entries->len + 1);
+  /* Layout first: where every entry and the directory go. */
+  total = TSR_WAD_HEADER_SIZE;
   for (guint i = 0; i < order->len; i++)
     {
       TsrWadEntry *entry = order->pdata[i];
-      gsize start;
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (positions, entry));
 
-      if (!directory_written && wad->directory_before_entries
+      if (!directory_placed && wad->directory_before_entries
           && (entry->original_offset == 0 || entry->original_offset > wad->directory_original_offset))
         {
-          if (wad->gap_before_directory != NULL)
-            tsr_writer_write_gbytes (writer, wad->gap_before_directory);
-          dir_offset = tsr_writer_tell (writer);
-          tsr_writer_write_zeros (writer, entry_size * wad->entries->len);
-          directory_written = TRUE;
+          total += bytes_size (wad->gap_before_directory);
+          dir_offset = total;
+          total += dir_size;
+          directory_placed = TRUE;
         }
-      if (entry->gap_before != NULL)
-        tsr_writer_write_gbytes (writer, entry->gap_before);
-      start = tsr_writer_tell (writer);
-      write_entry_data (wad, writer, entry);
-      for (guint k = 0; k < wad->entries->len; k++)
-        if (g_ptr_array_index (wad->entries, k) == entry)
-          {
-            offsets[k] = start;
-            lengths[k] = tsr_writer_tell (writer) - start;
-          }
+      total += bytes_size (entry->gap_before);
+      offsets[k] = total;
+      lengths[k] = tsr_wad_entry_data_size (wad, entry);
+      total += lengths[k];
     }
-  if (!directory_written)
+  if (!directory_placed)
     {
-      if (wad->gap_before_directory != NULL)
-        tsr_writer_write_gbytes (writer, wad->gap_before_directory);
-      dir_offset = tsr_writer_tell (writer);
-      tsr_writer_write_zeros (writer, entry_size * wad->entries->len);
+      total += bytes_size (wad->gap_before_directory);
+      dir_offset = total;
+      total += dir_size;
     }
-  if (wad->trailing != NULL)
-    tsr_writer_write_gbytes (writer, wad->trailing);
-
-  if (tsr_writer_tell (writer) > G_MAXUINT32)
+  total += bytes_size (wad->trailing);
+  if (total > G_MAXUINT32)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "wad: at most 4 GiB expected, the entries need %" G_GSIZE_FORMAT " bytes",
-                   tsr_writer_tell (writer));
+                   "wad: at most 4 GiB expected, the entries need %" G_GSIZE_FORMAT " bytes", total);
       return NULL;
     }
 
-  /* The directory, patched in place. */
-  {
-    g_autoptr(TsrWriter) directory = tsr_writer_new ();
-    const guint8 *dir_bytes;
-    gsize dir_size;
+  out.data = g_malloc (total + 1);
+  /* Header (checksum 0 until the CRC is known). */
+  put_u16 (&out, wad->version);
+  put_u16 (&out, wad->data_version);
+  put_data (&out, wad->name, sizeof wad->name);
+  put_u32 (&out, 0);
+  put_u32 (&out, (guint32) dir_offset);
+  put_u16 (&out, (guint16) n);
+  put_u16 (&out, wad->app_data_size);
+  put_u16 (&out, wad->entry_header_size);
+  put_u16 (&out, wad->directory_entry_base_size);
+  put_u32 (&out, wad->parent_checksum);
+  put_data (&out, wad->header_tail, sizeof wad->header_tail);
 
-    for (guint i = 0; i < wad->entries->len; i++)
-      {
-        TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
+  for (guint i = 0; i <= order->len; i++)
+    {
+      TsrWadEntry *entry = i < order->len ? order->pdata[i] : NULL;
 
-        tsr_writer_write_u32_be (directory, (guint32) offsets[i]);
-        tsr_writer_write_u32_be (directory, (guint32) lengths[i]);
-        if (base_size >= 10)
-          tsr_writer_write_u16_be (directory, (guint16) entry->index);
-        if (base_size > 10)
-          write_fixed_bytes (directory, entry->entry_extra, base_size - 10);
-        if (entry_size > base_size)
-          write_fixed_bytes (directory, entry->app_data, entry_size - base_size);
-      }
-    dir_bytes = tsr_writer_peek (directory, &dir_size);
-    /* The writer patches 16-bit words; an odd size ends with a word overlapping the one before. */
-    for (gsize i = 0; i + 2 <= dir_size; i += 2)
-      tsr_writer_patch_u16_be (writer, dir_offset + i, (guint16) (dir_bytes[i] << 8 | dir_bytes[i + 1]));
-    if (dir_size % 2 == 1 && dir_size >= 2)
-      tsr_writer_patch_u16_be (writer, dir_offset + dir_size - 2,
-                               (guint16) (dir_bytes[dir_size - 2] << 8 | dir_bytes[dir_size - 1]));
-  }
-  tsr_writer_patch_u32_be (writer, 72, (guint32) dir_offset);
+      /* The directory goes where the layout put it. */
+      if (out.pos + bytes_size (wad->gap_before_directory) == dir_offset
+          && (entry == NULL || offsets[GPOINTER_TO_UINT (g_hash_table_lookup (positions, entry))] > dir_offset))
+        {
+          put_bytes (&out, wad->gap_before_directory);
+          for (guint k = 0; k < n; k++)
+            {
+              TsrWadEntry *listed = g_ptr_array_index (wad->entries, k);
+
+              put_u32 (&out, (guint32) offsets[k]);
+              put_u32 (&out, (guint32) lengths[k]);
+              if (base_size >= 10)
+                put_u16 (&out, (guint16) listed->index);
+              if (base_size > 10)
+                put_fixed (&out, listed->entry_extra, base_size - 10);
+              if (entry_size > base_size)
+                put_fixed (&out, listed->app_data, entry_size - base_size);
+            }
+        }
+      if (entry == NULL)
+        break;
+      put_bytes (&out, entry->gap_before);
+      put_entry_data (wad, &out, entry);
+    }
+  put_bytes (&out, wad->trailing);
+  g_assert (out.pos == total);
 
   /* Checksum: the stored value when nothing changed (even if stale), else a fresh CRC. */
-  out = tsr_writer_peek (writer, &out_size);
-  crc = tsr_crc32 (out, out_size);
-  if (wad->loaded && crc == wad->computed_checksum)
-    tsr_writer_patch_u32_be (writer, CHECKSUM_OFFSET, wad->checksum);
+  /* Unchanged bytes (compared directly: much cheaper than a CRC) keep the stored value. */
+  if (wad->source != NULL && g_bytes_get_size (wad->source) == total
+      && memcmp (out.data + CHECKSUM_OFFSET + 4, (const guint8 *) g_bytes_get_data (wad->source, NULL) + CHECKSUM_OFFSET + 4,
+                 total - CHECKSUM_OFFSET - 4) == 0
+      && memcmp (out.data, g_bytes_get_data (wad->source, NULL), CHECKSUM_OFFSET) == 0)
+    crc = wad->checksum;
   else
-    tsr_writer_patch_u32_be (writer, CHECKSUM_OFFSET, crc);
-  return tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+    {
+      crc = tsr_crc32 (out.data, total);
+      if (wad->loaded && crc == tsr_wad_computed_checksum (wad))
+        crc = wad->checksum;
+    }
+  out.pos = CHECKSUM_OFFSET;
+  put_u32 (&out, crc);
+  return g_bytes_new_take (out.data, total);
 }
 
 /* ---- Validation --------------------------------------------------------------------------- */
@@ -839,7 +951,7 @@ tsr_wad_validate (const TsrWad *wad,
   if (!tsr_wad_checksum_matches (wad))
     tsr_findings_add (findings, TSR_SEVERITY_WARNING, "wad header",
                       "stored checksum %08X differs from the file's CRC-32 %08X (kept on an "
-                      "untouched save)", wad->checksum, wad->computed_checksum);
+                      "untouched save)", wad->checksum, tsr_wad_computed_checksum (wad));
   for (guint i = 0; i < wad->entries->len; i++)
     {
       TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);

@@ -59,8 +59,11 @@ typedef struct {
   GPtrArray *entries;                /* TsrWadEntry, in directory order */
 
   /* Layout and checksum state from loading. */
-  guint32    computed_checksum;      /* CRC-32 of the loaded bytes with the field zeroed */
+  guint32    computed_checksum;      /* CRC-32 of the loaded bytes with the field zeroed; use
+                                      * tsr_wad_computed_checksum (computed when first needed) */
+  gboolean   computed_checksum_known;
   gboolean   loaded;
+  GBytes    *source;                 /* the loaded bytes, when parsed from a GBytes */
   gboolean   directory_before_entries; /* the directory region came before some entry data */
   gsize      directory_original_offset;
   GBytes    *gap_before_directory;
@@ -85,11 +88,17 @@ TsrWad       *tsr_wad_parse                (const guint8 *data,
                                             gsize         size,
                                             const char   *label,
                                             GError      **error);
+/* The same, with chunk data and kept bytes as slices of BYTES (no copies). */
+TsrWad       *tsr_wad_parse_bytes          (GBytes       *bytes,
+                                            const char   *label,
+                                            GError      **error);
 void          tsr_wad_free                 (TsrWad       *wad);
 /* Serialises WAD: entries and gaps where they were, new entries before the directory. The
  * stored checksum is kept when the bytes equal the loaded ones; otherwise a new CRC is written. */
 GBytes       *tsr_wad_serialize            (const TsrWad *wad,
                                             GError      **error);
+/* The CRC-32 of the loaded bytes with the checksum field zeroed (0 for a new wad). */
+guint32       tsr_wad_computed_checksum    (const TsrWad *wad);
 /* TRUE when the stored checksum equals the CRC of the loaded bytes (always TRUE for a new wad). */
 gboolean      tsr_wad_checksum_matches     (const TsrWad *wad);
 /* Chunk header and directory entry sizes in effect for WAD's version. */
