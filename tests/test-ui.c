@@ -581,6 +581,7 @@ test_document_page (void)
   g_assert_cmpuint (g_list_model_get_n_items (tsr_inspector_get_summary_model (inspector)), ==, 3);
   preview = tsr_inspector_get_preview (inspector);
   g_assert_nonnull (preview);
+  /* 256x192 is enlarged by whole pixels to stay sharp: 384 / 256 = 1, so it stays as is. */
   g_assert_cmpint (gdk_paintable_get_intrinsic_width (preview), ==, 256);
   g_assert_cmpint (gdk_paintable_get_intrinsic_height (preview), ==, 192);
   g_assert_null (tsr_inspector_get_preview_message (inspector));

@@ -4,6 +4,7 @@
 #include "views/tsr-inspector.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "views/tsr-summary-item.h"
 
@@ -300,6 +301,28 @@ tsr_inspector_refresh_preview (TsrInspector *self)
       tsr_inspector_set_preview_message (self, text);
       return;
     }
+
+  /* Small pictures (a sprite, a tiny map) are enlarged by whole pixels so they stay sharp; GTK
+   * 4.8 would smooth them when scaling. */
+  {
+    guint longest = MAX (image->width, image->height);
+    guint factor = longest > 0 ? MIN (8, 384 / longest) : 1;
+
+    if (factor > 1)
+      {
+        TsrImage *large = tsr_image_new (image->width * factor, image->height * factor);
+
+        for (guint y = 0; large != NULL && y < large->height; y++)
+          for (guint x = 0; x < large->width; x++)
+            memcpy (large->pixels + ((gsize) y * large->width + x) * 4,
+                    image->pixels + ((gsize) (y / factor) * image->width + x / factor) * 4, 4);
+        if (large != NULL)
+          {
+            tsr_image_free (image);
+            image = large;
+          }
+      }
+  }
 
   /* The texture keeps the image alive instead of copying its pixels. */
   pixels = g_bytes_new_with_free_func (image->pixels, (gsize) image->width * image->height * 4,
