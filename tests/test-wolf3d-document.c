@@ -724,6 +724,54 @@ START_TEST (test_area_overlay)
 }
 END_TEST
 
+/* A MAPHEAD with an empty slot: the hole is a level map with no level, which can be moved and
+ * deleted but not renamed or duplicated, and everything undoes to the original bytes. */
+START_TEST (test_empty_slot)
+{
+  g_autofree char *folder = copy_set ();
+  g_autofree char *maphead = g_build_filename (folder, "MAPHEAD.WL1", NULL);
+  g_autoptr(GBytes) bytes = tsr_test_read_file (maphead);
+  g_autofree guint8 *patched = g_memdup2 (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr(TsrWolfDocument) document = NULL;
+  g_autoptr(GHashTable) original = NULL;
+  g_autoptr(GHashTable) again = NULL;
+  TsrWolfLevelMap *hole;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrCommand) refused = NULL;
+
+  /* Slot 3's offset (after the 2-byte RLEW tag) becomes 0. */
+  memset (patched + 2 + 3 * 4, 0, 4);
+  ck_assert (g_file_set_contents (maphead, (const char *) patched, (gssize) g_bytes_get_size (bytes), NULL));
+  document = open_document (folder);
+  original = serialize (document);
+
+  ck_assert_uint_eq (tsr_wolf_document_get_n_levels (document), 10);
+  hole = tsr_wolf_document_get_level_map (document, 3);
+  ck_assert (tsr_wolf_level_map_is_empty_slot (hole));
+  ck_assert_ptr_null (tsr_wolf_level_map_get_level (hole));
+  ck_assert_str_eq (tsr_wolf_level_map_get_name (hole), "");
+  ck_assert_uint_eq (tsr_tile_map_get_width (TSR_TILE_MAP (hole)), 0);
+  refused = tsr_wolf_command_rename_level (document, 3, "Name", &error);
+  ck_assert_ptr_null (refused);
+  g_clear_error (&error);
+  refused = tsr_wolf_command_duplicate_level (document, 3, NULL, &error);
+  ck_assert_ptr_null (refused);
+  g_clear_error (&error);
+
+  tsr_wolf_document_set_current_level (document, 3);
+  ck_assert_uint_eq (tsr_tile_map_get_width (TSR_TILE_MAP (document)), 0);
+  ck_assert (tsr_wolf_document_move_level_to (document, 3, 7, &error));
+  ck_assert (tsr_wolf_document_delete_level (document, 7, &error));
+  ck_assert_uint_eq (tsr_wolf_document_get_n_levels (document), 9);
+  pencil (document, level_map (document, 2), 1, 30, 30, 20);
+  while (tsr_document_undo (TSR_DOCUMENT (document)))
+    ;
+  ck_assert_ptr_eq (tsr_wolf_document_get_level_map (document, 3), hole);
+  again = serialize (document);
+  assert_same_files (original, again, "after undo-all");
+}
+END_TEST
+
 /* ---- randomized --------------------------------------------------------------------------- */
 
 static guint32
@@ -862,7 +910,8 @@ START_TEST (test_random_edits_undo_all)
 
   for (guint l = 0; l < 3; l++)
     g_array_unref (palettes[l]);
-  tsr_test_report_count ("random document edits", edits);
+  ck_assert_uint_eq (edits, 1000);
+  tsr_test_report_count ("shareware set through 1,000 random document edits and undo-all", 1);
 }
 END_TEST
 
@@ -879,6 +928,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_document_as_map);
   tcase_add_test (real, test_level_commands);
   tcase_add_test (real, test_area_overlay);
+  tcase_add_test (real, test_empty_slot);
   tcase_add_test (real, test_random_edits_undo_all);
   suite_add_tcase (suite, real);
   return suite;
