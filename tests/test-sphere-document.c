@@ -988,6 +988,36 @@ START_TEST (test_findings_follow_edits)
 }
 END_TEST
 
+START_TEST (test_hit_testing)
+{
+  g_autofree char *path = data_path ("village.rmp");
+  g_autoptr(TsrSphereDocument) document = open_document (path);
+  g_autoptr(GError) error = NULL;
+  TsrSphereSegment segment = { 100, 100, 200, 100 };
+  guint person, trigger, zone, index;
+  TsrTileRect box;
+  const TsrImage *image;
+  gint ox, oy;
+
+  ck_assert (tsr_sphere_document_add_person (document, 300, 300, 0, "Hit", "sarah.rss", &person, &error));
+  ck_assert (tsr_sphere_document_add_trigger (document, 500, 40, 2, "", &trigger, &error));
+  ck_assert (tsr_sphere_document_add_zone (document, 400, 400, 450, 420, 1, "", &zone, &error));
+  ck_assert (tsr_sphere_document_add_segment (document, 1, &segment, &index, &error));
+  image = tsr_sphere_document_get_person_image (document, person, &ox, &oy);
+  ck_assert (tsr_sphere_document_get_entity_bounds (document, person, &box));
+  ck_assert (box.x == 300 + ox && box.y == 300 + oy && box.width == (gint) image->width);
+  ck_assert_int_eq (tsr_sphere_document_entity_at (document, 0, 300, 300), (gint) person);
+  ck_assert_int_eq (tsr_sphere_document_entity_at (document, 1, 300, 300), -1);
+  ck_assert_int_eq (tsr_sphere_document_entity_at (document, -1, 503, 36), (gint) trigger);
+  ck_assert_int_eq (tsr_sphere_document_entity_at (document, -1, 506, 40), -1);
+  ck_assert_int_eq (tsr_sphere_document_zone_at (document, 1, 425, 410), (gint) zone);
+  ck_assert_int_eq (tsr_sphere_document_zone_at (document, 0, 425, 410), -1);
+  ck_assert_int_eq (tsr_sphere_document_segment_at (document, 1, 150, 103, 3), (gint) index);
+  ck_assert_int_eq (tsr_sphere_document_segment_at (document, 1, 150, 105, 3), -1);
+  ck_assert_int_eq (tsr_sphere_document_segment_at (document, 1, 202, 100, 3), (gint) index);
+}
+END_TEST
+
 /* The document is freed with its undo stack (commands do not keep it alive). */
 START_TEST (test_no_reference_cycle)
 {
@@ -1021,6 +1051,7 @@ sphere_document_suite (void)
   tcase_add_test (document, test_other_files);
   tcase_add_test (document, test_random_edits);
   tcase_add_test (document, test_findings_follow_edits);
+  tcase_add_test (document, test_hit_testing);
   tcase_add_test (document, test_no_reference_cycle);
   suite_add_tcase (suite, document);
   return suite;

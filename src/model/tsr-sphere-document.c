@@ -1352,6 +1352,97 @@ tsr_sphere_document_get_person_image (TsrSphereDocument *self,
   return image;
 }
 
+/* Hit testing */
+
+gboolean
+tsr_sphere_document_get_entity_bounds (TsrSphereDocument *self,
+                                       guint              index,
+                                       TsrTileRect       *pixels)
+{
+  const TsrSphereEntity *entity;
+  const TsrImage *image;
+  gint origin_x = 0, origin_y = 0;
+
+  g_return_val_if_fail (TSR_IS_SPHERE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (pixels != NULL, FALSE);
+  if ((entity = tsr_sphere_document_get_entity (self, index)) == NULL)
+    return FALSE;
+  image = tsr_sphere_document_get_person_image (self, index, &origin_x, &origin_y);
+  if (image != NULL)
+    *pixels = (TsrTileRect) { entity->x + origin_x, entity->y + origin_y, (gint) image->width, (gint) image->height };
+  else
+    *pixels = (TsrTileRect) { entity->x - 4, entity->y - 4, 9, 9 };
+  return TRUE;
+}
+
+gint
+tsr_sphere_document_entity_at (TsrSphereDocument *self,
+                               gint               layer,
+                               gint               x,
+                               gint               y)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_DOCUMENT (self), -1);
+  for (guint i = tsr_sphere_document_get_n_entities (self); i-- > 0;)
+    {
+      TsrTileRect box;
+
+      if (layer >= 0 && tsr_sphere_document_get_entity (self, i)->layer != layer)
+        continue;
+      if (tsr_sphere_document_get_entity_bounds (self, i, &box) && tsr_tile_rect_contains (&box, x, y))
+        return (gint) i;
+    }
+  return -1;
+}
+
+gint
+tsr_sphere_document_zone_at (TsrSphereDocument *self,
+                             gint               layer,
+                             gint               x,
+                             gint               y)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_DOCUMENT (self), -1);
+  for (guint i = tsr_sphere_document_get_n_zones (self); i-- > 0;)
+    {
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self, i);
+
+      if (layer >= 0 && zone->layer != layer)
+        continue;
+      if (x >= MIN (zone->x1, zone->x2) && x <= MAX (zone->x1, zone->x2)
+          && y >= MIN (zone->y1, zone->y2) && y <= MAX (zone->y1, zone->y2))
+        return (gint) i;
+    }
+  return -1;
+}
+
+gint
+tsr_sphere_document_segment_at (TsrSphereDocument *self,
+                                guint              layer,
+                                gint               x,
+                                gint               y,
+                                guint              tolerance)
+{
+  const TsrSphereLayer *l;
+
+  g_return_val_if_fail (TSR_IS_SPHERE_DOCUMENT (self), -1);
+  if ((l = sphere_layer (self, layer)) == NULL)
+    return -1;
+  for (guint i = l->segments->len; i-- > 0;)
+    {
+      const TsrSphereSegment *segment = &g_array_index (l->segments, TsrSphereSegment, i);
+      double x1 = segment->x1, y1 = segment->y1, dx = (double) segment->x2 - x1, dy = (double) segment->y2 - y1;
+      double length2 = dx * dx + dy * dy;
+      double t = length2 > 0 ? ((x - x1) * dx + (y - y1) * dy) / length2 : 0;
+      double px, py;
+
+      t = CLAMP (t, 0.0, 1.0);
+      px = x1 + t * dx - x;
+      py = y1 + t * dy - y;
+      if (px * px + py * py <= (double) tolerance * tolerance)
+        return (gint) i;
+    }
+  return -1;
+}
+
 /* Edits: tiles */
 
 gboolean

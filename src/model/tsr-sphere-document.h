@@ -99,6 +99,27 @@ const TsrImage           *tsr_sphere_document_get_person_image (TsrSphereDocumen
                                                                 gint              *origin_x,
                                                                 gint              *origin_y);
 
+/* Hit testing and redraw areas for the canvas tools, in map pixels. An entity's box is its person
+ * image when one is found, else the 9x9 marker centred on its position (as the renderer draws
+ * it). LAYER -1 means any layer. The *_at functions return the topmost (last drawn) element
+ * containing (X, Y), or -1. Segments are hit within TOLERANCE pixels of the line. */
+gboolean tsr_sphere_document_get_entity_bounds   (TsrSphereDocument *self,
+                                                  guint              index,
+                                                  TsrTileRect       *pixels);
+gint     tsr_sphere_document_entity_at           (TsrSphereDocument *self,
+                                                  gint               layer,
+                                                  gint               x,
+                                                  gint               y);
+gint     tsr_sphere_document_zone_at             (TsrSphereDocument *self,
+                                                  gint               layer,
+                                                  gint               x,
+                                                  gint               y);
+gint     tsr_sphere_document_segment_at          (TsrSphereDocument *self,
+                                                  guint              layer,
+                                                  gint               x,
+                                                  gint               y,
+                                                  guint              tolerance);
+
 /* Edits. Each pushes one command on the document's undo stack (nothing when the value is already
  * so) and returns FALSE with an error for indexes out of range, values the file cannot hold, or
  * maps whose entities cannot be edited (an entity of unknown type). Consecutive edits of the same
