@@ -675,29 +675,18 @@ person_surface (TsrSpherePanels *self, const TsrImage *image)
   return surface;
 }
 
-/* The rectangle (map pixels) an entity covers on screen, for drawing and picking. */
+/* The rectangle (map pixels) an entity covers on screen: the document's box (its person image,
+ * else the marker), so drawing the selection and picking agree with it. */
 static void
 entity_bounds (TsrSpherePanels *self, guint index, double *x, double *y, double *width, double *height)
 {
-  const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, index);
-  gint origin_x = 0, origin_y = 0;
-  const TsrImage *image = entity->type == TSR_SPHERE_ENTITY_PERSON
-                          ? tsr_sphere_document_get_person_image (self->document, index, &origin_x, &origin_y) : NULL;
+  TsrTileRect box = { 0, 0, 0, 0 };
 
-  if (image != NULL)
-    {
-      *x = entity->x + origin_x;
-      *y = entity->y + origin_y;
-      *width = image->width;
-      *height = image->height;
-    }
-  else
-    {
-      *x = entity->x - 6;
-      *y = entity->y - 6;
-      *width = 12;
-      *height = 12;
-    }
+  tsr_sphere_document_get_entity_bounds (self->document, index, &box);
+  *x = box.x;
+  *y = box.y;
+  *width = box.width;
+  *height = box.height;
 }
 
 static void
@@ -852,62 +841,47 @@ on_draw_overlay (TsrMapCanvas *canvas, cairo_t *cr, const TsrMapViewport *viewpo
 
 /* --- Picking and dragging --- */
 
-static double
-segment_distance (const TsrSphereSegment *segment, double x, double y)
-{
-  double dx = (double) segment->x2 - segment->x1, dy = (double) segment->y2 - segment->y1;
-  double length2 = dx * dx + dy * dy;
-  double t = length2 > 0 ? ((x - segment->x1) * dx + (y - segment->y1) * dy) / length2 : 0;
-
-  t = CLAMP (t, 0, 1);
-  return hypot (x - (segment->x1 + t * dx), y - (segment->y1 + t * dy));
-}
-
-/* What is under map point (X, Y); TOLERANCE is in map pixels. */
+/* What is under map point (X, Y): entities (drawn on top), then segments within TOLERANCE map
+ * pixels, then a zone's bottom-right corner (CORNER: resize) or its inside. */
 static TsrSphereSelectionKind
 pick (TsrSpherePanels *self, double x, double y, double tolerance, guint *index, guint *layer, gboolean *corner)
 {
-  *corner = FALSE;
-  /* Entities first (drawn on top), the last drawn first. */
-  for (guint i = tsr_sphere_document_get_n_entities (self->document); i-- > 0;)
-    {
-      double ex, ey, width, height;
+  gint px = (gint) map_pixel (x), py = (gint) map_pixel (y);
+  gint found;
 
-      entity_bounds (self, i, &ex, &ey, &width, &height);
-      if (x >= ex - tolerance && x <= ex + width + tolerance && y >= ey - tolerance && y <= ey + height + tolerance)
-        {
-          *index = i;
-          return TSR_SPHERE_SELECTION_ENTITY;
-        }
+  *corner = FALSE;
+  found = tsr_sphere_document_entity_at (self->document, -1, px, py);
+  if (found >= 0)
+    {
+      *index = (guint) found;
+      return TSR_SPHERE_SELECTION_ENTITY;
     }
   for (guint l = 0; l < tsr_sphere_document_get_n_layers (self->document); l++)
     {
-      const TsrSphereLayer *stored = tsr_sphere_document_get_layer (self->document, l);
-
-      for (guint i = 0; stored->segments != NULL && i < stored->segments->len; i++)
-        if (segment_distance (&g_array_index (stored->segments, TsrSphereSegment, i), x, y) <= tolerance)
-          {
-            *index = i;
-            *layer = l;
-            return TSR_SPHERE_SELECTION_SEGMENT;
-          }
+      found = tsr_sphere_document_segment_at (self->document, l, px, py, (guint) ceil (tolerance));
+      if (found >= 0)
+        {
+          *index = (guint) found;
+          *layer = l;
+          return TSR_SPHERE_SELECTION_SEGMENT;
+        }
     }
   for (guint i = tsr_sphere_document_get_n_zones (self->document); i-- > 0;)
     {
       const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, i);
-      double x2 = MAX (zone->x1, zone->x2), y2 = MAX (zone->y1, zone->y2);
 
-      if (fabs (x - x2) <= tolerance && fabs (y - y2) <= tolerance)
+      if (fabs (x - MAX (zone->x1, zone->x2)) <= tolerance && fabs (y - MAX (zone->y1, zone->y2)) <= tolerance)
         {
           *corner = TRUE;
           *index = i;
           return TSR_SPHERE_SELECTION_ZONE;
         }
-      if (x >= MIN (zone->x1, zone->x2) && x <= x2 && y >= MIN (zone->y1, zone->y2) && y <= y2)
-        {
-          *index = i;
-          return TSR_SPHERE_SELECTION_ZONE;
-        }
+    }
+  found = tsr_sphere_document_zone_at (self->document, -1, px, py);
+  if (found >= 0)
+    {
+      *index = (guint) found;
+      return TSR_SPHERE_SELECTION_ZONE;
     }
   return TSR_SPHERE_SELECTION_NONE;
 }
