@@ -566,6 +566,8 @@ test_generic_editor (void)
   tsr_tile_tools_set_selection (tools, &selection);
   tsr_map_editor_show_page (editor, "inspector");
   g_assert_cmpstr (tsr_map_editor_get_visible_page (editor), ==, "inspector");
+  /* The painted stroke, rectangle, objects row and selection all in view. */
+  tsr_map_canvas_center_on (canvas, 16 * 16, 10 * 16);
   iterate_for (50);
   save_screenshot (GTK_WIDGET (window), "map-editor-generic.png");
 
