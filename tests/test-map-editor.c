@@ -777,6 +777,10 @@ test_wolf3d_editor (void)
     g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
     drag_cells (editor, 30, 35, 30, 35);
     g_assert_cmpuint (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_OBJECTS, 30, 35), ==, code);
+    /* The palette shows the chosen object, and follows a pick. */
+    g_assert_cmpuint (tsr_wolf3d_panels_get_chosen_object (panels), ==, code);
+    tsr_tile_tools_set_tile (tools, g_array_index (objects, guint32, 0));
+    g_assert_cmpuint (tsr_wolf3d_panels_get_chosen_object (panels), ==, g_array_index (objects, guint32, 0));
     g_assert_true (tsr_document_undo (TSR_DOCUMENT (document)));
   }
 

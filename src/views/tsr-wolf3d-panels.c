@@ -22,6 +22,7 @@ struct _TsrWolf3dPanels {
   GtkEditable     *name_entry;
   GtkLabel        *size_label;
   TsrWolfLevelMap *shown_map;  /* the level whose name the inspector follows */
+  TsrTileTools    *watched_tools; /* whose object choice (picker too) the palette shows */
   GPtrArray       *object_flows;
   guint            n_object_items;
   gboolean         syncing;
@@ -116,6 +117,45 @@ select_current_row (TsrWolf3dPanels *self)
   self->syncing = FALSE;
 }
 
+/* The object palette shows the tools' tile while they paint objects (a pick included). */
+static void
+sync_object_palette (TsrWolf3dPanels *self)
+{
+  guint32 tile;
+
+  if (self->watched_tools == NULL || tsr_tile_tools_get_layer (self->watched_tools) != TSR_WOLF_LAYER_OBJECTS)
+    return;
+  tile = tsr_tile_tools_get_tile (self->watched_tools);
+  for (guint i = 0; i < self->object_flows->len; i++)
+    {
+      GtkFlowBox *flow = g_ptr_array_index (self->object_flows, i);
+
+      gtk_flow_box_unselect_all (flow);
+      for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (flow)); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        if (GTK_IS_FLOW_BOX_CHILD (child) && GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "tsr-tile")) == tile)
+          gtk_flow_box_select_child (flow, GTK_FLOW_BOX_CHILD (child));
+    }
+}
+
+static void
+watch_tools (TsrWolf3dPanels *self)
+{
+  TsrTileTools *current = self->editor != NULL ? tsr_map_editor_get_tools (self->editor) : NULL;
+
+  if (self->watched_tools == current)
+    return;
+  if (self->watched_tools != NULL)
+    g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
+  g_set_object (&self->watched_tools, current);
+  if (current != NULL)
+    {
+      g_signal_connect_swapped (current, "notify::tile", G_CALLBACK (sync_object_palette), self);
+      g_signal_connect_swapped (current, "notify::layer", G_CALLBACK (sync_object_palette), self);
+    }
+  sync_object_palette (self);
+}
+
 static void
 on_current_level_map (TsrWolf3dPanels *self)
 {
@@ -129,6 +169,7 @@ on_current_level_map (TsrWolf3dPanels *self)
   if (map != NULL)
     g_signal_connect_swapped (map, "notify::name", G_CALLBACK (update_level_inspector), self);
   tsr_map_editor_set_map (self->editor, map != NULL ? TSR_TILE_MAP (map) : NULL);
+  watch_tools (self);
   update_level_inspector (self);
   select_current_row (self);
 }
@@ -417,6 +458,20 @@ tsr_wolf3d_panels_get_n_object_items (TsrWolf3dPanels *self)
   return self->n_object_items;
 }
 
+guint32
+tsr_wolf3d_panels_get_chosen_object (TsrWolf3dPanels *self)
+{
+  g_return_val_if_fail (TSR_IS_WOLF3D_PANELS (self), G_MAXUINT32);
+  for (guint i = 0; i < self->object_flows->len; i++)
+    {
+      g_autoptr(GList) selected = gtk_flow_box_get_selected_children (g_ptr_array_index (self->object_flows, i));
+
+      if (selected != NULL)
+        return GPOINTER_TO_UINT (g_object_get_data (selected->data, "tsr-tile"));
+    }
+  return G_MAXUINT32;
+}
+
 GtkListBox *
 tsr_wolf3d_panels_get_level_list (TsrWolf3dPanels *self)
 {
@@ -458,6 +513,9 @@ tsr_wolf3d_panels_dispose (GObject *object)
   if (self->shown_map != NULL)
     g_signal_handlers_disconnect_by_func (self->shown_map, update_level_inspector, self);
   g_clear_object (&self->shown_map);
+  if (self->watched_tools != NULL)
+    g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
+  g_clear_object (&self->watched_tools);
   g_clear_object (&self->document);
   g_clear_pointer (&self->object_flows, g_ptr_array_unref);
   G_OBJECT_CLASS (tsr_wolf3d_panels_parent_class)->dispose (object);

@@ -27,6 +27,8 @@ gboolean         tsr_wolf3d_panels_rename_level        (TsrWolf3dPanels *self,
 void             tsr_wolf3d_panels_choose_object       (TsrWolf3dPanels *self,
                                                         guint32          code);
 guint            tsr_wolf3d_panels_get_n_object_items  (TsrWolf3dPanels *self);
+/* The code selected in the object palette, or G_MAXUINT32 when none is. */
+guint32          tsr_wolf3d_panels_get_chosen_object   (TsrWolf3dPanels *self);
 /* The levels list; selecting a row makes that level current. */
 GtkListBox      *tsr_wolf3d_panels_get_level_list      (TsrWolf3dPanels *self);
 
