@@ -421,6 +421,27 @@ test_data_dir (const char *family)
   return g_steal_pointer (&dir);
 }
 
+/* --- Positions in findings, as the codecs write them --- */
+
+static void
+test_parse_position (void)
+{
+  gint x = -1, y = -1;
+
+  g_assert_true (tsr_map_editor_parse_position ("door at (12,40) is not between two walls", &x, &y));
+  g_assert_cmpint (x, ==, 12);
+  g_assert_cmpint (y, ==, 40);
+  g_assert_true (tsr_map_editor_parse_position ("unknown tile code 77 (e.g. at 3,63)", &x, &y));
+  g_assert_cmpint (x, ==, 3);
+  g_assert_cmpint (y, ==, 63);
+  g_assert_true (tsr_map_editor_parse_position ("2 cells use tiles beyond the tileset's 5 (first at (7,1): tile 9)", &x, &y));
+  g_assert_cmpint (x, ==, 7);
+  g_assert_cmpint (y, ==, 1);
+  g_assert_false (tsr_map_editor_parse_position ("2 player starts, exactly one expected", &x, &y));
+  g_assert_false (tsr_map_editor_parse_position ("that (is) flat", &x, &y));
+  g_assert_false (tsr_map_editor_parse_position (NULL, &x, &y));
+}
+
 /* --- The generic editor on the in-test format --- */
 
 static void
@@ -1244,6 +1265,7 @@ main (int argc, char *argv[])
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
 
+  g_test_add_func ("/map-editor/parse-position", test_parse_position);
   g_test_add_func ("/map-editor/generic", test_generic_editor);
   g_test_add_func ("/map-editor/wolf3d", test_wolf3d_editor);
   g_test_add_func ("/map-editor/sphere", test_sphere_editor);
