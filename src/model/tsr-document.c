@@ -4,6 +4,7 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "model/tsr-builtin-documents.h"
 
 typedef struct {
   GFile           *file;
@@ -48,7 +49,11 @@ tsr_document_register_family (const char *family,
 static GType
 tsr_document_type_for_family (const char *family)
 {
+  static gsize builtin_registered = 0;
   GType type = TSR_TYPE_BASIC_DOCUMENT;
+
+  if (g_once_init_enter (&builtin_registered))
+    g_once_init_leave (&builtin_registered, (tsr_documents_register_builtin (), 1));
 
   G_LOCK (family_types);
   if (family_types != NULL && family != NULL && g_hash_table_contains (family_types, family))
