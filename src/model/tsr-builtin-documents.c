@@ -1,10 +1,12 @@
 /* tsr-builtin-documents.c: the family document types Tessera ships, one line per family. */
 #include "model/tsr-builtin-documents.h"
 
+#include "model/tsr-sphere-document.h"
 #include "model/tsr-wolf3d-document.h"
 
 void
 tsr_documents_register_builtin (void)
 {
+  tsr_sphere_document_register ();
   tsr_wolf3d_document_register ();
 }

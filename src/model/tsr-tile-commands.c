@@ -15,6 +15,8 @@ typedef struct {
 
 struct _TsrPaintTilesCommand {
   TsrCommand  parent_instance;
+  /* A weak pointer, not a reference: a document that is its own tile map owns the undo stack
+   * holding this command, and a reference would keep it alive for ever. */
   TsrTileMap *map;
   char       *merge_key;
   GArray     *cells; /* CellChange, each cell at most once */
@@ -89,8 +91,13 @@ static void
 tsr_paint_tiles_command_apply (TsrPaintTilesCommand *self,
                                gboolean              forward)
 {
-  guint n_layers = tsr_tile_map_get_n_layers (self->map);
-  g_autofree TsrTileRect *changed = g_new0 (TsrTileRect, n_layers);
+  guint n_layers;
+  g_autofree TsrTileRect *changed = NULL;
+
+  if (self->map == NULL)
+    return;
+  n_layers = tsr_tile_map_get_n_layers (self->map);
+  changed = g_new0 (TsrTileRect, n_layers);
 
   for (guint i = 0; i < self->cells->len; i++)
     {
@@ -170,7 +177,8 @@ tsr_paint_tiles_command_finalize (GObject *object)
 {
   TsrPaintTilesCommand *self = TSR_PAINT_TILES_COMMAND (object);
 
-  g_clear_object (&self->map);
+  if (self->map != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->map), (gpointer *) &self->map);
   g_free (self->merge_key);
   g_array_unref (self->cells);
   g_hash_table_unref (self->index);
@@ -205,7 +213,8 @@ tsr_paint_tiles_command_new (TsrTileMap *map,
   g_return_val_if_fail (TSR_IS_TILE_MAP (map), NULL);
 
   self = g_object_new (TSR_TYPE_PAINT_TILES_COMMAND, "description", description, NULL);
-  self->map = g_object_ref (map);
+  self->map = map;
+  g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->map);
   self->merge_key = g_strdup (merge_key);
   return self;
 }
@@ -219,7 +228,7 @@ tsr_paint_tiles_command_set (TsrPaintTilesCommand *self,
 {
   g_return_if_fail (TSR_IS_PAINT_TILES_COMMAND (self));
 
-  if (x < 0 || y < 0 || (guint) x >= tsr_tile_map_get_width (self->map)
+  if (self->map == NULL || x < 0 || y < 0 || (guint) x >= tsr_tile_map_get_width (self->map)
       || (guint) y >= tsr_tile_map_get_height (self->map)
       || layer >= tsr_tile_map_get_n_layers (self->map))
     return;
