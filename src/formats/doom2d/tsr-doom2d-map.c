@@ -361,7 +361,7 @@ fields_encode (const TsrDoom2dField *fields,
           const guint8 *nul = memchr (at, 0, field->length);
           gsize stored = nul != NULL ? (gsize) (nul - at) : field->length;
 
-          if (encoded->len != stored || memcmp (encoded->data, at, stored) != 0)
+          if (encoded->len != stored || (stored > 0 && memcmp (encoded->data, at, stored) != 0))
             field_encode (field, &values[i], at);
         }
       else
