@@ -2,9 +2,11 @@
 #include "model/tsr-builtin-documents.h"
 
 #include "model/tsr-sphere-document.h"
+#include "model/tsr-wolf3d-document.h"
 
 void
 tsr_documents_register_builtin (void)
 {
   tsr_sphere_document_register ();
+  tsr_wolf3d_document_register ();
 }

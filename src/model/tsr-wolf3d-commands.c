@@ -1,0 +1,417 @@
+/* tsr-wolf3d-commands.c: level-list commands. One class: inserting a level and removing one are
+ * each other's undo, so add/duplicate (insert) and delete (remove) share the code. */
+#include "model/tsr-wolf3d-commands.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "model/tsr-wolf3d-document-private.h"
+
+typedef enum {
+  LEVEL_INSERT,
+  LEVEL_REMOVE,
+  LEVEL_MOVE,
+  LEVEL_RENAME,
+} LevelEdit;
+
+struct _TsrWolfLevelCommand {
+  TsrCommand       parent_instance;
+  /* Not a reference: the document owns the undo stack that owns this command. */
+  TsrWolfDocument *document;
+  LevelEdit        edit;
+  guint            index;
+  guint            to;
+  TsrWolfLevelMap *map;       /* INSERT, REMOVE: the level going in or out */
+  guint8           old_name[TSR_WOLF3D_LEVEL_NAME_MAX];
+  guint8           new_name[TSR_WOLF3D_LEVEL_NAME_MAX];
+};
+
+G_DEFINE_FINAL_TYPE (TsrWolfLevelCommand, tsr_wolf_level_command, TSR_TYPE_COMMAND)
+
+static void
+insert (TsrWolfLevelCommand *self)
+{
+  tsr_wolf_document_insert_level (self->document, self->index, self->map);
+}
+
+static void
+remove_level (TsrWolfLevelCommand *self)
+{
+  g_autoptr(TsrWolfLevelMap) map = tsr_wolf_document_remove_level (self->document, self->index);
+
+  g_warn_if_fail (map == self->map);
+}
+
+static void
+tsr_wolf_level_command_redo (TsrCommand *command)
+{
+  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (command);
+
+  switch (self->edit)
+    {
+    case LEVEL_INSERT:
+      insert (self);
+      break;
+    case LEVEL_REMOVE:
+      remove_level (self);
+      break;
+    case LEVEL_MOVE:
+      tsr_wolf_document_move_level (self->document, self->index, self->to);
+      break;
+    case LEVEL_RENAME:
+      tsr_wolf_document_set_level_name_raw (self->document, self->index, self->new_name);
+      break;
+    }
+}
+
+static void
+tsr_wolf_level_command_undo (TsrCommand *command)
+{
+  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (command);
+
+  switch (self->edit)
+    {
+    case LEVEL_INSERT:
+      remove_level (self);
+      break;
+    case LEVEL_REMOVE:
+      insert (self);
+      break;
+    case LEVEL_MOVE:
+      tsr_wolf_document_move_level (self->document, self->to, self->index);
+      break;
+    case LEVEL_RENAME:
+      tsr_wolf_document_set_level_name_raw (self->document, self->index, self->old_name);
+      break;
+    }
+}
+
+static gboolean
+tsr_wolf_level_command_merge (TsrCommand *command,
+                              TsrCommand *next_command)
+{
+  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (command);
+  TsrWolfLevelCommand *next;
+
+  if (!TSR_IS_WOLF_LEVEL_COMMAND (next_command))
+    return FALSE;
+  next = TSR_WOLF_LEVEL_COMMAND (next_command);
+  if (self->edit != LEVEL_RENAME || next->edit != LEVEL_RENAME
+      || self->document != next->document || self->index != next->index)
+    return FALSE;
+  memcpy (self->new_name, next->new_name, sizeof self->new_name);
+  return TRUE;
+}
+
+static void
+tsr_wolf_level_command_finalize (GObject *object)
+{
+  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (object);
+
+  /* A level out of the set belongs to its map, which goes when its last holder lets go. */
+  g_clear_object (&self->map);
+  G_OBJECT_CLASS (tsr_wolf_level_command_parent_class)->finalize (object);
+}
+
+static void
+tsr_wolf_level_command_class_init (TsrWolfLevelCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  TsrCommandClass *command_class = TSR_COMMAND_CLASS (klass);
+
+  object_class->finalize = tsr_wolf_level_command_finalize;
+  command_class->redo = tsr_wolf_level_command_redo;
+  command_class->undo = tsr_wolf_level_command_undo;
+  command_class->merge = tsr_wolf_level_command_merge;
+}
+
+static void
+tsr_wolf_level_command_init (TsrWolfLevelCommand *self)
+{
+}
+
+static TsrWolfLevelCommand *
+command_new (TsrWolfDocument *document,
+             LevelEdit        edit,
+             guint            index,
+             const char      *description)
+{
+  TsrWolfLevelCommand *self = g_object_new (TSR_TYPE_WOLF_LEVEL_COMMAND, NULL);
+
+  self->document = document;
+  self->edit = edit;
+  self->index = index;
+  tsr_command_set_description (TSR_COMMAND (self), description);
+  return self;
+}
+
+/* ---- checks ------------------------------------------------------------------------------- */
+
+static gboolean
+check_maps (TsrWolfDocument *document,
+            GError         **error)
+{
+  if (tsr_wolf_document_get_maps (document) == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "%s: the set has no MAPHEAD and GAMEMAPS, so it holds no levels",
+                   tsr_document_get_display_name (TSR_DOCUMENT (document)));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_index (TsrWolfDocument *document,
+             guint            index,
+             GError         **error)
+{
+  guint n;
+
+  if (!check_maps (document, error))
+    return FALSE;
+  n = tsr_wolf_document_get_n_levels (document);
+  if (index >= n)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no level %u: the set has %u levels", index, n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_room (TsrWolfDocument *document,
+            GError         **error)
+{
+  if (!check_maps (document, error))
+    return FALSE;
+  if (tsr_wolf_document_get_n_levels (document) >= TSR_WOLF3D_MAX_LEVELS)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "MAPHEAD holds at most %d levels",
+                   TSR_WOLF3D_MAX_LEVELS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_name (const char *name,
+            GError    **error)
+{
+  if (strlen (name) > TSR_WOLF3D_LEVEL_NAME_MAX)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level name '%s' is longer than %d bytes",
+                   name, TSR_WOLF3D_LEVEL_NAME_MAX);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- builders ----------------------------------------------------------------------------- */
+
+TsrCommand *
+tsr_wolf_command_add_level (TsrWolfDocument *document,
+                            guint            index,
+                            const char      *name,
+                            GError         **error)
+{
+  TsrWolfLevelCommand *self;
+
+  g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (!check_room (document, error) || !check_name (name, error))
+    return NULL;
+  index = MIN (index, tsr_wolf_document_get_n_levels (document));
+  self = command_new (document, LEVEL_INSERT, index, _("Add Level"));
+  self->map = tsr_wolf_level_map_new (document, tsr_wolf3d_level_new (name, TSR_WOLF_NEW_LEVEL_SIZE,
+                                                                      TSR_WOLF_NEW_LEVEL_SIZE));
+  return TSR_COMMAND (self);
+}
+
+static TsrWolf3dLevel *
+level_copy (const TsrWolf3dLevel *source,
+            const char           *name)
+{
+  TsrWolf3dLevel *level = tsr_wolf3d_level_new (name, source->width, source->height);
+  gsize words = (gsize) source->width * source->height;
+
+  for (guint p = 0; p < TSR_WOLF3D_PLANES; p++)
+    {
+      memcpy (level->planes[p], source->planes[p], words * sizeof (guint16));
+      /* The same planes compress to the same chunk: keep it, so the copy saves as stored. */
+      level->chunks[p] = source->chunks[p] != NULL ? g_bytes_ref (source->chunks[p]) : NULL;
+      level->plane_offsets[p] = source->plane_offsets[p];
+      level->plane_lengths[p] = source->plane_lengths[p];
+    }
+  if (source->trailer != NULL)
+    {
+      g_clear_pointer (&level->trailer, g_bytes_unref);
+      level->trailer = g_bytes_ref (source->trailer);
+    }
+  return level;
+}
+
+TsrCommand *
+tsr_wolf_command_duplicate_level (TsrWolfDocument *document,
+                                  guint            index,
+                                  const char      *name,
+                                  GError         **error)
+{
+  TsrWolfLevelCommand *self;
+  TsrWolfLevelMap *source;
+  g_autofree char *copy_name = NULL;
+  TsrWolf3dLevel *level;
+
+  g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
+
+  if (!check_index (document, index, error) || !check_room (document, error))
+    return NULL;
+  source = tsr_wolf_document_get_level_map (document, index);
+  if (source->level == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "slot %u of MAPHEAD is empty: nothing to duplicate", index);
+      return NULL;
+    }
+  if (name == NULL)
+    {
+      copy_name = g_strdup_printf ("%s copy", source->level->name);
+      if (strlen (copy_name) > TSR_WOLF3D_LEVEL_NAME_MAX)
+        g_strlcpy (copy_name, source->level->name, TSR_WOLF3D_LEVEL_NAME_MAX + 1);
+      name = copy_name;
+    }
+  if (!check_name (name, error))
+    return NULL;
+
+  level = level_copy (source->level, name);
+  tsr_wolf_document_remember_pristine (document, level);
+  self = command_new (document, LEVEL_INSERT, index + 1, _("Duplicate Level"));
+  self->map = tsr_wolf_level_map_new (document, level);
+  return TSR_COMMAND (self);
+}
+
+TsrCommand *
+tsr_wolf_command_delete_level (TsrWolfDocument *document,
+                               guint            index,
+                               GError         **error)
+{
+  TsrWolfLevelCommand *self;
+
+  g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
+
+  if (!check_index (document, index, error))
+    return NULL;
+  if (tsr_wolf_document_get_n_levels (document) == 1)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "the last level of a set cannot be deleted");
+      return NULL;
+    }
+  self = command_new (document, LEVEL_REMOVE, index, _("Delete Level"));
+  self->map = g_object_ref (tsr_wolf_document_get_level_map (document, index));
+  return TSR_COMMAND (self);
+}
+
+TsrCommand *
+tsr_wolf_command_move_level (TsrWolfDocument *document,
+                             guint            from,
+                             guint            to,
+                             GError         **error)
+{
+  TsrWolfLevelCommand *self;
+
+  g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
+
+  if (!check_index (document, from, error) || !check_index (document, to, error))
+    return NULL;
+  if (from == to)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level %u is already at %u", from, to);
+      return NULL;
+    }
+  self = command_new (document, LEVEL_MOVE, from, _("Move Level"));
+  self->to = to;
+  return TSR_COMMAND (self);
+}
+
+TsrCommand *
+tsr_wolf_command_rename_level (TsrWolfDocument *document,
+                               guint            index,
+                               const char      *name,
+                               GError         **error)
+{
+  TsrWolfLevelCommand *self;
+  TsrWolfLevelMap *map;
+
+  g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (!check_index (document, index, error) || !check_name (name, error))
+    return NULL;
+  map = tsr_wolf_document_get_level_map (document, index);
+  if (map->level == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "slot %u of MAPHEAD is empty: it has no name", index);
+      return NULL;
+    }
+  self = command_new (document, LEVEL_RENAME, index, _("Rename Level"));
+  memcpy (self->old_name, map->level->name_raw, sizeof self->old_name);
+  memcpy (self->new_name, name, strlen (name));
+  return TSR_COMMAND (self);
+}
+
+/* ---- one-call forms ----------------------------------------------------------------------- */
+
+static gboolean
+execute (TsrWolfDocument *document,
+         TsrCommand      *command)
+{
+  if (command == NULL)
+    return FALSE;
+  tsr_document_execute (TSR_DOCUMENT (document), command);
+  g_object_unref (command);
+  return TRUE;
+}
+
+gboolean
+tsr_wolf_document_add_level (TsrWolfDocument *document,
+                             guint            index,
+                             const char      *name,
+                             GError         **error)
+{
+  return execute (document, tsr_wolf_command_add_level (document, index, name, error));
+}
+
+gboolean
+tsr_wolf_document_duplicate_level (TsrWolfDocument *document,
+                                   guint            index,
+                                   GError         **error)
+{
+  return execute (document, tsr_wolf_command_duplicate_level (document, index, NULL, error));
+}
+
+gboolean
+tsr_wolf_document_delete_level (TsrWolfDocument *document,
+                                guint            index,
+                                GError         **error)
+{
+  return execute (document, tsr_wolf_command_delete_level (document, index, error));
+}
+
+gboolean
+tsr_wolf_document_move_level_to (TsrWolfDocument *document,
+                                 guint            from,
+                                 guint            to,
+                                 GError         **error)
+{
+  return execute (document, tsr_wolf_command_move_level (document, from, to, error));
+}
+
+gboolean
+tsr_wolf_document_rename_level (TsrWolfDocument *document,
+                                guint            index,
+                                const char      *name,
+                                GError         **error)
+{
+  return execute (document, tsr_wolf_command_rename_level (document, index, name, error));
+}
