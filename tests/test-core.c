@@ -115,6 +115,25 @@ START_TEST (test_reader_views_and_subreaders)
 }
 END_TEST
 
+/* Zero-length inputs may come without a buffer (an empty GBytes gives NULL): still well-defined. */
+START_TEST (test_reader_without_buffer)
+{
+  TsrReader reader, sub;
+  const guint8 *view = (const guint8 *) "x";
+  guint8 byte;
+  g_autoptr(GError) error = NULL;
+
+  tsr_reader_init (&reader, NULL, 0, "empty");
+  ck_assert (tsr_reader_sub (&reader, 0, 0, "empty chunk", &sub, &error));
+  ck_assert_ptr_null (sub.data);
+  ck_assert (tsr_reader_read_view (&reader, 0, &view, &error));
+  ck_assert_ptr_null (view);
+  ck_assert (tsr_reader_read_bytes (&reader, 0, &byte, &error));
+  ck_assert (!tsr_reader_read_u8 (&sub, &byte, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_TRUNCATED));
+}
+END_TEST
+
 START_TEST (test_writer_roundtrip)
 {
   g_autoptr(TsrWriter) writer = tsr_writer_new ();
@@ -366,6 +385,7 @@ core_suite (void)
   tcase_add_test (reader, test_reader_endianness);
   tcase_add_test (reader, test_reader_truncation_everywhere);
   tcase_add_test (reader, test_reader_views_and_subreaders);
+  tcase_add_test (reader, test_reader_without_buffer);
   tcase_add_test (writer, test_writer_roundtrip);
   tcase_add_test (writer, test_crc32);
   tcase_add_test (files, test_atomic_save);

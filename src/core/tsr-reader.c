@@ -57,7 +57,8 @@ tsr_reader_sub (const TsrReader *reader,
       return FALSE;
     }
 
-  sub->data = reader->data + offset;
+  /* An empty reader may have no buffer at all: NULL + 0 is still undefined in C. */
+  sub->data = reader->data != NULL ? reader->data + offset : NULL;
   sub->size = length;
   sub->pos = 0;
   sub->base = reader->base + offset;
@@ -124,7 +125,7 @@ tsr_reader_read_view (TsrReader     *reader,
 {
   if (!tsr_reader_require (reader, count, error))
     return FALSE;
-  *data = reader->data + reader->pos;
+  *data = reader->data != NULL ? reader->data + reader->pos : NULL;
   reader->pos += count;
   return TRUE;
 }
