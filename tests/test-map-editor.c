@@ -15,6 +15,7 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
+#include "tsr-test-ui.h"
 #include "model/tsr-tile-map-memory.h"
 #include "formats/sphere/tsr-sphere-map.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
@@ -220,54 +221,6 @@ test_map_document_init (TestMapDocument *self)
 
 /* --- Helpers --- */
 
-static void
-iterate_for (guint milliseconds)
-{
-  gint64 end = g_get_monotonic_time () + milliseconds * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-    }
-}
-
-static gboolean
-wait_for_size (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!(gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static GtkWidget *
-find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-match_type (GtkWidget *widget, gconstpointer type)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
-}
-
 static gboolean
 match_button_label (GtkWidget *widget, gconstpointer label)
 {
@@ -277,43 +230,10 @@ match_button_label (GtkWidget *widget, gconstpointer label)
 static GtkWidget *
 find_button (GtkWidget *root, const char *label)
 {
-  GtkWidget *button = find_widget (root, match_button_label, label);
+  GtkWidget *button = tsr_test_ui_find_widget (root, match_button_label, label);
 
   g_assert_nonnull (button);
   return button;
-}
-
-static void
-save_screenshot (GtkWidget *widget, const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_build_filename (screenshot_dir, name, NULL);
-  graphene_rect_t bounds;
-  gint64 end;
-
-  g_assert_true (wait_for_size (widget));
-  /* Let layout settle and the canvas's budgeted frames fill in every chunk. */
-  iterate_for (400);
-  paintable = gtk_widget_paintable_new (widget);
-  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (node == NULL && g_get_monotonic_time () < end)
-    {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                              gdk_paintable_get_intrinsic_width (paintable),
-                              gdk_paintable_get_intrinsic_height (paintable));
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        iterate_for (20);
-    }
-  g_assert_nonnull (node);
-  gsk_render_node_get_bounds (node, &bounds);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, &bounds);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_print ("SCREENSHOT: %s\n", path);
 }
 
 static TsrWindow *
@@ -324,18 +244,18 @@ open_in_window (const char *path)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
   g_assert_true (tsr_window_open_file (window, file));
   g_assert_null (tsr_window_get_error_message (window));
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   return window;
 }
 
 static TsrMapEditor *
 window_editor (TsrWindow *window)
 {
-  TsrMapEditor *editor = TSR_MAP_EDITOR (find_widget (GTK_WIDGET (window), match_type,
+  TsrMapEditor *editor = TSR_MAP_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
                                                       GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR)));
 
   g_assert_nonnull (editor);
@@ -348,7 +268,7 @@ static void
 close_window (TsrWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
 }
 
 /* The view point at the centre of cell (X, Y). */
@@ -484,7 +404,7 @@ test_generic_editor (void)
   /* The finding names (30,20): activating it selects that cell and centres the view on it. */
   g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 1);
   tsr_map_canvas_set_zoom (canvas, 3.0);
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   g_assert_true (tsr_map_editor_activate_finding (editor, 0));
   g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
   g_assert_cmpint (selection.x, ==, 30);
@@ -523,7 +443,7 @@ test_generic_editor (void)
   /* A pencil stroke and a rectangle; undo and redo through the window. */
   tsr_map_canvas_set_zoom (canvas, 2.0);
   tsr_map_canvas_center_on (canvas, 10 * 16, 8 * 16);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   tsr_tile_tools_set_tile (tools, 3);
   drag_cells (editor, 2, 2, 12, 2);
   for (gint x = 2; x <= 12; x++)
@@ -547,7 +467,7 @@ test_generic_editor (void)
   tsr_tile_tools_set_tile (tools, 7);
   drag_cells (editor, 15, 3, 15, 3);
   g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 1);
-  iterate_for (700);
+  tsr_test_ui_iterate_for (700);
   g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 2);
   g_assert_true (tsr_map_editor_activate_finding (editor, 0));
   g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
@@ -563,9 +483,9 @@ test_generic_editor (void)
 
   /* Layers: the second row is the objects layer; its check hides it, selecting it paints there. */
   {
-    GtkListBox *list = GTK_LIST_BOX (find_widget (GTK_WIDGET (editor), match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
     GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, 1);
-    GtkWidget *check = find_widget (GTK_WIDGET (row), match_type, GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
+    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (row), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
 
     g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 0));
     gtk_list_box_select_row (list, row);
@@ -589,12 +509,12 @@ test_generic_editor (void)
   g_assert_cmpstr (tsr_map_editor_get_visible_page (editor), ==, "inspector");
   /* The painted stroke, rectangle, objects row and selection all in view. */
   tsr_map_canvas_center_on (canvas, 16 * 16, 10 * 16);
-  iterate_for (50);
-  save_screenshot (GTK_WIDGET (window), "map-editor-generic.png");
+  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-generic.png");
 
   /* Save through the window; read back with the codec: exactly the painted cells differ. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   g_assert_false (tsr_window_get_modified (window));
   {
     g_autofree char *contents = NULL;
@@ -708,7 +628,7 @@ test_wolf3d_editor (void)
   /* Walls with the pencil and a rectangle, through the canvas's gesture entry points. */
   tsr_map_canvas_set_zoom (canvas, 0.5);
   tsr_map_canvas_center_on (canvas, 24 * 64, 32 * 64);
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
   tsr_tile_tools_set_brush_size (tools, 1);
   tsr_tile_tools_set_tile (tools, WOLF_WALL);
@@ -732,8 +652,8 @@ test_wolf3d_editor (void)
 
   /* The area-code overlay is the third layer's visibility: a view setting, not an edit. */
   {
-    GtkListBox *list = GTK_LIST_BOX (find_widget (GTK_WIDGET (editor), match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-    GtkWidget *check = find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, TSR_WOLF_LAYER_AREAS)), match_type,
+    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, TSR_WOLF_LAYER_AREAS)), tsr_test_ui_match_type,
                                     GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
     guint depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
 
@@ -749,16 +669,16 @@ test_wolf3d_editor (void)
   tsr_map_canvas_set_zoom (canvas, 0.75);
   tsr_map_canvas_center_on (canvas, 26 * 64, 33 * 64);
   tsr_map_editor_show_page (editor, "objects");
-  save_screenshot (GTK_WIDGET (window), "map-editor-wolf3d-zoomed.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-wolf3d-zoomed.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.zoom-fit", NULL));
   tsr_map_editor_show_page (editor, "levels");
-  save_screenshot (GTK_WIDGET (window), "map-editor-wolf3d-fit.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-wolf3d-fit.png");
   tsr_tile_map_set_layer_visible (map, TSR_WOLF_LAYER_AREAS, FALSE);
   tsr_tile_tools_set_selection (tools, NULL);
 
   /* Save into the copy; the codec reads back exactly the painted walls on level 1's plane 0. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   g_assert_null (tsr_window_get_error_message (window));
   g_assert_false (tsr_window_get_modified (window));
   saved = load_wolf_set (dir);
@@ -979,7 +899,7 @@ test_sphere_editor (void)
   tile = g_array_index (tiles, guint32, 7);
   tsr_map_canvas_set_zoom (canvas, 2.0);
   tsr_map_canvas_center_on (canvas, 14 * 16, 14 * 16);
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
   tsr_tile_tools_set_brush_size (tools, 1);
   tsr_tile_tools_set_tile (tools, tile);
@@ -1062,16 +982,16 @@ test_sphere_editor (void)
   tsr_map_canvas_set_zoom (canvas, 3.0);
   tsr_map_canvas_center_on (canvas, 170, 170);
   tsr_map_editor_show_page (editor, "inspector");
-  save_screenshot (GTK_WIDGET (window), "map-editor-sphere-zoomed.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-sphere-zoomed.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.zoom-fit", NULL));
   tsr_map_editor_show_page (editor, "layers");
-  save_screenshot (GTK_WIDGET (window), "map-editor-sphere-fit.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-sphere-fit.png");
   tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_TILES);
   g_assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (editor), "_Pencil")));
 
   /* Save into the copy and read it back with the codec. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   g_assert_null (tsr_window_get_error_message (window));
   g_assert_false (tsr_window_get_modified (window));
   saved = load_sphere_map (dir);
@@ -1169,8 +1089,8 @@ test_sphere_editor (void)
 
   /* Visibility is stored in Sphere maps: the layer row's check is an undoable edit. */
   {
-    GtkListBox *list = GTK_LIST_BOX (find_widget (GTK_WIDGET (editor), match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-    GtkWidget *check = find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 2)), match_type,
+    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 2)), tsr_test_ui_match_type,
                                     GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
 
     gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);

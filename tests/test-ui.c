@@ -19,6 +19,7 @@
 #include "app/tsr-window.h"
 #include "model/tsr-document.h"
 #include "tsr-test-common.h"
+#include "tsr-test-ui.h"
 #include "views/tsr-inspector.h"
 
 static TsrApplication *application;
@@ -205,15 +206,6 @@ ui_paint_command_new (UiGrid *grid, guint added)
 
 /* Main-loop helpers. */
 
-static void
-iterate_for (guint milliseconds)
-{
-  gint64 end = g_get_monotonic_time () + milliseconds * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 typedef gboolean (*Condition) (gpointer data);
 
 static gboolean
@@ -238,33 +230,6 @@ is_mapped (gpointer widget)
 }
 
 static gboolean
-is_allocated (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
-}
-
-static GtkWidget *
-find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-match_type (GtkWidget *widget, gconstpointer type)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
-}
-
-static gboolean
 match_action (GtkWidget *widget, gconstpointer action)
 {
   return GTK_IS_ACTIONABLE (widget)
@@ -274,48 +239,10 @@ match_action (GtkWidget *widget, gconstpointer action)
 static GtkWidget *
 find_action_button (TsrWindow *window, const char *action)
 {
-  GtkWidget *button = find_widget (GTK_WIDGET (window), match_action, action);
+  GtkWidget *button = tsr_test_ui_find_widget (GTK_WIDGET (window), match_action, action);
 
   g_assert_nonnull (button);
   return button;
-}
-
-/* Renders WIDGET's window as it is on screen into NAME in the screenshot folder. */
-static void
-save_screenshot (GtkWidget *widget, const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_build_filename (screenshot_dir, name, NULL);
-  GskRenderer *renderer;
-  graphene_rect_t bounds;
-  gint64 end;
-
-  g_assert_true (wait_until (is_allocated, widget));
-  iterate_for (300); /* let layout and the first frames settle */
-
-  /* A widget with layout still pending draws nothing: on a loaded machine, retry until it has. */
-  paintable = gtk_widget_paintable_new (widget);
-  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (node == NULL && g_get_monotonic_time () < end)
-    {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                              gdk_paintable_get_intrinsic_width (paintable),
-                              gdk_paintable_get_intrinsic_height (paintable));
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        iterate_for (20);
-    }
-  g_assert_nonnull (node);
-  /* The node's own bounds: client-side decorations draw outside the widget's allocation. */
-  gsk_render_node_get_bounds (node, &bounds);
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &bounds);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
 }
 
 static TsrWindow *
@@ -336,7 +263,7 @@ open_through_action (TsrWindow *window, const char *path)
   g_autofree char *uri = g_file_get_uri (file);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
 }
 
 static void
@@ -376,7 +303,7 @@ test_start_page (void)
   g_assert_null (tsr_window_get_document (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Tessera");
 
-  start_page = TSR_START_PAGE (find_widget (GTK_WIDGET (window), match_type,
+  start_page = TSR_START_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
                                             GSIZE_TO_POINTER (TSR_TYPE_START_PAGE)));
   g_assert_nonnull (start_page);
   /* The fresh XDG_DATA_HOME has no recent files. */
@@ -402,7 +329,7 @@ test_start_page (void)
   g_assert_false (gtk_widget_get_sensitive (find_action_button (window, "win.redo")));
   g_assert_true (gtk_widget_get_sensitive (find_action_button (window, "win.open")));
 
-  save_screenshot (GTK_WIDGET (window), "ui-start-page.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-start-page.png");
   close_all_windows ();
 }
 
@@ -431,7 +358,7 @@ test_open_unrecognised (void)
   g_assert_cmpstr (tsr_window_get_error_message (window), ==, error->message);
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
   g_assert_null (tsr_window_get_document (window));
-  save_screenshot (GTK_WIDGET (window), "ui-open-error.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-open-error.png");
   close_all_windows ();
 }
 
@@ -509,7 +436,7 @@ test_open_real_files (void)
               g_autofree char *name = g_strdup_printf ("ui-document-%s.png", format_id);
 
               g_hash_table_add (shot_formats, (gpointer) format_id);
-              save_screenshot (GTK_WIDGET (window), name);
+              tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
             }
           recognised++;
         }
@@ -575,7 +502,7 @@ test_document_page (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "grid.tsrtest – Tessera");
 
   /* The inspector shows findings, the summary (title, tiles, layers) and the preview. */
-  inspector = TSR_INSPECTOR (find_widget (GTK_WIDGET (window), match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR)));
+  inspector = TSR_INSPECTOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR)));
   g_assert_nonnull (inspector);
   g_assert_cmpuint (tsr_inspector_get_n_findings_shown (inspector), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (tsr_inspector_get_summary_model (inspector)), ==, 3);
@@ -603,7 +530,7 @@ test_document_page (void)
   g_assert_true (gtk_widget_get_sensitive (find_action_button (window, "win.save")));
 
   tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 3));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_true (tsr_document_get_modified (document));
   g_assert_true (gtk_widget_get_sensitive (undo_button));
   g_assert_false (gtk_widget_get_sensitive (redo_button));
@@ -611,10 +538,10 @@ test_document_page (void)
   /* The summary was rebuilt for the change and kept "layers" expanded. */
   g_assert_cmpuint (g_list_model_get_n_items (tsr_inspector_get_summary_model (inspector)), ==, 5);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• grid.tsrtest – Tessera");
-  save_screenshot (GTK_WIDGET (window), "ui-document-page.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-document-page.png");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_false (tsr_document_get_modified (document));
   g_assert_cmpuint (((UiGrid *) tsr_document_get_format_data (document))->tiles, ==, 5);
   g_assert_false (gtk_widget_get_sensitive (undo_button));
@@ -623,16 +550,16 @@ test_document_page (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "grid.tsrtest – Tessera");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_true (tsr_document_get_modified (document));
   g_assert_cmpuint (((UiGrid *) tsr_document_get_format_data (document))->tiles, ==, 8);
 
   /* Saving a document with validation errors asks first; Cancel leaves the file alone. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
   dialog = wait_for_message_dialog ();
-  save_screenshot (GTK_WIDGET (dialog), "ui-save-with-errors.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "ui-save-with-errors.png");
   gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_true (tsr_document_get_modified (document));
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
   g_assert_cmpstr (saved, ==, UI_MAGIC "title=Courtyard\ntiles=5\nbad\n");
@@ -642,7 +569,7 @@ test_document_page (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
   dialog = wait_for_message_dialog ();
   gtk_dialog_response (dialog, GTK_RESPONSE_ACCEPT);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_cmpstr (tsr_window_get_error_message (window), ==, NULL);
   g_assert_false (tsr_document_get_modified (document));
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
@@ -671,7 +598,7 @@ test_save_failure (void)
   /* The disk fills up after 4 bytes of the temporary file. */
   tsr_file_inject_write_failure (4);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   tsr_file_inject_write_failure (-1);
 
   /* The failure is in the window, the document is still modified and the file unchanged. */
@@ -682,7 +609,7 @@ test_save_failure (void)
   g_assert_true (tsr_document_get_modified (document));
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, UI_MAGIC "title=Full disk\ntiles=1\n");
-  save_screenshot (GTK_WIDGET (window), "ui-save-error.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-save-error.png");
   close_all_windows ();
 }
 
@@ -707,10 +634,10 @@ test_recent_files (void)
   g_list_free_full (recent, (GDestroyNotify) gtk_recent_info_unref);
   g_assert_true (listed);
 
-  start_page = TSR_START_PAGE (find_widget (GTK_WIDGET (window), match_type,
+  start_page = TSR_START_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
                                             GSIZE_TO_POINTER (TSR_TYPE_START_PAGE)));
   g_assert_cmpuint (tsr_start_page_get_n_recent (start_page), >=, 1);
-  save_screenshot (GTK_WIDGET (window), "ui-start-page-recent.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-start-page-recent.png");
   close_all_windows ();
 }
 
@@ -751,9 +678,9 @@ test_unsaved_changes (void)
   /* Closing the window asks; Cancel keeps it open and modified. */
   gtk_window_close (GTK_WINDOW (window));
   dialog = wait_for_message_dialog ();
-  save_screenshot (GTK_WIDGET (dialog), "ui-unsaved-changes.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "ui-unsaved-changes.png");
   gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_nonnull (gtk_application_get_windows (GTK_APPLICATION (application)));
   g_assert_true (tsr_document_get_modified (document));
 
@@ -762,7 +689,7 @@ test_unsaved_changes (void)
   tsr_window_confirm_close (window, on_confirm_answer, &answer);
   dialog = wait_for_message_dialog ();
   gtk_dialog_response (dialog, GTK_RESPONSE_ACCEPT);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_true (answer.answered);
   g_assert_true (answer.proceed);
   g_assert_false (tsr_document_get_modified (document));
@@ -774,7 +701,7 @@ test_unsaved_changes (void)
   g_assert_false (answer.answered);
   dialog = wait_for_message_dialog ();
   gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_true (answer.answered);
   g_assert_false (answer.proceed);
   tsr_document_undo (document);
@@ -788,7 +715,7 @@ test_unsaved_changes (void)
   g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
   dialog = wait_for_message_dialog ();
   gtk_dialog_response (dialog, GTK_RESPONSE_REJECT);
-  iterate_for (100);
+  tsr_test_ui_iterate_for (100);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
   {
     g_autofree char *contents = NULL;
@@ -809,7 +736,7 @@ test_preferences (void)
 
   g_assert_nonnull (settings);
   g_action_group_activate_action (G_ACTION_GROUP (application), "preferences", NULL);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   for (guint i = 0; i < g_list_model_get_n_items (toplevels) && preferences == NULL; i++)
     {
       g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
@@ -819,7 +746,7 @@ test_preferences (void)
     }
   g_assert_nonnull (preferences);
 
-  toggle = find_widget (GTK_WIDGET (preferences), match_type, GSIZE_TO_POINTER (GTK_TYPE_SWITCH));
+  toggle = tsr_test_ui_find_widget (GTK_WIDGET (preferences), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_SWITCH));
   g_assert_nonnull (toggle);
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
   gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
@@ -827,7 +754,7 @@ test_preferences (void)
   gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
   g_assert_true (g_settings_get_boolean (settings, "backup-on-save"));
 
-  save_screenshot (GTK_WIDGET (preferences), "ui-preferences.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (preferences), screenshot_dir, "ui-preferences.png");
   gtk_window_destroy (preferences);
   close_all_windows ();
 }
@@ -906,7 +833,7 @@ test_drop_files (void)
   g_value_take_boxed (&value, files);
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
   g_value_unset (&value);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
 
   g_assert_true (accepted);
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
@@ -917,7 +844,7 @@ test_drop_files (void)
     GFile *again[] = { file };
 
     g_application_open (G_APPLICATION (application), again, 1, "");
-    iterate_for (50);
+    tsr_test_ui_iterate_for (50);
     g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
   }
 
@@ -928,7 +855,7 @@ test_drop_files (void)
     GFile *files_to_open[] = { other };
 
     g_application_open (G_APPLICATION (application), files_to_open, 1, "");
-    iterate_for (50);
+    tsr_test_ui_iterate_for (50);
     g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 2);
     g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
     g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
@@ -940,7 +867,7 @@ static void
 test_menus_and_dialogs (void)
 {
   TsrWindow *window = new_window ();
-  GtkWidget *menu_button = find_widget (GTK_WIDGET (window), match_type, GSIZE_TO_POINTER (GTK_TYPE_MENU_BUTTON));
+  GtkWidget *menu_button = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_MENU_BUTTON));
   GMenuModel *menu;
   g_autoptr(GMenuModel) section = NULL;
   g_autoptr(GMenuModel) recent = NULL;
@@ -962,18 +889,18 @@ test_menus_and_dialogs (void)
   g_assert_true (g_str_has_suffix (g_variant_get_string (target, NULL), ".tsrtest"));
 
   gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
-  save_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button))), "ui-primary-menu.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button))), screenshot_dir, "ui-primary-menu.png");
   gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
 
   /* Keyboard Shortcuts: GtkApplication installs gtk/help-overlay.ui from our resources. */
   shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (shortcuts);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  save_screenshot (GTK_WIDGET (shortcuts), "ui-shortcuts.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (shortcuts), screenshot_dir, "ui-shortcuts.png");
   gtk_window_close (GTK_WINDOW (shortcuts));
 
   g_action_group_activate_action (G_ACTION_GROUP (application), "about", NULL);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   for (guint i = 0; i < g_list_model_get_n_items (toplevels) && about == NULL; i++)
     {
       g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
@@ -983,7 +910,7 @@ test_menus_and_dialogs (void)
     }
   g_assert_nonnull (about);
   g_assert_cmpstr (gtk_about_dialog_get_version (GTK_ABOUT_DIALOG (about)), ==, PACKAGE_VERSION);
-  save_screenshot (GTK_WIDGET (about), "ui-about.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (about), screenshot_dir, "ui-about.png");
   gtk_window_destroy (about);
   close_all_windows ();
 }
@@ -1002,7 +929,7 @@ test_window_state (void)
 
   /* Closing keeps the size for the next window. */
   gtk_window_close (GTK_WINDOW (window));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
@@ -1053,9 +980,9 @@ test_file_chooser (void)
   filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
   /* "All Files" and, with the in-test format registered, "Files with Known Extensions". */
   g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
-  save_screenshot (GTK_WIDGET (chooser), "ui-open-dialog.png");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (chooser), screenshot_dir, "ui-open-dialog.png");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
   g_assert_null (tsr_window_get_error_message (window));
   close_all_windows ();
@@ -1093,7 +1020,7 @@ test_samples (void)
         g_error ("sample %s: no format recognises it", relative);
 
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", relative));
-      iterate_for (50);
+      tsr_test_ui_iterate_for (50);
       if (tsr_window_get_error_message (window) != NULL)
         g_error ("sample %s: %s", relative, tsr_window_get_error_message (window));
       document = tsr_window_get_document (window);
@@ -1103,7 +1030,7 @@ test_samples (void)
       g_assert_false (tsr_document_get_modified (document));
 
       shot = g_strdup_printf ("ui-sample-%s.png", expected->id);
-      save_screenshot (GTK_WIDGET (window), shot);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, shot);
 
       /* Saving a sample asks where to keep it instead of writing into the scratch copy. */
       if (tsr_format_get_abilities (expected) & TSR_FORMAT_CAN_SAVE)
@@ -1112,7 +1039,7 @@ test_samples (void)
           g_assert_true (wait_until (find_file_chooser_cb, &chooser));
           g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
           gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-          iterate_for (50);
+          tsr_test_ui_iterate_for (50);
           g_assert_true (tsr_window_get_showing_sample (window));
         }
       opened++;
@@ -1137,14 +1064,14 @@ test_backup_preference (void)
   g_settings_set_boolean (settings, "backup-on-save", FALSE);
   tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_false (tsr_document_get_modified (document));
   g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
 
   g_settings_set_boolean (settings, "backup-on-save", TRUE);
   tsr_document_execute (document, ui_paint_command_new (tsr_document_get_format_data (document), 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  iterate_for (50);
+  tsr_test_ui_iterate_for (50);
   g_assert_false (tsr_document_get_modified (document));
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   close_all_windows ();
