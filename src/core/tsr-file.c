@@ -44,6 +44,20 @@ tsr_output_files_new (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_output_file_free);
 }
 
+GPtrArray *
+tsr_output_files_new_single (const char *path,
+                             GBytes     *bytes)
+{
+  GPtrArray *outputs;
+
+  if (bytes == NULL)
+    return NULL;
+  outputs = tsr_output_files_new ();
+  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
+  g_bytes_unref (bytes);
+  return outputs;
+}
+
 GBytes *
 tsr_file_read (const char *path,
                GError    **error)

@@ -17,6 +17,10 @@ TsrOutputFile *tsr_output_file_new   (const char    *path,
 void           tsr_output_file_free  (TsrOutputFile *output);
 /* A GPtrArray of TsrOutputFile that frees its elements. */
 GPtrArray     *tsr_output_files_new  (void);
+/* The outputs of a one-file format: BYTES (taken) saved at PATH. NULL when BYTES is NULL, so a
+ * serializer's failure passes straight through. */
+GPtrArray     *tsr_output_files_new_single (const char *path,
+                                            GBytes     *bytes);
 
 GBytes   *tsr_file_read          (const char *path,
                                   GError    **error);

@@ -166,27 +166,17 @@ load_wad (const char *path, GBytes *bytes, GError **error)
 /* Saving */
 
 static GPtrArray *
-single_output (const char *path, GBytes *bytes)
-{
-  GPtrArray *outputs = tsr_output_files_new ();
-
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  g_bytes_unref (bytes);
-  return outputs;
-}
-
-static GPtrArray *
 save_map (gconstpointer data, const char *path, GError **error)
 {
   const TsrDoom2dFile *file = data;
-  return single_output (path, tsr_doom2d_map_write_binary (file->map));
+  return tsr_output_files_new_single (path, tsr_doom2d_map_write_binary (file->map));
 }
 
 static GPtrArray *
 save_text (gconstpointer data, const char *path, GError **error)
 {
   const TsrDoom2dFile *file = data;
-  return single_output (path, tsr_doom2d_map_write_text (file->map));
+  return tsr_output_files_new_single (path, tsr_doom2d_map_write_text (file->map));
 }
 
 gboolean
@@ -221,7 +211,7 @@ save_wad (gconstpointer data, const char *path, GError **error)
   if (file->map_entry != NULL && !tsr_doom2d_file_store_map (file, error))
     return NULL;
   bytes = tsr_doom2d_wad_write (file->wad, error);
-  return bytes != NULL ? single_output (path, bytes) : NULL;
+  return bytes != NULL ? tsr_output_files_new_single (path, bytes) : NULL;
 }
 
 /* Validation and description */
@@ -437,11 +427,11 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
       return NULL;
     }
   if (target == &doom2d_text_format)
-    return single_output (path, tsr_doom2d_map_write_text (file->map));
+    return tsr_output_files_new_single (path, tsr_doom2d_map_write_text (file->map));
   if (target == &doom2d_map_format)
     {
       tsr_doom2d_map_binary_losses (file->map, lost);
-      return single_output (path, tsr_doom2d_map_write_binary (file->map));
+      return tsr_output_files_new_single (path, tsr_doom2d_map_write_binary (file->map));
     }
   if (target == &doom2d_wad_format || target == &doom2d_zip_format)
     {
@@ -473,7 +463,7 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
         tsr_doom2d_wad_add (wad, "", name, lump);
       bytes = tsr_doom2d_wad_write (wad, error);
       tsr_doom2d_wad_free (wad);
-      return bytes != NULL ? single_output (path, bytes) : NULL;
+      return bytes != NULL ? tsr_output_files_new_single (path, bytes) : NULL;
     }
   g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "cannot convert to %s", target->id);
   return NULL;

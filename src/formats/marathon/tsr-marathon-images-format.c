@@ -27,15 +27,7 @@ images_free (gpointer data)
 static GPtrArray *
 images_save (gconstpointer data, const char *path, GError **error)
 {
-  GBytes *bytes = tsr_marathon_images_serialize (data, error);
-  GPtrArray *outputs;
-
-  if (bytes == NULL)
-    return NULL;
-  outputs = tsr_output_files_new ();
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  g_bytes_unref (bytes);
-  return outputs;
+  return tsr_output_files_new_single (path, tsr_marathon_images_serialize (data, error));
 }
 
 static const char *

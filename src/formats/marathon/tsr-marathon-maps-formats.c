@@ -172,14 +172,8 @@ map_save (gconstpointer data,
           GError      **error)
 {
   TsrMarathonScenario *scenario = (TsrMarathonScenario *) data;
-  g_autoptr(GBytes) bytes = tsr_marathon_scenario_serialize (scenario, error);
-  GPtrArray *outputs;
 
-  if (bytes == NULL)
-    return NULL;
-  outputs = tsr_output_files_new ();
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  return outputs;
+  return tsr_output_files_new_single (path, tsr_marathon_scenario_serialize (scenario, error));
 }
 
 static void
@@ -379,20 +373,15 @@ physics_save (gconstpointer data,
               GError      **error)
 {
   PhysicsFile *file = (PhysicsFile *) data;
-  g_autoptr(GBytes) bytes = tsr_marathon_physics_serialize (file->physics, error);
-  GPtrArray *outputs;
+  GBytes *bytes = tsr_marathon_physics_serialize (file->physics, error);
 
-  if (bytes == NULL)
-    return NULL;
-  if (file->wrapper->kind != TSR_MAC_WRAPPER_NONE)
+  if (bytes != NULL && file->wrapper->kind != TSR_MAC_WRAPPER_NONE)
     {
       tsr_mac_file_set_data_fork (file->wrapper, bytes);
       g_bytes_unref (bytes);
       bytes = tsr_mac_file_serialize (file->wrapper);
     }
-  outputs = tsr_output_files_new ();
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  return outputs;
+  return tsr_output_files_new_single (path, bytes);
 }
 
 static void
@@ -502,15 +491,10 @@ script_save (gconstpointer data,
              GError      **error)
 {
   char *text = tsr_marathon_terminals_decompile ((GPtrArray *) data, error);
-  GPtrArray *outputs;
-  g_autoptr(GBytes) bytes = NULL;
 
   if (text == NULL)
     return NULL;
-  bytes = g_bytes_new_take (text, strlen (text));
-  outputs = tsr_output_files_new ();
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  return outputs;
+  return tsr_output_files_new_single (path, g_bytes_new_take (text, strlen (text)));
 }
 
 static void

@@ -4,16 +4,6 @@
 
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 
-static GPtrArray *
-single_output (const char *path, GBytes *bytes)
-{
-  GPtrArray *outputs = tsr_output_files_new ();
-
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  g_bytes_unref (bytes);
-  return outputs;
-}
-
 static gboolean
 write_png (const TsrImage *image, const char *directory, const char *name, GPtrArray *written,
            GError **error)
@@ -223,7 +213,7 @@ shapes_free (gpointer data)
 static GPtrArray *
 shapes_save (gconstpointer data, const char *path, GError **error)
 {
-  return single_output (path, tsr_shapes_file_serialize (data));
+  return tsr_output_files_new_single (path, tsr_shapes_file_serialize (data));
 }
 
 static void
@@ -440,7 +430,7 @@ patch_free (gpointer data)
 static GPtrArray *
 patch_save (gconstpointer data, const char *path, GError **error)
 {
-  return single_output (path, tsr_shapes_patch_serialize (data));
+  return tsr_output_files_new_single (path, tsr_shapes_patch_serialize (data));
 }
 
 static void

@@ -27,18 +27,6 @@ tsr_sphere_sniff_magic (const guint8 *data,
   return version >= min_version && version <= max_version ? TSR_SNIFF_CERTAIN : TSR_SNIFF_MAYBE;
 }
 
-/* Takes BYTES. */
-static GPtrArray *
-tsr_sphere_single_output (const char *path,
-                          GBytes     *bytes)
-{
-  GPtrArray *outputs = tsr_output_files_new ();
-
-  g_ptr_array_add (outputs, tsr_output_file_new (path, bytes));
-  g_bytes_unref (bytes);
-  return outputs;
-}
-
 static gboolean
 tsr_sphere_write_png (const TsrImage *image,
                       const char     *directory,
@@ -107,7 +95,7 @@ tsr_sphere_rmp_load (const char *path, GBytes *bytes, GError **error)
 static GPtrArray *
 tsr_sphere_rmp_save (gconstpointer data, const char *path, GError **error)
 {
-  return tsr_sphere_single_output (path, tsr_sphere_map_serialize (data));
+  return tsr_output_files_new_single (path, tsr_sphere_map_serialize (data));
 }
 
 static void
@@ -317,7 +305,7 @@ tsr_sphere_rts_load (const char *path, GBytes *bytes, GError **error)
 static GPtrArray *
 tsr_sphere_rts_save (gconstpointer data, const char *path, GError **error)
 {
-  return tsr_sphere_single_output (path, tsr_sphere_tileset_serialize (data));
+  return tsr_output_files_new_single (path, tsr_sphere_tileset_serialize (data));
 }
 
 static void
@@ -406,7 +394,7 @@ tsr_sphere_rss_load (const char *path, GBytes *bytes, GError **error)
 static GPtrArray *
 tsr_sphere_rss_save (gconstpointer data, const char *path, GError **error)
 {
-  return tsr_sphere_single_output (path, tsr_sphere_spriteset_serialize (data));
+  return tsr_output_files_new_single (path, tsr_sphere_spriteset_serialize (data));
 }
 
 static void
