@@ -9,7 +9,7 @@
 
 #include "model/tsr-tile-map-memory.h"
 #include "views/tsr-map-canvas-renderer.h"
-#include "views/tsr-tile-tools.h"
+#include "edit/tsr-tile-tools.h"
 
 #define MAP_SIZE 1024
 #define TILE 16

@@ -19,13 +19,13 @@
 #include "model/tsr-tile-map-memory.h"
 #include "formats/sphere/tsr-sphere-map.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
-#include "model/tsr-sphere-document.h"
-#include "model/tsr-wolf3d-commands.h"
-#include "model/tsr-wolf3d-document.h"
+#include "model/sphere/tsr-sphere-document.h"
+#include "model/wolf3d/tsr-wolf3d-commands.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 #include "formats/sphere/tsr-sphere-string.h"
 #include "views/tsr-map-editor.h"
-#include "views/tsr-sphere-panels.h"
-#include "views/tsr-wolf3d-panels.h"
+#include "views/sphere/tsr-sphere-panels.h"
+#include "views/wolf3d/tsr-wolf3d-panels.h"
 
 static TsrApplication *application;
 static char *screenshot_dir;

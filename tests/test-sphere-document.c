@@ -6,7 +6,7 @@
 
 #include "core/tsr-file.h"
 #include "formats/sphere/tsr-sphere-string.h"
-#include "model/tsr-sphere-document.h"
+#include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-tile-commands.h"
 #include "tsr-test-common.h"
 

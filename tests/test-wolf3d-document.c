@@ -7,8 +7,8 @@
 #include "core/tsr-file.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "model/tsr-tile-commands.h"
-#include "model/tsr-wolf3d-commands.h"
-#include "model/tsr-wolf3d-document.h"
+#include "model/wolf3d/tsr-wolf3d-commands.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 #include "tsr-test-common.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrWolf3dSet, tsr_wolf3d_set_free)

@@ -1,8 +1,8 @@
 /* tsr-builtin-documents.c: the family document types Tessera ships, one line per family. */
 #include "model/tsr-builtin-documents.h"
 
-#include "model/tsr-sphere-document.h"
-#include "model/tsr-wolf3d-document.h"
+#include "model/sphere/tsr-sphere-document.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 
 void
 tsr_documents_register_builtin (void)

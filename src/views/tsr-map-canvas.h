@@ -7,7 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "views/tsr-map-canvas-renderer.h"
-#include "views/tsr-tile-tools.h"
+#include "edit/tsr-tile-tools.h"
 
 G_BEGIN_DECLS
 

@@ -11,9 +11,9 @@
 
 #include "model/tsr-tile-map.h"
 #include "views/tsr-minimap.h"
-#include "views/tsr-sphere-panels.h"
+#include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-tile-palette.h"
-#include "views/tsr-wolf3d-panels.h"
+#include "views/wolf3d/tsr-wolf3d-panels.h"
 
 /* Validation runs at most this often while editing. */
 #define FINDINGS_DELAY_MS 400

@@ -4,7 +4,7 @@
 
 #include <gtk/gtk.h>
 
-#include "views/tsr-tile-tools.h"
+#include "edit/tsr-tile-tools.h"
 
 G_BEGIN_DECLS
 

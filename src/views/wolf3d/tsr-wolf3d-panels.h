@@ -4,7 +4,7 @@
  * the "Area codes" layer's visibility. Every change goes through the document's commands. */
 #pragma once
 
-#include "model/tsr-wolf3d-document.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 #include "views/tsr-map-editor.h"
 
 G_BEGIN_DECLS

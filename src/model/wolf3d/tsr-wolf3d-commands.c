@@ -1,12 +1,12 @@
 /* tsr-wolf3d-commands.c: level-list commands. One class: inserting a level and removing one are
  * each other's undo, so add/duplicate (insert) and delete (remove) share the code. */
-#include "model/tsr-wolf3d-commands.h"
+#include "model/wolf3d/tsr-wolf3d-commands.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
-#include "model/tsr-wolf3d-document-private.h"
+#include "model/wolf3d/tsr-wolf3d-document-private.h"
 
 typedef enum {
   LEVEL_INSERT,

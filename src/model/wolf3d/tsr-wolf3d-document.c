@@ -2,7 +2,7 @@
  * the current level (the document is a TsrTileMap showing it), images and names per plane
  * value, and saving through the codec with the original chunks of every plane that is as loaded,
  * so that undoing every edit gives back the files byte for byte. */
-#include "model/tsr-wolf3d-document-private.h"
+#include "model/wolf3d/tsr-wolf3d-document-private.h"
 
 #include <string.h>
 

@@ -25,7 +25,7 @@
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "model/tsr-document.h"
 #include "model/tsr-tile-map.h"
-#include "model/tsr-wolf3d-document-level.h"
+#include "model/wolf3d/tsr-wolf3d-document-level.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 /* tsr-sphere-document.c: the Sphere map document: TsrTileMap over the map's layers, the edit
  * command (one class, one kind per edited thing) and the edit functions views call. */
-#include "model/tsr-sphere-document.h"
+#include "model/sphere/tsr-sphere-document.h"
 
 #include <glib/gi18n.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * goes through TsrSphereDocument's edit functions (commands). */
 #pragma once
 
-#include "model/tsr-sphere-document.h"
+#include "model/sphere/tsr-sphere-document.h"
 #include "views/tsr-map-editor.h"
 
 G_BEGIN_DECLS

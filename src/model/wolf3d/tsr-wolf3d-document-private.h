@@ -2,7 +2,7 @@
  * Not for views. */
 #pragma once
 
-#include "model/tsr-wolf3d-document.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 
 G_BEGIN_DECLS
 

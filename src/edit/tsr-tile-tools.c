@@ -1,9 +1,11 @@
 /* tsr-tile-tools.c: tool behaviour. A drag is press → motion* → release in cells; painting tools
  * push one mergeable command per event and break the merge at the end of the stroke, so a stroke
  * is one undo step however long it is. */
-#include "views/tsr-tile-tools.h"
+#include "edit/tsr-tile-tools.h"
 
 #include <glib/gi18n.h>
+
+#include "edit/tsr-tile-line.h"
 
 struct _TsrTileTools {
   GObject          parent_instance;
@@ -255,8 +257,28 @@ push (TsrTileTools *self,
     tsr_undo_stack_push (self->undo_stack, owned);
 }
 
+typedef struct {
+  TsrPaintTilesCommand *command;
+  guint                 layer;
+  gint                  radius;
+  guint32               value;
+} Stroke;
+
+static void
+paint_brush (gint     x,
+             gint     y,
+             gpointer user_data)
+{
+  Stroke *stroke = user_data;
+
+  for (gint by = -stroke->radius; by <= stroke->radius; by++)
+    for (gint bx = -stroke->radius; bx <= stroke->radius; bx++)
+      tsr_paint_tiles_command_set (stroke->command, stroke->layer, x + bx, y + by, stroke->value);
+}
+
 /* Paints the brush along the straight line from the last cell to (X, Y), so a fast pointer
- * leaves no gaps; one mergeable command per event. */
+ * leaves no gaps; one mergeable command per event. Only the part of the line whose brush can touch
+ * the map is walked, so a pointer far outside costs nothing. */
 static void
 paint_line (TsrTileTools *self,
             gint          x,
@@ -264,33 +286,22 @@ paint_line (TsrTileTools *self,
             gboolean      erase)
 {
   g_autoptr(TsrPaintTilesCommand) command = NULL;
-  guint32 value = erase ? tsr_tile_map_get_empty_tile (self->map, self->layer) : self->tile;
-  gint radius = (gint) self->brush_size / 2;
-  gint x0 = self->last_x, y0 = self->last_y;
-  gint dx = ABS (x - x0), dy = -ABS (y - y0);
-  gint sx = x0 < x ? 1 : -1, sy = y0 < y ? 1 : -1;
-  gint error = dx + dy;
+  TsrTileRect reach = tsr_tile_map_get_bounds (self->map);
+  Stroke stroke;
 
   command = tsr_paint_tiles_command_new (self->map, erase ? _("Erase") : _("Pencil"),
                                          erase ? "eraser" : "pencil");
-  for (;;)
-    {
-      for (gint by = -radius; by <= radius; by++)
-        for (gint bx = -radius; bx <= radius; bx++)
-          tsr_paint_tiles_command_set (command, self->layer, x0 + bx, y0 + by, value);
-      if (x0 == x && y0 == y)
-        break;
-      if (2 * error >= dy)
-        {
-          error += dy;
-          x0 += sx;
-        }
-      if (2 * error <= dx)
-        {
-          error += dx;
-          y0 += sy;
-        }
-    }
+  stroke = (Stroke) {
+    .command = command,
+    .layer = self->layer,
+    .radius = (gint) self->brush_size / 2,
+    .value = erase ? tsr_tile_map_get_empty_tile (self->map, self->layer) : self->tile,
+  };
+  reach.x -= stroke.radius;
+  reach.y -= stroke.radius;
+  reach.width += 2 * stroke.radius;
+  reach.height += 2 * stroke.radius;
+  tsr_tile_line_walk (self->last_x, self->last_y, x, y, &reach, paint_brush, &stroke);
   self->last_x = x;
   self->last_y = y;
   if (tsr_paint_tiles_command_has_changes (command))

@@ -3,12 +3,12 @@
  * level they were made on whichever level is current when they are undone. */
 #include "config.h"
 
-#include "views/tsr-wolf3d-panels.h"
+#include "views/wolf3d/tsr-wolf3d-panels.h"
 
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "model/tsr-wolf3d-commands.h"
+#include "model/wolf3d/tsr-wolf3d-commands.h"
 
 #define OBJECT_DISPLAY_SIZE 48
 

@@ -1,7 +1,7 @@
 /* tsr-wolf3d-document-level.c: TsrWolfLevelMap, one level of a Wolf3D document as a TsrTileMap.
  * Cells are the codec's plane words; set_tile writes the plane and drops that plane's stored
  * chunk, so saving recompresses only the planes that were edited. */
-#include "model/tsr-wolf3d-document-private.h"
+#include "model/wolf3d/tsr-wolf3d-document-private.h"
 
 #include <string.h>
 

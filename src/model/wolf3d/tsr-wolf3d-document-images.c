@@ -3,7 +3,7 @@
  * all through the game palette; values without a picture in this set (shareware lacks many
  * pages) get flat colours or markers: player starts and patrol turns with an arrow for their
  * direction, pushwalls, the end-of-game trigger, enemies without a sprite. */
-#include "model/tsr-wolf3d-document-private.h"
+#include "model/wolf3d/tsr-wolf3d-document-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

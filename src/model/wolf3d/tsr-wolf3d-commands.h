@@ -9,7 +9,7 @@
 #pragma once
 
 #include "model/tsr-command.h"
-#include "model/tsr-wolf3d-document.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 
 G_BEGIN_DECLS
 

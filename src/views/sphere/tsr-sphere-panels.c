@@ -4,7 +4,7 @@
  * one element; the merge is broken when the drag ends). */
 #include "config.h"
 
-#include "views/tsr-sphere-panels.h"
+#include "views/sphere/tsr-sphere-panels.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
