@@ -31,6 +31,11 @@ static const Expectation expectations[] = {
   { ".map", "doom2d-map" },
   { ".wad", "doom2d-wad" },
   { "doom2d-sample.txt", "doom2d-text" },
+  /* The unpacked sources of Doom2D Forever's Standart.wad: textures, animation descriptions and
+   * the packing lists are resources, not documents; no format claims them. */
+  { ".tga", NULL },
+  { ".lst", NULL },
+  { "/TEXT/ANIM.txt", NULL },
 };
 
 static const Expectation *
