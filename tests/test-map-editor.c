@@ -25,6 +25,7 @@
 #include "formats/sphere/tsr-sphere-string.h"
 #include "views/tsr-map-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
+#include "views/tsr-editor-pages.h"
 #include "views/wolf3d/tsr-wolf3d-panels.h"
 
 static TsrApplication *application;
@@ -342,6 +343,95 @@ test_data_dir (const char *family)
 }
 
 /* --- Positions in findings, as the codecs write them --- */
+
+/* A page kind registered by the test: the window must show a test-map document on it, ahead of
+ * the map editor, without the window knowing the page. */
+#define TEST_TYPE_PAGE (test_page_get_type ())
+G_DECLARE_FINAL_TYPE (TestPage, test_page, TEST, PAGE, GtkWidget)
+
+struct _TestPage {
+  GtkWidget    parent_instance;
+  TsrDocument *document;
+};
+
+static void test_page_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestPage, test_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, test_page_editor_page_init))
+
+static void
+test_page_set_document (TsrEditorPage *page, TsrDocument *document)
+{
+  g_set_object (&TEST_PAGE (page)->document, document);
+}
+
+static void
+test_page_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = test_page_set_document;
+}
+
+static void
+test_page_dispose (GObject *object)
+{
+  g_clear_object (&TEST_PAGE (object)->document);
+  G_OBJECT_CLASS (test_page_parent_class)->dispose (object);
+}
+
+static void
+test_page_class_init (TestPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = test_page_dispose;
+}
+
+static void
+test_page_init (TestPage *self)
+{
+}
+
+static gboolean
+test_page_accepts (TsrDocument *document)
+{
+  return g_str_equal (tsr_document_get_format_id (document), "test-map");
+}
+
+static void
+test_page_registry (void)
+{
+  g_autofree char *path = g_build_filename (work_dir, "generic.tsrmap", NULL);
+  g_autofree char *sphere_dir = test_data_dir ("sphere");
+  g_autofree char *sphere = NULL;
+  g_autoptr(GFile) sphere_file = NULL;
+  TsrWindow *window;
+  TestPage *page;
+  const TsrEditorPageKind *kind;
+
+  if (sphere_dir == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  sphere = g_build_filename (sphere_dir, "village.rmp", NULL);
+  sphere_file = g_file_new_for_path (sphere);
+  /* Written by the generic test. */
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  tsr_editor_pages_register ("test-page", TEST_TYPE_PAGE, 100, test_page_accepts);
+  window = open_in_window (path);
+  page = TEST_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                             GSIZE_TO_POINTER (TEST_TYPE_PAGE)));
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  g_assert_true (page->document == tsr_window_get_document (window));
+
+  /* Another document goes to the map editor; the test page lets go of its document. */
+  g_assert_true (tsr_window_open_file (window, sphere_file));
+  tsr_test_ui_iterate_for (100);
+  g_assert_null (page->document);
+  window_editor (window);
+  kind = tsr_editor_pages_lookup (tsr_window_get_document (window));
+  g_assert_cmpstr (kind->name, ==, "map-editor");
+  close_window (window);
+}
 
 static void
 test_parse_position (void)
@@ -1180,7 +1270,7 @@ main (int argc, char *argv[])
     screenshot_dir = g_get_current_dir ();
 
   tsr_format_registry_add (tsr_format_registry_get_default (), &test_map_format);
-  tsr_document_register_family ("test-map", TEST_TYPE_MAP_DOCUMENT);
+  tsr_document_register_type ("test-map", TEST_TYPE_MAP_DOCUMENT);
   application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
@@ -1189,6 +1279,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-editor/generic", test_generic_editor);
   g_test_add_func ("/map-editor/wolf3d", test_wolf3d_editor);
   g_test_add_func ("/map-editor/sphere", test_sphere_editor);
+  g_test_add_func ("/map-editor/page-registry", test_page_registry);
   status = g_test_run ();
 
   g_clear_object (&application);

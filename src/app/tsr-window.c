@@ -9,9 +9,7 @@
 #include "app/tsr-recent.h"
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
-#include "model/tsr-tile-map.h"
-#include "views/tsr-inspector.h"
-#include "views/tsr-map-editor.h"
+#include "views/tsr-editor-pages.h"
 
 #define TSR_RECENT_MENU_SIZE 10
 
@@ -34,11 +32,40 @@ struct _TsrWindow {
   GtkStack      *stack;
   TsrStartPage  *start_page;
   GtkStack      *document_stack;
-  TsrInspector  *inspector;
-  TsrMapEditor  *map_editor;
+  GtkWidget     *page;            /* the document_stack child showing the document, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TsrWindow, tsr_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* Shows DOCUMENT on the page the registry chooses for it (created on first use), and lets every
+ * other page let go of its document. */
+static void
+tsr_window_show_page (TsrWindow   *self,
+                      TsrDocument *document)
+{
+  const TsrEditorPageKind *kind = document != NULL ? tsr_editor_pages_lookup (document) : NULL;
+  GtkWidget *page = NULL;
+
+  if (kind != NULL)
+    {
+      page = gtk_stack_get_child_by_name (self->document_stack, kind->name);
+      if (page == NULL)
+        {
+          page = g_object_new (kind->type, NULL);
+          gtk_stack_add_named (self->document_stack, page, kind->name);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->document_stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (child != page && TSR_IS_EDITOR_PAGE (child))
+      tsr_editor_page_set_document (TSR_EDITOR_PAGE (child), NULL);
+  self->page = page;
+  if (page != NULL)
+    {
+      tsr_editor_page_set_document (TSR_EDITOR_PAGE (page), document);
+      gtk_stack_set_visible_child (self->document_stack, page);
+    }
+}
 
 static GSettings *
 tsr_window_get_settings (TsrWindow *self)
@@ -124,14 +151,16 @@ tsr_window_update_title (TsrWindow *self)
     {
       g_autofree char *folder = tsr_window_dup_folder_label (file);
       subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (self->document)->name), folder);
-      tsr_inspector_set_location_text (self->inspector, NULL);
+      if (self->page != NULL)
+        tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page), NULL);
     }
   else
     {
       /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
       subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
-      tsr_inspector_set_location_text (self->inspector,
-                                       _("A bundled sample: saving asks where to keep your copy."));
+      if (self->page != NULL)
+        tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page),
+                                  _("A bundled sample: saving asks where to keep your copy."));
     }
 
   /* Translators: the window title: "• village.rmp – Tessera". */
@@ -205,19 +234,7 @@ tsr_window_set_document (TsrWindow   *self,
   g_free (self->sample_copy);
   self->sample_copy = sample_copy;
 
-  /* A family document with no layers (a Sphere tileset or spriteset file) has no map to edit. */
-  if (document != NULL && TSR_IS_TILE_MAP (document) && tsr_tile_map_get_n_layers (TSR_TILE_MAP (document)) > 0)
-    {
-      tsr_inspector_set_document (self->inspector, NULL);
-      tsr_map_editor_set_document (self->map_editor, document);
-      gtk_stack_set_visible_child (self->document_stack, GTK_WIDGET (self->map_editor));
-    }
-  else
-    {
-      tsr_map_editor_set_document (self->map_editor, NULL);
-      tsr_inspector_set_document (self->inspector, document);
-      gtk_stack_set_visible_child (self->document_stack, GTK_WIDGET (self->inspector));
-    }
+  tsr_window_show_page (self, document);
   gtk_stack_set_visible_child_name (self->stack, document != NULL ? "document" : "start");
   tsr_window_update_title (self);
   tsr_window_update_actions (self);
@@ -855,8 +872,6 @@ tsr_window_class_init (TsrWindowClass *klass)
   window_class->close_request = tsr_window_close_request;
 
   g_type_ensure (TSR_TYPE_START_PAGE);
-  g_type_ensure (TSR_TYPE_INSPECTOR);
-  g_type_ensure (TSR_TYPE_MAP_EDITOR);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, title_label);
@@ -871,8 +886,6 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, document_stack);
-  gtk_widget_class_bind_template_child (widget_class, TsrWindow, inspector);
-  gtk_widget_class_bind_template_child (widget_class, TsrWindow, map_editor);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, tsr_window_open_action);

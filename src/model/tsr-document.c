@@ -29,25 +29,25 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-static GHashTable *family_types; /* family name → GType */
-G_LOCK_DEFINE_STATIC (family_types);
+static GHashTable *document_types; /* format id → GType */
+G_LOCK_DEFINE_STATIC (document_types);
 
 void
-tsr_document_register_family (const char *family,
-                              GType       type)
+tsr_document_register_type (const char *format_id,
+                            GType       type)
 {
-  g_return_if_fail (family != NULL);
+  g_return_if_fail (format_id != NULL);
   g_return_if_fail (g_type_is_a (type, TSR_TYPE_DOCUMENT));
 
-  G_LOCK (family_types);
-  if (family_types == NULL)
-    family_types = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (family_types, (gpointer) g_intern_string (family), GSIZE_TO_POINTER (type));
-  G_UNLOCK (family_types);
+  G_LOCK (document_types);
+  if (document_types == NULL)
+    document_types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (document_types, (gpointer) g_intern_string (format_id), GSIZE_TO_POINTER (type));
+  G_UNLOCK (document_types);
 }
 
-static GType
-tsr_document_type_for_family (const char *family)
+GType
+tsr_document_type_for_format (const char *format_id)
 {
   static gsize builtin_registered = 0;
   GType type = TSR_TYPE_BASIC_DOCUMENT;
@@ -55,10 +55,10 @@ tsr_document_type_for_family (const char *family)
   if (g_once_init_enter (&builtin_registered))
     g_once_init_leave (&builtin_registered, (tsr_documents_register_builtin (), 1));
 
-  G_LOCK (family_types);
-  if (family_types != NULL && family != NULL && g_hash_table_contains (family_types, family))
-    type = GPOINTER_TO_SIZE (g_hash_table_lookup (family_types, family));
-  G_UNLOCK (family_types);
+  G_LOCK (document_types);
+  if (document_types != NULL && format_id != NULL && g_hash_table_contains (document_types, format_id))
+    type = GPOINTER_TO_SIZE (g_hash_table_lookup (document_types, format_id));
+  G_UNLOCK (document_types);
   return type;
 }
 
@@ -176,7 +176,7 @@ tsr_document_init (TsrDocument *self)
                             G_CALLBACK (tsr_document_on_stack_changed), self);
 }
 
-/* Wraps loaded codec DATA in a document of the family's type. Takes DATA. */
+/* Wraps loaded codec DATA in a document of the type registered for its format. Takes DATA. */
 static TsrDocument *
 tsr_document_create (const TsrFormat *format,
                      gpointer         data,
@@ -184,7 +184,7 @@ tsr_document_create (const TsrFormat *format,
                      const char      *display_name,
                      GError         **error)
 {
-  g_autoptr(TsrDocument) self = g_object_new (tsr_document_type_for_family (format->family), NULL);
+  g_autoptr(TsrDocument) self = g_object_new (tsr_document_type_for_format (format->id), NULL);
   TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
 
   priv->format = format;

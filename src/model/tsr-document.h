@@ -1,7 +1,7 @@
 /* tsr-document.h: an open file. Owns the codec's struct, the undo stack it is edited through, the
  * validation findings, and saving (atomic, refusing files with validation errors unless forced).
  * Abstract: TsrBasicDocument serves formats without a family document; family documents (Wolf3D,
- * Sphere, ...) subclass it and register with tsr_document_register_family. */
+ * Sphere, ...) subclass it and register for the formats they edit with tsr_document_register_type. */
 #pragma once
 
 #include <gio/gio.h>
@@ -72,9 +72,12 @@ GPtrArray       *tsr_document_get_findings       (TsrDocument  *self);
 /* The format's summary as JSON (the same as `tessera-cli info`). */
 JsonNode        *tsr_document_describe           (TsrDocument  *self);
 
-/* Family document types: documents of FAMILY's formats are created as TYPE. */
-void             tsr_document_register_family    (const char   *family,
+/* Document types by format: documents of the format FORMAT_ID are created as TYPE (one
+ * registration per format, so a family can edit some of its formats and not others). */
+void             tsr_document_register_type      (const char   *format_id,
                                                   GType         type);
+/* The type registered for FORMAT_ID, or TsrBasicDocument. */
+GType            tsr_document_type_for_format    (const char   *format_id);
 
 #define TSR_TYPE_BASIC_DOCUMENT (tsr_basic_document_get_type ())
 G_DECLARE_FINAL_TYPE (TsrBasicDocument, tsr_basic_document, TSR, BASIC_DOCUMENT, TsrDocument)

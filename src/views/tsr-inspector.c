@@ -31,7 +31,10 @@ struct _TsrInspector {
   GtkLabel    *preview_message;
 };
 
-G_DEFINE_FINAL_TYPE (TsrInspector, tsr_inspector, GTK_TYPE_WIDGET)
+static void tsr_inspector_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrInspector, tsr_inspector, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_inspector_editor_page_init))
 
 enum {
   PROP_0,
@@ -557,4 +560,25 @@ tsr_inspector_init (TsrInspector *self)
   g_signal_connect (self->summary_factory, "setup", G_CALLBACK (tsr_inspector_setup_summary_row), NULL);
   g_signal_connect (self->summary_factory, "bind", G_CALLBACK (tsr_inspector_bind_summary_row), NULL);
   g_signal_connect (self->summary_factory, "unbind", G_CALLBACK (tsr_inspector_unbind_summary_row), NULL);
+}
+
+static void
+tsr_inspector_page_set_document (TsrEditorPage *page,
+                                 TsrDocument   *document)
+{
+  tsr_inspector_set_document (TSR_INSPECTOR (page), document);
+}
+
+static void
+tsr_inspector_page_set_note (TsrEditorPage *page,
+                             const char    *note)
+{
+  tsr_inspector_set_location_text (TSR_INSPECTOR (page), note);
+}
+
+static void
+tsr_inspector_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = tsr_inspector_page_set_document;
+  iface->set_note = tsr_inspector_page_set_note;
 }

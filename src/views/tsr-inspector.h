@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 
 #include "model/tsr-document.h"
+#include "views/tsr-editor-page.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* tsr-map-editor.c: the generic tile-map document page. It wires the shared canvas, tools,
  * minimap and palette to a document's TsrTileMap and undo stack, lists layers and validation
- * findings, and hosts the family panels (created in create_family_panels, the one place that
- * knows which families exist). */
+ * findings, and hosts the family panels registered for the document's type
+ * (tsr_map_editor_register_panels); it knows no family itself. */
 #include "config.h"
 
 #include "views/tsr-map-editor.h"
@@ -10,10 +10,9 @@
 #include <stdio.h>
 
 #include "model/tsr-tile-map.h"
+#include "views/tsr-editor-pages.h"
 #include "views/tsr-minimap.h"
-#include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-tile-palette.h"
-#include "views/wolf3d/tsr-wolf3d-panels.h"
 
 /* Validation runs at most this often while editing. */
 #define FINDINGS_DELAY_MS 400
@@ -61,7 +60,10 @@ struct _TsrMapEditor {
   GtkListBox      *finding_list;
 };
 
-G_DEFINE_FINAL_TYPE (TsrMapEditor, tsr_map_editor, GTK_TYPE_WIDGET)
+static void tsr_map_editor_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrMapEditor, tsr_map_editor, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_map_editor_editor_page_init))
 
 enum {
   LOCATE_FINDING,
@@ -70,16 +72,42 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The family panels for DOCUMENT, or NULL when its family has none: the one place that knows
- * which families exist. */
+/* Family panels by document type, in registration order. */
+typedef struct {
+  GType                 document_type;
+  TsrMapEditorPanelsNew create;
+} PanelsKind;
+
+static GArray *panels_kinds;
+
+void
+tsr_map_editor_register_panels (GType                 document_type,
+                                TsrMapEditorPanelsNew create)
+{
+  PanelsKind kind = { document_type, create };
+
+  g_return_if_fail (g_type_is_a (document_type, TSR_TYPE_DOCUMENT));
+  g_return_if_fail (create != NULL);
+  if (panels_kinds == NULL)
+    panels_kinds = g_array_new (FALSE, FALSE, sizeof (PanelsKind));
+  g_array_append_val (panels_kinds, kind);
+}
+
+/* The family panels for DOCUMENT, or NULL when none is registered for its type. */
 static GObject *
 create_family_panels (TsrMapEditor *self,
                       TsrDocument  *document)
 {
-  if (TSR_IS_SPHERE_DOCUMENT (document) && tsr_sphere_document_is_map (TSR_SPHERE_DOCUMENT (document)))
-    return G_OBJECT (tsr_sphere_panels_new (self, TSR_SPHERE_DOCUMENT (document)));
-  if (TSR_IS_WOLF_DOCUMENT (document))
-    return G_OBJECT (tsr_wolf3d_panels_new (self, TSR_WOLF_DOCUMENT (document)));
+  tsr_editor_pages_list (); /* the built-in panels register with the pages */
+  for (guint i = 0; panels_kinds != NULL && i < panels_kinds->len; i++)
+    {
+      const PanelsKind *kind = &g_array_index (panels_kinds, PanelsKind, i);
+      GObject *panels;
+
+      if (g_type_is_a (G_OBJECT_TYPE (document), kind->document_type)
+          && (panels = kind->create (self, document)) != NULL)
+        return panels;
+    }
   return NULL;
 }
 
@@ -828,4 +856,17 @@ GtkWidget *
 tsr_map_editor_new (void)
 {
   return g_object_new (TSR_TYPE_MAP_EDITOR, NULL);
+}
+
+static void
+tsr_map_editor_page_set_document (TsrEditorPage *page,
+                                  TsrDocument   *document)
+{
+  tsr_map_editor_set_document (TSR_MAP_EDITOR (page), document);
+}
+
+static void
+tsr_map_editor_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = tsr_map_editor_page_set_document;
 }

@@ -9,6 +9,7 @@
 
 #include "core/tsr-finding.h"
 #include "model/tsr-document.h"
+#include "views/tsr-editor-page.h"
 #include "views/tsr-map-canvas.h"
 
 G_BEGIN_DECLS
@@ -20,6 +21,16 @@ G_BEGIN_DECLS
  * finding's text. */
 #define TSR_TYPE_MAP_EDITOR (tsr_map_editor_get_type ())
 G_DECLARE_FINAL_TYPE (TsrMapEditor, tsr_map_editor, TSR, MAP_EDITOR, GtkWidget)
+
+/* Creates a family's panels for DOCUMENT in EDITOR, or returns NULL when the document is not one
+ * it edits (a Sphere spriteset). (transfer full) */
+typedef GObject *(*TsrMapEditorPanelsNew) (TsrMapEditor *editor,
+                                           TsrDocument  *document);
+
+/* Family panels (levels, entities, …) are found by document type, so the editor knows no family;
+ * tsr-builtin-pages.c registers the ones Tessera ships. */
+void          tsr_map_editor_register_panels      (GType                 document_type,
+                                                   TsrMapEditorPanelsNew create);
 
 GtkWidget    *tsr_map_editor_new                  (void);
 /* DOCUMENT must implement TsrTileMap (NULL shows nothing). Family panels are created here. */

@@ -1203,7 +1203,11 @@ tsr_sphere_document_init (TsrSphereDocument *self)
 void
 tsr_sphere_document_register (void)
 {
-  tsr_document_register_family ("sphere", TSR_TYPE_SPHERE_DOCUMENT);
+  /* Tilesets and spritesets open as a document without layers (is_map FALSE). */
+  static const char *const formats[] = { "sphere-rmp", "tiled-tmx", "sphere-rts", "sphere-rss" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    tsr_document_register_type (formats[i], TSR_TYPE_SPHERE_DOCUMENT);
 }
 
 /* Reading */

@@ -45,7 +45,7 @@ static GParamSpec *properties[N_PROPS];
 void
 tsr_wolf3d_document_register (void)
 {
-  tsr_document_register_family ("wolf3d", TSR_TYPE_WOLF_DOCUMENT);
+  tsr_document_register_type ("wolf3d-set", TSR_TYPE_WOLF_DOCUMENT);
 }
 
 static void

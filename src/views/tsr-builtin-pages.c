@@ -1,0 +1,45 @@
+/* tsr-builtin-pages.c: the document pages and map-editor family panels Tessera ships: the one
+ * place that lists them. A new family adds its registrations here. */
+#include "views/tsr-editor-pages.h"
+
+#include "model/sphere/tsr-sphere-document.h"
+#include "model/tsr-tile-map.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
+#include "views/sphere/tsr-sphere-panels.h"
+#include "views/tsr-inspector.h"
+#include "views/tsr-map-editor.h"
+#include "views/wolf3d/tsr-wolf3d-panels.h"
+
+/* A document with a tile map to edit; a Sphere tileset or spriteset has no layers. */
+static gboolean
+map_editor_accepts (TsrDocument *document)
+{
+  return TSR_IS_TILE_MAP (document) && tsr_tile_map_get_n_layers (TSR_TILE_MAP (document)) > 0;
+}
+
+static GObject *
+sphere_panels_new (TsrMapEditor *editor,
+                   TsrDocument  *document)
+{
+  if (!tsr_sphere_document_is_map (TSR_SPHERE_DOCUMENT (document)))
+    return NULL;
+  return G_OBJECT (tsr_sphere_panels_new (editor, TSR_SPHERE_DOCUMENT (document)));
+}
+
+static GObject *
+wolf3d_panels_new (TsrMapEditor *editor,
+                   TsrDocument  *document)
+{
+  return G_OBJECT (tsr_wolf3d_panels_new (editor, TSR_WOLF_DOCUMENT (document)));
+}
+
+void
+tsr_editor_pages_register_builtin (void)
+{
+  /* The inspector shows every document no other page takes. */
+  tsr_editor_pages_register ("inspector", TSR_TYPE_INSPECTOR, 0, NULL);
+  tsr_editor_pages_register ("map-editor", TSR_TYPE_MAP_EDITOR, 10, map_editor_accepts);
+
+  tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);
+  tsr_map_editor_register_panels (TSR_TYPE_WOLF_DOCUMENT, wolf3d_panels_new);
+}
