@@ -71,7 +71,8 @@ is_deleting (const TsrTextEditCommand *command)
   return *command->inserted == '\0' && *command->removed != '\0';
 }
 
-/* Typing on after the previous insertion, or deleting on (Backspace before it, Delete at it). */
+/* Typing on after the previous insertion (a line break is a step of its own), or deleting on
+ * (Backspace before it, Delete at it). */
 static gboolean
 tsr_text_edit_command_merge (TsrCommand *command,
                              TsrCommand *next_command)
@@ -85,7 +86,7 @@ tsr_text_edit_command_merge (TsrCommand *command,
   next = TSR_TEXT_EDIT_COMMAND (next_command);
   if (is_typing (self) && is_typing (next)
       && next->offset == self->offset + g_utf8_strlen (self->inserted, -1)
-      && strchr (next->inserted, '\n') == NULL)
+      && strchr (self->inserted, '\n') == NULL && strchr (next->inserted, '\n') == NULL)
     {
       joined = g_strconcat (self->inserted, next->inserted, NULL);
       g_free (self->inserted);
