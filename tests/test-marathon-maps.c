@@ -203,13 +203,97 @@ assert_compile_error (const char *script,
 
 START_TEST (test_terminal_compile_errors)
 {
-  assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#BOGUS 3\n#ENDTERMINAL 0\n", "t.term.txt:3:2:", "unknown directive");
+  assert_compile_error ("#TERMINAL 0\n#BOGUS 3\n#UNFINISHED\n#ENDTERMINAL 0\n", "t.term.txt:2:2:", "unknown directive");
   assert_compile_error ("#TERMINAL 0\n#FINISHED\n#LOGON 1\n#UNFINISHED\n#ENDTERMINAL 0\n", "t.term.txt:2:1:", "missing #END");
   assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#ENDTERMINAL 1\n", "t.term.txt:3:", "#ENDTERMINAL 0 expected");
   assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#PICT 5 CENTER\nhello\n#ENDTERMINAL 0\n", "t.term.txt:4:1:", "centred");
   assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n#INFORMATION\nab\xe2\x82\xaa\n#ENDTERMINAL 0\n", "t.term.txt:4:3:", "Mac Roman");
   assert_compile_error ("#TERMINAL 0\n#UNFINISHED\n", "t.term.txt:3:1:", "#ENDTERMINAL 0 expected");
   assert_compile_error ("#TERMINAL 1\n", "t.term.txt:1:", "#TERMINAL 0 expected");
+}
+END_TEST
+
+/* The editor's compile: warnings that do not stop it, the first error with its place, and where
+ * each source line landed in the compiled text. */
+START_TEST (test_terminal_script_diagnostics)
+{
+  static const char script[] = "; comment\n#TERMINAL 0\n#UNFINISHED\n#INFORMATION\nab $C8red\n"
+                               "#1 priority\n#STATIC 0\n#END\n#ENDTERMINAL 0\n";
+  g_autoptr(TsrMarathonScriptCompilation) compilation = tsr_marathon_script_compile (script, strlen (script));
+  const TsrMarathonScriptDiagnostic *d;
+  const TsrMarathonScriptLine *line;
+  TsrMarathonTerminal *terminal;
+  g_autoptr(TsrMarathonScriptCompilation) broken = NULL;
+  static const char unfinished[] = "#TERMINAL 0\n#UNFINISHED\n#LOGON 1\ntext\n";
+
+  ck_assert_ptr_nonnull (compilation->terminals);
+  ck_assert_ptr_null (tsr_marathon_script_compilation_first_error (compilation));
+  ck_assert_uint_eq (compilation->diagnostics->len, 3);
+  d = &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, 0);
+  ck_assert_uint_eq (d->line, 5);
+  ck_assert_uint_eq (d->column, 4);
+  ck_assert_ptr_nonnull (strstr (d->message, "$C8"));
+  d = &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, 1);
+  ck_assert_uint_eq (d->line, 6);
+  ck_assert_ptr_nonnull (strstr (d->message, "kept as text"));
+  d = &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, 2);
+  ck_assert_uint_eq (d->line, 7);
+  ck_assert_ptr_nonnull (strstr (d->message, "STATIC"));
+  /* "#1 priority" is text of the information group, after "ab red\r". */
+  terminal = g_ptr_array_index (compilation->terminals, 0);
+  ck_assert_uint_eq (terminal->groups->len, 4);
+  ck_assert_int_eq (memcmp ((const char *) g_bytes_get_data (terminal->text, NULL)
+                            + g_array_index (terminal->groups, TsrMarathonTerminalGroup, 1).start_index,
+                            "ab red\r#1 priority\r", 19), 0);
+  /* Lines 3 (#UNFINISHED), 4 (#INFORMATION), 5, 6 (text), 7 (#STATIC), 8 (#END) are mapped. */
+  ck_assert_uint_eq (compilation->lines->len, 6);
+  line = &g_array_index (compilation->lines, TsrMarathonScriptLine, 3);
+  ck_assert_uint_eq (line->line, 6);
+  ck_assert_uint_eq (line->group, 1);
+  ck_assert_uint_eq (line->offset, 7);
+
+  broken = tsr_marathon_script_compile (unfinished, strlen (unfinished));
+  ck_assert_ptr_null (broken->terminals);
+  d = tsr_marathon_script_compilation_first_error (broken);
+  ck_assert_ptr_nonnull (d);
+  ck_assert_uint_eq (d->line, 5);
+  ck_assert_ptr_nonnull (strstr (d->message, "#ENDTERMINAL 0 expected"));
+}
+END_TEST
+
+/* A script file is kept as written: an edited layout, comments anywhere, CRLF and no final newline
+ * come back byte for byte; a script with errors still opens (its errors are findings); bytes that
+ * are not UTF-8 are refused with their offset. */
+START_TEST (test_terminal_script_format_keeps_text)
+{
+  static const char text[] = ";top\r\n#terminal 0\r\n  \r\n#unfinished\r\n; inside\r\n#logon 2\r\nHi\r\n#end\r\n#endterminal 0";
+  static const char broken[] = "#TERMINAL 0\n#UNFINISHED\n";
+  const TsrFormat *format = tsr_marathon_terminal_script_format ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GBytes) broken_bytes = g_bytes_new_static (broken, strlen (broken));
+  g_autoptr(GBytes) bad = g_bytes_new_static ("#TERMINAL 0\n\xff", 13);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  gpointer data = format->load ("t.term.txt", bytes, &error);
+
+  ck_assert_msg (data != NULL, "%s", error ? error->message : "");
+  outputs = format->save (data, "t.term.txt", &error);
+  assert_bytes_equal (bytes, ((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, "script");
+  format->validate (data, findings);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
+  format->free (data);
+
+  data = format->load ("b.term.txt", broken_bytes, &error);
+  ck_assert_ptr_nonnull (data);
+  g_ptr_array_set_size (findings, 0);
+  format->validate (data, findings);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 1);
+  ck_assert_str_eq (((TsrFinding *) g_ptr_array_index (findings, 0))->where, "line 3, column 1");
+  format->free (data);
+
+  ck_assert_ptr_null (format->load ("x.term.txt", bad, &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "offset 12"));
 }
 END_TEST
 
@@ -686,6 +770,8 @@ maps_suite (void)
   tcase_add_test (files, test_render_level);
   tcase_add_test (terminals, test_terminal_scripts_match_shipped_text);
   tcase_add_test (terminals, test_terminal_compile_errors);
+  tcase_add_test (terminals, test_terminal_script_diagnostics);
+  tcase_add_test (terminals, test_terminal_script_format_keeps_text);
   tcase_add_test (terminals, test_terminal_directives_any_case_and_xor);
   tcase_add_test (terminals, test_terminal_cli);
   tcase_add_test (edits, test_scenario_edits);

@@ -470,43 +470,51 @@ script_load (const char *path,
              GBytes     *bytes,
              GError    **error)
 {
-  gsize size;
-  const char *text = g_bytes_get_data (bytes, &size);
-
-  return tsr_marathon_terminals_compile (text, size, path != NULL ? path : "script", error);
+  return tsr_marathon_terminal_script_new (bytes, error);
 }
 
 static void
 script_free (gpointer data)
 {
-  if (data != NULL)
-    g_ptr_array_unref (data);
+  tsr_marathon_terminal_script_free (data);
 }
 
-/* Saving writes the script as the decompiler does (Atque's layout): a canonical script is
- * written back byte-identical; comments and spelling variants are normalised. */
+/* The script is written back as the writer left it (layout, comments, case, line endings):
+ * editing happens on the text, and compiling only reads it. */
 static GPtrArray *
 script_save (gconstpointer data,
              const char   *path,
              GError      **error)
 {
-  char *text = tsr_marathon_terminals_decompile ((GPtrArray *) data, error);
+  const TsrMarathonTerminalScript *script = data;
 
-  if (text == NULL)
-    return NULL;
-  return tsr_output_files_new_single (path, g_bytes_new_take (text, strlen (text)));
+  return tsr_output_files_new_single (path, g_bytes_ref (script->source));
 }
 
 static void
 script_validate (gconstpointer data,
                  GPtrArray    *findings)
 {
-  GPtrArray *terminals = (GPtrArray *) data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) chunk = tsr_marathon_terminals_serialize (terminals, &error);
+  const TsrMarathonTerminalScript *script = data;
+  GPtrArray *terminals = script->compilation->terminals;
 
-  if (chunk == NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "term", "%s", error->message);
+  for (guint i = 0; i < script->compilation->diagnostics->len; i++)
+    {
+      const TsrMarathonScriptDiagnostic *diagnostic =
+        &g_array_index (script->compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
+      g_autofree char *where = g_strdup_printf ("line %u, column %u", diagnostic->line, diagnostic->column);
+
+      tsr_findings_add (findings, diagnostic->severity, where, "%s", diagnostic->message);
+    }
+  if (terminals == NULL)
+    return;
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) chunk = tsr_marathon_terminals_serialize (terminals, &error);
+
+    if (chunk == NULL)
+      tsr_findings_add (findings, TSR_SEVERITY_ERROR, "term", "%s", error->message);
+  }
   for (guint t = 0; t < terminals->len; t++)
     {
       TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
@@ -530,8 +538,20 @@ static void
 script_describe (gconstpointer data,
                  JsonBuilder  *builder)
 {
-  GPtrArray *terminals = (GPtrArray *) data;
+  const TsrMarathonTerminalScript *script = data;
+  const TsrMarathonScriptDiagnostic *failure = tsr_marathon_script_compilation_first_error (script->compilation);
+  GPtrArray *terminals = script->compilation->terminals;
 
+  if (failure != NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("line %u, column %u: %s", failure->line, failure->column,
+                                               failure->message);
+
+      json_builder_set_member_name (builder, "compile_error");
+      json_builder_add_string_value (builder, text);
+    }
+  if (terminals == NULL)
+    return;
   json_builder_set_member_name (builder, "terminals");
   json_builder_begin_array (builder);
   for (guint t = 0; t < terminals->len; t++)

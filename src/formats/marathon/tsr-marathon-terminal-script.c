@@ -183,43 +183,46 @@ tsr_marathon_terminals_decompile (GPtrArray *terminals,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-/* ---- Compiling -------------------------------------------------------------------------------- */
+/* ---- Compiling ----------------------------------------------------------------------------- */
 
 typedef struct {
-  const char          *filename;
-  TsrMarathonTerminal *terminal;
-  GByteArray          *text;
-  int                  terminal_number;
-  gboolean             in_group;
-  gboolean             centered_pict;
-  int                  face;
-  int                  color;
-  guint                group_line;
+  TsrMarathonScriptCompilation *result;
+  TsrMarathonTerminal          *terminal;
+  GByteArray                   *text;
+  int                           terminal_number;
+  gboolean                      in_group;
+  gboolean                      centered_pict;
+  int                           face;
+  int                           color;
+  guint                         group_line;
 } Compiler;
 
 static void
-set_error_at (GError    **error,
-              const char *filename,
-              guint       line,
-              guint       column,
-              const char *format,
-              ...) G_GNUC_PRINTF (5, 6);
+diagnose (Compiler    *compiler,
+          TsrSeverity  severity,
+          guint        line,
+          guint        column,
+          const char  *format,
+          ...) G_GNUC_PRINTF (5, 6);
 
 static void
-set_error_at (GError    **error,
-              const char *filename,
-              guint       line,
-              guint       column,
-              const char *format,
-              ...)
+diagnose (Compiler    *compiler,
+          TsrSeverity  severity,
+          guint        line,
+          guint        column,
+          const char  *format,
+          ...)
 {
+  TsrMarathonScriptDiagnostic diagnostic;
   va_list args;
-  g_autofree char *message = NULL;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  diagnostic.severity = severity;
+  diagnostic.line = line;
+  diagnostic.column = column;
+  diagnostic.message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s:%u:%u: %s", filename, line, column, message);
+  g_array_append_val (compiler->result->diagnostics, diagnostic);
 }
 
 /* Lines of TEXT (between START and END) wrapped greedily at WIDTH pixels of 7-pixel characters,
@@ -318,13 +321,30 @@ parse_number (const char *text,
   return TRUE;
 }
 
+/* Records where source line LINE lands in the compiled text (the preview follows the cursor). */
+static void
+map_line (Compiler *compiler,
+          guint     line)
+{
+  TsrMarathonScriptLine entry = {
+    .line = line,
+    .terminal = (guint) compiler->terminal_number,
+    .group = compiler->terminal->groups->len > 0 ? compiler->terminal->groups->len - 1 : 0,
+    .offset = 0,
+  };
+
+  if (compiler->terminal->groups->len > 0)
+    entry.offset = compiler->text->len
+                   - g_array_index (compiler->terminal->groups, TsrMarathonTerminalGroup, entry.group).start_index;
+  g_array_append_val (compiler->result->lines, entry);
+}
+
 /* Appends one text line (UTF-8) with its style codes converted. */
 static gboolean
 compile_text_line (Compiler   *compiler,
                    const char *line,
                    gsize       length,
-                   guint       line_number,
-                   GError    **error)
+                   guint       line_number)
 {
   glong bad = 0;
   g_autoptr(GBytes) roman = tsr_utf8_to_mac_roman (line, length, &bad);
@@ -334,10 +354,11 @@ compile_text_line (Compiler   *compiler,
 
   if (roman == NULL)
     {
-      set_error_at (error, compiler->filename, line_number, (guint) bad + 1,
-                    "this character cannot be written in Mac Roman (the terminal text encoding)");
+      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, (guint) bad + 1,
+                "this character cannot be written in Mac Roman (the terminal text encoding)");
       return FALSE;
     }
+  map_line (compiler, line_number);
   data = g_bytes_get_data (roman, &size);
   for (gsize i = 0; i < size; i++)
     {
@@ -371,6 +392,10 @@ compile_text_line (Compiler   *compiler,
               if (code == 'C')
                 {
                   compiler->color = data[i + 2] - '0';
+                  /* Mac Roman is one byte a character, so the byte index is the column. */
+                  if (compiler->color > 7)
+                    diagnose (compiler, TSR_SEVERITY_WARNING, line_number, (guint) i + 1,
+                              "$C%d: the engine has colours $C0 to $C7 only", compiler->color);
                   i += 2;
                 }
               else
@@ -392,35 +417,217 @@ compile_text_line (Compiler   *compiler,
 }
 
 static void
-finish_terminal (Compiler  *compiler,
-                 GPtrArray *terminals)
+finish_terminal (Compiler *compiler)
 {
   finish_group (compiler);
   g_bytes_unref (compiler->terminal->text);
   compiler->terminal->text = g_byte_array_free_to_bytes (compiler->text);
   compiler->text = NULL;
-  g_ptr_array_add (terminals, compiler->terminal);
+  g_ptr_array_add (compiler->result->terminals, compiler->terminal);
   compiler->terminal = NULL;
 }
 
-GPtrArray *
-tsr_marathon_terminals_compile (const char *text,
-                                gsize       length,
-                                const char *filename,
-                                GError    **error)
+static gboolean
+keyword_is (const char *text,
+            const char *keyword)
 {
-  g_autoptr(GPtrArray) terminals = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_terminal_free);
-  Compiler compiler = { filename != NULL ? filename : "script", NULL, NULL, -1, FALSE, FALSE, 0, 0, 0 };
+  gsize n = strlen (keyword);
+
+  return g_ascii_strncasecmp (text, keyword, n) == 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t');
+}
+
+/* One "#..." line. Returns FALSE on an error that stops the compile; *AS_TEXT is set when the line
+ * is no directive and stays text. */
+static gboolean
+compile_directive (Compiler   *compiler,
+                   const char *directive_text,
+                   guint       line_number,
+                   gboolean   *section_open,
+                   guint      *section_line,
+                   gboolean   *as_text)
+{
+  GPtrArray *terminals = compiler->result->terminals;
+  const Directive *directive = NULL;
+  const char *args = NULL;
+  gsize best = 0;
+
+  *as_text = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (directives); i++)
+    {
+      gsize n = strlen (directives[i].name);
+
+      if (n > best && keyword_is (directive_text, directives[i].name))
+        {
+          directive = &directives[i];
+          best = n;
+        }
+    }
+  if (keyword_is (directive_text, "TERMINAL"))
+    {
+      int number;
+
+      if (compiler->terminal != NULL)
+        {
+          diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1,
+                    "#ENDTERMINAL %d expected before a new #TERMINAL", compiler->terminal_number);
+          return FALSE;
+        }
+      if (!parse_number (directive_text + 8, &number) || number != (int) terminals->len)
+        {
+          diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 11,
+                    "#TERMINAL %u expected (terminals are numbered in order)", terminals->len);
+          return FALSE;
+        }
+      compiler->terminal = tsr_marathon_terminal_new ();
+      compiler->terminal->flags = TSR_MARATHON_TERMINAL_ENCODED;
+      compiler->terminal->lines_per_page = LINES_PER_PAGE;
+      compiler->text = g_byte_array_new ();
+      compiler->terminal_number = number;
+      *section_open = FALSE;
+      return TRUE;
+    }
+  if (keyword_is (directive_text, "ENDTERMINAL"))
+    {
+      int number;
+
+      if (compiler->terminal == NULL)
+        {
+          diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1, "#ENDTERMINAL without #TERMINAL");
+          return FALSE;
+        }
+      if (!parse_number (directive_text + 11, &number) || number != compiler->terminal_number)
+        {
+          diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 14,
+                    "#ENDTERMINAL %d expected (to close #TERMINAL %d)",
+                    compiler->terminal_number, compiler->terminal_number);
+          return FALSE;
+        }
+      finish_terminal (compiler);
+      return TRUE;
+    }
+  if (directive == NULL)
+    {
+      /* Real scripts hold such lines in their text ("#1 priority"): inside a group they stay text. */
+      if (compiler->terminal != NULL && compiler->in_group)
+        {
+          diagnose (compiler, TSR_SEVERITY_WARNING, line_number, 2,
+                    "\"#%s\" is no directive: it is kept as text", directive_text);
+          *as_text = TRUE;
+          return TRUE;
+        }
+      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 2, "unknown directive \"#%s\"", directive_text);
+      return FALSE;
+    }
+  if (compiler->terminal == NULL)
+    {
+      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1, "#%s outside a #TERMINAL block", directive->name);
+      return FALSE;
+    }
+  args = directive_text + best;
+  {
+    TsrMarathonTerminalGroup group = { 0 };
+    int value = -1;
+    gboolean is_section = directive->type == TSR_MARATHON_GROUP_UNFINISHED
+                          || directive->type == TSR_MARATHON_GROUP_FINISHED
+                          || directive->type == TSR_MARATHON_GROUP_FAILED;
+
+    /* A section runs until #END or the terminal's end; a second one before #END would be read by
+     * the engine as part of the first. */
+    if (is_section && *section_open)
+      {
+        diagnose (compiler, TSR_SEVERITY_ERROR, *section_line, 1,
+                  "missing #END: this section is still open at line %u", line_number);
+        return FALSE;
+      }
+    if (is_section)
+      {
+        *section_open = TRUE;
+        *section_line = line_number;
+      }
+    if (directive->type == TSR_MARATHON_GROUP_END)
+      *section_open = FALSE;
+    while (*args == ' ' || *args == '\t')
+      args++;
+    if (*args != '\0')
+      {
+        char *after = NULL;
+        gint64 parsed = g_ascii_strtoll (args, &after, 10);
+
+        if (after == args || parsed < G_MININT16 || parsed > G_MAXUINT16)
+          {
+            diagnose (compiler, TSR_SEVERITY_ERROR, line_number, (guint) (args - directive_text) + 2,
+                      "a number expected after #%s", directive->name);
+            return FALSE;
+          }
+        value = (int) parsed;
+        args = after;
+        while (*args == ' ' || *args == '\t')
+          args++;
+      }
+    else if (directive->takes_argument)
+      value = 0;
+    if (*args != '\0')
+      {
+        if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "CENTER") == 0)
+          group.flags = TSR_MARATHON_GROUP_CENTER;
+        else if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "RIGHT") == 0)
+          group.flags = TSR_MARATHON_GROUP_ALIGN_RIGHT;
+        else if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "LEFT") == 0)
+          group.flags = 0;
+        else
+          {
+            diagnose (compiler, TSR_SEVERITY_ERROR, line_number, (guint) (args - directive_text) + 2,
+                      "unexpected \"%s\" after #%s", args, directive->name);
+            return FALSE;
+          }
+      }
+    if (directive->type == TSR_MARATHON_GROUP_STATIC && value <= 0)
+      diagnose (compiler, TSR_SEVERITY_WARNING, line_number, 1,
+                "#STATIC %d: static for no time shows nothing (the permutation is the duration in ticks)",
+                value);
+    finish_group (compiler);
+    group.type = (gint16) directive->type;
+    group.permutation = (gint16) value;
+    group.start_index = (guint16) compiler->text->len;
+    g_array_append_val (compiler->terminal->groups, group);
+    compiler->in_group = TRUE;
+    compiler->centered_pict = group.flags == TSR_MARATHON_GROUP_CENTER;
+    compiler->face = 0;
+    compiler->color = 0;
+    compiler->group_line = line_number;
+    map_line (compiler, line_number);
+  }
+  return TRUE;
+}
+
+static void
+diagnostic_clear (gpointer data)
+{
+  g_free (((TsrMarathonScriptDiagnostic *) data)->message);
+}
+
+TsrMarathonScriptCompilation *
+tsr_marathon_script_compile (const char *text,
+                             gsize       length)
+{
+  TsrMarathonScriptCompilation *result = g_new0 (TsrMarathonScriptCompilation, 1);
+  Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0 };
   const char *p = text, *end = text + length;
   guint line_number = 0;
-  gboolean section_open = FALSE;
+  gboolean section_open = FALSE, failed = FALSE;
   guint section_line = 0;
 
-  while (p < end)
+  result->terminals = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_terminal_free);
+  result->diagnostics = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
+  g_array_set_clear_func (result->diagnostics, diagnostic_clear);
+  result->lines = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptLine));
+
+  while (p < end && !failed)
     {
       const char *line_end = memchr (p, '\n', (gsize) (end - p));
       gsize line_length;
       const char *line = p;
+      gboolean as_text = FALSE, blank;
 
       if (line_end == NULL)
         line_end = end;
@@ -435,199 +642,146 @@ tsr_marathon_terminals_compile (const char *text,
       if (line_length > 0 && line[0] == '#')
         {
           g_autofree char *directive_text = g_strndup (line + 1, line_length - 1);
-          const Directive *directive = NULL;
-          const char *args = NULL;
-          gsize best = 0;
 
-          for (guint i = 0; i < G_N_ELEMENTS (directives); i++)
+          if (!compile_directive (&compiler, directive_text, line_number, &section_open, &section_line, &as_text))
             {
-              gsize n = strlen (directives[i].name);
-
-              if (n > best && g_ascii_strncasecmp (directive_text, directives[i].name, n) == 0
-                  && (directive_text[n] == '\0' || directive_text[n] == ' ' || directive_text[n] == '\t'))
-                {
-                  directive = &directives[i];
-                  best = n;
-                }
+              failed = TRUE;
+              break;
             }
-          if (g_ascii_strncasecmp (directive_text, "TERMINAL", 8) == 0
-              && (directive_text[8] == '\0' || directive_text[8] == ' ' || directive_text[8] == '\t'))
-            {
-              int number;
-
-              if (compiler.terminal != NULL)
-                {
-                  set_error_at (error, compiler.filename, line_number, 1,
-                                "#ENDTERMINAL %d expected before a new #TERMINAL", compiler.terminal_number);
-                  goto fail;
-                }
-              if (!parse_number (directive_text + 8, &number) || number != (int) terminals->len)
-                {
-                  set_error_at (error, compiler.filename, line_number, 11,
-                                "#TERMINAL %u expected (terminals are numbered in order)", terminals->len);
-                  goto fail;
-                }
-              compiler.terminal = tsr_marathon_terminal_new ();
-              compiler.terminal->flags = TSR_MARATHON_TERMINAL_ENCODED;
-              compiler.terminal->lines_per_page = LINES_PER_PAGE;
-              compiler.text = g_byte_array_new ();
-              compiler.terminal_number = number;
-              section_open = FALSE;
-              continue;
-            }
-          if (g_ascii_strncasecmp (directive_text, "ENDTERMINAL", 11) == 0
-              && (directive_text[11] == '\0' || directive_text[11] == ' ' || directive_text[11] == '\t'))
-            {
-              int number;
-
-              if (compiler.terminal == NULL)
-                {
-                  set_error_at (error, compiler.filename, line_number, 1, "#ENDTERMINAL without #TERMINAL");
-                  goto fail;
-                }
-              if (!parse_number (directive_text + 11, &number) || number != compiler.terminal_number)
-                {
-                  set_error_at (error, compiler.filename, line_number, 14,
-                                "#ENDTERMINAL %d expected (to close #TERMINAL %d)",
-                                compiler.terminal_number, compiler.terminal_number);
-                  goto fail;
-                }
-              finish_terminal (&compiler, terminals);
-              continue;
-            }
-          if (directive == NULL)
-            {
-              set_error_at (error, compiler.filename, line_number, 2, "unknown directive \"#%s\"",
-                            directive_text);
-              goto fail;
-            }
-          if (compiler.terminal == NULL)
-            {
-              set_error_at (error, compiler.filename, line_number, 1,
-                            "#%s outside a #TERMINAL block", directive->name);
-              goto fail;
-            }
-          args = directive_text + best;
-          {
-            TsrMarathonTerminalGroup group = { 0 };
-            int value = -1;
-            gboolean is_section = directive->type == TSR_MARATHON_GROUP_UNFINISHED
-                                  || directive->type == TSR_MARATHON_GROUP_FINISHED
-                                  || directive->type == TSR_MARATHON_GROUP_FAILED;
-
-            /* A section runs until #END or the terminal's end; a second one before #END would be
-             * read by the engine as part of the first. */
-            if (is_section && section_open)
-              {
-                set_error_at (error, compiler.filename, section_line, 1,
-                              "missing #END: this section is still open at line %u", line_number);
-                goto fail;
-              }
-            if (is_section)
-              {
-                section_open = TRUE;
-                section_line = line_number;
-              }
-            if (directive->type == TSR_MARATHON_GROUP_END)
-              section_open = FALSE;
-            while (*args == ' ' || *args == '\t')
-              args++;
-            if (*args != '\0')
-              {
-                char *after = NULL;
-                gint64 parsed = g_ascii_strtoll (args, &after, 10);
-
-                if (after == args || parsed < G_MININT16 || parsed > G_MAXUINT16)
-                  {
-                    set_error_at (error, compiler.filename, line_number, (guint) (args - directive_text) + 2,
-                                  "a number expected after #%s", directive->name);
-                    goto fail;
-                  }
-                value = (int) parsed;
-                args = after;
-                while (*args == ' ' || *args == '\t')
-                  args++;
-              }
-            else if (directive->takes_argument)
-              value = 0;
-            if (*args != '\0')
-              {
-                if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "CENTER") == 0)
-                  group.flags = TSR_MARATHON_GROUP_CENTER;
-                else if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "RIGHT") == 0)
-                  group.flags = TSR_MARATHON_GROUP_ALIGN_RIGHT;
-                else if (directive->type == TSR_MARATHON_GROUP_PICT && g_ascii_strcasecmp (args, "LEFT") == 0)
-                  group.flags = 0;
-                else
-                  {
-                    set_error_at (error, compiler.filename, line_number, (guint) (args - directive_text) + 2,
-                                  "unexpected \"%s\" after #%s", args, directive->name);
-                    goto fail;
-                  }
-              }
-            finish_group (&compiler);
-            group.type = (gint16) directive->type;
-            group.permutation = (gint16) value;
-            group.start_index = (guint16) compiler.text->len;
-            g_array_append_val (compiler.terminal->groups, group);
-            compiler.in_group = TRUE;
-            compiler.centered_pict = group.flags == TSR_MARATHON_GROUP_CENTER;
-            compiler.face = 0;
-            compiler.color = 0;
-            compiler.group_line = line_number;
-          }
-          continue;
+          if (!as_text)
+            continue;
         }
       /* A text line. */
+      blank = TRUE;
+      for (gsize i = 0; i < line_length; i++)
+        blank &= line[i] == ' ' || line[i] == '\t';
       if (compiler.terminal == NULL)
         {
-          gboolean blank = TRUE;
-
-          for (gsize i = 0; i < line_length; i++)
-            blank &= line[i] == ' ' || line[i] == '\t';
           if (blank)
             continue;
-          set_error_at (error, compiler.filename, line_number, 1, "text outside a #TERMINAL block");
-          goto fail;
+          diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1, "text outside a #TERMINAL block");
+          failed = TRUE;
+          break;
         }
       if (!compiler.in_group)
         {
-          if (line_length == 0)
+          if (blank)
             continue;
-          set_error_at (error, compiler.filename, line_number, 1,
-                        "text before the first group directive (#LOGON, #PICT ...)");
-          goto fail;
+          diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1,
+                    "text before the first group directive (#LOGON, #PICT ...)");
+          failed = TRUE;
+          break;
         }
       if (compiler.centered_pict)
         {
           if (line_length == 0)
             continue;
-          set_error_at (error, compiler.filename, line_number, 1,
-                        "text after a centred #PICT (line %u): the engine would never show it",
-                        compiler.group_line);
-          goto fail;
+          diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1,
+                    "text after a centred #PICT (line %u): the engine would never show it",
+                    compiler.group_line);
+          failed = TRUE;
+          break;
         }
-      if (!compile_text_line (&compiler, line, line_length, line_number, error))
-        goto fail;
+      if (!compile_text_line (&compiler, line, line_length, line_number))
+        {
+          failed = TRUE;
+          break;
+        }
       if (compiler.text->len > G_MAXUINT16)
         {
-          set_error_at (error, compiler.filename, line_number, 1,
-                        "terminal %d: text beyond 65535 bytes", compiler.terminal_number);
-          goto fail;
+          diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1,
+                    "terminal %d: text beyond 65535 bytes", compiler.terminal_number);
+          failed = TRUE;
+          break;
         }
     }
-  if (compiler.terminal != NULL)
+  if (!failed && compiler.terminal != NULL)
     {
-      set_error_at (error, compiler.filename, line_number + 1, 1,
-                    "#ENDTERMINAL %d expected before the end of the file", compiler.terminal_number);
-      goto fail;
+      diagnose (&compiler, TSR_SEVERITY_ERROR, line_number + 1, 1,
+                "#ENDTERMINAL %d expected before the end of the file", compiler.terminal_number);
+      failed = TRUE;
     }
-  return g_steal_pointer (&terminals);
-
-fail:
   if (compiler.terminal != NULL)
     tsr_marathon_terminal_free (compiler.terminal);
   if (compiler.text != NULL)
     g_byte_array_unref (compiler.text);
+  if (failed)
+    g_clear_pointer (&result->terminals, g_ptr_array_unref);
+  return result;
+}
+
+void
+tsr_marathon_script_compilation_free (TsrMarathonScriptCompilation *compilation)
+{
+  if (compilation == NULL)
+    return;
+  g_clear_pointer (&compilation->terminals, g_ptr_array_unref);
+  g_array_unref (compilation->diagnostics);
+  g_array_unref (compilation->lines);
+  g_free (compilation);
+}
+
+const TsrMarathonScriptDiagnostic *
+tsr_marathon_script_compilation_first_error (const TsrMarathonScriptCompilation *compilation)
+{
+  for (guint i = 0; i < compilation->diagnostics->len; i++)
+    {
+      const TsrMarathonScriptDiagnostic *diagnostic =
+        &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
+
+      if (diagnostic->severity == TSR_SEVERITY_ERROR)
+        return diagnostic;
+    }
   return NULL;
+}
+
+GPtrArray *
+tsr_marathon_terminals_compile (const char *text,
+                                gsize       length,
+                                const char *filename,
+                                GError    **error)
+{
+  g_autoptr(TsrMarathonScriptCompilation) compilation = tsr_marathon_script_compile (text, length);
+  const TsrMarathonScriptDiagnostic *failure = tsr_marathon_script_compilation_first_error (compilation);
+
+  if (failure != NULL || compilation->terminals == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s:%u:%u: %s", filename != NULL ? filename : "script",
+                   failure != NULL ? failure->line : 1, failure != NULL ? failure->column : 1,
+                   failure != NULL ? failure->message : "no terminals");
+      return NULL;
+    }
+  return g_steal_pointer (&compilation->terminals);
+}
+
+TsrMarathonTerminalScript *
+tsr_marathon_terminal_script_new (GBytes  *source,
+                                  GError **error)
+{
+  TsrMarathonTerminalScript *script;
+  gsize size;
+  const char *text = g_bytes_get_data (source, &size);
+  const char *bad = NULL;
+
+  if (!g_utf8_validate_len (text, size, &bad))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "terminal script: UTF-8 text expected, byte 0x%02X is not (offset %" G_GSIZE_FORMAT ")",
+                   (guint8) *bad, (gsize) (bad - text));
+      return NULL;
+    }
+  script = g_new0 (TsrMarathonTerminalScript, 1);
+  script->source = g_bytes_ref (source);
+  script->compilation = tsr_marathon_script_compile (text, size);
+  return script;
+}
+
+void
+tsr_marathon_terminal_script_free (TsrMarathonTerminalScript *script)
+{
+  if (script == NULL)
+    return;
+  g_bytes_unref (script->source);
+  tsr_marathon_script_compilation_free (script->compilation);
+  g_free (script);
 }

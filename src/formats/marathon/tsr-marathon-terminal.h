@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "core/tsr-finding.h"
+
 G_BEGIN_DECLS
 
 #define TSR_MARATHON_TERMINAL_ENCODED        0x0001
@@ -74,12 +76,54 @@ GBytes              *tsr_marathon_terminals_serialize (GPtrArray *terminals,
 /* Terminal script text (UTF-8) for TERMINALS; numbered by position. */
 char                *tsr_marathon_terminals_decompile (GPtrArray *terminals,
                                                        GError   **error);
-/* Compiles script TEXT; errors carry "FILENAME:LINE:COLUMN: ". */
+/* Compiles script TEXT; the first error is reported as "FILENAME:LINE:COLUMN: WHAT". */
 GPtrArray           *tsr_marathon_terminals_compile   (const char *text,
                                                        gsize       length,
                                                        const char *filename,
                                                        GError    **error);
 
+/* A script compiled for the editor: every diagnostic with its place, the terminals (NULL when an
+ * error stopped the compile) and where each source line landed. */
+typedef struct {
+  TsrSeverity severity;
+  guint       line;    /* 1-based */
+  guint       column;  /* 1-based, in characters of the line */
+  char       *message;
+} TsrMarathonScriptDiagnostic;
+
+typedef struct {
+  guint line;      /* 1-based source line: a group directive or a text line */
+  guint terminal;
+  guint group;     /* in the terminal */
+  guint offset;    /* byte offset of the line's text in the group's compiled text */
+} TsrMarathonScriptLine;
+
+typedef struct {
+  GPtrArray *terminals;   /* TsrMarathonTerminal, or NULL */
+  GArray    *diagnostics; /* TsrMarathonScriptDiagnostic, in source order of discovery */
+  GArray    *lines;       /* TsrMarathonScriptLine, ascending by line */
+} TsrMarathonScriptCompilation;
+
+/* Never fails: errors are diagnostics. Warnings: a "#" line that is no directive (kept as text),
+ * $C8/$C9, #STATIC 0. */
+TsrMarathonScriptCompilation      *tsr_marathon_script_compile                 (const char *text,
+                                                                               gsize       length);
+void                               tsr_marathon_script_compilation_free        (TsrMarathonScriptCompilation *compilation);
+const TsrMarathonScriptDiagnostic *tsr_marathon_script_compilation_first_error (const TsrMarathonScriptCompilation *compilation);
+
+/* A script file as the marathon-terminal-script format holds it: the bytes as they are (saved back
+ * unchanged) and their compilation. */
+typedef struct {
+  GBytes                       *source;
+  TsrMarathonScriptCompilation *compilation;
+} TsrMarathonTerminalScript;
+
+/* Fails only when SOURCE is not UTF-8 text (the offset of the first bad byte is given). */
+TsrMarathonTerminalScript *tsr_marathon_terminal_script_new  (GBytes                    *source,
+                                                              GError                   **error);
+void                       tsr_marathon_terminal_script_free (TsrMarathonTerminalScript *script);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMarathonTerminal, tsr_marathon_terminal_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMarathonScriptCompilation, tsr_marathon_script_compilation_free)
 
 G_END_DECLS

@@ -1,0 +1,759 @@
+/* tsr-terminal-editor.c: the buffer mirrors the document's text. A user edit in the buffer is
+ * turned into a document command before the buffer applies it (the handlers run ahead of the
+ * default ones), so both stay equal; a document change that did not come from the buffer (undo,
+ * redo, replace all) is copied into the buffer with the handlers muted. The buffer's own undo is
+ * off: Ctrl+Z is the window's undo. */
+#include "config.h"
+
+#include "views/marathon/tsr-terminal-editor.h"
+
+#include <glib/gi18n.h>
+
+#define COMPILE_DELAY_MS 300
+#define RESOURCE_LANGUAGE_SPECS "resource:///io/github/tessera/Tessera/language-specs"
+
+struct _TsrTerminalEditor {
+  GtkWidget                parent_instance;
+
+  TsrTerminalDocument     *document;
+  GtkSourceBuffer         *buffer;
+  GtkSourceSearchContext  *search;
+  GtkSourceCompletionWords *words;
+  GtkTextBuffer           *words_buffer;
+  GtkTextTag              *error_tag;
+  GtkTextTag              *warning_tag;
+  GArray                  *problems;  /* TsrMarathonScriptDiagnostic (copies) */
+  guint                    compile_timeout;
+  gboolean                 applying;  /* a document change is being copied into the buffer */
+  gboolean                 user_edit; /* a buffer edit is being turned into a command */
+  guint                    cursor_line;
+
+  GtkSearchBar            *search_bar;
+  GtkSearchEntry          *search_entry;
+  GtkEntry                *replace_entry;
+  GtkLabel                *search_status;
+  GtkSourceView           *source_view;
+  GtkListBox              *outline_list;
+  GtkListBox              *problem_list;
+  GtkLabel                *problems_label;
+  GtkBox                  *side_box;
+};
+
+static void tsr_terminal_editor_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrTerminalEditor, tsr_terminal_editor, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_terminal_editor_editor_page_init))
+
+enum {
+  CURSOR_LOCATION_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *const directive_words =
+  "TERMINAL ENDTERMINAL LOGON UNFINISHED FINISHED FAILURE INFORMATION END INTERLEVEL INTRALEVEL "
+  "TELEPORT CHECKPOINT SOUND MOVIE TRACK PICT LOGOFF CAMERA STATIC TAG CENTER RIGHT";
+
+static GtkSourceLanguageManager *
+language_manager (void)
+{
+  static GtkSourceLanguageManager *manager;
+
+  if (manager == NULL)
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) path = NULL;
+
+      /* Ours first, then the system's (def.lang, which every language's styles map to). */
+      manager = gtk_source_language_manager_new ();
+      g_strv_builder_add (builder, RESOURCE_LANGUAGE_SPECS);
+      g_strv_builder_addv (builder, (const char **) gtk_source_language_manager_get_search_path (manager));
+      path = g_strv_builder_end (builder);
+      gtk_source_language_manager_set_search_path (manager, (const char *const *) path);
+    }
+  return manager;
+}
+
+static void
+problem_clear (gpointer data)
+{
+  g_free (((TsrMarathonScriptDiagnostic *) data)->message);
+}
+
+/* ---- Buffer ↔ document ----------------------------------------------------------------------- */
+
+static void
+on_buffer_insert_text (GtkTextBuffer     *buffer,
+                       GtkTextIter       *location,
+                       const char        *text,
+                       int                length,
+                       TsrTerminalEditor *self)
+{
+  g_autofree char *inserted = NULL;
+
+  if (self->applying || self->document == NULL)
+    return;
+  inserted = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
+  self->user_edit = TRUE;
+  tsr_terminal_document_replace (self->document, (guint) gtk_text_iter_get_offset (location), 0, inserted);
+  self->user_edit = FALSE;
+}
+
+static void
+on_buffer_delete_range (GtkTextBuffer     *buffer,
+                        GtkTextIter       *start,
+                        GtkTextIter       *end,
+                        TsrTerminalEditor *self)
+{
+  guint from, to;
+
+  if (self->applying || self->document == NULL)
+    return;
+  from = (guint) gtk_text_iter_get_offset (start);
+  to = (guint) gtk_text_iter_get_offset (end);
+  self->user_edit = TRUE;
+  tsr_terminal_document_replace (self->document, MIN (from, to), MAX (from, to) - MIN (from, to), NULL);
+  self->user_edit = FALSE;
+}
+
+static void
+on_document_text_changed (TsrTerminalDocument *document,
+                          guint                offset,
+                          guint                n_removed,
+                          guint                n_inserted,
+                          TsrTerminalEditor   *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  const char *text = tsr_terminal_document_get_text (document, NULL);
+  const char *start = g_utf8_offset_to_pointer (text, offset);
+  const char *end = g_utf8_offset_to_pointer (start, n_inserted);
+  GtkTextIter from, to;
+
+  if (self->user_edit)
+    return;
+  self->applying = TRUE;
+  gtk_text_buffer_get_iter_at_offset (buffer, &from, (int) offset);
+  gtk_text_buffer_get_iter_at_offset (buffer, &to, (int) (offset + n_removed));
+  gtk_text_buffer_delete (buffer, &from, &to);
+  gtk_text_buffer_insert (buffer, &from, start, (int) (end - start));
+  gtk_text_buffer_place_cursor (buffer, &from);
+  self->applying = FALSE;
+  gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->source_view), gtk_text_buffer_get_insert (buffer));
+}
+
+/* ---- Diagnostics and outline ----------------------------------------------------------------- */
+
+static gboolean
+iter_at_line_column (GtkTextBuffer *buffer,
+                     guint          line,
+                     guint          column,
+                     GtkTextIter   *iter)
+{
+  if (line == 0 || (int) line > gtk_text_buffer_get_line_count (buffer))
+    {
+      gtk_text_buffer_get_end_iter (buffer, iter);
+      return FALSE;
+    }
+  gtk_text_buffer_get_iter_at_line (buffer, iter, (int) line - 1);
+  for (guint c = 1; c < column && !gtk_text_iter_ends_line (iter); c++)
+    gtk_text_iter_forward_char (iter);
+  return TRUE;
+}
+
+static void
+underline (TsrTerminalEditor                 *self,
+           const TsrMarathonScriptDiagnostic *diagnostic)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  iter_at_line_column (buffer, diagnostic->line, diagnostic->column, &start);
+  end = start;
+  /* The word at the place, or the rest of the line when the place is at a space. */
+  if (!gtk_text_iter_ends_line (&end))
+    {
+      gtk_text_iter_forward_char (&end);
+      while (!gtk_text_iter_ends_line (&end) && !g_unichar_isspace (gtk_text_iter_get_char (&end)))
+        gtk_text_iter_forward_char (&end);
+    }
+  else if (!gtk_text_iter_starts_line (&start))
+    gtk_text_iter_backward_char (&start);
+  gtk_text_buffer_apply_tag (buffer, diagnostic->severity == TSR_SEVERITY_ERROR ? self->error_tag : self->warning_tag,
+                             &start, &end);
+}
+
+static GtkWidget *
+problem_row (const TsrMarathonScriptDiagnostic *diagnostic)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = gtk_image_new_from_icon_name (diagnostic->severity == TSR_SEVERITY_ERROR
+                                                  ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  /* Translators: a problem in a terminal script: "Line 12, column 3: text after a centred #PICT". */
+  g_autofree char *text = g_strdup_printf (_("Line %u, column %u: %s"), diagnostic->line, diagnostic->column,
+                                           diagnostic->message);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  return box;
+}
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static void
+rebuild_outline (TsrTerminalEditor                  *self,
+                 const TsrMarathonScriptCompilation *compilation)
+{
+  /* A script that does not compile keeps its last outline, so it does not flicker while typing. */
+  if (compilation->terminals == NULL)
+    return;
+  clear_list (self->outline_list);
+  for (guint t = 0; t < compilation->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (compilation->terminals, t);
+      g_autofree char *title = g_strdup_printf (_("Terminal %u"), t);
+      GtkWidget *label = gtk_label_new (title);
+      GtkWidget *row;
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_list_box_append (self->outline_list, label);
+      row = gtk_widget_get_parent (label);
+      g_object_set_data (G_OBJECT (row), "line",
+                         GUINT_TO_POINTER (tsr_terminal_document_get_group_line (self->document, t, 0)));
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+          const char *name = tsr_marathon_group_type_name (group->type);
+          g_autofree char *text = group->permutation != -1
+                                  ? g_strdup_printf ("#%s %d", name != NULL ? name : "?", group->permutation)
+                                  : g_strdup_printf ("#%s", name != NULL ? name : "?");
+          GtkWidget *group_label = gtk_label_new (text);
+
+          gtk_label_set_xalign (GTK_LABEL (group_label), 0);
+          gtk_widget_set_margin_start (group_label, 18);
+          gtk_list_box_append (self->outline_list, group_label);
+          row = gtk_widget_get_parent (group_label);
+          g_object_set_data (G_OBJECT (row), "line",
+                             GUINT_TO_POINTER (tsr_terminal_document_get_group_line (self->document, t, g)));
+        }
+    }
+}
+
+static void
+refresh_diagnostics (TsrTerminalEditor *self)
+{
+  const TsrMarathonScriptCompilation *compilation;
+  GtkTextIter start, end;
+  guint errors = 0;
+  g_autofree char *heading = NULL;
+
+  g_clear_handle_id (&self->compile_timeout, g_source_remove);
+  g_array_set_size (self->problems, 0);
+  clear_list (self->problem_list);
+  if (self->document == NULL)
+    return;
+  compilation = tsr_terminal_document_get_compilation (self->document);
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->warning_tag, &start, &end);
+  for (guint i = 0; i < compilation->diagnostics->len; i++)
+    {
+      const TsrMarathonScriptDiagnostic *diagnostic =
+        &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
+      TsrMarathonScriptDiagnostic copy = *diagnostic;
+      GtkWidget *row;
+
+      copy.message = g_strdup (diagnostic->message);
+      g_array_append_val (self->problems, copy);
+      underline (self, diagnostic);
+      row = problem_row (diagnostic);
+      gtk_list_box_append (self->problem_list, row);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (row)), TRUE);
+      errors += diagnostic->severity == TSR_SEVERITY_ERROR;
+    }
+  if (compilation->diagnostics->len == 0)
+    heading = g_strdup (_("No problems"));
+  else
+    {
+      g_autofree char *error_text = g_strdup_printf (g_dngettext (NULL, "%u error", "%u errors", errors), errors);
+      /* Translators: the problems heading: "Problems: 1 error, 2 in all". */
+      heading = g_strdup_printf (_("Problems: %s, %u in all"), error_text, compilation->diagnostics->len);
+    }
+  gtk_label_set_text (self->problems_label, heading);
+  rebuild_outline (self, compilation);
+  g_signal_emit (self, signals[CURSOR_LOCATION_CHANGED], 0);
+}
+
+static gboolean
+on_compile_timeout (gpointer user_data)
+{
+  TsrTerminalEditor *self = user_data;
+
+  self->compile_timeout = 0;
+  refresh_diagnostics (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Every change recompiles the document at once; the view updates after the typing pause, counted
+ * from the last change. */
+static void
+on_document_compiled (TsrTerminalDocument *document,
+                      TsrTerminalEditor   *self)
+{
+  g_clear_handle_id (&self->compile_timeout, g_source_remove);
+  self->compile_timeout = g_timeout_add (COMPILE_DELAY_MS, on_compile_timeout, self);
+}
+
+/* ---- Cursor, outline and problem activation -------------------------------------------------- */
+
+static void
+on_cursor_moved (GtkTextBuffer     *buffer,
+                 GParamSpec        *pspec,
+                 TsrTerminalEditor *self)
+{
+  GtkTextIter iter;
+  guint line;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  line = (guint) gtk_text_iter_get_line (&iter) + 1;
+  if (line == self->cursor_line)
+    return;
+  self->cursor_line = line;
+  g_signal_emit (self, signals[CURSOR_LOCATION_CHANGED], 0);
+}
+
+void
+tsr_terminal_editor_go_to_line (TsrTerminalEditor *self,
+                                guint              line)
+{
+  GtkTextIter iter;
+
+  g_return_if_fail (TSR_IS_TERMINAL_EDITOR (self));
+  if (self->buffer == NULL)
+    return;
+  iter_at_line_column (GTK_TEXT_BUFFER (self->buffer), line, 1, &iter);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &iter, 0.1, FALSE, 0, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
+static void
+on_outline_row_activated (TsrTerminalEditor *self,
+                          GtkListBoxRow     *row)
+{
+  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "line"));
+
+  if (line > 0)
+    tsr_terminal_editor_go_to_line (self, line);
+}
+
+static void
+on_problem_row_activated (TsrTerminalEditor *self,
+                          GtkListBoxRow     *row)
+{
+  int index = gtk_list_box_row_get_index (row);
+  const TsrMarathonScriptDiagnostic *diagnostic;
+  GtkTextIter iter;
+
+  if (index < 0 || (guint) index >= self->problems->len)
+    return;
+  diagnostic = &g_array_index (self->problems, TsrMarathonScriptDiagnostic, index);
+  iter_at_line_column (GTK_TEXT_BUFFER (self->buffer), diagnostic->line, diagnostic->column, &iter);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &iter, 0.1, FALSE, 0, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
+/* ---- Search and replace ---------------------------------------------------------------------- */
+
+static void
+update_search_status (TsrTerminalEditor *self)
+{
+  int count = self->search != NULL ? gtk_source_search_context_get_occurrences_count (self->search) : 0;
+  g_autofree char *text = NULL;
+
+  if (count > 0)
+    text = g_strdup_printf (g_dngettext (NULL, "%d match", "%d matches", (gulong) count), count);
+  gtk_label_set_text (self->search_status, text != NULL ? text : "");
+}
+
+static void
+on_search_changed (TsrTerminalEditor *self)
+{
+  GtkSourceSearchSettings *settings;
+
+  if (self->search == NULL)
+    return;
+  settings = gtk_source_search_context_get_settings (self->search);
+  gtk_source_search_settings_set_search_text (settings, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  update_search_status (self);
+}
+
+static void
+select_match (TsrTerminalEditor *self,
+              gboolean           forward)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter from, start, end, selection_start, selection_end;
+  gboolean wrapped, found;
+
+  if (self->search == NULL)
+    return;
+  gtk_text_buffer_get_selection_bounds (buffer, &selection_start, &selection_end);
+  from = forward ? selection_end : selection_start;
+  found = forward ? gtk_source_search_context_forward (self->search, &from, &start, &end, &wrapped)
+                  : gtk_source_search_context_backward (self->search, &from, &start, &end, &wrapped);
+  if (!found)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  gtk_text_buffer_select_range (buffer, &start, &end);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &start, 0.1, FALSE, 0, 0);
+  update_search_status (self);
+}
+
+static void
+on_search_next (TsrTerminalEditor *self)
+{
+  select_match (self, TRUE);
+}
+
+static void
+on_search_previous (TsrTerminalEditor *self)
+{
+  select_match (self, FALSE);
+}
+
+static void
+on_replace (TsrTerminalEditor *self)
+{
+  GtkTextIter start, end;
+  g_autoptr(GError) error = NULL;
+  const char *replacement = gtk_editable_get_text (GTK_EDITABLE (self->replace_entry));
+
+  if (self->search == NULL)
+    return;
+  gtk_text_buffer_get_selection_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  /* Replaces the selected match (selecting the next one otherwise), then moves on. */
+  if (gtk_source_search_context_get_occurrence_position (self->search, &start, &end) <= 0)
+    {
+      select_match (self, TRUE);
+      return;
+    }
+  tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+  tsr_undo_stack_begin_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)), _("Replace"));
+  gtk_source_search_context_replace (self->search, &start, &end, replacement, -1, &error);
+  tsr_undo_stack_end_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+  select_match (self, TRUE);
+}
+
+static void
+on_replace_all (TsrTerminalEditor *self)
+{
+  TsrUndoStack *stack;
+  g_autoptr(GError) error = NULL;
+
+  if (self->search == NULL)
+    return;
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (self->document));
+  tsr_undo_stack_break_merge (stack);
+  tsr_undo_stack_begin_group (stack, _("Replace All"));
+  gtk_source_search_context_replace_all (self->search, gtk_editable_get_text (GTK_EDITABLE (self->replace_entry)),
+                                         -1, &error);
+  tsr_undo_stack_end_group (stack);
+  update_search_status (self);
+}
+
+static void
+toggle_search (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (widget);
+  gboolean show = !gtk_search_bar_get_search_mode (self->search_bar);
+
+  gtk_search_bar_set_search_mode (self->search_bar, show);
+  if (show)
+    gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+/* The window's undo and redo, also while the source view has the focus (its own history is off). */
+static void
+forward_to_window (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  gtk_widget_activate_action (widget, g_str_equal (action_name, "terminal.undo") ? "win.undo" : "win.redo", NULL);
+}
+
+/* ---- The document ---------------------------------------------------------------------------- */
+
+static void
+detach (TsrTerminalEditor *self)
+{
+  g_clear_handle_id (&self->compile_timeout, g_source_remove);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->buffer != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->buffer, self);
+      if (self->words != NULL)
+        gtk_source_completion_words_unregister (self->words, GTK_TEXT_BUFFER (self->words_buffer));
+    }
+  g_clear_object (&self->search);
+  g_clear_object (&self->document);
+}
+
+void
+tsr_terminal_editor_set_document (TsrTerminalEditor   *self,
+                                  TsrTerminalDocument *document)
+{
+  GtkSourceBuffer *buffer;
+  gsize length;
+  const char *text;
+
+  g_return_if_fail (TSR_IS_TERMINAL_EDITOR (self));
+  g_return_if_fail (document == NULL || TSR_IS_TERMINAL_DOCUMENT (document));
+  if (self->document == document)
+    return;
+  detach (self);
+  clear_list (self->outline_list);
+  clear_list (self->problem_list);
+  g_array_set_size (self->problems, 0);
+  if (document == NULL)
+    {
+      buffer = gtk_source_buffer_new (NULL);
+      gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
+      g_set_object (&self->buffer, buffer);
+      g_object_unref (buffer);
+      return;
+    }
+
+  self->document = g_object_ref (document);
+  buffer = gtk_source_buffer_new (NULL);
+  gtk_source_buffer_set_language (buffer, gtk_source_language_manager_get_language (language_manager (),
+                                                                                    "marathon-terminal"));
+  gtk_text_buffer_set_enable_undo (GTK_TEXT_BUFFER (buffer), FALSE);
+  text = tsr_terminal_document_get_text (document, &length);
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, (int) length);
+  self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buffer), "error",
+                                                "underline", PANGO_UNDERLINE_ERROR, NULL);
+  self->warning_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buffer), "warning",
+                                                  "underline", PANGO_UNDERLINE_ERROR,
+                                                  "underline-rgba", &(GdkRGBA) { 0.9, 0.6, 0.0, 1.0 }, NULL);
+  {
+    GtkTextIter start;
+    gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), &start);
+    gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (buffer), &start);
+  }
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
+  g_set_object (&self->buffer, buffer);
+  g_object_unref (buffer);
+  self->cursor_line = 1;
+
+  self->search = gtk_source_search_context_new (self->buffer, NULL);
+  gtk_source_search_context_set_highlight (self->search, TRUE);
+  g_signal_connect_swapped (self->search, "notify::occurrences-count", G_CALLBACK (update_search_status), self);
+  on_search_changed (self);
+  gtk_source_completion_words_register (self->words, GTK_TEXT_BUFFER (self->words_buffer));
+
+  g_signal_connect (self->buffer, "insert-text", G_CALLBACK (on_buffer_insert_text), self);
+  g_signal_connect (self->buffer, "delete-range", G_CALLBACK (on_buffer_delete_range), self);
+  g_signal_connect (self->buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self);
+  g_signal_connect (document, "text-changed", G_CALLBACK (on_document_text_changed), self);
+  g_signal_connect (document, "compiled", G_CALLBACK (on_document_compiled), self);
+  refresh_diagnostics (self);
+}
+
+TsrTerminalDocument *
+tsr_terminal_editor_get_document (TsrTerminalEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
+  return self->document;
+}
+
+GtkSourceView *
+tsr_terminal_editor_get_source_view (TsrTerminalEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
+  return self->source_view;
+}
+
+void
+tsr_terminal_editor_refresh (TsrTerminalEditor *self)
+{
+  g_return_if_fail (TSR_IS_TERMINAL_EDITOR (self));
+  refresh_diagnostics (self);
+}
+
+guint
+tsr_terminal_editor_get_n_problems (TsrTerminalEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), 0);
+  return self->problems->len;
+}
+
+const TsrMarathonScriptDiagnostic *
+tsr_terminal_editor_get_problem (TsrTerminalEditor *self,
+                                 guint              index)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
+  g_return_val_if_fail (index < self->problems->len, NULL);
+  return &g_array_index (self->problems, TsrMarathonScriptDiagnostic, index);
+}
+
+guint
+tsr_terminal_editor_get_n_outline_rows (TsrTerminalEditor *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->outline_list)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += GTK_IS_LIST_BOX_ROW (child);
+  return n;
+}
+
+gboolean
+tsr_terminal_editor_get_cursor_location (TsrTerminalEditor     *self,
+                                         TsrMarathonScriptLine *location)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), FALSE);
+  if (self->document == NULL)
+    return FALSE;
+  return tsr_terminal_document_locate_line (self->document, self->cursor_line, location);
+}
+
+/* ---- GObject --------------------------------------------------------------------------------- */
+
+static void
+tsr_terminal_editor_page_set_document (TsrEditorPage *page,
+                                       TsrDocument   *document)
+{
+  tsr_terminal_editor_set_document (TSR_TERMINAL_EDITOR (page), TSR_TERMINAL_DOCUMENT (document));
+}
+
+static void
+tsr_terminal_editor_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = tsr_terminal_editor_page_set_document;
+}
+
+static void
+tsr_terminal_editor_dispose (GObject *object)
+{
+  TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
+
+  detach (self);
+  g_clear_object (&self->buffer);
+  g_clear_object (&self->words);
+  g_clear_object (&self->words_buffer);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_TERMINAL_EDITOR);
+  /* The template's top box has no name to be cleared by. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (tsr_terminal_editor_parent_class)->dispose (object);
+}
+
+static void
+tsr_terminal_editor_finalize (GObject *object)
+{
+  TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
+
+  g_array_unref (self->problems);
+  G_OBJECT_CLASS (tsr_terminal_editor_parent_class)->finalize (object);
+}
+
+static void
+tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tsr_terminal_editor_dispose;
+  object_class->finalize = tsr_terminal_editor_finalize;
+
+  signals[CURSOR_LOCATION_CHANGED] = g_signal_new ("cursor-location-changed", G_TYPE_FROM_CLASS (klass),
+                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-terminal-editor.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, replace_entry);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, search_status);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, source_view);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, outline_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, problem_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, side_box);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_next);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_previous);
+  gtk_widget_class_bind_template_callback (widget_class, on_replace);
+  gtk_widget_class_bind_template_callback (widget_class, on_replace_all);
+  gtk_widget_class_bind_template_callback (widget_class, on_outline_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_problem_row_activated);
+
+  gtk_widget_class_install_action (widget_class, "terminal.find", NULL, toggle_search);
+  gtk_widget_class_install_action (widget_class, "terminal.undo", NULL, forward_to_window);
+  gtk_widget_class_install_action (widget_class, "terminal.redo", NULL, forward_to_window);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "terminal.find", NULL);
+}
+
+static void
+tsr_terminal_editor_init (TsrTerminalEditor *self)
+{
+  GtkEventController *shortcuts;
+  GtkSourceCompletion *completion;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->problems = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
+  g_array_set_clear_func (self->problems, problem_clear);
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+
+  /* Ahead of the text view's own Ctrl+Z, which would act on the buffer's (disabled) history. */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>z"),
+                                                          gtk_named_action_new ("terminal.undo")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>z|<Control>y"),
+                                                          gtk_named_action_new ("terminal.redo")));
+  gtk_widget_add_controller (GTK_WIDGET (self->source_view), shortcuts);
+
+  /* Directive names complete from a buffer of them. */
+  self->words = gtk_source_completion_words_new (_("Directives"));
+  g_object_set (self->words, "minimum-word-size", 2, NULL);
+  self->words_buffer = gtk_text_buffer_new (NULL);
+  gtk_text_buffer_set_text (self->words_buffer, directive_words, -1);
+  completion = gtk_source_view_get_completion (self->source_view);
+  gtk_source_completion_add_provider (completion, GTK_SOURCE_COMPLETION_PROVIDER (self->words));
+
+  tsr_terminal_editor_set_document (self, NULL);
+}
+
+GtkWidget *
+tsr_terminal_editor_new (void)
+{
+  return g_object_new (TSR_TYPE_TERMINAL_EDITOR, NULL);
+}

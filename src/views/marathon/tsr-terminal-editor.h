@@ -1,0 +1,43 @@
+/* tsr-terminal-editor.h: the document page for a Marathon terminal script: the source in a
+ * GtkSourceView (highlighting, line numbers, completion of directives, search and replace), with
+ * every keystroke a command on the document's undo stack (one history for the document), the
+ * script compiled while typing (throttled) with its errors and warnings underlined at
+ * line:column and listed, and an outline of the terminals and their groups. */
+#pragma once
+
+#include <gtksourceview/gtksource.h>
+
+#include "model/marathon/tsr-terminal-document.h"
+#include "views/tsr-editor-page.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_TERMINAL_EDITOR (tsr_terminal_editor_get_type ())
+G_DECLARE_FINAL_TYPE (TsrTerminalEditor, tsr_terminal_editor, TSR, TERMINAL_EDITOR, GtkWidget)
+
+GtkWidget           *tsr_terminal_editor_new              (void);
+void                 tsr_terminal_editor_set_document     (TsrTerminalEditor   *self,
+                                                           TsrTerminalDocument *document);
+TsrTerminalDocument *tsr_terminal_editor_get_document     (TsrTerminalEditor   *self);
+GtkSourceView       *tsr_terminal_editor_get_source_view  (TsrTerminalEditor   *self);
+/* Compiles now instead of after the typing pause (tests). */
+void                 tsr_terminal_editor_refresh          (TsrTerminalEditor   *self);
+/* The problems listed, and the underlined ranges: diagnostics as of the last refresh. */
+guint                tsr_terminal_editor_get_n_problems   (TsrTerminalEditor   *self);
+const TsrMarathonScriptDiagnostic *
+                     tsr_terminal_editor_get_problem      (TsrTerminalEditor   *self,
+                                                           guint                index);
+/* Rows of the outline: one per terminal and one per group. */
+guint                tsr_terminal_editor_get_n_outline_rows (TsrTerminalEditor *self);
+/* Moves the cursor to the start of LINE (1-based) and scrolls it into view. */
+void                 tsr_terminal_editor_go_to_line       (TsrTerminalEditor   *self,
+                                                           guint                line);
+/* The terminal, group and text offset under the cursor (the preview shows it); FALSE before the
+ * first terminal or while the script does not compile. */
+gboolean             tsr_terminal_editor_get_cursor_location (TsrTerminalEditor    *self,
+                                                              TsrMarathonScriptLine *location);
+
+/* Signal "cursor-location-changed": the cursor moved to another line, or the text under it was
+ * recompiled; read it with tsr_terminal_editor_get_cursor_location. */
+
+G_END_DECLS

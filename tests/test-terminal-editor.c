@@ -1,0 +1,202 @@
+/* test-terminal-editor.c: the terminal script page in a real window (GTest under Xvfb, suite
+ * 'ui'): a real .term.txt opens on the terminal editor, typing in the source view is one undo step
+ * through win.undo, an error shows in the problems at its line and is underlined, the outline
+ * moves the cursor, and win.save writes exactly the edited text. Screenshot:
+ * terminal-editor.png. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "tsr-test-ui.h"
+#include "views/marathon/tsr-terminal-editor.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static char *
+copy_script (const char *name)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", name, NULL) : NULL;
+  g_autofree char *contents = NULL;
+  char *target = g_build_filename (work_dir, name, NULL);
+  gsize length;
+
+  if (source == NULL || !g_file_get_contents (source, &contents, &length, NULL))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_free (target);
+      return NULL;
+    }
+  g_assert_true (g_file_set_contents (target, contents, (gssize) length, NULL));
+  return target;
+}
+
+/* Types TEXT at the cursor as the keyboard does (interactive insertion, one character at a time). */
+static void
+type_text (GtkTextBuffer *buffer, const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    gtk_text_buffer_insert_interactive_at_cursor (buffer, p, (int) (g_utf8_next_char (p) - p), TRUE);
+}
+
+static void
+test_terminal_editor (void)
+{
+  g_autofree char *path = copy_script ("chronicles_DreamBrother.term.txt");
+  g_autofree char *original = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(GFile) file = NULL;
+  TsrWindow *window;
+  TsrTerminalEditor *editor;
+  TsrTerminalDocument *document;
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+  guint group_line;
+  const TsrMarathonScriptDiagnostic *problem;
+  TsrMarathonScriptLine location;
+  GtkTextTag *error_tag;
+
+  if (path == NULL)
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+  file = g_file_new_for_path (path);
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  tsr_test_ui_iterate_for (200);
+
+  editor = TSR_TERMINAL_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_TERMINAL_EDITOR)));
+  g_assert_nonnull (editor);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  document = tsr_terminal_editor_get_document (editor);
+  g_assert_true (TSR_DOCUMENT (document) == tsr_window_get_document (window));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (editor)));
+  {
+    g_autofree char *shown = NULL;
+    GtkTextIter start, end;
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    shown = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+    g_assert_cmpstr (shown, ==, original);
+  }
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_outline_rows (editor), >, 2);
+
+  /* Type a line with bold into the second group of terminal 0. */
+  group_line = tsr_terminal_document_get_group_line (document, 0, 1);
+  g_assert_cmpuint (group_line, >, 0);
+  tsr_terminal_editor_go_to_line (editor, group_line + 1);
+  type_text (buffer, "Typed by a $Btest$b.\n");
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
+  g_assert_true (tsr_terminal_editor_get_cursor_location (editor, &location));
+  g_assert_cmpuint (location.terminal, ==, 0);
+  g_assert_cmpuint (location.group, ==, 1);
+  g_assert_true (tsr_document_get_modified (TSR_DOCUMENT (document)));
+
+  /* An error (a character Mac Roman lacks) is listed at its line and underlined; undo removes it. */
+  type_text (buffer, "₪");
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 1);
+  problem = tsr_terminal_editor_get_problem (editor, 0);
+  g_assert_cmpint (problem->severity, ==, TSR_SEVERITY_ERROR);
+  g_assert_cmpuint (problem->line, ==, group_line + 2);
+  g_assert_cmpuint (problem->column, ==, 1);
+  error_tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "error");
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, (int) group_line + 1);
+  g_assert_true (gtk_text_iter_has_tag (&iter, error_tag));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-editor.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
+
+  /* The typed line is one step (plus its line break): two undos give the original text back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  {
+    g_autofree char *shown = NULL;
+    GtkTextIter start, end;
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    shown = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+    g_assert_cmpstr (shown, ==, original);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+
+  /* Save: the file is the buffer's text, byte for byte. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  tsr_test_ui_iterate_for (100);
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  {
+    GtkTextIter start, end;
+    g_autofree char *shown = NULL;
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    shown = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+    g_assert_cmpstr (saved, ==, shown);
+    g_assert_nonnull (strstr (saved, "Typed by a $Btest$b.\n"));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  work_dir = g_dir_make_tmp ("tessera-terminal-editor-XXXXXX", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
+    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
+
+    g_setenv ("XDG_DATA_HOME", data, TRUE);
+    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  if (!gtk_init_check ())
+    {
+      g_print ("SKIP: no display (run under xvfb-run)\n");
+      return 77;
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_init (&argc, &argv, NULL);
+  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
+  if (screenshot_dir == NULL)
+    screenshot_dir = g_get_current_dir ();
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/terminal-editor/edit-undo-save", test_terminal_editor);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", work_dir);
+    if (system (command) != 0)
+      g_printerr ("could not remove %s\n", work_dir);
+  }
+  g_free (work_dir);
+  g_free (screenshot_dir);
+  return status;
+}
