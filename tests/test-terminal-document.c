@@ -6,6 +6,8 @@
 #include "model/marathon/tsr-terminal-document.h"
 #include "tsr-test-common.h"
 
+#define TEXT(document) tsr_terminal_document_get_text (document)
+
 static char *data_dir;
 
 static TsrTerminalDocument *
@@ -58,11 +60,11 @@ START_TEST (test_untouched_and_random_edits)
       TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
 
       ck_assert_msg (g_bytes_equal (original, untouched), "%s: untouched save differs", path);
-      ck_assert_ptr_nonnull (tsr_terminal_document_get_compilation (document)->terminals);
+      ck_assert_ptr_nonnull (tsr_terminal_text_get_compilation (TEXT (document))->terminals);
 
       for (guint i = 0; i < 400; i++)
         {
-          guint n = tsr_terminal_document_get_n_chars (document);
+          guint n = tsr_terminal_text_get_n_chars (TEXT (document));
           guint offset = g_rand_int_range (rand, 0, (gint32) n + 1);
           guint removed = g_rand_int_range (rand, 0, 4);
 
@@ -70,11 +72,11 @@ START_TEST (test_untouched_and_random_edits)
             removed = n - offset;
           if (g_rand_boolean (rand))
             tsr_undo_stack_break_merge (stack);
-          tsr_terminal_document_replace (document, offset, removed,
+          tsr_terminal_text_replace (TEXT (document), offset, removed,
                                          pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
-          ck_assert (g_utf8_validate (tsr_terminal_document_get_text (document, NULL), -1, NULL));
-          ck_assert_uint_eq (tsr_terminal_document_get_n_chars (document),
-                             g_utf8_strlen (tsr_terminal_document_get_text (document, NULL), -1));
+          ck_assert (g_utf8_validate (tsr_terminal_text_get_text (TEXT (document), NULL), -1, NULL));
+          ck_assert_uint_eq (tsr_terminal_text_get_n_chars (TEXT (document)),
+                             g_utf8_strlen (tsr_terminal_text_get_text (TEXT (document), NULL), -1));
         }
       edited = serialize (document);
       while (tsr_undo_stack_get_can_undo (stack))
@@ -97,7 +99,7 @@ typedef struct {
 } Change;
 
 static void
-on_text_changed (TsrTerminalDocument *document, guint offset, guint removed, guint inserted, Change *change)
+on_text_changed (TsrTerminalText *text, guint offset, guint removed, guint inserted, Change *change)
 {
   *change = (Change) { offset, removed, inserted, change->count + 1 };
 }
@@ -107,9 +109,9 @@ START_TEST (test_typing_merges_and_diagnostics_follow)
   g_autoptr(GPtrArray) files = real_scripts ();
   g_autoptr(TsrTerminalDocument) document = open_script (g_ptr_array_index (files, 0));
   TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
-  g_autofree char *original = g_strdup (tsr_terminal_document_get_text (document, NULL));
-  guint line = tsr_terminal_document_get_group_line (document, 0, 1);
-  const char *text = tsr_terminal_document_get_text (document, NULL);
+  g_autofree char *original = g_strdup (tsr_terminal_text_get_text (TEXT (document), NULL));
+  guint line = tsr_terminal_text_get_group_line (TEXT (document), 0, 1);
+  const char *text = tsr_terminal_text_get_text (TEXT (document), NULL);
   guint offset = 0, depth;
   Change change = { 0 };
   GPtrArray *findings;
@@ -120,47 +122,47 @@ START_TEST (test_typing_merges_and_diagnostics_follow)
   for (guint l = 1; l <= line; offset++)
     if (text[g_utf8_offset_to_pointer (text, offset) - text] == '\n')
       l++;
-  g_signal_connect (document, "text-changed", G_CALLBACK (on_text_changed), &change);
+  g_signal_connect (TEXT (document), "text-changed", G_CALLBACK (on_text_changed), &change);
 
   depth = tsr_undo_stack_get_depth (stack);
   tsr_undo_stack_break_merge (stack);
   for (const char *p = "Bold $Bword$b"; *p != '\0'; p++)
     {
       char one[2] = { *p, 0 };
-      ck_assert (tsr_terminal_document_replace (document, offset + (guint) (p - "Bold $Bword$b"), 0, one));
+      ck_assert (tsr_terminal_text_replace (TEXT (document), offset + (guint) (p - "Bold $Bword$b"), 0, one));
     }
-  ck_assert (tsr_terminal_document_replace (document, offset + 13, 0, "\n"));
+  ck_assert (tsr_terminal_text_replace (TEXT (document), offset + 13, 0, "\n"));
   ck_assert_uint_eq (change.count, 14);
   ck_assert_uint_eq (change.inserted, 1);
   /* The 13 characters are one step; the line break is its own. */
   ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
   ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Typing");
-  ck_assert_ptr_null (tsr_marathon_script_compilation_first_error (tsr_terminal_document_get_compilation (document)));
+  ck_assert_ptr_null (tsr_marathon_script_compilation_first_error (tsr_terminal_text_get_compilation (TEXT (document))));
 
   /* An unknown character for Mac Roman is an error at its column, in the findings too. */
-  ck_assert (tsr_terminal_document_replace (document, offset + 2, 0, "₪"));
-  error = tsr_marathon_script_compilation_first_error (tsr_terminal_document_get_compilation (document));
+  ck_assert (tsr_terminal_text_replace (TEXT (document), offset + 2, 0, "₪"));
+  error = tsr_marathon_script_compilation_first_error (tsr_terminal_text_get_compilation (TEXT (document)));
   ck_assert_ptr_nonnull (error);
   ck_assert_uint_eq (error->line, line + 1);
   ck_assert_uint_eq (error->column, 3);
   findings = tsr_document_get_findings (TSR_DOCUMENT (document));
   ck_assert_uint_ge (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 1);
-  ck_assert (tsr_terminal_document_replace (document, offset + 2, 1, NULL));
-  ck_assert_ptr_null (tsr_marathon_script_compilation_first_error (tsr_terminal_document_get_compilation (document)));
+  ck_assert (tsr_terminal_text_replace (TEXT (document), offset + 2, 1, NULL));
+  ck_assert_ptr_null (tsr_marathon_script_compilation_first_error (tsr_terminal_text_get_compilation (TEXT (document))));
   findings = tsr_document_get_findings (TSR_DOCUMENT (document));
   ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
 
   /* Out of range and no-op edits push nothing. */
   depth = tsr_undo_stack_get_depth (stack);
-  ck_assert (!tsr_terminal_document_replace (document, tsr_terminal_document_get_n_chars (document) + 1, 0, "x"));
-  ck_assert (!tsr_terminal_document_replace (document, 0, tsr_terminal_document_get_n_chars (document) + 1, NULL));
-  ck_assert (!tsr_terminal_document_replace (document, 0, 1, "\xff"));
-  ck_assert (!tsr_terminal_document_replace (document, 0, 0, ""));
+  ck_assert (!tsr_terminal_text_replace (TEXT (document), tsr_terminal_text_get_n_chars (TEXT (document)) + 1, 0, "x"));
+  ck_assert (!tsr_terminal_text_replace (TEXT (document), 0, tsr_terminal_text_get_n_chars (TEXT (document)) + 1, NULL));
+  ck_assert (!tsr_terminal_text_replace (TEXT (document), 0, 1, "\xff"));
+  ck_assert (!tsr_terminal_text_replace (TEXT (document), 0, 0, ""));
   ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
 
   while (tsr_undo_stack_get_can_undo (stack))
     tsr_undo_stack_undo (stack);
-  ck_assert_str_eq (tsr_terminal_document_get_text (document, NULL), original);
+  ck_assert_str_eq (tsr_terminal_text_get_text (TEXT (document), NULL), original);
 }
 END_TEST
 
@@ -175,13 +177,13 @@ START_TEST (test_save_reload)
   g_autoptr(TsrTerminalDocument) reloaded = NULL;
   g_autofree char *expected = NULL;
 
-  ck_assert (tsr_terminal_document_replace (document, 0, 0, "; edited by a test\n"));
-  expected = g_strdup (tsr_terminal_document_get_text (document, NULL));
+  ck_assert (tsr_terminal_text_replace (TEXT (document), 0, 0, "; edited by a test\n"));
+  expected = g_strdup (tsr_terminal_text_get_text (TEXT (document), NULL));
   ck_assert_msg (tsr_document_save (TSR_DOCUMENT (document), target, TSR_SAVE_NONE, &error), "%s",
                  error ? error->message : "");
   ck_assert (!tsr_document_get_modified (TSR_DOCUMENT (document)));
   reloaded = open_script (path);
-  ck_assert_str_eq (tsr_terminal_document_get_text (reloaded, NULL), expected);
+  ck_assert_str_eq (tsr_terminal_text_get_text (TEXT (reloaded), NULL), expected);
 }
 END_TEST
 

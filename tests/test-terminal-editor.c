@@ -16,6 +16,8 @@
 #include "tsr-test-ui.h"
 #include "views/marathon/tsr-terminal-editor.h"
 
+#define TEXT(document) tsr_terminal_document_get_text (document)
+
 static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
@@ -83,8 +85,8 @@ test_terminal_editor (void)
                                                          GSIZE_TO_POINTER (TSR_TYPE_TERMINAL_EDITOR)));
   g_assert_nonnull (editor);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
-  document = tsr_terminal_editor_get_document (editor);
-  g_assert_true (TSR_DOCUMENT (document) == tsr_window_get_document (window));
+  document = TSR_TERMINAL_DOCUMENT (tsr_window_get_document (window));
+  g_assert_true (tsr_terminal_editor_get_text (editor) == TEXT (document));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (editor)));
   {
     g_autofree char *shown = NULL;
@@ -97,7 +99,7 @@ test_terminal_editor (void)
   g_assert_cmpuint (tsr_terminal_editor_get_n_outline_rows (editor), >, 2);
 
   /* Type a line with bold into the second group of terminal 0. */
-  group_line = tsr_terminal_document_get_group_line (document, 0, 1);
+  group_line = tsr_terminal_text_get_group_line (TEXT (document), 0, 1);
   g_assert_cmpuint (group_line, >, 0);
   tsr_terminal_editor_go_to_line (editor, group_line + 1);
   type_text (buffer, "Typed by a $Btest$b.\n");
