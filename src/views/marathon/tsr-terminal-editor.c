@@ -505,10 +505,41 @@ forward_to_window (GtkWidget  *widget,
 
 /* ---- The document ---------------------------------------------------------------------------- */
 
+/* GtkSourceView's completion finishes a cancelled request from the main loop and then removes its
+ * marks from the buffer it was started on; a buffer finalized before that has lost them already
+ * (a critical). So a buffer the editor lets go of stays alive a moment longer. */
+static gboolean
+release_buffer (gpointer buffer)
+{
+  g_object_unref (buffer);
+  return G_SOURCE_REMOVE;
+}
+
+/* Takes BUFFER (may be NULL). */
+static void
+retire_buffer (GtkSourceBuffer *buffer)
+{
+  if (buffer != NULL)
+    g_timeout_add_seconds_full (G_PRIORITY_LOW, 2, release_buffer, buffer, NULL);
+}
+
+/* Makes BUFFER (taken) the one the view shows. */
+static void
+replace_buffer (TsrTerminalEditor *self,
+                GtkSourceBuffer   *buffer)
+{
+  GtkSourceBuffer *old = g_steal_pointer (&self->buffer);
+
+  self->buffer = buffer;
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
+  retire_buffer (old);
+}
+
 static void
 detach (TsrTerminalEditor *self)
 {
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
+  gtk_source_completion_hide (gtk_source_view_get_completion (self->source_view));
   if (self->text != NULL)
     g_signal_handlers_disconnect_by_data (self->text, self);
   if (self->buffer != NULL)
@@ -539,10 +570,7 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
   g_array_set_size (self->problems, 0);
   if (text == NULL)
     {
-      buffer = gtk_source_buffer_new (NULL);
-      gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
-      g_set_object (&self->buffer, buffer);
-      g_object_unref (buffer);
+      replace_buffer (self, gtk_source_buffer_new (NULL));
       return;
     }
 
@@ -563,9 +591,7 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
     gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), &start);
     gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (buffer), &start);
   }
-  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
-  g_set_object (&self->buffer, buffer);
-  g_object_unref (buffer);
+  replace_buffer (self, buffer);
   self->cursor_line = 1;
 
   self->search = gtk_source_search_context_new (self->buffer, NULL);
@@ -672,7 +698,7 @@ tsr_terminal_editor_dispose (GObject *object)
   TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
 
   detach (self);
-  g_clear_object (&self->buffer);
+  retire_buffer (g_steal_pointer (&self->buffer));
   g_clear_object (&self->words);
   g_clear_object (&self->words_buffer);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_TERMINAL_EDITOR);
