@@ -13,8 +13,13 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
+#include "core/tsr-file.h"
 #include "tsr-test-ui.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
+
+#define TEXT(document) tsr_terminal_document_get_text (document)
 
 static TsrApplication *application;
 static char *screenshot_dir;
@@ -83,8 +88,8 @@ test_terminal_editor (void)
                                                          GSIZE_TO_POINTER (TSR_TYPE_TERMINAL_EDITOR)));
   g_assert_nonnull (editor);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
-  document = tsr_terminal_editor_get_document (editor);
-  g_assert_true (TSR_DOCUMENT (document) == tsr_window_get_document (window));
+  document = TSR_TERMINAL_DOCUMENT (tsr_window_get_document (window));
+  g_assert_true (tsr_terminal_editor_get_text (editor) == TEXT (document));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (editor)));
   {
     g_autofree char *shown = NULL;
@@ -97,7 +102,7 @@ test_terminal_editor (void)
   g_assert_cmpuint (tsr_terminal_editor_get_n_outline_rows (editor), >, 2);
 
   /* Type a line with bold into the second group of terminal 0. */
-  group_line = tsr_terminal_document_get_group_line (document, 0, 1);
+  group_line = tsr_terminal_text_get_group_line (TEXT (document), 0, 1);
   g_assert_cmpuint (group_line, >, 0);
   tsr_terminal_editor_go_to_line (editor, group_line + 1);
   type_text (buffer, "Typed by a $Btest$b.\n");
@@ -155,6 +160,104 @@ test_terminal_editor (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* The Terminals page of a Marathon map: typing into a level's script, an error listed at its line
+ * and blocking nothing until saved, fixed, then win.save: the saved map's term chunk decompiles to
+ * the edited script and every other chunk is as it was. */
+static void
+test_map_terminals_page (void)
+{
+  g_autofree char *path = copy_script ("chronicles_DreamBrother.sceA");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  g_autofree char *edited = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrTerminalEditor *editor;
+  GtkTextBuffer *buffer;
+  TsrTerminalText *text;
+  guint level, line;
+
+  if (path == NULL)
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  tsr_test_ui_iterate_for (200);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  tsr_marathon_map_page_show (page, "terminals");
+  tsr_test_ui_iterate_for (100);
+  editor = tsr_marathon_map_page_get_terminal_editor (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  text = tsr_terminal_editor_get_text (editor);
+  g_assert_nonnull (text);
+  g_assert_cmpuint (tsr_terminal_text_get_n_chars (text), >, 0);
+  level = tsr_marathon_document_get_current_level (TSR_MARATHON_DOCUMENT (tsr_window_get_document (window)));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (editor)));
+
+  line = tsr_terminal_text_get_group_line (text, 0, 1);
+  tsr_terminal_editor_go_to_line (editor, line + 1);
+  type_text (buffer, "$C5Written in the map$C0.\n");
+  type_text (buffer, "#PICT 5 CENTER\nno text may follow\n");
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 1);
+  g_assert_cmpuint (tsr_terminal_editor_get_problem (editor, 0)->line, ==, line + 3);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-map-page.png");
+  /* The centred picture and its text go again (two undo steps: the text line, the directive). */
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
+  edited = g_strdup (tsr_terminal_text_get_text (text, NULL));
+  g_assert_nonnull (strstr (edited, "$C5Written in the map$C0.\n"));
+  g_assert_null (strstr (edited, "no text may follow"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  tsr_test_ui_iterate_for (100);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, "original", &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, "saved", &error);
+  g_assert_no_error (error);
+  {
+    TsrMarathonLevel *saved_level = g_ptr_array_index (after->map->levels, level);
+    g_autofree char *decompiled = tsr_marathon_terminals_decompile (saved_level->terminals, &error);
+
+    g_assert_cmpstr (decompiled, ==, edited);
+  }
+  for (guint e = 0; e < before->map->wad->entries->len; e++)
+    {
+      TsrWadEntry *a = g_ptr_array_index (before->map->wad->entries, e);
+      TsrWadEntry *b = g_ptr_array_index (after->map->wad->entries, e);
+
+      g_assert_cmpuint (a->chunks->len, ==, b->chunks->len);
+      for (guint c = 0; c < a->chunks->len; c++)
+        {
+          TsrWadChunk *x = g_ptr_array_index (a->chunks, c), *y = g_ptr_array_index (b->chunks, c);
+
+          g_assert_cmpuint (x->tag, ==, y->tag);
+          if (x->tag != TSR_WAD_TAG ('t', 'e', 'r', 'm'))
+            g_assert_true (g_bytes_equal (x->data, y->data));
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -188,6 +291,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/terminal-editor/edit-undo-save", test_terminal_editor);
+  g_test_add_func ("/terminal-editor/map-terminals-page", test_map_terminals_page);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -386,6 +386,8 @@ tsr_document_get_findings (TsrDocument *self)
       priv->findings = tsr_findings_new ();
       if (priv->format->validate != NULL)
         priv->format->validate (priv->data, priv->findings);
+      if (TSR_DOCUMENT_GET_CLASS (self)->validate != NULL)
+        TSR_DOCUMENT_GET_CLASS (self)->validate (self, priv->findings);
     }
   return priv->findings;
 }

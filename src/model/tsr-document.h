@@ -31,8 +31,12 @@ struct _TsrDocumentClass {
   GPtrArray *(*serialize) (TsrDocument *self,
                            const char  *path,
                            GError     **error);
+  /* Adds the family's own findings after the format's (state the codec's data does not hold
+   * yet, such as a script being edited). Optional. */
+  void       (*validate)  (TsrDocument *self,
+                           GPtrArray   *findings);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 /* Loads FILE (local files only), detecting its format by content. */

@@ -2,10 +2,12 @@
  * place that lists them. A new family adds its registrations here. */
 #include "views/tsr-editor-pages.h"
 
+#include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-tile-map.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-inspector.h"
@@ -23,6 +25,12 @@ static gboolean
 terminal_editor_accepts (TsrDocument *document)
 {
   return TSR_IS_TERMINAL_DOCUMENT (document);
+}
+
+static gboolean
+marathon_map_page_accepts (TsrDocument *document)
+{
+  return TSR_IS_MARATHON_DOCUMENT (document);
 }
 
 static GObject *
@@ -48,6 +56,7 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("inspector", TSR_TYPE_INSPECTOR, 0, NULL);
   tsr_editor_pages_register ("map-editor", TSR_TYPE_MAP_EDITOR, 10, map_editor_accepts);
   tsr_editor_pages_register ("terminal-editor", TSR_TYPE_TERMINAL_EDITOR, 10, terminal_editor_accepts);
+  tsr_editor_pages_register ("marathon-map", TSR_TYPE_MARATHON_MAP_PAGE, 10, marathon_map_page_accepts);
 
   tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);
   tsr_map_editor_register_panels (TSR_TYPE_WOLF_DOCUMENT, wolf3d_panels_new);

@@ -15,7 +15,7 @@
 struct _TsrTerminalEditor {
   GtkWidget                parent_instance;
 
-  TsrTerminalDocument     *document;
+  TsrTerminalText         *text;
   GtkSourceBuffer         *buffer;
   GtkSourceSearchContext  *search;
   GtkSourceCompletionWords *words;
@@ -92,11 +92,11 @@ on_buffer_insert_text (GtkTextBuffer     *buffer,
 {
   g_autofree char *inserted = NULL;
 
-  if (self->applying || self->document == NULL)
+  if (self->applying || self->text == NULL)
     return;
   inserted = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
   self->user_edit = TRUE;
-  tsr_terminal_document_replace (self->document, (guint) gtk_text_iter_get_offset (location), 0, inserted);
+  tsr_terminal_text_replace (self->text, (guint) gtk_text_iter_get_offset (location), 0, inserted);
   self->user_edit = FALSE;
 }
 
@@ -108,24 +108,24 @@ on_buffer_delete_range (GtkTextBuffer     *buffer,
 {
   guint from, to;
 
-  if (self->applying || self->document == NULL)
+  if (self->applying || self->text == NULL)
     return;
   from = (guint) gtk_text_iter_get_offset (start);
   to = (guint) gtk_text_iter_get_offset (end);
   self->user_edit = TRUE;
-  tsr_terminal_document_replace (self->document, MIN (from, to), MAX (from, to) - MIN (from, to), NULL);
+  tsr_terminal_text_replace (self->text, MIN (from, to), MAX (from, to) - MIN (from, to), NULL);
   self->user_edit = FALSE;
 }
 
 static void
-on_document_text_changed (TsrTerminalDocument *document,
-                          guint                offset,
-                          guint                n_removed,
-                          guint                n_inserted,
-                          TsrTerminalEditor   *self)
+on_text_changed (TsrTerminalText   *source,
+                 guint              offset,
+                 guint              n_removed,
+                 guint              n_inserted,
+                 TsrTerminalEditor *self)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  const char *text = tsr_terminal_document_get_text (document, NULL);
+  const char *text = tsr_terminal_text_get_text (source, NULL);
   const char *start = g_utf8_offset_to_pointer (text, offset);
   const char *end = g_utf8_offset_to_pointer (start, n_inserted);
   GtkTextIter from, to;
@@ -235,7 +235,7 @@ rebuild_outline (TsrTerminalEditor                  *self,
       gtk_list_box_append (self->outline_list, label);
       row = gtk_widget_get_parent (label);
       g_object_set_data (G_OBJECT (row), "line",
-                         GUINT_TO_POINTER (tsr_terminal_document_get_group_line (self->document, t, 0)));
+                         GUINT_TO_POINTER (tsr_terminal_text_get_group_line (self->text, t, 0)));
       for (guint g = 0; g < terminal->groups->len; g++)
         {
           const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
@@ -250,7 +250,7 @@ rebuild_outline (TsrTerminalEditor                  *self,
           gtk_list_box_append (self->outline_list, group_label);
           row = gtk_widget_get_parent (group_label);
           g_object_set_data (G_OBJECT (row), "line",
-                             GUINT_TO_POINTER (tsr_terminal_document_get_group_line (self->document, t, g)));
+                             GUINT_TO_POINTER (tsr_terminal_text_get_group_line (self->text, t, g)));
         }
     }
 }
@@ -266,9 +266,9 @@ refresh_diagnostics (TsrTerminalEditor *self)
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
   g_array_set_size (self->problems, 0);
   clear_list (self->problem_list);
-  if (self->document == NULL)
+  if (self->text == NULL)
     return;
-  compilation = tsr_terminal_document_get_compilation (self->document);
+  compilation = tsr_terminal_text_get_compilation (self->text);
   gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
   gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
   gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->warning_tag, &start, &end);
@@ -313,8 +313,8 @@ on_compile_timeout (gpointer user_data)
 /* Every change recompiles the document at once; the view updates after the typing pause, counted
  * from the last change. */
 static void
-on_document_compiled (TsrTerminalDocument *document,
-                      TsrTerminalEditor   *self)
+on_text_compiled (TsrTerminalText   *text,
+                  TsrTerminalEditor *self)
 {
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
   self->compile_timeout = g_timeout_add (COMPILE_DELAY_MS, on_compile_timeout, self);
@@ -457,10 +457,10 @@ on_replace (TsrTerminalEditor *self)
       select_match (self, TRUE);
       return;
     }
-  tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
-  tsr_undo_stack_begin_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)), _("Replace"));
+  tsr_undo_stack_break_merge (tsr_terminal_text_get_undo_stack (self->text));
+  tsr_undo_stack_begin_group (tsr_terminal_text_get_undo_stack (self->text), _("Replace"));
   gtk_source_search_context_replace (self->search, &start, &end, replacement, -1, &error);
-  tsr_undo_stack_end_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+  tsr_undo_stack_end_group (tsr_terminal_text_get_undo_stack (self->text));
   select_match (self, TRUE);
 }
 
@@ -472,7 +472,7 @@ on_replace_all (TsrTerminalEditor *self)
 
   if (self->search == NULL)
     return;
-  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (self->document));
+  stack = tsr_terminal_text_get_undo_stack (self->text);
   tsr_undo_stack_break_merge (stack);
   tsr_undo_stack_begin_group (stack, _("Replace All"));
   gtk_source_search_context_replace_all (self->search, gtk_editable_get_text (GTK_EDITABLE (self->replace_entry)),
@@ -505,12 +505,43 @@ forward_to_window (GtkWidget  *widget,
 
 /* ---- The document ---------------------------------------------------------------------------- */
 
+/* GtkSourceView's completion finishes a cancelled request from the main loop and then removes its
+ * marks from the buffer it was started on; a buffer finalized before that has lost them already
+ * (a critical). So a buffer the editor lets go of stays alive a moment longer. */
+static gboolean
+release_buffer (gpointer buffer)
+{
+  g_object_unref (buffer);
+  return G_SOURCE_REMOVE;
+}
+
+/* Takes BUFFER (may be NULL). */
+static void
+retire_buffer (GtkSourceBuffer *buffer)
+{
+  if (buffer != NULL)
+    g_timeout_add_seconds_full (G_PRIORITY_LOW, 2, release_buffer, buffer, NULL);
+}
+
+/* Makes BUFFER (taken) the one the view shows. */
+static void
+replace_buffer (TsrTerminalEditor *self,
+                GtkSourceBuffer   *buffer)
+{
+  GtkSourceBuffer *old = g_steal_pointer (&self->buffer);
+
+  self->buffer = buffer;
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
+  retire_buffer (old);
+}
+
 static void
 detach (TsrTerminalEditor *self)
 {
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  gtk_source_completion_hide (gtk_source_view_get_completion (self->source_view));
+  if (self->text != NULL)
+    g_signal_handlers_disconnect_by_data (self->text, self);
   if (self->buffer != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->buffer, self);
@@ -518,41 +549,38 @@ detach (TsrTerminalEditor *self)
         gtk_source_completion_words_unregister (self->words, GTK_TEXT_BUFFER (self->words_buffer));
     }
   g_clear_object (&self->search);
-  g_clear_object (&self->document);
+  g_clear_object (&self->text);
 }
 
 void
-tsr_terminal_editor_set_document (TsrTerminalEditor   *self,
-                                  TsrTerminalDocument *document)
+tsr_terminal_editor_set_text (TsrTerminalEditor *self,
+                              TsrTerminalText   *text)
 {
   GtkSourceBuffer *buffer;
   gsize length;
-  const char *text;
+  const char *contents;
 
   g_return_if_fail (TSR_IS_TERMINAL_EDITOR (self));
-  g_return_if_fail (document == NULL || TSR_IS_TERMINAL_DOCUMENT (document));
-  if (self->document == document)
+  g_return_if_fail (text == NULL || TSR_IS_TERMINAL_TEXT (text));
+  if (self->text == text)
     return;
   detach (self);
   clear_list (self->outline_list);
   clear_list (self->problem_list);
   g_array_set_size (self->problems, 0);
-  if (document == NULL)
+  if (text == NULL)
     {
-      buffer = gtk_source_buffer_new (NULL);
-      gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
-      g_set_object (&self->buffer, buffer);
-      g_object_unref (buffer);
+      replace_buffer (self, gtk_source_buffer_new (NULL));
       return;
     }
 
-  self->document = g_object_ref (document);
+  self->text = g_object_ref (text);
   buffer = gtk_source_buffer_new (NULL);
   gtk_source_buffer_set_language (buffer, gtk_source_language_manager_get_language (language_manager (),
                                                                                     "marathon-terminal"));
   gtk_text_buffer_set_enable_undo (GTK_TEXT_BUFFER (buffer), FALSE);
-  text = tsr_terminal_document_get_text (document, &length);
-  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, (int) length);
+  contents = tsr_terminal_text_get_text (text, &length);
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), contents, (int) length);
   self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buffer), "error",
                                                 "underline", PANGO_UNDERLINE_ERROR, NULL);
   self->warning_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buffer), "warning",
@@ -563,9 +591,7 @@ tsr_terminal_editor_set_document (TsrTerminalEditor   *self,
     gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), &start);
     gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (buffer), &start);
   }
-  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
-  g_set_object (&self->buffer, buffer);
-  g_object_unref (buffer);
+  replace_buffer (self, buffer);
   self->cursor_line = 1;
 
   self->search = gtk_source_search_context_new (self->buffer, NULL);
@@ -577,16 +603,26 @@ tsr_terminal_editor_set_document (TsrTerminalEditor   *self,
   g_signal_connect (self->buffer, "insert-text", G_CALLBACK (on_buffer_insert_text), self);
   g_signal_connect (self->buffer, "delete-range", G_CALLBACK (on_buffer_delete_range), self);
   g_signal_connect (self->buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self);
-  g_signal_connect (document, "text-changed", G_CALLBACK (on_document_text_changed), self);
-  g_signal_connect (document, "compiled", G_CALLBACK (on_document_compiled), self);
+  g_signal_connect (text, "text-changed", G_CALLBACK (on_text_changed), self);
+  g_signal_connect (text, "compiled", G_CALLBACK (on_text_compiled), self);
   refresh_diagnostics (self);
 }
 
-TsrTerminalDocument *
-tsr_terminal_editor_get_document (TsrTerminalEditor *self)
+void
+tsr_terminal_editor_set_document (TsrTerminalEditor *self,
+                                  TsrDocument       *document)
+{
+  g_return_if_fail (TSR_IS_TERMINAL_EDITOR (self));
+  g_return_if_fail (document == NULL || TSR_IS_TERMINAL_DOCUMENT (document));
+  tsr_terminal_editor_set_text (self, document != NULL ? tsr_terminal_document_get_text (TSR_TERMINAL_DOCUMENT (document))
+                                                       : NULL);
+}
+
+TsrTerminalText *
+tsr_terminal_editor_get_text (TsrTerminalEditor *self)
 {
   g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
-  return self->document;
+  return self->text;
 }
 
 GtkSourceView *
@@ -636,9 +672,9 @@ tsr_terminal_editor_get_cursor_location (TsrTerminalEditor     *self,
                                          TsrMarathonScriptLine *location)
 {
   g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), FALSE);
-  if (self->document == NULL)
+  if (self->text == NULL)
     return FALSE;
-  return tsr_terminal_document_locate_line (self->document, self->cursor_line, location);
+  return tsr_terminal_text_locate_line (self->text, self->cursor_line, location);
 }
 
 /* ---- GObject --------------------------------------------------------------------------------- */
@@ -647,7 +683,7 @@ static void
 tsr_terminal_editor_page_set_document (TsrEditorPage *page,
                                        TsrDocument   *document)
 {
-  tsr_terminal_editor_set_document (TSR_TERMINAL_EDITOR (page), TSR_TERMINAL_DOCUMENT (document));
+  tsr_terminal_editor_set_document (TSR_TERMINAL_EDITOR (page), document);
 }
 
 static void
@@ -662,7 +698,7 @@ tsr_terminal_editor_dispose (GObject *object)
   TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
 
   detach (self);
-  g_clear_object (&self->buffer);
+  retire_buffer (g_steal_pointer (&self->buffer));
   g_clear_object (&self->words);
   g_clear_object (&self->words_buffer);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_TERMINAL_EDITOR);
@@ -749,7 +785,7 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
   completion = gtk_source_view_get_completion (self->source_view);
   gtk_source_completion_add_provider (completion, GTK_SOURCE_COMPLETION_PROVIDER (self->words));
 
-  tsr_terminal_editor_set_document (self, NULL);
+  tsr_terminal_editor_set_text (self, NULL);
 }
 
 GtkWidget *

@@ -16,9 +16,13 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TsrTerminalEditor, tsr_terminal_editor, TSR, TERMINAL_EDITOR, GtkWidget)
 
 GtkWidget           *tsr_terminal_editor_new              (void);
+/* A TsrTerminalDocument (a .term.txt file), or NULL. */
 void                 tsr_terminal_editor_set_document     (TsrTerminalEditor   *self,
-                                                           TsrTerminalDocument *document);
-TsrTerminalDocument *tsr_terminal_editor_get_document     (TsrTerminalEditor   *self);
+                                                           TsrDocument         *document);
+/* Any script text, e.g. a Marathon level's terminals; NULL shows nothing. */
+void                 tsr_terminal_editor_set_text         (TsrTerminalEditor   *self,
+                                                           TsrTerminalText     *text);
+TsrTerminalText     *tsr_terminal_editor_get_text         (TsrTerminalEditor   *self);
 GtkSourceView       *tsr_terminal_editor_get_source_view  (TsrTerminalEditor   *self);
 /* Compiles now instead of after the typing pause (tests). */
 void                 tsr_terminal_editor_refresh          (TsrTerminalEditor   *self);

@@ -1,0 +1,274 @@
+/* tsr-marathon-map-page.c: the page follows the document's current level; the terminal editor
+ * shows that level's TsrTerminalText, so its edits are the document's commands. */
+#include "config.h"
+
+#include "views/marathon/tsr-marathon-map-page.h"
+
+#include <glib/gi18n.h>
+
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+#include "views/tsr-inspector.h"
+
+struct _TsrMarathonMapPage {
+  GtkWidget            parent_instance;
+  TsrMarathonDocument *document;
+
+  GtkNotebook         *notebook;
+  TsrInspector        *inspector;
+  GtkWidget           *terminals_page;
+  GtkDropDown         *level_dropdown;
+  GtkLabel            *level_status;
+  TsrTerminalEditor   *terminal_editor;
+};
+
+static void tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrMarathonMapPage, tsr_marathon_map_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_marathon_map_page_editor_page_init))
+
+static void
+show_level (TsrMarathonMapPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  TsrTerminalText *text = NULL;
+  guint level;
+
+  if (self->document == NULL)
+    {
+      tsr_terminal_editor_set_text (self->terminal_editor, NULL);
+      return;
+    }
+  level = tsr_marathon_document_get_current_level (self->document);
+  text = tsr_marathon_document_get_terminal_text (self->document, level, &error);
+  tsr_terminal_editor_set_text (self->terminal_editor, text);
+  if (text == NULL)
+    gtk_label_set_text (self->level_status, error->message);
+  else if (tsr_terminal_text_get_n_chars (text) == 0)
+    gtk_label_set_text (self->level_status, _("This level has no terminals: write #TERMINAL 0 to add one."));
+  else
+    gtk_label_set_text (self->level_status, "");
+}
+
+static void
+on_level_selected (TsrMarathonMapPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->level_dropdown);
+
+  if (self->document == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  tsr_marathon_document_set_current_level (self->document, selected);
+}
+
+void
+tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
+                                    TsrMarathonDocument *document)
+{
+  g_autoptr(GtkStringList) levels = NULL;
+
+  g_return_if_fail (TSR_IS_MARATHON_MAP_PAGE (self));
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  tsr_inspector_set_document (self->inspector, TSR_DOCUMENT (document));
+  levels = gtk_string_list_new (NULL);
+  for (guint l = 0; document != NULL && l < tsr_marathon_document_get_n_levels (document); l++)
+    {
+      g_autofree char *name = tsr_marathon_document_dup_level_name (document, l);
+      g_autofree char *label = g_strdup_printf ("%u  %s", l, name);
+
+      gtk_string_list_append (levels, label);
+    }
+  gtk_drop_down_set_model (self->level_dropdown, G_LIST_MODEL (levels));
+  if (document != NULL)
+    {
+      gtk_drop_down_set_selected (self->level_dropdown, tsr_marathon_document_get_current_level (document));
+      g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (show_level), self);
+    }
+  show_level (self);
+}
+
+void
+tsr_marathon_map_page_show (TsrMarathonMapPage *self,
+                            const char         *page)
+{
+  g_return_if_fail (TSR_IS_MARATHON_MAP_PAGE (self));
+  gtk_notebook_set_current_page (self->notebook, g_strcmp0 (page, "terminals") == 0 ? 1 : 0);
+}
+
+TsrTerminalEditor *
+tsr_marathon_map_page_get_terminal_editor (TsrMarathonMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_PAGE (self), NULL);
+  return self->terminal_editor;
+}
+
+gboolean
+tsr_marathon_map_page_import (TsrMarathonMapPage *self,
+                              GFile              *file,
+                              GError            **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GBytes) bytes = NULL;
+  TsrTerminalText *text;
+  g_autofree char *contents = NULL;
+  gsize size;
+  const char *data;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_PAGE (self), FALSE);
+  text = tsr_terminal_editor_get_text (self->terminal_editor);
+  if (text == NULL || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no level's terminals to replace");
+      return FALSE;
+    }
+  if ((bytes = tsr_file_read (path, error)) == NULL)
+    return FALSE;
+  data = g_bytes_get_data (bytes, &size);
+  if (!g_utf8_validate_len (data, size, NULL) || memchr (data, '\0', size) != NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: UTF-8 text expected", path);
+      return FALSE;
+    }
+  contents = g_strndup (data, size);
+  tsr_terminal_text_set_text (text, contents, _("Import Terminals"));
+  return TRUE;
+}
+
+gboolean
+tsr_marathon_map_page_export (TsrMarathonMapPage *self,
+                              GFile              *file,
+                              GError            **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  TsrTerminalText *text;
+  gsize length;
+  const char *contents;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_PAGE (self), FALSE);
+  text = tsr_terminal_editor_get_text (self->terminal_editor);
+  if (text == NULL || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no level's terminals to export");
+      return FALSE;
+    }
+  contents = tsr_terminal_text_get_text (text, &length);
+  bytes = g_bytes_new (contents, length);
+  return tsr_file_write_atomic (path, bytes, FALSE, error);
+}
+
+static void
+on_file_chosen (GtkNativeDialog    *dialog,
+                int                 response,
+                TsrMarathonMapPage *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GError) error = NULL;
+  gboolean import = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "tsr-import"));
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL
+      && !(import ? tsr_marathon_map_page_import (self, file, &error) : tsr_marathon_map_page_export (self, file, &error)))
+    gtk_label_set_text (self->level_status, error->message);
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+choose_file (TsrMarathonMapPage *self,
+             gboolean            import)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (import ? _("Import Terminal Script") : _("Export Terminal Script"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        import ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        import ? _("_Import") : _("_Export"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Terminal scripts"));
+  gtk_file_filter_add_pattern (filter, "*.term.txt");
+  gtk_file_filter_add_pattern (filter, "*.txt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  if (!import)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "terminals.term.txt");
+  g_object_set_data (G_OBJECT (dialog), "tsr-import", GINT_TO_POINTER (import));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+on_import_clicked (TsrMarathonMapPage *self)
+{
+  choose_file (self, TRUE);
+}
+
+static void
+on_export_clicked (TsrMarathonMapPage *self)
+{
+  choose_file (self, FALSE);
+}
+
+static void
+tsr_marathon_map_page_page_set_document (TsrEditorPage *page,
+                                         TsrDocument   *document)
+{
+  tsr_marathon_map_page_set_document (TSR_MARATHON_MAP_PAGE (page),
+                                      document != NULL ? TSR_MARATHON_DOCUMENT (document) : NULL);
+}
+
+static void
+tsr_marathon_map_page_page_set_note (TsrEditorPage *page,
+                                     const char    *note)
+{
+  tsr_editor_page_set_note (TSR_EDITOR_PAGE (TSR_MARATHON_MAP_PAGE (page)->inspector), note);
+}
+
+static void
+tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = tsr_marathon_map_page_page_set_document;
+  iface->set_note = tsr_marathon_map_page_page_set_note;
+}
+
+static void
+tsr_marathon_map_page_dispose (GObject *object)
+{
+  TsrMarathonMapPage *self = TSR_MARATHON_MAP_PAGE (object);
+
+  tsr_marathon_map_page_set_document (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_MAP_PAGE);
+  G_OBJECT_CLASS (tsr_marathon_map_page_parent_class)->dispose (object);
+}
+
+static void
+tsr_marathon_map_page_class_init (TsrMarathonMapPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tsr_marathon_map_page_dispose;
+  g_type_ensure (TSR_TYPE_INSPECTOR);
+  g_type_ensure (TSR_TYPE_TERMINAL_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-marathon-map-page.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, notebook);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, inspector);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, terminals_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_status);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, terminal_editor);
+  gtk_widget_class_bind_template_callback (widget_class, on_level_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
+}
+
+static void
+tsr_marathon_map_page_init (TsrMarathonMapPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,30 @@
+/* tsr-marathon-map-page.h: the document page for a Marathon map or scenario: the map's summary
+ * (the inspector) and a Terminals page editing the chosen level's terminals as script text, with
+ * import and export of .term.txt files. */
+#pragma once
+
+#include "model/marathon/tsr-marathon-document.h"
+#include "views/marathon/tsr-terminal-editor.h"
+#include "views/tsr-editor-page.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_MARATHON_MAP_PAGE (tsr_marathon_map_page_get_type ())
+G_DECLARE_FINAL_TYPE (TsrMarathonMapPage, tsr_marathon_map_page, TSR, MARATHON_MAP_PAGE, GtkWidget)
+
+void               tsr_marathon_map_page_set_document        (TsrMarathonMapPage  *self,
+                                                              TsrMarathonDocument *document);
+/* "map" or "terminals". */
+void               tsr_marathon_map_page_show                (TsrMarathonMapPage  *self,
+                                                              const char          *page);
+TsrTerminalEditor *tsr_marathon_map_page_get_terminal_editor (TsrMarathonMapPage  *self);
+/* Replaces the current level's script with FILE's text, as one undoable step. */
+gboolean           tsr_marathon_map_page_import              (TsrMarathonMapPage  *self,
+                                                              GFile               *file,
+                                                              GError             **error);
+/* Writes the current level's script to FILE (atomically). */
+gboolean           tsr_marathon_map_page_export              (TsrMarathonMapPage  *self,
+                                                              GFile               *file,
+                                                              GError             **error);
+
+G_END_DECLS
