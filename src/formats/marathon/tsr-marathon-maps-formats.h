@@ -24,7 +24,7 @@ void                 tsr_marathon_scenario_free      (TsrMarathonScenario *scena
 
 const TsrFormat     *tsr_marathon_map_format         (void);
 const TsrFormat     *tsr_marathon_physics_format     (void);
-/* Terminal scripts (.term.txt) as a format: load compiles, save decompiles. Not registered. */
+/* Terminal scripts (.term.txt): the bytes as written (saved unchanged) and their compilation. */
 const TsrFormat     *tsr_marathon_terminal_script_format (void);
 void                 tsr_marathon_maps_register_formats (TsrFormatRegistry *registry);
 
