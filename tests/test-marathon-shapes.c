@@ -358,6 +358,15 @@ START_TEST (test_real_patches)
                 }
             }
         }
+      /* The preview is a contact sheet, not a strip a few pixels high once fitted to a window. */
+      {
+        TsrRenderOptions options = { .level = -1 };
+        g_autoptr(TsrImage) sheet = format->render (patch, &options, &error);
+
+        ck_assert_msg (sheet != NULL, "%s: %s", path, error ? error->message : "");
+        ck_assert_msg (sheet->width <= 3 * sheet->height + 512 && sheet->height <= 3 * sheet->width + 512,
+                       "%s: sheet %ux%u", path, sheet->width, sheet->height);
+      }
       format->free (patch);
     }
   tsr_test_report_count ("shapes patches written back identical", files->len);

@@ -1,5 +1,7 @@
 /* tsr-marathon-shapes-format.c: the "marathon-shapes" (.shpA) and "marathon-shapes-patch" (.ShPa)
  * TsrFormats: info, roundtrip, validate, render and extract. */
+#include <math.h>
+
 #include "formats/marathon/tsr-marathon-shapes-formats.h"
 
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
@@ -273,14 +275,18 @@ shapes_extract (gconstpointer data, const char *directory, GPtrArray *written, G
   return TRUE;
 }
 
-/* All bitmaps of collection --level (default: the first present) side by side. */
+/* All bitmaps of a collection as a contact sheet: rows of bitmaps in order, wrapped at a width
+ * that makes the sheet roughly square (a strip of hundreds of frames side by side would be a few
+ * pixels high once scaled to a window), with a 2-pixel gap. */
 static TsrImage *
 bitmaps_sheet (const TsrShapesCollection *collection, GError **error)
 {
   const TsrShapesColorTable *table = collection->color_tables->len > 0
                                      ? g_ptr_array_index (collection->color_tables, 0) : NULL;
   g_autoptr(GPtrArray) images = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_image_free);
-  guint width = 0, height = 1, x = 0;
+  const guint gap = 2;
+  guint64 area = 0;
+  guint widest = 1, row_width, width = 1, height = 1, x = 0, y = 0, row_height = 0;
   TsrImage *sheet;
 
   for (guint b = 0; b < collection->bitmaps->len; b++)
@@ -293,21 +299,38 @@ bitmaps_sheet (const TsrShapesCollection *collection, GError **error)
       image = tsr_shapes_bitmap_decode (bitmap, table, error);
       if (image == NULL)
         return NULL;
-      if (width + image->width > 32768)
-        {
-          tsr_image_free (image);
-          break;
-        }
-      width += image->width;
-      height = MAX (height, image->height);
+      area += (guint64) (image->width + gap) * (image->height + gap);
+      widest = MAX (widest, image->width);
       g_ptr_array_add (images, image);
     }
-  sheet = tsr_image_new (MAX (width, 1u), height);
-  for (guint i = 0; i < images->len; i++)
+  row_width = MAX (widest, (guint) (sqrt ((double) area) * 1.2));
+  row_width = MIN (row_width, 8192u);
+  /* First pass: the sheet's size; second: the blits. */
+  for (guint pass = 0; pass < 2; pass++)
     {
-      TsrImage *image = g_ptr_array_index (images, i);
-      tsr_image_blit (sheet, image, (int) x, 0);
-      x += image->width;
+      x = y = row_height = 0;
+      for (guint i = 0; i < images->len; i++)
+        {
+          TsrImage *image = g_ptr_array_index (images, i);
+
+          if (x > 0 && x + image->width > row_width)
+            {
+              x = 0;
+              y += row_height + gap;
+              row_height = 0;
+            }
+          if (pass == 1)
+            tsr_image_blit (sheet, image, (int) x, (int) y);
+          else
+            {
+              width = MAX (width, x + image->width);
+              height = MAX (height, y + image->height);
+            }
+          x += image->width + gap;
+          row_height = MAX (row_height, image->height);
+        }
+      if (pass == 0)
+        sheet = tsr_image_new (width, height);
     }
   return sheet;
 }
