@@ -145,6 +145,7 @@ tsr_terminal_layout_free (TsrTerminalLayout *layout)
   if (layout == NULL)
     return;
   g_ptr_array_unref (layout->pages);
+  g_bytes_unref (layout->text);
   g_free (layout);
 }
 
@@ -548,8 +549,9 @@ add_logon_page (Builder                        *builder,
     }
   else
     {
-      /* Without a picture the engine leaves the frame as it was: the text starts at its bottom. */
-      page->object_box = logon_graphic_rect;
+      /* Without a picture the engine leaves the frame as it was: the text starts at its bottom;
+       * its "not found" message goes in the left half. */
+      page->object_box = left_rect;
       box.y = logon_graphic_rect.y + logon_graphic_rect.height;
       box.height = 0;
     }
@@ -637,16 +639,20 @@ tsr_terminal_layout_new (const TsrMarathonTerminal *terminal,
                          TsrTerminalState           state,
                          const TsrTerminalMetrics  *metrics)
 {
-  TsrTerminalLayout *layout = g_new0 (TsrTerminalLayout, 1);
+  TsrTerminalLayout *layout;
   g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (TsrTerminalEvent));
-  Builder builder = { terminal, metrics, NULL, 0, layout, pending };
+  Builder builder = { terminal, metrics, NULL, 0, NULL, pending };
   guint entry, g;
   gboolean done = FALSE;
 
-  g_return_val_if_fail (terminal != NULL && metrics != NULL && metrics->measure != NULL, layout);
+  g_return_val_if_fail (terminal != NULL && metrics != NULL && metrics->measure != NULL, NULL);
+  layout = g_new0 (TsrTerminalLayout, 1);
+  builder.layout = layout;
+
   layout->state = state;
   layout->pages = g_ptr_array_new_with_free_func (page_free);
   layout->entry_group = G_MAXUINT;
+  layout->text = terminal->text != NULL ? g_bytes_ref (terminal->text) : g_bytes_new (NULL, 0);
   if (terminal->groups == NULL || terminal->groups->len == 0)
     return layout;
   if (terminal->text != NULL)

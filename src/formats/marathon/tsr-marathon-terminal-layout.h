@@ -95,6 +95,7 @@ typedef struct {
 typedef struct {
   TsrTerminalState state;
   guint      entry_group;     /* the state's section group, or G_MAXUINT when the terminal has none */
+  GBytes    *text;            /* the terminal's text (Mac Roman) the offsets point into */
   GPtrArray *pages;           /* TsrTerminalPage */
 } TsrTerminalLayout;
 
