@@ -509,9 +509,99 @@ draw_static (cairo_t *cr)
   cairo_surface_destroy (noise);
 }
 
-/* Line flags of the engine's map. */
+/* Flags and types of the engine's map. */
 #define LINE_SOLID              0x4000
+#define LINE_LANDSCAPED         0x1000
 #define LINE_VARIABLE_ELEVATION 0x0400
+#define POLYGON_DETACHED        0x4000
+#define PLATFORM_SECRET         (1u << 25)
+#define PLATFORM_DOOR           (1u << 26)
+enum { POLYGON_HILL = 3, POLYGON_PLATFORM = 5, POLYGON_TELEPORTER = 10, POLYGON_MINOR_OUCH = 19,
+       POLYGON_MAJOR_OUCH = 20 };
+enum { MEDIA_WATER, MEDIA_LAVA, MEDIA_GOO, MEDIA_SEWAGE, MEDIA_JJARO };
+
+/* The overhead map's polygon colours (16-bit components, as the engine's table). */
+static const guint16 polygon_colors[][3] = {
+  { 0, 12000, 0 },                 /* plain (also hill, teleporter) */
+  { 30000, 0, 0 },                 /* platform */
+  { 14 * 256, 37 * 256, 63 * 256 }, /* water */
+  { 76 * 256, 27 * 256, 0 },       /* lava, minor damage */
+  { 70 * 256, 90 * 256, 0 },       /* sewage, jjaro goo */
+  { 137 * 256, 0, 137 * 256 },     /* pfhor slime, major damage */
+};
+
+static const TsrMarathonPlatform *
+platform_of (const TsrMarathonLevel *level,
+             int                     polygon)
+{
+  for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
+    if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == polygon)
+      return &g_array_index (level->platforms, TsrMarathonPlatform, i);
+  return NULL;
+}
+
+static guint
+polygon_color (const TsrMarathonLevel   *level,
+               const TsrMarathonPolygon *polygon,
+               int                       index)
+{
+  guint color = 0;
+
+  switch (polygon->type)
+    {
+    case POLYGON_PLATFORM:
+      {
+        const TsrMarathonPlatform *platform = platform_of (level, index);
+
+        color = platform != NULL && (platform->static_flags & PLATFORM_SECRET) ? 0 : 1;
+      }
+      break;
+    case POLYGON_MINOR_OUCH:
+      color = 3;
+      break;
+    case POLYGON_MAJOR_OUCH:
+      color = 5;
+      break;
+    default:
+      break;
+    }
+  if (level->media != NULL && polygon->media_index >= 0 && (guint) polygon->media_index < level->media->len)
+    {
+      const TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, polygon->media_index);
+
+      if (media->height >= polygon->floor_height)
+        switch (media->type)
+          {
+          case MEDIA_WATER: color = 2; break;
+          case MEDIA_LAVA: color = 3; break;
+          case MEDIA_GOO: color = 5; break;
+          case MEDIA_SEWAGE:
+          case MEDIA_JJARO: color = 4; break;
+          default: break;
+          }
+    }
+  return color;
+}
+
+/* The engine's flood for the checkpoint map stops at secret platforms: none is left, and none
+ * that is also a door is entered. */
+static gboolean
+can_flood (const TsrMarathonLevel *level,
+           int                     from,
+           int                     to)
+{
+  const TsrMarathonPolygon *source = &g_array_index (level->polygons, TsrMarathonPolygon, from);
+  const TsrMarathonPolygon *destination = &g_array_index (level->polygons, TsrMarathonPolygon, to);
+  const TsrMarathonPlatform *platform;
+
+  if (source->type == POLYGON_PLATFORM && (platform = platform_of (level, from)) != NULL
+      && (platform->static_flags & PLATFORM_SECRET))
+    return FALSE;
+  if (destination->type == POLYGON_PLATFORM && (platform = platform_of (level, to)) != NULL
+      && (platform->static_flags & PLATFORM_DOOR) && (platform->static_flags & PLATFORM_SECRET))
+    return FALSE;
+  return TRUE;
+}
 
 static gboolean
 endpoint_xy (const TsrMarathonLevel *level,
@@ -538,8 +628,10 @@ endpoint_xy (const TsrMarathonLevel *level,
   return FALSE;
 }
 
-/* The checkpoint view: the polygons reachable from the goal's, filled, their solid lines green,
- * elevation changes darker, a red circle at the goal; 8 pixels per world unit, the goal centred. */
+/* The checkpoint view (the engine's overhead map in checkpoint mode, at its smallest scale): the
+ * polygons reachable from the goal's, filled in the map's colours, their solid lines green,
+ * elevation changes darker green, a red circle at the goal; 8 pixels per world unit, the goal (the
+ * average of the goal objects with the group's number) centred. */
 static gboolean
 draw_checkpoint (TsrTerminalRenderer   *renderer,
                  cairo_t               *cr,
@@ -615,7 +707,7 @@ draw_checkpoint (TsrTerminalRenderer   *renderer,
           line = &g_array_index (level->lines, TsrMarathonLine, line_index);
           other = line->clockwise_polygon_owner == current ? line->counterclockwise_polygon_owner
                                                            : line->clockwise_polygon_owner;
-          if (other >= 0 && (guint) other < n_polygons && !reached[other])
+          if (other >= 0 && (guint) other < n_polygons && !reached[other] && can_flood (level, current, other))
             {
               reached[other] = 1;
               g_array_append_val (queue, other);
@@ -635,7 +727,7 @@ draw_checkpoint (TsrTerminalRenderer   *renderer,
       const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
       guint n = MIN (polygon->vertex_count, 8);
 
-      if (!reached[p] || n < 3)
+      if (!reached[p] || n < 3 || (polygon->flags & POLYGON_DETACHED))
         continue;
       for (guint v = 0; v < n; v++)
         {
@@ -645,16 +737,11 @@ draw_checkpoint (TsrTerminalRenderer   *renderer,
             cairo_line_to (cr, MAP_X (x), MAP_Y (y));
         }
       cairo_close_path (cr);
-      /* The engine's overhead-map polygon colours: plain, platform, liquids. */
-      switch (polygon->type)
-        {
-        case 5:  /* platform */
-          cairo_set_source_rgb (cr, 30000 / 65535.0, 0, 0);
-          break;
-        default:
-          cairo_set_source_rgb (cr, 0, 12000 / 65535.0, 0);
-          break;
-        }
+      {
+        const guint16 *rgb = polygon_colors[polygon_color (level, polygon, (int) p)];
+
+        cairo_set_source_rgb (cr, rgb[0] / 65535.0, rgb[1] / 65535.0, rgb[2] / 65535.0);
+      }
       cairo_fill (cr);
     }
   cairo_set_line_width (cr, 1);
@@ -669,8 +756,12 @@ draw_checkpoint (TsrTerminalRenderer   *renderer,
       if (!shown || !endpoint_xy (level, line->endpoint_indexes[0], &ax, &ay)
           || !endpoint_xy (level, line->endpoint_indexes[1], &bx, &by))
         continue;
-      if (line->flags & (LINE_SOLID | LINE_VARIABLE_ELEVATION))
+      if ((line->flags & (LINE_SOLID | LINE_VARIABLE_ELEVATION)) && (line->flags & LINE_LANDSCAPED))
+        cairo_set_source_rgb (cr, 0, 40000 / 65535.0, 0);
+      else if (line->flags & (LINE_SOLID | LINE_VARIABLE_ELEVATION))
         cairo_set_source_rgb (cr, 0, 1, 0);
+      else if (line->flags & LINE_LANDSCAPED)
+        continue;
       else if (cw >= 0 && ccw >= 0 && (guint) cw < n_polygons && (guint) ccw < n_polygons
                && g_array_index (level->polygons, TsrMarathonPolygon, cw).floor_height
                   != g_array_index (level->polygons, TsrMarathonPolygon, ccw).floor_height)
@@ -681,10 +772,20 @@ draw_checkpoint (TsrTerminalRenderer   *renderer,
       cairo_line_to (cr, MAP_X (bx) + 0.5, MAP_Y (by) + 0.5);
       cairo_stroke (cr);
     }
-  /* The checkpoint: a red circle of radius 8 at the smallest map scale. */
-  cairo_set_source_rgb (cr, 1, 0, 0);
-  cairo_arc (cr, center_x + 0.5, center_y + 0.5, 8, 0, 2 * G_PI);
-  cairo_stroke (cr);
+  /* The checkpoint "circle": the engine's red octagon (radius 8 at this scale, 2-pixel pen). */
+  {
+    static const double corners[8][2] = {
+      { -0.75, -0.30 }, { -0.75, 0.30 }, { -0.30, 0.75 }, { 0.30, 0.75 },
+      { 0.75, 0.30 }, { 0.75, -0.30 }, { 0.30, -0.75 }, { -0.30, -0.75 },
+    };
+
+    cairo_set_source_rgb (cr, 1, 0, 0);
+    cairo_set_line_width (cr, 2);
+    for (guint i = 0; i < 8; i++)
+      cairo_line_to (cr, center_x + (int) (corners[i][0] * 8), center_y + (int) (corners[i][1] * 8));
+    cairo_close_path (cr);
+    cairo_stroke (cr);
+  }
   cairo_restore (cr);
 #undef MAP_X
 #undef MAP_Y
