@@ -1,8 +1,10 @@
 /* test-cli.c: tessera-cli's contract: subcommands, exit codes and error lines. Runs the real
  * binary (TSR_CLI). Format-specific behaviour is tested by each family's suite. */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "core/tsr-image.h"
 #include "tsr-test-common.h"
 
 typedef struct {
@@ -138,6 +140,168 @@ START_TEST (test_missing_file_and_usage)
 }
 END_TEST
 
+static const char terminal_script[] =
+  "#TERMINAL 0\n#UNFINISHED\n#LOGON 1700\n$C1logon line\n"
+  "#INFORMATION\n$C0green $C1white $C2red $C3dark green\n$C4cyan $C5yellow $C6dark red $C7blue\n"
+  "$Bbold$b $Iitalic$i $Uunderlined$u\n"
+  "#PICT 1100\nA picture on the left, this text beside it in the right half.\n"
+  "#PICT 3100 RIGHT\nA picture on the right.\n"
+  "#CHECKPOINT 0\nThe goal.\n#SOUND 12\n#LOGOFF 1700\nbye\n#END\n#ENDTERMINAL 0\n";
+
+/* Pixels of IMAGE in the rectangle whose colour is within 40 of RGB. */
+static guint
+count_color (const TsrImage *image,
+             int x0, int y0, int x1, int y1,
+             int r, int g, int b)
+{
+  guint count = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        const guint8 *p = image->pixels + ((gsize) y * image->width + (gsize) x) * 4;
+
+        count += abs (p[0] - r) <= 40 && abs (p[1] - g) <= 40 && abs (p[2] - b) <= 40;
+      }
+  return count;
+}
+
+/* Distinct colours in the rectangle (up to 1000). */
+static guint
+count_colors (const TsrImage *image,
+              int x0, int y0, int x1, int y1)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1 && g_hash_table_size (seen) < 1000; x++)
+      {
+        const guint8 *p = image->pixels + ((gsize) y * image->width + (gsize) x) * 4;
+
+        g_hash_table_add (seen, GUINT_TO_POINTER (((guint) p[0] << 16) | ((guint) p[1] << 8) | p[2]));
+      }
+  return g_hash_table_size (seen);
+}
+
+static TsrImage *
+render_terminal_page (const char *folder,
+                      const char *name,
+                      const char *first,
+                      ...)
+{
+  g_autofree char *png = g_build_filename (folder, name, NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  int wait_status = 0;
+  va_list args;
+  TsrImage *image;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("TSR_CLI"));
+  g_ptr_array_add (argv, (gpointer) "terminal");
+  g_ptr_array_add (argv, (gpointer) "render");
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, (gpointer) "-o");
+  g_ptr_array_add (argv, png);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                           &wait_status, &error));
+  ck_assert_msg (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0, "%s: %s", name, err);
+  ck_assert (strstr (out, "wrote") != NULL);
+  bytes = tsr_test_read_file (png);
+  image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), png, &error);
+  ck_assert_msg (image != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (image->width, 640);
+  ck_assert_uint_eq (image->height, 320);
+  /* The border bars in the border colour, the screen black. */
+  ck_assert_uint_gt (count_color (image, 0, 0, 640, 2, 39, 0, 0), 1200);
+  ck_assert_uint_gt (count_color (image, 0, 318, 640, 320, 39, 0, 0), 1200);
+  ck_assert_uint_gt (count_color (image, 0, 0, 640, 18, 255, 0, 0), 50);   /* red labels */
+  return image;
+}
+
+/* terminal render: PNGs of a logon, an information page with colours, pictures from a real Images
+ * file and a checkpoint on a real level (written beside the build for looking at). */
+START_TEST (test_terminal_render)
+{
+  const char *root = tsr_test_data_root ();
+  g_autofree char *temp = tsr_test_make_temp_dir ();
+  const char *folder = g_getenv ("TSR_SCREENSHOT_DIR") != NULL ? g_getenv ("TSR_SCREENSHOT_DIR") : temp;
+  g_autofree char *script = g_build_filename (temp, "t.term.txt", NULL);
+  g_autofree char *images = root != NULL ? g_build_filename (root, "marathon", "m2_Images.imgA", NULL) : NULL;
+  g_autofree char *map = root != NULL ? g_build_filename (root, "marathon", "chronicles_MenLikeRavenousFishes.sceA", NULL) : NULL;
+  g_autoptr(TsrImage) info = NULL;
+  CliResult result;
+
+  ck_assert (g_file_set_contents (script, terminal_script, -1, NULL));
+  result = run_cli ("terminal", "render", script, "--terminal", "0", NULL);
+  ck_assert_int_eq (result.status, 0);
+  ck_assert_msg (strstr (result.out, "6 pages") != NULL, "%s", result.out);
+  ck_assert (strstr (result.out, "checkpoint") != NULL);
+  cli_result_clear (&result);
+
+  /* Colour codes: each of the eight colours is drawn. */
+  info = render_terminal_page (folder, "terminal-information.png", script, "--terminal", "0", "--page", "1", NULL);
+  {
+    static const int colors[8][3] = { { 0, 255, 0 }, { 255, 255, 255 }, { 255, 0, 0 }, { 0, 156, 0 },
+                                      { 0, 176, 201 }, { 255, 231, 0 }, { 175, 0, 0 }, { 12, 0, 255 } };
+
+    for (int c = 0; c < 8; c++)
+      ck_assert_msg (count_color (info, 72, 27, 568, 27 + 3 * 12, colors[c][0], colors[c][1], colors[c][2]) > 3,
+                     "colour %d not drawn", c);
+    /* Nothing outside the full-width box. */
+    ck_assert_uint_eq (count_colors (info, 0, 20, 70, 300), 1);
+  }
+
+  if (images != NULL && g_file_test (images, G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(TsrImage) logon = render_terminal_page (folder, "terminal-logon.png", script, "--terminal", "0",
+                                                        "--images", images, NULL);
+      g_autoptr(TsrImage) pict = render_terminal_page (folder, "terminal-pict.png", script, "--terminal", "0",
+                                                       "--page", "2", "--images", images, NULL);
+      g_autoptr(TsrImage) right = render_terminal_page (folder, "terminal-pict-right.png", script, "--terminal", "0",
+                                                        "--page", "3", "--images", images, NULL);
+
+      /* 1700 is 640x160: scaled into 622 wide, centred; the line under it. */
+      ck_assert_uint_gt (count_colors (logon, 9, 100, 631, 200), 20);
+      ck_assert_uint_gt (count_color (logon, 200, 226, 440, 250, 255, 255, 255), 10);
+      /* 1100 (640x480) scaled into the left half, text in the right half. */
+      ck_assert_uint_gt (count_colors (pict, 9, 60, 316, 250), 50);
+      ck_assert_uint_gt (count_color (pict, 324, 27, 631, 60, 0, 255, 0), 10);
+      ck_assert_uint_eq (count_color (pict, 324, 60, 631, 290, 0, 255, 0), 0);
+      ck_assert_uint_gt (count_colors (right, 324, 60, 631, 250), 50);
+      ck_assert_uint_gt (count_color (right, 9, 27, 316, 60, 0, 255, 0), 10);
+    }
+  if (map != NULL && g_file_test (map, G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(TsrImage) checkpoint = render_terminal_page (folder, "terminal-checkpoint.png", script,
+                                                             "--terminal", "0", "--page", "4", "--map", map, NULL);
+
+      /* The map in the left half: solid lines green, the goal's red circle at its centre. */
+      ck_assert_uint_gt (count_color (checkpoint, 9, 27, 316, 293, 0, 255, 0), 100);
+      ck_assert_uint_gt (count_color (checkpoint, 162 - 10, 160 - 10, 162 + 10, 160 + 10, 255, 0, 0), 10);
+    }
+
+  /* Errors: no such terminal or page, a bad state. */
+  result = run_cli ("terminal", "render", script, "--terminal", "3", "-o", "x.png", NULL);
+  ck_assert_int_eq (result.status, 1);
+  ck_assert (strstr (result.err, "there are 1 terminals") != NULL);
+  cli_result_clear (&result);
+  result = run_cli ("terminal", "render", script, "--terminal", "0", "--page", "6", "-o", "x.png", NULL);
+  ck_assert_int_eq (result.status, 1);
+  ck_assert (strstr (result.err, "there are 6 pages") != NULL);
+  cli_result_clear (&result);
+  result = run_cli ("terminal", "render", script, "--terminal", "0", "--state", "won", NULL);
+  ck_assert_int_eq (result.status, 2);
+  cli_result_clear (&result);
+  ck_assert (!g_file_test ("x.png", G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 static Suite *
 cli_suite (void)
 {
@@ -147,6 +311,7 @@ cli_suite (void)
   tcase_add_test (contract, test_help_lists_subcommands);
   tcase_add_test (contract, test_random_bytes_are_a_clear_error);
   tcase_add_test (contract, test_missing_file_and_usage);
+  tcase_add_test (contract, test_terminal_render);
   suite_add_tcase (suite, contract);
   return suite;
 }

@@ -1,7 +1,10 @@
 /* tsr-cli-terminal.c: Marathon terminal scripts from the command line.
  *   terminal decompile MAP [--level N] [-o OUT.term.txt]
  *   terminal compile IN.term.txt -o OUT.bin       (the raw 'term' chunk data)
- *   terminal replace MAP --level N IN.term.txt -o NEWMAP */
+ *   terminal replace MAP --level N IN.term.txt -o NEWMAP
+ *   terminal render IN --terminal N [--page P] [--state S] [--images FILE] [--level L] [--map MAP]
+ *                   [--scale S] [-o OUT.png]      (without -o: the list of pages; IN is a map or a
+ *                                                 .term.txt, whose checkpoints show MAP's level) */
 #include "cli/tsr-cli-terminal.h"
 
 #include <stdio.h>
@@ -10,6 +13,11 @@
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
+#ifdef TSR_HAVE_TERMINAL_RENDER
+#include "formats/marathon/tsr-marathon-images.h"
+#include "formats/marathon/tsr-marathon-terminal-layout.h"
+#include "render/tsr-terminal-render.h"
+#endif
 
 enum { STATUS_OK = 0, STATUS_FAILED = 1, STATUS_USAGE = 2 };
 
@@ -18,7 +26,13 @@ usage (void)
 {
   g_printerr ("usage: tessera-cli terminal decompile MAP [--level N] [-o OUT.term.txt]\n"
               "       tessera-cli terminal compile IN.term.txt -o OUT.bin\n"
-              "       tessera-cli terminal replace MAP --level N IN.term.txt -o NEWMAP\n");
+              "       tessera-cli terminal replace MAP --level N IN.term.txt -o NEWMAP\n"
+#ifdef TSR_HAVE_TERMINAL_RENDER
+              "       tessera-cli terminal render MAP|IN.term.txt --terminal N [--page P]\n"
+              "                 [--state unfinished|finished|failed] [--images FILE] [--level L]\n"
+              "                 [--map MAP] [--scale S] [-o OUT.png]\n"
+#endif
+              );
   return STATUS_USAGE;
 }
 
@@ -94,6 +108,159 @@ compile_file (const char *path)
   return terminals;
 }
 
+#ifdef TSR_HAVE_TERMINAL_RENDER
+static const char *const page_kind_names[] = {
+  "logon", "logoff", "information", "pict", "checkpoint", "static", "blank",
+};
+
+static TsrImage *
+picture_from_images (int      id,
+                     gpointer user_data)
+{
+  return tsr_marathon_images_decode (user_data, id, NULL, NULL);
+}
+
+static void
+images_free (gpointer data)
+{
+  tsr_marathon_images_free (data);
+}
+
+/* terminal render: one page of one terminal drawn as the game draws it, into a PNG. */
+static int
+render_command (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *images_path = NULL;
+  g_autofree char *state_name = NULL;
+  g_autofree char *map_path = NULL;
+  g_autoptr(TsrMarathonScenario) scenario = NULL;
+  g_autoptr(GPtrArray) compiled = NULL;
+  g_autoptr(TsrTerminalRenderer) renderer = NULL;
+  g_autoptr(TsrTerminalLayout) layout = NULL;
+  GPtrArray *terminals;
+  TsrMarathonLevel *found = NULL;
+  TsrTerminalState state = TSR_TERMINAL_STATE_UNFINISHED;
+  int terminal = -1, page = 0, level = -1, scale = 1;
+  const char *input;
+  guint n_pages;
+  GOptionEntry entries[] = {
+    { "terminal", 0, 0, G_OPTION_ARG_INT, &terminal, "Terminal number (from 0)", "N" },
+    { "page", 0, 0, G_OPTION_ARG_INT, &page, "Page (from 0)", "P" },
+    { "state", 0, 0, G_OPTION_ARG_STRING, &state_name, "unfinished, finished or failed", "STATE" },
+    { "images", 0, 0, G_OPTION_ARG_FILENAME, &images_path, "Marathon Images file for pictures", "FILE" },
+    { "level", 0, 0, G_OPTION_ARG_INT, &level, "Level number (from 0) of a map", "L" },
+    { "map", 0, 0, G_OPTION_ARG_FILENAME, &map_path, "Map whose level a script's checkpoints show", "MAP" },
+    { "scale", 0, 0, G_OPTION_ARG_INT, &scale, "Pixels per terminal pixel (1 to 8)", "S" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output PNG", "PATH" },
+    { NULL }
+  };
+
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("tessera-cli terminal render: %s\n", error->message);
+      return STATUS_USAGE;
+    }
+  if (argc != 3 || terminal < 0 || scale < 1 || scale > 8)
+    return usage ();
+  if (state_name != NULL && !tsr_terminal_state_from_name (state_name, &state))
+    {
+      g_printerr ("tessera-cli terminal render: --state %s: unfinished, finished or failed expected\n", state_name);
+      return STATUS_USAGE;
+    }
+  input = argv[2];
+  if (g_str_has_suffix (input, ".txt"))
+    {
+      compiled = compile_file (input);
+      if (compiled == NULL)
+        return STATUS_FAILED;
+      terminals = compiled;
+      if (map_path != NULL)
+        {
+          scenario = load_scenario (map_path);
+          if (scenario == NULL || (found = find_level (scenario, map_path, level)) == NULL)
+            return STATUS_FAILED;
+        }
+    }
+  else
+    {
+      scenario = load_scenario (input);
+      if (scenario == NULL || (found = find_level (scenario, input, level)) == NULL)
+        return STATUS_FAILED;
+      if (found->terminals == NULL)
+        {
+          g_printerr ("tessera-cli: %s: level %d has no terminals ('term' chunk)\n", input, found->entry->index);
+          return STATUS_FAILED;
+        }
+      terminals = found->terminals;
+    }
+  if ((guint) terminal >= terminals->len)
+    {
+      g_printerr ("tessera-cli: %s: terminal %d: there are %u terminals\n", input, terminal, terminals->len);
+      return STATUS_FAILED;
+    }
+
+  renderer = tsr_terminal_renderer_new ();
+  tsr_terminal_renderer_set_level (renderer, found);
+  if (images_path != NULL)
+    {
+      g_autoptr(GBytes) bytes = tsr_file_read (images_path, &error);
+      TsrMarathonImages *images = bytes != NULL ? tsr_marathon_images_parse (bytes, &error) : NULL;
+
+      if (images == NULL)
+        {
+          g_printerr ("tessera-cli: %s: %s\n", images_path, error->message);
+          return STATUS_FAILED;
+        }
+      tsr_terminal_renderer_set_pictures (renderer, picture_from_images, images, images_free);
+    }
+  layout = tsr_terminal_renderer_layout (renderer, g_ptr_array_index (terminals, terminal), state);
+  n_pages = tsr_terminal_layout_n_pages (layout);
+
+  if (output == NULL)
+    {
+      g_print ("terminal %d, %s: %u pages\n", terminal, tsr_terminal_state_name (state), n_pages);
+      for (guint p = 0; p < n_pages; p++)
+        {
+          const TsrTerminalPage *shown = tsr_terminal_layout_get_page (layout, p);
+
+          g_print ("%3u  %-11s group %-3u %s %-5d lines %2u  bytes %u..%u%s\n", p, page_kind_names[shown->kind],
+                   shown->group, tsr_marathon_group_type_name (shown->group_type), shown->permutation,
+                   shown->lines->len, shown->start, shown->end, shown->events->len > 0 ? "  (+events)" : "");
+        }
+      return STATUS_OK;
+    }
+  if (page < 0 || (n_pages > 0 && (guint) page >= n_pages) || (n_pages == 0 && page > 0))
+    {
+      g_printerr ("tessera-cli: %s: terminal %d, %s: page %d: there are %u pages\n", input, terminal,
+                  tsr_terminal_state_name (state), page, n_pages);
+      return STATUS_FAILED;
+    }
+  {
+    cairo_surface_t *surface = tsr_terminal_renderer_render (renderer, layout, (guint) page, scale);
+    cairo_status_t status = cairo_surface_write_to_png (surface, output);
+
+    cairo_surface_destroy (surface);
+    if (status != CAIRO_STATUS_SUCCESS)
+      {
+        g_printerr ("tessera-cli: %s: %s\n", output, cairo_status_to_string (status));
+        return STATUS_FAILED;
+      }
+  }
+  if (n_pages == 0)
+    g_print ("wrote %s (terminal %d shows nothing when %s)\n", output, terminal, tsr_terminal_state_name (state));
+  else
+    g_print ("wrote %s (terminal %d, %s, page %d of %u: %s)\n", output, terminal, tsr_terminal_state_name (state),
+             page, n_pages, page_kind_names[tsr_terminal_layout_get_page (layout, (guint) page)->kind]);
+  return STATUS_OK;
+}
+#endif
+
 int
 tsr_cli_terminal_run (int    argc,
                       char **argv)
@@ -109,6 +276,10 @@ tsr_cli_terminal_run (int    argc,
     { NULL }
   };
 
+#ifdef TSR_HAVE_TERMINAL_RENDER
+  if (argc >= 2 && strcmp (argv[1], "render") == 0)
+    return render_command (argc, argv);
+#endif
   context = g_option_context_new (NULL);
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_add_main_entries (context, entries, NULL);

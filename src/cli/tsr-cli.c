@@ -513,7 +513,7 @@ static const TsrCliCommand commands[] = {
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
   { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
-  { "terminal", "decompile|compile|replace ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
+  { "terminal", "decompile|compile|replace|render ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },
 };
 
