@@ -216,7 +216,9 @@ tsr_test_xtest_new (GtkWindow  *window,
                    FOCUS_TIMEOUT_MS);
       return NULL;
     }
-  /* Without a window manager nobody hands out the focus: take it, as a window manager would. */
+  /* Xvfb runs no window manager. GDK's present already falls back to XSetInputFocus then (tried:
+   * the tests pass without this), but nothing else would hand out the focus, so take it
+   * explicitly and wait until GTK agrees. */
   gdk_x11_display_error_trap_push (display);
   XRaiseWindow (self->display, gdk_x11_surface_get_xid (window_surface (self)));
   XSetInputFocus (self->display, gdk_x11_surface_get_xid (window_surface (self)), RevertToParent, CurrentTime);
