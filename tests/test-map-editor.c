@@ -305,43 +305,6 @@ drag_cells (TsrMapEditor *editor, gint x0, gint y0, gint x1, gint y1)
   tsr_map_canvas_pointer_release (canvas, vx, vy);
 }
 
-static char *
-copy_to_work_dir (const char *source_dir, const char *const *names, const char *subdir)
-{
-  g_autofree char *target = g_build_filename (work_dir, subdir, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_autofree char *from = g_build_filename (source_dir, names[i], NULL);
-      g_autofree char *to = g_build_filename (target, names[i], NULL);
-      g_autofree char *contents = NULL;
-      gsize length = 0;
-      g_autoptr(GError) error = NULL;
-
-      g_file_get_contents (from, &contents, &length, &error);
-      g_assert_no_error (error);
-      g_file_set_contents (to, contents, length, &error);
-      g_assert_no_error (error);
-    }
-  return g_steal_pointer (&target);
-}
-
-static char *
-test_data_dir (const char *family)
-{
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *dir = root != NULL ? g_build_filename (root, family, NULL) : NULL;
-
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for %s missing under CI", family);
-      return NULL;
-    }
-  return g_steal_pointer (&dir);
-}
-
 /* --- Positions in findings, as the codecs write them --- */
 
 /* A page kind registered by the test: the window must show a test-map document on it, ahead of
@@ -399,7 +362,7 @@ static void
 test_page_registry (void)
 {
   g_autofree char *path = g_build_filename (work_dir, "generic.tsrmap", NULL);
-  g_autofree char *sphere_dir = test_data_dir ("sphere");
+  g_autofree char *sphere_dir = tsr_test_ui_data_dir ("sphere");
   g_autofree char *sphere = NULL;
   g_autoptr(GFile) sphere_file = NULL;
   TsrWindow *window;
@@ -673,7 +636,7 @@ load_wolf_set (const char *dir)
 static void
 test_wolf3d_editor (void)
 {
-  g_autofree char *source = test_data_dir ("wolf3d/wl1_v14_shareware");
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d/wl1_v14_shareware");
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   TsrWindow *window;
@@ -692,7 +655,7 @@ test_wolf3d_editor (void)
       g_test_skip ("no Wolf3D test data");
       return;
     }
-  dir = copy_to_work_dir (source, wolf_files, "wolf3d");
+  dir = tsr_test_ui_copy_files (source, wolf_files, work_dir, "wolf3d");
   path = g_build_filename (dir, "MAPHEAD.WL1", NULL);
   original = load_wolf_set (source);
 
@@ -945,7 +908,7 @@ commit_entry (TsrSpherePanels *panels, const char *name, const char *text)
 static void
 test_sphere_editor (void)
 {
-  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   TsrWindow *window;
@@ -966,7 +929,7 @@ test_sphere_editor (void)
       g_test_skip ("no Sphere test data");
       return;
     }
-  dir = copy_to_work_dir (source, sphere_files, "sphere");
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere");
   path = g_build_filename (dir, "village.rmp", NULL);
   original = load_sphere_map (source);
 
@@ -1218,26 +1181,6 @@ test_sphere_editor (void)
   close_window (window);
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -1283,7 +1226,7 @@ main (int argc, char *argv[])
   status = g_test_run ();
 
   g_clear_object (&application);
-  remove_tree (work_dir);
+  tsr_test_ui_remove_tree (work_dir);
   g_free (work_dir);
   g_free (screenshot_dir);
   return status;

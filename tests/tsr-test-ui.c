@@ -1,6 +1,8 @@
 /* tsr-test-ui.c: shared support for the UI tests. */
 #include "tsr-test-ui.h"
 
+#include <glib/gstdio.h>
+
 void
 tsr_test_ui_iterate_for (guint milliseconds)
 {
@@ -87,4 +89,64 @@ tsr_test_ui_save_screenshot (GtkWidget  *widget,
                                          node, &bounds);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_print ("SCREENSHOT: %s\n", path);
+}
+
+char *
+tsr_test_ui_data_dir (const char *family)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *dir = root != NULL ? g_build_filename (root, family, NULL) : NULL;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for %s missing under CI", family);
+      return NULL;
+    }
+  return g_steal_pointer (&dir);
+}
+
+char *
+tsr_test_ui_copy_files (const char        *source_dir,
+                        const char *const *names,
+                        const char        *work_dir,
+                        const char        *subdir)
+{
+  g_autofree char *target = g_build_filename (work_dir, subdir, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *from = g_build_filename (source_dir, names[i], NULL);
+      g_autofree char *to = g_build_filename (target, names[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      g_autoptr(GError) error = NULL;
+
+      g_file_get_contents (from, &contents, &length, &error);
+      g_assert_no_error (error);
+      g_file_set_contents (to, contents, length, &error);
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&target);
+}
+
+void
+tsr_test_ui_remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        tsr_test_ui_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_rmdir (path);
 }

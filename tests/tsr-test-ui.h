@@ -16,6 +16,17 @@ GtkWidget *tsr_test_ui_find_widget     (GtkWidget  *root,
 /* A match for tsr_test_ui_find_widget: DATA is a GType (GSIZE_TO_POINTER). */
 gboolean   tsr_test_ui_match_type      (GtkWidget    *widget,
                                         gconstpointer type);
+/* The folder of real test files of FAMILY ("wolf3d/wl1_v14_shareware", "sphere") under
+ * $TSR_TESTDATA, or NULL when it is missing (then the test skips; under CI=true it aborts). */
+char      *tsr_test_ui_data_dir        (const char *family);
+/* Copies the files NAMES (NULL-terminated) of SOURCE_DIR into WORK_DIR/SUBDIR, made if needed;
+ * returns that folder. Tests edit the copies, never the test data. */
+char      *tsr_test_ui_copy_files      (const char        *source_dir,
+                                        const char *const *names,
+                                        const char        *work_dir,
+                                        const char        *subdir);
+/* Deletes PATH and everything below it (symbolic links are removed, not followed). */
+void       tsr_test_ui_remove_tree     (const char *path);
 /* Renders WIDGET as it is on screen (client-side decorations included) into DIRECTORY/NAME. */
 void       tsr_test_ui_save_screenshot (GtkWidget  *widget,
                                         const char *directory,

@@ -1,0 +1,659 @@
+/* test-real-input.c: the tile-map editor driven by real X input (XTest under Xvfb), so the
+ * canvas's GTK gestures, the tool-bar buttons and the window's accelerators are what is tested,
+ * not the entry points test-map-editor.c calls. On the Wolf3D shareware set it paints pencil
+ * strokes in the eight directions, a shallow one and a fast one whose events skip cells, a
+ * rectangle, and one more stroke that a real Ctrl+Z undoes; on the Sphere village map a stroke, a
+ * rectangle and an undone stroke. A real Ctrl+S saves into a temporary copy, and the codec must
+ * find exactly the painted cells changed. The expected cells come from the points the pointer went
+ * through, mapped with the canvas's view→cell mapping and joined with the tools' line walk.
+ * A hang (the old diagonal-stroke bug) ends in meson's timeout. Exits 77 without a display or
+ * without XTest; under CI=true a missing XTest fails. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "edit/tsr-tile-line.h"
+#include "formats/sphere/tsr-sphere-map.h"
+#include "formats/wolf3d/tsr-wolf3d-set.h"
+#include "views/tsr-map-editor.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+/* --- The window, its editor and the canvas --- */
+
+static TsrWindow *
+open_in_window (const char *path)
+{
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
+  tsr_test_ui_iterate_for (100);
+  return window;
+}
+
+static TsrMapEditor *
+window_editor (TsrWindow *window)
+{
+  TsrMapEditor *editor = TSR_MAP_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                  GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR)));
+
+  g_assert_nonnull (editor);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  return editor;
+}
+
+static gboolean
+match_button_label (GtkWidget *widget, gconstpointer label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* Clicks the tool-bar button LABEL with a real click. */
+static void
+click_button (TsrTestXTest *xtest, TsrMapEditor *editor, const char *label)
+{
+  GtkWidget *button = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, label);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_true (tsr_test_xtest_click (xtest, button));
+}
+
+/* The view point at the centre of cell (X, Y). */
+static void
+cell_centre (TsrMapCanvas *canvas, gint x, gint y, double *view_x, double *view_y)
+{
+  TsrTileMap *map = tsr_map_canvas_get_map (canvas);
+  TsrMapViewport viewport;
+  guint cell_w, cell_h;
+
+  tsr_tile_map_get_cell_size (map, &cell_w, &cell_h);
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, (x + 0.5) * cell_w, (y + 0.5) * cell_h, view_x, view_y);
+}
+
+/* --- Real drags and what they must paint --- */
+
+typedef struct {
+  gint x;
+  gint y;
+} Cell;
+
+typedef struct {
+  TsrMapCanvas *canvas;
+  GArray       *cells; /* Cell: the cells under the pointer in order, each change once */
+} Path;
+
+static void
+path_add_point (double x, double y, gpointer data)
+{
+  Path *path = data;
+  Cell cell;
+
+  tsr_map_canvas_view_to_cell (path->canvas, x, y, &cell.x, &cell.y);
+  if (path->cells->len > 0)
+    {
+      const Cell *last = &g_array_index (path->cells, Cell, path->cells->len - 1);
+
+      if (last->x == cell.x && last->y == cell.y)
+        return;
+    }
+  g_array_append_val (path->cells, cell);
+}
+
+/* A primary-button drag on the canvas with real input, from the centre of cell (X0, Y0) to that of
+ * (X1, Y1): there without the button, press, there in steps of STEP pixels, release. Returns the
+ * cells the pointer went through with the button down, the press cell first. */
+static GArray *
+real_drag (TsrTestXTest *xtest, TsrMapCanvas *canvas, gint x0, gint y0, gint x1, gint y1, double step)
+{
+  GtkWidget *widget = GTK_WIDGET (canvas);
+  Path path = { canvas, g_array_new (FALSE, FALSE, sizeof (Cell)) };
+  double vx0, vy0, vx1, vy1, px, py;
+
+  cell_centre (canvas, x0, y0, &vx0, &vy0);
+  cell_centre (canvas, x1, y1, &vx1, &vy1);
+  /* Both ends on the canvas, or the drag would test the scrolled window's edges. */
+  g_assert_cmpfloat (vx0, >, 0);
+  g_assert_cmpfloat (vy0, >, 0);
+  g_assert_cmpfloat (vx1, >, 0);
+  g_assert_cmpfloat (vy1, >, 0);
+  g_assert_cmpfloat (MAX (vx0, vx1), <, gtk_widget_get_width (widget));
+  g_assert_cmpfloat (MAX (vy0, vy1), <, gtk_widget_get_height (widget));
+
+  g_assert_true (tsr_test_xtest_move_to (xtest, widget, vx0, vy0, 6, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, widget, &px, &py);
+  path_add_point (px, py, &path);
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, widget, vx1, vy1, step, path_add_point, &path));
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+  /* The pointer went from the start cell to the end cell. */
+  g_assert_cmpint (g_array_index (path.cells, Cell, 0).x, ==, x0);
+  g_assert_cmpint (g_array_index (path.cells, Cell, 0).y, ==, y0);
+  g_assert_cmpint (g_array_index (path.cells, Cell, path.cells->len - 1).x, ==, x1);
+  g_assert_cmpint (g_array_index (path.cells, Cell, path.cells->len - 1).y, ==, y1);
+  {
+    g_autoptr(GString) cells = g_string_new (NULL);
+
+    for (guint i = 0; i < path.cells->len; i++)
+      g_string_append_printf (cells, " %d,%d", g_array_index (path.cells, Cell, i).x,
+                              g_array_index (path.cells, Cell, i).y);
+    g_test_message ("drag %d,%d → %d,%d through%s", x0, y0, x1, y1, cells->str);
+  }
+  return path.cells;
+}
+
+/* The most cells between two successive cells of PATH (Chebyshev distance): above 1, the tools
+ * had to walk a line between two events. */
+static gint
+longest_jump (GArray *path)
+{
+  gint longest = 0;
+
+  for (guint i = 1; i < path->len; i++)
+    {
+      const Cell *a = &g_array_index (path, Cell, i - 1);
+      const Cell *b = &g_array_index (path, Cell, i);
+
+      longest = MAX (longest, MAX (ABS (b->x - a->x), ABS (b->y - a->y)));
+    }
+  return longest;
+}
+
+/* The cells of one layer as the test expects them. */
+typedef struct {
+  guint    width;
+  guint    height;
+  guint32 *cells;
+} Expected;
+
+typedef struct {
+  Expected *expected;
+  guint32   tile;
+} Paint;
+
+static void
+paint_cell (gint x, gint y, gpointer data)
+{
+  Paint *paint = data;
+
+  paint->expected->cells[y * paint->expected->width + x] = paint->tile;
+}
+
+/* What the 1×1 pencil paints along PATH: the line walk between successive cells, as the tools
+ * walk it, on the cells of the layer. */
+static void
+expect_stroke (Expected *expected, GArray *path, guint32 tile)
+{
+  TsrTileRect clip = { 0, 0, expected->width, expected->height };
+  Paint paint = { expected, tile };
+
+  for (guint i = 0; i < path->len; i++)
+    {
+      const Cell *from = &g_array_index (path, Cell, i > 0 ? i - 1 : 0);
+      const Cell *to = &g_array_index (path, Cell, i);
+
+      tsr_tile_line_walk (from->x, from->y, to->x, to->y, &clip, paint_cell, &paint);
+    }
+}
+
+/* What the rectangle tool paints for PATH: the rectangle from the press cell to the release cell. */
+static void
+expect_rectangle (Expected *expected, GArray *path, guint32 tile)
+{
+  const Cell *a = &g_array_index (path, Cell, 0);
+  const Cell *b = &g_array_index (path, Cell, path->len - 1);
+
+  for (gint y = MAX (0, MIN (a->y, b->y)); y <= MIN ((gint) expected->height - 1, MAX (a->y, b->y)); y++)
+    for (gint x = MAX (0, MIN (a->x, b->x)); x <= MIN ((gint) expected->width - 1, MAX (a->x, b->x)); x++)
+      expected->cells[y * expected->width + x] = tile;
+}
+
+static Expected *
+expected_copy (const Expected *from)
+{
+  Expected *copy = g_new (Expected, 1);
+
+  *copy = *from;
+  copy->cells = g_memdup2 (from->cells, sizeof (guint32) * from->width * from->height);
+  return copy;
+}
+
+static void
+expected_free (Expected *expected)
+{
+  g_free (expected->cells);
+  g_free (expected);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Expected, expected_free)
+
+static guint
+count_differences (const Expected *a, const Expected *b)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < a->width * a->height; i++)
+    n += a->cells[i] != b->cells[i];
+  return n;
+}
+
+/* The editor's LAYER holds exactly EXPECTED. */
+static void
+assert_layer (TsrTileMap *map, guint layer, const Expected *expected)
+{
+  for (guint y = 0; y < expected->height; y++)
+    for (guint x = 0; x < expected->width; x++)
+      if (tsr_tile_map_get_tile (map, layer, x, y) != expected->cells[y * expected->width + x])
+        g_error ("layer %u cell %u,%u: tile %u, %u expected", layer, x, y,
+                 tsr_tile_map_get_tile (map, layer, x, y), expected->cells[y * expected->width + x]);
+}
+
+/* A palette value of LAYER that is nowhere in EXPECTED (so every painted cell changes), at most
+ * MAX. */
+static guint32
+absent_tile (TsrTileMap *map, guint layer, const Expected *expected, guint32 max)
+{
+  g_autoptr(GArray) tiles = tsr_tile_map_list_tiles (map, layer);
+
+  for (guint i = 0; i < tiles->len; i++)
+    {
+      guint32 tile = g_array_index (tiles, guint32, i);
+      gboolean present = FALSE;
+
+      for (guint c = 0; c < expected->width * expected->height && !present; c++)
+        present = expected->cells[c] == tile;
+      if (!present && tile <= max && tile != tsr_tile_map_get_empty_tile (map, layer))
+        return tile;
+    }
+  g_error ("every tile of layer %u is used", layer);
+}
+
+/* Saves with a real Ctrl+S and waits until the window says it is saved. */
+static void
+save_with_keys (TsrTestXTest *xtest, TsrWindow *window)
+{
+  gint64 end;
+
+  g_assert_true (tsr_window_get_modified (window));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_false (tsr_window_get_modified (window));
+}
+
+static void
+close_window (TsrWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+/* --- Wolf3D: the shareware set, level 1 --- */
+
+static const char *const wolf_files[] = {
+  "AUDIOHED.WL1", "AUDIOT.WL1", "GAMEMAPS.WL1", "MAPHEAD.WL1", "VGADICT.WL1", "VGAGRAPH.WL1",
+  "VGAHEAD.WL1", "VSWAP.WL1", NULL,
+};
+
+/* Wall tiles are 1..63 on plane 0; painting them cannot make a level invalid. */
+#define WOLF_LAST_WALL 63
+
+static TsrWolf3dSet *
+load_wolf_set (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "MAPHEAD.WL1", NULL);
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dSet *set = tsr_wolf3d_set_load (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (set);
+  return set;
+}
+
+static void
+test_wolf3d (void)
+{
+  /* The eight directions, clockwise from the right. */
+  static const gint directions[8][2] = {
+    { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 },
+  };
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d/wl1_v14_shareware");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(Expected) expected = NULL;
+  g_autoptr(Expected) before_last = NULL;
+  g_autoptr(GArray) cells = NULL;
+  const TsrWolf3dLevel *level;
+  TsrWolf3dSet *original, *saved;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrTileTools *tools;
+  TsrTileMap *map;
+  guint32 wall;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, wolf_files, work_dir, "wolf3d");
+  path = g_build_filename (dir, "MAPHEAD.WL1", NULL);
+  original = load_wolf_set (source);
+  level = g_ptr_array_index (original->maps->levels, 0);
+  expected = g_new (Expected, 1);
+  *expected = (Expected) { level->width, level->height, g_new (guint32, level->width * level->height) };
+  for (guint i = 0; i < expected->width * expected->height; i++)
+    expected->cells[i] = level->planes[0][i];
+
+  window = open_in_window (path);
+  editor = window_editor (window);
+  canvas = tsr_map_editor_get_canvas (editor);
+  tools = tsr_map_editor_get_tools (editor);
+  map = tsr_map_editor_get_map (editor);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* 16 view pixels a cell, the middle of the level in view. */
+  tsr_map_canvas_set_zoom (canvas, 0.25);
+  tsr_map_canvas_center_on (canvas, 32 * 64, 32 * 64);
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 0);
+  wall = absent_tile (map, 0, expected, WOLF_LAST_WALL);
+  tsr_tile_tools_set_tile (tools, wall);
+
+  /* The pencil and the 1×1 brush by real clicks on the tool bar. */
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_SELECT);
+  tsr_tile_tools_set_brush_size (tools, 3);
+  click_button (xtest, editor, "_Pencil");
+  g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
+  click_button (xtest, editor, "1×1");
+  g_assert_cmpuint (tsr_tile_tools_get_brush_size (tools), ==, 1);
+
+  /* A star of strokes from near the middle, 4 pixels a step; the diagonals are 15 cells long. */
+  for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+    {
+      g_autoptr(GArray) stroke = NULL;
+
+      stroke = real_drag (xtest, canvas, 32 + 2 * directions[d][0], 32 + 2 * directions[d][1],
+                          32 + 17 * directions[d][0], 32 + 17 * directions[d][1], 4);
+      expect_stroke (expected, stroke, wall);
+      assert_layer (map, 0, expected);
+    }
+  /* A long shallow stroke, and a fast one: about three cells per motion event. */
+  cells = real_drag (xtest, canvas, 10, 50, 54, 38, 5);
+  expect_stroke (expected, cells, wall);
+  g_clear_pointer (&cells, g_array_unref);
+  cells = real_drag (xtest, canvas, 52, 14, 18, 32, 48);
+  g_assert_cmpint (longest_jump (cells), >=, 3);
+  expect_stroke (expected, cells, wall);
+  g_clear_pointer (&cells, g_array_unref);
+  assert_layer (map, 0, expected);
+
+  /* A rectangle, the tool chosen by a real click. */
+  click_button (xtest, editor, "_Rectangle");
+  g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_RECTANGLE);
+  cells = real_drag (xtest, canvas, 8, 40, 14, 46, 6);
+  expect_rectangle (expected, cells, wall);
+  g_clear_pointer (&cells, g_array_unref);
+  assert_layer (map, 0, expected);
+
+  /* One more stroke across the rectangle and two strokes, then a real Ctrl+Z takes it back. */
+  click_button (xtest, editor, "_Pencil");
+  g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
+  before_last = expected_copy (expected);
+  cells = real_drag (xtest, canvas, 5, 43, 40, 36, 4);
+  expect_stroke (expected, cells, wall);
+  g_clear_pointer (&cells, g_array_unref);
+  assert_layer (map, 0, expected);
+  g_assert_cmpuint (count_differences (expected, before_last), >, 20);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  assert_layer (map, 0, before_last);
+
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-wolf3d.png");
+
+  /* A real Ctrl+S; the codec finds exactly the painted cells changed, on level 1 plane 0 only. */
+  save_with_keys (xtest, window);
+  saved = load_wolf_set (dir);
+  g_assert_cmpuint (saved->maps->levels->len, ==, original->maps->levels->len);
+  for (guint i = 0; i < original->maps->levels->len; i++)
+    {
+      const TsrWolf3dLevel *was = g_ptr_array_index (original->maps->levels, i);
+      const TsrWolf3dLevel *now = g_ptr_array_index (saved->maps->levels, i);
+
+      if (was == NULL)
+        {
+          g_assert_null (now);
+          continue;
+        }
+      g_assert_nonnull (now);
+      g_assert_cmpuint (now->width, ==, was->width);
+      g_assert_cmpuint (now->height, ==, was->height);
+      for (guint plane = 0; plane < TSR_WOLF3D_PLANES; plane++)
+        for (guint c = 0; c < (guint) was->width * was->height; c++)
+          {
+            guint expected_tile = i == 0 && plane == 0 ? before_last->cells[c] : was->planes[plane][c];
+
+            if (now->planes[plane][c] != expected_tile)
+              g_error ("level %u plane %u cell %u,%u: %u saved, %u expected", i + 1, plane,
+                       c % was->width, c / was->width, now->planes[plane][c], expected_tile);
+          }
+    }
+  tsr_wolf3d_set_free (saved);
+  tsr_wolf3d_set_free (original);
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+/* --- Sphere: the village map, layer 1 --- */
+
+static const char *const sphere_files[] = { "village.rmp", "outside_neo.rts", "sarah.rss", NULL };
+
+static TsrSphereMap *
+load_sphere_map (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "village.rmp", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  TsrSphereMap *map;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  bytes = g_bytes_new (contents, length);
+  map = tsr_sphere_map_parse (bytes, &error);
+  g_assert_no_error (error);
+  return map;
+}
+
+static void
+test_sphere (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(TsrSphereMap) original = NULL;
+  g_autoptr(TsrSphereMap) saved = NULL;
+  g_autoptr(Expected) expected = NULL;
+  g_autoptr(Expected) before_last = NULL;
+  g_autoptr(GArray) cells = NULL;
+  const TsrSphereLayer *layer;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrTileTools *tools;
+  TsrTileMap *map;
+  guint32 tile;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  original = load_sphere_map (source);
+  g_assert_cmpuint (original->layers->len, >, 1);
+  layer = g_ptr_array_index (original->layers, 1);
+  expected = g_new (Expected, 1);
+  *expected = (Expected) { layer->width, layer->height, g_new (guint32, layer->width * layer->height) };
+  for (guint i = 0; i < expected->width * expected->height; i++)
+    expected->cells[i] = layer->tiles[i];
+
+  window = open_in_window (path);
+  editor = window_editor (window);
+  canvas = tsr_map_editor_get_canvas (editor);
+  tools = tsr_map_editor_get_tools (editor);
+  map = tsr_map_editor_get_map (editor);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* 32 view pixels a cell; paint layer 1 with a tile it does not use yet. */
+  tsr_map_canvas_set_zoom (canvas, 2.0);
+  tsr_map_canvas_center_on (canvas, 14 * 16, 14 * 16);
+  tsr_test_ui_iterate_for (100);
+  tsr_tile_tools_set_layer (tools, 1);
+  tile = absent_tile (map, 1, expected, G_MAXUINT32);
+  tsr_tile_tools_set_tile (tools, tile);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_FILL);
+  click_button (xtest, editor, "_Pencil");
+  g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
+  click_button (xtest, editor, "1×1");
+  g_assert_cmpuint (tsr_tile_tools_get_brush_size (tools), ==, 1);
+
+  /* A diagonal stroke down-right and a shallow one up-right. */
+  cells = real_drag (xtest, canvas, 3, 7, 15, 19, 5);
+  expect_stroke (expected, cells, tile);
+  g_clear_pointer (&cells, g_array_unref);
+  cells = real_drag (xtest, canvas, 4, 22, 25, 12, 7);
+  expect_stroke (expected, cells, tile);
+  g_clear_pointer (&cells, g_array_unref);
+  assert_layer (map, 1, expected);
+
+  /* A rectangle. */
+  click_button (xtest, editor, "_Rectangle");
+  g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_RECTANGLE);
+  cells = real_drag (xtest, canvas, 24, 7, 18, 11, 6);
+  expect_rectangle (expected, cells, tile);
+  g_clear_pointer (&cells, g_array_unref);
+  assert_layer (map, 1, expected);
+
+  /* A stroke across everything, undone with a real Ctrl+Z. */
+  click_button (xtest, editor, "_Pencil");
+  before_last = expected_copy (expected);
+  cells = real_drag (xtest, canvas, 2, 15, 26, 9, 4);
+  expect_stroke (expected, cells, tile);
+  g_clear_pointer (&cells, g_array_unref);
+  assert_layer (map, 1, expected);
+  g_assert_cmpuint (count_differences (expected, before_last), >, 10);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  assert_layer (map, 1, before_last);
+
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-sphere.png");
+
+  /* A real Ctrl+S; the codec finds exactly the painted cells changed, on layer 1 only. */
+  save_with_keys (xtest, window);
+  saved = load_sphere_map (dir);
+  g_assert_cmpuint (saved->layers->len, ==, original->layers->len);
+  g_assert_cmpuint (saved->entities->len, ==, original->entities->len);
+  g_assert_cmpuint (saved->zones->len, ==, original->zones->len);
+  for (guint l = 0; l < original->layers->len; l++)
+    {
+      const TsrSphereLayer *was = g_ptr_array_index (original->layers, l);
+      const TsrSphereLayer *now = g_ptr_array_index (saved->layers, l);
+
+      g_assert_cmpuint (now->width, ==, was->width);
+      g_assert_cmpuint (now->height, ==, was->height);
+      for (guint c = 0; c < (guint) was->width * was->height; c++)
+        {
+          guint expected_tile = l == 1 ? before_last->cells[c] : was->tiles[c];
+
+          if (now->tiles[c] != expected_tile)
+            g_error ("layer %u cell %u,%u: %u saved, %u expected", l, c % was->width, c / was->width,
+                     now->tiles[c], expected_tile);
+        }
+    }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+  int status;
+
+  work_dir = g_dir_make_tmp ("tessera-real-input-XXXXXX", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
+    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
+
+    g_setenv ("XDG_DATA_HOME", data, TRUE);
+    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+
+  if (!gtk_init_check ())
+    {
+      g_print ("SKIP: no display (run under xvfb-run)\n");
+      tsr_test_ui_remove_tree (work_dir);
+      return 77;
+    }
+  if (!tsr_test_xtest_available (&why))
+    {
+      tsr_test_ui_remove_tree (work_dir);
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        {
+          g_printerr ("FAIL: real input needs XTest under CI: %s\n", why);
+          return 1;
+        }
+      g_print ("SKIP: %s\n", why);
+      return 77;
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  g_test_init (&argc, &argv, NULL);
+  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
+  if (screenshot_dir == NULL)
+    screenshot_dir = g_get_current_dir ();
+
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/real-input/wolf3d", test_wolf3d);
+  g_test_add_func ("/real-input/sphere", test_sphere);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  tsr_test_ui_remove_tree (work_dir);
+  g_free (work_dir);
+  g_free (screenshot_dir);
+  return status;
+}

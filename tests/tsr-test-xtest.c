@@ -1,0 +1,530 @@
+/* tsr-test-xtest.c: real X input for the UI tests through XTest (see tsr-test-xtest.h). A
+ * capture-phase legacy controller on the driven window watches what GTK dispatches, so every call
+ * waits for its own event instead of sleeping: GDK holds motion until the next frame and would
+ * merge the steps of a fast drag otherwise. */
+#include "tsr-test-xtest.h"
+
+#include <gdk/x11/gdkx.h>
+#include <X11/Xlib.h>
+#include <X11/keysym.h>
+#include <X11/extensions/XTest.h>
+#include <math.h>
+
+/* How long GTK may take to dispatch one event before the call fails. */
+#define EVENT_TIMEOUT_MS 10000
+/* Time between two pointer steps: a mouse reports at 125 Hz. */
+#define STEP_INTERVAL_MS 8
+#define FOCUS_TIMEOUT_MS 5000
+
+typedef enum {
+  WANT_NOTHING,
+  WANT_MOTION,
+  WANT_BUTTON_PRESS,
+  WANT_BUTTON_RELEASE,
+  WANT_KEY_PRESS,
+  WANT_KEY_RELEASE,
+} Want;
+
+struct _TsrTestXTest {
+  GtkWindow          *window;
+  GtkEventController *monitor;
+  Display            *display;
+  /* A second connection, only for the pointer steps a thread sends while GTK runs. */
+  Display            *step_display;
+  /* The event being waited for: its kind, surface position (motion), button or keycode. */
+  Want                want;
+  double              want_x;
+  double              want_y;
+  guint               want_code;
+  gboolean            seen;
+  /* While moving: the surface positions of the motion events GTK dispatched (graphene_point_t),
+   * and whether the thread has sent its last step (atomic). */
+  GArray             *motions;
+  gint                steps_sent;
+};
+
+typedef struct {
+  TsrTestXTest *self;
+  GArray       *points; /* int pairs: root x, y */
+} Steps;
+
+gboolean
+tsr_test_xtest_available (char **why)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  int event_base, error_base, major, minor;
+
+  if (display == NULL)
+    {
+      *why = g_strdup ("no display");
+      return FALSE;
+    }
+  if (!GDK_IS_X11_DISPLAY (display))
+    {
+      *why = g_strdup_printf ("display %s is not X11 (GDK_BACKEND=x11 is needed)",
+                              gdk_display_get_name (display));
+      return FALSE;
+    }
+  if (!XTestQueryExtension (gdk_x11_display_get_xdisplay (display), &event_base, &error_base, &major, &minor))
+    {
+      *why = g_strdup_printf ("X display %s has no XTest extension", gdk_display_get_name (display));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+on_event (GtkEventControllerLegacy *controller,
+          GdkEvent                 *event,
+          TsrTestXTest             *self)
+{
+  GdkEventType type = gdk_event_get_event_type (event);
+  double x, y;
+
+  if (type == GDK_MOTION_NOTIFY && self->motions != NULL
+      && gdk_event_get_surface (event) == gtk_native_get_surface (GTK_NATIVE (self->window))
+      && gdk_event_get_position (event, &x, &y))
+    {
+      graphene_point_t point = GRAPHENE_POINT_INIT ((float) x, (float) y);
+
+      g_array_append_val (self->motions, point);
+    }
+  switch (self->want)
+    {
+    case WANT_MOTION:
+      if (type == GDK_MOTION_NOTIFY && gdk_event_get_position (event, &x, &y)
+          && gdk_event_get_surface (event) == gtk_native_get_surface (GTK_NATIVE (self->window))
+          && fabs (x - self->want_x) < 0.5 && fabs (y - self->want_y) < 0.5)
+        self->seen = TRUE;
+      break;
+    case WANT_BUTTON_PRESS:
+    case WANT_BUTTON_RELEASE:
+      if (type == (self->want == WANT_BUTTON_PRESS ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE)
+          && gdk_button_event_get_button (event) == self->want_code)
+        self->seen = TRUE;
+      break;
+    case WANT_KEY_PRESS:
+    case WANT_KEY_RELEASE:
+      if (type == (self->want == WANT_KEY_PRESS ? GDK_KEY_PRESS : GDK_KEY_RELEASE)
+          && gdk_key_event_get_keycode (event) == self->want_code)
+        self->seen = TRUE;
+      break;
+    case WANT_NOTHING:
+      break;
+    }
+  /* Only watching: the event goes on to the widgets. */
+  return GDK_EVENT_PROPAGATE;
+}
+
+static gboolean
+on_deadline (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until CONDITION (or the event waited for, when NULL) holds or MILLISECONDS
+ * pass, then lets what the event started (idle handlers) run. */
+static gboolean
+wait_for (TsrTestXTest *self,
+          gboolean    (*condition) (TsrTestXTest *),
+          guint         milliseconds)
+{
+  gboolean expired = FALSE;
+  gboolean done;
+  guint deadline;
+
+  XFlush (self->display);
+  deadline = g_timeout_add (milliseconds, on_deadline, &expired);
+  while (!(done = condition != NULL ? condition (self) : self->seen) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (!expired)
+    g_source_remove (deadline);
+  for (guint i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+  self->want = WANT_NOTHING;
+  return done;
+}
+
+static void
+expect (TsrTestXTest *self,
+        Want          want,
+        guint         code)
+{
+  self->want = want;
+  self->want_code = code;
+  self->seen = FALSE;
+}
+
+static GdkSurface *
+window_surface (TsrTestXTest *self)
+{
+  return gtk_native_get_surface (GTK_NATIVE (self->window));
+}
+
+static gboolean
+is_viewable (TsrTestXTest *self)
+{
+  XWindowAttributes attributes;
+  Status ok;
+
+  gdk_x11_display_error_trap_push (gtk_widget_get_display (GTK_WIDGET (self->window)));
+  ok = XGetWindowAttributes (self->display, gdk_x11_surface_get_xid (window_surface (self)), &attributes);
+  gdk_x11_display_error_trap_pop_ignored (gtk_widget_get_display (GTK_WIDGET (self->window)));
+  return ok && attributes.map_state == IsViewable;
+}
+
+static gboolean
+is_active (TsrTestXTest *self)
+{
+  return gtk_window_is_active (self->window);
+}
+
+TsrTestXTest *
+tsr_test_xtest_new (GtkWindow  *window,
+                    GError    **error)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (window));
+  g_autoptr(TsrTestXTest) self = NULL;
+  g_autofree char *why = NULL;
+
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  if (!tsr_test_xtest_available (&why))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s", why);
+      return NULL;
+    }
+  self = g_new0 (TsrTestXTest, 1);
+  self->window = g_object_ref (window);
+  self->monitor = gtk_event_controller_legacy_new ();
+  self->display = gdk_x11_display_get_xdisplay (display);
+  self->step_display = XOpenDisplay (DisplayString (self->display));
+  if (self->step_display == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot open a second connection to %s",
+                   DisplayString (self->display));
+      return NULL;
+    }
+  gtk_event_controller_set_propagation_phase (self->monitor, GTK_PHASE_CAPTURE);
+  g_signal_connect (self->monitor, "event", G_CALLBACK (on_event), self);
+  gtk_widget_add_controller (GTK_WIDGET (window), g_object_ref (self->monitor));
+
+  gtk_window_present (window);
+  if (!wait_for (self, is_viewable, FOCUS_TIMEOUT_MS))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "the window was not mapped within %d ms",
+                   FOCUS_TIMEOUT_MS);
+      return NULL;
+    }
+  /* Xvfb runs no window manager. GDK's present already falls back to XSetInputFocus then (tried:
+   * the tests pass without this), but nothing else would hand out the focus, so take it
+   * explicitly and wait until GTK agrees. */
+  gdk_x11_display_error_trap_push (display);
+  XRaiseWindow (self->display, gdk_x11_surface_get_xid (window_surface (self)));
+  XSetInputFocus (self->display, gdk_x11_surface_get_xid (window_surface (self)), RevertToParent, CurrentTime);
+  XSync (self->display, False);
+  gdk_x11_display_error_trap_pop_ignored (display);
+  if (!wait_for (self, is_active, FOCUS_TIMEOUT_MS))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "the window did not become active within %d ms",
+                   FOCUS_TIMEOUT_MS);
+      return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+void
+tsr_test_xtest_free (TsrTestXTest *self)
+{
+  if (self == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->monitor, self);
+  if (gtk_event_controller_get_widget (self->monitor) != NULL)
+    gtk_widget_remove_controller (gtk_event_controller_get_widget (self->monitor), self->monitor);
+  g_object_unref (self->monitor);
+  g_clear_object (&self->window);
+  g_clear_pointer (&self->motions, g_array_unref);
+  if (self->step_display != NULL)
+    XCloseDisplay (self->step_display);
+  g_free (self);
+}
+
+/* The root-window position of the origin of WIDGET's native surface, and the surface's scale. */
+static void
+surface_origin (TsrTestXTest *self,
+                GtkWidget    *widget,
+                int          *origin_x,
+                int          *origin_y,
+                int          *scale)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  Window child;
+
+  XTranslateCoordinates (self->display, gdk_x11_surface_get_xid (surface), DefaultRootWindow (self->display),
+                         0, 0, origin_x, origin_y, &child);
+  *scale = gdk_surface_get_scale_factor (surface);
+}
+
+void
+tsr_test_xtest_widget_to_root (TsrTestXTest *self,
+                               GtkWidget    *widget,
+                               double        x,
+                               double        y,
+                               int          *root_x,
+                               int          *root_y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t point = GRAPHENE_POINT_INIT (x, y), in_native;
+  double transform_x, transform_y;
+  int origin_x, origin_y, scale;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &point, &in_native));
+  gtk_native_get_surface_transform (native, &transform_x, &transform_y);
+  surface_origin (self, widget, &origin_x, &origin_y, &scale);
+  *root_x = origin_x + (int) lround ((in_native.x + transform_x) * scale);
+  *root_y = origin_y + (int) lround ((in_native.y + transform_y) * scale);
+}
+
+/* The inverse: the point of WIDGET under root pixel (ROOT_X, ROOT_Y). */
+static void
+root_to_widget (TsrTestXTest *self,
+                GtkWidget    *widget,
+                int           root_x,
+                int           root_y,
+                double       *x,
+                double       *y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t in_native, point;
+  double transform_x, transform_y;
+  int origin_x, origin_y, scale;
+
+  gtk_native_get_surface_transform (native, &transform_x, &transform_y);
+  surface_origin (self, widget, &origin_x, &origin_y, &scale);
+  in_native = GRAPHENE_POINT_INIT ((float) ((double) (root_x - origin_x) / scale - transform_x),
+                                   (float) ((double) (root_y - origin_y) / scale - transform_y));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (native), widget, &in_native, &point));
+  *x = point.x;
+  *y = point.y;
+}
+
+void
+tsr_test_xtest_get_pointer (TsrTestXTest *self,
+                            GtkWidget    *widget,
+                            double       *x,
+                            double       *y)
+{
+  Window root_return, child;
+  int root_x, root_y, window_x, window_y;
+  unsigned int mask;
+
+  XQueryPointer (self->display, DefaultRootWindow (self->display), &root_return, &child,
+                 &root_x, &root_y, &window_x, &window_y, &mask);
+  root_to_widget (self, widget, root_x, root_y, x, y);
+}
+
+/* The point of WIDGET at the position (X, Y) of the driven window's surface. */
+static void
+surface_to_widget (TsrTestXTest *self,
+                   GtkWidget    *widget,
+                   double        x,
+                   double        y,
+                   double       *widget_x,
+                   double       *widget_y)
+{
+  GtkNative *native = GTK_NATIVE (self->window);
+  graphene_point_t in_native, point;
+  double transform_x, transform_y;
+
+  gtk_native_get_surface_transform (native, &transform_x, &transform_y);
+  in_native = GRAPHENE_POINT_INIT ((float) (x - transform_x), (float) (y - transform_y));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (native), widget, &in_native, &point));
+  *widget_x = point.x;
+  *widget_y = point.y;
+}
+
+/* The thread that moves the pointer at a hand's pace, whatever the main loop is doing (drawing a
+ * frame), so motion queues up as it does for a user. */
+static gpointer
+send_steps (gpointer data)
+{
+  Steps *steps = data;
+  Display *display = steps->self->step_display;
+
+  for (guint i = 0; i + 1 < steps->points->len; i += 2)
+    {
+      XTestFakeMotionEvent (display, -1, g_array_index (steps->points, int, i),
+                            g_array_index (steps->points, int, i + 1), CurrentTime);
+      XFlush (display);
+      g_usleep (STEP_INTERVAL_MS * 1000);
+    }
+  XSync (display, False);
+  g_atomic_int_set (&steps->self->steps_sent, TRUE);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static gboolean
+steps_done (TsrTestXTest *self)
+{
+  return g_atomic_int_get (&self->steps_sent) && (self->want == WANT_NOTHING || self->seen);
+}
+
+gboolean
+tsr_test_xtest_move_to (TsrTestXTest          *self,
+                        GtkWidget             *widget,
+                        double                 x,
+                        double                 y,
+                        double                 step,
+                        TsrTestXTestPointFunc  func,
+                        gpointer               user_data)
+{
+  GdkSurface *surface = window_surface (self);
+  Window root_return, child;
+  int from_x, from_y, to_x, to_y, last_x, last_y, window_x, window_y, origin_x, origin_y, scale;
+  unsigned int mask;
+  double end_x, end_y;
+  Steps steps;
+  GThread *thread;
+  gboolean ok;
+  guint n;
+
+  g_return_val_if_fail (step >= 1, FALSE);
+  g_return_val_if_fail (self->motions == NULL, FALSE);
+  XQueryPointer (self->display, DefaultRootWindow (self->display), &root_return, &child,
+                 &from_x, &from_y, &window_x, &window_y, &mask);
+  tsr_test_xtest_widget_to_root (self, widget, x, y, &to_x, &to_y);
+  if (from_x == to_x && from_y == to_y)
+    return TRUE;
+  surface_origin (self, GTK_WIDGET (self->window), &origin_x, &origin_y, &scale);
+  end_x = (double) (to_x - origin_x) / scale;
+  end_y = (double) (to_y - origin_y) / scale;
+
+  steps.self = self;
+  steps.points = g_array_new (FALSE, FALSE, sizeof (int));
+  n = (guint) ceil (hypot (to_x - from_x, to_y - from_y) / step);
+  last_x = from_x;
+  last_y = from_y;
+  for (guint i = 1; i <= n; i++)
+    {
+      int px = from_x + (int) lround ((double) (to_x - from_x) * i / n);
+      int py = from_y + (int) lround ((double) (to_y - from_y) * i / n);
+
+      if (px == last_x && py == last_y)
+        continue;
+      last_x = px;
+      last_y = py;
+      g_array_append_val (steps.points, px);
+      g_array_append_val (steps.points, py);
+    }
+
+  /* Wait for the end point's motion when it is over the window; elsewhere GTK sees nothing. */
+  expect (self, WANT_MOTION, 0);
+  self->want_x = end_x;
+  self->want_y = end_y;
+  if (!(end_x >= 0 && end_y >= 0 && end_x < gdk_surface_get_width (surface)
+        && end_y < gdk_surface_get_height (surface)))
+    self->want = WANT_NOTHING;
+  self->motions = g_array_new (FALSE, FALSE, sizeof (graphene_point_t));
+  g_atomic_int_set (&self->steps_sent, FALSE);
+  thread = g_thread_new ("xtest-steps", send_steps, &steps);
+  ok = wait_for (self, steps_done, n * STEP_INTERVAL_MS + EVENT_TIMEOUT_MS);
+  /* Never leave with the thread still sending (a timeout): it only needs its steps' time. */
+  g_thread_join (thread);
+  g_array_unref (steps.points);
+  for (guint i = 0; i < self->motions->len && func != NULL; i++)
+    {
+      const graphene_point_t *point = &g_array_index (self->motions, graphene_point_t, i);
+      double wx, wy;
+
+      surface_to_widget (self, widget, point->x, point->y, &wx, &wy);
+      func (wx, wy, user_data);
+    }
+  g_clear_pointer (&self->motions, g_array_unref);
+  return ok;
+}
+
+gboolean
+tsr_test_xtest_button (TsrTestXTest *self,
+                       guint         button,
+                       gboolean      press)
+{
+  expect (self, press ? WANT_BUTTON_PRESS : WANT_BUTTON_RELEASE, button);
+  XTestFakeButtonEvent (self->display, button, press, CurrentTime);
+  return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+}
+
+gboolean
+tsr_test_xtest_click (TsrTestXTest *self,
+                      GtkWidget    *widget)
+{
+  return tsr_test_xtest_move_to (self, widget, gtk_widget_get_width (widget) / 2.0,
+                                 gtk_widget_get_height (widget) / 2.0, 8, NULL, NULL)
+         && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, TRUE)
+         && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, FALSE);
+}
+
+static KeyCode
+keycode_of (TsrTestXTest *self,
+            KeySym        keysym)
+{
+  KeyCode keycode = XKeysymToKeycode (self->display, keysym);
+
+  if (keycode == 0)
+    g_warning ("no keycode for keysym 0x%lx in the X keyboard map", (unsigned long) keysym);
+  return keycode;
+}
+
+static gboolean
+send_key (TsrTestXTest *self,
+          KeySym        keysym,
+          gboolean      press)
+{
+  KeyCode keycode = keycode_of (self, keysym);
+
+  if (keycode == 0)
+    return FALSE;
+  expect (self, press ? WANT_KEY_PRESS : WANT_KEY_RELEASE, keycode);
+  XTestFakeKeyEvent (self->display, keycode, press, CurrentTime);
+  return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+}
+
+/* A tap: press and release go out together, so however long GTK takes to dispatch them (a slow
+ * frame), the server never holds the key long enough to repeat it. */
+static gboolean
+tap_key (TsrTestXTest *self,
+         KeySym        keysym)
+{
+  KeyCode keycode = keycode_of (self, keysym);
+
+  if (keycode == 0)
+    return FALSE;
+  expect (self, WANT_KEY_RELEASE, keycode);
+  XTestFakeKeyEvent (self->display, keycode, True, CurrentTime);
+  XTestFakeKeyEvent (self->display, keycode, False, CurrentTime);
+  return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+}
+
+gboolean
+tsr_test_xtest_key (TsrTestXTest    *self,
+                    guint            keyval,
+                    GdkModifierType  modifiers)
+{
+  static const struct { GdkModifierType mask; KeySym keysym; } modifier_keys[] = {
+    { GDK_CONTROL_MASK, XK_Control_L },
+    { GDK_SHIFT_MASK, XK_Shift_L },
+    { GDK_ALT_MASK, XK_Alt_L },
+  };
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail ((modifiers & ~(GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_ALT_MASK)) == 0, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (modifier_keys) && ok; i++)
+    if (modifiers & modifier_keys[i].mask)
+      ok = send_key (self, modifier_keys[i].keysym, TRUE);
+  /* GDK key values are X keysyms. */
+  ok = ok && tap_key (self, keyval);
+  for (guint i = G_N_ELEMENTS (modifier_keys); i > 0; i--)
+    if (modifiers & modifier_keys[i - 1].mask)
+      ok = send_key (self, modifier_keys[i - 1].keysym, FALSE) && ok;
+  return ok;
+}

@@ -1,0 +1,74 @@
+/* tsr-test-xtest.h: real X input for the UI tests. Pointer moves, button presses and key
+ * presses are sent to the X server through the XTest extension, so they reach a window exactly as
+ * a user's would (gestures, focus, accelerators); each call returns once GTK has dispatched the
+ * event. Only for the X11 backend (the tests run under Xvfb, without a window manager). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef struct _TsrTestXTest TsrTestXTest;
+
+/* Called with each point the pointer reached, in the coordinates of the widget it moved on. */
+typedef void (*TsrTestXTestPointFunc) (double   x,
+                                       double   y,
+                                       gpointer user_data);
+
+/* TRUE when the default display is an X11 display with the XTest extension; otherwise FALSE and a
+ * reason in *WHY (free it). */
+gboolean      tsr_test_xtest_available (char         **why);
+
+/* Starts driving WINDOW (presented and mapped; shown first if not): gives it the keyboard focus,
+ * since Xvfb runs no window manager, and waits until GTK says it is active. NULL, with a message,
+ * when the window could not be focused. */
+TsrTestXTest *tsr_test_xtest_new       (GtkWindow     *window,
+                                        GError       **error);
+void          tsr_test_xtest_free      (TsrTestXTest  *self);
+
+/* The root-window pixel over the point (X, Y) of WIDGET (a widget of the driven window). */
+void          tsr_test_xtest_widget_to_root (TsrTestXTest *self,
+                                             GtkWidget    *widget,
+                                             double        x,
+                                             double        y,
+                                             int          *root_x,
+                                             int          *root_y);
+
+/* Where the pointer is, in WIDGET's coordinates. */
+void          tsr_test_xtest_get_pointer    (TsrTestXTest *self,
+                                             GtkWidget    *widget,
+                                             double       *x,
+                                             double       *y);
+
+/* Moves the pointer from where it is to the point (X, Y) of WIDGET in straight steps of at most
+ * STEP pixels, one every 8 ms (a mouse's report rate) while the main loop runs, then waits until
+ * GTK has dispatched the motion to the end point. GTK merges motion that arrives within one frame,
+ * as it does for a hand, so FUNC (may be NULL) is called afterwards with each motion GTK
+ * dispatched to the window on the way, in order, in WIDGET's coordinates: exactly the points the
+ * widgets saw. FALSE when the end point's motion was not dispatched within 10 s (a loaded
+ * machine draws slowly). */
+gboolean      tsr_test_xtest_move_to   (TsrTestXTest          *self,
+                                        GtkWidget             *widget,
+                                        double                 x,
+                                        double                 y,
+                                        double                 step,
+                                        TsrTestXTestPointFunc  func,
+                                        gpointer               user_data);
+/* Presses or releases BUTTON (1 primary, 2 middle, 3 secondary) where the pointer is, and waits
+ * until GTK has dispatched it. */
+gboolean      tsr_test_xtest_button    (TsrTestXTest  *self,
+                                        guint          button,
+                                        gboolean       press);
+/* Moves to the centre of WIDGET and clicks it with the primary button. */
+gboolean      tsr_test_xtest_click     (TsrTestXTest  *self,
+                                        GtkWidget     *widget);
+/* Taps KEYVAL (a GDK key value) with MODIFIERS (Shift, Control, Alt) held, and waits until GTK
+ * has dispatched every key event of it. The key's press and release are sent together, so a slow
+ * frame cannot make the server auto-repeat it (one Ctrl+Z must undo once). */
+gboolean      tsr_test_xtest_key       (TsrTestXTest   *self,
+                                        guint           keyval,
+                                        GdkModifierType modifiers);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrTestXTest, tsr_test_xtest_free)
+
+G_END_DECLS
