@@ -344,6 +344,43 @@ static const TsrFormat format_two = { .id = "two", .name = "Two", .family = "tes
 static const TsrFormat format_weak = { .id = "weak", .name = "Weak", .family = "test", .extensions = weak_ext,
                                        .sniff = sniff_weak, .load = load_bytes, .free = (GDestroyNotify) g_bytes_unref };
 
+/* A finding keeps its WHERE text for people and its structured place for editors. */
+START_TEST (test_finding_places)
+{
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autofree char *kind = g_strdup ("polygon");
+  TsrFindingPlace place = tsr_finding_place_at (3, kind, 12, TSR_FINDING_POINT_PIXELS, 64.5, -8);
+  const TsrFinding *finding;
+  g_autofree char *text = NULL;
+
+  tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "level 3 (Arrival)", "not convex at vertex %u", 2u);
+  tsr_findings_add (findings, TSR_SEVERITY_WARNING, NULL, "no place");
+  tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, NULL, "map", "no place either");
+  /* The kind is interned: the finding outlives the caller's string. */
+  g_clear_pointer (&kind, g_free);
+
+  finding = g_ptr_array_index (findings, 0);
+  text = tsr_finding_to_string (finding);
+  ck_assert_str_eq (text, "error: level 3 (Arrival): not convex at vertex 2");
+  ck_assert_int_eq (finding->place.level, 3);
+  ck_assert (tsr_finding_place_is (&finding->place, "polygon"));
+  ck_assert (finding->place.kind == g_intern_static_string ("polygon"));
+  ck_assert_int_eq (finding->place.index, 12);
+  ck_assert_int_eq (finding->place.unit, TSR_FINDING_POINT_PIXELS);
+  ck_assert (finding->place.x == 64.5 && finding->place.y == -8);
+  for (guint i = 1; i < 3; i++)
+    {
+      finding = g_ptr_array_index (findings, i);
+      ck_assert_int_eq (finding->place.level, -1);
+      ck_assert_ptr_null (finding->place.kind);
+      ck_assert_int_eq (finding->place.index, -1);
+      ck_assert_int_eq (finding->place.unit, TSR_FINDING_POINT_NONE);
+      ck_assert (!tsr_finding_place_is (&finding->place, "polygon"));
+    }
+  ck_assert_str_eq (((TsrFinding *) g_ptr_array_index (findings, 1))->where, "file");
+}
+END_TEST
+
 START_TEST (test_registry_detection)
 {
   g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
@@ -393,6 +430,7 @@ core_suite (void)
   tcase_add_test (files, test_read_missing_file);
   tcase_add_test (files, test_png_roundtrip);
   tcase_add_test (registry, test_registry_detection);
+  tcase_add_test (registry, test_finding_places);
   suite_add_tcase (suite, reader);
   suite_add_tcase (suite, writer);
   suite_add_tcase (suite, files);

@@ -588,6 +588,17 @@ START_TEST (test_validation)
   record->values[0].v[0] = 100;
   record->values[0].v[1] = 456;
   ck_assert (has_finding (map, "stuck inside wall panel 0"));
+  {
+    g_autoptr(GPtrArray) findings = tsr_findings_new ();
+    const TsrFinding *stuck;
+
+    tsr_doom2d_map_validate (map, findings);
+    stuck = tsr_test_find_finding (findings, "stuck inside wall panel 0");
+    ck_assert (tsr_finding_place_is (&stuck->place, "monster"));
+    ck_assert_int_eq (stuck->place.index, 0);
+    ck_assert_int_eq (stuck->place.unit, TSR_FINDING_POINT_PIXELS);
+    ck_assert (stuck->place.x == 100 && stuck->place.y == 456);
+  }
   /* Outside the map. */
   record->values[0].v[0] = 5000;
   ck_assert (has_finding (map, "reaches outside the map"));

@@ -131,7 +131,14 @@ test_map_validate (gconstpointer data, GPtrArray *findings)
   for (gint y = 0; y < TEST_H; y++)
     for (gint x = 0; x < TEST_W; x++)
       if (tsr_tile_map_get_tile (map, 0, x, y) == 7)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, "layer 0", "forbidden tile at (%d,%d)", x, y);
+        {
+          TsrFindingPlace place = tsr_finding_place_at (-1, "layer", 0, TSR_FINDING_POINT_CELLS, x, y);
+
+          tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "layer 0", "forbidden tile at (%d,%d)", x, y);
+        }
+      else if (tsr_tile_map_get_tile (map, 0, x, y) == 6)
+        /* No structured place: the "(x,y)" in the text must not be parsed back into a cell. */
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, "layer 0", "discouraged tile at (%d,%d)", x, y);
 }
 
 static const char *const test_map_extensions[] = { "tsrmap", NULL };
@@ -305,8 +312,6 @@ drag_cells (TsrMapEditor *editor, gint x0, gint y0, gint x1, gint y1)
   tsr_map_canvas_pointer_release (canvas, vx, vy);
 }
 
-/* --- Positions in findings, as the codecs write them --- */
-
 /* A page kind registered by the test: the window must show a test-map document on it, ahead of
  * the map editor, without the window knowing the page. */
 #define TEST_TYPE_PAGE (test_page_get_type ())
@@ -396,23 +401,17 @@ test_page_registry (void)
   close_window (window);
 }
 
+/* What a click on a history row does: the list box selects the row (its focus-on-click is off,
+ * so the canvas keeps the keyboard). */
 static void
-test_parse_position (void)
+click_history_row (TsrHistoryView *history,
+                   guint           index)
 {
-  gint x = -1, y = -1;
+  GtkWidget *row = tsr_history_view_get_row (history, index);
 
-  g_assert_true (tsr_map_editor_parse_position ("door at (12,40) is not between two walls", &x, &y));
-  g_assert_cmpint (x, ==, 12);
-  g_assert_cmpint (y, ==, 40);
-  g_assert_true (tsr_map_editor_parse_position ("unknown tile code 77 (e.g. at 3,63)", &x, &y));
-  g_assert_cmpint (x, ==, 3);
-  g_assert_cmpint (y, ==, 63);
-  g_assert_true (tsr_map_editor_parse_position ("2 cells use tiles beyond the tileset's 5 (first at (7,1): tile 9)", &x, &y));
-  g_assert_cmpint (x, ==, 7);
-  g_assert_cmpint (y, ==, 1);
-  g_assert_false (tsr_map_editor_parse_position ("2 player starts, exactly one expected", &x, &y));
-  g_assert_false (tsr_map_editor_parse_position ("that (is) flat", &x, &y));
-  g_assert_false (tsr_map_editor_parse_position (NULL, &x, &y));
+  g_assert_nonnull (row);
+  g_assert_false (gtk_widget_get_focus_on_click (gtk_widget_get_parent (row)));
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (row)), GTK_LIST_BOX_ROW (row));
 }
 
 /* --- The generic editor on the in-test format --- */
@@ -515,20 +514,111 @@ test_generic_editor (void)
   g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 4, 5), ==, 2);
   g_assert_true (tsr_window_get_modified (window));
 
+  /* The History page: the original state, then both actions; selecting a row jumps there. */
+  {
+    TsrHistoryView *history = tsr_map_editor_get_history_view (editor);
+    TsrUndoStack *stack = tsr_document_get_undo_stack (tsr_window_get_document (window));
+
+    tsr_map_editor_show_page (editor, "history");
+    g_assert_cmpstr (tsr_map_editor_get_visible_page (editor), ==, "history");
+    tsr_test_ui_iterate_for (50);
+    g_assert_cmpuint (tsr_undo_stack_get_n_entries (stack), ==, 2);
+    g_assert_cmpuint (tsr_history_view_get_n_rows (history), ==, 3);
+    g_assert_cmpstr (tsr_history_view_get_row_text (history, 0), ==, "Original State");
+    g_assert_cmpstr (tsr_history_view_get_row_text (history, 1), ==, tsr_undo_stack_get_entry_description (stack, 0));
+    g_assert_cmpstr (tsr_history_view_get_row_text (history, 2), ==, tsr_undo_stack_get_entry_description (stack, 1));
+    g_assert_true (tsr_history_view_row_is_current (history, 2));
+    g_assert_false (tsr_history_view_row_is_redo (history, 2));
+    g_assert_true (tsr_history_view_row_is_saved (history, 0));
+    g_assert_false (tsr_history_view_row_is_saved (history, 2));
+
+    /* Back to the original state in one step: both edits are gone, the file is clean again. */
+    click_history_row (history, 0);
+    g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 0);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 2, 2), ==, 0);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 4, 5), ==, 0);
+    g_assert_false (tsr_window_get_modified (window));
+    g_assert_true (tsr_history_view_row_is_current (history, 0));
+    g_assert_true (tsr_history_view_row_is_redo (history, 1));
+    g_assert_true (tsr_history_view_row_is_redo (history, 2));
+    tsr_test_ui_iterate_for (50);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-history.png");
+
+    /* Forward past both, then back to between them. */
+    click_history_row (history, 2);
+    g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 2);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 4, 5), ==, 2);
+    g_assert_true (tsr_window_get_modified (window));
+    click_history_row (history, 1);
+    g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 1);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 2, 2), ==, 3);
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 4, 5), ==, 0);
+    g_assert_true (tsr_history_view_row_is_current (history, 1));
+    g_assert_false (tsr_history_view_row_is_redo (history, 1));
+    g_assert_true (tsr_history_view_row_is_redo (history, 2));
+    /* The window's undo follows the same stack, and the list follows the window's undo. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    g_assert_true (tsr_history_view_row_is_current (history, 2));
+    g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 4, 5), ==, 2);
+  }
+
   /* Validation re-runs after edits, once they pause: a second forbidden tile shows up. */
   tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  /* Two strokes 300 ms apart: 400 ms after the first nothing has run yet (the second restarted
+   * the wait); it runs 400 ms after the second. */
   tsr_tile_tools_set_tile (tools, 7);
   drag_cells (editor, 15, 3, 15, 3);
   g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 1);
-  tsr_test_ui_iterate_for (700);
-  g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 2);
+  tsr_test_ui_iterate_for (300);
+  g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 1);
+  drag_cells (editor, 16, 3, 16, 3);
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 1);
+  g_assert_true (tsr_findings_view_get_pending (tsr_map_editor_get_findings_view (editor)));
+  for (guint waited = 0; waited < 5000 && tsr_findings_view_get_pending (tsr_map_editor_get_findings_view (editor)); waited += 20)
+    tsr_test_ui_iterate_for (20);
+  g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 3);
+  g_assert_cmpuint (tsr_findings_view_get_n_errors (tsr_map_editor_get_findings_view (editor)), ==, 3);
+  {
+    GtkWidget *tab = gtk_notebook_get_tab_label (GTK_NOTEBOOK (gtk_widget_get_ancestor (GTK_WIDGET (tsr_map_editor_get_findings_view (editor)), GTK_TYPE_NOTEBOOK)),
+                                                 GTK_WIDGET (tsr_map_editor_get_findings_view (editor)));
+
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (tab)), ==, "Problems (3)");
+  }
+  /* The finding's place is cell (15,3) on layer 0: activating it selects the cell there and
+   * makes layer 0 the tools' layer. */
+  tsr_tile_tools_set_layer (tools, 1);
+  g_assert_cmpuint (tsr_map_editor_get_finding (editor, 0)->place.unit, ==, TSR_FINDING_POINT_CELLS);
   g_assert_true (tsr_map_editor_activate_finding (editor, 0));
   g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
   g_assert_cmpint (selection.x, ==, 15);
   g_assert_cmpint (selection.y, ==, 3);
-  /* Paint both forbidden tiles over so the file saves without errors. */
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 0);
+  g_assert_true (tsr_map_editor_activate_finding (editor, 1));
+  g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
+  g_assert_cmpint (selection.x, ==, 16);
+  tsr_map_editor_show_page (editor, "problems");
+  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-problems.png");
+
+  /* A finding without a place is not located, whatever its text says. */
+  tsr_tile_tools_set_tile (tools, 6);
+  drag_cells (editor, 5, 25, 5, 25);
+  tsr_map_editor_refresh_findings (editor);
+  g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 4);
+  /* Errors first, so the warning is last. */
+  g_assert_cmpint (tsr_map_editor_get_finding (editor, 3)->severity, ==, TSR_SEVERITY_WARNING);
+  g_assert_null (tsr_map_editor_get_finding (editor, 3)->place.kind);
+  g_assert_false (tsr_map_editor_activate_finding (editor, 3));
+  g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
+  g_assert_cmpint (selection.x, ==, 16);
+  tsr_tile_tools_set_tile (tools, 0);
+  drag_cells (editor, 5, 25, 5, 25);
+
+  /* Paint the forbidden tiles over so the file saves without errors. */
   tsr_tile_tools_set_tile (tools, 1);
   drag_cells (editor, 15, 3, 15, 3);
+  drag_cells (editor, 16, 3, 16, 3);
   tsr_map_canvas_center_on (canvas, 30 * 16, 20 * 16);
   drag_cells (editor, 30, 20, 30, 20);
   tsr_map_editor_refresh_findings (editor);
@@ -569,6 +659,15 @@ test_generic_editor (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
   tsr_test_ui_iterate_for (100);
   g_assert_false (tsr_window_get_modified (window));
+  /* The History page marks the saved state: now the last row. */
+  {
+    TsrHistoryView *history = tsr_map_editor_get_history_view (editor);
+    guint last = tsr_history_view_get_n_rows (history) - 1;
+
+    g_assert_true (tsr_history_view_row_is_saved (history, last));
+    g_assert_true (tsr_history_view_row_is_current (history, last));
+    g_assert_false (tsr_history_view_row_is_saved (history, 0));
+  }
   {
     g_autofree char *contents = NULL;
     gsize length = 0;
@@ -590,7 +689,7 @@ test_generic_editor (void)
               expected = 3;
             if (layer == 0 && x >= 4 && x <= 9 && y >= 5 && y <= 8)
               expected = 2;
-            if (layer == 0 && ((x == 15 && y == 3) || (x == 30 && y == 20)))
+            if (layer == 0 && ((x == 15 && y == 3) || (x == 16 && y == 3) || (x == 30 && y == 20)))
               expected = 1;
             if (layer == 1 && y == 10 && x >= 20 && x <= 24)
               expected = 4;
@@ -1218,7 +1317,6 @@ main (int argc, char *argv[])
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
 
-  g_test_add_func ("/map-editor/parse-position", test_parse_position);
   g_test_add_func ("/map-editor/generic", test_generic_editor);
   g_test_add_func ("/map-editor/wolf3d", test_wolf3d_editor);
   g_test_add_func ("/map-editor/sphere", test_sphere_editor);

@@ -482,6 +482,19 @@ START_TEST (test_validation_findings)
   ck_assert_msg (strstr (joined, "polygon 2: not convex") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "without a player start") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "object 1: polygon 40 outside") != NULL, "%s", joined);
+  /* The places name the element and its level. */
+  {
+    const TsrFinding *convex = tsr_test_find_finding (findings, "polygon 2: not convex");
+    const TsrFinding *object = tsr_test_find_finding (findings, "object 1: polygon 40");
+    const TsrFinding *start = tsr_test_find_finding (findings, "without a player start");
+
+    ck_assert (tsr_finding_place_is (&convex->place, "polygon"));
+    ck_assert_int_eq (convex->place.index, 2);
+    ck_assert_int_eq (convex->place.level, level->entry->index);
+    ck_assert (tsr_finding_place_is (&object->place, "object"));
+    ck_assert_int_eq (object->place.index, 1);
+    ck_assert (tsr_finding_place_is (&start->place, "level"));
+  }
   ck_assert_msg (strstr (joined, "platform 0: polygon -1 outside") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, "liquid 0: light 5 outside") != NULL, "%s", joined);
   ck_assert_msg (strstr (joined, ": terminal 5 outside 0..0") != NULL, "%s", joined);

@@ -283,6 +283,103 @@ START_TEST (test_clean_point)
 }
 END_TEST
 
+static void
+count_changed (TsrUndoStack *stack, guint *count)
+{
+  (*count)++;
+}
+
+/* What a history view reads: entries, position and clean point; jumping to a position undoes or
+ * redoes every step in between, with one "changed". */
+START_TEST (test_history_positions)
+{
+  g_autoptr(TsrUndoStack) stack = tsr_undo_stack_new ();
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  guint8 zeros[8] = { 0 };
+  guint8 after_two[8];
+  guint changed = 0;
+
+  g_byte_array_append (bytes, zeros, 8);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_position (stack), 0);
+  ck_assert_int_eq (tsr_undo_stack_get_clean_position (stack), 0);
+
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 0, 1, FALSE));
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 1, 2, FALSE));
+  memcpy (after_two, bytes->data, 8);
+  tsr_undo_stack_set_clean (stack);
+  for (guint i = 0; i < 3; i++)
+    tsr_undo_stack_push (stack, test_set_byte_new (bytes, 2 + i, 7, TRUE));
+  tsr_undo_stack_break_merge (stack);
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 0, 9, FALSE));
+  /* The stroke of three merged into one entry. */
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), 4);
+  ck_assert_uint_eq (tsr_undo_stack_get_position (stack), 4);
+  ck_assert_int_eq (tsr_undo_stack_get_clean_position (stack), 2);
+  ck_assert_str_eq (tsr_undo_stack_get_entry_description (stack, 0), "Set Byte");
+  ck_assert_str_eq (tsr_undo_stack_get_entry_description (stack, 2), "Paint");
+  ck_assert_str_eq (tsr_undo_stack_get_entry_description (stack, 3), "Set Byte");
+
+  g_signal_connect (stack, "changed", G_CALLBACK (count_changed), &changed);
+  /* Back to the saved state in one call. */
+  ck_assert (tsr_undo_stack_set_position (stack, 2));
+  ck_assert_uint_eq (changed, 1);
+  ck_assert_uint_eq (tsr_undo_stack_get_position (stack), 2);
+  ck_assert (tsr_undo_stack_get_is_clean (stack));
+  ck_assert_mem_eq (bytes->data, after_two, 8);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), 4);
+
+  /* To the original state, then forward to the end. */
+  ck_assert (tsr_undo_stack_set_position (stack, 0));
+  ck_assert_mem_eq (bytes->data, zeros, 8);
+  ck_assert (!tsr_undo_stack_get_can_undo (stack));
+  ck_assert (tsr_undo_stack_set_position (stack, 4));
+  ck_assert_uint_eq (bytes->data[0], 9);
+  ck_assert_uint_eq (bytes->data[4], 7);
+  ck_assert_uint_eq (changed, 3);
+
+  /* The same position changes nothing; one beyond the entries is refused. */
+  ck_assert (tsr_undo_stack_set_position (stack, 4));
+  ck_assert_uint_eq (changed, 3);
+  ck_assert (!tsr_undo_stack_set_position (stack, 5));
+  ck_assert_uint_eq (tsr_undo_stack_get_position (stack), 4);
+
+  /* Inside a group, jumping is refused. */
+  tsr_undo_stack_begin_group (stack, "Open");
+  ck_assert (!tsr_undo_stack_set_position (stack, 0));
+  tsr_undo_stack_end_group (stack);
+  ck_assert_uint_eq (tsr_undo_stack_get_position (stack), 4);
+
+  /* Jump below the saved point and edit: the saved state is gone, and so are the later entries. */
+  ck_assert (tsr_undo_stack_set_position (stack, 1));
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 7, 3, FALSE));
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), 2);
+  ck_assert_int_eq (tsr_undo_stack_get_clean_position (stack), -1);
+  ck_assert (!tsr_undo_stack_get_can_redo (stack));
+}
+END_TEST
+
+/* No depth limit: tens of thousands of actions stay undoable, down to the original bytes. */
+START_TEST (test_history_unlimited)
+{
+  g_autoptr(TsrUndoStack) stack = tsr_undo_stack_new ();
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  guint8 original[256];
+  const guint n = 30000;
+
+  for (guint i = 0; i < 256; i++)
+    original[i] = (guint8) i;
+  g_byte_array_append (bytes, original, 256);
+  for (guint i = 0; i < n; i++)
+    tsr_undo_stack_push (stack, test_set_byte_new (bytes, (i * 7) % 256, (guint8) (i * 13), FALSE));
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), n);
+  ck_assert_uint_eq (tsr_undo_stack_get_position (stack), n);
+  ck_assert (tsr_undo_stack_set_position (stack, 0));
+  ck_assert_mem_eq (bytes->data, original, 256);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), n);
+}
+END_TEST
+
 /* Random edits, then undo all: the bytes are the original again; redo all gives the edited ones. */
 START_TEST (test_random_edits_undo_all)
 {
@@ -476,6 +573,8 @@ model_suite (void)
   tcase_add_test (undo, test_groups);
   tcase_add_test (undo, test_clean_point);
   tcase_add_test (undo, test_random_edits_undo_all);
+  tcase_add_test (undo, test_history_positions);
+  tcase_add_test (undo, test_history_unlimited);
   tcase_add_test (document, test_document_modified_and_save);
   tcase_add_test (document, test_document_failed_save_keeps_everything);
   tcase_add_test (document, test_document_load_errors);

@@ -327,6 +327,29 @@ START_TEST (test_validation)
   ck_assert (has_finding (findings, TSR_SEVERITY_WARNING, "not normalised"));
   ck_assert (has_finding (findings, TSR_SEVERITY_ERROR, "leaves the map"));
   ck_assert (has_finding (findings, TSR_SEVERITY_ERROR, "start position"));
+
+  /* The places: elements by index, points in the map's pixels, the bad tile as a cell. */
+  {
+    const TsrFinding *tiles = tsr_test_find_finding (findings, "tiles beyond the tileset");
+    const TsrFinding *scripts = tsr_test_find_finding (findings, "5 scripts");
+    const TsrFinding *leaves = tsr_test_find_finding (findings, "leaves the map");
+    const TsrFinding *start = tsr_test_find_finding (findings, "start position");
+
+    ck_assert (tsr_finding_place_is (&tiles->place, "layer"));
+    ck_assert_int_eq (tiles->place.index, 0);
+    ck_assert_int_eq (tiles->place.unit, TSR_FINDING_POINT_CELLS);
+    ck_assert (tiles->place.x == 3 && tiles->place.y == 4);
+    ck_assert (tsr_finding_place_is (&scripts->place, "entity"));
+    ck_assert_int_eq (scripts->place.index, 0);
+    ck_assert_int_eq (scripts->place.unit, TSR_FINDING_POINT_PIXELS);
+    ck_assert (scripts->place.x == person->x && scripts->place.y == person->y);
+    ck_assert (tsr_finding_place_is (&leaves->place, "zone"));
+    ck_assert_int_eq (leaves->place.index, 0);
+    ck_assert (leaves->place.x == (zone->x1 + zone->x2) / 2.0);
+    ck_assert (tsr_finding_place_is (&start->place, "start"));
+    ck_assert (start->place.x == 9999);
+    ck_assert_int_eq (start->place.level, -1);
+  }
 }
 END_TEST
 

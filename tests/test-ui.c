@@ -20,6 +20,8 @@
 #include "model/tsr-document.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
+#include "views/tsr-findings-view.h"
+#include "views/tsr-history-view.h"
 #include "views/tsr-inspector.h"
 
 static TsrApplication *application;
@@ -539,6 +541,45 @@ test_document_page (void)
   g_assert_cmpuint (g_list_model_get_n_items (tsr_inspector_get_summary_model (inspector)), ==, 5);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• grid.tsrtest – Tessera");
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-document-page.png");
+
+  /* The inspector's History lists the paint; selecting the first row undoes it in one step,
+   * selecting the second redoes it, like the map editor's History page. */
+  {
+    TsrHistoryView *history = TSR_HISTORY_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (inspector), tsr_test_ui_match_type,
+                                                                         GSIZE_TO_POINTER (TSR_TYPE_HISTORY_VIEW)));
+    GtkListBox *list;
+
+    g_assert_nonnull (history);
+    g_assert_true (tsr_history_view_get_undo_stack (history) == tsr_document_get_undo_stack (document));
+    g_assert_cmpuint (tsr_history_view_get_n_rows (history), ==, 2);
+    g_assert_cmpstr (tsr_history_view_get_row_text (history, 1), ==, "Paint Tiles");
+    g_assert_true (tsr_history_view_row_is_current (history, 1));
+    g_assert_true (tsr_history_view_row_is_saved (history, 0));
+    list = GTK_LIST_BOX (gtk_widget_get_parent (tsr_history_view_get_row (history, 0)));
+    gtk_list_box_select_row (list, GTK_LIST_BOX_ROW (tsr_history_view_get_row (history, 0)));
+    g_assert_cmpuint (((UiGrid *) tsr_document_get_format_data (document))->tiles, ==, 5);
+    g_assert_false (tsr_document_get_modified (document));
+    g_assert_true (tsr_history_view_row_is_redo (history, 1));
+    gtk_list_box_select_row (list, GTK_LIST_BOX_ROW (tsr_history_view_get_row (history, 1)));
+    g_assert_cmpuint (((UiGrid *) tsr_document_get_format_data (document))->tiles, ==, 8);
+    g_assert_true (tsr_document_get_modified (document));
+    g_assert_true (tsr_history_view_row_is_current (history, 1));
+  }
+  /* The findings list re-validates once edits pause (the paint made one more colour). */
+  {
+    TsrFindingsView *findings = TSR_FINDINGS_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (inspector), tsr_test_ui_match_type,
+                                                                            GSIZE_TO_POINTER (TSR_TYPE_FINDINGS_VIEW)));
+
+    g_assert_nonnull (findings);
+    for (guint waited = 0; waited < 5000 && tsr_findings_view_get_pending (findings); waited += 20)
+      tsr_test_ui_iterate_for (20);
+    g_assert_false (tsr_findings_view_get_pending (findings));
+    g_assert_cmpuint (tsr_inspector_get_n_findings_shown (inspector), ==, 2);
+    g_assert_cmpint (tsr_findings_view_get_finding (findings, 0)->severity, ==, TSR_SEVERITY_ERROR);
+    g_assert_nonnull (strstr (tsr_findings_view_get_finding (findings, 1)->what, "only 2 colours"));
+    /* The inspector cannot show places, so its rows are not activatable. */
+    g_assert_false (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (tsr_findings_view_get_row (findings, 0))));
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   tsr_test_ui_iterate_for (50);

@@ -638,6 +638,27 @@ START_TEST (test_validation_findings)
   tsr_wolf3d_set_validate (set, findings);
   ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 1);
   ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_WARNING), 3);
+  /* Each finding's place: the level, and the cell where there is one. */
+  {
+    const TsrFinding *starts = tsr_test_find_finding (findings, "player starts");
+    const TsrFinding *door = tsr_test_find_finding (findings, "door at");
+    const TsrFinding *tile = tsr_test_find_finding (findings, "unknown tile code 75");
+    const TsrFinding *object = tsr_test_find_finding (findings, "unknown object code 300");
+
+    ck_assert (starts != NULL && door != NULL && tile != NULL && object != NULL);
+    ck_assert_int_eq (starts->place.level, 0);
+    ck_assert (tsr_finding_place_is (&starts->place, "level"));
+    ck_assert_int_eq (starts->place.unit, TSR_FINDING_POINT_NONE);
+    ck_assert_int_eq (door->place.level, 2);
+    ck_assert (tsr_finding_place_is (&door->place, "cell"));
+    ck_assert_int_eq (door->place.unit, TSR_FINDING_POINT_CELLS);
+    ck_assert_uint_eq (level->planes[0][(gsize) door->place.y * 64 + (gsize) door->place.x], 91);
+    ck_assert_int_eq (door->place.index, (int) (door->place.y * 64 + door->place.x));
+    ck_assert_int_eq (tile->place.level, 1);
+    ck_assert (tile->place.x == 0 && tile->place.y == 0);
+    ck_assert (tsr_finding_place_is (&object->place, "object"));
+    ck_assert_int_eq (object->place.level, 1);
+  }
   for (guint i = 0; i < findings->len; i++)
     {
       g_autofree char *text = tsr_finding_to_string (g_ptr_array_index (findings, i));

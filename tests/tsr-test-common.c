@@ -126,3 +126,18 @@ tsr_test_run_suite (Suite *suite)
   srunner_free (runner);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+const TsrFinding *
+tsr_test_find_finding (GPtrArray  *findings,
+                       const char *fragment)
+{
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (findings, i);
+      g_autofree char *text = tsr_finding_to_string (finding);
+
+      if (strstr (text, fragment) != NULL)
+        return finding;
+    }
+  return NULL;
+}

@@ -1,9 +1,11 @@
 /* tsr-test-common.h: what every Check suite shares: finding the real test data (and failing under
- * CI=true when it is missing), reading files, and the standard main(). */
+ * CI=true when it is missing), reading files, looking up findings, and the standard main(). */
 #pragma once
 
 #include <check.h>
 #include <glib.h>
+
+#include "core/tsr-finding.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +23,9 @@ void        tsr_test_report_count     (const char *what,
                                        guint       count);
 /* A new empty temporary folder, removed at exit. */
 char       *tsr_test_make_temp_dir    (void);
+/* The first finding whose "severity: where: what" contains FRAGMENT, or NULL. (transfer none) */
+const TsrFinding *tsr_test_find_finding (GPtrArray  *findings,
+                                         const char *fragment);
 /* Runs SUITE (and frees it); returns the process exit status. */
 int         tsr_test_run_suite        (Suite *suite);
 

@@ -293,3 +293,59 @@ tsr_undo_stack_get_depth (TsrUndoStack *self)
 {
   return self->position;
 }
+
+guint
+tsr_undo_stack_get_n_entries (TsrUndoStack *self)
+{
+  g_return_val_if_fail (TSR_IS_UNDO_STACK (self), 0);
+  return self->commands->len;
+}
+
+const char *
+tsr_undo_stack_get_entry_description (TsrUndoStack *self,
+                                      guint         index)
+{
+  g_return_val_if_fail (TSR_IS_UNDO_STACK (self), NULL);
+  g_return_val_if_fail (index < self->commands->len, NULL);
+  return tsr_command_get_description (g_ptr_array_index (self->commands, index));
+}
+
+guint
+tsr_undo_stack_get_position (TsrUndoStack *self)
+{
+  g_return_val_if_fail (TSR_IS_UNDO_STACK (self), 0);
+  return self->position;
+}
+
+gint
+tsr_undo_stack_get_clean_position (TsrUndoStack *self)
+{
+  g_return_val_if_fail (TSR_IS_UNDO_STACK (self), -1);
+  return (gint) self->clean_position;
+}
+
+gboolean
+tsr_undo_stack_set_position (TsrUndoStack *self,
+                             guint         position)
+{
+  g_return_val_if_fail (TSR_IS_UNDO_STACK (self), FALSE);
+
+  if (self->group != NULL || position > self->commands->len)
+    return FALSE;
+  if (position == self->position)
+    return TRUE;
+  /* One step at a time, in order, exactly as repeated undo/redo would; one notification. */
+  while (self->position > position)
+    {
+      self->position--;
+      tsr_command_undo (g_ptr_array_index (self->commands, self->position));
+    }
+  while (self->position < position)
+    {
+      tsr_command_redo (g_ptr_array_index (self->commands, self->position));
+      self->position++;
+    }
+  self->merge_broken = TRUE;
+  tsr_undo_stack_update (self);
+  return TRUE;
+}

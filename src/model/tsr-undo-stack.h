@@ -1,5 +1,6 @@
 /* tsr-undo-stack.h: unlimited undo/redo of TsrCommands, with merging, grouping and a clean point
- * (the state last saved) from which a document's "modified" is derived. */
+ * (the state last saved) from which a document's "modified" is derived; it also answers what a
+ * history view lists (entries, position, clean point) and jumps to any position. */
 #pragma once
 
 #include "model/tsr-command.h"
@@ -32,5 +33,20 @@ const char   *tsr_undo_stack_get_redo_description (TsrUndoStack *self);
 void          tsr_undo_stack_set_clean       (TsrUndoStack *self);
 gboolean      tsr_undo_stack_get_is_clean    (TsrUndoStack *self);
 guint         tsr_undo_stack_get_depth       (TsrUndoStack *self);
+
+/* The history, for a history view. Entries are the recorded actions, oldest first, with no limit
+ * on their number; the position is how many of them are applied (0: the original state), so
+ * entries [0, position) can be undone and [position, n_entries) redone. */
+guint         tsr_undo_stack_get_n_entries   (TsrUndoStack *self);
+/* (transfer none) */
+const char   *tsr_undo_stack_get_entry_description (TsrUndoStack *self,
+                                              guint         index);
+guint         tsr_undo_stack_get_position    (TsrUndoStack *self);
+/* The position that was last saved, or -1 when that state can no longer be reached. */
+gint          tsr_undo_stack_get_clean_position (TsrUndoStack *self);
+/* Undoes or redoes until POSITION entries are applied, emitting "changed" once. FALSE when
+ * POSITION is beyond the entries or a group is open (nothing changes). */
+gboolean      tsr_undo_stack_set_position    (TsrUndoStack *self,
+                                              guint         position);
 
 G_END_DECLS

@@ -1,4 +1,5 @@
-/* tsr-inspector.c: the generic document page: format, summary tree, findings and preview. */
+/* tsr-inspector.c: the generic document page: format, summary tree, findings (TsrFindingsView),
+ * undo history (TsrHistoryView) and preview. */
 #include "config.h"
 
 #include "views/tsr-inspector.h"
@@ -6,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "views/tsr-findings-view.h"
+#include "views/tsr-history-view.h"
 #include "views/tsr-summary-item.h"
 
 struct _TsrInspector {
@@ -13,17 +16,14 @@ struct _TsrInspector {
 
   TsrDocument *document;
   guint        refresh_source;
-  guint        n_findings_shown;
   char        *preview_message_text;
   char        *location_text;
 
   GtkPaned    *paned;
   GtkLabel    *format_label;
   GtkLabel    *location_label;
-  GtkLabel    *findings_summary;
-  GtkWidget   *findings_scroller;
-  GtkWidget   *findings_separator;
-  GtkListBox  *findings_list;
+  TsrFindingsView *findings_view;
+  TsrHistoryView *history_view;
   GtkListView *summary_view;
   GtkSignalListItemFactory *summary_factory;
   GtkStack    *preview_stack;
@@ -119,92 +119,6 @@ tsr_inspector_unbind_summary_row (GtkSignalListItemFactory *factory,
   GtkWidget *expander = gtk_list_item_get_child (list_item);
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), NULL);
-}
-
-static GtkWidget *
-tsr_inspector_create_finding_row (const TsrFinding *finding)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *icon;
-  GtkWidget *what;
-  gboolean is_error = finding->severity == TSR_SEVERITY_ERROR;
-
-  icon = gtk_image_new_from_icon_name (is_error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
-  gtk_widget_add_css_class (icon, is_error ? "tsr-finding-error" : "tsr-finding-warning");
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (icon, is_error ? _("Error") : _("Warning"));
-
-  if (finding->where != NULL && finding->where[0] != '\0')
-    {
-      GtkWidget *where = gtk_label_new (finding->where);
-
-      gtk_label_set_xalign (GTK_LABEL (where), 0);
-      gtk_label_set_wrap (GTK_LABEL (where), TRUE);
-      gtk_widget_add_css_class (where, "heading");
-      gtk_box_append (GTK_BOX (texts), where);
-    }
-  what = gtk_label_new (finding->what);
-  gtk_label_set_xalign (GTK_LABEL (what), 0);
-  gtk_label_set_wrap (GTK_LABEL (what), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (what), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (what), TRUE);
-
-  gtk_box_append (GTK_BOX (texts), what);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), texts);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  return row;
-}
-
-static void
-tsr_inspector_refresh_findings (TsrInspector *self)
-{
-  GPtrArray *findings = tsr_document_get_findings (self->document);
-  guint errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
-  guint warnings = tsr_findings_count (findings, TSR_SEVERITY_WARNING);
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_list))) != NULL)
-    gtk_list_box_remove (self->findings_list, child);
-
-  /* Errors first: they are what stops a save. */
-  self->n_findings_shown = 0;
-  for (int pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < findings->len; i++)
-      {
-        const TsrFinding *finding = g_ptr_array_index (findings, i);
-
-        if ((pass == 0) != (finding->severity == TSR_SEVERITY_ERROR))
-          continue;
-        gtk_list_box_append (self->findings_list, tsr_inspector_create_finding_row (finding));
-        self->n_findings_shown++;
-      }
-
-  if (errors == 0 && warnings == 0)
-    gtk_label_set_text (self->findings_summary, _("Validation found no problems."));
-  else
-    {
-      g_autofree char *error_text = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
-      g_autofree char *warning_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
-      g_autofree char *text = NULL;
-
-      if (errors > 0 && warnings > 0)
-        /* Translators: "Validation found 2 errors and 1 warning." */
-        text = g_strdup_printf (_("Validation found %s and %s."), error_text, warning_text);
-      else
-        /* Translators: "Validation found 2 errors." or "Validation found 1 warning." */
-        text = g_strdup_printf (_("Validation found %s."), errors > 0 ? error_text : warning_text);
-      gtk_label_set_text (self->findings_summary, text);
-    }
-  gtk_widget_set_visible (self->findings_scroller, findings->len > 0);
-  gtk_widget_set_visible (self->findings_separator, findings->len > 0);
 }
 
 /* "layers/0": where ROW is in the summary, to keep rows expanded across refreshes. */
@@ -364,7 +278,6 @@ tsr_inspector_refresh (TsrInspector *self)
       gtk_label_set_text (self->location_label, text);
     }
 
-  tsr_inspector_refresh_findings (self);
   tsr_inspector_refresh_summary (self);
   tsr_inspector_refresh_preview (self);
 }
@@ -404,6 +317,9 @@ tsr_inspector_set_document (TsrInspector *self,
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
   g_set_object (&self->document, document);
+  /* The findings view re-validates on its own, once edits pause. */
+  tsr_findings_view_set_document (self->findings_view, document);
+  tsr_history_view_set_undo_stack (self->history_view, document != NULL ? tsr_document_get_undo_stack (document) : NULL);
   if (document != NULL)
     {
       g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
@@ -426,7 +342,7 @@ guint
 tsr_inspector_get_n_findings_shown (TsrInspector *self)
 {
   g_return_val_if_fail (TSR_IS_INSPECTOR (self), 0);
-  return self->n_findings_shown;
+  return tsr_findings_view_get_n_findings (self->findings_view);
 }
 
 GListModel *
@@ -536,14 +452,14 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (TSR_TYPE_FINDINGS_VIEW);
+  g_type_ensure (TSR_TYPE_HISTORY_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-inspector.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, format_label);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, location_label);
-  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_summary);
-  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_scroller);
-  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_separator);
-  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, findings_view);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, history_view);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, summary_view);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, summary_factory);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_stack);

@@ -1,21 +1,21 @@
 /* tsr-map-editor.c: the generic tile-map document page. It wires the shared canvas, tools,
- * minimap and palette to a document's TsrTileMap and undo stack, lists layers and validation
- * findings, and hosts the family panels registered for the document's type
- * (tsr_map_editor_register_panels); it knows no family itself. */
+ * minimap and palette to a document's TsrTileMap and undo stack, lists layers, shows the
+ * validation findings (TsrFindingsView) and the undo history (TsrHistoryView), and hosts the
+ * family panels registered for the document's type (tsr_map_editor_register_panels); it knows no
+ * family itself. */
 #include "config.h"
 
 #include "views/tsr-map-editor.h"
 
 #include <glib/gi18n.h>
-#include <stdio.h>
+#include <math.h>
 
 #include "model/tsr-tile-map.h"
 #include "views/tsr-editor-pages.h"
+#include "views/tsr-findings-view.h"
+#include "views/tsr-history-view.h"
 #include "views/tsr-minimap.h"
 #include "views/tsr-tile-palette.h"
-
-/* Validation runs at most this often while editing. */
-#define FINDINGS_DELAY_MS 400
 
 struct _TsrMapEditor {
   GtkWidget        parent_instance;
@@ -25,8 +25,6 @@ struct _TsrMapEditor {
   TsrTileTools    *tools;        /* the canvas's, followed for the tool bar and layers */
   GObject         *family;       /* the family panels, if any */
   GPtrArray       *family_widgets;
-  GPtrArray       *findings;     /* TsrFinding, a reference to the document's array */
-  guint            findings_source;
   guint            fit_tick;
   gboolean         tile_tools_enabled;
   gboolean         updating;     /* guards the tool bar and layer list against feedback */
@@ -49,15 +47,14 @@ struct _TsrMapEditor {
   GtkNotebook     *side_notebook;
   GtkWidget       *layers_page;
   GtkWidget       *inspector_scrolled;
-  GtkWidget       *problems_page;
+  TsrFindingsView *problems_page;
+  TsrHistoryView  *history_page;
   TsrTilePalette  *palette;
   GtkListBox      *layer_list;
   GtkBox          *layer_widgets;
   GtkBox          *inspector_widgets;
   GtkLabel        *selection_label;
   GtkLabel        *problems_tab;
-  GtkLabel        *problems_label;
-  GtkListBox      *finding_list;
 };
 
 static void tsr_map_editor_editor_page_init (TsrEditorPageInterface *iface);
@@ -339,81 +336,17 @@ update_selection (TsrMapEditor *self)
 /* --- Validation findings --- */
 
 static void
-rebuild_findings (TsrMapEditor *self)
+update_problems_tab (TsrMapEditor *self)
 {
-  GtkWidget *child;
-  guint errors, warnings;
-  g_autofree char *title = NULL;
+  guint n = tsr_findings_view_get_n_errors (self->problems_page) + tsr_findings_view_get_n_warnings (self->problems_page);
+  g_autofree char *title = n > 0 ? g_strdup_printf (_("Problems (%u)"), n) : g_strdup (_("Problems"));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->finding_list))) != NULL)
-    gtk_list_box_remove (self->finding_list, child);
-  g_clear_pointer (&self->findings, g_ptr_array_unref);
-  if (self->document == NULL)
-    return;
-
-  self->findings = g_ptr_array_ref (tsr_document_get_findings (self->document));
-  errors = tsr_findings_count (self->findings, TSR_SEVERITY_ERROR);
-  warnings = tsr_findings_count (self->findings, TSR_SEVERITY_WARNING);
-  for (guint i = 0; i < self->findings->len; i++)
-    {
-      const TsrFinding *finding = g_ptr_array_index (self->findings, i);
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *icon = gtk_image_new_from_icon_name (finding->severity == TSR_SEVERITY_ERROR
-                                                      ? "dialog-error-symbolic" : "dialog-warning-symbolic");
-      GtkWidget *label = gtk_label_new (NULL);
-      g_autofree char *text = finding->where != NULL && finding->where[0] != '\0'
-                              ? g_strdup_printf ("%s: %s", finding->where, finding->what)
-                              : g_strdup (finding->what);
-
-      gtk_widget_add_css_class (icon, finding->severity == TSR_SEVERITY_ERROR ? "tsr-finding-error" : "tsr-finding-warning");
-      gtk_widget_set_valign (icon, GTK_ALIGN_START);
-      gtk_label_set_text (GTK_LABEL (label), text);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_box_append (GTK_BOX (box), icon);
-      gtk_box_append (GTK_BOX (box), label);
-      gtk_widget_set_margin_start (box, 6);
-      gtk_widget_set_margin_end (box, 6);
-      gtk_widget_set_margin_top (box, 6);
-      gtk_widget_set_margin_bottom (box, 6);
-      gtk_list_box_append (self->finding_list, box);
-    }
-
-  if (errors == 0 && warnings == 0)
-    gtk_label_set_text (self->problems_label, _("Validation found no problems."));
-  else
-    {
-      /* Translators: "2 errors, 1 warning". */
-      g_autofree char *errors_text = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
-      g_autofree char *warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
-      g_autofree char *summary = g_strdup_printf ("%s, %s", errors_text, warnings_text);
-
-      gtk_label_set_text (self->problems_label, summary);
-    }
-  title = errors + warnings > 0 ? g_strdup_printf (_("Problems (%u)"), errors + warnings) : g_strdup (_("Problems"));
   gtk_label_set_text (self->problems_tab, title);
-}
-
-static gboolean
-findings_timeout (gpointer data)
-{
-  TsrMapEditor *self = data;
-
-  self->findings_source = 0;
-  rebuild_findings (self);
-  return G_SOURCE_REMOVE;
 }
 
 static void
 on_undo_stack_changed (TsrMapEditor *self)
 {
-  /* The document drops its findings on every change; validating whole maps on every pencil
-   * event would be wasted work, so the list is rebuilt once edits pause. */
-  if (self->findings_source == 0)
-    self->findings_source = g_timeout_add (FINDINGS_DELAY_MS, findings_timeout, self);
   update_selection (self);
 }
 
@@ -421,51 +354,46 @@ void
 tsr_map_editor_refresh_findings (TsrMapEditor *self)
 {
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
-  g_clear_handle_id (&self->findings_source, g_source_remove);
-  rebuild_findings (self);
+  tsr_findings_view_refresh (self->problems_page);
 }
 
-gboolean
-tsr_map_editor_parse_position (const char *text,
-                               gint       *x,
-                               gint       *y)
-{
-  g_return_val_if_fail (x != NULL && y != NULL, FALSE);
-
-  for (const char *p = text; p != NULL && *p != '\0'; p++)
-    {
-      const char *start = NULL;
-      int n = 0;
-
-      if (*p == '(')
-        start = p + 1;
-      else if (g_str_has_prefix (p, "at ") && (p == text || !g_ascii_isalnum (p[-1])))
-        start = p + 3;
-      if (start != NULL && g_ascii_isdigit (*start) && sscanf (start, "%d,%d%n", x, y, &n) == 2 && n > 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
+/* The place the validator recorded, on the current map: cells as they are, pixels through the
+ * cell size; a layer becomes the tools' layer. Family handlers ran first (levels, entities). */
 static gboolean
 tsr_map_editor_real_locate_finding (TsrMapEditor     *self,
                                     const TsrFinding *finding,
                                     TsrTileRect      *area)
 {
-  gint x, y;
+  const TsrFindingPlace *place = &finding->place;
+  guint cell_width, cell_height;
 
-  if (!tsr_map_editor_parse_position (finding->what, &x, &y)
-      && !tsr_map_editor_parse_position (finding->where, &x, &y))
+  if (self->map == NULL)
     return FALSE;
-  *area = (TsrTileRect) { x, y, 1, 1 };
-  return TRUE;
+  if (tsr_finding_place_is (place, "layer") && place->index >= 0 && self->tools != NULL
+      && (guint) place->index < tsr_tile_map_get_n_layers (self->map))
+    tsr_tile_tools_set_layer (self->tools, (guint) place->index);
+  tsr_tile_map_get_cell_size (self->map, &cell_width, &cell_height);
+  switch (place->unit)
+    {
+    case TSR_FINDING_POINT_CELLS:
+      *area = (TsrTileRect) { (gint) floor (place->x), (gint) floor (place->y), 1, 1 };
+      return TRUE;
+    case TSR_FINDING_POINT_PIXELS:
+      if (cell_width == 0 || cell_height == 0)
+        return FALSE;
+      *area = (TsrTileRect) { (gint) floor (place->x / cell_width), (gint) floor (place->y / cell_height), 1, 1 };
+      return TRUE;
+    case TSR_FINDING_POINT_NONE:
+    default:
+      return FALSE;
+    }
 }
 
 guint
 tsr_map_editor_get_n_findings (TsrMapEditor *self)
 {
   g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), 0);
-  return self->findings != NULL ? self->findings->len : 0;
+  return tsr_findings_view_get_n_findings (self->problems_page);
 }
 
 const TsrFinding *
@@ -473,28 +401,24 @@ tsr_map_editor_get_finding (TsrMapEditor *self,
                             guint         index)
 {
   g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
-  g_return_val_if_fail (self->findings != NULL && index < self->findings->len, NULL);
-  return g_ptr_array_index (self->findings, index);
+  return tsr_findings_view_get_finding (self->problems_page, index);
 }
 
-gboolean
-tsr_map_editor_activate_finding (TsrMapEditor *self,
-                                 guint         index)
+/* Selects and centres FINDING's place; FALSE when it names none on the map. */
+static gboolean
+locate_finding (TsrMapEditor     *self,
+                const TsrFinding *finding)
 {
-  /* Held: a family handler may switch levels, which re-validates and replaces the array. */
-  g_autoptr(GPtrArray) findings = NULL;
   TsrTileRect area = { 0, 0, 0, 0 };
   TsrTileRect clipped;
   gboolean found = FALSE;
   guint cell_width, cell_height;
 
-  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), FALSE);
-  if (self->findings == NULL || index >= self->findings->len || self->map == NULL)
+  if (self->map == NULL)
     return FALSE;
-
-  findings = g_ptr_array_ref (self->findings);
-  g_signal_emit (self, signals[LOCATE_FINDING], 0, g_ptr_array_index (findings, index), &area, &found);
-  if (!found || self->tools == NULL)
+  g_signal_emit (self, signals[LOCATE_FINDING], 0, finding, &area, &found);
+  /* A family handler may have switched the map (another level): read the tools afterwards. */
+  if (!found || self->tools == NULL || self->map == NULL)
     return FALSE;
   clipped = tsr_tile_map_get_bounds (self->map);
   if (!tsr_tile_rect_intersect (&area, &clipped, &clipped))
@@ -507,11 +431,34 @@ tsr_map_editor_activate_finding (TsrMapEditor *self,
   return TRUE;
 }
 
-static void
-on_finding_activated (GtkListBox *list, GtkListBoxRow *row, TsrMapEditor *self)
+TsrFindingsView *
+tsr_map_editor_get_findings_view (TsrMapEditor *self)
 {
-  if (!tsr_map_editor_activate_finding (self, (guint) gtk_list_box_row_get_index (row)))
-    gtk_widget_error_bell (GTK_WIDGET (self));
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->problems_page;
+}
+
+TsrHistoryView *
+tsr_map_editor_get_history_view (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->history_page;
+}
+
+gboolean
+tsr_map_editor_activate_finding (TsrMapEditor *self,
+                                 guint         index)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), FALSE);
+  return tsr_findings_view_activate (self->problems_page, index);
+}
+
+static gboolean
+on_finding_activated (TsrFindingsView  *view,
+                      const TsrFinding *finding,
+                      TsrMapEditor     *self)
+{
+  return locate_finding (self, finding);
 }
 
 /* --- Document --- */
@@ -617,7 +564,6 @@ tsr_map_editor_set_document (TsrMapEditor *self,
   clear_family (self);
   tsr_map_editor_set_tile_tools_enabled (self, TRUE);
   cancel_fit (self);
-  g_clear_handle_id (&self->findings_source, g_source_remove);
   tsr_map_editor_set_map (self, NULL);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
@@ -628,7 +574,8 @@ tsr_map_editor_set_document (TsrMapEditor *self,
                                 G_CALLBACK (on_undo_stack_changed), self);
       tsr_map_editor_set_map (self, TSR_TILE_MAP (document));
     }
-  rebuild_findings (self);
+  tsr_findings_view_set_document (self->problems_page, document);
+  tsr_history_view_set_undo_stack (self->history_page, document != NULL ? tsr_document_get_undo_stack (document) : NULL);
   if (document != NULL)
     {
       self->family = create_family_panels (self, document);
@@ -751,7 +698,6 @@ tsr_map_editor_dispose (GObject *object)
       clear_family (self);
       g_clear_pointer (&self->family_widgets, g_ptr_array_unref);
     }
-  g_clear_handle_id (&self->findings_source, g_source_remove);
   cancel_fit (self);
   if (self->tools != NULL)
     g_signal_handlers_disconnect_by_data (self->tools, self);
@@ -762,7 +708,6 @@ tsr_map_editor_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->map, self);
   g_clear_object (&self->map);
   g_clear_object (&self->document);
-  g_clear_pointer (&self->findings, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_map_editor_parent_class)->dispose (object);
 }
@@ -781,6 +726,8 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
                                 g_signal_accumulator_true_handled, NULL, NULL,
                                 G_TYPE_BOOLEAN, 2, G_TYPE_POINTER, G_TYPE_POINTER);
 
+  g_type_ensure (TSR_TYPE_FINDINGS_VIEW);
+  g_type_ensure (TSR_TYPE_HISTORY_VIEW);
   g_type_ensure (TSR_TYPE_MAP_CANVAS);
   g_type_ensure (TSR_TYPE_MINIMAP);
   g_type_ensure (TSR_TYPE_TILE_PALETTE);
@@ -804,14 +751,15 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layers_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_scrolled);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_page);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, history_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, palette);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layer_list);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layer_widgets);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_widgets);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, selection_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_tab);
-  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_label);
-  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, finding_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_finding_activated);
+  gtk_widget_class_bind_template_callback (widget_class, update_problems_tab);
 
   gtk_widget_class_install_action (widget_class, "editor.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.zoom-out", NULL, zoom_action);
@@ -845,10 +793,10 @@ tsr_map_editor_init (TsrMapEditor *self)
   g_object_set_data (G_OBJECT (self->layers_page), "tsr-page-name", (gpointer) "layers");
   g_object_set_data (G_OBJECT (self->inspector_scrolled), "tsr-page-name", (gpointer) "inspector");
   g_object_set_data (G_OBJECT (self->problems_page), "tsr-page-name", (gpointer) "problems");
+  g_object_set_data (G_OBJECT (self->history_page), "tsr-page-name", (gpointer) "history");
   g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (update_zoom_label), self);
   update_zoom_label (self);
   g_signal_connect (self->layer_list, "row-selected", G_CALLBACK (on_layer_row_selected), self);
-  g_signal_connect (self->finding_list, "row-activated", G_CALLBACK (on_finding_activated), self);
   update_selection (self);
 }
 

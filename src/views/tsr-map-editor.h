@@ -1,6 +1,7 @@
 /* tsr-map-editor.h: the document page for any document that implements TsrTileMap: tool bar,
  * the map canvas in a scrolled window with its status line, and a side bar with the minimap and
- * pages for tiles, layers, the inspector of the selection and the validation findings. Family
+ * pages for tiles, layers, the inspector of the selection, the validation findings and the undo
+ * history. Family
  * panels (Wolf3D levels and objects, Sphere layers and entities) plug into it through the
  * add_* functions and the "locate-finding" signal; the editor itself knows no format. */
 #pragma once
@@ -10,6 +11,8 @@
 #include "core/tsr-finding.h"
 #include "model/tsr-document.h"
 #include "views/tsr-editor-page.h"
+#include "views/tsr-findings-view.h"
+#include "views/tsr-history-view.h"
 #include "views/tsr-map-canvas.h"
 
 G_BEGIN_DECLS
@@ -17,8 +20,8 @@ G_BEGIN_DECLS
 /* "locate-finding" (const TsrFinding *finding, TsrTileRect *area) → gboolean: where a finding
  * is on the current map. A handler that knows the finding fills AREA (cells) and returns TRUE;
  * it may also switch what the map shows first (another level) and return FALSE to let the next
- * handler read the position. The default handler reads "(X,Y)" or "at X,Y" (cells) from the
- * finding's text. */
+ * handler place it. The default handler reads the finding's structured place: its point (cells,
+ * or pixels through the cell size), and a "layer" element becomes the tools' layer. */
 #define TSR_TYPE_MAP_EDITOR (tsr_map_editor_get_type ())
 G_DECLARE_FINAL_TYPE (TsrMapEditor, tsr_map_editor, TSR, MAP_EDITOR, GtkWidget)
 
@@ -71,19 +74,17 @@ const char   *tsr_map_editor_get_visible_page     (TsrMapEditor *self);
 /* The layer row widgets are rebuilt on layers-changed; the selected row is the tools' layer. */
 guint         tsr_map_editor_get_n_layer_rows     (TsrMapEditor *self);
 
-/* Validation: the findings shown (re-run after edits, throttled) and what clicking one does:
+/* Validation: the findings shown (re-run once edits pause) and what clicking one does:
  * selects and centres its place; FALSE when the finding names no place on the map. */
 guint         tsr_map_editor_get_n_findings       (TsrMapEditor *self);
 const TsrFinding *tsr_map_editor_get_finding      (TsrMapEditor *self,
                                                    guint         index);
 gboolean      tsr_map_editor_activate_finding     (TsrMapEditor *self,
                                                    guint         index);
-/* Re-runs validation now instead of after the throttle delay (tests). */
+/* Re-runs validation now instead of after the pause (tests). */
 void          tsr_map_editor_refresh_findings     (TsrMapEditor *self);
-
-/* Reads the first "(X,Y)" or "at X,Y" in TEXT. */
-gboolean      tsr_map_editor_parse_position       (const char   *text,
-                                                   gint         *x,
-                                                   gint         *y);
+/* The side pages' views: findings (Problems) and the undo history (History). (transfer none) */
+TsrFindingsView *tsr_map_editor_get_findings_view (TsrMapEditor *self);
+TsrHistoryView  *tsr_map_editor_get_history_view  (TsrMapEditor *self);
 
 G_END_DECLS

@@ -245,7 +245,7 @@ validate (gconstpointer data, GPtrArray *findings)
           g_autofree char *where = file->map_entry != NULL
                                    ? g_strdup_printf ("%s: %s", file->map_entry->name, finding->where)
                                    : g_strdup (finding->where);
-          tsr_findings_add (findings, finding->severity, where, "%s", finding->what);
+          tsr_findings_add_at (findings, finding->severity, &finding->place, where, "%s", finding->what);
         }
     }
 }

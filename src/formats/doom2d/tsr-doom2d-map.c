@@ -908,7 +908,8 @@ box_inside (const Box *inner,
 }
 
 static void
-validate_references (const TsrDoom2dMap   *map,
+validate_references (const TsrDoom2dMap    *map,
+                     const TsrFindingPlace *place,
                      const char           *where,
                      const TsrDoom2dField *fields,
                      guint                 n_fields,
@@ -926,9 +927,9 @@ validate_references (const TsrDoom2dMap   *map,
       if ((v < 0 && fields[f].reference != TSR_DOOM2D_REF_TEXTURE && v == -1)
           || (v >= 0 && v < tsr_doom2d_map_count (map, kind)))
         continue;
-      tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
-                        "%s refers to %s %" G_GINT64_FORMAT ", the map has %u", fields[f].name,
-                        tsr_doom2d_record_type (kind)->name, v, tsr_doom2d_map_count (map, kind));
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
+                           "%s refers to %s %" G_GINT64_FORMAT ", the map has %u", fields[f].name,
+                           tsr_doom2d_record_type (kind)->name, v, tsr_doom2d_map_count (map, kind));
     }
 }
 
@@ -963,27 +964,31 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
         const TsrDoom2dRecord *record = g_ptr_array_index (map->records[k], i);
         const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
         g_autofree char *where = g_strdup_printf ("%s %u", type->name, i);
-        Box box;
+        /* Textures have no place on the map; every other record is at its box's corner. */
+        Box box = record_box (record);
+        TsrFindingPlace place = k == TSR_DOOM2D_KIND_TEXTURE
+                                ? tsr_finding_place_element (-1, type->name, (gint) i)
+                                : tsr_finding_place_at (-1, type->name, (gint) i, TSR_FINDING_POINT_PIXELS,
+                                                        (double) box.x, (double) box.y);
 
-        validate_references (map, where, type->fields, type->n_fields, record->values, findings);
+        validate_references (map, &place, where, type->fields, type->n_fields, record->values, findings);
         if (record->layout != NULL)
-          validate_references (map, where, record->layout->fields, record->layout->n_fields,
+          validate_references (map, &place, where, record->layout->fields, record->layout->n_fields,
                                record->data_values, findings);
         for (guint f = 0; f < type->n_fields; f++)
           if (type->fields[f].type == TSR_DOOM2D_FIELD_CHAR)
             {
               g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (record->values[f].text);
               if (bytes->len > type->fields[f].length)
-                tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                                   "%s is %u bytes long, the file keeps %u", type->fields[f].name,
                                   bytes->len, type->fields[f].length);
             }
         if (k == TSR_DOOM2D_KIND_TEXTURE)
           continue;
 
-        box = record_box (record);
         if (!box_inside (&box, &bounds))
-          tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                             "at (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") size %" G_GINT64_FORMAT
                             " x %" G_GINT64_FORMAT " reaches outside the map", box.x, box.y, box.w, box.h);
 
@@ -1003,7 +1008,7 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
               if ((panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & TSR_DOOM2D_PANEL_WALL)
                   && box_inside (&box, &panel_box))
                 {
-                  tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                  tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                                     "stuck inside wall panel %u", p);
                   break;
                 }
@@ -1022,13 +1027,13 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
                      : TSR_DOOM2D_PANEL_LIFTUP | TSR_DOOM2D_PANEL_LIFTDOWN
                        | TSR_DOOM2D_PANEL_LIFTLEFT | TSR_DOOM2D_PANEL_LIFTRIGHT;
             if (target == -1)
-              tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "%s trigger points at no panel",
+              tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "%s trigger points at no panel",
                                 is_door_trigger (trigger_type) ? "door" : "lift");
             else if (target >= 0 && target < panels->len)
               {
                 const TsrDoom2dRecord *panel = g_ptr_array_index (panels, target);
                 if (!(panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & wanted))
-                  tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+                  tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
                                     "%s trigger points at panel %" G_GINT64_FORMAT
                                     ", which is no %s panel",
                                     is_door_trigger (trigger_type) ? "door" : "lift", target,

@@ -568,14 +568,17 @@ static const char panel_classes[] = "OSDGLPGBCG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SD
 
 #define SIDE_IS_CONTROL_PANEL 0x0002
 
-#define ERR(...) tsr_findings_add (findings, TSR_SEVERITY_ERROR, __VA_ARGS__)
-#define WARN(...) tsr_findings_add (findings, TSR_SEVERITY_WARNING, __VA_ARGS__)
+/* Each names the element of the loop it is in through PLACE. */
+#define ERR(...) tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, __VA_ARGS__)
+#define WARN(...) tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, __VA_ARGS__)
 
 void
 tsr_marathon_level_validate (const TsrMarathonLevel *level,
+                             gint                    level_index,
                              const char             *where,
                              GPtrArray              *findings)
 {
+  TsrFindingPlace place = tsr_finding_place_element (level_index, "level", level_index);
   guint n_points = tsr_marathon_level_n_points (level);
   guint n_lines = array_len (level->lines);
   guint n_sides = array_len (level->sides);
@@ -596,6 +599,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
 
   for (guint i = 0; i < n_lines; i++)
     {
+      place = tsr_finding_place_element (level_index, "line", (gint) i);
       const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
 
       if (!in_range (line->endpoint_indexes[0], n_points) || !in_range (line->endpoint_indexes[1], n_points))
@@ -619,6 +623,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
 
   for (guint i = 0; i < n_sides; i++)
     {
+      place = tsr_finding_place_element (level_index, "side", (gint) i);
       const TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, i);
 
       /* A side no line uses is dead data the engine never reads; Marathon 1 maps carry stale
@@ -628,10 +633,10 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (m1)
         ; /* owner indexes are not kept in Marathon 1 sides */
       else if (!none_or_in_range (side->line_index, n_lines))
-        tsr_findings_add (findings, severity, where, "side %u: line %d outside 0..%d%s", i,
+        tsr_findings_add_at (findings, severity, &place, where, "side %u: line %d outside 0..%d%s", i,
                           side->line_index, (int) n_lines - 1, side_used[i] ? "" : " (side unused)");
       if (!m1 && !none_or_in_range (side->polygon_index, n_polygons))
-        tsr_findings_add (findings, severity, where, "side %u: polygon %d outside 0..%d%s", i,
+        tsr_findings_add_at (findings, severity, &place, where, "side %u: polygon %d outside 0..%d%s", i,
                           side->polygon_index, (int) n_polygons - 1, side_used[i] ? "" : " (side unused)");
       if (!m1 && (!none_or_in_range (side->primary_lightsource_index, n_lights)
                   || !none_or_in_range (side->secondary_lightsource_index, n_lights)
@@ -662,6 +667,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
 
   for (guint i = 0; i < n_polygons; i++)
     {
+      place = tsr_finding_place_element (level_index, "polygon", (gint) i);
       const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
       guint count = polygon->vertex_count;
       gboolean indexes_ok = TRUE;
@@ -687,10 +693,10 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
               indexes_ok = FALSE;
             }
           if (!none_or_in_range (polygon->adjacent_polygon_indexes[v], n_polygons))
-            tsr_findings_add (findings, redundant, where, "polygon %u: neighbour %d outside 0..%d", i,
+            tsr_findings_add_at (findings, redundant, &place, where, "polygon %u: neighbour %d outside 0..%d", i,
                  polygon->adjacent_polygon_indexes[v], (int) n_polygons - 1);
           if (!none_or_in_range (polygon->side_indexes[v], n_sides))
-            tsr_findings_add (findings, redundant, where, "polygon %u: side %d outside 0..%d", i, polygon->side_indexes[v],
+            tsr_findings_add_at (findings, redundant, &place, where, "polygon %u: side %d outside 0..%d", i, polygon->side_indexes[v],
                  (int) n_sides - 1);
         }
       if (!indexes_ok)
@@ -772,6 +778,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
 
   for (guint i = 0; i < array_len (level->objects); i++)
     {
+      place = tsr_finding_place_element (level_index, "object", (gint) i);
       const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
 
       if (object->type == 3)
@@ -781,6 +788,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
     }
   for (guint i = 0; i < n_platforms; i++)
     {
+      place = tsr_finding_place_element (level_index, "platform", (gint) i);
       const TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, i);
 
       if (!in_range (platform->polygon_index, n_polygons))
@@ -788,6 +796,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
     }
   for (guint i = 0; i < n_media; i++)
     {
+      place = tsr_finding_place_element (level_index, "liquid", (gint) i);
       const TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, i);
 
       if (!none_or_in_range (media->light_index, n_lights))
@@ -795,11 +804,13 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
     }
   for (guint i = 0; i < array_len (level->annotations); i++)
     {
+      place = tsr_finding_place_element (level_index, "annotation", (gint) i);
       const TsrMarathonAnnotation *note = &g_array_index (level->annotations, TsrMarathonAnnotation, i);
 
       if (!none_or_in_range (note->polygon_index, n_polygons))
         WARN (where, "annotation %u: polygon %d outside 0..%d", i, note->polygon_index, (int) n_polygons - 1);
     }
+  place = tsr_finding_place_element (level_index, "level", level_index);
   if (level->has_info)
     {
       guint32 entry = level->info.entry_point_flags;
@@ -822,6 +833,8 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       {
         TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
         gsize text_size = g_bytes_get_size (terminal->text);
+
+        place = tsr_finding_place_element (level_index, "terminal", (gint) t);
 
         for (guint g = 0; g < terminal->groups->len; g++)
           {
@@ -855,7 +868,7 @@ tsr_marathon_map_validate (const TsrMarathonMap *map,
       g_autofree char *name = tsr_marathon_level_name (level);
       g_autofree char *where = g_strdup_printf ("level %d (%s)", level->entry->index, name);
 
-      tsr_marathon_level_validate (level, where, findings);
+      tsr_marathon_level_validate (level, level->entry->index, where, findings);
     }
 }
 

@@ -332,7 +332,9 @@ char               *tsr_marathon_level_name     (const TsrMarathonLevel *level);
 guint               tsr_marathon_level_n_points (const TsrMarathonLevel *level);
 TsrMarathonPoint    tsr_marathon_level_point    (const TsrMarathonLevel *level,
                                                  guint                   index);
+/* LEVEL_INDEX goes into the findings' places; WHERE is their text ("level 0 (Arrival)"). */
 void                tsr_marathon_level_validate (const TsrMarathonLevel *level,
+                                                 gint                    level_index,
                                                  const char             *where,
                                                  GPtrArray              *findings);
 

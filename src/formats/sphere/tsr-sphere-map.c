@@ -713,13 +713,14 @@ tsr_sphere_map_load_external_tileset (TsrSphereMap *map,
 /* Validation */
 
 static void
-tsr_sphere_check_string (GPtrArray  *findings,
-                         const char *where,
-                         const char *what,
-                         GBytes     *string)
+tsr_sphere_check_string (GPtrArray             *findings,
+                         const TsrFindingPlace *place,
+                         const char            *where,
+                         const char            *what,
+                         GBytes                *string)
 {
   if (string != NULL && g_bytes_get_size (string) > TSR_SPHERE_STRING_MAX)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%s is longer than 65535 bytes", what);
+    tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where, "%s is longer than 65535 bytes", what);
 }
 
 void
@@ -735,7 +736,7 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, "header", "%u strings; Sphere reads 3, 5 or 9",
                       map->strings->len);
   for (guint i = 0; i < map->strings->len; i++)
-    tsr_sphere_check_string (findings, "header", "a string", g_ptr_array_index (map->strings, i));
+    tsr_sphere_check_string (findings, NULL, "header", "a string", g_ptr_array_index (map->strings, i));
   if (map->layers->len == 0)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", "no layers");
   if (map->layers->len > 255)
@@ -759,17 +760,18 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
     {
       const TsrSphereLayer *layer = g_ptr_array_index (map->layers, i);
       g_autofree char *where = g_strdup_printf ("layer %u", i);
+      TsrFindingPlace place = tsr_finding_place_element (-1, "layer", (gint) i);
       gsize cells = (gsize) layer->width * layer->height;
       guint bad = 0, first_bad = 0;
 
       map_width = MAX (map_width, layer->width);
       map_height = MAX (map_height, layer->height);
       if (layer->width == 0 || layer->height == 0)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "empty layer (%ux%u)", layer->width, layer->height);
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "empty layer (%ux%u)", layer->width, layer->height);
       if (layer->width > TSR_SPHERE_LAYER_SIZE_MAX || layer->height > TSR_SPHERE_LAYER_SIZE_MAX)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%ux%u tiles; at most %u per side",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "%ux%u tiles; at most %u per side",
                           layer->width, layer->height, TSR_SPHERE_LAYER_SIZE_MAX);
-      tsr_sphere_check_string (findings, where, "the name", layer->name);
+      tsr_sphere_check_string (findings, &place, where, "the name", layer->name);
       if (tileset != NULL)
         for (gsize c = 0; c < cells; c++)
           if (layer->tiles[c] >= tileset->tiles->len)
@@ -778,7 +780,10 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
                 first_bad = (guint) c;
             }
       if (bad > 0)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        place = tsr_finding_place_at (-1, "layer", (gint) i, TSR_FINDING_POINT_CELLS,
+                                      first_bad % layer->width, first_bad / layer->width);
+      if (bad > 0)
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
                           "%u cells use tiles beyond the tileset's %u (first at (%u,%u): tile %u)",
                           bad, tileset->tiles->len, first_bad % layer->width, first_bad / layer->width,
                           layer->tiles[first_bad]);
@@ -788,14 +793,16 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
     {
       const TsrSphereLayer *start = map->start_layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, map->start_layer) : NULL;
+      TsrFindingPlace place = tsr_finding_place_at (-1, "start", -1, TSR_FINDING_POINT_PIXELS,
+                                                    map->start_x, map->start_y);
 
       if (start == NULL)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, "start", "start layer %u does not exist", map->start_layer);
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "start", "start layer %u does not exist", map->start_layer);
       else if (map->start_x >= start->width * tile_width || map->start_y >= start->height * tile_height)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, "start", "start position (%u,%u) is outside the map",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "start", "start position (%u,%u) is outside the map",
                           map->start_x, map->start_y);
       if (map->start_direction > 7)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, "start", "start direction %u is not 0..7",
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, "start", "start direction %u is not 0..7",
                           map->start_direction);
     }
 
@@ -805,22 +812,24 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
       g_autofree char *where = g_strdup_printf ("entity %u", i);
       const TsrSphereLayer *layer = entity->layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, entity->layer) : NULL;
+      TsrFindingPlace place = tsr_finding_place_at (-1, "entity", (gint) i, TSR_FINDING_POINT_PIXELS,
+                                                    entity->x, entity->y);
 
       if (layer == NULL)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
                           "on layer %u, which does not exist (Sphere moves it to layer 0)", entity->layer);
       else if (entity->x >= layer->width * tile_width || entity->y >= layer->height * tile_height)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "position (%u,%u) is outside the map",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "position (%u,%u) is outside the map",
                           entity->x, entity->y);
       if (entity->type == TSR_SPHERE_ENTITY_PERSON)
         {
           if (entity->scripts->len < 5)
-            tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "a person needs 5 scripts, %u found",
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "a person needs 5 scripts, %u found",
                               entity->scripts->len);
-          tsr_sphere_check_string (findings, where, "the name", entity->name);
-          tsr_sphere_check_string (findings, where, "the spriteset", entity->spriteset);
+          tsr_sphere_check_string (findings, &place, where, "the name", entity->name);
+          tsr_sphere_check_string (findings, &place, where, "the spriteset", entity->spriteset);
           for (guint s = 0; s < entity->scripts->len; s++)
-            tsr_sphere_check_string (findings, where, "a script", g_ptr_array_index (entity->scripts, s));
+            tsr_sphere_check_string (findings, &place, where, "a script", g_ptr_array_index (entity->scripts, s));
           for (guint j = 0; j < i; j++)
             {
               const TsrSphereEntity *other = g_ptr_array_index (map->entities, j);
@@ -829,14 +838,14 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
                 {
                   g_autofree char *name = tsr_sphere_string_to_utf8 (entity->name);
 
-                  tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+                  tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                                     "person name \"%s\" is also used by entity %u", name, j);
                   break;
                 }
             }
         }
       else if (entity->type == TSR_SPHERE_ENTITY_TRIGGER)
-        tsr_sphere_check_string (findings, where, "the function", entity->function);
+        tsr_sphere_check_string (findings, &place, where, "the function", entity->function);
     }
 
   for (guint i = 0; i < map->zones->len; i++)
@@ -845,19 +854,23 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
       g_autofree char *where = g_strdup_printf ("zone %u", i);
       const TsrSphereLayer *layer = zone->layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, zone->layer) : NULL;
+      /* The centre, so an editor can centre the view on the zone. */
+      TsrFindingPlace place = tsr_finding_place_at (-1, "zone", (gint) i, TSR_FINDING_POINT_PIXELS,
+                                                    ((double) zone->x1 + zone->x2) / 2,
+                                                    ((double) zone->y1 + zone->y2) / 2);
 
       if (zone->x1 > zone->x2 || zone->y1 > zone->y2)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                           "rectangle (%u,%u)-(%u,%u) is not normalised (Sphere swaps the corners)",
                           zone->x1, zone->y1, zone->x2, zone->y2);
       if (layer == NULL)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
                           "on layer %u, which does not exist (Sphere moves it to layer 0)", zone->layer);
       else if (MAX (zone->x1, zone->x2) > layer->width * tile_width ||
                MAX (zone->y1, zone->y2) > layer->height * tile_height)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "rectangle (%u,%u)-(%u,%u) leaves the map",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "rectangle (%u,%u)-(%u,%u) leaves the map",
                           zone->x1, zone->y1, zone->x2, zone->y2);
-      tsr_sphere_check_string (findings, where, "the function", zone->function);
+      tsr_sphere_check_string (findings, &place, where, "the function", zone->function);
     }
 
   if (map->tileset != NULL)

@@ -391,15 +391,16 @@ tsr_sphere_spriteset_validate (const TsrSphereSpriteset *spriteset,
     {
       const TsrSphereDirection *direction = g_ptr_array_index (spriteset->directions, d);
       g_autofree char *where = g_strdup_printf ("direction %u", d);
+      TsrFindingPlace place = tsr_finding_place_element (-1, "direction", (gint) d);
 
       if (direction->frames->len == 0)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "no frames");
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "no frames");
       for (guint f = 0; f < direction->frames->len; f++)
         {
           const TsrSphereFrame *frame = &g_array_index (direction->frames, TsrSphereFrame, f);
 
           if (frame->image >= spriteset->images->len)
-            tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "frame %u shows image %u, which does not exist",
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "frame %u shows image %u, which does not exist",
                               f, frame->image);
         }
     }

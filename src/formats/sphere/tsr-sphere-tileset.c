@@ -401,31 +401,32 @@ tsr_sphere_tileset_validate (const TsrSphereTileset *tileset,
     {
       const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, i);
       g_autofree char *tile_where = g_strdup_printf ("%s tile %u", where, i);
+      TsrFindingPlace place = tsr_finding_place_element (-1, "tile", (gint) i);
 
       if (tile->animated && tile->next_tile >= tileset->tiles->len)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, tile_where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where,
                           "animation continues with tile %u, which does not exist", tile->next_tile);
       if (tile->obstruction_type > TSR_SPHERE_OBSTRUCTION_SEGMENTS)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, tile_where, "obstruction type %u is not 0, 1 or 2",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, "obstruction type %u is not 0, 1 or 2",
                           tile->obstruction_type);
       if (g_bytes_get_size (tile->name) > TSR_SPHERE_STRING_MAX)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, tile_where, "the name is too long");
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, "the name is too long");
       if (tsr_sphere_tile_has_segments (tileset, tile))
         {
           if (tile->segments->len > G_MAXUINT16)
-            tsr_findings_add (findings, TSR_SEVERITY_ERROR, tile_where, "too many obstruction segments");
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, "too many obstruction segments");
           for (guint s = 0; s < tile->segments->len; s++)
             {
               const TsrSphereSegment *segment = &g_array_index (tile->segments, TsrSphereSegment, s);
 
               if (segment->x1 > tileset->tile_width || segment->x2 > tileset->tile_width ||
                   segment->y1 > tileset->tile_height || segment->y2 > tileset->tile_height)
-                tsr_findings_add (findings, TSR_SEVERITY_WARNING, tile_where,
+                tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, tile_where,
                                   "obstruction segment %u leaves the tile", s);
             }
         }
       else if (tile->segments->len > 0)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, tile_where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, tile_where,
                           "obstruction segments are not saved unless the tileset has obstructions "
                           "and the tile's obstruction type is 2");
     }

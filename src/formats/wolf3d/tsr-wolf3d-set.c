@@ -583,21 +583,23 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
       g_autoptr(GHashTable) unknown_tiles = NULL;
       g_autoptr(GHashTable) unknown_objects = NULL;
       TsrWolf3dStats stats;
+      TsrFindingPlace whole;
       gsize tiles;
       guint actors = 0;
 
       if (level == NULL)
         continue;
       where = g_strdup_printf ("level %u (%s)", i, level->name);
+      whole = tsr_finding_place_element ((gint) i, "level", (gint) i);
       tiles = (gsize) level->width * level->height;
       if (level->width != 64 || level->height != 64)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &whole, where,
                           "%ux%u tiles; the original engine only plays 64x64 levels",
                           level->width, level->height);
 
       tsr_wolf3d_level_stats (set->game, level->planes[0], level->planes[1], tiles, 3, &stats);
       if (stats.players != 1)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
                           "%u player starts, exactly one expected", stats.players);
       unknown_tiles = g_hash_table_new (NULL, NULL);
       unknown_objects = g_hash_table_new (NULL, NULL);
@@ -621,18 +623,23 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
               gboolean ok = vertical ? tile_is_wall (level, x, y - 1) && tile_is_wall (level, x, y + 1)
                                      : tile_is_wall (level, x - 1, y) && tile_is_wall (level, x + 1, y);
               if (!ok)
-                tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
-                                  "door at (%d,%d) is not between two walls", x, y);
+                {
+                  TsrFindingPlace place = tsr_finding_place_at ((gint) i, "cell", (gint) t,
+                                                                TSR_FINDING_POINT_CELLS, x, y);
+
+                  tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                                       "door at (%d,%d) is not between two walls", x, y);
+                }
             }
         }
       if (actors > 150)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
                           "%u actors on hard, the engine holds at most 150", actors);
       if (stats.statics > 400)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
                           "%u static objects, the engine holds at most 400", stats.statics);
       if (stats.doors > 64)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
                           "%u doors, the engine holds at most 64", stats.doors);
 
       GHashTableIter iter;
@@ -641,15 +648,22 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
       while (g_hash_table_iter_next (&iter, &key, &value))
         {
           guint t = GPOINTER_TO_UINT (value) - 1;
-          tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "unknown tile code %u (e.g. at %u,%u)",
-                            GPOINTER_TO_UINT (key), t % level->width, t / level->width);
+          TsrFindingPlace place = tsr_finding_place_at ((gint) i, "cell", (gint) t, TSR_FINDING_POINT_CELLS,
+                                                        t % level->width, t / level->width);
+
+          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "unknown tile code %u (e.g. at %u,%u)",
+                               GPOINTER_TO_UINT (key), t % level->width, t / level->width);
         }
       g_hash_table_iter_init (&iter, unknown_objects);
       while (g_hash_table_iter_next (&iter, &key, &value))
         {
           guint t = GPOINTER_TO_UINT (value) - 1;
-          tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "unknown object code %u (e.g. at %u,%u)",
-                            GPOINTER_TO_UINT (key), t % level->width, t / level->width);
+          /* "object": the cell on the objects plane. */
+          TsrFindingPlace place = tsr_finding_place_at ((gint) i, "object", (gint) t, TSR_FINDING_POINT_CELLS,
+                                                        t % level->width, t / level->width);
+
+          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "unknown object code %u (e.g. at %u,%u)",
+                               GPOINTER_TO_UINT (key), t % level->width, t / level->width);
         }
     }
 }

@@ -8,7 +8,6 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <stdio.h>
 
 #include "formats/sphere/tsr-sphere-string.h"
 
@@ -1085,40 +1084,31 @@ cells_of_pixels (TsrSpherePanels *self, double x1, double y1, double x2, double 
                                       (gint) (MAX (x1, x2) / cell_w), (gint) (MAX (y1, y2) / cell_h));
 }
 
+/* Entities and zones are selected as elements, and their area comes from the document (a zone
+ * is a rectangle); the start, layers and cells are the default handler's. */
 static gboolean
 on_locate_finding (TsrMapEditor *editor, const TsrFinding *finding, TsrTileRect *area, TsrSpherePanels *self)
 {
-  guint index;
+  const TsrFindingPlace *place = &finding->place;
 
-  if (finding->where == NULL)
+  if (place->index < 0)
     return FALSE;
-  if (sscanf (finding->where, "entity %u", &index) == 1 && index < tsr_sphere_document_get_n_entities (self->document))
+  if (tsr_finding_place_is (place, "entity") && (guint) place->index < tsr_sphere_document_get_n_entities (self->document))
     {
-      const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, index);
+      const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, (guint) place->index);
 
-      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ENTITY, index, 0);
+      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ENTITY, (guint) place->index, 0);
       cells_of_pixels (self, entity->x, entity->y, entity->x, entity->y, area);
       return TRUE;
     }
-  if (sscanf (finding->where, "zone %u", &index) == 1 && index < tsr_sphere_document_get_n_zones (self->document))
+  if (tsr_finding_place_is (place, "zone") && (guint) place->index < tsr_sphere_document_get_n_zones (self->document))
     {
-      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, index);
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, (guint) place->index);
 
-      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ZONE, index, 0);
+      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_ZONE, (guint) place->index, 0);
       cells_of_pixels (self, zone->x1, zone->y1, zone->x2, zone->y2, area);
       return TRUE;
     }
-  if (g_str_equal (finding->where, "start"))
-    {
-      const TsrSphereMap *map = tsr_sphere_document_get_map (self->document);
-
-      cells_of_pixels (self, map->start_x, map->start_y, map->start_x, map->start_y, area);
-      return TRUE;
-    }
-  /* "layer 2" with "(x,y)" in the text: paint on that layer; the default handler reads the cell. */
-  if (sscanf (finding->where, "layer %u", &index) == 1 && index < tsr_sphere_document_get_n_layers (self->document)
-      && tools (self) != NULL)
-    tsr_tile_tools_set_layer (tools (self), index);
   return FALSE;
 }
 

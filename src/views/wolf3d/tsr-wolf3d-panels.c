@@ -6,7 +6,6 @@
 #include "views/wolf3d/tsr-wolf3d-panels.h"
 
 #include <glib/gi18n.h>
-#include <stdio.h>
 
 #include "model/wolf3d/tsr-wolf3d-commands.h"
 
@@ -481,15 +480,19 @@ tsr_wolf3d_panels_get_level_list (TsrWolf3dPanels *self)
 
 /* --- Findings --- */
 
-/* "level 3 (Wolf1 Map4)": show that level first; the default handler then reads the cell. */
+/* A finding on another level shows that level first; an unknown object is on the objects plane.
+ * The default handler then selects the cell. */
 static gboolean
 on_locate_finding (TsrMapEditor *editor, const TsrFinding *finding, TsrTileRect *area, TsrWolf3dPanels *self)
 {
-  guint level;
+  const TsrFindingPlace *place = &finding->place;
+  TsrTileTools *tools;
 
-  if (finding->where != NULL && sscanf (finding->where, "level %u", &level) == 1
-      && level < tsr_wolf_document_get_n_levels (self->document))
-    tsr_wolf_document_set_current_level (self->document, level);
+  if (place->level >= 0 && (guint) place->level < tsr_wolf_document_get_n_levels (self->document))
+    tsr_wolf_document_set_current_level (self->document, (guint) place->level);
+  tools = tsr_map_editor_get_tools (editor);
+  if (tsr_finding_place_is (place, "object") && tools != NULL && tsr_tile_map_get_n_layers (tsr_map_editor_get_map (editor)) > 1)
+    tsr_tile_tools_set_layer (tools, 1);
   return FALSE;
 }
 
