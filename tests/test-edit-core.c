@@ -1,14 +1,13 @@
 /* test-edit-core.c: the GTK-free editor core on a vector test document of a few hundred points,
  * segments, polygons, rectangles and markers: hit testing at several zooms, rubber-band selection,
  * moving with the select and move tools through TsrTool + TsrEditSession (the code the canvas
- * calls), exact undo and redo, deletion, the tile tools through their TsrTool adapter, and random
+ * calls), exact undo and redo, deletion, copy/paste between maps with references remapped, the
+ * tile tools through their TsrTool adapter, and random
  * pointer paths through every vector tool undone back to the original document. */
 #include <math.h>
 #include <string.h>
 
 #include "edit/tsr-edit-session.h"
-#include "edit/tsr-move-elements-command.h"
-#include "edit/tsr-remove-elements-command.h"
 #include "edit/tsr-selection.h"
 #include "edit/tsr-tile-tool-adapter.h"
 #include "edit/tsr-vector-map-memory.h"
@@ -646,6 +645,80 @@ START_TEST (test_tile_tool_adapter)
 }
 END_TEST
 
+/* Copy a polygon (without selecting its points) and a marker, paste into another map of the same
+ * family: the pasted polygon refers to the pasted points, displaced; the paste is selected; undo
+ * gives back the target exactly, redo the same paste. Another family refuses it. Cut is one step. */
+START_TEST (test_copy_paste)
+{
+  g_autoptr(TsrVectorMap) source = make_document ();
+  g_autoptr(TsrMemoryVectorMap) target = tsr_memory_vector_map_new ("test-vector");
+  g_autoptr(TsrMemoryVectorMap) foreign = tsr_memory_vector_map_new ("other-family");
+  g_autoptr(TsrUndoStack) stack = tsr_undo_stack_new ();
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new_for_stack (stack);
+  g_autoptr(GBytes) empty = NULL;
+  g_autoptr(GBytes) pasted = NULL;
+  g_autoptr(GBytes) redone = NULL;
+  g_autoptr(GBytes) undone = NULL;
+  g_autoptr(GBytes) source_before = snapshot (source);
+  g_autoptr(GBytes) source_after = NULL;
+  TsrElementRef copied[] = { { TSR_ELEMENT_POLYGON, 5 }, { TSR_ELEMENT_MARKER, 1 } };
+  TsrElementRef pasted_polygon = { TSR_ELEMENT_POLYGON, 0 };
+  TsrElementRef original_polygon = { TSR_ELEMENT_POLYGON, 5 };
+  TsrVectorMap *target_map = TSR_VECTOR_MAP (target);
+  guint n;
+
+  tsr_memory_vector_map_add_point (target, -5, -5); /* so indices differ from the clip's */
+  empty = snapshot (target_map);
+  tsr_edit_session_set_layer (session, G_OBJECT (source));
+  ck_assert (!tsr_edit_session_copy (session));
+  tsr_selection_set (tsr_edit_session_get_selection (session), copied, G_N_ELEMENTS (copied));
+  ck_assert (tsr_edit_session_copy (session));
+
+  tsr_edit_session_set_layer (session, G_OBJECT (foreign));
+  ck_assert (!tsr_edit_session_can_paste (session));
+  ck_assert (!tsr_edit_session_paste (session, 0, 0));
+
+  tsr_edit_session_set_layer (session, G_OBJECT (target));
+  ck_assert (tsr_edit_session_paste (session, 100, 50));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 1);
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (target_map, TSR_ELEMENT_POINT), 1 + 4);
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (target_map, TSR_ELEMENT_POLYGON), 1);
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (target_map, TSR_ELEMENT_MARKER), 1);
+  tsr_selection_get_elements (tsr_edit_session_get_selection (session), &n);
+  ck_assert_uint_eq (n, 6);
+  for (guint v = 0; v < 4; v++)
+    {
+      TsrVectorPoint a, b;
+      guint point = tsr_vector_map_get_vertex_point (target_map, &pasted_polygon, v);
+
+      ck_assert_uint_ge (point, 1);
+      ck_assert_uint_lt (point, 5);
+      tsr_vector_map_get_vertex (source, &original_polygon, v, &a);
+      tsr_vector_map_get_vertex (target_map, &pasted_polygon, v, &b);
+      ck_assert_double_eq (b.x, a.x + 100);
+      ck_assert_double_eq (b.y, a.y + 50);
+    }
+  pasted = snapshot (target_map);
+  tsr_undo_stack_undo (stack);
+  undone = snapshot (target_map);
+  ck_assert (g_bytes_equal (empty, undone));
+  tsr_undo_stack_redo (stack);
+  redone = snapshot (target_map);
+  ck_assert (g_bytes_equal (pasted, redone));
+
+  /* Cut in the source: one undo step, undone exactly. */
+  tsr_edit_session_set_layer (session, G_OBJECT (source));
+  tsr_selection_set (tsr_edit_session_get_selection (session), copied, G_N_ELEMENTS (copied));
+  ck_assert (tsr_edit_session_cut (session));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 2);
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (source, TSR_ELEMENT_POLYGON), 99);
+  tsr_undo_stack_undo (stack);
+  source_after = snapshot (source);
+  ck_assert (g_bytes_equal (source_before, source_after));
+  tsr_edit_session_set_clipboard (NULL);
+}
+END_TEST
+
 /* Random pointer paths (clicks, drags, bands, modifiers, zooms, cancels, keys) through every
  * vector tool end, and undoing everything gives back the original document exactly; redoing
  * everything and undoing again too. */
@@ -701,6 +774,9 @@ START_TEST (test_random_paths_every_tool)
         case 1: tsr_tool_key (tool, TSR_TOOL_KEY_ESCAPE, 0); break;
         case 2: tsr_tool_key (tool, TSR_TOOL_KEY_LEFT + g_rand_int_range (rand, 0, 4), g_rand_int_range (rand, 0, 2)); break;
         case 3: if (tsr_undo_stack_get_can_undo (stack)) tsr_undo_stack_undo (stack); break;
+        case 4: tsr_edit_session_copy (session); break;
+        case 5: tsr_edit_session_paste (session, g_rand_double_range (rand, -40, 40), g_rand_double_range (rand, -40, 40)); break;
+        case 6: tsr_edit_session_cut (session); break;
         default: break;
         }
       /* Every selected reference names an existing element. */
@@ -726,6 +802,7 @@ START_TEST (test_random_paths_every_tool)
     tsr_undo_stack_redo (stack);
   redone = snapshot (map);
   ck_assert (g_bytes_equal (edited, redone));
+  tsr_edit_session_set_clipboard (NULL);
   g_rand_free (rand);
 }
 END_TEST
@@ -748,6 +825,7 @@ edit_core_suite (void)
   tcase_add_test (tcase, test_nudge);
   tcase_add_test (tcase, test_session_layer_and_tool);
   tcase_add_test (tcase, test_tile_tool_adapter);
+  tcase_add_test (tcase, test_copy_paste);
   tcase_add_loop_test (tcase, test_random_paths_every_tool, 0, 3);
   suite_add_tcase (suite, tcase);
   return suite;

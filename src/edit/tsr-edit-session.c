@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "edit/tsr-paste-elements-command.h"
 #include "edit/tsr-remove-elements-command.h"
 
 struct _TsrEditSession {
@@ -28,6 +29,8 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static TsrVectorClip *clipboard;
 
 static void
 on_elements_changed (TsrVectorMap        *map,
@@ -291,4 +294,80 @@ tsr_edit_session_delete_selection (TsrEditSession *self)
   g_object_unref (command);
   tsr_selection_clear (self->selection);
   return TRUE;
+}
+
+TsrVectorClip *
+tsr_edit_session_get_clipboard (void)
+{
+  return clipboard;
+}
+
+void
+tsr_edit_session_set_clipboard (TsrVectorClip *clip)
+{
+  if (clip != NULL)
+    tsr_vector_clip_ref (clip);
+  g_clear_pointer (&clipboard, tsr_vector_clip_unref);
+  clipboard = clip;
+}
+
+gboolean
+tsr_edit_session_copy (TsrEditSession *self)
+{
+  TsrVectorMap *map;
+  const TsrElementRef *elements;
+  guint n_elements;
+  g_autoptr(TsrVectorClip) clip = NULL;
+
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), FALSE);
+
+  map = tsr_edit_session_get_vector_map (self);
+  elements = tsr_selection_get_elements (self->selection, &n_elements);
+  if (map == NULL || n_elements == 0)
+    return FALSE;
+  clip = tsr_vector_clip_new_from_map (map, elements, n_elements);
+  tsr_edit_session_set_clipboard (clip);
+  return TRUE;
+}
+
+gboolean
+tsr_edit_session_cut (TsrEditSession *self)
+{
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), FALSE);
+
+  return tsr_edit_session_copy (self) && tsr_edit_session_delete_selection (self);
+}
+
+gboolean
+tsr_edit_session_can_paste (TsrEditSession *self)
+{
+  TsrVectorMap *map;
+
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), FALSE);
+
+  map = tsr_edit_session_get_vector_map (self);
+  return map != NULL && clipboard != NULL
+         && g_strcmp0 (tsr_vector_clip_get_family (clipboard), tsr_vector_map_get_family (map)) == 0;
+}
+
+gboolean
+tsr_edit_session_paste (TsrEditSession *self,
+                        double          dx,
+                        double          dy)
+{
+  g_autoptr(TsrCommand) command = NULL;
+  const TsrElementRef *added;
+  guint n_added;
+
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), FALSE);
+  if (!tsr_edit_session_can_paste (self))
+    return FALSE;
+
+  command = tsr_paste_elements_command_new (tsr_edit_session_get_vector_map (self), clipboard, dx, dy,
+                                            _("Paste"));
+  tsr_undo_stack_break_merge (self->undo_stack);
+  tsr_edit_session_execute (self, command);
+  added = tsr_paste_elements_command_get_added (TSR_PASTE_ELEMENTS_COMMAND (command), &n_added);
+  tsr_selection_set (self->selection, added, n_added);
+  return n_added > 0;
 }

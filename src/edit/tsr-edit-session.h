@@ -5,6 +5,7 @@
 #pragma once
 
 #include "edit/tsr-selection.h"
+#include "edit/tsr-vector-clip.h"
 #include "edit/tsr-tool.h"
 #include "model/tsr-document.h"
 #include "model/tsr-tile-map.h"
@@ -46,5 +47,20 @@ void            tsr_edit_session_set_tool        (TsrEditSession *self,
 /* Removes the selected elements (and what depends on them) as one command. FALSE when nothing
  * is selected. */
 gboolean        tsr_edit_session_delete_selection (TsrEditSession *self);
+
+/* Vector clipboard, shared by every session of the process, so a copy pastes into another level
+ * or another open file of the same family. Copy takes the selection (with the points it uses). */
+gboolean        tsr_edit_session_copy            (TsrEditSession *self);
+/* Copy, then delete the selection, as one undo step. */
+gboolean        tsr_edit_session_cut             (TsrEditSession *self);
+/* Pastes the clipboard displaced by (DX, DY) map units as one command, and selects what was
+ * pasted. FALSE when the clipboard is empty or of another family. */
+gboolean        tsr_edit_session_paste           (TsrEditSession *self,
+                                                  double          dx,
+                                                  double          dy);
+gboolean        tsr_edit_session_can_paste       (TsrEditSession *self);
+/* The process-wide clipboard (NULL when empty; transfer none); set replaces it. */
+TsrVectorClip  *tsr_edit_session_get_clipboard   (void);
+void            tsr_edit_session_set_clipboard   (TsrVectorClip  *clip);
 
 G_END_DECLS
