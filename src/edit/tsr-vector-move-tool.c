@@ -41,7 +41,8 @@ move_press (TsrTool            *tool,
   TsrVectorMap *map;
   TsrElementRef hit;
 
-  tsr_tool_cancel (tool);
+  /* A press without the previous release: keep what that drag did. */
+  tsr_vector_drag_end (&self->drag);
   if (self->session == NULL || (map = tsr_edit_session_get_vector_map (self->session)) == NULL)
     return;
   if (tsr_vector_map_hit_test (map, event->x, event->y, TSR_TOOL_HIT_TOLERANCE, event->zoom,

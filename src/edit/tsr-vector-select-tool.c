@@ -75,7 +75,10 @@ select_press (TsrTool            *tool,
   TsrSelection *selection;
   TsrElementRef hit;
 
-  tsr_tool_cancel (tool);
+  /* A press without the previous release (the canvas lost it): keep what that drag did. */
+  if (self->state == STATE_MOVING)
+    tsr_vector_drag_end (&self->drag);
+  self->state = STATE_IDLE;
   if (self->session == NULL || tsr_edit_session_get_vector_map (self->session) == NULL)
     return;
   selection = tsr_edit_session_get_selection (self->session);
