@@ -11,6 +11,8 @@
 
 #include "model/tsr-tile-commands.h"
 
+#include "edit/tsr-move-elements-command.h"
+#include "edit/tsr-remove-elements-command.h"
 #include "edit/tsr-vector-map-memory.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "model/tsr-tile-map-memory.h"
@@ -815,6 +817,86 @@ START_TEST (test_canvas_vector_layer)
 }
 END_TEST
 
+static void
+on_invalidate_area (TsrCanvasLayer *layer, const TsrVectorBounds *area, gpointer data)
+{
+  TsrVectorBounds *seen = data;
+
+  if (area == NULL)
+    *seen = (TsrVectorBounds) { -G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE };
+  else
+    tsr_vector_bounds_union (seen, area);
+}
+
+static void
+add_bounds (TsrVectorMap *vector, GArray *elements, TsrVectorBounds *bounds)
+{
+  for (guint i = 0; i < elements->len; i++)
+    {
+      TsrVectorBounds b;
+
+      tsr_vector_map_get_element_bounds (vector, &g_array_index (elements, TsrElementRef, i), &b);
+      tsr_vector_bounds_union (bounds, &b);
+    }
+}
+
+/* The vector layer offscreen: a view of part of the map draws only the elements there; moving one
+ * point invalidates exactly where its elements were and are; a deletion invalidates everything. */
+START_TEST (test_vector_layer_culls_and_invalidates)
+{
+  g_autoptr(TsrVectorMap) vector = make_vector_map ();
+  g_autoptr(TsrVectorLayer) layer = tsr_vector_layer_new (vector);
+  g_autoptr(TsrUndoStack) vector_stack = tsr_undo_stack_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cairo_t *cr = cairo_create (surface);
+  TsrMapViewport whole = { -210, -110, 0.5, 800, 600, 1 };
+  TsrMapViewport corner = { -200, -100, 2, 200, 100, 1 };
+  TsrElementRef point = { TSR_ELEMENT_POINT, 2 * (GRID_W + 1) + 3 };
+  TsrVectorBounds seen, expected;
+  g_autoptr(TsrCommand) move = NULL;
+  g_autoptr(TsrCommand) removal = NULL;
+  g_autoptr(GArray) closed = NULL;
+  guint total = 0;
+
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    total += tsr_vector_map_get_n_elements (vector, kind);
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &whole);
+  ck_assert_uint_eq (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), total);
+  /* 100 × 50 map units at the top-left: about 4 × 2 cells of a 24 × 16 grid. */
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &corner);
+  ck_assert_uint_gt (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), 10);
+  ck_assert_uint_lt (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), total / 10);
+
+  /* Moving point (3, 2): the invalidated area is the union of the bounds of the point and of every
+   * element using it, before and after the move — a few cells, not the map. */
+  closed = tsr_vector_map_close_over_dependents (vector, &point, 1);
+  ck_assert_uint_eq (closed->len, 3 + ((3 + 1) % 3 == 0) + ((2 + 2) % 3 == 0) + ((2 + 1) % 3 == 0) + ((3 + 2) % 3 == 0));
+  tsr_vector_bounds_init_empty (&expected);
+  add_bounds (vector, closed, &expected);
+  tsr_vector_bounds_init_empty (&seen);
+  g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_invalidate_area), &seen);
+  move = tsr_move_elements_command_new_translate (vector, &point, 1, 10, 5, "Move", NULL);
+  tsr_undo_stack_push (vector_stack, move);
+  add_bounds (vector, closed, &expected);
+  ck_assert_double_eq (seen.x0, expected.x0);
+  ck_assert_double_eq (seen.y0, expected.y0);
+  ck_assert_double_eq (seen.x1, expected.x1);
+  ck_assert_double_eq (seen.y1, expected.y1);
+  ck_assert_double_lt (seen.x1 - seen.x0, 3 * SPACING);
+
+  tsr_vector_bounds_init_empty (&seen);
+  removal = tsr_remove_elements_command_new (vector, &point, 1, "Delete");
+  tsr_undo_stack_push (vector_stack, removal);
+  ck_assert_double_eq (seen.x0, -G_MAXDOUBLE);
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), (GRID_W + 1) * (GRID_H + 1) - 1);
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &whole);
+  ck_assert_uint_lt (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), total);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -824,6 +906,7 @@ main (void)
   gboolean have_display;
 
   tcase_add_test (offscreen, test_renderer_redraws_only_changes);
+  tcase_add_test (offscreen, test_vector_layer_culls_and_invalidates);
   tcase_add_test (offscreen, test_renderer_zoom);
   tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);
