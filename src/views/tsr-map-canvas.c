@@ -21,10 +21,6 @@ struct _TsrMapCanvas {
   TsrTileTools   *tools;
   TsrTileLayer   *tile_layer;   /* the map's layer, in LAYERS */
   TsrMapRenderer *renderer;     /* the tile layer's */
-  gulong          tiles_changed_id;
-  gulong          layers_changed_id;
-  gulong          tileset_changed_id;
-  gulong          overlay_changed_id;
   guint           refine_tick_id;
 
   GPtrArray      *layers;       /* TsrCanvasLayer, bottom first */

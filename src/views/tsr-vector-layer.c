@@ -15,6 +15,8 @@ struct _TsrVectorLayer {
   gulong        elements_changed_id;
   gulong        selection_changed_id;
   GArray       *bounds[TSR_N_ELEMENT_KINDS]; /* TsrVectorBounds per element */
+  TsrVectorBounds total;                     /* their union, when TOTAL_VALID */
+  gboolean      total_valid;
   gboolean      background;
   guint         n_drawn;
 };
@@ -27,6 +29,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (TsrVectorLayer, tsr_vector_layer, G_TYPE_OBJECT,
 static void
 rebuild_bounds (TsrVectorLayer *self)
 {
+  self->total_valid = FALSE;
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     {
       guint n = tsr_vector_map_get_n_elements (self->map, kind);
@@ -53,10 +56,16 @@ vector_layer_get_bounds (TsrCanvasLayer  *layer,
 {
   TsrVectorLayer *self = TSR_VECTOR_LAYER (layer);
 
-  tsr_vector_bounds_init_empty (bounds);
-  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
-    for (guint i = 0; i < self->bounds[kind]->len; i++)
-      tsr_vector_bounds_union (bounds, &g_array_index (self->bounds[kind], TsrVectorBounds, i));
+  /* The canvas asks on every viewport computation (each pointer event): keep it cached. */
+  if (!self->total_valid)
+    {
+      tsr_vector_bounds_init_empty (&self->total);
+      for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+        for (guint i = 0; i < self->bounds[kind]->len; i++)
+          tsr_vector_bounds_union (&self->total, &g_array_index (self->bounds[kind], TsrVectorBounds, i));
+      self->total_valid = TRUE;
+    }
+  *bounds = self->total;
 }
 
 static void
@@ -278,7 +287,7 @@ on_elements_changed (TsrVectorMap        *map,
                      guint                flags,
                      TsrVectorLayer      *self)
 {
-  TsrVectorBounds area;
+  TsrVectorBounds area, before;
 
   if (flags & TSR_ELEMENTS_STRUCTURE)
     {
@@ -289,6 +298,7 @@ on_elements_changed (TsrVectorMap        *map,
       return;
     }
   /* Where the elements were and where they are now. */
+  vector_layer_get_bounds (TSR_CANVAS_LAYER (self), &before);
   tsr_vector_bounds_init_empty (&area);
   for (guint i = 0; i < n_elements; i++)
     {
@@ -301,7 +311,14 @@ on_elements_changed (TsrVectorMap        *map,
       tsr_vector_map_get_element_bounds (map, &elements[i], cached);
       tsr_vector_bounds_union (&area, cached);
     }
-  tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
+  {
+    TsrVectorBounds after;
+
+    self->total_valid = FALSE;
+    vector_layer_get_bounds (TSR_CANVAS_LAYER (self), &after);
+    if (before.x0 != after.x0 || before.y0 != after.y0 || before.x1 != after.x1 || before.y1 != after.y1)
+      tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
+  }
   if (!tsr_vector_bounds_is_empty (&area))
     tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), &area);
 }
