@@ -802,7 +802,30 @@ START_TEST (test_canvas_vector_layer)
   redone = vector_snapshot (vector);
   ck_assert (g_bytes_equal (moved, redone));
 
-  /* Delete through the canvas action removes the selection (one undo step). */
+  /* Copy and paste through the canvas actions: the paste is selected and one undo step. */
+  {
+    guint n_polygons = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON);
+
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.copy", NULL));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.paste", NULL));
+    ck_assert_uint_gt (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON), n_polygons);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (vector_stack), 2);
+    ck_assert_uint_gt (tsr_selection_get_size (selection), 0);
+    ck_assert (tsr_undo_stack_undo (vector_stack));
+    ck_assert_uint_eq (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON), n_polygons);
+    tsr_edit_session_set_clipboard (NULL);
+  }
+
+  /* Select all, then Delete through the canvas action removes the selection (one undo step). */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.select-all", NULL));
+  ck_assert_uint_eq (tsr_selection_get_size (selection), tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_RECTANGLE)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_MARKER));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.select-none", NULL));
+  ck_assert (tsr_selection_is_empty (selection));
+  tsr_selection_set (selection, &grabbed, 1);
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.delete", NULL));
   ck_assert_uint_lt (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), (GRID_W + 1) * (GRID_H + 1));
   ck_assert_uint_eq (tsr_undo_stack_get_depth (vector_stack), 2);
