@@ -1,5 +1,5 @@
-/* bench-map-canvas.c: the map canvas's drawing code (TsrMapRenderer, the same code the widget's
- * snapshot runs) offscreen, for a 1920×1080 view of a 1024×1024 map with 4 layers of 16×16 tiles:
+/* bench-map-canvas.c: the map canvas's drawing code (its tile layer, TsrTileLayer over
+ * TsrMapRenderer, the same code the widget's snapshot runs) offscreen, for a 1920×1080 view of a 1024×1024 map with 4 layers of 16×16 tiles:
  * ms per frame at 1:1 and zoomed out to fit, cold (no caches), still and while panning, and
  * ms per pencil event (the command, its tiles-changed and the redraw of the frame). Prints
  * figures only; the targets (≤ 16 ms) are for people to read, not assertions. */
@@ -9,6 +9,7 @@
 
 #include "model/tsr-tile-map-memory.h"
 #include "views/tsr-map-canvas-renderer.h"
+#include "views/tsr-tile-layer.h"
 #include "edit/tsr-tile-tools.h"
 
 #define MAP_SIZE 1024
@@ -115,11 +116,17 @@ cpu_ms (void)
   return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
 }
 
+/* The tile layer the canvas would hold for the map; RENDERER below is its renderer. */
+static TsrCanvasLayer *tile_layer;
+
 static gboolean
 draw (TsrMapRenderer *renderer, cairo_surface_t *target, const TsrMapViewport *viewport)
 {
   cairo_t *cr = cairo_create (target);
-  gboolean complete = tsr_map_renderer_draw (renderer, cr, viewport);
+  gboolean complete;
+
+  g_assert (tsr_tile_layer_get_renderer (TSR_TILE_LAYER (tile_layer)) == renderer);
+  complete = tsr_canvas_layer_draw (tile_layer, cr, viewport);
 
   cairo_destroy (cr);
   cairo_surface_flush (target);
@@ -281,11 +288,13 @@ int
 main (void)
 {
   g_autoptr(TsrTileMap) map = make_map ();
-  g_autoptr(TsrMapRenderer) renderer = tsr_map_renderer_new (map);
+  g_autoptr(TsrTileLayer) layer = tsr_tile_layer_new (map);
+  TsrMapRenderer *renderer = tsr_tile_layer_get_renderer (layer);
   cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, VIEW_W, VIEW_H);
   double fit = MIN ((double) VIEW_W / (MAP_SIZE * TILE), (double) VIEW_H / (MAP_SIZE * TILE));
   g_autofree char *fit_label = g_strdup_printf ("fit (zoom %.4f)", fit);
 
+  tile_layer = TSR_CANVAS_LAYER (layer);
   printf ("map %dx%d cells, 4 layers (coverage 100/30/10/5%%), %dx%d tiles; view %dx%d\n",
           MAP_SIZE, MAP_SIZE, TILE, TILE, VIEW_W, VIEW_H);
   {

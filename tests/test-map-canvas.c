@@ -2,15 +2,22 @@
  * with procedurally drawn tiles: pointer strokes through the gesture entry points (pencil,
  * rectangle, Alt-pick, select + move, copy/paste, fill), undo/redo asserted on the model, zoom
  * actions, minimap visibility, palette, and PNG screenshots (zoomed in and fit) in the build dir.
- * Exits 77 without a display. */
+ * Then a vector map in the canvas's vector layer, edited through an edit session: a rubber band
+ * and a move through the same pointer entry points, undone and redone, the minimap following, and
+ * a screenshot (canvas-vector.png). Exits 77 without a display. */
 #include <gtk/gtk.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "model/tsr-tile-commands.h"
 
+#include "edit/tsr-move-elements-command.h"
+#include "edit/tsr-remove-elements-command.h"
+#include "edit/tsr-vector-map-memory.h"
+#include "edit/tsr-vector-select-tool.h"
 #include "model/tsr-tile-map-memory.h"
 #include "views/tsr-map-canvas.h"
+#include "views/tsr-vector-layer.h"
 #include "views/tsr-minimap.h"
 #include "views/tsr-tile-palette.h"
 #include "tsr-test-common.h"
@@ -116,16 +123,19 @@ drag_cells (gint x0, gint y0, gint x1, gint y1, GdkModifierType state)
 }
 
 static void
-save_screenshot (const char *name)
+save_window_screenshot (GtkWidget  *target,
+                        const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (target);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int width = gtk_widget_get_width (window), height = gtk_widget_get_height (window);
+  int width = gtk_widget_get_width (target), height = gtk_widget_get_height (target);
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_build_filename (g_get_current_dir (), name, NULL);
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int scale = gtk_widget_get_scale_factor (window);
+  g_autofree char *cwd = g_get_current_dir ();
+  const char *dir = g_getenv ("TSR_SCREENSHOT_DIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : cwd, name, NULL);
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (target));
+  int scale = gtk_widget_get_scale_factor (target);
 
   /* At the device scale, so a HiDPI run (GDK_SCALE=2) shows what a HiDPI screen would. */
   gtk_snapshot_scale (snapshot, scale, scale);
@@ -135,6 +145,12 @@ save_screenshot (const char *name)
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
   ck_assert_msg (gdk_texture_save_to_png (texture, path), "cannot write %s", path);
   printf ("SCREENSHOT: %s\n", path);
+}
+
+static void
+save_screenshot (const char *name)
+{
+  save_window_screenshot (window, name);
 }
 
 /* A stand-in for a family view: a "person" drawn at map pixel (600, 100) by draw-overlay, and a
@@ -607,6 +623,303 @@ START_TEST (test_renderer_budget)
 }
 END_TEST
 
+/* --- A vector layer, edited through an edit session --- */
+
+#define GRID_W 24
+#define GRID_H 16
+#define SPACING 32.0
+
+/* A grid of points 32 units apart, shifted so map coordinates are negative at the top-left (as
+ * Marathon's are); a segment along every horizontal edge, a polygon on every third cell, a
+ * rectangle or a marker in some others. */
+static TsrVectorMap *
+make_vector_map (void)
+{
+  TsrMemoryVectorMap *vector = tsr_memory_vector_map_new ("test-vector");
+
+  for (guint j = 0; j <= GRID_H; j++)
+    for (guint i = 0; i <= GRID_W; i++)
+      tsr_memory_vector_map_add_point (vector, i * SPACING - 200, j * SPACING - 100);
+  for (guint j = 0; j <= GRID_H; j++)
+    for (guint i = 0; i < GRID_W; i++)
+      tsr_memory_vector_map_add_segment (vector, j * (GRID_W + 1) + i, j * (GRID_W + 1) + i + 1);
+  for (guint j = 0; j < GRID_H; j++)
+    for (guint i = 0; i < GRID_W; i++)
+      {
+        guint p = j * (GRID_W + 1) + i;
+        guint corners[4] = { p, p + 1, p + GRID_W + 2, p + GRID_W + 1 };
+        double x = i * SPACING - 200, y = j * SPACING - 100;
+
+        if ((i + j) % 3 == 0)
+          tsr_memory_vector_map_add_polygon (vector, corners, 4);
+        else if ((i + j) % 3 == 1 && i % 4 == 0)
+          tsr_memory_vector_map_add_rectangle (vector, x + 8, y + 8, x + 24, y + 24);
+        else if ((i + j) % 3 == 2 && j % 4 == 0)
+          tsr_memory_vector_map_add_marker (vector, x + 16, y + 16);
+      }
+  return TSR_VECTOR_MAP (vector);
+}
+
+/* Every vertex's coordinates, to compare exactly. */
+static GBytes *
+vector_snapshot (TsrVectorMap *vector)
+{
+  GByteArray *bytes = g_byte_array_new ();
+
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    for (guint i = 0; i < tsr_vector_map_get_n_elements (vector, kind); i++)
+      {
+        TsrElementRef ref = { kind, i };
+
+        for (guint v = 0; v < tsr_vector_map_get_n_vertices (vector, &ref); v++)
+          {
+            TsrVectorPoint p;
+
+            tsr_vector_map_get_vertex (vector, &ref, v, &p);
+            g_byte_array_append (bytes, (const guint8 *) &p, sizeof p);
+          }
+      }
+  return g_byte_array_free_to_bytes (bytes);
+}
+
+static void
+map_to_view (TsrMapCanvas *target, double x, double y, double *view_x, double *view_y)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (target, &viewport);
+  tsr_map_viewport_to_view (&viewport, x, y, view_x, view_y);
+}
+
+START_TEST (test_canvas_vector_layer)
+{
+  g_autoptr(TsrVectorMap) vector = make_vector_map ();
+  g_autoptr(TsrUndoStack) vector_stack = tsr_undo_stack_new ();
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new_for_stack (vector_stack);
+  g_autoptr(TsrTool) select = tsr_vector_select_tool_new (session);
+  g_autoptr(TsrVectorLayer) layer = tsr_vector_layer_new (vector);
+  g_autoptr(GBytes) before = vector_snapshot (vector);
+  g_autoptr(GBytes) moved = NULL;
+  g_autoptr(GBytes) undone = NULL;
+  g_autoptr(GBytes) redone = NULL;
+  TsrSelection *selection = tsr_edit_session_get_selection (session);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *vector_window;
+  TsrMapCanvas *vector_canvas = TSR_MAP_CANVAS (tsr_map_canvas_new ());
+  TsrMinimap *vector_minimap = TSR_MINIMAP (tsr_minimap_new ());
+  TsrVectorBounds bounds, band;
+  TsrElementRef grabbed = { TSR_ELEMENT_POINT, 6 * (GRID_W + 1) + 8 };
+  TsrVectorPoint grabbed_before, grabbed_after;
+  double x0, y0, x1, y1, zoom;
+  guint n_selected;
+
+  tsr_edit_session_set_layer (session, G_OBJECT (vector));
+  tsr_edit_session_set_tool (session, select);
+  tsr_vector_layer_set_selection (layer, selection);
+  tsr_map_canvas_add_layer (vector_canvas, TSR_CANVAS_LAYER (layer));
+  tsr_map_canvas_set_session (vector_canvas, session);
+  ck_assert_ptr_eq (tsr_map_canvas_get_session (vector_canvas), session);
+  ck_assert_ptr_null (tsr_map_canvas_get_tools (vector_canvas));
+  tsr_map_canvas_get_content_bounds (vector_canvas, &bounds);
+  ck_assert_double_eq (bounds.x0, -200);
+  ck_assert_double_eq (bounds.y0, -100);
+  ck_assert_double_eq (bounds.x1, GRID_W * SPACING - 200);
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (vector_canvas));
+  gtk_widget_set_hexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  tsr_minimap_set_canvas (vector_minimap, vector_canvas);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (vector_minimap));
+  vector_window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (vector_window), 800, 560);
+  gtk_window_set_child (GTK_WINDOW (vector_window), box);
+  gtk_window_present (GTK_WINDOW (vector_window));
+  tsr_map_canvas_zoom_to_fit (vector_canvas);
+  settle ();
+
+  /* Fitted: the whole map is in view and the minimap is not needed. */
+  zoom = tsr_map_canvas_get_zoom (vector_canvas);
+  map_to_view (vector_canvas, bounds.x0, bounds.y0, &x0, &y0);
+  map_to_view (vector_canvas, bounds.x1, bounds.y1, &x1, &y1);
+  ck_assert_double_ge (x0, -0.5);
+  ck_assert_double_le (x1, gtk_widget_get_width (GTK_WIDGET (vector_canvas)) + 0.5);
+  ck_assert (!gtk_widget_get_visible (GTK_WIDGET (vector_minimap)));
+
+  /* A rubber band from the empty cell (5, 5) to just past point (12, 10). */
+  band = tsr_vector_bounds_from_corners (5.5 * SPACING - 200, 5.5 * SPACING - 100,
+                                         12 * SPACING - 200 + 1, 10 * SPACING - 100 + 1);
+  map_to_view (vector_canvas, band.x0, band.y0, &x0, &y0);
+  map_to_view (vector_canvas, band.x1, band.y1, &x1, &y1);
+  tsr_map_canvas_pointer_press (vector_canvas, x0, y0, 0);
+  tsr_map_canvas_pointer_motion (vector_canvas, (x0 + x1) / 2, (y0 + y1) / 2);
+  tsr_map_canvas_pointer_motion (vector_canvas, x1, y1);
+  settle ();
+  ck_assert (tsr_selection_is_empty (selection));
+  tsr_map_canvas_pointer_release (vector_canvas, x1, y1);
+  tsr_selection_get_elements (selection, &n_selected);
+  {
+    g_autoptr(GArray) inside = tsr_vector_map_elements_in (vector, &band, TSR_ELEMENT_MASK_ALL);
+
+    ck_assert_uint_eq (n_selected, inside->len);
+    ck_assert_uint_gt (n_selected, 50);
+  }
+  ck_assert (tsr_selection_contains (selection, &grabbed));
+
+  /* Drag the selection by point (8, 6): 3 view pixels per step, 20 steps. */
+  tsr_vector_map_get_vertex (vector, &grabbed, 0, &grabbed_before);
+  map_to_view (vector_canvas, grabbed_before.x, grabbed_before.y, &x0, &y0);
+  tsr_map_canvas_pointer_press (vector_canvas, x0, y0, 0);
+  for (guint s = 1; s <= 20; s++)
+    tsr_map_canvas_pointer_motion (vector_canvas, x0 + 3 * s, y0 + 2 * s);
+  tsr_map_canvas_pointer_release (vector_canvas, x0 + 60, y0 + 40);
+  tsr_vector_map_get_vertex (vector, &grabbed, 0, &grabbed_after);
+  ck_assert_double_le (fabs (grabbed_after.x - grabbed_before.x - 60 / zoom), 1e-6);
+  ck_assert_double_le (fabs (grabbed_after.y - grabbed_before.y - 40 / zoom), 1e-6);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (vector_stack), 1);
+  moved = vector_snapshot (vector);
+
+  /* Zoomed in, the minimap shows the whole map; a screenshot with the selection highlighted and
+   * a rubber band being dragged. */
+  tsr_map_canvas_set_zoom (vector_canvas, 2);
+  tsr_map_canvas_center_on (vector_canvas, -20, 4.5 * SPACING - 100);
+  settle ();
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (vector_minimap)));
+  /* From the empty cell (3, 4). */
+  map_to_view (vector_canvas, 3.5 * SPACING - 200, 4.5 * SPACING - 100, &x0, &y0);
+  tsr_map_canvas_pointer_press (vector_canvas, x0, y0, GDK_SHIFT_MASK);
+  tsr_map_canvas_pointer_motion (vector_canvas, x0 + 70, y0 + 90);
+  settle ();
+  save_window_screenshot (vector_window, "canvas-vector.png");
+  tsr_map_canvas_pointer_release (vector_canvas, x0 + 70, y0 + 90);
+  ck_assert_uint_gt (tsr_selection_get_size (selection), n_selected);
+
+  /* Undo and redo through the stack the session edits. */
+  ck_assert (tsr_undo_stack_undo (vector_stack));
+  undone = vector_snapshot (vector);
+  ck_assert (g_bytes_equal (before, undone));
+  ck_assert (tsr_undo_stack_redo (vector_stack));
+  redone = vector_snapshot (vector);
+  ck_assert (g_bytes_equal (moved, redone));
+
+  /* Copy and paste through the canvas actions: the paste is selected and one undo step. */
+  {
+    guint n_polygons = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON);
+
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.copy", NULL));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.paste", NULL));
+    ck_assert_uint_gt (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON), n_polygons);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (vector_stack), 2);
+    ck_assert_uint_gt (tsr_selection_get_size (selection), 0);
+    ck_assert (tsr_undo_stack_undo (vector_stack));
+    ck_assert_uint_eq (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON), n_polygons);
+    tsr_edit_session_set_clipboard (NULL);
+  }
+
+  /* Select all, then Delete through the canvas action removes the selection (one undo step). */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.select-all", NULL));
+  ck_assert_uint_eq (tsr_selection_get_size (selection), tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_RECTANGLE)
+                     + tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_MARKER));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.select-none", NULL));
+  ck_assert (tsr_selection_is_empty (selection));
+  tsr_selection_set (selection, &grabbed, 1);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (vector_canvas), "canvas.delete", NULL));
+  ck_assert_uint_lt (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), (GRID_W + 1) * (GRID_H + 1));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (vector_stack), 2);
+  tsr_undo_stack_undo (vector_stack);
+  tsr_undo_stack_undo (vector_stack);
+  g_clear_pointer (&undone, g_bytes_unref);
+  undone = vector_snapshot (vector);
+  ck_assert (g_bytes_equal (before, undone));
+
+  gtk_window_destroy (GTK_WINDOW (vector_window));
+  settle ();
+}
+END_TEST
+
+static void
+on_invalidate_area (TsrCanvasLayer *layer, const TsrVectorBounds *area, gpointer data)
+{
+  TsrVectorBounds *seen = data;
+
+  if (area == NULL)
+    *seen = (TsrVectorBounds) { -G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE };
+  else
+    tsr_vector_bounds_union (seen, area);
+}
+
+static void
+add_bounds (TsrVectorMap *vector, GArray *elements, TsrVectorBounds *bounds)
+{
+  for (guint i = 0; i < elements->len; i++)
+    {
+      TsrVectorBounds b;
+
+      tsr_vector_map_get_element_bounds (vector, &g_array_index (elements, TsrElementRef, i), &b);
+      tsr_vector_bounds_union (bounds, &b);
+    }
+}
+
+/* The vector layer offscreen: a view of part of the map draws only the elements there; moving one
+ * point invalidates exactly where its elements were and are; a deletion invalidates everything. */
+START_TEST (test_vector_layer_culls_and_invalidates)
+{
+  g_autoptr(TsrVectorMap) vector = make_vector_map ();
+  g_autoptr(TsrVectorLayer) layer = tsr_vector_layer_new (vector);
+  g_autoptr(TsrUndoStack) vector_stack = tsr_undo_stack_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cairo_t *cr = cairo_create (surface);
+  TsrMapViewport whole = { -210, -110, 0.5, 800, 600, 1 };
+  TsrMapViewport corner = { -200, -100, 2, 200, 100, 1 };
+  TsrElementRef point = { TSR_ELEMENT_POINT, 2 * (GRID_W + 1) + 3 };
+  TsrVectorBounds seen, expected;
+  g_autoptr(TsrCommand) move = NULL;
+  g_autoptr(TsrCommand) removal = NULL;
+  g_autoptr(GArray) closed = NULL;
+  guint total = 0;
+
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    total += tsr_vector_map_get_n_elements (vector, kind);
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &whole);
+  ck_assert_uint_eq (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), total);
+  /* 100 × 50 map units at the top-left: about 4 × 2 cells of a 24 × 16 grid. */
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &corner);
+  ck_assert_uint_gt (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), 10);
+  ck_assert_uint_lt (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), total / 10);
+
+  /* Moving point (3, 2): the invalidated area is the union of the bounds of the point and of every
+   * element using it, before and after the move — a few cells, not the map. */
+  closed = tsr_vector_map_close_over_dependents (vector, &point, 1);
+  ck_assert_uint_eq (closed->len, 3 + ((3 + 1) % 3 == 0) + ((2 + 2) % 3 == 0) + ((2 + 1) % 3 == 0) + ((3 + 2) % 3 == 0));
+  tsr_vector_bounds_init_empty (&expected);
+  add_bounds (vector, closed, &expected);
+  tsr_vector_bounds_init_empty (&seen);
+  g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_invalidate_area), &seen);
+  move = tsr_move_elements_command_new_translate (vector, &point, 1, 10, 5, "Move", NULL);
+  tsr_undo_stack_push (vector_stack, move);
+  add_bounds (vector, closed, &expected);
+  ck_assert_double_eq (seen.x0, expected.x0);
+  ck_assert_double_eq (seen.y0, expected.y0);
+  ck_assert_double_eq (seen.x1, expected.x1);
+  ck_assert_double_eq (seen.y1, expected.y1);
+  ck_assert_double_lt (seen.x1 - seen.x0, 3 * SPACING);
+
+  tsr_vector_bounds_init_empty (&seen);
+  removal = tsr_remove_elements_command_new (vector, &point, 1, "Delete");
+  tsr_undo_stack_push (vector_stack, removal);
+  ck_assert_double_eq (seen.x0, -G_MAXDOUBLE);
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), (GRID_W + 1) * (GRID_H + 1) - 1);
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &whole);
+  ck_assert_uint_lt (tsr_vector_layer_get_n_drawn (TSR_VECTOR_LAYER (layer)), total);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -616,6 +929,7 @@ main (void)
   gboolean have_display;
 
   tcase_add_test (offscreen, test_renderer_redraws_only_changes);
+  tcase_add_test (offscreen, test_vector_layer_culls_and_invalidates);
   tcase_add_test (offscreen, test_renderer_zoom);
   tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);
@@ -629,6 +943,7 @@ main (void)
       stack = tsr_undo_stack_new ();
       build_window ();
       tcase_add_test (ui, test_canvas_editing);
+      tcase_add_test (ui, test_canvas_vector_layer);
       suite_add_tcase (suite, ui);
     }
   if (tsr_test_run_suite (suite) != EXIT_SUCCESS)

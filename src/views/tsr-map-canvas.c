@@ -1,9 +1,12 @@
-/* tsr-map-canvas.c: the map canvas widget. Drawing is TsrMapRenderer's (shared with the minimap
- * and the benchmark); this file is geometry (zoom, scrolling), input and overlays. */
+/* tsr-map-canvas.c: the map canvas widget. Drawing is the layers' (the tile layer is
+ * TsrMapRenderer, shared with the minimap and the benchmark); this file is geometry (zoom,
+ * scrolling), input dispatch to the edit session's tool, and overlays. */
 #include "views/tsr-map-canvas.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+
+#include "edit/tsr-tile-tool-adapter.h"
 
 #define MIN_ZOOM (1.0 / 64)
 /* Compositing time per frame: half a 60 Hz frame, leaving the rest for GTK and the upload. */
@@ -16,12 +19,22 @@ struct _TsrMapCanvas {
   TsrTileMap     *map;
   TsrUndoStack   *undo_stack;
   TsrTileTools   *tools;
-  TsrMapRenderer *renderer;
-  gulong          tiles_changed_id;
-  gulong          layers_changed_id;
-  gulong          tileset_changed_id;
-  gulong          overlay_changed_id;
+  TsrTileLayer   *tile_layer;   /* the map's layer, in LAYERS */
+  TsrMapRenderer *renderer;     /* the tile layer's */
   guint           refine_tick_id;
+
+  GPtrArray      *layers;       /* TsrCanvasLayer, bottom first */
+  /* Input goes to the session's tool: the one set with tsr_map_canvas_set_session, else the
+   * canvas's own session over the tile map, whose tool is the tile tools' adapter. */
+  TsrEditSession *session;
+  TsrEditSession *tile_session;
+  TsrTool        *tile_tool;
+  TsrTool        *connected_tool;
+  gulong          tool_overlay_id;
+  gulong          tool_cursor_id;
+  gulong          session_tool_id;
+  gboolean        tool_dragging;
+  GdkModifierType drag_state;
 
   GtkAdjustment  *hadjustment;
   GtkAdjustment  *vadjustment;
@@ -72,6 +85,7 @@ enum {
 
 enum {
   VIEWPORT_CHANGED,
+  CONTENT_CHANGED,
   DRAW_OVERLAY,
   MAP_POINTER,
   N_SIGNALS
@@ -85,21 +99,42 @@ G_DEFINE_ENUM_TYPE (TsrMapPointerPhase, tsr_map_pointer_phase,
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void
-get_map_size (TsrMapCanvas *self,
-              double       *width,
-              double       *height)
+void
+tsr_map_canvas_get_content_bounds (TsrMapCanvas    *self,
+                                   TsrVectorBounds *bounds)
 {
-  guint cell_w, cell_h;
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
 
-  if (self->map == NULL)
+  tsr_vector_bounds_init_empty (bounds);
+  for (guint i = 0; i < self->layers->len; i++)
     {
-      *width = *height = 0;
+      TsrVectorBounds layer;
+
+      tsr_canvas_layer_get_bounds (self->layers->pdata[i], &layer);
+      tsr_vector_bounds_union (bounds, &layer);
+    }
+}
+
+/* The scrollable extent: the layers' bounds (a tile map's always start at 0, 0). */
+static void
+get_map_extent (TsrMapCanvas *self,
+                double       *x0,
+                double       *y0,
+                double       *width,
+                double       *height)
+{
+  TsrVectorBounds bounds;
+
+  tsr_map_canvas_get_content_bounds (self, &bounds);
+  if (tsr_vector_bounds_is_empty (&bounds))
+    {
+      *x0 = *y0 = *width = *height = 0;
       return;
     }
-  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
-  *width = (double) tsr_tile_map_get_width (self->map) * cell_w;
-  *height = (double) tsr_tile_map_get_height (self->map) * cell_h;
+  *x0 = bounds.x0;
+  *y0 = bounds.y0;
+  *width = bounds.x1 - bounds.x0;
+  *height = bounds.y1 - bounds.y0;
 }
 
 void
@@ -108,23 +143,23 @@ tsr_map_canvas_get_viewport (TsrMapCanvas   *self,
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
-  double map_w, map_h;
+  double map_x0, map_y0, map_w, map_h;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  get_map_size (self, &map_w, &map_h);
+  get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
   viewport->zoom = self->zoom;
   viewport->width = width;
   viewport->height = height;
   viewport->scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   /* A map smaller than the view is centred; a larger one follows the scrollbars. */
   if (map_w * self->zoom <= width || self->hadjustment == NULL)
-    viewport->x = -(width - map_w * self->zoom) / 2 / self->zoom;
+    viewport->x = map_x0 - (width - map_w * self->zoom) / 2 / self->zoom;
   else
-    viewport->x = gtk_adjustment_get_value (self->hadjustment) / self->zoom;
+    viewport->x = map_x0 + gtk_adjustment_get_value (self->hadjustment) / self->zoom;
   if (map_h * self->zoom <= height || self->vadjustment == NULL)
-    viewport->y = -(height - map_h * self->zoom) / 2 / self->zoom;
+    viewport->y = map_y0 - (height - map_h * self->zoom) / 2 / self->zoom;
   else
-    viewport->y = gtk_adjustment_get_value (self->vadjustment) / self->zoom;
+    viewport->y = map_y0 + gtk_adjustment_get_value (self->vadjustment) / self->zoom;
   /* Whole device pixels, so chunk edges and grid lines land on pixel boundaries. */
   viewport->x = round (viewport->x * self->zoom * viewport->scale_factor) / (self->zoom * viewport->scale_factor);
   viewport->y = round (viewport->y * self->zoom * viewport->scale_factor) / (self->zoom * viewport->scale_factor);
@@ -153,18 +188,18 @@ update_scrolling (TsrMapCanvas *self,
                   double        anchor_view_x,
                   double        anchor_view_y)
 {
-  double map_w, map_h;
+  double map_x0, map_y0, map_w, map_h;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
   guint cell_w = 16, cell_h = 16;
 
-  get_map_size (self, &map_w, &map_h);
+  get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
   if (self->map != NULL)
     tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
   configure_adjustment (self->hadjustment, map_w * self->zoom, width, cell_w * self->zoom,
-                        anchor_map_x * self->zoom - anchor_view_x);
+                        (anchor_map_x - map_x0) * self->zoom - anchor_view_x);
   configure_adjustment (self->vadjustment, map_h * self->zoom, height, cell_h * self->zoom,
-                        anchor_map_y * self->zoom - anchor_view_y);
+                        (anchor_map_y - map_y0) * self->zoom - anchor_view_y);
   g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -174,7 +209,17 @@ update_pointer_text (TsrMapCanvas *self)
 {
   g_autofree char *text = NULL;
 
-  if (self->has_pointer && self->map != NULL)
+  if (self->has_pointer && self->map == NULL && self->layers->len > 0)
+    {
+      TsrMapViewport viewport;
+      double map_x, map_y;
+
+      tsr_map_canvas_get_viewport (self, &viewport);
+      tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, &map_x, &map_y);
+      /* Translators: a map position for the status line, in map units. */
+      text = g_strdup_printf (_("Position %.1f, %.1f"), map_x, map_y);
+    }
+  else if (self->has_pointer && self->map != NULL)
     {
       TsrMapViewport viewport;
       TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
@@ -279,12 +324,12 @@ tsr_map_canvas_set_zoom (TsrMapCanvas *self,
 void
 tsr_map_canvas_zoom_to_fit (TsrMapCanvas *self)
 {
-  double map_w, map_h, zoom;
+  double map_x0, map_y0, map_w, map_h, zoom;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  get_map_size (self, &map_w, &map_h);
+  get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
   if (map_w <= 0 || width <= 0 || height <= 0)
     {
       /* Not allocated yet: fit once the size is known. */
@@ -293,7 +338,7 @@ tsr_map_canvas_zoom_to_fit (TsrMapCanvas *self)
     }
   zoom = MIN (width / map_w, height / map_h);
   tsr_map_canvas_zoom_at (self, zoom, width / 2.0, height / 2.0);
-  update_scrolling (self, map_w / 2, map_h / 2, width / 2.0, height / 2.0);
+  update_scrolling (self, map_x0 + map_w / 2, map_y0 + map_h / 2, width / 2.0, height / 2.0);
 }
 
 /* Zoom steps are powers of two so that the levels of detail and 1:1 are always reachable. */
@@ -332,10 +377,88 @@ zoom_fit_action (GtkWidget *widget, const char *name, GVariant *parameter)
   tsr_map_canvas_zoom_to_fit (TSR_MAP_CANVAS (widget));
 }
 
+static TsrEditSession *
+current_session (TsrMapCanvas *self)
+{
+  return self->session != NULL ? self->session : self->tile_session;
+}
+
+static TsrTool *
+current_tool (TsrMapCanvas *self)
+{
+  TsrEditSession *session = current_session (self);
+
+  return session != NULL ? tsr_edit_session_get_tool (session) : NULL;
+}
+
+/* The vector session's tool, when input goes to a vector layer. */
+static gboolean
+editing_vectors (TsrMapCanvas *self)
+{
+  TsrTool *tool = current_tool (self);
+
+  return tool != NULL && tsr_tool_get_layer_kind (tool) == TSR_LAYER_KIND_VECTOR
+         && tsr_edit_session_get_vector_map (current_session (self)) != NULL;
+}
+
+static void
+vector_edit_action (TsrMapCanvas *self,
+                    const char   *name)
+{
+  TsrEditSession *session = current_session (self);
+  TsrTool *tool = current_tool (self);
+
+  if (g_str_equal (name, "canvas.copy"))
+    tsr_edit_session_copy (session);
+  else if (g_str_equal (name, "canvas.cut"))
+    tsr_edit_session_cut (session);
+  else if (g_str_equal (name, "canvas.delete"))
+    tsr_tool_key (tool, TSR_TOOL_KEY_DELETE, 0);
+  else if (g_str_equal (name, "canvas.select-none"))
+    tsr_tool_key (tool, TSR_TOOL_KEY_ESCAPE, 0);
+  else if (g_str_equal (name, "canvas.select-all"))
+    {
+      TsrVectorMap *map = tsr_edit_session_get_vector_map (session);
+      TsrVectorBounds all = { -G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE };
+      g_autoptr(GArray) elements = tsr_vector_map_elements_in (map, &all, TSR_ELEMENT_MASK_ALL);
+
+      tsr_selection_set (tsr_edit_session_get_selection (session), (const TsrElementRef *) elements->data,
+                         elements->len);
+    }
+  else if (g_str_equal (name, "canvas.paste"))
+    {
+      TsrVectorClip *clip = tsr_edit_session_get_clipboard ();
+      TsrVectorBounds bounds;
+      double dx = 16 / self->zoom, dy = 16 / self->zoom;
+
+      if (clip == NULL)
+        return;
+      tsr_vector_clip_get_bounds (clip, &bounds);
+      /* At the pointer when it is over the canvas, else beside the original. */
+      if (self->has_pointer && !tsr_vector_bounds_is_empty (&bounds))
+        {
+          TsrMapViewport viewport;
+          double map_x, map_y;
+
+          tsr_map_canvas_get_viewport (self, &viewport);
+          tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, &map_x, &map_y);
+          dx = round (map_x - bounds.x0);
+          dy = round (map_y - bounds.y0);
+        }
+      tsr_edit_session_paste (session, dx, dy);
+    }
+}
+
 static void
 edit_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
+
+  if (editing_vectors (self))
+    {
+      vector_edit_action (self, name);
+      return;
+    }
 
   if (self->tools == NULL)
     return;
@@ -410,19 +533,51 @@ offer_pointer (TsrMapCanvas       *self,
   return handled;
 }
 
+static TsrModifiers
+to_modifiers (GdkModifierType state)
+{
+  TsrModifiers modifiers = TSR_MODIFIER_NONE;
+
+  if (state & GDK_SHIFT_MASK)
+    modifiers |= TSR_MODIFIER_SHIFT;
+  if (state & GDK_CONTROL_MASK)
+    modifiers |= TSR_MODIFIER_CONTROL;
+  if (state & GDK_ALT_MASK)
+    modifiers |= TSR_MODIFIER_ALT;
+  return modifiers;
+}
+
+static TsrToolEvent
+make_event (TsrMapCanvas    *self,
+            double           view_x,
+            double           view_y,
+            GdkModifierType  state)
+{
+  TsrMapViewport viewport;
+  TsrToolEvent event = { 0, 0, self->zoom, to_modifiers (state) };
+
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, view_x, view_y, &event.x, &event.y);
+  return event;
+}
+
 void
 tsr_map_canvas_pointer_press (TsrMapCanvas    *self,
                               double           view_x,
                               double           view_y,
                               GdkModifierType  state)
 {
-  gint x, y;
+  TsrTool *tool;
+  TsrToolEvent event;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_PRESS, view_x, view_y, state))
+  tool = current_tool (self);
+  if (tool == NULL || offer_pointer (self, TSR_MAP_POINTER_PRESS, view_x, view_y, state))
     return;
-  tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
-  tsr_tile_tools_press (self->tools, x, y, (state & GDK_ALT_MASK) != 0);
+  self->tool_dragging = TRUE;
+  self->drag_state = state;
+  event = make_event (self, view_x, view_y, state);
+  tsr_tool_press (tool, &event);
 }
 
 void
@@ -430,13 +585,15 @@ tsr_map_canvas_pointer_motion (TsrMapCanvas *self,
                                double        view_x,
                                double        view_y)
 {
-  gint x, y;
+  TsrTool *tool;
+  TsrToolEvent event;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_MOTION, view_x, view_y, 0))
+  tool = current_tool (self);
+  if (tool == NULL || offer_pointer (self, TSR_MAP_POINTER_MOTION, view_x, view_y, 0) || !self->tool_dragging)
     return;
-  tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
-  tsr_tile_tools_motion (self->tools, x, y);
+  event = make_event (self, view_x, view_y, self->drag_state);
+  tsr_tool_drag (tool, &event);
 }
 
 void
@@ -444,13 +601,27 @@ tsr_map_canvas_pointer_release (TsrMapCanvas *self,
                                 double        view_x,
                                 double        view_y)
 {
-  gint x, y;
+  TsrTool *tool;
+  TsrToolEvent event;
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  if (self->tools == NULL || offer_pointer (self, TSR_MAP_POINTER_RELEASE, view_x, view_y, 0))
+  tool = current_tool (self);
+  if (tool == NULL || offer_pointer (self, TSR_MAP_POINTER_RELEASE, view_x, view_y, 0) || !self->tool_dragging)
     return;
-  tsr_map_canvas_view_to_cell (self, view_x, view_y, &x, &y);
-  tsr_tile_tools_release (self->tools, x, y);
+  self->tool_dragging = FALSE;
+  event = make_event (self, view_x, view_y, self->drag_state);
+  tsr_tool_release (tool, &event);
+}
+
+/* The tool's cursor, unless panning. */
+static void
+update_cursor (TsrMapCanvas *self)
+{
+  TsrTool *tool = current_tool (self);
+
+  if (self->panning || self->space_held)
+    return;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), tool != NULL ? tsr_tool_get_cursor_name (tool) : NULL);
 }
 
 static void
@@ -477,7 +648,7 @@ static void
 end_pan (TsrMapCanvas *self)
 {
   self->panning = FALSE;
-  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+  update_cursor (self);
 }
 
 static void
@@ -497,6 +668,8 @@ on_primary_drag_begin (GtkGestureDrag *gesture, double x, double y, TsrMapCanvas
 static void
 on_primary_drag_update (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMapCanvas *self)
 {
+  /* Modifiers may change during a drag (Shift keeps a move on one axis). */
+  self->drag_state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   if (self->panning)
     update_pan (self, offset_x, offset_y);
   else
@@ -578,6 +751,12 @@ on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanva
   self->has_pointer = TRUE;
   self->pointer_x = x;
   self->pointer_y = y;
+  if (!self->tool_dragging && current_tool (self) != NULL && !self->panning)
+    {
+      TsrToolEvent event = make_event (self, x, y,
+                                       gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)));
+      tsr_tool_hover (current_tool (self), &event);
+    }
   update_pointer_text (self);
   /* The brush outline follows the pointer. */
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -601,6 +780,20 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
       gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grab");
       return TRUE;
     }
+  if (editing_vectors (self))
+    {
+      TsrToolKey key;
+
+      switch (keyval)
+        {
+        case GDK_KEY_Left: case GDK_KEY_KP_Left: key = TSR_TOOL_KEY_LEFT; break;
+        case GDK_KEY_Right: case GDK_KEY_KP_Right: key = TSR_TOOL_KEY_RIGHT; break;
+        case GDK_KEY_Up: case GDK_KEY_KP_Up: key = TSR_TOOL_KEY_UP; break;
+        case GDK_KEY_Down: case GDK_KEY_KP_Down: key = TSR_TOOL_KEY_DOWN; break;
+        default: return FALSE;
+        }
+      return tsr_tool_key (current_tool (self), key, to_modifiers (state));
+    }
   return FALSE;
 }
 
@@ -612,22 +805,28 @@ on_key_released (GtkEventControllerKey *controller, guint keyval, guint keycode,
     {
       self->space_held = FALSE;
       if (!self->panning)
-        gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+        update_cursor (self);
     }
 }
 
-/* --- Map and tools --- */
+/* --- Map, layers, session and tools --- */
 
 static void
-on_tiles_changed (TsrTileMap *map, guint layer, const TsrTileRect *area, TsrMapCanvas *self)
+on_layer_invalidate_area (TsrCanvasLayer        *layer,
+                          const TsrVectorBounds *area,
+                          TsrMapCanvas          *self)
 {
-  /* The renderer has dropped only the chunks under AREA; the frame re-blits the rest. */
+  /* GTK 4 redraws whole widgets; the layers keep the cost of the frame down (the tile layer
+   * re-composites only the chunks under AREA, the vector layer culls to the view). */
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_pointer_text (self);
+  if (layer != TSR_CANVAS_LAYER (self->tile_layer))
+    g_signal_emit (self, signals[CONTENT_CHANGED], 0);
 }
 
 static void
-on_layers_changed (TsrTileMap *map, TsrMapCanvas *self)
+on_layer_bounds_changed (TsrCanvasLayer *layer,
+                         TsrMapCanvas   *self)
 {
   TsrMapViewport viewport;
   double map_x, map_y;
@@ -638,10 +837,113 @@ on_layers_changed (TsrTileMap *map, TsrMapCanvas *self)
   update_scrolling (self, map_x, map_y, 0, 0);
 }
 
+void
+tsr_map_canvas_add_layer (TsrMapCanvas   *self,
+                          TsrCanvasLayer *layer)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  g_return_if_fail (TSR_IS_CANVAS_LAYER (layer));
+
+  g_ptr_array_add (self->layers, g_object_ref (layer));
+  g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_layer_invalidate_area), self);
+  g_signal_connect (layer, "bounds-changed", G_CALLBACK (on_layer_bounds_changed), self);
+  on_layer_bounds_changed (layer, self);
+  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+}
+
+void
+tsr_map_canvas_remove_layer (TsrMapCanvas   *self,
+                             TsrCanvasLayer *layer)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  g_return_if_fail (TSR_IS_CANVAS_LAYER (layer));
+
+  g_signal_handlers_disconnect_by_data (layer, self);
+  if (g_ptr_array_remove (self->layers, layer))
+    {
+      on_layer_bounds_changed (layer, self);
+      g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+    }
+}
+
+GPtrArray *
+tsr_map_canvas_get_layers (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), NULL);
+  return self->layers;
+}
+
 static void
-on_overlay_changed (TsrTileTools *tools, TsrMapCanvas *self)
+on_tool_overlay_changed (TsrTool      *tool,
+                         TsrMapCanvas *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_tool_cursor_changed (TsrTool      *tool,
+                        TsrMapCanvas *self)
+{
+  update_cursor (self);
+}
+
+/* Follows the current session's tool: its overlay and its cursor. */
+static void
+connect_tool (TsrMapCanvas *self)
+{
+  TsrTool *tool = current_tool (self);
+
+  if (tool == self->connected_tool)
+    return;
+  if (self->connected_tool != NULL)
+    {
+      g_clear_signal_handler (&self->tool_overlay_id, self->connected_tool);
+      g_clear_signal_handler (&self->tool_cursor_id, self->connected_tool);
+      g_object_remove_weak_pointer (G_OBJECT (self->connected_tool), (gpointer *) &self->connected_tool);
+    }
+  self->connected_tool = tool;
+  self->tool_dragging = FALSE;
+  if (tool != NULL)
+    {
+      g_object_add_weak_pointer (G_OBJECT (tool), (gpointer *) &self->connected_tool);
+      self->tool_overlay_id = g_signal_connect (tool, "overlay-changed", G_CALLBACK (on_tool_overlay_changed), self);
+      self->tool_cursor_id = g_signal_connect (tool, "cursor-changed", G_CALLBACK (on_tool_cursor_changed), self);
+    }
+  update_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_session_tool_notify (TsrEditSession *session,
+                        GParamSpec     *pspec,
+                        TsrMapCanvas   *self)
+{
+  connect_tool (self);
+}
+
+void
+tsr_map_canvas_set_session (TsrMapCanvas   *self,
+                            TsrEditSession *session)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  g_return_if_fail (session == NULL || TSR_IS_EDIT_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->session_tool_id, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    self->session_tool_id = g_signal_connect (session, "notify::tool", G_CALLBACK (on_session_tool_notify), self);
+  connect_tool (self);
+  update_pointer_text (self);
+}
+
+TsrEditSession *
+tsr_map_canvas_get_session (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), NULL);
+  return current_session (self);
 }
 
 static void
@@ -655,18 +957,17 @@ on_tools_notify (TsrTileTools *tools, GParamSpec *pspec, TsrMapCanvas *self)
 static void
 clear_map (TsrMapCanvas *self)
 {
-  if (self->map != NULL)
-    {
-      g_clear_signal_handler (&self->tiles_changed_id, self->map);
-      g_clear_signal_handler (&self->layers_changed_id, self->map);
-      g_clear_signal_handler (&self->tileset_changed_id, self->map);
-    }
   if (self->tools != NULL)
+    g_signal_handlers_disconnect_by_func (self->tools, on_tools_notify, self);
+  if (self->tile_layer != NULL)
     {
-      g_clear_signal_handler (&self->overlay_changed_id, self->tools);
-      g_signal_handlers_disconnect_by_func (self->tools, on_tools_notify, self);
+      g_signal_handlers_disconnect_by_data (self->tile_layer, self);
+      g_ptr_array_remove (self->layers, self->tile_layer);
     }
-  g_clear_pointer (&self->renderer, tsr_map_renderer_free);
+  self->renderer = NULL;
+  g_clear_object (&self->tile_layer);
+  g_clear_object (&self->tile_session);
+  g_clear_object (&self->tile_tool);
   g_clear_object (&self->tools);
   g_clear_object (&self->map);
   g_clear_object (&self->undo_stack);
@@ -686,21 +987,26 @@ tsr_map_canvas_set_map (TsrMapCanvas *self,
     {
       self->map = g_object_ref (map);
       self->undo_stack = g_object_ref (undo_stack);
-      self->renderer = tsr_map_renderer_new (map);
+      self->tile_layer = tsr_tile_layer_new (map);
+      self->renderer = tsr_tile_layer_get_renderer (self->tile_layer);
       tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
       tsr_map_renderer_set_frame_budget (self->renderer, FRAME_BUDGET_USEC);
+      /* The map is the bottom layer. */
+      g_ptr_array_insert (self->layers, 0, g_object_ref (self->tile_layer));
+      g_signal_connect (self->tile_layer, "invalidate-area", G_CALLBACK (on_layer_invalidate_area), self);
+      g_signal_connect (self->tile_layer, "bounds-changed", G_CALLBACK (on_layer_bounds_changed), self);
       self->tools = tsr_tile_tools_new (map, undo_stack);
       tsr_tile_tools_set_tool (self->tools, self->tool);
       tsr_tile_tools_set_brush_size (self->tools, self->brush_size);
-      /* Connected after the renderer's own handlers, so chunks are dropped before the redraw. */
-      self->tiles_changed_id = g_signal_connect (map, "tiles-changed", G_CALLBACK (on_tiles_changed), self);
-      self->layers_changed_id = g_signal_connect (map, "layers-changed", G_CALLBACK (on_layers_changed), self);
-      self->tileset_changed_id = g_signal_connect_swapped (map, "tileset-changed", G_CALLBACK (gtk_widget_queue_draw), self);
-      self->overlay_changed_id = g_signal_connect (self->tools, "overlay-changed", G_CALLBACK (on_overlay_changed), self);
+      self->tile_tool = tsr_tile_tool_adapter_new (self->tools);
+      self->tile_session = tsr_edit_session_new_for_stack (undo_stack);
+      tsr_edit_session_set_layer (self->tile_session, G_OBJECT (map));
+      tsr_edit_session_set_tool (self->tile_session, self->tile_tool);
       g_signal_connect (self->tools, "notify::tool", G_CALLBACK (on_tools_notify), self);
       g_signal_connect (self->tools, "notify::brush-size", G_CALLBACK (on_tools_notify), self);
       g_signal_connect (self->tools, "notify::layer", G_CALLBACK (on_tools_notify), self);
     }
+  connect_tool (self);
   update_scrolling (self, 0, 0, 0, 0);
   update_pointer_text (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOLS]);
@@ -838,6 +1144,51 @@ draw_overlays (TsrMapCanvas         *self,
     }
 }
 
+/* A tool's overlay items (rubber band, outlines) in view pixels. */
+static void
+draw_tool_overlay (TsrMapCanvas         *self,
+                   cairo_t              *cr,
+                   const TsrMapViewport *viewport,
+                   TsrTool              *tool)
+{
+  g_autoptr(GPtrArray) items = tsr_tool_get_overlay (tool);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      const TsrOverlayItem *item = items->pdata[i];
+      double x0, y0, x1, y1;
+      graphene_rect_t rect;
+
+      if (item->n_points == 0)
+        continue;
+      if ((item->kind == TSR_OVERLAY_RUBBER_BAND || item->kind == TSR_OVERLAY_SELECTION) && item->n_points >= 2)
+        {
+          tsr_map_viewport_to_view (viewport, item->points[0].x, item->points[0].y, &x0, &y0);
+          tsr_map_viewport_to_view (viewport, item->points[1].x, item->points[1].y, &x1, &y1);
+          graphene_rect_init (&rect, (float) MIN (x0, x1), (float) MIN (y0, y1),
+                              (float) fabs (x1 - x0) + 1, (float) fabs (y1 - y0) + 1);
+          cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
+          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
+          cairo_fill (cr);
+          stroke_outline (cr, &rect, 1, 1, 1);
+          continue;
+        }
+      for (guint p = 0; p < item->n_points; p++)
+        {
+          tsr_map_viewport_to_view (viewport, item->points[p].x, item->points[p].y, &x0, &y0);
+          if (p == 0)
+            cairo_move_to (cr, x0, y0);
+          else
+            cairo_line_to (cr, x0, y0);
+        }
+      if (item->kind == TSR_OVERLAY_OUTLINE)
+        cairo_close_path (cr);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_source_rgb (cr, 1, 0.85, 0.2);
+      cairo_stroke (cr);
+    }
+}
+
 static gboolean
 refine_tick (GtkWidget     *widget,
              GdkFrameClock *frame_clock,
@@ -855,6 +1206,7 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
   TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   TsrMapViewport viewport;
+  TsrTool *tool;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
@@ -862,18 +1214,23 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
   /* Outside the map: darker than the map's own background, so the edge shows. */
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 },
                              &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (self->map == NULL)
+  if (self->layers->len == 0)
     return;
 
   tsr_map_canvas_get_viewport (self, &viewport);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (!tsr_map_renderer_draw (self->renderer, cr, &viewport) && self->refine_tick_id == 0)
-    /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
-    self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+  for (guint i = 0; i < self->layers->len; i++)
+    if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, &viewport) && self->refine_tick_id == 0)
+      /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
+      self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
   cairo_save (cr);
   g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, &viewport);
   cairo_restore (cr);
-  draw_overlays (self, cr, &viewport);
+  tool = current_tool (self);
+  if (tool != NULL && tool == self->tile_tool)
+    draw_overlays (self, cr, &viewport);
+  else if (tool != NULL)
+    draw_tool_overlay (self, cr, &viewport, tool);
   cairo_destroy (cr);
 }
 
@@ -884,18 +1241,22 @@ tsr_map_canvas_size_allocate (GtkWidget *widget,
                               int        baseline)
 {
   TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
-  double map_x = 0, map_y = 0;
+  double map_x0, map_y0, map_w, map_h;
+  double map_x, map_y;
 
-  if (self->fit_on_allocate && self->map != NULL)
+  if (self->fit_on_allocate && self->layers->len > 0)
     {
       tsr_map_canvas_zoom_to_fit (self);
       return;
     }
   /* Keep the top-left map point in place as the view grows or shrinks. */
+  get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
+  map_x = map_x0;
+  map_y = map_y0;
   if (self->hadjustment != NULL)
-    map_x = gtk_adjustment_get_value (self->hadjustment) / self->zoom;
+    map_x += gtk_adjustment_get_value (self->hadjustment) / self->zoom;
   if (self->vadjustment != NULL)
-    map_y = gtk_adjustment_get_value (self->vadjustment) / self->zoom;
+    map_y += gtk_adjustment_get_value (self->vadjustment) / self->zoom;
   update_scrolling (self, map_x, map_y, 0, 0);
 }
 
@@ -953,6 +1314,14 @@ tsr_map_canvas_dispose (GObject *object)
   TsrMapCanvas *self = TSR_MAP_CANVAS (object);
 
   clear_map (self);
+  tsr_map_canvas_set_session (self, NULL);
+  connect_tool (self);
+  if (self->layers != NULL)
+    {
+      for (guint i = 0; i < self->layers->len; i++)
+        g_signal_handlers_disconnect_by_data (self->layers->pdata[i], self);
+      g_ptr_array_set_size (self->layers, 0);
+    }
   if (self->refine_tick_id != 0)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refine_tick_id);
@@ -970,6 +1339,7 @@ tsr_map_canvas_dispose (GObject *object)
 static void
 tsr_map_canvas_finalize (GObject *object)
 {
+  g_clear_pointer (&TSR_MAP_CANVAS (object)->layers, g_ptr_array_unref);
   g_free (TSR_MAP_CANVAS (object)->pointer_text);
   G_OBJECT_CLASS (tsr_map_canvas_parent_class)->finalize (object);
 }
@@ -1101,6 +1471,10 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   signals[VIEWPORT_CHANGED] = g_signal_new ("viewport-changed", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /* A layer other than the tile map's changed what it draws (the minimap redraws). */
+  signals[CONTENT_CHANGED] = g_signal_new ("content-changed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   /* See the header: the extension points for family views. */
   signals[DRAW_OVERLAY] = g_signal_new ("draw-overlay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2,
@@ -1159,6 +1533,7 @@ tsr_map_canvas_init (TsrMapCanvas *self)
   self->wheel_zooms = TRUE;
   self->brush_size = 1;
   self->pointer_text = g_strdup ("");
+  self->layers = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_set_focusable (widget, TRUE);
   gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
   set_adjustment (self, &self->hadjustment, NULL);

@@ -1,13 +1,17 @@
-/* tsr-map-canvas.h: the shared tile-map editing canvas: draws a TsrTileMap (visible layers, grid,
- * selection, tool previews), zooms and pans (GtkScrollable, so it goes in a GtkScrolledWindow),
- * reports the pointer position for a status line, and turns pointer input into TsrTileTools
- * calls, which edit the map only through commands on the undo stack. */
+/* tsr-map-canvas.h: the shared map editing canvas: draws a stack of TsrCanvasLayers (a tile map's
+ * layer from tsr_map_canvas_set_map, vector layers, ...), the grid, selections and tool overlays;
+ * zooms and pans (GtkScrollable, so it goes in a GtkScrolledWindow); reports the pointer position
+ * for a status line; and turns pointer input into calls of the edit session's TsrTool (the tile
+ * tools' adapter for a tile map), which edits only through commands on the undo stack. */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "views/tsr-map-canvas-renderer.h"
+#include "edit/tsr-edit-session.h"
 #include "edit/tsr-tile-tools.h"
+#include "views/tsr-canvas-layer.h"
+#include "views/tsr-map-canvas-renderer.h"
+#include "views/tsr-tile-layer.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +45,25 @@ TsrTileMap   *tsr_map_canvas_get_map         (TsrMapCanvas   *self);
 /* The tools acting on the current map (NULL without a map); bind palettes and tool buttons to
  * its "tool", "brush-size", "layer" and "tile" properties. */
 TsrTileTools *tsr_map_canvas_get_tools       (TsrMapCanvas   *self);
+
+/* Layers drawn above the map's own tile layer, in the order added (the canvas keeps a reference
+ * until removed). The scrollable area is the union of every layer's bounds. */
+void          tsr_map_canvas_add_layer       (TsrMapCanvas   *self,
+                                              TsrCanvasLayer *layer);
+void          tsr_map_canvas_remove_layer    (TsrMapCanvas   *self,
+                                              TsrCanvasLayer *layer);
+/* Every layer, bottom first (TsrCanvasLayer; transfer none). */
+GPtrArray    *tsr_map_canvas_get_layers      (TsrMapCanvas   *self);
+/* The union of the layers' bounds, in map units. */
+void          tsr_map_canvas_get_content_bounds (TsrMapCanvas    *self,
+                                                 TsrVectorBounds *bounds);
+/* Pointer input, keys and the edit actions go to SESSION's active tool (a vector editor's
+ * session); NULL returns them to the canvas's own session over the tile map, whose tool is the
+ * tile tools. */
+void          tsr_map_canvas_set_session     (TsrMapCanvas   *self,
+                                              TsrEditSession *session);
+/* The session input goes to now (transfer none; NULL without a map or a session). */
+TsrEditSession *tsr_map_canvas_get_session   (TsrMapCanvas   *self);
 
 double        tsr_map_canvas_get_zoom        (TsrMapCanvas   *self);
 /* Zooms keeping the map point under view point (VIEW_X, VIEW_Y) where it is. */

@@ -1,5 +1,6 @@
-/* tsr-minimap.c: the overview draws through its own TsrMapRenderer at the minimap's zoom, whose
- * coarse level of detail (about a pixel per cell) keeps it cheap to keep up to date. */
+/* tsr-minimap.c: the overview draws the tile map through its own TsrMapRenderer at the minimap's
+ * zoom, whose coarse level of detail (about a pixel per cell) keeps it cheap to keep up to date,
+ * and the canvas's vector layers through the layers themselves (they cull and cache nothing). */
 #include "views/tsr-minimap.h"
 
 #include <glib/gi18n.h>
@@ -14,6 +15,7 @@ struct _TsrMinimap {
   gulong          viewport_changed_id;
   gulong          tools_changed_id;
   gulong          tiles_changed_id;
+  gulong          content_changed_id;
   double          drag_start_x;
   double          drag_start_y;
   guint           refine_tick_id;
@@ -28,20 +30,22 @@ get_overview (TsrMinimap     *self,
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
-  guint cell_w, cell_h;
+  TsrVectorBounds bounds;
   double map_w, map_h;
 
-  if (self->map == NULL || width <= 0 || height <= 0)
+  if (self->canvas == NULL || width <= 0 || height <= 0)
     return FALSE;
-  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
-  map_w = (double) tsr_tile_map_get_width (self->map) * cell_w;
-  map_h = (double) tsr_tile_map_get_height (self->map) * cell_h;
+  tsr_map_canvas_get_content_bounds (self->canvas, &bounds);
+  map_w = bounds.x1 - bounds.x0;
+  map_h = bounds.y1 - bounds.y0;
+  if (tsr_vector_bounds_is_empty (&bounds) || map_w <= 0 || map_h <= 0)
+    return FALSE;
   viewport->zoom = MIN (width / map_w, height / map_h);
   viewport->width = width;
   viewport->height = height;
   viewport->scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  viewport->x = -(width - map_w * viewport->zoom) / 2 / viewport->zoom;
-  viewport->y = -(height - map_h * viewport->zoom) / 2 / viewport->zoom;
+  viewport->x = bounds.x0 - (width - map_w * viewport->zoom) / 2 / viewport->zoom;
+  viewport->y = bounds.y0 - (height - map_h * viewport->zoom) / 2 / viewport->zoom;
   return TRUE;
 }
 
@@ -51,14 +55,15 @@ update_visibility (TsrMinimap *self)
   TsrMapViewport view;
   gboolean needed = FALSE;
 
-  if (self->canvas != NULL && self->map != NULL)
+  if (self->canvas != NULL)
     {
-      guint cell_w, cell_h;
+      TsrVectorBounds bounds;
 
       tsr_map_canvas_get_viewport (self->canvas, &view);
-      tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
-      needed = tsr_tile_map_get_width (self->map) * cell_w * view.zoom > view.width + 0.5
-               || tsr_tile_map_get_height (self->map) * cell_h * view.zoom > view.height + 0.5;
+      tsr_map_canvas_get_content_bounds (self->canvas, &bounds);
+      needed = !tsr_vector_bounds_is_empty (&bounds)
+               && ((bounds.x1 - bounds.x0) * view.zoom > view.width + 0.5
+                   || (bounds.y1 - bounds.y0) * view.zoom > view.height + 0.5);
     }
   gtk_widget_set_visible (GTK_WIDGET (self), needed);
 }
@@ -74,6 +79,13 @@ on_viewport_changed (TsrMapCanvas *canvas,
 static void
 on_tiles_changed (TsrTileMap *map, guint layer, const TsrTileRect *area, TsrMinimap *self)
 {
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_content_changed (TsrMinimap *self)
+{
+  update_visibility (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -160,8 +172,17 @@ tsr_minimap_snapshot (GtkWidget   *widget,
   if (!get_overview (self, &overview) || self->canvas == NULL)
     return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, overview.width, overview.height));
-  if (!tsr_map_renderer_draw (self->renderer, cr, &overview) && self->refine_tick_id == 0)
+  if (self->renderer != NULL && !tsr_map_renderer_draw (self->renderer, cr, &overview)
+      && self->refine_tick_id == 0)
     self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+  {
+    GPtrArray *layers = tsr_map_canvas_get_layers (self->canvas);
+
+    /* The tile layer is drawn above by the minimap's own renderer. */
+    for (guint i = 0; i < layers->len; i++)
+      if (tsr_canvas_layer_get_kind (layers->pdata[i]) != TSR_LAYER_KIND_TILE)
+        tsr_canvas_layer_draw (layers->pdata[i], cr, &overview);
+  }
 
   /* The canvas's visible rectangle, in minimap coordinates. */
   tsr_map_canvas_get_viewport (self->canvas, &view);
@@ -188,13 +209,13 @@ tsr_minimap_measure (GtkWidget      *widget,
   TsrMinimap *self = TSR_MINIMAP (widget);
   double aspect = 1;
 
-  if (self->map != NULL)
+  if (self->canvas != NULL)
     {
-      guint cell_w, cell_h;
+      TsrVectorBounds bounds;
 
-      tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
-      aspect = (double) (tsr_tile_map_get_height (self->map) * cell_h)
-               / (tsr_tile_map_get_width (self->map) * cell_w);
+      tsr_map_canvas_get_content_bounds (self->canvas, &bounds);
+      if (!tsr_vector_bounds_is_empty (&bounds) && bounds.x1 > bounds.x0)
+        aspect = (bounds.y1 - bounds.y0) / (bounds.x1 - bounds.x0);
     }
   /* MINIMAP_SIZE wide, as tall as the map's shape asks (within reason). */
   *minimum = 48;
@@ -211,6 +232,7 @@ detach_canvas (TsrMinimap *self)
     return;
   g_clear_signal_handler (&self->viewport_changed_id, self->canvas);
   g_clear_signal_handler (&self->tools_changed_id, self->canvas);
+  g_clear_signal_handler (&self->content_changed_id, self->canvas);
   g_object_remove_weak_pointer (G_OBJECT (self->canvas), (gpointer *) &self->canvas);
   self->canvas = NULL;
 }
@@ -276,6 +298,9 @@ tsr_minimap_set_canvas (TsrMinimap   *self,
       g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *) &self->canvas);
       self->viewport_changed_id = g_signal_connect (canvas, "viewport-changed", G_CALLBACK (on_viewport_changed), self);
       self->tools_changed_id = g_signal_connect (canvas, "notify::tools", G_CALLBACK (on_tools_changed), self);
+      /* Vector layers changed (the tile map's changes arrive through tiles-changed). */
+      self->content_changed_id = g_signal_connect_swapped (canvas, "content-changed",
+                                                           G_CALLBACK (on_content_changed), self);
     }
   update_map (self);
 }

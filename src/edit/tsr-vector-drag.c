@@ -1,0 +1,139 @@
+/* tsr-vector-drag.c: a selection drag as merged move commands. */
+#include "edit/tsr-vector-drag.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "edit/tsr-move-elements-command.h"
+
+#define MERGE_KEY "vector-drag"
+
+void
+tsr_vector_drag_init (TsrVectorDrag *drag)
+{
+  *drag = (TsrVectorDrag) { 0 };
+  drag->vertices = g_array_new (FALSE, FALSE, sizeof (TsrVertexRef));
+  drag->origin = g_array_new (FALSE, FALSE, sizeof (TsrVectorPoint));
+  drag->target = g_array_new (FALSE, FALSE, sizeof (TsrVectorPoint));
+}
+
+void
+tsr_vector_drag_clear (TsrVectorDrag *drag)
+{
+  g_clear_object (&drag->map);
+  g_clear_pointer (&drag->vertices, g_array_unref);
+  g_clear_pointer (&drag->origin, g_array_unref);
+  g_clear_pointer (&drag->target, g_array_unref);
+  drag->active = FALSE;
+}
+
+gboolean
+tsr_vector_drag_begin (TsrVectorDrag  *drag,
+                       TsrEditSession *session,
+                       double          x,
+                       double          y)
+{
+  TsrVectorMap *map = tsr_edit_session_get_vector_map (session);
+  const TsrElementRef *elements;
+  guint n_elements;
+  g_autoptr(GArray) vertices = NULL;
+
+  elements = tsr_selection_get_elements (tsr_edit_session_get_selection (session), &n_elements);
+  if (map == NULL || n_elements == 0)
+    return FALSE;
+
+  vertices = tsr_vector_map_collect_vertices (map, elements, n_elements);
+  g_array_set_size (drag->vertices, 0);
+  g_array_append_vals (drag->vertices, vertices->data, vertices->len);
+  g_array_set_size (drag->origin, vertices->len);
+  for (guint i = 0; i < vertices->len; i++)
+    {
+      const TsrVertexRef *vertex = &g_array_index (vertices, TsrVertexRef, i);
+
+      tsr_vector_map_get_vertex (map, &vertex->element, vertex->vertex,
+                                 &g_array_index (drag->origin, TsrVectorPoint, i));
+    }
+  g_set_object (&drag->map, map);
+  drag->session = session;
+  drag->start_x = x;
+  drag->start_y = y;
+  drag->last_dx = drag->last_dy = 0;
+  drag->depth_at_start = tsr_undo_stack_get_depth (tsr_edit_session_get_undo_stack (session));
+  drag->active = TRUE;
+  /* The previous action (another drag) must not absorb this one. */
+  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (session));
+  return TRUE;
+}
+
+static void
+move_to (TsrVectorDrag *drag,
+         double         dx,
+         double         dy)
+{
+  g_autoptr(TsrCommand) command = NULL;
+
+  if (dx == drag->last_dx && dy == drag->last_dy)
+    return;
+  g_array_set_size (drag->target, drag->origin->len);
+  for (guint i = 0; i < drag->origin->len; i++)
+    {
+      const TsrVectorPoint *from = &g_array_index (drag->origin, TsrVectorPoint, i);
+      TsrVectorPoint *to = &g_array_index (drag->target, TsrVectorPoint, i);
+
+      /* Back at the press, the exact original coordinates, not origin + 0.0 arithmetic. */
+      *to = dx == 0 && dy == 0 ? *from : (TsrVectorPoint) { from->x + dx, from->y + dy };
+    }
+  command = tsr_move_elements_command_new (drag->map, (const TsrVertexRef *) drag->vertices->data,
+                                           (const TsrVectorPoint *) drag->target->data,
+                                           drag->vertices->len,
+                                           drag->vertices->len == 1 ? _("Move Element") : _("Move Elements"),
+                                           MERGE_KEY);
+  drag->last_dx = dx;
+  drag->last_dy = dy;
+  tsr_edit_session_execute (drag->session, command);
+}
+
+void
+tsr_vector_drag_update (TsrVectorDrag *drag,
+                        double         x,
+                        double         y,
+                        gboolean       axis_lock)
+{
+  double dx, dy;
+
+  if (!drag->active)
+    return;
+  dx = x - drag->start_x;
+  dy = y - drag->start_y;
+  if (axis_lock)
+    {
+      if (fabs (dx) >= fabs (dy))
+        dy = 0;
+      else
+        dx = 0;
+    }
+  move_to (drag, dx, dy);
+}
+
+void
+tsr_vector_drag_end (TsrVectorDrag *drag)
+{
+  if (!drag->active)
+    return;
+  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (drag->session));
+  g_clear_object (&drag->map);
+  drag->active = FALSE;
+}
+
+void
+tsr_vector_drag_cancel (TsrVectorDrag *drag)
+{
+  TsrUndoStack *stack;
+
+  if (!drag->active)
+    return;
+  stack = tsr_edit_session_get_undo_stack (drag->session);
+  while (tsr_undo_stack_get_depth (stack) > drag->depth_at_start && tsr_undo_stack_undo (stack))
+    ;
+  tsr_vector_drag_end (drag);
+}

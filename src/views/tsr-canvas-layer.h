@@ -1,0 +1,48 @@
+/* tsr-canvas-layer.h: one kind of data the canvas draws, stacked bottom to top (after Sysprof's
+ * chart layers): the tile layer (TsrMapRenderer over a TsrTileMap), the vector layer (a
+ * TsrVectorMap in cairo), and what families add. A layer draws into cairo for a viewport, says
+ * which map area it covers, and asks for redraws of the areas that changed. */
+#pragma once
+
+#include <cairo.h>
+
+#include "edit/tsr-tool.h"
+#include "edit/tsr-vector-map.h"
+#include "views/tsr-map-canvas-renderer.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_CANVAS_LAYER (tsr_canvas_layer_get_type ())
+G_DECLARE_INTERFACE (TsrCanvasLayer, tsr_canvas_layer, TSR, CANVAS_LAYER, GObject)
+
+struct _TsrCanvasLayerInterface {
+  GTypeInterface parent_iface;
+
+  /* Which tools edit it (tile or vector). */
+  TsrLayerKind (*get_kind)   (TsrCanvasLayer       *self);
+  /* The map area it covers, in map units (empty: nothing yet). */
+  void         (*get_bounds) (TsrCanvasLayer       *self,
+                              TsrVectorBounds      *bounds);
+  /* Draws VIEWPORT into CR (user space: view pixels, (0, 0) at the view's top-left). Returns
+   * FALSE when parts were drawn as stand-ins (a frame budget ran out): draw again next frame. */
+  gboolean     (*draw)       (TsrCanvasLayer       *self,
+                              cairo_t              *cr,
+                              const TsrMapViewport *viewport);
+
+  gpointer padding[8];
+};
+
+TsrLayerKind tsr_canvas_layer_get_kind   (TsrCanvasLayer       *self);
+void         tsr_canvas_layer_get_bounds (TsrCanvasLayer       *self,
+                                          TsrVectorBounds      *bounds);
+gboolean     tsr_canvas_layer_draw       (TsrCanvasLayer       *self,
+                                          cairo_t              *cr,
+                                          const TsrMapViewport *viewport);
+
+/* For implementations: "invalidate-area (const TsrVectorBounds *area)" asks for AREA (map
+ * units; NULL: everything) to be drawn again; "bounds-changed" says get_bounds changed. */
+void         tsr_canvas_layer_invalidate_area (TsrCanvasLayer        *self,
+                                               const TsrVectorBounds *area);
+void         tsr_canvas_layer_bounds_changed  (TsrCanvasLayer        *self);
+
+G_END_DECLS

@@ -1,0 +1,424 @@
+/* tsr-vector-layer.c: cairo drawing of a TsrVectorMap. Element bounds are cached per kind, so
+ * culling is a comparison per element and a change can name the area it left as well as the
+ * area it now covers. */
+#include "views/tsr-vector-layer.h"
+
+#include <math.h>
+
+/* Margin in view pixels around an element's bounds: line widths, point squares, markers. */
+#define DRAW_MARGIN (TSR_VECTOR_MARKER_RADIUS + 3)
+
+struct _TsrVectorLayer {
+  GObject       parent_instance;
+  TsrVectorMap *map;
+  TsrSelection *selection;
+  gulong        elements_changed_id;
+  gulong        selection_changed_id;
+  GArray       *bounds[TSR_N_ELEMENT_KINDS]; /* TsrVectorBounds per element */
+  TsrVectorBounds total;                     /* their union, when TOTAL_VALID */
+  gboolean      total_valid;
+  gboolean      background;
+  guint         n_drawn;
+};
+
+static void tsr_vector_layer_iface_init (TsrCanvasLayerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrVectorLayer, tsr_vector_layer, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_CANVAS_LAYER, tsr_vector_layer_iface_init))
+
+static void
+rebuild_bounds (TsrVectorLayer *self)
+{
+  self->total_valid = FALSE;
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    {
+      guint n = tsr_vector_map_get_n_elements (self->map, kind);
+
+      g_array_set_size (self->bounds[kind], n);
+      for (guint i = 0; i < n; i++)
+        {
+          TsrElementRef ref = { kind, i };
+
+          tsr_vector_map_get_element_bounds (self->map, &ref, &g_array_index (self->bounds[kind], TsrVectorBounds, i));
+        }
+    }
+}
+
+static TsrLayerKind
+vector_layer_get_kind (TsrCanvasLayer *layer)
+{
+  return TSR_LAYER_KIND_VECTOR;
+}
+
+static void
+vector_layer_get_bounds (TsrCanvasLayer  *layer,
+                         TsrVectorBounds *bounds)
+{
+  TsrVectorLayer *self = TSR_VECTOR_LAYER (layer);
+
+  /* The canvas asks on every viewport computation (each pointer event): keep it cached. */
+  if (!self->total_valid)
+    {
+      tsr_vector_bounds_init_empty (&self->total);
+      for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+        for (guint i = 0; i < self->bounds[kind]->len; i++)
+          tsr_vector_bounds_union (&self->total, &g_array_index (self->bounds[kind], TsrVectorBounds, i));
+      self->total_valid = TRUE;
+    }
+  *bounds = self->total;
+}
+
+static void
+to_view (const TsrMapViewport *viewport,
+         const TsrVectorPoint *p,
+         double               *x,
+         double               *y)
+{
+  *x = (p->x - viewport->x) * viewport->zoom;
+  *y = (p->y - viewport->y) * viewport->zoom;
+}
+
+/* Adds ELEMENT's outline to CR's path, in view pixels. */
+static void
+trace (TsrVectorLayer       *self,
+       cairo_t              *cr,
+       const TsrMapViewport *viewport,
+       const TsrElementRef  *element)
+{
+  guint n = tsr_vector_map_get_n_vertices (self->map, element);
+  TsrVectorPoint p;
+  double x, y;
+
+  if (n == 0)
+    return;
+  if (element->kind == TSR_ELEMENT_RECTANGLE && n == 2)
+    {
+      TsrVectorPoint q;
+      double x1, y1;
+
+      tsr_vector_map_get_vertex (self->map, element, 0, &p);
+      tsr_vector_map_get_vertex (self->map, element, 1, &q);
+      to_view (viewport, &p, &x, &y);
+      to_view (viewport, &q, &x1, &y1);
+      cairo_rectangle (cr, MIN (x, x1), MIN (y, y1), fabs (x1 - x), fabs (y1 - y));
+      return;
+    }
+  for (guint v = 0; v < n; v++)
+    {
+      tsr_vector_map_get_vertex (self->map, element, v, &p);
+      to_view (viewport, &p, &x, &y);
+      if (v == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  if (element->kind == TSR_ELEMENT_POLYGON)
+    cairo_close_path (cr);
+}
+
+/* Below this zoom (overviews, the minimap) points are not drawn and markers shrink, so the
+ * symbols do not cover the map; hit tests keep the full radius. */
+#define OVERVIEW_ZOOM 0.5
+
+static void
+draw_marker (cairo_t *cr,
+             double   x,
+             double   y,
+             double   zoom,
+             gboolean selected)
+{
+  double r = zoom >= OVERVIEW_ZOOM ? TSR_VECTOR_MARKER_RADIUS : 2.5;
+
+  cairo_move_to (cr, x, y - r);
+  cairo_line_to (cr, x + r, y);
+  cairo_line_to (cr, x, y + r);
+  cairo_line_to (cr, x - r, y);
+  cairo_close_path (cr);
+  if (selected)
+    cairo_set_source_rgb (cr, 1, 0.62, 0.1);
+  else
+    cairo_set_source_rgb (cr, 0.98, 0.85, 0.25);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_line_width (cr, zoom >= OVERVIEW_ZOOM ? 1 : 0.5);
+  cairo_stroke (cr);
+}
+
+static void
+draw_element (TsrVectorLayer       *self,
+              cairo_t              *cr,
+              const TsrMapViewport *viewport,
+              const TsrElementRef  *element,
+              gboolean              selected)
+{
+  TsrVectorPoint p;
+  double x, y;
+
+  switch (element->kind)
+    {
+    case TSR_ELEMENT_POLYGON:
+    case TSR_ELEMENT_RECTANGLE:
+      trace (self, cr, viewport, element);
+      if (selected)
+        cairo_set_source_rgba (cr, 1, 0.62, 0.1, 0.40);
+      else if (element->kind == TSR_ELEMENT_POLYGON)
+        cairo_set_source_rgba (cr, 0.25, 0.62, 0.66, 0.45);
+      else
+        cairo_set_source_rgba (cr, 0.58, 0.40, 0.82, 0.45);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, selected ? 2.5 : 1);
+      if (selected)
+        cairo_set_source_rgb (cr, 1, 0.62, 0.1);
+      else
+        cairo_set_source_rgba (cr, 0.85, 0.92, 0.95, 0.8);
+      cairo_stroke (cr);
+      break;
+    case TSR_ELEMENT_SEGMENT:
+      trace (self, cr, viewport, element);
+      cairo_set_line_width (cr, selected ? 3 : 1.5);
+      if (selected)
+        cairo_set_source_rgb (cr, 1, 0.62, 0.1);
+      else
+        cairo_set_source_rgb (cr, 0.92, 0.92, 0.92);
+      cairo_stroke (cr);
+      break;
+    case TSR_ELEMENT_POINT:
+      if (viewport->zoom < OVERVIEW_ZOOM && !selected)
+        break;
+      tsr_vector_map_get_vertex (self->map, element, 0, &p);
+      to_view (viewport, &p, &x, &y);
+      if (selected)
+        {
+          cairo_rectangle (cr, x - 3.5, y - 3.5, 7, 7);
+          cairo_set_source_rgb (cr, 1, 0.62, 0.1);
+        }
+      else
+        {
+          cairo_rectangle (cr, x - 2, y - 2, 4, 4);
+          cairo_set_source_rgb (cr, 0.55, 0.78, 1);
+        }
+      cairo_fill (cr);
+      break;
+    case TSR_ELEMENT_MARKER:
+      tsr_vector_map_get_vertex (self->map, element, 0, &p);
+      to_view (viewport, &p, &x, &y);
+      draw_marker (cr, x, y, viewport->zoom, selected);
+      break;
+    case TSR_N_ELEMENT_KINDS:
+    default:
+      break;
+    }
+}
+
+static gboolean
+vector_layer_draw (TsrCanvasLayer       *layer,
+                   cairo_t              *cr,
+                   const TsrMapViewport *viewport)
+{
+  TsrVectorLayer *self = TSR_VECTOR_LAYER (layer);
+  /* Drawing order: areas under lines, lines under points and markers. */
+  static const TsrElementKind order[] = { TSR_ELEMENT_POLYGON, TSR_ELEMENT_RECTANGLE, TSR_ELEMENT_SEGMENT,
+                                          TSR_ELEMENT_POINT, TSR_ELEMENT_MARKER };
+  double margin = DRAW_MARGIN / viewport->zoom;
+  double vx0 = viewport->x - margin, vy0 = viewport->y - margin;
+  double vx1 = viewport->x + viewport->width / viewport->zoom + margin;
+  double vy1 = viewport->y + viewport->height / viewport->zoom + margin;
+  double cx0, cy0, cx1, cy1;
+
+  /* Only what the clip (the damaged part of the view) shows. */
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  vx0 = MAX (vx0, viewport->x + cx0 / viewport->zoom - margin);
+  vy0 = MAX (vy0, viewport->y + cy0 / viewport->zoom - margin);
+  vx1 = MIN (vx1, viewport->x + cx1 / viewport->zoom + margin);
+  vy1 = MIN (vy1, viewport->y + cy1 / viewport->zoom + margin);
+
+  self->n_drawn = 0;
+  cairo_save (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  if (self->background)
+    {
+      TsrVectorBounds bounds;
+
+      vector_layer_get_bounds (layer, &bounds);
+      if (!tsr_vector_bounds_is_empty (&bounds))
+        {
+          TsrVectorPoint a = { bounds.x0, bounds.y0 }, b = { bounds.x1, bounds.y1 };
+          double x0, y0, x1, y1;
+
+          to_view (viewport, &a, &x0, &y0);
+          to_view (viewport, &b, &x1, &y1);
+          cairo_rectangle (cr, x0 - DRAW_MARGIN, y0 - DRAW_MARGIN, x1 - x0 + 2 * DRAW_MARGIN, y1 - y0 + 2 * DRAW_MARGIN);
+          cairo_set_source_rgb (cr, 0.17, 0.18, 0.2);
+          cairo_fill (cr);
+        }
+    }
+  for (guint o = 0; o < G_N_ELEMENTS (order); o++)
+    {
+      TsrElementKind kind = order[o];
+
+      for (guint i = 0; i < self->bounds[kind]->len; i++)
+        {
+          const TsrVectorBounds *b = &g_array_index (self->bounds[kind], TsrVectorBounds, i);
+          TsrElementRef ref = { kind, i };
+
+          if (tsr_vector_bounds_is_empty (b) || b->x1 < vx0 || b->x0 > vx1 || b->y1 < vy0 || b->y0 > vy1)
+            continue;
+          draw_element (self, cr, viewport, &ref,
+                        self->selection != NULL && tsr_selection_contains (self->selection, &ref));
+          self->n_drawn++;
+        }
+    }
+  cairo_restore (cr);
+  return TRUE;
+}
+
+static void
+tsr_vector_layer_iface_init (TsrCanvasLayerInterface *iface)
+{
+  iface->get_kind = vector_layer_get_kind;
+  iface->get_bounds = vector_layer_get_bounds;
+  iface->draw = vector_layer_draw;
+}
+
+static void
+on_elements_changed (TsrVectorMap        *map,
+                     const TsrElementRef *elements,
+                     guint                n_elements,
+                     guint                flags,
+                     TsrVectorLayer      *self)
+{
+  TsrVectorBounds area, before;
+
+  if (flags & TSR_ELEMENTS_STRUCTURE)
+    {
+      /* Indices shifted: everything may have moved in the arrays. */
+      rebuild_bounds (self);
+      tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
+      tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+      return;
+    }
+  /* Where the elements were and where they are now. */
+  vector_layer_get_bounds (TSR_CANVAS_LAYER (self), &before);
+  tsr_vector_bounds_init_empty (&area);
+  for (guint i = 0; i < n_elements; i++)
+    {
+      TsrVectorBounds *cached;
+
+      if (elements[i].kind >= TSR_N_ELEMENT_KINDS || elements[i].index >= self->bounds[elements[i].kind]->len)
+        continue;
+      cached = &g_array_index (self->bounds[elements[i].kind], TsrVectorBounds, elements[i].index);
+      tsr_vector_bounds_union (&area, cached);
+      tsr_vector_map_get_element_bounds (map, &elements[i], cached);
+      tsr_vector_bounds_union (&area, cached);
+    }
+  {
+    TsrVectorBounds after;
+
+    self->total_valid = FALSE;
+    vector_layer_get_bounds (TSR_CANVAS_LAYER (self), &after);
+    if (before.x0 != after.x0 || before.y0 != after.y0 || before.x1 != after.x1 || before.y1 != after.y1)
+      tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
+  }
+  if (!tsr_vector_bounds_is_empty (&area))
+    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), &area);
+}
+
+static void
+on_selection_changed (TsrSelection   *selection,
+                      TsrVectorLayer *self)
+{
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+static void
+tsr_vector_layer_dispose (GObject *object)
+{
+  TsrVectorLayer *self = TSR_VECTOR_LAYER (object);
+
+  tsr_vector_layer_set_selection (self, NULL);
+  if (self->map != NULL)
+    g_clear_signal_handler (&self->elements_changed_id, self->map);
+  g_clear_object (&self->map);
+  G_OBJECT_CLASS (tsr_vector_layer_parent_class)->dispose (object);
+}
+
+static void
+tsr_vector_layer_finalize (GObject *object)
+{
+  TsrVectorLayer *self = TSR_VECTOR_LAYER (object);
+
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    g_array_unref (self->bounds[kind]);
+  G_OBJECT_CLASS (tsr_vector_layer_parent_class)->finalize (object);
+}
+
+static void
+tsr_vector_layer_class_init (TsrVectorLayerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = tsr_vector_layer_dispose;
+  G_OBJECT_CLASS (klass)->finalize = tsr_vector_layer_finalize;
+}
+
+static void
+tsr_vector_layer_init (TsrVectorLayer *self)
+{
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    self->bounds[kind] = g_array_new (FALSE, FALSE, sizeof (TsrVectorBounds));
+  self->background = TRUE;
+}
+
+TsrVectorLayer *
+tsr_vector_layer_new (TsrVectorMap *map)
+{
+  TsrVectorLayer *self;
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (map), NULL);
+
+  self = g_object_new (TSR_TYPE_VECTOR_LAYER, NULL);
+  self->map = g_object_ref (map);
+  self->elements_changed_id = g_signal_connect (map, "elements-changed", G_CALLBACK (on_elements_changed), self);
+  rebuild_bounds (self);
+  return self;
+}
+
+TsrVectorMap *
+tsr_vector_layer_get_map (TsrVectorLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_VECTOR_LAYER (self), NULL);
+  return self->map;
+}
+
+void
+tsr_vector_layer_set_selection (TsrVectorLayer *self,
+                                TsrSelection   *selection)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+
+  if (self->selection == selection)
+    return;
+  if (self->selection != NULL)
+    g_clear_signal_handler (&self->selection_changed_id, self->selection);
+  g_set_object (&self->selection, selection);
+  if (selection != NULL)
+    self->selection_changed_id = g_signal_connect (selection, "changed", G_CALLBACK (on_selection_changed), self);
+  if (self->map != NULL)
+    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_vector_layer_set_background (TsrVectorLayer *self,
+                                 gboolean        background)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->background == !!background)
+    return;
+  self->background = !!background;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+guint
+tsr_vector_layer_get_n_drawn (TsrVectorLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_VECTOR_LAYER (self), 0);
+  return self->n_drawn;
+}
