@@ -308,16 +308,21 @@ close_all_windows (TsrApplication *application)
   tsr_test_ui_iterate_for (20);
 }
 
-/* The next session: a fresh application, activated as on start; returns its recovery dialog. */
+/* The next session: a fresh application, activated as on start (or opening FILE, as from the
+ * command line); returns its recovery dialog. */
 static TsrApplication *
-start_next_session (GtkWindow **dialog)
+start_next_session (GFile      *file,
+                    GtkWindow **dialog)
 {
   TsrApplication *application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
   g_autoptr(GError) error = NULL;
 
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
-  g_application_activate (G_APPLICATION (application));
+  if (file != NULL)
+    g_application_open (G_APPLICATION (application), &file, 1, "");
+  else
+    g_application_activate (G_APPLICATION (application));
   *dialog = NULL;
   g_assert_true (wait_until (find_recovery_dialog_cb, dialog, 10));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (*dialog)));
@@ -348,6 +353,7 @@ static void
 check_crash_restore_save (const char        *subdir,
                           const char *const *names,
                           const char        *main_name,
+                          gboolean           show_original_first,
                           const char        *screenshot)
 {
   g_autofree char *folder = copy_to_temp (subdir, names);
@@ -368,11 +374,22 @@ check_crash_restore_save (const char        *subdir,
   g_assert_false (tsr_recovery_entry_get_in_use (g_ptr_array_index (entries, 0)));
   entry_id = g_strdup (tsr_recovery_entry_get_id (g_ptr_array_index (entries, 0)));
 
-  application = start_next_session (&dialog);
+  application = start_next_session (NULL, &dialog);
   g_assert_cmpuint (tsr_recovery_dialog_get_n_entries (TSR_RECOVERY_DIALOG (dialog)), ==, 1);
   g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (first_window (application)));
   tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, screenshot);
 
+  if (show_original_first)
+    {
+      TsrDocument *original;
+
+      /* The original opens unmodified; Restore then replaces it in the same window. */
+      click (dialog, "recovery.show-original");
+      original = tsr_window_get_document (first_window (application));
+      g_assert_nonnull (original);
+      g_assert_false (tsr_document_get_modified (original));
+      g_assert_true (g_file_equal (tsr_document_get_file (original), file));
+    }
   click (dialog, "recovery.restore");
   g_assert_true (wait_until (no_recovery_dialog, NULL, 10));
   window = first_window (application);
@@ -382,6 +399,9 @@ check_crash_restore_save (const char        *subdir,
   g_assert_true (tsr_document_get_modified (document));
   g_assert_true (g_file_equal (tsr_document_get_file (document), file));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+  /* One window: the restore went where the original was shown, or into the start page. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL; l = l->next)
+    g_assert_true (!TSR_IS_WINDOW (l->data) || l->data == window);
   /* The window keeps the same entry up to date; the original is still untouched. */
   g_assert_cmpstr (tsr_window_get_recovery_id (window), ==, entry_id);
   g_assert_true (entry_for_path_exists (path));
@@ -409,14 +429,15 @@ check_crash_restore_save (const char        *subdir,
 static void
 test_crash_restore_sphere (void)
 {
-  check_crash_restore_save ("sphere", sphere_files, "village.rmp", "recovery-dialog.png");
+  check_crash_restore_save ("sphere", sphere_files, "village.rmp", FALSE, "recovery-dialog.png");
 }
 
 static void
 test_crash_restore_wolf3d (void)
 {
   /* Eight files written together; the recovered GAMEMAPS and MAPHEAD must be the ones read. */
-  check_crash_restore_save ("wolf3d/wl1_v14_shareware", wolf3d_files, "GAMEMAPS.WL1", "recovery-dialog-wolf3d.png");
+  check_crash_restore_save ("wolf3d/wl1_v14_shareware", wolf3d_files, "GAMEMAPS.WL1", TRUE,
+                            "recovery-dialog-wolf3d.png");
 }
 
 /* Crash, restart, Show Original, Discard: the entry goes and every original is byte-identical. */
@@ -433,7 +454,7 @@ test_crash_discard (void)
   TsrDocument *document;
 
   crash_child_after_autosave (path);
-  application = start_next_session (&dialog);
+  application = start_next_session (NULL, &dialog);
   window = first_window (application);
 
   /* Show Original opens the file as it is on disk, and the question stays open. */
@@ -463,19 +484,25 @@ test_crash_discard (void)
   close_all_windows (application);
 }
 
-/* A damaged entry is listed with its reason and can only be discarded. */
+/* A damaged entry is listed with its reason and can only be discarded; the prompt also comes
+ * when the session starts by opening a file. */
 static void
 test_damaged_entry (void)
 {
   g_autofree char *state = g_build_filename (g_get_user_state_dir (), "tessera", "recovery", "damaged", NULL);
   g_autofree char *key_path = g_build_filename (state, "entry.ini", NULL);
+  g_autofree char *folder = copy_to_temp ("sphere", sphere_files);
+  g_autofree char *path = g_build_filename (folder, "village.rmp", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(TsrApplication) application = NULL;
   g_autoptr(GError) error = NULL;
   GtkWindow *dialog;
 
   g_assert_cmpint (g_mkdir_with_parents (state, 0700), ==, 0);
   g_assert_true (g_file_set_contents (key_path, "[Recovery]\nVersion=1\nPath=file:///nowhere/map.rmp\n", -1, &error));
-  application = start_next_session (&dialog);
+  application = start_next_session (file, &dialog);
+  g_assert_nonnull (tsr_window_get_document (first_window (application)));
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (first_window (application)));
   g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (dialog), match_action, "recovery.restore"));
   g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (dialog), match_action, "recovery.show-original"));
   tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "recovery-dialog-damaged.png");
