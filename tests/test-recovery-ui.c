@@ -324,7 +324,7 @@ start_next_session (GFile      *file,
   else
     g_application_activate (G_APPLICATION (application));
   *dialog = NULL;
-  g_assert_true (wait_until (find_recovery_dialog_cb, dialog, 10));
+  g_assert_true (wait_until (find_recovery_dialog_cb, dialog, 30));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (*dialog)));
   return application;
 }
@@ -391,7 +391,7 @@ check_crash_restore_save (const char        *subdir,
       g_assert_true (g_file_equal (tsr_document_get_file (original), file));
     }
   click (dialog, "recovery.restore");
-  g_assert_true (wait_until (no_recovery_dialog, NULL, 10));
+  g_assert_true (wait_until (no_recovery_dialog, NULL, 30));
   window = first_window (application);
   g_assert_nonnull (window);
   document = tsr_window_get_document (window);
@@ -408,7 +408,7 @@ check_crash_restore_save (const char        *subdir,
   assert_originals_untouched (subdir, folder, names);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  g_assert_true (wait_until (window_is_clean, window, 10));
+  g_assert_true (wait_until (window_is_clean, window, 30));
   g_assert_null (tsr_window_get_error_message (window));
   for (guint i = 0; i < expected->len; i++)
     {
@@ -467,7 +467,7 @@ test_crash_discard (void)
   g_assert_cmpuint (tsr_recovery_dialog_get_n_entries (TSR_RECOVERY_DIALOG (dialog)), ==, 1);
 
   click (dialog, "recovery.discard");
-  g_assert_true (wait_until (no_recovery_dialog, NULL, 10));
+  g_assert_true (wait_until (no_recovery_dialog, NULL, 30));
   g_assert_true (no_entries (NULL));
   g_assert_true (tsr_window_get_document (window) == document);
   g_assert_false (tsr_document_get_modified (document));
@@ -507,7 +507,7 @@ test_damaged_entry (void)
   g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (dialog), match_action, "recovery.show-original"));
   tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "recovery-dialog-damaged.png");
   click (dialog, "recovery.discard");
-  g_assert_true (wait_until (no_recovery_dialog, NULL, 10));
+  g_assert_true (wait_until (no_recovery_dialog, NULL, 30));
   g_assert_false (g_file_test (state, G_FILE_TEST_EXISTS));
   close_all_windows (application);
 }
@@ -574,7 +574,7 @@ test_autosave_life_cycle (void)
   /* The timer follows the setting. */
   g_settings_set_int (settings, "autosave-interval", 1);
   paint_value (document, 3);
-  g_assert_true (wait_until (entry_written, window, 10));
+  g_assert_true (wait_until (entry_written, window, 30));
   g_assert_true (entry_for_path_exists (path));
   assert_originals_untouched ("sphere", folder, sphere_files);
 
@@ -594,7 +594,7 @@ test_autosave_life_cycle (void)
 
   /* Saved: the entry goes. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  g_assert_true (wait_until (window_is_clean, window, 10));
+  g_assert_true (wait_until (window_is_clean, window, 30));
   g_assert_true (window_without_entry (window));
 
   /* Closed with Discard: the entry goes with the window. */
@@ -602,7 +602,7 @@ test_autosave_life_cycle (void)
   g_action_group_activate_action (G_ACTION_GROUP (application), "autosave-now", NULL);
   g_assert_true (entry_for_path_exists (path));
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_true (wait_until (find_message_dialog_cb, &question, 10));
+  g_assert_true (wait_until (find_message_dialog_cb, &question, 30));
   gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_REJECT);
   tsr_test_ui_iterate_for (100);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
@@ -695,7 +695,7 @@ test_window_size (void)
   tsr_test_ui_iterate_for (200);
   canvas = tsr_test_ui_find_widget (GTK_WIDGET (window), match_canvas, NULL);
   g_assert_nonnull (canvas);
-  g_assert_true (wait_until (canvas_allocated, &canvas, 10));
+  g_assert_true (wait_until (canvas_allocated, &canvas, 30));
   window_width = gtk_widget_get_width (GTK_WIDGET (window));
   window_height = gtk_widget_get_height (GTK_WIDGET (window));
   /* Not exactly the default size: without a window manager the Xvfb screen (1280 wide) bounds
