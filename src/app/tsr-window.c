@@ -23,6 +23,7 @@ struct _TsrWindow {
   TsrDocument   *document;
   char          *sample_copy;     /* the scratch folder a bundled sample was opened from */
   gboolean       close_confirmed;
+  TsrRecoveryStore *recovery_store; /* the application's; kept, as a destroyed window has none */
   char          *recovery_id;      /* the document's recovery entry, once one was written */
   gboolean       autosave_pending; /* changed since the last recovery write */
   guint          autosave_source;
@@ -178,9 +179,7 @@ tsr_window_update_actions (TsrWindow *self)
 static TsrRecoveryStore *
 tsr_window_get_recovery_store (TsrWindow *self)
 {
-  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
-
-  return TSR_IS_APPLICATION (application) ? tsr_application_get_recovery_store (TSR_APPLICATION (application)) : NULL;
+  return self->recovery_store;
 }
 
 /* The document was saved, went back to its saved state, or is closed: its recovery entry goes. */
@@ -968,6 +967,7 @@ tsr_window_dispose (GObject *object)
     }
   /* Destroyed without a crash: nothing to recover. */
   tsr_window_drop_recovery (self);
+  g_clear_object (&self->recovery_store);
   g_clear_pointer (&self->autosave_error, g_free);
   if (self->sample_copy != NULL)
     {
@@ -1042,6 +1042,9 @@ tsr_window_new (TsrApplication *application)
 {
   TsrWindow *self = g_object_new (TSR_TYPE_WINDOW, "application", application, NULL);
   GSettings *settings = tsr_application_get_settings (application);
+  TsrRecoveryStore *store = tsr_application_get_recovery_store (application);
+
+  self->recovery_store = store != NULL ? g_object_ref (store) : NULL;
 
   if (settings != NULL)
     {
