@@ -1150,11 +1150,14 @@ main (int argc, char *argv[])
   {
     g_autofree char *data = g_build_filename (work_dir, "data", NULL);
     g_autofree char *config = g_build_filename (work_dir, "config", NULL);
+    g_autofree char *state = g_build_filename (work_dir, "state", NULL);
     g_autofree char *cache = g_build_filename (work_dir, "cache", NULL);
 
     g_setenv ("XDG_DATA_HOME", data, TRUE);
     g_setenv ("XDG_CONFIG_HOME", config, TRUE);
     g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+    /* Recovery entries too: a real session's would be offered on activation. */
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
   }
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);

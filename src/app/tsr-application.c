@@ -1,5 +1,6 @@
-/* tsr-application.c: startup (accelerators, style), opening files into windows, quitting with
- * unsaved changes, preferences and about. */
+/* tsr-application.c: startup (accelerators, style), opening files into windows, offering what
+ * the recovery store kept from a session that did not end cleanly, quitting with unsaved changes,
+ * preferences and about. */
 #include "config.h"
 
 #include "app/tsr-application.h"
@@ -7,12 +8,15 @@
 #include <glib/gi18n.h>
 
 #include "app/tsr-preferences-window.h"
+#include "app/tsr-recovery-dialog.h"
 #include "app/tsr-window.h"
 
 struct _TsrApplication {
   GtkApplication parent_instance;
 
-  GSettings     *settings;
+  GSettings        *settings;
+  TsrRecoveryStore *recovery_store;
+  gboolean          recovery_offered;
 };
 
 G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
@@ -45,6 +49,44 @@ tsr_application_create_settings (void)
   return g_settings_new_full (schema, NULL, NULL);
 }
 
+/* Once per run, on the first window: the entries no running Tessera keeps up to date were left by
+ * a session that crashed (or was killed); the dialog offers to restore or discard each. */
+static void
+tsr_application_offer_recovery (TsrApplication *self,
+                                GtkWindow      *parent)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GPtrArray) offered = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (self->recovery_offered || self->recovery_store == NULL)
+    return;
+  self->recovery_offered = TRUE;
+
+  entries = tsr_recovery_store_list (self->recovery_store, &error);
+  if (entries == NULL)
+    {
+      g_message ("Tessera: recovery: %s", error->message);
+      return;
+    }
+  offered = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_recovery_entry_unref);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      TsrRecoveryEntry *entry = g_ptr_array_index (entries, i);
+
+      if (!tsr_recovery_entry_get_in_use (entry))
+        g_ptr_array_add (offered, tsr_recovery_entry_ref (entry));
+    }
+  if (offered->len == 0)
+    return;
+
+  dialog = tsr_recovery_dialog_new (self->recovery_store, offered);
+  gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 tsr_application_activate (GApplication *application)
 {
@@ -54,6 +96,7 @@ tsr_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (tsr_window_new (self));
   gtk_window_present (window);
+  tsr_application_offer_recovery (self, window);
 }
 
 static void
@@ -69,6 +112,7 @@ tsr_application_open (GApplication  *application,
 
   for (int i = 0; i < n_files; i++)
     window = tsr_window_show_file (window, files[i]);
+  tsr_application_offer_recovery (self, GTK_WINDOW (window));
 }
 
 /* Quitting asks about each window with unsaved changes in turn; Cancel on any stops the quit. */
@@ -131,6 +175,23 @@ tsr_application_preferences_action (GSimpleAction *action,
   gtk_window_present (preferences);
 }
 
+/* Writes every window's recovery entry now, without waiting for the autosave interval. */
+static void
+tsr_application_autosave_now_action (GSimpleAction *action,
+                                     GVariant      *parameter,
+                                     gpointer       user_data)
+{
+  TsrApplication *self = TSR_APPLICATION (user_data);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (TSR_IS_WINDOW (l->data) && !tsr_window_autosave (l->data, &error))
+        g_message ("Tessera: autosave: %s", error->message);
+    }
+}
+
 static void
 tsr_application_about_action (GSimpleAction *action,
                               GVariant      *parameter,
@@ -157,6 +218,7 @@ static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = tsr_application_quit_action },
   { .name = "preferences", .activate = tsr_application_preferences_action },
   { .name = "about", .activate = tsr_application_about_action },
+  { .name = "autosave-now", .activate = tsr_application_autosave_now_action },
 };
 
 static void
@@ -190,6 +252,7 @@ tsr_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
   self->settings = tsr_application_create_settings ();
+  self->recovery_store = tsr_recovery_store_new (NULL);
 }
 
 static void
@@ -198,6 +261,7 @@ tsr_application_dispose (GObject *object)
   TsrApplication *self = TSR_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->recovery_store);
   G_OBJECT_CLASS (tsr_application_parent_class)->dispose (object);
 }
 
@@ -233,4 +297,11 @@ tsr_application_get_settings (TsrApplication *self)
 {
   g_return_val_if_fail (TSR_IS_APPLICATION (self), NULL);
   return self->settings;
+}
+
+TsrRecoveryStore *
+tsr_application_get_recovery_store (TsrApplication *self)
+{
+  g_return_val_if_fail (TSR_IS_APPLICATION (self), NULL);
+  return self->recovery_store;
 }

@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "model/tsr-recovery.h"
+
 G_BEGIN_DECLS
 
 #define TSR_TYPE_APPLICATION (tsr_application_get_type ())
@@ -14,5 +16,8 @@ TsrApplication *tsr_application_new              (GApplicationFlags extra_flags)
 /* The io.github.tessera.Tessera settings, or NULL when the schema is not installed (then
  * preferences keep their defaults and cannot be changed). */
 GSettings      *tsr_application_get_settings     (TsrApplication   *self);
+/* Where windows keep their documents' unsaved changes for crash recovery
+ * ($XDG_STATE_HOME/tessera/recovery); NULL before startup. */
+TsrRecoveryStore *tsr_application_get_recovery_store (TsrApplication *self);
 
 G_END_DECLS

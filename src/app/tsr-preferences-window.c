@@ -1,4 +1,4 @@
-/* tsr-preferences-window.c: preferences bound to GSettings. */
+/* tsr-preferences-window.c: preferences bound to GSettings: backups on save, the autosave interval. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -10,6 +10,7 @@ struct _TsrPreferencesWindow {
 
   GtkWidget *backup_switch;
   GtkLabel  *backup_description;
+  GtkWidget *autosave_spin;
 };
 
 G_DEFINE_FINAL_TYPE (TsrPreferencesWindow, tsr_preferences_window, GTK_TYPE_WINDOW)
@@ -31,6 +32,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
                                                "/io/github/tessera/Tessera/ui/tsr-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_description);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, autosave_spin);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -46,10 +48,14 @@ tsr_preferences_window_new (GSettings *settings)
   TsrPreferencesWindow *self = g_object_new (TSR_TYPE_PREFERENCES_WINDOW, NULL);
 
   if (settings != NULL)
-    g_settings_bind (settings, "backup-on-save", self->backup_switch, "active", G_SETTINGS_BIND_DEFAULT);
+    {
+      g_settings_bind (settings, "backup-on-save", self->backup_switch, "active", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "autosave-interval", self->autosave_spin, "value", G_SETTINGS_BIND_DEFAULT);
+    }
   else
     {
       gtk_widget_set_sensitive (self->backup_switch, FALSE);
+      gtk_widget_set_sensitive (self->autosave_spin, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }

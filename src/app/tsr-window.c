@@ -1,5 +1,6 @@
 /* tsr-window.c: the editor window: actions, loading and saving through TsrDocument, the error bar,
- * the unsaved-changes question, drag and drop, window size kept in GSettings. */
+ * the unsaved-changes question, drag and drop, window size kept in GSettings, and autosave into
+ * the application's recovery store. */
 #include "config.h"
 
 #include "app/tsr-window.h"
@@ -9,6 +10,7 @@
 #include "app/tsr-recent.h"
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
+#include "model/tsr-recovery.h"
 #include "views/tsr-editor-pages.h"
 
 #define TSR_RECENT_MENU_SIZE 10
@@ -19,6 +21,11 @@ struct _TsrWindow {
   TsrDocument   *document;
   char          *sample_copy;     /* the scratch folder a bundled sample was opened from */
   gboolean       close_confirmed;
+  TsrRecoveryStore *recovery_store; /* the application's; kept, as a destroyed window has none */
+  char          *recovery_id;      /* the document's recovery entry, once one was written */
+  gboolean       autosave_pending; /* changed since the last recovery write */
+  guint          autosave_source;
+  char          *autosave_error;   /* the last autosave failure shown, so it is not repeated */
 
   GtkLabel      *title_label;
   GtkLabel      *subtitle_label;
@@ -198,9 +205,94 @@ tsr_window_update_actions (TsrWindow *self)
     gtk_widget_set_tooltip_text (self->save_button, _("Save the Document"));
 }
 
+static TsrRecoveryStore *
+tsr_window_get_recovery_store (TsrWindow *self)
+{
+  return self->recovery_store;
+}
+
+/* The document was saved, went back to its saved state, or is closed: its recovery entry goes. */
+static void
+tsr_window_drop_recovery (TsrWindow *self)
+{
+  TsrRecoveryStore *store = tsr_window_get_recovery_store (self);
+  g_autoptr(GError) error = NULL;
+
+  self->autosave_pending = FALSE;
+  if (self->recovery_id == NULL)
+    return;
+  if (store != NULL && !tsr_recovery_store_delete (store, self->recovery_id, &error))
+    g_message ("Tessera: %s", error->message);
+  g_clear_pointer (&self->recovery_id, g_free);
+}
+
+gboolean
+tsr_window_autosave (TsrWindow  *self,
+                     GError    **error)
+{
+  TsrRecoveryStore *store;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+
+  store = tsr_window_get_recovery_store (self);
+  /* A bundled sample's scratch copy has no original worth restoring to. */
+  if (store == NULL || self->document == NULL || !tsr_document_get_modified (self->document)
+      || tsr_document_get_file (self->document) == NULL || tsr_window_is_scratch_sample (self))
+    return TRUE;
+  if (self->recovery_id == NULL)
+    self->recovery_id = tsr_recovery_store_new_id ();
+  if (!tsr_recovery_store_write (store, self->recovery_id, self->document, error))
+    return FALSE;
+  self->autosave_pending = FALSE;
+  return TRUE;
+}
+
+static gboolean
+tsr_window_on_autosave_timeout (gpointer user_data)
+{
+  TsrWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!self->autosave_pending)
+    return G_SOURCE_CONTINUE;
+  if (tsr_window_autosave (self, &error))
+    g_clear_pointer (&self->autosave_error, g_free);
+  else if (g_strcmp0 (error->message, self->autosave_error) != 0)
+    {
+      /* Said once per distinct failure, not every interval. */
+      g_autofree char *title = g_strdup_printf (_("Could not keep a recovery copy of “%s”"),
+                                                tsr_document_get_display_name (self->document));
+
+      g_free (self->autosave_error);
+      self->autosave_error = g_strdup (error->message);
+      tsr_window_show_error (self, title, error->message);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+tsr_window_restart_autosave (TsrWindow *self)
+{
+  GSettings *settings = tsr_window_get_settings (self);
+  int interval = settings != NULL ? g_settings_get_int (settings, "autosave-interval") : 120;
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (interval > 0)
+    self->autosave_source = g_timeout_add_seconds ((guint) interval, tsr_window_on_autosave_timeout, self);
+}
+
+static void
+tsr_window_on_stack_changed (TsrWindow *self)
+{
+  if (self->document != NULL && tsr_document_get_modified (self->document))
+    self->autosave_pending = TRUE;
+}
+
 static void
 tsr_window_on_document_modified (TsrWindow *self)
 {
+  if (!tsr_document_get_modified (self->document))
+    tsr_window_drop_recovery (self);
   tsr_window_update_title (self);
 }
 
@@ -215,6 +307,8 @@ tsr_window_set_document (TsrWindow   *self,
       g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
+  if (document != self->document)
+    tsr_window_drop_recovery (self);
   g_set_object (&self->document, document);
   if (document != NULL)
     {
@@ -223,6 +317,7 @@ tsr_window_set_document (TsrWindow   *self,
       g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (tsr_window_on_document_modified), self);
       g_signal_connect_swapped (document, "notify::display-name", G_CALLBACK (tsr_window_update_title), self);
       g_signal_connect_swapped (document, "notify::file", G_CALLBACK (tsr_window_update_title), self);
+      g_signal_connect_swapped (stack, "changed", G_CALLBACK (tsr_window_on_stack_changed), self);
       g_signal_connect_swapped (stack, "notify::can-undo", G_CALLBACK (tsr_window_update_actions), self);
       g_signal_connect_swapped (stack, "notify::can-redo", G_CALLBACK (tsr_window_update_actions), self);
       g_signal_connect_swapped (stack, "notify::undo-description", G_CALLBACK (tsr_window_update_actions), self);
@@ -308,6 +403,38 @@ tsr_window_open_sample (TsrWindow  *self,
   tsr_window_hide_error (self);
   tsr_window_set_document (self, document, g_steal_pointer (&copy));
   return TRUE;
+}
+
+void
+tsr_window_open_recovered (TsrWindow   *self,
+                           TsrDocument *document,
+                           const char  *recovery_id)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  g_return_if_fail (TSR_IS_DOCUMENT (document));
+  g_return_if_fail (recovery_id != NULL);
+
+  tsr_window_hide_error (self);
+  tsr_window_set_document (self, document, NULL);
+  /* The entry is this window's now: rewritten at once, so it names this process and the next
+   * start does not offer it while the window is open. */
+  self->recovery_id = g_strdup (recovery_id);
+  if (!tsr_window_autosave (self, &error))
+    {
+      g_autofree char *title = g_strdup_printf (_("Could not keep a recovery copy of “%s”"),
+                                                tsr_document_get_display_name (document));
+
+      tsr_window_show_error (self, title, error->message);
+    }
+}
+
+const char *
+tsr_window_get_recovery_id (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  return self->recovery_id;
 }
 
 gboolean
@@ -664,6 +791,8 @@ tsr_window_close_request (GtkWindow *window)
       return TRUE;
     }
   tsr_window_save_size (self);
+  /* Closed on purpose (nothing unsaved, or the changes discarded): nothing to recover. */
+  tsr_window_drop_recovery (self);
   return GTK_WINDOW_CLASS (tsr_window_parent_class)->close_request (window);
 }
 
@@ -846,12 +975,17 @@ tsr_window_dispose (GObject *object)
   TsrWindow *self = TSR_WINDOW (object);
 
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
   if (self->document != NULL)
     {
       g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
       g_signal_handlers_disconnect_by_data (self->document, self);
       g_clear_object (&self->document);
     }
+  /* Destroyed without a crash: nothing to recover. */
+  tsr_window_drop_recovery (self);
+  g_clear_object (&self->recovery_store);
+  g_clear_pointer (&self->autosave_error, g_free);
   if (self->sample_copy != NULL)
     {
       tsr_samples_remove_copy (self->sample_copy);
@@ -921,6 +1055,9 @@ tsr_window_new (TsrApplication *application)
 {
   TsrWindow *self = g_object_new (TSR_TYPE_WINDOW, "application", application, NULL);
   GSettings *settings = tsr_application_get_settings (application);
+  TsrRecoveryStore *store = tsr_application_get_recovery_store (application);
+
+  self->recovery_store = store != NULL ? g_object_ref (store) : NULL;
 
   if (settings != NULL)
     {
@@ -929,6 +1066,9 @@ tsr_window_new (TsrApplication *application)
                                    g_settings_get_int (settings, "window-height"));
       if (g_settings_get_boolean (settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      g_signal_connect_object (settings, "changed::autosave-interval",
+                               G_CALLBACK (tsr_window_restart_autosave), self, G_CONNECT_SWAPPED);
     }
+  tsr_window_restart_autosave (self);
   return self;
 }

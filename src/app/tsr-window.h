@@ -33,6 +33,17 @@ gboolean     tsr_window_open_file          (TsrWindow            *self,
  * samples; the first save asks where to keep it. */
 gboolean     tsr_window_open_sample        (TsrWindow            *self,
                                             const char           *relative_path);
+/* Shows DOCUMENT, restored from the recovery entry RECOVERY_ID, which this window keeps up to date
+ * from now on (and deletes when the document is saved or closed). */
+void         tsr_window_open_recovered     (TsrWindow            *self,
+                                            TsrDocument          *document,
+                                            const char           *recovery_id);
+/* Writes the document's recovery entry now when it has unsaved changes (the autosave timer and
+ * app.autosave-now call it); TRUE when there was nothing to keep. */
+gboolean     tsr_window_autosave           (TsrWindow            *self,
+                                            GError              **error);
+/* The document's recovery entry id, or NULL while none was written. */
+const char  *tsr_window_get_recovery_id    (TsrWindow            *self);
 /* Whether the document is a bundled sample not yet saved elsewhere. */
 gboolean     tsr_window_get_showing_sample (TsrWindow            *self);
 TsrDocument *tsr_window_get_document       (TsrWindow            *self);

@@ -2,6 +2,10 @@
  * modified state, validation, atomic saving. */
 #include "model/tsr-document.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "model/tsr-builtin-documents.h"
@@ -241,6 +245,176 @@ tsr_document_new_from_bytes (GBytes     *bytes,
       return NULL;
     }
   return tsr_document_create (format, data, NULL, display_name, error);
+}
+
+/* Removes the staging folder PATH and everything below it, without following symbolic links. */
+static void
+tsr_document_remove_staging (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (!g_file_test (child, G_FILE_TEST_IS_SYMLINK) && g_file_test (child, G_FILE_TEST_IS_DIR))
+        tsr_document_remove_staging (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+/* Writes OUTPUTS into STAGING at their places relative to FOLDER, then links every other entry of
+ * FOLDER into STAGING, so the codec finds the recovered files and the untouched siblings. */
+static gboolean
+tsr_document_stage_recovered (const char *staging,
+                              const char *folder,
+                              GPtrArray  *outputs,
+                              GError    **error)
+{
+  g_autoptr(GFile) folder_file = g_file_new_for_path (folder);
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autoptr(GFile) file = g_file_new_for_path (output->path);
+      g_autofree char *relative = g_file_get_relative_path (folder_file, file);
+      g_autofree char *target = NULL;
+      g_autofree char *parent = NULL;
+      g_autoptr(GError) local_error = NULL;
+      gsize size = 0;
+      const char *data = g_bytes_get_data (output->bytes, &size);
+
+      if (relative == NULL)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                       "%s: a recovered file outside the document's folder %s", output->path, folder);
+          return FALSE;
+        }
+      target = g_build_filename (staging, relative, NULL);
+      parent = g_path_get_dirname (target);
+      if (g_mkdir_with_parents (parent, 0700) != 0
+          || !g_file_set_contents (target, data != NULL ? data : "", size, &local_error))
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "staging %s for recovery: %s", output->path,
+                       local_error != NULL ? local_error->message : g_strerror (errno));
+          return FALSE;
+        }
+    }
+
+  /* Siblings that a save does not write (a Sphere map's unchanged tileset) are the originals. */
+  dir = g_dir_open (folder, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *link = g_build_filename (staging, name, NULL);
+      g_autofree char *original = g_build_filename (folder, name, NULL);
+
+      if (!g_file_test (link, G_FILE_TEST_EXISTS) && symlink (original, link) != 0)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "staging %s for recovery: %s", original,
+                       g_strerror (errno));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+TsrDocument *
+tsr_document_new_from_recovered (GFile     *file,
+                                 GPtrArray *outputs,
+                                 GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *staging = NULL;
+  g_autofree char *load_path = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrDocument) self = NULL;
+  const TsrOutputFile *main_output = NULL;
+  const TsrFormat *format;
+  TsrDocumentPrivate *priv;
+  gpointer data = NULL;
+  gsize size = 0;
+  const guint8 *contents;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (outputs != NULL, NULL);
+
+  path = g_file_get_path (file);
+  name = g_file_get_basename (file);
+  if (path == NULL || outputs->len == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: nothing recovered to open", name);
+      return NULL;
+    }
+  for (guint i = 0; i < outputs->len && main_output == NULL; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+
+      if (g_strcmp0 (output->path, path) == 0)
+        main_output = output;
+    }
+
+  if (outputs->len == 1 && main_output != NULL)
+    {
+      /* One file: the codec may read unchanged siblings beside the original, as on open. */
+      load_path = g_strdup (path);
+      bytes = g_bytes_ref (main_output->bytes);
+    }
+  else
+    {
+      g_autofree char *folder = g_path_get_dirname (path);
+      g_autoptr(GFile) folder_file = g_file_new_for_path (folder);
+      g_autofree char *relative = NULL;
+
+      if (main_output == NULL)
+        main_output = g_ptr_array_index (outputs, 0);
+      staging = g_dir_make_tmp ("tessera-recovered-XXXXXX", NULL);
+      if (staging == NULL)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: no temporary folder to stage the recovered files", name);
+          return NULL;
+        }
+      if (!tsr_document_stage_recovered (staging, folder, outputs, error))
+        {
+          tsr_document_remove_staging (staging);
+          return NULL;
+        }
+      relative = g_file_get_relative_path (folder_file, file);
+      load_path = g_build_filename (staging, relative, NULL);
+      bytes = tsr_file_read (load_path, error);
+      if (bytes == NULL)
+        {
+          tsr_document_remove_staging (staging);
+          return NULL;
+        }
+    }
+
+  contents = g_bytes_get_data (bytes, &size);
+  format = tsr_format_registry_detect (tsr_format_registry_get_default (), contents, size, load_path, error);
+  if (format != NULL)
+    data = format->load (load_path, bytes, error);
+  if (staging != NULL)
+    tsr_document_remove_staging (staging);
+  if (data == NULL)
+    {
+      tsr_error_prefix (error, "recovered %s", path);
+      return NULL;
+    }
+
+  self = tsr_document_create (format, data, file, name, error);
+  if (self == NULL)
+    return NULL;
+  priv = tsr_document_get_instance_private (self);
+  /* Loaded from the staging folder: family documents re-point their paths at the original. */
+  if (staging != NULL)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+  tsr_undo_stack_forget_clean (priv->undo_stack);
+  return g_steal_pointer (&self);
 }
 
 GPtrArray *

@@ -46,6 +46,14 @@ TsrDocument     *tsr_document_new_from_file      (GFile        *file,
 TsrDocument     *tsr_document_new_from_bytes     (GBytes       *bytes,
                                                   const char   *display_name,
                                                   GError      **error);
+/* Opens content recovered after a crash (TsrRecoveryStore). OUTPUTS (TsrOutputFile) are the files
+ * a save at FILE's path would have written, each named by its original path; the main one is the
+ * output at FILE's path, else the first. A set of several files is loaded from a private staging
+ * folder, so sibling lookups find the recovered bytes, never the stale originals. The document's
+ * file is FILE and it stays modified until saved: nothing on disk is written. (transfer full) */
+TsrDocument     *tsr_document_new_from_recovered (GFile        *file,
+                                                  GPtrArray    *outputs,
+                                                  GError      **error);
 /* Saves to FILE, or to the document's own file when FILE is NULL. On success the document is
  * clean and its file is FILE; on failure every file on disk and the modified state are unchanged. */
 gboolean         tsr_document_save               (TsrDocument  *self,

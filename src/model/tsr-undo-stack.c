@@ -282,6 +282,15 @@ tsr_undo_stack_set_clean (TsrUndoStack *self)
   tsr_undo_stack_update (self);
 }
 
+void
+tsr_undo_stack_forget_clean (TsrUndoStack *self)
+{
+  g_return_if_fail (TSR_IS_UNDO_STACK (self));
+  self->clean_position = -1;
+  self->merge_broken = TRUE;
+  tsr_undo_stack_update (self);
+}
+
 gboolean
 tsr_undo_stack_get_is_clean (TsrUndoStack *self)
 {

@@ -31,6 +31,9 @@ const char   *tsr_undo_stack_get_undo_description (TsrUndoStack *self);
 const char   *tsr_undo_stack_get_redo_description (TsrUndoStack *self);
 /* The current state is what was saved. */
 void          tsr_undo_stack_set_clean       (TsrUndoStack *self);
+/* No state in the history is what is on disk (content recovered after a crash): modified until
+ * the next tsr_undo_stack_set_clean. */
+void          tsr_undo_stack_forget_clean    (TsrUndoStack *self);
 gboolean      tsr_undo_stack_get_is_clean    (TsrUndoStack *self);
 guint         tsr_undo_stack_get_depth       (TsrUndoStack *self);
 
