@@ -112,6 +112,22 @@ test_terminal_editor (void)
   g_assert_cmpuint (location.terminal, ==, 0);
   g_assert_cmpuint (location.group, ==, 1);
   g_assert_true (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  /* The preview follows the cursor: the typed group's page, then a later group's. */
+  {
+    TsrTerminalPreview *preview = tsr_terminal_editor_get_preview (editor);
+    guint first_page, later_line = tsr_terminal_text_get_group_line (TEXT (document), 0, 3);
+    const TsrTerminalLayout *layout = tsr_terminal_preview_get_layout (preview);
+
+    g_assert_nonnull (layout);
+    g_assert_cmpuint (tsr_terminal_preview_get_n_pages (preview), >, 1);
+    first_page = tsr_terminal_preview_get_page (preview);
+    g_assert_cmpuint (later_line, >, 0);
+    tsr_terminal_editor_go_to_line (editor, later_line + 1);
+    tsr_test_ui_iterate_for (50);
+    g_assert_cmpuint (tsr_terminal_preview_get_page (preview), >, first_page);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-editor-preview.png");
+    tsr_terminal_editor_go_to_line (editor, group_line + 2);
+  }
 
   /* An error (a character Mac Roman lacks) is listed at its line and underlined; undo removes it. */
   type_text (buffer, "₪");

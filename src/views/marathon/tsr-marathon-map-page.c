@@ -39,9 +39,13 @@ show_level (TsrMarathonMapPage *self)
   if (self->document == NULL)
     {
       tsr_terminal_editor_set_text (self->terminal_editor, NULL);
+      tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor), NULL);
       return;
     }
   level = tsr_marathon_document_get_current_level (self->document);
+  /* Checkpoints draw the level's map. */
+  tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor),
+                                  g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level));
   text = tsr_marathon_document_get_terminal_text (self->document, level, &error);
   tsr_terminal_editor_set_text (self->terminal_editor, text);
   if (text == NULL)

@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "views/marathon/tsr-terminal-preview.h"
+
 #define COMPILE_DELAY_MS 300
 #define RESOURCE_LANGUAGE_SPECS "resource:///io/github/tessera/Tessera/language-specs"
 
@@ -37,6 +39,8 @@ struct _TsrTerminalEditor {
   GtkListBox              *problem_list;
   GtkLabel                *problems_label;
   GtkBox                  *side_box;
+  TsrTerminalPreview      *preview;
+  GtkLabel                *page_label;
 };
 
 static void tsr_terminal_editor_editor_page_init (TsrEditorPageInterface *iface);
@@ -297,6 +301,8 @@ refresh_diagnostics (TsrTerminalEditor *self)
     }
   gtk_label_set_text (self->problems_label, heading);
   rebuild_outline (self, compilation);
+  if (compilation->terminals != NULL)
+    tsr_terminal_preview_set_terminals (self->preview, compilation->terminals);
   g_signal_emit (self, signals[CURSOR_LOCATION_CHANGED], 0);
 }
 
@@ -318,6 +324,53 @@ on_text_compiled (TsrTerminalText   *text,
 {
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
   self->compile_timeout = g_timeout_add (COMPILE_DELAY_MS, on_compile_timeout, self);
+}
+
+/* ---- Preview ---------------------------------------------------------------------------------- */
+
+static void
+update_page_label (TsrTerminalEditor *self)
+{
+  guint n = tsr_terminal_preview_get_n_pages (self->preview);
+  g_autofree char *text = n > 0 ? g_strdup_printf (_("Page %u of %u"), tsr_terminal_preview_get_page (self->preview) + 1, n)
+                                : g_strdup ("");
+
+  gtk_label_set_text (self->page_label, text);
+}
+
+/* The preview shows the page with the text under the cursor. */
+static void
+follow_cursor (TsrTerminalEditor *self)
+{
+  TsrMarathonScriptLine location;
+
+  if (tsr_terminal_editor_get_cursor_location (self, &location))
+    {
+      tsr_terminal_preview_set_terminal (self->preview, location.terminal);
+      tsr_terminal_preview_show_position (self->preview, location.group, location.offset);
+    }
+  update_page_label (self);
+}
+
+static void
+on_preview_previous (TsrTerminalEditor *self)
+{
+  tsr_terminal_preview_handle_key (self->preview, GDK_KEY_Page_Up, 0);
+  update_page_label (self);
+}
+
+static void
+on_preview_next (TsrTerminalEditor *self)
+{
+  tsr_terminal_preview_handle_key (self->preview, GDK_KEY_Page_Down, 0);
+  update_page_label (self);
+}
+
+TsrTerminalPreview *
+tsr_terminal_editor_get_preview (TsrTerminalEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
+  return self->preview;
 }
 
 /* ---- Cursor, outline and problem activation -------------------------------------------------- */
@@ -571,6 +624,8 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
   if (text == NULL)
     {
       replace_buffer (self, gtk_source_buffer_new (NULL));
+      tsr_terminal_preview_set_terminals (self->preview, NULL);
+      update_page_label (self);
       return;
     }
 
@@ -730,6 +785,7 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
                                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (TSR_TYPE_TERMINAL_PREVIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-terminal-editor.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, search_bar);
@@ -741,6 +797,10 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, problem_list);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, problems_label);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, side_box);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, preview);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, page_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_preview_previous);
+  gtk_widget_class_bind_template_callback (widget_class, on_preview_next);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_search_next);
   gtk_widget_class_bind_template_callback (widget_class, on_search_previous);
@@ -762,6 +822,7 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
   GtkSourceCompletion *completion;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "cursor-location-changed", G_CALLBACK (follow_cursor), NULL);
   self->problems = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
   g_array_set_clear_func (self->problems, problem_clear);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));

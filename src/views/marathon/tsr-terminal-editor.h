@@ -8,6 +8,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "model/marathon/tsr-terminal-document.h"
+#include "views/marathon/tsr-terminal-preview.h"
 #include "views/tsr-editor-page.h"
 
 G_BEGIN_DECLS
@@ -40,6 +41,9 @@ void                 tsr_terminal_editor_go_to_line       (TsrTerminalEditor   *
  * first terminal or while the script does not compile. */
 gboolean             tsr_terminal_editor_get_cursor_location (TsrTerminalEditor    *self,
                                                               TsrMarathonScriptLine *location);
+
+/* The live preview beside the source: it shows the page under the cursor. (transfer none) */
+TsrTerminalPreview  *tsr_terminal_editor_get_preview      (TsrTerminalEditor   *self);
 
 /* Signal "cursor-location-changed": the cursor moved to another line, or the text under it was
  * recompiled; read it with tsr_terminal_editor_get_cursor_location. */
