@@ -76,6 +76,8 @@ test_terminal_editor (void)
       return;
     }
   g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+  /* The scenario's Images file beside the script is found for the preview's pictures. */
+  g_free (copy_script ("m2_Images.imgA"));
   file = g_file_new_for_path (path);
   window = tsr_window_new (application);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
@@ -100,6 +102,7 @@ test_terminal_editor (void)
   }
   g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
   g_assert_cmpuint (tsr_terminal_editor_get_n_outline_rows (editor), >, 2);
+  g_assert_nonnull (tsr_terminal_editor_get_images_file (editor));
 
   /* Type a line with bold into the second group of terminal 0. */
   group_line = tsr_terminal_text_get_group_line (TEXT (document), 0, 1);

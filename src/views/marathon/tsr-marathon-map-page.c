@@ -92,6 +92,7 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
     {
       gtk_drop_down_set_selected (self->level_dropdown, tsr_marathon_document_get_current_level (document));
       g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (show_level), self);
+      tsr_terminal_editor_find_images_beside (self->terminal_editor, tsr_document_get_file (TSR_DOCUMENT (document)));
     }
   show_level (self);
 }

@@ -9,6 +9,9 @@
 
 #include <glib/gi18n.h>
 
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-shapes-formats.h"
 #include "views/marathon/tsr-terminal-preview.h"
 
 #define COMPILE_DELAY_MS 300
@@ -41,6 +44,8 @@ struct _TsrTerminalEditor {
   GtkBox                  *side_box;
   TsrTerminalPreview      *preview;
   GtkLabel                *page_label;
+  GtkButton               *images_button;
+  GFile                   *images_file;
 };
 
 static void tsr_terminal_editor_editor_page_init (TsrEditorPageInterface *iface);
@@ -366,6 +371,113 @@ on_preview_next (TsrTerminalEditor *self)
   update_page_label (self);
 }
 
+gboolean
+tsr_terminal_editor_set_images_file (TsrTerminalEditor *self,
+                                     GFile             *file,
+                                     GError           **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  const TsrFormat *format = &tsr_marathon_images_format;
+  gpointer images;
+  gsize size;
+  const guint8 *data;
+
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), FALSE);
+  if (file == NULL)
+    {
+      g_clear_object (&self->images_file);
+      tsr_terminal_preview_set_images (self->preview, NULL);
+      return TRUE;
+    }
+  path = g_file_get_path (file);
+  if (path == NULL || (bytes = tsr_file_read (path, error)) == NULL)
+    {
+      if (path == NULL)
+        g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "only local files hold pictures");
+      return FALSE;
+    }
+  data = g_bytes_get_data (bytes, &size);
+  if (format->sniff (data, size, path) == TSR_SNIFF_NO)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_UNKNOWN_FORMAT, "%s: not a Marathon Images file", path);
+      return FALSE;
+    }
+  if ((images = format->load (path, bytes, error)) == NULL)
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  tsr_terminal_preview_set_images (self->preview, images);
+  g_set_object (&self->images_file, file);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->images_button), path);
+  return TRUE;
+}
+
+GFile *
+tsr_terminal_editor_get_images_file (TsrTerminalEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
+  return self->images_file;
+}
+
+/* A scenario keeps its Images file beside its map ("Images", "Images.imgA", "… .imgA"). */
+gboolean
+tsr_terminal_editor_find_images_beside (TsrTerminalEditor *self,
+                                        GFile             *file)
+{
+  g_autoptr(GFile) folder = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autoptr(GFileEnumerator) children = NULL;
+  GFileInfo *info;
+
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), FALSE);
+  if (self->images_file != NULL || folder == NULL)
+    return self->images_file != NULL;
+  children = g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                        G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+    {
+      g_autoptr(GFileInfo) owned = info;
+      g_autofree char *name = g_ascii_strdown (g_file_info_get_name (info), -1);
+      g_autoptr(GFile) child = NULL;
+
+      if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
+          || !(g_str_has_suffix (name, ".imga") || g_str_has_prefix (name, "images")))
+        continue;
+      child = g_file_get_child (folder, g_file_info_get_name (info));
+      if (tsr_terminal_editor_set_images_file (self, child, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_images_chosen (GtkNativeDialog   *dialog,
+                  int                response,
+                  TsrTerminalEditor *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_terminal_editor_set_images_file (self, file, &error))
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->images_button), error->message);
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+on_images_clicked (TsrTerminalEditor *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Choose the Images File"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_images_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 TsrTerminalPreview *
 tsr_terminal_editor_get_preview (TsrTerminalEditor *self)
 {
@@ -671,6 +783,8 @@ tsr_terminal_editor_set_document (TsrTerminalEditor *self,
   g_return_if_fail (document == NULL || TSR_IS_TERMINAL_DOCUMENT (document));
   tsr_terminal_editor_set_text (self, document != NULL ? tsr_terminal_document_get_text (TSR_TERMINAL_DOCUMENT (document))
                                                        : NULL);
+  if (document != NULL)
+    tsr_terminal_editor_find_images_beside (self, tsr_document_get_file (document));
 }
 
 TsrTerminalText *
@@ -754,6 +868,7 @@ tsr_terminal_editor_dispose (GObject *object)
 
   detach (self);
   retire_buffer (g_steal_pointer (&self->buffer));
+  g_clear_object (&self->images_file);
   g_clear_object (&self->words);
   g_clear_object (&self->words_buffer);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_TERMINAL_EDITOR);
@@ -801,6 +916,8 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, page_label);
   gtk_widget_class_bind_template_callback (widget_class, on_preview_previous);
   gtk_widget_class_bind_template_callback (widget_class, on_preview_next);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, images_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_images_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_search_next);
   gtk_widget_class_bind_template_callback (widget_class, on_search_previous);

@@ -45,6 +45,16 @@ gboolean             tsr_terminal_editor_get_cursor_location (TsrTerminalEditor 
 /* The live preview beside the source: it shows the page under the cursor. (transfer none) */
 TsrTerminalPreview  *tsr_terminal_editor_get_preview      (TsrTerminalEditor   *self);
 
+/* The Images file the preview's #PICT pictures come from (NULL: none); FALSE with the reason when
+ * FILE is no Marathon Images file. */
+gboolean             tsr_terminal_editor_set_images_file  (TsrTerminalEditor   *self,
+                                                           GFile               *file,
+                                                           GError             **error);
+GFile               *tsr_terminal_editor_get_images_file  (TsrTerminalEditor   *self);
+/* Takes the first Images file in FILE's folder when none is chosen; TRUE when one is set. */
+gboolean             tsr_terminal_editor_find_images_beside (TsrTerminalEditor *self,
+                                                             GFile             *file);
+
 /* Signal "cursor-location-changed": the cursor moved to another line, or the text under it was
  * recompiled; read it with tsr_terminal_editor_get_cursor_location. */
 
