@@ -143,6 +143,18 @@ test_terminal_editor (void)
   error_tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "error");
   gtk_text_buffer_get_iter_at_line (buffer, &iter, (int) group_line + 1);
   g_assert_true (gtk_text_iter_has_tag (&iter, error_tag));
+  /* The findings view lists it too; activating it puts the cursor on it. */
+  {
+    TsrFindingsView *findings = tsr_terminal_editor_get_findings_view (editor);
+    GtkTextIter cursor;
+
+    tsr_findings_view_refresh (findings);
+    g_assert_cmpuint (tsr_findings_view_get_n_errors (findings), ==, 1);
+    tsr_terminal_editor_go_to_line (editor, 1);
+    g_assert_true (tsr_findings_view_activate (findings, 0));
+    gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+    g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, (int) group_line + 1);
+  }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-editor.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   tsr_terminal_editor_refresh (editor);
@@ -233,6 +245,9 @@ test_map_terminals_page (void)
   tsr_terminal_editor_refresh (editor);
   g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 1);
   g_assert_cmpuint (tsr_terminal_editor_get_problem (editor, 0)->line, ==, line + 3);
+  tsr_findings_view_refresh (tsr_terminal_editor_get_findings_view (editor));
+  g_assert_cmpuint (tsr_findings_view_get_n_errors (tsr_terminal_editor_get_findings_view (editor)), ==, 1);
+  g_assert_true (tsr_findings_view_activate (tsr_terminal_editor_get_findings_view (editor), 0));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-map-page.png");
   /* The centred picture and its text go again (two undo steps: the text line, the directive). */
   for (guint i = 0; i < 4; i++)

@@ -18,6 +18,7 @@ typedef enum {
   TSR_FINDING_POINT_NONE,
   TSR_FINDING_POINT_CELLS,
   TSR_FINDING_POINT_PIXELS,
+  TSR_FINDING_POINT_TEXT,   /* a place in text: x is the column, y the line (both from 1) */
 } TsrFindingPointUnit;
 
 /* Where a finding is, as far as the validator knows. KIND names the element ("cell", "layer",

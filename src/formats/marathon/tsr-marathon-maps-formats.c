@@ -503,8 +503,10 @@ script_validate (gconstpointer data,
       const TsrMarathonScriptDiagnostic *diagnostic =
         &g_array_index (script->compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
       g_autofree char *where = g_strdup_printf ("line %u, column %u", diagnostic->line, diagnostic->column);
+      TsrFindingPlace place = tsr_finding_place_at (-1, "script", -1, TSR_FINDING_POINT_TEXT,
+                                                    diagnostic->column, diagnostic->line);
 
-      tsr_findings_add (findings, diagnostic->severity, where, "%s", diagnostic->message);
+      tsr_findings_add_at (findings, diagnostic->severity, &place, where, "%s", diagnostic->message);
     }
   if (terminals == NULL)
     return;

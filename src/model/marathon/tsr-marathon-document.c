@@ -153,8 +153,10 @@ tsr_marathon_document_validate (TsrDocument *document,
             &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
           g_autofree char *where = g_strdup_printf ("level %u terminals, line %u, column %u", level,
                                                     diagnostic->line, diagnostic->column);
+          TsrFindingPlace place = tsr_finding_place_at ((gint) level, "script", -1, TSR_FINDING_POINT_TEXT,
+                                                        diagnostic->column, diagnostic->line);
 
-          tsr_findings_add (findings, diagnostic->severity, where, "%s", diagnostic->message);
+          tsr_findings_add_at (findings, diagnostic->severity, &place, where, "%s", diagnostic->message);
         }
     }
 }

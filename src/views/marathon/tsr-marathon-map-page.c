@@ -39,6 +39,7 @@ show_level (TsrMarathonMapPage *self)
   if (self->document == NULL)
     {
       tsr_terminal_editor_set_text (self->terminal_editor, NULL);
+      tsr_terminal_editor_set_owner (self->terminal_editor, NULL, -1);
       tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor), NULL);
       return;
     }
@@ -48,6 +49,7 @@ show_level (TsrMarathonMapPage *self)
                                   g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level));
   text = tsr_marathon_document_get_terminal_text (self->document, level, &error);
   tsr_terminal_editor_set_text (self->terminal_editor, text);
+  tsr_terminal_editor_set_owner (self->terminal_editor, TSR_DOCUMENT (self->document), (gint) level);
   if (text == NULL)
     gtk_label_set_text (self->level_status, error->message);
   else if (tsr_terminal_text_get_n_chars (text) == 0)

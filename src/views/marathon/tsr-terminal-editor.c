@@ -13,6 +13,7 @@
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-shapes-formats.h"
 #include "views/marathon/tsr-terminal-preview.h"
+#include "views/tsr-findings-view.h"
 
 #define COMPILE_DELAY_MS 300
 #define RESOURCE_LANGUAGE_SPECS "resource:///io/github/tessera/Tessera/language-specs"
@@ -39,8 +40,9 @@ struct _TsrTerminalEditor {
   GtkLabel                *search_status;
   GtkSourceView           *source_view;
   GtkListBox              *outline_list;
-  GtkListBox              *problem_list;
-  GtkLabel                *problems_label;
+  TsrFindingsView         *findings_view;
+  TsrDocument             *owner;       /* whose findings the view shows (not a reference) */
+  gint                     owner_level; /* the level of OWNER whose script this is, or -1 */
   GtkBox                  *side_box;
   TsrTerminalPreview      *preview;
   GtkLabel                *page_label;
@@ -192,29 +194,6 @@ underline (TsrTerminalEditor                 *self,
                              &start, &end);
 }
 
-static GtkWidget *
-problem_row (const TsrMarathonScriptDiagnostic *diagnostic)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *icon = gtk_image_new_from_icon_name (diagnostic->severity == TSR_SEVERITY_ERROR
-                                                  ? "dialog-error-symbolic" : "dialog-warning-symbolic");
-  /* Translators: a problem in a terminal script: "Line 12, column 3: text after a centred #PICT". */
-  g_autofree char *text = g_strdup_printf (_("Line %u, column %u: %s"), diagnostic->line, diagnostic->column,
-                                           diagnostic->message);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_set_margin_top (box, 3);
-  gtk_widget_set_margin_bottom (box, 3);
-  return box;
-}
-
 static void
 clear_list (GtkListBox *list)
 {
@@ -269,12 +248,9 @@ refresh_diagnostics (TsrTerminalEditor *self)
 {
   const TsrMarathonScriptCompilation *compilation;
   GtkTextIter start, end;
-  guint errors = 0;
-  g_autofree char *heading = NULL;
 
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
   g_array_set_size (self->problems, 0);
-  clear_list (self->problem_list);
   if (self->text == NULL)
     return;
   compilation = tsr_terminal_text_get_compilation (self->text);
@@ -286,25 +262,11 @@ refresh_diagnostics (TsrTerminalEditor *self)
       const TsrMarathonScriptDiagnostic *diagnostic =
         &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
       TsrMarathonScriptDiagnostic copy = *diagnostic;
-      GtkWidget *row;
 
       copy.message = g_strdup (diagnostic->message);
       g_array_append_val (self->problems, copy);
       underline (self, diagnostic);
-      row = problem_row (diagnostic);
-      gtk_list_box_append (self->problem_list, row);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (row)), TRUE);
-      errors += diagnostic->severity == TSR_SEVERITY_ERROR;
     }
-  if (compilation->diagnostics->len == 0)
-    heading = g_strdup (_("No problems"));
-  else
-    {
-      g_autofree char *error_text = g_strdup_printf (g_dngettext (NULL, "%u error", "%u errors", errors), errors);
-      /* Translators: the problems heading: "Problems: 1 error, 2 in all". */
-      heading = g_strdup_printf (_("Problems: %s, %u in all"), error_text, compilation->diagnostics->len);
-    }
-  gtk_label_set_text (self->problems_label, heading);
   rebuild_outline (self, compilation);
   if (compilation->terminals != NULL)
     tsr_terminal_preview_set_terminals (self->preview, compilation->terminals);
@@ -528,21 +490,40 @@ on_outline_row_activated (TsrTerminalEditor *self,
     tsr_terminal_editor_go_to_line (self, line);
 }
 
-static void
-on_problem_row_activated (TsrTerminalEditor *self,
-                          GtkListBoxRow     *row)
+/* A finding of this script (its place is a line and column) moves the cursor there. */
+static gboolean
+on_finding_activated (TsrTerminalEditor *self,
+                      const TsrFinding  *finding)
 {
-  int index = gtk_list_box_row_get_index (row);
-  const TsrMarathonScriptDiagnostic *diagnostic;
+  const TsrFindingPlace *place = &finding->place;
   GtkTextIter iter;
 
-  if (index < 0 || (guint) index >= self->problems->len)
-    return;
-  diagnostic = &g_array_index (self->problems, TsrMarathonScriptDiagnostic, index);
-  iter_at_line_column (GTK_TEXT_BUFFER (self->buffer), diagnostic->line, diagnostic->column, &iter);
+  if (self->buffer == NULL || !tsr_finding_place_is (place, "script") || place->unit != TSR_FINDING_POINT_TEXT
+      || (self->owner_level >= 0 && place->level != self->owner_level))
+    return FALSE;
+  iter_at_line_column (GTK_TEXT_BUFFER (self->buffer), (guint) place->y, (guint) place->x, &iter);
   gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
   gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &iter, 0.1, FALSE, 0, 0);
   gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+  return TRUE;
+}
+
+void
+tsr_terminal_editor_set_owner (TsrTerminalEditor *self,
+                               TsrDocument       *document,
+                               gint               level)
+{
+  g_return_if_fail (TSR_IS_TERMINAL_EDITOR (self));
+  self->owner = document;
+  self->owner_level = level;
+  tsr_findings_view_set_document (self->findings_view, document);
+}
+
+TsrFindingsView *
+tsr_terminal_editor_get_findings_view (TsrTerminalEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
+  return self->findings_view;
 }
 
 /* ---- Search and replace ---------------------------------------------------------------------- */
@@ -731,7 +712,6 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
     return;
   detach (self);
   clear_list (self->outline_list);
-  clear_list (self->problem_list);
   g_array_set_size (self->problems, 0);
   if (text == NULL)
     {
@@ -783,6 +763,7 @@ tsr_terminal_editor_set_document (TsrTerminalEditor *self,
   g_return_if_fail (document == NULL || TSR_IS_TERMINAL_DOCUMENT (document));
   tsr_terminal_editor_set_text (self, document != NULL ? tsr_terminal_document_get_text (TSR_TERMINAL_DOCUMENT (document))
                                                        : NULL);
+  tsr_terminal_editor_set_owner (self, document, -1);
   if (document != NULL)
     tsr_terminal_editor_find_images_beside (self, tsr_document_get_file (document));
 }
@@ -867,6 +848,7 @@ tsr_terminal_editor_dispose (GObject *object)
   TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
 
   detach (self);
+  tsr_terminal_editor_set_owner (self, NULL, -1);
   retire_buffer (g_steal_pointer (&self->buffer));
   g_clear_object (&self->images_file);
   g_clear_object (&self->words);
@@ -901,6 +883,7 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (TSR_TYPE_TERMINAL_PREVIEW);
+  g_type_ensure (TSR_TYPE_FINDINGS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-terminal-editor.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, search_bar);
@@ -909,8 +892,7 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, search_status);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, source_view);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, outline_list);
-  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, problem_list);
-  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, findings_view);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, side_box);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, preview);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, page_label);
@@ -924,7 +906,7 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_replace);
   gtk_widget_class_bind_template_callback (widget_class, on_replace_all);
   gtk_widget_class_bind_template_callback (widget_class, on_outline_row_activated);
-  gtk_widget_class_bind_template_callback (widget_class, on_problem_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_finding_activated);
 
   gtk_widget_class_install_action (widget_class, "terminal.find", NULL, toggle_search);
   gtk_widget_class_install_action (widget_class, "terminal.undo", NULL, forward_to_window);
@@ -939,6 +921,7 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
   GtkSourceCompletion *completion;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->owner_level = -1;
   g_signal_connect (self, "cursor-location-changed", G_CALLBACK (follow_cursor), NULL);
   self->problems = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
   g_array_set_clear_func (self->problems, problem_clear);

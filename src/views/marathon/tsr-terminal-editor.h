@@ -10,6 +10,7 @@
 #include "model/marathon/tsr-terminal-document.h"
 #include "views/marathon/tsr-terminal-preview.h"
 #include "views/tsr-editor-page.h"
+#include "views/tsr-findings-view.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,13 @@ void                 tsr_terminal_editor_go_to_line       (TsrTerminalEditor   *
 gboolean             tsr_terminal_editor_get_cursor_location (TsrTerminalEditor    *self,
                                                               TsrMarathonScriptLine *location);
 
+/* The document whose findings the editor lists, and which of its levels' scripts this is (-1: the
+ * document is the script); set by tsr_terminal_editor_set_document, or by a page that shows a
+ * level's script. DOCUMENT is not referenced: the page that shows it keeps it. */
+void                 tsr_terminal_editor_set_owner        (TsrTerminalEditor   *self,
+                                                           TsrDocument         *document,
+                                                           gint                 level);
+TsrFindingsView     *tsr_terminal_editor_get_findings_view (TsrTerminalEditor  *self);
 /* The live preview beside the source: it shows the page under the cursor. (transfer none) */
 TsrTerminalPreview  *tsr_terminal_editor_get_preview      (TsrTerminalEditor   *self);
 
