@@ -271,6 +271,60 @@ START_TEST (test_atomic_save_set)
 }
 END_TEST
 
+/* A rename that fails after others succeeded puts the replaced originals back: the set on disk is
+ * all old, with no temporary or kept file left. First a real failure (the last target is a
+ * folder, which a file cannot replace), then an injected one in the middle of the set. */
+START_TEST (test_atomic_save_set_rename_fails)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *a = g_build_filename (folder, "level.tmx", NULL);
+  g_autofree char *b = g_build_filename (folder, "tiles.tsx", NULL);
+  g_autofree char *c = g_build_filename (folder, "new.tsx", NULL);
+  g_autofree char *blocker = g_build_filename (folder, "VSWAP.WL1", NULL);
+  g_autofree char *inside = g_build_filename (blocker, "keep", NULL);
+  g_autoptr(GPtrArray) outputs = tsr_output_files_new ();
+  g_autoptr(GBytes) old_bytes = g_bytes_new_static ("old", 3);
+  g_autoptr(GBytes) new_bytes = g_bytes_new_static ("new data", 8);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (tsr_file_write_atomic (a, old_bytes, FALSE, NULL));
+  ck_assert (tsr_file_write_atomic (b, old_bytes, FALSE, NULL));
+  ck_assert_int_eq (g_mkdir (blocker, 0755), 0);
+  ck_assert (tsr_file_write_atomic (inside, old_bytes, FALSE, NULL));
+  g_ptr_array_add (outputs, tsr_output_file_new (a, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (b, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (c, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (blocker, new_bytes));
+
+  ck_assert (!tsr_files_write_atomic (outputs, FALSE, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_IO));
+  ck_assert_msg (strstr (error->message, blocker) != NULL, "%s", error->message);
+  g_clear_error (&error);
+  assert_file_contents (a, "old");
+  assert_file_contents (b, "old");
+  ck_assert (!g_file_test (c, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (blocker, G_FILE_TEST_IS_DIR));
+  ck_assert_uint_eq (count_entries (folder), 3);
+
+  /* The second rename fails: the first is undone, with backups asked for as well. */
+  g_ptr_array_remove_index (outputs, 3);
+  tsr_file_inject_rename_failure (1);
+  ck_assert (!tsr_files_write_atomic (outputs, TRUE, &error));
+  ck_assert_msg (strstr (error->message, b) != NULL, "%s", error->message);
+  g_clear_error (&error);
+  assert_file_contents (a, "old");
+  assert_file_contents (b, "old");
+  ck_assert (!g_file_test (c, G_FILE_TEST_EXISTS));
+
+  tsr_file_inject_rename_failure (G_MAXUINT);
+  ck_assert (tsr_files_write_atomic (outputs, FALSE, &error));
+  assert_file_contents (a, "new data");
+  assert_file_contents (b, "new data");
+  assert_file_contents (c, "new data");
+  ck_assert_uint_eq (count_entries (folder), 4);
+}
+END_TEST
+
 START_TEST (test_read_missing_file)
 {
   g_autoptr(GError) error = NULL;
@@ -390,6 +444,7 @@ core_suite (void)
   tcase_add_test (writer, test_crc32);
   tcase_add_test (files, test_atomic_save);
   tcase_add_test (files, test_atomic_save_set);
+  tcase_add_test (files, test_atomic_save_set_rename_fails);
   tcase_add_test (files, test_read_missing_file);
   tcase_add_test (files, test_png_roundtrip);
   tcase_add_test (registry, test_registry_detection);
