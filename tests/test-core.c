@@ -336,6 +336,18 @@ START_TEST (test_read_missing_file)
 }
 END_TEST
 
+START_TEST (test_escape_control)
+{
+  g_autofree char *a = tsr_escape_control ("ok \x1b[2J\r\n\t\x7f \xc2\x85 \xff é");
+  g_autofree char *b = tsr_error_describe_for_path ("/tmp/x.map", "/tmp/x.map: cannot read the file: gone");
+  g_autofree char *c = tsr_error_describe_for_path ("/tmp/x.map", "GAMEMAPS: level 3");
+
+  ck_assert_str_eq (a, "ok \\x1B[2J\\x0D\\n\\t\\x7F \\u0085 \\xFF é");
+  ck_assert_str_eq (b, "/tmp/x.map: cannot read the file: gone");
+  ck_assert_str_eq (c, "/tmp/x.map: GAMEMAPS: level 3");
+}
+END_TEST
+
 START_TEST (test_png_roundtrip)
 {
   g_autoptr(TsrImage) image = tsr_image_new (3, 2);
@@ -347,6 +359,16 @@ START_TEST (test_png_roundtrip)
 
   ck_assert_ptr_null (tsr_image_new (0, 5));
   ck_assert_ptr_null (tsr_image_new (40000, 5));
+  /* Capped by area too: each side is allowed, the product is not. */
+  ck_assert_ptr_null (tsr_image_new (16384, 16384));
+  ck_assert_ptr_null (tsr_image_new_checked (8192, 4096, TSR_IMAGE_NATURAL_MAX_PIXELS, "picture 3", &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  ck_assert_msg (strstr (error->message, "picture 3: 8192x4096 pixels is above the limit of 16777216 pixels (64 MiB)")
+                 != NULL, "%s", error->message);
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_image_budget_pixels (1000), TSR_IMAGE_NATURAL_MAX_PIXELS);
+  ck_assert_uint_eq (tsr_image_budget_pixels (2 * 1024 * 1024), 32u * 1024 * 1024);
+  ck_assert_uint_eq (tsr_image_budget_pixels (G_MAXSIZE / 32), TSR_IMAGE_MAX_PIXELS);
   tsr_image_set_pixel (image, 0, 0, 0xff000080);
   tsr_image_set_pixel (image, 2, 1, 0x00ff00ff);
   tsr_image_set_pixel (image, 9, 9, 0xffffffff); /* outside: ignored */
@@ -447,6 +469,7 @@ core_suite (void)
   tcase_add_test (files, test_atomic_save_set_rename_fails);
   tcase_add_test (files, test_read_missing_file);
   tcase_add_test (files, test_png_roundtrip);
+  tcase_add_test (files, test_escape_control);
   tcase_add_test (registry, test_registry_detection);
   suite_add_tcase (suite, reader);
   suite_add_tcase (suite, writer);

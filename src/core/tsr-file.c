@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/tsr-error.h"
@@ -58,20 +59,59 @@ tsr_output_files_new_single (const char *path,
   return outputs;
 }
 
+/* Messages name PATH once, at the start ("PATH: cannot read the file: REASON"); the CLI does not
+ * repeat it (tsr_error_describe_for_path). */
 GBytes *
 tsr_file_read (const char *path,
                GError    **error)
 {
-  char *contents = NULL;
-  gsize length = 0;
-  g_autoptr(GError) local_error = NULL;
+  GByteArray *contents;
+  GStatBuf status;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
 
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  if (fd < 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s", local_error->message);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: %s", path,
+                   g_strerror (errno));
       return NULL;
     }
-  return g_bytes_new_take (contents, length);
+  if (fstat (fd, &status) == 0 && S_ISDIR (status.st_mode))
+    {
+      close (fd);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: it is a folder", path);
+      return NULL;
+    }
+  contents = g_byte_array_sized_new (status.st_size > 0 ? (guint) MIN (status.st_size, G_MAXINT) : 4096);
+  for (;;)
+    {
+      guint8 chunk[65536];
+      gssize got = read (fd, chunk, sizeof chunk);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved_errno = errno;
+
+          close (fd);
+          g_byte_array_unref (contents);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: %s", path,
+                       g_strerror (saved_errno));
+          return NULL;
+        }
+      if (got == 0)
+        break;
+      if (contents->len > G_MAXINT - (guint) got)
+        {
+          close (fd);
+          g_byte_array_unref (contents);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: above 2 GiB", path);
+          return NULL;
+        }
+      g_byte_array_append (contents, chunk, (guint) got);
+    }
+  close (fd);
+  return g_byte_array_free_to_bytes (contents);
 }
 
 static gboolean

@@ -112,7 +112,7 @@ tsr_doom2d_file_select_map (TsrDoom2dFile *file,
 
   if (file->wad == NULL || index >= file->map_entries->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no map %u in the archive (it holds %u)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no map %u in the archive (it holds %u)",
                    index, file->map_entries ? file->map_entries->len : 0);
       return FALSE;
     }

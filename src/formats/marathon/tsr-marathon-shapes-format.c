@@ -320,7 +320,7 @@ shapes_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
     if (file->slots[i].versions[0] != NULL && (options->level < 0 || (guint) options->level == i))
       return bitmaps_sheet (file->slots[i].versions[0], error);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Shapes: no collection %d", options->level);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "Shapes: no collection %d", options->level);
   return NULL;
 }
 
@@ -571,7 +571,7 @@ patch_render (gconstpointer data, const TsrRenderOptions *options, GError **erro
         return NULL;
       return bitmaps_sheet (collection, error);
     }
-  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Shapes patch: no bitmaps in collection %d",
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "Shapes patch: no bitmaps in collection %d",
                options->level);
   return NULL;
 }

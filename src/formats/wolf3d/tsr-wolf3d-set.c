@@ -742,7 +742,7 @@ tsr_wolf3d_set_render_level (const TsrWolf3dSet *set,
 
   if (set->maps == NULL || (level = tsr_wolf3d_maps_get_level (set->maps, index)) == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no level %u in the set (%u levels)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %u in the set (%u levels)",
                    index, set->maps != NULL ? set->maps->levels->len : 0);
       return NULL;
     }
