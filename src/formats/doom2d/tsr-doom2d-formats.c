@@ -221,17 +221,30 @@ validate (gconstpointer data, GPtrArray *findings)
 {
   const TsrDoom2dFile *file = data;
 
+  /* Every resource is expanded once to check it, in constant memory, but no more than the
+   * resource limit in total: what a hostile archive declares beyond that stays unchecked (a
+   * warning), so validating is bounded in time by the archive's size. */
+  gsize left = file->wad != NULL ? tsr_doom2d_wad_resource_limit (file->wad) : 0;
+
   if (file->wad != NULL)
     for (guint i = 0; i < file->wad->entries->len; i++)
       {
         const TsrDoom2dWadEntry *entry = g_ptr_array_index (file->wad->entries, i);
         g_autoptr(GError) error = NULL;
-        g_autoptr(GBytes) bytes = NULL;
+        gsize expanded = 0;
 
         if (entry->is_section)
           continue;
-        bytes = tsr_doom2d_wad_get_data (file->wad, entry, &error);
-        if (bytes == NULL)
+        if (tsr_doom2d_wad_check_entry (file->wad, entry, left, &expanded, &error))
+          left -= MIN (expanded, left);
+        else if (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE))
+          {
+            tsr_findings_add (findings, TSR_SEVERITY_WARNING, entry->name,
+                              "not checked: expands beyond the %" G_GSIZE_FORMAT " bytes left for "
+                              "checking the archive (64 times its size, at least 64 MiB)", left);
+            left -= MIN (expanded, left);
+          }
+        else
           tsr_findings_add (findings, TSR_SEVERITY_ERROR, entry->name, "%s", error->message);
       }
   if (file->map != NULL)
