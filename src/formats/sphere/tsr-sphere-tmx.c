@@ -711,7 +711,48 @@ tsr_tmx_fail (GMarkupParseContext *context, GError **error, const char *format, 
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_markup_parse_context_get_position (context, &line, &column);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX line %d: %s", line, message);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, message);
+}
+
+/* GMarkup's message ("Error on line 45 char 42: Document ended unexpectedly …") without its own
+ * position, every quotation of the document cut to a few characters, and no control bytes, so
+ * that the error stays one line however the document looks. */
+static char *
+tsr_tmx_markup_reason (const char *message)
+{
+  const char *p = message;
+  GString *out = g_string_new (NULL);
+
+  if (g_str_has_prefix (p, "Error on line ") && strstr (p, ": ") != NULL)
+    p = strstr (p, ": ") + 2;
+  while (*p != '\0')
+    {
+      if (g_str_has_prefix (p, "\u201c"))
+        {
+          const char *start = p + strlen ("\u201c");
+          const char *end = strstr (start, "\u201d");
+          glong length;
+
+          if (end == NULL)
+            end = start + strlen (start);
+          length = g_utf8_strlen (start, end - start);
+          g_string_append (out, "\u201c");
+          g_string_append_len (out, start,
+                               g_utf8_offset_to_pointer (start, MIN (length, 24)) - start);
+          if (length > 24)
+            g_string_append (out, "\u2026");
+          g_string_append (out, "\u201d");
+          p = *end != '\0' ? end + strlen ("\u201d") : end;
+          continue;
+        }
+      g_string_append_c (out, *p);
+      p++;
+    }
+  {
+    g_autofree char *raw = g_string_free (out, FALSE);
+
+    return tsr_escape_control (raw);
+  }
 }
 
 static gboolean
@@ -720,16 +761,19 @@ tsr_tmx_parse_file (TsrTmxImport *import, const char *path, const char *data, gs
   GMarkupParseContext *context = g_markup_parse_context_new (&tsr_tmx_parser, 0, import, NULL);
   g_autofree char *saved_folder = import->folder;
   gboolean ok;
+  int line = 0, column = 0;
 
   import->folder = path ? g_path_get_dirname (path) : g_strdup (".");
   ok = g_markup_parse_context_parse (context, data, (gssize) size, error) &&
        g_markup_parse_context_end_parse (context, error);
+  g_markup_parse_context_get_position (context, &line, &column);
   g_markup_parse_context_free (context);
   g_free (import->folder);
   import->folder = g_steal_pointer (&saved_folder);
   if (!ok && error != NULL && *error != NULL && (*error)->domain != TSR_ERROR)
     {
-      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, "%s", (*error)->message);
+      g_autofree char *reason = tsr_tmx_markup_reason ((*error)->message);
+      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, reason);
 
       g_clear_error (error);
       *error = wrapped;
