@@ -258,6 +258,14 @@ tsr_wolf3d_sniff_kind (const guint8      *data,
       *kind = named;
       return TSR_SNIFF_LIKELY;
     }
+  /* A member named as such whose bytes do not fit (cut short, overwritten) is still this set's:
+   * loading it says what is wrong, where "no format recognises it" would not. */
+  if (named == TSR_WOLF3D_FILE_MAPHEAD || named == TSR_WOLF3D_FILE_GAMEMAPS
+      || named == TSR_WOLF3D_FILE_MAPTEMP || named == TSR_WOLF3D_FILE_VSWAP)
+    {
+      *kind = named;
+      return TSR_SNIFF_MAYBE;
+    }
   return TSR_SNIFF_NO;
 }
 
