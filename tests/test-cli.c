@@ -260,6 +260,35 @@ START_TEST (test_level_out_of_range_is_usage)
 }
 END_TEST
 
+/* Real files of the games that Tessera does not open say what they are; a damaged file under a
+ * format's extension says what is wrong with it, not "not a file Tessera knows". */
+START_TEST (test_unsupported_files_say_what_they_are)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  static const struct { const char *name; const char *bytes; gsize size; const char *expected; } cases[] = {
+    { "Sounds", "\0\0\0\1snd2\0\2\0\3", 12, "a Marathon Sounds file" },
+    { "Infinity.sndz", "not a header", 12, "a Marathon Sounds file" },
+    { "Replay.filA", "\0\0\1\0\0\1\0\0", 8, "a Marathon film" },
+    { "DOOM2D.WAD", "IWAD\3\0\0\0\14\0\0\0", 12, "a Doom-style WAD" },
+    { "broken.rmp", "garbage, not a map", 18, "read as Sphere map (by its extension): " },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (folder, cases[i].name, NULL);
+      CliResult result;
+
+      ck_assert (g_file_set_contents (path, cases[i].bytes, (gssize) cases[i].size, NULL));
+      result = run_cli ("info", path, NULL);
+      ck_assert_int_eq (result.status, 1);
+      ck_assert_msg (strstr (result.err, cases[i].expected) != NULL, "%s", result.err);
+      ck_assert_msg (strstr (result.err, "not a file Tessera knows") == NULL, "%s", result.err);
+      assert_clean_line (result.err, path);
+      cli_result_clear (&result);
+    }
+}
+END_TEST
+
 static Suite *
 cli_suite (void)
 {
@@ -272,6 +301,7 @@ cli_suite (void)
   tcase_add_test (contract, test_messages_escape_and_name_once);
   tcase_add_test (contract, test_render_is_bounded_and_scales);
   tcase_add_test (contract, test_level_out_of_range_is_usage);
+  tcase_add_test (contract, test_unsupported_files_say_what_they_are);
   suite_add_tcase (suite, contract);
   return suite;
 }
