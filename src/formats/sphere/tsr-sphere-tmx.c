@@ -550,6 +550,25 @@ typedef struct {
   char             *image_path;
 } TsrTmxImport;
 
+static TsrSphereTmxReadFunc tmx_read_func;
+static gpointer             tmx_read_data;
+
+void
+tsr_sphere_tmx_set_reader (TsrSphereTmxReadFunc read,
+                           gpointer             user_data)
+{
+  tmx_read_func = read;
+  tmx_read_data = user_data;
+}
+
+/* The files a TMX names (its TSX, the tileset image). */
+static GBytes *
+tsr_tmx_read (const char *path,
+              GError    **error)
+{
+  return tmx_read_func != NULL ? tmx_read_func (path, tmx_read_data, error) : tsr_file_read (path, error);
+}
+
 static void
 tsr_tmx_frame_free (gpointer data)
 {
@@ -833,11 +852,12 @@ tsr_tmx_start_element (GMarkupParseContext *context,
       if (source != NULL)
         {
           g_autofree char *tsx_path = g_build_filename (import->folder, source, NULL);
-          g_autoptr(GBytes) tsx = tsr_file_read (tsx_path, error);
+          g_autoptr(GBytes) tsx = NULL;
           gsize size;
           const char *data;
           TsrTmxFrame *outer;
 
+          tsx = tsr_tmx_read (tsx_path, error);
           if (tsx == NULL)
             return;
           data = g_bytes_get_data (tsx, &size);
@@ -1228,7 +1248,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: margin and spacing must be 0");
       return NULL;
     }
-  png = tsr_file_read (import->image_path, error);
+  png = tsr_tmx_read (import->image_path, error);
   if (png == NULL)
     return NULL;
   sheet = tsr_image_load_png (g_bytes_get_data (png, NULL), g_bytes_get_size (png), import->image_path, error);
