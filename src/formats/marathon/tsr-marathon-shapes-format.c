@@ -302,7 +302,10 @@ bitmaps_sheet (const TsrShapesCollection *collection, GError **error)
       height = MAX (height, image->height);
       g_ptr_array_add (images, image);
     }
-  sheet = tsr_image_new (MAX (width, 1u), height);
+  sheet = tsr_image_new_checked (MAX (width, 1u), MAX (height, 1u), TSR_IMAGE_MAX_PIXELS,
+                                 "bitmap sheet", error);
+  if (sheet == NULL)
+    return NULL;
   for (guint i = 0; i < images->len; i++)
     {
       TsrImage *image = g_ptr_array_index (images, i);
