@@ -676,6 +676,9 @@ START_TEST (test_tmx_rejects)
     "<map orientation=\"orthogonal\"><tileset firstgid=\"1\" source=\"missing.tsx\"/></map>",
     "<map orientation=\"orthogonal\"",
     "not xml at all",
+    /* Obstruction objects before any tile layer (found by fuzz-sphere-tmx: it read far outside). */
+    "<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">"
+    "<objectgroup><object id=\"1\" x=\"0\" y=\"0\"><polyline points=\"0,0 1,1\"/></object></objectgroup></map>",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

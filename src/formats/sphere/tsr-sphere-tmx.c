@@ -1050,10 +1050,11 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
     }
   if (layer_text != NULL || (object->points->len > 0 && type == NULL))
     {
-      gint64 index = import->map->layers->len - 1;
+      /* Signed: with no layer yet there is no last one (the unsigned "len - 1" pointed far away). */
+      gint64 index = (gint64) import->map->layers->len - 1;
       TsrSphereLayer *layer;
 
-      if (layer_text != NULL && !tsr_tmx_parse_int (layer_text, 0, import->map->layers->len - 1, &index))
+      if (layer_text != NULL && (index < 0 || !tsr_tmx_parse_int (layer_text, 0, index, &index)))
         {
           g_string_append_printf (problems, "%sobstructions of layer %s, which does not exist",
                                   problems->len ? "; " : "", layer_text);
