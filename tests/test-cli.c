@@ -271,6 +271,9 @@ START_TEST (test_unsupported_files_say_what_they_are)
     { "Replay.filA", "\0\0\1\0\0\1\0\0", 8, "a Marathon film" },
     { "DOOM2D.WAD", "IWAD\3\0\0\0\14\0\0\0", 12, "a Doom-style WAD" },
     { "broken.rmp", "garbage, not a map", 18, "read as Sphere map (by its extension): " },
+    { "WALL1.tga", "\0\0\2\0\0\0\0\0\0\0\0\0\1\0\1\0\40\0\0\0\0\0", 22, "a TGA image" },
+    { "ANIM", "resource=COL5A\nframecount=2\n", 28, "animated-texture description" },
+    { "standart.lst", "StandartWAD\\STDTEXTURES\\WALL1.tga|WALL1\n", 40, "packed into a Doom2D Forever archive" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -181,6 +181,17 @@ tsr_describe_unsupported (const guint8 *data,
   if (tsr_path_has_extension (path, "filA") || tsr_path_has_extension (path, "film")
       || tsr_path_has_extension (path, "filmA"))
     return "a Marathon film (a recorded game, by its extension): Tessera does not open films";
+  /* The unpacked sources of Doom2D Forever's resource archives (testdata/doom2d/StandartWAD):
+   * resources that maps use from inside a DFWAD, not documents. */
+  if (tsr_path_has_extension (path, "tga") && size >= 18 && data[1] <= 1
+      && (data[2] == 1 || data[2] == 2 || data[2] == 3 || data[2] == 9 || data[2] == 10 || data[2] == 11))
+    return "a TGA image (a Doom2D Forever texture): Tessera uses textures from inside Doom2D archives "
+           "and does not open images on their own";
+  if (size >= 9 && memcmp (data, "resource=", 9) == 0)
+    return "a Doom2D Forever animated-texture description (TEXT/ANIM): Tessera reads it inside "
+           "Doom2D archives, not on its own";
+  if (tsr_path_has_extension (path, "lst"))
+    return "a list of the files packed into a Doom2D Forever archive (.lst): not a file Tessera opens";
   /* The original Doom2D (1996) keeps its resources in Doom-style WADs. */
   if (size >= 12 && (memcmp (data, "IWAD", 4) == 0 || memcmp (data, "PWAD", 4) == 0))
     return "a Doom-style WAD ('IWAD'/'PWAD', as classic Doom2D uses): Tessera opens Doom2D Forever's "
