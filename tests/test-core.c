@@ -271,6 +271,60 @@ START_TEST (test_atomic_save_set)
 }
 END_TEST
 
+/* A rename that fails after others succeeded puts the replaced originals back: the set on disk is
+ * all old, with no temporary or kept file left. First a real failure (the last target is a
+ * folder, which a file cannot replace), then an injected one in the middle of the set. */
+START_TEST (test_atomic_save_set_rename_fails)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *a = g_build_filename (folder, "level.tmx", NULL);
+  g_autofree char *b = g_build_filename (folder, "tiles.tsx", NULL);
+  g_autofree char *c = g_build_filename (folder, "new.tsx", NULL);
+  g_autofree char *blocker = g_build_filename (folder, "VSWAP.WL1", NULL);
+  g_autofree char *inside = g_build_filename (blocker, "keep", NULL);
+  g_autoptr(GPtrArray) outputs = tsr_output_files_new ();
+  g_autoptr(GBytes) old_bytes = g_bytes_new_static ("old", 3);
+  g_autoptr(GBytes) new_bytes = g_bytes_new_static ("new data", 8);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (tsr_file_write_atomic (a, old_bytes, FALSE, NULL));
+  ck_assert (tsr_file_write_atomic (b, old_bytes, FALSE, NULL));
+  ck_assert_int_eq (g_mkdir (blocker, 0755), 0);
+  ck_assert (tsr_file_write_atomic (inside, old_bytes, FALSE, NULL));
+  g_ptr_array_add (outputs, tsr_output_file_new (a, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (b, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (c, new_bytes));
+  g_ptr_array_add (outputs, tsr_output_file_new (blocker, new_bytes));
+
+  ck_assert (!tsr_files_write_atomic (outputs, FALSE, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_IO));
+  ck_assert_msg (strstr (error->message, blocker) != NULL, "%s", error->message);
+  g_clear_error (&error);
+  assert_file_contents (a, "old");
+  assert_file_contents (b, "old");
+  ck_assert (!g_file_test (c, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (blocker, G_FILE_TEST_IS_DIR));
+  ck_assert_uint_eq (count_entries (folder), 3);
+
+  /* The second rename fails: the first is undone, with backups asked for as well. */
+  g_ptr_array_remove_index (outputs, 3);
+  tsr_file_inject_rename_failure (1);
+  ck_assert (!tsr_files_write_atomic (outputs, TRUE, &error));
+  ck_assert_msg (strstr (error->message, b) != NULL, "%s", error->message);
+  g_clear_error (&error);
+  assert_file_contents (a, "old");
+  assert_file_contents (b, "old");
+  ck_assert (!g_file_test (c, G_FILE_TEST_EXISTS));
+
+  tsr_file_inject_rename_failure (G_MAXUINT);
+  ck_assert (tsr_files_write_atomic (outputs, FALSE, &error));
+  assert_file_contents (a, "new data");
+  assert_file_contents (b, "new data");
+  assert_file_contents (c, "new data");
+  ck_assert_uint_eq (count_entries (folder), 4);
+}
+END_TEST
+
 START_TEST (test_read_missing_file)
 {
   g_autoptr(GError) error = NULL;
@@ -279,6 +333,18 @@ START_TEST (test_read_missing_file)
   ck_assert_ptr_null (bytes);
   ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_IO));
   ck_assert_msg (strstr (error->message, "file.sceA") != NULL, "%s", error->message);
+}
+END_TEST
+
+START_TEST (test_escape_control)
+{
+  g_autofree char *a = tsr_escape_control ("ok \x1b[2J\r\n\t\x7f \xc2\x85 \xff é");
+  g_autofree char *b = tsr_error_describe_for_path ("/tmp/x.map", "/tmp/x.map: cannot read the file: gone");
+  g_autofree char *c = tsr_error_describe_for_path ("/tmp/x.map", "GAMEMAPS: level 3");
+
+  ck_assert_str_eq (a, "ok \\x1B[2J\\x0D\\n\\t\\x7F \\u0085 \\xFF é");
+  ck_assert_str_eq (b, "/tmp/x.map: cannot read the file: gone");
+  ck_assert_str_eq (c, "/tmp/x.map: GAMEMAPS: level 3");
 }
 END_TEST
 
@@ -293,6 +359,16 @@ START_TEST (test_png_roundtrip)
 
   ck_assert_ptr_null (tsr_image_new (0, 5));
   ck_assert_ptr_null (tsr_image_new (40000, 5));
+  /* Capped by area too: each side is allowed, the product is not. */
+  ck_assert_ptr_null (tsr_image_new (16384, 16384));
+  ck_assert_ptr_null (tsr_image_new_checked (8192, 4096, TSR_IMAGE_NATURAL_MAX_PIXELS, "picture 3", &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  ck_assert_msg (strstr (error->message, "picture 3: 8192x4096 pixels is above the limit of 16777216 pixels (64 MiB)")
+                 != NULL, "%s", error->message);
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_image_budget_pixels (1000), TSR_IMAGE_NATURAL_MAX_PIXELS);
+  ck_assert_uint_eq (tsr_image_budget_pixels (2 * 1024 * 1024), 32u * 1024 * 1024);
+  ck_assert_uint_eq (tsr_image_budget_pixels (G_MAXSIZE / 32), TSR_IMAGE_MAX_PIXELS);
   tsr_image_set_pixel (image, 0, 0, 0xff000080);
   tsr_image_set_pixel (image, 2, 1, 0x00ff00ff);
   tsr_image_set_pixel (image, 9, 9, 0xffffffff); /* outside: ignored */
@@ -427,8 +503,10 @@ core_suite (void)
   tcase_add_test (writer, test_crc32);
   tcase_add_test (files, test_atomic_save);
   tcase_add_test (files, test_atomic_save_set);
+  tcase_add_test (files, test_atomic_save_set_rename_fails);
   tcase_add_test (files, test_read_missing_file);
   tcase_add_test (files, test_png_roundtrip);
+  tcase_add_test (files, test_escape_control);
   tcase_add_test (registry, test_registry_detection);
   tcase_add_test (registry, test_finding_places);
   suite_add_tcase (suite, reader);

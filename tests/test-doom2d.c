@@ -3,6 +3,8 @@
  * edits keep references right, validation finds what it should, resources resolve. */
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <zlib.h>
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
@@ -819,6 +821,109 @@ START_TEST (test_broken_zlib_stream)
 }
 END_TEST
 
+/* A zlib stream of SIZE zero bytes, made without holding them. */
+static GBytes *
+zeros_stream (gsize size)
+{
+  static const guint8 zeros[65536];
+  z_stream stream = { 0 };
+  GByteArray *out = g_byte_array_new ();
+  guint8 chunk[65536];
+  int status;
+
+  ck_assert_int_eq (deflateInit (&stream, 9), Z_OK);
+  while (size > 0 || stream.avail_in > 0)
+    {
+      gsize part = MIN (size, sizeof zeros);
+      int flush = size == part ? Z_FINISH : Z_NO_FLUSH;
+
+      stream.next_in = (Bytef *) zeros;
+      stream.avail_in = (uInt) part;
+      size -= part;
+      do
+        {
+          stream.next_out = chunk;
+          stream.avail_out = sizeof chunk;
+          status = deflate (&stream, flush);
+          g_byte_array_append (out, chunk, sizeof chunk - stream.avail_out);
+        }
+      while (stream.avail_out == 0);
+      if (flush == Z_FINISH)
+        break;
+    }
+  ck_assert_int_eq (status, Z_STREAM_END);
+  deflateEnd (&stream);
+  return g_byte_array_free_to_bytes (out);
+}
+
+static glong
+peak_rss_kb (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+/* A DFWAD of a few hundred KB whose resources expand to 200 MiB each (the root one first, where
+ * maps are looked for): loading and describing it expands none of them, and validation expands
+ * no more than the resource limit in total, in constant memory, saying what it left unchecked. */
+START_TEST (test_wad_huge_resources_stay_lazy)
+{
+  g_autoptr(GBytes) stream = zeros_stream ((gsize) 200 * 1024 * 1024);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (folder, "huge.wad", NULL);
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  const char *names[] = { "HUGE", "TEXTURES", "A", "B", "C", "D", "E", "F" };
+  guint count = G_N_ELEMENTS (names), not_checked = 0;
+  const TsrFormat *format = NULL;
+  gpointer data;
+  glong before;
+
+  tsr_writer_write_bytes (writer, (const guint8 *) "DFWAD\x01", 6);
+  tsr_writer_write_u16_le (writer, (guint16) count);
+  for (guint i = 0; i < count; i++)
+    {
+      guint8 name[16] = { 0 };
+      gboolean section = i == 1;
+
+      memcpy (name, names[i], strlen (names[i]));
+      tsr_writer_write_bytes (writer, name, 16);
+      /* Every resource shares the one stream (aliases, as real archives have). */
+      tsr_writer_write_u32_le (writer, section ? 0 : 8 + count * 24);
+      tsr_writer_write_u32_le (writer, section ? 0 : (guint32) g_bytes_get_size (stream));
+    }
+  tsr_writer_write_bytes (writer, g_bytes_get_data (stream, NULL), g_bytes_get_size (stream));
+  bytes = tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  ck_assert_uint_lt (g_bytes_get_size (bytes), 1024 * 1024);
+
+  before = peak_rss_kb ();
+  data = tsr_format_load_file (tsr_format_registry_get_default (), path, &format, &error);
+  ck_assert_msg (data != NULL, "%s", error ? error->message : "");
+  json_builder_begin_object (builder);
+  format->describe (data, builder);
+  json_builder_end_object (builder);
+  format->validate (data, findings);
+  ck_assert_msg (peak_rss_kb () - before < 48 * 1024, "peak RSS grew by %ld KB",
+                 peak_rss_kb () - before);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+      ck_assert_msg (finding->severity == TSR_SEVERITY_WARNING, "%s: %s", finding->where, finding->what);
+      ck_assert_msg (strstr (finding->what, "not checked: expands beyond") != NULL, "%s", finding->what);
+      not_checked++;
+    }
+  ck_assert_uint_eq (not_checked, count - 1);
+  format->free (data);
+}
+END_TEST
+
 /* Resources: an animated texture (the real DFWAD) and a PNG resolved through a game folder. */
 START_TEST (test_resources)
 {
@@ -1051,6 +1156,59 @@ START_TEST (test_zip_archive)
     }
 }
 END_TEST
+/* The ZIP messages for a short entry and for 0xFFFFFFFF sizes say what is wrong (libzip says
+ * "No error" and "No such file"). */
+START_TEST (test_zip_bad_sizes_messages)
+{
+  g_autoptr(GBytes) lump = first_real_map ();
+  TsrDoom2dWad *zip = tsr_doom2d_zip_new ();
+  g_autoptr(GBytes) built = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize size;
+  const guint8 *data;
+
+  tsr_doom2d_wad_add (zip, "", "MAP01", lump);
+  built = tsr_doom2d_wad_write (zip, &error);
+  ck_assert_msg (built != NULL, "%s", error ? error->message : "");
+  tsr_doom2d_wad_free (zip);
+  data = g_bytes_get_data (built, &size);
+
+  for (guint variant = 0; variant < 3; variant++)
+    {
+      g_autofree guint8 *copy = g_memdup2 (data, size);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) load_error = NULL;
+      TsrDoom2dWad *archive;
+      guint32 value = variant == 0 ? (guint32) g_bytes_get_size (lump) + 4000 : 0xffffffffu;
+      /* Central directory: uncompressed size at +24 (compressed at +20); local header: +22 (+18). */
+      guint central = variant == 2 ? 20 : 24, local = variant == 2 ? 18 : 22;
+
+      for (gsize i = 0; i + 4 <= size; i++)
+        {
+          if (memcmp (copy + i, "PK\x01\x02", 4) == 0 && i + central + 4 <= size)
+            memcpy (copy + i + central, (guint8[]) { value, value >> 8, value >> 16, value >> 24 }, 4);
+          else if (memcmp (copy + i, "PK\x03\x04", 4) == 0 && i + local + 4 <= size)
+            memcpy (copy + i + local, (guint8[]) { value, value >> 8, value >> 16, value >> 24 }, 4);
+        }
+      bytes = g_bytes_new (copy, size);
+      archive = tsr_doom2d_archive_read (bytes, &load_error);
+      if (archive != NULL)
+        {
+          g_autoptr(GBytes) entry = tsr_doom2d_wad_get_data (archive, tsr_doom2d_wad_find (archive, "", "MAP01"),
+                                                             &load_error);
+          ck_assert_ptr_null (entry);
+          tsr_doom2d_wad_free (archive);
+        }
+      ck_assert_ptr_nonnull (load_error);
+      ck_assert_msg (strstr (load_error->message, "No error") == NULL, "%s", load_error->message);
+      ck_assert_msg (strstr (load_error->message, "No such file") == NULL, "%s", load_error->message);
+      if (variant == 0)
+        ck_assert_msg (strstr (load_error->message, "bytes could be read") != NULL, "%s", load_error->message);
+      else
+        ck_assert_msg (strstr (load_error->message, "0xFFFFFFFF") != NULL, "%s", load_error->message);
+    }
+}
+END_TEST
 #endif
 
 static Suite *
@@ -1085,8 +1243,10 @@ doom2d_suite (void)
   tcase_add_test (wad, test_broken_zlib_stream);
   tcase_add_test (wad, test_resources);
   tcase_add_test (wad, test_convert);
+  tcase_add_test (wad, test_wad_huge_resources_stay_lazy);
 #if TSR_DOOM2D_HAVE_LIBZIP
   tcase_add_test (wad, test_zip_archive);
+  tcase_add_test (wad, test_zip_bad_sizes_messages);
 #endif
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, text);

@@ -297,6 +297,25 @@ START_TEST (test_packbits)
 }
 END_TEST
 
+/* A colour table of 65536 entries (512 KB) draws as small swatches: it asked for a 256 x 65536
+ * image, which the image cap refuses, and drew into nothing. */
+START_TEST (test_huge_clut_renders)
+{
+  gsize size = 8 + 65536 * 8;
+  g_autofree guint8 *clut = g_malloc0 (size);
+  g_autoptr(TsrImage) image = NULL;
+  TsrPictColorTable table;
+
+  clut[6] = 0xff; /* count - 1 = 0xfffe: 65535 entries */
+  clut[7] = 0xfe;
+  ck_assert (tsr_pict_parse_clut (clut, size, &table, NULL));
+  image = tsr_pict_clut_render (&table);
+  tsr_pict_color_table_clear (&table);
+  ck_assert_ptr_nonnull (image);
+  ck_assert_uint_le ((guint64) image->width * image->height, 1024 * 1024);
+}
+END_TEST
+
 static Suite *
 images_suite (void)
 {
@@ -314,6 +333,7 @@ images_suite (void)
   tcase_add_test (codec, test_images_wad);
   tcase_add_test (codec, test_unsupported_quicktime);
   tcase_add_test (codec, test_packbits);
+  tcase_add_test (codec, test_huge_clut_renders);
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, codec);
   return suite;

@@ -760,7 +760,9 @@ START_TEST (test_terminal_cli)
   ck_assert_ptr_nonnull (scenario);
   ck_assert_uint_eq (first_level (scenario)->terminals->len, 7);
   ck_assert (tsr_wad_checksum_matches (scenario->map->wad));
-  ck_assert_int_eq (run_cli ("decompile", map, "--level", "3", "-o", text, NULL), 1);
+  /* A level the file does not hold is a usage error, like a negative one. */
+  ck_assert_int_eq (run_cli ("decompile", map, "--level", "3", "-o", text, NULL), 2);
+  ck_assert_int_eq (run_cli ("decompile", map, "--level", "-2", "-o", text, NULL), 2);
   ck_assert_int_eq (run_cli ("bogus", NULL), 2);
   ck_assert_int_eq (run_cli ("compile", shipped, NULL), 2);
 }

@@ -699,6 +699,9 @@ START_TEST (test_tmx_rejects)
     "<map orientation=\"orthogonal\"><tileset firstgid=\"1\" source=\"missing.tsx\"/></map>",
     "<map orientation=\"orthogonal\"",
     "not xml at all",
+    /* Obstruction objects before any tile layer (found by fuzz-sphere-tmx: it read far outside). */
+    "<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">"
+    "<objectgroup><object id=\"1\" x=\"0\" y=\"0\"><polyline points=\"0,0 1,1\"/></object></objectgroup></map>",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -708,6 +711,33 @@ START_TEST (test_tmx_rejects)
 
       ck_assert_ptr_null (tsr_sphere_tmx_import ("/nonexistent/x.tmx", bytes, &error));
       ck_assert_msg (error != NULL && error->domain == TSR_ERROR, "case %u", i);
+    }
+}
+END_TEST
+
+/* XML errors are one line that says where as TMX LINE:COLUMN, without GMarkup's "Error on line"
+ * and without quoting the document at length (or its control bytes). */
+START_TEST (test_tmx_errors_one_line)
+{
+  static const char *const bad[] = {
+    "<map orientation=\"orthogonal\"\n width=\"1\">\n<layer name=\"x\">",
+    "<map orientation=\"orthogonal\">\n <layer <<name=\"\x1b[31m a very long attribute value that goes on and on\"/>",
+    "<map orientation=\"orthogonal\">\n\n  <a b=\"1\"></c>",
+    "<map orientation=\"orthogonal\">\n<layer name=\"a\" width=\"abc\" height=\"1\"></layer></map>",
+  };
+  static const char *const where[] = { "TMX 3:", "TMX 2:", "TMX 3:", "TMX 2:" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_static (bad[i], strlen (bad[i]));
+      g_autoptr(GError) error = NULL;
+
+      ck_assert_ptr_null (tsr_sphere_tmx_import ("/nonexistent/x.tmx", bytes, &error));
+      ck_assert_msg (g_str_has_prefix (error->message, where[i]), "case %u: %s", i, error->message);
+      ck_assert_msg (strstr (error->message, "Error on line") == NULL, "%s", error->message);
+      ck_assert_msg (strstr (error->message, "goes on and on") == NULL, "%s", error->message);
+      for (const char *p = error->message; *p != '\0'; p++)
+        ck_assert_msg ((guint8) *p >= 0x20, "case %u: control byte in %s", i, error->message);
     }
 }
 END_TEST
@@ -831,6 +861,7 @@ sphere_suite (void)
   tcase_add_test (tmx, test_tmx_roundtrip);
   tcase_add_test (tmx, test_tmx_edits);
   tcase_add_test (tmx, test_tmx_rejects);
+  tcase_add_test (tmx, test_tmx_errors_one_line);
   suite_add_tcase (suite, tmx);
   return suite;
 }

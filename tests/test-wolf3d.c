@@ -922,6 +922,49 @@ START_TEST (test_lower_case_copy)
 }
 END_TEST
 
+/* A corrupt MAPHEAD says what is wrong with it: not "not a file Tessera knows" (cut short, it was
+ * no longer recognised), nor a GAMEMAPS error (a wrong tag or offset). */
+START_TEST (test_corrupt_maphead_says_why)
+{
+  g_autofree char *source = g_build_filename (data_root, "wl1_v14_shareware", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autoptr(GPtrArray) files = tsr_test_data_list (source, set_suffixes);
+  g_autofree char *maphead = g_build_filename (folder, "MAPHEAD.WL1", NULL);
+  g_autofree char *original_path = g_build_filename (source, "MAPHEAD.WL1", NULL);
+  g_autoptr(GBytes) original = tsr_test_read_file (original_path);
+  static const char *const expected[] = {
+    "MAPHEAD: 100 bytes, 402 expected",
+    "MAPHEAD: RLEW tag 0x3412",
+    "MAPHEAD: level 0 starts at offset 371661, past the end of GAMEMAPS",
+  };
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      g_autofree char *target = g_build_filename (folder, base, NULL);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (g_ptr_array_index (files, i));
+
+      ck_assert (tsr_file_write_atomic (target, bytes, FALSE, NULL));
+    }
+  for (guint variant = 0; variant < G_N_ELEMENTS (expected); variant++)
+    {
+      g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (original, NULL), g_bytes_get_size (original));
+      gsize size = variant == 0 ? 100 : g_bytes_get_size (original);
+      g_autoptr(GError) error = NULL;
+      const TsrFormat *format = NULL;
+
+      if (variant == 1)
+        memcpy (copy, "\x12\x34", 2);
+      if (variant == 2)
+        memcpy (copy + 2, "\xcd\xab\x05\x00", 4);
+      ck_assert (g_file_set_contents (maphead, (const char *) copy, size, NULL));
+      ck_assert_ptr_null (tsr_format_load_file (tsr_format_registry_get_default (), maphead, &format, &error));
+      ck_assert_msg (g_str_has_prefix (error->message, expected[variant]), "variant %u: %s", variant,
+                     error->message);
+    }
+}
+END_TEST
+
 /* VGAHEAD entries FF FF FF mark absent chunks: skipped when measuring the chunk before. */
 START_TEST (test_vgahead_absent_chunks)
 {
@@ -1015,6 +1058,7 @@ wolf3d_suite (void)
   tcase_add_test (real, test_sniff);
   tcase_add_test (codec, test_sample_level);
   tcase_add_test (real, test_lower_case_copy);
+  tcase_add_test (real, test_corrupt_maphead_says_why);
   tcase_add_test (real, test_vgahead_absent_chunks);
   tcase_add_test (real, test_cli);
   tcase_add_test (codec, test_carmack_edge_cases);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
@@ -36,6 +37,15 @@ usage (void)
   return STATUS_USAGE;
 }
 
+/* The path once, no control bytes from the file (as tsr-cli.c prints). */
+static void
+print_file_error (const char *path, const char *message)
+{
+  g_autofree char *line = tsr_error_describe_for_path (path, message);
+
+  g_printerr ("tessera-cli: %s\n", line);
+}
+
 static TsrMarathonScenario *
 load_scenario (const char *path)
 {
@@ -55,7 +65,7 @@ load_scenario (const char *path)
         scenario = tsr_marathon_scenario_load (bytes, path, &error);
     }
   if (scenario == NULL)
-    g_printerr ("tessera-cli: %s: %s\n", path, error->message);
+    print_file_error (path, error->message);
   return scenario;
 }
 
@@ -68,8 +78,10 @@ find_level (TsrMarathonScenario *scenario,
 
   if (position >= scenario->map->levels->len)
     {
-      g_printerr ("tessera-cli: %s: level %d: the file holds %u levels\n", path, level,
-                  scenario->map->levels->len);
+      g_autofree char *message = g_strdup_printf ("level %d: the file holds %u levels", level,
+                                                  scenario->map->levels->len);
+
+      print_file_error (path, message);
       return NULL;
     }
   return g_ptr_array_index (scenario->map->levels, position);
@@ -83,7 +95,7 @@ write_output (const char *path,
 
   if (!tsr_file_write_atomic (path, bytes, FALSE, &error))
     {
-      g_printerr ("tessera-cli: %s: %s\n", path, error->message);
+      print_file_error (path, error->message);
       return FALSE;
     }
   return TRUE;
@@ -98,13 +110,17 @@ compile_file (const char *path)
 
   if (bytes == NULL)
     {
-      g_printerr ("tessera-cli: %s: %s\n", path, error->message);
+      print_file_error (path, error->message);
       return NULL;
     }
   terminals = tsr_marathon_terminals_compile (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                                               path, &error);
   if (terminals == NULL)
-    g_printerr ("tessera-cli: %s\n", error->message);
+    {
+      g_autofree char *line = tsr_escape_control (error->message);
+
+      g_printerr ("tessera-cli: %s\n", line);
+    }
   return terminals;
 }
 
@@ -268,7 +284,7 @@ tsr_cli_terminal_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *output = NULL;
-  int level = -1;
+  int level = G_MININT;
   const char *command;
   GOptionEntry entries[] = {
     { "level", 0, 0, G_OPTION_ARG_INT, &level, "Level number (from 0)", "N" },
@@ -288,6 +304,13 @@ tsr_cli_terminal_run (int    argc,
       g_printerr ("tessera-cli terminal: %s\n", error->message);
       return STATUS_USAGE;
     }
+  if (level == G_MININT)
+    level = -1;
+  else if (level < 0)
+    {
+      g_printerr ("tessera-cli terminal: --level %d: levels count from 0\n", level);
+      return STATUS_USAGE;
+    }
   if (argc < 2)
     return usage ();
   command = argv[1];
@@ -298,18 +321,22 @@ tsr_cli_terminal_run (int    argc,
       TsrMarathonLevel *found;
       g_autofree char *text = NULL;
 
-      if (scenario == NULL || (found = find_level (scenario, argv[2], level)) == NULL)
+      if (scenario == NULL)
         return STATUS_FAILED;
+      if ((found = find_level (scenario, argv[2], level)) == NULL)
+        return STATUS_USAGE;
       if (found->terminals == NULL)
         {
-          g_printerr ("tessera-cli: %s: level %d has no terminals ('term' chunk)\n", argv[2],
-                      found->entry->index);
+          g_autofree char *message = g_strdup_printf ("level %d has no terminals ('term' chunk)",
+                                                      found->entry->index);
+
+          print_file_error (argv[2], message);
           return STATUS_FAILED;
         }
       text = tsr_marathon_terminals_decompile (found->terminals, &error);
       if (text == NULL)
         {
-          g_printerr ("tessera-cli: %s: %s\n", argv[2], error->message);
+          print_file_error (argv[2], error->message);
           return STATUS_FAILED;
         }
       if (output == NULL)
@@ -337,7 +364,7 @@ tsr_cli_terminal_run (int    argc,
       chunk = tsr_marathon_terminals_serialize (terminals, &error);
       if (chunk == NULL)
         {
-          g_printerr ("tessera-cli: %s: %s\n", argv[2], error->message);
+          print_file_error (argv[2], error->message);
           return STATUS_FAILED;
         }
       if (!write_output (output, chunk))
@@ -354,8 +381,10 @@ tsr_cli_terminal_run (int    argc,
       g_autoptr(GBytes) bytes = NULL;
       TsrMarathonLevel *found;
 
-      if (scenario == NULL || (found = find_level (scenario, argv[2], level)) == NULL)
+      if (scenario == NULL)
         return STATUS_FAILED;
+      if ((found = find_level (scenario, argv[2], level)) == NULL)
+        return STATUS_USAGE;
       terminals = compile_file (argv[3]);
       if (terminals == NULL)
         return STATUS_FAILED;
@@ -364,7 +393,7 @@ tsr_cli_terminal_run (int    argc,
       bytes = tsr_marathon_scenario_serialize (scenario, &error);
       if (bytes == NULL)
         {
-          g_printerr ("tessera-cli: %s: %s\n", argv[2], error->message);
+          print_file_error (argv[2], error->message);
           return STATUS_FAILED;
         }
       if (!write_output (output, bytes))

@@ -27,12 +27,29 @@ typedef struct {
   int       (*run) (int argc, char **argv);
 } TsrCliCommand;
 
+/* Every message about a file goes through here: the path once, no control bytes from the file. */
 static void
-print_load_error (const char *path, const GError *error)
+print_file_error (const char *path, const char *message)
 {
-  const char *message = error->message;
+  g_autofree char *line = tsr_error_describe_for_path (path, message);
 
-  g_printerr ("tessera-cli: %s: %s\n", path, message);
+  g_printerr ("tessera-cli: %s\n", line);
+}
+
+static void
+print_error (const char *message)
+{
+  g_autofree char *line = tsr_escape_control (message);
+
+  g_printerr ("tessera-cli: %s\n", line);
+}
+
+/* The exit status for a failed operation: asking for a level the file does not hold is a usage
+ * error, like a negative --level. */
+static int
+failure_status (const GError *error)
+{
+  return g_error_matches (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL) ? EXIT_UNSUPPORTED : EXIT_FAILED;
 }
 
 /* A loaded file: the codec data and its format, freed together. */
@@ -65,12 +82,14 @@ load_checked (const char *path,
                                        &loaded->format, &error);
   if (loaded->data == NULL)
     {
-      print_load_error (path, error);
+      print_file_error (path, error->message);
       return EXIT_FAILED;
     }
   if (operation != 0 && G_STRUCT_MEMBER (gpointer, loaded->format, operation) == NULL)
     {
-      g_printerr ("tessera-cli: %s: format %s %s\n", path, loaded->format->id, lacking);
+      g_autofree char *message = g_strdup_printf ("format %s %s", loaded->format->id, lacking);
+
+      print_file_error (path, message);
       return EXIT_UNSUPPORTED;
     }
   return EXIT_OK;
@@ -111,13 +130,20 @@ parse_options (const char    *command,
     { NULL }
   };
 
-  options->level = -1;
+  options->level = G_MININT;
   context = g_option_context_new (NULL);
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_printerr ("tessera-cli %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  if (options->level == G_MININT)
+    options->level = -1;
+  else if (options->level < 0)
+    {
+      g_printerr ("tessera-cli %s: --level %d: levels count from 0\n", command, options->level);
       return FALSE;
     }
   return TRUE;
@@ -173,7 +199,11 @@ print_node_text (JsonNode *node, const char *key, int depth)
         GType type = json_node_get_value_type (node);
 
         if (type == G_TYPE_STRING)
-          g_print ("%s%s: %s\n", indent, key, json_node_get_string (node));
+          {
+            g_autofree char *text = tsr_escape_control (json_node_get_string (node));
+
+            g_print ("%s%s: %s\n", indent, key, text);
+          }
         else if (type == G_TYPE_BOOLEAN)
           g_print ("%s%s: %s\n", indent, key, json_node_get_boolean (node) ? "yes" : "no");
         else if (type == G_TYPE_DOUBLE)
@@ -262,7 +292,7 @@ run_roundtrip (int argc, char **argv)
   outputs = loaded.format->save (loaded.data, argv[1], &error);
   if (outputs == NULL)
     {
-      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
+      print_file_error (argv[1], error->message);
       return EXIT_FAILED;
     }
 
@@ -276,7 +306,7 @@ run_roundtrip (int argc, char **argv)
 
       if (original == NULL)
         {
-          g_printerr ("tessera-cli: %s\n", error->message);
+          print_error (error->message);
           return EXIT_FAILED;
         }
       a = g_bytes_get_data (original, &original_size);
@@ -313,7 +343,9 @@ run_validate (int argc, char **argv)
   for (guint i = 0; i < findings->len; i++)
     {
       g_autofree char *line = tsr_finding_to_string (g_ptr_array_index (findings, i));
-      g_print ("%s\n", line);
+      g_autofree char *safe = tsr_escape_control (line);
+
+      g_print ("%s\n", safe);
     }
   if (findings->len == 0)
     g_print ("no findings\n");
@@ -370,8 +402,8 @@ run_convert (int argc, char **argv)
                                   : tsr_format_registry_lookup_by_extension (registry, argv[2]);
   if (target == NULL)
     {
-      g_printerr ("tessera-cli: %s: no format to convert to (%s)\n", argv[2],
-                  options.target != NULL ? "unknown --to id" : "unknown extension; use --to");
+      print_file_error (argv[2], options.target != NULL ? "no format to convert to (unknown --to id)"
+                                                        : "no format to convert to (unknown extension; use --to)");
       return EXIT_UNSUPPORTED;
     }
 
@@ -380,8 +412,10 @@ run_convert (int argc, char **argv)
     return status;
   if (loaded.format->convert_targets == NULL || !g_strv_contains (loaded.format->convert_targets, target->id))
     {
-      g_printerr ("tessera-cli: %s: format %s cannot convert to %s\n",
-                  argv[1], loaded.format->id, target->id);
+      g_autofree char *message = g_strdup_printf ("format %s cannot convert to %s",
+                                                  loaded.format->id, target->id);
+
+      print_file_error (argv[1], message);
       return EXIT_UNSUPPORTED;
     }
 
@@ -395,8 +429,11 @@ run_convert (int argc, char **argv)
       errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
       if (errors > 0)
         {
-          g_printerr ("tessera-cli: %s: nothing written: validation found %u errors "
-                      "(tessera-cli validate lists them; --force writes anyway)\n", argv[1], errors);
+          g_autofree char *message = g_strdup_printf ("nothing written: validation found %u errors "
+                                                      "(tessera-cli validate lists them; --force "
+                                                      "writes anyway)", errors);
+
+          print_file_error (argv[1], message);
           return EXIT_FAILED;
         }
     }
@@ -404,13 +441,17 @@ run_convert (int argc, char **argv)
   convert_options.level = options.level;
   outputs = loaded.format->convert (loaded.data, target, argv[2], &convert_options, lost, &error);
   for (guint i = 0; i < lost->len; i++)
-    g_printerr ("tessera-cli: %s: lost in %s: %s\n", argv[1], target->id,
-                (const char *) g_ptr_array_index (lost, i));
+    {
+      g_autofree char *message = g_strdup_printf ("lost in %s: %s", target->id,
+                                                  (const char *) g_ptr_array_index (lost, i));
+
+      print_file_error (argv[1], message);
+    }
 
   if (outputs == NULL)
     {
-      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
-      return EXIT_FAILED;
+      print_file_error (argv[1], error->message);
+      return failure_status (error);
     }
   if (lost->len > 0 && !options.force)
     {
@@ -420,7 +461,7 @@ run_convert (int argc, char **argv)
     }
   if (!tsr_files_write_atomic (outputs, FALSE, &error))
     {
-      g_printerr ("tessera-cli: %s\n", error->message);
+      print_error (error->message);
       return EXIT_FAILED;
     }
   for (guint i = 0; i < outputs->len; i++)
@@ -467,8 +508,8 @@ run_render (int argc, char **argv)
   image = loaded.format->render (loaded.data, &render_options, &error);
   if (image == NULL || !tsr_image_save_png (image, options.output, &error))
     {
-      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
-      return EXIT_FAILED;
+      print_file_error (argv[1], error->message);
+      return failure_status (error);
     }
   g_print ("wrote %s (%ux%u)\n", options.output, image->width, image->height);
   return EXIT_OK;
@@ -491,12 +532,14 @@ run_extract (int argc, char **argv)
 
   if (g_mkdir_with_parents (options.output, 0755) != 0)
     {
-      g_printerr ("tessera-cli: %s: cannot create the folder: %s\n", options.output, g_strerror (errno));
+      g_autofree char *message = g_strdup_printf ("cannot create the folder: %s", g_strerror (errno));
+
+      print_file_error (options.output, message);
       return EXIT_FAILED;
     }
   if (!loaded.format->extract (loaded.data, options.output, written, &error))
     {
-      g_printerr ("tessera-cli: %s: %s\n", argv[1], error->message);
+      print_file_error (argv[1], error->message);
       return EXIT_FAILED;
     }
   g_print ("wrote %u files into %s\n", written->len, options.output);

@@ -17,6 +17,7 @@ typedef enum {
   TSR_ERROR_NOT_SUPPORTED,       /* the format exists but lacks this operation */
   TSR_ERROR_VALIDATION,          /* saving was refused because validation found errors */
   TSR_ERROR_IO,                  /* reading or writing a file failed */
+  TSR_ERROR_NO_SUCH_LEVEL,       /* the level (map, collection, picture) asked for is not in the file */
 } TsrError;
 
 GQuark tsr_error_quark (void);
@@ -32,5 +33,14 @@ void tsr_set_error_at (GError    **error,
 void tsr_error_prefix (GError    **error,
                        const char *format,
                        ...) G_GNUC_PRINTF (2, 3);
+
+/* TEXT with every control character escaped (\n, \t, \xNN, \u0085) and every byte
+ * that is not UTF-8 as \xNN, so text read from a file cannot drive a terminal. (transfer full) */
+char *tsr_escape_control          (const char *text);
+/* The line that reports MESSAGE about the file PATH: "PATH: MESSAGE", the path said once (a
+ * message that already starts with "PATH: " does not repeat it), both escaped with
+ * tsr_escape_control. The CLI prints it after "tessera-cli: ". (transfer full) */
+char *tsr_error_describe_for_path (const char *path,
+                                   const char *message);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/tsr-error.h"
@@ -58,20 +59,59 @@ tsr_output_files_new_single (const char *path,
   return outputs;
 }
 
+/* Messages name PATH once, at the start ("PATH: cannot read the file: REASON"); the CLI does not
+ * repeat it (tsr_error_describe_for_path). */
 GBytes *
 tsr_file_read (const char *path,
                GError    **error)
 {
-  char *contents = NULL;
-  gsize length = 0;
-  g_autoptr(GError) local_error = NULL;
+  GByteArray *contents;
+  GStatBuf status;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
 
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  if (fd < 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s", local_error->message);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: %s", path,
+                   g_strerror (errno));
       return NULL;
     }
-  return g_bytes_new_take (contents, length);
+  if (fstat (fd, &status) == 0 && S_ISDIR (status.st_mode))
+    {
+      close (fd);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: it is a folder", path);
+      return NULL;
+    }
+  contents = g_byte_array_sized_new (status.st_size > 0 ? (guint) MIN (status.st_size, G_MAXINT) : 4096);
+  for (;;)
+    {
+      guint8 chunk[65536];
+      gssize got = read (fd, chunk, sizeof chunk);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved_errno = errno;
+
+          close (fd);
+          g_byte_array_unref (contents);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: %s", path,
+                       g_strerror (saved_errno));
+          return NULL;
+        }
+      if (got == 0)
+        break;
+      if (contents->len > G_MAXINT - (guint) got)
+        {
+          close (fd);
+          g_byte_array_unref (contents);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: above 2 GiB", path);
+          return NULL;
+        }
+      g_byte_array_append (contents, chunk, (guint) got);
+    }
+  close (fd);
+  return g_byte_array_free_to_bytes (contents);
 }
 
 static gboolean
@@ -156,27 +196,99 @@ tsr_write_temporary (const char *path,
   return g_steal_pointer (&template);
 }
 
-static gboolean
-tsr_make_backup (const char *path,
-                 GError    **error)
+/* Keeps the file at PATH under a new name beside it ("PATH.tsr-old-XXXXXX", a hard link, or a
+ * copy where the file system has none) so that it can be put back if a later rename of the set
+ * fails. Returns NULL with no error when there is no regular file to keep. */
+static char *
+tsr_keep_original (const char *path,
+                   GError    **error)
 {
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *template = NULL;
   g_autoptr(GBytes) previous = NULL;
+  gsize size = 0;
+  const guint8 *data;
+  int fd;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return TRUE;
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+
+  template = g_strconcat (path, ".tsr-old-XXXXXX", NULL);
+  fd = g_mkstemp_full (template, O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot keep the original while saving: %s",
+                   path, g_strerror (errno));
+      return NULL;
+    }
+  close (fd);
+  /* link() does not replace, so the placeholder goes first; a failing link falls back to a copy. */
+  g_unlink (template);
+  if (link (path, template) == 0)
+    return g_steal_pointer (&template);
+
   previous = tsr_file_read (path, error);
   if (previous == NULL)
-    return FALSE;
-  return tsr_file_write_atomic (backup, previous, FALSE, error);
+    return NULL;
+  data = g_bytes_get_data (previous, &size);
+  fd = g_open (template, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0 || !tsr_write_all (fd, data, size, template, error))
+    {
+      if (fd < 0)
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot keep the original while saving: %s",
+                     path, g_strerror (errno));
+      else
+        close (fd);
+      g_unlink (template);
+      return NULL;
+    }
+  close (fd);
+  return g_steal_pointer (&template);
 }
 
+static void
+tsr_sync_folder_of (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  int fd = open (folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  if (fd >= 0)
+    {
+      (void) fsync (fd);
+      close (fd);
+    }
+}
+
+static void
+tsr_unlink_all (GPtrArray *paths,
+                guint      from)
+{
+  for (guint i = from; i < paths->len; i++)
+    if (g_ptr_array_index (paths, i) != NULL)
+      g_unlink (g_ptr_array_index (paths, i));
+}
+
+static guint inject_rename_failure_index = G_MAXUINT;
+
+void
+tsr_file_inject_rename_failure (guint index)
+{
+  inject_rename_failure_index = index;
+}
+
+/* Three phases: every temporary is written and synced; every original that will be replaced is
+ * kept under a second name (for a set, or to become the backup); then the renames. If rename K
+ * fails, renames 0…K-1 are undone from the kept originals (or the new file removed where there
+ * was none), so the set on disk is all old or all new. The kept originals are removed (or become
+ * the backups) only after every rename succeeded. */
 gboolean
 tsr_files_write_atomic (GPtrArray *outputs,
                         gboolean   backup,
                         GError   **error)
 {
   g_autoptr(GPtrArray) temporaries = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  guint renamed = 0;
+  gboolean ok = TRUE;
 
   for (guint i = 0; i < outputs->len; i++)
     {
@@ -185,47 +297,93 @@ tsr_files_write_atomic (GPtrArray *outputs,
 
       if (temporary == NULL)
         {
-          for (guint j = 0; j < temporaries->len; j++)
-            g_unlink (g_ptr_array_index (temporaries, j));
+          tsr_unlink_all (temporaries, 0);
           return FALSE;
         }
       g_ptr_array_add (temporaries, temporary);
     }
 
-  for (guint i = 0; i < outputs->len; i++)
+  for (guint i = 0; ok && i < outputs->len; i++)
     {
       const TsrOutputFile *output = g_ptr_array_index (outputs, i);
-      const char *temporary = g_ptr_array_index (temporaries, i);
+      g_autoptr(GError) local_error = NULL;
+      char *original = outputs->len > 1 || backup
+                       ? tsr_keep_original (output->path, &local_error) : NULL;
 
-      gboolean ok = !backup || tsr_make_backup (output->path, error);
-
-      if (ok && g_rename (temporary, output->path) != 0)
+      g_ptr_array_add (kept, original);
+      if (local_error != NULL)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot replace the file: %s",
-                       output->path, g_strerror (errno));
+          g_propagate_error (error, g_steal_pointer (&local_error));
           ok = FALSE;
         }
-      if (!ok)
-        {
-          for (guint j = i; j < temporaries->len; j++)
-            g_unlink (g_ptr_array_index (temporaries, j));
-          return FALSE;
-        }
     }
 
-  /* Make the renames durable too. */
-  if (outputs->len > 0)
+  for (; ok && renamed < outputs->len; renamed++)
     {
-      const TsrOutputFile *first = g_ptr_array_index (outputs, 0);
-      g_autofree char *folder = g_path_get_dirname (first->path);
-      int fd = open (folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      const TsrOutputFile *output = g_ptr_array_index (outputs, renamed);
+      const char *temporary = g_ptr_array_index (temporaries, renamed);
+      int saved_errno = 0;
 
-      if (fd >= 0)
+      if (renamed == inject_rename_failure_index)
         {
-          (void) fsync (fd);
-          close (fd);
+          inject_rename_failure_index = G_MAXUINT;
+          saved_errno = EIO;
+        }
+      else if (g_rename (temporary, output->path) != 0)
+        saved_errno = errno;
+      if (saved_errno != 0)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot replace the file: %s",
+                       output->path, g_strerror (saved_errno));
+          ok = FALSE;
+          break;
         }
     }
+
+  if (!ok)
+    {
+      /* Put back what was replaced, newest first. A kept original that cannot be renamed back
+       * stays on disk, and the message says where. */
+      for (guint j = renamed; j-- > 0;)
+        {
+          const TsrOutputFile *output = g_ptr_array_index (outputs, j);
+          char *original = g_ptr_array_index (kept, j);
+
+          if (original == NULL)
+            g_unlink (output->path);
+          else if (g_rename (original, output->path) != 0)
+            {
+              g_prefix_error (error, "%s: the original is kept as %s: ", output->path, original);
+              g_free (original);
+            }
+          else
+            g_free (original);
+          g_ptr_array_index (kept, j) = NULL;
+        }
+      tsr_unlink_all (temporaries, renamed);
+      tsr_unlink_all (kept, 0);
+      for (guint i = 0; i < outputs->len; i++)
+        tsr_sync_folder_of (((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+      return FALSE;
+    }
+
+  /* The kept originals become the backups ("PATH~") when asked for; one that cannot be renamed
+   * stays under its kept name rather than being lost. */
+  for (guint i = 0; backup && i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      char *original = g_ptr_array_index (kept, i);
+      g_autofree char *backup_path = g_strconcat (output->path, "~", NULL);
+
+      if (original == NULL)
+        continue;
+      (void) g_rename (original, backup_path);
+      g_clear_pointer (&g_ptr_array_index (kept, i), g_free);
+    }
+  tsr_unlink_all (kept, 0);
+  /* Make the renames durable too, in every folder the set touches. */
+  for (guint i = 0; i < outputs->len; i++)
+    tsr_sync_folder_of (((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
   return TRUE;
 }
 

@@ -30,8 +30,10 @@ gboolean  tsr_file_write_atomic  (const char *path,
                                   GBytes     *bytes,
                                   gboolean    backup,
                                   GError    **error);
-/* Writes every output: all temporary files first, and only when each was written and synced
- * are they renamed into place, so a failure while writing leaves every original as it was. */
+/* Writes every output as one set: all temporary files first, and only when each was written and
+ * synced are they renamed into place. The replaced originals are kept until every rename has
+ * succeeded; if one fails, the earlier ones are put back. So the set on disk is all old or all new,
+ * and a failure leaves no temporary file behind. */
 gboolean  tsr_files_write_atomic (GPtrArray  *outputs,
                                   gboolean    backup,
                                   GError    **error);
@@ -39,5 +41,8 @@ gboolean  tsr_files_write_atomic (GPtrArray  *outputs,
 /* For tests: the next temporary file written fails after AFTER_BYTES bytes, as a full disk would
  * (-1 turns it off). */
 void      tsr_file_inject_write_failure (gint64 after_bytes);
+/* For tests: in the next set save, rename number INDEX (from 0) fails with EIO (G_MAXUINT turns
+ * it off). */
+void      tsr_file_inject_rename_failure (guint index);
 
 G_END_DECLS

@@ -8,7 +8,12 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 
-#define TSR_IMAGE_MAX_SIDE 32768
+guint64
+tsr_image_budget_pixels (gsize input_size)
+{
+  return MIN (MAX ((guint64) TSR_IMAGE_NATURAL_MAX_PIXELS, (guint64) input_size * 16),
+              (guint64) TSR_IMAGE_MAX_PIXELS);
+}
 
 TsrImage *
 tsr_image_new (guint width,
@@ -16,7 +21,8 @@ tsr_image_new (guint width,
 {
   TsrImage *image;
 
-  if (width == 0 || height == 0 || width > TSR_IMAGE_MAX_SIDE || height > TSR_IMAGE_MAX_SIDE)
+  if (width == 0 || height == 0 || width > TSR_IMAGE_MAX_SIDE || height > TSR_IMAGE_MAX_SIDE
+      || (guint64) width * height > TSR_IMAGE_MAX_PIXELS)
     return NULL;
 
   image = g_new0 (TsrImage, 1);
@@ -24,6 +30,33 @@ tsr_image_new (guint width,
   image->height = height;
   image->pixels = g_malloc0 ((gsize) width * height * 4);
   return image;
+}
+
+TsrImage *
+tsr_image_new_checked (guint        width,
+                       guint        height,
+                       guint64      max_pixels,
+                       const char  *what,
+                       GError     **error)
+{
+  guint64 area = (guint64) width * height;
+
+  max_pixels = MIN (max_pixels, (guint64) TSR_IMAGE_MAX_PIXELS);
+  if (width == 0 || height == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: an image of %ux%u pixels is empty",
+                   what, width, height);
+      return NULL;
+    }
+  if (width > TSR_IMAGE_MAX_SIDE || height > TSR_IMAGE_MAX_SIDE || area > max_pixels)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                   "%s: %ux%u pixels is above the limit of %" G_GUINT64_FORMAT " pixels (%"
+                   G_GUINT64_FORMAT " MiB) and %u per side", what, width, height, max_pixels,
+                   max_pixels * 4 / (1024 * 1024), TSR_IMAGE_MAX_SIDE);
+      return NULL;
+    }
+  return tsr_image_new (width, height);
 }
 
 void

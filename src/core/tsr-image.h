@@ -12,9 +12,27 @@ typedef struct {
   guint8 *pixels; /* width * height * 4 bytes: R, G, B, A */
 } TsrImage;
 
-/* A transparent image; NULL when a side is 0 or above 32768 (never trust sizes from a file). */
+/* Resource bounds. Every image is capped by area, not only per side: */
+#define TSR_IMAGE_MAX_SIDE           32768u
+/* the most pixels of any image, also one whose size the user asked for: 64 Mi (256 MiB RGBA); */
+#define TSR_IMAGE_MAX_PIXELS         (64u * 1024 * 1024)
+/* the most pixels of an image decoded or drawn at a size read from a file of N bytes, without the
+ * user asking: max(16 Mi, 16·N) pixels, i.e. at most max(64 MiB, 64·N) bytes — the loaders'
+ * memory budget — and never above TSR_IMAGE_MAX_PIXELS. */
+#define TSR_IMAGE_NATURAL_MAX_PIXELS (16u * 1024 * 1024)
+guint64   tsr_image_budget_pixels (gsize input_size);
+
+/* A transparent image; NULL when a side is 0 or above TSR_IMAGE_MAX_SIDE, or the area above
+ * TSR_IMAGE_MAX_PIXELS (never trust sizes from a file). */
 TsrImage *tsr_image_new        (guint           width,
                                 guint           height);
+/* As tsr_image_new, at most MAX_PIXELS pixels; otherwise a TSR_ERROR_OUT_OF_RANGE that names
+ * WHAT, the size and the limit ("map: 32768x32768 pixels is above the limit of …"). */
+TsrImage *tsr_image_new_checked (guint          width,
+                                 guint          height,
+                                 guint64        max_pixels,
+                                 const char    *what,
+                                 GError       **error);
 void      tsr_image_free       (TsrImage       *image);
 void      tsr_image_set_pixel  (TsrImage       *image,
                                 guint           x,

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "core/tsr-error.h"
+
 struct _TsrFormatRegistry {
   GPtrArray *formats; /* const TsrFormat *, not owned: formats are static tables */
 };
@@ -152,6 +154,51 @@ tsr_format_get_abilities (const TsrFormat *format)
   return abilities;
 }
 
+static gboolean
+tsr_path_has_extension (const char *path,
+                        const char *extension)
+{
+  const char *dot = path != NULL ? strrchr (path, '.') : NULL;
+
+  return dot != NULL && strchr (dot, G_DIR_SEPARATOR) == NULL && g_ascii_strcasecmp (dot + 1, extension) == 0;
+}
+
+/* Real files of the four games that no codec opens: said by name, so a user knows what they
+ * have and that it is not a broken file. NULL for anything else. */
+static const char *
+tsr_describe_unsupported (const guint8 *data,
+                          gsize         size,
+                          const char   *path)
+{
+  /* Marathon 2 / Infinity / Aleph One sounds: version 1, tag 'snd2' (big-endian), also inside a
+   * 128-byte MacBinary header. */
+  for (gsize start = 0; start <= 128; start += 128)
+    if (size >= start + 8 && memcmp (data + start, "\0\0\0\1snd2", 8) == 0)
+      return "a Marathon Sounds file ('snd2'): Tessera does not open sound files";
+  if (tsr_path_has_extension (path, "sndA") || tsr_path_has_extension (path, "sndz"))
+    return "a Marathon Sounds file (by its extension): Tessera does not open sound files";
+  /* Films (recordings of a game) have no signature; their extension names them. */
+  if (tsr_path_has_extension (path, "filA") || tsr_path_has_extension (path, "film")
+      || tsr_path_has_extension (path, "filmA"))
+    return "a Marathon film (a recorded game, by its extension): Tessera does not open films";
+  /* The unpacked sources of Doom2D Forever's resource archives (testdata/doom2d/StandartWAD):
+   * resources that maps use from inside a DFWAD, not documents. */
+  if (tsr_path_has_extension (path, "tga") && size >= 18 && data[1] <= 1
+      && (data[2] == 1 || data[2] == 2 || data[2] == 3 || data[2] == 9 || data[2] == 10 || data[2] == 11))
+    return "a TGA image (a Doom2D Forever texture): Tessera uses textures from inside Doom2D archives "
+           "and does not open images on their own";
+  if (size >= 9 && memcmp (data, "resource=", 9) == 0)
+    return "a Doom2D Forever animated-texture description (TEXT/ANIM): Tessera reads it inside "
+           "Doom2D archives, not on its own";
+  if (tsr_path_has_extension (path, "lst"))
+    return "a list of the files packed into a Doom2D Forever archive (.lst): not a file Tessera opens";
+  /* The original Doom2D (1996) keeps its resources in Doom-style WADs. */
+  if (size >= 12 && (memcmp (data, "IWAD", 4) == 0 || memcmp (data, "PWAD", 4) == 0))
+    return "a Doom-style WAD ('IWAD'/'PWAD', as classic Doom2D uses): Tessera opens Doom2D Forever's "
+           "DFWAD and ZIP archives, not these";
+  return NULL;
+}
+
 gpointer
 tsr_format_load_file (TsrFormatRegistry *registry,
                       const char        *path,
@@ -169,9 +216,34 @@ tsr_format_load_file (TsrFormatRegistry *registry,
     return NULL;
 
   contents = g_bytes_get_data (bytes, &size);
-  detected = tsr_format_registry_detect (registry, contents, size, path, error);
+  detected = tsr_format_registry_detect (registry, contents, size, path, NULL);
   if (detected == NULL)
-    return NULL;
+    {
+      const char *unsupported = tsr_describe_unsupported (contents, size, path);
+      const TsrFormat *named = tsr_format_registry_lookup_by_extension (registry, path);
+      g_autoptr(GError) load_error = NULL;
+
+      if (unsupported != NULL)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s", unsupported);
+          return NULL;
+        }
+      /* Contents no format recognises, under a name one format claims: a damaged file of that
+       * format, most likely. Its loader says what is wrong, which helps more than "unknown". */
+      if (named != NULL && (data = named->load (path, bytes, &load_error)) != NULL)
+        {
+          *format = named;
+          return data;
+        }
+      if (named != NULL)
+        {
+          g_set_error (error, TSR_ERROR, load_error->domain == TSR_ERROR ? load_error->code : TSR_ERROR_INVALID,
+                       "not recognised by its contents; read as %s (by its extension): %s", named->name,
+                       load_error->message);
+          return NULL;
+        }
+      return (gpointer) tsr_format_registry_detect (registry, contents, size, path, error);
+    }
 
   data = detected->load (path, bytes, error);
   if (data == NULL)

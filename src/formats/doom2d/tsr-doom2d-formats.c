@@ -112,7 +112,7 @@ tsr_doom2d_file_select_map (TsrDoom2dFile *file,
 
   if (file->wad == NULL || index >= file->map_entries->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no map %u in the archive (it holds %u)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no map %u in the archive (it holds %u)",
                    index, file->map_entries ? file->map_entries->len : 0);
       return FALSE;
     }
@@ -221,17 +221,31 @@ validate (gconstpointer data, GPtrArray *findings)
 {
   const TsrDoom2dFile *file = data;
 
+  /* Every resource is expanded once to check it, in constant memory, but no more than 64 times
+   * the archive in total (at least 16 MiB): what a hostile archive declares beyond that stays
+   * unchecked (a warning), so validating takes time in proportion to the archive's size. */
+  gsize archive = file->wad != NULL && file->wad->original != NULL ? g_bytes_get_size (file->wad->original) : 0;
+  gsize left = MAX ((gsize) 16 * 1024 * 1024, MIN (archive, G_MAXSIZE / 128) * 64);
+
   if (file->wad != NULL)
     for (guint i = 0; i < file->wad->entries->len; i++)
       {
         const TsrDoom2dWadEntry *entry = g_ptr_array_index (file->wad->entries, i);
         g_autoptr(GError) error = NULL;
-        g_autoptr(GBytes) bytes = NULL;
+        gsize expanded = 0;
 
         if (entry->is_section)
           continue;
-        bytes = tsr_doom2d_wad_get_data (file->wad, entry, &error);
-        if (bytes == NULL)
+        if (tsr_doom2d_wad_check_entry (file->wad, entry, left, &expanded, &error))
+          left -= MIN (expanded, left);
+        else if (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE))
+          {
+            tsr_findings_add (findings, TSR_SEVERITY_WARNING, entry->name,
+                              "not checked: expands beyond the %" G_GSIZE_FORMAT " bytes left for "
+                              "checking the archive (64 times its size, at least 16 MiB)", left);
+            left -= MIN (expanded, left);
+          }
+        else
           tsr_findings_add (findings, TSR_SEVERITY_ERROR, entry->name, "%s", error->message);
       }
   if (file->map != NULL)

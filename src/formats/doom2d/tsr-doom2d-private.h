@@ -22,8 +22,15 @@ TsrDoom2dWad *tsr_doom2d_zip_read     (GBytes                  *bytes,
                                        GError                 **error);
 GBytes       *tsr_doom2d_zip_write    (const TsrDoom2dWad      *wad,
                                        GError                 **error);
-GBytes       *tsr_doom2d_zip_get_data (const TsrDoom2dWad      *wad,
+/* Reads ENTRY's data into OUT: all of it, checked against the directory's size and CRC, or only
+ * the first PREFIX bytes when PREFIX > 0. With OUT NULL the data is only checked, in constant
+ * memory. An entry whose size is above LIMIT is TSR_ERROR_OUT_OF_RANGE, without reading it. */
+gboolean      tsr_doom2d_zip_stream   (const TsrDoom2dWad      *wad,
                                        const TsrDoom2dWadEntry *entry,
+                                       gsize                    prefix,
+                                       gsize                    limit,
+                                       GByteArray              *out,
+                                       gsize                   *expanded,
                                        GError                 **error);
 void          tsr_doom2d_zip_close    (TsrDoom2dWad            *wad);
 

@@ -11,8 +11,11 @@
 
 #define WAD_HEADER_SIZE 8
 #define WAD_RECORD_SIZE 24
-/* Resources are pictures, sounds and maps; anything larger is a broken or hostile stream. */
-#define WAD_MAX_RESOURCE (256u * 1024 * 1024)
+/* Enough of a resource to tell a map (binary signature, or "map" after comments) from the rest. */
+#define MAP_SNIFF_PREFIX 65536
+/* Resources are pictures, sounds and maps; one that expands beyond 64 times the archive (and
+ * beyond this floor) is a broken or hostile stream. */
+#define WAD_MIN_RESOURCE_LIMIT ((gsize) 64 * 1024 * 1024)
 
 static void
 entry_free (TsrDoom2dWadEntry *entry)
@@ -306,56 +309,138 @@ tsr_doom2d_wad_find (const TsrDoom2dWad *wad,
   return NULL;
 }
 
-GBytes *
-tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
-                         const TsrDoom2dWadEntry *entry,
-                         GError                 **error)
+gsize
+tsr_doom2d_wad_resource_limit (const TsrDoom2dWad *wad)
+{
+  gsize archive = wad->original != NULL ? g_bytes_get_size (wad->original) : 0;
+
+  return MAX (WAD_MIN_RESOURCE_LIMIT, MIN (archive, G_MAXSIZE / 128) * 64);
+}
+
+/* Inflates ENTRY's stored stream: into OUT (or only checked when OUT is NULL), stopping after
+ * PREFIX bytes when PREFIX > 0. A stream that expands beyond the resource limit is an error
+ * whether kept or not, so that checking cannot take longer than reading would. */
+static gboolean
+wad_stream (const TsrDoom2dWad      *wad,
+            const TsrDoom2dWadEntry *entry,
+            gsize                    prefix,
+            gsize                    limit,
+            GByteArray              *out,
+            gsize                   *expanded,
+            GError                 **error)
 {
   z_stream stream = { 0 };
-  gsize size = 0;
+  gsize size = 0, total = 0;
   const guint8 *data;
-  GByteArray *out;
   int status;
 
-  if (entry->data != NULL)
-    return g_bytes_ref (entry->data);
-  if (wad->is_zip)
-    return tsr_doom2d_zip_get_data (wad, entry, error);
   if (entry->compressed == NULL)
-    return g_bytes_new (NULL, 0);
+    return TRUE;
   data = g_bytes_get_data (entry->compressed, &size);
   if (inflateInit (&stream) != Z_OK)
     g_error ("zlib could not start inflating");
-  out = g_byte_array_sized_new (MIN (size * 4 + 64, WAD_MAX_RESOURCE));
   stream.next_in = (Bytef *) data;
   stream.avail_in = (uInt) size;
   do
     {
       guint8 chunk[16384];
+      gsize got;
+
       stream.next_out = chunk;
       stream.avail_out = sizeof chunk;
       status = inflate (&stream, Z_NO_FLUSH);
       if (status != Z_OK && status != Z_STREAM_END)
         break;
-      g_byte_array_append (out, chunk, sizeof chunk - stream.avail_out);
-      if (out->len > WAD_MAX_RESOURCE)
+      got = sizeof chunk - stream.avail_out;
+      if (prefix > 0)
+        got = MIN (got, prefix - total);
+      total += got;
+      if (out != NULL)
+        g_byte_array_append (out, chunk, (guint) got);
+      if (prefix > 0 && total >= prefix)
+        {
+          inflateEnd (&stream);
+          return TRUE;
+        }
+      if (total > limit)
         break;
       if (status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0)
         break;
     }
   while (status != Z_STREAM_END);
   inflateEnd (&stream);
+  if (expanded != NULL)
+    *expanded = total;
   if (status != Z_STREAM_END)
     {
-      tsr_set_error_at (error, out->len > WAD_MAX_RESOURCE ? TSR_ERROR_OUT_OF_RANGE : TSR_ERROR_INVALID,
+      tsr_set_error_at (error, total > limit ? TSR_ERROR_OUT_OF_RANGE : TSR_ERROR_INVALID,
                         entry->offset + (size - stream.avail_in),
-                        "DFWAD: resource %s%s%s: %s", entry->section, *entry->section ? "\\" : "",
-                        entry->name, out->len > WAD_MAX_RESOURCE ? "expands beyond 256 MiB"
-                                                                 : "zlib stream broken or cut short");
+                        "DFWAD: resource %s%s%s: %s%" G_GSIZE_FORMAT "%s", entry->section,
+                        *entry->section ? "\\" : "", entry->name,
+                        total > limit ? "expands beyond " : "zlib stream broken or cut short after ",
+                        total > limit ? limit : total,
+                        total > limit ? " bytes" : " bytes");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GBytes *
+tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
+                         const TsrDoom2dWadEntry *entry,
+                         GError                 **error)
+{
+  GByteArray *out;
+  gboolean ok;
+
+  if (entry->data != NULL)
+    return g_bytes_ref (entry->data);
+  out = g_byte_array_new ();
+  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, 0, tsr_doom2d_wad_resource_limit (wad), out, NULL, error)
+                   : wad_stream (wad, entry, 0, tsr_doom2d_wad_resource_limit (wad), out, NULL, error);
+  if (!ok)
+    {
       g_byte_array_unref (out);
       return NULL;
     }
   return g_byte_array_free_to_bytes (out);
+}
+
+GBytes *
+tsr_doom2d_wad_get_prefix (const TsrDoom2dWad      *wad,
+                           const TsrDoom2dWadEntry *entry,
+                           gsize                    max,
+                           GError                 **error)
+{
+  GByteArray *out;
+  gboolean ok;
+
+  g_return_val_if_fail (max > 0, NULL);
+  if (entry->data != NULL)
+    return g_bytes_new_from_bytes (entry->data, 0, MIN (max, g_bytes_get_size (entry->data)));
+  out = g_byte_array_new ();
+  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, max, G_MAXSIZE, out, NULL, error)
+                   : wad_stream (wad, entry, max, G_MAXSIZE, out, NULL, error);
+  if (!ok)
+    {
+      g_byte_array_unref (out);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (out);
+}
+
+gboolean
+tsr_doom2d_wad_check_entry (const TsrDoom2dWad      *wad,
+                            const TsrDoom2dWadEntry *entry,
+                            gsize                    limit,
+                            gsize                   *expanded,
+                            GError                 **error)
+{
+  *expanded = 0;
+  if (entry->data != NULL)
+    return TRUE;
+  return wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, 0, limit, NULL, expanded, error)
+                     : wad_stream (wad, entry, 0, limit, NULL, expanded, error);
 }
 
 void
@@ -436,7 +521,8 @@ tsr_doom2d_wad_find_maps (const TsrDoom2dWad *wad)
 
       if (entry->is_section || *entry->section != '\0')
         continue;
-      data = tsr_doom2d_wad_get_data (wad, entry, NULL);
+      /* Only the start decides, so listing the maps does not expand every resource. */
+      data = tsr_doom2d_wad_get_prefix (wad, entry, MAP_SNIFF_PREFIX, NULL);
       if (data == NULL)
         continue;
       bytes = g_bytes_get_data (data, &size);

@@ -57,6 +57,23 @@ TsrDoom2dWadEntry *tsr_doom2d_wad_find       (const TsrDoom2dWad *wad,
 GBytes            *tsr_doom2d_wad_get_data   (const TsrDoom2dWad      *wad,
                                               const TsrDoom2dWadEntry *entry,
                                               GError                 **error);
+/* The first MAX (> 0) bytes of ENTRY's data, fewer when it is shorter: what sniffing needs,
+ * without expanding the rest. */
+GBytes            *tsr_doom2d_wad_get_prefix (const TsrDoom2dWad      *wad,
+                                              const TsrDoom2dWadEntry *entry,
+                                              gsize                    max,
+                                              GError                 **error);
+/* Whether ENTRY's data expands cleanly (zlib stream; ZIP size and CRC), in constant memory, and
+ * to how many bytes (*EXPANDED). Data that expands (or says it does) beyond LIMIT bytes is not
+ * expanded further: TSR_ERROR_OUT_OF_RANGE. */
+gboolean           tsr_doom2d_wad_check_entry (const TsrDoom2dWad      *wad,
+                                               const TsrDoom2dWadEntry *entry,
+                                               gsize                    limit,
+                                               gsize                   *expanded,
+                                               GError                 **error);
+/* The most bytes one resource may expand to: 64 times the archive, at least 64 MiB (the loaders'
+ * memory budget). Validation expands no more than this in total. */
+gsize              tsr_doom2d_wad_resource_limit (const TsrDoom2dWad *wad);
 /* Replaces ENTRY's data (compressed when written). */
 void               tsr_doom2d_wad_set_data   (TsrDoom2dWad      *wad,
                                               TsrDoom2dWadEntry *entry,

@@ -12,7 +12,6 @@
 #include <zip.h>
 #endif
 
-#define ZIP_MAX_RESOURCE (256u * 1024 * 1024)
 
 gboolean
 tsr_doom2d_zip_available (void)
@@ -47,6 +46,8 @@ tsr_doom2d_zip_close (TsrDoom2dWad *wad)
   wad->zip = NULL;
 }
 
+static const char *zip_error_text (zip_error_t *zip_error);
+
 /* Names are UTF-8 when flagged so; older archives made on Windows use CP1251. */
 static char *
 decode_name (const char *raw)
@@ -75,7 +76,7 @@ tsr_doom2d_zip_read (GBytes  *bytes,
     {
       tsr_set_error_at (error, zip_error_code_zip (&zip_error) == ZIP_ER_NOZIP ? TSR_ERROR_BAD_MAGIC
                                                                                 : TSR_ERROR_INVALID,
-                        0, "ZIP archive: %s", zip_error_strerror (&zip_error));
+                        0, "ZIP archive: %s", zip_error_text (&zip_error));
       if (source != NULL)
         zip_source_free (source);
       zip_error_fini (&zip_error);
@@ -125,56 +126,104 @@ tsr_doom2d_zip_read (GBytes  *bytes,
   return wad;
 }
 
-GBytes *
-tsr_doom2d_zip_get_data (const TsrDoom2dWad      *wad,
-                         const TsrDoom2dWadEntry *entry,
-                         GError                 **error)
+/* libzip's words for an error, except where they mislead: a short read has no libzip error at
+ * all ("No error"), and a size or offset field of 0xFFFFFFFF (the ZIP64 marker) without its
+ * ZIP64 extra field comes back as "No such file". */
+static const char *
+zip_error_text (zip_error_t *zip_error)
+{
+  switch (zip_error_code_zip (zip_error))
+    {
+    case ZIP_ER_OK:
+    case ZIP_ER_EOF:
+      return "the data ends before the size the directory gives";
+    case ZIP_ER_NOENT:
+      return "a size or offset field is 0xFFFFFFFF (the ZIP64 marker) but there is no ZIP64 "
+             "extra field with the real value";
+    case ZIP_ER_INCONS:
+      return "the central directory and the local headers disagree";
+    default:
+      return zip_error_strerror (zip_error);
+    }
+}
+
+gboolean
+tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
+                       const TsrDoom2dWadEntry *entry,
+                       gsize                    prefix,
+                       gsize                    limit,
+                       GByteArray              *out,
+                       gsize                   *expanded,
+                       GError                 **error)
 {
   zip_stat_t stat;
   zip_file_t *file;
-  guint8 *buffer;
-  zip_int64_t got;
+  guint64 total = 0;
 
   if (wad->zip == NULL || entry->zip_index < 0)
-    return g_bytes_new (NULL, 0);
+    return TRUE;
   zip_stat_init (&stat);
   if (zip_stat_index (wad->zip, (zip_uint64_t) entry->zip_index, 0, &stat) != 0
       || !(stat.valid & ZIP_STAT_SIZE))
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: no size", entry->name);
-      return NULL;
+      return FALSE;
     }
-  if (stat.size > ZIP_MAX_RESOURCE)
+  if (prefix == 0 && stat.size > limit)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 0, "ZIP archive: entry %s: %" G_GUINT64_FORMAT
-                        " bytes, at most 256 MiB expected", entry->name, (guint64) stat.size);
-      return NULL;
+                        " bytes, beyond %" G_GSIZE_FORMAT, entry->name, (guint64) stat.size, limit);
+      return FALSE;
     }
   file = zip_fopen_index (wad->zip, (zip_uint64_t) entry->zip_index, 0);
   if (file == NULL)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: %s", entry->name,
-                        zip_strerror (wad->zip));
-      return NULL;
+                        zip_error_text (zip_get_error (wad->zip)));
+      return FALSE;
     }
-  buffer = g_malloc (stat.size + 1);
-  got = stat.size > 0 ? zip_fread (file, buffer, stat.size) : 0;
-  if (got < 0 || (zip_uint64_t) got != stat.size)
+  for (;;)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: %s", entry->name,
-                        zip_file_strerror (file));
-      zip_fclose (file);
-      g_free (buffer);
-      return NULL;
+      guint8 chunk[65536];
+      gsize want = sizeof chunk;
+      zip_int64_t got;
+
+      if (prefix > 0)
+        want = (gsize) MIN ((guint64) want, prefix - total);
+      if (want == 0)
+        break;
+      got = zip_fread (file, chunk, want);
+      if (got < 0)
+        {
+          tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: after %" G_GUINT64_FORMAT
+                            " of %" G_GUINT64_FORMAT " bytes: %s", entry->name, total, (guint64) stat.size,
+                            zip_error_text (zip_file_get_error (file)));
+          zip_fclose (file);
+          return FALSE;
+        }
+      if (got == 0)
+        break;
+      total += (guint64) got;
+      if (expanded != NULL)
+        *expanded = (gsize) total;
+      if (out != NULL)
+        g_byte_array_append (out, chunk, (guint) got);
     }
-  /* zip_fclose reports a CRC mismatch. */
-  if (zip_fclose (file) != 0)
+  if (prefix == 0 && total != stat.size)
+    {
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0, "ZIP archive: entry %s: %" G_GUINT64_FORMAT
+                        " of %" G_GUINT64_FORMAT " bytes could be read: the compressed data ends early or "
+                        "the sizes in the directory are wrong", entry->name, total, (guint64) stat.size);
+      zip_fclose (file);
+      return FALSE;
+    }
+  /* zip_fclose reports a CRC mismatch (only meaningful once everything was read). */
+  if (zip_fclose (file) != 0 && prefix == 0)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: checksum mismatch", entry->name);
-      g_free (buffer);
-      return NULL;
+      return FALSE;
     }
-  return g_bytes_new_take (buffer, (gsize) got);
+  return TRUE;
 }
 
 static char *
@@ -316,13 +365,17 @@ tsr_doom2d_zip_read (GBytes  *bytes,
   return NULL;
 }
 
-GBytes *
-tsr_doom2d_zip_get_data (const TsrDoom2dWad      *wad,
-                         const TsrDoom2dWadEntry *entry,
-                         GError                 **error)
+gboolean
+tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
+                       const TsrDoom2dWadEntry *entry,
+                       gsize                    prefix,
+                       gsize                    limit,
+                       GByteArray              *out,
+                       gsize                   *expanded,
+                       GError                 **error)
 {
   g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "ZIP archives need libzip, which this build lacks");
-  return NULL;
+  return FALSE;
 }
 
 GBytes *

@@ -186,7 +186,7 @@ images_render (gconstpointer data, const TsrRenderOptions *options, GError **err
 
   if (index >= items->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL,
                    "Images: picture %u requested, the file has %u (--level counts from 0)",
                    index, items->len);
       return NULL;

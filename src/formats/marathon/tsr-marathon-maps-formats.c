@@ -286,7 +286,7 @@ map_render (gconstpointer           data,
 
   if (position >= map->levels->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "level %d: the file holds %u levels (0..%u)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "level %d: the file holds %u levels (0..%u)",
                    options->level, map->levels->len, map->levels->len - 1);
       return NULL;
     }

@@ -23,7 +23,7 @@ static TsrImage *
 sequence_sheet (const TsrShapesSequence *sequence, TsrImage **frames, guint frame_count)
 {
   guint cell_width = 1, cell_height = 1, columns = (guint) MAX (sequence->frames_per_view, 1);
-  TsrImage *sheet;
+  TsrImage *sheet = NULL;
 
   for (guint i = 0; i < sequence->index_count; i++)
     {
@@ -287,7 +287,7 @@ bitmaps_sheet (const TsrShapesCollection *collection, GError **error)
   const guint gap = 2;
   guint64 area = 0;
   guint widest = 1, row_width, width = 1, height = 1, x = 0, y = 0, row_height = 0;
-  TsrImage *sheet;
+  TsrImage *sheet = NULL;
 
   for (guint b = 0; b < collection->bitmaps->len; b++)
     {
@@ -329,8 +329,8 @@ bitmaps_sheet (const TsrShapesCollection *collection, GError **error)
           x += image->width + gap;
           row_height = MAX (row_height, image->height);
         }
-      if (pass == 0)
-        sheet = tsr_image_new (width, height);
+      if (pass == 0 && (sheet = tsr_image_new_checked (width, height, TSR_IMAGE_MAX_PIXELS, "bitmap sheet", error)) == NULL)
+        return NULL;
     }
   return sheet;
 }
@@ -343,7 +343,7 @@ shapes_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
     if (file->slots[i].versions[0] != NULL && (options->level < 0 || (guint) options->level == i))
       return bitmaps_sheet (file->slots[i].versions[0], error);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Shapes: no collection %d", options->level);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "Shapes: no collection %d", options->level);
   return NULL;
 }
 
@@ -594,7 +594,7 @@ patch_render (gconstpointer data, const TsrRenderOptions *options, GError **erro
         return NULL;
       return bitmaps_sheet (collection, error);
     }
-  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Shapes patch: no bitmaps in collection %d",
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "Shapes patch: no bitmaps in collection %d",
                options->level);
   return NULL;
 }

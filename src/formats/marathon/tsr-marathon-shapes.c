@@ -1031,7 +1031,11 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
   if (bitmap_measure (data, size, bitmap->marathon1, 0, error) == 0)
     return NULL;
   build_palette (table, palette);
-  image = tsr_image_new ((guint) bitmap->width, (guint) bitmap->height);
+  /* Run-length bitmaps are small for their size: the area follows the loaders' budget. */
+  image = tsr_image_new_checked ((guint) bitmap->width, (guint) bitmap->height,
+                                 tsr_image_budget_pixels (size), "bitmap", error);
+  if (image == NULL)
+    return NULL;
   scanlines = column ? (gsize) bitmap->width : (gsize) bitmap->height;
   scanline_length = column ? (gsize) bitmap->height : (gsize) bitmap->width;
   position = TSR_SHAPES_BITMAP_HEADER_SIZE + (scanlines + 1) * 4;

@@ -658,11 +658,16 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
     {
       TsrPictInfo walked;
 
-      if ((guint64) (info->right - info->left) * (guint64) (info->bottom - info->top) > PICT_MAX_PIXELS)
+      /* The loaders' budget: a picture of N bytes may not make more than max(16 Mi, 16·N)
+       * pixels (PackBits cannot compress better than that). */
+      guint64 limit = MIN (tsr_image_budget_pixels (size), (guint64) PICT_MAX_PIXELS);
+
+      if ((guint64) (info->right - info->left) * (guint64) (info->bottom - info->top) > limit)
         {
           tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 2,
-                            "unsupported: a %dx%d frame (more than %u pixels)", info->right - info->left,
-                            info->bottom - info->top, PICT_MAX_PIXELS);
+                            "unsupported: a %dx%d frame (more than %" G_GUINT64_FORMAT " pixels, the "
+                            "limit for a picture of %" G_GSIZE_FORMAT " bytes)", info->right - info->left,
+                            info->bottom - info->top, limit, size);
           return FALSE;
         }
       /* Walk first: a picture whose opcodes are broken fails before any pixel is allocated. */
@@ -941,8 +946,10 @@ tsr_pict_parse_clut (const guint8 *data, gsize size, TsrPictColorTable *table, G
 TsrImage *
 tsr_pict_clut_render (const TsrPictColorTable *table)
 {
-  guint columns = 16, rows = MAX ((table->count + columns - 1) / columns, 1u);
-  TsrImage *image = tsr_image_new (columns * 16, rows * 16);
+  /* Large tables (up to 65536 entries) get smaller swatches, so the image stays small. */
+  guint swatch = table->count > 1024 ? 4 : 16;
+  guint columns = table->count > 1024 ? 256 : 16, rows = MAX ((table->count + columns - 1) / columns, 1u);
+  TsrImage *image = tsr_image_new (columns * swatch, rows * swatch);
 
   for (guint i = 0; i < table->count; i++)
     {
@@ -950,9 +957,9 @@ tsr_pict_clut_render (const TsrPictColorTable *table)
       guint32 rgba = ((guint32) (color->red >> 8) << 24) | ((guint32) (color->green >> 8) << 16)
                      | ((guint32) (color->blue >> 8) << 8) | 0xff;
 
-      for (guint y = 0; y < 16; y++)
-        for (guint x = 0; x < 16; x++)
-          tsr_image_set_pixel (image, (i % columns) * 16 + x, (i / columns) * 16 + y, rgba);
+      for (guint y = 0; y < swatch; y++)
+        for (guint x = 0; x < swatch; x++)
+          tsr_image_set_pixel (image, (i % columns) * swatch + x, (i / columns) * swatch + y, rgba);
     }
   return image;
 }

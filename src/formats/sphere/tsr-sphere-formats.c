@@ -209,11 +209,32 @@ tsr_sphere_rmp_render (gconstpointer data, const TsrRenderOptions *options, GErr
   g_autoptr(GHashTable) spritesets = tsr_sphere_render_find_spritesets (map);
   guint width, height;
 
-  tsr_sphere_map_pixel_size (map, &width, &height);
-  if (options != NULL && options->width > 0 && options->height > 0)
+  if (options != NULL && options->level > 0)
     {
-      width = options->width;
-      height = options->height;
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %d: a Sphere map is one level (0)",
+                   options->level);
+      return NULL;
+    }
+  tsr_sphere_map_pixel_size (map, &width, &height);
+  if (options != NULL && (options->width > 0 || options->height > 0) && width > 0 && height > 0)
+    {
+      /* Scaled to fit the requested size, keeping the map's proportions. */
+      double scale = options->width > 0 && options->height > 0
+                     ? MIN ((double) options->width / width, (double) options->height / height)
+                     : options->width > 0 ? (double) options->width / width
+                                          : (double) options->height / height;
+
+      return tsr_sphere_map_render_scaled (map, spritesets, MAX ((guint) (width * scale + 0.5), 1u),
+                                           MAX ((guint) (height * scale + 0.5), 1u),
+                                           TSR_SPHERE_RENDER_ALL, error);
+    }
+  if ((guint64) width * height > TSR_IMAGE_NATURAL_MAX_PIXELS)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                   "map: %ux%u pixels is above the limit of %u pixels (%u MiB) for drawing at full "
+                   "size; --size WxH draws it scaled", width, height, TSR_IMAGE_NATURAL_MAX_PIXELS,
+                   TSR_IMAGE_NATURAL_MAX_PIXELS / (256 * 1024));
+      return NULL;
     }
   return tsr_sphere_map_render_area (map, spritesets, 0, 0, width, height, TSR_SPHERE_RENDER_ALL, error);
 }
@@ -260,6 +281,12 @@ static GPtrArray *
 tsr_sphere_rmp_convert (gconstpointer data, const TsrFormat *target, const char *path,
                         const TsrConvertOptions *options, GPtrArray *lost, GError **error)
 {
+  if (options != NULL && options->level > 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %d: a Sphere map is one level (0)",
+                   options->level);
+      return NULL;
+    }
   if (target == &tsr_sphere_tmx_format)
     return tsr_sphere_tmx_export (data, path, lost, error);
   if (target == &tsr_sphere_rmp_format)

@@ -333,14 +333,129 @@ tsr_sphere_map_render_area (const TsrSphereMap  *map,
                             TsrSphereRenderFlags flags,
                             GError             **error)
 {
-  TsrImage *image = tsr_image_new (width, height);
+  TsrImage *image = tsr_image_new_checked (width, height, TSR_IMAGE_MAX_PIXELS, "map", error);
 
   if (image == NULL)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "map: cannot draw %ux%u pixels (1..32768 per side)", width, height);
-      return NULL;
-    }
+    return NULL;
   tsr_sphere_map_render_into (map, spritesets, image, x, y, flags);
   return image;
+}
+
+/* Source-over of one RGBA pixel S onto D. */
+static void
+tsr_sphere_blend_pixel (guint8       *d,
+                        const guint8 *s)
+{
+  guint a = s[3], da = d[3], out_a;
+
+  if (a == 255 || da == 0)
+    {
+      if (a != 0)
+        memcpy (d, s, 4);
+      return;
+    }
+  if (a == 0)
+    return;
+  out_a = a + da * (255 - a) / 255;
+  for (int c = 0; c < 3; c++)
+    d[c] = (guint8) ((s[c] * a + d[c] * da * (255 - a) / 255) / MAX (out_a, 1));
+  d[3] = (guint8) out_a;
+}
+
+TsrImage *
+tsr_sphere_map_render_scaled (const TsrSphereMap  *map,
+                              GHashTable          *spritesets,
+                              guint                width,
+                              guint                height,
+                              TsrSphereRenderFlags flags,
+                              GError             **error)
+{
+  const TsrSphereTileset *tileset = tsr_sphere_map_get_tileset (map);
+  guint tile_width = tileset ? tileset->tile_width : 16;
+  guint tile_height = tileset ? tileset->tile_height : 16;
+  guint map_width, map_height;
+  g_autoptr(TsrImage) image = NULL;
+  g_autofree guint *columns = NULL;
+  double sx, sy;
+
+  tsr_sphere_map_pixel_size (map, &map_width, &map_height);
+  if (map_width == 0 || map_height == 0 || (width == map_width && height == map_height))
+    return tsr_sphere_map_render_area (map, spritesets, 0, 0, MAX (width, 1u), MAX (height, 1u),
+                                       flags, error);
+  image = tsr_image_new_checked (width, height, TSR_IMAGE_MAX_PIXELS, "map", error);
+  if (image == NULL)
+    return NULL;
+  sx = (double) width / map_width;
+  sy = (double) height / map_height;
+
+  /* Nearest sampling: each output pixel shows the map pixel under its centre, so the time is
+   * bounded by the output, not by the map's declared size. */
+  columns = g_new (guint, width);
+  for (guint x = 0; x < width; x++)
+    columns[x] = (guint) (((guint64) x * 2 + 1) * map_width / ((guint64) width * 2));
+  for (guint l = 0; tileset != NULL && tileset->tiles->len > 0 && l < map->layers->len; l++)
+    {
+      const TsrSphereLayer *layer = g_ptr_array_index (map->layers, l);
+
+      if (layer->flags & TSR_SPHERE_LAYER_HIDDEN)
+        continue;
+      for (guint y = 0; y < height; y++)
+        {
+          guint my = (guint) (((guint64) y * 2 + 1) * map_height / ((guint64) height * 2));
+          guint ty = my / tile_height;
+          guint8 *row = image->pixels + (gsize) y * width * 4;
+
+          if (ty >= layer->height)
+            continue;
+          for (guint x = 0; x < width; x++)
+            {
+              guint mx = columns[x], tx = mx / tile_width;
+              guint16 index;
+              const TsrSphereTile *tile;
+
+              if (tx >= layer->width)
+                continue;
+              index = layer->tiles[(gsize) ty * layer->width + tx];
+              if (index >= tileset->tiles->len)
+                continue;
+              tile = g_ptr_array_index (tileset->tiles, index);
+              tsr_sphere_blend_pixel (row + (gsize) x * 4,
+                                      tile->pixels + ((gsize) (my % tile_height) * tile_width
+                                                      + mx % tile_width) * 4);
+            }
+        }
+    }
+
+  if (flags & TSR_SPHERE_RENDER_ENTITIES)
+    for (guint i = 0; i < map->entities->len; i++)
+      {
+        const TsrSphereEntity *entity = g_ptr_array_index (map->entities, i);
+        gboolean person = entity->type == TSR_SPHERE_ENTITY_PERSON;
+
+        tsr_sphere_marker (image, (int) (entity->x * sx), (int) (entity->y * sy),
+                           person ? 0xff40ffff : 0xffd800ff, person ? 0x400040ff : 0x403000ff);
+      }
+  if (flags & TSR_SPHERE_RENDER_OBSTRUCTIONS)
+    for (guint l = 0; l < map->layers->len; l++)
+      {
+        const TsrSphereLayer *layer = g_ptr_array_index (map->layers, l);
+
+        for (guint i = 0; i < layer->segments->len; i++)
+          {
+            const TsrSphereSegment *segment = &g_array_index (layer->segments, TsrSphereSegment, i);
+
+            tsr_sphere_line (image, (int) (MIN (segment->x1, 65535) * sx), (int) (MIN (segment->y1, 65535) * sy),
+                             (int) (MIN (segment->x2, 65535) * sx), (int) (MIN (segment->y2, 65535) * sy),
+                             0xff2020ff);
+          }
+      }
+  if (flags & TSR_SPHERE_RENDER_ZONES)
+    for (guint z = 0; z < map->zones->len; z++)
+      {
+        const TsrSphereZone *zone = g_ptr_array_index (map->zones, z);
+
+        tsr_sphere_rectangle (image, (int) (zone->x1 * sx), (int) (zone->y1 * sy),
+                              (int) (zone->x2 * sx), (int) (zone->y2 * sy), 0x20e0ffff);
+      }
+  return g_steal_pointer (&image);
 }

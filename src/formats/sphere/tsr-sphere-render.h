@@ -31,6 +31,14 @@ TsrImage   *tsr_sphere_map_render_area  (const TsrSphereMap *map,
                                          guint               height,
                                          TsrSphereRenderFlags flags,
                                          GError            **error);
+/* Draws the whole map scaled to WIDTH x HEIGHT pixels (nearest sampling; persons as markers).
+ * Time and memory follow the output size, whatever size the map declares. */
+TsrImage   *tsr_sphere_map_render_scaled (const TsrSphereMap *map,
+                                          GHashTable         *spritesets,
+                                          guint               width,
+                                          guint               height,
+                                          TsrSphereRenderFlags flags,
+                                          GError            **error);
 /* Draws into an existing image (reused between frames by the benchmark and the views). */
 void        tsr_sphere_map_render_into  (const TsrSphereMap *map,
                                          GHashTable         *spritesets,

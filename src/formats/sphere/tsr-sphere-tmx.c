@@ -550,6 +550,25 @@ typedef struct {
   char             *image_path;
 } TsrTmxImport;
 
+static TsrSphereTmxReadFunc tmx_read_func;
+static gpointer             tmx_read_data;
+
+void
+tsr_sphere_tmx_set_reader (TsrSphereTmxReadFunc read,
+                           gpointer             user_data)
+{
+  tmx_read_func = read;
+  tmx_read_data = user_data;
+}
+
+/* The files a TMX names (its TSX, the tileset image). */
+static GBytes *
+tsr_tmx_read (const char *path,
+              GError    **error)
+{
+  return tmx_read_func != NULL ? tmx_read_func (path, tmx_read_data, error) : tsr_file_read (path, error);
+}
+
 static void
 tsr_tmx_frame_free (gpointer data)
 {
@@ -711,7 +730,48 @@ tsr_tmx_fail (GMarkupParseContext *context, GError **error, const char *format, 
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_markup_parse_context_get_position (context, &line, &column);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX line %d: %s", line, message);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, message);
+}
+
+/* GMarkup's message ("Error on line 45 char 42: Document ended unexpectedly …") without its own
+ * position, every quotation of the document cut to a few characters, and no control bytes, so
+ * that the error stays one line however the document looks. */
+static char *
+tsr_tmx_markup_reason (const char *message)
+{
+  const char *p = message;
+  GString *out = g_string_new (NULL);
+
+  if (g_str_has_prefix (p, "Error on line ") && strstr (p, ": ") != NULL)
+    p = strstr (p, ": ") + 2;
+  while (*p != '\0')
+    {
+      if (g_str_has_prefix (p, "\u201c"))
+        {
+          const char *start = p + strlen ("\u201c");
+          const char *end = strstr (start, "\u201d");
+          glong length;
+
+          if (end == NULL)
+            end = start + strlen (start);
+          length = g_utf8_strlen (start, end - start);
+          g_string_append (out, "\u201c");
+          g_string_append_len (out, start,
+                               g_utf8_offset_to_pointer (start, MIN (length, 24)) - start);
+          if (length > 24)
+            g_string_append (out, "\u2026");
+          g_string_append (out, "\u201d");
+          p = *end != '\0' ? end + strlen ("\u201d") : end;
+          continue;
+        }
+      g_string_append_c (out, *p);
+      p++;
+    }
+  {
+    g_autofree char *raw = g_string_free (out, FALSE);
+
+    return tsr_escape_control (raw);
+  }
 }
 
 static gboolean
@@ -720,16 +780,19 @@ tsr_tmx_parse_file (TsrTmxImport *import, const char *path, const char *data, gs
   GMarkupParseContext *context = g_markup_parse_context_new (&tsr_tmx_parser, 0, import, NULL);
   g_autofree char *saved_folder = import->folder;
   gboolean ok;
+  int line = 0, column = 0;
 
   import->folder = path ? g_path_get_dirname (path) : g_strdup (".");
   ok = g_markup_parse_context_parse (context, data, (gssize) size, error) &&
        g_markup_parse_context_end_parse (context, error);
+  g_markup_parse_context_get_position (context, &line, &column);
   g_markup_parse_context_free (context);
   g_free (import->folder);
   import->folder = g_steal_pointer (&saved_folder);
   if (!ok && error != NULL && *error != NULL && (*error)->domain != TSR_ERROR)
     {
-      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, "%s", (*error)->message);
+      g_autofree char *reason = tsr_tmx_markup_reason ((*error)->message);
+      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, reason);
 
       g_clear_error (error);
       *error = wrapped;
@@ -789,11 +852,12 @@ tsr_tmx_start_element (GMarkupParseContext *context,
       if (source != NULL)
         {
           g_autofree char *tsx_path = g_build_filename (import->folder, source, NULL);
-          g_autoptr(GBytes) tsx = tsr_file_read (tsx_path, error);
+          g_autoptr(GBytes) tsx = NULL;
           gsize size;
           const char *data;
           TsrTmxFrame *outer;
 
+          tsx = tsr_tmx_read (tsx_path, error);
           if (tsx == NULL)
             return;
           data = g_bytes_get_data (tsx, &size);
@@ -986,10 +1050,11 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
     }
   if (layer_text != NULL || (object->points->len > 0 && type == NULL))
     {
-      gint64 index = import->map->layers->len - 1;
+      /* Signed: with no layer yet there is no last one (the unsigned "len - 1" pointed far away). */
+      gint64 index = (gint64) import->map->layers->len - 1;
       TsrSphereLayer *layer;
 
-      if (layer_text != NULL && !tsr_tmx_parse_int (layer_text, 0, import->map->layers->len - 1, &index))
+      if (layer_text != NULL && (index < 0 || !tsr_tmx_parse_int (layer_text, 0, index, &index)))
         {
           g_string_append_printf (problems, "%sobstructions of layer %s, which does not exist",
                                   problems->len ? "; " : "", layer_text);
@@ -1184,7 +1249,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: margin and spacing must be 0");
       return NULL;
     }
-  png = tsr_file_read (import->image_path, error);
+  png = tsr_tmx_read (import->image_path, error);
   if (png == NULL)
     return NULL;
   sheet = tsr_image_load_png (g_bytes_get_data (png, NULL), g_bytes_get_size (png), import->image_path, error);

@@ -272,6 +272,14 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
   tsr_reader_init (&head, head_data, head_size, "MAPHEAD");
   tsr_reader_init (&file, file_data, file_size, file_label);
 
+  /* Say what is wrong with a corrupt MAPHEAD rather than what goes wrong in GAMEMAPS. */
+  if (head_size < MAPHEAD_SIZE)
+    {
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, head_size, "MAPHEAD: %" G_GSIZE_FORMAT
+                        " bytes, %d expected (the RLEW tag and %d level offsets)", head_size,
+                        MAPHEAD_SIZE, TSR_WOLF3D_MAX_LEVELS);
+      return NULL;
+    }
   if (!tsr_reader_read_u16_le (&head, &tag, error))
     return NULL;
   for (guint i = 0; i < TSR_WOLF3D_MAX_LEVELS; i++)
@@ -280,6 +288,20 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
         return NULL;
       if (slots[i] > 0)
         used = i + 1;
+      if (slots[i] > 0 && (guint64) slots[i] + TSR_WOLF3D_HEADER_SIZE > file_size)
+        {
+          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 2 + 4 * (gsize) i,
+                            "MAPHEAD: level %u starts at offset %d, past the end of %s (%" G_GSIZE_FORMAT
+                            " bytes)", i, slots[i], file_label, file_size);
+          return NULL;
+        }
+      if (slots[i] < -1)
+        {
+          tsr_set_error_at (error, TSR_ERROR_INVALID, 2 + 4 * (gsize) i,
+                            "MAPHEAD: level %u: offset %d, a file offset, 0 or -1 (no level) expected",
+                            i, slots[i]);
+          return NULL;
+        }
     }
 
   if (file_size < 8 || memcmp (file_data, ted5_signature, 8) != 0)
@@ -300,7 +322,11 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
         }
       level = level_read (&file, i, (gsize) slots[i], tag, carmack, error);
       if (level == NULL)
-        return NULL;
+        {
+          if (tag != 0xabcd)
+            g_prefix_error (error, "MAPHEAD: RLEW tag 0x%04X, where every known game has 0xABCD; ", tag);
+          return NULL;
+        }
       g_ptr_array_add (levels, level);
     }
 

@@ -258,6 +258,14 @@ tsr_wolf3d_sniff_kind (const guint8      *data,
       *kind = named;
       return TSR_SNIFF_LIKELY;
     }
+  /* A member named as such whose bytes do not fit (cut short, overwritten) is still this set's:
+   * loading it says what is wrong, where "no format recognises it" would not. */
+  if (named == TSR_WOLF3D_FILE_MAPHEAD || named == TSR_WOLF3D_FILE_GAMEMAPS
+      || named == TSR_WOLF3D_FILE_MAPTEMP || named == TSR_WOLF3D_FILE_VSWAP)
+    {
+      *kind = named;
+      return TSR_SNIFF_MAYBE;
+    }
   return TSR_SNIFF_NO;
 }
 
@@ -756,7 +764,7 @@ tsr_wolf3d_set_render_level (const TsrWolf3dSet *set,
 
   if (set->maps == NULL || (level = tsr_wolf3d_maps_get_level (set->maps, index)) == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no level %u in the set (%u levels)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %u in the set (%u levels)",
                    index, set->maps != NULL ? set->maps->levels->len : 0);
       return NULL;
     }

@@ -1,0 +1,268 @@
+/* test-fuzz-seeds.c: builds the seeds that let the fuzz targets reach loaders the real files
+ * alone do not (build-aux/fuzz runs it with TSR_FUZZ_SEEDS=DIR; otherwise it writes into a
+ * temporary folder), and checks that every seed loads:
+ *   marathon-images  small Images files (one to three pictures of the real 4 MB one, which is
+ *                    above libFuzzer's 1 MiB input limit)
+ *   marathon-pict    the real PICT resources cut out of it
+ *   marathon-shapes  Shapes files made from the real shapes patches
+ *   sphere-tmx       the real Sphere maps exported to TMX, with their TSX and PNG in one input */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "formats/marathon/tsr-marathon-images.h"
+#include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "formats/marathon/tsr-marathon-shapes.h"
+#include "formats/marathon/tsr-pict.h"
+#include "formats/sphere/tsr-sphere-formats.h"
+#include "formats/sphere/tsr-sphere-map.h"
+#include "formats/sphere/tsr-sphere-tmx.h"
+#include "fuzz/tsr-fuzz-tmx.h"
+#include "tsr-test-common.h"
+
+/* libFuzzer's default -max_len-free limit for seeds. */
+#define SEED_MAX (1024 * 1024)
+
+static char *seeds_root;
+
+static char *
+seed_folder (const char *target)
+{
+  char *folder = g_build_filename (seeds_root, target, NULL);
+
+  ck_assert_int_eq (g_mkdir_with_parents (folder, 0755), 0);
+  return folder;
+}
+
+static void
+write_seed (const char *folder, const char *name, GBytes *bytes)
+{
+  g_autofree char *path = g_build_filename (folder, name, NULL);
+
+  ck_assert_uint_le (g_bytes_get_size (bytes), SEED_MAX);
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+}
+
+START_TEST (test_images_and_pict_seeds)
+{
+  g_autofree char *data = tsr_test_data_require ("marathon");
+  g_autofree char *path = g_build_filename (data, "m2_Images.imgA", NULL);
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  g_autoptr(TsrMarathonImages) images = tsr_marathon_images_parse (bytes, NULL);
+  g_autofree char *images_folder = seed_folder ("marathon-images");
+  g_autofree char *pict_folder = seed_folder ("marathon-pict");
+  g_autoptr(GArray) pictures = NULL;
+  guint picts = 0, files = 0;
+
+  ck_assert_ptr_nonnull (images);
+  ck_assert_uint_gt (g_bytes_get_size (bytes), SEED_MAX);
+  pictures = tsr_marathon_images_list (images, TSR_RESOURCE_PICT);
+  ck_assert_uint_gt (pictures->len, 3);
+  for (guint i = 0; i < pictures->len && picts < 24; i++)
+    {
+      const TsrMarathonImagesItem *item = &g_array_index (pictures, TsrMarathonImagesItem, i);
+      g_autofree char *name = g_strdup_printf ("pict-%d", item->id);
+      g_autoptr(TsrImage) image = NULL;
+      TsrPictInfo info;
+
+      if (g_bytes_get_size (item->data) > SEED_MAX)
+        continue;
+      image = tsr_pict_decode (g_bytes_get_data (item->data, NULL), g_bytes_get_size (item->data), &info, NULL);
+      ck_assert_msg (image != NULL, "PICT %d does not decode", item->id);
+      write_seed (pict_folder, name, item->data);
+      picts++;
+    }
+
+  /* Images files keeping pictures FIRST..FIRST+COUNT-1 only. */
+  for (guint first = 0; first + 3 <= pictures->len && files < 8; first += 3)
+    for (guint count = 1; count <= 3 && files < 8; count += 2)
+      {
+        g_autoptr(TsrMarathonImages) small = tsr_marathon_images_parse (bytes, NULL);
+        g_autoptr(GArray) all = tsr_marathon_images_list (small, TSR_RESOURCE_PICT);
+        g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (int));
+        g_autoptr(GBytes) written = NULL;
+        g_autoptr(TsrMarathonImages) back = NULL;
+        g_autoptr(GError) error = NULL;
+        g_autofree char *name = g_strdup_printf ("images-%u-%u", first, count);
+
+        for (guint i = 0; i < all->len; i++)
+          if (i < first || i >= first + count)
+            g_array_append_val (ids, g_array_index (all, TsrMarathonImagesItem, i).id);
+        g_clear_pointer (&all, g_array_unref);
+        for (guint i = 0; i < ids->len; i++)
+          ck_assert (tsr_marathon_images_remove_picture (small, g_array_index (ids, int, i)));
+        written = tsr_marathon_images_serialize (small, &error);
+        ck_assert_msg (written != NULL, "%s", error ? error->message : "");
+        if (g_bytes_get_size (written) > SEED_MAX)
+          continue;
+        back = tsr_marathon_images_parse (written, &error);
+        ck_assert_msg (back != NULL, "%s: %s", name, error ? error->message : "");
+        {
+          g_autoptr(GArray) kept = tsr_marathon_images_list (back, TSR_RESOURCE_PICT);
+
+          ck_assert_uint_eq (kept->len, count);
+        }
+        write_seed (images_folder, name, written);
+        files++;
+      }
+  g_print ("fuzz seeds: %u PICT resources, %u small Images files\n", picts, files);
+  ck_assert_uint_gt (picts, 0);
+  ck_assert_uint_gt (files, 0);
+}
+END_TEST
+
+START_TEST (test_shapes_seeds)
+{
+  g_autofree char *data = tsr_test_data_require ("marathon");
+  const char *suffixes[] = { ".ShPa", NULL };
+  g_autoptr(GPtrArray) patches = tsr_test_data_list (data, suffixes);
+  g_autofree char *folder = seed_folder ("marathon-shapes");
+  guint written_count = 0;
+
+  for (guint i = 0; i < patches->len; i++)
+    {
+      const char *path = g_ptr_array_index (patches, i);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrShapesPatch) patch = tsr_shapes_patch_parse (g_bytes_get_data (bytes, NULL),
+                                                                g_bytes_get_size (bytes), NULL, &error);
+      g_autoptr(TsrShapesFile) file = tsr_shapes_file_new ();
+      g_autoptr(GBytes) written = NULL;
+      g_autoptr(TsrShapesFile) back = NULL;
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *name = g_strconcat (base, ".shpA", NULL);
+
+      if (patch == NULL || !tsr_shapes_patch_apply (patch, file, &error))
+        {
+          /* A patch of collections it does not define cannot stand alone: say which. */
+          g_print ("fuzz seeds: %s cannot make a Shapes file alone: %s\n", base, error ? error->message : "");
+          continue;
+        }
+      written = tsr_shapes_file_serialize (file);
+      back = tsr_shapes_file_parse (g_bytes_get_data (written, NULL), g_bytes_get_size (written), &error);
+      ck_assert_msg (back != NULL, "%s: %s", name, error ? error->message : "");
+      if (g_bytes_get_size (written) > SEED_MAX)
+        continue;
+      write_seed (folder, name, written);
+      written_count++;
+    }
+  g_print ("fuzz seeds: %u Shapes files from %u real patches\n", written_count, patches->len);
+  ck_assert_uint_gt (written_count, 0);
+}
+END_TEST
+
+typedef struct {
+  GHashTable *files; /* base name → GBytes */
+} Resolver;
+
+static GBytes *
+read_export (const char *path, gpointer user_data, GError **error)
+{
+  Resolver *resolver = user_data;
+  g_autofree char *base = g_path_get_basename (path);
+  GBytes *bytes = g_hash_table_lookup (resolver->files, base);
+
+  if (bytes == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "%s: not exported", path);
+      return NULL;
+    }
+  return g_bytes_ref (bytes);
+}
+
+START_TEST (test_tmx_seeds)
+{
+  g_autofree char *data = tsr_test_data_require ("sphere");
+  const char *suffixes[] = { ".rmp", NULL };
+  g_autoptr(GPtrArray) maps = tsr_test_data_list (data, suffixes);
+  g_autofree char *folder = seed_folder ("sphere-tmx");
+  guint written_count = 0;
+
+  for (guint i = 0; i < maps->len; i++)
+    {
+      const char *path = g_ptr_array_index (maps, i);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      gpointer map = tsr_sphere_rmp_format.load (path, bytes, &error);
+      g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) outputs = NULL;
+      g_autoptr(GHashTable) files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                           (GDestroyNotify) g_bytes_unref);
+      GBytes *parts[3] = { NULL, NULL, NULL };
+      g_autoptr(GBytes) joined = NULL;
+      Resolver resolver = { files };
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *name = g_strconcat (base, ".tmx", NULL);
+      gpointer imported;
+
+      ck_assert_msg (map != NULL, "%s: %s", path, error ? error->message : "");
+      outputs = tsr_sphere_tmx_export (map, "fuzz/map.tmx", lost, &error);
+      tsr_sphere_rmp_format.free (map);
+      if (outputs == NULL)
+        {
+          g_print ("fuzz seeds: %s does not export to TMX: %s\n", base, error->message);
+          continue;
+        }
+      for (guint o = 0; o < outputs->len && o < 3; o++)
+        {
+          const TsrOutputFile *output = g_ptr_array_index (outputs, o);
+
+          parts[o] = output->bytes;
+          g_hash_table_insert (files, g_path_get_basename (output->path), g_bytes_ref (output->bytes));
+        }
+      /* The seed loads the way the fuzz target reads it: the files from memory. */
+      joined = tsr_fuzz_tmx_join (parts[0], parts[1], parts[2]);
+      tsr_sphere_tmx_set_reader (read_export, &resolver);
+      imported = tsr_sphere_tmx_format.load ("fuzz/map.tmx", parts[0], &error);
+      tsr_sphere_tmx_set_reader (NULL, NULL);
+      ck_assert_msg (imported != NULL, "%s: %s", name, error ? error->message : "");
+      tsr_sphere_tmx_format.free (imported);
+      if (g_bytes_get_size (joined) > SEED_MAX)
+        continue;
+      write_seed (folder, name, joined);
+      written_count++;
+    }
+  g_print ("fuzz seeds: %u TMX inputs with their TSX and PNG\n", written_count);
+  ck_assert_uint_gt (written_count, 0);
+}
+END_TEST
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (void)
+{
+  Suite *suite = suite_create ("fuzz-seeds");
+  TCase *seeds = tcase_create ("seeds");
+  const char *target = g_getenv ("TSR_FUZZ_SEEDS");
+  int status;
+
+  g_free (tsr_test_data_require ("."));
+  /* (tsr_test_make_temp_dir asserts, which Check allows only inside a test) */
+  seeds_root = target != NULL && *target != '\0' ? g_strdup (target)
+                                                  : g_dir_make_tmp ("tessera-seeds-XXXXXX", NULL);
+  tcase_set_timeout (seeds, 300);
+  tcase_add_test (seeds, test_images_and_pict_seeds);
+  tcase_add_test (seeds, test_shapes_seeds);
+  tcase_add_test (seeds, test_tmx_seeds);
+  suite_add_tcase (suite, seeds);
+  status = tsr_test_run_suite (suite);
+  if (target == NULL || *target == '\0')
+    remove_tree (seeds_root);
+  return status;
+}
