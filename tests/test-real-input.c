@@ -17,8 +17,11 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "edit/tsr-tile-line.h"
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/sphere/tsr-sphere-map.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
+#include "views/marathon/tsr-marathon-map-page.h"
 #include "views/tsr-map-editor.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -599,6 +602,199 @@ test_sphere (void)
   close_window (window);
 }
 
+/* --- Marathon terminals: typing into a map's Terminals page --- */
+
+/* Types TEXT with real key taps (Shift for capitals and the shifted symbols of a US keyboard). */
+static void
+type_keys (TsrTestXTest *xtest, const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guint keyval = *p == '\n' ? GDK_KEY_Return : gdk_unicode_to_keyval ((guint8) *p);
+      gboolean shift = g_ascii_isupper (*p) || strchr ("~!@#$%^&*()_+{}|:\"<>?", *p) != NULL;
+
+      g_assert_true (tsr_test_xtest_key (xtest, keyval, shift ? GDK_SHIFT_MASK : 0));
+    }
+}
+
+static gboolean
+match_tab_label (GtkWidget *widget, gconstpointer label)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), label) == 0
+         && gtk_widget_get_ancestor (widget, GTK_TYPE_NOTEBOOK) != NULL;
+}
+
+/* Whether some line of the preview's current page draws TEXT in bold. */
+static gboolean
+preview_shows_bold (TsrTerminalPreview *preview, const char *text)
+{
+  const TsrTerminalLayout *layout = tsr_terminal_preview_get_layout (preview);
+  const TsrTerminalPage *page;
+
+  if (layout == NULL)
+    return FALSE;
+  page = tsr_terminal_layout_get_page (layout, tsr_terminal_preview_get_page (preview));
+  for (guint l = 0; page != NULL && l < page->lines->len; l++)
+    {
+      const TsrTerminalLine *line = g_ptr_array_index (page->lines, l);
+
+      for (guint r = 0; r < line->runs->len; r++)
+        {
+          const TsrTerminalRun *run = &g_array_index (line->runs, TsrTerminalRun, r);
+
+          if ((run->face & TSR_TERMINAL_FACE_BOLD) && strstr (run->text, text) != NULL)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* chronicles_DreamBrother.sceA: the Terminals tab clicked, a line with $B bold typed into a group
+ * with real keys (the preview shows it in bold), an error typed (listed at its line), fixed with
+ * BackSpace, saved with Ctrl+S; the saved map differs only in its term chunk, which decompiles to
+ * the edited script. */
+static void
+test_marathon_terminals (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL, *edited = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrTerminalEditor *editor;
+  TsrTerminalText *text;
+  GtkWidget *view, *tab;
+  GtkTextBuffer *buffer;
+  GdkRectangle location;
+  GtkTextIter iter;
+  guint line, level;
+  double vx, vy;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  tab = tsr_test_ui_find_widget (GTK_WIDGET (page), match_tab_label, "Terminals");
+  g_assert_nonnull (tab);
+  g_assert_true (tsr_test_xtest_click (xtest, tab));
+  tsr_test_ui_iterate_for (100);
+  editor = tsr_marathon_map_page_get_terminal_editor (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  text = tsr_terminal_editor_get_text (editor);
+  level = tsr_marathon_document_get_current_level (TSR_MARATHON_DOCUMENT (tsr_window_get_document (window)));
+  view = GTK_WIDGET (tsr_terminal_editor_get_source_view (editor));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+
+  /* Click at the start of the line after the logon directive: the cursor goes there. */
+  line = tsr_terminal_text_get_group_line (text, 0, 1);
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, (int) line);
+  gtk_text_view_get_iter_location (GTK_TEXT_VIEW (view), &iter, &location);
+  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET, location.x,
+                                         location.y + location.height / 2, &location.x, &location.y);
+  vx = location.x + 1;
+  vy = location.y;
+  g_assert_true (tsr_test_xtest_move_to (xtest, view, vx, vy, 16, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (100);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_line (&iter), ==, (int) line);
+
+  type_keys (xtest, "Keyed in $Bboldly$b.\n");
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
+  g_assert_true (preview_shows_bold (tsr_terminal_editor_get_preview (editor), "boldly"));
+  /* Let the completion popup (directive names) come and go before drawing the window. */
+  gtk_source_completion_hide (gtk_source_view_get_completion (GTK_SOURCE_VIEW (view)));
+  tsr_test_ui_iterate_for (300);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-terminals.png");
+
+  /* $C9 is a colour the engine lacks: a warning at its line; BackSpace twice takes it away. */
+  type_keys (xtest, "$C9");
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 1);
+  g_assert_cmpuint (tsr_terminal_editor_get_problem (editor, 0)->line, ==, line + 2);
+  tsr_findings_view_refresh (tsr_terminal_editor_get_findings_view (editor));
+  g_assert_cmpuint (tsr_findings_view_get_n_findings (tsr_terminal_editor_get_findings_view (editor)), >=, 1);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_BackSpace, 0));
+  tsr_terminal_editor_refresh (editor);
+  g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
+  edited = g_strdup (tsr_terminal_text_get_text (text, NULL));
+  g_assert_nonnull (strstr (edited, "Keyed in $Bboldly$b.\n"));
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, "original", &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, "saved", &error);
+  g_assert_no_error (error);
+  {
+    TsrMarathonLevel *saved_level = g_ptr_array_index (after->map->levels, level);
+    g_autofree char *decompiled = tsr_marathon_terminals_decompile (saved_level->terminals, &error);
+
+    g_assert_cmpstr (decompiled, ==, edited);
+  }
+  for (guint e = 0; e < before->map->wad->entries->len; e++)
+    {
+      TsrWadEntry *a = g_ptr_array_index (before->map->wad->entries, e);
+      TsrWadEntry *b = g_ptr_array_index (after->map->wad->entries, e);
+
+      g_assert_cmpuint (a->chunks->len, ==, b->chunks->len);
+      for (guint c = 0; c < a->chunks->len; c++)
+        {
+          TsrWadChunk *x = g_ptr_array_index (a->chunks, c), *y = g_ptr_array_index (b->chunks, c);
+
+          g_assert_cmpuint (x->tag, ==, y->tag);
+          g_assert_true (x->tag == TSR_WAD_TAG ('t', 'e', 'r', 'm') ? !g_bytes_equal (x->data, y->data)
+                                                                     : g_bytes_equal (x->data, y->data));
+        }
+    }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+/* GTK 4.8 warns "Trying to snapshot GtkGizmo … without a current allocation" on the frame after a
+ * real Return in a text view whose size request changes (a GTK bug, harmless: the next frame is
+ * whole). Every other warning stays fatal. */
+static GLogWriterOutput
+write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
+{
+  const char *domain = NULL, *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
+      domain = fields[i].value;
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
+      message = fields[i].value;
+  if (g_strcmp0 (domain, "Gtk") == 0 && (level & G_LOG_LEVEL_WARNING) && message != NULL
+      && strstr (message, "GtkGizmo") != NULL && strstr (message, "without a current allocation") != NULL)
+    return G_LOG_WRITER_HANDLED;
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -639,6 +835,7 @@ main (int argc, char *argv[])
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_init (&argc, &argv, NULL);
+  g_log_set_writer_func (write_log, NULL, NULL);
   screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
   if (screenshot_dir == NULL)
     screenshot_dir = g_get_current_dir ();
@@ -649,6 +846,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/real-input/wolf3d", test_wolf3d);
   g_test_add_func ("/real-input/sphere", test_sphere);
+  g_test_add_func ("/real-input/marathon-terminals", test_marathon_terminals);
   status = g_test_run ();
 
   g_clear_object (&application);

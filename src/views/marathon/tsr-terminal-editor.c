@@ -945,6 +945,8 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
   gtk_text_buffer_set_text (self->words_buffer, directive_words, -1);
   completion = gtk_source_view_get_completion (self->source_view);
   gtk_source_completion_add_provider (completion, GTK_SOURCE_COMPLETION_PROVIDER (self->words));
+  /* Most lines are prose: directive names complete on request (Ctrl+Space), not while typing. */
+  gtk_source_completion_block_interactive (completion);
 
   tsr_terminal_editor_set_text (self, NULL);
 }
