@@ -301,11 +301,43 @@ tsr_property_source_get_shared (TsrPropertySource *self,
   return have_first ? TSR_PROPERTY_SHARED : TSR_PROPERTY_NONE;
 }
 
-gboolean
-tsr_property_source_set (TsrPropertySource   *self,
-                         guint                field,
-                         const TsrFieldValue *value,
-                         GError             **error)
+/* How the new value of an element follows from its current one. */
+typedef void (*NewValueFunc) (const TsrFieldValue *current,
+                              TsrFieldValue       *next,
+                              gconstpointer        data);
+
+static void
+same_value (const TsrFieldValue *current,
+            TsrFieldValue       *next,
+            gconstpointer        data)
+{
+  tsr_field_value_copy (next, data);
+}
+
+typedef struct {
+  gint64   mask;
+  gboolean on;
+} BitsChange;
+
+static void
+changed_bits (const TsrFieldValue *current,
+              TsrFieldValue       *next,
+              gconstpointer        data)
+{
+  const BitsChange *change = data;
+
+  tsr_field_value_copy (next, current);
+  next->v[0] = change->on ? (current->v[0] | change->mask) : (current->v[0] & ~change->mask);
+}
+
+/* One undo step: every selected element whose value changes gets the family's command, inside
+ * one group; the group is cancelled when an element refuses. */
+static gboolean
+apply (TsrPropertySource *self,
+       guint              field,
+       NewValueFunc       new_value,
+       gconstpointer      data,
+       GError           **error)
 {
   TsrPropertySourcePrivate *priv = tsr_property_source_get_instance_private (self);
   TsrPropertySourceClass *klass = TSR_PROPERTY_SOURCE_GET_CLASS (self);
@@ -326,22 +358,25 @@ tsr_property_source_set (TsrPropertySource   *self,
   stack = tsr_document_get_undo_stack (priv->document);
   label = tsr_property_source_dup_field_label (self, field);
   description = g_strdup_printf (_("Set %s"), label);
-  /* The family's edits may change the selection's signals' listeners; work on a copy. */
+  /* Listeners of the family's signals may change the selection while we go; work on a copy. */
   elements = g_array_copy (priv->elements);
   tsr_undo_stack_begin_group (stack, description);
   for (guint i = 0; i < elements->len; i++)
     {
       guint element = g_array_index (elements, guint, i);
       TsrFieldValue current = { { 0 }, NULL };
-      gboolean same;
+      TsrFieldValue next = { { 0 }, NULL };
+      gboolean same, ok = TRUE;
 
       if (!tsr_property_source_get_value (self, element, field, &current))
         continue;
-      same = tsr_field_value_equal (&priv->table->fields[field], &current, value);
+      new_value (&current, &next, data);
+      same = tsr_field_value_equal (&priv->table->fields[field], &current, &next);
+      if (!same)
+        ok = klass->set_value (self, element, field, &next, error);
       tsr_field_value_clear (&current);
-      if (same)
-        continue;
-      if (!klass->set_value (self, element, field, value, error))
+      tsr_field_value_clear (&next);
+      if (!ok)
         {
           tsr_undo_stack_cancel_group (stack);
           return FALSE;
@@ -349,6 +384,53 @@ tsr_property_source_set (TsrPropertySource   *self,
     }
   tsr_undo_stack_end_group (stack);
   return TRUE;
+}
+
+gboolean
+tsr_property_source_set (TsrPropertySource   *self,
+                         guint                field,
+                         const TsrFieldValue *value,
+                         GError             **error)
+{
+  return apply (self, field, same_value, value, error);
+}
+
+gboolean
+tsr_property_source_set_bits (TsrPropertySource *self,
+                              guint              field,
+                              gint64             mask,
+                              gboolean           on,
+                              GError           **error)
+{
+  BitsChange change = { mask, on };
+
+  return apply (self, field, changed_bits, &change, error);
+}
+
+void
+tsr_property_source_get_bits (TsrPropertySource *self,
+                              guint              field,
+                              gint64            *all,
+                              gint64            *any)
+{
+  TsrPropertySourcePrivate *priv = tsr_property_source_get_instance_private (self);
+  gboolean first = TRUE;
+
+  g_return_if_fail (TSR_IS_PROPERTY_SOURCE (self));
+
+  *all = 0;
+  *any = 0;
+  for (guint i = 0; i < priv->elements->len; i++)
+    {
+      TsrFieldValue value = { { 0 }, NULL };
+
+      if (!tsr_property_source_get_value (self, g_array_index (priv->elements, guint, i), field, &value))
+        continue;
+      *all = first ? value.v[0] : (*all & value.v[0]);
+      *any |= value.v[0];
+      first = FALSE;
+      tsr_field_value_clear (&value);
+    }
 }
 
 gboolean

@@ -93,6 +93,19 @@ gboolean             tsr_property_source_set_text         (TsrPropertySource *se
                                                            const char        *text,
                                                            GError           **error);
 
+/* Bitsets: the bits every selected element has set (ALL) and those any of them has (ANY). */
+void                 tsr_property_source_get_bits         (TsrPropertySource *self,
+                                                           guint              field,
+                                                           gint64            *all,
+                                                           gint64            *any);
+/* Sets (ON) or clears the bits of MASK in FIELD of every selected element, keeping their other
+ * bits, as one undo step. */
+gboolean             tsr_property_source_set_bits         (TsrPropertySource *self,
+                                                           guint              field,
+                                                           gint64             mask,
+                                                           gboolean           on,
+                                                           GError           **error);
+
 /* Select similar: every element of the kind whose FIELDS all equal those of one of the selected
  * elements (the selected ones included), in the family's order (transfer full, guint). */
 GArray              *tsr_property_source_find_similar     (TsrPropertySource *self,
