@@ -1270,6 +1270,61 @@ test_sphere_multi_selection (void)
     g_assert_cmpuint (selected[1], ==, chosen[2]);
   }
 
+  /* Select similar: every person with the first chosen person's spriteset. */
+  {
+    TsrPropertyFindBar *bar = tsr_sphere_panels_get_find_bar (panels);
+    g_autofree char *wanted = NULL;
+    g_autofree char *name = tsr_sphere_string_to_utf8 (tsr_sphere_document_get_entity (document, chosen[2])->name);
+    guint expected = 0, first = 0;
+
+    /* The village's doors share one spriteset. */
+    for (guint i = 0; i < tsr_sphere_document_get_n_entities (document) && wanted == NULL; i++)
+      if (tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON)
+        {
+          g_autofree char *other = person_spriteset (document, i);
+
+          if (g_strcmp0 (other, "door.rss") == 0)
+            {
+              wanted = g_steal_pointer (&other);
+              first = i;
+            }
+        }
+    g_assert_nonnull (wanted);
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_ENTITY, first, 0);
+    tsr_map_editor_show_page (editor, "entities");
+    tsr_test_ui_iterate_for (50);
+    g_assert_true (tsr_property_find_bar_set_field (bar, "spriteset"));
+    g_assert_true (tsr_property_find_bar_select_similar (bar));
+    for (guint i = 0; i < tsr_sphere_document_get_n_entities (document); i++)
+      if (tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON)
+        {
+          g_autofree char *other = person_spriteset (document, i);
+          expected += g_strcmp0 (other, wanted) == 0;
+        }
+    selected = tsr_sphere_panels_get_selected (panels, &n_selected);
+    g_assert_cmpuint (expected, >=, 2);
+    g_assert_cmpuint (n_selected, ==, expected);
+    for (guint i = 0; i < n_selected; i++)
+      {
+        g_autofree char *other = person_spriteset (document, selected[i]);
+        g_assert_cmpstr (other, ==, wanted);
+      }
+    tsr_test_ui_iterate_for (50);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-sphere-similar.png");
+
+    /* Find by property: a person by (part of) its name; a value the field cannot hold is refused. */
+    g_assert_true (tsr_property_find_bar_set_field (bar, "name"));
+    g_assert_true (tsr_property_find_bar_find (bar, name));
+    selected = tsr_sphere_panels_get_selected (panels, &n_selected);
+    g_assert_cmpuint (n_selected, >=, 1);
+    g_assert_cmpuint (selected[0], ==, chosen[2]);
+    g_assert_true (tsr_property_find_bar_set_field (bar, "layer"));
+    g_assert_false (tsr_property_find_bar_find (bar, "first"));
+    g_assert_nonnull (tsr_property_find_bar_get_message (bar));
+    g_assert_false (tsr_property_find_bar_find (bar, "2"));
+    g_assert_cmpstr (tsr_property_find_bar_get_message (bar), ==, "Nothing matches");
+  }
+
   for (guint i = 0; i < 3; i++)
     g_free (old_spritesets[i]);
   close_window (window);

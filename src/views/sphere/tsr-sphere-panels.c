@@ -12,6 +12,7 @@
 
 #include "formats/sphere/tsr-sphere-string.h"
 #include "model/sphere/tsr-sphere-property-source.h"
+#include "views/tsr-property-find-bar.h"
 #include "views/tsr-property-inspector.h"
 
 /* How close (in view pixels) a press must be to pick a marker, a segment or a zone corner. */
@@ -41,6 +42,8 @@ struct _TsrSpherePanels {
   GtkStack               *inspector_stack;
   TsrSpherePropertySource *sources[TSR_SPHERE_ELEMENT_ZONE + 1];
   TsrPropertyInspector   *properties;
+  TsrPropertyFindBar     *find_bar;
+  GtkDropDown            *find_kind;       /* persons, triggers or zones */
   GtkLabel               *hint_label;
   GtkLabel               *error_label;
   GtkEventController     *key_controller; /* on the canvas, owned by it */
@@ -138,10 +141,16 @@ update_inspector (TsrSpherePanels *self)
     case TSR_SPHERE_SELECTION_ENTITY:
     case TSR_SPHERE_SELECTION_ZONE:
       {
-        TsrPropertySource *source = TSR_PROPERTY_SOURCE (self->sources[selection_element_kind (self)]);
+        TsrSphereElementKind kind = selection_element_kind (self);
+        TsrPropertySource *source = TSR_PROPERTY_SOURCE (self->sources[kind]);
 
+        /* Only the selection's own source holds elements, so Select Similar starts from it. */
+        for (guint i = 0; i < G_N_ELEMENTS (self->sources); i++)
+          if (i != kind)
+            tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
         tsr_property_source_set_elements (source, (const guint *) self->selected->data, self->selected->len);
         tsr_property_inspector_set_source (self->properties, source);
+        gtk_drop_down_set_selected (self->find_kind, kind);
         gtk_stack_set_visible_child_name (self->inspector_stack, "elements");
         break;
       }
@@ -158,6 +167,8 @@ update_inspector (TsrSpherePanels *self)
       }
     case TSR_SPHERE_SELECTION_NONE:
     default:
+      for (guint i = 0; i < G_N_ELEMENTS (self->sources); i++)
+        tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
       set_entry (self, "map-music", map->strings->len > TSR_SPHERE_STRING_MUSIC ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_MUSIC) : NULL);
       set_entry (self, "map-script", map->strings->len > TSR_SPHERE_STRING_SCRIPT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_SCRIPT) : NULL);
       set_entry (self, "map-entry", map->strings->len > TSR_SPHERE_STRING_ENTRY ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_ENTRY) : NULL);
@@ -425,6 +436,13 @@ tsr_sphere_panels_get_property_inspector (TsrSpherePanels *self)
   return self->properties;
 }
 
+TsrPropertyFindBar *
+tsr_sphere_panels_get_find_bar (TsrSpherePanels *self)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  return self->find_bar;
+}
+
 TsrSphereSelectionKind
 tsr_sphere_panels_get_selection (TsrSpherePanels *self,
                                  guint           *index,
@@ -660,6 +678,49 @@ on_delete_clicked (GtkButton *button, TsrSpherePanels *self)
     gtk_widget_error_bell (GTK_WIDGET (button));
 }
 
+static void
+on_find_kind_selected (GtkDropDown     *drop_down,
+                       GParamSpec      *pspec,
+                       TsrSpherePanels *self)
+{
+  guint kind = gtk_drop_down_get_selected (drop_down);
+
+  if (kind < G_N_ELEMENTS (self->sources))
+    tsr_property_find_bar_set_source (self->find_bar, TSR_PROPERTY_SOURCE (self->sources[kind]));
+}
+
+static void
+on_found (TsrPropertyFindBar *bar,
+          GArray             *elements,
+          TsrSpherePanels    *self)
+{
+  guint kind = gtk_drop_down_get_selected (self->find_kind);
+
+  tsr_sphere_panels_select_many (self, kind == TSR_SPHERE_ELEMENT_ZONE ? TSR_SPHERE_SELECTION_ZONE : TSR_SPHERE_SELECTION_ENTITY,
+                                 (const guint *) elements->data, elements->len);
+}
+
+/* Find by property and select similar, over persons, triggers or zones. */
+static GtkWidget *
+build_find_section (TsrSpherePanels *self)
+{
+  static const char *const kinds[] = { N_("Persons"), N_("Triggers"), N_("Zones"), NULL };
+  g_autoptr(GtkStringList) kind_names = gtk_string_list_new (NULL);
+  GtkGrid *grid;
+  GtkWidget *box = form (_("Find"), &grid);
+
+  for (guint i = 0; kinds[i] != NULL; i++)
+    gtk_string_list_append (kind_names, _(kinds[i]));
+  self->find_kind = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&kind_names)), NULL));
+  self->find_bar = TSR_PROPERTY_FIND_BAR (tsr_property_find_bar_new ());
+  g_signal_connect (self->find_kind, "notify::selected", G_CALLBACK (on_find_kind_selected), self);
+  g_signal_connect (self->find_bar, "found", G_CALLBACK (on_found), self);
+  gtk_grid_attach (grid, GTK_WIDGET (self->find_kind), 0, 0, 1, 1);
+  gtk_grid_attach (grid, GTK_WIDGET (self->find_bar), 0, 1, 1, 1);
+  gtk_widget_set_margin_top (box, 12);
+  return box;
+}
+
 static GtkWidget *
 build_entities_page (TsrSpherePanels *self)
 {
@@ -703,6 +764,7 @@ build_entities_page (TsrSpherePanels *self)
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
   gtk_box_append (GTK_BOX (page), delete_button);
   gtk_box_append (GTK_BOX (page), error);
+  gtk_box_append (GTK_BOX (page), build_find_section (self));
   return page;
 }
 
@@ -1307,6 +1369,7 @@ tsr_sphere_panels_new (TsrMapEditor      *editor,
     self->sources[i] = tsr_sphere_property_source_new (document, (TsrSphereElementKind) i);
 
   tsr_map_editor_add_page (editor, build_entities_page (self), "entities", _("Entities"));
+  on_find_kind_selected (self->find_kind, NULL, self);
   tsr_map_editor_add_layer_widget (editor, build_layer_widgets (self));
   tsr_map_editor_add_inspector_widget (editor, build_inspector (self));
   g_signal_connect (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self);

@@ -8,6 +8,7 @@
 
 #include "model/sphere/tsr-sphere-document.h"
 #include "views/tsr-map-editor.h"
+#include "views/tsr-property-find-bar.h"
 #include "views/tsr-property-inspector.h"
 
 G_BEGIN_DECLS
@@ -60,6 +61,8 @@ void                   tsr_sphere_panels_toggle_selected (TsrSpherePanels *self,
 const guint           *tsr_sphere_panels_get_selected  (TsrSpherePanels   *self,
                                                         guint             *n_selected);
 TsrPropertyInspector  *tsr_sphere_panels_get_property_inspector (TsrSpherePanels *self);
+/* The Entities page's find bar: its results become the selection (transfer none). */
+TsrPropertyFindBar    *tsr_sphere_panels_get_find_bar  (TsrSpherePanels   *self);
 /* Deletes the selection (the Delete button); several elements in one undo step. */
 gboolean               tsr_sphere_panels_delete_selection (TsrSpherePanels *self);
 /* Layer buttons, on the tools' current layer. */
