@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "views/tsr-record-inspector.h"
 #include "views/tsr-summary-item.h"
 
 struct _TsrInspector {
@@ -29,6 +30,8 @@ struct _TsrInspector {
   GtkStack    *preview_stack;
   GtkPicture  *preview_picture;
   GtkLabel    *preview_message;
+  GtkExpander *records_expander;
+  TsrRecordInspector *records;
 };
 
 G_DEFINE_FINAL_TYPE (TsrInspector, tsr_inspector, GTK_TYPE_WIDGET)
@@ -401,6 +404,9 @@ tsr_inspector_set_document (TsrInspector *self,
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
   g_set_object (&self->document, document);
+  /* Records of formats without an editor page, through the property inspector. */
+  gtk_widget_set_visible (GTK_WIDGET (self->records_expander),
+                          tsr_record_inspector_set_document (self->records, document));
   if (document != NULL)
     {
       g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
@@ -438,6 +444,13 @@ tsr_inspector_get_preview (TsrInspector *self)
 {
   g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
   return gtk_picture_get_paintable (self->preview_picture);
+}
+
+TsrRecordInspector *
+tsr_inspector_get_records (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->records_expander)) ? self->records : NULL;
 }
 
 const char *
@@ -533,6 +546,7 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (TSR_TYPE_RECORD_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-inspector.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, format_label);
@@ -546,6 +560,8 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_picture);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_message);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, records_expander);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, records);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tsrinspector");
 }

@@ -21,6 +21,9 @@ struct _TsrPropertyInspector {
   GtkGrid           *grid;
   GtkLabel          *error_label;
   GPtrArray         *editors; /* per field: GtkWidget, or NULL for hidden fields */
+  GtkWidget         *editing; /* the entry holding the window's focus, or NULL */
+  GtkWindow         *window;  /* our root while we are in one (weak) */
+  gulong             focus_handler;
 };
 
 G_DEFINE_FINAL_TYPE (TsrPropertyInspector, tsr_property_inspector, GTK_TYPE_WIDGET)
@@ -234,6 +237,28 @@ on_entry_leave (GtkEventControllerFocus *controller,
   commit_entry (self, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
 }
 
+/* The window's focus moved: the entry that had it commits (this works whether or not the window
+ * is active, unlike focus events, which only an active window gets). */
+static void
+on_window_focus (GtkWindow            *window,
+                 GParamSpec           *pspec,
+                 TsrPropertyInspector *self)
+{
+  GtkWidget *focus = gtk_window_get_focus (window);
+  GtkWidget *previous = self->editing;
+
+  self->editing = NULL;
+  for (guint i = 0; focus != NULL && i < self->editors->len; i++)
+    {
+      GtkWidget *editor = g_ptr_array_index (self->editors, i);
+
+      if (editor != NULL && GTK_IS_ENTRY (editor) && (focus == editor || gtk_widget_is_ancestor (focus, editor)))
+        self->editing = editor;
+    }
+  if (previous != NULL && previous != self->editing)
+    commit_entry (self, previous);
+}
+
 static void
 on_check_toggled (GtkCheckButton       *check,
                   TsrPropertyInspector *self)
@@ -368,6 +393,7 @@ clear_grid (TsrPropertyInspector *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
   g_ptr_array_set_size (self->editors, 0);
+  self->editing = NULL;
   self->syncing = FALSE;
 }
 
@@ -459,6 +485,33 @@ tsr_property_inspector_new (void)
 }
 
 static void
+tsr_property_inspector_root (GtkWidget *widget)
+{
+  TsrPropertyInspector *self = TSR_PROPERTY_INSPECTOR (widget);
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (tsr_property_inspector_parent_class)->root (widget);
+  root = gtk_widget_get_root (widget);
+  if (GTK_IS_WINDOW (root))
+    {
+      self->window = GTK_WINDOW (root);
+      self->focus_handler = g_signal_connect (root, "notify::focus-widget", G_CALLBACK (on_window_focus), self);
+    }
+}
+
+static void
+tsr_property_inspector_unroot (GtkWidget *widget)
+{
+  TsrPropertyInspector *self = TSR_PROPERTY_INSPECTOR (widget);
+
+  if (self->window != NULL)
+    g_clear_signal_handler (&self->focus_handler, self->window);
+  self->window = NULL;
+  self->editing = NULL;
+  GTK_WIDGET_CLASS (tsr_property_inspector_parent_class)->unroot (widget);
+}
+
+static void
 tsr_property_inspector_dispose (GObject *object)
 {
   TsrPropertyInspector *self = TSR_PROPERTY_INSPECTOR (object);
@@ -527,6 +580,8 @@ tsr_property_inspector_class_init (TsrPropertyInspectorClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  widget_class->root = tsr_property_inspector_root;
+  widget_class->unroot = tsr_property_inspector_unroot;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tsr-property-inspector");
 }
