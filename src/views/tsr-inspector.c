@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "views/tsr-image-texture.h"
 #include "views/tsr-record-inspector.h"
 #include "views/tsr-summary-item.h"
 
@@ -286,7 +287,6 @@ tsr_inspector_refresh_preview (TsrInspector *self)
   TsrRenderOptions options = { .level = -1, .width = 0, .height = 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GBytes) pixels = NULL;
   TsrImage *image;
 
   if (format->render == NULL)
@@ -305,33 +305,8 @@ tsr_inspector_refresh_preview (TsrInspector *self)
       return;
     }
 
-  /* Small pictures (a sprite, a tiny map) are enlarged by whole pixels so they stay sharp; GTK
-   * 4.8 would smooth them when scaling. */
-  {
-    guint longest = MAX (image->width, image->height);
-    guint factor = longest > 0 ? MIN (8, 384 / longest) : 1;
-
-    if (factor > 1)
-      {
-        TsrImage *large = tsr_image_new (image->width * factor, image->height * factor);
-
-        for (guint y = 0; large != NULL && y < large->height; y++)
-          for (guint x = 0; x < large->width; x++)
-            memcpy (large->pixels + ((gsize) y * large->width + x) * 4,
-                    image->pixels + ((gsize) (y / factor) * image->width + x / factor) * 4, 4);
-        if (large != NULL)
-          {
-            tsr_image_free (image);
-            image = large;
-          }
-      }
-  }
-
-  /* The texture keeps the image alive instead of copying its pixels. */
-  pixels = g_bytes_new_with_free_func (image->pixels, (gsize) image->width * image->height * 4,
-                                       (GDestroyNotify) tsr_image_free, image);
-  texture = gdk_memory_texture_new (image->width, image->height, GDK_MEMORY_R8G8B8A8, pixels,
-                                    (gsize) image->width * 4);
+  /* Small pictures (a sprite, a tiny map) are enlarged by whole pixels, at most 8 times. */
+  texture = tsr_image_texture_take (image, tsr_image_texture_factor (image, 384, 8));
   g_clear_pointer (&self->preview_message_text, g_free);
   gtk_picture_set_paintable (self->preview_picture, GDK_PAINTABLE (texture));
   gtk_stack_set_visible_child_name (self->preview_stack, "image");
