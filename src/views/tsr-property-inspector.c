@@ -247,6 +247,8 @@ on_window_focus (GtkWindow            *window,
   GtkWidget *focus = gtk_window_get_focus (window);
   GtkWidget *previous = self->editing;
 
+  if (self->syncing)
+    return;
   self->editing = NULL;
   for (guint i = 0; focus != NULL && i < self->editors->len; i++)
     {
@@ -389,11 +391,12 @@ clear_grid (TsrPropertyInspector *self)
 {
   GtkWidget *child;
 
+  /* Forget the editors first: removing a focused one moves the window's focus. */
   self->syncing = TRUE;
+  self->editing = NULL;
+  g_ptr_array_set_size (self->editors, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
-  g_ptr_array_set_size (self->editors, 0);
-  self->editing = NULL;
   self->syncing = FALSE;
 }
 
