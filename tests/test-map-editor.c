@@ -1312,6 +1312,19 @@ test_sphere_multi_selection (void)
     tsr_test_ui_iterate_for (50);
     tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-sphere-similar.png");
 
+    /* Deleting the selected doors is one undo step. */
+    {
+      guint n_entities = tsr_sphere_document_get_n_entities (document);
+
+      depth = tsr_undo_stack_get_depth (stack);
+      g_assert_true (tsr_sphere_panels_delete_selection (panels));
+      g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities - expected);
+      g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities);
+      g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+    }
+
     /* Find by property: a person by (part of) its name; a value the field cannot hold is refused. */
     g_assert_true (tsr_property_find_bar_set_field (bar, "name"));
     g_assert_true (tsr_property_find_bar_find (bar, name));

@@ -518,13 +518,15 @@ tsr_sphere_panels_delete_selection (TsrSpherePanels *self)
       {
         TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (self->document));
         g_autoptr(GArray) doomed = g_array_copy (self->selected);
+        /* Each removal clears the selection (entity-removed), so decide the kind once. */
+        gboolean entities = self->selection == TSR_SPHERE_SELECTION_ENTITY;
 
         /* Highest index first, so the others keep theirs; one undo step for all. */
         g_array_sort (doomed, compare_descending);
         done = TRUE;
         tsr_undo_stack_begin_group (stack, _("Delete"));
         for (guint i = 0; i < doomed->len && done; i++)
-          done = self->selection == TSR_SPHERE_SELECTION_ENTITY
+          done = entities
                  ? tsr_sphere_document_remove_entity (self->document, g_array_index (doomed, guint, i), &error)
                  : tsr_sphere_document_remove_zone (self->document, g_array_index (doomed, guint, i), &error);
         if (done)
