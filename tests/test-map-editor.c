@@ -1338,6 +1338,30 @@ test_sphere_multi_selection (void)
     g_assert_cmpstr (tsr_property_find_bar_get_message (bar), ==, "Nothing matches");
   }
 
+  /* Nothing selected: the map's own properties in the same inspector; a check commits at once. */
+  {
+    GtkWidget *repeating;
+    GtkWidget *direction;
+    gboolean was = tsr_sphere_document_get_map (document)->repeating != 0;
+
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_NONE, 0, 0);
+    repeating = tsr_sphere_panels_get_field (panels, "repeating");
+    direction = tsr_sphere_panels_get_field (panels, "start_direction");
+    g_assert_true (GTK_IS_CHECK_BUTTON (repeating));
+    g_assert_true (GTK_IS_DROP_DOWN (direction));
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (direction)), ==,
+                      tsr_sphere_document_get_map (document)->start_direction);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (repeating), !was);
+    g_assert_cmpuint (tsr_sphere_document_get_map (document)->repeating != 0, ==, !was);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (direction), 4);
+    g_assert_cmpuint (tsr_sphere_document_get_map (document)->start_direction, ==, 4);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpuint (tsr_sphere_document_get_map (document)->repeating != 0, ==, was);
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (repeating)) != was);
+    g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  }
+
   for (guint i = 0; i < 3; i++)
     g_free (old_spritesets[i]);
   close_window (window);

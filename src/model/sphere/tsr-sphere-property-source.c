@@ -52,18 +52,40 @@ static const TsrField zone_fields[] = {
   TEXT_FIELD ("function", N_("Function")),
 };
 
+enum { MAP_MUSIC, MAP_SCRIPT, MAP_ENTRY, MAP_EXIT, MAP_START_X, MAP_START_Y, MAP_START_LAYER, MAP_START_DIRECTION,
+       MAP_REPEATING };
+
+static const TsrFieldConstant direction_constants[] = {
+  { "north", 0 }, { "north-east", 1 }, { "east", 2 }, { "south-east", 3 },
+  { "south", 4 }, { "south-west", 5 }, { "west", 6 }, { "north-west", 7 },
+};
+static const TsrFieldEnum direction_enum = { "Direction", FALSE, direction_constants, G_N_ELEMENTS (direction_constants) };
+
+static const TsrField map_fields[] = {
+  TEXT_FIELD ("music", N_("Music")),
+  TEXT_FIELD ("script", N_("Script")),
+  TEXT_FIELD ("on_entry", N_("On entry")),
+  TEXT_FIELD ("on_exit", N_("On exit")),
+  U16_FIELD ("start_x", N_("Start X")),
+  U16_FIELD ("start_y", N_("Start Y")),
+  { "start_layer", -1, 1, 0, .type = TSR_FIELD_INT, .label = N_("Start layer") },
+  { "start_direction", -1, 1, 0, .type = TSR_FIELD_INT, .label = N_("Start direction"), .enumeration = &direction_enum },
+  { "repeating", -1, 1, 0, .type = TSR_FIELD_BOOL, .label = N_("Repeating") },
+};
+
 G_STATIC_ASSERT (G_N_ELEMENTS (person_fields) == TSR_SPHERE_PERSON_SCRIPT_FIRST + TSR_SPHERE_N_SCRIPTS);
 
 static const TsrFieldTable tables[] = {
   [TSR_SPHERE_ELEMENT_PERSON] = { "person", 0, 0, person_fields, G_N_ELEMENTS (person_fields) },
   [TSR_SPHERE_ELEMENT_TRIGGER] = { "trigger", 0, 0, trigger_fields, G_N_ELEMENTS (trigger_fields) },
   [TSR_SPHERE_ELEMENT_ZONE] = { "zone", 0, 0, zone_fields, G_N_ELEMENTS (zone_fields) },
+  [TSR_SPHERE_ELEMENT_MAP] = { "map", 0, 0, map_fields, G_N_ELEMENTS (map_fields) },
 };
 
 const TsrFieldTable *
 tsr_sphere_property_source_table (TsrSphereElementKind kind)
 {
-  g_return_val_if_fail (kind <= TSR_SPHERE_ELEMENT_ZONE, NULL);
+  g_return_val_if_fail (kind <= TSR_SPHERE_ELEMENT_MAP, NULL);
   return &tables[kind];
 }
 
@@ -97,7 +119,17 @@ tsr_sphere_property_source_list_elements (TsrPropertySource *source)
 {
   TsrSpherePropertySource *self = TSR_SPHERE_PROPERTY_SOURCE (source);
   GArray *elements = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint n = self->kind == TSR_SPHERE_ELEMENT_ZONE ? tsr_sphere_document_get_n_zones (document (self))
+  guint n;
+
+  if (self->kind == TSR_SPHERE_ELEMENT_MAP)
+    {
+      guint only = 0;
+
+      if (tsr_sphere_document_get_map (document (self)) != NULL)
+        g_array_append_val (elements, only);
+      return elements;
+    }
+  n = self->kind == TSR_SPHERE_ELEMENT_ZONE ? tsr_sphere_document_get_n_zones (document (self))
                                                   : tsr_sphere_document_get_n_entities (document (self));
 
   for (guint i = 0; i < n; i++)
@@ -123,6 +155,28 @@ tsr_sphere_property_source_get_value (TsrPropertySource *source,
   const TsrSphereEntity *e;
   const TsrSphereZone *zone;
 
+  if (self->kind == TSR_SPHERE_ELEMENT_MAP)
+    {
+      const TsrSphereMap *map = tsr_sphere_document_get_map (document (self));
+      static const TsrSphereMapString strings[] = {
+        TSR_SPHERE_STRING_MUSIC, TSR_SPHERE_STRING_SCRIPT, TSR_SPHERE_STRING_ENTRY, TSR_SPHERE_STRING_EXIT,
+      };
+
+      if (map == NULL || element != 0)
+        return FALSE;
+      switch (field)
+        {
+        case MAP_START_X: value->v[0] = map->start_x; break;
+        case MAP_START_Y: value->v[0] = map->start_y; break;
+        case MAP_START_LAYER: value->v[0] = map->start_layer; break;
+        case MAP_START_DIRECTION: value->v[0] = map->start_direction; break;
+        case MAP_REPEATING: value->v[0] = map->repeating != 0; break;
+        default:
+          set_text (value, strings[field] < map->strings->len ? g_ptr_array_index (map->strings, strings[field]) : NULL);
+          break;
+        }
+      return TRUE;
+    }
   if (self->kind == TSR_SPHERE_ELEMENT_ZONE)
     {
       if (element >= tsr_sphere_document_get_n_zones (document (self)))
@@ -183,6 +237,24 @@ tsr_sphere_property_source_set_value (TsrPropertySource   *source,
   guint16 number = (guint16) value->v[0];
   const char *text = value->text != NULL ? value->text : "";
 
+  if (self->kind == TSR_SPHERE_ELEMENT_MAP)
+    {
+      const TsrSphereMap *map = tsr_sphere_document_get_map (doc);
+      guint8 small = (guint8) value->v[0];
+
+      switch (field)
+        {
+        case MAP_MUSIC: return tsr_sphere_document_set_map_string (doc, TSR_SPHERE_STRING_MUSIC, text, error);
+        case MAP_SCRIPT: return tsr_sphere_document_set_map_string (doc, TSR_SPHERE_STRING_SCRIPT, text, error);
+        case MAP_ENTRY: return tsr_sphere_document_set_map_string (doc, TSR_SPHERE_STRING_ENTRY, text, error);
+        case MAP_EXIT: return tsr_sphere_document_set_map_string (doc, TSR_SPHERE_STRING_EXIT, text, error);
+        case MAP_START_X: return tsr_sphere_document_set_start (doc, number, map->start_y, map->start_layer, map->start_direction, error);
+        case MAP_START_Y: return tsr_sphere_document_set_start (doc, map->start_x, number, map->start_layer, map->start_direction, error);
+        case MAP_START_LAYER: return tsr_sphere_document_set_start (doc, map->start_x, map->start_y, small, map->start_direction, error);
+        case MAP_START_DIRECTION: return tsr_sphere_document_set_start (doc, map->start_x, map->start_y, map->start_layer, small, error);
+        default: return tsr_sphere_document_set_repeating (doc, value->v[0] != 0, error);
+        }
+    }
   if (self->kind == TSR_SPHERE_ELEMENT_ZONE)
     {
       const TsrSphereZone *zone = tsr_sphere_document_get_zone (doc, element);
@@ -248,11 +320,11 @@ TsrSpherePropertySource *
 tsr_sphere_property_source_new (TsrSphereDocument   *document,
                                 TsrSphereElementKind kind)
 {
-  static const char *const titles[] = { N_("Person"), N_("Trigger"), N_("Zone") };
+  static const char *const titles[] = { N_("Person"), N_("Trigger"), N_("Zone"), N_("Map") };
   TsrSpherePropertySource *self;
 
   g_return_val_if_fail (TSR_IS_SPHERE_DOCUMENT (document), NULL);
-  g_return_val_if_fail (kind <= TSR_SPHERE_ELEMENT_ZONE, NULL);
+  g_return_val_if_fail (kind <= TSR_SPHERE_ELEMENT_MAP, NULL);
 
   self = g_object_new (TSR_TYPE_SPHERE_PROPERTY_SOURCE, "document", document, "table", &tables[kind],
                        "title", _(titles[kind]), NULL);

@@ -1,8 +1,8 @@
 /* tsr-sphere-property-source.h: the properties of selected Sphere persons, triggers or zones (a
  * TsrPropertySource). Elements are entity indices (persons, triggers) or zone indices; each field
  * is set through the TsrSphereDocument edit that owns it (move, layer, name, spriteset, scripts,
- * trigger function, zone rectangle, steps and function), so one multi-element edit is one undo
- * step made of the document's own commands. */
+ * trigger function, zone rectangle, steps and function; the map's strings, start and repeating
+ * flag), so one multi-element edit is one undo step made of the document's own commands. */
 #pragma once
 
 #include "model/sphere/tsr-sphere-document.h"
@@ -14,6 +14,7 @@ typedef enum {
   TSR_SPHERE_ELEMENT_PERSON,
   TSR_SPHERE_ELEMENT_TRIGGER,
   TSR_SPHERE_ELEMENT_ZONE,
+  TSR_SPHERE_ELEMENT_MAP,  /* one element (0): strings, start, repeating */
 } TsrSphereElementKind;
 
 /* Field indices of the person table. */

@@ -40,7 +40,7 @@ struct _TsrSpherePanels {
   GHashTable             *person_surfaces; /* const TsrImage * → cairo_surface_t */
   GtkWidget              *mode_buttons[TSR_SPHERE_MODE_SEGMENT + 1];
   GtkStack               *inspector_stack;
-  TsrSpherePropertySource *sources[TSR_SPHERE_ELEMENT_ZONE + 1];
+  TsrSpherePropertySource *sources[TSR_SPHERE_ELEMENT_MAP + 1];
   TsrPropertyInspector   *properties;
   TsrPropertyFindBar     *find_bar;
   GtkDropDown            *find_kind;       /* persons, triggers or zones */
@@ -133,8 +133,6 @@ selection_element_kind (TsrSpherePanels *self)
 static void
 update_inspector (TsrSpherePanels *self)
 {
-  const TsrSphereMap *map = tsr_sphere_document_get_map (self->document);
-
   self->syncing = TRUE;
   switch (self->selection)
     {
@@ -145,7 +143,7 @@ update_inspector (TsrSpherePanels *self)
         TsrPropertySource *source = TSR_PROPERTY_SOURCE (self->sources[kind]);
 
         /* Only the selection's own source holds elements, so Select Similar starts from it. */
-        for (guint i = 0; i < G_N_ELEMENTS (self->sources); i++)
+        for (guint i = 0; i < TSR_SPHERE_ELEMENT_MAP; i++)
           if (i != kind)
             tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
         tsr_property_source_set_elements (source, (const guint *) self->selected->data, self->selected->len);
@@ -167,14 +165,18 @@ update_inspector (TsrSpherePanels *self)
       }
     case TSR_SPHERE_SELECTION_NONE:
     default:
-      for (guint i = 0; i < G_N_ELEMENTS (self->sources); i++)
-        tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
-      set_entry (self, "map-music", map->strings->len > TSR_SPHERE_STRING_MUSIC ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_MUSIC) : NULL);
-      set_entry (self, "map-script", map->strings->len > TSR_SPHERE_STRING_SCRIPT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_SCRIPT) : NULL);
-      set_entry (self, "map-entry", map->strings->len > TSR_SPHERE_STRING_ENTRY ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_ENTRY) : NULL);
-      set_entry (self, "map-exit", map->strings->len > TSR_SPHERE_STRING_EXIT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_EXIT) : NULL);
-      gtk_stack_set_visible_child_name (self->inspector_stack, "map");
-      break;
+      {
+        /* Nothing selected: the map's own properties. */
+        TsrPropertySource *source = TSR_PROPERTY_SOURCE (self->sources[TSR_SPHERE_ELEMENT_MAP]);
+        guint only = 0;
+
+        for (guint i = 0; i < TSR_SPHERE_ELEMENT_MAP; i++)
+          tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
+        tsr_property_source_set_elements (source, &only, tsr_sphere_document_get_map (self->document) != NULL ? 1 : 0);
+        tsr_property_inspector_set_source (self->properties, source);
+        gtk_stack_set_visible_child_name (self->inspector_stack, "elements");
+        break;
+      }
     }
   self->syncing = FALSE;
 }
@@ -234,14 +236,6 @@ on_field_changed (GtkWidget *widget, TsrSpherePanels *self)
           ok = tsr_sphere_document_set_layer_properties (self->document, layer, &properties, &error);
         }
     }
-  else if (g_str_equal (name, "map-music"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_MUSIC, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "map-script"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_SCRIPT, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "map-entry"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_ENTRY, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "map-exit"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_EXIT, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
   show_error (self, error);
   if (!ok)
     {
@@ -300,14 +294,8 @@ build_inspector (TsrSpherePanels *self)
   self->inspector_stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_vhomogeneous (self->inspector_stack, FALSE);
 
-  page = form (_("Map"), &grid);
-  add_field (self, grid, 0, "map-music", _("_Music"), gtk_entry_new ());
-  add_field (self, grid, 1, "map-script", _("_Script"), gtk_entry_new ());
-  add_field (self, grid, 2, "map-entry", _("On _entry"), gtk_entry_new ());
-  add_field (self, grid, 3, "map-exit", _("On e_xit"), gtk_entry_new ());
-  gtk_stack_add_named (self->inspector_stack, page, "map");
-
-  /* Persons, triggers and zones: the property inspector of the selection (one or several). */
+  /* The map, persons, triggers and zones: the property inspector of the selection (one or
+   * several elements), or of the map when nothing is selected. */
   self->properties = TSR_PROPERTY_INSPECTOR (tsr_property_inspector_new ());
   gtk_stack_add_named (self->inspector_stack, GTK_WIDGET (self->properties), "elements");
 

@@ -71,9 +71,10 @@ gboolean               tsr_sphere_panels_duplicate_layer  (TsrSpherePanels *self
 gboolean               tsr_sphere_panels_delete_layer     (TsrSpherePanels *self);
 gboolean               tsr_sphere_panels_move_layer       (TsrSpherePanels *self,
                                                            gint             delta);
-/* The inspector's fields, by name ("map-music", "map-script", "layer-name", "layer-parallax-x" ...,
- * and the selected persons', triggers' or zones' editors by field name: "name", "spriteset",
- * "on_activate_talk", "function", "x1" ...), for tests. */
+/* The inspector's fields by name: the layer form's ("layer-name", "layer-parallax-x" ...), and
+ * the property inspector's editors by field name for the selection, or the map when nothing is
+ * selected ("name", "spriteset", "on_activate_talk", "function", "x1", "music", "repeating" ...),
+ * for tests. */
 GtkWidget             *tsr_sphere_panels_get_field        (TsrSpherePanels *self,
                                                            const char      *name);
 
