@@ -313,21 +313,21 @@ START_TEST (test_schema_tables)
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
     {
       const TsrDoom2dRecordType *type = tsr_doom2d_record_type (k);
-      g_autofree guint8 *used = g_new0 (guint8, type->size);
+      g_autofree guint8 *used = g_new0 (guint8, type->table.size);
 
       ck_assert_ptr_eq (tsr_doom2d_record_type_by_block (type->binblock), type);
-      ck_assert_ptr_eq (tsr_doom2d_record_type_by_name (type->name), type);
-      for (guint f = 0; f < type->n_fields; f++)
+      ck_assert_ptr_eq (tsr_doom2d_record_type_by_name (type->table.name), type);
+      for (guint f = 0; f < type->table.n_fields; f++)
         {
-          const TsrDoom2dField *field = &type->fields[f];
-          gsize width = tsr_doom2d_field_binary_size (field);
+          const TsrField *field = &type->table.fields[f];
+          gsize width = tsr_field_get_size (field);
 
           if (field->offset < 0)
             continue;
-          ck_assert_uint_le (field->offset + width, type->size);
+          ck_assert_uint_le (field->offset + width, type->table.size);
           for (gsize b = 0; b < width; b++)
             {
-              ck_assert_msg (!used[field->offset + b], "%s.%s overlaps", type->name, field->name);
+              ck_assert_msg (!used[field->offset + b], "%s.%s overlaps", type->table.name, field->name);
               used[field->offset + b] = 1;
             }
         }
@@ -339,28 +339,28 @@ START_TEST (test_schema_tables)
 
       if (layout == NULL)
         continue;
-      for (guint f = 0; f < layout->n_fields; f++)
+      for (guint f = 0; f < layout->table.n_fields; f++)
         {
-          gsize width = tsr_doom2d_field_binary_size (&layout->fields[f]);
-          if (layout->fields[f].offset < 0)
+          gsize width = tsr_field_get_size (&layout->table.fields[f]);
+          if (layout->table.fields[f].offset < 0)
             continue;
-          ck_assert_uint_le (layout->fields[f].offset + width, TSR_DOOM2D_TRIGGER_DATA_SIZE);
+          ck_assert_uint_le (layout->table.fields[f].offset + width, TSR_DOOM2D_TRIGGER_DATA_SIZE);
           for (gsize b = 0; b < width; b++)
             {
-              ck_assert_msg (!used[layout->fields[f].offset + b], "%s.%s overlaps", layout->name,
-                             layout->fields[f].name);
-              used[layout->fields[f].offset + b] = 1;
+              ck_assert_msg (!used[layout->table.fields[f].offset + b], "%s.%s overlaps", layout->table.name,
+                             layout->table.fields[f].name);
+              used[layout->table.fields[f].offset + b] = 1;
             }
         }
     }
   /* The indices the codec uses by meaning name the fields they claim to. */
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER)->fields[TSR_DOOM2D_HEADER_SIZE].name, "size");
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->fields[TSR_DOOM2D_PANEL_TYPE].name, "type");
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_TYPE].name, "type");
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].name, "texture_panel");
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_DATA].name, "triggerdata");
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_AREA)->fields[TSR_DOOM2D_THING_TYPE].name, "type");
-  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TEXTURE)->fields[TSR_DOOM2D_TEXTURE_PATH].name, "path");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER)->table.fields[TSR_DOOM2D_HEADER_SIZE].name, "size");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table.fields[TSR_DOOM2D_PANEL_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].name, "texture_panel");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_DATA].name, "triggerdata");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_AREA)->table.fields[TSR_DOOM2D_THING_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TEXTURE)->table.fields[TSR_DOOM2D_TEXTURE_PATH].name, "path");
 }
 END_TEST
 
@@ -654,7 +654,7 @@ START_TEST (test_wad_around_real_map)
   g_clear_pointer (&outputs, g_ptr_array_unref);
 
   /* Edit the map inside and save: every other stored stream stays byte-identical. */
-  tsr_doom2d_value_set_text (&file->map->header->values[TSR_DOOM2D_HEADER_AUTHOR], "Tessera test");
+  tsr_field_value_set_text (&file->map->header->values[TSR_DOOM2D_HEADER_AUTHOR], "Tessera test");
   tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_ITEM, 0);
   outputs = format->save (file, "built.wad", &error);
   ck_assert_ptr_nonnull (outputs);
@@ -979,7 +979,7 @@ START_TEST (test_resources)
     TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, 0);
     g_autoptr(TsrImage) image = NULL;
 
-    tsr_doom2d_value_set_text (&record->values[TSR_DOOM2D_TEXTURE_PATH], "Tessera.wad:TEX\\RED");
+    tsr_field_value_set_text (&record->values[TSR_DOOM2D_TEXTURE_PATH], "Tessera.wad:TEX\\RED");
     image = tsr_doom2d_map_render (map, resources, 0, 0, NULL);
     ck_assert_ptr_nonnull (image);
     ck_assert_uint_eq (image->pixels[(470 * 640 + 300) * 4 + 0], 0xff);

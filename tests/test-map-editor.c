@@ -1075,8 +1075,8 @@ test_sphere_editor (void)
   g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities + 1);
   g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ENTITY);
   g_assert_cmpuint (index, ==, n_entities);
-  commit_entry (panels, "person-name", "watchman");
-  commit_entry (panels, "person-script-3", "Talk(\"Halt!\")");
+  commit_entry (panels, "name", "watchman");
+  commit_entry (panels, "on_activate_talk", "Talk(\"Halt!\")");
   tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
   drag_pixels (editor, 100, 118, 132, 118);
   {
@@ -1106,7 +1106,7 @@ test_sphere_editor (void)
     g_assert_cmpuint (MAX (zone->x1, zone->x2), ==, 240);
     g_assert_cmpuint (MAX (zone->y1, zone->y2), ==, 224);
   }
-  commit_entry (panels, "zone-function", "EnterWell()");
+  commit_entry (panels, "function", "EnterWell()");
   /* A trigger placed and deleted again. */
   tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_TRIGGER);
   drag_pixels (editor, 300, 300, 300, 300);
@@ -1197,7 +1197,7 @@ test_sphere_editor (void)
 
     g_assert_cmpuint (first->type, ==, TSR_SPHERE_ENTITY_PERSON);
     tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_ENTITY, n_entities, 0);
-    commit_entry (panels, "person-name", first_name);
+    commit_entry (panels, "name", first_name);
     tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_NONE, 0, 0);
     tsr_map_editor_refresh_findings (editor);
     for (guint i = 0; i < tsr_map_editor_get_n_findings (editor); i++)
@@ -1280,6 +1280,245 @@ test_sphere_editor (void)
   close_window (window);
 }
 
+/* A click at map pixel (X, Y) with modifier STATE, through the canvas's gesture entry points. */
+static void
+click_pixels (TsrMapEditor *editor, double x, double y, GdkModifierType state)
+{
+  TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+  TsrMapViewport viewport;
+  double vx, vy;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, x, y, &vx, &vy);
+  tsr_map_canvas_pointer_press (canvas, vx, vy, state);
+  tsr_map_canvas_pointer_release (canvas, vx, vy);
+}
+
+static char *
+person_spriteset (TsrSphereDocument *document, guint index)
+{
+  return tsr_sphere_string_to_utf8 (tsr_sphere_document_get_entity (document, index)->spriteset);
+}
+
+/* Issue 12: three persons of the village selected with Shift+click, one field set in the property
+ * inspector for all of them, one undo; select similar and find by property. */
+static void
+test_sphere_multi_selection (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrSphereDocument *document;
+  TsrSpherePanels *panels;
+  TsrPropertyInspector *inspector;
+  TsrUndoStack *stack;
+  guint chosen[3], n_chosen = 0, n_selected = 0, depth;
+  char *old_spritesets[3];
+  const guint *selected;
+  GtkWidget *name_entry, *spriteset_entry, *x_entry;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere-multi");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
+  panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
+  inspector = tsr_sphere_panels_get_property_inspector (panels);
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  tsr_map_editor_show_page (editor, "entities");
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
+  tsr_map_canvas_set_zoom (tsr_map_editor_get_canvas (editor), 1.0);
+  tsr_test_ui_iterate_for (100);
+
+  /* Three persons that a click at their centre picks (nothing drawn over them there). */
+  for (guint i = 0; i < tsr_sphere_document_get_n_entities (document) && n_chosen < 3; i++)
+    {
+      TsrTileRect box;
+      gint cx, cy;
+
+      if (tsr_sphere_document_get_entity (document, i)->type != TSR_SPHERE_ENTITY_PERSON)
+        continue;
+      g_assert_true (tsr_sphere_document_get_entity_bounds (document, i, &box));
+      cx = box.x + (gint) box.width / 2;
+      cy = box.y + (gint) box.height / 2;
+      if (tsr_sphere_document_entity_at (document, -1, cx, cy) != (gint) i)
+        continue;
+      click_pixels (editor, cx, cy, n_chosen == 0 ? 0 : GDK_SHIFT_MASK);
+      old_spritesets[n_chosen] = person_spriteset (document, i);
+      chosen[n_chosen++] = i;
+    }
+  g_assert_cmpuint (n_chosen, ==, 3);
+  selected = tsr_sphere_panels_get_selected (panels, &n_selected);
+  g_assert_cmpuint (n_selected, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (selected[i], ==, chosen[i]);
+  tsr_map_editor_show_page (editor, "inspector");
+  tsr_test_ui_iterate_for (50);
+
+  /* The persons have different names: the name entry is empty and says "Mixed". */
+  name_entry = tsr_property_inspector_get_editor (inspector, "name");
+  g_assert_true (GTK_IS_ENTRY (name_entry));
+  g_assert_true (gtk_widget_is_drawable (name_entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name_entry)), ==, "");
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (name_entry)), ==, "Mixed");
+
+  /* One field on three persons in one command (Enter commits). */
+  depth = tsr_undo_stack_get_depth (stack);
+  commit_entry (panels, "spriteset", "ghost.rss");
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Set Spriteset");
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *now = person_spriteset (document, chosen[i]);
+      g_assert_cmpstr (now, ==, "ghost.rss");
+    }
+  spriteset_entry = tsr_property_inspector_get_editor (inspector, "spriteset");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spriteset_entry)), ==, "ghost.rss");
+  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-sphere-multi.png");
+
+  /* One undo restores each person's own spriteset. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *now = person_spriteset (document, chosen[i]);
+      g_assert_cmpstr (now, ==, old_spritesets[i]);
+    }
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+
+  /* Leaving an entry commits it too; a refused value is reported and shown back. */
+  x_entry = tsr_property_inspector_get_editor (inspector, "x");
+  gtk_widget_grab_focus (x_entry);
+  tsr_test_ui_iterate_for (20);
+  gtk_editable_set_text (GTK_EDITABLE (x_entry), "48");
+  gtk_widget_grab_focus (spriteset_entry);
+  tsr_test_ui_iterate_for (20);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (tsr_sphere_document_get_entity (document, chosen[i])->x, ==, 48);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  commit_entry (panels, "x", "70000");
+  g_assert_nonnull (tsr_property_inspector_get_error (inspector));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (x_entry)), ==, "48");
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+
+  /* Shift+click on a selected person takes it out again. */
+  {
+    TsrTileRect box;
+
+    g_assert_true (tsr_sphere_document_get_entity_bounds (document, chosen[1], &box));
+    click_pixels (editor, box.x + (gint) box.width / 2, box.y + (gint) box.height / 2, GDK_SHIFT_MASK);
+    selected = tsr_sphere_panels_get_selected (panels, &n_selected);
+    g_assert_cmpuint (n_selected, ==, 2);
+    g_assert_cmpuint (selected[0], ==, chosen[0]);
+    g_assert_cmpuint (selected[1], ==, chosen[2]);
+  }
+
+  /* Select similar: every person with the first chosen person's spriteset. */
+  {
+    TsrPropertyFindBar *bar = tsr_sphere_panels_get_find_bar (panels);
+    g_autofree char *wanted = NULL;
+    g_autofree char *name = tsr_sphere_string_to_utf8 (tsr_sphere_document_get_entity (document, chosen[2])->name);
+    guint expected = 0, first = 0;
+
+    /* The village's doors share one spriteset. */
+    for (guint i = 0; i < tsr_sphere_document_get_n_entities (document) && wanted == NULL; i++)
+      if (tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON)
+        {
+          g_autofree char *other = person_spriteset (document, i);
+
+          if (g_strcmp0 (other, "door.rss") == 0)
+            {
+              wanted = g_steal_pointer (&other);
+              first = i;
+            }
+        }
+    g_assert_nonnull (wanted);
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_ENTITY, first, 0);
+    tsr_map_editor_show_page (editor, "entities");
+    tsr_test_ui_iterate_for (50);
+    g_assert_true (tsr_property_find_bar_set_field (bar, "spriteset"));
+    g_assert_true (tsr_property_find_bar_select_similar (bar));
+    for (guint i = 0; i < tsr_sphere_document_get_n_entities (document); i++)
+      if (tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON)
+        {
+          g_autofree char *other = person_spriteset (document, i);
+          expected += g_strcmp0 (other, wanted) == 0;
+        }
+    selected = tsr_sphere_panels_get_selected (panels, &n_selected);
+    g_assert_cmpuint (expected, >=, 2);
+    g_assert_cmpuint (n_selected, ==, expected);
+    for (guint i = 0; i < n_selected; i++)
+      {
+        g_autofree char *other = person_spriteset (document, selected[i]);
+        g_assert_cmpstr (other, ==, wanted);
+      }
+    tsr_test_ui_iterate_for (50);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "map-editor-sphere-similar.png");
+
+    /* Deleting the selected doors is one undo step. */
+    {
+      guint n_entities = tsr_sphere_document_get_n_entities (document);
+
+      depth = tsr_undo_stack_get_depth (stack);
+      g_assert_true (tsr_sphere_panels_delete_selection (panels));
+      g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities - expected);
+      g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      g_assert_cmpuint (tsr_sphere_document_get_n_entities (document), ==, n_entities);
+      g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+    }
+
+    /* Find by property: a person by (part of) its name; a value the field cannot hold is refused. */
+    g_assert_true (tsr_property_find_bar_set_field (bar, "name"));
+    g_assert_true (tsr_property_find_bar_find (bar, name));
+    selected = tsr_sphere_panels_get_selected (panels, &n_selected);
+    g_assert_cmpuint (n_selected, >=, 1);
+    g_assert_cmpuint (selected[0], ==, chosen[2]);
+    g_assert_true (tsr_property_find_bar_set_field (bar, "layer"));
+    g_assert_false (tsr_property_find_bar_find (bar, "first"));
+    g_assert_nonnull (tsr_property_find_bar_get_message (bar));
+    g_assert_false (tsr_property_find_bar_find (bar, "2"));
+    g_assert_cmpstr (tsr_property_find_bar_get_message (bar), ==, "Nothing matches");
+  }
+
+  /* Nothing selected: the map's own properties in the same inspector; a check commits at once. */
+  {
+    GtkWidget *repeating;
+    GtkWidget *direction;
+    gboolean was = tsr_sphere_document_get_map (document)->repeating != 0;
+
+    tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_NONE, 0, 0);
+    repeating = tsr_sphere_panels_get_field (panels, "repeating");
+    direction = tsr_sphere_panels_get_field (panels, "start_direction");
+    g_assert_true (GTK_IS_CHECK_BUTTON (repeating));
+    g_assert_true (GTK_IS_DROP_DOWN (direction));
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (direction)), ==,
+                      tsr_sphere_document_get_map (document)->start_direction);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (repeating), !was);
+    g_assert_cmpuint (tsr_sphere_document_get_map (document)->repeating != 0, ==, !was);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (direction), 4);
+    g_assert_cmpuint (tsr_sphere_document_get_map (document)->start_direction, ==, 4);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpuint (tsr_sphere_document_get_map (document)->repeating != 0, ==, was);
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (repeating)) != was);
+    g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  }
+
+  for (guint i = 0; i < 3; i++)
+    g_free (old_spritesets[i]);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1324,6 +1563,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-editor/wolf3d", test_wolf3d_editor);
   g_test_add_func ("/map-editor/sphere", test_sphere_editor);
   g_test_add_func ("/map-editor/page-registry", test_page_registry);
+  g_test_add_func ("/map-editor/sphere-multi-selection", test_sphere_multi_selection);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -582,7 +582,7 @@ START_TEST (test_embedded_physics)
   ck_assert_uint_eq (first_level (scenario)->physics->len, 1);
   table = g_ptr_array_index (first_level (scenario)->physics, 0);
   ck_assert_int_eq (table->kind, TSR_MARATHON_PHYSICS_CONSTANTS);
-  field = tsr_marathon_physics_find_field (TSR_MARATHON_PHYSICS_CONSTANTS, "AccelGravity");
+  field = tsr_field_table_find (tsr_marathon_physics_fields (TSR_MARATHON_PHYSICS_CONSTANTS), "AccelGravity");
   ck_assert_int_ge (field, 0);
   tsr_marathon_physics_set (table, 0, (guint) field, 1234);
   saved = tsr_marathon_scenario_serialize (scenario, NULL);
@@ -616,7 +616,7 @@ START_TEST (test_physics)
         constants = table;
     }
   ck_assert_ptr_nonnull (constants);
-  field = tsr_marathon_physics_find_field (TSR_MARATHON_PHYSICS_CONSTANTS, "VelForw");
+  field = tsr_field_table_find (tsr_marathon_physics_fields (TSR_MARATHON_PHYSICS_CONSTANTS), "VelForw");
   ck_assert_int_ge (field, 0);
   ck_assert_int_gt (tsr_marathon_physics_get (constants, 0, (guint) field), 0);
   tsr_marathon_physics_set (constants, 0, (guint) field, 0x12345);

@@ -249,6 +249,19 @@ START_TEST (test_groups)
   tsr_undo_stack_begin_group (stack, "Nothing");
   tsr_undo_stack_end_group (stack);
   ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 1);
+
+  /* A cancelled group takes back what it applied and records nothing; redo is still the same. */
+  ck_assert (tsr_undo_stack_undo (stack));
+  tsr_undo_stack_begin_group (stack, "Refused");
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 2, 5, FALSE));
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 3, 6, FALSE));
+  ck_assert_uint_eq (bytes->data[3], 6);
+  tsr_undo_stack_cancel_group (stack);
+  ck_assert_uint_eq (bytes->data[2], 0);
+  ck_assert_uint_eq (bytes->data[3], 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 0);
+  ck_assert (tsr_undo_stack_get_can_redo (stack));
+  ck_assert_str_eq (tsr_undo_stack_get_redo_description (stack), "Paste");
 }
 END_TEST
 

@@ -622,6 +622,88 @@ test_document_page (void)
   close_all_windows ();
 }
 
+/* Issue 12: Marathon and Doom2D records (formats without an editor page) in the one property
+ * inspector: read-only editors, select similar through the same find bar as Sphere's. */
+static void
+test_record_inspector (void)
+{
+  const char *root = tsr_test_data_root ();
+  g_autofree char *marathon = root != NULL ? g_build_filename (root, "marathon", "chronicles_DreamBrother.sceA", NULL) : NULL;
+  g_autofree char *doom2d = root != NULL ? g_build_filename (root, "doom2d", "df_MAP01.map", NULL) : NULL;
+  TsrWindow *window;
+  TsrInspector *inspector;
+  TsrRecordInspector *records;
+  TsrPropertyInspector *properties;
+  TsrPropertySource *source;
+  GtkWidget *editor;
+  guint n_elements = 0;
+
+  if (marathon == NULL || !g_file_test (marathon, G_FILE_TEST_EXISTS) || !g_file_test (doom2d, G_FILE_TEST_EXISTS))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data missing under CI=true");
+      g_test_skip ("no Marathon or Doom2D test data");
+      return;
+    }
+
+  window = new_window ();
+  open_through_action (window, marathon);
+  inspector = TSR_INSPECTOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR)));
+  records = tsr_inspector_get_records (inspector);
+  g_assert_nonnull (records);
+  properties = tsr_record_inspector_get_properties (records);
+  g_assert_true (tsr_record_inspector_show_record (records, "polygon", 1));
+  source = tsr_property_inspector_get_source (properties);
+  g_assert_nonnull (source);
+  editor = tsr_property_inspector_get_editor (properties, "floor_height");
+  g_assert_true (GTK_IS_ENTRY (editor));
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (editor)));
+  {
+    TsrFieldValue value = { { 0 }, NULL };
+    int field = tsr_field_table_find (tsr_property_source_get_table (source), "floor_height");
+    g_autofree char *text = NULL;
+
+    g_assert_true (tsr_property_source_get_value (source, 1, (guint) field, &value));
+    text = g_strdup_printf ("%" G_GINT64_FORMAT, value.v[0]);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (editor)), ==, text);
+  }
+  /* Unused words are kept in the file but not shown. */
+  g_assert_null (tsr_property_inspector_get_editor (properties, "unused"));
+  g_assert_true (tsr_property_find_bar_set_field (tsr_record_inspector_get_find_bar (records), "floor_texture"));
+  g_assert_true (tsr_property_find_bar_select_similar (tsr_record_inspector_get_find_bar (records)));
+  tsr_property_source_get_elements (source, &n_elements);
+  g_assert_cmpuint (n_elements, >=, 1);
+  gtk_expander_set_expanded (GTK_EXPANDER (tsr_test_ui_find_widget (GTK_WIDGET (inspector), tsr_test_ui_match_type,
+                                                                 GSIZE_TO_POINTER (GTK_TYPE_EXPANDER))), TRUE);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-records-marathon.png");
+  close_all_windows ();
+
+  window = new_window ();
+  open_through_action (window, doom2d);
+  inspector = TSR_INSPECTOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR)));
+  records = tsr_inspector_get_records (inspector);
+  g_assert_nonnull (records);
+  properties = tsr_record_inspector_get_properties (records);
+  g_assert_true (tsr_record_inspector_show_record (records, "panel", 0));
+  /* Panel type is a bitset: one insensitive check button per bit. */
+  editor = tsr_property_inspector_get_editor (properties, "type");
+  g_assert_true (GTK_IS_BOX (editor));
+  g_assert_false (gtk_widget_is_sensitive (gtk_widget_get_first_child (editor)));
+  /* Find every wall panel; with differing sizes the size entry shows "Mixed". */
+  g_assert_true (tsr_property_find_bar_set_field (tsr_record_inspector_get_find_bar (records), "type"));
+  g_assert_true (tsr_property_find_bar_find (tsr_record_inspector_get_find_bar (records), "PANEL_WALL"));
+  source = tsr_property_inspector_get_source (properties);
+  tsr_property_source_get_elements (source, &n_elements);
+  g_assert_cmpuint (n_elements, >, 1);
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (tsr_property_inspector_get_editor (properties, "position"))), ==, "Mixed");
+  gtk_expander_set_expanded (GTK_EXPANDER (tsr_test_ui_find_widget (GTK_WIDGET (inspector), tsr_test_ui_match_type,
+                                                                 GSIZE_TO_POINTER (GTK_TYPE_EXPANDER))), TRUE);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-records-doom2d.png");
+  close_all_windows ();
+}
+
 static void
 test_save_failure (void)
 {
@@ -1188,6 +1270,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/open-unrecognised", test_open_unrecognised);
   g_test_add_func ("/ui/open-real-files", test_open_real_files);
   g_test_add_func ("/ui/document-page", test_document_page);
+  g_test_add_func ("/ui/record-inspector", test_record_inspector);
   g_test_add_func ("/ui/save-failure", test_save_failure);
   g_test_add_func ("/ui/backup-preference", test_backup_preference);
   g_test_add_func ("/ui/recent-files", test_recent_files);

@@ -239,6 +239,20 @@ tsr_undo_stack_end_group (TsrUndoStack *self)
 }
 
 void
+tsr_undo_stack_cancel_group (TsrUndoStack *self)
+{
+  g_autoptr(TsrCommandGroup) group = NULL;
+
+  g_return_if_fail (TSR_IS_UNDO_STACK (self));
+  g_return_if_fail (self->group_depth == 1);
+
+  self->group_depth = 0;
+  group = g_steal_pointer (&self->group);
+  if (tsr_command_group_get_size (group) > 0)
+    tsr_command_undo (TSR_COMMAND (group));
+}
+
+void
 tsr_undo_stack_break_merge (TsrUndoStack *self)
 {
   g_return_if_fail (TSR_IS_UNDO_STACK (self));

@@ -22,6 +22,9 @@ gboolean      tsr_undo_stack_redo            (TsrUndoStack *self);
 void          tsr_undo_stack_begin_group     (TsrUndoStack *self,
                                               const char   *description);
 void          tsr_undo_stack_end_group       (TsrUndoStack *self);
+/* Ends the outermost group by undoing what was pushed into it and dropping it: nothing is
+ * recorded (an edit of several elements that one of them refused). */
+void          tsr_undo_stack_cancel_group    (TsrUndoStack *self);
 /* The next push starts a new action even if it could merge (a tool's stroke ended). */
 void          tsr_undo_stack_break_merge     (TsrUndoStack *self);
 gboolean      tsr_undo_stack_get_can_undo    (TsrUndoStack *self);

@@ -9,6 +9,8 @@
 
 #include "views/tsr-findings-view.h"
 #include "views/tsr-history-view.h"
+#include "views/tsr-image-texture.h"
+#include "views/tsr-record-inspector.h"
 #include "views/tsr-summary-item.h"
 
 struct _TsrInspector {
@@ -29,6 +31,8 @@ struct _TsrInspector {
   GtkStack    *preview_stack;
   GtkPicture  *preview_picture;
   GtkLabel    *preview_message;
+  GtkExpander *records_expander;
+  TsrRecordInspector *records;
 };
 
 static void tsr_inspector_editor_page_init (TsrEditorPageInterface *iface);
@@ -200,7 +204,6 @@ tsr_inspector_refresh_preview (TsrInspector *self)
   TsrRenderOptions options = { .level = -1, .width = 0, .height = 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GBytes) pixels = NULL;
   TsrImage *image;
 
   if (format->render == NULL)
@@ -219,33 +222,8 @@ tsr_inspector_refresh_preview (TsrInspector *self)
       return;
     }
 
-  /* Small pictures (a sprite, a tiny map) are enlarged by whole pixels so they stay sharp; GTK
-   * 4.8 would smooth them when scaling. */
-  {
-    guint longest = MAX (image->width, image->height);
-    guint factor = longest > 0 ? MIN (8, 384 / longest) : 1;
-
-    if (factor > 1)
-      {
-        TsrImage *large = tsr_image_new (image->width * factor, image->height * factor);
-
-        for (guint y = 0; large != NULL && y < large->height; y++)
-          for (guint x = 0; x < large->width; x++)
-            memcpy (large->pixels + ((gsize) y * large->width + x) * 4,
-                    image->pixels + ((gsize) (y / factor) * image->width + x / factor) * 4, 4);
-        if (large != NULL)
-          {
-            tsr_image_free (image);
-            image = large;
-          }
-      }
-  }
-
-  /* The texture keeps the image alive instead of copying its pixels. */
-  pixels = g_bytes_new_with_free_func (image->pixels, (gsize) image->width * image->height * 4,
-                                       (GDestroyNotify) tsr_image_free, image);
-  texture = gdk_memory_texture_new (image->width, image->height, GDK_MEMORY_R8G8B8A8, pixels,
-                                    (gsize) image->width * 4);
+  /* Small pictures (a sprite, a tiny map) are enlarged by whole pixels, at most 8 times. */
+  texture = tsr_image_texture_take (image, tsr_image_texture_factor (image, 384, 8));
   g_clear_pointer (&self->preview_message_text, g_free);
   gtk_picture_set_paintable (self->preview_picture, GDK_PAINTABLE (texture));
   gtk_stack_set_visible_child_name (self->preview_stack, "image");
@@ -320,6 +298,9 @@ tsr_inspector_set_document (TsrInspector *self,
   /* The findings view re-validates on its own, once edits pause. */
   tsr_findings_view_set_document (self->findings_view, document);
   tsr_history_view_set_undo_stack (self->history_view, document != NULL ? tsr_document_get_undo_stack (document) : NULL);
+  /* Records of formats without an editor page, through the property inspector. */
+  gtk_widget_set_visible (GTK_WIDGET (self->records_expander),
+                          tsr_record_inspector_set_document (self->records, document));
   if (document != NULL)
     {
       g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
@@ -357,6 +338,13 @@ tsr_inspector_get_preview (TsrInspector *self)
 {
   g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
   return gtk_picture_get_paintable (self->preview_picture);
+}
+
+TsrRecordInspector *
+tsr_inspector_get_records (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->records_expander)) ? self->records : NULL;
 }
 
 const char *
@@ -454,6 +442,7 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
 
   g_type_ensure (TSR_TYPE_FINDINGS_VIEW);
   g_type_ensure (TSR_TYPE_HISTORY_VIEW);
+  g_type_ensure (TSR_TYPE_RECORD_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-inspector.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, format_label);
@@ -465,6 +454,8 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_picture);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_message);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, records_expander);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, records);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tsrinspector");
 }

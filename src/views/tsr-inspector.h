@@ -7,6 +7,7 @@
 
 #include "model/tsr-document.h"
 #include "views/tsr-editor-page.h"
+#include "views/tsr-record-inspector.h"
 
 G_BEGIN_DECLS
 
@@ -27,5 +28,8 @@ GListModel   *tsr_inspector_get_summary_model   (TsrInspector *self);
 GdkPaintable *tsr_inspector_get_preview         (TsrInspector *self);
 /* Why there is no preview (the render error or "cannot render"), or NULL when there is one. */
 const char   *tsr_inspector_get_preview_message (TsrInspector *self);
+/* The records section (Marathon map and Doom2D map records in the property inspector), or NULL
+ * when the document's format has no records to show (transfer none). */
+TsrRecordInspector *tsr_inspector_get_records   (TsrInspector *self);
 
 G_END_DECLS

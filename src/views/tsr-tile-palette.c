@@ -5,6 +5,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "views/tsr-image-texture.h"
+
 #define TILE_DISPLAY_SIZE 48
 
 struct _TsrTilePalette {
@@ -27,23 +29,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static GdkTexture *
-texture_from_image (const TsrImage *image)
-{
-  guint longest = MAX (image->width, image->height);
-  guint factor = longest >= TILE_DISPLAY_SIZE ? 1 : TILE_DISPLAY_SIZE / longest;
-  guint width = image->width * factor, height = image->height * factor;
-  g_autofree guint8 *pixels = g_malloc ((gsize) width * height * 4);
-  g_autoptr(GBytes) bytes = NULL;
-
-  for (guint y = 0; y < height; y++)
-    for (guint x = 0; x < width; x++)
-      memcpy (pixels + ((gsize) y * width + x) * 4,
-              image->pixels + ((gsize) (y / factor) * image->width + x / factor) * 4, 4);
-  bytes = g_bytes_new_take (g_steal_pointer (&pixels), (gsize) width * height * 4);
-  return gdk_memory_texture_new ((int) width, (int) height, GDK_MEMORY_R8G8B8A8, bytes, width * 4);
-}
 
 static void
 sync_selection_from_tools (TsrTilePalette *self)
@@ -92,7 +77,7 @@ rebuild (TsrTilePalette *self)
 
       if (image != NULL && image->width > 0 && image->height > 0)
         {
-          g_autoptr(GdkTexture) texture = texture_from_image (image);
+          g_autoptr(GdkTexture) texture = tsr_image_texture_new (image, tsr_image_texture_factor (image, TILE_DISPLAY_SIZE, TILE_DISPLAY_SIZE));
           picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
         }
       else

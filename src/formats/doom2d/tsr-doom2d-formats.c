@@ -267,11 +267,11 @@ validate (gconstpointer data, GPtrArray *findings)
 static void
 describe_map (const TsrDoom2dMap *map, JsonBuilder *builder)
 {
-  const TsrDoom2dValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
+  const TsrFieldValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
   g_autoptr(GHashTable) trigger_types = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) type_names = g_ptr_array_new ();
-  const TsrDoom2dEnum *trigger_enum
-    = tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->fields[TSR_DOOM2D_TRIGGER_TYPE].enumeration;
+  const TsrFieldEnum *trigger_enum
+    = tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_TYPE].enumeration;
 
   json_builder_set_member_name (builder, "name");
   json_builder_add_string_value (builder, map->header->values[TSR_DOOM2D_HEADER_NAME].text);
@@ -292,7 +292,7 @@ describe_map (const TsrDoom2dMap *map, JsonBuilder *builder)
   json_builder_begin_object (builder);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     {
-      g_autofree char *plural = g_strconcat (tsr_doom2d_record_type (k)->name, "s", NULL);
+      g_autofree char *plural = g_strconcat (tsr_doom2d_record_type (k)->table.name, "s", NULL);
       json_builder_set_member_name (builder, plural);
       json_builder_add_int_value (builder, tsr_doom2d_map_count (map, k));
     }
@@ -304,7 +304,7 @@ describe_map (const TsrDoom2dMap *map, JsonBuilder *builder)
     {
       const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i);
       gint64 type = trigger->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
-      const char *name = tsr_doom2d_enum_name (trigger_enum, type);
+      const char *name = tsr_field_enum_name (trigger_enum, type);
       if (name == NULL)
         {
           g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, type);

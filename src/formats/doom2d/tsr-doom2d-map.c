@@ -85,8 +85,8 @@ tsr_doom2d_utf8_to_cp1251 (const char *text)
 /* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
  * is about to fill in the rest). */
 static void
-values_init_some (TsrDoom2dValue       *values,
-                  const TsrDoom2dField *fields,
+values_init_some (TsrFieldValue       *values,
+                  const TsrField *fields,
                   guint                 n_fields,
                   gboolean              text_only)
 {
@@ -95,23 +95,22 @@ values_init_some (TsrDoom2dValue       *values,
       if (text_only && fields[i].offset >= 0)
         continue;
       memcpy (values[i].v, fields[i].default_value, sizeof values[i].v);
-      values[i].text = (fields[i].type == TSR_DOOM2D_FIELD_CHAR
-                        || fields[i].type == TSR_DOOM2D_FIELD_STRING)
+      values[i].text = tsr_field_is_text (&fields[i])
                        ? g_strdup (fields[i].default_text != NULL ? fields[i].default_text : "")
                        : NULL;
     }
 }
 
 static void
-values_init (TsrDoom2dValue       *values,
-             const TsrDoom2dField *fields,
+values_init (TsrFieldValue       *values,
+             const TsrField *fields,
              guint                 n_fields)
 {
   values_init_some (values, fields, n_fields, FALSE);
 }
 
 static void
-values_clear (TsrDoom2dValue *values,
+values_clear (TsrFieldValue *values,
               guint           n_values)
 {
   for (guint i = 0; i < n_values; i++)
@@ -126,8 +125,8 @@ tsr_doom2d_record_new (TsrDoom2dKind kind)
   TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
 
   record->kind = kind;
-  record->values = g_new0 (TsrDoom2dValue, type->n_fields);
-  values_init (record->values, type->fields, type->n_fields);
+  record->values = g_new0 (TsrFieldValue, type->table.n_fields);
+  values_init (record->values, type->table.fields, type->table.n_fields);
   if (kind == TSR_DOOM2D_KIND_TRIGGER)
     tsr_doom2d_record_set_trigger_type (record, 0);
   return record;
@@ -138,9 +137,9 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
 {
   if (record == NULL)
     return;
-  values_clear (record->values, tsr_doom2d_record_type (record->kind)->n_fields);
+  values_clear (record->values, tsr_doom2d_record_type (record->kind)->table.n_fields);
   if (record->layout != NULL)
-    values_clear (record->data_values, record->layout->n_fields);
+    values_clear (record->data_values, record->layout->table.n_fields);
   g_free (record->raw);
   g_free (record);
 }
@@ -159,219 +158,111 @@ tsr_doom2d_record_set_trigger_type (TsrDoom2dRecord *record,
 
   record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0] = trigger_type;
   if (record->layout != NULL)
-    values_clear (record->data_values, record->layout->n_fields);
+    values_clear (record->data_values, record->layout->table.n_fields);
   record->data_values = NULL;
   record->layout = tsr_doom2d_trigger_layout (trigger_type);
   if (record->layout != NULL)
     {
-      record->data_values = g_new0 (TsrDoom2dValue, record->layout->n_fields);
-      values_init (record->data_values, record->layout->fields, record->layout->n_fields);
+      record->data_values = g_new0 (TsrFieldValue, record->layout->table.n_fields);
+      values_init (record->data_values, record->layout->table.fields, record->layout->table.n_fields);
     }
   /* The old type's data bytes mean nothing for the new one. */
   if (record->raw != NULL)
     memset (record->raw + TSR_DOOM2D_TRIGGER_DATA_OFFSET, 0, TSR_DOOM2D_TRIGGER_DATA_SIZE);
 }
 
-void
-tsr_doom2d_value_set_text (TsrDoom2dValue *value,
-                           const char     *text)
-{
-  g_free (value->text);
-  value->text = g_strdup (text);
-}
-
-static gboolean
-values_equal (const TsrDoom2dField *field,
-              const TsrDoom2dValue *a,
-              const TsrDoom2dValue *b)
-{
-  if (field->type == TSR_DOOM2D_FIELD_CHAR || field->type == TSR_DOOM2D_FIELD_STRING)
-    return g_strcmp0 (a->text, b->text) == 0;
-  return memcmp (a->v, b->v, sizeof a->v) == 0;
-}
-
-gboolean
-tsr_doom2d_value_is_default (const TsrDoom2dField *field,
-                             const TsrDoom2dValue *value)
-{
-  TsrDoom2dValue def = { { 0 }, (char *) (field->default_text != NULL ? field->default_text : "") };
-
-  memcpy (def.v, field->default_value, sizeof def.v);
-  return values_equal (field, &def, value);
-}
-
-/* Decoding and encoding one field of a binary record. BUFFER always holds the whole record, so
- * reads at the table's offsets stay inside it; they still go through TsrReader. */
+/* Decoding and encoding one field of a binary record at BASE in BUFFER (the whole record). Integers
+ * go through the field table's shared helpers; monster references are stored as index + 1. */
 
 static void
-field_decode (const TsrDoom2dField *field,
-              const guint8         *buffer,
-              gsize                 buffer_size,
-              gsize                 base,
-              TsrDoom2dValue       *value)
+field_decode (const TsrField *field,
+              const guint8   *buffer,
+              gsize           buffer_size,
+              gsize           base,
+              TsrFieldValue  *value)
 {
-  TsrReader reader;
-  guint8 u8 = 0;
-  gint8 s8 = 0;
-  guint16 u16 = 0, u16b = 0;
-  gint32 s32 = 0, s32b = 0;
-  const guint8 *view = NULL;
+  gsize at = base + (gsize) field->offset;
+  gsize size = tsr_field_get_size (field);
 
-  tsr_reader_init (&reader, buffer, buffer_size, "record");
-  if (!tsr_reader_seek (&reader, base + field->offset, NULL))
+  if (at + size > buffer_size)
     return;
   memset (value->v, 0, sizeof value->v);
-  switch (field->type)
+  if (field->type == TSR_FIELD_CHARS)
     {
-    case TSR_DOOM2D_FIELD_CHAR:
-      if (tsr_reader_read_view (&reader, field->length, &view, NULL))
-        {
-          const guint8 *end = memchr (view, 0, field->length);
-          g_free (value->text);
-          value->text = tsr_doom2d_cp1251_to_utf8 (view, end ? (gsize) (end - view) : field->length);
-        }
-      break;
-    case TSR_DOOM2D_FIELD_BOOL:
-    case TSR_DOOM2D_FIELD_UBYTE:
-      tsr_reader_read_u8 (&reader, &u8, NULL);
-      value->v[0] = u8;
-      break;
-    case TSR_DOOM2D_FIELD_NEGBOOL:
-      tsr_reader_read_u8 (&reader, &u8, NULL);
-      value->v[0] = 1 - (gint64) u8;
-      break;
-    case TSR_DOOM2D_FIELD_BYTE:
-      tsr_reader_read_s8 (&reader, &s8, NULL);
-      value->v[0] = s8;
-      break;
-    case TSR_DOOM2D_FIELD_USHORT:
-      tsr_reader_read_u16_le (&reader, &u16, NULL);
-      value->v[0] = u16;
-      break;
-    case TSR_DOOM2D_FIELD_INT:
-      tsr_reader_read_s32_le (&reader, &s32, NULL);
-      value->v[0] = field->reference == TSR_DOOM2D_REF_MONSTER ? (gint64) s32 - 1 : s32;
-      break;
-    case TSR_DOOM2D_FIELD_POINT:
-      tsr_reader_read_s32_le (&reader, &s32, NULL);
-      tsr_reader_read_s32_le (&reader, &s32b, NULL);
-      value->v[0] = s32;
-      value->v[1] = s32b;
-      break;
-    case TSR_DOOM2D_FIELD_SIZE:
-      tsr_reader_read_u16_le (&reader, &u16, NULL);
-      tsr_reader_read_u16_le (&reader, &u16b, NULL);
-      value->v[0] = u16;
-      value->v[1] = u16b;
-      break;
-    case TSR_DOOM2D_FIELD_STRING:
-    case TSR_DOOM2D_FIELD_COLOR:
-    case TSR_DOOM2D_FIELD_TRIGDATA:
-      break;
+      const guint8 *end = memchr (buffer + at, 0, field->width);
+
+      g_free (value->text);
+      value->text = tsr_doom2d_cp1251_to_utf8 (buffer + at, end ? (gsize) (end - (buffer + at)) : field->width);
+    }
+  else if (tsr_field_decode (field, buffer + base, value) && field->reference == TSR_DOOM2D_REF_MONSTER)
+    value->v[0] -= 1;
+}
+
+static void
+field_encode (const TsrField      *field,
+              const TsrFieldValue *value,
+              guint8              *record)
+{
+  if (field->type == TSR_FIELD_CHARS)
+    {
+      g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (value->text ? value->text : "");
+      guint8 *out = record + field->offset;
+
+      memset (out, 0, field->width);
+      memcpy (out, bytes->data, MIN (bytes->len, field->width));
+    }
+  else
+    {
+      TsrFieldValue stored = *value;
+
+      if (field->reference == TSR_DOOM2D_REF_MONSTER)
+        stored.v[0] += 1;
+      tsr_field_encode (field, &stored, record);
     }
 }
 
 static void
-put_le (guint8 *out,
-        guint64 value,
-        guint   width)
-{
-  for (guint i = 0; i < width; i++)
-    out[i] = (guint8) (value >> (8 * i));
-}
-
-static void
-field_encode (const TsrDoom2dField *field,
-              const TsrDoom2dValue *value,
-              guint8               *out)
-{
-  switch (field->type)
-    {
-    case TSR_DOOM2D_FIELD_CHAR:
-      {
-        g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (value->text ? value->text : "");
-        memset (out, 0, field->length);
-        memcpy (out, bytes->data, MIN (bytes->len, field->length));
-      }
-      break;
-    case TSR_DOOM2D_FIELD_BOOL:
-    case TSR_DOOM2D_FIELD_UBYTE:
-    case TSR_DOOM2D_FIELD_BYTE:
-      out[0] = (guint8) value->v[0];
-      break;
-    case TSR_DOOM2D_FIELD_NEGBOOL:
-      out[0] = (guint8) (1 - value->v[0]);
-      break;
-    case TSR_DOOM2D_FIELD_USHORT:
-      put_le (out, (guint64) value->v[0], 2);
-      break;
-    case TSR_DOOM2D_FIELD_INT:
-      put_le (out, (guint64) (field->reference == TSR_DOOM2D_REF_MONSTER ? value->v[0] + 1
-                                                                          : value->v[0]), 4);
-      break;
-    case TSR_DOOM2D_FIELD_POINT:
-      put_le (out, (guint64) value->v[0], 4);
-      put_le (out + 4, (guint64) value->v[1], 4);
-      break;
-    case TSR_DOOM2D_FIELD_SIZE:
-      put_le (out, (guint64) value->v[0], 2);
-      put_le (out + 2, (guint64) value->v[1], 2);
-      break;
-    case TSR_DOOM2D_FIELD_STRING:
-    case TSR_DOOM2D_FIELD_COLOR:
-    case TSR_DOOM2D_FIELD_TRIGDATA:
-      break;
-    }
-}
-
-static void
-fields_decode (const TsrDoom2dField *fields,
+fields_decode (const TsrField *fields,
                guint                 n_fields,
-               TsrDoom2dValue       *values,
+               TsrFieldValue       *values,
                const guint8         *buffer,
                gsize                 size,
                gsize                 base)
 {
   for (guint i = 0; i < n_fields; i++)
-    if (fields[i].offset >= 0 && fields[i].type != TSR_DOOM2D_FIELD_TRIGDATA)
+    if (fields[i].offset >= 0 && fields[i].type != TSR_FIELD_BYTES)
       field_decode (&fields[i], buffer, size, base, &values[i]);
 }
 
 /* Writes each field whose value differs from what BUFFER already holds, so bytes after a string's
  * NUL and other slack stay as they were. */
 static void
-fields_encode (const TsrDoom2dField *fields,
+fields_encode (const TsrField *fields,
                guint                 n_fields,
-               const TsrDoom2dValue *values,
+               const TsrFieldValue *values,
                guint8               *buffer,
                gsize                 size,
                gsize                 base)
 {
   for (guint i = 0; i < n_fields; i++)
     {
-      const TsrDoom2dField *field = &fields[i];
+      const TsrField *field = &fields[i];
       guint8 *at = buffer + base + field->offset;
 
-      if (field->offset < 0 || field->type == TSR_DOOM2D_FIELD_TRIGDATA)
+      if (field->offset < 0 || field->type == TSR_FIELD_BYTES)
         continue;
-      if (field->type == TSR_DOOM2D_FIELD_CHAR)
+      if (field->type == TSR_FIELD_CHARS)
         {
           /* The same string when the stored bytes up to their NUL (or the end) encode it. */
           g_autoptr(GByteArray) encoded = tsr_doom2d_utf8_to_cp1251 (values[i].text ? values[i].text : "");
-          const guint8 *nul = memchr (at, 0, field->length);
-          gsize stored = nul != NULL ? (gsize) (nul - at) : field->length;
+          const guint8 *nul = memchr (at, 0, field->width);
+          gsize stored = nul != NULL ? (gsize) (nul - at) : field->width;
 
           if (encoded->len != stored || (stored > 0 && memcmp (encoded->data, at, stored) != 0))
-            field_encode (field, &values[i], at);
+            field_encode (field, &values[i], buffer + base);
         }
       else
-        {
-          guint8 scratch[8];
-          gsize width = tsr_doom2d_field_binary_size (field);
-
-          field_encode (field, &values[i], scratch);
-          memcpy (at, scratch, width);
-        }
+        field_encode (field, &values[i], buffer + base);
     }
 }
 
@@ -384,20 +275,20 @@ record_from_raw (TsrDoom2dKind kind,
   TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
 
   record->kind = kind;
-  record->values = g_new0 (TsrDoom2dValue, type->n_fields);
-  values_init_some (record->values, type->fields, type->n_fields, TRUE);
-  fields_decode (type->fields, type->n_fields, record->values, raw, type->size, 0);
+  record->values = g_new0 (TsrFieldValue, type->table.n_fields);
+  values_init_some (record->values, type->table.fields, type->table.n_fields, TRUE);
+  fields_decode (type->table.fields, type->table.n_fields, record->values, raw, type->table.size, 0);
   if (kind == TSR_DOOM2D_KIND_TRIGGER)
     {
       record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
       if (record->layout != NULL)
         {
-          record->data_values = g_new0 (TsrDoom2dValue, record->layout->n_fields);
-          values_init_some (record->data_values, record->layout->fields, record->layout->n_fields, TRUE);
+          record->data_values = g_new0 (TsrFieldValue, record->layout->table.n_fields);
+          values_init_some (record->data_values, record->layout->table.fields, record->layout->table.n_fields, TRUE);
         }
       if (record->layout != NULL)
-        fields_decode (record->layout->fields, record->layout->n_fields, record->data_values,
-                       raw, type->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+        fields_decode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
+                       raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
     }
   record->raw = raw;
   return record;
@@ -409,12 +300,12 @@ tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
                           gboolean               keep_raw)
 {
   const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
-  guint8 *buffer = keep_raw && record->raw != NULL ? g_memdup2 (record->raw, type->size) : g_malloc0 (type->size);
+  guint8 *buffer = keep_raw && record->raw != NULL ? g_memdup2 (record->raw, type->table.size) : g_malloc0 (type->table.size);
 
-  fields_encode (type->fields, type->n_fields, record->values, buffer, type->size, 0);
+  fields_encode (type->table.fields, type->table.n_fields, record->values, buffer, type->table.size, 0);
   if (record->layout != NULL)
-    fields_encode (record->layout->fields, record->layout->n_fields, record->data_values,
-                   buffer, type->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+    fields_encode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
+                   buffer, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
   return buffer;
 }
 
@@ -531,27 +422,27 @@ tsr_doom2d_map_read_binary (const guint8 *data,
       if (seen[block.type])
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
-                            "map: second %s block (type %u)", type->name, block.type);
+                            "map: second %s block (type %u)", type->table.name, block.type);
           goto fail;
         }
       seen[block.type] = TRUE;
-      if (block_size % type->size != 0
-          || (type->kind == TSR_DOOM2D_KIND_HEADER && block_size != type->size))
+      if (block_size % type->table.size != 0
+          || (type->kind == TSR_DOOM2D_KIND_HEADER && block_size != type->table.size))
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
                             "map: %s block of %u bytes, a multiple of %" G_GSIZE_FORMAT " expected",
-                            type->name, block_size, type->size);
+                            type->table.name, block_size, type->table.size);
           goto fail;
         }
-      if (!tsr_reader_sub (&reader, tsr_reader_tell (&reader), block_size, type->name, &sub, error)
+      if (!tsr_reader_sub (&reader, tsr_reader_tell (&reader), block_size, type->table.name, &sub, error)
           || !tsr_reader_skip (&reader, block_size, error))
         goto fail;
-      for (guint32 i = 0; i < block_size / type->size; i++)
+      for (guint32 i = 0; i < block_size / type->table.size; i++)
         {
-          guint8 *raw = g_malloc (type->size);
+          guint8 *raw = g_malloc (type->table.size);
           TsrDoom2dRecord *record;
 
-          if (!tsr_reader_read_bytes (&sub, type->size, raw, error))
+          if (!tsr_reader_read_bytes (&sub, type->table.size, raw, error))
             {
               g_free (raw);
               goto fail;
@@ -592,11 +483,11 @@ write_block (TsrWriter          *writer,
 
   tsr_writer_write_u8 (writer, block->type);
   tsr_writer_write_u32_le (writer, block->reserved);
-  tsr_writer_write_u32_le (writer, (guint32) (count * type->size));
+  tsr_writer_write_u32_le (writer, (guint32) (count * type->table.size));
   for (guint i = 0; i < count; i++)
     {
       g_autofree guint8 *raw = tsr_doom2d_record_encode (tsr_doom2d_map_get (map, type->kind, i), TRUE);
-      tsr_writer_write_bytes (writer, raw, type->size);
+      tsr_writer_write_bytes (writer, raw, type->table.size);
     }
 }
 
@@ -790,17 +681,17 @@ record_losses (const TsrDoom2dRecord *record,
 {
   const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
   g_autofree char *where = record->kind == TSR_DOOM2D_KIND_HEADER
-                           ? g_strdup ("map") : g_strdup_printf ("%s %u", type->name, index);
+                           ? g_strdup ("map") : g_strdup_printf ("%s %u", type->table.name, index);
 
-  for (guint f = 0; f < type->n_fields; f++)
-    if (type->fields[f].offset < 0 && !tsr_doom2d_value_is_default (&type->fields[f], &record->values[f]))
-      g_ptr_array_add (lost, g_strdup_printf ("%s: %s", where, type->fields[f].name));
+  for (guint f = 0; f < type->table.n_fields; f++)
+    if (type->table.fields[f].offset < 0 && !tsr_field_value_is_default (&type->table.fields[f], &record->values[f]))
+      g_ptr_array_add (lost, g_strdup_printf ("%s: %s", where, type->table.fields[f].name));
   if (record->layout != NULL)
-    for (guint f = 0; f < record->layout->n_fields; f++)
-      if (record->layout->fields[f].offset < 0
-          && !tsr_doom2d_value_is_default (&record->layout->fields[f], &record->data_values[f]))
+    for (guint f = 0; f < record->layout->table.n_fields; f++)
+      if (record->layout->table.fields[f].offset < 0
+          && !tsr_field_value_is_default (&record->layout->table.fields[f], &record->data_values[f]))
         g_ptr_array_add (lost, g_strdup_printf ("%s: triggerdata %s", where,
-                                                record->layout->fields[f].name));
+                                                record->layout->table.fields[f].name));
 }
 
 void
@@ -839,9 +730,9 @@ reference_kind (TsrDoom2dReference reference)
 }
 
 static void
-fix_references (const TsrDoom2dField *fields,
+fix_references (const TsrField *fields,
                 guint                 n_fields,
-                TsrDoom2dValue       *values,
+                TsrFieldValue       *values,
                 TsrDoom2dKind         kind,
                 gint64                removed)
 {
@@ -871,9 +762,9 @@ tsr_doom2d_map_remove (TsrDoom2dMap *map,
         TsrDoom2dRecord *record = g_ptr_array_index (map->records[k], i);
         const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
 
-        fix_references (type->fields, type->n_fields, record->values, kind, index);
+        fix_references (type->table.fields, type->table.n_fields, record->values, kind, index);
         if (record->layout != NULL)
-          fix_references (record->layout->fields, record->layout->n_fields, record->data_values,
+          fix_references (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
                           kind, index);
       }
 }
@@ -911,9 +802,9 @@ static void
 validate_references (const TsrDoom2dMap    *map,
                      const TsrFindingPlace *place,
                      const char           *where,
-                     const TsrDoom2dField *fields,
+                     const TsrField *fields,
                      guint                 n_fields,
-                     const TsrDoom2dValue *values,
+                     const TsrFieldValue *values,
                      GPtrArray            *findings)
 {
   for (guint f = 0; f < n_fields; f++)
@@ -929,7 +820,7 @@ validate_references (const TsrDoom2dMap    *map,
         continue;
       tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
                            "%s refers to %s %" G_GINT64_FORMAT ", the map has %u", fields[f].name,
-                           tsr_doom2d_record_type (kind)->name, v, tsr_doom2d_map_count (map, kind));
+                           tsr_doom2d_record_type (kind)->table.name, v, tsr_doom2d_map_count (map, kind));
     }
 }
 
@@ -949,7 +840,7 @@ void
 tsr_doom2d_map_validate (const TsrDoom2dMap *map,
                          GPtrArray          *findings)
 {
-  const TsrDoom2dValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
+  const TsrFieldValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
   Box bounds = { 0, 0, size->v[0], size->v[1] };
   gboolean spawn = FALSE;
   GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
@@ -963,26 +854,26 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
       {
         const TsrDoom2dRecord *record = g_ptr_array_index (map->records[k], i);
         const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
-        g_autofree char *where = g_strdup_printf ("%s %u", type->name, i);
+        g_autofree char *where = g_strdup_printf ("%s %u", type->table.name, i);
         /* Textures have no place on the map; every other record is at its box's corner. */
         Box box = record_box (record);
         TsrFindingPlace place = k == TSR_DOOM2D_KIND_TEXTURE
-                                ? tsr_finding_place_element (-1, type->name, (gint) i)
-                                : tsr_finding_place_at (-1, type->name, (gint) i, TSR_FINDING_POINT_PIXELS,
+                                ? tsr_finding_place_element (-1, type->table.name, (gint) i)
+                                : tsr_finding_place_at (-1, type->table.name, (gint) i, TSR_FINDING_POINT_PIXELS,
                                                         (double) box.x, (double) box.y);
 
-        validate_references (map, &place, where, type->fields, type->n_fields, record->values, findings);
+        validate_references (map, &place, where, type->table.fields, type->table.n_fields, record->values, findings);
         if (record->layout != NULL)
-          validate_references (map, &place, where, record->layout->fields, record->layout->n_fields,
+          validate_references (map, &place, where, record->layout->table.fields, record->layout->table.n_fields,
                                record->data_values, findings);
-        for (guint f = 0; f < type->n_fields; f++)
-          if (type->fields[f].type == TSR_DOOM2D_FIELD_CHAR)
+        for (guint f = 0; f < type->table.n_fields; f++)
+          if (type->table.fields[f].type == TSR_FIELD_CHARS)
             {
               g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (record->values[f].text);
-              if (bytes->len > type->fields[f].length)
+              if (bytes->len > type->table.fields[f].width)
                 tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                  "%s is %u bytes long, the file keeps %u", type->fields[f].name,
-                                  bytes->len, type->fields[f].length);
+                                  "%s is %u bytes long, the file keeps %u", type->table.fields[f].name,
+                                  bytes->len, type->table.fields[f].width);
             }
         if (k == TSR_DOOM2D_KIND_TEXTURE)
           continue;
@@ -1016,7 +907,7 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
         if (k == TSR_DOOM2D_KIND_TRIGGER && record->layout != NULL)
           {
             guint trigger_type = (guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
-            int f = tsr_doom2d_fields_find (record->layout->fields, record->layout->n_fields, "panelid");
+            int f = tsr_field_find (record->layout->table.fields, record->layout->table.n_fields, "panelid");
             gint64 target = f >= 0 ? record->data_values[f].v[0] : -1;
             gint64 wanted;
 

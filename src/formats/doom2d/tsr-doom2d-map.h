@@ -1,6 +1,7 @@
 /* tsr-doom2d-map.h: a Doom2D Forever map in memory, read from and written to the binary lump
  * ('MAP' 1) and the text syntax (`map { ... }`), with reference-keeping edits and validation.
- * Every field is a TsrDoom2dValue indexed like its TsrDoom2dField in tsr-doom2d-schema.h. */
+ * Every field is a TsrFieldValue (core/tsr-field.h) indexed like its TsrField in tsr-doom2d-schema.h;
+ * references hold 0-based indices, -1 for none. */
 #pragma once
 
 #include <glib.h>
@@ -9,18 +10,11 @@
 
 G_BEGIN_DECLS
 
-/* Integers in v[0] (points and sizes in v[0], v[1]; colours in v[0..3]); references hold a 0-based
- * index or -1; strings (UTF-8) in text. */
-typedef struct {
-  gint64  v[4];
-  char   *text;
-} TsrDoom2dValue;
-
 typedef struct {
   TsrDoom2dKind                 kind;
-  TsrDoom2dValue               *values;      /* one per field of the record type */
+  TsrFieldValue               *values;      /* one per field of the record type */
   const TsrDoom2dTriggerLayout *layout;      /* triggers: the data layout of their type, or NULL */
-  TsrDoom2dValue               *data_values; /* layout->n_fields values */
+  TsrFieldValue               *data_values; /* layout->n_fields values */
   guint8                       *raw;         /* the record's binary bytes, kept so bytes no field
                                                 covers are written back; NULL when made in memory */
 } TsrDoom2dRecord;
@@ -73,10 +67,6 @@ const TsrDoom2dRecordType *tsr_doom2d_record_get_type (const TsrDoom2dRecord *re
 /* Sets a trigger's type and switches its data to the type's layout (defaults). */
 void             tsr_doom2d_record_set_trigger_type (TsrDoom2dRecord *record,
                                                      guint            trigger_type);
-void             tsr_doom2d_value_set_text    (TsrDoom2dValue *value,
-                                               const char     *text);
-gboolean         tsr_doom2d_value_is_default  (const TsrDoom2dField *field,
-                                               const TsrDoom2dValue *value);
 
 /* Edits that keep references right. Adding appends (takes RECORD) and returns its index. Removing
  * renumbers every reference past INDEX and clears (-1) those to INDEX. A panel whose texture was

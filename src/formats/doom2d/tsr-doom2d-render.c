@@ -120,10 +120,10 @@ draw_label (Canvas *canvas, int x, int y, const char *text, guint32 rgba)
 
 /* A short label from an enum constant: "MONSTER_IMP" -> "IMP", "AREA_PLAYERPOINT1" -> "PLA1". */
 static char *
-short_label (const TsrDoom2dEnum *enumeration,
+short_label (const TsrFieldEnum *enumeration,
              gint64               value)
 {
-  const char *name = enumeration ? tsr_doom2d_enum_name (enumeration, value) : NULL;
+  const char *name = enumeration ? tsr_field_enum_name (enumeration, value) : NULL;
   const char *rest;
   GString *label;
   gsize length;
@@ -200,7 +200,7 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
                        guint               height,
                        GError            **error)
 {
-  const TsrDoom2dValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
+  const TsrFieldValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
   gint64 map_w = MAX (size->v[0], 1), map_h = MAX (size->v[1], 1);
   Canvas canvas;
   guint n_textures = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
@@ -231,8 +231,8 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
         const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
         gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
         gint64 texture = panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
-        const TsrDoom2dValue *at = &panel->values[TSR_DOOM2D_PANEL_POSITION];
-        const TsrDoom2dValue *extent = &panel->values[TSR_DOOM2D_PANEL_SIZE];
+        const TsrFieldValue *at = &panel->values[TSR_DOOM2D_PANEL_POSITION];
+        const TsrFieldValue *extent = &panel->values[TSR_DOOM2D_PANEL_SIZE];
         int x0, y0, x1, y1;
         TsrImage *picture = NULL;
 
@@ -271,8 +271,8 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
   for (guint i = 0; i < map->records[TSR_DOOM2D_KIND_TRIGGER]->len; i++)
     {
       const TsrDoom2dRecord *trigger = g_ptr_array_index (map->records[TSR_DOOM2D_KIND_TRIGGER], i);
-      const TsrDoom2dValue *at = &trigger->values[TSR_DOOM2D_TRIGGER_POSITION];
-      const TsrDoom2dValue *extent = &trigger->values[TSR_DOOM2D_TRIGGER_SIZE];
+      const TsrFieldValue *at = &trigger->values[TSR_DOOM2D_TRIGGER_POSITION];
+      const TsrFieldValue *extent = &trigger->values[TSR_DOOM2D_TRIGGER_SIZE];
       int x0, y0, x1, y1;
 
       map_rect (&canvas, at->v[0], at->v[1], extent->v[0], extent->v[1], &x0, &y0, &x1, &y1);
@@ -290,8 +290,8 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
         {
           const TsrDoom2dRecord *thing = tsr_doom2d_map_get (map, things[t].kind, i);
           const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (thing);
-          const TsrDoom2dValue *at = &thing->values[TSR_DOOM2D_THING_POSITION];
-          g_autofree char *label = short_label (type->fields[TSR_DOOM2D_THING_TYPE].enumeration,
+          const TsrFieldValue *at = &thing->values[TSR_DOOM2D_THING_POSITION];
+          g_autofree char *label = short_label (type->table.fields[TSR_DOOM2D_THING_TYPE].enumeration,
                                                 thing->values[TSR_DOOM2D_THING_TYPE].v[0]);
           int x0, y0, x1, y1;
 

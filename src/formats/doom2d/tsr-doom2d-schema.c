@@ -4,19 +4,19 @@
 
 #include "formats/doom2d/tsr-doom2d-schema.h"
 
-static const TsrDoom2dConstant texturespecial_constants[] = {
+static const TsrFieldConstant texturespecial_constants[] = {
   { "TEXTURE_SPECIAL_WATER", -1 },
   { "TEXTURE_SPECIAL_ACID1", -2 },
   { "TEXTURE_SPECIAL_ACID2", -3 },
   { "TEXTURE_NONE", -4 },
 };
-static const TsrDoom2dConstant dirtype_constants[] = {
+static const TsrFieldConstant dirtype_constants[] = {
   { "DIR_LEFT", 0 },
   { "DIR_RIGHT", 1 },
   { "DIR_PRESERVE", 2 },
   { "DIR_REVERSE", 3 },
 };
-static const TsrDoom2dConstant triggertype_constants[] = {
+static const TsrFieldConstant triggertype_constants[] = {
   { "TRIGGER_NONE", 0 },
   { "TRIGGER_EXIT", 1 },
   { "TRIGGER_TELEPORT", 2 },
@@ -48,7 +48,7 @@ static const TsrDoom2dConstant triggertype_constants[] = {
   { "TRIGGER_EFFECT", 28 },
   { "TRIGGER_SCRIPT", 29 },
 };
-static const TsrDoom2dConstant paneltype_constants[] = {
+static const TsrFieldConstant paneltype_constants[] = {
   { "PANEL_NONE", 0 },
   { "PANEL_WALL", 1 },
   { "PANEL_BACK", 2 },
@@ -65,19 +65,19 @@ static const TsrDoom2dConstant paneltype_constants[] = {
   { "PANEL_LIFTLEFT", 4096 },
   { "PANEL_LIFTRIGHT", 8192 },
 };
-static const TsrDoom2dConstant panelflag_constants[] = {
+static const TsrFieldConstant panelflag_constants[] = {
   { "PANEL_FLAG_NONE", 0 },
   { "PANEL_FLAG_BLENDING", 1 },
   { "PANEL_FLAG_HIDE", 2 },
   { "PANEL_FLAG_WATERTEXTURES", 4 },
 };
-static const TsrDoom2dConstant effectaction_constants[] = {
+static const TsrFieldConstant effectaction_constants[] = {
   { "EFFECT_NONE", 0 },
   { "EFFECT_TELEPORT", 1 },
   { "EFFECT_RESPAWN", 2 },
   { "EFFECT_FIRE", 3 },
 };
-static const TsrDoom2dConstant item_constants[] = {
+static const TsrFieldConstant item_constants[] = {
   { "ITEM_NONE", 0 },
   { "ITEM_MEDKIT_SMALL", 1 },
   { "ITEM_MEDKIT_LARGE", 2 },
@@ -118,12 +118,12 @@ static const TsrDoom2dConstant item_constants[] = {
   { "ITEM_WEAPON_FLAMETHROWER", 37 },
   { "ITEM_AMMO_FUELCAN", 38 },
 };
-static const TsrDoom2dConstant itemoption_constants[] = {
+static const TsrFieldConstant itemoption_constants[] = {
   { "ITEM_OPTION_NONE", 0 },
   { "ITEM_OPTION_ONLYDM", 1 },
   { "ITEM_OPTION_FALL", 2 },
 };
-static const TsrDoom2dConstant areatype_constants[] = {
+static const TsrFieldConstant areatype_constants[] = {
   { "AREA_NONE", 0 },
   { "AREA_PLAYERPOINT1", 1 },
   { "AREA_PLAYERPOINT2", 2 },
@@ -134,7 +134,7 @@ static const TsrDoom2dConstant areatype_constants[] = {
   { "AREA_REDTEAMPOINT", 7 },
   { "AREA_BLUETEAMPOINT", 8 },
 };
-static const TsrDoom2dConstant monster_constants[] = {
+static const TsrFieldConstant monster_constants[] = {
   { "MONSTER_NONE", 0 },
   { "MONSTER_DEMON", 1 },
   { "MONSTER_IMP", 2 },
@@ -158,7 +158,7 @@ static const TsrDoom2dConstant monster_constants[] = {
   { "MONSTER_MAN", 20 },
   { "MONSTER_ZOMBIE", 3 },
 };
-static const TsrDoom2dConstant monsterbehaviour_constants[] = {
+static const TsrFieldConstant monsterbehaviour_constants[] = {
   { "BH_NORMAL", 0 },
   { "BH_KILLER", 1 },
   { "BH_MANIAC", 2 },
@@ -166,7 +166,7 @@ static const TsrDoom2dConstant monsterbehaviour_constants[] = {
   { "BH_CANNIBAL", 4 },
   { "BH_GOOD", 5 },
 };
-static const TsrDoom2dConstant triggershot_constants[] = {
+static const TsrFieldConstant triggershot_constants[] = {
   { "TRIGGER_SHOT_PISTOL", 0 },
   { "TRIGGER_SHOT_BULLET", 1 },
   { "TRIGGER_SHOT_SHOTGUN", 2 },
@@ -184,7 +184,7 @@ static const TsrDoom2dConstant triggershot_constants[] = {
   { "TRIGGER_SHOT_BFGEXPL", 14 },
   { "TRIGGER_SHOT_FLAME", 15 },
 };
-static const TsrDoom2dConstant triggershottarget_constants[] = {
+static const TsrFieldConstant triggershottarget_constants[] = {
   { "TRIGGER_SHOT_TARGET_NONE", 0 },
   { "TRIGGER_SHOT_TARGET_MON", 1 },
   { "TRIGGER_SHOT_TARGET_PLR", 2 },
@@ -193,17 +193,17 @@ static const TsrDoom2dConstant triggershottarget_constants[] = {
   { "TRIGGER_SHOT_TARGET_MONPLR", 5 },
   { "TRIGGER_SHOT_TARGET_PLRMON", 6 },
 };
-static const TsrDoom2dConstant triggershotaim_constants[] = {
+static const TsrFieldConstant triggershotaim_constants[] = {
   { "TRIGGER_SHOT_AIM_DEFAULT", 0 },
   { "TRIGGER_SHOT_AIM_ALLMAP", 1 },
   { "TRIGGER_SHOT_AIM_TRACE", 2 },
   { "TRIGGER_SHOT_AIM_TRACEALL", 3 },
 };
-static const TsrDoom2dConstant triggereffect_constants[] = {
+static const TsrFieldConstant triggereffect_constants[] = {
   { "TRIGGER_EFFECT_PARTICLE", 0 },
   { "TRIGGER_EFFECT_ANIMATION", 1 },
 };
-static const TsrDoom2dConstant triggereffecttype_constants[] = {
+static const TsrFieldConstant triggereffecttype_constants[] = {
   { "TRIGGER_EFFECT_SLIQUID", 0 },
   { "TRIGGER_EFFECT_LLIQUID", 1 },
   { "TRIGGER_EFFECT_DLIQUID", 2 },
@@ -211,21 +211,21 @@ static const TsrDoom2dConstant triggereffecttype_constants[] = {
   { "TRIGGER_EFFECT_SPARK", 4 },
   { "TRIGGER_EFFECT_BUBBLE", 5 },
 };
-static const TsrDoom2dConstant triggereffectpos_constants[] = {
+static const TsrFieldConstant triggereffectpos_constants[] = {
   { "TRIGGER_EFFECT_POS_CENTER", 0 },
   { "TRIGGER_EFFECT_POS_AREA", 1 },
 };
-static const TsrDoom2dConstant triggermusicaction_constants[] = {
+static const TsrFieldConstant triggermusicaction_constants[] = {
   { "TRIGGER_MUSIC_ACTION_STOP", 0 },
   { "TRIGGER_MUSIC_ACTION_PLAY", 1 },
 };
-static const TsrDoom2dConstant triggerscoreaction_constants[] = {
+static const TsrFieldConstant triggerscoreaction_constants[] = {
   { "TRIGGER_SCORE_ACTION_ADD", 0 },
   { "TRIGGER_SCORE_ACTION_SUB", 1 },
   { "TRIGGER_SCORE_ACTION_WIN", 2 },
   { "TRIGGER_SCORE_ACTION_LOOSE", 3 },
 };
-static const TsrDoom2dConstant triggermessagedest_constants[] = {
+static const TsrFieldConstant triggermessagedest_constants[] = {
   { "TRIGGER_MESSAGE_DEST_ME", 0 },
   { "TRIGGER_MESSAGE_DEST_MY_TEAM", 1 },
   { "TRIGGER_MESSAGE_DEST_ENEMY_TEAM", 2 },
@@ -233,11 +233,11 @@ static const TsrDoom2dConstant triggermessagedest_constants[] = {
   { "TRIGGER_MESSAGE_DEST_BLUE_TEAM", 4 },
   { "TRIGGER_MESSAGE_DEST_EVERYONE", 5 },
 };
-static const TsrDoom2dConstant triggermessagekind_constants[] = {
+static const TsrFieldConstant triggermessagekind_constants[] = {
   { "TRIGGER_MESSAGE_KIND_CHAT", 0 },
   { "TRIGGER_MESSAGE_KIND_GAME", 1 },
 };
-static const TsrDoom2dConstant activatetype_constants[] = {
+static const TsrFieldConstant activatetype_constants[] = {
   { "ACTIVATE_NONE", 0 },
   { "ACTIVATE_PLAYERCOLLIDE", 1 },
   { "ACTIVATE_MONSTERCOLLIDE", 2 },
@@ -247,7 +247,7 @@ static const TsrDoom2dConstant activatetype_constants[] = {
   { "ACTIVATE_NOMONSTER", 32 },
   { "ACTIVATE_CUSTOM", 255 },
 };
-static const TsrDoom2dConstant key_constants[] = {
+static const TsrFieldConstant key_constants[] = {
   { "KEY_NONE", 0 },
   { "KEY_RED", 1 },
   { "KEY_GREEN", 2 },
@@ -255,7 +255,7 @@ static const TsrDoom2dConstant key_constants[] = {
   { "KEY_REDTEAM", 8 },
   { "KEY_BLUETEAM", 16 },
 };
-static const TsrDoom2dConstant hittype_constants[] = {
+static const TsrFieldConstant hittype_constants[] = {
   { "HIT_SOME", 0 },
   { "HIT_ROCKET", 1 },
   { "HIT_BFG", 2 },
@@ -268,38 +268,38 @@ static const TsrDoom2dConstant hittype_constants[] = {
   { "HIT_SELF", 9 },
   { "HIT_DISCON", 10 },
 };
-static const TsrDoom2dConstant triggerscoreteam_constants[] = {
+static const TsrFieldConstant triggerscoreteam_constants[] = {
   { "TRIGGER_SCORE_TEAM_MINE_RED", 0 },
   { "TRIGGER_SCORE_TEAM_MINE_BLUE", 1 },
   { "TRIGGER_SCORE_TEAM_FORCE_RED", 2 },
   { "TRIGGER_SCORE_TEAM_FORCE_BLUE", 3 },
 };
-static const TsrDoom2dEnum enum_texturespecial = { "TextureSpecial", FALSE, texturespecial_constants, G_N_ELEMENTS (texturespecial_constants) };
-static const TsrDoom2dEnum enum_dirtype = { "DirType", FALSE, dirtype_constants, G_N_ELEMENTS (dirtype_constants) };
-static const TsrDoom2dEnum enum_triggertype = { "TriggerType", FALSE, triggertype_constants, G_N_ELEMENTS (triggertype_constants) };
-static const TsrDoom2dEnum enum_paneltype = { "PanelType", TRUE, paneltype_constants, G_N_ELEMENTS (paneltype_constants) };
-static const TsrDoom2dEnum enum_panelflag = { "PanelFlag", TRUE, panelflag_constants, G_N_ELEMENTS (panelflag_constants) };
-static const TsrDoom2dEnum enum_effectaction = { "EffectAction", FALSE, effectaction_constants, G_N_ELEMENTS (effectaction_constants) };
-static const TsrDoom2dEnum enum_item = { "Item", FALSE, item_constants, G_N_ELEMENTS (item_constants) };
-static const TsrDoom2dEnum enum_itemoption = { "ItemOption", TRUE, itemoption_constants, G_N_ELEMENTS (itemoption_constants) };
-static const TsrDoom2dEnum enum_areatype = { "AreaType", FALSE, areatype_constants, G_N_ELEMENTS (areatype_constants) };
-static const TsrDoom2dEnum enum_monster = { "Monster", FALSE, monster_constants, G_N_ELEMENTS (monster_constants) };
-static const TsrDoom2dEnum enum_monsterbehaviour = { "MonsterBehaviour", FALSE, monsterbehaviour_constants, G_N_ELEMENTS (monsterbehaviour_constants) };
-static const TsrDoom2dEnum enum_triggershot = { "TriggerShot", FALSE, triggershot_constants, G_N_ELEMENTS (triggershot_constants) };
-static const TsrDoom2dEnum enum_triggershottarget = { "TriggerShotTarget", FALSE, triggershottarget_constants, G_N_ELEMENTS (triggershottarget_constants) };
-static const TsrDoom2dEnum enum_triggershotaim = { "TriggerShotAim", FALSE, triggershotaim_constants, G_N_ELEMENTS (triggershotaim_constants) };
-static const TsrDoom2dEnum enum_triggereffect = { "TriggerEffect", FALSE, triggereffect_constants, G_N_ELEMENTS (triggereffect_constants) };
-static const TsrDoom2dEnum enum_triggereffecttype = { "TriggerEffectType", FALSE, triggereffecttype_constants, G_N_ELEMENTS (triggereffecttype_constants) };
-static const TsrDoom2dEnum enum_triggereffectpos = { "TriggerEffectPos", FALSE, triggereffectpos_constants, G_N_ELEMENTS (triggereffectpos_constants) };
-static const TsrDoom2dEnum enum_triggermusicaction = { "TriggerMusicAction", FALSE, triggermusicaction_constants, G_N_ELEMENTS (triggermusicaction_constants) };
-static const TsrDoom2dEnum enum_triggerscoreaction = { "TriggerScoreAction", FALSE, triggerscoreaction_constants, G_N_ELEMENTS (triggerscoreaction_constants) };
-static const TsrDoom2dEnum enum_triggermessagedest = { "TriggerMessageDest", FALSE, triggermessagedest_constants, G_N_ELEMENTS (triggermessagedest_constants) };
-static const TsrDoom2dEnum enum_triggermessagekind = { "TriggerMessageKind", FALSE, triggermessagekind_constants, G_N_ELEMENTS (triggermessagekind_constants) };
-static const TsrDoom2dEnum enum_activatetype = { "ActivateType", TRUE, activatetype_constants, G_N_ELEMENTS (activatetype_constants) };
-static const TsrDoom2dEnum enum_key = { "Key", TRUE, key_constants, G_N_ELEMENTS (key_constants) };
-static const TsrDoom2dEnum enum_hittype = { "HitType", FALSE, hittype_constants, G_N_ELEMENTS (hittype_constants) };
-static const TsrDoom2dEnum enum_triggerscoreteam = { "TriggerScoreTeam", FALSE, triggerscoreteam_constants, G_N_ELEMENTS (triggerscoreteam_constants) };
-static const TsrDoom2dEnum *const all_enums[] = {
+static const TsrFieldEnum enum_texturespecial = { "TextureSpecial", FALSE, texturespecial_constants, G_N_ELEMENTS (texturespecial_constants) };
+static const TsrFieldEnum enum_dirtype = { "DirType", FALSE, dirtype_constants, G_N_ELEMENTS (dirtype_constants) };
+static const TsrFieldEnum enum_triggertype = { "TriggerType", FALSE, triggertype_constants, G_N_ELEMENTS (triggertype_constants) };
+static const TsrFieldEnum enum_paneltype = { "PanelType", TRUE, paneltype_constants, G_N_ELEMENTS (paneltype_constants) };
+static const TsrFieldEnum enum_panelflag = { "PanelFlag", TRUE, panelflag_constants, G_N_ELEMENTS (panelflag_constants) };
+static const TsrFieldEnum enum_effectaction = { "EffectAction", FALSE, effectaction_constants, G_N_ELEMENTS (effectaction_constants) };
+static const TsrFieldEnum enum_item = { "Item", FALSE, item_constants, G_N_ELEMENTS (item_constants) };
+static const TsrFieldEnum enum_itemoption = { "ItemOption", TRUE, itemoption_constants, G_N_ELEMENTS (itemoption_constants) };
+static const TsrFieldEnum enum_areatype = { "AreaType", FALSE, areatype_constants, G_N_ELEMENTS (areatype_constants) };
+static const TsrFieldEnum enum_monster = { "Monster", FALSE, monster_constants, G_N_ELEMENTS (monster_constants) };
+static const TsrFieldEnum enum_monsterbehaviour = { "MonsterBehaviour", FALSE, monsterbehaviour_constants, G_N_ELEMENTS (monsterbehaviour_constants) };
+static const TsrFieldEnum enum_triggershot = { "TriggerShot", FALSE, triggershot_constants, G_N_ELEMENTS (triggershot_constants) };
+static const TsrFieldEnum enum_triggershottarget = { "TriggerShotTarget", FALSE, triggershottarget_constants, G_N_ELEMENTS (triggershottarget_constants) };
+static const TsrFieldEnum enum_triggershotaim = { "TriggerShotAim", FALSE, triggershotaim_constants, G_N_ELEMENTS (triggershotaim_constants) };
+static const TsrFieldEnum enum_triggereffect = { "TriggerEffect", FALSE, triggereffect_constants, G_N_ELEMENTS (triggereffect_constants) };
+static const TsrFieldEnum enum_triggereffecttype = { "TriggerEffectType", FALSE, triggereffecttype_constants, G_N_ELEMENTS (triggereffecttype_constants) };
+static const TsrFieldEnum enum_triggereffectpos = { "TriggerEffectPos", FALSE, triggereffectpos_constants, G_N_ELEMENTS (triggereffectpos_constants) };
+static const TsrFieldEnum enum_triggermusicaction = { "TriggerMusicAction", FALSE, triggermusicaction_constants, G_N_ELEMENTS (triggermusicaction_constants) };
+static const TsrFieldEnum enum_triggerscoreaction = { "TriggerScoreAction", FALSE, triggerscoreaction_constants, G_N_ELEMENTS (triggerscoreaction_constants) };
+static const TsrFieldEnum enum_triggermessagedest = { "TriggerMessageDest", FALSE, triggermessagedest_constants, G_N_ELEMENTS (triggermessagedest_constants) };
+static const TsrFieldEnum enum_triggermessagekind = { "TriggerMessageKind", FALSE, triggermessagekind_constants, G_N_ELEMENTS (triggermessagekind_constants) };
+static const TsrFieldEnum enum_activatetype = { "ActivateType", TRUE, activatetype_constants, G_N_ELEMENTS (activatetype_constants) };
+static const TsrFieldEnum enum_key = { "Key", TRUE, key_constants, G_N_ELEMENTS (key_constants) };
+static const TsrFieldEnum enum_hittype = { "HitType", FALSE, hittype_constants, G_N_ELEMENTS (hittype_constants) };
+static const TsrFieldEnum enum_triggerscoreteam = { "TriggerScoreTeam", FALSE, triggerscoreteam_constants, G_N_ELEMENTS (triggerscoreteam_constants) };
+static const TsrFieldEnum *const all_enums[] = {
   &enum_texturespecial,
   &enum_dirtype,
   &enum_triggertype,
@@ -327,14 +327,26 @@ static const TsrDoom2dEnum *const all_enums[] = {
   &enum_triggerscoreteam,
 };
 
-#define WD TSR_DOOM2D_FIELD_WRITEDEFAULT
-#define FIELD(n, t, off) .name = n, .type = TSR_DOOM2D_FIELD_##t, .offset = off
-#define CHARS(n, len, off) .name = n, .type = TSR_DOOM2D_FIELD_CHAR, .length = len, .offset = off
+/* Binary records are little-endian; each mapdef.txt type is a TsrField type and width. */
+#define WD TSR_FIELD_WRITE_DEFAULT
+#define T_STRING   .type = TSR_FIELD_STRING
+#define T_BOOL     .type = TSR_FIELD_BOOL, .width = 1
+#define T_NEGBOOL  .type = TSR_FIELD_BOOL, .width = 1
+#define T_BYTE     .type = TSR_FIELD_INT, .width = 1
+#define T_UBYTE    .type = TSR_FIELD_INT, .width = 1
+#define T_USHORT   .type = TSR_FIELD_INT, .width = 2
+#define T_INT      .type = TSR_FIELD_INT, .width = 4
+#define T_POINT    .type = TSR_FIELD_POINT, .width = 4
+#define T_SIZE     .type = TSR_FIELD_SIZE, .width = 2
+#define T_COLOR    .type = TSR_FIELD_COLOR, .width = 1
+#define T_TRIGDATA .type = TSR_FIELD_BYTES
+#define FIELD(n, t, off) .name = n, T_##t, .offset = off
+#define CHARS(n, len, off) .name = n, .type = TSR_FIELD_CHARS, .width = len, .offset = off
 #define ENUM(e) .enumeration = &enum_##e
 #define REF(r) .reference = TSR_DOOM2D_REF_##r, .default_value = { -1 }
 #define DEF(...) .default_value = { __VA_ARGS__ }
 
-static const TsrDoom2dField header_fields[] = {
+static const TsrField header_fields[] = {
   { CHARS ("name", 32, 0), .flags = WD, .tip = "map name" },
   { CHARS ("author", 32, 32), .flags = WD, .tip = "map author" },
   { CHARS ("description", 256, 64), .flags = WD, .tip = "map description" },
@@ -346,56 +358,56 @@ static const TsrDoom2dField header_fields[] = {
   { FIELD ("light_ambient", COLOR, -1), DEF (0, 0, 0, 255), .tip = "ambient light for the whole level" },
 };
 
-static const TsrDoom2dField texture_fields[] = {
+static const TsrField texture_fields[] = {
   { CHARS ("path", 64, 0), .flags = WD },
   { FIELD ("animated", BOOL, 64) },
 };
 
-static const TsrDoom2dField panel_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField panel_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("size", SIZE, 8), .flags = WD },
   { FIELD ("texture", USHORT, 12), .reference = TSR_DOOM2D_REF_TEXTURE, .flags = WD },
   { FIELD ("type", USHORT, 14), ENUM (paneltype), .flags = WD },
   { FIELD ("alpha", UBYTE, 16) },
   { FIELD ("flags", UBYTE, 17), ENUM (panelflag) },
-  { FIELD ("move_speed", POINT, -1) },
-  { FIELD ("size_speed", POINT, -1) },
-  { FIELD ("move_start", POINT, -1) },
-  { FIELD ("move_end", POINT, -1) },
+  { FIELD ("move_speed", POINT, -1), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("size_speed", POINT, -1), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("move_start", POINT, -1), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("move_end", POINT, -1), .flags = TSR_FIELD_SIGNED },
   { FIELD ("size_end", SIZE, -1) },
   { FIELD ("move_active", BOOL, -1) },
   { FIELD ("move_once", BOOL, -1) },
-  { FIELD ("end_pos_trigger", INT, -1), REF (TRIGGER) },
-  { FIELD ("end_size_trigger", INT, -1), REF (TRIGGER) },
+  { FIELD ("end_pos_trigger", INT, -1), REF (TRIGGER), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("end_size_trigger", INT, -1), REF (TRIGGER), .flags = TSR_FIELD_SIGNED },
 };
 
-static const TsrDoom2dField item_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField item_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 8), ENUM (item), .flags = WD },
   { FIELD ("options", UBYTE, 9), ENUM (itemoption) },
 };
 
-static const TsrDoom2dField monster_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField monster_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 8), ENUM (monster), .flags = WD },
   { FIELD ("direction", UBYTE, 9), ENUM (dirtype) },
 };
 
-static const TsrDoom2dField area_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField area_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 8), ENUM (areatype), .flags = WD },
   { FIELD ("direction", UBYTE, 9), ENUM (dirtype) },
 };
 
-static const TsrDoom2dField trigger_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField trigger_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("size", SIZE, 8), .flags = WD },
   { FIELD ("enabled", BOOL, 12), DEF (1) },
-  { FIELD ("texture_panel", INT, 13), REF (PANEL) },
+  { FIELD ("texture_panel", INT, 13), REF (PANEL), .flags = TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 17), ENUM (triggertype), .flags = WD },
   { FIELD ("activate_type", UBYTE, 18), ENUM (activatetype) },
   { FIELD ("keys", UBYTE, 19), ENUM (key) },
-  { FIELD ("triggerdata", TRIGDATA, 20), .length = 128 },
+  { FIELD ("triggerdata", TRIGDATA, 20), .width = 128 },
   { FIELD ("exoma_init", STRING, -1), .tip = "will be called on trigger creation" },
   { FIELD ("exoma_think", STRING, -1), .tip = "will be called on each think step" },
   { FIELD ("exoma_check", STRING, -1), .tip = "will be called before activation" },
@@ -403,46 +415,46 @@ static const TsrDoom2dField trigger_fields[] = {
 };
 
 static const TsrDoom2dRecordType record_types[TSR_DOOM2D_N_KINDS] = {
-  { "map", TSR_DOOM2D_KIND_HEADER, 7, 452, header_fields, G_N_ELEMENTS (header_fields) },
-  { "texture", TSR_DOOM2D_KIND_TEXTURE, 1, 65, texture_fields, G_N_ELEMENTS (texture_fields) },
-  { "panel", TSR_DOOM2D_KIND_PANEL, 2, 18, panel_fields, G_N_ELEMENTS (panel_fields) },
-  { "item", TSR_DOOM2D_KIND_ITEM, 3, 10, item_fields, G_N_ELEMENTS (item_fields) },
-  { "monster", TSR_DOOM2D_KIND_MONSTER, 5, 10, monster_fields, G_N_ELEMENTS (monster_fields) },
-  { "area", TSR_DOOM2D_KIND_AREA, 4, 10, area_fields, G_N_ELEMENTS (area_fields) },
-  { "trigger", TSR_DOOM2D_KIND_TRIGGER, 6, 148, trigger_fields, G_N_ELEMENTS (trigger_fields) },
+  { { "map", 452, 0, header_fields, G_N_ELEMENTS (header_fields) }, TSR_DOOM2D_KIND_HEADER, 7 },
+  { { "texture", 65, 0, texture_fields, G_N_ELEMENTS (texture_fields) }, TSR_DOOM2D_KIND_TEXTURE, 1 },
+  { { "panel", 18, 0, panel_fields, G_N_ELEMENTS (panel_fields) }, TSR_DOOM2D_KIND_PANEL, 2 },
+  { { "item", 10, 0, item_fields, G_N_ELEMENTS (item_fields) }, TSR_DOOM2D_KIND_ITEM, 3 },
+  { { "monster", 10, 0, monster_fields, G_N_ELEMENTS (monster_fields) }, TSR_DOOM2D_KIND_MONSTER, 5 },
+  { { "area", 10, 0, area_fields, G_N_ELEMENTS (area_fields) }, TSR_DOOM2D_KIND_AREA, 4 },
+  { { "trigger", 148, 0, trigger_fields, G_N_ELEMENTS (trigger_fields) }, TSR_DOOM2D_KIND_TRIGGER, 6 },
 };
 
 /* Trigger data layouts. */
-static const TsrDoom2dField exit_fields[] = {
+static const TsrField exit_fields[] = {
   { CHARS ("map", 16, 0), .flags = WD },
 };
-static const TsrDoom2dField teleport_fields[] = {
-  { FIELD ("target", POINT, 0), .flags = WD },
+static const TsrField teleport_fields[] = {
+  { FIELD ("target", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("d2d", BOOL, 8) },
   { FIELD ("silent", BOOL, 9) },
   { FIELD ("direction", UBYTE, 10), ENUM (dirtype) },
 };
-static const TsrDoom2dField door_fields[] = {
-  { FIELD ("panelid", INT, 0), REF (PANEL), .flags = WD },
+static const TsrField door_fields[] = {
+  { FIELD ("panelid", INT, 0), REF (PANEL), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("silent", BOOL, 4) },
   { FIELD ("d2d", BOOL, 5) },
 };
-static const TsrDoom2dField press_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField press_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("size", SIZE, 8) },
   { FIELD ("wait", USHORT, 12) },
   { FIELD ("count", USHORT, 14), .alias = "pressCount" },
-  { FIELD ("monsterid", INT, 16), REF (MONSTER) },
+  { FIELD ("monsterid", INT, 16), REF (MONSTER), .flags = TSR_FIELD_SIGNED },
   { FIELD ("ext_random", BOOL, 20) },
-  { FIELD ("panelid", INT, -1), REF (PANEL) },
+  { FIELD ("panelid", INT, -1), REF (PANEL), .flags = TSR_FIELD_SIGNED },
   { FIELD ("silent", BOOL, -1), DEF (1) },
   { FIELD ("sound", STRING, -1) },
 };
-static const TsrDoom2dField texture_trigger_fields[] = {
+static const TsrField texture_trigger_fields[] = {
   { FIELD ("activate_once", BOOL, 0), .flags = WD },
   { FIELD ("animate_once", BOOL, 1), .flags = WD },
 };
-static const TsrDoom2dField sound_fields[] = {
+static const TsrField sound_fields[] = {
   { CHARS ("sound_name", 64, 0), .flags = WD },
   { FIELD ("volume", UBYTE, 64), .flags = WD },
   { FIELD ("pan", UBYTE, 65) },
@@ -450,68 +462,68 @@ static const TsrDoom2dField sound_fields[] = {
   { FIELD ("play_count", UBYTE, 67), DEF (1) },
   { FIELD ("sound_switch", BOOL, 68) },
 };
-static const TsrDoom2dField spawn_monster_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField spawn_monster_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 8), .alias = "spawnMonsType", ENUM (monster), DEF (2), .flags = WD },
-  { FIELD ("health", INT, 12), .flags = WD },
+  { FIELD ("health", INT, 12), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("direction", UBYTE, 16), ENUM (dirtype), .flags = WD },
   { FIELD ("active", BOOL, 17), DEF (1) },
-  { FIELD ("count", INT, 20), .alias = "monsCount", DEF (1), .flags = WD },
+  { FIELD ("count", INT, 20), .alias = "monsCount", DEF (1), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("effect", UBYTE, 24), ENUM (effectaction), .flags = WD },
   { FIELD ("max", USHORT, 26), DEF (1), .flags = WD },
   { FIELD ("delay", USHORT, 28), DEF (1000), .flags = WD },
   { FIELD ("behaviour", UBYTE, 30), ENUM (monsterbehaviour) },
 };
-static const TsrDoom2dField spawn_item_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField spawn_item_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 8), .alias = "spawnItemType", ENUM (item), .flags = WD },
   { FIELD ("gravity", BOOL, 9), DEF (1) },
   { FIELD ("dmonly", BOOL, 10) },
-  { FIELD ("count", INT, 12), .alias = "itemCount", DEF (1) },
+  { FIELD ("count", INT, 12), .alias = "itemCount", DEF (1), .flags = TSR_FIELD_SIGNED },
   { FIELD ("effect", UBYTE, 16), ENUM (effectaction), .flags = WD },
   { FIELD ("max", USHORT, 18), DEF (1) },
   { FIELD ("delay", USHORT, 20), DEF (1000), .flags = WD },
 };
-static const TsrDoom2dField music_fields[] = {
+static const TsrField music_fields[] = {
   { CHARS ("name", 64, 0), .alias = "musicName", .flags = WD },
   { FIELD ("action", UBYTE, 64), .alias = "musicAction", ENUM (triggermusicaction), .flags = WD },
 };
-static const TsrDoom2dField push_fields[] = {
+static const TsrField push_fields[] = {
   { FIELD ("angle", USHORT, 0), .flags = WD },
   { FIELD ("force", UBYTE, 2), .flags = WD },
   { FIELD ("reset_velocity", BOOL, 3), .flags = WD },
 };
-static const TsrDoom2dField score_fields[] = {
+static const TsrField score_fields[] = {
   { FIELD ("action", UBYTE, 0), .alias = "scoreAction", ENUM (triggerscoreaction), .flags = WD },
   { FIELD ("count", UBYTE, 1), .alias = "scoreCount", DEF (1), .flags = WD },
   { FIELD ("team", UBYTE, 2), .alias = "scoreTeam", ENUM (triggerscoreteam), .flags = WD },
   { FIELD ("console", BOOL, 3), .alias = "scoreCon", .flags = WD },
   { FIELD ("message", BOOL, 4), .alias = "scoreMsg", DEF (1), .flags = WD },
 };
-static const TsrDoom2dField message_fields[] = {
+static const TsrField message_fields[] = {
   { FIELD ("kind", UBYTE, 0), ENUM (triggermessagekind), DEF (1), .flags = WD },
   { FIELD ("dest", UBYTE, 1), .alias = "msgDest", ENUM (triggermessagedest) },
   { CHARS ("text", 100, 2), .flags = WD },
   { FIELD ("time", USHORT, 102), .alias = "msgTime", .flags = WD },
 };
-static const TsrDoom2dField damage_fields[] = {
+static const TsrField damage_fields[] = {
   { FIELD ("amount", USHORT, 0), .flags = WD },
   { FIELD ("interval", USHORT, 2), .flags = WD },
   { FIELD ("kind", UBYTE, 4), ENUM (hittype), .flags = WD },
 };
-static const TsrDoom2dField health_fields[] = {
+static const TsrField health_fields[] = {
   { FIELD ("amount", USHORT, 0), .flags = WD },
   { FIELD ("interval", USHORT, 2), .flags = WD },
   { FIELD ("max", BOOL, 4), .alias = "healMax", .flags = WD },
   { FIELD ("silent", BOOL, 5), .flags = WD },
 };
-static const TsrDoom2dField shot_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD },
+static const TsrField shot_fields[] = {
+  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("type", UBYTE, 8), .alias = "shotType", ENUM (triggershot), .flags = WD },
   { FIELD ("target", UBYTE, 9), .alias = "shotTarget", ENUM (triggershottarget), .flags = WD },
-  { FIELD ("sound", NEGBOOL, 10), .alias = "shotSound" },
-  { FIELD ("aim", BYTE, 11), ENUM (triggershotaim) },
-  { FIELD ("panelid", INT, 12), REF (PANEL), .flags = WD },
+  { FIELD ("sound", NEGBOOL, 10), .alias = "shotSound", .flags = TSR_FIELD_NEGATED },
+  { FIELD ("aim", BYTE, 11), ENUM (triggershotaim), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("panelid", INT, 12), REF (PANEL), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("sight", USHORT, 16) },
   { FIELD ("angle", USHORT, 18) },
   { FIELD ("wait", USHORT, 20) },
@@ -519,7 +531,7 @@ static const TsrDoom2dField shot_fields[] = {
   { FIELD ("ammo", USHORT, 24) },
   { FIELD ("reload", USHORT, 26) },
 };
-static const TsrDoom2dField effect_fields[] = {
+static const TsrField effect_fields[] = {
   { FIELD ("count", UBYTE, 0), .alias = "FXCount", .flags = WD },
   { FIELD ("type", UBYTE, 1), .alias = "FXType", ENUM (triggereffect), .flags = WD },
   { FIELD ("subtype", UBYTE, 2), .alias = "FXSubType", ENUM (triggereffecttype), DEF (4), .flags = WD },
@@ -528,8 +540,8 @@ static const TsrDoom2dField effect_fields[] = {
   { FIELD ("blue", UBYTE, 5), .alias = "FXBlue", .flags = WD },
   { FIELD ("pos", UBYTE, 6), .alias = "FXPos", ENUM (triggereffectpos), .flags = WD },
   { FIELD ("wait", USHORT, 8), .flags = WD },
-  { FIELD ("vel_x", BYTE, 10), .flags = WD },
-  { FIELD ("vel_y", BYTE, 11), .flags = WD },
+  { FIELD ("vel_x", BYTE, 10), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("vel_y", BYTE, 11), .flags = WD | TSR_FIELD_SIGNED },
   { FIELD ("spread_l", UBYTE, 12), .flags = WD },
   { FIELD ("spread_r", UBYTE, 13), .flags = WD },
   { FIELD ("spread_u", UBYTE, 14), .flags = WD },
@@ -553,7 +565,7 @@ static const guint8 health_types[] = { 26 };
 static const guint8 shot_types[] = { 27 };
 static const guint8 effect_types[] = { 28 };
 
-#define LAYOUT(n, t, f) { n, t, G_N_ELEMENTS (t), f, G_N_ELEMENTS (f) }
+#define LAYOUT(n, t, f) { { n, TSR_DOOM2D_TRIGGER_DATA_SIZE, 0, f, G_N_ELEMENTS (f) }, t, G_N_ELEMENTS (t) }
 static const TsrDoom2dTriggerLayout trigger_layouts[] = {
   LAYOUT ("exit", exit_types, exit_fields),
   LAYOUT ("teleport", teleport_types, teleport_fields),
@@ -593,7 +605,7 @@ const TsrDoom2dRecordType *
 tsr_doom2d_record_type_by_name (const char *name)
 {
   for (guint i = 0; i < TSR_DOOM2D_N_KINDS; i++)
-    if (g_strcmp0 (record_types[i].name, name) == 0)
+    if (g_strcmp0 (record_types[i].table.name, name) == 0)
       return &record_types[i];
   return NULL;
 }
@@ -608,79 +620,11 @@ tsr_doom2d_trigger_layout (guint trigger_type)
   return NULL;
 }
 
-int
-tsr_doom2d_fields_find (const TsrDoom2dField *fields,
-                        guint                 n_fields,
-                        const char           *name)
-{
-  for (guint i = 0; i < n_fields; i++)
-    if (strcmp (fields[i].name, name) == 0)
-      return (int) i;
-  /* Aliases are older spellings; they compare without case as the engine's parser does. */
-  for (guint i = 0; i < n_fields; i++)
-    if (fields[i].alias != NULL && g_ascii_strcasecmp (fields[i].alias, name) == 0)
-      return (int) i;
-  return -1;
-}
-
-const TsrDoom2dEnum *
+const TsrFieldEnum *
 tsr_doom2d_enum_by_name (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (all_enums); i++)
     if (strcmp (all_enums[i]->name, name) == 0)
       return all_enums[i];
   return NULL;
-}
-
-const char *
-tsr_doom2d_enum_name (const TsrDoom2dEnum *enumeration,
-                      gint64               value)
-{
-  for (guint i = 0; i < enumeration->n_constants; i++)
-    if (enumeration->constants[i].value == value)
-      return enumeration->constants[i].name;
-  return NULL;
-}
-
-gboolean
-tsr_doom2d_enum_lookup (const TsrDoom2dEnum *enumeration,
-                        const char          *name,
-                        gint64              *value)
-{
-  for (guint i = 0; i < enumeration->n_constants; i++)
-    if (strcmp (enumeration->constants[i].name, name) == 0)
-      {
-        *value = enumeration->constants[i].value;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gsize
-tsr_doom2d_field_binary_size (const TsrDoom2dField *field)
-{
-  if (field->offset < 0)
-    return 0;
-  switch (field->type)
-    {
-    case TSR_DOOM2D_FIELD_CHAR:
-    case TSR_DOOM2D_FIELD_TRIGDATA:
-      return field->length;
-    case TSR_DOOM2D_FIELD_BOOL:
-    case TSR_DOOM2D_FIELD_NEGBOOL:
-    case TSR_DOOM2D_FIELD_BYTE:
-    case TSR_DOOM2D_FIELD_UBYTE:
-      return 1;
-    case TSR_DOOM2D_FIELD_USHORT:
-      return 2;
-    case TSR_DOOM2D_FIELD_INT:
-    case TSR_DOOM2D_FIELD_SIZE:
-      return 4;
-    case TSR_DOOM2D_FIELD_POINT:
-      return 8;
-    case TSR_DOOM2D_FIELD_STRING:
-    case TSR_DOOM2D_FIELD_COLOR:
-    default:
-      return 0;
-    }
 }

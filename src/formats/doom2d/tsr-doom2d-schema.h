@@ -1,30 +1,17 @@
 /* tsr-doom2d-schema.h: the Doom2D Forever map schema (doom2d-mapdef.txt) as data. Record types,
  * their fields with binary offsets, defaults, enums, bitsets and references, and the per-trigger-type
- * layouts of the 128 trigger data bytes. The binary reader/writer, the text reader/writer, validation
+ * layouts of the 128 trigger data bytes, as TsrField tables (core/tsr-field.h). The binary reader/writer, the text reader/writer, validation
  * and the inspector all walk these tables instead of naming fields in code. */
 #pragma once
 
 #include <glib.h>
 
+#include "core/tsr-field.h"
+
 G_BEGIN_DECLS
 
-typedef enum {
-  TSR_DOOM2D_FIELD_CHAR,     /* char[size]: CP1251 in binary, UTF-8 in text */
-  TSR_DOOM2D_FIELD_STRING,   /* text-only string */
-  TSR_DOOM2D_FIELD_BOOL,     /* u8 */
-  TSR_DOOM2D_FIELD_NEGBOOL,  /* u8 holding the negation */
-  TSR_DOOM2D_FIELD_BYTE,     /* s8 */
-  TSR_DOOM2D_FIELD_UBYTE,    /* u8 */
-  TSR_DOOM2D_FIELD_USHORT,   /* u16 */
-  TSR_DOOM2D_FIELD_INT,      /* s32 */
-  TSR_DOOM2D_FIELD_POINT,    /* 2 x s32 */
-  TSR_DOOM2D_FIELD_SIZE,     /* 2 x u16 */
-  TSR_DOOM2D_FIELD_COLOR,    /* text-only (r g b a) */
-  TSR_DOOM2D_FIELD_TRIGDATA, /* 128 bytes laid out by the trigger's type */
-} TsrDoom2dFieldType;
-
 /* What an integer field points at. Values in the model are always 0-based indices, -1 for none;
- * the binary encoding differs per field (see TsrDoom2dField.reference). */
+ * the binary encoding differs per field (TsrField.reference holds one of these). */
 typedef enum {
   TSR_DOOM2D_REF_NONE,
   TSR_DOOM2D_REF_TEXTURE, /* binary: u16 index */
@@ -44,50 +31,18 @@ typedef enum {
   TSR_DOOM2D_N_KINDS,
 } TsrDoom2dKind;
 
-#define TSR_DOOM2D_FIELD_WRITEDEFAULT (1u << 0)
-
+/* TABLE's name is the text keyword ("panel"), its size the binary record size. */
 typedef struct {
-  const char *name;
-  gint64      value;
-} TsrDoom2dConstant;
-
-typedef struct {
-  const char              *name;  /* "PanelType" */
-  gboolean                 bitset;
-  const TsrDoom2dConstant *constants;
-  guint                    n_constants;
-} TsrDoom2dEnum;
-
-typedef struct {
-  const char          *name;
-  const char          *alias;       /* older text name, accepted when reading, or NULL */
-  TsrDoom2dFieldType   type;
-  guint                length;      /* char[length] */
-  int                  offset;      /* in the binary record; -1: text only */
-  const TsrDoom2dEnum *enumeration; /* enum or bitset, or NULL */
-  TsrDoom2dReference   reference;
-  guint                flags;
-  gint64               default_value[4];
-  const char          *default_text;
-  const char          *tip;
-} TsrDoom2dField;
-
-typedef struct {
-  const char           *name;     /* "panel": the text keyword */
-  TsrDoom2dKind         kind;
-  guint                 binblock; /* block type in the binary map */
-  gsize                 size;     /* binary record size */
-  const TsrDoom2dField *fields;
-  guint                 n_fields;
+  TsrFieldTable table;
+  TsrDoom2dKind kind;
+  guint         binblock; /* block type in the binary map */
 } TsrDoom2dRecordType;
 
 /* The fields of a trigger's 128 data bytes for a set of trigger types. */
 typedef struct {
-  const char           *name;
-  const guint8         *trigger_types;
-  guint                 n_trigger_types;
-  const TsrDoom2dField *fields;
-  guint                 n_fields;
+  TsrFieldTable table;    /* offsets from the start of the data bytes */
+  const guint8 *trigger_types;
+  guint         n_trigger_types;
 } TsrDoom2dTriggerLayout;
 
 #define TSR_DOOM2D_TRIGGER_DATA_OFFSET 20
@@ -100,19 +55,8 @@ const TsrDoom2dRecordType    *tsr_doom2d_record_type_by_block (guint block);
 const TsrDoom2dRecordType    *tsr_doom2d_record_type_by_name  (const char *name);
 /* The layout of a trigger type's data, or NULL when the type has no fields (the bytes stay raw). */
 const TsrDoom2dTriggerLayout *tsr_doom2d_trigger_layout       (guint trigger_type);
-/* Index of NAME (or its alias) in FIELDS, or -1. */
-int                           tsr_doom2d_fields_find          (const TsrDoom2dField *fields,
-                                                               guint                 n_fields,
-                                                               const char           *name);
-const TsrDoom2dEnum          *tsr_doom2d_enum_by_name         (const char *name);
-/* The constant's name for VALUE (enums), or NULL. */
-const char                   *tsr_doom2d_enum_name            (const TsrDoom2dEnum *enumeration,
-                                                               gint64               value);
-gboolean                      tsr_doom2d_enum_lookup          (const TsrDoom2dEnum *enumeration,
-                                                               const char          *name,
-                                                               gint64              *value);
-/* Binary size of a field (0 for text-only ones). */
-gsize                         tsr_doom2d_field_binary_size    (const TsrDoom2dField *field);
+/* An enum or bitset table by its mapdef.txt name ("PanelType"), or NULL. */
+const TsrFieldEnum           *tsr_doom2d_enum_by_name         (const char *name);
 
 /* Field indices the codec needs by meaning (asserted against the tables at start-up). */
 enum {

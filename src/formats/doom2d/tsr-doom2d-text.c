@@ -39,12 +39,9 @@ append_string (GString    *out,
 static void
 append_integer (GString              *out,
                 const TsrDoom2dMap   *map,
-                const TsrDoom2dField *field,
+                const TsrField *field,
                 gint64                value)
 {
-  const TsrDoom2dEnum *enumeration = field->enumeration;
-  const char *name;
-
   if (field->reference != TSR_DOOM2D_REF_NONE)
     {
       TsrDoom2dKind kind = field->reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
@@ -54,93 +51,61 @@ append_integer (GString              *out,
       if (value == -1 && field->reference != TSR_DOOM2D_REF_TEXTURE)
         g_string_append (out, "null");
       else if (value >= 0 && value < tsr_doom2d_map_count (map, kind))
-        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, tsr_doom2d_record_type (kind)->name, value);
+        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, tsr_doom2d_record_type (kind)->table.name, value);
       else
         g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
       return;
     }
-  if (field->type == TSR_DOOM2D_FIELD_BOOL || field->type == TSR_DOOM2D_FIELD_NEGBOOL)
-    {
-      if (value == 0 || value == 1)
-        g_string_append (out, value ? "true" : "false");
-      else
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
-      return;
-    }
-  if (enumeration == NULL)
-    {
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
-      return;
-    }
-  name = tsr_doom2d_enum_name (enumeration, value);
-  if (name != NULL)
-    {
-      g_string_append (out, name);
-      return;
-    }
-  if (enumeration->bitset && value > 0)
-    {
-      gint64 rest = value;
-      gboolean first = TRUE;
+  {
+    TsrFieldValue shown = { { value }, NULL };
+    g_autofree char *text = tsr_field_value_to_string (field, &shown);
 
-      for (guint i = 0; i < enumeration->n_constants; i++)
-        {
-          gint64 bit = enumeration->constants[i].value;
-          if (bit == 0 || (bit & (bit - 1)) != 0 || !(rest & bit))
-            continue;
-          g_string_append_printf (out, "%s%s", first ? "" : " | ", enumeration->constants[i].name);
-          rest &= ~bit;
-          first = FALSE;
-        }
-      if (rest != 0)
-        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, first ? "" : " | ", rest);
-      return;
-    }
-  g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+    g_string_append (out, text);
+  }
 }
 
 static void
 append_fields (GString              *out,
                const TsrDoom2dMap   *map,
                const TsrDoom2dRecord *record,
-               const TsrDoom2dField *fields,
+               const TsrField *fields,
                guint                 n_fields,
-               const TsrDoom2dValue *values,
+               const TsrFieldValue *values,
                const char           *indent)
 {
   for (guint f = 0; f < n_fields; f++)
     {
-      const TsrDoom2dField *field = &fields[f];
-      const TsrDoom2dValue *value = &values[f];
+      const TsrField *field = &fields[f];
+      const TsrFieldValue *value = &values[f];
 
-      if (field->type == TSR_DOOM2D_FIELD_TRIGDATA)
+      if (field->type == TSR_FIELD_BYTES)
         {
-          if (record->layout == NULL || record->layout->n_fields == 0)
+          if (record->layout == NULL || record->layout->table.n_fields == 0)
             continue;
           g_string_append_printf (out, "%s%s {\n", indent, field->name);
           {
             g_autofree char *deeper = g_strconcat (indent, "  ", NULL);
-            append_fields (out, map, record, record->layout->fields, record->layout->n_fields,
+            append_fields (out, map, record, record->layout->table.fields, record->layout->table.n_fields,
                            record->data_values, deeper);
           }
           g_string_append_printf (out, "%s}\n", indent);
           continue;
         }
-      if (!(field->flags & TSR_DOOM2D_FIELD_WRITEDEFAULT) && tsr_doom2d_value_is_default (field, value))
+      if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && tsr_field_value_is_default (field, value))
         continue;
       g_string_append_printf (out, "%s%s ", indent, field->name);
       switch (field->type)
         {
-        case TSR_DOOM2D_FIELD_CHAR:
-        case TSR_DOOM2D_FIELD_STRING:
+        case TSR_FIELD_CHARS:
+        case TSR_FIELD_STRING:
           append_string (out, value->text != NULL ? value->text : "");
           break;
-        case TSR_DOOM2D_FIELD_POINT:
-        case TSR_DOOM2D_FIELD_SIZE:
+        case TSR_FIELD_POINT:
+        case TSR_FIELD_SIZE:
           g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ")",
                                   value->v[0], value->v[1]);
           break;
-        case TSR_DOOM2D_FIELD_COLOR:
+        case TSR_FIELD_COLOR:
           g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
                                   " %" G_GINT64_FORMAT ")", value->v[0], value->v[1], value->v[2],
                                   value->v[3]);
@@ -159,7 +124,7 @@ append_raw (GString               *out,
             const TsrDoom2dRecord *record,
             const char            *indent)
 {
-  gsize size = tsr_doom2d_record_get_type (record)->size;
+  gsize size = tsr_doom2d_record_get_type (record)->table.size;
   g_autofree guint8 *kept = NULL;
   g_autofree guint8 *plain = NULL;
 
@@ -189,7 +154,7 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 
   if (layout != NULL)
     g_string_append_printf (out, "  " LAYOUT_COMMENT " %s\n", layout);
-  append_fields (out, map, map->header, header->fields, header->n_fields, map->header->values, "  ");
+  append_fields (out, map, map->header, header->table.fields, header->table.n_fields, map->header->values, "  ");
   append_raw (out, map->header, "  ");
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     {
@@ -199,8 +164,8 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
         {
           const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, order[k], i);
 
-          g_string_append_printf (out, "\n  %s %s%u {\n", type->name, type->name, i);
-          append_fields (out, map, record, type->fields, type->n_fields, record->values, "    ");
+          g_string_append_printf (out, "\n  %s %s%u {\n", type->table.name, type->table.name, i);
+          append_fields (out, map, record, type->table.fields, type->table.n_fields, record->values, "    ");
           append_raw (out, record, "    ");
           g_string_append (out, "  }\n");
         }
@@ -242,7 +207,7 @@ typedef struct {
 
 /* References by name, resolved once every record is known. */
 typedef struct {
-  TsrDoom2dValue    *value;
+  TsrFieldValue    *value;
   TsrDoom2dReference reference;
   char              *name;
   gsize              offset;
@@ -458,28 +423,28 @@ check_range (Parser  *parser,
 
 static gboolean
 parse_value (Parser               *parser,
-             const TsrDoom2dField *field,
-             TsrDoom2dValue       *value,
+             const TsrField *field,
+             TsrFieldValue       *value,
              GPtrArray            *pending)
 {
   gint64 low = 0, high = 0;
 
   switch (field->type)
     {
-    case TSR_DOOM2D_FIELD_CHAR:
-    case TSR_DOOM2D_FIELD_STRING:
+    case TSR_FIELD_CHARS:
+    case TSR_FIELD_STRING:
       if (parser->token.type != TOKEN_STRING)
         return parser_fail (parser, TSR_ERROR_INVALID, "string expected");
-      tsr_doom2d_value_set_text (value, parser->token.text);
+      tsr_field_value_set_text (value, parser->token.text);
       return parser_next (parser);
-    case TSR_DOOM2D_FIELD_POINT:
-    case TSR_DOOM2D_FIELD_SIZE:
-    case TSR_DOOM2D_FIELD_COLOR:
+    case TSR_FIELD_POINT:
+    case TSR_FIELD_SIZE:
+    case TSR_FIELD_COLOR:
       {
-        guint n = field->type == TSR_DOOM2D_FIELD_COLOR ? 4 : 2;
-        gint64 limit_low = field->type == TSR_DOOM2D_FIELD_POINT ? G_MININT32 : 0;
-        gint64 limit_high = field->type == TSR_DOOM2D_FIELD_POINT ? G_MAXINT32
-                            : field->type == TSR_DOOM2D_FIELD_SIZE ? G_MAXUINT16 : 255;
+        guint n = tsr_field_get_n_components (field);
+        gint64 limit_low, limit_high;
+
+        tsr_field_get_range (field, &limit_low, &limit_high);
 
         if (!expect_punct (parser, '('))
           return FALSE;
@@ -498,14 +463,11 @@ parse_value (Parser               *parser,
           }
         return expect_punct (parser, ')');
       }
-    case TSR_DOOM2D_FIELD_TRIGDATA:
+    case TSR_FIELD_BYTES:
       return parser_fail (parser, TSR_ERROR_INVALID, "triggerdata is a block");
-    case TSR_DOOM2D_FIELD_BOOL:    low = 0; high = 255; break;
-    case TSR_DOOM2D_FIELD_NEGBOOL: low = -254; high = 1; break;
-    case TSR_DOOM2D_FIELD_BYTE:    low = -128; high = 127; break;
-    case TSR_DOOM2D_FIELD_UBYTE:   low = 0; high = 255; break;
-    case TSR_DOOM2D_FIELD_USHORT:  low = 0; high = G_MAXUINT16; break;
-    case TSR_DOOM2D_FIELD_INT:     low = G_MININT32; high = G_MAXINT32; break;
+    default:
+      tsr_field_get_range (field, &low, &high);
+      break;
     }
   if (field->reference == TSR_DOOM2D_REF_MONSTER)
     low = -1, high = (gint64) G_MAXINT32 - 1;
@@ -528,8 +490,7 @@ parse_value (Parser               *parser,
         }
       return parser_next (parser);
     }
-  if ((field->type == TSR_DOOM2D_FIELD_BOOL || field->type == TSR_DOOM2D_FIELD_NEGBOOL)
-      && parser->token.type == TOKEN_IDENT)
+  if (field->type == TSR_FIELD_BOOL && parser->token.type == TOKEN_IDENT)
     {
       if (strcmp (parser->token.text, "true") != 0 && strcmp (parser->token.text, "false") != 0)
         return parser_fail (parser, TSR_ERROR_INVALID, "true or false expected");
@@ -544,7 +505,7 @@ parse_value (Parser               *parser,
 
       if (parser->token.type == TOKEN_IDENT && field->enumeration != NULL)
         {
-          if (!tsr_doom2d_enum_lookup (field->enumeration, parser->token.text, &part))
+          if (!tsr_field_enum_lookup (field->enumeration, parser->token.text, &part))
             {
               g_autofree char *what = g_strdup_printf ("%s: %s is no %s", field->name,
                                                        parser->token.text, field->enumeration->name);
@@ -564,8 +525,8 @@ parse_value (Parser               *parser,
   return check_range (parser, value->v[0], low, high, field->name);
 }
 
-static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TsrDoom2dField *fields,
-                              guint n_fields, TsrDoom2dValue *values, GPtrArray *pending,
+static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TsrField *fields,
+                              guint n_fields, TsrFieldValue *values, GPtrArray *pending,
                               gboolean top_level, TsrDoom2dMap *map, GPtrArray **names);
 
 static gboolean
@@ -573,7 +534,7 @@ apply_raw (Parser          *parser,
            TsrDoom2dRecord *record,
            const char      *hex)
 {
-  gsize size = tsr_doom2d_record_get_type (record)->size;
+  gsize size = tsr_doom2d_record_get_type (record)->table.size;
   gsize length = strlen (hex);
 
   if (length != size * 2)
@@ -613,7 +574,7 @@ parse_record (Parser                    *parser,
   g_ptr_array_add (names[type->kind], g_steal_pointer (&name));
   if (!expect_punct (parser, '{'))
     return FALSE;
-  return parse_fields (parser, record, type->fields, type->n_fields, record->values, pending, FALSE,
+  return parse_fields (parser, record, type->table.fields, type->table.n_fields, record->values, pending, FALSE,
                        map, names);
 }
 
@@ -621,9 +582,9 @@ parse_record (Parser                    *parser,
 static gboolean
 parse_fields (Parser                *parser,
               TsrDoom2dRecord       *record,
-              const TsrDoom2dField  *fields,
+              const TsrField  *fields,
               guint                  n_fields,
-              TsrDoom2dValue        *values,
+              TsrFieldValue        *values,
               GPtrArray             *pending,
               gboolean               top_level,
               TsrDoom2dMap          *map,
@@ -666,7 +627,7 @@ parse_fields (Parser                *parser,
             return FALSE;
           continue;
         }
-      f = tsr_doom2d_fields_find (fields, n_fields, parser->token.text);
+      f = tsr_field_find (fields, n_fields, parser->token.text);
       if (f < 0)
         {
           g_autofree char *what = g_strdup_printf ("no field '%s' here", parser->token.text);
@@ -674,7 +635,7 @@ parse_fields (Parser                *parser,
         }
       if (!parser_next (parser))
         return FALSE;
-      if (fields[f].type == TSR_DOOM2D_FIELD_TRIGDATA)
+      if (fields[f].type == TSR_FIELD_BYTES)
         {
           if (!expect_punct (parser, '{'))
             return FALSE;
@@ -690,7 +651,7 @@ parse_fields (Parser                *parser,
               return parser_fail (parser, TSR_ERROR_INVALID,
                                   "triggerdata before the trigger's type, or for a type without data");
             }
-          if (!parse_fields (parser, record, record->layout->fields, record->layout->n_fields,
+          if (!parse_fields (parser, record, record->layout->table.fields, record->layout->table.n_fields,
                              record->data_values, pending, FALSE, map, names))
             return FALSE;
           continue;
@@ -763,7 +724,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
     goto out;
   {
     const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
-    if (!parse_fields (&parser, map->header, header->fields, header->n_fields, map->header->values,
+    if (!parse_fields (&parser, map->header, header->table.fields, header->table.n_fields, map->header->values,
                        pending, TRUE, map, names))
       goto out;
   }
@@ -792,7 +753,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, reference->offset,
                             "text map: line %u: no %s named '%s'", reference->line,
-                            tsr_doom2d_record_type (kind)->name, reference->name);
+                            tsr_doom2d_record_type (kind)->table.name, reference->name);
           goto out;
         }
       reference->value->v[0] = found;

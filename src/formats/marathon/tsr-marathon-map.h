@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "core/tsr-field.h"
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
 #include "formats/marathon/tsr-marathon-physics.h"
@@ -277,13 +278,9 @@ typedef struct {
 } TsrMarathonMap;
 
 gsize               tsr_marathon_record_size    (TsrMarathonRecordKind kind);
-/* The number of fields and the name of each (for describe, JSON, an inspector). */
-guint               tsr_marathon_record_n_fields (TsrMarathonRecordKind kind);
-const char         *tsr_marathon_record_field_name (TsrMarathonRecordKind kind,
-                                                    guint                 field);
-gint64              tsr_marathon_record_get_field (TsrMarathonRecordKind kind,
-                                                   gconstpointer         record,
-                                                   guint                 field);
+/* The fields of KIND (offsets in the file record, members in its struct); for describe, JSON and
+ * the property inspector (transfer none). */
+const TsrFieldTable *tsr_marathon_record_fields (TsrMarathonRecordKind kind);
 /* Decodes SIZE bytes of one record into RECORD (a struct of KIND), and back. */
 void                tsr_marathon_record_decode  (TsrMarathonRecordKind kind,
                                                  const guint8         *data,

@@ -10,215 +10,210 @@
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
 
-typedef struct {
-  const char *name;
-  guint16     offset;
-  guint8      width;
-  gboolean    is_signed;
-} PhysicsField;
+/* Rows are { name, offset, width, flags } of big-endian integers, like everything Marathon writes. */
+#define S (TSR_FIELD_SIGNED | TSR_FIELD_BIG_ENDIAN)
+#define U TSR_FIELD_BIG_ENDIAN
 
-static const PhysicsField constants_fields[] = {
-  { "VelForw", 0, 4, TRUE },
-  { "VelBack", 4, 4, TRUE },
-  { "VelPerp", 8, 4, TRUE },
-  { "Accel", 12, 4, TRUE },
-  { "Decel", 16, 4, TRUE },
-  { "DecelAir", 20, 4, TRUE },
-  { "AccelGravity", 24, 4, TRUE },
-  { "AccelClimb", 28, 4, TRUE },
-  { "VelTerminal", 32, 4, TRUE },
-  { "DecelExtern", 36, 4, TRUE },
-  { "AccelAngular", 40, 4, TRUE },
-  { "DecelAngular", 44, 4, TRUE },
-  { "VelAngular", 48, 4, TRUE },
-  { "VelRecenter", 52, 4, TRUE },
-  { "FastVelAng", 56, 4, TRUE },
-  { "FastVelMax", 60, 4, TRUE },
-  { "Elevation", 64, 4, TRUE },
-  { "DecelAngExt", 68, 4, TRUE },
-  { "StepDelta", 72, 4, TRUE },
-  { "StepAmp", 76, 4, TRUE },
-  { "PlayerRadius", 80, 4, TRUE },
-  { "PlayerHeight", 84, 4, TRUE },
-  { "PlayerDeadHi", 88, 4, TRUE },
-  { "PlayerCamHi", 92, 4, TRUE },
-  { "PlayerSplash", 96, 4, TRUE },
-  { "HalfCamSep", 100, 4, TRUE },
+static const TsrField constants_fields[] = {
+  { "VelForw", 0, 4, S },
+  { "VelBack", 4, 4, S },
+  { "VelPerp", 8, 4, S },
+  { "Accel", 12, 4, S },
+  { "Decel", 16, 4, S },
+  { "DecelAir", 20, 4, S },
+  { "AccelGravity", 24, 4, S },
+  { "AccelClimb", 28, 4, S },
+  { "VelTerminal", 32, 4, S },
+  { "DecelExtern", 36, 4, S },
+  { "AccelAngular", 40, 4, S },
+  { "DecelAngular", 44, 4, S },
+  { "VelAngular", 48, 4, S },
+  { "VelRecenter", 52, 4, S },
+  { "FastVelAng", 56, 4, S },
+  { "FastVelMax", 60, 4, S },
+  { "Elevation", 64, 4, S },
+  { "DecelAngExt", 68, 4, S },
+  { "StepDelta", 72, 4, S },
+  { "StepAmp", 76, 4, S },
+  { "PlayerRadius", 80, 4, S },
+  { "PlayerHeight", 84, 4, S },
+  { "PlayerDeadHi", 88, 4, S },
+  { "PlayerCamHi", 92, 4, S },
+  { "PlayerSplash", 96, 4, S },
+  { "HalfCamSep", 100, 4, S },
 };
 
-static const PhysicsField effects_fields[] = {
-  { "Collection", 0, 2, FALSE },
-  { "Shape", 2, 2, FALSE },
-  { "Pitch", 4, 4, TRUE },
-  { "Flags", 8, 2, FALSE },
-  { "Delay", 10, 2, FALSE },
-  { "DelaySound", 12, 2, FALSE },
+static const TsrField effects_fields[] = {
+  { "Collection", 0, 2, U },
+  { "Shape", 2, 2, U },
+  { "Pitch", 4, 4, S },
+  { "Flags", 8, 2, U },
+  { "Delay", 10, 2, U },
+  { "DelaySound", 12, 2, U },
 };
 
-static const PhysicsField monsters_fields[] = {
-  { "Collection", 0, 2, FALSE },
-  { "Vitality", 2, 2, FALSE },
-  { "ImmuneTo", 4, 4, FALSE },
-  { "WeakTo", 8, 4, FALSE },
-  { "Flags", 12, 4, FALSE },
-  { "MonsterClass", 16, 4, FALSE },
-  { "FriendTo", 20, 4, FALSE },
-  { "EnemyTo", 24, 4, FALSE },
-  { "SndPitch", 28, 4, TRUE },
-  { "SndSeeEnemy", 32, 2, TRUE },
-  { "SndSeeFriend", 34, 2, TRUE },
-  { "SndSeeClear", 36, 2, TRUE },
-  { "SndKill", 38, 2, TRUE },
-  { "SndApologize", 40, 2, TRUE },
-  { "SndAmicide", 42, 2, TRUE },
-  { "SndFlaming", 44, 2, TRUE },
-  { "SndActive", 46, 2, TRUE },
-  { "ActiveMask", 48, 2, FALSE },
-  { "DropItem", 50, 2, TRUE },
-  { "Radius", 52, 2, TRUE },
-  { "Height", 54, 2, TRUE },
-  { "HoverHeight", 56, 2, TRUE },
-  { "LedgeMin", 58, 2, TRUE },
-  { "LedgeMax", 60, 2, TRUE },
-  { "ExtVelScale", 62, 4, TRUE },
-  { "FxImpact", 66, 2, TRUE },
-  { "FxTrail", 70, 2, TRUE },
-  { "HalfFOVHorz", 72, 2, FALSE },
-  { "HalfFOVVert", 74, 2, FALSE },
-  { "ViewRange", 76, 2, TRUE },
-  { "Intelligence", 80, 2, FALSE },
-  { "Speed", 82, 2, FALSE },
-  { "Gravity", 84, 2, FALSE },
-  { "TerminalVel", 86, 2, FALSE },
-  { "DoorTryMask", 88, 2, FALSE },
-  { "SeqHit", 104, 2, TRUE },
-  { "SeqHardDying", 106, 2, TRUE },
-  { "SeqSoftDying", 108, 2, TRUE },
-  { "SeqHardDead", 110, 2, TRUE },
-  { "SeqSoftDead", 112, 2, TRUE },
-  { "SeqStanding", 114, 2, FALSE },
-  { "SeqMoving", 116, 2, FALSE },
-  { "SeqTeleIn", 118, 2, TRUE },
-  { "SeqTeleOut", 120, 2, TRUE },
-  { "AtkFrequency", 122, 2, FALSE },
-  { "AtkMelee.Type", 124, 2, TRUE },
-  { "AtkMelee.Repetitions", 126, 2, FALSE },
-  { "AtkMelee.Error", 128, 2, TRUE },
-  { "AtkMelee.Range", 130, 2, TRUE },
-  { "AtkMelee.Shape", 132, 2, FALSE },
-  { "AtkMelee.OfsX", 134, 2, TRUE },
-  { "AtkMelee.OfsY", 136, 2, TRUE },
-  { "AtkMelee.OfsZ", 138, 2, TRUE },
-  { "AtkRange.Type", 140, 2, TRUE },
-  { "AtkRange.Repetitions", 142, 2, FALSE },
-  { "AtkRange.Error", 144, 2, TRUE },
-  { "AtkRange.Range", 146, 2, TRUE },
-  { "AtkRange.Shape", 148, 2, FALSE },
-  { "AtkRange.OfsX", 150, 2, TRUE },
-  { "AtkRange.OfsY", 152, 2, TRUE },
-  { "AtkRange.OfsZ", 154, 2, TRUE },
+static const TsrField monsters_fields[] = {
+  { "Collection", 0, 2, U },
+  { "Vitality", 2, 2, U },
+  { "ImmuneTo", 4, 4, U },
+  { "WeakTo", 8, 4, U },
+  { "Flags", 12, 4, U },
+  { "MonsterClass", 16, 4, U },
+  { "FriendTo", 20, 4, U },
+  { "EnemyTo", 24, 4, U },
+  { "SndPitch", 28, 4, S },
+  { "SndSeeEnemy", 32, 2, S },
+  { "SndSeeFriend", 34, 2, S },
+  { "SndSeeClear", 36, 2, S },
+  { "SndKill", 38, 2, S },
+  { "SndApologize", 40, 2, S },
+  { "SndAmicide", 42, 2, S },
+  { "SndFlaming", 44, 2, S },
+  { "SndActive", 46, 2, S },
+  { "ActiveMask", 48, 2, U },
+  { "DropItem", 50, 2, S },
+  { "Radius", 52, 2, S },
+  { "Height", 54, 2, S },
+  { "HoverHeight", 56, 2, S },
+  { "LedgeMin", 58, 2, S },
+  { "LedgeMax", 60, 2, S },
+  { "ExtVelScale", 62, 4, S },
+  { "FxImpact", 66, 2, S },
+  { "FxTrail", 70, 2, S },
+  { "HalfFOVHorz", 72, 2, U },
+  { "HalfFOVVert", 74, 2, U },
+  { "ViewRange", 76, 2, S },
+  { "Intelligence", 80, 2, U },
+  { "Speed", 82, 2, U },
+  { "Gravity", 84, 2, U },
+  { "TerminalVel", 86, 2, U },
+  { "DoorTryMask", 88, 2, U },
+  { "SeqHit", 104, 2, S },
+  { "SeqHardDying", 106, 2, S },
+  { "SeqSoftDying", 108, 2, S },
+  { "SeqHardDead", 110, 2, S },
+  { "SeqSoftDead", 112, 2, S },
+  { "SeqStanding", 114, 2, U },
+  { "SeqMoving", 116, 2, U },
+  { "SeqTeleIn", 118, 2, S },
+  { "SeqTeleOut", 120, 2, S },
+  { "AtkFrequency", 122, 2, U },
+  { "AtkMelee.Type", 124, 2, S },
+  { "AtkMelee.Repetitions", 126, 2, U },
+  { "AtkMelee.Error", 128, 2, S },
+  { "AtkMelee.Range", 130, 2, S },
+  { "AtkMelee.Shape", 132, 2, U },
+  { "AtkMelee.OfsX", 134, 2, S },
+  { "AtkMelee.OfsY", 136, 2, S },
+  { "AtkMelee.OfsZ", 138, 2, S },
+  { "AtkRange.Type", 140, 2, S },
+  { "AtkRange.Repetitions", 142, 2, U },
+  { "AtkRange.Error", 144, 2, S },
+  { "AtkRange.Range", 146, 2, S },
+  { "AtkRange.Shape", 148, 2, U },
+  { "AtkRange.OfsX", 150, 2, S },
+  { "AtkRange.OfsY", 152, 2, S },
+  { "AtkRange.OfsZ", 154, 2, S },
 };
 
-static const PhysicsField projectiles_fields[] = {
-  { "Collection", 0, 2, TRUE },
-  { "Shape", 2, 2, FALSE },
-  { "FxExplode", 4, 2, TRUE },
-  { "FxExplodeMed", 6, 2, TRUE },
-  { "FxTrail", 8, 2, TRUE },
-  { "TicksTrail", 10, 2, FALSE },
-  { "MaxTrails", 12, 2, TRUE },
-  { "MediaType", 14, 2, TRUE },
-  { "Radius", 16, 2, TRUE },
-  { "AreaOfEffect", 18, 2, TRUE },
-  { "Damage.Type", 20, 2, FALSE },
-  { "Damage.Flags", 22, 2, FALSE },
-  { "Damage.DmgBase", 24, 2, FALSE },
-  { "Damage.DmgRand", 26, 2, FALSE },
-  { "Damage.Scale", 28, 4, TRUE },
-  { "Flags", 32, 4, FALSE },
-  { "Speed", 36, 2, TRUE },
-  { "Range", 38, 2, TRUE },
-  { "SndPitch", 40, 4, TRUE },
-  { "SndFly", 44, 2, TRUE },
-  { "SndBounce", 46, 2, TRUE },
+static const TsrField projectiles_fields[] = {
+  { "Collection", 0, 2, S },
+  { "Shape", 2, 2, U },
+  { "FxExplode", 4, 2, S },
+  { "FxExplodeMed", 6, 2, S },
+  { "FxTrail", 8, 2, S },
+  { "TicksTrail", 10, 2, U },
+  { "MaxTrails", 12, 2, S },
+  { "MediaType", 14, 2, S },
+  { "Radius", 16, 2, S },
+  { "AreaOfEffect", 18, 2, S },
+  { "Damage.Type", 20, 2, U },
+  { "Damage.Flags", 22, 2, U },
+  { "Damage.DmgBase", 24, 2, U },
+  { "Damage.DmgRand", 26, 2, U },
+  { "Damage.Scale", 28, 4, S },
+  { "Flags", 32, 4, U },
+  { "Speed", 36, 2, S },
+  { "Range", 38, 2, S },
+  { "SndPitch", 40, 4, S },
+  { "SndFly", 44, 2, S },
+  { "SndBounce", 46, 2, S },
 };
 
-static const PhysicsField weapons_fields[] = {
-  { "ItemType", 0, 2, FALSE },
-  { "PowerupType", 2, 2, FALSE },
-  { "WeaponClass", 4, 2, FALSE },
-  { "Flags", 6, 2, FALSE },
-  { "LightValue", 8, 4, TRUE },
-  { "LightDecay", 12, 2, FALSE },
-  { "HeightIdle", 14, 4, TRUE },
-  { "AmpBob", 18, 4, TRUE },
-  { "HeightKick", 22, 4, TRUE },
-  { "HeightReload", 26, 4, TRUE },
-  { "WidthIdle", 30, 4, TRUE },
-  { "AmpHorz", 34, 4, TRUE },
-  { "Collection", 38, 2, FALSE },
-  { "FrameIdle", 40, 2, FALSE },
-  { "FrameFiring", 42, 2, FALSE },
-  { "FrameReload", 44, 2, FALSE },
-  { "FrameCharge", 48, 2, FALSE },
-  { "FrameCharged", 50, 2, FALSE },
-  { "TicksReady", 52, 2, FALSE },
-  { "TicksLoadBeg", 54, 2, FALSE },
-  { "TicksLoadMid", 56, 2, FALSE },
-  { "TicksLoadEnd", 58, 2, FALSE },
-  { "TicksPowerup", 60, 2, FALSE },
-  { "TriggerPri.MagRounds", 62, 2, FALSE },
-  { "TriggerPri.AmmoType", 64, 2, FALSE },
-  { "TriggerPri.TicksRound", 66, 2, FALSE },
-  { "TriggerPri.TicksRecover", 68, 2, FALSE },
-  { "TriggerPri.TicksCharge", 70, 2, FALSE },
-  { "TriggerPri.Recoil", 72, 2, TRUE },
-  { "TriggerPri.SoundFire", 74, 2, FALSE },
-  { "TriggerPri.SoundClick", 76, 2, FALSE },
-  { "TriggerPri.SoundCharge", 78, 2, FALSE },
-  { "TriggerPri.SoundCasing", 80, 2, FALSE },
-  { "TriggerPri.SoundReload", 82, 2, FALSE },
-  { "TriggerPri.SoundCharged", 84, 2, FALSE },
-  { "TriggerPri.Projectile", 86, 2, FALSE },
-  { "TriggerPri.Unknown26", 88, 2, FALSE },
-  { "TriggerPri.Unknown28", 90, 2, TRUE },
-  { "TriggerPri.Unknown30", 92, 2, TRUE },
-  { "TriggerPri.CasingType", 94, 2, FALSE },
-  { "TriggerPri.BurstCount", 96, 2, FALSE },
-  { "TriggerSec.MagRounds", 98, 2, FALSE },
-  { "TriggerSec.AmmoType", 100, 2, FALSE },
-  { "TriggerSec.TicksRound", 102, 2, FALSE },
-  { "TriggerSec.TicksRecover", 104, 2, FALSE },
-  { "TriggerSec.TicksCharge", 106, 2, FALSE },
-  { "TriggerSec.Recoil", 108, 2, TRUE },
-  { "TriggerSec.SoundFire", 110, 2, FALSE },
-  { "TriggerSec.SoundClick", 112, 2, FALSE },
-  { "TriggerSec.SoundCharge", 114, 2, FALSE },
-  { "TriggerSec.SoundCasing", 116, 2, FALSE },
-  { "TriggerSec.SoundReload", 118, 2, FALSE },
-  { "TriggerSec.SoundCharged", 120, 2, FALSE },
-  { "TriggerSec.Projectile", 122, 2, FALSE },
-  { "TriggerSec.Unknown26", 124, 2, FALSE },
-  { "TriggerSec.Unknown28", 126, 2, TRUE },
-  { "TriggerSec.Unknown30", 128, 2, TRUE },
-  { "TriggerSec.CasingType", 130, 2, FALSE },
-  { "TriggerSec.BurstCount", 132, 2, FALSE },
+static const TsrField weapons_fields[] = {
+  { "ItemType", 0, 2, U },
+  { "PowerupType", 2, 2, U },
+  { "WeaponClass", 4, 2, U },
+  { "Flags", 6, 2, U },
+  { "LightValue", 8, 4, S },
+  { "LightDecay", 12, 2, U },
+  { "HeightIdle", 14, 4, S },
+  { "AmpBob", 18, 4, S },
+  { "HeightKick", 22, 4, S },
+  { "HeightReload", 26, 4, S },
+  { "WidthIdle", 30, 4, S },
+  { "AmpHorz", 34, 4, S },
+  { "Collection", 38, 2, U },
+  { "FrameIdle", 40, 2, U },
+  { "FrameFiring", 42, 2, U },
+  { "FrameReload", 44, 2, U },
+  { "FrameCharge", 48, 2, U },
+  { "FrameCharged", 50, 2, U },
+  { "TicksReady", 52, 2, U },
+  { "TicksLoadBeg", 54, 2, U },
+  { "TicksLoadMid", 56, 2, U },
+  { "TicksLoadEnd", 58, 2, U },
+  { "TicksPowerup", 60, 2, U },
+  { "TriggerPri.MagRounds", 62, 2, U },
+  { "TriggerPri.AmmoType", 64, 2, U },
+  { "TriggerPri.TicksRound", 66, 2, U },
+  { "TriggerPri.TicksRecover", 68, 2, U },
+  { "TriggerPri.TicksCharge", 70, 2, U },
+  { "TriggerPri.Recoil", 72, 2, S },
+  { "TriggerPri.SoundFire", 74, 2, U },
+  { "TriggerPri.SoundClick", 76, 2, U },
+  { "TriggerPri.SoundCharge", 78, 2, U },
+  { "TriggerPri.SoundCasing", 80, 2, U },
+  { "TriggerPri.SoundReload", 82, 2, U },
+  { "TriggerPri.SoundCharged", 84, 2, U },
+  { "TriggerPri.Projectile", 86, 2, U },
+  { "TriggerPri.Unknown26", 88, 2, U },
+  { "TriggerPri.Unknown28", 90, 2, S },
+  { "TriggerPri.Unknown30", 92, 2, S },
+  { "TriggerPri.CasingType", 94, 2, U },
+  { "TriggerPri.BurstCount", 96, 2, U },
+  { "TriggerSec.MagRounds", 98, 2, U },
+  { "TriggerSec.AmmoType", 100, 2, U },
+  { "TriggerSec.TicksRound", 102, 2, U },
+  { "TriggerSec.TicksRecover", 104, 2, U },
+  { "TriggerSec.TicksCharge", 106, 2, U },
+  { "TriggerSec.Recoil", 108, 2, S },
+  { "TriggerSec.SoundFire", 110, 2, U },
+  { "TriggerSec.SoundClick", 112, 2, U },
+  { "TriggerSec.SoundCharge", 114, 2, U },
+  { "TriggerSec.SoundCasing", 116, 2, U },
+  { "TriggerSec.SoundReload", 118, 2, U },
+  { "TriggerSec.SoundCharged", 120, 2, U },
+  { "TriggerSec.Projectile", 122, 2, U },
+  { "TriggerSec.Unknown26", 124, 2, U },
+  { "TriggerSec.Unknown28", 126, 2, S },
+  { "TriggerSec.Unknown30", 128, 2, S },
+  { "TriggerSec.CasingType", 130, 2, U },
+  { "TriggerSec.BurstCount", 132, 2, U },
 };
 
 typedef struct {
-  guint32             tag;
-  gsize               size;
-  const PhysicsField *fields;
-  guint               n_fields;
+  guint32       tag;
+  TsrFieldTable table;
 } PhysicsKindSpec;
 
 static const PhysicsKindSpec kinds[TSR_MARATHON_N_PHYSICS_KINDS] = {
-  { TSR_WAD_TAG ('P', 'X', 'p', 'x'), 104, constants_fields, G_N_ELEMENTS (constants_fields) },
-  { TSR_WAD_TAG ('F', 'X', 'p', 'x'), 14, effects_fields, G_N_ELEMENTS (effects_fields) },
-  { TSR_WAD_TAG ('M', 'N', 'p', 'x'), 156, monsters_fields, G_N_ELEMENTS (monsters_fields) },
-  { TSR_WAD_TAG ('P', 'R', 'p', 'x'), 48, projectiles_fields, G_N_ELEMENTS (projectiles_fields) },
-  { TSR_WAD_TAG ('W', 'P', 'p', 'x'), 134, weapons_fields, G_N_ELEMENTS (weapons_fields) },
-  { 0, 0, NULL, 0 },
+  { TSR_WAD_TAG ('P', 'X', 'p', 'x'), { "PXpx", 104, 0, constants_fields, G_N_ELEMENTS (constants_fields) } },
+  { TSR_WAD_TAG ('F', 'X', 'p', 'x'), { "FXpx", 14, 0, effects_fields, G_N_ELEMENTS (effects_fields) } },
+  { TSR_WAD_TAG ('M', 'N', 'p', 'x'), { "MNpx", 156, 0, monsters_fields, G_N_ELEMENTS (monsters_fields) } },
+  { TSR_WAD_TAG ('P', 'R', 'p', 'x'), { "PRpx", 48, 0, projectiles_fields, G_N_ELEMENTS (projectiles_fields) } },
+  { TSR_WAD_TAG ('W', 'P', 'p', 'x'), { "WPpx", 134, 0, weapons_fields, G_N_ELEMENTS (weapons_fields) } },
+  { 0, { "M1", 0, 0, NULL, 0 } },
 };
 
 static const guint32 m1_tags[] = {
@@ -239,33 +234,14 @@ gsize
 tsr_marathon_physics_record_size (TsrMarathonPhysicsKind kind)
 {
   g_return_val_if_fail (kind < TSR_MARATHON_N_PHYSICS_KINDS, 0);
-  return kinds[kind].size;
+  return kinds[kind].table.size;
 }
 
-guint
-tsr_marathon_physics_n_fields (TsrMarathonPhysicsKind kind)
+const TsrFieldTable *
+tsr_marathon_physics_fields (TsrMarathonPhysicsKind kind)
 {
-  g_return_val_if_fail (kind < TSR_MARATHON_N_PHYSICS_KINDS, 0);
-  return kinds[kind].n_fields;
-}
-
-const char *
-tsr_marathon_physics_field_name (TsrMarathonPhysicsKind kind,
-                                 guint                  field)
-{
-  g_return_val_if_fail (kind < TSR_MARATHON_N_PHYSICS_KINDS && field < kinds[kind].n_fields, NULL);
-  return kinds[kind].fields[field].name;
-}
-
-int
-tsr_marathon_physics_find_field (TsrMarathonPhysicsKind kind,
-                                 const char            *name)
-{
-  g_return_val_if_fail (kind < TSR_MARATHON_N_PHYSICS_KINDS, -1);
-  for (guint i = 0; i < kinds[kind].n_fields; i++)
-    if (g_ascii_strcasecmp (kinds[kind].fields[i].name, name) == 0)
-      return (int) i;
-  return -1;
+  g_return_val_if_fail (kind < TSR_MARATHON_N_PHYSICS_KINDS, NULL);
+  return &kinds[kind].table;
 }
 
 gint64
@@ -273,23 +249,9 @@ tsr_marathon_physics_get (const TsrMarathonPhysicsTable *table,
                           guint                          record,
                           guint                          field)
 {
-  const PhysicsField *spec;
-  const guint8 *p;
-
   g_return_val_if_fail (table->kind < TSR_MARATHON_PHYSICS_M1 && record < table->count
-                        && field < kinds[table->kind].n_fields, 0);
-  spec = &kinds[table->kind].fields[field];
-  p = table->records + record * table->record_size + spec->offset;
-  if (spec->width == 2)
-    {
-      guint16 v = (guint16) (p[0] << 8 | p[1]);
-      return spec->is_signed ? (gint64) (gint16) v : (gint64) v;
-    }
-  else
-    {
-      guint32 v = (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8 | p[3];
-      return spec->is_signed ? (gint64) (gint32) v : (gint64) v;
-    }
+                        && field < kinds[table->kind].table.n_fields, 0);
+  return tsr_field_get (&kinds[table->kind].table.fields[field], table->records + record * table->record_size);
 }
 
 void
@@ -298,25 +260,9 @@ tsr_marathon_physics_set (TsrMarathonPhysicsTable *table,
                           guint                    field,
                           gint64                   value)
 {
-  const PhysicsField *spec;
-  guint8 *p;
-
   g_return_if_fail (table->kind < TSR_MARATHON_PHYSICS_M1 && record < table->count
-                    && field < kinds[table->kind].n_fields);
-  spec = &kinds[table->kind].fields[field];
-  p = table->records + record * table->record_size + spec->offset;
-  if (spec->width == 2)
-    {
-      p[0] = (guint8) (value >> 8);
-      p[1] = (guint8) value;
-    }
-  else
-    {
-      p[0] = (guint8) (value >> 24);
-      p[1] = (guint8) (value >> 16);
-      p[2] = (guint8) (value >> 8);
-      p[3] = (guint8) value;
-    }
+                    && field < kinds[table->kind].table.n_fields);
+  tsr_field_set (&kinds[table->kind].table.fields[field], table->records + record * table->record_size, value);
 }
 
 void
@@ -361,7 +307,7 @@ tsr_marathon_physics_tables_from_entry (const TsrWadEntry *entry,
       table = g_new0 (TsrMarathonPhysicsTable, 1);
       table->tag = chunk->tag;
       table->kind = (TsrMarathonPhysicsKind) kind;
-      table->record_size = kinds[kind].size;
+      table->record_size = kinds[kind].table.size;
       table->count = (guint) (size / table->record_size);
       table->records = g_memdup2 (data, table->count * table->record_size);
       if (table->count * table->record_size < size)

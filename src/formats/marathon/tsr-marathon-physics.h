@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "core/tsr-field.h"
 #include "core/tsr-finding.h"
 #include "formats/marathon/tsr-wad.h"
 
@@ -39,11 +40,9 @@ typedef struct {
 /* "PXpx" style chunk tag -> kind, or -1. */
 int          tsr_marathon_physics_kind_for_tag (guint32 tag);
 gsize        tsr_marathon_physics_record_size  (TsrMarathonPhysicsKind kind);
-guint        tsr_marathon_physics_n_fields     (TsrMarathonPhysicsKind kind);
-const char  *tsr_marathon_physics_field_name   (TsrMarathonPhysicsKind kind,
-                                                guint                  field);
-int          tsr_marathon_physics_find_field   (TsrMarathonPhysicsKind kind,
-                                                const char            *name);
+/* The named fields of KIND's records (transfer none; the M1 kind has none). */
+const TsrFieldTable *tsr_marathon_physics_fields (TsrMarathonPhysicsKind kind);
+/* Field FIELD of the kind's table in record RECORD. */
 gint64       tsr_marathon_physics_get          (const TsrMarathonPhysicsTable *table,
                                                 guint                          record,
                                                 guint                          field);

@@ -1,4 +1,4 @@
-/* tsr-marathon-records.c: field tables for the fixed-size map records. Every byte of a record
+/* tsr-marathon-records.c: the field tables (TsrFieldTable) of the fixed-size map records. Every byte of a record
  * belongs to exactly one field (unused ones too), so decode + encode gives the same bytes; the
  * test suite checks that coverage. */
 #include "formats/marathon/tsr-marathon-map.h"
@@ -6,41 +6,29 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef struct {
-  const char *name;
-  guint16     offset;  /* in the record */
-  guint16     width;   /* 1, 2, 4, or a byte string's length when bytes is set */
-  guint16     member;  /* offsetof in the struct */
-  gboolean    is_signed;
-  gboolean    bytes;
-} FieldSpec;
-
-typedef struct {
-  gsize            size;
-  const FieldSpec *fields;
-  guint            n_fields;
-  gsize            struct_size;
-} RecordSpec;
-
-#define S16(T, m, o)  { #m, o, 2, offsetof (T, m), TRUE, FALSE }
-#define U16(T, m, o)  { #m, o, 2, offsetof (T, m), FALSE, FALSE }
-#define S32(T, m, o)  { #m, o, 4, offsetof (T, m), TRUE, FALSE }
-#define U32(T, m, o)  { #m, o, 4, offsetof (T, m), FALSE, FALSE }
-#define U8(T, m, o)   { #m, o, 1, offsetof (T, m), FALSE, FALSE }
-#define STR(T, m, o, n) { #m, o, n, offsetof (T, m), FALSE, TRUE }
-
+/* Marathon stores every integer big-endian; unused words are kept but not shown. */
+#define BE TSR_FIELD_BIG_ENDIAN
+#define INT_FIELD(T, m, o, w, f) { .name = #m, .type = TSR_FIELD_INT, .width = w, .flags = (f) | BE, \
+                                   .offset = o, .member = offsetof (T, m) }
+#define S16(T, m, o)  INT_FIELD (T, m, o, 2, TSR_FIELD_SIGNED)
+#define U16(T, m, o)  INT_FIELD (T, m, o, 2, 0)
+#define S32(T, m, o)  INT_FIELD (T, m, o, 4, TSR_FIELD_SIGNED)
+#define U32(T, m, o)  INT_FIELD (T, m, o, 4, 0)
+#define U8(T, m, o)   INT_FIELD (T, m, o, 1, 0)
+#define X16(T, m, o)  INT_FIELD (T, m, o, 2, TSR_FIELD_SIGNED | TSR_FIELD_UNUSED)
+#define X8(T, m, o)   INT_FIELD (T, m, o, 1, TSR_FIELD_UNUSED)
 #define A8(M, T, m, o) M (T, m[0], o), M (T, m[1], o + 2), M (T, m[2], o + 4), M (T, m[3], o + 6), \
                        M (T, m[4], o + 8), M (T, m[5], o + 10), M (T, m[6], o + 12), M (T, m[7], o + 14)
 #define PT(T, m, o) S16 (T, m.x, o), S16 (T, m.y, o + 2)
 #define TEX(T, m, o) S16 (T, m.x0, o), S16 (T, m.y0, o + 2), S16 (T, m.texture, o + 4)
 #define FN(T, m, o) S16 (T, m.function, o), S16 (T, m.period, o + 2), S16 (T, m.delta_period, o + 4), \
                     S32 (T, m.intensity, o + 6), S32 (T, m.delta_intensity, o + 10)
-
-static const FieldSpec point_fields[] = {
+#define STR(T, m, o, n) { .name = #m, .type = TSR_FIELD_CHARS, .width = n, .offset = o, .member = offsetof (T, m) }
+static const TsrField point_fields[] = {
   S16 (TsrMarathonPoint, x, 0), S16 (TsrMarathonPoint, y, 2),
 };
 
-static const FieldSpec endpoint_fields[] = {
+static const TsrField endpoint_fields[] = {
   U16 (TsrMarathonEndpoint, flags, 0),
   S16 (TsrMarathonEndpoint, highest_adjacent_floor_height, 2),
   S16 (TsrMarathonEndpoint, lowest_adjacent_ceiling_height, 4),
@@ -49,19 +37,19 @@ static const FieldSpec endpoint_fields[] = {
   S16 (TsrMarathonEndpoint, supporting_polygon_index, 14),
 };
 
-static const FieldSpec line_fields[] = {
+static const TsrField line_fields[] = {
   S16 (TsrMarathonLine, endpoint_indexes[0], 0), S16 (TsrMarathonLine, endpoint_indexes[1], 2),
   U16 (TsrMarathonLine, flags, 4), S16 (TsrMarathonLine, length, 6),
   S16 (TsrMarathonLine, highest_adjacent_floor, 8), S16 (TsrMarathonLine, lowest_adjacent_ceiling, 10),
   S16 (TsrMarathonLine, clockwise_side_index, 12), S16 (TsrMarathonLine, counterclockwise_side_index, 14),
   S16 (TsrMarathonLine, clockwise_polygon_owner, 16),
   S16 (TsrMarathonLine, counterclockwise_polygon_owner, 18),
-  S16 (TsrMarathonLine, unused[0], 20), S16 (TsrMarathonLine, unused[1], 22),
-  S16 (TsrMarathonLine, unused[2], 24), S16 (TsrMarathonLine, unused[3], 26),
-  S16 (TsrMarathonLine, unused[4], 28), S16 (TsrMarathonLine, unused[5], 30),
+  X16 (TsrMarathonLine, unused[0], 20), X16 (TsrMarathonLine, unused[1], 22),
+  X16 (TsrMarathonLine, unused[2], 24), X16 (TsrMarathonLine, unused[3], 26),
+  X16 (TsrMarathonLine, unused[4], 28), X16 (TsrMarathonLine, unused[5], 30),
 };
 
-static const FieldSpec side_fields[] = {
+static const TsrField side_fields[] = {
   S16 (TsrMarathonSide, type, 0), U16 (TsrMarathonSide, flags, 2),
   TEX (TsrMarathonSide, primary_texture, 4), TEX (TsrMarathonSide, secondary_texture, 10),
   TEX (TsrMarathonSide, transparent_texture, 16),
@@ -74,10 +62,10 @@ static const FieldSpec side_fields[] = {
   S16 (TsrMarathonSide, primary_lightsource_index, 52),
   S16 (TsrMarathonSide, secondary_lightsource_index, 54),
   S16 (TsrMarathonSide, transparent_lightsource_index, 56),
-  S32 (TsrMarathonSide, ambient_delta, 58), S16 (TsrMarathonSide, unused, 62),
+  S32 (TsrMarathonSide, ambient_delta, 58), X16 (TsrMarathonSide, unused, 62),
 };
 
-static const FieldSpec polygon_fields[] = {
+static const TsrField polygon_fields[] = {
   S16 (TsrMarathonPolygon, type, 0), U16 (TsrMarathonPolygon, flags, 2),
   S16 (TsrMarathonPolygon, permutation, 4), U16 (TsrMarathonPolygon, vertex_count, 6),
   A8 (S16, TsrMarathonPolygon, endpoint_indexes, 8),
@@ -99,115 +87,115 @@ static const FieldSpec polygon_fields[] = {
   S16 (TsrMarathonPolygon, media_index, 116), S16 (TsrMarathonPolygon, media_lightsource_index, 118),
   S16 (TsrMarathonPolygon, sound_source_indexes, 120),
   S16 (TsrMarathonPolygon, ambient_sound_image_index, 122),
-  S16 (TsrMarathonPolygon, random_sound_image_index, 124), S16 (TsrMarathonPolygon, unused, 126),
+  S16 (TsrMarathonPolygon, random_sound_image_index, 124), X16 (TsrMarathonPolygon, unused, 126),
 };
 
-static const FieldSpec light_fields[] = {
+static const TsrField light_fields[] = {
   S16 (TsrMarathonLight, type, 0), U16 (TsrMarathonLight, flags, 2), S16 (TsrMarathonLight, phase, 4),
   FN (TsrMarathonLight, primary_active, 6), FN (TsrMarathonLight, secondary_active, 20),
   FN (TsrMarathonLight, becoming_active, 34), FN (TsrMarathonLight, primary_inactive, 48),
   FN (TsrMarathonLight, secondary_inactive, 62), FN (TsrMarathonLight, becoming_inactive, 76),
   S16 (TsrMarathonLight, tag, 90),
-  S16 (TsrMarathonLight, unused[0], 92), S16 (TsrMarathonLight, unused[1], 94),
-  S16 (TsrMarathonLight, unused[2], 96), S16 (TsrMarathonLight, unused[3], 98),
+  X16 (TsrMarathonLight, unused[0], 92), X16 (TsrMarathonLight, unused[1], 94),
+  X16 (TsrMarathonLight, unused[2], 96), X16 (TsrMarathonLight, unused[3], 98),
 };
 
-static const FieldSpec old_light_fields[] = {
+static const TsrField old_light_fields[] = {
   U16 (TsrMarathonOldLight, flags, 0), S16 (TsrMarathonOldLight, type, 2),
   S16 (TsrMarathonOldLight, mode, 4), S16 (TsrMarathonOldLight, phase, 6),
   S32 (TsrMarathonOldLight, minimum_intensity, 8), S32 (TsrMarathonOldLight, maximum_intensity, 12),
   S16 (TsrMarathonOldLight, period, 16), S32 (TsrMarathonOldLight, intensity, 18),
-  S16 (TsrMarathonOldLight, unused[0], 22), S16 (TsrMarathonOldLight, unused[1], 24),
-  S16 (TsrMarathonOldLight, unused[2], 26), S16 (TsrMarathonOldLight, unused[3], 28),
-  S16 (TsrMarathonOldLight, unused[4], 30),
+  X16 (TsrMarathonOldLight, unused[0], 22), X16 (TsrMarathonOldLight, unused[1], 24),
+  X16 (TsrMarathonOldLight, unused[2], 26), X16 (TsrMarathonOldLight, unused[3], 28),
+  X16 (TsrMarathonOldLight, unused[4], 30),
 };
 
-static const FieldSpec annotation_fields[] = {
+static const TsrField annotation_fields[] = {
   S16 (TsrMarathonAnnotation, type, 0), PT (TsrMarathonAnnotation, location, 2),
   S16 (TsrMarathonAnnotation, polygon_index, 6), STR (TsrMarathonAnnotation, text, 8, 64),
 };
 
-static const FieldSpec object_fields[] = {
+static const TsrField object_fields[] = {
   S16 (TsrMarathonObject, type, 0), S16 (TsrMarathonObject, index, 2),
   S16 (TsrMarathonObject, facing, 4), S16 (TsrMarathonObject, polygon_index, 6),
   S16 (TsrMarathonObject, x, 8), S16 (TsrMarathonObject, y, 10), S16 (TsrMarathonObject, z, 12),
   U16 (TsrMarathonObject, flags, 14),
 };
 
-static const FieldSpec placement_fields[] = {
+static const TsrField placement_fields[] = {
   U16 (TsrMarathonPlacement, flags, 0), S16 (TsrMarathonPlacement, initial_count, 2),
   S16 (TsrMarathonPlacement, minimum_count, 4), S16 (TsrMarathonPlacement, maximum_count, 6),
   S16 (TsrMarathonPlacement, random_count, 8), U16 (TsrMarathonPlacement, random_chance, 10),
 };
 
-static const FieldSpec platform_fields[] = {
+static const TsrField platform_fields[] = {
   S16 (TsrMarathonPlatform, type, 0), S16 (TsrMarathonPlatform, speed, 2),
   S16 (TsrMarathonPlatform, delay, 4), S16 (TsrMarathonPlatform, maximum_height, 6),
   S16 (TsrMarathonPlatform, minimum_height, 8), U32 (TsrMarathonPlatform, static_flags, 10),
   S16 (TsrMarathonPlatform, polygon_index, 14), S16 (TsrMarathonPlatform, tag, 16),
-  S16 (TsrMarathonPlatform, unused[0], 18), S16 (TsrMarathonPlatform, unused[1], 20),
-  S16 (TsrMarathonPlatform, unused[2], 22), S16 (TsrMarathonPlatform, unused[3], 24),
-  S16 (TsrMarathonPlatform, unused[4], 26), S16 (TsrMarathonPlatform, unused[5], 28),
-  S16 (TsrMarathonPlatform, unused[6], 30),
+  X16 (TsrMarathonPlatform, unused[0], 18), X16 (TsrMarathonPlatform, unused[1], 20),
+  X16 (TsrMarathonPlatform, unused[2], 22), X16 (TsrMarathonPlatform, unused[3], 24),
+  X16 (TsrMarathonPlatform, unused[4], 26), X16 (TsrMarathonPlatform, unused[5], 28),
+  X16 (TsrMarathonPlatform, unused[6], 30),
 };
 
-static const FieldSpec media_fields[] = {
+static const TsrField media_fields[] = {
   S16 (TsrMarathonMedia, type, 0), U16 (TsrMarathonMedia, flags, 2),
   S16 (TsrMarathonMedia, light_index, 4), S16 (TsrMarathonMedia, current_direction, 6),
   S16 (TsrMarathonMedia, current_magnitude, 8), S16 (TsrMarathonMedia, low, 10),
   S16 (TsrMarathonMedia, high, 12), PT (TsrMarathonMedia, origin, 14),
   S16 (TsrMarathonMedia, height, 18), S32 (TsrMarathonMedia, minimum_light_intensity, 20),
   S16 (TsrMarathonMedia, texture, 24), S16 (TsrMarathonMedia, transfer_mode, 26),
-  S16 (TsrMarathonMedia, unused[0], 28), S16 (TsrMarathonMedia, unused[1], 30),
+  X16 (TsrMarathonMedia, unused[0], 28), X16 (TsrMarathonMedia, unused[1], 30),
 };
 
-static const FieldSpec ambient_fields[] = {
+static const TsrField ambient_fields[] = {
   U16 (TsrMarathonAmbientSound, flags, 0), S16 (TsrMarathonAmbientSound, sound_index, 2),
   S16 (TsrMarathonAmbientSound, volume, 4),
-  S16 (TsrMarathonAmbientSound, unused[0], 6), S16 (TsrMarathonAmbientSound, unused[1], 8),
-  S16 (TsrMarathonAmbientSound, unused[2], 10), S16 (TsrMarathonAmbientSound, unused[3], 12),
-  S16 (TsrMarathonAmbientSound, unused[4], 14),
+  X16 (TsrMarathonAmbientSound, unused[0], 6), X16 (TsrMarathonAmbientSound, unused[1], 8),
+  X16 (TsrMarathonAmbientSound, unused[2], 10), X16 (TsrMarathonAmbientSound, unused[3], 12),
+  X16 (TsrMarathonAmbientSound, unused[4], 14),
 };
 
-static const FieldSpec random_fields[] = {
+static const TsrField random_fields[] = {
   U16 (TsrMarathonRandomSound, flags, 0), S16 (TsrMarathonRandomSound, sound_index, 2),
   S16 (TsrMarathonRandomSound, volume, 4), S16 (TsrMarathonRandomSound, delta_volume, 6),
   S16 (TsrMarathonRandomSound, period, 8), S16 (TsrMarathonRandomSound, delta_period, 10),
   S16 (TsrMarathonRandomSound, direction, 12), S16 (TsrMarathonRandomSound, delta_direction, 14),
   S32 (TsrMarathonRandomSound, pitch, 16), S32 (TsrMarathonRandomSound, delta_pitch, 20),
   S16 (TsrMarathonRandomSound, phase, 24),
-  S16 (TsrMarathonRandomSound, unused[0], 26), S16 (TsrMarathonRandomSound, unused[1], 28),
-  S16 (TsrMarathonRandomSound, unused[2], 30),
+  X16 (TsrMarathonRandomSound, unused[0], 26), X16 (TsrMarathonRandomSound, unused[1], 28),
+  X16 (TsrMarathonRandomSound, unused[2], 30),
 };
 
-static const FieldSpec info_fields[] = {
+static const TsrField info_fields[] = {
   S16 (TsrMarathonMapInfo, environment_code, 0), S16 (TsrMarathonMapInfo, physics_model, 2),
   S16 (TsrMarathonMapInfo, song_index, 4), S16 (TsrMarathonMapInfo, mission_flags, 6),
   S16 (TsrMarathonMapInfo, environment_flags, 8), U8 (TsrMarathonMapInfo, ball_in_play, 10),
-  U8 (TsrMarathonMapInfo, unused1, 11),
-  S16 (TsrMarathonMapInfo, unused[0], 12), S16 (TsrMarathonMapInfo, unused[1], 14),
-  S16 (TsrMarathonMapInfo, unused[2], 16),
+  X8 (TsrMarathonMapInfo, unused1, 11),
+  X16 (TsrMarathonMapInfo, unused[0], 12), X16 (TsrMarathonMapInfo, unused[1], 14),
+  X16 (TsrMarathonMapInfo, unused[2], 16),
   STR (TsrMarathonMapInfo, level_name, 18, 66), U32 (TsrMarathonMapInfo, entry_point_flags, 84),
 };
 
-#define SPEC(size, table, type) { size, table, G_N_ELEMENTS (table), sizeof (type) }
+#define SPEC(name, size, table, type) { name, size, sizeof (type), table, G_N_ELEMENTS (table) }
 
-static const RecordSpec records[TSR_MARATHON_N_MAP_RECORDS] = {
-  [TSR_MARATHON_RECORD_POINT] = SPEC (4, point_fields, TsrMarathonPoint),
-  [TSR_MARATHON_RECORD_ENDPOINT] = SPEC (16, endpoint_fields, TsrMarathonEndpoint),
-  [TSR_MARATHON_RECORD_LINE] = SPEC (32, line_fields, TsrMarathonLine),
-  [TSR_MARATHON_RECORD_SIDE] = SPEC (64, side_fields, TsrMarathonSide),
-  [TSR_MARATHON_RECORD_POLYGON] = SPEC (128, polygon_fields, TsrMarathonPolygon),
-  [TSR_MARATHON_RECORD_LIGHT] = SPEC (100, light_fields, TsrMarathonLight),
-  [TSR_MARATHON_RECORD_OLD_LIGHT] = SPEC (32, old_light_fields, TsrMarathonOldLight),
-  [TSR_MARATHON_RECORD_ANNOTATION] = SPEC (72, annotation_fields, TsrMarathonAnnotation),
-  [TSR_MARATHON_RECORD_OBJECT] = SPEC (16, object_fields, TsrMarathonObject),
-  [TSR_MARATHON_RECORD_PLACEMENT] = SPEC (12, placement_fields, TsrMarathonPlacement),
-  [TSR_MARATHON_RECORD_PLATFORM] = SPEC (32, platform_fields, TsrMarathonPlatform),
-  [TSR_MARATHON_RECORD_MEDIA] = SPEC (32, media_fields, TsrMarathonMedia),
-  [TSR_MARATHON_RECORD_AMBIENT_SOUND] = SPEC (16, ambient_fields, TsrMarathonAmbientSound),
-  [TSR_MARATHON_RECORD_RANDOM_SOUND] = SPEC (32, random_fields, TsrMarathonRandomSound),
-  [TSR_MARATHON_RECORD_MAP_INFO] = SPEC (88, info_fields, TsrMarathonMapInfo),
+static const TsrFieldTable records[TSR_MARATHON_N_MAP_RECORDS] = {
+  [TSR_MARATHON_RECORD_POINT] = SPEC ("point", 4, point_fields, TsrMarathonPoint),
+  [TSR_MARATHON_RECORD_ENDPOINT] = SPEC ("endpoint", 16, endpoint_fields, TsrMarathonEndpoint),
+  [TSR_MARATHON_RECORD_LINE] = SPEC ("line", 32, line_fields, TsrMarathonLine),
+  [TSR_MARATHON_RECORD_SIDE] = SPEC ("side", 64, side_fields, TsrMarathonSide),
+  [TSR_MARATHON_RECORD_POLYGON] = SPEC ("polygon", 128, polygon_fields, TsrMarathonPolygon),
+  [TSR_MARATHON_RECORD_LIGHT] = SPEC ("light", 100, light_fields, TsrMarathonLight),
+  [TSR_MARATHON_RECORD_OLD_LIGHT] = SPEC ("old_light", 32, old_light_fields, TsrMarathonOldLight),
+  [TSR_MARATHON_RECORD_ANNOTATION] = SPEC ("annotation", 72, annotation_fields, TsrMarathonAnnotation),
+  [TSR_MARATHON_RECORD_OBJECT] = SPEC ("object", 16, object_fields, TsrMarathonObject),
+  [TSR_MARATHON_RECORD_PLACEMENT] = SPEC ("placement", 12, placement_fields, TsrMarathonPlacement),
+  [TSR_MARATHON_RECORD_PLATFORM] = SPEC ("platform", 32, platform_fields, TsrMarathonPlatform),
+  [TSR_MARATHON_RECORD_MEDIA] = SPEC ("media", 32, media_fields, TsrMarathonMedia),
+  [TSR_MARATHON_RECORD_AMBIENT_SOUND] = SPEC ("ambient_sound", 16, ambient_fields, TsrMarathonAmbientSound),
+  [TSR_MARATHON_RECORD_RANDOM_SOUND] = SPEC ("random_sound", 32, random_fields, TsrMarathonRandomSound),
+  [TSR_MARATHON_RECORD_MAP_INFO] = SPEC ("map_info", 88, info_fields, TsrMarathonMapInfo),
 };
 
 gsize
@@ -217,53 +205,11 @@ tsr_marathon_record_size (TsrMarathonRecordKind kind)
   return records[kind].size;
 }
 
-guint
-tsr_marathon_record_n_fields (TsrMarathonRecordKind kind)
+const TsrFieldTable *
+tsr_marathon_record_fields (TsrMarathonRecordKind kind)
 {
-  g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS, 0);
-  return records[kind].n_fields;
-}
-
-const char *
-tsr_marathon_record_field_name (TsrMarathonRecordKind kind,
-                                guint                 field)
-{
-  g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS && field < records[kind].n_fields, NULL);
-  return records[kind].fields[field].name;
-}
-
-gint64
-tsr_marathon_record_get_field (TsrMarathonRecordKind kind,
-                               gconstpointer         record,
-                               guint                 field)
-{
-  const FieldSpec *spec;
-  const guint8 *p;
-
-  g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS && field < records[kind].n_fields, 0);
-  spec = &records[kind].fields[field];
-  p = (const guint8 *) record + spec->member;
-  if (spec->bytes)
-    return 0;
-  switch (spec->width)
-    {
-    case 1:
-      return *p;
-    case 2:
-      {
-        guint16 v;
-
-        memcpy (&v, p, 2);
-        return spec->is_signed ? (gint64) (gint16) v : (gint64) v;
-      }
-    default:
-      {
-        guint32 v;
-
-        memcpy (&v, p, 4);
-        return spec->is_signed ? (gint64) (gint32) v : (gint64) v;
-      }
-    }
+  g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS, NULL);
+  return &records[kind];
 }
 
 void
@@ -271,29 +217,7 @@ tsr_marathon_record_decode (TsrMarathonRecordKind kind,
                             const guint8         *data,
                             gpointer              record)
 {
-  const RecordSpec *spec = &records[kind];
-
-  for (guint i = 0; i < spec->n_fields; i++)
-    {
-      const FieldSpec *field = &spec->fields[i];
-      guint8 *out = (guint8 *) record + field->member;
-      const guint8 *in = data + field->offset;
-
-      if (field->bytes || field->width == 1)
-        memcpy (out, in, field->width);
-      else if (field->width == 2)
-        {
-          guint16 v = (guint16) (in[0] << 8 | in[1]);
-
-          memcpy (out, &v, 2);
-        }
-      else
-        {
-          guint32 v = (guint32) in[0] << 24 | (guint32) in[1] << 16 | (guint32) in[2] << 8 | in[3];
-
-          memcpy (out, &v, 4);
-        }
-    }
+  tsr_field_table_decode_struct (&records[kind], data, record);
 }
 
 void
@@ -301,35 +225,7 @@ tsr_marathon_record_encode (TsrMarathonRecordKind kind,
                             gconstpointer         record,
                             guint8               *data)
 {
-  const RecordSpec *spec = &records[kind];
-
-  for (guint i = 0; i < spec->n_fields; i++)
-    {
-      const FieldSpec *field = &spec->fields[i];
-      const guint8 *in = (const guint8 *) record + field->member;
-      guint8 *out = data + field->offset;
-
-      if (field->bytes || field->width == 1)
-        memcpy (out, in, field->width);
-      else if (field->width == 2)
-        {
-          guint16 v;
-
-          memcpy (&v, in, 2);
-          out[0] = (guint8) (v >> 8);
-          out[1] = (guint8) v;
-        }
-      else
-        {
-          guint32 v;
-
-          memcpy (&v, in, 4);
-          out[0] = (guint8) (v >> 24);
-          out[1] = (guint8) (v >> 16);
-          out[2] = (guint8) (v >> 8);
-          out[3] = (guint8) v;
-        }
-    }
+  tsr_field_table_encode_struct (&records[kind], record, data);
 }
 
 /* For the tests: every byte of each record covered exactly once, and no field outside. */
@@ -339,28 +235,8 @@ gboolean
 tsr_marathon_records_check_coverage (char **problem)
 {
   for (guint kind = 0; kind < TSR_MARATHON_N_MAP_RECORDS; kind++)
-    {
-      const RecordSpec *spec = &records[kind];
-      guint8 seen[256] = { 0 };
-
-      for (guint i = 0; i < spec->n_fields; i++)
-        for (guint b = 0; b < spec->fields[i].width; b++)
-          {
-            guint at = spec->fields[i].offset + b;
-
-            if (at >= spec->size || seen[at]++)
-              {
-                *problem = g_strdup_printf ("record %u field %s byte %u", kind, spec->fields[i].name, at);
-                return FALSE;
-              }
-          }
-      for (guint b = 0; b < spec->size; b++)
-        if (!seen[b])
-          {
-            *problem = g_strdup_printf ("record %u byte %u uncovered", kind, b);
-            return FALSE;
-          }
-    }
+    if (!tsr_field_table_check_coverage (&records[kind], problem))
+      return FALSE;
   return TRUE;
 }
 
@@ -391,7 +267,7 @@ static const Plan *
 get_plan (TsrMarathonRecordKind kind)
 {
   Plan *plan = &plans[kind];
-  const RecordSpec *spec = &records[kind];
+  const TsrFieldTable *spec = &records[kind];
 
   if (g_atomic_int_get (&plan->ready))
     return plan;
@@ -403,8 +279,8 @@ get_plan (TsrMarathonRecordKind kind)
       plan->n_ops = 0;
       for (guint i = 0; i < spec->n_fields; i++)
         {
-          const FieldSpec *field = &spec->fields[i];
-          OpKind op_kind = field->bytes || field->width == 1 ? OP_COPY : field->width == 2 ? OP_SWAP16 : OP_SWAP32;
+          const TsrField *field = &spec->fields[i];
+          OpKind op_kind = field->type == TSR_FIELD_CHARS || field->width == 1 ? OP_COPY : field->width == 2 ? OP_SWAP16 : OP_SWAP32;
           Op *last = plan->n_ops > 0 ? &plan->ops[plan->n_ops - 1] : NULL;
 
           if (field->member != field->offset)
@@ -418,7 +294,7 @@ get_plan (TsrMarathonRecordKind kind)
               continue;
             }
           g_assert (plan->n_ops < G_N_ELEMENTS (plan->ops));
-          plan->ops[plan->n_ops++] = (Op) { field->offset, field->member, field->width, (guint8) op_kind };
+          plan->ops[plan->n_ops++] = (Op) { (guint16) field->offset, (guint16) field->member, field->width, (guint8) op_kind };
         }
       plan->block = block && G_BYTE_ORDER == G_LITTLE_ENDIAN;
       g_atomic_int_set (&plan->ready, 1);
@@ -481,7 +357,7 @@ convert_array (TsrMarathonRecordKind kind,
                gboolean              from_file)
 {
   const Plan *plan = get_plan (kind);
-  const RecordSpec *spec = &records[kind];
+  const TsrFieldTable *spec = &records[kind];
 
   if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
     {

@@ -10,6 +10,9 @@
 #include <math.h>
 
 #include "formats/sphere/tsr-sphere-string.h"
+#include "model/sphere/tsr-sphere-property-source.h"
+#include "views/tsr-property-find-bar.h"
+#include "views/tsr-property-inspector.h"
 
 /* How close (in view pixels) a press must be to pick a marker, a segment or a zone corner. */
 #define PICK_DISTANCE 8.0
@@ -21,8 +24,9 @@ struct _TsrSpherePanels {
   TsrSphereDocument      *document;
   TsrSphereMode           mode;
   TsrSphereSelectionKind  selection;
-  guint                   selection_index;
+  guint                   selection_index; /* the primary (last clicked) element */
   guint                   selection_layer;
+  GArray                 *selected;        /* guint: every selected entity or zone, primary included */
   gboolean                syncing;
 
   /* The drag in progress. */
@@ -35,6 +39,10 @@ struct _TsrSpherePanels {
   GHashTable             *person_surfaces; /* const TsrImage * → cairo_surface_t */
   GtkWidget              *mode_buttons[TSR_SPHERE_MODE_SEGMENT + 1];
   GtkStack               *inspector_stack;
+  TsrSpherePropertySource *sources[TSR_SPHERE_ELEMENT_MAP + 1];
+  TsrPropertyInspector   *properties;
+  TsrPropertyFindBar     *find_bar;
+  GtkDropDown            *find_kind;       /* persons, triggers or zones */
   GtkLabel               *hint_label;
   GtkLabel               *error_label;
   GtkEventController     *key_controller; /* on the canvas, owned by it */
@@ -111,48 +119,36 @@ set_spin (TsrSpherePanels *self, const char *name, double value)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (self, name)), value);
 }
 
+/* Which property source the entity or zone selection belongs to. */
+static TsrSphereElementKind
+selection_element_kind (TsrSpherePanels *self)
+{
+  if (self->selection == TSR_SPHERE_SELECTION_ZONE)
+    return TSR_SPHERE_ELEMENT_ZONE;
+  return tsr_sphere_document_get_entity (self->document, self->selection_index)->type == TSR_SPHERE_ENTITY_PERSON
+         ? TSR_SPHERE_ELEMENT_PERSON : TSR_SPHERE_ELEMENT_TRIGGER;
+}
+
 static void
 update_inspector (TsrSpherePanels *self)
 {
-  const TsrSphereMap *map = tsr_sphere_document_get_map (self->document);
-
   self->syncing = TRUE;
   switch (self->selection)
     {
     case TSR_SPHERE_SELECTION_ENTITY:
-      {
-        const TsrSphereEntity *entity = tsr_sphere_document_get_entity (self->document, self->selection_index);
-
-        if (entity->type == TSR_SPHERE_ENTITY_PERSON)
-          {
-            set_entry (self, "person-name", entity->name);
-            set_entry (self, "person-spriteset", entity->spriteset);
-            for (guint i = 0; i < TSR_SPHERE_N_SCRIPTS; i++)
-              {
-                g_autofree char *key = g_strdup_printf ("person-script-%u", i);
-                set_entry (self, key, entity->scripts != NULL && i < entity->scripts->len
-                                      ? g_ptr_array_index (entity->scripts, i) : NULL);
-              }
-            gtk_stack_set_visible_child_name (self->inspector_stack, "person");
-          }
-        else
-          {
-            set_entry (self, "trigger-function", entity->function);
-            gtk_stack_set_visible_child_name (self->inspector_stack, "trigger");
-          }
-        break;
-      }
     case TSR_SPHERE_SELECTION_ZONE:
       {
-        const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, self->selection_index);
+        TsrSphereElementKind kind = selection_element_kind (self);
+        TsrPropertySource *source = TSR_PROPERTY_SOURCE (self->sources[kind]);
 
-        set_spin (self, "zone-x1", zone->x1);
-        set_spin (self, "zone-y1", zone->y1);
-        set_spin (self, "zone-x2", zone->x2);
-        set_spin (self, "zone-y2", zone->y2);
-        set_spin (self, "zone-steps", zone->reactivate_steps);
-        set_entry (self, "zone-function", zone->function);
-        gtk_stack_set_visible_child_name (self->inspector_stack, "zone");
+        /* Only the selection's own source holds elements, so Select Similar starts from it. */
+        for (guint i = 0; i < TSR_SPHERE_ELEMENT_MAP; i++)
+          if (i != kind)
+            tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
+        tsr_property_source_set_elements (source, (const guint *) self->selected->data, self->selected->len);
+        tsr_property_inspector_set_source (self->properties, source);
+        gtk_drop_down_set_selected (self->find_kind, kind);
+        gtk_stack_set_visible_child_name (self->inspector_stack, "elements");
         break;
       }
     case TSR_SPHERE_SELECTION_SEGMENT:
@@ -168,12 +164,18 @@ update_inspector (TsrSpherePanels *self)
       }
     case TSR_SPHERE_SELECTION_NONE:
     default:
-      set_entry (self, "map-music", map->strings->len > TSR_SPHERE_STRING_MUSIC ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_MUSIC) : NULL);
-      set_entry (self, "map-script", map->strings->len > TSR_SPHERE_STRING_SCRIPT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_SCRIPT) : NULL);
-      set_entry (self, "map-entry", map->strings->len > TSR_SPHERE_STRING_ENTRY ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_ENTRY) : NULL);
-      set_entry (self, "map-exit", map->strings->len > TSR_SPHERE_STRING_EXIT ? g_ptr_array_index (map->strings, TSR_SPHERE_STRING_EXIT) : NULL);
-      gtk_stack_set_visible_child_name (self->inspector_stack, "map");
-      break;
+      {
+        /* Nothing selected: the map's own properties. */
+        TsrPropertySource *source = TSR_PROPERTY_SOURCE (self->sources[TSR_SPHERE_ELEMENT_MAP]);
+        guint only = 0;
+
+        for (guint i = 0; i < TSR_SPHERE_ELEMENT_MAP; i++)
+          tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (self->sources[i]), NULL, 0);
+        tsr_property_source_set_elements (source, &only, tsr_sphere_document_get_map (self->document) != NULL ? 1 : 0);
+        tsr_property_inspector_set_source (self->properties, source);
+        gtk_stack_set_visible_child_name (self->inspector_stack, "elements");
+        break;
+      }
     }
   self->syncing = FALSE;
 }
@@ -206,7 +208,6 @@ on_field_changed (GtkWidget *widget, TsrSpherePanels *self)
 {
   const char *name = g_object_get_data (G_OBJECT (widget), "tsr-field");
   g_autoptr(GError) error = NULL;
-  guint index = self->selection_index;
   gboolean ok = TRUE;
 
   if (self->syncing)
@@ -234,34 +235,6 @@ on_field_changed (GtkWidget *widget, TsrSpherePanels *self)
           ok = tsr_sphere_document_set_layer_properties (self->document, layer, &properties, &error);
         }
     }
-  else if (g_str_equal (name, "person-name"))
-    ok = tsr_sphere_document_set_person_name (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "person-spriteset"))
-    ok = tsr_sphere_document_set_person_spriteset (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_has_prefix (name, "person-script-"))
-    ok = tsr_sphere_document_set_person_script (self->document, index, (TsrSpherePersonScript) (name[strlen (name) - 1] - '0'),
-                                                gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "trigger-function"))
-    ok = tsr_sphere_document_set_trigger_function (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "zone-function"))
-    ok = tsr_sphere_document_set_zone_function (self->document, index, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "zone-steps"))
-    ok = tsr_sphere_document_set_zone_steps (self->document, index, (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), &error);
-  else if (g_str_has_prefix (name, "zone-"))
-    ok = tsr_sphere_document_set_zone_rect (self->document, index,
-                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-x1"))),
-                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-y1"))),
-                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-x2"))),
-                                            (guint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "zone-y2"))),
-                                            &error);
-  else if (g_str_equal (name, "map-music"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_MUSIC, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "map-script"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_SCRIPT, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "map-entry"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_ENTRY, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
-  else if (g_str_equal (name, "map-exit"))
-    ok = tsr_sphere_document_set_map_string (self->document, TSR_SPHERE_STRING_EXIT, gtk_editable_get_text (GTK_EDITABLE (widget)), &error);
   show_error (self, error);
   if (!ok)
     {
@@ -311,17 +284,8 @@ form (const char *heading_text, GtkGrid **grid)
 }
 
 static GtkWidget *
-pixel_spin (void)
-{
-  return gtk_spin_button_new_with_range (0, G_MAXUINT16, 1);
-}
-
-static GtkWidget *
 build_inspector (TsrSpherePanels *self)
 {
-  static const char *const script_labels[TSR_SPHERE_N_SCRIPTS] = {
-    N_("On _create"), N_("On _destroy"), N_("On _touch"), N_("On _talk"), N_("On _generate commands"),
-  };
   GtkGrid *grid;
   GtkWidget *page;
   GtkWidget *segment_text;
@@ -329,35 +293,10 @@ build_inspector (TsrSpherePanels *self)
   self->inspector_stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_vhomogeneous (self->inspector_stack, FALSE);
 
-  page = form (_("Map"), &grid);
-  add_field (self, grid, 0, "map-music", _("_Music"), gtk_entry_new ());
-  add_field (self, grid, 1, "map-script", _("_Script"), gtk_entry_new ());
-  add_field (self, grid, 2, "map-entry", _("On _entry"), gtk_entry_new ());
-  add_field (self, grid, 3, "map-exit", _("On e_xit"), gtk_entry_new ());
-  gtk_stack_add_named (self->inspector_stack, page, "map");
-
-  page = form (_("Person"), &grid);
-  add_field (self, grid, 0, "person-name", _("_Name"), gtk_entry_new ());
-  add_field (self, grid, 1, "person-spriteset", _("_Spriteset"), gtk_entry_new ());
-  for (guint i = 0; i < TSR_SPHERE_N_SCRIPTS; i++)
-    {
-      g_autofree char *key = g_strdup_printf ("person-script-%u", i);
-      add_field (self, grid, 2 + (int) i, key, _(script_labels[i]), gtk_entry_new ());
-    }
-  gtk_stack_add_named (self->inspector_stack, page, "person");
-
-  page = form (_("Trigger"), &grid);
-  add_field (self, grid, 0, "trigger-function", _("_Function"), gtk_entry_new ());
-  gtk_stack_add_named (self->inspector_stack, page, "trigger");
-
-  page = form (_("Zone"), &grid);
-  add_field (self, grid, 0, "zone-x1", _("_Left"), pixel_spin ());
-  add_field (self, grid, 1, "zone-y1", _("_Top"), pixel_spin ());
-  add_field (self, grid, 2, "zone-x2", _("_Right"), pixel_spin ());
-  add_field (self, grid, 3, "zone-y2", _("_Bottom"), pixel_spin ());
-  add_field (self, grid, 4, "zone-steps", _("_Steps"), pixel_spin ());
-  add_field (self, grid, 5, "zone-function", _("_Function"), gtk_entry_new ());
-  gtk_stack_add_named (self->inspector_stack, page, "zone");
+  /* The map, persons, triggers and zones: the property inspector of the selection (one or
+   * several elements), or of the map when nothing is selected. */
+  self->properties = TSR_PROPERTY_INSPECTOR (tsr_property_inspector_new ());
+  gtk_stack_add_named (self->inspector_stack, GTK_WIDGET (self->properties), "elements");
 
   page = form (_("Obstruction Segment"), &grid);
   segment_text = gtk_label_new (NULL);
@@ -382,8 +321,113 @@ tsr_sphere_panels_select (TsrSpherePanels        *self,
   self->selection = kind;
   self->selection_index = index;
   self->selection_layer = layer;
+  g_array_set_size (self->selected, 0);
+  if (kind == TSR_SPHERE_SELECTION_ENTITY || kind == TSR_SPHERE_SELECTION_ZONE)
+    g_array_append_val (self->selected, index);
   update_inspector (self);
   queue_canvas_draw (self);
+}
+
+/* Whether entity or zone INDEX can join the selection: the same kind of element (persons with
+ * persons, triggers with triggers, zones with zones). */
+static gboolean
+joins_selection (TsrSpherePanels        *self,
+                 TsrSphereSelectionKind  kind,
+                 guint                   index)
+{
+  if (kind != self->selection || self->selected->len == 0)
+    return FALSE;
+  if (kind == TSR_SPHERE_SELECTION_ZONE)
+    return TRUE;
+  return kind == TSR_SPHERE_SELECTION_ENTITY
+         && tsr_sphere_document_get_entity (self->document, index)->type
+            == tsr_sphere_document_get_entity (self->document, self->selection_index)->type;
+}
+
+void
+tsr_sphere_panels_select_many (TsrSpherePanels        *self,
+                               TsrSphereSelectionKind  kind,
+                               const guint            *indices,
+                               guint                   n_indices)
+{
+  g_return_if_fail (TSR_IS_SPHERE_PANELS (self));
+  g_return_if_fail (kind == TSR_SPHERE_SELECTION_ENTITY || kind == TSR_SPHERE_SELECTION_ZONE);
+
+  if (n_indices == 0)
+    {
+      tsr_sphere_panels_select (self, TSR_SPHERE_SELECTION_NONE, 0, 0);
+      return;
+    }
+  self->selection = kind;
+  self->selection_index = indices[0];
+  self->selection_layer = 0;
+  g_array_set_size (self->selected, 0);
+  g_array_append_val (self->selected, indices[0]);
+  for (guint i = 1; i < n_indices; i++)
+    if (joins_selection (self, kind, indices[i]))
+      {
+        gboolean present = FALSE;
+
+        for (guint j = 0; j < self->selected->len && !present; j++)
+          present = g_array_index (self->selected, guint, j) == indices[i];
+        if (!present)
+          g_array_append_val (self->selected, indices[i]);
+      }
+  update_inspector (self);
+  queue_canvas_draw (self);
+}
+
+void
+tsr_sphere_panels_toggle_selected (TsrSpherePanels        *self,
+                                   TsrSphereSelectionKind  kind,
+                                   guint                   index)
+{
+  g_return_if_fail (TSR_IS_SPHERE_PANELS (self));
+
+  if (!joins_selection (self, kind, index))
+    {
+      tsr_sphere_panels_select (self, kind, index, 0);
+      return;
+    }
+  for (guint i = 0; i < self->selected->len; i++)
+    if (g_array_index (self->selected, guint, i) == index)
+      {
+        g_array_remove_index (self->selected, i);
+        if (self->selected->len == 0)
+          self->selection = TSR_SPHERE_SELECTION_NONE;
+        else if (self->selection_index == index)
+          self->selection_index = g_array_index (self->selected, guint, self->selected->len - 1);
+        update_inspector (self);
+        queue_canvas_draw (self);
+        return;
+      }
+  g_array_append_val (self->selected, index);
+  self->selection_index = index;
+  update_inspector (self);
+  queue_canvas_draw (self);
+}
+
+const guint *
+tsr_sphere_panels_get_selected (TsrSpherePanels *self,
+                                guint           *n_selected)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  *n_selected = self->selected->len;
+  return (const guint *) self->selected->data;
+}
+
+TsrPropertyInspector *
+tsr_sphere_panels_get_property_inspector (TsrSpherePanels *self)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  return self->properties;
+}
+
+TsrPropertyFindBar *
+tsr_sphere_panels_get_find_bar (TsrSpherePanels *self)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  return self->find_bar;
 }
 
 TsrSphereSelectionKind
@@ -438,6 +482,15 @@ on_mode_toggled (GtkToggleButton *button, TsrSpherePanels *self)
   tsr_sphere_panels_set_mode (self, (TsrSphereMode) GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tsr-mode")));
 }
 
+static int
+compare_descending (gconstpointer a,
+                    gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
 gboolean
 tsr_sphere_panels_delete_selection (TsrSpherePanels *self)
 {
@@ -448,11 +501,27 @@ tsr_sphere_panels_delete_selection (TsrSpherePanels *self)
   switch (self->selection)
     {
     case TSR_SPHERE_SELECTION_ENTITY:
-      done = tsr_sphere_document_remove_entity (self->document, self->selection_index, &error);
-      break;
     case TSR_SPHERE_SELECTION_ZONE:
-      done = tsr_sphere_document_remove_zone (self->document, self->selection_index, &error);
-      break;
+      {
+        TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (self->document));
+        g_autoptr(GArray) doomed = g_array_copy (self->selected);
+        /* Each removal clears the selection (entity-removed), so decide the kind once. */
+        gboolean entities = self->selection == TSR_SPHERE_SELECTION_ENTITY;
+
+        /* Highest index first, so the others keep theirs; one undo step for all. */
+        g_array_sort (doomed, compare_descending);
+        done = TRUE;
+        tsr_undo_stack_begin_group (stack, _("Delete"));
+        for (guint i = 0; i < doomed->len && done; i++)
+          done = entities
+                 ? tsr_sphere_document_remove_entity (self->document, g_array_index (doomed, guint, i), &error)
+                 : tsr_sphere_document_remove_zone (self->document, g_array_index (doomed, guint, i), &error);
+        if (done)
+          tsr_undo_stack_end_group (stack);
+        else
+          tsr_undo_stack_cancel_group (stack);
+        break;
+      }
     case TSR_SPHERE_SELECTION_SEGMENT:
       done = tsr_sphere_document_remove_segment (self->document, self->selection_layer, self->selection_index, &error);
       break;
@@ -598,6 +667,49 @@ on_delete_clicked (GtkButton *button, TsrSpherePanels *self)
     gtk_widget_error_bell (GTK_WIDGET (button));
 }
 
+static void
+on_find_kind_selected (GtkDropDown     *drop_down,
+                       GParamSpec      *pspec,
+                       TsrSpherePanels *self)
+{
+  guint kind = gtk_drop_down_get_selected (drop_down);
+
+  if (kind < G_N_ELEMENTS (self->sources))
+    tsr_property_find_bar_set_source (self->find_bar, TSR_PROPERTY_SOURCE (self->sources[kind]));
+}
+
+static void
+on_found (TsrPropertyFindBar *bar,
+          GArray             *elements,
+          TsrSpherePanels    *self)
+{
+  guint kind = gtk_drop_down_get_selected (self->find_kind);
+
+  tsr_sphere_panels_select_many (self, kind == TSR_SPHERE_ELEMENT_ZONE ? TSR_SPHERE_SELECTION_ZONE : TSR_SPHERE_SELECTION_ENTITY,
+                                 (const guint *) elements->data, elements->len);
+}
+
+/* Find by property and select similar, over persons, triggers or zones. */
+static GtkWidget *
+build_find_section (TsrSpherePanels *self)
+{
+  static const char *const kinds[] = { N_("Persons"), N_("Triggers"), N_("Zones"), NULL };
+  g_autoptr(GtkStringList) kind_names = gtk_string_list_new (NULL);
+  GtkGrid *grid;
+  GtkWidget *box = form (_("Find"), &grid);
+
+  for (guint i = 0; kinds[i] != NULL; i++)
+    gtk_string_list_append (kind_names, _(kinds[i]));
+  self->find_kind = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&kind_names)), NULL));
+  self->find_bar = TSR_PROPERTY_FIND_BAR (tsr_property_find_bar_new ());
+  g_signal_connect (self->find_kind, "notify::selected", G_CALLBACK (on_find_kind_selected), self);
+  g_signal_connect (self->find_bar, "found", G_CALLBACK (on_found), self);
+  gtk_grid_attach (grid, GTK_WIDGET (self->find_kind), 0, 0, 1, 1);
+  gtk_grid_attach (grid, GTK_WIDGET (self->find_bar), 0, 1, 1, 1);
+  gtk_widget_set_margin_top (box, 12);
+  return box;
+}
+
 static GtkWidget *
 build_entities_page (TsrSpherePanels *self)
 {
@@ -641,6 +753,7 @@ build_entities_page (TsrSpherePanels *self)
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
   gtk_box_append (GTK_BOX (page), delete_button);
   gtk_box_append (GTK_BOX (page), error);
+  gtk_box_append (GTK_BOX (page), build_find_section (self));
   return page;
 }
 
@@ -773,17 +886,19 @@ on_draw_overlay (TsrMapCanvas *canvas, cairo_t *cr, const TsrMapViewport *viewpo
         }
     }
 
-  /* The selection: a light dashed outline (and the zone's resize handle). */
-  if (self->selection != TSR_SPHERE_SELECTION_NONE)
+  /* The selection: a light dashed outline around each selected element (and the primary zone's
+   * resize handle). */
+  for (guint s = 0; self->selection != TSR_SPHERE_SELECTION_NONE && s < MAX (self->selected->len, 1); s++)
     {
       double x = 0, y = 0, width = 0, height = 0;
       static const double dashes[] = { 4, 3 };
+      guint selected = self->selected->len > 0 ? g_array_index (self->selected, guint, s) : self->selection_index;
 
       if (self->selection == TSR_SPHERE_SELECTION_ENTITY)
-        entity_bounds (self, self->selection_index, &x, &y, &width, &height);
+        entity_bounds (self, selected, &x, &y, &width, &height);
       else if (self->selection == TSR_SPHERE_SELECTION_ZONE)
         {
-          const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, self->selection_index);
+          const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, selected);
 
           x = MIN (zone->x1, zone->x2);
           y = MIN (zone->y1, zone->y2);
@@ -809,7 +924,7 @@ on_draw_overlay (TsrMapCanvas *canvas, cairo_t *cr, const TsrMapViewport *viewpo
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
-      if (self->selection == TSR_SPHERE_SELECTION_ZONE)
+      if (self->selection == TSR_SPHERE_SELECTION_ZONE && selected == self->selection_index)
         {
           cairo_rectangle (cr, vx + width * zoom - 3, vy + height * zoom - 3, 8, 8);
           cairo_set_source_rgb (cr, 1, 1, 1);
@@ -957,6 +1072,13 @@ on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double
             gboolean corner = FALSE;
             TsrSphereSelectionKind kind = pick (self, x, y, PICK_DISTANCE / tsr_map_canvas_get_zoom (canvas), &index, &picked_layer, &corner);
 
+            /* Shift+click adds an element of the same kind to the selection, or takes it out. */
+            if ((state & GDK_SHIFT_MASK) && (kind == TSR_SPHERE_SELECTION_ENTITY || kind == TSR_SPHERE_SELECTION_ZONE))
+              {
+                tsr_sphere_panels_toggle_selected (self, kind, index);
+                self->dragging = FALSE;
+                return TRUE;
+              }
             tsr_sphere_panels_select (self, kind, index, picked_layer);
             self->resizing = corner;
             if (kind == TSR_SPHERE_SELECTION_ENTITY)
@@ -1125,6 +1247,17 @@ on_elements_changed (TsrSpherePanels *self)
               || tsr_sphere_document_get_layer (self->document, self->selection_layer)->segments == NULL
               || self->selection_index >= tsr_sphere_document_get_layer (self->document, self->selection_layer)->segments->len)))
     self->selection = TSR_SPHERE_SELECTION_NONE;
+  if (self->selection == TSR_SPHERE_SELECTION_ENTITY || self->selection == TSR_SPHERE_SELECTION_ZONE)
+    {
+      guint n = self->selection == TSR_SPHERE_SELECTION_ENTITY ? tsr_sphere_document_get_n_entities (self->document)
+                                                               : tsr_sphere_document_get_n_zones (self->document);
+
+      for (guint i = self->selected->len; i > 0; i--)
+        if (g_array_index (self->selected, guint, i - 1) >= n)
+          g_array_remove_index (self->selected, i - 1);
+    }
+  else
+    g_array_set_size (self->selected, 0);
   update_inspector (self);
   queue_canvas_draw (self);
 }
@@ -1164,7 +1297,10 @@ tsr_sphere_panels_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->editor), (gpointer *) &self->editor);
       self->editor = NULL;
     }
+  for (guint i = 0; i < G_N_ELEMENTS (self->sources); i++)
+    g_clear_object (&self->sources[i]);
   g_clear_object (&self->document);
+  g_clear_pointer (&self->selected, g_array_unref);
   g_clear_pointer (&self->fields, g_hash_table_unref);
   g_clear_pointer (&self->person_surfaces, g_hash_table_unref);
   G_OBJECT_CLASS (tsr_sphere_panels_parent_class)->dispose (object);
@@ -1180,6 +1316,7 @@ static void
 tsr_sphere_panels_init (TsrSpherePanels *self)
 {
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->selected = g_array_new (FALSE, FALSE, sizeof (guint));
   self->person_surfaces = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) cairo_surface_destroy);
 }
 
@@ -1188,6 +1325,9 @@ tsr_sphere_panels_get_field (TsrSpherePanels *self,
                              const char      *name)
 {
   g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  /* Persons', triggers' and zones' fields live in the property inspector, by field name. */
+  if (field (self, name) == NULL)
+    return tsr_property_inspector_get_editor (self->properties, name);
   return field (self, name);
 }
 
@@ -1205,8 +1345,11 @@ tsr_sphere_panels_new (TsrMapEditor      *editor,
   self->editor = editor;
   g_object_add_weak_pointer (G_OBJECT (editor), (gpointer *) &self->editor);
   self->document = g_object_ref (document);
+  for (guint i = 0; i < G_N_ELEMENTS (self->sources); i++)
+    self->sources[i] = tsr_sphere_property_source_new (document, (TsrSphereElementKind) i);
 
   tsr_map_editor_add_page (editor, build_entities_page (self), "entities", _("Entities"));
+  on_find_kind_selected (self->find_kind, NULL, self);
   tsr_map_editor_add_layer_widget (editor, build_layer_widgets (self));
   tsr_map_editor_add_inspector_widget (editor, build_inspector (self));
   g_signal_connect (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self);

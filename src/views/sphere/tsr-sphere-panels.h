@@ -1,12 +1,15 @@
 /* tsr-sphere-panels.h: the Sphere parts of the map editor: layer actions (add, delete, duplicate,
  * reorder, rename, parallax/scrolling/reflective), persons, triggers, zones and obstruction
  * segments drawn over the map (draw-overlay) and placed, selected, moved, resized and deleted on
- * the canvas (map-pointer), and the inspector of the selected thing or of the map. Every change
+ * the canvas (map-pointer; Shift+click selects several persons, triggers or zones), and the
+ * property inspector of the selection (or the map's fields). Every change
  * goes through TsrSphereDocument's edit functions (commands). */
 #pragma once
 
 #include "model/sphere/tsr-sphere-document.h"
 #include "views/tsr-map-editor.h"
+#include "views/tsr-property-find-bar.h"
+#include "views/tsr-property-inspector.h"
 
 G_BEGIN_DECLS
 
@@ -43,7 +46,24 @@ void                   tsr_sphere_panels_select        (TsrSpherePanels   *self,
                                                         TsrSphereSelectionKind kind,
                                                         guint              index,
                                                         guint              layer);
-/* Deletes the selection (the Delete button). */
+/* Several entities of one type (persons or triggers), or several zones: INDICES[0] becomes the
+ * primary element; others of another type are left out. The property inspector edits them all. */
+void                   tsr_sphere_panels_select_many   (TsrSpherePanels   *self,
+                                                        TsrSphereSelectionKind kind,
+                                                        const guint       *indices,
+                                                        guint              n_indices);
+/* Shift+click: adds INDEX to the selection, or takes it out; an element of another kind starts a
+ * new selection. */
+void                   tsr_sphere_panels_toggle_selected (TsrSpherePanels *self,
+                                                          TsrSphereSelectionKind kind,
+                                                          guint            index);
+/* The selected entities or zones (transfer none). */
+const guint           *tsr_sphere_panels_get_selected  (TsrSpherePanels   *self,
+                                                        guint             *n_selected);
+TsrPropertyInspector  *tsr_sphere_panels_get_property_inspector (TsrSpherePanels *self);
+/* The Entities page's find bar: its results become the selection (transfer none). */
+TsrPropertyFindBar    *tsr_sphere_panels_get_find_bar  (TsrSpherePanels   *self);
+/* Deletes the selection (the Delete button); several elements in one undo step. */
 gboolean               tsr_sphere_panels_delete_selection (TsrSpherePanels *self);
 /* Layer buttons, on the tools' current layer. */
 gboolean               tsr_sphere_panels_add_layer        (TsrSpherePanels *self);
@@ -51,9 +71,10 @@ gboolean               tsr_sphere_panels_duplicate_layer  (TsrSpherePanels *self
 gboolean               tsr_sphere_panels_delete_layer     (TsrSpherePanels *self);
 gboolean               tsr_sphere_panels_move_layer       (TsrSpherePanels *self,
                                                            gint             delta);
-/* The inspector's fields, by name ("person-name", "person-spriteset", "person-script-0" .. 4,
- * "trigger-function", "zone-x1" .. "zone-y2", "zone-steps", "zone-function", "map-music",
- * "map-script", "layer-name", "layer-parallax-x" ...), for tests. */
+/* The inspector's fields by name: the layer form's ("layer-name", "layer-parallax-x" ...), and
+ * the property inspector's editors by field name for the selection, or the map when nothing is
+ * selected ("name", "spriteset", "on_activate_talk", "function", "x1", "music", "repeating" ...),
+ * for tests. */
 GtkWidget             *tsr_sphere_panels_get_field        (TsrSpherePanels *self,
                                                            const char      *name);
 

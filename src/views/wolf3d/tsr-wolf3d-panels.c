@@ -7,6 +7,8 @@
 
 #include <glib/gi18n.h>
 
+#include "views/tsr-image-texture.h"
+
 #include "model/wolf3d/tsr-wolf3d-commands.h"
 
 #define OBJECT_DISPLAY_SIZE 48
@@ -28,15 +30,6 @@ struct _TsrWolf3dPanels {
 };
 
 G_DEFINE_FINAL_TYPE (TsrWolf3dPanels, tsr_wolf3d_panels, G_TYPE_OBJECT)
-
-static GdkTexture *
-texture_from_image (const TsrImage *image)
-{
-  g_autoptr(GBytes) bytes = g_bytes_new (image->pixels, (gsize) image->width * image->height * 4);
-
-  return gdk_memory_texture_new ((int) image->width, (int) image->height, GDK_MEMORY_R8G8B8A8,
-                                 bytes, image->width * 4);
-}
 
 static void
 show_error (TsrWolf3dPanels *self, GError *error)
@@ -425,7 +418,7 @@ build_objects_page (TsrWolf3dPanels *self)
 
           if (image != NULL && image->width > 0)
             {
-              g_autoptr(GdkTexture) texture = texture_from_image (image);
+              g_autoptr(GdkTexture) texture = tsr_image_texture_new (image, 1);
               picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
             }
           else
