@@ -82,7 +82,7 @@ static void
 collect_cell (gint x, gint y, gpointer user_data)
 {
   Collect *collect = user_data;
-  gint64 key = ((gint64) x << 32) ^ (guint32) y;
+  gint64 key = (gint64) (((guint64) (guint32) x << 32) | (guint32) y);
 
   g_hash_table_add (collect->cells, g_memdup2 (&key, sizeof key));
 }

@@ -52,8 +52,8 @@ tsr_move_elements_command_merge (TsrCommand *command,
   next = TSR_MOVE_ELEMENTS_COMMAND (next_command);
   if (self->merge_key == NULL || g_strcmp0 (self->merge_key, next->merge_key) != 0
       || self->map != next->map || self->vertices->len != next->vertices->len
-      || memcmp (self->vertices->data, next->vertices->data,
-                 sizeof (TsrVertexRef) * self->vertices->len) != 0)
+      || (self->vertices->len > 0 && memcmp (self->vertices->data, next->vertices->data,
+                                             sizeof (TsrVertexRef) * self->vertices->len) != 0))
     return FALSE;
 
   /* NEXT is applied and started where SELF ended: SELF now ends where NEXT does. */

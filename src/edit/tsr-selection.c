@@ -220,8 +220,9 @@ tsr_selection_set (TsrSelection        *self,
   self->elements = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
   for (guint i = 0; i < n_elements; i++)
     insert (self, &elements[i]);
+  /* (An empty array's data may be NULL, which memcmp must not see.) */
   if (before->len != self->elements->len
-      || memcmp (before->data, self->elements->data, sizeof (TsrElementRef) * before->len) != 0)
+      || (before->len > 0 && memcmp (before->data, self->elements->data, sizeof (TsrElementRef) * before->len) != 0))
     emit_changed (self);
 }
 
