@@ -6,6 +6,7 @@
 
 #include "core/tsr-file.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
+#include "formats/wolf3d/tsr-wolf3d-tables.h"
 #include "model/tsr-tile-commands.h"
 #include "model/wolf3d/tsr-wolf3d-commands.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
@@ -915,6 +916,67 @@ START_TEST (test_random_edits_undo_all)
 }
 END_TEST
 
+
+/* ---- plane 0 has no empty code ------------------------------------------------------------ */
+
+static guint
+count_findings_with (TsrWolfDocument *document, const char *where, const char *what)
+{
+  GPtrArray *findings = tsr_document_get_findings (TSR_DOCUMENT (document));
+  guint n = 0;
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+      if (g_str_has_prefix (finding->where, where) && strstr (finding->what, what) != NULL)
+        n++;
+    }
+  return n;
+}
+
+/* Moving a selection of walls leaves the level's floor code behind, never 0; the eraser too; and a
+ * 0 painted by hand is a validation error on the level numbered as the levels list numbers it. */
+START_TEST (test_move_leaves_floor)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *map = level_map (document, 0);
+  TsrWolfLevelMap *level = tsr_wolf_document_get_level_map (document, 0);
+  TsrTileRect area = { 0, 0, 6, 6 };  /* the outer walls of the corner */
+  TsrTileRect erased = { 30, 30, 2, 2 };
+  guint16 floor = tsr_wolf_level_map_get_floor_code (level);
+
+  ck_assert_uint_ge (floor, TSR_WOLF3D_AREA_FIRST);
+  ck_assert_uint_le (floor, TSR_WOLF3D_AREA_LAST);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (map, TSR_WOLF_LAYER_ARCHITECTURE), floor);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (map, TSR_WOLF_LAYER_AREAS), floor);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (map, TSR_WOLF_LAYER_OBJECTS), 0);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (TSR_TILE_MAP (document), TSR_WOLF_LAYER_ARCHITECTURE), floor);
+  ck_assert_uint_eq (count_findings_with (document, "level", "code 0"), 0);
+
+  push (document, tsr_tile_command_move (map, 0, 2, &area, 3, 2));
+  for (gint y = 0; y < 6; y++)
+    for (gint x = 0; x < 6; x++)
+      if (x < 3 || y < 2)
+        ck_assert_msg (tsr_tile_map_get_tile (map, 0, x, y) == floor, "(%d,%d) holds %u after the move", x, y,
+                       tsr_tile_map_get_tile (map, 0, x, y));
+  push (document, tsr_tile_command_erase_rect (map, 0, 1, &erased, NULL));
+  ck_assert_uint_eq (tsr_tile_map_get_tile (map, 0, 31, 31), floor);
+  ck_assert_uint_eq (count_findings_with (document, "level", "code 0"), 0);
+
+  {
+    TsrPaintTilesCommand *command = tsr_paint_tiles_command_new (map, "Pencil", "pencil");
+
+    tsr_paint_tiles_command_set (command, 0, 12, 13, 0);
+    push (document, TSR_COMMAND (command));
+  }
+  ck_assert_uint_eq (count_findings_with (document, "level 1 (", "1 cells of plane 0 hold code 0"), 1);
+  ck_assert_uint_eq (count_findings_with (document, "level 1 (", "at (12,13)"), 1);
+  ck_assert_uint_eq (count_findings_with (document, "level 0", ""), 0);
+}
+END_TEST
+
 static Suite *
 wolf3d_document_suite (void)
 {
@@ -929,6 +991,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_level_commands);
   tcase_add_test (real, test_area_overlay);
   tcase_add_test (real, test_empty_slot);
+  tcase_add_test (real, test_move_leaves_floor);
   tcase_add_test (real, test_random_edits_undo_all);
   suite_add_tcase (suite, real);
   return suite;
