@@ -181,6 +181,16 @@ on_layer_visible_toggled (GtkCheckButton *check, TsrMapEditor *self)
     tsr_tile_map_set_layer_visible (self->map, layer, gtk_check_button_get_active (check));
 }
 
+/* The list shows the top layer (drawn last) first, as Tiled and GIMP do: row R is layer N-1-R, and
+ * the same mapping turns a layer back into its row. */
+static int
+layer_row (TsrMapEditor *self, guint layer)
+{
+  guint n_layers = tsr_tile_map_get_n_layers (self->map);
+
+  return layer < n_layers ? (int) (n_layers - 1 - layer) : -1;
+}
+
 static void
 select_layer_row (TsrMapEditor *self)
 {
@@ -188,7 +198,9 @@ select_layer_row (TsrMapEditor *self)
 
   if (self->tools == NULL)
     return;
-  row = gtk_list_box_get_row_at_index (self->layer_list, (int) tsr_tile_tools_get_layer (self->tools));
+  row = self->map != NULL ? gtk_list_box_get_row_at_index (self->layer_list,
+                                                            layer_row (self, tsr_tile_tools_get_layer (self->tools)))
+                          : NULL;
   self->updating = TRUE;
   gtk_list_box_select_row (self->layer_list, row);
   self->updating = FALSE;
@@ -205,7 +217,7 @@ update_layer_rows (TsrMapEditor *self)
     return FALSE;
   for (guint i = 0; i < n_layers; i++)
     {
-      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, (int) i));
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, layer_row (self, i)));
       GtkWidget *check = gtk_widget_get_first_child (box);
       GtkWidget *label = gtk_widget_get_next_sibling (check);
 
@@ -215,7 +227,7 @@ update_layer_rows (TsrMapEditor *self)
   self->updating = TRUE;
   for (guint i = 0; i < n_layers; i++)
     {
-      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, (int) i));
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, layer_row (self, i)));
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_widget_get_first_child (box)),
                                    tsr_tile_map_get_layer_visible (self->map, i));
@@ -243,7 +255,7 @@ rebuild_layers (TsrMapEditor *self)
     return;
 
   n_layers = tsr_tile_map_get_n_layers (self->map);
-  for (guint i = 0; i < n_layers; i++)
+  for (guint i = n_layers; i-- > 0;)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       GtkWidget *check = gtk_check_button_new ();
@@ -273,9 +285,15 @@ rebuild_layers (TsrMapEditor *self)
 static void
 on_layer_row_selected (GtkListBox *list, GtkListBoxRow *row, TsrMapEditor *self)
 {
-  if (self->updating || row == NULL || self->tools == NULL)
+  guint n_layers;
+  int index;
+
+  if (self->updating || row == NULL || self->tools == NULL || self->map == NULL)
     return;
-  tsr_tile_tools_set_layer (self->tools, (guint) gtk_list_box_row_get_index (row));
+  n_layers = tsr_tile_map_get_n_layers (self->map);
+  index = gtk_list_box_row_get_index (row);
+  if (index >= 0 && (guint) index < n_layers)
+    tsr_tile_tools_set_layer (self->tools, n_layers - 1 - (guint) index);
 }
 
 /* --- Inspector of the selection --- */
@@ -697,6 +715,21 @@ tsr_map_editor_get_visible_page (TsrMapEditor *self)
   int page = gtk_notebook_get_current_page (self->side_notebook);
 
   return page < 0 ? NULL : g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, page)), "tsr-page-name");
+}
+
+const char *
+tsr_map_editor_get_layer_row_name (TsrMapEditor *self,
+                                   guint         row)
+{
+  GtkListBoxRow *list_row;
+  GtkWidget *box;
+
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  list_row = gtk_list_box_get_row_at_index (self->layer_list, (int) row);
+  if (list_row == NULL)
+    return NULL;
+  box = gtk_list_box_row_get_child (list_row);
+  return gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (gtk_widget_get_first_child (box))));
 }
 
 guint

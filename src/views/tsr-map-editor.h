@@ -59,6 +59,9 @@ void          tsr_map_editor_show_page            (TsrMapEditor *self,
 const char   *tsr_map_editor_get_visible_page     (TsrMapEditor *self);
 /* The layer row widgets are rebuilt on layers-changed; the selected row is the tools' layer. */
 guint         tsr_map_editor_get_n_layer_rows     (TsrMapEditor *self);
+/* The name shown in row ROW of the layers list (row 0 is the top layer), or NULL (transfer none). */
+const char   *tsr_map_editor_get_layer_row_name   (TsrMapEditor *self,
+                                                   guint         row);
 
 /* Validation: the findings shown (re-run after edits, throttled) and what clicking one does:
  * selects and centres its place; FALSE when the finding names no place on the map. */

@@ -564,9 +564,10 @@ build_layer_widgets (TsrSpherePanels *self)
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "list-add-symbolic", _("Add a layer above this one"), "add", G_CALLBACK (on_layer_button)));
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "edit-copy-symbolic", _("Duplicate the layer"), "duplicate", G_CALLBACK (on_layer_button)));
-  /* Sphere draws layer 0 at the bottom: "up" is a higher index. */
-  gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-down-symbolic", _("Move the layer down (drawn earlier)"), "down", G_CALLBACK (on_layer_button)));
+  /* Sphere draws layer 0 at the bottom and the list shows the top layer first: "up" is a higher
+   * index and moves the row up. */
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-up-symbolic", _("Move the layer up (drawn later)"), "up", G_CALLBACK (on_layer_button)));
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-down-symbolic", _("Move the layer down (drawn earlier)"), "down", G_CALLBACK (on_layer_button)));
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "edit-delete-symbolic", _("Delete the layer"), "delete", G_CALLBACK (on_layer_button)));
 
   add_field (self, grid, 0, "layer-name", _("_Name"), gtk_entry_new ());

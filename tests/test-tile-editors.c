@@ -1,0 +1,453 @@
+/* test-tile-editors.c: the tile editors and the window as a Tiled user meets them (issue 19), in
+ * real windows under Xvfb: level numbers in the Wolf3D levels list after duplicate and move, the
+ * Sphere layers list top layer first with arrows that move rows the way they point, Open Recent
+ * labels (underscores kept, folders shown), the error bar (path once, no caret) and the level
+ * chooser of the preview. Exits 77 without a display. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-recent.h"
+#include "app/tsr-window.h"
+#include "model/sphere/tsr-sphere-document.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
+#include "tsr-test-ui.h"
+#include "views/sphere/tsr-sphere-panels.h"
+#include "views/tsr-inspector.h"
+#include "views/tsr-map-editor.h"
+#include "views/wolf3d/tsr-wolf3d-panels.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+/* --- Helpers --- */
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
+}
+
+static char *
+test_data_dir (const char *family)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *dir = root != NULL ? g_build_filename (root, family, NULL) : NULL;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for %s missing under CI", family);
+      return NULL;
+    }
+  return g_steal_pointer (&dir);
+}
+
+/* Copies NAMES from SOURCE into a new folder WORK_DIR/SUBDIR and returns it. */
+static char *
+copy_files (const char *source, const char *const *names, const char *subdir)
+{
+  g_autofree char *target = g_build_filename (work_dir, subdir, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *from = g_build_filename (source, names[i], NULL);
+      g_autofree char *to = g_build_filename (target, names[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      g_autoptr(GError) error = NULL;
+
+      g_file_get_contents (from, &contents, &length, &error);
+      g_assert_no_error (error);
+      g_file_set_contents (to, contents, (gssize) length, &error);
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&target);
+}
+
+static TsrWindow *
+new_window (void)
+{
+  TsrWindow *window = tsr_window_new (application);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  return window;
+}
+
+static TsrWindow *
+open_in_window (const char *path)
+{
+  TsrWindow *window = new_window ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  tsr_test_ui_iterate_for (100);
+  return window;
+}
+
+static void
+close_window (TsrWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+static TsrMapEditor *
+window_editor (TsrWindow *window)
+{
+  GtkWidget *editor = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                               GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR));
+
+  g_assert_nonnull (editor);
+  return TSR_MAP_EDITOR (editor);
+}
+
+static gboolean
+match_tooltip (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+static gboolean
+match_label_text (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* --- Wolf3D: one numbering in the levels list --- */
+
+static const char *const wolf3d_files[] = {
+  "MAPHEAD.WL1", "GAMEMAPS.WL1", "VSWAP.WL1", "VGAHEAD.WL1", "VGADICT.WL1", "VGAGRAPH.WL1",
+  "AUDIOHED.WL1", "AUDIOT.WL1", NULL,
+};
+
+static void
+assert_level_numbers (GtkListBox *list, guint n_levels, const char *when)
+{
+  for (guint i = 0; i < n_levels; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, (int) i);
+      GtkWidget *label = row != NULL ? gtk_list_box_row_get_child (row) : NULL;
+      g_autofree char *prefix = g_strdup_printf ("%u  ", i + 1);
+
+      g_assert_nonnull (label);
+      if (!g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), prefix))
+        g_error ("%s: row %u reads \"%s\"", when, i, gtk_label_get_text (GTK_LABEL (label)));
+    }
+  g_assert_null (gtk_list_box_get_row_at_index (list, (int) n_levels));
+}
+
+static void
+test_wolf3d_level_numbers (void)
+{
+  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *set = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrWolfDocument *document;
+  TsrWolf3dPanels *panels;
+  GtkListBox *list;
+  guint n_levels;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  set = g_build_filename (source, "wl1_v14_shareware", NULL);
+  dir = copy_files (set, wolf3d_files, "wolf3d");
+  path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_WOLF_DOCUMENT (tsr_window_get_document (window));
+  panels = TSR_WOLF3D_PANELS (tsr_map_editor_get_family_panels (editor));
+  list = tsr_wolf3d_panels_get_level_list (panels);
+  n_levels = tsr_wolf_document_get_n_levels (document);
+  assert_level_numbers (list, n_levels, "opened");
+
+  g_assert_true (tsr_wolf3d_panels_duplicate_level (panels));
+  assert_level_numbers (list, n_levels + 1, "after duplicate");
+  g_assert_true (tsr_wolf3d_panels_move_level (panels, 1));
+  assert_level_numbers (list, n_levels + 1, "after a move down");
+  g_assert_true (tsr_wolf3d_panels_add_level (panels));
+  assert_level_numbers (list, n_levels + 2, "after add");
+  g_assert_true (tsr_wolf3d_panels_delete_level (panels));
+  assert_level_numbers (list, n_levels + 1, "after delete");
+  while (tsr_document_get_modified (TSR_DOCUMENT (document)))
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  assert_level_numbers (list, n_levels, "after undo");
+  close_window (window);
+}
+
+/* --- Sphere: the layers list shows the top layer first --- */
+
+static const char *const sphere_files[] = { "village.rmp", "outside_neo.rts", "sarah.rss", NULL };
+
+static void
+test_sphere_layers_top_first (void)
+{
+  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrSphereDocument *document;
+  TsrSpherePanels *panels;
+  TsrTileTools *tools;
+  TsrTileMap *map;
+  GtkWidget *up, *down;
+  GtkListBox *list;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = copy_files (source, sphere_files, "sphere");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
+  panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
+  tools = tsr_map_editor_get_tools (editor);
+  map = TSR_TILE_MAP (document);
+  tsr_map_editor_show_page (editor, "layers");
+  list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
+                                                GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+  g_assert_cmpuint (tsr_tile_map_get_n_layers (map), ==, 3);
+
+  /* Row 0 is the top layer (drawn last), as in Tiled and GIMP. */
+  for (guint row = 0; row < 3; row++)
+    g_assert_cmpstr (tsr_map_editor_get_layer_row_name (editor, row), ==, tsr_tile_map_get_layer_name (map, 2 - row));
+  tsr_tile_tools_set_layer (tools, 1);
+  g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 1));
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 0));
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 2);
+  tsr_tile_tools_set_layer (tools, 1);
+
+  /* "Add a layer above this one" puts the new row above the selected one. */
+  g_assert_true (tsr_sphere_panels_add_layer (panels));
+  g_assert_cmpuint (tsr_tile_map_get_n_layers (map), ==, 4);
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 2);
+  g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 1));
+  g_assert_cmpstr (tsr_map_editor_get_layer_row_name (editor, 1), ==, tsr_tile_map_get_layer_name (map, 2));
+  g_assert_cmpstr (tsr_map_editor_get_layer_row_name (editor, 2), ==, tsr_tile_map_get_layer_name (map, 1));
+
+  /* The up arrow moves the selected row up, the down arrow down. */
+  up = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip, "Move the layer up (drawn later)");
+  down = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip, "Move the layer down (drawn earlier)");
+  g_assert_nonnull (up);
+  g_assert_nonnull (down);
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (up)), ==, "go-up-symbolic");
+  g_signal_emit_by_name (up, "clicked");
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 0));
+  g_assert_cmpstr (tsr_map_editor_get_layer_row_name (editor, 0), ==, "New layer");
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 3);
+  g_signal_emit_by_name (down, "clicked");
+  g_signal_emit_by_name (down, "clicked");
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 2));
+  g_assert_cmpstr (tsr_map_editor_get_layer_row_name (editor, 2), ==, "New layer");
+  g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-sphere-layers.png");
+
+  while (tsr_document_get_modified (TSR_DOCUMENT (document)))
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tsr_tile_map_get_n_layers (map), ==, 3);
+  close_window (window);
+}
+
+/* --- Open Recent: underscores kept, the folder tells same names apart --- */
+
+static void
+test_recent_labels (void)
+{
+  g_autofree char *first_dir = g_build_filename (work_dir, "recent", "m2", NULL);
+  g_autofree char *second_dir = g_build_filename (work_dir, "recent", "xbla", NULL);
+  g_autofree char *first = g_build_filename (first_dir, "xblam2_Player.ShPa", NULL);
+  g_autofree char *second = g_build_filename (second_dir, "xblam2_Player.ShPa", NULL);
+  g_autoptr(GFile) first_file = g_file_new_for_path (first);
+  g_autoptr(GFile) second_file = g_file_new_for_path (second);
+  g_autofree char *first_uri = g_file_get_uri (first_file);
+  g_autofree char *second_uri = g_file_get_uri (second_file);
+  g_autofree char *first_label = tsr_recent_menu_label (first_uri);
+  g_autofree char *second_label = tsr_recent_menu_label (second_uri);
+  TsrWindow *window;
+  GMenuModel *menu;
+  guint found = 0;
+
+  g_assert_nonnull (strstr (first_label, "xblam2__Player.ShPa"));
+  g_assert_cmpstr (first_label, !=, second_label);
+  g_assert_nonnull (strstr (second_label, "xbla"));
+
+  /* Through the window's menu, after opening both (the recent manager writes asynchronously). */
+  g_assert_cmpint (g_mkdir_with_parents (first_dir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (second_dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (first, "x", 1, NULL));
+  g_assert_true (g_file_set_contents (second, "y", 1, NULL));
+  tsr_recent_add (first_file);
+  tsr_recent_add (second_file);
+  window = new_window ();
+  menu = tsr_window_get_recent_menu (window);
+  for (guint wait = 0; wait < 100 && found < 2; wait++)
+    {
+      tsr_test_ui_iterate_for (20);
+      found = 0;
+      for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+        {
+          g_autofree char *label = NULL;
+
+          if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label)
+              && (g_strcmp0 (label, first_label) == 0 || g_strcmp0 (label, second_label) == 0))
+            found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 2);
+  close_window (window);
+}
+
+/* --- The error bar names the file once and has no text caret --- */
+
+static void
+test_error_bar (void)
+{
+  g_autofree char *path = g_build_filename (work_dir, "missing", "nothing-here.rmp", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TsrWindow *window = new_window ();
+  const char *message;
+  GtkWidget *label;
+
+  g_assert_false (tsr_window_open_file (window, file));
+  message = tsr_window_get_error_message (window);
+  g_assert_nonnull (message);
+  g_assert_null (strstr (message, path));
+  g_assert_cmpstr (message, !=, "");
+  label = tsr_test_ui_find_widget (GTK_WIDGET (window), match_label_text, message);
+  g_assert_nonnull (label);
+  g_assert_false (gtk_label_get_selectable (GTK_LABEL (label)));
+  close_window (window);
+}
+
+/* --- The preview draws the chosen level --- */
+
+static GBytes *
+texture_bytes (GdkPaintable *paintable)
+{
+  GdkTexture *texture = GDK_TEXTURE (paintable);
+  gsize stride = (gsize) gdk_texture_get_width (texture) * 4;
+  gsize size = stride * (gsize) gdk_texture_get_height (texture);
+  guchar *data = g_malloc (size);
+
+  gdk_texture_download (texture, data, stride);
+  return g_bytes_new_take (data, size);
+}
+
+static void
+test_preview_level (void)
+{
+  g_autofree char *source = test_data_dir ("marathon");
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) first = NULL;
+  g_autoptr(GBytes) fifth = NULL;
+  TsrWindow *window;
+  GtkWidget *inspector;
+  GtkDropDown *levels;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  path = g_build_filename (source, "m1_Map.scen", NULL);
+  window = open_in_window (path);
+  inspector = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR));
+  g_assert_nonnull (inspector);
+  levels = GTK_DROP_DOWN (tsr_test_ui_find_widget (inspector, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)));
+  g_assert_nonnull (levels);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (levels)));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (levels)), >, 5);
+  g_assert_cmpuint (gtk_drop_down_get_selected (levels), ==, 0);
+  first = texture_bytes (tsr_inspector_get_preview (TSR_INSPECTOR (inspector)));
+
+  gtk_drop_down_set_selected (levels, 5);
+  tsr_test_ui_iterate_for (50);
+  g_assert_nonnull (tsr_inspector_get_preview (TSR_INSPECTOR (inspector)));
+  fifth = texture_bytes (tsr_inspector_get_preview (TSR_INSPECTOR (inspector)));
+  g_assert_false (g_bytes_equal (first, fifth));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-preview-level.png");
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  /* A private home for recent files and settings, removed at the end. */
+  work_dir = g_dir_make_tmp ("tessera-tile-editors-XXXXXX", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
+    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
+
+    g_setenv ("XDG_DATA_HOME", data, TRUE);
+    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+
+  if (!gtk_init_check ())
+    {
+      g_print ("SKIP: no display (run under xvfb-run)\n");
+      return 77;
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  g_test_init (&argc, &argv, NULL);
+  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
+  if (screenshot_dir == NULL)
+    screenshot_dir = g_get_current_dir ();
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/tile-editors/wolf3d-level-numbers", test_wolf3d_level_numbers);
+  g_test_add_func ("/tile-editors/sphere-layers-top-first", test_sphere_layers_top_first);
+  g_test_add_func ("/tile-editors/recent-labels", test_recent_labels);
+  g_test_add_func ("/tile-editors/error-bar", test_error_bar);
+  g_test_add_func ("/tile-editors/preview-level", test_preview_level);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  remove_tree (work_dir);
+  g_free (work_dir);
+  g_free (screenshot_dir);
+  return status;
+}
