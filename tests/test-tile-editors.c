@@ -5,6 +5,7 @@
  * chooser of the preview. Exits 77 without a display. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
@@ -403,6 +404,45 @@ test_preview_level (void)
   close_window (window);
 }
 
+/* --- The window in a translation (run with LANGUAGE=ru or de and TSR_LOCALEDIR=the build's po/) --- */
+
+static gboolean
+match_button_label (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), text) == 0;
+}
+
+static void
+test_translated (void)
+{
+  const char *language = g_getenv ("LANGUAGE");
+  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *set = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  TsrWindow *window;
+
+  if (language == NULL || g_getenv ("TSR_LOCALEDIR") == NULL || source == NULL)
+    {
+      g_test_skip ("not run in a translation, or no Wolf3D test data");
+      return;
+    }
+  /* The catalogue is loaded: code strings and the templates' strings are translated. */
+  g_assert_cmpstr (_("_Pencil"), !=, "_Pencil");
+  g_assert_cmpstr (_("Layers"), !=, "Layers");
+  set = g_build_filename (source, "wl1_v14_shareware", NULL);
+  dir = copy_files (set, wolf3d_files, "wolf3d-translated");
+  path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
+  window = open_in_window (path);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_button_label, _("_Pencil")));
+  tsr_map_editor_show_page (window_editor (window), "levels");
+  tsr_test_ui_iterate_for (100);
+  name = g_strdup_printf ("tile-editors-%s.png", language);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -422,6 +462,13 @@ main (int argc, char *argv[])
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   setlocale (LC_ALL, "C.UTF-8");
+  /* LANGUAGE picks the catalogue (it works with C.UTF-8, which every system has). */
+  if (g_getenv ("TSR_LOCALEDIR") != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("TSR_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
 
   if (!gtk_init_check ())
     {
@@ -443,6 +490,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tile-editors/recent-labels", test_recent_labels);
   g_test_add_func ("/tile-editors/error-bar", test_error_bar);
   g_test_add_func ("/tile-editors/preview-level", test_preview_level);
+  g_test_add_func ("/tile-editors/translated", test_translated);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -283,6 +283,21 @@ tsr_wolf_tile_image_new (const TsrWolf3dSet *set,
 
 /* ---- names -------------------------------------------------------------------------------- */
 
+/* The codec's tables name directions in English for the CLI; the editor shows them translated. */
+static const char *
+direction_name (int direction)
+{
+  switch (direction)
+    {
+    /* Translators: "Guard, standing, facing east, all skill levels". */
+    case 0:  return _("east");
+    case 1:  return _("north");
+    case 2:  return _("west");
+    case 3:  return _("south");
+    default: return tsr_wolf3d_direction_name (direction);
+    }
+}
+
 static const char *
 difficulty_name (int difficulty)
 {
@@ -310,7 +325,7 @@ tsr_wolf_tile_name (TsrWolf3dGame game,
   if (info.kind == TSR_WOLF3D_OBJECT_ENEMY && info.direction >= 0)
     return g_strdup_printf (_("%s, %s, facing %s, %s"), info.name,
                             info.patrol ? _("patrolling") : _("standing"),
-                            tsr_wolf3d_direction_name (info.direction), difficulty_name (info.difficulty));
+                            direction_name (info.direction), difficulty_name (info.difficulty));
   return g_strdup (info.name);
 }
 
