@@ -22,6 +22,12 @@
 #include "views/tsr-map-editor.h"
 #include "views/wolf3d/tsr-wolf3d-panels.h"
 
+#ifdef TSR_HAVE_XTEST
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
+#endif
+
 static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
@@ -404,6 +410,123 @@ test_preview_level (void)
   close_window (window);
 }
 
+/* --- Tiled's tool keys, as real key events through XTest --- */
+
+#ifdef TSR_HAVE_XTEST
+/* Presses and releases KEYSYM (with Control when CONTROL) as the X server sees a keyboard do it. */
+static void
+press_key (Display *xdisplay, KeySym keysym, gboolean control)
+{
+  KeyCode code = XKeysymToKeycode (xdisplay, keysym);
+  KeyCode control_code = XKeysymToKeycode (xdisplay, XK_Control_L);
+
+  if (control)
+    XTestFakeKeyEvent (xdisplay, control_code, True, CurrentTime);
+  XTestFakeKeyEvent (xdisplay, code, True, CurrentTime);
+  XTestFakeKeyEvent (xdisplay, code, False, CurrentTime);
+  if (control)
+    XTestFakeKeyEvent (xdisplay, control_code, False, CurrentTime);
+  XFlush (xdisplay);
+  tsr_test_ui_iterate_for (60);
+}
+
+static gboolean
+match_accelerator (GtkWidget *widget, gconstpointer accelerator)
+{
+  g_autofree char *value = NULL;
+
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    return FALSE;
+  g_object_get (widget, "accelerator", &value, NULL);
+  return g_strcmp0 (value, accelerator) == 0;
+}
+#endif
+
+static void
+test_tool_keys (void)
+{
+#ifdef TSR_HAVE_XTEST
+  static const struct { KeySym key; TsrTileToolKind tool; } keys[] = {
+    { XK_r, TSR_TILE_TOOL_SELECT }, { XK_f, TSR_TILE_TOOL_FILL }, { XK_e, TSR_TILE_TOOL_ERASER },
+    { XK_i, TSR_TILE_TOOL_PICKER }, { XK_u, TSR_TILE_TOOL_RECTANGLE }, { XK_b, TSR_TILE_TOOL_PENCIL },
+  };
+  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *set = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+  Display *xdisplay;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrTileTools *tools;
+  TsrTileRect selection;
+  GtkShortcutsWindow *shortcuts;
+  Window xid;
+  int width, height;
+
+  if (!GDK_IS_X11_DISPLAY (display) || source == NULL)
+    {
+      g_test_skip ("not an X11 display, or no Wolf3D test data");
+      return;
+    }
+  xdisplay = gdk_x11_display_get_xdisplay (display);
+  set = g_build_filename (source, "wl1_v14_shareware", NULL);
+  dir = copy_files (set, wolf3d_files, "wolf3d-keys");
+  path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+  tools = tsr_map_editor_get_tools (editor);
+
+  /* Without a window manager the X focus follows what we set: the window, then the canvas. */
+  xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
+  XWarpPointer (xdisplay, None, xid, 0, 0, 0, 0, width / 3, height / 2);
+  XSetInputFocus (xdisplay, xid, RevertToParent, CurrentTime);
+  XFlush (xdisplay);
+  tsr_test_ui_iterate_for (100);
+  gtk_widget_grab_focus (GTK_WIDGET (tsr_map_editor_get_canvas (editor)));
+  tsr_test_ui_iterate_for (50);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      press_key (xdisplay, keys[i].key, FALSE);
+      g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, keys[i].tool);
+    }
+  press_key (xdisplay, XK_a, TRUE);
+  g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
+  g_assert_cmpint (selection.width, ==, 64);
+  g_assert_cmpint (selection.height, ==, 64);
+  press_key (xdisplay, XK_Escape, FALSE);
+  g_assert_false (tsr_tile_tools_get_selection (tools, &selection));
+  /* A letter typed into the level name stays there. */
+  tsr_map_editor_show_page (editor, "inspector");
+  tsr_test_ui_iterate_for (50);
+  {
+    GtkWidget *entry = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
+
+    g_assert_nonnull (entry);
+    gtk_widget_grab_focus (entry);
+    tsr_test_ui_iterate_for (50);
+    press_key (xdisplay, XK_e, FALSE);
+    g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
+  }
+
+  /* The shortcuts window lists the tool keys. */
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (shortcuts);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *name = g_utf8_strdown (XKeysymToString (keys[i].key), -1);
+
+      g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (shortcuts), match_accelerator, name));
+    }
+  close_window (window);
+#else
+  g_test_skip ("built without XTest (libxtst-dev)");
+#endif
+}
+
 /* --- The window in a translation (run with LANGUAGE=ru or de and TSR_LOCALEDIR=the build's po/) --- */
 
 static gboolean
@@ -490,6 +613,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tile-editors/recent-labels", test_recent_labels);
   g_test_add_func ("/tile-editors/error-bar", test_error_bar);
   g_test_add_func ("/tile-editors/preview-level", test_preview_level);
+  g_test_add_func ("/tile-editors/tool-keys", test_tool_keys);
   g_test_add_func ("/tile-editors/translated", test_translated);
   status = g_test_run ();
 

@@ -149,6 +149,21 @@ zoom_action (GtkWidget  *widget,
   gtk_widget_activate_action (GTK_WIDGET (self->canvas), canvas_action, NULL);
 }
 
+/* "editor.tool" (a TsrTileToolKind): the tool keys. Ignored while a family mode has taken the
+ * canvas (the tool bar is insensitive then). */
+static void
+tool_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TsrMapEditor *self = TSR_MAP_EDITOR (widget);
+  gint32 tool = g_variant_get_int32 (parameter);
+
+  if (self->tools == NULL || !self->tile_tools_enabled || tool < TSR_TILE_TOOL_PENCIL || tool > TSR_TILE_TOOL_SELECT)
+    return;
+  tsr_tile_tools_set_tool (self->tools, (TsrTileToolKind) tool);
+}
+
 static void
 cancel_fit (TsrMapEditor *self)
 {
@@ -822,6 +837,20 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.zoom-one", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.zoom-fit", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "editor.tool", "i", tool_action);
+
+  /* Tiled's tool keys. Class bindings run in the bubble phase, so an entry in the side bar keeps
+   * its letters and the canvas its own keys; they work wherever the focus is in the editor. */
+  {
+    static const struct { guint key; TsrTileToolKind tool; } keys[] = {
+      { GDK_KEY_b, TSR_TILE_TOOL_PENCIL },  { GDK_KEY_u, TSR_TILE_TOOL_RECTANGLE },
+      { GDK_KEY_f, TSR_TILE_TOOL_FILL },    { GDK_KEY_e, TSR_TILE_TOOL_ERASER },
+      { GDK_KEY_i, TSR_TILE_TOOL_PICKER },  { GDK_KEY_r, TSR_TILE_TOOL_SELECT },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, "editor.tool", "i", (gint32) keys[i].tool);
+  }
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tsr-map-editor");
