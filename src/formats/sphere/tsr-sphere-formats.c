@@ -203,20 +203,94 @@ tsr_sphere_rmp_describe (gconstpointer data, JsonBuilder *builder)
     }
 }
 
+/* Rows of map pixels drawn at a time while shrinking: a 1024x1024-tile map is 16384 pixels square,
+ * too large to draw whole, but a strip of it is 16 MB. */
+#define RENDER_STRIP 256
+
+/* The whole map shrunk into OUT_W x OUT_H: strips are drawn at 1:1 and box-filtered into the
+ * output (colours weighted by alpha, so transparent pixels do not darken the edges). */
+static TsrImage *
+render_shrunk (const TsrSphereMap *map, GHashTable *spritesets, guint map_w, guint map_h,
+               guint out_w, guint out_h, GError **error)
+{
+  g_autofree guint64 *sums = g_new0 (guint64, (gsize) out_w * out_h * 5);
+  TsrImage *out = tsr_image_new (out_w, out_h);
+
+  for (guint top = 0; top < map_h; top += RENDER_STRIP)
+    {
+      guint rows = MIN (RENDER_STRIP, map_h - top);
+      TsrImage *strip = tsr_sphere_map_render_area (map, spritesets, 0, (int) top, map_w, rows, TSR_SPHERE_RENDER_ALL, error);
+
+      if (strip == NULL)
+        {
+          tsr_image_free (out);
+          return NULL;
+        }
+      for (guint y = 0; y < rows; y++)
+        {
+          guint64 *row = sums + (gsize) ((guint64) (top + y) * out_h / map_h) * out_w * 5;
+          const guint8 *pixel = strip->pixels + (gsize) y * map_w * 4;
+
+          for (guint x = 0; x < map_w; x++, pixel += 4)
+            {
+              guint64 *sum = row + (gsize) ((guint64) x * out_w / map_w) * 5;
+
+              sum[0] += (guint64) pixel[0] * pixel[3];
+              sum[1] += (guint64) pixel[1] * pixel[3];
+              sum[2] += (guint64) pixel[2] * pixel[3];
+              sum[3] += pixel[3];
+              sum[4]++;
+            }
+        }
+      tsr_image_free (strip);
+    }
+  for (gsize i = 0; i < (gsize) out_w * out_h; i++)
+    {
+      const guint64 *sum = sums + i * 5;
+      guint8 *pixel = out->pixels + i * 4;
+
+      if (sum[3] == 0 || sum[4] == 0)
+        continue;
+      pixel[0] = (guint8) (sum[0] / sum[3]);
+      pixel[1] = (guint8) (sum[1] / sum[3]);
+      pixel[2] = (guint8) (sum[2] / sum[3]);
+      pixel[3] = (guint8) (sum[3] / sum[4]);
+    }
+  return out;
+}
+
+/* --size WxH draws the whole map scaled to fit inside W x H, keeping its proportions (shrunk with a
+ * box filter, enlarged by whole-pixel copies), as the other families' renderers do. */
 static TsrImage *
 tsr_sphere_rmp_render (gconstpointer data, const TsrRenderOptions *options, GError **error)
 {
   const TsrSphereMap *map = data;
   g_autoptr(GHashTable) spritesets = tsr_sphere_render_find_spritesets (map);
-  guint width, height;
+  guint width, height, out_w, out_h;
+  double scale;
+  TsrImage *full, *out;
 
   tsr_sphere_map_pixel_size (map, &width, &height);
-  if (options != NULL && options->width > 0 && options->height > 0)
-    {
-      width = options->width;
-      height = options->height;
-    }
-  return tsr_sphere_map_render_area (map, spritesets, 0, 0, width, height, TSR_SPHERE_RENDER_ALL, error);
+  if (options == NULL || options->width == 0 || options->height == 0 || width == 0 || height == 0
+      || (options->width == width && options->height == height))
+    return tsr_sphere_map_render_area (map, spritesets, 0, 0, width, height, TSR_SPHERE_RENDER_ALL, error);
+
+  scale = MIN ((double) options->width / width, (double) options->height / height);
+  out_w = (guint) CLAMP (width * scale + 0.5, 1, options->width);
+  out_h = (guint) CLAMP (height * scale + 0.5, 1, options->height);
+  if (scale < 1)
+    return render_shrunk (map, spritesets, width, height, out_w, out_h, error);
+
+  full = tsr_sphere_map_render_area (map, spritesets, 0, 0, width, height, TSR_SPHERE_RENDER_ALL, error);
+  out = full != NULL ? tsr_image_new (out_w, out_h) : NULL;
+  if (full != NULL && out == NULL)
+    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "render: %ux%u pixels is too large", out_w, out_h);
+  for (guint y = 0; out != NULL && y < out_h; y++)
+    for (guint x = 0; x < out_w; x++)
+      memcpy (out->pixels + ((gsize) y * out_w + x) * 4,
+              full->pixels + ((gsize) (y * height / out_h) * width + x * width / out_w) * 4, 4);
+  g_clear_pointer (&full, tsr_image_free);
+  return out;
 }
 
 static gboolean tsr_sphere_rss_extract (gconstpointer data, const char *directory, GPtrArray *written,
