@@ -270,7 +270,35 @@ START_TEST (test_images_names_palettes)
   ck_assert_uint_eq (alpha_at (tsr_tile_map_get_tile_image (map, 0, 108), 30, 30), 255);
   image = tsr_tile_map_get_tile_image (map, 2, 108);
   ck_assert_ptr_nonnull (image);
-  ck_assert_uint_eq (alpha_at (image, 30, 30), 0x80);
+  ck_assert_uint_eq (alpha_at (image, 4, 4), 0x80);
+  /* ... labelled with the area's number in white: areas 1 and 7 differ in the middle. */
+  {
+    const TsrImage *seven = tsr_tile_map_get_tile_image (map, 2, 114);
+    guint white = 0, differ = 0;
+
+    for (guint y = 16; y < 48; y++)
+      for (guint x = 16; x < 48; x++)
+        {
+          const guint8 *p = image->pixels + (y * 64 + x) * 4, *q = seven->pixels + (y * 64 + x) * 4;
+
+          white += p[0] == 255 && p[1] == 255 && p[2] == 255 && p[3] == 255;
+          differ += p[0] != q[0] || p[1] != q[1] || p[2] != q[2];
+        }
+    ck_assert_uint_gt (white, 40);
+    ck_assert_uint_gt (differ, 100);
+  }
+  /* Enemies are drawn facing their direction: the guard facing east is not the one facing south;
+   * the officer, missing from the shareware sprites, is a labelled marker unlike the mutant's. */
+  {
+    const TsrImage *east = tsr_tile_map_get_tile_image (map, 1, 108);
+    const TsrImage *south = tsr_tile_map_get_tile_image (map, 1, 111);
+    const TsrImage *officer = tsr_tile_map_get_tile_image (map, 1, 116);
+    const TsrImage *mutant = tsr_tile_map_get_tile_image (map, 1, 216);
+
+    ck_assert (memcmp (east->pixels, south->pixels, 64 * 64 * 4) != 0);
+    ck_assert (memcmp (officer->pixels, mutant->pixels, 64 * 64 * 4) != 0);
+    ck_assert_uint_eq (officer->pixels[(32 * 64 + 32) * 4 + 3], 255);
+  }
   ck_assert_ptr_null (tsr_tile_map_get_tile_image (map, 2, 1));
   /* Objects: sprites (transparent around) or markers; the player start has its arrow. */
   image = tsr_tile_map_get_tile_image (map, 1, 108);
