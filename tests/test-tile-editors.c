@@ -210,6 +210,95 @@ test_wolf3d_level_numbers (void)
   close_window (window);
 }
 
+/* --- The side bar: every page's tab on screen at once; its width remembered --- */
+
+static void
+test_side_bar (void)
+{
+  static const char *const pages[] = { "layers", "problems", "levels", "tiles", "inspector", "objects" };
+  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *set = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+  TsrWindow *window, *second;
+  TsrMapEditor *editor;
+  GtkPaned *content;
+  GtkWidget *side;
+  int handle;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  set = g_build_filename (source, "wl1_v14_shareware", NULL);
+  dir = copy_files (set, wolf3d_files, "wolf3d-side-bar");
+  path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *page = NULL, *tab, *notebook = NULL;
+      graphene_rect_t tab_bounds, notebook_bounds;
+
+      tsr_map_editor_show_page (editor, pages[i]);
+      g_assert_cmpstr (tsr_map_editor_get_visible_page (editor), ==, pages[i]);
+      g_assert_true (tsr_map_editor_page_is_visible (editor, pages[i]));
+      tsr_test_ui_iterate_for (30);
+      /* Every tab of the page's notebook: mapped, with a size, inside the notebook (no scroll
+       * arrows hide any). The first notebook found sits in the side bar's paned with the other. */
+      notebook = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_NOTEBOOK));
+      g_assert_nonnull (notebook);
+      {
+        GtkWidget *paned = gtk_widget_get_ancestor (notebook, GTK_TYPE_PANED);
+        GtkWidget *books[2] = { gtk_paned_get_start_child (GTK_PANED (paned)), gtk_paned_get_end_child (GTK_PANED (paned)) };
+
+        for (guint n = 0; n < 2; n++)
+          for (int k = 0; k < gtk_notebook_get_n_pages (GTK_NOTEBOOK (books[n])); k++)
+            {
+              GtkWidget *child = gtk_notebook_get_nth_page (GTK_NOTEBOOK (books[n]), k);
+
+              if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "tsr-page-name"), pages[i]) == 0)
+                {
+                  page = child;
+                  notebook = books[n];
+                }
+            }
+      }
+      g_assert_nonnull (page);
+      g_assert_false (gtk_notebook_get_scrollable (GTK_NOTEBOOK (notebook)));
+      for (int k = 0; k < gtk_notebook_get_n_pages (GTK_NOTEBOOK (notebook)); k++)
+        {
+          tab = gtk_notebook_get_tab_label (GTK_NOTEBOOK (notebook), gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), k));
+          g_assert_true (gtk_widget_get_mapped (tab));
+          g_assert_true (gtk_widget_compute_bounds (tab, notebook, &tab_bounds));
+          g_assert_true (gtk_widget_compute_bounds (notebook, notebook, &notebook_bounds));
+          g_assert_cmpfloat (tab_bounds.size.width, >, 0);
+          g_assert_cmpfloat (tab_bounds.origin.x, >=, 0);
+          g_assert_cmpfloat (tab_bounds.origin.x + tab_bounds.size.width, <=, notebook_bounds.size.width + 0.5);
+        }
+    }
+
+  /* Dragging the handle to a 420 px side bar is remembered for the next window. */
+  content = GTK_PANED (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_PANED)));
+  handle = gtk_widget_get_width (GTK_WIDGET (content)) - gtk_widget_get_width (gtk_paned_get_start_child (content))
+           - gtk_widget_get_width (gtk_paned_get_end_child (content));
+  gtk_paned_set_position (content, gtk_widget_get_width (GTK_WIDGET (content)) - handle - 420);
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpint (g_settings_get_int (settings, "side-bar-width"), ==, 420);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-side-bar.png");
+  second = open_in_window (path);
+  tsr_test_ui_iterate_for (100);
+  side = gtk_paned_get_end_child (GTK_PANED (tsr_test_ui_find_widget (GTK_WIDGET (window_editor (second)), tsr_test_ui_match_type,
+                                                                     GSIZE_TO_POINTER (GTK_TYPE_PANED))));
+  g_assert_cmpint (ABS (gtk_widget_get_width (side) - 420), <=, 2);
+  g_settings_reset (settings, "side-bar-width");
+  close_window (second);
+  close_window (window);
+}
+
 /* --- Sphere: the layers list shows the top layer first --- */
 
 static const char *const sphere_files[] = { "village.rmp", "outside_neo.rts", "sarah.rss", NULL };
@@ -426,8 +515,27 @@ press_key (Display *xdisplay, KeySym keysym, gboolean control)
   XTestFakeKeyEvent (xdisplay, code, False, CurrentTime);
   if (control)
     XTestFakeKeyEvent (xdisplay, control_code, False, CurrentTime);
-  XFlush (xdisplay);
-  tsr_test_ui_iterate_for (60);
+  XSync (xdisplay, False);
+  tsr_test_ui_iterate_for (30);
+}
+
+/* The machine may be busy: waits up to 5 s for the tools to reach TOOL. */
+static gboolean
+wait_for_tool (TsrTileTools *tools, TsrTileToolKind tool)
+{
+  for (guint i = 0; i < 250 && tsr_tile_tools_get_tool (tools) != tool; i++)
+    tsr_test_ui_iterate_for (20);
+  return tsr_tile_tools_get_tool (tools) == tool;
+}
+
+static gboolean
+wait_for_selection (TsrTileTools *tools, gboolean selected)
+{
+  TsrTileRect selection;
+
+  for (guint i = 0; i < 250 && tsr_tile_tools_get_selection (tools, &selection) != selected; i++)
+    tsr_test_ui_iterate_for (20);
+  return tsr_tile_tools_get_selection (tools, &selection) == selected;
 }
 
 static gboolean
@@ -491,14 +599,15 @@ test_tool_keys (void)
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
       press_key (xdisplay, keys[i].key, FALSE);
-      g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, keys[i].tool);
+      g_assert_true (wait_for_tool (tools, keys[i].tool));
     }
   press_key (xdisplay, XK_a, TRUE);
+  g_assert_true (wait_for_selection (tools, TRUE));
   g_assert_true (tsr_tile_tools_get_selection (tools, &selection));
   g_assert_cmpint (selection.width, ==, 64);
   g_assert_cmpint (selection.height, ==, 64);
   press_key (xdisplay, XK_Escape, FALSE);
-  g_assert_false (tsr_tile_tools_get_selection (tools, &selection));
+  g_assert_true (wait_for_selection (tools, FALSE));
   /* A letter typed into the level name stays there. */
   tsr_map_editor_show_page (editor, "inspector");
   tsr_test_ui_iterate_for (50);
@@ -509,7 +618,9 @@ test_tool_keys (void)
     gtk_widget_grab_focus (entry);
     tsr_test_ui_iterate_for (50);
     press_key (xdisplay, XK_e, FALSE);
+    tsr_test_ui_iterate_for (300);
     g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
+    g_assert_true (g_str_has_suffix (gtk_editable_get_text (GTK_EDITABLE (entry)), "e"));
   }
 
   /* The shortcuts window lists the tool keys. */
@@ -609,6 +720,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add_func ("/tile-editors/wolf3d-level-numbers", test_wolf3d_level_numbers);
+  g_test_add_func ("/tile-editors/side-bar", test_side_bar);
   g_test_add_func ("/tile-editors/sphere-layers-top-first", test_sphere_layers_top_first);
   g_test_add_func ("/tile-editors/recent-labels", test_recent_labels);
   g_test_add_func ("/tile-editors/error-bar", test_error_bar);

@@ -47,7 +47,13 @@ struct _TsrMapEditor {
   GtkLabel        *status_label;
   GtkLabel        *zoom_label;
   TsrMinimap      *minimap;
-  GtkNotebook     *side_notebook;
+  GtkNotebook     *side_notebook;     /* layers, problems, family lists */
+  GtkNotebook     *palette_notebook;  /* tiles, inspector, family palettes */
+  GtkNotebook     *last_notebook;     /* the one whose page was shown last */
+  GSettings       *settings;          /* side-bar-width; NULL without the installed schema */
+  gboolean         side_bar_placed;
+  int              handle_width;
+  guint            place_tick;
   GtkWidget       *layers_page;
   GtkWidget       *inspector_scrolled;
   GtkWidget       *problems_page;
@@ -82,6 +88,9 @@ create_family_panels (TsrMapEditor *self,
     return G_OBJECT (tsr_wolf3d_panels_new (self, TSR_WOLF_DOCUMENT (document)));
   return NULL;
 }
+
+/* The application's settings: the side bar's width is kept there. */
+#define TSR_MAP_EDITOR_SCHEMA "io.github.tessera.Tessera"
 
 /* --- Tool bar --- */
 
@@ -557,8 +566,8 @@ clear_family (TsrMapEditor *self)
       GtkWidget *widget = g_ptr_array_index (self->family_widgets, i);
       GtkWidget *parent = gtk_widget_get_parent (widget);
 
-      if (parent == GTK_WIDGET (self->side_notebook))
-        gtk_notebook_remove_page (self->side_notebook, gtk_notebook_page_num (self->side_notebook, widget));
+      if (parent == GTK_WIDGET (self->side_notebook) || parent == GTK_WIDGET (self->palette_notebook))
+        gtk_notebook_remove_page (GTK_NOTEBOOK (parent), gtk_notebook_page_num (GTK_NOTEBOOK (parent), widget));
       else if (GTK_IS_BOX (parent))
         gtk_box_remove (GTK_BOX (parent), widget);
     }
@@ -696,6 +705,20 @@ tsr_map_editor_add_page (TsrMapEditor *self,
 }
 
 void
+tsr_map_editor_add_palette_page (TsrMapEditor *self,
+                                 GtkWidget    *page,
+                                 const char   *name,
+                                 const char   *title)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_return_if_fail (GTK_IS_WIDGET (page));
+
+  g_object_set_data_full (G_OBJECT (page), "tsr-page-name", g_strdup (name), g_free);
+  gtk_notebook_append_page (self->palette_notebook, page, gtk_label_new (title));
+  g_ptr_array_add (self->family_widgets, page);
+}
+
+void
 tsr_map_editor_add_layer_widget (TsrMapEditor *self,
                                  GtkWidget    *widget)
 {
@@ -717,19 +740,92 @@ void
 tsr_map_editor_show_page (TsrMapEditor *self,
                           const char   *name)
 {
+  GtkNotebook *notebooks[] = { self->side_notebook, self->palette_notebook };
+
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
-  for (int i = 0; i < gtk_notebook_get_n_pages (self->side_notebook); i++)
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, i)), "tsr-page-name"), name) == 0)
-      gtk_notebook_set_current_page (self->side_notebook, i);
+  for (guint n = 0; n < G_N_ELEMENTS (notebooks); n++)
+    for (int i = 0; i < gtk_notebook_get_n_pages (notebooks[n]); i++)
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (notebooks[n], i)), "tsr-page-name"), name) == 0)
+        {
+          gtk_notebook_set_current_page (notebooks[n], i);
+          self->last_notebook = notebooks[n];
+        }
 }
 
 const char *
 tsr_map_editor_get_visible_page (TsrMapEditor *self)
 {
   g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
-  int page = gtk_notebook_get_current_page (self->side_notebook);
+  int page = gtk_notebook_get_current_page (self->last_notebook);
 
-  return page < 0 ? NULL : g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, page)), "tsr-page-name");
+  return page < 0 ? NULL : g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->last_notebook, page)), "tsr-page-name");
+}
+
+gboolean
+tsr_map_editor_page_is_visible (TsrMapEditor *self,
+                                const char   *name)
+{
+  GtkNotebook *notebooks[] = { self->side_notebook, self->palette_notebook };
+
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), FALSE);
+  for (guint n = 0; n < G_N_ELEMENTS (notebooks); n++)
+    {
+      int page = gtk_notebook_get_current_page (notebooks[n]);
+
+      if (page >= 0 && g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (notebooks[n], page)), "tsr-page-name"), name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* --- Side bar width: remembered in side-bar-width, restored at the first allocation --- */
+
+/* The side bar's width is the paned's width less the position and the handle; the handle's width
+ * is measured at the first frame where both children have their allocation. */
+static gboolean
+place_side_bar (GtkWidget *content, GdkFrameClock *clock, gpointer data)
+{
+  TsrMapEditor *self = data;
+  GtkWidget *start = gtk_paned_get_start_child (GTK_PANED (content));
+  GtkWidget *end = gtk_paned_get_end_child (GTK_PANED (content));
+  int total = gtk_widget_get_width (content);
+  int start_width = gtk_widget_get_width (start), end_width = gtk_widget_get_width (end);
+
+  if (start_width <= 0 || end_width <= 0)
+    return G_SOURCE_CONTINUE;
+  self->place_tick = 0;
+  self->side_bar_placed = TRUE;
+  self->handle_width = MAX (total - start_width - end_width, 0);
+  gtk_paned_set_position (GTK_PANED (content),
+                          MAX (total - self->handle_width - g_settings_get_int (self->settings, "side-bar-width"), 0));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_content_position (TsrMapEditor *self)
+{
+  int total = gtk_widget_get_width (self->content);
+
+  if (!self->side_bar_placed || self->settings == NULL || total <= 0)
+    return;
+  g_settings_set_int (self->settings, "side-bar-width",
+                      CLAMP (total - self->handle_width - gtk_paned_get_position (GTK_PANED (self->content)), 0, 4000));
+}
+
+static gboolean
+on_capture_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                        GdkModifierType state, TsrMapEditor *self)
+{
+  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0
+      || !gtk_widget_has_focus (GTK_WIDGET (self->canvas)))
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self->canvas), "canvas.select-none", NULL);
+}
+
+static void
+on_notebook_switch_page (GtkNotebook *notebook, GtkWidget *page, guint index, TsrMapEditor *self)
+{
+  self->last_notebook = notebook;
 }
 
 const char *
@@ -783,6 +879,14 @@ tsr_map_editor_dispose (GObject *object)
   g_clear_object (&self->map);
   g_clear_object (&self->document);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
+  if (self->content != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->content, self);
+      if (self->place_tick != 0)
+        gtk_widget_remove_tick_callback (self->content, self->place_tick);
+      self->place_tick = 0;
+    }
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_map_editor_parent_class)->dispose (object);
 }
@@ -821,6 +925,7 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, minimap);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_notebook);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, palette_notebook);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layers_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_scrolled);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_page);
@@ -879,6 +984,29 @@ tsr_map_editor_init (TsrMapEditor *self)
   g_object_set_data (G_OBJECT (self->layers_page), "tsr-page-name", (gpointer) "layers");
   g_object_set_data (G_OBJECT (self->inspector_scrolled), "tsr-page-name", (gpointer) "inspector");
   g_object_set_data (G_OBJECT (self->problems_page), "tsr-page-name", (gpointer) "problems");
+  self->last_notebook = self->palette_notebook;
+  g_signal_connect (self->side_notebook, "switch-page", G_CALLBACK (on_notebook_switch_page), self);
+  g_signal_connect (self->palette_notebook, "switch-page", G_CALLBACK (on_notebook_switch_page), self);
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, TSR_MAP_EDITOR_SCHEMA, TRUE) : NULL;
+
+    if (schema != NULL && g_settings_schema_has_key (schema, "side-bar-width"))
+      self->settings = g_settings_new (TSR_MAP_EDITOR_SCHEMA);
+  }
+  /* GtkPaned takes Escape in the capture phase (to cancel a handle drag), before the canvas's own
+   * Escape binding could clear the selection; this controller, on the paned's parent, runs first
+   * and hands the key to the canvas while the canvas has the focus. */
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_capture_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
+  if (self->settings != NULL)
+    self->place_tick = gtk_widget_add_tick_callback (self->content, place_side_bar, self, NULL);
+  g_signal_connect_swapped (self->content, "notify::position", G_CALLBACK (on_content_position), self);
   g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (update_zoom_label), self);
   update_zoom_label (self);
   g_signal_connect (self->layer_list, "row-selected", G_CALLBACK (on_layer_row_selected), self);

@@ -571,7 +571,7 @@ tsr_wolf3d_panels_new (TsrMapEditor    *editor,
   self->document = g_object_ref (document);
 
   tsr_map_editor_add_page (editor, build_levels_page (self), "levels", _("Levels"));
-  tsr_map_editor_add_page (editor, build_objects_page (self), "objects", _("Objects"));
+  tsr_map_editor_add_palette_page (editor, build_objects_page (self), "objects", _("Objects"));
   tsr_map_editor_add_inspector_widget (editor, build_level_inspector (self));
   g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_current_level_map), self);
   g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
