@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/tsr-application.h"
+#include "app/tsr-preferences-window.h"
 #include "app/tsr-recent.h"
 #include "app/tsr-window.h"
 #include "model/sphere/tsr-sphere-document.h"
@@ -638,6 +639,70 @@ test_tool_keys (void)
 #endif
 }
 
+/* --- The colour scheme preference --- */
+
+static gboolean
+prefers_dark (void)
+{
+  gboolean dark = FALSE;
+
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &dark, NULL);
+  return dark;
+}
+
+static void
+test_color_scheme (void)
+{
+  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  GSettings *settings = tsr_application_get_settings (application);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *preferences = NULL;
+  GtkDropDown *scheme;
+  TsrWindow *window;
+
+  g_assert_nonnull (settings);
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = copy_files (source, sphere_files, "sphere-dark");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  window = open_in_window (path);
+  g_assert_false (prefers_dark ());
+  g_action_group_activate_action (G_ACTION_GROUP (application), "preferences", NULL);
+  tsr_test_ui_iterate_for (50);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && preferences == NULL; i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (TSR_IS_PREFERENCES_WINDOW (toplevel))
+        preferences = toplevel;
+    }
+  g_assert_nonnull (preferences);
+  scheme = GTK_DROP_DOWN (tsr_test_ui_find_widget (GTK_WIDGET (preferences), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)));
+  g_assert_nonnull (scheme);
+  g_assert_cmpuint (gtk_drop_down_get_selected (scheme), ==, 0);
+
+  gtk_drop_down_set_selected (scheme, 2);
+  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  g_assert_true (prefers_dark ());
+  tsr_test_ui_save_screenshot (GTK_WIDGET (preferences), screenshot_dir, "tile-editors-preferences-dark.png");
+  gtk_window_destroy (preferences);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-dark.png");
+  g_settings_set_string (settings, "color-scheme", "light");
+  g_assert_false (prefers_dark ());
+  g_settings_set_string (settings, "color-scheme", "dark");
+  g_assert_true (prefers_dark ());
+  /* Following the system gives back GTK's own choice (light under Xvfb). */
+  g_settings_reset (settings, "color-scheme");
+  g_assert_false (prefers_dark ());
+  close_window (window);
+}
+
 /* --- The window in a translation (run with LANGUAGE=ru or de and TSR_LOCALEDIR=the build's po/) --- */
 
 static gboolean
@@ -726,6 +791,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tile-editors/error-bar", test_error_bar);
   g_test_add_func ("/tile-editors/preview-level", test_preview_level);
   g_test_add_func ("/tile-editors/tool-keys", test_tool_keys);
+  g_test_add_func ("/tile-editors/color-scheme", test_color_scheme);
   g_test_add_func ("/tile-editors/translated", test_translated);
   status = g_test_run ();
 

@@ -13,6 +13,7 @@ struct _TsrApplication {
   GtkApplication parent_instance;
 
   GSettings     *settings;
+  gboolean       system_prefers_dark;  /* GtkSettings' value before we touched it */
 };
 
 G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
@@ -159,6 +160,17 @@ static const GActionEntry app_actions[] = {
   { .name = "about", .activate = tsr_application_about_action },
 };
 
+/* color-scheme: "default" leaves GTK's own (system) choice, "light" and "dark" override it. */
+static void
+tsr_application_apply_color_scheme (TsrApplication *self)
+{
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  gboolean dark = g_str_equal (scheme, "dark") ? TRUE
+                  : g_str_equal (scheme, "light") ? FALSE : self->system_prefers_dark;
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
 static void
 tsr_application_startup (GApplication *application)
 {
@@ -190,6 +202,13 @@ tsr_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
   self->settings = tsr_application_create_settings ();
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &self->system_prefers_dark, NULL);
+  if (self->settings != NULL)
+    {
+      g_signal_connect_swapped (self->settings, "changed::color-scheme",
+                                G_CALLBACK (tsr_application_apply_color_scheme), self);
+      tsr_application_apply_color_scheme (self);
+    }
 }
 
 static void
