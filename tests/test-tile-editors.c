@@ -379,6 +379,75 @@ test_sphere_layers_top_first (void)
   close_window (window);
 }
 
+/* --- Sphere: the entity list --- */
+
+static void
+test_sphere_entity_list (void)
+{
+  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrSphereDocument *document;
+  TsrSpherePanels *panels;
+  TsrSphereEntityList *list;
+  guint n_entities, n_zones, persons = 0, index = G_MAXUINT;
+  g_autoptr(GError) error = NULL;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = copy_files (source, sphere_files, "sphere-entities");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
+  panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
+  list = tsr_sphere_panels_get_entity_list (panels);
+  g_assert_nonnull (list);
+  tsr_map_editor_show_page (editor, "entities");
+  n_entities = tsr_sphere_document_get_n_entities (document);
+  n_zones = tsr_sphere_document_get_n_zones (document);
+  for (guint i = 0; i < n_entities; i++)
+    persons += tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON;
+  g_assert_cmpuint (n_entities, >, 0);
+  g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, n_entities + n_zones);
+
+  /* The filter: by kind, case-insensitively. */
+  tsr_sphere_entity_list_set_filter (list, "PERSON");
+  g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, persons);
+  tsr_sphere_entity_list_set_filter (list, "no such thing at all");
+  g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, 0);
+  tsr_sphere_entity_list_set_filter (list, NULL);
+
+  /* Clicking a row selects that element (Select mode) and the inspector shows it. */
+  g_assert_true (tsr_sphere_entity_list_activate_row (list, 0));
+  g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ENTITY);
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpint (tsr_sphere_panels_get_mode (panels), ==, TSR_SPHERE_MODE_SELECT);
+
+  /* The list follows the document: a new person appears with its name, and undo takes it away. */
+  g_assert_true (tsr_sphere_document_add_person (document, 40, 40, 0, "lamplighter", "sarah.rss", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, n_entities + n_zones + 1);
+  tsr_sphere_entity_list_set_filter (list, "lamplighter");
+  g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, 1);
+  g_assert_nonnull (strstr (tsr_sphere_entity_list_get_row_text (list, 0), "lamplighter"));
+  g_assert_true (tsr_sphere_entity_list_activate_row (list, 0));
+  g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ENTITY);
+  g_assert_cmpuint (index, ==, n_entities);
+  tsr_test_ui_iterate_for (50);
+  tsr_sphere_entity_list_set_filter (list, NULL);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-sphere-entities.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, n_entities + n_zones);
+  close_window (window);
+}
+
 /* --- Open Recent: underscores kept, the folder tells same names apart --- */
 
 static void
@@ -787,6 +856,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tile-editors/wolf3d-level-numbers", test_wolf3d_level_numbers);
   g_test_add_func ("/tile-editors/side-bar", test_side_bar);
   g_test_add_func ("/tile-editors/sphere-layers-top-first", test_sphere_layers_top_first);
+  g_test_add_func ("/tile-editors/sphere-entity-list", test_sphere_entity_list);
   g_test_add_func ("/tile-editors/recent-labels", test_recent_labels);
   g_test_add_func ("/tile-editors/error-bar", test_error_bar);
   g_test_add_func ("/tile-editors/preview-level", test_preview_level);

@@ -23,6 +23,7 @@ struct _TsrSpherePanels {
   TsrSphereMode           mode;
   TsrSphereSelectionKind  selection;
   guint                   selection_index;
+  TsrSphereEntityList    *entity_list;
   guint                   selection_layer;
   gboolean                syncing;
 
@@ -383,6 +384,11 @@ tsr_sphere_panels_select (TsrSpherePanels        *self,
   self->selection = kind;
   self->selection_index = index;
   self->selection_layer = layer;
+  if (self->entity_list != NULL)
+    tsr_sphere_entity_list_show_selected (self->entity_list,
+                                          kind == TSR_SPHERE_SELECTION_ENTITY || kind == TSR_SPHERE_SELECTION_ZONE,
+                                          kind == TSR_SPHERE_SELECTION_ZONE ? TSR_SPHERE_ELEMENT_ZONE : TSR_SPHERE_ELEMENT_ENTITY,
+                                          index);
   update_inspector (self);
   queue_canvas_draw (self);
 }
@@ -600,6 +606,41 @@ on_delete_clicked (GtkButton *button, TsrSpherePanels *self)
     gtk_widget_error_bell (GTK_WIDGET (button));
 }
 
+/* A row of the entity list: select that element (Select mode) and bring it into view. */
+static void
+on_element_activated (TsrSphereEntityList *list, guint kind, guint index, TsrSpherePanels *self)
+{
+  double x, y, width = 0, height = 0;
+
+  if (kind == TSR_SPHERE_ELEMENT_ZONE)
+    {
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, index);
+
+      if (zone == NULL)
+        return;
+      x = zone->x1;
+      y = zone->y1;
+      width = zone->x2 - zone->x1;
+      height = zone->y2 - zone->y1;
+    }
+  else
+    {
+      TsrTileRect bounds;
+
+      if (!tsr_sphere_document_get_entity_bounds (self->document, index, &bounds))
+        return;
+      x = bounds.x;
+      y = bounds.y;
+      width = bounds.width;
+      height = bounds.height;
+    }
+  tsr_sphere_panels_set_mode (self, TSR_SPHERE_MODE_SELECT);
+  tsr_sphere_panels_select (self, kind == TSR_SPHERE_ELEMENT_ZONE ? TSR_SPHERE_SELECTION_ZONE : TSR_SPHERE_SELECTION_ENTITY,
+                            index, 0);
+  if (self->editor != NULL)
+    tsr_map_canvas_center_on (tsr_map_editor_get_canvas (self->editor), x + width / 2, y + height / 2);
+}
+
 static GtkWidget *
 build_entities_page (TsrSpherePanels *self)
 {
@@ -643,6 +684,11 @@ build_entities_page (TsrSpherePanels *self)
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
   gtk_box_append (GTK_BOX (page), delete_button);
   gtk_box_append (GTK_BOX (page), error);
+  self->entity_list = TSR_SPHERE_ENTITY_LIST (tsr_sphere_entity_list_new (self->document));
+  g_signal_connect (self->entity_list, "element-activated", G_CALLBACK (on_element_activated), self);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->entity_list), 6);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->entity_list), TRUE);
+  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->entity_list));
   return page;
 }
 
@@ -1192,6 +1238,13 @@ tsr_sphere_panels_init (TsrSpherePanels *self)
 {
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->person_surfaces = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) cairo_surface_destroy);
+}
+
+TsrSphereEntityList *
+tsr_sphere_panels_get_entity_list (TsrSpherePanels *self)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  return self->entity_list;
 }
 
 GtkWidget *

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/sphere/tsr-sphere-document.h"
+#include "views/sphere/tsr-sphere-entity-list.h"
 #include "views/tsr-map-editor.h"
 
 G_BEGIN_DECLS
@@ -56,5 +57,7 @@ gboolean               tsr_sphere_panels_move_layer       (TsrSpherePanels *self
  * "map-script", "layer-name", "layer-parallax-x" ...), for tests. */
 GtkWidget             *tsr_sphere_panels_get_field        (TsrSpherePanels *self,
                                                            const char      *name);
+/* The Entities page's list of persons, triggers and zones (transfer none). */
+TsrSphereEntityList   *tsr_sphere_panels_get_entity_list  (TsrSpherePanels *self);
 
 G_END_DECLS
