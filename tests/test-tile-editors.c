@@ -448,6 +448,107 @@ test_sphere_entity_list (void)
   close_window (window);
 }
 
+/* --- Sphere: zones and segments snap to the tile grid --- */
+
+/* A press, two motions and a release at map pixels, through the canvas's gesture entry points. */
+static void
+drag_pixels (TsrMapEditor *editor, double x0, double y0, double x1, double y1)
+{
+  TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+  TsrMapViewport viewport;
+  double vx, vy;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, x0, y0, &vx, &vy);
+  tsr_map_canvas_pointer_press (canvas, vx, vy, 0);
+  tsr_map_viewport_to_view (&viewport, (x0 + x1) / 2, (y0 + y1) / 2, &vx, &vy);
+  tsr_map_canvas_pointer_motion (canvas, vx, vy);
+  tsr_map_viewport_to_view (&viewport, x1, y1, &vx, &vy);
+  tsr_map_canvas_pointer_motion (canvas, vx, vy);
+  tsr_map_canvas_pointer_release (canvas, vx, vy);
+}
+
+static void
+test_sphere_snap (void)
+{
+  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrSphereDocument *document;
+  TsrSpherePanels *panels;
+  TsrMapCanvas *canvas;
+  const TsrSphereZone *zone;
+  const TsrSphereLayer *layer;
+  const TsrSphereSegment *segment;
+  guint n_zones, n_segments, index = 0;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = copy_files (source, sphere_files, "sphere-snap");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  window = open_in_window (path);
+  editor = window_editor (window);
+  document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
+  panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
+  canvas = tsr_map_editor_get_canvas (editor);
+  tsr_map_canvas_set_zoom (canvas, 2.0);
+  tsr_map_canvas_center_on (canvas, 48, 48);
+  tsr_test_ui_iterate_for (100);
+  tsr_map_editor_show_page (editor, "entities");
+  tsr_sphere_panels_set_snap (panels, TRUE);
+  tsr_tile_tools_set_layer (tsr_map_editor_get_tools (editor), 1);
+
+  /* A zone dragged from (21,35) to (50,70) covers whole 16-pixel tiles: (16,32)-(48,64). */
+  n_zones = tsr_sphere_document_get_n_zones (document);
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_ZONE);
+  drag_pixels (editor, 21, 35, 50, 70);
+  g_assert_cmpuint (tsr_sphere_document_get_n_zones (document), ==, n_zones + 1);
+  zone = tsr_sphere_document_get_zone (document, n_zones);
+  g_assert_cmpuint (zone->x1, ==, 16);
+  g_assert_cmpuint (zone->y1, ==, 32);
+  g_assert_cmpuint (zone->x2, ==, 48);
+  g_assert_cmpuint (zone->y2, ==, 64);
+
+  /* Moved by 10 and 1 pixels, it moves a whole tile right and stays on its row. */
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
+  drag_pixels (editor, 30, 40, 40, 41);
+  g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_ZONE);
+  g_assert_cmpuint (index, ==, n_zones);
+  zone = tsr_sphere_document_get_zone (document, n_zones);
+  g_assert_cmpuint (zone->x1, ==, 32);
+  g_assert_cmpuint (zone->y1, ==, 32);
+
+  /* A segment from (3,3) to (29,18) runs from tile corner (0,0) to (32,16). */
+  layer = tsr_sphere_document_get_layer (document, 1);
+  n_segments = layer->segments->len;
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SEGMENT);
+  drag_pixels (editor, 3, 3, 29, 18);
+  layer = tsr_sphere_document_get_layer (document, 1);
+  g_assert_cmpuint (layer->segments->len, ==, n_segments + 1);
+  segment = &g_array_index (layer->segments, TsrSphereSegment, n_segments);
+  g_assert_cmpuint (MIN (segment->x1, segment->x2), ==, 0);
+  g_assert_cmpuint (MAX (segment->x1, segment->x2), ==, 32);
+  g_assert_cmpuint (MIN (segment->y1, segment->y2), ==, 0);
+  g_assert_cmpuint (MAX (segment->y1, segment->y2), ==, 16);
+
+  /* Without snapping the zone keeps the pixels the pointer gave. */
+  tsr_sphere_panels_set_snap (panels, FALSE);
+  tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_ZONE);
+  drag_pixels (editor, 21, 35, 50, 70);
+  zone = tsr_sphere_document_get_zone (document, n_zones + 1);
+  g_assert_cmpuint (zone->x1, ==, 21);
+  g_assert_cmpuint (zone->y2, ==, 70);
+
+  while (tsr_document_get_modified (TSR_DOCUMENT (document)))
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  close_window (window);
+}
+
 /* --- Open Recent: underscores kept, the folder tells same names apart --- */
 
 static void
@@ -857,6 +958,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tile-editors/side-bar", test_side_bar);
   g_test_add_func ("/tile-editors/sphere-layers-top-first", test_sphere_layers_top_first);
   g_test_add_func ("/tile-editors/sphere-entity-list", test_sphere_entity_list);
+  g_test_add_func ("/tile-editors/sphere-snap", test_sphere_snap);
   g_test_add_func ("/tile-editors/recent-labels", test_recent_labels);
   g_test_add_func ("/tile-editors/error-bar", test_error_bar);
   g_test_add_func ("/tile-editors/preview-level", test_preview_level);

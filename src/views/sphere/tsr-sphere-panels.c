@@ -29,6 +29,8 @@ struct _TsrSpherePanels {
 
   /* The drag in progress. */
   gboolean                dragging;
+  gboolean                snap;      /* zones and segments on tile corners */
+  GtkWidget              *snap_check;
   gboolean                resizing;
   double                  press_x, press_y, last_x, last_y;
   gint                    origin_x, origin_y; /* the dragged element's position at the press */
@@ -606,6 +608,22 @@ on_delete_clicked (GtkButton *button, TsrSpherePanels *self)
     gtk_widget_error_bell (GTK_WIDGET (button));
 }
 
+static void
+on_snap_toggled (GtkCheckButton *check, TsrSpherePanels *self)
+{
+  self->snap = gtk_check_button_get_active (check);
+}
+
+void
+tsr_sphere_panels_set_snap (TsrSpherePanels *self,
+                            gboolean         snap)
+{
+  g_return_if_fail (TSR_IS_SPHERE_PANELS (self));
+  if (self->snap_check != NULL)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->snap_check), snap);
+  self->snap = snap;
+}
+
 /* A row of the entity list: select that element (Select mode) and bring it into view. */
 static void
 on_element_activated (TsrSphereEntityList *list, guint kind, guint index, TsrSpherePanels *self)
@@ -682,6 +700,10 @@ build_entities_page (TsrSpherePanels *self)
   gtk_widget_set_margin_end (page, 6);
   gtk_box_append (GTK_BOX (page), grid);
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
+  self->snap_check = gtk_check_button_new_with_mnemonic (_("Snap zones and segments to the _grid"));
+  gtk_widget_set_tooltip_text (self->snap_check, _("Zones and obstruction segments start, end and move on tile corners"));
+  g_signal_connect (self->snap_check, "toggled", G_CALLBACK (on_snap_toggled), self);
+  gtk_box_append (GTK_BOX (page), self->snap_check);
   gtk_box_append (GTK_BOX (page), delete_button);
   gtk_box_append (GTK_BOX (page), error);
   self->entity_list = TSR_SPHERE_ENTITY_LIST (tsr_sphere_entity_list_new (self->document));
@@ -933,11 +955,29 @@ pick (TsrSpherePanels *self, double x, double y, double tolerance, guint *index,
   return TSR_SPHERE_SELECTION_NONE;
 }
 
+/* Rounds a map pixel position to the nearest tile corner. */
+static double
+snap_to (double value, guint cell)
+{
+  return cell > 0 ? round (value / cell) * cell : value;
+}
+
 static void
 drag_selection (TsrSpherePanels *self, double x, double y)
 {
   g_autoptr(GError) error = NULL;
   gint dx = (gint) round (x - self->press_x), dy = (gint) round (y - self->press_y);
+  guint cell_w = 0, cell_h = 0;
+
+  tsr_tile_map_get_cell_size (TSR_TILE_MAP (self->document), &cell_w, &cell_h);
+  if (self->snap && self->selection == TSR_SPHERE_SELECTION_ZONE)
+    {
+      /* The zone's corner lands on a tile corner: its move is rounded, not the pointer's. */
+      x = snap_to (x, cell_w);
+      y = snap_to (y, cell_h);
+      dx = (gint) (snap_to (self->origin_x + dx, cell_w) - self->origin_x);
+      dy = (gint) (snap_to (self->origin_y + dy, cell_h) - self->origin_y);
+    }
 
   switch (self->selection)
     {
@@ -961,6 +1001,13 @@ drag_selection (TsrSpherePanels *self, double x, double y)
     case TSR_SPHERE_SELECTION_SEGMENT:
       {
         gint step_x = (gint) round (x - self->last_x), step_y = (gint) round (y - self->last_y);
+
+        if (self->snap)
+          {
+            /* Whole tiles at a time, so a segment drawn on the grid stays on it. */
+            step_x = (gint) snap_to (step_x, cell_w);
+            step_y = (gint) snap_to (step_y, cell_h);
+          }
 
         if (step_x == 0 && step_y == 0)
           return;
@@ -988,6 +1035,14 @@ on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double
 
   if (self->mode == TSR_SPHERE_MODE_TILES)
     return FALSE;
+  if (self->snap && (self->mode == TSR_SPHERE_MODE_ZONE || self->mode == TSR_SPHERE_MODE_SEGMENT))
+    {
+      guint cell_w = 0, cell_h = 0;
+
+      tsr_tile_map_get_cell_size (TSR_TILE_MAP (self->document), &cell_w, &cell_h);
+      x = snap_to (x, cell_w);
+      y = snap_to (y, cell_h);
+    }
 
   switch (phase)
     {

@@ -57,6 +57,9 @@ gboolean               tsr_sphere_panels_move_layer       (TsrSpherePanels *self
  * "map-script", "layer-name", "layer-parallax-x" ...), for tests. */
 GtkWidget             *tsr_sphere_panels_get_field        (TsrSpherePanels *self,
                                                            const char      *name);
+/* Zones and segments drawn, moved and resized on tile corners (the Entities page's check). */
+void                   tsr_sphere_panels_set_snap         (TsrSpherePanels *self,
+                                                           gboolean         snap);
 /* The Entities page's list of persons, triggers and zones (transfer none). */
 TsrSphereEntityList   *tsr_sphere_panels_get_entity_list  (TsrSpherePanels *self);
 
