@@ -77,6 +77,7 @@ make_row (const char *text, TsrSphereElementKind kind, guint index)
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   gtk_widget_set_margin_start (label, 8);
   gtk_widget_set_margin_end (label, 8);
   gtk_widget_set_margin_top (label, 4);
