@@ -282,6 +282,20 @@ test_side_bar (void)
         }
     }
 
+  /* The area-code view: layer 2 shown, the canvas zoomed onto numbered areas. */
+  {
+    TsrTileMap *map = tsr_map_editor_get_map (editor);
+    TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+
+    tsr_tile_map_set_layer_visible (map, TSR_WOLF_LAYER_AREAS, TRUE);
+    tsr_map_canvas_set_zoom (canvas, 0.75);
+    tsr_map_canvas_center_on (canvas, 32 * 64, 40 * 64);
+    tsr_map_editor_show_page (editor, "layers");
+    tsr_test_ui_iterate_for (150);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-wolf3d-areas.png");
+    tsr_tile_map_set_layer_visible (map, TSR_WOLF_LAYER_AREAS, FALSE);
+  }
+
   /* Dragging the handle to a 420 px side bar is remembered for the next window. */
   content = GTK_PANED (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_PANED)));
   handle = gtk_widget_get_width (GTK_WIDGET (content)) - gtk_widget_get_width (gtk_paned_get_start_child (content))
