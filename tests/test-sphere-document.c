@@ -182,6 +182,24 @@ START_TEST (test_open_village)
   ck_assert (tsr_tile_map_get_tile_image (map, 0, 222) == NULL);
   name = tsr_tile_map_get_tile_name (map, 0, 7);
   ck_assert (g_str_has_prefix (name, "Tile 7") || name[0] != '\0');
+  /* Palette names say which tiles obstruct (outside_neo.rts stores segments per tile). */
+  {
+    const TsrSphereTileset *tileset = tsr_sphere_document_get_tileset (document);
+    guint obstructing = 0, named = 0;
+
+    for (guint t = 0; t < tileset->tiles->len; t++)
+      {
+        const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, t);
+        g_autofree char *tile_name = tsr_tile_map_get_tile_name (map, 0, t);
+        gboolean blocks = tile->segments != NULL && tile->segments->len > 0;
+
+        obstructing += blocks;
+        named += strstr (tile_name, "obstructs") != NULL;
+        ck_assert_msg ((strstr (tile_name, "obstructs") != NULL) == blocks, "tile %u: \"%s\"", t, tile_name);
+      }
+    ck_assert_uint_gt (obstructing, 0);
+    ck_assert_uint_eq (named, obstructing);
+  }
   {
     TsrTileRect area = { 2, 3, 5, 4 };
     guint32 out[20];

@@ -1032,9 +1032,25 @@ sphere_get_tile_name (TsrTileMap *map,
   if (tileset != NULL && value < tileset->tiles->len)
     {
       const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, value);
+      g_autofree char *name = tile->name != NULL && g_bytes_get_size (tile->name) > 0
+                              ? tsr_sphere_string_to_utf8 (tile->name) : g_strdup_printf (_("Tile %u"), value);
+      GString *text = g_string_new (name);
 
-      if (tile->name != NULL && g_bytes_get_size (tile->name) > 0)
-        return tsr_sphere_string_to_utf8 (tile->name);
+      /* What the palette's tooltip can tell beyond the picture: animation and obstruction. */
+      if (tile->animated)
+        /* Translators: a tile's name in the palette, then what it animates into: "Tile 4 · animated, then tile 5". */
+        g_string_printf (text, _("%s · animated, then tile %u"), name, tile->next_tile);
+      if (tileset->has_obstructions
+          && ((tile->obstruction_type == TSR_SPHERE_OBSTRUCTION_SEGMENTS && tile->segments != NULL && tile->segments->len > 0)
+              || tile->obstruction_type == TSR_SPHERE_OBSTRUCTION_MASK))
+        {
+          g_autofree char *shown = g_string_free (text, FALSE);
+
+          /* Translators: a tile's name in the palette, then that persons cannot walk through it. */
+          text = g_string_new (NULL);
+          g_string_printf (text, _("%s · obstructs"), shown);
+        }
+      return g_string_free (text, FALSE);
     }
   return g_strdup_printf (_("Tile %u"), value);
 }
