@@ -709,6 +709,40 @@ press_key (Display *xdisplay, KeySym keysym, gboolean control)
   tsr_test_ui_iterate_for (30);
 }
 
+/* Where wheel clicks go, in the window's X coordinates. */
+static int pointer_x, pointer_y;
+
+/* Clicks wheel BUTTON (4 up, 5 down; with Control when CONTROL) over the pointer position until
+ * ADJUSTMENT leaves VALUE (when given) or the canvas's zoom leaves ZOOM (when >= 0), for up to
+ * 5 s: another UI test may share the display, so the window is raised each time. */
+static gboolean
+wheel_until (Display *xdisplay, guint button, gboolean control, GtkAdjustment *adjustment, double value,
+             TsrMapCanvas *canvas, double zoom)
+{
+  KeyCode control_code = XKeysymToKeycode (xdisplay, XK_Control_L);
+
+  for (guint i = 0; i < 250; i++)
+    {
+      if ((adjustment != NULL && gtk_adjustment_get_value (adjustment) != value)
+          || (zoom >= 0 && tsr_map_canvas_get_zoom (canvas) != zoom))
+        return TRUE;
+      if (i % 50 == 0)
+        {
+          XRaiseWindow (xdisplay, key_window);
+          XWarpPointer (xdisplay, None, key_window, 0, 0, 0, 0, pointer_x, pointer_y);
+          if (control)
+            XTestFakeKeyEvent (xdisplay, control_code, True, CurrentTime);
+          XTestFakeButtonEvent (xdisplay, button, True, CurrentTime);
+          XTestFakeButtonEvent (xdisplay, button, False, CurrentTime);
+          if (control)
+            XTestFakeKeyEvent (xdisplay, control_code, False, CurrentTime);
+          XSync (xdisplay, False);
+        }
+      tsr_test_ui_iterate_for (20);
+    }
+  return FALSE;
+}
+
 /* The machine may be busy and another test may have taken the focus: presses KEYSYM until the
  * tools reach TOOL (these keys are idempotent), for up to 5 s. */
 static gboolean
@@ -803,6 +837,36 @@ test_tool_keys (void)
   g_assert_cmpint (selection.width, ==, 64);
   g_assert_cmpint (selection.height, ==, 64);
   g_assert_true (press_until_selection (xdisplay, XK_Escape, FALSE, tools, FALSE));
+  /* The wheel scrolls the map (Tiled's default) and Ctrl+wheel zooms; the preference makes the
+   * plain wheel zoom. Real wheel clicks (buttons 4 and 5) over the canvas's middle. */
+  {
+    TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
+    GSettings *settings = tsr_application_get_settings (application);
+    double surface_x = 0, surface_y = 0, x = 0, y = 0, zoom, value;
+
+    tsr_map_canvas_set_zoom (canvas, 2.0);
+    tsr_map_canvas_center_on (canvas, 32 * 64, 32 * 64);
+    tsr_test_ui_iterate_for (100);
+    gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+    g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (canvas), GTK_WIDGET (window),
+                                                     gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0,
+                                                     gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0, &x, &y));
+    pointer_x = (int) (x + surface_x);
+    pointer_y = (int) (y + surface_y);
+    zoom = tsr_map_canvas_get_zoom (canvas);
+    value = gtk_adjustment_get_value (vertical);
+    g_assert_true (wheel_until (xdisplay, 5, FALSE, vertical, value, canvas, -1));
+    g_assert_cmpfloat (tsr_map_canvas_get_zoom (canvas), ==, zoom);
+    g_assert_true (wheel_until (xdisplay, 5, TRUE, NULL, 0, canvas, zoom));
+    g_assert_cmpfloat (tsr_map_canvas_get_zoom (canvas), <, zoom);
+    g_settings_set_boolean (settings, "wheel-zooms", TRUE);
+    zoom = tsr_map_canvas_get_zoom (canvas);
+    g_assert_true (wheel_until (xdisplay, 4, FALSE, NULL, 0, canvas, zoom));
+    g_assert_cmpfloat (tsr_map_canvas_get_zoom (canvas), >, zoom);
+    g_settings_reset (settings, "wheel-zooms");
+  }
+
   /* A letter typed into the level name stays there. */
   tsr_map_editor_show_page (editor, "inspector");
   tsr_test_ui_iterate_for (50);

@@ -1,4 +1,5 @@
-/* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme and backups. */
+/* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
+ * does on maps, and backups. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -10,6 +11,7 @@ struct _TsrPreferencesWindow {
 
   GtkWidget *backup_switch;
   GtkWidget *color_scheme;
+  GtkWidget *wheel_switch;
   GtkLabel  *backup_description;
 };
 
@@ -58,6 +60,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_description);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, color_scheme);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -75,6 +78,7 @@ tsr_preferences_window_new (GSettings *settings)
   if (settings != NULL)
     {
       g_settings_bind (settings, "backup-on-save", self->backup_switch, "active", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
                                     color_scheme_to_row, row_to_color_scheme, NULL, NULL);
     }
@@ -82,6 +86,7 @@ tsr_preferences_window_new (GSettings *settings)
     {
       gtk_widget_set_sensitive (self->backup_switch, FALSE);
       gtk_widget_set_sensitive (self->color_scheme, FALSE);
+      gtk_widget_set_sensitive (self->wheel_switch, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }

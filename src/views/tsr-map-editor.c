@@ -993,6 +993,10 @@ tsr_map_editor_init (TsrMapEditor *self)
 
     if (schema != NULL && g_settings_schema_has_key (schema, "side-bar-width"))
       self->settings = g_settings_new (TSR_MAP_EDITOR_SCHEMA);
+    /* Tiled's default: the wheel scrolls, Ctrl+wheel zooms; the preference may swap that. */
+    g_object_set (self->canvas, "wheel-zooms", FALSE, NULL);
+    if (schema != NULL && g_settings_schema_has_key (schema, "wheel-zooms"))
+      g_settings_bind (self->settings, "wheel-zooms", self->canvas, "wheel-zooms", G_SETTINGS_BIND_GET);
   }
   /* GtkPaned takes Escape in the capture phase (to cancel a handle drag), before the canvas's own
    * Escape binding could clear the selection; this controller, on the paned's parent, runs first
