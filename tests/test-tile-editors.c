@@ -15,6 +15,7 @@
 #include "app/tsr-preferences-window.h"
 #include "app/tsr-recent.h"
 #include "app/tsr-window.h"
+#include "formats/doom2d/tsr-doom2d-formats.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "tsr-test-ui.h"
@@ -962,6 +963,25 @@ test_color_scheme (void)
   /* Following the system gives back GTK's own choice (light under Xvfb). */
   g_settings_reset (settings, "color-scheme");
   g_assert_false (prefers_dark ());
+
+  /* The Doom2D data folders reach the codec's search for the WADs a map names. */
+  {
+    TsrDoom2dFile file = { 0 };
+    g_auto(GStrv) before = tsr_doom2d_file_game_folders (&file);
+    g_auto(GStrv) after = NULL;
+    g_auto(GStrv) reset = NULL;
+
+    g_autofree char *home_wads = g_build_filename (g_get_home_dir (), "wads", NULL);
+
+    g_settings_set_string (settings, "doom2d-data-folders", "/opt/doom2df/data:~/wads");
+    after = tsr_doom2d_file_game_folders (&file);
+    g_assert_cmpuint (g_strv_length (after), ==, g_strv_length (before) + 2);
+    g_assert_true (g_strv_contains ((const char *const *) after, "/opt/doom2df/data"));
+    g_assert_true (g_strv_contains ((const char *const *) after, home_wads));
+    g_settings_reset (settings, "doom2d-data-folders");
+    reset = tsr_doom2d_file_game_folders (&file);
+    g_assert_cmpuint (g_strv_length (reset), ==, g_strv_length (before));
+  }
   close_window (window);
 }
 

@@ -14,6 +14,7 @@ struct _TsrApplication {
 
   GSettings     *settings;
   gboolean       system_prefers_dark;  /* GtkSettings' value before we touched it */
+  char          *environment_doom2d_path; /* TESSERA_DOOM2D_PATH as the process started */
 };
 
 G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
@@ -171,6 +172,38 @@ tsr_application_apply_color_scheme (TsrApplication *self)
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
 }
 
+/* The Doom2D codec looks for the WADs a map names in TESSERA_DOOM2D_PATH: the folders the user
+ * set in Preferences are appended to what the environment gave at startup. Loading runs on the main
+ * thread, so changing the environment here races with nothing. */
+static void
+tsr_application_apply_data_folders (TsrApplication *self)
+{
+  g_autofree char *setting = g_settings_get_string (self->settings, "doom2d-data-folders");
+  g_auto(GStrv) parts = g_strsplit (setting, G_SEARCHPATH_SEPARATOR_S, -1);
+  g_autofree char *folders = NULL;
+  g_autofree char *value = NULL;
+
+  /* "~/…" as a shell would read it. */
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (g_str_has_prefix (parts[i], "~/") || g_str_equal (parts[i], "~"))
+      {
+        char *expanded = g_build_filename (g_get_home_dir (), parts[i] + 1, NULL);
+
+        g_free (parts[i]);
+        parts[i] = expanded;
+      }
+  folders = g_strjoinv (G_SEARCHPATH_SEPARATOR_S, parts);
+
+  if (self->environment_doom2d_path != NULL && *self->environment_doom2d_path != '\0' && *folders != '\0')
+    value = g_strconcat (self->environment_doom2d_path, G_SEARCHPATH_SEPARATOR_S, folders, NULL);
+  else
+    value = g_strdup (*folders != '\0' ? folders : self->environment_doom2d_path);
+  if (value != NULL)
+    g_setenv ("TESSERA_DOOM2D_PATH", value, TRUE);
+  else
+    g_unsetenv ("TESSERA_DOOM2D_PATH");
+}
+
 static void
 tsr_application_startup (GApplication *application)
 {
@@ -208,6 +241,10 @@ tsr_application_startup (GApplication *application)
       g_signal_connect_swapped (self->settings, "changed::color-scheme",
                                 G_CALLBACK (tsr_application_apply_color_scheme), self);
       tsr_application_apply_color_scheme (self);
+      self->environment_doom2d_path = g_strdup (g_getenv ("TESSERA_DOOM2D_PATH"));
+      g_signal_connect_swapped (self->settings, "changed::doom2d-data-folders",
+                                G_CALLBACK (tsr_application_apply_data_folders), self);
+      tsr_application_apply_data_folders (self);
     }
 }
 
@@ -217,6 +254,7 @@ tsr_application_dispose (GObject *object)
   TsrApplication *self = TSR_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->environment_doom2d_path, g_free);
   G_OBJECT_CLASS (tsr_application_parent_class)->dispose (object);
 }
 

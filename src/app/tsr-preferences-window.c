@@ -1,5 +1,5 @@
 /* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
- * does on maps, and backups. */
+ * does on maps, the Doom2D data folders, and backups. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -12,6 +12,7 @@ struct _TsrPreferencesWindow {
   GtkWidget *backup_switch;
   GtkWidget *color_scheme;
   GtkWidget *wheel_switch;
+  GtkWidget *doom2d_folders;
   GtkLabel  *backup_description;
 };
 
@@ -61,6 +62,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_description);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, color_scheme);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_folders);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -79,6 +81,7 @@ tsr_preferences_window_new (GSettings *settings)
     {
       g_settings_bind (settings, "backup-on-save", self->backup_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "doom2d-data-folders", self->doom2d_folders, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
                                     color_scheme_to_row, row_to_color_scheme, NULL, NULL);
     }
@@ -87,6 +90,7 @@ tsr_preferences_window_new (GSettings *settings)
       gtk_widget_set_sensitive (self->backup_switch, FALSE);
       gtk_widget_set_sensitive (self->color_scheme, FALSE);
       gtk_widget_set_sensitive (self->wheel_switch, FALSE);
+      gtk_widget_set_sensitive (self->doom2d_folders, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }
