@@ -325,6 +325,43 @@ START_TEST (test_atomic_save_set_rename_fails)
 }
 END_TEST
 
+/* Only the members whose bytes change are written and backed up: an unchanged member keeps its
+ * inode, gets no backup, and a disk that cannot take one more byte still saves the rest. */
+START_TEST (test_atomic_save_only_changed)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *same = g_build_filename (folder, "VSWAP.WL1", NULL);
+  g_autofree char *changed = g_build_filename (folder, "GAMEMAPS.WL1", NULL);
+  g_autofree char *same_backup = g_strconcat (same, "~", NULL);
+  g_autofree char *changed_backup = g_strconcat (changed, "~", NULL);
+  g_autoptr(GPtrArray) outputs = tsr_output_files_new ();
+  g_autoptr(GBytes) pages = g_bytes_new_static ("pages", 5);
+  g_autoptr(GBytes) old_maps = g_bytes_new_static ("maps", 4);
+  g_autoptr(GBytes) new_maps = g_bytes_new_static ("MAPS", 4);
+  g_autoptr(GError) error = NULL;
+  GStatBuf before, after;
+
+  ck_assert (tsr_file_write_atomic (same, pages, FALSE, NULL));
+  ck_assert (tsr_file_write_atomic (changed, old_maps, FALSE, NULL));
+  ck_assert_int_eq (g_stat (same, &before), 0);
+  g_ptr_array_add (outputs, tsr_output_file_new (same, pages));
+  g_ptr_array_add (outputs, tsr_output_file_new (changed, new_maps));
+  ck_assert_msg (tsr_files_write_atomic (outputs, TRUE, &error), "%s", error != NULL ? error->message : "");
+  ck_assert_int_eq (g_stat (same, &after), 0);
+  ck_assert_uint_eq (before.st_ino, after.st_ino);
+  ck_assert (!g_file_test (same_backup, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (changed_backup, G_FILE_TEST_EXISTS));
+  assert_file_contents (changed, "MAPS");
+  assert_file_contents (changed_backup, "maps");
+
+  /* Nothing left to change: nothing is written, so even a full disk does not fail. */
+  tsr_file_inject_write_failure (0);
+  ck_assert_msg (tsr_files_write_atomic (outputs, FALSE, &error), "%s", error != NULL ? error->message : "");
+  tsr_file_inject_write_failure (-1);
+  ck_assert_uint_eq (count_entries (folder), 3);
+}
+END_TEST
+
 START_TEST (test_read_missing_file)
 {
   g_autoptr(GError) error = NULL;
@@ -504,6 +541,7 @@ core_suite (void)
   tcase_add_test (files, test_atomic_save);
   tcase_add_test (files, test_atomic_save_set);
   tcase_add_test (files, test_atomic_save_set_rename_fails);
+  tcase_add_test (files, test_atomic_save_only_changed);
   tcase_add_test (files, test_read_missing_file);
   tcase_add_test (files, test_png_roundtrip);
   tcase_add_test (files, test_escape_control);

@@ -624,13 +624,14 @@ test_generic_editor (void)
   tsr_map_editor_refresh_findings (editor);
   g_assert_cmpuint (tsr_map_editor_get_n_findings (editor), ==, 0);
 
-  /* Layers: the second row is the objects layer; its check hides it, selecting it paints there. */
+  /* Layers, top first: the first row is the objects layer; its check hides it, selecting it paints
+   * there. */
   {
     GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-    GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, 1);
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, 0);
     GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (row), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
 
-    g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 0));
+    g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 1));
     gtk_list_box_select_row (list, row);
     g_assert_cmpuint (tsr_tile_tools_get_layer (tools), ==, 1);
     gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
@@ -642,7 +643,7 @@ test_generic_editor (void)
     g_assert_cmpuint (tsr_tile_map_get_tile (map, 1, 22, 10), ==, 4);
     g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, 22, 10), ==, 0);
     tsr_tile_tools_set_layer (tools, 0);
-    g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 0));
+    g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 1));
   }
 
   /* The inspector describes a one-cell selection on every layer. */
@@ -805,7 +806,7 @@ test_wolf3d_editor (void)
   /* The area-code overlay is the third layer's visibility: a view setting, not an edit. */
   {
     GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, TSR_WOLF_LAYER_AREAS)), tsr_test_ui_match_type,
+    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, TSR_WOLF_N_LAYERS - 1 - TSR_WOLF_LAYER_AREAS)), tsr_test_ui_match_type,
                                     GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
     guint depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
 
@@ -1239,10 +1240,11 @@ test_sphere_editor (void)
     tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_TILES);
   }
 
-  /* Visibility is stored in Sphere maps: the layer row's check is an undoable edit. */
+  /* Visibility is stored in Sphere maps: the layer row's check is an undoable edit (layer 2 is the
+   * top row). */
   {
     GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 2)), tsr_test_ui_match_type,
+    GtkWidget *check = tsr_test_ui_find_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0)), tsr_test_ui_match_type,
                                     GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON));
 
     gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);

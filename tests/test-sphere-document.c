@@ -182,6 +182,24 @@ START_TEST (test_open_village)
   ck_assert (tsr_tile_map_get_tile_image (map, 0, 222) == NULL);
   name = tsr_tile_map_get_tile_name (map, 0, 7);
   ck_assert (g_str_has_prefix (name, "Tile 7") || name[0] != '\0');
+  /* Palette names say which tiles obstruct (outside_neo.rts stores segments per tile). */
+  {
+    const TsrSphereTileset *tileset = tsr_sphere_document_get_tileset (document);
+    guint obstructing = 0, named = 0;
+
+    for (guint t = 0; t < tileset->tiles->len; t++)
+      {
+        const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, t);
+        g_autofree char *tile_name = tsr_tile_map_get_tile_name (map, 0, t);
+        gboolean blocks = tile->segments != NULL && tile->segments->len > 0;
+
+        obstructing += blocks;
+        named += strstr (tile_name, "obstructs") != NULL;
+        ck_assert_msg ((strstr (tile_name, "obstructs") != NULL) == blocks, "tile %u: \"%s\"", t, tile_name);
+      }
+    ck_assert_uint_gt (obstructing, 0);
+    ck_assert_uint_eq (named, obstructing);
+  }
   {
     TsrTileRect area = { 2, 3, 5, 4 };
     guint32 out[20];
@@ -689,13 +707,40 @@ START_TEST (test_save_elsewhere)
     g_autoptr(GBytes) saved_tileset = tsr_test_read_file (tileset_path);
     g_autoptr(GBytes) tileset_bytes = tsr_test_read_file (original_tileset);
 
+    g_autofree char *spriteset_path = g_build_filename (folder, "sarah.rss", NULL);
+    g_autofree char *original_spriteset = data_path ("sarah.rss");
+    g_autoptr(GBytes) saved_spriteset = tsr_test_read_file (spriteset_path);
+    g_autoptr(GBytes) spriteset_bytes = tsr_test_read_file (original_spriteset);
+
     assert_bytes_equal (saved, map_bytes, "saved map");
     assert_bytes_equal (saved_tileset, tileset_bytes, "saved tileset");
+    /* The persons' spriteset goes along, so the moved map still draws its sprites. */
+    assert_bytes_equal (saved_spriteset, spriteset_bytes, "saved spriteset");
   }
   ck_assert_str_eq (tsr_sphere_document_get_map (document)->path, target);
+  ck_assert_ptr_nonnull (tsr_sphere_document_get_spriteset (document, "sarah.rss"));
   g_clear_pointer (&outputs, g_ptr_array_unref);
   outputs = tsr_document_serialize (TSR_DOCUMENT (document), target, &error);
   ck_assert_uint_eq (outputs->len, 1);
+
+  /* Into a Sphere project (maps/ beside spritesets/): the spriteset goes into spritesets/. */
+  {
+    g_autofree char *project = tsr_test_make_temp_dir ();
+    g_autofree char *maps = g_build_filename (project, "maps", NULL);
+    g_autofree char *sprites = g_build_filename (project, "spritesets", NULL);
+    g_autofree char *project_map = g_build_filename (maps, "village.rmp", NULL);
+    g_autofree char *expected = g_build_filename (sprites, "sarah.rss", NULL);
+    gboolean found = FALSE;
+
+    ck_assert_int_eq (g_mkdir (maps, 0755), 0);
+    ck_assert_int_eq (g_mkdir (sprites, 0755), 0);
+    g_clear_pointer (&outputs, g_ptr_array_unref);
+    outputs = tsr_document_serialize (TSR_DOCUMENT (document), project_map, &error);
+    ck_assert_uint_eq (outputs->len, 3);
+    for (guint i = 0; i < outputs->len; i++)
+      found |= g_strcmp0 (((TsrOutputFile *) g_ptr_array_index (outputs, i))->path, expected) == 0;
+    ck_assert_msg (found, "no output at %s", expected);
+  }
 }
 END_TEST
 

@@ -489,6 +489,32 @@ START_TEST (test_render)
     opaque += image->pixels[p * 4 + 3] == 255;
   ck_assert_uint_gt (opaque, image->width * image->height * 9 / 10);
   tsr_image_save_png (image, "sphere-village.png", NULL);
+
+  /* --size scales the whole map into the box, keeping its 4:3 shape (it used to crop at 1:1). */
+  {
+    TsrRenderOptions small_options = { .level = -1, .width = 200, .height = 100 };
+    TsrRenderOptions large_options = { .level = -1, .width = 1280, .height = 2000 };
+    g_autoptr(TsrImage) small = tsr_sphere_rmp_format.render (map, &small_options, &error);
+    g_autoptr(TsrImage) large = tsr_sphere_rmp_format.render (map, &large_options, &error);
+    guint64 full_sum = 0, small_sum = 0;
+
+    ck_assert_ptr_nonnull (small);
+    ck_assert_uint_eq (small->width, 133);
+    ck_assert_uint_eq (small->height, 100);
+    ck_assert_ptr_nonnull (large);
+    ck_assert_uint_eq (large->width, 1280);
+    ck_assert_uint_eq (large->height, 960);
+    /* Enlarged by whole pixels: 2x2 copies of the 1:1 picture. */
+    ck_assert_mem_eq (large->pixels + ((gsize) 101 * 1280 + 301) * 4, image->pixels + ((gsize) 50 * 640 + 150) * 4, 4);
+    /* Shrunk by averaging: the mean green stays within 2 % of the picture's (a crop would not). */
+    for (gsize p = 0; p < (gsize) image->width * image->height; p++)
+      full_sum += image->pixels[p * 4 + 1];
+    for (gsize p = 0; p < (gsize) small->width * small->height; p++)
+      small_sum += small->pixels[p * 4 + 1];
+    ck_assert_double_eq_tol ((double) small_sum / (small->width * small->height),
+                             (double) full_sum / (image->width * image->height),
+                             0.02 * (double) full_sum / (image->width * image->height));
+  }
   tsr_sphere_map_free (map);
 }
 END_TEST

@@ -6,6 +6,7 @@
 
 #include "core/tsr-file.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
+#include "formats/wolf3d/tsr-wolf3d-tables.h"
 #include "model/tsr-tile-commands.h"
 #include "model/wolf3d/tsr-wolf3d-commands.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
@@ -269,7 +270,35 @@ START_TEST (test_images_names_palettes)
   ck_assert_uint_eq (alpha_at (tsr_tile_map_get_tile_image (map, 0, 108), 30, 30), 255);
   image = tsr_tile_map_get_tile_image (map, 2, 108);
   ck_assert_ptr_nonnull (image);
-  ck_assert_uint_eq (alpha_at (image, 30, 30), 0x80);
+  ck_assert_uint_eq (alpha_at (image, 4, 4), 0x80);
+  /* ... labelled with the area's number in white: areas 1 and 7 differ in the middle. */
+  {
+    const TsrImage *seven = tsr_tile_map_get_tile_image (map, 2, 114);
+    guint white = 0, differ = 0;
+
+    for (guint y = 16; y < 48; y++)
+      for (guint x = 16; x < 48; x++)
+        {
+          const guint8 *p = image->pixels + (y * 64 + x) * 4, *q = seven->pixels + (y * 64 + x) * 4;
+
+          white += p[0] == 255 && p[1] == 255 && p[2] == 255 && p[3] == 255;
+          differ += p[0] != q[0] || p[1] != q[1] || p[2] != q[2];
+        }
+    ck_assert_uint_gt (white, 40);
+    ck_assert_uint_gt (differ, 100);
+  }
+  /* Enemies are drawn facing their direction: the guard facing east is not the one facing south;
+   * the officer, missing from the shareware sprites, is a labelled marker unlike the mutant's. */
+  {
+    const TsrImage *east = tsr_tile_map_get_tile_image (map, 1, 108);
+    const TsrImage *south = tsr_tile_map_get_tile_image (map, 1, 111);
+    const TsrImage *officer = tsr_tile_map_get_tile_image (map, 1, 116);
+    const TsrImage *mutant = tsr_tile_map_get_tile_image (map, 1, 216);
+
+    ck_assert (memcmp (east->pixels, south->pixels, 64 * 64 * 4) != 0);
+    ck_assert (memcmp (officer->pixels, mutant->pixels, 64 * 64 * 4) != 0);
+    ck_assert_uint_eq (officer->pixels[(32 * 64 + 32) * 4 + 3], 255);
+  }
   ck_assert_ptr_null (tsr_tile_map_get_tile_image (map, 2, 1));
   /* Objects: sprites (transparent around) or markers; the player start has its arrow. */
   image = tsr_tile_map_get_tile_image (map, 1, 108);
@@ -915,6 +944,67 @@ START_TEST (test_random_edits_undo_all)
 }
 END_TEST
 
+
+/* ---- plane 0 has no empty code ------------------------------------------------------------ */
+
+static guint
+count_findings_with (TsrWolfDocument *document, const char *where, const char *what)
+{
+  GPtrArray *findings = tsr_document_get_findings (TSR_DOCUMENT (document));
+  guint n = 0;
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+      if (g_str_has_prefix (finding->where, where) && strstr (finding->what, what) != NULL)
+        n++;
+    }
+  return n;
+}
+
+/* Moving a selection of walls leaves the level's floor code behind, never 0; the eraser too; and a
+ * 0 painted by hand is a validation error on the level numbered as the levels list numbers it. */
+START_TEST (test_move_leaves_floor)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *map = level_map (document, 0);
+  TsrWolfLevelMap *level = tsr_wolf_document_get_level_map (document, 0);
+  TsrTileRect area = { 0, 0, 6, 6 };  /* the outer walls of the corner */
+  TsrTileRect erased = { 30, 30, 2, 2 };
+  guint16 floor = tsr_wolf_level_map_get_floor_code (level);
+
+  ck_assert_uint_ge (floor, TSR_WOLF3D_AREA_FIRST);
+  ck_assert_uint_le (floor, TSR_WOLF3D_AREA_LAST);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (map, TSR_WOLF_LAYER_ARCHITECTURE), floor);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (map, TSR_WOLF_LAYER_AREAS), floor);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (map, TSR_WOLF_LAYER_OBJECTS), 0);
+  ck_assert_uint_eq (tsr_tile_map_get_empty_tile (TSR_TILE_MAP (document), TSR_WOLF_LAYER_ARCHITECTURE), floor);
+  ck_assert_uint_eq (count_findings_with (document, "level", "code 0"), 0);
+
+  push (document, tsr_tile_command_move (map, 0, 2, &area, 3, 2));
+  for (gint y = 0; y < 6; y++)
+    for (gint x = 0; x < 6; x++)
+      if (x < 3 || y < 2)
+        ck_assert_msg (tsr_tile_map_get_tile (map, 0, x, y) == floor, "(%d,%d) holds %u after the move", x, y,
+                       tsr_tile_map_get_tile (map, 0, x, y));
+  push (document, tsr_tile_command_erase_rect (map, 0, 1, &erased, NULL));
+  ck_assert_uint_eq (tsr_tile_map_get_tile (map, 0, 31, 31), floor);
+  ck_assert_uint_eq (count_findings_with (document, "level", "code 0"), 0);
+
+  {
+    TsrPaintTilesCommand *command = tsr_paint_tiles_command_new (map, "Pencil", "pencil");
+
+    tsr_paint_tiles_command_set (command, 0, 12, 13, 0);
+    push (document, TSR_COMMAND (command));
+  }
+  ck_assert_uint_eq (count_findings_with (document, "level 1 (", "1 cells of plane 0 hold code 0"), 1);
+  ck_assert_uint_eq (count_findings_with (document, "level 1 (", "at (12,13)"), 1);
+  ck_assert_uint_eq (count_findings_with (document, "level 0", ""), 0);
+}
+END_TEST
+
 static Suite *
 wolf3d_document_suite (void)
 {
@@ -929,6 +1019,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_level_commands);
   tcase_add_test (real, test_area_overlay);
   tcase_add_test (real, test_empty_slot);
+  tcase_add_test (real, test_move_leaves_floor);
   tcase_add_test (real, test_random_edits_undo_all);
   suite_add_tcase (suite, real);
   return suite;

@@ -17,6 +17,8 @@ struct _TsrApplication {
   GSettings        *settings;
   TsrRecoveryStore *recovery_store;
   gboolean          recovery_offered;
+  gboolean          system_prefers_dark;     /* GtkSettings' value before we touched it */
+  char             *environment_doom2d_path; /* TESSERA_DOOM2D_PATH as the process started */
 };
 
 G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
@@ -221,6 +223,49 @@ static const GActionEntry app_actions[] = {
   { .name = "autosave-now", .activate = tsr_application_autosave_now_action },
 };
 
+/* color-scheme: "default" leaves GTK's own (system) choice, "light" and "dark" override it. */
+static void
+tsr_application_apply_color_scheme (TsrApplication *self)
+{
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  gboolean dark = g_str_equal (scheme, "dark") ? TRUE
+                  : g_str_equal (scheme, "light") ? FALSE : self->system_prefers_dark;
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
+/* The Doom2D codec looks for the WADs a map names in TESSERA_DOOM2D_PATH: the folders the user
+ * set in Preferences are appended to what the environment gave at startup. Loading runs on the main
+ * thread, so changing the environment here races with nothing. */
+static void
+tsr_application_apply_data_folders (TsrApplication *self)
+{
+  g_autofree char *setting = g_settings_get_string (self->settings, "doom2d-data-folders");
+  g_auto(GStrv) parts = g_strsplit (setting, G_SEARCHPATH_SEPARATOR_S, -1);
+  g_autofree char *folders = NULL;
+  g_autofree char *value = NULL;
+
+  /* "~/…" as a shell would read it. */
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (g_str_has_prefix (parts[i], "~/") || g_str_equal (parts[i], "~"))
+      {
+        char *expanded = g_build_filename (g_get_home_dir (), parts[i] + 1, NULL);
+
+        g_free (parts[i]);
+        parts[i] = expanded;
+      }
+  folders = g_strjoinv (G_SEARCHPATH_SEPARATOR_S, parts);
+
+  if (self->environment_doom2d_path != NULL && *self->environment_doom2d_path != '\0' && *folders != '\0')
+    value = g_strconcat (self->environment_doom2d_path, G_SEARCHPATH_SEPARATOR_S, folders, NULL);
+  else
+    value = g_strdup (*folders != '\0' ? folders : self->environment_doom2d_path);
+  if (value != NULL)
+    g_setenv ("TESSERA_DOOM2D_PATH", value, TRUE);
+  else
+    g_unsetenv ("TESSERA_DOOM2D_PATH");
+}
+
 static void
 tsr_application_startup (GApplication *application)
 {
@@ -253,6 +298,17 @@ tsr_application_startup (GApplication *application)
 
   self->settings = tsr_application_create_settings ();
   self->recovery_store = tsr_recovery_store_new (NULL);
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", &self->system_prefers_dark, NULL);
+  if (self->settings != NULL)
+    {
+      g_signal_connect_swapped (self->settings, "changed::color-scheme",
+                                G_CALLBACK (tsr_application_apply_color_scheme), self);
+      tsr_application_apply_color_scheme (self);
+      self->environment_doom2d_path = g_strdup (g_getenv ("TESSERA_DOOM2D_PATH"));
+      g_signal_connect_swapped (self->settings, "changed::doom2d-data-folders",
+                                G_CALLBACK (tsr_application_apply_data_folders), self);
+      tsr_application_apply_data_folders (self);
+    }
 }
 
 static void
@@ -262,6 +318,7 @@ tsr_application_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_object (&self->recovery_store);
+  g_clear_pointer (&self->environment_doom2d_path, g_free);
   G_OBJECT_CLASS (tsr_application_parent_class)->dispose (object);
 }
 

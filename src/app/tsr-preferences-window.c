@@ -1,4 +1,5 @@
-/* tsr-preferences-window.c: preferences bound to GSettings: backups on save, the autosave interval. */
+/* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
+ * does on maps, the Doom2D data folders, backups on save and the autosave interval. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -9,11 +10,39 @@ struct _TsrPreferencesWindow {
   GtkWindow  parent_instance;
 
   GtkWidget *backup_switch;
+  GtkWidget *color_scheme;
+  GtkWidget *wheel_switch;
+  GtkWidget *doom2d_folders;
   GtkLabel  *backup_description;
   GtkWidget *autosave_spin;
 };
 
 G_DEFINE_FINAL_TYPE (TsrPreferencesWindow, tsr_preferences_window, GTK_TYPE_WINDOW)
+
+/* The colour scheme drop-down's rows, in the order of the .ui file. */
+static const char *const color_schemes[] = { "default", "light", "dark" };
+
+static gboolean
+color_scheme_to_row (GValue *value, GVariant *variant, gpointer user_data)
+{
+  const char *scheme = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (color_schemes); i++)
+    if (g_str_equal (scheme, color_schemes[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+row_to_color_scheme (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  guint row = g_value_get_uint (value);
+
+  return row < G_N_ELEMENTS (color_schemes) ? g_variant_new_string (color_schemes[row]) : NULL;
+}
 
 static void
 tsr_preferences_window_dispose (GObject *object)
@@ -33,6 +62,9 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_description);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, autosave_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, color_scheme);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_folders);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -51,11 +83,18 @@ tsr_preferences_window_new (GSettings *settings)
     {
       g_settings_bind (settings, "backup-on-save", self->backup_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "autosave-interval", self->autosave_spin, "value", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "doom2d-data-folders", self->doom2d_folders, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
+                                    color_scheme_to_row, row_to_color_scheme, NULL, NULL);
     }
   else
     {
       gtk_widget_set_sensitive (self->backup_switch, FALSE);
       gtk_widget_set_sensitive (self->autosave_spin, FALSE);
+      gtk_widget_set_sensitive (self->color_scheme, FALSE);
+      gtk_widget_set_sensitive (self->wheel_switch, FALSE);
+      gtk_widget_set_sensitive (self->doom2d_folders, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }

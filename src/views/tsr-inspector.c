@@ -29,6 +29,9 @@ struct _TsrInspector {
   GtkListView *summary_view;
   GtkSignalListItemFactory *summary_factory;
   GtkStack    *preview_stack;
+  GtkDropDown *preview_level;
+  int          preview_level_index;  /* -1: the format's default */
+  gboolean     filling_levels;
   GtkPicture  *preview_picture;
   GtkLabel    *preview_message;
   GtkExpander *records_expander;
@@ -146,6 +149,9 @@ tsr_inspector_dup_row_path (GtkTreeListRow *row)
   return g_string_free (g_steal_pointer (&path), FALSE);
 }
 
+static void tsr_inspector_fill_levels (TsrInspector *self,
+                                       JsonNode     *description);
+
 static void
 tsr_inspector_refresh_summary (TsrInspector *self)
 {
@@ -156,6 +162,7 @@ tsr_inspector_refresh_summary (TsrInspector *self)
   GtkTreeListModel *tree;
   GtkNoSelection *selection;
 
+  tsr_inspector_fill_levels (self, description);
   if (old_model != NULL)
     for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (old_model)); i++)
       {
@@ -186,6 +193,62 @@ tsr_inspector_refresh_summary (TsrInspector *self)
   g_object_unref (selection);
 }
 
+/* Files with several levels (a Marathon scenario, a Wolf3D set) get a level chooser above the
+ * preview, filled from the description's "levels" array (index and name); the preview draws the
+ * chosen level. The choice survives refreshes after edits while the level still exists. */
+static void
+tsr_inspector_fill_levels (TsrInspector *self,
+                           JsonNode     *description)
+{
+  JsonObject *root = description != NULL && JSON_NODE_HOLDS_OBJECT (description) ? json_node_get_object (description) : NULL;
+  JsonArray *levels = root != NULL && json_object_has_member (root, "levels")
+                      && JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "levels"))
+                      ? json_object_get_array_member (root, "levels") : NULL;
+  guint n = levels != NULL ? json_array_get_length (levels) : 0;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  const TsrFormat *format = tsr_document_get_format (self->document);
+
+  if (n < 2 || format->render == NULL)
+    {
+      self->preview_level_index = -1;
+      gtk_widget_set_visible (GTK_WIDGET (self->preview_level), FALSE);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *node = json_array_get_element (levels, i);
+      JsonObject *level = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *name = level != NULL && json_object_has_member (level, "name")
+                         ? json_object_get_string_member (level, "name") : NULL;
+      /* Translators: a level in the preview's chooser, numbered from 1: "5  Never Burn Money". */
+      g_autofree char *label = name != NULL && *name != '\0' ? g_strdup_printf (_("%u  %s"), i + 1, name)
+                                                              : g_strdup_printf (_("Level %u"), i + 1);
+
+      gtk_string_list_append (names, label);
+    }
+  if (self->preview_level_index >= (int) n)
+    self->preview_level_index = -1;
+  self->filling_levels = TRUE;
+  gtk_drop_down_set_model (self->preview_level, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->preview_level, self->preview_level_index < 0 ? 0 : (guint) self->preview_level_index);
+  self->filling_levels = FALSE;
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_level), TRUE);
+}
+
+static void tsr_inspector_refresh_preview (TsrInspector *self);
+
+/* A template callback: the user chose another level. */
+static void
+tsr_inspector_on_preview_level (TsrInspector *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->preview_level);
+
+  if (self->filling_levels || self->document == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  self->preview_level_index = (int) selected;
+  tsr_inspector_refresh_preview (self);
+}
+
 static void
 tsr_inspector_set_preview_message (TsrInspector *self,
                                    const char   *message)
@@ -201,7 +264,7 @@ static void
 tsr_inspector_refresh_preview (TsrInspector *self)
 {
   const TsrFormat *format = tsr_document_get_format (self->document);
-  TsrRenderOptions options = { .level = -1, .width = 0, .height = 0 };
+  TsrRenderOptions options = { .level = self->preview_level_index, .width = 0, .height = 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   TsrImage *image;
@@ -301,6 +364,7 @@ tsr_inspector_set_document (TsrInspector *self,
   /* Records of formats without an editor page, through the property inspector. */
   gtk_widget_set_visible (GTK_WIDGET (self->records_expander),
                           tsr_record_inspector_set_document (self->records, document));
+  self->preview_level_index = -1;
   if (document != NULL)
     {
       g_signal_connect_swapped (tsr_document_get_undo_stack (document), "changed",
@@ -452,6 +516,8 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, summary_view);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, summary_factory);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_level);
+  gtk_widget_class_bind_template_callback (widget_class, tsr_inspector_on_preview_level);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_picture);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, preview_message);
   gtk_widget_class_bind_template_child (widget_class, TsrInspector, records_expander);
@@ -463,6 +529,7 @@ tsr_inspector_class_init (TsrInspectorClass *klass)
 static void
 tsr_inspector_init (TsrInspector *self)
 {
+  self->preview_level_index = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self->summary_factory, "setup", G_CALLBACK (tsr_inspector_setup_summary_row), NULL);
   g_signal_connect (self->summary_factory, "bind", G_CALLBACK (tsr_inspector_bind_summary_row), NULL);

@@ -1507,7 +1507,7 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1, 0, "canvas.zoom-one", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "canvas.zoom-fit", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.zoom-fit", NULL);
+  /* F is Tiled's fill tool (the map editor's binding); 0 fits the map. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete", NULL);
   /* Bound here so the canvas works in any window; with focus elsewhere (a text field) these
    * keys keep their usual meaning there. */

@@ -44,7 +44,13 @@ struct _TsrMapEditor {
   GtkLabel        *status_label;
   GtkLabel        *zoom_label;
   TsrMinimap      *minimap;
-  GtkNotebook     *side_notebook;
+  GtkNotebook     *side_notebook;     /* layers, problems, family lists */
+  GtkNotebook     *palette_notebook;  /* tiles, inspector, family palettes */
+  GtkNotebook     *last_notebook;     /* the one whose page was shown last */
+  GSettings       *settings;          /* side-bar-width; NULL without the installed schema */
+  gboolean         side_bar_placed;
+  int              handle_width;
+  guint            place_tick;
   GtkWidget       *layers_page;
   GtkWidget       *inspector_scrolled;
   TsrFindingsView *problems_page;
@@ -107,6 +113,9 @@ create_family_panels (TsrMapEditor *self,
     }
   return NULL;
 }
+
+/* The application's settings: the side bar's width is kept there. */
+#define TSR_MAP_EDITOR_SCHEMA "io.github.tessera.Tessera"
 
 /* --- Tool bar --- */
 
@@ -174,6 +183,21 @@ zoom_action (GtkWidget  *widget,
   gtk_widget_activate_action (GTK_WIDGET (self->canvas), canvas_action, NULL);
 }
 
+/* "editor.tool" (a TsrTileToolKind): the tool keys. Ignored while a family mode has taken the
+ * canvas (the tool bar is insensitive then). */
+static void
+tool_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TsrMapEditor *self = TSR_MAP_EDITOR (widget);
+  gint32 tool = g_variant_get_int32 (parameter);
+
+  if (self->tools == NULL || !self->tile_tools_enabled || tool < TSR_TILE_TOOL_PENCIL || tool > TSR_TILE_TOOL_SELECT)
+    return;
+  tsr_tile_tools_set_tool (self->tools, (TsrTileToolKind) tool);
+}
+
 static void
 cancel_fit (TsrMapEditor *self)
 {
@@ -206,6 +230,16 @@ on_layer_visible_toggled (GtkCheckButton *check, TsrMapEditor *self)
     tsr_tile_map_set_layer_visible (self->map, layer, gtk_check_button_get_active (check));
 }
 
+/* The list shows the top layer (drawn last) first, as Tiled and GIMP do: row R is layer N-1-R, and
+ * the same mapping turns a layer back into its row. */
+static int
+layer_row (TsrMapEditor *self, guint layer)
+{
+  guint n_layers = tsr_tile_map_get_n_layers (self->map);
+
+  return layer < n_layers ? (int) (n_layers - 1 - layer) : -1;
+}
+
 static void
 select_layer_row (TsrMapEditor *self)
 {
@@ -213,7 +247,9 @@ select_layer_row (TsrMapEditor *self)
 
   if (self->tools == NULL)
     return;
-  row = gtk_list_box_get_row_at_index (self->layer_list, (int) tsr_tile_tools_get_layer (self->tools));
+  row = self->map != NULL ? gtk_list_box_get_row_at_index (self->layer_list,
+                                                            layer_row (self, tsr_tile_tools_get_layer (self->tools)))
+                          : NULL;
   self->updating = TRUE;
   gtk_list_box_select_row (self->layer_list, row);
   self->updating = FALSE;
@@ -230,7 +266,7 @@ update_layer_rows (TsrMapEditor *self)
     return FALSE;
   for (guint i = 0; i < n_layers; i++)
     {
-      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, (int) i));
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, layer_row (self, i)));
       GtkWidget *check = gtk_widget_get_first_child (box);
       GtkWidget *label = gtk_widget_get_next_sibling (check);
 
@@ -240,7 +276,7 @@ update_layer_rows (TsrMapEditor *self)
   self->updating = TRUE;
   for (guint i = 0; i < n_layers; i++)
     {
-      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, (int) i));
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->layer_list, layer_row (self, i)));
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_widget_get_first_child (box)),
                                    tsr_tile_map_get_layer_visible (self->map, i));
@@ -268,7 +304,7 @@ rebuild_layers (TsrMapEditor *self)
     return;
 
   n_layers = tsr_tile_map_get_n_layers (self->map);
-  for (guint i = 0; i < n_layers; i++)
+  for (guint i = n_layers; i-- > 0;)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       GtkWidget *check = gtk_check_button_new ();
@@ -298,9 +334,15 @@ rebuild_layers (TsrMapEditor *self)
 static void
 on_layer_row_selected (GtkListBox *list, GtkListBoxRow *row, TsrMapEditor *self)
 {
-  if (self->updating || row == NULL || self->tools == NULL)
+  guint n_layers;
+  int index;
+
+  if (self->updating || row == NULL || self->tools == NULL || self->map == NULL)
     return;
-  tsr_tile_tools_set_layer (self->tools, (guint) gtk_list_box_row_get_index (row));
+  n_layers = tsr_tile_map_get_n_layers (self->map);
+  index = gtk_list_box_row_get_index (row);
+  if (index >= 0 && (guint) index < n_layers)
+    tsr_tile_tools_set_layer (self->tools, n_layers - 1 - (guint) index);
 }
 
 /* --- Inspector of the selection --- */
@@ -499,8 +541,8 @@ clear_family (TsrMapEditor *self)
       GtkWidget *widget = g_ptr_array_index (self->family_widgets, i);
       GtkWidget *parent = gtk_widget_get_parent (widget);
 
-      if (parent == GTK_WIDGET (self->side_notebook))
-        gtk_notebook_remove_page (self->side_notebook, gtk_notebook_page_num (self->side_notebook, widget));
+      if (parent == GTK_WIDGET (self->side_notebook) || parent == GTK_WIDGET (self->palette_notebook))
+        gtk_notebook_remove_page (GTK_NOTEBOOK (parent), gtk_notebook_page_num (GTK_NOTEBOOK (parent), widget));
       else if (GTK_IS_BOX (parent))
         gtk_box_remove (GTK_BOX (parent), widget);
     }
@@ -638,6 +680,20 @@ tsr_map_editor_add_page (TsrMapEditor *self,
 }
 
 void
+tsr_map_editor_add_palette_page (TsrMapEditor *self,
+                                 GtkWidget    *page,
+                                 const char   *name,
+                                 const char   *title)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_return_if_fail (GTK_IS_WIDGET (page));
+
+  g_object_set_data_full (G_OBJECT (page), "tsr-page-name", g_strdup (name), g_free);
+  gtk_notebook_append_page (self->palette_notebook, page, gtk_label_new (title));
+  g_ptr_array_add (self->family_widgets, page);
+}
+
+void
 tsr_map_editor_add_layer_widget (TsrMapEditor *self,
                                  GtkWidget    *widget)
 {
@@ -659,19 +715,107 @@ void
 tsr_map_editor_show_page (TsrMapEditor *self,
                           const char   *name)
 {
+  GtkNotebook *notebooks[] = { self->side_notebook, self->palette_notebook };
+
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
-  for (int i = 0; i < gtk_notebook_get_n_pages (self->side_notebook); i++)
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, i)), "tsr-page-name"), name) == 0)
-      gtk_notebook_set_current_page (self->side_notebook, i);
+  for (guint n = 0; n < G_N_ELEMENTS (notebooks); n++)
+    for (int i = 0; i < gtk_notebook_get_n_pages (notebooks[n]); i++)
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (notebooks[n], i)), "tsr-page-name"), name) == 0)
+        {
+          gtk_notebook_set_current_page (notebooks[n], i);
+          self->last_notebook = notebooks[n];
+        }
 }
 
 const char *
 tsr_map_editor_get_visible_page (TsrMapEditor *self)
 {
   g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
-  int page = gtk_notebook_get_current_page (self->side_notebook);
+  int page = gtk_notebook_get_current_page (self->last_notebook);
 
-  return page < 0 ? NULL : g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->side_notebook, page)), "tsr-page-name");
+  return page < 0 ? NULL : g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (self->last_notebook, page)), "tsr-page-name");
+}
+
+gboolean
+tsr_map_editor_page_is_visible (TsrMapEditor *self,
+                                const char   *name)
+{
+  GtkNotebook *notebooks[] = { self->side_notebook, self->palette_notebook };
+
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), FALSE);
+  for (guint n = 0; n < G_N_ELEMENTS (notebooks); n++)
+    {
+      int page = gtk_notebook_get_current_page (notebooks[n]);
+
+      if (page >= 0 && g_strcmp0 (g_object_get_data (G_OBJECT (gtk_notebook_get_nth_page (notebooks[n], page)), "tsr-page-name"), name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* --- Side bar width: remembered in side-bar-width, restored at the first allocation --- */
+
+/* The side bar's width is the paned's width less the position and the handle; the handle's width
+ * is measured at the first frame where both children have their allocation. */
+static gboolean
+place_side_bar (GtkWidget *content, GdkFrameClock *clock, gpointer data)
+{
+  TsrMapEditor *self = data;
+  GtkWidget *start = gtk_paned_get_start_child (GTK_PANED (content));
+  GtkWidget *end = gtk_paned_get_end_child (GTK_PANED (content));
+  int total = gtk_widget_get_width (content);
+  int start_width = gtk_widget_get_width (start), end_width = gtk_widget_get_width (end);
+
+  if (start_width <= 0 || end_width <= 0)
+    return G_SOURCE_CONTINUE;
+  self->place_tick = 0;
+  self->side_bar_placed = TRUE;
+  self->handle_width = MAX (total - start_width - end_width, 0);
+  gtk_paned_set_position (GTK_PANED (content),
+                          MAX (total - self->handle_width - g_settings_get_int (self->settings, "side-bar-width"), 0));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_content_position (TsrMapEditor *self)
+{
+  int total = gtk_widget_get_width (self->content);
+
+  if (!self->side_bar_placed || self->settings == NULL || total <= 0)
+    return;
+  g_settings_set_int (self->settings, "side-bar-width",
+                      CLAMP (total - self->handle_width - gtk_paned_get_position (GTK_PANED (self->content)), 0, 4000));
+}
+
+static gboolean
+on_capture_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                        GdkModifierType state, TsrMapEditor *self)
+{
+  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0
+      || !gtk_widget_has_focus (GTK_WIDGET (self->canvas)))
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self->canvas), "canvas.select-none", NULL);
+}
+
+static void
+on_notebook_switch_page (GtkNotebook *notebook, GtkWidget *page, guint index, TsrMapEditor *self)
+{
+  self->last_notebook = notebook;
+}
+
+const char *
+tsr_map_editor_get_layer_row_name (TsrMapEditor *self,
+                                   guint         row)
+{
+  GtkListBoxRow *list_row;
+  GtkWidget *box;
+
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  list_row = gtk_list_box_get_row_at_index (self->layer_list, (int) row);
+  if (list_row == NULL)
+    return NULL;
+  box = gtk_list_box_row_get_child (list_row);
+  return gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (gtk_widget_get_first_child (box))));
 }
 
 guint
@@ -708,6 +852,14 @@ tsr_map_editor_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->map, self);
   g_clear_object (&self->map);
   g_clear_object (&self->document);
+  if (self->content != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->content, self);
+      if (self->place_tick != 0)
+        gtk_widget_remove_tick_callback (self->content, self->place_tick);
+      self->place_tick = 0;
+    }
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_map_editor_parent_class)->dispose (object);
 }
@@ -748,6 +900,7 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, minimap);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_notebook);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, palette_notebook);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layers_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, inspector_scrolled);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, problems_page);
@@ -765,6 +918,20 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.zoom-one", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.zoom-fit", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "editor.tool", "i", tool_action);
+
+  /* Tiled's tool keys. Class bindings run in the bubble phase, so an entry in the side bar keeps
+   * its letters and the canvas its own keys; they work wherever the focus is in the editor. */
+  {
+    static const struct { guint key; TsrTileToolKind tool; } keys[] = {
+      { GDK_KEY_b, TSR_TILE_TOOL_PENCIL },  { GDK_KEY_u, TSR_TILE_TOOL_RECTANGLE },
+      { GDK_KEY_f, TSR_TILE_TOOL_FILL },    { GDK_KEY_e, TSR_TILE_TOOL_ERASER },
+      { GDK_KEY_i, TSR_TILE_TOOL_PICKER },  { GDK_KEY_r, TSR_TILE_TOOL_SELECT },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, "editor.tool", "i", (gint32) keys[i].tool);
+  }
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tsr-map-editor");
@@ -794,6 +961,33 @@ tsr_map_editor_init (TsrMapEditor *self)
   g_object_set_data (G_OBJECT (self->inspector_scrolled), "tsr-page-name", (gpointer) "inspector");
   g_object_set_data (G_OBJECT (self->problems_page), "tsr-page-name", (gpointer) "problems");
   g_object_set_data (G_OBJECT (self->history_page), "tsr-page-name", (gpointer) "history");
+  self->last_notebook = self->palette_notebook;
+  g_signal_connect (self->side_notebook, "switch-page", G_CALLBACK (on_notebook_switch_page), self);
+  g_signal_connect (self->palette_notebook, "switch-page", G_CALLBACK (on_notebook_switch_page), self);
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, TSR_MAP_EDITOR_SCHEMA, TRUE) : NULL;
+
+    if (schema != NULL && g_settings_schema_has_key (schema, "side-bar-width"))
+      self->settings = g_settings_new (TSR_MAP_EDITOR_SCHEMA);
+    /* Tiled's default: the wheel scrolls, Ctrl+wheel zooms; the preference may swap that. */
+    g_object_set (self->canvas, "wheel-zooms", FALSE, NULL);
+    if (schema != NULL && g_settings_schema_has_key (schema, "wheel-zooms"))
+      g_settings_bind (self->settings, "wheel-zooms", self->canvas, "wheel-zooms", G_SETTINGS_BIND_GET);
+  }
+  /* GtkPaned takes Escape in the capture phase (to cancel a handle drag), before the canvas's own
+   * Escape binding could clear the selection; this controller, on the paned's parent, runs first
+   * and hands the key to the canvas while the canvas has the focus. */
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_capture_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
+  if (self->settings != NULL)
+    self->place_tick = gtk_widget_add_tick_callback (self->content, place_side_bar, self, NULL);
+  g_signal_connect_swapped (self->content, "notify::position", G_CALLBACK (on_content_position), self);
   g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (update_zoom_label), self);
   update_zoom_label (self);
   g_signal_connect (self->layer_list, "row-selected", G_CALLBACK (on_layer_row_selected), self);

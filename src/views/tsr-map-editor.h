@@ -58,6 +58,11 @@ void          tsr_map_editor_add_page             (TsrMapEditor *self,
                                                    const char   *name,
                                                    const char   *title);
 /* A widget under the layers list (buttons acting on the selected layer). */
+/* Like add_page, in the lower notebook beside the tiles and the inspector: for palettes. */
+void          tsr_map_editor_add_palette_page     (TsrMapEditor *self,
+                                                   GtkWidget    *page,
+                                                   const char   *name,
+                                                   const char   *title);
 void          tsr_map_editor_add_layer_widget     (TsrMapEditor *self,
                                                    GtkWidget    *widget);
 /* A widget at the top of the inspector page (the family's inspector of the selection). */
@@ -70,9 +75,16 @@ void          tsr_map_editor_set_tile_tools_enabled (TsrMapEditor *self,
 /* Shows the side page NAME ("tiles", "layers", "inspector", "problems", or a family page). */
 void          tsr_map_editor_show_page            (TsrMapEditor *self,
                                                    const char   *name);
+/* The page shown last (by show_page or a click on its tab). */
 const char   *tsr_map_editor_get_visible_page     (TsrMapEditor *self);
+/* Whether page NAME is the current page of its notebook, so on screen. */
+gboolean      tsr_map_editor_page_is_visible      (TsrMapEditor *self,
+                                                   const char   *name);
 /* The layer row widgets are rebuilt on layers-changed; the selected row is the tools' layer. */
 guint         tsr_map_editor_get_n_layer_rows     (TsrMapEditor *self);
+/* The name shown in row ROW of the layers list (row 0 is the top layer), or NULL (transfer none). */
+const char   *tsr_map_editor_get_layer_row_name   (TsrMapEditor *self,
+                                                   guint         row);
 
 /* Validation: the findings shown (re-run once edits pause) and what clicking one does:
  * selects and centres its place; FALSE when the finding names no place on the map. */

@@ -1,4 +1,5 @@
 /* tsr-doom2d-formats.c: the TsrFormat entries of the Doom2D Forever family. */
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -492,28 +493,28 @@ static const char *const text_targets[] = { "doom2d-map", "doom2d-wad", "doom2d-
 static const char *const wad_targets[] = { "doom2d-map", "doom2d-text", NULL };
 
 static const TsrFormat doom2d_map_format = {
-  .id = "doom2d-map", .name = "Doom2D Forever map", .family = "doom2d", .extensions = map_extensions,
+  .id = "doom2d-map", .name = N_("Doom2D Forever map"), .family = "doom2d", .extensions = map_extensions,
   .sniff = sniff_map, .load = load_map, .free = file_free, .save = save_map,
   .validate = validate, .describe = describe, .render = render, .convert = convert,
   .convert_targets = map_targets,
 };
 
 static const TsrFormat doom2d_text_format = {
-  .id = "doom2d-text", .name = "Doom2D Forever text map", .family = "doom2d", .extensions = text_extensions,
+  .id = "doom2d-text", .name = N_("Doom2D Forever text map"), .family = "doom2d", .extensions = text_extensions,
   .sniff = sniff_text, .load = load_text, .free = file_free, .save = save_text,
   .validate = validate, .describe = describe, .render = render, .convert = convert,
   .convert_targets = text_targets,
 };
 
 static const TsrFormat doom2d_wad_format = {
-  .id = "doom2d-wad", .name = "Doom2D Forever DFWAD archive", .family = "doom2d", .extensions = wad_extensions,
+  .id = "doom2d-wad", .name = N_("Doom2D Forever DFWAD archive"), .family = "doom2d", .extensions = wad_extensions,
   .sniff = sniff_wad, .load = load_wad, .free = file_free, .save = save_wad,
   .validate = validate, .describe = describe, .render = render, .convert = convert,
   .convert_targets = wad_targets,
 };
 
 static const TsrFormat doom2d_zip_format = {
-  .id = "doom2d-dfz", .name = "Doom2D Forever ZIP archive", .family = "doom2d", .extensions = zip_extensions,
+  .id = "doom2d-dfz", .name = N_("Doom2D Forever ZIP archive"), .family = "doom2d", .extensions = zip_extensions,
   .sniff = sniff_zip, .load = load_wad, .free = file_free, .save = save_wad,
   .validate = validate, .describe = describe, .render = render, .convert = convert,
   .convert_targets = wad_targets,

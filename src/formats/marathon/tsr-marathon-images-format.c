@@ -1,5 +1,6 @@
 /* tsr-marathon-images-format.c: the "marathon-images" TsrFormat (info, roundtrip, validate,
  * render, extract) over tsr-marathon-images. */
+#include <glib/gi18n.h>
 #include "formats/marathon/tsr-marathon-shapes-formats.h"
 
 #include <glib/gstdio.h>
@@ -272,7 +273,7 @@ static const char *const images_extensions[] = { "imga", "img2", "imgs", "images
 
 const TsrFormat tsr_marathon_images_format = {
   .id = "marathon-images",
-  .name = "Marathon images",
+  .name = N_("Marathon images"),
   .family = "marathon",
   .extensions = images_extensions,
   .sniff = images_sniff,

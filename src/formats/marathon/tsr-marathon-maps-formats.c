@@ -1,6 +1,7 @@
 /* tsr-marathon-maps-formats.c: the maps half of the Marathon family as TsrFormats:
  * "marathon-map" (scenario wads, bare or in a MacBinary / AppleSingle wrapper, Marathon 1 to
  * Aleph One) and "marathon-physics" (physics wads and Marathon 1 physics files). */
+#include <glib/gi18n.h>
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 
 #include <string.h>
@@ -298,7 +299,7 @@ static const char *const map_extensions[] = { "scea", "scen", "sce2", "map", "as
 
 static const TsrFormat marathon_map_format = {
   .id = "marathon-map",
-  .name = "Marathon map / scenario",
+  .name = N_("Marathon map / scenario"),
   .family = "marathon",
   .extensions = map_extensions,
   .sniff = map_sniff,
@@ -426,7 +427,7 @@ static const char *const physics_extensions[] = { "phya", "phys", "phy2", NULL }
 
 static const TsrFormat marathon_physics_format = {
   .id = "marathon-physics",
-  .name = "Marathon physics",
+  .name = N_("Marathon physics"),
   .family = "marathon",
   .extensions = physics_extensions,
   .sniff = physics_sniff,
@@ -585,7 +586,7 @@ static const char *const script_extensions[] = { "txt", NULL };
 
 static const TsrFormat marathon_terminal_script_format = {
   .id = "marathon-terminal-script",
-  .name = "Marathon terminal script",
+  .name = N_("Marathon terminal script"),
   .family = "marathon",
   .extensions = script_extensions,
   .sniff = script_sniff,

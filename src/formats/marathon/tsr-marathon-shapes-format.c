@@ -1,5 +1,6 @@
 /* tsr-marathon-shapes-format.c: the "marathon-shapes" (.shpA) and "marathon-shapes-patch" (.ShPa)
  * TsrFormats: info, roundtrip, validate, render and extract. */
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "formats/marathon/tsr-marathon-shapes-formats.h"
@@ -351,7 +352,7 @@ static const char *const shapes_extensions[] = { "shpa", "shps", "shapes", NULL 
 
 const TsrFormat tsr_marathon_shapes_format = {
   .id = "marathon-shapes",
-  .name = "Marathon shapes",
+  .name = N_("Marathon shapes"),
   .family = "marathon",
   .extensions = shapes_extensions,
   .sniff = shapes_sniff,
@@ -603,7 +604,7 @@ static const char *const patch_extensions[] = { "shpa", NULL };
 
 const TsrFormat tsr_marathon_shapes_patch_format = {
   .id = "marathon-shapes-patch",
-  .name = "Marathon shapes patch",
+  .name = N_("Marathon shapes patch"),
   .family = "marathon",
   .extensions = patch_extensions,
   .sniff = patch_sniff,

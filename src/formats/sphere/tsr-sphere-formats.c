@@ -1,5 +1,6 @@
 /* tsr-sphere-formats.c: the TsrFormat vtables through which the CLI, the editor and the fuzzers
  * reach the Sphere codecs. */
+#include <glib/gi18n.h>
 #include "formats/sphere/tsr-sphere-formats.h"
 
 #include <glib/gstdio.h>
@@ -202,6 +203,8 @@ tsr_sphere_rmp_describe (gconstpointer data, JsonBuilder *builder)
     }
 }
 
+/* --size WxH draws the whole map scaled to fit inside W x H, keeping its proportions, as the other
+ * families' renderers do. */
 static TsrImage *
 tsr_sphere_rmp_render (gconstpointer data, const TsrRenderOptions *options, GError **error)
 {
@@ -300,7 +303,7 @@ static const char *const rmp_targets[] = { "tiled-tmx", NULL };
 
 const TsrFormat tsr_sphere_rmp_format = {
   .id = "sphere-rmp",
-  .name = "Sphere map",
+  .name = N_("Sphere map"),
   .family = "sphere",
   .extensions = rmp_extensions,
   .sniff = tsr_sphere_rmp_sniff,
@@ -391,7 +394,7 @@ static const char *const rts_extensions[] = { "rts", NULL };
 
 const TsrFormat tsr_sphere_rts_format = {
   .id = "sphere-rts",
-  .name = "Sphere tileset",
+  .name = N_("Sphere tileset"),
   .family = "sphere",
   .extensions = rts_extensions,
   .sniff = tsr_sphere_rts_sniff,
@@ -521,7 +524,7 @@ static const char *const rss_extensions[] = { "rss", NULL };
 
 const TsrFormat tsr_sphere_rss_format = {
   .id = "sphere-rss",
-  .name = "Sphere spriteset",
+  .name = N_("Sphere spriteset"),
   .family = "sphere",
   .extensions = rss_extensions,
   .sniff = tsr_sphere_rss_sniff,
@@ -566,7 +569,7 @@ static const char *const tmx_targets[] = { "sphere-rmp", NULL };
 
 const TsrFormat tsr_sphere_tmx_format = {
   .id = "tiled-tmx",
-  .name = "Tiled map (Sphere interchange)",
+  .name = N_("Tiled map (Sphere interchange)"),
   .family = "sphere",
   .extensions = tmx_extensions,
   .sniff = tsr_sphere_tmx_sniff,

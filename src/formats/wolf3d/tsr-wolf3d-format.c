@@ -1,5 +1,6 @@
 /* tsr-wolf3d-format.c: the TsrFormat vtable for Wolf3D data sets: sniff, load, save, validate,
  * describe (game, version, files, levels with statistics), render and extract. */
+#include <glib/gi18n.h>
 #include "formats/wolf3d/tsr-wolf3d-format.h"
 
 #include "formats/wolf3d/tsr-wolf3d-set.h"
@@ -182,7 +183,7 @@ wolf3d_set_extract (gconstpointer data,
 
 const TsrFormat tsr_wolf3d_set_format = {
   .id = "wolf3d-set",
-  .name = "Wolfenstein 3D data set",
+  .name = N_("Wolfenstein 3D data set"),
   .family = "wolf3d",
   .extensions = set_extensions,
   .sniff = wolf3d_set_sniff,

@@ -162,7 +162,7 @@ level_read (TsrReader  *file,
             gboolean    carmack,
             GError    **error)
 {
-  g_autofree char *label = g_strdup_printf ("%s: level %u header", carmack ? "GAMEMAPS" : "MAPTEMP", index);
+  g_autofree char *label = g_strdup_printf ("%s: level %u header", carmack ? "GAMEMAPS" : "MAPTEMP", index + 1);
   TsrWolf3dLevel *level = g_new0 (TsrWolf3dLevel, 1);
   TsrReader header;
 
@@ -193,7 +193,7 @@ level_read (TsrReader  *file,
   for (guint p = 0; p < TSR_WOLF3D_PLANES; p++)
     {
       g_autofree char *plane_label = g_strdup_printf ("%s: level %u plane %u",
-                                                      carmack ? "GAMEMAPS" : "MAPTEMP", index, p);
+                                                      carmack ? "GAMEMAPS" : "MAPTEMP", index + 1, p);
       gsize words = (gsize) level->width * level->height;
       TsrReader chunk;
 
@@ -433,7 +433,7 @@ tsr_wolf3d_maps_save (const TsrWolf3dMaps *maps,
             {
               g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
                            "level %u plane %u: %" G_GSIZE_FORMAT " compressed bytes do not fit"
-                           " the 16-bit length field", i, p, size);
+                           " the 16-bit length field", i + 1, p, size);
               return FALSE;
             }
           offsets[p] = size == 0 ? (guint32) MAX (level->plane_offsets[p], 0) : (guint32) tsr_writer_tell (file);

@@ -592,12 +592,13 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
       g_autoptr(GHashTable) unknown_objects = NULL;
       TsrWolf3dStats stats;
       TsrFindingPlace whole;
-      gsize tiles;
-      guint actors = 0;
+      gsize tiles, first_hole = 0;
+      guint actors = 0, holes = 0;
 
       if (level == NULL)
         continue;
-      where = g_strdup_printf ("level %u (%s)", i, level->name);
+      /* Numbered from 1, as the editor's levels list and the game's floors are. */
+      where = g_strdup_printf ("level %u (%s)", i + 1, level->name);
       whole = tsr_finding_place_element ((gint) i, "level", (gint) i);
       tiles = (gsize) level->width * level->height;
       if (level->width != 64 || level->height != 64)
@@ -616,6 +617,8 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
           TsrWolf3dObjectInfo info;
           guint16 tile = level->planes[0][t], object = level->planes[1][t];
 
+          if (tile == 0 && holes++ == 0)
+            first_hole = t;
           if (tsr_wolf3d_tile_classify (tile) == TSR_WOLF3D_TILE_UNKNOWN)
             g_hash_table_insert (unknown_tiles, GUINT_TO_POINTER (tile), GUINT_TO_POINTER (t + 1));
           if (!tsr_wolf3d_object_lookup (set->game, object, &info))
@@ -639,6 +642,17 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
                                        "door at (%d,%d) is not between two walls", x, y);
                 }
             }
+        }
+      /* The engine takes every cell that is not a wall or a door for floor and reads its area
+       * number as code - 107: a 0 gives a negative area and corrupts its area tables. */
+      if (holes > 0)
+        {
+          TsrFindingPlace hole = tsr_finding_place_at ((gint) i, "cell", (gint) first_hole, TSR_FINDING_POINT_CELLS,
+                                                       first_hole % level->width, first_hole / level->width);
+          tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &hole, where,
+                               "%u cells of plane 0 hold code 0, which is no wall, door or floor (area codes"
+                               " are %d..%d), e.g. at (%u,%u)", holes, TSR_WOLF3D_AREA_FIRST, TSR_WOLF3D_AREA_LAST,
+                               (guint) (first_hole % level->width), (guint) (first_hole / level->width));
         }
       if (actors > 150)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,

@@ -2,7 +2,7 @@
 #include "formats/wolf3d/tsr-wolf3d-tables.h"
 
 #define FIRST_STATIC 23
-#define AREATILE     107
+#define AREATILE     TSR_WOLF3D_AREA_FIRST
 
 typedef struct {
   const char          *name;

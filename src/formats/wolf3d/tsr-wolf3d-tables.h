@@ -13,6 +13,10 @@ typedef enum {
   TSR_WOLF3D_GAME_SPEAR,    /* Spear of Destiny and its mission packs (SOD, SDM, SD1-3) */
 } TsrWolf3dGame;
 
+/* Plane-0 floor codes: area N is code TSR_WOLF3D_AREA_FIRST + N. */
+#define TSR_WOLF3D_AREA_FIRST 107
+#define TSR_WOLF3D_AREA_LAST  143
+
 typedef enum {
   TSR_WOLF3D_TILE_EMPTY,    /* 0: nothing (outside the map) */
   TSR_WOLF3D_TILE_WALL,     /* 1..63 */

@@ -1032,9 +1032,25 @@ sphere_get_tile_name (TsrTileMap *map,
   if (tileset != NULL && value < tileset->tiles->len)
     {
       const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, value);
+      g_autofree char *name = tile->name != NULL && g_bytes_get_size (tile->name) > 0
+                              ? tsr_sphere_string_to_utf8 (tile->name) : g_strdup_printf (_("Tile %u"), value);
+      GString *text = g_string_new (name);
 
-      if (tile->name != NULL && g_bytes_get_size (tile->name) > 0)
-        return tsr_sphere_string_to_utf8 (tile->name);
+      /* What the palette's tooltip can tell beyond the picture: animation and obstruction. */
+      if (tile->animated)
+        /* Translators: a tile's name in the palette, then what it animates into: "Tile 4 · animated, then tile 5". */
+        g_string_printf (text, _("%s · animated, then tile %u"), name, tile->next_tile);
+      if (tileset->has_obstructions
+          && ((tile->obstruction_type == TSR_SPHERE_OBSTRUCTION_SEGMENTS && tile->segments != NULL && tile->segments->len > 0)
+              || tile->obstruction_type == TSR_SPHERE_OBSTRUCTION_MASK))
+        {
+          g_autofree char *shown = g_string_free (text, FALSE);
+
+          /* Translators: a tile's name in the palette, then that persons cannot walk through it. */
+          text = g_string_new (NULL);
+          g_string_printf (text, _("%s · obstructs"), shown);
+        }
+      return g_string_free (text, FALSE);
     }
   return g_strdup_printf (_("Tile %u"), value);
 }
@@ -1107,6 +1123,63 @@ external_tileset_path (TsrSphereMap *map,
   return full;
 }
 
+/* Where a person's spriteset is looked for from the map at MAP_PATH: the Sphere project layout
+ * first (maps/ and spritesets/ side by side), then beside the map. */
+static const char *const spriteset_folders[] = { "../spritesets", "." };
+
+/* Save As into another folder: every spriteset a person names that the new place would not find is
+ * copied there byte for byte, into ../spritesets when the new place has that folder, else beside
+ * the map, so the saved map opens with its sprites as it did before. */
+static void
+add_missing_spritesets (TsrSphereDocument *self,
+                        const char        *path,
+                        GPtrArray         *outputs)
+{
+  g_autofree char *old_folder = self->map->path != NULL ? g_path_get_dirname (self->map->path) : NULL;
+  g_autofree char *new_folder = g_path_get_dirname (path);
+  g_autoptr(GHashTable) done = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  if (old_folder == NULL)
+    return;
+  for (guint i = 0; i < self->map->entities->len; i++)
+    {
+      const TsrSphereEntity *entity = g_ptr_array_index (self->map->entities, i);
+      g_autofree char *name = NULL;
+      g_autofree char *source = NULL;
+      g_autofree char *project = NULL;
+      g_autofree char *target = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      gboolean found_there = FALSE;
+
+      if (entity->type != TSR_SPHERE_ENTITY_PERSON)
+        continue;
+      name = g_strdelimit (tsr_sphere_string_to_utf8 (entity->spriteset), "\\", '/');
+      if (name[0] == '\0' || g_hash_table_contains (done, name))
+        continue;
+      for (guint c = 0; c < G_N_ELEMENTS (spriteset_folders) && !found_there; c++)
+        {
+          g_autofree char *candidate = g_build_filename (new_folder, spriteset_folders[c], name, NULL);
+
+          found_there = g_file_test (candidate, G_FILE_TEST_IS_REGULAR);
+        }
+      for (guint c = 0; c < G_N_ELEMENTS (spriteset_folders) && source == NULL && !found_there; c++)
+        {
+          char *candidate = g_build_filename (old_folder, spriteset_folders[c], name, NULL);
+
+          if (g_file_test (candidate, G_FILE_TEST_IS_REGULAR))
+            source = candidate;
+          else
+            g_free (candidate);
+        }
+      g_hash_table_add (done, g_strdup (name));
+      if (found_there || source == NULL || (bytes = tsr_file_read (source, NULL)) == NULL)
+        continue;
+      project = g_canonicalize_filename (spriteset_folders[0], new_folder);
+      target = g_build_filename (g_file_test (project, G_FILE_TEST_IS_DIR) ? project : new_folder, name, NULL);
+      g_ptr_array_add (outputs, tsr_output_file_new (target, bytes));
+    }
+}
+
 static GPtrArray *
 tsr_sphere_document_serialize (TsrDocument *document,
                                const char  *path,
@@ -1121,6 +1194,7 @@ tsr_sphere_document_serialize (TsrDocument *document,
 
   if (outputs == NULL || self->map == NULL || g_strcmp0 (format->id, "sphere-rmp") != 0)
     return g_steal_pointer (&outputs);
+  add_missing_spritesets (self, path, outputs);
   /* The external tileset is written only when it changed, or when the map is saved into a folder
    * without it (Save As elsewhere), so the saved map opens with its tiles. */
   tileset_path = external_tileset_path (self->map, path, &exists);
@@ -1306,8 +1380,7 @@ tsr_sphere_document_get_spriteset (TsrSphereDocument *self,
   g_autofree char *key = NULL;
   g_autofree char *folder = NULL;
   TsrSphereSpriteset *spriteset = NULL;
-  /* The Sphere project layout first (maps/ and spritesets/ side by side), then beside the map. */
-  const char *const candidates[] = { "../spritesets", "." };
+  const char *const *candidates = spriteset_folders;
 
   g_return_val_if_fail (TSR_IS_SPHERE_DOCUMENT (self), NULL);
   if (name == NULL || name[0] == '\0' || self->map == NULL)
@@ -1317,7 +1390,7 @@ tsr_sphere_document_get_spriteset (TsrSphereDocument *self,
     return g_hash_table_lookup (self->spritesets, key);
   if (self->map->path != NULL)
     folder = g_path_get_dirname (self->map->path);
-  for (guint c = 0; folder != NULL && c < G_N_ELEMENTS (candidates) && spriteset == NULL; c++)
+  for (guint c = 0; folder != NULL && c < G_N_ELEMENTS (spriteset_folders) && spriteset == NULL; c++)
     {
       g_autofree char *path = g_build_filename (folder, candidates[c], key, NULL);
       g_autoptr(GBytes) bytes = NULL;

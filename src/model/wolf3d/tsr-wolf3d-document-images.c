@@ -2,11 +2,14 @@
  * the palettes. Walls and doors are their VSWAP textures (the N/S face), objects their sprites,
  * all through the game palette; values without a picture in this set (shareware lacks many
  * pages) get flat colours or markers: player starts and patrol turns with an arrow for their
- * direction, pushwalls, the end-of-game trigger, enemies without a sprite. */
+ * direction, pushwalls, the end-of-game trigger, and objects without a sprite as a disc labelled
+ * with their initials. Soldiers and dogs are drawn in the view that shows their facing; area codes
+ * carry their number. */
 #include "model/wolf3d/tsr-wolf3d-document-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 
@@ -71,6 +74,72 @@ draw_frame (TsrImage *image, int inset, int width, guint32 rgba)
   fill_rect (image, inset, SIZE - inset - width, SIZE - 2 * inset, width, rgba);
   fill_rect (image, inset, inset, width, SIZE - 2 * inset, rgba);
   fill_rect (image, SIZE - inset - width, inset, width, SIZE - 2 * inset, rgba);
+}
+
+/* A 3x5 pixel font for the labels on markers and area codes: digits, capitals and '.'. Each glyph
+ * is five rows of three bits, the high bit on the left. */
+static const struct { char c; guint8 rows[5]; } glyphs[] = {
+  { '0', { 7, 5, 5, 5, 7 } }, { '1', { 2, 6, 2, 2, 7 } }, { '2', { 7, 1, 7, 4, 7 } },
+  { '3', { 7, 1, 7, 1, 7 } }, { '4', { 5, 5, 7, 1, 1 } }, { '5', { 7, 4, 7, 1, 7 } },
+  { '6', { 7, 4, 7, 5, 7 } }, { '7', { 7, 1, 1, 1, 1 } }, { '8', { 7, 5, 7, 5, 7 } },
+  { '9', { 7, 5, 7, 1, 7 } }, { 'A', { 2, 5, 7, 5, 5 } }, { 'B', { 6, 5, 6, 5, 6 } },
+  { 'C', { 3, 4, 4, 4, 3 } }, { 'D', { 6, 5, 5, 5, 6 } }, { 'E', { 7, 4, 6, 4, 7 } },
+  { 'F', { 7, 4, 6, 4, 4 } }, { 'G', { 3, 4, 5, 5, 3 } }, { 'H', { 5, 5, 7, 5, 5 } },
+  { 'I', { 7, 2, 2, 2, 7 } }, { 'J', { 1, 1, 1, 5, 2 } }, { 'K', { 5, 5, 6, 5, 5 } },
+  { 'L', { 4, 4, 4, 4, 7 } }, { 'M', { 5, 7, 7, 5, 5 } }, { 'N', { 6, 5, 5, 5, 5 } },
+  { 'O', { 2, 5, 5, 5, 2 } }, { 'P', { 6, 5, 6, 4, 4 } }, { 'Q', { 2, 5, 5, 6, 3 } },
+  { 'R', { 6, 5, 6, 5, 5 } }, { 'S', { 3, 4, 2, 1, 6 } }, { 'T', { 7, 2, 2, 2, 2 } },
+  { 'U', { 5, 5, 5, 5, 7 } }, { 'V', { 5, 5, 5, 5, 2 } }, { 'W', { 5, 5, 7, 7, 5 } },
+  { 'X', { 5, 5, 2, 5, 5 } }, { 'Y', { 5, 5, 2, 2, 2 } }, { 'Z', { 7, 1, 2, 4, 7 } },
+  { '.', { 0, 0, 0, 0, 2 } },
+};
+
+/* TEXT centred at (CX, CY) in glyph pixels of SCALE image pixels, with a dark outline so it reads
+ * on any colour. */
+static void
+draw_label (TsrImage *image, const char *text, int cx, int cy, int scale, guint32 rgba)
+{
+  int n = (int) strlen (text);
+  int width = n * 4 * scale - scale, x0 = cx - width / 2, y0 = cy - 5 * scale / 2;
+
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < n; i++)
+      for (guint g = 0; g < G_N_ELEMENTS (glyphs); g++)
+        {
+          if (glyphs[g].c != text[i])
+            continue;
+          for (int row = 0; row < 5; row++)
+            for (int col = 0; col < 3; col++)
+              if (glyphs[g].rows[row] & (4 >> col))
+                {
+                  int x = x0 + (i * 4 + col) * scale, y = y0 + row * scale;
+
+                  if (pass == 0)
+                    fill_rect (image, x - 1, y - 1, scale + 2, scale + 2, 0x000000C0);
+                  else
+                    fill_rect (image, x, y, scale, scale, rgba);
+                }
+        }
+}
+
+/* What a marker says: the initials of a name of several words ("Hans Grosse" HG), else its first
+ * three letters ("OFF" for Officer). */
+static char *
+marker_label (const char *name)
+{
+  g_auto(GStrv) words = g_strsplit (name, " ", -1);
+  GString *label = g_string_new (NULL);
+
+  if (g_strv_length (words) > 1)
+    for (guint i = 0; words[i] != NULL && label->len < 3; i++)
+      {
+        if (words[i][0] != '\0')
+          g_string_append_c (label, g_ascii_toupper (words[i][0]));
+      }
+  else
+    for (guint i = 0; name[i] != '\0' && i < 3; i++)
+      g_string_append_c (label, g_ascii_toupper (name[i]));
+  return g_string_free (label, FALSE);
 }
 
 /* An arrow from the centre towards ANGLE (radians, 0 east, counter-clockwise as on the map's
@@ -213,7 +282,17 @@ object_image (const TsrWolf3dSet *set, guint16 value)
   if (value == 0)
     return NULL;
   known = tsr_wolf3d_object_lookup (set->game, value, &info);
-  image = known ? sprite_image (set, info.sprite) : NULL;
+  image = NULL;
+  /* Soldiers and dogs have eight views after their sprite: the one seen from the south (the bottom
+   * of the map) shows which way they face: east 6, north 4 (the back), west 2, south 0 (front). */
+  if (known && info.kind == TSR_WOLF3D_OBJECT_ENEMY && info.direction >= 0 && info.direction < 4 && info.sprite >= 0)
+    {
+      static const int views[] = { 6, 4, 2, 0 };
+
+      image = sprite_image (set, info.sprite + views[info.direction]);
+    }
+  if (image == NULL && known)
+    image = sprite_image (set, info.sprite);
   if (image == NULL)
     {
       image = tsr_image_new (SIZE, SIZE);
@@ -233,7 +312,16 @@ object_image (const TsrWolf3dSet *set, guint16 value)
           fill_disc (image, SIZE / 2.0, SIZE / 2.0, 10, marker_colour (info.kind));
           break;
         default:
-          fill_disc (image, SIZE / 2.0, SIZE / 2.0, 22, marker_colour (known ? info.kind : TSR_WOLF3D_OBJECT_UNKNOWN));
+          {
+            /* Objects whose sprite this release lacks (the shareware set has no officers, mutants
+             * or most bosses): a disc labelled with the object, or its code when unknown. */
+            g_autofree char *label = known ? marker_label (info.name) : g_strdup_printf ("%u", value);
+
+            fill_disc (image, SIZE / 2.0, SIZE / 2.0, 24, marker_colour (known ? info.kind : TSR_WOLF3D_OBJECT_UNKNOWN));
+            /* Player starts say it with their arrow. */
+            if (info.kind != TSR_WOLF3D_OBJECT_PLAYER)
+              draw_label (image, label, SIZE / 2, SIZE / 2, strlen (label) > 2 ? 4 : 5, 0xFFFFFFFF);
+          }
           break;
         }
     }
@@ -273,15 +361,36 @@ tsr_wolf_tile_image_new (const TsrWolf3dSet *set,
     case TSR_WOLF_LAYER_AREAS:
       if (tsr_wolf3d_tile_classify (value) != TSR_WOLF3D_TILE_AREA)
         return NULL;
-      image = flat_image (area_colour (value));
-      draw_frame (image, 0, 1, area_colour (value) | 0xFF);
-      return image;
+      {
+        /* The area's number (code - 107), so neighbouring areas of similar hue still differ. */
+        g_autofree char *number = g_strdup_printf ("%u", value - AREA_FIRST);
+
+        image = flat_image (area_colour (value));
+        draw_frame (image, 0, 1, area_colour (value) | 0xFF);
+        draw_label (image, number, SIZE / 2, SIZE / 2, 5, 0xFFFFFFFF);
+        return image;
+      }
     default:
       return NULL;
     }
 }
 
 /* ---- names -------------------------------------------------------------------------------- */
+
+/* The codec's tables name directions in English for the CLI; the editor shows them translated. */
+static const char *
+direction_name (int direction)
+{
+  switch (direction)
+    {
+    /* Translators: "Guard, standing, facing east, all skill levels". */
+    case 0:  return _("east");
+    case 1:  return _("north");
+    case 2:  return _("west");
+    case 3:  return _("south");
+    default: return tsr_wolf3d_direction_name (direction);
+    }
+}
 
 static const char *
 difficulty_name (int difficulty)
@@ -310,7 +419,7 @@ tsr_wolf_tile_name (TsrWolf3dGame game,
   if (info.kind == TSR_WOLF3D_OBJECT_ENEMY && info.direction >= 0)
     return g_strdup_printf (_("%s, %s, facing %s, %s"), info.name,
                             info.patrol ? _("patrolling") : _("standing"),
-                            tsr_wolf3d_direction_name (info.direction), difficulty_name (info.difficulty));
+                            direction_name (info.direction), difficulty_name (info.difficulty));
   return g_strdup (info.name);
 }
 

@@ -289,11 +289,40 @@ level_map_set_tile (TsrTileMap *map,
     tsr_wolf_document_get_maps (self->document)->changed = TRUE;
 }
 
+/* Plane 0 has no "nothing": 0 is no floor (the engine reads an area number from every cell that is
+ * not a wall or a door), so what the eraser and a moved selection leave behind is the floor code
+ * the level uses most, which keeps the hole walkable and inside the level's main area. */
+guint16
+tsr_wolf_level_map_get_floor_code (TsrWolfLevelMap *self)
+{
+  const TsrWolf3dLevel *level;
+  guint counts[TSR_WOLF3D_AREA_LAST - TSR_WOLF3D_AREA_FIRST + 1] = { 0 };
+  guint best = 1;  /* area 1 on a level without any floor */
+  gsize n;
+
+  g_return_val_if_fail (TSR_IS_WOLF_LEVEL_MAP (self), TSR_WOLF3D_AREA_FIRST + 1);
+  level = self->level;
+  if (level == NULL)
+    return TSR_WOLF3D_AREA_FIRST + best;
+  n = (gsize) level->width * level->height;
+  for (gsize i = 0; i < n; i++)
+    {
+      guint16 code = level->planes[0][i];
+
+      if (code >= TSR_WOLF3D_AREA_FIRST && code <= TSR_WOLF3D_AREA_LAST)
+        counts[code - TSR_WOLF3D_AREA_FIRST]++;
+    }
+  for (guint a = 0; a < G_N_ELEMENTS (counts); a++)
+    if (counts[a] > counts[best])
+      best = a;
+  return (guint16) (TSR_WOLF3D_AREA_FIRST + best);
+}
+
 static guint32
 level_map_get_empty_tile (TsrTileMap *map,
                           guint       layer)
 {
-  return 0;
+  return plane_of_layer (layer) == 0 ? tsr_wolf_level_map_get_floor_code (TSR_WOLF_LEVEL_MAP (map)) : 0;
 }
 
 static GArray *

@@ -36,6 +36,9 @@ G_DECLARE_FINAL_TYPE (TsrWolfLevelMap, tsr_wolf_level_map, TSR, WOLF_LEVEL_MAP, 
 /* The level's name (property "name", notified when a rename is done or undone); "" for an empty
  * MAPHEAD slot. */
 const char           *tsr_wolf_level_map_get_name       (TsrWolfLevelMap *self);
+/* The floor code the level uses most (area 1 when it has none): what erasing or moving plane-0
+ * cells leaves behind, since 0 is no floor. */
+guint16               tsr_wolf_level_map_get_floor_code (TsrWolfLevelMap *self);
 /* The document (NULL once it is gone: then the map is 0x0 and draws nothing). */
 TsrWolfDocument      *tsr_wolf_level_map_get_document   (TsrWolfLevelMap *self);
 /* The codec's level; NULL for an empty MAPHEAD slot (a hole in the level list). */

@@ -698,7 +698,7 @@ static guint32
 doc_get_empty_tile (TsrTileMap *map,
                     guint       layer)
 {
-  return 0;
+  return CURRENT (map) != NULL ? tsr_tile_map_get_empty_tile (TSR_TILE_MAP (CURRENT (map)), layer) : 0;
 }
 
 static GArray *

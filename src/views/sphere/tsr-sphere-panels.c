@@ -25,12 +25,15 @@ struct _TsrSpherePanels {
   TsrSphereMode           mode;
   TsrSphereSelectionKind  selection;
   guint                   selection_index; /* the primary (last clicked) element */
+  TsrSphereEntityList    *entity_list;
   guint                   selection_layer;
   GArray                 *selected;        /* guint: every selected entity or zone, primary included */
   gboolean                syncing;
 
   /* The drag in progress. */
   gboolean                dragging;
+  gboolean                snap;      /* zones and segments on tile corners */
+  GtkWidget              *snap_check;
   gboolean                resizing;
   double                  press_x, press_y, last_x, last_y;
   gint                    origin_x, origin_y; /* the dragged element's position at the press */
@@ -324,6 +327,11 @@ tsr_sphere_panels_select (TsrSpherePanels        *self,
   g_array_set_size (self->selected, 0);
   if (kind == TSR_SPHERE_SELECTION_ENTITY || kind == TSR_SPHERE_SELECTION_ZONE)
     g_array_append_val (self->selected, index);
+  if (self->entity_list != NULL)
+    tsr_sphere_entity_list_show_selected (self->entity_list,
+                                          kind == TSR_SPHERE_SELECTION_ENTITY || kind == TSR_SPHERE_SELECTION_ZONE,
+                                          kind == TSR_SPHERE_SELECTION_ZONE ? TSR_SPHERE_LIST_ZONE : TSR_SPHERE_LIST_ENTITY,
+                                          index);
   update_inspector (self);
   queue_canvas_draw (self);
 }
@@ -632,9 +640,10 @@ build_layer_widgets (TsrSpherePanels *self)
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "list-add-symbolic", _("Add a layer above this one"), "add", G_CALLBACK (on_layer_button)));
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "edit-copy-symbolic", _("Duplicate the layer"), "duplicate", G_CALLBACK (on_layer_button)));
-  /* Sphere draws layer 0 at the bottom: "up" is a higher index. */
-  gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-down-symbolic", _("Move the layer down (drawn earlier)"), "down", G_CALLBACK (on_layer_button)));
+  /* Sphere draws layer 0 at the bottom and the list shows the top layer first: "up" is a higher
+   * index and moves the row up. */
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-up-symbolic", _("Move the layer up (drawn later)"), "up", G_CALLBACK (on_layer_button)));
+  gtk_box_append (GTK_BOX (buttons), icon_button (self, "go-down-symbolic", _("Move the layer down (drawn earlier)"), "down", G_CALLBACK (on_layer_button)));
   gtk_box_append (GTK_BOX (buttons), icon_button (self, "edit-delete-symbolic", _("Delete the layer"), "delete", G_CALLBACK (on_layer_button)));
 
   add_field (self, grid, 0, "layer-name", _("_Name"), gtk_entry_new ());
@@ -710,6 +719,57 @@ build_find_section (TsrSpherePanels *self)
   return box;
 }
 
+static void
+on_snap_toggled (GtkCheckButton *check, TsrSpherePanels *self)
+{
+  self->snap = gtk_check_button_get_active (check);
+}
+
+void
+tsr_sphere_panels_set_snap (TsrSpherePanels *self,
+                            gboolean         snap)
+{
+  g_return_if_fail (TSR_IS_SPHERE_PANELS (self));
+  if (self->snap_check != NULL)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->snap_check), snap);
+  self->snap = snap;
+}
+
+/* A row of the entity list: select that element (Select mode) and bring it into view. */
+static void
+on_element_activated (TsrSphereEntityList *list, guint kind, guint index, TsrSpherePanels *self)
+{
+  double x, y, width = 0, height = 0;
+
+  if (kind == TSR_SPHERE_LIST_ZONE)
+    {
+      const TsrSphereZone *zone = tsr_sphere_document_get_zone (self->document, index);
+
+      if (zone == NULL)
+        return;
+      x = zone->x1;
+      y = zone->y1;
+      width = zone->x2 - zone->x1;
+      height = zone->y2 - zone->y1;
+    }
+  else
+    {
+      TsrTileRect bounds;
+
+      if (!tsr_sphere_document_get_entity_bounds (self->document, index, &bounds))
+        return;
+      x = bounds.x;
+      y = bounds.y;
+      width = bounds.width;
+      height = bounds.height;
+    }
+  tsr_sphere_panels_set_mode (self, TSR_SPHERE_MODE_SELECT);
+  tsr_sphere_panels_select (self, kind == TSR_SPHERE_LIST_ZONE ? TSR_SPHERE_SELECTION_ZONE : TSR_SPHERE_SELECTION_ENTITY,
+                            index, 0);
+  if (self->editor != NULL)
+    tsr_map_canvas_center_on (tsr_map_editor_get_canvas (self->editor), x + width / 2, y + height / 2);
+}
+
 static GtkWidget *
 build_entities_page (TsrSpherePanels *self)
 {
@@ -751,9 +811,18 @@ build_entities_page (TsrSpherePanels *self)
   gtk_widget_set_margin_end (page, 6);
   gtk_box_append (GTK_BOX (page), grid);
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
+  self->snap_check = gtk_check_button_new_with_mnemonic (_("Snap zones and segments to the _grid"));
+  gtk_widget_set_tooltip_text (self->snap_check, _("Zones and obstruction segments start, end and move on tile corners"));
+  g_signal_connect (self->snap_check, "toggled", G_CALLBACK (on_snap_toggled), self);
+  gtk_box_append (GTK_BOX (page), self->snap_check);
   gtk_box_append (GTK_BOX (page), delete_button);
   gtk_box_append (GTK_BOX (page), error);
   gtk_box_append (GTK_BOX (page), build_find_section (self));
+  self->entity_list = TSR_SPHERE_ENTITY_LIST (tsr_sphere_entity_list_new (self->document));
+  g_signal_connect (self->entity_list, "element-activated", G_CALLBACK (on_element_activated), self);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->entity_list), 6);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->entity_list), TRUE);
+  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->entity_list));
   return page;
 }
 
@@ -1000,11 +1069,29 @@ pick (TsrSpherePanels *self, double x, double y, double tolerance, guint *index,
   return TSR_SPHERE_SELECTION_NONE;
 }
 
+/* Rounds a map pixel position to the nearest tile corner. */
+static double
+snap_to (double value, guint cell)
+{
+  return cell > 0 ? round (value / cell) * cell : value;
+}
+
 static void
 drag_selection (TsrSpherePanels *self, double x, double y)
 {
   g_autoptr(GError) error = NULL;
   gint dx = (gint) round (x - self->press_x), dy = (gint) round (y - self->press_y);
+  guint cell_w = 0, cell_h = 0;
+
+  tsr_tile_map_get_cell_size (TSR_TILE_MAP (self->document), &cell_w, &cell_h);
+  if (self->snap && self->selection == TSR_SPHERE_SELECTION_ZONE)
+    {
+      /* The zone's corner lands on a tile corner: its move is rounded, not the pointer's. */
+      x = snap_to (x, cell_w);
+      y = snap_to (y, cell_h);
+      dx = (gint) (snap_to (self->origin_x + dx, cell_w) - self->origin_x);
+      dy = (gint) (snap_to (self->origin_y + dy, cell_h) - self->origin_y);
+    }
 
   switch (self->selection)
     {
@@ -1028,6 +1115,13 @@ drag_selection (TsrSpherePanels *self, double x, double y)
     case TSR_SPHERE_SELECTION_SEGMENT:
       {
         gint step_x = (gint) round (x - self->last_x), step_y = (gint) round (y - self->last_y);
+
+        if (self->snap)
+          {
+            /* Whole tiles at a time, so a segment drawn on the grid stays on it. */
+            step_x = (gint) snap_to (step_x, cell_w);
+            step_y = (gint) snap_to (step_y, cell_h);
+          }
 
         if (step_x == 0 && step_y == 0)
           return;
@@ -1055,6 +1149,14 @@ on_map_pointer (TsrMapCanvas *canvas, TsrMapPointerPhase phase, double x, double
 
   if (self->mode == TSR_SPHERE_MODE_TILES)
     return FALSE;
+  if (self->snap && (self->mode == TSR_SPHERE_MODE_ZONE || self->mode == TSR_SPHERE_MODE_SEGMENT))
+    {
+      guint cell_w = 0, cell_h = 0;
+
+      tsr_tile_map_get_cell_size (TSR_TILE_MAP (self->document), &cell_w, &cell_h);
+      x = snap_to (x, cell_w);
+      y = snap_to (y, cell_h);
+    }
 
   switch (phase)
     {
@@ -1318,6 +1420,13 @@ tsr_sphere_panels_init (TsrSpherePanels *self)
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->selected = g_array_new (FALSE, FALSE, sizeof (guint));
   self->person_surfaces = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) cairo_surface_destroy);
+}
+
+TsrSphereEntityList *
+tsr_sphere_panels_get_entity_list (TsrSpherePanels *self)
+{
+  g_return_val_if_fail (TSR_IS_SPHERE_PANELS (self), NULL);
+  return self->entity_list;
 }
 
 GtkWidget *

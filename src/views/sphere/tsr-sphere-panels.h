@@ -7,6 +7,7 @@
 #pragma once
 
 #include "model/sphere/tsr-sphere-document.h"
+#include "views/sphere/tsr-sphere-entity-list.h"
 #include "views/tsr-map-editor.h"
 #include "views/tsr-property-find-bar.h"
 #include "views/tsr-property-inspector.h"
@@ -77,5 +78,10 @@ gboolean               tsr_sphere_panels_move_layer       (TsrSpherePanels *self
  * for tests. */
 GtkWidget             *tsr_sphere_panels_get_field        (TsrSpherePanels *self,
                                                            const char      *name);
+/* Zones and segments drawn, moved and resized on tile corners (the Entities page's check). */
+void                   tsr_sphere_panels_set_snap         (TsrSpherePanels *self,
+                                                           gboolean         snap);
+/* The Entities page's list of persons, triggers and zones (transfer none). */
+TsrSphereEntityList   *tsr_sphere_panels_get_entity_list  (TsrSpherePanels *self);
 
 G_END_DECLS

@@ -76,11 +76,34 @@ create_level_row (gpointer item, gpointer data)
   gtk_widget_set_margin_top (label, 6);
   gtk_widget_set_margin_bottom (label, 6);
   g_object_set_data (G_OBJECT (label), "tsr-panels", self);
+  g_object_set_data (G_OBJECT (row), "tsr-level-label", label);
   g_signal_connect_object (map, "notify::name", G_CALLBACK (on_level_name_changed), label, 0);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
   /* An empty MAPHEAD slot cannot be shown or edited. */
   gtk_widget_set_sensitive (row, !tsr_wolf_level_map_is_empty_slot (map));
   return row;
+}
+
+/* A row shows its level's position, and GtkListBox only creates rows for the inserted items: after
+ * an insert, a removal or a move every row's number is set again. */
+static void
+on_levels_changed (GListModel *levels, guint position, guint removed, guint added, TsrWolf3dPanels *self)
+{
+  guint n = g_list_model_get_n_items (levels);
+
+  for (guint i = position; i < n; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->level_list, (int) i);
+      g_autoptr(TsrWolfLevelMap) map = g_list_model_get_item (levels, i);
+      GtkLabel *label = row != NULL ? g_object_get_data (G_OBJECT (row), "tsr-level-label") : NULL;
+
+      if (label != NULL && map != NULL)
+        {
+          g_autofree char *text = level_label (self, map);
+
+          gtk_label_set_text (label, text);
+        }
+    }
 }
 
 static void
@@ -294,6 +317,9 @@ build_levels_page (TsrWolf3dPanels *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->level_list), "boxed-list");
   gtk_list_box_bind_model (self->level_list, tsr_wolf_document_get_levels (self->document),
                            create_level_row, self, NULL);
+  /* Connected after the list box's own handler, so the new rows exist when they are numbered. */
+  g_signal_connect_object (tsr_wolf_document_get_levels (self->document), "items-changed",
+                           G_CALLBACK (on_levels_changed), self, G_CONNECT_AFTER);
   g_signal_connect (self->level_list, "row-selected", G_CALLBACK (on_level_row_selected), self);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->level_list));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
@@ -540,7 +566,7 @@ tsr_wolf3d_panels_new (TsrMapEditor    *editor,
   self->document = g_object_ref (document);
 
   tsr_map_editor_add_page (editor, build_levels_page (self), "levels", _("Levels"));
-  tsr_map_editor_add_page (editor, build_objects_page (self), "objects", _("Objects"));
+  tsr_map_editor_add_palette_page (editor, build_objects_page (self), "objects", _("Objects"));
   tsr_map_editor_add_inspector_widget (editor, build_level_inspector (self));
   g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_current_level_map), self);
   g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
