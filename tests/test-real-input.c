@@ -650,8 +650,8 @@ preview_shows_bold (TsrTerminalPreview *preview, const char *text)
 }
 
 /* chronicles_DreamBrother.sceA: the Terminals tab clicked, a line with $B bold typed into a group
- * with real keys (the preview shows it in bold), an error typed (listed at its line), fixed with
- * BackSpace, saved with Ctrl+S; the saved map differs only in its term chunk, which decompiles to
+ * with real keys (the preview shows it in bold), an error typed (a misnumbered #ENDTERMINAL, listed
+ * at its line), removed with BackSpace, saved with Ctrl+S; the saved map differs only in its term chunk, which decompiles to
  * the edited script. */
 static void
 test_marathon_terminals (void)
@@ -728,14 +728,17 @@ test_marathon_terminals (void)
   tsr_test_ui_iterate_for (300);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-terminals.png");
 
-  /* $C9 is a colour the engine lacks: a warning at its line; BackSpace twice takes it away. */
-  type_keys (xtest, "$C9");
+  /* A misnumbered #ENDTERMINAL is an error at its line, in the findings too; BackSpace takes it
+   * away again. */
+  type_keys (xtest, "#ENDTERMINAL 5");
   tsr_terminal_editor_refresh (editor);
   g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 1);
+  g_assert_cmpint (tsr_terminal_editor_get_problem (editor, 0)->severity, ==, TSR_SEVERITY_ERROR);
   g_assert_cmpuint (tsr_terminal_editor_get_problem (editor, 0)->line, ==, line + 2);
   tsr_findings_view_refresh (tsr_terminal_editor_get_findings_view (editor));
-  g_assert_cmpuint (tsr_findings_view_get_n_findings (tsr_terminal_editor_get_findings_view (editor)), >=, 1);
-  for (guint i = 0; i < 3; i++)
+  g_assert_cmpuint (tsr_findings_view_get_n_errors (tsr_terminal_editor_get_findings_view (editor)), ==, 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-terminals-error.png");
+  for (guint i = 0; i < strlen ("#ENDTERMINAL 5"); i++)
     g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_BackSpace, 0));
   tsr_terminal_editor_refresh (editor);
   g_assert_cmpuint (tsr_terminal_editor_get_n_problems (editor), ==, 0);
