@@ -8,14 +8,17 @@ typedef struct {
   gint64 x0, y0, dx, dy, n;
 } Line;
 
+/* NUMERATOR / DENOMINATOR (> 0) rounded half away from zero. The remainder is doubled, never
+ * the numerator, which may use 62 bits. */
 static gint64
 round_div (gint64 numerator,
            gint64 denominator)
 {
-  /* denominator > 0 */
-  if (numerator >= 0)
-    return (2 * numerator + denominator) / (2 * denominator);
-  return -((-2 * numerator + denominator) / (2 * denominator));
+  gint64 quotient = numerator / denominator, remainder = numerator % denominator;
+
+  if (remainder >= 0 ? 2 * remainder >= denominator : -2 * remainder >= denominator)
+    quotient += remainder >= 0 ? 1 : -1;
+  return quotient;
 }
 
 static gint64
