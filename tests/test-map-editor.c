@@ -1527,33 +1527,8 @@ main (int argc, char *argv[])
   g_autoptr(GError) error = NULL;
   int status;
 
-  work_dir = g_dir_make_tmp ("tessera-map-editor-XXXXXX", &error);
-  g_assert_no_error (error);
-  {
-    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
-    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
-    g_autofree char *state = g_build_filename (work_dir, "state", NULL);
-
-    g_setenv ("XDG_DATA_HOME", data, TRUE);
-    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-    /* Recovery entries too: a real session's would be offered on activation. */
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-
-  if (!gtk_init_check ())
-    {
-      g_print ("SKIP: no display (run under xvfb-run)\n");
-      return 77;
-    }
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  g_test_init (&argc, &argv, NULL);
-  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
-  if (screenshot_dir == NULL)
-    screenshot_dir = g_get_current_dir ();
+  if (!tsr_test_ui_begin (&argc, &argv, "map-editor", &work_dir, &screenshot_dir))
+    return 77;
 
   tsr_format_registry_add (tsr_format_registry_get_default (), &test_map_format);
   tsr_document_register_type ("test-map", TEST_TYPE_MAP_DOCUMENT);
@@ -1569,8 +1544,6 @@ main (int argc, char *argv[])
   status = g_test_run ();
 
   g_clear_object (&application);
-  tsr_test_ui_remove_tree (work_dir);
-  g_free (work_dir);
-  g_free (screenshot_dir);
+  tsr_test_ui_end (work_dir, screenshot_dir);
   return status;
 }

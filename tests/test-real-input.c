@@ -805,28 +805,11 @@ main (int argc, char *argv[])
   g_autofree char *why = NULL;
   int status;
 
-  work_dir = g_dir_make_tmp ("tessera-real-input-XXXXXX", &error);
-  g_assert_no_error (error);
-  {
-    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
-    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
-
-    g_setenv ("XDG_DATA_HOME", data, TRUE);
-    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-
-  if (!gtk_init_check ())
-    {
-      g_print ("SKIP: no display (run under xvfb-run)\n");
-      tsr_test_ui_remove_tree (work_dir);
-      return 77;
-    }
+  if (!tsr_test_ui_begin (&argc, &argv, "real-input", &work_dir, &screenshot_dir))
+    return 77;
   if (!tsr_test_xtest_available (&why))
     {
-      tsr_test_ui_remove_tree (work_dir);
+      tsr_test_ui_end (work_dir, screenshot_dir);
       if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
         {
           g_printerr ("FAIL: real input needs XTest under CI: %s\n", why);
@@ -835,13 +818,7 @@ main (int argc, char *argv[])
       g_print ("SKIP: %s\n", why);
       return 77;
     }
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  g_test_init (&argc, &argv, NULL);
   g_log_set_writer_func (write_log, NULL, NULL);
-  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
-  if (screenshot_dir == NULL)
-    screenshot_dir = g_get_current_dir ();
 
   application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
@@ -853,8 +830,6 @@ main (int argc, char *argv[])
   status = g_test_run ();
 
   g_clear_object (&application);
-  tsr_test_ui_remove_tree (work_dir);
-  g_free (work_dir);
-  g_free (screenshot_dir);
+  tsr_test_ui_end (work_dir, screenshot_dir);
   return status;
 }

@@ -34,65 +34,6 @@ static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
 
-/* --- Helpers --- */
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (path);
-}
-
-static char *
-test_data_dir (const char *family)
-{
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *dir = root != NULL ? g_build_filename (root, family, NULL) : NULL;
-
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for %s missing under CI", family);
-      return NULL;
-    }
-  return g_steal_pointer (&dir);
-}
-
-/* Copies NAMES from SOURCE into a new folder WORK_DIR/SUBDIR and returns it. */
-static char *
-copy_files (const char *source, const char *const *names, const char *subdir)
-{
-  g_autofree char *target = g_build_filename (work_dir, subdir, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_autofree char *from = g_build_filename (source, names[i], NULL);
-      g_autofree char *to = g_build_filename (target, names[i], NULL);
-      g_autofree char *contents = NULL;
-      gsize length = 0;
-      g_autoptr(GError) error = NULL;
-
-      g_file_get_contents (from, &contents, &length, &error);
-      g_assert_no_error (error);
-      g_file_set_contents (to, contents, (gssize) length, &error);
-      g_assert_no_error (error);
-    }
-  return g_steal_pointer (&target);
-}
-
 static TsrWindow *
 new_window (void)
 {
@@ -171,7 +112,7 @@ assert_level_numbers (GtkListBox *list, guint n_levels, const char *when)
 static void
 test_wolf3d_level_numbers (void)
 {
-  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d");
   g_autofree char *set = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
@@ -188,7 +129,7 @@ test_wolf3d_level_numbers (void)
       return;
     }
   set = g_build_filename (source, "wl1_v14_shareware", NULL);
-  dir = copy_files (set, wolf3d_files, "wolf3d");
+  dir = tsr_test_ui_copy_files (set, wolf3d_files, work_dir, "wolf3d");
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
   window = open_in_window (path);
   editor = window_editor (window);
@@ -218,7 +159,7 @@ static void
 test_side_bar (void)
 {
   static const char *const pages[] = { "layers", "problems", "levels", "tiles", "inspector", "objects" };
-  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d");
   g_autofree char *set = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
@@ -235,7 +176,7 @@ test_side_bar (void)
       return;
     }
   set = g_build_filename (source, "wl1_v14_shareware", NULL);
-  dir = copy_files (set, wolf3d_files, "wolf3d-side-bar");
+  dir = tsr_test_ui_copy_files (set, wolf3d_files, work_dir, "wolf3d-side-bar");
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
   window = open_in_window (path);
   editor = window_editor (window);
@@ -322,7 +263,7 @@ static const char *const sphere_files[] = { "village.rmp", "outside_neo.rts", "s
 static void
 test_sphere_layers_top_first (void)
 {
-  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   TsrWindow *window;
@@ -339,7 +280,7 @@ test_sphere_layers_top_first (void)
       g_test_skip ("no Sphere test data");
       return;
     }
-  dir = copy_files (source, sphere_files, "sphere");
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere");
   path = g_build_filename (dir, "village.rmp", NULL);
   window = open_in_window (path);
   editor = window_editor (window);
@@ -399,7 +340,7 @@ test_sphere_layers_top_first (void)
 static void
 test_sphere_entity_list (void)
 {
-  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   TsrWindow *window;
@@ -415,7 +356,7 @@ test_sphere_entity_list (void)
       g_test_skip ("no Sphere test data");
       return;
     }
-  dir = copy_files (source, sphere_files, "sphere-entities");
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere-entities");
   path = g_build_filename (dir, "village.rmp", NULL);
   window = open_in_window (path);
   editor = window_editor (window);
@@ -486,7 +427,7 @@ drag_pixels (TsrMapEditor *editor, double x0, double y0, double x1, double y1)
 static void
 test_sphere_snap (void)
 {
-  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   TsrWindow *window;
@@ -504,7 +445,7 @@ test_sphere_snap (void)
       g_test_skip ("no Sphere test data");
       return;
     }
-  dir = copy_files (source, sphere_files, "sphere-snap");
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere-snap");
   path = g_build_filename (dir, "village.rmp", NULL);
   window = open_in_window (path);
   editor = window_editor (window);
@@ -652,7 +593,7 @@ texture_bytes (GdkPaintable *paintable)
 static void
 test_preview_level (void)
 {
-  g_autofree char *source = test_data_dir ("marathon");
+  g_autofree char *source = tsr_test_ui_data_dir ("marathon");
   g_autofree char *path = NULL;
   g_autoptr(GBytes) first = NULL;
   g_autoptr(GBytes) fifth = NULL;
@@ -792,7 +733,7 @@ test_tool_keys (void)
     { XK_r, TSR_TILE_TOOL_SELECT }, { XK_f, TSR_TILE_TOOL_FILL }, { XK_e, TSR_TILE_TOOL_ERASER },
     { XK_i, TSR_TILE_TOOL_PICKER }, { XK_u, TSR_TILE_TOOL_RECTANGLE }, { XK_b, TSR_TILE_TOOL_PENCIL },
   };
-  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d");
   g_autofree char *set = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
@@ -813,7 +754,7 @@ test_tool_keys (void)
     }
   xdisplay = gdk_x11_display_get_xdisplay (display);
   set = g_build_filename (source, "wl1_v14_shareware", NULL);
-  dir = copy_files (set, wolf3d_files, "wolf3d-keys");
+  dir = tsr_test_ui_copy_files (set, wolf3d_files, work_dir, "wolf3d-keys");
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
   window = open_in_window (path);
   editor = window_editor (window);
@@ -916,7 +857,7 @@ prefers_dark (void)
 static void
 test_color_scheme (void)
 {
-  g_autofree char *source = test_data_dir ("sphere");
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   GSettings *settings = tsr_application_get_settings (application);
@@ -931,7 +872,7 @@ test_color_scheme (void)
       g_test_skip ("no Sphere test data");
       return;
     }
-  dir = copy_files (source, sphere_files, "sphere-dark");
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere-dark");
   path = g_build_filename (dir, "village.rmp", NULL);
   window = open_in_window (path);
   g_assert_false (prefers_dark ());
@@ -997,7 +938,7 @@ static void
 test_translated (void)
 {
   const char *language = g_getenv ("LANGUAGE");
-  g_autofree char *source = test_data_dir ("wolf3d");
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d");
   g_autofree char *set = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
@@ -1013,7 +954,7 @@ test_translated (void)
   g_assert_cmpstr (_("_Pencil"), !=, "_Pencil");
   g_assert_cmpstr (_("Layers"), !=, "Layers");
   set = g_build_filename (source, "wl1_v14_shareware", NULL);
-  dir = copy_files (set, wolf3d_files, "wolf3d-translated");
+  dir = tsr_test_ui_copy_files (set, wolf3d_files, work_dir, "wolf3d-translated");
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
   window = open_in_window (path);
   g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_button_label, _("_Pencil")));
@@ -1031,18 +972,8 @@ main (int argc, char *argv[])
   int status;
 
   /* A private home for recent files and settings, removed at the end. */
-  work_dir = g_dir_make_tmp ("tessera-tile-editors-XXXXXX", &error);
-  g_assert_no_error (error);
-  {
-    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
-    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
-
-    g_setenv ("XDG_DATA_HOME", data, TRUE);
-    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
+  if (!tsr_test_ui_begin (&argc, &argv, "tile-editors", &work_dir, &screenshot_dir))
+    return 77;
   /* LANGUAGE picks the catalogue (it works with C.UTF-8, which every system has). */
   if (g_getenv ("TSR_LOCALEDIR") != NULL)
     {
@@ -1050,18 +981,6 @@ main (int argc, char *argv[])
       bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
       textdomain (GETTEXT_PACKAGE);
     }
-
-  if (!gtk_init_check ())
-    {
-      g_print ("SKIP: no display (run under xvfb-run)\n");
-      return 77;
-    }
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  g_test_init (&argc, &argv, NULL);
-  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
-  if (screenshot_dir == NULL)
-    screenshot_dir = g_get_current_dir ();
   application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
@@ -1080,8 +999,6 @@ main (int argc, char *argv[])
   status = g_test_run ();
 
   g_clear_object (&application);
-  remove_tree (work_dir);
-  g_free (work_dir);
-  g_free (screenshot_dir);
+  tsr_test_ui_end (work_dir, screenshot_dir);
   return status;
 }

@@ -1215,26 +1215,6 @@ test_backup_preference (void)
   close_all_windows ();
 }
 
-/* Removes the test's own temporary folder. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-          remove_tree (child);
-        else
-          g_remove (child);
-      }
-  g_remove (path);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -1242,36 +1222,8 @@ main (int argc, char *argv[])
   int status;
 
   /* A private home for recent files and settings, set before GLib caches the folders. */
-  work_dir = g_dir_make_tmp ("tessera-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  {
-    g_autofree char *data = g_build_filename (work_dir, "data", NULL);
-    g_autofree char *config = g_build_filename (work_dir, "config", NULL);
-    g_autofree char *state = g_build_filename (work_dir, "state", NULL);
-    g_autofree char *cache = g_build_filename (work_dir, "cache", NULL);
-
-    g_setenv ("XDG_DATA_HOME", data, TRUE);
-    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-    g_setenv ("XDG_CACHE_HOME", cache, TRUE);
-    /* Recovery entries too: a real session's would be offered on activation. */
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-
-  if (!gtk_init_check ())
-    {
-      g_print ("SKIP: no display (run under xvfb-run)\n");
-      return 77;
-    }
-  /* Screenshots show settled pages, not a crossfade half way. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  g_test_init (&argc, &argv, NULL);
-  screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
-  if (screenshot_dir == NULL)
-    screenshot_dir = g_get_current_dir ();
+  if (!tsr_test_ui_begin (&argc, &argv, "ui", &work_dir, &screenshot_dir))
+    return 77;
 
   tsr_format_registry_add (tsr_format_registry_get_default (), &ui_grid_format);
   application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
@@ -1298,8 +1250,6 @@ main (int argc, char *argv[])
 
   close_all_windows ();
   g_clear_object (&application);
-  remove_tree (work_dir);
-  g_free (work_dir);
-  g_free (screenshot_dir);
+  tsr_test_ui_end (work_dir, screenshot_dir);
   return status;
 }

@@ -1,6 +1,8 @@
 /* tsr-test-ui.c: shared support for the UI tests. */
 #include "tsr-test-ui.h"
 
+#include <locale.h>
+
 #include <glib/gstdio.h>
 
 void
@@ -149,4 +151,55 @@ tsr_test_ui_remove_tree (const char *path)
   if (dir != NULL)
     g_dir_close (dir);
   g_rmdir (path);
+}
+
+gboolean
+tsr_test_ui_begin (int         *argc,
+                   char      ***argv,
+                   const char  *name,
+                   char       **work_dir,
+                   char       **screenshot_dir)
+{
+  static const char *const homes[][2] = {
+    { "XDG_DATA_HOME", "data" }, { "XDG_CONFIG_HOME", "config" },
+    { "XDG_CACHE_HOME", "cache" }, { "XDG_STATE_HOME", "state" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template = g_strdup_printf ("tessera-%s-XXXXXX", name);
+
+  *work_dir = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+  /* Before GLib caches the folders. */
+  for (gsize i = 0; i < G_N_ELEMENTS (homes); i++)
+    {
+      g_autofree char *folder = g_build_filename (*work_dir, homes[i][1], NULL);
+
+      g_setenv (homes[i][0], folder, TRUE);
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  if (!gtk_init_check ())
+    {
+      g_print ("SKIP: no display (run under xvfb-run)\n");
+      tsr_test_ui_remove_tree (*work_dir);
+      g_clear_pointer (work_dir, g_free);
+      return FALSE;
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_init (argc, argv, NULL);
+  *screenshot_dir = g_strdup (g_getenv ("TSR_SCREENSHOT_DIR"));
+  if (*screenshot_dir == NULL)
+    *screenshot_dir = g_get_current_dir ();
+  return TRUE;
+}
+
+void
+tsr_test_ui_end (char *work_dir,
+                 char *screenshot_dir)
+{
+  if (work_dir != NULL)
+    tsr_test_ui_remove_tree (work_dir);
+  g_free (work_dir);
+  g_free (screenshot_dir);
 }

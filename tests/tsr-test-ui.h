@@ -32,4 +32,20 @@ void       tsr_test_ui_save_screenshot (GtkWidget  *widget,
                                         const char *directory,
                                         const char *name);
 
+/* What every UI test process does first: a private home under a new temporary folder WORK_DIR
+ * (data, config, cache and state, so a real session's recent files, settings and recovery entries
+ * are never seen or touched), the memory settings backend, no accessibility bus, the C.UTF-8
+ * locale, GTK without animations (screenshots show settled pages), GTest, and SCREENSHOT_DIR from
+ * TSR_SCREENSHOT_DIR (else the current folder). FALSE when there is no display: the folder is gone
+ * again and the test exits 77. NAME names the folder ("map-editor"). Free both with
+ * tsr_test_ui_end. */
+gboolean   tsr_test_ui_begin           (int         *argc,
+                                        char      ***argv,
+                                        const char  *name,
+                                        char       **work_dir,
+                                        char       **screenshot_dir);
+/* Removes WORK_DIR and frees both strings. */
+void       tsr_test_ui_end             (char        *work_dir,
+                                        char        *screenshot_dir);
+
 G_END_DECLS
