@@ -749,6 +749,27 @@ START_TEST (test_area_overlay)
     ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
     ck_assert_uint_eq (tsr_tile_map_get_tile (map, 0, 0, 0), before);
   }
+
+  /* One cell painted through both layers in one merged stroke (found by fuzz-model-commands): the
+   * command holds it twice, and undo must give back the first old value, not the second. */
+  {
+    guint32 before = tsr_tile_map_get_tile (map, 0, 0, 0);
+    TsrPaintTilesCommand *wall = tsr_paint_tiles_command_new (map, "Pencil", "pencil");
+    TsrPaintTilesCommand *area = tsr_paint_tiles_command_new (map, "Pencil", "pencil");
+
+    tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+    tsr_paint_tiles_command_set (wall, 0, 0, 0, before == 1 ? 2 : 1);
+    push (document, TSR_COMMAND (wall));
+    tsr_paint_tiles_command_set (area, 2, 0, 0, 121);
+    push (document, TSR_COMMAND (area));
+    ck_assert_uint_eq (tsr_tile_map_get_tile (map, 0, 0, 0), 121);
+    ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+    ck_assert_uint_eq (tsr_tile_map_get_tile (map, 0, 0, 0), before);
+    ck_assert (!tsr_document_get_modified (TSR_DOCUMENT (document)));
+    ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+    ck_assert_uint_eq (tsr_tile_map_get_tile (map, 0, 0, 0), 121);
+    ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+  }
   g_signal_handlers_disconnect_by_data (map, &layers_changed);
 }
 END_TEST

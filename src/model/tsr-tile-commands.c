@@ -99,8 +99,12 @@ tsr_paint_tiles_command_apply (TsrPaintTilesCommand *self,
   n_layers = tsr_tile_map_get_n_layers (self->map);
   changed = g_new0 (TsrTileRect, n_layers);
 
-  for (guint i = 0; i < self->cells->len; i++)
+  /* Redo in the order the cells were recorded, undo in the reverse order: two layers may show one
+   * plane (Wolf3D's area codes are plane 0 again), so a cell can be recorded under both, and only
+   * the reverse order gives back its first old value. */
+  for (guint n = 0; n < self->cells->len; n++)
     {
+      guint i = forward ? n : self->cells->len - 1 - n;
       const CellChange *cell = &g_array_index (self->cells, CellChange, i);
 
       if (cell->layer >= n_layers)
