@@ -610,7 +610,7 @@ TsrMarathonScriptCompilation *
 tsr_marathon_script_compile (const char *text,
                              gsize       length)
 {
-  TsrMarathonScriptCompilation *result = g_new0 (TsrMarathonScriptCompilation, 1);
+  TsrMarathonScriptCompilation *result = g_rc_box_new0 (TsrMarathonScriptCompilation);
   Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0 };
   const char *p = text, *end = text + length;
   guint line_number = 0;
@@ -710,15 +710,27 @@ tsr_marathon_script_compile (const char *text,
   return result;
 }
 
-void
-tsr_marathon_script_compilation_free (TsrMarathonScriptCompilation *compilation)
+static void
+compilation_clear (gpointer data)
 {
-  if (compilation == NULL)
-    return;
+  TsrMarathonScriptCompilation *compilation = data;
+
   g_clear_pointer (&compilation->terminals, g_ptr_array_unref);
   g_array_unref (compilation->diagnostics);
   g_array_unref (compilation->lines);
-  g_free (compilation);
+}
+
+TsrMarathonScriptCompilation *
+tsr_marathon_script_compilation_ref (TsrMarathonScriptCompilation *compilation)
+{
+  return g_rc_box_acquire (compilation);
+}
+
+void
+tsr_marathon_script_compilation_free (TsrMarathonScriptCompilation *compilation)
+{
+  if (compilation != NULL)
+    g_rc_box_release_full (compilation, compilation_clear);
 }
 
 const TsrMarathonScriptDiagnostic *

@@ -108,6 +108,9 @@ typedef struct {
  * $C8/$C9, #STATIC 0. */
 TsrMarathonScriptCompilation      *tsr_marathon_script_compile                 (const char *text,
                                                                                gsize       length);
+/* Compilations are shared, read-only, by whoever shows them: _ref takes a reference, _free drops
+ * one. */
+TsrMarathonScriptCompilation      *tsr_marathon_script_compilation_ref         (TsrMarathonScriptCompilation *compilation);
 void                               tsr_marathon_script_compilation_free        (TsrMarathonScriptCompilation *compilation);
 const TsrMarathonScriptDiagnostic *tsr_marathon_script_compilation_first_error (const TsrMarathonScriptCompilation *compilation);
 

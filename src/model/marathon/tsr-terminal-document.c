@@ -1,5 +1,5 @@
 /* tsr-terminal-document.c: the document keeps the loaded TsrMarathonTerminalScript (the format's
- * data) equal to its TsrTerminalText after every change. */
+ * data) equal to its TsrTerminalText after every change, sharing the text's compilation. */
 #include "model/marathon/tsr-terminal-document.h"
 
 struct _TsrTerminalDocument {
@@ -20,7 +20,7 @@ on_text_compiled (TsrTerminalText     *text,
   g_bytes_unref (script->source);
   script->source = g_bytes_new (data, length);
   tsr_marathon_script_compilation_free (script->compilation);
-  script->compilation = tsr_marathon_script_compile (data, length);
+  script->compilation = tsr_marathon_script_compilation_ref ((TsrMarathonScriptCompilation *) tsr_terminal_text_get_compilation (text));
 }
 
 static gboolean

@@ -28,7 +28,7 @@ struct _TsrTerminalEditor {
   GtkTextBuffer           *words_buffer;
   GtkTextTag              *error_tag;
   GtkTextTag              *warning_tag;
-  GArray                  *problems;  /* TsrMarathonScriptDiagnostic (copies) */
+  TsrMarathonScriptCompilation *shown; /* the compilation the underlines show, or NULL */
   guint                    compile_timeout;
   gboolean                 applying;  /* a document change is being copied into the buffer */
   gboolean                 user_edit; /* a buffer edit is being turned into a command */
@@ -84,12 +84,6 @@ language_manager (void)
       gtk_source_language_manager_set_search_path (manager, (const char *const *) path);
     }
   return manager;
-}
-
-static void
-problem_clear (gpointer data)
-{
-  g_free (((TsrMarathonScriptDiagnostic *) data)->message);
 }
 
 /* ---- Buffer ↔ document ----------------------------------------------------------------------- */
@@ -250,22 +244,17 @@ refresh_diagnostics (TsrTerminalEditor *self)
   GtkTextIter start, end;
 
   g_clear_handle_id (&self->compile_timeout, g_source_remove);
-  g_array_set_size (self->problems, 0);
+  g_clear_pointer (&self->shown, tsr_marathon_script_compilation_free);
   if (self->text == NULL)
     return;
   compilation = tsr_terminal_text_get_compilation (self->text);
+  self->shown = tsr_marathon_script_compilation_ref ((TsrMarathonScriptCompilation *) compilation);
   gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
   gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
   gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->warning_tag, &start, &end);
   for (guint i = 0; i < compilation->diagnostics->len; i++)
     {
-      const TsrMarathonScriptDiagnostic *diagnostic =
-        &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
-      TsrMarathonScriptDiagnostic copy = *diagnostic;
-
-      copy.message = g_strdup (diagnostic->message);
-      g_array_append_val (self->problems, copy);
-      underline (self, diagnostic);
+      underline (self, &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i));
     }
   rebuild_outline (self, compilation);
   if (compilation->terminals != NULL)
@@ -712,7 +701,7 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
     return;
   detach (self);
   clear_list (self->outline_list);
-  g_array_set_size (self->problems, 0);
+  g_clear_pointer (&self->shown, tsr_marathon_script_compilation_free);
   if (text == NULL)
     {
       replace_buffer (self, gtk_source_buffer_new (NULL));
@@ -793,7 +782,7 @@ guint
 tsr_terminal_editor_get_n_problems (TsrTerminalEditor *self)
 {
   g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), 0);
-  return self->problems->len;
+  return self->shown != NULL ? self->shown->diagnostics->len : 0;
 }
 
 const TsrMarathonScriptDiagnostic *
@@ -801,8 +790,8 @@ tsr_terminal_editor_get_problem (TsrTerminalEditor *self,
                                  guint              index)
 {
   g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
-  g_return_val_if_fail (index < self->problems->len, NULL);
-  return &g_array_index (self->problems, TsrMarathonScriptDiagnostic, index);
+  g_return_val_if_fail (index < tsr_terminal_editor_get_n_problems (self), NULL);
+  return &g_array_index (self->shown->diagnostics, TsrMarathonScriptDiagnostic, index);
 }
 
 guint
@@ -865,7 +854,7 @@ tsr_terminal_editor_finalize (GObject *object)
 {
   TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
 
-  g_array_unref (self->problems);
+  g_clear_pointer (&self->shown, tsr_marathon_script_compilation_free);
   G_OBJECT_CLASS (tsr_terminal_editor_parent_class)->finalize (object);
 }
 
@@ -923,8 +912,6 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->owner_level = -1;
   g_signal_connect (self, "cursor-location-changed", G_CALLBACK (follow_cursor), NULL);
-  self->problems = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
-  g_array_set_clear_func (self->problems, problem_clear);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
 
   /* Ahead of the text view's own Ctrl+Z, which would act on the buffer's (disabled) history. */
