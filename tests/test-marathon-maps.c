@@ -711,6 +711,43 @@ START_TEST (test_terminal_truncation)
 }
 END_TEST
 
+START_TEST (test_terminal_script_references)
+{
+  static const char script[] =
+    "#TERMINAL 0\n"
+    "#PICT 1000\nshown\n"
+    "#PICT 1001\nmissing\n"
+    "#INTERLEVEL TELEPORT 2\n"
+    "#INTERLEVEL TELEPORT 3\n"
+    "#INTRALEVEL TELEPORT 9\n"
+    "#INTRALEVEL TELEPORT 10\n"
+    "#ENDTERMINAL 0\n";
+  static const int pictures[] = { 5, 1000, 1200 };
+  g_autoptr(TsrMarathonScriptCompilation) compilation = tsr_marathon_script_compile (script, strlen (script));
+  TsrMarathonScriptReferences references = { 3, 10, pictures, G_N_ELEMENTS (pictures) };
+  TsrMarathonScriptReferences unknown = { -1, -1, NULL, 0 };
+  g_autoptr(GArray) diagnostics = tsr_marathon_script_diagnostics_new ();
+  const TsrMarathonScriptDiagnostic *d;
+
+  ck_assert_uint_eq (compilation->diagnostics->len, 0);
+  tsr_marathon_script_check_references (compilation, &unknown, diagnostics);
+  ck_assert_uint_eq (diagnostics->len, 0);
+  tsr_marathon_script_check_references (compilation, &references, diagnostics);
+  ck_assert_uint_eq (diagnostics->len, 3);
+  d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 0);
+  ck_assert_int_eq (d->severity, TSR_SEVERITY_WARNING);
+  ck_assert_uint_eq (d->line, 4);
+  ck_assert_str_eq (d->message, "#PICT 1001: the Images file has no picture 1001");
+  d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 1);
+  ck_assert_int_eq (d->severity, TSR_SEVERITY_ERROR);
+  ck_assert_uint_eq (d->line, 7);
+  ck_assert_str_eq (d->message, "#INTERLEVEL TELEPORT 3: the scenario has levels 0 to 2");
+  d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 2);
+  ck_assert_uint_eq (d->line, 9);
+  ck_assert_str_eq (d->message, "#INTRALEVEL TELEPORT 10: the level has polygons 0 to 9");
+}
+END_TEST
+
 static int
 run_cli (const char *first, ...)
 {
@@ -760,6 +797,28 @@ START_TEST (test_terminal_cli)
   ck_assert_ptr_nonnull (scenario);
   ck_assert_uint_eq (first_level (scenario)->terminals->len, 7);
   ck_assert (tsr_wad_checksum_matches (scenario->map->wad));
+  /* Scripts cannot say whether a terminal is xor-encoded: replace keeps each position's flag. */
+  {
+    g_autofree char *plain = g_build_filename (dir, "plain.sceA", NULL);
+    g_autofree char *replaced = g_build_filename (dir, "replaced.sceA", NULL);
+    g_autoptr(GBytes) plain_bytes = NULL;
+    g_autoptr(GBytes) replaced_bytes = NULL;
+    g_autoptr(TsrMarathonScenario) reloaded = NULL;
+    TsrMarathonTerminal *second = g_ptr_array_index (first_level (scenario)->terminals, 1);
+
+    second->flags &= ~TSR_MARATHON_TERMINAL_ENCODED;
+    plain_bytes = tsr_marathon_scenario_serialize (scenario, NULL);
+    ck_assert_ptr_nonnull (plain_bytes);
+    ck_assert (g_file_set_contents (plain, g_bytes_get_data (plain_bytes, NULL), (gssize) g_bytes_get_size (plain_bytes), NULL));
+    ck_assert_int_eq (run_cli ("replace", plain, "--level", "0", other, "-o", replaced, NULL), 0);
+    replaced_bytes = tsr_test_read_file (replaced);
+    ck_assert (g_bytes_equal (replaced_bytes, plain_bytes));
+    reloaded = tsr_marathon_scenario_load (replaced_bytes, "replaced", NULL);
+    ck_assert_uint_eq (((TsrMarathonTerminal *) g_ptr_array_index (first_level (reloaded)->terminals, 1))->flags
+                         & TSR_MARATHON_TERMINAL_ENCODED, 0);
+    ck_assert_uint_ne (((TsrMarathonTerminal *) g_ptr_array_index (first_level (reloaded)->terminals, 0))->flags
+                         & TSR_MARATHON_TERMINAL_ENCODED, 0);
+  }
   /* A level the file does not hold is a usage error, like a negative one. */
   ck_assert_int_eq (run_cli ("decompile", map, "--level", "3", "-o", text, NULL), 2);
   ck_assert_int_eq (run_cli ("decompile", map, "--level", "-2", "-o", text, NULL), 2);
@@ -789,6 +848,7 @@ maps_suite (void)
   tcase_add_test (terminals, test_terminal_script_format_keeps_text);
   tcase_add_test (terminals, test_terminal_directives_any_case_and_xor);
   tcase_add_test (terminals, test_terminal_cli);
+  tcase_add_test (terminals, test_terminal_script_references);
   tcase_add_test (edits, test_scenario_edits);
   tcase_add_test (edits, test_single_level_layout);
   tcase_add_test (edits, test_validation_findings);

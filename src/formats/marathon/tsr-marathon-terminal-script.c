@@ -618,8 +618,7 @@ tsr_marathon_script_compile (const char *text,
   guint section_line = 0;
 
   result->terminals = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_terminal_free);
-  result->diagnostics = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
-  g_array_set_clear_func (result->diagnostics, diagnostic_clear);
+  result->diagnostics = tsr_marathon_script_diagnostics_new ();
   result->lines = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptLine));
 
   while (p < end && !failed)
@@ -708,6 +707,126 @@ tsr_marathon_script_compile (const char *text,
   if (failed)
     g_clear_pointer (&result->terminals, g_ptr_array_unref);
   return result;
+}
+
+GArray *
+tsr_marathon_script_diagnostics_new (void)
+{
+  GArray *diagnostics = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
+
+  g_array_set_clear_func (diagnostics, diagnostic_clear);
+  return diagnostics;
+}
+
+static gboolean
+has_pict (const TsrMarathonScriptReferences *references,
+          int                                id)
+{
+  guint low = 0, high = references->n_pict_ids;
+
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+
+      if (references->pict_ids[middle] == id)
+        return TRUE;
+      if (references->pict_ids[middle] < id)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+  return FALSE;
+}
+
+static void
+add_reference_diagnostic (GArray      *diagnostics,
+                          TsrSeverity  severity,
+                          guint        line,
+                          const char  *format,
+                          ...) G_GNUC_PRINTF (4, 5);
+
+static void
+add_reference_diagnostic (GArray      *diagnostics,
+                          TsrSeverity  severity,
+                          guint        line,
+                          const char  *format,
+                          ...)
+{
+  TsrMarathonScriptDiagnostic diagnostic = { severity, line, 1, NULL };
+  va_list args;
+
+  va_start (args, format);
+  diagnostic.message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_array_append_val (diagnostics, diagnostic);
+}
+
+void
+tsr_marathon_script_check_references (const TsrMarathonScriptCompilation *compilation,
+                                      const TsrMarathonScriptReferences  *references,
+                                      GArray                             *diagnostics)
+{
+  guint last_terminal = G_MAXUINT, last_group = G_MAXUINT;
+
+  g_return_if_fail (compilation != NULL && references != NULL && diagnostics != NULL);
+  if (compilation->terminals == NULL)
+    return;
+  /* The lines ascend and each group's first mapped line is its directive. */
+  for (guint i = 0; i < compilation->lines->len; i++)
+    {
+      const TsrMarathonScriptLine *entry = &g_array_index (compilation->lines, TsrMarathonScriptLine, i);
+      const TsrMarathonTerminal *terminal;
+      const TsrMarathonTerminalGroup *group;
+
+      if (entry->terminal == last_terminal && entry->group == last_group)
+        continue;
+      last_terminal = entry->terminal;
+      last_group = entry->group;
+      if (entry->terminal >= compilation->terminals->len)
+        continue;
+      terminal = g_ptr_array_index (compilation->terminals, entry->terminal);
+      if (entry->group >= terminal->groups->len)
+        continue;
+      group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, entry->group);
+      switch (group->type)
+        {
+        case TSR_MARATHON_GROUP_INTERLEVEL_TELEPORT:
+          if (references->n_levels >= 0 && (group->permutation < 0 || group->permutation >= references->n_levels))
+            add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
+                                      "#INTERLEVEL TELEPORT %d: the scenario has levels 0 to %d",
+                                      group->permutation, references->n_levels - 1);
+          break;
+        case TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT:
+          if (references->n_polygons >= 0
+              && (group->permutation < 0 || group->permutation >= references->n_polygons))
+            add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
+                                      "#INTRALEVEL TELEPORT %d: the level has polygons 0 to %d",
+                                      group->permutation, references->n_polygons - 1);
+          break;
+        case TSR_MARATHON_GROUP_PICT:
+          if (references->pict_ids != NULL && !has_pict (references, group->permutation))
+            add_reference_diagnostic (diagnostics, TSR_SEVERITY_WARNING, entry->line,
+                                      "#PICT %d: the Images file has no picture %d", group->permutation,
+                                      group->permutation);
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+void
+tsr_marathon_terminals_keep_encoding (GPtrArray       *compiled,
+                                      const GPtrArray *stored)
+{
+  for (guint t = 0; compiled != NULL && stored != NULL && t < compiled->len && t < stored->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (compiled, t);
+      const TsrMarathonTerminal *original = g_ptr_array_index ((GPtrArray *) stored, t);
+
+      terminal->flags = (terminal->flags & ~TSR_MARATHON_TERMINAL_ENCODED)
+                        | (original->flags & TSR_MARATHON_TERMINAL_ENCODED);
+    }
 }
 
 static void
