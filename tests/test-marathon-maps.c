@@ -818,6 +818,33 @@ START_TEST (test_terminal_cli)
                          & TSR_MARATHON_TERMINAL_ENCODED, 0);
     ck_assert_uint_ne (((TsrMarathonTerminal *) g_ptr_array_index (first_level (reloaded)->terminals, 0))->flags
                          & TSR_MARATHON_TERMINAL_ENCODED, 0);
+    /* Decompiling says so in a comment line other tools skip; the script compiles back to it, and
+     * a script stating other flags wins over the stored ones. */
+    {
+      g_autofree char *decompiled = g_build_filename (dir, "plain.term.txt", NULL);
+      g_autofree char *stated = g_build_filename (dir, "stated.term.txt", NULL);
+      g_autoptr(GBytes) script = NULL;
+      g_autoptr(GBytes) again = NULL;
+      g_autoptr(TsrMarathonScenario) encoded = NULL;
+      g_autoptr(GString) edited = NULL;
+
+      ck_assert_int_eq (run_cli ("decompile", plain, "--level", "0", "-o", decompiled, NULL), 0);
+      script = tsr_test_read_file (decompiled);
+      edited = g_string_new_len (g_bytes_get_data (script, NULL), (gssize) g_bytes_get_size (script));
+      ck_assert_ptr_nonnull (strstr (edited->str, ";\n; tessera: flags 0x0000\n#TERMINAL 1\n"));
+      ck_assert_ptr_null (strstr (edited->str, "flags 0x0001"));
+      ck_assert_int_eq (run_cli ("replace", plain, "--level", "0", decompiled, "-o", replaced, NULL), 0);
+      again = tsr_test_read_file (replaced);
+      ck_assert (g_bytes_equal (again, plain_bytes));
+      g_string_replace (edited, "; tessera: flags 0x0000\n", "; tessera: flags 0x0001\n", 1);
+      ck_assert (g_file_set_contents (stated, edited->str, (gssize) edited->len, NULL));
+      ck_assert_int_eq (run_cli ("replace", plain, "--level", "0", stated, "-o", replaced, NULL), 0);
+      g_clear_pointer (&again, g_bytes_unref);
+      again = tsr_test_read_file (replaced);
+      encoded = tsr_marathon_scenario_load (again, "stated", NULL);
+      ck_assert_uint_eq (((TsrMarathonTerminal *) g_ptr_array_index (first_level (encoded)->terminals, 1))->flags,
+                         TSR_MARATHON_TERMINAL_ENCODED);
+    }
   }
   /* A level the file does not hold is a usage error, like a negative one. */
   ck_assert_int_eq (run_cli ("decompile", map, "--level", "3", "-o", text, NULL), 2);

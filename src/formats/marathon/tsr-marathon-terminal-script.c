@@ -10,7 +10,11 @@
  *
  * Every group directive starts a group; the lines after it are its text (each ends with '\r' in
  * the chunk, the group with '\0'). Style codes become text-face records; styles reset at every
- * group. Directives are read in any case and written upper case. */
+ * group. Directives are read in any case and written upper case.
+ *
+ * A terminal whose flags are not the usual "encoded" is preceded by the comment line
+ * "; tessera: flags 0xNNNN" (FLAGS_PRAGMA): other tools skip it as a comment, the compiler gives
+ * the next terminal those flags, so a decompiled unencoded terminal compiles back unencoded. */
 #include "formats/marathon/tsr-marathon-terminal.h"
 
 #include <string.h>
@@ -23,6 +27,7 @@
 #define FACE_UNDERLINE 4
 #define LINES_PER_PAGE 22
 #define CHARACTER_WIDTH 7
+#define FLAGS_PRAGMA "; tessera: flags "
 
 typedef struct {
   const char *name;
@@ -112,7 +117,10 @@ tsr_marathon_terminals_decompile (GPtrArray *terminals,
       const guint8 *text = g_bytes_get_data (terminal->text, &text_size);
       guint face_cursor = 0;
 
-      g_string_append_printf (out, ";\n#TERMINAL %u\n", t);
+      g_string_append (out, ";\n");
+      if (terminal->flags != TSR_MARATHON_TERMINAL_ENCODED)
+        g_string_append_printf (out, FLAGS_PRAGMA "0x%04x\n", terminal->flags);
+      g_string_append_printf (out, "#TERMINAL %u\n", t);
       for (guint g = 0; g < terminal->groups->len; g++)
         {
           const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
@@ -195,6 +203,7 @@ typedef struct {
   int                           face;
   int                           color;
   guint                         group_line;
+  int                           pending_flags; /* from a FLAGS_PRAGMA line; -1: none */
 } Compiler;
 
 static void
@@ -479,7 +488,10 @@ compile_directive (Compiler   *compiler,
           return FALSE;
         }
       compiler->terminal = tsr_marathon_terminal_new ();
-      compiler->terminal->flags = TSR_MARATHON_TERMINAL_ENCODED;
+      compiler->terminal->flags = compiler->pending_flags >= 0 ? (guint16) compiler->pending_flags
+                                                                : TSR_MARATHON_TERMINAL_ENCODED;
+      compiler->terminal->flags_stated = compiler->pending_flags >= 0;
+      compiler->pending_flags = -1;
       compiler->terminal->lines_per_page = LINES_PER_PAGE;
       compiler->text = g_byte_array_new ();
       compiler->terminal_number = number;
@@ -611,7 +623,7 @@ tsr_marathon_script_compile (const char *text,
                              gsize       length)
 {
   TsrMarathonScriptCompilation *result = g_rc_box_new0 (TsrMarathonScriptCompilation);
-  Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0 };
+  Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0, -1 };
   const char *p = text, *end = text + length;
   guint line_number = 0;
   gboolean section_open = FALSE, failed = FALSE;
@@ -637,7 +649,23 @@ tsr_marathon_script_compile (const char *text,
       line_number++;
 
       if (line_length > 0 && line[0] == ';')
-        continue;
+        {
+          if (line_length > strlen (FLAGS_PRAGMA) && strncmp (line, FLAGS_PRAGMA, strlen (FLAGS_PRAGMA)) == 0)
+            {
+              g_autofree char *value = g_strndup (line + strlen (FLAGS_PRAGMA), line_length - strlen (FLAGS_PRAGMA));
+              char *after = NULL;
+              guint64 flags = g_ascii_strtoull (value, &after, 0);
+
+              if (after == value || *after != '\0' || flags > G_MAXUINT16)
+                diagnose (&compiler, TSR_SEVERITY_WARNING, line_number, (guint) strlen (FLAGS_PRAGMA) + 1,
+                          "terminal flags: a number from 0 to 0xffff expected (the line is ignored)");
+              else
+                {
+                  compiler.pending_flags = (int) flags;
+                }
+            }
+          continue;
+        }
       if (line_length > 0 && line[0] == '#')
         {
           g_autofree char *directive_text = g_strndup (line + 1, line_length - 1);
@@ -824,6 +852,8 @@ tsr_marathon_terminals_keep_encoding (GPtrArray       *compiled,
       TsrMarathonTerminal *terminal = g_ptr_array_index (compiled, t);
       const TsrMarathonTerminal *original = g_ptr_array_index ((GPtrArray *) stored, t);
 
+      if (terminal->flags_stated)
+        continue;
       terminal->flags = (terminal->flags & ~TSR_MARATHON_TERMINAL_ENCODED)
                         | (original->flags & TSR_MARATHON_TERMINAL_ENCODED);
     }

@@ -44,6 +44,7 @@ tsr_marathon_terminal_copy (const TsrMarathonTerminal *terminal)
   TsrMarathonTerminal *copy = g_new0 (TsrMarathonTerminal, 1);
 
   copy->flags = terminal->flags;
+  copy->flags_stated = terminal->flags_stated;
   copy->lines_per_page = terminal->lines_per_page;
   copy->groups = g_array_copy (terminal->groups);
   copy->faces = g_array_copy (terminal->faces);

@@ -56,6 +56,7 @@ typedef struct {
   GArray  *groups;         /* TsrMarathonTerminalGroup */
   GArray  *faces;          /* TsrMarathonTextFace */
   GBytes  *text;           /* decoded Mac Roman text (all groups, each ending in NUL) */
+  gboolean flags_stated;   /* not in the chunk: a compiled script's "; tessera: flags" line gave FLAGS */
 } TsrMarathonTerminal;
 
 const char          *tsr_marathon_group_type_name  (int type);
@@ -137,8 +138,9 @@ void                               tsr_marathon_script_check_references        (
                                                                                GArray                             *diagnostics);
 /* A diagnostics array as compilations hold them (messages freed on removal). */
 GArray                            *tsr_marathon_script_diagnostics_new         (void);
-/* Gives each terminal of COMPILED the "encoded" flag of the terminal at the same position in
- * STORED (scripts cannot say whether a terminal's text is xor-encoded). */
+/* Gives each terminal of COMPILED whose script did not state its flags (no "; tessera: flags"
+ * line; Atque's scripts never have one) the "encoded" flag of the terminal at the same position
+ * in STORED. */
 void                               tsr_marathon_terminals_keep_encoding        (GPtrArray       *compiled,
                                                                                const GPtrArray *stored);
 
