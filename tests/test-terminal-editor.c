@@ -136,6 +136,19 @@ test_terminal_editor (void)
     tsr_test_ui_iterate_for (50);
     g_assert_cmpuint (tsr_terminal_preview_get_page (preview), >, first_page);
     tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-editor-preview.png");
+    /* The size chooser beside the page buttons sets the preview's scale. */
+    {
+      GtkDropDown *scale = GTK_DROP_DOWN (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
+                                                                   GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)));
+
+      g_assert_nonnull (scale);
+      g_assert_cmpuint (gtk_drop_down_get_selected (scale), ==, TSR_TERMINAL_PREVIEW_SCALE_FIT);
+      gtk_drop_down_set_selected (scale, TSR_TERMINAL_PREVIEW_SCALE_2X);
+      g_assert_cmpint (tsr_terminal_preview_get_scale (preview), ==, TSR_TERMINAL_PREVIEW_SCALE_2X);
+      tsr_test_ui_iterate_for (50);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "terminal-editor-preview-2x.png");
+      gtk_drop_down_set_selected (scale, TSR_TERMINAL_PREVIEW_SCALE_FIT);
+    }
     tsr_terminal_editor_go_to_line (editor, group_line + 2);
   }
 

@@ -47,6 +47,7 @@ struct _TsrTerminalEditor {
   TsrTerminalPreview      *preview;
   GtkLabel                *page_label;
   GtkButton               *images_button;
+  GtkDropDown             *scale_dropdown;
   GFile                   *images_file;
   GArray                  *pict_ids;    /* int: the Images file's pictures, or NULL */
 };
@@ -932,6 +933,7 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_preview_previous);
   gtk_widget_class_bind_template_callback (widget_class, on_preview_next);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, images_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, scale_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, on_images_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_search_next);
@@ -955,6 +957,9 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->owner_level = -1;
+  /* The drop-down's rows are the scales in their enum order. */
+  g_object_bind_property (self->preview, "scale", self->scale_dropdown, "selected",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect (self, "cursor-location-changed", G_CALLBACK (follow_cursor), NULL);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
 
