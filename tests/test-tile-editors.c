@@ -155,6 +155,19 @@ test_wolf3d_level_numbers (void)
 
 /* --- The side bar: every page's tab on screen at once; its width remembered --- */
 
+static gboolean
+all_tabs_laid_out (GtkNotebook *notebook)
+{
+  for (int k = 0; k < gtk_notebook_get_n_pages (notebook); k++)
+    {
+      GtkWidget *tab = gtk_notebook_get_tab_label (notebook, gtk_notebook_get_nth_page (notebook, k));
+
+      if (!gtk_widget_get_mapped (tab) || gtk_widget_get_width (tab) <= 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 test_side_bar (void)
 {
@@ -211,6 +224,9 @@ test_side_bar (void)
             }
       }
       g_assert_nonnull (page);
+      /* (A slow build, such as the sanitizers', may take more than one frame to lay them out.) */
+      for (int tries = 0; tries < 100 && !all_tabs_laid_out (GTK_NOTEBOOK (notebook)); tries++)
+        tsr_test_ui_iterate_for (30);
       g_assert_false (gtk_notebook_get_scrollable (GTK_NOTEBOOK (notebook)));
       for (int k = 0; k < gtk_notebook_get_n_pages (GTK_NOTEBOOK (notebook)); k++)
         {
