@@ -1,0 +1,322 @@
+/* test-marathon-derive.c: Marathon derived data against the real preprocessed maps (the Marathon 1
+ * scenario's 37 levels, chronicles_net_War, Quartz), per-element refreshes after edits, the
+ * map-index meter, and `tessera-cli validate --derived`. */
+#include <string.h>
+#include <sys/wait.h>
+
+#include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "tsr-test-common.h"
+
+static char *data_dir;
+
+static TsrMarathonScenario *
+load_scenario (const char *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, name, NULL);
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  g_autoptr(GError) error = NULL;
+  TsrMarathonScenario *scenario = tsr_marathon_scenario_load (bytes, name, &error);
+
+  ck_assert_msg (scenario != NULL, "%s: %s", name, error ? error->message : "");
+  return scenario;
+}
+
+static TsrMarathonLevel *
+level_at (TsrMarathonScenario *scenario,
+          guint                position)
+{
+  return g_ptr_array_index (scenario->map->levels, position);
+}
+
+static char *
+findings_text (GPtrArray *findings,
+               guint      limit)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < findings->len && i < limit; i++)
+    g_string_append_printf (text, "%s\n", ((TsrFinding *) g_ptr_array_index (findings, i))->what);
+  return g_string_free (text, FALSE);
+}
+
+static guint
+compare (const TsrMarathonLevel *level,
+         GPtrArray              *findings,
+         guint                  *checked)
+{
+  return tsr_marathon_level_compare_derived (level, level->entry->index, "level", findings, checked);
+}
+
+/* The engine model reproduces every stored derived field of the preprocessed maps. */
+START_TEST (test_preprocessed_maps_match)
+{
+  static const char *const names[] = { "m1_Map.scen", "chronicles_net_War.sceA" };
+  guint total_checked = 0, total_levels = 0;
+
+  for (gsize n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autoptr(TsrMarathonScenario) scenario = load_scenario (names[n]);
+
+      for (guint i = 0; i < scenario->map->levels->len; i++)
+        {
+          TsrMarathonLevel *level = level_at (scenario, i);
+          g_autoptr(GPtrArray) findings = tsr_findings_new ();
+          g_autofree char *text = NULL;
+          guint checked = 0, differ = compare (level, findings, &checked);
+
+          ck_assert_ptr_nonnull (level->endpoints);
+          text = findings_text (findings, 10);
+          ck_assert_msg (differ == 0, "%s level %u: %u of %u differ:\n%s", names[n], i, differ, checked, text);
+          ck_assert_uint_eq (findings->len, 0);
+          ck_assert_uint_gt (checked, 1000);
+          total_checked += checked;
+          total_levels++;
+        }
+      if (n == 0)
+        ck_assert_uint_eq (scenario->map->levels->len, 37);
+    }
+  ck_assert_uint_eq (total_levels, 38);
+  g_print ("derived: %u fields checked on %u preprocessed levels, 0 differ\n", total_checked, total_levels);
+  tsr_test_report_count ("preprocessed Marathon maps", G_N_ELEMENTS (names));
+}
+END_TEST
+
+/* Deriving War in place changes nothing: the saved file is the same bytes. */
+START_TEST (test_derive_level_keeps_war_identical)
+{
+  g_autofree char *path = g_build_filename (data_dir, "chronicles_net_War.sceA", NULL);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(TsrMarathonScenario) scenario = load_scenario ("chronicles_net_War.sceA");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  TsrMarathonLevel *level = level_at (scenario, 0);
+
+  tsr_marathon_derive_level (level);
+  tsr_marathon_level_commit (level);
+  saved = tsr_marathon_scenario_serialize (scenario, &error);
+  ck_assert_msg (saved != NULL, "%s", error ? error->message : "");
+  ck_assert (g_bytes_equal (saved, original));
+}
+END_TEST
+
+/* Quartz stores sound source lists: the model's match them (its other differences come from the
+ * platforms having moved before it was saved: it carries the engine's live platform records). */
+START_TEST (test_sound_source_lists)
+{
+  g_autoptr(TsrMarathonScenario) scenario = load_scenario ("a1_pfhortran_Quartz.sceA.as");
+  TsrMarathonLevel *level = level_at (scenario, 0);
+  g_autoptr(GArray) stored = tsr_marathon_level_stored_map_indexes (level);
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  guint with_sources = 0, checked = 0, differ;
+
+  ck_assert_ptr_nonnull (stored);
+  for (guint p = 0; p < level->polygons->len; p++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+
+      if (g_array_index (stored, gint16, polygon->sound_source_indexes) != TSR_MARATHON_NONE)
+        with_sources++;
+    }
+  ck_assert_uint_gt (with_sources, 10);
+  differ = compare (level, findings, &checked);
+  ck_assert_uint_gt (differ, 0);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "sound sources"));
+  ck_assert_ptr_nonnull (tsr_test_find_finding (findings, "variable elevation flag"));
+}
+END_TEST
+
+static void
+move_endpoint (TsrMarathonLevel *level,
+               guint             endpoint,
+               gint16            dx,
+               gint16            dy)
+{
+  TsrMarathonEndpoint *e = &g_array_index (level->endpoints, TsrMarathonEndpoint, endpoint);
+
+  e->vertex.x = (gint16) (e->vertex.x + dx);
+  e->vertex.y = (gint16) (e->vertex.y + dy);
+}
+
+/* After an edit the comparison names what became stale; refreshing just the touched elements
+ * clears everything but the map index lists, and the whole level clears those too. */
+START_TEST (test_refresh_touched_elements)
+{
+  g_autoptr(TsrMarathonScenario) scenario = load_scenario ("chronicles_net_War.sceA");
+  TsrMarathonLevel *level = level_at (scenario, 0);
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autoptr(GPtrArray) after = tsr_findings_new ();
+  g_autoptr(GPtrArray) clean = tsr_findings_new ();
+  const guint endpoint = 10;
+  guint differ;
+
+  move_endpoint (level, endpoint, 37, -21);
+  differ = compare (level, findings, NULL);
+  ck_assert_uint_gt (differ, 0);
+  {
+    const TsrFinding *length = tsr_test_find_finding (findings, ": length: stored");
+
+    ck_assert_ptr_nonnull (length);
+    ck_assert (tsr_finding_place_is (&length->place, "line"));
+  }
+
+  for (guint l = 0; l < level->lines->len; l++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, l);
+
+      if (line->endpoint_indexes[0] == (gint16) endpoint || line->endpoint_indexes[1] == (gint16) endpoint)
+        ck_assert (tsr_marathon_derive_line (level, l));
+    }
+  for (guint p = 0; p < level->polygons->len; p++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+
+      for (guint v = 0; v < polygon->vertex_count; v++)
+        if (polygon->endpoint_indexes[v] == (gint16) endpoint)
+          {
+            ck_assert (tsr_marathon_derive_polygon (level, p));
+            break;
+          }
+    }
+  ck_assert (tsr_marathon_derive_endpoint (level, endpoint));
+  compare (level, after, NULL);
+  for (guint i = 0; i < after->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (after, i);
+
+      ck_assert_msg (strstr (finding->what, "exclusion zones") != NULL || strstr (finding->what, "neighbours") != NULL
+                     || strstr (finding->what, "map index count") != NULL,
+                     "not refreshed: %s", finding->what);
+    }
+
+  tsr_marathon_derive_level (level);
+  ck_assert_uint_eq (compare (level, clean, NULL), 0);
+  /* Out-of-range indexes are refused, not followed. */
+  ck_assert (!tsr_marathon_derive_polygon (level, level->polygons->len));
+  ck_assert (!tsr_marathon_derive_line (level, level->lines->len));
+  ck_assert (!tsr_marathon_derive_endpoint (level, level->endpoints->len));
+  g_array_index (level->polygons, TsrMarathonPolygon, 0).line_indexes[0] = 30000;
+  ck_assert (!tsr_marathon_derive_polygon (level, 0));
+  tsr_marathon_derive_level (level); /* and the whole level goes round the broken polygon */
+}
+END_TEST
+
+/* A map without EPNT (the engine derives everything at load) differs from the model where the
+ * editor left fields empty; deriving it fills them and adds no iidx chunk. */
+START_TEST (test_unpreprocessed_map)
+{
+  g_autoptr(TsrMarathonScenario) scenario = load_scenario ("chronicles_DreamBrother.sceA");
+  TsrMarathonLevel *level = level_at (scenario, 0);
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autoptr(GPtrArray) clean = tsr_findings_new ();
+  guint limit = 0, used;
+
+  ck_assert_ptr_null (level->endpoints);
+  ck_assert_uint_gt (compare (level, findings, NULL), 0);
+  ck_assert_ptr_nonnull (tsr_test_find_finding (findings, "polygon 0: area: stored 0"));
+  tsr_marathon_derive_level (level);
+  ck_assert_uint_eq (compare (level, clean, NULL), 0);
+  ck_assert_ptr_null (tsr_marathon_level_stored_map_indexes (level));
+
+  used = tsr_marathon_level_index_usage (level, &limit);
+  ck_assert_uint_eq (limit, TSR_MARATHON_MAP_INDEX_LIMIT);
+  /* At least the -1 that ends each polygon's sound sources. */
+  ck_assert_uint_gt (used, level->polygons->len);
+}
+END_TEST
+
+/* The meter counts the list the engine keeps: for War exactly its stored iidx. */
+START_TEST (test_index_usage)
+{
+  g_autoptr(TsrMarathonScenario) war = load_scenario ("chronicles_net_War.sceA");
+  g_autoptr(TsrMarathonScenario) fishes = load_scenario ("chronicles_MenLikeRavenousFishes.sceA");
+  g_autoptr(GArray) stored = tsr_marathon_level_stored_map_indexes (level_at (war, 0));
+  guint limit = 0, used = tsr_marathon_level_index_usage (level_at (war, 0), &limit);
+
+  ck_assert_uint_eq (used, stored->len);
+  ck_assert_uint_eq (limit, TSR_MARATHON_PREPROCESSED_INDEX_LIMIT);
+  used = tsr_marathon_level_index_usage (level_at (fishes, 0), &limit);
+  ck_assert_uint_eq (limit, TSR_MARATHON_MAP_INDEX_LIMIT);
+  ck_assert_uint_gt (used, 10000);
+  ck_assert_uint_lt (used, 65535);
+  g_print ("map-index meter: War %u of 32767, Men Like Ravenous Fishes %u of 65535\n", stored->len, used);
+}
+END_TEST
+
+static int
+run_cli (char **out, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int wait_status = 0;
+  va_list args;
+
+  ck_assert_msg (g_getenv ("TSR_CLI") != NULL, "TSR_CLI is not set");
+  g_ptr_array_add (argv, (gpointer) g_getenv ("TSR_CLI"));
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  ck_assert_msg (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               out, NULL, &wait_status, &error),
+                 "spawn: %s", error ? error->message : "");
+  ck_assert (WIFEXITED (wait_status));
+  return WEXITSTATUS (wait_status);
+}
+
+START_TEST (test_cli_validate_derived)
+{
+  g_autofree char *war = g_build_filename (data_dir, "chronicles_net_War.sceA", NULL);
+  g_autofree char *dream = g_build_filename (data_dir, "chronicles_DreamBrother.sceA", NULL);
+  g_autofree char *m1 = g_build_filename (data_dir, "m1_Map.scen", NULL);
+  g_autofree char *physics = g_build_filename (data_dir, "m2_Standard.phyA", NULL);
+  g_autofree char *out = NULL;
+  guint lines = 0;
+
+  ck_assert_int_eq (run_cli (&out, "validate", "--derived", war, NULL), 0);
+  ck_assert_str_eq (out, "level 0 (War!): derived: 4227 fields checked, 0 differ\n");
+  g_clear_pointer (&out, g_free);
+
+  ck_assert_int_eq (run_cli (&out, "validate", m1, "--derived", NULL), 0);
+  for (const char *p = out; (p = strstr (p, ": derived: ")) != NULL; p++)
+    lines++;
+  ck_assert_uint_eq (lines, 37);
+  ck_assert (strstr (out, "warning") == NULL);
+  ck_assert (strstr (out, "level 36 (") != NULL);
+  g_clear_pointer (&out, g_free);
+
+  ck_assert_int_eq (run_cli (&out, "validate", "--derived", dream, NULL), 0);
+  ck_assert (g_str_has_prefix (out, "level 0 (Dream Brother): derived: "));
+  ck_assert_msg (strstr (out, "\nwarning: level 0 (Dream Brother): polygon 0: area: stored 0, derived ") != NULL, "%s", out);
+  g_clear_pointer (&out, g_free);
+
+  ck_assert_int_eq (run_cli (&out, "validate", "--derived", physics, NULL), 2);
+  g_clear_pointer (&out, g_free);
+  ck_assert_int_eq (run_cli (&out, "validate", "--derived", NULL), 2);
+}
+END_TEST
+
+static Suite *
+derive_suite (void)
+{
+  Suite *suite = suite_create ("marathon-derive");
+  TCase *derived = tcase_create ("derived");
+
+  tcase_add_test (derived, test_preprocessed_maps_match);
+  tcase_add_test (derived, test_derive_level_keeps_war_identical);
+  tcase_add_test (derived, test_sound_source_lists);
+  tcase_add_test (derived, test_refresh_touched_elements);
+  tcase_add_test (derived, test_unpreprocessed_map);
+  tcase_add_test (derived, test_index_usage);
+  tcase_add_test (derived, test_cli_validate_derived);
+  suite_add_tcase (suite, derived);
+  return suite;
+}
+
+int
+main (void)
+{
+  data_dir = tsr_test_data_require ("marathon");
+  return tsr_test_run_suite (derive_suite ());
+}
