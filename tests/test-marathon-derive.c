@@ -6,6 +6,7 @@
 
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "tsr-marathon-sample.h"
 #include "tsr-test-common.h"
 
 static char *data_dir;
@@ -297,11 +298,212 @@ START_TEST (test_cli_validate_derived)
 }
 END_TEST
 
+
+static TsrMarathonMap *
+sample_map (void)
+{
+  g_autoptr(GError) error = NULL;
+  TsrMarathonMap *map = tsr_marathon_sample_build (&error);
+
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  return map;
+}
+
+static GPtrArray *
+validate_map (const TsrMarathonMap *map)
+{
+  GPtrArray *findings = tsr_findings_new ();
+
+  tsr_marathon_map_validate (map, findings);
+  return findings;
+}
+
+static void
+assert_finding (GPtrArray   *findings,
+                TsrSeverity  severity,
+                const char  *fragment,
+                const char  *kind,
+                gint         index)
+{
+  const TsrFinding *finding = tsr_test_find_finding (findings, fragment);
+  g_autofree char *text = findings_text (findings, 40);
+
+  ck_assert_msg (finding != NULL, "no finding '%s' in:\n%s", fragment, text);
+  ck_assert_msg (finding->severity == severity, "'%s' has the wrong severity", fragment);
+  ck_assert_msg (tsr_finding_place_is (&finding->place, kind), "'%s' is not at a %s", fragment, kind);
+  ck_assert_int_eq (finding->place.index, index);
+}
+
+/* The engine-breaking states the issue lists, each made on the sample map and found with its
+ * element; the sample itself is clean. */
+START_TEST (test_validation_engine_errors)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GPtrArray) clean = validate_map (map);
+  g_autoptr(GPtrArray) findings = NULL;
+  TsrMarathonPolygon *room0 = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonPolygon *room2 = &g_array_index (level->polygons, TsrMarathonPolygon, 2);
+  TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, 0);
+  int used_side = g_array_index (level->lines, TsrMarathonLine, 0).clockwise_side_index;
+
+  ck_assert_uint_eq (tsr_findings_count (clean, TSR_SEVERITY_ERROR), 0);
+  ck_assert_int_ge (used_side, 0);
+
+  g_array_index (level->sides, TsrMarathonSide, used_side).type = 3;
+  light->primary_active.period = light->secondary_active.period = 0;
+  light->primary_inactive.period = 5;
+  light->secondary_inactive.period = -5;
+  room2->flags |= 0x4000;
+  room0->type = 7; /* platform trigger */
+  room0->permutation = 2; /* room 2 is no platform */
+  findings = validate_map (map);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "type 3 (composite)", "side", used_side);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "light 0: the active periods (0 + 0) sum to 0", "light", 0);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "light 0: the inactive periods (5 + -5) sum to 0", "light", 0);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "polygon 2: the detached flag", "polygon", 2);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "polygon 0: platform trigger aimed at polygon 2, which is not a platform",
+                  "polygon", 0);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* Aimed at the platform it is fine. */
+  room0->permutation = 1;
+  findings = validate_map (map);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "platform trigger aimed"));
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* Counts beyond an int16. */
+  if (level->annotations == NULL)
+    level->annotations = g_array_new (FALSE, TRUE, sizeof (TsrMarathonAnnotation));
+  g_array_set_size (level->annotations, 32768);
+  findings = validate_map (map);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "32768 annotations, more than the engine's 32,767", "level", 0);
+}
+END_TEST
+
+/* EPNT and iidx go together in Marathon 2 and later maps. */
+START_TEST (test_validation_epnt_and_iidx)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GPtrArray) findings = NULL;
+  const guint32 iidx = TSR_WAD_TAG ('i', 'i', 'd', 'x');
+
+  /* iidx in a map of plain points. */
+  tsr_wad_entry_set_chunk (level->entry, iidx, g_bytes_new_static ("\xff\xff", 2));
+  findings = validate_map (map);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "iidx without EPNT", "level", 0);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  ck_assert (tsr_wad_entry_remove_chunk (level->entry, iidx));
+
+  /* EPNT (and no PNTS) without iidx. */
+  level->endpoints = g_array_new (FALSE, TRUE, sizeof (TsrMarathonEndpoint));
+  for (guint i = 0; i < level->points->len; i++)
+    {
+      TsrMarathonEndpoint endpoint = { 0 };
+
+      endpoint.vertex = g_array_index (level->points, TsrMarathonPoint, i);
+      g_array_append_val (level->endpoints, endpoint);
+    }
+  g_clear_pointer (&level->points, g_array_unref);
+  findings = validate_map (map);
+  assert_finding (findings, TSR_SEVERITY_ERROR, "EPNT without iidx", "level", 0);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* Deriving the level writes the map indexes: then it is a clean preprocessed map whose stored
+   * derived data all match. */
+  tsr_marathon_derive_level (level);
+  findings = validate_map (map);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "iidx"));
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
+  {
+    g_autoptr(GPtrArray) derived = tsr_findings_new ();
+    guint checked = 0;
+
+    ck_assert_uint_eq (compare (level, derived, &checked), 0);
+    ck_assert_uint_gt (checked, 100);
+  }
+}
+END_TEST
+
+/* Warnings: placed objects their placement counts as 0, points at the map's edge, a full map
+ * index list. */
+START_TEST (test_validation_warnings)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GPtrArray) findings = NULL;
+
+  level->placements = g_array_new (FALSE, TRUE, sizeof (TsrMarathonPlacement));
+  g_array_set_size (level->placements, 128);
+  g_array_index (level->points, TsrMarathonPoint, 3).x = 32300;
+  findings = validate_map (map);
+  assert_finding (findings, TSR_SEVERITY_WARNING, "item type 7: 1 placed on the map, but its initial count is 0", "item", 7);
+  assert_finding (findings, TSR_SEVERITY_WARNING, "monster type 1: 1 placed on the map", "monster", 1);
+  assert_finding (findings, TSR_SEVERITY_WARNING, "point 3: (32300, 0) is within half a world unit", "point", 3);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  g_array_index (level->placements, TsrMarathonPlacement, 7).initial_count = 1;
+  g_array_index (level->placements, TsrMarathonPlacement, 64 + 1).initial_count = 1;
+  g_array_index (level->points, TsrMarathonPoint, 3).x = 32255;
+  findings = validate_map (map);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "initial count"));
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "half a world unit"));
+}
+END_TEST
+
+/* A level whose sound source lists fill the engine's index list beyond 90 % of a stored map's
+ * limit: 400 polygons (room 0 of the sample again and again), each near all of 60 sound sources. */
+START_TEST (test_validation_index_meter)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GPtrArray) findings = NULL;
+  TsrMarathonPolygon copy = g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  guint limit = 0, used;
+
+  /* 400 copies of room 0 are enough for the meter (it counts, whatever the geometry). */
+  for (guint i = 0; i < 399; i++)
+    g_array_append_val (level->polygons, copy);
+  for (guint i = 0; i < 60; i++)
+    {
+      TsrMarathonObject sound = { 5, 0, 0, -1, 512, 512, 0, 0 };
+
+      g_array_append_val (level->objects, sound);
+    }
+  used = tsr_marathon_level_index_usage (level, &limit);
+  ck_assert_uint_eq (limit, TSR_MARATHON_MAP_INDEX_LIMIT);
+  g_print ("meter of the crowded level: %u\n", used);
+  /* Between 90 % and 100 % of the stored maps' limit. */
+  ck_assert_uint_gt (used, 29491);
+  ck_assert_uint_le (used, 32767);
+  findings = validate_map (map);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "map index meter"));
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* Stored (EPNT) maps are limited to 32,767 by the loader. */
+  level->endpoints = g_array_new (FALSE, TRUE, sizeof (TsrMarathonEndpoint));
+  for (guint i = 0; i < level->points->len; i++)
+    {
+      TsrMarathonEndpoint endpoint = { 0 };
+
+      endpoint.vertex = g_array_index (level->points, TsrMarathonPoint, i);
+      g_array_append_val (level->endpoints, endpoint);
+    }
+  g_clear_pointer (&level->points, g_array_unref);
+  ck_assert_uint_eq (tsr_marathon_level_index_usage (level, &limit), used);
+  ck_assert_uint_eq (limit, TSR_MARATHON_PREPROCESSED_INDEX_LIMIT);
+  findings = validate_map (map);
+  assert_finding (findings, TSR_SEVERITY_WARNING, "map index meter: ", "level", 0);
+}
+END_TEST
+
 static Suite *
 derive_suite (void)
 {
   Suite *suite = suite_create ("marathon-derive");
   TCase *derived = tcase_create ("derived");
+  TCase *validation = tcase_create ("validation");
 
   tcase_add_test (derived, test_preprocessed_maps_match);
   tcase_add_test (derived, test_derive_level_keeps_war_identical);
@@ -310,7 +512,12 @@ derive_suite (void)
   tcase_add_test (derived, test_unpreprocessed_map);
   tcase_add_test (derived, test_index_usage);
   tcase_add_test (derived, test_cli_validate_derived);
+  tcase_add_test (validation, test_validation_engine_errors);
+  tcase_add_test (validation, test_validation_epnt_and_iidx);
+  tcase_add_test (validation, test_validation_warnings);
+  tcase_add_test (validation, test_validation_index_meter);
   suite_add_tcase (suite, derived);
+  suite_add_tcase (suite, validation);
   return suite;
 }
 
