@@ -372,6 +372,23 @@ START_TEST (test_validation_engine_errors)
   ck_assert_ptr_null (tsr_test_find_finding (findings, "platform trigger aimed"));
   g_clear_pointer (&findings, g_ptr_array_unref);
 
+  /* A line of the polygon that does not name it as an owner. */
+  {
+    TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, room0->line_indexes[0]);
+    gint16 saved = line->clockwise_polygon_owner;
+
+    if (line->clockwise_polygon_owner == 0)
+      line->clockwise_polygon_owner = 2;
+    else
+      line->counterclockwise_polygon_owner = 2;
+    findings = validate_map (map);
+    assert_finding (findings, TSR_SEVERITY_ERROR, "polygon 0: its line", "polygon", 0);
+    g_clear_pointer (&findings, g_ptr_array_unref);
+    line->clockwise_polygon_owner = saved;
+    if (saved != 0)
+      line->counterclockwise_polygon_owner = 0;
+  }
+
   /* Counts beyond an int16. */
   if (level->annotations == NULL)
     level->annotations = g_array_new (FALSE, TRUE, sizeof (TsrMarathonAnnotation));

@@ -862,6 +862,18 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
         }
       if (!indexes_ok)
         continue;
+      /* The engine orders the vertices by the lines' owners: each line must name the polygon. */
+      for (guint k = 0; k < count; k++)
+        {
+          const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, polygon->line_indexes[k]);
+
+          if (line->clockwise_polygon_owner != (gint16) i && line->counterclockwise_polygon_owner != (gint16) i)
+            {
+              ERR (where, "polygon %u: its line %d names polygons %d and %d as owners, not this one", i,
+                   polygon->line_indexes[k], line->clockwise_polygon_owner, line->counterclockwise_polygon_owner);
+              break;
+            }
+        }
       /* The vertex count matches the edges: each pair of consecutive vertices is joined by one
        * of the polygon's lines (editors disagree on where the list starts). */
       for (guint v = 0; v < count; v++)
