@@ -628,7 +628,7 @@ validate_lights (const TsrMarathonLevel *level,
 /* plac holds 64 item records, then 64 monster records. A monster type placed on the map with an
  * initial count of 0 (and nothing else asking for it) has its shapes left unloaded, and items of
  * a type counted 0 are not put back when taken. A warning, not an error: the engine places the
- * map's own objects whatever the counts, and shipped maps (26 levels of the Marathon 1 scenario,
+ * map's own objects whatever the counts, and shipped maps (16 levels of the Marathon 1 scenario,
  * Requiescat in Pace) do this and play. */
 static void
 validate_placements (const TsrMarathonLevel *level,
