@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-geometry.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "tsr-marathon-sample.h"
 #include "tsr-test-common.h"
@@ -515,12 +516,213 @@ START_TEST (test_validation_index_meter)
 }
 END_TEST
 
+static gboolean
+arrays_equal (GArray *a,
+              GArray *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return a->len == b->len && memcmp (a->data, b->data, (gsize) a->len * g_array_get_element_size (a)) == 0;
+}
+
+static GArray *
+dup_array (GArray *array)
+{
+  GArray *copy;
+
+  if (array == NULL)
+    return NULL;
+  copy = g_array_sized_new (FALSE, TRUE, g_array_get_element_size (array), array->len);
+  g_array_append_vals (copy, array->data, array->len);
+  return copy;
+}
+
+/* A point of the integer lattice strictly inside line L, the middle one; FALSE if there is none. */
+static gboolean
+lattice_point_on (const TsrMarathonLevel *level,
+                  const TsrMarathonLine  *line,
+                  TsrMarathonPoint       *at)
+{
+  TsrMarathonPoint a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+  TsrMarathonPoint b = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+  int dx = b.x - a.x, dy = b.y - a.y, g = ABS (dx), h = ABS (dy);
+
+  while (h != 0)
+    {
+      int t = g % h;
+
+      g = h;
+      h = t;
+    }
+  if (g < 2)
+    return FALSE;
+  at->x = (gint16) (a.x + dx / g * (g / 2));
+  at->y = (gint16) (a.y + dy / g * (g / 2));
+  return TRUE;
+}
+
+static guint
+error_count (const TsrMarathonLevel *level)
+{
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+  tsr_marathon_level_validate (level, 0, "level", findings);
+  return tsr_findings_count (findings, TSR_SEVERITY_ERROR);
+}
+
+/* Splitting lines of real levels: each split either gives a level whose derived data are the
+ * engine's and which validates with no more errors, the line's flags kept and the new point in
+ * every owner; or fails with an error and leaves every array as it was. */
+START_TEST (test_split_lines_of_real_levels)
+{
+  static const struct { const char *name; guint levels; } files[] = {
+    { "chronicles_net_War.sceA", 1 }, { "m1_Map.scen", 4 }, { "chronicles_DreamBrother.sceA", 1 },
+    { "chronicles_MenLikeRavenousFishes.sceA", 1 },
+  };
+  guint splits = 0, refused = 0;
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(TsrMarathonScenario) scenario = load_scenario (files[f].name);
+
+      for (guint l = 0; l < files[f].levels; l++)
+        {
+          TsrMarathonLevel *level = level_at (scenario, l);
+          guint errors_before, n_lines;
+
+          tsr_marathon_derive_level (level); /* start from the engine's derived data */
+          errors_before = error_count (level);
+          n_lines = level->lines->len;
+          for (guint i = 0; i < n_lines; i += n_lines / 20 + 1)
+            {
+              TsrMarathonLine original = g_array_index (level->lines, TsrMarathonLine, i);
+              g_autoptr(GArray) lines = dup_array (level->lines);
+              g_autoptr(GArray) polygons = dup_array (level->polygons);
+              g_autoptr(GArray) sides = dup_array (level->sides);
+              g_autoptr(GError) error = NULL;
+              TsrMarathonPoint at = { 0, 0 };
+              guint point = 0, added = 0;
+              gboolean on_lattice = lattice_point_on (level, &original, &at);
+
+              if (!on_lattice)
+                at = tsr_marathon_level_point (level, (guint) original.endpoint_indexes[0]);
+              if (tsr_marathon_level_split_line (level, i, at, &point, &added, &error))
+                {
+                  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+                  const TsrMarathonLine *second = &g_array_index (level->lines, TsrMarathonLine, added);
+
+                  ck_assert (on_lattice);
+                  ck_assert_uint_eq (compare (level, findings, NULL), 0);
+                  ck_assert_uint_le (error_count (level), errors_before);
+                  ck_assert_uint_eq ((guint) (second->flags & 0xE100), (guint) (original.flags & 0xE100));
+                  ck_assert_int_eq (second->endpoint_indexes[1], original.endpoint_indexes[1]);
+                  ck_assert_int_eq (g_array_index (level->lines, TsrMarathonLine, i).endpoint_indexes[1], (gint) point);
+                  for (guint k = 0; k < 2; k++)
+                    {
+                      gint16 owner = k == 0 ? original.clockwise_polygon_owner : original.counterclockwise_polygon_owner;
+                      const TsrMarathonPolygon *polygon;
+                      gboolean has = FALSE;
+
+                      if (owner < 0)
+                        continue;
+                      polygon = &g_array_index (level->polygons, TsrMarathonPolygon, owner);
+                      for (guint v = 0; v < polygon->vertex_count; v++)
+                        has |= polygon->endpoint_indexes[v] == (gint16) point;
+                      ck_assert_msg (has, "polygon %d lacks the new point", owner);
+                    }
+                  splits++;
+                }
+              else
+                {
+                  ck_assert_ptr_nonnull (error);
+                  if (on_lattice)
+                    g_print ("split refused: %s\n", error->message);
+                  ck_assert (arrays_equal (lines, level->lines));
+                  ck_assert (arrays_equal (polygons, level->polygons));
+                  ck_assert (arrays_equal (sides, level->sides));
+                  refused++;
+                }
+            }
+        }
+    }
+  ck_assert_uint_gt (splits, 80);
+  g_print ("split: %u lines split, %u refused\n", splits, refused);
+}
+END_TEST
+
+/* On the sample map: a wall split in two keeps its texture running on (the clone's offset moved
+ * by the first part's length) and both rooms sharing a split line get the point. */
+START_TEST (test_split_line_sides_and_owners)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GError) error = NULL;
+  TsrMarathonPoint middle_of_wall = { 256, 0 }, middle_of_shared = { 1024, 512 }, beside = { 1025, 512 };
+  const TsrMarathonLine *wall = &g_array_index (level->lines, TsrMarathonLine, 0);
+  gint16 x0 = g_array_index (level->sides, TsrMarathonSide, wall->clockwise_side_index).primary_texture.x0;
+  guint point = 0, added = 0, n_sides = level->sides->len;
+  int shared = -1;
+
+  ck_assert (tsr_marathon_level_split_line (level, 0, middle_of_wall, &point, &added, &error));
+  ck_assert_uint_eq (level->sides->len, n_sides + 1);
+  {
+    const TsrMarathonLine *second = &g_array_index (level->lines, TsrMarathonLine, added);
+    const TsrMarathonSide *clone = &g_array_index (level->sides, TsrMarathonSide, second->clockwise_side_index);
+
+    ck_assert_int_eq (clone->primary_texture.x0, x0 + 256);
+    ck_assert_int_eq (clone->line_index, (gint) added);
+    ck_assert_uint_eq (g_array_index (level->polygons, TsrMarathonPolygon, 0).vertex_count, 5);
+  }
+  for (guint i = 0; i < level->lines->len; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      if (line->clockwise_polygon_owner >= 0 && line->counterclockwise_polygon_owner >= 0 && shared < 0)
+        shared = (int) i;
+    }
+  ck_assert_int_ge (shared, 0);
+  ck_assert (tsr_marathon_level_split_line (level, (guint) shared, middle_of_shared, NULL, NULL, &error));
+  ck_assert_uint_eq (g_array_index (level->polygons, TsrMarathonPolygon, 0).vertex_count, 6);
+  ck_assert_uint_eq (g_array_index (level->polygons, TsrMarathonPolygon, 1).vertex_count, 5);
+  ck_assert_uint_eq (tsr_findings_count (validate_map (map), TSR_SEVERITY_ERROR), 0);
+
+  /* Beside the line, on an end, beyond the last line, past 8 vertices: refused. */
+  ck_assert (!tsr_marathon_level_split_line (level, (guint) shared, beside, NULL, NULL, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_INVALID));
+  g_clear_error (&error);
+  ck_assert (!tsr_marathon_level_split_line (level, level->lines->len, beside, NULL, NULL, &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE));
+  g_clear_error (&error);
+  for (int step = 0; step < 2; step++)
+    {
+      TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, added);
+      TsrMarathonPoint a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+      TsrMarathonPoint b = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+      TsrMarathonPoint mid = { (gint16) ((a.x + b.x) / 2), (gint16) ((a.y + b.y) / 2) };
+
+      ck_assert_msg (tsr_marathon_level_split_line (level, added, mid, NULL, NULL, &error), "%s",
+                     error ? error->message : "");
+    }
+  ck_assert_uint_eq (g_array_index (level->polygons, TsrMarathonPolygon, 0).vertex_count, 8);
+  {
+    TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, added);
+    TsrMarathonPoint a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+    TsrMarathonPoint b = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+    TsrMarathonPoint mid = { (gint16) ((a.x + b.x) / 2), (gint16) ((a.y + b.y) / 2) };
+
+    ck_assert (!tsr_marathon_level_split_line (level, added, mid, NULL, NULL, &error));
+    ck_assert_msg (strstr (error->message, "8 vertices") != NULL, "%s", error->message);
+  }
+}
+END_TEST
+
 static Suite *
 derive_suite (void)
 {
   Suite *suite = suite_create ("marathon-derive");
   TCase *derived = tcase_create ("derived");
   TCase *validation = tcase_create ("validation");
+  TCase *geometry = tcase_create ("geometry");
 
   tcase_add_test (derived, test_preprocessed_maps_match);
   tcase_add_test (derived, test_derive_level_keeps_war_identical);
@@ -533,7 +735,10 @@ derive_suite (void)
   tcase_add_test (validation, test_validation_epnt_and_iidx);
   tcase_add_test (validation, test_validation_warnings);
   tcase_add_test (validation, test_validation_index_meter);
+  tcase_add_test (geometry, test_split_lines_of_real_levels);
+  tcase_add_test (geometry, test_split_line_sides_and_owners);
   suite_add_tcase (suite, derived);
+  suite_add_tcase (suite, geometry);
   suite_add_tcase (suite, validation);
   return suite;
 }

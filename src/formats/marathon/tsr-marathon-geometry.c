@@ -1,0 +1,312 @@
+/* tsr-marathon-geometry.c: geometry operations on a level, each one checked and undone as a whole
+ * when its result would not be a level the engine accepts. */
+#include "formats/marathon/tsr-marathon-geometry.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-derive.h"
+
+#define TAG_IIDX TSR_WAD_TAG ('i', 'i', 'd', 'x')
+
+/* What an operation may change, to put it back when the result is refused. */
+typedef struct {
+  GArray *points, *endpoints, *lines, *sides, *polygons;
+  GBytes *iidx;
+  gboolean had_iidx;
+} Snapshot;
+
+static GArray *
+copy_array (GArray *array)
+{
+  GArray *copy;
+
+  if (array == NULL)
+    return NULL;
+  copy = g_array_sized_new (FALSE, TRUE, g_array_get_element_size (array), array->len);
+  g_array_append_vals (copy, array->data, array->len);
+  return copy;
+}
+
+static void
+snapshot_take (Snapshot               *snapshot,
+               const TsrMarathonLevel *level)
+{
+  TsrWadChunk *chunk = level->entry != NULL ? tsr_wad_entry_find_chunk (level->entry, TAG_IIDX) : NULL;
+
+  snapshot->points = copy_array (level->points);
+  snapshot->endpoints = copy_array (level->endpoints);
+  snapshot->lines = copy_array (level->lines);
+  snapshot->sides = copy_array (level->sides);
+  snapshot->polygons = copy_array (level->polygons);
+  snapshot->had_iidx = chunk != NULL;
+  snapshot->iidx = chunk != NULL ? g_bytes_ref (chunk->data) : NULL;
+}
+
+static void
+swap_array (GArray **a,
+            GArray **b)
+{
+  GArray *t = *a;
+
+  *a = *b;
+  *b = t;
+}
+
+/* Puts the level back as it was. */
+static void
+snapshot_restore (Snapshot         *snapshot,
+                  TsrMarathonLevel *level)
+{
+  swap_array (&level->points, &snapshot->points);
+  swap_array (&level->endpoints, &snapshot->endpoints);
+  swap_array (&level->lines, &snapshot->lines);
+  swap_array (&level->sides, &snapshot->sides);
+  swap_array (&level->polygons, &snapshot->polygons);
+  if (level->entry != NULL)
+    {
+      if (snapshot->had_iidx)
+        tsr_wad_entry_set_chunk (level->entry, TAG_IIDX, g_bytes_ref (snapshot->iidx));
+      else
+        tsr_wad_entry_remove_chunk (level->entry, TAG_IIDX);
+    }
+}
+
+static void
+snapshot_clear (Snapshot *snapshot)
+{
+  g_clear_pointer (&snapshot->points, g_array_unref);
+  g_clear_pointer (&snapshot->endpoints, g_array_unref);
+  g_clear_pointer (&snapshot->lines, g_array_unref);
+  g_clear_pointer (&snapshot->sides, g_array_unref);
+  g_clear_pointer (&snapshot->polygons, g_array_unref);
+  g_clear_pointer (&snapshot->iidx, g_bytes_unref);
+}
+
+/* The error texts of LEVEL's validation, as a set. */
+static GHashTable *
+validation_errors (const TsrMarathonLevel *level)
+{
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  GHashTable *errors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  tsr_marathon_level_validate (level, -1, "level", findings);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+      if (finding->severity == TSR_SEVERITY_ERROR)
+        g_hash_table_add (errors, g_strdup (finding->what));
+    }
+  return errors;
+}
+
+/* Derives the whole level and checks that it has no validation error it did not have BEFORE;
+ * on a new one, puts SNAPSHOT back and fails naming it. */
+static gboolean
+finish (TsrMarathonLevel *level,
+        Snapshot         *snapshot,
+        GHashTable       *before,
+        const char       *operation,
+        GError          **error)
+{
+  g_autoptr(GHashTable) after = NULL;
+  GHashTableIter iter;
+  gpointer key;
+
+  tsr_marathon_derive_level (level);
+  after = validation_errors (level);
+  g_hash_table_iter_init (&iter, after);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!g_hash_table_contains (before, key))
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s refused: it would leave %s", operation,
+                     (const char *) key);
+        snapshot_restore (snapshot, level);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static guint
+n_points (const TsrMarathonLevel *level)
+{
+  return tsr_marathon_level_n_points (level);
+}
+
+static guint
+add_point (TsrMarathonLevel *level,
+           TsrMarathonPoint  at,
+           guint             like)
+{
+  if (level->endpoints != NULL && (level->points == NULL || level->points->len == 0))
+    {
+      TsrMarathonEndpoint endpoint = g_array_index (level->endpoints, TsrMarathonEndpoint, like);
+
+      endpoint.vertex = at;
+      endpoint.transformed = at;
+      g_array_append_val (level->endpoints, endpoint);
+      return level->endpoints->len - 1;
+    }
+  g_array_append_val (level->points, at);
+  return level->points->len - 1;
+}
+
+/* Shifts a side's texture offsets along the wall by DISTANCE (the engine draws x0 from the
+ * side's first end). */
+static void
+shift_side (TsrMarathonSide *side,
+            gint             distance)
+{
+  side->primary_texture.x0 = (gint16) (side->primary_texture.x0 + distance);
+  side->secondary_texture.x0 = (gint16) (side->secondary_texture.x0 + distance);
+  side->transparent_texture.x0 = (gint16) (side->transparent_texture.x0 + distance);
+}
+
+static gint
+rounded_distance (TsrMarathonPoint a,
+                  TsrMarathonPoint b)
+{
+  double dx = (double) b.x - a.x, dy = (double) b.y - a.y;
+
+  return (gint) lround (sqrt (dx * dx + dy * dy));
+}
+
+/* Inserts VALUE at POSITION of a polygon's list of COUNT entries (room for one more checked). */
+static void
+insert_at (gint16 *list,
+           guint   count,
+           guint   position,
+           gint16  value)
+{
+  memmove (list + position + 1, list + position, (count - position) * sizeof *list);
+  list[position] = value;
+}
+
+gboolean
+tsr_marathon_level_split_line (TsrMarathonLevel *level,
+                               guint             line_index,
+                               TsrMarathonPoint  at,
+                               guint            *new_point,
+                               guint            *new_line,
+                               GError          **error)
+{
+  g_autoptr(GHashTable) before = NULL;
+  Snapshot snapshot = { 0 };
+  TsrMarathonLine *line, second;
+  TsrMarathonPoint a, b;
+  gint64 cross, along, length2;
+  gint16 owners[2];
+  guint point, added_line;
+  gint first_part, second_part;
+  gboolean ok;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (line_index >= (level->lines != NULL ? level->lines->len : 0))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: there is no line %u", line_index);
+      return FALSE;
+    }
+  line = &g_array_index (level->lines, TsrMarathonLine, line_index);
+  if (line->endpoint_indexes[0] < 0 || (guint) line->endpoint_indexes[0] >= n_points (level)
+      || line->endpoint_indexes[1] < 0 || (guint) line->endpoint_indexes[1] >= n_points (level))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: line %u has no valid ends", line_index);
+      return FALSE;
+    }
+  if (n_points (level) >= G_MAXINT16 || level->lines->len >= G_MAXINT16
+      || (level->sides != NULL && level->sides->len + 2 > G_MAXINT16))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: the level holds 32,767 elements of a kind already");
+      return FALSE;
+    }
+  a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+  b = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+  cross = (gint64) (b.x - a.x) * (at.y - a.y) - (gint64) (b.y - a.y) * (at.x - a.x);
+  along = (gint64) (b.x - a.x) * (at.x - a.x) + (gint64) (b.y - a.y) * (at.y - a.y);
+  length2 = (gint64) (b.x - a.x) * (b.x - a.x) + (gint64) (b.y - a.y) * (b.y - a.y);
+  /* On the line exactly: a point beside it would bend one of the two polygons inwards. */
+  if (cross != 0 || along <= 0 || along >= length2)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "split: (%d, %d) is not on line %u between (%d, %d) and (%d, %d)", at.x, at.y, line_index,
+                   a.x, a.y, b.x, b.y);
+      return FALSE;
+    }
+  owners[0] = line->clockwise_polygon_owner;
+  owners[1] = line->counterclockwise_polygon_owner;
+  for (guint k = 0; k < 2; k++)
+    if (owners[k] >= 0 && level->polygons != NULL && (guint) owners[k] < level->polygons->len
+        && g_array_index (level->polygons, TsrMarathonPolygon, owners[k]).vertex_count >= 8)
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                     "split: polygon %d already has 8 vertices, the engine's most", owners[k]);
+        return FALSE;
+      }
+
+  before = validation_errors (level);
+  snapshot_take (&snapshot, level);
+
+  point = add_point (level, at, (guint) line->endpoint_indexes[1]);
+  line = &g_array_index (level->lines, TsrMarathonLine, line_index);
+  first_part = rounded_distance (a, at);
+  second_part = rounded_distance (at, b);
+  second = *line;
+  second.endpoint_indexes[0] = (gint16) point;
+  line->endpoint_indexes[1] = (gint16) point;
+  added_line = level->lines->len;
+
+  /* The clockwise side runs from the first end: the new (second) part's clone starts further
+   * along. The counterclockwise side runs from the second end: the old (first) part moves on. */
+  if (line->clockwise_side_index >= 0 && level->sides != NULL && (guint) line->clockwise_side_index < level->sides->len)
+    {
+      TsrMarathonSide clone = g_array_index (level->sides, TsrMarathonSide, line->clockwise_side_index);
+
+      shift_side (&clone, first_part);
+      clone.line_index = (gint16) added_line;
+      second.clockwise_side_index = (gint16) level->sides->len;
+      g_array_append_val (level->sides, clone);
+    }
+  if (line->counterclockwise_side_index >= 0 && level->sides != NULL
+      && (guint) line->counterclockwise_side_index < level->sides->len)
+    {
+      TsrMarathonSide clone = g_array_index (level->sides, TsrMarathonSide, line->counterclockwise_side_index);
+
+      clone.line_index = (gint16) added_line;
+      second.counterclockwise_side_index = (gint16) level->sides->len;
+      g_array_append_val (level->sides, clone);
+      shift_side (&g_array_index (level->sides, TsrMarathonSide, line->counterclockwise_side_index), second_part);
+    }
+  g_array_append_val (level->lines, second);
+
+  /* The clockwise owner walks first end -> second end: old part, then new. The counterclockwise
+   * owner walks the other way: new part, then old. */
+  for (guint k = 0; k < 2; k++)
+    {
+      TsrMarathonPolygon *polygon;
+
+      if (owners[k] < 0 || level->polygons == NULL || (guint) owners[k] >= level->polygons->len)
+        continue;
+      polygon = &g_array_index (level->polygons, TsrMarathonPolygon, owners[k]);
+      for (guint v = 0; v < polygon->vertex_count; v++)
+        if (polygon->line_indexes[v] == (gint16) line_index)
+          {
+            insert_at (polygon->line_indexes, polygon->vertex_count, k == 0 ? v + 1 : v, (gint16) added_line);
+            insert_at (polygon->endpoint_indexes, polygon->vertex_count, v + 1, (gint16) point);
+            insert_at (polygon->adjacent_polygon_indexes, polygon->vertex_count, v + 1, TSR_MARATHON_NONE);
+            insert_at (polygon->side_indexes, polygon->vertex_count, v + 1, TSR_MARATHON_NONE);
+            polygon->vertex_count++;
+            break;
+          }
+    }
+
+  ok = finish (level, &snapshot, before, "split", error);
+  snapshot_clear (&snapshot);
+  if (ok && new_point != NULL)
+    *new_point = point;
+  if (ok && new_line != NULL)
+    *new_line = added_line;
+  return ok;
+}

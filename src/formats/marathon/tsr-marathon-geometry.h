@@ -1,0 +1,25 @@
+/* tsr-marathon-geometry.h: geometry operations on a Marathon level's codec structs, for the map
+ * editor and scripts. Each operation checks its result with the map validation and the derived
+ * data: it either leaves a level with no new validation error and derived data as the engine
+ * computes it, or fails with a GError and leaves the level exactly as it was. GTK-free. */
+#pragma once
+
+#include <glib.h>
+
+#include "formats/marathon/tsr-marathon-map.h"
+
+G_BEGIN_DECLS
+
+/* Splits line LINE_INDEX at AT (which must lie on the line, strictly between its ends): a new
+ * point, a new line from it to the old second end with the old line's flags and owners, a clone
+ * of each side with its texture offsets shifted by the distance along the line, and the point
+ * inserted into every polygon that owns the line. *NEW_POINT (may be NULL) receives the point's
+ * index and *NEW_LINE (may be NULL) the new line's. */
+gboolean tsr_marathon_level_split_line (TsrMarathonLevel *level,
+                                        guint             line_index,
+                                        TsrMarathonPoint  at,
+                                        guint            *new_point,
+                                        guint            *new_line,
+                                        GError          **error);
+
+G_END_DECLS
