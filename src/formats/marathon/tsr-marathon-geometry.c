@@ -12,7 +12,8 @@
 
 /* What an operation may change, to put it back when the result is refused. */
 typedef struct {
-  GArray *points, *endpoints, *lines, *sides, *polygons;
+  GArray *points, *endpoints, *lines, *sides, *polygons, *objects, *annotations, *platforms;
+  GArray *terminal_permutations; /* gint16, every group of every terminal in order */
   GBytes *iidx;
   gboolean had_iidx;
 } Snapshot;
@@ -40,6 +41,18 @@ snapshot_take (Snapshot               *snapshot,
   snapshot->lines = copy_array (level->lines);
   snapshot->sides = copy_array (level->sides);
   snapshot->polygons = copy_array (level->polygons);
+  snapshot->objects = copy_array (level->objects);
+  snapshot->annotations = copy_array (level->annotations);
+  snapshot->platforms = copy_array (level->platforms);
+  snapshot->terminal_permutations = g_array_new (FALSE, FALSE, sizeof (gint16));
+  for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        g_array_append_val (snapshot->terminal_permutations,
+                            g_array_index (terminal->groups, TsrMarathonTerminalGroup, g).permutation);
+    }
   snapshot->had_iidx = chunk != NULL;
   snapshot->iidx = chunk != NULL ? g_bytes_ref (chunk->data) : NULL;
 }
@@ -64,6 +77,17 @@ snapshot_restore (Snapshot         *snapshot,
   swap_array (&level->lines, &snapshot->lines);
   swap_array (&level->sides, &snapshot->sides);
   swap_array (&level->polygons, &snapshot->polygons);
+  swap_array (&level->objects, &snapshot->objects);
+  swap_array (&level->annotations, &snapshot->annotations);
+  swap_array (&level->platforms, &snapshot->platforms);
+  for (guint t = 0, k = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        g_array_index (terminal->groups, TsrMarathonTerminalGroup, g).permutation =
+          g_array_index (snapshot->terminal_permutations, gint16, k++);
+    }
   if (level->entry != NULL)
     {
       if (snapshot->had_iidx)
@@ -81,6 +105,10 @@ snapshot_clear (Snapshot *snapshot)
   g_clear_pointer (&snapshot->lines, g_array_unref);
   g_clear_pointer (&snapshot->sides, g_array_unref);
   g_clear_pointer (&snapshot->polygons, g_array_unref);
+  g_clear_pointer (&snapshot->objects, g_array_unref);
+  g_clear_pointer (&snapshot->annotations, g_array_unref);
+  g_clear_pointer (&snapshot->platforms, g_array_unref);
+  g_clear_pointer (&snapshot->terminal_permutations, g_array_unref);
   g_clear_pointer (&snapshot->iidx, g_bytes_unref);
 }
 
@@ -308,5 +336,287 @@ tsr_marathon_level_split_line (TsrMarathonLevel *level,
     *new_point = point;
   if (ok && new_line != NULL)
     *new_line = added_line;
+  return ok;
+}
+
+/* ---- Merge ------------------------------------------------------------------------------------- */
+
+/* The platform switches of the engine's panel table (water, lava, sewage, pfhor, jjaro). */
+#define PANEL_PLATFORM_SWITCH(type) ((type) == 5 || (type) == 14 || (type) == 25 || (type) == 36 || (type) == 47)
+#define GROUP_INTRALEVEL_TELEPORT 7
+
+/* After removing element REMOVED: an index equal to it becomes REPLACEMENT, later ones move down. */
+static gint16
+renumber (gint16 index,
+          guint  removed,
+          gint16 replacement)
+{
+  if (index < 0)
+    return index;
+  if ((guint) index == removed)
+    return replacement;
+  return (guint) index > removed ? (gint16) (index - 1) : index;
+}
+
+static void
+remove_side (TsrMarathonLevel *level,
+             guint             side)
+{
+  g_array_remove_index (level->sides, side);
+  for (guint i = 0; i < level->lines->len; i++)
+    {
+      TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      line->clockwise_side_index = renumber (line->clockwise_side_index, side, TSR_MARATHON_NONE);
+      line->counterclockwise_side_index = renumber (line->counterclockwise_side_index, side, TSR_MARATHON_NONE);
+    }
+  for (guint i = 0; i < level->polygons->len; i++)
+    {
+      TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+
+      for (guint v = 0; v < 8; v++)
+        polygon->side_indexes[v] = renumber (polygon->side_indexes[v], side, TSR_MARATHON_NONE);
+    }
+}
+
+static void
+remove_line (TsrMarathonLevel *level,
+             guint             line)
+{
+  g_array_remove_index (level->lines, line);
+  for (guint i = 0; i < level->polygons->len; i++)
+    {
+      TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+
+      for (guint v = 0; v < polygon->vertex_count && v < 8; v++)
+        polygon->line_indexes[v] = renumber (polygon->line_indexes[v], line, TSR_MARATHON_NONE);
+    }
+  for (guint i = 0; level->sides != NULL && i < level->sides->len; i++)
+    {
+      TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, i);
+
+      side->line_index = renumber (side->line_index, line, TSR_MARATHON_NONE);
+    }
+}
+
+/* Removes polygon REMOVED; every reference to it names INTO (already renumbered) instead. */
+static void
+remove_polygon (TsrMarathonLevel *level,
+                guint             removed,
+                gint16            into)
+{
+  g_array_remove_index (level->polygons, removed);
+  for (guint i = 0; i < level->lines->len; i++)
+    {
+      TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      line->clockwise_polygon_owner = renumber (line->clockwise_polygon_owner, removed, into);
+      line->counterclockwise_polygon_owner = renumber (line->counterclockwise_polygon_owner, removed, into);
+    }
+  for (guint i = 0; level->sides != NULL && i < level->sides->len; i++)
+    {
+      TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, i);
+
+      side->polygon_index = renumber (side->polygon_index, removed, into);
+      if ((side->flags & 0x0002) && PANEL_PLATFORM_SWITCH (side->control_panel_type))
+        side->control_panel_permutation = renumber (side->control_panel_permutation, removed, into);
+    }
+  for (guint i = 0; i < level->polygons->len; i++)
+    {
+      TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+
+      for (guint v = 0; v < 8; v++)
+        polygon->adjacent_polygon_indexes[v] = renumber (polygon->adjacent_polygon_indexes[v], removed, into);
+      if (polygon->type == 10 || (level->data_version != 0 && (polygon->type == 7 || polygon->type == 9)))
+        polygon->permutation = renumber (polygon->permutation, removed, into);
+    }
+  for (guint i = 0; level->objects != NULL && i < level->objects->len; i++)
+    {
+      TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
+
+      object->polygon_index = renumber (object->polygon_index, removed, into);
+    }
+  for (guint i = 0; level->annotations != NULL && i < level->annotations->len; i++)
+    {
+      TsrMarathonAnnotation *note = &g_array_index (level->annotations, TsrMarathonAnnotation, i);
+
+      note->polygon_index = renumber (note->polygon_index, removed, into);
+    }
+  for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
+    {
+      TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, i);
+
+      platform->polygon_index = renumber (platform->polygon_index, removed, into);
+    }
+  for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+
+          if (group->type == GROUP_INTRALEVEL_TELEPORT)
+            group->permutation = renumber (group->permutation, removed, into);
+        }
+    }
+}
+
+/* The start of LINE walking round POLYGON (the engine's clockwise_endpoint_in_line). */
+static gint16
+start_of (const TsrMarathonLine *line,
+          gint16                 polygon)
+{
+  return line->endpoint_indexes[line->clockwise_polygon_owner == polygon ? 0 : 1];
+}
+
+gboolean
+tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
+                                   guint             a,
+                                   guint             b,
+                                   GError          **error)
+{
+  g_autoptr(GHashTable) before = NULL;
+  Snapshot snapshot = { 0 };
+  TsrMarathonPolygon *pa, *pb;
+  gint16 merged[16], starts[16];
+  guint n = 0, shared_count = 0, ka = 0, kb = 0, n_polygons = level->polygons != NULL ? level->polygons->len : 0;
+  int sign = 0;
+  gint16 shared = TSR_MARATHON_NONE;
+  gboolean ok;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (a == b || a >= n_polygons || b >= n_polygons)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "merge: polygons %u and %u are not two polygons of the level", a, b);
+      return FALSE;
+    }
+  pa = &g_array_index (level->polygons, TsrMarathonPolygon, a);
+  pb = &g_array_index (level->polygons, TsrMarathonPolygon, b);
+  if (pa->vertex_count < 3 || pa->vertex_count > 8 || pb->vertex_count < 3 || pb->vertex_count > 8)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u or %u has no valid vertex count", a, b);
+      return FALSE;
+    }
+  for (guint v = 0; v < pa->vertex_count; v++)
+    {
+      gint16 l = pa->line_indexes[v];
+
+      if (l < 0 || (guint) l >= level->lines->len)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u has line %d outside the level", a, l);
+          return FALSE;
+        }
+      for (guint w = 0; w < pb->vertex_count; w++)
+        if (pb->line_indexes[w] == l)
+          {
+            shared = l, ka = v, kb = w;
+            shared_count++;
+          }
+    }
+  for (guint w = 0; w < pb->vertex_count; w++)
+    if (pb->line_indexes[w] < 0 || (guint) pb->line_indexes[w] >= level->lines->len)
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u has line %d outside the level", b,
+                     pb->line_indexes[w]);
+        return FALSE;
+      }
+  if (shared_count != 1)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygons %u and %u share %u lines, not one", a, b,
+                   shared_count);
+      return FALSE;
+    }
+  if (pa->vertex_count + pb->vertex_count - 2 > 8)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "merge: the result would have %u vertices, more than the engine's 8",
+                   pa->vertex_count + pb->vertex_count - 2);
+      return FALSE;
+    }
+  if (pb->type == 5)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u is a platform; merge it the other way", b);
+      return FALSE;
+    }
+  for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
+    if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == (gint16) b)
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u is platform %u's polygon", b, i);
+        return FALSE;
+      }
+
+  /* A's lines after the shared one, then B's: the walk round the merged polygon. */
+  for (guint i = 1; i < pa->vertex_count; i++, n++)
+    {
+      merged[n] = pa->line_indexes[(ka + i) % pa->vertex_count];
+      starts[n] = start_of (&g_array_index (level->lines, TsrMarathonLine, merged[n]), (gint16) a);
+    }
+  for (guint i = 1; i < pb->vertex_count; i++, n++)
+    {
+      merged[n] = pb->line_indexes[(kb + i) % pb->vertex_count];
+      starts[n] = start_of (&g_array_index (level->lines, TsrMarathonLine, merged[n]), (gint16) b);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      TsrMarathonPoint p0 = tsr_marathon_level_point (level, (guint) starts[i]);
+      TsrMarathonPoint p1 = tsr_marathon_level_point (level, (guint) starts[(i + 1) % n]);
+      TsrMarathonPoint p2 = tsr_marathon_level_point (level, (guint) starts[(i + 2) % n]);
+      gint64 cross = (gint64) (p1.x - p0.x) * (p2.y - p1.y) - (gint64) (p1.y - p0.y) * (p2.x - p1.x);
+
+      if (cross == 0)
+        continue;
+      if (sign == 0)
+        sign = cross > 0 ? 1 : -1;
+      else if ((cross > 0 ? 1 : -1) != sign)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                       "merge: polygons %u and %u together are concave at point %d", a, b, starts[(i + 1) % n]);
+          return FALSE;
+        }
+    }
+
+  before = validation_errors (level);
+  snapshot_take (&snapshot, level);
+
+  /* A walks B's lines now; the shared line and its sides go, then B. */
+  pa->vertex_count = (guint16) n;
+  for (guint i = 0; i < 8; i++)
+    {
+      pa->line_indexes[i] = i < n ? merged[i] : TSR_MARATHON_NONE;
+      pa->endpoint_indexes[i] = i < n ? starts[i] : TSR_MARATHON_NONE;
+      pa->adjacent_polygon_indexes[i] = TSR_MARATHON_NONE;
+      pa->side_indexes[i] = TSR_MARATHON_NONE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, merged[i]);
+
+      if (line->clockwise_polygon_owner == (gint16) b)
+        line->clockwise_polygon_owner = (gint16) a;
+      if (line->counterclockwise_polygon_owner == (gint16) b)
+        line->counterclockwise_polygon_owner = (gint16) a;
+    }
+  {
+    TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, shared);
+    gint16 sides[2] = { line->clockwise_side_index, line->counterclockwise_side_index };
+
+    if (sides[0] < sides[1])
+      {
+        gint16 t = sides[0];
+
+        sides[0] = sides[1];
+        sides[1] = t;
+      }
+    for (guint k = 0; k < 2; k++)
+      if (sides[k] >= 0 && level->sides != NULL && (guint) sides[k] < level->sides->len)
+        remove_side (level, (guint) sides[k]);
+  }
+  remove_line (level, (guint) shared);
+  remove_polygon (level, b, (gint16) (a > b ? a - 1 : a));
+
+  ok = finish (level, &snapshot, before, "merge", error);
+  snapshot_clear (&snapshot);
   return ok;
 }

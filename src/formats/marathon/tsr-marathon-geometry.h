@@ -22,4 +22,14 @@ gboolean tsr_marathon_level_split_line (TsrMarathonLevel *level,
                                         guint            *new_line,
                                         GError          **error);
 
+/* Merges polygon B into polygon A, which share exactly one line: the shared line and its sides go,
+ * A takes B's other lines, and everything that named B (objects, annotations, triggers,
+ * teleporters, platform switches, terminal teleports) names A; later polygons, lines and sides
+ * are renumbered. Refused when the result is concave or has more than 8 vertices, or when B is a
+ * platform or a platform's polygon. */
+gboolean tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
+                                            guint             a,
+                                            guint             b,
+                                            GError          **error);
+
 G_END_DECLS
