@@ -816,6 +816,166 @@ START_TEST (test_merge_sample_rooms)
 }
 END_TEST
 
+/* Takes the last polygon out of LEVEL (nothing to renumber): its lines lose the owner, the sides
+ * it had go from the lines. FALSE, doing nothing, when it is a platform or a trigger or teleporter
+ * names it. */
+static gboolean
+remove_last_polygon (TsrMarathonLevel *level)
+{
+  gint16 last = (gint16) (level->polygons->len - 1);
+  const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, last);
+
+  if (polygon->type == 5)
+    return FALSE;
+  for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
+    if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == last)
+      return FALSE;
+  for (guint i = 0; i < level->polygons->len; i++)
+    {
+      const TsrMarathonPolygon *other = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+
+      if (other->type >= 7 && other->type <= 10 && other->permutation == last)
+        return FALSE;
+    }
+  for (guint i = 0; i < level->lines->len; i++)
+    {
+      TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      if (line->clockwise_polygon_owner == last)
+        line->clockwise_polygon_owner = line->clockwise_side_index = TSR_MARATHON_NONE;
+      else if (line->counterclockwise_polygon_owner == last)
+        line->counterclockwise_polygon_owner = line->counterclockwise_side_index = TSR_MARATHON_NONE;
+      else
+        continue;
+      line->flags = (guint16) ((line->flags & ~0x2000) | 0x4000);
+    }
+  /* What stood in it moves to polygon 0 (the fill puts the polygon back at the same index). */
+  for (guint i = 0; level->objects != NULL && i < level->objects->len; i++)
+    if (g_array_index (level->objects, TsrMarathonObject, i).polygon_index == last)
+      g_array_index (level->objects, TsrMarathonObject, i).polygon_index = 0;
+  g_array_set_size (level->polygons, level->polygons->len - 1);
+  return TRUE;
+}
+
+static gboolean
+same_set (const gint16 *a,
+          const gint16 *b,
+          guint         count)
+{
+  for (guint i = 0; i < count; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < count && !found; j++)
+        found = a[i] == b[j];
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Real levels: a polygon taken out is filled again from its centre: the same lines and points,
+ * clockwise, the engine's derived data, no more validation errors. */
+START_TEST (test_fill_real_levels)
+{
+  static const struct { const char *name; guint level; } files[] = {
+    { "chronicles_net_War.sceA", 0 }, { "m1_Map.scen", 0 }, { "m1_Map.scen", 9 }, { "chronicles_DreamBrother.sceA", 0 },
+  };
+  guint fills = 0;
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(TsrMarathonScenario) scenario = load_scenario (files[f].name);
+      TsrMarathonLevel *level = level_at (scenario, files[f].level);
+      guint errors_before;
+
+      tsr_marathon_derive_level (level);
+      errors_before = error_count (level);
+      for (guint round = 0; round < 6; round++)
+        {
+          TsrMarathonPolygon original = g_array_index (level->polygons, TsrMarathonPolygon, level->polygons->len - 1);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) findings = tsr_findings_new ();
+          g_autofree char *text = NULL;
+          guint made = 0;
+          const TsrMarathonPolygon *filled;
+
+          if (!remove_last_polygon (level))
+            break;
+          ck_assert_msg (tsr_marathon_level_fill (level, original.center, &made, &error), "%s: %s", files[f].name,
+                         error ? error->message : "");
+          ck_assert_uint_eq (made, level->polygons->len - 1);
+          filled = &g_array_index (level->polygons, TsrMarathonPolygon, made);
+          ck_assert_uint_eq (filled->vertex_count, original.vertex_count);
+          ck_assert (same_set (filled->line_indexes, original.line_indexes, original.vertex_count));
+          ck_assert (same_set (filled->endpoint_indexes, original.endpoint_indexes, original.vertex_count));
+          compare (level, findings, NULL);
+          text = findings_text (findings, 5);
+          ck_assert_msg (findings->len == 0, "%s", text);
+          ck_assert_uint_le (error_count (level), errors_before);
+          /* Filling the same place again: there is a polygon there now. */
+          ck_assert (!tsr_marathon_level_fill (level, original.center, NULL, &error));
+          fills++;
+        }
+    }
+  ck_assert_uint_gt (fills, 8);
+  g_print ("fill: %u polygons filled again\n", fills);
+}
+END_TEST
+
+/* The sample's third room taken out and filled: heights from its neighbour, the shared line
+ * transparent, the neighbour's side there emptied; an open or concave outline is refused. */
+START_TEST (test_fill_sample_room)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GError) error = NULL;
+  TsrMarathonPoint inside = { 2560, 512 }, outside = { 5000, 512 };
+  guint made = 0;
+  int shared = -1;
+
+  g_array_index (level->polygons, TsrMarathonPolygon, 2).media_index = TSR_MARATHON_NONE;
+  ck_assert (remove_last_polygon (level));
+  ck_assert (!tsr_marathon_level_fill (level, outside, NULL, &error));
+  g_clear_error (&error);
+  ck_assert_msg (tsr_marathon_level_fill (level, inside, &made, &error), "%s", error ? error->message : "");
+  ck_assert_uint_eq (made, 2);
+  {
+    const TsrMarathonPolygon *room = &g_array_index (level->polygons, TsrMarathonPolygon, 2);
+    const TsrMarathonPolygon *platform = &g_array_index (level->polygons, TsrMarathonPolygon, 1);
+
+    ck_assert_uint_eq (room->vertex_count, 4);
+    ck_assert_int_eq (room->floor_height, platform->floor_height);
+    ck_assert_int_eq (room->ceiling_height, platform->ceiling_height);
+    ck_assert_int_gt (room->area, 0);
+  }
+  for (guint i = 0; i < level->lines->len; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      if ((line->clockwise_polygon_owner == 2 && line->counterclockwise_polygon_owner == 1)
+          || (line->clockwise_polygon_owner == 1 && line->counterclockwise_polygon_owner == 2))
+        shared = (int) i;
+    }
+  ck_assert_int_ge (shared, 0);
+  ck_assert_uint_eq (g_array_index (level->lines, TsrMarathonLine, shared).flags & 0x6000, 0x2000);
+  ck_assert_uint_eq (tsr_findings_count (validate_map (map), TSR_SEVERITY_ERROR), 0);
+
+  /* A notch pushed into the outline makes it concave: refused, the level as it was. */
+  ck_assert (remove_last_polygon (level));
+  g_array_index (level->points, TsrMarathonPoint, 3).x = 2200;
+  g_array_index (level->points, TsrMarathonPoint, 3).y = 400;
+  {
+    g_autoptr(GArray) lines = dup_array (level->lines);
+
+    ck_assert (!tsr_marathon_level_fill (level, inside, NULL, &error));
+    ck_assert_msg (strstr (error->message, "concave") != NULL || strstr (error->message, "not inside") != NULL,
+                   "%s", error->message);
+    ck_assert (arrays_equal (lines, level->lines));
+  }
+}
+END_TEST
+
 static Suite *
 derive_suite (void)
 {
@@ -839,6 +999,8 @@ derive_suite (void)
   tcase_add_test (geometry, test_split_line_sides_and_owners);
   tcase_add_test (geometry, test_merge_polygons_of_real_levels);
   tcase_add_test (geometry, test_merge_sample_rooms);
+  tcase_add_test (geometry, test_fill_real_levels);
+  tcase_add_test (geometry, test_fill_sample_room);
   suite_add_tcase (suite, derived);
   suite_add_tcase (suite, geometry);
   suite_add_tcase (suite, validation);

@@ -620,3 +620,365 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
   snapshot_clear (&snapshot);
   return ok;
 }
+
+/* ---- Fill -------------------------------------------------------------------------------------- */
+
+#define LINE_SOLID       0x4000
+#define LINE_TRANSPARENT 0x2000
+
+static gint64
+cross3 (TsrMarathonPoint a,
+        TsrMarathonPoint b,
+        TsrMarathonPoint p)
+{
+  return (gint64) (b.x - a.x) * (p.y - a.y) - (gint64) (b.y - a.y) * (p.x - a.x);
+}
+
+static double
+segment_distance2 (TsrMarathonPoint p,
+                   TsrMarathonPoint a,
+                   TsrMarathonPoint b)
+{
+  double abx = b.x - a.x, aby = b.y - a.y, apx = p.x - a.x, apy = p.y - a.y;
+  double length2 = abx * abx + aby * aby, t = length2 > 0 ? (apx * abx + apy * aby) / length2 : 0;
+  double dx, dy;
+
+  t = CLAMP (t, 0.0, 1.0);
+  dx = apx - t * abx;
+  dy = apy - t * aby;
+  return dx * dx + dy * dy;
+}
+
+/* The engine's side types from the two polygons' heights (recalculate_side_type, platforms
+ * aside): 0 full, 1 high, 2 low, 4 split. */
+static gint16
+side_type_between (const TsrMarathonPolygon *polygon,
+                   const TsrMarathonPolygon *opposite)
+{
+  if (opposite == NULL)
+    return 0;
+  if (opposite->ceiling_height < polygon->ceiling_height && opposite->floor_height > polygon->floor_height)
+    return 4;
+  if (opposite->floor_height > polygon->floor_height)
+    return 2;
+  if (opposite->ceiling_height < polygon->ceiling_height)
+    return 1;
+  return 0;
+}
+
+static void
+new_side (TsrMarathonLevel         *level,
+          TsrMarathonLine          *line,
+          gboolean                  clockwise,
+          gint16                    polygon_index,
+          const TsrMarathonPolygon *polygon,
+          const TsrMarathonPolygon *opposite,
+          const TsrMarathonSide    *model)
+{
+  TsrMarathonSide side = { 0 };
+
+  if (model != NULL)
+    {
+      side.primary_texture.texture = model->primary_texture.texture;
+      side.secondary_texture.texture = model->secondary_texture.texture;
+      side.primary_transfer_mode = model->primary_transfer_mode;
+      side.secondary_transfer_mode = model->secondary_transfer_mode;
+    }
+  else
+    side.primary_texture.texture = side.secondary_texture.texture = TSR_MARATHON_NONE;
+  side.transparent_texture.texture = TSR_MARATHON_NONE;
+  side.type = side_type_between (polygon, opposite);
+  side.control_panel_type = TSR_MARATHON_NONE;
+  side.control_panel_permutation = TSR_MARATHON_NONE;
+  side.polygon_index = polygon_index;
+  side.primary_lightsource_index = side.secondary_lightsource_index = side.transparent_lightsource_index =
+    polygon->ceiling_lightsource_index;
+  if (clockwise)
+    line->clockwise_side_index = (gint16) level->sides->len;
+  else
+    line->counterclockwise_side_index = (gint16) level->sides->len;
+  g_array_append_val (level->sides, side);
+}
+
+gboolean
+tsr_marathon_level_fill (TsrMarathonLevel *level,
+                         TsrMarathonPoint  at,
+                         guint            *new_polygon,
+                         GError          **error)
+{
+  g_autoptr(GHashTable) before = NULL;
+  Snapshot snapshot = { 0 };
+  guint n_lines = level->lines != NULL ? level->lines->len : 0, count = 0;
+  guint n_polygons = level->polygons != NULL ? level->polygons->len : 0;
+  gint16 loop_lines[9], loop_points[9];
+  gboolean forward[9];
+  int nearest = -1, template_index = -1;
+  double best = G_MAXDOUBLE;
+  TsrMarathonPolygon polygon = { 0 };
+  gint16 index = (gint16) n_polygons;
+  gboolean ok;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (level->polygons == NULL || level->sides == NULL || n_lines == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the level has no lines to fill between");
+      return FALSE;
+    }
+  if (n_polygons >= G_MAXINT16 || level->sides->len + 8 > G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "fill: the level holds 32,767 polygons or sides already");
+      return FALSE;
+    }
+  for (guint i = 0; i < n_lines; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+      double d;
+
+      if (line->endpoint_indexes[0] < 0 || (guint) line->endpoint_indexes[0] >= n_points (level)
+          || line->endpoint_indexes[1] < 0 || (guint) line->endpoint_indexes[1] >= n_points (level))
+        continue;
+      d = segment_distance2 (at, tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]),
+                             tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]));
+      if (d < best)
+        best = d, nearest = (int) i;
+    }
+  if (nearest < 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the level has no lines to fill between");
+      return FALSE;
+    }
+
+  /* Walk with AT on the right (the inside of a clockwise polygon), turning as sharply right as
+   * the lines allow at each point. */
+  {
+    const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, nearest);
+    TsrMarathonPoint a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+    TsrMarathonPoint b = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+    gint64 side = cross3 (a, b, at);
+    gint16 start, current, previous;
+
+    if (side == 0)
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: (%d, %d) is on line %d", at.x, at.y, nearest);
+        return FALSE;
+      }
+    forward[0] = side > 0;
+    start = line->endpoint_indexes[forward[0] ? 0 : 1];
+    current = line->endpoint_indexes[forward[0] ? 1 : 0];
+    loop_lines[0] = (gint16) nearest;
+    loop_points[0] = start;
+    count = 1;
+    previous = start;
+    while (current != start)
+      {
+        TsrMarathonPoint u = tsr_marathon_level_point (level, (guint) previous);
+        TsrMarathonPoint v = tsr_marathon_level_point (level, (guint) current);
+        double in_x = v.x - u.x, in_y = v.y - u.y, best_turn = -G_MAXDOUBLE;
+        int next_line = -1;
+        gint16 next_point = -1;
+        gboolean next_forward = TRUE;
+
+        if (count >= 9)
+          {
+            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                         "fill: the loop round (%d, %d) has more than 8 lines, the engine's most", at.x, at.y);
+            return FALSE;
+          }
+        for (guint i = 0; i < n_lines; i++)
+          {
+            const TsrMarathonLine *candidate = &g_array_index (level->lines, TsrMarathonLine, i);
+            gint16 other;
+            TsrMarathonPoint w;
+            double out_x, out_y, turn;
+
+            if ((gint16) i == loop_lines[count - 1])
+              continue;
+            if (candidate->endpoint_indexes[0] == current)
+              other = candidate->endpoint_indexes[1];
+            else if (candidate->endpoint_indexes[1] == current)
+              other = candidate->endpoint_indexes[0];
+            else
+              continue;
+            if (other < 0 || (guint) other >= n_points (level))
+              continue;
+            w = tsr_marathon_level_point (level, (guint) other);
+            out_x = w.x - v.x, out_y = w.y - v.y;
+            turn = atan2 (in_x * out_y - in_y * out_x, in_x * out_x + in_y * out_y);
+            if (turn > best_turn)
+              {
+                best_turn = turn;
+                next_line = (int) i;
+                next_point = other;
+                next_forward = candidate->endpoint_indexes[0] == current;
+              }
+          }
+        if (next_line < 0)
+          {
+            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: no closed loop round (%d, %d): point %d ends a line",
+                         at.x, at.y, current);
+            return FALSE;
+          }
+        loop_lines[count] = (gint16) next_line;
+        loop_points[count] = current;
+        forward[count] = next_forward;
+        count++;
+        previous = current;
+        current = next_point;
+      }
+  }
+  if (count < 3)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the loop round (%d, %d) has %u lines", at.x, at.y, count);
+      return FALSE;
+    }
+
+  /* Convex, with AT inside, nothing inside it, and no polygon on its inner side yet. */
+  for (guint i = 0; i < count; i++)
+    {
+      TsrMarathonPoint p0 = tsr_marathon_level_point (level, (guint) loop_points[i]);
+      TsrMarathonPoint p1 = tsr_marathon_level_point (level, (guint) loop_points[(i + 1) % count]);
+      TsrMarathonPoint p2 = tsr_marathon_level_point (level, (guint) loop_points[(i + 2) % count]);
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, loop_lines[i]);
+
+      if (cross3 (p0, p1, p2) < 0)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the loop round (%d, %d) is concave at point %d",
+                       at.x, at.y, loop_points[(i + 1) % count]);
+          return FALSE;
+        }
+      if (cross3 (p0, p1, at) <= 0)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: (%d, %d) is not inside the loop found", at.x, at.y);
+          return FALSE;
+        }
+      if ((forward[i] ? line->clockwise_polygon_owner : line->counterclockwise_polygon_owner) != TSR_MARATHON_NONE)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: polygon %d is already there",
+                       forward[i] ? line->clockwise_polygon_owner : line->counterclockwise_polygon_owner);
+          return FALSE;
+        }
+    }
+  for (guint p = 0; p < n_points (level); p++)
+    {
+      TsrMarathonPoint q = tsr_marathon_level_point (level, p);
+      gboolean inside = TRUE;
+
+      for (guint i = 0; i < count && inside; i++)
+        inside = cross3 (tsr_marathon_level_point (level, (guint) loop_points[i]),
+                         tsr_marathon_level_point (level, (guint) loop_points[(i + 1) % count]), q) > 0;
+      if (inside)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the loop round (%d, %d) holds point %u", at.x, at.y, p);
+          return FALSE;
+        }
+    }
+
+  /* The neighbour across the first shared line lends its heights, lights and textures. */
+  for (guint i = 0; i < count && template_index < 0; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, loop_lines[i]);
+      gint16 other = forward[i] ? line->counterclockwise_polygon_owner : line->clockwise_polygon_owner;
+
+      if (other >= 0 && (guint) other < n_polygons)
+        template_index = other;
+    }
+  if (template_index >= 0)
+    {
+      const TsrMarathonPolygon *model = &g_array_index (level->polygons, TsrMarathonPolygon, template_index);
+
+      polygon.floor_texture = model->floor_texture;
+      polygon.ceiling_texture = model->ceiling_texture;
+      polygon.floor_height = model->floor_height;
+      polygon.ceiling_height = model->ceiling_height;
+      polygon.floor_lightsource_index = model->floor_lightsource_index;
+      polygon.ceiling_lightsource_index = model->ceiling_lightsource_index;
+      polygon.floor_transfer_mode = model->floor_transfer_mode;
+      polygon.ceiling_transfer_mode = model->ceiling_transfer_mode;
+      polygon.media_index = model->media_index;
+      polygon.media_lightsource_index = model->media_lightsource_index;
+      polygon.ambient_sound_image_index = model->ambient_sound_image_index;
+      polygon.random_sound_image_index = model->random_sound_image_index;
+    }
+  else
+    {
+      guint n_lights = level->data_version == 0 ? (level->old_lights != NULL ? level->old_lights->len : 0)
+                                                : (level->lights != NULL ? level->lights->len : 0);
+
+      polygon.floor_texture = polygon.ceiling_texture = TSR_MARATHON_NONE;
+      polygon.ceiling_height = 1024;
+      polygon.floor_lightsource_index = polygon.ceiling_lightsource_index = n_lights > 0 ? 0 : TSR_MARATHON_NONE;
+      polygon.media_index = polygon.media_lightsource_index = TSR_MARATHON_NONE;
+      polygon.ambient_sound_image_index = polygon.random_sound_image_index = TSR_MARATHON_NONE;
+    }
+  polygon.type = 0;
+  polygon.first_object = TSR_MARATHON_NONE;
+  polygon.vertex_count = (guint16) count;
+  for (guint v = 0; v < 8; v++)
+    {
+      polygon.endpoint_indexes[v] = v < count ? loop_points[v] : TSR_MARATHON_NONE;
+      polygon.line_indexes[v] = v < count ? loop_lines[v] : TSR_MARATHON_NONE;
+      polygon.adjacent_polygon_indexes[v] = polygon.side_indexes[v] = TSR_MARATHON_NONE;
+    }
+
+  before = validation_errors (level);
+  snapshot_take (&snapshot, level);
+  g_array_append_val (level->polygons, polygon);
+  for (guint i = 0; i < count; i++)
+    {
+      TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, loop_lines[i]);
+      gint16 other = forward[i] ? line->counterclockwise_polygon_owner : line->clockwise_polygon_owner;
+      const TsrMarathonPolygon *self = &g_array_index (level->polygons, TsrMarathonPolygon, index);
+      const TsrMarathonPolygon *opposite = other >= 0 ? &g_array_index (level->polygons, TsrMarathonPolygon, other) : NULL;
+      const TsrMarathonSide *model = NULL;
+      gint16 own_side = forward[i] ? line->clockwise_side_index : line->counterclockwise_side_index;
+      gint16 other_side = forward[i] ? line->counterclockwise_side_index : line->clockwise_side_index;
+
+      if (forward[i])
+        line->clockwise_polygon_owner = index;
+      else
+        line->counterclockwise_polygon_owner = index;
+      if (other_side >= 0 && (guint) other_side < level->sides->len)
+        model = &g_array_index (level->sides, TsrMarathonSide, other_side);
+      /* A wall takes the look of the neighbour's walls. */
+      if (model == NULL && template_index >= 0)
+        {
+          const TsrMarathonPolygon *neighbour = &g_array_index (level->polygons, TsrMarathonPolygon, template_index);
+
+          for (guint v = 0; v < neighbour->vertex_count && v < 8 && model == NULL; v++)
+            if (neighbour->side_indexes[v] >= 0 && (guint) neighbour->side_indexes[v] < level->sides->len
+                && g_array_index (level->sides, TsrMarathonSide, neighbour->side_indexes[v]).primary_texture.texture
+                   != TSR_MARATHON_NONE)
+              model = &g_array_index (level->sides, TsrMarathonSide, neighbour->side_indexes[v]);
+        }
+      if (opposite != NULL)
+        {
+          /* Shared now: passable and see-through, and the neighbour's wall there shows only
+           * where a step or a ceiling drop remains. */
+          line->flags = (guint16) ((line->flags & ~LINE_SOLID) | LINE_TRANSPARENT);
+          if (model != NULL)
+            {
+              TsrMarathonSide *facing = &g_array_index (level->sides, TsrMarathonSide, other_side);
+
+              facing->type = side_type_between (opposite, self);
+              if (facing->type == 0)
+                facing->primary_texture.texture = TSR_MARATHON_NONE;
+              facing->transparent_texture.texture = TSR_MARATHON_NONE;
+            }
+        }
+      if (own_side < 0 && (opposite == NULL || side_type_between (self, opposite) != 0))
+        {
+          TsrMarathonSide copy;
+
+          if (model != NULL)
+            copy = *model;
+          new_side (level, line, forward[i], index, self, opposite, model != NULL ? &copy : NULL);
+        }
+    }
+
+  ok = finish (level, &snapshot, before, "fill", error);
+  snapshot_clear (&snapshot);
+  if (ok && new_polygon != NULL)
+    *new_polygon = (guint) index;
+  return ok;
+}

@@ -32,4 +32,15 @@ gboolean tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
                                             guint             b,
                                             GError          **error);
 
+/* Makes a polygon of the smallest closed loop of lines round AT: from the line nearest AT, walks
+ * the sharpest turn towards AT at each point. Refused when the loop does not close within 8 lines,
+ * is concave, holds other points, or already has a polygon inside. The polygon walks the loop
+ * clockwise; lines it shares become transparent, the neighbours' sides facing it are emptied
+ * (no texture where no step shows), its walls and steps get sides; heights, lights, textures and
+ * liquid come from an adjacent polygon. *NEW_POLYGON (may be NULL) receives its index. */
+gboolean tsr_marathon_level_fill (TsrMarathonLevel *level,
+                                  TsrMarathonPoint  at,
+                                  guint            *new_polygon,
+                                  GError          **error);
+
 G_END_DECLS
