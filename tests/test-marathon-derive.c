@@ -976,6 +976,35 @@ START_TEST (test_fill_sample_room)
 }
 END_TEST
 
+/* Coordinates at the ends of the 16-bit range, where the engine's 32-bit sums wrap: deriving and
+ * the meter stay defined (the sanitizer run checks) and deriving twice changes nothing. */
+START_TEST (test_extreme_coordinates)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  static const TsrMarathonPoint corners[] = { { -32768, -32768 }, { 32767, -32768 }, { 32767, 32767 }, { -32768, 32767 } };
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  guint limit = 0;
+
+  for (guint i = 0; i < 4; i++)
+    g_array_index (level->points, TsrMarathonPoint, i * 2) = corners[i];
+  for (guint i = 0; i < 3; i++)
+    {
+      TsrMarathonObject sound = { 5, 0, 0, 0, -32768, 32767, 0, 0 };
+
+      g_array_append_val (level->objects, sound);
+    }
+  tsr_marathon_derive_level (level);
+  ck_assert_uint_eq (compare (level, findings, NULL), 0);
+  ck_assert_uint_gt (tsr_marathon_level_index_usage (level, &limit), 0);
+  {
+    g_autoptr(GArray) indexes = tsr_marathon_derive_map_indexes (level);
+
+    ck_assert_uint_ge (indexes->len, level->polygons->len);
+  }
+}
+END_TEST
+
 static Suite *
 derive_suite (void)
 {
@@ -991,6 +1020,7 @@ derive_suite (void)
   tcase_add_test (derived, test_unpreprocessed_map);
   tcase_add_test (derived, test_index_usage);
   tcase_add_test (derived, test_cli_validate_derived);
+  tcase_add_test (derived, test_extreme_coordinates);
   tcase_add_test (validation, test_validation_engine_errors);
   tcase_add_test (validation, test_validation_epnt_and_iidx);
   tcase_add_test (validation, test_validation_warnings);

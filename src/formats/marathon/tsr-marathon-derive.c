@@ -87,7 +87,7 @@ engine_point_line_distance_squared (TsrMarathonPoint p,
   gint16 apx = (gint16) (p.x - a.x), apy = (gint16) (p.y - a.y);
   gint32 signed_numerator = (gint32) ((gint64) apx * aby - (gint64) apy * abx);
   guint32 numerator = signed_numerator < 0 ? (guint32) -(gint64) signed_numerator : (guint32) signed_numerator;
-  guint32 denominator = (guint32) ((gint32) abx * abx + (gint32) aby * aby);
+  guint32 denominator = (guint32) ((gint32) abx * abx) + (guint32) ((gint32) aby * aby);
 
   /* The engine halves the numerator below 2^16 before squaring it, and the denominator twice. */
   while (numerator >= (1u << 16))
@@ -106,10 +106,11 @@ engine_point_segment_distance_squared (TsrMarathonPoint p,
   gint16 apx = (gint16) (p.x - a.x), apy = (gint16) (p.y - a.y);
   gint16 bpx = (gint16) (p.x - b.x), bpy = (gint16) (p.y - b.y);
 
-  if ((gint32) abx * bpx + (gint32) aby * bpy >= 0)
-    return (gint32) bpx * bpx + (gint32) bpy * bpy;
-  if ((gint32) abx * apx + (gint32) aby * apy <= 0)
-    return (gint32) apx * apx + (gint32) apy * apy;
+  /* In 32 bits as the engine computes them: sums of two squares of 16-bit values can wrap. */
+  if ((gint32) ((gint64) abx * bpx + (gint64) aby * bpy) >= 0)
+    return (gint32) ((gint64) bpx * bpx + (gint64) bpy * bpy);
+  if ((gint32) ((gint64) abx * apx + (gint64) aby * apy) <= 0)
+    return (gint32) ((gint64) apx * apx + (gint64) apy * apy);
   return engine_point_line_distance_squared (p, a, b);
 }
 
@@ -247,9 +248,9 @@ tsr_marathon_derive_polygon (TsrMarathonLevel *level,
         TsrMarathonPoint p = vertex (level, polygon->endpoint_indexes[v]);
         TsrMarathonPoint q = vertex (level, polygon->endpoint_indexes[v + 1]);
 
-        area += (guint32) ((gint32) first.x * p.y - (gint32) p.x * first.y)
-                + (guint32) ((gint32) p.x * q.y - (gint32) q.x * p.y)
-                + (guint32) ((gint32) q.x * first.y - (gint32) first.x * q.y);
+        area += (guint32) ((gint32) first.x * p.y) - (guint32) ((gint32) p.x * first.y)
+                + (guint32) ((gint32) p.x * q.y) - (guint32) ((gint32) q.x * p.y)
+                + (guint32) ((gint32) q.x * first.y) - (guint32) ((gint32) first.x * q.y);
       }
   }
   signed_area = (gint32) area;
@@ -575,8 +576,8 @@ intersecting_visit (Intersecting *data,
 
                     if (engine_point_segment_distance_squared (p, a, b) < data->separation_squared)
                       {
-                        gint32 side = ((gint32) b.x - a.x) * ((gint32) data->center.y - b.y)
-                                      - ((gint32) b.y - a.y) * ((gint32) data->center.x - b.x);
+                        gint32 side = (gint32) (((gint64) b.x - a.x) * ((gint64) data->center.y - b.y)
+                                                - ((gint64) b.y - a.y) * ((gint64) data->center.x - b.x));
                         gint16 entry = side > 0 ? line_index : (gint16) (-line_index - 1);
 
                         g_array_append_val (data->lines, entry);
