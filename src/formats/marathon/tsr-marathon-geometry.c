@@ -931,6 +931,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
       const TsrMarathonPolygon *self = &g_array_index (level->polygons, TsrMarathonPolygon, index);
       const TsrMarathonPolygon *opposite = other >= 0 ? &g_array_index (level->polygons, TsrMarathonPolygon, other) : NULL;
       const TsrMarathonSide *model = NULL;
+      TsrMarathonSide copy;
       gint16 own_side = forward[i] ? line->clockwise_side_index : line->counterclockwise_side_index;
       gint16 other_side = forward[i] ? line->counterclockwise_side_index : line->clockwise_side_index;
 
@@ -951,12 +952,17 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
                    != TSR_MARATHON_NONE)
               model = &g_array_index (level->sides, TsrMarathonSide, neighbour->side_indexes[v]);
         }
+      if (model != NULL)
+        {
+          copy = *model;
+          model = &copy;
+        }
       if (opposite != NULL)
         {
           /* Shared now: passable and see-through, and the neighbour's wall there shows only
            * where a step or a ceiling drop remains. */
           line->flags = (guint16) ((line->flags & ~LINE_SOLID) | LINE_TRANSPARENT);
-          if (model != NULL)
+          if (other_side >= 0 && (guint) other_side < level->sides->len)
             {
               TsrMarathonSide *facing = &g_array_index (level->sides, TsrMarathonSide, other_side);
 
@@ -967,13 +973,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
             }
         }
       if (own_side < 0 && (opposite == NULL || side_type_between (self, opposite) != 0))
-        {
-          TsrMarathonSide copy;
-
-          if (model != NULL)
-            copy = *model;
-          new_side (level, line, forward[i], index, self, opposite, model != NULL ? &copy : NULL);
-        }
+        new_side (level, line, forward[i], index, self, opposite, model);
     }
 
   ok = finish (level, &snapshot, before, "fill", error);
