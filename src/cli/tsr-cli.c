@@ -11,6 +11,8 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/tsr-format.h"
 #include "tsr-cli-terminal.h"
 
@@ -326,20 +328,9 @@ run_roundtrip (int argc, char **argv)
   return status;
 }
 
-static int
-run_validate (int argc, char **argv)
+static void
+print_findings (GPtrArray *findings)
 {
-  g_auto(TsrLoaded) loaded = { 0 };
-  g_autoptr(GPtrArray) findings = tsr_findings_new ();
-  int status;
-
-  if (argc != 2)
-    return usage ("validate FILE");
-  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, validate),
-                              "has no validation yet")) != EXIT_OK)
-    return status;
-
-  loaded.format->validate (loaded.data, findings);
   for (guint i = 0; i < findings->len; i++)
     {
       g_autofree char *line = tsr_finding_to_string (g_ptr_array_index (findings, i));
@@ -347,6 +338,62 @@ run_validate (int argc, char **argv)
 
       g_print ("%s\n", safe);
     }
+}
+
+/* validate --derived: per level, the engine's derived data recomputed and compared with what the
+ * file stores. Differences are warnings (the engine derives most of them again at load). */
+static int
+run_validate_derived (const char *path)
+{
+  g_auto(TsrLoaded) loaded = { 0 };
+  const TsrMarathonMap *map;
+  int status;
+
+  if ((status = load_checked (path, &loaded, 0, NULL)) != EXIT_OK)
+    return status;
+  if (strcmp (loaded.format->id, "marathon-map") != 0)
+    {
+      g_autofree char *message = g_strdup_printf ("format %s has no derived data to check", loaded.format->id);
+
+      print_file_error (path, message);
+      return EXIT_UNSUPPORTED;
+    }
+  map = ((const TsrMarathonScenario *) loaded.data)->map;
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      const TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      g_autofree char *name = tsr_marathon_level_name (level);
+      g_autofree char *where = g_strdup_printf ("level %d (%s)", level->entry->index, name);
+      g_autofree char *safe = tsr_escape_control (where);
+      guint checked = 0;
+      guint differ = tsr_marathon_level_compare_derived (level, level->entry->index, where, findings, &checked);
+
+      g_print ("%s: derived: %u fields checked, %u differ\n", safe, checked, differ);
+      print_findings (findings);
+    }
+  return EXIT_OK;
+}
+
+static int
+run_validate (int argc, char **argv)
+{
+  g_auto(TsrLoaded) loaded = { 0 };
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  int status;
+
+  if (argc == 3 && strcmp (argv[1], "--derived") == 0)
+    return run_validate_derived (argv[2]);
+  if (argc == 3 && strcmp (argv[2], "--derived") == 0)
+    return run_validate_derived (argv[1]);
+  if (argc != 2 || strcmp (argv[1], "--derived") == 0)
+    return usage ("validate FILE [--derived]");
+  if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, validate),
+                              "has no validation yet")) != EXIT_OK)
+    return status;
+
+  loaded.format->validate (loaded.data, findings);
+  print_findings (findings);
   if (findings->len == 0)
     g_print ("no findings\n");
   return tsr_findings_count (findings, TSR_SEVERITY_ERROR) > 0 ? EXIT_FAILED : EXIT_OK;
@@ -551,7 +598,7 @@ static int run_help (int argc, char **argv);
 static const TsrCliCommand commands[] = {
   { "info", "FILE [--json]", "Detected format and a summary of the file", run_info },
   { "roundtrip", "FILE", "Load and serialize; print 'identical' or where the bytes differ", run_roundtrip },
-  { "validate", "FILE", "The format's checks, one 'error|warning: WHERE: WHAT' line each", run_validate },
+  { "validate", "FILE [--derived]", "The format's checks, one 'error|warning: WHERE: WHAT' line each; --derived: Marathon derived data against the engine's", run_validate },
   { "formats", "", "The formats Tessera knows and what it can do with each", run_formats },
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
   { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },

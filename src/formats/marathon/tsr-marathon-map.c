@@ -9,6 +9,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
+#include "formats/marathon/tsr-marathon-derive.h"
 
 #define TAG_MINF TSR_WAD_TAG ('M', 'i', 'n', 'f')
 #define TAG_TERM TSR_WAD_TAG ('t', 'e', 'r', 'm')
@@ -568,6 +569,144 @@ static const char panel_classes[] = "OSDGLPGBCG" "SDTLPGBCOGG" "SDTLPGBCOGG" "SD
 
 #define SIDE_IS_CONTROL_PANEL 0x0002
 
+#define TAG_IIDX TSR_WAD_TAG ('i', 'i', 'd', 'x')
+#define MAXIMUM_OBJECT_TYPES 64
+
+/* The engine counts every kind of element in an int16. */
+static void
+validate_counts (const TsrMarathonLevel *level,
+                 const TsrFindingPlace  *place,
+                 const char             *where,
+                 GPtrArray              *findings)
+{
+  const struct { const char *what; guint count; } counts[] = {
+    { "points", tsr_marathon_level_n_points (level) },
+    { "lines", array_len (level->lines) },
+    { "sides", array_len (level->sides) },
+    { "polygons", array_len (level->polygons) },
+    { "lights", level->data_version == 0 ? array_len (level->old_lights) : array_len (level->lights) },
+    { "objects", array_len (level->objects) },
+    { "annotations", array_len (level->annotations) },
+    { "platforms", array_len (level->platforms) },
+    { "liquids", array_len (level->media) },
+    { "ambient sounds", array_len (level->ambient_sounds) },
+    { "random sounds", array_len (level->random_sounds) },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (counts); i++)
+    if (counts[i].count > G_MAXINT16)
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where, "%u %s, more than the engine's 32,767",
+                           counts[i].count, counts[i].what);
+}
+
+/* A light whose two active (or two inactive) functions both last 0 ticks never leaves that
+ * state: the engine loops for ever looking for the next one. */
+static void
+validate_lights (const TsrMarathonLevel *level,
+                 gint                    level_index,
+                 const char             *where,
+                 GPtrArray              *findings)
+{
+  if (level->data_version == 0) /* old lights get periods of at least 1 when converted */
+    return;
+  for (guint i = 0; i < array_len (level->lights); i++)
+    {
+      const TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, i);
+      TsrFindingPlace place = tsr_finding_place_element (level_index, "light", (gint) i);
+
+      if ((int) light->primary_active.period + light->secondary_active.period == 0)
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+                             "light %u: the active periods (%d + %d) sum to 0; the engine freezes", i,
+                             light->primary_active.period, light->secondary_active.period);
+      if ((int) light->primary_inactive.period + light->secondary_inactive.period == 0)
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+                             "light %u: the inactive periods (%d + %d) sum to 0; the engine freezes", i,
+                             light->primary_inactive.period, light->secondary_inactive.period);
+    }
+}
+
+/* plac holds 64 item records, then 64 monster records. A monster type placed on the map with an
+ * initial count of 0 (and nothing else asking for it) has its shapes left unloaded, and items of
+ * a type counted 0 are not put back when taken. A warning, not an error: the engine places the
+ * map's own objects whatever the counts, and shipped maps (16 levels of the Marathon 1 scenario,
+ * Requiescat in Pace) do this and play. */
+static void
+validate_placements (const TsrMarathonLevel *level,
+                     gint                    level_index,
+                     const char             *where,
+                     GPtrArray              *findings)
+{
+  guint placed[2 * MAXIMUM_OBJECT_TYPES] = { 0 };
+
+  if (level->placements == NULL || level->placements->len < 2 * MAXIMUM_OBJECT_TYPES)
+    return;
+  for (guint i = 0; i < array_len (level->objects); i++)
+    {
+      const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
+
+      if ((object->type == 0 || object->type == 2) && object->index >= 0 && object->index < MAXIMUM_OBJECT_TYPES)
+        placed[(object->type == 0 ? MAXIMUM_OBJECT_TYPES : 0) + object->index]++;
+    }
+  for (guint k = 0; k < 2 * MAXIMUM_OBJECT_TYPES; k++)
+    {
+      const TsrMarathonPlacement *placement = &g_array_index (level->placements, TsrMarathonPlacement, k);
+      gboolean monster = k >= MAXIMUM_OBJECT_TYPES;
+      guint type = k % MAXIMUM_OBJECT_TYPES;
+      TsrFindingPlace place = tsr_finding_place_element (level_index, monster ? "monster" : "item", (gint) type);
+
+      if (placed[k] == 0 || placement->initial_count != 0 || (monster && type == 0))
+        continue;
+      if (monster && (placement->minimum_count > 0
+                      || ((placement->random_count > 0 || placement->random_count == TSR_MARATHON_NONE)
+                          && placement->random_chance > 1)))
+        continue;
+      tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                           "%s type %u: %u placed on the map, but its initial count is 0", monster ? "monster" : "item",
+                           type, placed[k]);
+    }
+}
+
+/* Points within half a world unit of the 16-bit edge: a step further is outside the world. */
+static void
+validate_coordinates (const TsrMarathonLevel *level,
+                      gint                    level_index,
+                      const char             *where,
+                      GPtrArray              *findings)
+{
+  const int edge = G_MAXINT16 - 512;
+
+  for (guint i = 0; i < tsr_marathon_level_n_points (level); i++)
+    {
+      TsrMarathonPoint p = tsr_marathon_level_point (level, i);
+
+      if (p.x > edge || p.x < -edge - 1 || p.y > edge || p.y < -edge - 1)
+        {
+          TsrFindingPlace place = tsr_finding_place_element (level_index, "point", (gint) i);
+
+          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                               "point %u: (%d, %d) is within half a world unit of the map's edge", i, p.x, p.y);
+        }
+    }
+}
+
+/* The engine's map index list (alephone issue #481): over 90 % of its limit is a warning. */
+static void
+validate_index_meter (const TsrMarathonLevel *level,
+                      const TsrFindingPlace  *place,
+                      const char             *where,
+                      GPtrArray              *findings)
+{
+  guint limit = 0, used;
+
+  if (array_len (level->polygons) == 0)
+    return;
+  used = tsr_marathon_level_index_usage (level, &limit);
+  if ((guint64) used * 10 > (guint64) limit * 9)
+    tsr_findings_add_at (findings, used > limit ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, place, where,
+                         "map index meter: %u of %u indexes (%u%%)", used, limit,
+                         (guint) ((guint64) used * 100 / limit));
+}
+
 /* Each names the element of the loop it is in through PLACE. */
 #define ERR(...) tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, __VA_ARGS__)
 #define WARN(...) tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, __VA_ARGS__)
@@ -596,6 +735,20 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
     WARN (where, "no Minf chunk: not a map level");
   if (level->points == NULL && level->endpoints == NULL)
     ERR (where, "no PNTS or EPNT chunk");
+  validate_counts (level, &place, where, findings);
+  if (!m1)
+    {
+      /* The engine takes a map as preprocessed when it has EPNT and no plain points, and then
+       * asserts that it carries map indexes (iidx); a map with plain points must not. */
+      TsrWadChunk *iidx = level->entry != NULL ? tsr_wad_entry_find_chunk (level->entry, TAG_IIDX) : NULL;
+      gboolean has_indexes = iidx != NULL && g_bytes_get_size (iidx->data) >= 2;
+      gboolean preprocessed = level->endpoints != NULL && (level->points == NULL || level->points->len == 0);
+
+      if (preprocessed && !has_indexes)
+        ERR (where, "EPNT without iidx: the engine asserts on a preprocessed map without map indexes");
+      else if (!preprocessed && has_indexes)
+        ERR (where, "iidx without EPNT: the engine asserts on map indexes in a map of plain points");
+    }
 
   for (guint i = 0; i < n_lines; i++)
     {
@@ -660,6 +813,12 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
           else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals))
             ERR (where, "side %u: terminal %d outside 0..%d", i, permutation, (int) n_terminals - 1);
         }
+      /* Full, high, low and split sides: type 3 (composite) was never implemented and the
+       * renderer asserts on it. */
+      if (side->type != 0 && side->type != 1 && side->type != 2 && side->type != 4)
+        tsr_findings_add_at (findings, side_used[i] ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, &place, where,
+                             "side %u: type %d%s, not 0, 1, 2 or 4 (full, high, low, split)%s", i, side->type,
+                             side->type == 3 ? " (composite)" : "", side_used[i] ? "" : " (side unused)");
       if (m1 && (side->flags & ~0x0007u) != 0)
         WARN (where, "side %u: flags %04x beyond the Marathon 1 set (0x0007); the engine masks them",
               i, side->flags);
@@ -673,6 +832,8 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       gboolean indexes_ok = TRUE;
       int sign = 0;
 
+      if (!m1 && (polygon->flags & 0x4000))
+        ERR (where, "polygon %u: the detached flag (0x4000) is set; the engine asserts on detached polygons", i);
       if (count < 3 || count > 8)
         {
           ERR (where, "polygon %u: %u vertices, 3 to 8 expected", i, count);
@@ -701,6 +862,18 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
         }
       if (!indexes_ok)
         continue;
+      /* The engine orders the vertices by the lines' owners: each line must name the polygon. */
+      for (guint k = 0; k < count; k++)
+        {
+          const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, polygon->line_indexes[k]);
+
+          if (line->clockwise_polygon_owner != (gint16) i && line->counterclockwise_polygon_owner != (gint16) i)
+            {
+              ERR (where, "polygon %u: its line %d names polygons %d and %d as owners, not this one", i,
+                   polygon->line_indexes[k], line->clockwise_polygon_owner, line->counterclockwise_polygon_owner);
+              break;
+            }
+        }
       /* The vertex count matches the edges: each pair of consecutive vertices is joined by one
        * of the polygon's lines (editors disagree on where the list starts). */
       for (guint v = 0; v < count; v++)
@@ -764,6 +937,9 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
               if (!in_range (polygon->permutation, n_polygons))
                 ERR (where, "polygon %u: trigger platform polygon %d outside 0..%d", i,
                      polygon->permutation, (int) n_polygons - 1);
+              else if (g_array_index (level->polygons, TsrMarathonPolygon, polygon->permutation).type != 5)
+                ERR (where, "polygon %u: platform trigger aimed at polygon %d, which is not a platform", i,
+                     polygon->permutation);
               break;
             case 10: /* teleporter: a polygon (or a negative level number) */
               if (polygon->permutation >= 0 && !in_range (polygon->permutation, n_polygons))
@@ -810,7 +986,11 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (!none_or_in_range (note->polygon_index, n_polygons))
         WARN (where, "annotation %u: polygon %d outside 0..%d", i, note->polygon_index, (int) n_polygons - 1);
     }
+  validate_lights (level, level_index, where, findings);
+  validate_placements (level, level_index, where, findings);
+  validate_coordinates (level, level_index, where, findings);
   place = tsr_finding_place_element (level_index, "level", level_index);
+  validate_index_meter (level, &place, where, findings);
   if (level->has_info)
     {
       guint32 entry = level->info.entry_point_flags;

@@ -1,0 +1,46 @@
+/* tsr-marathon-geometry.h: geometry operations on a Marathon level's codec structs, for the map
+ * editor and scripts. Each operation checks its result with the map validation and the derived
+ * data: it either leaves a level with no new validation error and derived data as the engine
+ * computes it, or fails with a GError and leaves the level exactly as it was. GTK-free. */
+#pragma once
+
+#include <glib.h>
+
+#include "formats/marathon/tsr-marathon-map.h"
+
+G_BEGIN_DECLS
+
+/* Splits line LINE_INDEX at AT (which must lie on the line, strictly between its ends): a new
+ * point, a new line from it to the old second end with the old line's flags and owners, a clone
+ * of each side with its texture offsets shifted by the distance along the line, and the point
+ * inserted into every polygon that owns the line. *NEW_POINT (may be NULL) receives the point's
+ * index and *NEW_LINE (may be NULL) the new line's. */
+gboolean tsr_marathon_level_split_line (TsrMarathonLevel *level,
+                                        guint             line_index,
+                                        TsrMarathonPoint  at,
+                                        guint            *new_point,
+                                        guint            *new_line,
+                                        GError          **error);
+
+/* Merges polygon B into polygon A, which share exactly one line: the shared line and its sides go,
+ * A takes B's other lines, and everything that named B (objects, annotations, triggers,
+ * teleporters, platform switches, terminal teleports) names A; later polygons, lines and sides
+ * are renumbered. Refused when the result is concave or has more than 8 vertices, or when B is a
+ * platform or a platform's polygon. */
+gboolean tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
+                                            guint             a,
+                                            guint             b,
+                                            GError          **error);
+
+/* Makes a polygon of the smallest closed loop of lines round AT: from the line nearest AT, walks
+ * the sharpest turn towards AT at each point. Refused when the loop does not close within 8 lines,
+ * is concave, holds other points, or already has a polygon inside. The polygon walks the loop
+ * clockwise; lines it shares become transparent, the neighbours' sides facing it are emptied
+ * (no texture where no step shows), its walls and steps get sides; heights, lights, textures and
+ * liquid come from an adjacent polygon. *NEW_POLYGON (may be NULL) receives its index. */
+gboolean tsr_marathon_level_fill (TsrMarathonLevel *level,
+                                  TsrMarathonPoint  at,
+                                  guint            *new_polygon,
+                                  GError          **error);
+
+G_END_DECLS
