@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "core/tsr-file.h"
+#include "edit/doom2d/tsr-doom2d-tool.h"
 #include "edit/tsr-move-elements-command.h"
 #include "edit/tsr-remove-elements-command.h"
+#include "formats/doom2d/tsr-doom2d-check.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "model/doom2d/tsr-doom2d-document.h"
 #include "tsr-test-common.h"
@@ -766,6 +768,236 @@ START_TEST (test_random_edits_text_map)
 }
 END_TEST
 
+
+/* --- The tool, through the same entry points the canvas calls --- */
+
+static void
+tool_drag (TsrTool *tool, double x0, double y0, double x1, double y1, TsrModifiers modifiers)
+{
+  TsrToolEvent event = { x0, y0, 1.0, modifiers };
+
+  tsr_tool_press (tool, &event);
+  for (guint i = 1; i <= 8; i++)
+    {
+      event.x = x0 + (x1 - x0) * i / 8;
+      event.y = y0 + (y1 - y0) * i / 8;
+      tsr_tool_drag (tool, &event);
+    }
+  tsr_tool_release (tool, &event);
+}
+
+START_TEST (test_tool_modes)
+{
+  g_autofree char *path = map_path ();
+  g_autoptr(TsrDoom2dDocument) document = open_path (path);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  g_autoptr(TsrTool) tool = NULL;
+  TsrDoom2dTool *d2 = NULL;
+  TsrSelection *selection = tsr_edit_session_get_selection (session);
+  g_autoptr(GBytes) original = serialized (document);
+  guint n_panels = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+  guint n_monsters = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER);
+  guint n_triggers = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER);
+  guint depth, door = G_MAXUINT;
+  const TsrDoom2dRecord *record;
+  TsrDoom2dTarget target;
+
+  tsr_edit_session_set_layer (session, G_OBJECT (document));
+  tool = tsr_doom2d_tool_new (session, document);
+  d2 = TSR_DOOM2D_TOOL (tool);
+  tsr_edit_session_set_tool (session, tool);
+
+  /* Draw a wall panel: corners snapped to 16, one undo step, the new panel selected. */
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PANEL);
+  ck_assert_str_eq (tsr_tool_get_id (tool), "panel");
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 37, 21, 101, 70, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), n_panels + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+  ck_assert_int_eq (record->values[0].v[0], 32);
+  ck_assert_int_eq (record->values[0].v[1], 16);
+  ck_assert_int_eq (record->values[1].v[0], 96 - 32);
+  ck_assert_int_eq (record->values[1].v[1], 64 - 16);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TYPE].v[0], TSR_DOOM2D_PANEL_WALL);
+  ck_assert_uint_eq (tsr_selection_get_size (selection), 1);
+
+  /* The 8 px grid; a click draws one grid cell. */
+  tsr_doom2d_tool_set_grid (d2, 8);
+  tool_drag (tool, 203, 205, 203, 205, 0);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels + 1);
+  ck_assert_int_eq (record->values[0].v[0], 200);
+  ck_assert_int_eq (record->values[1].v[0], 8);
+  tsr_doom2d_tool_set_grid (d2, 16);
+
+  /* Resize the selected panel by its far corner: one step. */
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_SELECT);
+  {
+    TsrElementRef ref = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, n_panels);
+
+    tsr_selection_set (selection, &ref, 1);
+  }
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 96, 64, 141, 97, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Resize");
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+  ck_assert_int_eq (record->values[0].v[0], 32);
+  ck_assert_int_eq (record->values[1].v[0], 144 - 32);
+  ck_assert_int_eq (record->values[1].v[1], 96 - 16);
+
+  /* Move it from its inside: whole grid steps, one step. */
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 60, 50, 60 + 37, 50 + 9, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+  ck_assert_int_eq (record->values[0].v[0], 32 + 32);
+  ck_assert_int_eq (record->values[0].v[1], 16 + 16);
+  ck_assert_int_eq (record->values[1].v[0], 144 - 32);
+
+  /* Place a monster of the chosen type. */
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_MONSTER);
+  tsr_doom2d_tool_set_thing_type (d2, TSR_DOOM2D_KIND_MONSTER, 7);
+  tool_drag (tool, 250, 250, 250, 250, 0);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), n_monsters + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n_monsters);
+  ck_assert_int_eq (record->values[1].v[0], 7);
+  ck_assert_int_eq (record->values[0].v[0], 240);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Place Monster");
+
+  /* A door trigger, then its target: the new wall is refused, a door panel is taken. */
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_TRIGGER);
+  tsr_doom2d_tool_set_trigger_type (d2, TSR_DOOM2D_TRIGGER_DOOR);
+  tool_drag (tool, 300, 300, 340, 340, 0);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), n_triggers + 1);
+  ck_assert (tsr_doom2d_document_get_trigger_target (document, n_triggers, &target));
+  for (guint p = 0; p < n_panels && door == G_MAXUINT; p++)
+    if (tsr_doom2d_document_accepts_target (document, n_triggers, TSR_DOOM2D_KIND_PANEL, p))
+      door = p;
+  ck_assert_uint_ne (door, G_MAXUINT);
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PICK_TARGET);
+  tsr_doom2d_tool_set_trigger (d2, n_triggers);
+  {
+    TsrVectorBounds box;
+    TsrElementRef want, hit;
+    gboolean found = FALSE;
+
+    depth = tsr_undo_stack_get_depth (stack);
+    tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_PANEL, n_panels, &box);
+    tool_drag (tool, box.x0 + 4, box.y0 + 4, box.x0 + 4, box.y0 + 4, 0);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
+    record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers);
+    ck_assert_int_eq (record->data_values[target.field].v[0], -1);
+    want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, door);
+    tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_PANEL, door, &box);
+    for (guint j = 1; j < 8 && !found; j++)
+      for (guint i = 1; i < 8 && !found; i++)
+        {
+          double x = box.x0 + (box.x1 - box.x0) * i / 8, y = box.y0 + (box.y1 - box.y0) * j / 8;
+
+          if (tsr_vector_map_hit_test (TSR_VECTOR_MAP (document), x, y, 6, 1, TSR_ELEMENT_MASK_ALL, &hit)
+              && tsr_element_ref_equal (&hit, &want))
+            {
+              tool_drag (tool, x, y, x, y, 0);
+              found = TRUE;
+            }
+        }
+    ck_assert (found);
+    ck_assert_int_eq (record->data_values[target.field].v[0], door);
+    ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Set Trigger Target");
+  }
+
+  /* Escape leaves a drawing mode for Select. */
+  ck_assert (tsr_tool_key (tool, TSR_TOOL_KEY_ESCAPE, 0));
+  ck_assert_int_eq (tsr_doom2d_tool_get_mode (d2), TSR_DOOM2D_TOOL_SELECT);
+
+  undo_all (document);
+  {
+    g_autoptr(GBytes) back = serialized (document);
+    ck_assert (g_bytes_equal (back, original));
+  }
+}
+END_TEST
+
+START_TEST (test_map_check)
+{
+  TsrDoom2dMap *map = tsr_doom2d_map_new ();
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  const TsrFinding *finding;
+  TsrDoom2dRecord *teleport, *texture;
+
+  map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0] = 640;
+  map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1] = 480;
+  tsr_doom2d_map_add (map, new_panel (0, 400, 640, 80, TSR_DOOM2D_PANEL_WALL, 0));
+  tsr_doom2d_map_add (map, new_thing (TSR_DOOM2D_KIND_AREA, 32, 380, TSR_DOOM2D_AREA_PLAYERPOINT1));
+  tsr_doom2d_map_add (map, new_thing (TSR_DOOM2D_KIND_AREA, 64, 380, TSR_DOOM2D_AREA_PLAYERPOINT1));
+  {
+    TsrDoom2dRecord *item = new_thing (TSR_DOOM2D_KIND_ITEM, 100, 380, 17);
+
+    item->values[2].v[0] = 1; /* ITEM_OPTION_ONLYDM */
+    tsr_doom2d_map_add (map, item);
+  }
+  teleport = new_trigger (200, 350, 32, 32, 2);
+  teleport->data_values[0].v[0] = 300;
+  teleport->data_values[0].v[1] = 440;
+  tsr_doom2d_map_add (map, teleport);
+  texture = new_trigger (260, 350, 16, 16, 14);
+  tsr_doom2d_map_add (map, texture);
+
+  tsr_doom2d_map_check (map, findings);
+  finding = tsr_test_find_finding (findings, "second player 1 spawn");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_str_eq (finding->place.kind, "area");
+  ck_assert_int_eq (finding->place.index, 1);
+  ck_assert (finding->place.x == 64 && finding->place.y == 380);
+  finding = tsr_test_find_finding (findings, "without DM spawns");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_str_eq (finding->place.kind, "item");
+  finding = tsr_test_find_finding (findings, "inside wall panel 0");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_str_eq (finding->place.kind, "trigger");
+  ck_assert_int_eq (finding->place.index, 0);
+  finding = tsr_test_find_finding (findings, "no texture panel");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_int_eq (finding->place.index, 1);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "no player 1 spawn"));
+
+  /* Fixed: a DM point, one player 1 spawn, a teleport into the open, the texture trigger's panel. */
+  g_ptr_array_set_size (findings, 0);
+  tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_AREA, 1);
+  tsr_doom2d_map_add (map, new_thing (TSR_DOOM2D_KIND_AREA, 96, 380, TSR_DOOM2D_AREA_DMPOINT));
+  teleport->data_values[0].v[1] = 300;
+  texture->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0] = 0;
+  tsr_doom2d_map_check (map, findings);
+  ck_assert_uint_eq (findings->len, 0);
+  tsr_doom2d_map_free (map);
+
+  /* The real map passes, and the document lists a doubled spawn made in it. */
+  {
+    g_autofree char *path = map_path ();
+    g_autoptr(TsrDoom2dDocument) document = open_path (path);
+    TsrDoom2dMap *real = tsr_doom2d_document_get_map (document);
+    gint64 x = 0, y = 0;
+    guint index;
+
+    for (guint i = 0; i < tsr_doom2d_map_count (real, TSR_DOOM2D_KIND_AREA); i++)
+      if (tsr_doom2d_map_get (real, TSR_DOOM2D_KIND_AREA, i)->values[1].v[0] == TSR_DOOM2D_AREA_PLAYERPOINT1)
+        {
+          x = tsr_doom2d_map_get (real, TSR_DOOM2D_KIND_AREA, i)->values[0].v[0] + 32;
+          y = tsr_doom2d_map_get (real, TSR_DOOM2D_KIND_AREA, i)->values[0].v[1];
+        }
+    ck_assert_ptr_null (tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "second player"));
+    index = tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_AREA, x, y, TSR_DOOM2D_AREA_PLAYERPOINT1),
+                                            "Place Area");
+    finding = tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "second player 1 spawn");
+    ck_assert_ptr_nonnull (finding);
+    ck_assert_int_eq (finding->place.index, (gint) index);
+  }
+}
+END_TEST
+
 static Suite *
 doom2d_document_suite (void)
 {
@@ -776,6 +1008,8 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_open_as_vector_map);
   tcase_add_test (real, test_commands_undo_exactly);
   tcase_add_test (real, test_map_in_archive);
+  tcase_add_test (real, test_tool_modes);
+  tcase_add_test (real, test_map_check);
   tcase_add_test (real, test_random_edits_undo_all);
   tcase_add_test (real, test_random_edits_text_map);
   suite_add_tcase (suite, real);
