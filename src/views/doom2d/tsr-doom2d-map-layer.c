@@ -48,9 +48,12 @@ map_layer_draw (TsrCanvasLayer       *layer,
   tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
   tsr_map_viewport_to_view (viewport, self->width, self->height, &x1, &y1);
   cairo_save (cr);
+  /* On whole view pixels, so the fill is a plain pixel fill. */
+  x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
   cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
-  cairo_fill_preserve (cr);
+  cairo_fill (cr);
+  cairo_rectangle (cr, x0 - 0.5, y0 - 0.5, x1 - x0 + 1, y1 - y0 + 1);
   cairo_set_source_rgb (cr, 0.45, 0.45, 0.55);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);

@@ -1,6 +1,7 @@
-/* tsr-doom2d-map-page.c: the Doom2D map editor page, built in code: a tool bar, the canvas (map
- * layer, vector layer, trigger lines drawn on "draw-overlay") and a notebook side bar. The page
- * owns the edit session and the one TsrDoom2dTool; palettes set what the tool creates. The
+/* tsr-doom2d-map-page.c: the Doom2D map editor page, built in code: a tool bar, the canvas and a
+ * notebook side bar. The page
+ * owns the edit session and the one TsrDoom2dTool; palettes set what the tool creates. Layers,
+ * bottom first: the map area with its grid, the records (TsrVectorLayer), the trigger lines. The
  * inspector's source follows the selection: one record kind (triggers: one data layout) shows
  * that kind's fields, nothing selected shows the map header. */
 #include "views/doom2d/tsr-doom2d-map-page.h"
@@ -10,6 +11,7 @@
 
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-vector-layer.h"
 
@@ -54,6 +56,7 @@ struct _TsrDoom2dMapPage {
   TsrTool              *tool;
   TsrVectorLayer       *vector_layer;
   TsrDoom2dMapLayer    *map_layer;
+  TsrDoom2dTriggerLayer *trigger_layer;
   TsrPropertySource    *source;
   guint                 fit_tick;
   gboolean              syncing;
@@ -286,8 +289,6 @@ on_undo_stack_changed (TsrUndoStack     *stack,
   if (self->map_layer != NULL)
     tsr_doom2d_map_layer_update (self->map_layer);
   update_inspector (self);
-  /* Trigger lines reach outside the changed elements' areas. */
-  gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
 }
 
 /* --- Modes --- */
@@ -376,8 +377,6 @@ on_target_picked (TsrDoom2dTool    *tool,
   gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
-/* --- Drawing trigger lines --- */
-
 static void
 box_centre (const TsrVectorBounds *box,
             double                *x,
@@ -385,61 +384,6 @@ box_centre (const TsrVectorBounds *box,
 {
   *x = (box->x0 + box->x1) / 2;
   *y = (box->y0 + box->y1) / 2;
-}
-
-static void
-on_draw_overlay (TsrMapCanvas         *canvas,
-                 cairo_t              *cr,
-                 const TsrMapViewport *viewport,
-                 TsrDoom2dMapPage     *self)
-{
-  TsrDoom2dMap *map = self->document != NULL ? tsr_doom2d_document_get_map (self->document) : NULL;
-  TsrSelection *selection;
-
-  if (map == NULL || !tsr_doom2d_document_get_category_visible (self->document, TSR_DOOM2D_CATEGORY_TRIGGERS))
-    return;
-  selection = tsr_edit_session_get_selection (self->session);
-  cairo_save (cr);
-  cairo_set_line_width (cr, 1.5);
-  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER); t++)
-    {
-      const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, t);
-      TsrElementRef ref = tsr_doom2d_document_record_to_element (self->document, TSR_DOOM2D_KIND_TRIGGER, t);
-      gboolean selected = tsr_selection_contains (selection, &ref);
-      TsrDoom2dTarget target;
-      TsrVectorBounds box;
-      double fx, fy, tx, ty, vx0, vy0, vx1, vy1;
-      const TsrFieldValue *value;
-
-      if (!tsr_doom2d_document_get_trigger_target (self->document, t, &target))
-        continue;
-      value = target.data ? &trigger->data_values[target.field] : &trigger->values[target.field];
-      tsr_doom2d_document_get_record_box (self->document, TSR_DOOM2D_KIND_TRIGGER, t, &box);
-      box_centre (&box, &fx, &fy);
-      if (target.kind == TSR_DOOM2D_TARGET_POINT)
-        tx = (double) value->v[0] + 8, ty = (double) value->v[1] + 8;
-      else
-        {
-          TsrDoom2dKind kind = target.kind == TSR_DOOM2D_TARGET_MONSTER ? TSR_DOOM2D_KIND_MONSTER : TSR_DOOM2D_KIND_PANEL;
-
-          if (value->v[0] < 0 || value->v[0] >= tsr_doom2d_map_count (map, kind))
-            continue;
-          tsr_doom2d_document_get_record_box (self->document, kind, (guint) value->v[0], &box);
-          box_centre (&box, &tx, &ty);
-        }
-      tsr_map_viewport_to_view (viewport, fx, fy, &vx0, &vy0);
-      tsr_map_viewport_to_view (viewport, tx, ty, &vx1, &vy1);
-      cairo_move_to (cr, vx0, vy0);
-      cairo_line_to (cr, vx1, vy1);
-      if (selected)
-        cairo_set_source_rgba (cr, 1, 0.62, 0.1, 1);
-      else
-        cairo_set_source_rgba (cr, 1, 0.35, 1, 0.75);
-      cairo_stroke (cr);
-      cairo_arc (cr, vx1, vy1, selected ? 4 : 2.5, 0, 2 * G_PI);
-      cairo_fill (cr);
-    }
-  cairo_restore (cr);
 }
 
 /* --- Findings --- */
@@ -531,6 +475,9 @@ clear_document (TsrDoom2dMapPage *self)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
   if (self->map_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
+  if (self->trigger_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  g_clear_object (&self->trigger_layer);
   g_clear_object (&self->vector_layer);
   g_clear_object (&self->map_layer);
   if (self->tool != NULL)
@@ -580,6 +527,8 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_vector_layer_set_selection (self->vector_layer, tsr_edit_session_get_selection (self->session));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
+  self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
   tsr_map_canvas_set_session (self->canvas, self->session);
 
   /* Textures for new panels: the first the map has. */
@@ -692,7 +641,6 @@ build (TsrDoom2dMapPage *self)
   /* Canvas and status line */
   self->canvas = TSR_MAP_CANVAS (tsr_map_canvas_new ());
   g_object_set (self->canvas, "wheel-zooms", FALSE, NULL);
-  g_signal_connect (self->canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self);
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->canvas));
   gtk_widget_set_vexpand (self->scrolled, TRUE);
