@@ -3,7 +3,9 @@
  * monster placed by clicks, a door trigger's area drawn, its target picked on the map (a wall is
  * refused, the door panel taken), a real Ctrl+Z and Ctrl+Y, a Delete undone, and a real Ctrl+S.
  * The saved map, reloaded with the codec, holds every original record unchanged and exactly the
- * four new ones; its text form converts back to the same binary. Screenshots at fit and 1:1.
+ * four new ones; its text form converts back to the same binary. Then a doubled player spawn is
+ * listed by the map check and a real click on the finding selects it. Screenshots at fit, 1:1 and
+ * of the map check.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -340,6 +342,37 @@ test_edit_and_save (void)
   }
   tsr_doom2d_map_free (saved);
   tsr_doom2d_map_free (original);
+
+  /* The map check: a second player 1 spawn is listed; a real click on it selects that area. */
+  {
+    TsrFindingsView *findings = tsr_doom2d_map_page_get_findings (page);
+    TsrDoom2dRecord *spawn = tsr_doom2d_record_new (TSR_DOOM2D_KIND_AREA);
+    TsrElementRef want;
+    guint area, row = G_MAXUINT;
+
+    spawn->values[TSR_DOOM2D_THING_POSITION].v[0] = 640;
+    spawn->values[TSR_DOOM2D_THING_POSITION].v[1] = 480;
+    spawn->values[TSR_DOOM2D_THING_TYPE].v[0] = 1; /* AREA_PLAYERPOINT1 */
+    area = tsr_doom2d_document_add_record (document, spawn, "Place Area");
+    tsr_doom2d_map_page_show_page (page, "problems");
+    tsr_findings_view_refresh (findings);
+    tsr_test_ui_iterate_for (200);
+    for (guint i = 0; i < tsr_findings_view_get_n_findings (findings); i++)
+      if (strstr (tsr_findings_view_get_finding (findings, i)->what, "second player 1 spawn") != NULL)
+        row = i;
+    g_assert_cmpuint (row, !=, G_MAXUINT);
+    want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_AREA, area);
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_findings_view_get_row (findings, row)));
+    {
+      gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+      TsrSelection *selection = tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page));
+
+      while (!tsr_selection_contains (selection, &want) && g_get_monotonic_time () < end)
+        tsr_test_ui_iterate_for (20);
+    }
+    g_assert_true (tsr_selection_contains (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), &want));
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-check.png");
+  }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   gtk_window_destroy (GTK_WINDOW (window));
   tsr_test_ui_iterate_for (50);
