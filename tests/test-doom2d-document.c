@@ -857,6 +857,16 @@ START_TEST (test_tool_modes)
   ck_assert_int_eq (record->values[0].v[1], 16 + 16);
   ck_assert_int_eq (record->values[1].v[0], 144 - 32);
 
+  /* The Move mode drags the selection from anywhere, in grid steps. */
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_MOVE);
+  ck_assert_str_eq (tsr_tool_get_id (tool), "move");
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, -500, -500, -500 + 20, -500 + 3, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+  ck_assert_int_eq (record->values[0].v[0], 32 + 32 + 16);
+  ck_assert_int_eq (record->values[0].v[1], 16 + 16);
+
   /* Place a monster of the chosen type. */
   tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_MONSTER);
   tsr_doom2d_tool_set_thing_type (d2, TSR_DOOM2D_KIND_MONSTER, 7);

@@ -7,10 +7,12 @@
 #include <math.h>
 
 #include "edit/tsr-move-elements-command.h"
+#include "edit/tsr-vector-move-tool.h"
 #include "edit/tsr-vector-select-tool.h"
 
 G_DEFINE_ENUM_TYPE (TsrDoom2dToolMode, tsr_doom2d_tool_mode,
                     G_DEFINE_ENUM_VALUE (TSR_DOOM2D_TOOL_SELECT, "select"),
+                    G_DEFINE_ENUM_VALUE (TSR_DOOM2D_TOOL_MOVE, "move"),
                     G_DEFINE_ENUM_VALUE (TSR_DOOM2D_TOOL_PANEL, "panel"),
                     G_DEFINE_ENUM_VALUE (TSR_DOOM2D_TOOL_TRIGGER, "trigger"),
                     G_DEFINE_ENUM_VALUE (TSR_DOOM2D_TOOL_ITEM, "item"),
@@ -22,7 +24,7 @@ G_DEFINE_ENUM_TYPE (TsrDoom2dToolMode, tsr_doom2d_tool_mode,
 
 typedef enum {
   STATE_IDLE,
-  STATE_SELECT,  /* the select tool has the drag */
+  STATE_SELECT,  /* the select or move tool (INNER) has the drag */
   STATE_RESIZE,
   STATE_DRAW,
 } State;
@@ -32,6 +34,7 @@ struct _TsrDoom2dTool {
   TsrEditSession    *session;  /* weak */
   TsrDoom2dDocument *document; /* weak */
   TsrTool           *select;
+  TsrTool           *move;
   TsrDoom2dToolMode  mode;
   guint              grid;
   gboolean           snap;
@@ -98,6 +101,13 @@ snap_down (TsrDoom2dTool *self,
   return floor (value / self->grid) * self->grid;
 }
 
+/* The core tool the mode delegates to. */
+static TsrTool *
+inner (TsrDoom2dTool *self)
+{
+  return self->mode == TSR_DOOM2D_TOOL_MOVE ? self->move : self->select;
+}
+
 static const char *
 doom2d_tool_get_id (TsrTool *tool)
 {
@@ -118,6 +128,8 @@ doom2d_tool_get_cursor_name (TsrTool *tool)
 {
   TsrDoom2dTool *self = TSR_DOOM2D_TOOL (tool);
 
+  if (self->mode == TSR_DOOM2D_TOOL_MOVE)
+    return tsr_tool_get_cursor_name (self->move);
   if (self->mode == TSR_DOOM2D_TOOL_SELECT && self->state != STATE_RESIZE && g_strcmp0 (self->cursor, "nwse-resize") != 0)
     return tsr_tool_get_cursor_name (self->select);
   return self->cursor;
@@ -249,6 +261,10 @@ doom2d_tool_press (TsrTool            *tool,
       self->state = STATE_SELECT;
       tsr_tool_press (self->select, event);
       break;
+    case TSR_DOOM2D_TOOL_MOVE:
+      self->state = STATE_SELECT;
+      tsr_tool_press (self->move, event);
+      break;
     case TSR_DOOM2D_TOOL_PANEL:
     case TSR_DOOM2D_TOOL_TRIGGER:
       self->state = STATE_DRAW;
@@ -278,7 +294,7 @@ doom2d_tool_drag (TsrTool            *tool,
     case STATE_SELECT:
       {
         TsrToolEvent stepped = grid_steps (self, event);
-        tsr_tool_drag (self->select, &stepped);
+        tsr_tool_drag (inner (self), &stepped);
       }
       break;
     case STATE_RESIZE:
@@ -346,7 +362,7 @@ doom2d_tool_release (TsrTool            *tool,
     case STATE_SELECT:
       {
         TsrToolEvent stepped = grid_steps (self, event);
-        tsr_tool_release (self->select, &stepped);
+        tsr_tool_release (inner (self), &stepped);
       }
       break;
     case STATE_RESIZE:
@@ -387,6 +403,9 @@ doom2d_tool_hover (TsrTool            *tool,
           tsr_tool_hover (self->select, event);
         }
       break;
+    case TSR_DOOM2D_TOOL_MOVE:
+      tsr_tool_hover (self->move, event);
+      break;
     case TSR_DOOM2D_TOOL_PICK_TARGET:
       if (self->trigger >= 0 && tsr_doom2d_document_get_trigger_target (self->document, (guint) self->trigger, &target)
           && (target.kind == TSR_DOOM2D_TARGET_POINT
@@ -417,7 +436,7 @@ doom2d_tool_cancel (TsrTool *tool)
 
   self->state = STATE_IDLE;
   if (state == STATE_SELECT)
-    tsr_tool_cancel (self->select);
+    tsr_tool_cancel (inner (self));
   else if (state == STATE_RESIZE && self->session != NULL)
     {
       TsrUndoStack *stack = tsr_edit_session_get_undo_stack (self->session);
@@ -444,12 +463,12 @@ doom2d_tool_key (TsrTool      *tool,
       tsr_tool_cancel (tool);
       return TRUE;
     }
-  if (key == TSR_TOOL_KEY_ESCAPE && self->mode != TSR_DOOM2D_TOOL_SELECT)
+  if (key == TSR_TOOL_KEY_ESCAPE && self->mode != TSR_DOOM2D_TOOL_SELECT && self->state == STATE_IDLE)
     {
       tsr_doom2d_tool_set_mode (self, TSR_DOOM2D_TOOL_SELECT);
       return TRUE;
     }
-  return tsr_tool_key (self->select, key, modifiers);
+  return tsr_tool_key (inner (self), key, modifiers);
 }
 
 static void
@@ -457,7 +476,7 @@ doom2d_tool_get_overlay (TsrTool   *tool,
                          GPtrArray *items)
 {
   TsrDoom2dTool *self = TSR_DOOM2D_TOOL (tool);
-  g_autoptr(GPtrArray) inner = NULL;
+  g_autoptr(GPtrArray) delegated = NULL;
 
   if (self->state == STATE_DRAW)
     {
@@ -469,10 +488,10 @@ doom2d_tool_get_overlay (TsrTool   *tool,
       g_ptr_array_add (items, tsr_overlay_item_new (TSR_OVERLAY_OUTLINE, corners, 4));
       return;
     }
-  inner = tsr_tool_get_overlay (self->select);
-  for (guint i = 0; i < inner->len; i++)
-    g_ptr_array_add (items, g_steal_pointer (&inner->pdata[i]));
-  g_ptr_array_set_size (inner, 0);
+  delegated = tsr_tool_get_overlay (inner (self));
+  for (guint i = 0; i < delegated->len; i++)
+    g_ptr_array_add (items, g_steal_pointer (&delegated->pdata[i]));
+  g_ptr_array_set_size (delegated, 0);
 }
 
 static void
@@ -547,7 +566,10 @@ tsr_doom2d_tool_dispose (GObject *object)
 
   if (self->select != NULL)
     g_signal_handlers_disconnect_by_data (self->select, self);
+  if (self->move != NULL)
+    g_signal_handlers_disconnect_by_data (self->move, self);
   g_clear_object (&self->select);
+  g_clear_object (&self->move);
   g_clear_weak_pointer (&self->session);
   g_clear_weak_pointer (&self->document);
   G_OBJECT_CLASS (tsr_doom2d_tool_parent_class)->dispose (object);
@@ -600,6 +622,9 @@ tsr_doom2d_tool_new (TsrEditSession    *session,
   self->select = tsr_vector_select_tool_new (session);
   g_signal_connect (self->select, "overlay-changed", G_CALLBACK (on_select_overlay_changed), self);
   g_signal_connect (self->select, "cursor-changed", G_CALLBACK (on_select_cursor_changed), self);
+  self->move = tsr_vector_move_tool_new (session);
+  g_signal_connect (self->move, "overlay-changed", G_CALLBACK (on_select_overlay_changed), self);
+  g_signal_connect (self->move, "cursor-changed", G_CALLBACK (on_select_cursor_changed), self);
   return TSR_TOOL (self);
 }
 
@@ -620,7 +645,7 @@ tsr_doom2d_tool_set_mode (TsrDoom2dTool     *self,
     return;
   tsr_tool_cancel (TSR_TOOL (self));
   self->mode = mode;
-  set_cursor (self, mode == TSR_DOOM2D_TOOL_SELECT ? "default"
+  set_cursor (self, mode == TSR_DOOM2D_TOOL_SELECT ? "default" : mode == TSR_DOOM2D_TOOL_MOVE ? "move"
                     : mode == TSR_DOOM2D_TOOL_PICK_TARGET ? "pointer" : "crosshair");
   tsr_tool_cursor_changed (TSR_TOOL (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);

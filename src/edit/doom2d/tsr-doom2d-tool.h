@@ -1,6 +1,7 @@
 /* tsr-doom2d-tool.h: the Doom2D Forever map editor's tool, one TsrTool with modes: select (the
  * core's select tool, with moves snapped to the grid and resize handles on the corners of a
- * selected panel or trigger), draw a panel or a trigger area by dragging, place an item, monster
+ * selected panel or trigger), move (the core's move tool: drag the selection from anywhere, in
+ * grid steps), draw a panel or a trigger area by dragging, place an item, monster
  * or area with a click, and pick the current trigger's target on the map (type-checked: a door
  * trigger accepts door panels only; a teleport takes the clicked point). Positions snap to the
  * grid (16 or 8 map pixels) while snapping is on. Every edit is one named undo step; a drag is
@@ -14,6 +15,7 @@ G_BEGIN_DECLS
 
 typedef enum {
   TSR_DOOM2D_TOOL_SELECT,
+  TSR_DOOM2D_TOOL_MOVE,
   TSR_DOOM2D_TOOL_PANEL,
   TSR_DOOM2D_TOOL_TRIGGER,
   TSR_DOOM2D_TOOL_ITEM,

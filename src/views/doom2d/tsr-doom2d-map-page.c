@@ -325,6 +325,9 @@ sync_mode_buttons (TsrDoom2dMapPage *self)
     case TSR_DOOM2D_TOOL_PICK_TARGET:
       set_status (self, _("Click the trigger's target on the map"));
       break;
+    case TSR_DOOM2D_TOOL_MOVE:
+      set_status (self, _("Drag to move the selection"));
+      break;
     case TSR_DOOM2D_TOOL_SELECT:
     default:
       set_status (self, _("Click or drag to select; drag to move; drag a corner to resize"));
@@ -602,6 +605,7 @@ build (TsrDoom2dMapPage *self)
   /* Tool bar */
   gtk_widget_add_css_class (modes, "linked");
   mode_button (self, TSR_DOOM2D_TOOL_SELECT, _("Select"), _("Select, move and resize (Esc)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_MOVE, _("Move"), _("Drag the selection from anywhere"), modes);
   mode_button (self, TSR_DOOM2D_TOOL_PANEL, _("Panel"), _("Draw a panel by dragging"), modes);
   mode_button (self, TSR_DOOM2D_TOOL_TRIGGER, _("Trigger"), _("Draw a trigger's area by dragging"), modes);
   mode_button (self, TSR_DOOM2D_TOOL_ITEM, _("Item"), _("Place an item"), modes);
