@@ -20,6 +20,7 @@
 #include "model/tsr-document.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
+#include "views/doom2d/tsr-doom2d-map-page.h"
 #include "views/tsr-findings-view.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-inspector.h"
@@ -637,8 +638,9 @@ test_document_page (void)
   close_all_windows ();
 }
 
-/* Issue 12: Marathon and Doom2D records (formats without an editor page) in the one property
- * inspector: read-only editors, select similar through the same find bar as Sphere's. */
+/* Issue 12: Marathon records (a format without an editor page) in the one property inspector:
+ * read-only editors, select similar through the same find bar as Sphere's. A Doom2D map opens in
+ * its editor page, whose inspector edits. */
 static void
 test_record_inspector (void)
 {
@@ -694,26 +696,23 @@ test_record_inspector (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-records-marathon.png");
   close_all_windows ();
 
+  /* A Doom2D map has an editor page now: its inspector edits the selection (the panel type bitset
+   * as sensitive check buttons, one per bit). */
   window = new_window ();
   open_through_action (window, doom2d);
-  inspector = TSR_INSPECTOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR)));
-  records = tsr_inspector_get_records (inspector);
-  g_assert_nonnull (records);
-  properties = tsr_record_inspector_get_properties (records);
-  g_assert_true (tsr_record_inspector_show_record (records, "panel", 0));
-  /* Panel type is a bitset: one insensitive check button per bit. */
-  editor = tsr_property_inspector_get_editor (properties, "type");
-  g_assert_true (GTK_IS_BOX (editor));
-  g_assert_false (gtk_widget_is_sensitive (gtk_widget_get_first_child (editor)));
-  /* Find every wall panel; with differing sizes the size entry shows "Mixed". */
-  g_assert_true (tsr_property_find_bar_set_field (tsr_record_inspector_get_find_bar (records), "type"));
-  g_assert_true (tsr_property_find_bar_find (tsr_record_inspector_get_find_bar (records), "PANEL_WALL"));
-  source = tsr_property_inspector_get_source (properties);
-  tsr_property_source_get_elements (source, &n_elements);
-  g_assert_cmpuint (n_elements, >, 1);
-  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (tsr_property_inspector_get_editor (properties, "position"))), ==, "Mixed");
-  gtk_expander_set_expanded (GTK_EXPANDER (tsr_test_ui_find_widget (GTK_WIDGET (inspector), tsr_test_ui_match_type,
-                                                                 GSIZE_TO_POINTER (GTK_TYPE_EXPANDER))), TRUE);
+  {
+    TsrDoom2dMapPage *page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                           GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
+
+    g_assert_nonnull (page);
+    g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                            GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR)));
+    tsr_doom2d_map_page_select_record (page, TSR_DOOM2D_KIND_PANEL, 0);
+    properties = tsr_doom2d_map_page_get_inspector (page);
+    editor = tsr_property_inspector_get_editor (properties, "type");
+    g_assert_true (GTK_IS_BOX (editor));
+    g_assert_true (gtk_widget_is_sensitive (gtk_widget_get_first_child (editor)));
+  }
   tsr_test_ui_iterate_for (100);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-records-doom2d.png");
   close_all_windows ();

@@ -198,6 +198,27 @@ tsr_vector_map_append_element (TsrVectorMap         *self,
   return iface->append_element (self, kind, n_vertices, positions, points);
 }
 
+gboolean
+tsr_vector_map_get_element_style (TsrVectorMap        *self,
+                                  const TsrElementRef *element,
+                                  TsrElementStyle     *style)
+{
+  TsrVectorMapInterface *iface;
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), FALSE);
+  iface = TSR_VECTOR_MAP_GET_IFACE (self);
+  return iface->get_element_style != NULL && iface->get_element_style (self, element, style);
+}
+
+gboolean
+tsr_vector_map_is_element_hidden (TsrVectorMap        *self,
+                                  const TsrElementRef *element)
+{
+  TsrElementStyle style = { { 0 }, FALSE };
+
+  return tsr_vector_map_get_element_style (self, element, &style) && style.hidden;
+}
+
 void
 tsr_vector_map_get_element_bounds (TsrVectorMap        *self,
                                    const TsrElementRef *element,
@@ -354,7 +375,7 @@ tsr_vector_map_hit_test (TsrVectorMap  *self,
           double measure = INFINITY;
 
           read_vertices (self, &ref, points);
-          if (points->len == 0)
+          if (points->len == 0 || tsr_vector_map_is_element_hidden (self, &ref))
             continue;
           if (kind == TSR_ELEMENT_POINT || kind == TSR_ELEMENT_MARKER)
             {
@@ -423,7 +444,7 @@ tsr_vector_map_elements_in (TsrVectorMap          *self,
           TsrVectorBounds bounds;
 
           tsr_vector_map_get_element_bounds (self, &ref, &bounds);
-          if (!tsr_vector_bounds_is_empty (&bounds)
+          if (!tsr_vector_bounds_is_empty (&bounds) && !tsr_vector_map_is_element_hidden (self, &ref)
               && bounds.x0 >= area->x0 && bounds.y0 >= area->y0
               && bounds.x1 <= area->x1 && bounds.y1 <= area->y1)
             g_array_append_val (result, ref);

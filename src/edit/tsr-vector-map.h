@@ -78,6 +78,13 @@ typedef enum {
                                     * indices of later elements may have shifted */
 } TsrElementsChange;
 
+/* How one element looks, for families that draw elements by their data (a Doom2D panel by its
+ * type); a hidden element is neither drawn nor hit nor caught by a rubber band. */
+typedef struct {
+  double   color[4]; /* RGBA, 0 to 1: the fill; outlines use it opaque */
+  gboolean hidden;
+} TsrElementStyle;
+
 /* Half the size, in screen pixels, of the symbol a marker is drawn as (hit tests include it). */
 #define TSR_VECTOR_MARKER_RADIUS 6.0
 
@@ -127,8 +134,12 @@ struct _TsrVectorMapInterface {
                                    guint                 n_vertices,
                                    const TsrVectorPoint *positions,
                                    const guint          *points);
+  /* Optional: fills STYLE for ELEMENT and returns TRUE, or FALSE for the layer's default look. */
+  gboolean    (*get_element_style) (TsrVectorMap        *self,
+                                    const TsrElementRef *element,
+                                    TsrElementStyle     *style);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -162,6 +173,14 @@ guint       tsr_vector_map_append_element   (TsrVectorMap         *self,
                                              const TsrVectorPoint *positions,
                                              const guint          *points);
 
+/* ELEMENT's own look; FALSE (STYLE untouched) when the family leaves it to the layer. */
+gboolean    tsr_vector_map_get_element_style (TsrVectorMap        *self,
+                                              const TsrElementRef *element,
+                                              TsrElementStyle     *style);
+/* Whether the family hides ELEMENT (its style says so). */
+gboolean    tsr_vector_map_is_element_hidden (TsrVectorMap        *self,
+                                              const TsrElementRef *element);
+
 /* The box around ELEMENT's vertices (a marker's symbol is not included: it has no map size). */
 void        tsr_vector_map_get_element_bounds (TsrVectorMap        *self,
                                                const TsrElementRef *element,
@@ -175,7 +194,7 @@ void        tsr_vector_map_get_bounds       (TsrVectorMap        *self,
  * same on screen at every zoom. Points and markers win over segments, segments over the outlines
  * of rectangles and polygons (a line drawn on a polygon's edge is what a click there means), and
  * outlines over insides (the smallest inside wins); within a class the nearest wins, then the
- * later element (drawn on top). */
+ * later element (drawn on top). Hidden elements are never hit. */
 gboolean    tsr_vector_map_hit_test         (TsrVectorMap        *self,
                                              double               x,
                                              double               y,
@@ -183,7 +202,8 @@ gboolean    tsr_vector_map_hit_test         (TsrVectorMap        *self,
                                              double               zoom,
                                              guint                kinds,
                                              TsrElementRef       *hit);
-/* The elements of KINDS lying wholly inside AREA (a rubber band), sorted (TsrElementRef). */
+/* The elements of KINDS lying wholly inside AREA (a rubber band), hidden ones left out, sorted
+ * (TsrElementRef). */
 GArray     *tsr_vector_map_elements_in     (TsrVectorMap          *self,
                                              const TsrVectorBounds *area,
                                              guint                  kinds);

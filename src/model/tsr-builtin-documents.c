@@ -1,6 +1,7 @@
 /* tsr-builtin-documents.c: the family document types Tessera ships, one line per family. */
 #include "model/tsr-builtin-documents.h"
 
+#include "model/doom2d/tsr-doom2d-document.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
@@ -9,6 +10,7 @@
 void
 tsr_documents_register_builtin (void)
 {
+  tsr_doom2d_document_register ();
   tsr_sphere_document_register ();
   tsr_terminal_document_register ();
   tsr_marathon_document_register ();

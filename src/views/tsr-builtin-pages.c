@@ -2,11 +2,13 @@
  * place that lists them. A new family adds its registrations here. */
 #include "views/tsr-editor-pages.h"
 
+#include "model/doom2d/tsr-doom2d-document.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-tile-map.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "views/doom2d/tsr-doom2d-map-page.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -56,6 +58,7 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("inspector", TSR_TYPE_INSPECTOR, 0, NULL);
   tsr_editor_pages_register ("map-editor", TSR_TYPE_MAP_EDITOR, 10, map_editor_accepts);
   tsr_editor_pages_register ("terminal-editor", TSR_TYPE_TERMINAL_EDITOR, 10, terminal_editor_accepts);
+  tsr_editor_pages_register ("doom2d-map", TSR_TYPE_DOOM2D_MAP_PAGE, 10, tsr_doom2d_map_page_accepts);
   tsr_editor_pages_register ("marathon-map", TSR_TYPE_MARATHON_MAP_PAGE, 10, marathon_map_page_accepts);
 
   tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);

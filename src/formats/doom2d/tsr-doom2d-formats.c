@@ -4,6 +4,7 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "formats/doom2d/tsr-doom2d-check.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
 #include "formats/doom2d/tsr-doom2d-resources.h"
@@ -254,6 +255,7 @@ validate (gconstpointer data, GPtrArray *findings)
       g_autoptr(GPtrArray) map_findings = tsr_findings_new ();
 
       tsr_doom2d_map_validate (file->map, map_findings);
+      tsr_doom2d_map_check (file->map, map_findings);
       for (guint i = 0; i < map_findings->len; i++)
         {
           TsrFinding *finding = g_ptr_array_index (map_findings, i);

@@ -1,0 +1,128 @@
+/* tsr-doom2d-check.c: map check tests over the codec's records. A point is inside a wall when it
+ * lies within a WALL panel's rectangle (edges excluded: standing on a wall is fine). */
+#include "formats/doom2d/tsr-doom2d-check.h"
+
+#include "core/tsr-finding.h"
+
+static TsrFindingPlace
+record_place (const TsrDoom2dMap *map,
+              TsrDoom2dKind       kind,
+              guint               index,
+              double              x,
+              double              y)
+{
+  return tsr_finding_place_at (-1, tsr_doom2d_record_type (kind)->table.name, (gint) index, TSR_FINDING_POINT_PIXELS,
+                               x, y);
+}
+
+/* The wall panel strictly containing (X, Y), or -1. */
+static gint
+wall_at (const TsrDoom2dMap *map,
+         gint64              x,
+         gint64              y)
+{
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
+    {
+      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+      const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v, *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+
+      if ((panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & TSR_DOOM2D_PANEL_WALL)
+          && x > at[0] && y > at[1] && x < at[0] + size[0] && y < at[1] + size[1])
+        return (gint) p;
+    }
+  return -1;
+}
+
+static void
+check_spawns (const TsrDoom2dMap *map,
+              GPtrArray          *findings)
+{
+  gint first[3] = { -1, -1, -1 }; /* PLAYERPOINT1, PLAYERPOINT2, DMPOINT */
+  gboolean deathmatch = FALSE;
+  gint dm_reason = -1;
+  TsrDoom2dKind dm_kind = TSR_DOOM2D_KIND_AREA;
+
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_AREA); i++)
+    {
+      const TsrDoom2dRecord *area = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_AREA, i);
+      gint64 type = area->values[TSR_DOOM2D_THING_TYPE].v[0];
+      const gint64 *at = area->values[TSR_DOOM2D_THING_POSITION].v;
+      g_autofree char *where = g_strdup_printf ("area %u", i);
+
+      if (type >= TSR_DOOM2D_AREA_PLAYERPOINT1 && type <= TSR_DOOM2D_AREA_DMPOINT)
+        {
+          if (type != TSR_DOOM2D_AREA_DMPOINT && first[type - 1] >= 0)
+            {
+              TsrFindingPlace place = record_place (map, TSR_DOOM2D_KIND_AREA, i, (double) at[0], (double) at[1]);
+
+              tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                                   "a second player %d spawn (area %d is the first); the game uses one",
+                                   (int) type, first[type - 1]);
+            }
+          else if (first[type - 1] < 0)
+            first[type - 1] = (gint) i;
+        }
+      else if (type >= 4 && !deathmatch)
+        {
+          /* Flags and team points only exist in team and capture-the-flag games. */
+          deathmatch = TRUE;
+          dm_reason = (gint) i;
+        }
+    }
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM) && !deathmatch; i++)
+    if (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_ITEM, i)->values[2].v[0] & 1)
+      {
+        deathmatch = TRUE;
+        dm_reason = (gint) i;
+        dm_kind = TSR_DOOM2D_KIND_ITEM;
+      }
+  if (first[0] < 0)
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "map", "no player 1 spawn (area PLAYERPOINT1)");
+  if (deathmatch && first[2] < 0)
+    {
+      const gint64 *at = tsr_doom2d_map_get (map, dm_kind, (guint) dm_reason)->values[0].v;
+      TsrFindingPlace place = record_place (map, dm_kind, (guint) dm_reason, (double) at[0], (double) at[1]);
+      g_autofree char *where = g_strdup_printf ("%s %d", tsr_doom2d_record_type (dm_kind)->table.name, dm_reason);
+
+      tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                           "a deathmatch map (this %s is for multiplayer only) without DM spawns (area DMPOINT)",
+                           dm_kind == TSR_DOOM2D_KIND_ITEM ? "item" : "area");
+    }
+}
+
+static void
+check_triggers (const TsrDoom2dMap *map,
+                GPtrArray          *findings)
+{
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER); i++)
+    {
+      const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i);
+      gint64 type = trigger->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
+      const gint64 *at = trigger->values[TSR_DOOM2D_TRIGGER_POSITION].v;
+      g_autofree char *where = g_strdup_printf ("trigger %u", i);
+      TsrFindingPlace place = record_place (map, TSR_DOOM2D_KIND_TRIGGER, i, (double) at[0], (double) at[1]);
+
+      if (type == 2 && trigger->layout != NULL)
+        {
+          int f = tsr_field_table_find (&trigger->layout->table, "target");
+          const gint64 *target = f >= 0 ? trigger->data_values[f].v : NULL;
+          gint wall = target != NULL ? wall_at (map, target[0], target[1]) : -1;
+
+          if (wall >= 0)
+            tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                                 "teleports to (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT "), inside wall panel %d",
+                                 target[0], target[1], wall);
+        }
+      else if (type == 14 && trigger->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0] < 0)
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                             "texture trigger has no texture panel to switch");
+    }
+}
+
+void
+tsr_doom2d_map_check (const TsrDoom2dMap *map,
+                      GPtrArray          *findings)
+{
+  check_spawns (map, findings);
+  check_triggers (map, findings);
+}

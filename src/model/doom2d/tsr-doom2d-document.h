@@ -1,0 +1,135 @@
+/* tsr-doom2d-document.h: an open Doom2D Forever map (a map file, binary or text, or a map inside a
+ * DFWAD or ZIP archive) as a document, and as a TsrVectorMap for the editor core: panels and
+ * triggers are rectangles (panels first, then triggers), items, monsters and areas are markers at
+ * their positions (items, then monsters, then areas). Every edit is a TsrDoom2dCommand on the
+ * document's undo stack; removing records renumbers and clears references as the codec does, and
+ * undo puts every reference back exactly. Saving writes the map as it was loaded (binary or text;
+ * inside its archive, every other entry untouched). GTK-free. */
+#pragma once
+
+#include "edit/tsr-vector-map.h"
+#include "formats/doom2d/tsr-doom2d-formats.h"
+#include "model/tsr-document.h"
+
+G_BEGIN_DECLS
+
+/* What the editor shows or hides together. Panels fall into a category by their type. */
+typedef enum {
+  TSR_DOOM2D_CATEGORY_WALLS,       /* walls, doors, one-way steps */
+  TSR_DOOM2D_CATEGORY_BACKGROUND,
+  TSR_DOOM2D_CATEGORY_FOREGROUND,
+  TSR_DOOM2D_CATEGORY_LIQUIDS,     /* water, acid */
+  TSR_DOOM2D_CATEGORY_SPECIAL,     /* lifts, streams, monster boundaries */
+  TSR_DOOM2D_CATEGORY_ITEMS,
+  TSR_DOOM2D_CATEGORY_MONSTERS,
+  TSR_DOOM2D_CATEGORY_AREAS,
+  TSR_DOOM2D_CATEGORY_TRIGGERS,
+  TSR_DOOM2D_N_CATEGORIES,
+} TsrDoom2dCategory;
+
+#define TSR_TYPE_DOOM2D_DOCUMENT (tsr_doom2d_document_get_type ())
+G_DECLARE_FINAL_TYPE (TsrDoom2dDocument, tsr_doom2d_document, TSR, DOOM2D_DOCUMENT, TsrDocument)
+
+/* Registers the document for doom2d-map, doom2d-text, doom2d-wad and doom2d-dfz. */
+void              tsr_doom2d_document_register        (void);
+
+/* The codec's file and its current map (NULL for an archive without maps). (transfer none) */
+TsrDoom2dFile    *tsr_doom2d_document_get_file        (TsrDoom2dDocument *self);
+TsrDoom2dMap     *tsr_doom2d_document_get_map         (TsrDoom2dDocument *self);
+
+/* Elements and records. FALSE when REF names no record. */
+gboolean          tsr_doom2d_document_element_to_record (TsrDoom2dDocument   *self,
+                                                         const TsrElementRef *ref,
+                                                         TsrDoom2dKind       *kind,
+                                                         guint               *index);
+/* The element showing record INDEX of KIND (panels, items, monsters, areas, triggers). */
+TsrElementRef     tsr_doom2d_document_record_to_element (TsrDoom2dDocument *self,
+                                                         TsrDoom2dKind      kind,
+                                                         guint              index);
+/* The record's rectangle (panels, triggers) or its 16 x 16 box (things), in map pixels. */
+void              tsr_doom2d_document_get_record_box  (TsrDoom2dDocument *self,
+                                                       TsrDoom2dKind      kind,
+                                                       guint              index,
+                                                       TsrVectorBounds   *box);
+
+/* Edits, each one undo step named DESCRIPTION (or a default). */
+/* Appends RECORD (transfer full); returns its index. */
+guint             tsr_doom2d_document_add_record      (TsrDoom2dDocument *self,
+                                                       TsrDoom2dRecord   *record,
+                                                       const char        *description);
+/* Removes the listed records of KIND (any order; duplicates ignored). */
+gboolean          tsr_doom2d_document_remove_records  (TsrDoom2dDocument *self,
+                                                       TsrDoom2dKind      kind,
+                                                       const guint       *indices,
+                                                       guint              n_indices,
+                                                       const char        *description);
+/* Sets FIELD of the record (a field of the trigger's data layout when DATA) to VALUE. Setting a
+ * trigger's type switches its data to the new type's layout. FALSE with an error when the value
+ * is out of the field's range; TRUE without a step when the record already holds it. */
+gboolean          tsr_doom2d_document_set_field       (TsrDoom2dDocument   *self,
+                                                       TsrDoom2dKind        kind,
+                                                       guint                index,
+                                                       gboolean             data,
+                                                       guint                field,
+                                                       const TsrFieldValue *value,
+                                                       const char          *description,
+                                                       GError             **error);
+
+/* Trigger targets. What a trigger of its current type points at: a record (panel or monster) or
+ * a point on the map. */
+typedef enum {
+  TSR_DOOM2D_TARGET_NONE,
+  TSR_DOOM2D_TARGET_PANEL,   /* a panel whose type is in the mask */
+  TSR_DOOM2D_TARGET_MONSTER,
+  TSR_DOOM2D_TARGET_POINT,
+} TsrDoom2dTargetKind;
+
+typedef struct {
+  TsrDoom2dTargetKind kind;
+  gboolean            data;       /* the field is in the trigger's data layout */
+  guint               field;
+  gint64              panel_mask; /* PANEL: the panel types accepted (0: any) */
+} TsrDoom2dTarget;
+
+/* The target of trigger INDEX's type; FALSE when its type has none. */
+gboolean          tsr_doom2d_document_get_trigger_target (TsrDoom2dDocument *self,
+                                                          guint              trigger,
+                                                          TsrDoom2dTarget   *target);
+/* Whether the trigger may point at record INDEX of KIND (type-checked: a door trigger accepts
+ * door panels only). */
+gboolean          tsr_doom2d_document_accepts_target  (TsrDoom2dDocument *self,
+                                                       guint              trigger,
+                                                       TsrDoom2dKind      kind,
+                                                       guint              index);
+/* Points the trigger at record INDEX of KIND (-1: none), as one step "Set Trigger Target"; FALSE
+ * with an error when the trigger does not accept it. */
+gboolean          tsr_doom2d_document_set_trigger_target (TsrDoom2dDocument *self,
+                                                          guint              trigger,
+                                                          TsrDoom2dKind      kind,
+                                                          gint64             index,
+                                                          GError           **error);
+/* Sets a point target (teleport destination, spawn position) to (X, Y). */
+gboolean          tsr_doom2d_document_set_trigger_point (TsrDoom2dDocument *self,
+                                                         guint              trigger,
+                                                         gint64             x,
+                                                         gint64             y,
+                                                         GError           **error);
+
+/* Categories: visibility (hidden elements are neither drawn nor hit) and what a record is. */
+TsrDoom2dCategory tsr_doom2d_document_get_category    (TsrDoom2dDocument *self,
+                                                       TsrDoom2dKind      kind,
+                                                       guint              index);
+gboolean          tsr_doom2d_document_get_category_visible (TsrDoom2dDocument *self,
+                                                            TsrDoom2dCategory  category);
+void              tsr_doom2d_document_set_category_visible (TsrDoom2dDocument *self,
+                                                            TsrDoom2dCategory  category,
+                                                            gboolean           visible);
+/* The category of a panel type. */
+TsrDoom2dCategory tsr_doom2d_panel_category           (gint64             panel_type);
+/* The flat colour the editor draws a record in (RGBA). */
+void              tsr_doom2d_document_get_record_color (TsrDoom2dDocument *self,
+                                                        TsrDoom2dKind      kind,
+                                                        guint              index,
+                                                        double             rgba[4]);
+
+G_END_DECLS

@@ -1,0 +1,161 @@
+/* tsr-doom2d-map-layer.c: cairo drawing of the map area and grid. Grid lines are drawn only where
+ * they are at least 6 view pixels apart, so an overview is not a grey wash. */
+#include "views/doom2d/tsr-doom2d-map-layer.h"
+
+#include <math.h>
+
+struct _TsrDoom2dMapLayer {
+  GObject            parent_instance;
+  TsrDoom2dDocument *document; /* weak */
+  guint              grid;
+  double             width;
+  double             height;
+};
+
+static void tsr_doom2d_map_layer_iface_init (TsrCanvasLayerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrDoom2dMapLayer, tsr_doom2d_map_layer, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_CANVAS_LAYER, tsr_doom2d_map_layer_iface_init))
+
+static TsrLayerKind
+map_layer_get_kind (TsrCanvasLayer *layer)
+{
+  return TSR_LAYER_KIND_VECTOR;
+}
+
+static void
+map_layer_get_bounds (TsrCanvasLayer  *layer,
+                      TsrVectorBounds *bounds)
+{
+  TsrDoom2dMapLayer *self = TSR_DOOM2D_MAP_LAYER (layer);
+
+  if (self->width <= 0 || self->height <= 0)
+    tsr_vector_bounds_init_empty (bounds);
+  else
+    *bounds = (TsrVectorBounds) { 0, 0, self->width, self->height };
+}
+
+static gboolean
+map_layer_draw (TsrCanvasLayer       *layer,
+                cairo_t              *cr,
+                const TsrMapViewport *viewport)
+{
+  TsrDoom2dMapLayer *self = TSR_DOOM2D_MAP_LAYER (layer);
+  double x0, y0, x1, y1;
+
+  if (self->width <= 0 || self->height <= 0)
+    return TRUE;
+  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, self->width, self->height, &x1, &y1);
+  cairo_save (cr);
+  /* On whole view pixels, so the fill is a plain pixel fill. */
+  x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
+  cairo_fill (cr);
+  cairo_rectangle (cr, x0 - 0.5, y0 - 0.5, x1 - x0 + 1, y1 - y0 + 1);
+  cairo_set_source_rgb (cr, 0.45, 0.45, 0.55);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  if (self->grid > 0 && self->grid * viewport->zoom >= 6)
+    {
+      double step = self->grid;
+      double mx0 = MAX (0, floor (viewport->x / step) * step);
+      double my0 = MAX (0, floor (viewport->y / step) * step);
+      double mx1 = MIN (self->width, viewport->x + viewport->width / viewport->zoom);
+      double my1 = MIN (self->height, viewport->y + viewport->height / viewport->zoom);
+
+      for (double x = mx0; x <= mx1; x += step)
+        {
+          double vx, vy;
+
+          tsr_map_viewport_to_view (viewport, x, 0, &vx, &vy);
+          cairo_move_to (cr, floor (vx) + 0.5, MAX (y0, 0));
+          cairo_line_to (cr, floor (vx) + 0.5, MIN (y1, viewport->height));
+        }
+      for (double y = my0; y <= my1; y += step)
+        {
+          double vx, vy;
+
+          tsr_map_viewport_to_view (viewport, 0, y, &vx, &vy);
+          cairo_move_to (cr, MAX (x0, 0), floor (vy) + 0.5);
+          cairo_line_to (cr, MIN (x1, viewport->width), floor (vy) + 0.5);
+        }
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.07);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+  return TRUE;
+}
+
+static void
+tsr_doom2d_map_layer_iface_init (TsrCanvasLayerInterface *iface)
+{
+  iface->get_kind = map_layer_get_kind;
+  iface->get_bounds = map_layer_get_bounds;
+  iface->draw = map_layer_draw;
+}
+
+static void
+tsr_doom2d_map_layer_dispose (GObject *object)
+{
+  g_clear_weak_pointer (&TSR_DOOM2D_MAP_LAYER (object)->document);
+  G_OBJECT_CLASS (tsr_doom2d_map_layer_parent_class)->dispose (object);
+}
+
+static void
+tsr_doom2d_map_layer_class_init (TsrDoom2dMapLayerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = tsr_doom2d_map_layer_dispose;
+}
+
+static void
+tsr_doom2d_map_layer_init (TsrDoom2dMapLayer *self)
+{
+  self->grid = 16;
+}
+
+TsrDoom2dMapLayer *
+tsr_doom2d_map_layer_new (TsrDoom2dDocument *document)
+{
+  TsrDoom2dMapLayer *self;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (document), NULL);
+
+  self = g_object_new (TSR_TYPE_DOOM2D_MAP_LAYER, NULL);
+  g_set_weak_pointer (&self->document, document);
+  tsr_doom2d_map_layer_update (self);
+  return self;
+}
+
+void
+tsr_doom2d_map_layer_set_grid (TsrDoom2dMapLayer *self,
+                               guint              grid)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_MAP_LAYER (self));
+  if (self->grid == grid)
+    return;
+  self->grid = grid;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_doom2d_map_layer_update (TsrDoom2dMapLayer *self)
+{
+  TsrDoom2dMap *map;
+  double width = 0, height = 0;
+
+  g_return_if_fail (TSR_IS_DOOM2D_MAP_LAYER (self));
+  map = self->document != NULL ? tsr_doom2d_document_get_map (self->document) : NULL;
+  if (map != NULL)
+    {
+      width = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
+      height = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
+    }
+  if (width == self->width && height == self->height)
+    return;
+  self->width = width;
+  self->height = height;
+  tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}

@@ -1,0 +1,21 @@
+/* tsr-doom2d-map-layer.h: the area of a Doom2D Forever map (its header's size) as the bottom canvas
+ * layer: the map's background, its edge and the editing grid (16 or 8 map pixels) when the zoom
+ * leaves room for it. Its bounds make the whole map scrollable even where no panel lies. */
+#pragma once
+
+#include "model/doom2d/tsr-doom2d-document.h"
+#include "views/tsr-canvas-layer.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_DOOM2D_MAP_LAYER (tsr_doom2d_map_layer_get_type ())
+G_DECLARE_FINAL_TYPE (TsrDoom2dMapLayer, tsr_doom2d_map_layer, TSR, DOOM2D_MAP_LAYER, GObject)
+
+TsrDoom2dMapLayer *tsr_doom2d_map_layer_new       (TsrDoom2dDocument *document);
+/* Grid spacing in map pixels; 0 hides the grid. */
+void               tsr_doom2d_map_layer_set_grid  (TsrDoom2dMapLayer *self,
+                                                   guint              grid);
+/* The header's size may have changed (after any edit). */
+void               tsr_doom2d_map_layer_update    (TsrDoom2dMapLayer *self);
+
+G_END_DECLS

@@ -1,0 +1,815 @@
+/* tsr-doom2d-map-page.c: the Doom2D map editor page, built in code: a tool bar, the canvas and a
+ * notebook side bar. The page
+ * owns the edit session and the one TsrDoom2dTool; palettes set what the tool creates. Layers,
+ * bottom first: the map area with its grid, the records (TsrVectorLayer), the trigger lines. The
+ * inspector's source follows the selection: one record kind (triggers: one data layout) shows
+ * that kind's fields, nothing selected shows the map header. */
+#include "views/doom2d/tsr-doom2d-map-page.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "model/doom2d/tsr-doom2d-property-source.h"
+#include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-trigger-layer.h"
+#include "views/tsr-history-view.h"
+#include "views/tsr-vector-layer.h"
+
+#define N_MODES (TSR_DOOM2D_TOOL_PICK_TARGET + 1)
+
+/* A palette: a drop-down of one schema enum's constants (NONE and aliases left out). */
+typedef struct {
+  const char *name;     /* the drop-down's widget name */
+  const char *enum_name;
+  GtkWidget  *dropdown;
+  GArray     *values;   /* gint64 per row */
+} Palette;
+
+enum {
+  PALETTE_PANEL,
+  PALETTE_TRIGGER,
+  PALETTE_ITEM,
+  PALETTE_MONSTER,
+  PALETTE_AREA,
+  N_PALETTES
+};
+
+struct _TsrDoom2dMapPage {
+  GtkWidget             parent_instance;
+  GtkWidget            *root;
+  GtkWidget            *mode_buttons[N_MODES];
+  Palette               palettes[N_PALETTES];
+  GtkWidget            *grid_dropdown;
+  GtkWidget            *snap_check;
+  GtkWidget            *scrolled;
+  TsrMapCanvas         *canvas;
+  GtkWidget            *status;
+  GtkWidget            *notebook;
+  GtkWidget            *inspector_title;
+  TsrPropertyInspector *inspector;
+  GtkWidget            *category_checks[TSR_DOOM2D_N_CATEGORIES];
+  TsrFindingsView      *findings;
+  GtkWidget            *history;
+
+  TsrDoom2dDocument    *document;
+  TsrEditSession       *session;
+  TsrTool              *tool;
+  TsrVectorLayer       *vector_layer;
+  TsrDoom2dMapLayer    *map_layer;
+  TsrDoom2dTriggerLayer *trigger_layer;
+  TsrPropertySource    *source;
+  guint                 fit_tick;
+  gboolean              syncing;
+};
+
+static void tsr_doom2d_map_page_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrDoom2dMapPage, tsr_doom2d_map_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_doom2d_map_page_editor_page_init))
+
+static const char *const category_labels[TSR_DOOM2D_N_CATEGORIES] = {
+  N_("Walls and doors"), N_("Background"), N_("Foreground"), N_("Water and acid"),
+  N_("Lifts, streams, boundaries"), N_("Items"), N_("Monsters"), N_("Areas"), N_("Triggers"),
+};
+
+gboolean
+tsr_doom2d_map_page_accepts (TsrDocument *document)
+{
+  return TSR_IS_DOOM2D_DOCUMENT (document) && tsr_doom2d_document_get_map (TSR_DOOM2D_DOCUMENT (document)) != NULL;
+}
+
+static void
+set_status (TsrDoom2dMapPage *self,
+            const char       *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->status), text != NULL ? text : "");
+}
+
+const char *
+tsr_doom2d_map_page_get_status (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->status));
+}
+
+/* --- Palettes --- */
+
+static void
+palette_init (Palette    *palette,
+              const char *name,
+              const char *enum_name,
+              const char *prefix)
+{
+  const TsrFieldEnum *enumeration = tsr_doom2d_enum_by_name (enum_name);
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  g_auto(GStrv) strings = NULL;
+
+  palette->name = name;
+  palette->enum_name = enum_name;
+  palette->values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; enumeration != NULL && i < enumeration->n_constants; i++)
+    {
+      const TsrFieldConstant *constant = &enumeration->constants[i];
+      gboolean seen = FALSE;
+      g_autofree char *label = NULL;
+
+      if (constant->value == 0)
+        continue;
+      for (guint j = 0; j < palette->values->len; j++)
+        seen |= g_array_index (palette->values, gint64, j) == constant->value;
+      if (seen)
+        continue;
+      g_array_append_val (palette->values, constant->value);
+      label = g_strdup (g_str_has_prefix (constant->name, prefix) ? constant->name + strlen (prefix) : constant->name);
+      for (char *c = label + 1; *c != '\0'; c++)
+        *c = *c == '_' ? ' ' : g_ascii_tolower (*c);
+      g_strv_builder_add (labels, label);
+    }
+  strings = g_strv_builder_end (labels);
+  palette->dropdown = gtk_drop_down_new_from_strings ((const char *const *) strings);
+  gtk_widget_set_name (palette->dropdown, name);
+  gtk_widget_set_tooltip_text (palette->dropdown, name);
+}
+
+static gint64
+palette_value (const Palette *palette)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (palette->dropdown));
+
+  return selected < palette->values->len ? g_array_index (palette->values, gint64, selected) : 0;
+}
+
+static void
+palette_select (Palette *palette,
+                gint64   value)
+{
+  for (guint i = 0; i < palette->values->len; i++)
+    if (g_array_index (palette->values, gint64, i) == value)
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (palette->dropdown), i);
+}
+
+static void
+apply_palettes (TsrDoom2dMapPage *self)
+{
+  TsrDoom2dTool *tool = TSR_DOOM2D_TOOL (self->tool);
+
+  if (tool == NULL)
+    return;
+  tsr_doom2d_tool_set_panel_type (tool, palette_value (&self->palettes[PALETTE_PANEL]));
+  tsr_doom2d_tool_set_trigger_type (tool, palette_value (&self->palettes[PALETTE_TRIGGER]));
+  tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_ITEM, palette_value (&self->palettes[PALETTE_ITEM]));
+  tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_MONSTER, palette_value (&self->palettes[PALETTE_MONSTER]));
+  tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_AREA, palette_value (&self->palettes[PALETTE_AREA]));
+  tsr_doom2d_tool_set_grid (tool, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->grid_dropdown)) == 0 ? 16 : 8);
+  tsr_doom2d_tool_set_snap (tool, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->snap_check)));
+  if (self->map_layer != NULL)
+    tsr_doom2d_map_layer_set_grid (self->map_layer, tsr_doom2d_tool_get_grid (tool));
+}
+
+static void
+on_palette_changed (GObject          *dropdown,
+                    GParamSpec       *pspec,
+                    TsrDoom2dMapPage *self)
+{
+  apply_palettes (self);
+}
+
+/* --- Selection and inspector --- */
+
+/* The one record kind (and trigger layout) of the selection; FALSE when it mixes kinds. */
+static gboolean
+selection_kind (TsrDoom2dMapPage              *self,
+                TsrDoom2dKind                 *kind,
+                const TsrDoom2dTriggerLayout **layout,
+                GArray                        *indices)
+{
+  const TsrElementRef *elements;
+  guint n;
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+
+  elements = tsr_selection_get_elements (tsr_edit_session_get_selection (self->session), &n);
+  *kind = TSR_DOOM2D_KIND_HEADER;
+  *layout = NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      TsrDoom2dKind k;
+      guint index;
+      const TsrDoom2dTriggerLayout *l = NULL;
+
+      if (!tsr_doom2d_document_element_to_record (self->document, &elements[i], &k, &index))
+        continue;
+      if (k == TSR_DOOM2D_KIND_TRIGGER)
+        l = tsr_doom2d_map_get (map, k, index)->layout;
+      if (indices->len > 0 && (k != *kind || l != *layout))
+        return FALSE;
+      *kind = k;
+      *layout = l;
+      g_array_append_val (indices, index);
+    }
+  if (indices->len == 0)
+    {
+      guint zero = 0;
+
+      g_array_append_val (indices, zero);
+    }
+  return TRUE;
+}
+
+static void
+update_pick_button (TsrDoom2dMapPage *self,
+                    TsrDoom2dKind     kind,
+                    GArray           *indices)
+{
+  TsrDoom2dTarget target;
+  gboolean one_trigger = kind == TSR_DOOM2D_KIND_TRIGGER && indices->len == 1
+                         && tsr_doom2d_document_get_trigger_target (self->document, g_array_index (indices, guint, 0),
+                                                                   &target);
+
+  gtk_widget_set_sensitive (self->mode_buttons[TSR_DOOM2D_TOOL_PICK_TARGET], one_trigger);
+  if (one_trigger)
+    tsr_doom2d_tool_set_trigger (TSR_DOOM2D_TOOL (self->tool), g_array_index (indices, guint, 0));
+  else if (tsr_doom2d_tool_get_mode (TSR_DOOM2D_TOOL (self->tool)) != TSR_DOOM2D_TOOL_PICK_TARGET)
+    tsr_doom2d_tool_set_trigger (TSR_DOOM2D_TOOL (self->tool), -1);
+}
+
+static void
+update_inspector (TsrDoom2dMapPage *self)
+{
+  g_autoptr(GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  TsrDoom2dKind kind;
+  const TsrDoom2dTriggerLayout *layout;
+  TsrDoom2dPropertySource *current = self->source != NULL ? TSR_DOOM2D_PROPERTY_SOURCE (self->source) : NULL;
+
+  if (self->document == NULL)
+    return;
+  if (!selection_kind (self, &kind, &layout, indices))
+    {
+      g_autofree char *text = g_strdup_printf (_("%u elements of different kinds"),
+                                               tsr_selection_get_size (tsr_edit_session_get_selection (self->session)));
+      gtk_label_set_text (GTK_LABEL (self->inspector_title), text);
+      gtk_widget_set_visible (self->inspector_title, TRUE);
+      tsr_property_inspector_set_source (self->inspector, NULL);
+      g_clear_object (&self->source);
+      gtk_widget_set_sensitive (self->mode_buttons[TSR_DOOM2D_TOOL_PICK_TARGET], FALSE);
+      return;
+    }
+  update_pick_button (self, kind, indices);
+  if (current == NULL || tsr_doom2d_property_source_get_kind (current) != kind
+      || tsr_doom2d_property_source_get_layout (current) != layout)
+    {
+      g_clear_object (&self->source);
+      self->source = TSR_PROPERTY_SOURCE (tsr_doom2d_property_source_new (self->document, kind, layout));
+      tsr_property_source_set_elements (self->source, (const guint *) indices->data, indices->len);
+      tsr_property_inspector_set_source (self->inspector, self->source);
+    }
+  else
+    tsr_property_source_set_elements (self->source, (const guint *) indices->data, indices->len);
+  /* The inspector names the kind itself; the line above it says which records. */
+  gtk_widget_set_visible (self->inspector_title, kind != TSR_DOOM2D_KIND_HEADER);
+  if (kind != TSR_DOOM2D_KIND_HEADER)
+    {
+      g_autofree char *text = indices->len == 1
+                              ? g_strdup_printf (_("Record %u"), g_array_index (indices, guint, 0))
+                              : g_strdup_printf (_("%u records"), indices->len);
+      gtk_label_set_text (GTK_LABEL (self->inspector_title), text);
+    }
+}
+
+static void
+on_selection_changed (TsrSelection     *selection,
+                      TsrDoom2dMapPage *self)
+{
+  update_inspector (self);
+}
+
+static void
+on_undo_stack_changed (TsrUndoStack     *stack,
+                       TsrDoom2dMapPage *self)
+{
+  if (self->map_layer != NULL)
+    tsr_doom2d_map_layer_update (self->map_layer);
+  update_inspector (self);
+}
+
+/* --- Modes --- */
+
+static void
+sync_mode_buttons (TsrDoom2dMapPage *self)
+{
+  TsrDoom2dToolMode mode = tsr_doom2d_tool_get_mode (TSR_DOOM2D_TOOL (self->tool));
+
+  self->syncing = TRUE;
+  for (guint m = 0; m < N_MODES; m++)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->mode_buttons[m]), m == mode);
+  self->syncing = FALSE;
+  for (guint p = 0; p < N_PALETTES; p++)
+    gtk_widget_set_visible (self->palettes[p].dropdown,
+                            (p == PALETTE_PANEL && mode == TSR_DOOM2D_TOOL_PANEL)
+                            || (p == PALETTE_TRIGGER && mode == TSR_DOOM2D_TOOL_TRIGGER)
+                            || (p == PALETTE_ITEM && mode == TSR_DOOM2D_TOOL_ITEM)
+                            || (p == PALETTE_MONSTER && mode == TSR_DOOM2D_TOOL_MONSTER)
+                            || (p == PALETTE_AREA && mode == TSR_DOOM2D_TOOL_AREA));
+  switch (mode)
+    {
+    case TSR_DOOM2D_TOOL_PANEL:
+      set_status (self, _("Drag to draw a panel of the chosen type"));
+      break;
+    case TSR_DOOM2D_TOOL_TRIGGER:
+      set_status (self, _("Drag to draw a trigger's area"));
+      break;
+    case TSR_DOOM2D_TOOL_ITEM:
+    case TSR_DOOM2D_TOOL_MONSTER:
+    case TSR_DOOM2D_TOOL_AREA:
+      set_status (self, _("Click to place"));
+      break;
+    case TSR_DOOM2D_TOOL_PICK_TARGET:
+      set_status (self, _("Click the trigger's target on the map"));
+      break;
+    case TSR_DOOM2D_TOOL_MOVE:
+      set_status (self, _("Drag to move the selection"));
+      break;
+    case TSR_DOOM2D_TOOL_SELECT:
+    default:
+      set_status (self, _("Click or drag to select; drag to move; drag a corner to resize"));
+      break;
+    }
+}
+
+static void
+on_tool_mode_changed (GObject          *tool,
+                      GParamSpec       *pspec,
+                      TsrDoom2dMapPage *self)
+{
+  sync_mode_buttons (self);
+}
+
+static void
+on_mode_toggled (GtkToggleButton  *button,
+                 TsrDoom2dMapPage *self)
+{
+  if (self->syncing || !gtk_toggle_button_get_active (button) || self->tool == NULL)
+    return;
+  for (guint m = 0; m < N_MODES; m++)
+    if (self->mode_buttons[m] == GTK_WIDGET (button))
+      tsr_doom2d_tool_set_mode (TSR_DOOM2D_TOOL (self->tool), m);
+}
+
+static void
+on_target_picked (TsrDoom2dTool    *tool,
+                  gboolean          accepted,
+                  TsrDoom2dMapPage *self)
+{
+  TsrDoom2dTarget target;
+  gint64 trigger = tsr_doom2d_tool_get_trigger (tool);
+
+  if (accepted)
+    {
+      tsr_doom2d_tool_set_mode (tool, TSR_DOOM2D_TOOL_SELECT);
+      set_status (self, _("Target set"));
+      return;
+    }
+  if (trigger >= 0 && tsr_doom2d_document_get_trigger_target (self->document, (guint) trigger, &target)
+      && target.kind == TSR_DOOM2D_TARGET_MONSTER)
+    set_status (self, _("This trigger takes a monster"));
+  else if (trigger >= 0 && target.panel_mask == (TSR_DOOM2D_PANEL_OPENDOOR | TSR_DOOM2D_PANEL_CLOSEDOOR))
+    set_status (self, _("A door trigger takes a door panel"));
+  else if (trigger >= 0 && target.panel_mask != 0)
+    set_status (self, _("A lift trigger takes a lift panel"));
+  else
+    set_status (self, _("Not a target for this trigger"));
+  gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+box_centre (const TsrVectorBounds *box,
+            double                *x,
+            double                *y)
+{
+  *x = (box->x0 + box->x1) / 2;
+  *y = (box->y0 + box->y1) / 2;
+}
+
+/* --- Findings --- */
+
+static gboolean
+on_finding_activated (TsrFindingsView  *view,
+                      const TsrFinding *finding,
+                      TsrDoom2dMapPage *self)
+{
+  const TsrDoom2dRecordType *type;
+
+  if (finding->place.kind == NULL || finding->place.index < 0)
+    {
+      if (finding->place.unit == TSR_FINDING_POINT_NONE)
+        return FALSE;
+      tsr_map_canvas_center_on (self->canvas, finding->place.x, finding->place.y);
+      return TRUE;
+    }
+  type = tsr_doom2d_record_type_by_name (finding->place.kind);
+  if (type == NULL || type->kind == TSR_DOOM2D_KIND_HEADER || type->kind == TSR_DOOM2D_KIND_TEXTURE
+      || (guint) finding->place.index >= tsr_doom2d_map_count (tsr_doom2d_document_get_map (self->document), type->kind))
+    return FALSE;
+  tsr_doom2d_map_page_select_record (self, type->kind, (guint) finding->place.index);
+  return TRUE;
+}
+
+void
+tsr_doom2d_map_page_select_record (TsrDoom2dMapPage *self,
+                                   TsrDoom2dKind     kind,
+                                   guint             index)
+{
+  TsrElementRef ref;
+  TsrVectorBounds box;
+  double x, y;
+
+  g_return_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self));
+  g_return_if_fail (self->document != NULL);
+
+  ref = tsr_doom2d_document_record_to_element (self->document, kind, index);
+  tsr_doom2d_tool_set_mode (TSR_DOOM2D_TOOL (self->tool), TSR_DOOM2D_TOOL_SELECT);
+  tsr_selection_set (tsr_edit_session_get_selection (self->session), &ref, 1);
+  tsr_doom2d_document_get_record_box (self->document, kind, index, &box);
+  box_centre (&box, &x, &y);
+  tsr_map_canvas_center_on (self->canvas, x, y);
+}
+
+/* --- Categories --- */
+
+static void
+on_category_toggled (GtkCheckButton   *check,
+                     TsrDoom2dMapPage *self)
+{
+  if (self->document == NULL)
+    return;
+  for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
+    if (self->category_checks[c] == GTK_WIDGET (check))
+      tsr_doom2d_document_set_category_visible (self->document, c, gtk_check_button_get_active (check));
+  gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
+}
+
+/* --- Document --- */
+
+static gboolean
+fit_when_allocated (GtkWidget     *canvas,
+                    GdkFrameClock *clock,
+                    gpointer       data)
+{
+  TsrDoom2dMapPage *self = data;
+
+  if (gtk_widget_get_width (canvas) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->fit_tick = 0;
+  tsr_map_canvas_zoom_to_fit (self->canvas);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+clear_document (TsrDoom2dMapPage *self)
+{
+  if (self->fit_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
+  self->fit_tick = 0;
+  tsr_property_inspector_set_source (self->inspector, NULL);
+  g_clear_object (&self->source);
+  tsr_findings_view_set_document (self->findings, NULL);
+  tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history), NULL);
+  tsr_map_canvas_set_session (self->canvas, NULL);
+  if (self->vector_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
+  if (self->map_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
+  if (self->trigger_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  g_clear_object (&self->trigger_layer);
+  g_clear_object (&self->vector_layer);
+  g_clear_object (&self->map_layer);
+  if (self->tool != NULL)
+    g_signal_handlers_disconnect_by_data (self->tool, self);
+  if (self->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tsr_edit_session_get_selection (self->session), self);
+      tsr_edit_session_set_tool (self->session, NULL);
+      tsr_edit_session_set_layer (self->session, NULL);
+    }
+  g_clear_object (&self->tool);
+  g_clear_object (&self->session);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)), self);
+  g_clear_object (&self->document);
+}
+
+void
+tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
+                                  TsrDoom2dDocument *document)
+{
+  TsrDoom2dMap *map;
+
+  g_return_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self));
+  g_return_if_fail (document == NULL || TSR_IS_DOOM2D_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  clear_document (self);
+  if (document == NULL || (map = tsr_doom2d_document_get_map (document)) == NULL)
+    return;
+
+  self->document = g_object_ref (document);
+  self->session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  tsr_edit_session_set_layer (self->session, G_OBJECT (document));
+  self->tool = tsr_doom2d_tool_new (self->session, document);
+  tsr_edit_session_set_tool (self->session, self->tool);
+  g_signal_connect (self->tool, "notify::mode", G_CALLBACK (on_tool_mode_changed), self);
+  g_signal_connect (self->tool, "target-picked", G_CALLBACK (on_target_picked), self);
+  g_signal_connect (tsr_edit_session_get_selection (self->session), "changed", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), "changed",
+                    G_CALLBACK (on_undo_stack_changed), self);
+
+  self->map_layer = tsr_doom2d_map_layer_new (document);
+  self->vector_layer = tsr_vector_layer_new (TSR_VECTOR_MAP (document));
+  tsr_vector_layer_set_background (self->vector_layer, FALSE);
+  tsr_vector_layer_set_selection (self->vector_layer, tsr_edit_session_get_selection (self->session));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
+  self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  tsr_map_canvas_set_session (self->canvas, self->session);
+
+  /* Textures for new panels: the first the map has. */
+  tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), 0);
+  apply_palettes (self);
+  for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->category_checks[c]),
+                                 tsr_doom2d_document_get_category_visible (document, c));
+  sync_mode_buttons (self);
+  update_inspector (self);
+  tsr_findings_view_set_document (self->findings, TSR_DOCUMENT (document));
+  tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history),
+                                   tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+  self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
+}
+
+/* --- Building --- */
+
+static GtkWidget *
+mode_button (TsrDoom2dMapPage  *self,
+             TsrDoom2dToolMode  mode,
+             const char        *label,
+             const char        *tooltip,
+             GtkWidget         *box)
+{
+  GtkWidget *button = gtk_toggle_button_new_with_label (label);
+  GEnumValue *value = g_enum_get_value (g_type_class_ref (TSR_TYPE_DOOM2D_TOOL_MODE), (gint) mode);
+  g_autofree char *name = g_strconcat ("doom2d-mode-", value->value_nick, NULL);
+
+  gtk_widget_set_name (button, name);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_set_focus_on_click (button, FALSE);
+  if (mode > 0)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (self->mode_buttons[0]));
+  g_signal_connect (button, "toggled", G_CALLBACK (on_mode_toggled), self);
+  gtk_box_append (GTK_BOX (box), button);
+  self->mode_buttons[mode] = button;
+  return button;
+}
+
+static GtkWidget *
+side_page (TsrDoom2dMapPage *self,
+           GtkWidget        *child,
+           const char       *name,
+           const char       *label)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
+  gtk_widget_set_name (scrolled, name);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), scrolled, gtk_label_new (label));
+  return scrolled;
+}
+
+static void
+build (TsrDoom2dMapPage *self)
+{
+  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *toolbar_scroll = gtk_scrolled_window_new ();
+  GtkWidget *modes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *inspector_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *layers_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  const char *const grids[] = { "16 px", "8 px", NULL };
+
+  self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->root, GTK_WIDGET (self));
+
+  /* Tool bar */
+  gtk_widget_add_css_class (modes, "linked");
+  mode_button (self, TSR_DOOM2D_TOOL_SELECT, _("Select"), _("Select, move and resize (Esc)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_MOVE, _("Move"), _("Drag the selection from anywhere"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_PANEL, _("Panel"), _("Draw a panel by dragging"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_TRIGGER, _("Trigger"), _("Draw a trigger's area by dragging"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_ITEM, _("Item"), _("Place an item"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_MONSTER, _("Monster"), _("Place a monster"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_AREA, _("Area"), _("Place a spawn point or flag"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_PICK_TARGET, _("Pick Target"),
+               _("Click the selected trigger's target on the map (a door trigger takes a door panel)"), modes);
+  gtk_box_append (GTK_BOX (toolbar), modes);
+  palette_init (&self->palettes[PALETTE_PANEL], "panel-type", "PanelType", "PANEL_");
+  palette_init (&self->palettes[PALETTE_TRIGGER], "trigger-type", "TriggerType", "TRIGGER_");
+  palette_init (&self->palettes[PALETTE_ITEM], "item", "Item", "ITEM_");
+  palette_init (&self->palettes[PALETTE_MONSTER], "monster", "Monster", "MONSTER_");
+  palette_init (&self->palettes[PALETTE_AREA], "area", "AreaType", "AREA_");
+  palette_select (&self->palettes[PALETTE_TRIGGER], TSR_DOOM2D_TRIGGER_DOOR);
+  for (guint p = 0; p < N_PALETTES; p++)
+    {
+      g_signal_connect (self->palettes[p].dropdown, "notify::selected", G_CALLBACK (on_palette_changed), self);
+      gtk_box_append (GTK_BOX (toolbar), self->palettes[p].dropdown);
+    }
+  self->grid_dropdown = gtk_drop_down_new_from_strings (grids);
+  gtk_widget_set_name (self->grid_dropdown, "grid");
+  gtk_widget_set_tooltip_text (self->grid_dropdown, _("Grid"));
+  g_signal_connect (self->grid_dropdown, "notify::selected", G_CALLBACK (on_palette_changed), self);
+  gtk_box_append (GTK_BOX (toolbar), self->grid_dropdown);
+  self->snap_check = gtk_check_button_new_with_label (_("Snap"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->snap_check), TRUE);
+  g_signal_connect_swapped (self->snap_check, "toggled", G_CALLBACK (apply_palettes), self);
+  gtk_box_append (GTK_BOX (toolbar), self->snap_check);
+  gtk_widget_set_margin_start (toolbar, 6);
+  gtk_widget_set_margin_end (toolbar, 6);
+  gtk_widget_set_margin_top (toolbar, 4);
+  gtk_widget_set_margin_bottom (toolbar, 4);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (toolbar_scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (toolbar_scroll), toolbar);
+  gtk_box_append (GTK_BOX (self->root), toolbar_scroll);
+
+  /* Canvas and status line */
+  self->canvas = TSR_MAP_CANVAS (tsr_map_canvas_new ());
+  g_object_set (self->canvas, "wheel-zooms", FALSE, NULL);
+  self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->canvas));
+  gtk_widget_set_vexpand (self->scrolled, TRUE);
+  gtk_widget_set_hexpand (self->scrolled, TRUE);
+  gtk_box_append (GTK_BOX (column), self->scrolled);
+  self->status = gtk_label_new ("");
+  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->status), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_start (self->status, 6);
+  gtk_widget_set_margin_top (self->status, 2);
+  gtk_widget_set_margin_bottom (self->status, 2);
+  gtk_box_append (GTK_BOX (column), self->status);
+  gtk_paned_set_start_child (GTK_PANED (paned), column);
+  gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+
+  /* Side bar */
+  self->notebook = gtk_notebook_new ();
+  gtk_widget_set_size_request (self->notebook, 300, -1);
+  self->inspector_title = gtk_label_new ("");
+  gtk_label_set_xalign (GTK_LABEL (self->inspector_title), 0);
+  gtk_widget_add_css_class (self->inspector_title, "heading");
+  gtk_box_append (GTK_BOX (inspector_box), self->inspector_title);
+  self->inspector = TSR_PROPERTY_INSPECTOR (tsr_property_inspector_new ());
+  gtk_box_append (GTK_BOX (inspector_box), GTK_WIDGET (self->inspector));
+  gtk_widget_set_margin_start (inspector_box, 8);
+  gtk_widget_set_margin_end (inspector_box, 8);
+  gtk_widget_set_margin_top (inspector_box, 8);
+  side_page (self, inspector_box, "inspector", _("Inspector"));
+  for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
+    {
+      self->category_checks[c] = gtk_check_button_new_with_label (_(category_labels[c]));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->category_checks[c]), TRUE);
+      g_signal_connect (self->category_checks[c], "toggled", G_CALLBACK (on_category_toggled), self);
+      gtk_box_append (GTK_BOX (layers_box), self->category_checks[c]);
+    }
+  gtk_widget_set_margin_start (layers_box, 8);
+  gtk_widget_set_margin_top (layers_box, 8);
+  side_page (self, layers_box, "layers", _("Layers"));
+  self->findings = TSR_FINDINGS_VIEW (tsr_findings_view_new ());
+  g_object_set (self->findings, "activatable", TRUE, NULL);
+  g_signal_connect (self->findings, "finding-activated", G_CALLBACK (on_finding_activated), self);
+  side_page (self, GTK_WIDGET (self->findings), "problems", _("Map Check"));
+  self->history = tsr_history_view_new ();
+  side_page (self, self->history, "history", _("History"));
+  gtk_paned_set_end_child (GTK_PANED (paned), self->notebook);
+  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_widget_set_vexpand (paned, TRUE);
+  gtk_box_append (GTK_BOX (self->root), paned);
+}
+
+static void
+tsr_doom2d_map_page_page_set_document (TsrEditorPage *page,
+                                       TsrDocument   *document)
+{
+  tsr_doom2d_map_page_set_document (TSR_DOOM2D_MAP_PAGE (page),
+                                    document != NULL ? TSR_DOOM2D_DOCUMENT (document) : NULL);
+}
+
+static void
+tsr_doom2d_map_page_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = tsr_doom2d_map_page_page_set_document;
+}
+
+static void
+tsr_doom2d_map_page_dispose (GObject *object)
+{
+  TsrDoom2dMapPage *self = TSR_DOOM2D_MAP_PAGE (object);
+
+  if (self->canvas != NULL)
+    clear_document (self);
+  g_clear_pointer (&self->root, gtk_widget_unparent);
+  self->canvas = NULL;
+  for (guint p = 0; p < N_PALETTES; p++)
+    g_clear_pointer (&self->palettes[p].values, g_array_unref);
+  G_OBJECT_CLASS (tsr_doom2d_map_page_parent_class)->dispose (object);
+}
+
+static void
+tsr_doom2d_map_page_class_init (TsrDoom2dMapPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = tsr_doom2d_map_page_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+tsr_doom2d_map_page_init (TsrDoom2dMapPage *self)
+{
+  build (self);
+}
+
+TsrMapCanvas *
+tsr_doom2d_map_page_get_canvas (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->canvas;
+}
+
+TsrDoom2dTool *
+tsr_doom2d_map_page_get_tool (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->tool != NULL ? TSR_DOOM2D_TOOL (self->tool) : NULL;
+}
+
+TsrEditSession *
+tsr_doom2d_map_page_get_session (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->session;
+}
+
+TsrPropertyInspector *
+tsr_doom2d_map_page_get_inspector (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->inspector;
+}
+
+TsrFindingsView *
+tsr_doom2d_map_page_get_findings (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->findings;
+}
+
+GtkWidget *
+tsr_doom2d_map_page_get_mode_button (TsrDoom2dMapPage *self,
+                                     TsrDoom2dToolMode mode)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  g_return_val_if_fail (mode < N_MODES, NULL);
+  return self->mode_buttons[mode];
+}
+
+GtkWidget *
+tsr_doom2d_map_page_get_dropdown (TsrDoom2dMapPage *self,
+                                  const char       *name)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  if (g_strcmp0 (name, "grid") == 0)
+    return self->grid_dropdown;
+  for (guint p = 0; p < N_PALETTES; p++)
+    if (g_strcmp0 (self->palettes[p].name, name) == 0)
+      return self->palettes[p].dropdown;
+  return NULL;
+}
+
+GtkWidget *
+tsr_doom2d_map_page_get_category_check (TsrDoom2dMapPage  *self,
+                                        TsrDoom2dCategory  category)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  g_return_val_if_fail (category < TSR_DOOM2D_N_CATEGORIES, NULL);
+  return self->category_checks[category];
+}
+
+void
+tsr_doom2d_map_page_show_page (TsrDoom2dMapPage *self,
+                               const char       *name)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self));
+  for (int i = 0; i < gtk_notebook_get_n_pages (GTK_NOTEBOOK (self->notebook)); i++)
+    if (g_strcmp0 (gtk_widget_get_name (gtk_notebook_get_nth_page (GTK_NOTEBOOK (self->notebook), i)), name) == 0)
+      gtk_notebook_set_current_page (GTK_NOTEBOOK (self->notebook), i);
+}

@@ -1,0 +1,181 @@
+/* bench-doom2d-canvas.c: a frame of the Doom2D map editor's canvas drawn offscreen, through the
+ * layers the page stacks (the map area with its grid, the records as TsrVectorLayer, the trigger
+ * lines), for a 1920×1080 view of the largest real map (df_MAP01.map): at fit, at 1:1, at fit
+ * with a selection of every panel, and the frame after a move of one panel (an elements-changed
+ * and a redraw). Textures are not drawn (flat colours by type). Prints CPU and wall time per
+ * frame, mean and p95. */
+#include <stdio.h>
+#include <time.h>
+
+#include "edit/tsr-move-elements-command.h"
+#include "model/doom2d/tsr-doom2d-document.h"
+#include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-trigger-layer.h"
+#include "views/tsr-vector-layer.h"
+#include "tsr-test-common.h"
+
+#define VIEW_W 1920
+#define VIEW_H 1080
+#define FRAMES 300
+
+typedef struct {
+  double wall;
+  double cpu;
+} Sample;
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+report (const char *what, GArray *wall, GArray *cpu)
+{
+  GArray *arrays[2] = { cpu, wall };
+  double mean[2], p95[2];
+
+  for (guint a = 0; a < 2; a++)
+    {
+      double sum = 0;
+
+      for (guint i = 0; i < arrays[a]->len; i++)
+        sum += g_array_index (arrays[a], double, i);
+      g_array_sort (arrays[a], compare_doubles);
+      mean[a] = sum / arrays[a]->len;
+      p95[a] = g_array_index (arrays[a], double, (guint) ((arrays[a]->len - 1) * 0.95));
+    }
+  printf ("%-40s cpu mean %6.2f p95 %6.2f ms | wall mean %6.2f p95 %6.2f ms (%u)\n", what, mean[0], p95[0],
+          mean[1], p95[1], wall->len);
+}
+
+static double
+cpu_ms (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+}
+
+static TsrCanvasLayer *layers[3];
+
+static void
+draw_frame (cairo_surface_t *target, const TsrMapViewport *viewport, GArray *wall, GArray *cpu)
+{
+  gint64 start = g_get_monotonic_time ();
+  double cpu_start = cpu_ms ();
+  cairo_t *cr = cairo_create (target);
+  double w, c;
+
+  /* The widget paints the space around the map as a colour node (GPU) and gives the layers a new,
+   * cleared cairo surface: clear it here. */
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    tsr_canvas_layer_draw (layers[i], cr, viewport);
+  cairo_destroy (cr);
+  cairo_surface_flush (target);
+  w = (g_get_monotonic_time () - start) / 1000.0;
+  c = cpu_ms () - cpu_start;
+  g_array_append_val (wall, w);
+  g_array_append_val (cpu, c);
+}
+
+static void
+bench_view (const char *what, cairo_surface_t *target, const TsrMapViewport *viewport)
+{
+  g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < FRAMES; i++)
+    draw_frame (target, viewport, wall, cpu);
+  report (what, wall, cpu);
+}
+
+int
+main (void)
+{
+  g_autofree char *dir = tsr_test_data_require ("doom2d");
+  g_autofree char *path = g_build_filename (dir, "df_MAP01.map", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  TsrDoom2dDocument *d2;
+  TsrDoom2dMap *map;
+  g_autoptr(TsrSelection) selection = tsr_selection_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, VIEW_W, VIEW_H);
+  TsrMapViewport viewport = { 0, 0, 1, VIEW_W, VIEW_H, 1 };
+  double width, height;
+  guint n_panels;
+
+  g_assert_no_error (error);
+  d2 = TSR_DOOM2D_DOCUMENT (document);
+  map = tsr_doom2d_document_get_map (d2);
+  n_panels = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+  width = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
+  height = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
+  printf ("df_MAP01.map: %g x %g px, %u panels, %u items, %u monsters, %u areas, %u triggers; view %d x %d\n",
+          width, height, n_panels, tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM),
+          tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_AREA),
+          tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), VIEW_W, VIEW_H);
+
+  layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
+  layers[1] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
+  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[1]), FALSE);
+  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[1]), selection);
+  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
+
+  /* Fit: the whole map in the view, centred. */
+  viewport.zoom = MIN (VIEW_W / width, VIEW_H / height);
+  viewport.x = -(VIEW_W / viewport.zoom - width) / 2;
+  viewport.y = -(VIEW_H / viewport.zoom - height) / 2;
+  bench_view ("fit", target, &viewport);
+
+  /* 1:1 around the middle: the 16 px grid is drawn. */
+  {
+    TsrMapViewport one = { width / 2 - VIEW_W / 2.0, height / 2 - VIEW_H / 2.0, 1, VIEW_W, VIEW_H, 1 };
+    bench_view ("1:1", target, &one);
+  }
+
+  /* Fit with every panel selected. */
+  for (guint i = 0; i < n_panels; i++)
+    {
+      TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, i);
+      tsr_selection_add (selection, &ref);
+    }
+  bench_view ("fit, every panel selected", target, &viewport);
+  tsr_selection_clear (selection);
+
+  /* A move of one panel, then the frame: what a drag step costs. */
+  {
+    g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+    TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, n_panels / 2);
+
+    for (guint i = 0; i < FRAMES; i++)
+      {
+        g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1,
+                                                                              i % 2 ? -16 : 16, 0, "Move", NULL);
+        gint64 start = g_get_monotonic_time ();
+        double cpu_start = cpu_ms ();
+        double w, c;
+
+        tsr_document_execute (document, move);
+        draw_frame (target, &viewport, wall, cpu);
+        /* Count the command as part of the frame. */
+        w = g_array_index (wall, double, wall->len - 1) = (g_get_monotonic_time () - start) / 1000.0;
+        c = g_array_index (cpu, double, cpu->len - 1) = cpu_ms () - cpu_start;
+        (void) w;
+        (void) c;
+      }
+    report ("fit, move one panel + frame", wall, cpu);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    g_object_unref (layers[i]);
+  cairo_surface_destroy (target);
+  return 0;
+}

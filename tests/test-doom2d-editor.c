@@ -1,0 +1,411 @@
+/* test-doom2d-editor.c: the Doom2D Forever map editor driven by real X input (XTest under Xvfb) on
+ * a copy of df_MAP01.map: tool-bar buttons clicked, a wall panel drawn by a drag, an item and a
+ * monster placed by clicks, a door trigger's area drawn, its target picked on the map (a wall is
+ * refused, the door panel taken), a real Ctrl+Z and Ctrl+Y, a Delete undone, and a real Ctrl+S.
+ * The saved map, reloaded with the codec, holds every original record unchanged and exactly the
+ * four new ones; its text form converts back to the same binary. Then a doubled player spawn is
+ * listed by the map check and a real click on the finding selects it. Screenshots at fit, 1:1 and
+ * of the map check.
+ * Exits 77 without a display or XTest (fails under CI=true without XTest). */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "views/doom2d/tsr-doom2d-map-page.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static TsrDoom2dMap *
+load_map (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize size = 0;
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *map;
+
+  g_assert_true (g_file_get_contents (path, &contents, &size, &error));
+  map = tsr_doom2d_map_read_binary ((const guint8 *) contents, size, &error);
+  g_assert_no_error (error);
+  return map;
+}
+
+static gboolean
+records_equal (const TsrDoom2dRecord *a,
+               const TsrDoom2dRecord *b)
+{
+  const TsrFieldTable *table = &tsr_doom2d_record_get_type (a)->table;
+
+  if (a->kind != b->kind || a->layout != b->layout)
+    return FALSE;
+  for (guint f = 0; f < table->n_fields; f++)
+    if (table->fields[f].type != TSR_FIELD_BYTES && !tsr_field_value_equal (&table->fields[f], &a->values[f], &b->values[f]))
+      return FALSE;
+  for (guint f = 0; a->layout != NULL && f < a->layout->table.n_fields; f++)
+    if (!tsr_field_value_equal (&a->layout->table.fields[f], &a->data_values[f], &b->data_values[f]))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+map_to_view (TsrMapCanvas *canvas,
+             double        x,
+             double        y,
+             double       *view_x,
+             double       *view_y)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, x, y, view_x, view_y);
+}
+
+static void
+view_to_map (TsrMapCanvas *canvas,
+             double        view_x,
+             double        view_y,
+             double       *x,
+             double       *y)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_map (&viewport, view_x, view_y, x, y);
+}
+
+/* A real primary-button drag on the canvas between two view points. */
+static void
+real_drag (TsrTestXTest *xtest,
+           TsrMapCanvas *canvas,
+           double        x0,
+           double        y0,
+           double        x1,
+           double        y1)
+{
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x0, y0, 20, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x1, y1, 6, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (30);
+}
+
+static void
+real_click (TsrTestXTest *xtest,
+            TsrMapCanvas *canvas,
+            double        x,
+            double        y)
+{
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x, y, 20, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (30);
+}
+
+/* A view point inside record INDEX of KIND where a click hits that record. */
+static gboolean
+point_hitting (TsrDoom2dDocument *document,
+               TsrMapCanvas      *canvas,
+               TsrDoom2dKind      kind,
+               guint              index,
+               double            *view_x,
+               double            *view_y)
+{
+  TsrVectorBounds box;
+  TsrElementRef want = tsr_doom2d_document_record_to_element (document, kind, index);
+  double zoom = tsr_map_canvas_get_zoom (canvas);
+
+  tsr_doom2d_document_get_record_box (document, kind, index, &box);
+  for (guint j = 1; j < 8; j++)
+    for (guint i = 1; i < 8; i++)
+      {
+        double x = box.x0 + (box.x1 - box.x0) * i / 8, y = box.y0 + (box.y1 - box.y0) * j / 8;
+        TsrElementRef hit;
+
+        if (tsr_vector_map_hit_test (TSR_VECTOR_MAP (document), x, y, 6, zoom, TSR_ELEMENT_MASK_ALL, &hit)
+            && tsr_element_ref_equal (&hit, &want))
+          {
+            map_to_view (canvas, x, y, view_x, view_y);
+            return *view_x > 0 && *view_y > 0 && *view_x < gtk_widget_get_width (GTK_WIDGET (canvas))
+                   && *view_y < gtk_widget_get_height (GTK_WIDGET (canvas));
+          }
+      }
+  return FALSE;
+}
+
+static void
+test_edit_and_save (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  const char *const names[] = { "df_MAP01.map", NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrDoom2dMap *original, *saved;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dDocument *document;
+  TsrDoom2dMap *map;
+  TsrMapCanvas *canvas;
+  TsrDoom2dTool *tool;
+  guint n[TSR_DOOM2D_N_KINDS];
+  guint door = G_MAXUINT, wall;
+  double vx, vy, mx0, my0, mx1, my1;
+  const TsrDoom2dRecord *record;
+  TsrDoom2dTarget target;
+  guint trigger;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, names, work_dir, "doom2d");
+  path = g_build_filename (dir, "df_MAP01.map", NULL);
+  original = load_map (path);
+
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  file = g_file_new_for_path (path);
+  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  tsr_test_ui_iterate_for (200);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  tool = tsr_doom2d_map_page_get_tool (page);
+  document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+  map = tsr_doom2d_document_get_map (document);
+  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+    n[k] = tsr_doom2d_map_count (map, k);
+  for (guint p = 0; p < n[TSR_DOOM2D_KIND_PANEL] && door == G_MAXUINT; p++)
+    if (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p)->values[TSR_DOOM2D_PANEL_TYPE].v[0]
+        & (TSR_DOOM2D_PANEL_OPENDOOR | TSR_DOOM2D_PANEL_CLOSEDOOR))
+      door = p;
+  g_assert_cmpuint (door, !=, G_MAXUINT);
+
+  /* Fitted at first: the whole map in view. */
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-fit.png");
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* 1:1 around the map's top-left part. */
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  tsr_map_canvas_center_on (canvas, 400, 300);
+  tsr_test_ui_iterate_for (100);
+
+  /* A wall panel (the panel palette's first type) drawn by dragging, snapped to 16 px. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));
+  g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PANEL);
+  g_assert_cmpint (tsr_doom2d_tool_get_panel_type (tool), ==, TSR_DOOM2D_PANEL_WALL);
+  real_drag (xtest, canvas, 203, 155, 301, 189);
+  view_to_map (canvas, 203, 155, &mx0, &my0);
+  view_to_map (canvas, 301, 189, &mx1, &my1);
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, n[TSR_DOOM2D_KIND_PANEL] + 1);
+  wall = n[TSR_DOOM2D_KIND_PANEL];
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, wall);
+  g_assert_cmpint (record->values[TSR_DOOM2D_PANEL_TYPE].v[0], ==, TSR_DOOM2D_PANEL_WALL);
+  g_assert_cmpint (record->values[0].v[0], ==, (gint64) floor (mx0 / 16) * 16);
+  g_assert_cmpint (record->values[0].v[1], ==, (gint64) floor (my0 / 16) * 16);
+  g_assert_cmpint (record->values[0].v[0] + record->values[1].v[0], ==, (gint64) floor (mx1 / 16 + 0.5) * 16);
+  g_assert_cmpint (record->values[0].v[1] + record->values[1].v[1], ==, (gint64) floor (my1 / 16 + 0.5) * 16);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
+                   "Draw Panel");
+
+  /* An item and a monster, each by a click in its mode. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
+  real_click (xtest, canvas, 420, 240);
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), ==, n[TSR_DOOM2D_KIND_ITEM] + 1);
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_MONSTER)));
+  real_click (xtest, canvas, 470, 240);
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
+  g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==,
+                   tsr_doom2d_tool_get_thing_type (tool, TSR_DOOM2D_KIND_MONSTER));
+
+  /* A door trigger's area, then its target picked on the map. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_TRIGGER)));
+  real_drag (xtest, canvas, 520, 300, 570, 340);
+  trigger = n[TSR_DOOM2D_KIND_TRIGGER];
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), ==, trigger + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  g_assert_cmpint (record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0], ==, TSR_DOOM2D_TRIGGER_DOOR);
+  g_assert_true (tsr_doom2d_document_get_trigger_target (document, trigger, &target));
+  g_assert_cmpint (record->data_values[target.field].v[0], ==, -1);
+  g_assert_true (gtk_widget_get_sensitive (tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PICK_TARGET)));
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PICK_TARGET)));
+  g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PICK_TARGET);
+  g_assert_cmpint (tsr_doom2d_tool_get_trigger (tool), ==, trigger);
+  /* The new wall is refused: a door trigger takes door panels only. */
+  g_assert_true (point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, wall, &vx, &vy));
+  real_click (xtest, canvas, vx, vy);
+  g_assert_cmpint (record->data_values[target.field].v[0], ==, -1);
+  g_assert_cmpstr (tsr_doom2d_map_page_get_status (page), ==, "A door trigger takes a door panel");
+  g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PICK_TARGET);
+  /* The door panel is taken. */
+  {
+    TsrVectorBounds box;
+
+    tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_PANEL, door, &box);
+    tsr_map_canvas_center_on (canvas, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
+    tsr_test_ui_iterate_for (100);
+  }
+  g_assert_true (point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, door, &vx, &vy));
+  real_click (xtest, canvas, vx, vy);
+  g_assert_cmpint (record->data_values[target.field].v[0], ==, door);
+  g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_SELECT);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
+                   "Set Trigger Target");
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-1to1.png");
+
+  /* Real Ctrl+Z and Ctrl+Y. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger)->data_values[target.field].v[0], ==, -1);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), ==, trigger);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_y, GDK_CONTROL_MASK));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_y, GDK_CONTROL_MASK));
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  g_assert_cmpint (record->data_values[target.field].v[0], ==, door);
+
+  /* Delete on the selected door panel (a click selects it), then Ctrl+Z: the reference comes back. */
+  real_click (xtest, canvas, vx, vy);
+  g_assert_cmpuint (tsr_selection_get_size (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page))), ==, 1);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, n[TSR_DOOM2D_KIND_PANEL]);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger)->data_values[target.field].v[0], ==, -1);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, n[TSR_DOOM2D_KIND_PANEL] + 1);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger)->data_values[target.field].v[0], ==, door);
+
+  /* The inspector: the map's fields with nothing selected, the trigger's with its data layout's
+   * (the door's panelid) when the trigger is selected. */
+  g_assert_nonnull (tsr_property_inspector_get_editor (tsr_doom2d_map_page_get_inspector (page), "author"));
+  tsr_doom2d_map_page_select_record (page, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  tsr_test_ui_iterate_for (50);
+  g_assert_nonnull (tsr_property_inspector_get_editor (tsr_doom2d_map_page_get_inspector (page), "panelid"));
+  g_assert_nonnull (tsr_property_inspector_get_editor (tsr_doom2d_map_page_get_inspector (page), "activate_type"));
+
+  /* A real Ctrl+S, then the codec reads exactly the four new records. */
+  g_assert_true (tsr_window_get_modified (window));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+  }
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_false (tsr_window_get_modified (window));
+  saved = load_map (path);
+  for (guint k = TSR_DOOM2D_KIND_TEXTURE; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      guint added = k == TSR_DOOM2D_KIND_PANEL || k == TSR_DOOM2D_KIND_ITEM || k == TSR_DOOM2D_KIND_MONSTER
+                    || k == TSR_DOOM2D_KIND_TRIGGER;
+
+      g_assert_cmpuint (tsr_doom2d_map_count (saved, k), ==, tsr_doom2d_map_count (original, k) + added);
+      for (guint i = 0; i < tsr_doom2d_map_count (original, k); i++)
+        if (!records_equal (tsr_doom2d_map_get (original, k, i), tsr_doom2d_map_get (saved, k, i)))
+          g_error ("%s %u changed", tsr_doom2d_record_type (k)->table.name, i);
+    }
+  g_assert_true (records_equal (original->header, saved->header));
+  record = tsr_doom2d_map_get (saved, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  g_assert_cmpint (record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0], ==, TSR_DOOM2D_TRIGGER_DOOR);
+  g_assert_cmpint (record->data_values[target.field].v[0], ==, door);
+  g_assert_cmpint (tsr_doom2d_map_get (saved, TSR_DOOM2D_KIND_PANEL, wall)->values[TSR_DOOM2D_PANEL_TYPE].v[0], ==,
+                   TSR_DOOM2D_PANEL_WALL);
+  /* The text form converts back to the same binary. */
+  {
+    g_autoptr(GBytes) binary = tsr_doom2d_map_write_binary (saved);
+    g_autoptr(GBytes) text = tsr_doom2d_map_write_text (saved);
+    TsrDoom2dMap *from_text = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+    g_autoptr(GBytes) again = NULL;
+
+    g_assert_no_error (error);
+    again = tsr_doom2d_map_write_binary (from_text);
+    g_assert_true (g_bytes_equal (binary, again));
+    tsr_doom2d_map_free (from_text);
+  }
+  tsr_doom2d_map_free (saved);
+  tsr_doom2d_map_free (original);
+
+  /* The map check: a second player 1 spawn is listed; a real click on it selects that area. */
+  {
+    TsrFindingsView *findings = tsr_doom2d_map_page_get_findings (page);
+    TsrDoom2dRecord *spawn = tsr_doom2d_record_new (TSR_DOOM2D_KIND_AREA);
+    TsrElementRef want;
+    guint area, row = G_MAXUINT;
+
+    spawn->values[TSR_DOOM2D_THING_POSITION].v[0] = 640;
+    spawn->values[TSR_DOOM2D_THING_POSITION].v[1] = 480;
+    spawn->values[TSR_DOOM2D_THING_TYPE].v[0] = 1; /* AREA_PLAYERPOINT1 */
+    area = tsr_doom2d_document_add_record (document, spawn, "Place Area");
+    tsr_doom2d_map_page_show_page (page, "problems");
+    tsr_findings_view_refresh (findings);
+    tsr_test_ui_iterate_for (200);
+    for (guint i = 0; i < tsr_findings_view_get_n_findings (findings); i++)
+      if (strstr (tsr_findings_view_get_finding (findings, i)->what, "second player 1 spawn") != NULL)
+        row = i;
+    g_assert_cmpuint (row, !=, G_MAXUINT);
+    want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_AREA, area);
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_findings_view_get_row (findings, row)));
+    {
+      gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+      TsrSelection *selection = tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page));
+
+      while (!tsr_selection_contains (selection, &want) && g_get_monotonic_time () < end)
+        tsr_test_ui_iterate_for (20);
+    }
+    g_assert_true (tsr_selection_contains (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), &want));
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-check.png");
+  }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+  int status;
+
+  if (!tsr_test_ui_begin (&argc, &argv, "doom2d-editor", &work_dir, &screenshot_dir))
+    return 77;
+  if (!tsr_test_xtest_available (&why))
+    {
+      tsr_test_ui_end (work_dir, screenshot_dir);
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        {
+          g_printerr ("FAIL: real input needs XTest under CI: %s\n", why);
+          return 1;
+        }
+      g_print ("SKIP: %s\n", why);
+      return 77;
+    }
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/doom2d-editor/edit-and-save", test_edit_and_save);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
