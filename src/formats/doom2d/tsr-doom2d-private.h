@@ -2,6 +2,7 @@
 #pragma once
 
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,9 @@ guint8 *tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
 char    *tsr_doom2d_map_layout_to_string   (const TsrDoom2dMap *map);
 gboolean tsr_doom2d_map_layout_from_string (TsrDoom2dMap       *map,
                                             const char         *tokens);
+
+/* A texture cache over RESOURCES (may be NULL) that leaves them to the caller. */
+TsrDoom2dTextureCache *tsr_doom2d_texture_cache_new_borrowed (TsrDoom2dResources *resources);
 
 /* ZIP archives (tsr-doom2d-zip.c), called by the DFWAD code for archives with is_zip set. */
 TsrDoom2dWad *tsr_doom2d_zip_read     (GBytes                  *bytes,
