@@ -367,9 +367,13 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
           continue;
         map_rect (&canvas, at->v[0], at->v[1], extent->v[0], extent->v[1], &x0, &y0, &x1, &y1);
         special = special_of (map, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+        /* Only liquids may carry them (the editor's panel rules); elsewhere: the flat colour. */
         if (special != TSR_DOOM2D_SPECIAL_NONE)
           {
-            filter_rect (&canvas, x0, y0, x1, y1, special);
+            if (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2))
+              filter_rect (&canvas, x0, y0, x1, y1, special);
+            else
+              fill_rect (&canvas, x0, y0, x1, y1, panel_colour (type));
             continue;
           }
         if (!panel_texture (map, cache, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], &texture))
