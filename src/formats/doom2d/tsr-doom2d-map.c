@@ -80,6 +80,46 @@ tsr_doom2d_utf8_to_cp1251 (const char *text)
   return bytes;
 }
 
+/* TEXT in CP1251 into OUT (at most MAX bytes); returns the length of the whole encoding, which
+ * may be more than MAX. No allocation: the binary writer encodes every string of every record. */
+static gsize
+cp1251_encode_into (const char *text,
+                    guint8     *out,
+                    gsize       max)
+{
+  gsize length = 0;
+
+  for (const char *p = text; *p != '\0'; length++)
+    {
+      guint8 code = '?';
+
+      if ((guchar) *p < 0x80)
+        {
+          code = (guint8) *p++;
+        }
+      else
+        {
+          gunichar c = g_utf8_get_char_validated (p, -1);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            p++;
+          else
+            {
+              for (guint i = 0; i < 128; i++)
+                if (cp1251_high[i] == c)
+                  {
+                    code = (guint8) (0x80 + i);
+                    break;
+                  }
+              p = g_utf8_next_char (p);
+            }
+        }
+      if (length < max)
+        out[length] = code;
+    }
+  return length;
+}
+
 /* Records and values */
 
 /* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
@@ -205,11 +245,11 @@ field_encode (const TsrField      *field,
 {
   if (field->type == TSR_FIELD_CHARS)
     {
-      g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (value->text ? value->text : "");
       guint8 *out = record + field->offset;
+      gsize length = cp1251_encode_into (value->text ? value->text : "", out, field->width);
 
-      memset (out, 0, field->width);
-      memcpy (out, bytes->data, MIN (bytes->len, field->width));
+      if (length < field->width)
+        memset (out + length, 0, field->width - length);
     }
   else
     {
@@ -254,11 +294,12 @@ fields_encode (const TsrField *fields,
       if (field->type == TSR_FIELD_CHARS)
         {
           /* The same string when the stored bytes up to their NUL (or the end) encode it. */
-          g_autoptr(GByteArray) encoded = tsr_doom2d_utf8_to_cp1251 (values[i].text ? values[i].text : "");
+          guint8 encoded[256];
+          gsize length = cp1251_encode_into (values[i].text ? values[i].text : "", encoded, sizeof encoded);
           const guint8 *nul = memchr (at, 0, field->width);
           gsize stored = nul != NULL ? (gsize) (nul - at) : field->width;
 
-          if (encoded->len != stored || (stored > 0 && memcmp (encoded->data, at, stored) != 0))
+          if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
             field_encode (field, &values[i], buffer + base);
         }
       else
@@ -299,14 +340,27 @@ guint8 *
 tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
                           gboolean               keep_raw)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
-  guint8 *buffer = keep_raw && record->raw != NULL ? g_memdup2 (record->raw, type->table.size) : g_malloc0 (type->table.size);
+  guint8 *buffer = g_malloc (tsr_doom2d_record_get_type (record)->table.size);
 
+  tsr_doom2d_record_encode_into (record, keep_raw, buffer);
+  return buffer;
+}
+
+void
+tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
+                               gboolean               keep_raw,
+                               guint8                *buffer)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+
+  if (keep_raw && record->raw != NULL)
+    memcpy (buffer, record->raw, type->table.size);
+  else
+    memset (buffer, 0, type->table.size);
   fields_encode (type->table.fields, type->table.n_fields, record->values, buffer, type->table.size, 0);
   if (record->layout != NULL)
     fields_encode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
                    buffer, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
-  return buffer;
 }
 
 /* The map */
@@ -486,8 +540,15 @@ write_block (TsrWriter          *writer,
   tsr_writer_write_u32_le (writer, (guint32) (count * type->table.size));
   for (guint i = 0; i < count; i++)
     {
-      g_autofree guint8 *raw = tsr_doom2d_record_encode (tsr_doom2d_map_get (map, type->kind, i), TRUE);
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, type->kind, i);
+      guint8 stack[512];
+      guint8 *raw = type->table.size <= sizeof stack ? stack : g_malloc (type->table.size);
+
+      /* Encoded over a copy of the kept bytes on the stack: no allocation per record. */
+      tsr_doom2d_record_encode_into (record, TRUE, raw);
       tsr_writer_write_bytes (writer, raw, type->table.size);
+      if (raw != stack)
+        g_free (raw);
     }
 }
 

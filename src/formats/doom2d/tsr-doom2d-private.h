@@ -10,6 +10,10 @@ G_BEGIN_DECLS
 /* The record's binary bytes (record type size), over its kept bytes when KEEP_RAW, else zeros. */
 guint8 *tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
                                   gboolean               keep_raw);
+/* The same into BUFFER (record type size bytes). */
+void    tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
+                                       gboolean               keep_raw,
+                                       guint8                *buffer);
 
 /* The binary layout (block order, reserved words, empty blocks, end block, trailing bytes) as
  * tokens for the text form's `// tessera-blocks:` comment, or NULL when it is the layout a map
