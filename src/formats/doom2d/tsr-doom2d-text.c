@@ -14,7 +14,26 @@
 #define RAW_COMMENT "// tessera-raw:"
 #define LAYOUT_COMMENT "// tessera-blocks:"
 
-/* Writer */
+/* Writer. Numbers and names are appended by hand: printf was most of the writer's time. */
+
+static void
+append_int (GString *out,
+            gint64   value)
+{
+  char buffer[24];
+  char *p = buffer + sizeof buffer;
+  guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
+
+  do
+    {
+      *--p = (char) ('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude != 0);
+  if (value < 0)
+    *--p = '-';
+  g_string_append_len (out, p, buffer + sizeof buffer - p);
+}
 
 static void
 append_string (GString    *out,
@@ -51,9 +70,12 @@ append_integer (GString              *out,
       if (value == -1 && field->reference != TSR_DOOM2D_REF_TEXTURE)
         g_string_append (out, "null");
       else if (value >= 0 && value < tsr_doom2d_map_count (map, kind))
-        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, tsr_doom2d_record_type (kind)->table.name, value);
+        {
+          g_string_append (out, tsr_doom2d_record_type (kind)->table.name);
+          append_int (out, value);
+        }
       else
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+        append_int (out, value);
       return;
     }
   {
@@ -82,18 +104,23 @@ append_fields (GString              *out,
         {
           if (record->layout == NULL || record->layout->table.n_fields == 0)
             continue;
-          g_string_append_printf (out, "%s%s {\n", indent, field->name);
+          g_string_append (out, indent);
+          g_string_append (out, field->name);
+          g_string_append (out, " {\n");
           {
             g_autofree char *deeper = g_strconcat (indent, "  ", NULL);
             append_fields (out, map, record, record->layout->table.fields, record->layout->table.n_fields,
                            record->data_values, deeper);
           }
-          g_string_append_printf (out, "%s}\n", indent);
+          g_string_append (out, indent);
+          g_string_append (out, "}\n");
           continue;
         }
       if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && tsr_field_value_is_default (field, value))
         continue;
-      g_string_append_printf (out, "%s%s ", indent, field->name);
+      g_string_append (out, indent);
+      g_string_append (out, field->name);
+      g_string_append_c (out, ' ');
       switch (field->type)
         {
         case TSR_FIELD_CHARS:
@@ -102,13 +129,15 @@ append_fields (GString              *out,
           break;
         case TSR_FIELD_POINT:
         case TSR_FIELD_SIZE:
-          g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ")",
-                                  value->v[0], value->v[1]);
-          break;
         case TSR_FIELD_COLOR:
-          g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
-                                  " %" G_GINT64_FORMAT ")", value->v[0], value->v[1], value->v[2],
-                                  value->v[3]);
+          g_string_append_c (out, '(');
+          for (guint c = 0; c < (field->type == TSR_FIELD_COLOR ? 4u : 2u); c++)
+            {
+              if (c > 0)
+                g_string_append_c (out, ' ');
+              append_int (out, value->v[c]);
+            }
+          g_string_append_c (out, ')');
           break;
         default:
           append_integer (out, map, field, value->v[0]);
@@ -124,26 +153,33 @@ append_raw (GString               *out,
             const TsrDoom2dRecord *record,
             const char            *indent)
 {
+  static const char hex[] = "0123456789abcdef";
   gsize size = tsr_doom2d_record_get_type (record)->table.size;
-  g_autofree guint8 *kept = NULL;
-  g_autofree guint8 *plain = NULL;
+  guint8 kept[512], plain[512];
 
   if (record->raw == NULL)
     return;
-  kept = tsr_doom2d_record_encode (record, TRUE);
-  plain = tsr_doom2d_record_encode (record, FALSE);
+  g_assert (size <= sizeof kept);
+  tsr_doom2d_record_encode_into (record, TRUE, kept);
+  tsr_doom2d_record_encode_into (record, FALSE, plain);
   if (memcmp (kept, plain, size) == 0)
     return;
-  g_string_append_printf (out, "%s" RAW_COMMENT " ", indent);
+  g_string_append (out, indent);
+  g_string_append (out, RAW_COMMENT " ");
   for (gsize i = 0; i < size; i++)
-    g_string_append_printf (out, "%02x", kept[i]);
+    {
+      g_string_append_c (out, hex[kept[i] >> 4]);
+      g_string_append_c (out, hex[kept[i] & 15]);
+    }
   g_string_append_c (out, '\n');
 }
 
 GBytes *
 tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 {
-  GString *out = g_string_new ("map {\n");
+  GString *out = g_string_sized_new (4096 + 128 * (gsize) tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL));
+
+  g_string_append (out, "map {\n");
   const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
   static const TsrDoom2dKind order[] = {
     TSR_DOOM2D_KIND_TEXTURE, TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_ITEM,
@@ -164,7 +200,12 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
         {
           const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, order[k], i);
 
-          g_string_append_printf (out, "\n  %s %s%u {\n", type->table.name, type->table.name, i);
+          g_string_append (out, "\n  ");
+          g_string_append (out, type->table.name);
+          g_string_append_c (out, ' ');
+          g_string_append (out, type->table.name);
+          append_int (out, i);
+          g_string_append (out, " {\n");
           append_fields (out, map, record, type->table.fields, type->table.n_fields, record->values, "    ");
           append_raw (out, record, "    ");
           g_string_append (out, "  }\n");
@@ -203,7 +244,18 @@ typedef struct {
   Token       token;     /* the current token */
   GError    **error;
   gboolean    failed;
+  /* Identifiers are copied here instead of into an allocation each (token.text then points at
+   * it and is not freed); strings and comments still own their text. */
+  char        ident[128];
 } Parser;
+
+static void
+token_clear_text (Parser *parser)
+{
+  if (parser->token.text != parser->ident)
+    g_free (parser->token.text);
+  parser->token.text = NULL;
+}
 
 /* References by name, resolved once every record is known. */
 typedef struct {
@@ -238,7 +290,7 @@ parser_next (Parser *parser)
 {
   const char *d = parser->data;
 
-  g_clear_pointer (&parser->token.text, g_free);
+  token_clear_text (parser);
   for (;;)
     {
       while (parser->pos < parser->size && g_ascii_isspace (d[parser->pos]))
@@ -300,20 +352,31 @@ parser_next (Parser *parser)
       while (parser->pos < parser->size && (g_ascii_isalnum (d[parser->pos]) || d[parser->pos] == '_'))
         parser->pos++;
       parser->token.type = TOKEN_IDENT;
-      parser->token.text = g_strndup (d + start, parser->pos - start);
+      if (parser->pos - start < sizeof parser->ident)
+        {
+          memcpy (parser->ident, d + start, parser->pos - start);
+          parser->ident[parser->pos - start] = '\0';
+          parser->token.text = parser->ident;
+        }
+      else
+        parser->token.text = g_strndup (d + start, parser->pos - start);
       return TRUE;
     }
   if (g_ascii_isdigit (d[parser->pos])
       || (d[parser->pos] == '-' && parser->pos + 1 < parser->size && g_ascii_isdigit (d[parser->pos + 1])))
     {
       gsize start = parser->pos;
-      g_autofree char *digits = NULL;
+      char digits[72];
       char *end = NULL;
 
       parser->pos++;
       while (parser->pos < parser->size && g_ascii_isalnum (d[parser->pos]))
         parser->pos++;
-      digits = g_strndup (d + start, parser->pos - start);
+      /* No number is this long; the limit only keeps the copy on the stack. */
+      if (parser->pos - start >= sizeof digits)
+        return parser_fail (parser, TSR_ERROR_INVALID, "number expected");
+      memcpy (digits, d + start, parser->pos - start);
+      digits[parser->pos - start] = '\0';
       errno = 0;
       parser->token.number = g_ascii_strtoll (digits, &end, 0);
       if (errno != 0 || end == NULL || *end != '\0')
@@ -701,7 +764,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
                           gsize         size,
                           GError      **error)
 {
-  Parser parser = { (const char *) data, size, 0, 1, { 0 }, error, FALSE };
+  Parser parser = { (const char *) data, size, 0, 1, { 0 }, error, FALSE, { 0 } };
   g_autoptr(GPtrArray) pending = g_ptr_array_new_with_free_func ((GDestroyNotify) pending_reference_free);
   GPtrArray *names[TSR_DOOM2D_N_KINDS];
   TsrDoom2dMap *map = tsr_doom2d_map_new ();
@@ -761,7 +824,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
   ok = TRUE;
 
 out:
-  g_free (parser.token.text);
+  token_clear_text (&parser);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
     g_ptr_array_unref (names[k]);
   if (!ok)
