@@ -1,8 +1,14 @@
 /* bench-doom2d.c: parse + serialize throughput of the binary and text map codecs (MB/s), on the
- * real map lump and its text form, and DFWAD read + write. */
+ * real map lump and its text form, DFWAD read + write, and the time to load every texture of the
+ * Standart.wad packed from the unpacked test data (read the archive, inflate, decode each picture
+ * and animation strip). */
+#include <glib/gstdio.h>
 #include <stdio.h>
 
+#include "core/tsr-file.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-pack.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 #include "tsr-test-common.h"
 
@@ -71,6 +77,63 @@ measure (const char *what,
           (double) size * iterations / elapsed);
 }
 
+/* Every texture of D2DTEXTURES in the archive at PATH through a fresh texture cache; the time. */
+static double
+load_textures (const char *path,
+               guint      *loaded)
+{
+  const char *search[] = { path, NULL };
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr(TsrDoom2dTextureCache) cache = tsr_doom2d_texture_cache_new (tsr_doom2d_resources_new (search, NULL),
+                                                                        NULL, NULL);
+  g_autoptr(GBytes) bytes = tsr_file_read (path, NULL);
+  TsrDoom2dWad *wad = tsr_doom2d_wad_read (bytes, NULL);
+
+  *loaded = 0;
+  for (guint i = 0; wad != NULL && i < wad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      g_autofree char *name = NULL;
+
+      if (entry->is_section || g_ascii_strcasecmp (entry->section, "D2DTEXTURES") != 0)
+        continue;
+      name = g_strdup_printf ("Standart.wad:D2DTEXTURES\\%s", entry->name);
+      if (tsr_doom2d_texture_cache_get (cache, name)->image == NULL)
+        {
+          g_printerr ("%s does not load\n", name);
+          exit (1);
+        }
+      (*loaded)++;
+    }
+  tsr_doom2d_wad_free (wad);
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static void
+measure_textures (const char *folder)
+{
+  g_autofree char *list = g_build_filename (folder, "StandartWAD", "standart.lst", NULL);
+  g_autofree char *temp = g_dir_make_tmp ("tessera-bench-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (temp, "Standart.wad", NULL);
+  TsrDoom2dWad *wad = tsr_doom2d_pack_list (list, NULL, NULL);
+  g_autoptr(GBytes) packed = wad != NULL ? tsr_doom2d_wad_write (wad, NULL) : NULL;
+  double best = G_MAXDOUBLE;
+  guint loaded = 0;
+
+  tsr_doom2d_wad_free (wad);
+  if (packed == NULL || !g_file_set_contents (path, g_bytes_get_data (packed, NULL), g_bytes_get_size (packed), NULL))
+    {
+      g_printerr ("cannot pack %s\n", list);
+      exit (1);
+    }
+  for (guint run = 0; run < 5; run++)
+    best = MIN (best, load_textures (path, &loaded));
+  printf ("%-28s %8" G_GSIZE_FORMAT " bytes: %u textures in %6.1f ms (best of 5)\n", "packed Standart.wad textures",
+          g_bytes_get_size (packed), loaded, best);
+  g_unlink (path);
+  g_rmdir (temp);
+}
+
 int
 main (void)
 {
@@ -102,5 +165,6 @@ main (void)
       g_autofree char *label = g_strdup_printf ("DFWAD %s", name);
       measure (label, bytes, round_wad);
     }
+  measure_textures (folder);
   return 0;
 }

@@ -456,6 +456,73 @@ START_TEST (test_unsupported_files_say_what_they_are)
 }
 END_TEST
 
+/* Doom2D Forever: pack the unpacked Standart.wad, draw the real map with its textures, convert it
+ * to a text map by the .txt extension (which Marathon terminal text shares) and back. */
+START_TEST (test_doom2d_pack_render_convert)
+{
+  g_autofree char *data = g_build_filename (tsr_test_data_root (), "doom2d", NULL);
+  g_autofree char *list = g_build_filename (data, "StandartWAD", "standart.lst", NULL);
+  g_autofree char *map = g_build_filename (data, "df_MAP01.map", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *wad = g_build_filename (folder, "Standart.wad", NULL);
+  g_autofree char *flat_png = g_build_filename (folder, "flat.png", NULL);
+  g_autofree char *png = g_build_filename (folder, "textured.png", NULL);
+  g_autofree char *text = g_build_filename (folder, "MAP01.txt", NULL);
+  g_autofree char *back = g_build_filename (folder, "back.map", NULL);
+  g_autoptr(GBytes) original = NULL, converted = NULL, flat = NULL, textured = NULL;
+  CliResult result;
+
+  if (!g_file_test (list, G_FILE_TEST_EXISTS))
+    return;
+  /* Files the list names but the test data lacks: nothing written without --force. */
+  result = run_cli ("doom2d", "pack", list, wad, NULL);
+  ck_assert_int_eq (result.status, 1);
+  ck_assert_msg (strstr (result.err, "missing: D2DMUS\\") != NULL, "%s", result.err);
+  ck_assert (!g_file_test (wad, G_FILE_TEST_EXISTS));
+  cli_result_clear (&result);
+  result = run_cli ("doom2d", "pack", list, wad, "--force", NULL);
+  ck_assert_int_eq (result.status, 0);
+  ck_assert_msg (strstr (result.out, "(250 resources") != NULL, "%s", result.out);
+  cli_result_clear (&result);
+  result = run_cli ("doom2d", "pack", list, NULL);
+  ck_assert_int_eq (result.status, 2);
+  cli_result_clear (&result);
+
+  result = run_cli ("render", map, "-o", flat_png, NULL);
+  ck_assert_int_eq (result.status, 0);
+  cli_result_clear (&result);
+  result = run_cli ("render", "--resources", wad, map, "-o", png, NULL);
+  ck_assert_int_eq (result.status, 0);
+  ck_assert_msg (strstr (result.out, "(1600x1600)") != NULL, "%s", result.out);
+  cli_result_clear (&result);
+  flat = tsr_test_read_file (flat_png);
+  textured = tsr_test_read_file (png);
+  ck_assert (!g_bytes_equal (flat, textured));
+  /* A game folder holding the archive gives the same picture. */
+  result = run_cli ("render", "--resources", folder, map, "-o", png, NULL);
+  ck_assert_int_eq (result.status, 0);
+  cli_result_clear (&result);
+  {
+    g_autoptr(GBytes) again = tsr_test_read_file (png);
+    ck_assert (g_bytes_equal (again, textured));
+  }
+
+  result = run_cli ("convert", map, text, NULL);
+  ck_assert_msg (result.status == 0, "%s", result.err);
+  cli_result_clear (&result);
+  converted = tsr_test_read_file (text);
+  ck_assert (g_str_has_prefix (g_bytes_get_data (converted, NULL), "map {"));
+  result = run_cli ("convert", text, back, NULL);
+  ck_assert_msg (result.status == 0, "%s", result.err);
+  cli_result_clear (&result);
+  original = tsr_test_read_file (map);
+  {
+    g_autoptr(GBytes) round = tsr_test_read_file (back);
+    ck_assert (g_bytes_equal (round, original));
+  }
+}
+END_TEST
+
 static Suite *
 cli_suite (void)
 {
@@ -470,6 +537,7 @@ cli_suite (void)
   tcase_add_test (contract, test_render_is_bounded_and_scales);
   tcase_add_test (contract, test_level_out_of_range_is_usage);
   tcase_add_test (contract, test_unsupported_files_say_what_they_are);
+  tcase_add_test (contract, test_doom2d_pack_render_convert);
   suite_add_tcase (suite, contract);
   return suite;
 }

@@ -10,10 +10,12 @@
 #include "core/tsr-file.h"
 #include "core/tsr-finding.h"
 #include "core/tsr-image.h"
+#include "core/tsr-tga.h"
 #include "core/tsr-writer.h"
 #include "formats/doom2d/tsr-doom2d-config.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-pack.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
 #include "formats/doom2d/tsr-doom2d-resources.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
@@ -1211,6 +1213,470 @@ START_TEST (test_zip_bad_sizes_messages)
 END_TEST
 #endif
 
+
+/* TGA: every real texture decodes at its header's size; a 24-bit picture's corners are its
+ * bottom-left-origin bytes; RLE versions (made here, both origins, 24 and 32 bits) decode to the
+ * same pixels; every cut of a small real file fails with an offset. */
+
+/* PIXELS (RGBA, top row first) as a TGA of BITS (24/32), RLE or not, top or bottom origin. */
+static GBytes *
+make_tga (const TsrImage *image,
+          guint           bits,
+          gboolean        rle,
+          gboolean        top_origin)
+{
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  guint bpp = bits / 8;
+
+  tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u8 (writer, rle ? 10 : 2);
+  for (guint i = 0; i < 9; i++)
+    tsr_writer_write_u8 (writer, 0);
+  tsr_writer_write_u16_le (writer, (guint16) image->width);
+  tsr_writer_write_u16_le (writer, (guint16) image->height);
+  tsr_writer_write_u8 (writer, (guint8) bits);
+  tsr_writer_write_u8 (writer, (guint8) ((top_origin ? 0x20 : 0) | (bits == 32 ? 8 : 0)));
+  for (guint row = 0; row < image->height; row++)
+    {
+      guint y = top_origin ? row : image->height - 1 - row;
+      const guint8 *line = image->pixels + (gsize) y * image->width * 4;
+      guint x = 0;
+
+      while (x < image->width)
+        {
+          guint run = 1;
+          guint8 pixel[4];
+
+          if (rle)
+            while (x + run < image->width && run < 128 && memcmp (line + x * 4, line + (x + run) * 4, 4) == 0)
+              run++;
+          if (rle && run > 1)
+            tsr_writer_write_u8 (writer, (guint8) (0x80 | (run - 1)));
+          else if (rle)
+            {
+              /* A raw packet of one pixel keeps the encoder short. */
+              tsr_writer_write_u8 (writer, 0);
+            }
+          pixel[0] = line[x * 4 + 2];
+          pixel[1] = line[x * 4 + 1];
+          pixel[2] = line[x * 4 + 0];
+          pixel[3] = line[x * 4 + 3];
+          tsr_writer_write_bytes (writer, pixel, bpp);
+          x += rle ? run : 1;
+        }
+    }
+  return tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+}
+
+static void
+add_tgas (GPtrArray  *files,
+          const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        add_tgas (files, path);
+      else if (g_str_has_suffix (name, ".tga"))
+        g_ptr_array_add (files, g_steal_pointer (&path));
+    }
+}
+
+/* Every TGA file of the unpacked Standart.wad. */
+static GPtrArray *
+real_tgas (void)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *folder = g_build_filename (data_dir, "StandartWAD", NULL);
+
+  add_tgas (files, folder);
+  return files;
+}
+
+START_TEST (test_tga_real_textures)
+{
+  g_autoptr(GPtrArray) files = real_tgas ();
+  guint checked = 0, rle_checked = 0;
+  gsize smallest_size = G_MAXSIZE;
+  g_autoptr(GBytes) smallest = NULL;
+
+  ck_assert_uint_ge (files->len, 200);
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr(GBytes) bytes = tsr_test_read_file (g_ptr_array_index (files, i));
+      const guint8 *data = g_bytes_get_data (bytes, NULL);
+      gsize size = g_bytes_get_size (bytes);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrImage) image = NULL;
+      guint width = data[12] | data[13] << 8, height = data[14] | data[15] << 8, bpp = data[16] / 8;
+      gboolean top = (data[17] & 0x20) != 0;
+      const guint8 *first;
+
+      ck_assert (tsr_tga_sniff (data, size));
+      ck_assert_int_eq (tsr_doom2d_resource_sniff (data, size), TSR_DOOM2D_RESOURCE_TGA);
+      image = tsr_image_load_tga (data, size, "texture", &error);
+      ck_assert_msg (image != NULL, "%s: %s", (char *) g_ptr_array_index (files, i), error->message);
+      ck_assert_uint_eq (image->width, width);
+      ck_assert_uint_eq (image->height, height);
+      /* The first stored pixel is the bottom-left one (top-left with the top origin bit). */
+      first = data + 18 + data[0];
+      {
+        const guint8 *p = image->pixels + (gsize) (top ? 0 : height - 1) * width * 4;
+        ck_assert_uint_eq (p[0], first[2]);
+        ck_assert_uint_eq (p[1], first[1]);
+        ck_assert_uint_eq (p[2], first[0]);
+        ck_assert_uint_eq (p[3], bpp == 4 ? first[3] : 0xff);
+      }
+      if (size < smallest_size)
+        {
+          /* What the picture needs (some files carry a TGA 2.0 footer after it). */
+          smallest_size = 18 + data[0] + (gsize) width * height * bpp;
+          g_clear_pointer (&smallest, g_bytes_unref);
+          smallest = g_bytes_ref (bytes);
+        }
+      /* The same picture as RLE and with the other origin decodes to the same pixels. */
+      if (i % 10 == 0)
+        for (guint variant = 0; variant < 4; variant++)
+          {
+            g_autoptr(GBytes) made = make_tga (image, variant & 1 ? 32 : 24, TRUE, variant & 2);
+            g_autoptr(TsrImage) back = tsr_image_load_tga (g_bytes_get_data (made, NULL),
+                                                           g_bytes_get_size (made), "rle", &error);
+
+            ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+            if (!(variant & 1))
+              for (gsize p = 0; p < (gsize) width * height; p++)
+                image->pixels[p * 4 + 3] = 0xff;
+            ck_assert_mem_eq (back->pixels, image->pixels, (gsize) width * height * 4);
+            rle_checked++;
+          }
+      checked++;
+    }
+  tsr_test_report_count ("TGA textures", checked);
+  ck_assert_uint_gt (rle_checked, 0);
+
+  /* Every cut of the smallest real picture fails, naming an offset. */
+  for (gsize cut = 0; cut < smallest_size; cut++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrImage) image = tsr_image_load_tga (g_bytes_get_data (smallest, NULL), cut, "cut", &error);
+
+      ck_assert_ptr_null (image);
+      ck_assert_msg (strstr (error->message, "(offset ") != NULL, "%s", error->message);
+    }
+}
+END_TEST
+
+START_TEST (test_tga_edge_cases)
+{
+  g_autoptr(TsrImage) source = tsr_image_new (3, 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) plain = NULL, rle = NULL;
+  g_autoptr(TsrImage) image = NULL;
+  guint8 *bytes;
+  gsize size;
+
+  for (guint i = 0; i < 6; i++)
+    tsr_image_set_pixel (source, i % 3, i / 3, 0x10203040u * (i + 1));
+  /* Top-left and bottom-left 32-bit pictures decode to the same pixels. */
+  plain = make_tga (source, 32, FALSE, TRUE);
+  image = tsr_image_load_tga (g_bytes_get_data (plain, NULL), g_bytes_get_size (plain), "top", &error);
+  ck_assert_ptr_nonnull (image);
+  ck_assert_mem_eq (image->pixels, source->pixels, 24);
+  g_clear_pointer (&image, tsr_image_free);
+  g_clear_pointer (&plain, g_bytes_unref);
+  plain = make_tga (source, 32, FALSE, FALSE);
+  image = tsr_image_load_tga (g_bytes_get_data (plain, NULL), g_bytes_get_size (plain), "bottom", &error);
+  ck_assert_ptr_nonnull (image);
+  ck_assert_mem_eq (image->pixels, source->pixels, 24);
+  g_clear_pointer (&image, tsr_image_free);
+
+  /* Right-to-left rows mirror the picture. */
+  size = g_bytes_get_size (plain);
+  bytes = g_memdup2 (g_bytes_get_data (plain, NULL), size);
+  bytes[17] |= 0x10;
+  image = tsr_image_load_tga (bytes, size, "mirrored", &error);
+  ck_assert_ptr_nonnull (image);
+  ck_assert_mem_eq (image->pixels, source->pixels + 8, 4);
+  g_clear_pointer (&image, tsr_image_free);
+
+  /* A run longer than the picture is an error at the packet's offset. */
+  rle = make_tga (source, 24, TRUE, TRUE);
+  g_free (bytes);
+  size = g_bytes_get_size (rle);
+  bytes = g_memdup2 (g_bytes_get_data (rle, NULL), size);
+  bytes[18] = 0xff;
+  image = tsr_image_load_tga (bytes, size, "run", &error);
+  ck_assert_ptr_null (image);
+  ck_assert_msg (strstr (error->message, "runs past the picture") != NULL, "%s", error->message);
+  ck_assert_msg (strstr (error->message, "(offset 18)") != NULL, "%s", error->message);
+  g_clear_error (&error);
+
+  /* A 65535 x 65535 header on a few bytes is refused before anything is allocated. */
+  bytes[12] = bytes[13] = bytes[14] = bytes[15] = 0xff;
+  image = tsr_image_load_tga (bytes, size, "huge", &error);
+  ck_assert_ptr_null (image);
+  ck_assert_msg (strstr (error->message, "pixel data") != NULL, "%s", error->message);
+  g_clear_error (&error);
+
+  /* Not a TGA: image type 4 does not exist. */
+  bytes[2] = 4;
+  ck_assert (!tsr_tga_sniff (bytes, size));
+  image = tsr_image_load_tga (bytes, size, "type", &error);
+  ck_assert_ptr_null (image);
+  ck_assert_int_eq (error->code, TSR_ERROR_BAD_MAGIC);
+  g_free (bytes);
+}
+END_TEST
+
+/* Animations: parsing TEXT\ANIM and the frames played over time. */
+START_TEST (test_animation_frames)
+{
+  const char *anim = "resource=COL5A\r\nframecount=3\r\nframewidth=64\r\nframeheight=32\r\nwaitcount=2\r\nbackanimation=1";
+  TsrDoom2dTexture texture = { 0 };
+  g_autofree char *resource = NULL;
+  g_autoptr(GError) error = NULL;
+  static const guint back[] = { 0, 0, 1, 1, 2, 2, 1, 1, 0, 0, 1 };
+  guint x, w, h;
+
+  ck_assert (tsr_doom2d_animation_parse ((const guint8 *) anim, strlen (anim), &texture, &resource, &error));
+  ck_assert_str_eq (resource, "COL5A");
+  ck_assert_uint_eq (texture.frame_count, 3);
+  ck_assert_uint_eq (texture.frame_width, 64);
+  ck_assert_uint_eq (texture.frame_height, 32);
+  ck_assert_uint_eq (texture.wait_count, 2);
+  ck_assert (texture.back_animation);
+  for (guint tick = 0; tick < G_N_ELEMENTS (back); tick++)
+    ck_assert_uint_eq (tsr_doom2d_texture_frame_at (&texture, tick), back[tick]);
+  texture.back_animation = FALSE;
+  ck_assert_uint_eq (tsr_doom2d_texture_frame_at (&texture, 5), 2);
+  ck_assert_uint_eq (tsr_doom2d_texture_frame_at (&texture, 6), 0);
+  tsr_doom2d_texture_frame_rect (&texture, 2, 192, 32, &x, &w, &h);
+  ck_assert_uint_eq (x, 128);
+  ck_assert_uint_eq (w, 64);
+  ck_assert_uint_eq (h, 32);
+  /* A strip narrower than it says is clipped, never read past. */
+  tsr_doom2d_texture_frame_rect (&texture, 2, 150, 32, &x, &w, &h);
+  ck_assert_uint_eq (x + w, 150);
+
+  ck_assert (!tsr_doom2d_animation_parse ((const guint8 *) "framecount=2", 12, &texture, &resource, &error));
+  ck_assert_msg (strstr (error->message, "no resource") != NULL, "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (!tsr_doom2d_animation_parse ((const guint8 *) "resource=A\nframecount=x", 24, &texture, &resource, &error));
+  ck_assert_msg (strstr (error->message, "framecount") != NULL, "%s", error->message);
+}
+END_TEST
+
+/* Packs StandartWAD/standart.lst into a Standart.wad in FOLDER; the missing files into MISSING. */
+static char *
+pack_standart (const char *folder,
+               GPtrArray  *missing)
+{
+  g_autofree char *list = g_build_filename (data_dir, "StandartWAD", "standart.lst", NULL);
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dWad *wad = tsr_doom2d_pack_list (list, missing, &error);
+  g_autoptr(GBytes) bytes = NULL;
+  char *path = g_build_filename (folder, "Standart.wad", NULL);
+
+  ck_assert_msg (wad != NULL, "%s", error ? error->message : "");
+  bytes = tsr_doom2d_wad_write (wad, &error);
+  tsr_doom2d_wad_free (wad);
+  ck_assert_ptr_nonnull (bytes);
+  ck_assert (tsr_file_write_atomic (path, bytes, FALSE, NULL));
+  return path;
+}
+
+/* The unpacked Standart.wad packs with our writer as standart.lst says; the real map's textures
+ * resolve and decode from it (as an archive named on its own and through a game folder), and
+ * the animated ones play. */
+START_TEST (test_pack_standart_wad)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autoptr(GPtrArray) missing = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *packed_path = pack_standart (folder, missing);
+  g_autoptr(GBytes) packed = tsr_test_read_file (packed_path);
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dWad *wad = tsr_doom2d_wad_read (packed, &error);
+  g_autoptr(GBytes) rewritten = NULL;
+  g_autoptr(GPtrArray) tgas = real_tgas ();
+  guint textures = 0, animations = 0;
+
+  ck_assert_msg (wad != NULL, "%s", error ? error->message : "");
+  /* Our test data holds D2DTEXTURES and one sky: everything else the list names is missing. */
+  for (guint i = 0; i < missing->len; i++)
+    ck_assert_msg (!g_str_has_prefix (g_ptr_array_index (missing, i), "D2DTEXTURES\\"), "%s",
+                   (char *) g_ptr_array_index (missing, i));
+  ck_assert_uint_gt (missing->len, 0);
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      g_autoptr(GBytes) data = NULL;
+      TsrDoom2dResourceType type;
+
+      if (entry->is_section)
+        continue;
+      data = tsr_doom2d_wad_get_data (wad, entry, &error);
+      ck_assert_msg (data != NULL, "%s", error ? error->message : "");
+      type = tsr_doom2d_resource_sniff (g_bytes_get_data (data, NULL), g_bytes_get_size (data));
+      if (strcmp (entry->section, "D2DTEXTURES") == 0)
+        {
+          textures++;
+          ck_assert (type == TSR_DOOM2D_RESOURCE_TGA || type == TSR_DOOM2D_RESOURCE_DFWAD);
+          if (type == TSR_DOOM2D_RESOURCE_DFWAD)
+            {
+              g_autoptr(TsrDoom2dTexture) animation = tsr_doom2d_texture_from_animation (data, &error);
+
+              ck_assert_msg (animation != NULL, "%s: %s", entry->name, error ? error->message : "");
+              ck_assert_uint_gt (animation->frame_count, 0);
+              animations++;
+            }
+        }
+    }
+  /* 249 lines in the list's D2DTEXTURES: 204 pictures and 45 animations, whose frame strips
+   * are TGA files in their folders; with the sky that is every .tga file of the folder. */
+  ck_assert_uint_eq (textures, 249);
+  ck_assert_uint_eq (animations, 45);
+  ck_assert_uint_eq (tgas->len, 204 + 45 + 1);
+  ck_assert_ptr_nonnull (tsr_doom2d_wad_find (wad, "d2dsky", "rsky1"));
+  ck_assert_ptr_nonnull (tsr_doom2d_wad_find (wad, "D2DTEXTURES", "ЦЕПЬ1"));
+  /* What we wrote reads back and writes again byte for byte. */
+  rewritten = tsr_doom2d_wad_write (wad, &error);
+  ck_assert (g_bytes_equal (rewritten, packed));
+  tsr_doom2d_wad_free (wad);
+
+  /* The real map's texture paths through the archive named on its own (any file name) and
+   * through a game folder holding it. */
+  for (guint how = 0; how < 2; how++)
+    {
+      g_autofree char *other = g_build_filename (folder, "packed-elsewhere.wad", NULL);
+      const char *search[] = { how == 0 ? other : folder, NULL };
+      g_autoptr(GBytes) map_bytes = first_real_map ();
+      TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (map_bytes, NULL),
+                                                      g_bytes_get_size (map_bytes), NULL);
+      g_autoptr(TsrDoom2dTextureCache) cache = NULL;
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      const TsrDoom2dCachedTexture *entry;
+      guint resolved = 0;
+
+      if (how == 0)
+        ck_assert (g_file_set_contents (other, g_bytes_get_data (packed, NULL), g_bytes_get_size (packed), NULL));
+      cache = tsr_doom2d_texture_cache_new (tsr_doom2d_resources_new (search, NULL), NULL, NULL);
+      ck_assert_uint_eq (tsr_doom2d_texture_cache_check_map (cache, map, findings), 0);
+      ck_assert_uint_eq (findings->len, 0);
+      for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); i++)
+        {
+          const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, i)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+
+          entry = tsr_doom2d_texture_cache_get (cache, path);
+          if (entry->special == TSR_DOOM2D_SPECIAL_NONE)
+            {
+              ck_assert_msg (entry->image != NULL, "%s: %s", path, entry->error ? entry->error->message : "");
+              resolved++;
+            }
+        }
+      ck_assert_uint_eq (resolved, 14);
+      /* The same entry again, without resolving anew. */
+      ck_assert_ptr_eq (tsr_doom2d_texture_cache_get (cache, "STANDART.WAD:d2dtextures\\exit1"),
+                        tsr_doom2d_texture_cache_get (cache, "Standart.wad:D2DTEXTURES\\EXIT1"));
+      /* The animated torch: a strip of its frames. */
+      entry = tsr_doom2d_texture_cache_get (cache, "Standart.wad:D2DTEXTURES\\SMRTA0");
+      ck_assert (entry->texture->animated);
+      ck_assert_uint_ge (entry->image->width, entry->texture->frame_width * entry->texture->frame_count);
+      entry = tsr_doom2d_texture_cache_get (cache, "Standart.wad:D2DTEXTURES\\W73A_1");
+      ck_assert_uint_eq (entry->texture->frame_count, 3);
+      ck_assert_uint_eq (entry->texture->frame_width, 128);
+      ck_assert_uint_eq (entry->texture->frame_height, 128);
+      ck_assert_uint_eq (entry->texture->wait_count, 6);
+      ck_assert (!entry->texture->back_animation);
+      ck_assert_uint_eq (entry->image->width, 384);
+
+      /* One that does not resolve is an error finding naming the texture record and why. */
+      tsr_field_value_set_text (&tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, 4)->values[TSR_DOOM2D_TEXTURE_PATH],
+                                "Standart.wad:D2DTEXTURES\\NOSUCH");
+      ck_assert_uint_eq (tsr_doom2d_texture_cache_check_map (cache, map, findings), 1);
+      {
+        const TsrFinding *finding = g_ptr_array_index (findings, 0);
+
+        ck_assert_int_eq (finding->severity, TSR_SEVERITY_ERROR);
+        ck_assert (tsr_finding_place_is (&finding->place, "texture"));
+        ck_assert_int_eq (finding->place.index, 4);
+        ck_assert_msg (strstr (finding->what, "no resource D2DTEXTURES\\NOSUCH") != NULL, "%s", finding->what);
+      }
+      tsr_doom2d_map_free (map);
+    }
+
+  /* The map's own archive answers paths without an archive part first. */
+  {
+    TsrDoom2dWad *own = tsr_doom2d_wad_new ();
+    g_autoptr(TsrImage) one = tsr_image_new (2, 2);
+    g_autoptr(GBytes) png = tsr_image_to_png (one, NULL);
+    const char *search[] = { folder, NULL };
+    g_autoptr(TsrDoom2dTextureCache) cache = NULL;
+
+    tsr_doom2d_wad_add (own, "TEXTURES", "EXIT1", png);
+    cache = tsr_doom2d_texture_cache_new (tsr_doom2d_resources_new (search, own), NULL, NULL);
+    ck_assert_uint_eq (tsr_doom2d_texture_cache_get (cache, ":TEXTURES\\EXIT1")->image->width, 2);
+    ck_assert_uint_eq (tsr_doom2d_texture_cache_get (cache, "Standart.wad:D2DTEXTURES\\EXIT1")->image->width, 32);
+    ck_assert_ptr_nonnull (tsr_doom2d_texture_cache_get (cache, "Other.wad:D2DTEXTURES\\EXIT1")->error);
+    tsr_doom2d_texture_cache_free (g_steal_pointer (&cache));
+    tsr_doom2d_wad_free (own);
+  }
+}
+END_TEST
+
+/* The real map drawn with the packed textures: tiled walls, the blood pool's red filter. */
+START_TEST (test_render_with_textures)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *packed_path = pack_standart (folder, NULL);
+  const char *search[] = { packed_path, NULL };
+  g_autoptr(GBytes) map_bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (map_bytes, NULL), g_bytes_get_size (map_bytes), NULL);
+  g_autoptr(TsrDoom2dTextureCache) cache = tsr_doom2d_texture_cache_new (tsr_doom2d_resources_new (search, NULL), NULL, NULL);
+  g_autoptr(TsrImage) flat = tsr_doom2d_map_render (map, NULL, 0, 0, NULL);
+  g_autoptr(TsrImage) image = tsr_doom2d_map_render_cached (map, cache, 0, 0, NULL);
+  const TsrDoom2dCachedTexture *wall = NULL;
+  g_autofree char *png_path = g_build_filename (g_getenv ("TSR_SCREENSHOT_DIR") ? g_getenv ("TSR_SCREENSHOT_DIR") : folder,
+                                                "doom2d-df_MAP01-textured.png", NULL);
+  guint differing = 0;
+
+  ck_assert_ptr_nonnull (image);
+  ck_assert_uint_eq (image->width, 1600);
+  ck_assert (tsr_image_save_png (image, png_path, NULL));
+  for (gsize i = 0; i < (gsize) image->width * image->height * 4; i += 4)
+    differing += memcmp (image->pixels + i, flat->pixels + i, 3) != 0;
+  ck_assert_uint_gt (differing, image->width * image->height / 2);
+  /* A wall panel's top-left pixel is its texture's top-left pixel. */
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL) && wall == NULL; i++)
+    {
+      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, i);
+      gint64 texture = panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+      const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) texture)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+      const TsrDoom2dCachedTexture *entry = tsr_doom2d_texture_cache_get (cache, path);
+      gint64 x = panel->values[TSR_DOOM2D_PANEL_POSITION].v[0], y = panel->values[TSR_DOOM2D_PANEL_POSITION].v[1];
+
+      if (panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] != TSR_DOOM2D_PANEL_WALL || entry->image == NULL
+          || entry->texture->animated || x < 0 || y < 0 || entry->image->pixels[3] != 0xff)
+        continue;
+      wall = entry;
+      ck_assert_mem_eq (image->pixels + ((gsize) y * image->width + x) * 4, entry->image->pixels, 3);
+    }
+  ck_assert_ptr_nonnull (wall);
+  /* The acid pool (texture _water_2 on PANEL_ACID1, 704..1216 x 912..1040): red filtered. */
+  {
+    const guint8 *p = image->pixels + ((gsize) 1000 * image->width + 900) * 4;
+    ck_assert_uint_gt (p[0], 0);
+    ck_assert_uint_eq (p[1], 0);
+    ck_assert_uint_eq (p[2], 0);
+  }
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
 static Suite *
 doom2d_suite (void)
 {
@@ -1219,6 +1685,7 @@ doom2d_suite (void)
   TCase *text = tcase_create ("text");
   TCase *model = tcase_create ("model");
   TCase *wad = tcase_create ("wad");
+  TCase *resources = tcase_create ("resources");
 
   tcase_set_timeout (real, 300);
   tcase_add_test (real, test_real_files_roundtrip);
@@ -1251,7 +1718,14 @@ doom2d_suite (void)
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, text);
   suite_add_tcase (suite, model);
+  tcase_set_timeout (resources, 300);
+  tcase_add_test (resources, test_tga_real_textures);
+  tcase_add_test (resources, test_tga_edge_cases);
+  tcase_add_test (resources, test_animation_frames);
+  tcase_add_test (resources, test_pack_standart_wad);
+  tcase_add_test (resources, test_render_with_textures);
   suite_add_tcase (suite, wad);
+  suite_add_tcase (suite, resources);
   return suite;
 }
 

@@ -14,6 +14,8 @@
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/tsr-format.h"
+#include "formats/doom2d/tsr-doom2d-formats.h"
+#include "tsr-cli-doom2d.h"
 #include "tsr-cli-terminal.h"
 
 enum {
@@ -112,6 +114,7 @@ typedef struct {
   char    *output;
   char    *target;
   char    *size;
+  char   **resources;
 } TsrCliOptions;
 
 static gboolean
@@ -129,6 +132,7 @@ parse_options (const char    *command,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output, "Output file or folder", "PATH" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &options->target, "Target format id", "ID" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &options->size, "Output size", "WxH" },
+    { "resources", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->resources, "Doom2D archive or game folder", "DIR|WAD" },
     { NULL }
   };
 
@@ -157,6 +161,7 @@ clear_options (TsrCliOptions *options)
   g_clear_pointer (&options->output, g_free);
   g_clear_pointer (&options->target, g_free);
   g_clear_pointer (&options->size, g_free);
+  g_clear_pointer (&options->resources, g_strfreev);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TsrCliOptions, clear_options)
@@ -457,6 +462,25 @@ run_convert (int argc, char **argv)
   if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, convert),
                               "cannot be converted yet")) != EXIT_OK)
     return status;
+  /* Several formats share an extension (.txt: Marathon terminal text, Doom2D text maps): by
+   * extension, the one the source converts to wins. */
+  if (options.target == NULL && loaded.format->convert_targets != NULL
+      && !g_strv_contains (loaded.format->convert_targets, target->id))
+    {
+      GPtrArray *formats = tsr_format_registry_list (registry);
+
+      for (guint i = 0; i < formats->len; i++)
+        {
+          const TsrFormat *candidate = g_ptr_array_index (formats, i);
+
+          if (tsr_format_has_extension (candidate, argv[2])
+              && g_strv_contains (loaded.format->convert_targets, candidate->id))
+            {
+              target = candidate;
+              break;
+            }
+        }
+    }
   if (loaded.format->convert_targets == NULL || !g_strv_contains (loaded.format->convert_targets, target->id))
     {
       g_autofree char *message = g_strdup_printf ("format %s cannot convert to %s",
@@ -546,13 +570,29 @@ run_render (int argc, char **argv)
   if (!parse_options ("render", &argc, &argv, &options) || argc != 2 || options.output == NULL
       || (options.size != NULL
           && !parse_size (options.size, &render_options.width, &render_options.height)))
-    return usage ("render FILE [--level N] -o OUT.png [--size WxH]");
+    return usage ("render FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]");
   if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, render),
                               "cannot be rendered yet")) != EXIT_OK)
     return status;
 
   render_options.level = options.level;
-  image = loaded.format->render (loaded.data, &render_options, &error);
+  if (options.resources != NULL)
+    {
+      /* Only Doom2D maps name resources in other archives. */
+      if (!g_str_has_prefix (loaded.format->id, "doom2d-"))
+        {
+          g_autofree char *message = g_strdup_printf ("--resources is for Doom2D Forever maps, not %s",
+                                                      loaded.format->id);
+
+          print_file_error (argv[1], message);
+          return EXIT_UNSUPPORTED;
+        }
+      image = tsr_doom2d_file_render (loaded.data, (const char *const *) options.resources,
+                                      render_options.level, render_options.width,
+                                      render_options.height, &error);
+    }
+  else
+    image = loaded.format->render (loaded.data, &render_options, &error);
   if (image == NULL || !tsr_image_save_png (image, options.output, &error))
     {
       print_file_error (argv[1], error->message);
@@ -601,8 +641,9 @@ static const TsrCliCommand commands[] = {
   { "validate", "FILE [--derived]", "The format's checks, one 'error|warning: WHERE: WHAT' line each; --derived: Marathon derived data against the engine's", run_validate },
   { "formats", "", "The formats Tessera knows and what it can do with each", run_formats },
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
-  { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },
+  { "render", "FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
+  { "doom2d", "pack LIST.lst OUT.wad [--force]", "Pack a Doom2D Forever resource folder into a DFWAD", tsr_cli_doom2d_run },
   { "terminal", "decompile|compile|replace|render ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },
 };

@@ -390,25 +390,39 @@ describe (gconstpointer data, JsonBuilder *builder)
 
 /* Rendering */
 
-static TsrImage *
-render (gconstpointer data, const TsrRenderOptions *options, GError **error)
+TsrImage *
+tsr_doom2d_file_render (TsrDoom2dFile      *file,
+                        const char *const  *search,
+                        int                 level,
+                        guint               width,
+                        guint               height,
+                        GError            **error)
 {
-  TsrDoom2dFile *file = (TsrDoom2dFile *) data;
   g_auto(GStrv) folders = tsr_doom2d_file_game_folders (file);
-  TsrDoom2dResources *resources;
-  TsrImage *image;
+  g_autoptr(GStrvBuilder) places = g_strv_builder_new ();
+  g_auto(GStrv) all = NULL;
+  g_autoptr(TsrDoom2dResources) resources = NULL;
 
-  if (options->level > 0 && !tsr_doom2d_file_select_map (file, (guint) options->level, error))
+  if (level > 0 && !tsr_doom2d_file_select_map (file, (guint) level, error))
     return NULL;
   if (file->map == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "the archive holds no map to draw");
       return NULL;
     }
-  resources = tsr_doom2d_resources_new ((const char *const *) folders, file->wad);
-  image = tsr_doom2d_map_render (file->map, resources, options->width, options->height, error);
-  tsr_doom2d_resources_free (resources);
-  return image;
+  if (search != NULL)
+    g_strv_builder_addv (places, (const char **) search);
+  g_strv_builder_addv (places, (const char **) folders);
+  all = g_strv_builder_end (places);
+  resources = tsr_doom2d_resources_new ((const char *const *) all, file->wad);
+  return tsr_doom2d_map_render (file->map, resources, width, height, error);
+}
+
+static TsrImage *
+render (gconstpointer data, const TsrRenderOptions *options, GError **error)
+{
+  return tsr_doom2d_file_render ((TsrDoom2dFile *) data, NULL, options->level, options->width,
+                                 options->height, error);
 }
 
 /* Converting */

@@ -3,6 +3,7 @@
  * TsrDoom2dFile. */
 #pragma once
 
+#include "core/tsr-image.h"
 #include "formats/tsr-format.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
@@ -23,6 +24,15 @@ void           tsr_doom2d_file_free          (TsrDoom2dFile *file);
 /* Folders searched for game archives: $TESSERA_DOOM2D_PATH (':'-separated), then the file's own
  * folder and its parent. */
 GStrv          tsr_doom2d_file_game_folders  (const TsrDoom2dFile *file);
+/* Draws FILE's map (LEVEL < 0: the selected one) with its textures, looked up in FILE's own
+ * archive, then in SEARCH (archives or folders, may be NULL), then in the game folders; WIDTH and
+ * HEIGHT as tsr_doom2d_map_render. (transfer full) */
+TsrImage      *tsr_doom2d_file_render        (TsrDoom2dFile      *file,
+                                              const char *const  *search,
+                                              int                 level,
+                                              guint               width,
+                                              guint               height,
+                                              GError            **error);
 /* Writes FILE->map back into FILE->wad's resource (as binary or text, as it was read). */
 gboolean       tsr_doom2d_file_store_map     (TsrDoom2dFile *file,
                                               GError       **error);

@@ -80,6 +80,46 @@ tsr_doom2d_utf8_to_cp1251 (const char *text)
   return bytes;
 }
 
+/* TEXT in CP1251 into OUT (at most MAX bytes); returns the length of the whole encoding, which
+ * may be more than MAX. No allocation: the binary writer encodes every string of every record. */
+static gsize
+cp1251_encode_into (const char *text,
+                    guint8     *out,
+                    gsize       max)
+{
+  gsize length = 0;
+
+  for (const char *p = text; *p != '\0'; length++)
+    {
+      guint8 code = '?';
+
+      if ((guchar) *p < 0x80)
+        {
+          code = (guint8) *p++;
+        }
+      else
+        {
+          gunichar c = g_utf8_get_char_validated (p, -1);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            p++;
+          else
+            {
+              for (guint i = 0; i < 128; i++)
+                if (cp1251_high[i] == c)
+                  {
+                    code = (guint8) (0x80 + i);
+                    break;
+                  }
+              p = g_utf8_next_char (p);
+            }
+        }
+      if (length < max)
+        out[length] = code;
+    }
+  return length;
+}
+
 /* Records and values */
 
 /* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
@@ -132,16 +172,64 @@ tsr_doom2d_record_new (TsrDoom2dKind kind)
   return record;
 }
 
+/* One block's records read from a binary map: a refcount, then per record the record, its values
+ * and its raw bytes (STRIDE bytes each). */
+typedef struct {
+  gint refs;
+  gint padding;
+} RecordStorage;
+
+#define STORAGE_ALIGN(n) (((n) + 15u) & ~(gsize) 15u)
+
+static inline TsrFieldValue *
+inline_values (TsrDoom2dRecord *record)
+{
+  return (TsrFieldValue *) ((guint8 *) record + STORAGE_ALIGN (sizeof (TsrDoom2dRecord)));
+}
+
+static inline guint8 *
+inline_raw (TsrDoom2dRecord *record,
+            guint            n_fields)
+{
+  return (guint8 *) (inline_values (record) + n_fields);
+}
+
+static gsize
+storage_stride (const TsrDoom2dRecordType *type)
+{
+  return STORAGE_ALIGN (STORAGE_ALIGN (sizeof (TsrDoom2dRecord)) + type->table.n_fields * sizeof (TsrFieldValue)
+                        + type->table.size);
+}
+
 void
 tsr_doom2d_record_free (TsrDoom2dRecord *record)
 {
+  guint n_fields;
+
   if (record == NULL)
     return;
-  values_clear (record->values, tsr_doom2d_record_type (record->kind)->table.n_fields);
+  n_fields = tsr_doom2d_record_type (record->kind)->table.n_fields;
+  if (record->storage == NULL)
+    {
+      values_clear (record->values, n_fields);
+      if (record->layout != NULL)
+        values_clear (record->data_values, record->layout->table.n_fields);
+      g_free (record->raw);
+      g_free (record);
+      return;
+    }
+  /* Stored records: only what was replaced by memory of its own is freed on its own. */
+  for (guint i = 0; i < n_fields; i++)
+    if (record->values[i].text != NULL)
+      g_free (record->values[i].text);
+  if (record->values != inline_values (record))
+    g_free (record->values);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
-  g_free (record->raw);
-  g_free (record);
+  if (record->raw != inline_raw (record, n_fields))
+    g_free (record->raw);
+  if (g_atomic_int_dec_and_test (&((RecordStorage *) record->storage)->refs))
+    g_free (record->storage);
 }
 
 const TsrDoom2dRecordType *
@@ -171,6 +259,70 @@ tsr_doom2d_record_set_trigger_type (TsrDoom2dRecord *record,
     memset (record->raw + TSR_DOOM2D_TRIGGER_DATA_OFFSET, 0, TSR_DOOM2D_TRIGGER_DATA_SIZE);
 }
 
+/* Little-endian integers of 1, 2, 4 or 8 bytes, as every Doom2D field is: the codec's hot path,
+ * so no loop per byte (tsr_field_decode/encode do the general case). */
+static inline gboolean
+field_is_plain_le (const TsrField *field)
+{
+  return (field->flags & (TSR_FIELD_BIG_ENDIAN | TSR_FIELD_NEGATED)) == 0
+         && (field->width == 1 || field->width == 2 || field->width == 4 || field->width == 8);
+}
+
+static inline gint64
+read_le (const guint8 *data,
+         guint         width,
+         gboolean      is_signed)
+{
+  switch (width)
+    {
+    case 1:
+      return is_signed ? (gint64) (gint8) data[0] : (gint64) data[0];
+    case 2:
+      {
+        guint16 v = (guint16) (data[0] | data[1] << 8);
+        return is_signed ? (gint64) (gint16) v : (gint64) v;
+      }
+    case 4:
+      {
+        guint32 v = (guint32) data[0] | (guint32) data[1] << 8 | (guint32) data[2] << 16 | (guint32) data[3] << 24;
+        return is_signed ? (gint64) (gint32) v : (gint64) v;
+      }
+    default:
+      {
+        guint64 v = 0;
+        for (guint i = 0; i < 8; i++)
+          v |= (guint64) data[i] << (8 * i);
+        return (gint64) v;
+      }
+    }
+}
+
+static inline void
+write_le (guint8 *data,
+          guint   width,
+          gint64  value)
+{
+  guint64 v = (guint64) value;
+
+  for (guint i = 0; i < width; i++, v >>= 8)
+    data[i] = (guint8) v;
+}
+
+static inline guint
+field_components (const TsrField *field)
+{
+  switch (field->type)
+    {
+    case TSR_FIELD_POINT:
+    case TSR_FIELD_SIZE:
+      return 2;
+    case TSR_FIELD_COLOR:
+      return 4;
+    default:
+      return 1;
+    }
+}
+
 /* Decoding and encoding one field of a binary record at BASE in BUFFER (the whole record). Integers
  * go through the field table's shared helpers; monster references are stored as index + 1. */
 
@@ -193,8 +345,18 @@ field_decode (const TsrField *field,
 
       g_free (value->text);
       value->text = tsr_doom2d_cp1251_to_utf8 (buffer + at, end ? (gsize) (end - (buffer + at)) : field->width);
+      return;
     }
-  else if (tsr_field_decode (field, buffer + base, value) && field->reference == TSR_DOOM2D_REF_MONSTER)
+  if (field_is_plain_le (field) && field->type != TSR_FIELD_STRING)
+    {
+      gboolean is_signed = (field->flags & TSR_FIELD_SIGNED) != 0;
+
+      for (guint c = 0, n = field_components (field); c < n; c++)
+        value->v[c] = read_le (buffer + at + c * field->width, field->width, is_signed);
+    }
+  else if (!tsr_field_decode (field, buffer + base, value))
+    return;
+  if (field->reference == TSR_DOOM2D_REF_MONSTER)
     value->v[0] -= 1;
 }
 
@@ -205,11 +367,19 @@ field_encode (const TsrField      *field,
 {
   if (field->type == TSR_FIELD_CHARS)
     {
-      g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (value->text ? value->text : "");
+      guint8 *out = record + field->offset;
+      gsize length = cp1251_encode_into (value->text ? value->text : "", out, field->width);
+
+      if (length < field->width)
+        memset (out + length, 0, field->width - length);
+    }
+  else if (field_is_plain_le (field) && field->type != TSR_FIELD_STRING)
+    {
       guint8 *out = record + field->offset;
 
-      memset (out, 0, field->width);
-      memcpy (out, bytes->data, MIN (bytes->len, field->width));
+      for (guint c = 0, n = field_components (field); c < n; c++)
+        write_le (out + c * field->width, field->width,
+                  value->v[c] + (c == 0 && field->reference == TSR_DOOM2D_REF_MONSTER ? 1 : 0));
     }
   else
     {
@@ -254,11 +424,12 @@ fields_encode (const TsrField *fields,
       if (field->type == TSR_FIELD_CHARS)
         {
           /* The same string when the stored bytes up to their NUL (or the end) encode it. */
-          g_autoptr(GByteArray) encoded = tsr_doom2d_utf8_to_cp1251 (values[i].text ? values[i].text : "");
+          guint8 encoded[256];
+          gsize length = cp1251_encode_into (values[i].text ? values[i].text : "", encoded, sizeof encoded);
           const guint8 *nul = memchr (at, 0, field->width);
           gsize stored = nul != NULL ? (gsize) (nul - at) : field->width;
 
-          if (encoded->len != stored || (stored > 0 && memcmp (encoded->data, at, stored) != 0))
+          if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
             field_encode (field, &values[i], buffer + base);
         }
       else
@@ -266,32 +437,27 @@ fields_encode (const TsrField *fields,
     }
 }
 
-/* Reads a record from RAW (the record type's size) and keeps RAW. */
-static TsrDoom2dRecord *
-record_from_raw (TsrDoom2dKind kind,
-                 guint8       *raw)
+/* Decodes the record in RECORD->raw (the record type's size) into RECORD, whose kind, values
+ * (zeroed) and raw are set. */
+static void
+record_decode_raw (TsrDoom2dRecord *record)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_type (kind);
-  TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_type (record->kind);
+  guint8 *raw = record->raw;
 
-  record->kind = kind;
-  record->values = g_new0 (TsrFieldValue, type->table.n_fields);
   values_init_some (record->values, type->table.fields, type->table.n_fields, TRUE);
   fields_decode (type->table.fields, type->table.n_fields, record->values, raw, type->table.size, 0);
-  if (kind == TSR_DOOM2D_KIND_TRIGGER)
+  if (record->kind == TSR_DOOM2D_KIND_TRIGGER)
     {
       record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
       if (record->layout != NULL)
         {
           record->data_values = g_new0 (TsrFieldValue, record->layout->table.n_fields);
           values_init_some (record->data_values, record->layout->table.fields, record->layout->table.n_fields, TRUE);
+          fields_decode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
+                         raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
         }
-      if (record->layout != NULL)
-        fields_decode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
-                       raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
     }
-  record->raw = raw;
-  return record;
 }
 
 /* The record's binary bytes: its kept bytes (or zeros) with every field written over them. */
@@ -299,14 +465,27 @@ guint8 *
 tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
                           gboolean               keep_raw)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
-  guint8 *buffer = keep_raw && record->raw != NULL ? g_memdup2 (record->raw, type->table.size) : g_malloc0 (type->table.size);
+  guint8 *buffer = g_malloc (tsr_doom2d_record_get_type (record)->table.size);
 
+  tsr_doom2d_record_encode_into (record, keep_raw, buffer);
+  return buffer;
+}
+
+void
+tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
+                               gboolean               keep_raw,
+                               guint8                *buffer)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+
+  if (keep_raw && record->raw != NULL)
+    memcpy (buffer, record->raw, type->table.size);
+  else
+    memset (buffer, 0, type->table.size);
   fields_encode (type->table.fields, type->table.n_fields, record->values, buffer, type->table.size, 0);
   if (record->layout != NULL)
     fields_encode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
                    buffer, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
-  return buffer;
 }
 
 /* The map */
@@ -437,24 +616,49 @@ tsr_doom2d_map_read_binary (const guint8 *data,
       if (!tsr_reader_sub (&reader, tsr_reader_tell (&reader), block_size, type->table.name, &sub, error)
           || !tsr_reader_skip (&reader, block_size, error))
         goto fail;
-      for (guint32 i = 0; i < block_size / type->table.size; i++)
+      if (block_size > 0)
         {
-          guint8 *raw = g_malloc (type->table.size);
-          TsrDoom2dRecord *record;
+          /* One allocation for the block's records, their values and raw bytes. */
+          guint32 count = block_size / type->table.size;
+          gsize stride = storage_stride (type);
+          RecordStorage *storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + stride * count);
+          guint8 *at = (guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage));
+          const guint8 *bytes;
+          GPtrArray *records = type->kind == TSR_DOOM2D_KIND_HEADER ? NULL : map->records[type->kind];
 
-          if (!tsr_reader_read_bytes (&sub, type->table.size, raw, error))
+          /* Every record holds a reference. */
+          storage->refs = (gint) count;
+          if (!tsr_reader_read_view (&sub, block_size, &bytes, error))
             {
-              g_free (raw);
+              g_free (storage);
               goto fail;
             }
-          record = record_from_raw (type->kind, raw);
-          if (type->kind == TSR_DOOM2D_KIND_HEADER)
+          if (records != NULL)
             {
-              tsr_doom2d_record_free (map->header);
-              map->header = record;
+              guint length = records->len;
+
+              g_ptr_array_set_size (records, length + count); /* room for them, at once */
+              g_ptr_array_set_size (records, length);
             }
-          else
-            g_ptr_array_add (map->records[type->kind], record);
+          for (guint32 i = 0; i < count; i++, at += stride)
+            {
+              TsrDoom2dRecord *record = (TsrDoom2dRecord *) at;
+
+              memset (record, 0, stride);
+              record->kind = type->kind;
+              record->storage = storage;
+              record->values = inline_values (record);
+              record->raw = inline_raw (record, type->table.n_fields);
+              memcpy (record->raw, bytes + (gsize) i * type->table.size, type->table.size);
+              record_decode_raw (record);
+              if (records == NULL)
+                {
+                  tsr_doom2d_record_free (map->header);
+                  map->header = record;
+                }
+              else
+                g_ptr_array_add (records, record);
+            }
         }
     }
 
@@ -486,8 +690,15 @@ write_block (TsrWriter          *writer,
   tsr_writer_write_u32_le (writer, (guint32) (count * type->table.size));
   for (guint i = 0; i < count; i++)
     {
-      g_autofree guint8 *raw = tsr_doom2d_record_encode (tsr_doom2d_map_get (map, type->kind, i), TRUE);
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, type->kind, i);
+      guint8 stack[512];
+      guint8 *raw = type->table.size <= sizeof stack ? stack : g_malloc (type->table.size);
+
+      /* Encoded over a copy of the kept bytes on the stack: no allocation per record. */
+      tsr_doom2d_record_encode_into (record, TRUE, raw);
       tsr_writer_write_bytes (writer, raw, type->table.size);
+      if (raw != stack)
+        g_free (raw);
     }
 }
 

@@ -17,6 +17,12 @@ typedef struct {
   TsrFieldValue               *data_values; /* layout->n_fields values */
   guint8                       *raw;         /* the record's binary bytes, kept so bytes no field
                                                 covers are written back; NULL when made in memory */
+  gpointer                      storage;     /* records read from a binary map share one allocation
+                                                per block, which also holds their values and raw
+                                                bytes (refcounted: a record may outlive its map);
+                                                free records only with tsr_doom2d_record_free.
+                                                Replacing values or raw with memory of one's own
+                                                is fine. NULL for records made in memory */
 } TsrDoom2dRecord;
 
 typedef struct {

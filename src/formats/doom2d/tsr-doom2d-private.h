@@ -2,6 +2,7 @@
 #pragma once
 
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 
 G_BEGIN_DECLS
@@ -9,6 +10,10 @@ G_BEGIN_DECLS
 /* The record's binary bytes (record type size), over its kept bytes when KEEP_RAW, else zeros. */
 guint8 *tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
                                   gboolean               keep_raw);
+/* The same into BUFFER (record type size bytes). */
+void    tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
+                                       gboolean               keep_raw,
+                                       guint8                *buffer);
 
 /* The binary layout (block order, reserved words, empty blocks, end block, trailing bytes) as
  * tokens for the text form's `// tessera-blocks:` comment, or NULL when it is the layout a map
@@ -16,6 +21,9 @@ guint8 *tsr_doom2d_record_encode (const TsrDoom2dRecord *record,
 char    *tsr_doom2d_map_layout_to_string   (const TsrDoom2dMap *map);
 gboolean tsr_doom2d_map_layout_from_string (TsrDoom2dMap       *map,
                                             const char         *tokens);
+
+/* A texture cache over RESOURCES (may be NULL) that leaves them to the caller. */
+TsrDoom2dTextureCache *tsr_doom2d_texture_cache_new_borrowed (TsrDoom2dResources *resources);
 
 /* ZIP archives (tsr-doom2d-zip.c), called by the DFWAD code for archives with is_zip set. */
 TsrDoom2dWad *tsr_doom2d_zip_read     (GBytes                  *bytes,

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "formats/doom2d/tsr-doom2d-private.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
 
 #define MAX_SIDE 4096
@@ -169,28 +170,139 @@ panel_layer (gint64 type)
   return 2;
 }
 
-/* Decoded texture of texture record INDEX: a PNG (first frame of an animation), or NULL. */
-static TsrImage *
-decode_texture (const TsrDoom2dMap *map,
-                TsrDoom2dResources *resources,
-                guint               index,
-                guint              *frame_width)
-{
-  const TsrDoom2dRecord *texture = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, index);
-  const char *path = texture->values[TSR_DOOM2D_TEXTURE_PATH].text;
-  g_autoptr(TsrDoom2dTexture) loaded = NULL;
-  TsrImage *image;
+/* What a panel's texture record draws with: the picture and the first frame's place in it. */
+typedef struct {
+  const TsrImage *picture;
+  guint           x, width, height;
+} PanelTexture;
 
-  if (resources == NULL || tsr_doom2d_special_texture (path) != TSR_DOOM2D_SPECIAL_NONE)
-    return NULL;
-  loaded = tsr_doom2d_resources_load_texture (resources, path, NULL);
-  if (loaded == NULL || loaded->type != TSR_DOOM2D_RESOURCE_PNG)
-    return NULL;
-  image = tsr_image_load_png (g_bytes_get_data (loaded->bytes, NULL), g_bytes_get_size (loaded->bytes),
-                              path, NULL);
-  *frame_width = image != NULL && loaded->animated && loaded->frame_width > 0
-                 ? MIN (loaded->frame_width, image->width) : (image ? image->width : 0);
-  return image;
+static gboolean
+panel_texture (const TsrDoom2dMap    *map,
+               TsrDoom2dTextureCache *cache,
+               gint64                 index,
+               PanelTexture          *out)
+{
+  const TsrDoom2dRecord *record;
+  const TsrDoom2dCachedTexture *entry;
+  const char *path;
+
+  if (cache == NULL || index < 0 || index >= tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE))
+    return FALSE;
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) index);
+  path = record->values[TSR_DOOM2D_TEXTURE_PATH].text;
+  entry = tsr_doom2d_texture_cache_get (cache, path != NULL ? path : "");
+  if (entry->image == NULL)
+    return FALSE;
+  out->picture = entry->image;
+  tsr_doom2d_texture_frame_rect (entry->texture, 0, entry->image->width, entry->image->height,
+                                 &out->x, &out->width, &out->height);
+  return out->width > 0 && out->height > 0;
+}
+
+/* The texture tiled over the panel from its top-left corner, as the game fills panels; OPACITY
+ * (0-255) from the panel's alpha, ADDITIVE for PANEL_FLAG_BLENDING. */
+static void
+draw_tiled (Canvas             *canvas,
+            const PanelTexture *texture,
+            gint64              panel_x,
+            gint64              panel_y,
+            int x0, int y0, int x1, int y1,
+            guint               opacity,
+            gboolean            additive)
+{
+  const TsrImage *picture = texture->picture;
+  TsrImage *image = canvas->image;
+
+  for (int y = MAX (y0, 0); y < MIN (y1, (int) image->height); y++)
+    {
+      gint64 ty = ((gint64) (y / canvas->scale) - panel_y) % texture->height;
+      const guint8 *row;
+
+      if (ty < 0)
+        ty += texture->height;
+      row = picture->pixels + ((gsize) ty * picture->width + texture->x) * 4;
+      for (int x = MAX (x0, 0); x < MIN (x1, (int) image->width); x++)
+        {
+          gint64 tx = ((gint64) (x / canvas->scale) - panel_x) % texture->width;
+          const guint8 *p;
+          guint8 *d;
+          guint a;
+
+          if (tx < 0)
+            tx += texture->width;
+          p = row + tx * 4;
+          a = p[3] * opacity / 255;
+          if (a == 0)
+            continue;
+          d = image->pixels + ((gsize) y * image->width + x) * 4;
+          for (guint c = 0; c < 3; c++)
+            d[c] = additive ? (guint8) MIN (255u, d[c] + p[c] * a / 255)
+                            : (guint8) ((p[c] * a + d[c] * (255 - a)) / 255);
+          d[3] = (guint8) MAX (d[3], a);
+        }
+    }
+}
+
+static TsrDoom2dSpecialTexture
+special_of (const TsrDoom2dMap *map,
+            gint64              index)
+{
+  const char *path;
+
+  if (index < 0 || index >= tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE))
+    return TSR_DOOM2D_SPECIAL_NONE;
+  path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) index)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+  return path != NULL ? tsr_doom2d_special_texture (path) : TSR_DOOM2D_SPECIAL_NONE;
+}
+
+/* Liquids with the special textures: the game fills them in blue (water), dark green or dark red
+ * (acid) with its filter blending, which doubles what lies beneath times the colour. */
+static void
+filter_rect (Canvas                 *canvas,
+             int x0, int y0, int x1, int y1,
+             TsrDoom2dSpecialTexture special)
+{
+  static const guint8 colours[][3] = { { 0, 0, 0 }, { 0, 0, 255 }, { 0, 128, 0 }, { 128, 0, 0 } };
+  const guint8 *colour = colours[special];
+  TsrImage *image = canvas->image;
+
+  for (int y = MAX (y0, 0); y < MIN (y1, (int) image->height); y++)
+    for (int x = MAX (x0, 0); x < MIN (x1, (int) image->width); x++)
+      {
+        guint8 *d = image->pixels + ((gsize) y * image->width + x) * 4;
+
+        for (guint c = 0; c < 3; c++)
+          d[c] = (guint8) MIN (255u, 2u * colour[c] * d[c] / 255);
+      }
+}
+
+/* The sky (the header's sky texture) scaled over the whole picture, behind everything. */
+static void
+draw_sky (Canvas                *canvas,
+          const TsrDoom2dMap    *map,
+          TsrDoom2dTextureCache *cache)
+{
+  const char *path = map->header->values[TSR_DOOM2D_HEADER_SKY].text;
+  const TsrDoom2dCachedTexture *sky;
+  TsrImage *image = canvas->image;
+
+  if (cache == NULL || path == NULL || *path == '\0')
+    return;
+  sky = tsr_doom2d_texture_cache_get (cache, path);
+  if (sky->image == NULL)
+    return;
+  for (guint y = 0; y < image->height; y++)
+    {
+      const guint8 *row = sky->image->pixels
+                          + (gsize) ((guint64) y * sky->image->height / image->height) * sky->image->width * 4;
+      guint8 *d = image->pixels + (gsize) y * image->width * 4;
+
+      for (guint x = 0; x < image->width; x++, d += 4)
+        {
+          memcpy (d, row + (gsize) ((guint64) x * sky->image->width / image->width) * 4, 3);
+          d[3] = 0xff;
+        }
+    }
 }
 
 TsrImage *
@@ -200,14 +312,26 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
                        guint               height,
                        GError            **error)
 {
+  g_autoptr(TsrDoom2dTextureCache) cache = resources != NULL ? tsr_doom2d_texture_cache_new_borrowed (resources)
+                                                             : NULL;
+
+  return tsr_doom2d_map_render_cached (map, cache, width, height, error);
+}
+
+TsrImage *
+tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
+                              TsrDoom2dTextureCache *cache,
+                              guint                  width,
+                              guint                  height,
+                              GError               **error)
+{
   const TsrFieldValue *size = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
   gint64 map_w = MAX (size->v[0], 1), map_h = MAX (size->v[1], 1);
   Canvas canvas;
-  guint n_textures = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
-  g_autofree TsrImage **textures = g_new0 (TsrImage *, n_textures);
-  g_autofree guint *frame_widths = g_new0 (guint, n_textures);
-  g_autofree gboolean *tried = g_new0 (gboolean, n_textures);
   GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
+  const TsrFieldTable *panel_table = &tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table;
+  int alpha_field = tsr_field_table_find (panel_table, "alpha");
+  int flags_field = tsr_field_table_find (panel_table, "flags");
 
   if (width == 0 && height == 0)
     canvas.scale = MIN (1.0, (double) MAX_SIDE / MAX (map_w, map_h));
@@ -224,48 +348,46 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
       return NULL;
     }
   fill_rect (&canvas, 0, 0, canvas.image->width, canvas.image->height, 0x101018ff);
+  draw_sky (&canvas, map, cache);
 
   for (int layer = 0; layer <= 5; layer++)
     for (guint i = 0; i < panels->len; i++)
       {
         const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
         gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
-        gint64 texture = panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+        gint64 flags = panel->values[flags_field].v[0];
+        guint opacity = 255 - (guint) CLAMP (panel->values[alpha_field].v[0], 0, 255);
         const TsrFieldValue *at = &panel->values[TSR_DOOM2D_PANEL_POSITION];
         const TsrFieldValue *extent = &panel->values[TSR_DOOM2D_PANEL_SIZE];
         int x0, y0, x1, y1;
-        TsrImage *picture = NULL;
+        PanelTexture texture;
+        TsrDoom2dSpecialTexture special;
 
-        if (panel_layer (type) != layer)
+        if (panel_layer (type) != layer || (flags & 2) != 0 /* PANEL_FLAG_HIDE */)
           continue;
         map_rect (&canvas, at->v[0], at->v[1], extent->v[0], extent->v[1], &x0, &y0, &x1, &y1);
-        if (texture >= 0 && texture < n_textures)
+        special = special_of (map, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+        /* Only liquids may carry them (the editor's panel rules); elsewhere: the flat colour. */
+        if (special != TSR_DOOM2D_SPECIAL_NONE)
           {
-            if (!tried[texture])
-              {
-                textures[texture] = decode_texture (map, resources, (guint) texture, &frame_widths[texture]);
-                tried[texture] = TRUE;
-              }
-            picture = textures[texture];
+            if (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2))
+              filter_rect (&canvas, x0, y0, x1, y1, special);
+            else
+              fill_rect (&canvas, x0, y0, x1, y1, panel_colour (type));
+            continue;
           }
-        if (picture == NULL || frame_widths[texture] == 0)
+        if (!panel_texture (map, cache, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], &texture))
           {
             fill_rect (&canvas, x0, y0, x1, y1, panel_colour (type));
             continue;
           }
-        for (int y = MAX (y0, 0); y < MIN (y1, (int) canvas.image->height); y++)
-          for (int x = MAX (x0, 0); x < MIN (x1, (int) canvas.image->width); x++)
-            {
-              gint64 tx = ((gint64) (x / canvas.scale) - at->v[0]) % frame_widths[texture];
-              gint64 ty = ((gint64) (y / canvas.scale) - at->v[1]) % picture->height;
-              const guint8 *p;
-
-              if (tx < 0) tx += frame_widths[texture];
-              if (ty < 0) ty += picture->height;
-              p = picture->pixels + ((gsize) ty * picture->width + tx) * 4;
-              blend_pixel (canvas.image, x, y, ((guint32) p[0] << 24) | ((guint32) p[1] << 16)
-                                              | ((guint32) p[2] << 8) | p[3]);
-            }
+        /* The game draws whole tiles only (size div texture size of them). */
+        map_rect (&canvas, at->v[0], at->v[1], extent->v[0] / texture.width * texture.width,
+                  extent->v[1] / texture.height * texture.height, &x0, &y0, &x1, &y1);
+        if (extent->v[0] < texture.width || extent->v[1] < texture.height)
+          continue;
+        draw_tiled (&canvas, &texture, at->v[0], at->v[1], x0, y0, x1, y1, opacity,
+                    (flags & 1) != 0 /* PANEL_FLAG_BLENDING */);
       }
 
   for (guint i = 0; i < map->records[TSR_DOOM2D_KIND_TRIGGER]->len; i++)
@@ -304,7 +426,5 @@ tsr_doom2d_map_render (const TsrDoom2dMap *map,
         }
   }
 
-  for (guint i = 0; i < n_textures; i++)
-    g_clear_pointer (&textures[i], tsr_image_free);
   return canvas.image;
 }

@@ -7,13 +7,23 @@
 
 G_BEGIN_DECLS
 
-/* Panels with their textures where RESOURCES (may be NULL) resolve them and the picture is a PNG,
- * else flat colours by panel type; items, monsters and areas as labelled markers; triggers as
- * outlines. WIDTH/HEIGHT 0: the map's size, scaled down to at most 4096 pixels a side. */
+/* The sky behind everything; panels with their textures where RESOURCES (may be NULL) resolve
+ * them (PNG or TGA; an animation's first frame), tiled from the panel's corner as the game fills
+ * panels, with the panel's alpha (0 opaque … 255 clear), additive for PANEL_FLAG_BLENDING and left
+ * out for PANEL_FLAG_HIDE; else flat colours by panel type (also the special water textures);
+ * items, monsters and areas as labelled markers; triggers as outlines. WIDTH/HEIGHT 0: the map's
+ * size, scaled down to at most 4096 pixels a side. */
 TsrImage *tsr_doom2d_map_render (const TsrDoom2dMap *map,
                                  TsrDoom2dResources *resources,
                                  guint               width,
                                  guint               height,
                                  GError            **error);
+
+/* The same with textures from CACHE (may be NULL), which keeps them for the next call. */
+TsrImage *tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
+                                        TsrDoom2dTextureCache *cache,
+                                        guint                  width,
+                                        guint                  height,
+                                        GError               **error);
 
 G_END_DECLS

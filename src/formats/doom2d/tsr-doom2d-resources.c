@@ -1,9 +1,13 @@
-/* tsr-doom2d-resources.c: resource paths, archive lookup across game folders, texture bytes. */
+/* tsr-doom2d-resources.c: resource paths, archive lookup across archives and game folders,
+ * texture bytes and animations, decoding, and the texture cache. */
 #include <string.h>
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "core/tsr-finding.h"
+#include "core/tsr-tga.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-private.h"
 #include "formats/doom2d/tsr-doom2d-resources.h"
 
 struct _TsrDoom2dResources {
@@ -109,6 +113,15 @@ find_file (const char *folder,
   return NULL;
 }
 
+/* The archive at PATH, or NULL when it cannot be read. */
+static TsrDoom2dWad *
+read_archive (const char *path)
+{
+  g_autoptr(GBytes) bytes = tsr_file_read (path, NULL);
+
+  return bytes != NULL ? tsr_doom2d_archive_read (bytes, NULL) : NULL;
+}
+
 static const TsrDoom2dWad *
 open_archive (TsrDoom2dResources *resources,
               const char         *archive,
@@ -116,6 +129,7 @@ open_archive (TsrDoom2dResources *resources,
 {
   g_autofree char *key = g_ascii_strdown (archive, -1);
   TsrDoom2dWad *wad = NULL;
+  guint n_places = resources->folders != NULL ? g_strv_length (resources->folders) : 0;
 
   if (*archive == '\0')
     {
@@ -129,21 +143,32 @@ open_archive (TsrDoom2dResources *resources,
         g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "archive %s not found in the game folders", archive);
       return wad;
     }
-  for (guint i = 0; resources->folders != NULL && resources->folders[i] != NULL && wad == NULL; i++)
+  for (guint i = 0; i < n_places && wad == NULL; i++)
     {
       static const char *const subfolders[] = { ".", "wads", "maps", "data" };
+      const char *place = resources->folders[i];
 
+      if (g_file_test (place, G_FILE_TEST_IS_REGULAR))
+        {
+          g_autofree char *base = g_path_get_basename (place);
+
+          if (g_ascii_strcasecmp (base, archive) == 0)
+            wad = read_archive (place);
+          continue;
+        }
       for (guint s = 0; s < G_N_ELEMENTS (subfolders) && wad == NULL; s++)
         {
-          g_autofree char *folder = g_build_filename (resources->folders[i], subfolders[s], NULL);
+          g_autofree char *folder = g_build_filename (place, subfolders[s], NULL);
           g_autofree char *path = find_file (folder, archive);
-          g_autoptr(GBytes) bytes = NULL;
 
-          if (path == NULL || (bytes = tsr_file_read (path, NULL)) == NULL)
-            continue;
-          wad = tsr_doom2d_archive_read (bytes, NULL);
+          if (path != NULL)
+            wad = read_archive (path);
         }
     }
+  /* Archives named on their own answer for any name nothing else has. */
+  for (guint i = 0; i < n_places && wad == NULL; i++)
+    if (g_file_test (resources->folders[i], G_FILE_TEST_IS_REGULAR))
+      wad = read_archive (resources->folders[i]);
   g_hash_table_insert (resources->archives, g_strdup (key), wad);
   if (wad == NULL)
     g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "archive %s not found in the game folders", archive);
@@ -186,29 +211,84 @@ tsr_doom2d_texture_free (TsrDoom2dTexture *texture)
   g_free (texture);
 }
 
-static guint
+static gboolean
 anim_number (GHashTable *keys,
-             const char *key)
+             const char *key,
+             guint       minimum,
+             guint      *number,
+             GError    **error)
 {
   const char *value = g_hash_table_lookup (keys, key);
-  guint64 number = 0;
+  guint64 parsed = 0;
 
-  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT32, &number, NULL))
-    return 0;
-  return (guint) number;
+  if (value == NULL && minimum == 0)
+    {
+      *number = 0;
+      return TRUE;
+    }
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, minimum, 65535, &parsed, NULL))
+    {
+      g_autofree char *shown = value != NULL ? g_strescape (value, NULL) : NULL;
+
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "TEXT\\ANIM: %s %s%s%s (a number from %u to 65535 expected)", key,
+                   shown != NULL ? "is '" : "is missing", shown != NULL ? shown : "",
+                   shown != NULL ? "'" : "", minimum);
+      return FALSE;
+    }
+  *number = (guint) parsed;
+  return TRUE;
+}
+
+gboolean
+tsr_doom2d_animation_parse (const guint8     *data,
+                            gsize             size,
+                            TsrDoom2dTexture *texture,
+                            char            **resource,
+                            GError          **error)
+{
+  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *text = tsr_doom2d_cp1251_to_utf8 (data, size);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  const char *name, *back;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *equals = strchr (lines[i], '=');
+
+      if (equals == NULL)
+        continue;
+      *equals = '\0';
+      g_hash_table_insert (keys, g_ascii_strdown (g_strstrip (lines[i]), -1),
+                           g_strdup (g_strstrip (equals + 1)));
+    }
+  name = g_hash_table_lookup (keys, "resource");
+  if (name == NULL || *name == '\0')
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TEXT\\ANIM names no resource");
+      return FALSE;
+    }
+  if (!anim_number (keys, "framecount", 1, &texture->frame_count, error)
+      || !anim_number (keys, "framewidth", 1, &texture->frame_width, error)
+      || !anim_number (keys, "frameheight", 1, &texture->frame_height, error)
+      || !anim_number (keys, "waitcount", 0, &texture->wait_count, error))
+    return FALSE;
+  back = g_hash_table_lookup (keys, "backanimation");
+  texture->back_animation = back != NULL && (strcmp (back, "1") == 0 || g_ascii_strcasecmp (back, "true") == 0);
+  texture->animated = TRUE;
+  *resource = g_strdup (name);
+  return TRUE;
 }
 
 TsrDoom2dTexture *
 tsr_doom2d_texture_from_animation (GBytes  *archive,
                                    GError **error)
 {
-  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   TsrDoom2dWad *wad = tsr_doom2d_archive_read (archive, error);
   TsrDoom2dWadEntry *entry;
   g_autoptr(GBytes) anim = NULL;
-  g_auto(GStrv) lines = NULL;
-  TsrDoom2dTexture *texture = NULL;
-  const char *resource;
+  g_autoptr(TsrDoom2dTexture) texture = NULL;
+  g_autofree char *resource = NULL;
 
   if (wad == NULL)
     return NULL;
@@ -221,28 +301,21 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
   anim = tsr_doom2d_wad_get_data (wad, entry, error);
   if (anim == NULL)
     goto out;
-  {
-    g_autofree char *text = tsr_doom2d_cp1251_to_utf8 (g_bytes_get_data (anim, NULL), g_bytes_get_size (anim));
-    lines = g_strsplit (text, "\n", -1);
-  }
-  for (guint i = 0; lines[i] != NULL; i++)
+  texture = g_new0 (TsrDoom2dTexture, 1);
+  if (!tsr_doom2d_animation_parse (g_bytes_get_data (anim, NULL), g_bytes_get_size (anim), texture,
+                                   &resource, error))
     {
-      char *equals = strchr (lines[i], '=');
-      if (equals == NULL)
-        continue;
-      *equals = '\0';
-      g_hash_table_insert (keys, g_ascii_strdown (g_strstrip (lines[i]), -1),
-                           g_strdup (g_strstrip (equals + 1)));
+      g_clear_pointer (&texture, tsr_doom2d_texture_free);
+      goto out;
     }
-  resource = g_hash_table_lookup (keys, "resource");
-  entry = resource != NULL ? tsr_doom2d_wad_find (wad, "TEXTURES", resource) : NULL;
+  entry = tsr_doom2d_wad_find (wad, "TEXTURES", resource);
   if (entry == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TEXT\\ANIM names resource '%s', not in TEXTURES",
-                   resource != NULL ? resource : "");
+                   resource);
+      g_clear_pointer (&texture, tsr_doom2d_texture_free);
       goto out;
     }
-  texture = g_new0 (TsrDoom2dTexture, 1);
   texture->bytes = tsr_doom2d_wad_get_data (wad, entry, error);
   if (texture->bytes == NULL)
     {
@@ -251,19 +324,71 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
     }
   texture->type = tsr_doom2d_resource_sniff (g_bytes_get_data (texture->bytes, NULL),
                                              g_bytes_get_size (texture->bytes));
-  texture->animated = TRUE;
-  texture->frame_count = anim_number (keys, "framecount");
-  texture->frame_width = anim_number (keys, "framewidth");
-  texture->frame_height = anim_number (keys, "frameheight");
-  texture->wait_count = anim_number (keys, "waitcount");
-  texture->back_animation = g_strcmp0 (g_hash_table_lookup (keys, "backanimation"), "1") == 0
-                            || g_ascii_strcasecmp (g_hash_table_lookup (keys, "backanimation")
-                                                   ? g_hash_table_lookup (keys, "backanimation") : "",
-                                                   "true") == 0;
 
 out:
   tsr_doom2d_wad_free (wad);
-  return texture;
+  return g_steal_pointer (&texture);
+}
+
+guint
+tsr_doom2d_texture_frame_at (const TsrDoom2dTexture *texture,
+                             guint64                 tick)
+{
+  guint64 step, n = texture->frame_count;
+
+  if (!texture->animated || n <= 1)
+    return 0;
+  step = tick / MAX (texture->wait_count, 1u);
+  if (!texture->back_animation)
+    return (guint) (step % n);
+  step %= 2 * n - 2;
+  return (guint) (step < n ? step : 2 * n - 2 - step);
+}
+
+void
+tsr_doom2d_texture_frame_rect (const TsrDoom2dTexture *texture,
+                               guint                   frame,
+                               guint                   picture_width,
+                               guint                   picture_height,
+                               guint                  *x,
+                               guint                  *width,
+                               guint                  *height)
+{
+  guint64 left;
+
+  if (!texture->animated || texture->frame_width == 0 || texture->frame_count == 0)
+    {
+      *x = 0;
+      *width = picture_width;
+      *height = picture_height;
+      return;
+    }
+  frame = MIN (frame, texture->frame_count - 1);
+  left = (guint64) frame * texture->frame_width;
+  *x = (guint) MIN (left, (guint64) picture_width);
+  *width = (guint) MIN ((guint64) texture->frame_width, picture_width - *x);
+  *height = MIN (texture->frame_height, picture_height);
+}
+
+TsrImage *
+tsr_doom2d_texture_decode (const TsrDoom2dTexture *texture,
+                           const char             *label,
+                           GError                **error)
+{
+  const guint8 *data = g_bytes_get_data (texture->bytes, NULL);
+  gsize size = g_bytes_get_size (texture->bytes);
+
+  switch (texture->type)
+    {
+    case TSR_DOOM2D_RESOURCE_PNG:
+      return tsr_image_load_png (data, size, label, error);
+    case TSR_DOOM2D_RESOURCE_TGA:
+      return tsr_image_load_tga (data, size, label, error);
+    default:
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "%s: only PNG and TGA textures are decoded here", label);
+      return NULL;
+    }
 }
 
 TsrDoom2dTexture *
@@ -284,4 +409,131 @@ tsr_doom2d_resources_load_texture (TsrDoom2dResources *resources,
   texture->type = type;
   texture->bytes = g_steal_pointer (&bytes);
   return texture;
+}
+
+/* The texture cache */
+
+struct _TsrDoom2dTextureCache {
+  TsrDoom2dResources     *resources;
+  gboolean                owns_resources;
+  TsrDoom2dTextureDecoder decoder;
+  gpointer                user_data;
+  GHashTable             *entries; /* lower-case path -> TsrDoom2dCachedTexture */
+};
+
+static void
+cached_texture_free (TsrDoom2dCachedTexture *entry)
+{
+  g_free (entry->path);
+  g_clear_pointer (&entry->texture, tsr_doom2d_texture_free);
+  g_clear_pointer (&entry->image, tsr_image_free);
+  g_clear_error (&entry->error);
+  g_free (entry);
+}
+
+static TsrImage *
+default_decoder (const TsrDoom2dTexture *texture,
+                 const char             *label,
+                 gpointer                user_data,
+                 GError                **error)
+{
+  return tsr_doom2d_texture_decode (texture, label, error);
+}
+
+TsrDoom2dTextureCache *
+tsr_doom2d_texture_cache_new (TsrDoom2dResources     *resources,
+                              TsrDoom2dTextureDecoder decoder,
+                              gpointer                user_data)
+{
+  TsrDoom2dTextureCache *cache = g_new0 (TsrDoom2dTextureCache, 1);
+
+  cache->resources = resources;
+  cache->owns_resources = TRUE;
+  cache->decoder = decoder != NULL ? decoder : default_decoder;
+  cache->user_data = user_data;
+  cache->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) cached_texture_free);
+  return cache;
+}
+
+void
+tsr_doom2d_texture_cache_free (TsrDoom2dTextureCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_hash_table_unref (cache->entries);
+  if (cache->owns_resources)
+    tsr_doom2d_resources_free (cache->resources);
+  g_free (cache);
+}
+
+TsrDoom2dTextureCache *
+tsr_doom2d_texture_cache_new_borrowed (TsrDoom2dResources *resources)
+{
+  TsrDoom2dTextureCache *cache = tsr_doom2d_texture_cache_new (resources, NULL, NULL);
+
+  cache->owns_resources = FALSE;
+  return cache;
+}
+
+const TsrDoom2dCachedTexture *
+tsr_doom2d_texture_cache_get (TsrDoom2dTextureCache *cache,
+                              const char            *path)
+{
+  g_autofree char *key = g_ascii_strdown (path, -1);
+  TsrDoom2dCachedTexture *entry = g_hash_table_lookup (cache->entries, key);
+
+  if (entry != NULL)
+    return entry;
+  entry = g_new0 (TsrDoom2dCachedTexture, 1);
+  entry->path = g_strdup (path);
+  entry->special = tsr_doom2d_special_texture (path);
+  if (entry->special == TSR_DOOM2D_SPECIAL_NONE)
+    {
+      if (cache->resources == NULL)
+        g_set_error (&entry->error, TSR_ERROR, TSR_ERROR_IO, "no resources to look textures up in");
+      else
+        entry->texture = tsr_doom2d_resources_load_texture (cache->resources, path, &entry->error);
+      if (entry->texture != NULL)
+        entry->image = cache->decoder (entry->texture, path, cache->user_data, &entry->error);
+      /* An animation whose strip is smaller than one frame cannot be played. */
+      if (entry->image != NULL && entry->texture->animated
+          && (entry->image->width < entry->texture->frame_width
+              || entry->image->height < entry->texture->frame_height))
+        {
+          g_set_error (&entry->error, TSR_ERROR, TSR_ERROR_INVALID,
+                       "%s: the animation's picture is %ux%u, smaller than one %ux%u frame", path,
+                       entry->image->width, entry->image->height, entry->texture->frame_width,
+                       entry->texture->frame_height);
+          g_clear_pointer (&entry->image, tsr_image_free);
+        }
+    }
+  g_hash_table_insert (cache->entries, g_steal_pointer (&key), entry);
+  return entry;
+}
+
+guint
+tsr_doom2d_texture_cache_check_map (TsrDoom2dTextureCache *cache,
+                                    const TsrDoom2dMap    *map,
+                                    GPtrArray             *findings)
+{
+  guint failed = 0;
+
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); i++)
+    {
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, i);
+      const char *path = record->values[TSR_DOOM2D_TEXTURE_PATH].text;
+      const TsrDoom2dCachedTexture *entry = tsr_doom2d_texture_cache_get (cache, path != NULL ? path : "");
+      TsrFindingPlace place;
+      g_autofree char *where = NULL;
+
+      if (entry->special != TSR_DOOM2D_SPECIAL_NONE || entry->image != NULL)
+        continue;
+      failed++;
+      place = tsr_finding_place_element (-1, "texture", (gint) i);
+      where = g_strdup_printf ("texture %u", i);
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "%s does not resolve: %s",
+                           path != NULL ? path : "", entry->error != NULL ? entry->error->message : "");
+    }
+  return failed;
 }

@@ -14,26 +14,75 @@
 #define RAW_COMMENT "// tessera-raw:"
 #define LAYOUT_COMMENT "// tessera-blocks:"
 
-/* Writer */
+/* Writer. Numbers and names are appended by hand: printf was most of the writer's time. */
+
+/* Appends without GString's general insert path: the text writer's every token goes here. */
+static inline void
+put (GString    *out,
+     const char *text,
+     gsize       length)
+{
+  if (out->len + length < out->allocated_len)
+    {
+      memcpy (out->str + out->len, text, length);
+      out->len += length;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, text, (gssize) length);
+}
+
+static inline void
+put_str (GString    *out,
+         const char *text)
+{
+  put (out, text, strlen (text));
+}
+
+static inline void
+put_c (GString *out,
+       char     c)
+{
+  put (out, &c, 1);
+}
+
+static void
+append_int (GString *out,
+            gint64   value)
+{
+  char buffer[24];
+  char *p = buffer + sizeof buffer;
+  guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
+
+  do
+    {
+      *--p = (char) ('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude != 0);
+  if (value < 0)
+    *--p = '-';
+  put (out, p, buffer + sizeof buffer - p);
+}
 
 static void
 append_string (GString    *out,
                const char *text)
 {
-  g_string_append_c (out, '"');
+  put_c (out, '"');
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
       if (c == '"' || c == '\\')
         g_string_append_printf (out, "\\%c", c);
       else if (c == '\n')
-        g_string_append (out, "\\n");
+        put_str (out, "\\n");
       else if (c < 0x20 || c == 0x7f)
         g_string_append_printf (out, "\\x%02x", c);
       else
-        g_string_append_c (out, (char) c);
+        put_c (out, (char) c);
     }
-  g_string_append_c (out, '"');
+  put_c (out, '"');
 }
 
 static void
@@ -49,18 +98,21 @@ append_integer (GString              *out,
                            : field->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
                            : TSR_DOOM2D_KIND_TRIGGER;
       if (value == -1 && field->reference != TSR_DOOM2D_REF_TEXTURE)
-        g_string_append (out, "null");
+        put_str (out, "null");
       else if (value >= 0 && value < tsr_doom2d_map_count (map, kind))
-        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, tsr_doom2d_record_type (kind)->table.name, value);
+        {
+          put_str (out, tsr_doom2d_record_type (kind)->table.name);
+          append_int (out, value);
+        }
       else
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+        append_int (out, value);
       return;
     }
   {
     TsrFieldValue shown = { { value }, NULL };
     g_autofree char *text = tsr_field_value_to_string (field, &shown);
 
-    g_string_append (out, text);
+    put_str (out, text);
   }
 }
 
@@ -82,18 +134,23 @@ append_fields (GString              *out,
         {
           if (record->layout == NULL || record->layout->table.n_fields == 0)
             continue;
-          g_string_append_printf (out, "%s%s {\n", indent, field->name);
+          put_str (out, indent);
+          put_str (out, field->name);
+          put_str (out, " {\n");
           {
             g_autofree char *deeper = g_strconcat (indent, "  ", NULL);
             append_fields (out, map, record, record->layout->table.fields, record->layout->table.n_fields,
                            record->data_values, deeper);
           }
-          g_string_append_printf (out, "%s}\n", indent);
+          put_str (out, indent);
+          put_str (out, "}\n");
           continue;
         }
       if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && tsr_field_value_is_default (field, value))
         continue;
-      g_string_append_printf (out, "%s%s ", indent, field->name);
+      put_str (out, indent);
+      put_str (out, field->name);
+      put_c (out, ' ');
       switch (field->type)
         {
         case TSR_FIELD_CHARS:
@@ -102,19 +159,21 @@ append_fields (GString              *out,
           break;
         case TSR_FIELD_POINT:
         case TSR_FIELD_SIZE:
-          g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ")",
-                                  value->v[0], value->v[1]);
-          break;
         case TSR_FIELD_COLOR:
-          g_string_append_printf (out, "(%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
-                                  " %" G_GINT64_FORMAT ")", value->v[0], value->v[1], value->v[2],
-                                  value->v[3]);
+          put_c (out, '(');
+          for (guint c = 0; c < (field->type == TSR_FIELD_COLOR ? 4u : 2u); c++)
+            {
+              if (c > 0)
+                put_c (out, ' ');
+              append_int (out, value->v[c]);
+            }
+          put_c (out, ')');
           break;
         default:
           append_integer (out, map, field, value->v[0]);
           break;
         }
-      g_string_append (out, ";\n");
+      put_str (out, ";\n");
     }
 }
 
@@ -124,26 +183,33 @@ append_raw (GString               *out,
             const TsrDoom2dRecord *record,
             const char            *indent)
 {
+  static const char hex[] = "0123456789abcdef";
   gsize size = tsr_doom2d_record_get_type (record)->table.size;
-  g_autofree guint8 *kept = NULL;
-  g_autofree guint8 *plain = NULL;
+  guint8 kept[512], plain[512];
 
   if (record->raw == NULL)
     return;
-  kept = tsr_doom2d_record_encode (record, TRUE);
-  plain = tsr_doom2d_record_encode (record, FALSE);
+  g_assert (size <= sizeof kept);
+  tsr_doom2d_record_encode_into (record, TRUE, kept);
+  tsr_doom2d_record_encode_into (record, FALSE, plain);
   if (memcmp (kept, plain, size) == 0)
     return;
-  g_string_append_printf (out, "%s" RAW_COMMENT " ", indent);
+  put_str (out, indent);
+  put_str (out, RAW_COMMENT " ");
   for (gsize i = 0; i < size; i++)
-    g_string_append_printf (out, "%02x", kept[i]);
-  g_string_append_c (out, '\n');
+    {
+      put_c (out, hex[kept[i] >> 4]);
+      put_c (out, hex[kept[i] & 15]);
+    }
+  put_c (out, '\n');
 }
 
 GBytes *
 tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 {
-  GString *out = g_string_new ("map {\n");
+  GString *out = g_string_sized_new (4096 + 128 * (gsize) tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL));
+
+  put_str (out, "map {\n");
   const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
   static const TsrDoom2dKind order[] = {
     TSR_DOOM2D_KIND_TEXTURE, TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_ITEM,
@@ -164,13 +230,18 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
         {
           const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, order[k], i);
 
-          g_string_append_printf (out, "\n  %s %s%u {\n", type->table.name, type->table.name, i);
+          put_str (out, "\n  ");
+          put_str (out, type->table.name);
+          put_c (out, ' ');
+          put_str (out, type->table.name);
+          append_int (out, i);
+          put_str (out, " {\n");
           append_fields (out, map, record, type->table.fields, type->table.n_fields, record->values, "    ");
           append_raw (out, record, "    ");
-          g_string_append (out, "  }\n");
+          put_str (out, "  }\n");
         }
     }
-  g_string_append (out, "}\n");
+  put_str (out, "}\n");
   return g_string_free_to_bytes (out);
 }
 
@@ -203,7 +274,18 @@ typedef struct {
   Token       token;     /* the current token */
   GError    **error;
   gboolean    failed;
+  /* Identifiers are copied here instead of into an allocation each (token.text then points at
+   * it and is not freed); strings and comments still own their text. */
+  char        ident[128];
 } Parser;
+
+static void
+token_clear_text (Parser *parser)
+{
+  if (parser->token.text != parser->ident)
+    g_free (parser->token.text);
+  parser->token.text = NULL;
+}
 
 /* References by name, resolved once every record is known. */
 typedef struct {
@@ -238,15 +320,22 @@ parser_next (Parser *parser)
 {
   const char *d = parser->data;
 
-  g_clear_pointer (&parser->token.text, g_free);
+  token_clear_text (parser);
   for (;;)
     {
-      while (parser->pos < parser->size && g_ascii_isspace (d[parser->pos]))
-        {
-          if (d[parser->pos] == '\n')
-            parser->line++;
-          parser->pos++;
-        }
+      {
+        /* Locals, so the loop keeps them in registers (D may alias PARSER). */
+        gsize pos = parser->pos, size = parser->size;
+        guint line = parser->line;
+
+        while (pos < size && g_ascii_isspace (d[pos]))
+          {
+            line += d[pos] == '\n';
+            pos++;
+          }
+        parser->pos = pos;
+        parser->line = line;
+      }
       parser->token.offset = parser->pos;
       parser->token.line = parser->line;
       if (parser->pos + 1 < parser->size && d[parser->pos] == '/' && d[parser->pos + 1] == '/')
@@ -296,24 +385,37 @@ parser_next (Parser *parser)
     }
   if (g_ascii_isalpha (d[parser->pos]) || d[parser->pos] == '_')
     {
-      gsize start = parser->pos;
-      while (parser->pos < parser->size && (g_ascii_isalnum (d[parser->pos]) || d[parser->pos] == '_'))
-        parser->pos++;
+      gsize start = parser->pos, pos = start, size = parser->size;
+
+      while (pos < size && (g_ascii_isalnum (d[pos]) || d[pos] == '_'))
+        pos++;
+      parser->pos = pos;
       parser->token.type = TOKEN_IDENT;
-      parser->token.text = g_strndup (d + start, parser->pos - start);
+      if (parser->pos - start < sizeof parser->ident)
+        {
+          memcpy (parser->ident, d + start, parser->pos - start);
+          parser->ident[parser->pos - start] = '\0';
+          parser->token.text = parser->ident;
+        }
+      else
+        parser->token.text = g_strndup (d + start, parser->pos - start);
       return TRUE;
     }
   if (g_ascii_isdigit (d[parser->pos])
       || (d[parser->pos] == '-' && parser->pos + 1 < parser->size && g_ascii_isdigit (d[parser->pos + 1])))
     {
       gsize start = parser->pos;
-      g_autofree char *digits = NULL;
+      char digits[72];
       char *end = NULL;
 
       parser->pos++;
       while (parser->pos < parser->size && g_ascii_isalnum (d[parser->pos]))
         parser->pos++;
-      digits = g_strndup (d + start, parser->pos - start);
+      /* No number is this long; the limit only keeps the copy on the stack. */
+      if (parser->pos - start >= sizeof digits)
+        return parser_fail (parser, TSR_ERROR_INVALID, "number expected");
+      memcpy (digits, d + start, parser->pos - start);
+      digits[parser->pos - start] = '\0';
       errno = 0;
       parser->token.number = g_ascii_strtoll (digits, &end, 0);
       if (errno != 0 || end == NULL || *end != '\0')
@@ -701,9 +803,10 @@ tsr_doom2d_map_read_text (const guint8 *data,
                           gsize         size,
                           GError      **error)
 {
-  Parser parser = { (const char *) data, size, 0, 1, { 0 }, error, FALSE };
+  Parser parser = { (const char *) data, size, 0, 1, { 0 }, error, FALSE, { 0 } };
   g_autoptr(GPtrArray) pending = g_ptr_array_new_with_free_func ((GDestroyNotify) pending_reference_free);
   GPtrArray *names[TSR_DOOM2D_N_KINDS];
+  gboolean canonical[TSR_DOOM2D_N_KINDS];
   TsrDoom2dMap *map = tsr_doom2d_map_new ();
   gboolean ok = FALSE;
 
@@ -734,6 +837,25 @@ tsr_doom2d_map_read_text (const guint8 *data,
       goto out;
     }
 
+  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      const char *kind_name = tsr_doom2d_record_type (k)->table.name;
+      gsize prefix = strlen (kind_name);
+
+      canonical[k] = TRUE;
+      for (guint n = 0; n < names[k]->len && canonical[k]; n++)
+        {
+          const char *name = g_ptr_array_index (names[k], n);
+          const char *p;
+          guint64 number = 0;
+
+          canonical[k] = name != NULL && strncmp (name, kind_name, prefix) == 0 && name[prefix] != '\0'
+                         && (name[prefix] != '0' || name[prefix + 1] == '\0');
+          for (p = canonical[k] ? name + prefix : ""; *p != '\0' && g_ascii_isdigit (*p) && number <= G_MAXUINT32; p++)
+            number = number * 10 + (guint64) (*p - '0');
+          canonical[k] = canonical[k] && *p == '\0' && number == n;
+        }
+    }
   for (guint i = 0; i < pending->len; i++)
     {
       PendingReference *reference = g_ptr_array_index (pending, i);
@@ -742,13 +864,31 @@ tsr_doom2d_map_read_text (const guint8 *data,
                            : reference->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
                            : TSR_DOOM2D_KIND_TRIGGER;
       gint64 found = -1;
+      const char *digits = reference->name + strlen (reference->name);
 
-      for (guint n = 0; n < names[kind]->len; n++)
-        if (g_strcmp0 (g_ptr_array_index (names[kind], n), reference->name) == 0)
-          {
-            found = n;
-            break;
-          }
+      /* When every name of the kind is the one we write ("panel12" for panel 12), names are
+       * unique and the number says the index. */
+      if (canonical[kind])
+        {
+          const char *kind_name = tsr_doom2d_record_type (kind)->table.name;
+          gsize prefix = strlen (kind_name);
+          guint64 guess = G_MAXUINT64;
+
+          while (digits > reference->name && g_ascii_isdigit (digits[-1]))
+            digits--;
+          if (*digits != '\0' && strlen (digits) < 10 && (gsize) (digits - reference->name) == prefix
+              && strncmp (reference->name, kind_name, prefix) == 0)
+            guess = g_ascii_strtoull (digits, NULL, 10);
+          if (guess < names[kind]->len && strcmp (g_ptr_array_index (names[kind], guess), reference->name) == 0)
+            found = (gint64) guess;
+        }
+      else
+        for (guint n = 0; n < names[kind]->len; n++)
+          if (g_strcmp0 (g_ptr_array_index (names[kind], n), reference->name) == 0)
+            {
+              found = n;
+              break;
+            }
       if (found < 0)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, reference->offset,
@@ -761,7 +901,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
   ok = TRUE;
 
 out:
-  g_free (parser.token.text);
+  token_clear_text (&parser);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
     g_ptr_array_unref (names[k]);
   if (!ok)
