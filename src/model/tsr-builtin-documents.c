@@ -2,6 +2,7 @@
 #include "model/tsr-builtin-documents.h"
 
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-shapes-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
@@ -12,5 +13,6 @@ tsr_documents_register_builtin (void)
   tsr_sphere_document_register ();
   tsr_terminal_document_register ();
   tsr_marathon_document_register ();
+  tsr_shapes_document_register ();
   tsr_wolf3d_document_register ();
 }
