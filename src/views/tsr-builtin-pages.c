@@ -3,10 +3,12 @@
 #include "views/tsr-editor-pages.h"
 
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-shapes-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-tile-map.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "views/assets/tsr-shapes-browser.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -33,6 +35,12 @@ marathon_map_page_accepts (TsrDocument *document)
   return TSR_IS_MARATHON_DOCUMENT (document);
 }
 
+static gboolean
+shapes_browser_accepts (TsrDocument *document)
+{
+  return TSR_IS_SHAPES_DOCUMENT (document);
+}
+
 static GObject *
 sphere_panels_new (TsrMapEditor *editor,
                    TsrDocument  *document)
@@ -57,6 +65,7 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("map-editor", TSR_TYPE_MAP_EDITOR, 10, map_editor_accepts);
   tsr_editor_pages_register ("terminal-editor", TSR_TYPE_TERMINAL_EDITOR, 10, terminal_editor_accepts);
   tsr_editor_pages_register ("marathon-map", TSR_TYPE_MARATHON_MAP_PAGE, 10, marathon_map_page_accepts);
+  tsr_editor_pages_register ("shapes-browser", TSR_TYPE_SHAPES_BROWSER, 10, shapes_browser_accepts);
 
   tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);
   tsr_map_editor_register_panels (TSR_TYPE_WOLF_DOCUMENT, wolf3d_panels_new);
