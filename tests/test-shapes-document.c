@@ -4,6 +4,7 @@
  * only the edited records change, merging, read-only patches). */
 #include <check.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
@@ -412,6 +413,128 @@ START_TEST (test_patch_documents_read_only)
 }
 END_TEST
 
+
+/* Runs the real tessera-cli (TSR_CLI) with the NULL-ended arguments; returns the exit status and
+ * the standard error in *ERR. */
+static int
+run_cli (char **err, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  int wait_status = 0;
+  va_list args;
+
+  ck_assert_msg (g_getenv ("TSR_CLI") != NULL, "TSR_CLI is not set");
+  g_ptr_array_add (argv, (gpointer) g_getenv ("TSR_CLI"));
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err,
+                           &wait_status, &error));
+  ck_assert (WIFEXITED (wait_status));
+  return WEXITSTATUS (wait_status);
+}
+
+START_TEST (test_cli_render_extract_and_patches)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autofree char *png = g_build_filename (dir, "frame.png", NULL);
+  g_autofree char *modified_path = g_build_filename (dir, "modified.shpA", NULL);
+  g_autofree char *patch_path = g_build_filename (dir, "made.ShPa", NULL);
+  g_autofree char *applied_path = g_build_filename (dir, "applied.shpA", NULL);
+  const char *suffixes[] = { ".ShPa", NULL };
+  g_autoptr(GPtrArray) patches = tsr_test_data_list (data_dir, suffixes);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  const TsrShapesCollection *player = tsr_shapes_document_get_collection (shapes, 6, 0);
+  g_autoptr(GFile) modified_file = g_file_new_for_path (modified_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) png_bytes = NULL, applied_bytes = NULL, modified_bytes = NULL;
+  g_autoptr(TsrImage) image = NULL;
+  g_autoptr(TsrShapesFile) applied = NULL, modified = NULL;
+  guint chosen;
+  char *err = NULL;
+
+  /* A sequence frame is drawn on the sequence's box, as the browser draws it. */
+  for (chosen = 0; chosen < player->sequences->len; chosen++)
+    if (((TsrShapesSequence *) g_ptr_array_index (player->sequences, chosen))->frames_per_view >= 2)
+      break;
+  ck_assert_uint_lt (chosen, player->sequences->len);
+  {
+    const TsrShapesSequence *sequence = g_ptr_array_index (player->sequences, chosen);
+    g_autofree char *s = g_strdup_printf ("%u", chosen);
+    TsrShapesBox box = tsr_shapes_sequence_box (player, sequence, 0);
+
+    ck_assert_int_eq (run_cli (&err, "render", path, "--collection", "6", "--sequence", s, "--view", "0", "--frame", "1",
+                               "-o", png, NULL), 0);
+    ck_assert_str_eq (err, "");
+    g_clear_pointer (&err, g_free);
+    png_bytes = tsr_test_read_file (png);
+    image = tsr_image_load_png (g_bytes_get_data (png_bytes, NULL), g_bytes_get_size (png_bytes), "frame.png", &error);
+    ck_assert_ptr_nonnull (image);
+    ck_assert_uint_eq (image->width, (guint) box.width);
+    ck_assert_uint_eq (image->height, (guint) box.height);
+    /* The same from the real patch itself. */
+    ck_assert_int_eq (run_cli (&err, "render", g_ptr_array_index (patches, patches->len - 1), "--collection", "6",
+                               "--sequence", s, "--frame", "0", "-o", png, NULL), 0);
+    g_clear_pointer (&err, g_free);
+    /* A view past the sequence's is a usage error naming what there is. */
+    ck_assert_int_eq (run_cli (&err, "render", path, "--collection", "6", "--sequence", s, "--view", "9", "-o", png, NULL), 2);
+    ck_assert_ptr_nonnull (strstr (err, "views of"));
+    g_clear_pointer (&err, g_free);
+    ck_assert_int_eq (run_cli (&err, "render", path, "--collection", "30", "--frame", "0", "-o", png, NULL), 2);
+    g_clear_pointer (&err, g_free);
+  }
+
+  /* Extract of every real patch: no warnings. */
+  for (guint i = 0; i < patches->len; i++)
+    {
+      g_autofree char *out = g_build_filename (dir, "extract", NULL);
+      ck_assert_int_eq (run_cli (&err, "extract", g_ptr_array_index (patches, i), "-o", out, NULL), 0);
+      ck_assert_str_eq (err, "");
+      g_clear_pointer (&err, g_free);
+    }
+
+  /* patch-make from an edited copy, patch-apply onto the original: the edit comes back. */
+  ck_assert (tsr_shapes_document_set_sequence_field (shapes, 6, 0, chosen, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME, 9, &error));
+  ck_assert (tsr_shapes_document_set_frame_field (shapes, 6, 0, 1, TSR_SHAPES_FRAME_KEY_Y, -3, &error));
+  ck_assert (tsr_document_save (document, modified_file, TSR_SAVE_FORCE, &error));
+  ck_assert_int_eq (run_cli (&err, "shapes", "patch-make", path, modified_path, "-o", patch_path, NULL), 0);
+  g_clear_pointer (&err, g_free);
+  ck_assert_int_eq (run_cli (&err, "shapes", "patch-apply", path, patch_path, "-o", applied_path, NULL), 0);
+  g_clear_pointer (&err, g_free);
+  ck_assert_int_eq (run_cli (&err, "shapes", "patch-apply", path, NULL), 2);
+  g_clear_pointer (&err, g_free);
+  applied_bytes = tsr_test_read_file (applied_path);
+  modified_bytes = tsr_test_read_file (modified_path);
+  applied = tsr_shapes_file_parse (g_bytes_get_data (applied_bytes, NULL), g_bytes_get_size (applied_bytes), &error);
+  modified = tsr_shapes_file_parse (g_bytes_get_data (modified_bytes, NULL), g_bytes_get_size (modified_bytes), &error);
+  ck_assert_ptr_nonnull (applied);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *a = applied->slots[c].versions[v], *b = modified->slots[c].versions[v];
+
+        ck_assert ((a == NULL) == (b == NULL));
+        if (a == NULL)
+          continue;
+        ck_assert_uint_eq (a->sequences->len, b->sequences->len);
+        for (guint s = 0; s < a->sequences->len; s++)
+          ck_assert (g_bytes_equal (((TsrShapesSequence *) a->sequences->pdata[s])->raw,
+                                    ((TsrShapesSequence *) b->sequences->pdata[s])->raw));
+        for (guint f = 0; f < a->frames->len; f++)
+          ck_assert_mem_eq (((TsrShapesFrame *) a->frames->pdata[f])->raw, ((TsrShapesFrame *) b->frames->pdata[f])->raw,
+                            TSR_SHAPES_FRAME_SIZE);
+      }
+  ck_assert_int_eq (((TsrShapesSequence *) applied->slots[6].versions[0]->sequences->pdata[chosen])->ticks_per_frame, 9);
+  tsr_test_report_count ("shapes patches extracted by tessera-cli", patches->len);
+}
+END_TEST
+
 static Suite *
 shapes_document_suite (void)
 {
@@ -426,6 +549,7 @@ shapes_document_suite (void)
   tcase_add_test (quantiser, test_quantiser_report);
   tcase_add_test (commands, test_commands_on_real_shapes);
   tcase_add_test (commands, test_patch_documents_read_only);
+  tcase_add_test (commands, test_cli_render_extract_and_patches);
   suite_add_tcase (suite, animation);
   suite_add_tcase (suite, quantiser);
   suite_add_tcase (suite, commands);

@@ -12,6 +12,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "formats/tsr-format.h"
+#include "tsr-cli-shapes.h"
 #include "tsr-cli-terminal.h"
 
 enum {
@@ -110,6 +111,8 @@ typedef struct {
   char    *output;
   char    *target;
   char    *size;
+  /* Shapes (render --collection ...); -1 when not given. */
+  int      collection, depth, sequence, view, frame, table;
 } TsrCliOptions;
 
 static gboolean
@@ -127,10 +130,18 @@ parse_options (const char    *command,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output, "Output file or folder", "PATH" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &options->target, "Target format id", "ID" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &options->size, "Output size", "WxH" },
+    { "collection", 0, 0, G_OPTION_ARG_INT, &options->collection, "Shapes collection", "C" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &options->depth, "Shapes collection version: 8 or 16", "D" },
+    { "sequence", 0, 0, G_OPTION_ARG_INT, &options->sequence, "Shapes sequence", "S" },
+    { "view", 0, 0, G_OPTION_ARG_INT, &options->view, "Shapes sequence view", "V" },
+    { "frame", 0, 0, G_OPTION_ARG_INT, &options->frame, "Shapes sequence frame (or collection frame)", "F" },
+    { "table", 0, 0, G_OPTION_ARG_INT, &options->table, "Shapes colour table", "T" },
     { NULL }
   };
 
   options->level = G_MININT;
+  options->collection = options->sequence = options->view = options->frame = options->table = -1;
+  options->depth = 8;
   context = g_option_context_new (NULL);
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_add_main_entries (context, entries, NULL);
@@ -499,7 +510,15 @@ run_render (int argc, char **argv)
   if (!parse_options ("render", &argc, &argv, &options) || argc != 2 || options.output == NULL
       || (options.size != NULL
           && !parse_size (options.size, &render_options.width, &render_options.height)))
-    return usage ("render FILE [--level N] -o OUT.png [--size WxH]");
+    return usage ("render FILE [--level N] -o OUT.png [--size WxH]\n"
+                  "       tessera-cli render SHAPES --collection C [--depth 8|16] [--table T] [--sequence S [--view V]] [--frame F] -o OUT.png");
+  if (options.collection != -1 || options.sequence != -1 || options.frame != -1)
+    {
+      TsrCliShapesRender shapes = { options.collection, options.depth, options.sequence, options.view, options.frame,
+                                    options.table };
+
+      return tsr_cli_shapes_render (argv[1], &shapes, options.output);
+    }
   if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, render),
                               "cannot be rendered yet")) != EXIT_OK)
     return status;
@@ -556,6 +575,7 @@ static const TsrCliCommand commands[] = {
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
   { "render", "FILE [--level N] -o OUT.png [--size WxH]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
+  { "shapes", "patch-make|patch-apply A B -o OUT", "Marathon shapes patches: make one from two Shapes files, or apply one", tsr_cli_shapes_run },
   { "terminal", "decompile|compile|replace|render ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },
 };
