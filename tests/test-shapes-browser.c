@@ -14,6 +14,7 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "formats/marathon/tsr-marathon-shapes.h"
+#include "views/assets/tsr-images-browser.h"
 #include "views/assets/tsr-shapes-browser.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
@@ -355,6 +356,52 @@ test_edit_with_real_input (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* The Images file: the page is up before any picture is decoded (they decode in the background),
+ * then every picture has its thumbnail, and a real double click opens one at 1:1. */
+static void
+test_images_file (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = g_build_filename (data, "m2_Images.imgA", NULL);
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrImagesBrowser *browser;
+  GtkWidget *flow;
+  GtkFlowBoxChild *child;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  browser = TSR_IMAGES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_IMAGES_BROWSER)));
+  g_assert_nonnull (browser);
+  /* Opening returned before a single picture was decoded on this thread. */
+  g_assert_cmpuint (tsr_images_browser_get_n_pictures (browser), ==, 14);
+  g_assert_cmpuint (tsr_images_browser_get_n_loaded (browser), ==, 0);
+  for (guint i = 0; i < 500 && tsr_images_browser_get_n_loaded (browser) < 14; i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_cmpuint (tsr_images_browser_get_n_loaded (browser), ==, 14);
+  flow = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_flow_box, NULL);
+  g_assert_cmpuint (count_children (flow), ==, 14);
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-images.png");
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  child = gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), 2);
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (child)));
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (child)));
+  iterate_until_frames (10);
+  g_assert_cmpint (tsr_images_browser_get_open_id (browser), >=, 1000);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-images-open.png");
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -381,6 +428,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/shapes-browser/real-patches", test_real_patches);
   g_test_add_func ("/shapes-browser/edit-with-real-input", test_edit_with_real_input);
+  g_test_add_func ("/shapes-browser/images", test_images_file);
   status = g_test_run ();
 
   g_clear_object (&application);
