@@ -10,6 +10,7 @@
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "model/marathon/tsr-shapes-animation.h"
 #include "model/marathon/tsr-shapes-document.h"
+#include "model/sphere/tsr-sphere-animation.h"
 #include "model/tsr-builtin-documents.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
@@ -535,6 +536,67 @@ START_TEST (test_cli_render_extract_and_patches)
 }
 END_TEST
 
+/* Sphere: a direction of the real sarah.rss plays each frame for its delay and wraps; the real
+ * test.rts tiles follow their next tiles after their delays. */
+/* One engine frame, rounded up to whole microseconds. */
+#define ENGINE_FRAME_US ((G_USEC_PER_SEC + TSR_SPHERE_FRAMES_PER_SECOND - 1) / TSR_SPHERE_FRAMES_PER_SECOND)
+
+START_TEST (test_sphere_animations)
+{
+  g_autofree char *sphere = g_build_filename (tsr_test_data_root (), "sphere", NULL);
+  g_autofree char *rss = g_build_filename (sphere, "sarah.rss", NULL);
+  g_autofree char *rts = g_build_filename (sphere, "test.rts", NULL);
+  g_autoptr(GBytes) rss_bytes = tsr_test_read_file (rss);
+  g_autoptr(GBytes) rts_bytes = tsr_test_read_file (rts);
+  g_autoptr(TsrSphereSpriteset) spriteset = tsr_sphere_spriteset_parse (rss_bytes, NULL);
+  g_autoptr(GError) error = NULL;
+  TsrSphereTileset *tileset = tsr_sphere_tileset_parse (rts_bytes, &error);
+  TsrSphereAnimation animation = { 0 };
+  const TsrSphereDirection *direction;
+  guint total = 0, tile, start;
+
+  ck_assert_ptr_nonnull (spriteset);
+  ck_assert_ptr_nonnull (tileset);
+  direction = g_ptr_array_index (spriteset->directions, 0);
+  ck_assert_uint_eq (direction->frames->len, 4);
+  for (guint f = 0; f < direction->frames->len; f++)
+    total += MAX (g_array_index (direction->frames, TsrSphereFrame, f).delay, 1);
+  /* One engine frame at a time: frame F lasts exactly its delay; the whole loop comes back. */
+  tsr_sphere_animation_init (&animation, 0);
+  for (guint f = 0; f < direction->frames->len; f++)
+    {
+      guint delay = MAX (g_array_index (direction->frames, TsrSphereFrame, f).delay, 1);
+      for (guint t = 0; t + 1 < delay; t++)
+        ck_assert (!tsr_sphere_animation_advance_direction (&animation, direction, ENGINE_FRAME_US));
+      ck_assert (tsr_sphere_animation_advance_direction (&animation, direction, ENGINE_FRAME_US));
+      ck_assert_uint_eq (animation.index, (f + 1) % direction->frames->len);
+    }
+  /* Twice the loop's time in one step lands on frame 0 again. */
+  tsr_sphere_animation_init (&animation, 0);
+  tsr_sphere_animation_advance_direction (&animation, direction, (gint64) total * 2 * ENGINE_FRAME_US);
+  ck_assert_uint_eq (animation.index, 0);
+  ck_assert_uint_eq (animation.elapsed, 0);
+
+  /* Tiles: an animated tile gives way to its next after its delay. */
+  for (tile = 0; tile < tileset->tiles->len; tile++)
+    if (((TsrSphereTile *) g_ptr_array_index (tileset->tiles, tile))->animated)
+      break;
+  ck_assert_uint_lt (tile, tileset->tiles->len);
+  {
+    const TsrSphereTile *t = g_ptr_array_index (tileset->tiles, tile);
+    guint delay = MAX (t->delay, 1);
+
+    tsr_sphere_animation_init (&animation, tile);
+    start = tile;
+    ck_assert (!tsr_sphere_animation_advance_tiles (&animation, tileset, (gint64) (delay - 1) * ENGINE_FRAME_US));
+    ck_assert_uint_eq (animation.index, start);
+    ck_assert (tsr_sphere_animation_advance_tiles (&animation, tileset, ENGINE_FRAME_US));
+    ck_assert_uint_eq (animation.index, t->next_tile);
+  }
+  tsr_sphere_tileset_free (tileset);
+}
+END_TEST
+
 static Suite *
 shapes_document_suite (void)
 {
@@ -546,6 +608,7 @@ shapes_document_suite (void)
   tcase_add_test (animation, test_animation_engine_rule);
   tcase_add_test (animation, test_animation_stops_without_loop);
   tcase_add_test (animation, test_frame_placement);
+  tcase_add_test (animation, test_sphere_animations);
   tcase_add_test (quantiser, test_quantiser_report);
   tcase_add_test (commands, test_commands_on_real_shapes);
   tcase_add_test (commands, test_patch_documents_read_only);

@@ -10,6 +10,7 @@
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "views/assets/tsr-images-browser.h"
 #include "views/assets/tsr-shapes-browser.h"
+#include "views/assets/tsr-sprite-browser.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -68,6 +69,7 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("marathon-map", TSR_TYPE_MARATHON_MAP_PAGE, 10, marathon_map_page_accepts);
   tsr_editor_pages_register ("shapes-browser", TSR_TYPE_SHAPES_BROWSER, 10, shapes_browser_accepts);
   tsr_editor_pages_register ("images-browser", TSR_TYPE_IMAGES_BROWSER, 10, tsr_images_browser_accepts);
+  tsr_editor_pages_register ("sprite-browser", TSR_TYPE_SPRITE_BROWSER, 10, tsr_sprite_browser_accepts);
 
   tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);
   tsr_map_editor_register_panels (TSR_TYPE_WOLF_DOCUMENT, wolf3d_panels_new);

@@ -131,23 +131,7 @@ set_preview_image (TsrShapesBrowser *self,
   self->image = image;
   if (image != NULL)
     {
-      /* cairo's ARGB32 is premultiplied, native-endian. */
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) image->width, (int) image->height);
-      guint8 *data = cairo_image_surface_get_data (surface);
-      int stride = cairo_image_surface_get_stride (surface);
-
-      cairo_surface_flush (surface);
-      for (guint y = 0; y < image->height; y++)
-        {
-          guint32 *row = (guint32 *) (data + (gsize) y * (gsize) stride);
-          const guint8 *in = image->pixels + (gsize) y * image->width * 4;
-
-          for (guint x = 0; x < image->width; x++, in += 4)
-            row[x] = ((guint32) in[3] << 24) | ((guint32) (in[0] * in[3] / 255) << 16)
-                     | ((guint32) (in[1] * in[3] / 255) << 8) | (guint32) (in[2] * in[3] / 255);
-        }
-      cairo_surface_mark_dirty (surface);
-      self->surface = surface;
+      self->surface = tsr_image_cairo_surface_new (image);
       gtk_drawing_area_set_content_width (self->preview, (int) (image->width * self->zoom) + 2 * CHECKER_SIZE);
       gtk_drawing_area_set_content_height (self->preview, (int) (image->height * self->zoom) + 2 * CHECKER_SIZE);
     }
