@@ -13,6 +13,7 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
+#include "model/tsr-undo-stack.h"
 #include "formats/marathon/tsr-marathon-shapes.h"
 #include "views/assets/tsr-images-browser.h"
 #include "views/assets/tsr-shapes-browser.h"
@@ -315,6 +316,45 @@ test_edit_with_real_input (void)
                                (gsize) picture->width * picture->height * 4);
             }
       }
+
+  /* Drag the frame's origin with the real pointer on the frames page: one undo step. */
+  {
+    const TsrShapesFrame *frame;
+    GtkWidget *preview = tsr_shapes_browser_get_preview (browser);
+    guint depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+    double px, py;
+
+    tsr_shapes_browser_show (browser, TSR_SHAPES_PART_FRAME, (guint) frame_index);
+    tsr_shapes_browser_set_zoom (browser, 4);
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_FLAGS, 0, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_ORIGIN_X, 10, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_ORIGIN_Y, 20, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_KEY_X, 30, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_KEY_Y, 40, &error));
+    depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+    tsr_test_ui_iterate_for (200);
+    /* The origin's pixel centre: the checkerboard margin, then 4 screen pixels a bitmap pixel. */
+    px = 8 + (10 + 0.5) * 4;
+    py = 8 + (20 + 0.5) * 4;
+    g_assert_true (tsr_test_xtest_move_to (xtest, preview, px, py, 6, NULL, NULL));
+    g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+    g_assert_true (tsr_test_xtest_move_to (xtest, preview, px + 5 * 4, py + 3 * 4, 3, NULL, NULL));
+    g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+    iterate_until_frames (5);
+    frame = g_ptr_array_index (collection->frames, (guint) frame_index);
+    g_assert_cmpint (frame->origin_x, ==, 15);
+    g_assert_cmpint (frame->origin_y, ==, 23);
+    g_assert_cmpint (frame->key_x, ==, 30);
+    g_assert_cmpuint (tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==, depth + 1);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-frame-dragged.png");
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    iterate_until_frames (5);
+    frame = g_ptr_array_index (collection->frames, (guint) frame_index);
+    g_assert_cmpint (frame->origin_x, ==, 10);
+    g_assert_cmpint (frame->origin_y, ==, 20);
+    tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, chosen);
+    tsr_test_ui_iterate_for (100);
+  }
 
   /* Pictures for the next two frames' bitmaps (not saved), so the animation shows each frame. */
   for (guint k = 1; k < 3; k++)

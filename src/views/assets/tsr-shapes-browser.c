@@ -6,6 +6,7 @@
 #include "views/assets/tsr-shapes-browser.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -52,7 +53,14 @@ struct _TsrShapesBrowser {
   TsrShapesBox        box;          /* the image's box around the origin */
   gboolean            has_box;
   gboolean            marks;        /* draw the origin and key point */
-  int                 key_x, key_y; /* origin-relative */
+  int                 origin_px, origin_py; /* canvas pixels of the origin and the key point */
+  int                 key_px, key_py;
+
+  /* Dragging the origin or the key point of a frame (frames page). */
+  GtkGesture         *drag;
+  int                 dragging;     /* 0: none, 1: origin, 2: key point */
+  gint32              drag_start_x, drag_start_y;
+  int                 drag_sign_x, drag_sign_y;
 
   /* The sequence player. */
   TsrShapesAnimation  animation;
@@ -187,10 +195,28 @@ draw_preview (GtkDrawingArea *area,
   if (self->has_box && self->marks)
     {
       /* The origin (red) and the key point (blue), at pixel centres. */
-      double ox = x0 + (-self->box.x + 0.5) * self->zoom, oy = y0 + (-self->box.y + 0.5) * self->zoom;
-      draw_cross (cr, ox, oy, 1, 0.2, 0.2);
-      draw_cross (cr, ox + self->key_x * (double) self->zoom, oy + self->key_y * (double) self->zoom, 0.3, 0.6, 1);
+      draw_cross (cr, x0 + (self->origin_px + 0.5) * self->zoom, y0 + (self->origin_py + 0.5) * self->zoom, 1, 0.2, 0.2);
+      draw_cross (cr, x0 + (self->key_px + 0.5) * self->zoom, y0 + (self->key_py + 0.5) * self->zoom, 0.3, 0.6, 1);
     }
+}
+
+/* Where FRAME's origin and key point fall on a canvas whose top-left is the frame's bitmap at
+ * (LEFT, TOP); both are points of the stored bitmap, so they mirror with it. */
+static void
+place_marks (TsrShapesBrowser          *self,
+             const TsrShapesCollection *collection,
+             const TsrShapesFrame      *frame,
+             int                        left,
+             int                        top)
+{
+  const TsrShapesBitmap *bitmap = g_ptr_array_index (collection->bitmaps, (guint) frame->bitmap_index);
+  gboolean mirror_x = (frame->flags & TSR_SHAPES_FRAME_MIRROR_X) != 0, mirror_y = (frame->flags & TSR_SHAPES_FRAME_MIRROR_Y) != 0;
+
+  self->origin_px = left + (mirror_x ? bitmap->width - 1 - frame->origin_x : frame->origin_x);
+  self->origin_py = top + (mirror_y ? bitmap->height - 1 - frame->origin_y : frame->origin_y);
+  self->key_px = left + (mirror_x ? bitmap->width - 1 - frame->key_x : frame->key_x);
+  self->key_py = top + (mirror_y ? bitmap->height - 1 - frame->key_y : frame->key_y);
+  self->marks = TRUE;
 }
 
 static void
@@ -238,13 +264,13 @@ render_sequence_frame (TsrShapesBrowser *self)
     return;
   tsr_shapes_render_sequence_frame (self->cache, sequence, self->view, self->animation.frame, &self->box, canvas);
   frame_index = tsr_shapes_sequence_frame_at (sequence, self->view, self->animation.frame);
-  self->marks = frame_index >= 0;
-  if (self->marks)
-    {
-      const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, (guint) frame_index);
-      self->key_x = frame->key_x - frame->origin_x;
-      self->key_y = frame->key_y - frame->origin_y;
-    }
+  self->marks = FALSE;
+  {
+    TsrShapesBox placed;
+    if (tsr_shapes_frame_box (collection, frame_index, &placed))
+      place_marks (self, collection, g_ptr_array_index (collection->frames, (guint) frame_index),
+                   placed.x - self->box.x, placed.y - self->box.y);
+  }
   set_preview_image (self, canvas);
   update_player_label (self);
 }
@@ -281,9 +307,8 @@ refresh_preview (TsrShapesBrowser *self)
           {
             TsrImage *copy = tsr_image_new (image->width, image->height);
             memcpy (copy->pixels, image->pixels, (gsize) image->width * image->height * 4);
-            self->has_box = self->marks = TRUE;
-            self->key_x = frame->key_x - frame->origin_x;
-            self->key_y = frame->key_y - frame->origin_y;
+            self->has_box = TRUE;
+            place_marks (self, collection, frame, 0, 0);
             set_preview_image (self, copy);
           }
         else
@@ -297,6 +322,90 @@ refresh_preview (TsrShapesBrowser *self)
       break;
     }
   update_player_label (self);
+}
+
+/* ---- dragging the origin and the key point --------------------------------------------------- */
+
+static void
+on_drag_begin (GtkGestureDrag   *gesture,
+               double            x,
+               double            y,
+               TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint index = self->selected[TSR_SHAPES_PART_FRAME];
+  const TsrShapesFrame *frame;
+  double ox, oy, kx, ky, reach = MAX (8.0, self->zoom);
+
+  self->dragging = 0;
+  if (collection == NULL || self->part != TSR_SHAPES_PART_FRAME || index < 0 || !self->marks
+      || !tsr_shapes_document_get_editable (self->document))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  frame = g_ptr_array_index (collection->frames, (guint) index);
+  ox = CHECKER_SIZE + (self->origin_px + 0.5) * self->zoom;
+  oy = CHECKER_SIZE + (self->origin_py + 0.5) * self->zoom;
+  kx = CHECKER_SIZE + (self->key_px + 0.5) * self->zoom;
+  ky = CHECKER_SIZE + (self->key_py + 0.5) * self->zoom;
+  /* The key point first: it is drawn on top. */
+  if (ABS (x - kx) <= reach && ABS (y - ky) <= reach)
+    {
+      self->dragging = 2;
+      self->drag_start_x = frame->key_x;
+      self->drag_start_y = frame->key_y;
+    }
+  else if (ABS (x - ox) <= reach && ABS (y - oy) <= reach)
+    {
+      self->dragging = 1;
+      self->drag_start_x = frame->origin_x;
+      self->drag_start_y = frame->origin_y;
+    }
+  else
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->drag_sign_x = (frame->flags & TSR_SHAPES_FRAME_MIRROR_X) ? -1 : 1;
+  self->drag_sign_y = (frame->flags & TSR_SHAPES_FRAME_MIRROR_Y) ? -1 : 1;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  /* The whole drag is one undo step. */
+  tsr_undo_stack_begin_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)),
+                              self->dragging == 1 ? _("Move Origin") : _("Move Key Point"));
+}
+
+static void
+on_drag_update (GtkGestureDrag   *gesture,
+                double            dx,
+                double            dy,
+                TsrShapesBrowser *self)
+{
+  gint index = self->selected[TSR_SHAPES_PART_FRAME];
+  gint32 x, y;
+  g_autoptr(GError) error = NULL;
+
+  if (self->dragging == 0 || index < 0)
+    return;
+  x = CLAMP (self->drag_start_x + self->drag_sign_x * (gint32) floor (dx / self->zoom + 0.5), G_MININT16, G_MAXINT16);
+  y = CLAMP (self->drag_start_y + self->drag_sign_y * (gint32) floor (dy / self->zoom + 0.5), G_MININT16, G_MAXINT16);
+  if (!tsr_shapes_document_set_frame_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                            self->dragging == 1 ? TSR_SHAPES_FRAME_ORIGIN_X : TSR_SHAPES_FRAME_KEY_X, x, &error)
+      || !tsr_shapes_document_set_frame_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                               self->dragging == 1 ? TSR_SHAPES_FRAME_ORIGIN_Y : TSR_SHAPES_FRAME_KEY_Y, y, &error))
+    gtk_label_set_text (self->status_label, error->message);
+}
+
+static void
+on_drag_end (GtkGestureDrag   *gesture,
+             double            dx,
+             double            dy,
+             TsrShapesBrowser *self)
+{
+  if (self->dragging == 0)
+    return;
+  self->dragging = 0;
+  tsr_undo_stack_end_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
 }
 
 /* ---- the player ------------------------------------------------------------------------------ */
@@ -1107,6 +1216,11 @@ tsr_shapes_browser_set_document (TsrShapesBrowser  *self,
   if (self->document == document)
     return;
   tsr_shapes_browser_set_playing (self, FALSE);
+  if (self->dragging != 0 && self->document != NULL)
+    {
+      self->dragging = 0;
+      tsr_undo_stack_end_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+    }
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
@@ -1414,6 +1528,11 @@ tsr_shapes_browser_init (TsrShapesBrowser *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
   gtk_widget_set_visible (self->player_box, FALSE);
+  self->drag = gtk_gesture_drag_new ();
+  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (self->drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->preview), GTK_EVENT_CONTROLLER (self->drag));
 }
 
 GtkWidget *
