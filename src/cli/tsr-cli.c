@@ -16,6 +16,7 @@
 #include "formats/tsr-format.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "tsr-cli-doom2d.h"
+#include "tsr-cli-shapes.h"
 #include "tsr-cli-terminal.h"
 
 enum {
@@ -115,6 +116,8 @@ typedef struct {
   char    *target;
   char    *size;
   char   **resources;
+  /* Shapes (render --collection ...); -1 when not given. */
+  int      collection, depth, sequence, view, frame, table;
 } TsrCliOptions;
 
 static gboolean
@@ -133,10 +136,18 @@ parse_options (const char    *command,
     { "to", 0, 0, G_OPTION_ARG_STRING, &options->target, "Target format id", "ID" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &options->size, "Output size", "WxH" },
     { "resources", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options->resources, "Doom2D archive or game folder", "DIR|WAD" },
+    { "collection", 0, 0, G_OPTION_ARG_INT, &options->collection, "Shapes collection", "C" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &options->depth, "Shapes collection version: 8 or 16", "D" },
+    { "sequence", 0, 0, G_OPTION_ARG_INT, &options->sequence, "Shapes sequence", "S" },
+    { "view", 0, 0, G_OPTION_ARG_INT, &options->view, "Shapes sequence view", "V" },
+    { "frame", 0, 0, G_OPTION_ARG_INT, &options->frame, "Shapes sequence frame (or collection frame)", "F" },
+    { "table", 0, 0, G_OPTION_ARG_INT, &options->table, "Shapes colour table", "T" },
     { NULL }
   };
 
   options->level = G_MININT;
+  options->collection = options->sequence = options->view = options->frame = options->table = -1;
+  options->depth = 8;
   context = g_option_context_new (NULL);
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_add_main_entries (context, entries, NULL);
@@ -570,7 +581,15 @@ run_render (int argc, char **argv)
   if (!parse_options ("render", &argc, &argv, &options) || argc != 2 || options.output == NULL
       || (options.size != NULL
           && !parse_size (options.size, &render_options.width, &render_options.height)))
-    return usage ("render FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]");
+    return usage ("render FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]\n"
+                  "       tessera-cli render SHAPES --collection C [--depth 8|16] [--table T] [--sequence S [--view V]] [--frame F] -o OUT.png");
+  if (options.collection != -1 || options.sequence != -1 || options.frame != -1)
+    {
+      TsrCliShapesRender shapes = { options.collection, options.depth, options.sequence, options.view, options.frame,
+                                    options.table };
+
+      return tsr_cli_shapes_render (argv[1], &shapes, options.output);
+    }
   if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, render),
                               "cannot be rendered yet")) != EXIT_OK)
     return status;
@@ -644,6 +663,7 @@ static const TsrCliCommand commands[] = {
   { "render", "FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
   { "doom2d", "pack LIST.lst OUT.wad [--force]", "Pack a Doom2D Forever resource folder into a DFWAD", tsr_cli_doom2d_run },
+  { "shapes", "patch-make|patch-apply A B -o OUT", "Marathon shapes patches: make one from two Shapes files, or apply one", tsr_cli_shapes_run },
   { "terminal", "decompile|compile|replace|render ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },
 };

@@ -3,6 +3,7 @@
 
 #include "model/doom2d/tsr-doom2d-document.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-shapes-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
@@ -14,5 +15,6 @@ tsr_documents_register_builtin (void)
   tsr_sphere_document_register ();
   tsr_terminal_document_register ();
   tsr_marathon_document_register ();
+  tsr_shapes_document_register ();
   tsr_wolf3d_document_register ();
 }

@@ -4,11 +4,15 @@
 
 #include "model/doom2d/tsr-doom2d-document.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-shapes-document.h"
 #include "model/marathon/tsr-terminal-document.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-tile-map.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
+#include "views/assets/tsr-images-browser.h"
+#include "views/assets/tsr-shapes-browser.h"
+#include "views/assets/tsr-sprite-browser.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -33,6 +37,12 @@ static gboolean
 marathon_map_page_accepts (TsrDocument *document)
 {
   return TSR_IS_MARATHON_DOCUMENT (document);
+}
+
+static gboolean
+shapes_browser_accepts (TsrDocument *document)
+{
+  return TSR_IS_SHAPES_DOCUMENT (document);
 }
 
 static GObject *
@@ -60,6 +70,9 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("terminal-editor", TSR_TYPE_TERMINAL_EDITOR, 10, terminal_editor_accepts);
   tsr_editor_pages_register ("doom2d-map", TSR_TYPE_DOOM2D_MAP_PAGE, 10, tsr_doom2d_map_page_accepts);
   tsr_editor_pages_register ("marathon-map", TSR_TYPE_MARATHON_MAP_PAGE, 10, marathon_map_page_accepts);
+  tsr_editor_pages_register ("shapes-browser", TSR_TYPE_SHAPES_BROWSER, 10, shapes_browser_accepts);
+  tsr_editor_pages_register ("images-browser", TSR_TYPE_IMAGES_BROWSER, 10, tsr_images_browser_accepts);
+  tsr_editor_pages_register ("sprite-browser", TSR_TYPE_SPRITE_BROWSER, 10, tsr_sprite_browser_accepts);
 
   tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);
   tsr_map_editor_register_panels (TSR_TYPE_WOLF_DOCUMENT, wolf3d_panels_new);

@@ -63,3 +63,26 @@ tsr_image_texture_take (TsrImage *image,
   return gdk_memory_texture_new ((int) image->width, (int) image->height, GDK_MEMORY_R8G8B8A8, bytes,
                                  (gsize) image->width * 4);
 }
+
+cairo_surface_t *
+tsr_image_cairo_surface_new (const TsrImage *image)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) image->width, (int) image->height);
+  guint8 *data;
+  int stride;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (guint y = 0; y < image->height; y++)
+    {
+      guint32 *row = (guint32 *) (data + (gsize) y * (gsize) stride);
+      const guint8 *in = image->pixels + (gsize) y * image->width * 4;
+
+      for (guint x = 0; x < image->width; x++, in += 4)
+        row[x] = ((guint32) in[3] << 24) | ((guint32) (in[0] * in[3] / 255) << 16)
+                 | ((guint32) (in[1] * in[3] / 255) << 8) | (guint32) (in[2] * in[3] / 255);
+    }
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}

@@ -20,5 +20,8 @@ GdkTexture *tsr_image_texture_new    (const TsrImage *image,
 /* The same, taking IMAGE over: with FACTOR 1 the texture keeps its pixels without a copy. */
 GdkTexture *tsr_image_texture_take   (TsrImage       *image,
                                       guint           factor);
+/* IMAGE as a cairo image surface (premultiplied ARGB32), for views that zoom it themselves with
+ * CAIRO_FILTER_NEAREST. (transfer full) */
+cairo_surface_t *tsr_image_cairo_surface_new (const TsrImage *image);
 
 G_END_DECLS

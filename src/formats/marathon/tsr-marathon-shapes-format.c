@@ -369,8 +369,8 @@ const TsrFormat tsr_marathon_shapes_format = {
 
 /* A patch collection as a partial collection: its definition (when it has one) and its records
  * at their indexes, so the collection code can extract and validate it. */
-static TsrShapesCollection *
-patch_collection_view (const TsrShapesPatchCollection *pc, GError **error)
+TsrShapesCollection *
+tsr_shapes_patch_collection_view (const TsrShapesPatchCollection *pc, GError **error)
 {
   g_autoptr(TsrShapesFile) scratch = tsr_shapes_file_new ();
   g_autoptr(TsrShapesPatch) single = tsr_shapes_patch_new ();
@@ -471,7 +471,7 @@ patch_validate (gconstpointer data, GPtrArray *findings)
 
       if (pc->records->len == 0)
         continue;
-      collection = patch_collection_view (pc, &error);
+      collection = tsr_shapes_patch_collection_view (pc, &error);
       if (collection == NULL)
         {
           tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%s", error->message);
@@ -560,7 +560,7 @@ patch_extract (gconstpointer data, const char *directory, GPtrArray *written, GE
 
       if (pc->records->len == 0)
         continue;
-      collection = patch_collection_view (pc, error);
+      collection = tsr_shapes_patch_collection_view (pc, error);
       if (collection == NULL)
         return FALSE;
       prefix = g_strdup_printf (pc->depth == 16 ? "c%02d-16" : "c%02d", pc->collection);
@@ -590,7 +590,7 @@ patch_render (gconstpointer data, const TsrRenderOptions *options, GError **erro
         any = ((TsrShapesPatchRecord *) g_ptr_array_index (pc->records, r))->tag == TSR_SHAPES_PATCH_BMAP;
       if (!any)
         continue;
-      collection = patch_collection_view (pc, error);
+      collection = tsr_shapes_patch_collection_view (pc, error);
       if (collection == NULL)
         return NULL;
       return bitmaps_sheet (collection, error);

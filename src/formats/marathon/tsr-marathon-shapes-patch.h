@@ -57,6 +57,11 @@ TsrShapesPatch *tsr_shapes_patch_make      (const TsrShapesFile *original,
 /* For viewers: the bitmaps ('bmap' records) of a patch collection, parsed (owned array). */
 GPtrArray      *tsr_shapes_patch_collection_bitmaps (const TsrShapesPatchCollection *collection,
                                                      GError                        **error);
+/* For viewers: a patch collection as a partial collection (its definition, or counts taken from
+ * its records' indexes, and its records at their indexes; no colour tables unless the patch has
+ * 'ctab' records). (transfer full) */
+TsrShapesCollection *tsr_shapes_patch_collection_view (const TsrShapesPatchCollection *collection,
+                                                       GError                        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesPatch, tsr_shapes_patch_free)
 

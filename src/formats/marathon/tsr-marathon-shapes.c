@@ -1177,6 +1177,19 @@ TsrShapesBitmap *
 tsr_shapes_bitmap_encode (const TsrImage *image, const TsrShapesColorTable *table,
                           const TsrShapesEncodeOptions *options, double *mean_delta_e, GError **error)
 {
+  TsrShapesEncodeReport report;
+  TsrShapesBitmap *bitmap = tsr_shapes_bitmap_encode_report (image, table, options, &report, error);
+
+  if (bitmap != NULL && mean_delta_e != NULL)
+    *mean_delta_e = report.mean_delta_e;
+  return bitmap;
+}
+
+TsrShapesBitmap *
+tsr_shapes_bitmap_encode_report (const TsrImage *image, const TsrShapesColorTable *table,
+                                 const TsrShapesEncodeOptions *options, TsrShapesEncodeReport *report,
+                                 GError **error)
+{
   double labs[256][3];
   guint8 values[256];
   guint candidates = 0;
@@ -1184,8 +1197,10 @@ tsr_shapes_bitmap_encode (const TsrImage *image, const TsrShapesColorTable *tabl
   g_autofree guint8 *indexed = NULL;
   g_autoptr(TsrWriter) writer = NULL;
   gsize width, height, scanlines, scanline_length;
-  double error_sum = 0;
+  double error_sum = 0, worst_delta_e = 0;
   gsize opaque = 0;
+  guint colors = 0, unmatched = 0;
+  guint32 worst_rgb = 0;
   TsrShapesBitmap *bitmap;
   gsize size;
   const guint8 *bytes;
@@ -1242,6 +1257,15 @@ tsr_shapes_bitmap_encode (const TsrImage *image, const TsrShapesColorTable *tabl
                 }
             }
           g_hash_table_insert (cache, GUINT_TO_POINTER (key), GUINT_TO_POINTER (best + 1));
+          /* Each distinct colour is judged once, when it is first met. */
+          colors++;
+          if (sqrt (best_distance) > TSR_SHAPES_CLOSE_DELTA_E)
+            unmatched++;
+          if (sqrt (best_distance) > worst_delta_e)
+            {
+              worst_delta_e = sqrt (best_distance);
+              worst_rgb = key - 1;
+            }
         }
       {
         double dl = lab[0] - labs[best][0], da = lab[1] - labs[best][1], db = lab[2] - labs[best][2];
@@ -1250,8 +1274,14 @@ tsr_shapes_bitmap_encode (const TsrImage *image, const TsrShapesColorTable *tabl
       opaque++;
       indexed[i] = values[best];
     }
-  if (mean_delta_e != NULL)
-    *mean_delta_e = opaque > 0 ? error_sum / (double) opaque : 0.0;
+  if (report != NULL)
+    {
+      report->mean_delta_e = opaque > 0 ? error_sum / (double) opaque : 0.0;
+      report->colors = colors;
+      report->unmatched_colors = unmatched;
+      report->worst_delta_e = worst_delta_e;
+      report->worst_rgb = worst_rgb;
+    }
 
   scanlines = options->column_order ? width : height;
   scanline_length = options->column_order ? height : width;

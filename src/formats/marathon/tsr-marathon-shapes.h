@@ -211,6 +211,25 @@ TsrShapesBitmap     *tsr_shapes_bitmap_encode    (const TsrImage            *ima
                                                   double                    *mean_delta_e,
                                                   GError                   **error);
 
+/* A colour is "close" to the table when its nearest entry is within this ΔE76 (about where two
+ * colours stop looking alike side by side). */
+#define TSR_SHAPES_CLOSE_DELTA_E 10.0
+
+typedef struct {
+  double  mean_delta_e;      /* over the opaque pixels */
+  guint   colors;            /* distinct opaque colours in the image */
+  guint   unmatched_colors;  /* of those, how many have no entry within TSR_SHAPES_CLOSE_DELTA_E */
+  double  worst_delta_e;     /* the largest distance of a colour to its nearest entry */
+  guint32 worst_rgb;         /* that colour, 0xRRGGBB */
+} TsrShapesEncodeReport;
+
+/* tsr_shapes_bitmap_encode with the full report (REPORT may be NULL). */
+TsrShapesBitmap     *tsr_shapes_bitmap_encode_report (const TsrImage               *image,
+                                                      const TsrShapesColorTable    *table,
+                                                      const TsrShapesEncodeOptions *options,
+                                                      TsrShapesEncodeReport        *report,
+                                                      GError                      **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesFile, tsr_shapes_file_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesCollection, tsr_shapes_collection_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrShapesBitmap, tsr_shapes_bitmap_free)

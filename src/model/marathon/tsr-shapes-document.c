@@ -1,0 +1,531 @@
+/* tsr-shapes-document.c: the shapes document and its one command kind, which swaps one record
+ * (a frame, a sequence or a bitmap) of a collection with another. The first edit of an untouched
+ * collection also keeps the collection's original bytes, and undoing it puts them back, so an
+ * edit undone saves byte-identical. */
+#include "model/marathon/tsr-shapes-document.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-shapes-patch.h"
+
+struct _TsrShapesDocument {
+  TsrDocument    parent_instance;
+  gboolean       patch;
+  TsrShapesFile *patch_view; /* a patch's partial collections; NULL for a Shapes file */
+};
+
+G_DEFINE_FINAL_TYPE (TsrShapesDocument, tsr_shapes_document, TSR_TYPE_DOCUMENT)
+
+enum {
+  SHAPES_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- the record command --------------------------------------------------------------------- */
+
+#define TSR_TYPE_SHAPES_RECORD_COMMAND (tsr_shapes_record_command_get_type ())
+G_DECLARE_FINAL_TYPE (TsrShapesRecordCommand, tsr_shapes_record_command, TSR, SHAPES_RECORD_COMMAND, TsrCommand)
+
+struct _TsrShapesRecordCommand {
+  TsrCommand         parent_instance;
+  TsrShapesDocument *document;   /* not owned: the document owns its undo stack */
+  guint              collection, version, index;
+  TsrShapesPart      part;
+  gint               field;      /* the edited field (merging), -1 for a whole bitmap */
+  gpointer           other;      /* the record not in the collection now (owned) */
+  GBytes            *original;   /* the collection's original bytes before the first apply */
+  gboolean           saved_original;
+};
+
+G_DEFINE_FINAL_TYPE (TsrShapesRecordCommand, tsr_shapes_record_command, TSR_TYPE_COMMAND)
+
+static TsrShapesCollection *
+editable_collection (TsrShapesDocument *self,
+                     guint              collection,
+                     guint              version)
+{
+  TsrShapesFile *file = tsr_document_get_format_data (TSR_DOCUMENT (self));
+
+  return collection < TSR_SHAPES_COLLECTION_COUNT && version < 2 ? file->slots[collection].versions[version] : NULL;
+}
+
+static GPtrArray *
+part_array (TsrShapesCollection *collection,
+            TsrShapesPart        part)
+{
+  switch (part)
+    {
+    case TSR_SHAPES_PART_FRAME: return collection->frames;
+    case TSR_SHAPES_PART_SEQUENCE: return collection->sequences;
+    case TSR_SHAPES_PART_BITMAP: return collection->bitmaps;
+    default: g_assert_not_reached ();
+    }
+}
+
+static void
+free_record (TsrShapesPart part,
+             gpointer      record)
+{
+  if (record == NULL)
+    return;
+  switch (part)
+    {
+    case TSR_SHAPES_PART_FRAME: g_free (record); break;
+    case TSR_SHAPES_PART_SEQUENCE: tsr_shapes_sequence_free (record); break;
+    case TSR_SHAPES_PART_BITMAP: tsr_shapes_bitmap_free (record); break;
+    default: g_assert_not_reached ();
+    }
+}
+
+static void
+record_command_swap (TsrShapesRecordCommand *self,
+                     gboolean                redo)
+{
+  TsrShapesCollection *collection = editable_collection (self->document, self->collection, self->version);
+  GPtrArray *array = part_array (collection, self->part);
+  gpointer current = array->pdata[self->index];
+
+  if (redo)
+    {
+      if (!self->saved_original)
+        {
+          self->original = collection->original != NULL ? g_bytes_ref (collection->original) : NULL;
+          self->saved_original = TRUE;
+        }
+      tsr_shapes_collection_touch (collection);
+    }
+  array->pdata[self->index] = self->other;
+  self->other = current;
+  if (!redo && self->original != NULL)
+    {
+      g_clear_pointer (&collection->original, g_bytes_unref);
+      collection->original = g_bytes_ref (self->original);
+    }
+  g_signal_emit (self->document, signals[SHAPES_CHANGED], 0, self->collection, self->version,
+                 (guint) self->part, self->index);
+}
+
+static void
+tsr_shapes_record_command_redo (TsrCommand *command)
+{
+  record_command_swap (TSR_SHAPES_RECORD_COMMAND (command), TRUE);
+}
+
+static void
+tsr_shapes_record_command_undo (TsrCommand *command)
+{
+  record_command_swap (TSR_SHAPES_RECORD_COMMAND (command), FALSE);
+}
+
+/* NEXT is applied: SELF keeps its own old record (what undo restores) and drops NEXT's, which is
+ * the state between the two. */
+static gboolean
+tsr_shapes_record_command_merge (TsrCommand *command,
+                                 TsrCommand *next_command)
+{
+  TsrShapesRecordCommand *self = TSR_SHAPES_RECORD_COMMAND (command);
+  TsrShapesRecordCommand *next;
+
+  if (!TSR_IS_SHAPES_RECORD_COMMAND (next_command))
+    return FALSE;
+  next = TSR_SHAPES_RECORD_COMMAND (next_command);
+  if (next->document != self->document || next->collection != self->collection || next->version != self->version
+      || next->part != self->part || next->index != self->index || next->field != self->field || self->field < 0)
+    return FALSE;
+  free_record (next->part, g_steal_pointer (&next->other));
+  return TRUE;
+}
+
+static void
+tsr_shapes_record_command_finalize (GObject *object)
+{
+  TsrShapesRecordCommand *self = TSR_SHAPES_RECORD_COMMAND (object);
+
+  free_record (self->part, self->other);
+  g_clear_pointer (&self->original, g_bytes_unref);
+  G_OBJECT_CLASS (tsr_shapes_record_command_parent_class)->finalize (object);
+}
+
+static void
+tsr_shapes_record_command_class_init (TsrShapesRecordCommandClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tsr_shapes_record_command_finalize;
+  TSR_COMMAND_CLASS (klass)->redo = tsr_shapes_record_command_redo;
+  TSR_COMMAND_CLASS (klass)->undo = tsr_shapes_record_command_undo;
+  TSR_COMMAND_CLASS (klass)->merge = tsr_shapes_record_command_merge;
+}
+
+static void
+tsr_shapes_record_command_init (TsrShapesRecordCommand *self)
+{
+}
+
+/* Executes the replacement of record INDEX by RECORD (taken). */
+static void
+execute_replace (TsrShapesDocument *self,
+                 guint              collection,
+                 guint              version,
+                 TsrShapesPart      part,
+                 guint              index,
+                 gint               field,
+                 gpointer           record,
+                 const char        *description)
+{
+  TsrShapesRecordCommand *command = g_object_new (TSR_TYPE_SHAPES_RECORD_COMMAND, NULL);
+
+  command->document = self;
+  command->collection = collection;
+  command->version = version;
+  command->part = part;
+  command->index = index;
+  command->field = field;
+  command->other = record;
+  tsr_command_set_description (TSR_COMMAND (command), description);
+  tsr_document_execute (TSR_DOCUMENT (self), TSR_COMMAND (command));
+  g_object_unref (command);
+}
+
+/* ---- fields ---------------------------------------------------------------------------------- */
+
+typedef struct {
+  const char *name;
+  guint       offset;
+  gboolean    wide;    /* 32 bits */
+  gint32      minimum, maximum;
+} FieldInfo;
+
+static const FieldInfo frame_fields[TSR_SHAPES_FRAME_N_FIELDS] = {
+  [TSR_SHAPES_FRAME_FLAGS] = { N_("flags"), 0, FALSE, 0, 0xffff },
+  [TSR_SHAPES_FRAME_MINIMUM_LIGHT] = { N_("minimum light"), 2, TRUE, 0, 0x10000 },
+  [TSR_SHAPES_FRAME_BITMAP_INDEX] = { N_("bitmap"), 6, FALSE, -1, G_MAXINT16 },
+  [TSR_SHAPES_FRAME_ORIGIN_X] = { N_("origin x"), 8, FALSE, G_MININT16, G_MAXINT16 },
+  [TSR_SHAPES_FRAME_ORIGIN_Y] = { N_("origin y"), 10, FALSE, G_MININT16, G_MAXINT16 },
+  [TSR_SHAPES_FRAME_KEY_X] = { N_("key x"), 12, FALSE, G_MININT16, G_MAXINT16 },
+  [TSR_SHAPES_FRAME_KEY_Y] = { N_("key y"), 14, FALSE, G_MININT16, G_MAXINT16 },
+};
+
+static const FieldInfo sequence_fields[TSR_SHAPES_SEQUENCE_N_FIELDS] = {
+  [TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME] = { N_("ticks per frame"), 42, FALSE, 0, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_KEY_FRAME] = { N_("key frame"), 44, FALSE, -1, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_LOOP_FRAME] = { N_("loop frame"), 58, FALSE, -1, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_TRANSFER_MODE] = { N_("transfer mode"), 46, FALSE, 0, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_TRANSFER_PERIOD] = { N_("transfer period"), 48, FALSE, 0, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_FIRST_FRAME_SOUND] = { N_("first frame sound"), 50, FALSE, -1, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_KEY_FRAME_SOUND] = { N_("key frame sound"), 52, FALSE, -1, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_LAST_FRAME_SOUND] = { N_("last frame sound"), 54, FALSE, -1, G_MAXINT16 },
+  [TSR_SHAPES_SEQUENCE_PIXELS_TO_WORLD] = { N_("pixels to world"), 56, FALSE, 0, G_MAXINT16 },
+};
+
+static gint32
+read_field (const guint8 *raw, const FieldInfo *info)
+{
+  const guint8 *p = raw + info->offset;
+
+  if (info->wide)
+    return (gint32) (((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3]);
+  /* Flags are unsigned; every other 16-bit field is signed. */
+  if (info->maximum == 0xffff)
+    return (gint32) (((guint32) p[0] << 8) | p[1]);
+  return (gint16) (((guint16) p[0] << 8) | p[1]);
+}
+
+static void
+write_field (guint8 *raw, const FieldInfo *info, gint32 value)
+{
+  guint8 *p = raw + info->offset;
+
+  if (info->wide)
+    {
+      p[0] = (guint8) ((guint32) value >> 24);
+      p[1] = (guint8) ((guint32) value >> 16);
+      p += 2;
+    }
+  p[0] = (guint8) ((guint32) value >> 8);
+  p[1] = (guint8) value;
+}
+
+const char *
+tsr_shapes_frame_field_name (TsrShapesFrameField field)
+{
+  g_return_val_if_fail (field < TSR_SHAPES_FRAME_N_FIELDS, NULL);
+  return _(frame_fields[field].name);
+}
+
+const char *
+tsr_shapes_sequence_field_name (TsrShapesSequenceField field)
+{
+  g_return_val_if_fail (field < TSR_SHAPES_SEQUENCE_N_FIELDS, NULL);
+  return _(sequence_fields[field].name);
+}
+
+gint32
+tsr_shapes_frame_get_field (const TsrShapesFrame *frame,
+                            TsrShapesFrameField   field)
+{
+  g_return_val_if_fail (field < TSR_SHAPES_FRAME_N_FIELDS, 0);
+  return read_field (frame->raw, &frame_fields[field]);
+}
+
+gint32
+tsr_shapes_sequence_get_field (const TsrShapesSequence *sequence,
+                               TsrShapesSequenceField   field)
+{
+  g_return_val_if_fail (field < TSR_SHAPES_SEQUENCE_N_FIELDS, 0);
+  return read_field (g_bytes_get_data (sequence->raw, NULL), &sequence_fields[field]);
+}
+
+static TsrShapesCollection *
+collection_for_edit (TsrShapesDocument *self,
+                     guint              collection,
+                     guint              version,
+                     GError           **error)
+{
+  TsrShapesCollection *found;
+
+  if (self->patch)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "shapes patches are read-only here: apply the patch to a Shapes file to edit it");
+      return NULL;
+    }
+  found = editable_collection (self, collection, version);
+  if (found == NULL)
+    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "collection %u%s: absent", collection,
+                 version ? " (16-bit)" : "");
+  return found;
+}
+
+static gboolean
+check_value (const FieldInfo *info, gint32 value, GError **error)
+{
+  if (value < info->minimum || value > info->maximum)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: %d is outside %d..%d", info->name, value,
+                   info->minimum, info->maximum);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_document_set_frame_field (TsrShapesDocument   *self,
+                                     guint                collection,
+                                     guint                version,
+                                     guint                frame,
+                                     TsrShapesFrameField  field,
+                                     gint32               value,
+                                     GError             **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesFrame *old;
+  TsrShapesFrame *edited;
+  guint8 raw[TSR_SHAPES_FRAME_SIZE];
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (field < TSR_SHAPES_FRAME_N_FIELDS, FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL
+      || !check_value (&frame_fields[field], value, error))
+    return FALSE;
+  if (frame >= found->frames->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "frame %u: the collection has %u", frame,
+                   found->frames->len);
+      return FALSE;
+    }
+  old = g_ptr_array_index (found->frames, frame);
+  if (read_field (old->raw, &frame_fields[field]) == value)
+    return TRUE;
+  memcpy (raw, old->raw, sizeof raw);
+  write_field (raw, &frame_fields[field], value);
+  edited = g_new0 (TsrShapesFrame, 1);
+  tsr_shapes_frame_parse (raw, edited);
+  execute_replace (self, collection, version, TSR_SHAPES_PART_FRAME, frame, (gint) field, edited,
+                   _("Edit Frame"));
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_document_set_sequence_field (TsrShapesDocument      *self,
+                                        guint                   collection,
+                                        guint                   version,
+                                        guint                   sequence,
+                                        TsrShapesSequenceField  field,
+                                        gint32                  value,
+                                        GError                **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesSequence *old;
+  TsrShapesSequence *edited;
+  g_autofree guint8 *raw = NULL;
+  gsize size;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (field < TSR_SHAPES_SEQUENCE_N_FIELDS, FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL
+      || !check_value (&sequence_fields[field], value, error))
+    return FALSE;
+  if (sequence >= found->sequences->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: the collection has %u", sequence,
+                   found->sequences->len);
+      return FALSE;
+    }
+  old = g_ptr_array_index (found->sequences, sequence);
+  if (tsr_shapes_sequence_get_field (old, field) == value)
+    return TRUE;
+  raw = g_bytes_unref_to_data (g_bytes_ref (old->raw), &size);
+  write_field (raw, &sequence_fields[field], value);
+  edited = tsr_shapes_sequence_parse (raw, size, TRUE, 0, error);
+  if (edited == NULL)
+    return FALSE;
+  execute_replace (self, collection, version, TSR_SHAPES_PART_SEQUENCE, sequence, (gint) field, edited,
+                   _("Edit Sequence"));
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_document_import_bitmap (TsrShapesDocument     *self,
+                                   guint                  collection,
+                                   guint                  version,
+                                   guint                  bitmap,
+                                   const TsrImage        *image,
+                                   guint                  table,
+                                   TsrShapesEncodeReport *report,
+                                   GError               **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesBitmap *old;
+  TsrShapesEncodeOptions options;
+  TsrShapesBitmap *encoded;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (image != NULL, FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL)
+    return FALSE;
+  if (bitmap >= found->bitmaps->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "bitmap %u: the collection has %u", bitmap,
+                   found->bitmaps->len);
+      return FALSE;
+    }
+  if (table >= found->color_tables->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour table %u: the collection has %u", table,
+                   found->color_tables->len);
+      return FALSE;
+    }
+  old = g_ptr_array_index (found->bitmaps, bitmap);
+  /* The picture takes the layout of the bitmap it replaces. */
+  options.rle = old->bytes_per_row < 0;
+  options.column_order = (old->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) != 0;
+  options.transparent = options.rle || (old->flags & TSR_SHAPES_BITMAP_TRANSPARENT) != 0;
+  options.marathon1 = old->marathon1;
+  encoded = tsr_shapes_bitmap_encode_report (image, g_ptr_array_index (found->color_tables, table), &options,
+                                             report, error);
+  if (encoded == NULL)
+    return FALSE;
+  execute_replace (self, collection, version, TSR_SHAPES_PART_BITMAP, bitmap, -1, encoded, _("Import Bitmap"));
+  return TRUE;
+}
+
+/* ---- the document ---------------------------------------------------------------------------- */
+
+static gboolean
+tsr_shapes_document_attach (TsrDocument *document,
+                            GError     **error)
+{
+  TsrShapesDocument *self = TSR_SHAPES_DOCUMENT (document);
+  const TsrShapesPatch *patch;
+
+  self->patch = g_str_equal (tsr_document_get_format_id (document), "marathon-shapes-patch");
+  if (!self->patch)
+    return TRUE;
+  patch = tsr_document_get_format_data (document);
+  self->patch_view = tsr_shapes_file_new ();
+  for (guint c = 0; c < patch->collections->len; c++)
+    {
+      const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
+      TsrShapesCollection *collection;
+
+      if (pc->records->len == 0 || pc->collection < 0 || pc->collection >= TSR_SHAPES_COLLECTION_COUNT)
+        continue;
+      collection = tsr_shapes_patch_collection_view (pc, error);
+      if (collection == NULL)
+        {
+          g_prefix_error (error, "collection %d (depth %d): ", pc->collection, pc->depth);
+          return FALSE;
+        }
+      tsr_shapes_file_set_collection (self->patch_view, (guint) pc->collection, pc->depth == 16, collection);
+    }
+  return TRUE;
+}
+
+static void
+tsr_shapes_document_finalize (GObject *object)
+{
+  TsrShapesDocument *self = TSR_SHAPES_DOCUMENT (object);
+
+  g_clear_pointer (&self->patch_view, tsr_shapes_file_free);
+  G_OBJECT_CLASS (tsr_shapes_document_parent_class)->finalize (object);
+}
+
+static void
+tsr_shapes_document_class_init (TsrShapesDocumentClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tsr_shapes_document_finalize;
+  TSR_DOCUMENT_CLASS (klass)->attach = tsr_shapes_document_attach;
+
+  /* A record changed (by a command, its undo or redo): collection, version, TsrShapesPart, index. */
+  signals[SHAPES_CHANGED] = g_signal_new ("shapes-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT,
+                                          G_TYPE_UINT, G_TYPE_UINT);
+}
+
+static void
+tsr_shapes_document_init (TsrShapesDocument *self)
+{
+}
+
+void
+tsr_shapes_document_register (void)
+{
+  tsr_document_register_type ("marathon-shapes", TSR_TYPE_SHAPES_DOCUMENT);
+  tsr_document_register_type ("marathon-shapes-patch", TSR_TYPE_SHAPES_DOCUMENT);
+}
+
+const TsrShapesFile *
+tsr_shapes_document_get_shapes (TsrShapesDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
+  return self->patch ? self->patch_view : tsr_document_get_format_data (TSR_DOCUMENT (self));
+}
+
+const TsrShapesCollection *
+tsr_shapes_document_get_collection (TsrShapesDocument *self,
+                                    guint              collection,
+                                    guint              version)
+{
+  const TsrShapesFile *file = tsr_shapes_document_get_shapes (self);
+
+  if (file == NULL || collection >= TSR_SHAPES_COLLECTION_COUNT || version > 1)
+    return NULL;
+  return file->slots[collection].versions[version];
+}
+
+gboolean
+tsr_shapes_document_is_patch (TsrShapesDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  return self->patch;
+}
+
+gboolean
+tsr_shapes_document_get_editable (TsrShapesDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  return !self->patch;
+}

@@ -1,0 +1,93 @@
+/* tsr-shapes-document.h: Marathon Shapes files (marathon-shapes) and shapes patches
+ * (marathon-shapes-patch) as documents for the shapes browser. A Shapes file is edited through
+ * commands (frame fields, sequence fields, a bitmap replaced by an imported picture); a patch is
+ * shown through partial collections made from its records and is read-only. GTK-free. */
+#pragma once
+
+#include "formats/marathon/tsr-marathon-shapes.h"
+#include "model/tsr-document.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_SHAPES_DOCUMENT (tsr_shapes_document_get_type ())
+G_DECLARE_FINAL_TYPE (TsrShapesDocument, tsr_shapes_document, TSR, SHAPES_DOCUMENT, TsrDocument)
+
+/* What a "shapes-changed" signal names. */
+typedef enum {
+  TSR_SHAPES_PART_FRAME,
+  TSR_SHAPES_PART_SEQUENCE,
+  TSR_SHAPES_PART_BITMAP,
+} TsrShapesPart;
+
+typedef enum {
+  TSR_SHAPES_FRAME_FLAGS,          /* the mirror bits and the rest, as stored */
+  TSR_SHAPES_FRAME_MINIMUM_LIGHT,  /* 16.16 fixed */
+  TSR_SHAPES_FRAME_BITMAP_INDEX,
+  TSR_SHAPES_FRAME_ORIGIN_X,
+  TSR_SHAPES_FRAME_ORIGIN_Y,
+  TSR_SHAPES_FRAME_KEY_X,
+  TSR_SHAPES_FRAME_KEY_Y,
+  TSR_SHAPES_FRAME_N_FIELDS
+} TsrShapesFrameField;
+
+typedef enum {
+  TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME,
+  TSR_SHAPES_SEQUENCE_KEY_FRAME,
+  TSR_SHAPES_SEQUENCE_LOOP_FRAME,
+  TSR_SHAPES_SEQUENCE_TRANSFER_MODE,
+  TSR_SHAPES_SEQUENCE_TRANSFER_PERIOD,
+  TSR_SHAPES_SEQUENCE_FIRST_FRAME_SOUND,
+  TSR_SHAPES_SEQUENCE_KEY_FRAME_SOUND,
+  TSR_SHAPES_SEQUENCE_LAST_FRAME_SOUND,
+  TSR_SHAPES_SEQUENCE_PIXELS_TO_WORLD,
+  TSR_SHAPES_SEQUENCE_N_FIELDS
+} TsrShapesSequenceField;
+
+void        tsr_shapes_document_register        (void);
+/* The collections shown: the file's own, or for a patch its partial collections. (transfer none) */
+const TsrShapesFile *tsr_shapes_document_get_shapes (TsrShapesDocument *self);
+/* A collection version (0: 8-bit, 1: 16-bit), or NULL when absent. (transfer none) */
+const TsrShapesCollection *tsr_shapes_document_get_collection (TsrShapesDocument *self,
+                                                              guint              collection,
+                                                              guint              version);
+gboolean    tsr_shapes_document_is_patch        (TsrShapesDocument *self);
+/* Whether commands can edit it (Shapes files; patches are read-only). */
+gboolean    tsr_shapes_document_get_editable    (TsrShapesDocument *self);
+
+/* Field names as the browser and the CLI show them ("ticks per frame"). */
+const char *tsr_shapes_frame_field_name         (TsrShapesFrameField    field);
+const char *tsr_shapes_sequence_field_name      (TsrShapesSequenceField field);
+gint32      tsr_shapes_frame_get_field          (const TsrShapesFrame    *frame,
+                                                 TsrShapesFrameField      field);
+gint32      tsr_shapes_sequence_get_field       (const TsrShapesSequence *sequence,
+                                                 TsrShapesSequenceField   field);
+
+/* Commands. Each changes one record of one collection version and is one undo step; consecutive
+ * changes of the same field of the same record merge (a spin button's steps). */
+gboolean    tsr_shapes_document_set_frame_field    (TsrShapesDocument     *self,
+                                                    guint                  collection,
+                                                    guint                  version,
+                                                    guint                  frame,
+                                                    TsrShapesFrameField    field,
+                                                    gint32                 value,
+                                                    GError               **error);
+gboolean    tsr_shapes_document_set_sequence_field (TsrShapesDocument     *self,
+                                                    guint                  collection,
+                                                    guint                  version,
+                                                    guint                  sequence,
+                                                    TsrShapesSequenceField field,
+                                                    gint32                 value,
+                                                    GError               **error);
+/* Replaces bitmap BITMAP by IMAGE quantised to colour table TABLE of the collection (nearest
+ * colour; transparent pixels stay transparent in collections whose bitmaps have transparency),
+ * laid out as the bitmap was (RLE or raw, row or column order). REPORT may be NULL. */
+gboolean    tsr_shapes_document_import_bitmap      (TsrShapesDocument     *self,
+                                                    guint                  collection,
+                                                    guint                  version,
+                                                    guint                  bitmap,
+                                                    const TsrImage        *image,
+                                                    guint                  table,
+                                                    TsrShapesEncodeReport *report,
+                                                    GError               **error);
+
+G_END_DECLS

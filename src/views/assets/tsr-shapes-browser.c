@@ -1,0 +1,1542 @@
+/* tsr-shapes-browser.c: the page shows one collection version at a time. What the preview draws
+ * comes from the GTK-free side (tsr-shapes-animation.h: the frame cache, the placement on a common
+ * origin, the animation clock); this file turns it into widgets, cairo drawing and commands. */
+#include "config.h"
+
+#include "views/assets/tsr-shapes-browser.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "core/tsr-file.h"
+#include "views/tsr-editor-page.h"
+#include "views/tsr-image-texture.h"
+
+#define THUMBNAIL_SIZE 64
+#define CHECKER_SIZE   8
+
+struct _TsrShapesBrowser {
+  GtkWidget           parent_instance;
+  TsrShapesDocument  *document;
+
+  GtkWidget          *paned;
+  GtkListBox         *collection_list;
+  GtkDropDown        *table_dropdown;
+  GtkSpinButton      *zoom_spin;
+  GtkLabel           *note_label;
+  GtkButton          *import_button;
+  GtkStack           *part_stack;
+  GtkFlowBox         *bitmap_flow;
+  GtkListBox         *frame_list;
+  GtkListBox         *sequence_list;
+  GtkDrawingArea     *preview;
+  GtkWidget          *player_box;
+  GtkToggleButton    *play_button;
+  GtkDropDown        *view_dropdown;
+  GtkDropDown        *speed_dropdown;
+  GtkLabel           *player_label;
+  GtkGrid            *field_grid;
+  GtkLabel           *status_label;
+
+  /* What is shown. */
+  gint                collection;   /* -1: none */
+  guint               version;
+  guint               table;
+  guint               zoom;
+  TsrShapesPart       part;
+  gint                selected[3];  /* per part, -1: none */
+  TsrShapesFrameCache *cache;
+  TsrImage           *image;        /* the preview's picture (owned) */
+  cairo_surface_t    *surface;      /* IMAGE as cairo sees it */
+  TsrShapesBox        box;          /* the image's box around the origin */
+  gboolean            has_box;
+  gboolean            marks;        /* draw the origin and key point */
+  int                 origin_px, origin_py; /* canvas pixels of the origin and the key point */
+  int                 key_px, key_py;
+
+  /* Dragging the origin or the key point of a frame (frames page). */
+  GtkGesture         *drag;
+  int                 dragging;     /* 0: none, 1: origin, 2: key point */
+  gint32              drag_start_x, drag_start_y;
+  int                 drag_sign_x, drag_sign_y;
+
+  /* The sequence player. */
+  TsrShapesAnimation  animation;
+  guint               view;
+  guint               tick_id;
+  gint64              last_time;
+
+  GHashTable         *fields;       /* name -> GtkWidget (the selection's field editors) */
+  gboolean            updating;     /* setting widgets from the document, not the user */
+};
+
+static void tsr_shapes_browser_editor_page_init (TsrEditorPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrShapesBrowser, tsr_shapes_browser, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_shapes_browser_editor_page_init))
+
+static const double speeds[] = { 0.25, 0.5, 1.0, 2.0, 4.0 };
+
+static const TsrShapesCollection *
+current_collection (TsrShapesBrowser *self)
+{
+  if (self->document == NULL || self->collection < 0)
+    return NULL;
+  return tsr_shapes_document_get_collection (self->document, (guint) self->collection, self->version);
+}
+
+static const TsrShapesColorTable *
+current_table (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+
+  if (collection == NULL || self->table >= collection->color_tables->len)
+    return NULL;
+  return g_ptr_array_index (collection->color_tables, self->table);
+}
+
+static void
+remove_children (GtkWidget *container)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (container)) != NULL)
+    {
+      if (GTK_IS_LIST_BOX (container))
+        gtk_list_box_remove (GTK_LIST_BOX (container), child);
+      else if (GTK_IS_FLOW_BOX (container))
+        gtk_flow_box_remove (GTK_FLOW_BOX (container), child);
+      else if (GTK_IS_GRID (container))
+        gtk_grid_remove (GTK_GRID (container), child);
+      else
+        gtk_widget_unparent (child);
+    }
+}
+
+static GtkWidget *
+label_row (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, 3);
+  gtk_widget_set_margin_bottom (label, 3);
+  return label;
+}
+
+/* ---- the preview ----------------------------------------------------------------------------- */
+
+static void
+set_preview_image (TsrShapesBrowser *self,
+                   TsrImage         *image)
+{
+  g_clear_pointer (&self->surface, cairo_surface_destroy);
+  g_clear_pointer (&self->image, tsr_image_free);
+  self->image = image;
+  if (image != NULL)
+    {
+      self->surface = tsr_image_cairo_surface_new (image);
+      gtk_drawing_area_set_content_width (self->preview, (int) (image->width * self->zoom) + 2 * CHECKER_SIZE);
+      gtk_drawing_area_set_content_height (self->preview, (int) (image->height * self->zoom) + 2 * CHECKER_SIZE);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->preview));
+}
+
+static void
+draw_cross (cairo_t *cr, double x, double y, double r, double g, double b)
+{
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 3);
+  cairo_move_to (cr, x - 6, y);
+  cairo_line_to (cr, x + 6, y);
+  cairo_move_to (cr, x, y - 6);
+  cairo_line_to (cr, x, y + 6);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+draw_preview (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        user_data)
+{
+  TsrShapesBrowser *self = user_data;
+  double w, h, x0 = CHECKER_SIZE, y0 = CHECKER_SIZE;
+
+  if (self->surface == NULL)
+    return;
+  w = self->image->width * (double) self->zoom;
+  h = self->image->height * (double) self->zoom;
+  /* The checkerboard shows where the picture is transparent. */
+  for (int cy = 0; cy * CHECKER_SIZE < h; cy++)
+    for (int cx = 0; cx * CHECKER_SIZE < w; cx++)
+      {
+        double v = ((cx + cy) & 1) ? 0.6 : 0.8;
+        cairo_set_source_rgb (cr, v, v, v);
+        cairo_rectangle (cr, x0 + cx * CHECKER_SIZE, y0 + cy * CHECKER_SIZE, MIN (CHECKER_SIZE, w - cx * CHECKER_SIZE),
+                         MIN (CHECKER_SIZE, h - cy * CHECKER_SIZE));
+        cairo_fill (cr);
+      }
+  cairo_save (cr);
+  cairo_translate (cr, x0, y0);
+  cairo_scale (cr, self->zoom, self->zoom);
+  cairo_set_source_surface (cr, self->surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  if (self->has_box && self->marks)
+    {
+      /* The origin (red) and the key point (blue), at pixel centres. */
+      draw_cross (cr, x0 + (self->origin_px + 0.5) * self->zoom, y0 + (self->origin_py + 0.5) * self->zoom, 1, 0.2, 0.2);
+      draw_cross (cr, x0 + (self->key_px + 0.5) * self->zoom, y0 + (self->key_py + 0.5) * self->zoom, 0.3, 0.6, 1);
+    }
+}
+
+/* Where FRAME's origin and key point fall on a canvas whose top-left is the frame's bitmap at
+ * (LEFT, TOP); both are points of the stored bitmap, so they mirror with it. */
+static void
+place_marks (TsrShapesBrowser          *self,
+             const TsrShapesCollection *collection,
+             const TsrShapesFrame      *frame,
+             int                        left,
+             int                        top)
+{
+  const TsrShapesBitmap *bitmap = g_ptr_array_index (collection->bitmaps, (guint) frame->bitmap_index);
+  gboolean mirror_x = (frame->flags & TSR_SHAPES_FRAME_MIRROR_X) != 0, mirror_y = (frame->flags & TSR_SHAPES_FRAME_MIRROR_Y) != 0;
+
+  self->origin_px = left + (mirror_x ? bitmap->width - 1 - frame->origin_x : frame->origin_x);
+  self->origin_py = top + (mirror_y ? bitmap->height - 1 - frame->origin_y : frame->origin_y);
+  self->key_px = left + (mirror_x ? bitmap->width - 1 - frame->key_x : frame->key_x);
+  self->key_py = top + (mirror_y ? bitmap->height - 1 - frame->key_y : frame->key_y);
+  self->marks = TRUE;
+}
+
+static void
+update_player_label (TsrShapesBrowser *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->part != TSR_SHAPES_PART_SEQUENCE || self->selected[TSR_SHAPES_PART_SEQUENCE] < 0)
+    {
+      gtk_label_set_text (self->player_label, "");
+      return;
+    }
+  text = g_strdup_printf (_("frame %u of %u · tick %u of %u%s"), self->animation.frame + 1, self->animation.frames,
+                          self->animation.tick + 1, self->animation.ticks_per_frame,
+                          self->animation.stopped && self->animation.frames > 1 ? _(" · ended") : "");
+  gtk_label_set_text (self->player_label, text);
+}
+
+static const TsrShapesSequence *
+current_sequence (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint s = self->selected[TSR_SHAPES_PART_SEQUENCE];
+
+  if (collection == NULL || s < 0 || (guint) s >= collection->sequences->len)
+    return NULL;
+  return g_ptr_array_index (collection->sequences, (guint) s);
+}
+
+/* The frame the sequence shows now; keeps the canvas (the common box) between frames. */
+static void
+render_sequence_frame (TsrShapesBrowser *self)
+{
+  const TsrShapesSequence *sequence = current_sequence (self);
+  const TsrShapesCollection *collection = current_collection (self);
+  TsrImage *canvas;
+  gint frame_index;
+
+  if (sequence == NULL)
+    return;
+  self->box = tsr_shapes_sequence_box (collection, sequence, self->view);
+  self->has_box = TRUE;
+  canvas = tsr_image_new ((guint) self->box.width, (guint) self->box.height);
+  if (canvas == NULL)
+    return;
+  tsr_shapes_render_sequence_frame (self->cache, sequence, self->view, self->animation.frame, &self->box, canvas);
+  frame_index = tsr_shapes_sequence_frame_at (sequence, self->view, self->animation.frame);
+  self->marks = FALSE;
+  {
+    TsrShapesBox placed;
+    if (tsr_shapes_frame_box (collection, frame_index, &placed))
+      place_marks (self, collection, g_ptr_array_index (collection->frames, (guint) frame_index),
+                   placed.x - self->box.x, placed.y - self->box.y);
+  }
+  set_preview_image (self, canvas);
+  update_player_label (self);
+}
+
+static void
+refresh_preview (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint index = collection != NULL ? self->selected[self->part] : -1;
+
+  self->has_box = FALSE;
+  self->marks = FALSE;
+  if (index < 0)
+    {
+      set_preview_image (self, NULL);
+      update_player_label (self);
+      return;
+    }
+  switch (self->part)
+    {
+    case TSR_SHAPES_PART_BITMAP:
+      {
+        const TsrShapesBitmap *bitmap = (guint) index < collection->bitmaps->len ? g_ptr_array_index (collection->bitmaps, (guint) index) : NULL;
+        set_preview_image (self, bitmap != NULL && bitmap->width > 0 && bitmap->height > 0
+                                 ? tsr_shapes_bitmap_decode (bitmap, current_table (self), NULL) : NULL);
+        break;
+      }
+    case TSR_SHAPES_PART_FRAME:
+      {
+        const TsrImage *image = tsr_shapes_frame_cache_get (self->cache, index);
+        const TsrShapesFrame *frame = (guint) index < collection->frames->len ? g_ptr_array_index (collection->frames, (guint) index) : NULL;
+
+        if (image != NULL && frame != NULL && tsr_shapes_frame_box (collection, index, &self->box))
+          {
+            TsrImage *copy = tsr_image_new (image->width, image->height);
+            memcpy (copy->pixels, image->pixels, (gsize) image->width * image->height * 4);
+            self->has_box = TRUE;
+            place_marks (self, collection, frame, 0, 0);
+            set_preview_image (self, copy);
+          }
+        else
+          set_preview_image (self, NULL);
+        break;
+      }
+    case TSR_SHAPES_PART_SEQUENCE:
+      render_sequence_frame (self);
+      break;
+    default:
+      break;
+    }
+  update_player_label (self);
+}
+
+/* ---- dragging the origin and the key point --------------------------------------------------- */
+
+static void
+on_drag_begin (GtkGestureDrag   *gesture,
+               double            x,
+               double            y,
+               TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint index = self->selected[TSR_SHAPES_PART_FRAME];
+  const TsrShapesFrame *frame;
+  double ox, oy, kx, ky, reach = MAX (8.0, self->zoom);
+
+  self->dragging = 0;
+  if (collection == NULL || self->part != TSR_SHAPES_PART_FRAME || index < 0 || !self->marks
+      || !tsr_shapes_document_get_editable (self->document))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  frame = g_ptr_array_index (collection->frames, (guint) index);
+  ox = CHECKER_SIZE + (self->origin_px + 0.5) * self->zoom;
+  oy = CHECKER_SIZE + (self->origin_py + 0.5) * self->zoom;
+  kx = CHECKER_SIZE + (self->key_px + 0.5) * self->zoom;
+  ky = CHECKER_SIZE + (self->key_py + 0.5) * self->zoom;
+  /* The key point first: it is drawn on top. */
+  if (ABS (x - kx) <= reach && ABS (y - ky) <= reach)
+    {
+      self->dragging = 2;
+      self->drag_start_x = frame->key_x;
+      self->drag_start_y = frame->key_y;
+    }
+  else if (ABS (x - ox) <= reach && ABS (y - oy) <= reach)
+    {
+      self->dragging = 1;
+      self->drag_start_x = frame->origin_x;
+      self->drag_start_y = frame->origin_y;
+    }
+  else
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->drag_sign_x = (frame->flags & TSR_SHAPES_FRAME_MIRROR_X) ? -1 : 1;
+  self->drag_sign_y = (frame->flags & TSR_SHAPES_FRAME_MIRROR_Y) ? -1 : 1;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  /* The whole drag is one undo step. */
+  tsr_undo_stack_begin_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)),
+                              self->dragging == 1 ? _("Move Origin") : _("Move Key Point"));
+}
+
+static void
+on_drag_update (GtkGestureDrag   *gesture,
+                double            dx,
+                double            dy,
+                TsrShapesBrowser *self)
+{
+  gint index = self->selected[TSR_SHAPES_PART_FRAME];
+  gint32 x, y;
+  g_autoptr(GError) error = NULL;
+
+  if (self->dragging == 0 || index < 0)
+    return;
+  x = CLAMP (self->drag_start_x + self->drag_sign_x * (gint32) floor (dx / self->zoom + 0.5), G_MININT16, G_MAXINT16);
+  y = CLAMP (self->drag_start_y + self->drag_sign_y * (gint32) floor (dy / self->zoom + 0.5), G_MININT16, G_MAXINT16);
+  if (!tsr_shapes_document_set_frame_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                            self->dragging == 1 ? TSR_SHAPES_FRAME_ORIGIN_X : TSR_SHAPES_FRAME_KEY_X, x, &error)
+      || !tsr_shapes_document_set_frame_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                               self->dragging == 1 ? TSR_SHAPES_FRAME_ORIGIN_Y : TSR_SHAPES_FRAME_KEY_Y, y, &error))
+    gtk_label_set_text (self->status_label, error->message);
+}
+
+static void
+on_drag_end (GtkGestureDrag   *gesture,
+             double            dx,
+             double            dy,
+             TsrShapesBrowser *self)
+{
+  if (self->dragging == 0)
+    return;
+  self->dragging = 0;
+  tsr_undo_stack_end_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+}
+
+/* ---- the player ------------------------------------------------------------------------------ */
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  TsrShapesBrowser *self = user_data;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  guint events;
+
+  if (self->last_time == 0)
+    self->last_time = now;
+  events = tsr_shapes_animation_advance (&self->animation, now - self->last_time);
+  self->last_time = now;
+  if (events & (TSR_SHAPES_ANIMATION_FRAME_CHANGED | TSR_SHAPES_ANIMATION_STOPPED))
+    render_sequence_frame (self);
+  else
+    update_player_label (self);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+tsr_shapes_browser_set_playing (TsrShapesBrowser *self,
+                                gboolean          playing)
+{
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  playing = playing && current_sequence (self) != NULL;
+  if (playing == (self->tick_id != 0))
+    {
+      gtk_toggle_button_set_active (self->play_button, playing);
+      return;
+    }
+  if (playing)
+    {
+      if (self->animation.stopped)
+        tsr_shapes_animation_reset (&self->animation);
+      self->last_time = 0;
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->preview), on_tick, self, NULL);
+    }
+  else
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->preview), self->tick_id);
+      self->tick_id = 0;
+    }
+  gtk_toggle_button_set_active (self->play_button, playing);
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
+                            playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+}
+
+void
+tsr_shapes_browser_step (TsrShapesBrowser *self,
+                         int               delta)
+{
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  tsr_shapes_browser_set_playing (self, FALSE);
+  tsr_shapes_animation_step (&self->animation, delta);
+  render_sequence_frame (self);
+}
+
+void
+tsr_shapes_browser_set_view (TsrShapesBrowser *self,
+                             guint             view)
+{
+  const TsrShapesSequence *sequence;
+
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  sequence = current_sequence (self);
+  if (sequence == NULL || view >= sequence->view_count)
+    return;
+  self->view = view;
+  if (gtk_drop_down_get_selected (self->view_dropdown) != view)
+    gtk_drop_down_set_selected (self->view_dropdown, view);
+  render_sequence_frame (self);
+}
+
+const TsrShapesAnimation *
+tsr_shapes_browser_get_animation (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return &self->animation;
+}
+
+static void
+on_play_toggled (TsrShapesBrowser *self)
+{
+  tsr_shapes_browser_set_playing (self, gtk_toggle_button_get_active (self->play_button));
+}
+
+static void
+on_step_back (TsrShapesBrowser *self)
+{
+  tsr_shapes_browser_step (self, -1);
+}
+
+static void
+on_step_forward (TsrShapesBrowser *self)
+{
+  tsr_shapes_browser_step (self, 1);
+}
+
+static void
+on_view_selected (TsrShapesBrowser *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->view_dropdown);
+
+  if (selected != GTK_INVALID_LIST_POSITION && selected != self->view)
+    tsr_shapes_browser_set_view (self, selected);
+}
+
+static void
+on_speed_selected (TsrShapesBrowser *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->speed_dropdown);
+
+  if (selected < G_N_ELEMENTS (speeds))
+    tsr_shapes_animation_set_speed (&self->animation, speeds[selected]);
+}
+
+/* ---- fields ---------------------------------------------------------------------------------- */
+
+static void on_field_changed (GtkWidget *widget, TsrShapesBrowser *self);
+
+static void
+add_field (TsrShapesBrowser *self,
+           const char       *name,
+           int               row,
+           gint32            value,
+           gint32            minimum,
+           gint32            maximum,
+           gint              field,
+           gboolean          editable)
+{
+  GtkWidget *label = gtk_label_new (name);
+  GtkWidget *spin = gtk_spin_button_new_with_range (minimum, maximum, 1);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_widget_set_sensitive (spin, editable);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+  g_object_set_data (G_OBJECT (spin), "tsr-field", GINT_TO_POINTER (field));
+  g_signal_connect (spin, "value-changed", G_CALLBACK (on_field_changed), self);
+  gtk_grid_attach (self->field_grid, label, (row % 3) * 2, row / 3, 1, 1);
+  gtk_grid_attach (self->field_grid, spin, (row % 3) * 2 + 1, row / 3, 1, 1);
+  g_hash_table_insert (self->fields, g_strdup (name), spin);
+}
+
+static void
+add_check (TsrShapesBrowser *self,
+           const char       *name,
+           int               row,
+           gboolean          active,
+           guint16           bit,
+           gboolean          editable)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (name);
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
+  gtk_widget_set_sensitive (check, editable);
+  g_object_set_data (G_OBJECT (check), "tsr-field", GINT_TO_POINTER (-1));
+  g_object_set_data (G_OBJECT (check), "tsr-bit", GUINT_TO_POINTER (bit));
+  g_signal_connect (check, "toggled", G_CALLBACK (on_field_changed), self);
+  gtk_grid_attach (self->field_grid, check, (row % 3) * 2 + 1, row / 3, 1, 1);
+  g_hash_table_insert (self->fields, g_strdup (name), check);
+}
+
+static void
+add_info (TsrShapesBrowser *self,
+          int               row,
+          const char       *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_grid_attach (self->field_grid, label, 0, row, 6, 1);
+}
+
+static void
+rebuild_fields (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gboolean editable = self->document != NULL && tsr_shapes_document_get_editable (self->document);
+  gint index = collection != NULL ? self->selected[self->part] : -1;
+  int row = 0;
+
+  self->updating = TRUE;
+  remove_children (GTK_WIDGET (self->field_grid));
+  g_hash_table_remove_all (self->fields);
+  if (index < 0)
+    {
+      self->updating = FALSE;
+      return;
+    }
+  if (self->part == TSR_SHAPES_PART_FRAME && (guint) index < collection->frames->len)
+    {
+      const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, (guint) index);
+      const TsrShapesFrameField spins[] = { TSR_SHAPES_FRAME_BITMAP_INDEX, TSR_SHAPES_FRAME_ORIGIN_X, TSR_SHAPES_FRAME_ORIGIN_Y,
+                                            TSR_SHAPES_FRAME_MINIMUM_LIGHT, TSR_SHAPES_FRAME_KEY_X, TSR_SHAPES_FRAME_KEY_Y };
+      const gint32 minimum[] = { -1, G_MININT16, G_MININT16, 0, G_MININT16, G_MININT16 };
+      const gint32 maximum[] = { G_MAXINT16, G_MAXINT16, G_MAXINT16, 0x10000, G_MAXINT16, G_MAXINT16 };
+      g_autofree char *world = NULL;
+
+      for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+        add_field (self, tsr_shapes_frame_field_name (spins[i]), row++, tsr_shapes_frame_get_field (frame, spins[i]),
+                   minimum[i], maximum[i], (gint) spins[i], editable);
+      add_check (self, _("mirrored horizontally"), row++, (frame->flags & TSR_SHAPES_FRAME_MIRROR_X) != 0,
+                 TSR_SHAPES_FRAME_MIRROR_X, editable);
+      add_check (self, _("mirrored vertically"), row++, (frame->flags & TSR_SHAPES_FRAME_MIRROR_Y) != 0,
+                 TSR_SHAPES_FRAME_MIRROR_Y, editable);
+      world = g_strdup_printf (_("Minimum light %.3f; world left %d, right %d, top %d, bottom %d; scale: %d pixels to a world unit"),
+                               frame->minimum_light / 65536.0, frame->world_left, frame->world_right, frame->world_top,
+                               frame->world_bottom, collection->definition.pixels_to_world);
+      add_info (self, (row + 2) / 3, world);
+    }
+  else if (self->part == TSR_SHAPES_PART_SEQUENCE && (guint) index < collection->sequences->len)
+    {
+      const TsrShapesSequence *sequence = g_ptr_array_index (collection->sequences, (guint) index);
+      g_autofree char *info = NULL;
+
+      for (guint f = 0; f < TSR_SHAPES_SEQUENCE_N_FIELDS; f++)
+        add_field (self, tsr_shapes_sequence_field_name (f), row++, tsr_shapes_sequence_get_field (sequence, f),
+                   f == TSR_SHAPES_SEQUENCE_KEY_FRAME || f == TSR_SHAPES_SEQUENCE_LOOP_FRAME || f >= TSR_SHAPES_SEQUENCE_FIRST_FRAME_SOUND ? -1 : 0,
+                   G_MAXINT16, (gint) f, editable);
+      info = g_strdup_printf (_("“%s”: %u views (view code %d), %d frames per view, type %d, flags 0x%04x"),
+                              sequence->name != NULL ? sequence->name : "", sequence->view_count, sequence->view_code,
+                              sequence->frames_per_view, sequence->type, sequence->flags);
+      add_info (self, (row + 2) / 3, info);
+    }
+  else if (self->part == TSR_SHAPES_PART_BITMAP && (guint) index < collection->bitmaps->len)
+    {
+      const TsrShapesBitmap *bitmap = g_ptr_array_index (collection->bitmaps, (guint) index);
+      g_autofree char *info = g_strdup_printf (_("Bitmap %d: %d×%d, %s, %s order%s"), index, bitmap->width, bitmap->height,
+                                               bitmap->bytes_per_row < 0 ? _("run-length encoded") : _("raw"),
+                                               (bitmap->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) ? _("column") : _("row"),
+                                               (bitmap->flags & TSR_SHAPES_BITMAP_TRANSPARENT) || bitmap->bytes_per_row < 0
+                                               ? _(", value 0 transparent") : "");
+      add_info (self, 0, info);
+    }
+  self->updating = FALSE;
+}
+
+static void
+on_field_changed (GtkWidget        *widget,
+                  TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), "tsr-field"));
+  gint index = self->selected[self->part];
+  g_autoptr(GError) error = NULL;
+  gboolean ok = TRUE;
+
+  if (self->updating || collection == NULL || index < 0)
+    return;
+  if (GTK_IS_CHECK_BUTTON (widget))
+    {
+      const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, (guint) index);
+      guint16 bit = (guint16) GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "tsr-bit"));
+      guint16 flags = gtk_check_button_get_active (GTK_CHECK_BUTTON (widget)) ? frame->flags | bit : frame->flags & ~bit;
+
+      ok = tsr_shapes_document_set_frame_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                                TSR_SHAPES_FRAME_FLAGS, flags, &error);
+    }
+  else if (self->part == TSR_SHAPES_PART_FRAME)
+    ok = tsr_shapes_document_set_frame_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                              (TsrShapesFrameField) field,
+                                              gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), &error);
+  else if (self->part == TSR_SHAPES_PART_SEQUENCE)
+    ok = tsr_shapes_document_set_sequence_field (self->document, (guint) self->collection, self->version, (guint) index,
+                                                 (TsrShapesSequenceField) field,
+                                                 gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), &error);
+  if (!ok)
+    gtk_label_set_text (self->status_label, error->message);
+}
+
+/* Puts the document's values back into the field editors (after an edit, undo or redo). */
+static void
+sync_fields (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint index = self->selected[self->part];
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (collection == NULL || index < 0 || self->part == TSR_SHAPES_PART_BITMAP)
+    return;
+  self->updating = TRUE;
+  g_hash_table_iter_init (&iter, self->fields);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      gint field = GPOINTER_TO_INT (g_object_get_data (value, "tsr-field"));
+
+      if (self->part == TSR_SHAPES_PART_FRAME)
+        {
+          const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, (guint) index);
+          if (GTK_IS_CHECK_BUTTON (value))
+            gtk_check_button_set_active (value, (frame->flags & GPOINTER_TO_UINT (g_object_get_data (value, "tsr-bit"))) != 0);
+          else
+            gtk_spin_button_set_value (value, tsr_shapes_frame_get_field (frame, (TsrShapesFrameField) field));
+        }
+      else
+        gtk_spin_button_set_value (value, tsr_shapes_sequence_get_field (g_ptr_array_index (collection->sequences, (guint) index),
+                                                                         (TsrShapesSequenceField) field));
+    }
+  self->updating = FALSE;
+}
+
+GtkWidget *
+tsr_shapes_browser_get_field_widget (TsrShapesBrowser *self,
+                                     const char       *name)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return g_hash_table_lookup (self->fields, name);
+}
+
+/* ---- lists ----------------------------------------------------------------------------------- */
+
+/* Bitmaps larger than a thumbnail shrink by nearest neighbour, as the preview enlarges them (GTK
+ * would smooth them); smaller ones are enlarged by whole pixels afterwards. (transfer full) */
+static TsrImage *
+fit_thumbnail (const TsrImage *image)
+{
+  guint side = MAX (image->width, image->height);
+  guint width, height;
+  TsrImage *fitted;
+
+  if (side <= THUMBNAIL_SIZE)
+    {
+      fitted = tsr_image_new (image->width, image->height);
+      memcpy (fitted->pixels, image->pixels, (gsize) image->width * image->height * 4);
+      return fitted;
+    }
+  width = MAX (1u, image->width * THUMBNAIL_SIZE / side);
+  height = MAX (1u, image->height * THUMBNAIL_SIZE / side);
+  fitted = tsr_image_new (width, height);
+  for (guint y = 0; y < height; y++)
+    for (guint x = 0; x < width; x++)
+      memcpy (fitted->pixels + ((gsize) y * width + x) * 4,
+              image->pixels + ((gsize) (y * image->height / height) * image->width + x * image->width / width) * 4, 4);
+  return fitted;
+}
+
+static GtkWidget *
+bitmap_thumbnail (TsrShapesBrowser          *self,
+                  const TsrShapesCollection *collection,
+                  guint                      index)
+{
+  const TsrShapesBitmap *bitmap = g_ptr_array_index (collection->bitmaps, index);
+  g_autoptr(TsrImage) image = NULL;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  g_autofree char *caption = g_strdup_printf ("%u", index);
+  GtkWidget *label = gtk_label_new (caption);
+
+  if (bitmap->width > 0 && bitmap->height > 0)
+    image = tsr_shapes_bitmap_decode (bitmap, current_table (self), NULL);
+  if (image != NULL)
+    {
+      g_autoptr(TsrImage) fitted = fit_thumbnail (image);
+      g_autoptr(GdkTexture) texture = tsr_image_texture_new (fitted, tsr_image_texture_factor (fitted, THUMBNAIL_SIZE, 4));
+      GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+
+      gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
+      gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
+      gtk_widget_set_size_request (picture, (int) gdk_texture_get_width (texture), (int) gdk_texture_get_height (texture));
+      gtk_widget_add_css_class (picture, "tsr-preview");
+      gtk_widget_set_vexpand (picture, TRUE);
+      gtk_box_append (GTK_BOX (frame), picture);
+    }
+  else
+    {
+      GtkWidget *empty = gtk_label_new (_("empty"));
+      gtk_widget_set_vexpand (empty, TRUE);
+      gtk_widget_add_css_class (empty, "dim-label");
+      gtk_box_append (GTK_BOX (frame), empty);
+    }
+  /* Every cell is a thumbnail's size, so the grid stays even. */
+  gtk_widget_set_size_request (frame, THUMBNAIL_SIZE + 4, THUMBNAIL_SIZE + 4);
+  gtk_box_append (GTK_BOX (box), frame);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  return box;
+}
+
+static void
+rebuild_bitmaps (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+
+  self->updating = TRUE;
+  remove_children (GTK_WIDGET (self->bitmap_flow));
+  for (guint b = 0; collection != NULL && b < collection->bitmaps->len; b++)
+    gtk_flow_box_insert (self->bitmap_flow, bitmap_thumbnail (self, collection, b), -1);
+  if (self->selected[TSR_SHAPES_PART_BITMAP] >= 0)
+    {
+      GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->bitmap_flow, self->selected[TSR_SHAPES_PART_BITMAP]);
+      if (child != NULL)
+        gtk_flow_box_select_child (self->bitmap_flow, child);
+    }
+  self->updating = FALSE;
+}
+
+static char *
+frame_caption (const TsrShapesCollection *collection,
+               guint                      index)
+{
+  const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, index);
+
+  return g_strdup_printf (_("Frame %u · bitmap %d%s%s"), index, frame->bitmap_index,
+                          (frame->flags & TSR_SHAPES_FRAME_MIRROR_X) ? _(" · mirrored") : "",
+                          (frame->flags & TSR_SHAPES_FRAME_MIRROR_Y) ? _(" · flipped") : "");
+}
+
+static char *
+sequence_caption (const TsrShapesCollection *collection,
+                  guint                      index)
+{
+  const TsrShapesSequence *sequence = g_ptr_array_index (collection->sequences, index);
+
+  return g_strdup_printf (_("%u %s · %u×%d"), index, sequence->name != NULL && *sequence->name ? sequence->name : "—",
+                          sequence->view_count, sequence->frames_per_view);
+}
+
+static void
+fill_list (GtkListBox *list,
+           guint       count,
+           char     *(*caption) (const TsrShapesCollection *, guint),
+           const TsrShapesCollection *collection,
+           gint        selected)
+{
+  remove_children (GTK_WIDGET (list));
+  for (guint i = 0; i < count; i++)
+    {
+      g_autofree char *text = caption (collection, i);
+      gtk_list_box_append (list, label_row (text));
+    }
+  if (selected >= 0)
+    gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, selected));
+}
+
+static void
+rebuild_lists (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+
+  self->updating = TRUE;
+  fill_list (self->frame_list, collection != NULL ? collection->frames->len : 0, frame_caption, collection,
+             self->selected[TSR_SHAPES_PART_FRAME]);
+  fill_list (self->sequence_list, collection != NULL ? collection->sequences->len : 0, sequence_caption, collection,
+             self->selected[TSR_SHAPES_PART_SEQUENCE]);
+  self->updating = FALSE;
+  rebuild_bitmaps (self);
+}
+
+static void
+start_sequence (TsrShapesBrowser *self,
+                gboolean          keep_frame)
+{
+  const TsrShapesSequence *sequence = current_sequence (self);
+  g_autoptr(GtkStringList) views = gtk_string_list_new (NULL);
+  guint frame = self->animation.frame;
+
+  if (sequence == NULL)
+    {
+      tsr_shapes_browser_set_playing (self, FALSE);
+      memset (&self->animation, 0, sizeof self->animation);
+      tsr_shapes_animation_set_speed (&self->animation, speeds[MIN (gtk_drop_down_get_selected (self->speed_dropdown), 4u)]);
+      return;
+    }
+  tsr_shapes_animation_init (&self->animation, sequence, TRUE);
+  if (keep_frame && frame < self->animation.frames)
+    self->animation.frame = frame;
+  if (!keep_frame || self->view >= sequence->view_count)
+    self->view = 0;
+  for (guint v = 0; v < sequence->view_count; v++)
+    {
+      g_autofree char *name = g_strdup_printf ("%u", v);
+      gtk_string_list_append (views, name);
+    }
+  self->updating = TRUE;
+  gtk_drop_down_set_model (self->view_dropdown, G_LIST_MODEL (views));
+  gtk_drop_down_set_selected (self->view_dropdown, self->view);
+  self->updating = FALSE;
+}
+
+static void
+select_item (TsrShapesBrowser *self,
+             TsrShapesPart     part,
+             gint              index)
+{
+  self->selected[part] = index;
+  if (part == TSR_SHAPES_PART_SEQUENCE)
+    start_sequence (self, FALSE);
+  if (part == self->part)
+    {
+      rebuild_fields (self);
+      refresh_preview (self);
+    }
+}
+
+static void
+on_bitmap_selected (TsrShapesBrowser *self)
+{
+  g_autoptr(GList) selected = gtk_flow_box_get_selected_children (self->bitmap_flow);
+
+  if (self->updating || selected == NULL)
+    return;
+  select_item (self, TSR_SHAPES_PART_BITMAP, gtk_flow_box_child_get_index (selected->data));
+}
+
+static void
+on_frame_selected (TsrShapesBrowser *self,
+                   GtkListBoxRow    *row)
+{
+  if (!self->updating && row != NULL)
+    select_item (self, TSR_SHAPES_PART_FRAME, gtk_list_box_row_get_index (row));
+}
+
+static void
+on_sequence_selected (TsrShapesBrowser *self,
+                      GtkListBoxRow    *row)
+{
+  if (!self->updating && row != NULL)
+    select_item (self, TSR_SHAPES_PART_SEQUENCE, gtk_list_box_row_get_index (row));
+}
+
+static void
+on_part_changed (TsrShapesBrowser *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->part_stack);
+
+  self->part = g_strcmp0 (name, "frames") == 0 ? TSR_SHAPES_PART_FRAME
+               : g_strcmp0 (name, "sequences") == 0 ? TSR_SHAPES_PART_SEQUENCE : TSR_SHAPES_PART_BITMAP;
+  if (self->part != TSR_SHAPES_PART_SEQUENCE)
+    tsr_shapes_browser_set_playing (self, FALSE);
+  gtk_widget_set_visible (self->player_box, self->part == TSR_SHAPES_PART_SEQUENCE);
+  rebuild_fields (self);
+  refresh_preview (self);
+}
+
+static void
+reset_cache (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+
+  g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
+  if (collection != NULL)
+    self->cache = tsr_shapes_frame_cache_new (collection, current_table (self));
+}
+
+static void
+show_collection (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  g_autoptr(GtkStringList) tables = gtk_string_list_new (NULL);
+
+  tsr_shapes_browser_set_playing (self, FALSE);
+  for (guint p = 0; p < 3; p++)
+    self->selected[p] = -1;
+  if (collection != NULL)
+    {
+      /* A patch replaces some bitmaps of a collection: start on the first it carries. */
+      for (guint b = 0; b < collection->bitmaps->len && self->selected[TSR_SHAPES_PART_BITMAP] < 0; b++)
+        if (((TsrShapesBitmap *) g_ptr_array_index (collection->bitmaps, b))->width > 0)
+          self->selected[TSR_SHAPES_PART_BITMAP] = (gint) b;
+      if (collection->bitmaps->len > 0 && self->selected[TSR_SHAPES_PART_BITMAP] < 0)
+        self->selected[TSR_SHAPES_PART_BITMAP] = 0;
+      if (collection->frames->len > 0)
+        self->selected[TSR_SHAPES_PART_FRAME] = 0;
+      if (collection->sequences->len > 0)
+        self->selected[TSR_SHAPES_PART_SEQUENCE] = 0;
+      for (guint t = 0; t < collection->color_tables->len; t++)
+        {
+          g_autofree char *name = g_strdup_printf (_("Table %u"), t);
+          gtk_string_list_append (tables, name);
+        }
+      if (collection->color_tables->len == 0)
+        gtk_string_list_append (tables, _("Grey ramp (no colour table)"));
+    }
+  self->table = 0;
+  self->updating = TRUE;
+  gtk_drop_down_set_model (self->table_dropdown, G_LIST_MODEL (tables));
+  gtk_drop_down_set_selected (self->table_dropdown, 0);
+  self->updating = FALSE;
+  reset_cache (self);
+  start_sequence (self, FALSE);
+  rebuild_lists (self);
+  rebuild_fields (self);
+  refresh_preview (self);
+}
+
+static void
+on_collection_selected (TsrShapesBrowser *self,
+                        GtkListBoxRow    *row)
+{
+  guint key;
+
+  if (self->updating || row == NULL)
+    return;
+  key = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "tsr-collection"));
+  self->collection = (gint) (key / 2);
+  self->version = key % 2;
+  show_collection (self);
+}
+
+void
+tsr_shapes_browser_set_color_table (TsrShapesBrowser *self,
+                                    guint             table)
+{
+  const TsrShapesCollection *collection;
+
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  collection = current_collection (self);
+  if (collection == NULL || (table >= collection->color_tables->len && table > 0))
+    return;
+  if (gtk_drop_down_get_selected (self->table_dropdown) != table)
+    {
+      gtk_drop_down_set_selected (self->table_dropdown, table); /* comes back through on_table_selected */
+      return;
+    }
+  self->table = table;
+  /* Every view redraws in the new colours. */
+  reset_cache (self);
+  rebuild_bitmaps (self);
+  refresh_preview (self);
+}
+
+static void
+on_table_selected (TsrShapesBrowser *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->table_dropdown);
+
+  if (!self->updating && selected != GTK_INVALID_LIST_POSITION && selected != self->table)
+    tsr_shapes_browser_set_color_table (self, selected);
+}
+
+void
+tsr_shapes_browser_set_zoom (TsrShapesBrowser *self,
+                             guint             zoom)
+{
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  zoom = CLAMP (zoom, 1u, 16u);
+  if ((guint) gtk_spin_button_get_value_as_int (self->zoom_spin) != zoom)
+    gtk_spin_button_set_value (self->zoom_spin, zoom);
+  self->zoom = zoom;
+  if (self->image != NULL)
+    {
+      gtk_drawing_area_set_content_width (self->preview, (int) (self->image->width * zoom) + 2 * CHECKER_SIZE);
+      gtk_drawing_area_set_content_height (self->preview, (int) (self->image->height * zoom) + 2 * CHECKER_SIZE);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->preview));
+}
+
+static void
+on_zoom_changed (TsrShapesBrowser *self)
+{
+  tsr_shapes_browser_set_zoom (self, (guint) gtk_spin_button_get_value_as_int (self->zoom_spin));
+}
+
+static void
+rebuild_collections (TsrShapesBrowser *self)
+{
+  const TsrShapesFile *file = self->document != NULL ? tsr_shapes_document_get_shapes (self->document) : NULL;
+  GtkListBoxRow *first = NULL;
+
+  self->updating = TRUE;
+  remove_children (GTK_WIDGET (self->collection_list));
+  self->collection = -1;
+  for (guint c = 0; file != NULL && c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *collection = file->slots[c].versions[v];
+        g_autofree char *text = NULL;
+        GtkWidget *row;
+
+        if (collection == NULL)
+          continue;
+        text = g_strdup_printf (v ? _("%u %s · 16-bit") : _("%u %s · 8-bit"), c,
+                                tsr_shapes_collection_type_name (collection->definition.type));
+        row = gtk_list_box_row_new ();
+        gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label_row (text));
+        g_object_set_data (G_OBJECT (row), "tsr-collection", GUINT_TO_POINTER (c * 2 + v));
+        gtk_list_box_append (self->collection_list, row);
+        if (first == NULL)
+          {
+            first = GTK_LIST_BOX_ROW (row);
+            self->collection = (gint) c;
+            self->version = v;
+          }
+      }
+  if (first != NULL)
+    gtk_list_box_select_row (self->collection_list, first);
+  self->updating = FALSE;
+  show_collection (self);
+}
+
+gboolean
+tsr_shapes_browser_select_collection (TsrShapesBrowser *self,
+                                      guint             collection,
+                                      guint             version)
+{
+  GtkWidget *row;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  for (row = gtk_widget_get_first_child (GTK_WIDGET (self->collection_list)); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "tsr-collection")) == collection * 2 + version)
+      {
+        gtk_list_box_select_row (self->collection_list, GTK_LIST_BOX_ROW (row));
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+tsr_shapes_browser_get_collection (TsrShapesBrowser *self,
+                                   guint            *collection,
+                                   guint            *version)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  if (self->collection < 0)
+    return FALSE;
+  *collection = (guint) self->collection;
+  *version = self->version;
+  return TRUE;
+}
+
+void
+tsr_shapes_browser_show (TsrShapesBrowser *self,
+                         TsrShapesPart     part,
+                         guint             index)
+{
+  static const char *const names[] = { "frames", "sequences", "bitmaps" };
+
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  gtk_stack_set_visible_child_name (self->part_stack, names[part]);
+  switch (part)
+    {
+    case TSR_SHAPES_PART_BITMAP:
+      {
+        GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->bitmap_flow, (int) index);
+        if (child != NULL)
+          gtk_flow_box_select_child (self->bitmap_flow, child);
+        break;
+      }
+    case TSR_SHAPES_PART_FRAME:
+      gtk_list_box_select_row (self->frame_list, gtk_list_box_get_row_at_index (self->frame_list, (int) index));
+      break;
+    case TSR_SHAPES_PART_SEQUENCE:
+      gtk_list_box_select_row (self->sequence_list, gtk_list_box_get_row_at_index (self->sequence_list, (int) index));
+      break;
+    default:
+      break;
+    }
+}
+
+/* ---- document changes ------------------------------------------------------------------------ */
+
+static void
+on_shapes_changed (TsrShapesDocument *document,
+                   guint              collection_index,
+                   guint              version,
+                   guint              part,
+                   guint              index,
+                   TsrShapesBrowser  *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+
+  if (collection == NULL || (gint) collection_index != self->collection || version != self->version)
+    return;
+  switch ((TsrShapesPart) part)
+    {
+    case TSR_SHAPES_PART_BITMAP:
+      {
+        GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->bitmap_flow, (int) index);
+        if (child != NULL)
+          gtk_flow_box_child_set_child (child, bitmap_thumbnail (self, collection, index));
+        tsr_shapes_frame_cache_drop (self->cache, -1);
+        break;
+      }
+    case TSR_SHAPES_PART_FRAME:
+      {
+        GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->frame_list, (int) index);
+        g_autofree char *text = frame_caption (collection, index);
+        if (row != NULL)
+          gtk_label_set_text (GTK_LABEL (gtk_list_box_row_get_child (row)), text);
+        tsr_shapes_frame_cache_drop (self->cache, (gint) index);
+        break;
+      }
+    case TSR_SHAPES_PART_SEQUENCE:
+      if ((gint) index == self->selected[TSR_SHAPES_PART_SEQUENCE])
+        start_sequence (self, TRUE);
+      break;
+    default:
+      break;
+    }
+  if (self->part == (TsrShapesPart) part && (gint) index == self->selected[part])
+    sync_fields (self);
+  refresh_preview (self);
+}
+
+void
+tsr_shapes_browser_set_document (TsrShapesBrowser  *self,
+                                 TsrShapesDocument *document)
+{
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  if (self->document == document)
+    return;
+  tsr_shapes_browser_set_playing (self, FALSE);
+  if (self->dragging != 0 && self->document != NULL)
+    {
+      self->dragging = 0;
+      tsr_undo_stack_end_group (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+    }
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), self);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->import_button), document != NULL && tsr_shapes_document_get_editable (document));
+  gtk_label_set_text (self->status_label, document != NULL && tsr_shapes_document_is_patch (document)
+                                          ? _("A shapes patch is shown as the records it replaces, read-only; patches carry no colours unless they replace a colour table.")
+                                          : "");
+  rebuild_collections (self);
+}
+
+/* ---- import and export ----------------------------------------------------------------------- */
+
+/* The bitmap an import replaces: the selected one, or the one the selected frame shows. */
+static gint
+target_bitmap (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint frame = -1;
+
+  if (collection == NULL)
+    return -1;
+  if (self->part == TSR_SHAPES_PART_BITMAP)
+    return self->selected[TSR_SHAPES_PART_BITMAP];
+  if (self->part == TSR_SHAPES_PART_FRAME)
+    frame = self->selected[TSR_SHAPES_PART_FRAME];
+  else if (current_sequence (self) != NULL)
+    frame = tsr_shapes_sequence_frame_at (current_sequence (self), self->view, self->animation.frame);
+  if (frame < 0 || (guint) frame >= collection->frames->len)
+    return -1;
+  return ((TsrShapesFrame *) g_ptr_array_index (collection->frames, (guint) frame))->bitmap_index;
+}
+
+gboolean
+tsr_shapes_browser_import_file (TsrShapesBrowser *self,
+                                GFile            *file,
+                                GError          **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrImage) image = NULL;
+  g_autofree char *report_text = NULL;
+  TsrShapesEncodeReport report;
+  gint bitmap = target_bitmap (self);
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  if (self->document == NULL || bitmap < 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no bitmap selected to replace");
+      return FALSE;
+    }
+  if (path == NULL || (bytes = tsr_file_read (path, error)) == NULL)
+    return FALSE;
+  image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
+  if (image == NULL
+      || !tsr_shapes_document_import_bitmap (self->document, (guint) self->collection, self->version, (guint) bitmap, image,
+                                             self->table, &report, error))
+    return FALSE;
+  if (report.unmatched_colors > 0)
+    report_text = g_strdup_printf (_("Imported %s into bitmap %d: mean colour error ΔE %.1f; %u of %u colours had no close "
+                                     "match (the worst, #%06x, is ΔE %.0f away)."),
+                                   name, bitmap, report.mean_delta_e, report.unmatched_colors, report.colors,
+                                   report.worst_rgb, report.worst_delta_e);
+  else
+    report_text = g_strdup_printf (_("Imported %s into bitmap %d: mean colour error ΔE %.1f; all %u colours matched closely."),
+                                   name, bitmap, report.mean_delta_e, report.colors);
+  gtk_label_set_text (self->status_label, report_text);
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_browser_export_selection (TsrShapesBrowser *self,
+                                     GFile            *file,
+                                     GError          **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  if (self->image == NULL || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "nothing selected to export");
+      return FALSE;
+    }
+  return tsr_image_save_png (self->image, path, error);
+}
+
+gboolean
+tsr_shapes_browser_export_all (TsrShapesBrowser *self,
+                               GFile            *folder,
+                               GError          **error)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  const TsrFormat *format;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  if (self->document == NULL || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no document to export");
+      return FALSE;
+    }
+  format = tsr_document_get_format (TSR_DOCUMENT (self->document));
+  if (!format->extract (tsr_document_get_format_data (TSR_DOCUMENT (self->document)), path, written, error))
+    return FALSE;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.", written->len),
+                          written->len, path);
+  gtk_label_set_text (self->status_label, text);
+  return TRUE;
+}
+
+typedef enum {
+  CHOOSE_IMPORT,
+  CHOOSE_EXPORT,
+  CHOOSE_EXPORT_ALL,
+} ChooseKind;
+
+static void
+on_file_chosen (GtkNativeDialog  *dialog,
+                int               response,
+                TsrShapesBrowser *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GError) error = NULL;
+  ChooseKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "tsr-kind"));
+  gboolean ok = TRUE;
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL)
+    {
+      if (kind == CHOOSE_IMPORT)
+        ok = tsr_shapes_browser_import_file (self, file, &error);
+      else if (kind == CHOOSE_EXPORT)
+        ok = tsr_shapes_browser_export_selection (self, file, &error);
+      else
+        ok = tsr_shapes_browser_export_all (self, file, &error);
+      if (!ok)
+        gtk_label_set_text (self->status_label, error->message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+choose_file (TsrShapesBrowser *self,
+             ChooseKind        kind)
+{
+  static const char *const titles[] = { N_("Import PNG into Bitmap"), N_("Export PNG"), N_("Export All as PNG") };
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_(titles[kind]), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        kind == CHOOSE_IMPORT ? GTK_FILE_CHOOSER_ACTION_OPEN
+                                        : kind == CHOOSE_EXPORT ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                        : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        kind == CHOOSE_IMPORT ? _("_Import") : _("_Export"), _("_Cancel"));
+  if (kind != CHOOSE_EXPORT_ALL)
+    {
+      gtk_file_filter_set_name (filter, _("PNG pictures"));
+      gtk_file_filter_add_pattern (filter, "*.png");
+      gtk_file_filter_add_pattern (filter, "*.PNG");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+    }
+  if (kind == CHOOSE_EXPORT)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "shape.png");
+  g_object_set_data (G_OBJECT (dialog), "tsr-kind", GINT_TO_POINTER (kind));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+on_import_clicked (TsrShapesBrowser *self)
+{
+  choose_file (self, CHOOSE_IMPORT);
+}
+
+static void
+on_export_clicked (TsrShapesBrowser *self)
+{
+  choose_file (self, CHOOSE_EXPORT);
+}
+
+static void
+on_export_all_clicked (TsrShapesBrowser *self)
+{
+  choose_file (self, CHOOSE_EXPORT_ALL);
+}
+
+const char *
+tsr_shapes_browser_get_status (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
+GtkWidget *
+tsr_shapes_browser_get_preview (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return GTK_WIDGET (self->preview);
+}
+
+/* ---- the page -------------------------------------------------------------------------------- */
+
+static void
+tsr_shapes_browser_page_set_document (TsrEditorPage *page,
+                                      TsrDocument   *document)
+{
+  tsr_shapes_browser_set_document (TSR_SHAPES_BROWSER (page), document != NULL ? TSR_SHAPES_DOCUMENT (document) : NULL);
+}
+
+static void
+tsr_shapes_browser_page_set_note (TsrEditorPage *page,
+                                  const char    *note)
+{
+  gtk_label_set_text (TSR_SHAPES_BROWSER (page)->note_label, note != NULL ? note : "");
+}
+
+static void
+tsr_shapes_browser_editor_page_init (TsrEditorPageInterface *iface)
+{
+  iface->set_document = tsr_shapes_browser_page_set_document;
+  iface->set_note = tsr_shapes_browser_page_set_note;
+}
+
+static void
+tsr_shapes_browser_dispose (GObject *object)
+{
+  TsrShapesBrowser *self = TSR_SHAPES_BROWSER (object);
+
+  tsr_shapes_browser_set_document (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_SHAPES_BROWSER);
+  G_OBJECT_CLASS (tsr_shapes_browser_parent_class)->dispose (object);
+}
+
+static void
+tsr_shapes_browser_finalize (GObject *object)
+{
+  TsrShapesBrowser *self = TSR_SHAPES_BROWSER (object);
+
+  g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
+  g_clear_pointer (&self->surface, cairo_surface_destroy);
+  g_clear_pointer (&self->image, tsr_image_free);
+  g_clear_pointer (&self->fields, g_hash_table_unref);
+  G_OBJECT_CLASS (tsr_shapes_browser_parent_class)->finalize (object);
+}
+
+static void
+tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tsr_shapes_browser_dispose;
+  G_OBJECT_CLASS (klass)->finalize = tsr_shapes_browser_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-shapes-browser.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, paned);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, collection_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, table_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, zoom_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, note_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, import_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, part_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, bitmap_flow);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, frame_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, sequence_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, preview);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, player_box);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, play_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, player_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, field_grid);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, status_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_collection_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_table_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_all_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_part_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_bitmap_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_frame_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_sequence_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_step_back);
+  gtk_widget_class_bind_template_callback (widget_class, on_play_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_step_forward);
+  gtk_widget_class_bind_template_callback (widget_class, on_view_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_speed_selected);
+}
+
+static void
+tsr_shapes_browser_init (TsrShapesBrowser *self)
+{
+  self->collection = -1;
+  self->zoom = 3;
+  self->selected[0] = self->selected[1] = self->selected[2] = -1;
+  self->part = TSR_SHAPES_PART_BITMAP;
+  self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->animation.speed = 1.0;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
+  gtk_widget_set_visible (self->player_box, FALSE);
+  self->drag = gtk_gesture_drag_new ();
+  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (self->drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->preview), GTK_EVENT_CONTROLLER (self->drag));
+}
+
+GtkWidget *
+tsr_shapes_browser_new (void)
+{
+  return g_object_new (TSR_TYPE_SHAPES_BROWSER, NULL);
+}

@@ -1,0 +1,67 @@
+/* tsr-shapes-browser.h: the editor page for Marathon Shapes files and shapes patches: the
+ * collections (8-bit and 16-bit versions), a colour-table switcher, the bitmaps as thumbnails,
+ * frames with their origin and key point, and sequences played as animations per view with a
+ * speed control and frame stepping; nearest-neighbour zoom over a checkerboard. Fields and
+ * imported pictures are edited through the document's commands. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "model/marathon/tsr-shapes-animation.h"
+#include "model/marathon/tsr-shapes-document.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_SHAPES_BROWSER (tsr_shapes_browser_get_type ())
+G_DECLARE_FINAL_TYPE (TsrShapesBrowser, tsr_shapes_browser, TSR, SHAPES_BROWSER, GtkWidget)
+
+GtkWidget  *tsr_shapes_browser_new                (void);
+void        tsr_shapes_browser_set_document       (TsrShapesBrowser  *self,
+                                                   TsrShapesDocument *document);
+/* Shows collection COLLECTION's version VERSION (0: 8-bit, 1: 16-bit); FALSE when absent. */
+gboolean    tsr_shapes_browser_select_collection  (TsrShapesBrowser  *self,
+                                                   guint              collection,
+                                                   guint              version);
+/* The collection shown, or FALSE with none. */
+gboolean    tsr_shapes_browser_get_collection     (TsrShapesBrowser  *self,
+                                                   guint             *collection,
+                                                   guint             *version);
+/* Switches to the bitmaps, frames or sequences and selects item INDEX. */
+void        tsr_shapes_browser_show               (TsrShapesBrowser  *self,
+                                                   TsrShapesPart      part,
+                                                   guint              index);
+void        tsr_shapes_browser_set_color_table    (TsrShapesBrowser  *self,
+                                                   guint              table);
+void        tsr_shapes_browser_set_zoom           (TsrShapesBrowser  *self,
+                                                   guint              zoom);
+/* Replaces the selected bitmap (the bitmap of the selected frame, or of the sequence's current
+ * frame) with the PNG FILE, quantised to the current colour table; the status line reports the
+ * colour error and the colours with no close match. */
+gboolean    tsr_shapes_browser_import_file        (TsrShapesBrowser  *self,
+                                                   GFile             *file,
+                                                   GError           **error);
+/* Writes what the preview shows (without the checkerboard) as a PNG. */
+gboolean    tsr_shapes_browser_export_selection   (TsrShapesBrowser  *self,
+                                                   GFile             *file,
+                                                   GError           **error);
+/* The format's extract (tessera-cli extract) into the folder FOLDER. */
+gboolean    tsr_shapes_browser_export_all         (TsrShapesBrowser  *self,
+                                                   GFile             *folder,
+                                                   GError           **error);
+/* The sequence player. */
+void        tsr_shapes_browser_set_playing        (TsrShapesBrowser  *self,
+                                                   gboolean           playing);
+void        tsr_shapes_browser_step               (TsrShapesBrowser  *self,
+                                                   int                delta);
+void        tsr_shapes_browser_set_view           (TsrShapesBrowser  *self,
+                                                   guint              view);
+const TsrShapesAnimation *tsr_shapes_browser_get_animation (TsrShapesBrowser *self);
+/* The field editor named NAME ("ticks per frame", "origin x"...) of the selection. (transfer none) */
+GtkWidget  *tsr_shapes_browser_get_field_widget   (TsrShapesBrowser  *self,
+                                                   const char        *name);
+/* The status line's text. (transfer none) */
+const char *tsr_shapes_browser_get_status         (TsrShapesBrowser  *self);
+/* The preview widget (screenshots, input). (transfer none) */
+GtkWidget  *tsr_shapes_browser_get_preview        (TsrShapesBrowser  *self);
+
+G_END_DECLS

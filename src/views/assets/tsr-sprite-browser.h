@@ -1,0 +1,31 @@
+/* tsr-sprite-browser.h: the editor page for Sphere spritesets (.rss) and tilesets (.rts): a
+ * spriteset's directions played with their frames' delays, its base rectangle drawn; a tileset's
+ * tiles as thumbnails, the chosen tile with its obstruction (segments or mask) and its animation
+ * (next tile after the delay) played. Nearest-neighbour zoom over a checkerboard. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "model/sphere/tsr-sphere-animation.h"
+#include "model/tsr-document.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_SPRITE_BROWSER (tsr_sprite_browser_get_type ())
+G_DECLARE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR, SPRITE_BROWSER, GtkWidget)
+
+/* Whether DOCUMENT is a Sphere spriteset or tileset file (the page's test for the registry). */
+gboolean  tsr_sprite_browser_accepts      (TsrDocument      *document);
+void      tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
+                                           TsrDocument      *document);
+/* Selects direction INDEX (spritesets) or tile INDEX (tilesets). */
+void      tsr_sprite_browser_select       (TsrSpriteBrowser *self,
+                                           guint             index);
+void      tsr_sprite_browser_set_playing  (TsrSpriteBrowser *self,
+                                           gboolean          playing);
+void      tsr_sprite_browser_set_zoom     (TsrSpriteBrowser *self,
+                                           guint             zoom);
+/* The animation (the frame of the direction, or the tile shown). */
+const TsrSphereAnimation *tsr_sprite_browser_get_animation (TsrSpriteBrowser *self);
+
+G_END_DECLS

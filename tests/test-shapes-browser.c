@@ -1,0 +1,529 @@
+/* test-shapes-browser.c: the shapes browser in real windows, driven by real X input (XTest under
+ * Xvfb). Each real shapes patch opens on the browser with its first collection's bitmaps shown
+ * (a screenshot each). On a copy of a Shapes file built from the real patches: a PNG is imported
+ * into the bitmap of a sequence's frame, the sequence's ticks per frame are typed into its field,
+ * a real Ctrl+Z undoes that and Ctrl+Shift+Z redoes it, Ctrl+S saves; reloaded with the codec,
+ * only that field and that bitmap changed, and the bitmap is the quantised picture. The sequence
+ * then plays, and is stepped through three frames with the step button (a screenshot each).
+ * Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "model/tsr-undo-stack.h"
+#include "formats/marathon/tsr-marathon-shapes.h"
+#include "views/assets/tsr-images-browser.h"
+#include "views/assets/tsr-shapes-browser.h"
+#include "views/assets/tsr-sprite-browser.h"
+#include "tsr-shapes-sample.h"
+#include "tsr-test-common.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static TsrWindow *
+open_in_window (const char *path)
+{
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  tsr_test_ui_iterate_for (200);
+  return window;
+}
+
+static TsrShapesBrowser *
+window_browser (TsrWindow *window)
+{
+  GtkWidget *browser = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                GSIZE_TO_POINTER (TSR_TYPE_SHAPES_BROWSER));
+
+  g_assert_nonnull (browser);
+  g_assert_true (gtk_widget_get_mapped (browser));
+  return TSR_SHAPES_BROWSER (browser);
+}
+
+static guint
+count_children (GtkWidget *widget)
+{
+  guint count = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    count++;
+  return count;
+}
+
+static gboolean
+match_flow_box (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_FLOW_BOX (widget);
+}
+
+static void
+test_real_patches (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  const char *suffixes[] = { ".ShPa", NULL };
+  g_autoptr(GPtrArray) patches = tsr_test_data_list (data, suffixes);
+
+  g_assert_cmpuint (patches->len, >, 0);
+  for (guint i = 0; i < patches->len; i++)
+    {
+      const char *path = g_ptr_array_index (patches, i);
+      TsrWindow *window = open_in_window (path);
+      TsrShapesBrowser *browser = window_browser (window);
+      TsrDocument *document = tsr_window_get_document (window);
+      const TsrShapesCollection *collection;
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *name = g_strdup_printf ("shapes-browser-%s.png", base);
+      guint c, v;
+      GtkWidget *flow;
+
+      g_assert_true (TSR_IS_SHAPES_DOCUMENT (document));
+      g_assert_true (tsr_shapes_browser_get_collection (browser, &c, &v));
+      collection = tsr_shapes_document_get_collection (TSR_SHAPES_DOCUMENT (document), c, v);
+      g_assert_nonnull (collection);
+      /* Every bitmap of the first collection has its thumbnail. */
+      flow = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_flow_box, NULL);
+      g_assert_cmpuint (count_children (flow), ==, collection->bitmaps->len);
+      tsr_test_ui_iterate_for (300);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
+      gtk_window_destroy (GTK_WINDOW (window));
+      tsr_test_ui_iterate_for (50);
+    }
+}
+
+/* A picture in greys 1..255 (value 0 is transparency in the player's collection) with a
+ * transparent border and a diagonal stripe: 40x56. */
+static TsrImage *
+make_picture (guint seed)
+{
+  TsrImage *image = tsr_image_new (40, 56);
+
+  for (guint y = 0; y < 56; y++)
+    for (guint x = 0; x < 40; x++)
+      {
+        guint grey = 1 + (x * 5 + y * 3 + seed * 60) % 255;
+
+        if (x < 2 || y < 2 || x >= 38 || y >= 54)
+          continue;
+        if ((x + y + seed * 8) % 20 < 4)
+          grey = 250;
+        tsr_image_set_pixel (image, x, y, (grey * 0x01010100u) | 0xff);
+      }
+  return image;
+}
+
+static char *
+write_picture (const TsrImage *image, const char *name)
+{
+  char *path = g_build_filename (work_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tsr_image_save_png (image, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+iterate_until_frames (guint frames)
+{
+  for (guint i = 0; i < frames; i++)
+    tsr_test_ui_iterate_for (20);
+}
+
+static void
+type_number (TsrTestXTest *xtest, int value)
+{
+  g_autofree char *text = g_strdup_printf ("%d", value);
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  for (const char *p = text; *p != '\0'; p++)
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_0 + (guint) (*p - '0'), 0));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+}
+
+static gboolean
+match_button_with_icon (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), user_data) == 0;
+}
+
+static gboolean
+match_sequence_row (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_LIST_BOX_ROW (widget) && gtk_widget_get_mapped (widget) && gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (widget));
+}
+
+static void
+test_edit_with_real_input (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
+  g_autoptr(GBytes) original_bytes = NULL;
+  g_autoptr(TsrShapesFile) original = NULL, saved = NULL;
+  g_autoptr(TsrImage) picture = make_picture (0);
+  g_autofree char *picture_path = write_picture (picture, "picture.png");
+  g_autoptr(GFile) picture_file = g_file_new_for_path (picture_path);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWindow *window;
+  TsrShapesBrowser *browser;
+  TsrShapesDocument *document;
+  const TsrShapesCollection *collection;
+  const TsrShapesSequence *sequence = NULL;
+  GtkWidget *ticks, *row, *step;
+  gint16 old_ticks, new_ticks;
+  gint bitmap = -1, frame_index;
+  guint chosen;
+  gsize size;
+  gchar *contents;
+
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  original_bytes = g_bytes_new_take (contents, size);
+  original = tsr_shapes_file_parse (g_bytes_get_data (original_bytes, NULL), size, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  browser = window_browser (window);
+  document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  g_assert_true (tsr_shapes_document_get_editable (document));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* The player (collection 6, 8-bit), its first sequence with frames. */
+  g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
+  collection = tsr_shapes_document_get_collection (document, 6, 0);
+  /* The first sequence with three frames or more whose first frames show bitmaps. */
+  for (chosen = 0; chosen < collection->sequences->len; chosen++)
+    {
+      sequence = g_ptr_array_index (collection->sequences, chosen);
+      if (sequence->frames_per_view >= 3 && tsr_shapes_sequence_frame_at (sequence, 0, 0) >= 0
+          && tsr_shapes_sequence_frame_at (sequence, 0, 1) >= 0 && tsr_shapes_sequence_frame_at (sequence, 0, 2) >= 0)
+        break;
+    }
+  g_assert_cmpuint (chosen, <, collection->sequences->len);
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, chosen);
+  tsr_test_ui_iterate_for (200);
+  frame_index = tsr_shapes_sequence_frame_at (sequence, 0, 0);
+  g_assert_cmpint (frame_index, >=, 0);
+  bitmap = ((TsrShapesFrame *) g_ptr_array_index (collection->frames, (guint) frame_index))->bitmap_index;
+
+  /* Import into the bitmap the sequence shows now (frame 0 of view 0). */
+  g_assert_true (tsr_shapes_browser_import_file (browser, picture_file, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (tsr_shapes_browser_get_status (browser), "matched closely"));
+
+  /* Type the ticks per frame with real keys into its field. */
+  old_ticks = sequence->ticks_per_frame;
+  new_ticks = old_ticks + 3;
+  ticks = tsr_shapes_browser_get_field_widget (browser, "ticks per frame");
+  g_assert_nonnull (ticks);
+  g_assert_true (tsr_test_xtest_click (xtest, ticks));
+  type_number (xtest, new_ticks);
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->ticks_per_frame, ==, new_ticks);
+  g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->ticks_per_frame, ==, (guint) new_ticks);
+
+  /* Focus off the field (its text has an undo of its own), then the window's undo and redo. */
+  row = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_sequence_row, NULL);
+  g_assert_nonnull (row);
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->ticks_per_frame, ==, old_ticks);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tsr_shapes_browser_get_field_widget (browser, "ticks per frame"))), ==, old_ticks);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->ticks_per_frame, ==, new_ticks);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-edited.png");
+
+  /* Save with a real Ctrl+S. */
+  g_assert_true (tsr_window_get_modified (window));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (tsr_window_get_modified (window));
+  g_assert_null (tsr_window_get_error_message (window));
+
+  /* Reloaded: only that field of that sequence and that bitmap changed. */
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  saved = tsr_shapes_file_parse ((const guint8 *) contents, size, &error);
+  g_free (contents);
+  g_assert_no_error (error);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *a = original->slots[c].versions[v], *b = saved->slots[c].versions[v];
+
+        g_assert_true ((a == NULL) == (b == NULL));
+        if (a == NULL)
+          continue;
+        if (c != 6 || v != 0)
+          {
+            g_assert_true (g_bytes_equal (a->original, b->original));
+            continue;
+          }
+        g_assert_cmpuint (a->sequences->len, ==, b->sequences->len);
+        g_assert_cmpuint (a->frames->len, ==, b->frames->len);
+        g_assert_cmpuint (a->bitmaps->len, ==, b->bitmaps->len);
+        for (guint s = 0; s < a->sequences->len; s++)
+          {
+            const TsrShapesSequence *sa = g_ptr_array_index (a->sequences, s), *sb = g_ptr_array_index (b->sequences, s);
+            gsize length;
+            const guint8 *ra = g_bytes_get_data (sa->raw, &length), *rb = g_bytes_get_data (sb->raw, NULL);
+
+            g_assert_cmpuint (length, ==, g_bytes_get_size (sb->raw));
+            if (s != chosen)
+              {
+                g_assert_true (g_bytes_equal (sa->raw, sb->raw));
+                continue;
+              }
+            g_assert_cmpint (sb->ticks_per_frame, ==, new_ticks);
+            g_assert_cmpmem (ra, 42, rb, 42);
+            g_assert_cmpmem (ra + 44, length - 44, rb + 44, length - 44);
+          }
+        for (guint f = 0; f < a->frames->len; f++)
+          g_assert_cmpmem (((TsrShapesFrame *) a->frames->pdata[f])->raw, TSR_SHAPES_FRAME_SIZE,
+                           ((TsrShapesFrame *) b->frames->pdata[f])->raw, TSR_SHAPES_FRAME_SIZE);
+        for (guint i = 0; i < a->bitmaps->len; i++)
+          if ((gint) i != bitmap)
+            g_assert_true (g_bytes_equal (((TsrShapesBitmap *) a->bitmaps->pdata[i])->raw,
+                                          ((TsrShapesBitmap *) b->bitmaps->pdata[i])->raw));
+          else
+            {
+              g_autoptr(TsrImage) image = tsr_shapes_bitmap_decode (b->bitmaps->pdata[i], b->color_tables->pdata[0], &error);
+
+              g_assert_no_error (error);
+              g_assert_cmpuint (image->width, ==, picture->width);
+              g_assert_cmpuint (image->height, ==, picture->height);
+              /* The grey ramp holds every grey of the picture: quantised, it is the picture. */
+              g_assert_cmpmem (image->pixels, (gsize) image->width * image->height * 4, picture->pixels,
+                               (gsize) picture->width * picture->height * 4);
+            }
+      }
+
+  /* Drag the frame's origin with the real pointer on the frames page: one undo step. */
+  {
+    const TsrShapesFrame *frame;
+    GtkWidget *preview = tsr_shapes_browser_get_preview (browser);
+    guint depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+    double px, py;
+
+    tsr_shapes_browser_show (browser, TSR_SHAPES_PART_FRAME, (guint) frame_index);
+    tsr_shapes_browser_set_zoom (browser, 4);
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_FLAGS, 0, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_ORIGIN_X, 10, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_ORIGIN_Y, 20, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_KEY_X, 30, &error));
+    g_assert_true (tsr_shapes_document_set_frame_field (document, 6, 0, (guint) frame_index, TSR_SHAPES_FRAME_KEY_Y, 40, &error));
+    depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+    tsr_test_ui_iterate_for (200);
+    /* The origin's pixel centre: the checkerboard margin, then 4 screen pixels a bitmap pixel. */
+    px = 8 + (10 + 0.5) * 4;
+    py = 8 + (20 + 0.5) * 4;
+    g_assert_true (tsr_test_xtest_move_to (xtest, preview, px, py, 6, NULL, NULL));
+    g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+    g_assert_true (tsr_test_xtest_move_to (xtest, preview, px + 5 * 4, py + 3 * 4, 3, NULL, NULL));
+    g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+    iterate_until_frames (5);
+    frame = g_ptr_array_index (collection->frames, (guint) frame_index);
+    g_assert_cmpint (frame->origin_x, ==, 15);
+    g_assert_cmpint (frame->origin_y, ==, 23);
+    g_assert_cmpint (frame->key_x, ==, 30);
+    g_assert_cmpuint (tsr_undo_stack_get_depth (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==, depth + 1);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-frame-dragged.png");
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    iterate_until_frames (5);
+    frame = g_ptr_array_index (collection->frames, (guint) frame_index);
+    g_assert_cmpint (frame->origin_x, ==, 10);
+    g_assert_cmpint (frame->origin_y, ==, 20);
+    tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, chosen);
+    tsr_test_ui_iterate_for (100);
+  }
+
+  /* Pictures for the next two frames' bitmaps (not saved), so the animation shows each frame. */
+  for (guint k = 1; k < 3; k++)
+    {
+      g_autoptr(TsrImage) other = make_picture (k);
+      g_autofree char *name = g_strdup_printf ("picture-%u.png", k);
+      g_autofree char *other_path = write_picture (other, name);
+      g_autoptr(GFile) other_file = g_file_new_for_path (other_path);
+
+      tsr_shapes_browser_step (browser, 1);
+      g_assert_true (tsr_shapes_browser_import_file (browser, other_file, &error));
+      g_assert_no_error (error);
+    }
+  tsr_shapes_browser_step (browser, -2);
+  g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->frame, ==, 0);
+
+  /* Play for real: the frame clock drives the animation. */
+  tsr_shapes_browser_set_playing (browser, TRUE);
+  for (guint i = 0; i < 250 && tsr_shapes_browser_get_animation (browser)->ticks_played < 3; i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->ticks_played, >, 0);
+  tsr_shapes_browser_set_playing (browser, FALSE);
+  tsr_shapes_browser_step (browser, -(int) tsr_shapes_browser_get_animation (browser)->frame);
+  tsr_shapes_browser_set_zoom (browser, 4);
+
+  /* Three frames, stepped with the real step button. */
+  step = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "media-skip-forward-symbolic");
+  g_assert_nonnull (step);
+  for (guint f = 0; f < 3; f++)
+    {
+      g_autofree char *name = g_strdup_printf ("shapes-browser-sequence-f%u.png", f);
+
+      g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->frame, ==, f);
+      tsr_test_ui_iterate_for (150);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
+      g_assert_true (tsr_test_xtest_click (xtest, step));
+      iterate_until_frames (3);
+    }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+/* The Images file: the page is up before any picture is decoded (they decode in the background),
+ * then every picture has its thumbnail, and a real double click opens one at 1:1. */
+static void
+test_images_file (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = g_build_filename (data, "m2_Images.imgA", NULL);
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrImagesBrowser *browser;
+  GtkWidget *flow;
+  GtkFlowBoxChild *child;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  browser = TSR_IMAGES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_IMAGES_BROWSER)));
+  g_assert_nonnull (browser);
+  /* Opening returned before a single picture was decoded on this thread. */
+  g_assert_cmpuint (tsr_images_browser_get_n_pictures (browser), ==, 14);
+  g_assert_cmpuint (tsr_images_browser_get_n_loaded (browser), ==, 0);
+  for (guint i = 0; i < 500 && tsr_images_browser_get_n_loaded (browser) < 14; i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_cmpuint (tsr_images_browser_get_n_loaded (browser), ==, 14);
+  flow = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_flow_box, NULL);
+  g_assert_cmpuint (count_children (flow), ==, 14);
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-images.png");
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  child = gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), 2);
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (child)));
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (child)));
+  iterate_until_frames (10);
+  g_assert_cmpint (tsr_images_browser_get_open_id (browser), >=, 1000);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-images-open.png");
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+/* Sphere: the real spriteset plays its first direction by the frame clock; the real tileset with
+ * obstructions shows its tiles and a tile's segments (screenshots). */
+static void
+test_sphere_files (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("sphere");
+  const char *names[] = { "sarah.rss", "outside_neo.rts" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (data, names[i], NULL);
+      TsrWindow *window = open_in_window (path);
+      TsrSpriteBrowser *browser = TSR_SPRITE_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                               GSIZE_TO_POINTER (TSR_TYPE_SPRITE_BROWSER)));
+      g_autofree char *name = g_strdup_printf ("shapes-browser-%s.png", names[i]);
+
+      g_assert_nonnull (browser);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
+      tsr_sprite_browser_set_zoom (browser, 8);
+      if (i == 0)
+        {
+          tsr_sprite_browser_set_playing (browser, TRUE);
+          for (guint k = 0; k < 100 && tsr_sprite_browser_get_animation (browser)->index == 0; k++)
+            tsr_test_ui_iterate_for (20);
+          g_assert_cmpuint (tsr_sprite_browser_get_animation (browser)->index, >, 0);
+          tsr_sprite_browser_set_playing (browser, FALSE);
+        }
+      else
+        {
+          /* A tile with obstruction segments. */
+          const TsrSphereTileset *tileset = tsr_document_get_format_data (tsr_window_get_document (window));
+          guint t;
+
+          for (t = 0; t < tileset->tiles->len; t++)
+            {
+              const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, t);
+              if (tile->obstruction_type == 2 && tile->segments != NULL && tile->segments->len > 0)
+                break;
+            }
+          g_assert_cmpuint (t, <, tileset->tiles->len);
+          tsr_sprite_browser_select (browser, t);
+        }
+      tsr_test_ui_iterate_for (200);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
+      gtk_window_destroy (GTK_WINDOW (window));
+      tsr_test_ui_iterate_for (50);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+  int status;
+
+  if (!tsr_test_ui_begin (&argc, &argv, "shapes-browser", &work_dir, &screenshot_dir))
+    return 77;
+  if (!tsr_test_xtest_available (&why))
+    {
+      tsr_test_ui_end (work_dir, screenshot_dir);
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        {
+          g_printerr ("FAIL: real input needs XTest under CI: %s\n", why);
+          return 1;
+        }
+      g_print ("SKIP: %s\n", why);
+      return 77;
+    }
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/shapes-browser/real-patches", test_real_patches);
+  g_test_add_func ("/shapes-browser/edit-with-real-input", test_edit_with_real_input);
+  g_test_add_func ("/shapes-browser/images", test_images_file);
+  g_test_add_func ("/shapes-browser/sphere", test_sphere_files);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}

@@ -1,0 +1,627 @@
+/* test-shapes-document.c: the shapes browser's GTK-free side: the animation clock against the
+ * engine's rule, frame placement on a common origin, the quantiser's report, and the shapes
+ * document's commands on a Shapes file built from the real patches (undo and redo byte-exact,
+ * only the edited records change, merging, read-only patches). */
+#include <check.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "model/marathon/tsr-shapes-animation.h"
+#include "model/marathon/tsr-shapes-document.h"
+#include "model/sphere/tsr-sphere-animation.h"
+#include "model/tsr-builtin-documents.h"
+#include "tsr-shapes-sample.h"
+#include "tsr-test-common.h"
+
+static char *data_dir;
+
+static TsrShapesSequence *
+make_sequence (gint16 frames, gint16 ticks, gint16 loop, gint16 key)
+{
+  gint16 indexes[64];
+  TsrShapesSequence *sequence;
+  g_autofree guint8 *raw = NULL;
+  gsize size;
+
+  for (guint i = 0; i < G_N_ELEMENTS (indexes); i++)
+    indexes[i] = (gint16) i;
+  sequence = tsr_shapes_sequence_new ("walk", 1, frames, indexes);
+  raw = g_bytes_unref_to_data (g_bytes_ref (sequence->raw), &size);
+  raw[42] = 0, raw[43] = (guint8) ticks;
+  raw[44] = (guint8) (key >> 8), raw[45] = (guint8) key;
+  raw[58] = (guint8) (loop >> 8), raw[59] = (guint8) loop;
+  tsr_shapes_sequence_free (sequence);
+  return tsr_shapes_sequence_parse (raw, size, TRUE, 0, NULL);
+}
+
+START_TEST (test_animation_engine_rule)
+{
+  g_autoptr(TsrShapesSequence) sequence = make_sequence (4, 3, 1, 2);
+  TsrShapesAnimation animation = { 0 };
+  guint frames[13], events = 0, key_events = 0, last_events = 0;
+
+  tsr_shapes_animation_init (&animation, sequence, FALSE);
+  ck_assert_uint_eq (animation.frames, 4);
+  ck_assert_uint_eq (animation.ticks_per_frame, 3);
+  /* 3 ticks per frame: frames 0 0 0 1 1 1 2 2 2 3 3 3, then the loop frame 1. */
+  for (guint t = 0; t < 13; t++)
+    {
+      frames[t] = animation.frame;
+      events = tsr_shapes_animation_tick (&animation);
+      key_events += (events & TSR_SHAPES_ANIMATION_KEY_FRAME) != 0;
+      last_events += (events & TSR_SHAPES_ANIMATION_LAST_FRAME) != 0;
+    }
+  {
+    const guint expected[13] = { 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 1 };
+    for (guint t = 0; t < 13; t++)
+      ck_assert_msg (frames[t] == expected[t], "tick %u: frame %u, %u expected", t, frames[t], expected[t]);
+  }
+  ck_assert_uint_eq (key_events, 1);
+  ck_assert_uint_eq (last_events, 1);
+  ck_assert (!animation.stopped);
+
+  /* One second at speed 1 is 30 ticks; at speed 2, 60; fractions carry over. */
+  tsr_shapes_animation_reset (&animation);
+  tsr_shapes_animation_advance (&animation, G_USEC_PER_SEC);
+  ck_assert_uint_eq (animation.ticks_played, 30);
+  tsr_shapes_animation_set_speed (&animation, 2.0);
+  for (guint i = 0; i < 50; i++)
+    tsr_shapes_animation_advance (&animation, G_USEC_PER_SEC / 50);
+  ck_assert_uint_eq (animation.ticks_played, 90);
+  tsr_shapes_animation_set_speed (&animation, 1000);
+  ck_assert (animation.speed == 16.0);
+
+  /* Stepping wraps inside the view. */
+  tsr_shapes_animation_reset (&animation);
+  tsr_shapes_animation_step (&animation, -1);
+  ck_assert_uint_eq (animation.frame, 3);
+  tsr_shapes_animation_step (&animation, 6);
+  ck_assert_uint_eq (animation.frame, 1);
+  ck_assert_uint_eq (animation.tick, 0);
+}
+END_TEST
+
+START_TEST (test_animation_stops_without_loop)
+{
+  g_autoptr(TsrShapesSequence) once = make_sequence (3, 1, -1, -1);
+  g_autoptr(TsrShapesSequence) zero_ticks = make_sequence (2, 0, 0, -1);
+  TsrShapesAnimation animation = { 0 };
+  guint events = 0;
+
+  tsr_shapes_animation_init (&animation, once, FALSE);
+  for (guint t = 0; t < 10; t++)
+    events |= tsr_shapes_animation_tick (&animation);
+  ck_assert (animation.stopped);
+  ck_assert (events & TSR_SHAPES_ANIMATION_STOPPED);
+  ck_assert_uint_eq (animation.frame, 2);
+  ck_assert_uint_eq (animation.ticks_played, 3);
+  /* Stepping starts it again. */
+  tsr_shapes_animation_step (&animation, 1);
+  ck_assert_uint_eq (animation.frame, 0);
+  ck_assert (!animation.stopped);
+
+  /* Zero ticks per frame plays as one. */
+  tsr_shapes_animation_init (&animation, zero_ticks, FALSE);
+  ck_assert_uint_eq (animation.ticks_per_frame, 1);
+  tsr_shapes_animation_tick (&animation);
+  ck_assert_uint_eq (animation.frame, 1);
+  tsr_shapes_animation_tick (&animation);
+  ck_assert_uint_eq (animation.frame, 0);
+}
+END_TEST
+
+static TsrShapesColorTable *
+table_of (const guint32 *rgb, guint count)
+{
+  TsrShapesColorTable *table = g_new0 (TsrShapesColorTable, 1);
+
+  table->count = count;
+  table->colors = g_new0 (TsrShapesColor, count);
+  for (guint i = 0; i < count; i++)
+    table->colors[i] = (TsrShapesColor) { 0, (guint8) i, (guint16) ((rgb[i] >> 16 & 0xff) * 257),
+                                          (guint16) ((rgb[i] >> 8 & 0xff) * 257), (guint16) ((rgb[i] & 0xff) * 257) };
+  return table;
+}
+
+/* Two frames of different bitmaps and origins land on one origin; mirroring mirrors the origin. */
+START_TEST (test_frame_placement)
+{
+  const guint32 rgb[] = { 0x000000, 0xff0000, 0x00ff00 };
+  g_autoptr(TsrShapesCollection) collection = tsr_shapes_collection_new (TSR_SHAPES_COLLECTION_OBJECT, 3);
+  g_autoptr(TsrImage) red = tsr_image_new (4, 2), green = tsr_image_new (2, 6), canvas = NULL;
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_OBJECT);
+  gint16 indexes[] = { 0, 1, 2 };
+  g_autoptr(TsrShapesSequence) sequence = tsr_shapes_sequence_new ("s", 1, 3, indexes);
+  g_autoptr(TsrShapesFrameCache) cache = NULL;
+  TsrShapesFrame *frame;
+  TsrShapesBox box, one;
+
+  g_ptr_array_add (collection->color_tables, table_of (rgb, 3));
+  for (guint i = 0; i < 8; i++)
+    tsr_image_set_pixel (red, i % 4, i / 4, 0xff0000ff);
+  for (guint i = 0; i < 12; i++)
+    tsr_image_set_pixel (green, i % 2, i / 2, 0x00ff00ff);
+  g_ptr_array_add (collection->bitmaps, tsr_shapes_bitmap_encode (red, collection->color_tables->pdata[0], &options, NULL, NULL));
+  g_ptr_array_add (collection->bitmaps, tsr_shapes_bitmap_encode (green, collection->color_tables->pdata[0], &options, NULL, NULL));
+  frame = tsr_shapes_frame_new (0, 0);
+  frame->origin_x = 1, frame->origin_y = 1;
+  g_ptr_array_add (collection->frames, frame);
+  frame = tsr_shapes_frame_new (1, 0);
+  frame->origin_x = 0, frame->origin_y = 5;
+  g_ptr_array_add (collection->frames, frame);
+  frame = tsr_shapes_frame_new (0, TSR_SHAPES_FRAME_MIRROR_X);
+  frame->origin_x = 1, frame->origin_y = 1;
+  g_ptr_array_add (collection->frames, frame);
+
+  ck_assert (tsr_shapes_frame_box (collection, 2, &one));
+  ck_assert_int_eq (one.x, -2); /* 4 wide, origin 1 mirrored to 2 */
+  box = tsr_shapes_sequence_box (collection, sequence, 0);
+  /* red: x -1..3, y -1..1; green: x 0..2, y -5..1; mirrored red: x -2..2. */
+  ck_assert_int_eq (box.x, -2);
+  ck_assert_int_eq (box.y, -5);
+  ck_assert_int_eq (box.width, 5);
+  ck_assert_int_eq (box.height, 6);
+  ck_assert (!tsr_shapes_frame_box (collection, 7, &one));
+
+  cache = tsr_shapes_frame_cache_new (collection, collection->color_tables->pdata[0]);
+  canvas = tsr_image_new ((guint) box.width, (guint) box.height);
+  tsr_shapes_render_sequence_frame (cache, sequence, 0, 1, &box, canvas);
+  /* Green's top-left is at (0, -5) from the origin: canvas (2, 0). */
+  ck_assert_uint_eq (canvas->pixels[(0 * 5 + 2) * 4 + 1], 0xff);
+  ck_assert_uint_eq (canvas->pixels[(0 * 5 + 1) * 4 + 3], 0);
+  tsr_shapes_render_sequence_frame (cache, sequence, 0, 0, &box, canvas);
+  /* Red covers canvas x 1..4, y 4..5; the green of the previous frame is gone. */
+  ck_assert_uint_eq (canvas->pixels[(4 * 5 + 1) * 4 + 0], 0xff);
+  ck_assert_uint_eq (canvas->pixels[(0 * 5 + 2) * 4 + 3], 0);
+  ck_assert_uint_eq (canvas->pixels[(4 * 5 + 0) * 4 + 3], 0);
+  ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, 0, 3), -1);
+  ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, 1, 0), -1);
+}
+END_TEST
+
+START_TEST (test_quantiser_report)
+{
+  const guint32 rgb[] = { 0x000000, 0xc02020, 0x20c020, 0x2020c0, 0xffffff };
+  g_autoptr(TsrShapesColorTable) table = table_of (rgb, 5);
+  g_autoptr(TsrImage) image = tsr_image_new (4, 4);
+  g_autoptr(TsrShapesBitmap) bitmap = NULL;
+  g_autoptr(TsrImage) back = NULL;
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_OBJECT);
+  TsrShapesEncodeReport report;
+
+  /* Table colours only, and transparent pixels. */
+  for (guint i = 0; i < 12; i++)
+    tsr_image_set_pixel (image, i % 4, i / 4, (rgb[1 + i % 4] << 8) | 0xff);
+  bitmap = tsr_shapes_bitmap_encode_report (image, table, &options, &report, NULL);
+  ck_assert_ptr_nonnull (bitmap);
+  ck_assert (report.mean_delta_e == 0.0);
+  ck_assert_uint_eq (report.colors, 4);
+  ck_assert_uint_eq (report.unmatched_colors, 0);
+  back = tsr_shapes_bitmap_decode (bitmap, table, NULL);
+  ck_assert_mem_eq (back->pixels, image->pixels, 16 * 4);
+  g_clear_pointer (&bitmap, tsr_shapes_bitmap_free);
+  g_clear_pointer (&back, tsr_image_free);
+
+  /* Near colours match; yellow and magenta have no close entry. */
+  tsr_image_set_pixel (image, 0, 3, 0xc42222ff);
+  tsr_image_set_pixel (image, 1, 3, 0xffff00ff);
+  tsr_image_set_pixel (image, 2, 3, 0xff00ffff);
+  bitmap = tsr_shapes_bitmap_encode_report (image, table, &options, &report, NULL);
+  ck_assert_uint_eq (report.colors, 7);
+  ck_assert_uint_eq (report.unmatched_colors, 2);
+  ck_assert (report.worst_delta_e > TSR_SHAPES_CLOSE_DELTA_E);
+  ck_assert (report.worst_rgb == 0xffff00 || report.worst_rgb == 0xff00ff);
+  back = tsr_shapes_bitmap_decode (bitmap, table, NULL);
+  ck_assert_uint_eq (back->pixels[(3 * 4 + 0) * 4 + 0], 0xc0);
+  ck_assert_uint_eq (back->pixels[(3 * 4 + 3) * 4 + 3], 0); /* still transparent */
+}
+END_TEST
+
+static TsrDocument *
+open_document (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  TsrDocument *document = tsr_document_new_from_file (file, &error);
+
+  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
+  return document;
+}
+
+static GBytes *
+serialize (TsrDocument *document)
+{
+  g_autoptr(GPtrArray) outputs = tsr_document_serialize (document, "unused.shpA", NULL);
+  TsrOutputFile *output;
+
+  ck_assert_ptr_nonnull (outputs);
+  ck_assert_uint_eq (outputs->len, 1);
+  output = g_ptr_array_index (outputs, 0);
+  return g_bytes_ref (output->bytes);
+}
+
+static void
+on_shapes_changed (TsrShapesDocument *document, guint collection, guint version, guint part, guint index,
+                   guint *count)
+{
+  (*count)++;
+}
+
+START_TEST (test_commands_on_real_shapes)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) after_sequence = NULL, edited = NULL, redone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrShapesFile) reloaded = NULL, loaded = NULL;
+  g_autoptr(TsrImage) picture = tsr_image_new (20, 30);
+  const TsrShapesCollection *player;
+  const TsrShapesSequence *sequence;
+  TsrShapesEncodeReport report;
+  guint changes = 0, depth;
+  gint16 old_ticks;
+
+  ck_assert (TSR_IS_SHAPES_DOCUMENT (document));
+  ck_assert (tsr_shapes_document_get_editable (shapes));
+  g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), &changes);
+  /* Collection 6 is the XBLA player: 403 frames, 204 bitmaps. */
+  player = tsr_shapes_document_get_collection (shapes, 6, 0);
+  ck_assert_ptr_nonnull (player);
+  ck_assert_uint_ge (player->sequences->len, 6);
+  ck_assert_uint_eq (player->color_tables->len, 1);
+  g_autoptr(GBytes) untouched = serialize (document);
+  ck_assert (g_bytes_equal (untouched, original));
+
+  sequence = g_ptr_array_index (player->sequences, 0);
+  old_ticks = sequence->ticks_per_frame;
+  /* Two steps of one spin button are one undo step. */
+  depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (document));
+  ck_assert (tsr_shapes_document_set_sequence_field (shapes, 6, 0, 0, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME, old_ticks + 1, &error));
+  ck_assert (tsr_shapes_document_set_sequence_field (shapes, 6, 0, 0, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME, old_ticks + 5, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (tsr_document_get_undo_stack (document)), depth + 1);
+  sequence = g_ptr_array_index (player->sequences, 0);
+  ck_assert_int_eq (sequence->ticks_per_frame, old_ticks + 5);
+  ck_assert_int_eq (tsr_shapes_sequence_get_field (sequence, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME), old_ticks + 5);
+  after_sequence = serialize (document);
+  ck_assert (!g_bytes_equal (after_sequence, original));
+  ck_assert (tsr_document_get_modified (document));
+
+  /* An unchanged value is no command; out of range is refused. */
+  ck_assert (tsr_shapes_document_set_sequence_field (shapes, 6, 0, 0, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME, old_ticks + 5, NULL));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (tsr_document_get_undo_stack (document)), depth + 1);
+  ck_assert (!tsr_shapes_document_set_sequence_field (shapes, 6, 0, 0, TSR_SHAPES_SEQUENCE_KEY_FRAME, -7, &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_set_frame_field (shapes, 6, 0, 999, TSR_SHAPES_FRAME_ORIGIN_X, 1, &error));
+  g_clear_error (&error);
+
+  ck_assert (tsr_shapes_document_set_frame_field (shapes, 6, 0, 3, TSR_SHAPES_FRAME_ORIGIN_X, -12, &error));
+  ck_assert (tsr_shapes_document_set_frame_field (shapes, 6, 0, 3, TSR_SHAPES_FRAME_FLAGS, TSR_SHAPES_FRAME_MIRROR_X, &error));
+  ck_assert (tsr_shapes_document_set_frame_field (shapes, 6, 0, 3, TSR_SHAPES_FRAME_MINIMUM_LIGHT, 0x8000, &error));
+  for (guint i = 0; i < 20 * 30; i++)
+    tsr_image_set_pixel (picture, i % 20, i / 20, (i % 7 == 0) ? 0 : ((guint32) (i % 255 + 1) * 0x01010100u) | 0xff);
+  ck_assert_msg (tsr_shapes_document_import_bitmap (shapes, 6, 0, 5, picture, 0, &report, &error), "%s",
+                 error ? error->message : "");
+  ck_assert (report.mean_delta_e < 1.0);
+  ck_assert_uint_eq (report.unmatched_colors, 0);
+  ck_assert_uint_eq (changes, 6);
+  edited = serialize (document);
+
+  /* The reloaded file differs exactly in those records. */
+  reloaded = tsr_shapes_file_parse (g_bytes_get_data (edited, NULL), g_bytes_get_size (edited), &error);
+  loaded = tsr_shapes_file_parse (g_bytes_get_data (original, NULL), g_bytes_get_size (original), &error);
+  ck_assert_ptr_nonnull (reloaded);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *a = loaded->slots[c].versions[v], *b = reloaded->slots[c].versions[v];
+
+        ck_assert ((a == NULL) == (b == NULL));
+        if (a == NULL)
+          continue;
+        if (c != 6 || v != 0)
+          {
+            ck_assert (g_bytes_equal (a->original, b->original));
+            continue;
+          }
+        for (guint s = 0; s < a->sequences->len; s++)
+          {
+            const TsrShapesSequence *sa = g_ptr_array_index (a->sequences, s), *sb = g_ptr_array_index (b->sequences, s);
+            if (s == 0)
+              {
+                gsize size;
+                const guint8 *ra = g_bytes_get_data (sa->raw, &size), *rb = g_bytes_get_data (sb->raw, NULL);
+                ck_assert_int_eq (sb->ticks_per_frame, old_ticks + 5);
+                ck_assert_mem_eq (ra, rb, 42);
+                ck_assert_mem_eq (ra + 44, rb + 44, size - 44);
+              }
+            else
+              ck_assert (g_bytes_equal (sa->raw, sb->raw));
+          }
+        for (guint f = 0; f < a->frames->len; f++)
+          {
+            const TsrShapesFrame *fa = g_ptr_array_index (a->frames, f), *fb = g_ptr_array_index (b->frames, f);
+            if (f != 3)
+              ck_assert_mem_eq (fa->raw, fb->raw, TSR_SHAPES_FRAME_SIZE);
+            else
+              {
+                ck_assert_int_eq (fb->origin_x, -12);
+                ck_assert_uint_eq (fb->flags, TSR_SHAPES_FRAME_MIRROR_X);
+                ck_assert_int_eq (fb->minimum_light, 0x8000);
+                ck_assert_mem_eq (fa->raw + 6, fb->raw + 6, 2);
+                ck_assert_mem_eq (fa->raw + 10, fb->raw + 10, TSR_SHAPES_FRAME_SIZE - 10);
+              }
+          }
+        for (guint i = 0; i < a->bitmaps->len; i++)
+          if (i != 5)
+            ck_assert (g_bytes_equal (((TsrShapesBitmap *) a->bitmaps->pdata[i])->raw, ((TsrShapesBitmap *) b->bitmaps->pdata[i])->raw));
+          else
+            {
+              g_autoptr(TsrImage) image = tsr_shapes_bitmap_decode (b->bitmaps->pdata[i], b->color_tables->pdata[0], NULL);
+              ck_assert_uint_eq (image->width, 20);
+              ck_assert_uint_eq (image->height, 30);
+              /* The ramp holds every grey but value 0, which is transparency here: the picture
+               * (greys 1..255 and transparent pixels) comes back exactly. */
+              ck_assert_mem_eq (image->pixels, picture->pixels, 20 * 30 * 4);
+            }
+      }
+
+  /* Undo everything: the original bytes; redo everything: the edited bytes. */
+  while (tsr_document_undo (document))
+    ;
+  g_autoptr(GBytes) undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
+  ck_assert (!tsr_document_get_modified (document));
+  while (tsr_document_redo (document))
+    ;
+  redone = serialize (document);
+  ck_assert (g_bytes_equal (redone, edited));
+  ck_assert_uint_eq (changes, 6 + 5 + 5);
+}
+END_TEST
+
+START_TEST (test_patch_documents_read_only)
+{
+  const char *suffixes[] = { ".ShPa", NULL };
+  g_autoptr(GPtrArray) patches = tsr_test_data_list (data_dir, suffixes);
+
+  ck_assert_uint_gt (patches->len, 0);
+  for (guint i = 0; i < patches->len; i++)
+    {
+      g_autoptr(TsrDocument) document = open_document (g_ptr_array_index (patches, i));
+      TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+      g_autoptr(GError) error = NULL;
+      guint present = 0;
+
+      ck_assert (tsr_shapes_document_is_patch (shapes));
+      ck_assert (!tsr_shapes_document_get_editable (shapes));
+      for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+        if (tsr_shapes_document_get_collection (shapes, c, 0) != NULL)
+          {
+            present++;
+            ck_assert (!tsr_shapes_document_set_frame_field (shapes, c, 0, 0, TSR_SHAPES_FRAME_KEY_X, 1, &error));
+            ck_assert_int_eq (error->code, TSR_ERROR_NOT_SUPPORTED);
+            g_clear_error (&error);
+          }
+      ck_assert_uint_gt (present, 0);
+    }
+  tsr_test_report_count ("shapes patches opened as documents", patches->len);
+}
+END_TEST
+
+
+/* Runs the real tessera-cli (TSR_CLI) with the NULL-ended arguments; returns the exit status and
+ * the standard error in *ERR. */
+static int
+run_cli (char **err, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  int wait_status = 0;
+  va_list args;
+
+  ck_assert_msg (g_getenv ("TSR_CLI") != NULL, "TSR_CLI is not set");
+  g_ptr_array_add (argv, (gpointer) g_getenv ("TSR_CLI"));
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err,
+                           &wait_status, &error));
+  ck_assert (WIFEXITED (wait_status));
+  return WEXITSTATUS (wait_status);
+}
+
+START_TEST (test_cli_render_extract_and_patches)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autofree char *png = g_build_filename (dir, "frame.png", NULL);
+  g_autofree char *modified_path = g_build_filename (dir, "modified.shpA", NULL);
+  g_autofree char *patch_path = g_build_filename (dir, "made.ShPa", NULL);
+  g_autofree char *applied_path = g_build_filename (dir, "applied.shpA", NULL);
+  const char *suffixes[] = { ".ShPa", NULL };
+  g_autoptr(GPtrArray) patches = tsr_test_data_list (data_dir, suffixes);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  const TsrShapesCollection *player = tsr_shapes_document_get_collection (shapes, 6, 0);
+  g_autoptr(GFile) modified_file = g_file_new_for_path (modified_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) png_bytes = NULL, applied_bytes = NULL, modified_bytes = NULL;
+  g_autoptr(TsrImage) image = NULL;
+  g_autoptr(TsrShapesFile) applied = NULL, modified = NULL;
+  guint chosen;
+  char *err = NULL;
+
+  /* A sequence frame is drawn on the sequence's box, as the browser draws it. */
+  for (chosen = 0; chosen < player->sequences->len; chosen++)
+    if (((TsrShapesSequence *) g_ptr_array_index (player->sequences, chosen))->frames_per_view >= 2)
+      break;
+  ck_assert_uint_lt (chosen, player->sequences->len);
+  {
+    const TsrShapesSequence *sequence = g_ptr_array_index (player->sequences, chosen);
+    g_autofree char *s = g_strdup_printf ("%u", chosen);
+    TsrShapesBox box = tsr_shapes_sequence_box (player, sequence, 0);
+
+    ck_assert_int_eq (run_cli (&err, "render", path, "--collection", "6", "--sequence", s, "--view", "0", "--frame", "1",
+                               "-o", png, NULL), 0);
+    ck_assert_str_eq (err, "");
+    g_clear_pointer (&err, g_free);
+    png_bytes = tsr_test_read_file (png);
+    image = tsr_image_load_png (g_bytes_get_data (png_bytes, NULL), g_bytes_get_size (png_bytes), "frame.png", &error);
+    ck_assert_ptr_nonnull (image);
+    ck_assert_uint_eq (image->width, (guint) box.width);
+    ck_assert_uint_eq (image->height, (guint) box.height);
+    /* The same from the real patch itself. */
+    ck_assert_int_eq (run_cli (&err, "render", g_ptr_array_index (patches, patches->len - 1), "--collection", "6",
+                               "--sequence", s, "--frame", "0", "-o", png, NULL), 0);
+    g_clear_pointer (&err, g_free);
+    /* A view past the sequence's is a usage error naming what there is. */
+    ck_assert_int_eq (run_cli (&err, "render", path, "--collection", "6", "--sequence", s, "--view", "9", "-o", png, NULL), 2);
+    ck_assert_ptr_nonnull (strstr (err, "views of"));
+    g_clear_pointer (&err, g_free);
+    ck_assert_int_eq (run_cli (&err, "render", path, "--collection", "30", "--frame", "0", "-o", png, NULL), 2);
+    g_clear_pointer (&err, g_free);
+  }
+
+  /* Extract of every real patch: no warnings. */
+  for (guint i = 0; i < patches->len; i++)
+    {
+      g_autofree char *out = g_build_filename (dir, "extract", NULL);
+      ck_assert_int_eq (run_cli (&err, "extract", g_ptr_array_index (patches, i), "-o", out, NULL), 0);
+      ck_assert_str_eq (err, "");
+      g_clear_pointer (&err, g_free);
+    }
+
+  /* patch-make from an edited copy, patch-apply onto the original: the edit comes back. */
+  ck_assert (tsr_shapes_document_set_sequence_field (shapes, 6, 0, chosen, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME, 9, &error));
+  ck_assert (tsr_shapes_document_set_frame_field (shapes, 6, 0, 1, TSR_SHAPES_FRAME_KEY_Y, -3, &error));
+  ck_assert (tsr_document_save (document, modified_file, TSR_SAVE_FORCE, &error));
+  ck_assert_int_eq (run_cli (&err, "shapes", "patch-make", path, modified_path, "-o", patch_path, NULL), 0);
+  g_clear_pointer (&err, g_free);
+  ck_assert_int_eq (run_cli (&err, "shapes", "patch-apply", path, patch_path, "-o", applied_path, NULL), 0);
+  g_clear_pointer (&err, g_free);
+  ck_assert_int_eq (run_cli (&err, "shapes", "patch-apply", path, NULL), 2);
+  g_clear_pointer (&err, g_free);
+  applied_bytes = tsr_test_read_file (applied_path);
+  modified_bytes = tsr_test_read_file (modified_path);
+  applied = tsr_shapes_file_parse (g_bytes_get_data (applied_bytes, NULL), g_bytes_get_size (applied_bytes), &error);
+  modified = tsr_shapes_file_parse (g_bytes_get_data (modified_bytes, NULL), g_bytes_get_size (modified_bytes), &error);
+  ck_assert_ptr_nonnull (applied);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *a = applied->slots[c].versions[v], *b = modified->slots[c].versions[v];
+
+        ck_assert ((a == NULL) == (b == NULL));
+        if (a == NULL)
+          continue;
+        ck_assert_uint_eq (a->sequences->len, b->sequences->len);
+        for (guint s = 0; s < a->sequences->len; s++)
+          ck_assert (g_bytes_equal (((TsrShapesSequence *) a->sequences->pdata[s])->raw,
+                                    ((TsrShapesSequence *) b->sequences->pdata[s])->raw));
+        for (guint f = 0; f < a->frames->len; f++)
+          ck_assert_mem_eq (((TsrShapesFrame *) a->frames->pdata[f])->raw, ((TsrShapesFrame *) b->frames->pdata[f])->raw,
+                            TSR_SHAPES_FRAME_SIZE);
+      }
+  ck_assert_int_eq (((TsrShapesSequence *) applied->slots[6].versions[0]->sequences->pdata[chosen])->ticks_per_frame, 9);
+  tsr_test_report_count ("shapes patches extracted by tessera-cli", patches->len);
+}
+END_TEST
+
+/* Sphere: a direction of the real sarah.rss plays each frame for its delay and wraps; the real
+ * test.rts tiles follow their next tiles after their delays. */
+/* One engine frame, rounded up to whole microseconds. */
+#define ENGINE_FRAME_US ((G_USEC_PER_SEC + TSR_SPHERE_FRAMES_PER_SECOND - 1) / TSR_SPHERE_FRAMES_PER_SECOND)
+
+START_TEST (test_sphere_animations)
+{
+  g_autofree char *sphere = g_build_filename (tsr_test_data_root (), "sphere", NULL);
+  g_autofree char *rss = g_build_filename (sphere, "sarah.rss", NULL);
+  g_autofree char *rts = g_build_filename (sphere, "test.rts", NULL);
+  g_autoptr(GBytes) rss_bytes = tsr_test_read_file (rss);
+  g_autoptr(GBytes) rts_bytes = tsr_test_read_file (rts);
+  g_autoptr(TsrSphereSpriteset) spriteset = tsr_sphere_spriteset_parse (rss_bytes, NULL);
+  g_autoptr(GError) error = NULL;
+  TsrSphereTileset *tileset = tsr_sphere_tileset_parse (rts_bytes, &error);
+  TsrSphereAnimation animation = { 0 };
+  const TsrSphereDirection *direction;
+  guint total = 0, tile, start;
+
+  ck_assert_ptr_nonnull (spriteset);
+  ck_assert_ptr_nonnull (tileset);
+  direction = g_ptr_array_index (spriteset->directions, 0);
+  ck_assert_uint_eq (direction->frames->len, 4);
+  for (guint f = 0; f < direction->frames->len; f++)
+    total += MAX (g_array_index (direction->frames, TsrSphereFrame, f).delay, 1);
+  /* One engine frame at a time: frame F lasts exactly its delay; the whole loop comes back. */
+  tsr_sphere_animation_init (&animation, 0);
+  for (guint f = 0; f < direction->frames->len; f++)
+    {
+      guint delay = MAX (g_array_index (direction->frames, TsrSphereFrame, f).delay, 1);
+      for (guint t = 0; t + 1 < delay; t++)
+        ck_assert (!tsr_sphere_animation_advance_direction (&animation, direction, ENGINE_FRAME_US));
+      ck_assert (tsr_sphere_animation_advance_direction (&animation, direction, ENGINE_FRAME_US));
+      ck_assert_uint_eq (animation.index, (f + 1) % direction->frames->len);
+    }
+  /* Twice the loop's time in one step lands on frame 0 again. */
+  tsr_sphere_animation_init (&animation, 0);
+  tsr_sphere_animation_advance_direction (&animation, direction, (gint64) total * 2 * ENGINE_FRAME_US);
+  ck_assert_uint_eq (animation.index, 0);
+  ck_assert_uint_eq (animation.elapsed, 0);
+
+  /* Tiles: an animated tile gives way to its next after its delay. */
+  for (tile = 0; tile < tileset->tiles->len; tile++)
+    if (((TsrSphereTile *) g_ptr_array_index (tileset->tiles, tile))->animated)
+      break;
+  ck_assert_uint_lt (tile, tileset->tiles->len);
+  {
+    const TsrSphereTile *t = g_ptr_array_index (tileset->tiles, tile);
+    guint delay = MAX (t->delay, 1);
+
+    tsr_sphere_animation_init (&animation, tile);
+    start = tile;
+    ck_assert (!tsr_sphere_animation_advance_tiles (&animation, tileset, (gint64) (delay - 1) * ENGINE_FRAME_US));
+    ck_assert_uint_eq (animation.index, start);
+    ck_assert (tsr_sphere_animation_advance_tiles (&animation, tileset, ENGINE_FRAME_US));
+    ck_assert_uint_eq (animation.index, t->next_tile);
+  }
+  tsr_sphere_tileset_free (tileset);
+}
+END_TEST
+
+static Suite *
+shapes_document_suite (void)
+{
+  Suite *suite = suite_create ("shapes-document");
+  TCase *animation = tcase_create ("animation");
+  TCase *quantiser = tcase_create ("quantiser");
+  TCase *commands = tcase_create ("commands");
+
+  tcase_add_test (animation, test_animation_engine_rule);
+  tcase_add_test (animation, test_animation_stops_without_loop);
+  tcase_add_test (animation, test_frame_placement);
+  tcase_add_test (animation, test_sphere_animations);
+  tcase_add_test (quantiser, test_quantiser_report);
+  tcase_add_test (commands, test_commands_on_real_shapes);
+  tcase_add_test (commands, test_patch_documents_read_only);
+  tcase_add_test (commands, test_cli_render_extract_and_patches);
+  suite_add_tcase (suite, animation);
+  suite_add_tcase (suite, quantiser);
+  suite_add_tcase (suite, commands);
+  return suite;
+}
+
+int
+main (void)
+{
+  data_dir = tsr_test_data_require ("marathon");
+  return tsr_test_run_suite (shapes_document_suite ());
+}
