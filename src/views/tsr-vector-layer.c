@@ -19,6 +19,10 @@ struct _TsrVectorLayer {
   gboolean      total_valid;
   gboolean      background;
   guint         n_drawn;
+  double        overview_zoom;
+  TsrVectorStyleFunc style_func;
+  gpointer      style_data;
+  GDestroyNotify style_destroy;
 };
 
 static void tsr_vector_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -116,32 +120,113 @@ trace (TsrVectorLayer       *self,
     cairo_close_path (cr);
 }
 
-/* Below this zoom (overviews, the minimap) points are not drawn and markers shrink, so the
- * symbols do not cover the map; hit tests keep the full radius. */
-#define OVERVIEW_ZOOM 0.5
+static const double SELECTED[4] = { 1, 0.62, 0.1, 1 };
 
 static void
-draw_marker (cairo_t *cr,
-             double   x,
-             double   y,
-             double   zoom,
-             gboolean selected)
+set_rgba (cairo_t      *cr,
+          const double *rgba)
 {
-  double r = zoom >= OVERVIEW_ZOOM ? TSR_VECTOR_MARKER_RADIUS : 2.5;
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+}
 
-  cairo_move_to (cr, x, y - r);
-  cairo_line_to (cr, x + r, y);
-  cairo_line_to (cr, x, y + r);
-  cairo_line_to (cr, x - r, y);
-  cairo_close_path (cr);
-  if (selected)
-    cairo_set_source_rgb (cr, 1, 0.62, 0.1);
-  else
-    cairo_set_source_rgb (cr, 0.98, 0.85, 0.25);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_set_line_width (cr, zoom >= OVERVIEW_ZOOM ? 1 : 0.5);
+static void
+set_rgba4 (double *rgba,
+           double  r,
+           double  g,
+           double  b,
+           double  a)
+{
+  rgba[0] = r, rgba[1] = g, rgba[2] = b, rgba[3] = a;
+}
+
+/* The look of ELEMENT before the style function: what the layer draws for a kind. */
+static void
+default_style (TsrElementKind  kind,
+               TsrVectorStyle *style)
+{
+  *style = (TsrVectorStyle) { .line_width = 1, .angle = NAN };
+  switch (kind)
+    {
+    case TSR_ELEMENT_POLYGON:
+      set_rgba4 (style->fill, 0.25, 0.62, 0.66, 0.45);
+      set_rgba4 (style->stroke, 0.85, 0.92, 0.95, 0.8);
+      break;
+    case TSR_ELEMENT_RECTANGLE:
+      set_rgba4 (style->fill, 0.58, 0.40, 0.82, 0.45);
+      set_rgba4 (style->stroke, 0.85, 0.92, 0.95, 0.8);
+      break;
+    case TSR_ELEMENT_SEGMENT:
+      set_rgba4 (style->stroke, 0.92, 0.92, 0.92, 1);
+      style->line_width = 1.5;
+      break;
+    case TSR_ELEMENT_POINT:
+      set_rgba4 (style->stroke, 0.55, 0.78, 1, 1);
+      break;
+    case TSR_ELEMENT_MARKER:
+      set_rgba4 (style->fill, 0.98, 0.85, 0.25, 1);
+      set_rgba4 (style->stroke, 0.1, 0.1, 0.1, 1);
+      break;
+    case TSR_N_ELEMENT_KINDS:
+    default:
+      break;
+    }
+}
+
+static void
+draw_label (cairo_t    *cr,
+            double      x,
+            double      y,
+            const char *label)
+{
+  cairo_text_extents_t extents;
+
+  cairo_set_font_size (cr, 11);
+  cairo_text_extents (cr, label, &extents);
+  /* A dark halo keeps the text readable on any fill. */
+  cairo_move_to (cr, x, y);
+  cairo_text_path (cr, label);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.75);
+  cairo_set_line_width (cr, 3);
   cairo_stroke (cr);
+  cairo_move_to (cr, x, y);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_show_text (cr, label);
+}
+
+static void
+draw_marker (cairo_t              *cr,
+             double                x,
+             double                y,
+             gboolean              overview,
+             const TsrVectorStyle *style,
+             gboolean              selected)
+{
+  double r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
+
+  if (isnan (style->angle))
+    {
+      cairo_move_to (cr, x, y - r);
+      cairo_line_to (cr, x + r, y);
+      cairo_line_to (cr, x, y + r);
+      cairo_line_to (cr, x - r, y);
+      cairo_close_path (cr);
+    }
+  else
+    cairo_arc (cr, x, y, r * 0.8, 0, 2 * G_PI);
+  set_rgba (cr, selected ? SELECTED : style->fill);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, style->stroke);
+  cairo_set_line_width (cr, overview ? 0.5 : 1);
+  cairo_stroke (cr);
+  if (!isnan (style->angle))
+    {
+      /* The facing: a tick from the centre out past the rim. */
+      cairo_move_to (cr, x, y);
+      cairo_line_to (cr, x + cos (style->angle) * r * 1.7, y + sin (style->angle) * r * 1.7);
+      set_rgba (cr, selected ? SELECTED : style->fill);
+      cairo_set_line_width (cr, overview ? 1 : 2);
+      cairo_stroke (cr);
+    }
 }
 
 static void
@@ -151,9 +236,19 @@ draw_element (TsrVectorLayer       *self,
               const TsrElementRef  *element,
               gboolean              selected)
 {
+  gboolean overview = viewport->zoom < self->overview_zoom;
+  TsrVectorStyle style;
   TsrVectorPoint p;
-  double x, y;
+  double x = 0, y = 0;
 
+  default_style (element->kind, &style);
+  if (self->style_func != NULL)
+    self->style_func (self->map, element, &style, self->style_data);
+  if (style.hidden && !selected)
+    {
+      g_free (style.label);
+      return;
+    }
   switch (element->kind)
     {
     case TSR_ELEMENT_POLYGON:
@@ -161,53 +256,61 @@ draw_element (TsrVectorLayer       *self,
       trace (self, cr, viewport, element);
       if (selected)
         cairo_set_source_rgba (cr, 1, 0.62, 0.1, 0.40);
-      else if (element->kind == TSR_ELEMENT_POLYGON)
-        cairo_set_source_rgba (cr, 0.25, 0.62, 0.66, 0.45);
       else
-        cairo_set_source_rgba (cr, 0.58, 0.40, 0.82, 0.45);
+        set_rgba (cr, style.fill);
       cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, selected ? 2.5 : 1);
-      if (selected)
-        cairo_set_source_rgb (cr, 1, 0.62, 0.1);
-      else
-        cairo_set_source_rgba (cr, 0.85, 0.92, 0.95, 0.8);
+      cairo_set_line_width (cr, selected ? 2.5 : style.line_width);
+      set_rgba (cr, selected ? SELECTED : style.stroke);
       cairo_stroke (cr);
       break;
     case TSR_ELEMENT_SEGMENT:
       trace (self, cr, viewport, element);
-      cairo_set_line_width (cr, selected ? 3 : 1.5);
-      if (selected)
-        cairo_set_source_rgb (cr, 1, 0.62, 0.1);
-      else
-        cairo_set_source_rgb (cr, 0.92, 0.92, 0.92);
+      cairo_set_line_width (cr, selected ? MAX (3, style.line_width + 1.5) : style.line_width);
+      set_rgba (cr, selected ? SELECTED : style.stroke);
       cairo_stroke (cr);
       break;
     case TSR_ELEMENT_POINT:
-      if (viewport->zoom < OVERVIEW_ZOOM && !selected)
+      if (overview && !selected)
         break;
       tsr_vector_map_get_vertex (self->map, element, 0, &p);
       to_view (viewport, &p, &x, &y);
       if (selected)
         {
           cairo_rectangle (cr, x - 3.5, y - 3.5, 7, 7);
-          cairo_set_source_rgb (cr, 1, 0.62, 0.1);
+          set_rgba (cr, SELECTED);
         }
       else
         {
           cairo_rectangle (cr, x - 2, y - 2, 4, 4);
-          cairo_set_source_rgb (cr, 0.55, 0.78, 1);
+          set_rgba (cr, style.stroke);
         }
       cairo_fill (cr);
       break;
     case TSR_ELEMENT_MARKER:
       tsr_vector_map_get_vertex (self->map, element, 0, &p);
       to_view (viewport, &p, &x, &y);
-      draw_marker (cr, x, y, viewport->zoom, selected);
+      draw_marker (cr, x, y, overview, &style, selected);
       break;
     case TSR_N_ELEMENT_KINDS:
     default:
       break;
     }
+  if (style.label != NULL && !overview)
+    {
+      if (element->kind != TSR_ELEMENT_MARKER)
+        {
+          TsrVectorBounds bounds;
+          TsrVectorPoint c;
+
+          tsr_vector_map_get_element_bounds (self->map, element, &bounds);
+          c = (TsrVectorPoint) { (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2 };
+          to_view (viewport, &c, &x, &y);
+        }
+      else
+        x += TSR_VECTOR_MARKER_RADIUS + 3, y += 4;
+      draw_label (cr, x, y, style.label);
+    }
+  g_free (style.label);
 }
 
 static gboolean
@@ -347,6 +450,8 @@ tsr_vector_layer_finalize (GObject *object)
 {
   TsrVectorLayer *self = TSR_VECTOR_LAYER (object);
 
+  if (self->style_destroy != NULL)
+    self->style_destroy (self->style_data);
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     g_array_unref (self->bounds[kind]);
   G_OBJECT_CLASS (tsr_vector_layer_parent_class)->finalize (object);
@@ -365,6 +470,7 @@ tsr_vector_layer_init (TsrVectorLayer *self)
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     self->bounds[kind] = g_array_new (FALSE, FALSE, sizeof (TsrVectorBounds));
   self->background = TRUE;
+  self->overview_zoom = 0.5;
 }
 
 TsrVectorLayer *
@@ -421,4 +527,37 @@ tsr_vector_layer_get_n_drawn (TsrVectorLayer *self)
 {
   g_return_val_if_fail (TSR_IS_VECTOR_LAYER (self), 0);
   return self->n_drawn;
+}
+
+void
+tsr_vector_layer_set_style_func (TsrVectorLayer    *self,
+                                 TsrVectorStyleFunc func,
+                                 gpointer           user_data,
+                                 GDestroyNotify     destroy)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->style_destroy != NULL)
+    self->style_destroy (self->style_data);
+  self->style_func = func;
+  self->style_data = user_data;
+  self->style_destroy = destroy;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_vector_layer_set_overview_zoom (TsrVectorLayer *self,
+                                    double          zoom)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->overview_zoom == zoom)
+    return;
+  self->overview_zoom = zoom;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_vector_layer_restyle (TsrVectorLayer *self)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }
