@@ -4,6 +4,7 @@
 #include "views/tsr-vector-layer.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Margin in view pixels around an element's bounds: line widths, point squares, markers. */
 #define DRAW_MARGIN (TSR_VECTOR_MARKER_RADIUS + 3)
@@ -313,6 +314,188 @@ draw_element (TsrVectorLayer       *self,
   g_free (style.label);
 }
 
+/* Elements of one kind drawn alike: one path, one fill and one stroke for all of them, instead of
+ * a cairo operation per element (what makes a level of thousands of polygons affordable). */
+typedef struct {
+  double  fill[4];
+  double  stroke[4];
+  double  line_width;
+  GArray *elements; /* TsrElementRef */
+  GArray *labels;   /* char *, parallel to ELEMENTS (NULL entries: none) */
+  GArray *angles;   /* double, parallel to ELEMENTS: markers' facings */
+} Batch;
+
+static void
+batch_clear (gpointer data)
+{
+  Batch *batch = data;
+
+  for (guint i = 0; i < batch->labels->len; i++)
+    g_free (g_array_index (batch->labels, char *, i));
+  g_array_unref (batch->labels);
+  g_array_unref (batch->angles);
+  g_array_unref (batch->elements);
+}
+
+static void
+add_to_batch (TsrVectorLayer      *self,
+              GArray              *batches,
+              const TsrElementRef *element)
+{
+  TsrVectorStyle style;
+  Batch *batch = NULL;
+
+  default_style (element->kind, &style);
+  if (self->style_func != NULL)
+    self->style_func (self->map, element, &style, self->style_data);
+  if (style.hidden)
+    {
+      g_free (style.label);
+      return;
+    }
+  for (guint b = batches->len; b-- > 0 && batch == NULL;)
+    {
+      Batch *candidate = &g_array_index (batches, Batch, b);
+
+      if (memcmp (candidate->fill, style.fill, sizeof style.fill) == 0
+          && memcmp (candidate->stroke, style.stroke, sizeof style.stroke) == 0
+          && candidate->line_width == style.line_width)
+        batch = candidate;
+    }
+  if (batch == NULL)
+    {
+      Batch fresh = { .line_width = style.line_width };
+
+      memcpy (fresh.fill, style.fill, sizeof fresh.fill);
+      memcpy (fresh.stroke, style.stroke, sizeof fresh.stroke);
+      fresh.elements = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+      fresh.labels = g_array_new (FALSE, FALSE, sizeof (char *));
+      fresh.angles = g_array_new (FALSE, FALSE, sizeof (double));
+      g_array_append_val (batches, fresh);
+      batch = &g_array_index (batches, Batch, batches->len - 1);
+    }
+  g_array_append_val (batch->elements, *element);
+  g_array_append_val (batch->labels, style.label);
+  g_array_append_val (batch->angles, style.angle);
+}
+
+static void
+draw_batch (TsrVectorLayer       *self,
+            cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            const Batch          *batch)
+{
+  gboolean overview = viewport->zoom < self->overview_zoom;
+
+  for (guint i = 0; i < batch->elements->len; i++)
+    {
+      const TsrElementRef *element = &g_array_index (batch->elements, TsrElementRef, i);
+
+      if (element->kind == TSR_ELEMENT_POINT)
+        {
+          TsrVectorPoint p;
+          double x, y;
+
+          if (overview)
+            continue;
+          tsr_vector_map_get_vertex (self->map, element, 0, &p);
+          to_view (viewport, &p, &x, &y);
+          /* On whole pixels: boxes fill without antialiasing, the fast path. */
+          cairo_rectangle (cr, round (x) - 2, round (y) - 2, 4, 4);
+        }
+      else if (element->kind == TSR_ELEMENT_MARKER)
+        {
+          TsrVectorPoint p;
+          double x, y, r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
+
+          tsr_vector_map_get_vertex (self->map, element, 0, &p);
+          to_view (viewport, &p, &x, &y);
+          cairo_new_sub_path (cr);
+          if (isnan (g_array_index (batch->angles, double, i)))
+            {
+              cairo_move_to (cr, x, y - r);
+              cairo_line_to (cr, x + r, y);
+              cairo_line_to (cr, x, y + r);
+              cairo_line_to (cr, x - r, y);
+              cairo_close_path (cr);
+            }
+          else
+            cairo_arc (cr, x, y, r * 0.8, 0, 2 * G_PI);
+        }
+      else
+        trace (self, cr, viewport, element);
+    }
+  /* Every batch holds one element at least, all of one kind. */
+  if (g_array_index (batch->elements, TsrElementRef, 0).kind == TSR_ELEMENT_POINT)
+    {
+      set_rgba (cr, batch->stroke);
+      cairo_fill (cr);
+    }
+  else if (g_array_index (batch->elements, TsrElementRef, 0).kind == TSR_ELEMENT_MARKER)
+    {
+      set_rgba (cr, batch->fill);
+      cairo_fill_preserve (cr);
+      set_rgba (cr, batch->stroke);
+      cairo_set_line_width (cr, overview ? 0.5 : 1);
+      cairo_stroke (cr);
+      /* The facings: ticks from the centres out past the rims. */
+      for (guint i = 0; i < batch->elements->len; i++)
+        {
+          double angle = g_array_index (batch->angles, double, i);
+          double r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
+          TsrVectorPoint p;
+          double x, y;
+
+          if (isnan (angle))
+            continue;
+          tsr_vector_map_get_vertex (self->map, &g_array_index (batch->elements, TsrElementRef, i), 0, &p);
+          to_view (viewport, &p, &x, &y);
+          cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x + cos (angle) * r * 1.7, y + sin (angle) * r * 1.7);
+        }
+      set_rgba (cr, batch->fill);
+      cairo_set_line_width (cr, overview ? 1 : 2);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      gboolean segments = g_array_index (batch->elements, TsrElementRef, 0).kind == TSR_ELEMENT_SEGMENT;
+
+      if (!segments && batch->fill[3] > 0)
+        {
+          set_rgba (cr, batch->fill);
+          cairo_fill_preserve (cr);
+        }
+      if (batch->stroke[3] > 0)
+        {
+          set_rgba (cr, batch->stroke);
+          cairo_set_line_width (cr, batch->line_width);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_new_path (cr);
+    }
+  if (overview)
+    return;
+  for (guint i = 0; i < batch->labels->len; i++)
+    {
+      const char *label = g_array_index (batch->labels, char *, i);
+      const TsrElementRef *element = &g_array_index (batch->elements, TsrElementRef, i);
+      TsrVectorBounds bounds;
+      TsrVectorPoint c;
+      double x, y;
+
+      if (label == NULL)
+        continue;
+      tsr_vector_map_get_element_bounds (self->map, element, &bounds);
+      c = (TsrVectorPoint) { (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2 };
+      to_view (viewport, &c, &x, &y);
+      if (element->kind == TSR_ELEMENT_MARKER)
+        x += TSR_VECTOR_MARKER_RADIUS + 3, y += 4;
+      draw_label (cr, x, y, label);
+    }
+}
+
 static gboolean
 vector_layer_draw (TsrCanvasLayer       *layer,
                    cairo_t              *cr,
@@ -358,7 +541,10 @@ vector_layer_draw (TsrCanvasLayer       *layer,
   for (guint o = 0; o < G_N_ELEMENTS (order); o++)
     {
       TsrElementKind kind = order[o];
+      g_autoptr(GArray) selected = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+      g_autoptr(GArray) batches = g_array_new (FALSE, FALSE, sizeof (Batch));
 
+      g_array_set_clear_func (batches, batch_clear);
       for (guint i = 0; i < self->bounds[kind]->len; i++)
         {
           const TsrVectorBounds *b = &g_array_index (self->bounds[kind], TsrVectorBounds, i);
@@ -366,10 +552,17 @@ vector_layer_draw (TsrCanvasLayer       *layer,
 
           if (tsr_vector_bounds_is_empty (b) || b->x1 < vx0 || b->x0 > vx1 || b->y1 < vy0 || b->y0 > vy1)
             continue;
-          draw_element (self, cr, viewport, &ref,
-                        self->selection != NULL && tsr_selection_contains (self->selection, &ref));
           self->n_drawn++;
+          if (self->selection != NULL && tsr_selection_contains (self->selection, &ref))
+            g_array_append_val (selected, ref);
+          else
+            add_to_batch (self, batches, &ref);
         }
+      for (guint b = 0; b < batches->len; b++)
+        draw_batch (self, cr, viewport, &g_array_index (batches, Batch, b));
+      /* Selected elements over the others of their kind. */
+      for (guint i = 0; i < selected->len; i++)
+        draw_element (self, cr, viewport, &g_array_index (selected, TsrElementRef, i), TRUE);
     }
   cairo_restore (cr);
   return TRUE;
