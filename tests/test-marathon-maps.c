@@ -187,6 +187,103 @@ START_TEST (test_terminal_scripts_match_shipped_text)
 }
 END_TEST
 
+/* The text of group G of TERMINAL without its closing NUL. */
+static GBytes *
+group_text (const TsrMarathonTerminal *terminal,
+            guint                      g)
+{
+  const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+  gsize size;
+  const guint8 *text = g_bytes_get_data (terminal->text, &size);
+  gsize start = MIN (group->start_index, size), end = MIN ((gsize) group->start_index + group->length, size);
+
+  while (end > start && text[end - 1] == '\0')
+    end--;
+  return g_bytes_new (text + start, end - start);
+}
+
+/* Every level of every real map with terminals, decompiled and compiled again: the same groups
+ * (type, permutation, flags, maximum_lines — Atque's wrap —, text) and styles; for the maps Atque
+ * wrote, a byte-identical 'term' chunk. Quartz (a Pfhortran example of 2001) was written by an
+ * older tool that starts an empty first group one byte into the text: its chunk is laid out
+ * differently but says the same. */
+START_TEST (test_terminals_recompile_every_real_map)
+{
+  static const char *const suffixes[] = { ".sceA", ".scen", ".sceA.as", NULL };
+  g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
+  guint levels = 0, identical = 0, groups = 0, wrapped = 0;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, path, NULL);
+
+      ck_assert_msg (scenario != NULL, "%s", path);
+      for (guint l = 0; l < scenario->map->levels->len; l++)
+        {
+          TsrMarathonLevel *level = g_ptr_array_index (scenario->map->levels, l);
+          TsrWadChunk *chunk = tsr_wad_entry_find_chunk (level->entry, TSR_WAD_TAG ('t', 'e', 'r', 'm'));
+          g_autoptr(GError) error = NULL;
+          g_autofree char *text = NULL;
+          g_autoptr(GPtrArray) recompiled = NULL;
+          g_autoptr(GBytes) recompiled_chunk = NULL;
+          g_autofree char *what = NULL;
+
+          if (level->terminals == NULL || chunk == NULL)
+            continue;
+          what = g_strdup_printf ("%s level %u", path, l);
+          text = tsr_marathon_terminals_decompile (level->terminals, &error);
+          ck_assert_msg (text != NULL, "%s: %s", what, error ? error->message : "");
+          recompiled = tsr_marathon_terminals_compile (text, strlen (text), what, &error);
+          ck_assert_msg (recompiled != NULL, "%s", error ? error->message : "");
+          recompiled_chunk = tsr_marathon_terminals_serialize (recompiled, NULL);
+          levels++;
+          if (g_bytes_equal (chunk->data, recompiled_chunk))
+            identical++;
+          else
+            ck_assert_msg (strstr (path, "Quartz") != NULL, "%s: the recompiled chunk differs", what);
+          ck_assert_uint_eq (recompiled->len, level->terminals->len);
+          for (guint t = 0; t < level->terminals->len; t++)
+            {
+              const TsrMarathonTerminal *a = g_ptr_array_index (level->terminals, t);
+              const TsrMarathonTerminal *b = g_ptr_array_index (recompiled, t);
+
+              ck_assert_uint_eq (a->flags, b->flags);
+              ck_assert_uint_eq (a->groups->len, b->groups->len);
+              ck_assert_uint_eq (a->faces->len, b->faces->len);
+              for (guint f = 0; f < a->faces->len; f++)
+                {
+                  ck_assert_int_eq (g_array_index (a->faces, TsrMarathonTextFace, f).face,
+                                    g_array_index (b->faces, TsrMarathonTextFace, f).face);
+                  ck_assert_int_eq (g_array_index (a->faces, TsrMarathonTextFace, f).color,
+                                    g_array_index (b->faces, TsrMarathonTextFace, f).color);
+                }
+              for (guint g = 0; g < a->groups->len; g++)
+                {
+                  const TsrMarathonTerminalGroup *x = &g_array_index (a->groups, TsrMarathonTerminalGroup, g);
+                  const TsrMarathonTerminalGroup *y = &g_array_index (b->groups, TsrMarathonTerminalGroup, g);
+                  g_autoptr(GBytes) x_text = group_text (a, g);
+                  g_autoptr(GBytes) y_text = group_text (b, g);
+
+                  ck_assert_msg (x->type == y->type && x->permutation == y->permutation && x->flags == y->flags,
+                                 "%s terminal %u group %u", what, t, g);
+                  ck_assert_msg (x->maximum_lines == y->maximum_lines, "%s terminal %u group %u: %d lines, not %d",
+                                 what, t, g, y->maximum_lines, x->maximum_lines);
+                  ck_assert (g_bytes_equal (x_text, y_text));
+                  groups++;
+                  wrapped += x->maximum_lines > 1;
+                }
+            }
+        }
+    }
+  ck_assert_uint_ge (levels, 4);
+  g_print ("terminals: %u levels (%u recompiled byte-identical), %u groups (%u wrapped over more than one line), "
+           "every group's maximum_lines as stored\n", levels, identical, groups, wrapped);
+  tsr_test_report_count ("levels with terminals decompiled and compiled again", levels);
+}
+END_TEST
+
 static void
 assert_compile_error (const char *script,
                       const char *expected_position,
@@ -711,6 +808,43 @@ START_TEST (test_terminal_truncation)
 }
 END_TEST
 
+START_TEST (test_terminal_script_references)
+{
+  static const char script[] =
+    "#TERMINAL 0\n"
+    "#PICT 1000\nshown\n"
+    "#PICT 1001\nmissing\n"
+    "#INTERLEVEL TELEPORT 2\n"
+    "#INTERLEVEL TELEPORT 3\n"
+    "#INTRALEVEL TELEPORT 9\n"
+    "#INTRALEVEL TELEPORT 10\n"
+    "#ENDTERMINAL 0\n";
+  static const int pictures[] = { 5, 1000, 1200 };
+  g_autoptr(TsrMarathonScriptCompilation) compilation = tsr_marathon_script_compile (script, strlen (script));
+  TsrMarathonScriptReferences references = { 3, 10, pictures, G_N_ELEMENTS (pictures) };
+  TsrMarathonScriptReferences unknown = { -1, -1, NULL, 0 };
+  g_autoptr(GArray) diagnostics = tsr_marathon_script_diagnostics_new ();
+  const TsrMarathonScriptDiagnostic *d;
+
+  ck_assert_uint_eq (compilation->diagnostics->len, 0);
+  tsr_marathon_script_check_references (compilation, &unknown, diagnostics);
+  ck_assert_uint_eq (diagnostics->len, 0);
+  tsr_marathon_script_check_references (compilation, &references, diagnostics);
+  ck_assert_uint_eq (diagnostics->len, 3);
+  d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 0);
+  ck_assert_int_eq (d->severity, TSR_SEVERITY_WARNING);
+  ck_assert_uint_eq (d->line, 4);
+  ck_assert_str_eq (d->message, "#PICT 1001: the Images file has no picture 1001");
+  d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 1);
+  ck_assert_int_eq (d->severity, TSR_SEVERITY_ERROR);
+  ck_assert_uint_eq (d->line, 7);
+  ck_assert_str_eq (d->message, "#INTERLEVEL TELEPORT 3: the scenario has levels 0 to 2");
+  d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 2);
+  ck_assert_uint_eq (d->line, 9);
+  ck_assert_str_eq (d->message, "#INTRALEVEL TELEPORT 10: the level has polygons 0 to 9");
+}
+END_TEST
+
 static int
 run_cli (const char *first, ...)
 {
@@ -760,6 +894,55 @@ START_TEST (test_terminal_cli)
   ck_assert_ptr_nonnull (scenario);
   ck_assert_uint_eq (first_level (scenario)->terminals->len, 7);
   ck_assert (tsr_wad_checksum_matches (scenario->map->wad));
+  /* Scripts cannot say whether a terminal is xor-encoded: replace keeps each position's flag. */
+  {
+    g_autofree char *plain = g_build_filename (dir, "plain.sceA", NULL);
+    g_autofree char *replaced = g_build_filename (dir, "replaced.sceA", NULL);
+    g_autoptr(GBytes) plain_bytes = NULL;
+    g_autoptr(GBytes) replaced_bytes = NULL;
+    g_autoptr(TsrMarathonScenario) reloaded = NULL;
+    TsrMarathonTerminal *second = g_ptr_array_index (first_level (scenario)->terminals, 1);
+
+    second->flags &= ~TSR_MARATHON_TERMINAL_ENCODED;
+    plain_bytes = tsr_marathon_scenario_serialize (scenario, NULL);
+    ck_assert_ptr_nonnull (plain_bytes);
+    ck_assert (g_file_set_contents (plain, g_bytes_get_data (plain_bytes, NULL), (gssize) g_bytes_get_size (plain_bytes), NULL));
+    ck_assert_int_eq (run_cli ("replace", plain, "--level", "0", other, "-o", replaced, NULL), 0);
+    replaced_bytes = tsr_test_read_file (replaced);
+    ck_assert (g_bytes_equal (replaced_bytes, plain_bytes));
+    reloaded = tsr_marathon_scenario_load (replaced_bytes, "replaced", NULL);
+    ck_assert_uint_eq (((TsrMarathonTerminal *) g_ptr_array_index (first_level (reloaded)->terminals, 1))->flags
+                         & TSR_MARATHON_TERMINAL_ENCODED, 0);
+    ck_assert_uint_ne (((TsrMarathonTerminal *) g_ptr_array_index (first_level (reloaded)->terminals, 0))->flags
+                         & TSR_MARATHON_TERMINAL_ENCODED, 0);
+    /* Decompiling says so in a comment line other tools skip; the script compiles back to it, and
+     * a script stating other flags wins over the stored ones. */
+    {
+      g_autofree char *decompiled = g_build_filename (dir, "plain.term.txt", NULL);
+      g_autofree char *stated = g_build_filename (dir, "stated.term.txt", NULL);
+      g_autoptr(GBytes) script = NULL;
+      g_autoptr(GBytes) again = NULL;
+      g_autoptr(TsrMarathonScenario) encoded = NULL;
+      g_autoptr(GString) edited = NULL;
+
+      ck_assert_int_eq (run_cli ("decompile", plain, "--level", "0", "-o", decompiled, NULL), 0);
+      script = tsr_test_read_file (decompiled);
+      edited = g_string_new_len (g_bytes_get_data (script, NULL), (gssize) g_bytes_get_size (script));
+      ck_assert_ptr_nonnull (strstr (edited->str, ";\n; tessera: flags 0x0000\n#TERMINAL 1\n"));
+      ck_assert_ptr_null (strstr (edited->str, "flags 0x0001"));
+      ck_assert_int_eq (run_cli ("replace", plain, "--level", "0", decompiled, "-o", replaced, NULL), 0);
+      again = tsr_test_read_file (replaced);
+      ck_assert (g_bytes_equal (again, plain_bytes));
+      g_string_replace (edited, "; tessera: flags 0x0000\n", "; tessera: flags 0x0001\n", 1);
+      ck_assert (g_file_set_contents (stated, edited->str, (gssize) edited->len, NULL));
+      ck_assert_int_eq (run_cli ("replace", plain, "--level", "0", stated, "-o", replaced, NULL), 0);
+      g_clear_pointer (&again, g_bytes_unref);
+      again = tsr_test_read_file (replaced);
+      encoded = tsr_marathon_scenario_load (again, "stated", NULL);
+      ck_assert_uint_eq (((TsrMarathonTerminal *) g_ptr_array_index (first_level (encoded)->terminals, 1))->flags,
+                         TSR_MARATHON_TERMINAL_ENCODED);
+    }
+  }
   /* A level the file does not hold is a usage error, like a negative one. */
   ck_assert_int_eq (run_cli ("decompile", map, "--level", "3", "-o", text, NULL), 2);
   ck_assert_int_eq (run_cli ("decompile", map, "--level", "-2", "-o", text, NULL), 2);
@@ -784,11 +967,13 @@ maps_suite (void)
   tcase_add_test (files, test_embedded_physics);
   tcase_add_test (files, test_render_level);
   tcase_add_test (terminals, test_terminal_scripts_match_shipped_text);
+  tcase_add_test (terminals, test_terminals_recompile_every_real_map);
   tcase_add_test (terminals, test_terminal_compile_errors);
   tcase_add_test (terminals, test_terminal_script_diagnostics);
   tcase_add_test (terminals, test_terminal_script_format_keeps_text);
   tcase_add_test (terminals, test_terminal_directives_any_case_and_xor);
   tcase_add_test (terminals, test_terminal_cli);
+  tcase_add_test (terminals, test_terminal_script_references);
   tcase_add_test (edits, test_scenario_edits);
   tcase_add_test (edits, test_single_level_layout);
   tcase_add_test (edits, test_validation_findings);

@@ -301,6 +301,44 @@ START_TEST (test_map_terminals)
 }
 END_TEST
 
+/* A teleport inside the level to a polygon it lacks is an error of the map (the level has 261
+ * polygons), reported once; one to an existing polygon is not. A one-level file's interlevel teleports
+ * are not checked: its scenario is merged from many such files. */
+START_TEST (test_map_terminal_teleport_targets)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_DreamBrother.sceA", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  TsrTerminalText *text;
+  GPtrArray *findings;
+  guint errors = 0;
+
+  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+  text = tsr_marathon_document_get_terminal_text (TSR_MARATHON_DOCUMENT (document), 0, &error);
+  ck_assert_ptr_nonnull (text);
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (document), TSR_SEVERITY_ERROR), 0);
+  ck_assert (tsr_terminal_text_replace (text, tsr_terminal_text_get_n_chars (text), 0,
+                                        "#TERMINAL 1\n#INTRALEVEL TELEPORT 260\n#INTRALEVEL TELEPORT 261\n"
+                                        "#ENDTERMINAL 1\n"));
+  findings = tsr_document_get_findings (document);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+      if (finding->severity != TSR_SEVERITY_ERROR)
+        continue;
+      errors++;
+      ck_assert_str_eq (finding->what, "terminal 1 group 1: teleport polygon 261 outside 0..260");
+    }
+  ck_assert_uint_eq (errors, 1);
+  /* The map reports it once (its own validation); the script text underlines it at its line. */
+  ck_assert_uint_eq (tsr_terminal_text_get_reference_diagnostics (text)->len, 1);
+  ck_assert_uint_eq (g_array_index (tsr_terminal_text_get_reference_diagnostics (text), TsrMarathonScriptDiagnostic, 0).line,
+                     tsr_terminal_text_get_group_line (text, 1, 1));
+}
+END_TEST
+
 static Suite *
 terminal_document_suite (void)
 {
@@ -312,6 +350,7 @@ terminal_document_suite (void)
   tcase_add_test (tcase, test_typing_merges_and_diagnostics_follow);
   tcase_add_test (tcase, test_save_reload);
   tcase_add_test (tcase, test_map_terminals);
+  tcase_add_test (tcase, test_map_terminal_teleport_targets);
   suite_add_tcase (suite, tcase);
   return suite;
 }

@@ -388,6 +388,7 @@ tsr_cli_terminal_run (int    argc,
       terminals = compile_file (argv[3]);
       if (terminals == NULL)
         return STATUS_FAILED;
+      tsr_marathon_terminals_keep_encoding (terminals, found->terminals);
       g_clear_pointer (&found->terminals, g_ptr_array_unref);
       found->terminals = g_steal_pointer (&terminals);
       bytes = tsr_marathon_scenario_serialize (scenario, &error);

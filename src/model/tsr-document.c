@@ -566,6 +566,16 @@ tsr_document_get_findings (TsrDocument *self)
   return priv->findings;
 }
 
+void
+tsr_document_invalidate_findings (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv;
+
+  g_return_if_fail (TSR_IS_DOCUMENT (self));
+  priv = tsr_document_get_instance_private (self);
+  g_clear_pointer (&priv->findings, g_ptr_array_unref);
+}
+
 JsonNode *
 tsr_document_describe (TsrDocument *self)
 {

@@ -81,6 +81,9 @@ TsrUndoStack    *tsr_document_get_undo_stack     (TsrDocument  *self);
 gboolean         tsr_document_get_modified       (TsrDocument  *self);
 /* The current validation findings (TsrFinding), recomputed after each change. */
 GPtrArray       *tsr_document_get_findings       (TsrDocument  *self);
+/* Drops the cached findings, for a change outside the document that validation looks at (the
+ * Images file a terminal editor shows, say); the next get_findings recomputes them. */
+void             tsr_document_invalidate_findings (TsrDocument *self);
 /* The format's summary as JSON (the same as `tessera-cli info`). */
 JsonNode        *tsr_document_describe           (TsrDocument  *self);
 

@@ -269,12 +269,11 @@ tsr_inspector_refresh_preview (TsrInspector *self)
   g_autoptr(GdkTexture) texture = NULL;
   TsrImage *image;
 
+  /* A file of data tables (Marathon physics) has no picture: the summary and records take the
+   * whole page. */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->preview_stack)), format->render != NULL);
   if (format->render == NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("Tessera cannot draw %s files yet."), _(format->name));
-      tsr_inspector_set_preview_message (self, text);
-      return;
-    }
+    return;
 
   image = format->render (tsr_document_get_format_data (self->document), &options, &error);
   if (image == NULL)

@@ -10,7 +10,11 @@
  *
  * Every group directive starts a group; the lines after it are its text (each ends with '\r' in
  * the chunk, the group with '\0'). Style codes become text-face records; styles reset at every
- * group. Directives are read in any case and written upper case. */
+ * group. Directives are read in any case and written upper case.
+ *
+ * A terminal whose flags are not the usual "encoded" is preceded by the comment line
+ * "; tessera: flags 0xNNNN" (FLAGS_PRAGMA): other tools skip it as a comment, the compiler gives
+ * the next terminal those flags, so a decompiled unencoded terminal compiles back unencoded. */
 #include "formats/marathon/tsr-marathon-terminal.h"
 
 #include <string.h>
@@ -23,6 +27,7 @@
 #define FACE_UNDERLINE 4
 #define LINES_PER_PAGE 22
 #define CHARACTER_WIDTH 7
+#define FLAGS_PRAGMA "; tessera: flags "
 
 typedef struct {
   const char *name;
@@ -112,7 +117,10 @@ tsr_marathon_terminals_decompile (GPtrArray *terminals,
       const guint8 *text = g_bytes_get_data (terminal->text, &text_size);
       guint face_cursor = 0;
 
-      g_string_append_printf (out, ";\n#TERMINAL %u\n", t);
+      g_string_append (out, ";\n");
+      if (terminal->flags != TSR_MARATHON_TERMINAL_ENCODED)
+        g_string_append_printf (out, FLAGS_PRAGMA "0x%04x\n", terminal->flags);
+      g_string_append_printf (out, "#TERMINAL %u\n", t);
       for (guint g = 0; g < terminal->groups->len; g++)
         {
           const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
@@ -195,6 +203,7 @@ typedef struct {
   int                           face;
   int                           color;
   guint                         group_line;
+  int                           pending_flags; /* from a FLAGS_PRAGMA line; -1: none */
 } Compiler;
 
 static void
@@ -479,7 +488,10 @@ compile_directive (Compiler   *compiler,
           return FALSE;
         }
       compiler->terminal = tsr_marathon_terminal_new ();
-      compiler->terminal->flags = TSR_MARATHON_TERMINAL_ENCODED;
+      compiler->terminal->flags = compiler->pending_flags >= 0 ? (guint16) compiler->pending_flags
+                                                                : TSR_MARATHON_TERMINAL_ENCODED;
+      compiler->terminal->flags_stated = compiler->pending_flags >= 0;
+      compiler->pending_flags = -1;
       compiler->terminal->lines_per_page = LINES_PER_PAGE;
       compiler->text = g_byte_array_new ();
       compiler->terminal_number = number;
@@ -611,15 +623,14 @@ tsr_marathon_script_compile (const char *text,
                              gsize       length)
 {
   TsrMarathonScriptCompilation *result = g_rc_box_new0 (TsrMarathonScriptCompilation);
-  Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0 };
+  Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0, -1 };
   const char *p = text, *end = text + length;
   guint line_number = 0;
   gboolean section_open = FALSE, failed = FALSE;
   guint section_line = 0;
 
   result->terminals = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_terminal_free);
-  result->diagnostics = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
-  g_array_set_clear_func (result->diagnostics, diagnostic_clear);
+  result->diagnostics = tsr_marathon_script_diagnostics_new ();
   result->lines = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptLine));
 
   while (p < end && !failed)
@@ -638,7 +649,23 @@ tsr_marathon_script_compile (const char *text,
       line_number++;
 
       if (line_length > 0 && line[0] == ';')
-        continue;
+        {
+          if (line_length > strlen (FLAGS_PRAGMA) && strncmp (line, FLAGS_PRAGMA, strlen (FLAGS_PRAGMA)) == 0)
+            {
+              g_autofree char *value = g_strndup (line + strlen (FLAGS_PRAGMA), line_length - strlen (FLAGS_PRAGMA));
+              char *after = NULL;
+              guint64 flags = g_ascii_strtoull (value, &after, 0);
+
+              if (after == value || *after != '\0' || flags > G_MAXUINT16)
+                diagnose (&compiler, TSR_SEVERITY_WARNING, line_number, (guint) strlen (FLAGS_PRAGMA) + 1,
+                          "terminal flags: a number from 0 to 0xffff expected (the line is ignored)");
+              else
+                {
+                  compiler.pending_flags = (int) flags;
+                }
+            }
+          continue;
+        }
       if (line_length > 0 && line[0] == '#')
         {
           g_autofree char *directive_text = g_strndup (line + 1, line_length - 1);
@@ -708,6 +735,128 @@ tsr_marathon_script_compile (const char *text,
   if (failed)
     g_clear_pointer (&result->terminals, g_ptr_array_unref);
   return result;
+}
+
+GArray *
+tsr_marathon_script_diagnostics_new (void)
+{
+  GArray *diagnostics = g_array_new (FALSE, FALSE, sizeof (TsrMarathonScriptDiagnostic));
+
+  g_array_set_clear_func (diagnostics, diagnostic_clear);
+  return diagnostics;
+}
+
+static gboolean
+has_pict (const TsrMarathonScriptReferences *references,
+          int                                id)
+{
+  guint low = 0, high = references->n_pict_ids;
+
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+
+      if (references->pict_ids[middle] == id)
+        return TRUE;
+      if (references->pict_ids[middle] < id)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+  return FALSE;
+}
+
+static void
+add_reference_diagnostic (GArray      *diagnostics,
+                          TsrSeverity  severity,
+                          guint        line,
+                          const char  *format,
+                          ...) G_GNUC_PRINTF (4, 5);
+
+static void
+add_reference_diagnostic (GArray      *diagnostics,
+                          TsrSeverity  severity,
+                          guint        line,
+                          const char  *format,
+                          ...)
+{
+  TsrMarathonScriptDiagnostic diagnostic = { severity, line, 1, NULL };
+  va_list args;
+
+  va_start (args, format);
+  diagnostic.message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_array_append_val (diagnostics, diagnostic);
+}
+
+void
+tsr_marathon_script_check_references (const TsrMarathonScriptCompilation *compilation,
+                                      const TsrMarathonScriptReferences  *references,
+                                      GArray                             *diagnostics)
+{
+  guint last_terminal = G_MAXUINT, last_group = G_MAXUINT;
+
+  g_return_if_fail (compilation != NULL && references != NULL && diagnostics != NULL);
+  if (compilation->terminals == NULL)
+    return;
+  /* The lines ascend and each group's first mapped line is its directive. */
+  for (guint i = 0; i < compilation->lines->len; i++)
+    {
+      const TsrMarathonScriptLine *entry = &g_array_index (compilation->lines, TsrMarathonScriptLine, i);
+      const TsrMarathonTerminal *terminal;
+      const TsrMarathonTerminalGroup *group;
+
+      if (entry->terminal == last_terminal && entry->group == last_group)
+        continue;
+      last_terminal = entry->terminal;
+      last_group = entry->group;
+      if (entry->terminal >= compilation->terminals->len)
+        continue;
+      terminal = g_ptr_array_index (compilation->terminals, entry->terminal);
+      if (entry->group >= terminal->groups->len)
+        continue;
+      group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, entry->group);
+      switch (group->type)
+        {
+        case TSR_MARATHON_GROUP_INTERLEVEL_TELEPORT:
+          if (references->n_levels >= 0 && (group->permutation < 0 || group->permutation >= references->n_levels))
+            add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
+                                      "#INTERLEVEL TELEPORT %d: the scenario has levels 0 to %d",
+                                      group->permutation, references->n_levels - 1);
+          break;
+        case TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT:
+          if (references->n_polygons >= 0
+              && (group->permutation < 0 || group->permutation >= references->n_polygons))
+            add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
+                                      "#INTRALEVEL TELEPORT %d: the level has polygons 0 to %d",
+                                      group->permutation, references->n_polygons - 1);
+          break;
+        case TSR_MARATHON_GROUP_PICT:
+          if (references->pict_ids != NULL && !has_pict (references, group->permutation))
+            add_reference_diagnostic (diagnostics, TSR_SEVERITY_WARNING, entry->line,
+                                      "#PICT %d: the Images file has no picture %d", group->permutation,
+                                      group->permutation);
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+void
+tsr_marathon_terminals_keep_encoding (GPtrArray       *compiled,
+                                      const GPtrArray *stored)
+{
+  for (guint t = 0; compiled != NULL && stored != NULL && t < compiled->len && t < stored->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (compiled, t);
+      const TsrMarathonTerminal *original = g_ptr_array_index ((GPtrArray *) stored, t);
+
+      if (terminal->flags_stated)
+        continue;
+      terminal->flags = (terminal->flags & ~TSR_MARATHON_TERMINAL_ENCODED)
+                        | (original->flags & TSR_MARATHON_TERMINAL_ENCODED);
+    }
 }
 
 static void

@@ -38,6 +38,30 @@ tsr_marathon_terminal_new (void)
   return terminal;
 }
 
+TsrMarathonTerminal *
+tsr_marathon_terminal_copy (const TsrMarathonTerminal *terminal)
+{
+  TsrMarathonTerminal *copy = g_new0 (TsrMarathonTerminal, 1);
+
+  copy->flags = terminal->flags;
+  copy->flags_stated = terminal->flags_stated;
+  copy->lines_per_page = terminal->lines_per_page;
+  copy->groups = g_array_copy (terminal->groups);
+  copy->faces = g_array_copy (terminal->faces);
+  copy->text = g_bytes_ref (terminal->text);
+  return copy;
+}
+
+GPtrArray *
+tsr_marathon_terminals_copy (const GPtrArray *terminals)
+{
+  GPtrArray *copy = g_ptr_array_new_full (terminals->len, (GDestroyNotify) tsr_marathon_terminal_free);
+
+  for (guint t = 0; t < terminals->len; t++)
+    g_ptr_array_add (copy, tsr_marathon_terminal_copy (g_ptr_array_index ((GPtrArray *) terminals, t)));
+  return copy;
+}
+
 void
 tsr_marathon_terminal_free (TsrMarathonTerminal *terminal)
 {

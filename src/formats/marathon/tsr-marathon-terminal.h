@@ -56,12 +56,16 @@ typedef struct {
   GArray  *groups;         /* TsrMarathonTerminalGroup */
   GArray  *faces;          /* TsrMarathonTextFace */
   GBytes  *text;           /* decoded Mac Roman text (all groups, each ending in NUL) */
+  gboolean flags_stated;   /* not in the chunk: a compiled script's "; tessera: flags" line gave FLAGS */
 } TsrMarathonTerminal;
 
 const char          *tsr_marathon_group_type_name  (int type);
 
 TsrMarathonTerminal *tsr_marathon_terminal_new     (void);
 void                 tsr_marathon_terminal_free    (TsrMarathonTerminal *terminal);
+TsrMarathonTerminal *tsr_marathon_terminal_copy    (const TsrMarathonTerminal *terminal);
+/* A deep copy of TERMINALS (the text bytes are shared: they are immutable). */
+GPtrArray           *tsr_marathon_terminals_copy   (const GPtrArray *terminals);
 /* Applies (or removes: the same operation) the xor encoding in place. */
 void                 tsr_marathon_terminal_xor     (guint8 *data,
                                                     gsize   size);
@@ -113,6 +117,32 @@ TsrMarathonScriptCompilation      *tsr_marathon_script_compile                 (
 TsrMarathonScriptCompilation      *tsr_marathon_script_compilation_ref         (TsrMarathonScriptCompilation *compilation);
 void                               tsr_marathon_script_compilation_free        (TsrMarathonScriptCompilation *compilation);
 const TsrMarathonScriptDiagnostic *tsr_marathon_script_compilation_first_error (const TsrMarathonScriptCompilation *compilation);
+
+/* What a script's groups refer to outside it, where known: the scenario's levels (interlevel
+ * teleports), the script's own level's polygons (intralevel teleports) and the Images file's
+ * pictures (#PICT). */
+typedef struct {
+  int         n_levels;    /* -1: unknown */
+  int         n_polygons;  /* -1: unknown */
+  const int  *pict_ids;    /* ascending; NULL: no Images file known */
+  guint       n_pict_ids;
+} TsrMarathonScriptReferences;
+
+/* Appends to DIAGNOSTICS (TsrMarathonScriptDiagnostic, with a clear func that frees the message)
+ * one diagnostic per group of COMPILATION that refers to something REFERENCES lacks, at the
+ * group's directive line: a teleport to a level or polygon that does not exist (an error: the
+ * engine would leave the map or index past its polygons) and a #PICT the Images file has no
+ * picture for (a warning: the terminal shows an empty frame). */
+void                               tsr_marathon_script_check_references        (const TsrMarathonScriptCompilation *compilation,
+                                                                               const TsrMarathonScriptReferences  *references,
+                                                                               GArray                             *diagnostics);
+/* A diagnostics array as compilations hold them (messages freed on removal). */
+GArray                            *tsr_marathon_script_diagnostics_new         (void);
+/* Gives each terminal of COMPILED whose script did not state its flags (no "; tessera: flags"
+ * line; Atque's scripts never have one) the "encoded" flag of the terminal at the same position
+ * in STORED. */
+void                               tsr_marathon_terminals_keep_encoding        (GPtrArray       *compiled,
+                                                                               const GPtrArray *stored);
 
 /* A script file as the marathon-terminal-script format holds it: the bytes as they are (saved back
  * unchanged) and their compilation. */

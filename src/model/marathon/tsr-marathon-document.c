@@ -69,8 +69,7 @@ on_script_compiled (TsrTerminalText *text,
   LevelScript *script = user_data;
   TsrMarathonDocument *self = g_object_get_data (G_OBJECT (text), "tsr-document");
   TsrMarathonLevel *level = level_at (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (text), "tsr-level")));
-  gsize length;
-  const char *contents = tsr_terminal_text_get_text (text, &length);
+  const char *contents = tsr_terminal_text_get_text (text, NULL);
   GPtrArray *terminals;
 
   if (level == NULL)
@@ -79,22 +78,31 @@ on_script_compiled (TsrTerminalText *text,
     terminals = script->loaded != NULL ? g_ptr_array_ref (script->loaded) : NULL;
   else
     {
-      terminals = tsr_marathon_terminals_compile (contents, length, "terminals", NULL);
-      if (terminals == NULL)
-        return; /* reported by validate; the last terminals that compiled stay */
-      for (guint t = 0; script->loaded != NULL && t < terminals->len && t < script->loaded->len; t++)
-        {
-          TsrMarathonTerminal *compiled = g_ptr_array_index (terminals, t);
-          const TsrMarathonTerminal *stored = g_ptr_array_index (script->loaded, t);
+      const TsrMarathonScriptCompilation *compilation = tsr_terminal_text_get_compilation (text);
 
-          compiled->flags = (compiled->flags & ~TSR_MARATHON_TERMINAL_ENCODED)
-                            | (stored->flags & TSR_MARATHON_TERMINAL_ENCODED);
-        }
+      if (compilation->terminals == NULL)
+        return; /* reported by validate; the last terminals that compiled stay */
+      terminals = tsr_marathon_terminals_copy (compilation->terminals);
+      tsr_marathon_terminals_keep_encoding (terminals, script->loaded);
       if (terminals->len == 0)
         g_clear_pointer (&terminals, g_ptr_array_unref);
     }
   g_clear_pointer (&level->terminals, g_ptr_array_unref);
   level->terminals = terminals;
+}
+
+/* Teleports may go to the scenario's levels and the level's own polygons. A one-level file is
+ * one level of a scenario merged later (Atque's layout), so its teleports may go further. */
+static void
+set_script_targets (TsrMarathonDocument *self,
+                    guint                level,
+                    TsrTerminalText     *text)
+{
+  TsrMarathonLevel *found = level_at (self, level);
+  guint n_levels = tsr_marathon_document_get_n_levels (self);
+
+  tsr_terminal_text_set_targets (text, n_levels > 1 ? (int) n_levels : -1,
+                                 found != NULL && found->polygons != NULL ? (int) found->polygons->len : 0);
 }
 
 TsrTerminalText *
@@ -132,6 +140,7 @@ tsr_marathon_document_get_terminal_text (TsrMarathonDocument *self,
   script->loaded_text = g_strdup (text);
   script->loaded = found->terminals != NULL ? g_ptr_array_ref (found->terminals) : NULL;
   script->text = tsr_terminal_text_new (text, strlen (text), tsr_document_get_undo_stack (TSR_DOCUMENT (self)));
+  set_script_targets (self, level, script->text);
   g_object_set_data (G_OBJECT (script->text), "tsr-document", self);
   g_object_set_data (G_OBJECT (script->text), "tsr-level", GUINT_TO_POINTER (level));
   g_signal_connect (script->text, "compiled", G_CALLBACK (on_script_compiled), script);
@@ -139,6 +148,22 @@ tsr_marathon_document_get_terminal_text (TsrMarathonDocument *self,
     g_ptr_array_set_size (self->scripts, (gint) level + 1);
   g_ptr_array_index (self->scripts, level) = script;
   return script->text;
+}
+
+static gboolean
+is_intralevel_teleport (TsrTerminalText *text,
+                        guint            line)
+{
+  const TsrMarathonScriptCompilation *compilation = tsr_terminal_text_get_compilation (text);
+  TsrMarathonScriptLine location;
+  const TsrMarathonTerminal *terminal;
+
+  if (!tsr_terminal_text_locate_line (text, line, &location) || location.terminal >= compilation->terminals->len)
+    return FALSE;
+  terminal = g_ptr_array_index (compilation->terminals, location.terminal);
+  return location.group < terminal->groups->len
+         && g_array_index (terminal->groups, TsrMarathonTerminalGroup, location.group).type
+              == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT;
 }
 
 static void
@@ -151,18 +176,26 @@ tsr_marathon_document_validate (TsrDocument *document,
     {
       LevelScript *script = g_ptr_array_index (self->scripts, level);
       const TsrMarathonScriptCompilation *compilation;
+      GArray *references;
 
       if (script == NULL)
         continue;
+      set_script_targets (self, level, script->text);
       compilation = tsr_terminal_text_get_compilation (script->text);
-      for (guint i = 0; i < compilation->diagnostics->len; i++)
+      references = tsr_terminal_text_get_reference_diagnostics (script->text);
+      for (guint i = 0; i < compilation->diagnostics->len + references->len; i++)
         {
           const TsrMarathonScriptDiagnostic *diagnostic =
-            &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
+            i < compilation->diagnostics->len
+              ? &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i)
+              : &g_array_index (references, TsrMarathonScriptDiagnostic, i - compilation->diagnostics->len);
           g_autofree char *where = g_strdup_printf ("level %u terminals, line %u, column %u", level,
                                                     diagnostic->line, diagnostic->column);
           TsrFindingPlace place = tsr_finding_place_at ((gint) level, "script", -1, TSR_FINDING_POINT_TEXT,
                                                         diagnostic->column, diagnostic->line);
+
+          if (i >= compilation->diagnostics->len && is_intralevel_teleport (script->text, diagnostic->line))
+            continue; /* the map's own validation reports the compiled teleport */
 
           tsr_findings_add_at (findings, diagnostic->severity, &place, where, "%s", diagnostic->message);
         }

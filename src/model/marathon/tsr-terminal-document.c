@@ -48,11 +48,32 @@ tsr_terminal_document_dispose (GObject *object)
   G_OBJECT_CLASS (tsr_terminal_document_parent_class)->dispose (object);
 }
 
+/* The format reports the compilation's diagnostics; what the script refers to (pictures the editor
+ * knows of) is the text's. */
+static void
+tsr_terminal_document_validate (TsrDocument *document,
+                                GPtrArray   *findings)
+{
+  TsrTerminalDocument *self = TSR_TERMINAL_DOCUMENT (document);
+  GArray *diagnostics = self->text != NULL ? tsr_terminal_text_get_reference_diagnostics (self->text) : NULL;
+
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      const TsrMarathonScriptDiagnostic *diagnostic = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, i);
+      g_autofree char *where = g_strdup_printf ("line %u, column %u", diagnostic->line, diagnostic->column);
+      TsrFindingPlace place = tsr_finding_place_at (-1, "script", -1, TSR_FINDING_POINT_TEXT, diagnostic->column,
+                                                    diagnostic->line);
+
+      tsr_findings_add_at (findings, diagnostic->severity, &place, where, "%s", diagnostic->message);
+    }
+}
+
 static void
 tsr_terminal_document_class_init (TsrTerminalDocumentClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = tsr_terminal_document_dispose;
   TSR_DOCUMENT_CLASS (klass)->attach = tsr_terminal_document_attach;
+  TSR_DOCUMENT_CLASS (klass)->validate = tsr_terminal_document_validate;
 }
 
 static void

@@ -10,6 +10,10 @@ struct _TsrTerminalText {
   GString                      *text;
   guint                         n_chars;
   TsrMarathonScriptCompilation *compilation;
+  int                           n_levels;           /* -1: unknown */
+  int                           n_polygons;         /* -1: unknown */
+  GArray                       *pict_ids;           /* int, ascending; NULL: unknown */
+  GArray                       *reference_diagnostics;
   TsrUndoStack                 *undo_stack; /* weak: the document that owns both owns the stack */
 };
 
@@ -139,6 +143,32 @@ tsr_text_edit_command_init (TsrTextEditCommand *self)
 
 /* ---- The text ------------------------------------------------------------------------------ */
 
+/* Renews the reference diagnostics; TRUE when they changed. */
+static gboolean
+check_references (TsrTerminalText *self)
+{
+  TsrMarathonScriptReferences references = {
+    self->n_levels, self->n_polygons,
+    self->pict_ids != NULL ? (const int *) self->pict_ids->data : NULL,
+    self->pict_ids != NULL ? self->pict_ids->len : 0,
+  };
+  GArray *fresh = tsr_marathon_script_diagnostics_new ();
+  gboolean changed;
+
+  tsr_marathon_script_check_references (self->compilation, &references, fresh);
+  changed = self->reference_diagnostics == NULL || fresh->len != self->reference_diagnostics->len;
+  for (guint i = 0; !changed && i < fresh->len; i++)
+    {
+      const TsrMarathonScriptDiagnostic *a = &g_array_index (fresh, TsrMarathonScriptDiagnostic, i);
+      const TsrMarathonScriptDiagnostic *b = &g_array_index (self->reference_diagnostics, TsrMarathonScriptDiagnostic, i);
+
+      changed = a->line != b->line || a->severity != b->severity || strcmp (a->message, b->message) != 0;
+    }
+  g_clear_pointer (&self->reference_diagnostics, g_array_unref);
+  self->reference_diagnostics = fresh;
+  return changed;
+}
+
 static void
 tsr_terminal_text_apply (TsrTerminalText *self,
                          guint            offset,
@@ -155,6 +185,7 @@ tsr_terminal_text_apply (TsrTerminalText *self,
   self->n_chars = self->n_chars - n_removed + n_inserted;
   tsr_marathon_script_compilation_free (self->compilation);
   self->compilation = tsr_marathon_script_compile (self->text->str, self->text->len);
+  check_references (self);
 
   g_signal_emit (self, signals[TEXT_CHANGED], 0, offset, n_removed, n_inserted);
   g_signal_emit (self, signals[COMPILED], 0);
@@ -167,6 +198,8 @@ tsr_terminal_text_finalize (GObject *object)
 
   g_string_free (self->text, TRUE);
   tsr_marathon_script_compilation_free (self->compilation);
+  g_clear_pointer (&self->pict_ids, g_array_unref);
+  g_clear_pointer (&self->reference_diagnostics, g_array_unref);
   g_clear_weak_pointer (&self->undo_stack);
   G_OBJECT_CLASS (tsr_terminal_text_parent_class)->finalize (object);
 }
@@ -186,6 +219,8 @@ tsr_terminal_text_class_init (TsrTerminalTextClass *klass)
 static void
 tsr_terminal_text_init (TsrTerminalText *self)
 {
+  self->n_levels = -1;
+  self->n_polygons = -1;
 }
 
 TsrTerminalText *
@@ -203,6 +238,7 @@ tsr_terminal_text_new (const char   *text,
   self->text = g_string_new_len (text != NULL ? text : "", (gssize) length);
   self->n_chars = (guint) g_utf8_strlen (self->text->str, (gssize) self->text->len);
   self->compilation = tsr_marathon_script_compile (self->text->str, self->text->len);
+  check_references (self);
   g_set_weak_pointer (&self->undo_stack, undo_stack);
   return self;
 }
@@ -339,4 +375,51 @@ tsr_terminal_text_locate_line (TsrTerminalText       *self,
     return FALSE;
   *location = *found;
   return TRUE;
+}
+
+void
+tsr_terminal_text_set_targets (TsrTerminalText *self,
+                               int              n_levels,
+                               int              n_polygons)
+{
+  g_return_if_fail (TSR_IS_TERMINAL_TEXT (self));
+  if (self->n_levels == n_levels && self->n_polygons == n_polygons)
+    return;
+  self->n_levels = n_levels;
+  self->n_polygons = n_polygons;
+  if (check_references (self))
+    g_signal_emit (self, signals[COMPILED], 0);
+}
+
+static int
+compare_ints (gconstpointer a,
+              gconstpointer b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+tsr_terminal_text_set_pictures (TsrTerminalText *self,
+                                const int       *ids,
+                                guint            n_ids)
+{
+  g_return_if_fail (TSR_IS_TERMINAL_TEXT (self));
+  g_clear_pointer (&self->pict_ids, g_array_unref);
+  if (ids != NULL)
+    {
+      self->pict_ids = g_array_sized_new (FALSE, FALSE, sizeof (int), n_ids);
+      g_array_append_vals (self->pict_ids, ids, n_ids);
+      g_array_sort (self->pict_ids, compare_ints);
+    }
+  if (check_references (self))
+    g_signal_emit (self, signals[COMPILED], 0);
+}
+
+GArray *
+tsr_terminal_text_get_reference_diagnostics (TsrTerminalText *self)
+{
+  g_return_val_if_fail (TSR_IS_TERMINAL_TEXT (self), NULL);
+  return self->reference_diagnostics;
 }

@@ -46,6 +46,20 @@ gboolean                            tsr_terminal_text_locate_line     (TsrTermin
                                                                        guint                  line,
                                                                        TsrMarathonScriptLine *location);
 
+/* What the script's groups may refer to, for tsr_marathon_script_check_references: the owner
+ * says how many levels and (own level) polygons there are, -1 each when unknown; the editor gives
+ * the Images file's picture ids (IDS NULL: none known). Either re-checks at once and emits
+ * "compiled" when the reference diagnostics changed. */
+void                                tsr_terminal_text_set_targets     (TsrTerminalText *self,
+                                                                       int              n_levels,
+                                                                       int              n_polygons);
+void                                tsr_terminal_text_set_pictures    (TsrTerminalText *self,
+                                                                       const int       *ids,
+                                                                       guint            n_ids);
+/* Diagnostics (TsrMarathonScriptDiagnostic) about references the compilation cannot know by
+ * itself, renewed with it. (transfer none) */
+GArray                             *tsr_terminal_text_get_reference_diagnostics (TsrTerminalText *self);
+
 /* Signals:
  *  "text-changed" (guint offset, guint n_removed, guint n_inserted): characters, after a command
  *    (do, undo or redo) changed the text;

@@ -47,7 +47,9 @@ struct _TsrTerminalEditor {
   TsrTerminalPreview      *preview;
   GtkLabel                *page_label;
   GtkButton               *images_button;
+  GtkDropDown             *scale_dropdown;
   GFile                   *images_file;
+  GArray                  *pict_ids;    /* int: the Images file's pictures, or NULL */
 };
 
 static void tsr_terminal_editor_editor_page_init (TsrEditorPageInterface *iface);
@@ -252,10 +254,8 @@ refresh_diagnostics (TsrTerminalEditor *self)
   gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
   gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
   gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->warning_tag, &start, &end);
-  for (guint i = 0; i < compilation->diagnostics->len; i++)
-    {
-      underline (self, &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i));
-    }
+  for (guint i = 0; i < tsr_terminal_editor_get_n_problems (self); i++)
+    underline (self, tsr_terminal_editor_get_problem (self, i));
   rebuild_outline (self, compilation);
   if (compilation->terminals != NULL)
     tsr_terminal_preview_set_terminals (self->preview, compilation->terminals);
@@ -322,6 +322,42 @@ on_preview_next (TsrTerminalEditor *self)
   update_page_label (self);
 }
 
+/* Hands the text the pictures IMAGES holds (both resource forms), so a #PICT they lack is found. */
+static void
+apply_pict_ids (TsrTerminalEditor *self)
+{
+  if (self->text == NULL)
+    return;
+  tsr_terminal_text_set_pictures (self->text, self->pict_ids != NULL ? (const int *) self->pict_ids->data : NULL,
+                                  self->pict_ids != NULL ? self->pict_ids->len : 0);
+  if (self->owner != NULL)
+    {
+      tsr_document_invalidate_findings (self->owner);
+      tsr_findings_view_refresh (self->findings_view);
+    }
+}
+
+static void
+set_pict_ids (TsrTerminalEditor       *self,
+              const TsrMarathonImages *images)
+{
+  static const guint32 types[] = { TSR_RESOURCE_PICT, TSR_RESOURCE_PICT_RAW };
+
+  g_clear_pointer (&self->pict_ids, g_array_unref);
+  if (images != NULL)
+    {
+      self->pict_ids = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+        {
+          g_autoptr(GArray) items = tsr_marathon_images_list (images, types[t]);
+
+          for (guint i = 0; i < items->len; i++)
+            g_array_append_val (self->pict_ids, g_array_index (items, TsrMarathonImagesItem, i).id);
+        }
+    }
+  apply_pict_ids (self);
+}
+
 gboolean
 tsr_terminal_editor_set_images_file (TsrTerminalEditor *self,
                                      GFile             *file,
@@ -338,6 +374,7 @@ tsr_terminal_editor_set_images_file (TsrTerminalEditor *self,
   if (file == NULL)
     {
       g_clear_object (&self->images_file);
+      set_pict_ids (self, NULL);
       tsr_terminal_preview_set_images (self->preview, NULL);
       return TRUE;
     }
@@ -359,6 +396,7 @@ tsr_terminal_editor_set_images_file (TsrTerminalEditor *self,
       g_prefix_error (error, "%s: ", path);
       return FALSE;
     }
+  set_pict_ids (self, images);
   tsr_terminal_preview_set_images (self->preview, images);
   g_set_object (&self->images_file, file);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->images_button), path);
@@ -741,6 +779,7 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
   g_signal_connect (self->buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self);
   g_signal_connect (text, "text-changed", G_CALLBACK (on_text_changed), self);
   g_signal_connect (text, "compiled", G_CALLBACK (on_text_compiled), self);
+  apply_pict_ids (self);
   refresh_diagnostics (self);
 }
 
@@ -782,7 +821,9 @@ guint
 tsr_terminal_editor_get_n_problems (TsrTerminalEditor *self)
 {
   g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), 0);
-  return self->shown != NULL ? self->shown->diagnostics->len : 0;
+  if (self->shown == NULL)
+    return 0;
+  return self->shown->diagnostics->len + tsr_terminal_text_get_reference_diagnostics (self->text)->len;
 }
 
 const TsrMarathonScriptDiagnostic *
@@ -791,7 +832,10 @@ tsr_terminal_editor_get_problem (TsrTerminalEditor *self,
 {
   g_return_val_if_fail (TSR_IS_TERMINAL_EDITOR (self), NULL);
   g_return_val_if_fail (index < tsr_terminal_editor_get_n_problems (self), NULL);
-  return &g_array_index (self->shown->diagnostics, TsrMarathonScriptDiagnostic, index);
+  if (index < self->shown->diagnostics->len)
+    return &g_array_index (self->shown->diagnostics, TsrMarathonScriptDiagnostic, index);
+  return &g_array_index (tsr_terminal_text_get_reference_diagnostics (self->text), TsrMarathonScriptDiagnostic,
+                         index - self->shown->diagnostics->len);
 }
 
 guint
@@ -840,6 +884,7 @@ tsr_terminal_editor_dispose (GObject *object)
   tsr_terminal_editor_set_owner (self, NULL, -1);
   retire_buffer (g_steal_pointer (&self->buffer));
   g_clear_object (&self->images_file);
+  g_clear_pointer (&self->pict_ids, g_array_unref);
   g_clear_object (&self->words);
   g_clear_object (&self->words_buffer);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_TERMINAL_EDITOR);
@@ -888,6 +933,7 @@ tsr_terminal_editor_class_init (TsrTerminalEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_preview_previous);
   gtk_widget_class_bind_template_callback (widget_class, on_preview_next);
   gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, images_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrTerminalEditor, scale_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, on_images_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_search_next);
@@ -911,6 +957,9 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->owner_level = -1;
+  /* The drop-down's rows are the scales in their enum order. */
+  g_object_bind_property (self->preview, "scale", self->scale_dropdown, "selected",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect (self, "cursor-location-changed", G_CALLBACK (follow_cursor), NULL);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
 
