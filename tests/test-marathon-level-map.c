@@ -10,6 +10,7 @@
 #include "edit/tsr-vector-select-tool.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-marathon-level-source.h"
 #include "tsr-test-common.h"
 
 static char *data_dir;
@@ -345,6 +346,51 @@ START_TEST (test_copy_paste_polygons)
 }
 END_TEST
 
+/* The inspector's source: one field set on three selected polygons is one undo step; mixed and
+ * shared values; the level map says which elements changed. */
+START_TEST (test_record_source_sets_selection)
+{
+  g_autofree char *path = dream_brother ();
+  g_autoptr(TsrMarathonDocument) document = open_map (path);
+  g_autoptr(GBytes) original = serialize (document);
+  TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
+  g_autoptr(TsrMarathonLevelSource) source = tsr_marathon_level_source_new (TSR_DOCUMENT (document), level_map,
+                                                                            TSR_MARATHON_RECORD_POLYGON);
+  TsrPropertySource *base = TSR_PROPERTY_SOURCE (source);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  const TsrFieldTable *table = tsr_marathon_record_fields (TSR_MARATHON_RECORD_POLYGON);
+  int field = tsr_field_find (table->fields, table->n_fields, "floor_height");
+  guint three[3] = { 2, 5, 7 };
+  TsrFieldValue value = { { 0 } };
+  Changes changes = { g_array_new (FALSE, FALSE, sizeof (TsrElementRef)), 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) undone = NULL;
+  guint depth;
+
+  ck_assert_int_ge (field, 0);
+  ck_assert (tsr_property_source_is_field_editable (base, (guint) field));
+  tsr_property_source_set_elements (base, three, 3);
+  g_signal_connect (level_map, "elements-changed", G_CALLBACK (on_elements_changed), &changes);
+  depth = tsr_undo_stack_get_depth (stack);
+  ck_assert (tsr_property_source_set_text (base, (guint) field, "-512", &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  for (guint i = 0; i < 3; i++)
+    {
+      ck_assert_int_eq (g_array_index (level->polygons, TsrMarathonPolygon, three[i]).floor_height, -512);
+      ck_assert (refs_contain (changes.refs, TSR_ELEMENT_POLYGON, three[i]));
+    }
+  ck_assert_int_eq (tsr_property_source_get_shared (base, (guint) field, &value), TSR_PROPERTY_SHARED);
+  ck_assert_int_eq (value.v[0], -512);
+  tsr_field_value_clear (&value);
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (original, undone));
+  g_signal_handlers_disconnect_by_data (level_map, &changes);
+  g_array_unref (changes.refs);
+}
+END_TEST
+
 /* A random element of the map (kinds weighted towards points, as editing is). */
 static gboolean
 random_element (GRand         *rand,
@@ -545,6 +591,7 @@ level_map_suite (void)
   tcase_add_test (edits, test_move_names_and_recomputes);
   tcase_add_test (edits, test_delete_repairs_references);
   tcase_add_test (edits, test_copy_paste_polygons);
+  tcase_add_test (edits, test_record_source_sets_selection);
   tcase_add_test (edits, test_random_edits_every_level);
   suite_add_tcase (suite, edits);
   return suite;
