@@ -217,8 +217,10 @@ tsr_marathon_document_dispose (GObject *object)
   TsrMarathonDocument *self = TSR_MARATHON_DOCUMENT (object);
 
   g_clear_pointer (&self->scripts, g_ptr_array_unref);
-  g_clear_pointer (&self->level_maps, g_ptr_array_unref);
+  /* The undo stack goes first (the parent's dispose): its commands hand their mementos back to
+   * the level maps they were made on. */
   G_OBJECT_CLASS (tsr_marathon_document_parent_class)->dispose (object);
+  g_clear_pointer (&self->level_maps, g_ptr_array_unref);
 }
 
 static void
