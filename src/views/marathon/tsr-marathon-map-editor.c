@@ -122,9 +122,10 @@ on_selection_changed (TsrMarathonMapEditor *self)
       source = tsr_marathon_level_source_new (TSR_DOCUMENT (self->document), self->map, preference[shown]);
       if (source != NULL)
         tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (source), (const guint *) records->data, records->len);
-      /* Translators: the inspector's heading: how many records of which kind it shows. */
-      g_string_printf (label, g_dngettext (NULL, "%u %s selected", "%u %s selected", records->len),
-                       records->len, tsr_marathon_record_fields (preference[shown])->name);
+      /* Translators: the inspector's heading: how many records it shows (its title says of which
+       * kind). */
+      g_string_printf (label, g_dngettext (NULL, "%u record selected", "%u records selected", records->len),
+                       records->len);
       if (n_elements > records->len)
         /* Translators: more elements are selected than the inspector shows. */
         g_string_append_printf (label, _(" (of %u elements)"), n_elements);
