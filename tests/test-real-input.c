@@ -12,11 +12,13 @@
 
 #include <gtk/gtk.h>
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "edit/tsr-tile-line.h"
+#include "edit/tsr-vector-select-tool.h"
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/sphere/tsr-sphere-map.h"
@@ -779,6 +781,325 @@ test_marathon_terminals (void)
   close_window (window);
 }
 
+/* --- Marathon map editor --- */
+
+static void
+map_to_view (TsrMapCanvas *canvas, double x, double y, double *vx, double *vy)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  *vx = (x - viewport.x) * viewport.zoom;
+  *vy = (y - viewport.y) * viewport.zoom;
+}
+
+static void
+view_to_map (TsrMapCanvas *canvas, double vx, double vy, double *x, double *y)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_map (&viewport, vx, vy, x, y);
+}
+
+/* The index of an endpoint that lines use and that stands alone on screen at the canvas's zoom:
+ * nothing else of the map within 24 view pixels but its own lines and polygons. */
+static guint
+lonely_point (TsrMapCanvas *canvas, TsrMarathonLevelMap *map)
+{
+  TsrVectorMap *vector = TSR_VECTOR_MAP (map);
+  double zoom = tsr_map_canvas_get_zoom (canvas);
+  guint n = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT);
+
+  for (guint i = n / 3; i < n; i++)
+    {
+      TsrElementRef ref = { TSR_ELEMENT_POINT, i };
+      TsrVectorPoint p;
+      gboolean alone = TRUE;
+
+      tsr_vector_map_get_vertex (vector, &ref, 0, &p);
+      for (guint j = 0; j < n && alone; j++)
+        {
+          TsrElementRef other = { TSR_ELEMENT_POINT, j };
+          TsrVectorPoint q;
+
+          tsr_vector_map_get_vertex (vector, &other, 0, &q);
+          alone = j == i || hypot (p.x - q.x, p.y - q.y) * zoom > 24;
+        }
+      for (guint m = 0; m < tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_MARKER) && alone; m++)
+        {
+          TsrElementRef marker = { TSR_ELEMENT_MARKER, m };
+          TsrVectorPoint q;
+
+          tsr_vector_map_get_vertex (vector, &marker, 0, &q);
+          alone = hypot (p.x - q.x, p.y - q.y) * zoom > 24;
+        }
+      if (alone)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* A view point near (VX, VY) over no element at all (where a rubber band starts). */
+static gboolean
+empty_spot (TsrMapCanvas *canvas, TsrVectorMap *map, double vx, double vy, double *ex, double *ey)
+{
+  double zoom = tsr_map_canvas_get_zoom (canvas);
+  int width = gtk_widget_get_width (GTK_WIDGET (canvas)), height = gtk_widget_get_height (GTK_WIDGET (canvas));
+
+  for (int radius = 20; radius < 400; radius += 10)
+    for (int step = 0; step < 16; step++)
+      {
+        double x = vx - radius * cos (step * G_PI / 8), y = vy - radius * sin (step * G_PI / 8);
+        double mx, my;
+
+        if (x < 10 || y < 10 || x > width - 10 || y > height - 10)
+          continue;
+        view_to_map (canvas, x, y, &mx, &my);
+        if (!tsr_vector_map_hit_test (map, mx, my, TSR_TOOL_HIT_TOLERANCE, zoom, TSR_ELEMENT_MASK_ALL, NULL))
+          {
+            *ex = x;
+            *ey = y;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+static guint
+array_len (GArray *array)
+{
+  return array != NULL ? array->len : 0;
+}
+
+/* chronicles_DreamBrother.sceA in the Map tab with real input: a rubber band selects exactly what
+ * lies inside it, a dragged endpoint lands on the ½ WU grid with its lines and polygons following,
+ * Delete removes another endpoint with its lines, Ctrl+Z twice undoes both, Ctrl+Shift+Z redoes
+ * the drag, Ctrl+S saves; the codec finds only that endpoint moved and only its lines' lengths and
+ * its polygons' areas and centres changed. Screenshots of each draw mode. */
+static void
+test_marathon_map (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrMarathonLevelMap *map;
+  TsrVectorMap *vector;
+  TsrSelection *selection;
+  TsrMarathonLevel *level;
+  TsrElementRef moved = { TSR_ELEMENT_POINT, 0 }, doomed = { TSR_ELEMENT_POINT, 0 };
+  TsrVectorPoint start, expected, now;
+  double vx, vy, bx = 0, by = 0, px, py, mx0, my0, mx1, my1;
+  guint n_points, n_lines;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-map");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
+  tsr_test_ui_iterate_for (200);
+  map = tsr_marathon_map_editor_get_level_map (editor);
+  vector = TSR_VECTOR_MAP (map);
+  level = tsr_marathon_level_map_get_level (map);
+  selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+  for (guint m = 0; m < TSR_MARATHON_N_DRAW_MODES; m++)
+    {
+      g_autofree char *name = g_strdup_printf ("real-input-marathon-%s.png", tsr_marathon_draw_mode_id (m));
+
+      tsr_marathon_map_editor_set_draw_mode (editor, m);
+      tsr_test_ui_iterate_for (150);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
+    }
+  tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_HEIGHT);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* Close enough that points stand apart: 1 WU = 128 view pixels. */
+  tsr_map_canvas_set_zoom (canvas, 0.125);
+  tsr_test_ui_iterate_for (100);
+  moved.index = lonely_point (canvas, map);
+  tsr_vector_map_get_vertex (vector, &moved, 0, &start);
+  tsr_map_canvas_center_on (canvas, start.x, start.y);
+  tsr_test_ui_iterate_for (150);
+  map_to_view (canvas, start.x, start.y, &vx, &vy);
+
+  /* Rubber band from empty space to beyond the point: exactly what lies wholly inside. */
+  g_assert_true (empty_spot (canvas, vector, vx - 80, vy - 80, &bx, &by));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), bx, by, 16, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+  view_to_map (canvas, px, py, &mx0, &my0);
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx + 150, vy + 120, 12, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+  view_to_map (canvas, px, py, &mx1, &my1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-band.png");
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (100);
+  {
+    TsrVectorBounds band = tsr_vector_bounds_from_corners (mx0, my0, mx1, my1);
+    g_autoptr(GArray) inside = tsr_vector_map_elements_in (vector, &band, TSR_ELEMENT_MASK_ALL);
+    guint n_selected;
+    const TsrElementRef *selected = tsr_selection_get_elements (selection, &n_selected);
+
+    g_assert_cmpuint (inside->len, >, 0);
+    g_assert_cmpuint (n_selected, ==, inside->len);
+    g_assert_cmpmem (selected, n_selected * sizeof *selected, inside->data, inside->len * sizeof *selected);
+    g_assert_true (tsr_selection_contains (selection, &moved));
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-selected.png");
+
+  /* Drag the point (a press on it selects it alone): it lands on the ½ WU grid. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 16, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+  view_to_map (canvas, px, py, &mx0, &my0);
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx + 70, vy + 45, 6, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+  view_to_map (canvas, px, py, &mx1, &my1);
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (100);
+  expected.x = round ((start.x + mx1 - mx0) / 512) * 512;
+  expected.y = round ((start.y + my1 - my0) / 512) * 512;
+  tsr_vector_map_get_vertex (vector, &moved, 0, &now);
+  g_assert_cmpfloat (now.x, ==, expected.x);
+  g_assert_cmpfloat (now.y, ==, expected.y);
+  {
+    guint n_selected;
+
+    tsr_selection_get_elements (selection, &n_selected);
+    g_assert_cmpuint (n_selected, ==, 1);
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-dragged.png");
+
+  /* Click another lone point and Delete it: its lines go too. */
+  n_points = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT);
+  n_lines = array_len (level->lines);
+  tsr_map_canvas_set_zoom (canvas, 0.125);
+  doomed.index = lonely_point (canvas, map);
+  if (doomed.index == moved.index)
+    doomed.index = (moved.index + 1) % n_points;
+  tsr_vector_map_get_vertex (vector, &doomed, 0, &now);
+  tsr_map_canvas_center_on (canvas, now.x, now.y);
+  tsr_test_ui_iterate_for (150);
+  map_to_view (canvas, now.x, now.y, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 16, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_selection_contains (selection, &doomed));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), ==, n_points - 1);
+  g_assert_cmpuint (array_len (level->lines), <, n_lines);
+
+  /* Undo the delete and the drag, redo the drag. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), ==, n_points);
+  g_assert_cmpuint (array_len (level->lines), ==, n_lines);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (50);
+  tsr_vector_map_get_vertex (vector, &moved, 0, &now);
+  g_assert_cmpfloat (now.x, ==, start.x);
+  g_assert_cmpfloat (now.y, ==, start.y);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  tsr_test_ui_iterate_for (50);
+  tsr_vector_map_get_vertex (vector, &moved, 0, &now);
+  g_assert_cmpfloat (now.x, ==, expected.x);
+  g_assert_cmpfloat (now.y, ==, expected.y);
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, "original", &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, "saved", &error);
+  g_assert_no_error (error);
+  {
+    TsrMarathonLevel *a = g_ptr_array_index (before->map->levels, 0), *b = g_ptr_array_index (after->map->levels, 0);
+    guint changed_lines = 0;
+
+    g_assert_cmpuint (tsr_marathon_level_n_points (a), ==, tsr_marathon_level_n_points (b));
+    for (guint i = 0; i < tsr_marathon_level_n_points (a); i++)
+      {
+        TsrMarathonPoint p = tsr_marathon_level_point (a, i), q = tsr_marathon_level_point (b, i);
+
+        if (i == moved.index)
+          {
+            g_assert_cmpint (q.x, ==, (int) expected.x);
+            g_assert_cmpint (q.y, ==, (int) expected.y);
+          }
+        else
+          g_assert_true (p.x == q.x && p.y == q.y);
+      }
+    g_assert_cmpuint (a->lines->len, ==, b->lines->len);
+    for (guint i = 0; i < a->lines->len; i++)
+      {
+        TsrMarathonLine la = g_array_index (a->lines, TsrMarathonLine, i), lb = g_array_index (b->lines, TsrMarathonLine, i);
+        gboolean uses = la.endpoint_indexes[0] == (gint) moved.index || la.endpoint_indexes[1] == (gint) moved.index;
+
+        if (uses)
+          {
+            changed_lines++;
+            la.length = lb.length;
+          }
+        g_assert_cmpmem (&la, sizeof la, &lb, sizeof lb);
+      }
+    g_assert_cmpuint (changed_lines, >=, 2);
+    for (guint i = 0; i < a->polygons->len; i++)
+      {
+        TsrMarathonPolygon pa = g_array_index (a->polygons, TsrMarathonPolygon, i);
+        TsrMarathonPolygon pb = g_array_index (b->polygons, TsrMarathonPolygon, i);
+
+        for (guint v = 0; v < pa.vertex_count; v++)
+          if (pa.endpoint_indexes[v] == (gint) moved.index)
+            {
+              pa.area = pb.area;
+              pa.center = pb.center;
+            }
+        g_assert_cmpmem (&pa, sizeof pa, &pb, sizeof pb);
+      }
+    /* Every other chunk as it was. */
+    for (guint c = 0; c < a->entry->chunks->len; c++)
+      {
+        TsrWadChunk *ca = g_ptr_array_index (a->entry->chunks, c);
+        TsrWadChunk *cb = tsr_wad_entry_find_chunk (b->entry, ca->tag);
+
+        g_assert_nonnull (cb);
+        if (ca->tag != TSR_WAD_TAG ('E', 'P', 'N', 'T') && ca->tag != TSR_WAD_TAG ('P', 'N', 'T', 'S')
+            && ca->tag != TSR_WAD_TAG ('L', 'I', 'N', 'S') && ca->tag != TSR_WAD_TAG ('P', 'O', 'L', 'Y'))
+          g_assert_true (g_bytes_equal (ca->data, cb->data));
+      }
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* GTK 4.8 warns "Trying to snapshot GtkGizmo … without a current allocation" on the frame after a
  * real Return in a text view whose size request changes (a GTK bug, harmless: the next frame is
  * whole). Every other warning stays fatal. */
@@ -827,6 +1148,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/real-input/wolf3d", test_wolf3d);
   g_test_add_func ("/real-input/sphere", test_sphere);
   g_test_add_func ("/real-input/marathon-terminals", test_marathon_terminals);
+  g_test_add_func ("/real-input/marathon-map", test_marathon_map);
   status = g_test_run ();
 
   g_clear_object (&application);

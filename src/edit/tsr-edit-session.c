@@ -2,6 +2,7 @@
 #include "edit/tsr-edit-session.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "edit/tsr-paste-elements-command.h"
 #include "edit/tsr-remove-elements-command.h"
@@ -14,6 +15,8 @@ struct _TsrEditSession {
   gulong        elements_changed_id;
   TsrSelection *selection;
   TsrTool      *tool;
+  double        grid_step;
+  gboolean      snap_to_grid;
 };
 
 G_DEFINE_FINAL_TYPE (TsrEditSession, tsr_edit_session, G_TYPE_OBJECT)
@@ -25,6 +28,8 @@ enum {
   PROP_LAYER,
   PROP_SELECTION,
   PROP_TOOL,
+  PROP_GRID_STEP,
+  PROP_SNAP_TO_GRID,
   N_PROPS
 };
 
@@ -97,6 +102,12 @@ tsr_edit_session_get_property (GObject    *object,
     case PROP_TOOL:
       g_value_set_object (value, self->tool);
       break;
+    case PROP_GRID_STEP:
+      g_value_set_double (value, self->grid_step);
+      break;
+    case PROP_SNAP_TO_GRID:
+      g_value_set_boolean (value, self->snap_to_grid);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -117,6 +128,12 @@ tsr_edit_session_set_property (GObject      *object,
       break;
     case PROP_TOOL:
       tsr_edit_session_set_tool (self, g_value_get_object (value));
+      break;
+    case PROP_GRID_STEP:
+      tsr_edit_session_set_grid_step (self, g_value_get_double (value));
+      break;
+    case PROP_SNAP_TO_GRID:
+      tsr_edit_session_set_snap_to_grid (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -140,6 +157,8 @@ tsr_edit_session_class_init (TsrEditSessionClass *klass)
   properties[PROP_LAYER] = g_param_spec_object ("layer", NULL, NULL, G_TYPE_OBJECT, read_write);
   properties[PROP_SELECTION] = g_param_spec_object ("selection", NULL, NULL, TSR_TYPE_SELECTION, read_only);
   properties[PROP_TOOL] = g_param_spec_object ("tool", NULL, NULL, TSR_TYPE_TOOL, read_write);
+  properties[PROP_GRID_STEP] = g_param_spec_double ("grid-step", NULL, NULL, 0, G_MAXDOUBLE, 0, read_write);
+  properties[PROP_SNAP_TO_GRID] = g_param_spec_boolean ("snap-to-grid", NULL, NULL, FALSE, read_write);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -271,6 +290,55 @@ tsr_edit_session_set_tool (TsrEditSession *self,
     tsr_tool_cancel (self->tool);
   g_set_object (&self->tool, tool);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
+}
+
+double
+tsr_edit_session_get_grid_step (TsrEditSession *self)
+{
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), 0);
+  return self->grid_step;
+}
+
+void
+tsr_edit_session_set_grid_step (TsrEditSession *self,
+                                double          step)
+{
+  g_return_if_fail (TSR_IS_EDIT_SESSION (self));
+  step = MAX (step, 0);
+  if (self->grid_step == step)
+    return;
+  self->grid_step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GRID_STEP]);
+}
+
+gboolean
+tsr_edit_session_get_snap_to_grid (TsrEditSession *self)
+{
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), FALSE);
+  return self->snap_to_grid;
+}
+
+void
+tsr_edit_session_set_snap_to_grid (TsrEditSession *self,
+                                   gboolean        snap)
+{
+  g_return_if_fail (TSR_IS_EDIT_SESSION (self));
+  if (self->snap_to_grid == !!snap)
+    return;
+  self->snap_to_grid = !!snap;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAP_TO_GRID]);
+}
+
+void
+tsr_edit_session_snap (TsrEditSession *self,
+                       double         *x,
+                       double         *y)
+{
+  g_return_if_fail (TSR_IS_EDIT_SESSION (self));
+  if (!self->snap_to_grid || self->grid_step <= 0)
+    return;
+  *x = round (*x / self->grid_step) * self->grid_step;
+  *y = round (*y / self->grid_step) * self->grid_step;
 }
 
 gboolean

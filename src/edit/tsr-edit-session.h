@@ -44,6 +44,19 @@ TsrTool        *tsr_edit_session_get_tool        (TsrEditSession *self);
 void            tsr_edit_session_set_tool        (TsrEditSession *self,
                                                   TsrTool        *tool);
 
+/* The grid of the vector layer, in map units (0: none; property "grid-step"): arrow keys nudge by
+ * one step, and while "snap-to-grid" is on a drag moves the dragged vertex onto the grid. */
+double          tsr_edit_session_get_grid_step   (TsrEditSession *self);
+void            tsr_edit_session_set_grid_step   (TsrEditSession *self,
+                                                  double          step);
+gboolean        tsr_edit_session_get_snap_to_grid (TsrEditSession *self);
+void            tsr_edit_session_set_snap_to_grid (TsrEditSession *self,
+                                                   gboolean        snap);
+/* X, Y moved onto the grid when snapping is on and there is a grid; else unchanged. */
+void            tsr_edit_session_snap            (TsrEditSession *self,
+                                                  double         *x,
+                                                  double         *y);
+
 /* Removes the selected elements (and what depends on them) as one command. FALSE when nothing
  * is selected. */
 gboolean        tsr_edit_session_delete_selection (TsrEditSession *self);

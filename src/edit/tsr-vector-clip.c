@@ -38,9 +38,8 @@ tsr_vector_clip_new_from_map (TsrVectorMap        *map,
   if (n_elements == 0)
     return NULL;
 
-  sorted = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
-  g_array_append_vals (sorted, elements, n_elements);
-  g_array_sort (sorted, (GCompareFunc) tsr_element_ref_compare);
+  /* Sorted, with what the family says the copy needs to paste whole. */
+  sorted = tsr_vector_map_close_over_requirements (map, elements, n_elements);
 
   /* The points: those selected and those the selected elements use, each once. */
   point_index = g_hash_table_new (NULL, NULL);

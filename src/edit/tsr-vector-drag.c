@@ -53,6 +53,15 @@ tsr_vector_drag_begin (TsrVectorDrag  *drag,
       tsr_vector_map_get_vertex (map, &vertex->element, vertex->vertex,
                                  &g_array_index (drag->origin, TsrVectorPoint, i));
     }
+  drag->anchor = 0;
+  for (guint i = 1; i < vertices->len; i++)
+    {
+      const TsrVectorPoint *a = &g_array_index (drag->origin, TsrVectorPoint, i);
+      const TsrVectorPoint *b = &g_array_index (drag->origin, TsrVectorPoint, drag->anchor);
+
+      if (hypot (a->x - x, a->y - y) < hypot (b->x - x, b->y - y))
+        drag->anchor = i;
+    }
   g_set_object (&drag->map, map);
   drag->session = session;
   drag->start_x = x;
@@ -111,6 +120,17 @@ tsr_vector_drag_update (TsrVectorDrag *drag,
         dy = 0;
       else
         dx = 0;
+    }
+  if (drag->origin->len > 0 && tsr_edit_session_get_snap_to_grid (drag->session)
+      && tsr_edit_session_get_grid_step (drag->session) > 0)
+    {
+      const TsrVectorPoint *anchor = &g_array_index (drag->origin, TsrVectorPoint, drag->anchor);
+      double sx = anchor->x + dx, sy = anchor->y + dy;
+
+      /* The vertex nearest the press lands on the grid; the rest keep their offsets to it. */
+      tsr_edit_session_snap (drag->session, &sx, &sy);
+      dx = axis_lock && dx == 0 ? 0 : sx - anchor->x;
+      dy = axis_lock && dy == 0 ? 0 : sy - anchor->y;
     }
   move_to (drag, dx, dy);
 }

@@ -17,6 +17,7 @@ typedef struct {
   double          start_y;
   double          last_dx;
   double          last_dy;
+  guint           anchor;   /* the vertex nearest the press: snapping puts it on the grid */
   guint           depth_at_start;
   gboolean        active;
 } TsrVectorDrag;

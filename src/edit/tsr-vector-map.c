@@ -536,6 +536,29 @@ tsr_vector_map_close_over_dependents (TsrVectorMap        *self,
           }
       }
   sort_unique (result);
+  if (TSR_VECTOR_MAP_GET_IFACE (self)->add_dependents != NULL)
+    {
+      TSR_VECTOR_MAP_GET_IFACE (self)->add_dependents (self, result);
+      sort_unique (result);
+    }
+  return result;
+}
+
+GArray *
+tsr_vector_map_close_over_requirements (TsrVectorMap        *self,
+                                        const TsrElementRef *elements,
+                                        guint                n_elements)
+{
+  GArray *result = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), result);
+  g_array_append_vals (result, elements, n_elements);
+  sort_unique (result);
+  if (TSR_VECTOR_MAP_GET_IFACE (self)->add_requirements != NULL)
+    {
+      TSR_VECTOR_MAP_GET_IFACE (self)->add_requirements (self, result);
+      sort_unique (result);
+    }
   return result;
 }
 

@@ -139,7 +139,18 @@ struct _TsrVectorMapInterface {
                                     const TsrElementRef *element,
                                     TsrElementStyle     *style);
 
-  gpointer padding[7];
+  /* Optional: adds to ELEMENTS (TsrElementRef, sorted and unique on entry and on return) the
+   * family's own dependents, after the points' segments and polygons are in: what removing the
+   * elements must remove as well (Marathon: the polygons of a removed line, the objects of a
+   * removed polygon). */
+  void        (*add_dependents)   (TsrVectorMap         *self,
+                                   GArray               *elements);
+  /* Optional: adds to ELEMENTS (sorted and unique on entry and on return) what a copy of them
+   * needs besides their points, so the clip can be pasted whole (Marathon: a polygon's lines). */
+  void        (*add_requirements) (TsrVectorMap         *self,
+                                   GArray               *elements);
+
+  gpointer padding[5];
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -212,6 +223,11 @@ GArray     *tsr_vector_map_elements_in     (TsrVectorMap          *self,
 GArray     *tsr_vector_map_close_over_dependents (TsrVectorMap        *self,
                                                   const TsrElementRef *elements,
                                                   guint                n_elements);
+/* ELEMENTS (sorted, unique) plus what the family says a copy of them needs (add_requirements),
+ * sorted (TsrElementRef). */
+GArray     *tsr_vector_map_close_over_requirements (TsrVectorMap        *self,
+                                                    const TsrElementRef *elements,
+                                                    guint                n_elements);
 /* The distinct coordinates that moving ELEMENTS moves (TsrVertexRef): a vertex that is a point
  * becomes that point's vertex 0, so a point shared by two selected segments moves once. */
 GArray     *tsr_vector_map_collect_vertices (TsrVectorMap        *self,

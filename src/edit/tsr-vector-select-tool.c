@@ -187,7 +187,9 @@ select_key (TsrTool     *tool,
             TsrModifiers modifiers)
 {
   TsrVectorSelectTool *self = TSR_VECTOR_SELECT_TOOL (tool);
-  double step = modifiers & TSR_MODIFIER_SHIFT ? 10 : 1;
+  double grid = self->session != NULL ? tsr_edit_session_get_grid_step (self->session) : 0;
+  /* One grid step (Shift: one map unit); without a grid one unit (Shift: ten). */
+  double step = grid > 0 ? (modifiers & TSR_MODIFIER_SHIFT ? 1 : grid) : (modifiers & TSR_MODIFIER_SHIFT ? 10 : 1);
   double dx = 0, dy = 0;
   TsrVectorMap *map;
   const TsrElementRef *elements;

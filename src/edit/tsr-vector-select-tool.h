@@ -1,7 +1,8 @@
 /* tsr-vector-select-tool.h: the vector layer's select tool. A click selects the element under
  * the pointer (Shift toggles it), a drag from an element moves the selection (one undo step), a
  * drag from empty space selects with a rubber band (Shift adds). Delete removes the selection,
- * Escape cancels a drag or clears the selection, arrows nudge by one map unit (Shift: ten). */
+ * Escape cancels a drag or clears the selection, arrows nudge by one grid step of the session (Shift: one map unit), or without a grid by one map
+ * unit (Shift: ten). */
 #pragma once
 
 #include "edit/tsr-edit-session.h"

@@ -8,7 +8,8 @@
 
 #include "edit/tsr-tile-tool-adapter.h"
 
-#define MIN_ZOOM (1.0 / 64)
+/* Low enough for vector maps in small units (a Marathon level spans 65,536 of them). */
+#define MIN_ZOOM (1.0 / 1024)
 /* Compositing time per frame: half a 60 Hz frame, leaving the rest for GTK and the upload. */
 #define FRAME_BUDGET_USEC 8000
 #define MAX_ZOOM 32.0

@@ -4,6 +4,7 @@
 #include "views/tsr-vector-layer.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Margin in view pixels around an element's bounds: line widths, point squares, markers. */
 #define DRAW_MARGIN (TSR_VECTOR_MARKER_RADIUS + 3)
@@ -19,6 +20,10 @@ struct _TsrVectorLayer {
   gboolean      total_valid;
   gboolean      background;
   guint         n_drawn;
+  double        overview_zoom;
+  TsrVectorStyleFunc style_func;
+  gpointer      style_data;
+  GDestroyNotify style_destroy;
 };
 
 static void tsr_vector_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -100,7 +105,13 @@ trace (TsrVectorLayer       *self,
       tsr_vector_map_get_vertex (self->map, element, 1, &q);
       to_view (viewport, &p, &x, &y);
       to_view (viewport, &q, &x1, &y1);
-      cairo_rectangle (cr, MIN (x, x1), MIN (y, y1), fabs (x1 - x), fabs (y1 - y));
+      /* On whole view pixels: crisp edges, and pixman fills them without coverage masks
+       * (several times faster for the large panels of an overview). */
+      {
+        double left = round (MIN (x, x1)), top = round (MIN (y, y1));
+
+        cairo_rectangle (cr, left, top, MAX (1, round (MAX (x, x1)) - left), MAX (1, round (MAX (y, y1)) - top));
+      }
       return;
     }
   for (guint v = 0; v < n; v++)
@@ -116,35 +127,135 @@ trace (TsrVectorLayer       *self,
     cairo_close_path (cr);
 }
 
-/* Below this zoom (overviews, the minimap) points are not drawn and markers shrink, so the
- * symbols do not cover the map; hit tests keep the full radius. */
-#define OVERVIEW_ZOOM 0.5
+static const double SELECTED[4] = { 1, 0.62, 0.1, 1 };
 
 static void
-draw_marker (cairo_t               *cr,
-             double                 x,
-             double                 y,
-             double                 zoom,
-             gboolean               selected,
-             const TsrElementStyle *style)
+set_rgba (cairo_t      *cr,
+          const double *rgba)
 {
-  double r = zoom >= OVERVIEW_ZOOM ? TSR_VECTOR_MARKER_RADIUS : 2.5;
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+}
 
-  cairo_move_to (cr, x, y - r);
-  cairo_line_to (cr, x + r, y);
-  cairo_line_to (cr, x, y + r);
-  cairo_line_to (cr, x - r, y);
-  cairo_close_path (cr);
-  if (selected)
-    cairo_set_source_rgb (cr, 1, 0.62, 0.1);
-  else if (style != NULL)
-    cairo_set_source_rgb (cr, style->color[0], style->color[1], style->color[2]);
-  else
-    cairo_set_source_rgb (cr, 0.98, 0.85, 0.25);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_set_line_width (cr, zoom >= OVERVIEW_ZOOM ? 1 : 0.5);
+static void
+set_rgba4 (double *rgba,
+           double  r,
+           double  g,
+           double  b,
+           double  a)
+{
+  rgba[0] = r, rgba[1] = g, rgba[2] = b, rgba[3] = a;
+}
+
+/* The look of ELEMENT before the style function: what the layer draws for a kind. */
+static void
+default_style (TsrElementKind  kind,
+               TsrVectorStyle *style)
+{
+  *style = (TsrVectorStyle) { .line_width = 1, .angle = NAN };
+  switch (kind)
+    {
+    case TSR_ELEMENT_POLYGON:
+      set_rgba4 (style->fill, 0.25, 0.62, 0.66, 0.45);
+      set_rgba4 (style->stroke, 0.85, 0.92, 0.95, 0.8);
+      break;
+    case TSR_ELEMENT_RECTANGLE:
+      set_rgba4 (style->fill, 0.58, 0.40, 0.82, 0.45);
+      set_rgba4 (style->stroke, 0.85, 0.92, 0.95, 0.8);
+      break;
+    case TSR_ELEMENT_SEGMENT:
+      set_rgba4 (style->stroke, 0.92, 0.92, 0.92, 1);
+      style->line_width = 1.5;
+      break;
+    case TSR_ELEMENT_POINT:
+      set_rgba4 (style->stroke, 0.55, 0.78, 1, 1);
+      break;
+    case TSR_ELEMENT_MARKER:
+      set_rgba4 (style->fill, 0.98, 0.85, 0.25, 1);
+      set_rgba4 (style->stroke, 0.1, 0.1, 0.1, 1);
+      break;
+    case TSR_N_ELEMENT_KINDS:
+    default:
+      break;
+    }
+}
+
+/* ELEMENT's look: the kind's default, then the map's own colour and visibility
+ * (tsr_vector_map_get_element_style: data of the family, which hit tests honour too), then the
+ * view's style function (draw modes, facings, labels). */
+static void
+element_style (TsrVectorLayer      *self,
+               const TsrElementRef *element,
+               TsrVectorStyle      *style)
+{
+  TsrElementStyle own = { { 0 }, FALSE };
+
+  default_style (element->kind, style);
+  if (tsr_vector_map_get_element_style (self->map, element, &own))
+    {
+      style->hidden = own.hidden;
+      memcpy (style->fill, own.color, sizeof style->fill);
+      set_rgba4 (style->stroke, MIN (1, own.color[0] * 1.25 + 0.1), MIN (1, own.color[1] * 1.25 + 0.1),
+                 MIN (1, own.color[2] * 1.25 + 0.1), 0.9);
+    }
+  if (self->style_func != NULL)
+    self->style_func (self->map, element, style, self->style_data);
+}
+
+static void
+draw_label (cairo_t    *cr,
+            double      x,
+            double      y,
+            const char *label)
+{
+  cairo_text_extents_t extents;
+
+  cairo_set_font_size (cr, 11);
+  cairo_text_extents (cr, label, &extents);
+  /* A dark halo keeps the text readable on any fill. */
+  cairo_move_to (cr, x, y);
+  cairo_text_path (cr, label);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.75);
+  cairo_set_line_width (cr, 3);
   cairo_stroke (cr);
+  cairo_move_to (cr, x, y);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_show_text (cr, label);
+}
+
+static void
+draw_marker (cairo_t              *cr,
+             double                x,
+             double                y,
+             gboolean              overview,
+             const TsrVectorStyle *style,
+             gboolean              selected)
+{
+  double r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
+
+  if (isnan (style->angle))
+    {
+      cairo_move_to (cr, x, y - r);
+      cairo_line_to (cr, x + r, y);
+      cairo_line_to (cr, x, y + r);
+      cairo_line_to (cr, x - r, y);
+      cairo_close_path (cr);
+    }
+  else
+    cairo_arc (cr, x, y, r * 0.8, 0, 2 * G_PI);
+  set_rgba (cr, selected ? SELECTED : style->fill);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, style->stroke);
+  cairo_set_line_width (cr, overview ? 0.5 : 1);
+  cairo_stroke (cr);
+  if (!isnan (style->angle))
+    {
+      /* The facing: a tick from the centre out past the rim. */
+      cairo_move_to (cr, x, y);
+      cairo_line_to (cr, x + cos (style->angle) * r * 1.7, y + sin (style->angle) * r * 1.7);
+      set_rgba (cr, selected ? SELECTED : style->fill);
+      cairo_set_line_width (cr, overview ? 1 : 2);
+      cairo_stroke (cr);
+    }
 }
 
 static void
@@ -152,105 +263,260 @@ draw_element (TsrVectorLayer       *self,
               cairo_t              *cr,
               const TsrMapViewport *viewport,
               const TsrElementRef  *element,
-              gboolean              selected,
-              const TsrElementStyle *style)
+              gboolean              selected)
 {
+  gboolean overview = viewport->zoom < self->overview_zoom;
+  TsrVectorStyle style;
   TsrVectorPoint p;
-  double x, y;
+  double x = 0, y = 0;
 
+  element_style (self, element, &style);
+  if (style.hidden && !selected)
+    {
+      g_free (style.label);
+      return;
+    }
   switch (element->kind)
     {
     case TSR_ELEMENT_POLYGON:
     case TSR_ELEMENT_RECTANGLE:
-      {
-        /* Rectangles on whole view pixels: crisp edges, and pixman fills them without coverage
-         * masks (several times faster for the large panels of an overview). */
-        gboolean box = element->kind == TSR_ELEMENT_RECTANGLE && tsr_vector_map_get_n_vertices (self->map, element) == 2;
-        double rx = 0, ry = 0, rw = 0, rh = 0;
-
-        if (box)
-          {
-            TsrVectorPoint q;
-            double x1, y1;
-
-            tsr_vector_map_get_vertex (self->map, element, 0, &p);
-            tsr_vector_map_get_vertex (self->map, element, 1, &q);
-            to_view (viewport, &p, &x, &y);
-            to_view (viewport, &q, &x1, &y1);
-            rx = round (MIN (x, x1));
-            ry = round (MIN (y, y1));
-            rw = MAX (1, round (MAX (x, x1)) - rx);
-            rh = MAX (1, round (MAX (y, y1)) - ry);
-            cairo_rectangle (cr, rx, ry, rw, rh);
-          }
-        else
-          trace (self, cr, viewport, element);
-        if (selected)
-          cairo_set_source_rgba (cr, 1, 0.62, 0.1, 0.40);
-        else if (style != NULL)
-          cairo_set_source_rgba (cr, style->color[0], style->color[1], style->color[2], style->color[3]);
-        else if (element->kind == TSR_ELEMENT_POLYGON)
-          cairo_set_source_rgba (cr, 0.25, 0.62, 0.66, 0.45);
-        else
-          cairo_set_source_rgba (cr, 0.58, 0.40, 0.82, 0.45);
-        if (box)
-          {
-            /* The outline inside the box, centred on pixel centres. */
-            double inset = selected ? 1 : 0.5;
-
-            cairo_fill (cr);
-            cairo_rectangle (cr, rx + inset, ry + inset, MAX (0, rw - 2 * inset), MAX (0, rh - 2 * inset));
-            cairo_set_line_width (cr, selected ? 2 : 1);
-          }
-        else
-          {
-            cairo_fill_preserve (cr);
-            cairo_set_line_width (cr, selected ? 2.5 : 1);
-          }
-        if (selected)
-          cairo_set_source_rgb (cr, 1, 0.62, 0.1);
-        else if (style != NULL)
-          cairo_set_source_rgba (cr, MIN (1, style->color[0] * 1.25 + 0.1), MIN (1, style->color[1] * 1.25 + 0.1),
-                                 MIN (1, style->color[2] * 1.25 + 0.1), 0.9);
-        else
-          cairo_set_source_rgba (cr, 0.85, 0.92, 0.95, 0.8);
-        cairo_stroke (cr);
-      }
+      trace (self, cr, viewport, element);
+      if (selected)
+        cairo_set_source_rgba (cr, 1, 0.62, 0.1, 0.40);
+      else
+        set_rgba (cr, style.fill);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, selected ? 2.5 : style.line_width);
+      set_rgba (cr, selected ? SELECTED : style.stroke);
+      cairo_stroke (cr);
       break;
     case TSR_ELEMENT_SEGMENT:
       trace (self, cr, viewport, element);
-      cairo_set_line_width (cr, selected ? 3 : 1.5);
-      if (selected)
-        cairo_set_source_rgb (cr, 1, 0.62, 0.1);
-      else
-        cairo_set_source_rgb (cr, 0.92, 0.92, 0.92);
+      cairo_set_line_width (cr, selected ? MAX (3, style.line_width + 1.5) : style.line_width);
+      set_rgba (cr, selected ? SELECTED : style.stroke);
       cairo_stroke (cr);
       break;
     case TSR_ELEMENT_POINT:
-      if (viewport->zoom < OVERVIEW_ZOOM && !selected)
+      if (overview && !selected)
         break;
       tsr_vector_map_get_vertex (self->map, element, 0, &p);
       to_view (viewport, &p, &x, &y);
       if (selected)
         {
           cairo_rectangle (cr, x - 3.5, y - 3.5, 7, 7);
-          cairo_set_source_rgb (cr, 1, 0.62, 0.1);
+          set_rgba (cr, SELECTED);
         }
       else
         {
           cairo_rectangle (cr, x - 2, y - 2, 4, 4);
-          cairo_set_source_rgb (cr, 0.55, 0.78, 1);
+          set_rgba (cr, style.stroke);
         }
       cairo_fill (cr);
       break;
     case TSR_ELEMENT_MARKER:
       tsr_vector_map_get_vertex (self->map, element, 0, &p);
       to_view (viewport, &p, &x, &y);
-      draw_marker (cr, x, y, viewport->zoom, selected, style);
+      draw_marker (cr, x, y, overview, &style, selected);
       break;
     case TSR_N_ELEMENT_KINDS:
     default:
       break;
+    }
+  if (style.label != NULL && !overview)
+    {
+      if (element->kind != TSR_ELEMENT_MARKER)
+        {
+          TsrVectorBounds bounds;
+          TsrVectorPoint c;
+
+          tsr_vector_map_get_element_bounds (self->map, element, &bounds);
+          c = (TsrVectorPoint) { (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2 };
+          to_view (viewport, &c, &x, &y);
+        }
+      else
+        x += TSR_VECTOR_MARKER_RADIUS + 3, y += 4;
+      draw_label (cr, x, y, style.label);
+    }
+  g_free (style.label);
+}
+
+/* Elements of one kind drawn alike: one path, one fill and one stroke for all of them, instead of
+ * a cairo operation per element (what makes a level of thousands of polygons affordable). */
+typedef struct {
+  double  fill[4];
+  double  stroke[4];
+  double  line_width;
+  GArray *elements; /* TsrElementRef */
+  GArray *labels;   /* char *, parallel to ELEMENTS (NULL entries: none) */
+  GArray *angles;   /* double, parallel to ELEMENTS: markers' facings */
+} Batch;
+
+static void
+batch_clear (gpointer data)
+{
+  Batch *batch = data;
+
+  for (guint i = 0; i < batch->labels->len; i++)
+    g_free (g_array_index (batch->labels, char *, i));
+  g_array_unref (batch->labels);
+  g_array_unref (batch->angles);
+  g_array_unref (batch->elements);
+}
+
+static void
+add_to_batch (TsrVectorLayer      *self,
+              GArray              *batches,
+              const TsrElementRef *element)
+{
+  TsrVectorStyle style;
+  Batch *batch = NULL;
+
+  element_style (self, element, &style);
+  if (style.hidden)
+    {
+      g_free (style.label);
+      return;
+    }
+  for (guint b = batches->len; b-- > 0 && batch == NULL;)
+    {
+      Batch *candidate = &g_array_index (batches, Batch, b);
+
+      if (memcmp (candidate->fill, style.fill, sizeof style.fill) == 0
+          && memcmp (candidate->stroke, style.stroke, sizeof style.stroke) == 0
+          && candidate->line_width == style.line_width)
+        batch = candidate;
+    }
+  if (batch == NULL)
+    {
+      Batch fresh = { .line_width = style.line_width };
+
+      memcpy (fresh.fill, style.fill, sizeof fresh.fill);
+      memcpy (fresh.stroke, style.stroke, sizeof fresh.stroke);
+      fresh.elements = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+      fresh.labels = g_array_new (FALSE, FALSE, sizeof (char *));
+      fresh.angles = g_array_new (FALSE, FALSE, sizeof (double));
+      g_array_append_val (batches, fresh);
+      batch = &g_array_index (batches, Batch, batches->len - 1);
+    }
+  g_array_append_val (batch->elements, *element);
+  g_array_append_val (batch->labels, style.label);
+  g_array_append_val (batch->angles, style.angle);
+}
+
+static void
+draw_batch (TsrVectorLayer       *self,
+            cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            const Batch          *batch)
+{
+  gboolean overview = viewport->zoom < self->overview_zoom;
+
+  for (guint i = 0; i < batch->elements->len; i++)
+    {
+      const TsrElementRef *element = &g_array_index (batch->elements, TsrElementRef, i);
+
+      if (element->kind == TSR_ELEMENT_POINT)
+        {
+          TsrVectorPoint p;
+          double x, y;
+
+          if (overview)
+            continue;
+          tsr_vector_map_get_vertex (self->map, element, 0, &p);
+          to_view (viewport, &p, &x, &y);
+          /* On whole pixels: boxes fill without antialiasing, the fast path. */
+          cairo_rectangle (cr, round (x) - 2, round (y) - 2, 4, 4);
+        }
+      else if (element->kind == TSR_ELEMENT_MARKER)
+        {
+          TsrVectorPoint p;
+          double x, y, r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
+
+          tsr_vector_map_get_vertex (self->map, element, 0, &p);
+          to_view (viewport, &p, &x, &y);
+          cairo_new_sub_path (cr);
+          if (isnan (g_array_index (batch->angles, double, i)))
+            {
+              cairo_move_to (cr, x, y - r);
+              cairo_line_to (cr, x + r, y);
+              cairo_line_to (cr, x, y + r);
+              cairo_line_to (cr, x - r, y);
+              cairo_close_path (cr);
+            }
+          else
+            cairo_arc (cr, x, y, r * 0.8, 0, 2 * G_PI);
+        }
+      else
+        trace (self, cr, viewport, element);
+    }
+  /* Every batch holds one element at least, all of one kind. */
+  if (g_array_index (batch->elements, TsrElementRef, 0).kind == TSR_ELEMENT_POINT)
+    {
+      set_rgba (cr, batch->stroke);
+      cairo_fill (cr);
+    }
+  else if (g_array_index (batch->elements, TsrElementRef, 0).kind == TSR_ELEMENT_MARKER)
+    {
+      set_rgba (cr, batch->fill);
+      cairo_fill_preserve (cr);
+      set_rgba (cr, batch->stroke);
+      cairo_set_line_width (cr, overview ? 0.5 : 1);
+      cairo_stroke (cr);
+      /* The facings: ticks from the centres out past the rims. */
+      for (guint i = 0; i < batch->elements->len; i++)
+        {
+          double angle = g_array_index (batch->angles, double, i);
+          double r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
+          TsrVectorPoint p;
+          double x, y;
+
+          if (isnan (angle))
+            continue;
+          tsr_vector_map_get_vertex (self->map, &g_array_index (batch->elements, TsrElementRef, i), 0, &p);
+          to_view (viewport, &p, &x, &y);
+          cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x + cos (angle) * r * 1.7, y + sin (angle) * r * 1.7);
+        }
+      set_rgba (cr, batch->fill);
+      cairo_set_line_width (cr, overview ? 1 : 2);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      gboolean segments = g_array_index (batch->elements, TsrElementRef, 0).kind == TSR_ELEMENT_SEGMENT;
+
+      if (!segments && batch->fill[3] > 0)
+        {
+          set_rgba (cr, batch->fill);
+          cairo_fill_preserve (cr);
+        }
+      if (batch->stroke[3] > 0)
+        {
+          set_rgba (cr, batch->stroke);
+          cairo_set_line_width (cr, batch->line_width);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_new_path (cr);
+    }
+  if (overview)
+    return;
+  for (guint i = 0; i < batch->labels->len; i++)
+    {
+      const char *label = g_array_index (batch->labels, char *, i);
+      const TsrElementRef *element = &g_array_index (batch->elements, TsrElementRef, i);
+      TsrVectorBounds bounds;
+      TsrVectorPoint c;
+      double x, y;
+
+      if (label == NULL)
+        continue;
+      tsr_vector_map_get_element_bounds (self->map, element, &bounds);
+      c = (TsrVectorPoint) { (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2 };
+      to_view (viewport, &c, &x, &y);
+      if (element->kind == TSR_ELEMENT_MARKER)
+        x += TSR_VECTOR_MARKER_RADIUS + 3, y += 4;
+      draw_label (cr, x, y, label);
     }
 }
 
@@ -299,24 +565,28 @@ vector_layer_draw (TsrCanvasLayer       *layer,
   for (guint o = 0; o < G_N_ELEMENTS (order); o++)
     {
       TsrElementKind kind = order[o];
+      g_autoptr(GArray) selected = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+      g_autoptr(GArray) batches = g_array_new (FALSE, FALSE, sizeof (Batch));
 
+      g_array_set_clear_func (batches, batch_clear);
       for (guint i = 0; i < self->bounds[kind]->len; i++)
         {
           const TsrVectorBounds *b = &g_array_index (self->bounds[kind], TsrVectorBounds, i);
           TsrElementRef ref = { kind, i };
-          TsrElementStyle style = { { 0 }, FALSE };
-          gboolean styled;
 
           if (tsr_vector_bounds_is_empty (b) || b->x1 < vx0 || b->x0 > vx1 || b->y1 < vy0 || b->y0 > vy1)
             continue;
-          styled = tsr_vector_map_get_element_style (self->map, &ref, &style);
-          if (styled && style.hidden)
-            continue;
-          draw_element (self, cr, viewport, &ref,
-                        self->selection != NULL && tsr_selection_contains (self->selection, &ref),
-                        styled ? &style : NULL);
           self->n_drawn++;
+          if (self->selection != NULL && tsr_selection_contains (self->selection, &ref))
+            g_array_append_val (selected, ref);
+          else
+            add_to_batch (self, batches, &ref);
         }
+      for (guint b = 0; b < batches->len; b++)
+        draw_batch (self, cr, viewport, &g_array_index (batches, Batch, b));
+      /* Selected elements over the others of their kind. */
+      for (guint i = 0; i < selected->len; i++)
+        draw_element (self, cr, viewport, &g_array_index (selected, TsrElementRef, i), TRUE);
     }
   cairo_restore (cr);
   return TRUE;
@@ -397,6 +667,8 @@ tsr_vector_layer_finalize (GObject *object)
 {
   TsrVectorLayer *self = TSR_VECTOR_LAYER (object);
 
+  if (self->style_destroy != NULL)
+    self->style_destroy (self->style_data);
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     g_array_unref (self->bounds[kind]);
   G_OBJECT_CLASS (tsr_vector_layer_parent_class)->finalize (object);
@@ -415,6 +687,7 @@ tsr_vector_layer_init (TsrVectorLayer *self)
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     self->bounds[kind] = g_array_new (FALSE, FALSE, sizeof (TsrVectorBounds));
   self->background = TRUE;
+  self->overview_zoom = 0.5;
 }
 
 TsrVectorLayer *
@@ -471,4 +744,37 @@ tsr_vector_layer_get_n_drawn (TsrVectorLayer *self)
 {
   g_return_val_if_fail (TSR_IS_VECTOR_LAYER (self), 0);
   return self->n_drawn;
+}
+
+void
+tsr_vector_layer_set_style_func (TsrVectorLayer    *self,
+                                 TsrVectorStyleFunc func,
+                                 gpointer           user_data,
+                                 GDestroyNotify     destroy)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->style_destroy != NULL)
+    self->style_destroy (self->style_data);
+  self->style_func = func;
+  self->style_data = user_data;
+  self->style_destroy = destroy;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_vector_layer_set_overview_zoom (TsrVectorLayer *self,
+                                    double          zoom)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->overview_zoom == zoom)
+    return;
+  self->overview_zoom = zoom;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_vector_layer_restyle (TsrVectorLayer *self)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }

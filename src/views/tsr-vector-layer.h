@@ -9,6 +9,23 @@
 
 G_BEGIN_DECLS
 
+/* How one element is drawn. The layer fills in its defaults for the element's kind, then asks the
+ * layer's style function (if any) to change what the family wants: colours by a property, a
+ * facing for markers, a label. Selected elements are highlighted over whatever the style says. */
+typedef struct {
+  double   fill[4];    /* RGBA of polygons and rectangles; alpha 0: not filled */
+  double   stroke[4];  /* RGBA of outlines, segments, points and markers */
+  double   line_width; /* view pixels */
+  double   angle;      /* markers: the way they face, radians in map axes (NAN: a plain diamond) */
+  char    *label;      /* text drawn beside the element (owned: the layer frees it), or NULL */
+  gboolean hidden;     /* not drawn at all */
+} TsrVectorStyle;
+
+typedef void (*TsrVectorStyleFunc) (TsrVectorMap        *map,
+                                    const TsrElementRef *element,
+                                    TsrVectorStyle      *style,
+                                    gpointer             user_data);
+
 #define TSR_TYPE_VECTOR_LAYER (tsr_vector_layer_get_type ())
 G_DECLARE_FINAL_TYPE (TsrVectorLayer, tsr_vector_layer, TSR, VECTOR_LAYER, GObject)
 
@@ -21,6 +38,17 @@ void            tsr_vector_layer_set_selection (TsrVectorLayer *self,
  * a tile layer). */
 void            tsr_vector_layer_set_background (TsrVectorLayer *self,
                                                  gboolean        background);
+/* Styles elements through FUNC (NULL: the defaults). Redraws everything. */
+void            tsr_vector_layer_set_style_func (TsrVectorLayer    *self,
+                                                 TsrVectorStyleFunc func,
+                                                 gpointer           user_data,
+                                                 GDestroyNotify     destroy);
+/* Below ZOOM (screen pixels per map unit; 0.5 by default) the layer draws an overview: points are
+ * left out and markers shrink. Families whose units are small (Marathon: 1024 a world unit) lower it. */
+void            tsr_vector_layer_set_overview_zoom (TsrVectorLayer *self,
+                                                    double          zoom);
+/* Redraws everything (a style input changed: the draw mode, a light's value). */
+void            tsr_vector_layer_restyle         (TsrVectorLayer *self);
 /* Elements drawn by the last draw (tests check culling). */
 guint           tsr_vector_layer_get_n_drawn   (TsrVectorLayer *self);
 

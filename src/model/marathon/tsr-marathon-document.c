@@ -17,6 +17,7 @@ struct _TsrMarathonDocument {
   TsrDocument  parent_instance;
   guint        current_level;
   GPtrArray   *scripts; /* LevelScript *, one per level, NULL until asked for */
+  GPtrArray   *level_maps; /* TsrMarathonLevelMap *, one per level, NULL until asked for */
 };
 
 G_DEFINE_FINAL_TYPE (TsrMarathonDocument, tsr_marathon_document, TSR_TYPE_DOCUMENT)
@@ -41,6 +42,13 @@ level_script_free (gpointer data)
   g_free (script->loaded_text);
   g_clear_pointer (&script->loaded, g_ptr_array_unref);
   g_free (script);
+}
+
+static void
+g_object_unref0 (gpointer object)
+{
+  if (object != NULL)
+    g_object_unref (object);
 }
 
 static TsrMarathonLevel *
@@ -199,6 +207,7 @@ tsr_marathon_document_attach (TsrDocument *document,
                               GError     **error)
 {
   TSR_MARATHON_DOCUMENT (document)->scripts = g_ptr_array_new_with_free_func (level_script_free);
+  TSR_MARATHON_DOCUMENT (document)->level_maps = g_ptr_array_new_with_free_func (g_object_unref0);
   return TRUE;
 }
 
@@ -208,7 +217,10 @@ tsr_marathon_document_dispose (GObject *object)
   TsrMarathonDocument *self = TSR_MARATHON_DOCUMENT (object);
 
   g_clear_pointer (&self->scripts, g_ptr_array_unref);
+  /* The undo stack goes first (the parent's dispose): its commands hand their mementos back to
+   * the level maps they were made on. */
   G_OBJECT_CLASS (tsr_marathon_document_parent_class)->dispose (object);
+  g_clear_pointer (&self->level_maps, g_ptr_array_unref);
 }
 
 static void
@@ -311,4 +323,21 @@ tsr_marathon_document_set_current_level (TsrMarathonDocument *self,
     return;
   self->current_level = level;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_LEVEL]);
+}
+
+TsrMarathonLevelMap *
+tsr_marathon_document_get_level_map (TsrMarathonDocument *self,
+                                     guint                level)
+{
+  TsrMarathonLevel *found;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_DOCUMENT (self), NULL);
+  found = level_at (self, level);
+  if (found == NULL || self->level_maps == NULL)
+    return NULL;
+  if (self->level_maps->len <= level)
+    g_ptr_array_set_size (self->level_maps, (gint) level + 1);
+  if (g_ptr_array_index (self->level_maps, level) == NULL)
+    g_ptr_array_index (self->level_maps, level) = tsr_marathon_level_map_new (found);
+  return g_ptr_array_index (self->level_maps, level);
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "model/marathon/tsr-marathon-level-map.h"
 #include "model/marathon/tsr-terminal-text.h"
 #include "model/tsr-document.h"
 
@@ -30,5 +31,11 @@ void                 tsr_marathon_document_set_current_level  (TsrMarathonDocume
 TsrTerminalText     *tsr_marathon_document_get_terminal_text  (TsrMarathonDocument *self,
                                                                guint                level,
                                                                GError             **error);
+
+/* The level's geometry as a vector map for the editor core, made on first use and kept as long
+ * as the document (the undo stack's commands refer to it); NULL when LEVEL does not exist.
+ * (transfer none) */
+TsrMarathonLevelMap *tsr_marathon_document_get_level_map  (TsrMarathonDocument *self,
+                                                           guint                level);
 
 G_END_DECLS

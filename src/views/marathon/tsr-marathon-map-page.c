@@ -1,5 +1,6 @@
-/* tsr-marathon-map-page.c: the page follows the document's current level; the terminal editor
- * shows that level's TsrTerminalText, so its edits are the document's commands. */
+/* tsr-marathon-map-page.c: the page follows the document's current level: the map editor edits
+ * that level's geometry and the terminal editor shows its TsrTerminalText, so both edit through
+ * the document's commands. */
 #include "config.h"
 
 #include "views/marathon/tsr-marathon-map-page.h"
@@ -16,7 +17,9 @@ struct _TsrMarathonMapPage {
   GtkWidget            parent_instance;
   TsrMarathonDocument *document;
 
+  GtkWidget           *page_box;
   GtkNotebook         *notebook;
+  TsrMarathonMapEditor *map_editor;
   TsrInspector        *inspector;
   GtkWidget           *terminals_page;
   GtkDropDown         *level_dropdown;
@@ -44,6 +47,8 @@ show_level (TsrMarathonMapPage *self)
       return;
     }
   level = tsr_marathon_document_get_current_level (self->document);
+  if (gtk_drop_down_get_selected (self->level_dropdown) != level)
+    gtk_drop_down_set_selected (self->level_dropdown, level);
   /* Checkpoints draw the level's map. */
   tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor),
                                   g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level));
@@ -81,6 +86,7 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   tsr_inspector_set_document (self->inspector, TSR_DOCUMENT (document));
+  tsr_marathon_map_editor_set_document (self->map_editor, document);
   levels = gtk_string_list_new (NULL);
   for (guint l = 0; document != NULL && l < tsr_marathon_document_get_n_levels (document); l++)
     {
@@ -104,7 +110,15 @@ tsr_marathon_map_page_show (TsrMarathonMapPage *self,
                             const char         *page)
 {
   g_return_if_fail (TSR_IS_MARATHON_MAP_PAGE (self));
-  gtk_notebook_set_current_page (self->notebook, g_strcmp0 (page, "terminals") == 0 ? 1 : 0);
+  gtk_notebook_set_current_page (self->notebook, g_strcmp0 (page, "terminals") == 0 ? 1
+                                                 : g_strcmp0 (page, "summary") == 0 ? 2 : 0);
+}
+
+TsrMarathonMapEditor *
+tsr_marathon_map_page_get_map_editor (TsrMarathonMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_PAGE (self), NULL);
+  return self->map_editor;
 }
 
 TsrTerminalEditor *
@@ -260,10 +274,13 @@ tsr_marathon_map_page_class_init (TsrMarathonMapPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_marathon_map_page_dispose;
   g_type_ensure (TSR_TYPE_INSPECTOR);
+  g_type_ensure (TSR_TYPE_MARATHON_MAP_EDITOR);
   g_type_ensure (TSR_TYPE_TERMINAL_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-marathon-map-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, page_box);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, notebook);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, map_editor);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, inspector);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, terminals_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_dropdown);

@@ -1,9 +1,10 @@
-/* tsr-marathon-map-page.h: the document page for a Marathon map or scenario: the map's summary
- * (the inspector) and a Terminals page editing the chosen level's terminals as script text, with
- * import and export of .term.txt files. */
+/* tsr-marathon-map-page.h: the document page for a Marathon map or scenario: a level chooser over
+ * a Map page editing the level's geometry (TsrMarathonMapEditor), a Terminals page editing its
+ * terminals as script text (import and export of .term.txt files), and the file's summary. */
 #pragma once
 
 #include "model/marathon/tsr-marathon-document.h"
+#include "views/marathon/tsr-marathon-map-editor.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/tsr-editor-page.h"
 
@@ -14,10 +15,11 @@ G_DECLARE_FINAL_TYPE (TsrMarathonMapPage, tsr_marathon_map_page, TSR, MARATHON_M
 
 void               tsr_marathon_map_page_set_document        (TsrMarathonMapPage  *self,
                                                               TsrMarathonDocument *document);
-/* "map" or "terminals". */
+/* "map", "terminals" or "summary". */
 void               tsr_marathon_map_page_show                (TsrMarathonMapPage  *self,
                                                               const char          *page);
 TsrTerminalEditor *tsr_marathon_map_page_get_terminal_editor (TsrMarathonMapPage  *self);
+TsrMarathonMapEditor *tsr_marathon_map_page_get_map_editor   (TsrMarathonMapPage  *self);
 /* Replaces the current level's script with FILE's text, as one undoable step. */
 gboolean           tsr_marathon_map_page_import              (TsrMarathonMapPage  *self,
                                                               GFile               *file,

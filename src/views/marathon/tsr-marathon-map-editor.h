@@ -1,0 +1,37 @@
+/* tsr-marathon-map-editor.h: the Map tab of a Marathon map: the document's current level on a
+ * TsrMapCanvas (grid layer and vector layer over the level's TsrMarathonLevelMap, drawn by a draw
+ * mode), edited through a TsrEditSession with the core's select and move tools (Delete, arrows
+ * nudge by a grid step, copy/paste), the selected records in the property inspector, and a status
+ * line (pointer in world units, counts). Switching level rebuilds it on that level's map. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "model/marathon/tsr-marathon-document.h"
+#include "views/marathon/tsr-marathon-map-style.h"
+#include "views/tsr-map-canvas.h"
+#include "views/tsr-property-inspector.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_MARATHON_MAP_EDITOR (tsr_marathon_map_editor_get_type ())
+G_DECLARE_FINAL_TYPE (TsrMarathonMapEditor, tsr_marathon_map_editor, TSR, MARATHON_MAP_EDITOR, GtkWidget)
+
+void                 tsr_marathon_map_editor_set_document  (TsrMarathonMapEditor *self,
+                                                            TsrMarathonDocument  *document);
+/* (transfer none) */
+TsrMapCanvas        *tsr_marathon_map_editor_get_canvas    (TsrMarathonMapEditor *self);
+TsrEditSession      *tsr_marathon_map_editor_get_session   (TsrMarathonMapEditor *self);
+TsrMarathonLevelMap *tsr_marathon_map_editor_get_level_map (TsrMarathonMapEditor *self);
+TsrPropertyInspector *tsr_marathon_map_editor_get_inspector (TsrMarathonMapEditor *self);
+void                 tsr_marathon_map_editor_set_draw_mode (TsrMarathonMapEditor *self,
+                                                            TsrMarathonDrawMode   mode);
+/* Grid step in map units (128 … 2048: 1/8 … 2 world units). */
+void                 tsr_marathon_map_editor_set_grid_step (TsrMarathonMapEditor *self,
+                                                            double                step);
+void                 tsr_marathon_map_editor_set_snap      (TsrMarathonMapEditor *self,
+                                                            gboolean              snap);
+/* The status line's text (transfer none). */
+const char          *tsr_marathon_map_editor_get_status    (TsrMarathonMapEditor *self);
+
+G_END_DECLS

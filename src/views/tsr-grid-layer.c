@@ -1,0 +1,177 @@
+/* tsr-grid-layer.c: the grid is drawn only over the view, one path per strength, on whole device
+ * pixels so thin lines stay sharp. */
+#include "views/tsr-grid-layer.h"
+
+#include <math.h>
+
+/* Lines closer than this in view pixels are thinned out. */
+#define MIN_SPACING 7.0
+
+struct _TsrGridLayer {
+  GObject  parent_instance;
+  double   step;
+  guint    major;
+  gboolean visible;
+  double   drawn_step;
+};
+
+static void tsr_grid_layer_iface_init (TsrCanvasLayerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrGridLayer, tsr_grid_layer, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_CANVAS_LAYER, tsr_grid_layer_iface_init))
+
+static TsrLayerKind
+grid_layer_get_kind (TsrCanvasLayer *layer)
+{
+  return TSR_LAYER_KIND_VECTOR;
+}
+
+static void
+grid_layer_get_bounds (TsrCanvasLayer  *layer,
+                       TsrVectorBounds *bounds)
+{
+  tsr_vector_bounds_init_empty (bounds);
+}
+
+/* Adds the lines at multiples of SPACING (those at multiples of SKIP left out) to CR's path. */
+static void
+add_lines (cairo_t              *cr,
+           const TsrMapViewport *viewport,
+           double                spacing,
+           double                skip)
+{
+  double x1 = viewport->x + viewport->width / viewport->zoom;
+  double y1 = viewport->y + viewport->height / viewport->zoom;
+  double half = 0.5 / MAX (viewport->scale_factor, 1);
+
+  for (double x = floor (viewport->x / spacing) * spacing; x <= x1; x += spacing)
+    {
+      double vx;
+
+      if (skip > 0 && fabs (remainder (x, skip)) < spacing / 2)
+        continue;
+      vx = round ((x - viewport->x) * viewport->zoom) + half;
+      cairo_move_to (cr, vx, 0);
+      cairo_line_to (cr, vx, viewport->height);
+    }
+  for (double y = floor (viewport->y / spacing) * spacing; y <= y1; y += spacing)
+    {
+      double vy;
+
+      if (skip > 0 && fabs (remainder (y, skip)) < spacing / 2)
+        continue;
+      vy = round ((y - viewport->y) * viewport->zoom) + half;
+      cairo_move_to (cr, 0, vy);
+      cairo_line_to (cr, viewport->width, vy);
+    }
+}
+
+static gboolean
+grid_layer_draw (TsrCanvasLayer       *layer,
+                 cairo_t              *cr,
+                 const TsrMapViewport *viewport)
+{
+  TsrGridLayer *self = TSR_GRID_LAYER (layer);
+  double spacing = self->step, major;
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0.13, 0.14, 0.16);
+  cairo_paint (cr);
+  self->drawn_step = 0;
+  if (!self->visible || spacing <= 0 || viewport->zoom <= 0)
+    {
+      cairo_restore (cr);
+      return TRUE;
+    }
+  while (spacing * viewport->zoom < MIN_SPACING)
+    spacing *= 2;
+  major = self->step * MAX (self->major, 1);
+  if (major < spacing)
+    major = spacing;
+  self->drawn_step = spacing;
+  cairo_set_line_width (cr, 1.0 / MAX (viewport->scale_factor, 1));
+  if (major > spacing)
+    {
+      add_lines (cr, viewport, spacing, major);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.06);
+      cairo_stroke (cr);
+    }
+  add_lines (cr, viewport, major, 0);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.14);
+  cairo_stroke (cr);
+  /* The origin's axes. */
+  cairo_move_to (cr, round (-viewport->x * viewport->zoom) + 0.5, 0);
+  cairo_rel_line_to (cr, 0, viewport->height);
+  cairo_move_to (cr, 0, round (-viewport->y * viewport->zoom) + 0.5);
+  cairo_rel_line_to (cr, viewport->width, 0);
+  cairo_set_source_rgba (cr, 0.55, 0.78, 1, 0.3);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  return TRUE;
+}
+
+static void
+tsr_grid_layer_iface_init (TsrCanvasLayerInterface *iface)
+{
+  iface->get_kind = grid_layer_get_kind;
+  iface->get_bounds = grid_layer_get_bounds;
+  iface->draw = grid_layer_draw;
+}
+
+static void
+tsr_grid_layer_class_init (TsrGridLayerClass *klass)
+{
+}
+
+static void
+tsr_grid_layer_init (TsrGridLayer *self)
+{
+  self->visible = TRUE;
+}
+
+TsrGridLayer *
+tsr_grid_layer_new (double step,
+                    guint  major)
+{
+  TsrGridLayer *self = g_object_new (TSR_TYPE_GRID_LAYER, NULL);
+
+  self->step = step;
+  self->major = major;
+  return self;
+}
+
+double
+tsr_grid_layer_get_step (TsrGridLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_GRID_LAYER (self), 0);
+  return self->step;
+}
+
+void
+tsr_grid_layer_set_step (TsrGridLayer *self,
+                         double        step)
+{
+  g_return_if_fail (TSR_IS_GRID_LAYER (self));
+  if (self->step == step)
+    return;
+  self->step = step;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_grid_layer_set_visible (TsrGridLayer *self,
+                            gboolean      visible)
+{
+  g_return_if_fail (TSR_IS_GRID_LAYER (self));
+  if (self->visible == !!visible)
+    return;
+  self->visible = !!visible;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+double
+tsr_grid_layer_get_drawn_step (TsrGridLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_GRID_LAYER (self), 0);
+  return self->drawn_step;
+}
