@@ -4,6 +4,8 @@
  * merge the steps of a fast drag otherwise. */
 #include "tsr-test-xtest.h"
 
+#include "tsr-test-ui.h"
+
 #include <gdk/x11/gdkx.h>
 #include <X11/Xlib.h>
 #include <X11/keysym.h>
@@ -527,4 +529,30 @@ tsr_test_xtest_key (TsrTestXTest    *self,
     if (modifiers & modifier_keys[i - 1].mask)
       ok = send_key (self, modifier_keys[i - 1].keysym, FALSE) && ok;
   return ok;
+}
+
+gboolean
+tsr_test_xtest_begin (int          *argc,
+                      char       ***argv,
+                      const char   *name,
+                      char        **work_dir,
+                      char        **screenshot_dir,
+                      int          *exit_status)
+{
+  g_autofree char *why = NULL;
+
+  *exit_status = 77;
+  if (!tsr_test_ui_begin (argc, argv, name, work_dir, screenshot_dir))
+    return FALSE;
+  if (tsr_test_xtest_available (&why))
+    return TRUE;
+  tsr_test_ui_end (*work_dir, *screenshot_dir);
+  if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+    {
+      g_printerr ("FAIL: real input needs XTest under CI: %s\n", why);
+      *exit_status = 1;
+    }
+  else
+    g_print ("SKIP: %s\n", why);
+  return FALSE;
 }

@@ -19,6 +19,16 @@ typedef void (*TsrTestXTestPointFunc) (double   x,
  * reason in *WHY (free it). */
 gboolean      tsr_test_xtest_available (char         **why);
 
+/* A real-input test process's start: tsr_test_ui_begin, then a check that XTest is there. FALSE
+ * when the test cannot run, with *EXIT_STATUS what main returns: 77 (skipped) without a display
+ * or XTest, 1 without XTest under CI=true (real input must run there). */
+gboolean      tsr_test_xtest_begin     (int           *argc,
+                                        char        ***argv,
+                                        const char    *name,
+                                        char         **work_dir,
+                                        char         **screenshot_dir,
+                                        int           *exit_status);
+
 /* Starts driving WINDOW (presented and mapped; shown first if not): gives it the keyboard focus,
  * since Xvfb runs no window manager, and waits until GTK says it is active. NULL, with a message,
  * when the window could not be focused. */
