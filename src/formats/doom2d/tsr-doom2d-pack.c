@@ -5,29 +5,13 @@
 #include "core/tsr-file.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-pack.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
 
 /* Nested lists (animations) go one level deep in the game's data; a little more is allowed, but
  * a list that packs itself must end. */
 #define MAX_DEPTH 4
 
 /* FOLDER/NAME with NAME matched without case when the exact name is not there, or NULL. */
-static char *
-child_without_case (const char *folder,
-                    const char *name)
-{
-  g_autofree char *exact = g_build_filename (folder, name, NULL);
-  g_autoptr(GDir) dir = NULL;
-  const char *entry;
-
-  if (g_file_test (exact, G_FILE_TEST_EXISTS))
-    return g_steal_pointer (&exact);
-  dir = g_dir_open (folder, 0, NULL);
-  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
-    if (g_ascii_strcasecmp (entry, name) == 0)
-      return g_build_filename (folder, entry, NULL);
-  return NULL;
-}
-
 /* The file a list names by RELATIVE ('A\B\C.tga') under BASE, each part matched without case. */
 static char *
 resolve (const char *base,
@@ -44,7 +28,7 @@ resolve (const char *base,
         continue;
       if (strcmp (parts[i], "..") == 0)
         return NULL;
-      next = child_without_case (path, parts[i]);
+      next = tsr_doom2d_find_child (path, parts[i], G_FILE_TEST_EXISTS);
       if (next == NULL)
         return NULL;
       g_free (path);

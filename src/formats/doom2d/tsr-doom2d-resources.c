@@ -96,15 +96,16 @@ tsr_doom2d_resources_free (TsrDoom2dResources *resources)
 }
 
 /* FOLDER/NAME matched without case, as archives made on Windows are named. */
-static char *
-find_file (const char *folder,
-           const char *name)
+char *
+tsr_doom2d_find_child (const char *folder,
+                       const char *name,
+                       GFileTest   test)
 {
   g_autofree char *exact = g_build_filename (folder, name, NULL);
   g_autoptr(GDir) dir = NULL;
   const char *entry;
 
-  if (g_file_test (exact, G_FILE_TEST_IS_REGULAR))
+  if (g_file_test (exact, test))
     return g_steal_pointer (&exact);
   dir = g_dir_open (folder, 0, NULL);
   while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
@@ -159,7 +160,7 @@ open_archive (TsrDoom2dResources *resources,
       for (guint s = 0; s < G_N_ELEMENTS (subfolders) && wad == NULL; s++)
         {
           g_autofree char *folder = g_build_filename (place, subfolders[s], NULL);
-          g_autofree char *path = find_file (folder, archive);
+          g_autofree char *path = tsr_doom2d_find_child (folder, archive, G_FILE_TEST_IS_REGULAR);
 
           if (path != NULL)
             wad = read_archive (path);

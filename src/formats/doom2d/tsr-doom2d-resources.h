@@ -12,6 +12,12 @@
 
 G_BEGIN_DECLS
 
+/* NAME in FOLDER: the exact name when it passes TEST, else the first entry equal to it ignoring
+ * ASCII case (the game's names are case-blind; Unix file systems are not), or NULL. */
+char *tsr_doom2d_find_child (const char *folder,
+                             const char *name,
+                             GFileTest   test);
+
 typedef enum {
   TSR_DOOM2D_RESOURCE_UNKNOWN,
   TSR_DOOM2D_RESOURCE_PNG,
