@@ -127,8 +127,17 @@ struct _TsrVectorMapInterface {
                                    guint                 n_vertices,
                                    const TsrVectorPoint *positions,
                                    const guint          *points);
+  /* Optional: what ELEMENT carries besides its geometry (a name, scripts, flags), as bytes the
+   * map alone can read back, or NULL. Copies keep it, so a paste brings it along. */
+  GBytes     *(*get_element_data) (TsrVectorMap        *self,
+                                   const TsrElementRef *element);
+  /* Optional raw store, no signal: gives ELEMENT (just appended by a paste) the DATA that
+   * get_element_data returned for the copied element of a map of the same family. */
+  void        (*set_element_data) (TsrVectorMap        *self,
+                                   const TsrElementRef *element,
+                                   GBytes              *data);
 
-  gpointer padding[8];
+  gpointer padding[6];
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -161,6 +170,13 @@ guint       tsr_vector_map_append_element   (TsrVectorMap         *self,
                                              guint                 n_vertices,
                                              const TsrVectorPoint *positions,
                                              const guint          *points);
+
+/* The element's own data (transfer full; NULL when the family keeps none), and its raw store. */
+GBytes     *tsr_vector_map_get_element_data (TsrVectorMap        *self,
+                                             const TsrElementRef *element);
+void        tsr_vector_map_set_element_data (TsrVectorMap        *self,
+                                             const TsrElementRef *element,
+                                             GBytes              *data);
 
 /* The box around ELEMENT's vertices (a marker's symbol is not included: it has no map size). */
 void        tsr_vector_map_get_element_bounds (TsrVectorMap        *self,
