@@ -30,6 +30,7 @@
 #pragma once
 
 #include "formats/sphere/tsr-sphere-map.h"
+#include "edit/tsr-vector-map.h"
 #include "formats/sphere/tsr-sphere-spriteset.h"
 #include "model/tsr-document.h"
 #include "model/tsr-tile-map.h"
@@ -98,6 +99,12 @@ const TsrImage           *tsr_sphere_document_get_person_image (TsrSphereDocumen
                                                                 guint              entity,
                                                                 gint              *origin_x,
                                                                 gint              *origin_y);
+
+/* The map's persons and triggers (MARKER), zones (RECTANGLE) and the obstruction segments of LAYER
+ * (SEGMENT) as a TsrVectorMap, for the editor core's tools (see tsr-sphere-vector-map.h). One per
+ * layer index, kept for the document's lifetime (transfer none). */
+TsrVectorMap             *tsr_sphere_document_get_vector_map (TsrSphereDocument *self,
+                                                              guint              layer);
 
 /* Hit testing and redraw areas for the canvas tools, in map pixels. An entity's box is its person
  * image when one is found, else the 9x9 marker centred on its position (as the renderer draws
