@@ -8,6 +8,8 @@ struct _TsrSpherePlaceTool {
   TsrEditSession     *session; /* weak: the session owns its tool */
   TsrSpherePlaceKind  kind;
   gboolean            snap;    /* unused: entities are placed at the pixel */
+  gboolean            pressed; /* until the release, Escape takes the placement back */
+  guint               depth_at_press;
 };
 
 enum {
@@ -70,6 +72,8 @@ place_press (TsrTool            *tool,
   if (document == NULL)
     return;
   layer = (guint16) tsr_sphere_vector_map_get_layer (map);
+  self->pressed = TRUE;
+  self->depth_at_press = tsr_undo_stack_get_depth (tsr_edit_session_get_undo_stack (self->session));
   tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
   if (self->kind == TSR_SPHERE_PLACE_PERSON)
     {
@@ -91,14 +95,30 @@ place_press (TsrTool            *tool,
 }
 
 static void
-place_nothing (TsrTool            *tool,
+place_drag (TsrTool            *tool,
+            const TsrToolEvent *event)
+{
+}
+
+static void
+place_release (TsrTool            *tool,
                const TsrToolEvent *event)
 {
+  TSR_SPHERE_PLACE_TOOL (tool)->pressed = FALSE;
 }
 
 static void
 place_cancel (TsrTool *tool)
 {
+  TsrSpherePlaceTool *self = TSR_SPHERE_PLACE_TOOL (tool);
+  TsrUndoStack *stack;
+
+  if (!self->pressed || self->session == NULL)
+    return;
+  self->pressed = FALSE;
+  stack = tsr_edit_session_get_undo_stack (self->session);
+  while (tsr_undo_stack_get_depth (stack) > self->depth_at_press && tsr_undo_stack_undo (stack))
+    ;
 }
 
 static gboolean
@@ -112,6 +132,11 @@ place_key (TsrTool     *tool,
     return FALSE;
   if (key == TSR_TOOL_KEY_DELETE)
     return tsr_edit_session_delete_selection (self->session);
+  if (key == TSR_TOOL_KEY_ESCAPE && self->pressed)
+    {
+      place_cancel (tool);
+      return TRUE;
+    }
   if (key == TSR_TOOL_KEY_ESCAPE)
     {
       tsr_selection_clear (tsr_edit_session_get_selection (self->session));
@@ -127,8 +152,8 @@ tsr_sphere_place_tool_iface_init (TsrToolInterface *iface)
   iface->get_layer_kind = place_get_layer_kind;
   iface->get_cursor_name = place_get_cursor_name;
   iface->press = place_press;
-  iface->drag = place_nothing;
-  iface->release = place_nothing;
+  iface->drag = place_drag;
+  iface->release = place_release;
   iface->key = place_key;
   iface->cancel = place_cancel;
 }
