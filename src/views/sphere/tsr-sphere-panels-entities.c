@@ -160,5 +160,13 @@ tsr_sphere_panels_build_entities_page (TsrSpherePanels *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->entity_list), TRUE);
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->entity_list));
   on_find_kind_selected (self->find_kind, NULL, self);
-  return page;
+  {
+    /* The page scrolls rather than asking for more height: a taller page (a hint wrapped on more
+     * lines) made GTK widen the window to fit it. */
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), page);
+    return scrolled;
+  }
 }

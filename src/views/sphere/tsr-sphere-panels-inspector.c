@@ -211,9 +211,10 @@ tsr_sphere_panels_build_inspector (TsrSpherePanels *self)
   segment_text = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (segment_text), 0);
   gtk_label_set_wrap (GTK_LABEL (segment_text), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (segment_text), 30);
   gtk_widget_add_css_class (segment_text, "dim-label");
   g_hash_table_insert (self->fields, g_strdup ("segment-text"), segment_text);
-  gtk_grid_attach (grid, segment_text, 0, 0, 2, 1);
+  gtk_box_insert_child_after (GTK_BOX (page), segment_text, gtk_widget_get_first_child (page));
   for (guint i = 0; i < G_N_ELEMENTS (segment_fields); i++)
     {
       GtkWidget *entry = gtk_entry_new ();
@@ -221,7 +222,8 @@ tsr_sphere_panels_build_inspector (TsrSpherePanels *self)
 
       gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
       gtk_editable_set_width_chars (GTK_EDITABLE (entry), 8);
-      tsr_sphere_panels_add_field (self, grid, (int) i + 1, segment_fields[i], _(labels[i]), entry,
+      gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 8);
+      tsr_sphere_panels_add_field (self, grid, (int) i, segment_fields[i], _(labels[i]), entry,
                                    G_CALLBACK (on_segment_activate));
       g_signal_connect (focus, "leave", G_CALLBACK (on_segment_focus_leave), self);
       gtk_widget_add_controller (entry, focus);
