@@ -86,8 +86,8 @@ tsr_sphere_document_remove_entity (TsrSphereDocument *self,
     return FALSE;
   entity = g_ptr_array_index (self->map->entities, index);
   command = tsr_sphere_edit_command_new (self, EDIT_ENTITY, OP_REMOVE,
-                              entity->type == TSR_SPHERE_ENTITY_PERSON ? _("Delete Person") : _("Delete Trigger"),
-                              NULL);
+                                         entity->type == TSR_SPHERE_ENTITY_PERSON ? _("Delete Person") : _("Delete Trigger"),
+                                         NULL);
   command->index = index;
   command->old_item = tsr_sphere_entity_copy (entity);
   return tsr_sphere_document_execute_edit (self, command);
@@ -109,8 +109,8 @@ tsr_sphere_document_move_entity (TsrSphereDocument *self,
   entity->x = x;
   entity->y = y;
   return tsr_sphere_document_replace_entity (self, index, entity,
-                         entity->type == TSR_SPHERE_ENTITY_PERSON ? _("Move Person") : _("Move Trigger"),
-                         "entity-move");
+                                             entity->type == TSR_SPHERE_ENTITY_PERSON ? _("Move Person") : _("Move Trigger"),
+                                             "entity-move");
 }
 
 gboolean
