@@ -1226,6 +1226,25 @@ test_sphere_editor (void)
     layer = tsr_sphere_document_get_layer (document, 1);
     g_assert_cmpuint (layer->segments->len, ==, 1);
     g_assert_cmpint (tsr_sphere_panels_get_selection (panels, &index, NULL), ==, TSR_SPHERE_SELECTION_SEGMENT);
+    /* Its end points are fields of the inspector (issue 19): Enter commits one undo step, a
+     * value the file cannot hold is refused and shown back. */
+    {
+      TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+      guint depth = tsr_undo_stack_get_depth (stack);
+      GtkWidget *end_x = tsr_sphere_panels_get_field (panels, "segment-x2");
+
+      g_assert_true (GTK_IS_ENTRY (end_x));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (end_x)), ==, "384");
+      commit_entry (panels, "segment-x2", "400");
+      segment = &g_array_index (tsr_sphere_document_get_layer (document, 1)->segments, TsrSphereSegment, 0);
+      g_assert_cmpuint (segment->x2, ==, 400);
+      g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+      commit_entry (panels, "segment-y1", "-3");
+      g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tsr_sphere_panels_get_field (panels, "segment-y1"))), ==, "96");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (end_x)), ==, "384");
+    }
     tsr_sphere_panels_set_mode (panels, TSR_SPHERE_MODE_SELECT);
     tsr_sphere_panels_select (panels, TSR_SPHERE_SELECTION_NONE, 0, 0);
     drag_pixels (editor, 352, 97, 352, 113);

@@ -16,14 +16,17 @@
 #include <string.h>
 
 #include "app/tsr-application.h"
+#include "app/tsr-new-map-dialog.h"
 #include "app/tsr-window.h"
 #include "edit/tsr-tile-line.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/sphere/tsr-sphere-map.h"
+#include "model/sphere/tsr-sphere-document.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-map-editor.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -604,6 +607,297 @@ test_sphere (void)
   close_window (window);
 }
 
+/* --- Sphere entities: the entity modes are tools driven by real input --- */
+
+/* The view point over the middle of map pixel (X, Y). */
+static void
+pixel_to_view (TsrMapCanvas *canvas, double x, double y, double *view_x, double *view_y)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, x + 0.5, y + 0.5, view_x, view_y);
+  g_assert_cmpfloat (*view_x, >, 0);
+  g_assert_cmpfloat (*view_y, >, 0);
+  g_assert_cmpfloat (*view_x, <, gtk_widget_get_width (GTK_WIDGET (canvas)));
+  g_assert_cmpfloat (*view_y, <, gtk_widget_get_height (GTK_WIDGET (canvas)));
+}
+
+/* A real primary-button drag from map pixel (X0, Y0) by (DX, DY) view pixels exactly (measured
+ * from where the pointer really is at the press). */
+static void
+real_pixel_drag (TsrTestXTest *xtest, TsrMapCanvas *canvas, double x0, double y0, double dx, double dy)
+{
+  GtkWidget *widget = GTK_WIDGET (canvas);
+  double vx, vy, px, py;
+
+  pixel_to_view (canvas, x0, y0, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, widget, vx, vy, 6, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, widget, &px, &py);
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, widget, px + dx, py + dy, 5, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+}
+
+/* Places a person, draws a zone and an obstruction segment, drags the person by its picture,
+ * undoes the drag with Ctrl+Z and saves with Ctrl+S, all with real input on village.rmp. */
+static void
+test_sphere_entities (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(TsrSphereMap) original = NULL;
+  g_autoptr(TsrSphereMap) saved = NULL;
+  TsrWindow *window;
+  TsrMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrSpherePanels *panels;
+  const TsrSphereMap *map;
+  TsrTileRect box;
+  guint person, n_segments;
+  double vx, vy;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, sphere_files, work_dir, "sphere-entities");
+  path = g_build_filename (dir, "village.rmp", NULL);
+  original = load_sphere_map (source);
+  n_segments = ((TsrSphereLayer *) g_ptr_array_index (original->layers, 1))->segments->len;
+
+  window = open_in_window (path);
+  editor = window_editor (window);
+  canvas = tsr_map_editor_get_canvas (editor);
+  panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
+  map = tsr_sphere_document_get_map (TSR_SPHERE_DOCUMENT (tsr_window_get_document (window)));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  tsr_map_canvas_set_zoom (canvas, 2.0);
+  tsr_map_canvas_center_on (canvas, 200, 160);
+  tsr_tile_tools_set_layer (tsr_map_editor_get_tools (editor), 1);
+  tsr_map_editor_show_page (editor, "entities");
+  tsr_test_ui_iterate_for (100);
+
+  /* A person: a real click on "Person", then on the map. */
+  click_button (xtest, editor, "Person");
+  g_assert_cmpint (tsr_sphere_panels_get_mode (panels), ==, TSR_SPHERE_MODE_PERSON);
+  pixel_to_view (canvas, 100, 120, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 6, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+  g_assert_cmpuint (map->entities->len, ==, original->entities->len + 1);
+  person = original->entities->len;
+  g_assert_cmpuint (((TsrSphereEntity *) g_ptr_array_index (map->entities, person))->x, ==, 100);
+  g_assert_cmpuint (((TsrSphereEntity *) g_ptr_array_index (map->entities, person))->y, ==, 120);
+
+  /* A zone dragged out from (160,160) by 128x96 view pixels: 64x48 map pixels. */
+  click_button (xtest, editor, "Zone");
+  real_pixel_drag (xtest, canvas, 160, 160, 128, 96);
+  g_assert_cmpuint (map->zones->len, ==, original->zones->len + 1);
+
+  /* An obstruction segment on layer 1. */
+  click_button (xtest, editor, "Segment");
+  real_pixel_drag (xtest, canvas, 260, 96, 128, 0);
+  g_assert_cmpuint (((TsrSphereLayer *) g_ptr_array_index (map->layers, 1))->segments->len, ==, n_segments + 1);
+
+  /* Select; the person grabbed by the middle of its picture and dragged 32 map pixels right. */
+  click_button (xtest, editor, "Select");
+  g_assert_true (tsr_sphere_document_get_entity_bounds (TSR_SPHERE_DOCUMENT (tsr_window_get_document (window)), person, &box));
+  real_pixel_drag (xtest, canvas, box.x + box.width / 2, box.y + box.height / 2, 64, 0);
+  g_assert_cmpuint (((TsrSphereEntity *) g_ptr_array_index (map->entities, person))->x, ==, 132);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-sphere-entities.png");
+
+  /* A real Ctrl+Z takes the drag back in one step. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpuint (((TsrSphereEntity *) g_ptr_array_index (map->entities, person))->x, ==, 100);
+  g_assert_cmpuint (map->zones->len, ==, original->zones->len + 1);
+
+  /* A real Ctrl+S; the codec reads back the person, the zone and the segment, and every tile. */
+  save_with_keys (xtest, window);
+  saved = load_sphere_map (dir);
+  g_assert_cmpuint (saved->entities->len, ==, original->entities->len + 1);
+  g_assert_cmpuint (saved->zones->len, ==, original->zones->len + 1);
+  {
+    const TsrSphereEntity *placed = g_ptr_array_index (saved->entities, person);
+    const TsrSphereZone *zone = g_ptr_array_index (saved->zones, original->zones->len);
+    const TsrSphereLayer *layer = g_ptr_array_index (saved->layers, 1);
+    const TsrSphereSegment *segment;
+
+    g_assert_cmpuint (placed->type, ==, TSR_SPHERE_ENTITY_PERSON);
+    g_assert_cmpuint (placed->x, ==, 100);
+    g_assert_cmpuint (placed->y, ==, 120);
+    g_assert_cmpuint (placed->layer, ==, 1);
+    g_assert_cmpuint (zone->x1, ==, 160);
+    g_assert_cmpuint (zone->y1, ==, 160);
+    g_assert_cmpuint (zone->x2, ==, 224);
+    g_assert_cmpuint (zone->y2, ==, 208);
+    g_assert_cmpuint (zone->layer, ==, 1);
+    g_assert_cmpuint (layer->segments->len, ==, n_segments + 1);
+    segment = &g_array_index (layer->segments, TsrSphereSegment, n_segments);
+    g_assert_cmpuint (segment->x1, ==, 260);
+    g_assert_cmpuint (segment->y1, ==, 96);
+    g_assert_cmpuint (segment->x2, ==, 324);
+    g_assert_cmpuint (segment->y2, ==, 96);
+  }
+  for (guint l = 0; l < original->layers->len; l++)
+    {
+      const TsrSphereLayer *was = g_ptr_array_index (original->layers, l);
+      const TsrSphereLayer *now = g_ptr_array_index (saved->layers, l);
+
+      g_assert_cmpmem (now->tiles, (gsize) now->width * now->height * 2, was->tiles, (gsize) was->width * was->height * 2);
+    }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+/* --- File → New: a Sphere map made with Ctrl+N, painted, saved where the chooser says --- */
+
+/* The first toplevel of TYPE that is shown, waiting up to 10 s for it. */
+static GtkWindow *
+wait_for_toplevel (GType type)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+            return window;
+        }
+      tsr_test_ui_iterate_for (20);
+    }
+  g_error ("no %s appeared", g_type_name (type));
+  return NULL;
+}
+
+static void
+test_new_map (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(TsrTestXTest) dialog_input = NULL;
+  g_autoptr(GArray) cells = NULL;
+  g_autofree char *saved_path = g_build_filename (work_dir, "new-map.rmp", NULL);
+  g_autoptr(TsrSphereMap) saved = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  TsrWindow *window = tsr_window_new (application);
+  GtkWindow *dialog;
+  GtkWindow *chooser;
+  TsrDocument *document;
+  TsrMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrTileTools *tools;
+  gint64 end;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (200);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* A real Ctrl+N asks for the map (its release goes to the dialog, which has taken the focus, so
+   * the helper does not see it); a width of 20 typed into its first field; a real click on
+   * Create. */
+  tsr_test_xtest_key (xtest, GDK_KEY_n, GDK_CONTROL_MASK);
+  dialog = wait_for_toplevel (TSR_TYPE_NEW_MAP_DIALOG);
+  dialog_input = tsr_test_xtest_new (dialog, &error);
+  g_assert_no_error (error);
+  gtk_widget_grab_focus (tsr_new_map_dialog_get_field (TSR_NEW_MAP_DIALOG (dialog), "width"));
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_xtest_key (dialog_input, GDK_KEY_a, GDK_CONTROL_MASK));
+  g_assert_true (tsr_test_xtest_key (dialog_input, GDK_KEY_2, 0));
+  g_assert_true (tsr_test_xtest_key (dialog_input, GDK_KEY_0, 0));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "real-input-new-map-dialog.png");
+  g_clear_pointer (&dialog_input, tsr_test_xtest_free);
+  {
+    g_autoptr(TsrTestXTest) again = tsr_test_xtest_new (dialog, &error);
+    GtkWidget *create = tsr_test_ui_find_widget (GTK_WIDGET (dialog), match_button_label, "C_reate");
+
+    g_assert_no_error (error);
+    g_assert_nonnull (create);
+    g_assert_true (tsr_test_xtest_click (again, create));
+  }
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (tsr_window_get_document (window) == NULL && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  document = tsr_window_get_document (window);
+  g_assert_nonnull (document);
+  g_assert_true (TSR_IS_SPHERE_DOCUMENT (document));
+  g_assert_null (tsr_document_get_file (document));
+  g_assert_cmpuint (tsr_tile_map_get_width (TSR_TILE_MAP (document)), ==, 20);
+  g_assert_cmpuint (tsr_tile_map_get_height (TSR_TILE_MAP (document)), ==, 32);
+  tsr_test_ui_iterate_for (200);
+
+  /* A real pencil stroke with the second tile. */
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  editor = window_editor (window);
+  canvas = tsr_map_editor_get_canvas (editor);
+  tools = tsr_map_editor_get_tools (editor);
+  tsr_map_canvas_set_zoom (canvas, 2.0);
+  tsr_map_canvas_center_on (canvas, 10 * 16, 8 * 16);
+  tsr_test_ui_iterate_for (100);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  tsr_tile_tools_set_brush_size (tools, 1);
+  tsr_tile_tools_set_tile (tools, 1);
+  cells = real_drag (xtest, canvas, 3, 4, 9, 4, 5);
+  g_assert_true (tsr_window_get_modified (window));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-new-map.png");
+
+  /* A real Ctrl+S asks where (the file chooser, which takes the focus before the key's release);
+   * the map is saved there. */
+  tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
+  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  {
+    g_autoptr(GFile) folder = g_file_new_for_path (work_dir);
+
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "new-map.rmp");
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+  }
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_false (tsr_window_get_modified (window));
+  g_assert_nonnull (tsr_document_get_file (document));
+
+  bytes = tsr_file_read (saved_path, &error);
+  g_assert_no_error (error);
+  saved = tsr_sphere_map_parse (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (saved->layers->len, ==, 1);
+  {
+    const TsrSphereLayer *layer = g_ptr_array_index (saved->layers, 0);
+
+    g_assert_cmpuint (layer->width, ==, 20);
+    g_assert_cmpuint (layer->height, ==, 32);
+    g_autoptr(Expected) expected = g_new (Expected, 1);
+
+    /* The cells the pointer went through, joined as the pencil joins them. */
+    *expected = (Expected) { 20, 32, g_new0 (guint32, 20 * 32) };
+    expect_stroke (expected, cells, 1);
+    g_assert_cmpuint (count_differences (expected, &(Expected) { 20, 32, (guint32[20 * 32]) { 0 } }), >=, 7);
+    for (guint c = 0; c < 20 * 32; c++)
+      g_assert_cmpuint (layer->tiles[c], ==, expected->cells[c]);
+  }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
 /* --- Marathon terminals: typing into a map's Terminals page --- */
 
 /* Types TEXT with real key taps (Shift for capitals and the shifted symbols of a US keyboard). */
@@ -1135,6 +1429,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/real-input/wolf3d", test_wolf3d);
   g_test_add_func ("/real-input/sphere", test_sphere);
+  g_test_add_func ("/real-input/sphere-entities", test_sphere_entities);
+  g_test_add_func ("/real-input/new-map", test_new_map);
   g_test_add_func ("/real-input/marathon-terminals", test_marathon_terminals);
   g_test_add_func ("/real-input/marathon-map", test_marathon_map);
   status = g_test_run ();

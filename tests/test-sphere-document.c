@@ -1079,6 +1079,59 @@ START_TEST (test_no_reference_cycle)
 }
 END_TEST
 
+/* File → New: a blank map and one with the tiles of a real tileset, unsaved and without a file;
+ * painted, saved where asked, read back by the codec; sizes outside 1..4096 refused. */
+START_TEST (test_new_map)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) blank = tsr_sphere_document_new_map (40, 30, 16, 16, NULL, &error);
+  g_autofree char *rts_path = data_path ("outside_neo.rts");
+  g_autoptr(GBytes) rts = tsr_test_read_file (rts_path);
+  g_autoptr(TsrDocument) tiled = NULL;
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *saved_path = g_build_filename (folder, "new.rmp", NULL);
+  g_autoptr(GFile) saved_file = g_file_new_for_path (saved_path);
+  g_autoptr(TsrSphereMap) saved = NULL;
+  TsrSphereDocument *document;
+  TsrTileRect area = { 3, 4, 5, 2 };
+
+  ck_assert_msg (blank != NULL, "%s", error ? error->message : "");
+  ck_assert (TSR_IS_SPHERE_DOCUMENT (blank));
+  document = TSR_SPHERE_DOCUMENT (blank);
+  ck_assert (tsr_sphere_document_is_map (document));
+  ck_assert_ptr_null (tsr_document_get_file (blank));
+  ck_assert (!tsr_document_get_modified (blank));
+  ck_assert_str_eq (tsr_document_get_display_name (blank), "untitled.rmp");
+  ck_assert_uint_eq (tsr_sphere_document_get_n_layers (document), 1);
+  ck_assert_uint_eq (tsr_tile_map_get_width (TSR_TILE_MAP (document)), 40);
+  ck_assert_uint_eq (tsr_tile_map_get_height (TSR_TILE_MAP (document)), 30);
+  ck_assert_uint_eq (tsr_sphere_document_get_tileset (document)->tiles->len, 2);
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (blank), TSR_SEVERITY_ERROR), 0);
+  ck_assert (tsr_sphere_document_paint (document, 0, &area, 1, &error));
+  ck_assert (tsr_document_get_modified (blank));
+  ck_assert_msg (tsr_document_save (blank, saved_file, 0, &error), "%s", error ? error->message : "");
+  ck_assert (!tsr_document_get_modified (blank));
+  saved = reload (saved_path);
+  ck_assert_uint_eq (saved->layers->len, 1);
+  ck_assert_uint_eq (((TsrSphereLayer *) g_ptr_array_index (saved->layers, 0))->tiles[4 * 40 + 3], 1);
+  ck_assert_uint_eq (((TsrSphereLayer *) g_ptr_array_index (saved->layers, 0))->tiles[0], 0);
+  ck_assert_uint_eq (saved->tileset->tile_width, 16);
+
+  tiled = tsr_sphere_document_new_map (20, 10, 0, 0, rts, &error);
+  ck_assert_msg (tiled != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (tsr_sphere_document_get_tileset (TSR_SPHERE_DOCUMENT (tiled))->tiles->len, 222);
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (tiled), TSR_SEVERITY_ERROR), 0);
+
+  ck_assert_ptr_null (tsr_sphere_document_new_map (0, 10, 16, 16, NULL, &error));
+  ck_assert_ptr_nonnull (error);
+  g_clear_error (&error);
+  ck_assert_ptr_null (tsr_sphere_document_new_map (10, 4097, 16, 16, NULL, &error));
+  g_clear_error (&error);
+  ck_assert_ptr_null (tsr_sphere_document_new_map (10, 10, 0, 16, NULL, &error));
+  tsr_test_report_count ("sphere document: new maps (outside_neo.rts)", 1);
+}
+END_TEST
+
 static Suite *
 sphere_document_suite (void)
 {
@@ -1098,6 +1151,7 @@ sphere_document_suite (void)
   tcase_add_test (document, test_findings_follow_edits);
   tcase_add_test (document, test_hit_testing);
   tcase_add_test (document, test_no_reference_cycle);
+  tcase_add_test (document, test_new_map);
   suite_add_tcase (suite, document);
   return suite;
 }

@@ -275,6 +275,7 @@ tsr_application_startup (GApplication *application)
     const char *action;
     const char *accels[3];
   } accels[] = {
+    { "win.new", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },

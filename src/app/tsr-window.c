@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "app/tsr-new-map-dialog.h"
 #include "app/tsr-recent.h"
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
@@ -181,6 +182,14 @@ tsr_window_update_title (TsrWindow *self)
     {
       g_autofree char *folder = tsr_window_dup_folder_label (file);
       subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (self->document)->name), folder);
+      if (self->page != NULL)
+        tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page), NULL);
+    }
+  else if (file == NULL && self->sample_copy == NULL)
+    {
+      /* Made with File → New. */
+      /* Translators: the subtitle of a new document: "Sphere map — not saved yet". */
+      subtitle = g_strdup_printf (_("%s — not saved yet"), _(tsr_document_get_format (self->document)->name));
       if (self->page != NULL)
         tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page), NULL);
     }
@@ -836,6 +845,30 @@ tsr_window_on_open_response (GtkNativeDialog *chooser,
   g_object_unref (chooser);
 }
 
+/* File → New: the new map opens unsaved in this window when it is empty, else in a new one. */
+static void
+tsr_window_on_new_map (TsrNewMapDialog *dialog,
+                       TsrDocument     *document,
+                       TsrWindow       *self)
+{
+  TsrWindow *target = tsr_window_get_target (self);
+
+  tsr_window_hide_error (target);
+  tsr_window_set_document (target, document, NULL);
+  gtk_window_present (GTK_WINDOW (target));
+}
+
+static void
+tsr_window_new_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  GtkWidget *dialog = tsr_new_map_dialog_new (GTK_WINDOW (widget));
+
+  g_signal_connect_object (dialog, "created", G_CALLBACK (tsr_window_on_new_map), widget, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 tsr_window_open_action (GtkWidget  *widget,
                         const char *action_name,
@@ -1054,6 +1087,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, document_stack);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
 
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, tsr_window_new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, tsr_window_open_action);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", tsr_window_open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", "s", tsr_window_open_sample_action);

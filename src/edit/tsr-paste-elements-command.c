@@ -52,6 +52,8 @@ tsr_paste_elements_command_redo (TsrCommand *command)
         {
           TsrElementRef ref = { kind, map_index[e] };
 
+          /* A pasted person keeps its name and scripts (what the family keeps besides geometry). */
+          tsr_vector_map_set_element_data (self->map, &ref, tsr_vector_clip_get_element_data (self->clip, e));
           g_array_append_val (self->added, ref);
         }
     }

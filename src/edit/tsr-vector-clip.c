@@ -7,6 +7,7 @@ typedef struct {
   guint           n_vertices;
   TsrVectorPoint *positions;
   guint          *points;     /* clip element index, or G_MAXUINT */
+  GBytes         *data;       /* the map's own data of the element, or NULL */
 } ClipElement;
 
 struct _TsrVectorClip {
@@ -22,6 +23,7 @@ clip_element_clear (gpointer data)
 
   g_free (element->positions);
   g_free (element->points);
+  g_clear_pointer (&element->data, g_bytes_unref);
 }
 
 TsrVectorClip *
@@ -69,9 +71,10 @@ tsr_vector_clip_new_from_map (TsrVectorMap        *map,
   for (guint i = 0; i < points->len; i++)
     {
       TsrElementRef ref = { TSR_ELEMENT_POINT, g_array_index (points, guint, i) };
-      ClipElement element = { TSR_ELEMENT_POINT, 1, g_new (TsrVectorPoint, 1), g_new (guint, 1) };
+      ClipElement element = { TSR_ELEMENT_POINT, 1, g_new (TsrVectorPoint, 1), g_new (guint, 1), NULL };
 
       tsr_vector_map_get_vertex (map, &ref, 0, element.positions);
+      element.data = tsr_vector_map_get_element_data (map, &ref);
       element.points[0] = G_MAXUINT;
       g_array_append_val (clip->elements, element);
     }
@@ -86,6 +89,7 @@ tsr_vector_clip_new_from_map (TsrVectorMap        *map,
       element.n_vertices = tsr_vector_map_get_n_vertices (map, ref);
       element.positions = g_new (TsrVectorPoint, element.n_vertices);
       element.points = g_new (guint, element.n_vertices);
+      element.data = tsr_vector_map_get_element_data (map, ref);
       for (guint v = 0; v < element.n_vertices; v++)
         {
           guint point = tsr_vector_map_get_vertex_point (map, ref, v);
@@ -177,6 +181,16 @@ tsr_vector_clip_get_vertex_point (const TsrVectorClip *clip,
 
   g_return_val_if_fail (e != NULL && vertex < e->n_vertices, G_MAXUINT);
   return e->points[vertex];
+}
+
+GBytes *
+tsr_vector_clip_get_element_data (const TsrVectorClip *clip,
+                                  guint                element)
+{
+  const ClipElement *e = get_element (clip, element);
+
+  g_return_val_if_fail (e != NULL, NULL);
+  return e->data;
 }
 
 void

@@ -32,6 +32,10 @@ void            tsr_vector_clip_get_vertex    (const TsrVectorClip *clip,
 guint           tsr_vector_clip_get_vertex_point (const TsrVectorClip *clip,
                                                   guint                element,
                                                   guint                vertex);
+/* The map's own data of the element as copied (tsr_vector_map_get_element_data; transfer none),
+ * or NULL. */
+GBytes         *tsr_vector_clip_get_element_data (const TsrVectorClip *clip,
+                                                  guint                element);
 /* The box around every copied vertex. */
 void            tsr_vector_clip_get_bounds    (const TsrVectorClip *clip,
                                                TsrVectorBounds     *bounds);

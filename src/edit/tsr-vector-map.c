@@ -30,6 +30,30 @@ tsr_vector_map_default_init (TsrVectorMapInterface *iface)
                                             3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_UINT);
 }
 
+GBytes *
+tsr_vector_map_get_element_data (TsrVectorMap        *self,
+                                 const TsrElementRef *element)
+{
+  TsrVectorMapInterface *iface;
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), NULL);
+  iface = TSR_VECTOR_MAP_GET_IFACE (self);
+  return iface->get_element_data != NULL ? iface->get_element_data (self, element) : NULL;
+}
+
+void
+tsr_vector_map_set_element_data (TsrVectorMap        *self,
+                                 const TsrElementRef *element,
+                                 GBytes              *data)
+{
+  TsrVectorMapInterface *iface;
+
+  g_return_if_fail (TSR_IS_VECTOR_MAP (self));
+  iface = TSR_VECTOR_MAP_GET_IFACE (self);
+  if (iface->set_element_data != NULL && data != NULL)
+    iface->set_element_data (self, element, data);
+}
+
 gint
 tsr_element_ref_compare (const TsrElementRef *a,
                          const TsrElementRef *b)

@@ -150,7 +150,17 @@ struct _TsrVectorMapInterface {
   void        (*add_requirements) (TsrVectorMap         *self,
                                    GArray               *elements);
 
-  gpointer padding[5];
+  /* Optional: what ELEMENT carries besides its geometry (a name, scripts, flags), as bytes the
+   * map alone can read back, or NULL. Copies keep it, so a paste brings it along. */
+  GBytes     *(*get_element_data) (TsrVectorMap        *self,
+                                   const TsrElementRef *element);
+  /* Optional raw store, no signal: gives ELEMENT (just appended by a paste) the DATA that
+   * get_element_data returned for the copied element of a map of the same family. */
+  void        (*set_element_data) (TsrVectorMap        *self,
+                                   const TsrElementRef *element,
+                                   GBytes              *data);
+
+  gpointer padding[3];
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -191,6 +201,12 @@ gboolean    tsr_vector_map_get_element_style (TsrVectorMap        *self,
 /* Whether the family hides ELEMENT (its style says so). */
 gboolean    tsr_vector_map_is_element_hidden (TsrVectorMap        *self,
                                               const TsrElementRef *element);
+/* The element's own data (transfer full; NULL when the family keeps none), and its raw store. */
+GBytes     *tsr_vector_map_get_element_data (TsrVectorMap        *self,
+                                             const TsrElementRef *element);
+void        tsr_vector_map_set_element_data (TsrVectorMap        *self,
+                                             const TsrElementRef *element,
+                                             GBytes              *data);
 
 /* The box around ELEMENT's vertices (a marker's symbol is not included: it has no map size). */
 void        tsr_vector_map_get_element_bounds (TsrVectorMap        *self,

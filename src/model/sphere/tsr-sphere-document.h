@@ -30,6 +30,7 @@
 #pragma once
 
 #include "formats/sphere/tsr-sphere-map.h"
+#include "edit/tsr-vector-map.h"
 #include "formats/sphere/tsr-sphere-spriteset.h"
 #include "model/tsr-document.h"
 #include "model/tsr-tile-map.h"
@@ -67,6 +68,17 @@ typedef struct {
 /* Registers the document type for the "sphere" family (tsr_documents_register_builtin calls it). */
 void                      tsr_sphere_document_register       (void);
 
+/* File → New: a map of WIDTH × HEIGHT cells (1..4096) with one layer of tile 0, and the tiles of
+ * TILESET_RTS (a whole .rts file, appended to the map) or, when NULL, a new tileset of two plain
+ * TILE_WIDTH × TILE_HEIGHT tiles. It opens as an unsaved document named "untitled.rmp" without a
+ * file, so its first save asks where. (transfer full) */
+TsrDocument              *tsr_sphere_document_new_map        (guint    width,
+                                                              guint    height,
+                                                              guint    tile_width,
+                                                              guint    tile_height,
+                                                              GBytes  *tileset_rts,
+                                                              GError **error);
+
 /* Reading. Every file of the "sphere" family opens as a TsrSphereDocument; only maps (.rmp, and
  * .tmx imported as a map) are editable: for a tileset or spriteset file get_map is NULL, the tile
  * map has no layers and every edit fails (the window shows such files read-only). */
@@ -98,6 +110,12 @@ const TsrImage           *tsr_sphere_document_get_person_image (TsrSphereDocumen
                                                                 guint              entity,
                                                                 gint              *origin_x,
                                                                 gint              *origin_y);
+
+/* The map's persons and triggers (MARKER), zones (RECTANGLE) and the obstruction segments of LAYER
+ * (SEGMENT) as a TsrVectorMap, for the editor core's tools (see tsr-sphere-vector-map.h). One per
+ * layer index, kept for the document's lifetime (transfer none). */
+TsrVectorMap             *tsr_sphere_document_get_vector_map (TsrSphereDocument *self,
+                                                              guint              layer);
 
 /* Hit testing and redraw areas for the canvas tools, in map pixels. An entity's box is its person
  * image when one is found, else the 9x9 marker centred on its position (as the renderer draws

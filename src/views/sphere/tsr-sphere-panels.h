@@ -1,9 +1,10 @@
 /* tsr-sphere-panels.h: the Sphere parts of the map editor: layer actions (add, delete, duplicate,
  * reorder, rename, parallax/scrolling/reflective), persons, triggers, zones and obstruction
- * segments drawn over the map (draw-overlay) and placed, selected, moved, resized and deleted on
- * the canvas (map-pointer; Shift+click selects several persons, triggers or zones), and the
- * property inspector of the selection (or the map's fields). Every change
- * goes through TsrSphereDocument's edit functions (commands). */
+ * segments drawn over the map (a TsrVectorLayer of the document's vector map, and persons'
+ * pictures in draw-overlay) and placed, selected, moved, resized and deleted on the canvas by the
+ * Sphere TsrTools of one TsrEditSession (Shift+click and the rubber band select several), and the
+ * property inspector of the selection (or the map's fields). Every change goes through
+ * TsrSphereDocument's edit functions or the core's vector commands (undoable). */
 #pragma once
 
 #include "model/sphere/tsr-sphere-document.h"
@@ -61,6 +62,8 @@ void                   tsr_sphere_panels_toggle_selected (TsrSpherePanels *self,
 /* The selected entities or zones (transfer none). */
 const guint           *tsr_sphere_panels_get_selected  (TsrSpherePanels   *self,
                                                         guint             *n_selected);
+/* The session the entity modes edit through: its selection is the panels' (transfer none). */
+TsrEditSession        *tsr_sphere_panels_get_session   (TsrSpherePanels   *self);
 TsrPropertyInspector  *tsr_sphere_panels_get_property_inspector (TsrSpherePanels *self);
 /* The Entities page's find bar: its results become the selection (transfer none). */
 TsrPropertyFindBar    *tsr_sphere_panels_get_find_bar  (TsrSpherePanels   *self);
