@@ -911,7 +911,11 @@ test_color_scheme (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (scheme), ==, 0);
 
   gtk_drop_down_set_selected (scheme, 2);
-  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  {
+    g_autofree char *chosen = g_settings_get_string (settings, "color-scheme");
+
+    g_assert_cmpstr (chosen, ==, "dark");
+  }
   g_assert_true (prefers_dark ());
   tsr_test_ui_save_screenshot (GTK_WIDGET (preferences), screenshot_dir, "tile-editors-preferences-dark.png");
   gtk_window_destroy (preferences);

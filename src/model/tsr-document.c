@@ -88,8 +88,12 @@ tsr_document_dispose (GObject *object)
   TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
 
   if (priv->undo_stack != NULL)
-    g_signal_handlers_disconnect_by_data (priv->undo_stack, self);
-  /* Commands may point into the codec data: drop them before the data. */
+    {
+      g_signal_handlers_disconnect_by_data (priv->undo_stack, self);
+      /* Commands may point into the codec data and hand mementos back to the family's maps:
+       * drop them now, before the data, even when a view still holds the stack. */
+      tsr_undo_stack_clear (priv->undo_stack);
+    }
   g_clear_object (&priv->undo_stack);
   G_OBJECT_CLASS (tsr_document_parent_class)->dispose (object);
 }

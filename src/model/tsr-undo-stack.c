@@ -372,3 +372,16 @@ tsr_undo_stack_set_position (TsrUndoStack *self,
   tsr_undo_stack_update (self);
   return TRUE;
 }
+
+void
+tsr_undo_stack_clear (TsrUndoStack *self)
+{
+  g_return_if_fail (TSR_IS_UNDO_STACK (self));
+  g_clear_object (&self->group);
+  self->group_depth = 0;
+  self->clean_position = self->clean_position == (gint64) self->position ? 0 : -1;
+  self->position = 0;
+  g_ptr_array_set_size (self->commands, 0);
+  self->merge_broken = TRUE;
+  tsr_undo_stack_update (self);
+}

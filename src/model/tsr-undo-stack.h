@@ -27,6 +27,9 @@ void          tsr_undo_stack_end_group       (TsrUndoStack *self);
 void          tsr_undo_stack_cancel_group    (TsrUndoStack *self);
 /* The next push starts a new action even if it could merge (a tool's stroke ended). */
 void          tsr_undo_stack_break_merge     (TsrUndoStack *self);
+/* Drops every command (their undo state with them) while what they point into is still alive: a
+ * document calls it when it goes, since views may hold the stack longer. */
+void          tsr_undo_stack_clear           (TsrUndoStack *self);
 gboolean      tsr_undo_stack_get_can_undo    (TsrUndoStack *self);
 gboolean      tsr_undo_stack_get_can_redo    (TsrUndoStack *self);
 /* The description of what undo/redo would do, or NULL. */
