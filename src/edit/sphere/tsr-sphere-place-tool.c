@@ -4,24 +4,15 @@
 #include "formats/sphere/tsr-sphere-string.h"
 
 struct _TsrSpherePlaceTool {
-  GObject             parent_instance;
-  TsrEditSession     *session; /* weak: the session owns its tool */
+  TsrSphereTool       parent_instance;
   TsrSpherePlaceKind  kind;
-  gboolean            snap;    /* unused: entities are placed at the pixel */
   gboolean            pressed; /* until the release, Escape takes the placement back */
   guint               depth_at_press;
 };
 
-enum {
-  PROP_0,
-  PROP_SNAP,
-};
-
-static guint edit_failed_signal;
-
 static void tsr_sphere_place_tool_iface_init (TsrToolInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSpherePlaceTool, tsr_sphere_place_tool, G_TYPE_OBJECT,
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSpherePlaceTool, tsr_sphere_place_tool, TSR_TYPE_SPHERE_TOOL,
                                G_IMPLEMENT_INTERFACE (TSR_TYPE_TOOL, tsr_sphere_place_tool_iface_init))
 
 static const char *
@@ -61,8 +52,8 @@ place_press (TsrTool            *tool,
              const TsrToolEvent *event)
 {
   TsrSpherePlaceTool *self = TSR_SPHERE_PLACE_TOOL (tool);
-  TsrSphereVectorMap *map = tsr_sphere_tool_get_map (self->session);
-  TsrSphereDocument *document = tsr_sphere_tool_get_document (self->session);
+  TsrSphereVectorMap *map = tsr_sphere_tool_get_map (tsr_sphere_tool_session (self));
+  TsrSphereDocument *document = tsr_sphere_tool_get_document (tsr_sphere_tool_session (self));
   g_autoptr(GError) error = NULL;
   guint16 x = tsr_sphere_tool_clamp_u16 (event->x), y = tsr_sphere_tool_clamp_u16 (event->y);
   guint16 layer;
@@ -73,8 +64,8 @@ place_press (TsrTool            *tool,
     return;
   layer = (guint16) tsr_sphere_vector_map_get_layer (map);
   self->pressed = TRUE;
-  self->depth_at_press = tsr_undo_stack_get_depth (tsr_edit_session_get_undo_stack (self->session));
-  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
+  self->depth_at_press = tsr_undo_stack_get_depth (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
+  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
   if (self->kind == TSR_SPHERE_PLACE_PERSON)
     {
       g_autofree char *name = g_strdup_printf ("person%u", tsr_sphere_document_get_n_entities (document) + 1);
@@ -88,10 +79,10 @@ place_press (TsrTool            *tool,
     {
       TsrElementRef ref = { TSR_ELEMENT_MARKER, index };
 
-      tsr_selection_set (tsr_edit_session_get_selection (self->session), &ref, 1);
+      tsr_selection_set (tsr_edit_session_get_selection (tsr_sphere_tool_session (self)), &ref, 1);
     }
   else
-    g_signal_emit (self, edit_failed_signal, 0, error->message);
+    tsr_sphere_tool_edit_failed (TSR_SPHERE_TOOL (self), error->message);
 }
 
 static void
@@ -113,10 +104,10 @@ place_cancel (TsrTool *tool)
   TsrSpherePlaceTool *self = TSR_SPHERE_PLACE_TOOL (tool);
   TsrUndoStack *stack;
 
-  if (!self->pressed || self->session == NULL)
+  if (!self->pressed || tsr_sphere_tool_session (self) == NULL)
     return;
   self->pressed = FALSE;
-  stack = tsr_edit_session_get_undo_stack (self->session);
+  stack = tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self));
   while (tsr_undo_stack_get_depth (stack) > self->depth_at_press && tsr_undo_stack_undo (stack))
     ;
 }
@@ -128,10 +119,10 @@ place_key (TsrTool     *tool,
 {
   TsrSpherePlaceTool *self = TSR_SPHERE_PLACE_TOOL (tool);
 
-  if (self->session == NULL)
+  if (tsr_sphere_tool_session (self) == NULL)
     return FALSE;
   if (key == TSR_TOOL_KEY_DELETE)
-    return tsr_edit_session_delete_selection (self->session);
+    return tsr_edit_session_delete_selection (tsr_sphere_tool_session (self));
   if (key == TSR_TOOL_KEY_ESCAPE && self->pressed)
     {
       place_cancel (tool);
@@ -139,7 +130,7 @@ place_key (TsrTool     *tool,
     }
   if (key == TSR_TOOL_KEY_ESCAPE)
     {
-      tsr_selection_clear (tsr_edit_session_get_selection (self->session));
+      tsr_selection_clear (tsr_edit_session_get_selection (tsr_sphere_tool_session (self)));
       return TRUE;
     }
   return FALSE;
@@ -159,44 +150,8 @@ tsr_sphere_place_tool_iface_init (TsrToolInterface *iface)
 }
 
 static void
-tsr_sphere_place_tool_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_SNAP)
-    g_value_set_boolean (value, TSR_SPHERE_PLACE_TOOL (object)->snap);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-tsr_sphere_place_tool_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  TsrSpherePlaceTool *self = TSR_SPHERE_PLACE_TOOL (object);
-
-  if (prop_id == PROP_SNAP && self->snap != g_value_get_boolean (value))
-    {
-      self->snap = g_value_get_boolean (value);
-      g_object_notify_by_pspec (object, pspec);
-    }
-  else if (prop_id != PROP_SNAP)
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-tsr_sphere_place_tool_finalize (GObject *object)
-{
-  g_clear_weak_pointer (&TSR_SPHERE_PLACE_TOOL (object)->session);
-  G_OBJECT_CLASS (tsr_sphere_place_tool_parent_class)->finalize (object);
-}
-
-static void
 tsr_sphere_place_tool_class_init (TsrSpherePlaceToolClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = tsr_sphere_place_tool_finalize;
-  object_class->get_property = tsr_sphere_place_tool_get_property;
-  object_class->set_property = tsr_sphere_place_tool_set_property;
-  edit_failed_signal = tsr_sphere_tool_class_install (object_class, PROP_SNAP);
 }
 
 static void
@@ -213,7 +168,7 @@ tsr_sphere_place_tool_new (TsrEditSession     *session,
   g_return_val_if_fail (TSR_IS_EDIT_SESSION (session), NULL);
 
   self = g_object_new (TSR_TYPE_SPHERE_PLACE_TOOL, NULL);
-  g_set_weak_pointer (&self->session, session);
+  tsr_sphere_tool_set_session (TSR_SPHERE_TOOL (self), session);
   self->kind = kind;
   return TSR_TOOL (self);
 }

@@ -18,10 +18,8 @@ typedef enum {
 } State;
 
 struct _TsrSphereSelectTool {
-  GObject         parent_instance;
-  TsrEditSession *session; /* weak: the session owns its tool */
+  TsrSphereTool   parent_instance;
   TsrTool        *inner;
-  gboolean        snap;
   State           state;
   double          press_x, press_y;   /* the pointer at the press */
   double          anchor_x, anchor_y; /* where the core tool was told the press was */
@@ -31,16 +29,9 @@ struct _TsrSphereSelectTool {
   guint           depth_at_press;
 };
 
-enum {
-  PROP_0,
-  PROP_SNAP,
-};
-
-static guint edit_failed_signal;
-
 static void tsr_sphere_select_tool_iface_init (TsrToolInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSphereSelectTool, tsr_sphere_select_tool, G_TYPE_OBJECT,
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSphereSelectTool, tsr_sphere_select_tool, TSR_TYPE_SPHERE_TOOL,
                                G_IMPLEMENT_INTERFACE (TSR_TYPE_TOOL, tsr_sphere_select_tool_iface_init))
 
 static const char *
@@ -85,11 +76,11 @@ static TsrToolEvent
 forwarded (TsrSphereSelectTool *self,
            const TsrToolEvent  *event)
 {
-  TsrSphereDocument *document = tsr_sphere_tool_get_document (self->session);
+  TsrSphereDocument *document = tsr_sphere_tool_get_document (tsr_sphere_tool_session (self));
   TsrToolEvent moved = *event;
   double dx = round (event->x - self->press_x), dy = round (event->y - self->press_y);
 
-  if (self->snap && self->has_origin && document != NULL)
+  if (tsr_sphere_tool_snaps (self) && self->has_origin && document != NULL)
     {
       double x = self->origin_x + dx, y = self->origin_y + dy;
 
@@ -106,8 +97,8 @@ static void
 resize_to (TsrSphereSelectTool *self,
            const TsrToolEvent  *event)
 {
-  TsrSphereDocument *document = tsr_sphere_tool_get_document (self->session);
-  TsrVectorMap *map = tsr_edit_session_get_vector_map (self->session);
+  TsrSphereDocument *document = tsr_sphere_tool_get_document (tsr_sphere_tool_session (self));
+  TsrVectorMap *map = tsr_edit_session_get_vector_map (tsr_sphere_tool_session (self));
   const TsrSphereZone *zone;
   TsrVertexRef corner = { { TSR_ELEMENT_RECTANGLE, self->zone }, 1 };
   TsrVectorPoint to;
@@ -117,7 +108,7 @@ resize_to (TsrSphereSelectTool *self,
   if (document == NULL || self->zone >= tsr_sphere_document_get_n_zones (document))
     return;
   zone = tsr_sphere_document_get_zone (document, self->zone);
-  if (self->snap)
+  if (tsr_sphere_tool_snaps (self))
     tsr_sphere_tool_snap (document, &x, &y);
   else
     x = tsr_sphere_tool_map_pixel (x), y = tsr_sphere_tool_map_pixel (y);
@@ -125,7 +116,7 @@ resize_to (TsrSphereSelectTool *self,
   to.x = CLAMP (x, MIN (zone->x1, zone->x2), G_MAXUINT16);
   to.y = CLAMP (y, MIN (zone->y1, zone->y2), G_MAXUINT16);
   command = tsr_move_elements_command_new (map, &corner, &to, 1, _("Resize Zone"), "sphere-resize-zone");
-  tsr_edit_session_execute (self->session, command);
+  tsr_edit_session_execute (tsr_sphere_tool_session (self), command);
 }
 
 static void
@@ -133,14 +124,14 @@ select_press (TsrTool            *tool,
               const TsrToolEvent *event)
 {
   TsrSphereSelectTool *self = TSR_SPHERE_SELECT_TOOL (tool);
-  TsrSphereDocument *document = tsr_sphere_tool_get_document (self->session);
-  TsrVectorMap *map = self->session != NULL ? tsr_edit_session_get_vector_map (self->session) : NULL;
+  TsrSphereDocument *document = tsr_sphere_tool_get_document (tsr_sphere_tool_session (self));
+  TsrVectorMap *map = tsr_sphere_tool_session (self) != NULL ? tsr_edit_session_get_vector_map (tsr_sphere_tool_session (self)) : NULL;
   TsrToolEvent moved = *event;
   TsrElementRef hit;
   gint entity, zone;
 
   if (self->state == STATE_RESIZE)
-    tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
+    tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
   self->state = STATE_IDLE;
   if (document == NULL)
     return;
@@ -163,11 +154,11 @@ select_press (TsrTool            *tool,
     {
       TsrElementRef ref = { TSR_ELEMENT_RECTANGLE, (guint) zone };
 
-      tsr_selection_set (tsr_edit_session_get_selection (self->session), &ref, 1);
+      tsr_selection_set (tsr_edit_session_get_selection (tsr_sphere_tool_session (self)), &ref, 1);
       self->zone = (guint) zone;
       self->state = STATE_RESIZE;
-      self->depth_at_press = tsr_undo_stack_get_depth (tsr_edit_session_get_undo_stack (self->session));
-      tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
+      self->depth_at_press = tsr_undo_stack_get_depth (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
+      tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
       tsr_tool_cursor_changed (tool);
       return;
     }
@@ -221,7 +212,7 @@ select_release (TsrTool            *tool,
     {
     case STATE_RESIZE:
       resize_to (self, event);
-      tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
+      tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
       tsr_tool_cursor_changed (tool);
       break;
     case STATE_FORWARD:
@@ -250,7 +241,7 @@ select_cancel (TsrTool *tool)
   self->state = STATE_IDLE;
   if (state == STATE_RESIZE)
     {
-      TsrUndoStack *stack = tsr_edit_session_get_undo_stack (self->session);
+      TsrUndoStack *stack = tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self));
 
       while (tsr_undo_stack_get_depth (stack) > self->depth_at_press && tsr_undo_stack_undo (stack))
         ;
@@ -303,29 +294,6 @@ tsr_sphere_select_tool_iface_init (TsrToolInterface *iface)
 }
 
 static void
-tsr_sphere_select_tool_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_SNAP)
-    g_value_set_boolean (value, TSR_SPHERE_SELECT_TOOL (object)->snap);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-tsr_sphere_select_tool_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  TsrSphereSelectTool *self = TSR_SPHERE_SELECT_TOOL (object);
-
-  if (prop_id == PROP_SNAP && self->snap != g_value_get_boolean (value))
-    {
-      self->snap = g_value_get_boolean (value);
-      g_object_notify_by_pspec (object, pspec);
-    }
-  else if (prop_id != PROP_SNAP)
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
 tsr_sphere_select_tool_dispose (GObject *object)
 {
   TsrSphereSelectTool *self = TSR_SPHERE_SELECT_TOOL (object);
@@ -333,7 +301,6 @@ tsr_sphere_select_tool_dispose (GObject *object)
   if (self->inner != NULL)
     g_signal_handlers_disconnect_by_data (self->inner, self);
   g_clear_object (&self->inner);
-  g_clear_weak_pointer (&self->session);
   G_OBJECT_CLASS (tsr_sphere_select_tool_parent_class)->dispose (object);
 }
 
@@ -343,9 +310,6 @@ tsr_sphere_select_tool_class_init (TsrSphereSelectToolClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = tsr_sphere_select_tool_dispose;
-  object_class->get_property = tsr_sphere_select_tool_get_property;
-  object_class->set_property = tsr_sphere_select_tool_set_property;
-  edit_failed_signal = tsr_sphere_tool_class_install (object_class, PROP_SNAP);
 }
 
 static void
@@ -361,7 +325,7 @@ tsr_sphere_select_tool_new (TsrEditSession *session)
   g_return_val_if_fail (TSR_IS_EDIT_SESSION (session), NULL);
 
   self = g_object_new (TSR_TYPE_SPHERE_SELECT_TOOL, NULL);
-  g_set_weak_pointer (&self->session, session);
+  tsr_sphere_tool_set_session (TSR_SPHERE_TOOL (self), session);
   self->inner = tsr_vector_select_tool_new (session);
   g_signal_connect_swapped (self->inner, "overlay-changed", G_CALLBACK (tsr_tool_overlay_changed), self);
   g_signal_connect_swapped (self->inner, "cursor-changed", G_CALLBACK (tsr_tool_cursor_changed), self);

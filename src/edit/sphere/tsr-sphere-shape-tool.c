@@ -4,24 +4,15 @@
 #include <math.h>
 
 struct _TsrSphereShapeTool {
-  GObject             parent_instance;
-  TsrEditSession     *session; /* weak: the session owns its tool */
+  TsrSphereTool       parent_instance;
   TsrSphereShapeKind  kind;
-  gboolean            snap;
   gboolean            drawing;
   double              press_x, press_y, last_x, last_y;
 };
 
-enum {
-  PROP_0,
-  PROP_SNAP,
-};
-
-static guint edit_failed_signal;
-
 static void tsr_sphere_shape_tool_iface_init (TsrToolInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSphereShapeTool, tsr_sphere_shape_tool, G_TYPE_OBJECT,
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSphereShapeTool, tsr_sphere_shape_tool, TSR_TYPE_SPHERE_TOOL,
                                G_IMPLEMENT_INTERFACE (TSR_TYPE_TOOL, tsr_sphere_shape_tool_iface_init))
 
 static const char *
@@ -49,11 +40,11 @@ shape_point (TsrSphereShapeTool *self,
              double             *x,
              double             *y)
 {
-  TsrSphereDocument *document = tsr_sphere_tool_get_document (self->session);
+  TsrSphereDocument *document = tsr_sphere_tool_get_document (tsr_sphere_tool_session (self));
 
   *x = event->x;
   *y = event->y;
-  if (self->snap && document != NULL)
+  if (tsr_sphere_tool_snaps (self) && document != NULL)
     tsr_sphere_tool_snap (document, x, y);
 }
 
@@ -63,7 +54,7 @@ shape_press (TsrTool            *tool,
 {
   TsrSphereShapeTool *self = TSR_SPHERE_SHAPE_TOOL (tool);
 
-  if (tsr_sphere_tool_get_document (self->session) == NULL)
+  if (tsr_sphere_tool_get_document (tsr_sphere_tool_session (self)) == NULL)
     return;
   shape_point (self, event, &self->press_x, &self->press_y);
   self->last_x = self->press_x;
@@ -89,8 +80,8 @@ shape_release (TsrTool            *tool,
                const TsrToolEvent *event)
 {
   TsrSphereShapeTool *self = TSR_SPHERE_SHAPE_TOOL (tool);
-  TsrSphereVectorMap *map = tsr_sphere_tool_get_map (self->session);
-  TsrSphereDocument *document = tsr_sphere_tool_get_document (self->session);
+  TsrSphereVectorMap *map = tsr_sphere_tool_get_map (tsr_sphere_tool_session (self));
+  TsrSphereDocument *document = tsr_sphere_tool_get_document (tsr_sphere_tool_session (self));
   g_autoptr(GError) error = NULL;
   TsrElementRef added = { TSR_ELEMENT_RECTANGLE, 0 };
   gboolean done = TRUE;
@@ -104,7 +95,7 @@ shape_release (TsrTool            *tool,
   if (document == NULL)
     return;
   layer = tsr_sphere_vector_map_get_layer (map);
-  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
+  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (tsr_sphere_tool_session (self)));
   if (self->kind == TSR_SPHERE_SHAPE_ZONE)
     {
       double x2 = self->last_x, y2 = self->last_y;
@@ -137,9 +128,9 @@ shape_release (TsrTool            *tool,
   else
     return;
   if (done)
-    tsr_selection_set (tsr_edit_session_get_selection (self->session), &added, 1);
+    tsr_selection_set (tsr_edit_session_get_selection (tsr_sphere_tool_session (self)), &added, 1);
   else
-    g_signal_emit (self, edit_failed_signal, 0, error->message);
+    tsr_sphere_tool_edit_failed (TSR_SPHERE_TOOL (self), error->message);
 }
 
 static void
@@ -160,18 +151,18 @@ shape_key (TsrTool     *tool,
 {
   TsrSphereShapeTool *self = TSR_SPHERE_SHAPE_TOOL (tool);
 
-  if (self->session == NULL)
+  if (tsr_sphere_tool_session (self) == NULL)
     return FALSE;
   if (key == TSR_TOOL_KEY_ESCAPE)
     {
       if (self->drawing)
         shape_cancel (tool);
       else
-        tsr_selection_clear (tsr_edit_session_get_selection (self->session));
+        tsr_selection_clear (tsr_edit_session_get_selection (tsr_sphere_tool_session (self)));
       return TRUE;
     }
   if (key == TSR_TOOL_KEY_DELETE && !self->drawing)
-    return tsr_edit_session_delete_selection (self->session);
+    return tsr_edit_session_delete_selection (tsr_sphere_tool_session (self));
   return FALSE;
 }
 
@@ -215,44 +206,8 @@ tsr_sphere_shape_tool_iface_init (TsrToolInterface *iface)
 }
 
 static void
-tsr_sphere_shape_tool_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_SNAP)
-    g_value_set_boolean (value, TSR_SPHERE_SHAPE_TOOL (object)->snap);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-tsr_sphere_shape_tool_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  TsrSphereShapeTool *self = TSR_SPHERE_SHAPE_TOOL (object);
-
-  if (prop_id == PROP_SNAP && self->snap != g_value_get_boolean (value))
-    {
-      self->snap = g_value_get_boolean (value);
-      g_object_notify_by_pspec (object, pspec);
-    }
-  else if (prop_id != PROP_SNAP)
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-tsr_sphere_shape_tool_finalize (GObject *object)
-{
-  g_clear_weak_pointer (&TSR_SPHERE_SHAPE_TOOL (object)->session);
-  G_OBJECT_CLASS (tsr_sphere_shape_tool_parent_class)->finalize (object);
-}
-
-static void
 tsr_sphere_shape_tool_class_init (TsrSphereShapeToolClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = tsr_sphere_shape_tool_finalize;
-  object_class->get_property = tsr_sphere_shape_tool_get_property;
-  object_class->set_property = tsr_sphere_shape_tool_set_property;
-  edit_failed_signal = tsr_sphere_tool_class_install (object_class, PROP_SNAP);
 }
 
 static void
@@ -269,7 +224,7 @@ tsr_sphere_shape_tool_new (TsrEditSession     *session,
   g_return_val_if_fail (TSR_IS_EDIT_SESSION (session), NULL);
 
   self = g_object_new (TSR_TYPE_SPHERE_SHAPE_TOOL, NULL);
-  g_set_weak_pointer (&self->session, session);
+  tsr_sphere_tool_set_session (TSR_SPHERE_TOOL (self), session);
   self->kind = kind;
   return TSR_TOOL (self);
 }

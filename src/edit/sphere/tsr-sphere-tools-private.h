@@ -16,8 +16,16 @@ void                tsr_sphere_tool_snap         (TsrSphereDocument *document,
                                                   double            *x,
                                                   double            *y);
 guint16             tsr_sphere_tool_clamp_u16    (double             value);
-/* Installs "snap" (as property PROP_ID) and "edit-failed" on a tool class; returns the signal id. */
-guint               tsr_sphere_tool_class_install (GObjectClass      *object_class,
-                                                   guint              prop_id);
+/* The session TOOL edits (NULL once the session is gone), set once by each tool's constructor. */
+TsrEditSession     *tsr_sphere_tool_get_session  (TsrSphereTool     *tool);
+void                tsr_sphere_tool_set_session  (TsrSphereTool     *tool,
+                                                  TsrEditSession    *session);
+gboolean            tsr_sphere_tool_get_snap     (TsrSphereTool     *tool);
+/* The same two, for a subclass instance. */
+#define tsr_sphere_tool_session(tool) tsr_sphere_tool_get_session (TSR_SPHERE_TOOL (tool))
+#define tsr_sphere_tool_snaps(tool)   tsr_sphere_tool_get_snap (TSR_SPHERE_TOOL (tool))
+/* Emits "edit-failed" with MESSAGE. */
+void                tsr_sphere_tool_edit_failed  (TsrSphereTool     *tool,
+                                                  const char        *message);
 
 G_END_DECLS

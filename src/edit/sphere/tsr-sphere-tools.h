@@ -30,6 +30,15 @@ typedef enum {
 /* How close (in screen pixels) a press must be to a zone's bottom-right corner to resize it. */
 #define TSR_SPHERE_HANDLE_TOLERANCE 8.0
 
+/* What every Sphere tool is: a GObject holding its session weakly (the session owns its tool), with
+ * "snap" and "edit-failed". */
+#define TSR_TYPE_SPHERE_TOOL (tsr_sphere_tool_get_type ())
+G_DECLARE_DERIVABLE_TYPE (TsrSphereTool, tsr_sphere_tool, TSR, SPHERE_TOOL, GObject)
+
+struct _TsrSphereToolClass {
+  GObjectClass parent_class;
+};
+
 /* The pixel under map coordinate VALUE. */
 double    tsr_sphere_tool_map_pixel          (double              value);
 
@@ -38,14 +47,14 @@ double    tsr_sphere_tool_map_pixel          (double              value);
  * TsrVectorSelectTool (click, Shift+click toggles, rubber band, drag moves the selection, Delete,
  * Escape, arrows). Moves are in whole pixels. */
 #define TSR_TYPE_SPHERE_SELECT_TOOL (tsr_sphere_select_tool_get_type ())
-G_DECLARE_FINAL_TYPE (TsrSphereSelectTool, tsr_sphere_select_tool, TSR, SPHERE_SELECT_TOOL, GObject)
+G_DECLARE_FINAL_TYPE (TsrSphereSelectTool, tsr_sphere_select_tool, TSR, SPHERE_SELECT_TOOL, TsrSphereTool)
 
 TsrTool  *tsr_sphere_select_tool_new         (TsrEditSession     *session);
 
 /* Person or Trigger: a press places one at the pixel, on the vector map's layer, and selects it.
  * A new person takes the map's first person's spriteset, so it is drawn as a sprite. */
 #define TSR_TYPE_SPHERE_PLACE_TOOL (tsr_sphere_place_tool_get_type ())
-G_DECLARE_FINAL_TYPE (TsrSpherePlaceTool, tsr_sphere_place_tool, TSR, SPHERE_PLACE_TOOL, GObject)
+G_DECLARE_FINAL_TYPE (TsrSpherePlaceTool, tsr_sphere_place_tool, TSR, SPHERE_PLACE_TOOL, TsrSphereTool)
 
 TsrTool  *tsr_sphere_place_tool_new          (TsrEditSession     *session,
                                               TsrSpherePlaceKind  kind);
@@ -53,7 +62,7 @@ TsrTool  *tsr_sphere_place_tool_new          (TsrEditSession     *session,
 /* Zone or Segment: a drag draws one on the vector map's layer (a click makes a one-tile zone, a
  * segment needs a drag) and selects it. */
 #define TSR_TYPE_SPHERE_SHAPE_TOOL (tsr_sphere_shape_tool_get_type ())
-G_DECLARE_FINAL_TYPE (TsrSphereShapeTool, tsr_sphere_shape_tool, TSR, SPHERE_SHAPE_TOOL, GObject)
+G_DECLARE_FINAL_TYPE (TsrSphereShapeTool, tsr_sphere_shape_tool, TSR, SPHERE_SHAPE_TOOL, TsrSphereTool)
 
 TsrTool  *tsr_sphere_shape_tool_new          (TsrEditSession     *session,
                                               TsrSphereShapeKind  kind);
