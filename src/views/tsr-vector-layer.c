@@ -22,6 +22,10 @@ typedef struct {
   gboolean         valid;
   cairo_region_t  *dirty; /* view pixels to draw again */
   guint64          used;  /* the frame it was last painted in */
+  /* Per kind, the looks (BatchLook) in the order the whole drawing drew their batches: a redraw of
+   * an area draws its batches in that order too, so overlapping translucent areas (Marathon's
+   * polygons may overlap) blend as in the whole picture. */
+  GArray          *order[TSR_N_ELEMENT_KINDS];
 } Cache;
 
 #define N_CACHES 2
@@ -381,6 +385,35 @@ typedef struct {
   GArray *angles;   /* double, parallel to ELEMENTS: markers' facings */
 } Batch;
 
+typedef struct {
+  double fill[4];
+  double stroke[4];
+  double line_width;
+} BatchLook;
+
+static BatchLook
+batch_look (const Batch *batch)
+{
+  BatchLook look = { .line_width = batch->line_width };
+
+  memcpy (look.fill, batch->fill, sizeof look.fill);
+  memcpy (look.stroke, batch->stroke, sizeof look.stroke);
+  return look;
+}
+
+/* Where BATCH's look is in ORDER (its length if nowhere: after the known ones). */
+static guint
+batch_rank (const Batch  *batch,
+            const GArray *order)
+{
+  BatchLook look = batch_look (batch);
+
+  for (guint i = 0; i < order->len; i++)
+    if (memcmp (&g_array_index (order, BatchLook, i), &look, sizeof look) == 0)
+      return i;
+  return order->len;
+}
+
 static void
 batch_clear (gpointer data)
 {
@@ -550,11 +583,15 @@ draw_batch (TsrVectorLayer       *self,
     }
 }
 
-/* The layer's elements onto CR, as far as its clip reaches. */
+/* The layer's elements onto CR, as far as its clip reaches. With ORDERS (per kind), the batches
+ * are drawn in their order (a part of a kept picture) or, with RECORD, their order is stored there
+ * (the whole of it). */
 static void
 draw_content (TsrVectorLayer       *self,
               cairo_t              *cr,
-              const TsrMapViewport *viewport)
+              const TsrMapViewport *viewport,
+              GArray              **orders,
+              gboolean              record)
 {
   TsrCanvasLayer *layer = TSR_CANVAS_LAYER (self);
   /* Drawing order: areas under lines, lines under points and markers. */
@@ -628,6 +665,29 @@ draw_content (TsrVectorLayer       *self,
           else
             add_to_batch (self, batches, &ref);
         }
+      if (orders != NULL && record)
+        {
+          g_array_set_size (orders[kind], 0);
+          for (guint b = 0; b < batches->len; b++)
+            {
+              BatchLook look = batch_look (&g_array_index (batches, Batch, b));
+
+              g_array_append_val (orders[kind], look);
+            }
+        }
+      else if (orders != NULL)
+        {
+          /* Few batches (one per look): sorting by insertion is plenty. */
+          for (guint b = 1; b < batches->len; b++)
+            for (guint c = b; c > 0 && batch_rank (&g_array_index (batches, Batch, c), orders[kind])
+                                       < batch_rank (&g_array_index (batches, Batch, c - 1), orders[kind]); c--)
+              {
+                Batch swap = g_array_index (batches, Batch, c);
+
+                g_array_index (batches, Batch, c) = g_array_index (batches, Batch, c - 1);
+                g_array_index (batches, Batch, c - 1) = swap;
+              }
+        }
       for (guint b = 0; b < batches->len; b++)
         draw_batch (self, cr, viewport, &g_array_index (batches, Batch, b));
       /* Selected elements over the others of their kind. */
@@ -650,6 +710,8 @@ cache_clear (Cache *cache)
 {
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
   g_clear_pointer (&cache->dirty, cairo_region_destroy);
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    g_clear_pointer (&cache->order[kind], g_array_unref);
   cache->valid = FALSE;
 }
 
@@ -661,6 +723,7 @@ cache_update (TsrVectorLayer       *self,
 {
   int scale = MAX (1, viewport->scale_factor);
   Cache *cache = NULL;
+  gboolean whole;
   cairo_t *cr;
 
   for (guint c = 0; c < N_CACHES && cache == NULL; c++)
@@ -668,6 +731,7 @@ cache_update (TsrVectorLayer       *self,
       cache = &self->caches[c];
   if (cache != NULL && cairo_region_is_empty (cache->dirty))
     return cache;
+  whole = cache == NULL;
   if (cache == NULL)
     {
       cache = &self->caches[0];
@@ -702,7 +766,10 @@ cache_update (TsrVectorLayer       *self,
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   cairo_paint (cr);
   cairo_restore (cr);
-  draw_content (self, cr, viewport);
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    if (cache->order[kind] == NULL)
+      cache->order[kind] = g_array_new (FALSE, FALSE, sizeof (BatchLook));
+  draw_content (self, cr, viewport, cache->order, whole);
   cairo_destroy (cr);
   cairo_region_destroy (cache->dirty);
   cache->dirty = cairo_region_create ();
@@ -719,7 +786,7 @@ vector_layer_draw (TsrCanvasLayer       *layer,
 
   if (!self->cached || viewport->width <= 0 || viewport->height <= 0)
     {
-      draw_content (self, cr, viewport);
+      draw_content (self, cr, viewport, NULL, FALSE);
       return TRUE;
     }
   cache = cache_update (self, viewport);
