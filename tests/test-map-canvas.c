@@ -954,14 +954,32 @@ draw_layer_onto (TsrVectorLayer       *layer,
   cairo_destroy (cr);
 }
 
+/* The first polygon and the last (added over the others) in one translucent red: the red batch
+ * comes first in the whole picture, after the others in an area around the last polygon. */
+static void
+red_ends_style (TsrVectorMap        *vector,
+                const TsrElementRef *element,
+                TsrVectorStyle      *style,
+                gpointer             user_data)
+{
+  guint n = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON);
+
+  if (element->kind == TSR_ELEMENT_POLYGON && (element->index == 0 || element->index + 1 == n))
+    {
+      style->fill[0] = 0.9, style->fill[1] = 0.1, style->fill[2] = 0.1, style->fill[3] = 0.5;
+      style->stroke[3] = 0;
+    }
+}
+
 /* A cached layer (what it drew per viewport, redrawing only the areas elements-changed names)
- * looks like one that draws everything every frame: after moves, a selection, undo, and with two
- * viewports in turn; and a move redraws only a few elements. */
+ * looks like one that draws everything every frame: after moves, a selection, undo, with two
+ * viewports in turn and overlapping translucent polygons of two looks; and a move redraws only a
+ * few elements. */
 START_TEST (test_vector_layer_cache_matches)
 {
   g_autoptr(TsrVectorMap) vector = make_vector_map ();
-  g_autoptr(TsrVectorLayer) cached = tsr_vector_layer_new (vector);
-  g_autoptr(TsrVectorLayer) plain = tsr_vector_layer_new (vector);
+  g_autoptr(TsrVectorLayer) cached = NULL;
+  g_autoptr(TsrVectorLayer) plain = NULL;
   g_autoptr(TsrUndoStack) vector_stack = tsr_undo_stack_new ();
   g_autoptr(TsrSelection) selection = tsr_selection_new ();
   const TsrMapViewport views[] = { { -210, -110, 0.5, 800, 600, 1 }, { -200, -100, 2, 300, 200, 1 } };
@@ -969,6 +987,24 @@ START_TEST (test_vector_layer_cache_matches)
   TsrElementRef other = { TSR_ELEMENT_POINT, 5 * (GRID_W + 1) + 8 };
   guint total = 0;
 
+  /* A polygon over the grid's around OTHER (which moves; far from the first polygon), red like the
+   * first one: a redraw of the area must blend the two batches in the whole picture's order. */
+  {
+    TsrMemoryVectorMap *memory = TSR_MEMORY_VECTOR_MAP (vector);
+    double cx = 8 * SPACING - 200, cy = 5 * SPACING - 100;
+    guint corners[4] = {
+      tsr_memory_vector_map_add_point (memory, cx - 1.5 * SPACING, cy - 1.5 * SPACING),
+      tsr_memory_vector_map_add_point (memory, cx + 1.5 * SPACING, cy - 1.5 * SPACING),
+      tsr_memory_vector_map_add_point (memory, cx + 1.5 * SPACING, cy + 1.5 * SPACING),
+      tsr_memory_vector_map_add_point (memory, cx - 1.5 * SPACING, cy + 1.5 * SPACING),
+    };
+
+    tsr_memory_vector_map_add_polygon (memory, corners, 4);
+  }
+  cached = tsr_vector_layer_new (vector);
+  plain = tsr_vector_layer_new (vector);
+  tsr_vector_layer_set_style_func (cached, red_ends_style, NULL, NULL);
+  tsr_vector_layer_set_style_func (plain, red_ends_style, NULL, NULL);
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     total += tsr_vector_map_get_n_elements (vector, kind);
   tsr_vector_layer_set_cached (cached, TRUE);
