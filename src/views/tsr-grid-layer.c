@@ -135,14 +135,8 @@ grid_layer_draw (TsrCanvasLayer       *layer,
       return TRUE;
     }
   for (guint p = 0; p < G_N_ELEMENTS (self->pictures) && picture == NULL; p++)
-    {
-      const TsrMapViewport *kept = &self->pictures[p].viewport;
-
-      if (self->pictures[p].valid && kept->x == viewport->x && kept->y == viewport->y
-          && kept->zoom == viewport->zoom && kept->width == viewport->width && kept->height == viewport->height
-          && kept->scale_factor == viewport->scale_factor)
-        picture = &self->pictures[p];
-    }
+    if (self->pictures[p].valid && tsr_map_viewport_equal (&self->pictures[p].viewport, viewport))
+      picture = &self->pictures[p];
   if (picture == NULL)
     {
       cairo_t *pcr;

@@ -697,14 +697,6 @@ draw_content (TsrVectorLayer       *self,
   cairo_restore (cr);
 }
 
-static gboolean
-same_viewport (const TsrMapViewport *a,
-               const TsrMapViewport *b)
-{
-  return a->x == b->x && a->y == b->y && a->zoom == b->zoom && a->width == b->width && a->height == b->height
-         && a->scale_factor == b->scale_factor;
-}
-
 static void
 cache_clear (Cache *cache)
 {
@@ -727,7 +719,7 @@ cache_update (TsrVectorLayer       *self,
   cairo_t *cr;
 
   for (guint c = 0; c < N_CACHES && cache == NULL; c++)
-    if (self->caches[c].valid && same_viewport (&self->caches[c].viewport, viewport))
+    if (self->caches[c].valid && tsr_map_viewport_equal (&self->caches[c].viewport, viewport))
       cache = &self->caches[c];
   if (cache != NULL && cairo_region_is_empty (cache->dirty))
     return cache;
