@@ -443,6 +443,15 @@ tsr_field_value_to_string (const TsrField      *field,
 {
   GString *out = g_string_new (NULL);
 
+  tsr_field_value_append (out, field, value);
+  return g_string_free (out, FALSE);
+}
+
+void
+tsr_field_value_append (GString             *out,
+                        const TsrField      *field,
+                        const TsrFieldValue *value)
+{
   switch (field->type)
     {
     case TSR_FIELD_CHARS:
@@ -474,7 +483,6 @@ tsr_field_value_to_string (const TsrField      *field,
         g_string_append_printf (out, "%s%" G_GINT64_FORMAT, c > 0 ? ", " : "", value->v[c]);
       break;
     }
-  return g_string_free (out, FALSE);
 }
 
 static gboolean

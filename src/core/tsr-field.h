@@ -157,6 +157,10 @@ gboolean     tsr_field_value_is_default  (const TsrField      *field,
  * names, bitsets "A | B", points "x, y", text as is (transfer full). */
 char        *tsr_field_value_to_string   (const TsrField      *field,
                                           const TsrFieldValue *value);
+/* The same appended to OUT (no allocation of its own: writers of whole files call it per field). */
+void         tsr_field_value_append      (GString             *out,
+                                          const TsrField      *field,
+                                          const TsrFieldValue *value);
 /* Parses what to_string writes (and plain numbers where names are expected); FALSE with an error
  * naming the field when TEXT is not a value of it or out of its range. */
 gboolean     tsr_field_value_parse       (const TsrField      *field,

@@ -7,12 +7,24 @@
 /* Lines closer than this in view pixels are thinned out. */
 #define MIN_SPACING 7.0
 
+/* The grid drawn for one viewport, painted again while nothing changes (two: the canvas and the
+ * minimap). */
+typedef struct {
+  cairo_surface_t *surface;
+  TsrMapViewport   viewport;
+  double           drawn_step;
+  guint64          used;
+  gboolean         valid;
+} GridPicture;
+
 struct _TsrGridLayer {
-  GObject  parent_instance;
-  double   step;
-  guint    major;
-  gboolean visible;
-  double   drawn_step;
+  GObject     parent_instance;
+  double      step;
+  guint       major;
+  gboolean    visible;
+  double      drawn_step;
+  GridPicture pictures[2];
+  guint64     frames;
 };
 
 static void tsr_grid_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -66,12 +78,11 @@ add_lines (cairo_t              *cr,
     }
 }
 
-static gboolean
-grid_layer_draw (TsrCanvasLayer       *layer,
-                 cairo_t              *cr,
-                 const TsrMapViewport *viewport)
+static void
+draw_grid (TsrGridLayer         *self,
+           cairo_t              *cr,
+           const TsrMapViewport *viewport)
 {
-  TsrGridLayer *self = TSR_GRID_LAYER (layer);
   double spacing = self->step, major;
 
   cairo_save (cr);
@@ -81,7 +92,7 @@ grid_layer_draw (TsrCanvasLayer       *layer,
   if (!self->visible || spacing <= 0 || viewport->zoom <= 0)
     {
       cairo_restore (cr);
-      return TRUE;
+      return;
     }
   while (spacing * viewport->zoom < MIN_SPACING)
     spacing *= 2;
@@ -107,7 +118,62 @@ grid_layer_draw (TsrCanvasLayer       *layer,
   cairo_set_source_rgba (cr, 0.55, 0.78, 1, 0.3);
   cairo_stroke (cr);
   cairo_restore (cr);
+}
+
+static gboolean
+grid_layer_draw (TsrCanvasLayer       *layer,
+                 cairo_t              *cr,
+                 const TsrMapViewport *viewport)
+{
+  TsrGridLayer *self = TSR_GRID_LAYER (layer);
+  int scale = MAX (1, viewport->scale_factor);
+  GridPicture *picture = NULL;
+
+  if (viewport->width <= 0 || viewport->height <= 0)
+    {
+      draw_grid (self, cr, viewport);
+      return TRUE;
+    }
+  for (guint p = 0; p < G_N_ELEMENTS (self->pictures) && picture == NULL; p++)
+    if (self->pictures[p].valid && tsr_map_viewport_equal (&self->pictures[p].viewport, viewport))
+      picture = &self->pictures[p];
+  if (picture == NULL)
+    {
+      cairo_t *pcr;
+
+      picture = &self->pictures[self->pictures[1].used < self->pictures[0].used ? 1 : 0];
+      if (picture->surface == NULL || picture->viewport.width != viewport->width
+          || picture->viewport.height != viewport->height || picture->viewport.scale_factor != viewport->scale_factor)
+        {
+          g_clear_pointer (&picture->surface, cairo_surface_destroy);
+          /* Opaque: painting it is a copy. */
+          picture->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, viewport->width * scale,
+                                                         viewport->height * scale);
+          cairo_surface_set_device_scale (picture->surface, scale, scale);
+        }
+      pcr = cairo_create (picture->surface);
+      draw_grid (self, pcr, viewport);
+      cairo_destroy (pcr);
+      picture->viewport = *viewport;
+      picture->drawn_step = self->drawn_step;
+      picture->valid = TRUE;
+    }
+  picture->used = ++self->frames;
+  self->drawn_step = picture->drawn_step;
+  cairo_save (cr);
+  cairo_set_source_surface (cr, picture->surface, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
   return TRUE;
+}
+
+/* The grid looks different: what was kept goes, the canvas redraws. */
+static void
+grid_changed (TsrGridLayer *self)
+{
+  for (guint p = 0; p < G_N_ELEMENTS (self->pictures); p++)
+    self->pictures[p].valid = FALSE;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }
 
 static void
@@ -119,8 +185,19 @@ tsr_grid_layer_iface_init (TsrCanvasLayerInterface *iface)
 }
 
 static void
+tsr_grid_layer_finalize (GObject *object)
+{
+  TsrGridLayer *self = TSR_GRID_LAYER (object);
+
+  for (guint p = 0; p < G_N_ELEMENTS (self->pictures); p++)
+    g_clear_pointer (&self->pictures[p].surface, cairo_surface_destroy);
+  G_OBJECT_CLASS (tsr_grid_layer_parent_class)->finalize (object);
+}
+
+static void
 tsr_grid_layer_class_init (TsrGridLayerClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = tsr_grid_layer_finalize;
 }
 
 static void
@@ -155,7 +232,7 @@ tsr_grid_layer_set_step (TsrGridLayer *self,
   if (self->step == step)
     return;
   self->step = step;
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  grid_changed (self);
 }
 
 void
@@ -166,7 +243,7 @@ tsr_grid_layer_set_visible (TsrGridLayer *self,
   if (self->visible == !!visible)
     return;
   self->visible = !!visible;
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  grid_changed (self);
 }
 
 double

@@ -233,6 +233,14 @@ tsr_map_viewport_to_view (const TsrMapViewport *viewport,
   *view_y = (map_y - viewport->y) * viewport->zoom;
 }
 
+gboolean
+tsr_map_viewport_equal (const TsrMapViewport *a,
+                        const TsrMapViewport *b)
+{
+  return a->x == b->x && a->y == b->y && a->zoom == b->zoom && a->width == b->width && a->height == b->height
+         && a->scale_factor == b->scale_factor;
+}
+
 /* --- Tiles at a level of detail --- */
 
 static guint

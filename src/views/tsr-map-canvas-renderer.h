@@ -69,6 +69,9 @@ void            tsr_map_viewport_to_view        (const TsrMapViewport *viewport,
                                                  double                map_y,
                                                  double               *view_x,
                                                  double               *view_y);
+/* The same view (what a layer drew for one may be painted for the other). */
+gboolean        tsr_map_viewport_equal          (const TsrMapViewport *a,
+                                                 const TsrMapViewport *b);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMapRenderer, tsr_map_renderer_free)
 

@@ -6,12 +6,34 @@
 #include <math.h>
 #include <string.h>
 
-/* Margin in view pixels around an element's bounds: line widths, point squares, markers. */
-#define DRAW_MARGIN (TSR_VECTOR_MARKER_RADIUS + 3)
+/* Margin in view pixels around an element's bounds: line widths, point squares, markers and
+ * their facing ticks (1.7 radii). */
+#define DRAW_MARGIN (TSR_VECTOR_MARKER_RADIUS * 1.7 + 3)
+/* How far a label may reach from its element, in view pixels: a redraw of part of the view draws
+ * the labels of elements this close to it. */
+#define LABEL_REACH 512
+
+/* What the layer drew for one viewport, kept while nothing changes but some areas: a frame with
+ * the same viewport paints it and redraws only those areas into it. Two, so the canvas and the
+ * minimap do not evict each other. */
+typedef struct {
+  cairo_surface_t *surface;
+  TsrMapViewport   viewport;
+  gboolean         valid;
+  cairo_region_t  *dirty; /* view pixels to draw again */
+  guint64          used;  /* the frame it was last painted in */
+  /* Per kind, the looks (BatchLook) in the order the whole drawing drew their batches: a redraw of
+   * an area draws its batches in that order too, so overlapping translucent areas (Marathon's
+   * polygons may overlap) blend as in the whole picture. */
+  GArray          *order[TSR_N_ELEMENT_KINDS];
+} Cache;
+
+#define N_CACHES 2
 
 struct _TsrVectorLayer {
   GObject       parent_instance;
   TsrVectorMap *map;
+  TsrVectorMapInterface *iface; /* MAP's: drawing calls it per vertex, without the type checks */
   TsrSelection *selection;
   gulong        elements_changed_id;
   gulong        selection_changed_id;
@@ -24,6 +46,9 @@ struct _TsrVectorLayer {
   TsrVectorStyleFunc style_func;
   gpointer      style_data;
   GDestroyNotify style_destroy;
+  gboolean      cached;
+  Cache         caches[N_CACHES];
+  guint64       frames;
 };
 
 static void tsr_vector_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -47,6 +72,15 @@ rebuild_bounds (TsrVectorLayer *self)
           tsr_vector_map_get_element_bounds (self->map, &ref, &g_array_index (self->bounds[kind], TsrVectorBounds, i));
         }
     }
+}
+
+static inline void
+get_vertex (TsrVectorLayer      *self,
+            const TsrElementRef *element,
+            guint                vertex,
+            TsrVectorPoint      *position)
+{
+  self->iface->get_vertex (self->map, element, vertex, position);
 }
 
 static TsrLayerKind
@@ -90,7 +124,7 @@ trace (TsrVectorLayer       *self,
        const TsrMapViewport *viewport,
        const TsrElementRef  *element)
 {
-  guint n = tsr_vector_map_get_n_vertices (self->map, element);
+  guint n = self->iface->get_n_vertices (self->map, element);
   TsrVectorPoint p;
   double x, y;
 
@@ -101,8 +135,8 @@ trace (TsrVectorLayer       *self,
       TsrVectorPoint q;
       double x1, y1;
 
-      tsr_vector_map_get_vertex (self->map, element, 0, &p);
-      tsr_vector_map_get_vertex (self->map, element, 1, &q);
+      get_vertex (self, element, 0, &p);
+      get_vertex (self, element, 1, &q);
       to_view (viewport, &p, &x, &y);
       to_view (viewport, &q, &x1, &y1);
       /* On whole view pixels: crisp edges, and pixman fills them without coverage masks
@@ -116,7 +150,7 @@ trace (TsrVectorLayer       *self,
     }
   for (guint v = 0; v < n; v++)
     {
-      tsr_vector_map_get_vertex (self->map, element, v, &p);
+      get_vertex (self, element, v, &p);
       to_view (viewport, &p, &x, &y);
       if (v == 0)
         cairo_move_to (cr, x, y);
@@ -190,7 +224,7 @@ element_style (TsrVectorLayer      *self,
   TsrElementStyle own = { { 0 }, FALSE };
 
   default_style (element->kind, style);
-  if (tsr_vector_map_get_element_style (self->map, element, &own))
+  if (self->iface->get_element_style != NULL && self->iface->get_element_style (self->map, element, &own))
     {
       style->hidden = own.hidden;
       memcpy (style->fill, own.color, sizeof style->fill);
@@ -299,7 +333,7 @@ draw_element (TsrVectorLayer       *self,
     case TSR_ELEMENT_POINT:
       if (overview && !selected)
         break;
-      tsr_vector_map_get_vertex (self->map, element, 0, &p);
+      get_vertex (self, element, 0, &p);
       to_view (viewport, &p, &x, &y);
       if (selected)
         {
@@ -314,7 +348,7 @@ draw_element (TsrVectorLayer       *self,
       cairo_fill (cr);
       break;
     case TSR_ELEMENT_MARKER:
-      tsr_vector_map_get_vertex (self->map, element, 0, &p);
+      get_vertex (self, element, 0, &p);
       to_view (viewport, &p, &x, &y);
       draw_marker (cr, x, y, overview, &style, selected);
       break;
@@ -350,6 +384,35 @@ typedef struct {
   GArray *labels;   /* char *, parallel to ELEMENTS (NULL entries: none) */
   GArray *angles;   /* double, parallel to ELEMENTS: markers' facings */
 } Batch;
+
+typedef struct {
+  double fill[4];
+  double stroke[4];
+  double line_width;
+} BatchLook;
+
+static BatchLook
+batch_look (const Batch *batch)
+{
+  BatchLook look = { .line_width = batch->line_width };
+
+  memcpy (look.fill, batch->fill, sizeof look.fill);
+  memcpy (look.stroke, batch->stroke, sizeof look.stroke);
+  return look;
+}
+
+/* Where BATCH's look is in ORDER (its length if nowhere: after the known ones). */
+static guint
+batch_rank (const Batch  *batch,
+            const GArray *order)
+{
+  BatchLook look = batch_look (batch);
+
+  for (guint i = 0; i < order->len; i++)
+    if (memcmp (&g_array_index (order, BatchLook, i), &look, sizeof look) == 0)
+      return i;
+  return order->len;
+}
 
 static void
 batch_clear (gpointer data)
@@ -422,7 +485,7 @@ draw_batch (TsrVectorLayer       *self,
 
           if (overview)
             continue;
-          tsr_vector_map_get_vertex (self->map, element, 0, &p);
+          get_vertex (self, element, 0, &p);
           to_view (viewport, &p, &x, &y);
           /* On whole pixels: boxes fill without antialiasing, the fast path. */
           cairo_rectangle (cr, round (x) - 2, round (y) - 2, 4, 4);
@@ -432,7 +495,7 @@ draw_batch (TsrVectorLayer       *self,
           TsrVectorPoint p;
           double x, y, r = overview ? 2.5 : TSR_VECTOR_MARKER_RADIUS;
 
-          tsr_vector_map_get_vertex (self->map, element, 0, &p);
+          get_vertex (self, element, 0, &p);
           to_view (viewport, &p, &x, &y);
           cairo_new_sub_path (cr);
           if (isnan (g_array_index (batch->angles, double, i)))
@@ -472,7 +535,7 @@ draw_batch (TsrVectorLayer       *self,
 
           if (isnan (angle))
             continue;
-          tsr_vector_map_get_vertex (self->map, &g_array_index (batch->elements, TsrElementRef, i), 0, &p);
+          get_vertex (self, &g_array_index (batch->elements, TsrElementRef, i), 0, &p);
           to_view (viewport, &p, &x, &y);
           cairo_move_to (cr, x, y);
           cairo_line_to (cr, x + cos (angle) * r * 1.7, y + sin (angle) * r * 1.7);
@@ -520,12 +583,17 @@ draw_batch (TsrVectorLayer       *self,
     }
 }
 
-static gboolean
-vector_layer_draw (TsrCanvasLayer       *layer,
-                   cairo_t              *cr,
-                   const TsrMapViewport *viewport)
+/* The layer's elements onto CR, as far as its clip reaches. With ORDERS (per kind), the batches
+ * are drawn in their order (a part of a kept picture) or, with RECORD, their order is stored there
+ * (the whole of it). */
+static void
+draw_content (TsrVectorLayer       *self,
+              cairo_t              *cr,
+              const TsrMapViewport *viewport,
+              GArray              **orders,
+              gboolean              record)
 {
-  TsrVectorLayer *self = TSR_VECTOR_LAYER (layer);
+  TsrCanvasLayer *layer = TSR_CANVAS_LAYER (self);
   /* Drawing order: areas under lines, lines under points and markers. */
   static const TsrElementKind order[] = { TSR_ELEMENT_POLYGON, TSR_ELEMENT_RECTANGLE, TSR_ELEMENT_SEGMENT,
                                           TSR_ELEMENT_POINT, TSR_ELEMENT_MARKER };
@@ -533,7 +601,7 @@ vector_layer_draw (TsrCanvasLayer       *layer,
   double vx0 = viewport->x - margin, vy0 = viewport->y - margin;
   double vx1 = viewport->x + viewport->width / viewport->zoom + margin;
   double vy1 = viewport->y + viewport->height / viewport->zoom + margin;
-  double cx0, cy0, cx1, cy1;
+  double cx0, cy0, cx1, cy1, reach, rx0, ry0, rx1, ry1;
 
   /* Only what the clip (the damaged part of the view) shows. */
   cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
@@ -541,6 +609,9 @@ vector_layer_draw (TsrCanvasLayer       *layer,
   vy0 = MAX (vy0, viewport->y + cy0 / viewport->zoom - margin);
   vx1 = MIN (vx1, viewport->x + cx1 / viewport->zoom + margin);
   vy1 = MIN (vy1, viewport->y + cy1 / viewport->zoom + margin);
+  /* Labels of elements a little outside may still reach in. */
+  reach = LABEL_REACH / viewport->zoom;
+  rx0 = vx0 - reach, ry0 = vy0 - reach, rx1 = vx1 + reach, ry1 = vy1 + reach;
 
   self->n_drawn = 0;
   cairo_save (cr);
@@ -574,13 +645,48 @@ vector_layer_draw (TsrCanvasLayer       *layer,
           const TsrVectorBounds *b = &g_array_index (self->bounds[kind], TsrVectorBounds, i);
           TsrElementRef ref = { kind, i };
 
-          if (tsr_vector_bounds_is_empty (b) || b->x1 < vx0 || b->x0 > vx1 || b->y1 < vy0 || b->y0 > vy1)
+          if (tsr_vector_bounds_is_empty (b) || b->x1 < rx0 || b->x0 > rx1 || b->y1 < ry0 || b->y0 > ry1)
             continue;
+          if (b->x1 < vx0 || b->x0 > vx1 || b->y1 < vy0 || b->y0 > vy1)
+            {
+              /* Near, not in: drawn only for a label (the clip keeps the rest out). */
+              TsrVectorStyle style;
+              gboolean labelled;
+
+              element_style (self, &ref, &style);
+              labelled = style.label != NULL && !style.hidden;
+              g_free (style.label);
+              if (!labelled)
+                continue;
+            }
           self->n_drawn++;
           if (self->selection != NULL && tsr_selection_contains (self->selection, &ref))
             g_array_append_val (selected, ref);
           else
             add_to_batch (self, batches, &ref);
+        }
+      if (orders != NULL && record)
+        {
+          g_array_set_size (orders[kind], 0);
+          for (guint b = 0; b < batches->len; b++)
+            {
+              BatchLook look = batch_look (&g_array_index (batches, Batch, b));
+
+              g_array_append_val (orders[kind], look);
+            }
+        }
+      else if (orders != NULL)
+        {
+          /* Few batches (one per look): sorting by insertion is plenty. */
+          for (guint b = 1; b < batches->len; b++)
+            for (guint c = b; c > 0 && batch_rank (&g_array_index (batches, Batch, c), orders[kind])
+                                       < batch_rank (&g_array_index (batches, Batch, c - 1), orders[kind]); c--)
+              {
+                Batch swap = g_array_index (batches, Batch, c);
+
+                g_array_index (batches, Batch, c) = g_array_index (batches, Batch, c - 1);
+                g_array_index (batches, Batch, c - 1) = swap;
+              }
         }
       for (guint b = 0; b < batches->len; b++)
         draw_batch (self, cr, viewport, &g_array_index (batches, Batch, b));
@@ -589,7 +695,131 @@ vector_layer_draw (TsrCanvasLayer       *layer,
         draw_element (self, cr, viewport, &g_array_index (selected, TsrElementRef, i), TRUE);
     }
   cairo_restore (cr);
+}
+
+static void
+cache_clear (Cache *cache)
+{
+  g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->dirty, cairo_region_destroy);
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    g_clear_pointer (&cache->order[kind], g_array_unref);
+  cache->valid = FALSE;
+}
+
+/* The cache for VIEWPORT, brought up to date: the one kept for it with its dirty areas drawn again,
+ * or the least recently used one drawn whole. */
+static Cache *
+cache_update (TsrVectorLayer       *self,
+              const TsrMapViewport *viewport)
+{
+  int scale = MAX (1, viewport->scale_factor);
+  Cache *cache = NULL;
+  gboolean whole;
+  cairo_t *cr;
+
+  for (guint c = 0; c < N_CACHES && cache == NULL; c++)
+    if (self->caches[c].valid && tsr_map_viewport_equal (&self->caches[c].viewport, viewport))
+      cache = &self->caches[c];
+  if (cache != NULL && cairo_region_is_empty (cache->dirty))
+    return cache;
+  whole = cache == NULL;
+  if (cache == NULL)
+    {
+      cache = &self->caches[0];
+      for (guint c = 1; c < N_CACHES; c++)
+        if (self->caches[c].used < cache->used)
+          cache = &self->caches[c];
+      if (cache->surface == NULL || cache->viewport.width != viewport->width
+          || cache->viewport.height != viewport->height || cache->viewport.scale_factor != viewport->scale_factor)
+        {
+          g_clear_pointer (&cache->surface, cairo_surface_destroy);
+          cache->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width * scale,
+                                                       viewport->height * scale);
+          cairo_surface_set_device_scale (cache->surface, scale, scale);
+        }
+      cache->viewport = *viewport;
+      cache->valid = TRUE;
+      g_clear_pointer (&cache->dirty, cairo_region_destroy);
+      cache->dirty = cairo_region_create_rectangle (&(cairo_rectangle_int_t) { 0, 0, viewport->width,
+                                                                                viewport->height });
+    }
+  /* Clear the dirty areas and draw what lies in them again, clipped to them. */
+  cr = cairo_create (cache->surface);
+  for (int r = 0, n = cairo_region_num_rectangles (cache->dirty); r < n; r++)
+    {
+      cairo_rectangle_int_t rect;
+
+      cairo_region_get_rectangle (cache->dirty, r, &rect);
+      cairo_rectangle (cr, rect.x, rect.y, rect.width, rect.height);
+    }
+  cairo_clip (cr);
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    if (cache->order[kind] == NULL)
+      cache->order[kind] = g_array_new (FALSE, FALSE, sizeof (BatchLook));
+  draw_content (self, cr, viewport, cache->order, whole);
+  cairo_destroy (cr);
+  cairo_region_destroy (cache->dirty);
+  cache->dirty = cairo_region_create ();
+  return cache;
+}
+
+static gboolean
+vector_layer_draw (TsrCanvasLayer       *layer,
+                   cairo_t              *cr,
+                   const TsrMapViewport *viewport)
+{
+  TsrVectorLayer *self = TSR_VECTOR_LAYER (layer);
+  Cache *cache;
+
+  if (!self->cached || viewport->width <= 0 || viewport->height <= 0)
+    {
+      draw_content (self, cr, viewport, NULL, FALSE);
+      return TRUE;
+    }
+  cache = cache_update (self, viewport);
+  cache->used = ++self->frames;
+  cairo_save (cr);
+  cairo_set_source_surface (cr, cache->surface, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
   return TRUE;
+}
+
+/* AREA (map units) changed: every kept viewport draws it again; NULL: everything. */
+static void
+invalidate (TsrVectorLayer        *self,
+            const TsrVectorBounds *area)
+{
+  for (guint c = 0; c < N_CACHES; c++)
+    {
+      Cache *cache = &self->caches[c];
+      const TsrMapViewport *v = &cache->viewport;
+      double x0, y0, x1, y1;
+      cairo_rectangle_int_t rect;
+
+      if (!cache->valid)
+        continue;
+      if (area == NULL)
+        {
+          cache->valid = FALSE;
+          continue;
+        }
+      x0 = floor ((area->x0 - v->x) * v->zoom - DRAW_MARGIN - 1);
+      y0 = floor ((area->y0 - v->y) * v->zoom - DRAW_MARGIN - 1);
+      x1 = ceil ((area->x1 - v->x) * v->zoom + DRAW_MARGIN + 1);
+      y1 = ceil ((area->y1 - v->y) * v->zoom + DRAW_MARGIN + 1);
+      x0 = MAX (x0, 0), y0 = MAX (y0, 0), x1 = MIN (x1, v->width), y1 = MIN (y1, v->height);
+      if (x1 <= x0 || y1 <= y0)
+        continue;
+      rect = (cairo_rectangle_int_t) { (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0) };
+      cairo_region_union_rectangle (cache->dirty, &rect);
+    }
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), area);
 }
 
 static void
@@ -614,7 +844,7 @@ on_elements_changed (TsrVectorMap        *map,
       /* Indices shifted: everything may have moved in the arrays. */
       rebuild_bounds (self);
       tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
-      tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+      invalidate (self, NULL);
       return;
     }
   /* Where the elements were and where they are now. */
@@ -640,14 +870,14 @@ on_elements_changed (TsrVectorMap        *map,
       tsr_canvas_layer_bounds_changed (TSR_CANVAS_LAYER (self));
   }
   if (!tsr_vector_bounds_is_empty (&area))
-    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), &area);
+    invalidate (self, &area);
 }
 
 static void
 on_selection_changed (TsrSelection   *selection,
                       TsrVectorLayer *self)
 {
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  invalidate (self, NULL);
 }
 
 static void
@@ -671,6 +901,8 @@ tsr_vector_layer_finalize (GObject *object)
     self->style_destroy (self->style_data);
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     g_array_unref (self->bounds[kind]);
+  for (guint c = 0; c < N_CACHES; c++)
+    cache_clear (&self->caches[c]);
   G_OBJECT_CLASS (tsr_vector_layer_parent_class)->finalize (object);
 }
 
@@ -699,6 +931,7 @@ tsr_vector_layer_new (TsrVectorMap *map)
 
   self = g_object_new (TSR_TYPE_VECTOR_LAYER, NULL);
   self->map = g_object_ref (map);
+  self->iface = TSR_VECTOR_MAP_GET_IFACE (map);
   self->elements_changed_id = g_signal_connect (map, "elements-changed", G_CALLBACK (on_elements_changed), self);
   rebuild_bounds (self);
   return self;
@@ -725,7 +958,7 @@ tsr_vector_layer_set_selection (TsrVectorLayer *self,
   if (selection != NULL)
     self->selection_changed_id = g_signal_connect (selection, "changed", G_CALLBACK (on_selection_changed), self);
   if (self->map != NULL)
-    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+    invalidate (self, NULL);
 }
 
 void
@@ -736,7 +969,7 @@ tsr_vector_layer_set_background (TsrVectorLayer *self,
   if (self->background == !!background)
     return;
   self->background = !!background;
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  invalidate (self, NULL);
 }
 
 guint
@@ -758,7 +991,7 @@ tsr_vector_layer_set_style_func (TsrVectorLayer    *self,
   self->style_func = func;
   self->style_data = user_data;
   self->style_destroy = destroy;
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  invalidate (self, NULL);
 }
 
 void
@@ -769,12 +1002,24 @@ tsr_vector_layer_set_overview_zoom (TsrVectorLayer *self,
   if (self->overview_zoom == zoom)
     return;
   self->overview_zoom = zoom;
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  invalidate (self, NULL);
 }
 
 void
 tsr_vector_layer_restyle (TsrVectorLayer *self)
 {
   g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
-  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+  invalidate (self, NULL);
+}
+
+void
+tsr_vector_layer_set_cached (TsrVectorLayer *self,
+                             gboolean        cached)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->cached == !!cached)
+    return;
+  self->cached = !!cached;
+  for (guint c = 0; c < N_CACHES; c++)
+    cache_clear (&self->caches[c]);
 }

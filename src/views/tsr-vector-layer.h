@@ -49,6 +49,11 @@ void            tsr_vector_layer_set_overview_zoom (TsrVectorLayer *self,
                                                     double          zoom);
 /* Redraws everything (a style input changed: the draw mode, a light's value). */
 void            tsr_vector_layer_restyle         (TsrVectorLayer *self);
+/* Keep what was drawn per viewport (two of them) and draw again only what elements-changed names:
+ * for families whose look changes only through elements-changed, restyle and the layer's setters
+ * (anything else must call tsr_vector_layer_restyle). Off by default. */
+void            tsr_vector_layer_set_cached      (TsrVectorLayer *self,
+                                                  gboolean        cached);
 /* Elements drawn by the last draw (tests check culling). */
 guint           tsr_vector_layer_get_n_drawn   (TsrVectorLayer *self);
 

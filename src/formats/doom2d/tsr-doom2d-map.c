@@ -6,7 +6,6 @@
 #include "core/tsr-error.h"
 #include "core/tsr-finding.h"
 #include "core/tsr-reader.h"
-#include "core/tsr-writer.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-private.h"
 
@@ -122,6 +121,53 @@ cp1251_encode_into (const char *text,
 
 /* Records and values */
 
+/* A field table compiled for the binary hot path, once per table: the fields with a binary place
+ * as operations (offset, width, components, signedness), the values a record starts from (the
+ * defaults of text-only fields, zeros elsewhere, no strings), and which fields hold strings. The
+ * general walk (field_decode/field_encode) stays for what no operation covers. */
+enum {
+  OP_SIGNED  = 1 << 0,
+  OP_MONSTER = 1 << 1, /* a monster reference: stored as index + 1 */
+  OP_CHARS   = 1 << 2, /* a CP1251 string of WIDTH bytes */
+  OP_GENERAL = 1 << 3, /* anything else: through field_decode/field_encode */
+};
+
+typedef struct {
+  guint16 offset; /* in the record, base included */
+  guint16 width;
+  guint8  components;
+  guint8  flags;
+  guint16 field;
+} FieldOp;
+
+typedef struct {
+  guint          n_ops;
+  FieldOp       *ops;
+  TsrFieldValue *initial;       /* n_fields */
+  guint          n_default_texts;
+  guint16       *default_texts; /* text-only string fields: their default text is copied */
+  guint          n_texts;
+  guint16       *texts;         /* every field that may hold a string */
+} TablePlan;
+
+static const TablePlan *table_plan (const TsrFieldTable *table);
+
+/* The plan of a record type's table, without a lock once made (records are freed one by one). */
+static const TablePlan *
+record_plan (TsrDoom2dKind kind)
+{
+  static const TablePlan *plans[TSR_DOOM2D_N_KINDS];
+  const TablePlan *plan = g_atomic_pointer_get (&plans[kind]);
+
+  if (G_UNLIKELY (plan == NULL))
+    {
+      plan = table_plan (&tsr_doom2d_record_type (kind)->table);
+      g_atomic_pointer_set (&plans[kind], plan);
+    }
+  return plan;
+}
+
+
 /* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
  * is about to fill in the rest). */
 static void
@@ -219,11 +265,15 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
       return;
     }
   /* Stored records: only what was replaced by memory of its own is freed on its own. */
-  for (guint i = 0; i < n_fields; i++)
-    if (record->values[i].text != NULL)
-      g_free (record->values[i].text);
   if (record->values != inline_values (record))
-    g_free (record->values);
+    values_clear (record->values, n_fields);
+  else
+    {
+      const TablePlan *plan = record_plan (record->kind);
+
+      for (guint t = 0; t < plan->n_texts; t++)
+        g_free (record->values[plan->texts[t]].text);
+    }
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
   if (record->raw != inline_raw (record, n_fields))
@@ -304,8 +354,22 @@ write_le (guint8 *data,
 {
   guint64 v = (guint64) value;
 
-  for (guint i = 0; i < width; i++, v >>= 8)
-    data[i] = (guint8) v;
+  switch (width)
+    {
+    case 1:
+      data[0] = (guint8) v;
+      break;
+    case 2:
+      data[0] = (guint8) v, data[1] = (guint8) (v >> 8);
+      break;
+    case 4:
+      data[0] = (guint8) v, data[1] = (guint8) (v >> 8), data[2] = (guint8) (v >> 16), data[3] = (guint8) (v >> 24);
+      break;
+    default:
+      for (guint i = 0; i < width; i++, v >>= 8)
+        data[i] = (guint8) v;
+      break;
+    }
 }
 
 static inline guint
@@ -391,71 +455,179 @@ field_encode (const TsrField      *field,
     }
 }
 
-static void
-fields_decode (const TsrField *fields,
-               guint                 n_fields,
-               TsrFieldValue       *values,
-               const guint8         *buffer,
-               gsize                 size,
-               gsize                 base)
+static TablePlan *
+table_plan_build (const TsrFieldTable *table,
+                  gsize                base,
+                  gsize                record_size)
 {
-  for (guint i = 0; i < n_fields; i++)
-    if (fields[i].offset >= 0 && fields[i].type != TSR_FIELD_BYTES)
-      field_decode (&fields[i], buffer, size, base, &values[i]);
-}
+  TablePlan *plan = g_new0 (TablePlan, 1);
 
-/* Writes each field whose value differs from what BUFFER already holds, so bytes after a string's
- * NUL and other slack stay as they were. */
-static void
-fields_encode (const TsrField *fields,
-               guint                 n_fields,
-               const TsrFieldValue *values,
-               guint8               *buffer,
-               gsize                 size,
-               gsize                 base)
-{
-  for (guint i = 0; i < n_fields; i++)
+  plan->ops = g_new0 (FieldOp, table->n_fields);
+  plan->initial = g_new0 (TsrFieldValue, table->n_fields);
+  plan->default_texts = g_new0 (guint16, table->n_fields);
+  plan->texts = g_new0 (guint16, table->n_fields);
+  for (guint i = 0; i < table->n_fields; i++)
     {
-      const TsrField *field = &fields[i];
-      guint8 *at = buffer + base + field->offset;
+      const TsrField *field = &table->fields[i];
+      FieldOp op = { (guint16) (base + (gsize) MAX (field->offset, 0)), field->width, (guint8) field_components (field),
+                     0, (guint16) i };
 
-      if (field->offset < 0 || field->type == TSR_FIELD_BYTES)
+      if (tsr_field_is_text (field))
+        plan->texts[plan->n_texts++] = (guint16) i;
+      if (field->offset < 0)
+        {
+          memcpy (plan->initial[i].v, field->default_value, sizeof plan->initial[i].v);
+          if (tsr_field_is_text (field))
+            plan->default_texts[plan->n_default_texts++] = (guint16) i;
+          continue;
+        }
+      /* Out of the record: field_decode leaves such a value alone. */
+      if (field->type == TSR_FIELD_BYTES || base + (gsize) field->offset + tsr_field_get_size (field) > record_size)
         continue;
       if (field->type == TSR_FIELD_CHARS)
+        op.flags = OP_CHARS;
+      else if (field_is_plain_le (field) && field->type != TSR_FIELD_STRING)
+        op.flags = ((field->flags & TSR_FIELD_SIGNED) ? OP_SIGNED : 0)
+                   | (field->reference == TSR_DOOM2D_REF_MONSTER ? OP_MONSTER : 0);
+      else
+        op.flags = OP_GENERAL;
+      plan->ops[plan->n_ops++] = op;
+    }
+  return plan;
+}
+
+/* The plan of a record type's table, or of a trigger layout's (at the trigger data's offset). */
+static const TablePlan *
+table_plan (const TsrFieldTable *table)
+{
+  static GHashTable *plans;
+  G_LOCK_DEFINE_STATIC (plans);
+  TablePlan *plan;
+
+  G_LOCK (plans);
+  if (plans == NULL)
+    plans = g_hash_table_new (NULL, NULL);
+  plan = g_hash_table_lookup (plans, table);
+  if (plan == NULL)
+    {
+      const TsrDoom2dRecordType *trigger = tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER);
+      gboolean is_record = FALSE;
+
+      for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+        is_record |= &tsr_doom2d_record_type (k)->table == table;
+      plan = is_record ? table_plan_build (table, 0, table->size)
+                       : table_plan_build (table, TSR_DOOM2D_TRIGGER_DATA_OFFSET, trigger->table.size);
+      g_hash_table_insert (plans, (gpointer) table, plan);
+    }
+  G_UNLOCK (plans);
+  return plan;
+}
+
+static inline void
+plan_init_values (const TablePlan     *plan,
+                  const TsrFieldTable *table,
+                  TsrFieldValue       *values)
+{
+  memcpy (values, plan->initial, table->n_fields * sizeof *values);
+  for (guint t = 0; t < plan->n_default_texts; t++)
+    {
+      const TsrField *field = &table->fields[plan->default_texts[t]];
+
+      values[plan->default_texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
+    }
+}
+
+/* Fields decoded from RAW (the whole record) into VALUES, which hold the plan's initial values. */
+static void
+plan_decode (const TablePlan     *plan,
+             const TsrFieldTable *table,
+             const guint8        *raw,
+             gsize                record_size,
+             gsize                base,
+             TsrFieldValue       *values)
+{
+  for (guint o = 0; o < plan->n_ops; o++)
+    {
+      const FieldOp *op = &plan->ops[o];
+      TsrFieldValue *value = &values[op->field];
+      const guint8 *at = raw + op->offset;
+
+      if (op->flags & OP_CHARS)
         {
-          /* The same string when the stored bytes up to their NUL (or the end) encode it. */
+          const guint8 *end = memchr (at, 0, op->width);
+
+          value->text = tsr_doom2d_cp1251_to_utf8 (at, end ? (gsize) (end - at) : op->width);
+        }
+      else if (op->flags & OP_GENERAL)
+        field_decode (&table->fields[op->field], raw, record_size, base, value);
+      else
+        {
+          gboolean is_signed = (op->flags & OP_SIGNED) != 0;
+
+          for (guint c = 0; c < op->components; c++)
+            value->v[c] = read_le (at + c * op->width, op->width, is_signed);
+          if (op->flags & OP_MONSTER)
+            value->v[0] -= 1;
+        }
+    }
+}
+
+/* Fields encoded over the kept bytes in RECORD (the whole record). A string is rewritten only when
+ * the stored bytes up to their NUL (or the end) do not encode it, so bytes after the NUL stay. */
+static void
+plan_encode (const TablePlan     *plan,
+             const TsrFieldTable *table,
+             const TsrFieldValue *values,
+             guint8              *record,
+             gsize                base)
+{
+  for (guint o = 0; o < plan->n_ops; o++)
+    {
+      const FieldOp *op = &plan->ops[o];
+      const TsrFieldValue *value = &values[op->field];
+      guint8 *at = record + op->offset;
+
+      if (op->flags & OP_CHARS)
+        {
           guint8 encoded[256];
-          gsize length = cp1251_encode_into (values[i].text ? values[i].text : "", encoded, sizeof encoded);
-          const guint8 *nul = memchr (at, 0, field->width);
-          gsize stored = nul != NULL ? (gsize) (nul - at) : field->width;
+          gsize length = cp1251_encode_into (value->text ? value->text : "", encoded, sizeof encoded);
+          const guint8 *nul = memchr (at, 0, op->width);
+          gsize stored = nul != NULL ? (gsize) (nul - at) : op->width;
 
           if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
-            field_encode (field, &values[i], buffer + base);
+            field_encode (&table->fields[op->field], value, record + base);
         }
+      else if (op->flags & OP_GENERAL)
+        field_encode (&table->fields[op->field], value, record + base);
       else
-        field_encode (field, &values[i], buffer + base);
+        for (guint c = 0; c < op->components; c++)
+          write_le (at + c * op->width, op->width,
+                    value->v[c] + (c == 0 && (op->flags & OP_MONSTER) ? 1 : 0));
     }
 }
 
 /* Decodes the record in RECORD->raw (the record type's size) into RECORD, whose kind, values
- * (zeroed) and raw are set. */
+ * (uninitialised) and raw are set. */
 static void
-record_decode_raw (TsrDoom2dRecord *record)
+record_decode_raw (TsrDoom2dRecord *record,
+                   const TablePlan *plan)
 {
   const TsrDoom2dRecordType *type = tsr_doom2d_record_type (record->kind);
   guint8 *raw = record->raw;
 
-  values_init_some (record->values, type->table.fields, type->table.n_fields, TRUE);
-  fields_decode (type->table.fields, type->table.n_fields, record->values, raw, type->table.size, 0);
+  plan_init_values (plan, &type->table, record->values);
+  plan_decode (plan, &type->table, raw, type->table.size, 0, record->values);
   if (record->kind == TSR_DOOM2D_KIND_TRIGGER)
     {
       record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
       if (record->layout != NULL)
         {
-          record->data_values = g_new0 (TsrFieldValue, record->layout->table.n_fields);
-          values_init_some (record->data_values, record->layout->table.fields, record->layout->table.n_fields, TRUE);
-          fields_decode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
-                         raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+          const TablePlan *data_plan = table_plan (&record->layout->table);
+
+          record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
+          plan_init_values (data_plan, &record->layout->table, record->data_values);
+          plan_decode (data_plan, &record->layout->table, raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
+                       record->data_values);
         }
     }
 }
@@ -482,10 +654,10 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
     memcpy (buffer, record->raw, type->table.size);
   else
     memset (buffer, 0, type->table.size);
-  fields_encode (type->table.fields, type->table.n_fields, record->values, buffer, type->table.size, 0);
+  plan_encode (record_plan (record->kind), &type->table, record->values, buffer, 0);
   if (record->layout != NULL)
-    fields_encode (record->layout->table.fields, record->layout->table.n_fields, record->data_values,
-                   buffer, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+    plan_encode (table_plan (&record->layout->table), &record->layout->table, record->data_values, buffer,
+                 TSR_DOOM2D_TRIGGER_DATA_OFFSET);
 }
 
 /* The map */
@@ -633,31 +805,27 @@ tsr_doom2d_map_read_binary (const guint8 *data,
               g_free (storage);
               goto fail;
             }
-          if (records != NULL)
-            {
-              guint length = records->len;
+          guint first = records != NULL ? records->len : 0;
+          const TablePlan *plan = record_plan (type->kind);
 
-              g_ptr_array_set_size (records, length + count); /* room for them, at once */
-              g_ptr_array_set_size (records, length);
-            }
+          if (records != NULL)
+            g_ptr_array_set_size (records, first + count); /* room for them, at once */
           for (guint32 i = 0; i < count; i++, at += stride)
             {
               TsrDoom2dRecord *record = (TsrDoom2dRecord *) at;
 
-              memset (record, 0, stride);
-              record->kind = type->kind;
-              record->storage = storage;
+              *record = (TsrDoom2dRecord) { .kind = type->kind, .storage = storage };
               record->values = inline_values (record);
               record->raw = inline_raw (record, type->table.n_fields);
               memcpy (record->raw, bytes + (gsize) i * type->table.size, type->table.size);
-              record_decode_raw (record);
+              record_decode_raw (record, plan);
               if (records == NULL)
                 {
                   tsr_doom2d_record_free (map->header);
                   map->header = record;
                 }
               else
-                g_ptr_array_add (records, record);
+                records->pdata[first + i] = record;
             }
         }
     }
@@ -677,68 +845,99 @@ fail:
 /* Block order of maps made in memory or read from text: the order the editor writes. */
 static const guint8 default_block_order[] = { 7, 1, 2, 3, 5, 4, 6 };
 
-static void
-write_block (TsrWriter          *writer,
-             const TsrDoom2dMap *map,
-             const TsrDoom2dBlock *block)
+/* Bytes of BLOCK when written: its header and its records. */
+static gsize
+block_size (const TsrDoom2dMap   *map,
+            const TsrDoom2dBlock *block)
+{
+  const TsrDoom2dRecordType *type = tsr_doom2d_record_type_by_block (block->type);
+
+  return 9 + (gsize) tsr_doom2d_map_count (map, type->kind) * type->table.size;
+}
+
+static guint8 *
+put_block_header (guint8  *at,
+                  guint8   type,
+                  guint32  reserved,
+                  guint32  size)
+{
+  at[0] = type;
+  write_le (at + 1, 4, reserved);
+  write_le (at + 5, 4, size);
+  return at + 9;
+}
+
+/* BLOCK at AT, each record encoded in place over its kept bytes; returns the end. */
+static guint8 *
+put_block (guint8               *at,
+           const TsrDoom2dMap   *map,
+           const TsrDoom2dBlock *block)
 {
   const TsrDoom2dRecordType *type = tsr_doom2d_record_type_by_block (block->type);
   guint count = tsr_doom2d_map_count (map, type->kind);
 
-  tsr_writer_write_u8 (writer, block->type);
-  tsr_writer_write_u32_le (writer, block->reserved);
-  tsr_writer_write_u32_le (writer, (guint32) (count * type->table.size));
-  for (guint i = 0; i < count; i++)
-    {
-      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, type->kind, i);
-      guint8 stack[512];
-      guint8 *raw = type->table.size <= sizeof stack ? stack : g_malloc (type->table.size);
+  at = put_block_header (at, block->type, block->reserved, (guint32) (count * type->table.size));
+  for (guint i = 0; i < count; i++, at += type->table.size)
+    tsr_doom2d_record_encode_into (type->kind == TSR_DOOM2D_KIND_HEADER
+                                   ? map->header : g_ptr_array_index (map->records[type->kind], i),
+                                   TRUE, at);
+  return at;
+}
 
-      /* Encoded over a copy of the kept bytes on the stack: no allocation per record. */
-      tsr_doom2d_record_encode_into (record, TRUE, raw);
-      tsr_writer_write_bytes (writer, raw, type->table.size);
-      if (raw != stack)
-        g_free (raw);
+/* Blocks in the order they were read, then those for kinds that gained records. A block emptied
+ * by edits goes, as the editor drops it; one empty in the file stays. Measures (OUT NULL) or
+ * writes; returns the size. */
+static gsize
+put_blocks (const TsrDoom2dMap *map,
+            guint8             *out)
+{
+  gboolean written[8] = { FALSE };
+  guint32 end_reserved = 0;
+  gsize size = 4, trailing = map->trailing != NULL ? g_bytes_get_size (map->trailing) : 0;
+  guint8 *at = out;
+
+  if (out != NULL)
+    memcpy (at, "MAP\1", 4), at += 4;
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < (pass == 0 ? map->blocks->len : G_N_ELEMENTS (default_block_order)); i++)
+      {
+        TsrDoom2dBlock fresh = { pass == 0 ? 0 : default_block_order[i], 0, FALSE };
+        const TsrDoom2dBlock *block = pass == 0 ? &g_array_index (map->blocks, TsrDoom2dBlock, i) : &fresh;
+        guint count;
+
+        if (block->type == 0)
+          {
+            end_reserved = block->reserved;
+            continue;
+          }
+        count = tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind);
+        if (pass == 1 && (written[block->type] || count == 0))
+          continue;
+        written[block->type] = TRUE;
+        if (!block->keep_empty && count == 0)
+          continue;
+        size += block_size (map, block);
+        if (out != NULL)
+          at = put_block (at, map, block);
+      }
+  if (out != NULL)
+    {
+      at = put_block_header (at, 0, end_reserved, map->end_size);
+      if (trailing > 0)
+        memcpy (at, g_bytes_get_data (map->trailing, NULL), trailing);
     }
+  return size + 9 + trailing;
 }
 
 GBytes *
 tsr_doom2d_map_write_binary (const TsrDoom2dMap *map)
 {
-  TsrWriter *writer = tsr_writer_new ();
-  gboolean written[8] = { FALSE };
-  guint32 end_reserved = 0;
+  /* Measured first, then written into one buffer of that size. */
+  gsize size = put_blocks (map, NULL);
+  guint8 *out = g_malloc (size);
 
-  tsr_writer_write_bytes (writer, (const guint8 *) "MAP\1", 4);
-  /* Blocks in the order they were read, then those for kinds that gained records. */
-  for (guint i = 0; i < map->blocks->len; i++)
-    {
-      const TsrDoom2dBlock *block = &g_array_index (map->blocks, TsrDoom2dBlock, i);
-
-      if (block->type == 0)
-        {
-          end_reserved = block->reserved;
-          continue;
-        }
-      written[block->type] = TRUE;
-      /* A block emptied by edits goes, as the editor drops it; one empty in the file stays. */
-      if (block->keep_empty || tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind) > 0)
-        write_block (writer, map, block);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (default_block_order); i++)
-    {
-      TsrDoom2dBlock block = { default_block_order[i], 0 };
-      const TsrDoom2dRecordType *type = tsr_doom2d_record_type_by_block (block.type);
-
-      if (!written[block.type] && tsr_doom2d_map_count (map, type->kind) > 0)
-        write_block (writer, map, &block);
-    }
-  tsr_writer_write_u8 (writer, 0);
-  tsr_writer_write_u32_le (writer, end_reserved);
-  tsr_writer_write_u32_le (writer, map->end_size);
-  if (map->trailing != NULL)
-    tsr_writer_write_gbytes (writer, map->trailing);
-  return tsr_writer_free_to_bytes (writer);
+  put_blocks (map, out);
+  return g_bytes_new_take (out, size);
 }
 
 char *

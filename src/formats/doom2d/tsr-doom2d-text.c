@@ -110,9 +110,8 @@ append_integer (GString              *out,
     }
   {
     TsrFieldValue shown = { { value }, NULL };
-    g_autofree char *text = tsr_field_value_to_string (field, &shown);
 
-    put_str (out, text);
+    tsr_field_value_append (out, field, &shown);
   }
 }
 
@@ -414,6 +413,23 @@ parser_next (Parser *parser)
       /* No number is this long; the limit only keeps the copy on the stack. */
       if (parser->pos - start >= sizeof digits)
         return parser_fail (parser, TSR_ERROR_INVALID, "number expected");
+      {
+        /* Plain decimals (nearly every number) by hand; the rest (0x..., 0...) through strtoll. */
+        gboolean negative = d[start] == '-';
+        gsize first = start + negative, length = parser->pos - first;
+        guint64 magnitude = 0;
+        gsize i = first;
+
+        if (length > 0 && length <= 18 && (d[first] != '0' || length == 1))
+          for (; i < parser->pos && g_ascii_isdigit (d[i]); i++)
+            magnitude = magnitude * 10 + (guint64) (d[i] - '0');
+        if (length > 0 && length <= 18 && i == parser->pos && (d[first] != '0' || length == 1))
+          {
+            parser->token.number = negative ? -(gint64) magnitude : (gint64) magnitude;
+            parser->token.type = TOKEN_NUMBER;
+            return TRUE;
+          }
+      }
       memcpy (digits, d + start, parser->pos - start);
       digits[parser->pos - start] = '\0';
       errno = 0;
@@ -537,7 +553,9 @@ parse_value (Parser               *parser,
     case TSR_FIELD_STRING:
       if (parser->token.type != TOKEN_STRING)
         return parser_fail (parser, TSR_ERROR_INVALID, "string expected");
-      tsr_field_value_set_text (value, parser->token.text);
+      /* String tokens own their text: the value takes it. */
+      g_free (value->text);
+      value->text = g_steal_pointer (&parser->token.text);
       return parser_next (parser);
     case TSR_FIELD_POINT:
     case TSR_FIELD_SIZE:

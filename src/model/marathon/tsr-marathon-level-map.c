@@ -426,7 +426,9 @@ static guint
 level_map_get_n_elements (TsrVectorMap   *map,
                           TsrElementKind  kind)
 {
-  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  /* A plain cast (here and in the getters below): they run per vertex of every frame, and only
+   * the interface calls them. */
+  TsrMarathonLevelMap *self = (TsrMarathonLevelMap *) map;
 
   switch (kind)
     {
@@ -445,7 +447,7 @@ static guint
 level_map_get_n_vertices (TsrVectorMap        *map,
                           const TsrElementRef *element)
 {
-  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  TsrMarathonLevelMap *self = (TsrMarathonLevelMap *) map;
 
   if (element->index >= level_map_get_n_elements (map, element->kind))
     return 0;
@@ -467,7 +469,7 @@ level_map_get_vertex_point (TsrVectorMap        *map,
                             const TsrElementRef *element,
                             guint                vertex)
 {
-  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  TsrMarathonLevelMap *self = (TsrMarathonLevelMap *) map;
   gint point = NONE;
 
   switch (element->kind)
@@ -495,7 +497,7 @@ level_map_get_vertex (TsrVectorMap        *map,
                       guint                vertex,
                       TsrVectorPoint      *position)
 {
-  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  TsrMarathonLevelMap *self = (TsrMarathonLevelMap *) map;
   TsrMarathonPoint p = { 0, 0 };
 
   if (element->kind == TSR_ELEMENT_MARKER)

@@ -27,6 +27,8 @@ struct _TsrMarathonMapEditor {
   TsrGridLayer        *grid;
   TsrMarathonMapStyle *style; /* owned by the layer's style function */
   TsrMarathonDrawMode  mode;
+  gboolean             dragging;   /* between a press and a release on the canvas */
+  gboolean             moved_only; /* the last elements-changed was GEOMETRY alone */
   gboolean             has_pointer;
   double               pointer_x, pointer_y; /* map units */
   char                *status;
@@ -139,13 +141,42 @@ on_selection_changed (TsrMarathonMapEditor *self)
 }
 
 static void
+on_map_elements_changed (TsrVectorMap        *map,
+                         const TsrElementRef *elements,
+                         guint                n_elements,
+                         guint                flags,
+                         TsrMarathonMapEditor *self)
+{
+  self->moved_only = flags == TSR_ELEMENTS_GEOMETRY;
+}
+
+static gboolean
+on_map_pointer (TsrMapCanvas         *canvas,
+                TsrMapPointerPhase    phase,
+                double                map_x,
+                double                map_y,
+                GdkModifierType       state,
+                TsrMarathonMapEditor *self)
+{
+  self->dragging = phase != TSR_MAP_POINTER_RELEASE;
+  return FALSE;
+}
+
+static void
 on_undo_stack_changed (TsrMarathonMapEditor *self)
 {
-  /* Heights, lights, types may have changed: colours follow. */
-  if (self->style != NULL)
-    tsr_marathon_map_style_invalidate (self->style);
-  if (self->layer != NULL)
-    tsr_vector_layer_restyle (self->layer);
+  /* Heights, lights, types may have changed: colours follow. A drag's moves (the select and move
+   * tools, one per motion) change none of them, and the layer has drawn again the areas the moved
+   * elements left and reached: its kept picture stays. (Setting a record is GEOMETRY too, and may
+   * change how other elements look: it restyles.) */
+  if (!(self->dragging && self->moved_only))
+    {
+      if (self->style != NULL)
+        tsr_marathon_map_style_invalidate (self->style);
+      if (self->layer != NULL)
+        tsr_vector_layer_restyle (self->layer);
+    }
+  self->moved_only = FALSE;
   update_status (self);
 }
 
@@ -205,6 +236,8 @@ clear_level (TsrMarathonMapEditor *self)
   if (self->grid != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid));
   tsr_property_inspector_set_source (self->inspector, NULL);
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_func (self->map, on_map_elements_changed, self);
   g_clear_object (&self->select_tool);
   g_clear_object (&self->move_tool);
   g_clear_object (&self->session);
@@ -237,6 +270,9 @@ show_level (TsrMarathonMapEditor *self)
       /* A whole level at fit is about 0.02 view pixels a unit: still draw its points. */
       tsr_vector_layer_set_overview_zoom (self->layer, 1.0 / 128);
       tsr_vector_layer_set_selection (self->layer, tsr_edit_session_get_selection (self->session));
+      /* Every change of the look restyles (on_undo_stack_changed), so the layer may keep what it drew. */
+      tsr_vector_layer_set_cached (self->layer, TRUE);
+      g_signal_connect (self->map, "elements-changed", G_CALLBACK (on_map_elements_changed), self);
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid));
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->layer));
       tsr_map_canvas_set_session (self->canvas, self->session);
@@ -434,4 +470,5 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), motion);
+  g_signal_connect (self->canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
 }
