@@ -101,37 +101,6 @@ place_edit (TsrMarathonLevel *level,
   return TRUE;
 }
 
-/* The polygon having both points as corners, not neighbours on it, or -1. */
-static gint
-polygon_with_corners (const TsrMarathonLevel *level,
-                      gint                    a,
-                      gint                    b)
-{
-  for (guint i = 0; level->polygons != NULL && i < level->polygons->len; i++)
-    {
-      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
-      guint n = MIN (polygon->vertex_count, 8);
-      gint ia = -1, ib = -1;
-
-      for (guint v = 0; v < n; v++)
-        {
-          if (polygon->endpoint_indexes[v] == a)
-            ia = (gint) v;
-          if (polygon->endpoint_indexes[v] == b)
-            ib = (gint) v;
-        }
-      if (ia >= 0 && ib >= 0 && ia != ib && (guint) (ia + 1) % n != (guint) ib && (guint) (ib + 1) % n != (guint) ia)
-        return (gint) i;
-    }
-  return -1;
-}
-
-static gint16
-to_coordinate (double value)
-{
-  return (gint16) CLAMP (lround (value), -32768, 32767);
-}
-
 static void
 emit_failure (TsrMarathonClickTool *self,
               const char           *message)
@@ -151,7 +120,7 @@ split_press (TsrMarathonClickTool *self,
   tsr_marathon_tool_snap (self->session, event->x, event->y, event->zoom, FALSE, &snap);
   if (snap.point >= 0)
     {
-      gint polygon = self->corner >= 0 ? polygon_with_corners (level, self->corner, snap.point) : -1;
+      gint polygon = self->corner >= 0 ? tsr_marathon_tool_polygon_with_diagonal (level, self->corner, snap.point) : -1;
 
       if (polygon < 0)
         {
@@ -196,12 +165,6 @@ click_get_id (TsrTool *tool)
     }
 }
 
-static TsrLayerKind
-click_get_layer_kind (TsrTool *tool)
-{
-  return TSR_LAYER_KIND_VECTOR;
-}
-
 static const char *
 click_get_cursor_name (TsrTool *tool)
 {
@@ -218,7 +181,7 @@ click_press (TsrTool            *tool,
 
   if (map == NULL)
     return;
-  edit.at = (TsrMarathonPoint) { to_coordinate (event->x), to_coordinate (event->y) };
+  edit.at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (event->x), tsr_marathon_tool_coordinate (event->y) };
   switch (self->kind)
     {
     case TSR_MARATHON_CLICK_FILL:
@@ -234,7 +197,7 @@ click_press (TsrTool            *tool,
         double x = event->x, y = event->y;
 
         tsr_edit_session_snap (self->session, &x, &y);
-        edit.at = (TsrMarathonPoint) { to_coordinate (x), to_coordinate (y) };
+        edit.at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (x), tsr_marathon_tool_coordinate (y) };
       }
       edit.polygon = tsr_marathon_level_map_polygon_at (map, edit.at.x, edit.at.y);
       if (edit.polygon < 0)
@@ -263,7 +226,7 @@ click_hover (TsrTool            *tool,
 
   if (self->corner < 0)
     return;
-  self->hover = (TsrMarathonPoint) { to_coordinate (event->x), to_coordinate (event->y) };
+  self->hover = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (event->x), tsr_marathon_tool_coordinate (event->y) };
   self->has_hover = TRUE;
   tsr_tool_overlay_changed (tool);
 }
@@ -292,21 +255,12 @@ click_key (TsrTool     *tool,
 {
   TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
 
-  if (self->session == NULL)
-    return FALSE;
-  if (key == TSR_TOOL_KEY_ESCAPE && self->corner >= 0)
+  if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && self->corner >= 0)
     {
       click_cancel (tool);
       return TRUE;
     }
-  if (key == TSR_TOOL_KEY_ESCAPE)
-    {
-      tsr_selection_clear (tsr_edit_session_get_selection (self->session));
-      return TRUE;
-    }
-  if (key == TSR_TOOL_KEY_DELETE)
-    return tsr_edit_session_delete_selection (self->session);
-  return FALSE;
+  return tsr_marathon_tool_common_key (self->session, key);
 }
 
 static void
@@ -327,7 +281,7 @@ static void
 tsr_marathon_click_tool_iface_init (TsrToolInterface *iface)
 {
   iface->get_id = click_get_id;
-  iface->get_layer_kind = click_get_layer_kind;
+  iface->get_layer_kind = tsr_marathon_tool_layer_kind;
   iface->get_cursor_name = click_get_cursor_name;
   iface->press = click_press;
   iface->drag = click_drag;

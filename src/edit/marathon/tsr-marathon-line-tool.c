@@ -47,33 +47,6 @@ line_edit (TsrMarathonLevel *level,
   return tsr_marathon_level_add_line (level, edit->from_point, edit->to_point, NULL, error);
 }
 
-/* The polygon having both points as corners, not neighbours on it, or -1. */
-static gint
-polygon_with_diagonal (const TsrMarathonLevel *level,
-                       gint                    a,
-                       gint                    b)
-{
-  if (a < 0 || b < 0)
-    return -1;
-  for (guint i = 0; level->polygons != NULL && i < level->polygons->len; i++)
-    {
-      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
-      guint n = MIN (polygon->vertex_count, 8);
-      gint ia = -1, ib = -1;
-
-      for (guint v = 0; v < n; v++)
-        {
-          if (polygon->endpoint_indexes[v] == a)
-            ia = (gint) v;
-          if (polygon->endpoint_indexes[v] == b)
-            ib = (gint) v;
-        }
-      if (ia >= 0 && ib >= 0 && (guint) (ia + 1) % n != (guint) ib && (guint) (ib + 1) % n != (guint) ia)
-        return (gint) i;
-    }
-  return -1;
-}
-
 /* Where the pointer puts the next point: snapped, or with Shift at the nearest 22.5° from the
  * chain's last point (keeping the distance). */
 static void
@@ -107,12 +80,6 @@ static const char *
 line_get_id (TsrTool *tool)
 {
   return "marathon-line";
-}
-
-static TsrLayerKind
-line_get_layer_kind (TsrTool *tool)
-{
-  return TSR_LAYER_KIND_VECTOR;
 }
 
 static const char *
@@ -152,7 +119,7 @@ line_press (TsrTool            *tool,
   if (edit.to.at.x == self->last.at.x && edit.to.at.y == self->last.at.y)
     return;
   edit.from = self->last;
-  edit.polygon = polygon_with_diagonal (level, edit.from.point, edit.to.point);
+  edit.polygon = tsr_marathon_tool_polygon_with_diagonal (level, edit.from.point, edit.to.point);
   if (!tsr_marathon_tool_run (self->session, self, edit_failed_signal,
                               edit.polygon >= 0 ? _("Split Polygon") : _("Draw Line"), line_edit, &edit))
     {
@@ -198,21 +165,12 @@ line_key (TsrTool     *tool,
 {
   TsrMarathonLineTool *self = TSR_MARATHON_LINE_TOOL (tool);
 
-  if (self->session == NULL)
-    return FALSE;
-  if (key == TSR_TOOL_KEY_ESCAPE && self->chaining)
+  if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && self->chaining)
     {
       end_chain (self);
       return TRUE;
     }
-  if (key == TSR_TOOL_KEY_ESCAPE)
-    {
-      tsr_selection_clear (tsr_edit_session_get_selection (self->session));
-      return TRUE;
-    }
-  if (key == TSR_TOOL_KEY_DELETE)
-    return tsr_edit_session_delete_selection (self->session);
-  return FALSE;
+  return tsr_marathon_tool_common_key (self->session, key);
 }
 
 static void
@@ -239,7 +197,7 @@ static void
 tsr_marathon_line_tool_iface_init (TsrToolInterface *iface)
 {
   iface->get_id = line_get_id;
-  iface->get_layer_kind = line_get_layer_kind;
+  iface->get_layer_kind = tsr_marathon_tool_layer_kind;
   iface->get_cursor_name = line_get_cursor_name;
   iface->press = line_press;
   iface->drag = line_hover;

@@ -51,8 +51,8 @@ corners (TsrMarathonPolygonTool *self,
       /* Increasing angles turn clockwise on screen (y grows downwards), as polygons run. */
       double a = self->angle + 2 * G_PI * k / self->sides;
 
-      out[k].x = (gint16) CLAMP (lround (self->centre.x + self->radius * cos (a)), -32768, 32767);
-      out[k].y = (gint16) CLAMP (lround (self->centre.y + self->radius * sin (a)), -32768, 32767);
+      out[k].x = tsr_marathon_tool_coordinate (self->centre.x + self->radius * cos (a));
+      out[k].y = tsr_marathon_tool_coordinate (self->centre.y + self->radius * sin (a));
     }
 }
 
@@ -94,12 +94,6 @@ static const char *
 polygon_get_id (TsrTool *tool)
 {
   return "marathon-polygon";
-}
-
-static TsrLayerKind
-polygon_get_layer_kind (TsrTool *tool)
-{
-  return TSR_LAYER_KIND_VECTOR;
 }
 
 static const char *
@@ -171,22 +165,13 @@ polygon_key (TsrTool     *tool,
 {
   TsrMarathonPolygonTool *self = TSR_MARATHON_POLYGON_TOOL (tool);
 
-  if (self->session == NULL)
-    return FALSE;
-  if (key == TSR_TOOL_KEY_ESCAPE && self->dragging)
+  if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && self->dragging)
     {
       self->dragging = FALSE;
       tsr_tool_overlay_changed (tool);
       return TRUE;
     }
-  if (key == TSR_TOOL_KEY_ESCAPE)
-    {
-      tsr_selection_clear (tsr_edit_session_get_selection (self->session));
-      return TRUE;
-    }
-  if (key == TSR_TOOL_KEY_DELETE)
-    return tsr_edit_session_delete_selection (self->session);
-  return FALSE;
+  return tsr_marathon_tool_common_key (self->session, key);
 }
 
 static void
@@ -220,7 +205,7 @@ static void
 tsr_marathon_polygon_tool_iface_init (TsrToolInterface *iface)
 {
   iface->get_id = polygon_get_id;
-  iface->get_layer_kind = polygon_get_layer_kind;
+  iface->get_layer_kind = tsr_marathon_tool_layer_kind;
   iface->get_cursor_name = polygon_get_cursor_name;
   iface->press = polygon_press;
   iface->drag = polygon_drag;

@@ -98,10 +98,36 @@ segment_distance (TsrMarathonPoint a,
   return hypot (x - (a.x + t * abx), y - (a.y + t * aby));
 }
 
-static gint16
-to_coordinate (double value)
+gint16
+tsr_marathon_tool_coordinate (double value)
 {
   return (gint16) CLAMP (lround (value), -32768, 32767);
+}
+
+gint
+tsr_marathon_tool_polygon_with_diagonal (const TsrMarathonLevel *level,
+                                         gint                    a,
+                                         gint                    b)
+{
+  if (a < 0 || b < 0 || a == b)
+    return -1;
+  for (guint i = 0; level->polygons != NULL && i < level->polygons->len; i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+      guint n = MIN (polygon->vertex_count, 8);
+      gint ia = -1, ib = -1;
+
+      for (guint v = 0; v < n; v++)
+        {
+          if (polygon->endpoint_indexes[v] == a)
+            ia = (gint) v;
+          if (polygon->endpoint_indexes[v] == b)
+            ib = (gint) v;
+        }
+      if (ia >= 0 && ib >= 0 && (guint) (ia + 1) % n != (guint) ib && (guint) (ib + 1) % n != (guint) ia)
+        return (gint) i;
+    }
+  return -1;
 }
 
 /* Names the point or line at SNAP->at exactly, if any. */
@@ -145,7 +171,7 @@ tsr_marathon_tool_snap (TsrEditSession  *session,
   gint best_line = -1;
 
   snap->point = snap->line = -1;
-  snap->at = (TsrMarathonPoint) { to_coordinate (x), to_coordinate (y) };
+  snap->at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (x), tsr_marathon_tool_coordinate (y) };
   if (map == NULL)
     return;
   level = tsr_marathon_level_map_get_level (map);
@@ -188,7 +214,7 @@ tsr_marathon_tool_snap (TsrEditSession  *session,
     }
   if (grid)
     tsr_edit_session_snap (session, &x, &y);
-  snap->at = (TsrMarathonPoint) { to_coordinate (x), to_coordinate (y) };
+  snap->at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (x), tsr_marathon_tool_coordinate (y) };
   find_exact (level, snap);
 }
 
@@ -246,6 +272,28 @@ tsr_marathon_tool_run (TsrEditSession       *session,
   tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (session));
   tsr_edit_session_execute (session, command);
   return TRUE;
+}
+
+gboolean
+tsr_marathon_tool_common_key (TsrEditSession *session,
+                              TsrToolKey      key)
+{
+  if (session == NULL)
+    return FALSE;
+  if (key == TSR_TOOL_KEY_ESCAPE)
+    {
+      tsr_selection_clear (tsr_edit_session_get_selection (session));
+      return TRUE;
+    }
+  if (key == TSR_TOOL_KEY_DELETE)
+    return tsr_edit_session_delete_selection (session);
+  return FALSE;
+}
+
+TsrLayerKind
+tsr_marathon_tool_layer_kind (TsrTool *tool)
+{
+  return TSR_LAYER_KIND_VECTOR;
 }
 
 guint

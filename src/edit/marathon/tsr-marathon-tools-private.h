@@ -37,6 +37,19 @@ gboolean             tsr_marathon_tool_run       (TsrEditSession       *session,
                                                   const char           *description,
                                                   TsrMarathonLevelEdit  edit,
                                                   gpointer              user_data);
+/* The polygon of LEVEL having points A and B as corners with a corner between them on each side
+ * (a line from A to B splits it), or -1. */
+gint                 tsr_marathon_tool_polygon_with_diagonal (const TsrMarathonLevel *level,
+                                                              gint                    a,
+                                                              gint                    b);
+/* A map coordinate rounded into the 16-bit range. */
+gint16               tsr_marathon_tool_coordinate (double                value);
+/* What every Marathon tool does with a key it has no use of its own for: Escape clears the
+ * selection, Delete removes it. */
+gboolean             tsr_marathon_tool_common_key (TsrEditSession      *session,
+                                                   TsrToolKey           key);
+/* get_layer_kind of every Marathon tool: vector. */
+TsrLayerKind         tsr_marathon_tool_layer_kind (TsrTool             *tool);
 /* Installs "edit-failed" on a tool class; returns the signal id. */
 guint                tsr_marathon_tool_class_install (GObjectClass     *object_class);
 /* Selects one element. */
