@@ -786,6 +786,100 @@ START_TEST (test_merge_polygons_of_real_levels)
 }
 END_TEST
 
+/* Polygons of real levels split along the diagonal from a corner to the one after next: two
+ * clockwise polygons with the original's records, a transparent shared line owned by both, the
+ * engine's derived data, no new error; merged back, the polygon has its corners again. A refusal
+ * leaves every array as it was. */
+START_TEST (test_split_polygons_of_real_levels)
+{
+  static const struct { const char *name; guint levels; } files[] = {
+    { "chronicles_net_War.sceA", 1 }, { "m1_Map.scen", 3 }, { "chronicles_DreamBrother.sceA", 1 },
+  };
+  guint splits = 0, refused = 0, merged_back = 0;
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(TsrMarathonScenario) scenario = load_scenario (files[f].name);
+
+      for (guint l = 0; l < files[f].levels; l++)
+        {
+          TsrMarathonLevel *level = level_at (scenario, l);
+          guint errors_before, attempts = 0;
+
+          tsr_marathon_derive_level (level);
+          errors_before = error_count (level);
+          for (guint i = 0; i < level->polygons->len && attempts < 16; i += 7)
+            {
+              TsrMarathonPolygon before = g_array_index (level->polygons, TsrMarathonPolygon, i);
+              g_autoptr(GArray) lines = NULL, polygons = NULL, objects = NULL;
+              g_autoptr(GError) error = NULL;
+              guint n_polygons = level->polygons->len, n_lines = level->lines->len, added = 0;
+              gint16 a, b;
+
+              if (before.vertex_count < 4)
+                continue;
+              attempts++;
+              a = before.endpoint_indexes[0];
+              b = before.endpoint_indexes[2];
+              lines = dup_array (level->lines);
+              polygons = dup_array (level->polygons);
+              objects = dup_array (level->objects);
+              if (tsr_marathon_level_split_polygon (level, i, (guint) a, (guint) b, &added, &error))
+                {
+                  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+                  g_autofree char *text = NULL;
+                  const TsrMarathonPolygon *first = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+                  const TsrMarathonPolygon *second = &g_array_index (level->polygons, TsrMarathonPolygon, added);
+                  const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, n_lines);
+
+                  ck_assert_uint_eq (added, n_polygons);
+                  ck_assert_uint_eq (level->polygons->len, n_polygons + 1);
+                  ck_assert_uint_eq (level->lines->len, n_lines + 1);
+                  ck_assert_uint_eq (first->vertex_count + second->vertex_count, before.vertex_count + 2);
+                  ck_assert_int_eq (first->floor_height, before.floor_height);
+                  ck_assert_int_eq (second->ceiling_height, before.ceiling_height);
+                  ck_assert_int_eq (second->floor_texture, before.floor_texture);
+                  ck_assert_int_eq (second->type, before.type);
+                  ck_assert_uint_eq (line->flags & 0x6000, 0x2000);
+                  ck_assert_int_eq (line->clockwise_polygon_owner, (gint) added);
+                  ck_assert_int_eq (line->counterclockwise_polygon_owner, (gint) i);
+                  compare (level, findings, NULL);
+                  text = findings_text (findings, 5);
+                  ck_assert_msg (findings->len == 0, "%s", text);
+                  ck_assert_uint_le (error_count (level), errors_before);
+                  splits++;
+                  g_clear_error (&error);
+                  if (tsr_marathon_level_merge_polygons (level, i, added, &error))
+                    {
+                      const TsrMarathonPolygon *back = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+                      guint found = 0;
+
+                      ck_assert_uint_eq (level->polygons->len, n_polygons);
+                      ck_assert_uint_eq (back->vertex_count, before.vertex_count);
+                      for (guint v = 0; v < back->vertex_count; v++)
+                        for (guint w = 0; w < before.vertex_count; w++)
+                          found += back->endpoint_indexes[v] == before.endpoint_indexes[w];
+                      ck_assert_uint_eq (found, before.vertex_count);
+                      merged_back++;
+                    }
+                }
+              else
+                {
+                  ck_assert_ptr_nonnull (error);
+                  ck_assert (arrays_equal (lines, level->lines));
+                  ck_assert (arrays_equal (polygons, level->polygons));
+                  ck_assert (arrays_equal (objects, level->objects));
+                  refused++;
+                }
+            }
+        }
+    }
+  ck_assert_uint_gt (splits, 10);
+  ck_assert_uint_gt (merged_back, 0);
+  g_print ("split polygons: %u split, %u merged back, %u refused\n", splits, merged_back, refused);
+}
+END_TEST
+
 /* The sample's rooms 0 and 1 merge into one convex room; a merge into a platform's polygon from
  * the other side, or of rooms sharing no line, is refused. */
 START_TEST (test_merge_sample_rooms)
@@ -1029,6 +1123,7 @@ derive_suite (void)
   tcase_add_test (geometry, test_split_line_sides_and_owners);
   tcase_add_test (geometry, test_merge_polygons_of_real_levels);
   tcase_add_test (geometry, test_merge_sample_rooms);
+  tcase_add_test (geometry, test_split_polygons_of_real_levels);
   tcase_add_test (geometry, test_fill_real_levels);
   tcase_add_test (geometry, test_fill_sample_room);
   suite_add_tcase (suite, derived);

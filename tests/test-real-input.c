@@ -1394,6 +1394,287 @@ test_marathon_map (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+/* --- Drawing rooms on an empty Marathon level --- */
+
+/* A one-level Marathon 2 map with no geometry and one light, made with the codec. */
+static GBytes *
+empty_marathon_map (void)
+{
+  TsrWad *wad = tsr_wad_new (TSR_WAD_VERSION_OVERLAYS, 1, "Rooms.sceA");
+  g_autoptr(GError) error = NULL;
+  TsrMarathonMap *map = tsr_marathon_map_from_wad (wad, &error);
+  TsrMarathonLevel *level = tsr_marathon_level_new (0, 1, "Rooms");
+  TsrMarathonLight light = { 0 };
+  GBytes *bytes;
+
+  g_assert_no_error (error);
+  light.flags = 0x0001;
+  light.primary_active.intensity = light.secondary_active.intensity = light.becoming_active.intensity = 0x10000;
+  light.primary_inactive.intensity = light.secondary_inactive.intensity = light.becoming_inactive.intensity = 0x8000;
+  light.primary_active.period = light.secondary_active.period = light.becoming_active.period = 30;
+  light.primary_inactive.period = light.secondary_inactive.period = light.becoming_inactive.period = 30;
+  g_array_append_val (level->lights, light);
+  tsr_marathon_map_add_level (map, level, 0);
+  bytes = tsr_marathon_map_serialize (map, &error);
+  g_assert_no_error (error);
+  tsr_marathon_map_free (map);
+  return bytes;
+}
+
+/* A real press and release at map point (X, Y) (the view may have scrolled as the level grew). */
+static void
+click_map (TsrTestXTest *xtest, TsrMapCanvas *canvas, double x, double y)
+{
+  double vx, vy;
+
+  map_to_view (canvas, x, y, &vx, &vy);
+  g_assert_true (vx > 4 && vy > 4 && vx < gtk_widget_get_width (GTK_WIDGET (canvas)) - 4
+                 && vy < gtk_widget_get_height (GTK_WIDGET (canvas)) - 4);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 24, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (30);
+}
+
+static gint
+point_at (const TsrMarathonLevel *level, gint x, gint y)
+{
+  for (guint p = 0; p < tsr_marathon_level_n_points (level); p++)
+    if (tsr_marathon_level_point (level, p).x == x && tsr_marathon_level_point (level, p).y == y)
+      return (gint) p;
+  return -1;
+}
+
+static const char *
+current_tool (TsrMarathonMapEditor *editor)
+{
+  return tsr_tool_get_id (tsr_edit_session_get_tool (tsr_marathon_map_editor_get_session (editor)));
+}
+
+/* Every polygon clockwise on screen, each of its lines owned on its side. */
+static void
+assert_clockwise_polygons (const TsrMarathonLevel *level)
+{
+  for (guint i = 0; i < level->polygons->len; i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+      gint64 twice = 0;
+
+      for (guint v = 0; v < polygon->vertex_count; v++)
+        {
+          TsrMarathonPoint p = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+          TsrMarathonPoint q = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 1) % polygon->vertex_count]);
+          const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, polygon->line_indexes[v]);
+
+          twice += (gint64) p.x * q.y - (gint64) q.x * p.y;
+          g_assert_cmpint (line->endpoint_indexes[0] == polygon->endpoint_indexes[v]
+                           ? line->clockwise_polygon_owner : line->counterclockwise_polygon_owner, ==, (gint) i);
+        }
+      g_assert_cmpint (twice, >, 0);
+    }
+}
+
+/* On an empty one-level map, with real clicks and keys only: L, two adjacent 2 WU square rooms
+ * drawn point to point (the first closed on its first point, the second ended by Escape); F, both
+ * filled (the shared wall a transparent passage); the Select button, a shared point dragged down
+ * ½ WU; S, the top wall split; Select, both rooms clicked (Shift), M merges them; O, a player start
+ * placed; Ctrl+S. The codec reads back one clockwise polygon with exactly the drawn corners, a
+ * player start in it, and the level validates with no error. */
+static void
+test_marathon_rooms (void)
+{
+  g_autofree char *dir = g_build_filename (work_dir, "marathon-rooms", NULL);
+  g_autofree char *path = g_build_filename (dir, "Rooms.sceA", NULL);
+  g_autoptr(GBytes) empty = empty_marathon_map ();
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(TsrMarathonScenario) after = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrMarathonLevel *level;
+  GtkWidget *select;
+  double ox, oy, vx, vy;
+  gint a, b, moved_y;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (empty, NULL), (gssize) g_bytes_get_size (empty), NULL));
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
+  level = tsr_marathon_level_map_get_level (tsr_marathon_map_editor_get_level_map (editor));
+  select = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Select");
+  g_assert_nonnull (select);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* 1 WU = 64 view pixels; the rooms start on the ½ WU grid a little inside the view. */
+  tsr_map_canvas_set_zoom (canvas, 1.0 / 16);
+  tsr_test_ui_iterate_for (100);
+  view_to_map (canvas, 120, 120, &ox, &oy);
+  ox = round (ox / 512) * 512;
+  oy = round (oy / 512) * 512;
+  map_to_view (canvas, ox + 4096, oy + 2048, &vx, &vy);
+  g_assert_true (vx < gtk_widget_get_width (GTK_WIDGET (canvas)) - 100);
+
+  /* A click on the empty canvas gives it the focus; L picks the line tool. */
+  click_map (xtest, canvas, ox - 700, oy - 700);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_l, 0));
+  g_assert_cmpstr (current_tool (editor), ==, "marathon-line");
+  click_map (xtest, canvas, ox + 10, oy - 10);        /* snapped to the grid */
+  click_map (xtest, canvas, ox + 2048, oy);
+  click_map (xtest, canvas, ox + 2048, oy + 2048);
+  click_map (xtest, canvas, ox, oy + 2048);
+  click_map (xtest, canvas, ox + 40, oy + 30);        /* on the first point: closes the room */
+  g_assert_cmpuint (level->lines->len, ==, 4);
+  click_map (xtest, canvas, ox + 2048, oy);
+  click_map (xtest, canvas, ox + 4096, oy);
+  click_map (xtest, canvas, ox + 4096, oy + 2048);
+  /* The rubber line follows the pointer from the chain's last point. */
+  map_to_view (canvas, ox + 2600, oy + 1900, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 24, NULL, NULL));
+  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-drawing.png");
+  click_map (xtest, canvas, ox + 2048, oy + 2048);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
+  g_assert_cmpuint (level->lines->len, ==, 7);
+  g_assert_cmpuint (tsr_marathon_level_n_points (level), ==, 6);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-lines.png");
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_f, 0));
+  g_assert_cmpstr (current_tool (editor), ==, "marathon-fill");
+  click_map (xtest, canvas, ox + 1000, oy + 1100);
+  click_map (xtest, canvas, ox + 3000, oy + 900);
+  g_assert_cmpuint (level->polygons->len, ==, 2);
+  a = point_at (level, (gint) ox + 2048, (gint) oy);
+  b = point_at (level, (gint) ox + 2048, (gint) oy + 2048);
+  g_assert_cmpint (a, >=, 0);
+  g_assert_cmpint (b, >=, 0);
+  for (guint i = 0; i < level->lines->len; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      if ((line->endpoint_indexes[0] == a && line->endpoint_indexes[1] == b)
+          || (line->endpoint_indexes[0] == b && line->endpoint_indexes[1] == a))
+        g_assert_cmpuint (line->flags & 0x6000, ==, 0x2000);
+      else
+        g_assert_cmpuint (line->flags & 0x6000, ==, 0x4000);
+    }
+  assert_clockwise_polygons (level);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-filled.png");
+
+  /* The Select button, then drag the shared bottom point ½ WU down. */
+  g_assert_true (tsr_test_xtest_click (xtest, select));
+  g_assert_cmpstr (current_tool (editor), ==, "select");
+  map_to_view (canvas, ox + 2048, oy + 2048, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 24, NULL, NULL));
+  {
+    double px, py, mx0, my0, mx1, my1;
+
+    tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+    view_to_map (canvas, px, py, &mx0, &my0);
+    g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+    g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx + 3, vy + 33, 4, NULL, NULL));
+    tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+    view_to_map (canvas, px, py, &mx1, &my1);
+    g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+    tsr_test_ui_iterate_for (50);
+    g_test_message ("drag from %g, %g to %g, %g at zoom %g; point now %d, %d (origin %g, %g)", mx0, my0, mx1, my1,
+                    tsr_map_canvas_get_zoom (canvas), tsr_marathon_level_point (level, (guint) b).x,
+                    tsr_marathon_level_point (level, (guint) b).y, ox, oy);
+  }
+  /* The view scrolls while the level's bounds grow under the drag, so the point lands further
+   * than the pointer went on screen: on the grid, straight below. */
+  moved_y = tsr_marathon_level_point (level, (guint) b).y;
+  g_assert_cmpint (tsr_marathon_level_point (level, (guint) b).x, ==, (gint) ox + 2048);
+  g_assert_cmpint (moved_y, >, (gint) oy + 2048);
+  g_assert_cmpint ((moved_y - (gint) oy) % 512, ==, 0);
+
+  /* S, and a click on the top wall of the first room splits it. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, 0));
+  g_assert_cmpstr (current_tool (editor), ==, "marathon-split");
+  click_map (xtest, canvas, ox + 1024, oy + 40);
+  g_assert_cmpint (point_at (level, (gint) ox + 1024, (gint) oy), >=, 0);
+  g_assert_cmpuint (level->lines->len, ==, 8);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-split.png");
+
+  /* A rubber band round both rooms selects them (and their lines and points); M merges them. */
+  g_assert_true (tsr_test_xtest_click (xtest, select));
+  map_to_view (canvas, ox - 600, oy - 600, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 24, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  map_to_view (canvas, ox + 4700, oy + 3200, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 12, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (50);
+  {
+    TsrElementRef rooms[2] = { { TSR_ELEMENT_POLYGON, 0 }, { TSR_ELEMENT_POLYGON, 1 } };
+    TsrSelection *selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+
+    g_assert_true (tsr_selection_contains (selection, &rooms[0]) && tsr_selection_contains (selection, &rooms[1]));
+  }
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_m, 0));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpuint (level->polygons->len, ==, 1);
+  g_assert_cmpuint (g_array_index (level->polygons, TsrMarathonPolygon, 0).vertex_count, ==, 7);
+
+  /* O, a player start in the room. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_o, 0));
+  g_assert_cmpstr (current_tool (editor), ==, "marathon-place");
+  click_map (xtest, canvas, ox + 1024, oy + 1024);
+  g_assert_cmpuint (level->objects->len, ==, 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-merged.png");
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, "saved", &error);
+  g_assert_no_error (error);
+  {
+    TsrMarathonLevel *back = g_ptr_array_index (after->map->levels, 0);
+    const gint corners[][2] = { { 0, 0 }, { 1024, 0 }, { 2048, 0 }, { 4096, 0 }, { 4096, 2048 },
+                                { 2048, moved_y - (gint) oy }, { 0, 2048 } };
+    const TsrMarathonPolygon *room = &g_array_index (back->polygons, TsrMarathonPolygon, 0);
+    const TsrMarathonObject *start = &g_array_index (back->objects, TsrMarathonObject, 0);
+
+    g_assert_cmpuint (back->polygons->len, ==, 1);
+    g_assert_cmpuint (room->vertex_count, ==, G_N_ELEMENTS (corners));
+    for (guint c = 0; c < G_N_ELEMENTS (corners); c++)
+      {
+        gint p = point_at (back, (gint) ox + corners[c][0], (gint) oy + corners[c][1]);
+        gboolean found = FALSE;
+
+        g_assert_cmpint (p, >=, 0);
+        for (guint v = 0; v < room->vertex_count; v++)
+          found |= room->endpoint_indexes[v] == p;
+        g_assert_true (found);
+      }
+    assert_clockwise_polygons (back);
+    g_assert_cmpuint (back->objects->len, ==, 1);
+    g_assert_cmpint (start->type, ==, 3);
+    g_assert_cmpint (start->polygon_index, ==, 0);
+    tsr_marathon_level_validate (back, 0, "saved", findings);
+    for (guint i = 0; i < findings->len; i++)
+      {
+        const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+        if (finding->severity == TSR_SEVERITY_ERROR)
+          g_error ("saved level: %s", finding->what);
+      }
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* GTK 4.8 warns "Trying to snapshot GtkGizmo … without a current allocation" on the frame after a
  * real Return in a text view whose size request changes (a GTK bug, harmless: the next frame is
  * whole). Every other warning stays fatal. */
@@ -1433,6 +1714,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/real-input/new-map", test_new_map);
   g_test_add_func ("/real-input/marathon-terminals", test_marathon_terminals);
   g_test_add_func ("/real-input/marathon-map", test_marathon_map);
+  g_test_add_func ("/real-input/marathon-rooms", test_marathon_rooms);
   status = g_test_run ();
 
   g_clear_object (&application);

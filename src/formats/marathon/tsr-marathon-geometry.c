@@ -982,3 +982,392 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
     *new_polygon = (guint) index;
   return ok;
 }
+
+/* ---- Drawing ----------------------------------------------------------------------------------- */
+
+/* Whether P lies strictly inside convex polygon INDEX (clockwise on screen: every edge has P on
+ * its right). */
+static gboolean
+inside_polygon (const TsrMarathonLevel *level,
+                guint                   index,
+                TsrMarathonPoint        p)
+{
+  const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, index);
+  guint n = MIN (polygon->vertex_count, 8);
+
+  if (n < 3)
+    return FALSE;
+  for (guint v = 0; v < n; v++)
+    {
+      gint16 a = polygon->endpoint_indexes[v], b = polygon->endpoint_indexes[(v + 1) % n];
+
+      if (a < 0 || (guint) a >= n_points (level) || b < 0 || (guint) b >= n_points (level))
+        return FALSE;
+      if (cross3 (tsr_marathon_level_point (level, (guint) a), tsr_marathon_level_point (level, (guint) b), p) <= 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The polygon holding P strictly inside, or -1. */
+static gint
+polygon_holding (const TsrMarathonLevel *level,
+                 TsrMarathonPoint        p)
+{
+  for (guint i = 0; level->polygons != NULL && i < level->polygons->len; i++)
+    if (inside_polygon (level, i, p))
+      return (gint) i;
+  return -1;
+}
+
+static gboolean
+strictly_between (TsrMarathonPoint a,
+                  TsrMarathonPoint b,
+                  TsrMarathonPoint p)
+{
+  gint64 along = (gint64) (b.x - a.x) * (p.x - a.x) + (gint64) (b.y - a.y) * (p.y - a.y);
+  gint64 length2 = (gint64) (b.x - a.x) * (b.x - a.x) + (gint64) (b.y - a.y) * (b.y - a.y);
+
+  return cross3 (a, b, p) == 0 && along > 0 && along < length2;
+}
+
+static int
+sign64 (gint64 value)
+{
+  return value > 0 ? 1 : value < 0 ? -1 : 0;
+}
+
+/* Why a new line from point A to point B cannot be drawn (a line there already, one it would
+ * cross or overlap, a point it would pass through), or NULL. Free the text. */
+static char *
+line_obstacle (const TsrMarathonLevel *level,
+               guint                   a,
+               guint                   b)
+{
+  TsrMarathonPoint pa = tsr_marathon_level_point (level, a), pb = tsr_marathon_level_point (level, b);
+
+  for (guint p = 0; p < n_points (level); p++)
+    if (p != a && p != b && strictly_between (pa, pb, tsr_marathon_level_point (level, p)))
+      return g_strdup_printf ("it would pass through point %u", p);
+  for (guint i = 0; level->lines != NULL && i < level->lines->len; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+      gint16 c = line->endpoint_indexes[0], d = line->endpoint_indexes[1];
+      TsrMarathonPoint pc, pd;
+
+      if (c < 0 || (guint) c >= n_points (level) || d < 0 || (guint) d >= n_points (level))
+        continue;
+      if (((guint) c == a && (guint) d == b) || ((guint) c == b && (guint) d == a))
+        return g_strdup_printf ("line %u joins those points already", i);
+      pc = tsr_marathon_level_point (level, (guint) c);
+      pd = tsr_marathon_level_point (level, (guint) d);
+      if ((guint) c == a || (guint) c == b || (guint) d == a || (guint) d == b)
+        {
+          /* Sharing an end: they overlap only when collinear and pointing the same way. */
+          TsrMarathonPoint shared = ((guint) c == a || (guint) c == b) ? pc : pd;
+          TsrMarathonPoint other_new = ((guint) c == a || (guint) d == a) ? pb : pa;
+          TsrMarathonPoint other_old = ((guint) c == a || (guint) c == b) ? pd : pc;
+
+          if (cross3 (shared, other_new, other_old) == 0
+              && (gint64) (other_new.x - shared.x) * (other_old.x - shared.x)
+                 + (gint64) (other_new.y - shared.y) * (other_old.y - shared.y) > 0)
+            return g_strdup_printf ("it would overlap line %u", i);
+          continue;
+        }
+      if (strictly_between (pc, pd, pa) || strictly_between (pc, pd, pb))
+        return g_strdup_printf ("it would end on line %u (split the line there first)", i);
+      if (sign64 (cross3 (pa, pb, pc)) * sign64 (cross3 (pa, pb, pd)) < 0
+          && sign64 (cross3 (pc, pd, pa)) * sign64 (cross3 (pc, pd, pb)) < 0)
+        return g_strdup_printf ("it would cross line %u", i);
+    }
+  return NULL;
+}
+
+static GArray *
+ensure_array (GArray **array,
+              gsize    element_size)
+{
+  if (*array == NULL)
+    *array = g_array_new (FALSE, TRUE, (guint) element_size);
+  return *array;
+}
+
+gboolean
+tsr_marathon_level_add_point (TsrMarathonLevel *level,
+                              TsrMarathonPoint  at,
+                              guint            *new_point,
+                              GError          **error)
+{
+  g_autoptr(GHashTable) before = NULL;
+  Snapshot snapshot = { 0 };
+  gint holder;
+  gboolean ok;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (n_points (level) >= G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "draw: the level holds 32,767 points already");
+      return FALSE;
+    }
+  for (guint p = 0; p < n_points (level); p++)
+    {
+      TsrMarathonPoint q = tsr_marathon_level_point (level, p);
+
+      if (q.x == at.x && q.y == at.y)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "draw: point %u is at (%d, %d) already", p, at.x, at.y);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; level->lines != NULL && i < level->lines->len; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+
+      if (line->endpoint_indexes[0] >= 0 && (guint) line->endpoint_indexes[0] < n_points (level)
+          && line->endpoint_indexes[1] >= 0 && (guint) line->endpoint_indexes[1] < n_points (level)
+          && strictly_between (tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]),
+                               tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]), at))
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "draw: (%d, %d) is on line %u: split the line there",
+                       at.x, at.y, i);
+          return FALSE;
+        }
+    }
+  holder = polygon_holding (level, at);
+  if (holder >= 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "draw: (%d, %d) is inside polygon %d: a polygon cannot hold a loose point", at.x, at.y, holder);
+      return FALSE;
+    }
+
+  before = validation_errors (level);
+  snapshot_take (&snapshot, level);
+  if (level->endpoints != NULL && (level->points == NULL || level->points->len == 0))
+    {
+      TsrMarathonEndpoint endpoint = { .vertex = at, .transformed = at, .supporting_polygon_index = TSR_MARATHON_NONE };
+
+      g_array_append_val (level->endpoints, endpoint);
+    }
+  else
+    g_array_append_val (ensure_array (&level->points, sizeof (TsrMarathonPoint)), at);
+  ok = finish (level, &snapshot, before, "draw", error);
+  snapshot_clear (&snapshot);
+  if (ok && new_point != NULL)
+    *new_point = n_points (level) - 1;
+  return ok;
+}
+
+gboolean
+tsr_marathon_level_add_line (TsrMarathonLevel *level,
+                             guint             a,
+                             guint             b,
+                             guint            *new_line,
+                             GError          **error)
+{
+  g_autoptr(GHashTable) before = NULL;
+  g_autofree char *obstacle = NULL;
+  Snapshot snapshot = { 0 };
+  TsrMarathonLine line = { 0 };
+  TsrMarathonPoint pa, pb, middle;
+  gint holder;
+  gboolean ok;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (a >= n_points (level) || b >= n_points (level) || a == b)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "draw: points %u and %u are not two points of the level", a, b);
+      return FALSE;
+    }
+  if (level->lines != NULL && level->lines->len >= G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "draw: the level holds 32,767 lines already");
+      return FALSE;
+    }
+  obstacle = line_obstacle (level, a, b);
+  if (obstacle != NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "draw: no line from point %u to %u: %s", a, b, obstacle);
+      return FALSE;
+    }
+  pa = tsr_marathon_level_point (level, a);
+  pb = tsr_marathon_level_point (level, b);
+  middle = (TsrMarathonPoint) { (gint16) (((gint) pa.x + pb.x) / 2), (gint16) (((gint) pa.y + pb.y) / 2) };
+  holder = polygon_holding (level, middle);
+  if (holder >= 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "draw: the line from point %u to %u runs inside polygon %d (join two of its corners to split it)",
+                   a, b, holder);
+      return FALSE;
+    }
+
+  before = validation_errors (level);
+  snapshot_take (&snapshot, level);
+  line.endpoint_indexes[0] = (gint16) a;
+  line.endpoint_indexes[1] = (gint16) b;
+  line.flags = LINE_SOLID;
+  line.clockwise_side_index = line.counterclockwise_side_index = TSR_MARATHON_NONE;
+  line.clockwise_polygon_owner = line.counterclockwise_polygon_owner = TSR_MARATHON_NONE;
+  g_array_append_val (ensure_array (&level->lines, sizeof (TsrMarathonLine)), line);
+  ok = finish (level, &snapshot, before, "draw", error);
+  snapshot_clear (&snapshot);
+  if (ok && new_line != NULL)
+    *new_line = level->lines->len - 1;
+  return ok;
+}
+
+gboolean
+tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
+                                  guint             polygon_index,
+                                  guint             point_a,
+                                  guint             point_b,
+                                  guint            *new_polygon,
+                                  GError          **error)
+{
+  g_autoptr(GHashTable) before = NULL;
+  g_autofree char *obstacle = NULL;
+  Snapshot snapshot = { 0 };
+  TsrMarathonPolygon *original, first, second;
+  TsrMarathonLine line = { 0 };
+  guint n, ia = G_MAXUINT, ib = G_MAXUINT, n_polygons = level->polygons != NULL ? level->polygons->len : 0;
+  guint n1 = 0, n2 = 0, added;
+  gint16 added_line, index;
+  gboolean ok;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (polygon_index >= n_polygons)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: there is no polygon %u", polygon_index);
+      return FALSE;
+    }
+  if (n_polygons >= G_MAXINT16 || (level->lines != NULL && level->lines->len >= G_MAXINT16))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: the level holds 32,767 polygons or lines already");
+      return FALSE;
+    }
+  original = &g_array_index (level->polygons, TsrMarathonPolygon, polygon_index);
+  n = original->vertex_count;
+  for (guint v = 0; v < n && v < 8; v++)
+    {
+      if (original->endpoint_indexes[v] == (gint16) point_a)
+        ia = v;
+      if (original->endpoint_indexes[v] == (gint16) point_b)
+        ib = v;
+      if (original->line_indexes[v] < 0 || level->lines == NULL || (guint) original->line_indexes[v] >= level->lines->len)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: polygon %u has line %d outside the level",
+                       polygon_index, original->line_indexes[v]);
+          return FALSE;
+        }
+    }
+  if (n < 4 || n > 8 || ia == G_MAXUINT || ib == G_MAXUINT || ia == ib || (ia + 1) % n == ib || (ib + 1) % n == ia)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   "split: points %u and %u are not two corners of polygon %u with a corner between them on each side",
+                   point_a, point_b, polygon_index);
+      return FALSE;
+    }
+  if (original->type == 5)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: polygon %u is a platform", polygon_index);
+      return FALSE;
+    }
+  for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
+    if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == (gint16) polygon_index)
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: polygon %u is platform %u's polygon", polygon_index, i);
+        return FALSE;
+      }
+  obstacle = line_obstacle (level, point_a, point_b);
+  if (obstacle != NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: no line from point %u to %u: %s", point_a, point_b, obstacle);
+      return FALSE;
+    }
+
+  before = validation_errors (level);
+  snapshot_take (&snapshot, level);
+  added_line = (gint16) level->lines->len;
+  index = (gint16) n_polygons;
+  original = &g_array_index (level->polygons, TsrMarathonPolygon, polygon_index);
+  first = second = *original;
+  for (guint v = 0; v < 8; v++)
+    {
+      first.endpoint_indexes[v] = first.line_indexes[v] = TSR_MARATHON_NONE;
+      second.endpoint_indexes[v] = second.line_indexes[v] = TSR_MARATHON_NONE;
+      first.adjacent_polygon_indexes[v] = first.side_indexes[v] = TSR_MARATHON_NONE;
+      second.adjacent_polygon_indexes[v] = second.side_indexes[v] = TSR_MARATHON_NONE;
+    }
+  /* The first part walks A .. B and back along the new line, the second B .. A and back: both
+   * keep the clockwise order, and each copies the polygon's records. */
+  for (guint v = ia; v != ib; v = (v + 1) % n, n1++)
+    {
+      first.endpoint_indexes[n1] = original->endpoint_indexes[v];
+      first.line_indexes[n1] = original->line_indexes[v];
+    }
+  first.endpoint_indexes[n1] = (gint16) point_b;
+  first.line_indexes[n1++] = added_line;
+  for (guint v = ib; v != ia; v = (v + 1) % n, n2++)
+    {
+      second.endpoint_indexes[n2] = original->endpoint_indexes[v];
+      second.line_indexes[n2] = original->line_indexes[v];
+    }
+  second.endpoint_indexes[n2] = (gint16) point_a;
+  second.line_indexes[n2++] = added_line;
+  first.vertex_count = (guint16) n1;
+  second.vertex_count = (guint16) n2;
+  *original = first;
+  g_array_append_val (level->polygons, second);
+
+  /* The second part's lines and their sides name the new polygon now. */
+  for (guint v = 0; v + 1 < n2; v++)
+    {
+      TsrMarathonLine *edge = &g_array_index (level->lines, TsrMarathonLine, second.line_indexes[v]);
+      gint16 *owners[2] = { &edge->clockwise_polygon_owner, &edge->counterclockwise_polygon_owner };
+      gint16 sides[2] = { edge->clockwise_side_index, edge->counterclockwise_side_index };
+
+      for (guint k = 0; k < 2; k++)
+        if (*owners[k] == (gint16) polygon_index)
+          {
+            *owners[k] = index;
+            if (sides[k] >= 0 && level->sides != NULL && (guint) sides[k] < level->sides->len)
+              g_array_index (level->sides, TsrMarathonSide, sides[k]).polygon_index = index;
+          }
+    }
+  /* The new line runs from A to B: the second part walks it forwards (its clockwise owner), the
+   * first part backwards. Same heights on both sides: a passage with no sides. */
+  line.endpoint_indexes[0] = (gint16) point_a;
+  line.endpoint_indexes[1] = (gint16) point_b;
+  line.flags = LINE_TRANSPARENT;
+  line.clockwise_side_index = line.counterclockwise_side_index = TSR_MARATHON_NONE;
+  line.clockwise_polygon_owner = index;
+  line.counterclockwise_polygon_owner = (gint16) polygon_index;
+  g_array_append_val (level->lines, line);
+
+  /* Objects and annotations in the second part move with it. */
+  for (guint i = 0; level->objects != NULL && i < level->objects->len; i++)
+    {
+      TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
+      TsrMarathonPoint at = { object->x, object->y };
+
+      if (object->polygon_index == (gint16) polygon_index && inside_polygon (level, (guint) index, at))
+        object->polygon_index = index;
+    }
+  for (guint i = 0; level->annotations != NULL && i < level->annotations->len; i++)
+    {
+      TsrMarathonAnnotation *annotation = &g_array_index (level->annotations, TsrMarathonAnnotation, i);
+
+      if (annotation->polygon_index == (gint16) polygon_index && inside_polygon (level, (guint) index, annotation->location))
+        annotation->polygon_index = index;
+    }
+  added = (guint) index;
+  ok = finish (level, &snapshot, before, "split", error);
+  snapshot_clear (&snapshot);
+  if (ok && new_polygon != NULL)
+    *new_polygon = added;
+  return ok;
+}

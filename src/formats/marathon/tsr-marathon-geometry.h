@@ -43,4 +43,33 @@ gboolean tsr_marathon_level_fill (TsrMarathonLevel *level,
                                   guint            *new_polygon,
                                   GError          **error);
 
+/* Adds a point at AT (an endpoint in EPNT levels). Refused where a point is already, on a line
+ * (split the line instead) or inside a polygon. *NEW_POINT (may be NULL) receives its index. */
+gboolean tsr_marathon_level_add_point (TsrMarathonLevel *level,
+                                       TsrMarathonPoint  at,
+                                       guint            *new_point,
+                                       GError          **error);
+
+/* Adds a solid line from point A to point B with no sides and no polygons. Refused when a line
+ * joins them already, or the line would cross or overlap another line, pass through a point, end
+ * on a line or run inside a polygon. *NEW_LINE (may be NULL) receives its index. */
+gboolean tsr_marathon_level_add_line (TsrMarathonLevel *level,
+                                      guint             a,
+                                      guint             b,
+                                      guint            *new_line,
+                                      GError          **error);
+
+/* Splits polygon POLYGON along a new line from its corner POINT_A to its corner POINT_B (not
+ * neighbours on it): the polygon keeps the corners from A round to B, a new polygon after the
+ * last one takes those from B round to A; both are clockwise and carry the polygon's records
+ * (heights, lights, textures, type), the new line is transparent with no sides, the lines and
+ * sides of the new part name it, and so do the objects and annotations inside it. Refused for a
+ * platform. *NEW_POLYGON (may be NULL) receives the new polygon's index. */
+gboolean tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
+                                           guint             polygon,
+                                           guint             point_a,
+                                           guint             point_b,
+                                           guint            *new_polygon,
+                                           GError          **error);
+
 G_END_DECLS

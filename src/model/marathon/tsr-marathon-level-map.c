@@ -1494,3 +1494,56 @@ tsr_marathon_level_map_store_record (TsrMarathonLevelMap  *self,
   tsr_vector_map_elements_changed (TSR_VECTOR_MAP (self), (const TsrElementRef *) changed->data, changed->len,
                                    TSR_ELEMENTS_GEOMETRY);
 }
+
+/* --- Changes made outside --- */
+
+TsrMarathonLevelChange *
+tsr_marathon_level_map_begin_change (TsrMarathonLevelMap *self)
+{
+  TsrMarathonLevelChange *change;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self), NULL);
+  change = tsr_marathon_level_change_new (self->level);
+  tsr_marathon_level_change_add_array (change, &self->line_origins);
+  tsr_marathon_level_change_add_array (change, &self->polygon_origins);
+  tsr_marathon_level_change_add_array (change, &self->object_origins);
+  tsr_marathon_level_change_add_array (change, &self->annotation_origins);
+  tsr_marathon_level_change_add_bytes (change, &self->run_open, sizeof self->run_open);
+  tsr_marathon_level_change_add_bytes (change, self->run_base, sizeof self->run_base);
+  return change;
+}
+
+static void
+emit_structure (TsrMarathonLevelMap *self)
+{
+  structure_changed (self);
+  tsr_vector_map_elements_changed (TSR_VECTOR_MAP (self), NULL, 0, TSR_ELEMENTS_STRUCTURE | TSR_ELEMENTS_GEOMETRY);
+}
+
+gboolean
+tsr_marathon_level_map_end_change (TsrMarathonLevelMap    *self,
+                                   TsrMarathonLevelChange *change)
+{
+  gboolean changed;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self), FALSE);
+  /* The operation derived the level with the engine's arithmetic: those are the values that go
+   * with this geometry now (a point moved away and back gets them again). */
+  build_origins (self);
+  self->run_open = FALSE;
+  changed = tsr_marathon_level_change_finish (change);
+  if (changed)
+    tsr_marathon_level_change_apply (change, FALSE);
+  structure_changed (self);
+  return changed;
+}
+
+void
+tsr_marathon_level_map_apply_change (TsrMarathonLevelMap    *self,
+                                     TsrMarathonLevelChange *change,
+                                     gboolean                forward)
+{
+  g_return_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self));
+  tsr_marathon_level_change_apply (change, forward);
+  emit_structure (self);
+}

@@ -11,6 +11,7 @@
 
 #include "edit/tsr-vector-map.h"
 #include "formats/marathon/tsr-marathon-map.h"
+#include "model/marathon/tsr-marathon-level-change.h"
 
 G_BEGIN_DECLS
 
@@ -72,5 +73,18 @@ void                 tsr_marathon_polygon_measure  (const TsrMarathonPoint *vert
                                                     guint                   n_vertices,
                                                     gint32                 *area,
                                                     TsrMarathonPoint       *center);
+
+/* Edits made on the level's arrays from outside the map (the geometry operations, through
+ * TsrMarathonEditLevelCommand). Begin records the level and the map's own rows (transfer full).
+ * End takes the level as it is now as the geometry its stored values go with (the rows are
+ * rebuilt), keeps the difference and puts the level back as it was, silently: FALSE when nothing
+ * changed. Apply puts either state in place, drops the endpoint index and emits elements-changed
+ * (STRUCTURE). */
+TsrMarathonLevelChange *tsr_marathon_level_map_begin_change (TsrMarathonLevelMap    *self);
+gboolean             tsr_marathon_level_map_end_change   (TsrMarathonLevelMap    *self,
+                                                          TsrMarathonLevelChange *change);
+void                 tsr_marathon_level_map_apply_change (TsrMarathonLevelMap    *self,
+                                                          TsrMarathonLevelChange *change,
+                                                          gboolean                forward);
 
 G_END_DECLS

@@ -6,8 +6,10 @@
 
 #include <glib/gi18n.h>
 
+#include "edit/marathon/tsr-marathon-tools.h"
 #include "edit/tsr-vector-move-tool.h"
 #include "edit/tsr-vector-select-tool.h"
+#include "formats/marathon/tsr-marathon-derive.h"
 #include "model/marathon/tsr-marathon-level-source.h"
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
@@ -16,6 +18,28 @@
 
 static const double grid_steps[] = { 128, 256, 512, 1024, 2048 };
 
+/* The drawing tools, their toolbar buttons and keys (actions "marathon.tool" and "marathon.merge"). */
+typedef enum {
+  DRAWING_LINE,
+  DRAWING_POLYGON,
+  DRAWING_FILL,
+  DRAWING_SPLIT,
+  DRAWING_PLACE,
+  N_DRAWING_TOOLS
+} DrawingTool;
+
+static const struct {
+  const char *id;
+  const char *button;
+  guint       key;
+} drawing_tools[N_DRAWING_TOOLS] = {
+  { "line", "line_button", GDK_KEY_l },
+  { "polygon", "polygon_button", GDK_KEY_p },
+  { "fill", "fill_button", GDK_KEY_f },
+  { "split", "split_button", GDK_KEY_s },
+  { "place", "place_button", GDK_KEY_o },
+};
+
 struct _TsrMarathonMapEditor {
   GtkWidget            parent_instance;
   TsrMarathonDocument *document;
@@ -23,6 +47,8 @@ struct _TsrMarathonMapEditor {
   TsrEditSession      *session;
   TsrTool             *select_tool;
   TsrTool             *move_tool;
+  TsrTool             *drawing_tools[N_DRAWING_TOOLS]; /* see drawing_tool_ids */
+  guint                meter_idle;
   TsrVectorLayer      *layer;
   TsrGridLayer        *grid;
   TsrMarathonMapStyle *style; /* owned by the layer's style function */
@@ -36,6 +62,10 @@ struct _TsrMarathonMapEditor {
   GtkWidget           *editor_box;
   GtkToggleButton     *select_button;
   GtkToggleButton     *move_button;
+  GtkToggleButton     *drawing_buttons[N_DRAWING_TOOLS];
+  GtkSpinButton       *sides_spin;
+  GtkLabel            *message_label;
+  GtkLabel            *meter_label;
   GtkDropDown         *mode_dropdown;
   GtkDropDown         *grid_dropdown;
   GtkCheckButton      *grid_check;
@@ -47,6 +77,10 @@ struct _TsrMarathonMapEditor {
 };
 
 G_DEFINE_FINAL_TYPE (TsrMarathonMapEditor, tsr_marathon_map_editor, GTK_TYPE_WIDGET)
+
+static void show_message (TsrMarathonMapEditor *self,
+                          const char           *message);
+static void queue_meter  (TsrMarathonMapEditor *self);
 
 static guint
 count (GArray *array)
@@ -178,6 +212,8 @@ on_undo_stack_changed (TsrMarathonMapEditor *self)
     }
   self->moved_only = FALSE;
   update_status (self);
+  show_message (self, NULL);
+  queue_meter (self);
 }
 
 static void
@@ -207,10 +243,131 @@ on_grid_changed (TsrMarathonMapEditor *self)
 static void
 on_tool_toggled (TsrMarathonMapEditor *self)
 {
+  TsrTool *tool;
+
   if (self->session == NULL)
     return;
-  tsr_edit_session_set_tool (self->session, gtk_toggle_button_get_active (self->move_button)
-                                            ? self->move_tool : self->select_tool);
+  tool = gtk_toggle_button_get_active (self->move_button) ? self->move_tool : self->select_tool;
+  for (guint t = 0; t < N_DRAWING_TOOLS; t++)
+    if (gtk_toggle_button_get_active (self->drawing_buttons[t]))
+      tool = self->drawing_tools[t];
+  tsr_edit_session_set_tool (self->session, tool);
+}
+
+/* --- Drawing tools, messages and the map-index meter --- */
+
+static void
+show_message (TsrMarathonMapEditor *self,
+              const char           *message)
+{
+  gtk_label_set_text (self->message_label, message != NULL ? message : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), message);
+}
+
+static void
+on_edit_failed (TsrTool              *tool,
+                const char           *message,
+                TsrMarathonMapEditor *self)
+{
+  show_message (self, message);
+}
+
+static gboolean
+update_meter (gpointer user_data)
+{
+  TsrMarathonMapEditor *self = user_data;
+  g_autofree char *text = NULL;
+  guint used, limit = 0, percent;
+
+  self->meter_idle = 0;
+  if (self->map == NULL)
+    {
+      gtk_label_set_text (self->meter_label, "");
+      return G_SOURCE_REMOVE;
+    }
+  used = tsr_marathon_level_index_usage (tsr_marathon_level_map_get_level (self->map), &limit);
+  percent = limit > 0 ? (guint) ((guint64) used * 100 / limit) : 0;
+  /* Translators: the map-index meter: entries the engine's index list needs, its limit and the
+   * share used (alephone issue #481). */
+  text = g_strdup_printf (_("map indexes %'u / %'u (%u %%)"), used, limit, percent);
+  gtk_label_set_text (self->meter_label, text);
+  if (used > limit)
+    gtk_widget_add_css_class (GTK_WIDGET (self->meter_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->meter_label), "error");
+  if (used * 10 > limit * 9 && used <= limit)
+    gtk_widget_add_css_class (GTK_WIDGET (self->meter_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->meter_label), "warning");
+  return G_SOURCE_REMOVE;
+}
+
+/* The meter floods the whole level (some 20 ms on the largest): once per burst of changes. */
+static void
+queue_meter (TsrMarathonMapEditor *self)
+{
+  if (self->meter_idle == 0)
+    self->meter_idle = g_idle_add_full (G_PRIORITY_LOW, update_meter, self, NULL);
+}
+
+static void
+on_sides_changed (TsrMarathonMapEditor *self)
+{
+  if (self->drawing_tools[DRAWING_POLYGON] != NULL)
+    tsr_marathon_polygon_tool_set_sides (TSR_MARATHON_POLYGON_TOOL (self->drawing_tools[DRAWING_POLYGON]),
+                                         (guint) gtk_spin_button_get_value_as_int (self->sides_spin));
+}
+
+static void
+make_drawing_tools (TsrMarathonMapEditor *self)
+{
+  self->drawing_tools[DRAWING_LINE] = tsr_marathon_line_tool_new (self->session);
+  self->drawing_tools[DRAWING_POLYGON] = tsr_marathon_polygon_tool_new (self->session);
+  self->drawing_tools[DRAWING_FILL] = tsr_marathon_click_tool_new (self->session, TSR_MARATHON_CLICK_FILL);
+  self->drawing_tools[DRAWING_SPLIT] = tsr_marathon_click_tool_new (self->session, TSR_MARATHON_CLICK_SPLIT);
+  self->drawing_tools[DRAWING_PLACE] = tsr_marathon_click_tool_new (self->session, TSR_MARATHON_CLICK_PLACE);
+  for (guint t = 0; t < N_DRAWING_TOOLS; t++)
+    g_signal_connect (self->drawing_tools[t], "edit-failed", G_CALLBACK (on_edit_failed), self);
+  on_sides_changed (self);
+}
+
+static void
+tool_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TsrMarathonMapEditor *self = TSR_MARATHON_MAP_EDITOR (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+
+  for (guint t = 0; t < N_DRAWING_TOOLS; t++)
+    if (g_str_equal (id, drawing_tools[t].id))
+      gtk_toggle_button_set_active (self->drawing_buttons[t], TRUE);
+}
+
+static void
+merge_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  TsrMarathonMapEditor *self = TSR_MARATHON_MAP_EDITOR (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->session != NULL && !tsr_marathon_merge_selection (self->session, &error))
+    show_message (self, error->message);
+}
+
+/* A right click ends what the tool is drawing, as Escape does. */
+static void
+on_secondary_pressed (GtkGestureClick      *gesture,
+                      int                   n_press,
+                      double                x,
+                      double                y,
+                      TsrMarathonMapEditor *self)
+{
+  TsrTool *tool = self->session != NULL ? tsr_edit_session_get_tool (self->session) : NULL;
+
+  if (tool != NULL)
+    tsr_tool_key (tool, TSR_TOOL_KEY_ESCAPE, TSR_MODIFIER_NONE);
 }
 
 static void
@@ -240,6 +397,12 @@ clear_level (TsrMarathonMapEditor *self)
     g_signal_handlers_disconnect_by_func (self->map, on_map_elements_changed, self);
   g_clear_object (&self->select_tool);
   g_clear_object (&self->move_tool);
+  for (guint t = 0; t < N_DRAWING_TOOLS; t++)
+    if (self->drawing_tools[t] != NULL)
+      {
+        g_signal_handlers_disconnect_by_data (self->drawing_tools[t], self);
+        g_clear_object (&self->drawing_tools[t]);
+      }
   g_clear_object (&self->session);
   g_clear_object (&self->layer);
   g_clear_object (&self->grid);
@@ -260,6 +423,7 @@ show_level (TsrMarathonMapEditor *self)
       tsr_edit_session_set_layer (self->session, G_OBJECT (self->map));
       self->select_tool = tsr_vector_select_tool_new (self->session);
       self->move_tool = tsr_vector_move_tool_new (self->session);
+      make_drawing_tools (self);
       self->grid = tsr_grid_layer_new (512, 2);
       self->layer = tsr_vector_layer_new (TSR_VECTOR_MAP (self->map));
       self->style = tsr_marathon_map_style_new ();
@@ -284,6 +448,8 @@ show_level (TsrMarathonMapEditor *self)
     }
   on_selection_changed (self);
   update_status (self);
+  show_message (self, NULL);
+  queue_meter (self);
 }
 
 void
@@ -409,6 +575,7 @@ tsr_marathon_map_editor_dispose (GObject *object)
   TsrMarathonMapEditor *self = TSR_MARATHON_MAP_EDITOR (object);
 
   tsr_marathon_map_editor_set_document (self, NULL);
+  g_clear_handle_id (&self->meter_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_marathon_map_editor_parent_class)->dispose (object);
 }
@@ -442,6 +609,21 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, selection_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, sides_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, message_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, meter_label);
+  for (guint t = 0; t < N_DRAWING_TOOLS; t++)
+    {
+      gtk_widget_class_bind_template_child_full (widget_class, drawing_tools[t].button, FALSE,
+                                                 G_STRUCT_OFFSET (TsrMarathonMapEditor, drawing_buttons)
+                                                 + t * sizeof (GtkToggleButton *));
+      gtk_widget_class_add_binding_action (widget_class, drawing_tools[t].key, 0, "marathon.tool", "s",
+                                           drawing_tools[t].id);
+    }
+  gtk_widget_class_install_action (widget_class, "marathon.tool", "s", tool_action);
+  gtk_widget_class_install_action (widget_class, "marathon.merge", NULL, merge_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "marathon.merge", NULL);
+  gtk_widget_class_bind_template_callback (widget_class, on_sides_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_tool_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_grid_changed);
@@ -453,6 +635,7 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) steps = gtk_string_list_new (NULL);
   GtkEventController *motion;
+  GtkGesture *secondary;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   for (guint m = 0; m < TSR_MARATHON_N_DRAW_MODES; m++)
@@ -471,4 +654,8 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), motion);
   g_signal_connect (self->canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
+  secondary = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (secondary));
 }

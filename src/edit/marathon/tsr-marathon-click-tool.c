@@ -1,0 +1,375 @@
+/* tsr-marathon-click-tool.c: the tools a click is enough for: fill a loop, split a line or (two
+ * corners) a polygon, place an object. */
+#include "config.h"
+
+#include "edit/marathon/tsr-marathon-tools-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-geometry.h"
+
+struct _TsrMarathonClickTool {
+  GObject               parent_instance;
+  TsrEditSession       *session; /* weak: the session owns its tool */
+  TsrMarathonClickKind  kind;
+  gint                  corner;  /* split: the first corner clicked, or -1 */
+  TsrMarathonPoint      corner_at;
+  gboolean              has_hover;
+  TsrMarathonPoint      hover;
+  gint                  object_type, object_index, facing;
+};
+
+enum {
+  PROP_0,
+  PROP_OBJECT_TYPE,
+  PROP_OBJECT_INDEX,
+  PROP_FACING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint edit_failed_signal;
+
+static void tsr_marathon_click_tool_iface_init (TsrToolInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrMarathonClickTool, tsr_marathon_click_tool, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_TOOL, tsr_marathon_click_tool_iface_init))
+
+typedef struct {
+  TsrMarathonClickTool *tool;
+  TsrMarathonPoint      at;
+  gint                  line, polygon;
+  guint                 a, b;
+  guint                 result;
+} ClickEdit;
+
+static gboolean
+fill_edit (TsrMarathonLevel *level,
+           gpointer          user_data,
+           GError          **error)
+{
+  ClickEdit *edit = user_data;
+
+  return tsr_marathon_level_fill (level, edit->at, &edit->result, error);
+}
+
+static gboolean
+split_line_edit (TsrMarathonLevel *level,
+                 gpointer          user_data,
+                 GError          **error)
+{
+  ClickEdit *edit = user_data;
+
+  return tsr_marathon_level_split_line (level, (guint) edit->line, edit->at, &edit->result, NULL, error);
+}
+
+static gboolean
+split_polygon_edit (TsrMarathonLevel *level,
+                    gpointer          user_data,
+                    GError          **error)
+{
+  ClickEdit *edit = user_data;
+
+  return tsr_marathon_level_split_polygon (level, (guint) edit->polygon, edit->a, edit->b, &edit->result, error);
+}
+
+static gboolean
+place_edit (TsrMarathonLevel *level,
+            gpointer          user_data,
+            GError          **error)
+{
+  ClickEdit *edit = user_data;
+  TsrMarathonObject object = { 0 };
+
+  if (level->objects == NULL)
+    level->objects = g_array_new (FALSE, TRUE, sizeof (TsrMarathonObject));
+  if (level->objects->len >= G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "place: the level holds 32,767 objects already");
+      return FALSE;
+    }
+  object.type = (gint16) edit->tool->object_type;
+  object.index = (gint16) edit->tool->object_index;
+  object.facing = (gint16) edit->tool->facing;
+  object.polygon_index = (gint16) edit->polygon;
+  object.x = edit->at.x;
+  object.y = edit->at.y;
+  g_array_append_val (level->objects, object);
+  edit->result = level->objects->len - 1;
+  return TRUE;
+}
+
+static void
+emit_failure (TsrMarathonClickTool *self,
+              const char           *message)
+{
+  g_signal_emit (self, edit_failed_signal, 0, message);
+}
+
+static void
+split_press (TsrMarathonClickTool *self,
+             const TsrToolEvent   *event,
+             TsrMarathonLevelMap  *map)
+{
+  const TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  TsrMarathonSnap snap;
+  ClickEdit edit = { self };
+
+  tsr_marathon_tool_snap (self->session, event->x, event->y, event->zoom, FALSE, &snap);
+  if (snap.point >= 0)
+    {
+      gint polygon = self->corner >= 0 ? tsr_marathon_tool_polygon_with_diagonal (level, self->corner, snap.point) : -1;
+
+      if (polygon < 0)
+        {
+          /* The first corner of a polygon's split. */
+          self->corner = snap.point;
+          self->corner_at = snap.at;
+          tsr_tool_overlay_changed (TSR_TOOL (self));
+          return;
+        }
+      edit.polygon = polygon;
+      edit.a = (guint) self->corner;
+      edit.b = (guint) snap.point;
+      self->corner = -1;
+      tsr_tool_overlay_changed (TSR_TOOL (self));
+      if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Split Polygon"), split_polygon_edit, &edit))
+        tsr_marathon_tool_select (self->session, TSR_ELEMENT_POLYGON, edit.result);
+      return;
+    }
+  self->corner = -1;
+  tsr_tool_overlay_changed (TSR_TOOL (self));
+  if (snap.line < 0)
+    {
+      emit_failure (self, _("Split: click on a line, or on two corners of a polygon"));
+      return;
+    }
+  edit.line = snap.line;
+  edit.at = snap.at;
+  if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Split Line"), split_line_edit, &edit))
+    tsr_marathon_tool_select (self->session, TSR_ELEMENT_POINT, edit.result);
+}
+
+static const char *
+click_get_id (TsrTool *tool)
+{
+  switch (TSR_MARATHON_CLICK_TOOL (tool)->kind)
+    {
+    case TSR_MARATHON_CLICK_FILL: return "marathon-fill";
+    case TSR_MARATHON_CLICK_SPLIT: return "marathon-split";
+    case TSR_MARATHON_CLICK_PLACE:
+    default:
+      return "marathon-place";
+    }
+}
+
+static const char *
+click_get_cursor_name (TsrTool *tool)
+{
+  return TSR_MARATHON_CLICK_TOOL (tool)->kind == TSR_MARATHON_CLICK_FILL ? "cell" : "crosshair";
+}
+
+static void
+click_press (TsrTool            *tool,
+             const TsrToolEvent *event)
+{
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+  TsrMarathonLevelMap *map = tsr_marathon_tool_get_map (self->session);
+  ClickEdit edit = { self };
+
+  if (map == NULL)
+    return;
+  edit.at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (event->x), tsr_marathon_tool_coordinate (event->y) };
+  switch (self->kind)
+    {
+    case TSR_MARATHON_CLICK_FILL:
+      if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Fill Polygon"), fill_edit, &edit))
+        tsr_marathon_tool_select (self->session, TSR_ELEMENT_POLYGON, edit.result);
+      break;
+    case TSR_MARATHON_CLICK_SPLIT:
+      split_press (self, event, map);
+      break;
+    case TSR_MARATHON_CLICK_PLACE:
+    default:
+      {
+        double x = event->x, y = event->y;
+
+        tsr_edit_session_snap (self->session, &x, &y);
+        edit.at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (x), tsr_marathon_tool_coordinate (y) };
+      }
+      edit.polygon = tsr_marathon_level_map_polygon_at (map, edit.at.x, edit.at.y);
+      if (edit.polygon < 0)
+        {
+          emit_failure (self, _("Place: an object must stand inside a polygon"));
+          break;
+        }
+      if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Place Object"), place_edit, &edit))
+        tsr_marathon_tool_select (self->session, TSR_ELEMENT_MARKER,
+                                  tsr_marathon_level_map_object_marker (map, edit.result));
+      break;
+    }
+}
+
+static void
+click_drag (TsrTool            *tool,
+            const TsrToolEvent *event)
+{
+}
+
+static void
+click_hover (TsrTool            *tool,
+             const TsrToolEvent *event)
+{
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+
+  if (self->corner < 0)
+    return;
+  self->hover = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (event->x), tsr_marathon_tool_coordinate (event->y) };
+  self->has_hover = TRUE;
+  tsr_tool_overlay_changed (tool);
+}
+
+static void
+click_release (TsrTool            *tool,
+               const TsrToolEvent *event)
+{
+}
+
+static void
+click_cancel (TsrTool *tool)
+{
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+
+  if (self->corner < 0)
+    return;
+  self->corner = -1;
+  tsr_tool_overlay_changed (tool);
+}
+
+static gboolean
+click_key (TsrTool     *tool,
+           TsrToolKey   key,
+           TsrModifiers modifiers)
+{
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+
+  if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && self->corner >= 0)
+    {
+      click_cancel (tool);
+      return TRUE;
+    }
+  return tsr_marathon_tool_common_key (self->session, key);
+}
+
+static void
+click_get_overlay (TsrTool   *tool,
+                   GPtrArray *items)
+{
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+  TsrVectorPoint points[2];
+
+  if (self->corner < 0 || !self->has_hover)
+    return;
+  points[0] = (TsrVectorPoint) { self->corner_at.x, self->corner_at.y };
+  points[1] = (TsrVectorPoint) { self->hover.x, self->hover.y };
+  g_ptr_array_add (items, tsr_overlay_item_new (TSR_OVERLAY_POLYLINE, points, 2));
+}
+
+static void
+tsr_marathon_click_tool_iface_init (TsrToolInterface *iface)
+{
+  iface->get_id = click_get_id;
+  iface->get_layer_kind = tsr_marathon_tool_layer_kind;
+  iface->get_cursor_name = click_get_cursor_name;
+  iface->press = click_press;
+  iface->drag = click_drag;
+  iface->release = click_release;
+  iface->hover = click_hover;
+  iface->key = click_key;
+  iface->cancel = click_cancel;
+  iface->get_overlay = click_get_overlay;
+}
+
+static gint *
+int_field (TsrMarathonClickTool *self,
+           guint                 prop_id)
+{
+  switch (prop_id)
+    {
+    case PROP_OBJECT_TYPE: return &self->object_type;
+    case PROP_OBJECT_INDEX: return &self->object_index;
+    case PROP_FACING: return &self->facing;
+    default: return NULL;
+    }
+}
+
+static void
+tsr_marathon_click_tool_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  gint *field = int_field (TSR_MARATHON_CLICK_TOOL (object), prop_id);
+
+  if (field != NULL)
+    g_value_set_int (value, *field);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+tsr_marathon_click_tool_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  gint *field = int_field (TSR_MARATHON_CLICK_TOOL (object), prop_id);
+
+  if (field == NULL)
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  else if (*field != g_value_get_int (value))
+    {
+      *field = g_value_get_int (value);
+      g_object_notify_by_pspec (object, pspec);
+    }
+}
+
+static void
+tsr_marathon_click_tool_finalize (GObject *object)
+{
+  g_clear_weak_pointer (&TSR_MARATHON_CLICK_TOOL (object)->session);
+  G_OBJECT_CLASS (tsr_marathon_click_tool_parent_class)->finalize (object);
+}
+
+static void
+tsr_marathon_click_tool_class_init (TsrMarathonClickToolClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = tsr_marathon_click_tool_finalize;
+  object_class->get_property = tsr_marathon_click_tool_get_property;
+  object_class->set_property = tsr_marathon_click_tool_set_property;
+  /* 3: a player start. */
+  properties[PROP_OBJECT_TYPE] = g_param_spec_int ("object-type", NULL, NULL, 0, 5, 3, flags);
+  properties[PROP_OBJECT_INDEX] = g_param_spec_int ("object-index", NULL, NULL, 0, G_MAXINT16, 0, flags);
+  properties[PROP_FACING] = g_param_spec_int ("facing", NULL, NULL, 0, 511, 0, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  edit_failed_signal = tsr_marathon_tool_class_install (object_class);
+}
+
+static void
+tsr_marathon_click_tool_init (TsrMarathonClickTool *self)
+{
+  self->corner = -1;
+  self->object_type = 3;
+}
+
+TsrTool *
+tsr_marathon_click_tool_new (TsrEditSession       *session,
+                             TsrMarathonClickKind  kind)
+{
+  TsrMarathonClickTool *self;
+
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (session), NULL);
+  self = g_object_new (TSR_TYPE_MARATHON_CLICK_TOOL, NULL);
+  g_set_weak_pointer (&self->session, session);
+  self->kind = kind;
+  return TSR_TOOL (self);
+}
