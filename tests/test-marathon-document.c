@@ -279,6 +279,22 @@ START_TEST (test_single_level_map)
 }
 END_TEST
 
+/* Edits that end with the loaded level list write the loaded bytes, without undo. */
+START_TEST (test_level_list_restored)
+{
+  g_autoptr(TsrMarathonDocument) document = open_map ("chronicles_net_War.sceA");
+  g_autoptr(GBytes) base = save_bytes (document), again = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (tsr_marathon_document_add_level (document, 1, "New Level", &error));
+  ck_assert (tsr_marathon_document_rename_level (document, 1, "annex", &error));
+  ck_assert (tsr_marathon_document_move_level_to (document, 1, 0, &error));
+  ck_assert (tsr_marathon_document_delete_level (document, 0, &error));
+  again = save_bytes (document);
+  ck_assert (g_bytes_equal (again, base));
+}
+END_TEST
+
 START_TEST (test_level_names)
 {
   g_autoptr(TsrMarathonDocument) document = open_map ("chronicles_net_War.sceA");
@@ -573,6 +589,7 @@ marathon_document_suite (void)
   tcase_add_test (levels, test_scenario_levels);
   tcase_add_test (levels, test_single_level_map);
   tcase_add_test (levels, test_level_names);
+  tcase_add_test (levels, test_level_list_restored);
   suite_add_tcase (suite, levels);
   {
     TCase *editing = tcase_create ("editing");

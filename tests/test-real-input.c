@@ -1375,6 +1375,116 @@ test_marathon_map (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+match_tooltip (GtkWidget    *widget,
+               gconstpointer data)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+static GtkWidget *
+find_by_tooltip (GtkWidget  *root,
+                 const char *tooltip)
+{
+  GtkWidget *found = tsr_test_ui_find_widget (root, match_tooltip, tooltip);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The level list of a Marathon map with real input, on a copy of chronicles_net_War.sceA: a real
+ * click on Add makes an empty second level and shows it, a name typed into the level's name field
+ * with Return renames it, Up moves it first, Delete removes it; Ctrl+S then writes the file
+ * byte for byte as it was (the level list is the loaded one again). Screenshot
+ * real-input-marathon-levels.png with the two levels. */
+static void
+test_marathon_levels (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_net_War.sceA", NULL };
+  static const guint name[] = { GDK_KEY_a, GDK_KEY_n, GDK_KEY_n, GDK_KEY_e, GDK_KEY_x };
+  g_autofree char *dir = NULL, *path = NULL, *first = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonDocument *document;
+  GtkWidget *entry;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-levels");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (page)));
+  tsr_test_ui_iterate_for (200);
+  first = tsr_marathon_document_dup_level_name (document, 0);
+  g_assert_false (gtk_widget_get_sensitive (find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Add an empty level after this one")));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 2);
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 1);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (
+                      tsr_marathon_map_page_get_map_editor (page))), TSR_ELEMENT_POLYGON), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
+
+  entry = find_by_tooltip (GTK_WIDGET (page), "Rename the level (Enter): at most 65 characters of Mac Roman");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "New Level");
+  g_assert_true (tsr_test_xtest_click (xtest, entry));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  for (guint i = 0; i < G_N_ELEMENTS (name); i++)
+    g_assert_true (tsr_test_xtest_key (xtest, name[i], 0));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+  tsr_test_ui_iterate_for (100);
+  {
+    g_autofree char *renamed = tsr_marathon_document_dup_level_name (document, 1);
+
+    g_assert_cmpstr (renamed, ==, "annex");
+  }
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Move this level up")));
+  tsr_test_ui_iterate_for (150);
+  {
+    g_autofree char *moved = tsr_marathon_document_dup_level_name (document, 0);
+    g_autofree char *second = tsr_marathon_document_dup_level_name (document, 1);
+
+    g_assert_cmpstr (moved, ==, "annex");
+    g_assert_cmpstr (second, ==, first);
+  }
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 0);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-levels.png");
+
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 1);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (
+                      tsr_marathon_map_page_get_map_editor (page))), TSR_ELEMENT_POLYGON), >, 0);
+  /* (Not a click on the map: with snapping on, a click on a polygon grabs it onto the grid.) */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (saved, original));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* GTK 4.8 warns "Trying to snapshot GtkGizmo … without a current allocation" on the frame after a
  * real Return in a text view whose size request changes (a GTK bug, harmless: the next frame is
  * whole). Every other warning stays fatal. */
@@ -1414,6 +1524,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/real-input/new-map", test_new_map);
   g_test_add_func ("/real-input/marathon-terminals", test_marathon_terminals);
   g_test_add_func ("/real-input/marathon-map", test_marathon_map);
+  g_test_add_func ("/real-input/marathon-levels", test_marathon_levels);
   status = g_test_run ();
 
   g_clear_object (&application);
