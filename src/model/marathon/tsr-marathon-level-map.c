@@ -1160,6 +1160,19 @@ append_line (TsrMarathonLevelMap *self,
   return self->level->lines->len - 1;
 }
 
+/* Textures, heights and transfer modes of floor and ceiling. */
+static void
+copy_surfaces (TsrMarathonPolygon       *to,
+               const TsrMarathonPolygon *from)
+{
+  to->floor_texture = from->floor_texture;
+  to->ceiling_texture = from->ceiling_texture;
+  to->floor_height = from->floor_height;
+  to->ceiling_height = from->ceiling_height;
+  to->floor_transfer_mode = from->floor_transfer_mode;
+  to->ceiling_transfer_mode = from->ceiling_transfer_mode;
+}
+
 /* A new polygon's surfaces, lights and sounds: those of the level's first polygon (references
  * that do not exist in this level are dropped), else plain defaults. */
 static void
@@ -1179,14 +1192,9 @@ polygon_defaults (TsrMarathonLevelMap *self,
     {
       const TsrMarathonPolygon *template = POLYGON (self, 0);
 
-      polygon->floor_texture = template->floor_texture;
-      polygon->ceiling_texture = template->ceiling_texture;
-      polygon->floor_height = template->floor_height;
-      polygon->ceiling_height = template->ceiling_height;
+      copy_surfaces (polygon, template);
       polygon->floor_lightsource_index = template->floor_lightsource_index;
       polygon->ceiling_lightsource_index = template->ceiling_lightsource_index;
-      polygon->floor_transfer_mode = template->floor_transfer_mode;
-      polygon->ceiling_transfer_mode = template->ceiling_transfer_mode;
       polygon->ambient_sound_image_index = template->ambient_sound_image_index;
       polygon->random_sound_image_index = template->random_sound_image_index;
     }
@@ -1561,12 +1569,7 @@ apply_polygon_clip (TsrMarathonLevelMap *self,
   const TsrMarathonPolygon *copied = &clip->polygon;
 
   polygon->flags = copied->flags & ~0x4000; /* never detached */
-  polygon->floor_texture = copied->floor_texture;
-  polygon->ceiling_texture = copied->ceiling_texture;
-  polygon->floor_height = copied->floor_height;
-  polygon->ceiling_height = copied->ceiling_height;
-  polygon->floor_transfer_mode = copied->floor_transfer_mode;
-  polygon->ceiling_transfer_mode = copied->ceiling_transfer_mode;
+  copy_surfaces (polygon, copied);
   polygon->floor_origin = copied->floor_origin;
   polygon->ceiling_origin = copied->ceiling_origin;
   polygon->floor_lightsource_index = light_or_default (self, copied->floor_lightsource_index);
