@@ -21,6 +21,7 @@
 #include "edit/tsr-tile-line.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/sphere/tsr-sphere-map.h"
 #include "model/sphere/tsr-sphere-document.h"
@@ -1169,8 +1170,9 @@ array_len (GArray *array)
 /* chronicles_DreamBrother.sceA in the Map tab with real input: a rubber band selects exactly what
  * lies inside it, a dragged endpoint lands on the ½ WU grid with its lines and polygons following,
  * Delete removes another endpoint with its lines, Ctrl+Z twice undoes both, Ctrl+Shift+Z redoes
- * the drag, Ctrl+S saves; the codec finds only that endpoint moved and only its lines' lengths and
- * its polygons' areas and centres changed. Screenshots of each draw mode. */
+ * the drag, Ctrl+S saves; the codec finds the loaded level with only that endpoint moved and its
+ * derived data recomputed as the engine does, and every other chunk unchanged. Screenshots of
+ * each draw mode. */
 static void
 test_marathon_map (void)
 {
@@ -1337,48 +1339,26 @@ test_marathon_map (void)
   g_assert_no_error (error);
   {
     TsrMarathonLevel *a = g_ptr_array_index (before->map->levels, 0), *b = g_ptr_array_index (after->map->levels, 0);
-    guint changed_lines = 0;
+    GArray *arrays_a[] = { a->points, a->endpoints, a->lines, a->sides, a->polygons };
+    GArray *arrays_b[] = { b->points, b->endpoints, b->lines, b->sides, b->polygons };
+    g_autoptr(GPtrArray) findings = tsr_findings_new ();
 
+    /* Saving writes the edited level with the derived data the engine computes: the loaded level
+     * with that one endpoint moved, derived, and nothing else changed. */
     g_assert_cmpuint (tsr_marathon_level_n_points (a), ==, tsr_marathon_level_n_points (b));
-    for (guint i = 0; i < tsr_marathon_level_n_points (a); i++)
+    if (a->endpoints != NULL)
+      g_array_index (a->endpoints, TsrMarathonEndpoint, moved.index).vertex = (TsrMarathonPoint) { (gint16) expected.x, (gint16) expected.y };
+    else
+      g_array_index (a->points, TsrMarathonPoint, moved.index) = (TsrMarathonPoint) { (gint16) expected.x, (gint16) expected.y };
+    tsr_marathon_derive_level (a);
+    for (guint k = 0; k < G_N_ELEMENTS (arrays_a); k++)
       {
-        TsrMarathonPoint p = tsr_marathon_level_point (a, i), q = tsr_marathon_level_point (b, i);
-
-        if (i == moved.index)
-          {
-            g_assert_cmpint (q.x, ==, (int) expected.x);
-            g_assert_cmpint (q.y, ==, (int) expected.y);
-          }
-        else
-          g_assert_true (p.x == q.x && p.y == q.y);
+        g_assert_true ((arrays_a[k] == NULL) == (arrays_b[k] == NULL));
+        if (arrays_a[k] != NULL)
+          g_assert_cmpmem (arrays_a[k]->data, arrays_a[k]->len * g_array_get_element_size (arrays_a[k]),
+                           arrays_b[k]->data, arrays_b[k]->len * g_array_get_element_size (arrays_b[k]));
       }
-    g_assert_cmpuint (a->lines->len, ==, b->lines->len);
-    for (guint i = 0; i < a->lines->len; i++)
-      {
-        TsrMarathonLine la = g_array_index (a->lines, TsrMarathonLine, i), lb = g_array_index (b->lines, TsrMarathonLine, i);
-        gboolean uses = la.endpoint_indexes[0] == (gint) moved.index || la.endpoint_indexes[1] == (gint) moved.index;
-
-        if (uses)
-          {
-            changed_lines++;
-            la.length = lb.length;
-          }
-        g_assert_cmpmem (&la, sizeof la, &lb, sizeof lb);
-      }
-    g_assert_cmpuint (changed_lines, >=, 2);
-    for (guint i = 0; i < a->polygons->len; i++)
-      {
-        TsrMarathonPolygon pa = g_array_index (a->polygons, TsrMarathonPolygon, i);
-        TsrMarathonPolygon pb = g_array_index (b->polygons, TsrMarathonPolygon, i);
-
-        for (guint v = 0; v < pa.vertex_count; v++)
-          if (pa.endpoint_indexes[v] == (gint) moved.index)
-            {
-              pa.area = pb.area;
-              pa.center = pb.center;
-            }
-        g_assert_cmpmem (&pa, sizeof pa, &pb, sizeof pb);
-      }
+    g_assert_cmpuint (tsr_marathon_level_compare_derived (b, 0, "saved", findings, NULL), ==, 0);
     /* Every other chunk as it was. */
     for (guint c = 0; c < a->entry->chunks->len; c++)
       {
@@ -1387,12 +1367,124 @@ test_marathon_map (void)
 
         g_assert_nonnull (cb);
         if (ca->tag != TSR_WAD_TAG ('E', 'P', 'N', 'T') && ca->tag != TSR_WAD_TAG ('P', 'N', 'T', 'S')
-            && ca->tag != TSR_WAD_TAG ('L', 'I', 'N', 'S') && ca->tag != TSR_WAD_TAG ('P', 'O', 'L', 'Y'))
+            && ca->tag != TSR_WAD_TAG ('L', 'I', 'N', 'S') && ca->tag != TSR_WAD_TAG ('P', 'O', 'L', 'Y')
+            && ca->tag != TSR_WAD_TAG ('S', 'I', 'D', 'S') && ca->tag != TSR_WAD_TAG ('i', 'i', 'd', 'x'))
           g_assert_true (g_bytes_equal (ca->data, cb->data));
       }
   }
   gtk_window_destroy (GTK_WINDOW (window));
 }
+
+static gboolean
+match_tooltip (GtkWidget    *widget,
+               gconstpointer data)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+static GtkWidget *
+find_by_tooltip (GtkWidget  *root,
+                 const char *tooltip)
+{
+  GtkWidget *found = tsr_test_ui_find_widget (root, match_tooltip, tooltip);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The level list of a Marathon map with real input, on a copy of chronicles_net_War.sceA: a real
+ * click on Add makes an empty second level and shows it, a name typed into the level's name field
+ * with Return renames it, Up moves it first, Delete removes it; Ctrl+S then writes the file
+ * byte for byte as it was (the level list is the loaded one again). Screenshot
+ * real-input-marathon-levels.png with the two levels. */
+static void
+test_marathon_levels (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_net_War.sceA", NULL };
+  static const guint name[] = { GDK_KEY_a, GDK_KEY_n, GDK_KEY_n, GDK_KEY_e, GDK_KEY_x };
+  g_autofree char *dir = NULL, *path = NULL, *first = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonDocument *document;
+  GtkWidget *entry;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-levels");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (page)));
+  tsr_test_ui_iterate_for (200);
+  first = tsr_marathon_document_dup_level_name (document, 0);
+  g_assert_false (gtk_widget_get_sensitive (find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Add an empty level after this one")));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 2);
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 1);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (
+                      tsr_marathon_map_page_get_map_editor (page))), TSR_ELEMENT_POLYGON), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
+
+  entry = find_by_tooltip (GTK_WIDGET (page), "Rename the level (Enter): at most 65 characters of Mac Roman");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "New Level");
+  g_assert_true (tsr_test_xtest_click (xtest, entry));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  for (guint i = 0; i < G_N_ELEMENTS (name); i++)
+    g_assert_true (tsr_test_xtest_key (xtest, name[i], 0));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+  tsr_test_ui_iterate_for (100);
+  {
+    g_autofree char *renamed = tsr_marathon_document_dup_level_name (document, 1);
+
+    g_assert_cmpstr (renamed, ==, "annex");
+  }
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Move this level up")));
+  tsr_test_ui_iterate_for (150);
+  {
+    g_autofree char *moved = tsr_marathon_document_dup_level_name (document, 0);
+    g_autofree char *second = tsr_marathon_document_dup_level_name (document, 1);
+
+    g_assert_cmpstr (moved, ==, "annex");
+    g_assert_cmpstr (second, ==, first);
+  }
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 0);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-levels.png");
+
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 1);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (
+                      tsr_marathon_map_page_get_map_editor (page))), TSR_ELEMENT_POLYGON), >, 0);
+  /* (Not a click on the map: with snapping on, a click on a polygon grabs it onto the grid.) */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (saved, original));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 
 
 /* --- Drawing rooms on an empty Marathon level --- */
@@ -1715,6 +1807,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/real-input/marathon-terminals", test_marathon_terminals);
   g_test_add_func ("/real-input/marathon-map", test_marathon_map);
   g_test_add_func ("/real-input/marathon-rooms", test_marathon_rooms);
+  g_test_add_func ("/real-input/marathon-levels", test_marathon_levels);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -44,16 +44,16 @@ tsr_paste_elements_command_redo (TsrCommand *command)
           g_array_index (points, guint, v) = point == G_MAXUINT ? G_MAXUINT : map_index[point];
           complete &= point == G_MAXUINT || map_index[point] != G_MAXUINT;
         }
-      map_index[e] = complete ? tsr_vector_map_append_element (self->map, kind, n_vertices,
-                                                               (const TsrVectorPoint *) positions->data,
-                                                               (const guint *) points->data)
+      /* A pasted person keeps its name and scripts (what the family keeps besides geometry). */
+      map_index[e] = complete ? tsr_vector_map_append_element_with_data (self->map, kind, n_vertices,
+                                                                         (const TsrVectorPoint *) positions->data,
+                                                                         (const guint *) points->data,
+                                                                         tsr_vector_clip_get_element_data (self->clip, e))
                               : G_MAXUINT;
       if (map_index[e] != G_MAXUINT)
         {
           TsrElementRef ref = { kind, map_index[e] };
 
-          /* A pasted person keeps its name and scripts (what the family keeps besides geometry). */
-          tsr_vector_map_set_element_data (self->map, &ref, tsr_vector_clip_get_element_data (self->clip, e));
           g_array_append_val (self->added, ref);
         }
     }

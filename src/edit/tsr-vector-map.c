@@ -222,6 +222,31 @@ tsr_vector_map_append_element (TsrVectorMap         *self,
   return iface->append_element (self, kind, n_vertices, positions, points);
 }
 
+guint
+tsr_vector_map_append_element_with_data (TsrVectorMap         *self,
+                                         TsrElementKind        kind,
+                                         guint                 n_vertices,
+                                         const TsrVectorPoint *positions,
+                                         const guint          *points,
+                                         GBytes               *data)
+{
+  TsrVectorMapInterface *iface;
+  guint index;
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), G_MAXUINT);
+  iface = TSR_VECTOR_MAP_GET_IFACE (self);
+  if (iface->append_element_with_data != NULL)
+    return iface->append_element_with_data (self, kind, n_vertices, positions, points, data);
+  index = tsr_vector_map_append_element (self, kind, n_vertices, positions, points);
+  if (index != G_MAXUINT)
+    {
+      TsrElementRef ref = { kind, index };
+
+      tsr_vector_map_set_element_data (self, &ref, data);
+    }
+  return index;
+}
+
 gboolean
 tsr_vector_map_get_element_style (TsrVectorMap        *self,
                                   const TsrElementRef *element,

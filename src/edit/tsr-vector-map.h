@@ -159,8 +159,18 @@ struct _TsrVectorMapInterface {
   void        (*set_element_data) (TsrVectorMap        *self,
                                    const TsrElementRef *element,
                                    GBytes              *data);
+  /* Optional: append_element with the copied element's DATA (get_element_data, or NULL) at hand,
+   * for families whose data decide what the element becomes (a Marathon marker is an object or
+   * an annotation, a polygon brings its sides). When set, paste calls it instead of
+   * append_element followed by set_element_data. */
+  guint       (*append_element_with_data) (TsrVectorMap         *self,
+                                           TsrElementKind        kind,
+                                           guint                 n_vertices,
+                                           const TsrVectorPoint *positions,
+                                           const guint          *points,
+                                           GBytes               *data);
 
-  gpointer padding[3];
+  gpointer padding[2];
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -193,6 +203,13 @@ guint       tsr_vector_map_append_element   (TsrVectorMap         *self,
                                              guint                 n_vertices,
                                              const TsrVectorPoint *positions,
                                              const guint          *points);
+/* Appends and gives the element DATA (may be NULL): what paste does with a clip's element. */
+guint       tsr_vector_map_append_element_with_data (TsrVectorMap         *self,
+                                                     TsrElementKind        kind,
+                                                     guint                 n_vertices,
+                                                     const TsrVectorPoint *positions,
+                                                     const guint          *points,
+                                                     GBytes               *data);
 
 /* ELEMENT's own look; FALSE (STYLE untouched) when the family leaves it to the layer. */
 gboolean    tsr_vector_map_get_element_style (TsrVectorMap        *self,

@@ -844,7 +844,11 @@ tsr_marathon_derive_level (TsrMarathonLevel *level)
       g_autoptr(GArray) indexes = tsr_marathon_derive_map_indexes (level);
 
       if (level->entry != NULL)
-        tsr_wad_entry_set_chunk (level->entry, TAG_IIDX, map_indexes_to_bytes (indexes));
+        {
+          g_autoptr(GBytes) bytes = map_indexes_to_bytes (indexes);
+
+          tsr_wad_entry_set_chunk (level->entry, TAG_IIDX, bytes);
+        }
     }
 }
 

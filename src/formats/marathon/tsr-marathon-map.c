@@ -69,6 +69,10 @@ find_array_chunk (guint32 tag,
   return NULL;
 }
 
+static gboolean parse_level_chunks (TsrMarathonLevel *level,
+                                    const char       *label,
+                                    GError          **error);
+
 TsrMarathonLevel *
 tsr_marathon_level_new (int         index,
                         guint16     data_version,
@@ -102,6 +106,33 @@ tsr_marathon_level_new (int         index,
         }
     }
   return level;
+}
+
+TsrMarathonLevel *
+tsr_marathon_level_duplicate (TsrMarathonLevel *level,
+                              GError          **error)
+{
+  g_autoptr(TsrMarathonLevel) copy = g_new0 (TsrMarathonLevel, 1);
+
+  g_return_val_if_fail (level != NULL, NULL);
+
+  tsr_marathon_level_commit (level);
+  copy->entry = tsr_wad_entry_new (level->entry->index);
+  copy->data_version = level->data_version;
+  copy->chunk_tails = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                             (GDestroyNotify) g_bytes_unref);
+  /* Chunk data are immutable bytes: the copy shares them until it is edited. */
+  for (guint c = 0; c < level->entry->chunks->len; c++)
+    {
+      const TsrWadChunk *chunk = g_ptr_array_index (level->entry->chunks, c);
+
+      g_ptr_array_add (copy->entry->chunks, tsr_wad_chunk_new (chunk->tag, chunk->data));
+    }
+  if (level->entry->app_data != NULL)
+    copy->entry->app_data = g_bytes_ref (level->entry->app_data);
+  if (!parse_level_chunks (copy, "copy", error))
+    return NULL;
+  return g_steal_pointer (&copy);
 }
 
 void
@@ -294,12 +325,45 @@ tsr_marathon_level_commit (TsrMarathonLevel *level)
 
 /* ---- Maps ----------------------------------------------------------------------------------- */
 
+/* What a loaded level was, so that a level list back in its loaded order writes the file's own
+ * layout again (undoing level edits gives the loaded bytes). */
+typedef struct {
+  gboolean           has_info;
+  TsrMarathonMapInfo info;
+  GBytes            *app_data;
+  int                index;
+} LevelOrigin;
+
+static void
+level_origin_free (gpointer data)
+{
+  LevelOrigin *origin = data;
+
+  g_clear_pointer (&origin->app_data, g_bytes_unref);
+  g_free (origin);
+}
+
 /* Extra state kept beside the public struct. */
 typedef struct {
   TsrMarathonMap  public;
-  gboolean        layout_changed;
-  GHashTable     *original_info; /* level -> TsrMarathonMapInfo copy at load */
+  GPtrArray      *original_levels; /* the levels in loaded order (borrowed; NULL once forgotten) */
+  GHashTable     *origins;         /* level -> LevelOrigin */
+  guint16         version, app_data_size, entry_header_size, directory_entry_base_size;
 } MapPrivate;
+
+/* Whether the level list is no longer the loaded one: then the wad takes Atque's layout. */
+static gboolean
+layout_changed (const MapPrivate *priv)
+{
+  const TsrMarathonMap *map = &priv->public;
+
+  if (map->levels->len != priv->original_levels->len)
+    return TRUE;
+  for (guint i = 0; i < map->levels->len; i++)
+    if (g_ptr_array_index (map->levels, i) != g_ptr_array_index (priv->original_levels, i))
+      return TRUE;
+  return FALSE;
+}
 
 TsrMarathonMap *
 tsr_marathon_map_from_wad (TsrWad  *wad,
@@ -310,7 +374,12 @@ tsr_marathon_map_from_wad (TsrWad  *wad,
 
   map->wad = wad;
   map->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_level_free);
-  priv->original_info = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  priv->origins = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, level_origin_free);
+  priv->original_levels = g_ptr_array_new ();
+  priv->version = wad->version;
+  priv->app_data_size = wad->app_data_size;
+  priv->entry_header_size = wad->entry_header_size;
+  priv->directory_entry_base_size = wad->directory_entry_base_size;
   /* Levels own the entries from now on. */
   g_ptr_array_set_free_func (wad->entries, NULL);
   for (guint i = 0; i < wad->entries->len; i++)
@@ -330,8 +399,16 @@ tsr_marathon_map_from_wad (TsrWad  *wad,
 
       if (!parse_level_chunks (level, label, error))
         return NULL;
-      if (level->has_info)
-        g_hash_table_insert (priv->original_info, level, g_memdup2 (&level->info, sizeof level->info));
+      {
+        LevelOrigin *origin = g_new0 (LevelOrigin, 1);
+
+        origin->has_info = level->has_info;
+        origin->info = level->info;
+        origin->app_data = level->entry->app_data != NULL ? g_bytes_ref (level->entry->app_data) : NULL;
+        origin->index = level->entry->index;
+        g_hash_table_insert (priv->origins, level, origin);
+        g_ptr_array_add (priv->original_levels, level);
+      }
     }
   return g_steal_pointer (&map);
 }
@@ -374,7 +451,8 @@ tsr_marathon_map_free (TsrMarathonMap *map)
       g_ptr_array_set_size (map->wad->entries, 0);
       tsr_wad_free (map->wad);
     }
-  g_hash_table_unref (priv->original_info);
+  g_hash_table_unref (priv->origins);
+  g_ptr_array_unref (priv->original_levels);
   g_free (priv);
 }
 
@@ -396,6 +474,7 @@ tsr_marathon_map_serialize (TsrMarathonMap *map,
 {
   MapPrivate *priv = (MapPrivate *) map;
   TsrWad *wad = map->wad;
+  gboolean changed;
 
   g_ptr_array_set_size (wad->entries, 0);
   for (guint i = 0; i < map->levels->len; i++)
@@ -405,7 +484,8 @@ tsr_marathon_map_serialize (TsrMarathonMap *map,
       tsr_marathon_level_commit (level);
       g_ptr_array_add (wad->entries, level->entry);
     }
-  if (priv->layout_changed)
+  changed = layout_changed (priv);
+  if (changed)
     {
       /* What Atque writes: one level as version 2 without app data, several as version 4 with
        * the level list in the app data. */
@@ -416,20 +496,30 @@ tsr_marathon_map_serialize (TsrMarathonMap *map,
       wad->entry_header_size = 16;
       wad->directory_entry_base_size = 10;
     }
+  else
+    {
+      wad->version = priv->version;
+      wad->app_data_size = priv->app_data_size;
+      wad->entry_header_size = priv->entry_header_size;
+      wad->directory_entry_base_size = priv->directory_entry_base_size;
+    }
   for (guint i = 0; i < map->levels->len; i++)
     {
       TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
-      TsrMarathonMapInfo *original = g_hash_table_lookup (priv->original_info, level);
+      const LevelOrigin *origin = g_hash_table_lookup (priv->origins, level);
+      gboolean info_kept = origin != NULL && origin->has_info == level->has_info
+                           && memcmp (&origin->info, &level->info, sizeof origin->info) == 0;
 
+      g_clear_pointer (&level->entry->app_data, g_bytes_unref);
+      if (!changed && origin != NULL)
+        level->entry->index = origin->index;
       if (wad->app_data_size == 0)
-        g_clear_pointer (&level->entry->app_data, g_bytes_unref);
-      else if (wad->app_data_size == TSR_WAD_LEVEL_APP_DATA_SIZE && level->has_info
-               && (priv->layout_changed || original == NULL
-                   || memcmp (original, &level->info, sizeof *original) != 0))
-        {
-          g_clear_pointer (&level->entry->app_data, g_bytes_unref);
-          level->entry->app_data = level_app_data (level);
-        }
+        continue;
+      if (wad->app_data_size == TSR_WAD_LEVEL_APP_DATA_SIZE && level->has_info
+          && (changed || !info_kept || origin->app_data == NULL))
+        level->entry->app_data = level_app_data (level);
+      else if (origin != NULL && origin->app_data != NULL)
+        level->entry->app_data = g_bytes_ref (origin->app_data);
     }
   return tsr_wad_serialize (wad, error);
 }
@@ -437,7 +527,6 @@ tsr_marathon_map_serialize (TsrMarathonMap *map,
 static void
 renumber (TsrMarathonMap *map)
 {
-  ((MapPrivate *) map)->layout_changed = TRUE;
   for (guint i = 0; i < map->levels->len; i++)
     ((TsrMarathonLevel *) g_ptr_array_index (map->levels, i))->entry->index = (int) i;
 }
@@ -456,8 +545,33 @@ tsr_marathon_map_remove_level (TsrMarathonMap *map,
                                guint           position)
 {
   g_return_if_fail (position < map->levels->len);
+  tsr_marathon_map_forget_level (map, g_ptr_array_index (map->levels, position));
   g_ptr_array_remove_index (map->levels, position);
   renumber (map);
+}
+
+TsrMarathonLevel *
+tsr_marathon_map_take_level (TsrMarathonMap *map,
+                             guint           position)
+{
+  TsrMarathonLevel *level;
+
+  g_return_val_if_fail (position < map->levels->len, NULL);
+  level = g_ptr_array_steal_index (map->levels, position);
+  renumber (map);
+  return level;
+}
+
+void
+tsr_marathon_map_forget_level (TsrMarathonMap   *map,
+                               TsrMarathonLevel *level)
+{
+  MapPrivate *priv = (MapPrivate *) map;
+
+  g_hash_table_remove (priv->origins, level);
+  for (guint i = 0; i < priv->original_levels->len; i++)
+    if (g_ptr_array_index (priv->original_levels, i) == level)
+      g_ptr_array_index (priv->original_levels, i) = NULL;
 }
 
 void
@@ -507,7 +621,6 @@ tsr_marathon_map_rename_level (TsrMarathonMap *map,
       level->has_info = TRUE;
       level->info_size = MINF_SIZE;
     }
-  renumber (map);
   return TRUE;
 }
 

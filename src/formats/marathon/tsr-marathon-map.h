@@ -323,6 +323,10 @@ void                tsr_marathon_level_commit   (TsrMarathonLevel *level);
 TsrMarathonLevel   *tsr_marathon_level_new      (int               index,
                                                  guint16           data_version,
                                                  const char       *name);
+/* A copy of LEVEL (its typed arrays written back first) that shares no state with it: every
+ * chunk, unknown ones included, and the Minf. (transfer full) */
+TsrMarathonLevel   *tsr_marathon_level_duplicate (TsrMarathonLevel *level,
+                                                  GError          **error);
 void                tsr_marathon_level_free     (TsrMarathonLevel *level);
 char               *tsr_marathon_level_name     (const TsrMarathonLevel *level);
 /* Points as positions whichever of PNTS/EPNT the level has. */
@@ -335,12 +339,22 @@ void                tsr_marathon_level_validate (const TsrMarathonLevel *level,
                                                  const char             *where,
                                                  GPtrArray              *findings);
 
-/* Scenario edits. Adding takes LEVEL over; indexes are renumbered 0..n-1 in order. */
+/* Scenario edits. Adding takes LEVEL over; indexes are renumbered 0..n-1 in order. While the level
+ * list differs from the loaded one, saving writes Atque's layout; back in the loaded order (after
+ * undo), the file's own layout and app data again. Renaming changes only the Minf (and the level's
+ * app data where the file has the level list). */
 void                tsr_marathon_map_add_level     (TsrMarathonMap   *map,
                                                     TsrMarathonLevel *level,
                                                     guint             position);
 void                tsr_marathon_map_remove_level  (TsrMarathonMap   *map,
                                                     guint             position);
+/* Takes the level at POSITION out of the list without freeing it (transfer full): an undoable
+ * delete keeps it to put it back with tsr_marathon_map_add_level. */
+TsrMarathonLevel   *tsr_marathon_map_take_level    (TsrMarathonMap   *map,
+                                                    guint             position);
+/* Forgets what MAP remembers of LEVEL as loaded, before LEVEL (taken out) is freed. */
+void                tsr_marathon_map_forget_level  (TsrMarathonMap   *map,
+                                                    TsrMarathonLevel *level);
 void                tsr_marathon_map_move_level    (TsrMarathonMap   *map,
                                                     guint             from,
                                                     guint             to);

@@ -1,11 +1,12 @@
 /* tsr-marathon-document.c: levels of the scenario, and per level a TsrTerminalText whose
  * compilation is written into the level's terminals (level->terminals) whenever it compiles. */
-#include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-marathon-document-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-derive.h"
 
 typedef struct {
   TsrTerminalText *text;
@@ -18,7 +19,17 @@ struct _TsrMarathonDocument {
   guint        current_level;
   GPtrArray   *scripts; /* LevelScript *, one per level, NULL until asked for */
   GPtrArray   *level_maps; /* TsrMarathonLevelMap *, one per level, NULL until asked for */
+  GHashTable  *pristine;   /* loaded level -> GPtrArray of its geometry chunks as loaded */
 };
+
+/* The chunks a level's derived data follow from (points, lines, sides, polygons, objects for the
+ * sound sources, platforms). */
+static const guint32 geometry_tags[] = {
+  TSR_WAD_TAG ('P', 'N', 'T', 'S'), TSR_WAD_TAG ('E', 'P', 'N', 'T'), TSR_WAD_TAG ('L', 'I', 'N', 'S'),
+  TSR_WAD_TAG ('S', 'I', 'D', 'S'), TSR_WAD_TAG ('P', 'O', 'L', 'Y'), TSR_WAD_TAG ('O', 'B', 'J', 'S'),
+  TSR_WAD_TAG ('p', 'l', 'a', 't'),
+};
+#define TAG_IIDX TSR_WAD_TAG ('i', 'i', 'd', 'x')
 
 G_DEFINE_FINAL_TYPE (TsrMarathonDocument, tsr_marathon_document, TSR_TYPE_DOCUMENT)
 
@@ -29,6 +40,19 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  LEVELS_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+struct _TsrMarathonLevelSlot {
+  TsrMarathonLevel    *level;
+  TsrMarathonLevelMap *map;    /* or NULL */
+  LevelScript         *script; /* or NULL */
+};
 
 static void
 level_script_free (gpointer data)
@@ -202,12 +226,147 @@ tsr_marathon_document_validate (TsrDocument *document,
     }
 }
 
+static GPtrArray *
+geometry_chunks (TsrMarathonLevel *level)
+{
+  GPtrArray *chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+  for (guint i = 0; i < G_N_ELEMENTS (geometry_tags); i++)
+    {
+      TsrWadChunk *chunk = tsr_wad_entry_find_chunk (level->entry, geometry_tags[i]);
+
+      g_ptr_array_add (chunks, chunk != NULL ? g_bytes_ref (chunk->data) : NULL);
+    }
+  return chunks;
+}
+
+static void
+remember_pristine (TsrMarathonDocument *self)
+{
+  TsrMarathonMap *map = tsr_marathon_document_get_scenario (self)->map;
+
+  self->pristine = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+
+      g_hash_table_insert (self->pristine, level, geometry_chunks (level));
+    }
+}
+
+/* Whether LEVEL (just committed) has the geometry it was loaded with: then its stored derived
+ * data stay as they are, whatever tool wrote them. */
+static gboolean
+geometry_is_pristine (TsrMarathonDocument *self,
+                      TsrMarathonLevel    *level)
+{
+  GPtrArray *loaded = g_hash_table_lookup (self->pristine, level);
+
+  if (loaded == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (geometry_tags); i++)
+    {
+      TsrWadChunk *chunk = tsr_wad_entry_find_chunk (level->entry, geometry_tags[i]);
+      GBytes *before = g_ptr_array_index (loaded, i);
+
+      if ((chunk == NULL) != (before == NULL)
+          || (chunk != NULL && chunk->data != before && !g_bytes_equal (chunk->data, before)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The arrays a derivation rewrites, set aside while a derived copy is written. */
+typedef struct {
+  TsrMarathonLevel *level;
+  GArray           *endpoints, *lines, *sides, *polygons;
+  GBytes           *iidx; /* or NULL */
+} DerivedSwap;
+
+static GArray *
+array_copy0 (GArray *array)
+{
+  return array != NULL ? g_array_copy (array) : NULL;
+}
+
+static void
+swap_in_derived (DerivedSwap      *swap,
+                 TsrMarathonLevel *level)
+{
+  TsrWadChunk *iidx = tsr_wad_entry_find_chunk (level->entry, TAG_IIDX);
+
+  swap->level = level;
+  swap->endpoints = level->endpoints;
+  swap->lines = level->lines;
+  swap->sides = level->sides;
+  swap->polygons = level->polygons;
+  swap->iidx = iidx != NULL ? g_bytes_ref (iidx->data) : NULL;
+  level->endpoints = array_copy0 (swap->endpoints);
+  level->lines = array_copy0 (swap->lines);
+  level->sides = array_copy0 (swap->sides);
+  level->polygons = array_copy0 (swap->polygons);
+  tsr_marathon_derive_level (level);
+}
+
+static void
+swap_back (DerivedSwap *swap)
+{
+  TsrMarathonLevel *level = swap->level;
+
+  g_clear_pointer (&level->endpoints, g_array_unref);
+  g_clear_pointer (&level->lines, g_array_unref);
+  g_clear_pointer (&level->sides, g_array_unref);
+  g_clear_pointer (&level->polygons, g_array_unref);
+  level->endpoints = swap->endpoints;
+  level->lines = swap->lines;
+  level->sides = swap->sides;
+  level->polygons = swap->polygons;
+  if (swap->iidx != NULL)
+    tsr_wad_entry_set_chunk (level->entry, TAG_IIDX, swap->iidx);
+  else
+    tsr_wad_entry_remove_chunk (level->entry, TAG_IIDX);
+  g_clear_pointer (&swap->iidx, g_bytes_unref);
+  tsr_marathon_level_commit (level);
+}
+
+/* Saving writes each level whose geometry changed with the derived data the engine computes
+ * (adjacency, vertex order, line and endpoint flags and heights, side owners, exclusion zones,
+ * the index list of preprocessed maps), on a copy: the document keeps what the commands made,
+ * so undo stays exact and an undone level is pristine again. */
+static GPtrArray *
+tsr_marathon_document_serialize (TsrDocument *document,
+                                 const char  *path,
+                                 GError     **error)
+{
+  TsrMarathonDocument *self = TSR_MARATHON_DOCUMENT (document);
+  TsrMarathonMap *map = tsr_marathon_document_get_scenario (self)->map;
+  g_autoptr(GArray) swaps = g_array_new (FALSE, FALSE, sizeof (DerivedSwap));
+  GPtrArray *outputs;
+
+  for (guint i = 0; i < map->levels->len; i++)
+    {
+      TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
+      DerivedSwap swap;
+
+      tsr_marathon_level_commit (level);
+      if (geometry_is_pristine (self, level))
+        continue;
+      swap_in_derived (&swap, level);
+      g_array_append_val (swaps, swap);
+    }
+  outputs = TSR_DOCUMENT_CLASS (tsr_marathon_document_parent_class)->serialize (document, path, error);
+  for (guint i = 0; i < swaps->len; i++)
+    swap_back (&g_array_index (swaps, DerivedSwap, i));
+  return outputs;
+}
+
 static gboolean
 tsr_marathon_document_attach (TsrDocument *document,
                               GError     **error)
 {
   TSR_MARATHON_DOCUMENT (document)->scripts = g_ptr_array_new_with_free_func (level_script_free);
   TSR_MARATHON_DOCUMENT (document)->level_maps = g_ptr_array_new_with_free_func (g_object_unref0);
+  remember_pristine (TSR_MARATHON_DOCUMENT (document));
   return TRUE;
 }
 
@@ -221,6 +380,7 @@ tsr_marathon_document_dispose (GObject *object)
    * the level maps they were made on. */
   G_OBJECT_CLASS (tsr_marathon_document_parent_class)->dispose (object);
   g_clear_pointer (&self->level_maps, g_ptr_array_unref);
+  g_clear_pointer (&self->pristine, g_hash_table_unref);
 }
 
 static void
@@ -264,6 +424,13 @@ tsr_marathon_document_class_init (TsrMarathonDocumentClass *klass)
   object_class->set_property = tsr_marathon_document_set_property;
   document_class->attach = tsr_marathon_document_attach;
   document_class->validate = tsr_marathon_document_validate;
+  document_class->serialize = tsr_marathon_document_serialize;
+
+  /* The level list changed: REMOVED levels at POSITION were replaced by ADDED ones (a move is
+   * the span it touched; a rename the one level). */
+  signals[LEVELS_CHANGED] =
+    g_signal_new ("levels-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
 
   properties[PROP_CURRENT_LEVEL] =
     g_param_spec_uint ("current-level", NULL, NULL, 0, G_MAXUINT, 0,
@@ -340,4 +507,193 @@ tsr_marathon_document_get_level_map (TsrMarathonDocument *self,
   if (g_ptr_array_index (self->level_maps, level) == NULL)
     g_ptr_array_index (self->level_maps, level) = tsr_marathon_level_map_new (found);
   return g_ptr_array_index (self->level_maps, level);
+}
+
+/* ---- Level list (raw stores for TsrMarathonLevelCommand) -------------------------------------- */
+
+TsrMarathonLevelSlot *
+tsr_marathon_level_slot_new (TsrMarathonLevel *level)
+{
+  TsrMarathonLevelSlot *slot = g_new0 (TsrMarathonLevelSlot, 1);
+
+  slot->level = level;
+  return slot;
+}
+
+TsrMarathonLevel *
+tsr_marathon_level_slot_get_level (TsrMarathonLevelSlot *slot)
+{
+  return slot->level;
+}
+
+void
+tsr_marathon_level_slot_free (TsrMarathonDocument  *document,
+                              TsrMarathonLevelSlot *slot)
+{
+  if (slot == NULL)
+    return;
+  level_script_free (slot->script);
+  /* The map borrows the level: it goes first. */
+  g_clear_object (&slot->map);
+  if (document != NULL)
+    {
+      tsr_marathon_map_forget_level (tsr_marathon_document_get_scenario (document)->map, slot->level);
+      if (document->pristine != NULL)
+        g_hash_table_remove (document->pristine, slot->level);
+    }
+  tsr_marathon_level_free (slot->level);
+  g_free (slot);
+}
+
+/* The per-level arrays as long as the level list, so they can be edited alongside it. */
+static void
+sync_level_arrays (TsrMarathonDocument *self)
+{
+  guint n = tsr_marathon_document_get_n_levels (self);
+
+  if (self->scripts->len < n)
+    g_ptr_array_set_size (self->scripts, (gint) n);
+  if (self->level_maps->len < n)
+    g_ptr_array_set_size (self->level_maps, (gint) n);
+}
+
+/* Scripts know their level by index, and teleports' limits by the level count. */
+static void
+reindex_scripts (TsrMarathonDocument *self)
+{
+  for (guint level = 0; level < self->scripts->len; level++)
+    {
+      LevelScript *script = g_ptr_array_index (self->scripts, level);
+
+      if (script == NULL)
+        continue;
+      g_object_set_data (G_OBJECT (script->text), "tsr-level", GUINT_TO_POINTER (level));
+      set_script_targets (self, level, script->text);
+    }
+}
+
+static void
+set_current (TsrMarathonDocument *self,
+             guint                level)
+{
+  guint n = tsr_marathon_document_get_n_levels (self);
+
+  level = n == 0 ? 0 : MIN (level, n - 1);
+  if (level == self->current_level)
+    return;
+  self->current_level = level;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_LEVEL]);
+}
+
+static void
+levels_changed (TsrMarathonDocument *self,
+                guint                position,
+                guint                removed,
+                guint                added)
+{
+  reindex_scripts (self);
+  tsr_document_invalidate_findings (TSR_DOCUMENT (self));
+  g_signal_emit (self, signals[LEVELS_CHANGED], 0, position, removed, added);
+}
+
+void
+tsr_marathon_document_insert_level (TsrMarathonDocument  *self,
+                                    guint                 position,
+                                    TsrMarathonLevelSlot *slot)
+{
+  TsrMarathonMap *map = tsr_marathon_document_get_scenario (self)->map;
+  guint current = self->current_level;
+
+  g_return_if_fail (TSR_IS_MARATHON_DOCUMENT (self));
+  sync_level_arrays (self);
+  position = MIN (position, map->levels->len);
+  tsr_marathon_map_add_level (map, slot->level, position);
+  g_ptr_array_insert (self->level_maps, (gint) position, slot->map);
+  g_ptr_array_insert (self->scripts, (gint) position, slot->script);
+  g_free (slot);
+  /* Stay on the level that was current (the first level of a list that was empty). */
+  self->current_level = position <= current && map->levels->len > 1 ? current + 1 : current;
+  if (self->current_level != current)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_LEVEL]);
+  levels_changed (self, position, 0, 1);
+}
+
+TsrMarathonLevelSlot *
+tsr_marathon_document_take_level (TsrMarathonDocument *self,
+                                  guint                position)
+{
+  TsrMarathonMap *map = tsr_marathon_document_get_scenario (self)->map;
+  TsrMarathonLevelSlot *slot;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_DOCUMENT (self), NULL);
+  g_return_val_if_fail (position < map->levels->len, NULL);
+  sync_level_arrays (self);
+  slot = g_new0 (TsrMarathonLevelSlot, 1);
+  slot->level = tsr_marathon_map_take_level (map, position);
+  slot->map = g_ptr_array_steal_index (self->level_maps, position);
+  slot->script = g_ptr_array_steal_index (self->scripts, position);
+  if (position < self->current_level)
+    set_current (self, self->current_level - 1);
+  else
+    set_current (self, self->current_level);
+  levels_changed (self, position, 1, 0);
+  return slot;
+}
+
+static void
+move_pointer (GPtrArray *array,
+              guint      from,
+              guint      to)
+{
+  gpointer item = g_ptr_array_steal_index (array, from);
+
+  g_ptr_array_insert (array, (gint) to, item);
+}
+
+void
+tsr_marathon_document_move_level (TsrMarathonDocument *self,
+                                  guint                from,
+                                  guint                to)
+{
+  TsrMarathonMap *map = tsr_marathon_document_get_scenario (self)->map;
+  guint current = self->current_level;
+
+  g_return_if_fail (TSR_IS_MARATHON_DOCUMENT (self));
+  g_return_if_fail (from < map->levels->len && to < map->levels->len);
+  sync_level_arrays (self);
+  tsr_marathon_map_move_level (map, from, to);
+  move_pointer (self->level_maps, from, to);
+  move_pointer (self->scripts, from, to);
+  /* The current level stays the same level. */
+  if (current == from)
+    current = to;
+  else if (from < current && current <= to)
+    current--;
+  else if (to <= current && current < from)
+    current++;
+  set_current (self, current);
+  levels_changed (self, MIN (from, to), MAX (from, to) - MIN (from, to) + 1, MAX (from, to) - MIN (from, to) + 1);
+}
+
+void
+tsr_marathon_document_store_level_info (TsrMarathonDocument      *self,
+                                        guint                     level,
+                                        gboolean                  has_info,
+                                        gsize                     size,
+                                        const TsrMarathonMapInfo *info)
+{
+  TsrMarathonLevel *found = level_at (self, level);
+
+  g_return_if_fail (found != NULL);
+  found->has_info = has_info;
+  found->info_size = size;
+  found->info = *info;
+  levels_changed (self, level, 1, 1);
+}
+
+gboolean
+tsr_marathon_document_has_script (TsrMarathonDocument *self,
+                                  guint                level)
+{
+  return level < self->scripts->len && g_ptr_array_index (self->scripts, level) != NULL;
 }

@@ -60,7 +60,27 @@ struct _TsrMarathonLevelMap {
    * that now happen to fall among the appended indices. */
   gboolean          run_open;
   guint             run_base[TSR_N_ELEMENT_KINDS];
+  guint             run_objects, run_annotations, run_sides, run_platforms; /* record counts at the run's start */
+  gboolean          run_made_platforms; /* the level had no platform chunk when the run started */
+  /* Pasted polygons of the open run by the polygon they were copied from, and references among
+   * them still waiting for their target (a trigger copied before its platform). */
+  GHashTable       *run_pasted;  /* PastedKey -> new index + 1 */
+  GArray           *run_pending; /* PendingReference */
+  guint64           id;          /* names this map in clips */
+  TsrElementKind    last_appended;
 };
+
+typedef struct {
+  guint64 map;
+  gint    polygon;
+} PastedKey;
+
+typedef struct {
+  PastedKey target;
+  guint     polygon;   /* the pasted polygon that refers (or whose side refers) */
+  gint      side;      /* the side that is a platform switch, or -1: the polygon's permutation */
+  gint16    type;      /* the polygon's type as copied */
+} PendingReference;
 
 static void tsr_marathon_level_map_vector_map_init (TsrVectorMapInterface *iface);
 
@@ -574,6 +594,8 @@ typedef struct {
   GArray *line_origins, *polygon_origins, *object_origins, *annotation_origins;
   gboolean run_open;
   guint    run_base[TSR_N_ELEMENT_KINDS];
+  guint    run_records[4];
+  gboolean run_made_platforms;
   gboolean truncated; /* a tail of appended elements was cut: nothing else to put back */
 } Snapshot;
 
@@ -632,16 +654,25 @@ snapshot_take (TsrMarathonLevelMap *self)
   snapshot->annotation_origins = g_array_copy (self->annotation_origins);
   snapshot->run_open = self->run_open;
   memcpy (snapshot->run_base, self->run_base, sizeof self->run_base);
+  snapshot->run_records[0] = self->run_objects;
+  snapshot->run_records[1] = self->run_annotations;
+  snapshot->run_records[2] = self->run_sides;
+  snapshot->run_records[3] = self->run_platforms;
+  snapshot->run_made_platforms = self->run_made_platforms;
   return snapshot;
 }
 
-/* Whether ELEMENTS are, per kind, exactly the last elements and all appended in the open run. */
+/* Whether ELEMENTS are, per kind (objects and annotations apart), exactly the last elements and
+ * all appended in the open run; *N_OBJECTS and *N_ANNOTATIONS receive how many markers of each. */
 static gboolean
 is_appended_tail (TsrMarathonLevelMap *self,
                   const TsrElementRef *elements,
-                  guint                n_elements)
+                  guint                n_elements,
+                  guint               *n_objects_out,
+                  guint               *n_annotations_out)
 {
   guint removed[TSR_N_ELEMENT_KINDS] = { 0 };
+  guint no = n_objects (self), na = len (self->level->annotations), n_obj = 0, n_ann = 0;
 
   if (!self->run_open)
     return FALSE;
@@ -651,6 +682,17 @@ is_appended_tail (TsrMarathonLevelMap *self,
 
       if (elements[i].kind >= TSR_N_ELEMENT_KINDS)
         return FALSE;
+      if (elements[i].kind == TSR_ELEMENT_MARKER)
+        {
+          if (elements[i].index < no ? elements[i].index < self->run_objects
+                                     : elements[i].index - no < self->run_annotations || elements[i].index - no >= na)
+            return FALSE;
+          if (elements[i].index < no)
+            n_obj++;
+          else
+            n_ann++;
+          continue;
+        }
       n = tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (self), elements[i].kind);
       if (elements[i].index < self->run_base[elements[i].kind] || elements[i].index >= n)
         return FALSE;
@@ -658,10 +700,62 @@ is_appended_tail (TsrMarathonLevelMap *self,
     }
   /* Sorted and unique: the count says whether they fill the tail. */
   for (guint i = 0; i < n_elements; i++)
-    if (elements[i].index < tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (self), elements[i].kind)
-                            - removed[elements[i].kind])
-      return FALSE;
+    {
+      if (elements[i].kind == TSR_ELEMENT_MARKER)
+        {
+          if (elements[i].index < no ? elements[i].index < no - n_obj : elements[i].index - no < na - n_ann)
+            return FALSE;
+          continue;
+        }
+      if (elements[i].index < tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (self), elements[i].kind)
+                              - removed[elements[i].kind])
+        return FALSE;
+    }
+  *n_objects_out = n_obj;
+  *n_annotations_out = n_ann;
   return TRUE;
+}
+
+/* The records appended with pasted polygons that go when the polygons from N_POLYGONS on go: a
+ * tail of the sides and of the platforms (appended in the polygons' order). */
+static void
+cut_pasted_records (TsrMarathonLevelMap *self,
+                    guint                n_polygons)
+{
+  TsrMarathonLevel *level = self->level;
+  guint cut = len (level->sides);
+
+  for (guint i = len (level->sides); i-- > self->run_sides;)
+    if (SIDE (self, i)->polygon_index >= (gint) n_polygons)
+      cut = i;
+    else
+      break;
+  if (level->sides != NULL)
+    g_array_set_size (level->sides, cut);
+  cut = len (level->platforms);
+  for (guint i = len (level->platforms); i-- > self->run_platforms;)
+    if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index >= (gint) n_polygons)
+      cut = i;
+    else
+      break;
+  if (level->platforms != NULL)
+    g_array_set_size (level->platforms, cut);
+  /* References among pasted polygons that went. */
+  {
+    GHashTableIter iter;
+    gpointer value;
+
+    g_hash_table_iter_init (&iter, self->run_pasted);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+      if (GPOINTER_TO_INT (value) - 1 >= (gint) n_polygons)
+        g_hash_table_iter_remove (&iter);
+    for (guint i = self->run_pending->len; i-- > 0;)
+      if (g_array_index (self->run_pending, PendingReference, i).polygon >= n_polygons)
+        g_array_remove_index (self->run_pending, i);
+  }
+  /* A platform chunk that came with the paste goes with it. */
+  if (cut == 0 && self->run_made_platforms)
+    g_clear_pointer (&level->platforms, g_array_unref);
 }
 
 /* Index maps: new index of each old record, or NONE when it goes. */
@@ -746,11 +840,23 @@ level_map_remove_elements (TsrVectorMap        *map,
   g_autofree gint *platform_map = index_map_new (nf);
   g_autofree guint8 *opened = g_malloc0 (nl + 1); /* lines that lose a polygon but stay */
   guint removed[TSR_N_ELEMENT_KINDS] = { 0 };
+  guint n_tail_objects = 0, n_tail_annotations = 0;
 
-  if (is_appended_tail (self, elements, n_elements))
+  if (is_appended_tail (self, elements, n_elements, &n_tail_objects, &n_tail_annotations))
     {
       for (guint i = 0; i < n_elements; i++)
         removed[elements[i].kind]++;
+      if (level->objects != NULL)
+        {
+          g_array_set_size (level->objects, no - n_tail_objects);
+          g_array_set_size (self->object_origins, no - n_tail_objects);
+        }
+      if (level->annotations != NULL)
+        {
+          g_array_set_size (level->annotations, na - n_tail_annotations);
+          g_array_set_size (self->annotation_origins, na - n_tail_annotations);
+        }
+      cut_pasted_records (self, ng - removed[TSR_ELEMENT_POLYGON]);
       if (level->endpoints != NULL)
         g_array_set_size (level->endpoints, np - removed[TSR_ELEMENT_POINT]);
       else if (level->points != NULL)
@@ -922,6 +1028,15 @@ level_map_remove_elements (TsrVectorMap        *map,
     remap (&g_array_index (self->object_origins, MarkerOrigin, i).polygon, polygon_map, ng);
   for (guint i = 0; i < na; i++)
     remap (&g_array_index (self->annotation_origins, MarkerOrigin, i).polygon, polygon_map, ng);
+  /* A marker that outlives the polygon it was loaded (or pasted) in, being elsewhere, falls back
+   * on the polygon it is in now when it leaves every polygon: a value the command history fixes,
+   * not the path of a later drag. */
+  for (guint i = 0; i < no; i++)
+    if (g_array_index (self->object_origins, MarkerOrigin, i).polygon == NONE && object_map[i] != NONE)
+      g_array_index (self->object_origins, MarkerOrigin, i).polygon = OBJECT (self, i)->polygon_index;
+  for (guint i = 0; i < na; i++)
+    if (g_array_index (self->annotation_origins, MarkerOrigin, i).polygon == NONE && annotation_map[i] != NONE)
+      g_array_index (self->annotation_origins, MarkerOrigin, i).polygon = ANNOTATION (self, i)->polygon_index;
 
   compact (level->endpoints != NULL ? level->endpoints : level->points, point_map);
   compact (level->lines, line_map);
@@ -960,6 +1075,11 @@ level_map_restore_removed (TsrVectorMap *map,
   put_back (&self->annotation_origins, snapshot->annotation_origins);
   self->run_open = snapshot->run_open;
   memcpy (self->run_base, snapshot->run_base, sizeof self->run_base);
+  self->run_objects = snapshot->run_records[0];
+  self->run_annotations = snapshot->run_records[1];
+  self->run_sides = snapshot->run_records[2];
+  self->run_platforms = snapshot->run_records[3];
+  self->run_made_platforms = snapshot->run_made_platforms;
   structure_changed (self);
 }
 
@@ -1042,6 +1162,19 @@ append_line (TsrMarathonLevelMap *self,
   return self->level->lines->len - 1;
 }
 
+/* Textures, heights and transfer modes of floor and ceiling. */
+static void
+copy_surfaces (TsrMarathonPolygon       *to,
+               const TsrMarathonPolygon *from)
+{
+  to->floor_texture = from->floor_texture;
+  to->ceiling_texture = from->ceiling_texture;
+  to->floor_height = from->floor_height;
+  to->ceiling_height = from->ceiling_height;
+  to->floor_transfer_mode = from->floor_transfer_mode;
+  to->ceiling_transfer_mode = from->ceiling_transfer_mode;
+}
+
 /* A new polygon's surfaces, lights and sounds: those of the level's first polygon (references
  * that do not exist in this level are dropped), else plain defaults. */
 static void
@@ -1061,14 +1194,9 @@ polygon_defaults (TsrMarathonLevelMap *self,
     {
       const TsrMarathonPolygon *template = POLYGON (self, 0);
 
-      polygon->floor_texture = template->floor_texture;
-      polygon->ceiling_texture = template->ceiling_texture;
-      polygon->floor_height = template->floor_height;
-      polygon->ceiling_height = template->ceiling_height;
+      copy_surfaces (polygon, template);
       polygon->floor_lightsource_index = template->floor_lightsource_index;
       polygon->ceiling_lightsource_index = template->ceiling_lightsource_index;
-      polygon->floor_transfer_mode = template->floor_transfer_mode;
-      polygon->ceiling_transfer_mode = template->ceiling_transfer_mode;
       polygon->ambient_sound_image_index = template->ambient_sound_image_index;
       polygon->random_sound_image_index = template->random_sound_image_index;
     }
@@ -1151,6 +1279,24 @@ append_polygon (TsrMarathonLevelMap *self,
   return index;
 }
 
+/* A run of appends starts: what is there now stays when a tail of the run is cut. */
+static void
+open_run (TsrMarathonLevelMap *self)
+{
+  if (self->run_open)
+    return;
+  for (guint k = 0; k < TSR_N_ELEMENT_KINDS; k++)
+    self->run_base[k] = level_map_get_n_elements (TSR_VECTOR_MAP (self), k);
+  self->run_objects = n_objects (self);
+  self->run_annotations = len (self->level->annotations);
+  self->run_sides = len (self->level->sides);
+  self->run_platforms = len (self->level->platforms);
+  self->run_made_platforms = self->level->platforms == NULL;
+  g_hash_table_remove_all (self->run_pasted);
+  g_array_set_size (self->run_pending, 0);
+  self->run_open = TRUE;
+}
+
 static guint
 level_map_append_element (TsrVectorMap         *map,
                           TsrElementKind        kind,
@@ -1160,12 +1306,15 @@ level_map_append_element (TsrVectorMap         *map,
 {
   TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
 
-  if (!self->run_open)
+  open_run (self);
+  /* A clip lists its points first: a point after other elements starts the next paste, whose
+   * polygons refer only to one another. */
+  if (kind == TSR_ELEMENT_POINT && self->last_appended != TSR_ELEMENT_POINT)
     {
-      for (guint k = 0; k < TSR_N_ELEMENT_KINDS; k++)
-        self->run_base[k] = level_map_get_n_elements (map, k);
-      self->run_open = TRUE;
+      g_hash_table_remove_all (self->run_pasted);
+      g_array_set_size (self->run_pending, 0);
     }
+  self->last_appended = kind;
   switch (kind)
     {
     case TSR_ELEMENT_POINT:
@@ -1181,6 +1330,399 @@ level_map_append_element (TsrVectorMap         *map,
     default:
       return G_MAXUINT;
     }
+}
+
+/* --- Element data (what a clip carries besides geometry) --- */
+
+#define CLIP_POLYGON 0x50434c50u /* "PCLP" */
+#define CLIP_OBJECT  0x4f434c50u
+#define CLIP_NOTE    0x4e434c50u
+
+/* A copied polygon: its record, the side on its side of each edge (vertex V to V + 1), and its
+ * platform. In-process bytes (the clipboard lives in one process). */
+typedef struct {
+  guint32             magic;
+  guint64             map;
+  gint32              index;
+  TsrMarathonPolygon  polygon;
+  gboolean            has_side[MAX_VERTICES];
+  TsrMarathonSide     sides[MAX_VERTICES];
+  gboolean            has_platform;
+  TsrMarathonPlatform platform;
+} PolygonClip;
+
+typedef struct {
+  guint32 magic;
+  union {
+    TsrMarathonObject     object;
+    TsrMarathonAnnotation annotation;
+  } record;
+} MarkerClip;
+
+static gboolean
+valid_index (gint    index,
+             GArray *array)
+{
+  return index >= 0 && (guint) index < len (array);
+}
+
+static GArray *
+lights_of (TsrMarathonLevel *level)
+{
+  return level->data_version == 0 ? level->old_lights : level->lights;
+}
+
+/* A light reference from another level: kept when this level has that light, else the first. */
+static gint16
+light_or_default (TsrMarathonLevelMap *self,
+                  gint16               light)
+{
+  GArray *lights = lights_of (self->level);
+
+  if (valid_index (light, lights))
+    return light;
+  return len (lights) > 0 ? 0 : NONE;
+}
+
+/* The line of POLYGON joining its vertices V and V + 1 (whatever its line list's rotation). */
+static gint
+edge_line (TsrMarathonLevelMap      *self,
+           const TsrMarathonPolygon *polygon,
+           guint                     v)
+{
+  guint n = polygon_n_vertices (polygon);
+  gint a = polygon->endpoint_indexes[v], b = polygon->endpoint_indexes[(v + 1) % n];
+
+  for (guint w = 0; w < n; w++)
+    {
+      gint l = polygon->line_indexes[w];
+      const TsrMarathonLine *line;
+
+      if (!valid_index (l, self->level->lines))
+        continue;
+      line = LINE (self, l);
+      if ((line->endpoint_indexes[0] == a && line->endpoint_indexes[1] == b)
+          || (line->endpoint_indexes[0] == b && line->endpoint_indexes[1] == a))
+        return l;
+    }
+  return NONE;
+}
+
+static GBytes *
+polygon_data (TsrMarathonLevelMap *self,
+              guint                index)
+{
+  PolygonClip *clip = g_new0 (PolygonClip, 1);
+  const TsrMarathonPolygon *polygon = POLYGON (self, index);
+
+  clip->magic = CLIP_POLYGON;
+  clip->map = self->id;
+  clip->index = (gint32) index;
+  clip->polygon = *polygon;
+  for (guint v = 0; v < polygon_n_vertices (polygon); v++)
+    {
+      gint l = edge_line (self, polygon, v);
+      const TsrMarathonLine *line;
+      gint side;
+
+      if (l == NONE)
+        continue;
+      line = LINE (self, l);
+      side = line->clockwise_polygon_owner == (gint) index ? line->clockwise_side_index
+             : line->counterclockwise_polygon_owner == (gint) index ? line->counterclockwise_side_index : NONE;
+      if (valid_index (side, self->level->sides))
+        {
+          clip->has_side[v] = TRUE;
+          clip->sides[v] = *SIDE (self, side);
+        }
+    }
+  if (polygon->type == POLYGON_PLATFORM && valid_index (polygon->permutation, self->level->platforms))
+    {
+      clip->has_platform = TRUE;
+      clip->platform = g_array_index (self->level->platforms, TsrMarathonPlatform, polygon->permutation);
+    }
+  return g_bytes_new_take (clip, sizeof *clip);
+}
+
+static GBytes *
+level_map_get_element_data (TsrVectorMap        *map,
+                            const TsrElementRef *element)
+{
+  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  MarkerClip *clip;
+  guint record;
+
+  if (element->kind == TSR_ELEMENT_POLYGON && element->index < len (self->level->polygons))
+    return polygon_data (self, element->index);
+  if (element->kind != TSR_ELEMENT_MARKER || element->index >= level_map_get_n_elements (map, TSR_ELEMENT_MARKER))
+    return NULL;
+  clip = g_new0 (MarkerClip, 1);
+  if (tsr_marathon_level_map_get_marker (self, element->index, &record) == TSR_MARATHON_MARKER_OBJECT)
+    {
+      clip->magic = CLIP_OBJECT;
+      clip->record.object = *OBJECT (self, record);
+    }
+  else
+    {
+      clip->magic = CLIP_NOTE;
+      clip->record.annotation = *ANNOTATION (self, record);
+    }
+  return g_bytes_new_take (clip, sizeof *clip);
+}
+
+static const void *
+clip_of (GBytes  *data,
+         gsize    size,
+         guint32  magic)
+{
+  gsize found = 0;
+  const guint32 *bytes = data != NULL ? g_bytes_get_data (data, &found) : NULL;
+
+  return bytes != NULL && found == size && *bytes == magic ? bytes : NULL;
+}
+
+/* The pasted polygon now standing for polygon INDEX of map MAP in this run, or -1. */
+static gint
+pasted_polygon (TsrMarathonLevelMap *self,
+                guint64              map,
+                gint                 index)
+{
+  PastedKey key = { map, index };
+
+  return GPOINTER_TO_INT (g_hash_table_lookup (self->run_pasted, &key)) - 1;
+}
+
+static void
+resolve_reference (TsrMarathonLevelMap    *self,
+                   const PendingReference *pending,
+                   gint                    target)
+{
+  if (pending->side >= 0)
+    {
+      SIDE (self, pending->side)->control_panel_permutation = (gint16) target;
+      SIDE (self, pending->side)->flags |= SIDE_IS_CONTROL_PANEL;
+    }
+  else
+    {
+      POLYGON (self, pending->polygon)->type = pending->type;
+      POLYGON (self, pending->polygon)->permutation = (gint16) target;
+    }
+}
+
+/* A reference from pasted polygon POLYGON to copied polygon TARGET: the pasted copy of it when it
+ * is in this run already, else later when it comes (until then, the polygon is a plain one and
+ * the switch no control panel). */
+static void
+refer_to_copied (TsrMarathonLevelMap *self,
+                 guint64              map,
+                 gint                 target,
+                 guint                polygon,
+                 gint                 side,
+                 gint16               type)
+{
+  PendingReference pending = { { map, target }, polygon, side, type };
+  gint found = pasted_polygon (self, map, target);
+
+  if (found >= 0)
+    {
+      resolve_reference (self, &pending, found);
+      return;
+    }
+  if (side >= 0)
+    SIDE (self, side)->flags &= ~SIDE_IS_CONTROL_PANEL;
+  else
+    {
+      POLYGON (self, polygon)->type = 0;
+      POLYGON (self, polygon)->permutation = 0;
+    }
+  g_array_append_val (self->run_pending, pending);
+}
+
+static void
+register_pasted (TsrMarathonLevelMap *self,
+                 guint64              map,
+                 gint                 source,
+                 guint                index)
+{
+  PastedKey *key = g_new (PastedKey, 1);
+
+  *key = (PastedKey) { map, source };
+  g_hash_table_insert (self->run_pasted, key, GINT_TO_POINTER ((gint) index + 1));
+  for (guint i = 0; i < self->run_pending->len; i++)
+    {
+      PendingReference *pending = &g_array_index (self->run_pending, PendingReference, i);
+
+      if (pending->target.map == map && pending->target.polygon == source)
+        {
+          resolve_reference (self, pending, (gint) index);
+          g_array_remove_index (self->run_pending, i--);
+        }
+    }
+}
+
+/* Gives the just appended polygon INDEX the copied record, sides and platform. */
+static void
+apply_polygon_clip (TsrMarathonLevelMap *self,
+                    guint                index,
+                    const PolygonClip   *clip)
+{
+  TsrMarathonLevel *level = self->level;
+  TsrMarathonPolygon *polygon = POLYGON (self, index);
+  const TsrMarathonPolygon *copied = &clip->polygon;
+
+  polygon->flags = copied->flags & ~0x4000; /* never detached */
+  copy_surfaces (polygon, copied);
+  polygon->floor_origin = copied->floor_origin;
+  polygon->ceiling_origin = copied->ceiling_origin;
+  polygon->floor_lightsource_index = light_or_default (self, copied->floor_lightsource_index);
+  polygon->ceiling_lightsource_index = light_or_default (self, copied->ceiling_lightsource_index);
+  polygon->media_index = valid_index (copied->media_index, level->media) ? copied->media_index : NONE;
+  polygon->media_lightsource_index = polygon->media_index != NONE
+                                     ? light_or_default (self, copied->media_lightsource_index) : NONE;
+  polygon->ambient_sound_image_index = valid_index (copied->ambient_sound_image_index, level->ambient_sounds)
+                                       ? copied->ambient_sound_image_index : NONE;
+  polygon->random_sound_image_index = valid_index (copied->random_sound_image_index, level->random_sounds)
+                                      ? copied->random_sound_image_index : NONE;
+  polygon->type = copied->type;
+  polygon->permutation = copied->permutation;
+  switch (copied->type)
+    {
+    case POLYGON_PLATFORM:
+      if (clip->has_platform && len (level->platforms) < G_MAXINT16)
+        {
+          TsrMarathonPlatform platform = clip->platform;
+
+          platform.polygon_index = (gint16) index;
+          g_array_append_val (ensure_array (&level->platforms, sizeof (TsrMarathonPlatform)), platform);
+          polygon->permutation = (gint16) (level->platforms->len - 1);
+        }
+      else
+        polygon->type = polygon->permutation = 0;
+      break;
+    case POLYGON_PLATFORM_ON_TRIGGER:
+    case POLYGON_PLATFORM_OFF_TRIGGER:
+    case POLYGON_TELEPORTER:
+      /* A teleporter with a negative permutation goes to another level: nothing to remap. */
+      if (copied->type != POLYGON_TELEPORTER || copied->permutation >= 0)
+        refer_to_copied (self, clip->map, copied->permutation, index, -1, copied->type);
+      break;
+    case 6: /* light on / off triggers name a light */
+    case 8:
+      if (!valid_index (copied->permutation, lights_of (level)))
+        polygon->type = polygon->permutation = 0;
+      break;
+    default:
+      break;
+    }
+  for (guint v = 0; v < polygon_n_vertices (polygon); v++)
+    {
+      TsrMarathonSide side;
+      TsrMarathonLine *line;
+      gint16 side_index;
+
+      if (!clip->has_side[v] || len (level->sides) >= G_MAXINT16)
+        continue;
+      side = clip->sides[v];
+      line = LINE (self, polygon->line_indexes[v]);
+      side.polygon_index = (gint16) index;
+      side.line_index = polygon->line_indexes[v];
+      side.primary_lightsource_index = light_or_default (self, side.primary_lightsource_index);
+      side.secondary_lightsource_index = light_or_default (self, side.secondary_lightsource_index);
+      side.transparent_lightsource_index = light_or_default (self, side.transparent_lightsource_index);
+      side_index = (gint16) len (level->sides);
+      g_array_append_val (ensure_array (&level->sides, sizeof (TsrMarathonSide)), side);
+      if (line->clockwise_polygon_owner == (gint) index)
+        line->clockwise_side_index = side_index;
+      else
+        line->counterclockwise_side_index = side_index;
+      polygon->side_indexes[v] = side_index;
+      if ((side.flags & SIDE_IS_CONTROL_PANEL) && side.control_panel_type >= 0
+          && (gsize) side.control_panel_type < sizeof panel_classes - 1)
+        {
+          char kind = panel_classes[side.control_panel_type];
+          gboolean valid = kind == 'L' ? valid_index (side.control_panel_permutation, lights_of (level))
+                           : kind == 'T' ? level->terminals != NULL && side.control_panel_permutation >= 0
+                                           && (guint) side.control_panel_permutation < level->terminals->len
+                           : TRUE;
+
+          if (kind == 'P')
+            refer_to_copied (self, clip->map, side.control_panel_permutation, index, side_index, 0);
+          else if (!valid)
+            SIDE (self, side_index)->flags &= ~SIDE_IS_CONTROL_PANEL;
+        }
+    }
+  register_pasted (self, clip->map, clip->index, index);
+}
+
+/* An object or annotation where a pasted marker lands: inside a polygon, else nowhere. */
+static guint
+append_marker (TsrMarathonLevelMap  *self,
+               const TsrVectorPoint *position,
+               const MarkerClip     *clip)
+{
+  TsrMarathonPoint at = { to_coordinate (position->x), to_coordinate (position->y) };
+  gint polygon = tsr_marathon_level_map_polygon_at (self, at.x, at.y);
+  /* Its polygon from now on is a function of where it is (never of a drag's path): the origin is
+   * the place and polygon it was pasted with. */
+  MarkerOrigin origin = { at, (gint16) polygon, TRUE };
+
+  if (clip == NULL || polygon < 0)
+    return G_MAXUINT;
+  if (clip->magic == CLIP_OBJECT)
+    {
+      TsrMarathonObject object = clip->record.object;
+
+      if (n_objects (self) >= G_MAXINT16)
+        return G_MAXUINT;
+      object.x = at.x;
+      object.y = at.y;
+      object.polygon_index = (gint16) polygon;
+      g_array_append_val (ensure_array (&self->level->objects, sizeof (TsrMarathonObject)), object);
+      g_array_append_val (self->object_origins, origin);
+      structure_changed (self);
+      return n_objects (self) - 1;
+    }
+  else
+    {
+      TsrMarathonAnnotation annotation = clip->record.annotation;
+
+      if (len (self->level->annotations) >= G_MAXINT16)
+        return G_MAXUINT;
+      annotation.location = at;
+      annotation.polygon_index = (gint16) polygon;
+      g_array_append_val (ensure_array (&self->level->annotations, sizeof (TsrMarathonAnnotation)), annotation);
+      g_array_append_val (self->annotation_origins, origin);
+      structure_changed (self);
+      return n_objects (self) + self->level->annotations->len - 1;
+    }
+}
+
+static guint
+level_map_append_element_with_data (TsrVectorMap         *map,
+                                    TsrElementKind        kind,
+                                    guint                 n_vertices,
+                                    const TsrVectorPoint *positions,
+                                    const guint          *points,
+                                    GBytes               *data)
+{
+  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  const PolygonClip *polygon_clip = clip_of (data, sizeof (PolygonClip), CLIP_POLYGON);
+  guint index;
+
+  if (kind == TSR_ELEMENT_MARKER)
+    {
+      const MarkerClip *clip = clip_of (data, sizeof (MarkerClip), CLIP_OBJECT);
+
+      open_run (self);
+      self->last_appended = kind;
+      if (clip == NULL)
+        clip = clip_of (data, sizeof (MarkerClip), CLIP_NOTE);
+      return n_vertices == 1 ? append_marker (self, positions, clip) : G_MAXUINT;
+    }
+  index = level_map_append_element (map, kind, n_vertices, positions, points);
+  if (index != G_MAXUINT && kind == TSR_ELEMENT_POLYGON && polygon_clip != NULL)
+    apply_polygon_clip (self, index, polygon_clip);
+  return index;
 }
 
 static void
@@ -1250,7 +1792,27 @@ level_map_add_requirements (TsrVectorMap *map,
   TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
   guint n = elements->len, nl = len (self->level->lines);
 
-  /* A polygon is pasted onto its lines. */
+  /* A polygon is pasted onto its lines, with the objects and annotations inside it. */
+  {
+    guint ng = len (self->level->polygons), no = n_objects (self);
+    g_autofree guint8 *copied = g_malloc0 (ng + 1);
+
+    for (guint i = 0; i < n; i++)
+      {
+        TsrElementRef ref = g_array_index (elements, TsrElementRef, i);
+
+        if (ref.kind == TSR_ELEMENT_POLYGON && ref.index < ng)
+          copied[ref.index] = 1;
+      }
+    for (guint i = 0; i < no + len (self->level->annotations); i++)
+      {
+        gint16 polygon = i < no ? OBJECT (self, i)->polygon_index : ANNOTATION (self, i - no)->polygon_index;
+        TsrElementRef marker = { TSR_ELEMENT_MARKER, i };
+
+        if (polygon >= 0 && (guint) polygon < ng && copied[polygon])
+          g_array_append_val (elements, marker);
+      }
+  }
   for (guint i = 0; i < n; i++)
     {
       TsrElementRef ref = g_array_index (elements, TsrElementRef, i);
@@ -1284,6 +1846,8 @@ tsr_marathon_level_map_vector_map_init (TsrVectorMapInterface *iface)
   iface->append_element = level_map_append_element;
   iface->add_dependents = level_map_add_dependents;
   iface->add_requirements = level_map_add_requirements;
+  iface->get_element_data = level_map_get_element_data;
+  iface->append_element_with_data = level_map_append_element_with_data;
 }
 
 /* --- Object --- */
@@ -1301,7 +1865,28 @@ tsr_marathon_level_map_finalize (GObject *object)
   g_array_unref (self->line_items);
   g_array_unref (self->polygon_start);
   g_array_unref (self->polygon_items);
+  g_hash_table_unref (self->run_pasted);
+  g_array_unref (self->run_pending);
   G_OBJECT_CLASS (tsr_marathon_level_map_parent_class)->finalize (object);
+}
+
+static gint next_map_id;
+
+static guint
+pasted_key_hash (gconstpointer key)
+{
+  const PastedKey *k = key;
+
+  return (guint) k->map * 31u + (guint) k->polygon;
+}
+
+static gboolean
+pasted_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  const PastedKey *ka = a, *kb = b;
+
+  return ka->map == kb->map && ka->polygon == kb->polygon;
 }
 
 static void
@@ -1321,6 +1906,10 @@ tsr_marathon_level_map_init (TsrMarathonLevelMap *self)
   self->line_items = g_array_new (FALSE, TRUE, sizeof (guint));
   self->polygon_start = g_array_new (FALSE, TRUE, sizeof (guint));
   self->polygon_items = g_array_new (FALSE, TRUE, sizeof (guint));
+  self->run_pasted = g_hash_table_new_full (pasted_key_hash, pasted_key_equal, g_free, NULL);
+  self->run_pending = g_array_new (FALSE, FALSE, sizeof (PendingReference));
+  self->id = (guint64) g_atomic_int_add (&next_map_id, 1) + 1;
+  self->last_appended = TSR_ELEMENT_POINT;
 }
 
 TsrMarathonLevelMap *

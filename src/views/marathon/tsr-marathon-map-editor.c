@@ -452,6 +452,15 @@ show_level (TsrMarathonMapEditor *self)
   queue_meter (self);
 }
 
+/* The level at the current index may be another one after a level-list edit. */
+static void
+on_levels_changed (TsrMarathonMapEditor *self)
+{
+  if (tsr_marathon_document_get_level_map (self->document, tsr_marathon_document_get_current_level (self->document))
+      != self->map)
+    show_level (self);
+}
+
 void
 tsr_marathon_map_editor_set_document (TsrMarathonMapEditor *self,
                                       TsrMarathonDocument  *document)
@@ -468,7 +477,8 @@ tsr_marathon_map_editor_set_document (TsrMarathonMapEditor *self,
   g_set_object (&self->document, document);
   if (document != NULL)
     {
-      g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (show_level), self);
+      g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (on_levels_changed), self);
+      g_signal_connect_swapped (document, "levels-changed", G_CALLBACK (on_levels_changed), self);
       g_signal_connect_swapped (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), "changed",
                                 G_CALLBACK (on_undo_stack_changed), self);
     }

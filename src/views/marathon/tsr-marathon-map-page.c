@@ -1,6 +1,6 @@
 /* tsr-marathon-map-page.c: the page follows the document's current level: the map editor edits
  * that level's geometry and the terminal editor shows its TsrTerminalText, so both edit through
- * the document's commands. */
+ * the document's commands. The bar above them edits the level list (TsrMarathonLevelCommand). */
 #include "config.h"
 
 #include "views/marathon/tsr-marathon-map-page.h"
@@ -11,6 +11,7 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "model/marathon/tsr-marathon-level-command.h"
 #include "views/tsr-inspector.h"
 
 struct _TsrMarathonMapPage {
@@ -23,6 +24,12 @@ struct _TsrMarathonMapPage {
   TsrInspector        *inspector;
   GtkWidget           *terminals_page;
   GtkDropDown         *level_dropdown;
+  GtkEditable         *level_name_entry;
+  GtkWidget           *delete_level_button;
+  GtkWidget           *level_up_button;
+  GtkWidget           *level_down_button;
+  GtkLabel            *levels_message;
+  gboolean             filling; /* the chooser's model is being replaced: its selection is not the user's */
   GtkLabel            *level_status;
   TsrTerminalEditor   *terminal_editor;
 };
@@ -31,6 +38,165 @@ static void tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *ifac
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (TsrMarathonMapPage, tsr_marathon_map_page, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_marathon_map_page_editor_page_init))
+
+static void
+update_level_controls (TsrMarathonMapPage *self)
+{
+  guint n = self->document != NULL ? tsr_marathon_document_get_n_levels (self->document) : 0;
+  guint level = self->document != NULL ? tsr_marathon_document_get_current_level (self->document) : 0;
+  g_autofree char *name = NULL;
+
+  if (self->document != NULL)
+    {
+      TsrMarathonLevel *found = g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level);
+
+      name = tsr_marathon_level_name (found);
+    }
+  gtk_editable_set_text (self->level_name_entry, name != NULL ? name : "");
+  gtk_widget_set_sensitive (self->delete_level_button, n > 1);
+  gtk_widget_set_sensitive (self->level_up_button, level > 0);
+  gtk_widget_set_sensitive (self->level_down_button, level + 1 < n);
+}
+
+/* The chooser lists "N  name" for every level. */
+static void
+fill_level_list (TsrMarathonMapPage *self)
+{
+  g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
+  TsrMarathonDocument *document = self->document;
+
+  for (guint l = 0; document != NULL && l < tsr_marathon_document_get_n_levels (document); l++)
+    {
+      g_autofree char *name = tsr_marathon_document_dup_level_name (document, l);
+      g_autofree char *label = g_strdup_printf ("%u  %s", l, name);
+
+      gtk_string_list_append (levels, label);
+    }
+  self->filling = TRUE;
+  gtk_drop_down_set_model (self->level_dropdown, G_LIST_MODEL (levels));
+  if (document != NULL)
+    gtk_drop_down_set_selected (self->level_dropdown, tsr_marathon_document_get_current_level (document));
+  self->filling = FALSE;
+}
+
+static void show_level (TsrMarathonMapPage *self);
+
+static void
+on_levels_changed (TsrMarathonMapPage *self)
+{
+  fill_level_list (self);
+  show_level (self);
+}
+
+/* Runs a level command built by BUILD's result; a refusal is shown beside the buttons. */
+static gboolean
+run_level_command (TsrMarathonMapPage *self,
+                   TsrCommand         *command,
+                   GError             *error)
+{
+  if (command == NULL)
+    {
+      gtk_label_set_text (self->levels_message, error != NULL ? error->message : "");
+      g_clear_error (&error);
+      return FALSE;
+    }
+  gtk_label_set_text (self->levels_message, "");
+  tsr_document_execute (TSR_DOCUMENT (self->document), command);
+  g_object_unref (command);
+  return TRUE;
+}
+
+static void
+on_add_level_clicked (TsrMarathonMapPage *self)
+{
+  GError *error = NULL;
+  guint at;
+  TsrCommand *command;
+
+  if (self->document == NULL)
+    return;
+  at = tsr_marathon_document_get_current_level (self->document) + 1;
+  /* A translated name may not be Mac Roman: then the English one. */
+  command = tsr_marathon_command_add_level (self->document, at, _("New Level"), NULL);
+  if (command == NULL)
+    command = tsr_marathon_command_add_level (self->document, at, "New Level", &error);
+  if (run_level_command (self, command, error))
+    tsr_marathon_document_set_current_level (self->document, at);
+}
+
+static void
+on_duplicate_level_clicked (TsrMarathonMapPage *self)
+{
+  GError *error = NULL;
+  guint level;
+
+  if (self->document == NULL)
+    return;
+  level = tsr_marathon_document_get_current_level (self->document);
+  if (run_level_command (self, tsr_marathon_command_duplicate_level (self->document, level, NULL, &error), error))
+    tsr_marathon_document_set_current_level (self->document, level + 1);
+}
+
+static void
+on_delete_level_clicked (TsrMarathonMapPage *self)
+{
+  GError *error = NULL;
+
+  if (self->document == NULL)
+    return;
+  run_level_command (self, tsr_marathon_command_delete_level (self->document,
+                                                              tsr_marathon_document_get_current_level (self->document),
+                                                              &error), error);
+}
+
+static void
+move_level (TsrMarathonMapPage *self,
+            int                 step)
+{
+  GError *error = NULL;
+  guint level;
+
+  if (self->document == NULL)
+    return;
+  level = tsr_marathon_document_get_current_level (self->document);
+  if (step < 0 && level == 0)
+    return;
+  run_level_command (self, tsr_marathon_command_move_level (self->document, level, (guint) ((int) level + step),
+                                                            &error), error);
+}
+
+static void
+on_level_up_clicked (TsrMarathonMapPage *self)
+{
+  move_level (self, -1);
+}
+
+static void
+on_level_down_clicked (TsrMarathonMapPage *self)
+{
+  move_level (self, 1);
+}
+
+static void
+on_name_activated (TsrMarathonMapPage *self)
+{
+  GError *error = NULL;
+  guint level;
+  TsrMarathonLevel *found;
+  g_autofree char *name = NULL;
+
+  if (self->document == NULL)
+    return;
+  level = tsr_marathon_document_get_current_level (self->document);
+  found = g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level);
+  name = tsr_marathon_level_name (found);
+  if (g_strcmp0 (name, gtk_editable_get_text (self->level_name_entry)) == 0)
+    return;
+  if (!run_level_command (self, tsr_marathon_command_rename_level (self->document, level,
+                                                                   gtk_editable_get_text (self->level_name_entry),
+                                                                   &error), error))
+    gtk_editable_set_text (self->level_name_entry, name);
+}
 
 static void
 show_level (TsrMarathonMapPage *self)
@@ -47,8 +213,10 @@ show_level (TsrMarathonMapPage *self)
       return;
     }
   level = tsr_marathon_document_get_current_level (self->document);
-  if (gtk_drop_down_get_selected (self->level_dropdown) != level)
+  if (gtk_drop_down_get_selected (self->level_dropdown) != level
+      && level < g_list_model_get_n_items (gtk_drop_down_get_model (self->level_dropdown)))
     gtk_drop_down_set_selected (self->level_dropdown, level);
+  update_level_controls (self);
   /* Checkpoints draw the level's map. */
   tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor),
                                   g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level));
@@ -68,7 +236,7 @@ on_level_selected (TsrMarathonMapPage *self)
 {
   guint selected = gtk_drop_down_get_selected (self->level_dropdown);
 
-  if (self->document == NULL || selected == GTK_INVALID_LIST_POSITION)
+  if (self->document == NULL || selected == GTK_INVALID_LIST_POSITION || self->filling)
     return;
   tsr_marathon_document_set_current_level (self->document, selected);
 }
@@ -77,8 +245,6 @@ void
 tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
                                     TsrMarathonDocument *document)
 {
-  g_autoptr(GtkStringList) levels = NULL;
-
   g_return_if_fail (TSR_IS_MARATHON_MAP_PAGE (self));
   if (self->document == document)
     return;
@@ -87,19 +253,11 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
   g_set_object (&self->document, document);
   tsr_inspector_set_document (self->inspector, TSR_DOCUMENT (document));
   tsr_marathon_map_editor_set_document (self->map_editor, document);
-  levels = gtk_string_list_new (NULL);
-  for (guint l = 0; document != NULL && l < tsr_marathon_document_get_n_levels (document); l++)
-    {
-      g_autofree char *name = tsr_marathon_document_dup_level_name (document, l);
-      g_autofree char *label = g_strdup_printf ("%u  %s", l, name);
-
-      gtk_string_list_append (levels, label);
-    }
-  gtk_drop_down_set_model (self->level_dropdown, G_LIST_MODEL (levels));
+  fill_level_list (self);
   if (document != NULL)
     {
-      gtk_drop_down_set_selected (self->level_dropdown, tsr_marathon_document_get_current_level (document));
       g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (show_level), self);
+      g_signal_connect_swapped (document, "levels-changed", G_CALLBACK (on_levels_changed), self);
       tsr_terminal_editor_find_images_beside (self->terminal_editor, tsr_document_get_file (TSR_DOCUMENT (document)));
     }
   show_level (self);
@@ -285,9 +443,20 @@ tsr_marathon_map_page_class_init (TsrMarathonMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, terminals_page);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_status);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_name_entry);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, delete_level_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_up_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_down_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, levels_message);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, terminal_editor);
   gtk_widget_class_bind_template_callback (widget_class, on_level_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_level_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_duplicate_level_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_delete_level_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_level_up_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_level_down_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_name_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
 }
 
