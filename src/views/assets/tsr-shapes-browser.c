@@ -11,11 +11,12 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
 #define THUMBNAIL_SIZE 64
-#define CHECKER_SIZE   8
+#define CHECKER_SIZE   TSR_ASSET_CHECKER_SIZE
 
 struct _TsrShapesBrowser {
   GtkWidget           parent_instance;
@@ -169,29 +170,11 @@ draw_preview (GtkDrawingArea *area,
               gpointer        user_data)
 {
   TsrShapesBrowser *self = user_data;
-  double w, h, x0 = CHECKER_SIZE, y0 = CHECKER_SIZE;
+  double x0 = CHECKER_SIZE, y0 = CHECKER_SIZE;
 
   if (self->surface == NULL)
     return;
-  w = self->image->width * (double) self->zoom;
-  h = self->image->height * (double) self->zoom;
-  /* The checkerboard shows where the picture is transparent. */
-  for (int cy = 0; cy * CHECKER_SIZE < h; cy++)
-    for (int cx = 0; cx * CHECKER_SIZE < w; cx++)
-      {
-        double v = ((cx + cy) & 1) ? 0.6 : 0.8;
-        cairo_set_source_rgb (cr, v, v, v);
-        cairo_rectangle (cr, x0 + cx * CHECKER_SIZE, y0 + cy * CHECKER_SIZE, MIN (CHECKER_SIZE, w - cx * CHECKER_SIZE),
-                         MIN (CHECKER_SIZE, h - cy * CHECKER_SIZE));
-        cairo_fill (cr);
-      }
-  cairo_save (cr);
-  cairo_translate (cr, x0, y0);
-  cairo_scale (cr, self->zoom, self->zoom);
-  cairo_set_source_surface (cr, self->surface, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_paint (cr);
-  cairo_restore (cr);
+  tsr_asset_preview_paint (cr, self->surface, x0, y0, self->zoom);
   if (self->has_box && self->marks)
     {
       /* The origin (red) and the key point (blue), at pixel centres. */
@@ -725,31 +708,6 @@ tsr_shapes_browser_get_field_widget (TsrShapesBrowser *self,
 
 /* ---- lists ----------------------------------------------------------------------------------- */
 
-/* Bitmaps larger than a thumbnail shrink by nearest neighbour, as the preview enlarges them (GTK
- * would smooth them); smaller ones are enlarged by whole pixels afterwards. (transfer full) */
-static TsrImage *
-fit_thumbnail (const TsrImage *image)
-{
-  guint side = MAX (image->width, image->height);
-  guint width, height;
-  TsrImage *fitted;
-
-  if (side <= THUMBNAIL_SIZE)
-    {
-      fitted = tsr_image_new (image->width, image->height);
-      memcpy (fitted->pixels, image->pixels, (gsize) image->width * image->height * 4);
-      return fitted;
-    }
-  width = MAX (1u, image->width * THUMBNAIL_SIZE / side);
-  height = MAX (1u, image->height * THUMBNAIL_SIZE / side);
-  fitted = tsr_image_new (width, height);
-  for (guint y = 0; y < height; y++)
-    for (guint x = 0; x < width; x++)
-      memcpy (fitted->pixels + ((gsize) y * width + x) * 4,
-              image->pixels + ((gsize) (y * image->height / height) * image->width + x * image->width / width) * 4, 4);
-  return fitted;
-}
-
 static GtkWidget *
 bitmap_thumbnail (TsrShapesBrowser          *self,
                   const TsrShapesCollection *collection,
@@ -765,18 +723,7 @@ bitmap_thumbnail (TsrShapesBrowser          *self,
   if (bitmap->width > 0 && bitmap->height > 0)
     image = tsr_shapes_bitmap_decode (bitmap, current_table (self), NULL);
   if (image != NULL)
-    {
-      g_autoptr(TsrImage) fitted = fit_thumbnail (image);
-      g_autoptr(GdkTexture) texture = tsr_image_texture_new (fitted, tsr_image_texture_factor (fitted, THUMBNAIL_SIZE, 4));
-      GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
-
-      gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
-      gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
-      gtk_widget_set_size_request (picture, (int) gdk_texture_get_width (texture), (int) gdk_texture_get_height (texture));
-      gtk_widget_add_css_class (picture, "tsr-preview");
-      gtk_widget_set_vexpand (picture, TRUE);
-      gtk_box_append (GTK_BOX (frame), picture);
-    }
+    gtk_box_append (GTK_BOX (frame), tsr_asset_thumbnail_new (image, THUMBNAIL_SIZE, 4));
   else
     {
       GtkWidget *empty = gtk_label_new (_("empty"));
