@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "model/marathon/tsr-shapes-animation.h"
 #include "model/marathon/tsr-shapes-document.h"
@@ -385,6 +386,124 @@ START_TEST (test_commands_on_real_shapes)
 }
 END_TEST
 
+/* Colour tables: entry edits (colour and self-luminous flag merging apart), an exported palette
+ * that imports back as no change, an edited palette imported as one step, bad palettes refused;
+ * reloaded, only that table changed; undo all gives the original bytes, redo all the edited. */
+START_TEST (test_color_tables)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) exported = NULL, edited = NULL, redone = NULL, undone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrGimpPalette) palette = NULL;
+  g_autoptr(TsrShapesFile) reloaded = NULL;
+  g_autoptr(GString) changed = NULL;
+  const TsrShapesCollection *player;
+  const TsrShapesColorTable *table;
+  guint depth, count, changes = 0;
+  gsize size;
+  const guint8 *data;
+
+  g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), &changes);
+  player = tsr_shapes_document_get_collection (shapes, 6, 0);
+  table = g_ptr_array_index (player->color_tables, 0);
+  count = table->count;
+  ck_assert_uint_gt (count, 10);
+  depth = tsr_undo_stack_get_depth (stack);
+
+  /* Two colour changes of entry 3 are one step; its flag is a step of its own. */
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0x1000, 0x2000, 0x3000, FALSE, &error));
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0xff00, 0x2000, 0x3000, FALSE, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0xff00, 0x2000, 0x3000, TRUE, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+  table = g_ptr_array_index (player->color_tables, 0);
+  ck_assert_uint_eq (table->colors[3].red, 0xff00);
+  ck_assert_uint_eq (table->colors[3].flags & TSR_SHAPES_COLOR_SELF_LUMINOUS, TSR_SHAPES_COLOR_SELF_LUMINOUS);
+  ck_assert_uint_eq (table->colors[3].value, 3);
+  /* Unchanged: nothing; out of range and a patch: refused. */
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0xff00, 0x2000, 0x3000, TRUE, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+  ck_assert (!tsr_shapes_document_set_color (shapes, 6, 0, 0, count, 0, 0, 0, FALSE, &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_set_color (shapes, 6, 0, 1, 0, 0, 0, 0, FALSE, &error));
+  g_clear_error (&error);
+
+  /* Export: one colour per entry, the flag in the name; imported back it changes nothing. */
+  exported = tsr_shapes_document_export_color_table (shapes, 6, 0, 0, &error);
+  ck_assert_msg (exported != NULL, "%s", error != NULL ? error->message : "");
+  data = g_bytes_get_data (exported, &size);
+  palette = tsr_gimp_palette_parse (data, size, "exported.gpl", &error);
+  ck_assert_ptr_nonnull (palette);
+  ck_assert_uint_eq (palette->colors->len, count);
+  ck_assert_str_eq (g_array_index (palette->colors, TsrGimpPaletteColor, 3).name, "3 self-luminous");
+  ck_assert_uint_eq (g_array_index (palette->colors, TsrGimpPaletteColor, 3).red, 0xfe);
+  ck_assert (tsr_shapes_document_import_color_table (shapes, 6, 0, 0, data, size, "exported.gpl", &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+
+  /* An edited palette: entry 5 pure red; one step, flags kept. */
+  changed = g_string_new ("GIMP Palette\n");
+  for (guint c = 0; c < count; c++)
+    {
+      const TsrGimpPaletteColor *color = &g_array_index (palette->colors, TsrGimpPaletteColor, c);
+
+      if (c == 5)
+        g_string_append (changed, "255 0 0 red\n");
+      else
+        g_string_append_printf (changed, "%u %u %u\n", color->red, color->green, color->blue);
+    }
+  ck_assert (tsr_shapes_document_import_color_table (shapes, 6, 0, 0, (const guint8 *) changed->str, changed->len,
+                                                     "edited.gpl", &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 3);
+  table = g_ptr_array_index (player->color_tables, 0);
+  ck_assert (table->colors[5].red == 0xffff && table->colors[5].green == 0 && table->colors[5].blue == 0);
+  ck_assert_uint_eq (table->colors[3].flags & TSR_SHAPES_COLOR_SELF_LUMINOUS, TSR_SHAPES_COLOR_SELF_LUMINOUS);
+  ck_assert_uint_eq (table->colors[3].red, 0xff00);
+
+  /* Too few colours, and not a palette: refused, nothing pushed. */
+  ck_assert (!tsr_shapes_document_import_color_table (shapes, 6, 0, 0, (const guint8 *) "GIMP Palette\n1 2 3\n", 19,
+                                                      "short.gpl", &error));
+  ck_assert_msg (strstr (error->message, "short.gpl: 1 colours") != NULL, "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_import_color_table (shapes, 6, 0, 0, (const guint8 *) "JASC-PAL\n", 9, "other.pal", &error));
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 3);
+
+  /* Reloaded with the codec: table 0 differs in entries 3 and 5 only. */
+  edited = serialize (document);
+  data = g_bytes_get_data (edited, &size);
+  reloaded = tsr_shapes_file_parse (data, size, &error);
+  ck_assert_ptr_nonnull (reloaded);
+  {
+    g_autoptr(TsrShapesFile) before = tsr_shapes_file_parse (g_bytes_get_data (original, NULL), g_bytes_get_size (original), &error);
+    const TsrShapesColorTable *a = g_ptr_array_index (before->slots[6].versions[0]->color_tables, 0);
+    const TsrShapesColorTable *b = g_ptr_array_index (reloaded->slots[6].versions[0]->color_tables, 0);
+
+    ck_assert_uint_eq (a->count, b->count);
+    for (guint c = 0; c < a->count; c++)
+      ck_assert ((memcmp (&a->colors[c], &b->colors[c], sizeof (TsrShapesColor)) != 0) == (c == 3 || c == 5));
+    ck_assert (b->colors[3].flags == TSR_SHAPES_COLOR_SELF_LUMINOUS && b->colors[3].red == 0xff00);
+  }
+
+  while (tsr_document_undo (document))
+    ;
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
+  ck_assert (!tsr_document_get_modified (document));
+  while (tsr_document_redo (document))
+    ;
+  redone = serialize (document);
+  ck_assert (g_bytes_equal (redone, edited));
+  /* four edits (the merged one signals too), three undone, three redone */
+  ck_assert_uint_eq (changes, 4 + 3 + 3);
+}
+END_TEST
+
 START_TEST (test_patch_documents_read_only)
 {
   const char *suffixes[] = { ".ShPa", NULL };
@@ -611,6 +730,7 @@ shapes_document_suite (void)
   tcase_add_test (animation, test_sphere_animations);
   tcase_add_test (quantiser, test_quantiser_report);
   tcase_add_test (commands, test_commands_on_real_shapes);
+  tcase_add_test (commands, test_color_tables);
   tcase_add_test (commands, test_patch_documents_read_only);
   tcase_add_test (commands, test_cli_render_extract_and_patches);
   suite_add_tcase (suite, animation);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 
 struct _TsrShapesDocument {
@@ -62,6 +63,7 @@ part_array (TsrShapesCollection *collection,
     case TSR_SHAPES_PART_FRAME: return collection->frames;
     case TSR_SHAPES_PART_SEQUENCE: return collection->sequences;
     case TSR_SHAPES_PART_BITMAP: return collection->bitmaps;
+    case TSR_SHAPES_PART_COLOR_TABLE: return collection->color_tables;
     default: g_assert_not_reached ();
     }
 }
@@ -77,6 +79,7 @@ free_record (TsrShapesPart part,
     case TSR_SHAPES_PART_FRAME: g_free (record); break;
     case TSR_SHAPES_PART_SEQUENCE: tsr_shapes_sequence_free (record); break;
     case TSR_SHAPES_PART_BITMAP: tsr_shapes_bitmap_free (record); break;
+    case TSR_SHAPES_PART_COLOR_TABLE: tsr_shapes_color_table_free (record); break;
     default: g_assert_not_reached ();
     }
 }
@@ -429,6 +432,172 @@ tsr_shapes_document_import_bitmap (TsrShapesDocument     *self,
   if (encoded == NULL)
     return FALSE;
   execute_replace (self, collection, version, TSR_SHAPES_PART_BITMAP, bitmap, -1, encoded, _("Import Bitmap"));
+  return TRUE;
+}
+
+/* ---- colour tables --------------------------------------------------------------------------- */
+
+static TsrShapesColorTable *
+copy_color_table (const TsrShapesColorTable *table)
+{
+  TsrShapesColorTable *copy = g_new0 (TsrShapesColorTable, 1);
+
+  copy->count = table->count;
+  copy->colors = g_memdup2 (table->colors, sizeof (TsrShapesColor) * MAX (table->count, 1u));
+  return copy;
+}
+
+static const TsrShapesColorTable *
+find_table (const TsrShapesCollection *collection,
+            guint                      table,
+            GError                   **error)
+{
+  if (table >= collection->color_tables->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour table %u: the collection has %u", table,
+                   collection->color_tables->len);
+      return NULL;
+    }
+  return g_ptr_array_index (collection->color_tables, table);
+}
+
+/* What a .gpl holds of a 16-bit component. */
+static guint8
+component_to_8 (guint16 value)
+{
+  return (guint8) ((value * 255u + 32767u) / 65535u);
+}
+
+gboolean
+tsr_shapes_document_set_color (TsrShapesDocument *self,
+                               guint              collection,
+                               guint              version,
+                               guint              table,
+                               guint              entry,
+                               guint16            red,
+                               guint16            green,
+                               guint16            blue,
+                               gboolean           self_luminous,
+                               GError           **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesColorTable *old;
+  TsrShapesColorTable *edited;
+  TsrShapesColor *color;
+  guint8 flags;
+  gboolean colour_changed;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL
+      || (old = find_table (found, table, error)) == NULL)
+    return FALSE;
+  if (entry >= old->count)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour %u: the table has %u", entry, old->count);
+      return FALSE;
+    }
+  color = &old->colors[entry];
+  flags = (guint8) ((color->flags & ~TSR_SHAPES_COLOR_SELF_LUMINOUS) | (self_luminous ? TSR_SHAPES_COLOR_SELF_LUMINOUS : 0));
+  colour_changed = color->red != red || color->green != green || color->blue != blue;
+  if (!colour_changed && color->flags == flags)
+    return TRUE;
+  edited = copy_color_table (old);
+  edited->colors[entry].red = red;
+  edited->colors[entry].green = green;
+  edited->colors[entry].blue = blue;
+  edited->colors[entry].flags = flags;
+  /* The colour and the flag merge separately: a toggle after a colour drag is a step of its own. */
+  execute_replace (self, collection, version, TSR_SHAPES_PART_COLOR_TABLE, table,
+                   (gint) (entry * 2 + (colour_changed ? 0 : 1)), edited, _("Edit Colour"));
+  return TRUE;
+}
+
+GBytes *
+tsr_shapes_document_export_color_table (TsrShapesDocument *self,
+                                        guint              collection,
+                                        guint              version,
+                                        guint              table,
+                                        GError           **error)
+{
+  const TsrShapesCollection *found;
+  const TsrShapesColorTable *colors;
+  g_autoptr(TsrGimpPalette) palette = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
+  found = tsr_shapes_document_get_collection (self, collection, version);
+  if (found == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "collection %u%s: absent", collection,
+                   version ? " (16-bit)" : "");
+      return NULL;
+    }
+  if ((colors = find_table (found, table, error)) == NULL)
+    return NULL;
+  name = g_strdup_printf ("%s collection %u%s, colour table %u", tsr_document_get_display_name (TSR_DOCUMENT (self)),
+                          collection, version ? " (16-bit)" : "", table);
+  palette = tsr_gimp_palette_new (name);
+  palette->columns = 16;
+  for (guint c = 0; c < colors->count; c++)
+    {
+      const TsrShapesColor *color = &colors->colors[c];
+      g_autofree char *label = g_strdup_printf ("%u%s", color->value,
+                                                (color->flags & TSR_SHAPES_COLOR_SELF_LUMINOUS) ? " self-luminous" : "");
+
+      tsr_gimp_palette_add (palette, component_to_8 (color->red), component_to_8 (color->green),
+                            component_to_8 (color->blue), label);
+    }
+  return tsr_gimp_palette_write (palette);
+}
+
+gboolean
+tsr_shapes_document_import_color_table (TsrShapesDocument *self,
+                                        guint              collection,
+                                        guint              version,
+                                        guint              table,
+                                        const guint8      *data,
+                                        gsize              size,
+                                        const char        *label,
+                                        GError           **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesColorTable *old;
+  g_autoptr(TsrGimpPalette) palette = NULL;
+  TsrShapesColorTable *edited;
+  gboolean changed = FALSE;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL
+      || (old = find_table (found, table, error)) == NULL
+      || (palette = tsr_gimp_palette_parse (data, size, label, error)) == NULL)
+    return FALSE;
+  if (palette->colors->len != old->count)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: %u colours, the colour table has %u entries", label,
+                   palette->colors->len, old->count);
+      return FALSE;
+    }
+  edited = copy_color_table (old);
+  for (guint c = 0; c < old->count; c++)
+    {
+      const TsrGimpPaletteColor *in = &g_array_index (palette->colors, TsrGimpPaletteColor, c);
+      TsrShapesColor *color = &edited->colors[c];
+      guint16 *components[3] = { &color->red, &color->green, &color->blue };
+      const guint8 values[3] = { in->red, in->green, in->blue };
+
+      for (guint k = 0; k < 3; k++)
+        if (component_to_8 (*components[k]) != values[k])
+          {
+            *components[k] = (guint16) (values[k] * 257u);
+            changed = TRUE;
+          }
+    }
+  if (!changed)
+    {
+      tsr_shapes_color_table_free (edited);
+      return TRUE;
+    }
+  execute_replace (self, collection, version, TSR_SHAPES_PART_COLOR_TABLE, table, -1, edited, _("Import Colour Table"));
   return TRUE;
 }
 

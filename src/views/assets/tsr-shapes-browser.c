@@ -1147,6 +1147,14 @@ on_shapes_changed (TsrShapesDocument *document,
       if ((gint) index == self->selected[TSR_SHAPES_PART_SEQUENCE])
         start_sequence (self, TRUE);
       break;
+    case TSR_SHAPES_PART_COLOR_TABLE:
+      /* A new table record: every view of it redraws (the cache holds the old one). */
+      if (index == self->table)
+        {
+          reset_cache (self);
+          rebuild_bitmaps (self);
+        }
+      break;
     default:
       break;
     }
