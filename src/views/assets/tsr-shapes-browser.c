@@ -12,6 +12,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "views/assets/tsr-asset-preview.h"
+#include "views/assets/tsr-shapes-color-editor.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
@@ -32,6 +33,7 @@ struct _TsrShapesBrowser {
   GtkFlowBox         *bitmap_flow;
   GtkListBox         *frame_list;
   GtkListBox         *sequence_list;
+  TsrShapesColorEditor *color_editor;
   GtkDrawingArea     *preview;
   GtkWidget          *player_box;
   GtkToggleButton    *play_button;
@@ -886,6 +888,9 @@ on_part_changed (TsrShapesBrowser *self)
 {
   const char *name = gtk_stack_get_visible_child_name (self->part_stack);
 
+  /* The colour table's page keeps the preview of the part shown before it. */
+  if (g_strcmp0 (name, "colours") == 0)
+    return;
   self->part = g_strcmp0 (name, "frames") == 0 ? TSR_SHAPES_PART_FRAME
                : g_strcmp0 (name, "sequences") == 0 ? TSR_SHAPES_PART_SEQUENCE : TSR_SHAPES_PART_BITMAP;
   if (self->part != TSR_SHAPES_PART_SEQUENCE)
@@ -939,6 +944,8 @@ show_collection (TsrShapesBrowser *self)
   gtk_drop_down_set_model (self->table_dropdown, G_LIST_MODEL (tables));
   gtk_drop_down_set_selected (self->table_dropdown, 0);
   self->updating = FALSE;
+  tsr_shapes_color_editor_show (self->color_editor, collection != NULL ? self->document : NULL,
+                                (guint) MAX (self->collection, 0), self->version, 0);
   reset_cache (self);
   start_sequence (self, FALSE);
   rebuild_lists (self);
@@ -976,6 +983,7 @@ tsr_shapes_browser_set_color_table (TsrShapesBrowser *self,
       return;
     }
   self->table = table;
+  tsr_shapes_color_editor_show (self->color_editor, self->document, (guint) MAX (self->collection, 0), self->version, table);
   /* Every view redraws in the new colours. */
   reset_cache (self);
   rebuild_bitmaps (self);
@@ -1375,6 +1383,13 @@ tsr_shapes_browser_get_status (TsrShapesBrowser *self)
   return gtk_label_get_text (self->status_label);
 }
 
+TsrShapesColorEditor *
+tsr_shapes_browser_get_color_editor (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return self->color_editor;
+}
+
 GtkWidget *
 tsr_shapes_browser_get_preview (TsrShapesBrowser *self)
 {
@@ -1434,6 +1449,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_shapes_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_shapes_browser_finalize;
+  g_type_ensure (TSR_TYPE_SHAPES_COLOR_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-shapes-browser.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, paned);
@@ -1446,6 +1462,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, bitmap_flow);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, frame_list);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, sequence_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, color_editor);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, preview);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, player_box);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, play_button);
