@@ -3,6 +3,7 @@
  * document's commands on a Shapes file built from the real patches (undo and redo byte-exact,
  * only the edited records change, merging, read-only patches). */
 #include <check.h>
+#include <math.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -10,6 +11,7 @@
 #include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "model/marathon/tsr-shapes-animation.h"
+#include "model/marathon/tsr-shapes-dither.h"
 #include "model/marathon/tsr-shapes-document.h"
 #include "model/sphere/tsr-sphere-animation.h"
 #include "model/tsr-builtin-documents.h"
@@ -179,6 +181,43 @@ START_TEST (test_frame_placement)
   ck_assert_uint_eq (canvas->pixels[(4 * 5 + 0) * 4 + 3], 0);
   ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, 0, 3), -1);
   ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, 1, 0), -1);
+}
+END_TEST
+
+/* Ordered dithering: a flat grey between black and white becomes a pattern of both (without it,
+ * one colour); the spacing follows the table; transparent pixels stay. */
+START_TEST (test_ordered_dithering)
+{
+  const guint32 rgb[] = { 0x000000, 0xffffff };
+  const guint32 ramp_rgb[] = { 0x000000, 0x010101, 0x020202, 0x030303 };
+  g_autoptr(TsrShapesColorTable) table = table_of (rgb, 2);
+  g_autoptr(TsrShapesColorTable) ramp = table_of (ramp_rgb, 4);
+  g_autoptr(TsrImage) image = tsr_image_new (16, 16);
+  g_autoptr(TsrImage) dithered = NULL, plain_back = NULL, dithered_back = NULL;
+  g_autoptr(TsrShapesBitmap) plain = NULL, patterned = NULL;
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_WALL);
+  guint white_plain = 0, white_dithered = 0;
+
+  ck_assert (fabs (tsr_shapes_color_table_spacing (table) - 255.0) < 0.01);
+  ck_assert (fabs (tsr_shapes_color_table_spacing (ramp) - 1.0) < 0.01);
+  for (guint y = 0; y < 16; y++)
+    for (guint x = 0; x < 16; x++)
+      tsr_image_set_pixel (image, x, y, x == 0 && y == 0 ? 0 : 0x808080ff);
+  dithered = tsr_shapes_dither_ordered (image, table);
+  ck_assert_uint_eq (dithered->pixels[3], 0); /* the transparent pixel is left alone */
+  plain = tsr_shapes_bitmap_encode (image, table, &options, NULL, NULL);
+  patterned = tsr_shapes_bitmap_encode (dithered, table, &options, NULL, NULL);
+  plain_back = tsr_shapes_bitmap_decode (plain, table, NULL);
+  dithered_back = tsr_shapes_bitmap_decode (patterned, table, NULL);
+  for (guint i = 1; i < 256; i++)
+    {
+      white_plain += plain_back->pixels[i * 4] == 0xff;
+      white_dithered += dithered_back->pixels[i * 4] == 0xff;
+    }
+  ck_assert (white_plain == 0 || white_plain == 255);
+  g_print ("ordered dithering: %u of 255 grey pixels white\n", white_dithered);
+  ck_assert_uint_gt (white_dithered, 255 / 4);
+  ck_assert_uint_lt (white_dithered, 255 * 3 / 4);
 }
 END_TEST
 
@@ -729,6 +768,7 @@ shapes_document_suite (void)
   tcase_add_test (animation, test_frame_placement);
   tcase_add_test (animation, test_sphere_animations);
   tcase_add_test (quantiser, test_quantiser_report);
+  tcase_add_test (quantiser, test_ordered_dithering);
   tcase_add_test (commands, test_commands_on_real_shapes);
   tcase_add_test (commands, test_color_tables);
   tcase_add_test (commands, test_patch_documents_read_only);

@@ -10,6 +10,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "model/marathon/tsr-shapes-dither.h"
 
 struct _TsrShapesDocument {
   TsrDocument    parent_instance;
@@ -400,8 +401,24 @@ tsr_shapes_document_import_bitmap (TsrShapesDocument     *self,
                                    TsrShapesEncodeReport *report,
                                    GError               **error)
 {
+  return tsr_shapes_document_import_bitmap_dithered (self, collection, version, bitmap, image, table,
+                                                     TSR_SHAPES_DITHER_NONE, report, error);
+}
+
+gboolean
+tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
+                                            guint                  collection,
+                                            guint                  version,
+                                            guint                  bitmap,
+                                            const TsrImage        *image,
+                                            guint                  table,
+                                            TsrShapesDither        dither,
+                                            TsrShapesEncodeReport *report,
+                                            GError               **error)
+{
   TsrShapesCollection *found;
   const TsrShapesBitmap *old;
+  const TsrShapesColorTable *colors;
   TsrShapesEncodeOptions options;
   TsrShapesBitmap *encoded;
 
@@ -422,15 +439,25 @@ tsr_shapes_document_import_bitmap (TsrShapesDocument     *self,
       return FALSE;
     }
   old = g_ptr_array_index (found->bitmaps, bitmap);
+  colors = g_ptr_array_index (found->color_tables, table);
   /* The picture takes the layout of the bitmap it replaces. */
   options.rle = old->bytes_per_row < 0;
   options.column_order = (old->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) != 0;
   options.transparent = options.rle || (old->flags & TSR_SHAPES_BITMAP_TRANSPARENT) != 0;
   options.marathon1 = old->marathon1;
-  encoded = tsr_shapes_bitmap_encode_report (image, g_ptr_array_index (found->color_tables, table), &options,
-                                             report, error);
+  encoded = tsr_shapes_bitmap_encode_report (image, colors, &options, report, error);
   if (encoded == NULL)
     return FALSE;
+  if (dither == TSR_SHAPES_DITHER_ORDERED)
+    {
+      /* The report above judged the picture's own colours; the bitmap is the dithered one. */
+      g_autoptr(TsrImage) dithered = tsr_shapes_dither_ordered (image, colors);
+
+      tsr_shapes_bitmap_free (encoded);
+      encoded = tsr_shapes_bitmap_encode_report (dithered, colors, &options, NULL, error);
+      if (encoded == NULL)
+        return FALSE;
+    }
   execute_replace (self, collection, version, TSR_SHAPES_PART_BITMAP, bitmap, -1, encoded, _("Import Bitmap"));
   return TRUE;
 }

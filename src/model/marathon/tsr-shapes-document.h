@@ -95,6 +95,23 @@ gboolean    tsr_shapes_document_import_bitmap      (TsrShapesDocument     *self,
                                                     TsrShapesEncodeReport *report,
                                                     GError               **error);
 
+typedef enum {
+  TSR_SHAPES_DITHER_NONE,     /* each pixel its nearest colour */
+  TSR_SHAPES_DITHER_ORDERED,  /* Bayer 8×8 (tsr-shapes-dither.h) before the nearest colour */
+} TsrShapesDither;
+
+/* tsr_shapes_document_import_bitmap with a choice of dithering. The REPORT is of the picture as
+ * given (which colours had no close match), not of the dithered one. */
+gboolean    tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
+                                                        guint                  collection,
+                                                        guint                  version,
+                                                        guint                  bitmap,
+                                                        const TsrImage        *image,
+                                                        guint                  table,
+                                                        TsrShapesDither        dither,
+                                                        TsrShapesEncodeReport *report,
+                                                        GError               **error);
+
 /* Sets entry ENTRY of colour table TABLE: its 16-bit components and the self-luminous flag (the
  * entry's pixel value and other flag bits stay). Consecutive changes of the same entry's colour
  * merge into one undo step, as do those of its flag; an unchanged entry pushes nothing. */

@@ -29,6 +29,7 @@ struct _TsrShapesBrowser {
   GtkSpinButton      *zoom_spin;
   GtkLabel           *note_label;
   GtkButton          *import_button;
+  GtkCheckButton     *dither_check;
   GtkStack           *part_stack;
   GtkFlowBox         *bitmap_flow;
   GtkListBox         *frame_list;
@@ -1242,8 +1243,11 @@ tsr_shapes_browser_import_file (TsrShapesBrowser *self,
     return FALSE;
   image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
   if (image == NULL
-      || !tsr_shapes_document_import_bitmap (self->document, (guint) self->collection, self->version, (guint) bitmap, image,
-                                             self->table, &report, error))
+      || !tsr_shapes_document_import_bitmap_dithered (self->document, (guint) self->collection, self->version, (guint) bitmap,
+                                                      image, self->table,
+                                                      gtk_check_button_get_active (self->dither_check)
+                                                      ? TSR_SHAPES_DITHER_ORDERED : TSR_SHAPES_DITHER_NONE,
+                                                      &report, error))
     return FALSE;
   if (report.unmatched_colors > 0)
     report_text = g_strdup_printf (_("Imported %s into bitmap %d: mean colour error ΔE %.1f; %u of %u colours had no close "
@@ -1458,6 +1462,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, zoom_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, note_label);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, import_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, dither_check);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, part_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, bitmap_flow);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, frame_list);
