@@ -543,6 +543,93 @@ START_TEST (test_color_tables)
 }
 END_TEST
 
+/* Frames and views of a sequence: insert, remove (back to the very record), change the view code;
+ * each one step; refused positions and codes; undo all gives the original bytes. */
+START_TEST (test_sequence_frames_and_views)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) old_raw = NULL, undone = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsrShapesCollection *player = NULL;
+  const TsrShapesSequence *sequence = NULL;
+  guint chosen = 0, depth = tsr_undo_stack_get_depth (stack), views, frames, c;
+
+  /* A sequence of two frames or more, in any collection. */
+  for (c = 0; c < TSR_SHAPES_COLLECTION_COUNT && sequence == NULL; c++)
+    {
+      player = tsr_shapes_document_get_collection (shapes, c, 0);
+      for (chosen = 0; player != NULL && chosen < player->sequences->len && sequence == NULL; chosen++)
+        {
+          const TsrShapesSequence *candidate = g_ptr_array_index (player->sequences, chosen);
+
+          if (candidate->frames_per_view >= 2)
+            sequence = candidate;
+        }
+    }
+  ck_assert_ptr_nonnull (sequence);
+  c--;
+  chosen--;
+  g_print ("sequence frames and views: collection %u sequence %u, %u views of %d frames\n", c, chosen,
+           sequence->view_count, sequence->frames_per_view);
+  old_raw = g_bytes_ref (sequence->raw);
+  views = sequence->view_count;
+  frames = (guint) sequence->frames_per_view;
+  {
+    g_autofree gint16 *before = g_memdup2 (sequence->frame_indexes, sizeof (gint16) * views * frames);
+
+    /* A frame at 1: every view shows its frame 0 twice. */
+    ck_assert (tsr_shapes_document_insert_sequence_frame (shapes, c, 0, chosen, 1, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert_int_eq (sequence->frames_per_view, (gint) frames + 1);
+    ck_assert_uint_eq (sequence->view_count, views);
+    for (guint v = 0; v < views; v++)
+      {
+        ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 0), before[v * frames]);
+        ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 1), before[v * frames]);
+        ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 2), before[v * frames + 1]);
+      }
+    ck_assert_uint_eq (g_bytes_get_size (sequence->raw), g_bytes_get_size (old_raw) + 2 * views);
+    /* Removing it again gives the very record. */
+    ck_assert (tsr_shapes_document_remove_sequence_frame (shapes, c, 0, chosen, 1, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert (g_bytes_equal (sequence->raw, old_raw));
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+
+    /* One view (code 1), or four (code 3) for a one-view sequence: the first view's frames first. */
+    ck_assert (tsr_shapes_document_set_sequence_view_code (shapes, c, 0, chosen, views == 1 ? 3 : 1, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert_uint_eq (sequence->view_count, views == 1 ? 4 : 1);
+    ck_assert_mem_eq (sequence->frame_indexes, before, sizeof (gint16) * frames);
+    /* Eight views (code 5): the one view repeated. */
+    ck_assert (tsr_shapes_document_set_sequence_view_code (shapes, c, 0, chosen, 5, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert_uint_eq (sequence->view_count, 8);
+    for (guint v = 0; v < 8; v++)
+      ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 1), before[1]);
+  }
+  /* Refused: past the end, a view code the engine does not know, a patch. */
+  ck_assert (!tsr_shapes_document_insert_sequence_frame (shapes, c, 0, chosen, frames + 1, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_remove_sequence_frame (shapes, c, 0, chosen, frames, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_set_sequence_view_code (shapes, c, 0, chosen, 7, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_insert_sequence_frame (shapes, c, 0, player->sequences->len, 0, &error));
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 4);
+
+  while (tsr_document_undo (document))
+    ;
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
+}
+END_TEST
+
 START_TEST (test_patch_documents_read_only)
 {
   const char *suffixes[] = { ".ShPa", NULL };
@@ -771,6 +858,7 @@ shapes_document_suite (void)
   tcase_add_test (quantiser, test_ordered_dithering);
   tcase_add_test (commands, test_commands_on_real_shapes);
   tcase_add_test (commands, test_color_tables);
+  tcase_add_test (commands, test_sequence_frames_and_views);
   tcase_add_test (commands, test_patch_documents_read_only);
   tcase_add_test (commands, test_cli_render_extract_and_patches);
   suite_add_tcase (suite, animation);

@@ -462,6 +462,182 @@ tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
   return TRUE;
 }
 
+/* ---- sequence frames and views --------------------------------------------------------------- */
+
+/* The most frames a view can be given here (the engine's own limit is far above what is drawn). */
+#define MAX_FRAMES_PER_VIEW 1024
+
+static void
+put_s16_be (guint8 *raw, gint16 value)
+{
+  raw[0] = (guint8) ((guint16) value >> 8);
+  raw[1] = (guint8) value;
+}
+
+/* OLD with VIEW_CODE, FRAMES_PER_VIEW and the view-major INDEXES; the header's other bytes, the
+ * unused index after the indexes and whatever followed them are kept. (transfer full) */
+static TsrShapesSequence *
+rebuild_sequence (const TsrShapesSequence *old,
+                  gint16                   view_code,
+                  gint16                   frames_per_view,
+                  const gint16            *indexes,
+                  GError                 **error)
+{
+  gsize old_size = 0;
+  const guint8 *old_raw = g_bytes_get_data (old->raw, &old_size);
+  gsize old_end = TSR_SHAPES_SEQUENCE_SIZE + ((gsize) old->index_count + 1) * 2;
+  gsize count = (gsize) MAX (tsr_shapes_view_count (view_code), 1u) * (gsize) frames_per_view;
+  gsize tail = old_size > old_end ? old_size - old_end : 0;
+  gsize size = TSR_SHAPES_SEQUENCE_SIZE + (count + 1) * 2 + tail;
+  g_autofree guint8 *raw = g_malloc0 (size);
+
+  memcpy (raw, old_raw, TSR_SHAPES_SEQUENCE_SIZE);
+  put_s16_be (raw + 38, view_code);
+  put_s16_be (raw + 40, frames_per_view);
+  for (gsize i = 0; i < count; i++)
+    put_s16_be (raw + TSR_SHAPES_SEQUENCE_SIZE + 2 * i, indexes[i]);
+  if (old_size >= old_end)
+    memcpy (raw + TSR_SHAPES_SEQUENCE_SIZE + count * 2, old_raw + old_end - 2, 2 + tail);
+  return tsr_shapes_sequence_parse (raw, size, TRUE, 0, error);
+}
+
+static const TsrShapesSequence *
+sequence_for_edit (TsrShapesDocument *self,
+                   guint              collection,
+                   guint              version,
+                   guint              sequence,
+                   GError           **error)
+{
+  TsrShapesCollection *found = collection_for_edit (self, collection, version, error);
+
+  if (found == NULL)
+    return NULL;
+  if (sequence >= found->sequences->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: the collection has %u", sequence,
+                   found->sequences->len);
+      return NULL;
+    }
+  return g_ptr_array_index (found->sequences, sequence);
+}
+
+static gboolean
+replace_sequence (TsrShapesDocument *self,
+                  guint              collection,
+                  guint              version,
+                  guint              sequence,
+                  TsrShapesSequence *edited,
+                  const char        *description)
+{
+  if (edited == NULL)
+    return FALSE;
+  execute_replace (self, collection, version, TSR_SHAPES_PART_SEQUENCE, sequence, -1, edited, description);
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_document_insert_sequence_frame (TsrShapesDocument *self,
+                                           guint              collection,
+                                           guint              version,
+                                           guint              sequence,
+                                           guint              position,
+                                           GError           **error)
+{
+  const TsrShapesSequence *old;
+  g_autofree gint16 *indexes = NULL;
+  guint frames;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
+    return FALSE;
+  frames = (guint) MAX (old->frames_per_view, 0);
+  if (position > frames || frames >= MAX_FRAMES_PER_VIEW)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: a frame at %u of %u frames per view (at most %u)",
+                   sequence, position, frames, MAX_FRAMES_PER_VIEW);
+      return FALSE;
+    }
+  indexes = g_new0 (gint16, (gsize) old->view_count * (frames + 1));
+  for (guint v = 0; v < old->view_count; v++)
+    {
+      const gint16 *in = old->frame_indexes + (gsize) v * frames;
+      gint16 *out = indexes + (gsize) v * (frames + 1);
+
+      memcpy (out, in, sizeof (gint16) * position);
+      out[position] = frames == 0 ? 0 : in[position > 0 ? position - 1 : 0];
+      memcpy (out + position + 1, in + position, sizeof (gint16) * (frames - position));
+    }
+  return replace_sequence (self, collection, version, sequence,
+                           rebuild_sequence (old, old->view_code, (gint16) (frames + 1), indexes, error), _("Add Frame"));
+}
+
+gboolean
+tsr_shapes_document_remove_sequence_frame (TsrShapesDocument *self,
+                                           guint              collection,
+                                           guint              version,
+                                           guint              sequence,
+                                           guint              position,
+                                           GError           **error)
+{
+  const TsrShapesSequence *old;
+  g_autofree gint16 *indexes = NULL;
+  guint frames;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
+    return FALSE;
+  frames = (guint) MAX (old->frames_per_view, 0);
+  if (position >= frames)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: no frame %u (%u frames per view)", sequence,
+                   position, frames);
+      return FALSE;
+    }
+  indexes = g_new0 (gint16, MAX ((gsize) old->view_count * (frames - 1), 1));
+  for (guint v = 0; v < old->view_count; v++)
+    {
+      const gint16 *in = old->frame_indexes + (gsize) v * frames;
+      gint16 *out = indexes + (gsize) v * (frames - 1);
+
+      memcpy (out, in, sizeof (gint16) * position);
+      memcpy (out + position, in + position + 1, sizeof (gint16) * (frames - position - 1));
+    }
+  return replace_sequence (self, collection, version, sequence,
+                           rebuild_sequence (old, old->view_code, (gint16) (frames - 1), indexes, error),
+                           _("Remove Frame"));
+}
+
+gboolean
+tsr_shapes_document_set_sequence_view_code (TsrShapesDocument *self,
+                                            guint              collection,
+                                            guint              version,
+                                            guint              sequence,
+                                            gint16             view_code,
+                                            GError           **error)
+{
+  const TsrShapesSequence *old;
+  g_autofree gint16 *indexes = NULL;
+  guint frames, views = tsr_shapes_view_count (view_code);
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
+    return FALSE;
+  if (views == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "view code %d: not one the engine knows", view_code);
+      return FALSE;
+    }
+  if (view_code == old->view_code)
+    return TRUE;
+  frames = (guint) MAX (old->frames_per_view, 0);
+  indexes = g_new0 (gint16, MAX ((gsize) views * frames, 1));
+  for (guint v = 0; v < views && frames > 0; v++)
+    memcpy (indexes + (gsize) v * frames, old->frame_indexes + (gsize) MIN (v, old->view_count - 1) * frames,
+            sizeof (gint16) * frames);
+  return replace_sequence (self, collection, version, sequence,
+                           rebuild_sequence (old, view_code, (gint16) frames, indexes, error), _("Change Views"));
+}
+
 /* ---- colour tables --------------------------------------------------------------------------- */
 
 static TsrShapesColorTable *

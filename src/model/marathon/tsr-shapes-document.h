@@ -95,6 +95,31 @@ gboolean    tsr_shapes_document_import_bitmap      (TsrShapesDocument     *self,
                                                     TsrShapesEncodeReport *report,
                                                     GError               **error);
 
+/* The frames and views of a sequence; each is one undo step, keeping the record's other bytes.
+ * INSERT puts a frame at POSITION (0..frames per view) of every view, showing the collection frame
+ * the view showed just before it (at 0: the one after it; in an empty view: frame 0). REMOVE
+ * takes the frame at POSITION out of every view. SET_VIEW_CODE changes how many views there are
+ * (a code of 1, 4, 5 or 8 views): new views repeat the last view's frames, dropped views go. The
+ * key and loop frames are left as they are (the engine stops at a loop frame past the end). */
+gboolean    tsr_shapes_document_insert_sequence_frame (TsrShapesDocument *self,
+                                                       guint              collection,
+                                                       guint              version,
+                                                       guint              sequence,
+                                                       guint              position,
+                                                       GError           **error);
+gboolean    tsr_shapes_document_remove_sequence_frame (TsrShapesDocument *self,
+                                                       guint              collection,
+                                                       guint              version,
+                                                       guint              sequence,
+                                                       guint              position,
+                                                       GError           **error);
+gboolean    tsr_shapes_document_set_sequence_view_code (TsrShapesDocument *self,
+                                                        guint              collection,
+                                                        guint              version,
+                                                        guint              sequence,
+                                                        gint16             view_code,
+                                                        GError           **error);
+
 typedef enum {
   TSR_SHAPES_DITHER_NONE,     /* each pixel its nearest colour */
   TSR_SHAPES_DITHER_ORDERED,  /* Bayer 8×8 (tsr-shapes-dither.h) before the nearest colour */
