@@ -565,6 +565,59 @@ test_color_table_with_real_input (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* Add and remove a sequence's frame with the player's real buttons; a real Ctrl+Z undoes. */
+static void
+test_sequence_frames_with_real_input (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWindow *window = open_in_window (path);
+  TsrShapesBrowser *browser = window_browser (window);
+  TsrShapesDocument *document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  const TsrShapesCollection *collection = tsr_shapes_document_get_collection (document, 6, 0);
+  const TsrShapesSequence *sequence = NULL;
+  GtkWidget *add, *remove;
+  guint chosen;
+  gint16 frames;
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
+  for (chosen = 0; chosen < collection->sequences->len; chosen++)
+    if (((TsrShapesSequence *) g_ptr_array_index (collection->sequences, chosen))->frames_per_view >= 2)
+      break;
+  g_assert_cmpuint (chosen, <, collection->sequences->len);
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, chosen);
+  tsr_test_ui_iterate_for (200);
+  frames = ((TsrShapesSequence *) g_ptr_array_index (collection->sequences, chosen))->frames_per_view;
+  add = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "list-add-symbolic");
+  remove = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "list-remove-symbolic");
+  g_assert_nonnull (add);
+  g_assert_nonnull (remove);
+  g_assert_true (tsr_test_xtest_click (xtest, add));
+  g_assert_true (tsr_test_xtest_click (xtest, add));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames + 2);
+  g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->frames, ==, (guint) frames + 2);
+  g_assert_true (tsr_test_xtest_click (xtest, remove));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames + 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-sequence-frames.png");
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames);
+  g_assert_false (tsr_window_get_modified (window));
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 /* Sphere: the real spriteset plays its first direction by the frame clock; the real tileset with
  * obstructions shows its tiles and a tile's segments (screenshots). */
 static void
@@ -629,6 +682,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/shapes-browser/real-patches", test_real_patches);
   g_test_add_func ("/shapes-browser/edit-with-real-input", test_edit_with_real_input);
   g_test_add_func ("/shapes-browser/color-table", test_color_table_with_real_input);
+  g_test_add_func ("/shapes-browser/sequence-frames", test_sequence_frames_with_real_input);
   g_test_add_func ("/shapes-browser/images", test_images_file);
   g_test_add_func ("/shapes-browser/sphere", test_sphere_files);
   status = g_test_run ();

@@ -496,6 +496,35 @@ on_step_forward (TsrShapesBrowser *self)
 }
 
 static void
+edit_frames (TsrShapesBrowser *self,
+             gboolean          add)
+{
+  g_autoptr(GError) error = NULL;
+  gint sequence = self->selected[TSR_SHAPES_PART_SEQUENCE];
+  gboolean ok;
+
+  if (self->document == NULL || sequence < 0)
+    return;
+  ok = add ? tsr_shapes_document_insert_sequence_frame (self->document, (guint) self->collection, self->version,
+                                                        (guint) sequence, self->animation.frame + 1, &error)
+           : tsr_shapes_document_remove_sequence_frame (self->document, (guint) self->collection, self->version,
+                                                        (guint) sequence, self->animation.frame, &error);
+  gtk_label_set_text (self->status_label, ok ? "" : error->message);
+}
+
+static void
+on_add_frame (TsrShapesBrowser *self)
+{
+  edit_frames (self, TRUE);
+}
+
+static void
+on_remove_frame (TsrShapesBrowser *self)
+{
+  edit_frames (self, FALSE);
+}
+
+static void
 on_view_selected (TsrShapesBrowser *self)
 {
   guint selected = gtk_drop_down_get_selected (self->view_dropdown);
@@ -1153,9 +1182,16 @@ on_shapes_changed (TsrShapesDocument *document,
         break;
       }
     case TSR_SHAPES_PART_SEQUENCE:
-      if ((gint) index == self->selected[TSR_SHAPES_PART_SEQUENCE])
-        start_sequence (self, TRUE);
-      break;
+      {
+        /* (its caption says how many views and frames it has) */
+        GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sequence_list, (int) index);
+        g_autofree char *text = sequence_caption (collection, index);
+        if (row != NULL)
+          gtk_label_set_text (GTK_LABEL (gtk_list_box_row_get_child (row)), text);
+        if ((gint) index == self->selected[TSR_SHAPES_PART_SEQUENCE])
+          start_sequence (self, TRUE);
+        break;
+      }
     case TSR_SHAPES_PART_COLOR_TABLE:
       /* A new table record: every view of it redraws (the cache holds the old one). */
       if (index == self->table)
@@ -1490,6 +1526,8 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_play_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_step_forward);
   gtk_widget_class_bind_template_callback (widget_class, on_view_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_frame);
+  gtk_widget_class_bind_template_callback (widget_class, on_remove_frame);
   gtk_widget_class_bind_template_callback (widget_class, on_speed_selected);
 }
 
