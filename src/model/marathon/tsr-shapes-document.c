@@ -535,6 +535,52 @@ replace_sequence (TsrShapesDocument *self,
   return TRUE;
 }
 
+/* Inserts (INSERT) or removes the frame at POSITION in every view of the sequence. */
+static gboolean
+edit_sequence_frame (TsrShapesDocument *self,
+                     guint              collection,
+                     guint              version,
+                     guint              sequence,
+                     guint              position,
+                     gboolean           insert,
+                     GError           **error)
+{
+  const TsrShapesSequence *old;
+  g_autofree gint16 *indexes = NULL;
+  guint frames, after;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
+    return FALSE;
+  frames = (guint) MAX (old->frames_per_view, 0);
+  if (insert ? position > frames || frames >= MAX_FRAMES_PER_VIEW : position >= frames)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                   "sequence %u: no frame can be %s at %u (%u frames per view, at most %u)", sequence,
+                   insert ? "added" : "removed", position, frames, MAX_FRAMES_PER_VIEW);
+      return FALSE;
+    }
+  after = insert ? frames + 1 : frames - 1;
+  indexes = g_new0 (gint16, MAX ((gsize) old->view_count * after, 1));
+  for (guint v = 0; v < old->view_count; v++)
+    {
+      const gint16 *in = old->frame_indexes + (gsize) v * frames;
+      gint16 *out = indexes + (gsize) v * after;
+
+      memcpy (out, in, sizeof (gint16) * position);
+      if (insert)
+        {
+          out[position] = frames == 0 ? 0 : in[position > 0 ? position - 1 : 0];
+          memcpy (out + position + 1, in + position, sizeof (gint16) * (frames - position));
+        }
+      else
+        memcpy (out + position, in + position + 1, sizeof (gint16) * (frames - position - 1));
+    }
+  return replace_sequence (self, collection, version, sequence,
+                           rebuild_sequence (old, old->view_code, (gint16) after, indexes, error),
+                           insert ? _("Add Frame") : _("Remove Frame"));
+}
+
 gboolean
 tsr_shapes_document_insert_sequence_frame (TsrShapesDocument *self,
                                            guint              collection,
@@ -543,32 +589,7 @@ tsr_shapes_document_insert_sequence_frame (TsrShapesDocument *self,
                                            guint              position,
                                            GError           **error)
 {
-  const TsrShapesSequence *old;
-  g_autofree gint16 *indexes = NULL;
-  guint frames;
-
-  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
-  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
-    return FALSE;
-  frames = (guint) MAX (old->frames_per_view, 0);
-  if (position > frames || frames >= MAX_FRAMES_PER_VIEW)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: a frame at %u of %u frames per view (at most %u)",
-                   sequence, position, frames, MAX_FRAMES_PER_VIEW);
-      return FALSE;
-    }
-  indexes = g_new0 (gint16, (gsize) old->view_count * (frames + 1));
-  for (guint v = 0; v < old->view_count; v++)
-    {
-      const gint16 *in = old->frame_indexes + (gsize) v * frames;
-      gint16 *out = indexes + (gsize) v * (frames + 1);
-
-      memcpy (out, in, sizeof (gint16) * position);
-      out[position] = frames == 0 ? 0 : in[position > 0 ? position - 1 : 0];
-      memcpy (out + position + 1, in + position, sizeof (gint16) * (frames - position));
-    }
-  return replace_sequence (self, collection, version, sequence,
-                           rebuild_sequence (old, old->view_code, (gint16) (frames + 1), indexes, error), _("Add Frame"));
+  return edit_sequence_frame (self, collection, version, sequence, position, TRUE, error);
 }
 
 gboolean
@@ -579,32 +600,7 @@ tsr_shapes_document_remove_sequence_frame (TsrShapesDocument *self,
                                            guint              position,
                                            GError           **error)
 {
-  const TsrShapesSequence *old;
-  g_autofree gint16 *indexes = NULL;
-  guint frames;
-
-  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
-  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
-    return FALSE;
-  frames = (guint) MAX (old->frames_per_view, 0);
-  if (position >= frames)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: no frame %u (%u frames per view)", sequence,
-                   position, frames);
-      return FALSE;
-    }
-  indexes = g_new0 (gint16, MAX ((gsize) old->view_count * (frames - 1), 1));
-  for (guint v = 0; v < old->view_count; v++)
-    {
-      const gint16 *in = old->frame_indexes + (gsize) v * frames;
-      gint16 *out = indexes + (gsize) v * (frames - 1);
-
-      memcpy (out, in, sizeof (gint16) * position);
-      memcpy (out + position, in + position + 1, sizeof (gint16) * (frames - position - 1));
-    }
-  return replace_sequence (self, collection, version, sequence,
-                           rebuild_sequence (old, old->view_code, (gint16) (frames - 1), indexes, error),
-                           _("Remove Frame"));
+  return edit_sequence_frame (self, collection, version, sequence, position, FALSE, error);
 }
 
 gboolean

@@ -1,9 +1,12 @@
-/* tsr-asset-preview.c: the checkerboard preview and the thumbnails the asset browsers share. */
+/* tsr-asset-preview.c: the checkerboard preview, the thumbnails and Export All the asset browsers share. */
 #include "config.h"
 
 #include "views/assets/tsr-asset-preview.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
+
+#include "core/tsr-error.h"
 
 #include "views/tsr-image-texture.h"
 
@@ -76,4 +79,33 @@ tsr_asset_thumbnail_new (const TsrImage *image,
   gtk_widget_add_css_class (picture, "tsr-preview");
   gtk_widget_set_vexpand (picture, TRUE);
   return picture;
+}
+
+gboolean
+tsr_asset_export_all (TsrDocument  *document,
+                      GFile        *folder,
+                      char        **summary,
+                      GError      **error)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  const TsrFormat *format;
+
+  if (document == NULL || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no document to export");
+      return FALSE;
+    }
+  format = tsr_document_get_format (document);
+  if (format->extract == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: nothing to extract", format->id);
+      return FALSE;
+    }
+  if (!format->extract (tsr_document_get_format_data (document), path, written, error))
+    return FALSE;
+  *summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.",
+                                           written->len),
+                              written->len, path);
+  return TRUE;
 }

@@ -1,11 +1,12 @@
-/* tsr-asset-preview.h: what the asset browsers draw alike: a picture zoomed by whole pixels with
- * nearest-neighbour sampling over a checkerboard that shows its transparency, and thumbnails that
- * shrink a large picture by nearest neighbour (GTK would smooth it). */
+/* tsr-asset-preview.h: what the asset browsers share: a picture zoomed by whole pixels with
+ * nearest-neighbour sampling over a checkerboard that shows its transparency, thumbnails that
+ * shrink a large picture by nearest neighbour (GTK would smooth it), and Export All. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "core/tsr-image.h"
+#include "model/tsr-document.h"
 
 G_BEGIN_DECLS
 
@@ -28,5 +29,12 @@ TsrImage *tsr_asset_thumbnail_fit  (const TsrImage  *image,
 GtkWidget *tsr_asset_thumbnail_new (const TsrImage  *image,
                                     guint            size,
                                     guint            maximum);
+
+/* Runs DOCUMENT's format's extract into FOLDER; on success *SUMMARY ("Wrote 436 pictures into
+ * …") says what was written (transfer full). */
+gboolean   tsr_asset_export_all    (TsrDocument     *document,
+                                    GFile           *folder,
+                                    char           **summary,
+                                    GError         **error);
 
 G_END_DECLS

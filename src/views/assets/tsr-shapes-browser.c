@@ -1315,26 +1315,15 @@ tsr_shapes_browser_export_selection (TsrShapesBrowser *self,
 
 gboolean
 tsr_shapes_browser_export_all (TsrShapesBrowser *self,
-                               GFile            *folder,
-                               GError          **error)
+                              GFile            *folder,
+                              GError          **error)
 {
-  g_autofree char *path = g_file_get_path (folder);
-  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  const TsrFormat *format;
-  g_autofree char *text = NULL;
+  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
-  if (self->document == NULL || path == NULL)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no document to export");
-      return FALSE;
-    }
-  format = tsr_document_get_format (TSR_DOCUMENT (self->document));
-  if (!format->extract (tsr_document_get_format_data (TSR_DOCUMENT (self->document)), path, written, error))
+  if (!tsr_asset_export_all (self->document != NULL ? TSR_DOCUMENT (self->document) : NULL, folder, &summary, error))
     return FALSE;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.", written->len),
-                          written->len, path);
-  gtk_label_set_text (self->status_label, text);
+  gtk_label_set_text (self->status_label, summary);
   return TRUE;
 }
 
