@@ -230,7 +230,9 @@ test_edit_with_real_input (void)
   new_ticks = old_ticks + 3;
   ticks = tsr_shapes_browser_get_field_widget (browser, "ticks per frame");
   g_assert_nonnull (ticks);
-  g_assert_true (tsr_test_xtest_click (xtest, ticks));
+  /* (its text: the spin button's centre can be its minus button) */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (ticks, tsr_test_ui_match_type,
+                                                                       GSIZE_TO_POINTER (GTK_TYPE_TEXT))));
   type_number (xtest, new_ticks);
   iterate_until_frames (5);
   sequence = g_ptr_array_index (collection->sequences, chosen);
