@@ -5,7 +5,8 @@
  *                    above libFuzzer's 1 MiB input limit)
  *   marathon-pict    the real PICT resources cut out of it
  *   marathon-shapes  Shapes files made from the real shapes patches
- *   sphere-tmx       the real Sphere maps exported to TMX, with their TSX and PNG in one input */
+ *   sphere-tmx       the real Sphere maps exported to TMX, with their TSX and PNG in one input
+ *   wolf3d-font      the real font chunks of the shareware VGAGRAPH, expanded */
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "formats/sphere/tsr-sphere-formats.h"
 #include "formats/sphere/tsr-sphere-map.h"
 #include "formats/sphere/tsr-sphere-tmx.h"
+#include "formats/wolf3d/tsr-wolf3d-assets.h"
 #include "fuzz/tsr-fuzz-tmx.h"
 #include "tsr-test-common.h"
 
@@ -226,6 +228,31 @@ START_TEST (test_tmx_seeds)
 }
 END_TEST
 
+START_TEST (test_font_seeds)
+{
+  g_autofree char *data = tsr_test_data_require ("wolf3d");
+  g_autofree char *path = g_build_filename (data, "wl1_v14_shareware", "VGAGRAPH.WL1", NULL);
+  g_autofree char *folder = seed_folder ("wolf3d-font");
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dSet *set = tsr_wolf3d_set_load (path, NULL, &error);
+
+  ck_assert_msg (set != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_uint_eq (tsr_wolf3d_graphics_get_n_fonts (set->graphics), 2);
+  for (guint f = 0; f < 2; f++)
+    {
+      g_autoptr(GBytes) chunk = tsr_wolf3d_graphics_expand_chunk (set->graphics, 1 + f, &error);
+      g_autoptr(TsrWolf3dFont) font = NULL;
+      g_autofree char *name = g_strdup_printf ("font-%u", f);
+
+      ck_assert_msg (chunk != NULL, "%s", error != NULL ? error->message : "");
+      font = tsr_wolf3d_font_load (chunk, name, &error);
+      ck_assert_msg (font != NULL, "%s", error != NULL ? error->message : "");
+      write_seed (folder, name, chunk);
+    }
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
 static void
 remove_tree (const char *path)
 {
@@ -260,6 +287,7 @@ main (void)
   tcase_add_test (seeds, test_images_and_pict_seeds);
   tcase_add_test (seeds, test_shapes_seeds);
   tcase_add_test (seeds, test_tmx_seeds);
+  tcase_add_test (seeds, test_font_seeds);
   suite_add_tcase (suite, seeds);
   status = tsr_test_run_suite (suite);
   if (target == NULL || *target == '\0')

@@ -230,7 +230,9 @@ test_edit_with_real_input (void)
   new_ticks = old_ticks + 3;
   ticks = tsr_shapes_browser_get_field_widget (browser, "ticks per frame");
   g_assert_nonnull (ticks);
-  g_assert_true (tsr_test_xtest_click (xtest, ticks));
+  /* (its text: the spin button's centre can be its minus button) */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (ticks, tsr_test_ui_match_type,
+                                                                       GSIZE_TO_POINTER (GTK_TYPE_TEXT))));
   type_number (xtest, new_ticks);
   iterate_until_frames (5);
   sequence = g_ptr_array_index (collection->sequences, chosen);
@@ -444,6 +446,180 @@ test_images_file (void)
   tsr_test_ui_iterate_for (50);
 }
 
+static gboolean
+match_switcher_button (GtkWidget *widget, gconstpointer user_data)
+{
+  GtkWidget *label;
+
+  if (!GTK_IS_TOGGLE_BUTTON (widget) || !GTK_IS_STACK_SWITCHER (gtk_widget_get_parent (widget)))
+    return FALSE;
+  label = gtk_widget_get_first_child (widget);
+  return GTK_IS_LABEL (label) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), user_data) == 0;
+}
+
+/* The Colours page with real input: a colour typed into entry 3, its self-luminous box clicked,
+ * each a command a real Ctrl+Z undoes; the thumbnails redraw in the table's colours; the table
+ * exported as .gpl and imported back is no change, an edited palette is one step. */
+static void
+test_color_table_with_real_input (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
+  g_autofree char *gpl_path = g_build_filename (work_dir, "table.gpl", NULL);
+  g_autoptr(GFile) gpl_file = g_file_new_for_path (gpl_path);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *gpl = NULL;
+  TsrWindow *window;
+  TsrShapesBrowser *browser;
+  TsrShapesDocument *document;
+  TsrShapesColorEditor *editor;
+  TsrUndoStack *stack;
+  const TsrShapesCollection *collection;
+  const TsrShapesColorTable *table;
+  GtkWidget *tab, *entry, *check;
+  guint depth;
+  gsize size;
+
+  window = open_in_window (path);
+  browser = window_browser (window);
+  document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
+  collection = tsr_shapes_document_get_collection (document, 6, 0);
+  editor = tsr_shapes_browser_get_color_editor (browser);
+
+  tab = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_switcher_button, "Colours");
+  g_assert_nonnull (tab);
+  g_assert_true (tsr_test_xtest_click (xtest, tab));
+  tsr_test_ui_iterate_for (200);
+  entry = tsr_shapes_color_editor_get_entry (editor, 3);
+  check = tsr_shapes_color_editor_get_check (editor, 3);
+  g_assert_nonnull (entry);
+  g_assert_true (tsr_test_ui_wait_for_size (entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "#030303");
+  depth = tsr_undo_stack_get_depth (stack);
+
+  /* Type #ff8000 with real keys. */
+  g_assert_true (tsr_test_xtest_click (xtest, entry));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  {
+    const guint keys[] = { GDK_KEY_numbersign, GDK_KEY_f, GDK_KEY_f, GDK_KEY_8, GDK_KEY_0, GDK_KEY_0, GDK_KEY_0 };
+
+    for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+      g_assert_true (tsr_test_xtest_key (xtest, keys[k], keys[k] == GDK_KEY_numbersign ? GDK_SHIFT_MASK : 0));
+  }
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+  iterate_until_frames (5);
+  table = g_ptr_array_index (collection->color_tables, 0);
+  g_assert_cmpuint (table->colors[3].red, ==, 0xffff);
+  g_assert_cmpuint (table->colors[3].green, ==, 0x8080);
+  g_assert_cmpuint (table->colors[3].blue, ==, 0);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+
+  /* A real click on its self-luminous box. */
+  g_assert_true (tsr_test_xtest_click (xtest, check));
+  iterate_until_frames (5);
+  table = g_ptr_array_index (collection->color_tables, 0);
+  g_assert_cmpuint (table->colors[3].flags & TSR_SHAPES_COLOR_SELF_LUMINOUS, ==, TSR_SHAPES_COLOR_SELF_LUMINOUS);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 2);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-colours.png");
+
+  /* Real Ctrl+Z twice: the flag, then the colour. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (5);
+  table = g_ptr_array_index (collection->color_tables, 0);
+  g_assert_cmpuint (table->colors[3].flags & TSR_SHAPES_COLOR_SELF_LUMINOUS, ==, 0);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  g_assert_cmpuint (table->colors[3].red, ==, 0xffff);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (5);
+  table = g_ptr_array_index (collection->color_tables, 0);
+  g_assert_cmpuint (table->colors[3].red, ==, 0x0303);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "#030303");
+  g_assert_false (tsr_window_get_modified (window));
+
+  /* Export, import back: no step; an edited palette: one step, entry 7 white. */
+  g_assert_true (tsr_shapes_color_editor_export_file (editor, gpl_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_color_editor_import_file (editor, gpl_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth);
+  g_assert_true (g_file_get_contents (gpl_path, &gpl, &size, NULL));
+  {
+    g_autoptr(GString) text = g_string_new (gpl);
+
+    g_assert_cmpint (g_string_replace (text, "  7   7   7\t7\n", "255 255 255\t7\n", 1), ==, 1);
+    g_assert_true (g_file_set_contents (gpl_path, text->str, (gssize) text->len, NULL));
+  }
+  g_assert_true (tsr_shapes_color_editor_import_file (editor, gpl_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  table = g_ptr_array_index (collection->color_tables, 0);
+  g_assert_cmpuint (table->colors[7].red, ==, 0xffff);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tsr_shapes_color_editor_get_entry (editor, 7))), ==, "#ffffff");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-colours-imported.png");
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+/* Add and remove a sequence's frame with the player's real buttons; a real Ctrl+Z undoes. */
+static void
+test_sequence_frames_with_real_input (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWindow *window = open_in_window (path);
+  TsrShapesBrowser *browser = window_browser (window);
+  TsrShapesDocument *document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  const TsrShapesCollection *collection = tsr_shapes_document_get_collection (document, 6, 0);
+  const TsrShapesSequence *sequence = NULL;
+  GtkWidget *add, *remove;
+  guint chosen;
+  gint16 frames;
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
+  for (chosen = 0; chosen < collection->sequences->len; chosen++)
+    if (((TsrShapesSequence *) g_ptr_array_index (collection->sequences, chosen))->frames_per_view >= 2)
+      break;
+  g_assert_cmpuint (chosen, <, collection->sequences->len);
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, chosen);
+  tsr_test_ui_iterate_for (200);
+  frames = ((TsrShapesSequence *) g_ptr_array_index (collection->sequences, chosen))->frames_per_view;
+  add = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "list-add-symbolic");
+  remove = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "list-remove-symbolic");
+  g_assert_nonnull (add);
+  g_assert_nonnull (remove);
+  g_assert_true (tsr_test_xtest_click (xtest, add));
+  g_assert_true (tsr_test_xtest_click (xtest, add));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames + 2);
+  g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->frames, ==, (guint) frames + 2);
+  g_assert_true (tsr_test_xtest_click (xtest, remove));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames + 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-sequence-frames.png");
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (5);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames);
+  g_assert_false (tsr_window_get_modified (window));
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 /* Sphere: the real spriteset plays its first direction by the frame clock; the real tileset with
  * obstructions shows its tiles and a tile's segments (screenshots). */
 static void
@@ -507,6 +683,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/shapes-browser/real-patches", test_real_patches);
   g_test_add_func ("/shapes-browser/edit-with-real-input", test_edit_with_real_input);
+  g_test_add_func ("/shapes-browser/color-table", test_color_table_with_real_input);
+  g_test_add_func ("/shapes-browser/sequence-frames", test_sequence_frames_with_real_input);
   g_test_add_func ("/shapes-browser/images", test_images_file);
   g_test_add_func ("/shapes-browser/sphere", test_sphere_files);
   status = g_test_run ();

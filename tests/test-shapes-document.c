@@ -3,12 +3,15 @@
  * document's commands on a Shapes file built from the real patches (undo and redo byte-exact,
  * only the edited records change, merging, read-only patches). */
 #include <check.h>
+#include <math.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "model/marathon/tsr-shapes-animation.h"
+#include "model/marathon/tsr-shapes-dither.h"
 #include "model/marathon/tsr-shapes-document.h"
 #include "model/sphere/tsr-sphere-animation.h"
 #include "model/tsr-builtin-documents.h"
@@ -178,6 +181,43 @@ START_TEST (test_frame_placement)
   ck_assert_uint_eq (canvas->pixels[(4 * 5 + 0) * 4 + 3], 0);
   ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, 0, 3), -1);
   ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, 1, 0), -1);
+}
+END_TEST
+
+/* Ordered dithering: a flat grey between black and white becomes a pattern of both (without it,
+ * one colour); the spacing follows the table; transparent pixels stay. */
+START_TEST (test_ordered_dithering)
+{
+  const guint32 rgb[] = { 0x000000, 0xffffff };
+  const guint32 ramp_rgb[] = { 0x000000, 0x010101, 0x020202, 0x030303 };
+  g_autoptr(TsrShapesColorTable) table = table_of (rgb, 2);
+  g_autoptr(TsrShapesColorTable) ramp = table_of (ramp_rgb, 4);
+  g_autoptr(TsrImage) image = tsr_image_new (16, 16);
+  g_autoptr(TsrImage) dithered = NULL, plain_back = NULL, dithered_back = NULL;
+  g_autoptr(TsrShapesBitmap) plain = NULL, patterned = NULL;
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_WALL);
+  guint white_plain = 0, white_dithered = 0;
+
+  ck_assert (fabs (tsr_shapes_color_table_spacing (table) - 255.0) < 0.01);
+  ck_assert (fabs (tsr_shapes_color_table_spacing (ramp) - 1.0) < 0.01);
+  for (guint y = 0; y < 16; y++)
+    for (guint x = 0; x < 16; x++)
+      tsr_image_set_pixel (image, x, y, x == 0 && y == 0 ? 0 : 0x808080ff);
+  dithered = tsr_shapes_dither_ordered (image, table);
+  ck_assert_uint_eq (dithered->pixels[3], 0); /* the transparent pixel is left alone */
+  plain = tsr_shapes_bitmap_encode (image, table, &options, NULL, NULL);
+  patterned = tsr_shapes_bitmap_encode (dithered, table, &options, NULL, NULL);
+  plain_back = tsr_shapes_bitmap_decode (plain, table, NULL);
+  dithered_back = tsr_shapes_bitmap_decode (patterned, table, NULL);
+  for (guint i = 1; i < 256; i++)
+    {
+      white_plain += plain_back->pixels[i * 4] == 0xff;
+      white_dithered += dithered_back->pixels[i * 4] == 0xff;
+    }
+  ck_assert (white_plain == 0 || white_plain == 255);
+  g_print ("ordered dithering: %u of 255 grey pixels white\n", white_dithered);
+  ck_assert_uint_gt (white_dithered, 255 / 4);
+  ck_assert_uint_lt (white_dithered, 255 * 3 / 4);
 }
 END_TEST
 
@@ -382,6 +422,211 @@ START_TEST (test_commands_on_real_shapes)
   redone = serialize (document);
   ck_assert (g_bytes_equal (redone, edited));
   ck_assert_uint_eq (changes, 6 + 5 + 5);
+}
+END_TEST
+
+/* Colour tables: entry edits (colour and self-luminous flag merging apart), an exported palette
+ * that imports back as no change, an edited palette imported as one step, bad palettes refused;
+ * reloaded, only that table changed; undo all gives the original bytes, redo all the edited. */
+START_TEST (test_color_tables)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) exported = NULL, edited = NULL, redone = NULL, undone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrGimpPalette) palette = NULL;
+  g_autoptr(TsrShapesFile) reloaded = NULL;
+  g_autoptr(GString) changed = NULL;
+  const TsrShapesCollection *player;
+  const TsrShapesColorTable *table;
+  guint depth, count, changes = 0;
+  gsize size;
+  const guint8 *data;
+
+  g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), &changes);
+  player = tsr_shapes_document_get_collection (shapes, 6, 0);
+  table = g_ptr_array_index (player->color_tables, 0);
+  count = table->count;
+  ck_assert_uint_gt (count, 10);
+  depth = tsr_undo_stack_get_depth (stack);
+
+  /* Two colour changes of entry 3 are one step; its flag is a step of its own. */
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0x1000, 0x2000, 0x3000, FALSE, &error));
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0xff00, 0x2000, 0x3000, FALSE, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0xff00, 0x2000, 0x3000, TRUE, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+  table = g_ptr_array_index (player->color_tables, 0);
+  ck_assert_uint_eq (table->colors[3].red, 0xff00);
+  ck_assert_uint_eq (table->colors[3].flags & TSR_SHAPES_COLOR_SELF_LUMINOUS, TSR_SHAPES_COLOR_SELF_LUMINOUS);
+  ck_assert_uint_eq (table->colors[3].value, 3);
+  /* Unchanged: nothing; out of range and a patch: refused. */
+  ck_assert (tsr_shapes_document_set_color (shapes, 6, 0, 0, 3, 0xff00, 0x2000, 0x3000, TRUE, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+  ck_assert (!tsr_shapes_document_set_color (shapes, 6, 0, 0, count, 0, 0, 0, FALSE, &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_set_color (shapes, 6, 0, 1, 0, 0, 0, 0, FALSE, &error));
+  g_clear_error (&error);
+
+  /* Export: one colour per entry, the flag in the name; imported back it changes nothing. */
+  exported = tsr_shapes_document_export_color_table (shapes, 6, 0, 0, &error);
+  ck_assert_msg (exported != NULL, "%s", error != NULL ? error->message : "");
+  data = g_bytes_get_data (exported, &size);
+  palette = tsr_gimp_palette_parse (data, size, "exported.gpl", &error);
+  ck_assert_ptr_nonnull (palette);
+  ck_assert_uint_eq (palette->colors->len, count);
+  ck_assert_str_eq (g_array_index (palette->colors, TsrGimpPaletteColor, 3).name, "3 self-luminous");
+  ck_assert_uint_eq (g_array_index (palette->colors, TsrGimpPaletteColor, 3).red, 0xfe);
+  ck_assert (tsr_shapes_document_import_color_table (shapes, 6, 0, 0, data, size, "exported.gpl", &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+
+  /* An edited palette: entry 5 pure red; one step, flags kept. */
+  changed = g_string_new ("GIMP Palette\n");
+  for (guint c = 0; c < count; c++)
+    {
+      const TsrGimpPaletteColor *color = &g_array_index (palette->colors, TsrGimpPaletteColor, c);
+
+      if (c == 5)
+        g_string_append (changed, "255 0 0 red\n");
+      else
+        g_string_append_printf (changed, "%u %u %u\n", color->red, color->green, color->blue);
+    }
+  ck_assert (tsr_shapes_document_import_color_table (shapes, 6, 0, 0, (const guint8 *) changed->str, changed->len,
+                                                     "edited.gpl", &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 3);
+  table = g_ptr_array_index (player->color_tables, 0);
+  ck_assert (table->colors[5].red == 0xffff && table->colors[5].green == 0 && table->colors[5].blue == 0);
+  ck_assert_uint_eq (table->colors[3].flags & TSR_SHAPES_COLOR_SELF_LUMINOUS, TSR_SHAPES_COLOR_SELF_LUMINOUS);
+  ck_assert_uint_eq (table->colors[3].red, 0xff00);
+
+  /* Too few colours, and not a palette: refused, nothing pushed. */
+  ck_assert (!tsr_shapes_document_import_color_table (shapes, 6, 0, 0, (const guint8 *) "GIMP Palette\n1 2 3\n", 19,
+                                                      "short.gpl", &error));
+  ck_assert_msg (strstr (error->message, "short.gpl: 1 colours") != NULL, "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_import_color_table (shapes, 6, 0, 0, (const guint8 *) "JASC-PAL\n", 9, "other.pal", &error));
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 3);
+
+  /* Reloaded with the codec: table 0 differs in entries 3 and 5 only. */
+  edited = serialize (document);
+  data = g_bytes_get_data (edited, &size);
+  reloaded = tsr_shapes_file_parse (data, size, &error);
+  ck_assert_ptr_nonnull (reloaded);
+  {
+    g_autoptr(TsrShapesFile) before = tsr_shapes_file_parse (g_bytes_get_data (original, NULL), g_bytes_get_size (original), &error);
+    const TsrShapesColorTable *a = g_ptr_array_index (before->slots[6].versions[0]->color_tables, 0);
+    const TsrShapesColorTable *b = g_ptr_array_index (reloaded->slots[6].versions[0]->color_tables, 0);
+
+    ck_assert_uint_eq (a->count, b->count);
+    for (guint c = 0; c < a->count; c++)
+      ck_assert ((memcmp (&a->colors[c], &b->colors[c], sizeof (TsrShapesColor)) != 0) == (c == 3 || c == 5));
+    ck_assert (b->colors[3].flags == TSR_SHAPES_COLOR_SELF_LUMINOUS && b->colors[3].red == 0xff00);
+  }
+
+  while (tsr_document_undo (document))
+    ;
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
+  ck_assert (!tsr_document_get_modified (document));
+  while (tsr_document_redo (document))
+    ;
+  redone = serialize (document);
+  ck_assert (g_bytes_equal (redone, edited));
+  /* four edits (the merged one signals too), three undone, three redone */
+  ck_assert_uint_eq (changes, 4 + 3 + 3);
+}
+END_TEST
+
+/* Frames and views of a sequence: insert, remove (back to the very record), change the view code;
+ * each one step; refused positions and codes; undo all gives the original bytes. */
+START_TEST (test_sequence_frames_and_views)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) old_raw = NULL, undone = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsrShapesCollection *player = NULL;
+  const TsrShapesSequence *sequence = NULL;
+  guint chosen = 0, depth = tsr_undo_stack_get_depth (stack), views, frames, c;
+
+  /* A sequence of two frames or more, in any collection. */
+  for (c = 0; c < TSR_SHAPES_COLLECTION_COUNT && sequence == NULL; c++)
+    {
+      player = tsr_shapes_document_get_collection (shapes, c, 0);
+      for (chosen = 0; player != NULL && chosen < player->sequences->len && sequence == NULL; chosen++)
+        {
+          const TsrShapesSequence *candidate = g_ptr_array_index (player->sequences, chosen);
+
+          if (candidate->frames_per_view >= 2)
+            sequence = candidate;
+        }
+    }
+  ck_assert_ptr_nonnull (sequence);
+  c--;
+  chosen--;
+  g_print ("sequence frames and views: collection %u sequence %u, %u views of %d frames\n", c, chosen,
+           sequence->view_count, sequence->frames_per_view);
+  old_raw = g_bytes_ref (sequence->raw);
+  views = sequence->view_count;
+  frames = (guint) sequence->frames_per_view;
+  {
+    g_autofree gint16 *before = g_memdup2 (sequence->frame_indexes, sizeof (gint16) * views * frames);
+
+    /* A frame at 1: every view shows its frame 0 twice. */
+    ck_assert (tsr_shapes_document_insert_sequence_frame (shapes, c, 0, chosen, 1, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert_int_eq (sequence->frames_per_view, (gint) frames + 1);
+    ck_assert_uint_eq (sequence->view_count, views);
+    for (guint v = 0; v < views; v++)
+      {
+        ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 0), before[v * frames]);
+        ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 1), before[v * frames]);
+        ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 2), before[v * frames + 1]);
+      }
+    ck_assert_uint_eq (g_bytes_get_size (sequence->raw), g_bytes_get_size (old_raw) + 2 * views);
+    /* Removing it again gives the very record. */
+    ck_assert (tsr_shapes_document_remove_sequence_frame (shapes, c, 0, chosen, 1, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert (g_bytes_equal (sequence->raw, old_raw));
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+
+    /* One view (code 1), or four (code 3) for a one-view sequence: the first view's frames first. */
+    ck_assert (tsr_shapes_document_set_sequence_view_code (shapes, c, 0, chosen, views == 1 ? 3 : 1, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert_uint_eq (sequence->view_count, views == 1 ? 4 : 1);
+    ck_assert_mem_eq (sequence->frame_indexes, before, sizeof (gint16) * frames);
+    /* Eight views (code 5): the one view repeated. */
+    ck_assert (tsr_shapes_document_set_sequence_view_code (shapes, c, 0, chosen, 5, &error));
+    sequence = g_ptr_array_index (player->sequences, chosen);
+    ck_assert_uint_eq (sequence->view_count, 8);
+    for (guint v = 0; v < 8; v++)
+      ck_assert_int_eq (tsr_shapes_sequence_frame_at (sequence, v, 1), before[1]);
+  }
+  /* Refused: past the end, a view code the engine does not know, a patch. */
+  ck_assert (!tsr_shapes_document_insert_sequence_frame (shapes, c, 0, chosen, frames + 1, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_remove_sequence_frame (shapes, c, 0, chosen, frames, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_set_sequence_view_code (shapes, c, 0, chosen, 7, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_document_insert_sequence_frame (shapes, c, 0, player->sequences->len, 0, &error));
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 4);
+
+  while (tsr_document_undo (document))
+    ;
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
 }
 END_TEST
 
@@ -610,7 +855,10 @@ shapes_document_suite (void)
   tcase_add_test (animation, test_frame_placement);
   tcase_add_test (animation, test_sphere_animations);
   tcase_add_test (quantiser, test_quantiser_report);
+  tcase_add_test (quantiser, test_ordered_dithering);
   tcase_add_test (commands, test_commands_on_real_shapes);
+  tcase_add_test (commands, test_color_tables);
+  tcase_add_test (commands, test_sequence_frames_and_views);
   tcase_add_test (commands, test_patch_documents_read_only);
   tcase_add_test (commands, test_cli_render_extract_and_patches);
   suite_add_tcase (suite, animation);

@@ -10,6 +10,7 @@
 #include "formats/tsr-format.h"
 #include "formats/wolf3d/tsr-wolf3d-compress.h"
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
+#include "formats/wolf3d/tsr-wolf3d-assets.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "tsr-test-common.h"
 
@@ -713,6 +714,85 @@ START_TEST (test_tables)
 }
 END_TEST
 
+/* One picture at a time: the list holds what extract writes, every kind decodes, the fonts parse
+ * and every truncation of a real font chunk fails cleanly; sprites name the objects they draw. */
+START_TEST (test_assets)
+{
+  TsrWolf3dSet *set = load_shareware ();
+  g_autoptr(GArray) assets = tsr_wolf3d_set_list_assets (set);
+  g_autoptr(GError) error = NULL;
+  guint counts[TSR_WOLF3D_N_ASSET_KINDS] = { 0 };
+  g_autoptr(GBytes) chunk = NULL;
+  g_autoptr(TsrWolf3dFont) font = NULL;
+  guint printable = 0;
+  gsize size = 0;
+  const guint8 *data;
+
+  for (guint i = 0; i < assets->len; i++)
+    counts[g_array_index (assets, TsrWolf3dAsset, i).kind]++;
+  ck_assert_uint_eq (counts[TSR_WOLF3D_ASSET_WALL], 64);
+  ck_assert_uint_eq (counts[TSR_WOLF3D_ASSET_SPRITE], 226);
+  ck_assert_uint_eq (counts[TSR_WOLF3D_ASSET_PIC], 144);
+  ck_assert_uint_eq (counts[TSR_WOLF3D_ASSET_FONT], 2);
+  for (guint i = 0; i < assets->len; i++)
+    {
+      TsrWolf3dAsset asset = g_array_index (assets, TsrWolf3dAsset, i);
+      g_autoptr(TsrImage) image = tsr_wolf3d_set_decode_asset (set, asset, &error);
+
+      ck_assert_msg (image != NULL, "asset %u: %s", i, error != NULL ? error->message : "");
+      if (asset.kind <= TSR_WOLF3D_ASSET_SPRITE)
+        ck_assert (image->width == 64 && image->height == 64);
+    }
+  {
+    g_autofree char *wall = tsr_wolf3d_asset_file_name ((TsrWolf3dAsset) { TSR_WOLF3D_ASSET_WALL, 5 });
+    g_autofree char *fnt = tsr_wolf3d_asset_file_name ((TsrWolf3dAsset) { TSR_WOLF3D_ASSET_FONT, 1 });
+    g_autoptr(TsrImage) missing = tsr_wolf3d_set_decode_asset (set, (TsrWolf3dAsset) { TSR_WOLF3D_ASSET_FONT, 2 }, &error);
+
+    ck_assert_str_eq (wall, "wall-005.png");
+    ck_assert_str_eq (fnt, "font-1.png");
+    ck_assert_ptr_null (missing);
+    ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL));
+    g_clear_error (&error);
+  }
+
+  /* Font 0: the small font, the printable ASCII characters all there. */
+  chunk = tsr_wolf3d_graphics_expand_chunk (set->graphics, 1, &error);
+  ck_assert_msg (chunk != NULL, "%s", error != NULL ? error->message : "");
+  font = tsr_wolf3d_font_load (chunk, "font 0", &error);
+  ck_assert_msg (font != NULL, "%s", error != NULL ? error->message : "");
+  for (guint c = 'A'; c <= 'Z'; c++)
+    printable += font->width[c] > 0;
+  ck_assert_uint_eq (printable, 26);
+  ck_assert_uint_gt (font->height, 4);
+  ck_assert_uint_lt (font->height, 20);
+  g_print ("font 0: %u rows, 'A' %u wide\n", font->height, font->width['A']);
+  data = g_bytes_get_data (chunk, &size);
+  for (gsize cut = 0; cut < size; cut += cut < 800 ? 1 : 37)
+    {
+      g_autoptr(GBytes) part = g_bytes_new (data, cut);
+      g_autoptr(TsrWolf3dFont) broken = tsr_wolf3d_font_load (part, "font 0", &error);
+
+      ck_assert_msg (broken == NULL, "a font cut at %" G_GSIZE_FORMAT " bytes loaded", cut);
+      ck_assert_ptr_nonnull (error);
+      g_clear_error (&error);
+    }
+
+  /* The standing guard's eight views, a static object, and an animation frame no object uses. */
+  {
+    g_autofree char *guard = tsr_wolf3d_sprite_describe (TSR_WOLF3D_GAME_WOLF3D, 50);
+    g_autofree char *guard3 = tsr_wolf3d_sprite_describe (TSR_WOLF3D_GAME_WOLF3D, 53);
+    g_autofree char *dead = tsr_wolf3d_sprite_describe (TSR_WOLF3D_GAME_WOLF3D, 95);
+    g_autofree char *frame = tsr_wolf3d_sprite_describe (TSR_WOLF3D_GAME_WOLF3D, 60);
+
+    ck_assert_str_eq (guard, "Guard (view 0)");
+    ck_assert_str_eq (guard3, "Guard (view 3)");
+    ck_assert_str_eq (dead, "Dead guard");
+    ck_assert_ptr_null (frame);
+  }
+  tsr_wolf3d_set_free (set);
+}
+END_TEST
+
 START_TEST (test_images)
 {
   TsrWolf3dSet *set = load_shareware ();
@@ -729,7 +809,7 @@ START_TEST (test_images)
     walls += set->vswap->pages[i].offset != 0;
   for (guint i = set->vswap->sprite_start; i < set->vswap->sound_start; i++)
     sprites += set->vswap->pages[i].offset != 0;
-  ck_assert_uint_eq (written->len, walls + sprites + set->graphics->n_pics);
+  ck_assert_uint_eq (written->len, walls + sprites + set->graphics->n_pics + 2); /* and the two fonts */
   ck_assert_uint_eq (set->graphics->n_pics, 144);
   g_print ("extracted %u walls, %u sprites, %u pics\n", walls, sprites, set->graphics->n_pics);
 
@@ -1055,6 +1135,7 @@ wolf3d_suite (void)
   tcase_add_test (real, test_truncated_graphics_and_vswap);
   tcase_add_test (real, test_validation_findings);
   tcase_add_test (real, test_images);
+  tcase_add_test (real, test_assets);
   tcase_add_test (real, test_sniff);
   tcase_add_test (codec, test_sample_level);
   tcase_add_test (real, test_lower_case_copy);

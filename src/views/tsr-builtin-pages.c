@@ -13,6 +13,7 @@
 #include "views/assets/tsr-images-browser.h"
 #include "views/assets/tsr-shapes-browser.h"
 #include "views/assets/tsr-sprite-browser.h"
+#include "views/assets/tsr-wolf3d-browser.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -73,6 +74,8 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("shapes-browser", TSR_TYPE_SHAPES_BROWSER, 10, shapes_browser_accepts);
   tsr_editor_pages_register ("images-browser", TSR_TYPE_IMAGES_BROWSER, 10, tsr_images_browser_accepts);
   tsr_editor_pages_register ("sprite-browser", TSR_TYPE_SPRITE_BROWSER, 10, tsr_sprite_browser_accepts);
+  /* Above the map editor: a Wolf3D set opened from its graphics files shows their pictures. */
+  tsr_editor_pages_register ("wolf3d-browser", TSR_TYPE_WOLF3D_BROWSER, 20, tsr_wolf3d_browser_accepts);
 
   tsr_map_editor_register_panels (TSR_TYPE_SPHERE_DOCUMENT, sphere_panels_new);
   tsr_map_editor_register_panels (TSR_TYPE_WOLF_DOCUMENT, wolf3d_panels_new);

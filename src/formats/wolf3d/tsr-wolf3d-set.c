@@ -10,6 +10,7 @@
 #include "core/tsr-finding.h"
 #include "core/tsr-reader.h"
 #include "formats/tsr-format.h"
+#include "formats/wolf3d/tsr-wolf3d-assets.h"
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 
 static const char *const kind_names[TSR_WOLF3D_N_FILES] = {
@@ -894,60 +895,21 @@ tsr_wolf3d_set_extract (const TsrWolf3dSet *set,
                         GPtrArray          *written,
                         GError            **error)
 {
-  const guint32 *palette = tsr_wolf3d_palette_get (set->game);
+  g_autoptr(GArray) assets = tsr_wolf3d_set_list_assets (set);
 
   if (g_mkdir_with_parents (directory, 0755) != 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "cannot create folder %s", directory);
       return FALSE;
     }
-  if (set->vswap != NULL)
+  for (guint i = 0; i < assets->len; i++)
     {
-      for (guint w = 0; w < tsr_wolf3d_vswap_get_n_walls (set->vswap); w++)
-        {
-          guint8 indexed[64 * 64];
-          guint16 pixels[64 * 64];
-          g_autofree char *name = g_strdup_printf ("wall-%03u.png", w);
+      TsrWolf3dAsset asset = g_array_index (assets, TsrWolf3dAsset, i);
+      g_autofree char *name = tsr_wolf3d_asset_file_name (asset);
+      TsrImage *image = tsr_wolf3d_set_decode_asset (set, asset, error);
 
-          if (set->vswap->pages[w].offset == 0 || set->vswap->pages[w].length == 0)
-            continue; /* left out of this release */
-          if (!tsr_wolf3d_vswap_decode_wall (set->vswap, w, indexed, error))
-            return FALSE;
-          for (guint i = 0; i < 64 * 64; i++)
-            pixels[i] = indexed[i];
-          if (!save_image (tsr_wolf3d_indexed_to_image (pixels, 64, 64, palette), directory, name, written, error))
-            return FALSE;
-        }
-      for (guint s = 0; s < tsr_wolf3d_vswap_get_n_sprites (set->vswap); s++)
-        {
-          guint16 pixels[64 * 64];
-          g_autofree char *name = g_strdup_printf ("sprite-%03u.png", s);
-          const TsrWolf3dPage *page = &set->vswap->pages[set->vswap->sprite_start + s];
-
-          if (page->offset == 0 || page->length == 0)
-            continue;
-          if (!tsr_wolf3d_vswap_decode_sprite (set->vswap, s, pixels, error))
-            return FALSE;
-          if (!save_image (tsr_wolf3d_indexed_to_image (pixels, 64, 64, palette), directory, name, written, error))
-            return FALSE;
-        }
+      if (image == NULL || !save_image (image, directory, name, written, error))
+        return FALSE;
     }
-  if (set->graphics != NULL)
-    for (guint p = 0; p < set->graphics->n_pics; p++)
-      {
-        g_autofree guint8 *indexed = NULL;
-        g_autofree guint16 *pixels = NULL;
-        g_autofree char *name = g_strdup_printf ("pic-%03u.png", p);
-        guint width = 0, height = 0;
-
-        indexed = tsr_wolf3d_graphics_decode_pic (set->graphics, p, &width, &height, error);
-        if (indexed == NULL)
-          return FALSE;
-        pixels = g_new (guint16, (gsize) width * height);
-        for (gsize i = 0; i < (gsize) width * height; i++)
-          pixels[i] = indexed[i];
-        if (!save_image (tsr_wolf3d_indexed_to_image (pixels, width, height, palette), directory, name, written, error))
-          return FALSE;
-      }
   return TRUE;
 }

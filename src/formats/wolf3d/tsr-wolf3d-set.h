@@ -78,7 +78,8 @@ TsrImage          *tsr_wolf3d_set_render_level    (const TsrWolf3dSet *set,
                                                    guint         level,
                                                    guint         tile_size,
                                                    GError      **error);
-/* Writes wall-NNN.png, sprite-NNN.png and pic-NNN.png into DIRECTORY. */
+/* Writes wall-NNN.png, sprite-NNN.png, pic-NNN.png and font-N.png into DIRECTORY (every picture of
+ * tsr_wolf3d_set_list_assets, decoded by tsr_wolf3d_set_decode_asset). */
 gboolean           tsr_wolf3d_set_extract         (const TsrWolf3dSet *set,
                                                    const char   *directory,
                                                    GPtrArray    *written,

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "model/marathon/tsr-shapes-dither.h"
 
 struct _TsrShapesDocument {
   TsrDocument    parent_instance;
@@ -62,6 +64,7 @@ part_array (TsrShapesCollection *collection,
     case TSR_SHAPES_PART_FRAME: return collection->frames;
     case TSR_SHAPES_PART_SEQUENCE: return collection->sequences;
     case TSR_SHAPES_PART_BITMAP: return collection->bitmaps;
+    case TSR_SHAPES_PART_COLOR_TABLE: return collection->color_tables;
     default: g_assert_not_reached ();
     }
 }
@@ -77,6 +80,7 @@ free_record (TsrShapesPart part,
     case TSR_SHAPES_PART_FRAME: g_free (record); break;
     case TSR_SHAPES_PART_SEQUENCE: tsr_shapes_sequence_free (record); break;
     case TSR_SHAPES_PART_BITMAP: tsr_shapes_bitmap_free (record); break;
+    case TSR_SHAPES_PART_COLOR_TABLE: tsr_shapes_color_table_free (record); break;
     default: g_assert_not_reached ();
     }
 }
@@ -397,8 +401,24 @@ tsr_shapes_document_import_bitmap (TsrShapesDocument     *self,
                                    TsrShapesEncodeReport *report,
                                    GError               **error)
 {
+  return tsr_shapes_document_import_bitmap_dithered (self, collection, version, bitmap, image, table,
+                                                     TSR_SHAPES_DITHER_NONE, report, error);
+}
+
+gboolean
+tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
+                                            guint                  collection,
+                                            guint                  version,
+                                            guint                  bitmap,
+                                            const TsrImage        *image,
+                                            guint                  table,
+                                            TsrShapesDither        dither,
+                                            TsrShapesEncodeReport *report,
+                                            GError               **error)
+{
   TsrShapesCollection *found;
   const TsrShapesBitmap *old;
+  const TsrShapesColorTable *colors;
   TsrShapesEncodeOptions options;
   TsrShapesBitmap *encoded;
 
@@ -419,16 +439,364 @@ tsr_shapes_document_import_bitmap (TsrShapesDocument     *self,
       return FALSE;
     }
   old = g_ptr_array_index (found->bitmaps, bitmap);
+  colors = g_ptr_array_index (found->color_tables, table);
   /* The picture takes the layout of the bitmap it replaces. */
   options.rle = old->bytes_per_row < 0;
   options.column_order = (old->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) != 0;
   options.transparent = options.rle || (old->flags & TSR_SHAPES_BITMAP_TRANSPARENT) != 0;
   options.marathon1 = old->marathon1;
-  encoded = tsr_shapes_bitmap_encode_report (image, g_ptr_array_index (found->color_tables, table), &options,
-                                             report, error);
+  encoded = tsr_shapes_bitmap_encode_report (image, colors, &options, report, error);
   if (encoded == NULL)
     return FALSE;
+  if (dither == TSR_SHAPES_DITHER_ORDERED)
+    {
+      /* The report above judged the picture's own colours; the bitmap is the dithered one. */
+      g_autoptr(TsrImage) dithered = tsr_shapes_dither_ordered (image, colors);
+
+      tsr_shapes_bitmap_free (encoded);
+      encoded = tsr_shapes_bitmap_encode_report (dithered, colors, &options, NULL, error);
+      if (encoded == NULL)
+        return FALSE;
+    }
   execute_replace (self, collection, version, TSR_SHAPES_PART_BITMAP, bitmap, -1, encoded, _("Import Bitmap"));
+  return TRUE;
+}
+
+/* ---- sequence frames and views --------------------------------------------------------------- */
+
+/* The most frames a view can be given here (the engine's own limit is far above what is drawn). */
+#define MAX_FRAMES_PER_VIEW 1024
+
+static void
+put_s16_be (guint8 *raw, gint16 value)
+{
+  raw[0] = (guint8) ((guint16) value >> 8);
+  raw[1] = (guint8) value;
+}
+
+/* OLD with VIEW_CODE, FRAMES_PER_VIEW and the view-major INDEXES; the header's other bytes, the
+ * unused index after the indexes and whatever followed them are kept. (transfer full) */
+static TsrShapesSequence *
+rebuild_sequence (const TsrShapesSequence *old,
+                  gint16                   view_code,
+                  gint16                   frames_per_view,
+                  const gint16            *indexes,
+                  GError                 **error)
+{
+  gsize old_size = 0;
+  const guint8 *old_raw = g_bytes_get_data (old->raw, &old_size);
+  gsize old_end = TSR_SHAPES_SEQUENCE_SIZE + ((gsize) old->index_count + 1) * 2;
+  gsize count = (gsize) MAX (tsr_shapes_view_count (view_code), 1u) * (gsize) frames_per_view;
+  gsize tail = old_size > old_end ? old_size - old_end : 0;
+  gsize size = TSR_SHAPES_SEQUENCE_SIZE + (count + 1) * 2 + tail;
+  g_autofree guint8 *raw = g_malloc0 (size);
+
+  memcpy (raw, old_raw, TSR_SHAPES_SEQUENCE_SIZE);
+  put_s16_be (raw + 38, view_code);
+  put_s16_be (raw + 40, frames_per_view);
+  for (gsize i = 0; i < count; i++)
+    put_s16_be (raw + TSR_SHAPES_SEQUENCE_SIZE + 2 * i, indexes[i]);
+  if (old_size >= old_end)
+    memcpy (raw + TSR_SHAPES_SEQUENCE_SIZE + count * 2, old_raw + old_end - 2, 2 + tail);
+  return tsr_shapes_sequence_parse (raw, size, TRUE, 0, error);
+}
+
+static const TsrShapesSequence *
+sequence_for_edit (TsrShapesDocument *self,
+                   guint              collection,
+                   guint              version,
+                   guint              sequence,
+                   GError           **error)
+{
+  TsrShapesCollection *found = collection_for_edit (self, collection, version, error);
+
+  if (found == NULL)
+    return NULL;
+  if (sequence >= found->sequences->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: the collection has %u", sequence,
+                   found->sequences->len);
+      return NULL;
+    }
+  return g_ptr_array_index (found->sequences, sequence);
+}
+
+static gboolean
+replace_sequence (TsrShapesDocument *self,
+                  guint              collection,
+                  guint              version,
+                  guint              sequence,
+                  TsrShapesSequence *edited,
+                  const char        *description)
+{
+  if (edited == NULL)
+    return FALSE;
+  execute_replace (self, collection, version, TSR_SHAPES_PART_SEQUENCE, sequence, -1, edited, description);
+  return TRUE;
+}
+
+/* Inserts (INSERT) or removes the frame at POSITION in every view of the sequence. */
+static gboolean
+edit_sequence_frame (TsrShapesDocument *self,
+                     guint              collection,
+                     guint              version,
+                     guint              sequence,
+                     guint              position,
+                     gboolean           insert,
+                     GError           **error)
+{
+  const TsrShapesSequence *old;
+  g_autofree gint16 *indexes = NULL;
+  guint frames, after;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
+    return FALSE;
+  frames = (guint) MAX (old->frames_per_view, 0);
+  if (insert ? position > frames || frames >= MAX_FRAMES_PER_VIEW : position >= frames)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                   "sequence %u: no frame can be %s at %u (%u frames per view, at most %u)", sequence,
+                   insert ? "added" : "removed", position, frames, MAX_FRAMES_PER_VIEW);
+      return FALSE;
+    }
+  after = insert ? frames + 1 : frames - 1;
+  indexes = g_new0 (gint16, MAX ((gsize) old->view_count * after, 1));
+  for (guint v = 0; v < old->view_count; v++)
+    {
+      const gint16 *in = old->frame_indexes + (gsize) v * frames;
+      gint16 *out = indexes + (gsize) v * after;
+
+      memcpy (out, in, sizeof (gint16) * position);
+      if (insert)
+        {
+          out[position] = frames == 0 ? 0 : in[position > 0 ? position - 1 : 0];
+          memcpy (out + position + 1, in + position, sizeof (gint16) * (frames - position));
+        }
+      else
+        memcpy (out + position, in + position + 1, sizeof (gint16) * (frames - position - 1));
+    }
+  return replace_sequence (self, collection, version, sequence,
+                           rebuild_sequence (old, old->view_code, (gint16) after, indexes, error),
+                           insert ? _("Add Frame") : _("Remove Frame"));
+}
+
+gboolean
+tsr_shapes_document_insert_sequence_frame (TsrShapesDocument *self,
+                                           guint              collection,
+                                           guint              version,
+                                           guint              sequence,
+                                           guint              position,
+                                           GError           **error)
+{
+  return edit_sequence_frame (self, collection, version, sequence, position, TRUE, error);
+}
+
+gboolean
+tsr_shapes_document_remove_sequence_frame (TsrShapesDocument *self,
+                                           guint              collection,
+                                           guint              version,
+                                           guint              sequence,
+                                           guint              position,
+                                           GError           **error)
+{
+  return edit_sequence_frame (self, collection, version, sequence, position, FALSE, error);
+}
+
+gboolean
+tsr_shapes_document_set_sequence_view_code (TsrShapesDocument *self,
+                                            guint              collection,
+                                            guint              version,
+                                            guint              sequence,
+                                            gint16             view_code,
+                                            GError           **error)
+{
+  const TsrShapesSequence *old;
+  g_autofree gint16 *indexes = NULL;
+  guint frames, views = tsr_shapes_view_count (view_code);
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((old = sequence_for_edit (self, collection, version, sequence, error)) == NULL)
+    return FALSE;
+  if (views == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "view code %d: not one the engine knows", view_code);
+      return FALSE;
+    }
+  if (view_code == old->view_code)
+    return TRUE;
+  frames = (guint) MAX (old->frames_per_view, 0);
+  indexes = g_new0 (gint16, MAX ((gsize) views * frames, 1));
+  for (guint v = 0; v < views && frames > 0; v++)
+    memcpy (indexes + (gsize) v * frames, old->frame_indexes + (gsize) MIN (v, old->view_count - 1) * frames,
+            sizeof (gint16) * frames);
+  return replace_sequence (self, collection, version, sequence,
+                           rebuild_sequence (old, view_code, (gint16) frames, indexes, error), _("Change Views"));
+}
+
+/* ---- colour tables --------------------------------------------------------------------------- */
+
+static TsrShapesColorTable *
+copy_color_table (const TsrShapesColorTable *table)
+{
+  TsrShapesColorTable *copy = g_new0 (TsrShapesColorTable, 1);
+
+  copy->count = table->count;
+  copy->colors = g_memdup2 (table->colors, sizeof (TsrShapesColor) * MAX (table->count, 1u));
+  return copy;
+}
+
+static const TsrShapesColorTable *
+find_table (const TsrShapesCollection *collection,
+            guint                      table,
+            GError                   **error)
+{
+  if (table >= collection->color_tables->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour table %u: the collection has %u", table,
+                   collection->color_tables->len);
+      return NULL;
+    }
+  return g_ptr_array_index (collection->color_tables, table);
+}
+
+/* What a .gpl holds of a 16-bit component. */
+static guint8
+component_to_8 (guint16 value)
+{
+  return (guint8) ((value * 255u + 32767u) / 65535u);
+}
+
+gboolean
+tsr_shapes_document_set_color (TsrShapesDocument *self,
+                               guint              collection,
+                               guint              version,
+                               guint              table,
+                               guint              entry,
+                               guint16            red,
+                               guint16            green,
+                               guint16            blue,
+                               gboolean           self_luminous,
+                               GError           **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesColorTable *old;
+  TsrShapesColorTable *edited;
+  TsrShapesColor *color;
+  guint8 flags;
+  gboolean colour_changed;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL
+      || (old = find_table (found, table, error)) == NULL)
+    return FALSE;
+  if (entry >= old->count)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour %u: the table has %u", entry, old->count);
+      return FALSE;
+    }
+  color = &old->colors[entry];
+  flags = (guint8) ((color->flags & ~TSR_SHAPES_COLOR_SELF_LUMINOUS) | (self_luminous ? TSR_SHAPES_COLOR_SELF_LUMINOUS : 0));
+  colour_changed = color->red != red || color->green != green || color->blue != blue;
+  if (!colour_changed && color->flags == flags)
+    return TRUE;
+  edited = copy_color_table (old);
+  edited->colors[entry].red = red;
+  edited->colors[entry].green = green;
+  edited->colors[entry].blue = blue;
+  edited->colors[entry].flags = flags;
+  /* The colour and the flag merge separately: a toggle after a colour drag is a step of its own. */
+  execute_replace (self, collection, version, TSR_SHAPES_PART_COLOR_TABLE, table,
+                   (gint) (entry * 2 + (colour_changed ? 0 : 1)), edited, _("Edit Colour"));
+  return TRUE;
+}
+
+GBytes *
+tsr_shapes_document_export_color_table (TsrShapesDocument *self,
+                                        guint              collection,
+                                        guint              version,
+                                        guint              table,
+                                        GError           **error)
+{
+  const TsrShapesCollection *found;
+  const TsrShapesColorTable *colors;
+  g_autoptr(TsrGimpPalette) palette = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
+  found = tsr_shapes_document_get_collection (self, collection, version);
+  if (found == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "collection %u%s: absent", collection,
+                   version ? " (16-bit)" : "");
+      return NULL;
+    }
+  if ((colors = find_table (found, table, error)) == NULL)
+    return NULL;
+  name = g_strdup_printf ("%s collection %u%s, colour table %u", tsr_document_get_display_name (TSR_DOCUMENT (self)),
+                          collection, version ? " (16-bit)" : "", table);
+  palette = tsr_gimp_palette_new (name);
+  palette->columns = 16;
+  for (guint c = 0; c < colors->count; c++)
+    {
+      const TsrShapesColor *color = &colors->colors[c];
+      g_autofree char *label = g_strdup_printf ("%u%s", color->value,
+                                                (color->flags & TSR_SHAPES_COLOR_SELF_LUMINOUS) ? " self-luminous" : "");
+
+      tsr_gimp_palette_add (palette, component_to_8 (color->red), component_to_8 (color->green),
+                            component_to_8 (color->blue), label);
+    }
+  return tsr_gimp_palette_write (palette);
+}
+
+gboolean
+tsr_shapes_document_import_color_table (TsrShapesDocument *self,
+                                        guint              collection,
+                                        guint              version,
+                                        guint              table,
+                                        const guint8      *data,
+                                        gsize              size,
+                                        const char        *label,
+                                        GError           **error)
+{
+  TsrShapesCollection *found;
+  const TsrShapesColorTable *old;
+  g_autoptr(TsrGimpPalette) palette = NULL;
+  TsrShapesColorTable *edited;
+  gboolean changed = FALSE;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if ((found = collection_for_edit (self, collection, version, error)) == NULL
+      || (old = find_table (found, table, error)) == NULL
+      || (palette = tsr_gimp_palette_parse (data, size, label, error)) == NULL)
+    return FALSE;
+  if (palette->colors->len != old->count)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: %u colours, the colour table has %u entries", label,
+                   palette->colors->len, old->count);
+      return FALSE;
+    }
+  edited = copy_color_table (old);
+  for (guint c = 0; c < old->count; c++)
+    {
+      const TsrGimpPaletteColor *in = &g_array_index (palette->colors, TsrGimpPaletteColor, c);
+      TsrShapesColor *color = &edited->colors[c];
+      guint16 *components[3] = { &color->red, &color->green, &color->blue };
+      const guint8 values[3] = { in->red, in->green, in->blue };
+
+      for (guint k = 0; k < 3; k++)
+        if (component_to_8 (*components[k]) != values[k])
+          {
+            *components[k] = (guint16) (values[k] * 257u);
+            changed = TRUE;
+          }
+    }
+  if (!changed)
+    {
+      tsr_shapes_color_table_free (edited);
+      return TRUE;
+    }
+  execute_replace (self, collection, version, TSR_SHAPES_PART_COLOR_TABLE, table, -1, edited, _("Import Colour Table"));
   return TRUE;
 }
 

@@ -1,7 +1,8 @@
 /* tsr-shapes-document.h: Marathon Shapes files (marathon-shapes) and shapes patches
  * (marathon-shapes-patch) as documents for the shapes browser. A Shapes file is edited through
  * commands (frame fields, sequence fields, a bitmap replaced by an imported picture); a patch is
- * shown through partial collections made from its records and is read-only. GTK-free. */
+ * shown through partial collections made from its records and is read-only. Colour tables are
+ * edited entry by entry and imported from or exported to GIMP palettes (.gpl). GTK-free. */
 #pragma once
 
 #include "formats/marathon/tsr-marathon-shapes.h"
@@ -12,11 +13,15 @@ G_BEGIN_DECLS
 #define TSR_TYPE_SHAPES_DOCUMENT (tsr_shapes_document_get_type ())
 G_DECLARE_FINAL_TYPE (TsrShapesDocument, tsr_shapes_document, TSR, SHAPES_DOCUMENT, TsrDocument)
 
+/* The flag of a colour-table entry the engine draws at full brightness whatever the light. */
+#define TSR_SHAPES_COLOR_SELF_LUMINOUS 0x80
+
 /* What a "shapes-changed" signal names. */
 typedef enum {
   TSR_SHAPES_PART_FRAME,
   TSR_SHAPES_PART_SEQUENCE,
   TSR_SHAPES_PART_BITMAP,
+  TSR_SHAPES_PART_COLOR_TABLE,  /* the index is the table's */
 } TsrShapesPart;
 
 typedef enum {
@@ -88,6 +93,82 @@ gboolean    tsr_shapes_document_import_bitmap      (TsrShapesDocument     *self,
                                                     const TsrImage        *image,
                                                     guint                  table,
                                                     TsrShapesEncodeReport *report,
+                                                    GError               **error);
+
+/* The frames and views of a sequence; each is one undo step, keeping the record's other bytes.
+ * INSERT puts a frame at POSITION (0..frames per view) of every view, showing the collection frame
+ * the view showed just before it (at 0: the one after it; in an empty view: frame 0). REMOVE
+ * takes the frame at POSITION out of every view. SET_VIEW_CODE changes how many views there are
+ * (a code of 1, 4, 5 or 8 views): new views repeat the last view's frames, dropped views go. The
+ * key and loop frames are left as they are (the engine stops at a loop frame past the end). */
+gboolean    tsr_shapes_document_insert_sequence_frame (TsrShapesDocument *self,
+                                                       guint              collection,
+                                                       guint              version,
+                                                       guint              sequence,
+                                                       guint              position,
+                                                       GError           **error);
+gboolean    tsr_shapes_document_remove_sequence_frame (TsrShapesDocument *self,
+                                                       guint              collection,
+                                                       guint              version,
+                                                       guint              sequence,
+                                                       guint              position,
+                                                       GError           **error);
+gboolean    tsr_shapes_document_set_sequence_view_code (TsrShapesDocument *self,
+                                                        guint              collection,
+                                                        guint              version,
+                                                        guint              sequence,
+                                                        gint16             view_code,
+                                                        GError           **error);
+
+typedef enum {
+  TSR_SHAPES_DITHER_NONE,     /* each pixel its nearest colour */
+  TSR_SHAPES_DITHER_ORDERED,  /* Bayer 8×8 (tsr-shapes-dither.h) before the nearest colour */
+} TsrShapesDither;
+
+/* tsr_shapes_document_import_bitmap with a choice of dithering. The REPORT is of the picture as
+ * given (which colours had no close match), not of the dithered one. */
+gboolean    tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
+                                                        guint                  collection,
+                                                        guint                  version,
+                                                        guint                  bitmap,
+                                                        const TsrImage        *image,
+                                                        guint                  table,
+                                                        TsrShapesDither        dither,
+                                                        TsrShapesEncodeReport *report,
+                                                        GError               **error);
+
+/* Sets entry ENTRY of colour table TABLE: its 16-bit components and the self-luminous flag (the
+ * entry's pixel value and other flag bits stay). Consecutive changes of the same entry's colour
+ * merge into one undo step, as do those of its flag; an unchanged entry pushes nothing. */
+gboolean    tsr_shapes_document_set_color          (TsrShapesDocument     *self,
+                                                    guint                  collection,
+                                                    guint                  version,
+                                                    guint                  table,
+                                                    guint                  entry,
+                                                    guint16                red,
+                                                    guint16                green,
+                                                    guint16                blue,
+                                                    gboolean               self_luminous,
+                                                    GError               **error);
+/* Colour table TABLE as a GIMP palette: one colour per entry, 8-bit components (the high byte of
+ * the rounded value), named by the entry's index and "self-luminous" where flagged. Also for
+ * patches. (transfer full) */
+GBytes     *tsr_shapes_document_export_color_table (TsrShapesDocument     *self,
+                                                    guint                  collection,
+                                                    guint                  version,
+                                                    guint                  table,
+                                                    GError               **error);
+/* Replaces the colours of table TABLE by the .gpl palette in DATA, which must have as many
+ * colours as the table has entries (bitmaps index them). The flags stay (set self-luminous per
+ * entry); an entry whose 8-bit colour is what export writes for it keeps its 16-bit value, so an
+ * exported palette imports back unchanged. One undo step; LABEL names the file in errors. */
+gboolean    tsr_shapes_document_import_color_table (TsrShapesDocument     *self,
+                                                    guint                  collection,
+                                                    guint                  version,
+                                                    guint                  table,
+                                                    const guint8          *data,
+                                                    gsize                  size,
+                                                    const char            *label,
                                                     GError               **error);
 
 G_END_DECLS

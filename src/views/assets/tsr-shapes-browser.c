@@ -11,11 +11,13 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "views/assets/tsr-asset-preview.h"
+#include "views/assets/tsr-shapes-color-editor.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
 #define THUMBNAIL_SIZE 64
-#define CHECKER_SIZE   8
+#define CHECKER_SIZE   TSR_ASSET_CHECKER_SIZE
 
 struct _TsrShapesBrowser {
   GtkWidget           parent_instance;
@@ -27,10 +29,12 @@ struct _TsrShapesBrowser {
   GtkSpinButton      *zoom_spin;
   GtkLabel           *note_label;
   GtkButton          *import_button;
+  GtkCheckButton     *dither_check;
   GtkStack           *part_stack;
   GtkFlowBox         *bitmap_flow;
   GtkListBox         *frame_list;
   GtkListBox         *sequence_list;
+  TsrShapesColorEditor *color_editor;
   GtkDrawingArea     *preview;
   GtkWidget          *player_box;
   GtkToggleButton    *play_button;
@@ -169,29 +173,11 @@ draw_preview (GtkDrawingArea *area,
               gpointer        user_data)
 {
   TsrShapesBrowser *self = user_data;
-  double w, h, x0 = CHECKER_SIZE, y0 = CHECKER_SIZE;
+  double x0 = CHECKER_SIZE, y0 = CHECKER_SIZE;
 
   if (self->surface == NULL)
     return;
-  w = self->image->width * (double) self->zoom;
-  h = self->image->height * (double) self->zoom;
-  /* The checkerboard shows where the picture is transparent. */
-  for (int cy = 0; cy * CHECKER_SIZE < h; cy++)
-    for (int cx = 0; cx * CHECKER_SIZE < w; cx++)
-      {
-        double v = ((cx + cy) & 1) ? 0.6 : 0.8;
-        cairo_set_source_rgb (cr, v, v, v);
-        cairo_rectangle (cr, x0 + cx * CHECKER_SIZE, y0 + cy * CHECKER_SIZE, MIN (CHECKER_SIZE, w - cx * CHECKER_SIZE),
-                         MIN (CHECKER_SIZE, h - cy * CHECKER_SIZE));
-        cairo_fill (cr);
-      }
-  cairo_save (cr);
-  cairo_translate (cr, x0, y0);
-  cairo_scale (cr, self->zoom, self->zoom);
-  cairo_set_source_surface (cr, self->surface, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_paint (cr);
-  cairo_restore (cr);
+  tsr_asset_preview_paint (cr, self->surface, x0, y0, self->zoom);
   if (self->has_box && self->marks)
     {
       /* The origin (red) and the key point (blue), at pixel centres. */
@@ -510,6 +496,35 @@ on_step_forward (TsrShapesBrowser *self)
 }
 
 static void
+edit_frames (TsrShapesBrowser *self,
+             gboolean          add)
+{
+  g_autoptr(GError) error = NULL;
+  gint sequence = self->selected[TSR_SHAPES_PART_SEQUENCE];
+  gboolean ok;
+
+  if (self->document == NULL || sequence < 0)
+    return;
+  ok = add ? tsr_shapes_document_insert_sequence_frame (self->document, (guint) self->collection, self->version,
+                                                        (guint) sequence, self->animation.frame + 1, &error)
+           : tsr_shapes_document_remove_sequence_frame (self->document, (guint) self->collection, self->version,
+                                                        (guint) sequence, self->animation.frame, &error);
+  gtk_label_set_text (self->status_label, ok ? "" : error->message);
+}
+
+static void
+on_add_frame (TsrShapesBrowser *self)
+{
+  edit_frames (self, TRUE);
+}
+
+static void
+on_remove_frame (TsrShapesBrowser *self)
+{
+  edit_frames (self, FALSE);
+}
+
+static void
 on_view_selected (TsrShapesBrowser *self)
 {
   guint selected = gtk_drop_down_get_selected (self->view_dropdown);
@@ -725,31 +740,6 @@ tsr_shapes_browser_get_field_widget (TsrShapesBrowser *self,
 
 /* ---- lists ----------------------------------------------------------------------------------- */
 
-/* Bitmaps larger than a thumbnail shrink by nearest neighbour, as the preview enlarges them (GTK
- * would smooth them); smaller ones are enlarged by whole pixels afterwards. (transfer full) */
-static TsrImage *
-fit_thumbnail (const TsrImage *image)
-{
-  guint side = MAX (image->width, image->height);
-  guint width, height;
-  TsrImage *fitted;
-
-  if (side <= THUMBNAIL_SIZE)
-    {
-      fitted = tsr_image_new (image->width, image->height);
-      memcpy (fitted->pixels, image->pixels, (gsize) image->width * image->height * 4);
-      return fitted;
-    }
-  width = MAX (1u, image->width * THUMBNAIL_SIZE / side);
-  height = MAX (1u, image->height * THUMBNAIL_SIZE / side);
-  fitted = tsr_image_new (width, height);
-  for (guint y = 0; y < height; y++)
-    for (guint x = 0; x < width; x++)
-      memcpy (fitted->pixels + ((gsize) y * width + x) * 4,
-              image->pixels + ((gsize) (y * image->height / height) * image->width + x * image->width / width) * 4, 4);
-  return fitted;
-}
-
 static GtkWidget *
 bitmap_thumbnail (TsrShapesBrowser          *self,
                   const TsrShapesCollection *collection,
@@ -765,18 +755,7 @@ bitmap_thumbnail (TsrShapesBrowser          *self,
   if (bitmap->width > 0 && bitmap->height > 0)
     image = tsr_shapes_bitmap_decode (bitmap, current_table (self), NULL);
   if (image != NULL)
-    {
-      g_autoptr(TsrImage) fitted = fit_thumbnail (image);
-      g_autoptr(GdkTexture) texture = tsr_image_texture_new (fitted, tsr_image_texture_factor (fitted, THUMBNAIL_SIZE, 4));
-      GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
-
-      gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
-      gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
-      gtk_widget_set_size_request (picture, (int) gdk_texture_get_width (texture), (int) gdk_texture_get_height (texture));
-      gtk_widget_add_css_class (picture, "tsr-preview");
-      gtk_widget_set_vexpand (picture, TRUE);
-      gtk_box_append (GTK_BOX (frame), picture);
-    }
+    gtk_box_append (GTK_BOX (frame), tsr_asset_thumbnail_new (image, THUMBNAIL_SIZE, 4));
   else
     {
       GtkWidget *empty = gtk_label_new (_("empty"));
@@ -939,6 +918,9 @@ on_part_changed (TsrShapesBrowser *self)
 {
   const char *name = gtk_stack_get_visible_child_name (self->part_stack);
 
+  /* The colour table's page keeps the preview of the part shown before it. */
+  if (g_strcmp0 (name, "colours") == 0)
+    return;
   self->part = g_strcmp0 (name, "frames") == 0 ? TSR_SHAPES_PART_FRAME
                : g_strcmp0 (name, "sequences") == 0 ? TSR_SHAPES_PART_SEQUENCE : TSR_SHAPES_PART_BITMAP;
   if (self->part != TSR_SHAPES_PART_SEQUENCE)
@@ -992,6 +974,8 @@ show_collection (TsrShapesBrowser *self)
   gtk_drop_down_set_model (self->table_dropdown, G_LIST_MODEL (tables));
   gtk_drop_down_set_selected (self->table_dropdown, 0);
   self->updating = FALSE;
+  tsr_shapes_color_editor_show (self->color_editor, collection != NULL ? self->document : NULL,
+                                (guint) MAX (self->collection, 0), self->version, 0);
   reset_cache (self);
   start_sequence (self, FALSE);
   rebuild_lists (self);
@@ -1029,6 +1013,7 @@ tsr_shapes_browser_set_color_table (TsrShapesBrowser *self,
       return;
     }
   self->table = table;
+  tsr_shapes_color_editor_show (self->color_editor, self->document, (guint) MAX (self->collection, 0), self->version, table);
   /* Every view redraws in the new colours. */
   reset_cache (self);
   rebuild_bitmaps (self);
@@ -1197,8 +1182,23 @@ on_shapes_changed (TsrShapesDocument *document,
         break;
       }
     case TSR_SHAPES_PART_SEQUENCE:
-      if ((gint) index == self->selected[TSR_SHAPES_PART_SEQUENCE])
-        start_sequence (self, TRUE);
+      {
+        /* (its caption says how many views and frames it has) */
+        GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sequence_list, (int) index);
+        g_autofree char *text = sequence_caption (collection, index);
+        if (row != NULL)
+          gtk_label_set_text (GTK_LABEL (gtk_list_box_row_get_child (row)), text);
+        if ((gint) index == self->selected[TSR_SHAPES_PART_SEQUENCE])
+          start_sequence (self, TRUE);
+        break;
+      }
+    case TSR_SHAPES_PART_COLOR_TABLE:
+      /* A new table record: every view of it redraws (the cache holds the old one). */
+      if (index == self->table)
+        {
+          reset_cache (self);
+          rebuild_bitmaps (self);
+        }
       break;
     default:
       break;
@@ -1279,8 +1279,11 @@ tsr_shapes_browser_import_file (TsrShapesBrowser *self,
     return FALSE;
   image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
   if (image == NULL
-      || !tsr_shapes_document_import_bitmap (self->document, (guint) self->collection, self->version, (guint) bitmap, image,
-                                             self->table, &report, error))
+      || !tsr_shapes_document_import_bitmap_dithered (self->document, (guint) self->collection, self->version, (guint) bitmap,
+                                                      image, self->table,
+                                                      gtk_check_button_get_active (self->dither_check)
+                                                      ? TSR_SHAPES_DITHER_ORDERED : TSR_SHAPES_DITHER_NONE,
+                                                      &report, error))
     return FALSE;
   if (report.unmatched_colors > 0)
     report_text = g_strdup_printf (_("Imported %s into bitmap %d: mean colour error ΔE %.1f; %u of %u colours had no close "
@@ -1312,26 +1315,15 @@ tsr_shapes_browser_export_selection (TsrShapesBrowser *self,
 
 gboolean
 tsr_shapes_browser_export_all (TsrShapesBrowser *self,
-                               GFile            *folder,
-                               GError          **error)
+                              GFile            *folder,
+                              GError          **error)
 {
-  g_autofree char *path = g_file_get_path (folder);
-  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  const TsrFormat *format;
-  g_autofree char *text = NULL;
+  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
-  if (self->document == NULL || path == NULL)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no document to export");
-      return FALSE;
-    }
-  format = tsr_document_get_format (TSR_DOCUMENT (self->document));
-  if (!format->extract (tsr_document_get_format_data (TSR_DOCUMENT (self->document)), path, written, error))
+  if (!tsr_asset_export_all (self->document != NULL ? TSR_DOCUMENT (self->document) : NULL, folder, &summary, error))
     return FALSE;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.", written->len),
-                          written->len, path);
-  gtk_label_set_text (self->status_label, text);
+  gtk_label_set_text (self->status_label, summary);
   return TRUE;
 }
 
@@ -1420,6 +1412,13 @@ tsr_shapes_browser_get_status (TsrShapesBrowser *self)
   return gtk_label_get_text (self->status_label);
 }
 
+TsrShapesColorEditor *
+tsr_shapes_browser_get_color_editor (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return self->color_editor;
+}
+
 GtkWidget *
 tsr_shapes_browser_get_preview (TsrShapesBrowser *self)
 {
@@ -1479,6 +1478,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_shapes_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_shapes_browser_finalize;
+  g_type_ensure (TSR_TYPE_SHAPES_COLOR_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-shapes-browser.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, paned);
@@ -1487,10 +1487,12 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, zoom_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, note_label);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, import_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, dither_check);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, part_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, bitmap_flow);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, frame_list);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, sequence_list);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, color_editor);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, preview);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, player_box);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, play_button);
@@ -1513,6 +1515,8 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_play_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_step_forward);
   gtk_widget_class_bind_template_callback (widget_class, on_view_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_frame);
+  gtk_widget_class_bind_template_callback (widget_class, on_remove_frame);
   gtk_widget_class_bind_template_callback (widget_class, on_speed_selected);
 }
 

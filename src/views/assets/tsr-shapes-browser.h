@@ -9,6 +9,7 @@
 
 #include "model/marathon/tsr-shapes-animation.h"
 #include "model/marathon/tsr-shapes-document.h"
+#include "views/assets/tsr-shapes-color-editor.h"
 
 G_BEGIN_DECLS
 
@@ -63,5 +64,7 @@ GtkWidget  *tsr_shapes_browser_get_field_widget   (TsrShapesBrowser  *self,
 const char *tsr_shapes_browser_get_status         (TsrShapesBrowser  *self);
 /* The preview widget (screenshots, input). (transfer none) */
 GtkWidget  *tsr_shapes_browser_get_preview        (TsrShapesBrowser  *self);
+/* The Colours page: the colour table shown, entry by entry. (transfer none) */
+TsrShapesColorEditor *tsr_shapes_browser_get_color_editor (TsrShapesBrowser *self);
 
 G_END_DECLS

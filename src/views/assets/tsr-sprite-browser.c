@@ -7,10 +7,11 @@
 
 #include <glib/gi18n.h>
 
+#include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
-#define CHECKER_SIZE 8
+#define CHECKER_SIZE TSR_ASSET_CHECKER_SIZE
 
 struct _TsrSpriteBrowser {
   GtkWidget                 parent_instance;
@@ -118,28 +119,12 @@ draw_preview (GtkDrawingArea *area,
               gpointer        user_data)
 {
   TsrSpriteBrowser *self = user_data;
-  double w, h, z = self->zoom;
+  double z = self->zoom;
 
   if (self->surface == NULL)
     return;
-  w = cairo_image_surface_get_width (self->surface) * z;
-  h = cairo_image_surface_get_height (self->surface) * z;
+  tsr_asset_preview_paint (cr, self->surface, CHECKER_SIZE, CHECKER_SIZE, z);
   cairo_translate (cr, CHECKER_SIZE, CHECKER_SIZE);
-  for (int cy = 0; cy * CHECKER_SIZE < h; cy++)
-    for (int cx = 0; cx * CHECKER_SIZE < w; cx++)
-      {
-        double v = ((cx + cy) & 1) ? 0.6 : 0.8;
-        cairo_set_source_rgb (cr, v, v, v);
-        cairo_rectangle (cr, cx * CHECKER_SIZE, cy * CHECKER_SIZE, MIN (CHECKER_SIZE, w - cx * CHECKER_SIZE),
-                         MIN (CHECKER_SIZE, h - cy * CHECKER_SIZE));
-        cairo_fill (cr);
-      }
-  cairo_save (cr);
-  cairo_scale (cr, z, z);
-  cairo_set_source_surface (cr, self->surface, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_paint (cr);
-  cairo_restore (cr);
   cairo_set_line_width (cr, 2);
   if (self->spriteset != NULL)
     {

@@ -1,0 +1,111 @@
+/* tsr-asset-preview.c: the checkerboard preview, the thumbnails and Export All the asset browsers share. */
+#include "config.h"
+
+#include "views/assets/tsr-asset-preview.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "core/tsr-error.h"
+
+#include "views/tsr-image-texture.h"
+
+void
+tsr_asset_preview_paint (cairo_t         *cr,
+                         cairo_surface_t *surface,
+                         double           x,
+                         double           y,
+                         double           zoom)
+{
+  double w = cairo_image_surface_get_width (surface) * zoom, h = cairo_image_surface_get_height (surface) * zoom;
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  /* The checkerboard shows where the picture is transparent. */
+  for (int cy = 0; cy * TSR_ASSET_CHECKER_SIZE < h; cy++)
+    for (int cx = 0; cx * TSR_ASSET_CHECKER_SIZE < w; cx++)
+      {
+        double v = ((cx + cy) & 1) ? 0.6 : 0.8;
+
+        cairo_set_source_rgb (cr, v, v, v);
+        cairo_rectangle (cr, cx * TSR_ASSET_CHECKER_SIZE, cy * TSR_ASSET_CHECKER_SIZE,
+                         MIN (TSR_ASSET_CHECKER_SIZE, w - cx * TSR_ASSET_CHECKER_SIZE),
+                         MIN (TSR_ASSET_CHECKER_SIZE, h - cy * TSR_ASSET_CHECKER_SIZE));
+        cairo_fill (cr);
+      }
+  cairo_scale (cr, zoom, zoom);
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+TsrImage *
+tsr_asset_thumbnail_fit (const TsrImage *image,
+                         guint           size)
+{
+  guint side = MAX (image->width, image->height);
+  guint width, height;
+  TsrImage *fitted;
+
+  if (side <= size)
+    {
+      fitted = tsr_image_new (image->width, image->height);
+      memcpy (fitted->pixels, image->pixels, (gsize) image->width * image->height * 4);
+      return fitted;
+    }
+  width = MAX (1u, image->width * size / side);
+  height = MAX (1u, image->height * size / side);
+  fitted = tsr_image_new (width, height);
+  for (guint y = 0; y < height; y++)
+    for (guint x = 0; x < width; x++)
+      memcpy (fitted->pixels + ((gsize) y * width + x) * 4,
+              image->pixels + ((gsize) (y * image->height / height) * image->width + x * image->width / width) * 4, 4);
+  return fitted;
+}
+
+GtkWidget *
+tsr_asset_thumbnail_new (const TsrImage *image,
+                         guint           size,
+                         guint           maximum)
+{
+  g_autoptr(TsrImage) fitted = tsr_asset_thumbnail_fit (image, size);
+  g_autoptr(GdkTexture) texture = tsr_image_texture_new (fitted, tsr_image_texture_factor (fitted, size, maximum));
+  GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+
+  gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (picture, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
+  gtk_widget_add_css_class (picture, "tsr-preview");
+  gtk_widget_set_vexpand (picture, TRUE);
+  return picture;
+}
+
+gboolean
+tsr_asset_export_all (TsrDocument  *document,
+                      GFile        *folder,
+                      char        **summary,
+                      GError      **error)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  const TsrFormat *format;
+
+  if (document == NULL || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no document to export");
+      return FALSE;
+    }
+  format = tsr_document_get_format (document);
+  if (format->extract == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: nothing to extract", format->id);
+      return FALSE;
+    }
+  if (!format->extract (tsr_document_get_format_data (document), path, written, error))
+    return FALSE;
+  *summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.",
+                                           written->len),
+                              written->len, path);
+  return TRUE;
+}

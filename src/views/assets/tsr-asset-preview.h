@@ -1,0 +1,40 @@
+/* tsr-asset-preview.h: what the asset browsers share: a picture zoomed by whole pixels with
+ * nearest-neighbour sampling over a checkerboard that shows its transparency, thumbnails that
+ * shrink a large picture by nearest neighbour (GTK would smooth it), and Export All. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "core/tsr-image.h"
+#include "model/tsr-document.h"
+
+G_BEGIN_DECLS
+
+/* The side of the checkerboard's squares, also the margin the browsers leave round a preview. */
+#define TSR_ASSET_CHECKER_SIZE 8
+
+/* Paints the checkerboard over WIDTH × HEIGHT device pixels at (X, Y), then SURFACE scaled ZOOM
+ * times with CAIRO_FILTER_NEAREST on it. The cairo state is left as it was. */
+void      tsr_asset_preview_paint  (cairo_t         *cr,
+                                    cairo_surface_t *surface,
+                                    double           x,
+                                    double           y,
+                                    double           zoom);
+/* IMAGE itself when its longest side is at most SIZE, else shrunk by nearest neighbour to that
+ * side. (transfer full) */
+TsrImage *tsr_asset_thumbnail_fit  (const TsrImage  *image,
+                                    guint            size);
+/* A centred GtkPicture of IMAGE fitted to SIZE (small ones enlarged by up to MAXIMUM whole pixels)
+ * on the checkerboard style "tsr-preview". (transfer floating) */
+GtkWidget *tsr_asset_thumbnail_new (const TsrImage  *image,
+                                    guint            size,
+                                    guint            maximum);
+
+/* Runs DOCUMENT's format's extract into FOLDER; on success *SUMMARY ("Wrote 436 pictures into
+ * …") says what was written (transfer full). */
+gboolean   tsr_asset_export_all    (TsrDocument     *document,
+                                    GFile           *folder,
+                                    char           **summary,
+                                    GError         **error);
+
+G_END_DECLS
