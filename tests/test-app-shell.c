@@ -5,7 +5,8 @@
  * asked for and it validates clean. For Wolfenstein 3D the new level goes into the open set, and
  * Ctrl+S saves the set where it is. Tabs: two files in one window, switched by a real click, the
  * title following, an autosave entry each, and a real click on a tab's close button asking first.
- * Screenshots: app-shell-*.png. Exits 77 without a display or
+ * Sphere scripts: typed with real keys into the Scripts page's source view, undone with a real
+ * Ctrl+Z, saved. Screenshots: app-shell-*.png. Exits 77 without a display or
  * without XTest. */
 #include "config.h"
 
@@ -22,7 +23,12 @@
 #include "formats/wolf3d/tsr-wolf3d-maps.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "model/doom2d/tsr-doom2d-document.h"
+#include "formats/sphere/tsr-sphere-map.h"
+#include "formats/sphere/tsr-sphere-string.h"
 #include "model/sphere/tsr-sphere-document.h"
+#include "views/sphere/tsr-sphere-entity-list.h"
+#include "views/sphere/tsr-sphere-script-view.h"
+#include "views/tsr-map-editor.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -470,6 +476,157 @@ test_tabs (void)
   close_window (window);
 }
 
+/* Types TEXT (unshifted ASCII keys and upper-case letters) with real key events. */
+static void
+type_text (TsrTestXTest *xtest, const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guint keyval = *p == ' ' ? GDK_KEY_space : *p == '\n' ? GDK_KEY_Return : gdk_unicode_to_keyval ((guchar) *p);
+
+      g_assert_true (tsr_test_xtest_key (xtest, keyval, g_ascii_isupper (*p) ? GDK_SHIFT_MASK : 0));
+    }
+  tsr_test_ui_iterate_for (50);
+}
+
+static char *
+source_text (GtkSourceView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static char *
+map_string (TsrSphereDocument *document, TsrSphereMapString which)
+{
+  const TsrSphereMap *map = tsr_sphere_document_get_map (document);
+
+  return (guint) which < map->strings->len ? tsr_sphere_string_to_utf8 (g_ptr_array_index (map->strings, which)) : g_strdup ("");
+}
+
+/* The Scripts page: the map's entry script and a person's talk script typed into the source view
+ * with real keys, each an edit of the document that a real Ctrl+Z takes back; saved, the codec
+ * reads the typed scripts. */
+static void
+test_sphere_scripts (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
+  g_autofree char *copy = NULL;
+  g_autofree char *village = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *shown = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrSphereMap) saved = NULL;
+  TsrWindow *window;
+  TsrSphereDocument *document;
+  TsrMapEditor *editor;
+  TsrSphereScriptView *scripts;
+  TsrSphereEntityList *list;
+  GtkSourceView *view;
+  guint person = G_MAXUINT;
+  const char *language;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  copy = tsr_test_ui_copy_files (source, sphere_files, work_dir, "scripts");
+  village = g_build_filename (copy, "village.rmp", NULL);
+  file = g_file_new_for_path (village);
+  window = new_window ();
+  g_assert_true (tsr_window_open_file (window, file));
+  tsr_test_ui_iterate_for (200);
+  document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
+  editor = TSR_MAP_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                    GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR)));
+  tsr_map_editor_show_page (editor, "scripts");
+  tsr_test_ui_iterate_for (100);
+  scripts = TSR_SPHERE_SCRIPT_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
+                                                             GSIZE_TO_POINTER (TSR_TYPE_SPHERE_SCRIPT_VIEW)));
+  g_assert_nonnull (scripts);
+  view = tsr_sphere_script_view_get_source_view (scripts);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  language = gtk_source_language_get_id (gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)))));
+  g_assert_cmpstr (language, ==, "js");
+  /* Nothing selected: the map's six scripts, entry first. */
+  g_assert_cmpuint (tsr_sphere_script_view_get_n_scripts (scripts), ==, 6);
+  before = map_string (document, TSR_SPHERE_STRING_ENTRY);
+  shown = source_text (view);
+  g_assert_cmpstr (shown, ==, before);
+
+  /* A real click into the view, Ctrl+End, and two typed lines. */
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (view)));
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_End, GDK_CONTROL_MASK));
+  type_text (xtest, "\nvar x = 1;\nx = x - 2;");
+  after = map_string (document, TSR_SPHERE_STRING_ENTRY);
+  g_assert_true (g_str_has_suffix (after, "\nvar x = 1;\nx = x - 2;"));
+  g_assert_true (tsr_window_get_modified (window));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-sphere-scripts.png");
+  /* The keystrokes merged into one step: one real Ctrl+Z gives the script back. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_clear_pointer (&after, g_free);
+  after = map_string (document, TSR_SPHERE_STRING_ENTRY);
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&shown, g_free);
+  shown = source_text (view);
+  g_assert_cmpstr (shown, ==, before);
+  g_assert_false (tsr_window_get_modified (window));
+
+  /* A person chosen in the entity list: its five scripts; the talk script typed into. */
+  for (guint i = 0; i < tsr_sphere_document_get_n_entities (document) && person == G_MAXUINT; i++)
+    if (tsr_sphere_document_get_entity (document, i)->type == TSR_SPHERE_ENTITY_PERSON)
+      person = i;
+  g_assert_cmpuint (person, !=, G_MAXUINT);
+  list = TSR_SPHERE_ENTITY_LIST (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
+                                                          GSIZE_TO_POINTER (TSR_TYPE_SPHERE_ENTITY_LIST)));
+  tsr_map_editor_show_page (editor, "entities");
+  tsr_test_ui_iterate_for (50);
+  for (guint row = 0; row < tsr_sphere_entity_list_get_n_shown (list); row++)
+    if (g_str_has_prefix (tsr_sphere_entity_list_get_row_text (list, row), "Person"))
+      {
+        g_assert_true (tsr_sphere_entity_list_activate_row (list, row));
+        break;
+      }
+  tsr_test_ui_iterate_for (100);
+  tsr_map_editor_show_page (editor, "scripts");
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_sphere_script_view_get_n_scripts (scripts), ==, TSR_SPHERE_N_SCRIPTS);
+  tsr_sphere_script_view_set_script (scripts, TSR_SPHERE_SCRIPT_ON_ACTIVATE_TALK);
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (view)));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  type_text (xtest, "talk = 2;");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-sphere-person-script.png");
+
+  real_save (window, FALSE, NULL);
+  bytes = tsr_file_read (village, &error);
+  g_assert_no_error (error);
+  saved = tsr_sphere_map_parse (bytes, &error);
+  g_assert_no_error (error);
+  {
+    /* The list's first person row is the first person of the file. */
+    const TsrSphereEntity *first = g_ptr_array_index (saved->entities, person);
+    g_autofree char *talk = NULL;
+
+    g_assert_cmpuint (first->type, ==, TSR_SPHERE_ENTITY_PERSON);
+    talk = tsr_sphere_string_to_utf8 (g_ptr_array_index (first->scripts, TSR_SPHERE_SCRIPT_ON_ACTIVATE_TALK));
+    g_assert_cmpstr (talk, ==, "talk = 2;");
+  }
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -487,6 +644,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app-shell/new-doom2d", test_new_doom2d);
   g_test_add_func ("/app-shell/new-wolf3d-level", test_new_wolf3d_level);
   g_test_add_func ("/app-shell/tabs", test_tabs);
+  g_test_add_func ("/app-shell/sphere-scripts", test_sphere_scripts);
   status = g_test_run ();
 
   g_clear_object (&application);

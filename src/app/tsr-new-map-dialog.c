@@ -225,6 +225,17 @@ add_entry (TsrNewMapDialog *self, GtkGrid *grid, int row, const char *name, cons
   add_field (self, grid, row, name, label_text, entry);
 }
 
+/* A dimmed explanation across ROW of GRID. */
+static void
+add_hint (GtkGrid *grid, int row, GtkWidget *hint)
+{
+  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (hint), 40);
+  gtk_label_set_xalign (GTK_LABEL (hint), 0);
+  gtk_widget_add_css_class (hint, "dim-label");
+  gtk_grid_attach (grid, hint, 0, row, 3, 1);
+}
+
 static GtkGrid *
 new_page_grid (void)
 {
@@ -328,11 +339,7 @@ build_marathon_page (TsrNewMapDialog *self)
   add_entry (self, grid, 0, "marathon-name", _("_Level name"), _("Untitled Level"));
   add_field (self, grid, 1, "marathon-environment", _("_Environment"),
              gtk_drop_down_new (G_LIST_MODEL (names), NULL));
-  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (hint), 40);
-  gtk_label_set_xalign (GTK_LABEL (hint), 0);
-  gtk_widget_add_css_class (hint, "dim-label");
-  gtk_grid_attach (grid, hint, 0, 2, 3, 1);
+  add_hint (grid, 2, hint);
   return GTK_WIDGET (grid);
 }
 
@@ -355,11 +362,7 @@ build_wolf3d_page (TsrNewMapDialog *self)
   GtkWidget *hint = gtk_label_new (_("A walled room with the player’s start, inserted after the current level of the open set."));
 
   add_entry (self, grid, 0, "wolf3d-name", _("_Level name"), _("New level"));
-  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (hint), 40);
-  gtk_label_set_xalign (GTK_LABEL (hint), 0);
-  gtk_widget_add_css_class (hint, "dim-label");
-  gtk_grid_attach (grid, hint, 0, 1, 3, 1);
+  add_hint (grid, 1, hint);
   return GTK_WIDGET (grid);
 }
 

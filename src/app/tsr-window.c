@@ -490,25 +490,41 @@ tsr_window_add_tab (TsrWindow *self)
   return tab;
 }
 
-/* Removes TAB without asking: its pages let go, its recovery entry and sample copy go. */
+/* What closing TAB means for the model: its pages let go of the document, its recovery entry and
+ * sample copy go, and TAB is freed. The widgets are the caller's. */
 static void
-tsr_window_remove_tab (TsrWindow    *self,
-                       TsrWindowTab *tab)
+tab_free (TsrWindowTab *tab)
 {
   tab_disconnect (tab);
   tab_show_page (tab, NULL);
   tab_drop_recovery (tab);
   if (tab->sample_copy != NULL)
     tsr_samples_remove_copy (tab->sample_copy);
-  g_ptr_array_remove (self->tabs, tab);
-  if (self->tab == tab)
-    self->tab = NULL;
-  gtk_notebook_remove_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (tab->pages)));
   g_clear_object (&tab->document);
+  g_object_set_data (G_OBJECT (tab->pages), "tsr-window-tab", NULL);
   g_free (tab->sample_copy);
   g_free (tab->recovery_id);
   g_free (tab->autosave_error);
   g_free (tab);
+}
+
+/* Removes TAB without asking. */
+static void
+tsr_window_remove_tab (TsrWindow    *self,
+                       TsrWindowTab *tab)
+{
+  GtkWidget *pages = GTK_WIDGET (tab->pages);
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  /* The focus leaves the page first: a side-bar notebook disposed with the focus inside it asks an
+   * unrooted widget for its window's focus (a GTK critical). */
+  if (focus != NULL && (focus == pages || gtk_widget_is_ancestor (focus, pages)))
+    gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  g_ptr_array_remove (self->tabs, tab);
+  if (self->tab == tab)
+    self->tab = NULL;
+  tab_free (tab);
+  gtk_notebook_remove_page (self->notebook, gtk_notebook_page_num (self->notebook, pages));
   if (self->tab == NULL && self->tabs->len > 0)
     {
       GtkWidget *page = gtk_notebook_get_nth_page (self->notebook, gtk_notebook_get_current_page (self->notebook));
@@ -524,6 +540,7 @@ tsr_window_on_switch_page (TsrWindow   *self,
                            guint        page_num,
                            GtkNotebook *notebook)
 {
+  /* NULL while the window is destroyed. */
   self->tab = tab_for_page (page);
   tsr_window_update_title (self);
   tsr_window_update_actions (self);
@@ -537,6 +554,8 @@ tsr_window_on_page_reordered (TsrWindow   *self,
 {
   TsrWindowTab *tab = tab_for_page (page);
 
+  if (tab == NULL)
+    return;
   g_ptr_array_remove (self->tabs, tab);
   g_ptr_array_insert (self->tabs, (gint) page_num, tab);
 }
@@ -1388,13 +1407,22 @@ tsr_window_dispose (GObject *object)
 
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_handle_id (&self->autosave_source, g_source_remove);
-  /* Destroyed without a crash: nothing to recover. */
-  while (self->tabs != NULL && self->tabs->len > 0)
-    tsr_window_remove_tab (self, g_ptr_array_index (self->tabs, self->tabs->len - 1));
-  g_clear_pointer (&self->tabs, g_ptr_array_unref);
+  /* Destroyed without a crash: nothing to recover. The notebook and its pages go with the
+   * template, the focus first (as in tsr_window_remove_tab). */
+  gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  self->tab = NULL;
+  while (self->tabs->len > 0)
+    tab_free (g_ptr_array_steal_index (self->tabs, self->tabs->len - 1));
   g_clear_object (&self->recovery_store);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WINDOW);
   G_OBJECT_CLASS (tsr_window_parent_class)->dispose (object);
+}
+
+static void
+tsr_window_finalize (GObject *object)
+{
+  g_ptr_array_unref (TSR_WINDOW (object)->tabs);
+  G_OBJECT_CLASS (tsr_window_parent_class)->finalize (object);
 }
 
 static void
@@ -1405,6 +1433,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = tsr_window_dispose;
+  object_class->finalize = tsr_window_finalize;
   window_class->close_request = tsr_window_close_request;
 
   g_type_ensure (TSR_TYPE_START_PAGE);
