@@ -210,37 +210,19 @@ check_name (const char *name,
 
 /* ---- builders ----------------------------------------------------------------------------- */
 
-TsrCommand *
-tsr_wolf_command_add_level (TsrWolfDocument *document,
-                            guint            index,
-                            const char      *name,
-                            GError         **error)
-{
-  TsrWolfLevelCommand *self;
-
-  g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-
-  if (!check_room (document, error) || !check_name (name, error))
-    return NULL;
-  index = MIN (index, tsr_wolf_document_get_n_levels (document));
-  self = command_new (document, LEVEL_INSERT, index, _("Add Level"));
-  self->map = tsr_wolf_level_map_new (document, tsr_wolf3d_level_new (name, TSR_WOLF_NEW_LEVEL_SIZE,
-                                                                      TSR_WOLF_NEW_LEVEL_SIZE));
-  return TSR_COMMAND (self);
-}
-
-/* Plane 0: grey stone walls round the edge, the first area code inside; plane 1: the player's
- * start, facing north, in the middle. */
+/* Plane 0 of a room level: grey stone walls round the edge, the first area code inside; plane 1:
+ * the player's start, facing north, in the middle. */
 #define ROOM_WALL         1
 #define ROOM_AREA         108
 #define ROOM_PLAYER_NORTH 19
 
-TsrCommand *
-tsr_wolf_command_add_room_level (TsrWolfDocument *document,
-                                 guint            index,
-                                 const char      *name,
-                                 GError         **error)
+/* Inserting a new 64 × 64 level: all zero, or (ROOM) a walled room with the player's start. */
+static TsrCommand *
+add_new_level (TsrWolfDocument *document,
+               guint            index,
+               const char      *name,
+               gboolean         room,
+               GError         **error)
 {
   TsrWolfLevelCommand *self;
   TsrWolf3dLevel *level;
@@ -253,13 +235,32 @@ tsr_wolf_command_add_room_level (TsrWolfDocument *document,
     return NULL;
   index = MIN (index, tsr_wolf_document_get_n_levels (document));
   level = tsr_wolf3d_level_new (name, (guint16) size, (guint16) size);
-  for (guint y = 0; y < size; y++)
+  for (guint y = 0; room && y < size; y++)
     for (guint x = 0; x < size; x++)
       level->planes[0][y * size + x] = x == 0 || y == 0 || x == size - 1 || y == size - 1 ? ROOM_WALL : ROOM_AREA;
-  level->planes[1][(size / 2) * size + size / 2] = ROOM_PLAYER_NORTH;
+  if (room)
+    level->planes[1][(size / 2) * size + size / 2] = ROOM_PLAYER_NORTH;
   self = command_new (document, LEVEL_INSERT, index, _("Add Level"));
   self->map = tsr_wolf_level_map_new (document, level);
   return TSR_COMMAND (self);
+}
+
+TsrCommand *
+tsr_wolf_command_add_level (TsrWolfDocument *document,
+                            guint            index,
+                            const char      *name,
+                            GError         **error)
+{
+  return add_new_level (document, index, name, FALSE, error);
+}
+
+TsrCommand *
+tsr_wolf_command_add_room_level (TsrWolfDocument *document,
+                                 guint            index,
+                                 const char      *name,
+                                 GError         **error)
+{
+  return add_new_level (document, index, name, TRUE, error);
 }
 
 static TsrWolf3dLevel *
