@@ -758,29 +758,6 @@ test_sphere_entities (void)
 
 /* --- File → New: a Sphere map made with Ctrl+N, painted, saved where the chooser says --- */
 
-/* The first toplevel of TYPE that is shown, waiting up to 10 s for it. */
-static GtkWindow *
-wait_for_toplevel (GType type)
-{
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (g_get_monotonic_time () < end)
-    {
-      GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
-
-      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-        {
-          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-            return window;
-        }
-      tsr_test_ui_iterate_for (20);
-    }
-  g_error ("no %s appeared", g_type_name (type));
-  return NULL;
-}
-
 static void
 test_new_map (void)
 {
@@ -810,7 +787,7 @@ test_new_map (void)
    * the helper does not see it); a width of 20 typed into its first field; a real click on
    * Create. */
   tsr_test_xtest_key (xtest, GDK_KEY_n, GDK_CONTROL_MASK);
-  dialog = wait_for_toplevel (TSR_TYPE_NEW_MAP_DIALOG);
+  dialog = tsr_test_ui_wait_for_toplevel (TSR_TYPE_NEW_MAP_DIALOG);
   dialog_input = tsr_test_xtest_new (dialog, &error);
   g_assert_no_error (error);
   gtk_widget_grab_focus (tsr_new_map_dialog_get_field (TSR_NEW_MAP_DIALOG (dialog), "width"));
@@ -859,7 +836,7 @@ test_new_map (void)
   /* A real Ctrl+S asks where (the file chooser, which takes the focus before the key's release);
    * the map is saved there. */
   tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
-  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  chooser = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   {
     g_autoptr(GFile) folder = g_file_new_for_path (work_dir);
 

@@ -909,7 +909,8 @@ test_accelerators (void)
     { "win.undo", "<Control>z" },
     { "win.redo", "<Shift><Control>z" },
     { "win.redo", "<Control>y" },
-    { "win.close", "<Control>w" },
+    { "win.close-tab", "<Control>w" },
+    { "win.close", "<Shift><Control>w" },
     { "app.quit", "<Control>q" },
   };
 
@@ -985,7 +986,7 @@ test_drop_files (void)
     g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
   }
 
-  /* A second file from the command line gets a window of its own. */
+  /* A second file from the command line opens as a second tab of that window, and is shown. */
   {
     g_autofree char *other_path = write_file ("second.tsrtest", UI_MAGIC "title=Second\ntiles=1\n", -1);
     g_autoptr(GFile) other = g_file_new_for_path (other_path);
@@ -993,9 +994,11 @@ test_drop_files (void)
 
     g_application_open (G_APPLICATION (application), files_to_open, 1, "");
     tsr_test_ui_iterate_for (50);
-    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 2);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
+    g_assert_cmpuint (tsr_window_get_n_documents (window), ==, 2);
     g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
-    g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+    g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), other));
+    g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_nth_document (window, 0)), file));
   }
   close_all_windows ();
 }

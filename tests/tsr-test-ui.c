@@ -203,3 +203,25 @@ tsr_test_ui_end (char *work_dir,
   g_free (work_dir);
   g_free (screenshot_dir);
 }
+
+GtkWindow *
+tsr_test_ui_wait_for_toplevel (GType type)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+            return window;
+        }
+      tsr_test_ui_iterate_for (20);
+    }
+  g_error ("no %s appeared", g_type_name (type));
+  return NULL;
+}

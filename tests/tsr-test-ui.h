@@ -13,6 +13,8 @@ gboolean   tsr_test_ui_wait_for_size   (GtkWidget  *widget);
 GtkWidget *tsr_test_ui_find_widget     (GtkWidget  *root,
                                         gboolean  (*match) (GtkWidget *, gconstpointer),
                                         gconstpointer data);
+/* The first shown toplevel of TYPE, waiting up to 10 s for it (the test aborts otherwise). */
+GtkWindow *tsr_test_ui_wait_for_toplevel (GType      type);
 /* A match for tsr_test_ui_find_widget: DATA is a GType (GSIZE_TO_POINTER). */
 gboolean   tsr_test_ui_match_type      (GtkWidget    *widget,
                                         gconstpointer type);

@@ -281,7 +281,8 @@ tsr_application_startup (GApplication *application)
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
-    { "win.close", { "<Control>w", NULL } },
+    { "win.close-tab", { "<Control>w", NULL } },
+    { "win.close", { "<Control><Shift>w", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
   };

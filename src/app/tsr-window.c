@@ -1,6 +1,7 @@
-/* tsr-window.c: the editor window: actions, loading and saving through TsrDocument, the error bar,
- * the unsaved-changes question, drag and drop, window size kept in GSettings, and autosave into
- * the application's recovery store. */
+/* tsr-window.c: the editor window: a tab per open document (a GtkNotebook; the start page when
+ * none is open), actions, loading and saving through TsrDocument, the error bar, the
+ * unsaved-changes question, drag and drop, window size kept in GSettings, and autosave of every
+ * tab into the application's recovery store. */
 #include "config.h"
 
 #include "app/tsr-window.h"
@@ -16,17 +17,29 @@
 
 #define TSR_RECENT_MENU_SIZE 10
 
+/* One open document: its tab's page (a stack of editor pages, one per kind, made on first use)
+ * and what autosave and closing keep for it. */
+typedef struct {
+  TsrWindow     *window;           /* not a reference: the window owns its tabs */
+  TsrDocument   *document;
+  char          *sample_copy;      /* the scratch folder a bundled sample was opened from */
+  char          *recovery_id;      /* the document's recovery entry, once one was written */
+  gboolean       autosave_pending; /* changed since the last recovery write */
+  char          *autosave_error;   /* the last autosave failure shown, so it is not repeated */
+  gboolean       discarded;        /* Discard was chosen while the window closes */
+  GtkStack      *pages;            /* the notebook page */
+  GtkWidget     *page;             /* the child of PAGES showing the document */
+  GtkLabel      *label;            /* the tab's title */
+} TsrWindowTab;
+
 struct _TsrWindow {
   GtkApplicationWindow parent_instance;
 
-  TsrDocument   *document;
-  char          *sample_copy;     /* the scratch folder a bundled sample was opened from */
+  GPtrArray     *tabs;            /* TsrWindowTab, in notebook order */
+  TsrWindowTab  *tab;             /* the current tab, or NULL on the start page */
   gboolean       close_confirmed;
   TsrRecoveryStore *recovery_store; /* the application's; kept, as a destroyed window has none */
-  char          *recovery_id;      /* the document's recovery entry, once one was written */
-  gboolean       autosave_pending; /* changed since the last recovery write */
   guint          autosave_source;
-  char          *autosave_error;   /* the last autosave failure shown, so it is not repeated */
 
   GtkLabel      *title_label;
   GtkLabel      *subtitle_label;
@@ -39,39 +52,45 @@ struct _TsrWindow {
   GtkLabel      *error_message;
   GtkStack      *stack;
   TsrStartPage  *start_page;
-  GtkStack      *document_stack;
-  GtkWidget     *page;            /* the document_stack child showing the document, or NULL */
+  GtkNotebook   *notebook;
 };
 
 G_DEFINE_FINAL_TYPE (TsrWindow, tsr_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* Shows DOCUMENT on the page the registry chooses for it (created on first use), and lets every
- * other page let go of its document. */
+/* The document of the current tab, or NULL. */
+static TsrDocument *
+current_document (TsrWindow *self)
+{
+  return self->tab != NULL ? self->tab->document : NULL;
+}
+
+/* Shows DOCUMENT on the page the registry chooses for it (created on first use in this tab), and
+ * lets every other page of the tab let go of its document. */
 static void
-tsr_window_show_page (TsrWindow   *self,
-                      TsrDocument *document)
+tab_show_page (TsrWindowTab *tab,
+               TsrDocument  *document)
 {
   const TsrEditorPageKind *kind = document != NULL ? tsr_editor_pages_lookup (document) : NULL;
   GtkWidget *page = NULL;
 
   if (kind != NULL)
     {
-      page = gtk_stack_get_child_by_name (self->document_stack, kind->name);
+      page = gtk_stack_get_child_by_name (tab->pages, kind->name);
       if (page == NULL)
         {
           page = g_object_new (kind->type, NULL);
-          gtk_stack_add_named (self->document_stack, page, kind->name);
+          gtk_stack_add_named (tab->pages, page, kind->name);
         }
     }
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->document_stack));
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (tab->pages));
        child != NULL; child = gtk_widget_get_next_sibling (child))
     if (child != page && TSR_IS_EDITOR_PAGE (child))
       tsr_editor_page_set_document (TSR_EDITOR_PAGE (child), NULL);
-  self->page = page;
+  tab->page = page;
   if (page != NULL)
     {
       tsr_editor_page_set_document (TSR_EDITOR_PAGE (page), document);
-      gtk_stack_set_visible_child (self->document_stack, page);
+      gtk_stack_set_visible_child (tab->pages, page);
     }
 }
 
@@ -146,15 +165,49 @@ tsr_window_dup_folder_label (GFile *file)
   return g_filename_display_name (path);
 }
 
-/* Whether the document is still the scratch copy of a bundled sample (not yet saved elsewhere). */
+/* Whether the tab's document is still the scratch copy of a bundled sample (not yet saved
+ * elsewhere). */
 static gboolean
-tsr_window_is_scratch_sample (TsrWindow *self)
+tab_is_scratch_sample (TsrWindowTab *tab)
 {
-  GFile *file = self->document != NULL ? tsr_document_get_file (self->document) : NULL;
+  GFile *file = tab != NULL && tab->document != NULL ? tsr_document_get_file (tab->document) : NULL;
   g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
 
-  return self->sample_copy != NULL && path != NULL
-         && g_str_has_prefix (path, self->sample_copy) && path[strlen (self->sample_copy)] == G_DIR_SEPARATOR;
+  return tab->sample_copy != NULL && path != NULL
+         && g_str_has_prefix (path, tab->sample_copy) && path[strlen (tab->sample_copy)] == G_DIR_SEPARATOR;
+}
+
+/* The name with a dot for unsaved changes, as GNOME's editors show it. */
+static char *
+tab_dup_title (TsrWindowTab *tab)
+{
+  const char *name = tsr_document_get_display_name (tab->document);
+
+  return tsr_document_get_modified (tab->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
+}
+
+/* The tab's own label and its page's note; the header bar follows the current tab. */
+static void
+tab_update (TsrWindowTab *tab)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *tooltip = NULL;
+  GFile *file;
+  gboolean sample;
+
+  /* A tab is empty only while it is being added. */
+  if (tab->document == NULL)
+    return;
+  title = tab_dup_title (tab);
+  file = tsr_document_get_file (tab->document);
+  tooltip = file != NULL ? g_file_get_parse_name (file) : NULL;
+  sample = file != NULL ? tab_is_scratch_sample (tab) : tab->sample_copy != NULL;
+
+  gtk_label_set_text (tab->label, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (tab->label), sample ? NULL : tooltip);
+  if (tab->page != NULL)
+    tsr_editor_page_set_note (TSR_EDITOR_PAGE (tab->page),
+                              sample ? _("A bundled sample: saving asks where to keep your copy.") : NULL);
 }
 
 static void
@@ -163,10 +216,12 @@ tsr_window_update_title (TsrWindow *self)
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *window_title = NULL;
-  const char *name;
+  TsrDocument *document = current_document (self);
   GFile *file;
 
-  if (self->document == NULL)
+  for (guint i = 0; i < self->tabs->len; i++)
+    tab_update (g_ptr_array_index (self->tabs, i));
+  if (document == NULL)
     {
       gtk_label_set_text (self->title_label, _("Tessera"));
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
@@ -174,32 +229,23 @@ tsr_window_update_title (TsrWindow *self)
       return;
     }
 
-  name = tsr_document_get_display_name (self->document);
-  /* The dot marks unsaved changes, as GNOME's editors do. */
-  title = tsr_document_get_modified (self->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
-  file = tsr_document_get_file (self->document);
-  if (file != NULL && !tsr_window_is_scratch_sample (self))
+  title = tab_dup_title (self->tab);
+  file = tsr_document_get_file (document);
+  if (file != NULL && !tab_is_scratch_sample (self->tab))
     {
       g_autofree char *folder = tsr_window_dup_folder_label (file);
-      subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (self->document)->name), folder);
-      if (self->page != NULL)
-        tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page), NULL);
+      subtitle = g_strdup_printf ("%s — %s", _(tsr_document_get_format (document)->name), folder);
     }
-  else if (file == NULL && self->sample_copy == NULL)
+  else if (file == NULL && self->tab->sample_copy == NULL)
     {
       /* Made with File → New. */
       /* Translators: the subtitle of a new document: "Sphere map — not saved yet". */
-      subtitle = g_strdup_printf (_("%s — not saved yet"), _(tsr_document_get_format (self->document)->name));
-      if (self->page != NULL)
-        tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page), NULL);
+      subtitle = g_strdup_printf (_("%s — not saved yet"), _(tsr_document_get_format (document)->name));
     }
   else
     {
       /* Translators: the subtitle of a bundled sample: "Sphere map — bundled sample". */
-      subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (self->document)->name));
-      if (self->page != NULL)
-        tsr_editor_page_set_note (TSR_EDITOR_PAGE (self->page),
-                                  _("A bundled sample: saving asks where to keep your copy."));
+      subtitle = g_strdup_printf (_("%s — bundled sample"), _(tsr_document_get_format (document)->name));
     }
 
   /* Translators: the window title: "• village.rmp – Tessera". */
@@ -213,8 +259,9 @@ tsr_window_update_title (TsrWindow *self)
 static void
 tsr_window_update_actions (TsrWindow *self)
 {
-  TsrUndoStack *stack = self->document != NULL ? tsr_document_get_undo_stack (self->document) : NULL;
-  const TsrFormat *format = self->document != NULL ? tsr_document_get_format (self->document) : NULL;
+  TsrDocument *document = current_document (self);
+  TsrUndoStack *stack = document != NULL ? tsr_document_get_undo_stack (document) : NULL;
+  const TsrFormat *format = document != NULL ? tsr_document_get_format (document) : NULL;
   gboolean can_save = format != NULL && format->save != NULL;
   const char *undo = stack != NULL ? tsr_undo_stack_get_undo_description (stack) : NULL;
   const char *redo = stack != NULL ? tsr_undo_stack_get_redo_description (stack) : NULL;
@@ -237,45 +284,49 @@ tsr_window_update_actions (TsrWindow *self)
     gtk_widget_set_tooltip_text (self->save_button, _("Save the Document"));
 }
 
-static TsrRecoveryStore *
-tsr_window_get_recovery_store (TsrWindow *self)
-{
-  return self->recovery_store;
-}
-
-/* The document was saved, went back to its saved state, or is closed: its recovery entry goes. */
+/* The tab's document was saved, went back to its saved state, or is closed: its recovery entry
+ * goes. */
 static void
-tsr_window_drop_recovery (TsrWindow *self)
+tab_drop_recovery (TsrWindowTab *tab)
 {
-  TsrRecoveryStore *store = tsr_window_get_recovery_store (self);
+  TsrRecoveryStore *store = tab->window->recovery_store;
   g_autoptr(GError) error = NULL;
 
-  self->autosave_pending = FALSE;
-  if (self->recovery_id == NULL)
+  tab->autosave_pending = FALSE;
+  if (tab->recovery_id == NULL)
     return;
-  if (store != NULL && !tsr_recovery_store_delete (store, self->recovery_id, &error))
+  if (store != NULL && !tsr_recovery_store_delete (store, tab->recovery_id, &error))
     g_message ("Tessera: %s", error->message);
-  g_clear_pointer (&self->recovery_id, g_free);
+  g_clear_pointer (&tab->recovery_id, g_free);
+}
+
+static gboolean
+tab_autosave (TsrWindowTab *tab,
+              GError      **error)
+{
+  TsrRecoveryStore *store = tab->window->recovery_store;
+
+  /* A bundled sample's scratch copy, or a new document, has no original worth restoring to. */
+  if (store == NULL || !tsr_document_get_modified (tab->document)
+      || tsr_document_get_file (tab->document) == NULL || tab_is_scratch_sample (tab))
+    return TRUE;
+  if (tab->recovery_id == NULL)
+    tab->recovery_id = tsr_recovery_store_new_id ();
+  if (!tsr_recovery_store_write (store, tab->recovery_id, tab->document, error))
+    return FALSE;
+  tab->autosave_pending = FALSE;
+  return TRUE;
 }
 
 gboolean
 tsr_window_autosave (TsrWindow  *self,
                      GError    **error)
 {
-  TsrRecoveryStore *store;
-
   g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
 
-  store = tsr_window_get_recovery_store (self);
-  /* A bundled sample's scratch copy has no original worth restoring to. */
-  if (store == NULL || self->document == NULL || !tsr_document_get_modified (self->document)
-      || tsr_document_get_file (self->document) == NULL || tsr_window_is_scratch_sample (self))
-    return TRUE;
-  if (self->recovery_id == NULL)
-    self->recovery_id = tsr_recovery_store_new_id ();
-  if (!tsr_recovery_store_write (store, self->recovery_id, self->document, error))
-    return FALSE;
-  self->autosave_pending = FALSE;
+  for (guint i = 0; i < self->tabs->len; i++)
+    if (!tab_autosave (g_ptr_array_index (self->tabs, i), error))
+      return FALSE;
   return TRUE;
 }
 
@@ -283,21 +334,26 @@ static gboolean
 tsr_window_on_autosave_timeout (gpointer user_data)
 {
   TsrWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
 
-  if (!self->autosave_pending)
-    return G_SOURCE_CONTINUE;
-  if (tsr_window_autosave (self, &error))
-    g_clear_pointer (&self->autosave_error, g_free);
-  else if (g_strcmp0 (error->message, self->autosave_error) != 0)
+  for (guint i = 0; i < self->tabs->len; i++)
     {
-      /* Said once per distinct failure, not every interval. */
-      g_autofree char *title = g_strdup_printf (_("Could not keep a recovery copy of “%s”"),
-                                                tsr_document_get_display_name (self->document));
+      TsrWindowTab *tab = g_ptr_array_index (self->tabs, i);
+      g_autoptr(GError) error = NULL;
 
-      g_free (self->autosave_error);
-      self->autosave_error = g_strdup (error->message);
-      tsr_window_show_error (self, title, error->message, tsr_document_get_file (self->document));
+      if (!tab->autosave_pending)
+        continue;
+      if (tab_autosave (tab, &error))
+        g_clear_pointer (&tab->autosave_error, g_free);
+      else if (g_strcmp0 (error->message, tab->autosave_error) != 0)
+        {
+          /* Said once per distinct failure, not every interval. */
+          g_autofree char *title = g_strdup_printf (_("Could not keep a recovery copy of “%s”"),
+                                                    tsr_document_get_display_name (tab->document));
+
+          g_free (tab->autosave_error);
+          tab->autosave_error = g_strdup (error->message);
+          tsr_window_show_error (self, title, error->message, tsr_document_get_file (tab->document));
+        }
     }
   return G_SOURCE_CONTINUE;
 }
@@ -314,88 +370,255 @@ tsr_window_restart_autosave (TsrWindow *self)
 }
 
 static void
-tsr_window_on_stack_changed (TsrWindow *self)
+tab_on_stack_changed (TsrWindowTab *tab)
 {
-  if (self->document != NULL && tsr_document_get_modified (self->document))
-    self->autosave_pending = TRUE;
+  if (tsr_document_get_modified (tab->document))
+    tab->autosave_pending = TRUE;
 }
 
 static void
-tsr_window_on_document_modified (TsrWindow *self)
+tab_on_document_modified (TsrWindowTab *tab)
 {
-  if (!tsr_document_get_modified (self->document))
-    tsr_window_drop_recovery (self);
-  tsr_window_update_title (self);
+  if (!tsr_document_get_modified (tab->document))
+    tab_drop_recovery (tab);
+  tsr_window_update_title (tab->window);
 }
 
-/* Shows DOCUMENT; SAMPLE_COPY (taken) is the scratch folder it was opened from, if a sample. */
 static void
-tsr_window_set_document (TsrWindow   *self,
-                         TsrDocument *document,
-                         char        *sample_copy)
+tab_on_title_changed (TsrWindowTab *tab)
 {
-  if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
-      g_signal_handlers_disconnect_by_data (self->document, self);
-    }
-  if (document != self->document)
-    tsr_window_drop_recovery (self);
-  g_set_object (&self->document, document);
-  if (document != NULL)
-    {
-      TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+  tsr_window_update_title (tab->window);
+}
 
-      g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (tsr_window_on_document_modified), self);
-      g_signal_connect_swapped (document, "notify::display-name", G_CALLBACK (tsr_window_update_title), self);
-      g_signal_connect_swapped (document, "notify::file", G_CALLBACK (tsr_window_update_title), self);
-      g_signal_connect_swapped (stack, "changed", G_CALLBACK (tsr_window_on_stack_changed), self);
-      g_signal_connect_swapped (stack, "notify::can-undo", G_CALLBACK (tsr_window_update_actions), self);
-      g_signal_connect_swapped (stack, "notify::can-redo", G_CALLBACK (tsr_window_update_actions), self);
-      g_signal_connect_swapped (stack, "notify::undo-description", G_CALLBACK (tsr_window_update_actions), self);
-      g_signal_connect_swapped (stack, "notify::redo-description", G_CALLBACK (tsr_window_update_actions), self);
-    }
+static void
+tab_on_actions_changed (TsrWindowTab *tab)
+{
+  if (tab == tab->window->tab)
+    tsr_window_update_actions (tab->window);
+}
 
-  if (self->sample_copy != NULL)
-    tsr_samples_remove_copy (self->sample_copy);
-  g_free (self->sample_copy);
-  self->sample_copy = sample_copy;
+static void
+tab_disconnect (TsrWindowTab *tab)
+{
+  if (tab->document == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (tab->document), tab);
+  g_signal_handlers_disconnect_by_data (tab->document, tab);
+}
 
-  tsr_window_show_page (self, document);
-  gtk_stack_set_visible_child_name (self->stack, document != NULL ? "document" : "start");
+/* Shows DOCUMENT in TAB; SAMPLE_COPY (taken) is the scratch folder it was opened from, if a
+ * sample. */
+static void
+tab_set_document (TsrWindowTab *tab,
+                  TsrDocument  *document,
+                  char         *sample_copy)
+{
+  TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+
+  tab_disconnect (tab);
+  if (document != tab->document)
+    tab_drop_recovery (tab);
+  g_set_object (&tab->document, document);
+  g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (tab_on_document_modified), tab);
+  g_signal_connect_swapped (document, "notify::display-name", G_CALLBACK (tab_on_title_changed), tab);
+  g_signal_connect_swapped (document, "notify::file", G_CALLBACK (tab_on_title_changed), tab);
+  g_signal_connect_swapped (stack, "changed", G_CALLBACK (tab_on_stack_changed), tab);
+  g_signal_connect_swapped (stack, "notify::can-undo", G_CALLBACK (tab_on_actions_changed), tab);
+  g_signal_connect_swapped (stack, "notify::can-redo", G_CALLBACK (tab_on_actions_changed), tab);
+  g_signal_connect_swapped (stack, "notify::undo-description", G_CALLBACK (tab_on_actions_changed), tab);
+  g_signal_connect_swapped (stack, "notify::redo-description", G_CALLBACK (tab_on_actions_changed), tab);
+
+  if (tab->sample_copy != NULL)
+    tsr_samples_remove_copy (tab->sample_copy);
+  g_free (tab->sample_copy);
+  tab->sample_copy = sample_copy;
+  tab_show_page (tab, document);
+}
+
+static TsrWindowTab *
+tab_for_page (GtkWidget *page)
+{
+  return g_object_get_data (G_OBJECT (page), "tsr-window-tab");
+}
+
+/* The tabs' bar shows only while there are two or more, so one document looks as it always did. */
+static void
+tsr_window_sync_tabs (TsrWindow *self)
+{
+  gtk_notebook_set_show_tabs (self->notebook, self->tabs->len > 1);
+  gtk_stack_set_visible_child_name (self->stack, self->tabs->len > 0 ? "document" : "start");
   tsr_window_update_title (self);
   tsr_window_update_actions (self);
 }
 
-gboolean
-tsr_window_open_file (TsrWindow *self,
-                      GFile     *file)
+static void tsr_window_close_tab (TsrWindowTab *tab);
+
+static void
+tab_on_close_clicked (GtkButton    *button,
+                      TsrWindowTab *tab)
+{
+  tsr_window_close_tab (tab);
+}
+
+/* A new, empty tab at the end, made current. */
+static TsrWindowTab *
+tsr_window_add_tab (TsrWindow *self)
+{
+  TsrWindowTab *tab = g_new0 (TsrWindowTab, 1);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+  tab->window = self;
+  tab->pages = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_hhomogeneous (tab->pages, FALSE);
+  gtk_stack_set_vhomogeneous (tab->pages, FALSE);
+  tab->label = GTK_LABEL (gtk_label_new (NULL));
+  /* A tab gets its minimum width: at least 16 characters of the name stay readable. */
+  gtk_label_set_ellipsize (tab->label, PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_width_chars (tab->label, 16);
+  gtk_label_set_max_width_chars (tab->label, 30);
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_add_css_class (close, "circular");
+  gtk_widget_set_tooltip_text (close, _("Close the Tab"));
+  g_signal_connect (close, "clicked", G_CALLBACK (tab_on_close_clicked), tab);
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (tab->label));
+  gtk_box_append (GTK_BOX (header), close);
+  g_object_set_data (G_OBJECT (tab->pages), "tsr-window-tab", tab);
+  g_ptr_array_add (self->tabs, tab);
+  gtk_notebook_append_page (self->notebook, GTK_WIDGET (tab->pages), header);
+  gtk_notebook_set_tab_reorderable (self->notebook, GTK_WIDGET (tab->pages), TRUE);
+  return tab;
+}
+
+/* What closing TAB means for the model: its pages let go of the document, its recovery entry and
+ * sample copy go, and TAB is freed. The widgets are the caller's. */
+static void
+tab_free (TsrWindowTab *tab)
+{
+  tab_disconnect (tab);
+  tab_show_page (tab, NULL);
+  tab_drop_recovery (tab);
+  if (tab->sample_copy != NULL)
+    tsr_samples_remove_copy (tab->sample_copy);
+  g_clear_object (&tab->document);
+  g_object_set_data (G_OBJECT (tab->pages), "tsr-window-tab", NULL);
+  g_free (tab->sample_copy);
+  g_free (tab->recovery_id);
+  g_free (tab->autosave_error);
+  g_free (tab);
+}
+
+/* Removes TAB without asking. */
+static void
+tsr_window_remove_tab (TsrWindow    *self,
+                       TsrWindowTab *tab)
+{
+  GtkWidget *pages = GTK_WIDGET (tab->pages);
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  /* The focus leaves the page first: a side-bar notebook disposed with the focus inside it asks an
+   * unrooted widget for its window's focus (a GTK critical). */
+  if (focus != NULL && (focus == pages || gtk_widget_is_ancestor (focus, pages)))
+    gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  g_ptr_array_remove (self->tabs, tab);
+  if (self->tab == tab)
+    self->tab = NULL;
+  tab_free (tab);
+  gtk_notebook_remove_page (self->notebook, gtk_notebook_page_num (self->notebook, pages));
+  if (self->tab == NULL && self->tabs->len > 0)
+    {
+      GtkWidget *page = gtk_notebook_get_nth_page (self->notebook, gtk_notebook_get_current_page (self->notebook));
+
+      self->tab = page != NULL ? tab_for_page (page) : g_ptr_array_index (self->tabs, 0);
+    }
+  tsr_window_sync_tabs (self);
+}
+
+static void
+tsr_window_on_switch_page (TsrWindow   *self,
+                           GtkWidget   *page,
+                           guint        page_num,
+                           GtkNotebook *notebook)
+{
+  /* NULL while the window is destroyed. */
+  self->tab = tab_for_page (page);
+  tsr_window_update_title (self);
+  tsr_window_update_actions (self);
+}
+
+static void
+tsr_window_on_page_reordered (TsrWindow   *self,
+                              GtkWidget   *page,
+                              guint        page_num,
+                              GtkNotebook *notebook)
+{
+  TsrWindowTab *tab = tab_for_page (page);
+
+  if (tab == NULL)
+    return;
+  g_ptr_array_remove (self->tabs, tab);
+  g_ptr_array_insert (self->tabs, (gint) page_num, tab);
+}
+
+/* Shows DOCUMENT (SAMPLE_COPY taken, as in tab_set_document) in a new tab when NEW_TAB and the
+ * window shows a document already, else in the current tab (the first one when there is none). */
+static void
+tsr_window_set_document (TsrWindow   *self,
+                         TsrDocument *document,
+                         char        *sample_copy,
+                         gboolean     new_tab)
+{
+  TsrWindowTab *tab = self->tab;
+
+  if (tab == NULL || new_tab)
+    tab = tsr_window_add_tab (self);
+  tab_set_document (tab, document, sample_copy);
+  self->tab = tab;
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (tab->pages)));
+  tsr_window_sync_tabs (self);
+}
+
+/* Loads FILE into a document, or shows why not in the error bar. */
+static TsrDocument *
+tsr_window_load (TsrWindow *self,
+                 GFile     *file)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(TsrDocument) document = NULL;
+  TsrDocument *document = tsr_document_new_from_file (file, &error);
 
-  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  document = tsr_document_new_from_file (file, &error);
   if (document == NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
 
       tsr_window_show_error (self, title, error->message, file);
-      return FALSE;
+      return NULL;
     }
-
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document, NULL);
   tsr_recent_add (file);
-  return TRUE;
+  return document;
 }
 
 gboolean
-tsr_window_open_sample (TsrWindow  *self,
-                        const char *relative_path)
+tsr_window_open_file (TsrWindow *self,
+                      GFile     *file)
+{
+  g_autoptr(TsrDocument) document = NULL;
+
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  document = tsr_window_load (self, file);
+  if (document == NULL)
+    return FALSE;
+  tsr_window_set_document (self, document, NULL, FALSE);
+  return TRUE;
+}
+
+static gboolean
+tsr_window_open_sample_in (TsrWindow  *self,
+                           const char *relative_path,
+                           gboolean    new_tab)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrDocument) document = NULL;
@@ -433,8 +656,17 @@ tsr_window_open_sample (TsrWindow  *self,
     }
 
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document, g_steal_pointer (&copy));
+  tsr_window_set_document (self, document, g_steal_pointer (&copy), new_tab);
   return TRUE;
+}
+
+gboolean
+tsr_window_open_sample (TsrWindow  *self,
+                        const char *relative_path)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (relative_path != NULL, FALSE);
+  return tsr_window_open_sample_in (self, relative_path, FALSE);
 }
 
 void
@@ -443,22 +675,36 @@ tsr_window_open_recovered (TsrWindow   *self,
                            const char  *recovery_id)
 {
   g_autoptr(GError) error = NULL;
+  GFile *file;
+  TsrWindowTab *original = NULL;
 
   g_return_if_fail (TSR_IS_WINDOW (self));
   g_return_if_fail (TSR_IS_DOCUMENT (document));
   g_return_if_fail (recovery_id != NULL);
 
+  /* The tab showing the unmodified original (Show Original) takes the recovered document. */
+  file = tsr_document_get_file (document);
+  for (guint i = 0; i < self->tabs->len && file != NULL && original == NULL; i++)
+    {
+      TsrWindowTab *tab = g_ptr_array_index (self->tabs, i);
+      GFile *open_file = tsr_document_get_file (tab->document);
+
+      if (open_file != NULL && g_file_equal (open_file, file) && !tsr_document_get_modified (tab->document))
+        original = tab;
+    }
+  if (original != NULL)
+    self->tab = original;
   tsr_window_hide_error (self);
-  tsr_window_set_document (self, document, NULL);
+  tsr_window_set_document (self, document, NULL, original == NULL);
   /* The entry is this window's now: rewritten at once, so it names this process and the next
    * start does not offer it while the window is open. */
-  self->recovery_id = g_strdup (recovery_id);
-  if (!tsr_window_autosave (self, &error))
+  self->tab->recovery_id = g_strdup (recovery_id);
+  if (!tab_autosave (self->tab, &error))
     {
       g_autofree char *title = g_strdup_printf (_("Could not keep a recovery copy of “%s”"),
                                                 tsr_document_get_display_name (document));
 
-      tsr_window_show_error (self, title, error->message, tsr_document_get_file (self->document));
+      tsr_window_show_error (self, title, error->message, tsr_document_get_file (document));
     }
 }
 
@@ -466,27 +712,48 @@ const char *
 tsr_window_get_recovery_id (TsrWindow *self)
 {
   g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
-  return self->recovery_id;
+  return self->tab != NULL ? self->tab->recovery_id : NULL;
 }
 
 gboolean
 tsr_window_get_showing_sample (TsrWindow *self)
 {
   g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
-  return tsr_window_is_scratch_sample (self);
+  return self->tab != NULL && tab_is_scratch_sample (self->tab);
 }
 
 TsrWindow *
 tsr_window_get_target (TsrWindow *self)
 {
-  GtkApplication *application;
-
   g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  return self;
+}
 
-  if (self->document == NULL)
-    return self;
-  application = gtk_window_get_application (GTK_WINDOW (self));
-  return tsr_window_new (TSR_APPLICATION (application));
+guint
+tsr_window_get_n_documents (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), 0);
+  return self->tabs->len;
+}
+
+TsrDocument *
+tsr_window_get_nth_document (TsrWindow *self,
+                             guint      index)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (index < self->tabs->len, NULL);
+  return ((TsrWindowTab *) g_ptr_array_index (self->tabs, index))->document;
+}
+
+void
+tsr_window_set_current_document (TsrWindow *self,
+                                 guint      index)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  g_return_if_fail (index < self->tabs->len);
+  gtk_notebook_set_current_page (self->notebook,
+                                 gtk_notebook_page_num (self->notebook,
+                                                        GTK_WIDGET (((TsrWindowTab *) g_ptr_array_index (self->tabs, index))->pages)));
 }
 
 TsrWindow *
@@ -494,7 +761,7 @@ tsr_window_show_file (TsrWindow *self,
                       GFile     *file)
 {
   GList *windows;
-  TsrWindow *target;
+  g_autoptr(TsrDocument) document = NULL;
 
   g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
@@ -504,22 +771,28 @@ tsr_window_show_file (TsrWindow *self,
   for (GList *l = windows; l != NULL; l = l->next)
     {
       TsrWindow *window = l->data;
-      GFile *open_file;
 
-      if (!TSR_IS_WINDOW (window) || window->document == NULL)
+      if (!TSR_IS_WINDOW (window))
         continue;
-      open_file = tsr_document_get_file (window->document);
-      if (open_file != NULL && g_file_equal (open_file, file))
+      for (guint i = 0; i < window->tabs->len; i++)
         {
-          gtk_window_present (GTK_WINDOW (window));
-          return window;
+          GFile *open_file = tsr_document_get_file (((TsrWindowTab *) g_ptr_array_index (window->tabs, i))->document);
+
+          if (open_file != NULL && g_file_equal (open_file, file))
+            {
+              tsr_window_set_current_document (window, i);
+              gtk_window_present (GTK_WINDOW (window));
+              return window;
+            }
         }
     }
 
-  target = tsr_window_get_target (self);
-  tsr_window_open_file (target, file);
-  gtk_window_present (GTK_WINDOW (target));
-  return target;
+  /* Another file opens as a new tab of this window. */
+  document = tsr_window_load (self, file);
+  if (document != NULL)
+    tsr_window_set_document (self, document, NULL, TRUE);
+  gtk_window_present (GTK_WINDOW (self));
+  return self;
 }
 
 /* Saving: choose a file when needed, ask when validation found errors, then write. Each step may
@@ -652,7 +925,7 @@ tsr_window_save (TsrWindow            *self,
   SaveOperation *operation;
   GFile *file;
 
-  if (self->document == NULL)
+  if (self->tab == NULL)
     {
       if (callback != NULL)
         callback (self, FALSE, user_data);
@@ -661,19 +934,19 @@ tsr_window_save (TsrWindow            *self,
 
   operation = g_new0 (SaveOperation, 1);
   operation->self = g_object_ref (self);
-  operation->document = g_object_ref (self->document);
+  operation->document = g_object_ref (self->tab->document);
   operation->callback = callback;
   operation->user_data = user_data;
 
-  file = tsr_document_get_file (self->document);
-  if (choose_file || file == NULL || tsr_window_is_scratch_sample (self))
+  file = tsr_document_get_file (self->tab->document);
+  if (choose_file || file == NULL || tab_is_scratch_sample (self->tab))
     {
       GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Save As"), GTK_WINDOW (self),
                                                                    GTK_FILE_CHOOSER_ACTION_SAVE,
                                                                    _("_Save"), _("_Cancel"));
 
       gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-      if (file != NULL && !tsr_window_is_scratch_sample (self))
+      if (file != NULL && !tab_is_scratch_sample (self->tab))
         gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
       else
         {
@@ -683,7 +956,7 @@ tsr_window_save (TsrWindow            *self,
 
           gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
           gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
-                                             tsr_document_get_display_name (self->document));
+                                             tsr_document_get_display_name (self->tab->document));
         }
       g_signal_connect (chooser, "response", G_CALLBACK (save_operation_on_chooser_response), operation);
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -694,11 +967,33 @@ tsr_window_save (TsrWindow            *self,
   save_operation_check (operation);
 }
 
-/* The unsaved-changes question. */
+/* The unsaved-changes question, asked for each modified tab in turn (or for one tab). */
 typedef struct {
   TsrWindowConfirmFunc callback;
   gpointer             user_data;
+  TsrWindowTab        *only;     /* closing this tab alone, or NULL: every tab */
 } ConfirmClose;
+
+static gboolean
+tab_needs_asking (TsrWindowTab *tab)
+{
+  return tsr_document_get_modified (tab->document) && !tab->discarded;
+}
+
+static void
+confirm_close_finish (TsrWindow    *self,
+                      ConfirmClose *confirm,
+                      gboolean      proceed)
+{
+  /* Cancelled: the next attempt asks about every tab again. */
+  for (guint i = 0; i < self->tabs->len && !proceed; i++)
+    ((TsrWindowTab *) g_ptr_array_index (self->tabs, i))->discarded = FALSE;
+  confirm->callback (self, proceed, confirm->user_data);
+  g_free (confirm);
+}
+
+static void confirm_close_ask (TsrWindow    *self,
+                               ConfirmClose *confirm);
 
 static void
 tsr_window_on_confirm_saved (TsrWindow *self,
@@ -707,8 +1002,10 @@ tsr_window_on_confirm_saved (TsrWindow *self,
 {
   ConfirmClose *confirm = user_data;
 
-  confirm->callback (self, saved, confirm->user_data);
-  g_free (confirm);
+  if (saved)
+    confirm_close_ask (self, confirm);
+  else
+    confirm_close_finish (self, confirm, FALSE);
 }
 
 static void
@@ -726,43 +1023,42 @@ tsr_window_on_confirm_response (GtkDialog    *dialog,
     {
     case GTK_RESPONSE_ACCEPT:
       tsr_window_save (self, FALSE, tsr_window_on_confirm_saved, confirm);
-      return;
+      break;
     case GTK_RESPONSE_REJECT:
-      confirm->callback (self, TRUE, confirm->user_data);
+      self->tab->discarded = TRUE;
+      confirm_close_ask (self, confirm);
       break;
     default:
-      confirm->callback (self, FALSE, confirm->user_data);
+      confirm_close_finish (self, confirm, FALSE);
       break;
     }
-  g_free (confirm);
 }
 
-void
-tsr_window_confirm_close (TsrWindow            *self,
-                          TsrWindowConfirmFunc  callback,
-                          gpointer              user_data)
+/* Asks about the next tab with unsaved changes (shown first), or finishes when none is left. */
+static void
+confirm_close_ask (TsrWindow    *self,
+                   ConfirmClose *confirm)
 {
-  ConfirmClose *confirm;
+  TsrWindowTab *tab = NULL;
   GtkWidget *dialog;
   GtkWidget *button;
 
-  g_return_if_fail (TSR_IS_WINDOW (self));
-  g_return_if_fail (callback != NULL);
-
-  if (!tsr_window_get_modified (self))
+  if (confirm->only != NULL)
+    tab = tab_needs_asking (confirm->only) ? confirm->only : NULL;
+  for (guint i = 0; i < self->tabs->len && tab == NULL && confirm->only == NULL; i++)
+    if (tab_needs_asking (g_ptr_array_index (self->tabs, i)))
+      tab = g_ptr_array_index (self->tabs, i);
+  if (tab == NULL)
     {
-      callback (self, TRUE, user_data);
+      confirm_close_finish (self, confirm, TRUE);
       return;
     }
-
-  confirm = g_new0 (ConfirmClose, 1);
-  confirm->callback = callback;
-  confirm->user_data = user_data;
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (tab->pages)));
 
   dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                    _("Save changes to “%s” before closing?"),
-                                   tsr_document_get_display_name (self->document));
+                                   tsr_document_get_display_name (tab->document));
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
                                             _("If you don’t save, your changes will be lost."));
   gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
@@ -773,6 +1069,31 @@ tsr_window_confirm_close (TsrWindow            *self,
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   g_signal_connect (dialog, "response", G_CALLBACK (tsr_window_on_confirm_response), confirm);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+tsr_window_confirm_tabs (TsrWindow            *self,
+                         TsrWindowTab         *only,
+                         TsrWindowConfirmFunc  callback,
+                         gpointer              user_data)
+{
+  ConfirmClose *confirm = g_new0 (ConfirmClose, 1);
+
+  confirm->callback = callback;
+  confirm->user_data = user_data;
+  confirm->only = only;
+  confirm_close_ask (self, confirm);
+}
+
+void
+tsr_window_confirm_close (TsrWindow            *self,
+                          TsrWindowConfirmFunc  callback,
+                          gpointer              user_data)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  g_return_if_fail (callback != NULL);
+
+  tsr_window_confirm_tabs (self, NULL, callback, user_data);
 }
 
 void
@@ -791,6 +1112,37 @@ tsr_window_on_close_confirmed (TsrWindow *self,
 {
   if (proceed)
     tsr_window_close_confirmed (self);
+}
+
+static void
+tsr_window_on_tab_close_confirmed (TsrWindow *self,
+                                   gboolean   proceed,
+                                   gpointer   user_data)
+{
+  TsrWindowTab *tab = user_data;
+
+  if (proceed)
+    tsr_window_remove_tab (self, tab);
+  else
+    tab->discarded = FALSE;
+}
+
+/* Closes TAB, asking first when its document has unsaved changes. */
+static void
+tsr_window_close_tab (TsrWindowTab *tab)
+{
+  tsr_window_confirm_tabs (tab->window, tab, tsr_window_on_tab_close_confirmed, tab);
+}
+
+void
+tsr_window_close_document (TsrWindow *self)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+
+  if (self->tab != NULL)
+    tsr_window_close_tab (self->tab);
+  else
+    gtk_window_close (GTK_WINDOW (self));
 }
 
 static void
@@ -825,7 +1177,8 @@ tsr_window_close_request (GtkWindow *window)
     }
   tsr_window_save_size (self);
   /* Closed on purpose (nothing unsaved, or the changes discarded): nothing to recover. */
-  tsr_window_drop_recovery (self);
+  for (guint i = 0; i < self->tabs->len; i++)
+    tab_drop_recovery (g_ptr_array_index (self->tabs, i));
   return GTK_WINDOW_CLASS (tsr_window_parent_class)->close_request (window);
 }
 
@@ -845,17 +1198,19 @@ tsr_window_on_open_response (GtkNativeDialog *chooser,
   g_object_unref (chooser);
 }
 
-/* File → New: the new map opens unsaved in this window when it is empty, else in a new one. */
+/* File → New: the new document opens unsaved in a new tab; a level added to the window's Wolf3D
+ * set is already shown. */
 static void
 tsr_window_on_new_map (TsrNewMapDialog *dialog,
                        TsrDocument     *document,
                        TsrWindow       *self)
 {
-  TsrWindow *target = tsr_window_get_target (self);
-
-  tsr_window_hide_error (target);
-  tsr_window_set_document (target, document, NULL);
-  gtk_window_present (GTK_WINDOW (target));
+  if (document != current_document (self))
+    {
+      tsr_window_hide_error (self);
+      tsr_window_set_document (self, document, NULL, TRUE);
+    }
+  gtk_window_present (GTK_WINDOW (self));
 }
 
 static void
@@ -863,7 +1218,7 @@ tsr_window_new_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  GtkWidget *dialog = tsr_new_map_dialog_new (GTK_WINDOW (widget));
+  GtkWidget *dialog = tsr_new_map_dialog_new (GTK_WINDOW (widget), current_document (TSR_WINDOW (widget)));
 
   g_signal_connect_object (dialog, "created", G_CALLBACK (tsr_window_on_new_map), widget, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -921,10 +1276,10 @@ tsr_window_open_sample_action (GtkWidget  *widget,
                                const char *action_name,
                                GVariant   *parameter)
 {
-  TsrWindow *target = tsr_window_get_target (TSR_WINDOW (widget));
+  TsrWindow *self = TSR_WINDOW (widget);
 
-  tsr_window_open_sample (target, g_variant_get_string (parameter, NULL));
-  gtk_window_present (GTK_WINDOW (target));
+  tsr_window_open_sample_in (self, g_variant_get_string (parameter, NULL), TRUE);
+  gtk_window_present (GTK_WINDOW (self));
 }
 
 static void
@@ -940,14 +1295,14 @@ tsr_window_undo_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  TsrWindow *self = TSR_WINDOW (widget);
+  TsrDocument *document = current_document (TSR_WINDOW (widget));
 
-  if (self->document == NULL)
+  if (document == NULL)
     return;
   if (g_str_equal (action_name, "win.undo"))
-    tsr_document_undo (self->document);
+    tsr_document_undo (document);
   else
-    tsr_document_redo (self->document);
+    tsr_document_redo (document);
 }
 
 static void
@@ -956,6 +1311,14 @@ tsr_window_close_action (GtkWidget  *widget,
                          GVariant   *parameter)
 {
   gtk_window_close (GTK_WINDOW (widget));
+}
+
+static void
+tsr_window_close_tab_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  tsr_window_close_document (TSR_WINDOW (widget));
 }
 
 static gboolean
@@ -1003,14 +1366,17 @@ TsrDocument *
 tsr_window_get_document (TsrWindow *self)
 {
   g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
-  return self->document;
+  return current_document (self);
 }
 
 gboolean
 tsr_window_get_modified (TsrWindow *self)
 {
   g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
-  return self->document != NULL && tsr_document_get_modified (self->document);
+  for (guint i = 0; i < self->tabs->len; i++)
+    if (tsr_document_get_modified (((TsrWindowTab *) g_ptr_array_index (self->tabs, i))->document))
+      return TRUE;
+  return FALSE;
 }
 
 GMenuModel *
@@ -1041,23 +1407,22 @@ tsr_window_dispose (GObject *object)
 
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_handle_id (&self->autosave_source, g_source_remove);
-  if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
-      g_signal_handlers_disconnect_by_data (self->document, self);
-      g_clear_object (&self->document);
-    }
-  /* Destroyed without a crash: nothing to recover. */
-  tsr_window_drop_recovery (self);
+  /* Destroyed without a crash: nothing to recover. The notebook and its pages go with the
+   * template, the focus first (as in tsr_window_remove_tab). */
+  gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  self->tab = NULL;
+  while (self->tabs->len > 0)
+    tab_free (g_ptr_array_steal_index (self->tabs, self->tabs->len - 1));
   g_clear_object (&self->recovery_store);
-  g_clear_pointer (&self->autosave_error, g_free);
-  if (self->sample_copy != NULL)
-    {
-      tsr_samples_remove_copy (self->sample_copy);
-      g_clear_pointer (&self->sample_copy, g_free);
-    }
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WINDOW);
   G_OBJECT_CLASS (tsr_window_parent_class)->dispose (object);
+}
+
+static void
+tsr_window_finalize (GObject *object)
+{
+  g_ptr_array_unref (TSR_WINDOW (object)->tabs);
+  G_OBJECT_CLASS (tsr_window_parent_class)->finalize (object);
 }
 
 static void
@@ -1068,6 +1433,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = tsr_window_dispose;
+  object_class->finalize = tsr_window_finalize;
   window_class->close_request = tsr_window_close_request;
 
   g_type_ensure (TSR_TYPE_START_PAGE);
@@ -1084,8 +1450,10 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, error_message);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, start_page);
-  gtk_widget_class_bind_template_child (widget_class, TsrWindow, document_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, notebook);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
+  gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_switch_page);
+  gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_page_reordered);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, tsr_window_new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, tsr_window_open_action);
@@ -1096,6 +1464,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, tsr_window_undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, tsr_window_undo_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, tsr_window_close_action);
+  gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, tsr_window_close_tab_action);
 }
 
 static void
@@ -1103,6 +1472,7 @@ tsr_window_init (TsrWindow *self)
 {
   GtkDropTarget *drop_target;
 
+  self->tabs = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -1,5 +1,6 @@
-/* tsr-window.h: a Tessera window: one document (or the start page), its header bar actions, the
- * error bar, drag and drop, and asking before unsaved changes are lost. */
+/* tsr-window.h: a Tessera window: a tab per open document (or the start page when none is open),
+ * its header bar actions (on the current tab's document), the error bar, drag and drop, and asking
+ * before unsaved changes are lost. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -18,15 +19,14 @@ typedef void (*TsrWindowConfirmFunc) (TsrWindow *window,
                                       gpointer   user_data);
 
 TsrWindow   *tsr_window_new                (TsrApplication       *application);
-/* SELF while it shows the start page, else a new window of the same application. */
+/* The window documents opened from SELF go to: SELF, where they open as tabs. */
 TsrWindow   *tsr_window_get_target         (TsrWindow            *self);
-/* Presents the window that has FILE open, or loads FILE into tsr_window_get_target (SELF).
- * Returns the window that shows it (or the load error). */
+/* Shows the tab of the window that has FILE open, or loads FILE into a new tab of SELF (the first
+ * tab when SELF shows the start page). Returns the window that shows it (or the load error). */
 TsrWindow   *tsr_window_show_file          (TsrWindow            *self,
                                             GFile                *file);
-/* Loads FILE into this window, replacing its document without asking (callers use
- * tsr_window_show_file, which only loads into a window showing the start page); a load failure
- * is shown in the error bar. */
+/* Loads FILE into the current tab, replacing its document without asking (callers use
+ * tsr_window_show_file, which opens a new tab); a load failure is shown in the error bar. */
 gboolean     tsr_window_open_file          (TsrWindow            *self,
                                             GFile                *file);
 /* Opens the bundled sample RELATIVE_PATH ("wolf3d/MAPHEAD.WL1") from a scratch copy of the
@@ -34,22 +34,35 @@ gboolean     tsr_window_open_file          (TsrWindow            *self,
 gboolean     tsr_window_open_sample        (TsrWindow            *self,
                                             const char           *relative_path);
 /* Shows DOCUMENT, restored from the recovery entry RECOVERY_ID, which this window keeps up to date
- * from now on (and deletes when the document is saved or closed). */
+ * from now on (and deletes when the document is saved or closed): in the tab that shows the
+ * unmodified original, else in a new tab. */
 void         tsr_window_open_recovered     (TsrWindow            *self,
                                             TsrDocument          *document,
                                             const char           *recovery_id);
-/* Writes the document's recovery entry now when it has unsaved changes (the autosave timer and
- * app.autosave-now call it); TRUE when there was nothing to keep. */
+/* Writes each tab's recovery entry now when its document has unsaved changes (the autosave timer
+ * and app.autosave-now call it); TRUE when every write succeeded or there was nothing to keep. */
 gboolean     tsr_window_autosave           (TsrWindow            *self,
                                             GError              **error);
-/* The document's recovery entry id, or NULL while none was written. */
+/* The current tab's recovery entry id, or NULL while none was written. */
 const char  *tsr_window_get_recovery_id    (TsrWindow            *self);
-/* Whether the document is a bundled sample not yet saved elsewhere. */
+/* Whether the current document is a bundled sample not yet saved elsewhere. */
 gboolean     tsr_window_get_showing_sample (TsrWindow            *self);
+/* The current tab's document, or NULL on the start page. */
 TsrDocument *tsr_window_get_document       (TsrWindow            *self);
+/* The open documents, in tab order, and switching tabs. */
+guint        tsr_window_get_n_documents    (TsrWindow            *self);
+TsrDocument *tsr_window_get_nth_document   (TsrWindow            *self,
+                                            guint                 index);
+void         tsr_window_set_current_document (TsrWindow          *self,
+                                            guint                 index);
+/* Whether any tab's document has unsaved changes. */
 gboolean     tsr_window_get_modified       (TsrWindow            *self);
-/* Asks Save / Discard / Cancel when the document has unsaved changes, saving on Save; calls
- * CALLBACK with whether closing may go ahead (immediately when nothing is unsaved). */
+/* Closes the current tab (win.close-tab), asking first when its document has unsaved changes;
+ * closes the window when it shows the start page. */
+void         tsr_window_close_document     (TsrWindow            *self);
+/* Asks Save / Discard / Cancel for each tab whose document has unsaved changes (showing it),
+ * saving on Save; calls CALLBACK with whether closing may go ahead (immediately when nothing is
+ * unsaved; FALSE on the first Cancel). */
 void         tsr_window_confirm_close      (TsrWindow            *self,
                                             TsrWindowConfirmFunc  callback,
                                             gpointer              user_data);

@@ -210,13 +210,23 @@ check_name (const char *name,
 
 /* ---- builders ----------------------------------------------------------------------------- */
 
-TsrCommand *
-tsr_wolf_command_add_level (TsrWolfDocument *document,
-                            guint            index,
-                            const char      *name,
-                            GError         **error)
+/* Plane 0 of a room level: grey stone walls round the edge, the first area code inside; plane 1:
+ * the player's start, facing north, in the middle. */
+#define ROOM_WALL         1
+#define ROOM_AREA         108
+#define ROOM_PLAYER_NORTH 19
+
+/* Inserting a new 64 × 64 level: all zero, or (ROOM) a walled room with the player's start. */
+static TsrCommand *
+add_new_level (TsrWolfDocument *document,
+               guint            index,
+               const char      *name,
+               gboolean         room,
+               GError         **error)
 {
   TsrWolfLevelCommand *self;
+  TsrWolf3dLevel *level;
+  guint size = TSR_WOLF_NEW_LEVEL_SIZE;
 
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
   g_return_val_if_fail (name != NULL, NULL);
@@ -224,10 +234,33 @@ tsr_wolf_command_add_level (TsrWolfDocument *document,
   if (!check_room (document, error) || !check_name (name, error))
     return NULL;
   index = MIN (index, tsr_wolf_document_get_n_levels (document));
+  level = tsr_wolf3d_level_new (name, (guint16) size, (guint16) size);
+  for (guint y = 0; room && y < size; y++)
+    for (guint x = 0; x < size; x++)
+      level->planes[0][y * size + x] = x == 0 || y == 0 || x == size - 1 || y == size - 1 ? ROOM_WALL : ROOM_AREA;
+  if (room)
+    level->planes[1][(size / 2) * size + size / 2] = ROOM_PLAYER_NORTH;
   self = command_new (document, LEVEL_INSERT, index, _("Add Level"));
-  self->map = tsr_wolf_level_map_new (document, tsr_wolf3d_level_new (name, TSR_WOLF_NEW_LEVEL_SIZE,
-                                                                      TSR_WOLF_NEW_LEVEL_SIZE));
+  self->map = tsr_wolf_level_map_new (document, level);
   return TSR_COMMAND (self);
+}
+
+TsrCommand *
+tsr_wolf_command_add_level (TsrWolfDocument *document,
+                            guint            index,
+                            const char      *name,
+                            GError         **error)
+{
+  return add_new_level (document, index, name, FALSE, error);
+}
+
+TsrCommand *
+tsr_wolf_command_add_room_level (TsrWolfDocument *document,
+                                 guint            index,
+                                 const char      *name,
+                                 GError         **error)
+{
+  return add_new_level (document, index, name, TRUE, error);
 }
 
 static TsrWolf3dLevel *
@@ -380,6 +413,15 @@ tsr_wolf_document_add_level (TsrWolfDocument *document,
                              GError         **error)
 {
   return execute (document, tsr_wolf_command_add_level (document, index, name, error));
+}
+
+gboolean
+tsr_wolf_document_add_room_level (TsrWolfDocument *document,
+                                  guint            index,
+                                  const char      *name,
+                                  GError         **error)
+{
+  return execute (document, tsr_wolf_command_add_room_level (document, index, name, error));
 }
 
 gboolean

@@ -25,6 +25,12 @@ TsrCommand *tsr_wolf_command_add_level       (TsrWolfDocument *document,
                                               guint            index,
                                               const char      *name,
                                               GError         **error);
+/* The same, but playable (File → New): grey stone walls round the edge, the first area code (108)
+ * inside and the player's start facing north in the middle, so the level validates clean. */
+TsrCommand *tsr_wolf_command_add_room_level  (TsrWolfDocument *document,
+                                              guint            index,
+                                              const char      *name,
+                                              GError         **error);
 /* A copy of level INDEX inserted after it, named NAME (NULL: the original's name, with " copy"
  * when it fits in 16 bytes). */
 TsrCommand *tsr_wolf_command_duplicate_level (TsrWolfDocument *document,
@@ -49,6 +55,10 @@ TsrCommand *tsr_wolf_command_rename_level    (TsrWolfDocument *document,
 
 /* Build, execute and drop in one call; FALSE with ERROR when the builder refuses. */
 gboolean    tsr_wolf_document_add_level       (TsrWolfDocument *document,
+                                               guint            index,
+                                               const char      *name,
+                                               GError         **error);
+gboolean    tsr_wolf_document_add_room_level  (TsrWolfDocument *document,
                                                guint            index,
                                                const char      *name,
                                                GError         **error);

@@ -188,6 +188,14 @@ tsr_sphere_panels_update_inspector (TsrSpherePanels *self)
         break;
       }
     }
+  /* The Scripts page follows: the selected person, trigger or zone, else the map. */
+  if (self->script_view != NULL)
+    tsr_sphere_script_view_set_owner (self->script_view,
+                                      self->selection == TSR_SPHERE_SELECTION_ENTITY ? TSR_SPHERE_SCRIPTS_ENTITY
+                                      : self->selection == TSR_SPHERE_SELECTION_ZONE ? TSR_SPHERE_SCRIPTS_ZONE
+                                      : TSR_SPHERE_SCRIPTS_MAP,
+                                      self->selection == TSR_SPHERE_SELECTION_ENTITY
+                                      || self->selection == TSR_SPHERE_SELECTION_ZONE ? self->selection_index : 0);
   self->syncing = FALSE;
 }
 

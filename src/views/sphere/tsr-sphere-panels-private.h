@@ -8,6 +8,7 @@
 #include "edit/tsr-edit-session.h"
 #include "model/sphere/tsr-sphere-property-source.h"
 #include "views/sphere/tsr-sphere-panels.h"
+#include "views/sphere/tsr-sphere-script-view.h"
 #include "views/tsr-vector-layer.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,7 @@ struct _TsrSpherePanels {
   GtkLabel                *hint_label;
   GtkLabel                *error_label;
   GtkEventController      *key_controller;  /* on the canvas, owned by it */
+  TsrSphereScriptView     *script_view;     /* the Scripts page */
 };
 
 /* tsr-sphere-panels.c */

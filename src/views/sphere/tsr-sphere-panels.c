@@ -544,6 +544,12 @@ tsr_sphere_panels_new (TsrMapEditor      *editor,
   tsr_map_editor_add_page (editor, tsr_sphere_panels_build_entities_page (self), "entities", _("Entities"));
   tsr_map_editor_add_layer_widget (editor, tsr_sphere_panels_build_layer_widgets (self));
   tsr_map_editor_add_inspector_widget (editor, tsr_sphere_panels_build_inspector (self));
+  self->script_view = TSR_SPHERE_SCRIPT_VIEW (tsr_sphere_script_view_new (document));
+  gtk_widget_set_margin_start (GTK_WIDGET (self->script_view), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->script_view), 6);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->script_view), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->script_view), 6);
+  tsr_map_editor_add_palette_page (editor, GTK_WIDGET (self->script_view), "scripts", _("Scripts"));
   g_signal_connect (canvas, "draw-overlay", G_CALLBACK (tsr_sphere_panels_draw_overlay), self);
   self->key_controller = gtk_event_controller_key_new ();
   /* Before the canvas's own Delete binding. */
