@@ -447,11 +447,17 @@ tsr_marathon_map_editor_set_shapes_file (TsrMarathonMapEditor *self,
     {
       g_autoptr(GVariant) remembered = g_settings_get_value (self->settings, "marathon-scenario-shapes");
       g_autofree char *path = g_file_get_path (file);
-      GVariantDict dict;
+      GVariantBuilder builder;
+      GVariantIter iter;
+      const char *key, *value;
 
-      g_variant_dict_init (&dict, remembered);
-      g_variant_dict_insert (&dict, scenario, "s", path != NULL ? path : "");
-      g_settings_set_value (self->settings, "marathon-scenario-shapes", g_variant_dict_end (&dict));
+      g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+      g_variant_iter_init (&iter, remembered);
+      while (g_variant_iter_next (&iter, "{&s&s}", &key, &value))
+        if (g_strcmp0 (key, scenario) != 0)
+          g_variant_builder_add (&builder, "{ss}", key, value);
+      g_variant_builder_add (&builder, "{ss}", scenario, path != NULL ? path : "");
+      g_settings_set_value (self->settings, "marathon-scenario-shapes", g_variant_builder_end (&builder));
     }
   apply_textures (self);
   return TRUE;

@@ -86,8 +86,8 @@ hatch (cairo_t              *cr,
       cairo_move_to (cr, d - y0, y0);
       cairo_line_to (cr, d - y1, y1);
     }
-  cairo_set_line_width (cr, 1.5);
-  cairo_set_source_rgba (cr, 1, 0.35, 0.85, 0.75);
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgba (cr, 1, 0.35, 0.85, 0.5);
   cairo_stroke (cr);
   cairo_restore (cr);
 }

@@ -126,7 +126,10 @@ decode (TsrMarathonTextures *self,
   if (collection->color_tables->len > 0)
     table = g_ptr_array_index (collection->color_tables, clut < collection->color_tables->len ? clut : 0);
   image = tsr_shapes_frame_decode (collection, frame, table, NULL);
-  return image != NULL ? tsr_image_cairo_surface_new (image) : NULL;
+  /* Gaps a patch left are empty bitmaps: no picture to repeat. */
+  if (image == NULL || image->width == 0 || image->height == 0)
+    return NULL;
+  return tsr_image_cairo_surface_new (image);
 }
 
 cairo_surface_t *
