@@ -430,8 +430,11 @@ test_paint_and_textures (void)
     tsr_test_ui_iterate_for (200);
     click (xtest, button);
   }
-  tsr_test_ui_iterate_for (300);
   picker = tsr_marathon_map_editor_get_texture_picker (editor, "floor");
+  /* A loaded machine may take a while to show the popover. */
+  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (GTK_WIDGET (picker)); wait++)
+    tsr_test_ui_iterate_for (100);
+  tsr_test_ui_iterate_for (200);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (picker)));
   g_assert_cmpuint (tsr_marathon_texture_picker_get_collection (picker), ==, collection);
   n_frames = tsr_marathon_textures_get_n_frames (tsr_marathon_map_editor_get_textures (editor), collection);
@@ -450,6 +453,8 @@ test_paint_and_textures (void)
   for (guint i = 0; i < tsr_undo_stack_get_n_entries (stack); i++)
     g_test_message ("undo step %u: %s", i, tsr_undo_stack_get_entry_description (stack, i));
   g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 3);
+  tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_TEXTURE);
+  tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-paint-textured.png");
 
   /* Undo each, then redo all, with real keys. */
