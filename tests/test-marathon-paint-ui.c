@@ -15,11 +15,11 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "core/tsr-file.h"
-#include "core/tsr-finding.h"
 #include "edit/marathon/tsr-marathon-paint-tool.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "tsr-marathon-test-maps.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -57,23 +57,6 @@ inside_point (const TsrMarathonLevel *level, guint index, double *x, double *y)
       *x += point.x / (double) p->vertex_count;
       *y += point.y / (double) p->vertex_count;
     }
-}
-
-static char *
-validation_errors (const TsrMarathonLevel *level)
-{
-  g_autoptr(GPtrArray) findings = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_finding_free);
-  GString *text = g_string_new (NULL);
-
-  tsr_marathon_level_validate (level, 0, "level", findings);
-  for (guint i = 0; i < findings->len; i++)
-    {
-      const TsrFinding *finding = g_ptr_array_index (findings, i);
-
-      if (finding->severity == TSR_SEVERITY_ERROR)
-        g_string_append_printf (text, "%s: %s\n", finding->where, finding->what);
-    }
-  return g_string_free (text, FALSE);
 }
 
 /* A band around polygon A and two of its neighbours that holds exactly those three polygons,
@@ -241,7 +224,7 @@ test_paint_and_textures (void)
   before = tsr_marathon_scenario_load (original, "original", &error);
   g_assert_no_error (error);
   a_level = g_ptr_array_index (before->map->levels, 0);
-  errors_before = validation_errors (a_level);
+  errors_before = tsr_marathon_test_validation_errors (a_level);
 
   /* The Shapes file: the real patches, and wall textures for every frame the level names. */
   {
@@ -500,7 +483,7 @@ test_paint_and_textures (void)
   g_assert_cmpmem (a_level->objects->data, a_level->objects->len * sizeof (TsrMarathonObject),
                    b_level->objects->data, b_level->objects->len * sizeof (TsrMarathonObject));
   g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (original));
-  errors_after = validation_errors (b_level);
+  errors_after = tsr_marathon_test_validation_errors (b_level);
   g_assert_cmpstr (errors_after, ==, errors_before);
   gtk_window_destroy (GTK_WINDOW (window));
   tsr_test_ui_iterate_for (100);

@@ -5,67 +5,18 @@
  * redo-all the painted ones, which load again. GTK-free (also under the sanitizer). */
 #include <string.h>
 
-#include "core/tsr-finding.h"
 #include "edit/marathon/tsr-marathon-paint-tool.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "tsr-marathon-test-maps.h"
 #include "tsr-test-common.h"
 
 static char *data_dir;
-
-static GPtrArray *
-real_maps (void)
-{
-  static const char *const suffixes[] = { ".sceA", ".scen", ".sceA.as", NULL };
-  g_autofree char *marathon = g_build_filename (data_dir, "marathon", NULL);
-
-  return tsr_test_data_list (marathon, suffixes);
-}
-
-static TsrMarathonDocument *
-open_map (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  TsrDocument *document = tsr_document_new_from_file (file, &error);
-
-  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
-  ck_assert_msg (TSR_IS_MARATHON_DOCUMENT (document), "%s opens as %s", path, G_OBJECT_TYPE_NAME (document));
-  return TSR_MARATHON_DOCUMENT (document);
-}
-
-static GBytes *
-serialize (TsrMarathonDocument *document)
-{
-  g_autoptr(GError) error = NULL;
-  GBytes *bytes = tsr_marathon_scenario_serialize (tsr_marathon_document_get_scenario (document), &error);
-
-  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
-  return bytes;
-}
 
 static guint
 count (const GArray *array)
 {
   return array != NULL ? array->len : 0;
-}
-
-/* The level's validation errors, as one text to compare. */
-static char *
-validation_errors (const TsrMarathonLevel *level)
-{
-  g_autoptr(GPtrArray) findings = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_finding_free);
-  GString *text = g_string_new (NULL);
-
-  tsr_marathon_level_validate (level, 0, "level", findings);
-  for (guint i = 0; i < findings->len; i++)
-    {
-      const TsrFinding *finding = g_ptr_array_index (findings, i);
-
-      if (finding->severity == TSR_SEVERITY_ERROR)
-        g_string_append_printf (text, "%s: %s\n", finding->where, finding->what);
-    }
-  return g_string_free (text, FALSE);
 }
 
 static TsrToolEvent
@@ -117,13 +68,13 @@ inside_point (const TsrMarathonLevel *level,
 START_TEST (test_stroke_paints_exactly_what_it_crosses)
 {
   g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_DreamBrother.sceA", NULL);
-  g_autoptr(TsrMarathonDocument) document = open_map (path);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
   TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
   TsrMarathonLevelMap *map = tsr_marathon_document_get_level_map (document, 0);
   TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
   g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
   g_autoptr(TsrTool) tool = NULL;
-  g_autoptr(GBytes) original = serialize (document);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
   g_autoptr(GBytes) undone = NULL;
   g_autoptr(GArray) before = NULL;
   guint a = G_MAXUINT, b = G_MAXUINT;
@@ -217,7 +168,7 @@ START_TEST (test_stroke_paints_exactly_what_it_crosses)
   ck_assert (tsr_undo_stack_undo (stack));
       while (tsr_undo_stack_undo (stack))
         ;
-  undone = serialize (document);
+  undone = tsr_marathon_test_serialize (document);
   ck_assert (g_bytes_equal (original, undone));
   tsr_edit_session_set_tool (session, NULL);
 }
@@ -364,7 +315,7 @@ random_stroke (GRand               *rand,
 
 START_TEST (test_random_strokes_every_level)
 {
-  g_autoptr(GPtrArray) files = real_maps ();
+  g_autoptr(GPtrArray) files = tsr_marathon_test_real_maps (data_dir);
   GRand *rand = g_rand_new_with_seed (2718);
   guint levels = 0;
 
@@ -372,12 +323,12 @@ START_TEST (test_random_strokes_every_level)
   for (guint f = 0; f < files->len; f++)
     {
       const char *path = g_ptr_array_index (files, f);
-      g_autoptr(TsrMarathonDocument) document = open_map (path);
+      g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
       TsrDocument *base = TSR_DOCUMENT (document);
       TsrUndoStack *stack = tsr_document_get_undo_stack (base);
       guint n_levels = tsr_marathon_document_get_n_levels (document);
       guint per_level = MAX (15, (250 + n_levels - 1) / n_levels);
-      g_autoptr(GBytes) original = serialize (document);
+      g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
       g_autoptr(GBytes) edited = NULL;
       g_autoptr(GBytes) undone = NULL;
       g_autoptr(GBytes) redone = NULL;
@@ -396,7 +347,7 @@ START_TEST (test_random_strokes_every_level)
 
           if (count (level->polygons) == 0)
             continue;
-          errors_before = validation_errors (level);
+          errors_before = tsr_marathon_test_validation_errors (level);
           tsr_edit_session_set_layer (session, G_OBJECT (map));
           tool = tsr_marathon_paint_tool_new (session, map);
           tsr_edit_session_set_tool (session, tool);
@@ -412,7 +363,7 @@ START_TEST (test_random_strokes_every_level)
                   tally.undos++;
                 }
             }
-          errors_after = validation_errors (level);
+          errors_after = tsr_marathon_test_validation_errors (level);
           ck_assert_msg (g_strcmp0 (errors_before, errors_after) == 0, "%s level %u: painting made errors:\n%s", path, l,
                          errors_after);
           tsr_edit_session_set_tool (session, NULL);
@@ -422,18 +373,18 @@ START_TEST (test_random_strokes_every_level)
       ck_assert_uint_gt (tally.picks, 0);
       while (tsr_undo_stack_redo (stack))
         ;
-      edited = serialize (document);
+      edited = tsr_marathon_test_serialize (document);
       ck_assert_msg (!g_bytes_equal (original, edited), "%s: the strokes changed nothing", path);
       reloaded = tsr_marathon_scenario_load (edited, path, &error);
       ck_assert_msg (reloaded != NULL, "%s: painted bytes do not load: %s", path, error ? error->message : "");
       ck_assert (tsr_undo_stack_undo (stack));
       while (tsr_undo_stack_undo (stack))
         ;
-      undone = serialize (document);
+      undone = tsr_marathon_test_serialize (document);
       ck_assert_msg (g_bytes_equal (original, undone), "%s: undo-all is not the loaded bytes", path);
       while (tsr_undo_stack_redo (stack))
         ;
-      redone = serialize (document);
+      redone = tsr_marathon_test_serialize (document);
       ck_assert_msg (g_bytes_equal (edited, redone), "%s: redo-all is not the painted bytes", path);
       g_print ("%s: %u levels, %u strokes (%u polygons), %u cancelled, %u picks, %u undo bursts\n", path, n_levels,
                tally.strokes, tally.polygons_painted, tally.cancelled, tally.picks, tally.undos);
