@@ -275,9 +275,16 @@ random_stroke (GRand               *rand,
   ck_assert (tsr_marathon_paint_value_valid (attribute, level, value));
   event.modifiers = 0;
   tsr_tool_press (tool, &event);
+  /* Mostly short moves (a stroke across neighbours), now and then a jump across the level. */
   for (guint s = 0; s < steps; s++)
     {
-      random_point (rand, map, &event.x, &event.y);
+      if (g_rand_int_range (rand, 0, 5) == 0)
+        random_point (rand, map, &event.x, &event.y);
+      else
+        {
+          event.x += g_rand_double_range (rand, -1536, 1536);
+          event.y += g_rand_double_range (rand, -1536, 1536);
+        }
       tsr_tool_drag (tool, &event);
     }
   if (cancel)
