@@ -11,40 +11,10 @@
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "tsr-marathon-test-maps.h"
 #include "tsr-test-common.h"
 
 static char *data_dir;
-
-static GPtrArray *
-real_maps (void)
-{
-  static const char *const suffixes[] = { ".sceA", ".scen", ".sceA.as", NULL };
-  g_autofree char *marathon = g_build_filename (data_dir, "marathon", NULL);
-
-  return tsr_test_data_list (marathon, suffixes);
-}
-
-static TsrMarathonDocument *
-open_map (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  TsrDocument *document = tsr_document_new_from_file (file, &error);
-
-  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
-  ck_assert_msg (TSR_IS_MARATHON_DOCUMENT (document), "%s opens as %s", path, G_OBJECT_TYPE_NAME (document));
-  return TSR_MARATHON_DOCUMENT (document);
-}
-
-static GBytes *
-serialize (TsrMarathonDocument *document)
-{
-  g_autoptr(GError) error = NULL;
-  GBytes *bytes = tsr_marathon_scenario_serialize (tsr_marathon_document_get_scenario (document), &error);
-
-  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
-  return bytes;
-}
 
 static gboolean
 in_range (gint value,
@@ -155,8 +125,8 @@ dream_brother (void)
 START_TEST (test_move_names_and_recomputes)
 {
   g_autofree char *path = dream_brother ();
-  g_autoptr(TsrMarathonDocument) document = open_map (path);
-  g_autoptr(GBytes) original = serialize (document);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
   TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
   TsrVectorMap *map = TSR_VECTOR_MAP (level_map);
   TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
@@ -223,7 +193,7 @@ START_TEST (test_move_names_and_recomputes)
     }
   ck_assert_int_eq (tsr_marathon_level_point (level, point.index).x, (gint) at.x + 10);
   ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
-  undone = serialize (document);
+  undone = tsr_marathon_test_serialize (document);
   ck_assert (g_bytes_equal (original, undone));
   g_signal_handlers_disconnect_by_data (map, &changes);
   g_array_unref (changes.refs);
@@ -233,8 +203,8 @@ END_TEST
 START_TEST (test_delete_repairs_references)
 {
   g_autofree char *path = dream_brother ();
-  g_autoptr(TsrMarathonDocument) document = open_map (path);
-  g_autoptr(GBytes) original = serialize (document);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
   TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
   TsrVectorMap *map = TSR_VECTOR_MAP (level_map);
   TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
@@ -276,7 +246,7 @@ START_TEST (test_delete_repairs_references)
         ck_assert_msg (line->flags & TSR_MARATHON_LINE_SOLID, "line %u: one polygon, not solid", i);
     }
   ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
-  undone = serialize (document);
+  undone = tsr_marathon_test_serialize (document);
   ck_assert (g_bytes_equal (original, undone));
   ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
   ck_assert_uint_eq (level->polygons->len, n_polygons - 1);
@@ -286,8 +256,8 @@ END_TEST
 START_TEST (test_copy_paste_polygons)
 {
   g_autofree char *path = dream_brother ();
-  g_autoptr(TsrMarathonDocument) document = open_map (path);
-  g_autoptr(GBytes) original = serialize (document);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
   TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
   TsrVectorMap *map = TSR_VECTOR_MAP (level_map);
   TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
@@ -341,7 +311,7 @@ START_TEST (test_copy_paste_polygons)
     ck_assert_int_eq (a->floor_height, first->floor_height);
   }
   ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
-  undone = serialize (document);
+  undone = tsr_marathon_test_serialize (document);
   ck_assert (g_bytes_equal (original, undone));
 }
 END_TEST
@@ -351,8 +321,8 @@ END_TEST
 START_TEST (test_record_source_sets_selection)
 {
   g_autofree char *path = dream_brother ();
-  g_autoptr(TsrMarathonDocument) document = open_map (path);
-  g_autoptr(GBytes) original = serialize (document);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
   TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
   TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
   g_autoptr(TsrMarathonLevelSource) source = tsr_marathon_level_source_new (TSR_DOCUMENT (document), level_map,
@@ -384,7 +354,7 @@ START_TEST (test_record_source_sets_selection)
   ck_assert_int_eq (value.v[0], -512);
   tsr_field_value_clear (&value);
   ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
-  undone = serialize (document);
+  undone = tsr_marathon_test_serialize (document);
   ck_assert (g_bytes_equal (original, undone));
   g_signal_handlers_disconnect_by_data (level_map, &changes);
   g_array_unref (changes.refs);
@@ -516,7 +486,7 @@ random_edit (GRand          *rand,
 
 START_TEST (test_random_edits_every_level)
 {
-  g_autoptr(GPtrArray) files = real_maps ();
+  g_autoptr(GPtrArray) files = tsr_marathon_test_real_maps (data_dir);
   GRand *rand = g_rand_new_with_seed (1913);
   guint levels_checked = 0;
 
@@ -524,13 +494,13 @@ START_TEST (test_random_edits_every_level)
   for (guint f = 0; f < files->len; f++)
     {
       const char *path = g_ptr_array_index (files, f);
-      g_autoptr(TsrMarathonDocument) document = open_map (path);
+      g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
       TsrDocument *base = TSR_DOCUMENT (document);
       TsrUndoStack *stack = tsr_document_get_undo_stack (base);
       guint n_levels = tsr_marathon_document_get_n_levels (document);
       /* At least 1000 edits a file, spread over its levels. */
       guint per_level = MAX (30, (1000 + n_levels - 1) / n_levels);
-      g_autoptr(GBytes) original = serialize (document);
+      g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
       g_autoptr(GBytes) edited = NULL;
       g_autoptr(GBytes) undone = NULL;
       g_autoptr(GBytes) redone = NULL;
@@ -560,7 +530,7 @@ START_TEST (test_random_edits_every_level)
       /* The edited state is the tip of the history (the last undo burst left steps to redo). */
       while (tsr_undo_stack_redo (stack))
         ;
-      edited = serialize (document);
+      edited = tsr_marathon_test_serialize (document);
       ck_assert_msg (!g_bytes_equal (original, edited), "%s: the edits changed nothing", path);
       reloaded = tsr_marathon_scenario_load (edited, path, &error);
       ck_assert_msg (reloaded != NULL, "%s: edited bytes do not load: %s", path, error ? error->message : "");
@@ -568,11 +538,11 @@ START_TEST (test_random_edits_every_level)
 
       while (tsr_undo_stack_undo (stack))
         ;
-      undone = serialize (document);
+      undone = tsr_marathon_test_serialize (document);
       ck_assert_msg (g_bytes_equal (original, undone), "%s: undo-all is not the loaded bytes", path);
       while (tsr_undo_stack_redo (stack))
         ;
-      redone = serialize (document);
+      redone = tsr_marathon_test_serialize (document);
       ck_assert_msg (g_bytes_equal (edited, redone), "%s: redo-all is not the edited bytes", path);
       g_print ("%s: %u levels, %u moves, %u nudges, %u deletes, %u pastes, %u undo bursts\n", path, n_levels,
                tally.moves, tally.nudges, tally.deletes, tally.pastes, tally.undos);

@@ -71,3 +71,124 @@ tsr_shapes_sample_write (const char *marathon_dir,
     g_error ("shapes sample: %s", error->message);
   return path;
 }
+
+#define WALL_SIZE   128
+#define WALL_COLORS 64
+
+/* Entry k of the generated table: 8 hues × 8 brightnesses. */
+static guint32
+wall_rgb (guint k)
+{
+  static const guint32 hues[8] = { 0xb04030, 0x40a040, 0x3060c0, 0xc0a030, 0x9040a0, 0x30a0a0, 0xc07030, 0x808080 };
+  guint32 hue = hues[k / 8];
+  double shade = 0.35 + 0.65 * (k % 8) / 7.0;
+  guint r = (guint) (((hue >> 16) & 0xff) * shade), g = (guint) (((hue >> 8) & 0xff) * shade), b = (guint) ((hue & 0xff) * shade);
+
+  return (r << 16) | (g << 8) | b;
+}
+
+static TsrShapesColorTable *
+wall_table (void)
+{
+  TsrShapesColorTable *table = g_new0 (TsrShapesColorTable, 1);
+
+  table->count = WALL_COLORS;
+  table->colors = g_new0 (TsrShapesColor, WALL_COLORS);
+  for (guint k = 0; k < WALL_COLORS; k++)
+    {
+      guint32 rgb = wall_rgb (k);
+
+      table->colors[k] = (TsrShapesColor) { 0, (guint8) k, (guint16) (((rgb >> 16) & 0xff) * 257),
+                                            (guint16) (((rgb >> 8) & 0xff) * 257), (guint16) ((rgb & 0xff) * 257) };
+    }
+  return table;
+}
+
+/* Texture SEED through PNG: bricks, tiles or stripes in one hue of the table, with mortar. */
+static TsrImage *
+wall_fixture (guint seed)
+{
+  g_autoptr(TsrImage) image = tsr_image_new (WALL_SIZE, WALL_SIZE);
+  g_autoptr(GBytes) png = NULL;
+  guint hue = seed % 7, pattern = (seed / 7 + seed) % 3;
+
+  for (guint y = 0; y < WALL_SIZE; y++)
+    for (guint x = 0; x < WALL_SIZE; x++)
+      {
+        guint shade;
+
+        switch (pattern)
+          {
+          case 0: /* bricks: 32×16, every other row shifted */
+            {
+              guint row = y / 16, bx = (x + (row % 2) * 16) % 32;
+              shade = (y % 16 == 0 || bx == 0) ? 1 : 4 + (row * 3 + (x + (row % 2) * 16) / 32) % 4;
+              break;
+            }
+          case 1: /* tiles: 32×32 squares in two shades */
+            shade = (x % 32 == 0 || y % 32 == 0) ? 0 : (((x / 32) + (y / 32)) % 2 ? 6 : 3);
+            break;
+          default: /* diagonal stripes */
+            shade = 2 + ((x + y) / 8) % 6;
+            break;
+          }
+        tsr_image_set_pixel (image, x, y, (wall_rgb (hue * 8 + shade) << 8) | 0xff);
+      }
+  png = tsr_image_to_png (image, NULL);
+  return tsr_image_load_png (g_bytes_get_data (png, NULL), g_bytes_get_size (png), "wall.png", NULL);
+}
+
+static gboolean
+bitmap_has_pixels (const TsrShapesCollection *collection,
+                   guint                      index)
+{
+  const TsrShapesBitmap *bitmap = index < collection->bitmaps->len ? g_ptr_array_index (collection->bitmaps, index) : NULL;
+
+  return bitmap != NULL && bitmap->width > 0 && bitmap->height > 0;
+}
+
+void
+tsr_shapes_sample_add_walls (TsrShapesFile *file,
+                             guint          collection_index,
+                             guint          n_textures)
+{
+  TsrShapesCollection *collection = file->slots[collection_index].versions[0];
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_WALL);
+  const TsrShapesColorTable *table;
+
+  if (collection == NULL)
+    {
+      collection = tsr_shapes_collection_new (TSR_SHAPES_COLLECTION_WALL, WALL_COLORS);
+      g_ptr_array_add (collection->color_tables, wall_table ());
+      tsr_shapes_file_set_collection (file, collection_index, 0, collection);
+    }
+  table = g_ptr_array_index (collection->color_tables, 0);
+  for (guint f = 0; f < n_textures; f++)
+    {
+      if (!bitmap_has_pixels (collection, f))
+        {
+          g_autoptr(TsrImage) image = wall_fixture (collection_index * 5 + f);
+          g_autoptr(GError) error = NULL;
+          TsrShapesBitmap *bitmap = tsr_shapes_bitmap_encode (image, table, &options, NULL, &error);
+
+          if (bitmap == NULL)
+            g_error ("shapes sample: wall %u: %s", f, error->message);
+          if (f < collection->bitmaps->len)
+            {
+              tsr_shapes_bitmap_free (collection->bitmaps->pdata[f]);
+              collection->bitmaps->pdata[f] = bitmap;
+            }
+          else
+            /* Bitmaps 0..f-1 are there already: earlier rounds saw to it. */
+            g_ptr_array_add (collection->bitmaps, bitmap);
+        }
+      if (f >= collection->frames->len)
+        g_ptr_array_add (collection->frames, tsr_shapes_frame_new ((gint16) f, 0));
+      else
+        {
+          g_free (collection->frames->pdata[f]);
+          collection->frames->pdata[f] = tsr_shapes_frame_new ((gint16) f, 0);
+        }
+    }
+  tsr_shapes_collection_touch (collection);
+}

@@ -12,3 +12,12 @@ TsrShapesFile *tsr_shapes_sample_build (const char *marathon_dir,
 /* Builds it and writes it as DIRECTORY/patches.shpA; returns the path. (transfer full) */
 char          *tsr_shapes_sample_write (const char *marathon_dir,
                                         const char *directory);
+
+/* Makes the wall collection COLLECTION of FILE hold at least N_TEXTURES textures, frame f showing
+ * bitmap f: a collection the patches sent keeps its real bitmaps (frames are added for them, since
+ * patches send none) and gets 128×128 textures from PNG fixtures (bricks, tiles and stripes in a
+ * colourful 64-entry table) where it has no bitmap; a missing collection is created with that
+ * table. */
+void           tsr_shapes_sample_add_walls (TsrShapesFile *file,
+                                            guint          collection,
+                                            guint          n_textures);

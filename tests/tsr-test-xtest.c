@@ -30,6 +30,7 @@ typedef enum {
 struct _TsrTestXTest {
   GtkWindow          *window;
   GtkEventController *monitor;
+  GPtrArray          *watched;  /* GtkEventController: monitors of popovers (tsr_test_xtest_watch) */
   Display            *display;
   /* A second connection, only for the pointer steps a thread sends while GTK runs. */
   Display            *step_display;
@@ -244,11 +245,34 @@ tsr_test_xtest_free (TsrTestXTest *self)
   if (gtk_event_controller_get_widget (self->monitor) != NULL)
     gtk_widget_remove_controller (gtk_event_controller_get_widget (self->monitor), self->monitor);
   g_object_unref (self->monitor);
+  for (guint i = 0; self->watched != NULL && i < self->watched->len; i++)
+    {
+      GtkEventController *monitor = g_ptr_array_index (self->watched, i);
+
+      g_signal_handlers_disconnect_by_data (monitor, self);
+      if (gtk_event_controller_get_widget (monitor) != NULL)
+        gtk_widget_remove_controller (gtk_event_controller_get_widget (monitor), monitor);
+    }
+  g_clear_pointer (&self->watched, g_ptr_array_unref);
   g_clear_object (&self->window);
   g_clear_pointer (&self->motions, g_array_unref);
   if (self->step_display != NULL)
     XCloseDisplay (self->step_display);
   g_free (self);
+}
+
+void
+tsr_test_xtest_watch (TsrTestXTest *self,
+                      GtkWidget    *widget)
+{
+  GtkEventController *monitor = gtk_event_controller_legacy_new ();
+
+  gtk_event_controller_set_propagation_phase (monitor, GTK_PHASE_CAPTURE);
+  g_signal_connect (monitor, "event", G_CALLBACK (on_event), self);
+  gtk_widget_add_controller (GTK_WIDGET (gtk_widget_get_native (widget)), g_object_ref (monitor));
+  if (self->watched == NULL)
+    self->watched = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->watched, monitor);
 }
 
 /* The root-window position of the origin of WIDGET's native surface, and the surface's scale. */
@@ -424,8 +448,11 @@ tsr_test_xtest_move_to (TsrTestXTest          *self,
   expect (self, WANT_MOTION, 0);
   self->want_x = end_x;
   self->want_y = end_y;
+  /* Over a popover the motion arrives on the popover's surface, whose positions are its own:
+   * the steps' end is all there is to wait for. */
   if (!(end_x >= 0 && end_y >= 0 && end_x < gdk_surface_get_width (surface)
-        && end_y < gdk_surface_get_height (surface)))
+        && end_y < gdk_surface_get_height (surface))
+      || gtk_widget_get_native (widget) != GTK_NATIVE (self->window))
     self->want = WANT_NOTHING;
   self->motions = g_array_new (FALSE, FALSE, sizeof (graphene_point_t));
   g_atomic_int_set (&self->steps_sent, FALSE);

@@ -35,6 +35,10 @@ gboolean      tsr_test_xtest_begin     (int           *argc,
 TsrTestXTest *tsr_test_xtest_new       (GtkWindow     *window,
                                         GError       **error);
 void          tsr_test_xtest_free      (TsrTestXTest  *self);
+/* Also watches the events of WIDGET's native (a popover is a surface of its own, whose events
+ * do not pass through the window), so clicks into it are waited for like the window's. */
+void          tsr_test_xtest_watch     (TsrTestXTest  *self,
+                                        GtkWidget     *widget);
 
 /* The root-window pixel over the point (X, Y) of WIDGET (a widget of the driven window). */
 void          tsr_test_xtest_widget_to_root (TsrTestXTest *self,

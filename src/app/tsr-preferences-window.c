@@ -1,5 +1,5 @@
 /* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
- * does on maps, the Doom2D data folders, backups on save and the autosave interval. */
+ * does on maps, the Doom2D data folders, the Marathon Shapes and Images files, backups on save and the autosave interval. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -13,6 +13,8 @@ struct _TsrPreferencesWindow {
   GtkWidget *color_scheme;
   GtkWidget *wheel_switch;
   GtkWidget *doom2d_folders;
+  GtkWidget *marathon_shapes;
+  GtkWidget *marathon_images;
   GtkLabel  *backup_description;
   GtkWidget *autosave_spin;
 };
@@ -65,6 +67,8 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, color_scheme);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_folders);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_shapes);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_images);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -85,6 +89,8 @@ tsr_preferences_window_new (GSettings *settings)
       g_settings_bind (settings, "autosave-interval", self->autosave_spin, "value", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "doom2d-data-folders", self->doom2d_folders, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "marathon-shapes", self->marathon_shapes, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "marathon-images", self->marathon_images, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
                                     color_scheme_to_row, row_to_color_scheme, NULL, NULL);
     }

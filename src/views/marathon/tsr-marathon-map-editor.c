@@ -7,10 +7,13 @@
 #include <glib/gi18n.h>
 
 #include "edit/marathon/tsr-marathon-tools.h"
+#include "edit/marathon/tsr-marathon-paint-tool.h"
 #include "edit/tsr-vector-move-tool.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "views/marathon/tsr-marathon-texture-layer.h"
+#include "views/marathon/tsr-marathon-texture-picker.h"
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
 
@@ -49,6 +52,10 @@ struct _TsrMarathonMapEditor {
   TsrTool             *move_tool;
   TsrTool             *drawing_tools[N_DRAWING_TOOLS]; /* see drawing_tool_ids */
   guint                meter_idle;
+  TsrTool             *paint_tool;
+  TsrMarathonTextureLayer *texture_layer;
+  TsrMarathonTextures *textures;
+  GSettings           *settings;
   TsrVectorLayer      *layer;
   TsrGridLayer        *grid;
   TsrMarathonMapStyle *style; /* owned by the layer's style function */
@@ -66,6 +73,17 @@ struct _TsrMarathonMapEditor {
   GtkSpinButton       *sides_spin;
   GtkLabel            *message_label;
   GtkLabel            *meter_label;
+  GtkToggleButton     *paint_button;
+  GtkWidget           *paint_box;
+  GtkDropDown         *paint_attribute_dropdown;
+  GtkSpinButton       *paint_value_spin;
+  GtkMenuButton       *paint_texture_button;
+  GtkWidget           *texture_box;
+  GtkMenuButton       *floor_texture_button;
+  GtkMenuButton       *ceiling_texture_button;
+  TsrMarathonTexturePicker *paint_picker;
+  TsrMarathonTexturePicker *floor_picker;
+  TsrMarathonTexturePicker *ceiling_picker;
   GtkDropDown         *mode_dropdown;
   GtkDropDown         *grid_dropdown;
   GtkCheckButton      *grid_check;
@@ -169,6 +187,7 @@ on_selection_changed (TsrMarathonMapEditor *self)
   else
     g_string_assign (label, _("Nothing selected"));
   tsr_property_inspector_set_source (self->inspector, source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
+  gtk_widget_set_visible (self->texture_box, source != NULL && shown == 0);
   gtk_label_set_text (self->selection_label, label->str);
   for (guint k = 0; k < TSR_MARATHON_N_MAP_RECORDS; k++)
     g_clear_pointer (&per_kind[k], g_array_unref);
@@ -240,6 +259,368 @@ on_grid_changed (TsrMarathonMapEditor *self)
   apply_grid (self);
 }
 
+/* Paint and textures: the paint tool's attribute and value, the Shapes file the textures come
+ * from (the scenario's own, remembered in the settings, else the default one) and the texture
+ * pickers of the paint tool and of the selected polygons. */
+
+static TsrMarathonDrawMode
+paint_draw_mode (TsrMarathonPaintAttribute attribute)
+{
+  switch (attribute)
+    {
+    case TSR_MARATHON_PAINT_FLOOR_HEIGHT: return TSR_MARATHON_DRAW_FLOOR_HEIGHT;
+    case TSR_MARATHON_PAINT_CEILING_HEIGHT: return TSR_MARATHON_DRAW_CEILING_HEIGHT;
+    case TSR_MARATHON_PAINT_FLOOR_LIGHT: return TSR_MARATHON_DRAW_FLOOR_LIGHT;
+    case TSR_MARATHON_PAINT_CEILING_LIGHT: return TSR_MARATHON_DRAW_CEILING_LIGHT;
+    case TSR_MARATHON_PAINT_LIQUID: return TSR_MARATHON_DRAW_LIQUID;
+    case TSR_MARATHON_PAINT_AMBIENT_SOUND: return TSR_MARATHON_DRAW_AMBIENT_SOUND;
+    case TSR_MARATHON_PAINT_RANDOM_SOUND: return TSR_MARATHON_DRAW_RANDOM_SOUND;
+    case TSR_MARATHON_PAINT_FLOOR_TEXTURE: return TSR_MARATHON_DRAW_FLOOR_TEXTURE;
+    case TSR_MARATHON_PAINT_CEILING_TEXTURE: return TSR_MARATHON_DRAW_CEILING_TEXTURE;
+    case TSR_MARATHON_PAINT_TYPE:
+    case TSR_MARATHON_N_PAINT_ATTRIBUTES:
+    default:
+      return TSR_MARATHON_DRAW_TYPE;
+    }
+}
+
+static gboolean
+is_texture (TsrMarathonPaintAttribute attribute)
+{
+  return attribute == TSR_MARATHON_PAINT_FLOOR_TEXTURE || attribute == TSR_MARATHON_PAINT_CEILING_TEXTURE;
+}
+
+/* "17 · 3": a shape descriptor as the buttons show it. */
+static char *
+texture_label (guint descriptor)
+{
+  if (descriptor == TSR_MARATHON_DESCRIPTOR_NONE)
+    /* Translators: no texture. */
+    return g_strdup (_("None"));
+  /* Translators: a texture: its collection and frame. */
+  return g_strdup_printf (_("Texture %u · %u"), TSR_MARATHON_DESCRIPTOR_COLLECTION (descriptor),
+                          TSR_MARATHON_DESCRIPTOR_FRAME (descriptor));
+}
+
+/* The value field's range for the attribute on this level (indices of its records, −1 none). */
+static void
+update_paint_value_range (TsrMarathonMapEditor *self)
+{
+  TsrMarathonPaintAttribute attribute = gtk_drop_down_get_selected (self->paint_attribute_dropdown);
+  const TsrMarathonLevel *level = self->map != NULL ? tsr_marathon_level_map_get_level (self->map) : NULL;
+  double lower = -32768, upper = 32767;
+
+  if (attribute >= TSR_MARATHON_N_PAINT_ATTRIBUTES)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->paint_value_spin), !is_texture (attribute));
+  gtk_widget_set_visible (GTK_WIDGET (self->paint_texture_button), is_texture (attribute));
+  if (level != NULL)
+    switch (attribute)
+      {
+      case TSR_MARATHON_PAINT_TYPE:
+        lower = 0, upper = 23;
+        break;
+      case TSR_MARATHON_PAINT_FLOOR_LIGHT:
+      case TSR_MARATHON_PAINT_CEILING_LIGHT:
+        lower = 0, upper = (double) count (level->lights != NULL ? level->lights : level->old_lights) - 1;
+        break;
+      case TSR_MARATHON_PAINT_LIQUID:
+        lower = -1, upper = (double) count (level->media) - 1;
+        break;
+      case TSR_MARATHON_PAINT_AMBIENT_SOUND:
+        lower = -1, upper = (double) count (level->ambient_sounds) - 1;
+        break;
+      case TSR_MARATHON_PAINT_RANDOM_SOUND:
+        lower = -1, upper = (double) count (level->random_sounds) - 1;
+        break;
+      default:
+        break;
+      }
+  gtk_spin_button_set_range (self->paint_value_spin, lower, MAX (lower, upper));
+}
+
+static void
+on_paint_tool_value (TsrMarathonMapEditor *self)
+{
+  gint value = tsr_marathon_paint_tool_get_value (TSR_MARATHON_PAINT_TOOL (self->paint_tool));
+  g_autofree char *label = texture_label ((guint) value & 0xFFFF);
+
+  if ((gint) gtk_spin_button_get_value (self->paint_value_spin) != value)
+    gtk_spin_button_set_value (self->paint_value_spin, value);
+  gtk_menu_button_set_label (self->paint_texture_button, label);
+}
+
+static void
+paint_tool_attach (TsrMarathonMapEditor *self)
+{
+  TsrMarathonPaintTool *paint = TSR_MARATHON_PAINT_TOOL (self->paint_tool);
+  guint attribute = gtk_drop_down_get_selected (self->paint_attribute_dropdown);
+
+  tsr_marathon_paint_tool_set_attribute (paint, attribute < TSR_MARATHON_N_PAINT_ATTRIBUTES ? attribute : 0);
+  update_paint_value_range (self);
+  if (!is_texture (tsr_marathon_paint_tool_get_attribute (paint)))
+    tsr_marathon_paint_tool_set_value (paint, (gint) gtk_spin_button_get_value (self->paint_value_spin));
+  g_signal_connect_swapped (paint, "notify::value", G_CALLBACK (on_paint_tool_value), self);
+  on_paint_tool_value (self);
+}
+
+static void
+on_paint_attribute_selected (TsrMarathonMapEditor *self)
+{
+  guint attribute = gtk_drop_down_get_selected (self->paint_attribute_dropdown);
+
+  if (attribute >= TSR_MARATHON_N_PAINT_ATTRIBUTES)
+    return;
+  update_paint_value_range (self);
+  if (self->paint_tool == NULL)
+    return;
+  tsr_marathon_paint_tool_set_attribute (TSR_MARATHON_PAINT_TOOL (self->paint_tool), attribute);
+  /* A texture keeps the value its picker gave; numbers take the field's. */
+  if (!is_texture (attribute))
+    tsr_marathon_paint_tool_set_value (TSR_MARATHON_PAINT_TOOL (self->paint_tool),
+                                       (gint) gtk_spin_button_get_value (self->paint_value_spin));
+  if (gtk_toggle_button_get_active (self->paint_button))
+    tsr_marathon_map_editor_set_draw_mode (self, paint_draw_mode (attribute));
+}
+
+static void
+on_paint_value_changed (TsrMarathonMapEditor *self)
+{
+  if (self->paint_tool != NULL
+      && !is_texture (tsr_marathon_paint_tool_get_attribute (TSR_MARATHON_PAINT_TOOL (self->paint_tool))))
+    tsr_marathon_paint_tool_set_value (TSR_MARATHON_PAINT_TOOL (self->paint_tool),
+                                       (gint) gtk_spin_button_get_value (self->paint_value_spin));
+}
+
+static void
+on_paint_texture_chosen (TsrMarathonMapEditor *self,
+                         guint                 descriptor)
+{
+  if (self->paint_tool != NULL)
+    tsr_marathon_paint_tool_set_value (TSR_MARATHON_PAINT_TOOL (self->paint_tool), (gint) descriptor);
+}
+
+/* A texture for every selected polygon, as one undo step through the inspector's source. */
+static void
+set_selected_texture (TsrMarathonMapEditor *self,
+                      const char           *field_name,
+                      guint                 descriptor)
+{
+  TsrPropertySource *source = tsr_property_inspector_get_source (self->inspector);
+  TsrFieldValue value = { 0 };
+  g_autoptr(GError) error = NULL;
+  int field;
+
+  if (source == NULL || (field = tsr_field_table_find (tsr_property_source_get_table (source), field_name)) < 0)
+    return;
+  value.v[0] = (gint16) descriptor;
+  if (!tsr_property_source_set (source, (guint) field, &value, &error))
+    g_warning ("%s: %s", field_name, error->message);
+}
+
+static void
+on_floor_texture_chosen (TsrMarathonMapEditor *self,
+                         guint                 descriptor)
+{
+  set_selected_texture (self, "floor_texture", descriptor);
+}
+
+static void
+on_ceiling_texture_chosen (TsrMarathonMapEditor *self,
+                           guint                 descriptor)
+{
+  set_selected_texture (self, "ceiling_texture", descriptor);
+}
+
+static void
+apply_textures (TsrMarathonMapEditor *self)
+{
+  TsrMarathonTexturePicker *pickers[] = { self->paint_picker, self->floor_picker, self->ceiling_picker };
+  gint collection = -1;
+
+  if (self->map != NULL && tsr_marathon_level_map_get_level (self->map)->has_info)
+    collection = tsr_marathon_environment_wall_collection (
+      tsr_marathon_level_map_get_level (self->map)->info.environment_code);
+  for (guint i = 0; i < G_N_ELEMENTS (pickers); i++)
+    {
+      tsr_marathon_texture_picker_set_textures (pickers[i], self->textures);
+      if (collection >= 0)
+        tsr_marathon_texture_picker_set_collection (pickers[i], (guint) collection);
+    }
+  if (self->texture_layer != NULL)
+    tsr_marathon_texture_layer_set_textures (self->texture_layer, self->textures);
+  tsr_marathon_map_editor_set_draw_mode (self, self->mode);
+}
+
+/* The scenario's file path, the key of its remembered Shapes file (NULL: an unsaved map). */
+static char *
+scenario_path (TsrMarathonMapEditor *self)
+{
+  GFile *file = self->document != NULL ? tsr_document_get_file (TSR_DOCUMENT (self->document)) : NULL;
+
+  return file != NULL ? g_file_get_path (file) : NULL;
+}
+
+static void
+textures_follow_settings (TsrMarathonMapEditor *self)
+{
+  g_autofree char *scenario = scenario_path (self);
+  g_autofree char *shapes = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->settings == NULL)
+    return;
+  if (scenario != NULL)
+    {
+      g_autoptr(GVariant) remembered = g_settings_get_value (self->settings, "marathon-scenario-shapes");
+
+      g_variant_lookup (remembered, scenario, "s", &shapes);
+    }
+  if (shapes == NULL || *shapes == '\0')
+    {
+      g_free (shapes);
+      shapes = g_settings_get_string (self->settings, "marathon-shapes");
+    }
+  if (*shapes == '\0')
+    return;
+  file = g_file_new_for_path (shapes);
+  if (self->textures != NULL && g_file_equal (file, tsr_marathon_textures_get_file (self->textures)))
+    return;
+  g_clear_object (&self->textures);
+  self->textures = tsr_marathon_textures_load (file, &error);
+  if (self->textures == NULL)
+    g_message ("Shapes file %s: %s", shapes, error->message);
+  apply_textures (self);
+}
+
+gboolean
+tsr_marathon_map_editor_set_shapes_file (TsrMarathonMapEditor *self,
+                                         GFile                *file,
+                                         GError              **error)
+{
+  g_autoptr(TsrMarathonTextures) textures = NULL;
+  g_autofree char *scenario = NULL;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  textures = tsr_marathon_textures_load (file, error);
+  if (textures == NULL)
+    return FALSE;
+  g_set_object (&self->textures, textures);
+  scenario = scenario_path (self);
+  if (self->settings != NULL && scenario != NULL)
+    {
+      g_autoptr(GVariant) remembered = g_settings_get_value (self->settings, "marathon-scenario-shapes");
+      g_autofree char *path = g_file_get_path (file);
+      GVariantBuilder builder;
+      GVariantIter iter;
+      const char *key, *value;
+
+      g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+      g_variant_iter_init (&iter, remembered);
+      while (g_variant_iter_next (&iter, "{&s&s}", &key, &value))
+        if (g_strcmp0 (key, scenario) != 0)
+          g_variant_builder_add (&builder, "{ss}", key, value);
+      g_variant_builder_add (&builder, "{ss}", scenario, path != NULL ? path : "");
+      g_settings_set_value (self->settings, "marathon-scenario-shapes", g_variant_builder_end (&builder));
+    }
+  apply_textures (self);
+  return TRUE;
+}
+
+TsrMarathonTextures *
+tsr_marathon_map_editor_get_textures (TsrMarathonMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  return self->textures;
+}
+
+static void
+on_shapes_response (GtkNativeDialog      *dialog,
+                    int                   response,
+                    TsrMarathonMapEditor *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_marathon_map_editor_set_shapes_file (self, file, &error))
+    gtk_label_set_text (self->status_label, error->message);
+  g_object_unref (dialog);
+}
+
+static void
+on_shapes_clicked (TsrMarathonMapEditor *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Shapes File"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_shapes_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static TsrMarathonTexturePicker *
+add_picker (TsrMarathonMapEditor *self,
+            GtkMenuButton        *button,
+            GCallback             chosen)
+{
+  GtkWidget *picker = tsr_marathon_texture_picker_new ();
+
+  gtk_menu_button_set_popover (button, picker);
+  g_signal_connect_swapped (picker, "texture-chosen", chosen, self);
+  return TSR_MARATHON_TEXTURE_PICKER (picker);
+}
+
+static void
+paint_and_textures_init (TsrMarathonMapEditor *self)
+{
+  g_autoptr(GtkStringList) attributes = gtk_string_list_new (NULL);
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+
+  for (guint a = 0; a < TSR_MARATHON_N_PAINT_ATTRIBUTES; a++)
+    gtk_string_list_append (attributes, tsr_marathon_paint_attribute_label (a));
+  gtk_drop_down_set_model (self->paint_attribute_dropdown, G_LIST_MODEL (attributes));
+  self->paint_picker = add_picker (self, self->paint_texture_button, G_CALLBACK (on_paint_texture_chosen));
+  self->floor_picker = add_picker (self, self->floor_texture_button, G_CALLBACK (on_floor_texture_chosen));
+  self->ceiling_picker = add_picker (self, self->ceiling_texture_button, G_CALLBACK (on_ceiling_texture_chosen));
+  if (schema != NULL && g_settings_schema_has_key (schema, "marathon-scenario-shapes"))
+    {
+      self->settings = g_settings_new (APPLICATION_ID);
+      g_signal_connect_swapped (self->settings, "changed::marathon-shapes", G_CALLBACK (textures_follow_settings), self);
+    }
+}
+
+TsrTool *
+tsr_marathon_map_editor_get_paint_tool (TsrMarathonMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  return self->paint_tool;
+}
+
+TsrMarathonTextureLayer *
+tsr_marathon_map_editor_get_texture_layer (TsrMarathonMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  return self->texture_layer;
+}
+
+/* WHICH: "paint", "floor" or "ceiling". */
+TsrMarathonTexturePicker *
+tsr_marathon_map_editor_get_texture_picker (TsrMarathonMapEditor *self,
+                                            const char           *which)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  if (g_strcmp0 (which, "floor") == 0)
+    return self->floor_picker;
+  if (g_strcmp0 (which, "ceiling") == 0)
+    return self->ceiling_picker;
+  return self->paint_picker;
+}
+
 static void
 on_tool_toggled (TsrMarathonMapEditor *self)
 {
@@ -247,6 +628,16 @@ on_tool_toggled (TsrMarathonMapEditor *self)
 
   if (self->session == NULL)
     return;
+  gtk_widget_set_visible (self->paint_box, gtk_toggle_button_get_active (self->paint_button));
+  if (gtk_toggle_button_get_active (self->paint_button))
+    {
+      tsr_edit_session_set_tool (self->session, self->paint_tool);
+      /* The map shows what is being painted. */
+      tsr_marathon_map_editor_set_draw_mode (self, paint_draw_mode (
+                                                     tsr_marathon_paint_tool_get_attribute (
+                                                       TSR_MARATHON_PAINT_TOOL (self->paint_tool))));
+      return;
+    }
   tool = gtk_toggle_button_get_active (self->move_button) ? self->move_tool : self->select_tool;
   for (guint t = 0; t < N_DRAWING_TOOLS; t++)
     if (gtk_toggle_button_get_active (self->drawing_buttons[t]))
@@ -392,6 +783,10 @@ clear_level (TsrMarathonMapEditor *self)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->layer));
   if (self->grid != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid));
+  if (self->texture_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->texture_layer));
+  if (self->paint_tool != NULL)
+    g_signal_handlers_disconnect_by_data (self->paint_tool, self);
   tsr_property_inspector_set_source (self->inspector, NULL);
   if (self->map != NULL)
     g_signal_handlers_disconnect_by_func (self->map, on_map_elements_changed, self);
@@ -403,6 +798,8 @@ clear_level (TsrMarathonMapEditor *self)
         g_signal_handlers_disconnect_by_data (self->drawing_tools[t], self);
         g_clear_object (&self->drawing_tools[t]);
       }
+  g_clear_object (&self->paint_tool);
+  g_clear_object (&self->texture_layer);
   g_clear_object (&self->session);
   g_clear_object (&self->layer);
   g_clear_object (&self->grid);
@@ -424,6 +821,9 @@ show_level (TsrMarathonMapEditor *self)
       self->select_tool = tsr_vector_select_tool_new (self->session);
       self->move_tool = tsr_vector_move_tool_new (self->session);
       make_drawing_tools (self);
+      self->paint_tool = tsr_marathon_paint_tool_new (self->session, self->map);
+      self->texture_layer = tsr_marathon_texture_layer_new (self->map);
+      tsr_marathon_texture_layer_set_textures (self->texture_layer, self->textures);
       self->grid = tsr_grid_layer_new (512, 2);
       self->layer = tsr_vector_layer_new (TSR_VECTOR_MAP (self->map));
       self->style = tsr_marathon_map_style_new ();
@@ -438,11 +838,13 @@ show_level (TsrMarathonMapEditor *self)
       tsr_vector_layer_set_cached (self->layer, TRUE);
       g_signal_connect (self->map, "elements-changed", G_CALLBACK (on_map_elements_changed), self);
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid));
+      tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->texture_layer));
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->layer));
       tsr_map_canvas_set_session (self->canvas, self->session);
       g_signal_connect_swapped (tsr_edit_session_get_selection (self->session), "changed",
                                 G_CALLBACK (on_selection_changed), self);
       apply_grid (self);
+      paint_tool_attach (self);
       on_tool_toggled (self);
       tsr_map_canvas_zoom_to_fit (self->canvas);
     }
@@ -475,6 +877,7 @@ tsr_marathon_map_editor_set_document (TsrMarathonMapEditor *self,
       g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)), self);
     }
   g_set_object (&self->document, document);
+  textures_follow_settings (self);
   if (document != NULL)
     {
       g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (on_levels_changed), self);
@@ -526,8 +929,14 @@ tsr_marathon_map_editor_set_draw_mode (TsrMarathonMapEditor *self,
   if (self->style != NULL)
     {
       tsr_marathon_map_style_set_mode (self->style, mode);
+      tsr_marathon_map_style_set_textured (self->style, self->textures != NULL);
       tsr_vector_layer_restyle (self->layer);
     }
+  if (self->texture_layer != NULL)
+    tsr_marathon_texture_layer_set_surface (self->texture_layer,
+                                            mode == TSR_MARATHON_DRAW_FLOOR_TEXTURE ? TSR_MARATHON_TEXTURE_SURFACE_FLOOR
+                                            : mode == TSR_MARATHON_DRAW_CEILING_TEXTURE ? TSR_MARATHON_TEXTURE_SURFACE_CEILING
+                                            : TSR_MARATHON_TEXTURE_SURFACE_NONE);
 }
 
 void
@@ -586,6 +995,8 @@ tsr_marathon_map_editor_dispose (GObject *object)
 
   tsr_marathon_map_editor_set_document (self, NULL);
   g_clear_handle_id (&self->meter_idle, g_source_remove);
+  g_clear_object (&self->textures);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_MAP_EDITOR);
   G_OBJECT_CLASS (tsr_marathon_map_editor_parent_class)->dispose (object);
 }
@@ -611,6 +1022,17 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, editor_box);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, select_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, move_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_box);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_attribute_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_value_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_texture_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, texture_box);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, floor_texture_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, ceiling_texture_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_paint_attribute_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_paint_value_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_shapes_clicked);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, grid_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, grid_check);
@@ -668,4 +1090,5 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (secondary));
+  paint_and_textures_init (self);
 }

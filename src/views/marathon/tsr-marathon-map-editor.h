@@ -9,6 +9,8 @@
 
 #include "model/marathon/tsr-marathon-document.h"
 #include "views/marathon/tsr-marathon-map-style.h"
+#include "views/marathon/tsr-marathon-texture-layer.h"
+#include "views/marathon/tsr-marathon-texture-picker.h"
 #include "views/tsr-map-canvas.h"
 #include "views/tsr-property-inspector.h"
 
@@ -33,5 +35,19 @@ void                 tsr_marathon_map_editor_set_snap      (TsrMarathonMapEditor
                                                             gboolean              snap);
 /* The status line's text (transfer none). */
 const char          *tsr_marathon_map_editor_get_status    (TsrMarathonMapEditor *self);
+
+/* Paint and textures. The paint tool of the shown level (transfer none). */
+TsrTool             *tsr_marathon_map_editor_get_paint_tool (TsrMarathonMapEditor *self);
+TsrMarathonTextureLayer *tsr_marathon_map_editor_get_texture_layer (TsrMarathonMapEditor *self);
+/* WHICH: "paint" (the paint tool's texture), "floor" or "ceiling" (the selected polygons'). */
+TsrMarathonTexturePicker *tsr_marathon_map_editor_get_texture_picker (TsrMarathonMapEditor *self,
+                                                                      const char           *which);
+/* Reads FILE as this scenario's Shapes file and remembers it for the scenario (the file chooser
+ * of "Shapes File…" ends here). */
+gboolean             tsr_marathon_map_editor_set_shapes_file (TsrMarathonMapEditor *self,
+                                                              GFile                *file,
+                                                              GError              **error);
+/* (transfer none; NULL without a Shapes file) */
+TsrMarathonTextures *tsr_marathon_map_editor_get_textures  (TsrMarathonMapEditor *self);
 
 G_END_DECLS

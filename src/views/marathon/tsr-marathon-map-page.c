@@ -241,6 +241,30 @@ on_level_selected (TsrMarathonMapPage *self)
   tsr_marathon_document_set_current_level (self->document, selected);
 }
 
+/* The Images file of the preferences (marathon-images), when one is set and reads. */
+static gboolean
+use_images_preference (TsrMarathonMapPage *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (schema == NULL || !g_settings_schema_has_key (schema, "marathon-images"))
+    return FALSE;
+  settings = g_settings_new (APPLICATION_ID);
+  path = g_settings_get_string (settings, "marathon-images");
+  if (*path == '\0')
+    return FALSE;
+  file = g_file_new_for_path (path);
+  if (tsr_terminal_editor_set_images_file (self->terminal_editor, file, &error))
+    return TRUE;
+  g_message ("Images file %s: %s", path, error->message);
+  return FALSE;
+}
+
 void
 tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
                                     TsrMarathonDocument *document)
@@ -258,7 +282,8 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
     {
       g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (show_level), self);
       g_signal_connect_swapped (document, "levels-changed", G_CALLBACK (on_levels_changed), self);
-      tsr_terminal_editor_find_images_beside (self->terminal_editor, tsr_document_get_file (TSR_DOCUMENT (document)));
+      if (!use_images_preference (self))
+        tsr_terminal_editor_find_images_beside (self->terminal_editor, tsr_document_get_file (TSR_DOCUMENT (document)));
     }
   show_level (self);
 }

@@ -13,10 +13,12 @@ struct _TsrMarathonMapStyle {
   TsrMarathonDrawMode mode;
   gboolean            ranges_valid;
   gint                floor_min, floor_max, ceiling_min, ceiling_max;
+  gboolean            textured;
 };
 
 static const char *const mode_ids[] = {
   "type", "floor-height", "ceiling-height", "floor-light", "ceiling-light", "liquid", "ambient-sound",
+  "random-sound", "floor-texture", "ceiling-texture",
 };
 
 const char *
@@ -31,6 +33,9 @@ tsr_marathon_draw_mode_label (TsrMarathonDrawMode mode)
     case TSR_MARATHON_DRAW_CEILING_LIGHT: return _("Ceiling light");
     case TSR_MARATHON_DRAW_LIQUID: return _("Liquid");
     case TSR_MARATHON_DRAW_AMBIENT_SOUND: return _("Ambient sound");
+    case TSR_MARATHON_DRAW_RANDOM_SOUND: return _("Random sound");
+    case TSR_MARATHON_DRAW_FLOOR_TEXTURE: return _("Floor texture");
+    case TSR_MARATHON_DRAW_CEILING_TEXTURE: return _("Ceiling texture");
     case TSR_MARATHON_N_DRAW_MODES:
     default:
       return "";
@@ -66,6 +71,13 @@ TsrMarathonDrawMode
 tsr_marathon_map_style_get_mode (TsrMarathonMapStyle *style)
 {
   return style->mode;
+}
+
+void
+tsr_marathon_map_style_set_textured (TsrMarathonMapStyle *style,
+                                     gboolean             textured)
+{
+  style->textured = textured;
 }
 
 void
@@ -243,6 +255,22 @@ tsr_marathon_map_style_apply (TsrVectorMap        *map,
           case TSR_MARATHON_DRAW_AMBIENT_SOUND:
             category (polygon->ambient_sound_image_index, style->fill);
             break;
+          case TSR_MARATHON_DRAW_RANDOM_SOUND:
+            category (polygon->random_sound_image_index, style->fill);
+            break;
+          case TSR_MARATHON_DRAW_FLOOR_TEXTURE:
+          case TSR_MARATHON_DRAW_CEILING_TEXTURE:
+            {
+              guint16 texture = (guint16) (self->mode == TSR_MARATHON_DRAW_FLOOR_TEXTURE ? polygon->floor_texture
+                                                                                         : polygon->ceiling_texture);
+
+              /* Without the pictures, a colour per collection and bitmap. */
+              if (self->textured)
+                style->fill[3] = 0;
+              else
+                category (texture == 0xFFFF ? -1 : texture, style->fill);
+              break;
+            }
           case TSR_MARATHON_DRAW_TYPE:
           case TSR_MARATHON_N_DRAW_MODES:
           default:

@@ -18,6 +18,9 @@ typedef enum {
   TSR_MARATHON_DRAW_CEILING_LIGHT,
   TSR_MARATHON_DRAW_LIQUID,
   TSR_MARATHON_DRAW_AMBIENT_SOUND,
+  TSR_MARATHON_DRAW_RANDOM_SOUND,
+  TSR_MARATHON_DRAW_FLOOR_TEXTURE,
+  TSR_MARATHON_DRAW_CEILING_TEXTURE,
   TSR_MARATHON_N_DRAW_MODES
 } TsrMarathonDrawMode;
 
@@ -46,6 +49,10 @@ void                 tsr_marathon_map_style_free       (TsrMarathonMapStyle *sty
 void                 tsr_marathon_map_style_set_mode   (TsrMarathonMapStyle *style,
                                                         TsrMarathonDrawMode  mode);
 TsrMarathonDrawMode  tsr_marathon_map_style_get_mode   (TsrMarathonMapStyle *style);
+/* The texture modes: TRUE when a texture layer under the vector layer draws the textures, so
+ * polygons are left unfilled; otherwise they are coloured by texture. */
+void                 tsr_marathon_map_style_set_textured (TsrMarathonMapStyle *style,
+                                                          gboolean             textured);
 /* The records changed: height ranges are measured again at the next draw. */
 void                 tsr_marathon_map_style_invalidate (TsrMarathonMapStyle *style);
 /* The TsrVectorStyleFunc: MAP is a TsrMarathonLevelMap, USER_DATA the TsrMarathonMapStyle. */
