@@ -11,6 +11,7 @@
 
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-vector-layer.h"
@@ -56,6 +57,9 @@ struct _TsrDoom2dMapPage {
   TsrTool              *tool;
   TsrVectorLayer       *vector_layer;
   TsrDoom2dMapLayer    *map_layer;
+  TsrDoom2dPanelLayer  *panel_layer;
+  TsrDoom2dMapLayer    *grid_layer;
+  guint                 animation_tick;
   TsrDoom2dTriggerLayer *trigger_layer;
   TsrPropertySource    *source;
   guint                 fit_tick;
@@ -162,8 +166,8 @@ apply_palettes (TsrDoom2dMapPage *self)
   tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_AREA, palette_value (&self->palettes[PALETTE_AREA]));
   tsr_doom2d_tool_set_grid (tool, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->grid_dropdown)) == 0 ? 16 : 8);
   tsr_doom2d_tool_set_snap (tool, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->snap_check)));
-  if (self->map_layer != NULL)
-    tsr_doom2d_map_layer_set_grid (self->map_layer, tsr_doom2d_tool_get_grid (tool));
+  if (self->grid_layer != NULL)
+    tsr_doom2d_map_layer_set_grid (self->grid_layer, tsr_doom2d_tool_get_grid (tool));
 }
 
 static void
@@ -288,6 +292,10 @@ on_undo_stack_changed (TsrUndoStack     *stack,
 {
   if (self->map_layer != NULL)
     tsr_doom2d_map_layer_update (self->map_layer);
+  if (self->grid_layer != NULL)
+    tsr_doom2d_map_layer_update (self->grid_layer);
+  if (self->panel_layer != NULL)
+    tsr_doom2d_panel_layer_update (self->panel_layer);
   update_inspector (self);
 }
 
@@ -463,12 +471,27 @@ fit_when_allocated (GtkWidget     *canvas,
   return G_SOURCE_REMOVE;
 }
 
+/* Animated textures play at the game's speed: one tick every 28 ms of frame-clock time. */
+static gboolean
+animate (GtkWidget     *canvas,
+         GdkFrameClock *clock,
+         gpointer       data)
+{
+  TsrDoom2dMapPage *self = data;
+
+  tsr_doom2d_panel_layer_set_tick (self->panel_layer, (guint64) gdk_frame_clock_get_frame_time (clock) / 28000);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 clear_document (TsrDoom2dMapPage *self)
 {
   if (self->fit_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
   self->fit_tick = 0;
+  if (self->animation_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->animation_tick);
+  self->animation_tick = 0;
   tsr_property_inspector_set_source (self->inspector, NULL);
   g_clear_object (&self->source);
   tsr_findings_view_set_document (self->findings, NULL);
@@ -480,7 +503,13 @@ clear_document (TsrDoom2dMapPage *self)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   if (self->trigger_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  if (self->panel_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
+  if (self->grid_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   g_clear_object (&self->trigger_layer);
+  g_clear_object (&self->panel_layer);
+  g_clear_object (&self->grid_layer);
   g_clear_object (&self->vector_layer);
   g_clear_object (&self->map_layer);
   if (self->tool != NULL)
@@ -525,10 +554,17 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
                     G_CALLBACK (on_undo_stack_changed), self);
 
   self->map_layer = tsr_doom2d_map_layer_new (document);
+  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_AREA);
+  self->panel_layer = tsr_doom2d_panel_layer_new (document, NULL);
+  self->grid_layer = tsr_doom2d_map_layer_new (document);
+  tsr_doom2d_map_layer_set_parts (self->grid_layer, TSR_DOOM2D_MAP_LAYER_GRID);
   self->vector_layer = tsr_vector_layer_new (TSR_VECTOR_MAP (document));
   tsr_vector_layer_set_background (self->vector_layer, FALSE);
   tsr_vector_layer_set_selection (self->vector_layer, tsr_edit_session_get_selection (self->session));
+  tsr_vector_layer_set_style_func (self->vector_layer, tsr_doom2d_panel_layer_outline_style, NULL, NULL);
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
   self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
@@ -546,6 +582,8 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history),
                                    tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
   self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
+  if (tsr_doom2d_panel_layer_has_animations (self->panel_layer))
+    self->animation_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), animate, self, NULL);
 }
 
 /* --- Building --- */
@@ -764,6 +802,13 @@ tsr_doom2d_map_page_get_inspector (TsrDoom2dMapPage *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
   return self->inspector;
+}
+
+TsrDoom2dPanelLayer *
+tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->panel_layer;
 }
 
 TsrFindingsView *
