@@ -113,14 +113,12 @@ GdkTexture *
 tsr_doom2d_texture_get_frame (const TsrDoom2dCachedTexture *entry,
                               guint                         frame)
 {
-  guint x, width, height;
   TsrImage *part;
 
   if (entry->image == NULL)
     return NULL;
-  tsr_doom2d_texture_frame_rect (entry->texture, frame, entry->image->width, entry->image->height,
-                                 &x, &width, &height);
-  if (x == 0 && width == entry->image->width && height == entry->image->height)
+  /* A still texture is one frame: the whole picture. */
+  if (!entry->texture->animated)
     return tsr_image_texture_new (entry->image, 1);
   part = tsr_doom2d_texture_crop_frame (entry, frame);
   return part != NULL ? tsr_image_texture_take (part, 1) : NULL;
