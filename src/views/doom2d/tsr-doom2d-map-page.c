@@ -572,6 +572,13 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
 
   /* Textures for new panels: the first the map has. */
   tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), 0);
+  {
+    guint width, height;
+
+    /* Its frame size: Ctrl-click draws a panel of it, drawn panels snap to whole tiles of it. */
+    if (tsr_doom2d_panel_layer_get_texture_size (self->panel_layer, 0, &width, &height))
+      tsr_doom2d_tool_set_texture_size (TSR_DOOM2D_TOOL (self->tool), width, height);
+  }
   apply_palettes (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (self->category_checks[c]),
