@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
@@ -41,6 +42,7 @@ struct _TsrDoom2dMapPage {
   GtkWidget            *mode_buttons[N_MODES];
   Palette               palettes[N_PALETTES];
   GtkWidget            *grid_dropdown;
+  GtkWidget            *texture_dropdown;
   GtkWidget            *snap_check;
   GtkWidget            *scrolled;
   TsrMapCanvas         *canvas;
@@ -176,6 +178,47 @@ on_palette_changed (GObject          *dropdown,
                     TsrDoom2dMapPage *self)
 {
   apply_palettes (self);
+}
+
+/* The texture new panels get: the drop-down lists the map's texture records. */
+static void
+apply_texture (TsrDoom2dMapPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->texture_dropdown));
+  guint width, height;
+
+  if (self->tool == NULL || self->panel_layer == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), selected);
+  /* Its frame size: Ctrl-click draws a panel of it, drawn panels snap to whole tiles of it. */
+  if (tsr_doom2d_panel_layer_get_texture_size (self->panel_layer, selected, &width, &height))
+    tsr_doom2d_tool_set_texture_size (TSR_DOOM2D_TOOL (self->tool), width, height);
+}
+
+static void
+on_texture_changed (GObject          *dropdown,
+                    GParamSpec       *pspec,
+                    TsrDoom2dMapPage *self)
+{
+  apply_texture (self);
+}
+
+static void
+fill_textures (TsrDoom2dMapPage *self)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); t++)
+    {
+      const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+      const char *name = path != NULL ? MAX (strrchr (path, '\\'), strrchr (path, ':')) : NULL;
+
+      gtk_string_list_append (names, name != NULL ? name + 1 : path != NULL ? path : "");
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), 0);
+  apply_texture (self);
 }
 
 /* --- Selection and inspector --- */
@@ -317,6 +360,7 @@ sync_mode_buttons (TsrDoom2dMapPage *self)
                             || (p == PALETTE_ITEM && mode == TSR_DOOM2D_TOOL_ITEM)
                             || (p == PALETTE_MONSTER && mode == TSR_DOOM2D_TOOL_MONSTER)
                             || (p == PALETTE_AREA && mode == TSR_DOOM2D_TOOL_AREA));
+  gtk_widget_set_visible (self->texture_dropdown, mode == TSR_DOOM2D_TOOL_PANEL);
   switch (mode)
     {
     case TSR_DOOM2D_TOOL_PANEL:
@@ -571,14 +615,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_map_canvas_set_session (self->canvas, self->session);
 
   /* Textures for new panels: the first the map has. */
-  tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), 0);
-  {
-    guint width, height;
-
-    /* Its frame size: Ctrl-click draws a panel of it, drawn panels snap to whole tiles of it. */
-    if (tsr_doom2d_panel_layer_get_texture_size (self->panel_layer, 0, &width, &height))
-      tsr_doom2d_tool_set_texture_size (TSR_DOOM2D_TOOL (self->tool), width, height);
-  }
+  fill_textures (self);
   apply_palettes (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (self->category_checks[c]),
@@ -670,6 +707,11 @@ build (TsrDoom2dMapPage *self)
       g_signal_connect (self->palettes[p].dropdown, "notify::selected", G_CALLBACK (on_palette_changed), self);
       gtk_box_append (GTK_BOX (toolbar), self->palettes[p].dropdown);
     }
+  self->texture_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_widget_set_name (self->texture_dropdown, "texture");
+  gtk_widget_set_tooltip_text (self->texture_dropdown, _("Texture of new panels (Ctrl-click: a panel of its size)"));
+  g_signal_connect (self->texture_dropdown, "notify::selected", G_CALLBACK (on_texture_changed), self);
+  gtk_box_append (GTK_BOX (toolbar), self->texture_dropdown);
   self->grid_dropdown = gtk_drop_down_new_from_strings (grids);
   gtk_widget_set_name (self->grid_dropdown, "grid");
   gtk_widget_set_tooltip_text (self->grid_dropdown, _("Grid"));
@@ -841,6 +883,8 @@ tsr_doom2d_map_page_get_dropdown (TsrDoom2dMapPage *self,
   g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
   if (g_strcmp0 (name, "grid") == 0)
     return self->grid_dropdown;
+  if (g_strcmp0 (name, "texture") == 0)
+    return self->texture_dropdown;
   for (guint p = 0; p < N_PALETTES; p++)
     if (g_strcmp0 (self->palettes[p].name, name) == 0)
       return self->palettes[p].dropdown;

@@ -34,7 +34,7 @@ TsrPropertyInspector *tsr_doom2d_map_page_get_inspector  (TsrDoom2dMapPage  *sel
 TsrFindingsView      *tsr_doom2d_map_page_get_findings   (TsrDoom2dMapPage  *self);
 /* The layer drawing the sky and the textured panels. (transfer none) */
 TsrDoom2dPanelLayer  *tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self);
-/* The tool-bar button of MODE, the palette drop-downs ("panel-type", "trigger-type", "item",
+/* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "item",
  * "monster", "area", "grid") and the category checks. (transfer none) */
 GtkWidget            *tsr_doom2d_map_page_get_mode_button (TsrDoom2dMapPage *self,
                                                            TsrDoom2dToolMode mode);
