@@ -2,14 +2,17 @@
  * layers the page stacks (the map area with its grid, the records as TsrVectorLayer, the trigger
  * lines), for a 1920×1080 view of the largest real map (df_MAP01.map): at fit, at 1:1, at fit
  * with a selection of every panel, and the frame after a move of one panel (an elements-changed
- * and a redraw). Textures are not drawn (flat colours by type). Prints CPU and wall time per
- * frame, mean and p95. */
+ * and a redraw), first with flat colours (no textures found), then with the real textures of the
+ * test data's StandartWAD packed with the project's DFWAD writer (the sky, tiled panels, water and
+ * acid filters), also at an animation step. Prints CPU and wall time per frame, mean and p95. */
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "edit/tsr-move-elements-command.h"
 #include "model/doom2d/tsr-doom2d-document.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-vector-layer.h"
 #include "tsr-test-common.h"
@@ -59,7 +62,7 @@ cpu_ms (void)
   return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
 }
 
-static TsrCanvasLayer *layers[3];
+static TsrCanvasLayer *layers[5];
 
 static void
 draw_frame (cairo_surface_t *target, const TsrMapViewport *viewport, GArray *wall, GArray *cpu)
@@ -95,6 +98,68 @@ bench_view (const char *what, cairo_surface_t *target, const TsrMapViewport *vie
   report (what, wall, cpu);
 }
 
+/* Fit, 1:1, fit with every panel selected, and a one-panel move with its frame. */
+static void
+run_views (const char           *label,
+           TsrDocument          *document,
+           TsrSelection         *selection,
+           cairo_surface_t      *target,
+           const TsrMapViewport *fit,
+           double                width,
+           double                height,
+           guint                 n_panels)
+{
+  TsrDoom2dDocument *d2 = TSR_DOOM2D_DOCUMENT (document);
+  g_autofree char *what = NULL;
+
+  what = g_strdup_printf ("%s: fit", label);
+  bench_view (what, target, fit);
+
+  /* 1:1 around the middle: the 16 px grid is drawn. */
+  {
+    TsrMapViewport one = { width / 2 - VIEW_W / 2.0, height / 2 - VIEW_H / 2.0, 1, VIEW_W, VIEW_H, 1 };
+
+    g_free (what);
+    what = g_strdup_printf ("%s: 1:1", label);
+    bench_view (what, target, &one);
+  }
+
+  /* Fit with every panel selected. */
+  for (guint i = 0; i < n_panels; i++)
+    {
+      TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, i);
+      tsr_selection_add (selection, &ref);
+    }
+  g_free (what);
+  what = g_strdup_printf ("%s: fit, every panel selected", label);
+  bench_view (what, target, fit);
+  tsr_selection_clear (selection);
+
+  /* A move of one panel, then the frame: what a drag step costs. */
+  {
+    g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+    TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, n_panels / 2);
+
+    for (guint i = 0; i < FRAMES; i++)
+      {
+        g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1,
+                                                                              i % 2 ? -16 : 16, 0, "Move", NULL);
+        gint64 start = g_get_monotonic_time ();
+        double cpu_start = cpu_ms ();
+
+        tsr_document_execute (document, move);
+        draw_frame (target, fit, wall, cpu);
+        /* Count the command as part of the frame. */
+        g_array_index (wall, double, wall->len - 1) = (g_get_monotonic_time () - start) / 1000.0;
+        g_array_index (cpu, double, cpu->len - 1) = cpu_ms () - cpu_start;
+      }
+    g_free (what);
+    what = g_strdup_printf ("%s: fit, move one panel + frame", label);
+    report (what, wall, cpu);
+  }
+}
+
 int
 main (void)
 {
@@ -110,8 +175,11 @@ main (void)
   TsrMapViewport viewport = { 0, 0, 1, VIEW_W, VIEW_H, 1 };
   double width, height;
   guint n_panels;
+  g_autofree char *temp = g_dir_make_tmp ("tessera-bench-XXXXXX", NULL);
+  g_autofree char *wad = tsr_test_pack_standart_wad (dir, temp);
 
   g_assert_no_error (error);
+  g_assert_nonnull (wad);
   d2 = TSR_DOOM2D_DOCUMENT (document);
   map = tsr_doom2d_document_get_map (d2);
   n_panels = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
@@ -122,60 +190,65 @@ main (void)
           tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_AREA),
           tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), VIEW_W, VIEW_H);
 
+  /* The page's stack: area, panels, grid, records (outlined panels), trigger lines. Nothing
+   * resolves the textures at first (the search path is empty). */
+  g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  layers[1] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
-  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[1]), FALSE);
-  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[1]), selection);
-  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_AREA);
+  layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, NULL));
+  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[2]), TSR_DOOM2D_MAP_LAYER_GRID);
+  layers[3] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
+  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[3]), FALSE);
+  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[3]), selection);
+  tsr_vector_layer_set_style_func (TSR_VECTOR_LAYER (layers[3]), tsr_doom2d_panel_layer_outline_style, NULL, NULL);
+  layers[4] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
 
   /* Fit: the whole map in the view, centred. */
   viewport.zoom = MIN (VIEW_W / width, VIEW_H / height);
   viewport.x = -(VIEW_W / viewport.zoom - width) / 2;
   viewport.y = -(VIEW_H / viewport.zoom - height) / 2;
-  bench_view ("fit", target, &viewport);
+  run_views ("flat", document, selection, target, &viewport, width, height, n_panels);
 
-  /* 1:1 around the middle: the 16 px grid is drawn. */
-  {
-    TsrMapViewport one = { width / 2 - VIEW_W / 2.0, height / 2 - VIEW_H / 2.0, 1, VIEW_W, VIEW_H, 1 };
-    bench_view ("1:1", target, &one);
-  }
-
-  /* Fit with every panel selected. */
-  for (guint i = 0; i < n_panels; i++)
-    {
-      TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, i);
-      tsr_selection_add (selection, &ref);
-    }
-  bench_view ("fit, every panel selected", target, &viewport);
-  tsr_selection_clear (selection);
-
-  /* A move of one panel, then the frame: what a drag step costs. */
+  /* With the real textures. */
+  g_object_unref (layers[1]);
+  layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, (const char *const[]) { wad, NULL }));
   {
     g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
-    TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, n_panels / 2);
 
+    /* The first frame resolves, decodes and cuts every texture. */
+    draw_frame (target, &viewport, wall, cpu);
+    report ("textures: first frame (loads textures)", wall, cpu);
+  }
+  printf ("textures: %s animations\n",
+          tsr_doom2d_panel_layer_has_animations (TSR_DOOM2D_PANEL_LAYER (layers[1])) ? "with" : "without");
+  run_views ("textures", document, selection, target, &viewport, width, height, n_panels);
+  {
+    g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+
+    /* Every frame one game tick on: the animation step and its frame. */
     for (guint i = 0; i < FRAMES; i++)
       {
-        g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1,
-                                                                              i % 2 ? -16 : 16, 0, "Move", NULL);
-        gint64 start = g_get_monotonic_time ();
-        double cpu_start = cpu_ms ();
-        double w, c;
-
-        tsr_document_execute (document, move);
+        tsr_doom2d_panel_layer_set_tick (TSR_DOOM2D_PANEL_LAYER (layers[1]), i + 1);
         draw_frame (target, &viewport, wall, cpu);
-        /* Count the command as part of the frame. */
-        w = g_array_index (wall, double, wall->len - 1) = (g_get_monotonic_time () - start) / 1000.0;
-        c = g_array_index (cpu, double, cpu->len - 1) = cpu_ms () - cpu_start;
-        (void) w;
-        (void) c;
       }
-    report ("fit, move one panel + frame", wall, cpu);
+    report ("textures: fit, a game tick per frame", wall, cpu);
+  }
+  {
+    g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+
+    /* Kept for a look: the textured fit frame. */
+    draw_frame (target, &viewport, wall, cpu);
+    cairo_surface_write_to_png (target, "bench-doom2d-canvas-fit.png");
   }
 
   for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
     g_object_unref (layers[i]);
   cairo_surface_destroy (target);
+  g_unlink (wad);
+  g_rmdir (temp);
   return 0;
 }

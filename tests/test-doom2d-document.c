@@ -786,6 +786,75 @@ tool_drag (TsrTool *tool, double x0, double y0, double x1, double y1, TsrModifie
   tsr_tool_release (tool, &event);
 }
 
+/* Texture-sized panels: with the texture's frame size known, a Ctrl-click draws one panel of that
+ * size at the grid cell, and a drag snaps to whole tiles (at least one); without a size (a
+ * texture that does not resolve) the grid rules as before. Undone to the loaded bytes. */
+START_TEST (test_tool_texture_sized_panels)
+{
+  g_autofree char *path = map_path ();
+  g_autoptr(TsrDoom2dDocument) document = open_path (path);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  g_autoptr(TsrTool) tool = NULL;
+  TsrDoom2dTool *d2;
+  g_autoptr(GBytes) original = serialized (document);
+  guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+  const TsrDoom2dRecord *record;
+
+  tsr_edit_session_set_layer (session, G_OBJECT (document));
+  tool = tsr_doom2d_tool_new (session, document);
+  d2 = TSR_DOOM2D_TOOL (tool);
+  tsr_edit_session_set_tool (session, tool);
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PANEL);
+  tsr_doom2d_tool_set_texture (d2, 3);
+  tsr_doom2d_tool_set_texture_size (d2, 32, 16);
+
+  /* Ctrl-click (a small wobble is no drag): one 32 x 16 panel at the cell, texture 3. */
+  tool_drag (tool, 40, 20, 43, 22, TSR_MODIFIER_CONTROL);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n);
+  ck_assert_int_eq (record->values[0].v[0], 32);
+  ck_assert_int_eq (record->values[0].v[1], 16);
+  ck_assert_int_eq (record->values[1].v[0], 32);
+  ck_assert_int_eq (record->values[1].v[1], 16);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], 3);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Draw Panel");
+
+  /* A drag of 2.2 x 2.5 tiles: 2 x 3 tiles; a drag shorter than a tile: one tile. */
+  tool_drag (tool, 5, 5, 5 + 70, 5 + 40, 0);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n + 1);
+  ck_assert_int_eq (record->values[0].v[0], 0);
+  ck_assert_int_eq (record->values[1].v[0], 64);
+  ck_assert_int_eq (record->values[1].v[1], 48);
+  tool_drag (tool, 200, 200, 205, 203, 0);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n + 2);
+  ck_assert_int_eq (record->values[1].v[0], 32);
+  ck_assert_int_eq (record->values[1].v[1], 16);
+
+  /* Backwards 1.2 x 0.5 tiles: one tile each way, ending at the press's cell. */
+  tool_drag (tool, 300, 300, 300 - 50, 300 - 20, 0);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n + 3);
+  ck_assert_int_eq (record->values[0].v[0], 288 - 32);
+  ck_assert_int_eq (record->values[1].v[0], 32);
+  ck_assert_int_eq (record->values[0].v[1], 288 - 16);
+  ck_assert_int_eq (record->values[1].v[1], 16);
+
+  /* A new texture without a size: the grid again, Ctrl-click a grid cell. */
+  tsr_doom2d_tool_set_texture (d2, 0);
+  tool_drag (tool, 40, 400, 40, 400, TSR_MODIFIER_CONTROL);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n + 4);
+  ck_assert_int_eq (record->values[1].v[0], 16);
+  ck_assert_int_eq (record->values[1].v[1], 16);
+
+  while (tsr_undo_stack_undo (stack))
+    ;
+  {
+    g_autoptr(GBytes) back = serialized (document);
+    ck_assert (g_bytes_equal (back, original));
+  }
+}
+END_TEST
+
 START_TEST (test_tool_modes)
 {
   g_autofree char *path = map_path ();
@@ -1019,6 +1088,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_commands_undo_exactly);
   tcase_add_test (real, test_map_in_archive);
   tcase_add_test (real, test_tool_modes);
+  tcase_add_test (real, test_tool_texture_sized_panels);
   tcase_add_test (real, test_map_check);
   tcase_add_test (real, test_random_edits_undo_all);
   tcase_add_test (real, test_random_edits_text_map);

@@ -4,8 +4,10 @@
  * refused, the door panel taken), a real Ctrl+Z and Ctrl+Y, a Delete undone, and a real Ctrl+S.
  * The saved map, reloaded with the codec, holds every original record unchanged and exactly the
  * four new ones; its text form converts back to the same binary. Then a doubled player spawn is
- * listed by the map check and a real click on the finding selects it. Screenshots at fit, 1:1 and
- * of the map check.
+ * listed by the map check and a real click on the finding selects it. The map is drawn with its
+ * real textures: the test data's StandartWAD packed with the project's writer into a folder set as
+ * the "doom2d-data-folders" preference; every texture record resolves and an animated one plays on
+ * the frame clock. Screenshots at fit, 1:1 and of the map check.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
+#include "tsr-test-common.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -172,6 +175,17 @@ test_edit_and_save (void)
   dir = tsr_test_ui_copy_files (source, names, work_dir, "doom2d");
   path = g_build_filename (dir, "df_MAP01.map", NULL);
   original = load_map (path);
+  /* The game's data folder: Standart.wad packed from the test data, found through the preference. */
+  {
+    g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
+    g_autofree char *wad = NULL;
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+    g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
+    wad = tsr_test_pack_standart_wad (source, game);
+    g_assert_nonnull (wad);
+    g_settings_set_string (settings, "doom2d-data-folders", game);
+  }
 
   window = tsr_window_new (application);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
@@ -196,6 +210,34 @@ test_edit_and_save (void)
         & (TSR_DOOM2D_PANEL_OPENDOOR | TSR_DOOM2D_PANEL_CLOSEDOOR))
       door = p;
   g_assert_cmpuint (door, !=, G_MAXUINT);
+
+  /* Every texture record resolves (the special water ones too), and animations play. */
+  {
+    TsrDoom2dPanelLayer *layer = tsr_doom2d_map_page_get_panel_layer (page);
+    guint animated = G_MAXUINT, first, width, height;
+    gboolean advanced = FALSE;
+    gint64 end;
+
+    for (guint t = 0; t < n[TSR_DOOM2D_KIND_TEXTURE]; t++)
+      {
+        const TsrDoom2dRecord *texture = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t);
+
+        g_assert_true (tsr_doom2d_panel_layer_get_texture_size (layer, t, &width, &height));
+        if (texture->values[TSR_DOOM2D_TEXTURE_ANIMATED].v[0] != 0)
+          animated = t;
+      }
+    g_assert_true (tsr_doom2d_panel_layer_has_animations (layer));
+    g_assert_cmpuint (animated, !=, G_MAXUINT);
+    first = tsr_doom2d_panel_layer_get_frame (layer, animated);
+    end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (!advanced && g_get_monotonic_time () < end)
+      {
+        tsr_test_ui_iterate_for (20);
+        advanced = tsr_doom2d_panel_layer_get_frame (layer, animated) != first;
+      }
+    g_assert_true (advanced);
+    g_assert_cmpuint (tsr_doom2d_panel_layer_get_n_drawn (layer), >, 0);
+  }
 
   /* Fitted at first: the whole map in view. */
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-fit.png");
@@ -375,6 +417,11 @@ test_edit_and_save (void)
   }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+    g_settings_reset (settings, "doom2d-data-folders");
+  }
   tsr_test_ui_iterate_for (50);
 }
 

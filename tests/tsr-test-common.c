@@ -1,6 +1,8 @@
 /* tsr-test-common.c: shared test support. */
 #include "tsr-test-common.h"
 
+#include "formats/doom2d/tsr-doom2d-pack.h"
+
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,4 +142,23 @@ tsr_test_find_finding (GPtrArray  *findings,
         return finding;
     }
   return NULL;
+}
+
+char *
+tsr_test_pack_standart_wad (const char *doom2d_dir,
+                            const char *folder)
+{
+  g_autofree char *list = g_build_filename (doom2d_dir, "StandartWAD", "standart.lst", NULL);
+  g_autofree char *path = g_build_filename (folder, "Standart.wad", NULL);
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dWad *wad = tsr_doom2d_pack_list (list, NULL, &error);
+  g_autoptr(GBytes) bytes = wad != NULL ? tsr_doom2d_wad_write (wad, &error) : NULL;
+
+  tsr_doom2d_wad_free (wad);
+  if (bytes == NULL || !g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error))
+    {
+      g_printerr ("cannot pack %s: %s\n", list, error != NULL ? error->message : "?");
+      return NULL;
+    }
+  return g_steal_pointer (&path);
 }

@@ -26,6 +26,10 @@ char       *tsr_test_make_temp_dir    (void);
 /* The first finding whose "severity: where: what" contains FRAGMENT, or NULL. (transfer none) */
 const TsrFinding *tsr_test_find_finding (GPtrArray  *findings,
                                          const char *fragment);
+/* Packs the test data's StandartWAD folder (DOOM2D_DIR/StandartWAD/standart.lst) with the project's
+ * DFWAD writer into FOLDER/Standart.wad; returns that path, or NULL (and prints why). */
+char       *tsr_test_pack_standart_wad (const char *doom2d_dir,
+                                        const char *folder);
 /* Runs SUITE (and frees it); returns the process exit status. */
 int         tsr_test_run_suite        (Suite *suite);
 

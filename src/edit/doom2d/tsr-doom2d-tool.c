@@ -40,6 +40,9 @@ struct _TsrDoom2dTool {
   gboolean           snap;
   gint64             panel_type;
   gint64             texture;
+  guint              texture_width;   /* a frame of the new panels' texture; 0: none resolved */
+  guint              texture_height;
+  gboolean           texture_sized;   /* Ctrl at the press: one texture-sized panel */
   gint64             trigger_type;
   gint64             thing_types[TSR_DOOM2D_N_KINDS];
   gint64             trigger;
@@ -99,6 +102,13 @@ snap_down (TsrDoom2dTool *self,
   if (!self->snap || self->grid == 0)
     return floor (value);
   return floor (value / self->grid) * self->grid;
+}
+
+/* Whether new panels get a texture whose size they snap to (snapping on, Panel mode). */
+static gboolean
+textured (TsrDoom2dTool *self)
+{
+  return self->mode == TSR_DOOM2D_TOOL_PANEL && self->snap && self->texture_width > 0 && self->texture_height > 0;
 }
 
 /* The core tool the mode delegates to. */
@@ -270,6 +280,11 @@ doom2d_tool_press (TsrTool            *tool,
       self->state = STATE_DRAW;
       self->x0 = self->x1 = snap_down (self, event->x);
       self->y0 = self->y1 = snap_down (self, event->y);
+      /* Ctrl-click: a panel of its texture's size at the cell clicked. */
+      self->texture_sized = self->mode == TSR_DOOM2D_TOOL_PANEL && (event->modifiers & TSR_MODIFIER_CONTROL)
+                            && self->texture_width > 0 && self->texture_height > 0;
+      if (self->texture_sized)
+        self->x1 = self->x0 + self->texture_width, self->y1 = self->y0 + self->texture_height;
       tsr_tool_overlay_changed (tool);
       break;
     case TSR_DOOM2D_TOOL_ITEM:
@@ -308,8 +323,18 @@ doom2d_tool_drag (TsrTool            *tool,
       }
       break;
     case STATE_DRAW:
+      if (self->texture_sized)
+        break;
       self->x1 = tsr_doom2d_tool_snap_coordinate (self, event->x);
       self->y1 = tsr_doom2d_tool_snap_coordinate (self, event->y);
+      if (textured (self))
+        {
+          /* Textured panels snap to whole tiles of their texture, at least one. */
+          self->x1 = self->x0 + copysign (MAX (1, floor (fabs (event->x - self->x0) / self->texture_width + 0.5)),
+                                          event->x - self->x0) * self->texture_width;
+          self->y1 = self->y0 + copysign (MAX (1, floor (fabs (event->y - self->y0) / self->texture_height + 0.5)),
+                                          event->y - self->y0) * self->texture_height;
+        }
       tsr_tool_overlay_changed (tool);
       break;
     case STATE_IDLE:
@@ -702,6 +727,7 @@ tsr_doom2d_tool_set_texture (TsrDoom2dTool *self,
 {
   g_return_if_fail (TSR_IS_DOOM2D_TOOL (self));
   self->texture = texture;
+  self->texture_width = self->texture_height = 0;
 }
 
 void
@@ -744,4 +770,14 @@ tsr_doom2d_tool_get_trigger (TsrDoom2dTool *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_TOOL (self), -1);
   return self->trigger;
+}
+
+void
+tsr_doom2d_tool_set_texture_size (TsrDoom2dTool *self,
+                                  guint          width,
+                                  guint          height)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_TOOL (self));
+  self->texture_width = width;
+  self->texture_height = height;
 }

@@ -54,6 +54,12 @@ void              tsr_doom2d_tool_set_panel_type  (TsrDoom2dTool     *self,
 gint64            tsr_doom2d_tool_get_panel_type  (TsrDoom2dTool     *self);
 void              tsr_doom2d_tool_set_texture     (TsrDoom2dTool     *self,
                                                    gint64             texture);
+/* The size of a frame of that texture (0 x 0: it does not resolve, or is a special one; setting
+ * the texture clears it). With a size, a Ctrl-click in Panel mode draws one texture-sized panel
+ * and, while snapping, drawn panels snap to whole multiples of it. */
+void              tsr_doom2d_tool_set_texture_size (TsrDoom2dTool    *self,
+                                                    guint             width,
+                                                    guint             height);
 void              tsr_doom2d_tool_set_trigger_type (TsrDoom2dTool    *self,
                                                     gint64            type);
 /* KIND: item, monster or area. */

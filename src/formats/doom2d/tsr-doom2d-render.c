@@ -158,8 +158,8 @@ panel_colour (gint64 type)
   return 0x808080a0;
 }
 
-static int
-panel_layer (gint64 type)
+int
+tsr_doom2d_panel_draw_layer (gint64 type)
 {
   if (type & TSR_DOOM2D_PANEL_BACK) return 0;
   if (type & TSR_DOOM2D_PANEL_STEP) return 1;
@@ -350,7 +350,7 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
   fill_rect (&canvas, 0, 0, canvas.image->width, canvas.image->height, 0x101018ff);
   draw_sky (&canvas, map, cache);
 
-  for (int layer = 0; layer <= 5; layer++)
+  for (int layer = 0; layer < TSR_DOOM2D_N_DRAW_LAYERS; layer++)
     for (guint i = 0; i < panels->len; i++)
       {
         const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
@@ -363,7 +363,7 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
         PanelTexture texture;
         TsrDoom2dSpecialTexture special;
 
-        if (panel_layer (type) != layer || (flags & 2) != 0 /* PANEL_FLAG_HIDE */)
+        if (tsr_doom2d_panel_draw_layer (type) != layer || (flags & 2) != 0 /* PANEL_FLAG_HIDE */)
           continue;
         map_rect (&canvas, at->v[0], at->v[1], extent->v[0], extent->v[1], &x0, &y0, &x1, &y1);
         special = special_of (map, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);

@@ -26,4 +26,9 @@ TsrImage *tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
                                         guint                  height,
                                         GError               **error);
 
+/* Where a panel of TYPE lies in the game's drawing order, bottom first: 0 background, 1 steps,
+ * 2 walls and doors, 3 lifts and monster boundaries, 4 water and acid, 5 foreground. */
+#define TSR_DOOM2D_N_DRAW_LAYERS 6
+int       tsr_doom2d_panel_draw_layer  (gint64 type);
+
 G_END_DECLS

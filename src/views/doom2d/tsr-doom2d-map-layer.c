@@ -8,6 +8,7 @@ struct _TsrDoom2dMapLayer {
   GObject            parent_instance;
   TsrDoom2dDocument *document; /* weak */
   guint              grid;
+  TsrDoom2dMapLayerParts parts;
   double             width;
   double             height;
 };
@@ -50,14 +51,17 @@ map_layer_draw (TsrCanvasLayer       *layer,
   cairo_save (cr);
   /* On whole view pixels, so the fill is a plain pixel fill. */
   x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
-  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
-  cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
-  cairo_fill (cr);
-  cairo_rectangle (cr, x0 - 0.5, y0 - 0.5, x1 - x0 + 1, y1 - y0 + 1);
-  cairo_set_source_rgb (cr, 0.45, 0.45, 0.55);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-  if (self->grid > 0 && self->grid * viewport->zoom >= 6)
+  if (self->parts & TSR_DOOM2D_MAP_LAYER_AREA)
+    {
+      cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+      cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
+      cairo_fill (cr);
+      cairo_rectangle (cr, x0 - 0.5, y0 - 0.5, x1 - x0 + 1, y1 - y0 + 1);
+      cairo_set_source_rgb (cr, 0.45, 0.45, 0.55);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+    }
+  if ((self->parts & TSR_DOOM2D_MAP_LAYER_GRID) && self->grid > 0 && self->grid * viewport->zoom >= 6)
     {
       double step = self->grid;
       double mx0 = MAX (0, floor (viewport->x / step) * step);
@@ -113,6 +117,7 @@ static void
 tsr_doom2d_map_layer_init (TsrDoom2dMapLayer *self)
 {
   self->grid = 16;
+  self->parts = TSR_DOOM2D_MAP_LAYER_AREA | TSR_DOOM2D_MAP_LAYER_GRID;
 }
 
 TsrDoom2dMapLayer *
@@ -136,6 +141,17 @@ tsr_doom2d_map_layer_set_grid (TsrDoom2dMapLayer *self,
   if (self->grid == grid)
     return;
   self->grid = grid;
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+void
+tsr_doom2d_map_layer_set_parts (TsrDoom2dMapLayer     *self,
+                                TsrDoom2dMapLayerParts parts)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_MAP_LAYER (self));
+  if (self->parts == parts)
+    return;
+  self->parts = parts;
   tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }
 

@@ -15,6 +15,15 @@ TsrDoom2dMapLayer *tsr_doom2d_map_layer_new       (TsrDoom2dDocument *document);
 /* Grid spacing in map pixels; 0 hides the grid. */
 void               tsr_doom2d_map_layer_set_grid  (TsrDoom2dMapLayer *self,
                                                    guint              grid);
+/* What the layer draws: the area (background and edge) and the grid. The editor stacks two: the
+ * area under the panels and the grid over them. Both by default. */
+typedef enum {
+  TSR_DOOM2D_MAP_LAYER_AREA = 1 << 0,
+  TSR_DOOM2D_MAP_LAYER_GRID = 1 << 1,
+} TsrDoom2dMapLayerParts;
+
+void               tsr_doom2d_map_layer_set_parts (TsrDoom2dMapLayer     *self,
+                                                   TsrDoom2dMapLayerParts parts);
 /* The header's size may have changed (after any edit). */
 void               tsr_doom2d_map_layer_update    (TsrDoom2dMapLayer *self);
 

@@ -8,9 +8,11 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-vector-layer.h"
@@ -40,6 +42,7 @@ struct _TsrDoom2dMapPage {
   GtkWidget            *mode_buttons[N_MODES];
   Palette               palettes[N_PALETTES];
   GtkWidget            *grid_dropdown;
+  GtkWidget            *texture_dropdown;
   GtkWidget            *snap_check;
   GtkWidget            *scrolled;
   TsrMapCanvas         *canvas;
@@ -56,6 +59,9 @@ struct _TsrDoom2dMapPage {
   TsrTool              *tool;
   TsrVectorLayer       *vector_layer;
   TsrDoom2dMapLayer    *map_layer;
+  TsrDoom2dPanelLayer  *panel_layer;
+  TsrDoom2dMapLayer    *grid_layer;
+  guint                 animation_tick;
   TsrDoom2dTriggerLayer *trigger_layer;
   TsrPropertySource    *source;
   guint                 fit_tick;
@@ -162,8 +168,8 @@ apply_palettes (TsrDoom2dMapPage *self)
   tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_AREA, palette_value (&self->palettes[PALETTE_AREA]));
   tsr_doom2d_tool_set_grid (tool, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->grid_dropdown)) == 0 ? 16 : 8);
   tsr_doom2d_tool_set_snap (tool, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->snap_check)));
-  if (self->map_layer != NULL)
-    tsr_doom2d_map_layer_set_grid (self->map_layer, tsr_doom2d_tool_get_grid (tool));
+  if (self->grid_layer != NULL)
+    tsr_doom2d_map_layer_set_grid (self->grid_layer, tsr_doom2d_tool_get_grid (tool));
 }
 
 static void
@@ -172,6 +178,47 @@ on_palette_changed (GObject          *dropdown,
                     TsrDoom2dMapPage *self)
 {
   apply_palettes (self);
+}
+
+/* The texture new panels get: the drop-down lists the map's texture records. */
+static void
+apply_texture (TsrDoom2dMapPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->texture_dropdown));
+  guint width, height;
+
+  if (self->tool == NULL || self->panel_layer == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), selected);
+  /* Its frame size: Ctrl-click draws a panel of it, drawn panels snap to whole tiles of it. */
+  if (tsr_doom2d_panel_layer_get_texture_size (self->panel_layer, selected, &width, &height))
+    tsr_doom2d_tool_set_texture_size (TSR_DOOM2D_TOOL (self->tool), width, height);
+}
+
+static void
+on_texture_changed (GObject          *dropdown,
+                    GParamSpec       *pspec,
+                    TsrDoom2dMapPage *self)
+{
+  apply_texture (self);
+}
+
+static void
+fill_textures (TsrDoom2dMapPage *self)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); t++)
+    {
+      const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+      const char *name = path != NULL ? MAX (strrchr (path, '\\'), strrchr (path, ':')) : NULL;
+
+      gtk_string_list_append (names, name != NULL ? name + 1 : path != NULL ? path : "");
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), 0);
+  apply_texture (self);
 }
 
 /* --- Selection and inspector --- */
@@ -288,6 +335,10 @@ on_undo_stack_changed (TsrUndoStack     *stack,
 {
   if (self->map_layer != NULL)
     tsr_doom2d_map_layer_update (self->map_layer);
+  if (self->grid_layer != NULL)
+    tsr_doom2d_map_layer_update (self->grid_layer);
+  if (self->panel_layer != NULL)
+    tsr_doom2d_panel_layer_update (self->panel_layer);
   update_inspector (self);
 }
 
@@ -309,6 +360,7 @@ sync_mode_buttons (TsrDoom2dMapPage *self)
                             || (p == PALETTE_ITEM && mode == TSR_DOOM2D_TOOL_ITEM)
                             || (p == PALETTE_MONSTER && mode == TSR_DOOM2D_TOOL_MONSTER)
                             || (p == PALETTE_AREA && mode == TSR_DOOM2D_TOOL_AREA));
+  gtk_widget_set_visible (self->texture_dropdown, mode == TSR_DOOM2D_TOOL_PANEL);
   switch (mode)
     {
     case TSR_DOOM2D_TOOL_PANEL:
@@ -463,12 +515,27 @@ fit_when_allocated (GtkWidget     *canvas,
   return G_SOURCE_REMOVE;
 }
 
+/* Animated textures play at the game's speed: one tick every 28 ms of frame-clock time. */
+static gboolean
+animate (GtkWidget     *canvas,
+         GdkFrameClock *clock,
+         gpointer       data)
+{
+  TsrDoom2dMapPage *self = data;
+
+  tsr_doom2d_panel_layer_set_tick (self->panel_layer, (guint64) gdk_frame_clock_get_frame_time (clock) / 28000);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 clear_document (TsrDoom2dMapPage *self)
 {
   if (self->fit_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
   self->fit_tick = 0;
+  if (self->animation_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->animation_tick);
+  self->animation_tick = 0;
   tsr_property_inspector_set_source (self->inspector, NULL);
   g_clear_object (&self->source);
   tsr_findings_view_set_document (self->findings, NULL);
@@ -480,7 +547,13 @@ clear_document (TsrDoom2dMapPage *self)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   if (self->trigger_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  if (self->panel_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
+  if (self->grid_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   g_clear_object (&self->trigger_layer);
+  g_clear_object (&self->panel_layer);
+  g_clear_object (&self->grid_layer);
   g_clear_object (&self->vector_layer);
   g_clear_object (&self->map_layer);
   if (self->tool != NULL)
@@ -525,17 +598,24 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
                     G_CALLBACK (on_undo_stack_changed), self);
 
   self->map_layer = tsr_doom2d_map_layer_new (document);
+  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_AREA);
+  self->panel_layer = tsr_doom2d_panel_layer_new (document, NULL);
+  self->grid_layer = tsr_doom2d_map_layer_new (document);
+  tsr_doom2d_map_layer_set_parts (self->grid_layer, TSR_DOOM2D_MAP_LAYER_GRID);
   self->vector_layer = tsr_vector_layer_new (TSR_VECTOR_MAP (document));
   tsr_vector_layer_set_background (self->vector_layer, FALSE);
   tsr_vector_layer_set_selection (self->vector_layer, tsr_edit_session_get_selection (self->session));
+  tsr_vector_layer_set_style_func (self->vector_layer, tsr_doom2d_panel_layer_outline_style, NULL, NULL);
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
   self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
   tsr_map_canvas_set_session (self->canvas, self->session);
 
   /* Textures for new panels: the first the map has. */
-  tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), 0);
+  fill_textures (self);
   apply_palettes (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (self->category_checks[c]),
@@ -546,6 +626,8 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history),
                                    tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
   self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
+  if (tsr_doom2d_panel_layer_has_animations (self->panel_layer))
+    self->animation_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), animate, self, NULL);
 }
 
 /* --- Building --- */
@@ -625,6 +707,11 @@ build (TsrDoom2dMapPage *self)
       g_signal_connect (self->palettes[p].dropdown, "notify::selected", G_CALLBACK (on_palette_changed), self);
       gtk_box_append (GTK_BOX (toolbar), self->palettes[p].dropdown);
     }
+  self->texture_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_widget_set_name (self->texture_dropdown, "texture");
+  gtk_widget_set_tooltip_text (self->texture_dropdown, _("Texture of new panels (Ctrl-click: a panel of its size)"));
+  g_signal_connect (self->texture_dropdown, "notify::selected", G_CALLBACK (on_texture_changed), self);
+  gtk_box_append (GTK_BOX (toolbar), self->texture_dropdown);
   self->grid_dropdown = gtk_drop_down_new_from_strings (grids);
   gtk_widget_set_name (self->grid_dropdown, "grid");
   gtk_widget_set_tooltip_text (self->grid_dropdown, _("Grid"));
@@ -766,6 +853,13 @@ tsr_doom2d_map_page_get_inspector (TsrDoom2dMapPage *self)
   return self->inspector;
 }
 
+TsrDoom2dPanelLayer *
+tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->panel_layer;
+}
+
 TsrFindingsView *
 tsr_doom2d_map_page_get_findings (TsrDoom2dMapPage *self)
 {
@@ -789,6 +883,8 @@ tsr_doom2d_map_page_get_dropdown (TsrDoom2dMapPage *self,
   g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
   if (g_strcmp0 (name, "grid") == 0)
     return self->grid_dropdown;
+  if (g_strcmp0 (name, "texture") == 0)
+    return self->texture_dropdown;
   for (guint p = 0; p < N_PALETTES; p++)
     if (g_strcmp0 (self->palettes[p].name, name) == 0)
       return self->palettes[p].dropdown;

@@ -11,6 +11,7 @@
 
 #include "edit/doom2d/tsr-doom2d-tool.h"
 #include "model/doom2d/tsr-doom2d-document.h"
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-findings-view.h"
 #include "views/tsr-map-canvas.h"
@@ -31,7 +32,9 @@ TsrDoom2dTool        *tsr_doom2d_map_page_get_tool       (TsrDoom2dMapPage  *sel
 TsrEditSession       *tsr_doom2d_map_page_get_session    (TsrDoom2dMapPage  *self);
 TsrPropertyInspector *tsr_doom2d_map_page_get_inspector  (TsrDoom2dMapPage  *self);
 TsrFindingsView      *tsr_doom2d_map_page_get_findings   (TsrDoom2dMapPage  *self);
-/* The tool-bar button of MODE, the palette drop-downs ("panel-type", "trigger-type", "item",
+/* The layer drawing the sky and the textured panels. (transfer none) */
+TsrDoom2dPanelLayer  *tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self);
+/* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "item",
  * "monster", "area", "grid") and the category checks. (transfer none) */
 GtkWidget            *tsr_doom2d_map_page_get_mode_button (TsrDoom2dMapPage *self,
                                                            TsrDoom2dToolMode mode);

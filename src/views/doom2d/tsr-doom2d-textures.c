@@ -87,9 +87,9 @@ tsr_doom2d_texture_cache_new_gdk (TsrDoom2dResources *resources)
   return tsr_doom2d_texture_cache_new (resources, tsr_doom2d_texture_decode_gdk, NULL);
 }
 
-GdkTexture *
-tsr_doom2d_texture_get_frame (const TsrDoom2dCachedTexture *entry,
-                              guint                         frame)
+TsrImage *
+tsr_doom2d_texture_crop_frame (const TsrDoom2dCachedTexture *entry,
+                               guint                         frame)
 {
   guint x, width, height;
   TsrImage *part;
@@ -98,13 +98,28 @@ tsr_doom2d_texture_get_frame (const TsrDoom2dCachedTexture *entry,
     return NULL;
   tsr_doom2d_texture_frame_rect (entry->texture, frame, entry->image->width, entry->image->height,
                                  &x, &width, &height);
-  if (x == 0 && width == entry->image->width && height == entry->image->height)
-    return tsr_image_texture_new (entry->image, 1);
+  if (width == 0 || height == 0)
+    return NULL;
   part = tsr_image_new (width, height);
   if (part == NULL)
     return NULL;
   for (guint y = 0; y < height; y++)
     memcpy (part->pixels + (gsize) y * width * 4,
             entry->image->pixels + ((gsize) y * entry->image->width + x) * 4, (gsize) width * 4);
-  return tsr_image_texture_take (part, 1);
+  return part;
+}
+
+GdkTexture *
+tsr_doom2d_texture_get_frame (const TsrDoom2dCachedTexture *entry,
+                              guint                         frame)
+{
+  TsrImage *part;
+
+  if (entry->image == NULL)
+    return NULL;
+  /* A still texture is one frame: the whole picture. */
+  if (!entry->texture->animated)
+    return tsr_image_texture_new (entry->image, 1);
+  part = tsr_doom2d_texture_crop_frame (entry, frame);
+  return part != NULL ? tsr_image_texture_take (part, 1) : NULL;
 }

@@ -23,4 +23,9 @@ TsrDoom2dTextureCache *tsr_doom2d_texture_cache_new_gdk (TsrDoom2dResources    *
 GdkTexture            *tsr_doom2d_texture_get_frame    (const TsrDoom2dCachedTexture *entry,
                                                         guint                         frame);
 
+/* Frame FRAME of ENTRY as a picture of its own (transfer full), or NULL when ENTRY has no
+ * picture or the frame lies outside it. */
+TsrImage              *tsr_doom2d_texture_crop_frame   (const TsrDoom2dCachedTexture *entry,
+                                                        guint                         frame);
+
 G_END_DECLS

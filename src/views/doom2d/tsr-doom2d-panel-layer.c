@@ -1,0 +1,605 @@
+/* tsr-doom2d-panel-layer.c: the sky and the panels with their textures, drawn with cairo. Each
+ * texture frame is one cairo surface, made once and used as a repeating pattern whose origin is the
+ * panel's corner: pixman tiles it (nearest neighbour from 1:1 up, bilinear below), so a frame costs
+ * one fill per visible panel. The special water textures are the game's filter (2 x colour x what
+ * lies beneath), done as a multiply and, for water's doubled blue, a colour dodge at half.
+ * Two caches keep frames cheap: the sky scaled to the map's size in view pixels (re-made when the
+ * zoom changes), and the whole layer as drawn for the last viewport, kept until the map changes
+ * (elements-changed, an update), an animation steps, a category is shown or hidden, or the view
+ * moves: a frame that only redraws the selection, a tool's overlay or the trigger lines blits it. */
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "formats/doom2d/tsr-doom2d-render.h"
+#include "views/doom2d/tsr-doom2d-textures.h"
+#include "views/tsr-image-texture.h"
+
+#define PANEL_FLAG_BLENDING 1
+
+/* One texture as the layer draws it. */
+typedef struct {
+  const TsrDoom2dCachedTexture *entry;  /* the cache's (transfer none) */
+  cairo_pattern_t             **frames; /* n_frames repeating patterns; NULL without a picture */
+  guint                         n_frames;
+  guint                         frame;  /* shown now */
+  guint                         width;  /* of a frame */
+  guint                         height;
+} LayerTexture;
+
+struct _TsrDoom2dPanelLayer {
+  GObject                parent_instance;
+  TsrDoom2dDocument     *document;
+  TsrDoom2dTextureCache *cache;
+  GHashTable            *textures;  /* const TsrDoom2dCachedTexture * -> LayerTexture * */
+  GPtrArray             *by_record; /* texture record index -> LayerTexture * (borrowed) */
+  gboolean               stale;
+  LayerTexture          *sky;       /* borrowed from TEXTURES, or NULL */
+  guint64                tick;
+  guint                  n_drawn;
+  cairo_surface_t       *sky_surface; /* the sky at SKY_WIDTH x SKY_HEIGHT view pixels, or NULL */
+  int                    sky_width;
+  int                    sky_height;
+  cairo_surface_t       *frame;       /* the layer as drawn for FRAME_VIEWPORT, or NULL */
+  TsrMapViewport         frame_viewport;
+  gboolean               frame_visible[TSR_DOOM2D_N_CATEGORIES];
+  gulong                 changed_handler;
+  int                    alpha_field;
+  int                    flags_field;
+};
+
+static void tsr_doom2d_panel_layer_iface_init (TsrCanvasLayerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TsrDoom2dPanelLayer, tsr_doom2d_panel_layer, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_CANVAS_LAYER, tsr_doom2d_panel_layer_iface_init))
+
+static void
+layer_texture_free (gpointer data)
+{
+  LayerTexture *texture = data;
+
+  for (guint i = 0; i < texture->n_frames; i++)
+    cairo_pattern_destroy (texture->frames[i]);
+  g_free (texture->frames);
+  g_free (texture);
+}
+
+/* The layer's texture for PATH: resolved, decoded and cut into frames once. */
+static LayerTexture *
+texture_for_path (TsrDoom2dPanelLayer *self,
+                  const char          *path)
+{
+  const TsrDoom2dCachedTexture *entry = tsr_doom2d_texture_cache_get (self->cache, path != NULL ? path : "");
+  LayerTexture *texture = g_hash_table_lookup (self->textures, entry);
+  guint n;
+
+  if (texture != NULL)
+    return texture;
+  texture = g_new0 (LayerTexture, 1);
+  texture->entry = entry;
+  g_hash_table_insert (self->textures, (gpointer) entry, texture);
+  if (entry->image == NULL)
+    return texture;
+  n = entry->texture->animated ? MAX (entry->texture->frame_count, 1) : 1;
+  texture->frames = g_new0 (cairo_pattern_t *, n);
+  for (guint f = 0; f < n; f++)
+    {
+      g_autoptr(TsrImage) part = tsr_doom2d_texture_crop_frame (entry, f);
+      cairo_surface_t *surface;
+
+      if (part == NULL)
+        break;
+      if (f == 0)
+        texture->width = part->width, texture->height = part->height;
+      surface = tsr_image_cairo_surface_new (part);
+      texture->frames[f] = cairo_pattern_create_for_surface (surface);
+      cairo_surface_destroy (surface);
+      cairo_pattern_set_extend (texture->frames[f], CAIRO_EXTEND_REPEAT);
+      texture->n_frames = f + 1;
+    }
+  if (texture->n_frames == 0)
+    g_clear_pointer (&texture->frames, g_free);
+  texture->frame = texture->n_frames > 1 ? tsr_doom2d_texture_frame_at (entry->texture, self->tick) % texture->n_frames : 0;
+  return texture;
+}
+
+static void
+refresh_records (TsrDoom2dPanelLayer *self)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+  guint n = map != NULL ? tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE) : 0;
+  const char *sky;
+
+  if (!self->stale && self->by_record->len == n)
+    return;
+  g_ptr_array_set_size (self->by_record, 0);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (self->by_record,
+                     texture_for_path (self, tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, i)->values[TSR_DOOM2D_TEXTURE_PATH].text));
+  sky = map != NULL ? map->header->values[TSR_DOOM2D_HEADER_SKY].text : NULL;
+  self->sky = sky != NULL && *sky != '\0' ? texture_for_path (self, sky) : NULL;
+  self->stale = FALSE;
+}
+
+static LayerTexture *
+record_texture (TsrDoom2dPanelLayer *self,
+                gint64               index)
+{
+  return index >= 0 && (guint64) index < self->by_record->len ? g_ptr_array_index (self->by_record, (guint) index) : NULL;
+}
+
+/* --- Drawing --- */
+
+static TsrLayerKind
+panel_layer_get_kind (TsrCanvasLayer *layer)
+{
+  return TSR_LAYER_KIND_VECTOR;
+}
+
+static void
+panel_layer_get_bounds (TsrCanvasLayer  *layer,
+                        TsrVectorBounds *bounds)
+{
+  /* The map layer below gives the map's area; panels outside it are the vector layer's bounds. */
+  tsr_vector_bounds_init_empty (bounds);
+}
+
+static void
+set_pattern_origin (cairo_pattern_t *pattern,
+                    double           x,
+                    double           y,
+                    double           zoom)
+{
+  cairo_matrix_t matrix;
+
+  /* User space (view pixels) to the texture's pixels: the panel's corner is the texture's (0, 0). */
+  cairo_matrix_init_scale (&matrix, 1 / zoom, 1 / zoom);
+  cairo_matrix_translate (&matrix, -x, -y);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_pattern_set_filter (pattern, zoom >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
+}
+
+/* Above this many view pixels the sky is scaled on every frame instead of kept. */
+#define SKY_CACHE_MAX_PIXELS (2560 * 2560)
+
+static void
+draw_sky (TsrDoom2dPanelLayer  *self,
+          cairo_t              *cr,
+          const TsrMapViewport *viewport,
+          double                map_w,
+          double                map_h)
+{
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+  double x0, y0, x1, y1;
+  int w, h;
+
+  if (self->sky == NULL || self->sky->n_frames == 0 || map_w <= 0 || map_h <= 0)
+    return;
+  pattern = self->sky->frames[0];
+  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
+  x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
+  w = (int) (x1 - x0), h = (int) (y1 - y0);
+  if (w <= 0 || h <= 0)
+    return;
+  if ((self->sky_surface == NULL || self->sky_width != w || self->sky_height != h)
+      && (gint64) w * h <= SKY_CACHE_MAX_PIXELS)
+    {
+      cairo_t *sky_cr;
+
+      g_clear_pointer (&self->sky_surface, cairo_surface_destroy);
+      /* Opaque (RGB24), so blitting it is a copy. */
+      self->sky_surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+      self->sky_width = w, self->sky_height = h;
+      sky_cr = cairo_create (self->sky_surface);
+      /* Stretched over the whole map, as the CLI render does. */
+      cairo_matrix_init_scale (&matrix, self->sky->width / (double) w, self->sky->height / (double) h);
+      cairo_pattern_set_matrix (pattern, &matrix);
+      cairo_pattern_set_filter (pattern, CAIRO_FILTER_GOOD);
+      cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
+      cairo_set_source (sky_cr, pattern);
+      cairo_paint (sky_cr);
+      cairo_destroy (sky_cr);
+      cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+    }
+  if (self->sky_surface != NULL && self->sky_width == w && self->sky_height == h)
+    cairo_set_source_surface (cr, self->sky_surface, x0, y0);
+  else
+    {
+      cairo_matrix_init_scale (&matrix, self->sky->width / (double) w, self->sky->height / (double) h);
+      cairo_matrix_translate (&matrix, -x0, -y0);
+      cairo_pattern_set_matrix (pattern, &matrix);
+      cairo_pattern_set_filter (pattern, CAIRO_FILTER_BILINEAR);
+      cairo_set_source (cr, pattern);
+    }
+  cairo_rectangle (cr, MAX (x0, 0), MAX (y0, 0), MIN (x1, viewport->width) - MAX (x0, 0),
+                   MIN (y1, viewport->height) - MAX (y0, 0));
+  cairo_fill (cr);
+}
+
+/* The game's liquid filter: each channel becomes 2 x colour x what lies beneath. */
+static void
+draw_filter (cairo_t                *cr,
+             TsrDoom2dSpecialTexture special)
+{
+  cairo_set_operator (cr, CAIRO_OPERATOR_MULTIPLY);
+  switch (special)
+    {
+    case TSR_DOOM2D_SPECIAL_WATER: /* (0, 0, 255): blue doubled */
+      cairo_set_source_rgb (cr, 0, 0, 1);
+      cairo_fill_preserve (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_COLOR_DODGE);
+      cairo_set_source_rgb (cr, 0, 0, 0.5);
+      break;
+    case TSR_DOOM2D_SPECIAL_ACID1: /* (0, 128, 0): green kept */
+      cairo_set_source_rgb (cr, 0, 1, 0);
+      break;
+    case TSR_DOOM2D_SPECIAL_ACID2: /* (128, 0, 0): red kept */
+    case TSR_DOOM2D_SPECIAL_NONE:
+    default:
+      cairo_set_source_rgb (cr, 1, 0, 0);
+      break;
+    }
+  cairo_fill (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+}
+
+static void
+draw_panel (TsrDoom2dPanelLayer  *self,
+            cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            guint                 index,
+            const TsrDoom2dRecord *panel)
+{
+  gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
+  const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
+  const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+  LayerTexture *texture = record_texture (self, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+  double cx, cy, x0, y0, x1, y1;
+  gint64 w = size[0], h = size[1];
+  double opacity = 1;
+
+  tsr_map_viewport_to_view (viewport, (double) at[0], (double) at[1], &cx, &cy);
+  if (texture != NULL && texture->entry->special != TSR_DOOM2D_SPECIAL_NONE
+      && (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2)))
+    {
+      tsr_map_viewport_to_view (viewport, (double) (at[0] + w), (double) (at[1] + h), &x1, &y1);
+      cairo_rectangle (cr, round (cx), round (cy), round (x1) - round (cx), round (y1) - round (cy));
+      draw_filter (cr, texture->entry->special);
+      return;
+    }
+  if (texture != NULL && texture->n_frames > 0 && w >= texture->width && h >= texture->height)
+    {
+      /* The game draws whole tiles only: size div texture size of them. */
+      w = w / texture->width * texture->width;
+      h = h / texture->height * texture->height;
+    }
+  else
+    texture = NULL;
+  tsr_map_viewport_to_view (viewport, (double) (at[0] + w), (double) (at[1] + h), &x1, &y1);
+  x0 = round (cx), y0 = round (cy), x1 = round (x1), y1 = round (y1);
+  if (x1 <= x0)
+    x1 = x0 + 1;
+  if (y1 <= y0)
+    y1 = y0 + 1;
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  if (texture == NULL)
+    {
+      double rgba[4];
+
+      tsr_doom2d_document_get_record_color (self->document, TSR_DOOM2D_KIND_PANEL, index, rgba);
+      cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+      cairo_fill (cr);
+      return;
+    }
+  if (self->alpha_field >= 0)
+    opacity = (255 - CLAMP (panel->values[self->alpha_field].v[0], 0, 255)) / 255.0;
+  if (opacity <= 0)
+    {
+      cairo_new_path (cr);
+      return;
+    }
+  set_pattern_origin (texture->frames[texture->frame], cx, cy, viewport->zoom);
+  cairo_set_source (cr, texture->frames[texture->frame]);
+  if (self->flags_field >= 0 && (panel->values[self->flags_field].v[0] & PANEL_FLAG_BLENDING))
+    cairo_set_operator (cr, CAIRO_OPERATOR_ADD);
+  if (opacity >= 1)
+    cairo_fill (cr);
+  else
+    {
+      cairo_save (cr);
+      cairo_clip (cr);
+      cairo_paint_with_alpha (cr, opacity);
+      cairo_restore (cr);
+    }
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+}
+
+static void draw_layer (TsrDoom2dPanelLayer  *self,
+                        cairo_t              *cr,
+                        const TsrMapViewport *viewport,
+                        TsrDoom2dMap         *map,
+                        const gboolean       *visible);
+
+static gboolean
+viewport_equal (const TsrMapViewport *a,
+                const TsrMapViewport *b)
+{
+  return a->x == b->x && a->y == b->y && a->zoom == b->zoom && a->width == b->width && a->height == b->height
+         && a->scale_factor == b->scale_factor;
+}
+
+static gboolean
+panel_layer_draw (TsrCanvasLayer       *layer,
+                  cairo_t              *cr,
+                  const TsrMapViewport *viewport)
+{
+  TsrDoom2dPanelLayer *self = TSR_DOOM2D_PANEL_LAYER (layer);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+  gboolean visible[TSR_DOOM2D_N_CATEGORIES];
+  int scale = MAX (viewport->scale_factor, 1);
+
+  if (map == NULL || viewport->width <= 0 || viewport->height <= 0)
+    return TRUE;
+  refresh_records (self);
+  for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
+    visible[c] = tsr_doom2d_document_get_category_visible (self->document, c);
+  if (self->frame == NULL || !viewport_equal (&self->frame_viewport, viewport)
+      || memcmp (self->frame_visible, visible, sizeof visible) != 0)
+    {
+      cairo_t *frame_cr;
+
+      g_clear_pointer (&self->frame, cairo_surface_destroy);
+      self->frame = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width * scale, viewport->height * scale);
+      cairo_surface_set_device_scale (self->frame, scale, scale);
+      frame_cr = cairo_create (self->frame);
+      draw_layer (self, frame_cr, viewport, map, visible);
+      cairo_destroy (frame_cr);
+      self->frame_viewport = *viewport;
+      memcpy (self->frame_visible, visible, sizeof visible);
+    }
+  cairo_save (cr);
+  cairo_set_source_surface (cr, self->frame, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  return TRUE;
+}
+
+/* Everything the layer draws: the map's background where no sky covers it, the sky, the panels. */
+static void
+draw_layer (TsrDoom2dPanelLayer  *self,
+            cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            TsrDoom2dMap         *map,
+            const gboolean       *visible)
+{
+  double left = viewport->x, top = viewport->y;
+  double right = left + viewport->width / viewport->zoom, bottom = top + viewport->height / viewport->zoom;
+  double map_w = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
+  double map_h = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
+  double x0, y0, x1, y1;
+  GPtrArray *panels;
+
+  self->n_drawn = 0;
+  cairo_save (cr);
+  /* The liquids' filter reads what lies beneath: the map's background (as the map layer paints
+   * it) must be in this surface too. */
+  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
+  cairo_rectangle (cr, round (x0), round (y0), round (x1) - round (x0), round (y1) - round (y0));
+  cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
+  cairo_fill (cr);
+  draw_sky (self, cr, viewport, (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0],
+            (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1]);
+  panels = map->records[TSR_DOOM2D_KIND_PANEL];
+  for (int order = 0; order < TSR_DOOM2D_N_DRAW_LAYERS; order++)
+    for (guint i = 0; i < panels->len; i++)
+      {
+        const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
+        gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
+        const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
+        const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+
+        if (tsr_doom2d_panel_draw_layer (type) != order || !visible[tsr_doom2d_panel_category (type)])
+          continue;
+        if ((double) (at[0] + size[0]) < left || (double) at[0] > right
+            || (double) (at[1] + size[1]) < top || (double) at[1] > bottom)
+          continue;
+        draw_panel (self, cr, viewport, i, panel);
+        self->n_drawn++;
+      }
+  cairo_restore (cr);
+}
+
+/* The drawn frame no longer shows the map. */
+static void
+drop_frame (TsrDoom2dPanelLayer *self)
+{
+  g_clear_pointer (&self->frame, cairo_surface_destroy);
+  tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+}
+
+static void
+on_elements_changed (TsrVectorMap        *map,
+                     gpointer             elements,
+                     guint                n_elements,
+                     guint                flags,
+                     TsrDoom2dPanelLayer *self)
+{
+  drop_frame (self);
+}
+
+static void
+tsr_doom2d_panel_layer_iface_init (TsrCanvasLayerInterface *iface)
+{
+  iface->get_kind = panel_layer_get_kind;
+  iface->get_bounds = panel_layer_get_bounds;
+  iface->draw = panel_layer_draw;
+}
+
+/* --- Object --- */
+
+static void
+tsr_doom2d_panel_layer_finalize (GObject *object)
+{
+  TsrDoom2dPanelLayer *self = TSR_DOOM2D_PANEL_LAYER (object);
+
+  g_clear_signal_handler (&self->changed_handler, self->document);
+  g_clear_pointer (&self->frame, cairo_surface_destroy);
+  g_clear_pointer (&self->sky_surface, cairo_surface_destroy);
+  g_clear_pointer (&self->by_record, g_ptr_array_unref);
+  g_clear_pointer (&self->textures, g_hash_table_unref);
+  /* The cache borrows the document's archive: free it first. */
+  g_clear_pointer (&self->cache, tsr_doom2d_texture_cache_free);
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (tsr_doom2d_panel_layer_parent_class)->finalize (object);
+}
+
+static void
+tsr_doom2d_panel_layer_class_init (TsrDoom2dPanelLayerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tsr_doom2d_panel_layer_finalize;
+}
+
+static void
+tsr_doom2d_panel_layer_init (TsrDoom2dPanelLayer *self)
+{
+  const TsrFieldTable *table = &tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table;
+
+  self->textures = g_hash_table_new_full (NULL, NULL, NULL, layer_texture_free);
+  self->by_record = g_ptr_array_new ();
+  self->stale = TRUE;
+  self->alpha_field = tsr_field_table_find (table, "alpha");
+  self->flags_field = tsr_field_table_find (table, "flags");
+}
+
+TsrDoom2dPanelLayer *
+tsr_doom2d_panel_layer_new (TsrDoom2dDocument *document,
+                            const char *const *search)
+{
+  TsrDoom2dPanelLayer *self;
+  TsrDoom2dFile *file;
+  g_autoptr(GStrvBuilder) places = g_strv_builder_new ();
+  g_auto(GStrv) folders = NULL;
+  g_auto(GStrv) all = NULL;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (document), NULL);
+
+  self = g_object_new (TSR_TYPE_DOOM2D_PANEL_LAYER, NULL);
+  self->document = g_object_ref (document);
+  self->changed_handler = g_signal_connect (document, "elements-changed", G_CALLBACK (on_elements_changed), self);
+  file = tsr_doom2d_document_get_file (document);
+  folders = tsr_doom2d_file_game_folders (file);
+  if (search != NULL)
+    g_strv_builder_addv (places, (const char **) search);
+  g_strv_builder_addv (places, (const char **) folders);
+  all = g_strv_builder_end (places);
+  self->cache = tsr_doom2d_texture_cache_new_gdk (tsr_doom2d_resources_new ((const char *const *) all, file->wad));
+  return self;
+}
+
+TsrDoom2dTextureCache *
+tsr_doom2d_panel_layer_get_cache (TsrDoom2dPanelLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), NULL);
+  return self->cache;
+}
+
+void
+tsr_doom2d_panel_layer_update (TsrDoom2dPanelLayer *self)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self));
+  self->stale = TRUE;
+  g_clear_pointer (&self->sky_surface, cairo_surface_destroy);
+  drop_frame (self);
+}
+
+gboolean
+tsr_doom2d_panel_layer_set_tick (TsrDoom2dPanelLayer *self,
+                                 guint64              tick)
+{
+  GHashTableIter iter;
+  LayerTexture *texture;
+  gboolean changed = FALSE;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), FALSE);
+  if (tick == self->tick)
+    return FALSE;
+  self->tick = tick;
+  g_hash_table_iter_init (&iter, self->textures);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &texture))
+    if (texture->n_frames > 1)
+      {
+        guint frame = tsr_doom2d_texture_frame_at (texture->entry->texture, tick) % texture->n_frames;
+
+        changed |= frame != texture->frame;
+        texture->frame = frame;
+      }
+  if (changed)
+    drop_frame (self);
+  return changed;
+}
+
+gboolean
+tsr_doom2d_panel_layer_has_animations (TsrDoom2dPanelLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), FALSE);
+  refresh_records (self);
+  for (guint i = 0; i < self->by_record->len; i++)
+    if (((LayerTexture *) g_ptr_array_index (self->by_record, i))->n_frames > 1)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+tsr_doom2d_panel_layer_get_frame (TsrDoom2dPanelLayer *self,
+                                  guint                texture)
+{
+  LayerTexture *entry;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), 0);
+  refresh_records (self);
+  entry = record_texture (self, texture);
+  return entry != NULL ? entry->frame : 0;
+}
+
+gboolean
+tsr_doom2d_panel_layer_get_texture_size (TsrDoom2dPanelLayer *self,
+                                         guint                texture,
+                                         guint               *width,
+                                         guint               *height)
+{
+  LayerTexture *entry;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), FALSE);
+  refresh_records (self);
+  entry = record_texture (self, texture);
+  *width = entry != NULL ? entry->width : 0;
+  *height = entry != NULL ? entry->height : 0;
+  return entry != NULL && (entry->n_frames > 0 || entry->entry->special != TSR_DOOM2D_SPECIAL_NONE);
+}
+
+guint
+tsr_doom2d_panel_layer_get_n_drawn (TsrDoom2dPanelLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), 0);
+  return self->n_drawn;
+}
+
+void
+tsr_doom2d_panel_layer_outline_style (TsrVectorMap        *map,
+                                      const TsrElementRef *element,
+                                      TsrVectorStyle      *style,
+                                      gpointer             user_data)
+{
+  TsrDoom2dKind kind;
+  guint index;
+
+  if (!tsr_doom2d_document_element_to_record (TSR_DOOM2D_DOCUMENT (map), element, &kind, &index)
+      || kind != TSR_DOOM2D_KIND_PANEL)
+    return;
+  style->fill[3] = 0;
+  style->stroke[3] = 0.45;
+}
