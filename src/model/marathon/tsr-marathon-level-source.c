@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-names.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 
 struct _TsrMarathonLevelSource {
@@ -107,6 +108,21 @@ tsr_marathon_level_source_set_value (TsrPropertySource   *source,
   return TRUE;
 }
 
+static char *
+tsr_marathon_level_source_describe_value (TsrPropertySource *source,
+                                          guint              element,
+                                          guint              field)
+{
+  TsrMarathonLevelSource *self = TSR_MARATHON_LEVEL_SOURCE (source);
+  GArray *array = records (self);
+
+  if (array == NULL || element >= array->len)
+    return NULL;
+  return tsr_marathon_record_describe (tsr_marathon_level_map_get_level (self->map), self->kind,
+                                       array->data + (gsize) element * g_array_get_element_size (array),
+                                       tsr_property_source_get_table (source)->fields[field].name);
+}
+
 static void
 tsr_marathon_level_source_finalize (GObject *object)
 {
@@ -123,6 +139,7 @@ tsr_marathon_level_source_class_init (TsrMarathonLevelSourceClass *klass)
   source_class->list_elements = tsr_marathon_level_source_list_elements;
   source_class->get_value = tsr_marathon_level_source_get_value;
   source_class->set_value = tsr_marathon_level_source_set_value;
+  source_class->describe_value = tsr_marathon_level_source_describe_value;
 }
 
 static void
@@ -144,7 +161,7 @@ tsr_marathon_level_source_new (TsrDocument          *document,
   if (tsr_marathon_level_map_get_records (map, kind) == NULL)
     return NULL;
   self = g_object_new (TSR_TYPE_MARATHON_LEVEL_SOURCE, "document", document,
-                       "table", tsr_marathon_record_fields (kind), NULL);
+                       "table", tsr_marathon_record_editor_fields (kind), NULL);
   self->map = g_object_ref (map);
   self->kind = kind;
   return self;
