@@ -463,8 +463,22 @@ tsr_field_value_to_string (const TsrField      *field,
     case TSR_FIELD_FIXED:
       {
         char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+        double scale = (double) ((gint64) 1 << field->fraction_bits);
+        double d = (double) value->v[0] / scale;
 
-        g_ascii_dtostr (buffer, sizeof buffer, (double) value->v[0] / (double) ((gint64) 1 << field->fraction_bits));
+        /* The fewest decimals that parse back to the same integer: 58982 / 65536 is "0.9", not
+         * "0.899993896484375". */
+        for (int digits = 0; digits <= 17; digits++)
+          {
+            char format[8];
+            double back;
+
+            g_snprintf (format, sizeof format, "%%.%df", digits);
+            g_ascii_formatd (buffer, sizeof buffer, format, d);
+            back = g_ascii_strtod (buffer, NULL);
+            if ((gint64) (back * scale + (back < 0 ? -0.5 : 0.5)) == value->v[0])
+              break;
+          }
         g_string_append (out, buffer);
         break;
       }

@@ -177,17 +177,20 @@ typedef struct {
 } KindPatches;
 
 #define RO TSR_FIELD_READ_ONLY
-#define BP TSR_FIELD_BYTE_PAIR
+/* Derived index lists (vertex order, adjacency, exclusion zones): kept, not shown. */
+#define HIDE TSR_FIELD_UNUSED
+#define BP (TSR_FIELD_BYTE_PAIR | TSR_FIELD_SPECIAL_VALUES)
+#define SV TSR_FIELD_SPECIAL_VALUES
 
 static const Patch polygon_patches[] = {
   { "type", &polygon_type_enum }, { "flags", &polygon_flags_enum },
   { "floor_texture", &descriptor_enum, BP }, { "ceiling_texture", &descriptor_enum, BP },
   { "floor_transfer_mode", &transfer_enum }, { "ceiling_transfer_mode", &transfer_enum },
-  { "vertex_count", NULL, RO }, { "endpoint_indexes*", NULL, RO }, { "line_indexes*", NULL, RO },
+  { "vertex_count", NULL, RO }, { "endpoint_indexes*", NULL, HIDE }, { "line_indexes*", NULL, HIDE },
   { "area", NULL, RO }, { "first_object", NULL, RO }, { "first_exclusion_zone_index", NULL, RO },
-  { "*_exclusion_zone_count", NULL, RO }, { "adjacent_polygon_indexes*", NULL, RO },
+  { "*_exclusion_zone_count", NULL, RO }, { "adjacent_polygon_indexes*", NULL, HIDE },
   { "first_neighbor_index", NULL, RO }, { "neighbor_count", NULL, RO }, { "center.*", NULL, RO },
-  { "side_indexes*", NULL, RO }, { "sound_source_indexes", NULL, RO },
+  { "side_indexes*", NULL, HIDE }, { "sound_source_indexes", NULL, RO },
 };
 static const Patch line_patches[] = {
   { "flags", &line_flags_enum }, { "endpoint_indexes*", NULL, RO }, { "length", NULL, RO },
@@ -197,10 +200,10 @@ static const Patch line_patches[] = {
 static const Patch side_patches[] = {
   { "type", &side_type_enum }, { "flags", &side_flags_enum }, { "*_texture.texture", &descriptor_enum, BP },
   { "*_transfer_mode", &transfer_enum }, { "control_panel_type", &panel_type_enum },
-  { "exclusion_zone*", NULL, RO }, { "polygon_index", NULL, RO }, { "line_index", NULL, RO },
+  { "exclusion_zone*", NULL, HIDE }, { "polygon_index", NULL, RO }, { "line_index", NULL, RO },
 };
 static const Patch endpoint_patches[] = {
-  { "flags", NULL, RO }, { "*_adjacent_*", NULL, RO }, { "transformed.*", NULL, RO },
+  { "flags", NULL, RO }, { "*_adjacent_*", NULL, RO }, { "transformed.*", NULL, HIDE },
   { "supporting_polygon_index", NULL, RO },
 };
 static const Patch object_patches[] = {
@@ -212,7 +215,7 @@ static const Patch light_patches[] = {
 };
 static const Patch platform_patches[] = {
   { "type", &platform_type_enum }, { "static_flags", &platform_flags_enum },
-  { "*_height", &platform_height_enum },
+  { "*_height", &platform_height_enum, SV },
 };
 static const Patch media_patches[] = {
   { "type", &media_type_enum }, { "flags", &media_flags_enum }, { "transfer_mode", &transfer_enum },

@@ -152,6 +152,15 @@ tsr_marathon_level_source_new (TsrDocument          *document,
                                TsrMarathonLevelMap  *map,
                                TsrMarathonRecordKind kind)
 {
+  return tsr_marathon_level_source_new_titled (document, map, kind, NULL);
+}
+
+TsrMarathonLevelSource *
+tsr_marathon_level_source_new_titled (TsrDocument          *document,
+                                      TsrMarathonLevelMap  *map,
+                                      TsrMarathonRecordKind kind,
+                                      const char           *title)
+{
   TsrMarathonLevelSource *self;
 
   g_return_val_if_fail (TSR_IS_DOCUMENT (document), NULL);
@@ -161,7 +170,7 @@ tsr_marathon_level_source_new (TsrDocument          *document,
   if (tsr_marathon_level_map_get_records (map, kind) == NULL)
     return NULL;
   self = g_object_new (TSR_TYPE_MARATHON_LEVEL_SOURCE, "document", document,
-                       "table", tsr_marathon_record_editor_fields (kind), NULL);
+                       "table", tsr_marathon_record_editor_fields (kind), "title", title, NULL);
   self->map = g_object_ref (map);
   self->kind = kind;
   return self;
