@@ -263,6 +263,11 @@ test_light_editor (void)
     g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
   }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-light-editor-playing.png");
+  tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_LEVEL_INFO);
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, 0);
+  g_assert_nonnull (tsr_property_inspector_get_editor (inspector, "entry_point_flags"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-level-info.png");
   gtk_window_destroy (GTK_WINDOW (window));
   tsr_test_ui_iterate_for (50);
 }

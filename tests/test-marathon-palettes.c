@@ -579,6 +579,43 @@ START_TEST (test_editor_tables_name_values)
 }
 END_TEST
 
+/* Level info (Minf) edits through the same source: entry points as bits, the name as text. */
+START_TEST (test_level_info_edits)
+{
+  g_autoptr(TsrMarathonDocument) document = open_map ("chronicles_net_War.sceA");
+  g_autoptr(GBytes) original = serialize (document);
+  g_autoptr(GBytes) undone = NULL;
+  TsrMarathonLevelMap *map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  g_autoptr(TsrMarathonLevelSource) source = tsr_marathon_level_source_new (TSR_DOCUMENT (document), map,
+                                                                            TSR_MARATHON_RECORD_MAP_INFO);
+  TsrPropertySource *base = TSR_PROPERTY_SOURCE (source);
+  const TsrFieldTable *table;
+  guint zero = 0;
+  g_autoptr(GError) error = NULL;
+  guint32 entry_points;
+  g_autofree char *name = NULL;
+
+  ck_assert (source != NULL);
+  ck_assert (level->has_info);
+  table = tsr_property_source_get_table (base);
+  tsr_property_source_set_elements (base, &zero, 1);
+  entry_points = level->info.entry_point_flags;
+  ck_assert (tsr_property_source_set_bits (base, (guint) tsr_field_table_find (table, "entry_point_flags"), 0x8,
+                                           !(entry_points & 0x8), &error));
+  ck_assert_uint_eq (level->info.entry_point_flags, entry_points ^ 0x8);
+  ck_assert (tsr_property_source_set_text (base, (guint) tsr_field_table_find (table, "level_name"), "Renamed", &error));
+  name = tsr_marathon_level_name (level);
+  ck_assert_str_eq (name, "Renamed");
+  ck_assert (tsr_property_source_set_text (base, (guint) tsr_field_table_find (table, "environment_code"), "Pfhor", &error));
+  ck_assert_int_eq (level->info.environment_code, 4);
+  while (tsr_undo_stack_undo (tsr_document_get_undo_stack (TSR_DOCUMENT (document))))
+    ;
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (original, undone));
+}
+END_TEST
+
 static Suite *
 palettes_suite (void)
 {
@@ -590,6 +627,7 @@ palettes_suite (void)
   tcase_add_test (cases, test_light_curve_by_hand);
   tcase_add_test (cases, test_delete_light_repairs);
   tcase_add_test (cases, test_delete_platform_media_sounds);
+  tcase_add_test (cases, test_level_info_edits);
   tcase_add_test (cases, test_random_edits_keep_references);
   suite_add_tcase (suite, cases);
   return suite;

@@ -52,6 +52,13 @@ is_placement (TsrMarathonPalettesKind kind)
   return kind == TSR_MARATHON_PALETTES_ITEMS || kind == TSR_MARATHON_PALETTES_MONSTERS;
 }
 
+/* Lights, liquids, platforms and sounds: records that can be added and deleted. */
+static gboolean
+is_palette (TsrMarathonPalettesKind kind)
+{
+  return kind <= TSR_MARATHON_PALETTES_RANDOM_SOUNDS;
+}
+
 static TsrMarathonLevel *
 level_of (TsrMarathonPalettes *self)
 {
@@ -70,6 +77,8 @@ record_kind (TsrMarathonPalettes *self)
 {
   if (is_placement (self->kind))
     return TSR_MARATHON_RECORD_PLACEMENT;
+  if (self->kind == TSR_MARATHON_PALETTES_LEVEL_INFO)
+    return TSR_MARATHON_RECORD_MAP_INFO;
   return tsr_marathon_palette_record_kind (level_of (self), palette_kind (self->kind));
 }
 
@@ -81,6 +90,8 @@ n_rows (TsrMarathonPalettes *self)
 
   if (level == NULL)
     return 0;
+  if (self->kind == TSR_MARATHON_PALETTES_LEVEL_INFO)
+    return level->has_info ? 1 : 0;
   if (is_placement (self->kind))
     {
       guint base = self->kind == TSR_MARATHON_PALETTES_MONSTERS ? PLACEMENT_TYPES : 0;
@@ -165,6 +176,8 @@ row_text (TsrMarathonPalettes *self,
         /* Translators: a platform row: its number and its polygon. */
         return g_strdup_printf (_("%u  polygon %d"), row, platform->polygon_index);
       }
+    case TSR_MARATHON_PALETTES_LEVEL_INFO:
+      return tsr_marathon_level_name (level);
     case TSR_MARATHON_PALETTES_AMBIENT_SOUNDS:
     case TSR_MARATHON_PALETTES_RANDOM_SOUNDS:
     default:
@@ -188,7 +201,7 @@ update_curve (TsrMarathonPalettes *self)
 static void
 update_buttons (TsrMarathonPalettes *self)
 {
-  gboolean palette = !is_placement (self->kind) && level_of (self) != NULL
+  gboolean palette = is_palette (self->kind) && level_of (self) != NULL
                      && tsr_marathon_palette_records (level_of (self), palette_kind (self->kind)) != NULL;
   gboolean chosen = self->selected >= 0;
 
@@ -326,7 +339,7 @@ run_command (TsrMarathonPalettes        *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrCommand) command = NULL;
 
-  if (self->map == NULL || is_placement (self->kind))
+  if (self->map == NULL || !is_palette (self->kind))
     return;
   command = tsr_marathon_palette_command_new (self->map, palette_kind (self->kind), operation,
                                               self->selected >= 0 ? (guint) self->selected : 0, &error);

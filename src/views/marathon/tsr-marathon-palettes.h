@@ -1,6 +1,7 @@
 /* tsr-marathon-palettes.h: the palette editors of a Marathon map's current level — lights (with
  * a curve preview that plays as the engine runs the light), liquids, platforms, ambient and random
- * sounds, item and monster placement (with the counts of placed objects) — as a list of records
+ * sounds, item and monster placement (with the counts of placed objects), level info (Minf) — as a
+ * list of records
  * with add, duplicate and delete (references repaired, each one undo step) and the chosen
  * record's fields in the property inspector. Follows the document's current level. */
 #pragma once
@@ -24,6 +25,7 @@ typedef enum {
   TSR_MARATHON_PALETTES_RANDOM_SOUNDS,
   TSR_MARATHON_PALETTES_ITEMS,
   TSR_MARATHON_PALETTES_MONSTERS,
+  TSR_MARATHON_PALETTES_LEVEL_INFO, /* Minf: name, environment, physics, music, flags, entry points */
 } TsrMarathonPalettesKind;
 
 GtkWidget            *tsr_marathon_palettes_new           (void);
