@@ -355,6 +355,30 @@ describe_reference (const TsrMarathonLevel *level,
   return g_steal_pointer (&name);
 }
 
+/* Fields that are plain indexes of a palette or of polygons. */
+typedef struct {
+  TsrMarathonRecordKind kind;
+  const char           *field;
+  RefKind               target;
+  glong                 offset;
+} PlainReference;
+
+#define REF(k, T, m, t) { k, #m, t, G_STRUCT_OFFSET (T, m) }
+static const PlainReference plain_references[] = {
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, floor_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, ceiling_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, media_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, media_index, REF_MEDIA),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, ambient_sound_image_index, REF_AMBIENT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, random_sound_image_index, REF_RANDOM),
+  REF (TSR_MARATHON_RECORD_SIDE, TsrMarathonSide, primary_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_SIDE, TsrMarathonSide, secondary_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_SIDE, TsrMarathonSide, transparent_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_ANNOTATION, TsrMarathonAnnotation, polygon_index, REF_POLYGON),
+  REF (TSR_MARATHON_RECORD_MEDIA, TsrMarathonMedia, light_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_PLATFORM, TsrMarathonPlatform, polygon_index, REF_POLYGON),
+};
+
 static char *
 describe_polygon_permutation (const TsrMarathonLevel   *level,
                               const TsrMarathonPolygon *polygon)
@@ -436,70 +460,21 @@ tsr_marathon_record_describe (const TsrMarathonLevel *level,
 {
   g_return_val_if_fail (level != NULL && record != NULL && field != NULL, NULL);
 
-  switch (kind)
-    {
-    case TSR_MARATHON_RECORD_POLYGON:
-      {
-        const TsrMarathonPolygon *polygon = record;
-
-        if (strcmp (field, "permutation") == 0)
-          return describe_polygon_permutation (level, polygon);
-        if (strcmp (field, "floor_lightsource_index") == 0)
-          return describe_reference (level, REF_LIGHT, polygon->floor_lightsource_index);
-        if (strcmp (field, "ceiling_lightsource_index") == 0)
-          return describe_reference (level, REF_LIGHT, polygon->ceiling_lightsource_index);
-        if (strcmp (field, "media_lightsource_index") == 0)
-          return describe_reference (level, REF_LIGHT, polygon->media_lightsource_index);
-        if (strcmp (field, "media_index") == 0)
-          return describe_reference (level, REF_MEDIA, polygon->media_index);
-        if (strcmp (field, "ambient_sound_image_index") == 0)
-          return describe_reference (level, REF_AMBIENT, polygon->ambient_sound_image_index);
-        if (strcmp (field, "random_sound_image_index") == 0)
-          return describe_reference (level, REF_RANDOM, polygon->random_sound_image_index);
-        return NULL;
-      }
-    case TSR_MARATHON_RECORD_SIDE:
-      {
-        const TsrMarathonSide *side = record;
-
-        if (strcmp (field, "control_panel_permutation") == 0)
-          return describe_panel_permutation (level, side);
-        if (strcmp (field, "primary_lightsource_index") == 0)
-          return describe_reference (level, REF_LIGHT, side->primary_lightsource_index);
-        if (strcmp (field, "secondary_lightsource_index") == 0)
-          return describe_reference (level, REF_LIGHT, side->secondary_lightsource_index);
-        if (strcmp (field, "transparent_lightsource_index") == 0)
-          return describe_reference (level, REF_LIGHT, side->transparent_lightsource_index);
-        return NULL;
-      }
-    case TSR_MARATHON_RECORD_OBJECT:
-      {
-        const TsrMarathonObject *object = record;
-
-        if (strcmp (field, "index") == 0)
-          return describe_object_index (object);
-        if (strcmp (field, "facing") == 0 && object->type != 5)
-          return describe_facing (object->facing);
-        if (strcmp (field, "facing") == 0)
-          /* Translators: a sound source's facing field holds its volume. */
-          return g_strdup (_("volume"));
-        return NULL;
-      }
-    case TSR_MARATHON_RECORD_ANNOTATION:
-      if (strcmp (field, "polygon_index") == 0)
-        return describe_reference (level, REF_POLYGON, ((const TsrMarathonAnnotation *) record)->polygon_index);
-      return NULL;
-    case TSR_MARATHON_RECORD_MEDIA:
-      if (strcmp (field, "light_index") == 0)
-        return describe_reference (level, REF_LIGHT, ((const TsrMarathonMedia *) record)->light_index);
-      if (strcmp (field, "current_direction") == 0)
-        return describe_facing (((const TsrMarathonMedia *) record)->current_direction);
-      return NULL;
-    case TSR_MARATHON_RECORD_PLATFORM:
-      if (strcmp (field, "polygon_index") == 0)
-        return describe_reference (level, REF_POLYGON, ((const TsrMarathonPlatform *) record)->polygon_index);
-      return NULL;
-    default:
-      return NULL;
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (plain_references); i++)
+    if (plain_references[i].kind == kind && strcmp (plain_references[i].field, field) == 0)
+      return describe_reference (level, plain_references[i].target,
+                                 *(const gint16 *) G_STRUCT_MEMBER_P ((gpointer) record, plain_references[i].offset));
+  if (kind == TSR_MARATHON_RECORD_POLYGON && strcmp (field, "permutation") == 0)
+    return describe_polygon_permutation (level, record);
+  if (kind == TSR_MARATHON_RECORD_SIDE && strcmp (field, "control_panel_permutation") == 0)
+    return describe_panel_permutation (level, record);
+  if (kind == TSR_MARATHON_RECORD_OBJECT && strcmp (field, "index") == 0)
+    return describe_object_index (record);
+  if (kind == TSR_MARATHON_RECORD_OBJECT && strcmp (field, "facing") == 0)
+    /* Translators: a sound source's facing field holds its volume. */
+    return ((const TsrMarathonObject *) record)->type == 5 ? g_strdup (_("volume"))
+                                                           : describe_facing (((const TsrMarathonObject *) record)->facing);
+  if (kind == TSR_MARATHON_RECORD_MEDIA && strcmp (field, "current_direction") == 0)
+    return describe_facing (((const TsrMarathonMedia *) record)->current_direction);
+  return NULL;
 }

@@ -268,6 +268,17 @@ delete_platform (TsrMarathonLevel *level,
     }
 }
 
+/* One index member (at OFFSET) of every polygon: the removed record becomes NONE. */
+static void
+renumber_polygons (TsrMarathonLevel *level,
+                   glong             offset,
+                   guint             removed,
+                   guint             count)
+{
+  for (guint p = 0; p < len (level->polygons); p++)
+    renumber (G_STRUCT_MEMBER_P (&g_array_index (level->polygons, TsrMarathonPolygon, p), offset), removed, count, -1);
+}
+
 gboolean
 tsr_marathon_palette_delete (TsrMarathonLevel       *level,
                              TsrMarathonPaletteKind  kind,
@@ -298,19 +309,16 @@ tsr_marathon_palette_delete (TsrMarathonLevel       *level,
       delete_light (level, index, count);
       break;
     case TSR_MARATHON_PALETTE_MEDIA:
-      for (guint p = 0; p < len (level->polygons); p++)
-        renumber (&g_array_index (level->polygons, TsrMarathonPolygon, p).media_index, index, count, -1);
+      renumber_polygons (level, G_STRUCT_OFFSET (TsrMarathonPolygon, media_index), index, count);
       break;
     case TSR_MARATHON_PALETTE_PLATFORM:
       delete_platform (level, index, count);
       break;
     case TSR_MARATHON_PALETTE_AMBIENT_SOUND:
-      for (guint p = 0; p < len (level->polygons); p++)
-        renumber (&g_array_index (level->polygons, TsrMarathonPolygon, p).ambient_sound_image_index, index, count, -1);
+      renumber_polygons (level, G_STRUCT_OFFSET (TsrMarathonPolygon, ambient_sound_image_index), index, count);
       break;
     case TSR_MARATHON_PALETTE_RANDOM_SOUND:
-      for (guint p = 0; p < len (level->polygons); p++)
-        renumber (&g_array_index (level->polygons, TsrMarathonPolygon, p).random_sound_image_index, index, count, -1);
+      renumber_polygons (level, G_STRUCT_OFFSET (TsrMarathonPolygon, random_sound_image_index), index, count);
       break;
     case TSR_MARATHON_N_PALETTES:
     default:
