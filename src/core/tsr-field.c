@@ -418,6 +418,11 @@ append_integer (GString        *out,
       g_string_append (out, name);
       return;
     }
+  if (field->flags & TSR_FIELD_BYTE_PAIR)
+    {
+      g_string_append_printf (out, "%u:%u", (guint) ((value >> 8) & 0xff), (guint) (value & 0xff));
+      return;
+    }
   if (enumeration == NULL || !enumeration->bitset || value <= 0)
     {
       g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
@@ -467,8 +472,22 @@ tsr_field_value_append (GString             *out,
     case TSR_FIELD_FIXED:
       {
         char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+        double scale = (double) ((gint64) 1 << field->fraction_bits);
+        double d = (double) value->v[0] / scale;
 
-        g_ascii_dtostr (buffer, sizeof buffer, (double) value->v[0] / (double) ((gint64) 1 << field->fraction_bits));
+        /* The fewest decimals that parse back to the same integer: 58982 / 65536 is "0.9", not
+         * "0.899993896484375". */
+        for (int digits = 0; digits <= 17; digits++)
+          {
+            char format[8];
+            double back;
+
+            g_snprintf (format, sizeof format, "%%.%df", digits);
+            g_ascii_formatd (buffer, sizeof buffer, format, d);
+            back = g_ascii_strtod (buffer, NULL);
+            if ((gint64) (back * scale + (back < 0 ? -0.5 : 0.5)) == value->v[0])
+              break;
+          }
         g_string_append (out, buffer);
         break;
       }
@@ -497,6 +516,23 @@ parse_integer (const TsrField *field,
 
   if (field->enumeration != NULL && tsr_field_enum_lookup (field->enumeration, stripped, &v))
     ;
+  else if ((field->flags & TSR_FIELD_BYTE_PAIR) && strchr (stripped, ':') != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (stripped, ":", -1);
+      guint64 high = 0, low = 0;
+
+      if (g_strv_length (parts) != 2 || !g_ascii_string_to_unsigned (g_strstrip (parts[0]), 10, 0, 255, &high, NULL)
+          || !g_ascii_string_to_unsigned (g_strstrip (parts[1]), 10, 0, 255, &low, NULL))
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: “%s” is not two numbers 0..255 as high:low",
+                       field->name, stripped);
+          return FALSE;
+        }
+      v = (gint64) (high << 8 | low);
+      /* The two bytes of a signed 16-bit field: 255:255 is -1. */
+      if ((field->flags & TSR_FIELD_SIGNED) && field->width == 2 && v > G_MAXINT16)
+        v -= 65536;
+    }
   else if (field->enumeration != NULL && field->enumeration->bitset && strchr (stripped, '|') != NULL)
     {
       g_auto(GStrv) parts = g_strsplit (stripped, "|", -1);

@@ -30,6 +30,10 @@ typedef enum {
   TSR_FIELD_WRITE_DEFAULT = 1 << 3, /* text formats write it even when it holds its default */
   TSR_FIELD_READ_ONLY     = 1 << 4, /* derived or bookkeeping: shown, not edited */
   TSR_FIELD_UNUSED        = 1 << 5, /* padding/reserved bytes: kept for round trips, not shown */
+  TSR_FIELD_BYTE_PAIR     = 1 << 6, /* 16-bit integers written as their two bytes "high:low" (Marathon
+                                     * shape descriptors: collection:shape); constants still first */
+  TSR_FIELD_SPECIAL_VALUES = 1 << 7, /* the constants name special values of a number (none, auto),
+                                      * not every choice: editors take text, not a choice */
 } TsrFieldFlags;
 
 typedef struct {

@@ -196,6 +196,42 @@ tsr_property_source_dup_field_label (TsrPropertySource *self,
   return label;
 }
 
+char *
+tsr_property_source_dup_description (TsrPropertySource *self,
+                                     guint              field)
+{
+  TsrPropertySourceClass *klass;
+  TsrPropertySourcePrivate *priv;
+  char *description = NULL;
+
+  g_return_val_if_fail (TSR_IS_PROPERTY_SOURCE (self), NULL);
+  klass = TSR_PROPERTY_SOURCE_GET_CLASS (self);
+  priv = tsr_property_source_get_instance_private (self);
+  if (klass->describe_value == NULL)
+    return NULL;
+  for (guint i = 0; i < priv->elements->len; i++)
+    {
+      char *text = klass->describe_value (self, g_array_index (priv->elements, guint, i), field);
+
+      if (i == 0)
+        description = text;
+      else
+        {
+          gboolean same = g_strcmp0 (text, description) == 0;
+
+          g_free (text);
+          if (!same)
+            {
+              g_clear_pointer (&description, g_free);
+              break;
+            }
+        }
+      if (description == NULL)
+        break;
+    }
+  return description;
+}
+
 gboolean
 tsr_property_source_is_field_editable (TsrPropertySource *self,
                                        guint              field)

@@ -44,7 +44,12 @@ struct _TsrPropertySourceClass {
                              guint                field,
                              const TsrFieldValue *value,
                              GError             **error);
-  gpointer padding[8];
+  /* What FIELD's value of ELEMENT means, for people ("platform 3"), or NULL (transfer full).
+   * Optional. */
+  char    *(*describe_value) (TsrPropertySource   *self,
+                              guint                element,
+                              guint                field);
+  gpointer padding[7];
 };
 
 TsrDocument         *tsr_property_source_get_document     (TsrPropertySource *self);
@@ -92,6 +97,11 @@ gboolean             tsr_property_source_set_text         (TsrPropertySource *se
                                                            guint              field,
                                                            const char        *text,
                                                            GError           **error);
+
+/* What the selection's value of FIELD means, when every selected element says the same (the
+ * family's describe_value), else NULL (transfer full). */
+char                *tsr_property_source_dup_description  (TsrPropertySource *self,
+                                                           guint              field);
 
 /* Bitsets: the bits every selected element has set (ALL) and those any of them has (ANY). */
 void                 tsr_property_source_get_bits         (TsrPropertySource *self,

@@ -21,6 +21,7 @@ struct _TsrPropertyInspector {
   GtkGrid           *grid;
   GtkLabel          *error_label;
   GPtrArray         *editors; /* per field: GtkWidget, or NULL for hidden fields */
+  GPtrArray         *hints;   /* per field: GtkLabel saying what the value means, or NULL */
   GtkWidget         *editing; /* the entry holding the window's focus, or NULL */
   GtkWindow         *window;  /* our root while we are in one (weak) */
   gulong             focus_handler;
@@ -58,7 +59,7 @@ editor_kind (const TsrField *field)
     return EDITOR_LABEL;
   if (field->type == TSR_FIELD_BOOL)
     return EDITOR_CHECK;
-  if (field->type == TSR_FIELD_INT && field->enumeration != NULL)
+  if (field->type == TSR_FIELD_INT && field->enumeration != NULL && !(field->flags & TSR_FIELD_SPECIAL_VALUES))
     return field->enumeration->bitset ? EDITOR_BITS : EDITOR_DROP_DOWN;
   return EDITOR_ENTRY;
 }
@@ -176,6 +177,20 @@ refresh_editor (TsrPropertyInspector *self,
 }
 
 static void
+refresh_hint (TsrPropertyInspector *self,
+              guint                 field)
+{
+  GtkWidget *hint = field < self->hints->len ? g_ptr_array_index (self->hints, field) : NULL;
+  g_autofree char *text = NULL;
+
+  if (hint == NULL)
+    return;
+  text = tsr_property_source_dup_description (self->source, field);
+  gtk_label_set_text (GTK_LABEL (hint), text != NULL ? text : "");
+  gtk_widget_set_visible (hint, text != NULL);
+}
+
+static void
 refresh (TsrPropertyInspector *self)
 {
   guint n_elements = 0;
@@ -191,7 +206,10 @@ refresh (TsrPropertyInspector *self)
   }
   self->syncing = TRUE;
   for (guint i = 0; i < self->editors->len; i++)
-    refresh_editor (self, i);
+    {
+      refresh_editor (self, i);
+      refresh_hint (self, i);
+    }
   self->syncing = FALSE;
 }
 
@@ -395,6 +413,7 @@ clear_grid (TsrPropertyInspector *self)
   self->syncing = TRUE;
   self->editing = NULL;
   g_ptr_array_set_size (self->editors, 0);
+  g_ptr_array_set_size (self->hints, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
   self->syncing = FALSE;
@@ -404,6 +423,7 @@ static void
 build (TsrPropertyInspector *self)
 {
   const TsrFieldTable *table;
+  gboolean describes;
   int row = 0;
 
   clear_grid (self);
@@ -412,6 +432,7 @@ build (TsrPropertyInspector *self)
   if (self->source == NULL)
     return;
   table = tsr_property_source_get_table (self->source);
+  describes = TSR_PROPERTY_SOURCE_GET_CLASS (self->source)->describe_value != NULL;
   for (guint i = 0; i < table->n_fields; i++)
     {
       g_autofree char *label_text = NULL;
@@ -421,17 +442,38 @@ build (TsrPropertyInspector *self)
       if (!tsr_property_source_is_field_visible (self->source, i))
         {
           g_ptr_array_add (self->editors, NULL);
+          g_ptr_array_add (self->hints, NULL);
           continue;
         }
       label_text = tsr_property_source_dup_field_label (self->source, i);
       label = gtk_label_new (label_text);
       editor = create_editor (self, i);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* Long field names wrap, so a narrow side panel still shows the editors. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
       gtk_widget_set_valign (label, editor_kind (&table->fields[i]) == EDITOR_BITS ? GTK_ALIGN_START : GTK_ALIGN_CENTER);
       gtk_grid_attach (self->grid, label, 0, row, 1, 1);
       gtk_grid_attach (self->grid, editor, 1, row, 1, 1);
       g_ptr_array_add (self->editors, editor);
       row++;
+      /* What the value means ("platform 3"), under its editor; hidden while there is nothing to say. */
+      if (describes)
+        {
+          GtkWidget *hint = gtk_label_new (NULL);
+
+          gtk_label_set_xalign (GTK_LABEL (hint), 0);
+          gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+          gtk_widget_add_css_class (hint, "dim-label");
+          gtk_widget_add_css_class (hint, "caption");
+          gtk_widget_set_visible (hint, FALSE);
+          gtk_widget_set_name (hint, "tsr-hint");
+          gtk_grid_attach (self->grid, hint, 1, row++, 1, 1);
+          g_ptr_array_add (self->hints, hint);
+        }
+      else
+        g_ptr_array_add (self->hints, NULL);
     }
   refresh (self);
 }
@@ -472,6 +514,23 @@ tsr_property_inspector_get_editor (TsrPropertyInspector *self,
     return NULL;
   field = tsr_field_table_find (tsr_property_source_get_table (self->source), name);
   return field >= 0 && (guint) field < self->editors->len ? g_ptr_array_index (self->editors, field) : NULL;
+}
+
+const char *
+tsr_property_inspector_get_hint (TsrPropertyInspector *self,
+                                 const char           *name)
+{
+  int field;
+  GtkWidget *hint;
+
+  g_return_val_if_fail (TSR_IS_PROPERTY_INSPECTOR (self), NULL);
+  if (self->source == NULL)
+    return NULL;
+  field = tsr_field_table_find (tsr_property_source_get_table (self->source), name);
+  if (field < 0 || (guint) field >= self->hints->len || (hint = g_ptr_array_index (self->hints, field)) == NULL
+      || !gtk_widget_get_visible (hint))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (hint));
 }
 
 const char *
@@ -533,6 +592,7 @@ tsr_property_inspector_finalize (GObject *object)
   TsrPropertyInspector *self = TSR_PROPERTY_INSPECTOR (object);
 
   g_ptr_array_unref (self->editors);
+  g_ptr_array_unref (self->hints);
   g_free (self->error_text);
   G_OBJECT_CLASS (tsr_property_inspector_parent_class)->finalize (object);
 }
@@ -593,6 +653,7 @@ static void
 tsr_property_inspector_init (TsrPropertyInspector *self)
 {
   self->editors = g_ptr_array_new ();
+  self->hints = g_ptr_array_new ();
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->heading = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->heading, 0);

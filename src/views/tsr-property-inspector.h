@@ -25,6 +25,10 @@ TsrPropertySource *tsr_property_inspector_get_source (TsrPropertyInspector *self
  * check buttons, one per constant bit. */
 GtkWidget         *tsr_property_inspector_get_editor (TsrPropertyInspector *self,
                                                       const char           *name);
+/* What the selection's value of the field named NAME means, as shown under its editor ("platform
+ * 3"), or NULL when nothing is shown (transfer none). */
+const char        *tsr_property_inspector_get_hint   (TsrPropertyInspector *self,
+                                                      const char           *name);
 /* The message of the last refused edit, or NULL. */
 const char        *tsr_property_inspector_get_error  (TsrPropertyInspector *self);
 

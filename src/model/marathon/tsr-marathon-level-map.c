@@ -1987,6 +1987,44 @@ tsr_marathon_level_map_record_of (TsrMarathonLevelMap *self,
     }
 }
 
+gpointer
+tsr_marathon_level_map_get_record (TsrMarathonLevelMap  *self,
+                                   TsrMarathonRecordKind kind,
+                                   guint                 index,
+                                   gsize                *size)
+{
+  GArray *records;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self), NULL);
+  if (kind == TSR_MARATHON_RECORD_MAP_INFO)
+    {
+      if (!self->level->has_info || index != 0)
+        return NULL;
+      if (size != NULL)
+        *size = sizeof (TsrMarathonMapInfo);
+      return &self->level->info;
+    }
+  records = tsr_marathon_level_map_get_records (self, kind);
+  if (records == NULL || index >= records->len)
+    return NULL;
+  if (size != NULL)
+    *size = g_array_get_element_size (records);
+  return records->data + (gsize) index * g_array_get_element_size (records);
+}
+
+guint
+tsr_marathon_level_map_get_n_records (TsrMarathonLevelMap  *self,
+                                      TsrMarathonRecordKind kind)
+{
+  GArray *records;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self), 0);
+  if (kind == TSR_MARATHON_RECORD_MAP_INFO)
+    return self->level->has_info ? 1 : 0;
+  records = tsr_marathon_level_map_get_records (self, kind);
+  return records != NULL ? records->len : 0;
+}
+
 GArray *
 tsr_marathon_level_map_get_records (TsrMarathonLevelMap  *self,
                                     TsrMarathonRecordKind kind)
@@ -2024,16 +2062,16 @@ tsr_marathon_level_map_store_record (TsrMarathonLevelMap  *self,
                                      guint                 index,
                                      gconstpointer         record)
 {
-  GArray *records;
+  gpointer stored;
+  gsize size = 0;
   g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
   TsrElementRef ref = { TSR_N_ELEMENT_KINDS, 0 };
 
   g_return_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self));
-  records = tsr_marathon_level_map_get_records (self, kind);
-  g_return_if_fail (records != NULL && index < records->len);
+  stored = tsr_marathon_level_map_get_record (self, kind, index, &size);
+  g_return_if_fail (stored != NULL);
 
-  memcpy (records->data + (gsize) index * g_array_get_element_size (records), record,
-          g_array_get_element_size (records));
+  memcpy (stored, record, size);
   self->run_open = FALSE;
   /* Endpoint indexes of lines and polygons may have changed. */
   structure_changed (self);

@@ -61,6 +61,15 @@ void                 tsr_marathon_level_map_store_record (TsrMarathonLevelMap  *
                                                           TsrMarathonRecordKind kind,
                                                           guint                 index,
                                                           gconstpointer         record);
+/* Record INDEX of KIND (the level's Minf for TSR_MARATHON_RECORD_MAP_INFO, index 0) and its
+ * size, or NULL when it does not exist (transfer none). */
+gpointer             tsr_marathon_level_map_get_record   (TsrMarathonLevelMap  *self,
+                                                          TsrMarathonRecordKind kind,
+                                                          guint                 index,
+                                                          gsize                *size);
+/* The number of records of KIND (Minf: 1 when the level has one). */
+guint                tsr_marathon_level_map_get_n_records (TsrMarathonLevelMap  *self,
+                                                           TsrMarathonRecordKind kind);
 /* The record array of KIND (NULL when the level has none; transfer none). */
 GArray              *tsr_marathon_level_map_get_records  (TsrMarathonLevelMap  *self,
                                                           TsrMarathonRecordKind kind);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-names.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 
 struct _TsrMarathonLevelSource {
@@ -16,17 +17,20 @@ struct _TsrMarathonLevelSource {
 
 G_DEFINE_FINAL_TYPE (TsrMarathonLevelSource, tsr_marathon_level_source, TSR_TYPE_PROPERTY_SOURCE)
 
-static GArray *
-records (TsrMarathonLevelSource *self)
+/* Record ELEMENT and its size, or NULL. */
+static guint8 *
+record_at (TsrMarathonLevelSource *self,
+           guint                   element,
+           gsize                  *size)
 {
-  return tsr_marathon_level_map_get_records (self->map, self->kind);
+  return tsr_marathon_level_map_get_record (self->map, self->kind, element, size);
 }
 
 static GArray *
 tsr_marathon_level_source_list_elements (TsrPropertySource *source)
 {
-  GArray *array = records (TSR_MARATHON_LEVEL_SOURCE (source));
-  guint count = array != NULL ? array->len : 0;
+  TsrMarathonLevelSource *self = TSR_MARATHON_LEVEL_SOURCE (source);
+  guint count = tsr_marathon_level_map_get_n_records (self->map, self->kind);
   GArray *elements = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
 
   for (guint i = 0; i < count; i++)
@@ -42,12 +46,10 @@ tsr_marathon_level_source_get_value (TsrPropertySource *source,
 {
   TsrMarathonLevelSource *self = TSR_MARATHON_LEVEL_SOURCE (source);
   const TsrField *spec = &tsr_property_source_get_table (source)->fields[field];
-  GArray *array = records (self);
-  const guint8 *record;
+  const guint8 *record = record_at (self, element, NULL);
 
-  if (array == NULL || element >= array->len)
+  if (record == NULL)
     return FALSE;
-  record = (const guint8 *) array->data + (gsize) element * g_array_get_element_size (array);
   if (spec->type == TSR_FIELD_CHARS)
     {
       const char *text = (const char *) record + spec->member;
@@ -68,20 +70,20 @@ tsr_marathon_level_source_set_value (TsrPropertySource   *source,
 {
   TsrMarathonLevelSource *self = TSR_MARATHON_LEVEL_SOURCE (source);
   const TsrField *spec = &tsr_property_source_get_table (source)->fields[field];
-  GArray *array = records (self);
-  gsize size;
+  const guint8 *stored;
+  gsize size = 0;
   g_autofree guint8 *record = NULL;
   g_autoptr(TsrCommand) command = NULL;
   g_autofree char *label = tsr_property_source_dup_field_label (source, field);
   g_autofree char *description = NULL;
 
-  if (array == NULL || element >= array->len)
+  stored = record_at (self, element, &size);
+  if (stored == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "record %u does not exist", element);
       return FALSE;
     }
-  size = g_array_get_element_size (array);
-  record = g_memdup2 (array->data + element * size, size);
+  record = g_memdup2 (stored, size);
   if (spec->type == TSR_FIELD_CHARS)
     {
       const char *text = value->text != NULL ? value->text : "";
@@ -107,6 +109,20 @@ tsr_marathon_level_source_set_value (TsrPropertySource   *source,
   return TRUE;
 }
 
+static char *
+tsr_marathon_level_source_describe_value (TsrPropertySource *source,
+                                          guint              element,
+                                          guint              field)
+{
+  TsrMarathonLevelSource *self = TSR_MARATHON_LEVEL_SOURCE (source);
+  const guint8 *record = record_at (self, element, NULL);
+
+  if (record == NULL)
+    return NULL;
+  return tsr_marathon_record_describe (tsr_marathon_level_map_get_level (self->map), self->kind, record,
+                                       tsr_property_source_get_table (source)->fields[field].name);
+}
+
 static void
 tsr_marathon_level_source_finalize (GObject *object)
 {
@@ -123,6 +139,7 @@ tsr_marathon_level_source_class_init (TsrMarathonLevelSourceClass *klass)
   source_class->list_elements = tsr_marathon_level_source_list_elements;
   source_class->get_value = tsr_marathon_level_source_get_value;
   source_class->set_value = tsr_marathon_level_source_set_value;
+  source_class->describe_value = tsr_marathon_level_source_describe_value;
 }
 
 static void
@@ -135,16 +152,26 @@ tsr_marathon_level_source_new (TsrDocument          *document,
                                TsrMarathonLevelMap  *map,
                                TsrMarathonRecordKind kind)
 {
+  return tsr_marathon_level_source_new_titled (document, map, kind, NULL);
+}
+
+TsrMarathonLevelSource *
+tsr_marathon_level_source_new_titled (TsrDocument          *document,
+                                      TsrMarathonLevelMap  *map,
+                                      TsrMarathonRecordKind kind,
+                                      const char           *title)
+{
   TsrMarathonLevelSource *self;
 
   g_return_val_if_fail (TSR_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (map), NULL);
   g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS, NULL);
 
-  if (tsr_marathon_level_map_get_records (map, kind) == NULL)
+  if (kind == TSR_MARATHON_RECORD_MAP_INFO ? tsr_marathon_level_map_get_n_records (map, kind) == 0
+                                           : tsr_marathon_level_map_get_records (map, kind) == NULL)
     return NULL;
   self = g_object_new (TSR_TYPE_MARATHON_LEVEL_SOURCE, "document", document,
-                       "table", tsr_marathon_record_fields (kind), NULL);
+                       "table", tsr_marathon_record_editor_fields (kind), "title", title, NULL);
   self->map = g_object_ref (map);
   self->kind = kind;
   return self;

@@ -17,6 +17,11 @@ G_DECLARE_FINAL_TYPE (TsrMarathonLevelSource, tsr_marathon_level_source, TSR, MA
 TsrMarathonLevelSource *tsr_marathon_level_source_new      (TsrDocument          *document,
                                                            TsrMarathonLevelMap  *map,
                                                            TsrMarathonRecordKind kind);
+/* The same with a heading for people ("Clockwise side"); NULL when the level has none. */
+TsrMarathonLevelSource *tsr_marathon_level_source_new_titled (TsrDocument          *document,
+                                                             TsrMarathonLevelMap  *map,
+                                                             TsrMarathonRecordKind kind,
+                                                             const char           *title);
 TsrMarathonRecordKind   tsr_marathon_level_source_get_kind (TsrMarathonLevelSource *self);
 
 G_END_DECLS

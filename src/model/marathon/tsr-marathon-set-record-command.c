@@ -18,12 +18,7 @@ static void
 store (TsrMarathonSetRecordCommand *self,
        const guint8                *record)
 {
-  GArray *records;
-
-  if (self->map == NULL)
-    return;
-  records = tsr_marathon_level_map_get_records (self->map, self->kind);
-  if (records == NULL || self->index >= records->len)
+  if (self->map == NULL || tsr_marathon_level_map_get_record (self->map, self->kind, self->index, NULL) == NULL)
     return;
   tsr_marathon_level_map_store_record (self->map, self->kind, self->index, record);
 }
@@ -78,21 +73,20 @@ tsr_marathon_set_record_command_new (TsrMarathonLevelMap  *map,
                                      const char           *description)
 {
   TsrMarathonSetRecordCommand *self;
-  GArray *records;
-  guint size;
+  gpointer stored;
+  gsize size = 0;
 
   g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (map), NULL);
-  records = tsr_marathon_level_map_get_records (map, kind);
-  g_return_val_if_fail (records != NULL && index < records->len, NULL);
+  stored = tsr_marathon_level_map_get_record (map, kind, index, &size);
+  g_return_val_if_fail (stored != NULL, NULL);
 
-  size = g_array_get_element_size (records);
-  if (memcmp (records->data + (gsize) index * size, record, size) == 0)
+  if (memcmp (stored, record, size) == 0)
     return NULL;
   self = g_object_new (TSR_TYPE_MARATHON_SET_RECORD_COMMAND, "description", description, NULL);
   g_set_weak_pointer (&self->map, map);
   self->kind = kind;
   self->index = index;
-  self->before = g_memdup2 (records->data + (gsize) index * size, size);
+  self->before = g_memdup2 (stored, size);
   self->after = g_memdup2 (record, size);
   return TSR_COMMAND (self);
 }

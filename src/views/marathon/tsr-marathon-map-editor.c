@@ -91,6 +91,7 @@ struct _TsrMarathonMapEditor {
   TsrMapCanvas        *canvas;
   GtkLabel            *selection_label;
   TsrPropertyInspector *inspector;
+  TsrPropertyInspector *side_inspectors[2]; /* a selection of lines: their clockwise, counterclockwise sides */
   GtkLabel            *status_label;
 };
 
@@ -133,8 +134,38 @@ update_status (TsrMarathonMapEditor *self)
     g_string_free (text, TRUE);
 }
 
-/* The inspector shows one kind of the selection: polygons first, then lines, objects,
- * annotations, points. */
+/* Lines show their sides under them: SIDES[0] the clockwise ones, [1] the counterclockwise. */
+static void
+show_sides (TsrMarathonMapEditor *self,
+            GArray               *lines)
+{
+  GArray *line_records = self->map != NULL ? tsr_marathon_level_map_get_records (self->map, TSR_MARATHON_RECORD_LINE) : NULL;
+  GArray *side_records = self->map != NULL ? tsr_marathon_level_map_get_records (self->map, TSR_MARATHON_RECORD_SIDE) : NULL;
+
+  for (guint which = 0; which < 2; which++)
+    {
+      g_autoptr(GArray) sides = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr(TsrMarathonLevelSource) source = NULL;
+
+      for (guint i = 0; lines != NULL && line_records != NULL && side_records != NULL && i < lines->len; i++)
+        {
+          const TsrMarathonLine *line = &g_array_index (line_records, TsrMarathonLine, g_array_index (lines, guint, i));
+          gint side = which == 0 ? line->clockwise_side_index : line->counterclockwise_side_index;
+
+          if (side >= 0 && (guint) side < side_records->len)
+            g_array_append_val (sides, side);
+        }
+      if (sides->len > 0)
+        source = tsr_marathon_level_source_new_titled (TSR_DOCUMENT (self->document), self->map, TSR_MARATHON_RECORD_SIDE,
+                                                       which == 0 ? _("Clockwise side") : _("Counterclockwise side"));
+      if (source != NULL)
+        tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (source), (const guint *) sides->data, sides->len);
+      tsr_property_inspector_set_source (self->side_inspectors[which], source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
+    }
+}
+
+/* The inspector shows one kind of the selection: polygons first, then lines (and their sides),
+ * objects, annotations, points. */
 static void
 on_selection_changed (TsrMarathonMapEditor *self)
 {
@@ -151,6 +182,7 @@ on_selection_changed (TsrMarathonMapEditor *self)
   if (self->session == NULL)
     {
       tsr_property_inspector_set_source (self->inspector, NULL);
+      show_sides (self, NULL);
       gtk_label_set_text (self->selection_label, "");
       return;
     }
@@ -188,6 +220,8 @@ on_selection_changed (TsrMarathonMapEditor *self)
     g_string_assign (label, _("Nothing selected"));
   tsr_property_inspector_set_source (self->inspector, source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
   gtk_widget_set_visible (self->texture_box, source != NULL && shown == 0);
+  show_sides (self, shown < G_N_ELEMENTS (preference) && preference[shown] == TSR_MARATHON_RECORD_LINE
+                    ? per_kind[TSR_MARATHON_RECORD_LINE] : NULL);
   gtk_label_set_text (self->selection_label, label->str);
   for (guint k = 0; k < TSR_MARATHON_N_MAP_RECORDS; k++)
     g_clear_pointer (&per_kind[k], g_array_unref);
@@ -790,6 +824,7 @@ clear_level (TsrMarathonMapEditor *self)
   tsr_property_inspector_set_source (self->inspector, NULL);
   if (self->map != NULL)
     g_signal_handlers_disconnect_by_func (self->map, on_map_elements_changed, self);
+  show_sides (self, NULL);
   g_clear_object (&self->select_tool);
   g_clear_object (&self->move_tool);
   for (guint t = 0; t < N_DRAWING_TOOLS; t++)
@@ -1070,6 +1105,12 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   GtkGesture *secondary;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint which = 0; which < 2; which++)
+    {
+      self->side_inspectors[which] = TSR_PROPERTY_INSPECTOR (tsr_property_inspector_new ());
+      gtk_widget_set_name (GTK_WIDGET (self->side_inspectors[which]), which == 0 ? "clockwise-side" : "counterclockwise-side");
+      gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->inspector))), GTK_WIDGET (self->side_inspectors[which]));
+    }
   for (guint m = 0; m < TSR_MARATHON_N_DRAW_MODES; m++)
     gtk_string_list_append (modes, tsr_marathon_draw_mode_label (m));
   gtk_drop_down_set_model (self->mode_dropdown, G_LIST_MODEL (modes));

@@ -32,6 +32,7 @@ struct _TsrMarathonMapPage {
   gboolean             filling; /* the chooser's model is being replaced: its selection is not the user's */
   GtkLabel            *level_status;
   TsrTerminalEditor   *terminal_editor;
+  TsrMarathonPalettes *palettes;
 };
 
 static void tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *iface);
@@ -277,6 +278,7 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
   g_set_object (&self->document, document);
   tsr_inspector_set_document (self->inspector, TSR_DOCUMENT (document));
   tsr_marathon_map_editor_set_document (self->map_editor, document);
+  tsr_marathon_palettes_set_document (self->palettes, document);
   fill_level_list (self);
   if (document != NULL)
     {
@@ -288,13 +290,21 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
   show_level (self);
 }
 
+TsrMarathonPalettes *
+tsr_marathon_map_page_get_palettes (TsrMarathonMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_PAGE (self), NULL);
+  return self->palettes;
+}
+
 void
 tsr_marathon_map_page_show (TsrMarathonMapPage *self,
                             const char         *page)
 {
   g_return_if_fail (TSR_IS_MARATHON_MAP_PAGE (self));
   gtk_notebook_set_current_page (self->notebook, g_strcmp0 (page, "terminals") == 0 ? 1
-                                                 : g_strcmp0 (page, "summary") == 0 ? 2 : 0);
+                                                 : g_strcmp0 (page, "summary") == 0 ? 2
+                                                 : g_strcmp0 (page, "palettes") == 0 ? 3 : 0);
 }
 
 TsrMarathonMapEditor *
@@ -489,4 +499,7 @@ static void
 tsr_marathon_map_page_init (TsrMarathonMapPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The palette editors come last, so the other tabs keep their numbers. */
+  self->palettes = TSR_MARATHON_PALETTES (tsr_marathon_palettes_new ());
+  gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->palettes), gtk_label_new (_("Palettes")));
 }

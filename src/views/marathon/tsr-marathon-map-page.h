@@ -5,6 +5,7 @@
 
 #include "model/marathon/tsr-marathon-document.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
+#include "views/marathon/tsr-marathon-palettes.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/tsr-editor-page.h"
 
@@ -15,11 +16,12 @@ G_DECLARE_FINAL_TYPE (TsrMarathonMapPage, tsr_marathon_map_page, TSR, MARATHON_M
 
 void               tsr_marathon_map_page_set_document        (TsrMarathonMapPage  *self,
                                                               TsrMarathonDocument *document);
-/* "map", "terminals" or "summary". */
+/* "map", "terminals", "summary" or "palettes". */
 void               tsr_marathon_map_page_show                (TsrMarathonMapPage  *self,
                                                               const char          *page);
 TsrTerminalEditor *tsr_marathon_map_page_get_terminal_editor (TsrMarathonMapPage  *self);
 TsrMarathonMapEditor *tsr_marathon_map_page_get_map_editor   (TsrMarathonMapPage  *self);
+TsrMarathonPalettes *tsr_marathon_map_page_get_palettes     (TsrMarathonMapPage  *self);
 /* Replaces the current level's script with FILE's text, as one undoable step. */
 gboolean           tsr_marathon_map_page_import              (TsrMarathonMapPage  *self,
                                                               GFile               *file,

@@ -1,0 +1,480 @@
+/* tsr-marathon-names.c: the editor's field tables are copies of the codec's, patched by field-name
+ * patterns once; the constants are the engine's (Aleph One), named as its level editors name them.
+ * Constant names are identifiers of the format (like the codec's field names) and stay English. */
+#include "formats/marathon/tsr-marathon-names.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#define C(n, v) { n, v }
+#define ENUM(id, name, bitset, ...) \
+  static const TsrFieldConstant id##_constants[] = { __VA_ARGS__ }; \
+  static const TsrFieldEnum id = { name, bitset, id##_constants, G_N_ELEMENTS (id##_constants) }
+
+ENUM (polygon_type_enum, "polygon_type", FALSE,
+      C ("Normal", 0), C ("Item impassable", 1), C ("Monster impassable", 2), C ("Hill", 3), C ("Base", 4),
+      C ("Platform", 5), C ("Light on trigger", 6), C ("Platform on trigger", 7), C ("Light off trigger", 8),
+      C ("Platform off trigger", 9), C ("Teleporter", 10), C ("Zone border", 11), C ("Goal", 12),
+      C ("Visible monster trigger", 13), C ("Invisible monster trigger", 14), C ("Dual monster trigger", 15),
+      C ("Item trigger", 16), C ("Must be explored", 17), C ("Automatic exit", 18), C ("Minor ouch", 19),
+      C ("Major ouch", 20), C ("Glue", 21), C ("Glue trigger", 22), C ("Superglue", 23));
+ENUM (polygon_flags_enum, "polygon_flags", TRUE, C ("Detached", 0x4000));
+ENUM (transfer_enum, "transfer_mode", FALSE,
+      C ("Normal", 0), C ("Fade out to black", 1), C ("Invisibility", 2), C ("Subtle invisibility", 3),
+      C ("Pulsate", 4), C ("Wobble", 5), C ("Fast wobble", 6), C ("Static", 7), C ("50% static", 8),
+      C ("Landscape", 9), C ("Smear", 10), C ("Fade out static", 11), C ("Pulsating static", 12),
+      C ("Fold in", 13), C ("Fold out", 14), C ("Horizontal slide", 15), C ("Fast horizontal slide", 16),
+      C ("Vertical slide", 17), C ("Fast vertical slide", 18), C ("Wander", 19), C ("Fast wander", 20),
+      C ("Big landscape", 21), C ("Reverse horizontal slide", 22), C ("Reverse fast horizontal slide", 23),
+      C ("Reverse vertical slide", 24), C ("Reverse fast vertical slide", 25), C ("2x", 26), C ("4x", 27));
+/* A texture or a shape is a descriptor (collection:shape); -1 is none. */
+ENUM (descriptor_enum, "shape_descriptor", FALSE, C ("None", -1));
+ENUM (line_flags_enum, "line_flags", TRUE,
+      C ("Solid", 0x4000), C ("Transparent", 0x2000), C ("Landscape", 0x1000), C ("Elevation", 0x800),
+      C ("Variable elevation", 0x400), C ("Has transparent side", 0x200), C ("Decorative", 0x100));
+ENUM (side_type_enum, "side_type", FALSE,
+      C ("Full", 0), C ("High", 1), C ("Low", 2), C ("Composite", 3), C ("Split", 4));
+ENUM (side_flags_enum, "side_flags", TRUE,
+      C ("Control panel on", 0x1), C ("Control panel", 0x2), C ("Repair switch", 0x4),
+      C ("Destructive switch", 0x8), C ("Lighted switch", 0x10), C ("Can be destroyed", 0x20),
+      C ("Only hit by projectiles", 0x40), C ("Item is optional", 0x80), C ("M1 lighted switch", 0x100));
+/* The engine's control panel list: per environment (water, lava, sewage, pfhor, jjaro) its
+ * panels in the order of devices.cpp; water has no triple-shield recharger. */
+ENUM (panel_type_enum, "control_panel_type", FALSE,
+      C ("None", -1),
+      C ("Water oxygen recharger", 0), C ("Water shield recharger", 1), C ("Water double shield recharger", 2),
+      C ("Water chip insertion", 3), C ("Water light switch", 4), C ("Water platform switch", 5),
+      C ("Water tag switch", 6), C ("Water pattern buffer", 7), C ("Water terminal", 8), C ("Water wires", 9),
+      C ("Lava shield recharger", 10), C ("Lava double shield recharger", 11),
+      C ("Lava triple shield recharger", 12), C ("Lava light switch", 13), C ("Lava platform switch", 14),
+      C ("Lava tag switch", 15), C ("Lava pattern buffer", 16), C ("Lava terminal", 17),
+      C ("Lava oxygen recharger", 18), C ("Lava chip insertion", 19), C ("Lava wires", 20),
+      C ("Sewage shield recharger", 21), C ("Sewage double shield recharger", 22),
+      C ("Sewage triple shield recharger", 23), C ("Sewage light switch", 24), C ("Sewage platform switch", 25),
+      C ("Sewage tag switch", 26), C ("Sewage pattern buffer", 27), C ("Sewage terminal", 28),
+      C ("Sewage oxygen recharger", 29), C ("Sewage chip insertion", 30), C ("Sewage wires", 31),
+      C ("Pfhor shield recharger", 32), C ("Pfhor double shield recharger", 33),
+      C ("Pfhor triple shield recharger", 34), C ("Pfhor light switch", 35), C ("Pfhor platform switch", 36),
+      C ("Pfhor tag switch", 37), C ("Pfhor pattern buffer", 38), C ("Pfhor terminal", 39),
+      C ("Pfhor oxygen recharger", 40), C ("Pfhor chip insertion", 41), C ("Pfhor wires", 42),
+      C ("Jjaro shield recharger", 43), C ("Jjaro double shield recharger", 44),
+      C ("Jjaro triple shield recharger", 45), C ("Jjaro light switch", 46), C ("Jjaro platform switch", 47),
+      C ("Jjaro tag switch", 48), C ("Jjaro pattern buffer", 49), C ("Jjaro terminal", 50),
+      C ("Jjaro oxygen recharger", 51), C ("Jjaro chip insertion", 52), C ("Jjaro wires", 53));
+ENUM (object_type_enum, "object_type", FALSE,
+      C ("Monster", 0), C ("Scenery", 1), C ("Item", 2), C ("Player", 3), C ("Goal", 4), C ("Sound source", 5));
+ENUM (object_flags_enum, "object_flags", TRUE,
+      C ("Invisible or platform sound", 0x1), C ("Hanging from ceiling", 0x2), C ("Blind", 0x4),
+      C ("Deaf", 0x8), C ("Floats", 0x10), C ("Network only", 0x20));
+ENUM (light_type_enum, "light_type", FALSE, C ("Normal", 0), C ("Strobe", 1), C ("Media", 2));
+ENUM (light_flags_enum, "light_flags", TRUE,
+      C ("Initially active", 0x1), C ("Slaved intensities", 0x2), C ("Stateless", 0x4));
+ENUM (lighting_function_enum, "lighting_function", FALSE,
+      C ("Constant", 0), C ("Linear", 1), C ("Smooth", 2), C ("Flicker", 3), C ("Random", 4), C ("Fluorescent", 5));
+ENUM (platform_type_enum, "platform_type", FALSE,
+      C ("S'pht door", 0), C ("S'pht split door", 1), C ("Locked S'pht door", 2), C ("S'pht platform", 3),
+      C ("Noisy S'pht platform", 4), C ("Heavy S'pht door", 5), C ("Pfhor door", 6),
+      C ("Heavy S'pht platform", 7), C ("Pfhor platform", 8));
+ENUM (platform_flags_enum, "platform_flags", TRUE,
+      C ("Initially active", 1 << 0), C ("Initially extended", 1 << 1),
+      C ("Deactivates at each level", 1 << 2), C ("Deactivates at initial level", 1 << 3),
+      C ("Activates adjacent platforms when deactivating", 1 << 4), C ("Extends floor to ceiling", 1 << 5),
+      C ("Comes from floor", 1 << 6), C ("Comes from ceiling", 1 << 7), C ("Causes damage", 1 << 8),
+      C ("Does not activate parent", 1 << 9), C ("Activates only once", 1 << 10),
+      C ("Activates light", 1 << 11), C ("Deactivates light", 1 << 12),
+      C ("Player controllable", 1 << 13), C ("Monster controllable", 1 << 14),
+      C ("Reverses direction when obstructed", 1 << 15), C ("Cannot be externally deactivated", 1 << 16),
+      C ("Uses native polygon heights", 1 << 17), C ("Delays before activation", 1 << 18),
+      C ("Activates adjacent platforms when activating", 1 << 19),
+      C ("Deactivates adjacent platforms when activating", 1 << 20),
+      C ("Deactivates adjacent platforms when deactivating", 1 << 21), C ("Contracts slower", 1 << 22),
+      C ("Activates adjacent platforms at each level", 1 << 23), C ("Locked", 1 << 24),
+      C ("Secret", 1 << 25), C ("Door", 1 << 26), C ("Floods (M1)", 1 << 27));
+/* A platform height of -1 is computed by the engine from the neighbours. */
+ENUM (platform_height_enum, "platform_height", FALSE, C ("Auto", -1));
+ENUM (media_type_enum, "media_type", FALSE,
+      C ("Water", 0), C ("Lava", 1), C ("Goo", 2), C ("Sewage", 3), C ("Jjaro", 4));
+ENUM (media_flags_enum, "media_flags", TRUE, C ("Sound obstructed by floor", 0x1));
+ENUM (sound_flags_enum, "sound_image_flags", TRUE, C ("Non-directional", 0x1));
+ENUM (placement_flags_enum, "placement_flags", TRUE, C ("Random location", 0x1));
+ENUM (environment_code_enum, "environment_code", FALSE,
+      C ("Water", 0), C ("Lava", 1), C ("Sewage", 2), C ("Jjaro", 3), C ("Pfhor", 4));
+ENUM (mission_flags_enum, "mission_flags", TRUE,
+      C ("Extermination", 0x1), C ("Exploration", 0x2), C ("Retrieval", 0x4), C ("Repair", 0x8),
+      C ("Rescue", 0x10), C ("Exploration (M1)", 0x20), C ("Rescue (M1)", 0x40), C ("Repair (M1)", 0x80));
+ENUM (environment_flags_enum, "environment_flags", TRUE,
+      C ("Vacuum", 0x1), C ("Magnetic", 0x2), C ("Rebellion", 0x4), C ("Low gravity", 0x8),
+      C ("Glue (M1)", 0x10), C ("Lava floor (M1)", 0x20), C ("Rebellion (M1)", 0x40), C ("Music (M1)", 0x80),
+      C ("Terminals stop time", 0x100), C ("Activation ranges (M1)", 0x200), C ("M1 weapons", 0x400));
+ENUM (entry_point_enum, "entry_points", TRUE,
+      C ("Solo", 0x1), C ("Co-op", 0x2), C ("Carnage", 0x4), C ("KTMWTB", 0x8), C ("King of the hill", 0x10),
+      C ("Defense", 0x20), C ("Rugby", 0x40), C ("Capture the flag", 0x80));
+
+static const char *const monster_names[] = {
+  "Marine", "Tick (energy)", "Tick (oxygen)", "Tick (kamikaze)", "Compiler (minor)", "Compiler (major)",
+  "Compiler (minor, invisible)", "Compiler (major, invisible)", "Fighter (minor)", "Fighter (major)",
+  "Fighter (minor, projectile)", "Fighter (major, projectile)", "Crew (civilian)", "Science (civilian)",
+  "Security (civilian)", "Assimilated (civilian)", "Hummer (minor)", "Hummer (major)", "Big hummer (minor)",
+  "Big hummer (major)", "Hummer (possessed)", "Cyborg (minor)", "Cyborg (major)", "Flame cyborg (minor)",
+  "Flame cyborg (major)", "Enforcer (minor)", "Enforcer (major)", "Hunter (minor)", "Hunter (major)",
+  "Trooper (minor)", "Trooper (major)", "Mother of all cyborgs", "Mother of all hunters", "Sewage yeti",
+  "Water yeti", "Lava yeti", "Defender (minor)", "Defender (major)", "Juggernaut (minor)",
+  "Juggernaut (major)", "Tiny fighter", "Tiny bob", "Tiny yeti", "Fusion crew (civilian)",
+  "Fusion science (civilian)", "Fusion security (civilian)", "Fusion assimilated (civilian)",
+};
+
+static const char *const item_names[] = {
+  "Knife", "Magnum pistol", "Magnum magazine", "Fusion pistol", "Fusion battery", "Assault rifle",
+  "Assault rifle magazine", "Grenade magazine", "Missile launcher", "Missile pack", "Invisibility",
+  "Invincibility", "Infravision", "Alien weapon", "Alien weapon ammunition", "Flamethrower",
+  "Flamethrower canister", "Extravision", "Oxygen", "Energy", "Double energy", "Triple energy", "Shotgun",
+  "Shotgun shells", "S'pht door key", "Uplink chip", "Light blue ball", "Red ball", "Violet ball",
+  "Yellow ball", "Brown ball", "Orange ball", "Blue ball", "Green ball", "Submachine gun",
+  "Submachine gun clip",
+};
+
+const char *
+tsr_marathon_monster_name (gint index)
+{
+  return index >= 0 && (guint) index < G_N_ELEMENTS (monster_names) ? monster_names[index] : NULL;
+}
+
+const char *
+tsr_marathon_item_name (gint index)
+{
+  return index >= 0 && (guint) index < G_N_ELEMENTS (item_names) ? item_names[index] : NULL;
+}
+
+gint
+tsr_marathon_panel_class (gint type)
+{
+  /* Water: oxygen, shield, double, chip (tag), light, platform, tag, pattern buffer, terminal,
+   * wires (tag); every other environment: shield, double, triple, light, platform, tag, pattern
+   * buffer, terminal, oxygen, chip (tag), wires (tag). */
+  static const gint8 water[] = { 0, 1, 2, 6, 4, 5, 6, 7, 8, 6 };
+  static const gint8 other[] = { 1, 2, 3, 4, 5, 6, 7, 8, 0, 6, 6 };
+
+  if (type < 0 || type > 53)
+    return -1;
+  if (type < 10)
+    return water[type];
+  return other[(type - 10) % 11];
+}
+
+/* --- Editor tables --- */
+
+typedef struct {
+  const char         *pattern;     /* glob over field names */
+  const TsrFieldEnum *enumeration;
+  guint16             add_flags;
+  guint8              fixed_bits;  /* > 0: fixed point */
+} Patch;
+
+typedef struct {
+  TsrMarathonRecordKind kind;
+  const Patch          *patches;
+  guint                 n_patches;
+} KindPatches;
+
+#define RO TSR_FIELD_READ_ONLY
+/* Derived index lists (vertex order, adjacency, exclusion zones): kept, not shown. */
+#define HIDE TSR_FIELD_UNUSED
+#define BP (TSR_FIELD_BYTE_PAIR | TSR_FIELD_SPECIAL_VALUES)
+#define SV TSR_FIELD_SPECIAL_VALUES
+
+static const Patch polygon_patches[] = {
+  { "type", &polygon_type_enum }, { "flags", &polygon_flags_enum },
+  { "floor_texture", &descriptor_enum, BP }, { "ceiling_texture", &descriptor_enum, BP },
+  { "floor_transfer_mode", &transfer_enum }, { "ceiling_transfer_mode", &transfer_enum },
+  { "vertex_count", NULL, RO }, { "endpoint_indexes*", NULL, HIDE }, { "line_indexes*", NULL, HIDE },
+  { "area", NULL, RO }, { "first_object", NULL, RO }, { "first_exclusion_zone_index", NULL, RO },
+  { "*_exclusion_zone_count", NULL, RO }, { "adjacent_polygon_indexes*", NULL, HIDE },
+  { "first_neighbor_index", NULL, RO }, { "neighbor_count", NULL, RO }, { "center.*", NULL, RO },
+  { "side_indexes*", NULL, HIDE }, { "sound_source_indexes", NULL, RO },
+};
+static const Patch line_patches[] = {
+  { "flags", &line_flags_enum }, { "endpoint_indexes*", NULL, RO }, { "length", NULL, RO },
+  { "highest_adjacent_floor", NULL, RO }, { "lowest_adjacent_ceiling", NULL, RO },
+  { "*_side_index", NULL, RO }, { "*_polygon_owner", NULL, RO },
+};
+static const Patch side_patches[] = {
+  { "type", &side_type_enum }, { "flags", &side_flags_enum }, { "*_texture.texture", &descriptor_enum, BP },
+  { "*_transfer_mode", &transfer_enum }, { "control_panel_type", &panel_type_enum },
+  { "exclusion_zone*", NULL, HIDE }, { "polygon_index", NULL, RO }, { "line_index", NULL, RO },
+};
+static const Patch endpoint_patches[] = {
+  { "flags", NULL, RO }, { "*_adjacent_*", NULL, RO }, { "transformed.*", NULL, HIDE },
+  { "supporting_polygon_index", NULL, RO },
+};
+static const Patch object_patches[] = {
+  { "type", &object_type_enum }, { "flags", &object_flags_enum }, { "polygon_index", NULL, RO },
+};
+static const Patch light_patches[] = {
+  { "type", &light_type_enum }, { "flags", &light_flags_enum }, { "*.function", &lighting_function_enum },
+  { "*.intensity", NULL, 0, 16 }, { "*.delta_intensity", NULL, 0, 16 },
+};
+static const Patch platform_patches[] = {
+  { "type", &platform_type_enum }, { "static_flags", &platform_flags_enum },
+  { "*_height", &platform_height_enum, SV },
+};
+static const Patch media_patches[] = {
+  { "type", &media_type_enum }, { "flags", &media_flags_enum }, { "transfer_mode", &transfer_enum },
+  { "texture", &descriptor_enum, BP }, { "minimum_light_intensity", NULL, 0, 16 },
+  { "origin.*", NULL, RO }, { "height", NULL, RO },
+};
+static const Patch sound_patches[] = {
+  { "flags", &sound_flags_enum }, { "pitch", NULL, 0, 16 }, { "delta_pitch", NULL, 0, 16 },
+};
+static const Patch placement_patches[] = { { "flags", &placement_flags_enum } };
+static const Patch info_patches[] = {
+  { "environment_code", &environment_code_enum }, { "mission_flags", &mission_flags_enum },
+  { "environment_flags", &environment_flags_enum }, { "entry_point_flags", &entry_point_enum },
+};
+
+#define KP(k, p) { k, p, G_N_ELEMENTS (p) }
+static const KindPatches kind_patches[] = {
+  KP (TSR_MARATHON_RECORD_POLYGON, polygon_patches), KP (TSR_MARATHON_RECORD_LINE, line_patches),
+  KP (TSR_MARATHON_RECORD_SIDE, side_patches), KP (TSR_MARATHON_RECORD_ENDPOINT, endpoint_patches),
+  KP (TSR_MARATHON_RECORD_OBJECT, object_patches), KP (TSR_MARATHON_RECORD_LIGHT, light_patches),
+  KP (TSR_MARATHON_RECORD_PLATFORM, platform_patches), KP (TSR_MARATHON_RECORD_MEDIA, media_patches),
+  KP (TSR_MARATHON_RECORD_AMBIENT_SOUND, sound_patches), KP (TSR_MARATHON_RECORD_RANDOM_SOUND, sound_patches),
+  KP (TSR_MARATHON_RECORD_PLACEMENT, placement_patches), KP (TSR_MARATHON_RECORD_MAP_INFO, info_patches),
+};
+
+static TsrFieldTable editor_tables[TSR_MARATHON_N_MAP_RECORDS];
+
+static void
+build_editor_tables (void)
+{
+  for (guint kind = 0; kind < TSR_MARATHON_N_MAP_RECORDS; kind++)
+    {
+      const TsrFieldTable *codec = tsr_marathon_record_fields (kind);
+      TsrField *fields = g_new (TsrField, codec->n_fields);
+
+      memcpy (fields, codec->fields, sizeof (TsrField) * codec->n_fields);
+      for (guint k = 0; k < G_N_ELEMENTS (kind_patches); k++)
+        {
+          if (kind_patches[k].kind != kind)
+            continue;
+          for (guint f = 0; f < codec->n_fields; f++)
+            for (guint p = 0; p < kind_patches[k].n_patches; p++)
+              {
+                const Patch *patch = &kind_patches[k].patches[p];
+
+                if (!g_pattern_match_simple (patch->pattern, fields[f].name))
+                  continue;
+                if (patch->enumeration != NULL)
+                  fields[f].enumeration = patch->enumeration;
+                fields[f].flags |= patch->add_flags;
+                if (patch->fixed_bits > 0)
+                  {
+                    fields[f].type = TSR_FIELD_FIXED;
+                    fields[f].fraction_bits = patch->fixed_bits;
+                  }
+                break;
+              }
+        }
+      editor_tables[kind] = *codec;
+      editor_tables[kind].fields = fields;
+    }
+}
+
+const TsrFieldTable *
+tsr_marathon_record_editor_fields (TsrMarathonRecordKind kind)
+{
+  static gsize built = 0;
+
+  g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS, NULL);
+  if (g_once_init_enter (&built))
+    {
+      build_editor_tables ();
+      g_once_init_leave (&built, 1);
+    }
+  return &editor_tables[kind];
+}
+
+/* --- Descriptions --- */
+
+static guint
+count_of (const GArray *array)
+{
+  return array != NULL ? array->len : 0;
+}
+
+static guint
+n_lights (const TsrMarathonLevel *level)
+{
+  return level->lights != NULL ? level->lights->len : count_of (level->old_lights);
+}
+
+typedef enum { REF_LIGHT, REF_POLYGON, REF_PLATFORM, REF_MEDIA, REF_AMBIENT, REF_RANDOM, REF_TERMINAL } RefKind;
+
+static guint
+ref_count (const TsrMarathonLevel *level,
+           RefKind                 kind)
+{
+  switch (kind)
+    {
+    case REF_LIGHT: return n_lights (level);
+    case REF_POLYGON: return count_of (level->polygons);
+    case REF_PLATFORM: return count_of (level->platforms);
+    case REF_MEDIA: return count_of (level->media);
+    case REF_AMBIENT: return count_of (level->ambient_sounds);
+    case REF_RANDOM: return count_of (level->random_sounds);
+    case REF_TERMINAL: return level->terminals != NULL ? level->terminals->len : 0;
+    default: return 0;
+    }
+}
+
+/* "light 3", or that it does not exist; NONE says none. */
+static char *
+describe_reference (const TsrMarathonLevel *level,
+                    RefKind                 kind,
+                    gint64                  value)
+{
+  g_autofree char *name = NULL;
+  int v = (int) value;
+
+  if (value < 0)
+    return g_strdup (_("none"));
+  /* Translators: what an index in a Marathon level names; %d is the index. */
+  switch (kind)
+    {
+    case REF_LIGHT: name = g_strdup_printf (_("light %d"), v); break;
+    case REF_POLYGON: name = g_strdup_printf (_("polygon %d"), v); break;
+    case REF_PLATFORM: name = g_strdup_printf (_("platform %d"), v); break;
+    case REF_MEDIA: name = g_strdup_printf (_("liquid %d"), v); break;
+    case REF_AMBIENT: name = g_strdup_printf (_("ambient sound %d"), v); break;
+    case REF_RANDOM: name = g_strdup_printf (_("random sound %d"), v); break;
+    case REF_TERMINAL:
+    default: name = g_strdup_printf (_("terminal %d"), v); break;
+    }
+  if (value >= ref_count (level, kind))
+    /* Translators: %s is "light 40", "platform 3" ... */
+    return g_strdup_printf (_("%s does not exist"), name);
+  return g_steal_pointer (&name);
+}
+
+/* Fields that are plain indexes of a palette or of polygons. */
+typedef struct {
+  TsrMarathonRecordKind kind;
+  const char           *field;
+  RefKind               target;
+  glong                 offset;
+} PlainReference;
+
+#define REF(k, T, m, t) { k, #m, t, G_STRUCT_OFFSET (T, m) }
+static const PlainReference plain_references[] = {
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, floor_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, ceiling_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, media_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, media_index, REF_MEDIA),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, ambient_sound_image_index, REF_AMBIENT),
+  REF (TSR_MARATHON_RECORD_POLYGON, TsrMarathonPolygon, random_sound_image_index, REF_RANDOM),
+  REF (TSR_MARATHON_RECORD_SIDE, TsrMarathonSide, primary_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_SIDE, TsrMarathonSide, secondary_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_SIDE, TsrMarathonSide, transparent_lightsource_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_ANNOTATION, TsrMarathonAnnotation, polygon_index, REF_POLYGON),
+  REF (TSR_MARATHON_RECORD_MEDIA, TsrMarathonMedia, light_index, REF_LIGHT),
+  REF (TSR_MARATHON_RECORD_PLATFORM, TsrMarathonPlatform, polygon_index, REF_POLYGON),
+};
+
+static char *
+describe_polygon_permutation (const TsrMarathonLevel   *level,
+                              const TsrMarathonPolygon *polygon)
+{
+  switch (polygon->type)
+    {
+    case 4:
+      /* Translators: the team of a base polygon. */
+      return g_strdup_printf (_("team %d"), polygon->permutation);
+    case 5:
+      return describe_reference (level, REF_PLATFORM, polygon->permutation);
+    case 6:
+    case 8:
+      return describe_reference (level, REF_LIGHT, polygon->permutation);
+    case 7:
+    case 9:
+    case 10:
+      return describe_reference (level, REF_POLYGON, polygon->permutation);
+    default:
+      return g_strdup (_("unused by this type"));
+    }
+}
+
+static char *
+describe_object_index (const TsrMarathonObject *object)
+{
+  const char *name = NULL;
+
+  switch (object->type)
+    {
+    case 0:
+      name = tsr_marathon_monster_name (object->index);
+      break;
+    case 2:
+      name = tsr_marathon_item_name (object->index);
+      break;
+    case 3:
+      return g_strdup_printf (_("team %d"), object->index);
+    default:
+      return NULL;
+    }
+  return g_strdup (name != NULL ? name : _("unknown to the engine"));
+}
+
+static char *
+describe_panel_permutation (const TsrMarathonLevel *level,
+                            const TsrMarathonSide  *side)
+{
+  if (!(side->flags & 0x2))
+    return g_strdup (_("not a control panel"));
+  switch (tsr_marathon_panel_class (side->control_panel_type))
+    {
+    case 4:
+      return describe_reference (level, REF_LIGHT, side->control_panel_permutation);
+    case 5:
+      return describe_reference (level, REF_POLYGON, side->control_panel_permutation);
+    case 6:
+      /* Translators: the tag a tag switch toggles. */
+      return side->control_panel_permutation < 0 ? g_strdup (_("no tag")) : g_strdup_printf (_("tag %d"), side->control_panel_permutation);
+    case 8:
+      return describe_reference (level, REF_TERMINAL, side->control_panel_permutation);
+    default:
+      return g_strdup (_("unused by this panel"));
+    }
+}
+
+static char *
+describe_facing (gint64 facing)
+{
+  /* Facing is an angle of 512 steps a turn. */
+  return g_strdup_printf (_("%.1f°"), (double) (facing & 511) * 360.0 / 512.0);
+}
+
+char *
+tsr_marathon_record_describe (const TsrMarathonLevel *level,
+                              TsrMarathonRecordKind   kind,
+                              gconstpointer           record,
+                              const char             *field)
+{
+  g_return_val_if_fail (level != NULL && record != NULL && field != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (plain_references); i++)
+    if (plain_references[i].kind == kind && strcmp (plain_references[i].field, field) == 0)
+      return describe_reference (level, plain_references[i].target,
+                                 *(const gint16 *) G_STRUCT_MEMBER_P ((gpointer) record, plain_references[i].offset));
+  if (kind == TSR_MARATHON_RECORD_POLYGON && strcmp (field, "permutation") == 0)
+    return describe_polygon_permutation (level, record);
+  if (kind == TSR_MARATHON_RECORD_SIDE && strcmp (field, "control_panel_permutation") == 0)
+    return describe_panel_permutation (level, record);
+  if (kind == TSR_MARATHON_RECORD_OBJECT && strcmp (field, "index") == 0)
+    return describe_object_index (record);
+  if (kind == TSR_MARATHON_RECORD_OBJECT && strcmp (field, "facing") == 0)
+    /* Translators: a sound source's facing field holds its volume. */
+    return ((const TsrMarathonObject *) record)->type == 5 ? g_strdup (_("volume"))
+                                                           : describe_facing (((const TsrMarathonObject *) record)->facing);
+  if (kind == TSR_MARATHON_RECORD_MEDIA && strcmp (field, "current_direction") == 0)
+    return describe_facing (((const TsrMarathonMedia *) record)->current_direction);
+  return NULL;
+}

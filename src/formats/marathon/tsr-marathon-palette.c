@@ -1,0 +1,329 @@
+/* tsr-marathon-palette.c: palette records appended at the end (nothing else moves) and removed
+ * with one pass over the records that can name them. */
+#include "formats/marathon/tsr-marathon-palette.h"
+
+#include <string.h>
+
+#include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-names.h"
+
+#define SIDE_IS_CONTROL_PANEL 0x2
+#define SIDE_CONTROL_PANEL_ON 0x1
+#define PANEL_LIGHT_SWITCH    4
+#define PANEL_PLATFORM_SWITCH 5
+#define TICKS_PER_SECOND      30
+#define FIXED_ONE             65536
+
+TsrMarathonRecordKind
+tsr_marathon_palette_record_kind (const TsrMarathonLevel *level,
+                                  TsrMarathonPaletteKind  kind)
+{
+  switch (kind)
+    {
+    case TSR_MARATHON_PALETTE_LIGHT:
+      return level->lights == NULL && level->old_lights != NULL ? TSR_MARATHON_RECORD_OLD_LIGHT : TSR_MARATHON_RECORD_LIGHT;
+    case TSR_MARATHON_PALETTE_MEDIA: return TSR_MARATHON_RECORD_MEDIA;
+    case TSR_MARATHON_PALETTE_PLATFORM: return TSR_MARATHON_RECORD_PLATFORM;
+    case TSR_MARATHON_PALETTE_AMBIENT_SOUND: return TSR_MARATHON_RECORD_AMBIENT_SOUND;
+    case TSR_MARATHON_PALETTE_RANDOM_SOUND: return TSR_MARATHON_RECORD_RANDOM_SOUND;
+    case TSR_MARATHON_N_PALETTES:
+    default: return TSR_MARATHON_N_MAP_RECORDS;
+    }
+}
+
+GArray *
+tsr_marathon_palette_records (TsrMarathonLevel       *level,
+                              TsrMarathonPaletteKind  kind)
+{
+  g_return_val_if_fail (level != NULL, NULL);
+
+  switch (kind)
+    {
+    case TSR_MARATHON_PALETTE_LIGHT: return level->lights != NULL ? level->lights : level->old_lights;
+    case TSR_MARATHON_PALETTE_MEDIA: return level->media;
+    case TSR_MARATHON_PALETTE_PLATFORM: return level->platforms;
+    case TSR_MARATHON_PALETTE_AMBIENT_SOUND: return level->ambient_sounds;
+    case TSR_MARATHON_PALETTE_RANDOM_SOUND: return level->random_sounds;
+    case TSR_MARATHON_N_PALETTES:
+    default: return NULL;
+    }
+}
+
+static void
+set_function (TsrMarathonLightingFunction *function,
+              gint16                       type,
+              gint32                       intensity)
+{
+  *function = (TsrMarathonLightingFunction) { type, TICKS_PER_SECOND, 0, intensity, 0 };
+}
+
+/* The engine's defaults for a new record of KIND into RECORD (zeroed). */
+static void
+default_record (TsrMarathonLevel       *level,
+                TsrMarathonPaletteKind  kind,
+                gpointer                record)
+{
+  switch (kind)
+    {
+    case TSR_MARATHON_PALETTE_LIGHT:
+      if (level->lights != NULL)
+        {
+          TsrMarathonLight *light = record;
+
+          /* Aleph One's normal light: initially active, slaved intensities. */
+          light->flags = 0x1 | 0x2;
+          set_function (&light->primary_active, 0, FIXED_ONE);
+          set_function (&light->secondary_active, 0, FIXED_ONE);
+          set_function (&light->becoming_active, 2, FIXED_ONE);
+          set_function (&light->primary_inactive, 0, 0);
+          set_function (&light->secondary_inactive, 0, 0);
+          set_function (&light->becoming_inactive, 2, 0);
+        }
+      else
+        {
+          TsrMarathonOldLight *light = record;
+
+          light->maximum_intensity = FIXED_ONE;
+          light->intensity = FIXED_ONE;
+          light->period = TICKS_PER_SECOND;
+          light->mode = 1;
+        }
+      break;
+    case TSR_MARATHON_PALETTE_MEDIA:
+      {
+        TsrMarathonMedia *media = record;
+        GArray *lights = tsr_marathon_palette_records (level, TSR_MARATHON_PALETTE_LIGHT);
+
+        media->light_index = lights != NULL && lights->len > 0 ? 0 : -1;
+        media->high = 1024;
+        media->texture = -1;
+        break;
+      }
+    case TSR_MARATHON_PALETTE_AMBIENT_SOUND:
+      ((TsrMarathonAmbientSound *) record)->volume = 256;
+      break;
+    case TSR_MARATHON_PALETTE_RANDOM_SOUND:
+      {
+        TsrMarathonRandomSound *sound = record;
+
+        sound->volume = 256;
+        sound->period = 10 * TICKS_PER_SECOND;
+        sound->pitch = FIXED_ONE;
+        break;
+      }
+    case TSR_MARATHON_PALETTE_PLATFORM:
+    case TSR_MARATHON_N_PALETTES:
+    default:
+      break;
+    }
+}
+
+gboolean
+tsr_marathon_palette_add (TsrMarathonLevel       *level,
+                          TsrMarathonPaletteKind  kind,
+                          gint                    source,
+                          guint                  *index,
+                          GError                **error)
+{
+  GArray *records;
+  gsize size;
+  g_autofree guint8 *record = NULL;
+
+  g_return_val_if_fail (level != NULL && kind < TSR_MARATHON_N_PALETTES, FALSE);
+
+  records = tsr_marathon_palette_records (level, kind);
+  if (kind == TSR_MARATHON_PALETTE_PLATFORM)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "a platform belongs to its polygon: it cannot be added or duplicated alone");
+      return FALSE;
+    }
+  if (records == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "the level has no %s chunk",
+                   tsr_marathon_record_fields (tsr_marathon_palette_record_kind (level, kind))->name);
+      return FALSE;
+    }
+  if (records->len >= G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "the level already has %u %s records",
+                   records->len, tsr_marathon_record_fields (tsr_marathon_palette_record_kind (level, kind))->name);
+      return FALSE;
+    }
+  if (source >= 0 && (guint) source >= records->len)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "record %d does not exist", source);
+      return FALSE;
+    }
+  size = g_array_get_element_size (records);
+  if (source >= 0)
+    record = g_memdup2 (records->data + (gsize) source * size, size);
+  else
+    {
+      record = g_malloc0 (size);
+      default_record (level, kind, record);
+    }
+  g_array_append_vals (records, record, 1);
+  if (index != NULL)
+    *index = records->len - 1;
+  return TRUE;
+}
+
+/* A reference to REMOVED becomes REPLACEMENT (already in the new numbering), later ones move down
+ * by one; references outside the old array stay. */
+static void
+renumber (gint16 *reference,
+          guint   removed,
+          guint   old_count,
+          gint16  replacement)
+{
+  if (*reference < 0 || (guint) *reference >= old_count)
+    return;
+  if ((guint) *reference == removed)
+    *reference = replacement;
+  else if ((guint) *reference > removed)
+    (*reference)--;
+}
+
+static guint
+len (const GArray *array)
+{
+  return array != NULL ? array->len : 0;
+}
+
+static void
+make_normal (TsrMarathonPolygon *polygon)
+{
+  polygon->type = 0;
+  polygon->permutation = 0;
+}
+
+static void
+delete_light (TsrMarathonLevel *level,
+              guint             light,
+              guint             count)
+{
+  /* Surfaces need some light: they take light 0 of the new numbering. */
+  const gint16 replacement = 0;
+
+  for (guint p = 0; p < len (level->polygons); p++)
+    {
+      TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+
+      renumber (&polygon->floor_lightsource_index, light, count, replacement);
+      renumber (&polygon->ceiling_lightsource_index, light, count, replacement);
+      renumber (&polygon->media_lightsource_index, light, count, replacement);
+      if (polygon->type == 6 || polygon->type == 8)
+        {
+          if (polygon->permutation == (gint16) light)
+            make_normal (polygon);
+          else
+            renumber (&polygon->permutation, light, count, -1);
+        }
+    }
+  for (guint s = 0; s < len (level->sides); s++)
+    {
+      TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, s);
+
+      renumber (&side->primary_lightsource_index, light, count, replacement);
+      renumber (&side->secondary_lightsource_index, light, count, replacement);
+      renumber (&side->transparent_lightsource_index, light, count, replacement);
+      if ((side->flags & SIDE_IS_CONTROL_PANEL) && tsr_marathon_panel_class (side->control_panel_type) == PANEL_LIGHT_SWITCH)
+        {
+          if (side->control_panel_permutation == (gint16) light)
+            side->flags &= ~(SIDE_IS_CONTROL_PANEL | SIDE_CONTROL_PANEL_ON);
+          else
+            renumber (&side->control_panel_permutation, light, count, -1);
+        }
+    }
+  for (guint m = 0; m < len (level->media); m++)
+    renumber (&g_array_index (level->media, TsrMarathonMedia, m).light_index, light, count, replacement);
+}
+
+static void
+delete_platform (TsrMarathonLevel *level,
+                 guint             platform,
+                 guint             count)
+{
+  gint16 owner = g_array_index (level->platforms, TsrMarathonPlatform, platform).polygon_index;
+
+  for (guint p = 0; p < len (level->polygons); p++)
+    {
+      TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+
+      if (polygon->type == 5 && polygon->permutation == (gint16) platform)
+        make_normal (polygon);
+      else if (polygon->type == 5)
+        renumber (&polygon->permutation, platform, count, -1);
+      else if ((polygon->type == 7 || polygon->type == 9) && owner >= 0 && polygon->permutation == owner)
+        make_normal (polygon);
+    }
+  for (guint s = 0; owner >= 0 && s < len (level->sides); s++)
+    {
+      TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, s);
+
+      if ((side->flags & SIDE_IS_CONTROL_PANEL) && tsr_marathon_panel_class (side->control_panel_type) == PANEL_PLATFORM_SWITCH
+          && side->control_panel_permutation == owner)
+        side->flags &= ~(SIDE_IS_CONTROL_PANEL | SIDE_CONTROL_PANEL_ON);
+    }
+}
+
+/* One index member (at OFFSET) of every polygon: the removed record becomes NONE. */
+static void
+renumber_polygons (TsrMarathonLevel *level,
+                   glong             offset,
+                   guint             removed,
+                   guint             count)
+{
+  for (guint p = 0; p < len (level->polygons); p++)
+    renumber (G_STRUCT_MEMBER_P (&g_array_index (level->polygons, TsrMarathonPolygon, p), offset), removed, count, -1);
+}
+
+gboolean
+tsr_marathon_palette_delete (TsrMarathonLevel       *level,
+                             TsrMarathonPaletteKind  kind,
+                             guint                   index,
+                             GError                **error)
+{
+  GArray *records;
+  guint count;
+
+  g_return_val_if_fail (level != NULL && kind < TSR_MARATHON_N_PALETTES, FALSE);
+
+  records = tsr_marathon_palette_records (level, kind);
+  count = len (records);
+  if (index >= count)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "record %u does not exist", index);
+      return FALSE;
+    }
+  switch (kind)
+    {
+    case TSR_MARATHON_PALETTE_LIGHT:
+      if (count == 1 && (len (level->polygons) > 0 || len (level->sides) > 0 || len (level->media) > 0))
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                       "light 0 is the level's last light: its polygons and sides need one");
+          return FALSE;
+        }
+      delete_light (level, index, count);
+      break;
+    case TSR_MARATHON_PALETTE_MEDIA:
+      renumber_polygons (level, G_STRUCT_OFFSET (TsrMarathonPolygon, media_index), index, count);
+      break;
+    case TSR_MARATHON_PALETTE_PLATFORM:
+      delete_platform (level, index, count);
+      break;
+    case TSR_MARATHON_PALETTE_AMBIENT_SOUND:
+      renumber_polygons (level, G_STRUCT_OFFSET (TsrMarathonPolygon, ambient_sound_image_index), index, count);
+      break;
+    case TSR_MARATHON_PALETTE_RANDOM_SOUND:
+      renumber_polygons (level, G_STRUCT_OFFSET (TsrMarathonPolygon, random_sound_image_index), index, count);
+      break;
+    case TSR_MARATHON_N_PALETTES:
+    default:
+      break;
+    }
+  g_array_remove_index (records, index);
+  return TRUE;
+}

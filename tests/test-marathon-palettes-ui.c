@@ -1,0 +1,291 @@
+/* test-marathon-palettes-ui.c: the Marathon attributes and palettes in a real window on a copy of
+ * a real map. Screenshots of the map editor's inspector for each element kind (polygon, line with
+ * its sides, point, object, annotation) and of the light editor; then by real X input (XTest) two
+ * of a light's states are typed into the light editor, undone, redone and saved with Ctrl+S, and
+ * the codec finds exactly those two fields changed. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "views/marathon/tsr-marathon-map-page.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *work_dir;
+static char *screenshot_dir;
+
+static TsrWindow *
+open_in_window (const char *path)
+{
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  tsr_test_ui_iterate_for (100);
+  return window;
+}
+
+static void
+shoot_selection (TsrWindow            *window,
+                 TsrMarathonMapEditor *editor,
+                 TsrElementKind        kind,
+                 guint                 index,
+                 const char           *name)
+{
+  TsrSelection *selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+  TsrElementRef ref = { kind, index };
+  g_autofree char *file = g_strdup_printf ("marathon-inspector-%s.png", name);
+
+  tsr_selection_set (selection, &ref, 1);
+  tsr_test_ui_iterate_for (150);
+  g_assert_nonnull (tsr_property_inspector_get_source (tsr_marathon_map_editor_get_inspector (editor)));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, file);
+}
+
+static gboolean
+match_name (GtkWidget     *widget,
+            gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+static void
+type_text (TsrTestXTest *xtest,
+           const char   *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
+}
+
+/* Clicks FIELD's entry, replaces its text by TEXT and commits it with Enter. */
+static void
+type_into (TsrTestXTest         *xtest,
+           TsrPropertyInspector *inspector,
+           const char           *field,
+           const char           *text)
+{
+  GtkWidget *entry = tsr_property_inspector_get_editor (inspector, field);
+
+  g_assert_true (GTK_IS_ENTRY (entry));
+  /* Scrolled into view first (the scrolled window follows the focus); then clicked for real. */
+  gtk_widget_grab_focus (entry);
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (tsr_test_xtest_click (xtest, entry));
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  type_text (xtest, text);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+  tsr_test_ui_iterate_for (50);
+}
+
+static const TsrMarathonLight *
+light_of (TsrMarathonLevel *level,
+          guint             index)
+{
+  return &g_array_index (level->lights, TsrMarathonLight, index);
+}
+
+static void
+test_light_editor (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMarathonPalettes *palettes;
+  TsrPropertyInspector *inspector;
+  TsrMarathonLevel *level, *level_before, *level_after;
+  TsrMarathonLight light, expected;
+  const gint32 *curve;
+  guint n_ticks;
+  const guint chosen = 1;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-palettes");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
+  tsr_test_ui_iterate_for (200);
+  level = tsr_marathon_level_map_get_level (tsr_marathon_map_editor_get_level_map (editor));
+  g_assert_nonnull (level->lights);
+  g_assert_cmpuint (level->lights->len, >, chosen);
+
+  /* The inspector for each element kind; what the values mean shows under them. */
+  {
+    TsrMarathonLevelMap *map = tsr_marathon_map_editor_get_level_map (editor);
+    TsrPropertyInspector *map_inspector = tsr_marathon_map_editor_get_inspector (editor);
+    guint platform_polygon = 0;
+
+    for (guint p = 0; p < level->polygons->len; p++)
+      if (g_array_index (level->polygons, TsrMarathonPolygon, p).type == 5)
+        {
+          platform_polygon = p;
+          break;
+        }
+    shoot_selection (window, editor, TSR_ELEMENT_POLYGON, platform_polygon, "polygon");
+    if (g_array_index (level->polygons, TsrMarathonPolygon, platform_polygon).type == 5)
+      g_assert_true (g_str_has_prefix (tsr_property_inspector_get_hint (map_inspector, "permutation"), "platform "));
+    shoot_selection (window, editor, TSR_ELEMENT_SEGMENT, 0, "line");
+    /* Its sides under it: scrolled to the counterclockwise side's textures. */
+    {
+      GtkWidget *sides = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_name, "counterclockwise-side");
+      GtkWidget *texture;
+
+      g_assert_nonnull (sides);
+      texture = tsr_property_inspector_get_editor (TSR_PROPERTY_INSPECTOR (sides), "primary_texture.texture");
+      g_assert_true (GTK_IS_ENTRY (texture));
+      gtk_widget_grab_focus (texture);
+      tsr_test_ui_iterate_for (150);
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-inspector-line-sides.png");
+    }
+    shoot_selection (window, editor, TSR_ELEMENT_POINT, 0, "point");
+    if (level->objects != NULL && level->objects->len > 0)
+      shoot_selection (window, editor, TSR_ELEMENT_MARKER, tsr_marathon_level_map_object_marker (map, 0), "object");
+    if (level->annotations != NULL && level->annotations->len > 0)
+      shoot_selection (window, editor, TSR_ELEMENT_MARKER, tsr_marathon_level_map_annotation_marker (map, 0), "annotation");
+  }
+
+  /* The light editor. */
+  tsr_marathon_map_page_show (page, "palettes");
+  palettes = tsr_marathon_map_page_get_palettes (page);
+  tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_LIGHTS);
+  tsr_marathon_palettes_select (palettes, chosen);
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, (gint) chosen);
+  inspector = tsr_marathon_palettes_get_inspector (palettes);
+  curve = tsr_marathon_palettes_get_curve (palettes, &n_ticks);
+  g_assert_nonnull (curve);
+  g_assert_cmpuint (n_ticks, >, 0);
+  light = *light_of (level, chosen);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-light-editor-before.png");
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  type_into (xtest, inspector, "primary_active.period", "45");
+  type_into (xtest, inspector, "secondary_inactive.intensity", "0.25");
+  expected = light;
+  expected.primary_active.period = 45;
+  expected.secondary_inactive.intensity = 16384;
+  g_assert_cmpmem (light_of (level, chosen), sizeof expected, &expected, sizeof expected);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-light-editor.png");
+
+  /* Undo both, redo both, by keys from outside the entries (an entry keeps its own Ctrl+Z). */
+  {
+    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_type,
+                                                              GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+
+    g_assert_nonnull (list);
+    g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (gtk_list_box_get_row_at_index (list, (int) chosen))));
+    tsr_test_ui_iterate_for (100);
+    g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, (gint) chosen);
+  }
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpint (light_of (level, chosen)->secondary_inactive.intensity, ==, light.secondary_inactive.intensity);
+  g_assert_cmpint (light_of (level, chosen)->primary_active.period, ==, 45);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpmem (light_of (level, chosen), sizeof light, &light, sizeof light);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpmem (light_of (level, chosen), sizeof expected, &expected, sizeof expected);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+
+  /* Reloaded with the codec: that light's two fields, nothing else. */
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, path, &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (before->map->levels->len, ==, after->map->levels->len);
+  level_before = g_ptr_array_index (before->map->levels, 0);
+  level_after = g_ptr_array_index (after->map->levels, 0);
+  g_assert_cmpuint (level_before->lights->len, ==, level_after->lights->len);
+  for (guint i = 0; i < level_before->lights->len; i++)
+    {
+      const TsrMarathonLight *want = i == chosen ? &expected : light_of (level_before, i);
+
+      g_assert_cmpmem (light_of (level_after, i), sizeof (TsrMarathonLight), want, sizeof (TsrMarathonLight));
+    }
+  g_assert_cmpmem (level_after->polygons->data, level_after->polygons->len * sizeof (TsrMarathonPolygon),
+                   level_before->polygons->data, level_before->polygons->len * sizeof (TsrMarathonPolygon));
+  g_assert_cmpmem (level_after->sides->data, level_after->sides->len * sizeof (TsrMarathonSide),
+                   level_before->sides->data, level_before->sides->len * sizeof (TsrMarathonSide));
+  g_assert_cmpmem (level_after->lines->data, level_after->lines->len * sizeof (TsrMarathonLine),
+                   level_before->lines->data, level_before->lines->len * sizeof (TsrMarathonLine));
+  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (original));
+
+  /* A light that changes, playing. */
+  for (guint i = 0; i < level->lights->len; i++)
+    if (light_of (level, i)->primary_active.function != 0)
+      {
+        tsr_marathon_palettes_select (palettes, i);
+        break;
+      }
+  {
+    GtkWidget *play = tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_type,
+                                               GSIZE_TO_POINTER (GTK_TYPE_TOGGLE_BUTTON));
+
+    g_assert_nonnull (play);
+    g_assert_true (tsr_test_xtest_click (xtest, play));
+    tsr_test_ui_iterate_for (1200);
+    g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-light-editor-playing.png");
+  tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_LEVEL_INFO);
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, 0);
+  g_assert_nonnull (tsr_property_inspector_get_editor (inspector, "entry_point_flags"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-level-info.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "marathon-palettes-ui", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+  g_test_add_func ("/marathon-palettes-ui/light-editor", test_light_editor);
+  status = g_test_run ();
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
