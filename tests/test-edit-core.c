@@ -447,6 +447,49 @@ START_TEST (test_move_undo_redo)
 }
 END_TEST
 
+/* With snapping on, a click on a selected element (a press, drags that stay at the press, a
+ * release) and a drag that comes back to its press move nothing and push no undo step: only a
+ * pointer that has left the press puts the grabbed vertex on the grid. */
+START_TEST (test_click_with_snap_moves_nothing)
+{
+  g_autoptr(TsrVectorMap) map = make_document ();
+  g_autoptr(TsrUndoStack) stack = tsr_undo_stack_new ();
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new_for_stack (stack);
+  g_autoptr(TsrTool) tool = tsr_vector_select_tool_new (session);
+  g_autoptr(GBytes) before = snapshot (map);
+  g_autoptr(GBytes) after = NULL;
+  const double x = 6 * SPACING, y = 6 * SPACING, zoom = 2;
+  const guint n_points = tsr_vector_map_get_n_elements (map, TSR_ELEMENT_POINT);
+
+  tsr_edit_session_set_layer (session, G_OBJECT (map));
+  tsr_edit_session_set_tool (session, tool);
+  /* A step the points are not on. */
+  tsr_edit_session_set_grid_step (session, 7);
+  tsr_edit_session_set_snap_to_grid (session, TRUE);
+
+  drag_line (tool, x, y, x, y, 0, zoom, 0);  /* selects the point */
+  ck_assert_uint_gt (tsr_selection_get_size (tsr_edit_session_get_selection (session)), 0);
+  drag_line (tool, x, y, x, y, 4, zoom, 0);  /* a click on it */
+  drag_line (tool, x, y, x + 20, y + 9, 3, zoom, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 1);
+  tsr_undo_stack_undo (stack);
+  {
+    /* Out and back: the drag ends where it began. */
+    TsrToolEvent event = event_at (x, y, zoom, 0);
+
+    tsr_tool_press (tool, &event);
+    event = event_at (x + 20, y + 9, zoom, 0);
+    tsr_tool_drag (tool, &event);
+    event = event_at (x, y, zoom, 0);
+    tsr_tool_drag (tool, &event);
+    tsr_tool_release (tool, &event);
+  }
+  after = snapshot (map);
+  ck_assert (g_bytes_equal (before, after));
+  ck_assert_uint_eq (tsr_vector_map_get_n_elements (map, TSR_ELEMENT_POINT), n_points);
+}
+END_TEST
+
 /* The move tool drags the selection from anywhere; Shift keeps the move on one axis; Escape in
  * the middle of a drag puts everything back. */
 START_TEST (test_move_tool)
@@ -820,6 +863,7 @@ edit_core_suite (void)
   tcase_add_test (tcase, test_selection_set);
   tcase_add_test (tcase, test_rubber_band_and_clicks);
   tcase_add_test (tcase, test_move_undo_redo);
+  tcase_add_test (tcase, test_click_with_snap_moves_nothing);
   tcase_add_test (tcase, test_move_tool);
   tcase_add_test (tcase, test_delete_selection);
   tcase_add_test (tcase, test_nudge);

@@ -4,7 +4,8 @@
  * selects three polygons and their floor height is typed into the inspector; the paint tool
  * paints a floor light along a drag across two more; a polygon's floor texture is clicked in the
  * texture picker; a real Ctrl+Z undoes each, Ctrl+Shift+Z redoes them, Ctrl+S saves, and the
- * codec finds exactly those fields changed and no new validation error. Screenshots of the map
+ * codec finds the loaded level with exactly those fields changed and its derived data
+ * recomputed, and no new validation error. Screenshots of the map
  * drawn with the textures and of the open picker. Exits 77 without a display or XTest. */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 #include "core/tsr-file.h"
 #include "edit/marathon/tsr-marathon-paint-tool.h"
 #include "edit/tsr-vector-select-tool.h"
+#include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "tsr-marathon-test-maps.h"
@@ -160,6 +162,15 @@ match_menu_button_label (GtkWidget *widget, gconstpointer label)
   return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0;
 }
 
+/* A widget by the start of its tooltip: the tool bar holds several drop-downs and spin buttons. */
+static gboolean
+match_tooltip_prefix (GtkWidget *widget, gconstpointer prefix)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  return tooltip != NULL && g_str_has_prefix (tooltip, prefix);
+}
+
 static void
 click (TsrTestXTest *xtest, GtkWidget *widget)
 {
@@ -195,7 +206,6 @@ test_paint_and_textures (void)
   g_autoptr(GBytes) original = NULL, saved = NULL;
   g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
   g_autoptr(GFile) shapes_file = NULL;
-  g_autoptr(GArray) loaded = NULL;
   TsrMarathonLevel *level, *a_level, *b_level;
   TsrWindow *window;
   TsrMarathonMapPage *page;
@@ -332,15 +342,13 @@ test_paint_and_textures (void)
     light++;
   click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Paint"));
   {
-    GtkWidget *dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
-                                                   GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
+    GtkWidget *dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "What to paint");
     TsrMarathonPaintTool *tool = TSR_MARATHON_PAINT_TOOL (tsr_marathon_map_editor_get_paint_tool (editor));
-    GtkWidget *spin = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
-                                               GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON));
+    GtkWidget *spin = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "The value to paint");
     char number[16];
 
-    /* The first drop-down of the tool bar is what to paint. */
-    g_assert_nonnull (dropdown);
+    g_assert_true (GTK_IS_DROP_DOWN (dropdown));
+    g_assert_true (GTK_IS_SPIN_BUTTON (spin));
     gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), TSR_MARATHON_PAINT_FLOOR_LIGHT);
     tsr_test_ui_iterate_for (100);
     g_assert_cmpuint (tsr_marathon_paint_tool_get_attribute (tool), ==, TSR_MARATHON_PAINT_FLOOR_LIGHT);
@@ -466,15 +474,17 @@ test_paint_and_textures (void)
   after = tsr_marathon_scenario_load (saved, "saved", &error);
   g_assert_no_error (error);
   b_level = g_ptr_array_index (after->map->levels, 0);
-  loaded = g_array_copy (a_level->polygons);
+  /* Saving writes an edited level with the derived data the engine computes: the loaded level
+   * with those fields set, derived, and nothing else changed. */
   for (guint m = 0; m < 3; m++)
-    g_array_index (loaded, TsrMarathonPolygon, three[m]).floor_height = 1536;
-  g_array_index (loaded, TsrMarathonPolygon, d).floor_lightsource_index = (gint16) light;
-  g_array_index (loaded, TsrMarathonPolygon, e).floor_lightsource_index = (gint16) light;
-  g_array_index (loaded, TsrMarathonPolygon, f).floor_texture = (gint16) TSR_MARATHON_DESCRIPTOR (collection, 0, frame);
-  g_assert_cmpuint (b_level->polygons->len, ==, loaded->len);
-  for (guint p = 0; p < loaded->len; p++)
-    g_assert_cmpmem (&g_array_index (loaded, TsrMarathonPolygon, p), sizeof (TsrMarathonPolygon),
+    g_array_index (a_level->polygons, TsrMarathonPolygon, three[m]).floor_height = 1536;
+  g_array_index (a_level->polygons, TsrMarathonPolygon, d).floor_lightsource_index = (gint16) light;
+  g_array_index (a_level->polygons, TsrMarathonPolygon, e).floor_lightsource_index = (gint16) light;
+  g_array_index (a_level->polygons, TsrMarathonPolygon, f).floor_texture = (gint16) TSR_MARATHON_DESCRIPTOR (collection, 0, frame);
+  tsr_marathon_derive_level (a_level);
+  g_assert_cmpuint (b_level->polygons->len, ==, a_level->polygons->len);
+  for (guint p = 0; p < a_level->polygons->len; p++)
+    g_assert_cmpmem (&g_array_index (a_level->polygons, TsrMarathonPolygon, p), sizeof (TsrMarathonPolygon),
                      &g_array_index (b_level->polygons, TsrMarathonPolygon, p), sizeof (TsrMarathonPolygon));
   g_assert_cmpmem (a_level->lines->data, a_level->lines->len * sizeof (TsrMarathonLine),
                    b_level->lines->data, b_level->lines->len * sizeof (TsrMarathonLine));

@@ -121,7 +121,8 @@ tsr_vector_drag_update (TsrVectorDrag *drag,
       else
         dx = 0;
     }
-  if (drag->origin->len > 0 && tsr_edit_session_get_snap_to_grid (drag->session)
+  /* A pointer at the press (a click, or a drag come back) moves nothing, snapping or not. */
+  if (drag->origin->len > 0 && (dx != 0 || dy != 0) && tsr_edit_session_get_snap_to_grid (drag->session)
       && tsr_edit_session_get_grid_step (drag->session) > 0)
     {
       const TsrVectorPoint *anchor = &g_array_index (drag->origin, TsrVectorPoint, drag->anchor);

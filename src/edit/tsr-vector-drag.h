@@ -1,6 +1,8 @@
 /* tsr-vector-drag.h: what the select and move tools share: dragging a set of elements. Every step
  * pushes one move command from the coordinates at the press, and the steps merge, so a drag is
- * one undo step and undo restores the exact coordinates. Not a class: tools embed it. */
+ * one undo step and undo restores the exact coordinates. A pointer at the press (a click on a
+ * selected element, or a drag come back) moves nothing, snapping or not. Not a class: tools
+ * embed it. */
 #pragma once
 
 #include "edit/tsr-edit-session.h"

@@ -492,6 +492,19 @@ tsr_document_execute (TsrDocument *self,
 }
 
 gboolean
+tsr_document_execute_take (TsrDocument *self,
+                           TsrCommand  *command)
+{
+  g_autoptr(TsrCommand) owned = command;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), FALSE);
+  if (owned == NULL)
+    return FALSE;
+  tsr_document_execute (self, owned);
+  return TRUE;
+}
+
+gboolean
 tsr_document_undo (TsrDocument *self)
 {
   TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);

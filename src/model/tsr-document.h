@@ -67,6 +67,10 @@ GPtrArray       *tsr_document_serialize          (TsrDocument  *self,
 /* Applies COMMAND through the undo stack. */
 void             tsr_document_execute            (TsrDocument  *self,
                                                   TsrCommand   *command);
+/* The same, taking COMMAND (transfer full; NULL, a builder's refusal, does nothing): TRUE when
+ * there was a command to apply. */
+gboolean         tsr_document_execute_take       (TsrDocument  *self,
+                                                  TsrCommand   *command);
 gboolean         tsr_document_undo               (TsrDocument  *self);
 gboolean         tsr_document_redo               (TsrDocument  *self);
 

@@ -470,24 +470,13 @@ tsr_marathon_command_rename_level (TsrMarathonDocument *document,
 
 /* ---- one-call forms ----------------------------------------------------------------------- */
 
-static gboolean
-execute (TsrMarathonDocument *document,
-         TsrCommand          *command)
-{
-  if (command == NULL)
-    return FALSE;
-  tsr_document_execute (TSR_DOCUMENT (document), command);
-  g_object_unref (command);
-  return TRUE;
-}
-
 gboolean
 tsr_marathon_document_add_level (TsrMarathonDocument *document,
                                  guint                index,
                                  const char          *name,
                                  GError             **error)
 {
-  return execute (document, tsr_marathon_command_add_level (document, index, name, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_marathon_command_add_level (document, index, name, error));
 }
 
 gboolean
@@ -495,7 +484,7 @@ tsr_marathon_document_duplicate_level (TsrMarathonDocument *document,
                                        guint                index,
                                        GError             **error)
 {
-  return execute (document, tsr_marathon_command_duplicate_level (document, index, NULL, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_marathon_command_duplicate_level (document, index, NULL, error));
 }
 
 gboolean
@@ -503,7 +492,7 @@ tsr_marathon_document_delete_level (TsrMarathonDocument *document,
                                     guint                index,
                                     GError             **error)
 {
-  return execute (document, tsr_marathon_command_delete_level (document, index, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_marathon_command_delete_level (document, index, error));
 }
 
 gboolean
@@ -512,7 +501,7 @@ tsr_marathon_document_move_level_to (TsrMarathonDocument *document,
                                      guint                to,
                                      GError             **error)
 {
-  return execute (document, tsr_marathon_command_move_level (document, from, to, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_marathon_command_move_level (document, from, to, error));
 }
 
 gboolean
@@ -521,5 +510,5 @@ tsr_marathon_document_rename_level (TsrMarathonDocument *document,
                                     const char          *name,
                                     GError             **error)
 {
-  return execute (document, tsr_marathon_command_rename_level (document, index, name, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_marathon_command_rename_level (document, index, name, error));
 }

@@ -395,24 +395,13 @@ tsr_wolf_command_rename_level (TsrWolfDocument *document,
 
 /* ---- one-call forms ----------------------------------------------------------------------- */
 
-static gboolean
-execute (TsrWolfDocument *document,
-         TsrCommand      *command)
-{
-  if (command == NULL)
-    return FALSE;
-  tsr_document_execute (TSR_DOCUMENT (document), command);
-  g_object_unref (command);
-  return TRUE;
-}
-
 gboolean
 tsr_wolf_document_add_level (TsrWolfDocument *document,
                              guint            index,
                              const char      *name,
                              GError         **error)
 {
-  return execute (document, tsr_wolf_command_add_level (document, index, name, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_add_level (document, index, name, error));
 }
 
 gboolean
@@ -421,7 +410,7 @@ tsr_wolf_document_add_room_level (TsrWolfDocument *document,
                                   const char      *name,
                                   GError         **error)
 {
-  return execute (document, tsr_wolf_command_add_room_level (document, index, name, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_add_room_level (document, index, name, error));
 }
 
 gboolean
@@ -429,7 +418,7 @@ tsr_wolf_document_duplicate_level (TsrWolfDocument *document,
                                    guint            index,
                                    GError         **error)
 {
-  return execute (document, tsr_wolf_command_duplicate_level (document, index, NULL, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_duplicate_level (document, index, NULL, error));
 }
 
 gboolean
@@ -437,7 +426,7 @@ tsr_wolf_document_delete_level (TsrWolfDocument *document,
                                 guint            index,
                                 GError         **error)
 {
-  return execute (document, tsr_wolf_command_delete_level (document, index, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_delete_level (document, index, error));
 }
 
 gboolean
@@ -446,7 +435,7 @@ tsr_wolf_document_move_level_to (TsrWolfDocument *document,
                                  guint            to,
                                  GError         **error)
 {
-  return execute (document, tsr_wolf_command_move_level (document, from, to, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_move_level (document, from, to, error));
 }
 
 gboolean
@@ -455,5 +444,5 @@ tsr_wolf_document_rename_level (TsrWolfDocument *document,
                                 const char      *name,
                                 GError         **error)
 {
-  return execute (document, tsr_wolf_command_rename_level (document, index, name, error));
+  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_rename_level (document, index, name, error));
 }
