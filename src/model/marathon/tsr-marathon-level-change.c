@@ -167,15 +167,17 @@ tsr_marathon_level_change_finish (TsrMarathonLevelChange *self)
       BytesDelta *delta = &g_array_index (self->bytes, BytesDelta, i);
 
       delta->after = g_memdup2 (delta->data, delta->size);
-      changed |= memcmp (delta->before, delta->after, delta->size) != 0;
+      changed |= delta->size > 0 && memcmp (delta->before, delta->after, delta->size) != 0;
     }
   self->iidx_after = iidx_of (self->level);
   changed |= (self->iidx_before == NULL) != (self->iidx_after == NULL)
              || (self->iidx_before != NULL && !g_bytes_equal (self->iidx_before, self->iidx_after));
   self->permutations_after = terminal_permutations (self->level);
+  /* memcmp of length 0 still wants pointers, and an empty GArray's data may be NULL. */
   changed |= self->permutations_after->len != self->permutations_before->len
-             || memcmp (self->permutations_after->data, self->permutations_before->data,
-                        self->permutations_after->len * sizeof (gint16)) != 0;
+             || (self->permutations_after->len > 0
+                 && memcmp (self->permutations_after->data, self->permutations_before->data,
+                            self->permutations_after->len * sizeof (gint16)) != 0);
   return changed;
 }
 
@@ -218,7 +220,8 @@ tsr_marathon_level_change_apply (TsrMarathonLevelChange *self,
     {
       BytesDelta *delta = &g_array_index (self->bytes, BytesDelta, i);
 
-      memcpy (delta->data, forward ? delta->after : delta->before, delta->size);
+      if (delta->size > 0)
+        memcpy (delta->data, forward ? delta->after : delta->before, delta->size);
     }
   set_iidx (self->level, forward ? self->iidx_after : self->iidx_before);
   set_terminal_permutations (self->level, forward ? self->permutations_after : self->permutations_before);
