@@ -5,6 +5,7 @@
  *                    above libFuzzer's 1 MiB input limit)
  *   marathon-pict    the real PICT resources cut out of it
  *   marathon-shapes  Shapes files made from the real shapes patches
+ *   gimp-palette     their colour tables exported as GIMP palettes, as the shapes browser does
  *   sphere-tmx       the real Sphere maps exported to TMX, with their TSX and PNG in one input
  *   wolf3d-font      the real font chunks of the shareware VGAGRAPH, expanded */
 #include <glib/gstdio.h>
@@ -18,6 +19,7 @@
 #include "formats/sphere/tsr-sphere-map.h"
 #include "formats/sphere/tsr-sphere-tmx.h"
 #include "formats/wolf3d/tsr-wolf3d-assets.h"
+#include "model/marathon/tsr-shapes-document.h"
 #include "fuzz/tsr-fuzz-tmx.h"
 #include "tsr-test-common.h"
 
@@ -112,13 +114,46 @@ START_TEST (test_images_and_pict_seeds)
 }
 END_TEST
 
+/* Every colour table of the Shapes file written as SHAPES_FOLDER/NAME, exported through the
+ * shapes document (the browser's Export), into FOLDER; returns how many. */
+static guint
+write_palette_seeds (const char *folder, const char *shapes_folder, const char *name, const TsrShapesFile *file)
+{
+  g_autofree char *path = g_build_filename (shapes_folder, name, NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file (gfile, &error);
+  guint count = 0;
+
+  ck_assert_msg (document != NULL, "%s: %s", name, error ? error->message : "");
+  ck_assert (TSR_IS_SHAPES_DOCUMENT (document));
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *collection = file->slots[c].versions[v];
+
+        for (guint t = 0; collection != NULL && t < collection->color_tables->len; t++)
+          {
+            g_autoptr(GBytes) gpl = tsr_shapes_document_export_color_table (TSR_SHAPES_DOCUMENT (document), c, v, t,
+                                                                            &error);
+            g_autofree char *seed = g_strdup_printf ("%s-%u-%u-%u.gpl", name, c, v, t);
+
+            ck_assert_msg (gpl != NULL, "%s: %s", seed, error ? error->message : "");
+            write_seed (folder, seed, gpl);
+            count++;
+          }
+      }
+  return count;
+}
+
 START_TEST (test_shapes_seeds)
 {
   g_autofree char *data = tsr_test_data_require ("marathon");
   const char *suffixes[] = { ".ShPa", NULL };
   g_autoptr(GPtrArray) patches = tsr_test_data_list (data, suffixes);
   g_autofree char *folder = seed_folder ("marathon-shapes");
-  guint written_count = 0;
+  g_autofree char *palettes = seed_folder ("gimp-palette");
+  guint written_count = 0, palette_count = 0;
 
   for (guint i = 0; i < patches->len; i++)
     {
@@ -146,9 +181,12 @@ START_TEST (test_shapes_seeds)
         continue;
       write_seed (folder, name, written);
       written_count++;
+      palette_count += write_palette_seeds (palettes, folder, name, file);
     }
-  g_print ("fuzz seeds: %u Shapes files from %u real patches\n", written_count, patches->len);
+  g_print ("fuzz seeds: %u Shapes files from %u real patches, %u colour tables as .gpl\n", written_count,
+           patches->len, palette_count);
   ck_assert_uint_gt (written_count, 0);
+  ck_assert_uint_gt (palette_count, 0);
 }
 END_TEST
 
