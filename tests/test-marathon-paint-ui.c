@@ -468,6 +468,24 @@ test_paint_and_textures (void)
   tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_TEXTURE);
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-paint-textured.png");
+  /* Landscape surfaces draw as the sky, not as a texture. */
+  {
+    guint n_sky = 0;
+
+    for (guint p = 0; p < level->polygons->len; p++)
+      n_sky += tsr_marathon_texture_is_landscape ((guint16) polygon (level, p)->ceiling_texture,
+                                                  polygon (level, p)->ceiling_transfer_mode);
+    tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_CEILING_TEXTURE);
+    tsr_map_canvas_zoom_to_fit (canvas);
+    tsr_test_ui_iterate_for (300);
+    g_test_message ("%u landscape ceilings, %u drawn as sky", n_sky,
+                    tsr_marathon_texture_layer_get_n_landscapes (tsr_marathon_map_editor_get_texture_layer (editor)));
+    g_assert_cmpuint (tsr_marathon_texture_layer_get_n_landscapes (tsr_marathon_map_editor_get_texture_layer (editor)), ==, n_sky);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-paint-ceilings.png");
+    tsr_map_canvas_set_zoom (canvas, 0.125);
+    tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_TEXTURE);
+    tsr_test_ui_iterate_for (150);
+  }
 
   /* 4. A side's texture from the picker: a real click selects a line, "Primary…" under its
    * clockwise side opens the same picker, a thumbnail sets it. */
