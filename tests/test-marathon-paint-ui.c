@@ -181,6 +181,23 @@ click (TsrTestXTest *xtest, GtkWidget *widget)
 }
 
 static void
+type_text (TsrTestXTest *xtest, const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
+}
+
+/* Waits for a popover to show. */
+static void
+wait_mapped (GtkWidget *widget)
+{
+  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (widget); wait++)
+    tsr_test_ui_iterate_for (100);
+  tsr_test_ui_iterate_for (200);
+  g_assert_true (gtk_widget_get_mapped (widget));
+}
+
+static void
 type_number (TsrTestXTest *xtest, const char *text)
 {
   for (const char *c = text; *c != '\0'; c++)
@@ -216,7 +233,11 @@ test_paint_and_textures (void)
   TsrVectorBounds band = { 0 };
   TsrMarathonTexturePicker *picker;
   guint three[3] = { 0 }, corner = 0, d = 0, e = 0, f, collection, frame, n_frames;
-  gint light = 0;
+  gint light = 0, side = -1;
+  guint side_frame, n_objects;
+  TsrMarathonObject monster;
+  TsrMarathonLight light_before, light_after;
+  TsrMarathonPalettes *palettes;
   double vx0, vy0, vx1, vy1, x, y;
   GtkWidget *entry, *thumbnail;
 
@@ -447,9 +468,149 @@ test_paint_and_textures (void)
   tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_TEXTURE);
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-paint-textured.png");
+  /* Landscape surfaces draw as the sky, not as a texture. */
+  {
+    guint n_sky = 0;
+
+    for (guint p = 0; p < level->polygons->len; p++)
+      n_sky += tsr_marathon_texture_is_landscape ((guint16) polygon (level, p)->ceiling_texture,
+                                                  polygon (level, p)->ceiling_transfer_mode);
+    tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_CEILING_TEXTURE);
+    tsr_map_canvas_zoom_to_fit (canvas);
+    tsr_test_ui_iterate_for (300);
+    g_test_message ("%u landscape ceilings, %u drawn as sky", n_sky,
+                    tsr_marathon_texture_layer_get_n_landscapes (tsr_marathon_map_editor_get_texture_layer (editor)));
+    g_assert_cmpuint (tsr_marathon_texture_layer_get_n_landscapes (tsr_marathon_map_editor_get_texture_layer (editor)), ==, n_sky);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-paint-ceilings.png");
+    tsr_map_canvas_set_zoom (canvas, 0.125);
+    tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_TEXTURE);
+    tsr_test_ui_iterate_for (150);
+  }
+
+  /* 4. A side's texture from the picker: a real click selects a line, "Primary…" under its
+   * clockwise side opens the same picker, a thumbnail sets it. */
+  for (guint l = 0; l < level->lines->len; l++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, l);
+      TsrMarathonPoint p, q;
+      TsrElementRef hit;
+
+      if (line->clockwise_side_index < 0 || (guint) line->clockwise_side_index >= level->sides->len)
+        continue;
+      p = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
+      q = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]);
+      x = (p.x + q.x) / 2.0, y = (p.y + q.y) / 2.0;
+      if (hypot (q.x - p.x, q.y - p.y) > 512
+          && tsr_vector_map_hit_test (TSR_VECTOR_MAP (map), x, y, TSR_TOOL_HIT_TOLERANCE, tsr_map_canvas_get_zoom (canvas),
+                                      TSR_ELEMENT_MASK_ALL, &hit)
+          && hit.kind == TSR_ELEMENT_SEGMENT && hit.index == l)
+        {
+          side = line->clockwise_side_index;
+          break;
+        }
+    }
+  g_assert_cmpint (side, >=, 0);
+  tsr_map_canvas_center_on (canvas, x, y);
+  tsr_test_ui_iterate_for (150);
+  map_to_view (canvas, x, y, &vx0, &vy0);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx0, vy0, 8, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (150);
+  picker = tsr_marathon_map_editor_get_texture_picker (editor, "clockwise:primary");
+  {
+    GtkWidget *button = gtk_widget_get_parent (GTK_WIDGET (picker));
+
+    g_assert_true (GTK_IS_MENU_BUTTON (button));
+    gtk_widget_grab_focus (button);
+    tsr_test_ui_iterate_for (200);
+    click (xtest, button);
+  }
+  wait_mapped (GTK_WIDGET (picker));
+  g_assert_cmpuint (tsr_marathon_texture_picker_get_collection (picker), ==, collection);
+  side_frame = (TSR_MARATHON_DESCRIPTOR_FRAME ((guint16) g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture) + 3) % 12;
+  thumbnail = tsr_marathon_texture_picker_get_thumbnail (picker, side_frame);
+  g_assert_nonnull (thumbnail);
+  gtk_widget_grab_focus (thumbnail);
+  tsr_test_xtest_watch (xtest, thumbnail);
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-acceptance-side-picker.png");
+  click (xtest, thumbnail);
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint ((guint16) g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture, ==,
+                    TSR_MARATHON_DESCRIPTOR (collection, 0, side_frame));
+  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 4);
+
+  /* 5. A monster placed with its facing dragged out (south-east: 64) by the object tool. */
+  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Objects"));
+  {
+    GtkWidget *kinds = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "Kind of object");
+    GtkWidget *types = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "Type of object");
+
+    g_assert_true (GTK_IS_DROP_DOWN (kinds) && gtk_widget_get_mapped (kinds));
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (kinds), 0);
+    tsr_test_ui_iterate_for (50);
+    /* Fighter (minor). */
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (types), 8);
+    tsr_test_ui_iterate_for (50);
+  }
+  n_objects = level->objects->len;
+  inside_point (level, f, &x, &y);
+  tsr_map_canvas_center_on (canvas, x, y);
+  tsr_test_ui_iterate_for (150);
+  map_to_view (canvas, x, y, &vx0, &vy0);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx0, vy0, 8, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx0 + 30, vy0 + 30, 6, NULL, NULL));
+  tsr_test_ui_iterate_for (100);
+  /* The ring and arrow while dragging. */
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-acceptance-facing.png");
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx0 + 60, vy0 + 60, 6, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (level->objects->len, ==, n_objects + 1);
+  monster = g_array_index (level->objects, TsrMarathonObject, n_objects);
+  g_assert_cmpint (monster.type, ==, 0);
+  g_assert_cmpint (monster.index, ==, 8);
+  g_assert_cmpint (monster.facing, ==, 64);
+  g_assert_cmpint (monster.polygon_index, ==, (gint) f);
+  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 5);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-acceptance-monster.png");
+
+  /* 6. A light's states in the light editor. */
+  tsr_marathon_map_page_show (page, "palettes");
+  palettes = tsr_marathon_map_page_get_palettes (page);
+  tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_LIGHTS);
+  tsr_marathon_palettes_select (palettes, 1);
+  tsr_test_ui_iterate_for (200);
+  light_before = g_array_index (level->lights, TsrMarathonLight, 1);
+  {
+    GtkWidget *period = tsr_property_inspector_get_editor (tsr_marathon_palettes_get_inspector (palettes), "primary_active.period");
+
+    g_assert_true (GTK_IS_ENTRY (period));
+    gtk_widget_grab_focus (period);
+    tsr_test_ui_iterate_for (100);
+    click (xtest, period);
+    key (xtest, GDK_KEY_a, GDK_CONTROL_MASK);
+    type_text (xtest, light_before.primary_active.period == 45 ? "46" : "45");
+    key (xtest, GDK_KEY_Return, 0);
+  }
+  light_after = light_before;
+  light_after.primary_active.period = light_before.primary_active.period == 45 ? 46 : 45;
+  g_assert_cmpmem (&g_array_index (level->lights, TsrMarathonLight, 1), sizeof light_after, &light_after, sizeof light_after);
+  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 6);
+  tsr_marathon_map_page_show (page, "map");
+  tsr_test_ui_iterate_for (150);
 
   /* Undo each, then redo all, with real keys. */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (canvas)));
+  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpmem (&g_array_index (level->lights, TsrMarathonLight, 1), sizeof light_before, &light_before, sizeof light_before);
+  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (level->objects->len, ==, n_objects);
+  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture, ==,
+                   g_array_index (a_level->sides, TsrMarathonSide, side).primary_texture.texture);
   key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
   g_assert_cmpint (polygon (level, f)->floor_texture, ==, polygon (a_level, f)->floor_texture);
   g_assert_cmpint (polygon (level, d)->floor_lightsource_index, ==, light);
@@ -461,9 +622,10 @@ test_paint_and_textures (void)
   for (guint m = 0; m < 3; m++)
     g_assert_cmpint (polygon (level, three[m])->floor_height, ==, polygon (a_level, three[m])->floor_height);
   g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 0);
-  for (guint r = 0; r < 3; r++)
+  for (guint r = 0; r < 6; r++)
     key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
-  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 3);
+  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 6);
+  g_assert_cmpmem (&g_array_index (level->objects, TsrMarathonObject, n_objects), sizeof monster, &monster, sizeof monster);
   key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
   tsr_test_ui_iterate_for (200);
   g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
@@ -481,6 +643,9 @@ test_paint_and_textures (void)
   g_array_index (a_level->polygons, TsrMarathonPolygon, d).floor_lightsource_index = (gint16) light;
   g_array_index (a_level->polygons, TsrMarathonPolygon, e).floor_lightsource_index = (gint16) light;
   g_array_index (a_level->polygons, TsrMarathonPolygon, f).floor_texture = (gint16) TSR_MARATHON_DESCRIPTOR (collection, 0, frame);
+  g_array_index (a_level->sides, TsrMarathonSide, side).primary_texture.texture = (gint16) TSR_MARATHON_DESCRIPTOR (collection, 0, side_frame);
+  g_array_append_val (a_level->objects, monster);
+  g_array_index (a_level->lights, TsrMarathonLight, 1) = light_after;
   tsr_marathon_derive_level (a_level);
   g_assert_cmpuint (b_level->polygons->len, ==, a_level->polygons->len);
   for (guint p = 0; p < a_level->polygons->len; p++)
@@ -492,7 +657,10 @@ test_paint_and_textures (void)
                    b_level->sides->data, b_level->sides->len * sizeof (TsrMarathonSide));
   g_assert_cmpmem (a_level->objects->data, a_level->objects->len * sizeof (TsrMarathonObject),
                    b_level->objects->data, b_level->objects->len * sizeof (TsrMarathonObject));
-  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (original));
+  g_assert_cmpmem (a_level->lights->data, a_level->lights->len * sizeof (TsrMarathonLight),
+                   b_level->lights->data, b_level->lights->len * sizeof (TsrMarathonLight));
+  /* One object more: 16 bytes. */
+  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (original) + sizeof (TsrMarathonObject));
   errors_after = tsr_marathon_test_validation_errors (b_level);
   g_assert_cmpstr (errors_after, ==, errors_before);
   gtk_window_destroy (GTK_WINDOW (window));

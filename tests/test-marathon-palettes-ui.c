@@ -1,6 +1,7 @@
 /* test-marathon-palettes-ui.c: the Marathon attributes and palettes in a real window on a copy of
  * a real map. Screenshots of the map editor's inspector for each element kind (polygon, line with
- * its sides, point, object, annotation) and of the light editor; then by real X input (XTest) two
+ * its sides, point, object, annotation — Dream Brother has none, so the test adds one by a command
+ * and undoes it) and of the light editor; then by real X input (XTest) two
  * of a light's states are typed into the light editor, undone, redone and saved with Ctrl+S, and
  * the codec finds exactly those two fields changed. */
 #include "config.h"
@@ -12,6 +13,7 @@
 #include "app/tsr-window.h"
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "model/marathon/tsr-marathon-edit-level-command.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -86,6 +88,31 @@ type_into (TsrTestXTest         *xtest,
   type_text (xtest, text);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
   tsr_test_ui_iterate_for (50);
+}
+
+/* Adds an annotation in polygon 0, at the mean of its corners (inside: polygons are convex). */
+static gboolean
+add_annotation (TsrMarathonLevel *level,
+                gpointer          user_data,
+                GError          **error)
+{
+  const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonAnnotation note = { 0 };
+  double x = 0, y = 0;
+
+  for (guint k = 0; k < polygon->vertex_count; k++)
+    {
+      TsrMarathonPoint point = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[k]);
+
+      x += point.x / (double) polygon->vertex_count, y += point.y / (double) polygon->vertex_count;
+    }
+  note.location = (TsrMarathonPoint) { (gint16) x, (gint16) y };
+  note.polygon_index = 0;
+  g_strlcpy ((char *) note.text, user_data, sizeof note.text);
+  if (level->annotations == NULL)
+    level->annotations = g_array_new (FALSE, TRUE, sizeof (TsrMarathonAnnotation));
+  g_array_append_val (level->annotations, note);
+  return TRUE;
 }
 
 static const TsrMarathonLight *
@@ -169,8 +196,27 @@ test_light_editor (void)
     shoot_selection (window, editor, TSR_ELEMENT_POINT, 0, "point");
     if (level->objects != NULL && level->objects->len > 0)
       shoot_selection (window, editor, TSR_ELEMENT_MARKER, tsr_marathon_level_map_object_marker (map, 0), "object");
-    if (level->annotations != NULL && level->annotations->len > 0)
+    /* Dream Brother has no annotation: one is added by a command for the screenshot, then undone. */
+    {
+      gboolean added = level->annotations == NULL || level->annotations->len == 0;
+
+      if (added)
+        {
+          TsrCommand *command = tsr_marathon_edit_level_command_new (map, "Add annotation", add_annotation,
+                                                                     (gpointer) "Secret door", &error);
+
+          g_assert_no_error (error);
+          g_assert_true (tsr_document_execute_take (tsr_window_get_document (window), command));
+          g_assert_cmpuint (level->annotations->len, ==, 1);
+        }
       shoot_selection (window, editor, TSR_ELEMENT_MARKER, tsr_marathon_level_map_annotation_marker (map, 0), "annotation");
+      g_assert_nonnull (tsr_property_inspector_get_editor (map_inspector, "text"));
+      if (added)
+        {
+          g_assert_true (tsr_document_undo (tsr_window_get_document (window)));
+          g_assert_cmpuint (level->annotations != NULL ? level->annotations->len : 0, ==, 0);
+        }
+    }
   }
 
   /* The light editor. */

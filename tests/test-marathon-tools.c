@@ -387,6 +387,54 @@ START_TEST (test_two_rooms)
   ck_assert_int_eq (g_array_index (level->objects, TsrMarathonObject, 0).polygon_index, 0);
   assert_valid (level, "player placed");
 
+  /* A monster whose facing is dragged out from the press (south: 128), one step on release; an
+   * item by a bare click takes the tool's facing; a sound source's drag keeps its volume; Shift
+   * rounds to 22.5°; Escape mid-drag places nothing. */
+  {
+    TsrToolEvent event = { 1500, 1500, 1.0 / 16, TSR_MODIFIER_NONE };
+    guint steps = tsr_undo_stack_get_position (stack);
+    const TsrMarathonObject *object;
+
+    g_object_set (editor.place, "object-type", 0, "object-index", 8, "facing", 0, NULL);
+    drag (&editor, editor.place, 1536, 1536, 1536, 2560);
+    ck_assert_uint_eq (count (level->objects), 2);
+    ck_assert_uint_eq (tsr_undo_stack_get_position (stack), steps + 1);
+    ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Place Object");
+    object = &g_array_index (level->objects, TsrMarathonObject, 1);
+    ck_assert_int_eq (object->type, 0);
+    ck_assert_int_eq (object->index, 8);
+    ck_assert_int_eq (object->facing, 128);
+    ck_assert_int_eq (object->x, 1536);
+    ck_assert_int_eq (object->y, 1536);
+    g_object_set (editor.place, "object-type", 2, "object-index", 5, "facing", 300, NULL);
+    click (&editor, editor.place, 1000, 1000, 0);
+    ck_assert_int_eq (g_array_index (level->objects, TsrMarathonObject, 2).facing, 300);
+    ck_assert_int_eq (g_array_index (level->objects, TsrMarathonObject, 2).type, 2);
+    g_object_set (editor.place, "object-type", 5, "object-index", 2, "facing", 200, NULL);
+    drag (&editor, editor.place, 1000, 1500, 2000, 1500);
+    ck_assert_int_eq (g_array_index (level->objects, TsrMarathonObject, 3).facing, 200);
+    g_object_set (editor.place, "object-type", 1, "object-index", 3, NULL);
+    tsr_tool_press (editor.place, &event);
+    /* North-east and a little: 22.5° steps give exactly north-east (448 = −64). */
+    event.x = 1500 + 1000, event.y = 1500 - 900, event.modifiers = TSR_MODIFIER_SHIFT;
+    tsr_tool_drag (editor.place, &event);
+    {
+      g_autoptr(GPtrArray) overlay = tsr_tool_get_overlay (editor.place);
+
+      /* The object's ring and the arrow of its facing. */
+      ck_assert_uint_eq (overlay->len, 2);
+    }
+    tsr_tool_release (editor.place, &event);
+    ck_assert_int_eq (g_array_index (level->objects, TsrMarathonObject, 4).facing, 448);
+    event = (TsrToolEvent) { 1500, 1500, 1.0 / 16, TSR_MODIFIER_NONE };
+    tsr_tool_press (editor.place, &event);
+    ck_assert (tsr_tool_key (editor.place, TSR_TOOL_KEY_ESCAPE, TSR_MODIFIER_NONE));
+    tsr_tool_release (editor.place, &event);
+    ck_assert_uint_eq (count (level->objects), 5);
+    ck_assert_uint_eq (tsr_undo_stack_get_position (stack), steps + 4);
+    assert_valid (level, "objects placed");
+  }
+
   edited = serialize (document);
   {
     g_autoptr(TsrMarathonScenario) reloaded = tsr_marathon_scenario_load (edited, "rooms", &error);

@@ -1,5 +1,6 @@
 /* tsr-marathon-click-tool.c: the tools a click is enough for: fill a loop, split a line or (two
- * corners) a polygon, place an object. */
+ * corners) a polygon, place an object (a press places it, a drag from there sets its facing, as
+ * in Weland; the release makes the one undo step). */
 #include "config.h"
 
 #include "edit/marathon/tsr-marathon-tools-private.h"
@@ -19,6 +20,12 @@ struct _TsrMarathonClickTool {
   gboolean              has_hover;
   TsrMarathonPoint      hover;
   gint                  object_type, object_index, facing;
+  /* place: between the press and the release */
+  gboolean              placing;
+  TsrMarathonPoint      place_at;
+  gint                  place_polygon;
+  gint                  place_facing;
+  double                place_zoom;
 };
 
 enum {
@@ -92,7 +99,7 @@ place_edit (TsrMarathonLevel *level,
     }
   object.type = (gint16) edit->tool->object_type;
   object.index = (gint16) edit->tool->object_index;
-  object.facing = (gint16) edit->tool->facing;
+  object.facing = (gint16) edit->tool->place_facing;
   object.polygon_index = (gint16) edit->polygon;
   object.x = edit->at.x;
   object.y = edit->at.y;
@@ -152,6 +159,66 @@ split_press (TsrMarathonClickTool *self,
     tsr_marathon_tool_select (self->session, TSR_ELEMENT_POINT, edit.result);
 }
 
+/* The facing of an object placed at the press with the pointer at (X, Y): the direction from
+ * the press (512 units a circle, 0 east, growing towards +y), in 32-unit steps with Shift. A
+ * sound source's "facing" is its volume: a drag leaves it. */
+static void
+place_aim (TsrMarathonClickTool *self,
+           const TsrToolEvent   *event)
+{
+  double dx = event->x - self->place_at.x, dy = event->y - self->place_at.y;
+  double facing;
+
+  if (self->object_type == 5 || hypot (dx, dy) * event->zoom < 4)
+    {
+      self->place_facing = self->facing;
+      return;
+    }
+  facing = atan2 (dy, dx) * 512 / (2 * G_PI);
+  if (event->modifiers & TSR_MODIFIER_SHIFT)
+    facing = round (facing / 32) * 32;
+  self->place_facing = ((gint) lround (facing) % 512 + 512) % 512;
+}
+
+static void
+place_press (TsrMarathonClickTool *self,
+             const TsrToolEvent   *event,
+             TsrMarathonLevelMap  *map)
+{
+  double x = event->x, y = event->y;
+
+  tsr_edit_session_snap (self->session, &x, &y);
+  self->place_at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (x), tsr_marathon_tool_coordinate (y) };
+  self->place_polygon = tsr_marathon_level_map_polygon_at (map, self->place_at.x, self->place_at.y);
+  if (self->place_polygon < 0)
+    {
+      emit_failure (self, _("Place: an object must stand inside a polygon"));
+      return;
+    }
+  self->placing = TRUE;
+  self->place_facing = self->facing;
+  self->place_zoom = event->zoom;
+  tsr_tool_overlay_changed (TSR_TOOL (self));
+}
+
+static void
+place_release (TsrMarathonClickTool *self,
+               const TsrToolEvent   *event)
+{
+  TsrMarathonLevelMap *map = tsr_marathon_tool_get_map (self->session);
+  ClickEdit edit = { self };
+
+  if (!self->placing || map == NULL)
+    return;
+  place_aim (self, event);
+  self->placing = FALSE;
+  tsr_tool_overlay_changed (TSR_TOOL (self));
+  edit.at = self->place_at;
+  edit.polygon = self->place_polygon;
+  if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Place Object"), place_edit, &edit))
+    tsr_marathon_tool_select (self->session, TSR_ELEMENT_MARKER, tsr_marathon_level_map_object_marker (map, edit.result));
+}
+
 static const char *
 click_get_id (TsrTool *tool)
 {
@@ -193,21 +260,7 @@ click_press (TsrTool            *tool,
       break;
     case TSR_MARATHON_CLICK_PLACE:
     default:
-      {
-        double x = event->x, y = event->y;
-
-        tsr_edit_session_snap (self->session, &x, &y);
-        edit.at = (TsrMarathonPoint) { tsr_marathon_tool_coordinate (x), tsr_marathon_tool_coordinate (y) };
-      }
-      edit.polygon = tsr_marathon_level_map_polygon_at (map, edit.at.x, edit.at.y);
-      if (edit.polygon < 0)
-        {
-          emit_failure (self, _("Place: an object must stand inside a polygon"));
-          break;
-        }
-      if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Place Object"), place_edit, &edit))
-        tsr_marathon_tool_select (self->session, TSR_ELEMENT_MARKER,
-                                  tsr_marathon_level_map_object_marker (map, edit.result));
+      place_press (self, event, map);
       break;
     }
 }
@@ -216,6 +269,13 @@ static void
 click_drag (TsrTool            *tool,
             const TsrToolEvent *event)
 {
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+
+  if (!self->placing)
+    return;
+  place_aim (self, event);
+  self->place_zoom = event->zoom;
+  tsr_tool_overlay_changed (tool);
 }
 
 static void
@@ -235,6 +295,10 @@ static void
 click_release (TsrTool            *tool,
                const TsrToolEvent *event)
 {
+  TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
+
+  if (self->kind == TSR_MARATHON_CLICK_PLACE)
+    place_release (self, event);
 }
 
 static void
@@ -242,9 +306,10 @@ click_cancel (TsrTool *tool)
 {
   TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
 
-  if (self->corner < 0)
+  if (self->corner < 0 && !self->placing)
     return;
   self->corner = -1;
+  self->placing = FALSE;
   tsr_tool_overlay_changed (tool);
 }
 
@@ -255,12 +320,33 @@ click_key (TsrTool     *tool,
 {
   TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
 
-  if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && self->corner >= 0)
+  if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && (self->corner >= 0 || self->placing))
     {
       click_cancel (tool);
       return TRUE;
     }
   return tsr_marathon_tool_common_key (self->session, key);
+}
+
+/* While placing: an octagon round the object and an arrow the way it will face. */
+static void
+place_get_overlay (TsrMarathonClickTool *self,
+                   GPtrArray            *items)
+{
+  double r = 8 / MAX (self->place_zoom, 1e-6), angle = self->place_facing * 2 * G_PI / 512;
+  double x = self->place_at.x, y = self->place_at.y, tip_x, tip_y;
+  TsrVectorPoint ring[8], arrow[5];
+
+  for (guint k = 0; k < 8; k++)
+    ring[k] = (TsrVectorPoint) { x + r * cos (k * G_PI / 4 + G_PI / 8), y + r * sin (k * G_PI / 4 + G_PI / 8) };
+  g_ptr_array_add (items, tsr_overlay_item_new (TSR_OVERLAY_OUTLINE, ring, 8));
+  tip_x = x + 3 * r * cos (angle), tip_y = y + 3 * r * sin (angle);
+  arrow[0] = (TsrVectorPoint) { x, y };
+  arrow[1] = (TsrVectorPoint) { tip_x, tip_y };
+  arrow[2] = (TsrVectorPoint) { tip_x - r * cos (angle - G_PI / 6), tip_y - r * sin (angle - G_PI / 6) };
+  arrow[3] = (TsrVectorPoint) { tip_x, tip_y };
+  arrow[4] = (TsrVectorPoint) { tip_x - r * cos (angle + G_PI / 6), tip_y - r * sin (angle + G_PI / 6) };
+  g_ptr_array_add (items, tsr_overlay_item_new (TSR_OVERLAY_POLYLINE, arrow, 5));
 }
 
 static void
@@ -270,6 +356,11 @@ click_get_overlay (TsrTool   *tool,
   TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (tool);
   TsrVectorPoint points[2];
 
+  if (self->placing)
+    {
+      place_get_overlay (self, items);
+      return;
+    }
   if (self->corner < 0 || !self->has_hover)
     return;
   points[0] = (TsrVectorPoint) { self->corner_at.x, self->corner_at.y };
@@ -346,7 +437,7 @@ tsr_marathon_click_tool_class_init (TsrMarathonClickToolClass *klass)
   object_class->finalize = tsr_marathon_click_tool_finalize;
   object_class->get_property = tsr_marathon_click_tool_get_property;
   object_class->set_property = tsr_marathon_click_tool_set_property;
-  /* 3: a player start. */
+  /* 0 monster, 1 scenery, 2 item, 3 player start (the default), 4 goal, 5 sound source. */
   properties[PROP_OBJECT_TYPE] = g_param_spec_int ("object-type", NULL, NULL, 0, 5, 3, flags);
   properties[PROP_OBJECT_INDEX] = g_param_spec_int ("object-index", NULL, NULL, 0, G_MAXINT16, 0, flags);
   properties[PROP_FACING] = g_param_spec_int ("facing", NULL, NULL, 0, 511, 0, flags);

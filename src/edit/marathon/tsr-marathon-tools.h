@@ -40,9 +40,12 @@ typedef enum {
   TSR_MARATHON_CLICK_FILL,   /* a polygon of the smallest closed loop round the click */
   TSR_MARATHON_CLICK_SPLIT,  /* a click on a line splits it there; a click on a corner of a
                               * polygon, then on another corner of it, splits the polygon */
-  TSR_MARATHON_CLICK_PLACE,  /* an object of "object-type" (TsrMarathonObject.type, 3 = player)
-                              * and "object-index" in the polygon under the click, facing
-                              * "facing" (0–511) */
+  TSR_MARATHON_CLICK_PLACE,  /* an object of "object-type" (TsrMarathonObject.type: 0 monster,
+                              * 1 scenery, 2 item, 3 player start, 4 goal, 5 sound source) and
+                              * "object-index" in the polygon under the press, facing the way
+                              * the pointer is dragged from there (Shift: 22.5° steps), or
+                              * "facing" (0–511) after a bare click; a sound source's facing is
+                              * its volume and always "facing". One undo step at the release. */
 } TsrMarathonClickKind;
 
 #define TSR_TYPE_MARATHON_CLICK_TOOL (tsr_marathon_click_tool_get_type ())

@@ -11,6 +11,7 @@
 #include "edit/tsr-vector-move-tool.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-names.h"
 #include "model/marathon/tsr-marathon-level-source.h"
 #include "views/marathon/tsr-marathon-texture-layer.h"
 #include "views/marathon/tsr-marathon-texture-picker.h"
@@ -71,6 +72,9 @@ struct _TsrMarathonMapEditor {
   GtkToggleButton     *move_button;
   GtkToggleButton     *drawing_buttons[N_DRAWING_TOOLS];
   GtkSpinButton       *sides_spin;
+  GtkWidget           *object_box;
+  GtkDropDown         *object_kind_dropdown;
+  GtkDropDown         *object_type_dropdown;
   GtkLabel            *message_label;
   GtkLabel            *meter_label;
   GtkToggleButton     *paint_button;
@@ -92,6 +96,8 @@ struct _TsrMarathonMapEditor {
   GtkLabel            *selection_label;
   TsrPropertyInspector *inspector;
   TsrPropertyInspector *side_inspectors[2]; /* a selection of lines: their clockwise, counterclockwise sides */
+  GtkWidget           *side_texture_boxes[2]; /* under each: its three textures' pickers */
+  TsrMarathonTexturePicker *side_pickers[2][3];
   GtkLabel            *status_label;
 };
 
@@ -161,6 +167,7 @@ show_sides (TsrMarathonMapEditor *self,
       if (source != NULL)
         tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (source), (const guint *) sides->data, sides->len);
       tsr_property_inspector_set_source (self->side_inspectors[which], source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
+      gtk_widget_set_visible (self->side_texture_boxes[which], source != NULL);
     }
 }
 
@@ -434,13 +441,13 @@ on_paint_texture_chosen (TsrMarathonMapEditor *self,
     tsr_marathon_paint_tool_set_value (TSR_MARATHON_PAINT_TOOL (self->paint_tool), (gint) descriptor);
 }
 
-/* A texture for every selected polygon, as one undo step through the inspector's source. */
+/* A texture for every record INSPECTOR shows, as one undo step through its source. */
 static void
-set_selected_texture (TsrMarathonMapEditor *self,
+set_selected_texture (TsrPropertyInspector *inspector,
                       const char           *field_name,
                       guint                 descriptor)
 {
-  TsrPropertySource *source = tsr_property_inspector_get_source (self->inspector);
+  TsrPropertySource *source = tsr_property_inspector_get_source (inspector);
   TsrFieldValue value = { 0 };
   g_autoptr(GError) error = NULL;
   int field;
@@ -456,20 +463,39 @@ static void
 on_floor_texture_chosen (TsrMarathonMapEditor *self,
                          guint                 descriptor)
 {
-  set_selected_texture (self, "floor_texture", descriptor);
+  set_selected_texture (self->inspector, "floor_texture", descriptor);
 }
 
 static void
 on_ceiling_texture_chosen (TsrMarathonMapEditor *self,
                            guint                 descriptor)
 {
-  set_selected_texture (self, "ceiling_texture", descriptor);
+  set_selected_texture (self->inspector, "ceiling_texture", descriptor);
+}
+
+/* The sides' textures: a picker knows its side inspector and field. */
+static const char *const side_texture_fields[3] = {
+  "primary_texture.texture", "secondary_texture.texture", "transparent_texture.texture",
+};
+
+static void
+on_side_texture_chosen (TsrMarathonTexturePicker *picker,
+                        guint                     descriptor,
+                        TsrMarathonMapEditor     *self)
+{
+  guint which = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (picker), "tsr-side"));
+  guint field = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (picker), "tsr-field"));
+
+  set_selected_texture (self->side_inspectors[which], side_texture_fields[field], descriptor);
 }
 
 static void
 apply_textures (TsrMarathonMapEditor *self)
 {
-  TsrMarathonTexturePicker *pickers[] = { self->paint_picker, self->floor_picker, self->ceiling_picker };
+  TsrMarathonTexturePicker *pickers[] = {
+    self->paint_picker, self->floor_picker, self->ceiling_picker, self->side_pickers[0][0], self->side_pickers[0][1],
+    self->side_pickers[0][2], self->side_pickers[1][0], self->side_pickers[1][1], self->side_pickers[1][2],
+  };
   gint collection = -1;
 
   if (self->map != NULL && tsr_marathon_level_map_get_level (self->map)->has_info)
@@ -621,6 +647,31 @@ paint_and_textures_init (TsrMarathonMapEditor *self)
   self->paint_picker = add_picker (self, self->paint_texture_button, G_CALLBACK (on_paint_texture_chosen));
   self->floor_picker = add_picker (self, self->floor_texture_button, G_CALLBACK (on_floor_texture_chosen));
   self->ceiling_picker = add_picker (self, self->ceiling_texture_button, G_CALLBACK (on_ceiling_texture_chosen));
+  for (guint which = 0; which < 2; which++)
+    {
+      const char *labels[3] = { _("Primary…"), _("Secondary…"), _("Transparent…") };
+
+      self->side_texture_boxes[which] = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      gtk_widget_set_visible (self->side_texture_boxes[which], FALSE);
+      for (guint field = 0; field < 3; field++)
+        {
+          GtkWidget *button = gtk_menu_button_new ();
+          GtkWidget *picker = tsr_marathon_texture_picker_new ();
+
+          gtk_menu_button_set_label (GTK_MENU_BUTTON (button), labels[field]);
+          /* Translators: the tooltip of a side's texture buttons. */
+          gtk_widget_set_tooltip_text (button, _("Choose this texture of the selected lines’ sides"));
+          gtk_widget_set_name (button, side_texture_fields[field]);
+          gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), picker);
+          g_object_set_data (G_OBJECT (picker), "tsr-side", GUINT_TO_POINTER (which));
+          g_object_set_data (G_OBJECT (picker), "tsr-field", GUINT_TO_POINTER (field));
+          g_signal_connect (picker, "texture-chosen", G_CALLBACK (on_side_texture_chosen), self);
+          self->side_pickers[which][field] = TSR_MARATHON_TEXTURE_PICKER (picker);
+          gtk_box_append (GTK_BOX (self->side_texture_boxes[which]), button);
+        }
+      gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->side_inspectors[which]))),
+                                  self->side_texture_boxes[which], GTK_WIDGET (self->side_inspectors[which]));
+    }
   if (schema != NULL && g_settings_schema_has_key (schema, "marathon-scenario-shapes"))
     {
       self->settings = g_settings_new (APPLICATION_ID);
@@ -642,12 +693,22 @@ tsr_marathon_map_editor_get_texture_layer (TsrMarathonMapEditor *self)
   return self->texture_layer;
 }
 
-/* WHICH: "paint", "floor" or "ceiling". */
+/* WHICH: "paint", "floor", "ceiling", or "SIDE:FIELD" with SIDE "clockwise" or
+ * "counterclockwise" and FIELD "primary", "secondary" or "transparent". */
 TsrMarathonTexturePicker *
 tsr_marathon_map_editor_get_texture_picker (TsrMarathonMapEditor *self,
                                             const char           *which)
 {
   g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  for (guint side = 0; side < 2; side++)
+    for (guint field = 0; field < 3; field++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s:%s", side == 0 ? "clockwise" : "counterclockwise",
+                                                 field == 0 ? "primary" : field == 1 ? "secondary" : "transparent");
+
+        if (g_strcmp0 (which, name) == 0)
+          return self->side_pickers[side][field];
+      }
   if (g_strcmp0 (which, "floor") == 0)
     return self->floor_picker;
   if (g_strcmp0 (which, "ceiling") == 0)
@@ -663,6 +724,7 @@ on_tool_toggled (TsrMarathonMapEditor *self)
   if (self->session == NULL)
     return;
   gtk_widget_set_visible (self->paint_box, gtk_toggle_button_get_active (self->paint_button));
+  gtk_widget_set_visible (self->object_box, gtk_toggle_button_get_active (self->drawing_buttons[DRAWING_PLACE]));
   if (gtk_toggle_button_get_active (self->paint_button))
     {
       tsr_edit_session_set_tool (self->session, self->paint_tool);
@@ -680,6 +742,94 @@ on_tool_toggled (TsrMarathonMapEditor *self)
 }
 
 /* --- Drawing tools, messages and the map-index meter --- */
+
+/* The object tool's kinds (TsrMarathonObject.type) and the types of each: the engine's names of
+ * monsters and items, team numbers of player starts, numbers of the others. */
+static const char *
+object_kind_label (guint kind)
+{
+  switch (kind)
+    {
+    case 0: return _("Monster");
+    case 1: return _("Scenery");
+    case 2: return _("Item");
+    case 3: return _("Player Start");
+    case 4: return _("Goal");
+    case 5:
+    default:
+      return _("Sound Source");
+    }
+}
+
+static GListModel *
+object_types (guint kind)
+{
+  GtkStringList *types = gtk_string_list_new (NULL);
+
+  for (gint i = 0; i < 64; i++)
+    {
+      g_autofree char *numbered = NULL;
+      const char *name = kind == 0 ? tsr_marathon_monster_name (i) : kind == 2 ? tsr_marathon_item_name (i) : NULL;
+
+      if (kind == 0 || kind == 2)
+        {
+          if (name == NULL)
+            break;
+          /* The engine's names stay English, as in the inspector. */
+          numbered = g_strdup_printf ("%d %s", i, name);
+        }
+      else if (kind == 3)
+        {
+          if (i >= 8)
+            break;
+          /* Translators: a player start's index: the team it is for. */
+          numbered = g_strdup_printf (_("Team %d"), i);
+        }
+      else
+        /* Translators: a scenery, goal or sound source type by number. */
+        numbered = g_strdup_printf (_("Type %d"), i);
+      gtk_string_list_append (types, numbered);
+    }
+  return G_LIST_MODEL (types);
+}
+
+/* The object tool places what the two drop-downs say. */
+static void
+on_object_type_selected (TsrMarathonMapEditor *self)
+{
+  guint kind = gtk_drop_down_get_selected (self->object_kind_dropdown);
+  guint type = gtk_drop_down_get_selected (self->object_type_dropdown);
+
+  if (self->drawing_tools[DRAWING_PLACE] != NULL && kind != GTK_INVALID_LIST_POSITION && type != GTK_INVALID_LIST_POSITION)
+    g_object_set (self->drawing_tools[DRAWING_PLACE], "object-type", (gint) kind, "object-index", (gint) type, NULL);
+}
+
+static void
+on_object_kind_selected (TsrMarathonMapEditor *self)
+{
+  guint kind = gtk_drop_down_get_selected (self->object_kind_dropdown);
+  g_autoptr(GListModel) types = NULL;
+
+  if (kind == GTK_INVALID_LIST_POSITION)
+    return;
+  types = object_types (kind);
+  gtk_drop_down_set_model (self->object_type_dropdown, types);
+  gtk_drop_down_set_selected (self->object_type_dropdown, 0);
+  on_object_type_selected (self);
+}
+
+static void
+objects_init (TsrMarathonMapEditor *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+
+  for (guint k = 0; k < 6; k++)
+    gtk_string_list_append (kinds, object_kind_label (k));
+  gtk_drop_down_set_model (self->object_kind_dropdown, G_LIST_MODEL (kinds));
+  /* Player starts first: a new level needs one. */
+  gtk_drop_down_set_selected (self->object_kind_dropdown, 3);
+  on_object_kind_selected (self);
+}
 
 static void
 show_message (TsrMarathonMapEditor *self,
@@ -754,6 +904,7 @@ make_drawing_tools (TsrMarathonMapEditor *self)
   for (guint t = 0; t < N_DRAWING_TOOLS; t++)
     g_signal_connect (self->drawing_tools[t], "edit-failed", G_CALLBACK (on_edit_failed), self);
   on_sides_changed (self);
+  on_object_type_selected (self);
 }
 
 static void
@@ -1077,6 +1228,11 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, status_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, sides_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, object_box);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, object_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, object_type_dropdown);
+  gtk_widget_class_bind_template_callback (widget_class, on_object_kind_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_object_type_selected);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, meter_label);
   for (guint t = 0; t < N_DRAWING_TOOLS; t++)
@@ -1132,4 +1288,5 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (secondary));
   paint_and_textures_init (self);
+  objects_init (self);
 }

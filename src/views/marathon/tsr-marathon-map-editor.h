@@ -39,7 +39,9 @@ const char          *tsr_marathon_map_editor_get_status    (TsrMarathonMapEditor
 /* Paint and textures. The paint tool of the shown level (transfer none). */
 TsrTool             *tsr_marathon_map_editor_get_paint_tool (TsrMarathonMapEditor *self);
 TsrMarathonTextureLayer *tsr_marathon_map_editor_get_texture_layer (TsrMarathonMapEditor *self);
-/* WHICH: "paint" (the paint tool's texture), "floor" or "ceiling" (the selected polygons'). */
+/* WHICH: "paint" (the paint tool's texture), "floor" or "ceiling" (the selected polygons'), or
+ * "SIDE:FIELD" (the selected lines' sides: SIDE "clockwise" or "counterclockwise", FIELD
+ * "primary", "secondary" or "transparent"). */
 TsrMarathonTexturePicker *tsr_marathon_map_editor_get_texture_picker (TsrMarathonMapEditor *self,
                                                                       const char           *which);
 /* Reads FILE as this scenario's Shapes file and remembers it for the scenario (the file chooser

@@ -312,8 +312,12 @@ tsr_marathon_map_style_apply (TsrVectorMap        *map,
             const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, record);
 
             object_colour (object->type, style->fill);
-            /* 512 angle units a circle, 0 east, growing towards +y (south on the map). */
-            style->angle = object->facing * (2 * G_PI / 512);
+            /* 512 angle units a circle, 0 east, growing towards +y (south on the map). Goals face
+             * nowhere and a sound source's "facing" is its volume: they draw as diamonds. */
+            if (object->type == 4 || object->type == 5)
+              style->angle = NAN;
+            else
+              style->angle = object->facing * (2 * G_PI / 512);
           }
         else
           {

@@ -1,6 +1,7 @@
 /* tsr-marathon-texture-layer.c: one repeating cairo pattern per polygon, its matrix taking view
  * pixels to texture pixels (a texture's width spans 1024 map units, as in the engine), culled to
- * the view. */
+ * the view. A landscape surface is no texture on the map: the engine paints the sky there, so the
+ * layer fills it with the landscape's mean colour under a horizontal "sky" hatch. */
 #include "views/marathon/tsr-marathon-texture-layer.h"
 
 #include <math.h>
@@ -15,6 +16,8 @@ struct _TsrMarathonTextureLayer {
   TsrMarathonTextures      *textures;
   TsrMarathonTextureSurface surface;
   guint                     n_drawn;
+  guint                     n_landscapes;
+  GHashTable               *landscape_colours; /* descriptor -> 0xRRGGBB + 1 (0: not yet known) */
 };
 
 static void tsr_marathon_texture_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -92,6 +95,85 @@ hatch (cairo_t              *cr,
   cairo_restore (cr);
 }
 
+/* A landscape surface: transfer mode Landscape (9) or Big landscape (21), or a texture of a
+ * landscape collection (27–30). */
+gboolean
+tsr_marathon_texture_is_landscape (guint16 descriptor,
+                                   gint16  transfer_mode)
+{
+  guint collection = TSR_MARATHON_DESCRIPTOR_COLLECTION (descriptor);
+
+  return transfer_mode == 9 || transfer_mode == 21
+         || (descriptor != TSR_MARATHON_DESCRIPTOR_NONE && collection >= 27 && collection <= 30);
+}
+
+/* The mean colour of the landscape's picture (alpha-weighted), or a sky blue without one. */
+static void
+landscape_colour (TsrMarathonTextureLayer *self,
+                  guint16                  descriptor,
+                  double                  *rgb)
+{
+  guint packed = GPOINTER_TO_UINT (g_hash_table_lookup (self->landscape_colours, GUINT_TO_POINTER (descriptor)));
+
+  if (packed == 0)
+    {
+      cairo_surface_t *picture = tsr_marathon_textures_get_surface (self->textures, descriptor);
+      guint64 sum[4] = { 0 };
+      guint r = 0x59, g = 0x99, b = 0xD9;
+
+      if (picture != NULL && cairo_image_surface_get_format (picture) == CAIRO_FORMAT_ARGB32)
+        {
+          const guchar *data;
+          int width = cairo_image_surface_get_width (picture), height = cairo_image_surface_get_height (picture);
+          int stride = cairo_image_surface_get_stride (picture);
+
+          cairo_surface_flush (picture);
+          data = cairo_image_surface_get_data (picture);
+          for (int y = 0; data != NULL && y < height; y++)
+            for (int x = 0; x < width; x++)
+              {
+                guint32 pixel = *(const guint32 *) (data + (gsize) y * (gsize) stride + (gsize) x * 4);
+
+                /* Premultiplied: the channel sums over the alpha sum are the mean colour. */
+                sum[0] += (pixel >> 16) & 0xFF, sum[1] += (pixel >> 8) & 0xFF, sum[2] += pixel & 0xFF;
+                sum[3] += pixel >> 24;
+              }
+          if (sum[3] > 0)
+            r = (guint) (sum[0] * 255 / sum[3]), g = (guint) (sum[1] * 255 / sum[3]), b = (guint) (sum[2] * 255 / sum[3]);
+        }
+      packed = ((MIN (r, 255u) << 16) | (MIN (g, 255u) << 8) | MIN (b, 255u)) + 1;
+      g_hash_table_insert (self->landscape_colours, GUINT_TO_POINTER (descriptor), GUINT_TO_POINTER (packed));
+    }
+  packed--;
+  rgb[0] = ((packed >> 16) & 0xFF) / 255.0, rgb[1] = ((packed >> 8) & 0xFF) / 255.0, rgb[2] = (packed & 0xFF) / 255.0;
+}
+
+/* The sky: the landscape's colour and white horizontal lines on a screen-fixed lattice. */
+static void
+sky (TsrMarathonTextureLayer *self,
+     cairo_t                 *cr,
+     guint16                  descriptor)
+{
+  double rgb[3], x0, y0, x1, y1;
+
+  landscape_colour (self, descriptor, rgb);
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+  cairo_fill_preserve (cr);
+  cairo_save (cr);
+  cairo_clip_preserve (cr);
+  cairo_path_extents (cr, &x0, &y0, &x1, &y1);
+  cairo_new_path (cr);
+  for (double y = floor (y0 / HATCH_SPACING) * HATCH_SPACING + 0.5; y <= y1; y += HATCH_SPACING)
+    {
+      cairo_move_to (cr, x0, y);
+      cairo_line_to (cr, x1, y);
+    }
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static gboolean
 texture_layer_draw (TsrCanvasLayer       *layer,
                     cairo_t              *cr,
@@ -101,6 +183,7 @@ texture_layer_draw (TsrCanvasLayer       *layer,
   const TsrMarathonLevel *level;
 
   self->n_drawn = 0;
+  self->n_landscapes = 0;
   if (self->textures == NULL || self->surface == TSR_MARATHON_TEXTURE_SURFACE_NONE || viewport->zoom <= 0)
     return TRUE;
   level = tsr_marathon_level_map_get_level (self->map);
@@ -119,6 +202,12 @@ texture_layer_draw (TsrCanvasLayer       *layer,
 
       if (!add_outline (self, cr, viewport, polygon))
         continue;
+      if (tsr_marathon_texture_is_landscape (descriptor, transfer_mode))
+        {
+          sky (self, cr, descriptor);
+          self->n_landscapes++;
+          continue;
+        }
       picture = tsr_marathon_textures_get_surface (self->textures, descriptor);
       if (picture != NULL)
         {
@@ -174,6 +263,7 @@ tsr_marathon_texture_layer_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->map, self);
   g_clear_object (&self->map);
   g_clear_object (&self->textures);
+  g_clear_pointer (&self->landscape_colours, g_hash_table_unref);
   G_OBJECT_CLASS (tsr_marathon_texture_layer_parent_class)->dispose (object);
 }
 
@@ -186,6 +276,7 @@ tsr_marathon_texture_layer_class_init (TsrMarathonTextureLayerClass *klass)
 static void
 tsr_marathon_texture_layer_init (TsrMarathonTextureLayer *self)
 {
+  self->landscape_colours = g_hash_table_new (NULL, NULL);
 }
 
 TsrMarathonTextureLayer *
@@ -208,7 +299,10 @@ tsr_marathon_texture_layer_set_textures (TsrMarathonTextureLayer *self,
   g_return_if_fail (TSR_IS_MARATHON_TEXTURE_LAYER (self));
 
   if (g_set_object (&self->textures, textures))
-    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+    {
+      g_hash_table_remove_all (self->landscape_colours);
+      tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
+    }
 }
 
 void
@@ -228,4 +322,11 @@ tsr_marathon_texture_layer_get_n_drawn (TsrMarathonTextureLayer *self)
 {
   g_return_val_if_fail (TSR_IS_MARATHON_TEXTURE_LAYER (self), 0);
   return self->n_drawn;
+}
+
+guint
+tsr_marathon_texture_layer_get_n_landscapes (TsrMarathonTextureLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_TEXTURE_LAYER (self), 0);
+  return self->n_landscapes;
 }
