@@ -1231,13 +1231,17 @@ rebuild_collections (TsrShapesBrowser *self)
             char *marked;
 
             tsr_shapes_diff_count (tsr_shapes_document_get_diff (self->document), c, v, counts);
-            marked = g_strdup_printf (_("%s · %u replaced, %u added, %u unchanged"), text, counts[TSR_SHAPES_CHANGE_REPLACED],
+            /* (on a line of its own: the list keeps its width) */
+            marked = g_strdup_printf (_("%s\n%u replaced, %u added, %u unchanged"), text, counts[TSR_SHAPES_CHANGE_REPLACED],
                                       counts[TSR_SHAPES_CHANGE_ADDED], counts[TSR_SHAPES_CHANGE_SAME]);
             g_free (text);
             text = marked;
           }
         row = gtk_list_box_row_new ();
         gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label_row (text));
+        /* The counts of a patch against its base wrap rather than widen the list. */
+        gtk_label_set_wrap (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))), TRUE);
+        gtk_label_set_max_width_chars (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))), 24);
         g_object_set_data (G_OBJECT (row), "tsr-collection", GUINT_TO_POINTER (c * 2 + v));
         gtk_list_box_append (self->collection_list, row);
         if (first == NULL)
