@@ -37,20 +37,6 @@ put (TsrShapesDiff  *diff,
   g_hash_table_replace (diff->changes, key, GINT_TO_POINTER (change));
 }
 
-static GPtrArray *
-records_of (const TsrShapesCollection *collection,
-            TsrShapesPart              part)
-{
-  switch (part)
-    {
-    case TSR_SHAPES_PART_FRAME: return collection->frames;
-    case TSR_SHAPES_PART_SEQUENCE: return collection->sequences;
-    case TSR_SHAPES_PART_BITMAP: return collection->bitmaps;
-    case TSR_SHAPES_PART_COLOR_TABLE: return collection->color_tables;
-    default: g_assert_not_reached ();
-    }
-}
-
 static gboolean
 records_equal (TsrShapesPart part,
                gconstpointer a,
@@ -123,10 +109,10 @@ tsr_shapes_diff_new (const TsrShapesPatch *patch,
           if (!part_of_tag (record->tag, &part) || record->index < 0)
             continue;
           index = (guint) record->index;
-          now = records_of (view, part);
+          now = tsr_shapes_collection_get_part (view, part);
           if (index >= now->len || now->pdata[index] == NULL)
             continue;
-          before = old != NULL ? records_of (old, part) : NULL;
+          before = old != NULL ? tsr_shapes_collection_get_part (old, part) : NULL;
           if (before == NULL || index >= before->len || before->pdata[index] == NULL)
             put (diff, collection, version, part, index, TSR_SHAPES_CHANGE_ADDED);
           else

@@ -59,9 +59,9 @@ editable_collection (TsrShapesDocument *self,
   return collection < TSR_SHAPES_COLLECTION_COUNT && version < 2 ? file->slots[collection].versions[version] : NULL;
 }
 
-static GPtrArray *
-part_array (TsrShapesCollection *collection,
-            TsrShapesPart        part)
+GPtrArray *
+tsr_shapes_collection_get_part (const TsrShapesCollection *collection,
+                                TsrShapesPart              part)
 {
   switch (part)
     {
@@ -94,7 +94,7 @@ record_command_swap (TsrShapesRecordCommand *self,
                      gboolean                redo)
 {
   TsrShapesCollection *collection = editable_collection (self->document, self->collection, self->version);
-  GPtrArray *array = part_array (collection, self->part);
+  GPtrArray *array = tsr_shapes_collection_get_part (collection, self->part);
   gpointer current = array->pdata[self->index];
 
   if (redo)

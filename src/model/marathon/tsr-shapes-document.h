@@ -71,6 +71,9 @@ const TsrShapesDiff *tsr_shapes_document_get_diff (TsrShapesDocument *self);
 /* Whether commands can edit it (Shapes files; patches are read-only). */
 gboolean    tsr_shapes_document_get_editable    (TsrShapesDocument *self);
 
+/* The records of PART in COLLECTION (frames, sequences, bitmaps or colour tables). (transfer none) */
+GPtrArray  *tsr_shapes_collection_get_part      (const TsrShapesCollection *collection,
+                                                 TsrShapesPart              part);
 /* Field names as the browser and the CLI show them ("ticks per frame"). */
 const char *tsr_shapes_frame_field_name         (TsrShapesFrameField    field);
 const char *tsr_shapes_sequence_field_name      (TsrShapesSequenceField field);

@@ -1580,9 +1580,7 @@ tsr_shapes_browser_import_file (TsrShapesBrowser *self,
                                 GFile            *file,
                                 GError          **error)
 {
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = g_file_get_basename (file);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TsrImage) image = NULL;
   g_autofree char *report_text = NULL;
   TsrShapesEncodeReport report;
@@ -1594,9 +1592,7 @@ tsr_shapes_browser_import_file (TsrShapesBrowser *self,
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no bitmap selected to replace");
       return FALSE;
     }
-  if (path == NULL || (bytes = tsr_file_read (path, error)) == NULL)
-    return FALSE;
-  image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
+  image = tsr_asset_load_png (file, error);
   if (image == NULL
       || !tsr_shapes_document_import_bitmap_dithered (self->document, (guint) self->collection, self->version, (guint) bitmap,
                                                       image, self->table,
@@ -1683,22 +1679,13 @@ choose_file (TsrShapesBrowser *self,
              ChooseKind        kind)
 {
   static const char *const titles[] = { N_("Import PNG into Bitmap"), N_("Export PNG"), N_("Export All as PNG") };
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  dialog = gtk_file_chooser_native_new (_(titles[kind]), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                        kind == CHOOSE_IMPORT ? GTK_FILE_CHOOSER_ACTION_OPEN
-                                        : kind == CHOOSE_EXPORT ? GTK_FILE_CHOOSER_ACTION_SAVE
-                                        : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                        kind == CHOOSE_IMPORT ? _("_Import") : _("_Export"), _("_Cancel"));
-  if (kind != CHOOSE_EXPORT_ALL)
-    {
-      gtk_file_filter_set_name (filter, _("PNG pictures"));
-      gtk_file_filter_add_pattern (filter, "*.png");
-      gtk_file_filter_add_pattern (filter, "*.PNG");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-    }
+  dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _(titles[kind]),
+                                      kind == CHOOSE_IMPORT ? GTK_FILE_CHOOSER_ACTION_OPEN
+                                      : kind == CHOOSE_EXPORT ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                      : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                      kind == CHOOSE_IMPORT ? _("_Import") : _("_Export"));
   if (kind == CHOOSE_EXPORT)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "shape.png");
   g_object_set_data (G_OBJECT (dialog), "tsr-kind", GINT_TO_POINTER (kind));

@@ -9,7 +9,6 @@
 #include <glib/gi18n.h>
 
 #include "core/tsr-error.h"
-#include "core/tsr-file.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-editor-page.h"
@@ -305,9 +304,7 @@ tsr_sprite_browser_import_file (TsrSpriteBrowser *self,
                                 GFile            *file,
                                 GError          **error)
 {
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = g_file_get_basename (file);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TsrImage) strip = NULL;
   g_autofree char *direction_name = NULL;
   g_autofree char *text = NULL;
@@ -320,9 +317,7 @@ tsr_sprite_browser_import_file (TsrSpriteBrowser *self,
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no spriteset direction to import into");
       return FALSE;
     }
-  if (path == NULL || (bytes = tsr_file_read (path, error)) == NULL)
-    return FALSE;
-  strip = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
+  strip = tsr_asset_load_png (file, error);
   before = direction->frames->len;
   if (strip == NULL
       || !tsr_sphere_document_import_strip (TSR_SPHERE_DOCUMENT (self->document), self->selected, strip,
@@ -358,16 +353,9 @@ on_file_chosen (GtkNativeDialog  *dialog,
 static void
 on_import_clicked (TsrSpriteBrowser *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Strip into Direction"),
+                                                           GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
 
-  dialog = gtk_file_chooser_native_new (_("Import PNG Strip into Direction"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("PNG pictures"));
-  gtk_file_filter_add_pattern (filter, "*.png");
-  gtk_file_filter_add_pattern (filter, "*.PNG");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
