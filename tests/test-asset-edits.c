@@ -275,7 +275,7 @@ test_patch_against_base (void)
   g_assert_true (tsr_shapes_browser_select_collection (browser, c, 0));
   tsr_shapes_browser_show (browser, TSR_SHAPES_PART_BITMAP, carried);
   tsr_test_ui_iterate_for (200);
-  mark = g_strdup_printf ("%u · replaced", carried);
+  mark = g_strdup_printf ("%u\nreplaced", carried);
   g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_mapped_label, mark));
   {
     /* The collection's row counts what the patch changes in it (its definition too: the built file

@@ -895,7 +895,17 @@ bitmap_thumbnail (TsrShapesBrowser          *self,
   g_autoptr(TsrImage) image = NULL;
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  g_autofree char *caption = g_strdup_printf ("%u%s", index, change_mark (self, TSR_SHAPES_PART_BITMAP, index));
+  const TsrShapesDiff *diff = self->document != NULL ? tsr_shapes_document_get_diff (self->document) : NULL;
+  const char *change = diff != NULL && self->collection >= 0
+                       ? tsr_shapes_change_name (tsr_shapes_diff_get (diff, (guint) self->collection, self->version,
+                                                                      TSR_SHAPES_PART_BITMAP, index))
+                       : NULL;
+  /* A change on a line of its own, and only real changes (the lists also say unchanged): the cells
+   * stay a thumbnail wide, so the grid keeps its columns. */
+  g_autofree char *caption = change != NULL && diff != NULL
+                             && tsr_shapes_diff_get (diff, (guint) self->collection, self->version, TSR_SHAPES_PART_BITMAP,
+                                                     index) != TSR_SHAPES_CHANGE_SAME
+                             ? g_strdup_printf ("%u\n%s", index, change) : g_strdup_printf ("%u", index);
   GtkWidget *label = gtk_label_new (caption);
 
   if (bitmap->width > 0 && bitmap->height > 0)
@@ -913,6 +923,7 @@ bitmap_thumbnail (TsrShapesBrowser          *self,
   gtk_widget_set_size_request (frame, THUMBNAIL_SIZE + 4, THUMBNAIL_SIZE + 4);
   gtk_box_append (GTK_BOX (box), frame);
   gtk_widget_add_css_class (label, "caption");
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (box), label);
   return box;
 }
