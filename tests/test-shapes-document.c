@@ -12,8 +12,10 @@
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "model/marathon/tsr-shapes-animation.h"
 #include "model/marathon/tsr-shapes-dither.h"
+#include "model/marathon/tsr-shapes-diff.h"
 #include "model/marathon/tsr-shapes-document.h"
 #include "model/sphere/tsr-sphere-animation.h"
+#include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-builtin-documents.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
@@ -786,6 +788,262 @@ END_TEST
 /* One engine frame, rounded up to whole microseconds. */
 #define ENGINE_FRAME_US ((G_USEC_PER_SEC + TSR_SPHERE_FRAMES_PER_SECOND - 1) / TSR_SPHERE_FRAMES_PER_SECOND)
 
+
+/* A patch against base Shapes files: the file built from every real patch carries each of the
+ * patch's records unchanged; a copy with one bitmap re-imported shows that bitmap replaced; an empty
+ * Shapes file shows every record added. */
+static void
+count_all (const TsrShapesDiff *diff, guint *totals)
+{
+  memset (totals, 0, sizeof (guint) * TSR_SHAPES_N_CHANGES);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        guint counts[TSR_SHAPES_N_CHANGES];
+        tsr_shapes_diff_count (diff, c, v, counts);
+        for (guint k = 0; k < TSR_SHAPES_N_CHANGES; k++)
+          totals[k] += counts[k];
+      }
+}
+
+START_TEST (test_patch_against_base)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *base_path = tsr_shapes_sample_write (data_dir, dir);
+  g_autofree char *patch_path = g_build_filename (data_dir, "xbla_m2_Items.ShPa", NULL);
+  g_autofree char *edited_path = g_build_filename (dir, "edited.shpA", NULL);
+  g_autofree char *empty_path = g_build_filename (dir, "empty.shpA", NULL);
+  g_autoptr(TsrDocument) patch = open_document (patch_path);
+  g_autoptr(TsrDocument) base = open_document (base_path);
+  g_autoptr(TsrImage) picture = tsr_image_new (6, 5);
+  g_autoptr(TsrShapesFile) empty = tsr_shapes_file_new ();
+  g_autoptr(GBytes) empty_bytes = tsr_shapes_file_serialize (empty);
+  g_autoptr(GError) error = NULL;
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (patch);
+  const TsrShapesDiff *diff;
+  const TsrShapesCollection *collection = NULL;
+  guint totals[TSR_SHAPES_N_CHANGES], c, carried = G_MAXUINT, definitions = 0;
+  g_autoptr(GFile) edited_file = g_file_new_for_path (edited_path);
+
+  ck_assert (tsr_shapes_document_is_patch (shapes));
+  ck_assert_ptr_null (tsr_shapes_document_get_diff (shapes));
+  /* A Shapes file has no base. */
+  ck_assert (!tsr_shapes_document_set_base (TSR_SHAPES_DOCUMENT (base), base_path, &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+
+  ck_assert_msg (tsr_shapes_document_set_base (shapes, base_path, &error), "%s", error ? error->message : "");
+  diff = tsr_shapes_document_get_diff (shapes);
+  ck_assert_ptr_nonnull (diff);
+  ck_assert_ptr_nonnull (tsr_shapes_document_get_base (shapes));
+  count_all (diff, totals);
+  ck_assert_uint_gt (totals[TSR_SHAPES_CHANGE_SAME], 0);
+  /* Only definitions differ: the built file gave the grey ramp to collections without a table,
+   * which changes their definition's colour count. */
+  for (guint k = 0; k < TSR_SHAPES_COLLECTION_COUNT * 2; k++)
+    if (tsr_shapes_diff_get_definition (diff, k / 2, k % 2) == TSR_SHAPES_CHANGE_REPLACED)
+      definitions++;
+  ck_assert_uint_eq (totals[TSR_SHAPES_CHANGE_REPLACED], definitions);
+  ck_assert_uint_eq (totals[TSR_SHAPES_CHANGE_ADDED], 0);
+
+  /* The patch's first collection and the first bitmap it carries. */
+  for (c = 0; c < TSR_SHAPES_COLLECTION_COUNT && collection == NULL; c++)
+    collection = tsr_shapes_document_get_collection (shapes, c, 0);
+  ck_assert_ptr_nonnull (collection);
+  c--;
+  for (guint b = 0; b < collection->bitmaps->len && carried == G_MAXUINT; b++)
+    if (tsr_shapes_diff_get (diff, c, 0, TSR_SHAPES_PART_BITMAP, b) == TSR_SHAPES_CHANGE_SAME)
+      carried = b;
+  ck_assert_uint_ne (carried, G_MAXUINT);
+
+  /* The base with that bitmap re-imported (through the document's command) and saved. */
+  for (guint i = 0; i < 6 * 5; i++)
+    picture->pixels[i * 4] = picture->pixels[i * 4 + 1] = picture->pixels[i * 4 + 2] = (guint8) (i * 8), picture->pixels[i * 4 + 3] = 255;
+  ck_assert_msg (tsr_shapes_document_import_bitmap (TSR_SHAPES_DOCUMENT (base), c, 0, carried, picture, 0, NULL, &error),
+                 "%s", error ? error->message : "");
+  ck_assert (tsr_document_save (base, edited_file, TSR_SAVE_NONE, &error));
+  ck_assert (tsr_shapes_document_set_base (shapes, edited_path, &error));
+  diff = tsr_shapes_document_get_diff (shapes);
+  ck_assert_int_eq (tsr_shapes_diff_get (diff, c, 0, TSR_SHAPES_PART_BITMAP, carried), TSR_SHAPES_CHANGE_REPLACED);
+  count_all (diff, &totals[0]);
+  ck_assert_uint_eq (totals[TSR_SHAPES_CHANGE_REPLACED], definitions + 1);
+  ck_assert_uint_eq (totals[TSR_SHAPES_CHANGE_ADDED], 0);
+  /* Records the patch does not carry are the base's. */
+  ck_assert_int_eq (tsr_shapes_diff_get (diff, c, 0, TSR_SHAPES_PART_BITMAP, 30000), TSR_SHAPES_CHANGE_NONE);
+
+  /* Against an empty file everything is added. */
+  ck_assert (g_file_set_contents (empty_path, g_bytes_get_data (empty_bytes, NULL), (gssize) g_bytes_get_size (empty_bytes), NULL));
+  ck_assert (tsr_shapes_document_set_base (shapes, empty_path, &error));
+  count_all (tsr_shapes_document_get_diff (shapes), totals);
+  ck_assert_uint_eq (totals[TSR_SHAPES_CHANGE_SAME] + totals[TSR_SHAPES_CHANGE_REPLACED], 0);
+  ck_assert_uint_gt (totals[TSR_SHAPES_CHANGE_ADDED], 0);
+
+  /* A file that does not load leaves no base; NULL clears it. */
+  ck_assert (!tsr_shapes_document_set_base (shapes, patch_path, &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "xbla_m2_Items.ShPa"));
+  g_clear_error (&error);
+  ck_assert_ptr_null (tsr_shapes_document_get_diff (shapes));
+  ck_assert (tsr_shapes_document_set_base (shapes, base_path, &error));
+  ck_assert (tsr_shapes_document_set_base (shapes, NULL, &error));
+  ck_assert_ptr_null (tsr_shapes_document_get_base (shapes));
+}
+END_TEST
+
+/* Sphere spritesets as documents: a PNG strip cut into a direction (appended and replacing, rows
+ * and columns), delays edited with merging; saved, only those frames and the new images differ;
+ * undo all gives the original bytes back, redo all the edited ones. */
+static TsrImage *
+make_strip (guint width, guint height, guint8 seed)
+{
+  TsrImage *strip = tsr_image_new (width, height);
+
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    {
+      strip->pixels[i * 4] = (guint8) (i + seed);
+      strip->pixels[i * 4 + 1] = (guint8) (i / 7);
+      strip->pixels[i * 4 + 2] = seed;
+      /* Transparent pixels keep their colour bytes (RGBA as given). */
+      strip->pixels[i * 4 + 3] = i % 5 == 0 ? 0 : 255;
+    }
+  return strip;
+}
+
+static guint spriteset_changes;
+
+static void
+on_spriteset_changed (TsrDocument *document, guint direction, gpointer user_data)
+{
+  spriteset_changes++;
+}
+
+START_TEST (test_spriteset_strip_and_delays)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *source = g_build_filename (tsr_test_data_root (), "sphere", "sarah.rss", NULL);
+  g_autofree char *path = g_build_filename (dir, "sarah.rss", NULL);
+  g_autoptr(GBytes) original = tsr_test_read_file (source);
+  g_autoptr(TsrDocument) document = NULL;
+  g_autoptr(TsrSphereSpriteset) before = tsr_sphere_spriteset_parse (original, NULL);
+  g_autoptr(TsrSphereSpriteset) after = NULL;
+  g_autoptr(TsrImage) strip = NULL, column = NULL, wrong = NULL;
+  g_autoptr(GBytes) edited = NULL, saved = NULL, redone = NULL, undone = NULL, back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  TsrSphereDocument *sphere;
+  TsrUndoStack *stack;
+  const TsrSphereSpriteset *spriteset;
+  const TsrSphereDirection *d0, *d1;
+  guint w, h, images, frames1, depth;
+  guint16 last_delay, delay0;
+
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (original, NULL), (gssize) g_bytes_get_size (original), NULL));
+  document = open_document (path);
+  ck_assert (TSR_IS_SPHERE_DOCUMENT (document));
+  sphere = TSR_SPHERE_DOCUMENT (document);
+  stack = tsr_document_get_undo_stack (document);
+  g_signal_connect (document, "spriteset-changed", G_CALLBACK (on_spriteset_changed), NULL);
+  spriteset = tsr_sphere_document_get_edited_spriteset (sphere);
+  ck_assert_ptr_nonnull (spriteset);
+  ck_assert_uint_eq (spriteset->version, 3);
+  w = spriteset->frame_width, h = spriteset->frame_height;
+  images = spriteset->images->len;
+  d0 = g_ptr_array_index (spriteset->directions, 0);
+  d1 = g_ptr_array_index (spriteset->directions, 1);
+  frames1 = d1->frames->len;
+  last_delay = g_array_index (d1->frames, TsrSphereFrame, frames1 - 1).delay;
+  delay0 = g_array_index (d0->frames, TsrSphereFrame, 0).delay;
+
+  /* Refused: a picture that is not a strip of frames, a direction or frame that is not there. */
+  wrong = make_strip (w * 2 + 1, h, 1);
+  ck_assert (!tsr_sphere_document_import_strip (sphere, 1, wrong, TSR_SPHERE_STRIP_APPEND, "wrong.png", &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "wrong.png"));
+  g_clear_error (&error);
+  ck_assert (!tsr_sphere_document_import_strip (sphere, 99, wrong, TSR_SPHERE_STRIP_APPEND, "x.png", &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert (!tsr_sphere_document_set_frame_delay (sphere, 0, 999, 3, &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert (!tsr_document_get_modified (document));
+
+  /* A row of three frames after direction 1's frames, one undo step. */
+  strip = make_strip (w * 3, h, 40);
+  depth = tsr_undo_stack_get_depth (stack);
+  spriteset_changes = 0;
+  ck_assert (tsr_sphere_document_import_strip (sphere, 1, strip, TSR_SPHERE_STRIP_APPEND, "strip.png", &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_uint_eq (spriteset_changes, 1);
+  ck_assert_uint_eq (d1->frames->len, frames1 + 3);
+  ck_assert_uint_eq (spriteset->images->len, images + 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      const TsrSphereFrame *frame = &g_array_index (d1->frames, TsrSphereFrame, frames1 + i);
+      const TsrImage *image = g_ptr_array_index (spriteset->images, images + i);
+      ck_assert_uint_eq (frame->image, images + i);
+      ck_assert_uint_eq (frame->delay, last_delay);
+      for (guint y = 0; y < h; y++)
+        ck_assert (memcmp (image->pixels + (gsize) y * w * 4, strip->pixels + ((gsize) y * strip->width + i * w) * 4, w * 4) == 0);
+    }
+  /* Two delay steps of one frame merge; the same value pushes nothing. */
+  ck_assert (tsr_sphere_document_set_frame_delay (sphere, 0, 0, (guint16) (delay0 + 1), &error));
+  ck_assert (tsr_sphere_document_set_frame_delay (sphere, 0, 0, (guint16) (delay0 + 7), &error));
+  ck_assert (tsr_sphere_document_set_frame_delay (sphere, 0, 0, (guint16) (delay0 + 7), &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+  ck_assert_uint_eq (g_array_index (d0->frames, TsrSphereFrame, 0).delay, delay0 + 7);
+  ck_assert (tsr_document_get_modified (document));
+
+  /* Saved and read back with the codec: only those changed. */
+  file = g_file_new_for_path (path);
+  ck_assert (tsr_document_save (document, file, TSR_SAVE_NONE, &error));
+  saved = tsr_test_read_file (path);
+  after = tsr_sphere_spriteset_parse (saved, &error);
+  ck_assert_ptr_nonnull (after);
+  ck_assert_uint_eq (after->images->len, images + 3);
+  for (guint i = 0; i < images; i++)
+    ck_assert (memcmp (((TsrImage *) g_ptr_array_index (before->images, i))->pixels,
+                       ((TsrImage *) g_ptr_array_index (after->images, i))->pixels, (gsize) w * h * 4) == 0);
+  ck_assert_uint_eq (after->directions->len, before->directions->len);
+  for (guint d = 0; d < before->directions->len; d++)
+    {
+      const TsrSphereDirection *a = g_ptr_array_index (before->directions, d), *b = g_ptr_array_index (after->directions, d);
+      ck_assert_uint_eq (b->frames->len, a->frames->len + (d == 1 ? 3 : 0));
+      for (guint f = 0; f < a->frames->len; f++)
+        {
+          TsrSphereFrame fa = g_array_index (a->frames, TsrSphereFrame, f), fb = g_array_index (b->frames, TsrSphereFrame, f);
+          if (d == 0 && f == 0)
+            {
+              ck_assert_uint_eq (fb.delay, delay0 + 7);
+              fb.delay = fa.delay;
+            }
+          ck_assert (memcmp (&fa, &fb, sizeof fa) == 0);
+        }
+    }
+  edited = g_bytes_ref (saved);
+
+  /* Undo all: the original bytes, clean again; redo all: the edited bytes. */
+  while (tsr_document_undo (document))
+    ;
+  ck_assert_uint_eq (spriteset->images->len, images);
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
+  while (tsr_document_redo (document))
+    ;
+  redone = serialize (document);
+  ck_assert (g_bytes_equal (redone, edited));
+  ck_assert (!tsr_document_get_modified (document));
+
+  /* A column of two frames replacing direction 2's frames; undone, they come back. */
+  column = make_strip (w, h * 2, 90);
+  ck_assert (tsr_sphere_document_import_strip (sphere, 2, column, TSR_SPHERE_STRIP_REPLACE, "column.png", &error));
+  ck_assert_uint_eq (((TsrSphereDirection *) g_ptr_array_index (spriteset->directions, 2))->frames->len, 2);
+  ck_assert (memcmp (((TsrImage *) g_ptr_array_index (spriteset->images, images + 4))->pixels,
+                     column->pixels + (gsize) w * h * 4, (gsize) w * h * 4) == 0);
+  ck_assert (tsr_document_undo (document));
+  back = serialize (document);
+  ck_assert (g_bytes_equal (back, edited));
+}
+END_TEST
+
 START_TEST (test_sphere_animations)
 {
   g_autofree char *sphere = g_build_filename (tsr_test_data_root (), "sphere", NULL);
@@ -861,6 +1119,8 @@ shapes_document_suite (void)
   tcase_add_test (commands, test_sequence_frames_and_views);
   tcase_add_test (commands, test_patch_documents_read_only);
   tcase_add_test (commands, test_cli_render_extract_and_patches);
+  tcase_add_test (commands, test_patch_against_base);
+  tcase_add_test (commands, test_spriteset_strip_and_delays);
   suite_add_tcase (suite, animation);
   suite_add_tcase (suite, quantiser);
   suite_add_tcase (suite, commands);

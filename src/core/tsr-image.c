@@ -85,6 +85,30 @@ tsr_image_set_pixel (TsrImage *image,
   p[3] = rgba;
 }
 
+TsrImage *
+tsr_image_crop (const TsrImage *image,
+                guint           x,
+                guint           y,
+                guint           width,
+                guint           height)
+{
+  TsrImage *crop = tsr_image_new (width, height);
+
+  if (crop == NULL)
+    return NULL;
+  for (guint row = 0; row < height && (gsize) y + row < image->height; row++)
+    if (x < image->width)
+      memcpy (crop->pixels + (gsize) row * width * 4, image->pixels + (((gsize) y + row) * image->width + x) * 4,
+              (gsize) MIN (width, image->width - x) * 4);
+  return crop;
+}
+
+TsrImage *
+tsr_image_copy (const TsrImage *image)
+{
+  return tsr_image_crop (image, 0, 0, image->width, image->height);
+}
+
 void
 tsr_image_blit (TsrImage       *image,
                 const TsrImage *source,

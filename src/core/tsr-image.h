@@ -39,6 +39,15 @@ void      tsr_image_set_pixel  (TsrImage       *image,
                                 guint           y,
                                 guint32         rgba); /* 0xRRGGBBAA */
 /* Copies SOURCE into IMAGE at (X, Y), clipped; transparent source pixels are skipped. */
+/* The WIDTH x HEIGHT rectangle of IMAGE at X, Y, every byte as it is (also of transparent
+ * pixels); what lies outside IMAGE is transparent black. (transfer full) */
+TsrImage *tsr_image_crop       (const TsrImage *image,
+                                guint           x,
+                                guint           y,
+                                guint           width,
+                                guint           height);
+/* An exact copy. (transfer full) */
+TsrImage *tsr_image_copy       (const TsrImage *image);
 void      tsr_image_blit       (TsrImage       *image,
                                 const TsrImage *source,
                                 int             x,

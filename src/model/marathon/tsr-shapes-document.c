@@ -8,14 +8,18 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-file.h"
 #include "core/tsr-gimp-palette.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "model/marathon/tsr-shapes-diff.h"
 #include "model/marathon/tsr-shapes-dither.h"
 
 struct _TsrShapesDocument {
   TsrDocument    parent_instance;
   gboolean       patch;
   TsrShapesFile *patch_view; /* a patch's partial collections; NULL for a Shapes file */
+  TsrShapesFile *base;       /* a patch's base Shapes file, or NULL */
+  TsrShapesDiff *diff;       /* the patch against BASE */
 };
 
 G_DEFINE_FINAL_TYPE (TsrShapesDocument, tsr_shapes_document, TSR_TYPE_DOCUMENT)
@@ -55,9 +59,9 @@ editable_collection (TsrShapesDocument *self,
   return collection < TSR_SHAPES_COLLECTION_COUNT && version < 2 ? file->slots[collection].versions[version] : NULL;
 }
 
-static GPtrArray *
-part_array (TsrShapesCollection *collection,
-            TsrShapesPart        part)
+GPtrArray *
+tsr_shapes_collection_get_part (const TsrShapesCollection *collection,
+                                TsrShapesPart              part)
 {
   switch (part)
     {
@@ -90,7 +94,7 @@ record_command_swap (TsrShapesRecordCommand *self,
                      gboolean                redo)
 {
   TsrShapesCollection *collection = editable_collection (self->document, self->collection, self->version);
-  GPtrArray *array = part_array (collection, self->part);
+  GPtrArray *array = tsr_shapes_collection_get_part (collection, self->part);
   gpointer current = array->pdata[self->index];
 
   if (redo)
@@ -838,6 +842,8 @@ tsr_shapes_document_finalize (GObject *object)
   TsrShapesDocument *self = TSR_SHAPES_DOCUMENT (object);
 
   g_clear_pointer (&self->patch_view, tsr_shapes_file_free);
+  g_clear_pointer (&self->diff, tsr_shapes_diff_free);
+  g_clear_pointer (&self->base, tsr_shapes_file_free);
   G_OBJECT_CLASS (tsr_shapes_document_parent_class)->finalize (object);
 }
 
@@ -889,6 +895,51 @@ tsr_shapes_document_is_patch (TsrShapesDocument *self)
 {
   g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
   return self->patch;
+}
+
+gboolean
+tsr_shapes_document_set_base (TsrShapesDocument *self,
+                              const char        *path,
+                              GError           **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  TsrShapesFile *base;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if (!self->patch)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "only a shapes patch is compared with a base Shapes file");
+      return FALSE;
+    }
+  g_clear_pointer (&self->diff, tsr_shapes_diff_free);
+  g_clear_pointer (&self->base, tsr_shapes_file_free);
+  if (path == NULL || *path == '\0')
+    return TRUE;
+  if ((bytes = tsr_file_read (path, error)) == NULL)
+    return FALSE;
+  base = tsr_shapes_file_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
+  if (base == NULL)
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  self->base = base;
+  self->diff = tsr_shapes_diff_new (tsr_document_get_format_data (TSR_DOCUMENT (self)), self->patch_view, base);
+  return TRUE;
+}
+
+const TsrShapesFile *
+tsr_shapes_document_get_base (TsrShapesDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
+  return self->base;
+}
+
+const TsrShapesDiff *
+tsr_shapes_document_get_diff (TsrShapesDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
+  return self->diff;
 }
 
 gboolean

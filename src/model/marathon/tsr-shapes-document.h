@@ -48,6 +48,9 @@ typedef enum {
   TSR_SHAPES_SEQUENCE_N_FIELDS
 } TsrShapesSequenceField;
 
+/* What a patch changes against a base Shapes file (tsr-shapes-diff.h). */
+typedef struct _TsrShapesDiff TsrShapesDiff;
+
 void        tsr_shapes_document_register        (void);
 /* The collections shown: the file's own, or for a patch its partial collections. (transfer none) */
 const TsrShapesFile *tsr_shapes_document_get_shapes (TsrShapesDocument *self);
@@ -56,9 +59,21 @@ const TsrShapesCollection *tsr_shapes_document_get_collection (TsrShapesDocument
                                                               guint              collection,
                                                               guint              version);
 gboolean    tsr_shapes_document_is_patch        (TsrShapesDocument *self);
+/* For a patch: the Shapes file at PATH (NULL: none) is the base it is compared with. A file that
+ * does not load leaves no base and fails. Refused for a Shapes file. */
+gboolean    tsr_shapes_document_set_base        (TsrShapesDocument *self,
+                                                 const char        *path,
+                                                 GError           **error);
+/* The base, NULL when none is set. (transfer none) */
+const TsrShapesFile *tsr_shapes_document_get_base (TsrShapesDocument *self);
+/* What the patch changes against the base, NULL when none is set. (transfer none) */
+const TsrShapesDiff *tsr_shapes_document_get_diff (TsrShapesDocument *self);
 /* Whether commands can edit it (Shapes files; patches are read-only). */
 gboolean    tsr_shapes_document_get_editable    (TsrShapesDocument *self);
 
+/* The records of PART in COLLECTION (frames, sequences, bitmaps or colour tables). (transfer none) */
+GPtrArray  *tsr_shapes_collection_get_part      (const TsrShapesCollection *collection,
+                                                 TsrShapesPart              part);
 /* Field names as the browser and the CLI show them ("ticks per frame"). */
 const char *tsr_shapes_frame_field_name         (TsrShapesFrameField    field);
 const char *tsr_shapes_sequence_field_name      (TsrShapesSequenceField field);

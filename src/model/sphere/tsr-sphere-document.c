@@ -479,9 +479,11 @@ tsr_sphere_document_class_init (TsrSphereDocumentClass *klass)
   LAYER_INDEX_SIGNAL (SEGMENT_ADDED, "segment-added");
   LAYER_INDEX_SIGNAL (SEGMENT_REMOVED, "segment-removed");
   LAYER_INDEX_SIGNAL (SEGMENT_CHANGED, "segment-changed");
-#undef INDEX_SIGNAL
 #undef LAYER_INDEX_SIGNAL
   tsr_sphere_document_signals[MAP_CHANGED] = g_signal_new ("map-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A spriteset opened as the document: a direction's frames (or their images) changed. */
+  INDEX_SIGNAL (SPRITESET_CHANGED, "spriteset-changed");
+#undef INDEX_SIGNAL
 }
 
 static void

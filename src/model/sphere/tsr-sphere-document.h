@@ -322,4 +322,32 @@ gboolean tsr_sphere_document_set_repeating       (TsrSphereDocument *self,
                                                   gboolean           repeating,
                                                   GError           **error);
 
+/* A spriteset opened as the document (format sphere-rss, versions 2 and 3: version 1 has no
+ * directions). Each edit is one undo step and emits "spriteset-changed" (direction) after it is
+ * done, undone and redone. */
+typedef enum {
+  TSR_SPHERE_STRIP_APPEND,   /* the strip's frames go after the direction's frames */
+  TSR_SPHERE_STRIP_REPLACE,  /* the strip's frames are the direction's frames */
+} TsrSphereStripMode;
+
+/* The spriteset being edited, or NULL when the document is not a spriteset. (transfer none) */
+const TsrSphereSpriteset *tsr_sphere_document_get_edited_spriteset (TsrSphereDocument *self);
+/* Cuts STRIP (a row or a column of frames of the spriteset's frame size, RGBA as given) into new
+ * images and puts a frame for each into DIRECTION; new frames take the delay of the direction's
+ * last frame (8 in an empty direction). The images frames no longer show stay in the file (other
+ * directions may show them). LABEL names the picture in errors. */
+gboolean tsr_sphere_document_import_strip      (TsrSphereDocument *self,
+                                                guint              direction,
+                                                const TsrImage    *strip,
+                                                TsrSphereStripMode mode,
+                                                const char        *label,
+                                                GError           **error);
+/* Sets how many map-engine frames FRAME of DIRECTION is shown; consecutive changes of one frame's
+ * delay merge into one undo step, an unchanged value pushes nothing. */
+gboolean tsr_sphere_document_set_frame_delay   (TsrSphereDocument *self,
+                                                guint              direction,
+                                                guint              frame,
+                                                guint16            delay,
+                                                GError           **error);
+
 G_END_DECLS

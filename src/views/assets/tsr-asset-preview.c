@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-file.h"
 
 #include "views/tsr-image-texture.h"
 
@@ -108,4 +109,44 @@ tsr_asset_export_all (TsrDocument  *document,
                                            written->len),
                               written->len, path);
   return TRUE;
+}
+
+TsrImage *
+tsr_asset_load_png (GFile   *file,
+                    GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: not a local file", name);
+      return NULL;
+    }
+  if ((bytes = tsr_file_read (path, error)) == NULL)
+    return NULL;
+  return tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
+}
+
+GtkFileChooserNative *
+tsr_asset_png_chooser_new (GtkWidget           *widget,
+                           const char          *title,
+                           GtkFileChooserAction action,
+                           const char          *accept)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                              action, accept, _("_Cancel"));
+
+  if (action != GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER)
+    {
+      g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _("PNG pictures"));
+      gtk_file_filter_add_pattern (filter, "*.png");
+      gtk_file_filter_add_pattern (filter, "*.PNG");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+    }
+  return dialog;
 }

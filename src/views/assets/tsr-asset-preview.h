@@ -30,6 +30,16 @@ GtkWidget *tsr_asset_thumbnail_new (const TsrImage  *image,
                                     guint            size,
                                     guint            maximum);
 
+/* The PNG picture in FILE (a local file), named by its base name in errors. (transfer full) */
+TsrImage  *tsr_asset_load_png      (GFile           *file,
+                                    GError         **error);
+/* A native file chooser for WIDGET's window with a "PNG pictures" filter (unless ACTION selects a
+ * folder). (transfer full) */
+GtkFileChooserNative *tsr_asset_png_chooser_new (GtkWidget           *widget,
+                                                 const char          *title,
+                                                 GtkFileChooserAction action,
+                                                 const char          *accept);
+
 /* Runs DOCUMENT's format's extract into FOLDER; on success *SUMMARY ("Wrote 436 pictures into
  * …") says what was written (transfer full). */
 gboolean   tsr_asset_export_all    (TsrDocument     *document,

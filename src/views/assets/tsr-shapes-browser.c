@@ -11,6 +11,7 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "model/marathon/tsr-shapes-diff.h"
 #include "views/assets/tsr-asset-preview.h"
 #include "views/assets/tsr-shapes-color-editor.h"
 #include "views/tsr-editor-page.h"
@@ -27,6 +28,7 @@ struct _TsrShapesBrowser {
   GtkListBox         *collection_list;
   GtkDropDown        *table_dropdown;
   GtkSpinButton      *zoom_spin;
+  GtkToggleButton    *base_toggle;
   GtkLabel           *note_label;
   GtkButton          *import_button;
   GtkCheckButton     *dither_check;
@@ -73,10 +75,20 @@ struct _TsrShapesBrowser {
   gint64              last_time;
 
   GHashTable         *fields;       /* name -> GtkWidget (the selection's field editors) */
+  GtkLabel           *summary_label; /* the selected sequence's summary line, NULL for other parts */
+  GtkDropDown        *views_dropdown; /* the selected sequence's number of views */
   gboolean            updating;     /* setting widgets from the document, not the user */
+
+  /* A patch against the base Shapes file of the preferences ("marathon-shapes"). */
+  GSettings          *settings;     /* NULL when the schema is not installed */
+  gboolean            show_base;    /* draw the base's records instead of the patch's */
+  char               *base_message; /* what the comparison found, for the status line */
 };
 
 static void tsr_shapes_browser_editor_page_init (TsrEditorPageInterface *iface);
+static void update_base_controls (TsrShapesBrowser *self);
+static gboolean compare_with_base (TsrShapesBrowser *self, const char *path, GError **error);
+static void follow_base_setting (TsrShapesBrowser *self);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (TsrShapesBrowser, tsr_shapes_browser, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_shapes_browser_editor_page_init))
@@ -84,21 +96,66 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (TsrShapesBrowser, tsr_shapes_browser, GTK_TYPE_WI
 static const double speeds[] = { 0.25, 0.5, 1.0, 2.0, 4.0 };
 
 static const TsrShapesCollection *
+base_collection (TsrShapesBrowser *self)
+{
+  const TsrShapesFile *base = self->document != NULL ? tsr_shapes_document_get_base (self->document) : NULL;
+
+  if (base == NULL || self->collection < 0)
+    return NULL;
+  return base->slots[self->collection].versions[self->version];
+}
+
+static const TsrShapesCollection *
 current_collection (TsrShapesBrowser *self)
 {
   if (self->document == NULL || self->collection < 0)
     return NULL;
+  if (self->show_base && base_collection (self) != NULL)
+    return base_collection (self);
   return tsr_shapes_document_get_collection (self->document, (guint) self->collection, self->version);
+}
+
+/* Where the colour tables come from: the collection shown, or for a patch that sends none the
+ * base's collection (what the engine draws the patch's bitmaps with). */
+static const TsrShapesCollection *
+table_collection (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+
+  if (collection != NULL && collection->color_tables->len == 0 && base_collection (self) != NULL)
+    return base_collection (self);
+  return collection;
 }
 
 static const TsrShapesColorTable *
 current_table (TsrShapesBrowser *self)
 {
-  const TsrShapesCollection *collection = current_collection (self);
+  const TsrShapesCollection *collection = table_collection (self);
 
   if (collection == NULL || self->table >= collection->color_tables->len)
     return NULL;
   return g_ptr_array_index (collection->color_tables, self->table);
+}
+
+/* " · replaced" for a record the patch changes against the base; "" otherwise. */
+static const char *
+change_mark (TsrShapesBrowser *self,
+             TsrShapesPart     part,
+             guint             index)
+{
+  const TsrShapesDiff *diff = self->document != NULL ? tsr_shapes_document_get_diff (self->document) : NULL;
+  TsrShapesChange change;
+
+  if (diff == NULL || self->collection < 0)
+    return "";
+  change = tsr_shapes_diff_get (diff, (guint) self->collection, self->version, part, index);
+  switch (change)
+    {
+    case TSR_SHAPES_CHANGE_SAME: return _(" · unchanged");
+    case TSR_SHAPES_CHANGE_REPLACED: return _(" · replaced");
+    case TSR_SHAPES_CHANGE_ADDED: return _(" · added");
+    default: return "";
+    }
 }
 
 static void
@@ -291,8 +348,7 @@ refresh_preview (TsrShapesBrowser *self)
 
         if (image != NULL && frame != NULL && tsr_shapes_frame_box (collection, index, &self->box))
           {
-            TsrImage *copy = tsr_image_new (image->width, image->height);
-            memcpy (copy->pixels, image->pixels, (gsize) image->width * image->height * 4);
+            TsrImage *copy = tsr_image_copy (image);
             self->has_box = TRUE;
             place_marks (self, collection, frame, 0, 0);
             set_preview_image (self, copy);
@@ -589,7 +645,7 @@ add_check (TsrShapesBrowser *self,
   g_hash_table_insert (self->fields, g_strdup (name), check);
 }
 
-static void
+static GtkLabel *
 add_info (TsrShapesBrowser *self,
           int               row,
           const char       *text)
@@ -599,6 +655,80 @@ add_info (TsrShapesBrowser *self,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "dim-label");
   gtk_grid_attach (self->field_grid, label, 0, row, 6, 1);
+  return GTK_LABEL (label);
+}
+
+/* The view codes the views drop-down offers, as ShapeFusion does: the engine also knows 3 (4
+ * views), 9 (5), 2 and 5 (8), which show as the entry with their number of views. */
+static const struct {
+  gint16      code;
+  const char *label;
+} view_choices[] = {
+  { 10, N_("Random frame (1 view)") },
+  { 1, N_("1 view") },
+  { 4, N_("4 views") },
+  { 11, N_("5 views") },
+  { 8, N_("8 views") },
+};
+
+static guint
+view_choice_of (const TsrShapesSequence *sequence)
+{
+  if (sequence->view_code == 10)
+    return 0;
+  for (guint i = 1; i < G_N_ELEMENTS (view_choices); i++)
+    if (tsr_shapes_view_count (view_choices[i].code) == sequence->view_count)
+      return i;
+  return 1;
+}
+
+static char *
+sequence_summary (const TsrShapesSequence *sequence)
+{
+  return g_strdup_printf (_("“%s”: %u views (view code %d), %d frames per view, type %d, flags 0x%04x"),
+                          sequence->name != NULL ? sequence->name : "", sequence->view_count, sequence->view_code,
+                          sequence->frames_per_view, sequence->type, sequence->flags);
+}
+
+static void
+on_views_selected (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  gint index = self->selected[TSR_SHAPES_PART_SEQUENCE];
+  guint choice = gtk_drop_down_get_selected (self->views_dropdown);
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating || collection == NULL || index < 0 || (guint) index >= collection->sequences->len
+      || choice >= G_N_ELEMENTS (view_choices)
+      || choice == view_choice_of (g_ptr_array_index (collection->sequences, (guint) index)))
+    return;
+  if (!tsr_shapes_document_set_sequence_view_code (self->document, (guint) self->collection, self->version, (guint) index,
+                                                   view_choices[choice].code, &error))
+    gtk_label_set_text (self->status_label, error->message);
+}
+
+static void
+add_views_choice (TsrShapesBrowser        *self,
+                  int                      row,
+                  const TsrShapesSequence *sequence,
+                  gboolean                 editable)
+{
+  GtkWidget *label = gtk_label_new (_("views"));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *dropdown;
+
+  for (guint i = 0; i < G_N_ELEMENTS (view_choices); i++)
+    gtk_string_list_append (names, _(view_choices[i].label));
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), view_choice_of (sequence));
+  gtk_widget_set_sensitive (dropdown, editable);
+  gtk_widget_set_tooltip_text (dropdown, _("New views repeat the frames of the last view; fewer views drop the last ones"));
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+  g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (on_views_selected), self);
+  gtk_grid_attach (self->field_grid, label, (row % 3) * 2, row / 3, 1, 1);
+  gtk_grid_attach (self->field_grid, dropdown, (row % 3) * 2 + 1, row / 3, 1, 1);
+  self->views_dropdown = GTK_DROP_DOWN (dropdown);
 }
 
 static void
@@ -612,6 +742,8 @@ rebuild_fields (TsrShapesBrowser *self)
   self->updating = TRUE;
   remove_children (GTK_WIDGET (self->field_grid));
   g_hash_table_remove_all (self->fields);
+  self->summary_label = NULL;
+  self->views_dropdown = NULL;
   if (index < 0)
     {
       self->updating = FALSE;
@@ -647,10 +779,9 @@ rebuild_fields (TsrShapesBrowser *self)
         add_field (self, tsr_shapes_sequence_field_name (f), row++, tsr_shapes_sequence_get_field (sequence, f),
                    f == TSR_SHAPES_SEQUENCE_KEY_FRAME || f == TSR_SHAPES_SEQUENCE_LOOP_FRAME || f >= TSR_SHAPES_SEQUENCE_FIRST_FRAME_SOUND ? -1 : 0,
                    G_MAXINT16, (gint) f, editable);
-      info = g_strdup_printf (_("“%s”: %u views (view code %d), %d frames per view, type %d, flags 0x%04x"),
-                              sequence->name != NULL ? sequence->name : "", sequence->view_count, sequence->view_code,
-                              sequence->frames_per_view, sequence->type, sequence->flags);
-      add_info (self, (row + 2) / 3, info);
+      add_views_choice (self, row++, sequence, editable);
+      info = sequence_summary (sequence);
+      self->summary_label = add_info (self, (row + 2) / 3, info);
     }
   else if (self->part == TSR_SHAPES_PART_BITMAP && (guint) index < collection->bitmaps->len)
     {
@@ -727,6 +858,17 @@ sync_fields (TsrShapesBrowser *self)
         gtk_spin_button_set_value (value, tsr_shapes_sequence_get_field (g_ptr_array_index (collection->sequences, (guint) index),
                                                                          (TsrShapesSequenceField) field));
     }
+  if (self->part == TSR_SHAPES_PART_SEQUENCE)
+    {
+      /* The views and the summary follow frames added or removed and views changed. */
+      const TsrShapesSequence *sequence = g_ptr_array_index (collection->sequences, (guint) index);
+      g_autofree char *summary = sequence_summary (sequence);
+
+      if (self->summary_label != NULL)
+        gtk_label_set_text (self->summary_label, summary);
+      if (self->views_dropdown != NULL)
+        gtk_drop_down_set_selected (self->views_dropdown, view_choice_of (sequence));
+    }
   self->updating = FALSE;
 }
 
@@ -735,6 +877,10 @@ tsr_shapes_browser_get_field_widget (TsrShapesBrowser *self,
                                      const char       *name)
 {
   g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  if (g_strcmp0 (name, "views") == 0)
+    return self->views_dropdown != NULL ? GTK_WIDGET (self->views_dropdown) : NULL;
+  if (g_strcmp0 (name, "summary") == 0)
+    return self->summary_label != NULL ? GTK_WIDGET (self->summary_label) : NULL;
   return g_hash_table_lookup (self->fields, name);
 }
 
@@ -749,7 +895,17 @@ bitmap_thumbnail (TsrShapesBrowser          *self,
   g_autoptr(TsrImage) image = NULL;
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  g_autofree char *caption = g_strdup_printf ("%u", index);
+  const TsrShapesDiff *diff = self->document != NULL ? tsr_shapes_document_get_diff (self->document) : NULL;
+  const char *change = diff != NULL && self->collection >= 0
+                       ? tsr_shapes_change_name (tsr_shapes_diff_get (diff, (guint) self->collection, self->version,
+                                                                      TSR_SHAPES_PART_BITMAP, index))
+                       : NULL;
+  /* A change on a line of its own, and only real changes (the lists also say unchanged): the cells
+   * stay a thumbnail wide, so the grid keeps its columns. */
+  g_autofree char *caption = change != NULL && diff != NULL
+                             && tsr_shapes_diff_get (diff, (guint) self->collection, self->version, TSR_SHAPES_PART_BITMAP,
+                                                     index) != TSR_SHAPES_CHANGE_SAME
+                             ? g_strdup_printf ("%u\n%s", index, change) : g_strdup_printf ("%u", index);
   GtkWidget *label = gtk_label_new (caption);
 
   if (bitmap->width > 0 && bitmap->height > 0)
@@ -767,6 +923,7 @@ bitmap_thumbnail (TsrShapesBrowser          *self,
   gtk_widget_set_size_request (frame, THUMBNAIL_SIZE + 4, THUMBNAIL_SIZE + 4);
   gtk_box_append (GTK_BOX (box), frame);
   gtk_widget_add_css_class (label, "caption");
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (box), label);
   return box;
 }
@@ -811,17 +968,20 @@ sequence_caption (const TsrShapesCollection *collection,
 }
 
 static void
-fill_list (GtkListBox *list,
-           guint       count,
-           char     *(*caption) (const TsrShapesCollection *, guint),
+fill_list (TsrShapesBrowser *self,
+           GtkListBox       *list,
+           TsrShapesPart     part,
+           guint             count,
+           char           *(*caption) (const TsrShapesCollection *, guint),
            const TsrShapesCollection *collection,
-           gint        selected)
+           gint              selected)
 {
   remove_children (GTK_WIDGET (list));
   for (guint i = 0; i < count; i++)
     {
       g_autofree char *text = caption (collection, i);
-      gtk_list_box_append (list, label_row (text));
+      g_autofree char *marked = g_strconcat (text, change_mark (self, part, i), NULL);
+      gtk_list_box_append (list, label_row (marked));
     }
   if (selected >= 0)
     gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, selected));
@@ -833,10 +993,10 @@ rebuild_lists (TsrShapesBrowser *self)
   const TsrShapesCollection *collection = current_collection (self);
 
   self->updating = TRUE;
-  fill_list (self->frame_list, collection != NULL ? collection->frames->len : 0, frame_caption, collection,
-             self->selected[TSR_SHAPES_PART_FRAME]);
-  fill_list (self->sequence_list, collection != NULL ? collection->sequences->len : 0, sequence_caption, collection,
-             self->selected[TSR_SHAPES_PART_SEQUENCE]);
+  fill_list (self, self->frame_list, TSR_SHAPES_PART_FRAME, collection != NULL ? collection->frames->len : 0,
+             frame_caption, collection, self->selected[TSR_SHAPES_PART_FRAME]);
+  fill_list (self, self->sequence_list, TSR_SHAPES_PART_SEQUENCE, collection != NULL ? collection->sequences->len : 0,
+             sequence_caption, collection, self->selected[TSR_SHAPES_PART_SEQUENCE]);
   self->updating = FALSE;
   rebuild_bitmaps (self);
 }
@@ -961,12 +1121,16 @@ show_collection (TsrShapesBrowser *self)
         self->selected[TSR_SHAPES_PART_FRAME] = 0;
       if (collection->sequences->len > 0)
         self->selected[TSR_SHAPES_PART_SEQUENCE] = 0;
-      for (guint t = 0; t < collection->color_tables->len; t++)
+      const TsrShapesCollection *with_tables = table_collection (self);
+
+      for (guint t = 0; with_tables != NULL && t < with_tables->color_tables->len; t++)
         {
-          g_autofree char *name = g_strdup_printf (_("Table %u"), t);
+          g_autofree char *name = with_tables == collection
+                                  ? g_strdup_printf (_("Table %u%s"), t, change_mark (self, TSR_SHAPES_PART_COLOR_TABLE, t))
+                                  : g_strdup_printf (_("Table %u (the base's)"), t);
           gtk_string_list_append (tables, name);
         }
-      if (collection->color_tables->len == 0)
+      if (with_tables == NULL || with_tables->color_tables->len == 0)
         gtk_string_list_append (tables, _("Grey ramp (no colour table)"));
     }
   self->table = 0;
@@ -1004,7 +1168,7 @@ tsr_shapes_browser_set_color_table (TsrShapesBrowser *self,
   const TsrShapesCollection *collection;
 
   g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
-  collection = current_collection (self);
+  collection = table_collection (self);
   if (collection == NULL || (table >= collection->color_tables->len && table > 0))
     return;
   if (gtk_drop_down_get_selected (self->table_dropdown) != table)
@@ -1072,8 +1236,23 @@ rebuild_collections (TsrShapesBrowser *self)
           continue;
         text = g_strdup_printf (v ? _("%u %s · 16-bit") : _("%u %s · 8-bit"), c,
                                 tsr_shapes_collection_type_name (collection->definition.type));
+        if (tsr_shapes_document_get_diff (self->document) != NULL)
+          {
+            guint counts[TSR_SHAPES_N_CHANGES];
+            char *marked;
+
+            tsr_shapes_diff_count (tsr_shapes_document_get_diff (self->document), c, v, counts);
+            /* (on a line of its own: the list keeps its width) */
+            marked = g_strdup_printf (_("%s\n%u replaced, %u added, %u unchanged"), text, counts[TSR_SHAPES_CHANGE_REPLACED],
+                                      counts[TSR_SHAPES_CHANGE_ADDED], counts[TSR_SHAPES_CHANGE_SAME]);
+            g_free (text);
+            text = marked;
+          }
         row = gtk_list_box_row_new ();
         gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label_row (text));
+        /* The counts of a patch against its base wrap rather than widen the list. */
+        gtk_label_set_wrap (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))), TRUE);
+        gtk_label_set_max_width_chars (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))), 24);
         g_object_set_data (G_OBJECT (row), "tsr-collection", GUINT_TO_POINTER (c * 2 + v));
         gtk_list_box_append (self->collection_list, row);
         if (first == NULL)
@@ -1228,10 +1407,161 @@ tsr_shapes_browser_set_document (TsrShapesBrowser  *self,
   if (document != NULL)
     g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->import_button), document != NULL && tsr_shapes_document_get_editable (document));
-  gtk_label_set_text (self->status_label, document != NULL && tsr_shapes_document_is_patch (document)
-                                          ? _("A shapes patch is shown as the records it replaces, read-only; patches carry no colours unless they replace a colour table.")
-                                          : "");
+  self->show_base = FALSE;
+  g_clear_pointer (&self->base_message, g_free);
+  if (document != NULL && tsr_shapes_document_is_patch (document) && self->settings != NULL)
+    {
+      g_autofree char *path = g_settings_get_string (self->settings, "marathon-shapes");
+      compare_with_base (self, path, NULL);
+    }
+  update_base_controls (self);
   rebuild_collections (self);
+}
+
+/* ---- a patch against its base ---------------------------------------------------------------- */
+
+static void
+update_base_controls (TsrShapesBrowser *self)
+{
+  gboolean patch = self->document != NULL && tsr_shapes_document_is_patch (self->document);
+  g_autofree char *text = NULL;
+
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (self->base_toggle, self->show_base);
+  self->updating = FALSE;
+  gtk_widget_set_visible (GTK_WIDGET (self->base_toggle), patch && tsr_shapes_document_get_diff (self->document) != NULL);
+  if (patch && self->base_message != NULL)
+    text = g_strdup (self->base_message);
+  else if (patch)
+    text = g_strdup (_("A shapes patch is shown as the records it replaces, read-only; patches carry no colours unless they "
+                       "replace a colour table. Set a base Shapes file in the preferences to see what it changes."));
+  gtk_label_set_text (self->status_label, text != NULL ? text : "");
+}
+
+/* Loads the base and says what the patch changes in it (or why there is no base). */
+static gboolean
+compare_with_base (TsrShapesBrowser *self,
+                   const char       *path,
+                   GError          **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  const TsrShapesDiff *diff;
+  guint totals[TSR_SHAPES_N_CHANGES] = { 0 };
+  g_autofree char *name = NULL;
+
+  g_clear_pointer (&self->base_message, g_free);
+  self->show_base = FALSE;
+  if (!tsr_shapes_document_set_base (self->document, path, &local_error))
+    {
+      self->base_message = g_strdup_printf (_("The base Shapes file was not read: %s"), local_error->message);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if ((diff = tsr_shapes_document_get_diff (self->document)) == NULL)
+    return TRUE;
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        guint counts[TSR_SHAPES_N_CHANGES];
+
+        tsr_shapes_diff_count (diff, c, v, counts);
+        for (guint k = 0; k < TSR_SHAPES_N_CHANGES; k++)
+          totals[k] += counts[k];
+      }
+  name = g_path_get_basename (path);
+  self->base_message = g_strdup_printf (_("Against the base Shapes file %s, the patch replaces %u records, adds %u and "
+                                          "carries %u unchanged; marked in the lists."),
+                                        name, totals[TSR_SHAPES_CHANGE_REPLACED], totals[TSR_SHAPES_CHANGE_ADDED],
+                                        totals[TSR_SHAPES_CHANGE_SAME]);
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_browser_set_base (TsrShapesBrowser *self,
+                             const char       *path,
+                             GError          **error)
+{
+  guint collection = 0, version = 0;
+  gboolean had, ok;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  if (self->document == NULL || !tsr_shapes_document_is_patch (self->document))
+    return TRUE;
+  had = tsr_shapes_browser_get_collection (self, &collection, &version);
+  ok = compare_with_base (self, path, error);
+  update_base_controls (self);
+  rebuild_collections (self);
+  if (had)
+    tsr_shapes_browser_select_collection (self, collection, version);
+  return ok;
+}
+
+static void
+on_base_setting_changed (TsrShapesBrowser *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "marathon-shapes");
+
+  tsr_shapes_browser_set_base (self, path, NULL);
+}
+
+static void
+follow_base_setting (TsrShapesBrowser *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+
+  if (schema == NULL || !g_settings_schema_has_key (schema, "marathon-shapes"))
+    return;
+  self->settings = g_settings_new (APPLICATION_ID);
+  g_signal_connect_swapped (self->settings, "changed::marathon-shapes", G_CALLBACK (on_base_setting_changed), self);
+}
+
+void
+tsr_shapes_browser_set_show_base (TsrShapesBrowser *self,
+                                  gboolean          show_base)
+{
+  gint kept[3];
+  const TsrShapesCollection *collection;
+
+  g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
+  show_base = show_base && base_collection (self) != NULL;
+  if (show_base == self->show_base)
+    {
+      update_base_controls (self);
+      return;
+    }
+  memcpy (kept, self->selected, sizeof kept);
+  self->show_base = show_base;
+  update_base_controls (self);
+  show_collection (self);
+  /* The same records stay selected where the other side has them. */
+  collection = current_collection (self);
+  if (collection == NULL)
+    return;
+  if (kept[TSR_SHAPES_PART_FRAME] >= 0 && (guint) kept[TSR_SHAPES_PART_FRAME] < collection->frames->len)
+    self->selected[TSR_SHAPES_PART_FRAME] = kept[TSR_SHAPES_PART_FRAME];
+  if (kept[TSR_SHAPES_PART_SEQUENCE] >= 0 && (guint) kept[TSR_SHAPES_PART_SEQUENCE] < collection->sequences->len)
+    self->selected[TSR_SHAPES_PART_SEQUENCE] = kept[TSR_SHAPES_PART_SEQUENCE];
+  if (kept[TSR_SHAPES_PART_BITMAP] >= 0 && (guint) kept[TSR_SHAPES_PART_BITMAP] < collection->bitmaps->len)
+    self->selected[TSR_SHAPES_PART_BITMAP] = kept[TSR_SHAPES_PART_BITMAP];
+  start_sequence (self, FALSE);
+  rebuild_lists (self);
+  rebuild_fields (self);
+  refresh_preview (self);
+}
+
+gboolean
+tsr_shapes_browser_get_show_base (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  return self->show_base;
+}
+
+static void
+on_base_toggled (TsrShapesBrowser *self)
+{
+  if (!self->updating)
+    tsr_shapes_browser_set_show_base (self, gtk_toggle_button_get_active (self->base_toggle));
 }
 
 /* ---- import and export ----------------------------------------------------------------------- */
@@ -1261,9 +1591,7 @@ tsr_shapes_browser_import_file (TsrShapesBrowser *self,
                                 GFile            *file,
                                 GError          **error)
 {
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = g_file_get_basename (file);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TsrImage) image = NULL;
   g_autofree char *report_text = NULL;
   TsrShapesEncodeReport report;
@@ -1275,9 +1603,7 @@ tsr_shapes_browser_import_file (TsrShapesBrowser *self,
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no bitmap selected to replace");
       return FALSE;
     }
-  if (path == NULL || (bytes = tsr_file_read (path, error)) == NULL)
-    return FALSE;
-  image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error);
+  image = tsr_asset_load_png (file, error);
   if (image == NULL
       || !tsr_shapes_document_import_bitmap_dithered (self->document, (guint) self->collection, self->version, (guint) bitmap,
                                                       image, self->table,
@@ -1364,22 +1690,13 @@ choose_file (TsrShapesBrowser *self,
              ChooseKind        kind)
 {
   static const char *const titles[] = { N_("Import PNG into Bitmap"), N_("Export PNG"), N_("Export All as PNG") };
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  dialog = gtk_file_chooser_native_new (_(titles[kind]), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                        kind == CHOOSE_IMPORT ? GTK_FILE_CHOOSER_ACTION_OPEN
-                                        : kind == CHOOSE_EXPORT ? GTK_FILE_CHOOSER_ACTION_SAVE
-                                        : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                        kind == CHOOSE_IMPORT ? _("_Import") : _("_Export"), _("_Cancel"));
-  if (kind != CHOOSE_EXPORT_ALL)
-    {
-      gtk_file_filter_set_name (filter, _("PNG pictures"));
-      gtk_file_filter_add_pattern (filter, "*.png");
-      gtk_file_filter_add_pattern (filter, "*.PNG");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-    }
+  dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _(titles[kind]),
+                                      kind == CHOOSE_IMPORT ? GTK_FILE_CHOOSER_ACTION_OPEN
+                                      : kind == CHOOSE_EXPORT ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                      : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                      kind == CHOOSE_IMPORT ? _("_Import") : _("_Export"));
   if (kind == CHOOSE_EXPORT)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "shape.png");
   g_object_set_data (G_OBJECT (dialog), "tsr-kind", GINT_TO_POINTER (kind));
@@ -1455,6 +1772,9 @@ tsr_shapes_browser_dispose (GObject *object)
   TsrShapesBrowser *self = TSR_SHAPES_BROWSER (object);
 
   tsr_shapes_browser_set_document (self, NULL);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_SHAPES_BROWSER);
   G_OBJECT_CLASS (tsr_shapes_browser_parent_class)->dispose (object);
 }
@@ -1468,6 +1788,7 @@ tsr_shapes_browser_finalize (GObject *object)
   g_clear_pointer (&self->surface, cairo_surface_destroy);
   g_clear_pointer (&self->image, tsr_image_free);
   g_clear_pointer (&self->fields, g_hash_table_unref);
+  g_clear_pointer (&self->base_message, g_free);
   G_OBJECT_CLASS (tsr_shapes_browser_parent_class)->finalize (object);
 }
 
@@ -1485,6 +1806,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, collection_list);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, table_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, zoom_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, base_toggle);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, note_label);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, import_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, dither_check);
@@ -1504,6 +1826,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_collection_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_table_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_base_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_export_all_clicked);
@@ -1537,6 +1860,7 @@ tsr_shapes_browser_init (TsrShapesBrowser *self)
   g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (self->drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self->preview), GTK_EVENT_CONTROLLER (self->drag));
+  follow_base_setting (self);
 }
 
 GtkWidget *

@@ -57,9 +57,19 @@ void        tsr_shapes_browser_step               (TsrShapesBrowser  *self,
 void        tsr_shapes_browser_set_view           (TsrShapesBrowser  *self,
                                                    guint              view);
 const TsrShapesAnimation *tsr_shapes_browser_get_animation (TsrShapesBrowser *self);
-/* The field editor named NAME ("ticks per frame", "origin x"...) of the selection. (transfer none) */
+/* The field editor named NAME ("ticks per frame", "origin x"...) of the selection; for a sequence
+ * also "views" (its drop-down) and "summary" (the line under the fields). (transfer none) */
 GtkWidget  *tsr_shapes_browser_get_field_widget   (TsrShapesBrowser  *self,
                                                    const char        *name);
+/* For a patch: compares it with the Shapes file at PATH (NULL or "": none), as the page does with
+ * the "marathon-shapes" preference, and marks what it changes in the lists. */
+gboolean    tsr_shapes_browser_set_base          (TsrShapesBrowser  *self,
+                                                   const char        *path,
+                                                   GError           **error);
+/* Draws the base's records instead of the patch's (when the base has the collection). */
+void        tsr_shapes_browser_set_show_base     (TsrShapesBrowser  *self,
+                                                   gboolean           show_base);
+gboolean    tsr_shapes_browser_get_show_base     (TsrShapesBrowser  *self);
 /* The status line's text. (transfer none) */
 const char *tsr_shapes_browser_get_status         (TsrShapesBrowser  *self);
 /* The preview widget (screenshots, input). (transfer none) */

@@ -1,12 +1,15 @@
 /* tsr-sprite-browser.c: one page for both Sphere picture files; which one it shows follows the
  * document's format ("sphere-rss" or "sphere-rts"). The animation state is GTK-free
- * (tsr-sphere-animation.h); the frame clock drives it while playing. */
+ * (tsr-sphere-animation.h); the frame clock drives it while playing. A spriteset's frame delays
+ * and strips imported into a direction go through the document's commands. */
 #include "config.h"
 
 #include "views/assets/tsr-sprite-browser.h"
 
 #include <glib/gi18n.h>
 
+#include "core/tsr-error.h"
+#include "model/sphere/tsr-sphere-document.h"
 #include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
@@ -33,6 +36,13 @@ struct _TsrSpriteBrowser {
   GtkToggleButton          *play_button;
   GtkSpinButton            *zoom_spin;
   GtkLabel                 *info_label;
+  GtkWidget                *step_back_button;
+  GtkWidget                *step_forward_button;
+  GtkWidget                *delay_label;
+  GtkSpinButton            *delay_spin;
+  GtkWidget                *import_button;
+  GtkCheckButton           *replace_check;
+  gboolean                  updating;   /* setting the delay from the document, not the user */
 };
 
 static void tsr_sprite_browser_editor_page_init (TsrEditorPageInterface *iface);
@@ -46,6 +56,28 @@ current_direction (TsrSpriteBrowser *self)
   if (self->spriteset == NULL || self->selected >= self->spriteset->directions->len)
     return NULL;
   return g_ptr_array_index (self->spriteset->directions, self->selected);
+}
+
+/* Whether the spriteset's frames can be edited (versions 2 and 3 have directions). */
+static gboolean
+spriteset_editable (TsrSpriteBrowser *self)
+{
+  return self->spriteset != NULL && self->spriteset->version >= 2 && TSR_IS_SPHERE_DOCUMENT (self->document);
+}
+
+/* The delay field shows the frame shown; it is edited while the animation stands still. */
+static void
+sync_delay (TsrSpriteBrowser *self)
+{
+  const TsrSphereDirection *direction = current_direction (self);
+  gboolean has_frame = direction != NULL && self->animation.index < direction->frames->len;
+
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->delay_spin, has_frame ? g_array_index (direction->frames, TsrSphereFrame,
+                                                                          self->animation.index).delay : 0);
+  self->updating = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->delay_spin), has_frame && spriteset_editable (self) && self->tick_id == 0);
+  gtk_widget_set_sensitive (self->import_button, direction != NULL && spriteset_editable (self));
 }
 
 static void
@@ -86,6 +118,8 @@ show_current (TsrSpriteBrowser *self)
         }
     }
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
+  if (self->spriteset != NULL)
+    sync_delay (self);
   if (image == self->image && self->surface != NULL && self->tileset == NULL)
     return;
   g_clear_pointer (&self->surface, cairo_surface_destroy);
@@ -213,12 +247,117 @@ tsr_sprite_browser_set_playing (TsrSpriteBrowser *self,
     gtk_toggle_button_set_active (self->play_button, playing);
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
                             playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  if (self->spriteset != NULL)
+    sync_delay (self);
 }
 
 static void
 on_play_toggled (TsrSpriteBrowser *self)
 {
   tsr_sprite_browser_set_playing (self, gtk_toggle_button_get_active (self->play_button));
+}
+
+void
+tsr_sprite_browser_step (TsrSpriteBrowser *self,
+                         int               delta)
+{
+  const TsrSphereDirection *direction;
+  guint count;
+
+  g_return_if_fail (TSR_IS_SPRITE_BROWSER (self));
+  direction = current_direction (self);
+  if (direction == NULL || (count = direction->frames->len) == 0)
+    return;
+  tsr_sprite_browser_set_playing (self, FALSE);
+  self->animation.index = (guint) (((gint64) self->animation.index + delta % (gint64) count + count) % count);
+  self->animation.elapsed = 0;
+  self->animation.pending = 0;
+  show_current (self);
+}
+
+static void
+on_step_back (TsrSpriteBrowser *self)
+{
+  tsr_sprite_browser_step (self, -1);
+}
+
+static void
+on_step_forward (TsrSpriteBrowser *self)
+{
+  tsr_sprite_browser_step (self, 1);
+}
+
+static void
+on_delay_changed (TsrSpriteBrowser *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating || !spriteset_editable (self) || current_direction (self) == NULL)
+    return;
+  if (!tsr_sphere_document_set_frame_delay (TSR_SPHERE_DOCUMENT (self->document), self->selected, self->animation.index,
+                                            (guint16) gtk_spin_button_get_value_as_int (self->delay_spin), &error))
+    gtk_label_set_text (self->info_label, error->message);
+}
+
+gboolean
+tsr_sprite_browser_import_file (TsrSpriteBrowser *self,
+                                GFile            *file,
+                                GError          **error)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr(TsrImage) strip = NULL;
+  g_autofree char *direction_name = NULL;
+  g_autofree char *text = NULL;
+  const TsrSphereDirection *direction = current_direction (self);
+  guint before;
+
+  g_return_val_if_fail (TSR_IS_SPRITE_BROWSER (self), FALSE);
+  if (!spriteset_editable (self) || direction == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no spriteset direction to import into");
+      return FALSE;
+    }
+  strip = tsr_asset_load_png (file, error);
+  before = direction->frames->len;
+  if (strip == NULL
+      || !tsr_sphere_document_import_strip (TSR_SPHERE_DOCUMENT (self->document), self->selected, strip,
+                                            gtk_check_button_get_active (self->replace_check)
+                                            ? TSR_SPHERE_STRIP_REPLACE : TSR_SPHERE_STRIP_APPEND, name, error))
+    return FALSE;
+  direction_name = tsr_sphere_spriteset_direction_name (self->spriteset, self->selected);
+  if (gtk_check_button_get_active (self->replace_check))
+    text = g_strdup_printf (_("%s: its %u frames are now the frames of %s."), name, direction->frames->len,
+                            direction_name);
+  else
+    text = g_strdup_printf (_("%s: %u frames added to %s."), name, direction->frames->len - before,
+                            direction_name);
+  gtk_label_set_text (self->info_label, text);
+  return TRUE;
+}
+
+static void
+on_file_chosen (GtkNativeDialog  *dialog,
+                int               response,
+                TsrSpriteBrowser *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_sprite_browser_import_file (self, file, &error))
+    gtk_label_set_text (self->info_label, error->message);
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+on_import_clicked (TsrSpriteBrowser *self)
+{
+  GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Strip into Direction"),
+                                                           GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
+
+  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 void
@@ -282,6 +421,44 @@ tsr_sprite_browser_accepts (TsrDocument *document)
   return g_strcmp0 (id, "sphere-rss") == 0 || g_strcmp0 (id, "sphere-rts") == 0;
 }
 
+static char *
+direction_caption (const TsrSphereSpriteset *spriteset,
+                   guint                     index)
+{
+  const TsrSphereDirection *direction = g_ptr_array_index (spriteset->directions, index);
+  g_autofree char *name = tsr_sphere_spriteset_direction_name (spriteset, index);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u frame", "%s · %u frames", direction->frames->len),
+                          name != NULL ? name : "", direction->frames->len);
+}
+
+/* An edit, undo or redo of a direction: its row says its frame count again, and when it is the one
+ * shown, the frame shown is taken again (the images it borrowed may be gone). */
+static void
+on_spriteset_changed (TsrDocument      *document,
+                      guint             index,
+                      TsrSpriteBrowser *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->direction_list, (int) index);
+  const TsrSphereDirection *direction;
+
+  if (self->spriteset == NULL || index >= self->spriteset->directions->len)
+    return;
+  if (row != NULL)
+    {
+      g_autofree char *text = direction_caption (self->spriteset, index);
+      gtk_label_set_text (GTK_LABEL (gtk_list_box_row_get_child (row)), text);
+    }
+  if (index != self->selected)
+    return;
+  direction = current_direction (self);
+  if (direction != NULL && self->animation.index >= direction->frames->len)
+    tsr_sphere_animation_init (&self->animation, 0);
+  self->image = NULL;
+  g_clear_pointer (&self->surface, cairo_surface_destroy);
+  show_current (self);
+}
+
 void
 tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
                                  TsrDocument      *document)
@@ -292,7 +469,11 @@ tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
   if (self->document == document)
     return;
   tsr_sprite_browser_set_playing (self, FALSE);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  if (document != NULL && TSR_IS_SPHERE_DOCUMENT (document))
+    g_signal_connect (document, "spriteset-changed", G_CALLBACK (on_spriteset_changed), self);
   self->spriteset = NULL;
   self->tileset = NULL;
   self->image = NULL;
@@ -307,13 +488,16 @@ tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
     self->tileset = tsr_document_get_format_data (document);
   gtk_widget_set_visible (GTK_WIDGET (self->direction_list), self->spriteset != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->tile_flow), self->tileset != NULL);
+  /* Stepping and editing are for the directions of spritesets. */
+  gtk_widget_set_visible (self->step_back_button, self->spriteset != NULL);
+  gtk_widget_set_visible (self->step_forward_button, self->spriteset != NULL);
+  gtk_widget_set_visible (self->delay_label, self->spriteset != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->delay_spin), self->spriteset != NULL);
+  gtk_widget_set_visible (self->import_button, self->spriteset != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->replace_check), self->spriteset != NULL);
   for (guint d = 0; self->spriteset != NULL && d < self->spriteset->directions->len; d++)
     {
-      const TsrSphereDirection *direction = g_ptr_array_index (self->spriteset->directions, d);
-      g_autofree char *name = tsr_sphere_spriteset_direction_name (self->spriteset, d);
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u frame", "%s · %u frames",
-                                                           direction->frames->len),
-                                               name != NULL ? name : "", direction->frames->len);
+      g_autofree char *text = direction_caption (self->spriteset, d);
       GtkWidget *label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -382,10 +566,20 @@ tsr_sprite_browser_class_init (TsrSpriteBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, play_button);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, zoom_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, info_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, step_back_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, step_forward_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, delay_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, delay_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, import_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, replace_check);
   gtk_widget_class_bind_template_callback (widget_class, on_direction_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_tile_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_play_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_step_back);
+  gtk_widget_class_bind_template_callback (widget_class, on_step_forward);
+  gtk_widget_class_bind_template_callback (widget_class, on_delay_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
 }
 
 static void

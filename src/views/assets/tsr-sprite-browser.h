@@ -25,6 +25,14 @@ void      tsr_sprite_browser_set_playing  (TsrSpriteBrowser *self,
                                            gboolean          playing);
 void      tsr_sprite_browser_set_zoom     (TsrSpriteBrowser *self,
                                            guint             zoom);
+/* Shows the frame DELTA frames on in the direction (wrapping), stopping the animation. */
+void      tsr_sprite_browser_step         (TsrSpriteBrowser *self,
+                                           int               delta);
+/* The file chooser's handler of Import Strip: cuts the PNG FILE into frames of the direction shown
+ * (appended, or replacing its frames when Replace frames is ticked). */
+gboolean  tsr_sprite_browser_import_file  (TsrSpriteBrowser *self,
+                                           GFile            *file,
+                                           GError          **error);
 /* The animation (the frame of the direction, or the tile shown). */
 const TsrSphereAnimation *tsr_sprite_browser_get_animation (TsrSpriteBrowser *self);
 

@@ -1,0 +1,408 @@
+/* test-asset-edits.c: edits of the asset browsers in real windows, driven by real X input (XTest
+ * under Xvfb). A Sphere spriteset: a generated PNG strip is imported into a direction (through the
+ * file chooser's handler), a frame's delay typed with real keys, a real Ctrl+Z and Ctrl+Shift+Z
+ * undo and redo it, a real Ctrl+S saves, and the file read back with the codec differs in exactly
+ * those frames and the strip's images. A shapes patch against the base Shapes file of the
+ * preferences: its changed bitmap is marked and Show Base (a real click) draws the base's records.
+ * A sequence's views are chosen in its drop-down; the summary line follows that and a frame added
+ * with a real click; real Ctrl+Z undo both. Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "formats/marathon/tsr-marathon-shapes.h"
+#include "model/marathon/tsr-shapes-diff.h"
+#include "model/marathon/tsr-shapes-document.h"
+#include "model/sphere/tsr-sphere-document.h"
+#include "views/assets/tsr-shapes-browser.h"
+#include "views/assets/tsr-sprite-browser.h"
+#include "tsr-shapes-sample.h"
+#include "tsr-test-common.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static TsrWindow *
+open_in_window (const char *path)
+{
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  tsr_test_ui_iterate_for (200);
+  return window;
+}
+
+static void
+close_window (TsrWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
+static void
+type_number (TsrTestXTest *xtest, int value)
+{
+  g_autofree char *text = g_strdup_printf ("%d", value);
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  for (const char *p = text; *p != '\0'; p++)
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_0 + (guint) (*p - '0'), 0));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+}
+
+static gboolean
+match_text_of (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_TEXT (widget);
+}
+
+static gboolean
+match_mapped_label (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), user_data) == 0;
+}
+
+static gboolean
+match_label_containing (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), user_data) != NULL;
+}
+
+static gboolean
+match_button_labelled (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), user_data) == 0;
+}
+
+static gboolean
+match_button_with_icon (GtkWidget *widget, gconstpointer user_data)
+{
+  return GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), user_data) == 0;
+}
+
+static gboolean
+match_tooltip (GtkWidget *widget, gconstpointer user_data)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), user_data) == 0;
+}
+
+static void
+test_spriteset_strip_and_delay (void)
+{
+  g_autofree char *source = g_build_filename (tsr_test_ui_data_dir ("sphere"), "sarah.rss", NULL);
+  g_autofree char *path = g_build_filename (work_dir, "sarah.rss", NULL);
+  g_autofree char *png_path = g_build_filename (work_dir, "strip.png", NULL);
+  g_autoptr(GFile) png = g_file_new_for_path (png_path);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrSphereSpriteset) before = NULL, after = NULL;
+  g_autoptr(TsrImage) strip = NULL;
+  TsrWindow *window;
+  TsrSpriteBrowser *browser;
+  const TsrSphereSpriteset *spriteset;
+  const TsrSphereDirection *direction;
+  GtkWidget *delay, *next;
+  guint w, h, images, frames;
+  guint16 old_delay;
+  gchar *contents;
+  gsize size;
+
+  g_assert_true (g_file_get_contents (source, &contents, &size, NULL));
+  original = g_bytes_new_take (contents, size);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (original, NULL), (gssize) size, NULL));
+  before = tsr_sphere_spriteset_parse (original, &error);
+  g_assert_no_error (error);
+
+  window = open_in_window (path);
+  browser = TSR_SPRITE_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                          GSIZE_TO_POINTER (TSR_TYPE_SPRITE_BROWSER)));
+  g_assert_nonnull (browser);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  spriteset = tsr_sphere_document_get_edited_spriteset (TSR_SPHERE_DOCUMENT (tsr_window_get_document (window)));
+  g_assert_nonnull (spriteset);
+  w = spriteset->frame_width, h = spriteset->frame_height, images = spriteset->images->len;
+
+  /* A generated strip of two frames (a gradient and a block of colour), imported into direction 1. */
+  strip = tsr_image_new (w * 2, h);
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w * 2; x++)
+      tsr_image_set_pixel (strip, x, y, x < w ? (guint32) ((x * 16) << 24 | (y * 8) << 16 | 0x40ff) : 0x20c040ffu);
+  g_assert_true (tsr_image_save_png (strip, png_path, &error));
+  tsr_sprite_browser_select (browser, 1);
+  tsr_test_ui_iterate_for (100);
+  direction = g_ptr_array_index (spriteset->directions, 1);
+  frames = direction->frames->len;
+  g_assert_true (tsr_sprite_browser_import_file (browser, png, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (direction->frames->len, ==, frames + 2);
+  g_assert_cmpuint (spriteset->images->len, ==, images + 2);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_label_containing, "2 frames added"));
+
+  /* Step to the first new frame with the real button, type its delay. */
+  next = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "media-skip-forward-symbolic");
+  g_assert_nonnull (next);
+  for (guint i = 0; i < frames; i++)
+    g_assert_true (tsr_test_xtest_click (xtest, next));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_sprite_browser_get_animation (browser)->index, ==, frames);
+  old_delay = g_array_index (direction->frames, TsrSphereFrame, frames).delay;
+  delay = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_tooltip, "How many map-engine frames the frame shown is displayed");
+  g_assert_nonnull (delay);
+  g_assert_true (gtk_widget_get_sensitive (delay));
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (delay, match_text_of, NULL)));
+  type_number (xtest, old_delay + 25);
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
+
+  /* Focus off the field (its text has an undo of its own), then the window's undo and redo. */
+  g_assert_true (tsr_test_xtest_click (xtest, next));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay);
+  g_assert_cmpuint (direction->frames->len, ==, frames + 2);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
+  tsr_sprite_browser_set_zoom (browser, 8);
+  tsr_sprite_browser_step (browser, 0);
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-spriteset.png");
+
+  /* Save with a real Ctrl+S; read back, only those frames and images changed. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (tsr_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  saved = g_bytes_new_take (contents, size);
+  after = tsr_sphere_spriteset_parse (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (after->images->len, ==, images + 2);
+  for (guint i = 0; i < images + 2; i++)
+    {
+      const TsrImage *image = g_ptr_array_index (after->images, i);
+      if (i < images)
+        g_assert_cmpmem (image->pixels, w * h * 4, ((TsrImage *) g_ptr_array_index (before->images, i))->pixels, w * h * 4);
+      else
+        for (guint y = 0; y < h; y++)
+          g_assert_cmpmem (image->pixels + (gsize) y * w * 4, w * 4,
+                           strip->pixels + ((gsize) y * strip->width + (i - images) * w) * 4, w * 4);
+    }
+  for (guint d = 0; d < before->directions->len; d++)
+    {
+      const TsrSphereDirection *a = g_ptr_array_index (before->directions, d), *b = g_ptr_array_index (after->directions, d);
+
+      g_assert_cmpuint (b->frames->len, ==, a->frames->len + (d == 1 ? 2 : 0));
+      g_assert_cmpmem (a->frames->data, a->frames->len * sizeof (TsrSphereFrame), b->frames->data, a->frames->len * sizeof (TsrSphereFrame));
+      if (d == 1)
+        {
+          g_assert_cmpuint (g_array_index (b->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
+          g_assert_cmpuint (g_array_index (b->frames, TsrSphereFrame, frames + 1).delay, ==, old_delay);
+          g_assert_cmpuint (g_array_index (b->frames, TsrSphereFrame, frames + 1).image, ==, images + 1);
+        }
+    }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+static void
+test_patch_against_base (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *sample = tsr_shapes_sample_write (data, work_dir);
+  g_autofree char *patch = g_build_filename (data, "xbla_m2_Items.ShPa", NULL);
+  g_autofree char *base_path = g_build_filename (work_dir, "base.shpA", NULL);
+  g_autoptr(GFile) base_file = g_file_new_for_path (base_path);
+  g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
+  g_autoptr(GFile) patch_file = g_file_new_for_path (patch);
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrImage) picture = tsr_image_new (8, 8);
+  g_autoptr(TsrDocument) probe = NULL, base = NULL;
+  g_autofree char *mark = NULL;
+  TsrWindow *window;
+  TsrShapesBrowser *browser;
+  TsrShapesDocument *document;
+  const TsrShapesDiff *diff;
+  GtkWidget *toggle;
+  guint c, carried = G_MAXUINT;
+
+  /* Which bitmap of the patch's first collection it carries, found against the built file. */
+  probe = tsr_document_new_from_file (patch_file, &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_document_set_base (TSR_SHAPES_DOCUMENT (probe), sample, &error));
+  diff = tsr_shapes_document_get_diff (TSR_SHAPES_DOCUMENT (probe));
+  for (c = 0; c < TSR_SHAPES_COLLECTION_COUNT && tsr_shapes_document_get_collection (TSR_SHAPES_DOCUMENT (probe), c, 0) == NULL; c++)
+    ;
+  g_assert_cmpuint (c, <, TSR_SHAPES_COLLECTION_COUNT);
+  for (guint b = 0; b < 4096 && carried == G_MAXUINT; b++)
+    if (tsr_shapes_diff_get (diff, c, 0, TSR_SHAPES_PART_BITMAP, b) == TSR_SHAPES_CHANGE_SAME)
+      carried = b;
+  g_assert_cmpuint (carried, !=, G_MAXUINT);
+  /* The base: the built file with that bitmap re-imported. */
+  for (guint i = 0; i < 64; i++)
+    tsr_image_set_pixel (picture, i % 8, i / 8, (guint32) (i * 4) * 0x01010100u | 0xff);
+  base = tsr_document_new_from_file (sample_file, &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_document_import_bitmap (TSR_SHAPES_DOCUMENT (base), c, 0, carried, picture, 0, NULL, &error));
+  g_assert_true (tsr_document_save (base, base_file, TSR_SAVE_NONE, &error));
+  g_assert_no_error (error);
+
+  /* The preference is the base; the patch opens compared with it. */
+  g_settings_set_string (settings, "marathon-shapes", base_path);
+  window = open_in_window (patch);
+  browser = TSR_SHAPES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                          GSIZE_TO_POINTER (TSR_TYPE_SHAPES_BROWSER)));
+  g_assert_nonnull (browser);
+  document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  g_assert_nonnull (tsr_shapes_document_get_diff (document));
+  g_assert_nonnull (strstr (tsr_shapes_browser_get_status (browser), "base.shpA"));
+  g_assert_true (tsr_shapes_browser_select_collection (browser, c, 0));
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_BITMAP, carried);
+  tsr_test_ui_iterate_for (200);
+  mark = g_strdup_printf ("%u\nreplaced", carried);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_mapped_label, mark));
+  {
+    /* The collection's row counts what the patch changes in it (its definition too: the built file
+     * gave the grey ramp to collections without a table). */
+    guint counts[TSR_SHAPES_N_CHANGES];
+    g_autofree char *row = NULL;
+
+    tsr_shapes_diff_count (tsr_shapes_document_get_diff (document), c, 0, counts);
+    g_assert_cmpuint (counts[TSR_SHAPES_CHANGE_REPLACED], >=, 1);
+    row = g_strdup_printf ("%u replaced, %u added, %u unchanged", counts[TSR_SHAPES_CHANGE_REPLACED],
+                           counts[TSR_SHAPES_CHANGE_ADDED], counts[TSR_SHAPES_CHANGE_SAME]);
+    g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_label_containing, row));
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-patch-marked.png");
+
+  /* Show Base by a real click: the base's bitmap (the imported picture) is drawn. */
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  toggle = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_labelled, "Show _Base");
+  g_assert_nonnull (toggle);
+  g_assert_true (gtk_widget_get_visible (toggle));
+  g_assert_true (tsr_test_xtest_click (xtest, toggle));
+  tsr_test_ui_iterate_for (200);
+  g_assert_true (tsr_shapes_browser_get_show_base (browser));
+  {
+    const TsrShapesBitmap *bitmap = g_ptr_array_index (tsr_shapes_document_get_base (document)->slots[c].versions[0]->bitmaps, carried);
+    g_assert_cmpint (bitmap->width, ==, 8);
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-patch-base.png");
+  g_assert_true (tsr_test_xtest_click (xtest, toggle));
+  tsr_test_ui_iterate_for (100);
+  g_assert_false (tsr_shapes_browser_get_show_base (browser));
+  g_settings_reset (settings, "marathon-shapes");
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+/* A one-view sequence gets 4 views from its drop-down; the summary says so, and follows a frame
+ * added with the real + button; real Ctrl+Z twice go back. */
+static void
+test_sequence_views (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWindow *window = open_in_window (path);
+  TsrShapesBrowser *browser = TSR_SHAPES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                          GSIZE_TO_POINTER (TSR_TYPE_SHAPES_BROWSER)));
+  TsrShapesDocument *document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  const TsrShapesCollection *collection = tsr_shapes_document_get_collection (document, 6, 0);
+  const TsrShapesSequence *sequence = NULL;
+  GtkWidget *views, *summary, *add;
+  guint chosen;
+  gint16 frames;
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
+  for (chosen = 0; chosen < collection->sequences->len; chosen++)
+    {
+      sequence = g_ptr_array_index (collection->sequences, chosen);
+      if (sequence->view_count == 1 && sequence->frames_per_view >= 2)
+        break;
+    }
+  g_assert_cmpuint (chosen, <, collection->sequences->len);
+  frames = sequence->frames_per_view;
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, chosen);
+  tsr_test_ui_iterate_for (200);
+  views = tsr_shapes_browser_get_field_widget (browser, "views");
+  summary = tsr_shapes_browser_get_field_widget (browser, "summary");
+  g_assert_nonnull (views);
+  g_assert_nonnull (summary);
+  /* The choice is made as the drop-down's list does: its list pops up in a surface of its own,
+   * which the XTest helper's pointer and key checks (events reaching the window) do not follow. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (views), 2);
+  tsr_test_ui_iterate_for (200);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpuint (sequence->view_count, ==, 4);
+  g_assert_cmpint (sequence->view_code, ==, 4);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames);
+  /* New views repeat the last one's frames. */
+  for (guint v = 1; v < 4; v++)
+    g_assert_cmpmem (sequence->frame_indexes + v * (guint) frames, frames * 2, sequence->frame_indexes, frames * 2);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (summary)), "4 views (view code 4)"));
+  g_assert_cmpuint (tsr_shapes_browser_get_animation (browser)->frames, ==, (guint) frames);
+
+  /* A frame added with the player's + button: the summary follows (it used to keep the old count). */
+  add = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "list-add-symbolic");
+  g_assert_nonnull (add);
+  g_assert_true (tsr_test_xtest_click (xtest, add));
+  tsr_test_ui_iterate_for (200);
+  {
+    g_autofree char *expected = g_strdup_printf ("%d frames per view", frames + 1);
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (tsr_shapes_browser_get_field_widget (browser, "summary"))), expected));
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-sequence-views.png");
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  sequence = g_ptr_array_index (collection->sequences, chosen);
+  g_assert_cmpuint (sequence->view_count, ==, 1);
+  g_assert_cmpint (sequence->frames_per_view, ==, frames);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (tsr_shapes_browser_get_field_widget (browser, "views"))), ==, 1);
+  g_assert_false (tsr_window_get_modified (window));
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "asset-edits", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/asset-edits/spriteset-strip-and-delay", test_spriteset_strip_and_delay);
+  g_test_add_func ("/asset-edits/patch-against-base", test_patch_against_base);
+  g_test_add_func ("/asset-edits/sequence-views", test_sequence_views);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
