@@ -713,6 +713,37 @@ is_appended_tail (TsrMarathonLevelMap *self,
                               - removed[elements[i].kind])
         return FALSE;
     }
+  /* What stays of the run must not refer to what goes: a pasted polygon deleted alone leaves
+   * its pasted lines, which name it (then the repair below renumbers them). */
+  {
+    TsrMarathonLevel *level = self->level;
+    guint kept_points = n_points (self) - removed[TSR_ELEMENT_POINT];
+    guint kept_lines = len (level->lines) - removed[TSR_ELEMENT_SEGMENT];
+    gint kept_polygons = (gint) (len (level->polygons) - removed[TSR_ELEMENT_POLYGON]);
+
+    for (guint i = self->run_base[TSR_ELEMENT_SEGMENT]; i < kept_lines; i++)
+      {
+        const TsrMarathonLine *line = LINE (self, i);
+
+        if ((guint) line->endpoint_indexes[0] >= kept_points || (guint) line->endpoint_indexes[1] >= kept_points
+            || line->clockwise_polygon_owner >= kept_polygons || line->counterclockwise_polygon_owner >= kept_polygons)
+          return FALSE;
+      }
+    for (guint i = self->run_base[TSR_ELEMENT_POLYGON]; i < (guint) kept_polygons; i++)
+      {
+        const TsrMarathonPolygon *polygon = POLYGON (self, i);
+
+        for (guint v = 0; v < polygon_n_vertices (polygon); v++)
+          if ((guint) polygon->endpoint_indexes[v] >= kept_points || (guint) polygon->line_indexes[v] >= kept_lines)
+            return FALSE;
+      }
+    for (guint i = self->run_objects; i < no - n_obj; i++)
+      if (OBJECT (self, i)->polygon_index >= kept_polygons)
+        return FALSE;
+    for (guint i = self->run_annotations; i < na - n_ann; i++)
+      if (ANNOTATION (self, i)->polygon_index >= kept_polygons)
+        return FALSE;
+  }
   *n_objects_out = n_obj;
   *n_annotations_out = n_ann;
   return TRUE;
