@@ -976,6 +976,66 @@ count_kind (GHashTable *kinds,
   g_hash_table_insert (kinds, g_strdup (kind), GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (kinds, kind)) + 1));
 }
 
+/* A polygon taken out and filled again from its middle, or split from a corner to the corner
+ * after next and merged back: the fills and merges that real levels leave room for. */
+static void
+refill_or_remerge (GRand      *rand,
+                   Editor     *editor,
+                   GHashTable *kinds)
+{
+  TsrMarathonLevel *level = editor_level (editor);
+  TsrUndoStack *stack = tsr_edit_session_get_undo_stack (editor->session);
+  TsrSelection *selection = tsr_edit_session_get_selection (editor->session);
+  guint ng = count (level->polygons), p, depth;
+  const TsrMarathonPolygon *polygon;
+  double x, y;
+
+  if (ng == 0)
+    return;
+  p = (guint) g_rand_int_range (rand, 0, (gint) ng);
+  polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+  if (g_rand_boolean (rand))
+    {
+      TsrElementRef ref = { TSR_ELEMENT_POLYGON, p };
+
+      polygon_middle (level, p, &x, &y);
+      tsr_selection_set (selection, &ref, 1);
+      if (!tsr_edit_session_delete_selection (editor->session))
+        return;
+      count_kind (kinds, "Delete Polygon");
+      depth = tsr_undo_stack_get_depth (stack);
+      click (editor, editor->fill, x, y, 0);
+      if (tsr_undo_stack_get_depth (stack) > depth)
+        count_kind (kinds, "Fill Polygon");
+    }
+  else if (polygon->vertex_count >= 4)
+    {
+      guint v = (guint) g_rand_int_range (rand, 0, polygon->vertex_count);
+      g_autoptr(GError) error = NULL;
+
+      depth = tsr_undo_stack_get_depth (stack);
+      for (guint k = 0; k < 2; k++)
+        {
+          TsrMarathonPoint corner = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 2 * k) % polygon->vertex_count]);
+
+          click (editor, editor->line, corner.x, corner.y, 0);
+        }
+      tsr_tool_key (editor->line, TSR_TOOL_KEY_ESCAPE, 0);
+      if (tsr_undo_stack_get_depth (stack) != depth + 1
+          || g_strcmp0 (tsr_undo_stack_get_undo_description (stack), "Split Polygon") != 0)
+        return;
+      count_kind (kinds, "Split Polygon");
+      {
+        TsrElementRef both[2] = { { TSR_ELEMENT_POLYGON, p }, { TSR_ELEMENT_POLYGON, count (level->polygons) - 1 } };
+
+        tsr_selection_set (selection, both, 2);
+      }
+      if (tsr_marathon_merge_selection (editor->session, &error))
+        count_kind (kinds, "Merge Polygons");
+      tsr_selection_clear (selection);
+    }
+}
+
 /* A solo level needs a player start: if the edits deleted the last one, one more edit places one. */
 static void
 ensure_player_start (Editor *editor,
@@ -1045,7 +1105,9 @@ START_TEST (test_thousand_edits_every_level)
           while (applied < EDITS_PER_LEVEL)
             {
               ck_assert_msg (++attempts < 20 * EDITS_PER_LEVEL, "%s level %u: only %u edits applied", name, l, applied);
-              if (g_rand_int_range (rand, 0, 2) == 0)
+              if (g_rand_int_range (rand, 0, 8) == 0)
+                refill_or_remerge (rand, &editor, kinds);
+              else if (g_rand_int_range (rand, 0, 2) == 0)
                 {
                   const char *kind = random_select_edit (rand, &editor);
 
