@@ -253,6 +253,110 @@ START_TEST (test_delete_repairs_references)
 }
 END_TEST
 
+/* The polygon each intra-level teleport of LEVEL goes to, in terminal and group order. */
+static GArray *
+intralevel_teleports (const TsrMarathonLevel *level)
+{
+  GArray *targets = g_array_new (FALSE, FALSE, sizeof (gint16));
+
+  for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+
+          if (group->type == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT)
+            g_array_append_val (targets, group->permutation);
+        }
+    }
+  return targets;
+}
+
+static void
+delete_polygon (TsrEditSession *session,
+                guint           polygon)
+{
+  TsrElementRef ref = { TSR_ELEMENT_POLYGON, polygon };
+
+  tsr_selection_set (tsr_edit_session_get_selection (session), &ref, 1);
+  ck_assert (tsr_edit_session_delete_selection (session));
+}
+
+/* Men Like Ravenous Fishes has terminals teleporting to polygons 170 and 100 of its level. */
+START_TEST (test_delete_renumbers_terminal_teleports)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_MenLikeRavenousFishes.sceA", NULL);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  TsrDocument *base = TSR_DOCUMENT (document);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
+  TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (base);
+  g_autoptr(GArray) loaded = intralevel_teleports (level);
+  g_autoptr(GArray) after_one = NULL, after_two = NULL, reloaded_targets = NULL;
+  g_autoptr(GBytes) undone = NULL, edited = NULL;
+  g_autoptr(TsrMarathonScenario) reloaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *errors_before = tsr_marathon_test_validation_errors (level);
+  g_autofree char *errors_after = NULL;
+  TsrMarathonPolygon target_170;
+  gint low = -1, high = -1;
+
+  ck_assert_uint_ge (loaded->len, 2);
+  for (guint i = 0; i < loaded->len; i++)
+    {
+      gint16 target = g_array_index (loaded, gint16, i);
+
+      low = low < 0 ? target : MIN (low, target);
+      high = MAX (high, target);
+    }
+  ck_assert_int_eq (low, 100);
+  ck_assert_int_eq (high, 170);
+  target_170 = g_array_index (level->polygons, TsrMarathonPolygon, 170);
+  tsr_edit_session_set_layer (session, G_OBJECT (level_map));
+
+  /* A lower polygon goes: both teleports name the polygon they named, one lower. */
+  delete_polygon (session, 5);
+  after_one = intralevel_teleports (level);
+  for (guint i = 0; i < loaded->len; i++)
+    ck_assert_int_eq (g_array_index (after_one, gint16, i), g_array_index (loaded, gint16, i) - 1);
+  ck_assert_int_eq (g_array_index (level->polygons, TsrMarathonPolygon, 169).floor_height, target_170.floor_height);
+  ck_assert_int_eq (g_array_index (level->polygons, TsrMarathonPolygon, 169).vertex_count, target_170.vertex_count);
+  ck_assert_int_eq (g_array_index (level->polygons, TsrMarathonPolygon, 169).type, target_170.type);
+
+  /* The polygon one of them goes to goes: that teleport goes to polygon 0, the other follows. */
+  delete_polygon (session, 99);
+  after_two = intralevel_teleports (level);
+  for (guint i = 0; i < loaded->len; i++)
+    ck_assert_int_eq (g_array_index (after_two, gint16, i), g_array_index (loaded, gint16, i) == 100 ? 0 : 168);
+  errors_after = tsr_marathon_test_validation_errors (level);
+  ck_assert_str_eq (errors_after, errors_before);
+
+  /* Saved, the terminals carry the new targets. */
+  edited = tsr_marathon_test_serialize (document);
+  reloaded = tsr_marathon_scenario_load (edited, path, &error);
+  ck_assert_msg (reloaded != NULL, "%s", error ? error->message : "");
+  reloaded_targets = intralevel_teleports (g_ptr_array_index (reloaded->map->levels, 0));
+  ck_assert_uint_eq (reloaded_targets->len, after_two->len);
+  ck_assert (memcmp (reloaded_targets->data, after_two->data, after_two->len * sizeof (gint16)) == 0);
+
+  /* Undo gives the loaded bytes back, redo the edited ones. */
+  ck_assert (tsr_document_undo (base));
+  ck_assert (tsr_document_undo (base));
+  undone = tsr_marathon_test_serialize (document);
+  ck_assert (g_bytes_equal (original, undone));
+  ck_assert (tsr_document_redo (base));
+  ck_assert (tsr_document_redo (base));
+  {
+    g_autoptr(GBytes) redone = tsr_marathon_test_serialize (document);
+
+    ck_assert (g_bytes_equal (edited, redone));
+  }
+}
+END_TEST
+
 START_TEST (test_copy_paste_polygons)
 {
   g_autofree char *path = dream_brother ();
@@ -560,6 +664,7 @@ level_map_suite (void)
 
   tcase_add_test (edits, test_move_names_and_recomputes);
   tcase_add_test (edits, test_delete_repairs_references);
+  tcase_add_test (edits, test_delete_renumbers_terminal_teleports);
   tcase_add_test (edits, test_copy_paste_polygons);
   tcase_add_test (edits, test_record_source_sets_selection);
   tcase_add_test (edits, test_random_edits_every_level);

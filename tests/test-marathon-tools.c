@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "edit/marathon/tsr-marathon-tools.h"
+#include "edit/tsr-vector-select-tool.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "tsr-marathon-test-maps.h"
 #include "tsr-test-common.h"
 
 static char *data_dir;
@@ -144,7 +146,7 @@ typedef struct {
   TsrMarathonDocument *document;
   TsrMarathonLevelMap *map;
   TsrEditSession      *session;
-  TsrTool             *line, *polygon, *fill, *split, *place;
+  TsrTool             *line, *polygon, *fill, *split, *place, *select;
   guint                failures;
   char                *last_failure;
 } Editor;
@@ -178,6 +180,7 @@ editor_init (Editor              *editor,
   editor->fill = tsr_marathon_click_tool_new (editor->session, TSR_MARATHON_CLICK_FILL);
   editor->split = tsr_marathon_click_tool_new (editor->session, TSR_MARATHON_CLICK_SPLIT);
   editor->place = tsr_marathon_click_tool_new (editor->session, TSR_MARATHON_CLICK_PLACE);
+  editor->select = tsr_vector_select_tool_new (editor->session);
   for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
     g_signal_connect (*tools[i], "edit-failed", G_CALLBACK (on_edit_failed), editor);
 }
@@ -191,6 +194,7 @@ editor_clear (Editor *editor)
   g_clear_object (&editor->fill);
   g_clear_object (&editor->split);
   g_clear_object (&editor->place);
+  g_clear_object (&editor->select);
   g_clear_object (&editor->session);
   g_clear_pointer (&editor->last_failure, g_free);
 }
@@ -527,10 +531,12 @@ beside_level (GRand  *rand,
   *y = g_rand_double_range (rand, bounds.y0, bounds.y1);
 }
 
+/* One random click sequence of a drawing tool, or (WITH_UNDO) now and then an undo burst. */
 static void
-random_action (GRand  *rand,
-               Editor *editor,
-               Tally  *tally)
+random_action (GRand    *rand,
+               Editor   *editor,
+               Tally    *tally,
+               gboolean  with_undo)
 {
   TsrMarathonLevel *level = editor_level (editor);
   TsrUndoStack *stack = tsr_edit_session_get_undo_stack (editor->session);
@@ -658,6 +664,8 @@ random_action (GRand  *rand,
       {
         guint n = (guint) g_rand_int_range (rand, 1, 4);
 
+        if (!with_undo)
+          return;
         for (guint k = 0; k < n && tsr_undo_stack_undo (stack); k++)
           ;
         if (g_rand_boolean (rand))
@@ -705,7 +713,7 @@ START_TEST (test_random_clicks_real_levels)
 
       editor_init (&editor, document, levels[f].level);
       for (guint e = 0; e < 80; e++)
-        random_action (rand, &editor, &tally);
+        random_action (rand, &editor, &tally, TRUE);
       ck_assert_uint_ge (tally.changes, 10);
       ck_assert_uint_gt (tally.actions - tally.changes, 0);
       assert_valid (editor_level (&editor), path);
@@ -738,16 +746,477 @@ START_TEST (test_random_clicks_real_levels)
 }
 END_TEST
 
+/* --- A thousand mixed geometry edits on every real level --- */
+
+#define EDITS_PER_LEVEL 1000
+
+/* Every polygon of LEVEL convex and clockwise on screen (no turn the other way, area above 0):
+ * what the engine needs of a polygon after a drag or a paste, checked without a full validation. */
+static gboolean
+polygons_convex (const TsrMarathonLevel *level)
+{
+  guint n_points = tsr_marathon_level_n_points (level);
+
+  for (guint i = 0; i < count (level->polygons); i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+      guint n = polygon->vertex_count;
+      gint64 twice = 0;
+
+      if (n < 3 || n > 8)
+        return FALSE;
+      for (guint v = 0; v < n; v++)
+        if (polygon->endpoint_indexes[v] < 0 || (guint) polygon->endpoint_indexes[v] >= n_points)
+          return FALSE;
+      for (guint v = 0; v < n; v++)
+        {
+          TsrMarathonPoint p0 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+          TsrMarathonPoint p1 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 1) % n]);
+          TsrMarathonPoint p2 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 2) % n]);
+
+          if ((gint64) (p1.x - p0.x) * (p2.y - p1.y) - (gint64) (p1.y - p0.y) * (p2.x - p1.x) < 0)
+            return FALSE;
+          twice += (gint64) p0.x * p1.y - (gint64) p1.x * p0.y;
+        }
+      if (twice <= 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The mean of a polygon's corners (Dream Brother stores (0, 0) as every centre). */
+static void
+polygon_middle (const TsrMarathonLevel *level,
+                guint                   index,
+                double                 *x,
+                double                 *y)
+{
+  const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, index);
+  guint n = MIN (polygon->vertex_count, 8u);
+
+  *x = *y = 0;
+  for (guint v = 0; v < n; v++)
+    {
+      TsrMarathonPoint p = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+
+      *x += p.x / (double) n;
+      *y += p.y / (double) n;
+    }
+}
+
+/* Where each intra-level teleport of LEVEL goes: the corners of its polygon, in order (an empty
+ * list for a target out of range). */
+static GPtrArray *
+teleport_targets (const TsrMarathonLevel *level)
+{
+  GPtrArray *targets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+          GArray *corners = g_array_new (FALSE, FALSE, sizeof (TsrMarathonPoint));
+
+          if (group->type != TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT)
+            {
+              g_array_unref (corners);
+              continue;
+            }
+          if (group->permutation >= 0 && (guint) group->permutation < count (level->polygons))
+            {
+              const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, group->permutation);
+
+              for (guint v = 0; v < MIN (polygon->vertex_count, 8u); v++)
+                {
+                  TsrMarathonPoint p = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+
+                  g_array_append_val (corners, p);
+                }
+            }
+          g_ptr_array_add (targets, corners);
+        }
+    }
+  return targets;
+}
+
+static gboolean
+corners_equal (GArray *a,
+               GArray *b)
+{
+  return a->len == b->len && (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (TsrMarathonPoint)) == 0);
+}
+
+/* Whether some polygon of LEVEL has exactly CORNERS. */
+static gboolean
+polygon_with_corners (const TsrMarathonLevel *level,
+                      GArray                 *corners)
+{
+  for (guint i = 0; i < count (level->polygons); i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+      gboolean same = polygon->vertex_count == corners->len;
+
+      for (guint v = 0; same && v < corners->len; v++)
+        {
+          TsrMarathonPoint p = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
+
+          same = p.x == g_array_index (corners, TsrMarathonPoint, v).x
+                 && p.y == g_array_index (corners, TsrMarathonPoint, v).y;
+        }
+      if (same)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* After a deletion: a teleport whose polygon stayed goes to it still; one whose polygon went
+ * goes to polygon 0. */
+static void
+assert_teleports_follow (const TsrMarathonLevel *level,
+                         GPtrArray              *before)
+{
+  g_autoptr(GPtrArray) after = teleport_targets (level);
+
+  ck_assert_uint_eq (after->len, before->len);
+  for (guint i = 0; i < before->len; i++)
+    {
+      GArray *was = g_ptr_array_index (before, i), *now = g_ptr_array_index (after, i);
+
+      if (was->len == 0 || corners_equal (was, now))
+        continue;
+      ck_assert_msg (!polygon_with_corners (level, was), "teleport %u lost its polygon, which is still there", i);
+      ck_assert_msg (level->terminals != NULL && count (level->polygons) > 0, "teleport %u", i);
+    }
+  for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+
+          if (group->type == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT)
+            ck_assert_msg (group->permutation >= 0 && (guint) group->permutation < MAX (count (level->polygons), 1u),
+                           "terminal %u group %u teleports to polygon %d of %u", t, g, group->permutation,
+                           count (level->polygons));
+        }
+    }
+}
+
+/* A drag through the select tool, a deletion or a copy and paste: what applied is counted under
+ * KIND (a move or paste that leaves a polygon concave is undone: the editor shows it red and the
+ * engine cannot take it). */
+static const char *
+random_select_edit (GRand  *rand,
+                    Editor *editor)
+{
+  TsrMarathonLevel *level = editor_level (editor);
+  TsrSelection *selection = tsr_edit_session_get_selection (editor->session);
+  TsrUndoStack *stack = tsr_edit_session_get_undo_stack (editor->session);
+  guint depth = tsr_undo_stack_get_depth (stack);
+  guint np = tsr_marathon_level_n_points (level), nl = count (level->lines), ng = count (level->polygons);
+  guint what = (guint) g_rand_int_range (rand, 0, 10);
+  TsrElementRef ref = { TSR_ELEMENT_POINT, 0 };
+  const char *kind = NULL;
+  double x = 0, y = 0;
+
+  if (np == 0 || nl == 0 || ng == 0)
+    return NULL;
+  switch (g_rand_int_range (rand, 0, 3))
+    {
+    case 0:
+      ref = (TsrElementRef) { TSR_ELEMENT_POINT, (guint) g_rand_int_range (rand, 0, (gint) np) };
+      {
+        TsrMarathonPoint p = tsr_marathon_level_point (level, ref.index);
+
+        x = p.x, y = p.y;
+      }
+      break;
+    case 1:
+      {
+        const TsrMarathonLine *line;
+
+        ref = (TsrElementRef) { TSR_ELEMENT_SEGMENT, (guint) g_rand_int_range (rand, 0, (gint) nl) };
+        line = &g_array_index (level->lines, TsrMarathonLine, ref.index);
+        x = (tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]).x
+             + tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]).x) / 2.0;
+        y = (tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]).y
+             + tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]).y) / 2.0;
+        break;
+      }
+    default:
+      ref = (TsrElementRef) { TSR_ELEMENT_POLYGON, (guint) g_rand_int_range (rand, 0, (gint) ng) };
+      polygon_middle (level, ref.index, &x, &y);
+      break;
+    }
+  tsr_edit_session_set_tool (editor->session, editor->select);
+  tsr_selection_set (selection, &ref, 1);
+  if (what < 6)
+    {
+      /* A short drag of what is under the element's middle (the element itself, mostly). */
+      TsrToolEvent event = { x, y, 1.0 / 16, TSR_MODIFIER_NONE };
+      double dx = g_rand_double_range (rand, -384, 384), dy = g_rand_double_range (rand, -384, 384);
+      TsrElementRef dragged;
+      gboolean any;
+
+      tsr_edit_session_set_snap_to_grid (editor->session, FALSE);
+      tsr_tool_press (editor->select, &event);
+      any = !tsr_selection_is_empty (selection);
+      dragged = any ? tsr_selection_get_elements (selection, NULL)[0] : ref;
+      for (guint s = 1; s <= 3; s++)
+        {
+          event.x = x + dx * s / 3;
+          event.y = y + dy * s / 3;
+          tsr_tool_drag (editor->select, &event);
+        }
+      tsr_tool_release (editor->select, &event);
+      tsr_edit_session_set_snap_to_grid (editor->session, TRUE);
+      kind = dragged.kind == TSR_ELEMENT_POINT ? "Move Point" : dragged.kind == TSR_ELEMENT_SEGMENT ? "Move Line"
+             : dragged.kind == TSR_ELEMENT_POLYGON ? "Move Polygon" : "Move Object";
+    }
+  else if (what < 8)
+    {
+      g_autoptr(GPtrArray) teleports = teleport_targets (level);
+
+      tsr_tool_key (editor->select, TSR_TOOL_KEY_DELETE, TSR_MODIFIER_NONE);
+      assert_teleports_follow (level, teleports);
+      kind = ref.kind == TSR_ELEMENT_POINT ? "Delete Point" : ref.kind == TSR_ELEMENT_SEGMENT ? "Delete Line" : "Delete Polygon";
+    }
+  else
+    {
+      if (ref.kind == TSR_ELEMENT_POLYGON && g_rand_boolean (rand))
+        {
+          const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, ref.index);
+
+          for (guint v = 0; v < MIN (polygon->vertex_count, 8u); v++)
+            if (polygon->adjacent_polygon_indexes[v] >= 0 && (guint) polygon->adjacent_polygon_indexes[v] < ng)
+              {
+                TsrElementRef neighbour = { TSR_ELEMENT_POLYGON, (guint) polygon->adjacent_polygon_indexes[v] };
+
+                tsr_selection_add_all (selection, &neighbour, 1);
+                break;
+              }
+        }
+      if (tsr_edit_session_copy (editor->session))
+        tsr_edit_session_paste (editor->session, round (g_rand_double_range (rand, -6144, 6144)),
+                                round (g_rand_double_range (rand, -6144, 6144)));
+      kind = "Paste";
+    }
+  tsr_selection_clear (selection);
+  if (tsr_undo_stack_get_depth (stack) == depth)
+    return NULL;
+  if (!polygons_convex (level))
+    {
+      tsr_undo_stack_undo (stack);
+      ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
+      return NULL;
+    }
+  return kind;
+}
+
+static void
+count_kind (GHashTable *kinds,
+            const char *kind)
+{
+  g_hash_table_insert (kinds, g_strdup (kind), GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (kinds, kind)) + 1));
+}
+
+/* A polygon taken out and filled again from its middle, or split from a corner to the corner
+ * after next and merged back: the fills and merges that real levels leave room for. */
+static void
+refill_or_remerge (GRand      *rand,
+                   Editor     *editor,
+                   GHashTable *kinds)
+{
+  TsrMarathonLevel *level = editor_level (editor);
+  TsrUndoStack *stack = tsr_edit_session_get_undo_stack (editor->session);
+  TsrSelection *selection = tsr_edit_session_get_selection (editor->session);
+  guint ng = count (level->polygons), p, depth;
+  const TsrMarathonPolygon *polygon;
+  double x, y;
+
+  if (ng == 0)
+    return;
+  p = (guint) g_rand_int_range (rand, 0, (gint) ng);
+  polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+  if (g_rand_boolean (rand))
+    {
+      TsrElementRef ref = { TSR_ELEMENT_POLYGON, p };
+
+      polygon_middle (level, p, &x, &y);
+      tsr_selection_set (selection, &ref, 1);
+      if (!tsr_edit_session_delete_selection (editor->session))
+        return;
+      count_kind (kinds, "Delete Polygon");
+      depth = tsr_undo_stack_get_depth (stack);
+      click (editor, editor->fill, x, y, 0);
+      if (tsr_undo_stack_get_depth (stack) > depth)
+        count_kind (kinds, "Fill Polygon");
+    }
+  else if (polygon->vertex_count >= 4)
+    {
+      guint v = (guint) g_rand_int_range (rand, 0, polygon->vertex_count);
+      g_autoptr(GError) error = NULL;
+
+      depth = tsr_undo_stack_get_depth (stack);
+      for (guint k = 0; k < 2; k++)
+        {
+          TsrMarathonPoint corner = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 2 * k) % polygon->vertex_count]);
+
+          click (editor, editor->line, corner.x, corner.y, 0);
+        }
+      tsr_tool_key (editor->line, TSR_TOOL_KEY_ESCAPE, 0);
+      if (tsr_undo_stack_get_depth (stack) != depth + 1
+          || g_strcmp0 (tsr_undo_stack_get_undo_description (stack), "Split Polygon") != 0)
+        return;
+      count_kind (kinds, "Split Polygon");
+      {
+        TsrElementRef both[2] = { { TSR_ELEMENT_POLYGON, p }, { TSR_ELEMENT_POLYGON, count (level->polygons) - 1 } };
+
+        tsr_selection_set (selection, both, 2);
+      }
+      if (tsr_marathon_merge_selection (editor->session, &error))
+        count_kind (kinds, "Merge Polygons");
+      tsr_selection_clear (selection);
+    }
+}
+
+/* A solo level needs a player start: if the edits deleted the last one, one more edit places one. */
+static void
+ensure_player_start (Editor *editor,
+                     GHashTable *kinds)
+{
+  TsrMarathonLevel *level = editor_level (editor);
+  g_autofree char *errors = level_errors (level, TRUE);
+
+  if (strstr (errors, "player start") == NULL)
+    return;
+  for (guint i = 0; i < count (level->polygons); i++)
+    {
+      guint before = count (level->objects);
+      double x, y;
+
+      polygon_middle (level, i, &x, &y);
+      click (editor, editor->place, x, y, 0);
+      if (count (level->objects) > before)
+        {
+          count_kind (kinds, "Place Object");
+          return;
+        }
+    }
+}
+
+START_TEST (test_thousand_edits_every_level)
+{
+  g_autoptr(GPtrArray) files = tsr_marathon_test_real_maps (data_dir);
+  guint32 seed = (guint32) g_get_real_time ();
+  GRand *rand;
+  guint levels_edited = 0;
+  gint64 start = g_get_monotonic_time ();
+
+  if (g_getenv ("TSR_RANDOM_SEED") != NULL)
+    seed = (guint32) g_ascii_strtoull (g_getenv ("TSR_RANDOM_SEED"), NULL, 10);
+  g_print ("random geometry edits: seed %u (TSR_RANDOM_SEED=%u repeats this run)\n", seed, seed);
+  rand = g_rand_new_with_seed (seed);
+  ck_assert_uint_ge (files->len, 7);
+  for (guint f = 0; f < files->len; f++)
+    {
+      const char *path = g_ptr_array_index (files, f);
+      g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+      TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+      guint n_levels = tsr_marathon_document_get_n_levels (document);
+      g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
+      g_autoptr(GBytes) edited = NULL, undone = NULL, redone = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrMarathonScenario) reloaded = NULL;
+      g_autofree char *name = g_path_get_basename (path);
+
+      for (guint l = 0; l < n_levels; l++)
+        {
+          g_autoptr(GHashTable) kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          Tally tally = { 0, 0, 0, 0, kinds };
+          GString *line = g_string_new (NULL);
+          guint applied = 0, attempts = 0, depth0 = tsr_undo_stack_get_depth (stack);
+          Editor editor;
+          GHashTableIter iter;
+          gpointer key, value;
+
+          editor_init (&editor, document, l);
+          if (count (editor_level (&editor)->polygons) == 0)
+            {
+              editor_clear (&editor);
+              continue;
+            }
+          while (applied < EDITS_PER_LEVEL)
+            {
+              ck_assert_msg (++attempts < 20 * EDITS_PER_LEVEL, "%s level %u: only %u edits applied", name, l, applied);
+              if (g_rand_int_range (rand, 0, 8) == 0)
+                refill_or_remerge (rand, &editor, kinds);
+              else if (g_rand_int_range (rand, 0, 2) == 0)
+                {
+                  const char *kind = random_select_edit (rand, &editor);
+
+                  if (kind != NULL)
+                    count_kind (kinds, kind);
+                }
+              else
+                random_action (rand, &editor, &tally, FALSE);
+              applied = tsr_undo_stack_get_depth (stack) - depth0;
+            }
+          ensure_player_start (&editor, kinds);
+          assert_valid (editor_level (&editor), name);
+          g_hash_table_iter_init (&iter, kinds);
+          while (g_hash_table_iter_next (&iter, &key, &value))
+            g_string_append_printf (line, ", %s %u", (const char *) key, GPOINTER_TO_UINT (value));
+          g_print ("%s level %u: %u edits applied of %u tried%s\n", name, l, tsr_undo_stack_get_depth (stack) - depth0,
+                   attempts, line->str);
+          g_string_free (line, TRUE);
+          editor_clear (&editor);
+          levels_edited++;
+        }
+      edited = tsr_marathon_test_serialize (document);
+      ck_assert_msg (!g_bytes_equal (original, edited), "%s: the edits changed nothing", name);
+      reloaded = tsr_marathon_scenario_load (edited, path, &error);
+      ck_assert_msg (reloaded != NULL, "%s: edited bytes do not load: %s", name, error ? error->message : "");
+      ck_assert_uint_eq (reloaded->map->levels->len, n_levels);
+      for (guint l = 0; l < n_levels; l++)
+        {
+          g_autofree char *errors = level_errors (g_ptr_array_index (reloaded->map->levels, l), TRUE);
+
+          ck_assert_msg (errors[0] == '\0', "%s level %u reloaded: %s", name, l, errors);
+        }
+      while (tsr_undo_stack_undo (stack))
+        ;
+      undone = tsr_marathon_test_serialize (document);
+      ck_assert_msg (g_bytes_equal (original, undone), "%s: undo-all is not the loaded bytes", name);
+      while (tsr_undo_stack_redo (stack))
+        ;
+      redone = tsr_marathon_test_serialize (document);
+      ck_assert_msg (g_bytes_equal (edited, redone), "%s: redo-all is not the edited bytes", name);
+    }
+  ck_assert_uint_ge (levels_edited, 43);
+  g_print ("random geometry edits: %u levels, %.1f s\n", levels_edited, (g_get_monotonic_time () - start) / 1e6);
+  g_rand_free (rand);
+}
+END_TEST
+
 static Suite *
 tools_suite (void)
 {
   Suite *suite = suite_create ("marathon-tools");
   TCase *tools = tcase_create ("tools");
+  TCase *thousand = tcase_create ("thousand");
 
   tcase_set_timeout (tools, 600);
   tcase_add_test (tools, test_two_rooms);
   tcase_add_test (tools, test_random_clicks_real_levels);
   suite_add_tcase (suite, tools);
+  tcase_set_timeout (thousand, 1800);
+  tcase_add_test (thousand, test_thousand_edits_every_level);
+  suite_add_tcase (suite, thousand);
   return suite;
 }
 

@@ -787,9 +787,11 @@ tsr_marathon_derive_map_indexes (TsrMarathonLevel *level)
 
 /* ---- Whole levels ----------------------------------------------------------------------------- */
 
-static void
-derive_geometry (TsrMarathonLevel *level)
+void
+tsr_marathon_derive_geometry (TsrMarathonLevel *level)
 {
+  g_return_if_fail (level != NULL);
+
   for (guint i = 0; i < len_of (level->polygons); i++)
     tsr_marathon_derive_polygon (level, i);
   for (guint i = 0; i < len_of (level->lines); i++)
@@ -838,7 +840,7 @@ tsr_marathon_derive_level (TsrMarathonLevel *level)
 {
   g_return_if_fail (level != NULL);
 
-  derive_geometry (level);
+  tsr_marathon_derive_geometry (level);
   if (level->endpoints != NULL || (level->entry != NULL && tsr_wad_entry_find_chunk (level->entry, TAG_IIDX) != NULL))
     {
       g_autoptr(GArray) indexes = tsr_marathon_derive_map_indexes (level);
@@ -899,7 +901,7 @@ tsr_marathon_level_index_usage (const TsrMarathonLevel *level,
   gboolean stores = level->endpoints != NULL && level->data_version != 0;
 
   level_copy_init (&copy, level);
-  derive_geometry (&copy.level);
+  tsr_marathon_derive_geometry (&copy.level);
   indexes = derive_map_indexes (&copy.level, FALSE);
   level_copy_clear (&copy);
   if (limit != NULL)
@@ -1037,7 +1039,7 @@ tsr_marathon_level_compare_derived (const TsrMarathonLevel *level,
   g_return_val_if_fail (level != NULL, 0);
 
   level_copy_init (&copy, level);
-  derive_geometry (&copy.level);
+  tsr_marathon_derive_geometry (&copy.level);
   if (stored_indexes != NULL)
     derived_indexes = tsr_marathon_derive_map_indexes (&copy.level);
 

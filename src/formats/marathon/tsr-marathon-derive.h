@@ -39,6 +39,9 @@ gboolean tsr_marathon_derive_endpoint (TsrMarathonLevel *level,
  * there are no sound sources); the engine rebuilds the list of those maps at load anyway. */
 GArray  *tsr_marathon_derive_map_indexes (TsrMarathonLevel *level);
 
+/* Polygons, lines and endpoints of the whole level: everything but the map indexes. */
+void     tsr_marathon_derive_geometry (TsrMarathonLevel *level);
+
 /* Everything, in the engine's order (polygons, lines, endpoints, then the map indexes). The
  * index list is stored as the level's iidx chunk when the level has EPNT (or already has an
  * iidx); a level without both keeps PNTS and the engine derives the list at load. */

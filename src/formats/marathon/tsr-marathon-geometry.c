@@ -143,7 +143,10 @@ finish (TsrMarathonLevel *level,
   GHashTableIter iter;
   gpointer key;
 
-  tsr_marathon_derive_level (level);
+  if (level->defer_map_indexes)
+    tsr_marathon_derive_geometry (level);
+  else
+    tsr_marathon_derive_level (level);
   after = validation_errors (level);
   g_hash_table_iter_init (&iter, after);
   while (g_hash_table_iter_next (&iter, &key, NULL))

@@ -1103,7 +1103,8 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
   validate_placements (level, level_index, where, findings);
   validate_coordinates (level, level_index, where, findings);
   place = tsr_finding_place_element (level_index, "level", level_index);
-  validate_index_meter (level, &place, where, findings);
+  if (!level->defer_map_indexes)
+    validate_index_meter (level, &place, where, findings);
   if (level->has_info)
     {
       guint32 entry = level->info.entry_point_flags;

@@ -269,6 +269,11 @@ typedef struct {
   GPtrArray *physics;     /* TsrMarathonPhysicsTable of embedded **px chunks, or NULL */
   /* Bytes after the last whole record of each typed chunk (none in well-formed maps). */
   GHashTable *chunk_tails; /* tag (GUINT_TO_POINTER) -> GBytes */
+  /* Set by an editor while it runs geometry operations (tsr-marathon-geometry.h): they derive
+   * and check everything but the map index list, and validation leaves out the map-index meter
+   * (both flood the whole level; a save derives the list, the editor shows the meter). Never
+   * written to a file. */
+  gboolean    defer_map_indexes;
 } TsrMarathonLevel;
 
 /* A scenario (or a single map): the wad and its levels in directory order. */

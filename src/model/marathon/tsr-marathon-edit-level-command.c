@@ -61,6 +61,7 @@ tsr_marathon_edit_level_command_new (TsrMarathonLevelMap  *map,
 {
   g_autoptr(TsrMarathonLevelChange) change = NULL;
   TsrMarathonEditLevelCommand *self;
+  TsrMarathonLevel *level;
   GError *local_error = NULL;
   gboolean done, changed;
 
@@ -68,7 +69,13 @@ tsr_marathon_edit_level_command_new (TsrMarathonLevelMap  *map,
   g_return_val_if_fail (edit != NULL, NULL);
 
   change = tsr_marathon_level_map_begin_change (map);
-  done = edit (tsr_marathon_level_map_get_level (map), user_data, &local_error);
+  /* The operations leave out the whole-level floods (the map index list, which a save derives,
+   * and the meter, which the editor shows after each change): an edit costs what it touches plus
+   * linear passes, not a flood per polygon. */
+  level = tsr_marathon_level_map_get_level (map);
+  level->defer_map_indexes = TRUE;
+  done = edit (level, user_data, &local_error);
+  level->defer_map_indexes = FALSE;
   /* The undo stack applies the command: until then the level stays as it was. */
   changed = tsr_marathon_level_map_end_change (map, change);
   if (!done)

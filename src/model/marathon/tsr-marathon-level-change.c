@@ -32,8 +32,8 @@ struct _TsrMarathonLevelChange {
   gboolean          finished;
 };
 
-static GArray *
-terminal_permutations (TsrMarathonLevel *level)
+GArray *
+tsr_marathon_level_terminal_permutations (const TsrMarathonLevel *level)
 {
   GArray *list = g_array_new (FALSE, FALSE, sizeof (gint16));
 
@@ -47,9 +47,9 @@ terminal_permutations (TsrMarathonLevel *level)
   return list;
 }
 
-static void
-set_terminal_permutations (TsrMarathonLevel *level,
-                           GArray           *list)
+void
+tsr_marathon_level_set_terminal_permutations (TsrMarathonLevel *level,
+                                              const GArray     *list)
 {
   for (guint t = 0, k = 0; level->terminals != NULL && t < level->terminals->len; t++)
     {
@@ -117,7 +117,7 @@ tsr_marathon_level_change_new (TsrMarathonLevel *level)
   for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
     tsr_marathon_level_change_add_array (self, slots[i]);
   self->iidx_before = iidx_of (level);
-  self->permutations_before = terminal_permutations (level);
+  self->permutations_before = tsr_marathon_level_terminal_permutations (level);
   return self;
 }
 
@@ -172,7 +172,7 @@ tsr_marathon_level_change_finish (TsrMarathonLevelChange *self)
   self->iidx_after = iidx_of (self->level);
   changed |= (self->iidx_before == NULL) != (self->iidx_after == NULL)
              || (self->iidx_before != NULL && !g_bytes_equal (self->iidx_before, self->iidx_after));
-  self->permutations_after = terminal_permutations (self->level);
+  self->permutations_after = tsr_marathon_level_terminal_permutations (self->level);
   /* memcmp of length 0 still wants pointers, and an empty GArray's data may be NULL. */
   changed |= self->permutations_after->len != self->permutations_before->len
              || (self->permutations_after->len > 0
@@ -224,7 +224,7 @@ tsr_marathon_level_change_apply (TsrMarathonLevelChange *self,
         memcpy (delta->data, forward ? delta->after : delta->before, delta->size);
     }
   set_iidx (self->level, forward ? self->iidx_after : self->iidx_before);
-  set_terminal_permutations (self->level, forward ? self->permutations_after : self->permutations_before);
+  tsr_marathon_level_set_terminal_permutations (self->level, forward ? self->permutations_after : self->permutations_before);
 }
 
 void

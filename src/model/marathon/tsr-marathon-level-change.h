@@ -28,6 +28,13 @@ void                    tsr_marathon_level_change_apply     (TsrMarathonLevelCha
                                                              gboolean                forward);
 void                    tsr_marathon_level_change_free      (TsrMarathonLevelChange *self);
 
+/* The permutation of every group of every terminal of LEVEL, in order (gint16; transfer full),
+ * and the same list written back: what an edit that renumbers polygons saves and restores of the
+ * terminals (their teleports within the level name polygons). */
+GArray                 *tsr_marathon_level_terminal_permutations     (const TsrMarathonLevel *level);
+void                    tsr_marathon_level_set_terminal_permutations (TsrMarathonLevel       *level,
+                                                                      const GArray           *list);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMarathonLevelChange, tsr_marathon_level_change_free)
 
 G_END_DECLS

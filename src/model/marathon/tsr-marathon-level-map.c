@@ -592,6 +592,7 @@ level_map_set_vertex (TsrVectorMap         *map,
 typedef struct {
   GArray *points, *endpoints, *lines, *sides, *polygons, *objects, *annotations, *platforms;
   GArray *line_origins, *polygon_origins, *object_origins, *annotation_origins;
+  GArray *terminal_permutations; /* gint16: see tsr_marathon_level_terminal_permutations */
   gboolean run_open;
   guint    run_base[TSR_N_ELEMENT_KINDS];
   guint    run_records[4];
@@ -627,7 +628,7 @@ snapshot_free (Snapshot *snapshot)
   GArray **arrays[] = { &snapshot->points, &snapshot->endpoints, &snapshot->lines, &snapshot->sides,
                         &snapshot->polygons, &snapshot->objects, &snapshot->annotations, &snapshot->platforms,
                         &snapshot->line_origins, &snapshot->polygon_origins, &snapshot->object_origins,
-                        &snapshot->annotation_origins };
+                        &snapshot->annotation_origins, &snapshot->terminal_permutations };
 
   for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
     g_clear_pointer (arrays[i], g_array_unref);
@@ -652,6 +653,7 @@ snapshot_take (TsrMarathonLevelMap *self)
   snapshot->polygon_origins = g_array_copy (self->polygon_origins);
   snapshot->object_origins = g_array_copy (self->object_origins);
   snapshot->annotation_origins = g_array_copy (self->annotation_origins);
+  snapshot->terminal_permutations = tsr_marathon_level_terminal_permutations (level);
   snapshot->run_open = self->run_open;
   memcpy (snapshot->run_base, self->run_base, sizeof self->run_base);
   snapshot->run_records[0] = self->run_objects;
@@ -711,6 +713,37 @@ is_appended_tail (TsrMarathonLevelMap *self,
                               - removed[elements[i].kind])
         return FALSE;
     }
+  /* What stays of the run must not refer to what goes: a pasted polygon deleted alone leaves
+   * its pasted lines, which name it (then the repair below renumbers them). */
+  {
+    TsrMarathonLevel *level = self->level;
+    guint kept_points = n_points (self) - removed[TSR_ELEMENT_POINT];
+    guint kept_lines = len (level->lines) - removed[TSR_ELEMENT_SEGMENT];
+    gint kept_polygons = (gint) (len (level->polygons) - removed[TSR_ELEMENT_POLYGON]);
+
+    for (guint i = self->run_base[TSR_ELEMENT_SEGMENT]; i < kept_lines; i++)
+      {
+        const TsrMarathonLine *line = LINE (self, i);
+
+        if ((guint) line->endpoint_indexes[0] >= kept_points || (guint) line->endpoint_indexes[1] >= kept_points
+            || line->clockwise_polygon_owner >= kept_polygons || line->counterclockwise_polygon_owner >= kept_polygons)
+          return FALSE;
+      }
+    for (guint i = self->run_base[TSR_ELEMENT_POLYGON]; i < (guint) kept_polygons; i++)
+      {
+        const TsrMarathonPolygon *polygon = POLYGON (self, i);
+
+        for (guint v = 0; v < polygon_n_vertices (polygon); v++)
+          if ((guint) polygon->endpoint_indexes[v] >= kept_points || (guint) polygon->line_indexes[v] >= kept_lines)
+            return FALSE;
+      }
+    for (guint i = self->run_objects; i < no - n_obj; i++)
+      if (OBJECT (self, i)->polygon_index >= kept_polygons)
+        return FALSE;
+    for (guint i = self->run_annotations; i < na - n_ann; i++)
+      if (ANNOTATION (self, i)->polygon_index >= kept_polygons)
+        return FALSE;
+  }
   *n_objects_out = n_obj;
   *n_annotations_out = n_ann;
   return TRUE;
@@ -813,6 +846,36 @@ compact (GArray     *array,
   g_array_set_size (array, out);
 }
 
+/* Terminals' teleports within the level follow their polygon (MAP: new index of each of the N
+ * polygons there were, NONE for a removed one; NULL when the polygons from N_KEPT on were cut).
+ * A teleport whose polygon is gone goes to polygon 0: Aleph One asserts on a polygon index out
+ * of range (get_polygon_data) and reads a negative one as a level number (NONE is level 0), so
+ * there is no "nowhere"; the text and the group stay as the author wrote them. Targets that
+ * were already outside the level stay as they were. */
+static void
+renumber_terminal_teleports (TsrMarathonLevel *level,
+                             const gint       *map,
+                             guint             n,
+                             guint             n_kept)
+{
+  for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+    {
+      TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < terminal->groups->len; g++)
+        {
+          TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+          gint target;
+
+          if (group->type != TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT || group->permutation < 0
+              || (guint) group->permutation >= n)
+            continue;
+          target = map != NULL ? map[group->permutation] : (guint) group->permutation < n_kept ? group->permutation : NONE;
+          group->permutation = (gint16) (target != NONE ? target : 0);
+        }
+    }
+}
+
 static gboolean
 is_platform_switch (const TsrMarathonSide *side)
 {
@@ -857,6 +920,7 @@ level_map_remove_elements (TsrVectorMap        *map,
           g_array_set_size (self->annotation_origins, na - n_tail_annotations);
         }
       cut_pasted_records (self, ng - removed[TSR_ELEMENT_POLYGON]);
+      renumber_terminal_teleports (level, NULL, ng, ng - removed[TSR_ELEMENT_POLYGON]);
       if (level->endpoints != NULL)
         g_array_set_size (level->endpoints, np - removed[TSR_ELEMENT_POINT]);
       else if (level->points != NULL)
@@ -1023,6 +1087,7 @@ level_map_remove_elements (TsrVectorMap        *map,
     remap (&ANNOTATION (self, i)->polygon_index, polygon_map, ng);
   for (guint i = 0; i < nf; i++)
     remap (&g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index, polygon_map, ng);
+  renumber_terminal_teleports (level, polygon_map, ng, 0);
   /* Origins keep the loaded geometry; the polygons they name are renumbered too. */
   for (guint i = 0; i < no; i++)
     remap (&g_array_index (self->object_origins, MarkerOrigin, i).polygon, polygon_map, ng);
@@ -1073,6 +1138,7 @@ level_map_restore_removed (TsrVectorMap *map,
   put_back (&self->polygon_origins, snapshot->polygon_origins);
   put_back (&self->object_origins, snapshot->object_origins);
   put_back (&self->annotation_origins, snapshot->annotation_origins);
+  tsr_marathon_level_set_terminal_permutations (level, snapshot->terminal_permutations);
   self->run_open = snapshot->run_open;
   memcpy (self->run_base, snapshot->run_base, sizeof self->run_base);
   self->run_objects = snapshot->run_records[0];
@@ -2137,6 +2203,13 @@ tsr_marathon_level_map_begin_change (TsrMarathonLevelMap *self)
   tsr_marathon_level_change_add_array (change, &self->annotation_origins);
   tsr_marathon_level_change_add_bytes (change, &self->run_open, sizeof self->run_open);
   tsr_marathon_level_change_add_bytes (change, self->run_base, sizeof self->run_base);
+  /* The rest of the run, or undoing the edit reopens a run whose record counts are a later
+   * paste's, and undoing the paste before it would cut the wrong tail of sides and platforms. */
+  tsr_marathon_level_change_add_bytes (change, &self->run_objects, sizeof self->run_objects);
+  tsr_marathon_level_change_add_bytes (change, &self->run_annotations, sizeof self->run_annotations);
+  tsr_marathon_level_change_add_bytes (change, &self->run_sides, sizeof self->run_sides);
+  tsr_marathon_level_change_add_bytes (change, &self->run_platforms, sizeof self->run_platforms);
+  tsr_marathon_level_change_add_bytes (change, &self->run_made_platforms, sizeof self->run_made_platforms);
   return change;
 }
 
