@@ -251,10 +251,22 @@ delete_platform (TsrMarathonLevel *level,
     {
       TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
 
-      if (polygon->type == 5 && polygon->permutation == (gint16) platform)
-        make_normal (polygon);
-      else if (polygon->type == 5)
-        renumber (&polygon->permutation, platform, count, -1);
+      if (polygon->type == 5)
+        {
+          /* The engine finds a polygon's record by the record's polygon index, so that decides
+           * (Marathon 1 levels carry permutations that name no record). */
+          gint record = -1;
+
+          for (guint r = 0; r < count && record < 0; r++)
+            if (r != platform && g_array_index (level->platforms, TsrMarathonPlatform, r).polygon_index == (gint) p)
+              record = (gint) r;
+          if (record >= 0)
+            polygon->permutation = (gint16) (record > (gint) platform ? record - 1 : record);
+          else if ((gint) p == owner)
+            make_normal (polygon);
+          else
+            renumber (&polygon->permutation, platform, count, -1);
+        }
       else if ((polygon->type == 7 || polygon->type == 9) && owner >= 0 && polygon->permutation == owner)
         make_normal (polygon);
     }

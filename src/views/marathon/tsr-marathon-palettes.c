@@ -204,14 +204,16 @@ update_curve (TsrMarathonPalettes *self)
 static void
 update_buttons (TsrMarathonPalettes *self)
 {
-  gboolean palette = is_palette (self->kind) && level_of (self) != NULL
-                     && tsr_marathon_palette_records (level_of (self), palette_kind (self->kind)) != NULL;
+  TsrMarathonLevel *level = level_of (self);
+  gboolean palette = is_palette (self->kind) && level != NULL
+                     && (tsr_marathon_palette_records (level, palette_kind (self->kind)) != NULL
+                         || self->kind == TSR_MARATHON_PALETTES_PLATFORMS);
   gboolean chosen = self->selected >= 0;
 
   /* A platform is added to a polygon selected on the map (Marathon 2 and later). */
   gtk_widget_set_sensitive (self->add_button, palette && (self->kind != TSR_MARATHON_PALETTES_PLATFORMS
                                                           || (self->map_editor != NULL
-                                                              && level_of (self)->data_version > 0)));
+                                                              && level != NULL && level->data_version > 0)));
   gtk_widget_set_sensitive (self->duplicate_button, palette && chosen && self->kind != TSR_MARATHON_PALETTES_PLATFORMS);
   gtk_widget_set_sensitive (self->delete_button, palette && chosen);
 }
