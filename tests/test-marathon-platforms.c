@@ -6,6 +6,8 @@
  * the loaded bytes back. GTK-free (also under the sanitizer). */
 #include <string.h>
 
+#include "core/tsr-file.h"
+
 #include "edit/marathon/tsr-marathon-paint-tool.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-palette.h"
@@ -348,6 +350,97 @@ START_TEST (test_paint_platforms)
 }
 END_TEST
 
+/* Placement counts on save: an edited level's initial counts follow its placed items and
+ * monsters (a count of 0 with objects placed would leave them out of the game); an untouched
+ * level keeps its bytes. Requiescat in Pace places types counted 0 as loaded. */
+START_TEST (test_placement_counts_on_save)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_net_RequiescatInPace.sceA", NULL);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  TsrDocument *base = TSR_DOCUMENT (document);
+  TsrMarathonLevelMap *map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  g_autoptr(TsrMarathonLevelSource) source = tsr_marathon_level_source_new (base, map, TSR_MARATHON_RECORD_OBJECT);
+  const TsrFieldTable *table = tsr_property_source_get_table (TSR_PROPERTY_SOURCE (source));
+  int field = tsr_field_find (table->fields, table->n_fields, "index");
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GPtrArray) untouched = NULL;
+  g_autoptr(TsrMarathonMap) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrMarathonLevel *written;
+  guint before[TSR_MARATHON_N_PLACEMENTS], after[TSR_MARATHON_N_PLACEMENTS];
+  guint zero_before = 0, moved = G_MAXUINT;
+  gint16 from = -1, to = -1;
+
+  /* As loaded: untouched, the save writes the loaded bytes. */
+  untouched = tsr_document_serialize (base, path, &error);
+  ck_assert_msg (untouched != NULL, "%s", error ? error->message : "");
+  ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (untouched, 0))->bytes, original));
+  tsr_marathon_count_placed (level->objects, before);
+  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
+    if (k != TSR_MARATHON_PLACEMENT_TYPES && before[k] > 0
+        && g_array_index (level->placements, TsrMarathonPlacement, k).initial_count == 0)
+      zero_before++;
+  ck_assert_uint_gt (zero_before, 0);
+  /* An item turned into another item type through the inspector. */
+  for (guint i = 0; i < level->objects->len && moved == G_MAXUINT; i++)
+    {
+      const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
+
+      if (object->type == 2 && object->index != 40 && before[40] == 0)
+        {
+          moved = i;
+          from = object->index;
+          to = 40;
+        }
+    }
+  ck_assert_uint_ne (moved, G_MAXUINT);
+  tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (source), &moved, 1);
+  ck_assert (tsr_property_source_set_text (TSR_PROPERTY_SOURCE (source), (guint) field, "40", &error));
+  outputs = tsr_document_serialize (base, path, &error);
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  saved = tsr_marathon_map_parse_bytes (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, "saved", &error);
+  ck_assert_msg (saved != NULL, "%s", error ? error->message : "");
+  written = g_ptr_array_index (saved->levels, 0);
+  tsr_marathon_count_placed (written->objects, after);
+  ck_assert_uint_eq (after[to], 1);
+  ck_assert_uint_eq (after[from], before[from] - 1);
+  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
+    {
+      const TsrMarathonPlacement *was = &g_array_index (level->placements, TsrMarathonPlacement, k);
+      const TsrMarathonPlacement *now = &g_array_index (written->placements, TsrMarathonPlacement, k);
+      gint expected = was->initial_count;
+
+      if (k == (guint) to || k == (guint) from)
+        expected += (gint) after[k] - (gint) before[k];
+      if (expected <= 0 && after[k] > 0 && k != TSR_MARATHON_PLACEMENT_TYPES)
+        expected = (gint) after[k];
+      ck_assert_msg (now->initial_count == MAX (expected, 0), "placement %u: %d, %d expected", k, now->initial_count,
+                     expected);
+      /* Only the initial count moves. */
+      ck_assert_int_eq (now->minimum_count, was->minimum_count);
+      ck_assert_int_eq (now->maximum_count, was->maximum_count);
+      ck_assert_int_eq (now->random_count, was->random_count);
+    }
+  {
+    g_autoptr(GPtrArray) findings = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_finding_free);
+
+    tsr_marathon_level_validate (written, 0, "saved", findings);
+    for (guint i = 0; i < findings->len; i++)
+      ck_assert_msg (strstr (((TsrFinding *) g_ptr_array_index (findings, i))->what, "initial count") == NULL, "%s",
+                     ((TsrFinding *) g_ptr_array_index (findings, i))->what);
+  }
+  /* The document keeps what the commands made: undo gives the loaded bytes. */
+  ck_assert (tsr_document_undo (base));
+  {
+    g_autoptr(GBytes) undone = tsr_marathon_test_serialize (document);
+
+    ck_assert (g_bytes_equal (original, undone));
+  }
+}
+END_TEST
+
 static Suite *
 platforms_suite (void)
 {
@@ -359,6 +452,7 @@ platforms_suite (void)
   tcase_add_test (cases, test_validation_agrees);
   tcase_add_test (cases, test_inspector_and_palette_on_real_maps);
   tcase_add_test (cases, test_paint_platforms);
+  tcase_add_test (cases, test_placement_counts_on_save);
   suite_add_tcase (suite, cases);
   return suite;
 }
