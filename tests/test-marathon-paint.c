@@ -159,8 +159,8 @@ START_TEST (test_stroke_paints_exactly_what_it_crosses)
   ck_assert_int_eq (polygon (level, a)->floor_height, g_array_index (before, TsrMarathonPolygon, a).floor_height);
   tsr_tool_release (tool, &event);
   ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), 1);
-  /* A platform keeps its type; triggers are not painted. */
-  ck_assert (!tsr_marathon_paint_value_valid (TSR_MARATHON_PAINT_TYPE, level, 5));
+  /* Platforms are painted (each gets its record: test-marathon-platforms); triggers are not. */
+  ck_assert (tsr_marathon_paint_value_valid (TSR_MARATHON_PAINT_TYPE, level, 5));
   ck_assert (!tsr_marathon_paint_value_valid (TSR_MARATHON_PAINT_TYPE, level, 10));
   ck_assert (tsr_marathon_paint_value_valid (TSR_MARATHON_PAINT_TYPE, level, 3));
   ck_assert (tsr_marathon_paint_value_valid (TSR_MARATHON_PAINT_LIQUID, level, -1));

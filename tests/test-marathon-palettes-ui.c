@@ -3,16 +3,19 @@
  * its sides, point, object, annotation — Dream Brother has none, so the test adds one by a command
  * and undoes it) and of the light editor; then by real X input (XTest) two
  * of a light's states are typed into the light editor, undone, redone and saved with Ctrl+S, and
- * the codec finds exactly those two fields changed. */
+ * the codec finds exactly those two fields changed; and a polygon clicked on the map is made a
+ * platform in the inspector's type drop-down and saved: the codec finds its record. */
 #include "config.h"
 
 #include <gtk/gtk.h>
+#include <math.h>
 #include <string.h>
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-palette.h"
 #include "model/marathon/tsr-marathon-edit-level-command.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "tsr-test-ui.h"
@@ -318,6 +321,177 @@ test_light_editor (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* Descending by clearance (the third of four doubles). */
+static gint
+compare_clearance (gconstpointer a,
+                   gconstpointer b)
+{
+  double ca = ((const double *) a)[2], cb = ((const double *) b)[2];
+
+  return ca < cb ? 1 : ca > cb ? -1 : 0;
+}
+
+static gboolean
+match_label (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* By real input: a click selects a plain polygon on the map, the inspector's type drop-down is
+ * opened and "Platform" clicked; the polygon gets its platform record in one undo step; Ctrl+S;
+ * the codec reads the record back and validation finds no error. */
+static void
+test_make_platform (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrMarathonScenario) after = NULL;
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrMarathonLevelMap *map;
+  TsrMarathonLevel *level, *level_after;
+  TsrSelection *selection;
+  TsrUndoStack *stack;
+  GtkWidget *type_editor, *item;
+  TsrMapViewport viewport;
+  const TsrElementRef *selected;
+  guint n_selected = 0, platforms, chosen = G_MAXUINT;
+  double base_zoom;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-platform");
+  path = g_build_filename (dir, files[0], NULL);
+  window = open_in_window (path);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
+  tsr_test_ui_iterate_for (200);
+  map = tsr_marathon_map_editor_get_level_map (editor);
+  level = tsr_marathon_level_map_get_level (map);
+  stack = tsr_document_get_undo_stack (tsr_window_get_document (window));
+  platforms = level->platforms->len;
+  base_zoom = tsr_map_canvas_get_zoom (canvas);
+  /* Plain polygons with nothing in them, those whose vertices' mean lies furthest from their
+   * edges first; each is clicked there (zoomed in) until a click selects the polygon alone
+   * (some of Dream Brother's polygons overlap lines of others). */
+  {
+    g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (double) * 4);
+
+    for (guint p = 0; p < level->polygons->len; p++)
+      {
+        const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+        double candidate[4] = { 0, 0, G_MAXDOUBLE, p };
+
+        if (polygon->type != 0 || polygon->vertex_count < 3 || polygon->first_object != -1)
+          continue;
+        for (guint k = 0; k < polygon->vertex_count; k++)
+          {
+            TsrMarathonPoint point = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[k]);
+
+            candidate[0] += point.x / (double) polygon->vertex_count;
+            candidate[1] += point.y / (double) polygon->vertex_count;
+          }
+        for (guint k = 0; k < polygon->vertex_count; k++)
+          {
+            TsrMarathonPoint a = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[k]);
+            TsrMarathonPoint b = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(k + 1) % polygon->vertex_count]);
+            double dx = b.x - a.x, dy = b.y - a.y, t = 0, ex, ey;
+
+            if (dx != 0 || dy != 0)
+              t = CLAMP (((candidate[0] - a.x) * dx + (candidate[1] - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+            ex = a.x + t * dx - candidate[0];
+            ey = a.y + t * dy - candidate[1];
+            candidate[2] = MIN (candidate[2], sqrt (ex * ex + ey * ey));
+          }
+        if (tsr_marathon_level_map_polygon_at (map, candidate[0], candidate[1]) == (gint) p)
+          g_array_append_vals (candidates, candidate, 1);
+      }
+    g_array_sort (candidates, compare_clearance);
+    xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+    g_assert_no_error (error);
+    selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+    for (guint c = 0; c < MIN (candidates->len, 8u) && chosen == G_MAXUINT; c++)
+      {
+        const double *candidate = (const double *) (candidates->data + c * sizeof (double) * 4);
+
+        tsr_map_canvas_set_zoom (canvas, base_zoom * 4);
+        tsr_map_canvas_center_on (canvas, candidate[0], candidate[1]);
+        tsr_test_ui_iterate_for (150);
+        tsr_map_canvas_get_viewport (canvas, &viewport);
+        g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), (candidate[0] - viewport.x) * viewport.zoom,
+                                               (candidate[1] - viewport.y) * viewport.zoom, 6, NULL, NULL));
+        g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+        g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+        tsr_test_ui_iterate_for (200);
+        selected = tsr_selection_get_elements (selection, &n_selected);
+        g_test_message ("polygon %g clicked: %u selected, first kind %d index %u", candidate[3], n_selected,
+                        n_selected > 0 ? (int) selected[0].kind : -1, n_selected > 0 ? selected[0].index : 0);
+        if (n_selected == 1 && selected[0].kind == TSR_ELEMENT_POLYGON && selected[0].index == (guint) candidate[3])
+          chosen = (guint) candidate[3];
+      }
+    g_assert_cmpuint (chosen, !=, G_MAXUINT);
+  }
+
+  /* The inspector's type drop-down, opened by a click; "Platform" in its list clicked. */
+  type_editor = tsr_property_inspector_get_editor (tsr_marathon_map_editor_get_inspector (editor), "type");
+  g_assert_true (GTK_IS_DROP_DOWN (type_editor));
+  gtk_widget_grab_focus (type_editor);
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (tsr_test_xtest_click (xtest, type_editor));
+  tsr_test_ui_iterate_for (300);
+  item = tsr_test_ui_find_widget (type_editor, match_label, "Platform");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_get_mapped (item));
+  tsr_test_xtest_watch (xtest, item);
+  tsr_test_ui_iterate_for (200);
+  g_assert_true (tsr_test_xtest_click (xtest, item));
+  tsr_test_ui_iterate_for (300);
+  g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, chosen).type, ==, 5);
+  g_assert_cmpuint (level->platforms->len, ==, platforms + 1);
+  g_assert_cmpint (tsr_marathon_level_find_platform (level, chosen), ==, (gint) platforms);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Set Type");
+  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-inspector-platform.png");
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (300);
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, path, &error);
+  g_assert_no_error (error);
+  level_after = g_ptr_array_index (after->map->levels, 0);
+  g_assert_cmpuint (level_after->platforms->len, ==, platforms + 1);
+  g_assert_cmpint (tsr_marathon_level_find_platform (level_after, chosen), ==, (gint) platforms);
+  g_assert_cmpint (g_array_index (level_after->polygons, TsrMarathonPolygon, chosen).type, ==, 5);
+  g_assert_cmpint (g_array_index (level_after->polygons, TsrMarathonPolygon, chosen).permutation, ==, (gint) platforms);
+  g_assert_cmpint (g_array_index (level_after->platforms, TsrMarathonPlatform, platforms).speed, ==, 34);
+  tsr_marathon_map_validate (after->map, findings);
+  for (guint i = 0; i < findings->len; i++)
+    if (((TsrFinding *) g_ptr_array_index (findings, i))->severity == TSR_SEVERITY_ERROR)
+      g_error ("saved: %s", ((TsrFinding *) g_ptr_array_index (findings, i))->what);
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  /* Hidden, not destroyed: disposing a window whose drop-down popover has been open trips a
+   * critical in GTK 4.8's focus handling (gtk_window_get_focus on the popover's root). */
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -329,6 +503,8 @@ main (int argc, char *argv[])
   application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
+  /* The platform test first: it moves the pointer over a fresh window. */
+  g_test_add_func ("/marathon-palettes-ui/make-platform", test_make_platform);
   g_test_add_func ("/marathon-palettes-ui/light-editor", test_light_editor);
   status = g_test_run ();
   g_clear_object (&application);

@@ -1,7 +1,8 @@
-/* tsr-marathon-sample.c: builds the project's sample Marathon 2 map (data/samples/) with the
- * codec's public API: three rooms in a row (the middle one a platform, the last one flooded), a
- * light, textured walls, a player start, an item, a monster and a terminal. The test suite checks
- * that the committed sample is exactly what this writes, and that it validates. */
+/* tsr-marathon-sample.c: a small Marathon 2 map built with the codec's public API, the fixture of
+ * the codec and derived-data tests: three rooms in a row (the middle one a platform, the last one
+ * flooded), a light, textured walls, a player start, an item, a monster and a terminal. (The
+ * bundled sample in data/samples/ is built with the editor's commands instead:
+ * test-marathon-editor-sample.c.) */
 #include "tsr-marathon-sample.h"
 
 #include <math.h>

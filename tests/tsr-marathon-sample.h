@@ -1,4 +1,4 @@
-/* tsr-marathon-sample.h: the project's sample Marathon 2 map, built with the codec. */
+/* tsr-marathon-sample.h: a small Marathon 2 map built with the codec: the codec tests' fixture. */
 #pragma once
 
 #include "formats/marathon/tsr-marathon-map.h"

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "model/marathon/tsr-marathon-platform-commands.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 
 /* Screen pixels between the points of a drag that are looked at. */
@@ -158,7 +159,8 @@ tsr_marathon_paint_value_valid (TsrMarathonPaintAttribute  attribute,
     case TSR_MARATHON_PAINT_CEILING_HEIGHT:
       return value >= G_MININT16 && value <= G_MAXINT16;
     case TSR_MARATHON_PAINT_TYPE:
-      return value >= 0 && value <= G_MAXINT16 && !type_needs_permutation (value);
+      /* A platform gets its own record (Marathon 2 and later; Marathon 1 platforms are types). */
+      return value >= 0 && value <= G_MAXINT16 && (!type_needs_permutation (value) || value == 5);
     case TSR_MARATHON_PAINT_FLOOR_LIGHT:
     case TSR_MARATHON_PAINT_CEILING_LIGHT:
       return index_valid (value, level->lights != NULL ? level->lights : level->old_lights, FALSE);
@@ -204,8 +206,12 @@ paint_polygon (TsrMarathonPaintTool *self,
   /* A trigger or teleporter painted plain loses the record its permutation named. */
   if (self->attribute == TSR_MARATHON_PAINT_TYPE)
     polygon.permutation = 0;
-  command = tsr_marathon_set_record_command_new (self->map, TSR_MARATHON_RECORD_POLYGON, (guint) index, &polygon,
-                                                 stroke_description (self->attribute));
+  if (self->attribute == TSR_MARATHON_PAINT_TYPE)
+    command = tsr_marathon_polygon_record_command_new (self->map, (guint) index, &polygon,
+                                                       stroke_description (self->attribute), NULL);
+  else
+    command = tsr_marathon_set_record_command_new (self->map, TSR_MARATHON_RECORD_POLYGON, (guint) index, &polygon,
+                                                   stroke_description (self->attribute));
   tsr_edit_session_execute (self->session, command);
 }
 

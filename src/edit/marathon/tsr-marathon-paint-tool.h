@@ -35,8 +35,8 @@ void        tsr_marathon_paint_attribute_set   (TsrMarathonPaintAttribute  attri
                                                 gint                       value);
 /* Whether VALUE may be painted onto LEVEL's polygons: heights any 16-bit value; lights, liquids
  * and sounds an index of the level's records (liquids and sounds also -1, none); types those
- * that need no permutation (not platforms, triggers or teleporters); textures any shape
- * descriptor (0xFFFF: none). */
+ * that need no permutation (not triggers or teleporters) and Platform, which gives each painted
+ * polygon its own platform record; textures any shape descriptor (0xFFFF: none). */
 gboolean    tsr_marathon_paint_value_valid     (TsrMarathonPaintAttribute  attribute,
                                                 const TsrMarathonLevel    *level,
                                                 gint                       value);

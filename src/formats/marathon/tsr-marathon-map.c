@@ -1,6 +1,7 @@
 /* tsr-marathon-map.c: scenario wads as levels of typed map records, scenario edits, validation
  * and a top-down render. */
 #include "formats/marathon/tsr-marathon-map.h"
+#include "formats/marathon/tsr-marathon-palette.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -751,6 +752,15 @@ validate_placements (const TsrMarathonLevel *level,
 {
   guint placed[2 * MAXIMUM_OBJECT_TYPES] = { 0 };
 
+  if (level->placements != NULL && level->placements->len != 0 && level->placements->len != 2 * MAXIMUM_OBJECT_TYPES)
+    {
+      TsrFindingPlace place = tsr_finding_place_element (level_index, "level", level_index);
+
+      /* game_wad.cpp asserts the chunk is absent, empty or exactly 128 records. */
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+                           "plac holds %u records, not %u: the engine asserts", level->placements->len,
+                           2 * MAXIMUM_OBJECT_TYPES);
+    }
   if (level->placements == NULL || level->placements->len < 2 * MAXIMUM_OBJECT_TYPES)
     return;
   for (guint i = 0; i < array_len (level->objects); i++)
@@ -839,6 +849,8 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
   guint n_media = array_len (level->media);
   guint n_platforms = array_len (level->platforms);
   gboolean m1 = level->data_version == 0;
+  gboolean live_platforms = level->entry != NULL
+                            && tsr_wad_entry_find_chunk (level->entry, TSR_WAD_TAG ('P', 'L', 'A', 'T')) != NULL;
   guint players = 0;
   /* Without EPNT the map is not preprocessed: the engine recomputes neighbours and side lists. */
   TsrSeverity redundant = level->endpoints != NULL ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING;
@@ -1036,11 +1048,21 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
             ERR (where, "polygon %u: liquid %d outside 0..%d", i, polygon->media_index, (int) n_media - 1);
           switch (polygon->type)
             {
-            case 5: /* platform */
-              if (!none_or_in_range (polygon->permutation, n_platforms) && n_platforms > 0)
-                WARN (where, "polygon %u: platform %d outside 0..%d", i, polygon->permutation,
-                      (int) n_platforms - 1);
-              break;
+            case 5: /* platform: the engine finds its record by the record's polygon index */
+              {
+                gint record = tsr_marathon_level_find_platform (level, i);
+
+                /* A saved game's live platforms (PLAT) are loaded instead of plat. */
+                if (live_platforms)
+                  break;
+                if (record < 0)
+                  ERR (where, "polygon %u: a platform without a platform record (the engine makes it a "
+                       "default split door)", i);
+                else if (polygon->permutation != record)
+                  WARN (where, "polygon %u: permutation %d, but its platform record is %d", i,
+                        polygon->permutation, record);
+                break;
+              }
             case 6: case 8: /* light on / off trigger */
               if (!in_range (polygon->permutation, n_lights))
                 ERR (where, "polygon %u: trigger light %d outside 0..%d", i, polygon->permutation,
@@ -1082,6 +1104,12 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
 
       if (!in_range (platform->polygon_index, n_polygons))
         ERR (where, "platform %u: polygon %d outside 0..%d", i, platform->polygon_index, (int) n_polygons - 1);
+      else if (g_array_index (level->polygons, TsrMarathonPolygon, platform->polygon_index).type != 5)
+        ERR (where, "platform %u: polygon %d is not a platform (the engine ignores the record)", i,
+             platform->polygon_index);
+      else if (tsr_marathon_level_find_platform (level, (guint) platform->polygon_index) != (gint) i)
+        ERR (where, "platform %u: polygon %d has an earlier platform record (the engine ignores this one)", i,
+             platform->polygon_index);
     }
   for (guint i = 0; i < n_media; i++)
     {

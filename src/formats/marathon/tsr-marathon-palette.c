@@ -251,10 +251,22 @@ delete_platform (TsrMarathonLevel *level,
     {
       TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
 
-      if (polygon->type == 5 && polygon->permutation == (gint16) platform)
-        make_normal (polygon);
-      else if (polygon->type == 5)
-        renumber (&polygon->permutation, platform, count, -1);
+      if (polygon->type == 5)
+        {
+          /* The engine finds a polygon's record by the record's polygon index, so that decides
+           * (Marathon 1 levels carry permutations that name no record). */
+          gint record = -1;
+
+          for (guint r = 0; r < count && record < 0; r++)
+            if (r != platform && g_array_index (level->platforms, TsrMarathonPlatform, r).polygon_index == (gint) p)
+              record = (gint) r;
+          if (record >= 0)
+            polygon->permutation = (gint16) (record > (gint) platform ? record - 1 : record);
+          else if ((gint) p == owner)
+            make_normal (polygon);
+          else
+            renumber (&polygon->permutation, platform, count, -1);
+        }
       else if ((polygon->type == 7 || polygon->type == 9) && owner >= 0 && polygon->permutation == owner)
         make_normal (polygon);
     }
@@ -326,4 +338,265 @@ tsr_marathon_palette_delete (TsrMarathonLevel       *level,
     }
   g_array_remove_index (records, index);
   return TRUE;
+}
+
+/* static platform flags (platforms.h) */
+#define PLATFORM_INITIALLY_EXTENDED        (1u << 1)
+#define PLATFORM_DEACTIVATES_AT_INITIAL    (1u << 3)
+#define PLATFORM_EXTENDS_FLOOR_TO_CEILING  (1u << 5)
+#define PLATFORM_COMES_FROM_FLOOR          (1u << 6)
+#define PLATFORM_COMES_FROM_CEILING        (1u << 7)
+#define PLATFORM_PLAYER_CONTROLLABLE       (1u << 13)
+#define PLATFORM_MONSTER_CONTROLLABLE      (1u << 14)
+#define PLATFORM_REVERSES_WHEN_OBSTRUCTED  (1u << 15)
+#define PLATFORM_USES_NATIVE_HEIGHTS       (1u << 17)
+#define PLATFORM_IS_DOOR                   (1u << 26)
+#define POLYGON_IS_PLATFORM                5
+#define WORLD_ONE                          1024
+
+void
+tsr_marathon_platform_defaults (TsrMarathonPlatform *platform)
+{
+  g_return_if_fail (platform != NULL);
+
+  memset (platform, 0, sizeof *platform);
+  platform->type = 0; /* S'pht door */
+  platform->speed = 2 * (WORLD_ONE / (2 * TICKS_PER_SECOND)); /* _fast_platform */
+  platform->delay = 4 * TICKS_PER_SECOND;                     /* _very_long_delay_platform */
+  platform->maximum_height = -1;
+  platform->minimum_height = -1;
+  platform->static_flags = PLATFORM_DEACTIVATES_AT_INITIAL | PLATFORM_EXTENDS_FLOOR_TO_CEILING
+                           | PLATFORM_PLAYER_CONTROLLABLE | PLATFORM_MONSTER_CONTROLLABLE
+                           | PLATFORM_REVERSES_WHEN_OBSTRUCTED | PLATFORM_INITIALLY_EXTENDED
+                           | PLATFORM_COMES_FROM_CEILING | PLATFORM_IS_DOOR;
+  platform->polygon_index = -1;
+  platform->tag = 0;
+}
+
+gint
+tsr_marathon_level_find_platform (const TsrMarathonLevel *level,
+                                  guint                   polygon)
+{
+  g_return_val_if_fail (level != NULL, -1);
+
+  for (guint i = 0; i < len (level->platforms); i++)
+    if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == (gint) polygon)
+      return (gint) i;
+  return -1;
+}
+
+gboolean
+tsr_marathon_palette_add_platform (TsrMarathonLevel *level,
+                                   guint             polygon,
+                                   guint            *index,
+                                   GError          **error)
+{
+  TsrMarathonPlatform platform;
+  TsrMarathonPolygon *record;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (level->data_version == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "a Marathon 1 level has no platform records (its platforms are set by polygon type)");
+      return FALSE;
+    }
+  if (polygon >= len (level->polygons))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "polygon %u does not exist", polygon);
+      return FALSE;
+    }
+  if (tsr_marathon_level_find_platform (level, polygon) >= 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "polygon %u is a platform already", polygon);
+      return FALSE;
+    }
+  if (len (level->platforms) >= G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "the level already has %u platforms",
+                   len (level->platforms));
+      return FALSE;
+    }
+  if (level->platforms == NULL)
+    level->platforms = g_array_new (FALSE, TRUE, sizeof (TsrMarathonPlatform));
+  tsr_marathon_platform_defaults (&platform);
+  platform.polygon_index = (gint16) polygon;
+  g_array_append_val (level->platforms, platform);
+  record = &g_array_index (level->polygons, TsrMarathonPolygon, polygon);
+  record->type = POLYGON_IS_PLATFORM;
+  record->permutation = (gint16) (level->platforms->len - 1);
+  if (index != NULL)
+    *index = level->platforms->len - 1;
+  return TRUE;
+}
+
+gboolean
+tsr_marathon_level_set_polygon_type (TsrMarathonLevel *level,
+                                     guint             polygon,
+                                     gint16            type,
+                                     GError          **error)
+{
+  TsrMarathonPolygon *record;
+  gint platform;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (polygon >= len (level->polygons))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "polygon %u does not exist", polygon);
+      return FALSE;
+    }
+  record = &g_array_index (level->polygons, TsrMarathonPolygon, polygon);
+  if (level->data_version == 0 || (record->type == POLYGON_IS_PLATFORM) == (type == POLYGON_IS_PLATFORM))
+    {
+      record->type = type;
+      return TRUE;
+    }
+  if (type == POLYGON_IS_PLATFORM)
+    return tsr_marathon_palette_add_platform (level, polygon, NULL, error);
+  platform = tsr_marathon_level_find_platform (level, polygon);
+  if (platform >= 0 && !tsr_marathon_palette_delete (level, TSR_MARATHON_PALETTE_PLATFORM, (guint) platform, error))
+    return FALSE;
+  record = &g_array_index (level->polygons, TsrMarathonPolygon, polygon);
+  record->type = type;
+  record->permutation = 0;
+  return TRUE;
+}
+
+gboolean
+tsr_marathon_platform_extrema (const TsrMarathonLevel    *level,
+                               const TsrMarathonPlatform *platform,
+                               gint16                    *minimum_floor,
+                               gint16                    *maximum_floor,
+                               gint16                    *minimum_ceiling,
+                               gint16                    *maximum_ceiling)
+{
+  const TsrMarathonPolygon *polygon;
+  gint16 lowest_floor, highest_floor, lowest_ceiling, highest_ceiling;
+  gint16 lowest_level = platform->minimum_height, highest_level = platform->maximum_height;
+  guint32 flags = platform->static_flags;
+
+  g_return_val_if_fail (level != NULL && platform != NULL, FALSE);
+
+  if (platform->polygon_index < 0 || (guint) platform->polygon_index >= len (level->polygons))
+    return FALSE;
+  polygon = &g_array_index (level->polygons, TsrMarathonPolygon, platform->polygon_index);
+  lowest_floor = highest_floor = polygon->floor_height;
+  lowest_ceiling = highest_ceiling = polygon->ceiling_height;
+  for (guint v = 0; v < MIN (polygon->vertex_count, 8u); v++)
+    {
+      gint16 a = polygon->adjacent_polygon_indexes[v];
+      const TsrMarathonPolygon *adjacent;
+
+      if (a < 0 || (guint) a >= len (level->polygons))
+        continue;
+      adjacent = &g_array_index (level->polygons, TsrMarathonPolygon, a);
+      lowest_floor = MIN (lowest_floor, adjacent->floor_height);
+      highest_floor = MAX (highest_floor, adjacent->floor_height);
+      lowest_ceiling = MIN (lowest_ceiling, adjacent->ceiling_height);
+      highest_ceiling = MAX (highest_ceiling, adjacent->ceiling_height);
+    }
+  if (flags & PLATFORM_EXTENDS_FLOOR_TO_CEILING)
+    {
+      highest_floor = MAX (highest_floor, polygon->ceiling_height);
+      lowest_ceiling = MIN (lowest_ceiling, polygon->floor_height);
+    }
+  *minimum_floor = *maximum_floor = polygon->floor_height;
+  *minimum_ceiling = *maximum_ceiling = polygon->ceiling_height;
+  if ((flags & PLATFORM_COMES_FROM_FLOOR) && (flags & PLATFORM_COMES_FROM_CEILING))
+    {
+      /* split platforms meet in the middle */
+      *minimum_floor = lowest_level == -1 ? lowest_floor : lowest_level;
+      *maximum_ceiling = highest_level == -1 ? highest_ceiling : highest_level;
+      *maximum_floor = *minimum_ceiling = (gint16) ((*minimum_floor + *maximum_ceiling) / 2);
+    }
+  else if (flags & PLATFORM_COMES_FROM_FLOOR)
+    {
+      if (flags & PLATFORM_USES_NATIVE_HEIGHTS)
+        {
+          if (polygon->floor_height < lowest_floor || (flags & PLATFORM_EXTENDS_FLOOR_TO_CEILING))
+            lowest_floor = polygon->floor_height;
+          else
+            highest_floor = polygon->floor_height;
+        }
+      *minimum_floor = lowest_level == -1 ? lowest_floor : lowest_level;
+      *maximum_floor = highest_level == -1 ? highest_floor : highest_level;
+    }
+  else if (flags & PLATFORM_COMES_FROM_CEILING)
+    {
+      if (flags & PLATFORM_USES_NATIVE_HEIGHTS)
+        {
+          if (polygon->ceiling_height > highest_ceiling || (flags & PLATFORM_EXTENDS_FLOOR_TO_CEILING))
+            highest_ceiling = polygon->ceiling_height;
+          else
+            lowest_ceiling = polygon->ceiling_height;
+        }
+      *minimum_ceiling = lowest_level == -1 ? lowest_ceiling : lowest_level;
+      *maximum_ceiling = highest_level == -1 ? highest_ceiling : highest_level;
+    }
+  return TRUE;
+}
+
+#define OBJECT_IS_MONSTER 0
+#define OBJECT_IS_ITEM    2
+
+void
+tsr_marathon_count_placed (const GArray *objects,
+                           guint         counts[TSR_MARATHON_N_PLACEMENTS])
+{
+  memset (counts, 0, TSR_MARATHON_N_PLACEMENTS * sizeof *counts);
+  for (guint i = 0; i < len (objects); i++)
+    {
+      const TsrMarathonObject *object = &g_array_index (objects, TsrMarathonObject, i);
+
+      if ((object->type == OBJECT_IS_MONSTER || object->type == OBJECT_IS_ITEM) && object->index >= 0
+          && object->index < TSR_MARATHON_PLACEMENT_TYPES)
+        counts[(object->type == OBJECT_IS_MONSTER ? TSR_MARATHON_PLACEMENT_TYPES : 0) + object->index]++;
+    }
+}
+
+gboolean
+tsr_marathon_level_update_placements (TsrMarathonLevel *level,
+                                      const guint      *loaded)
+{
+  guint now[TSR_MARATHON_N_PLACEMENTS];
+  gboolean changed = FALSE, any = FALSE;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  tsr_marathon_count_placed (level->objects, now);
+  for (guint k = 1; k < TSR_MARATHON_N_PLACEMENTS && !any; k++)
+    any = now[k] > 0 && k != TSR_MARATHON_PLACEMENT_TYPES;
+  any |= now[0] > 0;
+  if (level->placements != NULL && level->placements->len != 0 && level->placements->len != TSR_MARATHON_N_PLACEMENTS)
+    return FALSE; /* a damaged chunk: validation reports it */
+  if (level->placements == NULL || level->placements->len == 0)
+    {
+      if (!any)
+        return FALSE;
+      if (level->placements == NULL)
+        level->placements = g_array_new (FALSE, TRUE, sizeof (TsrMarathonPlacement));
+      g_array_set_size (level->placements, TSR_MARATHON_N_PLACEMENTS);
+      changed = TRUE;
+    }
+  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
+    {
+      TsrMarathonPlacement *placement = &g_array_index (level->placements, TsrMarathonPlacement, k);
+      gint count = placement->initial_count;
+
+      if (k == TSR_MARATHON_PLACEMENT_TYPES) /* the marine */
+        continue;
+      if (loaded != NULL)
+        count += (gint) now[k] - (gint) loaded[k];
+      count = CLAMP (count, 0, G_MAXINT16);
+      if (count == 0 && now[k] > 0)
+        count = (gint) MIN (now[k], (guint) G_MAXINT16);
+      if (count != placement->initial_count)
+        {
+          placement->initial_count = (gint16) count;
+          changed = TRUE;
+        }
+    }
+  return changed;
 }

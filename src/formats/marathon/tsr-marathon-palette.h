@@ -47,4 +47,60 @@ gboolean              tsr_marathon_palette_delete      (TsrMarathonLevel       *
                                                         guint                   index,
                                                         GError                **error);
 
+/* The engine's defaults for a new platform (platform_definitions.h: the S'pht door, which is also
+ * what Weland gives a new platform): fast (34 units a tick), a 4-second delay, heights NONE (the
+ * engine takes the adjacent polygons' extremes), a player- and monster-controllable door that
+ * comes from the ceiling, starts extended and reverses when obstructed. */
+void                  tsr_marathon_platform_defaults   (TsrMarathonPlatform    *platform);
+/* The record of the platform on POLYGON: the first whose polygon_index names it, as the engine
+ * looks it up at load (game_wad.cpp scan_and_add_platforms); -1 when there is none. */
+gint                  tsr_marathon_level_find_platform (const TsrMarathonLevel *level,
+                                                        guint                   polygon);
+/* Makes POLYGON a platform: a record with the engine's defaults appended (the plat chunk made
+ * when the level has none), naming POLYGON, and the polygon's type 5 with the record as its
+ * permutation. Refused for a Marathon 1 level (its platforms are not records), a polygon out of
+ * range or one that already has its record. */
+gboolean              tsr_marathon_palette_add_platform (TsrMarathonLevel      *level,
+                                                        guint                   polygon,
+                                                        guint                  *index,
+                                                        GError                **error);
+/* Sets POLYGON's type keeping the platform records in step: to 5 it gets its record
+ * (tsr_marathon_palette_add_platform); from 5 to another type its record is deleted with the
+ * repairs of tsr_marathon_palette_delete (triggers and switches aimed at it) and the
+ * permutation becomes 0. Other changes, and Marathon 1 levels, set the type alone. */
+gboolean              tsr_marathon_level_set_polygon_type (TsrMarathonLevel    *level,
+                                                        guint                   polygon,
+                                                        gint16                  type,
+                                                        GError                **error);
+/* What a platform's "auto" heights (NONE) come to when the level starts, by the engine's
+ * calculate_platform_extrema (platforms.cpp): the lowest and highest floor and ceiling among the
+ * polygon and its neighbours, narrowed by the platform's direction flags. FALSE when its polygon
+ * is out of range. */
+gboolean              tsr_marathon_platform_extrema    (const TsrMarathonLevel    *level,
+                                                        const TsrMarathonPlatform *platform,
+                                                        gint16                 *minimum_floor,
+                                                        gint16                 *maximum_floor,
+                                                        gint16                 *minimum_ceiling,
+                                                        gint16                 *maximum_ceiling);
+
+/* plac: 64 item records, then 64 monster records. */
+#define TSR_MARATHON_PLACEMENT_TYPES 64
+#define TSR_MARATHON_N_PLACEMENTS    (2 * TSR_MARATHON_PLACEMENT_TYPES)
+
+/* How many items (COUNTS[type]) and monsters (COUNTS[64 + type]) OBJECTS place. */
+void                  tsr_marathon_count_placed        (const GArray           *objects,
+                                                        guint                   counts[TSR_MARATHON_N_PLACEMENTS]);
+/* Brings LEVEL's initial counts in step with its objects before a save. The engine places items
+ * and monsters only through them (placement.cpp place_initial_objects: INITIAL_COUNT objects of a
+ * type at random saved locations of that type), so a type placed on the map with a count of 0
+ * never appears. Each count moves by the change of its type's placed objects since LOADED (the
+ * placed counts the level was loaded with; NULL for a level made since, whose counts are taken
+ * as in step), never below 0, and a type that
+ * is placed gets its number of placed objects when it would be 0 (a designer's count below the
+ * placed number, for a random choice among them, stays). Monster 0 (the player's
+ * marine) is left alone: the engine clears it. A level with items or monsters and no plac chunk
+ * gets one of 128 records. Returns whether anything changed. */
+gboolean              tsr_marathon_level_update_placements (TsrMarathonLevel  *level,
+                                                        const guint            *loaded);
+
 G_END_DECLS

@@ -1061,8 +1061,18 @@ level_map_remove_elements (TsrVectorMap        *map,
       switch (polygon->type)
         {
         case POLYGON_PLATFORM:
-          remap (&polygon->permutation, platform_map, nf);
-          break;
+          {
+            /* Its record is the one naming it (Marathon 1 permutations name none); a platform
+             * without one keeps its permutation (the engine gives it a default door). */
+            gint record = -1;
+
+            for (guint r = 0; r < nf && record < 0; r++)
+              if (g_array_index (level->platforms, TsrMarathonPlatform, r).polygon_index == (gint) i)
+                record = (gint) r;
+            if (record >= 0 && platform_map[record] != NONE)
+              polygon->permutation = (gint16) platform_map[record];
+            continue;
+          }
         case POLYGON_PLATFORM_ON_TRIGGER:
         case POLYGON_PLATFORM_OFF_TRIGGER:
         case POLYGON_TELEPORTER:

@@ -7,6 +7,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-names.h"
+#include "model/marathon/tsr-marathon-platform-commands.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 
 struct _TsrMarathonLevelSource {
@@ -103,7 +104,21 @@ tsr_marathon_level_source_set_value (TsrPropertySource   *source,
     tsr_field_set_member (spec, record, value->v[0]);
   /* Translators: an undo step, "Set floor height". */
   description = g_strdup_printf (_("Set %s"), label);
-  command = tsr_marathon_set_record_command_new (self->map, self->kind, element, record, description);
+  /* A polygon made a platform, or no longer one, gets or loses its platform record. */
+  if (self->kind == TSR_MARATHON_RECORD_POLYGON && spec->member == G_STRUCT_OFFSET (TsrMarathonPolygon, type))
+    {
+      GError *local_error = NULL;
+
+      command = tsr_marathon_polygon_record_command_new (self->map, element, (const TsrMarathonPolygon *) record,
+                                                         description, &local_error);
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
+    }
+  else
+    command = tsr_marathon_set_record_command_new (self->map, self->kind, element, record, description);
   if (command != NULL)
     tsr_document_execute (tsr_property_source_get_document (source), command);
   return TRUE;

@@ -502,4 +502,5 @@ tsr_marathon_map_page_init (TsrMarathonMapPage *self)
   /* The palette editors come last, so the other tabs keep their numbers. */
   self->palettes = TSR_MARATHON_PALETTES (tsr_marathon_palettes_new ());
   gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->palettes), gtk_label_new (_("Palettes")));
+  tsr_marathon_palettes_set_map_editor (self->palettes, self->map_editor);
 }

@@ -12,7 +12,9 @@
 #include "formats/marathon/tsr-marathon-lighting.h"
 #include "formats/marathon/tsr-marathon-names.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "formats/marathon/tsr-marathon-palette.h"
 #include "model/marathon/tsr-marathon-palette-command.h"
+#include "model/marathon/tsr-marathon-platform-commands.h"
 
 #define CURVE_TICKS  240 /* eight seconds at the engine's 30 ticks a second */
 #define PLACEMENT_TYPES 64 /* plac: 64 item records, then 64 monster records */
@@ -42,6 +44,7 @@ struct _TsrMarathonPalettes {
   GtkDrawingArea         *curve_area;
   GtkToggleButton        *play_button;
   TsrPropertyInspector   *inspector;
+  TsrMarathonMapEditor   *map_editor; /* weak: whose selection Add of a platform uses */
 };
 
 G_DEFINE_FINAL_TYPE (TsrMarathonPalettes, tsr_marathon_palettes, GTK_TYPE_WIDGET)
@@ -201,11 +204,16 @@ update_curve (TsrMarathonPalettes *self)
 static void
 update_buttons (TsrMarathonPalettes *self)
 {
-  gboolean palette = is_palette (self->kind) && level_of (self) != NULL
-                     && tsr_marathon_palette_records (level_of (self), palette_kind (self->kind)) != NULL;
+  TsrMarathonLevel *level = level_of (self);
+  gboolean palette = is_palette (self->kind) && level != NULL
+                     && (tsr_marathon_palette_records (level, palette_kind (self->kind)) != NULL
+                         || self->kind == TSR_MARATHON_PALETTES_PLATFORMS);
   gboolean chosen = self->selected >= 0;
 
-  gtk_widget_set_sensitive (self->add_button, palette && self->kind != TSR_MARATHON_PALETTES_PLATFORMS);
+  /* A platform is added to a polygon selected on the map (Marathon 2 and later). */
+  gtk_widget_set_sensitive (self->add_button, palette && (self->kind != TSR_MARATHON_PALETTES_PLATFORMS
+                                                          || (self->map_editor != NULL
+                                                              && level != NULL && level->data_version > 0)));
   gtk_widget_set_sensitive (self->duplicate_button, palette && chosen && self->kind != TSR_MARATHON_PALETTES_PLATFORMS);
   gtk_widget_set_sensitive (self->delete_button, palette && chosen);
 }
@@ -354,10 +362,70 @@ run_command (TsrMarathonPalettes        *self,
   tsr_document_execute (TSR_DOCUMENT (self->document), command);
 }
 
+/* The polygons selected on the map, lowest first (transfer full). */
+static GArray *
+selected_polygons (TsrMarathonPalettes *self)
+{
+  GArray *polygons = g_array_new (FALSE, FALSE, sizeof (guint));
+  TsrEditSession *session = self->map_editor != NULL ? tsr_marathon_map_editor_get_session (self->map_editor) : NULL;
+  const TsrElementRef *elements;
+  guint n = 0;
+
+  if (session == NULL || tsr_edit_session_get_vector_map (session) != TSR_VECTOR_MAP (self->map))
+    return polygons;
+  elements = tsr_selection_get_elements (tsr_edit_session_get_selection (session), &n);
+  for (guint i = 0; i < n; i++)
+    if (elements[i].kind == TSR_ELEMENT_POLYGON)
+      g_array_append_val (polygons, elements[i].index);
+  return polygons;
+}
+
+/* Every selected polygon that is not one yet becomes a platform: one undo step. */
+static void
+add_platforms (TsrMarathonPalettes *self)
+{
+  g_autoptr(GArray) polygons = selected_polygons (self);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (self->document));
+  TsrMarathonLevel *level = level_of (self);
+  gint added = -1;
+
+  if (polygons->len == 0)
+    {
+      gtk_label_set_text (self->status_label, _("Select a polygon on the map to make it a platform."));
+      return;
+    }
+  /* Translators: an undo step of the Platforms palette. */
+  tsr_undo_stack_begin_group (stack, _("Add Platform"));
+  for (guint i = 0; i < polygons->len; i++)
+    {
+      guint polygon = g_array_index (polygons, guint, i);
+      g_autoptr(TsrCommand) command = NULL;
+
+      if (tsr_marathon_level_find_platform (level, polygon) >= 0)
+        continue;
+      command = tsr_marathon_add_platform_command_new (self->map, polygon, NULL);
+      if (command == NULL)
+        continue;
+      tsr_document_execute (TSR_DOCUMENT (self->document), command);
+      added = tsr_marathon_level_find_platform (level, polygon);
+    }
+  tsr_undo_stack_end_group (stack);
+  if (added < 0)
+    {
+      gtk_label_set_text (self->status_label, _("The selected polygons are platforms already."));
+      return;
+    }
+  gtk_label_set_text (self->status_label, "");
+  choose (self, added);
+}
+
 static void
 on_add_clicked (TsrMarathonPalettes *self)
 {
-  run_command (self, TSR_MARATHON_PALETTE_ADD);
+  if (self->kind == TSR_MARATHON_PALETTES_PLATFORMS)
+    add_platforms (self);
+  else
+    run_command (self, TSR_MARATHON_PALETTE_ADD);
 }
 
 static void
@@ -491,6 +559,15 @@ tsr_marathon_palettes_set_document (TsrMarathonPalettes *self,
 }
 
 void
+tsr_marathon_palettes_set_map_editor (TsrMarathonPalettes  *self,
+                                      TsrMarathonMapEditor *editor)
+{
+  g_return_if_fail (TSR_IS_MARATHON_PALETTES (self));
+  g_set_weak_pointer (&self->map_editor, editor);
+  update_buttons (self);
+}
+
+void
 tsr_marathon_palettes_set_kind (TsrMarathonPalettes    *self,
                                 TsrMarathonPalettesKind kind)
 {
@@ -547,6 +624,7 @@ tsr_marathon_palettes_dispose (GObject *object)
 
   stop_playing (self);
   tsr_marathon_palettes_set_document (self, NULL);
+  g_clear_weak_pointer (&self->map_editor);
   g_clear_object (&self->source);
   g_clear_object (&self->map);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_PALETTES);

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "model/marathon/tsr-marathon-document.h"
+#include "views/marathon/tsr-marathon-map-editor.h"
 #include "views/tsr-property-inspector.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,9 @@ typedef enum {
 GtkWidget            *tsr_marathon_palettes_new           (void);
 void                  tsr_marathon_palettes_set_document  (TsrMarathonPalettes    *self,
                                                            TsrMarathonDocument    *document);
+/* The map editor whose selected polygons the Platforms palette's Add makes platforms. */
+void                  tsr_marathon_palettes_set_map_editor (TsrMarathonPalettes  *self,
+                                                           TsrMarathonMapEditor *editor);
 void                  tsr_marathon_palettes_set_kind      (TsrMarathonPalettes    *self,
                                                            TsrMarathonPalettesKind kind);
 /* Chooses record INDEX of the shown kind (placement: the item or monster type). */
