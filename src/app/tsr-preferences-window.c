@@ -1,5 +1,5 @@
 /* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
- * does on maps, the grid colour, the Doom2D data folders, the Marathon Shapes and Images files, backups on save and the autosave interval. */
+ * does on maps, the grid colour, the Doom2D and Wolfenstein 3D data folders, the Marathon Shapes and Images files, backups on save and the autosave interval. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -16,6 +16,7 @@ struct _TsrPreferencesWindow {
   GtkWidget *grid_color;
   GtkWidget *wheel_switch;
   GtkWidget *doom2d_folders;
+  GtkWidget *wolf3d_folders;
   GtkWidget *marathon_shapes;
   GtkWidget *marathon_images;
   GtkLabel  *backup_description;
@@ -71,6 +72,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, grid_color);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_folders);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wolf3d_folders);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_shapes);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_images);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -93,6 +95,7 @@ tsr_preferences_window_new (GSettings *settings)
       g_settings_bind (settings, "autosave-interval", self->autosave_spin, "value", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "doom2d-data-folders", self->doom2d_folders, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "wolf3d-data-folders", self->wolf3d_folders, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-shapes", self->marathon_shapes, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-images", self->marathon_images, "text", G_SETTINGS_BIND_DEFAULT);
       if (!tsr_grid_color_bind (settings, self->grid_color, "rgba", G_SETTINGS_BIND_DEFAULT))
@@ -108,6 +111,9 @@ tsr_preferences_window_new (GSettings *settings)
       gtk_widget_set_sensitive (self->grid_color, FALSE);
       gtk_widget_set_sensitive (self->wheel_switch, FALSE);
       gtk_widget_set_sensitive (self->doom2d_folders, FALSE);
+      gtk_widget_set_sensitive (self->wolf3d_folders, FALSE);
+      gtk_widget_set_sensitive (self->marathon_shapes, FALSE);
+      gtk_widget_set_sensitive (self->marathon_images, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }
