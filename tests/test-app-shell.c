@@ -683,7 +683,8 @@ test_load_in_worker (void)
   g_assert_true (tsr_window_get_showing_progress (window));
   g_assert_null (tsr_window_get_document (window));
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
-  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-loading.png");
+  /* No screenshot of this state: rendering one runs the main loop, and the 4 MB file is loaded
+   * before the frame is drawn. */
   g_assert_true (tsr_test_ui_wait_for_loads (window));
   g_assert_false (tsr_window_get_showing_progress (window));
   g_assert_null (tsr_window_get_error_message (window));
