@@ -28,7 +28,10 @@
 #include "model/sphere/tsr-sphere-document.h"
 #include "views/sphere/tsr-sphere-entity-list.h"
 #include "views/sphere/tsr-sphere-script-view.h"
+#include "views/tsr-map-canvas.h"
 #include "views/tsr-map-editor.h"
+#include "app/tsr-preferences-window.h"
+#include "app/tsr-start-page.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -291,7 +294,7 @@ test_new_wolf3d_level (void)
   maphead = g_build_filename (copy, "MAPHEAD.WL1", NULL);
   file = g_file_new_for_path (maphead);
   window = new_window ();
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   tsr_test_ui_iterate_for (200);
   document = tsr_window_get_document (window);
   n_levels = tsr_wolf_document_get_n_levels (TSR_WOLF_DOCUMENT (document));
@@ -413,6 +416,7 @@ test_tabs (void)
   /* The first file fills the start page; the second becomes a tab of the same window. */
   g_assert_true (tsr_window_show_file (window, village_file) == window);
   g_assert_true (tsr_window_show_file (window, test_file) == window);
+  g_assert_true (tsr_test_ui_wait_for_loads (window));
   tsr_test_ui_iterate_for (200);
   g_assert_cmpuint (tsr_window_get_n_documents (window), ==, 2);
   first = tsr_window_get_nth_document (window, 0);
@@ -542,7 +546,7 @@ test_sphere_scripts (void)
   village = g_build_filename (copy, "village.rmp", NULL);
   file = g_file_new_for_path (village);
   window = new_window ();
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   tsr_test_ui_iterate_for (200);
   document = TSR_SPHERE_DOCUMENT (tsr_window_get_document (window));
   editor = TSR_MAP_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
@@ -627,6 +631,220 @@ test_sphere_scripts (void)
   close_window (window);
 }
 
+/* A big file (m2_Images.imgA, 4 MB) opened with a real Ctrl+O: the window shows the loading bar
+ * with no document while the worker reads it, then the editor. A load still running when the
+ * window closes is cancelled and dropped. */
+static void
+test_load_in_worker (void)
+{
+  g_autofree char *marathon = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  GtkWindow *chooser;
+
+  if (marathon == NULL)
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  path = g_build_filename (marathon, "m2_Images.imgA", NULL);
+  file = g_file_new_for_path (path);
+  window = new_window ();
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  tsr_test_xtest_key (xtest, GDK_KEY_o, GDK_CONTROL_MASK);
+  chooser = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (chooser)));
+  /* An Open chooser ignores Accept until the selection is made in its loaded folder. */
+  {
+    g_autoptr(GFile) folder = g_file_get_parent (file);
+
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+    tsr_test_ui_iterate_for (500);
+    g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+    tsr_test_ui_iterate_for (300);
+  }
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  /* The chooser's answer reaches the window through the main loop; the worker's result comes
+   * in a later iteration than the one that started it. */
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (!tsr_window_get_loading (window) && tsr_window_get_document (window) == NULL
+           && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+  }
+  g_assert_true (tsr_window_get_loading (window));
+  g_assert_true (tsr_window_get_showing_progress (window));
+  g_assert_null (tsr_window_get_document (window));
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "start");
+  /* No screenshot of this state: rendering one runs the main loop, and the 4 MB file is loaded
+   * before the frame is drawn. */
+  g_assert_true (tsr_test_ui_wait_for_loads (window));
+  g_assert_false (tsr_window_get_showing_progress (window));
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_nonnull (tsr_window_get_document (window));
+  g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-loaded.png");
+  close_window (window);
+
+  /* Closed while loading: nothing shows up anywhere afterwards. */
+  {
+    g_autofree char *scen = g_build_filename (marathon, "m1_Map.scen", NULL);
+    g_autoptr(GFile) scen_file = g_file_new_for_path (scen);
+    guint windows;
+
+    window = new_window ();
+    windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (application)));
+    g_assert_true (tsr_window_show_file (window, scen_file) == window);
+    g_assert_true (tsr_window_get_loading (window));
+    close_window (window);
+    tsr_test_ui_iterate_for (1500);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, windows - 1);
+  }
+}
+
+/* Counts the pixels of the PNG at DIRECTORY/NAME that are (nearly) pure red. */
+static guint
+count_red_pixels (const char *name)
+{
+  g_autofree char *path = g_build_filename (screenshot_dir, name, NULL);
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+  guint count = 0;
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data;
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        guint32 pixel = *(const guint32 *) (data + y * stride + x * 4);
+        guint r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+        if (r > 230 && g < 30 && b < 30)
+          count++;
+      }
+  cairo_surface_destroy (surface);
+  return count;
+}
+
+/* The grid colour preference: the Preferences colour button shows the key and writes it, and the
+ * open Wolf3D editor's canvas redraws its grid in the new colour at once. */
+static void
+test_grid_color (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d/wl1_v14_shareware");
+  g_autofree char *copy = NULL;
+  g_autofree char *maphead = NULL;
+  g_autoptr(GFile) file = NULL;
+  GSettings *settings = tsr_application_get_settings (application);
+  GtkWidget *preferences, *button, *canvas;
+  TsrWindow *window;
+  GdkRGBA red = { 1, 0, 0, 1 }, shown;
+  g_autofree char *stored = NULL;
+  guint red_before;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  g_assert_nonnull (settings);
+  copy = tsr_test_ui_copy_files (source, wolf_files, work_dir, "grid");
+  maphead = g_build_filename (copy, "MAPHEAD.WL1", NULL);
+  file = g_file_new_for_path (maphead);
+  window = new_window ();
+  g_assert_true (tsr_test_ui_open_file (window, file));
+  tsr_test_ui_iterate_for (300);
+  canvas = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_MAP_CANVAS));
+  g_assert_nonnull (canvas);
+  tsr_map_canvas_set_zoom (TSR_MAP_CANVAS (canvas), 0.5);
+  tsr_test_ui_iterate_for (300);
+  tsr_test_ui_save_screenshot (canvas, screenshot_dir, "app-shell-grid-default.png");
+  /* The map has red of its own (objects): what counts is how many more the grid adds. */
+  red_before = count_red_pixels ("app-shell-grid-default.png");
+
+  preferences = tsr_preferences_window_new (settings);
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  g_assert_true (tsr_test_ui_wait_for_size (preferences));
+  button = tsr_test_ui_find_widget (preferences, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_COLOR_BUTTON));
+  g_assert_nonnull (button);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &shown);
+  g_assert_cmpfloat_with_epsilon (shown.alpha, 0.22, 0.01);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (button), &red);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  stored = g_settings_get_string (settings, "grid-color");
+  g_assert_cmpstr (stored, ==, "rgb(255,0,0)");
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (preferences, screenshot_dir, "app-shell-preferences.png");
+  tsr_map_canvas_get_grid_color (TSR_MAP_CANVAS (canvas), &shown);
+  g_assert_true (gdk_rgba_equal (&shown, &red));
+  tsr_test_ui_save_screenshot (canvas, screenshot_dir, "app-shell-grid-red.png");
+  /* Every cell edge of the view is a red line now. */
+  g_assert_cmpuint (count_red_pixels ("app-shell-grid-red.png"), >, red_before + 2000);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  g_settings_reset (settings, "grid-color");
+  tsr_test_ui_iterate_for (100);
+  tsr_map_canvas_get_grid_color (TSR_MAP_CANVAS (canvas), &shown);
+  g_assert_cmpfloat_with_epsilon (shown.alpha, 0.22, 0.01);
+  close_window (window);
+}
+
+/* The Wolfenstein 3D data folders preference: the start page lists the set found one folder down,
+ * and a real click on its row opens it. */
+static void
+test_wolf3d_folders (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d/wl1_v14_shareware");
+  g_autofree char *copy = NULL;
+  g_autofree char *games = NULL;
+  g_autofree char *maphead = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  GSettings *settings = tsr_application_get_settings (application);
+  GtkWidget *start_page;
+  TsrWindow *window;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  copy = tsr_test_ui_copy_files (source, wolf_files, work_dir, "games/wl1");
+  games = g_build_filename (work_dir, "games", NULL);
+  maphead = g_build_filename (copy, "MAPHEAD.WL1", NULL);
+  file = g_file_new_for_path (maphead);
+  window = new_window ();
+  start_page = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_START_PAGE));
+  g_assert_nonnull (start_page);
+  g_assert_cmpuint (tsr_start_page_get_n_wolf3d_sets (TSR_START_PAGE (start_page)), ==, 0);
+  g_settings_set_string (settings, "wolf3d-data-folders", games);
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpuint (tsr_start_page_get_n_wolf3d_sets (TSR_START_PAGE (start_page)), ==, 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-wolf3d-sets.png");
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  click_text (xtest, start_page, "wl1 · WL1 files");
+  g_assert_true (tsr_test_ui_wait_for_loads (window));
+  g_assert_nonnull (tsr_window_get_document (window));
+  g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
+  g_assert_true (TSR_IS_WOLF_DOCUMENT (tsr_window_get_document (window)));
+  g_settings_reset (settings, "wolf3d-data-folders");
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -645,6 +863,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/app-shell/new-wolf3d-level", test_new_wolf3d_level);
   g_test_add_func ("/app-shell/tabs", test_tabs);
   g_test_add_func ("/app-shell/sphere-scripts", test_sphere_scripts);
+  g_test_add_func ("/app-shell/load-in-worker", test_load_in_worker);
+  g_test_add_func ("/app-shell/grid-color", test_grid_color);
+  g_test_add_func ("/app-shell/wolf3d-folders", test_wolf3d_folders);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -192,7 +192,7 @@ test_edit_and_save (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
   file = g_file_new_for_path (path);
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   g_assert_null (tsr_window_get_error_message (window));
   tsr_test_ui_iterate_for (200);
   page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,

@@ -292,7 +292,7 @@ test_paint_and_textures (void)
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
   {
     g_autoptr(GFile) file = g_file_new_for_path (path);
-    g_assert_true (tsr_window_open_file (window, file));
+    g_assert_true (tsr_test_ui_open_file (window, file));
   }
   tsr_test_ui_iterate_for (200);
   page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,

@@ -89,7 +89,7 @@ run_crash_child (const char *path)
     }
   window = tsr_window_new (application);
   gtk_window_present (GTK_WINDOW (window));
-  if (!tsr_window_open_file (window, file))
+  if (!tsr_test_ui_open_file (window, file))
     {
       g_printerr ("child: %s\n", tsr_window_get_error_message (window));
       return 3;
@@ -302,6 +302,7 @@ click (GtkWindow  *dialog,
   g_assert_true (gtk_widget_get_mapped (button));
   g_signal_emit_by_name (button, "clicked");
   tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_ui_wait_for_all_loads ());
 }
 
 static void
@@ -569,7 +570,7 @@ test_autosave_life_cycle (void)
   g_assert_cmpint (g_settings_get_int (settings, "autosave-interval"), ==, 120);
   window = tsr_window_new (application);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   document = tsr_window_get_document (window);
 
   /* Unmodified: nothing is written, even when asked. */
@@ -617,7 +618,7 @@ test_autosave_life_cycle (void)
   /* Destroyed without asking (as at the end of a run): also not a crash. */
   window = tsr_window_new (application);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   paint_value (tsr_window_get_document (window), 6);
   g_action_group_activate_action (G_ACTION_GROUP (application), "autosave-now", NULL);
   g_assert_true (entry_for_path_exists (path));
@@ -707,7 +708,7 @@ test_window_size (void)
   g_assert_cmpint (height, >=, 800);
 
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
   tsr_test_ui_iterate_for (200);
   canvas = tsr_test_ui_find_widget (GTK_WIDGET (window), match_canvas, NULL);

@@ -83,7 +83,7 @@ test_terminal_editor (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   tsr_test_ui_iterate_for (200);
 
   editor = TSR_TERMINAL_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
@@ -244,7 +244,7 @@ test_map_terminals_page (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   tsr_test_ui_iterate_for (200);
   page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
                                                          GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));

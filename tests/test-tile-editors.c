@@ -51,7 +51,7 @@ open_in_window (const char *path)
   TsrWindow *window = new_window ();
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   g_assert_null (tsr_window_get_error_message (window));
   tsr_test_ui_iterate_for (100);
   return window;
@@ -585,7 +585,7 @@ test_error_bar (void)
   const char *message;
   GtkWidget *label;
 
-  g_assert_false (tsr_window_open_file (window, file));
+  g_assert_false (tsr_test_ui_open_file (window, file));
   message = tsr_window_get_error_message (window);
   g_assert_nonnull (message);
   g_assert_null (strstr (message, path));

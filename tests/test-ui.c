@@ -267,6 +267,7 @@ open_through_action (TsrWindow *window, const char *path)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri));
   tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_ui_wait_for_all_loads ());
 }
 
 static void
@@ -972,6 +973,7 @@ test_drop_files (void)
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
   g_value_unset (&value);
   tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_ui_wait_for_all_loads ());
 
   g_assert_true (accepted);
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
@@ -983,6 +985,7 @@ test_drop_files (void)
 
     g_application_open (G_APPLICATION (application), again, 1, "");
     tsr_test_ui_iterate_for (50);
+    g_assert_true (tsr_test_ui_wait_for_all_loads ());
     g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
   }
 
@@ -994,6 +997,7 @@ test_drop_files (void)
 
     g_application_open (G_APPLICATION (application), files_to_open, 1, "");
     tsr_test_ui_iterate_for (50);
+    g_assert_true (tsr_test_ui_wait_for_all_loads ());
     g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
     g_assert_cmpuint (tsr_window_get_n_documents (window), ==, 2);
     g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");

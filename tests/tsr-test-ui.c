@@ -18,6 +18,51 @@ tsr_test_ui_iterate_for (guint milliseconds)
 }
 
 gboolean
+tsr_test_ui_wait_for_loads (TsrWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (tsr_window_get_loading (window))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+gboolean
+tsr_test_ui_wait_for_all_loads (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+  gboolean settled = TRUE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (TSR_IS_WINDOW (window))
+        settled = tsr_test_ui_wait_for_loads (TSR_WINDOW (window)) && settled;
+    }
+  return settled;
+}
+
+gboolean
+tsr_test_ui_open_file (TsrWindow *window,
+                       GFile     *file)
+{
+  TsrDocument *document;
+  GFile *shown;
+
+  tsr_window_open_file (window, file);
+  g_assert_true (tsr_test_ui_wait_for_loads (window));
+  document = tsr_window_get_document (window);
+  shown = document != NULL ? tsr_document_get_file (document) : NULL;
+  return shown != NULL && g_file_equal (shown, file) && tsr_window_get_error_message (window) == NULL;
+}
+
+gboolean
 tsr_test_ui_wait_for_size (GtkWidget *widget)
 {
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;

@@ -3,12 +3,22 @@
 
 #include <gtk/gtk.h>
 
+#include "app/tsr-window.h"
+
 G_BEGIN_DECLS
 
 /* Runs the main loop for MILLISECONDS. */
 void       tsr_test_ui_iterate_for     (guint       milliseconds);
 /* Waits (up to 10 s) until WIDGET is mapped and has a size. */
 gboolean   tsr_test_ui_wait_for_size   (GtkWidget  *widget);
+/* Waits (up to 60 s) until WINDOW has no file loading in its worker; FALSE on the time-out. */
+gboolean   tsr_test_ui_wait_for_loads  (TsrWindow  *window);
+/* The same for every TsrWindow shown (after an action, a drop or GApplication::open). */
+gboolean   tsr_test_ui_wait_for_all_loads (void);
+/* tsr_window_open_file, then waits for the load: TRUE when FILE is the current document (FALSE:
+ * the load failed, and the error bar says why). */
+gboolean   tsr_test_ui_open_file       (TsrWindow  *window,
+                                        GFile      *file);
 /* The first widget below ROOT (ROOT included, depth first) that MATCH accepts. */
 GtkWidget *tsr_test_ui_find_widget     (GtkWidget  *root,
                                         gboolean  (*match) (GtkWidget *, gconstpointer),

@@ -1,18 +1,22 @@
 /* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
- * does on maps, the Doom2D data folders, the Marathon Shapes and Images files, backups on save and the autosave interval. */
+ * does on maps, the grid colour, the Doom2D and Wolfenstein 3D data folders, the Marathon Shapes and Images files, backups on save and the autosave interval. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
 
 #include <glib/gi18n.h>
 
+#include "views/tsr-grid-color.h"
+
 struct _TsrPreferencesWindow {
   GtkWindow  parent_instance;
 
   GtkWidget *backup_switch;
   GtkWidget *color_scheme;
+  GtkWidget *grid_color;
   GtkWidget *wheel_switch;
   GtkWidget *doom2d_folders;
+  GtkWidget *wolf3d_folders;
   GtkWidget *marathon_shapes;
   GtkWidget *marathon_images;
   GtkLabel  *backup_description;
@@ -65,8 +69,10 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_description);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, autosave_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, color_scheme);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, grid_color);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_folders);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wolf3d_folders);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_shapes);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_images);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -89,8 +95,11 @@ tsr_preferences_window_new (GSettings *settings)
       g_settings_bind (settings, "autosave-interval", self->autosave_spin, "value", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "doom2d-data-folders", self->doom2d_folders, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "wolf3d-data-folders", self->wolf3d_folders, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-shapes", self->marathon_shapes, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-images", self->marathon_images, "text", G_SETTINGS_BIND_DEFAULT);
+      if (!tsr_grid_color_bind (settings, self->grid_color, "rgba", G_SETTINGS_BIND_DEFAULT))
+        gtk_widget_set_sensitive (self->grid_color, FALSE);
       g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
                                     color_scheme_to_row, row_to_color_scheme, NULL, NULL);
     }
@@ -99,8 +108,12 @@ tsr_preferences_window_new (GSettings *settings)
       gtk_widget_set_sensitive (self->backup_switch, FALSE);
       gtk_widget_set_sensitive (self->autosave_spin, FALSE);
       gtk_widget_set_sensitive (self->color_scheme, FALSE);
+      gtk_widget_set_sensitive (self->grid_color, FALSE);
       gtk_widget_set_sensitive (self->wheel_switch, FALSE);
       gtk_widget_set_sensitive (self->doom2d_folders, FALSE);
+      gtk_widget_set_sensitive (self->wolf3d_folders, FALSE);
+      gtk_widget_set_sensitive (self->marathon_shapes, FALSE);
+      gtk_widget_set_sensitive (self->marathon_images, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }

@@ -244,6 +244,36 @@ tsr_recovery_dialog_discard_action (GtkWidget  *widget,
   tsr_recovery_dialog_remove_entry (self, id);
 }
 
+/* Show Original waiting for the window's worker to load the file. */
+typedef struct {
+  TsrRecoveryDialog *dialog; /* weak */
+  char              *id;
+} OriginalLoad;
+
+static void
+original_load_free (OriginalLoad *load)
+{
+  g_clear_weak_pointer (&load->dialog);
+  g_free (load->id);
+  g_free (load);
+}
+
+static void
+tsr_recovery_dialog_on_original_loaded (TsrWindow    *window,
+                                        GParamSpec   *pspec,
+                                        OriginalLoad *load)
+{
+  const char *problem;
+
+  if (tsr_window_get_loading (window))
+    return;
+  /* A failed open is told in the row as well as in that window's error bar. */
+  problem = tsr_window_get_error_message (window);
+  if (load->dialog != NULL && problem != NULL && g_hash_table_contains (load->dialog->entries, load->id))
+    tsr_recovery_dialog_show_status (load->dialog, load->id, problem);
+  g_signal_handlers_disconnect_by_func (window, tsr_recovery_dialog_on_original_loaded, load);
+}
+
 static void
 tsr_recovery_dialog_show_original_action (GtkWidget  *widget,
                                           const char *action_name,
@@ -264,10 +294,22 @@ tsr_recovery_dialog_show_original_action (GtkWidget  *widget,
     return;
   file = g_file_new_for_path (tsr_recovery_entry_get_path (entry));
   shown = tsr_window_show_file (parent, file);
-  /* A failed open is told in the row as well as in that window's error bar. */
-  problem = shown != NULL ? tsr_window_get_error_message (shown) : NULL;
-  if (problem != NULL && tsr_window_get_document (shown) == NULL)
-    tsr_recovery_dialog_show_status (self, id, problem);
+  if (shown != NULL && tsr_window_get_loading (shown))
+    {
+      /* The file loads in a worker: its row hears how that went. */
+      OriginalLoad *load = g_new0 (OriginalLoad, 1);
+
+      g_set_weak_pointer (&load->dialog, self);
+      load->id = g_strdup (id);
+      g_signal_connect_data (shown, "notify::loading", G_CALLBACK (tsr_recovery_dialog_on_original_loaded),
+                             load, (GClosureNotify) original_load_free, 0);
+    }
+  else
+    {
+      problem = shown != NULL ? tsr_window_get_error_message (shown) : NULL;
+      if (problem != NULL && tsr_window_get_document (shown) == NULL)
+        tsr_recovery_dialog_show_status (self, id, problem);
+    }
   /* The dialog stays in front: the decision is still to be made. */
   gtk_window_present (GTK_WINDOW (self));
 }

@@ -13,5 +13,7 @@ GtkWidget *tsr_start_page_new             (void);
 /* Rows offered: one per bundled sample document (a set of files counts once). */
 guint      tsr_start_page_get_n_samples   (TsrStartPage *self);
 guint      tsr_start_page_get_n_recent    (TsrStartPage *self);
+/* Rows of Wolfenstein 3D sets found in the wolf3d-data-folders preference. */
+guint      tsr_start_page_get_n_wolf3d_sets (TsrStartPage *self);
 
 G_END_DECLS

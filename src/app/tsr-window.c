@@ -53,9 +53,45 @@ struct _TsrWindow {
   GtkStack      *stack;
   TsrStartPage  *start_page;
   GtkNotebook   *notebook;
+  GtkRevealer   *loading_revealer;
+  GtkLabel      *loading_label;
+  GtkProgressBar *loading_progress;
+
+  GPtrArray     *loads;           /* PendingLoad, in the order started */
+  guint          pulse_source;
 };
 
+/* A file loading in a worker thread (tsr_document_new_from_file_async). */
+typedef struct {
+  TsrWindow    *window;           /* a reference: the window outlives its loads' callbacks */
+  GFile        *file;
+  GCancellable *cancellable;
+  goffset       size;
+  gboolean      new_tab;          /* else it replaces the current tab's document */
+} PendingLoad;
+
+/* Files at least this big show the loading bar (smaller ones load in well under a second). */
+#define TSR_WINDOW_PROGRESS_SIZE (2 * 1024 * 1024)
+
+enum {
+  PROP_0,
+  PROP_LOADING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 G_DEFINE_FINAL_TYPE (TsrWindow, tsr_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void tsr_window_set_document (TsrWindow   *self,
+                                     TsrDocument *document,
+                                     char        *sample_copy,
+                                     gboolean     new_tab);
+static void tsr_window_show_error   (TsrWindow   *self,
+                                     const char  *title,
+                                     const char  *message,
+                                     GFile       *file);
+static void tsr_window_hide_error   (TsrWindow   *self);
 
 /* The document of the current tab, or NULL. */
 static TsrDocument *
@@ -578,41 +614,148 @@ tsr_window_set_document (TsrWindow   *self,
   tsr_window_sync_tabs (self);
 }
 
-/* Loads FILE into a document, or shows why not in the error bar. */
-static TsrDocument *
-tsr_window_load (TsrWindow *self,
-                 GFile     *file)
+static void
+pending_load_free (PendingLoad *load)
 {
-  g_autoptr(GError) error = NULL;
-  TsrDocument *document = tsr_document_new_from_file (file, &error);
+  g_object_unref (load->file);
+  g_object_unref (load->cancellable);
+  g_object_unref (load->window);
+  g_free (load);
+}
 
-  if (document == NULL)
+static gboolean
+tsr_window_pulse (gpointer user_data)
+{
+  gtk_progress_bar_pulse (TSR_WINDOW (user_data)->loading_progress);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The loading bar names the first pending load big enough to take a moment; it hides when none
+ * is left. The codecs report no progress, so the bar pulses. */
+static void
+tsr_window_update_loading (TsrWindow *self)
+{
+  PendingLoad *shown = NULL;
+
+  for (guint i = 0; i < self->loads->len && shown == NULL; i++)
+    if (((PendingLoad *) g_ptr_array_index (self->loads, i))->size >= TSR_WINDOW_PROGRESS_SIZE)
+      shown = g_ptr_array_index (self->loads, i);
+  if (shown != NULL)
     {
-      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *name = g_file_get_basename (shown->file);
+      g_autofree char *size = g_format_size (shown->size);
+      g_autofree char *text = g_strdup_printf (_("Opening “%s” (%s)…"), name, size);
+
+      gtk_label_set_text (self->loading_label, text);
+      if (self->pulse_source == 0)
+        self->pulse_source = g_timeout_add (100, tsr_window_pulse, self);
+    }
+  else
+    g_clear_handle_id (&self->pulse_source, g_source_remove);
+  gtk_revealer_set_reveal_child (self->loading_revealer, shown != NULL);
+}
+
+static void
+tsr_window_on_load_finished (GObject      *source,
+                             GAsyncResult *result,
+                             gpointer      user_data)
+{
+  PendingLoad *load = user_data;
+  TsrWindow *self = load->window;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file_finish (result, &error);
+  gboolean removed = g_ptr_array_remove (self->loads, load);
+
+  /* Cancelled (the window closing, or Cancel): whatever came back is dropped. */
+  if (g_cancellable_is_cancelled (load->cancellable)
+      || (document == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
+    ;
+  else if (document == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (load->file);
       g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
 
-      tsr_window_show_error (self, title, error->message, file);
-      return NULL;
+      tsr_window_show_error (self, title, error->message, load->file);
     }
-  tsr_window_hide_error (self);
-  tsr_recent_add (file);
-  return document;
+  else
+    {
+      tsr_window_hide_error (self);
+      tsr_recent_add (load->file);
+      tsr_window_set_document (self, document, NULL, load->new_tab);
+    }
+  if (removed)
+    {
+      tsr_window_update_loading (self);
+      if (self->loads->len == 0)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+    }
+  pending_load_free (load);
+}
+
+/* Loads FILE in a worker thread; the document then shows in a new tab (NEW_TAB) or the current
+ * one, or the error bar says why not. A file already loading is not started twice. */
+static void
+tsr_window_start_load (TsrWindow *self,
+                       GFile     *file,
+                       gboolean   new_tab)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  PendingLoad *load;
+
+  for (guint i = 0; i < self->loads->len; i++)
+    if (g_file_equal (((PendingLoad *) g_ptr_array_index (self->loads, i))->file, file))
+      return;
+  load = g_new0 (PendingLoad, 1);
+  load->window = g_object_ref (self);
+  load->file = g_object_ref (file);
+  load->cancellable = g_cancellable_new ();
+  load->new_tab = new_tab;
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  load->size = info != NULL ? g_file_info_get_size (info) : 0;
+  g_ptr_array_add (self->loads, load);
+  tsr_window_update_loading (self);
+  if (self->loads->len == 1)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+  tsr_document_new_from_file_async (file, load->cancellable, tsr_window_on_load_finished, load);
+}
+
+/* Cancels every pending load: their callbacks run soon and drop the results. */
+static void
+tsr_window_cancel_loads (TsrWindow *self)
+{
+  for (guint i = 0; i < self->loads->len; i++)
+    g_cancellable_cancel (((PendingLoad *) g_ptr_array_index (self->loads, i))->cancellable);
+}
+
+static void
+tsr_window_on_cancel_loads (TsrWindow *self,
+                            GtkButton *button)
+{
+  tsr_window_cancel_loads (self);
 }
 
 gboolean
+tsr_window_get_loading (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  return self->loads->len > 0;
+}
+
+gboolean
+tsr_window_get_showing_progress (TsrWindow *self)
+{
+  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
+  return gtk_revealer_get_reveal_child (self->loading_revealer);
+}
+
+void
 tsr_window_open_file (TsrWindow *self,
                       GFile     *file)
 {
-  g_autoptr(TsrDocument) document = NULL;
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
 
-  g_return_val_if_fail (TSR_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  document = tsr_window_load (self, file);
-  if (document == NULL)
-    return FALSE;
-  tsr_window_set_document (self, document, NULL, FALSE);
-  return TRUE;
+  tsr_window_start_load (self, file, FALSE);
 }
 
 static gboolean
@@ -761,7 +904,6 @@ tsr_window_show_file (TsrWindow *self,
                       GFile     *file)
 {
   GList *windows;
-  g_autoptr(TsrDocument) document = NULL;
 
   g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
@@ -787,10 +929,9 @@ tsr_window_show_file (TsrWindow *self,
         }
     }
 
-  /* Another file opens as a new tab of this window. */
-  document = tsr_window_load (self, file);
-  if (document != NULL)
-    tsr_window_set_document (self, document, NULL, TRUE);
+  /* Another file opens as a new tab of this window, once the worker has loaded it; the window
+   * shows now. */
+  tsr_window_start_load (self, file, TRUE);
   gtk_window_present (GTK_WINDOW (self));
   return self;
 }
@@ -1407,6 +1548,9 @@ tsr_window_dispose (GObject *object)
 
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_clear_handle_id (&self->pulse_source, g_source_remove);
+  /* Loads still running are dropped when they finish (their callbacks hold the window). */
+  tsr_window_cancel_loads (self);
   /* Destroyed without a crash: nothing to recover. The notebook and its pages go with the
    * template, the focus first (as in tsr_window_remove_tab). */
   gtk_window_set_focus (GTK_WINDOW (self), NULL);
@@ -1419,9 +1563,23 @@ tsr_window_dispose (GObject *object)
 }
 
 static void
+tsr_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_LOADING:
+      g_value_set_boolean (value, tsr_window_get_loading (TSR_WINDOW (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tsr_window_finalize (GObject *object)
 {
   g_ptr_array_unref (TSR_WINDOW (object)->tabs);
+  g_ptr_array_unref (TSR_WINDOW (object)->loads);
   G_OBJECT_CLASS (tsr_window_parent_class)->finalize (object);
 }
 
@@ -1434,9 +1592,15 @@ tsr_window_class_init (TsrWindowClass *klass)
 
   object_class->dispose = tsr_window_dispose;
   object_class->finalize = tsr_window_finalize;
+  object_class->get_property = tsr_window_get_property;
   window_class->close_request = tsr_window_close_request;
 
   g_type_ensure (TSR_TYPE_START_PAGE);
+
+  /* Whether a file is still loading in a worker (tests wait for it to go FALSE). */
+  properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, title_label);
@@ -1451,6 +1615,10 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, notebook);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_progress);
+  gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_cancel_loads);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_switch_page);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_page_reordered);
@@ -1473,6 +1641,7 @@ tsr_window_init (TsrWindow *self)
   GtkDropTarget *drop_target;
 
   self->tabs = g_ptr_array_new ();
+  self->loads = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

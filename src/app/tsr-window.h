@@ -22,13 +22,20 @@ TsrWindow   *tsr_window_new                (TsrApplication       *application);
 /* The window documents opened from SELF go to: SELF, where they open as tabs. */
 TsrWindow   *tsr_window_get_target         (TsrWindow            *self);
 /* Shows the tab of the window that has FILE open, or loads FILE into a new tab of SELF (the first
- * tab when SELF shows the start page). Returns the window that shows it (or the load error). */
+ * tab when SELF shows the start page). Loading runs in a worker thread: the window shows at once
+ * (a loading bar for big files), the tab comes when the file is loaded, or the error bar says why
+ * not. Returns the window that shows it (or will). */
 TsrWindow   *tsr_window_show_file          (TsrWindow            *self,
                                             GFile                *file);
-/* Loads FILE into the current tab, replacing its document without asking (callers use
- * tsr_window_show_file, which opens a new tab); a load failure is shown in the error bar. */
-gboolean     tsr_window_open_file          (TsrWindow            *self,
+/* Loads FILE (in a worker, as tsr_window_show_file) into the current tab, replacing its document
+ * without asking (callers use tsr_window_show_file, which opens a new tab); a load failure is
+ * shown in the error bar. */
+void         tsr_window_open_file          (TsrWindow            *self,
                                             GFile                *file);
+/* Whether a file is loading in a worker ("loading", notified when it changes). */
+gboolean     tsr_window_get_loading        (TsrWindow            *self);
+/* Whether the loading bar (a big file's name, size and progress) is shown. */
+gboolean     tsr_window_get_showing_progress (TsrWindow          *self);
 /* Opens the bundled sample RELATIVE_PATH ("wolf3d/MAPHEAD.WL1") from a scratch copy of the
  * samples; the first save asks where to keep it. */
 gboolean     tsr_window_open_sample        (TsrWindow            *self,

@@ -231,6 +231,46 @@ tsr_document_new_from_file (GFile   *file,
   return tsr_document_create (format, data, file, name, error);
 }
 
+static void
+tsr_document_load_in_thread (GTask        *task,
+                             gpointer      source_object,
+                             gpointer      task_data,
+                             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  TsrDocument *document = tsr_document_new_from_file (task_data, &error);
+
+  if (document == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, document, g_object_unref);
+}
+
+void
+tsr_document_new_from_file_async (GFile               *file,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tsr_document_new_from_file_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  /* A codec cannot stop half-way: a cancelled load returns at once and its result is dropped. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, tsr_document_load_in_thread);
+}
+
+TsrDocument *
+tsr_document_new_from_file_finish (GAsyncResult *result,
+                                   GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 TsrDocument *
 tsr_document_new_from_bytes (GBytes     *bytes,
                              const char *display_name,

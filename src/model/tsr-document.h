@@ -42,6 +42,16 @@ struct _TsrDocumentClass {
 /* Loads FILE (local files only), detecting its format by content. */
 TsrDocument     *tsr_document_new_from_file      (GFile        *file,
                                                   GError      **error);
+/* tsr_document_new_from_file in a worker thread (the codecs and documents are GTK-free), for
+ * the window to stay responsive while a large file loads. CANCELLABLE cancelled: the callback
+ * runs at once with G_IO_ERROR_CANCELLED and what the worker still loads is dropped. */
+void             tsr_document_new_from_file_async  (GFile               *file,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+/* (transfer full) */
+TsrDocument     *tsr_document_new_from_file_finish (GAsyncResult        *result,
+                                                    GError             **error);
 /* Loads bytes that have no file yet (bundled samples): saving needs a file (Save As). */
 TsrDocument     *tsr_document_new_from_bytes     (GBytes       *bytes,
                                                   const char   *display_name,

@@ -47,6 +47,19 @@ tsr_canvas_layer_draw (TsrCanvasLayer       *self,
 }
 
 void
+tsr_canvas_layer_set_grid_color (TsrCanvasLayer *self,
+                                 const GdkRGBA  *color)
+{
+  TsrCanvasLayerInterface *iface;
+
+  g_return_if_fail (TSR_IS_CANVAS_LAYER (self));
+  g_return_if_fail (color != NULL);
+  iface = TSR_CANVAS_LAYER_GET_IFACE (self);
+  if (iface->set_grid_color != NULL)
+    iface->set_grid_color (self, color);
+}
+
+void
 tsr_canvas_layer_invalidate_area (TsrCanvasLayer        *self,
                                   const TsrVectorBounds *area)
 {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <gdk/gdk.h>
 
 #include "edit/tsr-tool.h"
 #include "edit/tsr-vector-map.h"
@@ -28,8 +29,12 @@ struct _TsrCanvasLayerInterface {
   gboolean     (*draw)       (TsrCanvasLayer       *self,
                               cairo_t              *cr,
                               const TsrMapViewport *viewport);
+  /* Optional, for layers that draw a grid: the canvas's grid colour (the preference), set when
+   * the layer is added and whenever it changes. */
+  void         (*set_grid_color) (TsrCanvasLayer     *self,
+                                  const GdkRGBA      *color);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 TsrLayerKind tsr_canvas_layer_get_kind   (TsrCanvasLayer       *self);
@@ -38,6 +43,9 @@ void         tsr_canvas_layer_get_bounds (TsrCanvasLayer       *self,
 gboolean     tsr_canvas_layer_draw       (TsrCanvasLayer       *self,
                                           cairo_t              *cr,
                                           const TsrMapViewport *viewport);
+/* Passes COLOR to a layer that draws a grid; nothing for others. */
+void         tsr_canvas_layer_set_grid_color (TsrCanvasLayer       *self,
+                                              const GdkRGBA        *color);
 
 /* For implementations: "invalidate-area (const TsrVectorBounds *area)" asks for AREA (map
  * units; NULL: everything) to be drawn again; "bounds-changed" says get_bounds changed. */

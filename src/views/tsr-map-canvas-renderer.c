@@ -40,6 +40,7 @@ struct _TsrMapRenderer {
   gulong      layers_changed_id;
   gulong      tileset_changed_id;
   gboolean    show_grid;
+  double      grid_color[4];
   GHashTable *bitmaps; /* (layer, lod, value) → TileBitmap */
   GHashTable *chunks;  /* (lod, chunk x, chunk y) → Chunk */
   /* Surfaces of dropped chunks, reused: fresh memory costs a page fault per 4 KiB, which was
@@ -155,6 +156,8 @@ tsr_map_renderer_new (TsrTileMap *map)
   self = g_new0 (TsrMapRenderer, 1);
   self->map = g_object_ref (map);
   self->show_grid = TRUE;
+  self->grid_color[0] = self->grid_color[1] = self->grid_color[2] = 1;
+  self->grid_color[3] = 0.22;
   self->bitmaps = g_hash_table_new_full (u64_hash, g_int64_equal, g_free, g_free);
   self->chunks = g_hash_table_new_full (u64_hash, g_int64_equal, g_free, chunk_free);
   self->spare_surfaces = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
@@ -190,6 +193,19 @@ tsr_map_renderer_set_show_grid (TsrMapRenderer *self,
                                 gboolean        show_grid)
 {
   self->show_grid = !!show_grid;
+}
+
+void
+tsr_map_renderer_set_grid_color (TsrMapRenderer *self,
+                                 double          red,
+                                 double          green,
+                                 double          blue,
+                                 double          alpha)
+{
+  self->grid_color[0] = red;
+  self->grid_color[1] = green;
+  self->grid_color[2] = blue;
+  self->grid_color[3] = alpha;
 }
 
 gboolean
@@ -563,7 +579,7 @@ draw_grid (TsrMapRenderer       *self,
 
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.22);
+  cairo_set_source_rgba (cr, self->grid_color[0], self->grid_color[1], self->grid_color[2], self->grid_color[3]);
   for (gint x = cells->x; x <= cells->x + cells->width; x++)
     {
       double vx, vy0, vy1, unused;

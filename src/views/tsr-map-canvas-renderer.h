@@ -31,6 +31,12 @@ TsrTileMap     *tsr_map_renderer_get_map        (TsrMapRenderer       *self);
 void            tsr_map_renderer_set_show_grid  (TsrMapRenderer       *self,
                                                  gboolean              show_grid);
 gboolean        tsr_map_renderer_get_show_grid  (TsrMapRenderer       *self);
+/* The grid lines' colour (RGBA, 0..1; white at 0.22 by default). */
+void            tsr_map_renderer_set_grid_color (TsrMapRenderer       *self,
+                                                 double                red,
+                                                 double                green,
+                                                 double                blue,
+                                                 double                alpha);
 /* Draws the view VIEWPORT into CR, whose user space is view pixels with (0, 0) at the view's
  * top-left. Only chunks inside CR's clip are drawn. Returns FALSE when the frame budget ran out
  * and some chunks were drawn from other levels of detail: draw again next frame. */

@@ -1,12 +1,15 @@
 /* tsr-map-canvas.c: the map canvas widget. Drawing is the layers' (the tile layer is
  * TsrMapRenderer, shared with the minimap and the benchmark); this file is geometry (zoom,
  * scrolling), input dispatch to the edit session's tool, and overlays. */
+#include "config.h"
+
 #include "views/tsr-map-canvas.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "edit/tsr-tile-tool-adapter.h"
+#include "views/tsr-grid-color.h"
 
 /* Low enough for vector maps in small units (a Marathon level spans 65,536 of them). */
 #define MIN_ZOOM (1.0 / 1024)
@@ -25,6 +28,8 @@ struct _TsrMapCanvas {
   guint           refine_tick_id;
 
   GPtrArray      *layers;       /* TsrCanvasLayer, bottom first */
+  GdkRGBA         grid_color;
+  GSettings      *settings;     /* grid-color follows it; NULL without the installed schema */
   /* Input goes to the session's tool: the one set with tsr_map_canvas_set_session, else the
    * canvas's own session over the tile map, whose tool is the tile tools' adapter. */
   TsrEditSession *session;
@@ -76,6 +81,7 @@ enum {
   PROP_POINTER_TEXT,
   PROP_TOOLS,
   PROP_WHEEL_ZOOMS,
+  PROP_GRID_COLOR,
   N_PROPS,
   /* GtkScrollable */
   PROP_HADJUSTMENT = N_PROPS,
@@ -846,6 +852,7 @@ tsr_map_canvas_add_layer (TsrMapCanvas   *self,
   g_return_if_fail (TSR_IS_CANVAS_LAYER (layer));
 
   g_ptr_array_add (self->layers, g_object_ref (layer));
+  tsr_canvas_layer_set_grid_color (layer, &self->grid_color);
   g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_layer_invalidate_area), self);
   g_signal_connect (layer, "bounds-changed", G_CALLBACK (on_layer_bounds_changed), self);
   on_layer_bounds_changed (layer, self);
@@ -991,6 +998,8 @@ tsr_map_canvas_set_map (TsrMapCanvas *self,
       self->tile_layer = tsr_tile_layer_new (map);
       self->renderer = tsr_tile_layer_get_renderer (self->tile_layer);
       tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
+      tsr_map_renderer_set_grid_color (self->renderer, self->grid_color.red, self->grid_color.green,
+                                       self->grid_color.blue, self->grid_color.alpha);
       tsr_map_renderer_set_frame_budget (self->renderer, FRAME_BUDGET_USEC);
       /* The map is the bottom layer. */
       g_ptr_array_insert (self->layers, 0, g_object_ref (self->tile_layer));
@@ -1025,6 +1034,33 @@ tsr_map_canvas_get_tools (TsrMapCanvas *self)
 {
   g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), NULL);
   return self->tools;
+}
+
+void
+tsr_map_canvas_get_grid_color (TsrMapCanvas *self,
+                               GdkRGBA      *color)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  *color = self->grid_color;
+}
+
+void
+tsr_map_canvas_set_grid_color (TsrMapCanvas  *self,
+                               const GdkRGBA *color)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  g_return_if_fail (color != NULL);
+  if (gdk_rgba_equal (&self->grid_color, color))
+    return;
+  self->grid_color = *color;
+  if (self->renderer != NULL)
+    tsr_map_renderer_set_grid_color (self->renderer, color->red, color->green, color->blue, color->alpha);
+  /* The tile layer has no grid of its own to set (the renderer above draws it). */
+  for (guint i = 0; i < self->layers->len; i++)
+    tsr_canvas_layer_set_grid_color (self->layers->pdata[i], color);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[CONTENT_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GRID_COLOR]);
 }
 
 gboolean
@@ -1317,6 +1353,9 @@ tsr_map_canvas_dispose (GObject *object)
   clear_map (self);
   tsr_map_canvas_set_session (self, NULL);
   connect_tool (self);
+  if (self->settings != NULL)
+    g_settings_unbind (self, "grid-color");
+  g_clear_object (&self->settings);
   if (self->layers != NULL)
     {
       for (guint i = 0; i < self->layers->len; i++)
@@ -1367,6 +1406,9 @@ tsr_map_canvas_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_WHEEL_ZOOMS:
       g_value_set_boolean (value, self->wheel_zooms);
       break;
+    case PROP_GRID_COLOR:
+      g_value_set_boxed (value, &self->grid_color);
+      break;
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -1403,6 +1445,10 @@ tsr_map_canvas_set_property (GObject *object, guint prop_id, const GValue *value
           self->wheel_zooms = g_value_get_boolean (value);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_GRID_COLOR:
+      if (g_value_get_boxed (value) != NULL)
+        tsr_map_canvas_set_grid_color (self, g_value_get_boxed (value));
       break;
     case PROP_HADJUSTMENT:
       set_adjustment (self, &self->hadjustment, g_value_get_object (value));
@@ -1462,6 +1508,10 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   properties[PROP_WHEEL_ZOOMS] =
     g_param_spec_boolean ("wheel-zooms", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The grid lines' colour (GdkRGBA); every canvas follows the grid-color preference. */
+  properties[PROP_GRID_COLOR] =
+    g_param_spec_boxed ("grid-color", NULL, NULL, GDK_TYPE_RGBA,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
   g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
@@ -1535,6 +1585,18 @@ tsr_map_canvas_init (TsrMapCanvas *self)
   self->brush_size = 1;
   self->pointer_text = g_strdup ("");
   self->layers = g_ptr_array_new_with_free_func (g_object_unref);
+  tsr_grid_color_get_default (&self->grid_color);
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+
+    /* Every editor's canvas follows the preference live (the binding lasts as long as the canvas). */
+    if (schema != NULL && g_settings_schema_has_key (schema, "grid-color"))
+      {
+        self->settings = g_settings_new (APPLICATION_ID);
+        tsr_grid_color_bind (self->settings, self, "grid-color", G_SETTINGS_BIND_GET);
+      }
+  }
   gtk_widget_set_focusable (widget, TRUE);
   gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
   set_adjustment (self, &self->hadjustment, NULL);

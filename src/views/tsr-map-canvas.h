@@ -75,6 +75,12 @@ void          tsr_map_canvas_set_zoom        (TsrMapCanvas   *self,
                                               double          zoom);
 void          tsr_map_canvas_zoom_to_fit     (TsrMapCanvas   *self);
 gboolean      tsr_map_canvas_get_show_grid   (TsrMapCanvas   *self);
+/* The grid lines' colour ("grid-color"; the grid-color preference when the schema is installed):
+ * the tile grid draws it, layers that draw a grid get it through tsr_canvas_layer_set_grid_color. */
+void          tsr_map_canvas_get_grid_color  (TsrMapCanvas   *self,
+                                              GdkRGBA        *color);
+void          tsr_map_canvas_set_grid_color  (TsrMapCanvas   *self,
+                                              const GdkRGBA  *color);
 void          tsr_map_canvas_set_show_grid   (TsrMapCanvas   *self,
                                               gboolean        show_grid);
 /* The part of the map on screen now. */

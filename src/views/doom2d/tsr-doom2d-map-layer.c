@@ -4,10 +4,16 @@
 
 #include <math.h>
 
+#include "views/tsr-grid-color.h"
+
+/* Share of the grid colour's alpha: the default's 0.22 gives 0.07. */
+#define GRID_STRENGTH (0.07 / 0.22)
+
 struct _TsrDoom2dMapLayer {
   GObject            parent_instance;
   TsrDoom2dDocument *document; /* weak */
   guint              grid;
+  GdkRGBA            grid_color;
   TsrDoom2dMapLayerParts parts;
   double             width;
   double             height;
@@ -85,7 +91,7 @@ map_layer_draw (TsrCanvasLayer       *layer,
           cairo_move_to (cr, MAX (x0, 0), floor (vy) + 0.5);
           cairo_line_to (cr, MIN (x1, viewport->width), floor (vy) + 0.5);
         }
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.07);
+      tsr_grid_color_set_source (cr, &self->grid_color, GRID_STRENGTH);
       cairo_stroke (cr);
     }
   cairo_restore (cr);
@@ -93,8 +99,22 @@ map_layer_draw (TsrCanvasLayer       *layer,
 }
 
 static void
+map_layer_set_grid_color (TsrCanvasLayer *layer,
+                          const GdkRGBA  *color)
+{
+  TsrDoom2dMapLayer *self = TSR_DOOM2D_MAP_LAYER (layer);
+
+  if (gdk_rgba_equal (&self->grid_color, color))
+    return;
+  self->grid_color = *color;
+  if (self->parts & TSR_DOOM2D_MAP_LAYER_GRID)
+    tsr_canvas_layer_invalidate_area (layer, NULL);
+}
+
+static void
 tsr_doom2d_map_layer_iface_init (TsrCanvasLayerInterface *iface)
 {
+  iface->set_grid_color = map_layer_set_grid_color;
   iface->get_kind = map_layer_get_kind;
   iface->get_bounds = map_layer_get_bounds;
   iface->draw = map_layer_draw;
@@ -117,6 +137,7 @@ static void
 tsr_doom2d_map_layer_init (TsrDoom2dMapLayer *self)
 {
   self->grid = 16;
+  tsr_grid_color_get_default (&self->grid_color);
   self->parts = TSR_DOOM2D_MAP_LAYER_AREA | TSR_DOOM2D_MAP_LAYER_GRID;
 }
 
