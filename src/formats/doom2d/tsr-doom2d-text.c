@@ -115,6 +115,29 @@ append_integer (GString              *out,
   }
 }
 
+/* tsr_field_value_is_default without its calls and copy: asked for every field the writer writes. */
+static inline gboolean
+value_is_default (const TsrField      *field,
+                  const TsrFieldValue *value)
+{
+  switch (field->type)
+    {
+    case TSR_FIELD_CHARS:
+    case TSR_FIELD_STRING:
+      return strcmp (value->text != NULL ? value->text : "", field->default_text != NULL ? field->default_text : "") == 0;
+    case TSR_FIELD_COLOR:
+      return value->v[0] == field->default_value[0] && value->v[1] == field->default_value[1]
+             && value->v[2] == field->default_value[2] && value->v[3] == field->default_value[3];
+    case TSR_FIELD_POINT:
+    case TSR_FIELD_SIZE:
+      return value->v[0] == field->default_value[0] && value->v[1] == field->default_value[1];
+    case TSR_FIELD_BYTES:
+      return TRUE;
+    default:
+      return value->v[0] == field->default_value[0];
+    }
+}
+
 static void
 append_fields (GString              *out,
                const TsrDoom2dMap   *map,
@@ -145,7 +168,7 @@ append_fields (GString              *out,
           put_str (out, "}\n");
           continue;
         }
-      if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && tsr_field_value_is_default (field, value))
+      if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && value_is_default (field, value))
         continue;
       put_str (out, indent);
       put_str (out, field->name);
@@ -206,7 +229,13 @@ append_raw (GString               *out,
 GBytes *
 tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 {
-  GString *out = g_string_sized_new (4096 + 128 * (gsize) tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL));
+  gsize records = 0;
+  GString *out;
+
+  /* Room for what the writer makes of a record (a panel is about 130 bytes): no growth. */
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    records += tsr_doom2d_map_count (map, k);
+  out = g_string_sized_new (4096 + 192 * records);
 
   put_str (out, "map {\n");
   const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
@@ -416,17 +445,18 @@ parser_next (Parser *parser)
   if (CLASS (d[parser->pos]) & CHAR_START)
     {
       gsize start = parser->pos, pos = start, size = parser->size;
+      char *ident = parser->ident;
 
+      /* Copied while scanned (identifiers are short: a memcpy call cost more than the bytes). */
+      while (pos < size && (CLASS (d[pos]) & CHAR_IDENT) && pos - start < sizeof parser->ident - 1)
+        *ident++ = d[pos++];
+      *ident = '\0';
       while (pos < size && (CLASS (d[pos]) & CHAR_IDENT))
         pos++;
       parser->pos = pos;
       parser->token.type = TOKEN_IDENT;
       if (parser->pos - start < sizeof parser->ident)
-        {
-          memcpy (parser->ident, d + start, parser->pos - start);
-          parser->ident[parser->pos - start] = '\0';
-          parser->token.text = parser->ident;
-        }
+        parser->token.text = parser->ident;
       else
         parser->token.text = g_strndup (d + start, parser->pos - start);
       return TRUE;
