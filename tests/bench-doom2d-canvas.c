@@ -7,6 +7,8 @@
  * acid filters), also at an animation step. Prints CPU and wall time per frame, mean and p95. */
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "edit/tsr-move-elements-command.h"
@@ -19,7 +21,16 @@
 
 #define VIEW_W 1920
 #define VIEW_H 1080
-#define FRAMES 300
+/* Frames per measurement; the second argument may say fewer (for callgrind). */
+static guint frames = 300;
+/* With an argument, only the measurements whose label contains it run (for profiling one). */
+static const char *only;
+
+static gboolean
+wanted (const char *what)
+{
+  return only == NULL || strstr (what, only) != NULL;
+}
 
 typedef struct {
   double wall;
@@ -93,7 +104,9 @@ bench_view (const char *what, cairo_surface_t *target, const TsrMapViewport *vie
   g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
 
-  for (guint i = 0; i < FRAMES; i++)
+  if (!wanted (what))
+    return;
+  for (guint i = 0; i < frames; i++)
     draw_frame (target, viewport, wall, cpu);
   report (what, wall, cpu);
 }
@@ -141,7 +154,9 @@ run_views (const char           *label,
     g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
     TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, n_panels / 2);
 
-    for (guint i = 0; i < FRAMES; i++)
+    g_free (what);
+    what = g_strdup_printf ("%s: fit, move one panel + frame", label);
+    for (guint i = 0; wanted (what) && i < frames; i++)
       {
         g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1,
                                                                               i % 2 ? -16 : 16, 0, "Move", NULL);
@@ -154,14 +169,13 @@ run_views (const char           *label,
         g_array_index (wall, double, wall->len - 1) = (g_get_monotonic_time () - start) / 1000.0;
         g_array_index (cpu, double, cpu->len - 1) = cpu_ms () - cpu_start;
       }
-    g_free (what);
-    what = g_strdup_printf ("%s: fit, move one panel + frame", label);
-    report (what, wall, cpu);
+    if (wanted (what))
+      report (what, wall, cpu);
   }
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
   g_autofree char *dir = tsr_test_data_require ("doom2d");
   g_autofree char *path = g_build_filename (dir, "df_MAP01.map", NULL);
@@ -178,6 +192,9 @@ main (void)
   g_autofree char *temp = g_dir_make_tmp ("tessera-bench-XXXXXX", NULL);
   g_autofree char *wad = tsr_test_pack_standart_wad (dir, temp);
 
+  only = argc > 1 ? argv[1] : NULL;
+  if (argc > 2)
+    frames = (guint) MAX (1, atoi (argv[2]));
   g_assert_no_error (error);
   g_assert_nonnull (wad);
   d2 = TSR_DOOM2D_DOCUMENT (document);
@@ -229,12 +246,13 @@ main (void)
     g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
 
     /* Every frame one game tick on: the animation step and its frame. */
-    for (guint i = 0; i < FRAMES; i++)
+    for (guint i = 0; wanted ("textures: fit, a game tick per frame") && i < frames; i++)
       {
         tsr_doom2d_panel_layer_set_tick (TSR_DOOM2D_PANEL_LAYER (layers[1]), i + 1);
         draw_frame (target, &viewport, wall, cpu);
       }
-    report ("textures: fit, a game tick per frame", wall, cpu);
+    if (wall->len > 0)
+      report ("textures: fit, a game tick per frame", wall, cpu);
   }
   {
     g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));

@@ -96,11 +96,14 @@ measure (const char *what,
           size, iterations, (double) size * iterations / cpu, (double) size * iterations / elapsed);
 }
 
-/* Every texture of D2DTEXTURES in the archive at PATH through a fresh texture cache; the time. */
+/* Every texture of D2DTEXTURES in the archive at PATH through a fresh texture cache; the wall
+ * time, and the thread CPU time in *CPU (both ms). */
 static double
 load_textures (const char *path,
-               guint      *loaded)
+               guint      *loaded,
+               double     *cpu)
 {
+  gint64 cpu_start = cpu_us ();
   const char *search[] = { path, NULL };
   gint64 start = g_get_monotonic_time ();
   g_autoptr(TsrDoom2dTextureCache) cache = tsr_doom2d_texture_cache_new (tsr_doom2d_resources_new (search, NULL),
@@ -125,6 +128,7 @@ load_textures (const char *path,
       (*loaded)++;
     }
   tsr_doom2d_wad_free (wad);
+  *cpu = (cpu_us () - cpu_start) / 1000.0;
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
@@ -136,7 +140,7 @@ measure_textures (const char *folder)
   g_autofree char *path = g_build_filename (temp, "Standart.wad", NULL);
   TsrDoom2dWad *wad = tsr_doom2d_pack_list (list, NULL, NULL);
   g_autoptr(GBytes) packed = wad != NULL ? tsr_doom2d_wad_write (wad, NULL) : NULL;
-  double best = G_MAXDOUBLE;
+  double best = G_MAXDOUBLE, best_cpu = G_MAXDOUBLE;
   guint loaded = 0;
 
   tsr_doom2d_wad_free (wad);
@@ -146,9 +150,14 @@ measure_textures (const char *folder)
       exit (1);
     }
   for (guint run = 0; run < 5; run++)
-    best = MIN (best, load_textures (path, &loaded));
-  printf ("%-28s %8" G_GSIZE_FORMAT " bytes: %u textures in %6.1f ms (best of 5)\n", "packed Standart.wad textures",
-          g_bytes_get_size (packed), loaded, best);
+    {
+      double cpu;
+
+      best = MIN (best, load_textures (path, &loaded, &cpu));
+      best_cpu = MIN (best_cpu, cpu);
+    }
+  printf ("%-28s %8" G_GSIZE_FORMAT " bytes: %u textures in %6.1f ms thread CPU, %6.1f ms wall (best of 5)\n",
+          "packed Standart.wad textures", g_bytes_get_size (packed), loaded, best_cpu, best);
   g_unlink (path);
   g_rmdir (temp);
 }

@@ -15,8 +15,9 @@ tsr_field_find (const TsrField *fields,
 {
   g_return_val_if_fail (name != NULL, -1);
 
+  /* The first byte first: text readers look a name up per field they read. */
   for (guint i = 0; i < n_fields; i++)
-    if (strcmp (fields[i].name, name) == 0)
+    if (fields[i].name[0] == name[0] && strcmp (fields[i].name, name) == 0)
       return (int) i;
   /* Other spellings compare without case: aliases are older names, engines' parsers ignore case. */
   for (guint i = 0; i < n_fields; i++)
@@ -336,7 +337,7 @@ tsr_field_enum_lookup (const TsrFieldEnum *enumeration,
   if (enumeration == NULL)
     return FALSE;
   for (guint i = 0; i < enumeration->n_constants; i++)
-    if (strcmp (enumeration->constants[i].name, name) == 0)
+    if (enumeration->constants[i].name[0] == name[0] && strcmp (enumeration->constants[i].name, name) == 0)
       {
         *value = enumeration->constants[i].value;
         return TRUE;

@@ -104,12 +104,15 @@ cp1251_encode_into (const char *text,
             p++;
           else
             {
-              for (guint i = 0; i < 128; i++)
-                if (cp1251_high[i] == c)
-                  {
-                    code = (guint8) (0x80 + i);
-                    break;
-                  }
+              if (c >= 0x0410 && c <= 0x044f) /* А..я: 0xc0..0xff in order */
+                code = (guint8) (0xc0 + (c - 0x0410));
+              else
+                for (guint i = 0; i < 128; i++)
+                  if (cp1251_high[i] == c)
+                    {
+                      code = (guint8) (0x80 + i);
+                      break;
+                    }
               p = g_utf8_next_char (p);
             }
         }
@@ -126,8 +129,6 @@ cp1251_encode_into (const char *text,
  * defaults of text-only fields, zeros elsewhere, no strings), and which fields hold strings. The
  * general walk (field_decode/field_encode) stays for what no operation covers. */
 enum {
-  OP_SIGNED  = 1 << 0,
-  OP_MONSTER = 1 << 1, /* a monster reference: stored as index + 1 */
   OP_CHARS   = 1 << 2, /* a CP1251 string of WIDTH bytes */
   OP_GENERAL = 1 << 3, /* anything else: through field_decode/field_encode */
 };
@@ -140,10 +141,26 @@ typedef struct {
   guint16 field;
 } FieldOp;
 
+/* One little-endian integer of a plain field (a point has two): the hot path, one switch each. */
+enum {
+  INT_U8, INT_S8, INT_U16, INT_S16, INT_U32, INT_S32, INT_64,
+};
+
 typedef struct {
+  guint16 offset;    /* in the record, base included */
+  guint8  kind;      /* INT_* */
+  gint8   bias;      /* added when decoding, taken off when encoding: -1 for monster references */
+  guint16 field;
+  guint16 component;
+} IntOp;
+
+typedef struct {
+  guint          n_ints;
+  IntOp         *ints;
   guint          n_ops;
-  FieldOp       *ops;
+  FieldOp       *ops;           /* strings and fields the general walk handles */
   TsrFieldValue *initial;       /* n_fields */
+  TsrFieldValue *defaults;      /* n_fields: every field's default (texts NULL: copied from the field) */
   guint          n_default_texts;
   guint16       *default_texts; /* text-only string fields: their default text is copied */
   guint          n_texts;
@@ -168,33 +185,6 @@ record_plan (TsrDoom2dKind kind)
 }
 
 
-/* Defaults into VALUES; with TEXT_ONLY just for the fields the binary form lacks (a binary record
- * is about to fill in the rest). */
-static void
-values_init_some (TsrFieldValue       *values,
-                  const TsrField *fields,
-                  guint                 n_fields,
-                  gboolean              text_only)
-{
-  for (guint i = 0; i < n_fields; i++)
-    {
-      if (text_only && fields[i].offset >= 0)
-        continue;
-      memcpy (values[i].v, fields[i].default_value, sizeof values[i].v);
-      values[i].text = tsr_field_is_text (&fields[i])
-                       ? g_strdup (fields[i].default_text != NULL ? fields[i].default_text : "")
-                       : NULL;
-    }
-}
-
-static void
-values_init (TsrFieldValue       *values,
-             const TsrField *fields,
-             guint                 n_fields)
-{
-  values_init_some (values, fields, n_fields, FALSE);
-}
-
 static void
 values_clear (TsrFieldValue *values,
               guint           n_values)
@@ -204,6 +194,22 @@ values_clear (TsrFieldValue *values,
   g_free (values);
 }
 
+/* Every field's default (texts copied), from the plan's template (the text reader makes a record per block). */
+static TsrFieldValue *
+plan_defaults_new (const TablePlan     *plan,
+                   const TsrFieldTable *table)
+{
+  TsrFieldValue *values = g_memdup2 (plan->defaults, table->n_fields * sizeof *values);
+
+  for (guint t = 0; t < plan->n_texts; t++)
+    {
+      const TsrField *field = &table->fields[plan->texts[t]];
+
+      values[plan->texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
+    }
+  return values;
+}
+
 TsrDoom2dRecord *
 tsr_doom2d_record_new (TsrDoom2dKind kind)
 {
@@ -211,8 +217,7 @@ tsr_doom2d_record_new (TsrDoom2dKind kind)
   TsrDoom2dRecord *record = g_new0 (TsrDoom2dRecord, 1);
 
   record->kind = kind;
-  record->values = g_new0 (TsrFieldValue, type->table.n_fields);
-  values_init (record->values, type->table.fields, type->table.n_fields);
+  record->values = plan_defaults_new (record_plan (kind), &type->table);
   if (kind == TSR_DOOM2D_KIND_TRIGGER)
     tsr_doom2d_record_set_trigger_type (record, 0);
   return record;
@@ -301,8 +306,7 @@ tsr_doom2d_record_set_trigger_type (TsrDoom2dRecord *record,
   record->layout = tsr_doom2d_trigger_layout (trigger_type);
   if (record->layout != NULL)
     {
-      record->data_values = g_new0 (TsrFieldValue, record->layout->table.n_fields);
-      values_init (record->data_values, record->layout->table.fields, record->layout->table.n_fields);
+      record->data_values = plan_defaults_new (table_plan (&record->layout->table), &record->layout->table);
     }
   /* The old type's data bytes mean nothing for the new one. */
   if (record->raw != NULL)
@@ -463,7 +467,9 @@ table_plan_build (const TsrFieldTable *table,
   TablePlan *plan = g_new0 (TablePlan, 1);
 
   plan->ops = g_new0 (FieldOp, table->n_fields);
+  plan->ints = g_new0 (IntOp, 4 * (gsize) table->n_fields);
   plan->initial = g_new0 (TsrFieldValue, table->n_fields);
+  plan->defaults = g_new0 (TsrFieldValue, table->n_fields);
   plan->default_texts = g_new0 (guint16, table->n_fields);
   plan->texts = g_new0 (guint16, table->n_fields);
   for (guint i = 0; i < table->n_fields; i++)
@@ -472,6 +478,7 @@ table_plan_build (const TsrFieldTable *table,
       FieldOp op = { (guint16) (base + (gsize) MAX (field->offset, 0)), field->width, (guint8) field_components (field),
                      0, (guint16) i };
 
+      memcpy (plan->defaults[i].v, field->default_value, sizeof plan->defaults[i].v);
       if (tsr_field_is_text (field))
         plan->texts[plan->n_texts++] = (guint16) i;
       if (field->offset < 0)
@@ -484,30 +491,51 @@ table_plan_build (const TsrFieldTable *table,
       /* Out of the record: field_decode leaves such a value alone. */
       if (field->type == TSR_FIELD_BYTES || base + (gsize) field->offset + tsr_field_get_size (field) > record_size)
         continue;
-      if (field->type == TSR_FIELD_CHARS)
-        op.flags = OP_CHARS;
-      else if (field_is_plain_le (field) && field->type != TSR_FIELD_STRING)
-        op.flags = ((field->flags & TSR_FIELD_SIGNED) ? OP_SIGNED : 0)
-                   | (field->reference == TSR_DOOM2D_REF_MONSTER ? OP_MONSTER : 0);
-      else
-        op.flags = OP_GENERAL;
+      if (field_is_plain_le (field) && field->type != TSR_FIELD_STRING && field->type != TSR_FIELD_CHARS)
+        {
+          gboolean is_signed = (field->flags & TSR_FIELD_SIGNED) != 0;
+          guint8 kind = field->width == 1 ? (is_signed ? INT_S8 : INT_U8)
+                        : field->width == 2 ? (is_signed ? INT_S16 : INT_U16)
+                        : field->width == 4 ? (is_signed ? INT_S32 : INT_U32) : INT_64;
+
+          for (guint c = 0; c < op.components; c++)
+            plan->ints[plan->n_ints++] = (IntOp) {
+              (guint16) (op.offset + c * field->width), kind,
+              (gint8) (c == 0 && field->reference == TSR_DOOM2D_REF_MONSTER ? -1 : 0), (guint16) i, (guint16) c };
+          continue;
+        }
+      op.flags = field->type == TSR_FIELD_CHARS ? OP_CHARS : OP_GENERAL;
       plan->ops[plan->n_ops++] = op;
     }
   return plan;
 }
 
-/* The plan of a record type's table, or of a trigger layout's (at the trigger data's offset). */
+/* The plan of a record type's table, or of a trigger layout's (at the trigger data's offset). Plans
+ * once made are found without a lock (a trigger asks for its layout's on every read and write):
+ * the schema has a fixed, small set of tables, published in CACHED in order. */
+#define MAX_PLANS 64
+
 static const TablePlan *
 table_plan (const TsrFieldTable *table)
 {
-  static GHashTable *plans;
+  static struct {
+    const TsrFieldTable *table;
+    const TablePlan     *plan;
+  } cached[MAX_PLANS];
+  static guint n_cached;
   G_LOCK_DEFINE_STATIC (plans);
-  TablePlan *plan;
+  const TablePlan *plan = NULL;
+  guint n = g_atomic_int_get (&n_cached);
+
+  for (guint i = 0; i < n; i++)
+    if (cached[i].table == table)
+      return cached[i].plan;
 
   G_LOCK (plans);
-  if (plans == NULL)
-    plans = g_hash_table_new (NULL, NULL);
-  plan = g_hash_table_lookup (plans, table);
+  n = g_atomic_int_get (&n_cached);
+  for (guint i = 0; i < n && plan == NULL; i++)
+    if (cached[i].table == table)
+      plan = cached[i].plan;
   if (plan == NULL)
     {
       const TsrDoom2dRecordType *trigger = tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER);
@@ -517,7 +545,10 @@ table_plan (const TsrFieldTable *table)
         is_record |= &tsr_doom2d_record_type (k)->table == table;
       plan = is_record ? table_plan_build (table, 0, table->size)
                        : table_plan_build (table, TSR_DOOM2D_TRIGGER_DATA_OFFSET, trigger->table.size);
-      g_hash_table_insert (plans, (gpointer) table, plan);
+      g_assert (n < MAX_PLANS);
+      cached[n].table = table;
+      cached[n].plan = plan;
+      g_atomic_int_set (&n_cached, n + 1);
     }
   G_UNLOCK (plans);
   return plan;
@@ -558,17 +589,26 @@ plan_decode (const TablePlan     *plan,
 
           value->text = tsr_doom2d_cp1251_to_utf8 (at, end ? (gsize) (end - at) : op->width);
         }
-      else if (op->flags & OP_GENERAL)
-        field_decode (&table->fields[op->field], raw, record_size, base, value);
       else
-        {
-          gboolean is_signed = (op->flags & OP_SIGNED) != 0;
+        field_decode (&table->fields[op->field], raw, record_size, base, value);
+    }
+  for (guint o = 0; o < plan->n_ints; o++)
+    {
+      const IntOp *op = &plan->ints[o];
+      const guint8 *at = raw + op->offset;
+      gint64 v;
 
-          for (guint c = 0; c < op->components; c++)
-            value->v[c] = read_le (at + c * op->width, op->width, is_signed);
-          if (op->flags & OP_MONSTER)
-            value->v[0] -= 1;
+      switch (op->kind)
+        {
+        case INT_U8: v = at[0]; break;
+        case INT_S8: v = (gint8) at[0]; break;
+        case INT_U16: v = (guint16) (at[0] | at[1] << 8); break;
+        case INT_S16: v = (gint16) (guint16) (at[0] | at[1] << 8); break;
+        case INT_U32: v = (gint64) read_le (at, 4, FALSE); break;
+        case INT_S32: v = read_le (at, 4, TRUE); break;
+        default: v = read_le (at, 8, FALSE); break;
         }
+      values[op->field].v[op->component] = v + op->bias;
     }
 }
 
@@ -589,20 +629,39 @@ plan_encode (const TablePlan     *plan,
 
       if (op->flags & OP_CHARS)
         {
-          guint8 encoded[256];
-          gsize length = cp1251_encode_into (value->text ? value->text : "", encoded, sizeof encoded);
+          const char *text = value->text ? value->text : "";
           const guint8 *nul = memchr (at, 0, op->width);
           gsize stored = nul != NULL ? (gsize) (nul - at) : op->width;
+          gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
 
-          if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
-            field_encode (&table->fields[op->field], value, record + base);
+          /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
+          for (gsize b = 0; same && b < stored; b++)
+            same = at[b] < 0x80;
+          if (!same)
+            {
+              guint8 encoded[256];
+              gsize length = cp1251_encode_into (text, encoded, sizeof encoded);
+
+              if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
+                field_encode (&table->fields[op->field], value, record + base);
+            }
         }
-      else if (op->flags & OP_GENERAL)
-        field_encode (&table->fields[op->field], value, record + base);
       else
-        for (guint c = 0; c < op->components; c++)
-          write_le (at + c * op->width, op->width,
-                    value->v[c] + (c == 0 && (op->flags & OP_MONSTER) ? 1 : 0));
+        field_encode (&table->fields[op->field], value, record + base);
+    }
+  for (guint o = 0; o < plan->n_ints; o++)
+    {
+      const IntOp *op = &plan->ints[o];
+      guint8 *at = record + op->offset;
+      guint64 v = (guint64) (values[op->field].v[op->component] - op->bias);
+
+      switch (op->kind)
+        {
+        case INT_U8: case INT_S8: at[0] = (guint8) v; break;
+        case INT_U16: case INT_S16: at[0] = (guint8) v, at[1] = (guint8) (v >> 8); break;
+        case INT_U32: case INT_S32: write_le (at, 4, (gint64) v); break;
+        default: write_le (at, 8, (gint64) v); break;
+        }
     }
 }
 

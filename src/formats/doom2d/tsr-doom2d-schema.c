@@ -605,7 +605,7 @@ const TsrDoom2dRecordType *
 tsr_doom2d_record_type_by_name (const char *name)
 {
   for (guint i = 0; i < TSR_DOOM2D_N_KINDS; i++)
-    if (g_strcmp0 (record_types[i].table.name, name) == 0)
+    if (name != NULL && record_types[i].table.name[0] == name[0] && strcmp (record_types[i].table.name, name) == 0)
       return &record_types[i];
   return NULL;
 }

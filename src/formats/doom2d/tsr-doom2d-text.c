@@ -115,6 +115,29 @@ append_integer (GString              *out,
   }
 }
 
+/* tsr_field_value_is_default without its calls and copy: asked for every field the writer writes. */
+static inline gboolean
+value_is_default (const TsrField      *field,
+                  const TsrFieldValue *value)
+{
+  switch (field->type)
+    {
+    case TSR_FIELD_CHARS:
+    case TSR_FIELD_STRING:
+      return strcmp (value->text != NULL ? value->text : "", field->default_text != NULL ? field->default_text : "") == 0;
+    case TSR_FIELD_COLOR:
+      return value->v[0] == field->default_value[0] && value->v[1] == field->default_value[1]
+             && value->v[2] == field->default_value[2] && value->v[3] == field->default_value[3];
+    case TSR_FIELD_POINT:
+    case TSR_FIELD_SIZE:
+      return value->v[0] == field->default_value[0] && value->v[1] == field->default_value[1];
+    case TSR_FIELD_BYTES:
+      return TRUE;
+    default:
+      return value->v[0] == field->default_value[0];
+    }
+}
+
 static void
 append_fields (GString              *out,
                const TsrDoom2dMap   *map,
@@ -145,7 +168,7 @@ append_fields (GString              *out,
           put_str (out, "}\n");
           continue;
         }
-      if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && tsr_field_value_is_default (field, value))
+      if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && value_is_default (field, value))
         continue;
       put_str (out, indent);
       put_str (out, field->name);
@@ -206,7 +229,13 @@ append_raw (GString               *out,
 GBytes *
 tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 {
-  GString *out = g_string_sized_new (4096 + 128 * (gsize) tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL));
+  gsize records = 0;
+  GString *out;
+
+  /* Room for what the writer makes of a record (a panel is about 130 bytes): no growth. */
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    records += tsr_doom2d_map_count (map, k);
+  out = g_string_sized_new (4096 + 192 * records);
 
   put_str (out, "map {\n");
   const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
@@ -261,18 +290,17 @@ typedef struct {
   char     *text;
   gint64    number;
   char      punct;
-  gsize     offset;
-  guint     line;
+  gsize     offset; /* the line is counted from it only for messages */
 } Token;
 
 typedef struct {
   const char *data;
   gsize       size;
   gsize       pos;
-  guint       line;
   Token       token;     /* the current token */
   GError    **error;
   gboolean    failed;
+  GStringChunk *strings; /* record names and pending references' names, freed at once */
   /* Identifiers are copied here instead of into an allocation each (token.text then points at
    * it and is not freed); strings and comments still own their text. */
   char        ident[128];
@@ -290,17 +318,51 @@ token_clear_text (Parser *parser)
 typedef struct {
   TsrFieldValue    *value;
   TsrDoom2dReference reference;
-  char              *name;
+  const char        *name;   /* in the parser's string chunk */
   gsize              offset;
-  guint              line;
 } PendingReference;
 
-static void
-pending_reference_free (PendingReference *pending)
+/* The 1-based line of OFFSET in DATA, for messages (the tokenizer keeps no line count). */
+static guint
+line_at (const char *data,
+         gsize       offset)
 {
-  g_free (pending->name);
-  g_free (pending);
+  guint line = 1;
+
+  for (const char *p = data, *end = data + offset; (p = memchr (p, '\n', (gsize) (end - p))) != NULL; p++)
+    line++;
+  return line;
 }
+
+/* Character classes of the tokenizer, one table look-up per byte. */
+enum {
+  CHAR_SPACE = 1 << 0,
+  CHAR_IDENT = 1 << 1, /* letters, '_' and digits: inside identifiers and numbers */
+  CHAR_START = 1 << 2, /* letters and '_': what starts an identifier */
+  CHAR_DIGIT = 1 << 3,
+  CHAR_PUNCT = 1 << 4,
+};
+
+static guint8 char_class[256];
+
+static void
+char_class_init (void)
+{
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint c = 0; c < 256; c++)
+        char_class[c] = (guint8) ((g_ascii_isspace (c) ? CHAR_SPACE : 0)
+                                  | (g_ascii_isalnum (c) || c == '_' ? CHAR_IDENT : 0)
+                                  | (g_ascii_isalpha (c) || c == '_' ? CHAR_START : 0)
+                                  | (g_ascii_isdigit (c) ? CHAR_DIGIT : 0)
+                                  | (c != 0 && strchr ("{}();|,", (int) c) != NULL ? CHAR_PUNCT : 0));
+      g_once_init_leave (&done, 1);
+    }
+}
+
+#define CLASS(c) char_class[(guchar) (c)]
 
 static gboolean
 parser_fail (Parser     *parser,
@@ -309,7 +371,7 @@ parser_fail (Parser     *parser,
 {
   if (!parser->failed)
     tsr_set_error_at (parser->error, code, parser->token.offset, "text map: line %u: %s",
-                      parser->token.line, what);
+                      line_at (parser->data, parser->token.offset), what);
   parser->failed = TRUE;
   return FALSE;
 }
@@ -325,18 +387,12 @@ parser_next (Parser *parser)
       {
         /* Locals, so the loop keeps them in registers (D may alias PARSER). */
         gsize pos = parser->pos, size = parser->size;
-        guint line = parser->line;
 
-        while (pos < size && g_ascii_isspace (d[pos]))
-          {
-            line += d[pos] == '\n';
-            pos++;
-          }
+        while (pos < size && (CLASS (d[pos]) & CHAR_SPACE))
+          pos++;
         parser->pos = pos;
-        parser->line = line;
       }
       parser->token.offset = parser->pos;
-      parser->token.line = parser->line;
       if (parser->pos + 1 < parser->size && d[parser->pos] == '/' && d[parser->pos + 1] == '/')
         {
           gsize start = parser->pos;
@@ -365,8 +421,6 @@ parser_next (Parser *parser)
           parser->pos += 2;
           while (parser->pos + 1 < parser->size && !(d[parser->pos] == '*' && d[parser->pos + 1] == '/'))
             {
-              if (d[parser->pos] == '\n')
-                parser->line++;
               parser->pos++;
             }
           if (parser->pos + 1 >= parser->size)
@@ -382,33 +436,40 @@ parser_next (Parser *parser)
       parser->token.type = TOKEN_END;
       return TRUE;
     }
-  if (g_ascii_isalpha (d[parser->pos]) || d[parser->pos] == '_')
+  if (CLASS (d[parser->pos]) & CHAR_PUNCT)
+    {
+      parser->token.type = TOKEN_PUNCT;
+      parser->token.punct = d[parser->pos++];
+      return TRUE;
+    }
+  if (CLASS (d[parser->pos]) & CHAR_START)
     {
       gsize start = parser->pos, pos = start, size = parser->size;
+      char *ident = parser->ident;
 
-      while (pos < size && (g_ascii_isalnum (d[pos]) || d[pos] == '_'))
+      /* Copied while scanned (identifiers are short: a memcpy call cost more than the bytes). */
+      while (pos < size && (CLASS (d[pos]) & CHAR_IDENT) && pos - start < sizeof parser->ident - 1)
+        *ident++ = d[pos++];
+      *ident = '\0';
+      while (pos < size && (CLASS (d[pos]) & CHAR_IDENT))
         pos++;
       parser->pos = pos;
       parser->token.type = TOKEN_IDENT;
       if (parser->pos - start < sizeof parser->ident)
-        {
-          memcpy (parser->ident, d + start, parser->pos - start);
-          parser->ident[parser->pos - start] = '\0';
-          parser->token.text = parser->ident;
-        }
+        parser->token.text = parser->ident;
       else
         parser->token.text = g_strndup (d + start, parser->pos - start);
       return TRUE;
     }
-  if (g_ascii_isdigit (d[parser->pos])
-      || (d[parser->pos] == '-' && parser->pos + 1 < parser->size && g_ascii_isdigit (d[parser->pos + 1])))
+  if ((CLASS (d[parser->pos]) & CHAR_DIGIT)
+      || (d[parser->pos] == '-' && parser->pos + 1 < parser->size && (CLASS (d[parser->pos + 1]) & CHAR_DIGIT)))
     {
       gsize start = parser->pos;
       char digits[72];
       char *end = NULL;
 
       parser->pos++;
-      while (parser->pos < parser->size && g_ascii_isalnum (d[parser->pos]))
+      while (parser->pos < parser->size && (CLASS (d[parser->pos]) & CHAR_IDENT) && d[parser->pos] != '_')
         parser->pos++;
       /* No number is this long; the limit only keeps the copy on the stack. */
       if (parser->pos - start >= sizeof digits)
@@ -447,8 +508,6 @@ parser_next (Parser *parser)
       while (parser->pos < parser->size && d[parser->pos] != quote)
         {
           char c = d[parser->pos++];
-          if (c == '\n')
-            parser->line++;
           if (c == '\\' && parser->pos < parser->size)
             {
               char e = d[parser->pos++];
@@ -481,12 +540,6 @@ parser_next (Parser *parser)
         }
       parser->token.type = TOKEN_STRING;
       parser->token.text = g_string_free (text, FALSE);
-      return TRUE;
-    }
-  if (strchr ("{}();|,", d[parser->pos]) != NULL)
-    {
-      parser->token.type = TOKEN_PUNCT;
-      parser->token.punct = d[parser->pos++];
       return TRUE;
     }
   return parser_fail (parser, TSR_ERROR_INVALID, "unexpected character");
@@ -543,7 +596,7 @@ static gboolean
 parse_value (Parser               *parser,
              const TsrField *field,
              TsrFieldValue       *value,
-             GPtrArray            *pending)
+             GArray               *pending)
 {
   gint64 low = 0, high = 0;
 
@@ -600,13 +653,12 @@ parse_value (Parser               *parser,
         value->v[0] = -1;
       else
         {
-          PendingReference *reference = g_new0 (PendingReference, 1);
-          reference->value = value;
-          reference->reference = field->reference;
-          reference->name = g_strdup (parser->token.text);
-          reference->offset = parser->token.offset;
-          reference->line = parser->token.line;
-          g_ptr_array_add (pending, reference);
+          PendingReference reference = {
+            value, field->reference, g_string_chunk_insert (parser->strings, parser->token.text),
+            parser->token.offset
+          };
+
+          g_array_append_val (pending, reference);
         }
       return parser_next (parser);
     }
@@ -646,7 +698,7 @@ parse_value (Parser               *parser,
 }
 
 static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TsrField *fields,
-                              guint n_fields, TsrFieldValue *values, GPtrArray *pending,
+                              guint n_fields, TsrFieldValue *values, GArray *pending,
                               gboolean top_level, TsrDoom2dMap *map, GPtrArray **names);
 
 static gboolean
@@ -676,22 +728,22 @@ static gboolean
 parse_record (Parser                    *parser,
               TsrDoom2dMap              *map,
               const TsrDoom2dRecordType *type,
-              GPtrArray                 *pending,
+              GArray                    *pending,
               GPtrArray                **names)
 {
   TsrDoom2dRecord *record = tsr_doom2d_record_new (type->kind);
-  g_autofree char *name = NULL;
+  char *name = NULL;
 
   tsr_doom2d_map_add (map, record);
   if (!parser_next (parser))
     return FALSE;
   if (parser->token.type == TOKEN_IDENT)
     {
-      name = g_strdup (parser->token.text);
+      name = g_string_chunk_insert (parser->strings, parser->token.text);
       if (!parser_next (parser))
         return FALSE;
     }
-  g_ptr_array_add (names[type->kind], g_steal_pointer (&name));
+  g_ptr_array_add (names[type->kind], name);
   if (!expect_punct (parser, '{'))
     return FALSE;
   return parse_fields (parser, record, type->table.fields, type->table.n_fields, record->values, pending, FALSE,
@@ -705,7 +757,7 @@ parse_fields (Parser                *parser,
               const TsrField  *fields,
               guint                  n_fields,
               TsrFieldValue        *values,
-              GPtrArray             *pending,
+              GArray                *pending,
               gboolean               top_level,
               TsrDoom2dMap          *map,
               GPtrArray            **names)
@@ -821,17 +873,19 @@ tsr_doom2d_map_read_text (const guint8 *data,
                           gsize         size,
                           GError      **error)
 {
-  Parser parser = { (const char *) data, size, 0, 1, { 0 }, error, FALSE, { 0 } };
-  g_autoptr(GPtrArray) pending = g_ptr_array_new_with_free_func ((GDestroyNotify) pending_reference_free);
+  Parser parser = { .data = (const char *) data, .size = size, .error = error,
+                    .strings = g_string_chunk_new (4096) };
+  g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingReference), 256);
   GPtrArray *names[TSR_DOOM2D_N_KINDS];
   gboolean canonical[TSR_DOOM2D_N_KINDS];
   TsrDoom2dMap *map = tsr_doom2d_map_new ();
   gboolean ok = FALSE;
 
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
-    names[k] = g_ptr_array_new_with_free_func (g_free);
+    names[k] = g_ptr_array_sized_new (k == TSR_DOOM2D_KIND_PANEL ? 256 : 32);
   if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
     parser.pos = 3;
+  char_class_init ();
 
   if (!parser_next (&parser))
     goto out;
@@ -876,7 +930,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
     }
   for (guint i = 0; i < pending->len; i++)
     {
-      PendingReference *reference = g_ptr_array_index (pending, i);
+      PendingReference *reference = &g_array_index (pending, PendingReference, i);
       TsrDoom2dKind kind = reference->reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
                            : reference->reference == TSR_DOOM2D_REF_PANEL ? TSR_DOOM2D_KIND_PANEL
                            : reference->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
@@ -910,7 +964,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
       if (found < 0)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, reference->offset,
-                            "text map: line %u: no %s named '%s'", reference->line,
+                            "text map: line %u: no %s named '%s'", line_at (parser.data, reference->offset),
                             tsr_doom2d_record_type (kind)->table.name, reference->name);
           goto out;
         }
@@ -920,6 +974,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
 
 out:
   token_clear_text (&parser);
+  g_string_chunk_free (parser.strings);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
     g_ptr_array_unref (names[k]);
   if (!ok)

@@ -43,6 +43,7 @@ struct _TsrDoom2dPanelLayer {
   int                    sky_height;
   cairo_surface_t       *frame;       /* the layer as drawn for FRAME_VIEWPORT, or NULL */
   TsrMapViewport         frame_viewport;
+  cairo_rectangle_int_t  frame_extents; /* what of FRAME was drawn on, in view pixels (the blit) */
   gboolean               frame_visible[TSR_DOOM2D_N_CATEGORIES];
   gulong                 changed_handler;
   int                    alpha_field;
@@ -331,6 +332,40 @@ viewport_equal (const TsrMapViewport *a,
          && a->scale_factor == b->scale_factor;
 }
 
+/* The part of the view the layer drew on: the map's area and every panel drawn (panels may lie
+ * outside the map), in whole view pixels, clipped to the view. */
+static void
+frame_extents (TsrDoom2dPanelLayer  *self,
+               const TsrMapViewport *viewport)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+  double map_w = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
+  double map_h = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
+  double x0, y0, x1, y1;
+  GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
+
+  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
+  for (guint i = 0; i < panels->len; i++)
+    {
+      const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
+      const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
+      const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+      double px0, py0, px1, py1;
+
+      tsr_map_viewport_to_view (viewport, (double) at[0], (double) at[1], &px0, &py0);
+      tsr_map_viewport_to_view (viewport, (double) (at[0] + size[0]), (double) (at[1] + size[1]), &px1, &py1);
+      /* A panel of no size is drawn one pixel wide. */
+      x0 = MIN (x0, px0), y0 = MIN (y0, py0), x1 = MAX (x1, MAX (px1, px0 + 1)), y1 = MAX (y1, MAX (py1, py0 + 1));
+    }
+  x0 = MAX (floor (x0) - 1, 0), y0 = MAX (floor (y0) - 1, 0);
+  x1 = MIN (ceil (x1) + 1, viewport->width), y1 = MIN (ceil (y1) + 1, viewport->height);
+  self->frame_extents.x = (int) x0;
+  self->frame_extents.y = (int) y0;
+  self->frame_extents.width = (int) MAX (x1 - x0, 0);
+  self->frame_extents.height = (int) MAX (y1 - y0, 0);
+}
+
 static gboolean
 panel_layer_draw (TsrCanvasLayer       *layer,
                   cairo_t              *cr,
@@ -356,13 +391,19 @@ panel_layer_draw (TsrCanvasLayer       *layer,
       cairo_surface_set_device_scale (self->frame, scale, scale);
       frame_cr = cairo_create (self->frame);
       draw_layer (self, frame_cr, viewport, map, visible);
+      frame_extents (self, viewport);
       cairo_destroy (frame_cr);
       self->frame_viewport = *viewport;
       memcpy (self->frame_visible, visible, sizeof visible);
     }
+  if (self->frame_extents.width <= 0 || self->frame_extents.height <= 0)
+    return TRUE;
+  /* Only what was drawn on: at fit the map is a part of the view, and a blit is per pixel. */
   cairo_save (cr);
   cairo_set_source_surface (cr, self->frame, 0, 0);
-  cairo_paint (cr);
+  cairo_rectangle (cr, self->frame_extents.x, self->frame_extents.y, self->frame_extents.width,
+                   self->frame_extents.height);
+  cairo_fill (cr);
   cairo_restore (cr);
   return TRUE;
 }
