@@ -431,6 +431,152 @@ START_TEST (test_map_in_archive)
 }
 END_TEST
 
+static void
+increment_counter (guint *counter)
+{
+  (*counter)++;
+}
+
+/* Reads the map resource NAME of the archive at PATH. */
+static TsrDoom2dMap *
+read_archive_map (TsrDoom2dWad *wad,
+                  const char   *name,
+                  gboolean      text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = tsr_doom2d_wad_get_data (wad, tsr_doom2d_wad_find (wad, "", name), &error);
+  TsrDoom2dMap *map;
+
+  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
+  ck_assert (tsr_doom2d_map_sniff_text (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)) == text);
+  map = text ? tsr_doom2d_map_read_text (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error)
+             : tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  return map;
+}
+
+/* Every entry of A and B is stored the same, except those named in SKIP (NULL: none). */
+static void
+assert_entries_stored_alike (TsrDoom2dWad       *a,
+                             TsrDoom2dWad       *b,
+                             const char *const  *skip)
+{
+  ck_assert_uint_eq (a->entries->len, b->entries->len);
+  for (guint i = 0; i < a->entries->len; i++)
+    {
+      const TsrDoom2dWadEntry *x = g_ptr_array_index (a->entries, i), *y = g_ptr_array_index (b->entries, i);
+
+      ck_assert_str_eq (x->name, y->name);
+      if (skip != NULL && g_strv_contains (skip, x->name))
+        continue;
+      ck_assert_msg ((x->compressed == NULL) == (y->compressed == NULL), "%s", x->name);
+      ck_assert_msg (x->compressed == NULL || g_bytes_equal (x->compressed, y->compressed), "%s stored differently",
+                     x->name);
+    }
+}
+
+START_TEST (test_archive_with_two_maps)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *source_map = map_path ();
+  g_autofree char *source_wad = g_build_filename (data_dir, "dfwad_W73A_1.wad", NULL);
+  g_autoptr(GBytes) lump = tsr_test_read_file (source_map);
+  g_autoptr(GBytes) texture = tsr_test_read_file (source_wad);
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *parsed = tsr_doom2d_map_read_binary (g_bytes_get_data (lump, NULL), g_bytes_get_size (lump), &error);
+  g_autoptr(GBytes) text = tsr_doom2d_map_write_text (parsed);
+  guint n_items = tsr_doom2d_map_count (parsed, TSR_DOOM2D_KIND_ITEM);
+  guint n_monsters = tsr_doom2d_map_count (parsed, TSR_DOOM2D_KIND_MONSTER);
+
+  tsr_doom2d_map_free (parsed);
+  /* The project's writer packs the real map twice, binary and as text, beside the real
+   * animated texture archive; once as a DFWAD and, with libzip, as a ZIP. */
+  for (guint z = 0; z < (tsr_doom2d_zip_available () ? 2u : 1u); z++)
+    {
+      g_autofree char *path = g_build_filename (folder, z == 0 ? "two.wad" : "two.dfz", NULL);
+      TsrDoom2dWad *wad = z == 0 ? tsr_doom2d_wad_new () : tsr_doom2d_zip_new ();
+      g_autoptr(GBytes) packed = NULL;
+      g_autoptr(TsrDoom2dDocument) document = NULL;
+      TsrUndoStack *stack;
+      TsrDoom2dWad *original, *saved, *again;
+      TsrDoom2dMap *map01, *map02;
+      guint notified = 0;
+
+      tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
+      tsr_doom2d_wad_add (wad, "", "MAP01", lump);
+      tsr_doom2d_wad_add (wad, "", "MAP02", text);
+      packed = tsr_doom2d_wad_write (wad, &error);
+      ck_assert_msg (packed != NULL, "%s", error ? error->message : "");
+      tsr_doom2d_wad_free (wad);
+      ck_assert (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+
+      document = open_path (path);
+      stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+      g_signal_connect_swapped (document, "notify::map-index", G_CALLBACK (increment_counter), &notified);
+      ck_assert_uint_eq (tsr_doom2d_document_get_n_maps (document), 2);
+      ck_assert_str_eq (tsr_doom2d_document_get_map_name (document, 0), "MAP01");
+      ck_assert_str_eq (tsr_doom2d_document_get_map_name (document, 1), "MAP02");
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 0);
+
+      /* An item on MAP01, then MAP02 (one step), a monster there. */
+      tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_ITEM, 64, 64, 28), "Place Item");
+      ck_assert (tsr_doom2d_document_select_map (document, 1, &error));
+      ck_assert_uint_eq (notified, 1);
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 1);
+      ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Open Map MAP02");
+      ck_assert (tsr_doom2d_document_get_file (document)->map_is_text);
+      ck_assert_uint_eq (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM), n_items);
+      tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_MONSTER, 96, 64, 3), "Place Monster");
+      /* Undo goes back through the switch to MAP01 and its item; redo comes back. */
+      ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+      ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 0);
+      ck_assert_uint_eq (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM), n_items + 1);
+      ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+      ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 1);
+      ck_assert_uint_eq (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_MONSTER),
+                         n_monsters + 1);
+      ck_assert_msg (tsr_document_save (TSR_DOCUMENT (document), NULL, TSR_SAVE_FORCE, &error), "%s",
+                     error ? error->message : "");
+
+      /* Both maps went back into their resources, as they were loaded; W73A is stored as it was. */
+      {
+        g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+        original = tsr_doom2d_archive_read (packed, &error);
+        saved = tsr_doom2d_archive_read (bytes, &error);
+        ck_assert_msg (saved != NULL, "%s", error ? error->message : "");
+      }
+      assert_entries_stored_alike (original, saved, (const char *const[]) { "MAP01", "MAP02", NULL });
+      map01 = read_archive_map (saved, "MAP01", FALSE);
+      map02 = read_archive_map (saved, "MAP02", TRUE);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map01, TSR_DOOM2D_KIND_ITEM), n_items + 1);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map01, TSR_DOOM2D_KIND_MONSTER), n_monsters);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map02, TSR_DOOM2D_KIND_ITEM), n_items);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map02, TSR_DOOM2D_KIND_MONSTER), n_monsters + 1);
+      tsr_doom2d_map_free (map01);
+      tsr_doom2d_map_free (map02);
+      tsr_doom2d_wad_free (original);
+
+      /* Opened again, MAP02 shown and saved unedited: every entry stored as before. */
+      g_clear_object (&document);
+      document = open_path (path);
+      ck_assert (tsr_doom2d_document_select_map (document, 1, &error));
+      ck_assert (tsr_document_save (TSR_DOCUMENT (document), NULL, TSR_SAVE_FORCE, &error));
+      {
+        g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+        again = tsr_doom2d_archive_read (bytes, &error);
+        ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+      }
+      assert_entries_stored_alike (saved, again, NULL);
+      tsr_doom2d_wad_free (saved);
+      tsr_doom2d_wad_free (again);
+    }
+}
+END_TEST
+
 /* --- Randomized edits --- */
 
 static guint
@@ -1388,6 +1534,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_open_as_vector_map);
   tcase_add_test (real, test_commands_undo_exactly);
   tcase_add_test (real, test_map_in_archive);
+  tcase_add_test (real, test_archive_with_two_maps);
   tcase_add_test (real, test_tool_modes);
   tcase_add_test (real, test_tool_texture_sized_panels);
   tcase_add_test (real, test_map_check);

@@ -10,6 +10,7 @@
 #include "core/tsr-error.h"
 #include "model/doom2d/tsr-doom2d-command.h"
 #include "model/doom2d/tsr-doom2d-record-clip.h"
+#include "model/doom2d/tsr-doom2d-select-map-command.h"
 
 struct _TsrDoom2dDocument {
   TsrDocument    parent_instance;
@@ -19,7 +20,19 @@ struct _TsrDoom2dDocument {
    * before it asks for each element's data, so each record's data can say which of its
    * references point at records copied along. */
   TsrDoom2dCopySet *copying;
+  /* Archives: the maps opened but not shown (TsrDoom2dMap per map entry, NULL when not parsed
+   * or shown; the shown one is the file's) and whether each is a text map. */
+  GPtrArray     *kept_maps;
+  GArray        *kept_text;
 };
+
+enum {
+  PROP_0,
+  PROP_MAP_INDEX,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void tsr_doom2d_document_vector_map_init (TsrVectorMapInterface *iface);
 
@@ -380,25 +393,85 @@ tsr_doom2d_document_attach (TsrDocument *document,
   return TRUE;
 }
 
+/* Each edited map of an archive goes back into its resource before the archive is written (the
+ * shown one through the format's save). */
+static GPtrArray *
+tsr_doom2d_document_serialize (TsrDocument *document,
+                               const char  *path,
+                               GError     **error)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (document);
+  TsrDoom2dFile *file = self->file;
+
+  for (guint i = 0; file->wad != NULL && i < self->kept_maps->len; i++)
+    if (g_ptr_array_index (self->kept_maps, i) != NULL)
+      {
+        TsrDoom2dMap *shown = file->map;
+        TsrDoom2dWadEntry *shown_entry = file->map_entry;
+        gboolean shown_text = file->map_is_text, stored;
+
+        file->map = g_ptr_array_index (self->kept_maps, i);
+        file->map_entry = g_ptr_array_index (file->map_entries, i);
+        file->map_is_text = g_array_index (self->kept_text, gboolean, i);
+        stored = tsr_doom2d_file_store_map (file, error);
+        file->map = shown;
+        file->map_entry = shown_entry;
+        file->map_is_text = shown_text;
+        if (!stored)
+          return NULL;
+      }
+  return TSR_DOCUMENT_CLASS (tsr_doom2d_document_parent_class)->serialize (document, path, error);
+}
+
+static void
+tsr_doom2d_document_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_MAP_INDEX:
+      g_value_set_uint (value, tsr_doom2d_document_get_map_index (TSR_DOOM2D_DOCUMENT (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 tsr_doom2d_document_finalize (GObject *object)
 {
   TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (object);
 
   g_clear_pointer (&self->copying, tsr_doom2d_copy_set_free);
+  for (guint i = 0; i < self->kept_maps->len; i++)
+    tsr_doom2d_map_free (g_ptr_array_index (self->kept_maps, i));
+  g_ptr_array_unref (self->kept_maps);
+  g_array_unref (self->kept_text);
   G_OBJECT_CLASS (tsr_doom2d_document_parent_class)->finalize (object);
 }
 
 static void
 tsr_doom2d_document_class_init (TsrDoom2dDocumentClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = tsr_doom2d_document_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tsr_doom2d_document_finalize;
+  object_class->get_property = tsr_doom2d_document_get_property;
   TSR_DOCUMENT_CLASS (klass)->attach = tsr_doom2d_document_attach;
+  TSR_DOCUMENT_CLASS (klass)->serialize = tsr_doom2d_document_serialize;
+
+  properties[PROP_MAP_INDEX] = g_param_spec_uint ("map-index", NULL, NULL, 0, G_MAXUINT, 0,
+                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 tsr_doom2d_document_init (TsrDoom2dDocument *self)
 {
+  self->kept_maps = g_ptr_array_new ();
+  self->kept_text = g_array_new (FALSE, TRUE, sizeof (gboolean));
 }
 
 void
@@ -422,6 +495,120 @@ tsr_doom2d_document_get_map (TsrDoom2dDocument *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), NULL);
   return self->file != NULL ? self->file->map : NULL;
+}
+
+/* Maps of an archive */
+
+guint
+tsr_doom2d_document_get_n_maps (TsrDoom2dDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), 0);
+
+  if (self->file == NULL || self->file->map == NULL)
+    return 0;
+  return self->file->wad != NULL && self->file->map_entries != NULL ? self->file->map_entries->len : 1;
+}
+
+const char *
+tsr_doom2d_document_get_map_name (TsrDoom2dDocument *self,
+                                  guint              index)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), NULL);
+  g_return_val_if_fail (index < tsr_doom2d_document_get_n_maps (self), NULL);
+
+  if (self->file->wad == NULL)
+    return self->file->path != NULL ? self->file->path : "";
+  return ((TsrDoom2dWadEntry *) g_ptr_array_index (self->file->map_entries, index))->name;
+}
+
+guint
+tsr_doom2d_document_get_map_index (TsrDoom2dDocument *self)
+{
+  guint index;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), 0);
+
+  if (self->file == NULL || self->file->wad == NULL || self->file->map_entries == NULL
+      || !g_ptr_array_find (self->file->map_entries, self->file->map_entry, &index))
+    return 0;
+  return index;
+}
+
+static void
+ensure_kept (TsrDoom2dDocument *self)
+{
+  guint n = tsr_doom2d_document_get_n_maps (self);
+
+  if (self->kept_maps->len < n)
+    {
+      g_ptr_array_set_size (self->kept_maps, (gint) n);
+      g_array_set_size (self->kept_text, n);
+    }
+}
+
+guint
+tsr_doom2d_document_show_map (TsrDoom2dDocument *self,
+                              guint              index)
+{
+  TsrDoom2dFile *file;
+  guint shown;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), 0);
+  shown = tsr_doom2d_document_get_map_index (self);
+  g_return_val_if_fail (index < tsr_doom2d_document_get_n_maps (self), shown);
+
+  ensure_kept (self);
+  if (index == shown || g_ptr_array_index (self->kept_maps, index) == NULL)
+    return shown;
+  file = self->file;
+  g_ptr_array_index (self->kept_maps, shown) = file->map;
+  g_array_index (self->kept_text, gboolean, shown) = file->map_is_text;
+  file->map = g_steal_pointer (&g_ptr_array_index (self->kept_maps, index));
+  file->map_is_text = g_array_index (self->kept_text, gboolean, index);
+  file->map_entry = g_ptr_array_index (file->map_entries, index);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP_INDEX]);
+  /* Every element is another now. */
+  tsr_vector_map_elements_changed (TSR_VECTOR_MAP (self), NULL, 0, TSR_ELEMENTS_STRUCTURE);
+  return shown;
+}
+
+gboolean
+tsr_doom2d_document_select_map (TsrDoom2dDocument *self,
+                                guint              index,
+                                GError           **error)
+{
+  TsrDoom2dFile *file;
+  g_autofree char *description = NULL;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (index < tsr_doom2d_document_get_n_maps (self), FALSE);
+
+  if (index == tsr_doom2d_document_get_map_index (self))
+    return TRUE;
+  ensure_kept (self);
+  file = self->file;
+  if (g_ptr_array_index (self->kept_maps, index) == NULL)
+    {
+      /* Parsed by the codec, then kept beside the map shown. */
+      TsrDoom2dMap *shown = g_steal_pointer (&file->map);
+      TsrDoom2dWadEntry *shown_entry = file->map_entry;
+      gboolean shown_text = file->map_is_text, parsed;
+
+      parsed = tsr_doom2d_file_select_map (file, index, error);
+      if (parsed)
+        {
+          g_ptr_array_index (self->kept_maps, index) = file->map;
+          g_array_index (self->kept_text, gboolean, index) = file->map_is_text;
+        }
+      file->map = shown;
+      file->map_entry = shown_entry;
+      file->map_is_text = shown_text;
+      if (!parsed)
+        return FALSE;
+    }
+  description = g_strdup_printf (_("Open Map %s"), tsr_doom2d_document_get_map_name (self, index));
+  tsr_document_execute_take (TSR_DOCUMENT (self), tsr_doom2d_select_map_command_new (self, index, description));
+  return TRUE;
 }
 
 /* Edits */

@@ -37,6 +37,24 @@ void              tsr_doom2d_document_register        (void);
 TsrDoom2dFile    *tsr_doom2d_document_get_file        (TsrDoom2dDocument *self);
 TsrDoom2dMap     *tsr_doom2d_document_get_map         (TsrDoom2dDocument *self);
 
+/* Archives holding several maps: the map shown is one of them, and switching is one step "Open
+ * Map NAME" (undo goes back to the map before). Every map opened is kept with its edits, and saving
+ * writes each edited one back into its resource, every other entry untouched. A map file has one
+ * map. */
+guint             tsr_doom2d_document_get_n_maps      (TsrDoom2dDocument *self);
+/* The resource name of map INDEX (transfer none). */
+const char       *tsr_doom2d_document_get_map_name    (TsrDoom2dDocument *self,
+                                                       guint              index);
+/* The map shown ("map-index" notifies when it changes). */
+guint             tsr_doom2d_document_get_map_index   (TsrDoom2dDocument *self);
+/* FALSE with an error when map INDEX does not parse; TRUE without a step when it is shown. */
+gboolean          tsr_doom2d_document_select_map      (TsrDoom2dDocument *self,
+                                                       guint              index,
+                                                       GError           **error);
+/* For the command only: shows map INDEX (parsed already) and returns the one shown before. */
+guint             tsr_doom2d_document_show_map        (TsrDoom2dDocument *self,
+                                                       guint              index);
+
 /* Elements and records. FALSE when REF names no record. */
 gboolean          tsr_doom2d_document_element_to_record (TsrDoom2dDocument   *self,
                                                          const TsrElementRef *ref,
