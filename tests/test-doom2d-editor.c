@@ -7,7 +7,9 @@
  * listed by the map check and a real click on the finding selects it. The map is drawn with its
  * real textures: the test data's StandartWAD packed with the project's writer into a folder set as
  * the "doom2d-data-folders" preference; every texture record resolves and an animated one plays on
- * the frame clock. Screenshots at fit, 1:1 and of the map check.
+ * the frame clock. Screenshots at fit, 1:1 and of the map check. A second test opens an archive
+ * with two maps: the map picker, the texture chooser's thumbnails, Resize Map with an anchor, and
+ * copy/paste of a door with its trigger at the pointer (screenshots of each).
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -535,12 +537,17 @@ test_archive_resize_paste (void)
   map = tsr_doom2d_document_get_map (document);
 
   /* The texture chooser: its rows show the real textures; the open list is in a screenshot. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));
+  tsr_test_ui_iterate_for (100);
   widget = tsr_doom2d_map_page_get_dropdown (page, "texture");
+  g_assert_true (gtk_widget_get_mapped (widget));
   g_assert_nonnull (tsr_test_ui_find_widget (widget, match_picture_with_paintable, NULL));
   g_assert_true (tsr_test_xtest_click (xtest, widget));
   tsr_test_ui_iterate_for (300);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-textures.png");
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_SELECT)));
   tsr_test_ui_iterate_for (100);
 
   /* Resize with the bottom-right anchor: 64 px wider, everything 64 px to the right. */
