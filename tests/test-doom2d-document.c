@@ -370,6 +370,20 @@ START_TEST (test_commands_undo_exactly)
 }
 END_TEST
 
+/* Writes ARCHIVE (taken) with the project's writer to PATH; returns its bytes. */
+static GBytes *
+write_archive (TsrDoom2dWad *archive,
+               const char   *path)
+{
+  g_autoptr(GError) error = NULL;
+  GBytes *packed = tsr_doom2d_wad_write (archive, &error);
+
+  ck_assert_msg (packed != NULL, "%s", error ? error->message : "");
+  tsr_doom2d_wad_free (archive);
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  return packed;
+}
+
 START_TEST (test_map_in_archive)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
@@ -390,10 +404,7 @@ START_TEST (test_map_in_archive)
   /* An archive made with the project's writer: a nested texture archive and the map. */
   tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
   tsr_doom2d_wad_add (wad, "", "MAP01", lump);
-  packed = tsr_doom2d_wad_write (wad, &error);
-  ck_assert_msg (packed != NULL, "%s", error ? error->message : "");
-  tsr_doom2d_wad_free (wad);
-  ck_assert (g_file_set_contents (wad_path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  packed = write_archive (wad, wad_path);
 
   document = open_path (wad_path);
   ck_assert_str_eq (tsr_document_get_format_id (TSR_DOCUMENT (document)), "doom2d-wad");
@@ -505,10 +516,7 @@ START_TEST (test_archive_with_two_maps)
       tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
       tsr_doom2d_wad_add (wad, "", "MAP01", lump);
       tsr_doom2d_wad_add (wad, "", "MAP02", text);
-      packed = tsr_doom2d_wad_write (wad, &error);
-      ck_assert_msg (packed != NULL, "%s", error ? error->message : "");
-      tsr_doom2d_wad_free (wad);
-      ck_assert (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+      packed = write_archive (wad, path);
 
       document = open_path (path);
       stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));

@@ -146,6 +146,38 @@ point_hitting (TsrDoom2dDocument *document,
   return FALSE;
 }
 
+/* Sets the game's data folder (Standart.wad packed from the test data SOURCE, found through the
+ * preference), opens PATH in a new window and returns its Doom2D page. */
+static TsrDoom2dMapPage *
+open_in_window (const char *source,
+                const char *path,
+                TsrWindow **window)
+{
+  g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
+  g_autofree char *wad = NULL;
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TsrDoom2dMapPage *page;
+
+  g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
+  wad = tsr_test_pack_standart_wad (source, game);
+  g_assert_nonnull (wad);
+  g_settings_set_string (settings, "doom2d-data-folders", game);
+
+  *window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 860);
+  gtk_window_present (GTK_WINDOW (*window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (*window)));
+  g_assert_true (tsr_window_open_file (*window, file));
+  g_assert_null (tsr_window_get_error_message (*window));
+  tsr_test_ui_iterate_for (200);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (*window), tsr_test_ui_match_type,
+                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  return page;
+}
+
 static void
 test_edit_and_save (void)
 {
@@ -153,7 +185,6 @@ test_edit_and_save (void)
   const char *const names[] = { "df_MAP01.map", NULL };
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   TsrDoom2dMap *original, *saved;
@@ -178,30 +209,7 @@ test_edit_and_save (void)
   dir = tsr_test_ui_copy_files (source, names, work_dir, "doom2d");
   path = g_build_filename (dir, "df_MAP01.map", NULL);
   original = load_map (path);
-  /* The game's data folder: Standart.wad packed from the test data, found through the preference. */
-  {
-    g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
-    g_autofree char *wad = NULL;
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-
-    g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
-    wad = tsr_test_pack_standart_wad (source, game);
-    g_assert_nonnull (wad);
-    g_settings_set_string (settings, "doom2d-data-folders", game);
-  }
-
-  window = tsr_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  file = g_file_new_for_path (path);
-  g_assert_true (tsr_window_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  tsr_test_ui_iterate_for (200);
-  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
-  g_assert_nonnull (page);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  page = open_in_window (source, path, &window);
   canvas = tsr_doom2d_map_page_get_canvas (page);
   tool = tsr_doom2d_map_page_get_tool (page);
   document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
@@ -459,7 +467,6 @@ test_archive_resize_paste (void)
   g_autoptr(GBytes) text = NULL;
   g_autoptr(GBytes) texture = NULL;
   g_autoptr(GBytes) packed = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   TsrWindow *window;
@@ -497,28 +504,7 @@ test_archive_resize_paste (void)
   }
   path = g_build_filename (work_dir, "two-maps.wad", NULL);
   g_assert_true (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
-  {
-    g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
-    g_autofree char *wad = NULL;
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-
-    g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
-    wad = tsr_test_pack_standart_wad (source, game);
-    g_assert_nonnull (wad);
-    g_settings_set_string (settings, "doom2d-data-folders", game);
-  }
-
-  window = tsr_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  file = g_file_new_for_path (path);
-  g_assert_true (tsr_window_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  tsr_test_ui_iterate_for (200);
-  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = open_in_window (source, path, &window);
   document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
   stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
   xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);

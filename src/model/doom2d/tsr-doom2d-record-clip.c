@@ -6,6 +6,8 @@
  * paste appends them in that order, so where each copy lands follows from the counts. */
 #include "model/doom2d/tsr-doom2d-record-clip.h"
 
+#include "model/doom2d/tsr-doom2d-command.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -87,20 +89,6 @@ paste_order (TsrDoom2dKind kind)
     }
 }
 
-static TsrDoom2dKind
-referenced_kind (TsrDoom2dReference reference)
-{
-  switch (reference)
-    {
-    case TSR_DOOM2D_REF_TEXTURE: return TSR_DOOM2D_KIND_TEXTURE;
-    case TSR_DOOM2D_REF_PANEL:   return TSR_DOOM2D_KIND_PANEL;
-    case TSR_DOOM2D_REF_MONSTER: return TSR_DOOM2D_KIND_MONSTER;
-    case TSR_DOOM2D_REF_TRIGGER: return TSR_DOOM2D_KIND_TRIGGER;
-    case TSR_DOOM2D_REF_NONE:
-    default:                     return TSR_DOOM2D_KIND_HEADER;
-    }
-}
-
 static void
 add_values (GVariantBuilder     *builder,
             const TsrFieldValue *values,
@@ -122,7 +110,7 @@ add_remaps (GVariantBuilder        *builder,
 {
   for (guint f = 0; f < table->n_fields; f++)
     {
-      TsrDoom2dKind kind = referenced_kind (table->fields[f].reference);
+      TsrDoom2dKind kind = tsr_doom2d_reference_kind (table->fields[f].reference);
       gint64 rank;
 
       if (kind == TSR_DOOM2D_KIND_HEADER || kind == TSR_DOOM2D_KIND_TEXTURE)
@@ -207,7 +195,7 @@ keep_or_clear (const TsrDoom2dMap  *map,
 {
   for (guint f = 0; f < table->n_fields; f++)
     {
-      TsrDoom2dKind kind = referenced_kind (table->fields[f].reference);
+      TsrDoom2dKind kind = tsr_doom2d_reference_kind (table->fields[f].reference);
 
       if (kind != TSR_DOOM2D_KIND_HEADER && values[f].v[0] >= tsr_doom2d_map_count (map, kind))
         values[f].v[0] = -1;
