@@ -37,7 +37,7 @@ open_in_window (const char *path)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_window_open_file (window, file));
+  g_assert_true (tsr_test_ui_open_file (window, file));
   g_assert_null (tsr_window_get_error_message (window));
   tsr_test_ui_iterate_for (200);
   return window;

@@ -370,6 +370,20 @@ START_TEST (test_commands_undo_exactly)
 }
 END_TEST
 
+/* Writes ARCHIVE (taken) with the project's writer to PATH; returns its bytes. */
+static GBytes *
+write_archive (TsrDoom2dWad *archive,
+               const char   *path)
+{
+  g_autoptr(GError) error = NULL;
+  GBytes *packed = tsr_doom2d_wad_write (archive, &error);
+
+  ck_assert_msg (packed != NULL, "%s", error ? error->message : "");
+  tsr_doom2d_wad_free (archive);
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  return packed;
+}
+
 START_TEST (test_map_in_archive)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
@@ -390,10 +404,7 @@ START_TEST (test_map_in_archive)
   /* An archive made with the project's writer: a nested texture archive and the map. */
   tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
   tsr_doom2d_wad_add (wad, "", "MAP01", lump);
-  packed = tsr_doom2d_wad_write (wad, &error);
-  ck_assert_msg (packed != NULL, "%s", error ? error->message : "");
-  tsr_doom2d_wad_free (wad);
-  ck_assert (g_file_set_contents (wad_path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  packed = write_archive (wad, wad_path);
 
   document = open_path (wad_path);
   ck_assert_str_eq (tsr_document_get_format_id (TSR_DOCUMENT (document)), "doom2d-wad");
@@ -428,6 +439,149 @@ START_TEST (test_map_in_archive)
     tsr_doom2d_wad_free (saved);
     tsr_doom2d_wad_free (original);
   }
+}
+END_TEST
+
+static void
+increment_counter (guint *counter)
+{
+  (*counter)++;
+}
+
+/* Reads the map resource NAME of the archive at PATH. */
+static TsrDoom2dMap *
+read_archive_map (TsrDoom2dWad *wad,
+                  const char   *name,
+                  gboolean      text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = tsr_doom2d_wad_get_data (wad, tsr_doom2d_wad_find (wad, "", name), &error);
+  TsrDoom2dMap *map;
+
+  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
+  ck_assert (tsr_doom2d_map_sniff_text (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)) == text);
+  map = text ? tsr_doom2d_map_read_text (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error)
+             : tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+  return map;
+}
+
+/* Every entry of A and B is stored the same, except those named in SKIP (NULL: none). */
+static void
+assert_entries_stored_alike (TsrDoom2dWad       *a,
+                             TsrDoom2dWad       *b,
+                             const char *const  *skip)
+{
+  ck_assert_uint_eq (a->entries->len, b->entries->len);
+  for (guint i = 0; i < a->entries->len; i++)
+    {
+      const TsrDoom2dWadEntry *x = g_ptr_array_index (a->entries, i), *y = g_ptr_array_index (b->entries, i);
+
+      ck_assert_str_eq (x->name, y->name);
+      if (skip != NULL && g_strv_contains (skip, x->name))
+        continue;
+      ck_assert_msg ((x->compressed == NULL) == (y->compressed == NULL), "%s", x->name);
+      ck_assert_msg (x->compressed == NULL || g_bytes_equal (x->compressed, y->compressed), "%s stored differently",
+                     x->name);
+    }
+}
+
+START_TEST (test_archive_with_two_maps)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *source_map = map_path ();
+  g_autofree char *source_wad = g_build_filename (data_dir, "dfwad_W73A_1.wad", NULL);
+  g_autoptr(GBytes) lump = tsr_test_read_file (source_map);
+  g_autoptr(GBytes) texture = tsr_test_read_file (source_wad);
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *parsed = tsr_doom2d_map_read_binary (g_bytes_get_data (lump, NULL), g_bytes_get_size (lump), &error);
+  g_autoptr(GBytes) text = tsr_doom2d_map_write_text (parsed);
+  guint n_items = tsr_doom2d_map_count (parsed, TSR_DOOM2D_KIND_ITEM);
+  guint n_monsters = tsr_doom2d_map_count (parsed, TSR_DOOM2D_KIND_MONSTER);
+
+  tsr_doom2d_map_free (parsed);
+  /* The project's writer packs the real map twice, binary and as text, beside the real
+   * animated texture archive; once as a DFWAD and, with libzip, as a ZIP. */
+  for (guint z = 0; z < (tsr_doom2d_zip_available () ? 2u : 1u); z++)
+    {
+      g_autofree char *path = g_build_filename (folder, z == 0 ? "two.wad" : "two.dfz", NULL);
+      TsrDoom2dWad *wad = z == 0 ? tsr_doom2d_wad_new () : tsr_doom2d_zip_new ();
+      g_autoptr(GBytes) packed = NULL;
+      g_autoptr(TsrDoom2dDocument) document = NULL;
+      TsrUndoStack *stack;
+      TsrDoom2dWad *original, *saved, *again;
+      TsrDoom2dMap *map01, *map02;
+      guint notified = 0;
+
+      tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
+      tsr_doom2d_wad_add (wad, "", "MAP01", lump);
+      tsr_doom2d_wad_add (wad, "", "MAP02", text);
+      packed = write_archive (wad, path);
+
+      document = open_path (path);
+      stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+      g_signal_connect_swapped (document, "notify::map-index", G_CALLBACK (increment_counter), &notified);
+      ck_assert_uint_eq (tsr_doom2d_document_get_n_maps (document), 2);
+      ck_assert_str_eq (tsr_doom2d_document_get_map_name (document, 0), "MAP01");
+      ck_assert_str_eq (tsr_doom2d_document_get_map_name (document, 1), "MAP02");
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 0);
+
+      /* An item on MAP01, then MAP02 (one step), a monster there. */
+      tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_ITEM, 64, 64, 28), "Place Item");
+      ck_assert (tsr_doom2d_document_select_map (document, 1, &error));
+      ck_assert_uint_eq (notified, 1);
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 1);
+      ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Open Map MAP02");
+      ck_assert (tsr_doom2d_document_get_file (document)->map_is_text);
+      ck_assert_uint_eq (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM), n_items);
+      tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_MONSTER, 96, 64, 3), "Place Monster");
+      /* Undo goes back through the switch to MAP01 and its item; redo comes back. */
+      ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+      ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 0);
+      ck_assert_uint_eq (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM), n_items + 1);
+      ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+      ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+      ck_assert_uint_eq (tsr_doom2d_document_get_map_index (document), 1);
+      ck_assert_uint_eq (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_MONSTER),
+                         n_monsters + 1);
+      ck_assert_msg (tsr_document_save (TSR_DOCUMENT (document), NULL, TSR_SAVE_FORCE, &error), "%s",
+                     error ? error->message : "");
+
+      /* Both maps went back into their resources, as they were loaded; W73A is stored as it was. */
+      {
+        g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+        original = tsr_doom2d_archive_read (packed, &error);
+        saved = tsr_doom2d_archive_read (bytes, &error);
+        ck_assert_msg (saved != NULL, "%s", error ? error->message : "");
+      }
+      assert_entries_stored_alike (original, saved, (const char *const[]) { "MAP01", "MAP02", NULL });
+      map01 = read_archive_map (saved, "MAP01", FALSE);
+      map02 = read_archive_map (saved, "MAP02", TRUE);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map01, TSR_DOOM2D_KIND_ITEM), n_items + 1);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map01, TSR_DOOM2D_KIND_MONSTER), n_monsters);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map02, TSR_DOOM2D_KIND_ITEM), n_items);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map02, TSR_DOOM2D_KIND_MONSTER), n_monsters + 1);
+      tsr_doom2d_map_free (map01);
+      tsr_doom2d_map_free (map02);
+      tsr_doom2d_wad_free (original);
+
+      /* Opened again, MAP02 shown and saved unedited: every entry stored as before. */
+      g_clear_object (&document);
+      document = open_path (path);
+      ck_assert (tsr_doom2d_document_select_map (document, 1, &error));
+      ck_assert (tsr_document_save (TSR_DOCUMENT (document), NULL, TSR_SAVE_FORCE, &error));
+      {
+        g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+        again = tsr_doom2d_archive_read (bytes, &error);
+        ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+      }
+      assert_entries_stored_alike (saved, again, NULL);
+      tsr_doom2d_wad_free (saved);
+      tsr_doom2d_wad_free (again);
+    }
 }
 END_TEST
 
@@ -677,6 +831,60 @@ random_add (TsrDoom2dDocument *document,
 
 /* N_EDITS mixed edits with some undos and redos between; then undo-all must give ORIGINAL and
  * redo back to the end the edited bytes. */
+/* Copies up to eight random records (panels and triggers often with their targets) and pastes
+ * them at a random place: one step, and every reference still names a record. */
+static void
+random_paste (TsrDoom2dDocument *document,
+              GRand             *rand)
+{
+  TsrVectorMap *vector = TSR_VECTOR_MAP (document);
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+  guint n_rectangles = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_RECTANGLE);
+  guint n_markers = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_MARKER);
+  guint n = 1 + random_index (rand, 8);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+
+  tsr_edit_session_set_layer (session, G_OBJECT (document));
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean marker = random_index (rand, 3) == 0;
+      TsrElementRef ref = { marker ? TSR_ELEMENT_MARKER : TSR_ELEMENT_RECTANGLE,
+                            random_index (rand, marker ? n_markers : n_rectangles) };
+      TsrDoom2dKind kind;
+      guint index;
+      TsrDoom2dTarget target;
+
+      if (!tsr_doom2d_document_element_to_record (document, &ref, &kind, &index))
+        continue;
+      g_array_append_val (refs, ref);
+      /* Half the time a trigger brings its target panel or monster along. */
+      if (kind == TSR_DOOM2D_KIND_TRIGGER && random_index (rand, 2) == 0
+          && tsr_doom2d_document_get_trigger_target (document, index, &target)
+          && (target.kind == TSR_DOOM2D_TARGET_PANEL || target.kind == TSR_DOOM2D_TARGET_MONSTER))
+        {
+          const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, kind, index);
+          gint64 to = (target.data ? trigger->data_values : trigger->values)[target.field].v[0];
+
+          if (to >= 0)
+            {
+              TsrElementRef target_ref = tsr_doom2d_document_record_to_element (
+                document, target.kind == TSR_DOOM2D_TARGET_PANEL ? TSR_DOOM2D_KIND_PANEL : TSR_DOOM2D_KIND_MONSTER,
+                (guint) to);
+
+              g_array_append_val (refs, target_ref);
+            }
+        }
+    }
+  if (refs->len == 0)
+    return;
+  tsr_selection_set (tsr_edit_session_get_selection (session), (const TsrElementRef *) refs->data, refs->len);
+  ck_assert (tsr_edit_session_copy (session));
+  ck_assert (tsr_edit_session_paste (session, 8.0 * (random_index (rand, 200) - 100.0),
+                                     8.0 * (random_index (rand, 200) - 100.0)));
+  assert_references_valid (map);
+}
+
 static void
 run_random_edits (TsrDoom2dDocument *document,
                   guint32            seed,
@@ -686,15 +894,20 @@ run_random_edits (TsrDoom2dDocument *document,
   TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
   g_autoptr(GBytes) original = serialized (document);
   g_autoptr(GBytes) edited = NULL;
-  guint deletions = 0, targets = 0;
+  guint deletions = 0, targets = 0, pastes = 0;
   guint position;
 
   for (guint i = 0; i < n_edits; i++)
     {
       guint what = random_index (rand, 100);
 
-      if (what < 22)
+      if (what < 18)
         random_add (document, rand);
+      else if (what < 22)
+        {
+          random_paste (document, rand);
+          pastes++;
+        }
       else if (what < 40)
         {
           random_target (document, rand);
@@ -718,6 +931,7 @@ run_random_edits (TsrDoom2dDocument *document,
     }
   ck_assert_uint_gt (deletions, n_edits / 10);
   ck_assert_uint_gt (targets, n_edits / 10);
+  ck_assert_uint_gt (pastes, n_edits / 50);
   edited = serialized (document);
   position = tsr_undo_stack_get_position (stack);
   ck_assert_uint_gt (position, n_edits / 2);
@@ -734,6 +948,247 @@ run_random_edits (TsrDoom2dDocument *document,
   }
   assert_references_valid (tsr_doom2d_document_get_map (document));
 }
+
+/* Every record's position and every point of a trigger's data, in order. */
+static GArray *
+all_places (TsrDoom2dMap *map)
+{
+  GArray *places = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint k = TSR_DOOM2D_KIND_PANEL; k < TSR_DOOM2D_N_KINDS; k++)
+    for (guint i = 0; i < tsr_doom2d_map_count (map, k); i++)
+      {
+        const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, k, i);
+
+        g_array_append_vals (places, record->values[0].v, 2);
+        for (guint f = 0; record->layout != NULL && f < record->layout->table.n_fields; f++)
+          if (record->layout->table.fields[f].type == TSR_FIELD_POINT)
+            g_array_append_vals (places, record->data_values[f].v, 2);
+      }
+  return places;
+}
+
+START_TEST (test_resize_map)
+{
+  g_autofree char *path = map_path ();
+  g_autoptr(TsrDoom2dDocument) document = open_path (path);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(GBytes) grown = NULL;
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) after = NULL;
+  g_autoptr(GError) error = NULL;
+  guint teleport, width, height, depth, points = 0;
+  gint64 dx, dy;
+  /* Growth of 10 x 6 for each anchor: nothing, half, all of it. */
+  static const gint64 expected[TSR_DOOM2D_N_ANCHORS][2] = {
+    { 0, 0 }, { 5, 0 }, { 10, 0 }, { 0, 3 }, { 5, 3 }, { 10, 3 }, { 0, 6 }, { 5, 6 }, { 10, 6 },
+  };
+
+  for (guint a = 0; a < TSR_DOOM2D_N_ANCHORS; a++)
+    {
+      tsr_doom2d_resize_offset (100, 100, 110, 106, a, &dx, &dy);
+      ck_assert_int_eq (dx, expected[a][0]);
+      ck_assert_int_eq (dy, expected[a][1]);
+      tsr_doom2d_resize_offset (110, 106, 100, 100, a, &dx, &dy);
+      ck_assert_int_eq (dx, -expected[a][0]);
+      ck_assert_int_eq (dy, -expected[a][1]);
+    }
+
+  /* A teleport whose destination must move with the map. */
+  teleport = tsr_doom2d_document_add_record (document, new_trigger (64, 64, 32, 32, 2), "Add Trigger");
+  ck_assert (tsr_doom2d_document_set_trigger_point (document, teleport, 300, 200, NULL));
+  original = serialized (document);
+  before = all_places (map);
+  width = (guint) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
+  height = (guint) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
+  depth = tsr_undo_stack_get_depth (stack);
+
+  /* Centre anchor, growing by 101 x 60: everything moves by (50, 30), as one step. */
+  ck_assert (tsr_doom2d_document_resize_map (document, width + 101, height + 60, TSR_DOOM2D_ANCHOR_CENTER, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Resize Map");
+  ck_assert_int_eq (map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0], width + 101);
+  ck_assert_int_eq (map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1], height + 60);
+  after = all_places (map);
+  ck_assert_uint_eq (after->len, before->len);
+  for (guint i = 0; i < before->len; i += 2)
+    {
+      ck_assert_int_eq (g_array_index (after, gint64, i), g_array_index (before, gint64, i) + 50);
+      ck_assert_int_eq (g_array_index (after, gint64, i + 1), g_array_index (before, gint64, i + 1) + 30);
+    }
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER); i++)
+    {
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i);
+
+      for (guint f = 0; record->layout != NULL && f < record->layout->table.n_fields; f++)
+        points += record->layout->table.fields[f].type == TSR_FIELD_POINT;
+    }
+  ck_assert_uint_gt (points, 0);
+  ck_assert_int_eq (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, teleport)->data_values[0].v[0], 350);
+  ck_assert_int_eq (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, teleport)->data_values[0].v[1], 230);
+  grown = serialized (document);
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+  {
+    g_autoptr(GBytes) back = serialized (document);
+    ck_assert (g_bytes_equal (back, original));
+  }
+  ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+  {
+    g_autoptr(GBytes) again = serialized (document);
+    ck_assert (g_bytes_equal (again, grown));
+  }
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+
+  /* Bottom-right anchor, shrinking: everything moves up and left by the shrinkage. */
+  ck_assert (tsr_doom2d_document_resize_map (document, width - 32, height - 16, TSR_DOOM2D_ANCHOR_BOTTOM_RIGHT, NULL));
+  g_clear_pointer (&after, g_array_unref);
+  after = all_places (map);
+  for (guint i = 0; i < before->len; i += 2)
+    {
+      ck_assert_int_eq (g_array_index (after, gint64, i), g_array_index (before, gint64, i) - 32);
+      ck_assert_int_eq (g_array_index (after, gint64, i + 1), g_array_index (before, gint64, i + 1) - 16);
+    }
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+
+  /* Top-left: only the size changes. */
+  ck_assert (tsr_doom2d_document_resize_map (document, width + 64, height, TSR_DOOM2D_ANCHOR_TOP_LEFT, NULL));
+  g_clear_pointer (&after, g_array_unref);
+  after = all_places (map);
+  ck_assert (memcmp (after->data, before->data, before->len * sizeof (gint64)) == 0);
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+
+  /* Refused sizes, and the same size is no step. */
+  depth = tsr_undo_stack_get_depth (stack);
+  ck_assert (!tsr_doom2d_document_resize_map (document, 0, height, TSR_DOOM2D_ANCHOR_CENTER, &error));
+  ck_assert (!tsr_doom2d_document_resize_map (document, width, 70000, TSR_DOOM2D_ANCHOR_CENTER, NULL));
+  ck_assert (tsr_doom2d_document_resize_map (document, width, height, TSR_DOOM2D_ANCHOR_CENTER, NULL));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
+  {
+    g_autoptr(GBytes) back = serialized (document);
+    ck_assert (g_bytes_equal (back, original));
+  }
+}
+END_TEST
+
+/* Selects the records (KINDS[i], INDICES[i]) in SESSION. */
+static void
+select_records (TsrDoom2dDocument   *document,
+                TsrEditSession      *session,
+                const TsrDoom2dKind *kinds,
+                const guint         *indices,
+                guint                n)
+{
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+
+  for (guint i = 0; i < n; i++)
+    {
+      TsrElementRef ref = tsr_doom2d_document_record_to_element (document, kinds[i], indices[i]);
+
+      g_array_append_val (refs, ref);
+    }
+  tsr_selection_set (tsr_edit_session_get_selection (session), (const TsrElementRef *) refs->data, refs->len);
+}
+
+START_TEST (test_copy_paste_remaps_targets)
+{
+  g_autofree char *path = map_path ();
+  g_autoptr(TsrDoom2dDocument) document = open_path (path);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  g_autoptr(GBytes) before = NULL;
+  guint door, wall, door_trigger, kept_trigger, monster, press, teleport, old_door = G_MAXUINT;
+  guint n_panels, n_triggers, n_monsters, depth;
+  const TsrDoom2dRecord *record;
+
+  tsr_edit_session_set_layer (session, G_OBJECT (document));
+  /* A door with its trigger, a trigger whose door stays behind, a monster with the press
+   * trigger that wakes it, a teleport, a textured wall. */
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL) && old_door == G_MAXUINT; i++)
+    if (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, i)->values[TSR_DOOM2D_PANEL_TYPE].v[0]
+        & (TSR_DOOM2D_PANEL_OPENDOOR | TSR_DOOM2D_PANEL_CLOSEDOOR))
+      old_door = i;
+  ck_assert_uint_ne (old_door, G_MAXUINT);
+  door = tsr_doom2d_document_add_record (document, new_panel (96, 96, 16, 64, TSR_DOOM2D_PANEL_CLOSEDOOR, 1), NULL);
+  wall = tsr_doom2d_document_add_record (document, new_panel (112, 96, 64, 16, TSR_DOOM2D_PANEL_WALL, 2), NULL);
+  door_trigger = tsr_doom2d_document_add_record (document, new_trigger (64, 128, 32, 32, TSR_DOOM2D_TRIGGER_DOOR), NULL);
+  ck_assert (tsr_doom2d_document_set_trigger_target (document, door_trigger, TSR_DOOM2D_KIND_PANEL, door, NULL));
+  kept_trigger = tsr_doom2d_document_add_record (document, new_trigger (32, 128, 16, 16, TSR_DOOM2D_TRIGGER_OPENDOOR), NULL);
+  ck_assert (tsr_doom2d_document_set_trigger_target (document, kept_trigger, TSR_DOOM2D_KIND_PANEL, old_door, NULL));
+  monster = tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_MONSTER, 160, 80, 3), NULL);
+  press = tsr_doom2d_document_add_record (document, new_trigger (144, 128, 16, 16, 9), NULL);
+  ck_assert (tsr_doom2d_document_set_trigger_target (document, press, TSR_DOOM2D_KIND_MONSTER, monster, NULL));
+  teleport = tsr_doom2d_document_add_record (document, new_trigger (180, 128, 16, 16, 2), NULL);
+  ck_assert (tsr_doom2d_document_set_trigger_point (document, teleport, 400, 90, NULL));
+  before = serialized (document);
+  n_panels = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+  n_triggers = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER);
+  n_monsters = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER);
+
+  {
+    const TsrDoom2dKind kinds[] = { TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_TRIGGER,
+                                    TSR_DOOM2D_KIND_TRIGGER, TSR_DOOM2D_KIND_MONSTER, TSR_DOOM2D_KIND_TRIGGER,
+                                    TSR_DOOM2D_KIND_TRIGGER };
+    const guint indices[] = { door, wall, door_trigger, kept_trigger, monster, press, teleport };
+
+    select_records (document, session, kinds, indices, G_N_ELEMENTS (kinds));
+  }
+  ck_assert (tsr_edit_session_copy (session));
+  ck_assert (tsr_edit_session_can_paste (session));
+  depth = tsr_undo_stack_get_depth (stack);
+  /* The clip's corner is the door's (32, 80 is the smallest x and y: the kept trigger, the
+   * monster); pasted 1000 px right and 500 down. */
+  ck_assert (tsr_edit_session_paste (session, 1000, 500));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), n_panels + 2);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), n_triggers + 4);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), n_monsters + 1);
+  assert_references_valid (map);
+
+  /* The pasted door and wall keep type, size and texture, moved. */
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_POSITION].v[0], 1096);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_POSITION].v[1], 596);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_SIZE].v[1], 64);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TYPE].v[0], TSR_DOOM2D_PANEL_CLOSEDOOR);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], 1);
+  ck_assert_int_eq (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels + 1)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], 2);
+  /* The copied door trigger opens the pasted door; the one whose door stayed keeps it. */
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0], TSR_DOOM2D_TRIGGER_DOOR);
+  ck_assert_int_eq (record->data_values[0].v[0], n_panels);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers + 1);
+  ck_assert_int_eq (record->data_values[0].v[0], old_door);
+  /* The press trigger wakes the pasted monster (appended after it in the paste). */
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers + 2);
+  ck_assert_int_eq (record->data_values[tsr_field_table_find (&record->layout->table, "monsterid")].v[0], n_monsters);
+  ck_assert_int_eq (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n_monsters)->values[0].v[0], 1160);
+  /* The teleport's destination moved with it. */
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers + 3);
+  ck_assert_int_eq (record->data_values[0].v[0], 1400);
+  ck_assert_int_eq (record->data_values[0].v[1], 590);
+  /* What was pasted is selected. */
+  ck_assert_uint_eq (tsr_selection_get_size (tsr_edit_session_get_selection (session)), 7);
+
+  /* A second paste points at its own copies. */
+  ck_assert (tsr_edit_session_paste (session, 0, 1000));
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers + 4);
+  ck_assert_int_eq (record->data_values[0].v[0], n_panels + 2);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers + 6);
+  ck_assert_int_eq (record->data_values[tsr_field_table_find (&record->layout->table, "monsterid")].v[0], n_monsters + 1);
+  assert_references_valid (map);
+
+  /* Undone, the map is as before the pastes. */
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+  {
+    g_autoptr(GBytes) back = serialized (document);
+    ck_assert (g_bytes_equal (back, before));
+  }
+}
+END_TEST
 
 START_TEST (test_random_edits_undo_all)
 {
@@ -1087,9 +1542,12 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_open_as_vector_map);
   tcase_add_test (real, test_commands_undo_exactly);
   tcase_add_test (real, test_map_in_archive);
+  tcase_add_test (real, test_archive_with_two_maps);
   tcase_add_test (real, test_tool_modes);
   tcase_add_test (real, test_tool_texture_sized_panels);
   tcase_add_test (real, test_map_check);
+  tcase_add_test (real, test_resize_map);
+  tcase_add_test (real, test_copy_paste_remaps_targets);
   tcase_add_test (real, test_random_edits_undo_all);
   tcase_add_test (real, test_random_edits_text_map);
   suite_add_tcase (suite, real);

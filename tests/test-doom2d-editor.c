@@ -7,7 +7,9 @@
  * listed by the map check and a real click on the finding selects it. The map is drawn with its
  * real textures: the test data's StandartWAD packed with the project's writer into a folder set as
  * the "doom2d-data-folders" preference; every texture record resolves and an animated one plays on
- * the frame clock. Screenshots at fit, 1:1 and of the map check.
+ * the frame clock. Screenshots at fit, 1:1 and of the map check. A second test opens an archive
+ * with two maps: the map picker, the texture chooser's thumbnails, Resize Map with an anchor, and
+ * copy/paste of a door with its trigger at the pointer (screenshots of each).
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
@@ -143,6 +146,38 @@ point_hitting (TsrDoom2dDocument *document,
   return FALSE;
 }
 
+/* Sets the game's data folder (Standart.wad packed from the test data SOURCE, found through the
+ * preference), opens PATH in a new window and returns its Doom2D page. */
+static TsrDoom2dMapPage *
+open_in_window (const char *source,
+                const char *path,
+                TsrWindow **window)
+{
+  g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
+  g_autofree char *wad = NULL;
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TsrDoom2dMapPage *page;
+
+  g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
+  wad = tsr_test_pack_standart_wad (source, game);
+  g_assert_nonnull (wad);
+  g_settings_set_string (settings, "doom2d-data-folders", game);
+
+  *window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 860);
+  gtk_window_present (GTK_WINDOW (*window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (*window)));
+  g_assert_true (tsr_test_ui_open_file (*window, file));
+  g_assert_null (tsr_window_get_error_message (*window));
+  tsr_test_ui_iterate_for (200);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (*window), tsr_test_ui_match_type,
+                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  return page;
+}
+
 static void
 test_edit_and_save (void)
 {
@@ -150,7 +185,6 @@ test_edit_and_save (void)
   const char *const names[] = { "df_MAP01.map", NULL };
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   TsrDoom2dMap *original, *saved;
@@ -175,30 +209,7 @@ test_edit_and_save (void)
   dir = tsr_test_ui_copy_files (source, names, work_dir, "doom2d");
   path = g_build_filename (dir, "df_MAP01.map", NULL);
   original = load_map (path);
-  /* The game's data folder: Standart.wad packed from the test data, found through the preference. */
-  {
-    g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
-    g_autofree char *wad = NULL;
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-
-    g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
-    wad = tsr_test_pack_standart_wad (source, game);
-    g_assert_nonnull (wad);
-    g_settings_set_string (settings, "doom2d-data-folders", game);
-  }
-
-  window = tsr_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  file = g_file_new_for_path (path);
-  g_assert_true (tsr_test_ui_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  tsr_test_ui_iterate_for (200);
-  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
-  g_assert_nonnull (page);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  page = open_in_window (source, path, &window);
   canvas = tsr_doom2d_map_page_get_canvas (page);
   tool = tsr_doom2d_map_page_get_tool (page);
   document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
@@ -425,6 +436,214 @@ test_edit_and_save (void)
   tsr_test_ui_iterate_for (50);
 }
 
+static gboolean
+match_name (GtkWidget    *widget,
+            gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+static gboolean
+match_picture_with_paintable (GtkWidget    *widget,
+                              gconstpointer data)
+{
+  return GTK_IS_PICTURE (widget) && gtk_picture_get_paintable (GTK_PICTURE (widget)) != NULL;
+}
+
+/* An archive packed by the project's writer with two maps (df_MAP01 binary, and its text form)
+ * beside the real animated texture archive: the page lists both maps and switches; the texture
+ * chooser shows the real textures small; the map properties resize the map with the bottom-right
+ * anchor (real clicks on the anchor and Resize); a door and its trigger copied and pasted at the
+ * pointer with real Ctrl+C / Ctrl+V open the pasted door; a real Ctrl+S writes both maps back
+ * with the texture archive's entry stored as it was. */
+static void
+test_archive_resize_paste (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autofree char *map_source = NULL;
+  g_autofree char *wad_source = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) lump = NULL;
+  g_autoptr(GBytes) text = NULL;
+  g_autoptr(GBytes) texture = NULL;
+  g_autoptr(GBytes) packed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dDocument *document;
+  TsrDoom2dMap *map;
+  TsrMapCanvas *canvas;
+  TsrUndoStack *stack;
+  GtkWidget *widget;
+  guint door_trigger = G_MAXUINT, n_panels, n_triggers;
+  gint64 width, height, door, x0;
+  double vx, vy;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  map_source = g_build_filename (source, "df_MAP01.map", NULL);
+  wad_source = g_build_filename (source, "dfwad_W73A_1.wad", NULL);
+  lump = tsr_test_read_file (map_source);
+  texture = tsr_test_read_file (wad_source);
+  {
+    TsrDoom2dMap *parsed = load_map (map_source);
+    TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+
+    text = tsr_doom2d_map_write_text (parsed);
+    tsr_doom2d_map_free (parsed);
+    tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
+    tsr_doom2d_wad_add (wad, "", "MAP01", lump);
+    tsr_doom2d_wad_add (wad, "", "MAP02", text);
+    packed = tsr_doom2d_wad_write (wad, &error);
+    g_assert_no_error (error);
+    tsr_doom2d_wad_free (wad);
+  }
+  path = g_build_filename (work_dir, "two-maps.wad", NULL);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  page = open_in_window (source, path, &window);
+  document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* The map picker lists both maps; choosing MAP02 shows it (one step). */
+  widget = tsr_doom2d_map_page_get_dropdown (page, "map");
+  g_assert_true (gtk_widget_get_visible (widget));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))), ==, 2);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 1);
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpuint (tsr_doom2d_document_get_map_index (document), ==, 1);
+  g_assert_true (tsr_doom2d_document_get_file (document)->map_is_text);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Open Map MAP02");
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  map = tsr_doom2d_document_get_map (document);
+
+  /* The texture chooser: its rows show the real textures; the open list is in a screenshot. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));
+  tsr_test_ui_iterate_for (100);
+  widget = tsr_doom2d_map_page_get_dropdown (page, "texture");
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_nonnull (tsr_test_ui_find_widget (widget, match_picture_with_paintable, NULL));
+  g_assert_true (tsr_test_xtest_click (xtest, widget));
+  tsr_test_ui_iterate_for (300);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-textures.png");
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_SELECT)));
+  tsr_test_ui_iterate_for (100);
+
+  /* Resize with the bottom-right anchor: 64 px wider, everything 64 px to the right. */
+  tsr_doom2d_map_page_show_page (page, "inspector");
+  tsr_test_ui_iterate_for (100);
+  width = map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
+  height = map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
+  x0 = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, 0)->values[0].v[0];
+  widget = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "resize-width");
+  g_assert_nonnull (widget);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), ==, width);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), (double) (width + 64));
+  widget = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "anchor-8");
+  g_assert_true (tsr_test_xtest_click (xtest, widget));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget)));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-resize.png");
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "resize-map")));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Resize Map");
+  g_assert_cmpint (map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0], ==, width + 64);
+  g_assert_cmpint (map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1], ==, height);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, 0)->values[0].v[0], ==, x0 + 64);
+
+  /* A door trigger and its door, copied and pasted at the pointer with real keys. */
+  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER) && door_trigger == G_MAXUINT; t++)
+    {
+      TsrDoom2dTarget target;
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, t);
+
+      if (tsr_doom2d_document_get_trigger_target (document, t, &target) && target.kind == TSR_DOOM2D_TARGET_PANEL
+          && target.panel_mask != 0 && record->data_values[target.field].v[0] >= 0)
+        door_trigger = t;
+    }
+  g_assert_cmpuint (door_trigger, !=, G_MAXUINT);
+  door = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, door_trigger)->data_values[0].v[0];
+  n_panels = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+  n_triggers = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER);
+  {
+    TsrElementRef refs[2] = { tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, (guint) door),
+                              tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_TRIGGER, door_trigger) };
+
+    tsr_selection_set (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), refs, 2);
+  }
+  tsr_test_ui_iterate_for (50);
+  vx = gtk_widget_get_width (GTK_WIDGET (canvas)) * 0.3;
+  vy = gtk_widget_get_height (GTK_WIDGET (canvas)) * 0.4;
+  real_click (xtest, canvas, vx, vy);  /* focus and pointer on the canvas (deselects: copy first) */
+  {
+    TsrElementRef refs[2] = { tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, (guint) door),
+                              tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_TRIGGER, door_trigger) };
+
+    tsr_selection_set (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), refs, 2);
+  }
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_c, GDK_CONTROL_MASK));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_v, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, n_panels + 1);
+  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), ==, n_triggers + 1);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, n_triggers)->data_values[0].v[0], ==, n_panels);
+  {
+    double mx, my;
+    TsrVectorBounds door_box, trigger_box;
+
+    view_to_map (canvas, vx, vy, &mx, &my);
+    tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_PANEL, n_panels, &door_box);
+    tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_TRIGGER, n_triggers, &trigger_box);
+    /* The pasted pair's top-left corner is at the pointer. */
+    g_assert_cmpfloat (fabs (MIN (door_box.x0, trigger_box.x0) - mx), <=, 1.0);
+    g_assert_cmpfloat (fabs (MIN (door_box.y0, trigger_box.y0) - my), <=, 1.0);
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-paste.png");
+
+  /* A real Ctrl+S: both maps back, the texture archive stored as it was. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+  }
+  g_assert_null (tsr_window_get_error_message (window));
+  {
+    g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+    TsrDoom2dWad *before = tsr_doom2d_wad_read (packed, &error);
+    TsrDoom2dWad *after = tsr_doom2d_wad_read (bytes, &error);
+    g_autoptr(GBytes) map01 = NULL;
+    g_autoptr(GBytes) map02 = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (g_bytes_equal (tsr_doom2d_wad_find (before, "TEXTURES", "W73A")->compressed,
+                                  tsr_doom2d_wad_find (after, "TEXTURES", "W73A")->compressed));
+    map01 = tsr_doom2d_wad_get_data (after, tsr_doom2d_wad_find (after, "", "MAP01"), &error);
+    g_assert_true (g_bytes_equal (map01, lump));
+    map02 = tsr_doom2d_wad_get_data (after, tsr_doom2d_wad_find (after, "", "MAP02"), &error);
+    g_assert_true (tsr_doom2d_map_sniff_text (g_bytes_get_data (map02, NULL), g_bytes_get_size (map02)));
+    g_assert_false (g_bytes_equal (map02, text));
+    tsr_doom2d_wad_free (before);
+    tsr_doom2d_wad_free (after);
+  }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+    g_settings_reset (settings, "doom2d-data-folders");
+  }
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -438,6 +657,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add_func ("/doom2d-editor/edit-and-save", test_edit_and_save);
+  g_test_add_func ("/doom2d-editor/archive-resize-paste", test_archive_resize_paste);
   status = g_test_run ();
 
   g_clear_object (&application);

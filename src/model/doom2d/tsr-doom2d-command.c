@@ -91,8 +91,8 @@ op_target (TsrDoom2dRecord *record,
   return &record->data_values[op->field];
 }
 
-static TsrDoom2dKind
-reference_target (guint reference)
+TsrDoom2dKind
+tsr_doom2d_reference_kind (guint reference)
 {
   switch (reference)
     {
@@ -128,7 +128,7 @@ collect_references (TsrDoom2dMap  *map,
                 const TsrField *field = &tables[t]->fields[f];
                 ReferenceChange change = { record, t == 1, f, values[t][f].v[0] };
 
-                if (field->reference == TSR_DOOM2D_REF_NONE || reference_target (field->reference) != kind
+                if (field->reference == TSR_DOOM2D_REF_NONE || tsr_doom2d_reference_kind (field->reference) != kind
                     || change.old < (gint64) index)
                   continue;
                 g_array_append_val (changes, change);

@@ -38,6 +38,9 @@ void              tsr_doom2d_command_set_trigger_type (TsrDoom2dCommand *self,
                                                        guint             type);
 guint             tsr_doom2d_command_get_n_operations (TsrDoom2dCommand *self);
 
+/* The record kind a reference field (TsrDoom2dReference) points at; HEADER for none. */
+TsrDoom2dKind     tsr_doom2d_reference_kind      (guint                reference);
+
 /* Removal without a command, for the vector map's remove_elements: removes the records
  * (KINDS[i], INDICES[i]) — the caller lists them highest index first within a kind — and returns
  * what restores them. */

@@ -9,12 +9,30 @@
 
 #include "core/tsr-error.h"
 #include "model/doom2d/tsr-doom2d-command.h"
+#include "model/doom2d/tsr-doom2d-record-clip.h"
+#include "model/doom2d/tsr-doom2d-select-map-command.h"
 
 struct _TsrDoom2dDocument {
   TsrDocument    parent_instance;
   TsrDoom2dFile *file;
   gboolean       hidden[TSR_DOOM2D_N_CATEGORIES];
+  /* The records of the copy being made: a clip asks for the requirements of the whole selection
+   * before it asks for each element's data, so each record's data can say which of its
+   * references point at records copied along. */
+  TsrDoom2dCopySet *copying;
+  /* Archives: the maps opened but not shown (TsrDoom2dMap per map entry, NULL when not parsed
+   * or shown; the shown one is the file's) and whether each is a text map. */
+  GPtrArray     *kept_maps;
+  GArray        *kept_text;
 };
+
+enum {
+  PROP_0,
+  PROP_MAP_INDEX,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void tsr_doom2d_document_vector_map_init (TsrVectorMapInterface *iface);
 
@@ -262,7 +280,7 @@ doom2d_free_removed (TsrVectorMap *map,
   tsr_doom2d_removal_free (removed);
 }
 
-/* A generic clip carries geometry only, not a record's type, texture or data. */
+/* Geometry alone is no record (it has no type, texture or data): pastes bring the record. */
 static guint
 doom2d_append_element (TsrVectorMap         *map,
                        TsrElementKind        kind,
@@ -271,6 +289,63 @@ doom2d_append_element (TsrVectorMap         *map,
                        const guint          *points)
 {
   return G_MAXUINT;
+}
+
+/* Nothing more is needed to paste a copy whole (a trigger whose target stays behind keeps
+ * pointing at it); the copy's records are noted for the element data asked for next. */
+static void
+doom2d_add_requirements (TsrVectorMap *map,
+                         GArray       *elements)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (map);
+
+  g_clear_pointer (&self->copying, tsr_doom2d_copy_set_free);
+  self->copying = tsr_doom2d_copy_set_new ();
+  for (guint i = 0; i < elements->len; i++)
+    {
+      TsrDoom2dKind kind;
+      guint index;
+
+      if (tsr_doom2d_document_element_to_record (self, &g_array_index (elements, TsrElementRef, i), &kind, &index))
+        tsr_doom2d_copy_set_add (self->copying, kind, index);
+    }
+}
+
+static GBytes *
+doom2d_get_element_data (TsrVectorMap        *map,
+                         const TsrElementRef *ref)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (map);
+  TsrDoom2dKind kind;
+  guint index;
+
+  if (!tsr_doom2d_document_element_to_record (self, ref, &kind, &index))
+    return NULL;
+  return tsr_doom2d_record_clip_encode (self->file->map, kind, index, self->copying);
+}
+
+static guint
+doom2d_append_element_with_data (TsrVectorMap         *map,
+                                 TsrElementKind        kind,
+                                 guint                 n_vertices,
+                                 const TsrVectorPoint *positions,
+                                 const guint          *points,
+                                 GBytes               *data)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (map);
+  TsrDoom2dRecord *record;
+  TsrElementRef ref;
+
+  if (tsr_doom2d_document_get_map (self) == NULL || n_vertices < 1
+      || (record = tsr_doom2d_record_clip_decode (self->file->map, data, positions[0].x, positions[0].y)) == NULL)
+    return G_MAXUINT;
+  if ((kind == TSR_ELEMENT_RECTANGLE) != (record->kind == TSR_DOOM2D_KIND_PANEL || record->kind == TSR_DOOM2D_KIND_TRIGGER))
+    {
+      tsr_doom2d_record_free (record);
+      return G_MAXUINT;
+    }
+  ref = tsr_doom2d_document_record_to_element (self, record->kind, tsr_doom2d_map_add (self->file->map, record));
+  return ref.index;
 }
 
 static gboolean
@@ -302,6 +377,9 @@ tsr_doom2d_document_vector_map_init (TsrVectorMapInterface *iface)
   iface->restore_removed = doom2d_restore_removed;
   iface->free_removed = doom2d_free_removed;
   iface->append_element = doom2d_append_element;
+  iface->add_requirements = doom2d_add_requirements;
+  iface->get_element_data = doom2d_get_element_data;
+  iface->append_element_with_data = doom2d_append_element_with_data;
   iface->get_element_style = doom2d_get_element_style;
 }
 
@@ -315,15 +393,85 @@ tsr_doom2d_document_attach (TsrDocument *document,
   return TRUE;
 }
 
+/* Each edited map of an archive goes back into its resource before the archive is written (the
+ * shown one through the format's save). */
+static GPtrArray *
+tsr_doom2d_document_serialize (TsrDocument *document,
+                               const char  *path,
+                               GError     **error)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (document);
+  TsrDoom2dFile *file = self->file;
+
+  for (guint i = 0; file->wad != NULL && i < self->kept_maps->len; i++)
+    if (g_ptr_array_index (self->kept_maps, i) != NULL)
+      {
+        TsrDoom2dMap *shown = file->map;
+        TsrDoom2dWadEntry *shown_entry = file->map_entry;
+        gboolean shown_text = file->map_is_text, stored;
+
+        file->map = g_ptr_array_index (self->kept_maps, i);
+        file->map_entry = g_ptr_array_index (file->map_entries, i);
+        file->map_is_text = g_array_index (self->kept_text, gboolean, i);
+        stored = tsr_doom2d_file_store_map (file, error);
+        file->map = shown;
+        file->map_entry = shown_entry;
+        file->map_is_text = shown_text;
+        if (!stored)
+          return NULL;
+      }
+  return TSR_DOCUMENT_CLASS (tsr_doom2d_document_parent_class)->serialize (document, path, error);
+}
+
+static void
+tsr_doom2d_document_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_MAP_INDEX:
+      g_value_set_uint (value, tsr_doom2d_document_get_map_index (TSR_DOOM2D_DOCUMENT (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_doom2d_document_finalize (GObject *object)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (object);
+
+  g_clear_pointer (&self->copying, tsr_doom2d_copy_set_free);
+  for (guint i = 0; i < self->kept_maps->len; i++)
+    tsr_doom2d_map_free (g_ptr_array_index (self->kept_maps, i));
+  g_ptr_array_unref (self->kept_maps);
+  g_array_unref (self->kept_text);
+  G_OBJECT_CLASS (tsr_doom2d_document_parent_class)->finalize (object);
+}
+
 static void
 tsr_doom2d_document_class_init (TsrDoom2dDocumentClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tsr_doom2d_document_finalize;
+  object_class->get_property = tsr_doom2d_document_get_property;
   TSR_DOCUMENT_CLASS (klass)->attach = tsr_doom2d_document_attach;
+  TSR_DOCUMENT_CLASS (klass)->serialize = tsr_doom2d_document_serialize;
+
+  properties[PROP_MAP_INDEX] = g_param_spec_uint ("map-index", NULL, NULL, 0, G_MAXUINT, 0,
+                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 tsr_doom2d_document_init (TsrDoom2dDocument *self)
 {
+  self->kept_maps = g_ptr_array_new ();
+  self->kept_text = g_array_new (FALSE, TRUE, sizeof (gboolean));
 }
 
 void
@@ -347,6 +495,120 @@ tsr_doom2d_document_get_map (TsrDoom2dDocument *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), NULL);
   return self->file != NULL ? self->file->map : NULL;
+}
+
+/* Maps of an archive */
+
+guint
+tsr_doom2d_document_get_n_maps (TsrDoom2dDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), 0);
+
+  if (self->file == NULL || self->file->map == NULL)
+    return 0;
+  return self->file->wad != NULL && self->file->map_entries != NULL ? self->file->map_entries->len : 1;
+}
+
+const char *
+tsr_doom2d_document_get_map_name (TsrDoom2dDocument *self,
+                                  guint              index)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), NULL);
+  g_return_val_if_fail (index < tsr_doom2d_document_get_n_maps (self), NULL);
+
+  if (self->file->wad == NULL)
+    return self->file->path != NULL ? self->file->path : "";
+  return ((TsrDoom2dWadEntry *) g_ptr_array_index (self->file->map_entries, index))->name;
+}
+
+guint
+tsr_doom2d_document_get_map_index (TsrDoom2dDocument *self)
+{
+  guint index;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), 0);
+
+  if (self->file == NULL || self->file->wad == NULL || self->file->map_entries == NULL
+      || !g_ptr_array_find (self->file->map_entries, self->file->map_entry, &index))
+    return 0;
+  return index;
+}
+
+static void
+ensure_kept (TsrDoom2dDocument *self)
+{
+  guint n = tsr_doom2d_document_get_n_maps (self);
+
+  if (self->kept_maps->len < n)
+    {
+      g_ptr_array_set_size (self->kept_maps, (gint) n);
+      g_array_set_size (self->kept_text, n);
+    }
+}
+
+guint
+tsr_doom2d_document_show_map (TsrDoom2dDocument *self,
+                              guint              index)
+{
+  TsrDoom2dFile *file;
+  guint shown;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), 0);
+  shown = tsr_doom2d_document_get_map_index (self);
+  g_return_val_if_fail (index < tsr_doom2d_document_get_n_maps (self), shown);
+
+  ensure_kept (self);
+  if (index == shown || g_ptr_array_index (self->kept_maps, index) == NULL)
+    return shown;
+  file = self->file;
+  g_ptr_array_index (self->kept_maps, shown) = file->map;
+  g_array_index (self->kept_text, gboolean, shown) = file->map_is_text;
+  file->map = g_steal_pointer (&g_ptr_array_index (self->kept_maps, index));
+  file->map_is_text = g_array_index (self->kept_text, gboolean, index);
+  file->map_entry = g_ptr_array_index (file->map_entries, index);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP_INDEX]);
+  /* Every element is another now. */
+  tsr_vector_map_elements_changed (TSR_VECTOR_MAP (self), NULL, 0, TSR_ELEMENTS_STRUCTURE);
+  return shown;
+}
+
+gboolean
+tsr_doom2d_document_select_map (TsrDoom2dDocument *self,
+                                guint              index,
+                                GError           **error)
+{
+  TsrDoom2dFile *file;
+  g_autofree char *description = NULL;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (index < tsr_doom2d_document_get_n_maps (self), FALSE);
+
+  if (index == tsr_doom2d_document_get_map_index (self))
+    return TRUE;
+  ensure_kept (self);
+  file = self->file;
+  if (g_ptr_array_index (self->kept_maps, index) == NULL)
+    {
+      /* Parsed by the codec, then kept beside the map shown. */
+      TsrDoom2dMap *shown = g_steal_pointer (&file->map);
+      TsrDoom2dWadEntry *shown_entry = file->map_entry;
+      gboolean shown_text = file->map_is_text, parsed;
+
+      parsed = tsr_doom2d_file_select_map (file, index, error);
+      if (parsed)
+        {
+          g_ptr_array_index (self->kept_maps, index) = file->map;
+          g_array_index (self->kept_text, gboolean, index) = file->map_is_text;
+        }
+      file->map = shown;
+      file->map_entry = shown_entry;
+      file->map_is_text = shown_text;
+      if (!parsed)
+        return FALSE;
+    }
+  description = g_strdup_printf (_("Open Map %s"), tsr_doom2d_document_get_map_name (self, index));
+  tsr_document_execute_take (TSR_DOCUMENT (self), tsr_doom2d_select_map_command_new (self, index, description));
+  return TRUE;
 }
 
 /* Edits */
@@ -496,6 +758,91 @@ tsr_doom2d_document_set_field (TsrDoom2dDocument   *self,
     tsr_doom2d_command_set_trigger_type (command, index, (guint) value->v[0]);
   else
     tsr_doom2d_command_set (command, kind, index, data, field, value);
+  execute (self, command);
+  return TRUE;
+}
+
+/* Map size */
+
+void
+tsr_doom2d_resize_offset (guint           old_width,
+                          guint           old_height,
+                          guint           new_width,
+                          guint           new_height,
+                          TsrDoom2dAnchor anchor,
+                          gint64         *dx,
+                          gint64         *dy)
+{
+  g_return_if_fail (anchor < TSR_DOOM2D_N_ANCHORS);
+
+  *dx = ((gint64) new_width - (gint64) old_width) * (gint64) (anchor % 3) / 2;
+  *dy = ((gint64) new_height - (gint64) old_height) * (gint64) (anchor / 3) / 2;
+}
+
+/* Adds to COMMAND a move by (DX, DY) of every point field of FIELDS holding VALUES. */
+static void
+move_points (TsrDoom2dCommand    *command,
+             TsrDoom2dKind        kind,
+             guint                index,
+             gboolean             data,
+             const TsrFieldTable *table,
+             const TsrFieldValue *values,
+             gint64               dx,
+             gint64               dy)
+{
+  for (guint f = 0; f < table->n_fields; f++)
+    if (table->fields[f].type == TSR_FIELD_POINT)
+      {
+        TsrFieldValue moved = { { values[f].v[0] + dx, values[f].v[1] + dy } };
+
+        tsr_doom2d_command_set (command, kind, index, data, f, &moved);
+      }
+}
+
+gboolean
+tsr_doom2d_document_resize_map (TsrDoom2dDocument *self,
+                                guint              width,
+                                guint              height,
+                                TsrDoom2dAnchor    anchor,
+                                GError           **error)
+{
+  static const TsrDoom2dKind kinds[] = { TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_ITEM, TSR_DOOM2D_KIND_MONSTER,
+                                         TSR_DOOM2D_KIND_AREA, TSR_DOOM2D_KIND_TRIGGER };
+  g_autoptr(TsrDoom2dCommand) command = NULL;
+  TsrDoom2dMap *map;
+  TsrFieldValue size = { { width, height } };
+  const TsrFieldValue *old;
+  gint64 dx, dy;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (anchor < TSR_DOOM2D_N_ANCHORS, FALSE);
+  g_return_val_if_fail ((map = tsr_doom2d_document_get_map (self)) != NULL, FALSE);
+
+  if (width < 1 || width > G_MAXUINT16 || height < 1 || height > G_MAXUINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("A map is 1 to 65535 pixels wide and high, not %u × %u"),
+                   width, height);
+      return FALSE;
+    }
+  old = &map->header->values[TSR_DOOM2D_HEADER_SIZE];
+  if (old->v[0] == width && old->v[1] == height)
+    return TRUE;
+  tsr_doom2d_resize_offset ((guint) old->v[0], (guint) old->v[1], width, height, anchor, &dx, &dy);
+  command = tsr_doom2d_command_new (self, _("Resize Map"));
+  tsr_doom2d_command_set (command, TSR_DOOM2D_KIND_HEADER, 0, FALSE, TSR_DOOM2D_HEADER_SIZE, &size);
+  if (dx != 0 || dy != 0)
+    for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
+      for (guint i = 0; i < count (self, kinds[k]); i++)
+        {
+          const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, kinds[k], i);
+          TsrFieldValue moved = { { record->values[0].v[0] + dx, record->values[0].v[1] + dy } };
+
+          /* Field 0 is every placed record's position; other points of a record (a panel's
+           * text-only move_* and size_* fields) are speeds and offsets, not places. */
+          tsr_doom2d_command_set (command, kinds[k], i, FALSE, 0, &moved);
+          if (record->layout != NULL)
+            move_points (command, kinds[k], i, TRUE, &record->layout->table, record->data_values, dx, dy);
+        }
   execute (self, command);
   return TRUE;
 }

@@ -37,6 +37,24 @@ void              tsr_doom2d_document_register        (void);
 TsrDoom2dFile    *tsr_doom2d_document_get_file        (TsrDoom2dDocument *self);
 TsrDoom2dMap     *tsr_doom2d_document_get_map         (TsrDoom2dDocument *self);
 
+/* Archives holding several maps: the map shown is one of them, and switching is one step "Open
+ * Map NAME" (undo goes back to the map before). Every map opened is kept with its edits, and saving
+ * writes each edited one back into its resource, every other entry untouched. A map file has one
+ * map. */
+guint             tsr_doom2d_document_get_n_maps      (TsrDoom2dDocument *self);
+/* The resource name of map INDEX (transfer none). */
+const char       *tsr_doom2d_document_get_map_name    (TsrDoom2dDocument *self,
+                                                       guint              index);
+/* The map shown ("map-index" notifies when it changes). */
+guint             tsr_doom2d_document_get_map_index   (TsrDoom2dDocument *self);
+/* FALSE with an error when map INDEX does not parse; TRUE without a step when it is shown. */
+gboolean          tsr_doom2d_document_select_map      (TsrDoom2dDocument *self,
+                                                       guint              index,
+                                                       GError           **error);
+/* For the command only: shows map INDEX (parsed already) and returns the one shown before. */
+guint             tsr_doom2d_document_show_map        (TsrDoom2dDocument *self,
+                                                       guint              index);
+
 /* Elements and records. FALSE when REF names no record. */
 gboolean          tsr_doom2d_document_element_to_record (TsrDoom2dDocument   *self,
                                                          const TsrElementRef *ref,
@@ -74,6 +92,41 @@ gboolean          tsr_doom2d_document_set_field       (TsrDoom2dDocument   *self
                                                        const TsrFieldValue *value,
                                                        const char          *description,
                                                        GError             **error);
+
+/* Map size. The anchor is the place of the nine (a 3 x 3 grid, row by row from the top left) that
+ * keeps its position when the map grows or shrinks, as in a canvas-size dialog. */
+typedef enum {
+  TSR_DOOM2D_ANCHOR_TOP_LEFT,
+  TSR_DOOM2D_ANCHOR_TOP,
+  TSR_DOOM2D_ANCHOR_TOP_RIGHT,
+  TSR_DOOM2D_ANCHOR_LEFT,
+  TSR_DOOM2D_ANCHOR_CENTER,
+  TSR_DOOM2D_ANCHOR_RIGHT,
+  TSR_DOOM2D_ANCHOR_BOTTOM_LEFT,
+  TSR_DOOM2D_ANCHOR_BOTTOM,
+  TSR_DOOM2D_ANCHOR_BOTTOM_RIGHT,
+  TSR_DOOM2D_N_ANCHORS,
+} TsrDoom2dAnchor;
+
+/* How far a resize from OLD_* to NEW_* moves the map's contents for ANCHOR: nothing for the
+ * top-left anchor, the whole growth for the far side, half of it (rounded towards zero) for the
+ * middle. */
+void              tsr_doom2d_resize_offset            (guint              old_width,
+                                                       guint              old_height,
+                                                       guint              new_width,
+                                                       guint              new_height,
+                                                       TsrDoom2dAnchor    anchor,
+                                                       gint64            *dx,
+                                                       gint64            *dy);
+/* Gives the map WIDTH x HEIGHT (1 to 65535) and moves every panel, item, monster, area and
+ * trigger, and every point in a trigger's data (teleport destinations, spawn and press places),
+ * by the anchor's offset, as one step "Resize Map". FALSE with an error for a size out of range;
+ * TRUE without a step when nothing would change. */
+gboolean          tsr_doom2d_document_resize_map      (TsrDoom2dDocument *self,
+                                                       guint              width,
+                                                       guint              height,
+                                                       TsrDoom2dAnchor    anchor,
+                                                       GError           **error);
 
 /* Trigger targets. What a trigger of its current type points at: a record (panel or monster) or
  * a point on the map. */

@@ -13,6 +13,7 @@
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
+#include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-vector-layer.h"
@@ -43,6 +44,12 @@ struct _TsrDoom2dMapPage {
   Palette               palettes[N_PALETTES];
   GtkWidget            *grid_dropdown;
   GtkWidget            *texture_dropdown;
+  GPtrArray            *thumbnails;  /* GdkTexture (or NULL) per texture record */
+  GtkWidget            *map_dropdown;
+  GtkWidget            *resize_box;
+  GtkWidget            *resize_width;
+  GtkWidget            *resize_height;
+  GtkWidget            *anchor_buttons[TSR_DOOM2D_N_ANCHORS];
   GtkWidget            *snap_check;
   GtkWidget            *scrolled;
   TsrMapCanvas         *canvas;
@@ -208,17 +215,203 @@ fill_textures (TsrDoom2dMapPage *self)
 {
   TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  TsrDoom2dTextureCache *cache = tsr_doom2d_panel_layer_get_cache (self->panel_layer);
 
+  g_ptr_array_set_size (self->thumbnails, 0);
   for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); t++)
     {
       const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
       const char *name = path != NULL ? MAX (strrchr (path, '\\'), strrchr (path, ':')) : NULL;
 
+      /* The first frame of the real texture, from the same cache the panels are drawn from. */
+      g_ptr_array_add (self->thumbnails, tsr_doom2d_texture_get_frame (tsr_doom2d_texture_cache_get (cache, path != NULL ? path : ""), 0));
       gtk_string_list_append (names, name != NULL ? name + 1 : path != NULL ? path : "");
     }
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), G_LIST_MODEL (names));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), 0);
   apply_texture (self);
+}
+
+static void
+thumbnail_free (gpointer texture)
+{
+  if (texture != NULL)
+    g_object_unref (texture);
+}
+
+/* A row of the texture chooser: the texture drawn small beside its name. */
+static void
+setup_texture_row (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   TsrDoom2dMapPage         *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *picture = gtk_picture_new ();
+
+  gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
+  gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
+  gtk_widget_set_size_request (picture, 24, 24);
+  gtk_box_append (GTK_BOX (box), picture);
+  gtk_box_append (GTK_BOX (box), gtk_label_new (NULL));
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_texture_row (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  TsrDoom2dMapPage         *self)
+{
+  GtkWidget *picture = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  guint position = gtk_list_item_get_position (item);
+  GtkStringObject *name = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (picture)), gtk_string_object_get_string (name));
+  gtk_picture_set_paintable (GTK_PICTURE (picture), position < self->thumbnails->len
+                                                    ? g_ptr_array_index (self->thumbnails, position) : NULL);
+}
+
+/* --- Maps of an archive --- */
+
+static void
+fill_maps (TsrDoom2dMapPage *self)
+{
+  guint n = tsr_doom2d_document_get_n_maps (self->document);
+  GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->map_dropdown));
+  gboolean same = model != NULL && g_list_model_get_n_items (model) == n;
+
+  /* The list stays when only the map shown changed: this runs while the drop-down's own choice
+   * is being made, and replacing its model then would free the selection making it. */
+  for (guint i = 0; same && i < n; i++)
+    same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i),
+                      tsr_doom2d_document_get_map_name (self->document, i)) == 0;
+  self->syncing = TRUE;
+  if (!same)
+    {
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+      for (guint i = 0; i < n; i++)
+        gtk_string_list_append (names, tsr_doom2d_document_get_map_name (self->document, i));
+      gtk_drop_down_set_model (GTK_DROP_DOWN (self->map_dropdown), G_LIST_MODEL (names));
+    }
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->map_dropdown)) != tsr_doom2d_document_get_map_index (self->document))
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->map_dropdown), tsr_doom2d_document_get_map_index (self->document));
+  self->syncing = FALSE;
+  gtk_widget_set_visible (self->map_dropdown, n > 1);
+}
+
+static void
+on_map_selected (GObject          *dropdown,
+                 GParamSpec       *pspec,
+                 TsrDoom2dMapPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  g_autoptr(GError) error = NULL;
+
+  if (self->syncing || self->document == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (!tsr_doom2d_document_select_map (self->document, selected, &error))
+    {
+      set_status (self, error->message);
+      fill_maps (self);
+    }
+}
+
+/* Another map of the archive is shown: every layer, the session and the palettes start over. */
+static void
+on_map_index_changed (TsrDoom2dDocument *document,
+                      GParamSpec        *pspec,
+                      TsrDoom2dMapPage  *self)
+{
+  g_autoptr(TsrDoom2dDocument) keep = g_object_ref (document);
+
+  tsr_doom2d_map_page_set_document (self, NULL);
+  tsr_doom2d_map_page_set_document (self, keep);
+}
+
+/* --- Map size --- */
+
+static void
+sync_resize (TsrDoom2dMapPage *self)
+{
+  TsrDoom2dMap *map = self->document != NULL ? tsr_doom2d_document_get_map (self->document) : NULL;
+
+  if (map == NULL)
+    return;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->resize_width), (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0]);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->resize_height), (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1]);
+}
+
+static void
+on_resize_clicked (GtkButton        *button,
+                   TsrDoom2dMapPage *self)
+{
+  TsrDoom2dAnchor anchor = TSR_DOOM2D_ANCHOR_CENTER;
+  g_autoptr(GError) error = NULL;
+
+  if (self->document == NULL)
+    return;
+  for (guint a = 0; a < TSR_DOOM2D_N_ANCHORS; a++)
+    if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->anchor_buttons[a])))
+      anchor = a;
+  if (!tsr_doom2d_document_resize_map (self->document,
+                                       (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->resize_width)),
+                                       (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->resize_height)),
+                                       anchor, &error))
+    set_status (self, error->message);
+}
+
+/* New size and a 3 x 3 grid of linked toggles for the anchor, as a canvas-size dialog has. */
+static GtkWidget *
+build_resize (TsrDoom2dMapPage *self)
+{
+  static const char *const arrows[TSR_DOOM2D_N_ANCHORS] = { "↖", "↑", "↗", "←", "•", "→", "↙", "↓", "↘" };
+  static const char *const names[TSR_DOOM2D_N_ANCHORS] = {
+    N_("Keep the top left corner"), N_("Keep the top edge's middle"), N_("Keep the top right corner"),
+    N_("Keep the left edge's middle"), N_("Keep the centre"), N_("Keep the right edge's middle"),
+    N_("Keep the bottom left corner"), N_("Keep the bottom edge's middle"), N_("Keep the bottom right corner"),
+  };
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *sizes = gtk_grid_new ();
+  GtkWidget *anchors = gtk_grid_new ();
+  GtkWidget *heading = gtk_label_new (_("Resize Map"));
+  GtkWidget *button = gtk_button_new_with_label (_("Resize"));
+
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_grid_set_row_spacing (GTK_GRID (sizes), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (sizes), 6);
+  self->resize_width = gtk_spin_button_new_with_range (1, G_MAXUINT16, 16);
+  self->resize_height = gtk_spin_button_new_with_range (1, G_MAXUINT16, 16);
+  gtk_widget_set_name (self->resize_width, "resize-width");
+  gtk_widget_set_name (self->resize_height, "resize-height");
+  gtk_grid_attach (GTK_GRID (sizes), gtk_label_new (_("Width")), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (sizes), self->resize_width, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (sizes), gtk_label_new (_("Height")), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (sizes), self->resize_height, 1, 1, 1, 1);
+  gtk_box_append (GTK_BOX (box), sizes);
+  gtk_widget_add_css_class (anchors, "linked");
+  gtk_widget_set_halign (anchors, GTK_ALIGN_START);
+  for (guint a = 0; a < TSR_DOOM2D_N_ANCHORS; a++)
+    {
+      g_autofree char *name = g_strdup_printf ("anchor-%u", a);
+
+      self->anchor_buttons[a] = gtk_toggle_button_new_with_label (arrows[a]);
+      gtk_widget_set_name (self->anchor_buttons[a], name);
+      gtk_widget_set_tooltip_text (self->anchor_buttons[a], _(names[a]));
+      gtk_widget_set_size_request (self->anchor_buttons[a], 32, 32);
+      if (a > 0)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->anchor_buttons[a]), GTK_TOGGLE_BUTTON (self->anchor_buttons[0]));
+      gtk_grid_attach (GTK_GRID (anchors), self->anchor_buttons[a], (int) (a % 3), (int) (a / 3), 1, 1);
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->anchor_buttons[TSR_DOOM2D_ANCHOR_TOP_LEFT]), TRUE);
+  gtk_box_append (GTK_BOX (box), anchors);
+  gtk_widget_set_name (button, "resize-map");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_resize_clicked), self);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_widget_set_margin_top (box, 12);
+  return box;
 }
 
 /* --- Selection and inspector --- */
@@ -298,6 +491,7 @@ update_inspector (TsrDoom2dMapPage *self)
       tsr_property_inspector_set_source (self->inspector, NULL);
       g_clear_object (&self->source);
       gtk_widget_set_sensitive (self->mode_buttons[TSR_DOOM2D_TOOL_PICK_TARGET], FALSE);
+      gtk_widget_set_visible (self->resize_box, FALSE);
       return;
     }
   update_pick_button (self, kind, indices);
@@ -313,6 +507,9 @@ update_inspector (TsrDoom2dMapPage *self)
     tsr_property_source_set_elements (self->source, (const guint *) indices->data, indices->len);
   /* The inspector names the kind itself; the line above it says which records. */
   gtk_widget_set_visible (self->inspector_title, kind != TSR_DOOM2D_KIND_HEADER);
+  gtk_widget_set_visible (self->resize_box, kind == TSR_DOOM2D_KIND_HEADER);
+  if (kind == TSR_DOOM2D_KIND_HEADER)
+    sync_resize (self);
   if (kind != TSR_DOOM2D_KIND_HEADER)
     {
       g_autofree char *text = indices->len == 1
@@ -567,7 +764,10 @@ clear_document (TsrDoom2dMapPage *self)
   g_clear_object (&self->tool);
   g_clear_object (&self->session);
   if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)), self);
+    {
+      g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+    }
   g_clear_object (&self->document);
 }
 
@@ -596,6 +796,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   g_signal_connect (tsr_edit_session_get_selection (self->session), "changed", G_CALLBACK (on_selection_changed), self);
   g_signal_connect (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), "changed",
                     G_CALLBACK (on_undo_stack_changed), self);
+  g_signal_connect (document, "notify::map-index", G_CALLBACK (on_map_index_changed), self);
 
   self->map_layer = tsr_doom2d_map_layer_new (document);
   tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_AREA);
@@ -616,6 +817,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
 
   /* Textures for new panels: the first the map has. */
   fill_textures (self);
+  fill_maps (self);
   apply_palettes (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (self->category_checks[c]),
@@ -684,7 +886,13 @@ build (TsrDoom2dMapPage *self)
   self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->root, GTK_WIDGET (self));
 
-  /* Tool bar */
+  /* Tool bar: the map of an archive holding several, the modes, the palettes */
+  self->map_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_widget_set_name (self->map_dropdown, "map");
+  gtk_widget_set_tooltip_text (self->map_dropdown, _("The map of the archive to edit"));
+  gtk_widget_set_visible (self->map_dropdown, FALSE);
+  g_signal_connect (self->map_dropdown, "notify::selected", G_CALLBACK (on_map_selected), self);
+  gtk_box_append (GTK_BOX (toolbar), self->map_dropdown);
   gtk_widget_add_css_class (modes, "linked");
   mode_button (self, TSR_DOOM2D_TOOL_SELECT, _("Select"), _("Select, move and resize (Esc)"), modes);
   mode_button (self, TSR_DOOM2D_TOOL_MOVE, _("Move"), _("Drag the selection from anywhere"), modes);
@@ -708,6 +916,13 @@ build (TsrDoom2dMapPage *self)
       gtk_box_append (GTK_BOX (toolbar), self->palettes[p].dropdown);
     }
   self->texture_dropdown = gtk_drop_down_new (NULL, NULL);
+  {
+    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+    g_signal_connect (factory, "setup", G_CALLBACK (setup_texture_row), self);
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_texture_row), self);
+    gtk_drop_down_set_factory (GTK_DROP_DOWN (self->texture_dropdown), factory);
+  }
   gtk_widget_set_name (self->texture_dropdown, "texture");
   gtk_widget_set_tooltip_text (self->texture_dropdown, _("Texture of new panels (Ctrl-click: a panel of its size)"));
   g_signal_connect (self->texture_dropdown, "notify::selected", G_CALLBACK (on_texture_changed), self);
@@ -757,6 +972,8 @@ build (TsrDoom2dMapPage *self)
   gtk_box_append (GTK_BOX (inspector_box), self->inspector_title);
   self->inspector = TSR_PROPERTY_INSPECTOR (tsr_property_inspector_new ());
   gtk_box_append (GTK_BOX (inspector_box), GTK_WIDGET (self->inspector));
+  self->resize_box = build_resize (self);
+  gtk_box_append (GTK_BOX (inspector_box), self->resize_box);
   gtk_widget_set_margin_start (inspector_box, 8);
   gtk_widget_set_margin_end (inspector_box, 8);
   gtk_widget_set_margin_top (inspector_box, 8);
@@ -809,6 +1026,7 @@ tsr_doom2d_map_page_dispose (GObject *object)
   self->canvas = NULL;
   for (guint p = 0; p < N_PALETTES; p++)
     g_clear_pointer (&self->palettes[p].values, g_array_unref);
+  g_clear_pointer (&self->thumbnails, g_ptr_array_unref);
   G_OBJECT_CLASS (tsr_doom2d_map_page_parent_class)->dispose (object);
 }
 
@@ -822,6 +1040,7 @@ tsr_doom2d_map_page_class_init (TsrDoom2dMapPageClass *klass)
 static void
 tsr_doom2d_map_page_init (TsrDoom2dMapPage *self)
 {
+  self->thumbnails = g_ptr_array_new_with_free_func (thumbnail_free);
   build (self);
 }
 
@@ -885,6 +1104,8 @@ tsr_doom2d_map_page_get_dropdown (TsrDoom2dMapPage *self,
     return self->grid_dropdown;
   if (g_strcmp0 (name, "texture") == 0)
     return self->texture_dropdown;
+  if (g_strcmp0 (name, "map") == 0)
+    return self->map_dropdown;
   for (guint p = 0; p < N_PALETTES; p++)
     if (g_strcmp0 (self->palettes[p].name, name) == 0)
       return self->palettes[p].dropdown;
