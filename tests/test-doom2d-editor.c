@@ -522,17 +522,15 @@ test_archive_resize_paste (void)
   canvas = tsr_doom2d_map_page_get_canvas (page);
   map = tsr_doom2d_document_get_map (document);
 
-  /* The texture chooser: its rows show the real textures; the open list is in a screenshot. */
+  /* The texture chooser: its rows show the real textures (the chosen one's thumbnail is on the
+   * button; the open list is a popup surface of its own, which a window screenshot leaves out and
+   * XTest keys do not reach under Xvfb without a window manager). */
   g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));
   tsr_test_ui_iterate_for (100);
   widget = tsr_doom2d_map_page_get_dropdown (page, "texture");
   g_assert_true (gtk_widget_get_mapped (widget));
   g_assert_nonnull (tsr_test_ui_find_widget (widget, match_picture_with_paintable, NULL));
-  g_assert_true (tsr_test_xtest_click (xtest, widget));
-  tsr_test_ui_iterate_for (300);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-textures.png");
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
-  tsr_test_ui_iterate_for (100);
   g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_SELECT)));
   tsr_test_ui_iterate_for (100);
 
