@@ -7,7 +7,8 @@
  *   marathon-shapes  Shapes files made from the real shapes patches
  *   gimp-palette     their colour tables exported as GIMP palettes, as the shapes browser does
  *   sphere-tmx       the real Sphere maps exported to TMX, with their TSX and PNG in one input
- *   wolf3d-font      the real font chunks of the shareware VGAGRAPH, expanded */
+ *   wolf3d-font      the real font chunks of the shareware VGAGRAPH, expanded
+ *   wolf3d-huffman   the shareware VGAHEAD, VGADICT and VGAGRAPH in the target's one-input layout */
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -291,6 +292,43 @@ START_TEST (test_font_seeds)
 }
 END_TEST
 
+START_TEST (test_graphics_seed)
+{
+  g_autofree char *data = tsr_test_data_require ("wolf3d");
+  g_autofree char *folder = seed_folder ("wolf3d-huffman");
+  const char *names[] = { "VGAHEAD.WL1", "VGADICT.WL1", "VGAGRAPH.WL1" };
+  GBytes *parts[3];
+  g_autoptr(GByteArray) seed = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dGraphics *graphics;
+  guint8 head_size[2];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *path = g_build_filename (data, "wl1_v14_shareware", names[i], NULL);
+
+      parts[i] = tsr_test_read_file (path);
+    }
+  ck_assert_uint_le (g_bytes_get_size (parts[0]), G_MAXUINT16);
+  ck_assert_uint_eq (g_bytes_get_size (parts[1]), 1024);
+  head_size[0] = (guint8) (g_bytes_get_size (parts[0]) & 0xff);
+  head_size[1] = (guint8) (g_bytes_get_size (parts[0]) >> 8);
+  g_byte_array_append (seed, head_size, 2);
+  for (guint i = 0; i < 3; i++)
+    g_byte_array_append (seed, g_bytes_get_data (parts[i], NULL), (guint) g_bytes_get_size (parts[i]));
+  /* What the target loads from the seed is the real set's graphics. */
+  graphics = tsr_wolf3d_graphics_load (parts[0], parts[1], parts[2], &error);
+  ck_assert_msg (graphics != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_uint_gt (graphics->n_pics, 0);
+  tsr_wolf3d_graphics_free (graphics);
+  for (guint i = 0; i < 3; i++)
+    g_bytes_unref (parts[i]);
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&seed));
+  write_seed (folder, "shareware-vga", bytes);
+}
+END_TEST
+
 static void
 remove_tree (const char *path)
 {
@@ -326,6 +364,7 @@ main (void)
   tcase_add_test (seeds, test_shapes_seeds);
   tcase_add_test (seeds, test_tmx_seeds);
   tcase_add_test (seeds, test_font_seeds);
+  tcase_add_test (seeds, test_graphics_seed);
   suite_add_tcase (suite, seeds);
   status = tsr_test_run_suite (suite);
   if (target == NULL || *target == '\0')
