@@ -146,6 +146,12 @@ tsr_sphere_panels_build_entities_page (TsrSpherePanels *self)
   gtk_widget_set_margin_start (page, 6);
   gtk_widget_set_margin_end (page, 6);
   gtk_box_append (GTK_BOX (page), grid);
+  /* The list right under the tools, as Tiled's Objects panel: the first thing the page shows at
+   * any window height; the hint, snap, delete and find follow it. */
+  self->entity_list = TSR_SPHERE_ENTITY_LIST (tsr_sphere_entity_list_new (self->document));
+  g_signal_connect (self->entity_list, "element-activated", G_CALLBACK (on_element_activated), self);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->entity_list), TRUE);
+  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->entity_list));
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->hint_label));
   self->snap_check = gtk_check_button_new_with_mnemonic (_("Snap zones and segments to the _grid"));
   gtk_widget_set_tooltip_text (self->snap_check, _("Zones and obstruction segments start, end and move on tile corners"));
@@ -154,11 +160,7 @@ tsr_sphere_panels_build_entities_page (TsrSpherePanels *self)
   gtk_box_append (GTK_BOX (page), delete_button);
   gtk_box_append (GTK_BOX (page), error);
   gtk_box_append (GTK_BOX (page), build_find_section (self));
-  self->entity_list = TSR_SPHERE_ENTITY_LIST (tsr_sphere_entity_list_new (self->document));
-  g_signal_connect (self->entity_list, "element-activated", G_CALLBACK (on_element_activated), self);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->entity_list), 6);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->entity_list), TRUE);
-  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->entity_list));
+  gtk_widget_set_margin_bottom (page, 6);
   on_find_kind_selected (self->find_kind, NULL, self);
   {
     /* The page scrolls rather than asking for more height: a taller page (a hint wrapped on more
