@@ -64,13 +64,6 @@ new_window (void)
   return window;
 }
 
-static void
-close_window (TsrWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  tsr_test_ui_iterate_for (50);
-}
-
 /* Clicks the widget showing TEXT (a label, or the button around it) inside ROOT. */
 static void
 click_text (TsrTestXTest *xtest, GtkWidget *root, const char *text)
@@ -225,7 +218,7 @@ test_new_marathon (void)
   g_assert_cmpstr (level_name, ==, "Test Base");
   g_assert_cmpint (level->info.environment_code, ==, 2);
   assert_reopens_clean (path, "marathon-map");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 static void
@@ -266,7 +259,7 @@ test_new_doom2d (void)
   g_assert_cmpint (map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1], ==, 1600);
   tsr_doom2d_map_free (map);
   assert_reopens_clean (path, "doom2d-map");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 static void
@@ -349,7 +342,7 @@ test_new_wolf3d_level (void)
     g_assert_cmpint (bunker, ==, 3);
   }
   tsr_wolf3d_set_free (set);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 static const char *const sphere_files[] = { "village.rmp", "outside_neo.rts", "sarah.rss", "test.rmp", "test.rts", NULL };
@@ -477,7 +470,7 @@ test_tabs (void)
   g_assert_cmpstr (tsr_window_get_recovery_id (window), ==, first_entry);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• village.rmp – Tessera");
   g_assert_true (tsr_window_get_modified (window));
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* Types TEXT (unshifted ASCII keys and upper-case letters) with real key events. */
@@ -628,7 +621,7 @@ test_sphere_scripts (void)
     talk = tsr_sphere_string_to_utf8 (g_ptr_array_index (first->scripts, TSR_SPHERE_SCRIPT_ON_ACTIVATE_TALK));
     g_assert_cmpstr (talk, ==, "talk = 2;");
   }
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* A big file (m2_Images.imgA, 4 MB) opened with a real Ctrl+O: the window shows the loading bar
@@ -693,7 +686,7 @@ test_load_in_worker (void)
   g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-loaded.png");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 
   /* Closed while loading: nothing shows up anywhere afterwards. */
   {
@@ -705,7 +698,7 @@ test_load_in_worker (void)
     windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (application)));
     g_assert_true (tsr_window_show_file (window, scen_file) == window);
     g_assert_true (tsr_window_get_loading (window));
-    close_window (window);
+    tsr_test_ui_close_window (window);
     tsr_test_ui_iterate_for (1500);
     g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, windows - 1);
   }
@@ -798,7 +791,7 @@ test_grid_color (void)
   tsr_test_ui_iterate_for (100);
   tsr_map_canvas_get_grid_color (TSR_MAP_CANVAS (canvas), &shown);
   g_assert_cmpfloat_with_epsilon (shown.alpha, 0.22, 0.01);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* The Wolfenstein 3D data folders preference: the start page lists the set found one folder down,
@@ -842,7 +835,7 @@ test_wolf3d_folders (void)
   g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), file));
   g_assert_true (TSR_IS_WOLF_DOCUMENT (tsr_window_get_document (window)));
   g_settings_reset (settings, "wolf3d-data-folders");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 int

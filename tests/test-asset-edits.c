@@ -31,34 +31,7 @@ static char *work_dir;
 static TsrWindow *
 open_in_window (const char *path)
 {
-  TsrWindow *window = tsr_window_new (application);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_test_ui_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  tsr_test_ui_iterate_for (200);
-  return window;
-}
-
-static void
-close_window (TsrWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  tsr_test_ui_iterate_for (50);
-}
-
-static void
-type_number (TsrTestXTest *xtest, int value)
-{
-  g_autofree char *text = g_strdup_printf ("%d", value);
-
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
-  for (const char *p = text; *p != '\0'; p++)
-    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_0 + (guint) (*p - '0'), 0));
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+  return tsr_test_ui_open_in_window (application, path, 1280, 900, 200);
 }
 
 static gboolean
@@ -164,7 +137,7 @@ test_spriteset_strip_and_delay (void)
   g_assert_nonnull (delay);
   g_assert_true (gtk_widget_get_sensitive (delay));
   g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (delay, match_text_of, NULL)));
-  type_number (xtest, old_delay + 25);
+  tsr_test_xtest_type_number (xtest, old_delay + 25);
   tsr_test_ui_iterate_for (100);
   g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
 
@@ -216,7 +189,7 @@ test_spriteset_strip_and_delay (void)
         }
     }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 static void
@@ -310,7 +283,7 @@ test_patch_against_base (void)
   g_assert_false (tsr_shapes_browser_get_show_base (browser));
   g_settings_reset (settings, "marathon-shapes");
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* A one-view sequence gets 4 views from its drop-down; the summary says so, and follows a frame
@@ -382,7 +355,7 @@ test_sequence_views (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (tsr_shapes_browser_get_field_widget (browser, "views"))), ==, 1);
   g_assert_false (tsr_window_get_modified (window));
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 int

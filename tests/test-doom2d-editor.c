@@ -156,7 +156,6 @@ open_in_window (const char *source,
   g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
   g_autofree char *wad = NULL;
   g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   TsrDoom2dMapPage *page;
 
   g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
@@ -164,13 +163,7 @@ open_in_window (const char *source,
   g_assert_nonnull (wad);
   g_settings_set_string (settings, "doom2d-data-folders", game);
 
-  *window = tsr_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 860);
-  gtk_window_present (GTK_WINDOW (*window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (*window)));
-  g_assert_true (tsr_test_ui_open_file (*window, file));
-  g_assert_null (tsr_window_get_error_message (*window));
-  tsr_test_ui_iterate_for (200);
+  *window = tsr_test_ui_open_in_window (application, path, 1280, 860, 200);
   page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (*window), tsr_test_ui_match_type,
                                                        GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
   g_assert_nonnull (page);

@@ -247,17 +247,7 @@ find_button (GtkWidget *root, const char *label)
 static TsrWindow *
 open_in_window (const char *path)
 {
-  TsrWindow *window = tsr_window_new (application);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_test_ui_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
-  tsr_test_ui_iterate_for (100);
-  return window;
+  return tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
 }
 
 static TsrMapEditor *
@@ -270,13 +260,6 @@ window_editor (TsrWindow *window)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
   g_assert_true (tsr_map_editor_get_document (editor) == tsr_window_get_document (window));
   return editor;
-}
-
-static void
-close_window (TsrWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  tsr_test_ui_iterate_for (50);
 }
 
 /* The view point at the centre of cell (X, Y). */
@@ -398,7 +381,7 @@ test_page_registry (void)
   window_editor (window);
   kind = tsr_editor_pages_lookup (tsr_window_get_document (window));
   g_assert_cmpstr (kind->name, ==, "map-editor");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* What a click on a history row does: the list box selects the row (its focus-on-click is off,
@@ -697,7 +680,7 @@ test_generic_editor (void)
             g_assert_cmpuint (tsr_tile_map_get_tile (TSR_TILE_MAP (saved), layer, x, y), ==, expected);
           }
   }
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Wolf3D: the shareware set, level 1 --- */
@@ -939,7 +922,7 @@ test_wolf3d_editor (void)
   }
 
   tsr_wolf3d_set_free (original);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 
@@ -1298,7 +1281,7 @@ test_sphere_editor (void)
     g_assert_cmpuint (tsr_map_editor_get_n_layer_rows (editor), ==, 3);
     g_assert_cmpstr (tsr_tile_map_get_layer_name (map, 2), ==, "Top");
   }
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* A click at map pixel (X, Y) with modifier STATE, through the canvas's gesture entry points. */
@@ -1537,7 +1520,7 @@ test_sphere_multi_selection (void)
 
   for (guint i = 0; i < 3; i++)
     g_free (old_spritesets[i]);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 int

@@ -28,16 +28,7 @@ static char *screenshot_dir;
 static TsrWindow *
 open_in_window (const char *path)
 {
-  TsrWindow *window = tsr_window_new (application);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_test_ui_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  tsr_test_ui_iterate_for (100);
-  return window;
+  return tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
 }
 
 static void

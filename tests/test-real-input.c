@@ -41,17 +41,7 @@ static char *work_dir;
 static TsrWindow *
 open_in_window (const char *path)
 {
-  TsrWindow *window = tsr_window_new (application);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_test_ui_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
-  tsr_test_ui_iterate_for (100);
-  return window;
+  return tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
 }
 
 static TsrMapEditor *
@@ -307,13 +297,6 @@ save_with_keys (TsrTestXTest *xtest, TsrWindow *window)
   g_assert_false (tsr_window_get_modified (window));
 }
 
-static void
-close_window (TsrWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  tsr_test_ui_iterate_for (50);
-}
-
 /* --- Wolf3D: the shareware set, level 1 --- */
 
 static const char *const wolf_files[] = {
@@ -470,7 +453,7 @@ test_wolf3d (void)
   tsr_wolf3d_set_free (saved);
   tsr_wolf3d_set_free (original);
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Sphere: the village map, layer 1 --- */
@@ -605,7 +588,7 @@ test_sphere (void)
         }
     }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Sphere entities: the entity modes are tools driven by real input --- */
@@ -753,7 +736,7 @@ test_sphere_entities (void)
       g_assert_cmpmem (now->tiles, (gsize) now->width * now->height * 2, was->tiles, (gsize) was->width * was->height * 2);
     }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- File → New: a Sphere map made with Ctrl+N, painted, saved where the chooser says --- */
@@ -873,7 +856,7 @@ test_new_map (void)
       g_assert_cmpuint (layer->tiles[c], ==, expected->cells[c]);
   }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Marathon terminals: typing into a map's Terminals page --- */
@@ -1050,7 +1033,7 @@ test_marathon_terminals (void)
         }
     }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Marathon map editor --- */

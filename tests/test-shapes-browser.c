@@ -30,16 +30,7 @@ static char *work_dir;
 static TsrWindow *
 open_in_window (const char *path)
 {
-  TsrWindow *window = tsr_window_new (application);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  g_assert_true (tsr_test_ui_open_file (window, file));
-  g_assert_null (tsr_window_get_error_message (window));
-  tsr_test_ui_iterate_for (200);
-  return window;
+  return tsr_test_ui_open_in_window (application, path, 1280, 900, 200);
 }
 
 static TsrShapesBrowser *
@@ -142,17 +133,6 @@ iterate_until_frames (guint frames)
     tsr_test_ui_iterate_for (20);
 }
 
-static void
-type_number (TsrTestXTest *xtest, int value)
-{
-  g_autofree char *text = g_strdup_printf ("%d", value);
-
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
-  for (const char *p = text; *p != '\0'; p++)
-    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_0 + (guint) (*p - '0'), 0));
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
-}
-
 static gboolean
 match_button_with_icon (GtkWidget *widget, gconstpointer user_data)
 {
@@ -233,7 +213,7 @@ test_edit_with_real_input (void)
   /* (its text: the spin button's centre can be its minus button) */
   g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (ticks, tsr_test_ui_match_type,
                                                                        GSIZE_TO_POINTER (GTK_TYPE_TEXT))));
-  type_number (xtest, new_ticks);
+  tsr_test_xtest_type_number (xtest, new_ticks);
   iterate_until_frames (5);
   sequence = g_ptr_array_index (collection->sequences, chosen);
   g_assert_cmpint (sequence->ticks_per_frame, ==, new_ticks);

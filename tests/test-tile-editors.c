@@ -57,13 +57,6 @@ open_in_window (const char *path)
   return window;
 }
 
-static void
-close_window (TsrWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  tsr_test_ui_iterate_for (50);
-}
-
 static TsrMapEditor *
 window_editor (TsrWindow *window)
 {
@@ -150,7 +143,7 @@ test_wolf3d_level_numbers (void)
   while (tsr_document_get_modified (TSR_DOCUMENT (document)))
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   assert_level_numbers (list, n_levels, "after undo");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- The side bar: every page's tab on screen at once; its width remembered --- */
@@ -272,8 +265,8 @@ test_side_bar (void)
     tsr_test_ui_iterate_for (30);
   g_assert_cmpint (ABS (gtk_widget_get_width (side) - 420), <=, 2);
   g_settings_reset (settings, "side-bar-width");
-  close_window (second);
-  close_window (window);
+  tsr_test_ui_close_window (second);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Sphere: the layers list shows the top layer first --- */
@@ -352,7 +345,7 @@ test_sphere_layers_top_first (void)
   while (tsr_document_get_modified (TSR_DOCUMENT (document)))
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpuint (tsr_tile_map_get_n_layers (map), ==, 3);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Sphere: the entity list --- */
@@ -421,7 +414,7 @@ test_sphere_entity_list (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-sphere-entities.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpuint (tsr_sphere_entity_list_get_n_shown (list), ==, n_entities + n_zones);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Sphere: zones and segments snap to the tile grid --- */
@@ -522,7 +515,7 @@ test_sphere_snap (void)
 
   while (tsr_document_get_modified (TSR_DOCUMENT (document)))
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Open Recent: underscores kept, the folder tells same names apart --- */
@@ -571,7 +564,7 @@ test_recent_labels (void)
         }
     }
   g_assert_cmpuint (found, ==, 2);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- The error bar names the file once and has no text caret --- */
@@ -593,7 +586,7 @@ test_error_bar (void)
   label = tsr_test_ui_find_widget (GTK_WIDGET (window), match_label_text, message);
   g_assert_nonnull (label);
   g_assert_false (gtk_label_get_selectable (GTK_LABEL (label)));
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- The preview draws the chosen level --- */
@@ -643,7 +636,7 @@ test_preview_level (void)
   fifth = texture_bytes (tsr_inspector_get_preview (TSR_INSPECTOR (inspector)));
   g_assert_false (g_bytes_equal (first, fifth));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "tile-editors-preview-level.png");
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- Tiled's tool keys, as real key events through XTest --- */
@@ -857,7 +850,7 @@ test_tool_keys (void)
       g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (shortcuts), match_accelerator, name));
     }
   gtk_window_close (GTK_WINDOW (shortcuts));
-  close_window (window);
+  tsr_test_ui_close_window (window);
 #else
   g_test_skip ("built without XTest (libxtst-dev)");
 #endif
@@ -947,7 +940,7 @@ test_color_scheme (void)
     reset = tsr_doom2d_file_game_folders (&file);
     g_assert_cmpuint (g_strv_length (reset), ==, g_strv_length (before));
   }
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 /* --- The window in a translation (run with LANGUAGE=ru or de and TSR_LOCALEDIR=the build's po/) --- */
@@ -986,7 +979,7 @@ test_translated (void)
   tsr_test_ui_iterate_for (100);
   name = g_strdup_printf ("tile-editors-%s.png", language);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
-  close_window (window);
+  tsr_test_ui_close_window (window);
 }
 
 int

@@ -62,6 +62,33 @@ tsr_test_ui_open_file (TsrWindow *window,
   return shown != NULL && g_file_equal (shown, file) && tsr_window_get_error_message (window) == NULL;
 }
 
+TsrWindow *
+tsr_test_ui_open_in_window (TsrApplication *application,
+                            const char     *path,
+                            int             width,
+                            int             height,
+                            guint           settle_ms)
+{
+  TsrWindow *window = tsr_window_new (application);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_test_ui_open_file (window, file));
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_cmpstr (tsr_window_get_page_name (window), ==, "document");
+  tsr_test_ui_iterate_for (settle_ms);
+  return window;
+}
+
+void
+tsr_test_ui_close_window (TsrWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 gboolean
 tsr_test_ui_wait_for_size (GtkWidget *widget)
 {

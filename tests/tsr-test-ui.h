@@ -19,6 +19,16 @@ gboolean   tsr_test_ui_wait_for_all_loads (void);
  * the load failed, and the error bar says why). */
 gboolean   tsr_test_ui_open_file       (TsrWindow  *window,
                                         GFile      *file);
+/* A new window of APPLICATION, WIDTH×HEIGHT, shown and sized, with the file at PATH opened
+ * through tsr_test_ui_open_file (the test aborts when it does not open, the error bar shows or the
+ * window is not on its document page); then the main loop runs SETTLE_MS so the page settles. */
+TsrWindow *tsr_test_ui_open_in_window  (TsrApplication *application,
+                                        const char     *path,
+                                        int             width,
+                                        int             height,
+                                        guint           settle_ms);
+/* Destroys WINDOW and lets the main loop run 50 ms. */
+void       tsr_test_ui_close_window    (TsrWindow      *window);
 /* The first widget below ROOT (ROOT included, depth first) that MATCH accepts. */
 GtkWidget *tsr_test_ui_find_widget     (GtkWidget  *root,
                                         gboolean  (*match) (GtkWidget *, gconstpointer),

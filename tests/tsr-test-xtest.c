@@ -583,3 +583,15 @@ tsr_test_xtest_begin (int          *argc,
     g_print ("SKIP: %s\n", why);
   return FALSE;
 }
+
+void
+tsr_test_xtest_type_number (TsrTestXTest *self,
+                            int           value)
+{
+  g_autofree char *text = g_strdup_printf ("%d", value);
+
+  g_assert_true (tsr_test_xtest_key (self, GDK_KEY_a, GDK_CONTROL_MASK));
+  for (const char *p = text; *p != '\0'; p++)
+    g_assert_true (tsr_test_xtest_key (self, *p == '-' ? GDK_KEY_minus : GDK_KEY_0 + (guint) (*p - '0'), 0));
+  g_assert_true (tsr_test_xtest_key (self, GDK_KEY_Return, 0));
+}

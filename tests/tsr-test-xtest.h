@@ -82,6 +82,9 @@ gboolean      tsr_test_xtest_click     (TsrTestXTest  *self,
 gboolean      tsr_test_xtest_key       (TsrTestXTest   *self,
                                         guint           keyval,
                                         GdkModifierType modifiers);
+/* Replaces the focused entry's text with VALUE: Ctrl+A, its digits (and minus sign), Return. */
+void          tsr_test_xtest_type_number (TsrTestXTest *self,
+                                          int           value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrTestXTest, tsr_test_xtest_free)
 
