@@ -68,6 +68,9 @@ typedef struct {
   GCancellable *cancellable;
   goffset       size;
   gboolean      new_tab;          /* else it replaces the current tab's document */
+  gboolean      done;             /* the worker has finished: DOCUMENT or ERROR is set */
+  TsrDocument  *document;
+  GError       *error;
 } PendingLoad;
 
 /* Files at least this big show the loading bar (smaller ones load in well under a second). */
@@ -619,6 +622,8 @@ pending_load_free (PendingLoad *load)
 {
   g_object_unref (load->file);
   g_object_unref (load->cancellable);
+  g_clear_object (&load->document);
+  g_clear_error (&load->error);
   g_object_unref (load->window);
   g_free (load);
 }
@@ -655,41 +660,58 @@ tsr_window_update_loading (TsrWindow *self)
   gtk_revealer_set_reveal_child (self->loading_revealer, shown != NULL);
 }
 
+/* Shows what one finished load brought: its document, or why it could not open. */
+static void
+tsr_window_apply_load (TsrWindow   *self,
+                       PendingLoad *load)
+{
+  /* Cancelled (the window closing, or Cancel): whatever came back is dropped. */
+  if (g_cancellable_is_cancelled (load->cancellable)
+      || (load->document == NULL && g_error_matches (load->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
+    ;
+  else if (load->document == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (load->file);
+      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+      tsr_window_show_error (self, title, load->error->message, load->file);
+    }
+  else
+    {
+      tsr_window_hide_error (self);
+      tsr_recent_add (load->file);
+      tsr_window_set_document (self, load->document, NULL, load->new_tab);
+    }
+}
+
 static void
 tsr_window_on_load_finished (GObject      *source,
                              GAsyncResult *result,
                              gpointer      user_data)
 {
   PendingLoad *load = user_data;
-  TsrWindow *self = load->window;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrDocument) document = tsr_document_new_from_file_finish (result, &error);
-  gboolean removed = g_ptr_array_remove (self->loads, load);
+  /* Each load holds the window; the one freed last may hold the last reference. */
+  g_autoptr(TsrWindow) self = g_object_ref (load->window);
+  gboolean applied = FALSE;
 
-  /* Cancelled (the window closing, or Cancel): whatever came back is dropped. */
-  if (g_cancellable_is_cancelled (load->cancellable)
-      || (document == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
-    ;
-  else if (document == NULL)
+  load->document = tsr_document_new_from_file_finish (result, &load->error);
+  load->done = TRUE;
+  /* Results show in the order the files were asked for, whichever worker finishes first: the
+   * tabs keep that order and the last file asked for is the current tab. */
+  while (self->loads->len > 0 && ((PendingLoad *) g_ptr_array_index (self->loads, 0))->done)
     {
-      g_autofree char *name = g_file_get_basename (load->file);
-      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+      PendingLoad *first = g_ptr_array_steal_index (self->loads, 0);
 
-      tsr_window_show_error (self, title, error->message, load->file);
+      tsr_window_apply_load (self, first);
+      pending_load_free (first);
+      applied = TRUE;
     }
-  else
-    {
-      tsr_window_hide_error (self);
-      tsr_recent_add (load->file);
-      tsr_window_set_document (self, document, NULL, load->new_tab);
-    }
-  if (removed)
+  if (applied)
     {
       tsr_window_update_loading (self);
       if (self->loads->len == 0)
         g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
     }
-  pending_load_free (load);
 }
 
 /* Loads FILE in a worker thread; the document then shows in a new tab (NEW_TAB) or the current
