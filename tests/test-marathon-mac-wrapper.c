@@ -219,6 +219,33 @@ truncate_everywhere (const char *name, gsize step)
   ck_assert_uint_gt (failures, 0);
 }
 
+/* A raw Marathon Wad whose directory offset has a zero second-lowest byte (one Wad in 256) is no
+ * MacBinary file, though its header passes MacBinary I's zero-byte tests (found by the randomized
+ * editor test, whose edits moved a real map's directory to such an offset). */
+START_TEST (test_wad_is_not_macbinary)
+{
+  guint8 header[128] = { 0 };
+  const char *name = "Genie in a Bottle.sceA";
+
+  header[1] = 4;                    /* version */
+  header[3] = 1;                    /* data version */
+  memcpy (header + 4, name, strlen (name));
+  header[68] = 0xda;                /* checksum */
+  header[69] = 0x99;
+  header[73] = 0x05;                /* directory offset 0x050034: byte 74 is 0 */
+  header[75] = 0x34;
+  header[77] = 1;                   /* one level */
+  header[81] = 16;                  /* entry header size */
+  header[83] = 10;                  /* directory entry base size */
+  ck_assert_int_eq (tsr_mac_wrapper_sniff (header, sizeof header), TSR_MAC_WRAPPER_NONE);
+  /* The same bytes with a Pascal file name where MacBinary has it are MacBinary I. */
+  header[1] = 5;
+  memcpy (header + 2, "Genie", 5);
+  header[83] = 0;
+  ck_assert_int_eq (tsr_mac_wrapper_sniff (header, sizeof header), TSR_MAC_WRAPPER_MACBINARY);
+}
+END_TEST
+
 START_TEST (test_truncation)
 {
   truncate_everywhere ("a1_pfhortran_Quartz.sceA.as", 1);
@@ -261,6 +288,7 @@ mac_wrapper_suite (void)
   tcase_add_test (edits, test_edits);
   tcase_add_test (edits, test_macbinary_built);
   tcase_add_test (bad, test_truncation);
+  tcase_add_test (bad, test_wad_is_not_macbinary);
   tcase_add_test (bad, test_resource_fork_garbage);
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, edits);

@@ -81,6 +81,13 @@ macbinary_looks_valid (const guint8 *data, gsize size, gboolean *crc_valid)
     return FALSE;
   if (data[0] != 0 || data[1] < 1 || data[1] > 63 || data[74] != 0 || data[82] != 0)
     return FALSE;
+  /* The file name (a Pascal string) has no NUL and no ':' (the Mac's path separator). One raw Wad
+   * in 256 passes every test above — its version is 1..63, byte 82 is the top of its directory
+   * entry size and byte 74 a byte of its directory offset — but its "name" starts with the NUL of
+   * its data version. */
+  for (guint i = 0; i < data[1]; i++)
+    if (data[2 + i] == 0 || data[2 + i] == ':')
+      return FALSE;
   data_length = load_u32_be (data + 83);
   resource_length = load_u32_be (data + 87);
   if (data_length > 0x7fffffff || resource_length > 0x7fffffff)
