@@ -1730,7 +1730,7 @@ tsr_shapes_browser_make_patch_file (TsrShapesBrowser *self,
   if ((bytes = tsr_shapes_document_make_patch (self->document, base, error)) == NULL
       || !tsr_file_write_atomic (path, bytes, FALSE, error))
     return FALSE;
-  text = g_strdup_printf (_("Wrote the patch %s (%" G_GSIZE_FORMAT " bytes)."), name, g_bytes_get_size (bytes));
+  text = g_strdup_printf (_("Wrote the patch %s (%lu bytes)."), name, (unsigned long) g_bytes_get_size (bytes));
   gtk_label_set_text (self->status_label, text);
   return TRUE;
 }
