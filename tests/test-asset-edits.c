@@ -5,7 +5,8 @@
  * those frames and the strip's images. A shapes patch against the base Shapes file of the
  * preferences: its changed bitmap is marked and Show Base (a real click) draws the base's records.
  * A sequence's views are chosen in its drop-down; the summary line follows that and a frame added
- * with a real click; real Ctrl+Z undo both. Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
+ * with a real click; real Ctrl+Z undo both. Apply Patch… and Make Patch… through their file choosers
+ * (a real click, then real Space keys): the applied bytes, their undo and the patch made. Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
 #include "config.h"
 
 #include <gtk/gtk.h>

@@ -1389,14 +1389,16 @@ on_shapes_changed (TsrShapesDocument *document,
   refresh_preview (self);
 }
 
-/* Apply Patch needs a Shapes file; Make Patch also the base Shapes file of the preferences. */
+/* Apply Patch and Make Patch are shown for a Shapes file (patches are read-only); Make Patch is
+ * sensitive when the preferences name a base Shapes file. */
 static void
 update_patch_buttons (TsrShapesBrowser *self)
 {
   gboolean editable = self->document != NULL && tsr_shapes_document_get_editable (self->document);
   g_autofree char *base = editable && self->settings != NULL ? g_settings_get_string (self->settings, "marathon-shapes") : NULL;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->apply_patch_button), editable);
+  gtk_widget_set_visible (GTK_WIDGET (self->apply_patch_button), editable);
+  gtk_widget_set_visible (GTK_WIDGET (self->make_patch_button), editable);
   gtk_widget_set_sensitive (GTK_WIDGET (self->make_patch_button), base != NULL && *base != '\0');
 }
 
