@@ -5,7 +5,8 @@
  * those frames and the strip's images. A shapes patch against the base Shapes file of the
  * preferences: its changed bitmap is marked and Show Base (a real click) draws the base's records.
  * A sequence's views are chosen in its drop-down; the summary line follows that and a frame added
- * with a real click; real Ctrl+Z undo both. Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
+ * with a real click; real Ctrl+Z undo both. Apply Patch… and Make Patch… through their file choosers
+ * (a real click, then real Space keys): the applied bytes, their undo and the patch made. Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -286,6 +287,142 @@ test_patch_against_base (void)
   tsr_test_ui_close_window (window);
 }
 
+/* Apply Patch… and Make Patch… by real clicks, their file choosers answered with a file: the real
+ * patch applied to the built Shapes file is one undo step (a real Ctrl+Z gives the loaded bytes
+ * back); a patch made against the base of the preferences, applied onto the base, gives the
+ * document's bytes; a file that is not a patch names itself on the status line. */
+static void
+answer_file_chooser (const char *path, GtkFileChooserAction action)
+{
+  GtkWindow *chooser = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, action);
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autofree char *name = g_file_get_basename (file);
+      g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, &error));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  else
+    g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, &error));
+  g_assert_no_error (error);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (chooser), screenshot_dir,
+                               action == GTK_FILE_CHOOSER_ACTION_SAVE ? "asset-edits-make-patch-dialog.png"
+                                                                      : "asset-edits-apply-patch-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  tsr_test_ui_iterate_for (200);
+}
+
+/* BUTTON pressed with a real Space key once it has the focus (after one dialog opened by a
+ * click, GTK 4.8 warns of the window's "active state" on a second click that opens one). */
+static void
+press_with_key (TsrTestXTest *xtest, GtkWidget *button)
+{
+  g_assert_true (gtk_widget_grab_focus (button));
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_space, 0));
+}
+
+static GBytes *
+shapes_bytes (TsrDocument *document)
+{
+  return tsr_shapes_file_serialize (tsr_document_get_format_data (document));
+}
+
+static void
+test_apply_and_make_patch (void)
+{
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *dir = g_build_filename (work_dir, "patches", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *patch = g_build_filename (data, "xbla_m2_Items.ShPa", NULL);
+  g_autofree char *made = NULL, *junk = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) loaded = NULL, applied = NULL, undone = NULL, current = NULL, rebuilt = NULL, made_bytes = NULL;
+  g_autoptr(TsrDocument) base = NULL;
+  TsrWindow *window;
+  TsrShapesBrowser *browser;
+  TsrDocument *document;
+  GtkWidget *apply, *make;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  path = tsr_shapes_sample_write (data, dir);
+  made = g_build_filename (dir, "made.ShPa", NULL);
+  junk = g_build_filename (dir, "junk.ShPa", NULL);
+  g_assert_true (g_file_set_contents (junk, "not a patch", -1, NULL));
+  g_settings_reset (settings, "marathon-shapes");
+  window = open_in_window (path);
+  browser = TSR_SHAPES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                          GSIZE_TO_POINTER (TSR_TYPE_SHAPES_BROWSER)));
+  g_assert_nonnull (browser);
+  document = tsr_window_get_document (window);
+  loaded = shapes_bytes (document);
+  apply = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_labelled, "Apply _Patch…");
+  make = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_labelled, "_Make Patch…");
+  g_assert_nonnull (apply);
+  g_assert_nonnull (make);
+  g_assert_true (gtk_widget_get_sensitive (apply));
+  g_assert_false (gtk_widget_get_sensitive (make)); /* no base in the preferences */
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* Apply Patch… by a real click: the bytes are the real patch applied; a real Ctrl+Z undoes it. */
+  g_assert_true (tsr_test_xtest_click (xtest, apply));
+  answer_file_chooser (patch, GTK_FILE_CHOOSER_ACTION_OPEN);
+  applied = shapes_bytes (document);
+  g_assert_false (g_bytes_equal (applied, loaded));
+  g_assert_nonnull (strstr (tsr_shapes_browser_get_status (browser), "xbla_m2_Items.ShPa"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-patch-applied.png");
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (200);
+  undone = shapes_bytes (document);
+  g_assert_true (g_bytes_equal (undone, loaded));
+
+  /* Not a patch: the status line names the file, nothing changes. */
+  press_with_key (xtest, apply);
+  answer_file_chooser (junk, GTK_FILE_CHOOSER_ACTION_OPEN);
+  g_assert_nonnull (strstr (tsr_shapes_browser_get_status (browser), "junk.ShPa"));
+  g_clear_pointer (&undone, g_bytes_unref);
+  undone = shapes_bytes (document);
+  g_assert_true (g_bytes_equal (undone, loaded));
+
+  /* Make Patch… with the loaded file as the base, after the patch was applied again (redo). */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  tsr_test_ui_iterate_for (200);
+  current = shapes_bytes (document);
+  g_assert_true (g_bytes_equal (current, applied));
+  g_settings_set_string (settings, "marathon-shapes", path);
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (gtk_widget_get_sensitive (make));
+  press_with_key (xtest, make);
+  answer_file_chooser (made, GTK_FILE_CHOOSER_ACTION_SAVE);
+  for (guint i = 0; i < 100 && strstr (tsr_shapes_browser_get_status (browser), "made.ShPa") == NULL; i++)
+    tsr_test_ui_iterate_for (100);
+  g_test_message ("status: %s", tsr_shapes_browser_get_status (browser));
+  g_assert_nonnull (strstr (tsr_shapes_browser_get_status (browser), "made.ShPa"));
+  made_bytes = tsr_test_read_file (made);
+  {
+    g_autoptr(GFile) base_file = g_file_new_for_path (path);
+    base = tsr_document_new_from_file (base_file, &error);
+  }
+  g_assert_no_error (error);
+  g_assert_true (tsr_shapes_document_apply_patch (TSR_SHAPES_DOCUMENT (base), g_bytes_get_data (made_bytes, NULL),
+                                                  g_bytes_get_size (made_bytes), "made.ShPa", &error));
+  rebuilt = shapes_bytes (base);
+  g_assert_true (g_bytes_equal (rebuilt, applied));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-patch-made.png");
+  g_settings_reset (settings, "marathon-shapes");
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
 /* A one-view sequence gets 4 views from its drop-down; the summary says so, and follows a frame
  * added with the real + button; real Ctrl+Z twice go back. */
 static void
@@ -373,6 +510,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/asset-edits/spriteset-strip-and-delay", test_spriteset_strip_and_delay);
   g_test_add_func ("/asset-edits/patch-against-base", test_patch_against_base);
   g_test_add_func ("/asset-edits/sequence-views", test_sequence_views);
+  g_test_add_func ("/asset-edits/apply-and-make-patch", test_apply_and_make_patch);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -783,6 +783,93 @@ START_TEST (test_cli_render_extract_and_patches)
 }
 END_TEST
 
+/* Apply Patch and Make Patch on a Shapes file document: a real patch applied gives the bytes
+ * `tessera-cli shapes patch-apply` gives, as one undo step whose undo gives the loaded bytes back;
+ * a patch made from the base against an edited document, applied onto the base, gives the edits. */
+static GBytes *
+document_bytes (TsrDocument *document)
+{
+  return tsr_shapes_file_serialize (tsr_document_get_format_data (document));
+}
+
+static void
+count_replaced (TsrShapesDocument *document, guint *count)
+{
+  (*count)++;
+}
+
+START_TEST (test_apply_and_make_patch)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autofree char *cli_path = g_build_filename (dir, "cli.shpA", NULL);
+  const char *suffixes[] = { ".ShPa", NULL };
+  g_autoptr(GPtrArray) patches = tsr_test_data_list (data_dir, suffixes);
+  g_autoptr(TsrDocument) document = open_document (path);
+  g_autoptr(TsrDocument) base_document = open_document (path);
+  TsrShapesDocument *shapes = TSR_SHAPES_DOCUMENT (document);
+  g_autoptr(GBytes) loaded = tsr_test_read_file (path);
+  g_autoptr(GError) error = NULL;
+  guint replaced = 0;
+  char *err = NULL;
+
+  ck_assert_uint_gt (patches->len, 0);
+  g_signal_connect (document, "shapes-replaced", G_CALLBACK (count_replaced), &replaced);
+  for (guint i = 0; i < patches->len; i++)
+    {
+      const char *patch_path = g_ptr_array_index (patches, i);
+      g_autoptr(GBytes) patch = tsr_test_read_file (patch_path);
+      g_autoptr(GBytes) cli = NULL, applied = NULL, undone = NULL, redone = NULL;
+
+      ck_assert_int_eq (run_cli (&err, "shapes", "patch-apply", path, patch_path, "-o", cli_path, NULL), 0);
+      g_clear_pointer (&err, g_free);
+      cli = tsr_test_read_file (cli_path);
+      ck_assert (tsr_shapes_document_apply_patch (shapes, g_bytes_get_data (patch, NULL), g_bytes_get_size (patch),
+                                                  patch_path, &error));
+      ck_assert_ptr_null (error);
+      applied = document_bytes (document);
+      ck_assert (g_bytes_equal (applied, cli));
+      ck_assert (tsr_document_undo (document));
+      undone = document_bytes (document);
+      ck_assert (g_bytes_equal (undone, loaded));
+      ck_assert (tsr_document_redo (document));
+      redone = document_bytes (document);
+      ck_assert (g_bytes_equal (redone, cli));
+      ck_assert (tsr_document_undo (document));
+    }
+  ck_assert_uint_eq (replaced, patches->len * 4); /* apply, undo, redo, undo */
+
+  /* Not a patch: an error naming the file, nothing pushed. */
+  {
+    static const guint8 junk[] = "not a patch at all";
+    ck_assert (!tsr_shapes_document_apply_patch (shapes, junk, sizeof junk, "junk.ShPa", &error));
+    ck_assert_ptr_nonnull (strstr (error->message, "junk.ShPa"));
+    g_clear_error (&error);
+    ck_assert (!tsr_document_undo (document));
+  }
+
+  /* Make Patch: base = the file on disk, the document edited; applied onto the base, the edits. */
+  {
+    g_autoptr(GBytes) made = NULL, edited = NULL, rebuilt = NULL;
+
+    ck_assert (tsr_shapes_document_set_sequence_field (shapes, 6, 0, 0, TSR_SHAPES_SEQUENCE_TICKS_PER_FRAME, 11, &error));
+    ck_assert (tsr_shapes_document_set_frame_field (shapes, 6, 0, 1, TSR_SHAPES_FRAME_KEY_X, -5, &error));
+    made = tsr_shapes_document_make_patch (shapes, path, &error);
+    ck_assert_ptr_nonnull (made);
+    ck_assert_uint_gt (tsr_shapes_patch_sniff (g_bytes_get_data (made, NULL), g_bytes_get_size (made)), 0);
+    edited = document_bytes (document);
+    ck_assert (!g_bytes_equal (edited, loaded));
+    ck_assert (tsr_shapes_document_apply_patch (TSR_SHAPES_DOCUMENT (base_document), g_bytes_get_data (made, NULL),
+                                                g_bytes_get_size (made), "made.ShPa", &error));
+    rebuilt = document_bytes (base_document);
+    ck_assert (g_bytes_equal (rebuilt, edited));
+    ck_assert_ptr_null (tsr_shapes_document_make_patch (shapes, "/nonexistent/base.shpA", &error));
+    g_clear_error (&error);
+  }
+  tsr_test_report_count ("real shapes patches applied as one undo step", patches->len);
+}
+END_TEST
+
 /* Sphere: a direction of the real sarah.rss plays each frame for its delay and wraps; the real
  * test.rts tiles follow their next tiles after their delays. */
 /* One engine frame, rounded up to whole microseconds. */
@@ -1120,6 +1207,7 @@ shapes_document_suite (void)
   tcase_add_test (commands, test_patch_documents_read_only);
   tcase_add_test (commands, test_cli_render_extract_and_patches);
   tcase_add_test (commands, test_patch_against_base);
+  tcase_add_test (commands, test_apply_and_make_patch);
   tcase_add_test (commands, test_spriteset_strip_and_delays);
   suite_add_tcase (suite, animation);
   suite_add_tcase (suite, quantiser);

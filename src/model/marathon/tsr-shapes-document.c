@@ -26,6 +26,7 @@ G_DEFINE_FINAL_TYPE (TsrShapesDocument, tsr_shapes_document, TSR_TYPE_DOCUMENT)
 
 enum {
   SHAPES_CHANGED,
+  SHAPES_REPLACED,
   N_SIGNALS
 };
 
@@ -804,6 +805,126 @@ tsr_shapes_document_import_color_table (TsrShapesDocument *self,
   return TRUE;
 }
 
+/* ---- patches ---------------------------------------------------------------------------------- */
+
+/* The file command: swaps the whole Shapes file with another (a patch applied), so undo gives the
+ * file back as it was, original bytes and layout included. */
+#define TSR_TYPE_SHAPES_FILE_COMMAND (tsr_shapes_file_command_get_type ())
+G_DECLARE_FINAL_TYPE (TsrShapesFileCommand, tsr_shapes_file_command, TSR, SHAPES_FILE_COMMAND, TsrCommand)
+
+struct _TsrShapesFileCommand {
+  TsrCommand         parent_instance;
+  TsrShapesDocument *document;  /* not owned */
+  TsrShapesFile     *other;     /* the file not in the document now (owned) */
+};
+
+G_DEFINE_FINAL_TYPE (TsrShapesFileCommand, tsr_shapes_file_command, TSR_TYPE_COMMAND)
+
+static void
+file_command_swap (TsrCommand *command)
+{
+  TsrShapesFileCommand *self = TSR_SHAPES_FILE_COMMAND (command);
+  TsrShapesFile *file = tsr_document_get_format_data (TSR_DOCUMENT (self->document));
+  TsrShapesFile current = *file;
+
+  *file = *self->other;
+  *self->other = current;
+  g_signal_emit (self->document, signals[SHAPES_REPLACED], 0);
+}
+
+static void
+tsr_shapes_file_command_finalize (GObject *object)
+{
+  TsrShapesFileCommand *self = TSR_SHAPES_FILE_COMMAND (object);
+
+  g_clear_pointer (&self->other, tsr_shapes_file_free);
+  G_OBJECT_CLASS (tsr_shapes_file_command_parent_class)->finalize (object);
+}
+
+static void
+tsr_shapes_file_command_class_init (TsrShapesFileCommandClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tsr_shapes_file_command_finalize;
+  TSR_COMMAND_CLASS (klass)->redo = file_command_swap;
+  TSR_COMMAND_CLASS (klass)->undo = file_command_swap;
+}
+
+static void
+tsr_shapes_file_command_init (TsrShapesFileCommand *self)
+{
+}
+
+/* A separate copy of the document's Shapes file, through its bytes. (transfer full) */
+static TsrShapesFile *
+copy_shapes (TsrShapesDocument *self,
+             GError           **error)
+{
+  g_autoptr(GBytes) bytes = tsr_shapes_file_serialize (tsr_document_get_format_data (TSR_DOCUMENT (self)));
+
+  return tsr_shapes_file_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
+}
+
+gboolean
+tsr_shapes_document_apply_patch (TsrShapesDocument *self,
+                                 const guint8      *data,
+                                 gsize              size,
+                                 const char        *label,
+                                 GError           **error)
+{
+  g_autoptr(TsrShapesFile) patched = NULL;
+  g_autoptr(TsrShapesPatch) patch = NULL;
+  TsrShapesFileCommand *command;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
+  if (self->patch)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "a patch is applied to a Shapes file, not to a patch");
+      return FALSE;
+    }
+  if ((patched = copy_shapes (self, error)) == NULL)
+    return FALSE;
+  patch = tsr_shapes_patch_parse (data, size, patched, error);
+  if (patch == NULL || !tsr_shapes_patch_apply (patch, patched, error))
+    {
+      g_prefix_error (error, "%s: ", label);
+      return FALSE;
+    }
+  command = g_object_new (TSR_TYPE_SHAPES_FILE_COMMAND, NULL);
+  command->document = self;
+  command->other = g_steal_pointer (&patched);
+  tsr_command_set_description (TSR_COMMAND (command), _("Apply Shapes Patch"));
+  tsr_document_execute (TSR_DOCUMENT (self), TSR_COMMAND (command));
+  g_object_unref (command);
+  return TRUE;
+}
+
+GBytes *
+tsr_shapes_document_make_patch (TsrShapesDocument *self,
+                                const char        *base_path,
+                                GError           **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrShapesFile) base = NULL;
+  g_autoptr(TsrShapesPatch) patch = NULL;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
+  if (self->patch)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "a patch is made from a Shapes file, not from a patch");
+      return NULL;
+    }
+  if ((bytes = tsr_file_read (base_path, error)) == NULL)
+    return NULL;
+  base = tsr_shapes_file_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
+  if (base == NULL)
+    {
+      g_prefix_error (error, "%s: ", base_path);
+      return NULL;
+    }
+  patch = tsr_shapes_patch_make (base, tsr_document_get_format_data (TSR_DOCUMENT (self)));
+  return tsr_shapes_patch_serialize (patch);
+}
+
 /* ---- the document ---------------------------------------------------------------------------- */
 
 static gboolean
@@ -857,6 +978,9 @@ tsr_shapes_document_class_init (TsrShapesDocumentClass *klass)
   signals[SHAPES_CHANGED] = g_signal_new ("shapes-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                           NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT,
                                           G_TYPE_UINT, G_TYPE_UINT);
+  /* The whole file was replaced (a patch applied, or its undo): every view redraws. */
+  signals[SHAPES_REPLACED] = g_signal_new ("shapes-replaced", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                           NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

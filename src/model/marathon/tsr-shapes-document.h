@@ -186,4 +186,18 @@ gboolean    tsr_shapes_document_import_color_table (TsrShapesDocument     *self,
                                                     const char            *label,
                                                     GError               **error);
 
+/* Applies the shapes patch in DATA to the Shapes file as one undo step (undo gives back the file as
+ * it was, byte for byte); the patch's records read against the file. LABEL names the patch in
+ * errors. Emits "shapes-replaced" (also on undo and redo). */
+gboolean    tsr_shapes_document_apply_patch        (TsrShapesDocument     *self,
+                                                    const guint8          *data,
+                                                    gsize                  size,
+                                                    const char            *label,
+                                                    GError               **error);
+/* A patch (.ShPa bytes) turning the Shapes file at BASE_PATH into the document as it is now,
+ * edits included (tsr_shapes_patch_make). (transfer full) */
+GBytes     *tsr_shapes_document_make_patch         (TsrShapesDocument     *self,
+                                                    const char            *base_path,
+                                                    GError               **error);
+
 G_END_DECLS

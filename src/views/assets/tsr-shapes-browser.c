@@ -31,6 +31,8 @@ struct _TsrShapesBrowser {
   GtkToggleButton    *base_toggle;
   GtkLabel           *note_label;
   GtkButton          *import_button;
+  GtkButton          *apply_patch_button;
+  GtkButton          *make_patch_button;
   GtkCheckButton     *dither_check;
   GtkStack           *part_stack;
   GtkFlowBox         *bitmap_flow;
@@ -1387,6 +1389,32 @@ on_shapes_changed (TsrShapesDocument *document,
   refresh_preview (self);
 }
 
+/* Apply Patch and Make Patch are shown for a Shapes file (patches are read-only); Make Patch is
+ * sensitive when the preferences name a base Shapes file. */
+static void
+update_patch_buttons (TsrShapesBrowser *self)
+{
+  gboolean editable = self->document != NULL && tsr_shapes_document_get_editable (self->document);
+  g_autofree char *base = editable && self->settings != NULL ? g_settings_get_string (self->settings, "marathon-shapes") : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->apply_patch_button), editable);
+  gtk_widget_set_visible (GTK_WIDGET (self->make_patch_button), editable);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->make_patch_button), base != NULL && *base != '\0');
+}
+
+/* A patch applied or undone replaced every collection: the lists are made again. */
+static void
+on_shapes_replaced (TsrShapesBrowser *self)
+{
+  guint collection = 0, version = 0;
+  gboolean had = tsr_shapes_browser_get_collection (self, &collection, &version);
+
+  g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
+  rebuild_collections (self);
+  if (had)
+    tsr_shapes_browser_select_collection (self, collection, version);
+}
+
 void
 tsr_shapes_browser_set_document (TsrShapesBrowser  *self,
                                  TsrShapesDocument *document)
@@ -1405,8 +1433,12 @@ tsr_shapes_browser_set_document (TsrShapesBrowser  *self,
   g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), self);
+    {
+      g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), self);
+      g_signal_connect_swapped (document, "shapes-replaced", G_CALLBACK (on_shapes_replaced), self);
+    }
   gtk_widget_set_sensitive (GTK_WIDGET (self->import_button), document != NULL && tsr_shapes_document_get_editable (document));
+  update_patch_buttons (self);
   self->show_base = FALSE;
   g_clear_pointer (&self->base_message, g_free);
   if (document != NULL && tsr_shapes_document_is_patch (document) && self->settings != NULL)
@@ -1501,6 +1533,7 @@ on_base_setting_changed (TsrShapesBrowser *self)
 {
   g_autofree char *path = g_settings_get_string (self->settings, "marathon-shapes");
 
+  update_patch_buttons (self);
   tsr_shapes_browser_set_base (self, path, NULL);
 }
 
@@ -1653,10 +1686,63 @@ tsr_shapes_browser_export_all (TsrShapesBrowser *self,
   return TRUE;
 }
 
+gboolean
+tsr_shapes_browser_apply_patch_file (TsrShapesBrowser *self,
+                                     GFile            *file,
+                                     GError          **error)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  if (self->document == NULL || !tsr_shapes_document_get_editable (self->document))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: a patch is applied to an open Shapes file", name);
+      return FALSE;
+    }
+  if (path == NULL || (bytes = tsr_file_read (path, error)) == NULL
+      || !tsr_shapes_document_apply_patch (self->document, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), name, error))
+    return FALSE;
+  text = g_strdup_printf (_("Applied the patch %s."), name);
+  gtk_label_set_text (self->status_label, text);
+  return TRUE;
+}
+
+gboolean
+tsr_shapes_browser_make_patch_file (TsrShapesBrowser *self,
+                                    GFile            *file,
+                                    GError          **error)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *base = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
+  base = self->settings != NULL ? g_settings_get_string (self->settings, "marathon-shapes") : NULL;
+  if (self->document == NULL || base == NULL || *base == '\0' || path == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   "%s: a patch is made from an open Shapes file against the base Shapes file of the preferences", name);
+      return FALSE;
+    }
+  if ((bytes = tsr_shapes_document_make_patch (self->document, base, error)) == NULL
+      || !tsr_file_write_atomic (path, bytes, FALSE, error))
+    return FALSE;
+  text = g_strdup_printf (_("Wrote the patch %s (%lu bytes)."), name, (unsigned long) g_bytes_get_size (bytes));
+  gtk_label_set_text (self->status_label, text);
+  return TRUE;
+}
+
 typedef enum {
   CHOOSE_IMPORT,
   CHOOSE_EXPORT,
   CHOOSE_EXPORT_ALL,
+  CHOOSE_APPLY_PATCH,
+  CHOOSE_MAKE_PATCH,
 } ChooseKind;
 
 static void
@@ -1675,6 +1761,10 @@ on_file_chosen (GtkNativeDialog  *dialog,
         ok = tsr_shapes_browser_import_file (self, file, &error);
       else if (kind == CHOOSE_EXPORT)
         ok = tsr_shapes_browser_export_selection (self, file, &error);
+      else if (kind == CHOOSE_APPLY_PATCH)
+        ok = tsr_shapes_browser_apply_patch_file (self, file, &error);
+      else if (kind == CHOOSE_MAKE_PATCH)
+        ok = tsr_shapes_browser_make_patch_file (self, file, &error);
       else
         ok = tsr_shapes_browser_export_all (self, file, &error);
       if (!ok)
@@ -1685,6 +1775,31 @@ on_file_chosen (GtkNativeDialog  *dialog,
   g_object_unref (self);
 }
 
+/* The file chooser of Apply Patch (open) and Make Patch (save), for .ShPa files. */
+static void
+choose_patch_file (TsrShapesBrowser *self,
+                   ChooseKind        kind)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean apply = kind == CHOOSE_APPLY_PATCH;
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (apply ? _("Apply Shapes Patch") : _("Make Shapes Patch"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        apply ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        apply ? _("_Apply") : _("_Save"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Shapes patches"));
+  gtk_file_filter_add_pattern (filter, "*.ShPa");
+  gtk_file_filter_add_pattern (filter, "*.shpa");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  if (!apply)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "patch.ShPa");
+  g_object_set_data (G_OBJECT (dialog), "tsr-kind", GINT_TO_POINTER (kind));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 choose_file (TsrShapesBrowser *self,
              ChooseKind        kind)
@@ -1692,6 +1807,11 @@ choose_file (TsrShapesBrowser *self,
   static const char *const titles[] = { N_("Import PNG into Bitmap"), N_("Export PNG"), N_("Export All as PNG") };
   GtkFileChooserNative *dialog;
 
+  if (kind == CHOOSE_APPLY_PATCH || kind == CHOOSE_MAKE_PATCH)
+    {
+      choose_patch_file (self, kind);
+      return;
+    }
   dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _(titles[kind]),
                                       kind == CHOOSE_IMPORT ? GTK_FILE_CHOOSER_ACTION_OPEN
                                       : kind == CHOOSE_EXPORT ? GTK_FILE_CHOOSER_ACTION_SAVE
@@ -1708,6 +1828,18 @@ static void
 on_import_clicked (TsrShapesBrowser *self)
 {
   choose_file (self, CHOOSE_IMPORT);
+}
+
+static void
+on_apply_patch_clicked (TsrShapesBrowser *self)
+{
+  choose_file (self, CHOOSE_APPLY_PATCH);
+}
+
+static void
+on_make_patch_clicked (TsrShapesBrowser *self)
+{
+  choose_file (self, CHOOSE_MAKE_PATCH);
 }
 
 static void
@@ -1809,6 +1941,8 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, base_toggle);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, note_label);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, import_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, apply_patch_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, make_patch_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, dither_check);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, part_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, bitmap_flow);
@@ -1828,6 +1962,8 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_base_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_apply_patch_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_make_patch_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_export_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_part_changed);

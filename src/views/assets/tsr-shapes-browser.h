@@ -77,4 +77,14 @@ GtkWidget  *tsr_shapes_browser_get_preview        (TsrShapesBrowser  *self);
 /* The Colours page: the colour table shown, entry by entry. (transfer none) */
 TsrShapesColorEditor *tsr_shapes_browser_get_color_editor (TsrShapesBrowser *self);
 
+/* Apply Patch: the .ShPa FILE applied to the open Shapes file as one undo step. Make Patch: a .ShPa
+ * of the difference between the base Shapes file of the preferences and the open document,
+ * written to FILE atomically. Both put what they did on the status line. */
+gboolean    tsr_shapes_browser_apply_patch_file   (TsrShapesBrowser  *self,
+                                                   GFile             *file,
+                                                   GError           **error);
+gboolean    tsr_shapes_browser_make_patch_file    (TsrShapesBrowser  *self,
+                                                   GFile             *file,
+                                                   GError           **error);
+
 G_END_DECLS
