@@ -234,6 +234,18 @@ START_TEST (test_odd_block_layout)
 }
 END_TEST
 
+/* An empty text input (NULL data) is an error naming line 1, with no arithmetic on NULL (UBSan
+ * under fuzz-doom2d-text found it). */
+START_TEST (test_empty_text_fails_cleanly)
+{
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *map = tsr_doom2d_map_read_text (NULL, 0, &error);
+
+  ck_assert_ptr_null (map);
+  ck_assert_ptr_nonnull (error);
+}
+END_TEST
+
 START_TEST (test_truncated_map_fails_cleanly)
 {
   g_autoptr(GBytes) bytes = first_real_map ();
@@ -1693,6 +1705,7 @@ doom2d_suite (void)
   tcase_add_test (real, test_text_keeps_unknown_bytes);
   tcase_add_test (real, test_odd_block_layout);
   tcase_add_test (real, test_truncated_map_fails_cleanly);
+  tcase_add_test (real, test_empty_text_fails_cleanly);
   tcase_add_test (real, test_truncated_text_and_wad_fail_cleanly);
   tcase_add_test (real, test_bad_binary_maps);
   tcase_add_test (text, test_text_syntax);

@@ -329,6 +329,9 @@ line_at (const char *data,
 {
   guint line = 1;
 
+  /* An empty input may come as NULL: no pointer arithmetic on it (UBSan, fuzz-doom2d-text). */
+  if (data == NULL || offset == 0)
+    return line;
   for (const char *p = data, *end = data + offset; (p = memchr (p, '\n', (gsize) (end - p))) != NULL; p++)
     line++;
   return line;
