@@ -566,9 +566,8 @@ tsr_marathon_level_update_placements (TsrMarathonLevel *level,
   g_return_val_if_fail (level != NULL, FALSE);
 
   tsr_marathon_count_placed (level->objects, now);
-  for (guint k = 1; k < TSR_MARATHON_N_PLACEMENTS && !any; k++)
-    any = now[k] > 0 && k != TSR_MARATHON_PLACEMENT_TYPES;
-  any |= now[0] > 0;
+  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS && !any; k++)
+    any = now[k] > 0 && k != TSR_MARATHON_PLACEMENT_TYPES; /* the marine needs no placement */
   if (level->placements != NULL && level->placements->len != 0 && level->placements->len != TSR_MARATHON_N_PLACEMENTS)
     return FALSE; /* a damaged chunk: validation reports it */
   if (level->placements == NULL || level->placements->len == 0)
