@@ -8,7 +8,9 @@
 #include "formats/doom2d/tsr-doom2d-resources.h"
 #include "tsr-test-common.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
+#include "formats/doom2d/tsr-doom2d-sprites.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
+#include "views/doom2d/tsr-doom2d-sprite-layer.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
 
 static char *data_dir;
@@ -200,6 +202,214 @@ START_TEST (test_panel_layer_draws_textures)
 }
 END_TEST
 
+/* The game's sprite table: paths, strips, and where monsters are drawn and mirrored. */
+START_TEST (test_sprite_table)
+{
+  TsrDoom2dSprite sprite;
+  g_autoptr(TsrImage) strip = tsr_image_new (6, 2);
+  g_autoptr(TsrImage) frame = NULL;
+
+  ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_ITEM, 1, 0, &sprite));
+  ck_assert_str_eq (sprite.path, "GAME.WAD:TEXTURES\\MED1");
+  ck_assert_uint_eq (sprite.frame_width, 0);
+  ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_ITEM, 4, 0, &sprite));
+  ck_assert_str_eq (sprite.path, "GAME.WAD:TEXTURES\\ARMORGREEN");
+  ck_assert_uint_eq (sprite.frame_width, 32);
+  ck_assert_uint_eq (sprite.frame_height, 16);
+  ck_assert (!tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_ITEM, 0, 0, &sprite));
+  ck_assert (!tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_ITEM, 39, 0, &sprite));
+  ck_assert (!tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_AREA, 1, 0, &sprite));
+  /* Every item and monster type has one. */
+  for (gint64 t = 1; t <= 38; t++)
+    ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_ITEM, t, 1, &sprite));
+  for (gint64 t = 1; t <= 20; t++)
+    ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_MONSTER, t, 0, &sprite) && sprite.frame_width > 0);
+  ck_assert (!tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_MONSTER, 21, 0, &sprite));
+
+  /* The imp facing right: hit box at (15, 10) of the frame, sleep offset (8, -4). */
+  ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_MONSTER, 2, 1, &sprite));
+  ck_assert_str_eq (sprite.path, "GAME.WAD:MTEXTURES\\IMP_SLEEP");
+  ck_assert (!sprite.mirror);
+  ck_assert_int_eq (sprite.dx, 8 - 15);
+  ck_assert_int_eq (sprite.dy, -4 - 10);
+  /* Facing left it has no picture of its own: mirrored, the box as far from the right edge. */
+  ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_MONSTER, 2, 0, &sprite));
+  ck_assert (sprite.mirror);
+  ck_assert_int_eq (sprite.dx, -(64 - ((15 - 8) + 34) - 15) - 15);
+  /* The chaingunner has one (_SLEEP_L), the barrel is never mirrored. */
+  ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_MONSTER, 6, 0, &sprite));
+  ck_assert_str_eq (sprite.path, "GAME.WAD:MTEXTURES\\CGUN_SLEEP_L");
+  ck_assert (!sprite.mirror);
+  ck_assert (tsr_doom2d_sprite_for (TSR_DOOM2D_KIND_MONSTER, 18, 0, &sprite));
+  ck_assert_str_eq (sprite.path, "GAME.WAD:MTEXTURES\\BARREL_SLEEP");
+  ck_assert (!sprite.mirror);
+
+  /* Cutting: the first frame of a strip, mirrored on request; a picture too small gives none. */
+  for (guint x = 0; x < 6; x++)
+    for (guint y = 0; y < 2; y++)
+      tsr_image_set_pixel (strip, x, y, 0x01000000u * (x + 1) | 0xff);
+  sprite = (TsrDoom2dSprite) { "X", 3, 2, 0, 0, TRUE };
+  frame = tsr_doom2d_sprite_cut_frame (&sprite, strip);
+  ck_assert_uint_eq (frame->width, 3);
+  ck_assert_uint_eq (frame->pixels[0], 3);
+  ck_assert_uint_eq (frame->pixels[8], 1);
+  ck_assert_uint_eq (frame->pixels[(3 + 2) * 4], 1);
+  sprite.frame_width = 7;
+  ck_assert_ptr_null (tsr_doom2d_sprite_cut_frame (&sprite, strip));
+}
+END_TEST
+
+/* A 32-bit top-left TGA of W x H in one colour, with the first STRIPE columns in another. */
+static GBytes *
+make_tga (guint w, guint h, guint32 rgb, guint stripe, guint32 stripe_rgb)
+{
+  GByteArray *tga = g_byte_array_new ();
+  guint8 header[18] = { 0, 0, 2 };
+
+  header[12] = w & 0xff, header[13] = w >> 8, header[14] = h & 0xff, header[15] = h >> 8;
+  header[16] = 32, header[17] = 0x28;
+  g_byte_array_append (tga, header, sizeof header);
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      {
+        guint32 c = x < stripe ? stripe_rgb : rgb;
+        guint8 px[4] = { c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff, 0xff };
+
+        g_byte_array_append (tga, px, 4);
+      }
+  return g_byte_array_free_to_bytes (tga);
+}
+
+static guint32
+pixel_at (cairo_surface_t *surface, gint64 x, gint64 y)
+{
+  const guint8 *pixels = cairo_image_surface_get_data (surface);
+
+  if (x < 0 || y < 0 || x >= cairo_image_surface_get_width (surface) || y >= cairo_image_surface_get_height (surface))
+    return 0;
+  return *(const guint32 *) (gconstpointer) (pixels + y * cairo_image_surface_get_stride (surface) + x * 4);
+}
+
+/* The sprite layer over df_MAP01 with a Game.wad made here (the real one is not free to ship):
+ * small medkits, the green armour's strip and the imp's sleep frames. Each record is drawn where
+ * the game draws it, the strip cut to its first frame, left-facing imps mirrored; types whose
+ * picture is missing are not drawn. */
+START_TEST (test_sprite_layer_draws_game_pictures)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *wad_path = g_build_filename (folder, "game.wad", NULL);
+  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+  g_autoptr(GBytes) med1 = make_tga (14, 15, 0xff0000, 0, 0);
+  g_autoptr(GBytes) armor = make_tga (96, 16, 0xffff00, 32, 0x0000ff);
+  g_autoptr(GBytes) imp = make_tga (128, 64, 0x00ffff, 8, 0xff00ff);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrDoom2dTextureCache) cache = NULL;
+  g_autoptr(TsrDoom2dSpriteLayer) layer = NULL;
+  TsrMapViewport viewport = { 0, 0, 1, 1600, 1600, 1 };
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  TsrDoom2dMap *map;
+  guint want = 0, medkits = 0, armors = 0, imps_right = 0, imps_left = 0;
+
+  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+  map = tsr_doom2d_document_get_map (TSR_DOOM2D_DOCUMENT (document));
+  tsr_doom2d_wad_add (wad, "TEXTURES", "MED1", med1);
+  tsr_doom2d_wad_add (wad, "TEXTURES", "ARMORGREEN", armor);
+  tsr_doom2d_wad_add (wad, "MTEXTURES", "IMP_SLEEP", imp);
+  bytes = tsr_doom2d_wad_write (wad, &error);
+  tsr_doom2d_wad_free (wad);
+  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
+  ck_assert (g_file_set_contents (wad_path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  /* The folder is searched for GAME.WAD without case. */
+  cache = tsr_doom2d_texture_cache_new_gdk (tsr_doom2d_resources_new ((const char *const[]) { folder, NULL }, NULL));
+  layer = tsr_doom2d_sprite_layer_new (TSR_DOOM2D_DOCUMENT (document), cache);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 1600);
+  cr = cairo_create (surface);
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &viewport);
+  cairo_surface_flush (surface);
+
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM); i++)
+    {
+      const TsrDoom2dRecord *item = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_ITEM, i);
+      gint64 type = item->values[TSR_DOOM2D_THING_TYPE].v[0];
+      const gint64 *at = item->values[TSR_DOOM2D_THING_POSITION].v;
+
+      if (type == 1)
+        {
+          want++;
+          /* Its lower right corner: later medkits may lie over its upper left. */
+          medkits += pixel_at (surface, at[0] + 13, at[1] + 14) == 0xffff0000u;
+          ck_assert_uint_eq (pixel_at (surface, at[0] + 14, at[1] + 15) & 0xff000000u, 0);
+        }
+      else if (type == 4)
+        {
+          want++;
+          /* The strip's first frame only: blue, and nothing right of its 32 columns. */
+          armors += pixel_at (surface, at[0] + 31, at[1] + 15) == 0xff0000ffu
+                    && (pixel_at (surface, at[0] + 33, at[1] + 8) & 0xff000000u) == 0;
+        }
+    }
+  for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER); i++)
+    {
+      const TsrDoom2dRecord *monster = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, i);
+      const gint64 *at = monster->values[TSR_DOOM2D_THING_POSITION].v;
+      gint64 x0;
+
+      if (monster->values[TSR_DOOM2D_THING_TYPE].v[0] != 2)
+        continue;
+      want++;
+      if (monster->values[2].v[0] == 1)
+        {
+          x0 = at[0] + 8 - 15;
+          imps_right += pixel_at (surface, x0 + 2, at[1] - 14 + 30) == 0xffff00ffu
+                        && pixel_at (surface, x0 + 60, at[1] - 14 + 30) == 0xff00ffffu;
+        }
+      else
+        {
+          x0 = at[0] - (64 - ((15 - 8) + 34) - 15) - 15;
+          imps_left += pixel_at (surface, x0 + 61, at[1] - 14 + 30) == 0xffff00ffu
+                       && pixel_at (surface, x0 + 3, at[1] - 14 + 30) == 0xff00ffffu;
+        }
+    }
+  ck_assert_uint_eq (tsr_doom2d_sprite_layer_get_n_drawn (layer), want);
+  ck_assert_uint_gt (medkits, 0);
+  ck_assert_uint_eq (armors, 1);
+  ck_assert_uint_gt (imps_right + imps_left, 0);
+  tsr_test_report_count ("items and monsters drawn with the game's pictures", want);
+
+  /* The CLI's render draws the same pictures instead of the markers. */
+  {
+    g_autoptr(TsrDoom2dResources) resources = tsr_doom2d_resources_new ((const char *const[]) { folder, NULL }, NULL);
+    g_autoptr(TsrImage) image = tsr_doom2d_map_render (map, resources, 1600, 1600, &error);
+    guint red = 0;
+
+    ck_assert_msg (image != NULL, "%s", error ? error->message : "");
+    for (guint i = 0; i < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM); i++)
+      {
+        const TsrDoom2dRecord *item = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_ITEM, i);
+        const gint64 *at = item->values[TSR_DOOM2D_THING_POSITION].v;
+        const guint8 *p = image->pixels + ((gsize) (at[1] + 13) * image->width + (gsize) (at[0] + 12)) * 4;
+
+        if (item->values[TSR_DOOM2D_THING_TYPE].v[0] == 1)
+          red += p[0] == 255 && p[1] == 0 && p[2] == 0;
+      }
+    ck_assert_uint_gt (red, 0);
+  }
+
+  /* Hidden with their category. */
+  tsr_doom2d_document_set_category_visible (TSR_DOOM2D_DOCUMENT (document), TSR_DOOM2D_CATEGORY_ITEMS, FALSE);
+  tsr_doom2d_document_set_category_visible (TSR_DOOM2D_DOCUMENT (document), TSR_DOOM2D_CATEGORY_MONSTERS, FALSE);
+  tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, &viewport);
+  ck_assert_uint_eq (tsr_doom2d_sprite_layer_get_n_drawn (layer), 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -211,6 +421,8 @@ main (void)
   tcase_add_test (gdk, test_gdk_decoding_matches_codec);
   tcase_add_test (gdk, test_animation_frames_as_textures);
   tcase_add_test (gdk, test_panel_layer_draws_textures);
+  tcase_add_test (gdk, test_sprite_table);
+  tcase_add_test (gdk, test_sprite_layer_draws_game_pictures);
   suite_add_tcase (suite, gdk);
   return tsr_test_run_suite (suite);
 }

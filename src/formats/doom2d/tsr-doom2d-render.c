@@ -4,6 +4,7 @@
 #include "core/tsr-error.h"
 #include "formats/doom2d/tsr-doom2d-private.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
+#include "formats/doom2d/tsr-doom2d-sprites.h"
 
 #define MAX_SIDE 4096
 
@@ -305,6 +306,59 @@ draw_sky (Canvas                *canvas,
     }
 }
 
+/* PICTURE with its corner at map point (MAP_X, MAP_Y), scaled nearest-neighbour, blended by its
+ * alpha. */
+static void
+draw_picture (Canvas         *canvas,
+              const TsrImage *picture,
+              gint64          map_x,
+              gint64          map_y)
+{
+  TsrImage *image = canvas->image;
+  int x0, y0, x1, y1;
+
+  map_rect (canvas, map_x, map_y, picture->width, picture->height, &x0, &y0, &x1, &y1);
+  for (int y = MAX (y0, 0); y < MIN (y1, (int) image->height); y++)
+    {
+      gint64 py = (gint64) (y / canvas->scale) - map_y;
+
+      if (py < 0 || py >= picture->height)
+        continue;
+      for (int x = MAX (x0, 0); x < MIN (x1, (int) image->width); x++)
+        {
+          gint64 px = (gint64) (x / canvas->scale) - map_x;
+          const guint8 *p;
+
+          if (px < 0 || px >= picture->width)
+            continue;
+          p = picture->pixels + ((gsize) py * picture->width + px) * 4;
+          blend_pixel (image, x, y, (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8 | p[3]);
+        }
+    }
+}
+
+/* The game's picture of THING (an item or monster) when CACHE resolves it: drawn, TRUE. */
+static gboolean
+draw_sprite (Canvas                *canvas,
+             TsrDoom2dTextureCache *cache,
+             TsrDoom2dKind          kind,
+             const TsrDoom2dRecord *thing)
+{
+  const gint64 *at = thing->values[TSR_DOOM2D_THING_POSITION].v;
+  gint64 direction = kind == TSR_DOOM2D_KIND_MONSTER ? thing->values[2].v[0] : 1;
+  TsrDoom2dSprite sprite;
+  const TsrDoom2dCachedTexture *entry;
+  g_autoptr(TsrImage) frame = NULL;
+
+  if (cache == NULL || !tsr_doom2d_sprite_for (kind, thing->values[TSR_DOOM2D_THING_TYPE].v[0], direction, &sprite))
+    return FALSE;
+  entry = tsr_doom2d_texture_cache_get (cache, sprite.path);
+  if (entry->image == NULL || (frame = tsr_doom2d_sprite_cut_frame (&sprite, entry->image)) == NULL)
+    return FALSE;
+  draw_picture (canvas, frame, at[0] + sprite.dx, at[1] + sprite.dy);
+  return TRUE;
+}
+
 TsrImage *
 tsr_doom2d_map_render (const TsrDoom2dMap *map,
                        TsrDoom2dResources *resources,
@@ -420,8 +474,11 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
           map_rect (&canvas, at->v[0], at->v[1], 16, 16, &x0, &y0, &x1, &y1);
           x1 = MAX (x1, x0 + 4);
           y1 = MAX (y1, y0 + 4);
-          fill_rect (&canvas, x0, y0, x1, y1, things[t].colour);
-          outline_rect (&canvas, x0, y0, x1, y1, 0x000000ff);
+          if (!draw_sprite (&canvas, cache, things[t].kind, thing))
+            {
+              fill_rect (&canvas, x0, y0, x1, y1, things[t].colour);
+              outline_rect (&canvas, x0, y0, x1, y1, 0x000000ff);
+            }
           draw_label (&canvas, x1 + 2, y0, label, things[t].colour);
         }
   }

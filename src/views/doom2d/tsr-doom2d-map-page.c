@@ -13,6 +13,7 @@
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
+#include "views/doom2d/tsr-doom2d-sprite-layer.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-history-view.h"
@@ -67,6 +68,7 @@ struct _TsrDoom2dMapPage {
   TsrVectorLayer       *vector_layer;
   TsrDoom2dMapLayer    *map_layer;
   TsrDoom2dPanelLayer  *panel_layer;
+  TsrDoom2dSpriteLayer *sprite_layer;
   TsrDoom2dMapLayer    *grid_layer;
   guint                 animation_tick;
   TsrDoom2dTriggerLayer *trigger_layer;
@@ -744,11 +746,14 @@ clear_document (TsrDoom2dMapPage *self)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   if (self->trigger_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  if (self->sprite_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->sprite_layer));
   if (self->panel_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
   if (self->grid_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   g_clear_object (&self->trigger_layer);
+  g_clear_object (&self->sprite_layer);
   g_clear_object (&self->panel_layer);
   g_clear_object (&self->grid_layer);
   g_clear_object (&self->vector_layer);
@@ -809,6 +814,8 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_vector_layer_set_style_func (self->vector_layer, tsr_doom2d_panel_layer_outline_style, NULL, NULL);
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
+  self->sprite_layer = tsr_doom2d_sprite_layer_new (document, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->sprite_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
   self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
