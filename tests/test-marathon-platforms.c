@@ -9,6 +9,7 @@
 #include "core/tsr-file.h"
 
 #include "edit/marathon/tsr-marathon-paint-tool.h"
+#include "edit/tsr-edit-session.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-palette.h"
 #include "model/marathon/tsr-marathon-document.h"
@@ -227,10 +228,18 @@ START_TEST (test_inspector_and_palette_on_real_maps)
       guint chosen = plain_polygon_index (level), other;
       gint record;
 
+      g_autoptr(TsrEditSession) session = tsr_edit_session_new (base);
+      TsrElementRef selected = { TSR_ELEMENT_POLYGON, chosen };
+
       ck_assert_msg (!has_platform_errors (level), "%s: %s", names[n], errors);
       ck_assert_int_ge (field, 0);
+      tsr_edit_session_set_layer (session, G_OBJECT (map));
+      tsr_selection_add (tsr_edit_session_get_selection (session), &selected);
       tsr_property_source_set_elements (TSR_PROPERTY_SOURCE (source), &chosen, 1);
       ck_assert (tsr_property_source_set_text (TSR_PROPERTY_SOURCE (source), (guint) field, "Platform", &error));
+      /* A record was added, no element: the polygon stays selected (the inspector shows it). */
+      ck_assert (tsr_selection_contains (tsr_edit_session_get_selection (session), &selected));
+      ck_assert_uint_eq (tsr_selection_get_size (tsr_edit_session_get_selection (session)), 1);
       ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack), 1);
       ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Set Type");
       ck_assert_uint_eq (count (level->platforms), platforms + 1);
@@ -273,6 +282,7 @@ START_TEST (test_inspector_and_palette_on_real_maps)
       ck_assert_int_eq (polygon_of (level, chosen)->type, 0);
       ck_assert_int_eq (polygon_of (level, other)->permutation, (gint) platforms);
       ck_assert (!has_platform_errors (level));
+      ck_assert (tsr_selection_contains (tsr_edit_session_get_selection (session), &selected));
 
       redone = tsr_marathon_test_serialize (document);
       for (guint i = 0; i < 3; i++)

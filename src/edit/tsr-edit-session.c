@@ -13,6 +13,7 @@ struct _TsrEditSession {
   TsrUndoStack *undo_stack;
   GObject      *layer;
   gulong        elements_changed_id;
+  guint         n_elements[TSR_N_ELEMENT_KINDS]; /* of the vector layer, as of its last change */
   TsrSelection *selection;
   TsrTool      *tool;
   double        grid_step;
@@ -44,8 +45,28 @@ on_elements_changed (TsrVectorMap        *map,
                      guint                flags,
                      TsrEditSession      *self)
 {
-  if (flags & TSR_ELEMENTS_STRUCTURE)
+  gboolean same = TRUE;
+
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    {
+      guint n = tsr_vector_map_get_n_elements (map, kind);
+
+      same &= n == self->n_elements[kind];
+      self->n_elements[kind] = n;
+    }
+  /* Indices may have shifted: the selection would name other elements. A structure change that
+   * leaves every count as it was (a Marathon polygon made a platform: a record added beside the
+   * geometry, the same polygons) shifts none, and the selection stays for the inspector. */
+  if ((flags & TSR_ELEMENTS_STRUCTURE) && !same)
     tsr_selection_clear (self->selection);
+}
+
+static void
+count_elements (TsrEditSession *self)
+{
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    self->n_elements[kind] = self->layer != NULL && TSR_IS_VECTOR_MAP (self->layer)
+                               ? tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (self->layer), kind) : 0;
 }
 
 static void
@@ -245,6 +266,7 @@ tsr_edit_session_set_layer (TsrEditSession *self,
       if (TSR_IS_VECTOR_MAP (layer))
         self->elements_changed_id = g_signal_connect (layer, "elements-changed",
                                                       G_CALLBACK (on_elements_changed), self);
+      count_elements (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYER]);
 }
