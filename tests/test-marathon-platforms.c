@@ -11,6 +11,7 @@
 #include "edit/marathon/tsr-marathon-paint-tool.h"
 #include "edit/tsr-edit-session.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-names.h"
 #include "formats/marathon/tsr-marathon-palette.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-level-source.h"
@@ -121,6 +122,19 @@ START_TEST (test_records_follow_types_by_hand)
   ck_assert (tsr_marathon_platform_extrema (level, &g_array_index (level->platforms, TsrMarathonPlatform, 1),
                                             &min_floor, &max_floor, &min_ceiling, &max_ceiling));
   ck_assert_int_eq (max_floor, 700);
+  /* The inspector describes auto heights by what they come to; given ones need no description. */
+  {
+    const TsrMarathonPlatform *floor_platform = &g_array_index (level->platforms, TsrMarathonPlatform, 1);
+    g_autofree char *minimum = tsr_marathon_record_describe (level, TSR_MARATHON_RECORD_PLATFORM, floor_platform, "minimum_height");
+    g_autofree char *maximum = tsr_marathon_record_describe (level, TSR_MARATHON_RECORD_PLATFORM, floor_platform, "maximum_height");
+    g_autofree char *door = tsr_marathon_record_describe (level, TSR_MARATHON_RECORD_PLATFORM,
+                                                          &g_array_index (level->platforms, TsrMarathonPlatform, 0),
+                                                          "maximum_height");
+
+    ck_assert_str_eq (minimum, "auto: -512 (-0.5 WU)");
+    ck_assert_ptr_null (maximum);
+    ck_assert_str_eq (door, "auto: 2048 (2 WU)");
+  }
 
   /* Polygon 1 stops being a platform: its record goes, its trigger and its switch stop. */
   ck_assert (tsr_marathon_level_set_polygon_type (level, 1, 3, &error));

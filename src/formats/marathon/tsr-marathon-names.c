@@ -3,6 +3,8 @@
  * Constant names are identifiers of the format (like the codec's field names) and stay English. */
 #include "formats/marathon/tsr-marathon-names.h"
 
+#include "formats/marathon/tsr-marathon-palette.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -474,6 +476,19 @@ tsr_marathon_record_describe (const TsrMarathonLevel *level,
     /* Translators: a sound source's facing field holds its volume. */
     return ((const TsrMarathonObject *) record)->type == 5 ? g_strdup (_("volume"))
                                                            : describe_facing (((const TsrMarathonObject *) record)->facing);
+  if (kind == TSR_MARATHON_RECORD_PLATFORM && (strcmp (field, "minimum_height") == 0 || strcmp (field, "maximum_height") == 0))
+    {
+      const TsrMarathonPlatform *platform = record;
+      gboolean is_minimum = field[1] == 'i';
+      gint16 minimum, maximum, height;
+
+      if ((is_minimum ? platform->minimum_height : platform->maximum_height) != -1
+          || !tsr_marathon_platform_heights (level, platform, &minimum, &maximum))
+        return NULL;
+      height = is_minimum ? minimum : maximum;
+      /* Translators: an "auto" platform height as the engine resolves it: internal units, world units. */
+      return g_strdup_printf (_("auto: %d (%.3g WU)"), height, height / 1024.0);
+    }
   if (kind == TSR_MARATHON_RECORD_MEDIA && strcmp (field, "current_direction") == 0)
     return describe_facing (((const TsrMarathonMedia *) record)->current_direction);
   return NULL;

@@ -538,6 +538,26 @@ tsr_marathon_platform_extrema (const TsrMarathonLevel    *level,
   return TRUE;
 }
 
+gboolean
+tsr_marathon_platform_heights (const TsrMarathonLevel    *level,
+                               const TsrMarathonPlatform *platform,
+                               gint16                    *minimum,
+                               gint16                    *maximum)
+{
+  gint16 minimum_floor, maximum_floor, minimum_ceiling, maximum_ceiling;
+
+  if (!tsr_marathon_platform_extrema (level, platform, &minimum_floor, &maximum_floor, &minimum_ceiling,
+                                      &maximum_ceiling))
+    return FALSE;
+  if ((platform->static_flags & PLATFORM_COMES_FROM_FLOOR) && (platform->static_flags & PLATFORM_COMES_FROM_CEILING))
+    *minimum = minimum_floor, *maximum = maximum_ceiling;
+  else if (platform->static_flags & PLATFORM_COMES_FROM_FLOOR)
+    *minimum = minimum_floor, *maximum = maximum_floor;
+  else
+    *minimum = minimum_ceiling, *maximum = maximum_ceiling;
+  return TRUE;
+}
+
 #define OBJECT_IS_MONSTER 0
 #define OBJECT_IS_ITEM    2
 

@@ -83,6 +83,15 @@ gboolean              tsr_marathon_platform_extrema    (const TsrMarathonLevel  
                                                         gint16                 *minimum_ceiling,
                                                         gint16                 *maximum_ceiling);
 
+/* The heights PLATFORM moves between when the level starts (its minimum_height and
+ * maximum_height, "auto" ones as the engine resolves them): the floor's for floor platforms, the
+ * ceiling's for ceiling ones, the lowest floor and highest ceiling for split ones. FALSE when its
+ * polygon is out of range. */
+gboolean              tsr_marathon_platform_heights    (const TsrMarathonLevel    *level,
+                                                        const TsrMarathonPlatform *platform,
+                                                        gint16                    *minimum,
+                                                        gint16                    *maximum);
+
 /* plac: 64 item records, then 64 monster records. */
 #define TSR_MARATHON_PLACEMENT_TYPES 64
 #define TSR_MARATHON_N_PLACEMENTS    (2 * TSR_MARATHON_PLACEMENT_TYPES)
