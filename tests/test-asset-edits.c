@@ -118,6 +118,14 @@ test_spriteset_strip_and_delay (void)
   g_assert_true (tsr_image_save_png (strip, png_path, &error));
   tsr_sprite_browser_select (browser, 1);
   tsr_test_ui_iterate_for (100);
+  {
+    /* The directions list shows the direction chosen, not the one shown before. */
+    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (browser), tsr_test_ui_match_type,
+                                                              GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
+
+    g_assert_nonnull (gtk_list_box_get_selected_row (list));
+    g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (list)), ==, 1);
+  }
   direction = g_ptr_array_index (spriteset->directions, 1);
   frames = direction->frames->len;
   g_assert_true (tsr_sprite_browser_import_file (browser, png, &error));

@@ -385,6 +385,14 @@ tsr_sprite_browser_select (TsrSpriteBrowser *self,
   g_return_if_fail (TSR_IS_SPRITE_BROWSER (self));
   self->selected = index;
   tsr_sphere_animation_init (&self->animation, self->tileset != NULL ? index : 0);
+  /* The list shows what plays, also when the choice came from elsewhere (a caller, a test). */
+  if (self->spriteset != NULL)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->direction_list, (int) index);
+
+      if (row != NULL && gtk_list_box_get_selected_row (self->direction_list) != row)
+        gtk_list_box_select_row (self->direction_list, row);
+    }
   g_clear_pointer (&self->surface, cairo_surface_destroy);
   show_current (self);
 }
