@@ -18,6 +18,7 @@
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "formats/marathon/tsr-marathon-names.h"
 #include "formats/wolf3d/tsr-wolf3d-tables.h"
 #include "tsr-test-ui.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -991,6 +992,9 @@ test_translated (void)
     g_assert_cmpstr (floor, !=, "Floor, area 1");
     g_assert_cmpstr (label, ==, floor);
     g_assert_cmpstr (_("Dog food"), !=, "Dog food");
+    /* Marathon's engine names, as its object-type drop-down and palettes show them. */
+    g_assert_cmpstr (_(tsr_marathon_monster_name (8)), !=, "Fighter (minor)");
+    g_assert_cmpstr (_(tsr_marathon_item_name (0)), !=, "Knife");
     g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_any_tooltip, floor));
   }
   tsr_map_editor_show_page (window_editor (window), "levels");
