@@ -16,6 +16,7 @@
 #include "app/tsr-recent.h"
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
+#include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "formats/marathon/tsr-marathon-names.h"
@@ -995,6 +996,9 @@ test_translated (void)
     /* Marathon's engine names, as its object-type drop-down and palettes show them. */
     g_assert_cmpstr (_(tsr_marathon_monster_name (8)), !=, "Fighter (minor)");
     g_assert_cmpstr (_(tsr_marathon_item_name (0)), !=, "Knife");
+    /* Doom2D's constants, as its palettes label them. */
+    g_assert_cmpstr (_(tsr_doom2d_constant_label ("ITEM_MEDKIT_SMALL")), !=, "Small medkit");
+    g_assert_cmpstr (_(tsr_doom2d_constant_label ("MONSTER_IMP")), !=, "Imp");
     g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_any_tooltip, floor));
   }
   tsr_map_editor_show_page (window_editor (window), "levels");
