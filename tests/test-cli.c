@@ -523,6 +523,101 @@ START_TEST (test_doom2d_pack_render_convert)
 }
 END_TEST
 
+/* The exit status, stdout and stderr of tessera-cli ARGS (NULL-terminated, after the binary) in the environment ENV. */
+static char *
+run_cli_in (char **env, const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("TSR_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  ck_assert (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                           &wait_status, NULL));
+  ck_assert (WIFEXITED (wait_status));
+  return g_strdup_printf ("%d\n%s\n--\n%s", WEXITSTATUS (wait_status), out, err);
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static char *
+list_folder (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  ck_assert (dir != NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv ("\n", (char **) names->pdata);
+}
+
+/* The CLI speaks English whatever the locale: its output, the game names in it (the tables'
+ * N_() strings the editor translates) and the names of extracted files are a contract for
+ * scripts. Runs info, validate and extract on a Wolf3D level set with LANGUAGE=ru and de. */
+START_TEST (test_output_stays_english_in_a_translation)
+{
+  const char *root = tsr_test_data_root ();
+  g_autofree char *maps = NULL;
+  g_autofree char *work = tsr_test_make_temp_dir ();
+  g_auto(GStrv) english = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
+  const char *languages[] = { "ru", "de" };
+
+  if (root == NULL)
+    return;
+  maps = g_build_filename (root, "wolf3d", "wl1_v14_shareware", "GAMEMAPS.WL1", NULL);
+  if (!g_file_test (maps, G_FILE_TEST_EXISTS))
+    return;
+  english = g_environ_unsetenv (english, "LANGUAGE");
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      g_auto(GStrv) translated = g_environ_setenv (g_strdupv (english), "LANGUAGE", languages[l], TRUE);
+      g_autofree char *out_en = g_build_filename (work, "en", NULL);
+      g_autofree char *out_tr = g_build_filename (work, languages[l], NULL);
+      const char *info[] = { "info", maps, NULL };
+      const char *validate[] = { "validate", maps, NULL };
+      const char *extract_en[] = { "extract", maps, "-o", out_en, NULL };
+      const char *extract_tr[] = { "extract", maps, "-o", out_tr, NULL };
+      const char *const *commands[] = { info, validate };
+
+      translated = g_environ_setenv (translated, "LANG", languages[l][0] == 'r' ? "ru_RU.UTF-8" : "de_DE.UTF-8", TRUE);
+      for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+        {
+          g_autofree char *a = run_cli_in (english, commands[c]);
+          g_autofree char *b = run_cli_in (translated, commands[c]);
+
+          ck_assert_str_eq (b, a);
+        }
+      {
+        g_autofree char *a = run_cli_in (english, extract_en);
+        g_autofree char *b = run_cli_in (translated, extract_tr);
+        g_autofree char *files_en = NULL;
+        g_autofree char *files_tr = NULL;
+        g_autofree char *replaced = NULL;
+        g_auto(GStrv) parts = g_strsplit (b, out_tr, -1);
+
+        replaced = g_strjoinv (out_en, parts);
+        ck_assert_str_eq (replaced, a);
+        files_en = list_folder (out_en);
+        files_tr = list_folder (out_tr);
+        ck_assert (*files_en != '\0');
+        ck_assert_str_eq (files_tr, files_en);
+      }
+    }
+}
+END_TEST
+
 static Suite *
 cli_suite (void)
 {
@@ -538,6 +633,7 @@ cli_suite (void)
   tcase_add_test (contract, test_level_out_of_range_is_usage);
   tcase_add_test (contract, test_unsupported_files_say_what_they_are);
   tcase_add_test (contract, test_doom2d_pack_render_convert);
+  tcase_add_test (contract, test_output_stays_english_in_a_translation);
   suite_add_tcase (suite, contract);
   return suite;
 }

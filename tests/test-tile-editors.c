@@ -16,8 +16,11 @@
 #include "app/tsr-recent.h"
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
+#include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "formats/marathon/tsr-marathon-names.h"
+#include "formats/wolf3d/tsr-wolf3d-tables.h"
 #include "tsr-test-ui.h"
 #include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-inspector.h"
@@ -951,6 +954,12 @@ match_button_label (GtkWidget *widget, gconstpointer text)
   return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), text) == 0;
 }
 
+static gboolean
+match_any_tooltip (GtkWidget *widget, gconstpointer text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
 static void
 test_translated (void)
 {
@@ -975,6 +984,23 @@ test_translated (void)
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
   window = open_in_window (path);
   g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_button_label, _("_Pencil")));
+  {
+    /* The game's vocabulary too: a floor tile's palette tooltip ("Floor, area 1") and an
+     * object's name, in the language and not in the tables' English. */
+    g_autofree char *floor = g_strdup_printf (_("Floor, area %u"), 1);
+    g_autofree char *label = tsr_wolf3d_tile_label (TSR_WOLF3D_GAME_WOLF3D, 108);
+
+    g_assert_cmpstr (floor, !=, "Floor, area 1");
+    g_assert_cmpstr (label, ==, floor);
+    g_assert_cmpstr (_("Dog food"), !=, "Dog food");
+    /* Marathon's engine names, as its object-type drop-down and palettes show them. */
+    g_assert_cmpstr (_(tsr_marathon_monster_name (8)), !=, "Fighter (minor)");
+    g_assert_cmpstr (_(tsr_marathon_item_name (0)), !=, "Knife");
+    /* Doom2D's constants, as its palettes label them. */
+    g_assert_cmpstr (_(tsr_doom2d_constant_label ("ITEM_MEDKIT_SMALL")), !=, "Small medkit");
+    g_assert_cmpstr (_(tsr_doom2d_constant_label ("MONSTER_IMP")), !=, "Imp");
+    g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_any_tooltip, floor));
+  }
   tsr_map_editor_show_page (window_editor (window), "levels");
   tsr_test_ui_iterate_for (100);
   name = g_strdup_printf ("tile-editors-%s.png", language);

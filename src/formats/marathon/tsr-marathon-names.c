@@ -1,6 +1,7 @@
 /* tsr-marathon-names.c: the editor's field tables are copies of the codec's, patched by field-name
  * patterns once; the constants are the engine's (Aleph One), named as its level editors name them.
- * Constant names are identifiers of the format (like the codec's field names) and stay English. */
+ * Constant names are identifiers of the format (like the codec's field names) and stay English;
+ * monster and item names are marked N_(): English for the CLI, translated where the editor shows them. */
 #include "formats/marathon/tsr-marathon-names.h"
 
 #include "formats/marathon/tsr-marathon-palette.h"
@@ -113,26 +114,30 @@ ENUM (entry_point_enum, "entry_points", TRUE,
       C ("Defense", 0x20), C ("Rugby", 0x40), C ("Capture the flag", 0x80));
 
 static const char *const monster_names[] = {
-  "Marine", "Tick (energy)", "Tick (oxygen)", "Tick (kamikaze)", "Compiler (minor)", "Compiler (major)",
-  "Compiler (minor, invisible)", "Compiler (major, invisible)", "Fighter (minor)", "Fighter (major)",
-  "Fighter (minor, projectile)", "Fighter (major, projectile)", "Crew (civilian)", "Science (civilian)",
-  "Security (civilian)", "Assimilated (civilian)", "Hummer (minor)", "Hummer (major)", "Big hummer (minor)",
-  "Big hummer (major)", "Hummer (possessed)", "Cyborg (minor)", "Cyborg (major)", "Flame cyborg (minor)",
-  "Flame cyborg (major)", "Enforcer (minor)", "Enforcer (major)", "Hunter (minor)", "Hunter (major)",
-  "Trooper (minor)", "Trooper (major)", "Mother of all cyborgs", "Mother of all hunters", "Sewage yeti",
-  "Water yeti", "Lava yeti", "Defender (minor)", "Defender (major)", "Juggernaut (minor)",
-  "Juggernaut (major)", "Tiny fighter", "Tiny bob", "Tiny yeti", "Fusion crew (civilian)",
-  "Fusion science (civilian)", "Fusion security (civilian)", "Fusion assimilated (civilian)",
+  N_("Marine"), N_("Tick (energy)"), N_("Tick (oxygen)"), N_("Tick (kamikaze)"), N_("Compiler (minor)"),
+  N_("Compiler (major)"), N_("Compiler (minor, invisible)"), N_("Compiler (major, invisible)"),
+  N_("Fighter (minor)"), N_("Fighter (major)"), N_("Fighter (minor, projectile)"),
+  N_("Fighter (major, projectile)"), N_("Crew (civilian)"), N_("Science (civilian)"),
+  N_("Security (civilian)"), N_("Assimilated (civilian)"), N_("Hummer (minor)"), N_("Hummer (major)"),
+  N_("Big hummer (minor)"), N_("Big hummer (major)"), N_("Hummer (possessed)"), N_("Cyborg (minor)"),
+  N_("Cyborg (major)"), N_("Flame cyborg (minor)"), N_("Flame cyborg (major)"), N_("Enforcer (minor)"),
+  N_("Enforcer (major)"), N_("Hunter (minor)"), N_("Hunter (major)"), N_("Trooper (minor)"),
+  N_("Trooper (major)"), N_("Mother of all cyborgs"), N_("Mother of all hunters"), N_("Sewage yeti"),
+  N_("Water yeti"), N_("Lava yeti"), N_("Defender (minor)"), N_("Defender (major)"),
+  N_("Juggernaut (minor)"), N_("Juggernaut (major)"), N_("Tiny fighter"), N_("Tiny bob"), N_("Tiny yeti"),
+  N_("Fusion crew (civilian)"), N_("Fusion science (civilian)"), N_("Fusion security (civilian)"),
+  N_("Fusion assimilated (civilian)"),
 };
 
 static const char *const item_names[] = {
-  "Knife", "Magnum pistol", "Magnum magazine", "Fusion pistol", "Fusion battery", "Assault rifle",
-  "Assault rifle magazine", "Grenade magazine", "Missile launcher", "Missile pack", "Invisibility",
-  "Invincibility", "Infravision", "Alien weapon", "Alien weapon ammunition", "Flamethrower",
-  "Flamethrower canister", "Extravision", "Oxygen", "Energy", "Double energy", "Triple energy", "Shotgun",
-  "Shotgun shells", "S'pht door key", "Uplink chip", "Light blue ball", "Red ball", "Violet ball",
-  "Yellow ball", "Brown ball", "Orange ball", "Blue ball", "Green ball", "Submachine gun",
-  "Submachine gun clip",
+  N_("Knife"), N_("Magnum pistol"), N_("Magnum magazine"), N_("Fusion pistol"), N_("Fusion battery"),
+  N_("Assault rifle"), N_("Assault rifle magazine"), N_("Grenade magazine"), N_("Missile launcher"),
+  N_("Missile pack"), N_("Invisibility"), N_("Invincibility"), N_("Infravision"), N_("Alien weapon"),
+  N_("Alien weapon ammunition"), N_("Flamethrower"), N_("Flamethrower canister"), N_("Extravision"),
+  N_("Oxygen"), N_("Energy"), N_("Double energy"), N_("Triple energy"), N_("Shotgun"), N_("Shotgun shells"),
+  N_("S'pht door key"), N_("Uplink chip"), N_("Light blue ball"), N_("Red ball"), N_("Violet ball"),
+  N_("Yellow ball"), N_("Brown ball"), N_("Orange ball"), N_("Blue ball"), N_("Green ball"),
+  N_("Submachine gun"), N_("Submachine gun clip"),
 };
 
 const char *
@@ -422,7 +427,7 @@ describe_object_index (const TsrMarathonObject *object)
     default:
       return NULL;
     }
-  return g_strdup (name != NULL ? name : _("unknown to the engine"));
+  return g_strdup (name != NULL ? _(name) : _("unknown to the engine"));
 }
 
 static char *

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
  * tsr_marathon_record_fields (KIND), with meaning added (transfer none, static). */
 const TsrFieldTable *tsr_marathon_record_editor_fields (TsrMarathonRecordKind kind);
 
-/* The engine's names of monster and item types, or NULL for an index it does not define. */
+/* The engine's names of monster and item types, or NULL for an index it does not define (English,
+ * marked N_(): the editor shows them through gettext). */
 const char          *tsr_marathon_monster_name         (gint index);
 const char          *tsr_marathon_item_name            (gint index);
 /* The class of a control panel type (an index into the engine's per-environment panel list):

@@ -1,6 +1,9 @@
 /* tsr-wolf3d-assets.c: one picture of a set at a time (what extract writes and the browser shows),
  * the font chunks, and the sprite-to-object names. */
+#include "config.h"
 #include "formats/wolf3d/tsr-wolf3d-assets.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <string.h>
 
@@ -257,9 +260,10 @@ tsr_wolf3d_sprite_describe (TsrWolf3dGame game,
        * them (the engine picks one by the angle it is seen from). */
       if (info.kind == TSR_WOLF3D_OBJECT_ENEMY && info.direction >= 0 && sprite >= (guint) info.sprite
           && sprite < (guint) info.sprite + 8)
-        return g_strdup_printf ("%s (view %u)", info.name, sprite - (guint) info.sprite);
+        /* Translators: a Wolf3D sprite: the enemy it shows and which of its eight views. */
+        return g_strdup_printf (_("%s (view %u)"), _(info.name), sprite - (guint) info.sprite);
       if (sprite == (guint) info.sprite)
-        return g_strdup (info.name);
+        return g_strdup (_(info.name));
     }
   return NULL;
 }
@@ -268,10 +272,11 @@ char *
 tsr_wolf3d_wall_describe (guint sprite_start,
                           guint page)
 {
-  static const char *const door_pages[] = { "Door", "Door frame", "Elevator door", "Locked door" };
-  const char *sides = page % 2 == 0 ? "north and south sides" : "east and west sides";
+  static const char *const door_pages[] = { N_("Door"), N_("Door frame"), N_("Elevator door"), N_("Locked door") };
+  const char *sides = page % 2 == 0 ? _("north and south sides") : _("east and west sides");
 
   if (sprite_start >= 8 && page >= sprite_start - 8 && page < sprite_start)
-    return g_strdup_printf ("%s, %s", door_pages[(page - (sprite_start - 8)) / 2], sides);
-  return g_strdup_printf ("Wall %u, %s", page / 2 + 1, sides);
+    return g_strdup_printf ("%s, %s", _(door_pages[(page - (sprite_start - 8)) / 2]), sides);
+  /* Translators: a VSWAP wall page: its wall tile and the faces it covers. */
+  return g_strdup_printf (_("Wall %u, %s"), page / 2 + 1, sides);
 }

@@ -60,12 +60,12 @@ TsrImage      *tsr_wolf3d_set_decode_asset   (const TsrWolf3dSet  *set,
 /* The name `extract` gives ASSET: "wall-005.png", "font-1.png". (transfer full) */
 char          *tsr_wolf3d_asset_file_name    (TsrWolf3dAsset       asset);
 /* What VSWAP wall page PAGE is drawn on: "Wall 5, north and south sides", "Door, east and west
- * sides" (doors' pages are the eight before the sprite start). (transfer full) */
+ * sides" (doors' pages are the eight before the sprite start), in the user's language. (transfer full) */
 char          *tsr_wolf3d_wall_describe      (guint                sprite_start,
                                               guint                page);
 /* What sprite SPRITE (from the sprite start) stands for in the object tables: "Guard (view 3)",
  * "Barrel", "Dead guard"; NULL for sprites no object is drawn with (animation frames, weapons).
- * (transfer full) */
+ * In the user's language: only the editor's asset browser shows it. (transfer full) */
 char          *tsr_wolf3d_sprite_describe    (TsrWolf3dGame        game,
                                               guint                sprite);
 

@@ -1,5 +1,10 @@
-/* tsr-wolf3d-tables.c: names and classes of plane-0 tiles and plane-1 objects. */
+/* tsr-wolf3d-tables.c: names and classes of plane-0 tiles and plane-1 objects. The names are
+ * English here (the CLI, extracted file names and text maps use them) and marked with N_() so
+ * that the editor shows them translated (tsr_wolf3d_tile_label, g_dgettext on info.name). */
+#include "config.h"
 #include "formats/wolf3d/tsr-wolf3d-tables.h"
+
+#include <glib/gi18n-lib.h>
 
 #define FIRST_STATIC 23
 #define AREATILE     TSR_WOLF3D_AREA_FIRST
@@ -12,59 +17,59 @@ typedef struct {
 
 /* Codes 23..74 (statinfo order); the last four exist only in Spear of Destiny. */
 static const StaticInfo statics_wolf3d[] = {
-  { "Puddle", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Green barrel", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Table and chairs", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Floor lamp", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Chandelier", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Hanged skeleton", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Dog food", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Stone column", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Potted tree", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Skeleton", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Sink", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Potted plant", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Urn", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Bare table", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Ceiling light", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Kitchen utensils", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Suit of armor", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Hanging cage", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Skeleton in cage", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Bones", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Gold key", TSR_WOLF3D_OBJECT_KEY, FALSE },
-  { "Silver key", TSR_WOLF3D_OBJECT_KEY, FALSE },
-  { "Bed", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Basket", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Food", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "First aid kit", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Ammo clip", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Machine gun", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Chain gun", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Cross", TSR_WOLF3D_OBJECT_TREASURE, FALSE },
-  { "Chalice", TSR_WOLF3D_OBJECT_TREASURE, FALSE },
-  { "Jewels", TSR_WOLF3D_OBJECT_TREASURE, FALSE },
-  { "Crown", TSR_WOLF3D_OBJECT_TREASURE, FALSE },
-  { "Extra life", TSR_WOLF3D_OBJECT_TREASURE, FALSE },
-  { "Bloody bones", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Barrel", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Well with water", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Empty well", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Pool of blood", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Flag", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Call Apogee sign", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Trash 1", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Trash 2", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Trash 3", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Pots and pans", TSR_WOLF3D_OBJECT_STATIC, FALSE },
-  { "Stove", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Spear rack", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Vines", TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Puddle"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Green barrel"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Table and chairs"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Floor lamp"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Chandelier"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Hanged skeleton"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Dog food"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Stone column"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Potted tree"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Skeleton"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Sink"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Potted plant"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Urn"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Bare table"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Ceiling light"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Kitchen utensils"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Suit of armor"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Hanging cage"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Skeleton in cage"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Bones"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Gold key"), TSR_WOLF3D_OBJECT_KEY, FALSE },
+  { N_("Silver key"), TSR_WOLF3D_OBJECT_KEY, FALSE },
+  { N_("Bed"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Basket"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Food"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("First aid kit"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Ammo clip"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Machine gun"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Chain gun"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Cross"), TSR_WOLF3D_OBJECT_TREASURE, FALSE },
+  { N_("Chalice"), TSR_WOLF3D_OBJECT_TREASURE, FALSE },
+  { N_("Jewels"), TSR_WOLF3D_OBJECT_TREASURE, FALSE },
+  { N_("Crown"), TSR_WOLF3D_OBJECT_TREASURE, FALSE },
+  { N_("Extra life"), TSR_WOLF3D_OBJECT_TREASURE, FALSE },
+  { N_("Bloody bones"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Barrel"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Well with water"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Empty well"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Pool of blood"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Flag"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Call Apogee sign"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Trash 1"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Trash 2"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Trash 3"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Pots and pans"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
+  { N_("Stove"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Spear rack"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Vines"), TSR_WOLF3D_OBJECT_STATIC, FALSE },
   /* Spear of Destiny only */
-  { "Marble pillar", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Ammo box", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
-  { "Truck", TSR_WOLF3D_OBJECT_STATIC, TRUE },
-  { "Spear of Destiny", TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Marble pillar"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Ammo box"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
+  { N_("Truck"), TSR_WOLF3D_OBJECT_STATIC, TRUE },
+  { N_("Spear of Destiny"), TSR_WOLF3D_OBJECT_PICKUP, FALSE },
 };
 #define N_STATICS_WOLF3D 48
 #define N_STATICS_SPEAR  G_N_ELEMENTS (statics_wolf3d)
@@ -75,12 +80,12 @@ static const struct {
   const char *name;
   gboolean    blocking;
 } statics_spear_changes[] = {
-  { 38, "Cage with gore", TRUE },
-  { 45, "Cage with skulls", TRUE },
-  { 63, "Red light", FALSE },
-  { 67, "Skull on a stick", TRUE },
-  { 68, "Pool of guts", TRUE },
-  { 69, "Demon statue", TRUE },
+  { 38, N_("Cage with gore"), TRUE },
+  { 45, N_("Cage with skulls"), TRUE },
+  { 63, N_("Red light"), FALSE },
+  { 67, N_("Skull on a stick"), TRUE },
+  { 68, N_("Pool of guts"), TRUE },
+  { 69, N_("Demon statue"), TRUE },
 };
 
 /* Standing and patrolling soldiers: base code per difficulty (easy, medium, hard). */
@@ -92,11 +97,11 @@ typedef struct {
 } EnemyKind;
 
 static const EnemyKind enemy_kinds[] = {
-  { "Guard",   { 108, 144, 180 }, { 112, 148, 184 }, 50 },
-  { "Officer", { 116, 152, 188 }, { 120, 156, 192 }, 238 },
-  { "SS",      { 126, 162, 198 }, { 130, 166, 202 }, 138 },
-  { "Dog",     { 134, 170, 206 }, { 138, 174, 210 }, 99 },
-  { "Mutant",  { 216, 234, 252 }, { 220, 238, 256 }, 187 },
+  { N_("Guard"),   { 108, 144, 180 }, { 112, 148, 184 }, 50 },
+  { N_("Officer"), { 116, 152, 188 }, { 120, 156, 192 }, 238 },
+  { N_("SS"),      { 126, 162, 198 }, { 130, 166, 202 }, 138 },
+  { N_("Dog"),     { 134, 170, 206 }, { 138, 174, 210 }, 99 },
+  { N_("Mutant"),  { 216, 234, 252 }, { 220, 238, 256 }, 187 },
 };
 
 typedef struct {
@@ -107,28 +112,28 @@ typedef struct {
 } SingleInfo;
 
 static const SingleInfo singles_wolf3d[] = {
-  { 124, "Dead guard", 95, TSR_WOLF3D_OBJECT_DEAD },
-  { 160, "Fake Hitler", 321, TSR_WOLF3D_OBJECT_BOSS },
-  { 178, "Mecha Hitler", 334, TSR_WOLF3D_OBJECT_BOSS },
-  { 179, "General Fettgesicht", 400, TSR_WOLF3D_OBJECT_BOSS },
-  { 196, "Dr. Schabbs", 307, TSR_WOLF3D_OBJECT_BOSS },
-  { 197, "Gretel Grosse", 389, TSR_WOLF3D_OBJECT_BOSS },
-  { 214, "Hans Grosse", 296, TSR_WOLF3D_OBJECT_BOSS },
-  { 215, "Otto Giftmacher", 364, TSR_WOLF3D_OBJECT_BOSS },
-  { 224, "Ghost Blinky", 288, TSR_WOLF3D_OBJECT_ENEMY },
-  { 225, "Ghost Clyde", 292, TSR_WOLF3D_OBJECT_ENEMY },
-  { 226, "Ghost Pinky", 290, TSR_WOLF3D_OBJECT_ENEMY },
-  { 227, "Ghost Inky", 294, TSR_WOLF3D_OBJECT_ENEMY },
+  { 124, N_("Dead guard"), 95, TSR_WOLF3D_OBJECT_DEAD },
+  { 160, N_("Fake Hitler"), 321, TSR_WOLF3D_OBJECT_BOSS },
+  { 178, N_("Mecha Hitler"), 334, TSR_WOLF3D_OBJECT_BOSS },
+  { 179, N_("General Fettgesicht"), 400, TSR_WOLF3D_OBJECT_BOSS },
+  { 196, N_("Dr. Schabbs"), 307, TSR_WOLF3D_OBJECT_BOSS },
+  { 197, N_("Gretel Grosse"), 389, TSR_WOLF3D_OBJECT_BOSS },
+  { 214, N_("Hans Grosse"), 296, TSR_WOLF3D_OBJECT_BOSS },
+  { 215, N_("Otto Giftmacher"), 364, TSR_WOLF3D_OBJECT_BOSS },
+  { 224, N_("Ghost Blinky"), 288, TSR_WOLF3D_OBJECT_ENEMY },
+  { 225, N_("Ghost Clyde"), 292, TSR_WOLF3D_OBJECT_ENEMY },
+  { 226, N_("Ghost Pinky"), 290, TSR_WOLF3D_OBJECT_ENEMY },
+  { 227, N_("Ghost Inky"), 294, TSR_WOLF3D_OBJECT_ENEMY },
 };
 
 static const SingleInfo singles_spear[] = {
-  { 106, "Spectre", -1, TSR_WOLF3D_OBJECT_ENEMY },
-  { 107, "Angel of Death", -1, TSR_WOLF3D_OBJECT_BOSS },
-  { 124, "Dead guard", 99, TSR_WOLF3D_OBJECT_DEAD },
-  { 125, "Trans Grosse", -1, TSR_WOLF3D_OBJECT_BOSS },
-  { 142, "Uber Mutant", -1, TSR_WOLF3D_OBJECT_BOSS },
-  { 143, "Barnacle Wilhelm", -1, TSR_WOLF3D_OBJECT_BOSS },
-  { 161, "Death Knight", -1, TSR_WOLF3D_OBJECT_BOSS },
+  { 106, N_("Spectre"), -1, TSR_WOLF3D_OBJECT_ENEMY },
+  { 107, N_("Angel of Death"), -1, TSR_WOLF3D_OBJECT_BOSS },
+  { 124, N_("Dead guard"), 99, TSR_WOLF3D_OBJECT_DEAD },
+  { 125, N_("Trans Grosse"), -1, TSR_WOLF3D_OBJECT_BOSS },
+  { 142, N_("Uber Mutant"), -1, TSR_WOLF3D_OBJECT_BOSS },
+  { 143, N_("Barnacle Wilhelm"), -1, TSR_WOLF3D_OBJECT_BOSS },
+  { 161, N_("Death Knight"), -1, TSR_WOLF3D_OBJECT_BOSS },
 };
 
 static const char *const direction_names[] = { "east", "north", "west", "south" };
@@ -156,30 +161,49 @@ tsr_wolf3d_tile_classify (guint16 tile)
 }
 
 static const char *const lock_names[] = {
-  "normal", "gold key", "silver key", "lock 3", "lock 4", "elevator",
+  N_("normal"), N_("gold key"), N_("silver key"), N_("lock 3"), N_("lock 4"), N_("elevator"),
 };
+
+/* TRANSLATE: in the user's language for the editor, or English for the CLI. */
+static char *
+tile_describe (guint16  tile,
+               gboolean translate)
+{
+#define T(s) (translate ? _(s) : (s))
+  switch (tsr_wolf3d_tile_classify (tile))
+    {
+    case TSR_WOLF3D_TILE_EMPTY:
+      return g_strdup (T (N_("Nothing")));
+    case TSR_WOLF3D_TILE_WALL:
+      return tile == 21 ? g_strdup (T (N_("Wall 21 (elevator switch)"))) : g_strdup_printf (T (N_("Wall %u")), tile);
+    case TSR_WOLF3D_TILE_DOOR:
+      /* Translators: a Wolf3D door: its lock ("gold key") and its orientation. */
+      return g_strdup_printf (T (N_("Door (%s, %s)")), T (lock_names[(tile - 90) / 2]),
+                              tile % 2 == 0 ? T (N_("vertical")) : T (N_("horizontal")));
+    case TSR_WOLF3D_TILE_AMBUSH:
+      return g_strdup (T (N_("Ambush marker")));
+    case TSR_WOLF3D_TILE_AREA:
+      /* Translators: a Wolf3D floor tile and its area number (sound and alarm zone). */
+      return g_strdup_printf (T (N_("Floor, area %u")), tile - AREATILE);
+    case TSR_WOLF3D_TILE_UNKNOWN:
+    default:
+      return g_strdup_printf (T (N_("Unknown tile %u")), tile);
+    }
+#undef T
+}
 
 char *
 tsr_wolf3d_tile_describe (TsrWolf3dGame game,
                           guint16       tile)
 {
-  switch (tsr_wolf3d_tile_classify (tile))
-    {
-    case TSR_WOLF3D_TILE_EMPTY:
-      return g_strdup ("Nothing");
-    case TSR_WOLF3D_TILE_WALL:
-      return tile == 21 ? g_strdup ("Wall 21 (elevator switch)") : g_strdup_printf ("Wall %u", tile);
-    case TSR_WOLF3D_TILE_DOOR:
-      return g_strdup_printf ("Door (%s, %s)", lock_names[(tile - 90) / 2],
-                              tile % 2 == 0 ? "vertical" : "horizontal");
-    case TSR_WOLF3D_TILE_AMBUSH:
-      return g_strdup ("Ambush marker");
-    case TSR_WOLF3D_TILE_AREA:
-      return g_strdup_printf ("Floor, area %u", tile - AREATILE);
-    case TSR_WOLF3D_TILE_UNKNOWN:
-    default:
-      return g_strdup_printf ("Unknown tile %u", tile);
-    }
+  return tile_describe (tile, FALSE);
+}
+
+char *
+tsr_wolf3d_tile_label (TsrWolf3dGame game,
+                       guint16       tile)
+{
+  return tile_describe (tile, TRUE);
 }
 
 int
@@ -214,14 +238,14 @@ tsr_wolf3d_object_lookup (TsrWolf3dGame        game,
   /* Spear of Destiny has four more statics before the soldiers in its sprite list. */
   int soldier_shift = spear ? 4 : 0;
 
-  *info = (TsrWolf3dObjectInfo) { TSR_WOLF3D_OBJECT_NONE, "Nothing", -1, -1, FALSE, FALSE, -1 };
+  *info = (TsrWolf3dObjectInfo) { TSR_WOLF3D_OBJECT_NONE, N_("Nothing"), -1, -1, FALSE, FALSE, -1 };
   if (object == 0)
     return TRUE;
 
   if (object >= 19 && object <= 22)
     {
-      static const char *const names[] = { "Player start facing north", "Player start facing east",
-                                           "Player start facing south", "Player start facing west" };
+      static const char *const names[] = { N_("Player start facing north"), N_("Player start facing east"),
+                                           N_("Player start facing south"), N_("Player start facing west") };
       static const int directions[] = { 1, 0, 3, 2 };
 
       info->kind = TSR_WOLF3D_OBJECT_PLAYER;
@@ -249,8 +273,9 @@ tsr_wolf3d_object_lookup (TsrWolf3dGame        game,
     }
   if (object >= 90 && object <= 97)
     {
-      static const char *const names[] = { "Turn east", "Turn north-east", "Turn north", "Turn north-west",
-                                           "Turn west", "Turn south-west", "Turn south", "Turn south-east" };
+      static const char *const names[] = { N_("Turn east"), N_("Turn north-east"), N_("Turn north"),
+                                           N_("Turn north-west"), N_("Turn west"), N_("Turn south-west"),
+                                           N_("Turn south"), N_("Turn south-east") };
       info->kind = TSR_WOLF3D_OBJECT_TURN;
       info->name = names[object - 90];
       return TRUE;
@@ -258,13 +283,13 @@ tsr_wolf3d_object_lookup (TsrWolf3dGame        game,
   if (object == 98)
     {
       info->kind = TSR_WOLF3D_OBJECT_PUSHWALL;
-      info->name = "Pushwall (secret)";
+      info->name = N_("Pushwall (secret)");
       return TRUE;
     }
   if (object == 99)
     {
       info->kind = TSR_WOLF3D_OBJECT_EXIT;
-      info->name = "End of game trigger";
+      info->name = N_("End of game trigger");
       return TRUE;
     }
 
@@ -303,7 +328,7 @@ tsr_wolf3d_object_lookup (TsrWolf3dGame        game,
       }
 
   info->kind = TSR_WOLF3D_OBJECT_UNKNOWN;
-  info->name = "Unknown object";
+  info->name = N_("Unknown object");
   return FALSE;
 }
 

@@ -44,7 +44,8 @@ typedef enum {
 
 typedef struct {
   TsrWolf3dObjectClass kind;
-  const char *name;        /* "Guard", "Gold key", "Start facing north" */
+  const char *name;        /* "Guard", "Gold key", "Start facing north" (English, marked N_():
+                            * the editor shows g_dgettext (GETTEXT_PACKAGE, name)) */
   int         difficulty;  /* 0 all levels, 1 easy+, 2 medium+, 3 hard only; -1 n/a */
   int         direction;   /* 0 east, 1 north, 2 west, 3 south; -1 none */
   gboolean    patrol;
@@ -55,6 +56,9 @@ typedef struct {
 TsrWolf3dTileClass tsr_wolf3d_tile_classify   (guint16 tile);
 /* "Wall 5 (Cell)", "Door (gold key, vertical)", "Area 3", "Ambush marker". Free the string. */
 char              *tsr_wolf3d_tile_describe   (TsrWolf3dGame game,
+                                               guint16       tile);
+/* The same in the user's language (the editor's status line and palettes). */
+char              *tsr_wolf3d_tile_label      (TsrWolf3dGame game,
                                                guint16       tile);
 /* The VSWAP wall page for a wall tile (N/S faces; +1 is the E/W face), or for a door (needs the
  * sprite start, where the door pages end); -1 when the tile has no texture. */

@@ -412,15 +412,15 @@ tsr_wolf_tile_name (TsrWolf3dGame game,
   TsrWolf3dObjectInfo info;
 
   if (layer != TSR_WOLF_LAYER_OBJECTS)
-    return tsr_wolf3d_tile_describe (game, value);
+    return tsr_wolf3d_tile_label (game, value);
 
   if (!tsr_wolf3d_object_lookup (game, value, &info))
     return g_strdup_printf (_("Unknown object %u"), value);
   if (info.kind == TSR_WOLF3D_OBJECT_ENEMY && info.direction >= 0)
-    return g_strdup_printf (_("%s, %s, facing %s, %s"), info.name,
+    return g_strdup_printf (_("%s, %s, facing %s, %s"), _(info.name),
                             info.patrol ? _("patrolling") : _("standing"),
                             direction_name (info.direction), difficulty_name (info.difficulty));
-  return g_strdup (info.name);
+  return g_strdup (_(info.name));
 }
 
 /* ---- palettes ----------------------------------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
@@ -135,9 +136,15 @@ palette_init (Palette    *palette,
       if (seen)
         continue;
       g_array_append_val (palette->values, constant->value);
-      label = g_strdup (g_str_has_prefix (constant->name, prefix) ? constant->name + strlen (prefix) : constant->name);
-      for (char *c = label + 1; *c != '\0'; c++)
-        *c = *c == '_' ? ' ' : g_ascii_tolower (*c);
+      /* The constant's label in the user's language, else its identifier made readable. */
+      if (tsr_doom2d_constant_label (constant->name) != NULL)
+        label = g_strdup (_(tsr_doom2d_constant_label (constant->name)));
+      else
+        {
+          label = g_strdup (g_str_has_prefix (constant->name, prefix) ? constant->name + strlen (prefix) : constant->name);
+          for (char *c = label + 1; *c != '\0'; c++)
+            *c = *c == '_' ? ' ' : g_ascii_tolower (*c);
+        }
       g_strv_builder_add (labels, label);
     }
   strings = g_strv_builder_end (labels);

@@ -125,10 +125,22 @@ update_status (TsrMarathonMapEditor *self)
       if (self->has_pointer)
         /* Translators: the pointer's position in Marathon world units. */
         g_string_append_printf (text, _("%.3f, %.3f WU · "), self->pointer_x / WORLD_UNIT, self->pointer_y / WORLD_UNIT);
-      /* Translators: counts of a Marathon level's records in the status line. */
-      g_string_append_printf (text, _("%u points · %u lines · %u sides · %u polygons · %u objects · %u annotations"),
-                              tsr_marathon_level_n_points (level), count (level->lines), count (level->sides),
-                              count (level->polygons), count (level->objects), count (level->annotations));
+      /* Counts of a Marathon level's records, each with its plural form. */
+      guint n_points = tsr_marathon_level_n_points (level), n_lines = count (level->lines);
+      guint n_sides = count (level->sides), n_polygons = count (level->polygons);
+      guint n_objects = count (level->objects), n_annotations = count (level->annotations);
+
+      g_string_append_printf (text, ngettext ("%u point", "%u points", n_points), n_points);
+      g_string_append (text, " · ");
+      g_string_append_printf (text, ngettext ("%u line", "%u lines", n_lines), n_lines);
+      g_string_append (text, " · ");
+      g_string_append_printf (text, ngettext ("%u side", "%u sides", n_sides), n_sides);
+      g_string_append (text, " · ");
+      g_string_append_printf (text, ngettext ("%u polygon", "%u polygons", n_polygons), n_polygons);
+      g_string_append (text, " · ");
+      g_string_append_printf (text, ngettext ("%u object", "%u objects", n_objects), n_objects);
+      g_string_append (text, " · ");
+      g_string_append_printf (text, ngettext ("%u annotation", "%u annotations", n_annotations), n_annotations);
     }
   if (g_strcmp0 (text->str, self->status) != 0)
     {
@@ -775,8 +787,7 @@ object_types (guint kind)
         {
           if (name == NULL)
             break;
-          /* The engine's names stay English, as in the inspector. */
-          numbered = g_strdup_printf ("%d %s", i, name);
+          numbered = g_strdup_printf ("%d %s", i, _(name));
         }
       else if (kind == 3)
         {

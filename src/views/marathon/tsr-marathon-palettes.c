@@ -148,7 +148,7 @@ row_text (TsrMarathonPalettes *self,
         g_autofree char *fallback = g_strdup_printf ("%u", row);
 
         /* Translators: a placement row: the type, its initial count and how many the map places. */
-        return g_strdup_printf (_("%s — initial %d, %u on the map"), name != NULL ? name : fallback,
+        return g_strdup_printf (_("%s — initial %d, %u on the map"), name != NULL ? _(name) : fallback,
                                 placement->initial_count, count_placed (level, monsters ? 0 : 2, row));
       }
     case TSR_MARATHON_PALETTES_LIGHTS:
