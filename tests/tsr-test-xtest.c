@@ -44,6 +44,8 @@ struct _TsrTestXTest {
    * and whether the thread has sent its last step (atomic). */
   GArray             *motions;
   gint                steps_sent;
+  /* Frames the widget about to be clicked has been through since the click began (settling). */
+  guint               ticks;
 };
 
 typedef struct {
@@ -483,11 +485,43 @@ tsr_test_xtest_button (TsrTestXTest *self,
   return wait_for (self, NULL, EVENT_TIMEOUT_MS);
 }
 
+static gboolean
+on_settle_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  TsrTestXTest *self = data;
+
+  self->ticks++;
+  return self->ticks < 2 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static gboolean
+settled (TsrTestXTest *self)
+{
+  return self->ticks >= 2;
+}
+
+/* Waits until WIDGET has been through two frames of its frame clock: a page just shown or a
+ * row just added is laid out in the first, so its allocation (where the click goes) is final —
+ * instead of a fixed pause that a slow (sanitizer) build outruns. */
+static gboolean
+wait_for_layout (TsrTestXTest *self,
+                 GtkWidget    *widget)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return FALSE;
+  self->ticks = 0;
+  gtk_widget_add_tick_callback (widget, on_settle_tick, self, NULL);
+  return wait_for (self, settled, EVENT_TIMEOUT_MS);
+}
+
 gboolean
 tsr_test_xtest_click (TsrTestXTest *self,
                       GtkWidget    *widget)
 {
-  return tsr_test_xtest_move_to (self, widget, gtk_widget_get_width (widget) / 2.0,
+  return wait_for_layout (self, widget)
+         && tsr_test_xtest_move_to (self, widget, gtk_widget_get_width (widget) / 2.0,
                                  gtk_widget_get_height (widget) / 2.0, 8, NULL, NULL)
          && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, TRUE)
          && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, FALSE);
