@@ -11,6 +11,7 @@
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "model/marathon/tsr-terminal-text.h"
 #include "tsr-marathon-test-maps.h"
 #include "tsr-test-common.h"
 
@@ -357,6 +358,92 @@ START_TEST (test_delete_renumbers_terminal_teleports)
 }
 END_TEST
 
+
+/* The numbers of the script's intra-level teleport directives, in order. */
+static GArray *
+script_teleports (TsrTerminalText *text)
+{
+  GArray *numbers = g_array_new (FALSE, FALSE, sizeof (gint16));
+  g_auto(GStrv) lines = g_strsplit (tsr_terminal_text_get_text (text, NULL), "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_ascii_strncasecmp (g_strstrip (lines[i]), "#INTRALEVEL TELEPORT", 20) == 0)
+      {
+        gint16 number = (gint16) atoi (lines[i] + 20);
+
+        g_array_append_val (numbers, number);
+      }
+  return numbers;
+}
+
+static void
+assert_same_targets (GArray *a,
+                     GArray *b)
+{
+  ck_assert_uint_eq (a->len, b->len);
+  for (guint i = 0; i < a->len; i++)
+    ck_assert_int_eq (g_array_index (a, gint16, i), g_array_index (b, gint16, i));
+}
+
+/* With the level's terminals open as script text (the Terminals page), deleting a polygon
+ * renumbers the teleports in the text too, so a later compile of the text keeps the new numbers;
+ * undo puts the text back as it was. */
+START_TEST (test_delete_renumbers_open_script)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_MenLikeRavenousFishes.sceA", NULL);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  TsrDocument *base = TSR_DOCUMENT (document);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
+  TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (base);
+  g_autoptr(GError) error = NULL;
+  TsrTerminalText *text = tsr_marathon_document_get_terminal_text (document, 0, &error);
+  g_autofree char *loaded_text = NULL;
+  g_autoptr(GArray) loaded = intralevel_teleports (level);
+  g_autoptr(GArray) said = NULL, after = NULL, typed = NULL, shown = NULL;
+
+  ck_assert_msg (text != NULL, "%s", error ? error->message : "");
+  loaded_text = g_strdup (tsr_terminal_text_get_text (text, NULL));
+  said = script_teleports (text);
+  assert_same_targets (said, loaded);
+  tsr_edit_session_set_layer (session, G_OBJECT (level_map));
+
+  /* Polygon 99 goes: the teleport to 100 names 99, the one to 170 names 169, in the level and
+   * in the text the Terminals page shows. */
+  delete_polygon (session, 5);
+  delete_polygon (session, 99);
+  after = intralevel_teleports (level);
+  for (guint i = 0; i < loaded->len; i++)
+    ck_assert_int_eq (g_array_index (after, gint16, i), g_array_index (loaded, gint16, i) == 100 ? 0 : 168);
+  shown = script_teleports (text);
+  assert_same_targets (shown, after);
+
+  /* Typing in the script recompiles it: the teleports keep the new numbers. */
+  ck_assert (tsr_terminal_text_replace (text, 0, 0, "; renumbered\n"));
+  typed = intralevel_teleports (level);
+  assert_same_targets (typed, after);
+
+  /* Undo of the typing and of both deletes: the loaded text and bytes. */
+  for (guint i = 0; i < 3; i++)
+    ck_assert (tsr_document_undo (base));
+  ck_assert_str_eq (tsr_terminal_text_get_text (text, NULL), loaded_text);
+  {
+    g_autoptr(GBytes) undone = tsr_marathon_test_serialize (document);
+
+    ck_assert (g_bytes_equal (original, undone));
+  }
+  /* Redo of the deletes renumbers the text again. */
+  ck_assert (tsr_document_redo (base));
+  ck_assert (tsr_document_redo (base));
+  {
+    g_autoptr(GArray) again = script_teleports (text);
+
+    assert_same_targets (again, after);
+  }
+}
+END_TEST
+
 START_TEST (test_copy_paste_polygons)
 {
   g_autofree char *path = dream_brother ();
@@ -665,6 +752,7 @@ level_map_suite (void)
   tcase_add_test (edits, test_move_names_and_recomputes);
   tcase_add_test (edits, test_delete_repairs_references);
   tcase_add_test (edits, test_delete_renumbers_terminal_teleports);
+  tcase_add_test (edits, test_delete_renumbers_open_script);
   tcase_add_test (edits, test_copy_paste_polygons);
   tcase_add_test (edits, test_record_source_sets_selection);
   tcase_add_test (edits, test_random_edits_every_level);

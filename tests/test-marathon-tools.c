@@ -8,6 +8,7 @@
 
 #include "edit/marathon/tsr-marathon-tools.h"
 #include "edit/tsr-vector-select-tool.h"
+#include "formats/marathon/tsr-marathon-geometry.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "tsr-marathon-test-maps.h"
@@ -746,42 +747,179 @@ START_TEST (test_random_clicks_real_levels)
 }
 END_TEST
 
+
+/* --- Moves that would break a polygon --- */
+
+START_TEST (test_corner_shapes)
+{
+  static const TsrMarathonPoint square[] = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } };
+  static const TsrMarathonPoint straight[] = { { 0, 0 }, { 5, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } };
+  static const TsrMarathonPoint backwards[] = { { 0, 0 }, { 0, 10 }, { 10, 10 }, { 10, 0 } };
+  static const TsrMarathonPoint dart[] = { { 0, 0 }, { 10, 0 }, { 4, 4 }, { 0, 10 } };
+  static const TsrMarathonPoint bowtie[] = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 5, -5 } };
+  static const TsrMarathonPoint star[] = { { 0, -10 }, { 6, 8 }, { -9, -3 }, { 9, -3 }, { -6, 8 } };
+  static const TsrMarathonPoint twice[] = { { 0, 0 }, { 10, 0 }, { 10, 0 }, { 0, 10 } };
+  static const TsrMarathonPoint folded[] = { { 0, 0 }, { 10, 0 }, { 5, 0 } };
+  static const TsrMarathonPoint flat[] = { { 0, 0 }, { 5, 0 }, { 10, 0 }, { 5, 0 } };
+
+  ck_assert_int_eq (tsr_marathon_corners_shape (square, 4), TSR_MARATHON_SHAPE_OK);
+  ck_assert_int_eq (tsr_marathon_corners_shape (straight, 5), TSR_MARATHON_SHAPE_OK);
+  ck_assert_int_eq (tsr_marathon_corners_shape (backwards, 4), TSR_MARATHON_SHAPE_INSIDE_OUT);
+  ck_assert_int_eq (tsr_marathon_corners_shape (dart, 4), TSR_MARATHON_SHAPE_CONCAVE);
+  ck_assert_int_eq (tsr_marathon_corners_shape (bowtie, 4), TSR_MARATHON_SHAPE_SELF_INTERSECTING);
+  /* Every turn one way, yet round twice. */
+  ck_assert_int_eq (tsr_marathon_corners_shape (star, 5), TSR_MARATHON_SHAPE_SELF_INTERSECTING);
+  ck_assert_int_eq (tsr_marathon_corners_shape (twice, 4), TSR_MARATHON_SHAPE_DEGENERATE);
+  ck_assert_int_eq (tsr_marathon_corners_shape (folded, 3), TSR_MARATHON_SHAPE_DEGENERATE);
+  ck_assert_int_eq (tsr_marathon_corners_shape (flat, 4), TSR_MARATHON_SHAPE_DEGENERATE);
+  ck_assert_int_eq (tsr_marathon_corners_shape (square, 2), TSR_MARATHON_SHAPE_DEGENERATE);
+}
+END_TEST
+
+static void
+on_edit_refused (TsrEditSession *session,
+                 const char     *message,
+                 char          **last)
+{
+  g_free (*last);
+  *last = g_strdup (message);
+}
+
+/* Drags the point under (X, Y) to (TX, TY) through the select tool, dropped with MODIFIERS. */
+static void
+drag_point (TsrTool      *select,
+            double        x,
+            double        y,
+            double        tx,
+            double        ty,
+            TsrModifiers  modifiers)
+{
+  TsrToolEvent event = { x, y, 1.0 / 16, TSR_MODIFIER_NONE };
+
+  tsr_tool_press (select, &event);
+  for (guint s = 1; s <= 4; s++)
+    {
+      event.x = x + (tx - x) * s / 4;
+      event.y = y + (ty - y) * s / 4;
+      tsr_tool_drag (select, &event);
+    }
+  event.modifiers = modifiers;
+  tsr_tool_release (select, &event);
+}
+
+START_TEST (test_move_refused_real_level)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_DreamBrother.sceA", NULL);
+  g_autoptr(TsrMarathonDocument) document = open_path (path);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(GBytes) original = serialize (document);
+  g_autofree char *refusal = NULL;
+  Editor editor;
+  TsrMarathonLevel *level;
+  guint square = G_MAXUINT, broken = 0, depth;
+  gint16 corner;
+  TsrMarathonPoint p, opposite, moved;
+  g_autoptr(GBytes) forced = NULL, undone = NULL;
+
+  editor_init (&editor, document, 0);
+  level = editor_level (&editor);
+  g_signal_connect (editor.session, "edit-refused", G_CALLBACK (on_edit_refused), &refusal);
+  tsr_edit_session_set_snap_to_grid (editor.session, FALSE);
+  tsr_edit_session_set_tool (editor.session, editor.select);
+  /* The loaded level's polygons are all sound, and a four-cornered one is there to break. */
+  for (guint i = 0; i < count (level->polygons); i++)
+    {
+      if (tsr_marathon_level_polygon_shape (level, i) != TSR_MARATHON_SHAPE_OK)
+        broken++;
+      else if (square == G_MAXUINT && g_array_index (level->polygons, TsrMarathonPolygon, i).vertex_count == 4)
+        square = i;
+    }
+  ck_assert_uint_eq (broken, 0);
+  ck_assert_uint_ne (square, G_MAXUINT);
+  corner = g_array_index (level->polygons, TsrMarathonPolygon, square).endpoint_indexes[0];
+  p = tsr_marathon_level_point (level, (guint) corner);
+  opposite = tsr_marathon_level_point (level, (guint) g_array_index (level->polygons, TsrMarathonPolygon, square).endpoint_indexes[2]);
+
+  /* Across the opposite corner: the room folds over; refused, nothing recorded. */
+  depth = tsr_undo_stack_get_depth (stack);
+  drag_point (editor.select, p.x, p.y, opposite.x + (opposite.x - p.x) / 2.0, opposite.y + (opposite.y - p.y) / 2.0,
+              TSR_MODIFIER_NONE);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
+  ck_assert (!tsr_undo_stack_get_can_redo (stack));
+  moved = tsr_marathon_level_point (level, (guint) corner);
+  ck_assert_int_eq (moved.x, p.x);
+  ck_assert_int_eq (moved.y, p.y);
+  ck_assert_ptr_nonnull (refusal);
+  ck_assert_msg (strstr (refusal, "Move refused: polygon ") != NULL && strstr (refusal, "hold Alt to force") != NULL,
+                 "%s", refusal);
+  {
+    g_autoptr(GBytes) bytes = serialize (document);
+
+    ck_assert (g_bytes_equal (bytes, original));
+  }
+
+  /* The same drop with Alt held: one undo step, the polygon broken as asked. */
+  g_clear_pointer (&refusal, g_free);
+  drag_point (editor.select, p.x, p.y, opposite.x + (opposite.x - p.x) / 2.0, opposite.y + (opposite.y - p.y) / 2.0,
+              TSR_MODIFIER_ALT);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_ptr_null (refusal);
+  ck_assert_int_ne (tsr_marathon_level_polygon_shape (level, square), TSR_MARATHON_SHAPE_OK);
+  forced = serialize (document);
+  ck_assert (tsr_undo_stack_undo (stack));
+  undone = serialize (document);
+  ck_assert (g_bytes_equal (undone, original));
+
+  /* A small drag towards the room's middle keeps every polygon sound: it applies. */
+  drag_point (editor.select, p.x, p.y, p.x + (opposite.x - p.x) / 16.0, p.y + (opposite.y - p.y) / 16.0,
+              TSR_MODIFIER_NONE);
+  ck_assert_ptr_null (refusal);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  moved = tsr_marathon_level_point (level, (guint) corner);
+  ck_assert (moved.x != p.x || moved.y != p.y);
+  ck_assert_int_eq (tsr_marathon_level_polygon_shape (level, square), TSR_MARATHON_SHAPE_OK);
+  ck_assert (tsr_undo_stack_undo (stack));
+  {
+    g_autoptr(GBytes) bytes = serialize (document);
+
+    ck_assert (g_bytes_equal (bytes, original));
+  }
+  editor_clear (&editor);
+}
+END_TEST
+
 /* --- A thousand mixed geometry edits on every real level --- */
 
 #define EDITS_PER_LEVEL 1000
 
-/* Every polygon of LEVEL convex and clockwise on screen (no turn the other way, area above 0):
- * what the engine needs of a polygon after a drag or a paste, checked without a full validation. */
-static gboolean
-polygons_convex (const TsrMarathonLevel *level)
+/* Which polygons of LEVEL the model's own check finds broken (concave, inside out, crossing
+ * itself, collapsed): a byte per polygon. An edit before may have left some the old test's
+ * weaker check let through; an edit must break no other. */
+static GByteArray *
+broken_polygons (const TsrMarathonLevel *level)
 {
-  guint n_points = tsr_marathon_level_n_points (level);
+  GByteArray *broken = g_byte_array_new ();
 
   for (guint i = 0; i < count (level->polygons); i++)
     {
-      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
-      guint n = polygon->vertex_count;
-      gint64 twice = 0;
+      guint8 bad = tsr_marathon_level_polygon_shape (level, i) != TSR_MARATHON_SHAPE_OK;
 
-      if (n < 3 || n > 8)
-        return FALSE;
-      for (guint v = 0; v < n; v++)
-        if (polygon->endpoint_indexes[v] < 0 || (guint) polygon->endpoint_indexes[v] >= n_points)
-          return FALSE;
-      for (guint v = 0; v < n; v++)
-        {
-          TsrMarathonPoint p0 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
-          TsrMarathonPoint p1 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 1) % n]);
-          TsrMarathonPoint p2 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(v + 2) % n]);
-
-          if ((gint64) (p1.x - p0.x) * (p2.y - p1.y) - (gint64) (p1.y - p0.y) * (p2.x - p1.x) < 0)
-            return FALSE;
-          twice += (gint64) p0.x * p1.y - (gint64) p1.x * p0.y;
-        }
-      if (twice <= 0)
-        return FALSE;
+      g_byte_array_append (broken, &bad, 1);
     }
-  return TRUE;
+  return broken;
+}
+
+/* Whether some polygon is broken now that was not in BEFORE (polygons past BEFORE's end are new). */
+static gboolean
+broke_any (const TsrMarathonLevel *level,
+           GByteArray             *before)
+{
+  g_autoptr(GByteArray) now = broken_polygons (level);
+
+  for (guint i = 0; i < now->len; i++)
+    if (now->data[i] && (i >= before->len || !before->data[i]))
+      return TRUE;
+  return FALSE;
 }
 
 /* The mean of a polygon's corners (Dream Brother stores (0, 0) as every centre). */
@@ -907,8 +1045,7 @@ assert_teleports_follow (const TsrMarathonLevel *level,
 }
 
 /* A drag through the select tool, a deletion or a copy and paste: what applied is counted under
- * KIND (a move or paste that leaves a polygon concave is undone: the editor shows it red and the
- * engine cannot take it). */
+ * KIND (the tool refuses a move that would leave a polygon concave; a paste that does is undone). */
 static const char *
 random_select_edit (GRand  *rand,
                     Editor *editor)
@@ -922,6 +1059,7 @@ random_select_edit (GRand  *rand,
   TsrElementRef ref = { TSR_ELEMENT_POINT, 0 };
   const char *kind = NULL;
   double x = 0, y = 0;
+  g_autoptr(GByteArray) broken_before = broken_polygons (level);
 
   if (np == 0 || nl == 0 || ng == 0)
     return NULL;
@@ -1008,7 +1146,11 @@ random_select_edit (GRand  *rand,
   tsr_selection_clear (selection);
   if (tsr_undo_stack_get_depth (stack) == depth)
     return NULL;
-  if (!polygons_convex (level))
+  /* The select tool refuses a drop that breaks a polygon itself (no undo step): a drag never
+   * leaves one. A paste far out may squash a copy against the 16-bit edge: undone here. */
+  if (what < 6)
+    ck_assert_msg (!broke_any (level, broken_before), "a drag of %s broke a polygon", kind);
+  else if (broke_any (level, broken_before))
     {
       tsr_undo_stack_undo (stack);
       ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
@@ -1209,11 +1351,16 @@ tools_suite (void)
   Suite *suite = suite_create ("marathon-tools");
   TCase *tools = tcase_create ("tools");
   TCase *thousand = tcase_create ("thousand");
+  TCase *moves = tcase_create ("moves");
 
   tcase_set_timeout (tools, 600);
   tcase_add_test (tools, test_two_rooms);
   tcase_add_test (tools, test_random_clicks_real_levels);
   suite_add_tcase (suite, tools);
+  tcase_set_timeout (moves, 120);
+  tcase_add_test (moves, test_corner_shapes);
+  tcase_add_test (moves, test_move_refused_real_level);
+  suite_add_tcase (suite, moves);
   tcase_set_timeout (thousand, 1800);
   tcase_add_test (thousand, test_thousand_edits_every_level);
   suite_add_tcase (suite, thousand);

@@ -21,6 +21,7 @@
 #include "edit/tsr-tile-line.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-geometry.h"
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/sphere/tsr-sphere-map.h"
@@ -59,6 +60,12 @@ static gboolean
 match_button_label (GtkWidget *widget, gconstpointer label)
 {
   return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static gboolean
+match_label_prefix (GtkWidget *widget, gconstpointer prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
 }
 
 /* Clicks the tool-bar button LABEL with a real click. */
@@ -1529,8 +1536,9 @@ assert_clockwise_polygons (const TsrMarathonLevel *level)
 
 /* On an empty one-level map, with real clicks and keys only: L, two adjacent 2 WU square rooms
  * drawn point to point (the first closed on its first point, the second ended by Escape); F, both
- * filled (the shared wall a transparent passage); the Select button, a shared point dragged down
- * ½ WU; S, the top wall split; Select, both rooms clicked (Shift), M merges them; O, a player start
+ * filled (the shared wall a transparent passage); the Select button, the shared bottom point
+ * dragged into the first room (red while dragging, refused on the drop with the reason shown,
+ * applied with Alt held at the drop, undone by Ctrl+Z), then dragged down ½ WU; S, the top wall split; Select, both rooms clicked (Shift), M merges them; O, a player start
  * placed; Ctrl+S. The codec reads back one clockwise polygon with exactly the drawn corners, a
  * player start in it, and the level validates with no error. */
 static void
@@ -1623,7 +1631,63 @@ test_marathon_rooms (void)
   assert_clockwise_polygons (level);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-filled.png");
 
-  /* The Select button, then drag the shared bottom point ½ WU down. */
+  /* The Select button; the shared bottom point dragged into the first room would make it
+   * concave: red while dragging, refused on the drop, applied when Alt is held at the drop. */
+  g_assert_true (tsr_test_xtest_click (xtest, select));
+  g_assert_cmpstr (current_tool (editor), ==, "select");
+  {
+    TsrUndoStack *stack = tsr_document_get_undo_stack (tsr_window_get_document (window));
+    guint depth = tsr_undo_stack_get_depth (stack);
+    GtkWidget *refusal;
+
+    for (guint forced = 0; forced < 2; forced++)
+      {
+        map_to_view (canvas, ox + 2048, oy + 2048, &vx, &vy);
+        g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 24, NULL, NULL));
+        g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+        map_to_view (canvas, ox + 600, oy + 600, &vx, &vy);
+        g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 8, NULL, NULL));
+        tsr_test_ui_iterate_for (50);
+        g_assert_cmpint (tsr_marathon_level_polygon_shape (level, 0), ==, TSR_MARATHON_SHAPE_CONCAVE);
+        if (!forced)
+          tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-refused.png");
+        if (forced)
+          g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Alt_L, TRUE));
+        g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+        if (forced)
+          g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Alt_L, FALSE));
+        tsr_test_ui_iterate_for (50);
+        refusal = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_label_prefix, "Move refused: polygon 0 would be concave");
+        if (!forced)
+          {
+            /* Nothing changed and nothing was recorded; the reason is shown. */
+            g_assert_cmpint (tsr_marathon_level_point (level, (guint) b).x, ==, (gint) ox + 2048);
+            g_assert_cmpint (tsr_marathon_level_point (level, (guint) b).y, ==, (gint) oy + 2048);
+            g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth);
+            g_assert_false (tsr_undo_stack_get_can_redo (stack));
+            g_assert_nonnull (refusal);
+            g_assert_true (gtk_widget_get_mapped (refusal));
+            tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-refused-drop.png");
+          }
+        else
+          {
+            g_assert_null (refusal);
+            g_assert_cmpint (tsr_marathon_level_point (level, (guint) b).x, <, (gint) ox + 2048);
+            g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+            g_assert_cmpint (tsr_marathon_level_polygon_shape (level, 0), ==, TSR_MARATHON_SHAPE_CONCAVE);
+            tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-forced.png");
+          }
+      }
+    /* A real Ctrl+Z takes the forced move back. */
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    tsr_test_ui_iterate_for (50);
+    g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth);
+    g_assert_cmpint (tsr_marathon_level_point (level, (guint) b).x, ==, (gint) ox + 2048);
+    g_assert_cmpint (tsr_marathon_level_point (level, (guint) b).y, ==, (gint) oy + 2048);
+    assert_clockwise_polygons (level);
+  }
+
+  /* Then drag the shared bottom point ½ WU down. */
   g_assert_true (tsr_test_xtest_click (xtest, select));
   g_assert_cmpstr (current_tool (editor), ==, "select");
   map_to_view (canvas, ox + 2048, oy + 2048, &vx, &vy);

@@ -593,6 +593,15 @@ tsr_test_xtest_key (TsrTestXTest    *self,
 }
 
 gboolean
+tsr_test_xtest_hold_key (TsrTestXTest *self,
+                         guint         keyval,
+                         gboolean      press)
+{
+  /* GDK key values are X keysyms. */
+  return send_key (self, keyval, press);
+}
+
+gboolean
 tsr_test_xtest_begin (int          *argc,
                       char       ***argv,
                       const char   *name,

@@ -82,6 +82,11 @@ gboolean      tsr_test_xtest_click     (TsrTestXTest  *self,
 gboolean      tsr_test_xtest_key       (TsrTestXTest   *self,
                                         guint           keyval,
                                         GdkModifierType modifiers);
+/* Presses (PRESS) or releases a key, a modifier held across pointer input (Alt while dropping
+ * a drag), and waits until GTK has dispatched it. */
+gboolean      tsr_test_xtest_hold_key  (TsrTestXTest   *self,
+                                        guint           keyval,
+                                        gboolean        press);
 /* Replaces the focused entry's text with VALUE: Ctrl+A, its digits (and minus sign), Return. */
 void          tsr_test_xtest_type_number (TsrTestXTest *self,
                                           int           value);

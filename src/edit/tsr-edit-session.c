@@ -36,6 +36,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  EDIT_REFUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static TsrVectorClip *clipboard;
 
 static void
@@ -181,6 +188,10 @@ tsr_edit_session_class_init (TsrEditSessionClass *klass)
   properties[PROP_GRID_STEP] = g_param_spec_double ("grid-step", NULL, NULL, 0, G_MAXDOUBLE, 0, read_write);
   properties[PROP_SNAP_TO_GRID] = g_param_spec_boolean ("snap-to-grid", NULL, NULL, FALSE, read_write);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* "edit-refused" (const char *message): a tool refused what the user asked and changed nothing. */
+  signals[EDIT_REFUSED] = g_signal_new ("edit-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -460,4 +471,12 @@ tsr_edit_session_paste (TsrEditSession *self,
   added = tsr_paste_elements_command_get_added (TSR_PASTE_ELEMENTS_COMMAND (command), &n_added);
   tsr_selection_set (self->selection, added, n_added);
   return n_added > 0;
+}
+
+void
+tsr_edit_session_refuse (TsrEditSession *self,
+                         const char     *message)
+{
+  g_return_if_fail (TSR_IS_EDIT_SESSION (self));
+  g_signal_emit (self, signals[EDIT_REFUSED], 0, message);
 }

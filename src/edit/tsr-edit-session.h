@@ -76,4 +76,9 @@ gboolean        tsr_edit_session_can_paste       (TsrEditSession *self);
 TsrVectorClip  *tsr_edit_session_get_clipboard   (void);
 void            tsr_edit_session_set_clipboard   (TsrVectorClip  *clip);
 
+/* Emits "edit-refused (const char *message)": a tool refused an edit (a move that would break a
+ * polygon) and changed nothing; the page shows why. */
+void            tsr_edit_session_refuse          (TsrEditSession *self,
+                                                  const char     *message);
+
 G_END_DECLS

@@ -15,6 +15,8 @@ tsr_vector_drag_init (TsrVectorDrag *drag)
   drag->vertices = g_array_new (FALSE, FALSE, sizeof (TsrVertexRef));
   drag->origin = g_array_new (FALSE, FALSE, sizeof (TsrVectorPoint));
   drag->target = g_array_new (FALSE, FALSE, sizeof (TsrVectorPoint));
+  drag->watched = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+  drag->broken = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
 }
 
 void
@@ -24,6 +26,8 @@ tsr_vector_drag_clear (TsrVectorDrag *drag)
   g_clear_pointer (&drag->vertices, g_array_unref);
   g_clear_pointer (&drag->origin, g_array_unref);
   g_clear_pointer (&drag->target, g_array_unref);
+  g_clear_pointer (&drag->watched, g_array_unref);
+  g_clear_pointer (&drag->broken, g_array_unref);
   drag->active = FALSE;
 }
 
@@ -62,6 +66,21 @@ tsr_vector_drag_begin (TsrVectorDrag  *drag,
       if (hypot (a->x - x, a->y - y) < hypot (b->x - x, b->y - y))
         drag->anchor = i;
     }
+  /* The polygons the drag reshapes; one broken already at the press is the user's business. */
+  {
+    g_autoptr(GArray) moved = tsr_vector_map_elements_moved_by (map, (const TsrVertexRef *) vertices->data,
+                                                                vertices->len);
+
+    g_array_set_size (drag->watched, 0);
+    g_array_set_size (drag->broken, 0);
+    for (guint i = 0; i < moved->len; i++)
+      {
+        const TsrElementRef *ref = &g_array_index (moved, TsrElementRef, i);
+
+        if (ref->kind == TSR_ELEMENT_POLYGON && tsr_vector_map_get_shape_problem (map, ref) == TSR_SHAPE_OK)
+          g_array_append_val (drag->watched, *ref);
+      }
+  }
   g_set_object (&drag->map, map);
   drag->session = session;
   drag->start_x = x;
@@ -81,8 +100,6 @@ move_to (TsrVectorDrag *drag,
 {
   g_autoptr(TsrCommand) command = NULL;
 
-  if (dx == drag->last_dx && dy == drag->last_dy)
-    return;
   g_array_set_size (drag->target, drag->origin->len);
   for (guint i = 0; i < drag->origin->len; i++)
     {
@@ -102,7 +119,29 @@ move_to (TsrVectorDrag *drag,
   tsr_edit_session_execute (drag->session, command);
 }
 
-void
+/* Renews the broken set; TRUE when the preview must be drawn again (it changed, or the broken
+ * polygons moved). */
+static gboolean
+check_shapes (TsrVectorDrag *drag)
+{
+  gboolean had = drag->broken->len > 0;
+
+  g_array_set_size (drag->broken, 0);
+  for (guint i = 0; i < drag->watched->len; i++)
+    {
+      const TsrElementRef *ref = &g_array_index (drag->watched, TsrElementRef, i);
+      TsrShapeProblem problem = tsr_vector_map_get_shape_problem (drag->map, ref);
+
+      if (problem == TSR_SHAPE_OK)
+        continue;
+      if (drag->broken->len == 0)
+        drag->problem = problem;
+      g_array_append_val (drag->broken, *ref);
+    }
+  return had || drag->broken->len > 0;
+}
+
+gboolean
 tsr_vector_drag_update (TsrVectorDrag *drag,
                         double         x,
                         double         y,
@@ -111,7 +150,7 @@ tsr_vector_drag_update (TsrVectorDrag *drag,
   double dx, dy;
 
   if (!drag->active)
-    return;
+    return FALSE;
   dx = x - drag->start_x;
   dy = y - drag->start_y;
   if (axis_lock)
@@ -133,7 +172,10 @@ tsr_vector_drag_update (TsrVectorDrag *drag,
       dx = axis_lock && dx == 0 ? 0 : sx - anchor->x;
       dy = axis_lock && dy == 0 ? 0 : sy - anchor->y;
     }
+  if (dx == drag->last_dx && dy == drag->last_dy)
+    return FALSE;
   move_to (drag, dx, dy);
+  return check_shapes (drag);
 }
 
 void
@@ -143,6 +185,7 @@ tsr_vector_drag_end (TsrVectorDrag *drag)
     return;
   tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (drag->session));
   g_clear_object (&drag->map);
+  g_array_set_size (drag->broken, 0);
   drag->active = FALSE;
 }
 
@@ -157,4 +200,77 @@ tsr_vector_drag_cancel (TsrVectorDrag *drag)
   while (tsr_undo_stack_get_depth (stack) > drag->depth_at_start && tsr_undo_stack_undo (stack))
     ;
   tsr_vector_drag_end (drag);
+}
+
+gboolean
+tsr_vector_drag_finish (TsrVectorDrag *drag,
+                        TsrModifiers   modifiers)
+{
+  g_autofree char *refusal = NULL;
+  TsrEditSession *session = drag->session;
+
+  if (!drag->active)
+    return FALSE;
+  if (drag->broken->len == 0 || (modifiers & TSR_MODIFIER_ALT))
+    {
+      tsr_vector_drag_end (drag);
+      return TRUE;
+    }
+  refusal = tsr_vector_drag_describe_refusal (drag);
+  tsr_vector_drag_cancel (drag);
+  tsr_undo_stack_drop_redo (tsr_edit_session_get_undo_stack (session));
+  tsr_edit_session_refuse (session, refusal);
+  return FALSE;
+}
+
+const TsrElementRef *
+tsr_vector_drag_get_broken (TsrVectorDrag *drag,
+                            guint         *n)
+{
+  if (n != NULL)
+    *n = drag->broken->len;
+  return (const TsrElementRef *) drag->broken->data;
+}
+
+void
+tsr_vector_drag_add_overlay (TsrVectorDrag *drag,
+                             GPtrArray     *items)
+{
+  if (!drag->active)
+    return;
+  for (guint i = 0; i < drag->broken->len; i++)
+    {
+      const TsrElementRef *ref = &g_array_index (drag->broken, TsrElementRef, i);
+      guint n = tsr_vector_map_get_n_vertices (drag->map, ref);
+      g_autofree TsrVectorPoint *corners = g_new (TsrVectorPoint, MAX (n, 1));
+
+      for (guint v = 0; v < n; v++)
+        tsr_vector_map_get_vertex (drag->map, ref, v, &corners[v]);
+      g_ptr_array_add (items, tsr_overlay_item_new (TSR_OVERLAY_REFUSED, corners, n));
+    }
+}
+
+char *
+tsr_vector_drag_describe_refusal (TsrVectorDrag *drag)
+{
+  guint index;
+
+  if (drag->broken->len == 0)
+    return NULL;
+  index = g_array_index (drag->broken, TsrElementRef, 0).index;
+  switch (drag->problem)
+    {
+    case TSR_SHAPE_CONCAVE:
+      /* Translators: a drag dropped in the map editor; Alt is the key on the keyboard. */
+      return g_strdup_printf (_("Move refused: polygon %u would be concave — hold Alt to force"), index);
+    case TSR_SHAPE_SELF_INTERSECTING:
+      return g_strdup_printf (_("Move refused: polygon %u would cross itself — hold Alt to force"), index);
+    case TSR_SHAPE_INSIDE_OUT:
+      return g_strdup_printf (_("Move refused: polygon %u would be turned inside out — hold Alt to force"), index);
+    case TSR_SHAPE_DEGENERATE:
+    case TSR_SHAPE_OK:
+    default:
+      return g_strdup_printf (_("Move refused: polygon %u would collapse (no area, or two corners in one place) — hold Alt to force"),
+                              index);
+    }
 }

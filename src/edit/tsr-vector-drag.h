@@ -20,6 +20,9 @@ typedef struct {
   double          last_dx;
   double          last_dy;
   guint           anchor;   /* the vertex nearest the press: snapping puts it on the grid */
+  GArray         *watched;  /* TsrElementRef: polygons the drag reshapes that were sound at the press */
+  GArray         *broken;   /* TsrElementRef: the watched ones the drag has broken now */
+  TsrShapeProblem problem;  /* what is wrong with broken[0] */
   guint           depth_at_start;
   gboolean        active;
 } TsrVectorDrag;
@@ -31,12 +34,28 @@ gboolean tsr_vector_drag_begin  (TsrVectorDrag  *drag,
                                  TsrEditSession *session,
                                  double          x,
                                  double          y);
-/* The pointer is at (X, Y); AXIS_LOCK keeps only the larger of the two offsets. */
-void     tsr_vector_drag_update (TsrVectorDrag  *drag,
+/* The pointer is at (X, Y); AXIS_LOCK keeps only the larger of the two offsets. TRUE when the
+ * preview of broken polygons changed (the tool's overlay must be drawn again). */
+gboolean tsr_vector_drag_update (TsrVectorDrag  *drag,
                                  double          x,
                                  double          y,
                                  gboolean        axis_lock);
 void     tsr_vector_drag_end    (TsrVectorDrag  *drag);
+/* The drop: a drag that leaves a polygon broken (the family's get_shape_problem: concave,
+ * crossing itself, inside out, collapsed) that was sound at the press is undone and forgotten
+ * (no undo or redo step) unless MODIFIERS hold Alt; the refusal is reported through the session's
+ * "edit-refused". TRUE when the move stays. */
+gboolean tsr_vector_drag_finish (TsrVectorDrag  *drag,
+                                 TsrModifiers    modifiers);
+/* The polygons the drag would break, now (TsrElementRef; transfer none, N may be NULL). */
+const TsrElementRef *tsr_vector_drag_get_broken (TsrVectorDrag *drag,
+                                                 guint         *n);
+/* Appends the broken polygons' outlines (TSR_OVERLAY_REFUSED) to ITEMS: the red drag preview. */
+void     tsr_vector_drag_add_overlay (TsrVectorDrag *drag,
+                                      GPtrArray     *items);
+/* "Move refused: polygon 12 would be concave — hold Alt to force" for the first broken polygon,
+ * or NULL when none is. (transfer full) */
+char    *tsr_vector_drag_describe_refusal (TsrVectorDrag *drag);
 /* Puts everything back where it was at the press (undoing this drag's step). */
 void     tsr_vector_drag_cancel (TsrVectorDrag  *drag);
 

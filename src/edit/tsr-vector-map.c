@@ -642,22 +642,18 @@ tsr_vector_map_collect_vertices (TsrVectorMap        *self,
   return result;
 }
 
-void
-tsr_vector_map_store_vertices (TsrVectorMap         *self,
-                               const TsrVertexRef   *vertices,
-                               const TsrVectorPoint *positions,
-                               guint                 n_vertices)
+GArray *
+tsr_vector_map_elements_moved_by (TsrVectorMap       *self,
+                                  const TsrVertexRef *vertices,
+                                  guint               n_vertices)
 {
-  g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+  GArray *changed = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
   guint n_points = tsr_vector_map_get_n_elements (self, TSR_ELEMENT_POINT);
   g_autofree guint8 *points = point_set_new (self);
   gboolean any_point = FALSE;
 
-  g_return_if_fail (TSR_IS_VECTOR_MAP (self));
-
   for (guint i = 0; i < n_vertices; i++)
     {
-      tsr_vector_map_set_vertex (self, &vertices[i].element, vertices[i].vertex, &positions[i]);
       g_array_append_val (changed, vertices[i].element);
       if (vertices[i].element.kind == TSR_ELEMENT_POINT)
         {
@@ -679,8 +675,35 @@ tsr_vector_map_store_vertices (TsrVectorMap         *self,
           }
       }
   sort_unique (changed);
+  return changed;
+}
+
+void
+tsr_vector_map_store_vertices (TsrVectorMap         *self,
+                               const TsrVertexRef   *vertices,
+                               const TsrVectorPoint *positions,
+                               guint                 n_vertices)
+{
+  g_autoptr(GArray) changed = NULL;
+
+  g_return_if_fail (TSR_IS_VECTOR_MAP (self));
+
+  for (guint i = 0; i < n_vertices; i++)
+    tsr_vector_map_set_vertex (self, &vertices[i].element, vertices[i].vertex, &positions[i]);
+  changed = tsr_vector_map_elements_moved_by (self, vertices, n_vertices);
   tsr_vector_map_elements_changed (self, (const TsrElementRef *) changed->data, changed->len,
                                    TSR_ELEMENTS_GEOMETRY);
+}
+
+TsrShapeProblem
+tsr_vector_map_get_shape_problem (TsrVectorMap        *self,
+                                  const TsrElementRef *element)
+{
+  TsrVectorMapInterface *iface;
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), TSR_SHAPE_OK);
+  iface = TSR_VECTOR_MAP_GET_IFACE (self);
+  return iface->get_shape_problem != NULL ? iface->get_shape_problem (self, element) : TSR_SHAPE_OK;
 }
 
 void

@@ -85,6 +85,15 @@ typedef struct {
   gboolean hidden;
 } TsrElementStyle;
 
+/* What a family finds wrong with a polygon's shape (Marathon's must be convex and clockwise). */
+typedef enum {
+  TSR_SHAPE_OK,
+  TSR_SHAPE_CONCAVE,
+  TSR_SHAPE_SELF_INTERSECTING,
+  TSR_SHAPE_INSIDE_OUT,
+  TSR_SHAPE_DEGENERATE, /* no area, or two corners in one place */
+} TsrShapeProblem;
+
 /* Half the size, in screen pixels, of the symbol a marker is drawn as (hit tests include it). */
 #define TSR_VECTOR_MARKER_RADIUS 6.0
 
@@ -170,7 +179,12 @@ struct _TsrVectorMapInterface {
                                            const guint          *points,
                                            GBytes               *data);
 
-  gpointer padding[2];
+  /* Optional: what is wrong with the shape of polygon ELEMENT as it is now (TSR_SHAPE_OK when
+   * nothing, or when the family takes any shape). Moves ask it to refuse a drag that breaks one. */
+  TsrShapeProblem (*get_shape_problem) (TsrVectorMap        *self,
+                                        const TsrElementRef *element);
+
+  gpointer padding[1];
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -224,6 +238,15 @@ GBytes     *tsr_vector_map_get_element_data (TsrVectorMap        *self,
 void        tsr_vector_map_set_element_data (TsrVectorMap        *self,
                                              const TsrElementRef *element,
                                              GBytes              *data);
+
+/* What the family finds wrong with polygon ELEMENT's shape; TSR_SHAPE_OK without the hook. */
+TsrShapeProblem tsr_vector_map_get_shape_problem (TsrVectorMap        *self,
+                                                  const TsrElementRef *element);
+/* The elements that storing VERTICES (as collect_vertices gives them) changes: their owners and
+ * every segment and polygon using a moved point, sorted and unique (TsrElementRef). */
+GArray     *tsr_vector_map_elements_moved_by (TsrVectorMap        *self,
+                                              const TsrVertexRef  *vertices,
+                                              guint                n_vertices);
 
 /* The box around ELEMENT's vertices (a marker's symbol is not included: it has no map size). */
 void        tsr_vector_map_get_element_bounds (TsrVectorMap        *self,

@@ -67,8 +67,8 @@ move_drag (TsrTool            *tool,
 {
   TsrVectorMoveTool *self = TSR_VECTOR_MOVE_TOOL (tool);
 
-  tsr_vector_drag_update (&self->drag, event->x, event->y,
-                          (event->modifiers & TSR_MODIFIER_SHIFT) != 0);
+  if (tsr_vector_drag_update (&self->drag, event->x, event->y, (event->modifiers & TSR_MODIFIER_SHIFT) != 0))
+    tsr_tool_overlay_changed (tool);
 }
 
 static void
@@ -77,14 +77,27 @@ move_release (TsrTool            *tool,
 {
   TsrVectorMoveTool *self = TSR_VECTOR_MOVE_TOOL (tool);
 
+  guint n_broken;
+
   move_drag (tool, event);
-  tsr_vector_drag_end (&self->drag);
+  tsr_vector_drag_get_broken (&self->drag, &n_broken);
+  tsr_vector_drag_finish (&self->drag, event->modifiers);
+  if (n_broken > 0)
+    tsr_tool_overlay_changed (tool);
 }
 
 static void
 move_cancel (TsrTool *tool)
 {
   tsr_vector_drag_cancel (&TSR_VECTOR_MOVE_TOOL (tool)->drag);
+  tsr_tool_overlay_changed (tool);
+}
+
+static void
+move_get_overlay (TsrTool   *tool,
+                  GPtrArray *items)
+{
+  tsr_vector_drag_add_overlay (&TSR_VECTOR_MOVE_TOOL (tool)->drag, items);
 }
 
 static gboolean
@@ -96,7 +109,7 @@ move_key (TsrTool     *tool,
 
   if (key != TSR_TOOL_KEY_ESCAPE || !self->drag.active)
     return FALSE;
-  tsr_vector_drag_cancel (&self->drag);
+  move_cancel (tool);
   return TRUE;
 }
 
@@ -111,6 +124,7 @@ tsr_vector_move_tool_iface_init (TsrToolInterface *iface)
   iface->release = move_release;
   iface->key = move_key;
   iface->cancel = move_cancel;
+  iface->get_overlay = move_get_overlay;
 }
 
 static void

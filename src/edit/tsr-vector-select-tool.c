@@ -115,7 +115,8 @@ select_drag (TsrTool            *tool,
   switch (self->state)
     {
     case STATE_MOVING:
-      tsr_vector_drag_update (&self->drag, event->x, event->y, FALSE);
+      if (tsr_vector_drag_update (&self->drag, event->x, event->y, FALSE))
+        tsr_tool_overlay_changed (tool);
       break;
     case STATE_BAND:
       self->band_x1 = event->x;
@@ -139,7 +140,12 @@ select_release (TsrTool            *tool,
   self->state = STATE_IDLE;
   if (state == STATE_MOVING)
     {
-      tsr_vector_drag_end (&self->drag);
+      guint n_broken;
+
+      tsr_vector_drag_get_broken (&self->drag, &n_broken);
+      tsr_vector_drag_finish (&self->drag, event->modifiers);
+      if (n_broken > 0)
+        tsr_tool_overlay_changed (tool);
       set_cursor (self, "pointer");
     }
   else if (state == STATE_BAND && self->session != NULL)
@@ -177,7 +183,7 @@ select_cancel (TsrTool *tool)
   self->state = STATE_IDLE;
   if (state == STATE_MOVING)
     tsr_vector_drag_cancel (&self->drag);
-  else if (state == STATE_BAND)
+  if (state == STATE_MOVING || state == STATE_BAND)
     tsr_tool_overlay_changed (tool);
 }
 
@@ -250,6 +256,8 @@ select_get_overlay (TsrTool   *tool,
   if (self->state == STATE_BAND)
     g_ptr_array_add (items, tsr_overlay_item_new_box (TSR_OVERLAY_RUBBER_BAND, self->band_x0,
                                                       self->band_y0, self->band_x1, self->band_y1));
+  else if (self->state == STATE_MOVING)
+    tsr_vector_drag_add_overlay (&self->drag, items);
 }
 
 static void

@@ -137,10 +137,9 @@ tsr_undo_stack_new (void)
   return g_object_new (TSR_TYPE_UNDO_STACK, NULL);
 }
 
-/* Records an applied command at the top, dropping what could be redone. */
+/* Drops the commands after the position (the saved state with them, if it was among them). */
 static void
-tsr_undo_stack_record (TsrUndoStack *self,
-                       TsrCommand   *command)
+drop_redoable (TsrUndoStack *self)
 {
   if (self->position < self->commands->len)
     {
@@ -148,6 +147,14 @@ tsr_undo_stack_record (TsrUndoStack *self,
         self->clean_position = -1;
       g_ptr_array_set_size (self->commands, self->position);
     }
+}
+
+/* Records an applied command at the top, dropping what could be redone. */
+static void
+tsr_undo_stack_record (TsrUndoStack *self,
+                       TsrCommand   *command)
+{
+  drop_redoable (self);
 
   if (self->position > 0 && !self->merge_broken
       && self->clean_position != (gint64) self->position
@@ -250,6 +257,18 @@ tsr_undo_stack_cancel_group (TsrUndoStack *self)
   group = g_steal_pointer (&self->group);
   if (tsr_command_group_get_size (group) > 0)
     tsr_command_undo (TSR_COMMAND (group));
+}
+
+void
+tsr_undo_stack_drop_redo (TsrUndoStack *self)
+{
+  g_return_if_fail (TSR_IS_UNDO_STACK (self));
+  g_return_if_fail (self->group == NULL);
+
+  if (self->position == self->commands->len)
+    return;
+  drop_redoable (self);
+  tsr_undo_stack_update (self);
 }
 
 void

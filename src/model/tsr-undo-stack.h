@@ -25,6 +25,8 @@ void          tsr_undo_stack_end_group       (TsrUndoStack *self);
 /* Ends the outermost group by undoing what was pushed into it and dropping it: nothing is
  * recorded (an edit of several elements that one of them refused). */
 void          tsr_undo_stack_cancel_group    (TsrUndoStack *self);
+/* Drops what could be redone (a tool undid an action it then refused: it must not come back). */
+void          tsr_undo_stack_drop_redo       (TsrUndoStack *self);
 /* The next push starts a new action even if it could merge (a tool's stroke ended). */
 void          tsr_undo_stack_break_merge     (TsrUndoStack *self);
 /* Drops every command (their undo state with them) while what they point into is still alive: a

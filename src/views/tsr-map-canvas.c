@@ -686,6 +686,8 @@ on_primary_drag_update (GtkGestureDrag *gesture, double offset_x, double offset_
 static void
 on_primary_drag_end (GtkGestureDrag *gesture, double offset_x, double offset_y, TsrMapCanvas *self)
 {
+  /* The modifiers at the drop decide too (Alt forces a move that breaks a polygon). */
+  self->drag_state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   if (self->panning)
     end_pan (self);
   else
@@ -1217,6 +1219,17 @@ draw_tool_overlay (TsrMapCanvas         *self,
             cairo_move_to (cr, x0, y0);
           else
             cairo_line_to (cr, x0, y0);
+        }
+      if (item->kind == TSR_OVERLAY_REFUSED)
+        {
+          /* What the edit would break: red, filled, so it shows over any draw mode. */
+          cairo_close_path (cr);
+          cairo_set_source_rgba (cr, 0.9, 0.1, 0.1, 0.35);
+          cairo_fill_preserve (cr);
+          cairo_set_line_width (cr, 2);
+          cairo_set_source_rgb (cr, 0.95, 0.15, 0.15);
+          cairo_stroke (cr);
+          continue;
         }
       if (item->kind == TSR_OVERLAY_OUTLINE)
         cairo_close_path (cr);

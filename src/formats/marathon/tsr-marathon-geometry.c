@@ -1374,3 +1374,77 @@ tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
     *new_polygon = added;
   return ok;
 }
+
+/* ---- Shapes ------------------------------------------------------------------------------------ */
+
+/* Whether segments AB and CD (no shared corner) cross or touch. */
+static gboolean
+segments_meet (TsrMarathonPoint a,
+               TsrMarathonPoint b,
+               TsrMarathonPoint c,
+               TsrMarathonPoint d)
+{
+  if (sign64 (cross3 (a, b, c)) * sign64 (cross3 (a, b, d)) < 0
+      && sign64 (cross3 (c, d, a)) * sign64 (cross3 (c, d, b)) < 0)
+    return TRUE;
+  return strictly_between (a, b, c) || strictly_between (a, b, d)
+         || strictly_between (c, d, a) || strictly_between (c, d, b);
+}
+
+TsrMarathonShape
+tsr_marathon_corners_shape (const TsrMarathonPoint *corners,
+                            guint                   n)
+{
+  gboolean left = FALSE, right = FALSE;
+  gint64 twice = 0;
+
+  if (n < 3)
+    return TSR_MARATHON_SHAPE_DEGENERATE;
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      if (corners[i].x == corners[j].x && corners[i].y == corners[j].y)
+        return TSR_MARATHON_SHAPE_DEGENERATE;
+  for (guint i = 0; i < n; i++)
+    {
+      TsrMarathonPoint p0 = corners[i], p1 = corners[(i + 1) % n], p2 = corners[(i + 2) % n];
+      gint64 turn = cross3 (p0, p1, p2);
+
+      /* Straight on is allowed; straight back is an edge folded onto the one before. */
+      if (turn == 0 && (gint64) (p1.x - p0.x) * (p2.x - p1.x) + (gint64) (p1.y - p0.y) * (p2.y - p1.y) < 0)
+        return TSR_MARATHON_SHAPE_DEGENERATE;
+      left |= turn < 0;
+      right |= turn > 0;
+      twice += (gint64) p0.x * p1.y - (gint64) p1.x * p0.y;
+    }
+  /* Edges that are not neighbours must not meet (a star turns one way only, yet crosses itself). */
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 2; j < n; j++)
+      if ((j + 1) % n != i
+          && segments_meet (corners[i], corners[(i + 1) % n], corners[j], corners[(j + 1) % n]))
+        return TSR_MARATHON_SHAPE_SELF_INTERSECTING;
+  if (twice == 0)
+    return TSR_MARATHON_SHAPE_DEGENERATE;
+  if (left && right)
+    return TSR_MARATHON_SHAPE_CONCAVE;
+  return twice < 0 ? TSR_MARATHON_SHAPE_INSIDE_OUT : TSR_MARATHON_SHAPE_OK;
+}
+
+TsrMarathonShape
+tsr_marathon_level_polygon_shape (const TsrMarathonLevel *level,
+                                  guint                   polygon)
+{
+  const TsrMarathonPolygon *record;
+  TsrMarathonPoint corners[8];
+
+  g_return_val_if_fail (level->polygons != NULL && polygon < level->polygons->len, TSR_MARATHON_SHAPE_DEGENERATE);
+  record = &g_array_index (level->polygons, TsrMarathonPolygon, polygon);
+  if (record->vertex_count > 8)
+    return TSR_MARATHON_SHAPE_DEGENERATE;
+  for (guint v = 0; v < record->vertex_count; v++)
+    {
+      if (record->endpoint_indexes[v] < 0 || (guint) record->endpoint_indexes[v] >= n_points (level))
+        return TSR_MARATHON_SHAPE_DEGENERATE;
+      corners[v] = tsr_marathon_level_point (level, (guint) record->endpoint_indexes[v]);
+    }
+  return tsr_marathon_corners_shape (corners, record->vertex_count);
+}

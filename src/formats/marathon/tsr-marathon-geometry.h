@@ -72,4 +72,23 @@ gboolean tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
                                            guint            *new_polygon,
                                            GError          **error);
 
+/* What is wrong with a polygon's shape for the engine, which needs every polygon convex and
+ * clockwise on screen (y grows downwards; collinear corners are allowed). */
+typedef enum {
+  TSR_MARATHON_SHAPE_OK,
+  TSR_MARATHON_SHAPE_CONCAVE,           /* it turns both ways */
+  TSR_MARATHON_SHAPE_SELF_INTERSECTING, /* two of its edges cross or touch */
+  TSR_MARATHON_SHAPE_INSIDE_OUT,        /* it runs counterclockwise */
+  TSR_MARATHON_SHAPE_DEGENERATE,        /* under 3 corners, two corners in one place, an edge
+                                         * doubling back, or no area */
+} TsrMarathonShape;
+
+/* The shape of the closed outline through the N corners. */
+TsrMarathonShape tsr_marathon_corners_shape       (const TsrMarathonPoint *corners,
+                                                   guint                   n);
+/* The shape of polygon POLYGON of LEVEL by its first vertex_count endpoints (more than 8 corners
+ * or a corner naming no point is DEGENERATE). */
+TsrMarathonShape tsr_marathon_level_polygon_shape (const TsrMarathonLevel *level,
+                                                   guint                   polygon);
+
 G_END_DECLS

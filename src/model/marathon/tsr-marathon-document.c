@@ -13,6 +13,7 @@ typedef struct {
   TsrTerminalText *text;
   char            *loaded_text; /* the decompiled text of the terminals as loaded */
   GPtrArray       *loaded;      /* the terminals as loaded (or NULL), put back when the text is */
+  gboolean         syncing;     /* the text is being brought in step with the level's terminals */
 } LevelScript;
 
 struct _TsrMarathonDocument {
@@ -98,10 +99,12 @@ on_script_compiled (TsrTerminalText *text,
   const char *contents = tsr_terminal_text_get_text (text, NULL);
   GPtrArray *terminals;
 
-  if (level == NULL)
+  /* While the text follows the level's terminals, those are already what it says. */
+  if (level == NULL || script->syncing)
     return;
+  /* A copy: geometry edits renumber the level's terminals in place. */
   if (g_str_equal (contents, script->loaded_text))
-    terminals = script->loaded != NULL ? g_ptr_array_ref (script->loaded) : NULL;
+    terminals = script->loaded != NULL ? tsr_marathon_terminals_copy (script->loaded) : NULL;
   else
     {
       const TsrMarathonScriptCompilation *compilation = tsr_terminal_text_get_compilation (text);
@@ -115,6 +118,100 @@ on_script_compiled (TsrTerminalText *text,
     }
   g_clear_pointer (&level->terminals, g_ptr_array_unref);
   level->terminals = terminals;
+}
+
+/* Writes VALUE as the number of the directive on LINE (1-based) of TEXT: the number after it
+ * replaced, or added when the directive has none. */
+static void
+write_directive_number (LevelScript *script,
+                        guint        line,
+                        gint         value)
+{
+  const char *text = tsr_terminal_text_get_text (script->text, NULL), *start = text, *end, *number;
+  g_autofree char *digits = g_strdup_printf ("%d", value);
+
+  for (guint l = 1; l < line && start != NULL; l++)
+    start = (start = strchr (start, '\n')) != NULL ? start + 1 : NULL;
+  if (start == NULL)
+    return;
+  end = start + strcspn (start, "\r\n");
+  number = memchr (start, '#', (gsize) (end - start));
+  if (number == NULL)
+    return;
+  number += strcspn (number, "-+0123456789");
+  if (number >= end)
+    {
+      g_autofree char *added = g_strconcat (" ", digits, NULL);
+
+      tsr_terminal_text_store (script->text, (guint) g_utf8_pointer_to_offset (text, end), 0, added);
+      return;
+    }
+  {
+    const char *after = number + (*number == '-' || *number == '+');
+
+    after += strspn (after, "0123456789");
+    tsr_terminal_text_store (script->text, (guint) g_utf8_pointer_to_offset (text, number),
+                             (guint) (after - number), digits);
+  }
+}
+
+/* A geometry edit (or its undo) renumbered the level's intra-level teleports: the open script
+ * says the same, or its next compile would put the old numbers back. */
+static void
+sync_script_teleports (TsrMarathonDocument *self,
+                       guint                index)
+{
+  LevelScript *script = self->scripts != NULL && index < self->scripts->len ? g_ptr_array_index (self->scripts, index) : NULL;
+  TsrMarathonLevel *level = level_at (self, index);
+  const TsrMarathonScriptCompilation *compilation;
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint));
+
+  if (script == NULL || level == NULL)
+    return;
+  compilation = tsr_terminal_text_get_compilation (script->text);
+  /* A script that does not compile keeps the last terminals that did: nothing to line up. */
+  if (compilation->terminals == NULL || level->terminals == NULL || compilation->terminals->len != level->terminals->len)
+    return;
+  for (guint t = 0; t < level->terminals->len; t++)
+    {
+      const TsrMarathonTerminal *said = g_ptr_array_index (compilation->terminals, t);
+      const TsrMarathonTerminal *kept = g_ptr_array_index (level->terminals, t);
+
+      for (guint g = 0; g < MIN (said->groups->len, kept->groups->len); g++)
+        {
+          const TsrMarathonTerminalGroup *a = &g_array_index (said->groups, TsrMarathonTerminalGroup, g);
+          const TsrMarathonTerminalGroup *b = &g_array_index (kept->groups, TsrMarathonTerminalGroup, g);
+          guint line = tsr_terminal_text_get_group_line (script->text, t, g);
+          gint value = b->permutation;
+
+          if (a->type == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT && b->type == a->type
+              && a->permutation != b->permutation && line > 0)
+            {
+              g_array_append_val (lines, line);
+              g_array_append_val (values, value);
+            }
+        }
+    }
+  /* From the last line up, so the earlier lines stay where they were. */
+  script->syncing = TRUE;
+  for (guint i = lines->len; i > 0; i--)
+    write_directive_number (script, g_array_index (lines, guint, i - 1), g_array_index (values, gint, i - 1));
+  script->syncing = FALSE;
+}
+
+static void
+on_level_map_changed (TsrMarathonLevelMap *map,
+                      gpointer             elements,
+                      guint                n_elements,
+                      guint                flags,
+                      TsrMarathonDocument *self)
+{
+  if (!(flags & TSR_ELEMENTS_STRUCTURE) || self->level_maps == NULL)
+    return;
+  for (guint i = 0; i < self->level_maps->len; i++)
+    if (g_ptr_array_index (self->level_maps, i) == map)
+      sync_script_teleports (self, i);
 }
 
 /* Teleports may go to the scenario's levels and the level's own polygons. A one-level file is
@@ -164,7 +261,7 @@ tsr_marathon_document_get_terminal_text (TsrMarathonDocument *self,
     text = g_strdup ("");
   script = g_new0 (LevelScript, 1);
   script->loaded_text = g_strdup (text);
-  script->loaded = found->terminals != NULL ? g_ptr_array_ref (found->terminals) : NULL;
+  script->loaded = found->terminals != NULL ? tsr_marathon_terminals_copy (found->terminals) : NULL;
   script->text = tsr_terminal_text_new (text, strlen (text), tsr_document_get_undo_stack (TSR_DOCUMENT (self)));
   set_script_targets (self, level, script->text);
   g_object_set_data (G_OBJECT (script->text), "tsr-document", self);
@@ -392,6 +489,9 @@ tsr_marathon_document_dispose (GObject *object)
   /* The undo stack goes first (the parent's dispose): its commands hand their mementos back to
    * the level maps they were made on. */
   G_OBJECT_CLASS (tsr_marathon_document_parent_class)->dispose (object);
+  for (guint i = 0; self->level_maps != NULL && i < self->level_maps->len; i++)
+    if (g_ptr_array_index (self->level_maps, i) != NULL)
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->level_maps, i), self);
   g_clear_pointer (&self->level_maps, g_ptr_array_unref);
   g_clear_pointer (&self->pristine, g_hash_table_unref);
   g_clear_pointer (&self->placed, g_hash_table_unref);
@@ -519,7 +619,11 @@ tsr_marathon_document_get_level_map (TsrMarathonDocument *self,
   if (self->level_maps->len <= level)
     g_ptr_array_set_size (self->level_maps, (gint) level + 1);
   if (g_ptr_array_index (self->level_maps, level) == NULL)
-    g_ptr_array_index (self->level_maps, level) = tsr_marathon_level_map_new (found);
+    {
+      g_ptr_array_index (self->level_maps, level) = tsr_marathon_level_map_new (found);
+      g_signal_connect (g_ptr_array_index (self->level_maps, level), "elements-changed",
+                        G_CALLBACK (on_level_map_changed), self);
+    }
   return g_ptr_array_index (self->level_maps, level);
 }
 

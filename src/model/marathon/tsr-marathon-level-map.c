@@ -9,6 +9,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/marathon/tsr-marathon-geometry.h"
+
 #define NONE TSR_MARATHON_NONE
 #define MAX_VERTICES 8
 #define SIDE_IS_CONTROL_PANEL 0x0002
@@ -1907,6 +1909,32 @@ level_map_add_requirements (TsrVectorMap *map,
     }
 }
 
+/* The engine needs every polygon convex and clockwise: what a move must not break. */
+static TsrShapeProblem
+level_map_get_shape_problem (TsrVectorMap        *map,
+                             const TsrElementRef *element)
+{
+  TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+
+  if (element->kind != TSR_ELEMENT_POLYGON || self->level->polygons == NULL
+      || element->index >= self->level->polygons->len)
+    return TSR_SHAPE_OK;
+  switch (tsr_marathon_level_polygon_shape (self->level, element->index))
+    {
+    case TSR_MARATHON_SHAPE_OK:
+      return TSR_SHAPE_OK;
+    case TSR_MARATHON_SHAPE_CONCAVE:
+      return TSR_SHAPE_CONCAVE;
+    case TSR_MARATHON_SHAPE_SELF_INTERSECTING:
+      return TSR_SHAPE_SELF_INTERSECTING;
+    case TSR_MARATHON_SHAPE_INSIDE_OUT:
+      return TSR_SHAPE_INSIDE_OUT;
+    case TSR_MARATHON_SHAPE_DEGENERATE:
+    default:
+      return TSR_SHAPE_DEGENERATE;
+    }
+}
+
 static void
 tsr_marathon_level_map_vector_map_init (TsrVectorMapInterface *iface)
 {
@@ -1924,6 +1952,7 @@ tsr_marathon_level_map_vector_map_init (TsrVectorMapInterface *iface)
   iface->add_requirements = level_map_add_requirements;
   iface->get_element_data = level_map_get_element_data;
   iface->append_element_with_data = level_map_append_element_with_data;
+  iface->get_shape_problem = level_map_get_shape_problem;
 }
 
 /* --- Object --- */

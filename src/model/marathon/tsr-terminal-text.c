@@ -307,6 +307,22 @@ tsr_terminal_text_replace (TsrTerminalText *self,
   return TRUE;
 }
 
+void
+tsr_terminal_text_store (TsrTerminalText *self,
+                         guint            offset,
+                         guint            n_removed,
+                         const char      *inserted)
+{
+  g_autofree char *removed = NULL;
+  const char *start;
+
+  g_return_if_fail (TSR_IS_TERMINAL_TEXT (self));
+  g_return_if_fail (offset <= self->n_chars && n_removed <= self->n_chars - offset);
+  start = g_utf8_offset_to_pointer (self->text->str, offset);
+  removed = g_strndup (start, (gsize) (g_utf8_offset_to_pointer (start, n_removed) - start));
+  tsr_terminal_text_apply (self, offset, removed, inserted != NULL ? inserted : "");
+}
+
 gboolean
 tsr_terminal_text_set_text (TsrTerminalText *self,
                             const char      *text,

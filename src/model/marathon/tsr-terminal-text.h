@@ -30,6 +30,14 @@ gboolean                            tsr_terminal_text_replace         (TsrTermin
                                                                        guint            offset,
                                                                        guint            n_removed,
                                                                        const char      *inserted);
+/* Replaces N_REMOVED characters at OFFSET with INSERTED without a command: only for an owner that
+ * keeps the text in step with its own commands, in their do and undo (the map document renumbering
+ * teleports when polygons go), so the text's own commands still find what they changed. Emits
+ * "text-changed" and "compiled" like an edit. */
+void                                tsr_terminal_text_store           (TsrTerminalText *self,
+                                                                       guint            offset,
+                                                                       guint            n_removed,
+                                                                       const char      *inserted);
 /* Replaces the whole text as one command (import, replace all). */
 gboolean                            tsr_terminal_text_set_text        (TsrTerminalText *self,
                                                                        const char      *text,

@@ -972,6 +972,7 @@ clear_level (TsrMarathonMapEditor *self)
   if (self->session != NULL)
     {
       g_signal_handlers_disconnect_by_data (tsr_edit_session_get_selection (self->session), self);
+      g_signal_handlers_disconnect_by_data (self->session, self);
       tsr_edit_session_set_tool (self->session, NULL);
     }
   tsr_map_canvas_set_session (self->canvas, NULL);
@@ -1015,6 +1016,8 @@ show_level (TsrMarathonMapEditor *self)
     {
       self->session = tsr_edit_session_new (TSR_DOCUMENT (self->document));
       tsr_edit_session_set_layer (self->session, G_OBJECT (self->map));
+      /* A drop the select or move tool refused (a polygon it would break): said like a tool's. */
+      g_signal_connect (self->session, "edit-refused", G_CALLBACK (on_edit_failed), self);
       self->select_tool = tsr_vector_select_tool_new (self->session);
       self->move_tool = tsr_vector_move_tool_new (self->session);
       make_drawing_tools (self);
