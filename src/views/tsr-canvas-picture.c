@@ -132,30 +132,38 @@ tsr_canvas_picture_is_dirty (TsrCanvasPicture *self)
   return !cairo_region_is_empty (self->dirty);
 }
 
-cairo_t *
-tsr_canvas_picture_begin_draw (TsrCanvasPicture *self)
+/* Beyond this many dirty rectangles, one draw clipped to all of them (a scan of the elements each
+ * would cost more than it saves). */
+#define MAX_SEPARATE_DRAWS 6
+
+void
+tsr_canvas_picture_draw (TsrCanvasPicture        *self,
+                         TsrCanvasPictureDrawFunc func,
+                         gpointer                 user_data)
 {
+  int n = cairo_region_num_rectangles (self->dirty);
+  gboolean separate = n <= MAX_SEPARATE_DRAWS;
   cairo_t *cr = cairo_create (self->surface);
 
-  for (int r = 0, n = cairo_region_num_rectangles (self->dirty); r < n; r++)
+  for (int r = 0; r < n; r++)
     {
       cairo_rectangle_int_t rect;
 
       cairo_region_get_rectangle (self->dirty, r, &rect);
+      if (separate)
+        cairo_save (cr);
       cairo_rectangle (cr, rect.x, rect.y, rect.width, rect.height);
+      if (!separate && r + 1 < n)
+        continue;
+      cairo_clip (cr);
+      cairo_save (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (cr);
+      cairo_restore (cr);
+      func (cr, user_data);
+      if (separate)
+        cairo_restore (cr);
     }
-  cairo_clip (cr);
-  cairo_save (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-  cairo_paint (cr);
-  cairo_restore (cr);
-  return cr;
-}
-
-void
-tsr_canvas_picture_end_draw (TsrCanvasPicture *self,
-                             cairo_t          *cr)
-{
   cairo_destroy (cr);
   cairo_surface_flush (self->surface);
   cairo_region_destroy (self->dirty);

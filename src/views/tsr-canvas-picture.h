@@ -24,12 +24,17 @@ void              tsr_canvas_picture_free          (TsrCanvasPicture       *self
  * dirty otherwise. Returns TRUE when the whole view is to be drawn. */
 gboolean          tsr_canvas_picture_move_to       (TsrCanvasPicture       *self,
                                                     const TsrMapViewport   *viewport);
-/* Whether anything is left to draw, and a cairo context clipped to it with the dirty pixels
- * cleared (transparent, or black for RGB24): draw into it, then tsr_canvas_picture_end_draw. */
+typedef void (*TsrCanvasPictureDrawFunc) (cairo_t *cr,
+                                          gpointer user_data);
+
+/* Whether anything is left to draw. */
 gboolean          tsr_canvas_picture_is_dirty      (TsrCanvasPicture       *self);
-cairo_t          *tsr_canvas_picture_begin_draw    (TsrCanvasPicture       *self);
-void              tsr_canvas_picture_end_draw      (TsrCanvasPicture       *self,
-                                                    cairo_t                *cr);
+/* Clears the dirty pixels (transparent, or black for RGB24) and calls FUNC to draw them again:
+ * once per dirty rectangle, clipped to it (a diagonal pan uncovers two strips, and layers cull by
+ * the clip's extents), or once clipped to them all when they are many. */
+void              tsr_canvas_picture_draw          (TsrCanvasPicture       *self,
+                                                    TsrCanvasPictureDrawFunc func,
+                                                    gpointer                user_data);
 /* Paints the picture into CR (view pixels, (0, 0) at the view's top-left), only inside AREA
  * when it is not NULL (view pixels). */
 void              tsr_canvas_picture_paint         (TsrCanvasPicture       *self,

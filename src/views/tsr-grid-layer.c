@@ -125,6 +125,20 @@ draw_grid (TsrGridLayer         *self,
   cairo_restore (cr);
 }
 
+typedef struct {
+  TsrGridLayer         *self;
+  const TsrMapViewport *viewport;
+} GridDraw;
+
+static void
+grid_draw_part (cairo_t *cr,
+                gpointer user_data)
+{
+  GridDraw *draw = user_data;
+
+  draw_grid (draw->self, cr, draw->viewport);
+}
+
 static gboolean
 grid_layer_draw (TsrCanvasLayer       *layer,
                  cairo_t              *cr,
@@ -164,10 +178,9 @@ grid_layer_draw (TsrCanvasLayer       *layer,
   tsr_canvas_picture_move_to (picture->picture, viewport);
   if (tsr_canvas_picture_is_dirty (picture->picture))
     {
-      cairo_t *pcr = tsr_canvas_picture_begin_draw (picture->picture);
+      GridDraw draw = { self, viewport };
 
-      draw_grid (self, pcr, viewport);
-      tsr_canvas_picture_end_draw (picture->picture, pcr);
+      tsr_canvas_picture_draw (picture->picture, grid_draw_part, &draw);
       picture->drawn_step = self->drawn_step;
     }
   picture->used = ++self->frames;

@@ -720,6 +720,22 @@ cache_fit (Cache                *cache,
          && kept->scale_factor == viewport->scale_factor;
 }
 
+typedef struct {
+  TsrVectorLayer       *self;
+  const TsrMapViewport *viewport;
+  GArray              **orders;
+  gboolean              whole;
+} CacheDraw;
+
+static void
+cache_draw_part (cairo_t *cr,
+                 gpointer user_data)
+{
+  CacheDraw *draw = user_data;
+
+  draw_content (draw->self, cr, draw->viewport, draw->orders, draw->whole);
+}
+
 /* The cache for VIEWPORT, brought up to date: the one kept for it (or for it panned) with its dirty
  * areas drawn again, or the least recently used one drawn whole. */
 static Cache *
@@ -742,13 +758,12 @@ cache_update (TsrVectorLayer       *self,
   whole = tsr_canvas_picture_move_to (cache->picture, viewport);
   if (tsr_canvas_picture_is_dirty (cache->picture))
     {
-      cairo_t *cr = tsr_canvas_picture_begin_draw (cache->picture);
+      CacheDraw draw = { self, viewport, cache->order, whole };
 
       for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
         if (cache->order[kind] == NULL)
           cache->order[kind] = g_array_new (FALSE, FALSE, sizeof (BatchLook));
-      draw_content (self, cr, viewport, cache->order, whole);
-      tsr_canvas_picture_end_draw (cache->picture, cr);
+      tsr_canvas_picture_draw (cache->picture, cache_draw_part, &draw);
     }
   return cache;
 }
