@@ -17,6 +17,7 @@
 #include "edit/tsr-vector-select-tool.h"
 #include "model/tsr-tile-map-memory.h"
 #include "views/tsr-map-canvas.h"
+#include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
 #include "views/tsr-minimap.h"
 #include "views/tsr-tile-palette.h"
@@ -1043,6 +1044,69 @@ START_TEST (test_vector_layer_cache_matches)
 }
 END_TEST
 
+/* Panning a cached layer by whole view pixels moves its picture and draws only the strips
+ * uncovered (few elements), and what it shows is what a layer drawing everything shows: after
+ * pans right, left, up, diagonally, a fractional pan, one wider than the view, and a move of a
+ * point in between (no stale strips, no seams). The grid layer's kept picture pans the same way. */
+START_TEST (test_vector_layer_pan_matches)
+{
+  g_autoptr(TsrVectorMap) vector = make_vector_map ();
+  g_autoptr(TsrVectorLayer) cached = tsr_vector_layer_new (vector);
+  g_autoptr(TsrVectorLayer) plain = tsr_vector_layer_new (vector);
+  g_autoptr(TsrGridLayer) grid = tsr_grid_layer_new (16, 4);
+  g_autoptr(TsrUndoStack) vector_stack = tsr_undo_stack_new ();
+  TsrMapViewport view = { -210, -110, 0.5, 400, 300, 1 };
+  /* View pixels per step; the sixth is not whole, the seventh wider than the view. */
+  static const double pans[][2] = { { 3, 0 }, { 17, 0 }, { -40, 0 }, { 0, 25 }, { 0, -9 }, { 31, -14 },
+                                    { 2.5, 0 }, { 450, 10 }, { -6, 6 } };
+  TsrElementRef point = { TSR_ELEMENT_POINT, 2 * (GRID_W + 1) + 3 };
+  guint total = 0;
+
+  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+    total += tsr_vector_map_get_n_elements (vector, kind);
+  tsr_vector_layer_set_cached (cached, TRUE);
+  for (guint step = 0; step <= G_N_ELEMENTS (pans); step++)
+    {
+      cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
+      cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
+
+      if (step > 0)
+        {
+          view.x += pans[step - 1][0] / view.zoom;
+          view.y += pans[step - 1][1] / view.zoom;
+        }
+      draw_layer_onto (cached, a, &view);
+      if (step > 0 && step != 7 && step != 8)
+        ck_assert_msg (tsr_vector_layer_get_n_drawn (cached) < total / 3, "step %u: %u of %u drawn", step,
+                       tsr_vector_layer_get_n_drawn (cached), total);
+      draw_layer_onto (plain, b, &view);
+      ck_assert_uint_le (max_difference (a, b), 8);
+
+      /* The grid: panned picture against one drawn for this view alone. */
+      {
+        g_autoptr(TsrGridLayer) fresh = tsr_grid_layer_new (16, 4);
+        cairo_t *cr = cairo_create (a);
+
+        tsr_canvas_layer_draw (TSR_CANVAS_LAYER (grid), cr, &view);
+        cairo_destroy (cr);
+        cr = cairo_create (b);
+        tsr_canvas_layer_draw (TSR_CANVAS_LAYER (fresh), cr, &view);
+        cairo_destroy (cr);
+        ck_assert_uint_eq (max_difference (a, b), 0);
+      }
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+      if (step == 3)
+        {
+          g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (vector, &point, 1, 9, -5,
+                                                                                "Move", NULL);
+
+          tsr_undo_stack_push (vector_stack, move);
+        }
+    }
+}
+END_TEST
+
 int
 main (void)
 {
@@ -1054,6 +1118,7 @@ main (void)
   tcase_add_test (offscreen, test_renderer_redraws_only_changes);
   tcase_add_test (offscreen, test_vector_layer_culls_and_invalidates);
   tcase_add_test (offscreen, test_vector_layer_cache_matches);
+  tcase_add_test (offscreen, test_vector_layer_pan_matches);
   tcase_add_test (offscreen, test_renderer_zoom);
   tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);

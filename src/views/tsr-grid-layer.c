@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "views/tsr-canvas-picture.h"
 #include "views/tsr-grid-color.h"
 
 /* Lines closer than this in view pixels are thinned out. */
@@ -15,11 +16,9 @@
 /* The grid drawn for one viewport, painted again while nothing changes (two: the canvas and the
  * minimap). */
 typedef struct {
-  cairo_surface_t *surface;
-  TsrMapViewport   viewport;
+  TsrCanvasPicture *picture; /* moved in place when the view pans */
   double           drawn_step;
   guint64          used;
-  gboolean         valid;
 } GridPicture;
 
 struct _TsrGridLayer {
@@ -126,13 +125,26 @@ draw_grid (TsrGridLayer         *self,
   cairo_restore (cr);
 }
 
+typedef struct {
+  TsrGridLayer         *self;
+  const TsrMapViewport *viewport;
+} GridDraw;
+
+static void
+grid_draw_part (cairo_t *cr,
+                gpointer user_data)
+{
+  GridDraw *draw = user_data;
+
+  draw_grid (draw->self, cr, draw->viewport);
+}
+
 static gboolean
 grid_layer_draw (TsrCanvasLayer       *layer,
                  cairo_t              *cr,
                  const TsrMapViewport *viewport)
 {
   TsrGridLayer *self = TSR_GRID_LAYER (layer);
-  int scale = MAX (1, viewport->scale_factor);
   GridPicture *picture = NULL;
 
   if (viewport->width <= 0 || viewport->height <= 0)
@@ -140,36 +152,40 @@ grid_layer_draw (TsrCanvasLayer       *layer,
       draw_grid (self, cr, viewport);
       return TRUE;
     }
-  for (guint p = 0; p < G_N_ELEMENTS (self->pictures) && picture == NULL; p++)
-    if (self->pictures[p].valid && tsr_map_viewport_equal (&self->pictures[p].viewport, viewport))
-      picture = &self->pictures[p];
-  if (picture == NULL)
+  /* The picture kept for this view, else one for it panned (same zoom and size), else the older. */
+  for (guint p = 0; p < G_N_ELEMENTS (self->pictures); p++)
     {
-      cairo_t *pcr;
+      GridPicture *candidate = &self->pictures[p];
+      const TsrMapViewport *kept;
 
-      picture = &self->pictures[self->pictures[1].used < self->pictures[0].used ? 1 : 0];
-      if (picture->surface == NULL || picture->viewport.width != viewport->width
-          || picture->viewport.height != viewport->height || picture->viewport.scale_factor != viewport->scale_factor)
+      if (candidate->picture == NULL || !tsr_canvas_picture_is_valid (candidate->picture))
+        continue;
+      kept = tsr_canvas_picture_get_viewport (candidate->picture);
+      if (tsr_map_viewport_equal (kept, viewport))
         {
-          g_clear_pointer (&picture->surface, cairo_surface_destroy);
-          /* Opaque: painting it is a copy. */
-          picture->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, viewport->width * scale,
-                                                         viewport->height * scale);
-          cairo_surface_set_device_scale (picture->surface, scale, scale);
+          picture = candidate;
+          break;
         }
-      pcr = cairo_create (picture->surface);
-      draw_grid (self, pcr, viewport);
-      cairo_destroy (pcr);
-      picture->viewport = *viewport;
+      if (picture == NULL && kept->zoom == viewport->zoom && kept->width == viewport->width
+          && kept->height == viewport->height && kept->scale_factor == viewport->scale_factor)
+        picture = candidate;
+    }
+  if (picture == NULL)
+    picture = &self->pictures[self->pictures[1].used < self->pictures[0].used ? 1 : 0];
+  if (picture->picture == NULL)
+    /* Opaque: painting it is a copy. */
+    picture->picture = tsr_canvas_picture_new (CAIRO_FORMAT_RGB24);
+  tsr_canvas_picture_move_to (picture->picture, viewport);
+  if (tsr_canvas_picture_is_dirty (picture->picture))
+    {
+      GridDraw draw = { self, viewport };
+
+      tsr_canvas_picture_draw (picture->picture, grid_draw_part, &draw);
       picture->drawn_step = self->drawn_step;
-      picture->valid = TRUE;
     }
   picture->used = ++self->frames;
   self->drawn_step = picture->drawn_step;
-  cairo_save (cr);
-  cairo_set_source_surface (cr, picture->surface, 0, 0);
-  cairo_paint (cr);
-  cairo_restore (cr);
+  tsr_canvas_picture_paint (picture->picture, cr, NULL);
   return TRUE;
 }
 
@@ -178,7 +194,8 @@ static void
 grid_changed (TsrGridLayer *self)
 {
   for (guint p = 0; p < G_N_ELEMENTS (self->pictures); p++)
-    self->pictures[p].valid = FALSE;
+    if (self->pictures[p].picture != NULL)
+      tsr_canvas_picture_invalidate (self->pictures[p].picture, NULL, 0);
   tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }
 
@@ -209,7 +226,7 @@ tsr_grid_layer_finalize (GObject *object)
   TsrGridLayer *self = TSR_GRID_LAYER (object);
 
   for (guint p = 0; p < G_N_ELEMENTS (self->pictures); p++)
-    g_clear_pointer (&self->pictures[p].surface, cairo_surface_destroy);
+    g_clear_pointer (&self->pictures[p].picture, tsr_canvas_picture_free);
   G_OBJECT_CLASS (tsr_grid_layer_parent_class)->finalize (object);
 }
 

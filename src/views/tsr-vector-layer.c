@@ -3,6 +3,8 @@
  * area it now covers. */
 #include "views/tsr-vector-layer.h"
 
+#include "views/tsr-canvas-picture.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -17,10 +19,7 @@
  * the same viewport paints it and redraws only those areas into it. Two, so the canvas and the
  * minimap do not evict each other. */
 typedef struct {
-  cairo_surface_t *surface;
-  TsrMapViewport   viewport;
-  gboolean         valid;
-  cairo_region_t  *dirty; /* view pixels to draw again */
+  TsrCanvasPicture *picture; /* moved in place when the view pans: only uncovered strips are drawn */
   guint64          used;  /* the frame it was last painted in */
   /* Per kind, the looks (BatchLook) in the order the whole drawing drew their batches: a redraw of
    * an area draws its batches in that order too, so overlapping translucent areas (Marathon's
@@ -700,71 +699,72 @@ draw_content (TsrVectorLayer       *self,
 static void
 cache_clear (Cache *cache)
 {
-  g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->dirty, cairo_region_destroy);
+  g_clear_pointer (&cache->picture, tsr_canvas_picture_free);
   for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
     g_clear_pointer (&cache->order[kind], g_array_unref);
-  cache->valid = FALSE;
 }
 
-/* The cache for VIEWPORT, brought up to date: the one kept for it with its dirty areas drawn again,
- * or the least recently used one drawn whole. */
+/* How well CACHE serves VIEWPORT: 2 it holds it, 1 it holds it panned (same zoom and size), 0 not. */
+static int
+cache_fit (Cache                *cache,
+           const TsrMapViewport *viewport)
+{
+  const TsrMapViewport *kept;
+
+  if (cache->picture == NULL || !tsr_canvas_picture_is_valid (cache->picture))
+    return 0;
+  kept = tsr_canvas_picture_get_viewport (cache->picture);
+  if (tsr_map_viewport_equal (kept, viewport))
+    return 2;
+  return kept->zoom == viewport->zoom && kept->width == viewport->width && kept->height == viewport->height
+         && kept->scale_factor == viewport->scale_factor;
+}
+
+typedef struct {
+  TsrVectorLayer       *self;
+  const TsrMapViewport *viewport;
+  GArray              **orders;
+  gboolean              whole;
+} CacheDraw;
+
+static void
+cache_draw_part (cairo_t *cr,
+                 gpointer user_data)
+{
+  CacheDraw *draw = user_data;
+
+  draw_content (draw->self, cr, draw->viewport, draw->orders, draw->whole);
+}
+
+/* The cache for VIEWPORT, brought up to date: the one kept for it (or for it panned) with its dirty
+ * areas drawn again, or the least recently used one drawn whole. */
 static Cache *
 cache_update (TsrVectorLayer       *self,
               const TsrMapViewport *viewport)
 {
-  int scale = MAX (1, viewport->scale_factor);
-  Cache *cache = NULL;
+  Cache *cache = &self->caches[0];
+  int best = cache_fit (cache, viewport);
   gboolean whole;
-  cairo_t *cr;
 
-  for (guint c = 0; c < N_CACHES && cache == NULL; c++)
-    if (self->caches[c].valid && tsr_map_viewport_equal (&self->caches[c].viewport, viewport))
-      cache = &self->caches[c];
-  if (cache != NULL && cairo_region_is_empty (cache->dirty))
-    return cache;
-  whole = cache == NULL;
-  if (cache == NULL)
+  for (guint c = 1; c < N_CACHES; c++)
     {
-      cache = &self->caches[0];
-      for (guint c = 1; c < N_CACHES; c++)
-        if (self->caches[c].used < cache->used)
-          cache = &self->caches[c];
-      if (cache->surface == NULL || cache->viewport.width != viewport->width
-          || cache->viewport.height != viewport->height || cache->viewport.scale_factor != viewport->scale_factor)
-        {
-          g_clear_pointer (&cache->surface, cairo_surface_destroy);
-          cache->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width * scale,
-                                                       viewport->height * scale);
-          cairo_surface_set_device_scale (cache->surface, scale, scale);
-        }
-      cache->viewport = *viewport;
-      cache->valid = TRUE;
-      g_clear_pointer (&cache->dirty, cairo_region_destroy);
-      cache->dirty = cairo_region_create_rectangle (&(cairo_rectangle_int_t) { 0, 0, viewport->width,
-                                                                                viewport->height });
-    }
-  /* Clear the dirty areas and draw what lies in them again, clipped to them. */
-  cr = cairo_create (cache->surface);
-  for (int r = 0, n = cairo_region_num_rectangles (cache->dirty); r < n; r++)
-    {
-      cairo_rectangle_int_t rect;
+      int fit = cache_fit (&self->caches[c], viewport);
 
-      cairo_region_get_rectangle (cache->dirty, r, &rect);
-      cairo_rectangle (cr, rect.x, rect.y, rect.width, rect.height);
+      if (fit > best || (fit == best && self->caches[c].used < cache->used))
+        cache = &self->caches[c], best = fit;
     }
-  cairo_clip (cr);
-  cairo_save (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-  cairo_paint (cr);
-  cairo_restore (cr);
-  for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
-    if (cache->order[kind] == NULL)
-      cache->order[kind] = g_array_new (FALSE, FALSE, sizeof (BatchLook));
-  draw_content (self, cr, viewport, cache->order, whole);
-  cairo_destroy (cr);
-  cairo_region_destroy (cache->dirty);
-  cache->dirty = cairo_region_create ();
+  if (cache->picture == NULL)
+    cache->picture = tsr_canvas_picture_new (CAIRO_FORMAT_ARGB32);
+  whole = tsr_canvas_picture_move_to (cache->picture, viewport);
+  if (tsr_canvas_picture_is_dirty (cache->picture))
+    {
+      CacheDraw draw = { self, viewport, cache->order, whole };
+
+      for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
+        if (cache->order[kind] == NULL)
+          cache->order[kind] = g_array_new (FALSE, FALSE, sizeof (BatchLook));
+      tsr_canvas_picture_draw (cache->picture, cache_draw_part, &draw);
+    }
   return cache;
 }
 
@@ -783,10 +783,7 @@ vector_layer_draw (TsrCanvasLayer       *layer,
     }
   cache = cache_update (self, viewport);
   cache->used = ++self->frames;
-  cairo_save (cr);
-  cairo_set_source_surface (cr, cache->surface, 0, 0);
-  cairo_paint (cr);
-  cairo_restore (cr);
+  tsr_canvas_picture_paint (cache->picture, cr, NULL);
   return TRUE;
 }
 
@@ -796,29 +793,8 @@ invalidate (TsrVectorLayer        *self,
             const TsrVectorBounds *area)
 {
   for (guint c = 0; c < N_CACHES; c++)
-    {
-      Cache *cache = &self->caches[c];
-      const TsrMapViewport *v = &cache->viewport;
-      double x0, y0, x1, y1;
-      cairo_rectangle_int_t rect;
-
-      if (!cache->valid)
-        continue;
-      if (area == NULL)
-        {
-          cache->valid = FALSE;
-          continue;
-        }
-      x0 = floor ((area->x0 - v->x) * v->zoom - DRAW_MARGIN - 1);
-      y0 = floor ((area->y0 - v->y) * v->zoom - DRAW_MARGIN - 1);
-      x1 = ceil ((area->x1 - v->x) * v->zoom + DRAW_MARGIN + 1);
-      y1 = ceil ((area->y1 - v->y) * v->zoom + DRAW_MARGIN + 1);
-      x0 = MAX (x0, 0), y0 = MAX (y0, 0), x1 = MIN (x1, v->width), y1 = MIN (y1, v->height);
-      if (x1 <= x0 || y1 <= y0)
-        continue;
-      rect = (cairo_rectangle_int_t) { (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0) };
-      cairo_region_union_rectangle (cache->dirty, &rect);
-    }
+    if (self->caches[c].picture != NULL)
+      tsr_canvas_picture_invalidate (self->caches[c].picture, area, DRAW_MARGIN);
   tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), area);
 }
 

@@ -80,19 +80,21 @@ map_layer_draw (TsrCanvasLayer       *layer,
           double vx, vy;
 
           tsr_map_viewport_to_view (viewport, x, 0, &vx, &vy);
-          cairo_move_to (cr, floor (vx) + 0.5, MAX (y0, 0));
-          cairo_line_to (cr, floor (vx) + 0.5, MIN (y1, viewport->height));
+          cairo_rectangle (cr, floor (vx), MAX (y0, 0), 1, MIN (y1, viewport->height) - MAX (y0, 0));
         }
       for (double y = my0; y <= my1; y += step)
         {
           double vx, vy;
 
           tsr_map_viewport_to_view (viewport, 0, y, &vx, &vy);
-          cairo_move_to (cr, MAX (x0, 0), floor (vy) + 0.5);
-          cairo_line_to (cr, MIN (x1, viewport->width), floor (vy) + 0.5);
+          cairo_rectangle (cr, MAX (x0, 0), floor (vy), MIN (x1, viewport->width) - MAX (x0, 0), 1);
         }
+      /* Lines as one-pixel boxes on whole pixels, filled without antialiasing (a box fill, where an
+       * antialiased stroke of the same lines rasterised every crossing): the same pixels, and the
+       * crossings still painted once (the path is filled as a union). */
       tsr_grid_color_set_source (cr, &self->grid_color, GRID_STRENGTH);
-      cairo_stroke (cr);
+      cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+      cairo_fill (cr);
     }
   cairo_restore (cr);
   return TRUE;

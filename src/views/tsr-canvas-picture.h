@@ -1,0 +1,54 @@
+/* tsr-canvas-picture.h: what a canvas layer drew for one viewport, kept as pixels. A frame of the
+ * same view paints it; a frame panned by whole view pixels moves the pixels and leaves only the
+ * strips newly uncovered to draw (scrolling and dragging the view cost a strip, not the view);
+ * any other view (a zoom, a fractional pan, a new size) is drawn whole. The layer draws the dirty
+ * area, which also collects what it invalidates. */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "edit/tsr-vector-map.h"
+#include "views/tsr-map-canvas-renderer.h"
+
+G_BEGIN_DECLS
+
+typedef struct _TsrCanvasPicture TsrCanvasPicture;
+
+/* FORMAT: CAIRO_FORMAT_RGB24 for layers that cover every pixel (painting it is a copy),
+ * CAIRO_FORMAT_ARGB32 for layers drawn over others. */
+TsrCanvasPicture *tsr_canvas_picture_new           (cairo_format_t          format);
+void              tsr_canvas_picture_free          (TsrCanvasPicture       *self);
+/* Brings the picture to VIEWPORT: nothing to do when it was drawn for it; its pixels moved when
+ * VIEWPORT is it panned by whole view pixels (the uncovered strips become dirty); everything
+ * dirty otherwise. Returns TRUE when the whole view is to be drawn. */
+gboolean          tsr_canvas_picture_move_to       (TsrCanvasPicture       *self,
+                                                    const TsrMapViewport   *viewport);
+typedef void (*TsrCanvasPictureDrawFunc) (cairo_t *cr,
+                                          gpointer user_data);
+
+/* Whether anything is left to draw. */
+gboolean          tsr_canvas_picture_is_dirty      (TsrCanvasPicture       *self);
+/* Clears the dirty pixels (transparent, or black for RGB24) and calls FUNC to draw them again:
+ * once per dirty rectangle, clipped to it (a diagonal pan uncovers two strips, and layers cull by
+ * the clip's extents), or once clipped to them all when they are many. */
+void              tsr_canvas_picture_draw          (TsrCanvasPicture       *self,
+                                                    TsrCanvasPictureDrawFunc func,
+                                                    gpointer                user_data);
+/* Paints the picture into CR (view pixels, (0, 0) at the view's top-left), only inside AREA
+ * when it is not NULL (view pixels). */
+void              tsr_canvas_picture_paint         (TsrCanvasPicture       *self,
+                                                    cairo_t                *cr,
+                                                    const cairo_rectangle_int_t *area);
+/* Marks the map area AREA (map units, widened by MARGIN view pixels) to draw again; NULL: all of
+ * the picture, which is then drawn whole next time. */
+void              tsr_canvas_picture_invalidate    (TsrCanvasPicture       *self,
+                                                    const TsrVectorBounds  *area,
+                                                    double                  margin);
+/* The viewport it holds (valid or not) and whether it holds one. */
+const TsrMapViewport *tsr_canvas_picture_get_viewport (TsrCanvasPicture    *self);
+gboolean          tsr_canvas_picture_is_valid      (TsrCanvasPicture       *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrCanvasPicture, tsr_canvas_picture_free)
+
+G_END_DECLS
