@@ -179,6 +179,7 @@ typedef struct {
   guint16       *default_texts; /* text-only string fields: their default text is copied */
   guint          n_texts;
   guint16       *texts;         /* every field that may hold a string */
+  const TsrFieldTable *table;   /* what the plan was made of (saves a schema look-up per record) */
 } TablePlan;
 
 static const TablePlan *table_plan (const TsrFieldTable *table);
@@ -269,11 +270,13 @@ storage_stride (const TsrDoom2dRecordType *type)
 void
 tsr_doom2d_record_free (TsrDoom2dRecord *record)
 {
+  const TablePlan *plan;
   guint n_fields;
 
   if (record == NULL)
     return;
-  n_fields = tsr_doom2d_record_type (record->kind)->table.n_fields;
+  plan = record_plan (record->kind);
+  n_fields = plan->table->n_fields;
   if (record->storage == NULL)
     {
       values_clear (record->values, n_fields);
@@ -287,12 +290,8 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
   if (record->values != inline_values (record))
     values_clear (record->values, n_fields);
   else
-    {
-      const TablePlan *plan = record_plan (record->kind);
-
-      for (guint t = 0; t < plan->n_texts; t++)
-        g_free (record->values[plan->texts[t]].text);
-    }
+    for (guint t = 0; t < plan->n_texts; t++)
+      g_free (record->values[plan->texts[t]].text);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
   if (record->raw != inline_raw (record, n_fields))
@@ -550,6 +549,7 @@ table_plan_build (const TsrFieldTable *table,
 {
   TablePlan *plan = g_new0 (TablePlan, 1);
 
+  plan->table = table;
   plan->ops = g_new0 (FieldOp, table->n_fields);
   plan->ints = g_new0 (IntOp, 4 * (gsize) table->n_fields);
   plan->initial = g_new0 (TsrFieldValue, table->n_fields);
@@ -785,11 +785,11 @@ static void
 record_decode_raw (TsrDoom2dRecord *record,
                    const TablePlan *plan)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_type (record->kind);
+  const TsrFieldTable *table = plan->table;
   guint8 *raw = record->raw;
 
-  plan_init_values (plan, &type->table, record->values);
-  plan_decode (plan, &type->table, raw, type->table.size, 0, record->values);
+  plan_init_values (plan, table, record->values);
+  plan_decode (plan, table, raw, table->size, 0, record->values);
   if (record->kind == TSR_DOOM2D_KIND_TRIGGER)
     {
       record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
@@ -799,7 +799,7 @@ record_decode_raw (TsrDoom2dRecord *record,
 
           record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
           plan_init_values (data_plan, &record->layout->table, record->data_values);
-          plan_decode (data_plan, &record->layout->table, raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
+          plan_decode (data_plan, &record->layout->table, raw, table->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
                        record->data_values);
         }
     }
@@ -821,13 +821,14 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
                                gboolean               keep_raw,
                                guint8                *buffer)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+  const TablePlan *plan = record_plan (record->kind);
+  gsize size = plan->table->size;
 
   if (keep_raw && record->raw != NULL)
-    memcpy (buffer, record->raw, type->table.size);
+    memcpy (buffer, record->raw, size);
   else
-    memset (buffer, 0, type->table.size);
-  plan_encode (record_plan (record->kind), &type->table, record->values, buffer, 0);
+    memset (buffer, 0, size);
+  plan_encode (plan, plan->table, record->values, buffer, 0);
   if (record->layout != NULL)
     plan_encode (table_plan (&record->layout->table), &record->layout->table, record->data_values, buffer,
                  TSR_DOOM2D_TRIGGER_DATA_OFFSET);
@@ -835,16 +836,24 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
 
 /* The map */
 
-TsrDoom2dMap *
-tsr_doom2d_map_new (void)
+/* A map with no records; the header too is left out (NULL) when the caller sets it. */
+static TsrDoom2dMap *
+map_new (gboolean with_header)
 {
   TsrDoom2dMap *map = g_new0 (TsrDoom2dMap, 1);
 
-  map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
+  if (with_header)
+    map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     map->records[k] = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_doom2d_record_free);
   map->blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
   return map;
+}
+
+TsrDoom2dMap *
+tsr_doom2d_map_new (void)
+{
+  return map_new (TRUE);
 }
 
 void
@@ -914,7 +923,8 @@ tsr_doom2d_map_read_binary (const guint8 *data,
       return NULL;
     }
 
-  map = tsr_doom2d_map_new ();
+  /* The header block is required: the map gets its header from there. */
+  map = map_new (FALSE);
   for (;;)
     {
       TsrDoom2dBlock block;
