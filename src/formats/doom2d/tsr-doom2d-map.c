@@ -154,8 +154,22 @@ typedef struct {
   guint16 component;
 } IntOp;
 
+/* A plain integer without a bias, the common case: read from SRC in the record, stored at byte DST
+ * of the values array (field and component resolved when the plan is built). The plan keeps them
+ * grouped by kind, so each kind is one loop with no switch. */
+enum {
+  FAST_U8, FAST_S8, FAST_U16, FAST_S16, FAST_U32, FAST_S32, N_FAST,
+};
+
 typedef struct {
-  guint          n_ints;
+  guint16 src;
+  guint16 dst;
+} FastOp;
+
+typedef struct {
+  guint          fast_start[N_FAST + 1]; /* the kind K's operations are fast[fast_start[K] .. fast_start[K + 1]) */
+  FastOp        *fast;
+  guint          n_ints;        /* the other integers (biased, 64-bit, or a table with overlapping fields: in order) */
   IntOp         *ints;
   guint          n_ops;
   FieldOp       *ops;           /* strings and fields the general walk handles */
@@ -165,6 +179,7 @@ typedef struct {
   guint16       *default_texts; /* text-only string fields: their default text is copied */
   guint          n_texts;
   guint16       *texts;         /* every field that may hold a string */
+  const TsrFieldTable *table;   /* what the plan was made of (saves a schema look-up per record) */
 } TablePlan;
 
 static const TablePlan *table_plan (const TsrFieldTable *table);
@@ -255,11 +270,13 @@ storage_stride (const TsrDoom2dRecordType *type)
 void
 tsr_doom2d_record_free (TsrDoom2dRecord *record)
 {
+  const TablePlan *plan;
   guint n_fields;
 
   if (record == NULL)
     return;
-  n_fields = tsr_doom2d_record_type (record->kind)->table.n_fields;
+  plan = record_plan (record->kind);
+  n_fields = plan->table->n_fields;
   if (record->storage == NULL)
     {
       values_clear (record->values, n_fields);
@@ -273,12 +290,8 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
   if (record->values != inline_values (record))
     values_clear (record->values, n_fields);
   else
-    {
-      const TablePlan *plan = record_plan (record->kind);
-
-      for (guint t = 0; t < plan->n_texts; t++)
-        g_free (record->values[plan->texts[t]].text);
-    }
+    for (guint t = 0; t < plan->n_texts; t++)
+      g_free (record->values[plan->texts[t]].text);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
   if (record->raw != inline_raw (record, n_fields))
@@ -376,6 +389,24 @@ write_le (guint8 *data,
     }
 }
 
+/* Unaligned 32-bit little-endian loads and stores, one instruction each where the CPU allows. */
+static inline guint32
+load_u32_le (const guint8 *at)
+{
+  guint32 v;
+
+  memcpy (&v, at, 4);
+  return GUINT32_FROM_LE (v);
+}
+
+static inline void
+store_u32_le (guint8  *at,
+              guint32  v)
+{
+  v = GUINT32_TO_LE (v);
+  memcpy (at, &v, 4);
+}
+
 static inline guint
 field_components (const TsrField *field)
 {
@@ -459,6 +490,58 @@ field_encode (const TsrField      *field,
     }
 }
 
+static const guint8 int_width[] = { [INT_U8] = 1, [INT_S8] = 1, [INT_U16] = 2, [INT_S16] = 2, [INT_U32] = 4,
+                                     [INT_S32] = 4, [INT_64] = 8 };
+
+/* Moves the unbiased integers of up to 32 bits into the per-kind fast lists, unless two integers
+ * share bytes (then the order they are written in matters and all stay in order). */
+static void
+plan_split_fast (TablePlan *plan)
+{
+  guint n_slow = 0, count[N_FAST] = { 0 };
+
+  G_STATIC_ASSERT ((int) FAST_U8 == (int) INT_U8 && (int) FAST_S32 == (int) INT_S32);
+  plan->fast = g_new (FastOp, MAX (plan->n_ints, 1));
+  for (guint a = 0; a < plan->n_ints; a++)
+    for (guint b = a + 1; b < plan->n_ints; b++)
+      if (plan->ints[a].offset < plan->ints[b].offset + int_width[plan->ints[b].kind]
+          && plan->ints[b].offset < plan->ints[a].offset + int_width[plan->ints[a].kind])
+        return;
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      guint next[N_FAST];
+
+      if (pass == 1)
+        for (guint k = 0; k < N_FAST; k++)
+          next[k] = plan->fast_start[k] = k == 0 ? 0 : plan->fast_start[k - 1] + count[k - 1];
+      for (guint i = 0; i < plan->n_ints; i++)
+        {
+          const IntOp *op = &plan->ints[i];
+          /* INT_U8 .. INT_S32 are FAST_U8 .. FAST_S32. */
+          gboolean fast = op->bias == 0 && op->kind != INT_64;
+
+          if (pass == 0)
+            {
+              if (fast)
+                count[op->kind]++;
+              continue;
+            }
+          if (fast)
+            {
+              gsize dst = op->field * sizeof (TsrFieldValue) + G_STRUCT_OFFSET (TsrFieldValue, v)
+                          + op->component * sizeof (gint64);
+
+              g_assert (dst <= G_MAXUINT16);
+              plan->fast[next[op->kind]++] = (FastOp) { op->offset, (guint16) dst };
+            }
+          else
+            plan->ints[n_slow++] = *op;
+        }
+    }
+  plan->fast_start[N_FAST] = plan->fast_start[N_FAST - 1] + count[N_FAST - 1];
+  plan->n_ints = n_slow;
+}
+
 static TablePlan *
 table_plan_build (const TsrFieldTable *table,
                   gsize                base,
@@ -466,6 +549,7 @@ table_plan_build (const TsrFieldTable *table,
 {
   TablePlan *plan = g_new0 (TablePlan, 1);
 
+  plan->table = table;
   plan->ops = g_new0 (FieldOp, table->n_fields);
   plan->ints = g_new0 (IntOp, 4 * (gsize) table->n_fields);
   plan->initial = g_new0 (TsrFieldValue, table->n_fields);
@@ -507,6 +591,7 @@ table_plan_build (const TsrFieldTable *table,
       op.flags = field->type == TSR_FIELD_CHARS ? OP_CHARS : OP_GENERAL;
       plan->ops[plan->n_ops++] = op;
     }
+  plan_split_fast (plan);
   return plan;
 }
 
@@ -592,6 +677,20 @@ plan_decode (const TablePlan     *plan,
       else
         field_decode (&table->fields[op->field], raw, record_size, base, value);
     }
+#define DECODE_FAST(KIND, TYPE, LOAD) \
+  for (const FastOp *op = plan->fast + plan->fast_start[KIND], *end = plan->fast + plan->fast_start[KIND + 1]; \
+       op < end; op++) \
+    { \
+      const guint8 *at = raw + op->src; \
+      *(gint64 *) (gpointer) ((guint8 *) values + op->dst) = (gint64) (TYPE) (LOAD); \
+    }
+  DECODE_FAST (FAST_U8, guint8, at[0])
+  DECODE_FAST (FAST_S8, gint8, at[0])
+  DECODE_FAST (FAST_U16, guint16, at[0] | at[1] << 8)
+  DECODE_FAST (FAST_S16, gint16, at[0] | at[1] << 8)
+  DECODE_FAST (FAST_U32, guint32, load_u32_le (at))
+  DECODE_FAST (FAST_S32, gint32, load_u32_le (at))
+#undef DECODE_FAST
   for (guint o = 0; o < plan->n_ints; o++)
     {
       const IntOp *op = &plan->ints[o];
@@ -649,6 +748,21 @@ plan_encode (const TablePlan     *plan,
       else
         field_encode (&table->fields[op->field], value, record + base);
     }
+#define ENCODE_FAST(KIND, STORE) \
+  for (const FastOp *op = plan->fast + plan->fast_start[KIND], *end = plan->fast + plan->fast_start[KIND + 1]; \
+       op < end; op++) \
+    { \
+      guint8 *at = record + op->src; \
+      guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values + op->dst); \
+      STORE; \
+    }
+  ENCODE_FAST (FAST_U8, at[0] = (guint8) v)
+  ENCODE_FAST (FAST_S8, at[0] = (guint8) v)
+  ENCODE_FAST (FAST_U16, (at[0] = (guint8) v, at[1] = (guint8) (v >> 8)))
+  ENCODE_FAST (FAST_S16, (at[0] = (guint8) v, at[1] = (guint8) (v >> 8)))
+  ENCODE_FAST (FAST_U32, store_u32_le (at, (guint32) v))
+  ENCODE_FAST (FAST_S32, store_u32_le (at, (guint32) v))
+#undef ENCODE_FAST
   for (guint o = 0; o < plan->n_ints; o++)
     {
       const IntOp *op = &plan->ints[o];
@@ -671,11 +785,11 @@ static void
 record_decode_raw (TsrDoom2dRecord *record,
                    const TablePlan *plan)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_type (record->kind);
+  const TsrFieldTable *table = plan->table;
   guint8 *raw = record->raw;
 
-  plan_init_values (plan, &type->table, record->values);
-  plan_decode (plan, &type->table, raw, type->table.size, 0, record->values);
+  plan_init_values (plan, table, record->values);
+  plan_decode (plan, table, raw, table->size, 0, record->values);
   if (record->kind == TSR_DOOM2D_KIND_TRIGGER)
     {
       record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
@@ -685,7 +799,7 @@ record_decode_raw (TsrDoom2dRecord *record,
 
           record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
           plan_init_values (data_plan, &record->layout->table, record->data_values);
-          plan_decode (data_plan, &record->layout->table, raw, type->table.size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
+          plan_decode (data_plan, &record->layout->table, raw, table->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
                        record->data_values);
         }
     }
@@ -707,13 +821,14 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
                                gboolean               keep_raw,
                                guint8                *buffer)
 {
-  const TsrDoom2dRecordType *type = tsr_doom2d_record_get_type (record);
+  const TablePlan *plan = record_plan (record->kind);
+  gsize size = plan->table->size;
 
   if (keep_raw && record->raw != NULL)
-    memcpy (buffer, record->raw, type->table.size);
+    memcpy (buffer, record->raw, size);
   else
-    memset (buffer, 0, type->table.size);
-  plan_encode (record_plan (record->kind), &type->table, record->values, buffer, 0);
+    memset (buffer, 0, size);
+  plan_encode (plan, plan->table, record->values, buffer, 0);
   if (record->layout != NULL)
     plan_encode (table_plan (&record->layout->table), &record->layout->table, record->data_values, buffer,
                  TSR_DOOM2D_TRIGGER_DATA_OFFSET);
@@ -721,16 +836,24 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
 
 /* The map */
 
-TsrDoom2dMap *
-tsr_doom2d_map_new (void)
+/* A map with no records; the header too is left out (NULL) when the caller sets it. */
+static TsrDoom2dMap *
+map_new (gboolean with_header)
 {
   TsrDoom2dMap *map = g_new0 (TsrDoom2dMap, 1);
 
-  map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
+  if (with_header)
+    map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     map->records[k] = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_doom2d_record_free);
   map->blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
   return map;
+}
+
+TsrDoom2dMap *
+tsr_doom2d_map_new (void)
+{
+  return map_new (TRUE);
 }
 
 void
@@ -800,7 +923,8 @@ tsr_doom2d_map_read_binary (const guint8 *data,
       return NULL;
     }
 
-  map = tsr_doom2d_map_new ();
+  /* The header block is required: the map gets its header from there. */
+  map = map_new (FALSE);
   for (;;)
     {
       TsrDoom2dBlock block;
