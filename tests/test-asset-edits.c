@@ -75,7 +75,8 @@ match_tooltip (GtkWidget *widget, gconstpointer user_data)
 static void
 test_spriteset_strip_and_delay (void)
 {
-  g_autofree char *source = g_build_filename (tsr_test_ui_data_dir ("sphere"), "sarah.rss", NULL);
+  g_autofree char *data = tsr_test_ui_data_dir ("sphere");
+  g_autofree char *source = g_build_filename (data, "sarah.rss", NULL);
   g_autofree char *path = g_build_filename (work_dir, "sarah.rss", NULL);
   g_autofree char *png_path = g_build_filename (work_dir, "strip.png", NULL);
   g_autoptr(GFile) png = g_file_new_for_path (png_path);
