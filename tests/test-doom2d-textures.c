@@ -362,7 +362,7 @@ START_TEST (test_sprite_layer_draws_game_pictures)
       if (monster->values[TSR_DOOM2D_THING_TYPE].v[0] != 2)
         continue;
       want++;
-      if (monster->values[2].v[0] == 1)
+      if (monster->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0] == 1)
         {
           x0 = at[0] + 8 - 15;
           imps_right += pixel_at (surface, x0 + 2, at[1] - 14 + 30) == 0xffff00ffu

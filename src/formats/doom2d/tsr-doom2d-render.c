@@ -345,12 +345,11 @@ draw_sprite (Canvas                *canvas,
              const TsrDoom2dRecord *thing)
 {
   const gint64 *at = thing->values[TSR_DOOM2D_THING_POSITION].v;
-  gint64 direction = kind == TSR_DOOM2D_KIND_MONSTER ? thing->values[2].v[0] : 1;
   TsrDoom2dSprite sprite;
   const TsrDoom2dCachedTexture *entry;
   g_autoptr(TsrImage) frame = NULL;
 
-  if (cache == NULL || !tsr_doom2d_sprite_for (kind, thing->values[TSR_DOOM2D_THING_TYPE].v[0], direction, &sprite))
+  if (cache == NULL || !tsr_doom2d_sprite_for_record (kind, thing, &sprite))
     return FALSE;
   entry = tsr_doom2d_texture_cache_get (cache, sprite.path);
   if (entry->image == NULL || (frame = tsr_doom2d_sprite_cut_frame (&sprite, entry->image)) == NULL)

@@ -4,32 +4,37 @@
 
 #include <string.h>
 
+/* The game's archive and sections, as maps write resource paths. */
+#define ITEM(name)    "GAME.WAD:TEXTURES\\" name
+#define MONSTER(name) "GAME.WAD:MTEXTURES\\" name "_SLEEP", "GAME.WAD:MTEXTURES\\" name "_SLEEP_L"
+
 typedef struct {
-  const char *name;     /* TEXTURES\<name> */
+  const char *path;     /* GAME.WAD:TEXTURES\<name> */
   guint8      width;    /* of a frame of an animated strip; 0: a still picture */
   guint8      height;
 } ItemSprite;
 
 /* Item types 1 … 38 (ITEM_MEDKIT_SMALL … ITEM_AMMO_FUELCAN). */
 static const ItemSprite item_sprites[] = {
-  [1] = { "MED1" },          [2] = { "MED2" },         [3] = { "BMED" },
-  [4] = { "ARMORGREEN", 32, 16 }, [5] = { "ARMORBLUE", 32, 16 },
-  [6] = { "SBLUE", 32, 32 }, [7] = { "SWHITE", 32, 32 },
-  [8] = { "SUIT" },          [9] = { "OXYGEN" },       [10] = { "INVUL", 32, 32 },
-  [11] = { "SAW" },          [12] = { "SHOTGUN1" },    [13] = { "SHOTGUN2" },
-  [14] = { "MGUN" },         [15] = { "RLAUNCHER" },   [16] = { "PGUN" },
-  [17] = { "BFG" },          [18] = { "SCHAINGUN" },   [19] = { "CLIP" },
-  [20] = { "AMMO" },         [21] = { "SHELL1" },      [22] = { "SHELL2" },
-  [23] = { "ROCKET" },       [24] = { "ROCKETS" },     [25] = { "CELL" },
-  [26] = { "CELL2" },        [27] = { "BPACK" },       [28] = { "KEYR" },
-  [29] = { "KEYG" },         [30] = { "KEYB" },        [31] = { "KNUCKLES" },
-  [32] = { "PISTOL" },       [33] = { "BOTTLE", 16, 32 }, [34] = { "HELMET", 16, 16 },
-  [35] = { "JETPACK", 32, 32 }, [36] = { "INVIS", 32, 32 }, [37] = { "FLAMETHROWER" },
-  [38] = { "FUELCAN" },
+  [1] = { ITEM ("MED1") },          [2] = { ITEM ("MED2") },         [3] = { ITEM ("BMED") },
+  [4] = { ITEM ("ARMORGREEN"), 32, 16 }, [5] = { ITEM ("ARMORBLUE"), 32, 16 },
+  [6] = { ITEM ("SBLUE"), 32, 32 }, [7] = { ITEM ("SWHITE"), 32, 32 },
+  [8] = { ITEM ("SUIT") },          [9] = { ITEM ("OXYGEN") },       [10] = { ITEM ("INVUL"), 32, 32 },
+  [11] = { ITEM ("SAW") },          [12] = { ITEM ("SHOTGUN1") },    [13] = { ITEM ("SHOTGUN2") },
+  [14] = { ITEM ("MGUN") },         [15] = { ITEM ("RLAUNCHER") },   [16] = { ITEM ("PGUN") },
+  [17] = { ITEM ("BFG") },          [18] = { ITEM ("SCHAINGUN") },   [19] = { ITEM ("CLIP") },
+  [20] = { ITEM ("AMMO") },         [21] = { ITEM ("SHELL1") },      [22] = { ITEM ("SHELL2") },
+  [23] = { ITEM ("ROCKET") },       [24] = { ITEM ("ROCKETS") },     [25] = { ITEM ("CELL") },
+  [26] = { ITEM ("CELL2") },        [27] = { ITEM ("BPACK") },       [28] = { ITEM ("KEYR") },
+  [29] = { ITEM ("KEYG") },         [30] = { ITEM ("KEYB") },        [31] = { ITEM ("KNUCKLES") },
+  [32] = { ITEM ("PISTOL") },       [33] = { ITEM ("BOTTLE"), 16, 32 }, [34] = { ITEM ("HELMET"), 16, 16 },
+  [35] = { ITEM ("JETPACK"), 32, 32 }, [36] = { ITEM ("INVIS"), 32, 32 }, [37] = { ITEM ("FLAMETHROWER") },
+  [38] = { ITEM ("FUELCAN") },
 };
 
 typedef struct {
-  const char *name;         /* MTEXTURES\<name>_SLEEP */
+  const char *path;         /* MTEXTURES\<name>_SLEEP */
+  const char *left_path;    /* MTEXTURES\<name>_SLEEP_L, used when OWN_LEFT */
   guint16     width;        /* sleep frame */
   guint16     height;
   gint8       box_x;        /* the hit box's corner in the frame's coordinates (MONSTERTABLE) */
@@ -45,52 +50,27 @@ typedef struct {
 
 /* Monster types 1 … 20 (MONSTER_DEMON … MONSTER_MAN). */
 static const MonsterSprite monster_sprites[] = {
-  [1] = { "DEMON", 64, 64, 7, 8, 50, 1, 4, 1, 4 },
-  [2] = { "IMP", 64, 64, 15, 10, 34, 8, -4, 8, -4 },
-  [3] = { "ZOMBY", 64, 64, 15, 8, 34, 1, -4, 1, -4 },
-  [4] = { "SERG", 64, 64, 15, 8, 34, 0, -4, 0, -4 },
-  [5] = { "CYBER", 128, 128, 24, 9, 80, 2, -6, 3, -3, TRUE },
-  [6] = { "CGUN", 64, 64, 15, 4, 34, -1, -2, -1, -2, TRUE },
-  [7] = { "BARON", 128, 128, 39, 32, 50, 4, 0, 0, 0, TRUE },
-  [8] = { "KNIGHT", 128, 128, 39, 32, 50, 4, 0, 0, 0, TRUE },
-  [9] = { "CACO", 128, 128, 34, 36, 60, 0, -4, 0, -4 },
-  [10] = { "SOUL", 64, 64, 16, 14, 32, 1, -10, 1, -10 },
-  [11] = { "PAIN", 128, 128, 34, 36, 60, -1, -3, -1, -3 },
-  [12] = { "SPIDER", 256, 128, 23, 14, 210, -4, -4, -4, -4 },
-  [13] = { "BSP", 128, 64, 14, 17, 100, 0, -1, 0, -1 },
-  [14] = { "MANCUB", 128, 128, 28, 34, 72, -2, -7, -2, -7 },
-  [15] = { "SKEL", 128, 128, 30, 28, 68, -1, 4, 1, 4, TRUE },
-  [16] = { "VILE", 128, 128, 30, 28, 68, 5, -21, -8, -21, TRUE },
-  [17] = { "FISH", 32, 32, 6, 11, 20, -1, 0, -1, 0 },
-  [18] = { "BARREL", 64, 64, 20, 13, 24, 0, -15, 0, -15, FALSE, TRUE },
-  [19] = { "ROBO", 128, 128, 30, 26, 68, -2, -26, -2, -26 },
-  [20] = { "MAN", 64, 64, 15, 6, 34, 0, -6, 0, -6 },
+  [1] = { MONSTER ("DEMON"), 64, 64, 7, 8, 50, 1, 4, 1, 4 },
+  [2] = { MONSTER ("IMP"), 64, 64, 15, 10, 34, 8, -4, 8, -4 },
+  [3] = { MONSTER ("ZOMBY"), 64, 64, 15, 8, 34, 1, -4, 1, -4 },
+  [4] = { MONSTER ("SERG"), 64, 64, 15, 8, 34, 0, -4, 0, -4 },
+  [5] = { MONSTER ("CYBER"), 128, 128, 24, 9, 80, 2, -6, 3, -3, TRUE },
+  [6] = { MONSTER ("CGUN"), 64, 64, 15, 4, 34, -1, -2, -1, -2, TRUE },
+  [7] = { MONSTER ("BARON"), 128, 128, 39, 32, 50, 4, 0, 0, 0, TRUE },
+  [8] = { MONSTER ("KNIGHT"), 128, 128, 39, 32, 50, 4, 0, 0, 0, TRUE },
+  [9] = { MONSTER ("CACO"), 128, 128, 34, 36, 60, 0, -4, 0, -4 },
+  [10] = { MONSTER ("SOUL"), 64, 64, 16, 14, 32, 1, -10, 1, -10 },
+  [11] = { MONSTER ("PAIN"), 128, 128, 34, 36, 60, -1, -3, -1, -3 },
+  [12] = { MONSTER ("SPIDER"), 256, 128, 23, 14, 210, -4, -4, -4, -4 },
+  [13] = { MONSTER ("BSP"), 128, 64, 14, 17, 100, 0, -1, 0, -1 },
+  [14] = { MONSTER ("MANCUB"), 128, 128, 28, 34, 72, -2, -7, -2, -7 },
+  [15] = { MONSTER ("SKEL"), 128, 128, 30, 28, 68, -1, 4, 1, 4, TRUE },
+  [16] = { MONSTER ("VILE"), 128, 128, 30, 28, 68, 5, -21, -8, -21, TRUE },
+  [17] = { MONSTER ("FISH"), 32, 32, 6, 11, 20, -1, 0, -1, 0 },
+  [18] = { MONSTER ("BARREL"), 64, 64, 20, 13, 24, 0, -15, 0, -15, FALSE, TRUE },
+  [19] = { MONSTER ("ROBO"), 128, 128, 30, 26, 68, -2, -26, -2, -26 },
+  [20] = { MONSTER ("MAN"), 64, 64, 15, 6, 34, 0, -6, 0, -6 },
 };
-
-/* "GAME.WAD:SECTION\NAME[SUFFIX]" in static storage: the table's strings are few, so each path is
- * made once and kept. */
-static const char *
-sprite_path (const char *section,
-             const char *name,
-             const char *suffix)
-{
-  static GHashTable *paths; /* owned path -> itself, for the process */
-  static GMutex lock;
-  g_autofree char *path = g_strdup_printf ("GAME.WAD:%s\\%s%s", section, name, suffix);
-  const char *kept;
-
-  g_mutex_lock (&lock);
-  if (paths == NULL)
-    paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  kept = g_hash_table_lookup (paths, path);
-  if (kept == NULL)
-    {
-      kept = g_steal_pointer (&path);
-      g_hash_table_add (paths, (gpointer) kept);
-    }
-  g_mutex_unlock (&lock);
-  return kept;
-}
 
 gboolean
 tsr_doom2d_sprite_for (TsrDoom2dKind    kind,
@@ -105,7 +85,7 @@ tsr_doom2d_sprite_for (TsrDoom2dKind    kind,
     {
       const ItemSprite *item = &item_sprites[type];
 
-      sprite->path = sprite_path ("TEXTURES", item->name, "");
+      sprite->path = item->path;
       sprite->frame_width = item->width;
       sprite->frame_height = item->height;
       return TRUE;
@@ -116,7 +96,7 @@ tsr_doom2d_sprite_for (TsrDoom2dKind    kind,
       gboolean left = direction == 0 && !monster->never_mirror;
       int dx = left ? monster->left_dx : monster->right_dx;
 
-      sprite->path = sprite_path ("MTEXTURES", monster->name, left && monster->own_left ? "_SLEEP_L" : "_SLEEP");
+      sprite->path = left && monster->own_left ? monster->left_path : monster->path;
       sprite->frame_width = monster->width;
       sprite->frame_height = monster->height;
       sprite->mirror = left && !monster->own_left;
@@ -129,6 +109,17 @@ tsr_doom2d_sprite_for (TsrDoom2dKind    kind,
       return TRUE;
     }
   return FALSE;
+}
+
+gboolean
+tsr_doom2d_sprite_for_record (TsrDoom2dKind          kind,
+                              const TsrDoom2dRecord *record,
+                              TsrDoom2dSprite       *sprite)
+{
+  g_return_val_if_fail (record != NULL, FALSE);
+  return tsr_doom2d_sprite_for (kind, record->values[TSR_DOOM2D_THING_TYPE].v[0],
+                                kind == TSR_DOOM2D_KIND_MONSTER ? record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0] : 1,
+                                sprite);
 }
 
 TsrImage *

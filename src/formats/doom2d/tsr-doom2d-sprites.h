@@ -31,6 +31,10 @@ gboolean  tsr_doom2d_sprite_for       (TsrDoom2dKind    kind,
                                        gint64           type,
                                        gint64           direction,
                                        TsrDoom2dSprite *sprite);
+/* The sprite of RECORD, an item or monster of KIND (its type and, for monsters, facing). */
+gboolean  tsr_doom2d_sprite_for_record (TsrDoom2dKind          kind,
+                                        const TsrDoom2dRecord *record,
+                                        TsrDoom2dSprite       *sprite);
 /* SPRITE's frame cut from PICTURE (the decoded resource), mirrored when SPRITE says so; NULL
  * when the picture is smaller than the frame. (transfer full) */
 TsrImage *tsr_doom2d_sprite_cut_frame (const TsrDoom2dSprite *sprite,

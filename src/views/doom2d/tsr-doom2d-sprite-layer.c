@@ -6,8 +6,6 @@
 #include "formats/doom2d/tsr-doom2d-sprites.h"
 #include "views/tsr-image-texture.h"
 
-#define MONSTER_DIRECTION 2 /* the monster record's field */
-
 struct _TsrDoom2dSpriteLayer {
   GObject                parent_instance;
   TsrDoom2dDocument     *document;
@@ -73,12 +71,11 @@ draw_kind (TsrDoom2dSpriteLayer *self,
     {
       const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, kind, i);
       const gint64 *at = record->values[TSR_DOOM2D_THING_POSITION].v;
-      gint64 direction = kind == TSR_DOOM2D_KIND_MONSTER ? record->values[MONSTER_DIRECTION].v[0] : 1;
       TsrDoom2dSprite sprite;
       cairo_surface_t *surface;
       double x, y, w, h, vx, vy;
 
-      if (!tsr_doom2d_sprite_for (kind, record->values[TSR_DOOM2D_THING_TYPE].v[0], direction, &sprite)
+      if (!tsr_doom2d_sprite_for_record (kind, record, &sprite)
           || (surface = picture_for (self, &sprite)) == NULL)
         continue;
       x = (double) at[0] + sprite.dx, y = (double) at[1] + sprite.dy;
