@@ -884,6 +884,51 @@ START_TEST (test_move_refused_real_level)
 
     ck_assert (g_bytes_equal (bytes, original));
   }
+
+  /* Arrow-key nudges of the corner, one grid step each: they apply while the room stays sound;
+   * the first that would break a polygon is refused and leaves nothing; Alt forces it. */
+  tsr_edit_session_set_grid_step (editor.session, 128);
+  tsr_selection_set (tsr_edit_session_get_selection (editor.session),
+                     &(TsrElementRef) { TSR_ELEMENT_POINT, (guint) corner }, 1);
+  {
+    guint applied = 0;
+
+    g_clear_pointer (&refusal, g_free);
+    for (guint press = 0; press < 400 && refusal == NULL; press++)
+      {
+        TsrMarathonPoint before = tsr_marathon_level_point (level, (guint) corner);
+
+        depth = tsr_undo_stack_get_depth (stack);
+        ck_assert (tsr_tool_key (editor.select, TSR_TOOL_KEY_LEFT, TSR_MODIFIER_NONE));
+        moved = tsr_marathon_level_point (level, (guint) corner);
+        if (refusal != NULL)
+          {
+            ck_assert_int_eq (moved.x, before.x);
+            ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
+            ck_assert (!tsr_undo_stack_get_can_redo (stack));
+            break;
+          }
+        ck_assert_int_eq (moved.x, before.x - 128);
+        ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+        ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Nudge");
+        applied++;
+      }
+    ck_assert_ptr_nonnull (refusal);
+    ck_assert_msg (strstr (refusal, "Move refused: polygon ") != NULL, "%s", refusal);
+    for (guint i = 0; i < count (level->polygons); i++)
+      ck_assert_int_eq (tsr_marathon_level_polygon_shape (level, i), TSR_MARATHON_SHAPE_OK);
+    g_clear_pointer (&refusal, g_free);
+    ck_assert (tsr_tool_key (editor.select, TSR_TOOL_KEY_LEFT, TSR_MODIFIER_ALT));
+    ck_assert_ptr_null (refusal);
+    ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+    for (guint u = 0; u <= applied; u++)
+      ck_assert (tsr_undo_stack_undo (stack));
+  }
+  {
+    g_autoptr(GBytes) bytes = serialize (document);
+
+    ck_assert (g_bytes_equal (bytes, original));
+  }
   editor_clear (&editor);
 }
 END_TEST

@@ -96,7 +96,8 @@ tsr_vector_drag_begin (TsrVectorDrag  *drag,
 static void
 move_to (TsrVectorDrag *drag,
          double         dx,
-         double         dy)
+         double         dy,
+         const char    *description)
 {
   g_autoptr(TsrCommand) command = NULL;
 
@@ -111,9 +112,7 @@ move_to (TsrVectorDrag *drag,
     }
   command = tsr_move_elements_command_new (drag->map, (const TsrVertexRef *) drag->vertices->data,
                                            (const TsrVectorPoint *) drag->target->data,
-                                           drag->vertices->len,
-                                           drag->vertices->len == 1 ? _("Move Element") : _("Move Elements"),
-                                           MERGE_KEY);
+                                           drag->vertices->len, description, MERGE_KEY);
   drag->last_dx = dx;
   drag->last_dy = dy;
   tsr_edit_session_execute (drag->session, command);
@@ -174,7 +173,7 @@ tsr_vector_drag_update (TsrVectorDrag *drag,
     }
   if (dx == drag->last_dx && dy == drag->last_dy)
     return FALSE;
-  move_to (drag, dx, dy);
+  move_to (drag, dx, dy, drag->vertices->len == 1 ? _("Move Element") : _("Move Elements"));
   return check_shapes (drag);
 }
 
@@ -221,6 +220,21 @@ tsr_vector_drag_finish (TsrVectorDrag *drag,
   tsr_undo_stack_drop_redo (tsr_edit_session_get_undo_stack (session));
   tsr_edit_session_refuse (session, refusal);
   return FALSE;
+}
+
+gboolean
+tsr_vector_drag_nudge (TsrVectorDrag  *drag,
+                       TsrEditSession *session,
+                       double          dx,
+                       double          dy,
+                       TsrModifiers    modifiers)
+{
+  if (!tsr_vector_drag_begin (drag, session, 0, 0))
+    return FALSE;
+  /* The exact step, unsnapped: a nudge off the grid stays off it by the same amount. */
+  move_to (drag, dx, dy, _("Nudge"));
+  check_shapes (drag);
+  return tsr_vector_drag_finish (drag, modifiers);
 }
 
 const TsrElementRef *

@@ -48,6 +48,14 @@ void     tsr_vector_drag_end    (TsrVectorDrag  *drag);
 gboolean tsr_vector_drag_finish (TsrVectorDrag  *drag,
                                  TsrModifiers    modifiers);
 /* The polygons the drag would break, now (TsrElementRef; transfer none, N may be NULL). */
+/* An arrow-key nudge of the session's selection by (dx, dy), as one command named "Nudge", checked
+ * and refused like a drop (Alt forces it). TRUE when the nudge stays. */
+gboolean tsr_vector_drag_nudge (TsrVectorDrag  *drag,
+                                TsrEditSession *session,
+                                double          dx,
+                                double          dy,
+                                TsrModifiers    modifiers);
+
 const TsrElementRef *tsr_vector_drag_get_broken (TsrVectorDrag *drag,
                                                  guint         *n);
 /* Appends the broken polygons' outlines (TSR_OVERLAY_REFUSED) to ITEMS: the red drag preview. */

@@ -197,11 +197,6 @@ select_key (TsrTool     *tool,
   /* One grid step (Shift: one map unit); without a grid one unit (Shift: ten). */
   double step = grid > 0 ? (modifiers & TSR_MODIFIER_SHIFT ? 1 : grid) : (modifiers & TSR_MODIFIER_SHIFT ? 10 : 1);
   double dx = 0, dy = 0;
-  TsrVectorMap *map;
-  const TsrElementRef *elements;
-  guint n_elements;
-  g_autoptr(TsrCommand) command = NULL;
-
   if (self->session == NULL)
     return FALSE;
   if (key == TSR_TOOL_KEY_ESCAPE)
@@ -217,9 +212,8 @@ select_key (TsrTool     *tool,
   if (key == TSR_TOOL_KEY_DELETE)
     return tsr_edit_session_delete_selection (self->session);
 
-  map = tsr_edit_session_get_vector_map (self->session);
-  elements = tsr_selection_get_elements (tsr_edit_session_get_selection (self->session), &n_elements);
-  if (map == NULL || n_elements == 0)
+  if (tsr_edit_session_get_vector_map (self->session) == NULL
+      || tsr_selection_is_empty (tsr_edit_session_get_selection (self->session)))
     return FALSE;
   switch (key)
     {
@@ -240,10 +234,7 @@ select_key (TsrTool     *tool,
     default:
       return FALSE;
     }
-  command = tsr_move_elements_command_new_translate (map, elements, n_elements, dx, dy,
-                                                     _("Nudge"), NULL);
-  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
-  tsr_edit_session_execute (self->session, command);
+  tsr_vector_drag_nudge (&self->drag, self->session, dx, dy, modifiers);
   return TRUE;
 }
 
