@@ -176,7 +176,8 @@ typedef struct {
   TsrFieldValue *initial;       /* n_fields */
   TsrFieldValue *defaults;      /* n_fields: every field's default (texts NULL: copied from the field) */
   guint          n_default_texts;
-  guint16       *default_texts; /* text-only string fields: their default text is copied */
+  guint16       *default_texts; /* text-only string fields with a default text, which is copied
+                                   (those without start NULL, read as "") */
   guint          n_texts;
   guint16       *texts;         /* every field that may hold a string */
   const TsrFieldTable *table;   /* what the plan was made of (saves a schema look-up per record) */
@@ -220,7 +221,9 @@ plan_defaults_new (const TablePlan     *plan,
     {
       const TsrField *field = &table->fields[plan->texts[t]];
 
-      values[plan->texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
+      /* Text-only fields left empty stay NULL (read as ""): triggers have four script names. */
+      if (field->offset >= 0 || (field->default_text != NULL && field->default_text[0] != '\0'))
+        values[plan->texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
     }
   return values;
 }
@@ -568,7 +571,7 @@ table_plan_build (const TsrFieldTable *table,
       if (field->offset < 0)
         {
           memcpy (plan->initial[i].v, field->default_value, sizeof plan->initial[i].v);
-          if (tsr_field_is_text (field))
+          if (tsr_field_is_text (field) && field->default_text != NULL && field->default_text[0] != '\0')
             plan->default_texts[plan->n_default_texts++] = (guint16) i;
           continue;
         }
@@ -646,11 +649,7 @@ plan_init_values (const TablePlan     *plan,
 {
   memcpy (values, plan->initial, table->n_fields * sizeof *values);
   for (guint t = 0; t < plan->n_default_texts; t++)
-    {
-      const TsrField *field = &table->fields[plan->default_texts[t]];
-
-      values[plan->default_texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
-    }
+    values[plan->default_texts[t]].text = g_strdup (table->fields[plan->default_texts[t]].default_text);
 }
 
 /* Fields decoded from RAW (the whole record) into VALUES, which hold the plan's initial values. */

@@ -1,7 +1,8 @@
 /* tsr-doom2d-map.h: a Doom2D Forever map in memory, read from and written to the binary lump
  * ('MAP' 1) and the text syntax (`map { ... }`), with reference-keeping edits and validation.
  * Every field is a TsrFieldValue (core/tsr-field.h) indexed like its TsrField in tsr-doom2d-schema.h;
- * references hold 0-based indices, -1 for none. */
+ * references hold 0-based indices, -1 for none. A text-only string field (no binary place) with
+ * no default text may hold NULL, which means "". */
 #pragma once
 
 #include <glib.h>
