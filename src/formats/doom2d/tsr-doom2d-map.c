@@ -241,33 +241,22 @@ tsr_doom2d_record_new (TsrDoom2dKind kind)
   return record;
 }
 
-/* One block's records read from a binary map: a refcount, then per record the record, its values
- * and its raw bytes (STRIDE bytes each). */
+/* One block's records read from a binary map: a refcount and the allocation's size, then the
+ * records, then their values (the table's n_fields each), then their raw bytes, which are the
+ * block's bytes as they were read (one copy for all). */
 typedef struct {
-  gint refs;
-  gint padding;
+  gint  refs;
+  gsize size;
 } RecordStorage;
 
 #define STORAGE_ALIGN(n) (((n) + 15u) & ~(gsize) 15u)
 
-static inline TsrFieldValue *
-inline_values (TsrDoom2dRecord *record)
+/* Whether MEMORY is part of STORAGE (else it is the record's own, replaced by a caller). */
+static inline gboolean
+storage_holds (const RecordStorage *storage,
+               gconstpointer        memory)
 {
-  return (TsrFieldValue *) ((guint8 *) record + STORAGE_ALIGN (sizeof (TsrDoom2dRecord)));
-}
-
-static inline guint8 *
-inline_raw (TsrDoom2dRecord *record,
-            guint            n_fields)
-{
-  return (guint8 *) (inline_values (record) + n_fields);
-}
-
-static gsize
-storage_stride (const TsrDoom2dRecordType *type)
-{
-  return STORAGE_ALIGN (STORAGE_ALIGN (sizeof (TsrDoom2dRecord)) + type->table.n_fields * sizeof (TsrFieldValue)
-                        + type->table.size);
+  return (guintptr) memory >= (guintptr) storage && (guintptr) memory < (guintptr) storage + storage->size;
 }
 
 void
@@ -290,14 +279,14 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
       return;
     }
   /* Stored records: only what was replaced by memory of its own is freed on its own. */
-  if (record->values != inline_values (record))
+  if (!storage_holds (record->storage, record->values))
     values_clear (record->values, n_fields);
   else
     for (guint t = 0; t < plan->n_texts; t++)
       g_free (record->values[plan->texts[t]].text);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
-  if (record->raw != inline_raw (record, n_fields))
+  if (!storage_holds (record->storage, record->raw))
     g_free (record->raw);
   if (g_atomic_int_dec_and_test (&((RecordStorage *) record->storage)->refs))
     g_free (record->storage);
@@ -974,14 +963,19 @@ tsr_doom2d_map_read_binary (const guint8 *data,
         {
           /* One allocation for the block's records, their values and raw bytes. */
           guint32 count = block_size / type->table.size;
-          gsize stride = storage_stride (type);
-          RecordStorage *storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + stride * count);
-          guint8 *at = (guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage));
+          gsize records_size = STORAGE_ALIGN (count * sizeof (TsrDoom2dRecord));
+          gsize values_size = (gsize) count * type->table.n_fields * sizeof (TsrFieldValue);
+          RecordStorage *storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + records_size + values_size
+                                             + block_size);
+          TsrDoom2dRecord *record = (TsrDoom2dRecord *) ((guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage)));
+          TsrFieldValue *values = (TsrFieldValue *) ((guint8 *) record + records_size);
+          guint8 *raw = (guint8 *) (values + (gsize) count * type->table.n_fields);
           const guint8 *bytes;
           GPtrArray *records = type->kind == TSR_DOOM2D_KIND_HEADER ? NULL : map->records[type->kind];
 
           /* Every record holds a reference. */
           storage->refs = (gint) count;
+          storage->size = (gsize) (raw + block_size - (guint8 *) storage);
           if (!tsr_reader_read_view (&sub, block_size, &bytes, error))
             {
               g_free (storage);
@@ -992,14 +986,10 @@ tsr_doom2d_map_read_binary (const guint8 *data,
 
           if (records != NULL)
             g_ptr_array_set_size (records, first + count); /* room for them, at once */
-          for (guint32 i = 0; i < count; i++, at += stride)
+          memcpy (raw, bytes, block_size);
+          for (guint32 i = 0; i < count; i++, record++, values += type->table.n_fields, raw += type->table.size)
             {
-              TsrDoom2dRecord *record = (TsrDoom2dRecord *) at;
-
-              *record = (TsrDoom2dRecord) { .kind = type->kind, .storage = storage };
-              record->values = inline_values (record);
-              record->raw = inline_raw (record, type->table.n_fields);
-              memcpy (record->raw, bytes + (gsize) i * type->table.size, type->table.size);
+              *record = (TsrDoom2dRecord) { .kind = type->kind, .values = values, .raw = raw, .storage = storage };
               record_decode_raw (record, plan);
               if (records == NULL)
                 {
