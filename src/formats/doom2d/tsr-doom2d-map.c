@@ -210,13 +210,13 @@ values_clear (TsrFieldValue *values,
   g_free (values);
 }
 
-/* Every field's default (texts copied), from the plan's template (the text reader makes a record per block). */
-static TsrFieldValue *
-plan_defaults_new (const TablePlan     *plan,
-                   const TsrFieldTable *table)
+/* Every field's default (texts copied) into VALUES, from the plan's template. */
+static void
+plan_defaults_into (const TablePlan     *plan,
+                    const TsrFieldTable *table,
+                    TsrFieldValue       *values)
 {
-  TsrFieldValue *values = g_memdup2 (plan->defaults, table->n_fields * sizeof *values);
-
+  memcpy (values, plan->defaults, table->n_fields * sizeof *values);
   for (guint t = 0; t < plan->n_texts; t++)
     {
       const TsrField *field = &table->fields[plan->texts[t]];
@@ -225,6 +225,15 @@ plan_defaults_new (const TablePlan     *plan,
       if (field->offset >= 0 || (field->default_text != NULL && field->default_text[0] != '\0'))
         values[plan->texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
     }
+}
+
+static TsrFieldValue *
+plan_defaults_new (const TablePlan     *plan,
+                   const TsrFieldTable *table)
+{
+  TsrFieldValue *values = g_new (TsrFieldValue, table->n_fields);
+
+  plan_defaults_into (plan, table, values);
   return values;
 }
 
@@ -257,6 +266,38 @@ storage_holds (const RecordStorage *storage,
                gconstpointer        memory)
 {
   return (guintptr) memory >= (guintptr) storage && (guintptr) memory < (guintptr) storage + storage->size;
+}
+
+/* Records per storage of a batch: a few allocations for a map's records instead of two each. */
+#define BATCH_RECORDS 64
+
+TsrDoom2dRecord *
+tsr_doom2d_record_new_batched (TsrDoom2dKind        kind,
+                               TsrDoom2dRecordBatch *batch)
+{
+  const TablePlan *plan = record_plan (kind);
+  gsize stride = STORAGE_ALIGN (sizeof (TsrDoom2dRecord)) + plan->table->n_fields * sizeof (TsrFieldValue);
+  RecordStorage *storage = batch->storage;
+  TsrDoom2dRecord *record;
+
+  if (storage == NULL || batch->used == BATCH_RECORDS)
+    {
+      storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + BATCH_RECORDS * stride);
+      storage->refs = 0;
+      storage->size = STORAGE_ALIGN (sizeof (RecordStorage)) + BATCH_RECORDS * stride;
+      batch->storage = storage;
+      batch->used = 0;
+    }
+  record = (TsrDoom2dRecord *) ((guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage)) + batch->used++ * stride);
+  g_atomic_int_inc (&storage->refs);
+  *record = (TsrDoom2dRecord) {
+    .kind = kind, .values = (TsrFieldValue *) ((guint8 *) record + STORAGE_ALIGN (sizeof (TsrDoom2dRecord))),
+    .storage = storage,
+  };
+  plan_defaults_into (plan, plan->table, record->values);
+  if (kind == TSR_DOOM2D_KIND_TRIGGER)
+    tsr_doom2d_record_set_trigger_type (record, 0);
+  return record;
 }
 
 void
