@@ -28,17 +28,38 @@ static const guint16 cp1251_high[128] = {
   0x0448, 0x0449, 0x044a, 0x044b, 0x044c, 0x044d, 0x044e, 0x044f,
 };
 
+/* How many of DATA's first SIZE bytes are ASCII, eight at a time: map strings nearly all are. */
+static gsize
+ascii_length (const guint8 *data,
+              gsize         size)
+{
+  gsize n = 0;
+
+  for (guint64 word; n + 8 <= size; n += 8)
+    {
+      memcpy (&word, data + n, 8);
+      if (word & G_GUINT64_CONSTANT (0x8080808080808080))
+        break;
+    }
+  while (n < size && data[n] < 0x80)
+    n++;
+  return n;
+}
+
 char *
 tsr_doom2d_cp1251_to_utf8 (const guint8 *data,
                            gsize         size)
 {
   GString *text;
-  gsize ascii = 0;
 
-  while (ascii < size && data[ascii] < 0x80)
-    ascii++;
-  if (ascii == size)
-    return g_strndup ((const char *) data, size);
+  if (ascii_length (data, size) == size)
+    {
+      char *copy = g_malloc (size + 1);
+
+      memcpy (copy, data, size);
+      copy[size] = '\0';
+      return copy;
+    }
   text = g_string_sized_new (size * 2);
   for (gsize i = 0; i < size; i++)
     {
@@ -763,8 +784,7 @@ plan_encode (const TablePlan     *plan,
           gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
 
           /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
-          for (gsize b = 0; same && b < stored; b++)
-            same = at[b] < 0x80;
+          same = same && ascii_length (at, stored) == stored;
           if (!same)
             {
               guint8 encoded[256];
