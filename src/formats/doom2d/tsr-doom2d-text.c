@@ -111,6 +111,28 @@ append_integer (GString              *out,
         append_int (out, value);
       return;
     }
+  /* What tsr_field_value_append writes, without its calls, for the common cases: true/false, a
+   * constant's name, a plain number. Bitsets and the rest go through it. */
+  if (field->type == TSR_FIELD_BOOL && (value == 0 || value == 1))
+    {
+      put_str (out, value ? "true" : "false");
+      return;
+    }
+  if (field->type == TSR_FIELD_INT && !(field->flags & TSR_FIELD_BYTE_PAIR))
+    {
+      const char *name = tsr_field_enum_name (field->enumeration, value);
+
+      if (name != NULL)
+        {
+          put_str (out, name);
+          return;
+        }
+      if (field->enumeration == NULL)
+        {
+          append_int (out, value);
+          return;
+        }
+    }
   {
     TsrFieldValue shown = { { value }, NULL };
 
