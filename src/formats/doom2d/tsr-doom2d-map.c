@@ -271,9 +271,11 @@ tsr_doom2d_record_new (TsrDoom2dKind kind)
   return record;
 }
 
-/* One block's records read from a binary map: a refcount and the allocation's size, then the
- * records, then their values (the table's n_fields each), then their raw bytes, which are the
- * block's bytes as they were read (one copy for all). */
+/* Memory shared by records, refcounted by them: a refcount and the allocation's size, then
+ * - for a block read from a binary map: its records, then their values (the table's n_fields
+ *   each), then their raw bytes, which are the block's bytes as they were read (one copy for all);
+ * - for a batch (tsr_doom2d_record_new_batched): up to BATCH_RECORDS records, each followed by
+ *   its values. */
 typedef struct {
   gint  refs;
   gsize size;

@@ -20,7 +20,9 @@ typedef struct {
                                                 covers are written back; NULL when made in memory */
   gpointer                      storage;     /* records read from a binary map share one allocation
                                                 per block, which also holds their values and raw
-                                                bytes (refcounted: a record may outlive its map);
+                                                bytes; those read from text share one per batch of
+                                                64 with their values (refcounted: a record may
+                                                outlive its map);
                                                 free records only with tsr_doom2d_record_free.
                                                 Replacing values or raw with memory of one's own
                                                 is fine. NULL for records made in memory */
