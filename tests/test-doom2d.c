@@ -428,6 +428,58 @@ START_TEST (test_sample_map)
 }
 END_TEST
 
+/* Records read from binary (one storage per block) and from text (batches of 64) may be taken
+ * out of their map and outlive it, values replaced by memory of their own or not; a trigger's
+ * empty script names hold nothing and are not written. 70 items cross a text batch. */
+START_TEST (test_records_outlive_their_map)
+{
+  g_autoptr(GString) text = g_string_new ("map {\n  size (640 480);\n");
+  g_autoptr(GBytes) binary = NULL;
+  g_autoptr(GBytes) written = NULL;
+  TsrDoom2dMap *from_text;
+
+  for (guint i = 0; i < 70; i++)
+    g_string_append_printf (text, "  item item%u { position (%u %u); type ITEM_AMMO_BULLETS; }\n", i, i, 2 * i);
+  g_string_append (text, "  trigger trigger0 { position (1 2); size (3 4); type TRIGGER_EXIT; }\n}\n");
+  from_text = tsr_doom2d_map_read_text ((const guint8 *) text->str, text->len, NULL);
+  ck_assert_ptr_nonnull (from_text);
+  ck_assert_uint_eq (tsr_doom2d_map_count (from_text, TSR_DOOM2D_KIND_ITEM), 70);
+  {
+    const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (from_text, TSR_DOOM2D_KIND_TRIGGER, 0);
+    int script = tsr_field_table_find (&tsr_doom2d_record_get_type (trigger)->table, "exoma_init");
+
+    ck_assert_int_ge (script, 0);
+    ck_assert_ptr_null (trigger->values[script].text);
+    written = tsr_doom2d_map_write_text (from_text);
+    ck_assert_ptr_null (g_strstr_len (g_bytes_get_data (written, NULL), (gssize) g_bytes_get_size (written), "exoma"));
+  }
+  binary = tsr_doom2d_map_write_binary (from_text);
+
+  for (guint form = 0; form < 2; form++)
+    {
+      TsrDoom2dMap *map = form == 0 ? from_text
+                                    : tsr_doom2d_map_read_binary (g_bytes_get_data (binary, NULL),
+                                                                  g_bytes_get_size (binary), NULL);
+      TsrDoom2dRecord *first, *last, *trigger;
+
+      ck_assert_ptr_nonnull (map);
+      first = g_ptr_array_steal_index (map->records[TSR_DOOM2D_KIND_ITEM], 0);
+      last = g_ptr_array_steal_index (map->records[TSR_DOOM2D_KIND_ITEM], 68);
+      trigger = g_ptr_array_steal_index (map->records[TSR_DOOM2D_KIND_TRIGGER], 0);
+      /* One record's values become its own memory. */
+      last->values = g_memdup2 (last->values, tsr_doom2d_record_get_type (last)->table.n_fields * sizeof *last->values);
+      tsr_doom2d_map_free (map);
+      ck_assert_int_eq (first->values[TSR_DOOM2D_THING_POSITION].v[1], 0);
+      ck_assert_int_eq (last->values[TSR_DOOM2D_THING_POSITION].v[0], 69);
+      ck_assert_int_eq (last->values[TSR_DOOM2D_THING_POSITION].v[1], 138);
+      ck_assert_int_eq (trigger->values[TSR_DOOM2D_TRIGGER_SIZE].v[1], 4);
+      tsr_doom2d_record_free (first);
+      tsr_doom2d_record_free (trigger);
+      tsr_doom2d_record_free (last);
+    }
+}
+END_TEST
+
 /* Named references in text, writedefault, enums and bitsets. */
 START_TEST (test_text_syntax)
 {
@@ -1713,6 +1765,7 @@ doom2d_suite (void)
   tcase_add_test (text, test_cp1251);
   tcase_add_test (model, test_schema_tables);
   tcase_add_test (model, test_sample_map);
+  tcase_add_test (model, test_records_outlive_their_map);
   tcase_add_test (model, test_remove_keeps_references);
   tcase_add_test (model, test_remove_monster_fixes_press);
   tcase_add_test (model, test_random_edits_stay_consistent);

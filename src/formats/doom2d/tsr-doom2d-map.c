@@ -28,17 +28,38 @@ static const guint16 cp1251_high[128] = {
   0x0448, 0x0449, 0x044a, 0x044b, 0x044c, 0x044d, 0x044e, 0x044f,
 };
 
+/* How many of DATA's first SIZE bytes are ASCII, eight at a time: map strings nearly all are. */
+static gsize
+ascii_length (const guint8 *data,
+              gsize         size)
+{
+  gsize n = 0;
+
+  for (guint64 word; n + 8 <= size; n += 8)
+    {
+      memcpy (&word, data + n, 8);
+      if (word & G_GUINT64_CONSTANT (0x8080808080808080))
+        break;
+    }
+  while (n < size && data[n] < 0x80)
+    n++;
+  return n;
+}
+
 char *
 tsr_doom2d_cp1251_to_utf8 (const guint8 *data,
                            gsize         size)
 {
   GString *text;
-  gsize ascii = 0;
 
-  while (ascii < size && data[ascii] < 0x80)
-    ascii++;
-  if (ascii == size)
-    return g_strndup ((const char *) data, size);
+  if (ascii_length (data, size) == size)
+    {
+      char *copy = g_malloc (size + 1);
+
+      memcpy (copy, data, size);
+      copy[size] = '\0';
+      return copy;
+    }
   text = g_string_sized_new (size * 2);
   for (gsize i = 0; i < size; i++)
     {
@@ -176,7 +197,8 @@ typedef struct {
   TsrFieldValue *initial;       /* n_fields */
   TsrFieldValue *defaults;      /* n_fields: every field's default (texts NULL: copied from the field) */
   guint          n_default_texts;
-  guint16       *default_texts; /* text-only string fields: their default text is copied */
+  guint16       *default_texts; /* text-only string fields with a default text, which is copied
+                                   (those without start NULL, read as "") */
   guint          n_texts;
   guint16       *texts;         /* every field that may hold a string */
   const TsrFieldTable *table;   /* what the plan was made of (saves a schema look-up per record) */
@@ -209,19 +231,30 @@ values_clear (TsrFieldValue *values,
   g_free (values);
 }
 
-/* Every field's default (texts copied), from the plan's template (the text reader makes a record per block). */
-static TsrFieldValue *
-plan_defaults_new (const TablePlan     *plan,
-                   const TsrFieldTable *table)
+/* Every field's default (texts copied) into VALUES, from the plan's template. */
+static void
+plan_defaults_into (const TablePlan     *plan,
+                    const TsrFieldTable *table,
+                    TsrFieldValue       *values)
 {
-  TsrFieldValue *values = g_memdup2 (plan->defaults, table->n_fields * sizeof *values);
-
+  memcpy (values, plan->defaults, table->n_fields * sizeof *values);
   for (guint t = 0; t < plan->n_texts; t++)
     {
       const TsrField *field = &table->fields[plan->texts[t]];
 
-      values[plan->texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
+      /* Text-only fields left empty stay NULL (read as ""): triggers have four script names. */
+      if (field->offset >= 0 || (field->default_text != NULL && field->default_text[0] != '\0'))
+        values[plan->texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
     }
+}
+
+static TsrFieldValue *
+plan_defaults_new (const TablePlan     *plan,
+                   const TsrFieldTable *table)
+{
+  TsrFieldValue *values = g_new (TsrFieldValue, table->n_fields);
+
+  plan_defaults_into (plan, table, values);
   return values;
 }
 
@@ -238,33 +271,56 @@ tsr_doom2d_record_new (TsrDoom2dKind kind)
   return record;
 }
 
-/* One block's records read from a binary map: a refcount, then per record the record, its values
- * and its raw bytes (STRIDE bytes each). */
+/* Memory shared by records, refcounted by them: a refcount and the allocation's size, then
+ * - for a block read from a binary map: its records, then their values (the table's n_fields
+ *   each), then their raw bytes, which are the block's bytes as they were read (one copy for all);
+ * - for a batch (tsr_doom2d_record_new_batched): up to BATCH_RECORDS records, each followed by
+ *   its values. */
 typedef struct {
-  gint refs;
-  gint padding;
+  gint  refs;
+  gsize size;
 } RecordStorage;
 
 #define STORAGE_ALIGN(n) (((n) + 15u) & ~(gsize) 15u)
 
-static inline TsrFieldValue *
-inline_values (TsrDoom2dRecord *record)
+/* Whether MEMORY is part of STORAGE (else it is the record's own, replaced by a caller). */
+static inline gboolean
+storage_holds (const RecordStorage *storage,
+               gconstpointer        memory)
 {
-  return (TsrFieldValue *) ((guint8 *) record + STORAGE_ALIGN (sizeof (TsrDoom2dRecord)));
+  return (guintptr) memory >= (guintptr) storage && (guintptr) memory < (guintptr) storage + storage->size;
 }
 
-static inline guint8 *
-inline_raw (TsrDoom2dRecord *record,
-            guint            n_fields)
-{
-  return (guint8 *) (inline_values (record) + n_fields);
-}
+/* Records per storage of a batch: a few allocations for a map's records instead of two each. */
+#define BATCH_RECORDS 64
 
-static gsize
-storage_stride (const TsrDoom2dRecordType *type)
+TsrDoom2dRecord *
+tsr_doom2d_record_new_batched (TsrDoom2dKind        kind,
+                               TsrDoom2dRecordBatch *batch)
 {
-  return STORAGE_ALIGN (STORAGE_ALIGN (sizeof (TsrDoom2dRecord)) + type->table.n_fields * sizeof (TsrFieldValue)
-                        + type->table.size);
+  const TablePlan *plan = record_plan (kind);
+  gsize stride = STORAGE_ALIGN (sizeof (TsrDoom2dRecord)) + plan->table->n_fields * sizeof (TsrFieldValue);
+  RecordStorage *storage = batch->storage;
+  TsrDoom2dRecord *record;
+
+  if (storage == NULL || batch->used == BATCH_RECORDS)
+    {
+      storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + BATCH_RECORDS * stride);
+      storage->refs = 0;
+      storage->size = STORAGE_ALIGN (sizeof (RecordStorage)) + BATCH_RECORDS * stride;
+      batch->storage = storage;
+      batch->used = 0;
+    }
+  record = (TsrDoom2dRecord *) ((guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage)) + batch->used++ * stride);
+  g_atomic_int_inc (&storage->refs);
+  *record = (TsrDoom2dRecord) {
+    .kind = kind, .values = (TsrFieldValue *) ((guint8 *) record + STORAGE_ALIGN (sizeof (TsrDoom2dRecord))),
+    .storage = storage,
+  };
+  plan_defaults_into (plan, plan->table, record->values);
+  if (kind == TSR_DOOM2D_KIND_TRIGGER)
+    tsr_doom2d_record_set_trigger_type (record, 0);
+  return record;
 }
 
 void
@@ -287,14 +343,14 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
       return;
     }
   /* Stored records: only what was replaced by memory of its own is freed on its own. */
-  if (record->values != inline_values (record))
+  if (!storage_holds (record->storage, record->values))
     values_clear (record->values, n_fields);
   else
     for (guint t = 0; t < plan->n_texts; t++)
       g_free (record->values[plan->texts[t]].text);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
-  if (record->raw != inline_raw (record, n_fields))
+  if (!storage_holds (record->storage, record->raw))
     g_free (record->raw);
   if (g_atomic_int_dec_and_test (&((RecordStorage *) record->storage)->refs))
     g_free (record->storage);
@@ -568,7 +624,7 @@ table_plan_build (const TsrFieldTable *table,
       if (field->offset < 0)
         {
           memcpy (plan->initial[i].v, field->default_value, sizeof plan->initial[i].v);
-          if (tsr_field_is_text (field))
+          if (tsr_field_is_text (field) && field->default_text != NULL && field->default_text[0] != '\0')
             plan->default_texts[plan->n_default_texts++] = (guint16) i;
           continue;
         }
@@ -646,11 +702,7 @@ plan_init_values (const TablePlan     *plan,
 {
   memcpy (values, plan->initial, table->n_fields * sizeof *values);
   for (guint t = 0; t < plan->n_default_texts; t++)
-    {
-      const TsrField *field = &table->fields[plan->default_texts[t]];
-
-      values[plan->default_texts[t]].text = g_strdup (field->default_text != NULL ? field->default_text : "");
-    }
+    values[plan->default_texts[t]].text = g_strdup (table->fields[plan->default_texts[t]].default_text);
 }
 
 /* Fields decoded from RAW (the whole record) into VALUES, which hold the plan's initial values. */
@@ -734,8 +786,7 @@ plan_encode (const TablePlan     *plan,
           gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
 
           /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
-          for (gsize b = 0; same && b < stored; b++)
-            same = at[b] < 0x80;
+          same = same && ascii_length (at, stored) == stored;
           if (!same)
             {
               guint8 encoded[256];
@@ -975,14 +1026,19 @@ tsr_doom2d_map_read_binary (const guint8 *data,
         {
           /* One allocation for the block's records, their values and raw bytes. */
           guint32 count = block_size / type->table.size;
-          gsize stride = storage_stride (type);
-          RecordStorage *storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + stride * count);
-          guint8 *at = (guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage));
+          gsize records_size = STORAGE_ALIGN (count * sizeof (TsrDoom2dRecord));
+          gsize values_size = (gsize) count * type->table.n_fields * sizeof (TsrFieldValue);
+          RecordStorage *storage = g_malloc (STORAGE_ALIGN (sizeof (RecordStorage)) + records_size + values_size
+                                             + block_size);
+          TsrDoom2dRecord *record = (TsrDoom2dRecord *) ((guint8 *) storage + STORAGE_ALIGN (sizeof (RecordStorage)));
+          TsrFieldValue *values = (TsrFieldValue *) ((guint8 *) record + records_size);
+          guint8 *raw = (guint8 *) (values + (gsize) count * type->table.n_fields);
           const guint8 *bytes;
           GPtrArray *records = type->kind == TSR_DOOM2D_KIND_HEADER ? NULL : map->records[type->kind];
 
           /* Every record holds a reference. */
           storage->refs = (gint) count;
+          storage->size = (gsize) (raw + block_size - (guint8 *) storage);
           if (!tsr_reader_read_view (&sub, block_size, &bytes, error))
             {
               g_free (storage);
@@ -993,14 +1049,10 @@ tsr_doom2d_map_read_binary (const guint8 *data,
 
           if (records != NULL)
             g_ptr_array_set_size (records, first + count); /* room for them, at once */
-          for (guint32 i = 0; i < count; i++, at += stride)
+          memcpy (raw, bytes, block_size);
+          for (guint32 i = 0; i < count; i++, record++, values += type->table.n_fields, raw += type->table.size)
             {
-              TsrDoom2dRecord *record = (TsrDoom2dRecord *) at;
-
-              *record = (TsrDoom2dRecord) { .kind = type->kind, .storage = storage };
-              record->values = inline_values (record);
-              record->raw = inline_raw (record, type->table.n_fields);
-              memcpy (record->raw, bytes + (gsize) i * type->table.size, type->table.size);
+              *record = (TsrDoom2dRecord) { .kind = type->kind, .values = values, .raw = raw, .storage = storage };
               record_decode_raw (record, plan);
               if (records == NULL)
                 {

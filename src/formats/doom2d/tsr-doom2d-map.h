@@ -1,7 +1,8 @@
 /* tsr-doom2d-map.h: a Doom2D Forever map in memory, read from and written to the binary lump
  * ('MAP' 1) and the text syntax (`map { ... }`), with reference-keeping edits and validation.
  * Every field is a TsrFieldValue (core/tsr-field.h) indexed like its TsrField in tsr-doom2d-schema.h;
- * references hold 0-based indices, -1 for none. */
+ * references hold 0-based indices, -1 for none. A text-only string field (no binary place) with
+ * no default text may hold NULL, which means "". */
 #pragma once
 
 #include <glib.h>
@@ -19,7 +20,9 @@ typedef struct {
                                                 covers are written back; NULL when made in memory */
   gpointer                      storage;     /* records read from a binary map share one allocation
                                                 per block, which also holds their values and raw
-                                                bytes (refcounted: a record may outlive its map);
+                                                bytes; those read from text share one per batch of
+                                                64 with their values (refcounted: a record may
+                                                outlive its map);
                                                 free records only with tsr_doom2d_record_free.
                                                 Replacing values or raw with memory of one's own
                                                 is fine. NULL for records made in memory */

@@ -15,6 +15,19 @@ void    tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
                                        gboolean               keep_raw,
                                        guint8                *buffer);
 
+/* Where records made one after another share their memory, as a binary map's blocks do: zero it
+ * before the first record. Records so made are freed one by one with tsr_doom2d_record_free like
+ * any other; the batch itself needs no freeing (each storage goes with its last record). */
+typedef struct {
+  gpointer storage; /* the storage being filled, or NULL */
+  guint    used;    /* records made in it */
+} TsrDoom2dRecordBatch;
+
+/* A record of KIND holding its defaults (tsr_doom2d_record_new), put in BATCH's storage: the text
+ * reader makes every record this way. */
+TsrDoom2dRecord *tsr_doom2d_record_new_batched (TsrDoom2dKind         kind,
+                                                TsrDoom2dRecordBatch *batch);
+
 /* The binary layout (block order, reserved words, empty blocks, end block, trailing bytes) as
  * tokens for the text form's `// tessera-blocks:` comment, or NULL when it is the layout a map
  * read from text gets anyway. */

@@ -74,7 +74,10 @@ append_string (GString    *out,
     {
       guchar c = (guchar) *p;
       if (c == '"' || c == '\\')
-        g_string_append_printf (out, "\\%c", c);
+        {
+          put_c (out, '\\');
+          put_c (out, (char) c);
+        }
       else if (c == '\n')
         put_str (out, "\\n");
       else if (c < 0x20 || c == 0x7f)
@@ -107,6 +110,28 @@ append_integer (GString              *out,
       else
         append_int (out, value);
       return;
+    }
+  /* What tsr_field_value_append writes, without its calls, for the common cases: true/false, a
+   * constant's name, a plain number. Bitsets and the rest go through it. */
+  if (field->type == TSR_FIELD_BOOL && (value == 0 || value == 1))
+    {
+      put_str (out, value ? "true" : "false");
+      return;
+    }
+  if (field->type == TSR_FIELD_INT && !(field->flags & TSR_FIELD_BYTE_PAIR))
+    {
+      const char *name = tsr_field_enum_name (field->enumeration, value);
+
+      if (name != NULL)
+        {
+          put_str (out, name);
+          return;
+        }
+      if (field->enumeration == NULL)
+        {
+          append_int (out, value);
+          return;
+        }
     }
   {
     TsrFieldValue shown = { { value }, NULL };
@@ -301,6 +326,7 @@ typedef struct {
   GError    **error;
   gboolean    failed;
   GStringChunk *strings; /* record names and pending references' names, freed at once */
+  TsrDoom2dRecordBatch batches[TSR_DOOM2D_N_KINDS]; /* the records' memory, per kind */
   /* Identifiers are copied here instead of into an allocation each (token.text then points at
    * it and is not freed); strings and comments still own their text. */
   char        ident[128];
@@ -447,21 +473,28 @@ parser_next (Parser *parser)
     }
   if (CLASS (d[parser->pos]) & CHAR_START)
     {
-      gsize start = parser->pos, pos = start, size = parser->size;
-      char *ident = parser->ident;
+      gsize start = parser->pos, pos = start + 1, size = parser->size, length;
 
-      /* Copied while scanned (identifiers are short: a memcpy call cost more than the bytes). */
-      while (pos < size && (CLASS (d[pos]) & CHAR_IDENT) && pos - start < sizeof parser->ident - 1)
-        *ident++ = d[pos++];
-      *ident = '\0';
       while (pos < size && (CLASS (d[pos]) & CHAR_IDENT))
         pos++;
       parser->pos = pos;
       parser->token.type = TOKEN_IDENT;
-      if (parser->pos - start < sizeof parser->ident)
-        parser->token.text = parser->ident;
+      length = pos - start;
+      if (length >= sizeof parser->ident)
+        {
+          parser->token.text = g_strndup (d + start, length);
+          return TRUE;
+        }
+      /* Nearly every name fits 16 or 32 bytes: a copy of a constant size is a few moves, where a
+       * memcpy call of the length cost more than the bytes. */
+      if (length < 16 && start + 16 <= size)
+        memcpy (parser->ident, d + start, 16);
+      else if (length < 32 && start + 32 <= size)
+        memcpy (parser->ident, d + start, 32);
       else
-        parser->token.text = g_strndup (d + start, parser->pos - start);
+        memcpy (parser->ident, d + start, length);
+      parser->ident[length] = '\0';
+      parser->token.text = parser->ident;
       return TRUE;
     }
   if ((CLASS (d[parser->pos]) & CHAR_DIGIT)
@@ -734,7 +767,7 @@ parse_record (Parser                    *parser,
               GArray                    *pending,
               GPtrArray                **names)
 {
-  TsrDoom2dRecord *record = tsr_doom2d_record_new (type->kind);
+  TsrDoom2dRecord *record = tsr_doom2d_record_new_batched (type->kind, &parser->batches[type->kind]);
   char *name = NULL;
 
   tsr_doom2d_map_add (map, record);
@@ -753,6 +786,20 @@ parse_record (Parser                    *parser,
                        map, names);
 }
 
+/* The field named NAME: the names from NEXT on first, exactly (files list fields in the table's
+ * order, so that is nearly always the first or second compared), then tsr_field_find's search. */
+static int
+field_from (const TsrField *fields,
+            guint           n_fields,
+            guint           next,
+            const char     *name)
+{
+  for (guint i = next; i < n_fields; i++)
+    if (fields[i].name[0] == name[0] && strcmp (fields[i].name, name) == 0)
+      return (int) i;
+  return tsr_field_find (fields, n_fields, name);
+}
+
 /* Fields up to and including the closing '}'. */
 static gboolean
 parse_fields (Parser                *parser,
@@ -767,6 +814,7 @@ parse_fields (Parser                *parser,
 {
   g_autofree char *raw = NULL;
   gboolean data_parsed = FALSE;
+  guint next = 0; /* the field after the last one read: writers keep the table's order */
 
   for (;;)
     {
@@ -802,12 +850,13 @@ parse_fields (Parser                *parser,
             return FALSE;
           continue;
         }
-      f = tsr_field_find (fields, n_fields, parser->token.text);
+      f = field_from (fields, n_fields, next, parser->token.text);
       if (f < 0)
         {
           g_autofree char *what = g_strdup_printf ("no field '%s' here", parser->token.text);
           return parser_fail (parser, TSR_ERROR_INVALID, what);
         }
+      next = (guint) f + 1;
       if (!parser_next (parser))
         return FALSE;
       if (fields[f].type == TSR_FIELD_BYTES)
