@@ -1029,8 +1029,8 @@ drop_down_text (GtkWidget *drop_down)
   return item != NULL ? gtk_string_object_get_string (item) : NULL;
 }
 
-/* Marathon in the translation: the inspector shows a platform polygon's type by its translated
- * name, takes a typed translated constant ("None" for a texture) and still the English one; the
+/* Marathon in the translation: the inspector shows its heading, field labels and a platform
+ * polygon's type translated, takes a typed translated constant ("None" for a texture) and still the English one; the
  * object tool's type drop-down names scenery. Screenshot marathon-inspector-LANG.png. */
 static void
 test_translated_marathon (void)
@@ -1071,6 +1071,12 @@ test_translated_marathon (void)
   tsr_selection_set (tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor)), &ref, 1);
   tsr_test_ui_iterate_for (150);
 
+  /* The heading and the field labels are translated too. */
+  g_assert_cmpstr (g_dpgettext2 (NULL, "marathon_record", "Side"), !=, "Side");
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text,
+                                             g_dpgettext2 (NULL, "marathon_record", "Polygon")));
+  g_assert_cmpstr (_("Floor texture"), !=, "Floor texture");
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text, _("Floor texture")));
   /* The type drop-down: translated names, the platform's selected. */
   type = tsr_property_inspector_get_editor (inspector, "type");
   g_assert_true (GTK_IS_DROP_DOWN (type));

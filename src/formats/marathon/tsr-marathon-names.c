@@ -392,6 +392,111 @@ static const KindPatches kind_patches[] = {
   KP (TSR_MARATHON_RECORD_PLACEMENT, placement_patches), KP (TSR_MARATHON_RECORD_MAP_INFO, info_patches),
 };
 
+/* The inspector's labels of the fields it shows (the codec's names read as words otherwise). */
+typedef struct {
+  const char *name;
+  const char *label;
+} Label;
+
+static const Label labels[] = {
+  { "x", N_("X") }, { "y", N_("Y") }, { "z", N_("Z") }, { "flags", N_("Flags") },
+  { "highest_adjacent_floor_height", N_("Highest adjacent floor height") },
+  { "lowest_adjacent_ceiling_height", N_("Lowest adjacent ceiling height") }, { "vertex.x", N_("Vertex X") },
+  { "vertex.y", N_("Vertex Y") }, { "supporting_polygon_index", N_("Supporting polygon") },
+  { "endpoint_indexes[0]", N_("First point") }, { "endpoint_indexes[1]", N_("Second point") },
+  { "length", N_("Length") }, { "highest_adjacent_floor", N_("Highest adjacent floor") },
+  { "lowest_adjacent_ceiling", N_("Lowest adjacent ceiling") },
+  { "clockwise_side_index", N_("Clockwise side") },
+  { "counterclockwise_side_index", N_("Counterclockwise side") },
+  { "clockwise_polygon_owner", N_("Clockwise polygon") },
+  { "counterclockwise_polygon_owner", N_("Counterclockwise polygon") }, { "type", N_("Type") },
+  { "primary_texture.x0", N_("Primary texture X offset") },
+  { "primary_texture.y0", N_("Primary texture Y offset") },
+  { "primary_texture.texture", N_("Primary texture") },
+  { "primary_transfer_mode", N_("Primary transfer mode") },
+  { "primary_lightsource_index", N_("Primary light") },
+  { "secondary_texture.x0", N_("Secondary texture X offset") },
+  { "secondary_texture.y0", N_("Secondary texture Y offset") },
+  { "secondary_texture.texture", N_("Secondary texture") },
+  { "secondary_transfer_mode", N_("Secondary transfer mode") },
+  { "secondary_lightsource_index", N_("Secondary light") },
+  { "transparent_texture.x0", N_("Transparent texture X offset") },
+  { "transparent_texture.y0", N_("Transparent texture Y offset") },
+  { "transparent_texture.texture", N_("Transparent texture") },
+  { "transparent_transfer_mode", N_("Transparent transfer mode") },
+  { "transparent_lightsource_index", N_("Transparent light") },
+  { "control_panel_type", N_("Control panel type") },
+  { "control_panel_permutation", N_("Control panel permutation") }, { "polygon_index", N_("Polygon") },
+  { "line_index", N_("Line") }, { "ambient_delta", N_("Ambient delta") },
+  { "permutation", N_("Permutation") }, { "vertex_count", N_("Vertex count") },
+  { "floor_texture", N_("Floor texture") }, { "ceiling_texture", N_("Ceiling texture") },
+  { "floor_height", N_("Floor height") }, { "ceiling_height", N_("Ceiling height") },
+  { "floor_lightsource_index", N_("Floor light") }, { "ceiling_lightsource_index", N_("Ceiling light") },
+  { "area", N_("Surface area") }, { "first_object", N_("First object") },
+  { "first_exclusion_zone_index", N_("First exclusion zone") },
+  { "line_exclusion_zone_count", N_("Line exclusion zones") },
+  { "point_exclusion_zone_count", N_("Point exclusion zones") },
+  { "floor_transfer_mode", N_("Floor transfer mode") },
+  { "ceiling_transfer_mode", N_("Ceiling transfer mode") }, { "first_neighbor_index", N_("First neighbour") },
+  { "neighbor_count", N_("Neighbour count") }, { "center.x", N_("Centre X") }, { "center.y", N_("Centre Y") },
+  { "floor_origin.x", N_("Floor origin X") }, { "floor_origin.y", N_("Floor origin Y") },
+  { "ceiling_origin.x", N_("Ceiling origin X") }, { "ceiling_origin.y", N_("Ceiling origin Y") },
+  { "media_index", N_("Liquid") }, { "media_lightsource_index", N_("Liquid light") },
+  { "sound_source_indexes", N_("Sound sources") }, { "ambient_sound_image_index", N_("Ambient sound") },
+  { "random_sound_image_index", N_("Random sound") }, { "phase", N_("Phase") },
+  { "primary_active.function", N_("Primary active: function") },
+  { "primary_active.period", N_("Primary active: period") },
+  { "primary_active.delta_period", N_("Primary active: period variation") },
+  { "primary_active.intensity", N_("Primary active: intensity") },
+  { "primary_active.delta_intensity", N_("Primary active: intensity variation") },
+  { "secondary_active.function", N_("Secondary active: function") },
+  { "secondary_active.period", N_("Secondary active: period") },
+  { "secondary_active.delta_period", N_("Secondary active: period variation") },
+  { "secondary_active.intensity", N_("Secondary active: intensity") },
+  { "secondary_active.delta_intensity", N_("Secondary active: intensity variation") },
+  { "becoming_active.function", N_("Becoming active: function") },
+  { "becoming_active.period", N_("Becoming active: period") },
+  { "becoming_active.delta_period", N_("Becoming active: period variation") },
+  { "becoming_active.intensity", N_("Becoming active: intensity") },
+  { "becoming_active.delta_intensity", N_("Becoming active: intensity variation") },
+  { "primary_inactive.function", N_("Primary inactive: function") },
+  { "primary_inactive.period", N_("Primary inactive: period") },
+  { "primary_inactive.delta_period", N_("Primary inactive: period variation") },
+  { "primary_inactive.intensity", N_("Primary inactive: intensity") },
+  { "primary_inactive.delta_intensity", N_("Primary inactive: intensity variation") },
+  { "secondary_inactive.function", N_("Secondary inactive: function") },
+  { "secondary_inactive.period", N_("Secondary inactive: period") },
+  { "secondary_inactive.delta_period", N_("Secondary inactive: period variation") },
+  { "secondary_inactive.intensity", N_("Secondary inactive: intensity") },
+  { "secondary_inactive.delta_intensity", N_("Secondary inactive: intensity variation") },
+  { "becoming_inactive.function", N_("Becoming inactive: function") },
+  { "becoming_inactive.period", N_("Becoming inactive: period") },
+  { "becoming_inactive.delta_period", N_("Becoming inactive: period variation") },
+  { "becoming_inactive.intensity", N_("Becoming inactive: intensity") },
+  { "becoming_inactive.delta_intensity", N_("Becoming inactive: intensity variation") }, { "tag", N_("Tag") },
+  { "mode", N_("Mode") }, { "minimum_intensity", N_("Minimum intensity") },
+  { "maximum_intensity", N_("Maximum intensity") }, { "period", N_("Period") },
+  { "intensity", N_("Intensity") }, { "location.x", N_("X") }, { "location.y", N_("Y") },
+  { "text", N_("Text") }, { "index", N_("Index") }, { "facing", N_("Facing") },
+  { "initial_count", N_("Initial count") }, { "minimum_count", N_("Minimum count") },
+  { "maximum_count", N_("Maximum count") }, { "random_count", N_("Random count") },
+  { "random_chance", N_("Random chance") }, { "speed", N_("Speed") }, { "delay", N_("Delay") },
+  { "maximum_height", N_("Maximum height") }, { "minimum_height", N_("Minimum height") },
+  { "static_flags", N_("Flags") }, { "light_index", N_("Light source") },
+  { "current_direction", N_("Current direction") }, { "current_magnitude", N_("Current strength") },
+  { "low", N_("Low") }, { "high", N_("High") }, { "origin.x", N_("Origin X") },
+  { "origin.y", N_("Origin Y") }, { "height", N_("Height") },
+  { "minimum_light_intensity", N_("Minimum light intensity") }, { "texture", N_("Texture") },
+  { "transfer_mode", N_("Transfer mode") }, { "sound_index", N_("Sound") }, { "volume", N_("Volume") },
+  { "delta_volume", N_("Volume variation") }, { "delta_period", N_("Period variation") },
+  { "direction", N_("Direction") }, { "delta_direction", N_("Direction variation") },
+  { "pitch", N_("Pitch") }, { "delta_pitch", N_("Pitch variation") },
+  { "environment_code", N_("Environment") }, { "physics_model", N_("Physics model") },
+  { "song_index", N_("Song") }, { "mission_flags", N_("Mission") },
+  { "environment_flags", N_("Environment flags") }, { "ball_in_play", N_("Ball in play") },
+  { "level_name", N_("Level name") }, { "entry_point_flags", N_("Game types") },
+};
+
 static TsrFieldTable editor_tables[TSR_MARATHON_N_MAP_RECORDS];
 
 static void
@@ -403,6 +508,10 @@ build_editor_tables (void)
       TsrField *fields = g_new (TsrField, codec->n_fields);
 
       memcpy (fields, codec->fields, sizeof (TsrField) * codec->n_fields);
+      for (guint f = 0; f < codec->n_fields; f++)
+        for (guint l = 0; l < G_N_ELEMENTS (labels) && fields[f].label == NULL; l++)
+          if (strcmp (labels[l].name, fields[f].name) == 0)
+            fields[f].label = labels[l].label;
       for (guint k = 0; k < G_N_ELEMENTS (kind_patches); k++)
         {
           if (kind_patches[k].kind != kind)
@@ -428,6 +537,22 @@ build_editor_tables (void)
       editor_tables[kind] = *codec;
       editor_tables[kind].fields = fields;
     }
+}
+
+const char *
+tsr_marathon_record_title (TsrMarathonRecordKind kind)
+{
+  static const char *const titles[TSR_MARATHON_N_MAP_RECORDS] = {
+    NC_ ("marathon_record", "Point"), NC_ ("marathon_record", "Point"), NC_ ("marathon_record", "Line"),
+    NC_ ("marathon_record", "Side"), NC_ ("marathon_record", "Polygon"), NC_ ("marathon_record", "Light"),
+    NC_ ("marathon_record", "Light (Marathon 1)"), NC_ ("marathon_record", "Annotation"),
+    NC_ ("marathon_record", "Object"), NC_ ("marathon_record", "Placement"), NC_ ("marathon_record", "Platform"),
+    NC_ ("marathon_record", "Liquid"), NC_ ("marathon_record", "Ambient sound"),
+    NC_ ("marathon_record", "Random sound"), NC_ ("marathon_record", "Level"),
+  };
+
+  g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS, NULL);
+  return titles[kind];
 }
 
 const TsrFieldTable *

@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 /* The table the property inspector shows for KIND: the same fields, members and offsets as
  * tsr_marathon_record_fields (KIND), with meaning added (transfer none, static). */
 const TsrFieldTable *tsr_marathon_record_editor_fields (TsrMarathonRecordKind kind);
+/* KIND's name for the inspector's heading (English, translatable in context "marathon_record"). */
+const char          *tsr_marathon_record_title         (TsrMarathonRecordKind kind);
 
 /* The engine's names of monster and item types, or NULL for an index it does not define (English,
  * marked N_(): the editor shows them through gettext). */
