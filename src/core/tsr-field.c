@@ -319,16 +319,24 @@ tsr_field_encode (const TsrField      *field,
   return TRUE;
 }
 
+/* The constant for VALUE, or NULL. */
+static const TsrFieldConstant *
+find_constant (const TsrFieldEnum *enumeration,
+               gint64              value)
+{
+  for (guint i = 0; enumeration != NULL && i < enumeration->n_constants; i++)
+    if (enumeration->constants[i].value == value)
+      return &enumeration->constants[i];
+  return NULL;
+}
+
 const char *
 tsr_field_enum_name (const TsrFieldEnum *enumeration,
                      gint64              value)
 {
-  if (enumeration == NULL)
-    return NULL;
-  for (guint i = 0; i < enumeration->n_constants; i++)
-    if (enumeration->constants[i].value == value)
-      return enumeration->constants[i].name;
-  return NULL;
+  const TsrFieldConstant *constant = find_constant (enumeration, value);
+
+  return constant != NULL ? constant->name : NULL;
 }
 
 const char *
@@ -343,12 +351,9 @@ const char *
 tsr_field_enum_label (const TsrFieldEnum *enumeration,
                       gint64              value)
 {
-  if (enumeration == NULL)
-    return NULL;
-  for (guint i = 0; i < enumeration->n_constants; i++)
-    if (enumeration->constants[i].value == value)
-      return tsr_field_constant_label (enumeration, &enumeration->constants[i]);
-  return NULL;
+  const TsrFieldConstant *constant = find_constant (enumeration, value);
+
+  return constant != NULL ? tsr_field_constant_label (enumeration, constant) : NULL;
 }
 
 /* A constant whose label is NAME (exactly, else ignoring case), in the editors' spelling. */
@@ -462,15 +467,15 @@ append_integer (GString        *out,
                 gboolean        labels)
 {
   const TsrFieldEnum *enumeration = field->enumeration;
+  const TsrFieldConstant *named = find_constant (enumeration, value);
   gint64 rest = value;
   gboolean first = TRUE;
 
-  for (guint i = 0; enumeration != NULL && i < enumeration->n_constants; i++)
-    if (enumeration->constants[i].value == value)
-      {
-        g_string_append (out, constant_text (enumeration, &enumeration->constants[i], labels));
-        return;
-      }
+  if (named != NULL)
+    {
+      g_string_append (out, constant_text (enumeration, named, labels));
+      return;
+    }
   if (field->flags & TSR_FIELD_BYTE_PAIR)
     {
       g_string_append_printf (out, "%u:%u", (guint) ((value >> 8) & 0xff), (guint) (value & 0xff));
