@@ -3,7 +3,8 @@
  * duplicates and deletes (through the palette command) keep every light, liquid, platform and
  * sound reference in range and the level free of validation errors, and undo-all gives the loaded
  * bytes back; hand-made cases check each deletion's repair; the light curve matches values
- * computed by hand from the engine's formulas; the editor tables name what they should. */
+ * computed by hand from the engine's formulas; the editor tables name what they should, every
+ * constant and every scenery and ambient sound type has a name that reads back. */
 #include <string.h>
 
 #include "core/tsr-finding.h"
@@ -616,6 +617,72 @@ START_TEST (test_level_info_edits)
 }
 END_TEST
 
+/* Every constant of every editor table is named, once per enum (ignoring case), and its label
+ * reads back as its value, as does its English name; every scenery and ambient sound index the
+ * engine defines has a name and none past them. */
+START_TEST (test_names_complete)
+{
+  static const gint counts[] = { 47, 61, 36, -1, -1, 28 };
+
+  for (guint kind = 0; kind < TSR_MARATHON_N_MAP_RECORDS; kind++)
+    {
+      const TsrFieldTable *table = tsr_marathon_record_editor_fields ((TsrMarathonRecordKind) kind);
+
+      for (guint f = 0; table != NULL && f < table->n_fields; f++)
+        {
+          const TsrField *field = &table->fields[f];
+          const TsrFieldEnum *enumeration = field->enumeration;
+
+          for (guint c = 0; enumeration != NULL && c < enumeration->n_constants; c++)
+            {
+              const TsrFieldConstant *constant = &enumeration->constants[c];
+              TsrFieldValue value = { { constant->value }, NULL };
+              g_autofree char *label = tsr_field_value_to_label (field, &value);
+              g_autofree char *upper = g_utf8_strup (constant->name, -1);
+              g_autoptr(GError) error = NULL;
+
+              ck_assert_msg (constant->name[0] != '\0', "%s: constant %u unnamed", enumeration->name, c);
+              for (guint d = 0; d < c; d++)
+                ck_assert_msg (g_ascii_strcasecmp (enumeration->constants[d].name, constant->name) != 0,
+                               "%s: %s twice", enumeration->name, constant->name);
+              ck_assert_str_eq (label, tsr_field_constant_label (enumeration, constant));
+              ck_assert_str_eq (tsr_field_enum_label (enumeration, constant->value), label);
+              value.v[0] = 12345;
+              ck_assert_msg (tsr_field_value_parse_label (field, label, &value, &error), "%s", error ? error->message : "");
+              ck_assert_int_eq (value.v[0], constant->value);
+              value.v[0] = 12345;
+              ck_assert (tsr_field_value_parse_label (field, upper, &value, &error));
+              ck_assert_int_eq (value.v[0], constant->value);
+            }
+        }
+    }
+  for (gint kind = 0; kind < 6; kind++)
+    {
+      for (gint i = 0; i < counts[kind]; i++)
+        ck_assert_msg (tsr_marathon_object_name (kind, i) != NULL, "kind %d index %d unnamed", kind, i);
+      ck_assert_ptr_null (tsr_marathon_object_name (kind, counts[kind] < 0 ? 0 : counts[kind]));
+      ck_assert_ptr_null (tsr_marathon_object_name (kind, -1));
+    }
+  ck_assert_str_eq (tsr_marathon_object_name (1, 0), "Lava: pale dirt");
+  ck_assert_str_eq (tsr_marathon_object_name (1, 60), "Jjaro: ceiling whip antenna");
+  ck_assert_str_eq (tsr_marathon_object_name (5, 27), "Alien harmonics");
+  ck_assert_str_eq (tsr_marathon_monster_name (8), tsr_marathon_object_name (0, 8));
+  /* A scenery object and a sound source are described by those names. */
+  {
+    g_autoptr(TsrMarathonLevel) level = tsr_marathon_level_new (0, 1, "names");
+    TsrMarathonObject object = { 0 };
+    g_autofree char *scenery = NULL, *sound = NULL;
+
+    object.type = 1, object.index = 13;
+    scenery = tsr_marathon_record_describe (level, TSR_MARATHON_RECORD_OBJECT, &object, "index");
+    ck_assert_str_eq (scenery, "Water: pistol magazine");
+    object.type = 5, object.index = 7;
+    sound = tsr_marathon_record_describe (level, TSR_MARATHON_RECORD_OBJECT, &object, "index");
+    ck_assert_str_eq (sound, "Siren");
+  }
+}
+END_TEST
+
 static Suite *
 palettes_suite (void)
 {
@@ -624,6 +691,7 @@ palettes_suite (void)
 
   tcase_set_timeout (cases, 600);
   tcase_add_test (cases, test_editor_tables_name_values);
+  tcase_add_test (cases, test_names_complete);
   tcase_add_test (cases, test_light_curve_by_hand);
   tcase_add_test (cases, test_delete_light_repairs);
   tcase_add_test (cases, test_delete_platform_media_sounds);

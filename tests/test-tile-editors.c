@@ -25,6 +25,9 @@
 #include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-inspector.h"
 #include "views/tsr-map-editor.h"
+#include "views/tsr-property-inspector.h"
+#include "views/marathon/tsr-marathon-map-editor.h"
+#include "views/marathon/tsr-marathon-map-page.h"
 #include "views/wolf3d/tsr-wolf3d-panels.h"
 
 #ifdef TSR_HAVE_XTEST
@@ -1008,6 +1011,116 @@ test_translated (void)
   tsr_test_ui_close_window (window);
 }
 
+/* A drop-down whose first item's text is TEXT. */
+static gboolean
+match_drop_down_first (GtkWidget *widget, gconstpointer text)
+{
+  GListModel *model = GTK_IS_DROP_DOWN (widget) ? gtk_drop_down_get_model (GTK_DROP_DOWN (widget)) : NULL;
+  g_autoptr(GtkStringObject) first = model != NULL && GTK_IS_STRING_LIST (model) ? g_list_model_get_item (model, 0) : NULL;
+
+  return first != NULL && g_strcmp0 (gtk_string_object_get_string (first), text) == 0;
+}
+
+static const char *
+drop_down_text (GtkWidget *drop_down)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (drop_down));
+
+  return item != NULL ? gtk_string_object_get_string (item) : NULL;
+}
+
+/* Marathon in the translation: the inspector shows its heading, field labels and a platform
+ * polygon's type translated, takes a typed translated constant ("None" for a texture) and still the English one; the
+ * object tool's type drop-down names scenery. Screenshot marathon-inspector-LANG.png. */
+static void
+test_translated_marathon (void)
+{
+  const char *language = g_getenv ("LANGUAGE");
+  g_autofree char *source = tsr_test_ui_data_dir ("marathon");
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL, *name = NULL, *scenery = NULL;
+  const char *platform_label = g_dpgettext2 (NULL, "polygon_type", "Platform");
+  const char *none_label = g_dpgettext2 (NULL, "shape_descriptor", "None");
+  TsrWindow *window;
+  TsrMarathonMapEditor *editor;
+  TsrPropertyInspector *inspector;
+  TsrMarathonLevel *level;
+  GtkWidget *type, *texture, *kinds, *types;
+  TsrElementRef ref = { TSR_ELEMENT_POLYGON, 0 };
+  TsrDocument *document;
+
+  if (language == NULL || g_getenv ("TSR_LOCALEDIR") == NULL || source == NULL)
+    {
+      g_test_skip ("not run in a translation, or no Marathon test data");
+      return;
+    }
+  g_assert_cmpstr (platform_label, !=, "Platform");
+  g_assert_cmpstr (none_label, !=, "None");
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-translated");
+  path = g_build_filename (dir, files[0], NULL);
+  window = open_in_window (path);
+  document = tsr_window_get_document (window);
+  editor = tsr_marathon_map_page_get_map_editor (
+    TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                    GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE))));
+  inspector = tsr_marathon_map_editor_get_inspector (editor);
+  level = tsr_marathon_level_map_get_level (tsr_marathon_map_editor_get_level_map (editor));
+  while (ref.index < level->polygons->len && g_array_index (level->polygons, TsrMarathonPolygon, ref.index).type != 5)
+    ref.index++;
+  g_assert_cmpuint (ref.index, <, level->polygons->len);
+  tsr_selection_set (tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor)), &ref, 1);
+  tsr_test_ui_iterate_for (150);
+
+  /* The heading and the field labels are translated too. */
+  g_assert_cmpstr (g_dpgettext2 (NULL, "marathon_record", "Side"), !=, "Side");
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text,
+                                             g_dpgettext2 (NULL, "marathon_record", "Polygon")));
+  g_assert_cmpstr (_("Floor texture"), !=, "Floor texture");
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text, _("Floor texture")));
+  /* The type drop-down: translated names, the platform's selected. */
+  type = tsr_property_inspector_get_editor (inspector, "type");
+  g_assert_true (GTK_IS_DROP_DOWN (type));
+  g_assert_cmpstr (drop_down_text (type), ==, platform_label);
+  /* A typed translated name, then the English one, each commit one undo step. */
+  texture = tsr_property_inspector_get_editor (inspector, "floor_texture");
+  g_assert_true (GTK_IS_ENTRY (texture));
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      gint16 before = (gint16) g_array_index (level->polygons, TsrMarathonPolygon, ref.index).floor_texture;
+
+      g_assert_cmpint (before, !=, -1);
+      gtk_editable_set_text (GTK_EDITABLE (texture), pass == 0 ? none_label : "None");
+      g_signal_emit_by_name (texture, "activate");
+      tsr_test_ui_iterate_for (50);
+      level = tsr_marathon_level_map_get_level (tsr_marathon_map_editor_get_level_map (editor));
+      g_assert_null (tsr_property_inspector_get_error (inspector));
+      g_assert_cmpint ((gint16) g_array_index (level->polygons, TsrMarathonPolygon, ref.index).floor_texture, ==, -1);
+      /* Shown back translated. */
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (texture)), ==, none_label);
+      if (pass == 0)
+        {
+          name = g_strdup_printf ("marathon-inspector-%s.png", language);
+          tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
+        }
+      g_assert_true (tsr_document_undo (document));
+      tsr_test_ui_iterate_for (50);
+      level = tsr_marathon_level_map_get_level (tsr_marathon_map_editor_get_level_map (editor));
+      g_assert_cmpint ((gint16) g_array_index (level->polygons, TsrMarathonPolygon, ref.index).floor_texture, ==, before);
+    }
+
+  /* The object tool: choosing Scenery lists scenery by name. */
+  kinds = tsr_test_ui_find_widget (GTK_WIDGET (window), match_drop_down_first, _("Monster"));
+  g_assert_nonnull (kinds);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (kinds), 1);
+  tsr_test_ui_iterate_for (50);
+  scenery = g_strdup_printf ("%d %s", 0, _("Lava: pale dirt"));
+  g_assert_cmpstr (_("Lava: pale dirt"), !=, "Lava: pale dirt");
+  types = tsr_test_ui_find_widget (GTK_WIDGET (window), match_drop_down_first, scenery);
+  g_assert_nonnull (types);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (types))), ==, 61);
+  tsr_test_ui_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1039,6 +1152,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tile-editors/tool-keys", test_tool_keys);
   g_test_add_func ("/tile-editors/color-scheme", test_color_scheme);
   g_test_add_func ("/tile-editors/translated", test_translated);
+  g_test_add_func ("/tile-editors/translated/marathon", test_translated_marathon);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -8,6 +8,8 @@
 
 #include "core/tsr-error.h"
 
+#include <glib/gi18n.h>
+
 int
 tsr_field_find (const TsrField *fields,
                 guint           n_fields,
@@ -317,16 +319,62 @@ tsr_field_encode (const TsrField      *field,
   return TRUE;
 }
 
+/* The constant for VALUE, or NULL. */
+static const TsrFieldConstant *
+find_constant (const TsrFieldEnum *enumeration,
+               gint64              value)
+{
+  for (guint i = 0; enumeration != NULL && i < enumeration->n_constants; i++)
+    if (enumeration->constants[i].value == value)
+      return &enumeration->constants[i];
+  return NULL;
+}
+
 const char *
 tsr_field_enum_name (const TsrFieldEnum *enumeration,
                      gint64              value)
 {
-  if (enumeration == NULL)
-    return NULL;
+  const TsrFieldConstant *constant = find_constant (enumeration, value);
+
+  return constant != NULL ? constant->name : NULL;
+}
+
+const char *
+tsr_field_constant_label (const TsrFieldEnum     *enumeration,
+                          const TsrFieldConstant *constant)
+{
+  /* The default domain, as _() uses: the program that binds a catalogue chose it. */
+  return g_dpgettext2 (NULL, enumeration->name, constant->name);
+}
+
+const char *
+tsr_field_enum_label (const TsrFieldEnum *enumeration,
+                      gint64              value)
+{
+  const TsrFieldConstant *constant = find_constant (enumeration, value);
+
+  return constant != NULL ? tsr_field_constant_label (enumeration, constant) : NULL;
+}
+
+/* A constant whose label is NAME (exactly, else ignoring case), in the editors' spelling. */
+static gboolean
+enum_lookup_label (const TsrFieldEnum *enumeration,
+                   const char         *name,
+                   gint64             *value)
+{
+  g_autofree char *folded = g_utf8_casefold (name, -1);
+
   for (guint i = 0; i < enumeration->n_constants; i++)
-    if (enumeration->constants[i].value == value)
-      return enumeration->constants[i].name;
-  return NULL;
+    {
+      g_autofree char *label = g_utf8_casefold (tsr_field_constant_label (enumeration, &enumeration->constants[i]), -1);
+
+      if (strcmp (label, folded) == 0)
+        {
+          *value = enumeration->constants[i].value;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 gboolean
@@ -404,19 +452,28 @@ tsr_field_value_is_default (const TsrField      *field,
 
 /* Exact constant names first; a positive bitset value as its single-bit constants joined by " | ",
  * with the bits no constant names as one number at the end; anything else as a number. */
+static const char *
+constant_text (const TsrFieldEnum     *enumeration,
+               const TsrFieldConstant *constant,
+               gboolean                labels)
+{
+  return labels ? tsr_field_constant_label (enumeration, constant) : constant->name;
+}
+
 static void
 append_integer (GString        *out,
                 const TsrField *field,
-                gint64          value)
+                gint64          value,
+                gboolean        labels)
 {
   const TsrFieldEnum *enumeration = field->enumeration;
-  const char *name = tsr_field_enum_name (enumeration, value);
+  const TsrFieldConstant *named = find_constant (enumeration, value);
   gint64 rest = value;
   gboolean first = TRUE;
 
-  if (name != NULL)
+  if (named != NULL)
     {
-      g_string_append (out, name);
+      g_string_append (out, constant_text (enumeration, named, labels));
       return;
     }
   if (field->flags & TSR_FIELD_BYTE_PAIR)
@@ -435,7 +492,7 @@ append_integer (GString        *out,
 
       if (bit == 0 || (bit & (bit - 1)) != 0 || !(rest & bit))
         continue;
-      g_string_append_printf (out, "%s%s", first ? "" : " | ", enumeration->constants[i].name);
+      g_string_append_printf (out, "%s%s", first ? "" : " | ", constant_text (enumeration, &enumeration->constants[i], labels));
       rest &= ~bit;
       first = FALSE;
     }
@@ -443,13 +500,29 @@ append_integer (GString        *out,
     g_string_append_printf (out, "%s%" G_GINT64_FORMAT, first ? "" : " | ", rest);
 }
 
+static void
+append_value (GString             *out,
+              const TsrField      *field,
+              const TsrFieldValue *value,
+              gboolean             labels);
+
 char *
 tsr_field_value_to_string (const TsrField      *field,
                            const TsrFieldValue *value)
 {
   GString *out = g_string_new (NULL);
 
-  tsr_field_value_append (out, field, value);
+  append_value (out, field, value, FALSE);
+  return g_string_free (out, FALSE);
+}
+
+char *
+tsr_field_value_to_label (const TsrField      *field,
+                          const TsrFieldValue *value)
+{
+  GString *out = g_string_new (NULL);
+
+  append_value (out, field, value, TRUE);
   return g_string_free (out, FALSE);
 }
 
@@ -457,6 +530,15 @@ void
 tsr_field_value_append (GString             *out,
                         const TsrField      *field,
                         const TsrFieldValue *value)
+{
+  append_value (out, field, value, FALSE);
+}
+
+static void
+append_value (GString             *out,
+              const TsrField      *field,
+              const TsrFieldValue *value,
+              gboolean             labels)
 {
   switch (field->type)
     {
@@ -496,7 +578,7 @@ tsr_field_value_append (GString             *out,
       g_string_append_printf (out, "(%u bytes)", field->width);
       break;
     case TSR_FIELD_INT:
-      append_integer (out, field, value->v[0]);
+      append_integer (out, field, value->v[0], labels);
       break;
     default:
       for (guint c = 0; c < tsr_field_get_n_components (field); c++)
@@ -508,6 +590,7 @@ tsr_field_value_append (GString             *out,
 static gboolean
 parse_integer (const TsrField *field,
                const char     *text,
+               gboolean        labels,
                gint64         *out,
                GError        **error)
 {
@@ -516,6 +599,8 @@ parse_integer (const TsrField *field,
   g_autofree char *stripped = g_strstrip (g_strdup (text));
 
   if (field->enumeration != NULL && tsr_field_enum_lookup (field->enumeration, stripped, &v))
+    ;
+  else if (labels && field->enumeration != NULL && enum_lookup_label (field->enumeration, stripped, &v))
     ;
   else if ((field->flags & TSR_FIELD_BYTE_PAIR) && strchr (stripped, ':') != NULL)
     {
@@ -543,7 +628,7 @@ parse_integer (const TsrField *field,
         {
           gint64 bit;
 
-          if (!parse_integer (field, parts[i], &bit, error))
+          if (!parse_integer (field, parts[i], labels, &bit, error))
             return FALSE;
           v |= bit;
         }
@@ -575,11 +660,12 @@ parse_integer (const TsrField *field,
   return TRUE;
 }
 
-gboolean
-tsr_field_value_parse (const TsrField *field,
-                       const char     *text,
-                       TsrFieldValue  *value,
-                       GError        **error)
+static gboolean
+parse_value (const TsrField *field,
+             const char     *text,
+             gboolean        labels,
+             TsrFieldValue  *value,
+             GError        **error)
 {
   switch (field->type)
     {
@@ -615,7 +701,7 @@ tsr_field_value_parse (const TsrField *field,
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: raw bytes cannot be typed in", field->name);
       return FALSE;
     case TSR_FIELD_INT:
-      return parse_integer (field, text, &value->v[0], error);
+      return parse_integer (field, text, labels, &value->v[0], error);
     default:
       {
         g_auto(GStrv) parts = g_strsplit (text, ",", -1);
@@ -628,9 +714,27 @@ tsr_field_value_parse (const TsrField *field,
             return FALSE;
           }
         for (guint c = 0; c < n; c++)
-          if (!parse_integer (field, parts[c], &value->v[c], error))
+          if (!parse_integer (field, parts[c], labels, &value->v[c], error))
             return FALSE;
         return TRUE;
       }
     }
+}
+
+gboolean
+tsr_field_value_parse (const TsrField *field,
+                       const char     *text,
+                       TsrFieldValue  *value,
+                       GError        **error)
+{
+  return parse_value (field, text, FALSE, value, error);
+}
+
+gboolean
+tsr_field_value_parse_label (const TsrField *field,
+                             const char     *text,
+                             TsrFieldValue  *value,
+                             GError        **error)
+{
+  return parse_value (field, text, TRUE, value, error);
 }

@@ -145,6 +145,14 @@ const char  *tsr_field_enum_name         (const TsrFieldEnum *enumeration,
 gboolean     tsr_field_enum_lookup       (const TsrFieldEnum *enumeration,
                                           const char         *name,
                                           gint64             *value);
+/* CONSTANT's name for people: its translation in the program's catalogue with the enum's name as
+ * context (tables that want translated constants mark them NC_ (enum name, name)), else the name.
+ * Programs that bind no catalogue (the CLI) get the name itself. */
+const char  *tsr_field_constant_label    (const TsrFieldEnum     *enumeration,
+                                          const TsrFieldConstant *constant);
+/* The label of the constant for VALUE (enums), or NULL. */
+const char  *tsr_field_enum_label        (const TsrFieldEnum *enumeration,
+                                          gint64              value);
 
 /* Values */
 void         tsr_field_value_clear       (TsrFieldValue       *value);
@@ -168,6 +176,14 @@ void         tsr_field_value_append      (GString             *out,
 /* Parses what to_string writes (and plain numbers where names are expected); FALSE with an error
  * naming the field when TEXT is not a value of it or out of its range. */
 gboolean     tsr_field_value_parse       (const TsrField      *field,
+                                          const char          *text,
+                                          TsrFieldValue       *value,
+                                          GError             **error);
+/* The same for editors: constants as their labels (tsr_field_constant_label) when written; read
+ * back as labels or names. Files and the CLI keep to_string and parse. */
+char        *tsr_field_value_to_label    (const TsrField      *field,
+                                          const TsrFieldValue *value);
+gboolean     tsr_field_value_parse_label (const TsrField      *field,
                                           const char          *text,
                                           TsrFieldValue       *value,
                                           GError             **error);

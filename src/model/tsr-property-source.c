@@ -482,7 +482,7 @@ tsr_property_source_set_text (TsrPropertySource *self,
   g_return_val_if_fail (TSR_IS_PROPERTY_SOURCE (self), FALSE);
   g_return_val_if_fail (field < priv->table->n_fields, FALSE);
 
-  ok = tsr_field_value_parse (&priv->table->fields[field], text, &value, error)
+  ok = tsr_field_value_parse_label (&priv->table->fields[field], text, &value, error)
        && tsr_property_source_set (self, field, &value, error);
   tsr_field_value_clear (&value);
   return ok;
@@ -557,7 +557,7 @@ tsr_property_source_find (TsrPropertySource *self,
   spec = &priv->table->fields[field];
   if (tsr_field_is_text (spec))
     needle = g_utf8_casefold (text, -1);
-  else if (!tsr_field_value_parse (spec, text, &wanted, error))
+  else if (!tsr_field_value_parse_label (spec, text, &wanted, error))
     return NULL;
 
   found = g_array_new (FALSE, FALSE, sizeof (guint));

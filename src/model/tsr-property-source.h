@@ -92,7 +92,7 @@ gboolean             tsr_property_source_set              (TsrPropertySource   *
                                                            guint                field,
                                                            const TsrFieldValue *value,
                                                            GError             **error);
-/* The same with VALUE as text (tsr_field_value_parse). */
+/* The same with VALUE as text (tsr_field_value_parse_label: constants by label or name). */
 gboolean             tsr_property_source_set_text         (TsrPropertySource *self,
                                                            guint              field,
                                                            const char        *text,

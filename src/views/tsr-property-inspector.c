@@ -90,7 +90,7 @@ refresh_entry (TsrPropertyInspector *self,
 {
   TsrFieldValue value = { { 0 }, NULL };
   TsrPropertyState state = tsr_property_source_get_shared (self->source, field, &value);
-  g_autofree char *text = state == TSR_PROPERTY_SHARED ? tsr_field_value_to_string (field_spec (self, field), &value)
+  g_autofree char *text = state == TSR_PROPERTY_SHARED ? tsr_field_value_to_label (field_spec (self, field), &value)
                                                        : g_strdup ("");
 
   gtk_editable_set_text (GTK_EDITABLE (entry), text);
@@ -141,7 +141,7 @@ refresh_editor (TsrPropertyInspector *self,
         /* A value no constant names shows as its number. */
         if (state == TSR_PROPERTY_SHARED && selected == GTK_INVALID_LIST_POSITION)
           {
-            g_autofree char *number = tsr_field_value_to_string (spec, &value);
+            g_autofree char *number = tsr_field_value_to_label (spec, &value);
             gtk_widget_set_tooltip_text (editor, number);
           }
         else
@@ -167,7 +167,7 @@ refresh_editor (TsrPropertyInspector *self,
     default:
       state = tsr_property_source_get_shared (self->source, field, &value);
       {
-        g_autofree char *text = state == TSR_PROPERTY_SHARED ? tsr_field_value_to_string (spec, &value)
+        g_autofree char *text = state == TSR_PROPERTY_SHARED ? tsr_field_value_to_label (spec, &value)
                                                              : g_strdup (state == TSR_PROPERTY_MIXED ? _("Mixed") : "");
         gtk_label_set_text (GTK_LABEL (editor), text);
       }
@@ -349,7 +349,7 @@ create_editor (TsrPropertyInspector *self,
         g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
         for (guint i = 0; i < spec->enumeration->n_constants; i++)
-          gtk_string_list_append (names, spec->enumeration->constants[i].name);
+          gtk_string_list_append (names, tsr_field_constant_label (spec->enumeration, &spec->enumeration->constants[i]));
         editor = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
         g_signal_connect (editor, "notify::selected", G_CALLBACK (on_drop_down_selected), self);
         gtk_widget_set_sensitive (editor, editable);
@@ -365,7 +365,7 @@ create_editor (TsrPropertyInspector *self,
           /* One check button per single bit; combinations and zero have no button of their own. */
           if (constant->value <= 0 || (constant->value & (constant->value - 1)) != 0)
             continue;
-          check = gtk_check_button_new_with_label (constant->name);
+          check = gtk_check_button_new_with_label (tsr_field_constant_label (spec->enumeration, constant));
           g_object_set_data (G_OBJECT (check), "tsr-bit", (gpointer) &constant->value);
           g_signal_connect (check, "toggled", G_CALLBACK (on_bit_toggled), self);
           gtk_widget_set_sensitive (check, editable);

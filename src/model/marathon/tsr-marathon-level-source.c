@@ -186,7 +186,9 @@ tsr_marathon_level_source_new_titled (TsrDocument          *document,
                                            : tsr_marathon_level_map_get_records (map, kind) == NULL)
     return NULL;
   self = g_object_new (TSR_TYPE_MARATHON_LEVEL_SOURCE, "document", document,
-                       "table", tsr_marathon_record_editor_fields (kind), "title", title, NULL);
+                       "table", tsr_marathon_record_editor_fields (kind), "title",
+                       title != NULL ? title : g_dpgettext2 (NULL, "marathon_record", tsr_marathon_record_title (kind)),
+                       NULL);
   self->map = g_object_ref (map);
   self->kind = kind;
   return self;

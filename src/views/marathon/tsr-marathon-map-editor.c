@@ -756,7 +756,7 @@ on_tool_toggled (TsrMarathonMapEditor *self)
 /* --- Drawing tools, messages and the map-index meter --- */
 
 /* The object tool's kinds (TsrMarathonObject.type) and the types of each: the engine's names of
- * monsters and items, team numbers of player starts, numbers of the others. */
+ * monsters, scenery, items and ambient sounds, team numbers of player starts, numbers of goals. */
 static const char *
 object_kind_label (guint kind)
 {
@@ -781,9 +781,9 @@ object_types (guint kind)
   for (gint i = 0; i < 64; i++)
     {
       g_autofree char *numbered = NULL;
-      const char *name = kind == 0 ? tsr_marathon_monster_name (i) : kind == 2 ? tsr_marathon_item_name (i) : NULL;
+      const char *name = tsr_marathon_object_name ((gint) kind, i);
 
-      if (kind == 0 || kind == 2)
+      if (kind != 3 && kind != 4)
         {
           if (name == NULL)
             break;
@@ -797,7 +797,7 @@ object_types (guint kind)
           numbered = g_strdup_printf (_("Team %d"), i);
         }
       else
-        /* Translators: a scenery, goal or sound source type by number. */
+        /* Translators: a goal's type by number. */
         numbered = g_strdup_printf (_("Type %d"), i);
       gtk_string_list_append (types, numbered);
     }

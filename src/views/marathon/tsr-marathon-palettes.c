@@ -156,8 +156,8 @@ row_text (TsrMarathonPalettes *self,
         {
           const TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, row);
           const TsrFieldTable *table = tsr_marathon_record_editor_fields (TSR_MARATHON_RECORD_LIGHT);
-          const char *function = tsr_field_enum_name (table->fields[tsr_field_table_find (table, "primary_active.function")].enumeration,
-                                                      light->primary_active.function);
+          const char *function = tsr_field_enum_label (table->fields[tsr_field_table_find (table, "primary_active.function")].enumeration,
+                                                       light->primary_active.function);
 
           /* Translators: a light row: its number, its primary active function, on or off at start. */
           return g_strdup_printf (_("%u  %s, %s"), row, function != NULL ? function : "?",
@@ -168,7 +168,7 @@ row_text (TsrMarathonPalettes *self,
       {
         const TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, row);
         const TsrFieldTable *table = tsr_marathon_record_editor_fields (TSR_MARATHON_RECORD_MEDIA);
-        const char *type = tsr_field_enum_name (table->fields[tsr_field_table_find (table, "type")].enumeration, media->type);
+        const char *type = tsr_field_enum_label (table->fields[tsr_field_table_find (table, "type")].enumeration, media->type);
 
         return g_strdup_printf ("%u  %s", row, type != NULL ? type : "?");
       }
