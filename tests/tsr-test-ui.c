@@ -17,6 +17,40 @@ tsr_test_ui_iterate_for (guint milliseconds)
     }
 }
 
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  guint *left = user_data;
+
+  return --*left > 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+gboolean
+tsr_test_ui_wait_for_frames (GtkWidget *widget,
+                             guint      n)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  guint left = n;
+  guint id;
+
+  if (n == 0 || !gtk_widget_get_mapped (widget))
+    return gtk_widget_get_mapped (widget);
+  id = gtk_widget_add_tick_callback (widget, count_frame, &left, NULL);
+  while (left > 0)
+    {
+      if (g_get_monotonic_time () > end || !gtk_widget_get_mapped (widget))
+        {
+          gtk_widget_remove_tick_callback (widget, id);
+          return FALSE;
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (500);
+    }
+  return TRUE;
+}
+
 gboolean
 tsr_test_ui_wait_for_loads (TsrWindow *window)
 {

@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 void       tsr_test_ui_iterate_for     (guint       milliseconds);
 /* Waits (up to 10 s) until WIDGET is mapped and has a size. */
 gboolean   tsr_test_ui_wait_for_size   (GtkWidget  *widget);
+/* Waits (up to 60 s) until WIDGET (mapped) has been through N frames of its frame clock: what
+ * was just shown is laid out and drawn (instead of a fixed pause a slow build outruns). */
+gboolean   tsr_test_ui_wait_for_frames (GtkWidget  *widget,
+                                        guint       n);
 /* Waits (up to 60 s) until WINDOW has no file loading in its worker; FALSE on the time-out. */
 gboolean   tsr_test_ui_wait_for_loads  (TsrWindow  *window);
 /* The same for every TsrWindow shown (after an action, a drop or GApplication::open). */
