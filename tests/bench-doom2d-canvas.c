@@ -212,7 +212,7 @@ main (int argc, char **argv)
    * trigger lines. Nothing resolves the textures at first (the search path is empty). */
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_AREA);
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_EDGE);
   layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, NULL));
   layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
   layers[3] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));

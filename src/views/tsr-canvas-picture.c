@@ -188,6 +188,18 @@ tsr_canvas_picture_paint (TsrCanvasPicture            *self,
 }
 
 void
+tsr_canvas_picture_mask (TsrCanvasPicture            *self,
+                         cairo_t                     *cr,
+                         const cairo_rectangle_int_t *area)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, area->x, area->y, area->width, area->height);
+  cairo_clip (cr);
+  cairo_mask_surface (cr, self->surface, 0, 0);
+  cairo_restore (cr);
+}
+
+void
 tsr_canvas_picture_invalidate (TsrCanvasPicture      *self,
                                const TsrVectorBounds *area,
                                double                 margin)

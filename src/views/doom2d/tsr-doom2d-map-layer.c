@@ -1,7 +1,8 @@
 /* tsr-doom2d-map-layer.c: cairo drawing of the map area and grid. Grid lines are drawn only where
  * they are at least 6 view pixels apart, so an overview is not a grey wash. The grid is kept as a
- * picture (TsrCanvasPicture) of the last viewport: a frame of the same view blits it, a pan draws
- * the uncovered strips; the spacing, the colour and the map's size draw it again. */
+ * mask (an A8 TsrCanvasPicture: the lines' coverage) of the last viewport: a frame of the same view
+ * paints the grid's colour through it, a pan draws the uncovered strips; the spacing, the colour's
+ * alpha and the map's size draw it again. */
 #include "views/doom2d/tsr-doom2d-map-layer.h"
 
 #include <math.h>
@@ -93,7 +94,7 @@ draw_grid_part (cairo_t *cr,
   /* Lines as one-pixel boxes on whole pixels, filled without antialiasing (a box fill, where an
    * antialiased stroke of the same lines rasterised every crossing): the same pixels, and the
    * crossings still painted once (the path is filled as a union). */
-  tsr_grid_color_set_source (cr, &self->grid_color, GRID_STRENGTH);
+  cairo_set_source_rgba (cr, 0, 0, 0, self->grid_color.alpha * GRID_STRENGTH);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
   cairo_fill (cr);
 }
@@ -121,11 +122,14 @@ map_layer_draw (TsrCanvasLayer       *layer,
   cairo_save (cr);
   /* On whole view pixels, so the fill is a plain pixel fill. */
   x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
-  if (self->parts & TSR_DOOM2D_MAP_LAYER_AREA)
+  if (self->parts & TSR_DOOM2D_MAP_LAYER_BACKGROUND)
     {
       cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
       cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
       cairo_fill (cr);
+    }
+  if (self->parts & TSR_DOOM2D_MAP_LAYER_EDGE)
+    {
       cairo_rectangle (cr, x0 - 0.5, y0 - 0.5, x1 - x0 + 1, y1 - y0 + 1);
       cairo_set_source_rgb (cr, 0.45, 0.45, 0.55);
       cairo_set_line_width (cr, 1);
@@ -138,7 +142,7 @@ map_layer_draw (TsrCanvasLayer       *layer,
       cairo_rectangle_int_t area;
 
       if (self->grid_picture == NULL)
-        self->grid_picture = tsr_canvas_picture_new (CAIRO_FORMAT_ARGB32);
+        self->grid_picture = tsr_canvas_picture_new (CAIRO_FORMAT_A8);
       tsr_canvas_picture_move_to (self->grid_picture, viewport);
       if (tsr_canvas_picture_is_dirty (self->grid_picture))
         tsr_canvas_picture_draw (self->grid_picture, draw_grid_part, &draw);
@@ -146,7 +150,11 @@ map_layer_draw (TsrCanvasLayer       *layer,
       x0 = MAX (x0, 0), y0 = MAX (y0, 0), x1 = MIN (x1 + 1, viewport->width), y1 = MIN (y1 + 1, viewport->height);
       area = (cairo_rectangle_int_t) { (int) x0, (int) y0, (int) MAX (x1 - x0, 0), (int) MAX (y1 - y0, 0) };
       if (area.width > 0 && area.height > 0)
-        tsr_canvas_picture_paint (self->grid_picture, cr, &area);
+        {
+          /* The picture is the grid's coverage (alpha); its colour is painted through it. */
+          cairo_set_source_rgb (cr, self->grid_color.red, self->grid_color.green, self->grid_color.blue);
+          tsr_canvas_picture_mask (self->grid_picture, cr, &area);
+        }
     }
   return TRUE;
 }

@@ -811,7 +811,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   g_signal_connect (document, "notify::map-index", G_CALLBACK (on_map_index_changed), self);
 
   self->map_layer = tsr_doom2d_map_layer_new (document);
-  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_AREA);
+  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_EDGE);
   self->panel_layer = tsr_doom2d_panel_layer_new (document, NULL);
   self->grid_layer = tsr_doom2d_map_layer_new (document);
   tsr_doom2d_map_layer_set_parts (self->grid_layer, TSR_DOOM2D_MAP_LAYER_GRID);
