@@ -1,6 +1,6 @@
 /* bench-doom2d-canvas.c: a frame of the Doom2D map editor's canvas drawn offscreen, through the
- * layers the page stacks (the map area with its grid, the records as TsrVectorLayer, the trigger
- * lines), for a 1920×1080 view of the largest real map (df_MAP01.map): at fit, at 1:1, at fit
+ * layers the page stacks (the map area, the panels, the item and monster pictures, the grid, the
+ * records as a kept TsrVectorLayer, the trigger lines), for a 1920×1080 view of the largest real map (df_MAP01.map): at fit, at 1:1, at fit
  * with a selection of every panel, and the frame after a move of one panel (an elements-changed
  * and a redraw), first with flat colours (no textures found), then with the real textures of the
  * test data's StandartWAD packed with the project's DFWAD writer (the sky, tiled panels, water and
@@ -15,6 +15,7 @@
 #include "model/doom2d/tsr-doom2d-document.h"
 #include "views/doom2d/tsr-doom2d-map-layer.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
+#include "views/doom2d/tsr-doom2d-sprite-layer.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-vector-layer.h"
 #include "tsr-test-common.h"
@@ -73,7 +74,7 @@ cpu_ms (void)
   return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
 }
 
-static TsrCanvasLayer *layers[5];
+static TsrCanvasLayer *layers[6];
 
 static void
 draw_frame (cairo_surface_t *target, const TsrMapViewport *viewport, GArray *wall, GArray *cpu)
@@ -207,19 +208,21 @@ main (int argc, char **argv)
           tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_AREA),
           tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), VIEW_W, VIEW_H);
 
-  /* The page's stack: area, panels, grid, records (outlined panels), trigger lines. Nothing
-   * resolves the textures at first (the search path is empty). */
+  /* The page's stack: area, panels, item and monster pictures, grid, records (outlined panels),
+   * trigger lines. Nothing resolves the textures at first (the search path is empty). */
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_AREA);
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_EDGE);
   layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, NULL));
-  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[2]), TSR_DOOM2D_MAP_LAYER_GRID);
-  layers[3] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
-  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[3]), FALSE);
-  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[3]), selection);
-  tsr_vector_layer_set_style_func (TSR_VECTOR_LAYER (layers[3]), tsr_doom2d_panel_layer_outline_style, NULL, NULL);
-  layers[4] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
+  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
+  layers[3] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[3]), TSR_DOOM2D_MAP_LAYER_GRID);
+  layers[4] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
+  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[4]), FALSE);
+  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[4]), selection);
+  tsr_vector_layer_set_style_func (TSR_VECTOR_LAYER (layers[4]), tsr_doom2d_panel_layer_outline_style, NULL, NULL);
+  tsr_vector_layer_set_cached (TSR_VECTOR_LAYER (layers[4]), TRUE);
+  layers[5] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
 
   /* Fit: the whole map in the view, centred. */
   viewport.zoom = MIN (VIEW_W / width, VIEW_H / height);
@@ -227,9 +230,12 @@ main (int argc, char **argv)
   viewport.y = -(VIEW_H / viewport.zoom - height) / 2;
   run_views ("flat", document, selection, target, &viewport, width, height, n_panels);
 
-  /* With the real textures. */
+  /* With the real textures (the sprites share the panels' cache; the test data have no Game.wad,
+   * so they draw nothing). */
+  g_object_unref (layers[2]);
   g_object_unref (layers[1]);
   layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, (const char *const[]) { wad, NULL }));
+  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
   {
     g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));

@@ -51,8 +51,9 @@ shift_pixels (cairo_surface_t *surface,
 {
   int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
   int stride = cairo_image_surface_get_stride (surface);
+  gsize pixel = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_A8 ? 1 : 4;
   guint8 *data;
-  gsize bytes = (gsize) (width - ABS (sx)) * 4;
+  gsize bytes = (gsize) (width - ABS (sx)) * pixel;
 
   cairo_surface_flush (surface);
   data = cairo_image_surface_get_data (surface);
@@ -63,9 +64,9 @@ shift_pixels (cairo_surface_t *surface,
       guint8 *to = data + (gsize) y * stride, *from = data + (gsize) (y + sy) * stride;
 
       if (sx >= 0)
-        memmove (to, from + (gsize) sx * 4, bytes);
+        memmove (to, from + (gsize) sx * pixel, bytes);
       else
-        memmove (to + (gsize) -sx * 4, from, bytes);
+        memmove (to + (gsize) -sx * pixel, from, bytes);
     }
   cairo_surface_mark_dirty (surface);
 }
@@ -184,6 +185,18 @@ tsr_canvas_picture_paint (TsrCanvasPicture            *self,
     }
   else
     cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+void
+tsr_canvas_picture_mask (TsrCanvasPicture            *self,
+                         cairo_t                     *cr,
+                         const cairo_rectangle_int_t *area)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, area->x, area->y, area->width, area->height);
+  cairo_clip (cr);
+  cairo_mask_surface (cr, self->surface, 0, 0);
   cairo_restore (cr);
 }
 

@@ -21,6 +21,7 @@
 typedef struct {
   TsrCanvasPicture *picture; /* moved in place when the view pans: only uncovered strips are drawn */
   guint64          used;  /* the frame it was last painted in */
+  gboolean         labels; /* a label was drawn into it: it may reach LABEL_REACH past the bounds */
   /* Per kind, the looks (BatchLook) in the order the whole drawing drew their batches: a redraw of
    * an area draws its batches in that order too, so overlapping translucent areas (Marathon's
    * polygons may overlap) blend as in the whole picture. */
@@ -41,6 +42,7 @@ struct _TsrVectorLayer {
   gboolean      total_valid;
   gboolean      background;
   guint         n_drawn;
+  gboolean      drew_label; /* a label was drawn since the cache update began */
   double        overview_zoom;
   TsrVectorStyleFunc style_func;
   gpointer      style_data;
@@ -369,6 +371,7 @@ draw_element (TsrVectorLayer       *self,
       else
         x += TSR_VECTOR_MARKER_RADIUS + 3, y += 4;
       draw_label (cr, x, y, style.label);
+      self->drew_label = TRUE;
     }
   g_free (style.label);
 }
@@ -579,6 +582,7 @@ draw_batch (TsrVectorLayer       *self,
       if (element->kind == TSR_ELEMENT_MARKER)
         x += TSR_VECTOR_MARKER_RADIUS + 3, y += 4;
       draw_label (cr, x, y, label);
+      self->drew_label = TRUE;
     }
 }
 
@@ -763,9 +767,39 @@ cache_update (TsrVectorLayer       *self,
       for (guint kind = 0; kind < TSR_N_ELEMENT_KINDS; kind++)
         if (cache->order[kind] == NULL)
           cache->order[kind] = g_array_new (FALSE, FALSE, sizeof (BatchLook));
+      if (whole)
+        cache->labels = FALSE;
+      self->drew_label = FALSE;
       tsr_canvas_picture_draw (cache->picture, cache_draw_part, &draw);
+      cache->labels |= self->drew_label;
     }
   return cache;
+}
+
+/* The part of the view CACHE may hold ink in (view pixels, clipped to the view): the elements'
+ * bounds widened by what drawing adds (line widths, markers, the background's margin) and, once
+ * labels were drawn, by how far a label reaches. FALSE when that is nothing. */
+static gboolean
+painted_area (TsrVectorLayer        *self,
+              Cache                 *cache,
+              const TsrMapViewport  *viewport,
+              cairo_rectangle_int_t *area)
+{
+  TsrVectorBounds bounds;
+  double margin = DRAW_MARGIN + 1 + (cache->labels ? LABEL_REACH : 0);
+  double x0, y0, x1, y1;
+
+  vector_layer_get_bounds (TSR_CANVAS_LAYER (self), &bounds);
+  if (tsr_vector_bounds_is_empty (&bounds))
+    return FALSE;
+  x0 = MAX (floor ((bounds.x0 - viewport->x) * viewport->zoom - margin), 0);
+  y0 = MAX (floor ((bounds.y0 - viewport->y) * viewport->zoom - margin), 0);
+  x1 = MIN (ceil ((bounds.x1 - viewport->x) * viewport->zoom + margin), viewport->width);
+  y1 = MIN (ceil ((bounds.y1 - viewport->y) * viewport->zoom + margin), viewport->height);
+  if (x1 <= x0 || y1 <= y0)
+    return FALSE;
+  *area = (cairo_rectangle_int_t) { (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0) };
+  return TRUE;
 }
 
 static gboolean
@@ -774,6 +808,7 @@ vector_layer_draw (TsrCanvasLayer       *layer,
                    const TsrMapViewport *viewport)
 {
   TsrVectorLayer *self = TSR_VECTOR_LAYER (layer);
+  cairo_rectangle_int_t area;
   Cache *cache;
 
   if (!self->cached || viewport->width <= 0 || viewport->height <= 0)
@@ -783,7 +818,9 @@ vector_layer_draw (TsrCanvasLayer       *layer,
     }
   cache = cache_update (self, viewport);
   cache->used = ++self->frames;
-  tsr_canvas_picture_paint (cache->picture, cr, NULL);
+  /* Only where it may have drawn (at fit the map is a part of the view, and a blit is per pixel). */
+  if (painted_area (self, cache, viewport, &area))
+    tsr_canvas_picture_paint (cache->picture, cr, &area);
   return TRUE;
 }
 

@@ -16,10 +16,13 @@ TsrDoom2dMapLayer *tsr_doom2d_map_layer_new       (TsrDoom2dDocument *document);
 void               tsr_doom2d_map_layer_set_grid  (TsrDoom2dMapLayer *self,
                                                    guint              grid);
 /* What the layer draws: the area (background and edge) and the grid. The editor stacks two: the
- * area under the panels and the grid over them. Both by default. */
+ * edge under the panels (whose layer paints the background itself, in its kept frame) and the
+ * grid over them. All by default. */
 typedef enum {
-  TSR_DOOM2D_MAP_LAYER_AREA = 1 << 0,
-  TSR_DOOM2D_MAP_LAYER_GRID = 1 << 1,
+  TSR_DOOM2D_MAP_LAYER_BACKGROUND = 1 << 0,
+  TSR_DOOM2D_MAP_LAYER_GRID       = 1 << 1,
+  TSR_DOOM2D_MAP_LAYER_EDGE       = 1 << 2,
+  TSR_DOOM2D_MAP_LAYER_AREA       = TSR_DOOM2D_MAP_LAYER_BACKGROUND | TSR_DOOM2D_MAP_LAYER_EDGE,
 } TsrDoom2dMapLayerParts;
 
 void               tsr_doom2d_map_layer_set_parts (TsrDoom2dMapLayer     *self,

@@ -811,7 +811,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   g_signal_connect (document, "notify::map-index", G_CALLBACK (on_map_index_changed), self);
 
   self->map_layer = tsr_doom2d_map_layer_new (document);
-  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_AREA);
+  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_EDGE);
   self->panel_layer = tsr_doom2d_panel_layer_new (document, NULL);
   self->grid_layer = tsr_doom2d_map_layer_new (document);
   tsr_doom2d_map_layer_set_parts (self->grid_layer, TSR_DOOM2D_MAP_LAYER_GRID);
@@ -819,6 +819,10 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_vector_layer_set_background (self->vector_layer, FALSE);
   tsr_vector_layer_set_selection (self->vector_layer, tsr_edit_session_get_selection (self->session));
   tsr_vector_layer_set_style_func (self->vector_layer, tsr_doom2d_panel_layer_outline_style, NULL, NULL);
+  /* Every change of the look names its elements: edits and undo, and a category shown or hidden
+   * (the document's elements-changed), the selection (the layer's own handler); so the layer may
+   * keep what it drew. */
+  tsr_vector_layer_set_cached (self->vector_layer, TRUE);
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
   self->sprite_layer = tsr_doom2d_sprite_layer_new (document, tsr_doom2d_panel_layer_get_cache (self->panel_layer));

@@ -44,6 +44,7 @@ struct _TsrDoom2dPanelLayer {
   cairo_surface_t       *frame;       /* the layer as drawn for FRAME_VIEWPORT, or NULL */
   TsrMapViewport         frame_viewport;
   cairo_rectangle_int_t  frame_extents; /* what of FRAME was drawn on, in view pixels (the blit) */
+  cairo_rectangle_int_t  frame_opaque;  /* the map's area in it, opaque (copied, not blended) */
   gboolean               frame_visible[TSR_DOOM2D_N_CATEGORIES];
   gulong                 changed_handler;
   int                    alpha_field;
@@ -358,6 +359,17 @@ frame_extents (TsrDoom2dPanelLayer  *self,
       /* A panel of no size is drawn one pixel wide. */
       x0 = MIN (x0, px0), y0 = MIN (y0, py0), x1 = MAX (x1, MAX (px1, px0 + 1)), y1 = MAX (y1, MAX (py1, py0 + 1));
     }
+  /* The map's area as draw_layer filled it (whole pixels), clipped to the view. */
+  {
+    double ox0, oy0, ox1, oy1;
+
+    tsr_map_viewport_to_view (viewport, 0, 0, &ox0, &oy0);
+    tsr_map_viewport_to_view (viewport, map_w, map_h, &ox1, &oy1);
+    ox0 = MAX (round (ox0), 0), oy0 = MAX (round (oy0), 0);
+    ox1 = MIN (round (ox1), viewport->width), oy1 = MIN (round (oy1), viewport->height);
+    self->frame_opaque = (cairo_rectangle_int_t) { (int) ox0, (int) oy0, (int) MAX (ox1 - ox0, 0),
+                                                   (int) MAX (oy1 - oy0, 0) };
+  }
   x0 = MAX (floor (x0) - 1, 0), y0 = MAX (floor (y0) - 1, 0);
   x1 = MIN (ceil (x1) + 1, viewport->width), y1 = MIN (ceil (y1) + 1, viewport->height);
   self->frame_extents.x = (int) x0;
@@ -398,12 +410,37 @@ panel_layer_draw (TsrCanvasLayer       *layer,
     }
   if (self->frame_extents.width <= 0 || self->frame_extents.height <= 0)
     return TRUE;
-  /* Only what was drawn on: at fit the map is a part of the view, and a blit is per pixel. */
+  /* Only what was drawn on: at fit the map is a part of the view, and a blit is per pixel. The
+   * map's area is opaque in the frame (its background is painted first): a copy there; over what
+   * lies below only for panels outside it. */
   cairo_save (cr);
   cairo_set_source_surface (cr, self->frame, 0, 0);
-  cairo_rectangle (cr, self->frame_extents.x, self->frame_extents.y, self->frame_extents.width,
-                   self->frame_extents.height);
-  cairo_fill (cr);
+  if (self->frame_opaque.width > 0 && self->frame_opaque.height > 0)
+    {
+      cairo_region_t *rest = cairo_region_create_rectangle (&self->frame_extents);
+
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_rectangle (cr, self->frame_opaque.x, self->frame_opaque.y, self->frame_opaque.width,
+                       self->frame_opaque.height);
+      cairo_fill (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+      cairo_region_subtract_rectangle (rest, &self->frame_opaque);
+      for (int r = 0; r < cairo_region_num_rectangles (rest); r++)
+        {
+          cairo_rectangle_int_t rect;
+
+          cairo_region_get_rectangle (rest, r, &rect);
+          cairo_rectangle (cr, rect.x, rect.y, rect.width, rect.height);
+        }
+      cairo_fill (cr);
+      cairo_region_destroy (rest);
+    }
+  else
+    {
+      cairo_rectangle (cr, self->frame_extents.x, self->frame_extents.y, self->frame_extents.width,
+                       self->frame_extents.height);
+      cairo_fill (cr);
+    }
   cairo_restore (cr);
   return TRUE;
 }
