@@ -22,6 +22,7 @@
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
+#include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -146,6 +147,40 @@ point_hitting (TsrDoom2dDocument *document,
   return FALSE;
 }
 
+/* Opens PALETTE's grid by a real click on its button (a screenshot of the open grid as SHOT),
+ * then really clicks the entry of VALUE; the grid closes. */
+static void
+pick_in_palette (TsrTestXTest          *xtest,
+                 TsrDoom2dThingPalette *palette,
+                 gint64                 value,
+                 const char            *shot)
+{
+  GtkWidget *button = tsr_doom2d_thing_palette_get_button (palette);
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  guint entry = G_MAXUINT;
+
+  for (guint i = 0; i < tsr_doom2d_thing_palette_get_n_entries (palette); i++)
+    if (tsr_doom2d_thing_palette_get_entry_value (palette, i) == value)
+      entry = i;
+  g_assert_cmpuint (entry, !=, G_MAXUINT);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_true (tsr_test_xtest_click (xtest, button));
+  /* A loaded machine may take a while to show the popover, a surface of its own. */
+  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
+    tsr_test_ui_iterate_for (100);
+  tsr_test_ui_iterate_for (200);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  tsr_test_ui_save_screenshot (popover, screenshot_dir, shot);
+  tsr_test_xtest_watch (xtest, popover);
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_thing_palette_get_entry (palette, entry)));
+  for (guint wait = 0; wait < 100 && gtk_widget_get_mapped (popover); wait++)
+    tsr_test_ui_iterate_for (50);
+  g_assert_false (gtk_widget_get_mapped (popover));
+  /* The window takes the pointer and the focus back before the next click on the canvas. */
+  tsr_test_ui_iterate_for (400);
+  g_assert_cmpint (tsr_doom2d_thing_palette_get_value (palette), ==, value);
+}
+
 /* Sets the game's data folder (Standart.wad packed from the test data SOURCE, found through the
  * preference), opens PATH in a new window and returns its Doom2D page. */
 static TsrDoom2dMapPage *
@@ -161,6 +196,8 @@ open_in_window (const char *source,
   g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
   wad = tsr_test_pack_standart_wad (source, game);
   g_assert_nonnull (wad);
+  /* And a Game.wad with three of the game's sprites, for the palettes' pictures. */
+  g_free (tsr_test_write_game_wad (game));
   g_settings_set_string (settings, "doom2d-data-folders", game);
 
   *window = tsr_test_ui_open_in_window (application, path, 1280, 860, 200);
@@ -271,12 +308,63 @@ test_edit_and_save (void)
   g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
                    "Draw Panel");
 
-  /* An item and a monster, each by a click in its mode. */
-  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
-  real_click (xtest, canvas, 420, 240);
-  g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), ==, n[TSR_DOOM2D_KIND_ITEM] + 1);
-  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_MONSTER)));
-  real_click (xtest, canvas, 470, 240);
+  /* The palettes: every type, pictures where the game data have them (the game.wad made here has
+   * the small medkit, the green armour and the imp), a plain icon elsewhere and for areas. */
+  {
+    TsrDoom2dThingPalette *items = TSR_DOOM2D_THING_PALETTE (tsr_doom2d_map_page_get_dropdown (page, "item"));
+    TsrDoom2dThingPalette *monsters = TSR_DOOM2D_THING_PALETTE (tsr_doom2d_map_page_get_dropdown (page, "monster"));
+    TsrDoom2dThingPalette *areas = TSR_DOOM2D_THING_PALETTE (tsr_doom2d_map_page_get_dropdown (page, "area"));
+
+    g_assert_cmpuint (tsr_doom2d_thing_palette_get_n_entries (items), ==, 38);
+    for (guint i = 0; i < 38; i++)
+      {
+        gint64 type = tsr_doom2d_thing_palette_get_entry_value (items, i);
+
+        g_assert_cmpint (tsr_doom2d_thing_palette_entry_has_picture (items, i), ==, type == 1 || type == 4);
+      }
+    g_assert_cmpuint (tsr_doom2d_thing_palette_get_n_entries (monsters), ==, 20);
+    for (guint i = 0; i < 20; i++)
+      g_assert_cmpint (tsr_doom2d_thing_palette_entry_has_picture (monsters, i), ==,
+                       tsr_doom2d_thing_palette_get_entry_value (monsters, i) == 2);
+    g_assert_cmpuint (tsr_doom2d_thing_palette_get_n_entries (areas), ==, 8);
+    for (guint i = 0; i < 8; i++)
+      g_assert_false (tsr_doom2d_thing_palette_entry_has_picture (areas, i));
+
+    /* An item and a monster, each picked in its palette's grid by a real click and placed by a
+     * click in its mode: the green armour (ITEM_ARMOR_GREEN) and the imp. */
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
+    pick_in_palette (xtest, items, 4, "doom2d-editor-item-palette.png");
+    g_assert_cmpint (tsr_doom2d_tool_get_thing_type (tool, TSR_DOOM2D_KIND_ITEM), ==, 4);
+    real_click (xtest, canvas, 420, 240);
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), ==, n[TSR_DOOM2D_KIND_ITEM] + 1);
+    record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_ITEM, n[TSR_DOOM2D_KIND_ITEM]);
+    g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==, 4);
+    /* The inspector of the new item names its type as the palette does, and sets it by that name. */
+    {
+      TsrPropertyInspector *inspector = tsr_doom2d_map_page_get_inspector (page);
+      GtkWidget *editor = tsr_property_inspector_get_editor (inspector, "type");
+      GListModel *labels;
+      guint medkit = G_MAXUINT;
+
+      tsr_test_ui_iterate_for (50);
+      g_assert_true (GTK_IS_DROP_DOWN (editor));
+      g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==,
+                       "Green armor");
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-inspector.png");
+      labels = gtk_drop_down_get_model (GTK_DROP_DOWN (editor));
+      for (guint i = 0; i < g_list_model_get_n_items (labels); i++)
+        if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (labels), i), "Small medkit") == 0)
+          medkit = i;
+      g_assert_cmpuint (medkit, !=, G_MAXUINT);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (editor), medkit);
+      g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==, 1);
+      g_assert_true (tsr_undo_stack_undo (tsr_document_get_undo_stack (TSR_DOCUMENT (document))));
+      g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==, 4);
+    }
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_MONSTER)));
+    pick_in_palette (xtest, monsters, 2, "doom2d-editor-monster-palette.png");
+    real_click (xtest, canvas, 470, 240);
+  }
   g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
   record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
   g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==,

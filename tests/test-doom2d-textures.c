@@ -259,27 +259,6 @@ START_TEST (test_sprite_table)
 }
 END_TEST
 
-/* A 32-bit top-left TGA of W x H in one colour, with the first STRIPE columns in another. */
-static GBytes *
-make_tga (guint w, guint h, guint32 rgb, guint stripe, guint32 stripe_rgb)
-{
-  GByteArray *tga = g_byte_array_new ();
-  guint8 header[18] = { 0, 0, 2 };
-
-  header[12] = w & 0xff, header[13] = w >> 8, header[14] = h & 0xff, header[15] = h >> 8;
-  header[16] = 32, header[17] = 0x28;
-  g_byte_array_append (tga, header, sizeof header);
-  for (guint y = 0; y < h; y++)
-    for (guint x = 0; x < w; x++)
-      {
-        guint32 c = x < stripe ? stripe_rgb : rgb;
-        guint8 px[4] = { c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff, 0xff };
-
-        g_byte_array_append (tga, px, 4);
-      }
-  return g_byte_array_free_to_bytes (tga);
-}
-
 static guint32
 pixel_at (cairo_surface_t *surface, gint64 x, gint64 y)
 {
@@ -297,16 +276,11 @@ pixel_at (cairo_surface_t *surface, gint64 x, gint64 y)
 START_TEST (test_sprite_layer_draws_game_pictures)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
-  g_autofree char *wad_path = g_build_filename (folder, "game.wad", NULL);
+  g_autofree char *wad_path = tsr_test_write_game_wad (folder);
   g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
-  TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
-  g_autoptr(GBytes) med1 = make_tga (14, 15, 0xff0000, 0, 0);
-  g_autoptr(GBytes) armor = make_tga (96, 16, 0xffff00, 32, 0x0000ff);
-  g_autoptr(GBytes) imp = make_tga (128, 64, 0x00ffff, 8, 0xff00ff);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TsrDoom2dTextureCache) cache = NULL;
   g_autoptr(TsrDoom2dSpriteLayer) layer = NULL;
   TsrMapViewport viewport = { 0, 0, 1, 1600, 1600, 1 };
@@ -317,13 +291,7 @@ START_TEST (test_sprite_layer_draws_game_pictures)
 
   ck_assert_msg (document != NULL, "%s", error ? error->message : "");
   map = tsr_doom2d_document_get_map (TSR_DOOM2D_DOCUMENT (document));
-  tsr_doom2d_wad_add (wad, "TEXTURES", "MED1", med1);
-  tsr_doom2d_wad_add (wad, "TEXTURES", "ARMORGREEN", armor);
-  tsr_doom2d_wad_add (wad, "MTEXTURES", "IMP_SLEEP", imp);
-  bytes = tsr_doom2d_wad_write (wad, &error);
-  tsr_doom2d_wad_free (wad);
-  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
-  ck_assert (g_file_set_contents (wad_path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  ck_assert (g_file_test (wad_path, G_FILE_TEST_EXISTS));
   /* The folder is searched for GAME.WAD without case. */
   cache = tsr_doom2d_texture_cache_new_gdk (tsr_doom2d_resources_new ((const char *const[]) { folder, NULL }, NULL));
   layer = tsr_doom2d_sprite_layer_new (TSR_DOOM2D_DOCUMENT (document), cache);

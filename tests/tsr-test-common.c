@@ -2,6 +2,7 @@
 #include "tsr-test-common.h"
 
 #include "formats/doom2d/tsr-doom2d-pack.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -142,6 +143,48 @@ tsr_test_find_finding (GPtrArray  *findings,
         return finding;
     }
   return NULL;
+}
+
+GBytes *
+tsr_test_make_tga (guint w, guint h, guint32 rgb, guint stripe, guint32 stripe_rgb)
+{
+  GByteArray *tga = g_byte_array_new ();
+  guint8 header[18] = { 0, 0, 2 };
+
+  header[12] = w & 0xff, header[13] = w >> 8, header[14] = h & 0xff, header[15] = h >> 8;
+  header[16] = 32, header[17] = 0x28;
+  g_byte_array_append (tga, header, sizeof header);
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      {
+        guint32 c = x < stripe ? stripe_rgb : rgb;
+        guint8 px[4] = { c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff, 0xff };
+
+        g_byte_array_append (tga, px, 4);
+      }
+  return g_byte_array_free_to_bytes (tga);
+}
+
+char *
+tsr_test_write_game_wad (const char *folder)
+{
+  char *path = g_build_filename (folder, "game.wad", NULL);
+  TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_autoptr(GBytes) med1 = tsr_test_make_tga (14, 15, 0xff0000, 0, 0);
+  g_autoptr(GBytes) armor = tsr_test_make_tga (96, 16, 0xffff00, 32, 0x0000ff);
+  g_autoptr(GBytes) imp = tsr_test_make_tga (128, 64, 0x00ffff, 8, 0xff00ff);
+
+  tsr_doom2d_wad_add (wad, "TEXTURES", "MED1", med1);
+  tsr_doom2d_wad_add (wad, "TEXTURES", "ARMORGREEN", armor);
+  tsr_doom2d_wad_add (wad, "MTEXTURES", "IMP_SLEEP", imp);
+  bytes = tsr_doom2d_wad_write (wad, &error);
+  tsr_doom2d_wad_free (wad);
+  if (bytes == NULL || !g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error))
+    g_error ("%s: %s", path, error != NULL ? error->message : "not written");
+  return path;
 }
 
 char *

@@ -30,6 +30,17 @@ const TsrFinding *tsr_test_find_finding (GPtrArray  *findings,
  * DFWAD writer into FOLDER/Standart.wad; returns that path, or NULL (and prints why). */
 char       *tsr_test_pack_standart_wad (const char *doom2d_dir,
                                         const char *folder);
+/* A 32-bit top-left TGA of W x H in colour RGB, with the first STRIPE columns in STRIPE_RGB. */
+GBytes     *tsr_test_make_tga         (guint   w,
+                                       guint   h,
+                                       guint32 rgb,
+                                       guint   stripe,
+                                       guint32 stripe_rgb);
+/* Writes FOLDER/game.wad (the real Game.wad is not free to ship) with the project's DFWAD writer,
+ * holding three of the game's sprites as made-up pictures: TEXTURES\MED1 (14 x 15, red), the
+ * green armour's strip TEXTURES\ARMORGREEN (96 x 16, yellow, its first 32 columns blue) and
+ * MTEXTURES\IMP_SLEEP (128 x 64, cyan, its first 8 columns magenta). Returns the path. */
+char       *tsr_test_write_game_wad   (const char *folder);
 /* Runs SUITE (and frees it); returns the process exit status. */
 int         tsr_test_run_suite        (Suite *suite);
 

@@ -197,6 +197,29 @@ tsr_property_source_dup_field_label (TsrPropertySource *self,
 }
 
 char *
+tsr_property_source_dup_constant_label (TsrPropertySource      *self,
+                                        guint                   field,
+                                        const TsrFieldConstant *constant)
+{
+  TsrPropertySourceClass *klass;
+  char *label = NULL;
+
+  g_return_val_if_fail (TSR_IS_PROPERTY_SOURCE (self), NULL);
+  g_return_val_if_fail (constant != NULL, NULL);
+  klass = TSR_PROPERTY_SOURCE_GET_CLASS (self);
+  if (klass->dup_constant_label != NULL)
+    label = klass->dup_constant_label (self, field, constant);
+  if (label == NULL)
+    {
+      const TsrFieldTable *table = tsr_property_source_get_table (self);
+
+      g_return_val_if_fail (field < table->n_fields, NULL);
+      label = g_strdup (tsr_field_constant_label (table->fields[field].enumeration, constant));
+    }
+  return label;
+}
+
+char *
 tsr_property_source_dup_description (TsrPropertySource *self,
                                      guint              field)
 {

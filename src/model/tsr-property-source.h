@@ -49,7 +49,12 @@ struct _TsrPropertySourceClass {
   char    *(*describe_value) (TsrPropertySource   *self,
                               guint                element,
                               guint                field);
-  gpointer padding[7];
+  /* CONSTANT (of FIELD's enum or bitset) for people: a translated name, or NULL for its
+   * identifier (transfer full). Optional. */
+  char    *(*dup_constant_label) (TsrPropertySource      *self,
+                                  guint                   field,
+                                  const TsrFieldConstant *constant);
+  gpointer padding[6];
 };
 
 TsrDocument         *tsr_property_source_get_document     (TsrPropertySource *self);
@@ -59,6 +64,11 @@ const char          *tsr_property_source_get_title        (TsrPropertySource *se
 /* The field's label for people: its translated label, else its name as words ("floor height"). */
 char                *tsr_property_source_dup_field_label  (TsrPropertySource *self,
                                                            guint              field);
+/* How editors show CONSTANT of FIELD's enum or bitset: the family's label, else
+ * tsr_field_constant_label (the enum's translated name) (transfer full). */
+char                *tsr_property_source_dup_constant_label (TsrPropertySource      *self,
+                                                             guint                   field,
+                                                             const TsrFieldConstant *constant);
 /* Whether FIELD can be set (the source is not read-only and the field not TSR_FIELD_READ_ONLY). */
 gboolean             tsr_property_source_is_field_editable (TsrPropertySource *self,
                                                             guint              field);

@@ -349,7 +349,11 @@ create_editor (TsrPropertyInspector *self,
         g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
         for (guint i = 0; i < spec->enumeration->n_constants; i++)
-          gtk_string_list_append (names, tsr_field_constant_label (spec->enumeration, &spec->enumeration->constants[i]));
+          {
+            g_autofree char *label = tsr_property_source_dup_constant_label (self->source, field, &spec->enumeration->constants[i]);
+
+            gtk_string_list_append (names, label);
+          }
         editor = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
         g_signal_connect (editor, "notify::selected", G_CALLBACK (on_drop_down_selected), self);
         gtk_widget_set_sensitive (editor, editable);
@@ -365,7 +369,11 @@ create_editor (TsrPropertyInspector *self,
           /* One check button per single bit; combinations and zero have no button of their own. */
           if (constant->value <= 0 || (constant->value & (constant->value - 1)) != 0)
             continue;
-          check = gtk_check_button_new_with_label (tsr_field_constant_label (spec->enumeration, constant));
+          {
+            g_autofree char *label = tsr_property_source_dup_constant_label (self->source, field, constant);
+
+            check = gtk_check_button_new_with_label (label);
+          }
           g_object_set_data (G_OBJECT (check), "tsr-bit", (gpointer) &constant->value);
           g_signal_connect (check, "toggled", G_CALLBACK (on_bit_toggled), self);
           gtk_widget_set_sensitive (check, editable);

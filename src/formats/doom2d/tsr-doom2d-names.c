@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "formats/doom2d/tsr-doom2d-schema.h"
+
 static const struct {
   const char *identifier;
   const char *label;
@@ -130,4 +132,39 @@ tsr_doom2d_constant_label (const char *identifier)
     if (strcmp (labels[i].identifier, identifier) == 0)
       return labels[i].label;
   return NULL;
+}
+
+char *
+tsr_doom2d_constant_display_name (const char *identifier)
+{
+  const char *label, *rest;
+  char *name;
+
+  g_return_val_if_fail (identifier != NULL, NULL);
+  if ((label = tsr_doom2d_constant_label (identifier)) != NULL)
+    return g_strdup (_(label));
+  rest = strchr (identifier, '_');
+  name = g_strdup (rest != NULL && rest[1] != '\0' ? rest + 1 : identifier);
+  for (char *c = name + 1; *c != '\0'; c++)
+    *c = *c == '_' ? ' ' : g_ascii_tolower (*c);
+  return name;
+}
+
+GPtrArray *
+tsr_doom2d_palette_constants (const char *enum_name)
+{
+  const TsrFieldEnum *enumeration = tsr_doom2d_enum_by_name (enum_name);
+  GPtrArray *constants = g_ptr_array_new ();
+
+  for (guint i = 0; enumeration != NULL && i < enumeration->n_constants; i++)
+    {
+      const TsrFieldConstant *constant = &enumeration->constants[i];
+      gboolean seen = constant->value == 0;
+
+      for (guint j = 0; j < constants->len && !seen; j++)
+        seen = ((const TsrFieldConstant *) g_ptr_array_index (constants, j))->value == constant->value;
+      if (!seen)
+        g_ptr_array_add (constants, (gpointer) constant);
+    }
+  return constants;
 }

@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "formats/doom2d/tsr-doom2d-names.h"
+
 struct _TsrDoom2dPropertySource {
   TsrPropertySource             parent_instance;
   TsrDoom2dKind                 kind;
@@ -77,6 +79,17 @@ doom2d_set_value (TsrPropertySource   *source,
                                         data ? field - self->n_base : field, value, NULL, error);
 }
 
+/* Types (items, monsters, areas, panels, triggers) by the names the palettes show. */
+static char *
+doom2d_dup_constant_label (TsrPropertySource      *source,
+                           guint                   field,
+                           const TsrFieldConstant *constant)
+{
+  const char *label = tsr_doom2d_constant_label (constant->name);
+
+  return label != NULL ? g_strdup (_(label)) : NULL;
+}
+
 static void
 tsr_doom2d_property_source_class_init (TsrDoom2dPropertySourceClass *klass)
 {
@@ -85,6 +98,7 @@ tsr_doom2d_property_source_class_init (TsrDoom2dPropertySourceClass *klass)
   source_class->list_elements = doom2d_list_elements;
   source_class->get_value = doom2d_get_value;
   source_class->set_value = doom2d_set_value;
+  source_class->dup_constant_label = doom2d_dup_constant_label;
 }
 
 static void

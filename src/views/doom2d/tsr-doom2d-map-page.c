@@ -16,18 +16,21 @@
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-sprite-layer.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
+#include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-vector-layer.h"
 
 #define N_MODES (TSR_DOOM2D_TOOL_PICK_TARGET + 1)
 
-/* A palette: a drop-down of one schema enum's constants (NONE and aliases left out). */
+/* A palette: one schema enum's constants (NONE and aliases left out), a drop-down of names or,
+ * for items, monsters and areas, a grid of their pictures. */
 typedef struct {
   const char *name;     /* the drop-down's widget name */
   const char *enum_name;
-  GtkWidget  *dropdown;
-  GArray     *values;   /* gint64 per row */
+  GtkWidget  *dropdown; /* or the pictorial palette */
+  TsrDoom2dThingPalette *things; /* items, monsters, areas; else NULL */
+  GArray     *values;   /* gint64 per row of a drop-down */
 } Palette;
 
 enum {
@@ -111,40 +114,32 @@ tsr_doom2d_map_page_get_status (TsrDoom2dMapPage *self)
 /* --- Palettes --- */
 
 static void
-palette_init (Palette    *palette,
-              const char *name,
-              const char *enum_name,
-              const char *prefix)
+palette_init (Palette       *palette,
+              const char    *name,
+              const char    *enum_name,
+              TsrDoom2dKind  kind)
 {
-  const TsrFieldEnum *enumeration = tsr_doom2d_enum_by_name (enum_name);
+  g_autoptr(GPtrArray) constants = tsr_doom2d_palette_constants (enum_name);
   g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
   g_auto(GStrv) strings = NULL;
 
   palette->name = name;
   palette->enum_name = enum_name;
   palette->values = g_array_new (FALSE, FALSE, sizeof (gint64));
-  for (guint i = 0; enumeration != NULL && i < enumeration->n_constants; i++)
+  /* Items, monsters and areas: the pictorial palette. */
+  if (kind == TSR_DOOM2D_KIND_ITEM || kind == TSR_DOOM2D_KIND_MONSTER || kind == TSR_DOOM2D_KIND_AREA)
     {
-      const TsrFieldConstant *constant = &enumeration->constants[i];
-      gboolean seen = FALSE;
-      g_autofree char *label = NULL;
+      palette->things = TSR_DOOM2D_THING_PALETTE (tsr_doom2d_thing_palette_new (kind, enum_name, name));
+      palette->dropdown = GTK_WIDGET (palette->things);
+      gtk_widget_set_tooltip_text (palette->dropdown, name);
+      return;
+    }
+  for (guint i = 0; i < constants->len; i++)
+    {
+      const TsrFieldConstant *constant = g_ptr_array_index (constants, i);
+      g_autofree char *label = tsr_doom2d_constant_display_name (constant->name);
 
-      if (constant->value == 0)
-        continue;
-      for (guint j = 0; j < palette->values->len; j++)
-        seen |= g_array_index (palette->values, gint64, j) == constant->value;
-      if (seen)
-        continue;
       g_array_append_val (palette->values, constant->value);
-      /* The constant's label in the user's language, else its identifier made readable. */
-      if (tsr_doom2d_constant_label (constant->name) != NULL)
-        label = g_strdup (_(tsr_doom2d_constant_label (constant->name)));
-      else
-        {
-          label = g_strdup (g_str_has_prefix (constant->name, prefix) ? constant->name + strlen (prefix) : constant->name);
-          for (char *c = label + 1; *c != '\0'; c++)
-            *c = *c == '_' ? ' ' : g_ascii_tolower (*c);
-        }
       g_strv_builder_add (labels, label);
     }
   strings = g_strv_builder_end (labels);
@@ -156,8 +151,11 @@ palette_init (Palette    *palette,
 static gint64
 palette_value (const Palette *palette)
 {
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (palette->dropdown));
+  guint selected;
 
+  if (palette->things != NULL)
+    return tsr_doom2d_thing_palette_get_value (palette->things);
+  selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (palette->dropdown));
   return selected < palette->values->len ? g_array_index (palette->values, gint64, selected) : 0;
 }
 
@@ -826,6 +824,10 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
   self->sprite_layer = tsr_doom2d_sprite_layer_new (document, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
+  /* The palettes' pictures come from the same game data. */
+  for (guint p = 0; p < N_PALETTES; p++)
+    if (self->palettes[p].things != NULL)
+      tsr_doom2d_thing_palette_set_cache (self->palettes[p].things, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->sprite_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
@@ -922,15 +924,16 @@ build (TsrDoom2dMapPage *self)
   mode_button (self, TSR_DOOM2D_TOOL_PICK_TARGET, _("Pick Target"),
                _("Click the selected trigger's target on the map (a door trigger takes a door panel)"), modes);
   gtk_box_append (GTK_BOX (toolbar), modes);
-  palette_init (&self->palettes[PALETTE_PANEL], "panel-type", "PanelType", "PANEL_");
-  palette_init (&self->palettes[PALETTE_TRIGGER], "trigger-type", "TriggerType", "TRIGGER_");
-  palette_init (&self->palettes[PALETTE_ITEM], "item", "Item", "ITEM_");
-  palette_init (&self->palettes[PALETTE_MONSTER], "monster", "Monster", "MONSTER_");
-  palette_init (&self->palettes[PALETTE_AREA], "area", "AreaType", "AREA_");
+  palette_init (&self->palettes[PALETTE_PANEL], "panel-type", "PanelType", TSR_DOOM2D_KIND_PANEL);
+  palette_init (&self->palettes[PALETTE_TRIGGER], "trigger-type", "TriggerType", TSR_DOOM2D_KIND_TRIGGER);
+  palette_init (&self->palettes[PALETTE_ITEM], "item", "Item", TSR_DOOM2D_KIND_ITEM);
+  palette_init (&self->palettes[PALETTE_MONSTER], "monster", "Monster", TSR_DOOM2D_KIND_MONSTER);
+  palette_init (&self->palettes[PALETTE_AREA], "area", "AreaType", TSR_DOOM2D_KIND_AREA);
   palette_select (&self->palettes[PALETTE_TRIGGER], TSR_DOOM2D_TRIGGER_DOOR);
   for (guint p = 0; p < N_PALETTES; p++)
     {
-      g_signal_connect (self->palettes[p].dropdown, "notify::selected", G_CALLBACK (on_palette_changed), self);
+      g_signal_connect (self->palettes[p].dropdown, self->palettes[p].things != NULL ? "notify::value" : "notify::selected",
+                        G_CALLBACK (on_palette_changed), self);
       gtk_box_append (GTK_BOX (toolbar), self->palettes[p].dropdown);
     }
   self->texture_dropdown = gtk_drop_down_new (NULL, NULL);

@@ -34,8 +34,9 @@ TsrPropertyInspector *tsr_doom2d_map_page_get_inspector  (TsrDoom2dMapPage  *sel
 TsrFindingsView      *tsr_doom2d_map_page_get_findings   (TsrDoom2dMapPage  *self);
 /* The layer drawing the sky and the textured panels. (transfer none) */
 TsrDoom2dPanelLayer  *tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self);
-/* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "item",
- * "monster", "area", "grid") and the category checks. (transfer none) */
+/* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "grid",
+ * and "item", "monster", "area", which are TsrDoom2dThingPalettes) and the category checks.
+ * (transfer none) */
 GtkWidget            *tsr_doom2d_map_page_get_mode_button (TsrDoom2dMapPage *self,
                                                            TsrDoom2dToolMode mode);
 GtkWidget            *tsr_doom2d_map_page_get_dropdown   (TsrDoom2dMapPage  *self,
