@@ -356,6 +356,23 @@ test_edit_and_save (void)
         if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (labels), i), "Small medkit") == 0)
           medkit = i;
       g_assert_cmpuint (medkit, !=, G_MAXUINT);
+      /* The flags read as words too: a check button per bit, "Deathmatch only" and "Falls". */
+      {
+        GtkWidget *options = tsr_property_inspector_get_editor (inspector, "options");
+        guint found = 0;
+
+        g_assert_nonnull (options);
+        for (GtkWidget *child = gtk_widget_get_first_child (options); child != NULL;
+             child = gtk_widget_get_next_sibling (child))
+          if (GTK_IS_CHECK_BUTTON (child))
+            {
+              const char *text = gtk_check_button_get_label (GTK_CHECK_BUTTON (child));
+
+              g_assert_true (g_strcmp0 (text, "Deathmatch only") == 0 || g_strcmp0 (text, "Falls") == 0);
+              found++;
+            }
+        g_assert_cmpuint (found, ==, 2);
+      }
       gtk_drop_down_set_selected (GTK_DROP_DOWN (editor), medkit);
       g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==, 1);
       g_assert_true (tsr_undo_stack_undo (tsr_document_get_undo_stack (TSR_DOCUMENT (document))));

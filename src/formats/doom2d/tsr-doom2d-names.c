@@ -122,6 +122,22 @@ static const struct {
   { "AREA_DOMFLAG", N_("Domination flag") },
   { "AREA_REDTEAMPOINT", N_("Red team start") },
   { "AREA_BLUETEAMPOINT", N_("Blue team start") },
+  { "PANEL_FLAG_BLENDING", N_("Blending") },
+  { "PANEL_FLAG_HIDE", N_("Hidden") },
+  { "PANEL_FLAG_WATERTEXTURES", N_("Water textures") },
+  { "ITEM_OPTION_ONLYDM", N_("Deathmatch only") },
+  { "ITEM_OPTION_FALL", N_("Falls") },
+  { "ACTIVATE_PLAYERCOLLIDE", N_("Player touches") },
+  { "ACTIVATE_MONSTERCOLLIDE", N_("Monster touches") },
+  { "ACTIVATE_PLAYERPRESS", N_("Player presses") },
+  { "ACTIVATE_MONSTERPRESS", N_("Monster presses") },
+  { "ACTIVATE_SHOT", N_("Shot at") },
+  { "ACTIVATE_NOMONSTER", N_("No monsters left") },
+  { "KEY_RED", N_("Red key") },
+  { "KEY_GREEN", N_("Green key") },
+  { "KEY_BLUE", N_("Blue key") },
+  { "KEY_REDTEAM", N_("Red team") },
+  { "KEY_BLUETEAM", N_("Blue team") },
 };
 
 const char *
