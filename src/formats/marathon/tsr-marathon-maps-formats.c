@@ -287,7 +287,7 @@ map_render (gconstpointer           data,
 
   if (position >= map->levels->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "level %d: the file holds %u levels (0..%u)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("level %d: the file holds %u levels (0..%u)"),
                    options->level, map->levels->len, map->levels->len - 1);
       return NULL;
     }
@@ -533,7 +533,7 @@ script_validate (gconstpointer data,
         }
       if (!has_section)
         tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
-                          "no #UNFINISHED, #FINISHED or #FAILURE section: the engine shows nothing");
+                          _("no #UNFINISHED, #FINISHED or #FAILURE section: the engine shows nothing"));
     }
 }
 
