@@ -77,7 +77,7 @@ images_validate (gconstpointer data, GPtrArray *findings)
 
         if (!tsr_pict_parse_clut (bytes, size, &table, &error))
           {
-            g_autofree char *where = g_strdup_printf ("clut %d", item->id);
+            g_autofree char *where = g_strdup_printf (_("clut %d"), item->id);
             tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%s", error->message);
           }
         tsr_pict_color_table_clear (&table);

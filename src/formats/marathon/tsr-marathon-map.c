@@ -1191,7 +1191,7 @@ tsr_marathon_map_validate (const TsrMarathonMap *map,
     {
       TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
       g_autofree char *name = tsr_marathon_level_name (level);
-      g_autofree char *where = g_strdup_printf ("level %d (%s)", level->entry->index, name);
+      g_autofree char *where = g_strdup_printf (_("level %d (%s)"), level->entry->index, name);
 
       tsr_marathon_level_validate (level, level->entry->index, where, findings);
     }

@@ -503,7 +503,7 @@ script_validate (gconstpointer data,
     {
       const TsrMarathonScriptDiagnostic *diagnostic =
         &g_array_index (script->compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
-      g_autofree char *where = g_strdup_printf ("line %u, column %u", diagnostic->line, diagnostic->column);
+      g_autofree char *where = g_strdup_printf (_("line %u, column %u"), diagnostic->line, diagnostic->column);
       TsrFindingPlace place = tsr_finding_place_at (-1, "script", -1, TSR_FINDING_POINT_TEXT,
                                                     diagnostic->column, diagnostic->line);
 
@@ -521,7 +521,7 @@ script_validate (gconstpointer data,
   for (guint t = 0; t < terminals->len; t++)
     {
       TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
-      g_autofree char *where = g_strdup_printf ("terminal %u", t);
+      g_autofree char *where = g_strdup_printf (_("terminal %u"), t);
       gboolean has_section = FALSE;
 
       for (guint g = 0; g < terminal->groups->len; g++)

@@ -228,7 +228,7 @@ shapes_validate (gconstpointer data, GPtrArray *findings)
     for (guint v = 0; v < 2; v++)
       if (file->slots[i].versions[v] != NULL)
         {
-          g_autofree char *where = g_strdup_printf ("collection %u%s", i, v ? " (16-bit)" : "");
+          g_autofree char *where = g_strdup_printf (_("collection %u%s"), i, v ? _(" (16-bit)") : "");
           validate_collection (file->slots[i].versions[v], where, TRUE, findings);
         }
 }
@@ -465,7 +465,7 @@ patch_validate (gconstpointer data, GPtrArray *findings)
   for (guint c = 0; c < patch->collections->len; c++)
     {
       const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
-      g_autofree char *where = g_strdup_printf ("collection %d (depth %d)", pc->collection, pc->depth);
+      g_autofree char *where = g_strdup_printf (_("collection %d (depth %d)"), pc->collection, pc->depth);
       g_autoptr(GError) error = NULL;
       TsrShapesCollection *collection;
 

@@ -312,7 +312,7 @@ tsr_marathon_document_validate (TsrDocument *document,
             i < compilation->diagnostics->len
               ? &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i)
               : &g_array_index (references, TsrMarathonScriptDiagnostic, i - compilation->diagnostics->len);
-          g_autofree char *where = g_strdup_printf ("level %u terminals, line %u, column %u", level,
+          g_autofree char *where = g_strdup_printf (_("level %u terminals, line %u, column %u"), level,
                                                     diagnostic->line, diagnostic->column);
           TsrFindingPlace place = tsr_finding_place_at ((gint) level, "script", -1, TSR_FINDING_POINT_TEXT,
                                                         diagnostic->column, diagnostic->line);
