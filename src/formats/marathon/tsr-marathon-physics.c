@@ -500,7 +500,7 @@ tsr_marathon_physics_validate (const TsrMarathonPhysics *physics,
         {
           g_autofree char *tag = tsr_wad_tag_to_string (kinds[k].tag);
 
-          tsr_findings_add (findings, TSR_SEVERITY_WARNING, "physics",
+          tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("physics"),
                             _("no %s chunk: the engine keeps its defaults for it"), tag);
         }
 }

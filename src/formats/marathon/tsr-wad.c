@@ -939,16 +939,16 @@ tsr_wad_validate (const TsrWad *wad,
   g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   if (wad->version > TSR_WAD_VERSION_INFINITY || wad->version == 3)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad header",
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
                       _("version %u: the engine reads 0, 1, 2 and 4"), wad->version);
   if (wad->data_version > 2)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad header",
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
                       _("data version %u: the engine reads 0 to 2"), wad->data_version);
   if (wad->entries->len < 1)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad header",
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
                       _("no entries: the engine needs at least one"));
   if (!tsr_wad_checksum_matches (wad))
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "wad header",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("wad header"),
                       _("stored checksum %08X differs from the file's CRC-32 %08X (kept on an "
                       "untouched save)"), wad->checksum, tsr_wad_computed_checksum (wad));
   for (guint i = 0; i < wad->entries->len; i++)
@@ -956,11 +956,11 @@ tsr_wad_validate (const TsrWad *wad,
       TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
 
       if (g_hash_table_contains (seen, GINT_TO_POINTER (entry->index)))
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad directory",
+        tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad directory"),
                           _("index %d appears more than once"), entry->index);
       g_hash_table_add (seen, GINT_TO_POINTER (entry->index));
       if (entry->chunks->len == 0)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, "wad directory",
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("wad directory"),
                           _("entry %d holds no chunks"), entry->index);
     }
 }
