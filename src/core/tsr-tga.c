@@ -185,7 +185,7 @@ tsr_image_load_tga (const guint8 *data,
     {
       tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0,
                         _("%s: not a TGA picture this reader knows (colour map type %u, image type %u, "
-                        "%u bits per pixel, %ux%u, descriptor 0x%02x)"), label, header.map_type,
+                          "%u bits per pixel, %ux%u, descriptor 0x%02x)"), label, header.map_type,
                         header.image_type, header.pixel_bits, header.width, header.height,
                         header.descriptor);
       return NULL;
@@ -277,7 +277,7 @@ tsr_image_load_tga (const guint8 *data,
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, packet_offset,
                             _("%s: RLE packet of %u pixels runs past the picture's %" PRIu64
-                            " pixels (%" PRIu64 " left)"), label, count, area, area - done);
+                              " pixels (%" PRIu64 " left)"), label, count, area, area - done);
           goto fail;
         }
       if (packet & 0x80)

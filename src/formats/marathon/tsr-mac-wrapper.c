@@ -274,7 +274,7 @@ parse_applesingle (TsrMacFile *file, TsrReader *reader, GBytes *source, GError *
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, 26 + (gsize) i * APPLESINGLE_ENTRY_SIZE,
                             _("AppleSingle entry %u (id %u): data at %u overlaps the entry table "
-                            "(ends at %zu)"), i, entry->id, entry->original_offset,
+                              "(ends at %zu)"), i, entry->id, entry->original_offset,
                             table_end);
           return FALSE;
         }
@@ -694,7 +694,7 @@ tsr_resource_fork_parse (GBytes *data, const char *label, GError **error)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 0,
                         _("%s: header expects data at %u (%u bytes) followed by the map at %u "
-                        "(%u bytes) within %zu bytes"),
+                          "(%u bytes) within %zu bytes"),
                         reader.label, data_offset, data_length, map_offset, map_length, size);
       return NULL;
     }

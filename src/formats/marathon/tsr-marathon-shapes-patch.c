@@ -146,7 +146,7 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
                 {
                   tsr_set_error_at (error, TSR_ERROR_INVALID, at,
                                     _("Shapes patch: collection %d: 'ctab' before any 'cldf' (its colour "
-                                    "count comes from the Shapes file the patch applies to)"), index);
+                                      "count comes from the Shapes file the patch applies to)"), index);
                   return NULL;
                 }
               record_size = color_count * 8;
@@ -165,7 +165,7 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
             default:
               tsr_set_error_at (error, TSR_ERROR_INVALID, at,
                                 _("Shapes patch: collection %d: record 'cldf', 'ctab', 'hlsh', 'llsh', "
-                                "'bmap' or 'endc' expected, found '%s'"), index, name);
+                                  "'bmap' or 'endc' expected, found '%s'"), index, name);
               return NULL;
             }
           if (record_size < 0 || (tag != TSR_SHAPES_PATCH_CLDF && record_index < 0))
@@ -347,8 +347,8 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
                   {
                     g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
                                  _("Shapes patch: collection %d: 'cldf' counts expected >= 0 with at most "
-                                 "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
-                                 "frames %d, bitmaps %d"), pc->collection, definition.color_count,
+                                   "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
+                                   "frames %d, bitmaps %d"), pc->collection, definition.color_count,
                                  definition.clut_count, definition.sequence_count, definition.frame_count,
                                  definition.bitmap_count);
                     return FALSE;

@@ -351,7 +351,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset + position,
                                 _("bitmap: scanline %zu runs %d..%d, expected within "
-                                "0..%zu"), s, first, last, scanline_length);
+                                  "0..%zu"), s, first, last, scanline_length);
               return 0;
             }
           position += 4 + (gsize) (last - first);
@@ -487,7 +487,7 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset,
                         _("%s: counts expected >= 0 (and at most 256 colours): colours %d, tables %d, "
-                        "sequences %d, frames %d, bitmaps %d"), reader.label, definition->color_count,
+                          "sequences %d, frames %d, bitmaps %d"), reader.label, definition->color_count,
                         definition->clut_count, definition->sequence_count, definition->frame_count,
                         definition->bitmap_count);
       return NULL;
@@ -869,7 +869,7 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
             {
               tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, (gsize) i * SHAPES_HEADER_SIZE + 4 + 8 * v,
                                 _("Shapes: collection %u (%s): %d bytes at %d expected within the "
-                                "file's %zu bytes"), i, v ? "16-bit" : "8-bit", length,
+                                  "file's %zu bytes"), i, v ? "16-bit" : "8-bit", length,
                                 offset, size);
               return NULL;
             }

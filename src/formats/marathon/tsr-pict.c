@@ -668,7 +668,7 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
         {
           tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 2,
                             _("unsupported: a %dx%d frame (more than %" PRIu64 " pixels, the "
-                            "limit for a picture of %zu bytes)"), info->right - info->left,
+                              "limit for a picture of %zu bytes)"), info->right - info->left,
                             info->bottom - info->top, limit, size);
           return FALSE;
         }

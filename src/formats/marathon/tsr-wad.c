@@ -522,7 +522,7 @@ parse_wad (const guint8 *data,
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 80,
                         _("%s: chunk header size >= 12 and directory entry size >= 10 expected, "
-                        "found %u and %u"), reader.label, wad->entry_header_size,
+                          "found %u and %u"), reader.label, wad->entry_header_size,
                         wad->directory_entry_base_size);
       return NULL;
     }
@@ -950,7 +950,7 @@ tsr_wad_validate (const TsrWad *wad,
   if (!tsr_wad_checksum_matches (wad))
     tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("wad header"),
                       _("stored checksum %08X differs from the file's CRC-32 %08X (kept on an "
-                      "untouched save)"), wad->checksum, tsr_wad_computed_checksum (wad));
+                        "untouched save)"), wad->checksum, tsr_wad_computed_checksum (wad));
   for (guint i = 0; i < wad->entries->len; i++)
     {
       TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
