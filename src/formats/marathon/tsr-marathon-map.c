@@ -397,7 +397,7 @@ tsr_marathon_map_from_wad (TsrWad  *wad,
   for (guint i = 0; i < map->levels->len; i++)
     {
       TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
-      g_autofree char *label = g_strdup_printf ("level %d", level->entry->index);
+      g_autofree char *label = g_strdup_printf (_("level %d"), level->entry->index);
 
       if (!parse_level_chunks (level, label, error))
         return NULL;

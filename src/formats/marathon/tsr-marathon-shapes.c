@@ -869,11 +869,11 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
             {
               tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, (gsize) i * SHAPES_HEADER_SIZE + 4 + 8 * v,
                                 _("Shapes: collection %u (%s): %d bytes at %d expected within the "
-                                  "file's %zu bytes"), i, v ? "16-bit" : "8-bit", length,
+                                  "file's %zu bytes"), i, v ? _("16-bit") : _("8-bit"), length,
                                 offset, size);
               return NULL;
             }
-          label = g_strdup_printf ("collection %u (%s)", i, v ? "16-bit" : "8-bit");
+          label = g_strdup_printf (_("collection %u (%s)"), i, v ? _("16-bit") : _("8-bit"));
           slot->versions[v] = tsr_shapes_collection_parse (data + offset, (gsize) length, (gsize) offset, FALSE,
                                                            label, error);
           if (slot->versions[v] == NULL)
