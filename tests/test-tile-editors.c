@@ -19,7 +19,11 @@
 #include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "core/tsr-error.h"
+#include "core/tsr-finding.h"
+#include "formats/marathon/tsr-marathon-map.h"
 #include "formats/marathon/tsr-marathon-names.h"
+#include "formats/marathon/tsr-wad.h"
 #include "formats/wolf3d/tsr-wolf3d-tables.h"
 #include "tsr-test-ui.h"
 #include "views/sphere/tsr-sphere-panels.h"
@@ -1003,6 +1007,41 @@ test_translated (void)
     g_assert_cmpstr (_(tsr_doom2d_constant_label ("ITEM_MEDKIT_SMALL")), !=, "Small medkit");
     g_assert_cmpstr (_(tsr_doom2d_constant_label ("MONSTER_IMP")), !=, "Imp");
     g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_any_tooltip, floor));
+  }
+  {
+    /* Marathon's validation findings and load errors, as the Problems panel and the error bar
+     * show them: a level without points and a wad header of version 9. */
+    static const char no_points[] = "no PNTS or EPNT chunk";
+    static const char bad_version[] = "%s: wad version 0, 1, 2 or 4 expected, found %u";
+    g_autoptr(GPtrArray) findings = tsr_findings_new ();
+    TsrMarathonLevel *level = tsr_marathon_level_new (0, 1, "Broken");
+    guint8 header[128] = { 0x00, 0x09 };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrWad) wad = NULL;
+    g_autofree char *reason = NULL, *expected = NULL;
+    gboolean found = FALSE;
+
+    g_clear_pointer (&level->points, g_array_unref);
+    g_clear_pointer (&level->endpoints, g_array_unref);
+    tsr_marathon_level_validate (level, 0, "level 0", findings);
+    g_assert_cmpstr (_(no_points), !=, no_points);
+    for (guint i = 0; i < findings->len; i++)
+      {
+        const TsrFinding *finding = g_ptr_array_index (findings, i);
+
+        g_assert_cmpstr (finding->what, !=, no_points);
+        found |= g_strcmp0 (finding->what, _(no_points)) == 0;
+      }
+    g_assert_true (found);
+    tsr_marathon_level_free (level);
+
+    wad = tsr_wad_parse (header, sizeof header, "broken.sceA", &error);
+    g_assert_null (wad);
+    g_assert_error (error, TSR_ERROR, TSR_ERROR_UNSUPPORTED_VERSION);
+    g_assert_cmpstr (_(bad_version), !=, bad_version);
+    reason = g_strdup_printf (_(bad_version), "broken.sceA", 9);
+    expected = g_strdup_printf (_("%s (offset %zu)"), reason, (gsize) 0);
+    g_assert_cmpstr (error->message, ==, expected);
   }
   tsr_map_editor_show_page (window_editor (window), "levels");
   tsr_test_ui_iterate_for (100);

@@ -2,6 +2,7 @@
 #include "core/tsr-error.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 G_DEFINE_QUARK (tsr-error-quark, tsr_error)
 
@@ -22,7 +23,7 @@ tsr_set_error_at (GError    **error,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_set_error (error, TSR_ERROR, code, "%s (offset %" G_GSIZE_FORMAT ")", message, offset);
+  g_set_error (error, TSR_ERROR, code, _("%s (offset %zu)"), message, offset);
 }
 
 void

@@ -9,6 +9,7 @@
 #include "core/tsr-error.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 int
 tsr_field_find (const TsrField *fields,
@@ -610,7 +611,7 @@ parse_integer (const TsrField *field,
       if (g_strv_length (parts) != 2 || !g_ascii_string_to_unsigned (g_strstrip (parts[0]), 10, 0, 255, &high, NULL)
           || !g_ascii_string_to_unsigned (g_strstrip (parts[1]), 10, 0, 255, &low, NULL))
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: “%s” is not two numbers 0..255 as high:low",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: “%s” is not two numbers 0..255 as high:low"),
                        field->name, stripped);
           return FALSE;
         }
@@ -641,8 +642,8 @@ parse_integer (const TsrField *field,
       v = g_ascii_strtoll (stripped, &end, 0);
       if (stripped[0] == '\0' || end == NULL || *end != '\0' || errno != 0)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: “%s” is not a number%s", field->name, stripped,
-                       field->enumeration != NULL ? " or a constant name" : "");
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: “%s” is not a number%s"), field->name, stripped,
+                       field->enumeration != NULL ? _(" or a constant name") : "");
           return FALSE;
         }
     }
@@ -652,7 +653,7 @@ parse_integer (const TsrField *field,
   else if (v < minimum || v > maximum)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "%s: %" G_GINT64_FORMAT " is outside %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT, field->name, v,
+                   _("%s: %" PRId64 " is outside %" PRId64 "..%" PRId64), field->name, v,
                    minimum, maximum);
       return FALSE;
     }
@@ -680,7 +681,7 @@ parse_value (const TsrField *field,
         value->v[0] = 0;
       else
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: “%s” is not true or false", field->name, text);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: “%s” is not true or false"), field->name, text);
           return FALSE;
         }
       return TRUE;
@@ -691,14 +692,14 @@ parse_value (const TsrField *field,
 
         if (text[0] == '\0' || end == NULL || *end != '\0')
           {
-            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: “%s” is not a number", field->name, text);
+            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: “%s” is not a number"), field->name, text);
             return FALSE;
           }
         value->v[0] = (gint64) (d * (double) ((gint64) 1 << field->fraction_bits) + (d < 0 ? -0.5 : 0.5));
         return TRUE;
       }
     case TSR_FIELD_BYTES:
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: raw bytes cannot be typed in", field->name);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("%s: raw bytes cannot be typed in"), field->name);
       return FALSE;
     case TSR_FIELD_INT:
       return parse_integer (field, text, labels, &value->v[0], error);
@@ -709,7 +710,7 @@ parse_value (const TsrField *field,
 
         if (g_strv_length (parts) != n)
           {
-            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: %u numbers separated by commas expected",
+            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: %u numbers separated by commas expected"),
                          field->name, n);
             return FALSE;
           }

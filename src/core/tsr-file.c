@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/tsr-error.h"
+#include <glib/gi18n.h>
 
 static gint64 inject_failure_after = -1;
 
@@ -72,14 +73,14 @@ tsr_file_read (const char *path,
 
   if (fd < 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: %s", path,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: %s"), path,
                    g_strerror (errno));
       return NULL;
     }
   if (fstat (fd, &status) == 0 && S_ISDIR (status.st_mode))
     {
       close (fd);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: it is a folder", path);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: it is a folder"), path);
       return NULL;
     }
   contents = g_byte_array_sized_new (status.st_size > 0 ? (guint) MIN (status.st_size, G_MAXINT) : 4096);
@@ -96,7 +97,7 @@ tsr_file_read (const char *path,
 
           close (fd);
           g_byte_array_unref (contents);
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: %s", path,
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: %s"), path,
                        g_strerror (saved_errno));
           return NULL;
         }
@@ -106,7 +107,7 @@ tsr_file_read (const char *path,
         {
           close (fd);
           g_byte_array_unref (contents);
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot read the file: above 2 GiB", path);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: above 2 GiB"), path);
           return NULL;
         }
       g_byte_array_append (contents, chunk, (guint) got);
@@ -135,7 +136,7 @@ tsr_write_all (int           fd,
             {
               inject_failure_after = -1;
               g_set_error (error, TSR_ERROR, TSR_ERROR_IO,
-                           "%s: writing failed after %" G_GSIZE_FORMAT " bytes: %s",
+                           _("%s: writing failed after %zu bytes: %s"),
                            path, done, g_strerror (ENOSPC));
               return FALSE;
             }
@@ -148,8 +149,7 @@ tsr_write_all (int           fd,
         {
           if (errno == EINTR)
             continue;
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: writing failed after %"
-                       G_GSIZE_FORMAT " bytes: %s", path, done, g_strerror (errno));
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: writing failed after %zu bytes: %s"), path, done, g_strerror (errno));
           return FALSE;
         }
       done += (gsize) written;
@@ -172,7 +172,7 @@ tsr_write_temporary (const char *path,
   fd = g_mkstemp_full (template, O_WRONLY | O_CLOEXEC, 0666 & ~0022);
   if (fd < 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot create a temporary file: %s",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot create a temporary file: %s"),
                    path, g_strerror (errno));
       return NULL;
     }
@@ -189,7 +189,7 @@ tsr_write_temporary (const char *path,
     }
   if (fsync (fd) != 0 || close (fd) != 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot sync the saved data: %s",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot sync the saved data: %s"),
                    path, g_strerror (errno));
       g_unlink (template);
       return NULL;
@@ -217,7 +217,7 @@ tsr_keep_original (const char *path,
   fd = g_mkstemp_full (template, O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot keep the original while saving: %s",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot keep the original while saving: %s"),
                    path, g_strerror (errno));
       return NULL;
     }
@@ -235,7 +235,7 @@ tsr_keep_original (const char *path,
   if (fd < 0 || !tsr_write_all (fd, data, size, template, error))
     {
       if (fd < 0)
-        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot keep the original while saving: %s",
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot keep the original while saving: %s"),
                      path, g_strerror (errno));
       else
         close (fd);
@@ -364,7 +364,7 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
         saved_errno = errno;
       if (saved_errno != 0)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot replace the file: %s",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot replace the file: %s"),
                        output->path, g_strerror (saved_errno));
           ok = FALSE;
           break;
@@ -384,7 +384,7 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
             g_unlink (output->path);
           else if (g_rename (original, output->path) != 0)
             {
-              g_prefix_error (error, "%s: the original is kept as %s: ", output->path, original);
+              g_prefix_error (error, _("%s: the original is kept as %s: "), output->path, original);
               g_free (original);
             }
           else

@@ -1,6 +1,8 @@
 /* tsr-finding.c: validation findings. */
 #include "core/tsr-finding.h"
 
+#include <glib/gi18n.h>
+
 void
 tsr_finding_free (TsrFinding *finding)
 {
@@ -65,7 +67,7 @@ tsr_findings_add_valist (GPtrArray             *findings,
   TsrFindingPlace none = TSR_FINDING_PLACE_INIT;
 
   finding->severity = severity;
-  finding->where = g_strdup (where != NULL ? where : "file");
+  finding->where = g_strdup (where != NULL ? where : _("file"));
   finding->what = g_strdup_vprintf (format, args);
   finding->place = place != NULL ? *place : none;
   /* Callers may pass a kind they built; the finding outlives it. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include <glib/gi18n.h>
 
 static void
 clear_color (gpointer data)
@@ -79,7 +80,7 @@ tsr_gimp_palette_parse (const guint8 *data,
 
   if (!g_utf8_validate ((const char *) data, (gssize) size, NULL))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: not a GIMP palette (the text is not UTF-8)", label);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: not a GIMP palette (the text is not UTF-8)"), label);
       return NULL;
     }
   text = g_strndup ((const char *) data, size);
@@ -98,7 +99,7 @@ tsr_gimp_palette_parse (const guint8 *data,
           /* (a UTF-8 byte-order mark is allowed before the header) */
           if (!g_str_has_prefix (line, "GIMP Palette") && !g_str_has_prefix (line, "\xEF\xBB\xBFGIMP Palette"))
             {
-              g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC, "%s: line 1: \"GIMP Palette\" expected", label);
+              g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC, _("%s: line 1: \"GIMP Palette\" expected"), label);
               return NULL;
             }
           continue;
@@ -118,7 +119,7 @@ tsr_gimp_palette_parse (const guint8 *data,
 
           if (!g_ascii_string_to_unsigned (g_strstrip (line + 8), 10, 0, 256, &columns, NULL))
             {
-              g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: line %u: a column count 0..256 expected", label, i + 1);
+              g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: line %u: a column count 0..256 expected"), label, i + 1);
               return NULL;
             }
           palette->columns = (guint) columns;
@@ -129,12 +130,12 @@ tsr_gimp_palette_parse (const guint8 *data,
         if (!read_component (&p, &rgb[c]))
           {
             g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                         "%s: line %u: a colour as three numbers 0..255 (red, green, blue) expected", label, i + 1);
+                         _("%s: line %u: a colour as three numbers 0..255 (red, green, blue) expected"), label, i + 1);
             return NULL;
           }
       if (palette->colors->len >= TSR_GIMP_PALETTE_MAX_COLORS)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: line %u: more than %u colours", label, i + 1,
+          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: line %u: more than %u colours"), label, i + 1,
                        TSR_GIMP_PALETTE_MAX_COLORS);
           return NULL;
         }
@@ -144,7 +145,7 @@ tsr_gimp_palette_parse (const guint8 *data,
     }
   if (lines[0] == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_TRUNCATED, "%s: empty, \"GIMP Palette\" expected", label);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_TRUNCATED, _("%s: empty, \"GIMP Palette\" expected"), label);
       return NULL;
     }
   return g_steal_pointer (&palette);

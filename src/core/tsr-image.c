@@ -7,6 +7,8 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include <glib/gi18n.h>
+#include <inttypes.h>
 
 guint64
 tsr_image_budget_pixels (gsize input_size)
@@ -44,15 +46,14 @@ tsr_image_new_checked (guint        width,
   max_pixels = MIN (max_pixels, (guint64) TSR_IMAGE_MAX_PIXELS);
   if (width == 0 || height == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: an image of %ux%u pixels is empty",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: an image of %ux%u pixels is empty"),
                    what, width, height);
       return NULL;
     }
   if (width > TSR_IMAGE_MAX_SIDE || height > TSR_IMAGE_MAX_SIDE || area > max_pixels)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "%s: %ux%u pixels is above the limit of %" G_GUINT64_FORMAT " pixels (%"
-                   G_GUINT64_FORMAT " MiB) and %u per side", what, width, height, max_pixels,
+                   _("%s: %ux%u pixels is above the limit of %" PRIu64 " pixels (%" PRIu64 " MiB) and %u per side"), what, width, height, max_pixels,
                    max_pixels * 4 / (1024 * 1024), TSR_IMAGE_MAX_SIDE);
       return NULL;
     }
@@ -194,7 +195,7 @@ tsr_image_to_png (const TsrImage *image,
 
   if (setjmp (png_jmpbuf (png)))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "PNG encoding failed: %s", io.message);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("PNG encoding failed: %s"), io.message);
       png_destroy_write_struct (&png, &info);
       g_byte_array_unref (io.output);
       return NULL;
@@ -243,7 +244,7 @@ tsr_image_load_png (const guint8 *data,
 
   if (size < 8 || png_sig_cmp (data, 0, 8) != 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "%s: PNG signature expected", label);
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, _("%s: PNG signature expected"), label);
       return NULL;
     }
 
@@ -254,7 +255,7 @@ tsr_image_load_png (const guint8 *data,
 
   if (setjmp (png_jmpbuf (png)))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: cannot decode PNG: %s", label, io.message);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: cannot decode PNG: %s"), label, io.message);
       png_destroy_read_struct (&png, &info, NULL);
       tsr_image_free (image);
       return NULL;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include <glib/gi18n.h>
 
 void
 tsr_reader_init (TsrReader    *reader,
@@ -32,7 +33,7 @@ tsr_reader_require (TsrReader *reader,
     return TRUE;
 
   tsr_set_error_at (error, TSR_ERROR_TRUNCATED, reader->base + reader->pos,
-                    "%s: %" G_GSIZE_FORMAT " bytes expected, only %" G_GSIZE_FORMAT " left",
+                    _("%s: %zu bytes expected, only %zu left"),
                     reader->label, count, left);
   return FALSE;
 }
@@ -50,8 +51,7 @@ tsr_reader_sub (const TsrReader *reader,
   if (offset > reader->size || length > reader->size - offset)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, reader->base + MIN (offset, reader->size),
-                        "%s: %" G_GSIZE_FORMAT " bytes at offset %" G_GSIZE_FORMAT
-                        " expected, the data is %" G_GSIZE_FORMAT " bytes long",
+                        _("%s: %zu bytes at offset %zu expected, the data is %zu bytes long"),
                         label != NULL ? label : reader->label, length,
                         reader->base + offset, reader->size);
       return FALSE;
@@ -74,7 +74,7 @@ tsr_reader_seek (TsrReader *reader,
   if (position > reader->size)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, reader->base + reader->size,
-                        "%s: position %" G_GSIZE_FORMAT " expected within %" G_GSIZE_FORMAT " bytes",
+                        _("%s: position %zu expected within %zu bytes"),
                         reader->label, reader->base + position, reader->size);
       return FALSE;
     }

@@ -4,6 +4,8 @@
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 #include "core/tsr-tga.h"
+#include <glib/gi18n.h>
+#include <inttypes.h>
 
 enum {
   TGA_COLOUR_MAPPED = 1,
@@ -144,7 +146,7 @@ target_put (Target       *target,
       if (in[0] >= target->map_count)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, offset,
-                            "%s: colour index %u outside the colour map of %u entries", label, in[0],
+                            _("%s: colour index %u outside the colour map of %u entries"), label, in[0],
                             target->map_count);
           return FALSE;
         }
@@ -182,8 +184,8 @@ tsr_image_load_tga (const guint8 *data,
   if (!header_valid (&header))
     {
       tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0,
-                        "%s: not a TGA picture this reader knows (colour map type %u, image type %u, "
-                        "%u bits per pixel, %ux%u, descriptor 0x%02x)", label, header.map_type,
+                        _("%s: not a TGA picture this reader knows (colour map type %u, image type %u, "
+                          "%u bits per pixel, %ux%u, descriptor 0x%02x)"), label, header.map_type,
                         header.image_type, header.pixel_bits, header.width, header.height,
                         header.descriptor);
       return NULL;
@@ -207,7 +209,7 @@ tsr_image_load_tga (const guint8 *data,
 
       if (!tsr_reader_read_view (&reader, (gsize) header.map_length * entry_bytes, &entries, error))
         {
-          tsr_error_prefix (error, "colour map of %u entries at offset %" G_GSIZE_FORMAT,
+          tsr_error_prefix (error, _("colour map of %u entries at offset %zu"),
                             header.map_length, map_offset);
           return NULL;
         }
@@ -217,7 +219,7 @@ tsr_image_load_tga (const guint8 *data,
           if (header.map_first > 255)
             {
               tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 3,
-                                "%s: colour map starts at index %u, above what 8-bit indices reach",
+                                _("%s: colour map starts at index %u, above what 8-bit indices reach"),
                                 label, header.map_first);
               return NULL;
             }
@@ -237,8 +239,7 @@ tsr_image_load_tga (const guint8 *data,
       || (rle && (area + 127) / 128 * (1 + bytes_per_pixel) > tsr_reader_remaining (&reader)))
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (&reader),
-                        "%s: %ux%u pixels need %s%" G_GUINT64_FORMAT " bytes of pixel data, %"
-                        G_GSIZE_FORMAT " follow", label, header.width, header.height,
+                        _("%s: %ux%u pixels need %s%" PRIu64 " bytes of pixel data, %zu follow"), label, header.width, header.height,
                         rle ? "at least " : "",
                         rle ? (area + 127) / 128 * (1 + bytes_per_pixel) : area * bytes_per_pixel,
                         tsr_reader_remaining (&reader));
@@ -275,8 +276,8 @@ tsr_image_load_tga (const guint8 *data,
       if (count > area - done)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, packet_offset,
-                            "%s: RLE packet of %u pixels runs past the picture's %" G_GUINT64_FORMAT
-                            " pixels (%" G_GUINT64_FORMAT " left)", label, count, area, area - done);
+                            _("%s: RLE packet of %u pixels runs past the picture's %" PRIu64
+                              " pixels (%" PRIu64 " left)"), label, count, area, area - done);
           goto fail;
         }
       if (packet & 0x80)
@@ -301,7 +302,7 @@ tsr_image_load_tga (const guint8 *data,
   return target.image;
 
 truncated:
-  tsr_error_prefix (error, "RLE pixel data, %u of %u rows decoded", target.y, header.height);
+  tsr_error_prefix (error, _("RLE pixel data, %u of %u rows decoded"), target.y, header.height);
 fail:
   tsr_image_free (target.image);
   return NULL;

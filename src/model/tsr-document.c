@@ -9,6 +9,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "model/tsr-builtin-documents.h"
+#include <glib/gi18n.h>
 
 typedef struct {
   GFile           *file;
@@ -149,7 +150,7 @@ tsr_document_real_serialize (TsrDocument *self,
   if (priv->format->save == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "%s files cannot be saved yet", priv->format->name);
+                   _("%s files cannot be saved yet"), priv->format->name);
       return NULL;
     }
   return priv->format->save (priv->data, path, error);
@@ -218,7 +219,7 @@ tsr_document_new_from_file (GFile   *file,
   if (path == NULL)
     {
       g_autofree char *uri = g_file_get_uri (file);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: only local files can be opened", uri);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: only local files can be opened"), uri);
       return NULL;
     }
 
@@ -336,7 +337,7 @@ tsr_document_stage_recovered (const char *staging,
       if (relative == NULL)
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                       "%s: a recovered file outside the document's folder %s", output->path, folder);
+                       _("%s: a recovered file outside the document's folder %s"), output->path, folder);
           return FALSE;
         }
       target = g_build_filename (staging, relative, NULL);
@@ -344,7 +345,7 @@ tsr_document_stage_recovered (const char *staging,
       if (g_mkdir_with_parents (parent, 0700) != 0
           || !g_file_set_contents (target, data != NULL ? data : "", size, &local_error))
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "staging %s for recovery: %s", output->path,
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("staging %s for recovery: %s"), output->path,
                        local_error != NULL ? local_error->message : g_strerror (errno));
           return FALSE;
         }
@@ -359,7 +360,7 @@ tsr_document_stage_recovered (const char *staging,
 
       if (!g_file_test (link, G_FILE_TEST_EXISTS) && symlink (original, link) != 0)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "staging %s for recovery: %s", original,
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("staging %s for recovery: %s"), original,
                        g_strerror (errno));
           return FALSE;
         }
@@ -392,7 +393,7 @@ tsr_document_new_from_recovered (GFile     *file,
   name = g_file_get_basename (file);
   if (path == NULL || outputs->len == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: nothing recovered to open", name);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: nothing recovered to open"), name);
       return NULL;
     }
   for (guint i = 0; i < outputs->len && main_output == NULL; i++)
@@ -420,7 +421,7 @@ tsr_document_new_from_recovered (GFile     *file,
       staging = g_dir_make_tmp ("tessera-recovered-XXXXXX", NULL);
       if (staging == NULL)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: no temporary folder to stage the recovered files", name);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: no temporary folder to stage the recovered files"), name);
           return NULL;
         }
       if (!tsr_document_stage_recovered (staging, folder, outputs, error))
@@ -446,7 +447,7 @@ tsr_document_new_from_recovered (GFile     *file,
     tsr_document_remove_staging (staging);
   if (data == NULL)
     {
-      tsr_error_prefix (error, "recovered %s", path);
+      tsr_error_prefix (error, _("recovered %s"), path);
       return NULL;
     }
 
@@ -488,7 +489,7 @@ tsr_document_save (TsrDocument  *self,
     file = priv->file;
   if (file == NULL || (path = g_file_get_path (file)) == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: choose a local file to save to",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: choose a local file to save to"),
                    priv->display_name);
       return FALSE;
     }
@@ -498,14 +499,14 @@ tsr_document_save (TsrDocument  *self,
   if (errors > 0 && !(flags & TSR_SAVE_FORCE))
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_VALIDATION,
-                   "%s: validation found %u errors; not saved (force to save anyway)", path, errors);
+                   _("%s: validation found %u errors; not saved (force to save anyway)"), path, errors);
       return FALSE;
     }
 
   outputs = tsr_document_serialize (self, path, error);
   if (outputs == NULL || !tsr_files_write_atomic (outputs, (flags & TSR_SAVE_BACKUP) != 0, error))
     {
-      tsr_error_prefix (error, "saving %s", priv->display_name);
+      tsr_error_prefix (error, _("saving %s"), priv->display_name);
       return FALSE;
     }
 

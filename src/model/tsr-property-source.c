@@ -410,7 +410,7 @@ apply (TsrPropertySource *self,
 
   if (!tsr_property_source_is_field_editable (self, field))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: %s cannot be edited",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("%s: %s cannot be edited"),
                    priv->table->name, priv->table->fields[field].name);
       return FALSE;
     }

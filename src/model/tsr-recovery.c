@@ -13,6 +13,8 @@
 #include "core/tsr-crc.h"
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include <glib/gi18n.h>
+#include <inttypes.h>
 
 #define ENTRY_FILE     "entry.ini"
 #define ENTRY_VERSION  1
@@ -255,14 +257,14 @@ tsr_recovery_store_write (TsrRecoveryStore *self,
   if (file == NULL || (path = g_file_get_path (file)) == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "%s: a document without a local file is not kept for recovery",
+                   _("%s: a document without a local file is not kept for recovery"),
                    tsr_document_get_display_name (document));
       return FALSE;
     }
   outputs = tsr_document_serialize (document, path, error);
   if (outputs == NULL)
     {
-      tsr_error_prefix (error, "recovery of %s", path);
+      tsr_error_prefix (error, _("recovery of %s"), path);
       return FALSE;
     }
 
@@ -271,7 +273,7 @@ tsr_recovery_store_write (TsrRecoveryStore *self,
     {
       int saved_errno = errno;
 
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot create the recovery folder: %s",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot create the recovery folder: %s"),
                    folder, g_strerror (saved_errno));
       return FALSE;
     }
@@ -306,7 +308,7 @@ tsr_recovery_store_write (TsrRecoveryStore *self,
       if (original_uri == NULL)
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                       "recovery of %s: output %u has no absolute path (%s)", path, i, output->path);
+                       _("recovery of %s: output %u has no absolute path (%s)"), path, i, output->path);
           return FALSE;
         }
       crc = g_strdup_printf ("%08" G_GINT32_MODIFIER "x", tsr_crc32 (data, size));
@@ -321,7 +323,7 @@ tsr_recovery_store_write (TsrRecoveryStore *self,
   /* The new generation's files first; the key file that names them last. */
   if (!tsr_files_write_atomic (data_outputs, FALSE, error))
     {
-      tsr_error_prefix (error, "recovery of %s", path);
+      tsr_error_prefix (error, _("recovery of %s"), path);
       return FALSE;
     }
   key_data = g_key_file_to_data (keys, &key_size, NULL);
@@ -329,7 +331,7 @@ tsr_recovery_store_write (TsrRecoveryStore *self,
   entry_path = g_build_filename (folder, ENTRY_FILE, NULL);
   if (!tsr_file_write_atomic (entry_path, key_bytes, FALSE, error))
     {
-      tsr_error_prefix (error, "recovery of %s", path);
+      tsr_error_prefix (error, _("recovery of %s"), path);
       return FALSE;
     }
   keep_names = g_strv_builder_end (keep);
@@ -351,7 +353,7 @@ tsr_recovery_get_string (GKeyFile   *keys,
   if (value == NULL || value[0] == '\0')
     {
       g_free (value);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] %s: a value expected (%s)", key_path,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] %s: a value expected (%s)"), key_path,
                    group, key, local_error != NULL ? local_error->message : "it is empty");
       return NULL;
     }
@@ -372,7 +374,7 @@ tsr_recovery_get_path (GKeyFile   *keys,
     return NULL;
   path = g_filename_from_uri (uri, NULL, NULL);
   if (path == NULL)
-    g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] %s: a file:// URI expected, not “%s”",
+    g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] %s: a file:// URI expected, not “%s”"),
                  key_path, group, key, uri);
   return path;
 }
@@ -401,7 +403,7 @@ tsr_recovery_entry_load (TsrRecoveryEntry *entry,
   version = g_key_file_get_integer (keys, GROUP_RECOVERY, "Version", &local_error);
   if (local_error != NULL || version != ENTRY_VERSION)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_UNSUPPORTED_VERSION, "%s: [%s] Version: %d expected (%s)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_UNSUPPORTED_VERSION, _("%s: [%s] Version: %d expected (%s)"),
                    key_path, GROUP_RECOVERY, ENTRY_VERSION,
                    local_error != NULL ? local_error->message : "another version");
       return FALSE;
@@ -416,14 +418,14 @@ tsr_recovery_entry_load (TsrRecoveryEntry *entry,
   entry->time = g_date_time_new_from_iso8601 (time_text, NULL);
   if (entry->time == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] Time: an ISO 8601 time expected, not “%s”",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] Time: an ISO 8601 time expected, not “%s”"),
                    key_path, GROUP_RECOVERY, time_text);
       return FALSE;
     }
   n_files = g_key_file_get_integer (keys, GROUP_RECOVERY, "Files", &local_error);
   if (local_error != NULL || n_files < 1 || n_files > 1024)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] Files: a count from 1 to 1024 expected (%s)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] Files: a count from 1 to 1024 expected (%s)"),
                    key_path, GROUP_RECOVERY, local_error != NULL ? local_error->message : "out of range");
       return FALSE;
     }
@@ -447,20 +449,20 @@ tsr_recovery_entry_load (TsrRecoveryEntry *entry,
         return FALSE;
       if (!tsr_recovery_id_is_valid (name) || g_str_equal (name, ENTRY_FILE))
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] Data: a file name in the entry expected, not “%s”",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] Data: a file name in the entry expected, not “%s”"),
                        key_path, group, name);
           return FALSE;
         }
       if (!g_ascii_string_to_unsigned (size_text, 10, 0, G_MAXUINT64, &entry->sizes[i], NULL))
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] Size: a byte count expected, not “%s”",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] Size: a byte count expected, not “%s”"),
                        key_path, group, size_text);
           return FALSE;
         }
       crc_value = g_ascii_strtoull (crc, &end, 16);
       if (end == crc || *end != '\0' || crc_value > G_MAXUINT32)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: [%s] CRC32: 8 hex digits expected, not “%s”",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: [%s] CRC32: 8 hex digits expected, not “%s”"),
                        key_path, group, crc);
           return FALSE;
         }
@@ -561,7 +563,7 @@ tsr_recovery_store_delete (TsrRecoveryStore *self,
       {
         int saved_errno = errno;
 
-        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot remove: %s", key_path, g_strerror (saved_errno));
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot remove: %s"), key_path, g_strerror (saved_errno));
         return FALSE;
       }
   }
@@ -570,7 +572,7 @@ tsr_recovery_store_delete (TsrRecoveryStore *self,
     {
       int saved_errno = errno;
 
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: cannot remove: %s", folder, g_strerror (saved_errno));
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot remove: %s"), folder, g_strerror (saved_errno));
       return FALSE;
     }
   return TRUE;
@@ -606,14 +608,14 @@ tsr_recovery_store_restore (TsrRecoveryStore       *self,
       if (size != entry->sizes[i])
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_TRUNCATED,
-                       "%s: %" G_GSIZE_FORMAT " bytes, %" G_GUINT64_FORMAT " expected (recovering %s)",
+                       _("%s: %zu bytes, %" PRIu64 " expected (recovering %s)"),
                        data_path, size, entry->sizes[i], entry->original_paths[i]);
           return NULL;
         }
       if (tsr_crc32 (data, size) != entry->crcs[i])
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                       "%s: CRC-32 %08x, %08x expected (recovering %s)", data_path,
+                       _("%s: CRC-32 %08x, %08x expected (recovering %s)"), data_path,
                        tsr_crc32 (data, size), entry->crcs[i], entry->original_paths[i]);
           return NULL;
         }
@@ -625,7 +627,7 @@ tsr_recovery_store_restore (TsrRecoveryStore       *self,
   if (document != NULL && entry->format_id != NULL
       && g_strcmp0 (tsr_document_get_format_id (document), entry->format_id) != 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "recovered %s reads as %s, %s expected",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("recovered %s reads as %s, %s expected"),
                    entry->path, tsr_document_get_format_id (document), entry->format_id);
       g_clear_object (&document);
     }

@@ -94,7 +94,7 @@ place_edit (TsrMarathonLevel *level,
     level->objects = g_array_new (FALSE, TRUE, sizeof (TsrMarathonObject));
   if (level->objects->len >= G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "place: the level holds 32,767 objects already");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("place: the level holds 32,767 objects already"));
       return FALSE;
     }
   object.type = (gint16) edit->tool->object_type;

@@ -6,6 +6,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
+#include <glib/gi18n.h>
 
 #define MACBINARY_HEADER_SIZE 128
 #define APPLESINGLE_MAGIC     0x00051600u
@@ -210,7 +211,7 @@ parse_macbinary (TsrMacFile *file, TsrReader *reader, GBytes *source, GError **e
       file->macbinary_secondary = tsr_reader_read_gbytes (reader, round_up_128 (secondary_length), error);
       if (file->macbinary_secondary == NULL)
         {
-          tsr_error_prefix (error, "MacBinary secondary header");
+          tsr_error_prefix (error, _("MacBinary secondary header"));
           return FALSE;
         }
     }
@@ -219,7 +220,7 @@ parse_macbinary (TsrMacFile *file, TsrReader *reader, GBytes *source, GError **e
   file->data_fork = read_slice (reader, source, data_length, error);
   if (file->data_fork == NULL)
     {
-      tsr_error_prefix (error, "MacBinary data fork of %u bytes", data_length);
+      tsr_error_prefix (error, _("MacBinary data fork of %u bytes"), data_length);
       return FALSE;
     }
   file->macbinary_data_padding = read_padding (reader, data_length, error);
@@ -227,7 +228,7 @@ parse_macbinary (TsrMacFile *file, TsrReader *reader, GBytes *source, GError **e
   file->resource_fork = read_slice (reader, source, resource_length, error);
   if (file->resource_fork == NULL)
     {
-      tsr_error_prefix (error, "MacBinary resource fork of %u bytes", resource_length);
+      tsr_error_prefix (error, _("MacBinary resource fork of %u bytes"), resource_length);
       return FALSE;
     }
   file->macbinary_resource_padding = read_padding (reader, resource_length, error);
@@ -272,8 +273,8 @@ parse_applesingle (TsrMacFile *file, TsrReader *reader, GBytes *source, GError *
       if (length > 0 && entry->original_offset < table_end)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, 26 + (gsize) i * APPLESINGLE_ENTRY_SIZE,
-                            "AppleSingle entry %u (id %u): data at %u overlaps the entry table "
-                            "(ends at %" G_GSIZE_FORMAT ")", i, entry->id, entry->original_offset,
+                            _("AppleSingle entry %u (id %u): data at %u overlaps the entry table "
+                              "(ends at %zu)"), i, entry->id, entry->original_offset,
                             table_end);
           return FALSE;
         }
@@ -297,8 +298,7 @@ parse_applesingle (TsrMacFile *file, TsrReader *reader, GBytes *source, GError *
       if (entry->original_offset < position)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, entry->original_offset,
-                            "AppleSingle entry id %u overlaps the previous entry (ends at %"
-                            G_GSIZE_FORMAT ")", entry->id, position);
+                            _("AppleSingle entry id %u overlaps the previous entry (ends at %zu)"), entry->id, position);
           return FALSE;
         }
       if (!tsr_reader_seek (reader, position, error))
@@ -634,7 +634,7 @@ parse_references (TsrResourceFork *fork,
               || !tsr_reader_read_u32_be (&data_area, &length, error))
             {
               char code[5];
-              tsr_error_prefix (error, "resource '%s' %d", tsr_fourcc_to_string (type, code),
+              tsr_error_prefix (error, _("resource '%s' %d"), tsr_fourcc_to_string (type, code),
                                 resource->id);
               return FALSE;
             }
@@ -642,7 +642,7 @@ parse_references (TsrResourceFork *fork,
           if (resource->data == NULL)
             {
               char code[5];
-              tsr_error_prefix (error, "resource '%s' %d", tsr_fourcc_to_string (type, code),
+              tsr_error_prefix (error, _("resource '%s' %d"), tsr_fourcc_to_string (type, code),
                                 resource->id);
               return FALSE;
             }
@@ -693,8 +693,8 @@ tsr_resource_fork_parse (GBytes *data, const char *label, GError **error)
       || (guint64) map_offset + map_length > size)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 0,
-                        "%s: header expects data at %u (%u bytes) followed by the map at %u "
-                        "(%u bytes) within %" G_GSIZE_FORMAT " bytes",
+                        _("%s: header expects data at %u (%u bytes) followed by the map at %u "
+                          "(%u bytes) within %zu bytes"),
                         reader.label, data_offset, data_length, map_offset, map_length, size);
       return NULL;
     }
@@ -714,7 +714,7 @@ tsr_resource_fork_parse (GBytes *data, const char *label, GError **error)
   if (name_list > map_length)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, map_offset + 26,
-                        "resource map: name list at %u expected within the map's %u bytes",
+                        _("resource map: name list at %u expected within the map's %u bytes"),
                         name_list, map_length);
       return NULL;
     }

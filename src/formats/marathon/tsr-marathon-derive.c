@@ -4,6 +4,8 @@
 #include "formats/marathon/tsr-marathon-derive.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
 
 #define TAG_IIDX TSR_WAD_TAG ('i', 'i', 'd', 'x')
 
@@ -935,7 +937,7 @@ compare_value (Compare    *compare,
   compare->differ++;
   place = tsr_finding_place_element (compare->level_index, kind, (gint) index);
   tsr_findings_add_at (compare->findings, TSR_SEVERITY_WARNING, &place, compare->where,
-                       "%s %u: %s: stored %" G_GINT64_FORMAT ", derived %" G_GINT64_FORMAT,
+                       _("%s %u: %s: stored %" PRId64 ", derived %" PRId64),
                        kind, index, field, stored, derived);
 }
 
@@ -955,7 +957,7 @@ compare_point (Compare         *compare,
   compare->differ++;
   place = tsr_finding_place_element (compare->level_index, kind, (gint) index);
   tsr_findings_add_at (compare->findings, TSR_SEVERITY_WARNING, &place, compare->where,
-                       "%s %u: %s: stored (%d, %d), derived (%d, %d)", kind, index, field,
+                       _("%s %u: %s: stored (%d, %d), derived (%d, %d)"), kind, index, field,
                        stored.x, stored.y, derived.x, derived.y);
 }
 
@@ -1006,7 +1008,7 @@ compare_list (Compare    *compare,
     g_autofree char *b = list_to_string (derived, (guint) derived_count);
 
     tsr_findings_add_at (compare->findings, TSR_SEVERITY_WARNING, &place, compare->where,
-                         "polygon %u: %s: stored %s, derived %s", polygon_index, field, a, b);
+                         _("polygon %u: %s: stored %s, derived %s"), polygon_index, field, a, b);
   }
 }
 

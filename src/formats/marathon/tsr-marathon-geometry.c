@@ -7,6 +7,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-derive.h"
+#include <glib/gi18n.h>
 
 #define TAG_IIDX TSR_WAD_TAG ('i', 'i', 'd', 'x')
 
@@ -152,7 +153,7 @@ finish (TsrMarathonLevel *level,
   while (g_hash_table_iter_next (&iter, &key, NULL))
     if (!g_hash_table_contains (before, key))
       {
-        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s refused: it would leave %s", operation,
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s refused: it would leave %s"), operation,
                      (const char *) key);
         snapshot_restore (snapshot, level);
         return FALSE;
@@ -237,20 +238,20 @@ tsr_marathon_level_split_line (TsrMarathonLevel *level,
 
   if (line_index >= (level->lines != NULL ? level->lines->len : 0))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: there is no line %u", line_index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("split: there is no line %u"), line_index);
       return FALSE;
     }
   line = &g_array_index (level->lines, TsrMarathonLine, line_index);
   if (line->endpoint_indexes[0] < 0 || (guint) line->endpoint_indexes[0] >= n_points (level)
       || line->endpoint_indexes[1] < 0 || (guint) line->endpoint_indexes[1] >= n_points (level))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: line %u has no valid ends", line_index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("split: line %u has no valid ends"), line_index);
       return FALSE;
     }
   if (n_points (level) >= G_MAXINT16 || level->lines->len >= G_MAXINT16
       || (level->sides != NULL && level->sides->len + 2 > G_MAXINT16))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: the level holds 32,767 elements of a kind already");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("split: the level holds 32,767 elements of a kind already"));
       return FALSE;
     }
   a = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]);
@@ -262,7 +263,7 @@ tsr_marathon_level_split_line (TsrMarathonLevel *level,
   if (cross != 0 || along <= 0 || along >= length2)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "split: (%d, %d) is not on line %u between (%d, %d) and (%d, %d)", at.x, at.y, line_index,
+                   _("split: (%d, %d) is not on line %u between (%d, %d) and (%d, %d)"), at.x, at.y, line_index,
                    a.x, a.y, b.x, b.y);
       return FALSE;
     }
@@ -273,7 +274,7 @@ tsr_marathon_level_split_line (TsrMarathonLevel *level,
         && g_array_index (level->polygons, TsrMarathonPolygon, owners[k]).vertex_count >= 8)
       {
         g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                     "split: polygon %d already has 8 vertices, the engine's most", owners[k]);
+                     _("split: polygon %d already has 8 vertices, the engine's most"), owners[k]);
         return FALSE;
       }
 
@@ -333,7 +334,7 @@ tsr_marathon_level_split_line (TsrMarathonLevel *level,
           }
     }
 
-  ok = finish (level, &snapshot, before, "split", error);
+  ok = finish (level, &snapshot, before, C_("geometry operation", "split"), error);
   snapshot_clear (&snapshot);
   if (ok && new_point != NULL)
     *new_point = point;
@@ -492,14 +493,14 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
 
   if (a == b || a >= n_polygons || b >= n_polygons)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "merge: polygons %u and %u are not two polygons of the level", a, b);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("merge: polygons %u and %u are not two polygons of the level"), a, b);
       return FALSE;
     }
   pa = &g_array_index (level->polygons, TsrMarathonPolygon, a);
   pb = &g_array_index (level->polygons, TsrMarathonPolygon, b);
   if (pa->vertex_count < 3 || pa->vertex_count > 8 || pb->vertex_count < 3 || pb->vertex_count > 8)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u or %u has no valid vertex count", a, b);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("merge: polygon %u or %u has no valid vertex count"), a, b);
       return FALSE;
     }
   for (guint v = 0; v < pa->vertex_count; v++)
@@ -508,7 +509,7 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
 
       if (l < 0 || (guint) l >= level->lines->len)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u has line %d outside the level", a, l);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("merge: polygon %u has line %d outside the level"), a, l);
           return FALSE;
         }
       for (guint w = 0; w < pb->vertex_count; w++)
@@ -521,32 +522,32 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
   for (guint w = 0; w < pb->vertex_count; w++)
     if (pb->line_indexes[w] < 0 || (guint) pb->line_indexes[w] >= level->lines->len)
       {
-        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u has line %d outside the level", b,
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("merge: polygon %u has line %d outside the level"), b,
                      pb->line_indexes[w]);
         return FALSE;
       }
   if (shared_count != 1)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygons %u and %u share %u lines, not one", a, b,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("merge: polygons %u and %u share %u lines, not one"), a, b,
                    shared_count);
       return FALSE;
     }
   if (pa->vertex_count + pb->vertex_count - 2 > 8)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "merge: the result would have %u vertices, more than the engine's 8",
+                   _("merge: the result would have %u vertices, more than the engine's 8"),
                    pa->vertex_count + pb->vertex_count - 2);
       return FALSE;
     }
   if (pb->type == 5)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u is a platform; merge it the other way", b);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("merge: polygon %u is a platform; merge it the other way"), b);
       return FALSE;
     }
   for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
     if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == (gint16) b)
       {
-        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "merge: polygon %u is platform %u's polygon", b, i);
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("merge: polygon %u is platform %u's polygon"), b, i);
         return FALSE;
       }
 
@@ -575,7 +576,7 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
       else if ((cross > 0 ? 1 : -1) != sign)
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                       "merge: polygons %u and %u together are concave at point %d", a, b, starts[(i + 1) % n]);
+                       _("merge: polygons %u and %u together are concave at point %d"), a, b, starts[(i + 1) % n]);
           return FALSE;
         }
     }
@@ -619,7 +620,7 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
   remove_line (level, (guint) shared);
   remove_polygon (level, b, (gint16) (a > b ? a - 1 : a));
 
-  ok = finish (level, &snapshot, before, "merge", error);
+  ok = finish (level, &snapshot, before, C_("geometry operation", "merge"), error);
   snapshot_clear (&snapshot);
   return ok;
 }
@@ -725,12 +726,12 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
 
   if (level->polygons == NULL || level->sides == NULL || n_lines == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the level has no lines to fill between");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the level has no lines to fill between"));
       return FALSE;
     }
   if (n_polygons >= G_MAXINT16 || level->sides->len + 8 > G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "fill: the level holds 32,767 polygons or sides already");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("fill: the level holds 32,767 polygons or sides already"));
       return FALSE;
     }
   for (guint i = 0; i < n_lines; i++)
@@ -748,7 +749,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
     }
   if (nearest < 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the level has no lines to fill between");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the level has no lines to fill between"));
       return FALSE;
     }
 
@@ -763,7 +764,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
 
     if (side == 0)
       {
-        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: (%d, %d) is on line %d", at.x, at.y, nearest);
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: (%d, %d) is on line %d"), at.x, at.y, nearest);
         return FALSE;
       }
     forward[0] = side > 0;
@@ -785,7 +786,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
         if (count >= 9)
           {
             g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                         "fill: the loop round (%d, %d) has more than 8 lines, the engine's most", at.x, at.y);
+                         _("fill: the loop round (%d, %d) has more than 8 lines, the engine's most"), at.x, at.y);
             return FALSE;
           }
         for (guint i = 0; i < n_lines; i++)
@@ -818,7 +819,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
           }
         if (next_line < 0)
           {
-            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: no closed loop round (%d, %d): point %d ends a line",
+            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: no closed loop round (%d, %d): point %d ends a line"),
                          at.x, at.y, current);
             return FALSE;
           }
@@ -832,7 +833,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
   }
   if (count < 3)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the loop round (%d, %d) has %u lines", at.x, at.y, count);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the loop round (%d, %d) has %u lines"), at.x, at.y, count);
       return FALSE;
     }
 
@@ -846,18 +847,18 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
 
       if (cross3 (p0, p1, p2) < 0)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the loop round (%d, %d) is concave at point %d",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the loop round (%d, %d) is concave at point %d"),
                        at.x, at.y, loop_points[(i + 1) % count]);
           return FALSE;
         }
       if (cross3 (p0, p1, at) <= 0)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: (%d, %d) is not inside the loop found", at.x, at.y);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: (%d, %d) is not inside the loop found"), at.x, at.y);
           return FALSE;
         }
       if ((forward[i] ? line->clockwise_polygon_owner : line->counterclockwise_polygon_owner) != TSR_MARATHON_NONE)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: polygon %d is already there",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: polygon %d is already there"),
                        forward[i] ? line->clockwise_polygon_owner : line->counterclockwise_polygon_owner);
           return FALSE;
         }
@@ -872,7 +873,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
                          tsr_marathon_level_point (level, (guint) loop_points[(i + 1) % count]), q) > 0;
       if (inside)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "fill: the loop round (%d, %d) holds point %u", at.x, at.y, p);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the loop round (%d, %d) holds point %u"), at.x, at.y, p);
           return FALSE;
         }
     }
@@ -979,7 +980,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
         new_side (level, line, forward[i], index, self, opposite, model);
     }
 
-  ok = finish (level, &snapshot, before, "fill", error);
+  ok = finish (level, &snapshot, before, C_("geometry operation", "fill"), error);
   snapshot_clear (&snapshot);
   if (ok && new_polygon != NULL)
     *new_polygon = (guint) index;
@@ -1051,7 +1052,7 @@ line_obstacle (const TsrMarathonLevel *level,
 
   for (guint p = 0; p < n_points (level); p++)
     if (p != a && p != b && strictly_between (pa, pb, tsr_marathon_level_point (level, p)))
-      return g_strdup_printf ("it would pass through point %u", p);
+      return g_strdup_printf (_("it would pass through point %u"), p);
   for (guint i = 0; level->lines != NULL && i < level->lines->len; i++)
     {
       const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
@@ -1061,7 +1062,7 @@ line_obstacle (const TsrMarathonLevel *level,
       if (c < 0 || (guint) c >= n_points (level) || d < 0 || (guint) d >= n_points (level))
         continue;
       if (((guint) c == a && (guint) d == b) || ((guint) c == b && (guint) d == a))
-        return g_strdup_printf ("line %u joins those points already", i);
+        return g_strdup_printf (_("line %u joins those points already"), i);
       pc = tsr_marathon_level_point (level, (guint) c);
       pd = tsr_marathon_level_point (level, (guint) d);
       if ((guint) c == a || (guint) c == b || (guint) d == a || (guint) d == b)
@@ -1074,14 +1075,14 @@ line_obstacle (const TsrMarathonLevel *level,
           if (cross3 (shared, other_new, other_old) == 0
               && (gint64) (other_new.x - shared.x) * (other_old.x - shared.x)
                  + (gint64) (other_new.y - shared.y) * (other_old.y - shared.y) > 0)
-            return g_strdup_printf ("it would overlap line %u", i);
+            return g_strdup_printf (_("it would overlap line %u"), i);
           continue;
         }
       if (strictly_between (pc, pd, pa) || strictly_between (pc, pd, pb))
-        return g_strdup_printf ("it would end on line %u (split the line there first)", i);
+        return g_strdup_printf (_("it would end on line %u (split the line there first)"), i);
       if (sign64 (cross3 (pa, pb, pc)) * sign64 (cross3 (pa, pb, pd)) < 0
           && sign64 (cross3 (pc, pd, pa)) * sign64 (cross3 (pc, pd, pb)) < 0)
-        return g_strdup_printf ("it would cross line %u", i);
+        return g_strdup_printf (_("it would cross line %u"), i);
     }
   return NULL;
 }
@@ -1110,7 +1111,7 @@ tsr_marathon_level_add_point (TsrMarathonLevel *level,
 
   if (n_points (level) >= G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "draw: the level holds 32,767 points already");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("draw: the level holds 32,767 points already"));
       return FALSE;
     }
   for (guint p = 0; p < n_points (level); p++)
@@ -1119,7 +1120,7 @@ tsr_marathon_level_add_point (TsrMarathonLevel *level,
 
       if (q.x == at.x && q.y == at.y)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "draw: point %u is at (%d, %d) already", p, at.x, at.y);
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("draw: point %u is at (%d, %d) already"), p, at.x, at.y);
           return FALSE;
         }
     }
@@ -1132,7 +1133,7 @@ tsr_marathon_level_add_point (TsrMarathonLevel *level,
           && strictly_between (tsr_marathon_level_point (level, (guint) line->endpoint_indexes[0]),
                                tsr_marathon_level_point (level, (guint) line->endpoint_indexes[1]), at))
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "draw: (%d, %d) is on line %u: split the line there",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("draw: (%d, %d) is on line %u: split the line there"),
                        at.x, at.y, i);
           return FALSE;
         }
@@ -1141,7 +1142,7 @@ tsr_marathon_level_add_point (TsrMarathonLevel *level,
   if (holder >= 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "draw: (%d, %d) is inside polygon %d: a polygon cannot hold a loose point", at.x, at.y, holder);
+                   _("draw: (%d, %d) is inside polygon %d: a polygon cannot hold a loose point"), at.x, at.y, holder);
       return FALSE;
     }
 
@@ -1155,7 +1156,7 @@ tsr_marathon_level_add_point (TsrMarathonLevel *level,
     }
   else
     g_array_append_val (ensure_array (&level->points, sizeof (TsrMarathonPoint)), at);
-  ok = finish (level, &snapshot, before, "draw", error);
+  ok = finish (level, &snapshot, before, C_("geometry operation", "draw"), error);
   snapshot_clear (&snapshot);
   if (ok && new_point != NULL)
     *new_point = n_points (level) - 1;
@@ -1181,18 +1182,18 @@ tsr_marathon_level_add_line (TsrMarathonLevel *level,
 
   if (a >= n_points (level) || b >= n_points (level) || a == b)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "draw: points %u and %u are not two points of the level", a, b);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("draw: points %u and %u are not two points of the level"), a, b);
       return FALSE;
     }
   if (level->lines != NULL && level->lines->len >= G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "draw: the level holds 32,767 lines already");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("draw: the level holds 32,767 lines already"));
       return FALSE;
     }
   obstacle = line_obstacle (level, a, b);
   if (obstacle != NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "draw: no line from point %u to %u: %s", a, b, obstacle);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("draw: no line from point %u to %u: %s"), a, b, obstacle);
       return FALSE;
     }
   pa = tsr_marathon_level_point (level, a);
@@ -1202,7 +1203,7 @@ tsr_marathon_level_add_line (TsrMarathonLevel *level,
   if (holder >= 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "draw: the line from point %u to %u runs inside polygon %d (join two of its corners to split it)",
+                   _("draw: the line from point %u to %u runs inside polygon %d (join two of its corners to split it)"),
                    a, b, holder);
       return FALSE;
     }
@@ -1215,7 +1216,7 @@ tsr_marathon_level_add_line (TsrMarathonLevel *level,
   line.clockwise_side_index = line.counterclockwise_side_index = TSR_MARATHON_NONE;
   line.clockwise_polygon_owner = line.counterclockwise_polygon_owner = TSR_MARATHON_NONE;
   g_array_append_val (ensure_array (&level->lines, sizeof (TsrMarathonLine)), line);
-  ok = finish (level, &snapshot, before, "draw", error);
+  ok = finish (level, &snapshot, before, C_("geometry operation", "draw"), error);
   snapshot_clear (&snapshot);
   if (ok && new_line != NULL)
     *new_line = level->lines->len - 1;
@@ -1244,12 +1245,12 @@ tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
 
   if (polygon_index >= n_polygons)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: there is no polygon %u", polygon_index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("split: there is no polygon %u"), polygon_index);
       return FALSE;
     }
   if (n_polygons >= G_MAXINT16 || (level->lines != NULL && level->lines->len >= G_MAXINT16))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "split: the level holds 32,767 polygons or lines already");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("split: the level holds 32,767 polygons or lines already"));
       return FALSE;
     }
   original = &g_array_index (level->polygons, TsrMarathonPolygon, polygon_index);
@@ -1262,7 +1263,7 @@ tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
         ib = v;
       if (original->line_indexes[v] < 0 || level->lines == NULL || (guint) original->line_indexes[v] >= level->lines->len)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: polygon %u has line %d outside the level",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("split: polygon %u has line %d outside the level"),
                        polygon_index, original->line_indexes[v]);
           return FALSE;
         }
@@ -1270,25 +1271,25 @@ tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
   if (n < 4 || n > 8 || ia == G_MAXUINT || ib == G_MAXUINT || ia == ib || (ia + 1) % n == ib || (ib + 1) % n == ia)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "split: points %u and %u are not two corners of polygon %u with a corner between them on each side",
+                   _("split: points %u and %u are not two corners of polygon %u with a corner between them on each side"),
                    point_a, point_b, polygon_index);
       return FALSE;
     }
   if (original->type == 5)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: polygon %u is a platform", polygon_index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("split: polygon %u is a platform"), polygon_index);
       return FALSE;
     }
   for (guint i = 0; level->platforms != NULL && i < level->platforms->len; i++)
     if (g_array_index (level->platforms, TsrMarathonPlatform, i).polygon_index == (gint16) polygon_index)
       {
-        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: polygon %u is platform %u's polygon", polygon_index, i);
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("split: polygon %u is platform %u's polygon"), polygon_index, i);
         return FALSE;
       }
   obstacle = line_obstacle (level, point_a, point_b);
   if (obstacle != NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "split: no line from point %u to %u: %s", point_a, point_b, obstacle);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("split: no line from point %u to %u: %s"), point_a, point_b, obstacle);
       return FALSE;
     }
 
@@ -1368,7 +1369,7 @@ tsr_marathon_level_split_polygon (TsrMarathonLevel *level,
         annotation->polygon_index = index;
     }
   added = (guint) index;
-  ok = finish (level, &snapshot, before, "split", error);
+  ok = finish (level, &snapshot, before, C_("geometry operation", "split"), error);
   snapshot_clear (&snapshot);
   if (ok && new_polygon != NULL)
     *new_polygon = added;

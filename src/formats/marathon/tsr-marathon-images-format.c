@@ -62,7 +62,7 @@ images_validate (gconstpointer data, GPtrArray *findings)
                               ? TSR_SEVERITY_WARNING : TSR_SEVERITY_ERROR,
                               where, "%s", error->message);
           else if (info.bitmap_count == 0)
-            tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "no bitmap to draw");
+            tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("no bitmap to draw"));
         }
     }
   {
@@ -77,7 +77,7 @@ images_validate (gconstpointer data, GPtrArray *findings)
 
         if (!tsr_pict_parse_clut (bytes, size, &table, &error))
           {
-            g_autofree char *where = g_strdup_printf ("clut %d", item->id);
+            g_autofree char *where = g_strdup_printf (_("clut %d"), item->id);
             tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%s", error->message);
           }
         tsr_pict_color_table_clear (&table);
@@ -188,7 +188,7 @@ images_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   if (index >= items->len)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL,
-                   "Images: picture %u requested, the file has %u (--level counts from 0)",
+                   _("Images: picture %u requested, the file has %u (--level counts from 0)"),
                    index, items->len);
       return NULL;
     }
@@ -196,7 +196,7 @@ images_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   bytes = g_bytes_get_data (item->data, &size);
   image = tsr_pict_decode (bytes, size, NULL, error);
   if (image == NULL)
-    tsr_error_prefix (error, "picture %d", item->id);
+    tsr_error_prefix (error, _("picture %d"), item->id);
   return image;
 }
 
@@ -263,7 +263,7 @@ images_extract (gconstpointer data, const char *directory, GPtrArray *written, G
   if (failed > 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "%u of %u pictures not extracted: %s", failed, items->len, failures->str);
+                   _("%u of %u pictures not extracted: %s"), failed, items->len, failures->str);
       return FALSE;
     }
   return TRUE;

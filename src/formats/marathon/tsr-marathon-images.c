@@ -3,6 +3,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/tsr-format.h"
+#include <glib/gi18n.h>
 
 static gboolean
 fork_has_images (const TsrResourceFork *fork)
@@ -106,7 +107,7 @@ tsr_marathon_images_parse (GBytes *bytes, GError **error)
   else
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC,
-                   "Images: a resource fork or a wad expected (the file has neither)");
+                   _("Images: a resource fork or a wad expected (the file has neither)"));
       return NULL;
     }
   if (images->storage == TSR_MARATHON_IMAGES_RESOURCE_FORK && images->wad == NULL
@@ -198,13 +199,13 @@ tsr_marathon_images_decode (const TsrMarathonImages *images,
     data = find_item (images, TSR_RESOURCE_PICT_RAW, id);
   if (data == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "Images: no picture %d", id);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("Images: no picture %d"), id);
       return NULL;
     }
   bytes = g_bytes_get_data (data, &size);
   image = tsr_pict_decode (bytes, size, info, error);
   if (image == NULL)
-    tsr_error_prefix (error, "picture %d", id);
+    tsr_error_prefix (error, _("picture %d"), id);
   return image;
 }
 
@@ -220,7 +221,7 @@ tsr_marathon_images_set_picture (TsrMarathonImages *images,
   if (images->storage == TSR_MARATHON_IMAGES_RESOURCE_FORK && (id < G_MININT16 || id > G_MAXINT16))
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "Images: resource ids are 16-bit; %d does not fit", id);
+                   _("Images: resource ids are 16-bit; %d does not fit"), id);
       return FALSE;
     }
   pict = tsr_pict_encode (image, encoding, error);

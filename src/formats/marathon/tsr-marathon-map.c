@@ -11,6 +11,7 @@
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
 #include "formats/marathon/tsr-marathon-derive.h"
+#include <glib/gi18n.h>
 
 #define TAG_MINF TSR_WAD_TAG ('M', 'i', 'n', 'f')
 #define TAG_TERM TSR_WAD_TAG ('t', 'e', 'r', 'm')
@@ -177,7 +178,7 @@ parse_level_chunks (TsrMarathonLevel *level,
           if (size < MINF_SIZE - 2)
             {
               tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0,
-                                "%s: Minf of %d bytes expected, found %" G_GSIZE_FORMAT,
+                                _("%s: Minf of %d bytes expected, found %zu"),
                                 label, MINF_SIZE, size);
               return FALSE;
             }
@@ -396,7 +397,7 @@ tsr_marathon_map_from_wad (TsrWad  *wad,
   for (guint i = 0; i < map->levels->len; i++)
     {
       TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
-      g_autofree char *label = g_strdup_printf ("level %d", level->entry->index);
+      g_autofree char *label = g_strdup_printf (_("level %d"), level->entry->index);
 
       if (!parse_level_chunks (level, label, error))
         return NULL;
@@ -605,14 +606,14 @@ tsr_marathon_map_rename_level (TsrMarathonMap *map,
   if (roman == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "level name: character %ld cannot be written in Mac Roman", bad + 1);
+                   _("level name: character %ld cannot be written in Mac Roman"), bad + 1);
       return FALSE;
     }
   size = g_bytes_get_size (roman);
   if (size >= sizeof level->info.level_name)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "level name: at most 65 bytes expected, found %" G_GSIZE_FORMAT, size);
+                   _("level name: at most 65 bytes expected, found %zu"), size);
       return FALSE;
     }
   memset (level->info.level_name, 0, sizeof level->info.level_name);
@@ -694,23 +695,24 @@ validate_counts (const TsrMarathonLevel *level,
                  GPtrArray              *findings)
 {
   const struct { const char *what; guint count; } counts[] = {
-    { "points", tsr_marathon_level_n_points (level) },
-    { "lines", array_len (level->lines) },
-    { "sides", array_len (level->sides) },
-    { "polygons", array_len (level->polygons) },
-    { "lights", level->data_version == 0 ? array_len (level->old_lights) : array_len (level->lights) },
-    { "objects", array_len (level->objects) },
-    { "annotations", array_len (level->annotations) },
-    { "platforms", array_len (level->platforms) },
-    { "liquids", array_len (level->media) },
-    { "ambient sounds", array_len (level->ambient_sounds) },
-    { "random sounds", array_len (level->random_sounds) },
+    { N_("points"), tsr_marathon_level_n_points (level) },
+    { N_("lines"), array_len (level->lines) },
+    { N_("sides"), array_len (level->sides) },
+    { N_("polygons"), array_len (level->polygons) },
+    { N_("lights"), level->data_version == 0 ? array_len (level->old_lights) : array_len (level->lights) },
+    { N_("objects"), array_len (level->objects) },
+    { N_("annotations"), array_len (level->annotations) },
+    { N_("platforms"), array_len (level->platforms) },
+    { N_("liquids"), array_len (level->media) },
+    { N_("ambient sounds"), array_len (level->ambient_sounds) },
+    { N_("random sounds"), array_len (level->random_sounds) },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (counts); i++)
     if (counts[i].count > G_MAXINT16)
-      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where, "%u %s, more than the engine's 32,767",
-                           counts[i].count, counts[i].what);
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
+                           /* Translators: a count, then what is counted ("polygons") */
+                           _("%u %s, more than the engine's 32,767"), counts[i].count, _ (counts[i].what));
 }
 
 /* A light whose two active (or two inactive) functions both last 0 ticks never leaves that
@@ -730,11 +732,11 @@ validate_lights (const TsrMarathonLevel *level,
 
       if ((int) light->primary_active.period + light->secondary_active.period == 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                             "light %u: the active periods (%d + %d) sum to 0; the engine freezes", i,
+                             _("light %u: the active periods (%d + %d) sum to 0; the engine freezes"), i,
                              light->primary_active.period, light->secondary_active.period);
       if ((int) light->primary_inactive.period + light->secondary_inactive.period == 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                             "light %u: the inactive periods (%d + %d) sum to 0; the engine freezes", i,
+                             _("light %u: the inactive periods (%d + %d) sum to 0; the engine freezes"), i,
                              light->primary_inactive.period, light->secondary_inactive.period);
     }
 }
@@ -758,7 +760,7 @@ validate_placements (const TsrMarathonLevel *level,
 
       /* game_wad.cpp asserts the chunk is absent, empty or exactly 128 records. */
       tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                           "plac holds %u records, not %u: the engine asserts", level->placements->len,
+                           _("plac holds %u records, not %u: the engine asserts"), level->placements->len,
                            2 * MAXIMUM_OBJECT_TYPES);
     }
   if (level->placements == NULL || level->placements->len < 2 * MAXIMUM_OBJECT_TYPES)
@@ -784,7 +786,8 @@ validate_placements (const TsrMarathonLevel *level,
                           && placement->random_chance > 1)))
         continue;
       tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                           "%s type %u: %u placed on the map, but its initial count is 0", monster ? "monster" : "item",
+                           monster ? _("monster type %u: %u placed on the map, but its initial count is 0")
+                                   : _("item type %u: %u placed on the map, but its initial count is 0"),
                            type, placed[k]);
     }
 }
@@ -807,7 +810,7 @@ validate_coordinates (const TsrMarathonLevel *level,
           TsrFindingPlace place = tsr_finding_place_element (level_index, "point", (gint) i);
 
           tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                               "point %u: (%d, %d) is within half a world unit of the map's edge", i, p.x, p.y);
+                               _("point %u: (%d, %d) is within half a world unit of the map's edge"), i, p.x, p.y);
         }
     }
 }
@@ -826,7 +829,7 @@ validate_index_meter (const TsrMarathonLevel *level,
   used = tsr_marathon_level_index_usage (level, &limit);
   if ((guint64) used * 10 > (guint64) limit * 9)
     tsr_findings_add_at (findings, used > limit ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, place, where,
-                         "map index meter: %u of %u indexes (%u%%)", used, limit,
+                         _("map index meter: %u of %u indexes (%u%%)"), used, limit,
                          (guint) ((guint64) used * 100 / limit));
 }
 
@@ -857,9 +860,9 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
   g_autofree guint8 *side_used = g_malloc0 (n_sides + 1);
 
   if (!level->has_info)
-    WARN (where, "no Minf chunk: not a map level");
+    WARN (where, _("no Minf chunk: not a map level"));
   if (level->points == NULL && level->endpoints == NULL)
-    ERR (where, "no PNTS or EPNT chunk");
+    ERR (where, _("no PNTS or EPNT chunk"));
   validate_counts (level, &place, where, findings);
   if (!m1)
     {
@@ -870,9 +873,9 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       gboolean preprocessed = level->endpoints != NULL && (level->points == NULL || level->points->len == 0);
 
       if (preprocessed && !has_indexes)
-        ERR (where, "EPNT without iidx: the engine asserts on a preprocessed map without map indexes");
+        ERR (where, _("EPNT without iidx: the engine asserts on a preprocessed map without map indexes"));
       else if (!preprocessed && has_indexes)
-        ERR (where, "iidx without EPNT: the engine asserts on map indexes in a map of plain points");
+        ERR (where, _("iidx without EPNT: the engine asserts on map indexes in a map of plain points"));
     }
 
   for (guint i = 0; i < n_lines; i++)
@@ -881,21 +884,21 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
 
       if (!in_range (line->endpoint_indexes[0], n_points) || !in_range (line->endpoint_indexes[1], n_points))
-        ERR (where, "line %u: endpoint %d or %d outside 0..%d", i, line->endpoint_indexes[0],
+        ERR (where, _("line %u: endpoint %d or %d outside 0..%d"), i, line->endpoint_indexes[0],
              line->endpoint_indexes[1], (int) n_points - 1);
       else if (line->endpoint_indexes[0] == line->endpoint_indexes[1])
-        ERR (where, "line %u: both ends are point %d", i, line->endpoint_indexes[0]);
+        ERR (where, _("line %u: both ends are point %d"), i, line->endpoint_indexes[0]);
       if (in_range (line->clockwise_side_index, n_sides))
         side_used[line->clockwise_side_index] = 1;
       if (in_range (line->counterclockwise_side_index, n_sides))
         side_used[line->counterclockwise_side_index] = 1;
       if (!none_or_in_range (line->clockwise_side_index, n_sides)
           || !none_or_in_range (line->counterclockwise_side_index, n_sides))
-        ERR (where, "line %u: side %d or %d outside 0..%d", i, line->clockwise_side_index,
+        ERR (where, _("line %u: side %d or %d outside 0..%d"), i, line->clockwise_side_index,
              line->counterclockwise_side_index, (int) n_sides - 1);
       if (!none_or_in_range (line->clockwise_polygon_owner, n_polygons)
           || !none_or_in_range (line->counterclockwise_polygon_owner, n_polygons))
-        ERR (where, "line %u: polygon %d or %d outside 0..%d", i, line->clockwise_polygon_owner,
+        ERR (where, _("line %u: polygon %d or %d outside 0..%d"), i, line->clockwise_polygon_owner,
              line->counterclockwise_polygon_owner, (int) n_polygons - 1);
     }
 
@@ -911,15 +914,15 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (m1)
         ; /* owner indexes are not kept in Marathon 1 sides */
       else if (!none_or_in_range (side->line_index, n_lines))
-        tsr_findings_add_at (findings, severity, &place, where, "side %u: line %d outside 0..%d%s", i,
-                          side->line_index, (int) n_lines - 1, side_used[i] ? "" : " (side unused)");
+        tsr_findings_add_at (findings, severity, &place, where, _("side %u: line %d outside 0..%d%s"), i,
+                          side->line_index, (int) n_lines - 1, side_used[i] ? "" : _(" (side unused)"));
       if (!m1 && !none_or_in_range (side->polygon_index, n_polygons))
-        tsr_findings_add_at (findings, severity, &place, where, "side %u: polygon %d outside 0..%d%s", i,
-                          side->polygon_index, (int) n_polygons - 1, side_used[i] ? "" : " (side unused)");
+        tsr_findings_add_at (findings, severity, &place, where, _("side %u: polygon %d outside 0..%d%s"), i,
+                          side->polygon_index, (int) n_polygons - 1, side_used[i] ? "" : _(" (side unused)"));
       if (!m1 && (!none_or_in_range (side->primary_lightsource_index, n_lights)
                   || !none_or_in_range (side->secondary_lightsource_index, n_lights)
                   || !none_or_in_range (side->transparent_lightsource_index, n_lights)))
-        ERR (where, "side %u: a light index outside 0..%d", i, (int) n_lights - 1);
+        ERR (where, _("side %u: a light index outside 0..%d"), i, (int) n_lights - 1);
       if (!m1 && (side->flags & SIDE_IS_CONTROL_PANEL) && side_used[i])
         {
           int type = side->control_panel_type;
@@ -927,25 +930,25 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
           guint n_terminals = level->terminals != NULL ? level->terminals->len : 0;
 
           if (type < 0 || (gsize) type >= sizeof panel_classes - 1)
-            WARN (where, "side %u: control panel type %d unknown (0..%d); the engine turns it off", i,
+            WARN (where, _("side %u: control panel type %d unknown (0..%d); the engine turns it off"), i,
                   type, (int) sizeof panel_classes - 2);
           else if (panel_classes[type] == 'L' && !in_range (permutation, n_lights))
-            ERR (where, "side %u: light switch for light %d outside 0..%d", i, permutation, (int) n_lights - 1);
+            ERR (where, _("side %u: light switch for light %d outside 0..%d"), i, permutation, (int) n_lights - 1);
           else if (panel_classes[type] == 'P'
                    && (!in_range (permutation, n_polygons)
                        || g_array_index (level->polygons, TsrMarathonPolygon, permutation).type != 5))
-            ERR (where, "side %u: platform switch for polygon %d, which is not a platform", i, permutation);
+            ERR (where, _("side %u: platform switch for polygon %d, which is not a platform"), i, permutation);
           else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals))
-            ERR (where, "side %u: terminal %d outside 0..%d", i, permutation, (int) n_terminals - 1);
+            ERR (where, _("side %u: terminal %d outside 0..%d"), i, permutation, (int) n_terminals - 1);
         }
       /* Full, high, low and split sides: type 3 (composite) was never implemented and the
        * renderer asserts on it. */
       if (side->type != 0 && side->type != 1 && side->type != 2 && side->type != 4)
         tsr_findings_add_at (findings, side_used[i] ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, &place, where,
-                             "side %u: type %d%s, not 0, 1, 2 or 4 (full, high, low, split)%s", i, side->type,
-                             side->type == 3 ? " (composite)" : "", side_used[i] ? "" : " (side unused)");
+                             _("side %u: type %d%s, not 0, 1, 2 or 4 (full, high, low, split)%s"), i, side->type,
+                             side->type == 3 ? _(" (composite)") : "", side_used[i] ? "" : _(" (side unused)"));
       if (m1 && (side->flags & ~0x0007u) != 0)
-        WARN (where, "side %u: flags %04x beyond the Marathon 1 set (0x0007); the engine masks them",
+        WARN (where, _("side %u: flags %04x beyond the Marathon 1 set (0x0007); the engine masks them"),
               i, side->flags);
     }
 
@@ -958,31 +961,31 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       int sign = 0;
 
       if (!m1 && (polygon->flags & 0x4000))
-        ERR (where, "polygon %u: the detached flag (0x4000) is set; the engine asserts on detached polygons", i);
+        ERR (where, _("polygon %u: the detached flag (0x4000) is set; the engine asserts on detached polygons"), i);
       if (count < 3 || count > 8)
         {
-          ERR (where, "polygon %u: %u vertices, 3 to 8 expected", i, count);
+          ERR (where, _("polygon %u: %u vertices, 3 to 8 expected"), i, count);
           continue;
         }
       for (guint v = 0; v < count; v++)
         {
           if (!in_range (polygon->endpoint_indexes[v], n_points))
             {
-              ERR (where, "polygon %u: vertex %u is point %d, outside 0..%d", i, v,
+              ERR (where, _("polygon %u: vertex %u is point %d, outside 0..%d"), i, v,
                    polygon->endpoint_indexes[v], (int) n_points - 1);
               indexes_ok = FALSE;
             }
           if (!in_range (polygon->line_indexes[v], n_lines))
             {
-              ERR (where, "polygon %u: edge %u is line %d, outside 0..%d", i, v,
+              ERR (where, _("polygon %u: edge %u is line %d, outside 0..%d"), i, v,
                    polygon->line_indexes[v], (int) n_lines - 1);
               indexes_ok = FALSE;
             }
           if (!none_or_in_range (polygon->adjacent_polygon_indexes[v], n_polygons))
-            tsr_findings_add_at (findings, redundant, &place, where, "polygon %u: neighbour %d outside 0..%d", i,
+            tsr_findings_add_at (findings, redundant, &place, where, _("polygon %u: neighbour %d outside 0..%d"), i,
                  polygon->adjacent_polygon_indexes[v], (int) n_polygons - 1);
           if (!none_or_in_range (polygon->side_indexes[v], n_sides))
-            tsr_findings_add_at (findings, redundant, &place, where, "polygon %u: side %d outside 0..%d", i, polygon->side_indexes[v],
+            tsr_findings_add_at (findings, redundant, &place, where, _("polygon %u: side %d outside 0..%d"), i, polygon->side_indexes[v],
                  (int) n_sides - 1);
         }
       if (!indexes_ok)
@@ -994,7 +997,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
 
           if (line->clockwise_polygon_owner != (gint16) i && line->counterclockwise_polygon_owner != (gint16) i)
             {
-              ERR (where, "polygon %u: its line %d names polygons %d and %d as owners, not this one", i,
+              ERR (where, _("polygon %u: its line %d names polygons %d and %d as owners, not this one"), i,
                    polygon->line_indexes[k], line->clockwise_polygon_owner, line->counterclockwise_polygon_owner);
               break;
             }
@@ -1015,7 +1018,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
             }
           if (!joined)
             {
-              ERR (where, "polygon %u: no line of the polygon joins its vertices %d and %d (vertex count %u)",
+              ERR (where, _("polygon %u: no line of the polygon joins its vertices %d and %d (vertex count %u)"),
                    i, a, b, count);
               break;
             }
@@ -1034,7 +1037,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
             sign = cross > 0 ? 1 : -1;
           else if ((cross > 0 ? 1 : -1) != sign)
             {
-              ERR (where, "polygon %u: not convex at vertex %u", i, (v + 1) % count);
+              ERR (where, _("polygon %u: not convex at vertex %u"), i, (v + 1) % count);
               break;
             }
         }
@@ -1042,10 +1045,10 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
         {
           if (!none_or_in_range (polygon->floor_lightsource_index, n_lights)
               || !none_or_in_range (polygon->ceiling_lightsource_index, n_lights))
-            ERR (where, "polygon %u: light %d or %d outside 0..%d", i, polygon->floor_lightsource_index,
+            ERR (where, _("polygon %u: light %d or %d outside 0..%d"), i, polygon->floor_lightsource_index,
                  polygon->ceiling_lightsource_index, (int) n_lights - 1);
           if (!none_or_in_range (polygon->media_index, n_media))
-            ERR (where, "polygon %u: liquid %d outside 0..%d", i, polygon->media_index, (int) n_media - 1);
+            ERR (where, _("polygon %u: liquid %d outside 0..%d"), i, polygon->media_index, (int) n_media - 1);
           switch (polygon->type)
             {
             case 5: /* platform: the engine finds its record by the record's polygon index */
@@ -1056,29 +1059,29 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
                 if (live_platforms)
                   break;
                 if (record < 0)
-                  ERR (where, "polygon %u: a platform without a platform record (the engine makes it a "
-                       "default split door)", i);
+                  ERR (where, _("polygon %u: a platform without a platform record (the engine makes it a "
+                       "default split door)"), i);
                 else if (polygon->permutation != record)
-                  WARN (where, "polygon %u: permutation %d, but its platform record is %d", i,
+                  WARN (where, _("polygon %u: permutation %d, but its platform record is %d"), i,
                         polygon->permutation, record);
                 break;
               }
             case 6: case 8: /* light on / off trigger */
               if (!in_range (polygon->permutation, n_lights))
-                ERR (where, "polygon %u: trigger light %d outside 0..%d", i, polygon->permutation,
+                ERR (where, _("polygon %u: trigger light %d outside 0..%d"), i, polygon->permutation,
                      (int) n_lights - 1);
               break;
             case 7: case 9: /* platform on / off trigger */
               if (!in_range (polygon->permutation, n_polygons))
-                ERR (where, "polygon %u: trigger platform polygon %d outside 0..%d", i,
+                ERR (where, _("polygon %u: trigger platform polygon %d outside 0..%d"), i,
                      polygon->permutation, (int) n_polygons - 1);
               else if (g_array_index (level->polygons, TsrMarathonPolygon, polygon->permutation).type != 5)
-                ERR (where, "polygon %u: platform trigger aimed at polygon %d, which is not a platform", i,
+                ERR (where, _("polygon %u: platform trigger aimed at polygon %d, which is not a platform"), i,
                      polygon->permutation);
               break;
             case 10: /* teleporter: a polygon (or a negative level number) */
               if (polygon->permutation >= 0 && !in_range (polygon->permutation, n_polygons))
-                ERR (where, "polygon %u: teleporter destination %d outside 0..%d", i,
+                ERR (where, _("polygon %u: teleporter destination %d outside 0..%d"), i,
                      polygon->permutation, (int) n_polygons - 1);
               break;
             default:
@@ -1095,7 +1098,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (object->type == 3)
         players++;
       if (object->type != 5 && !in_range (object->polygon_index, n_polygons))
-        ERR (where, "object %u: polygon %d outside 0..%d", i, object->polygon_index, (int) n_polygons - 1);
+        ERR (where, _("object %u: polygon %d outside 0..%d"), i, object->polygon_index, (int) n_polygons - 1);
     }
   for (guint i = 0; i < n_platforms; i++)
     {
@@ -1103,12 +1106,12 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       const TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, i);
 
       if (!in_range (platform->polygon_index, n_polygons))
-        ERR (where, "platform %u: polygon %d outside 0..%d", i, platform->polygon_index, (int) n_polygons - 1);
+        ERR (where, _("platform %u: polygon %d outside 0..%d"), i, platform->polygon_index, (int) n_polygons - 1);
       else if (g_array_index (level->polygons, TsrMarathonPolygon, platform->polygon_index).type != 5)
-        ERR (where, "platform %u: polygon %d is not a platform (the engine ignores the record)", i,
+        ERR (where, _("platform %u: polygon %d is not a platform (the engine ignores the record)"), i,
              platform->polygon_index);
       else if (tsr_marathon_level_find_platform (level, (guint) platform->polygon_index) != (gint) i)
-        ERR (where, "platform %u: polygon %d has an earlier platform record (the engine ignores this one)", i,
+        ERR (where, _("platform %u: polygon %d has an earlier platform record (the engine ignores this one)"), i,
              platform->polygon_index);
     }
   for (guint i = 0; i < n_media; i++)
@@ -1117,7 +1120,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       const TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, i);
 
       if (!none_or_in_range (media->light_index, n_lights))
-        ERR (where, "liquid %u: light %d outside 0..%d", i, media->light_index, (int) n_lights - 1);
+        ERR (where, _("liquid %u: light %d outside 0..%d"), i, media->light_index, (int) n_lights - 1);
     }
   for (guint i = 0; i < array_len (level->annotations); i++)
     {
@@ -1125,7 +1128,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       const TsrMarathonAnnotation *note = &g_array_index (level->annotations, TsrMarathonAnnotation, i);
 
       if (!none_or_in_range (note->polygon_index, n_polygons))
-        WARN (where, "annotation %u: polygon %d outside 0..%d", i, note->polygon_index, (int) n_polygons - 1);
+        WARN (where, _("annotation %u: polygon %d outside 0..%d"), i, note->polygon_index, (int) n_polygons - 1);
     }
   validate_lights (level, level_index, where, findings);
   validate_placements (level, level_index, where, findings);
@@ -1140,15 +1143,15 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       /* Marathon 1: extermination, exploration, retrieval, repair, rescue; vacuum, magnetic,
        * rebellion, low gravity. Anything else the engine's M1 translation drops. */
       if (m1 && ((guint16) level->info.mission_flags & ~0x001Fu) != 0)
-        ERR (where, "mission flags %04x beyond the Marathon 1 set (0x001F)",
+        ERR (where, _("mission flags %04x beyond the Marathon 1 set (0x001F)"),
              (guint16) level->info.mission_flags);
       if (m1 && ((guint16) level->info.environment_flags & ~0x000Fu) != 0)
-        ERR (where, "environment flags %04x beyond the Marathon 1 set (0x000F)",
+        ERR (where, _("environment flags %04x beyond the Marathon 1 set (0x000F)"),
              (guint16) level->info.environment_flags);
       if (m1 && entry == 0)
         entry = 0x01;
       if ((entry & 0x01) != 0 && players == 0 && level->objects != NULL)
-        ERR (where, "a solo level without a player start");
+        ERR (where, _("a solo level without a player start"));
     }
   if (level->terminals != NULL)
     for (guint t = 0; t < level->terminals->len; t++)
@@ -1163,13 +1166,13 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
             TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
 
             if ((gsize) group->start_index + group->length > text_size)
-              ERR (where, "terminal %u group %u: text %u+%u beyond the %" G_GSIZE_FORMAT " bytes",
+              ERR (where, _("terminal %u group %u: text %u+%u beyond the %zu bytes"),
                    t, g, group->start_index, group->length, text_size);
             if (group->type < 0 || group->type >= TSR_MARATHON_N_GROUP_TYPES)
-              ERR (where, "terminal %u group %u: type %d unknown", t, g, group->type);
+              ERR (where, _("terminal %u group %u: type %d unknown"), t, g, group->type);
             else if ((group->type == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT)
                      && !in_range (group->permutation, n_polygons))
-              ERR (where, "terminal %u group %u: teleport polygon %d outside 0..%d", t, g,
+              ERR (where, _("terminal %u group %u: teleport polygon %d outside 0..%d"), t, g,
                    group->permutation, (int) n_polygons - 1);
           }
       }
@@ -1188,7 +1191,7 @@ tsr_marathon_map_validate (const TsrMarathonMap *map,
     {
       TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
       g_autofree char *name = tsr_marathon_level_name (level);
-      g_autofree char *where = g_strdup_printf ("level %d (%s)", level->entry->index, name);
+      g_autofree char *where = g_strdup_printf (_("level %d (%s)"), level->entry->index, name);
 
       tsr_marathon_level_validate (level, level->entry->index, where, findings);
     }
@@ -1303,7 +1306,7 @@ tsr_marathon_level_render (const TsrMarathonLevel *level,
 
   if (n_points == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "level %d has no points to draw",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("level %d has no points to draw"),
                    level->entry->index);
       return NULL;
     }
@@ -1329,7 +1332,7 @@ tsr_marathon_level_render (const TsrMarathonLevel *level,
   image = tsr_image_new (width, height);
   if (image == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "render size %ux%u not possible",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("render size %ux%u not possible"),
                    width, height);
       return NULL;
     }

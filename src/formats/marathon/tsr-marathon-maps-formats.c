@@ -287,7 +287,7 @@ map_render (gconstpointer           data,
 
   if (position >= map->levels->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "level %d: the file holds %u levels (0..%u)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("level %d: the file holds %u levels (0..%u)"),
                    options->level, map->levels->len, map->levels->len - 1);
       return NULL;
     }
@@ -503,7 +503,7 @@ script_validate (gconstpointer data,
     {
       const TsrMarathonScriptDiagnostic *diagnostic =
         &g_array_index (script->compilation->diagnostics, TsrMarathonScriptDiagnostic, i);
-      g_autofree char *where = g_strdup_printf ("line %u, column %u", diagnostic->line, diagnostic->column);
+      g_autofree char *where = g_strdup_printf (_("line %u, column %u"), diagnostic->line, diagnostic->column);
       TsrFindingPlace place = tsr_finding_place_at (-1, "script", -1, TSR_FINDING_POINT_TEXT,
                                                     diagnostic->column, diagnostic->line);
 
@@ -521,7 +521,7 @@ script_validate (gconstpointer data,
   for (guint t = 0; t < terminals->len; t++)
     {
       TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
-      g_autofree char *where = g_strdup_printf ("terminal %u", t);
+      g_autofree char *where = g_strdup_printf (_("terminal %u"), t);
       gboolean has_section = FALSE;
 
       for (guint g = 0; g < terminal->groups->len; g++)
@@ -533,7 +533,7 @@ script_validate (gconstpointer data,
         }
       if (!has_section)
         tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
-                          "no #UNFINISHED, #FINISHED or #FAILURE section: the engine shows nothing");
+                          _("no #UNFINISHED, #FINISHED or #FAILURE section: the engine shows nothing"));
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-names.h"
+#include <glib/gi18n.h>
 
 #define SIDE_IS_CONTROL_PANEL 0x2
 #define SIDE_CONTROL_PANEL_ON 0x1
@@ -135,24 +136,24 @@ tsr_marathon_palette_add (TsrMarathonLevel       *level,
   if (kind == TSR_MARATHON_PALETTE_PLATFORM)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "a platform belongs to its polygon: it cannot be added or duplicated alone");
+                   _("a platform belongs to its polygon: it cannot be added or duplicated alone"));
       return FALSE;
     }
   if (records == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "the level has no %s chunk",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("the level has no %s chunk"),
                    tsr_marathon_record_fields (tsr_marathon_palette_record_kind (level, kind))->name);
       return FALSE;
     }
   if (records->len >= G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "the level already has %u %s records",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("the level already has %u %s records"),
                    records->len, tsr_marathon_record_fields (tsr_marathon_palette_record_kind (level, kind))->name);
       return FALSE;
     }
   if (source >= 0 && (guint) source >= records->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "record %d does not exist", source);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("record %d does not exist"), source);
       return FALSE;
     }
   size = g_array_get_element_size (records);
@@ -306,7 +307,7 @@ tsr_marathon_palette_delete (TsrMarathonLevel       *level,
   count = len (records);
   if (index >= count)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "record %u does not exist", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("record %u does not exist"), index);
       return FALSE;
     }
   switch (kind)
@@ -315,7 +316,7 @@ tsr_marathon_palette_delete (TsrMarathonLevel       *level,
       if (count == 1 && (len (level->polygons) > 0 || len (level->sides) > 0 || len (level->media) > 0))
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                       "light 0 is the level's last light: its polygons and sides need one");
+                       _("light 0 is the level's last light: its polygons and sides need one"));
           return FALSE;
         }
       delete_light (level, index, count);
@@ -399,22 +400,22 @@ tsr_marathon_palette_add_platform (TsrMarathonLevel *level,
   if (level->data_version == 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "a Marathon 1 level has no platform records (its platforms are set by polygon type)");
+                   _("a Marathon 1 level has no platform records (its platforms are set by polygon type)"));
       return FALSE;
     }
   if (polygon >= len (level->polygons))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "polygon %u does not exist", polygon);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("polygon %u does not exist"), polygon);
       return FALSE;
     }
   if (tsr_marathon_level_find_platform (level, polygon) >= 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "polygon %u is a platform already", polygon);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("polygon %u is a platform already"), polygon);
       return FALSE;
     }
   if (len (level->platforms) >= G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "the level already has %u platforms",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("the level already has %u platforms"),
                    len (level->platforms));
       return FALSE;
     }
@@ -444,7 +445,7 @@ tsr_marathon_level_set_polygon_type (TsrMarathonLevel *level,
 
   if (polygon >= len (level->polygons))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "polygon %u does not exist", polygon);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("polygon %u does not exist"), polygon);
       return FALSE;
     }
   record = &g_array_index (level->polygons, TsrMarathonPolygon, polygon);

@@ -9,6 +9,7 @@
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
+#include <glib/gi18n.h>
 
 /* Rows are { name, offset, width, flags } of big-endian integers, like everything Marathon writes. */
 #define S (TSR_FIELD_SIGNED | TSR_FIELD_BIG_ENDIAN)
@@ -411,7 +412,7 @@ tsr_marathon_physics_parse (const guint8 *data,
     return NULL;
   if (physics->wad->entries->len < 1)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: a physics wad with one entry expected", label);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: a physics wad with one entry expected"), label);
       return NULL;
     }
   entry = g_ptr_array_index (physics->wad->entries, 0);
@@ -446,7 +447,7 @@ tsr_marathon_physics_serialize (TsrMarathonPhysics *physics,
           if (table->count > G_MAXUINT16 || table->record_size > G_MAXUINT16)
             {
               g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                           "physics table %u: at most 65535 records of 65535 bytes expected", i);
+                           _("physics table %u: at most 65535 records of 65535 bytes expected"), i);
               return NULL;
             }
           tsr_writer_write_u32_be (writer, table->tag);
@@ -486,10 +487,10 @@ tsr_marathon_physics_validate (const TsrMarathonPhysics *physics,
 
       if (table->tail != NULL)
         tsr_findings_add (findings, TSR_SEVERITY_WARNING, tag,
-                          "%" G_GSIZE_FORMAT " bytes after the last whole %" G_GSIZE_FORMAT "-byte record",
+                          _("%zu bytes after the last whole %zu-byte record"),
                           g_bytes_get_size (table->tail), table->record_size);
       if (table->count == 0)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, tag, "no records");
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, tag, _("no records"));
       if (table->kind < TSR_MARATHON_PHYSICS_M1)
         seen[table->kind] = TRUE;
     }
@@ -499,7 +500,7 @@ tsr_marathon_physics_validate (const TsrMarathonPhysics *physics,
         {
           g_autofree char *tag = tsr_wad_tag_to_string (kinds[k].tag);
 
-          tsr_findings_add (findings, TSR_SEVERITY_WARNING, "physics",
-                            "no %s chunk: the engine keeps its defaults for it", tag);
+          tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("physics"),
+                            _("no %s chunk: the engine keeps its defaults for it"), tag);
         }
 }

@@ -74,7 +74,7 @@ extract_collection (const TsrShapesCollection *collection, const char *prefix, c
         image = tsr_shapes_bitmap_decode (bitmap, table, error);
         if (image == NULL)
           {
-            g_prefix_error (error, "%s bitmap %u: ", prefix, b);
+            g_prefix_error (error, _("%s bitmap %u: "), prefix, b);
             ok = FALSE;
             break;
           }
@@ -125,20 +125,20 @@ validate_collection (const TsrShapesCollection *collection, const char *where, g
                      GPtrArray *findings)
 {
   if (collection->definition.version != 3)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "version %d (3 expected)",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("version %d (3 expected)"),
                       collection->definition.version);
   for (guint s = 0; s < collection->sequences->len; s++)
     {
       const TsrShapesSequence *sequence = g_ptr_array_index (collection->sequences, s);
 
       if (tsr_shapes_view_count (sequence->view_code) == 0)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "sequence %u: unknown view code %d",
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("sequence %u: unknown view code %d"),
                           s, sequence->view_code);
       for (guint i = 0; i < sequence->index_count; i++)
         if (sequence->frame_indexes[i] < -1 || sequence->frame_indexes[i] >= (gint) collection->frames->len)
           {
             tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
-                              "sequence %u (%s): frame index %d, the collection has %u frames", s,
+                              _("sequence %u (%s): frame index %d, the collection has %u frames"), s,
                               sequence->name != NULL ? sequence->name : "", sequence->frame_indexes[i],
                               collection->frames->len);
             break;
@@ -149,7 +149,7 @@ validate_collection (const TsrShapesCollection *collection, const char *where, g
       const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, f);
 
       if (frame->bitmap_index < -1 || frame->bitmap_index >= (gint) collection->bitmaps->len)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "frame %u: bitmap %d, the collection has %u",
+        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, _("frame %u: bitmap %d, the collection has %u"),
                           f, frame->bitmap_index, collection->bitmaps->len);
     }
   for (guint b = 0; b < collection->bitmaps->len; b++)
@@ -162,13 +162,13 @@ validate_collection (const TsrShapesCollection *collection, const char *where, g
         continue;
       image = tsr_shapes_bitmap_decode (bitmap, NULL, &error);
       if (image == NULL)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "bitmap %u: %s", b, error->message);
+        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, _("bitmap %u: %s"), b, error->message);
       else if (bitmap->depth != 8)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "bitmap %u: depth %d (8 expected)", b,
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("bitmap %u: depth %d (8 expected)"), b,
                           bitmap->depth);
     }
   if (colors_expected && collection->bitmaps->len > 0 && collection->color_tables->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "bitmaps but no colour table");
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("bitmaps but no colour table"));
 }
 
 static void
@@ -228,7 +228,7 @@ shapes_validate (gconstpointer data, GPtrArray *findings)
     for (guint v = 0; v < 2; v++)
       if (file->slots[i].versions[v] != NULL)
         {
-          g_autofree char *where = g_strdup_printf ("collection %u%s", i, v ? " (16-bit)" : "");
+          g_autofree char *where = g_strdup_printf (_("collection %u%s"), i, v ? _(" (16-bit)") : "");
           validate_collection (file->slots[i].versions[v], where, TRUE, findings);
         }
 }
@@ -344,7 +344,7 @@ shapes_render (gconstpointer data, const TsrRenderOptions *options, GError **err
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
     if (file->slots[i].versions[0] != NULL && (options->level < 0 || (guint) options->level == i))
       return bitmaps_sheet (file->slots[i].versions[0], error);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "Shapes: no collection %d", options->level);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("Shapes: no collection %d"), options->level);
   return NULL;
 }
 
@@ -465,7 +465,7 @@ patch_validate (gconstpointer data, GPtrArray *findings)
   for (guint c = 0; c < patch->collections->len; c++)
     {
       const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
-      g_autofree char *where = g_strdup_printf ("collection %d (depth %d)", pc->collection, pc->depth);
+      g_autofree char *where = g_strdup_printf (_("collection %d (depth %d)"), pc->collection, pc->depth);
       g_autoptr(GError) error = NULL;
       TsrShapesCollection *collection;
 
@@ -595,7 +595,7 @@ patch_render (gconstpointer data, const TsrRenderOptions *options, GError **erro
         return NULL;
       return bitmaps_sheet (collection, error);
     }
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "Shapes patch: no bitmaps in collection %d",
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("Shapes patch: no bitmaps in collection %d"),
                options->level);
   return NULL;
 }

@@ -7,6 +7,7 @@
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
+#include <glib/gi18n.h>
 
 static void
 record_free (gpointer data)
@@ -111,7 +112,7 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
       if (index < 0 || index >= TSR_SHAPES_COLLECTION_COUNT || (depth != 8 && depth != 16))
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, at,
-                            "Shapes patch: collection 0..31 at depth 8 or 16 expected, found %d at %d",
+                            _("Shapes patch: collection 0..31 at depth 8 or 16 expected, found %d at %d"),
                             index, depth);
           return NULL;
         }
@@ -144,8 +145,8 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
               if (color_count < 0)
                 {
                   tsr_set_error_at (error, TSR_ERROR_INVALID, at,
-                                    "Shapes patch: collection %d: 'ctab' before any 'cldf' (its colour "
-                                    "count comes from the Shapes file the patch applies to)", index);
+                                    _("Shapes patch: collection %d: 'ctab' before any 'cldf' (its colour "
+                                      "count comes from the Shapes file the patch applies to)"), index);
                   return NULL;
                 }
               record_size = color_count * 8;
@@ -163,14 +164,14 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
               break;
             default:
               tsr_set_error_at (error, TSR_ERROR_INVALID, at,
-                                "Shapes patch: collection %d: record 'cldf', 'ctab', 'hlsh', 'llsh', "
-                                "'bmap' or 'endc' expected, found '%s'", index, name);
+                                _("Shapes patch: collection %d: record 'cldf', 'ctab', 'hlsh', 'llsh', "
+                                  "'bmap' or 'endc' expected, found '%s'"), index, name);
               return NULL;
             }
           if (record_size < 0 || (tag != TSR_SHAPES_PATCH_CLDF && record_index < 0))
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, at,
-                                "Shapes patch: collection %d: '%s' with index %d and size %d", index,
+                                _("Shapes patch: collection %d: '%s' with index %d and size %d"), index,
                                 name, record_index, record_size);
               return NULL;
             }
@@ -181,7 +182,7 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
           g_ptr_array_add (collection->records, record);
           if (record->data == NULL)
             {
-              g_prefix_error (error, "collection %d '%s' %d: ", index, name, record_index);
+              g_prefix_error (error, _("collection %d '%s' %d: "), index, name, record_index);
               return NULL;
             }
           if (tag == TSR_SHAPES_PATCH_CLDF)
@@ -240,7 +241,7 @@ tsr_shapes_patch_collection_bitmaps (const TsrShapesPatchCollection *collection,
       bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
       if (bitmap == NULL)
         {
-          g_prefix_error (error, "collection %d bitmap %d: ", collection->collection, record->index);
+          g_prefix_error (error, _("collection %d bitmap %d: "), collection->collection, record->index);
           return NULL;
         }
       g_ptr_array_add (bitmaps, bitmap);
@@ -306,7 +307,7 @@ check_index (const TsrShapesPatchRecord *record, guint count, gint32 collection,
     return TRUE;
   tag_name (record->tag, name);
   g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-               "Shapes patch: collection %d: '%s' %d, the collection has %u", collection, name,
+               _("Shapes patch: collection %d: '%s' %d, the collection has %u"), collection, name,
                record->index, count);
   return FALSE;
 }
@@ -345,9 +346,9 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
                 if (!tsr_shapes_definition_parse (data, &definition) || definition.clut_count > 256)
                   {
                     g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                                 "Shapes patch: collection %d: 'cldf' counts expected >= 0 with at most "
-                                 "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
-                                 "frames %d, bitmaps %d", pc->collection, definition.color_count,
+                                 _("Shapes patch: collection %d: 'cldf' counts expected >= 0 with at most "
+                                   "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
+                                   "frames %d, bitmaps %d"), pc->collection, definition.color_count,
                                  definition.clut_count, definition.sequence_count, definition.frame_count,
                                  definition.bitmap_count);
                     return FALSE;

@@ -9,6 +9,7 @@
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
 #include "formats/marathon/tsr-mac-wrapper.h"
+#include <glib/gi18n.h>
 
 #define RESOURCE_SHAPES_256 TSR_FOURCC ('.', '2', '5', '6')
 #define M1_FIRST_RESOURCE_ID 128
@@ -157,7 +158,7 @@ tsr_shapes_sequence_parse (const guint8 *data, gsize size, gboolean exact_size, 
   if (size < TSR_SHAPES_SEQUENCE_SIZE)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset,
-                        "sequence: %d bytes expected, %" G_GSIZE_FORMAT " left",
+                        _("sequence: %d bytes expected, %zu left"),
                         TSR_SHAPES_SEQUENCE_SIZE, size);
       return NULL;
     }
@@ -166,7 +167,7 @@ tsr_shapes_sequence_parse (const guint8 *data, gsize size, gboolean exact_size, 
   if (frames_per_view < 0)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset + 40,
-                        "sequence: frames per view expected >= 0, found %d", frames_per_view);
+                        _("sequence: frames per view expected >= 0, found %d"), frames_per_view);
       return NULL;
     }
   /* The indexes and one more (unused) index after them. */
@@ -175,8 +176,7 @@ tsr_shapes_sequence_parse (const guint8 *data, gsize size, gboolean exact_size, 
   if (needed > size)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset,
-                        "sequence with view code %d and %d frames per view: %" G_GSIZE_FORMAT
-                        " bytes expected, %" G_GSIZE_FORMAT " left", view_code, frames_per_view,
+                        _("sequence with view code %d and %d frames per view: %zu bytes expected, %zu left"), view_code, frames_per_view,
                         needed, size);
       return NULL;
     }
@@ -272,8 +272,8 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
 
   if (size < TSR_SHAPES_BITMAP_HEADER_SIZE)
     {
-      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset, "bitmap: %d-byte header expected, "
-                        "%" G_GSIZE_FORMAT " bytes left", TSR_SHAPES_BITMAP_HEADER_SIZE, size);
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset, _("bitmap: %d-byte header expected, "
+                        "%zu bytes left"), TSR_SHAPES_BITMAP_HEADER_SIZE, size);
       return 0;
     }
   width = get_s16 (data);
@@ -283,7 +283,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
   if (width < 0 || height < 0 || width > BITMAP_MAX_SIDE || height > BITMAP_MAX_SIDE)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset,
-                        "bitmap: size %dx%d expected within 0..%d", width, height, BITMAP_MAX_SIDE);
+                        _("bitmap: size %dx%d expected within 0..%d"), width, height, BITMAP_MAX_SIDE);
       return 0;
     }
   scanlines = (flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) ? (gsize) width : (gsize) height;
@@ -295,7 +295,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
       if ((gsize) bytes_per_row < scanline_length)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset + 4,
-                            "bitmap: %d bytes per scanline expected to hold %" G_GSIZE_FORMAT " pixels",
+                            _("bitmap: %d bytes per scanline expected to hold %zu pixels"),
                             bytes_per_row, scanline_length);
           return 0;
         }
@@ -314,8 +314,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
               if (position + 2 > size)
                 {
                   tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset + position,
-                                    "bitmap: Marathon 1 run of scanline %" G_GSIZE_FORMAT
-                                    " expected, the data ends", s);
+                                    _("bitmap: Marathon 1 run of scanline %zu expected, the data ends"), s);
                   return 0;
                 }
               run = get_s16 (data + position);
@@ -326,8 +325,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
               if (pixel > scanline_length)
                 {
                   tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset + position - 2,
-                                    "bitmap: scanline %" G_GSIZE_FORMAT " runs to pixel %" G_GSIZE_FORMAT
-                                    ", expected within %" G_GSIZE_FORMAT, s, pixel, scanline_length);
+                                    _("bitmap: scanline %zu runs to pixel %zu, expected within %zu"), s, pixel, scanline_length);
                   return 0;
                 }
               if (run > 0)
@@ -344,8 +342,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
           if (position + 4 > size)
             {
               tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset + position,
-                                "bitmap: scanline %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
-                                " expected, the data ends", s, scanlines);
+                                _("bitmap: scanline %zu of %zu expected, the data ends"), s, scanlines);
               return 0;
             }
           first = get_s16 (data + position);
@@ -353,8 +350,8 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
           if (first < 0 || last < first || (gsize) last > scanline_length)
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset + position,
-                                "bitmap: scanline %" G_GSIZE_FORMAT " runs %d..%d, expected within "
-                                "0..%" G_GSIZE_FORMAT, s, first, last, scanline_length);
+                                _("bitmap: scanline %zu runs %d..%d, expected within "
+                                  "0..%zu"), s, first, last, scanline_length);
               return 0;
             }
           position += 4 + (gsize) (last - first);
@@ -363,7 +360,7 @@ bitmap_measure (const guint8 *data, gsize size, gboolean marathon1, gsize file_o
   if (position > size)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset,
-                        "bitmap %dx%d: %" G_GSIZE_FORMAT " bytes expected, %" G_GSIZE_FORMAT " left",
+                        _("bitmap %dx%d: %zu bytes expected, %zu left"),
                         width, height, position, size);
       return 0;
     }
@@ -451,7 +448,7 @@ read_offset_table (TsrReader *reader, gint32 table_offset, gint16 count, const c
     {
       if (table_offset < 0)
         tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, reader->base,
-                          "%s: %s offset table at %d", reader->label, what, table_offset);
+                          _("%s: %s offset table at %d"), reader->label, what, table_offset);
       return FALSE;
     }
   for (gint16 i = 0; i < count; i++)
@@ -462,7 +459,7 @@ read_offset_table (TsrReader *reader, gint32 table_offset, gint16 count, const c
       if (offset < 0 || (gsize) offset >= reader->size)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, tsr_reader_file_offset (reader) - 4,
-                            "%s: %s %d at offset %d, expected within %" G_GSIZE_FORMAT " bytes",
+                            _("%s: %s %d at offset %d, expected within %zu bytes"),
                             reader->label, what, i, offset, reader->size);
           return FALSE;
         }
@@ -489,8 +486,8 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
   if (!tsr_shapes_definition_parse (raw, definition))
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, file_offset,
-                        "%s: counts expected >= 0 (and at most 256 colours): colours %d, tables %d, "
-                        "sequences %d, frames %d, bitmaps %d", reader.label, definition->color_count,
+                        _("%s: counts expected >= 0 (and at most 256 colours): colours %d, tables %d, "
+                          "sequences %d, frames %d, bitmaps %d"), reader.label, definition->color_count,
                         definition->clut_count, definition->sequence_count, definition->frame_count,
                         definition->bitmap_count);
       return NULL;
@@ -502,7 +499,7 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
         {
           if (definition->clut_offset < 0)
             tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, file_offset + 10,
-                              "%s: colour tables at %d", reader.label, definition->clut_offset);
+                              _("%s: colour tables at %d"), reader.label, definition->clut_offset);
           return NULL;
         }
       for (gint16 t = 0; t < definition->clut_count; t++)
@@ -535,7 +532,7 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
                                                                file_offset + at, error);
       if (sequence == NULL)
         {
-          g_prefix_error (error, "%s: sequence %u: ", reader.label, i);
+          g_prefix_error (error, _("%s: sequence %u: "), reader.label, i);
           return NULL;
         }
       g_ptr_array_add (collection->sequences, sequence);
@@ -553,7 +550,7 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
       if (size - at < TSR_SHAPES_FRAME_SIZE)
         {
           tsr_set_error_at (error, TSR_ERROR_TRUNCATED, file_offset + at,
-                            "%s: frame %u: %d bytes expected", reader.label, i, TSR_SHAPES_FRAME_SIZE);
+                            _("%s: frame %u: %d bytes expected"), reader.label, i, TSR_SHAPES_FRAME_SIZE);
           return NULL;
         }
       frame = g_new0 (TsrShapesFrame, 1);
@@ -573,7 +570,7 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
 
       if (bitmap == NULL)
         {
-          g_prefix_error (error, "%s: bitmap %u: ", reader.label, i);
+          g_prefix_error (error, _("%s: bitmap %u: "), reader.label, i);
           return NULL;
         }
       g_ptr_array_add (collection->bitmaps, bitmap);
@@ -777,7 +774,7 @@ m1_find_fork (const guint8 *data, gsize size, TsrMacFile **mac_out, GError **err
       tsr_resource_fork_free (fork);
       fork = NULL;
       g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC,
-                   "Shapes: the resource fork has no '.256' collection resources");
+                   _("Shapes: the resource fork has no '.256' collection resources"));
     }
   if (fork != NULL)
     *mac_out = g_steal_pointer (&mac);
@@ -850,8 +847,8 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
 
   if (size < SHAPES_HEADERS_SIZE)
     {
-      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, size, "Shapes: 32 collection headers (1024 bytes) "
-                        "expected, the file has %" G_GSIZE_FORMAT " bytes", size);
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, size, _("Shapes: 32 collection headers (1024 bytes) "
+                        "expected, the file has %zu bytes"), size);
       return NULL;
     }
   for (guint i = 0; i < TSR_SHAPES_COLLECTION_COUNT; i++)
@@ -871,12 +868,12 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
               || (gsize) length > size - (gsize) offset)
             {
               tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, (gsize) i * SHAPES_HEADER_SIZE + 4 + 8 * v,
-                                "Shapes: collection %u (%s): %d bytes at %d expected within the "
-                                "file's %" G_GSIZE_FORMAT " bytes", i, v ? "16-bit" : "8-bit", length,
+                                _("Shapes: collection %u (%s): %d bytes at %d expected within the "
+                                  "file's %zu bytes"), i, v ? _("16-bit") : _("8-bit"), length,
                                 offset, size);
               return NULL;
             }
-          label = g_strdup_printf ("collection %u (%s)", i, v ? "16-bit" : "8-bit");
+          label = g_strdup_printf (_("collection %u (%s)"), i, v ? _("16-bit") : _("8-bit"));
           slot->versions[v] = tsr_shapes_collection_parse (data + offset, (gsize) length, (gsize) offset, FALSE,
                                                            label, error);
           if (slot->versions[v] == NULL)
@@ -897,7 +894,7 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
       if (offset < position)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, offset,
-                            "Shapes: collection %u overlaps the data before it (ends at %" G_GSIZE_FORMAT ")",
+                            _("Shapes: collection %u overlaps the data before it (ends at %zu)"),
                             item / 2, position);
           return NULL;
         }
@@ -1025,7 +1022,7 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
 
   if (bitmap->width <= 0 || bitmap->height <= 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "bitmap: empty (%dx%d)", bitmap->width, bitmap->height);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("bitmap: empty (%dx%d)"), bitmap->width, bitmap->height);
       return NULL;
     }
   if (bitmap_measure (data, size, bitmap->marathon1, 0, error) == 0)
@@ -1105,7 +1102,7 @@ tsr_shapes_frame_decode (const TsrShapesCollection *collection, const TsrShapesF
 
   if (frame->bitmap_index < 0 || (guint) frame->bitmap_index >= collection->bitmaps->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "frame: bitmap %d, the collection has %u",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("frame: bitmap %d, the collection has %u"),
                    frame->bitmap_index, collection->bitmaps->len);
       return NULL;
     }
@@ -1207,7 +1204,7 @@ tsr_shapes_bitmap_encode_report (const TsrImage *image, const TsrShapesColorTabl
 
   if (image->width > BITMAP_MAX_SIDE || image->height > BITMAP_MAX_SIDE)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "bitmap: %ux%u is larger than %d pixels a side",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("bitmap: %ux%u is larger than %d pixels a side"),
                    image->width, image->height, BITMAP_MAX_SIDE);
       return NULL;
     }
@@ -1222,7 +1219,7 @@ tsr_shapes_bitmap_encode_report (const TsrImage *image, const TsrShapesColorTabl
     }
   if (candidates == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "bitmap: the colour table has no usable colour");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("bitmap: the colour table has no usable colour"));
       return NULL;
     }
 

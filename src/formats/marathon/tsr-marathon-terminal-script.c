@@ -21,6 +21,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-wad.h"
+#include <glib/gi18n.h>
 
 #define FACE_BOLD      1
 #define FACE_ITALIC    2
@@ -133,7 +134,7 @@ tsr_marathon_terminals_decompile (GPtrArray *terminals,
           if (directive == NULL)
             {
               g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                           "terminal %u group %u: type %d has no script directive", t, g, group->type);
+                           _("terminal %u group %u: type %d has no script directive"), t, g, group->type);
               return NULL;
             }
           g_string_append_printf (out, "#%s", directive->name);
@@ -364,7 +365,7 @@ compile_text_line (Compiler   *compiler,
   if (roman == NULL)
     {
       diagnose (compiler, TSR_SEVERITY_ERROR, line_number, (guint) bad + 1,
-                "this character cannot be written in Mac Roman (the terminal text encoding)");
+                _("this character cannot be written in Mac Roman (the terminal text encoding)"));
       return FALSE;
     }
   map_line (compiler, line_number);
@@ -404,7 +405,7 @@ compile_text_line (Compiler   *compiler,
                   /* Mac Roman is one byte a character, so the byte index is the column. */
                   if (compiler->color > 7)
                     diagnose (compiler, TSR_SEVERITY_WARNING, line_number, (guint) i + 1,
-                              "$C%d: the engine has colours $C0 to $C7 only", compiler->color);
+                              _("$C%d: the engine has colours $C0 to $C7 only"), compiler->color);
                   i += 2;
                 }
               else
@@ -478,13 +479,13 @@ compile_directive (Compiler   *compiler,
       if (compiler->terminal != NULL)
         {
           diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1,
-                    "#ENDTERMINAL %d expected before a new #TERMINAL", compiler->terminal_number);
+                    _("#ENDTERMINAL %d expected before a new #TERMINAL"), compiler->terminal_number);
           return FALSE;
         }
       if (!parse_number (directive_text + 8, &number) || number != (int) terminals->len)
         {
           diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 11,
-                    "#TERMINAL %u expected (terminals are numbered in order)", terminals->len);
+                    _("#TERMINAL %u expected (terminals are numbered in order)"), terminals->len);
           return FALSE;
         }
       compiler->terminal = tsr_marathon_terminal_new ();
@@ -504,13 +505,13 @@ compile_directive (Compiler   *compiler,
 
       if (compiler->terminal == NULL)
         {
-          diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1, "#ENDTERMINAL without #TERMINAL");
+          diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1, _("#ENDTERMINAL without #TERMINAL"));
           return FALSE;
         }
       if (!parse_number (directive_text + 11, &number) || number != compiler->terminal_number)
         {
           diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 14,
-                    "#ENDTERMINAL %d expected (to close #TERMINAL %d)",
+                    _("#ENDTERMINAL %d expected (to close #TERMINAL %d)"),
                     compiler->terminal_number, compiler->terminal_number);
           return FALSE;
         }
@@ -523,16 +524,16 @@ compile_directive (Compiler   *compiler,
       if (compiler->terminal != NULL && compiler->in_group)
         {
           diagnose (compiler, TSR_SEVERITY_WARNING, line_number, 2,
-                    "\"#%s\" is no directive: it is kept as text", directive_text);
+                    _("\"#%s\" is no directive: it is kept as text"), directive_text);
           *as_text = TRUE;
           return TRUE;
         }
-      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 2, "unknown directive \"#%s\"", directive_text);
+      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 2, _("unknown directive \"#%s\""), directive_text);
       return FALSE;
     }
   if (compiler->terminal == NULL)
     {
-      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1, "#%s outside a #TERMINAL block", directive->name);
+      diagnose (compiler, TSR_SEVERITY_ERROR, line_number, 1, _("#%s outside a #TERMINAL block"), directive->name);
       return FALSE;
     }
   args = directive_text + best;
@@ -548,7 +549,7 @@ compile_directive (Compiler   *compiler,
     if (is_section && *section_open)
       {
         diagnose (compiler, TSR_SEVERITY_ERROR, *section_line, 1,
-                  "missing #END: this section is still open at line %u", line_number);
+                  _("missing #END: this section is still open at line %u"), line_number);
         return FALSE;
       }
     if (is_section)
@@ -568,7 +569,7 @@ compile_directive (Compiler   *compiler,
         if (after == args || parsed < G_MININT16 || parsed > G_MAXUINT16)
           {
             diagnose (compiler, TSR_SEVERITY_ERROR, line_number, (guint) (args - directive_text) + 2,
-                      "a number expected after #%s", directive->name);
+                      _("a number expected after #%s"), directive->name);
             return FALSE;
           }
         value = (int) parsed;
@@ -589,13 +590,13 @@ compile_directive (Compiler   *compiler,
         else
           {
             diagnose (compiler, TSR_SEVERITY_ERROR, line_number, (guint) (args - directive_text) + 2,
-                      "unexpected \"%s\" after #%s", args, directive->name);
+                      _("unexpected \"%s\" after #%s"), args, directive->name);
             return FALSE;
           }
       }
     if (directive->type == TSR_MARATHON_GROUP_STATIC && value <= 0)
       diagnose (compiler, TSR_SEVERITY_WARNING, line_number, 1,
-                "#STATIC %d: static for no time shows nothing (the permutation is the duration in ticks)",
+                _("#STATIC %d: static for no time shows nothing (the permutation is the duration in ticks)"),
                 value);
     finish_group (compiler);
     group.type = (gint16) directive->type;
@@ -658,7 +659,7 @@ tsr_marathon_script_compile (const char *text,
 
               if (after == value || *after != '\0' || flags > G_MAXUINT16)
                 diagnose (&compiler, TSR_SEVERITY_WARNING, line_number, (guint) strlen (FLAGS_PRAGMA) + 1,
-                          "terminal flags: a number from 0 to 0xffff expected (the line is ignored)");
+                          _("terminal flags: a number from 0 to 0xffff expected (the line is ignored)"));
               else
                 {
                   compiler.pending_flags = (int) flags;
@@ -686,7 +687,7 @@ tsr_marathon_script_compile (const char *text,
         {
           if (blank)
             continue;
-          diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1, "text outside a #TERMINAL block");
+          diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1, _("text outside a #TERMINAL block"));
           failed = TRUE;
           break;
         }
@@ -695,7 +696,7 @@ tsr_marathon_script_compile (const char *text,
           if (blank)
             continue;
           diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1,
-                    "text before the first group directive (#LOGON, #PICT ...)");
+                    _("text before the first group directive (#LOGON, #PICT ...)"));
           failed = TRUE;
           break;
         }
@@ -704,7 +705,7 @@ tsr_marathon_script_compile (const char *text,
           if (line_length == 0)
             continue;
           diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1,
-                    "text after a centred #PICT (line %u): the engine would never show it",
+                    _("text after a centred #PICT (line %u): the engine would never show it"),
                     compiler.group_line);
           failed = TRUE;
           break;
@@ -717,7 +718,7 @@ tsr_marathon_script_compile (const char *text,
       if (compiler.text->len > G_MAXUINT16)
         {
           diagnose (&compiler, TSR_SEVERITY_ERROR, line_number, 1,
-                    "terminal %d: text beyond 65535 bytes", compiler.terminal_number);
+                    _("terminal %d: text beyond 65535 bytes"), compiler.terminal_number);
           failed = TRUE;
           break;
         }
@@ -725,7 +726,7 @@ tsr_marathon_script_compile (const char *text,
   if (!failed && compiler.terminal != NULL)
     {
       diagnose (&compiler, TSR_SEVERITY_ERROR, line_number + 1, 1,
-                "#ENDTERMINAL %d expected before the end of the file", compiler.terminal_number);
+                _("#ENDTERMINAL %d expected before the end of the file"), compiler.terminal_number);
       failed = TRUE;
     }
   if (compiler.terminal != NULL)
@@ -821,20 +822,20 @@ tsr_marathon_script_check_references (const TsrMarathonScriptCompilation *compil
         case TSR_MARATHON_GROUP_INTERLEVEL_TELEPORT:
           if (references->n_levels >= 0 && (group->permutation < 0 || group->permutation >= references->n_levels))
             add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
-                                      "#INTERLEVEL TELEPORT %d: the scenario has levels 0 to %d",
+                                      _("#INTERLEVEL TELEPORT %d: the scenario has levels 0 to %d"),
                                       group->permutation, references->n_levels - 1);
           break;
         case TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT:
           if (references->n_polygons >= 0
               && (group->permutation < 0 || group->permutation >= references->n_polygons))
             add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
-                                      "#INTRALEVEL TELEPORT %d: the level has polygons 0 to %d",
+                                      _("#INTRALEVEL TELEPORT %d: the level has polygons 0 to %d"),
                                       group->permutation, references->n_polygons - 1);
           break;
         case TSR_MARATHON_GROUP_PICT:
           if (references->pict_ids != NULL && !has_pict (references, group->permutation))
             add_reference_diagnostic (diagnostics, TSR_SEVERITY_WARNING, entry->line,
-                                      "#PICT %d: the Images file has no picture %d", group->permutation,
+                                      _("#PICT %d: the Images file has no picture %d"), group->permutation,
                                       group->permutation);
           break;
         default:
@@ -927,7 +928,7 @@ tsr_marathon_terminal_script_new (GBytes  *source,
   if (!g_utf8_validate_len (text, size, &bad))
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "terminal script: UTF-8 text expected, byte 0x%02X is not (offset %" G_GSIZE_FORMAT ")",
+                   _("terminal script: UTF-8 text expected, byte 0x%02X is not (offset %zu)"),
                    (guint8) *bad, (gsize) (bad - text));
       return NULL;
     }

@@ -7,6 +7,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
+#include <glib/gi18n.h>
 
 #define TERMINAL_HEADER_SIZE 10
 #define GROUP_SIZE 12
@@ -123,8 +124,7 @@ tsr_marathon_terminals_parse (const guint8 *data,
       if (fixed > total)
         {
           tsr_set_error_at (error, TSR_ERROR_TRUNCATED, chunk.base + start,
-                            "%s: terminal %u: %u groups and %u faces need %" G_GSIZE_FORMAT
-                            " bytes, its length is %u", chunk.label, terminals->len, n_groups,
+                            _("%s: terminal %u: %u groups and %u faces need %zu bytes, its length is %u"), chunk.label, terminals->len, n_groups,
                             n_faces, fixed, total);
           return NULL;
         }
@@ -167,7 +167,7 @@ tsr_marathon_terminals_parse (const guint8 *data,
       if (total < TERMINAL_HEADER_SIZE)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, chunk.base + start,
-                            "%s: terminal length of at least 10 expected, found %u", chunk.label, total);
+                            _("%s: terminal length of at least 10 expected, found %u"), chunk.label, total);
           return NULL;
         }
       g_ptr_array_add (terminals, g_steal_pointer (&terminal));
@@ -192,7 +192,7 @@ tsr_marathon_terminals_serialize (GPtrArray *terminals,
       if (total > G_MAXUINT16)
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                       "terminal %u: at most 65535 bytes expected, it needs %" G_GSIZE_FORMAT, t, total);
+                       _("terminal %u: at most 65535 bytes expected, it needs %zu"), t, total);
           return NULL;
         }
       tsr_writer_write_u16_be (writer, (guint16) total);

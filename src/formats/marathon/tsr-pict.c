@@ -6,6 +6,8 @@
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
+#include <glib/gi18n.h>
+#include <inttypes.h>
 
 #define PICT_MAX_SIDE 32768
 /* Pictures are screens (640x480 in Marathon 2); a frame announcing more than this many pixels is
@@ -48,7 +50,7 @@ skip_sized (TsrReader *reader, gboolean long_size, gsize subtract, GError **erro
       if (length < subtract)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (reader) - 2,
-                            "%s: a size of at least %" G_GSIZE_FORMAT " expected, found %u",
+                            _("%s: a size of at least %zu expected, found %u"),
                             reader->label, subtract, length);
           return FALSE;
         }
@@ -120,7 +122,7 @@ read_color_table (TsrReader *reader, guint32 *palette, TsrPictInfo *info, GError
   if (count > 256)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (reader) - 2,
-                        "%s: colour table of at most 256 entries expected, found %u",
+                        _("%s: colour table of at most 256 entries expected, found %u"),
                         reader->label, count);
       return FALSE;
     }
@@ -192,11 +194,11 @@ tsr_packbits_unpack (const guint8 *in,
 
 short_input:
   g_set_error (error, TSR_ERROR, TSR_ERROR_TRUNCATED,
-               "PackBits row ends after %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes", o, out_size);
+               _("PackBits row ends after %zu of %zu bytes"), o, out_size);
   return FALSE;
 overrun:
   g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-               "PackBits row runs past its %" G_GSIZE_FORMAT " bytes", out_size);
+               _("PackBits row runs past its %zu bytes"), out_size);
   return FALSE;
 }
 
@@ -308,7 +310,7 @@ read_bits (PictState *state, guint opcode, GError **error)
       if (direct)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, start,
-                            "%s: DirectBits opcode 0x%04x expects a PixMap (row bytes flag 0x8000)",
+                            _("%s: DirectBits opcode 0x%04x expects a PixMap (row bytes flag 0x8000)"),
                             reader->label, opcode);
           return FALSE;
         }
@@ -324,7 +326,7 @@ read_bits (PictState *state, guint opcode, GError **error)
   if (bounds.right <= bounds.left || bounds.bottom <= bounds.top
       || bounds.right - bounds.left > PICT_MAX_SIDE || bounds.bottom - bounds.top > PICT_MAX_SIDE)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, start, "%s: bitmap bounds %d,%d-%d,%d are empty",
+      tsr_set_error_at (error, TSR_ERROR_INVALID, start, _("%s: bitmap bounds %d,%d-%d,%d are empty"),
                         reader->label, bounds.left, bounds.top, bounds.right, bounds.bottom);
       return FALSE;
     }
@@ -349,7 +351,7 @@ read_bits (PictState *state, guint opcode, GError **error)
       if (component_count != 3 && component_count != 4)
         {
           tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, start,
-                            "unsupported: %u components in a 32-bit pixmap", component_count);
+                            _("unsupported: %u components in a 32-bit pixmap"), component_count);
           return FALSE;
         }
       if (pack_type == 2)
@@ -371,7 +373,7 @@ read_bits (PictState *state, guint opcode, GError **error)
   if (raw < needed || unpacked < needed)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, start,
-                        "%s: row bytes %u expected to hold %u pixels of %u bits",
+                        _("%s: row bytes %u expected to hold %u pixels of %u bits"),
                         reader->label, row_bytes, width, pixel_size);
       return FALSE;
     }
@@ -422,7 +424,7 @@ read_bits (PictState *state, guint opcode, GError **error)
               && !tsr_packbits_unpack (packed_data, count, line, unpacked,
                                        pixel_size == 16 ? 2 : 1, error))
             {
-              g_prefix_error (error, "%s: row %u at offset %" G_GSIZE_FORMAT ": ", reader->label, y, row_offset);
+              g_prefix_error (error, _("%s: row %u at offset %zu: "), reader->label, y, row_offset);
               return FALSE;
             }
         }
@@ -470,7 +472,7 @@ read_bits (PictState *state, guint opcode, GError **error)
 
 unsupported_depth:
   tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, start,
-                    "unsupported: %u-bit pixels in opcode 0x%04x", pixel_size, opcode);
+                    _("unsupported: %u-bit pixels in opcode 0x%04x"), pixel_size, opcode);
   return FALSE;
 }
 
@@ -529,7 +531,7 @@ walk_opcodes (PictState *state, GError **error)
       if (opcode == 0x8200 || opcode == 0x8201)
         {
           tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, at,
-                            "unsupported: opcode 0x%04x (QuickTime-compressed picture)", opcode);
+                            _("unsupported: opcode 0x%04x (QuickTime-compressed picture)"), opcode);
           return FALSE;
         }
       if (opcode >= 0x8100)
@@ -607,7 +609,7 @@ walk_opcodes (PictState *state, GError **error)
             return FALSE;
           continue;
         default:
-          tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, at, "unsupported: opcode 0x%04x", opcode);
+          tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, at, _("unsupported: opcode 0x%04x"), opcode);
           return FALSE;
         }
     }
@@ -643,14 +645,14 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
   else
     {
       tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 10,
-                        "PICT: version opcode 0x1101 or 0x0011 expected, found 0x%02x%02x",
+                        _("PICT: version opcode 0x1101 or 0x0011 expected, found 0x%02x%02x"),
                         version[0], version[1]);
       return FALSE;
     }
   if (info->right <= info->left || info->bottom <= info->top
       || info->right - info->left > PICT_MAX_SIDE || info->bottom - info->top > PICT_MAX_SIDE)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 2, "PICT: frame %d,%d-%d,%d is empty",
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 2, _("PICT: frame %d,%d-%d,%d is empty"),
                         info->left, info->top, info->right, info->bottom);
       return FALSE;
     }
@@ -665,8 +667,8 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
       if ((guint64) (info->right - info->left) * (guint64) (info->bottom - info->top) > limit)
         {
           tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 2,
-                            "unsupported: a %dx%d frame (more than %" G_GUINT64_FORMAT " pixels, the "
-                            "limit for a picture of %" G_GSIZE_FORMAT " bytes)", info->right - info->left,
+                            _("unsupported: a %dx%d frame (more than %" PRIu64 " pixels, the "
+                              "limit for a picture of %zu bytes)"), info->right - info->left,
                             info->bottom - info->top, limit, size);
           return FALSE;
         }
@@ -676,7 +678,7 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
       if (walked.bitmap_count == 0)
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                       "unsupported: the picture has no bitmap opcode to draw");
+                       _("unsupported: the picture has no bitmap opcode to draw"));
           return FALSE;
         }
       canvas = tsr_image_new ((guint) (info->right - info->left), (guint) (info->bottom - info->top));
@@ -689,7 +691,7 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
   if (draw && info->bitmap_count == 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "unsupported: the picture has no bitmap opcode to draw");
+                   _("unsupported: the picture has no bitmap opcode to draw"));
       return FALSE;
     }
   if (image != NULL)
@@ -777,7 +779,7 @@ tsr_pict_encode (const TsrImage *image, TsrPictEncoding encoding, GError **error
     encoding = TSR_PICT_ENCODE_INDEXED8;
   if (width > 0x3ffe || height > 0x7fff)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "PICT: %ux%u is too large for a picture",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("PICT: %ux%u is too large for a picture"),
                    width, height);
       return NULL;
     }
@@ -801,7 +803,7 @@ tsr_pict_encode (const TsrImage *image, TsrPictEncoding encoding, GError **error
   if (indexed && palette_count > 256)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "PICT: an 8-bit picture holds 256 colours; the image has more");
+                   _("PICT: an 8-bit picture holds 256 colours; the image has more"));
       return NULL;
     }
 
@@ -922,8 +924,8 @@ tsr_pict_parse_clut (const guint8 *data, gsize size, TsrPictColorTable *table, G
   table->count = count_minus_one == 0xffff ? 0 : (guint) count_minus_one + 1;
   if ((gsize) table->count * 8 > tsr_reader_remaining (&reader))
     {
-      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 8, "clut: %u entries of 8 bytes expected, "
-                        "%" G_GSIZE_FORMAT " bytes left", table->count, tsr_reader_remaining (&reader));
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 8, _("clut: %u entries of 8 bytes expected, "
+                        "%zu bytes left"), table->count, tsr_reader_remaining (&reader));
       table->count = 0;
       return FALSE;
     }

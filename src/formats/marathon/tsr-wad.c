@@ -8,6 +8,7 @@
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
+#include <glib/gi18n.h>
 
 #define CHECKSUM_OFFSET 68
 
@@ -460,8 +461,7 @@ parse_entry_chunks (const TsrWad *wad,
           if (next < end || next > length)
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, reader.base + pos + 4,
-                                "%s: chunk next offset %u expected between %" G_GSIZE_FORMAT
-                                " and %" G_GSIZE_FORMAT, label, next, end, length);
+                                _("%s: chunk next offset %u expected between %zu and %zu"), label, next, end, length);
               return FALSE;
             }
           if (next > end)
@@ -471,7 +471,7 @@ parse_entry_chunks (const TsrWad *wad,
             {
               /* A non-zero next offset at the very end: writing it back needs a marker. */
               tsr_set_error_at (error, TSR_ERROR_INVALID, reader.base + pos,
-                                "%s: chunk chain expected to end with a next offset of 0", label);
+                                _("%s: chunk chain expected to end with a next offset of 0"), label);
               return FALSE;
             }
         }
@@ -513,7 +513,7 @@ parse_wad (const guint8 *data,
   if (wad->version > TSR_WAD_VERSION_INFINITY || wad->version == 3)
     {
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 0,
-                        "%s: wad version 0, 1, 2 or 4 expected, found %u", reader.label, wad->version);
+                        _("%s: wad version 0, 1, 2 or 4 expected, found %u"), reader.label, wad->version);
       return NULL;
     }
   if (wad->version >= TSR_WAD_VERSION_OVERLAYS
@@ -521,8 +521,8 @@ parse_wad (const guint8 *data,
           || (wad->directory_entry_base_size != 0 && wad->directory_entry_base_size < 10)))
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 80,
-                        "%s: chunk header size >= 12 and directory entry size >= 10 expected, "
-                        "found %u and %u", reader.label, wad->entry_header_size,
+                        _("%s: chunk header size >= 12 and directory entry size >= 10 expected, "
+                          "found %u and %u"), reader.label, wad->entry_header_size,
                         wad->directory_entry_base_size);
       return NULL;
     }
@@ -537,7 +537,7 @@ parse_wad (const guint8 *data,
     if (dir_offset < TSR_WAD_HEADER_SIZE)
       {
         tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 72,
-                          "%s: directory offset of at least 128 expected, found %u",
+                          _("%s: directory offset of at least 128 expected, found %u"),
                           reader.label, dir_offset);
         return NULL;
       }
@@ -567,8 +567,7 @@ parse_wad (const guint8 *data,
         if (offset < TSR_WAD_HEADER_SIZE || offset > size || length > size - offset)
           {
             tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, dir_offset + i * entry_size,
-                              "%s: entry %d: data of %u bytes at %u expected within the %"
-                              G_GSIZE_FORMAT "-byte file", reader.label, entry->index, length,
+                              _("%s: entry %d: data of %u bytes at %u expected within the %zu-byte file"), reader.label, entry->index, length,
                               offset, size);
             return NULL;
           }
@@ -596,7 +595,7 @@ parse_wad (const guint8 *data,
       if (region->offset < cursor)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, region->offset,
-                            "%s: %s overlaps the data before it (which ends at %" G_GSIZE_FORMAT ")",
+                            _("%s: %s overlaps the data before it (which ends at %zu)"),
                             reader.label, region->entry != NULL ? "an entry" : "the directory",
                             cursor);
           return NULL;
@@ -824,7 +823,7 @@ tsr_wad_serialize (const TsrWad *wad,
   if (n > G_MAXUINT16)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "wad: at most 65535 entries expected, found %u", n);
+                   _("wad: at most 65535 entries expected, found %u"), n);
       return NULL;
     }
   order = entries_in_file_order (wad);
@@ -864,7 +863,7 @@ tsr_wad_serialize (const TsrWad *wad,
   if (total > G_MAXUINT32)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "wad: at most 4 GiB expected, the entries need %" G_GSIZE_FORMAT " bytes", total);
+                   _("wad: at most 4 GiB expected, the entries need %zu bytes"), total);
       return NULL;
     }
 
@@ -940,28 +939,28 @@ tsr_wad_validate (const TsrWad *wad,
   g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   if (wad->version > TSR_WAD_VERSION_INFINITY || wad->version == 3)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad header",
-                      "version %u: the engine reads 0, 1, 2 and 4", wad->version);
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
+                      _("version %u: the engine reads 0, 1, 2 and 4"), wad->version);
   if (wad->data_version > 2)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad header",
-                      "data version %u: the engine reads 0 to 2", wad->data_version);
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
+                      _("data version %u: the engine reads 0 to 2"), wad->data_version);
   if (wad->entries->len < 1)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad header",
-                      "no entries: the engine needs at least one");
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
+                      _("no entries: the engine needs at least one"));
   if (!tsr_wad_checksum_matches (wad))
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "wad header",
-                      "stored checksum %08X differs from the file's CRC-32 %08X (kept on an "
-                      "untouched save)", wad->checksum, tsr_wad_computed_checksum (wad));
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("wad header"),
+                      _("stored checksum %08X differs from the file's CRC-32 %08X (kept on an "
+                        "untouched save)"), wad->checksum, tsr_wad_computed_checksum (wad));
   for (guint i = 0; i < wad->entries->len; i++)
     {
       TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
 
       if (g_hash_table_contains (seen, GINT_TO_POINTER (entry->index)))
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, "wad directory",
-                          "index %d appears more than once", entry->index);
+        tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad directory"),
+                          _("index %d appears more than once"), entry->index);
       g_hash_table_add (seen, GINT_TO_POINTER (entry->index));
       if (entry->chunks->len == 0)
-        tsr_findings_add (findings, TSR_SEVERITY_WARNING, "wad directory",
-                          "entry %d holds no chunks", entry->index);
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("wad directory"),
+                          _("entry %d holds no chunks"), entry->index);
     }
 }

@@ -5,6 +5,7 @@
 #include "model/doom2d/tsr-doom2d-document.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "core/tsr-error.h"
@@ -707,21 +708,21 @@ tsr_doom2d_document_set_field (TsrDoom2dDocument   *self,
   record = get_record (self, kind, index);
   if (record == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no %s %u",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("no %s %u"),
                    tsr_doom2d_record_type (kind)->table.name, index);
       return FALSE;
     }
   table = data ? (record->layout != NULL ? &record->layout->table : NULL) : &tsr_doom2d_record_get_type (record)->table;
   if (table == NULL || field >= table->n_fields)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s %u has no field %u",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s %u has no field %u"),
                    tsr_doom2d_record_type (kind)->table.name, index, field);
       return FALSE;
     }
   info = &table->fields[field];
   if (tsr_field_is_text (info) ? value->text == NULL : info->type == TSR_FIELD_BYTES)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s cannot be set", info->name);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s cannot be set"), info->name);
       return FALSE;
     }
   if (!tsr_field_is_text (info))
@@ -737,7 +738,7 @@ tsr_doom2d_document_set_field (TsrDoom2dDocument   *self,
         if (value->v[c] < minimum || value->v[c] > maximum)
           {
             g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                         "%s: %" G_GINT64_FORMAT " is outside %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                         _("%s: %" PRId64 " is outside %" PRId64 " to %" PRId64),
                          info->name, value->v[c], minimum, maximum);
             return FALSE;
           }

@@ -5,6 +5,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include <glib/gi18n.h>
 
 #define NAME_BYTES 32
 #define SIDE_MAX   32767
@@ -26,7 +27,7 @@ tsr_doom2d_new_map (const char  *name,
 
   if (width < 1 || width > SIDE_MAX || height < 1 || height > SIDE_MAX)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: %u × %u pixels: each side must be 1 to %d",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: %u × %u pixels: each side must be 1 to %d"),
                    width, height, SIDE_MAX);
       return NULL;
     }
@@ -35,12 +36,12 @@ tsr_doom2d_new_map (const char  *name,
   decoded = tsr_doom2d_cp1251_to_utf8 (encoded->data, encoded->len);
   if (g_strcmp0 (decoded, name) != 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "map name “%s”: it has characters CP1251 cannot hold", name);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("map name “%s”: it has characters CP1251 cannot hold"), name);
       return NULL;
     }
   if (encoded->len > NAME_BYTES)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map name “%s”: %u bytes, at most %d fit",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map name “%s”: %u bytes, at most %d fit"),
                    name, encoded->len, NAME_BYTES);
       return NULL;
     }

@@ -241,7 +241,7 @@ tsr_marathon_document_get_terminal_text (TsrMarathonDocument *self,
   found = level_at (self, level);
   if (found == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "level %u: the file holds %u levels", level,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("level %u: the file holds %u levels"), level,
                    tsr_marathon_document_get_n_levels (self));
       return NULL;
     }
@@ -253,7 +253,7 @@ tsr_marathon_document_get_terminal_text (TsrMarathonDocument *self,
       text = tsr_marathon_terminals_decompile (found->terminals, error);
       if (text == NULL)
         {
-          g_prefix_error (error, "level %u: ", level);
+          g_prefix_error (error, _("level %u: "), level);
           return NULL;
         }
     }
@@ -312,7 +312,7 @@ tsr_marathon_document_validate (TsrDocument *document,
             i < compilation->diagnostics->len
               ? &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, i)
               : &g_array_index (references, TsrMarathonScriptDiagnostic, i - compilation->diagnostics->len);
-          g_autofree char *where = g_strdup_printf ("level %u terminals, line %u, column %u", level,
+          g_autofree char *where = g_strdup_printf (_("level %u terminals, line %u, column %u"), level,
                                                     diagnostic->line, diagnostic->column);
           TsrFindingPlace place = tsr_finding_place_at ((gint) level, "script", -1, TSR_FINDING_POINT_TEXT,
                                                         diagnostic->column, diagnostic->line);

@@ -292,7 +292,7 @@ check_index (TsrMarathonDocument *document,
 
   if (index >= n)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "level %u: the file holds %u levels", index, n);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("level %u: the file holds %u levels"), index, n);
       return FALSE;
     }
   return TRUE;
@@ -311,14 +311,14 @@ encode_name (const char *name,
   if (roman == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "level name: character %ld cannot be written in Mac Roman", bad + 1);
+                   _("level name: character %ld cannot be written in Mac Roman"), bad + 1);
       return FALSE;
     }
   size = g_bytes_get_size (roman);
   if (size > TSR_MARATHON_LEVEL_NAME_MAX)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "level name: at most %d bytes of Mac Roman expected, found %" G_GSIZE_FORMAT,
+                   _("level name: at most %d bytes of Mac Roman expected, found %zu"),
                    TSR_MARATHON_LEVEL_NAME_MAX, size);
       return FALSE;
     }
@@ -348,7 +348,7 @@ tsr_marathon_command_add_level (TsrMarathonDocument *document,
   scenario = tsr_marathon_document_get_scenario (document);
   if (scenario->map->levels->len >= G_MAXINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "the file already holds %u levels",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("the file already holds %u levels"),
                    scenario->map->levels->len);
       return NULL;
     }
@@ -408,7 +408,7 @@ tsr_marathon_command_delete_level (TsrMarathonDocument *document,
     return NULL;
   if (tsr_marathon_document_get_n_levels (document) == 1)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "the only level of a file cannot be deleted");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("the only level of a file cannot be deleted"));
       return NULL;
     }
   return TSR_COMMAND (command_new (document, LEVEL_REMOVE, index, _("Delete Level")));
@@ -428,7 +428,7 @@ tsr_marathon_command_move_level (TsrMarathonDocument *document,
     return NULL;
   if (from == to)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level %u is already at %u", from, to);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level %u is already at %u"), from, to);
       return NULL;
     }
   self = command_new (document, LEVEL_MOVE, from, _("Move Level"));

@@ -81,7 +81,7 @@ tsr_marathon_level_source_set_value (TsrPropertySource   *source,
   stored = record_at (self, element, &size);
   if (stored == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "record %u does not exist", element);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("record %u does not exist"), element);
       return FALSE;
     }
   record = g_memdup2 (stored, size);
@@ -93,7 +93,7 @@ tsr_marathon_level_source_set_value (TsrPropertySource   *source,
 
       if (bytes == NULL || length >= spec->width)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: at most %u Mac Roman characters", spec->name,
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: at most %u Mac Roman characters"), spec->name,
                        spec->width - 1);
           return FALSE;
         }

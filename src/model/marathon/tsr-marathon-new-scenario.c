@@ -6,6 +6,7 @@
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-geometry.h"
 #include "formats/marathon/tsr-marathon-map.h"
+#include <glib/gi18n.h>
 
 /* One world unit is 1/1024 of the engine's unit; the room is 4 × 4 units. */
 #define ROOM_HALF 2048
@@ -67,13 +68,13 @@ tsr_marathon_new_scenario (const char              *level_name,
 
   if ((guint) environment >= TSR_MARATHON_N_ENVIRONMENTS)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "environment %d: it must be 0 to %d",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("environment %d: it must be 0 to %d"),
                    (int) environment, TSR_MARATHON_N_ENVIRONMENTS - 1);
       return NULL;
     }
   if (level_name[0] == '\0')
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level name: it is empty");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level name: it is empty"));
       return NULL;
     }
   /* Marathon 2's data version, which Infinity and Aleph One read as well. */
@@ -87,7 +88,7 @@ tsr_marathon_new_scenario (const char              *level_name,
     return NULL;
   if (!tsr_marathon_map_rename_level (map, 0, level_name, error))
     {
-      g_prefix_error (error, "level name: ");
+      g_prefix_error (error, _("level name: "));
       return NULL;
     }
   bytes = tsr_marathon_map_serialize (map, error);

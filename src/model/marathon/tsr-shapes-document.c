@@ -298,13 +298,13 @@ collection_for_edit (TsrShapesDocument *self,
   if (self->patch)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "shapes patches are read-only here: apply the patch to a Shapes file to edit it");
+                   _("shapes patches are read-only here: apply the patch to a Shapes file to edit it"));
       return NULL;
     }
   found = editable_collection (self, collection, version);
   if (found == NULL)
-    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "collection %u%s: absent", collection,
-                 version ? " (16-bit)" : "");
+    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("collection %u%s: absent"), collection,
+                 version ? _(" (16-bit)") : "");
   return found;
 }
 
@@ -313,7 +313,7 @@ check_value (const FieldInfo *info, gint32 value, GError **error)
 {
   if (value < info->minimum || value > info->maximum)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: %d is outside %d..%d", info->name, value,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: %d is outside %d..%d"), info->name, value,
                    info->minimum, info->maximum);
       return FALSE;
     }
@@ -341,7 +341,7 @@ tsr_shapes_document_set_frame_field (TsrShapesDocument   *self,
     return FALSE;
   if (frame >= found->frames->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "frame %u: the collection has %u", frame,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("frame %u: the collection has %u"), frame,
                    found->frames->len);
       return FALSE;
     }
@@ -379,7 +379,7 @@ tsr_shapes_document_set_sequence_field (TsrShapesDocument      *self,
     return FALSE;
   if (sequence >= found->sequences->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: the collection has %u", sequence,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("sequence %u: the collection has %u"), sequence,
                    found->sequences->len);
       return FALSE;
     }
@@ -433,13 +433,13 @@ tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
     return FALSE;
   if (bitmap >= found->bitmaps->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "bitmap %u: the collection has %u", bitmap,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("bitmap %u: the collection has %u"), bitmap,
                    found->bitmaps->len);
       return FALSE;
     }
   if (table >= found->color_tables->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour table %u: the collection has %u", table,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("colour table %u: the collection has %u"), table,
                    found->color_tables->len);
       return FALSE;
     }
@@ -519,7 +519,7 @@ sequence_for_edit (TsrShapesDocument *self,
     return NULL;
   if (sequence >= found->sequences->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "sequence %u: the collection has %u", sequence,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("sequence %u: the collection has %u"), sequence,
                    found->sequences->len);
       return NULL;
     }
@@ -561,8 +561,8 @@ edit_sequence_frame (TsrShapesDocument *self,
   if (insert ? position > frames || frames >= MAX_FRAMES_PER_VIEW : position >= frames)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "sequence %u: no frame can be %s at %u (%u frames per view, at most %u)", sequence,
-                   insert ? "added" : "removed", position, frames, MAX_FRAMES_PER_VIEW);
+                   _("sequence %u: no frame can be %s at %u (%u frames per view, at most %u)"), sequence,
+                   insert ? C_("frame edit", "added") : C_("frame edit", "removed"), position, frames, MAX_FRAMES_PER_VIEW);
       return FALSE;
     }
   after = insert ? frames + 1 : frames - 1;
@@ -625,7 +625,7 @@ tsr_shapes_document_set_sequence_view_code (TsrShapesDocument *self,
     return FALSE;
   if (views == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "view code %d: not one the engine knows", view_code);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("view code %d: not one the engine knows"), view_code);
       return FALSE;
     }
   if (view_code == old->view_code)
@@ -658,7 +658,7 @@ find_table (const TsrShapesCollection *collection,
 {
   if (table >= collection->color_tables->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour table %u: the collection has %u", table,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("colour table %u: the collection has %u"), table,
                    collection->color_tables->len);
       return NULL;
     }
@@ -697,7 +697,7 @@ tsr_shapes_document_set_color (TsrShapesDocument *self,
     return FALSE;
   if (entry >= old->count)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "colour %u: the table has %u", entry, old->count);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("colour %u: the table has %u"), entry, old->count);
       return FALSE;
     }
   color = &old->colors[entry];
@@ -732,14 +732,14 @@ tsr_shapes_document_export_color_table (TsrShapesDocument *self,
   found = tsr_shapes_document_get_collection (self, collection, version);
   if (found == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "collection %u%s: absent", collection,
-                   version ? " (16-bit)" : "");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("collection %u%s: absent"), collection,
+                   version ? _(" (16-bit)") : "");
       return NULL;
     }
   if ((colors = find_table (found, table, error)) == NULL)
     return NULL;
   name = g_strdup_printf ("%s collection %u%s, colour table %u", tsr_document_get_display_name (TSR_DOCUMENT (self)),
-                          collection, version ? " (16-bit)" : "", table);
+                          collection, version ? _(" (16-bit)") : "", table);
   palette = tsr_gimp_palette_new (name);
   palette->columns = 16;
   for (guint c = 0; c < colors->count; c++)
@@ -777,7 +777,7 @@ tsr_shapes_document_import_color_table (TsrShapesDocument *self,
     return FALSE;
   if (palette->colors->len != old->count)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: %u colours, the colour table has %u entries", label,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: %u colours, the colour table has %u entries"), label,
                    palette->colors->len, old->count);
       return FALSE;
     }
@@ -878,7 +878,7 @@ tsr_shapes_document_apply_patch (TsrShapesDocument *self,
   g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
   if (self->patch)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "a patch is applied to a Shapes file, not to a patch");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("a patch is applied to a Shapes file, not to a patch"));
       return FALSE;
     }
   if ((patched = copy_shapes (self, error)) == NULL)
@@ -910,7 +910,7 @@ tsr_shapes_document_make_patch (TsrShapesDocument *self,
   g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), NULL);
   if (self->patch)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "a patch is made from a Shapes file, not from a patch");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("a patch is made from a Shapes file, not from a patch"));
       return NULL;
     }
   if ((bytes = tsr_file_read (base_path, error)) == NULL)
@@ -949,7 +949,7 @@ tsr_shapes_document_attach (TsrDocument *document,
       collection = tsr_shapes_patch_collection_view (pc, error);
       if (collection == NULL)
         {
-          g_prefix_error (error, "collection %d (depth %d): ", pc->collection, pc->depth);
+          g_prefix_error (error, _("collection %d (depth %d): "), pc->collection, pc->depth);
           return FALSE;
         }
       tsr_shapes_file_set_collection (self->patch_view, (guint) pc->collection, pc->depth == 16, collection);
@@ -1032,7 +1032,7 @@ tsr_shapes_document_set_base (TsrShapesDocument *self,
   g_return_val_if_fail (TSR_IS_SHAPES_DOCUMENT (self), FALSE);
   if (!self->patch)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "only a shapes patch is compared with a base Shapes file");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("only a shapes patch is compared with a base Shapes file"));
       return FALSE;
     }
   g_clear_pointer (&self->diff, tsr_shapes_diff_free);

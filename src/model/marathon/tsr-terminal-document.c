@@ -2,6 +2,8 @@
  * data) equal to its TsrTerminalText after every change, sharing the text's compilation. */
 #include "model/marathon/tsr-terminal-document.h"
 
+#include <glib/gi18n.h>
+
 struct _TsrTerminalDocument {
   TsrDocument      parent_instance;
   TsrTerminalText *text;
@@ -60,7 +62,7 @@ tsr_terminal_document_validate (TsrDocument *document,
   for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
     {
       const TsrMarathonScriptDiagnostic *diagnostic = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, i);
-      g_autofree char *where = g_strdup_printf ("line %u, column %u", diagnostic->line, diagnostic->column);
+      g_autofree char *where = g_strdup_printf (_("line %u, column %u"), diagnostic->line, diagnostic->column);
       TsrFindingPlace place = tsr_finding_place_at (-1, "script", -1, TSR_FINDING_POINT_TEXT, diagnostic->column,
                                                     diagnostic->line);
 

@@ -28,7 +28,7 @@ insert_entity (TsrSphereDocument *self,
   if (self->map->entities->len >= G_MAXUINT16)
     {
       tsr_sphere_entity_free (entity);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: at most 65535 entities fit");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: at most 65535 entities fit"));
       return FALSE;
     }
   command = tsr_sphere_edit_command_new (self, EDIT_ENTITY, OP_INSERT, description, NULL);
@@ -198,7 +198,7 @@ tsr_sphere_document_set_person_script (TsrSphereDocument    *self,
     return FALSE;
   if ((guint) which >= TSR_SPHERE_N_SCRIPTS)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: person script %u does not exist", which);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: person script %u does not exist"), which);
       return FALSE;
     }
   entity = tsr_sphere_document_copy_entity (self, index);
@@ -230,7 +230,7 @@ tsr_sphere_document_add_zone (TsrSphereDocument *self,
     return FALSE;
   if (self->map->zones->len >= G_MAXUINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: at most 65535 zones fit");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: at most 65535 zones fit"));
       return FALSE;
     }
   command = tsr_sphere_edit_command_new (self, EDIT_ZONE, OP_INSERT, _("Add Zone"), NULL);
@@ -276,7 +276,7 @@ tsr_sphere_document_move_zone (TsrSphereDocument *self,
   if ((guint) x + width > G_MAXUINT16 || (guint) y + height > G_MAXUINT16)
     {
       tsr_sphere_zone_free (zone);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: zone %u would leave 0..65535", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: zone %u would leave 0..65535"), index);
       return FALSE;
     }
   /* The corners keep their order, so a zone stored unnormalised stays as it was stored. */
@@ -373,7 +373,7 @@ check_segment (TsrSphereDocument *self,
     return FALSE;
   if (index >= ((TsrSphereLayer *) g_ptr_array_index (self->map->layers, layer))->segments->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: layer %u has no segment %u", layer, index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: layer %u has no segment %u"), layer, index);
       return FALSE;
     }
   return TRUE;
@@ -468,7 +468,7 @@ tsr_sphere_document_move_segment (TsrSphereDocument *self,
   y2 = (gint64) segment.y2 + dy;
   if (MIN (MIN (x1, x2), MIN (y1, y2)) < 0 || MAX (MAX (x1, x2), MAX (y1, y2)) > G_MAXUINT32)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: layer %u segment %u would leave the coordinate range",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: layer %u segment %u would leave the coordinate range"),
                    layer, index);
       return FALSE;
     }
@@ -512,7 +512,7 @@ tsr_sphere_document_set_map_string (TsrSphereDocument *self,
     return FALSE;
   if (which <= TSR_SPHERE_STRING_TILESET || which > TSR_SPHERE_STRING_WEST)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: string %d cannot be edited", (int) which);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: string %d cannot be edited"), (int) which);
       return FALSE;
     }
   current = tsr_sphere_map_get_string (self->map, which);

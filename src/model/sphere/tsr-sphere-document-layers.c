@@ -24,7 +24,7 @@ insert_layer (TsrSphereDocument *self,
   if (self->map->layers->len >= 255)
     {
       tsr_sphere_layer_free (layer);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: at most 255 layers fit");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: at most 255 layers fit"));
       return FALSE;
     }
   command = tsr_sphere_edit_command_new (self, EDIT_LAYER_INSERT, OP_INSERT, description, NULL);
@@ -88,7 +88,7 @@ tsr_sphere_document_remove_layer (TsrSphereDocument *self,
     return FALSE;
   if (self->map->layers->len == 1)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: the last layer cannot be removed");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: the last layer cannot be removed"));
       return FALSE;
     }
   command = tsr_sphere_edit_command_new (self, EDIT_LAYER_REMOVE, OP_REMOVE, _("Delete Layer"), NULL);
@@ -215,7 +215,7 @@ tsr_sphere_document_resize_layer (TsrSphereDocument *self,
       || (guint) anchor > TSR_SPHERE_ANCHOR_BOTTOM_RIGHT)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "map: layer size 1..%u and one of nine anchors expected, %ux%u anchor %d asked",
+                   _("map: layer size 1..%u and one of nine anchors expected, %ux%u anchor %d asked"),
                    TSR_SPHERE_LAYER_SIZE_MAX, width, height, (int) anchor);
       return FALSE;
     }

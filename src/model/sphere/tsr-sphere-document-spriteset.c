@@ -29,18 +29,18 @@ direction_for_edit (TsrSphereDocument *self,
 
   if (spriteset == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "the document is not a spriteset");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("the document is not a spriteset"));
       return NULL;
     }
   if (spriteset->version < 2)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "a version %u spriteset has no directions to edit (its 64 frames are implied)", spriteset->version);
+                   _("a version %u spriteset has no directions to edit (its 64 frames are implied)"), spriteset->version);
       return NULL;
     }
   if (direction >= spriteset->directions->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "direction %u: the spriteset has %u", direction,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("direction %u: the spriteset has %u"), direction,
                    spriteset->directions->len);
       return NULL;
     }
@@ -75,7 +75,7 @@ tsr_sphere_document_import_strip (TsrSphereDocument *self,
   if (width == 0 || height == 0 || (!across && !(strip->width == width && strip->height % height == 0)))
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "%s: %u×%u is not a row or column of %u×%u frames (the spriteset's frame size)",
+                   _("%s: %u×%u is not a row or column of %u×%u frames (the spriteset's frame size)"),
                    label != NULL ? label : "picture", strip->width, strip->height, width, height);
       return FALSE;
     }
@@ -83,7 +83,7 @@ tsr_sphere_document_import_strip (TsrSphereDocument *self,
   if ((gsize) spriteset->images->len + count > G_MAXUINT16
       || (mode == TSR_SPHERE_STRIP_APPEND && (gsize) old->frames->len + count > G_MAXUINT16))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: %u more frames would pass the format's 65535",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: %u more frames would pass the format's 65535"),
                    label != NULL ? label : "picture", count);
       return FALSE;
     }
@@ -126,7 +126,7 @@ tsr_sphere_document_set_frame_delay (TsrSphereDocument *self,
     return FALSE;
   if (frame >= old->frames->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "frame %u: direction %u has %u", frame, direction,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("frame %u: direction %u has %u"), frame, direction,
                    old->frames->len);
       return FALSE;
     }

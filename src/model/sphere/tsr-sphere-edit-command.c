@@ -8,6 +8,7 @@
 #include "core/tsr-error.h"
 #include "formats/sphere/tsr-sphere-string.h"
 #include "model/tsr-tile-commands.h"
+#include <glib/gi18n.h>
 
 G_DEFINE_FINAL_TYPE (TsrSphereEditCommand, tsr_sphere_edit_command, TSR_TYPE_COMMAND)
 
@@ -530,7 +531,7 @@ tsr_sphere_document_check_map (TsrSphereDocument *self,
 {
   if (self->map == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: only maps can be edited",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("%s: only maps can be edited"),
                    tsr_document_get_display_name (TSR_DOCUMENT (self)));
       return FALSE;
     }
@@ -546,7 +547,7 @@ tsr_sphere_document_check_layer (TsrSphereDocument *self,
     return FALSE;
   if (layer >= self->map->layers->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: layer %u does not exist (%u layers)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: layer %u does not exist (%u layers)"),
                    layer, self->map->layers->len);
       return FALSE;
     }
@@ -563,7 +564,7 @@ tsr_sphere_document_check_elements_editable (TsrSphereDocument *self,
   if (self->map->tail_entity_count > 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "map: entities and zones cannot be added or removed: entity %u has an unknown type",
+                   _("map: entities and zones cannot be added or removed: entity %u has an unknown type"),
                    self->map->entities->len);
       return FALSE;
     }
@@ -579,7 +580,7 @@ tsr_sphere_document_check_entity (TsrSphereDocument *self,
     return FALSE;
   if (index >= self->map->entities->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: entity %u does not exist", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: entity %u does not exist"), index);
       return FALSE;
     }
   return TRUE;
@@ -595,7 +596,7 @@ tsr_sphere_document_check_entity_type (TsrSphereDocument  *self,
     return FALSE;
   if (((TsrSphereEntity *) g_ptr_array_index (self->map->entities, index))->type != type)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "map: entity %u is not a %s", index,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("map: entity %u is not a %s"), index,
                    type == TSR_SPHERE_ENTITY_PERSON ? "person" : "trigger");
       return FALSE;
     }
@@ -611,7 +612,7 @@ tsr_sphere_document_check_zone (TsrSphereDocument *self,
     return FALSE;
   if (index >= self->map->zones->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: zone %u does not exist", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: zone %u does not exist"), index);
       return FALSE;
     }
   return TRUE;
@@ -624,7 +625,7 @@ tsr_sphere_document_check_string (const char *text,
 {
   if (text != NULL && strlen (text) > TSR_SPHERE_STRING_MAX)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: %s is longer than %u bytes",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: %s is longer than %u bytes"),
                    what, TSR_SPHERE_STRING_MAX);
       return FALSE;
     }

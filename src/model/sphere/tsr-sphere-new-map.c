@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include <glib/gi18n.h>
 
 /* Two plain tiles, so a blank map shows and the first strokes can be seen. */
 static TsrSphereTileset *
@@ -36,7 +37,7 @@ tsr_sphere_document_new_map (guint    width,
 
   if (width < 1 || width > 4096 || height < 1 || height > 4096)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: %u × %u cells: each side must be 1 to 4096",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: %u × %u cells: each side must be 1 to 4096"),
                    width, height);
       return NULL;
     }
@@ -45,13 +46,13 @@ tsr_sphere_document_new_map (guint    width,
       tileset = tsr_sphere_tileset_parse (tileset_rts, error);
       if (tileset == NULL)
         {
-          g_prefix_error (error, "tileset: ");
+          g_prefix_error (error, _("tileset: "));
           return NULL;
         }
       if (tileset->tiles->len == 0)
         {
           tsr_sphere_tileset_free (tileset);
-          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "tileset: it has no tiles");
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("tileset: it has no tiles"));
           return NULL;
         }
     }
@@ -59,7 +60,7 @@ tsr_sphere_document_new_map (guint    width,
     {
       if (tile_width < 1 || tile_width > TSR_SPHERE_TILE_SIZE_MAX || tile_height < 1 || tile_height > TSR_SPHERE_TILE_SIZE_MAX)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "tileset: %u × %u pixel tiles: each side must be 1 to %u",
+          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("tileset: %u × %u pixel tiles: each side must be 1 to %u"),
                        tile_width, tile_height, TSR_SPHERE_TILE_SIZE_MAX);
           return NULL;
         }

@@ -155,7 +155,7 @@ check_maps (TsrWolfDocument *document,
   if (tsr_wolf_document_get_maps (document) == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "%s: the set has no MAPHEAD and GAMEMAPS, so it holds no levels",
+                   _("%s: the set has no MAPHEAD and GAMEMAPS, so it holds no levels"),
                    tsr_document_get_display_name (TSR_DOCUMENT (document)));
       return FALSE;
     }
@@ -174,7 +174,7 @@ check_index (TsrWolfDocument *document,
   n = tsr_wolf_document_get_n_levels (document);
   if (index >= n)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no level %u: the set has %u levels", index, n);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("no level %u: the set has %u levels"), index, n);
       return FALSE;
     }
   return TRUE;
@@ -188,7 +188,7 @@ check_room (TsrWolfDocument *document,
     return FALSE;
   if (tsr_wolf_document_get_n_levels (document) >= TSR_WOLF3D_MAX_LEVELS)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "MAPHEAD holds at most %d levels",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("MAPHEAD holds at most %d levels"),
                    TSR_WOLF3D_MAX_LEVELS);
       return FALSE;
     }
@@ -201,7 +201,7 @@ check_name (const char *name,
 {
   if (strlen (name) > TSR_WOLF3D_LEVEL_NAME_MAX)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level name '%s' is longer than %d bytes",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level name '%s' is longer than %d bytes"),
                    name, TSR_WOLF3D_LEVEL_NAME_MAX);
       return FALSE;
     }
@@ -304,7 +304,7 @@ tsr_wolf_command_duplicate_level (TsrWolfDocument *document,
   source = tsr_wolf_document_get_level_map (document, index);
   if (source->level == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "slot %u of MAPHEAD is empty: nothing to duplicate", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("slot %u of MAPHEAD is empty: nothing to duplicate"), index);
       return NULL;
     }
   if (name == NULL)
@@ -337,7 +337,7 @@ tsr_wolf_command_delete_level (TsrWolfDocument *document,
     return NULL;
   if (tsr_wolf_document_get_n_levels (document) == 1)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "the last level of a set cannot be deleted");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("the last level of a set cannot be deleted"));
       return NULL;
     }
   self = command_new (document, LEVEL_REMOVE, index, _("Delete Level"));
@@ -359,7 +359,7 @@ tsr_wolf_command_move_level (TsrWolfDocument *document,
     return NULL;
   if (from == to)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level %u is already at %u", from, to);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level %u is already at %u"), from, to);
       return NULL;
     }
   self = command_new (document, LEVEL_MOVE, from, _("Move Level"));
@@ -384,7 +384,7 @@ tsr_wolf_command_rename_level (TsrWolfDocument *document,
   map = tsr_wolf_document_get_level_map (document, index);
   if (map->level == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "slot %u of MAPHEAD is empty: it has no name", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("slot %u of MAPHEAD is empty: it has no name"), index);
       return NULL;
     }
   self = command_new (document, LEVEL_RENAME, index, _("Rename Level"));
