@@ -9,6 +9,7 @@
  * layer data and those properties; a map made in Tiled imports with Sphere's defaults. */
 #include "formats/sphere/tsr-sphere-tmx.h"
 
+#include <glib/gi18n.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -338,14 +339,14 @@ tsr_sphere_tmx_export (const TsrSphereMap *map,
   if (tileset == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "map: its tileset was not found, and TMX needs the tile images");
+                   _("map: its tileset was not found, and TMX needs the tile images"));
       return NULL;
     }
   columns = MIN (16u, MAX (tileset->tiles->len, 1u));
   sheet = tsr_sphere_tileset_sheet (tileset, columns);
   if (sheet == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: the tileset is too large for one image");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: the tileset is too large for one image"));
       return NULL;
     }
   png = tsr_image_to_png (sheet, error);
@@ -730,7 +731,7 @@ tsr_tmx_fail (GMarkupParseContext *context, GError **error, const char *format, 
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_markup_parse_context_get_position (context, &line, &column);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, message);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX %d:%d: %s"), line, column, message);
 }
 
 /* GMarkup's message ("Error on line 45 char 42: Document ended unexpectedly …") without its own
@@ -792,7 +793,7 @@ tsr_tmx_parse_file (TsrTmxImport *import, const char *path, const char *data, gs
   if (!ok && error != NULL && *error != NULL && (*error)->domain != TSR_ERROR)
     {
       g_autofree char *reason = tsr_tmx_markup_reason ((*error)->message);
-      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, reason);
+      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, _("TMX %d:%d: %s"), line, column, reason);
 
       g_clear_error (error);
       *error = wrapped;
@@ -1230,7 +1231,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
 
   if (attributes == NULL || import->image_path == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX: a tileset with one image is needed");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: a tileset with one image is needed"));
       return NULL;
     }
   width = tsr_tmx_int (attributes, "tilewidth", 0, 1, TSR_SPHERE_TILE_SIZE_MAX, &ok, problems);
@@ -1239,14 +1240,14 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
   columns = tsr_tmx_int (attributes, "columns", 0, 1, G_MAXUINT16, &ok, problems);
   if (!ok || width == 0 || height == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: %s",
-                   problems->len ? problems->str : "tile size missing");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: %s"),
+                   problems->len ? problems->str : _("tile size missing"));
       return NULL;
     }
   if (tsr_tmx_int (attributes, "spacing", 0, 0, 0, &ok, problems) != 0 ||
       tsr_tmx_int (attributes, "margin", 0, 0, 0, &ok, problems) != 0 || !ok)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: margin and spacing must be 0");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: margin and spacing must be 0"));
       return NULL;
     }
   png = tsr_tmx_read (import->image_path, error);
@@ -1257,8 +1258,8 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
     return NULL;
   if ((gint64) sheet->width < columns * width || (gint64) sheet->height < ((count + columns - 1) / columns) * height)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: image %ux%u is too small for %"
-                   G_GINT64_FORMAT " tiles", sheet->width, sheet->height, count);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: image %ux%u is too small for %lld tiles"),
+                   sheet->width, sheet->height, (long long) count);
       return NULL;
     }
 
@@ -1311,7 +1312,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
     }
   if (!ok)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: %s", problems->str);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: %s"), problems->str);
       return NULL;
     }
   return g_steal_pointer (&tileset);
@@ -1340,12 +1341,12 @@ tsr_sphere_tmx_import (const char *path,
     goto out;
   if (import.map_properties == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX: no <map> element");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: no <map> element"));
       goto out;
     }
   if (import.map->layers->len == 0 || import.map->layers->len > 255)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX: 1..255 tile layers expected, %u found",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: 1..255 tile layers expected, %u found"),
                    import.map->layers->len);
       goto out;
     }
@@ -1384,7 +1385,7 @@ tsr_sphere_tmx_import (const char *path,
   if (!ok)
     {
       tsr_sphere_tileset_free (tileset);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX map properties: %s", problems->str);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX map properties: %s"), problems->str);
       goto out;
     }
   /* A map made in Tiled names no tileset file: its tileset is appended, as Sphere allows. */
