@@ -976,6 +976,7 @@ check_translated_load_error (void)
   g_autofree char *path = NULL;
   g_autofree char *expected = NULL;
   g_autofree char *english = NULL;
+  g_autofree char *shot = NULL;
   g_autoptr(GFile) file = NULL;
   gsize length = 0;
   TsrWindow *window;
@@ -1009,6 +1010,8 @@ check_translated_load_error (void)
   g_test_message ("load error in the language: %s", message);
   g_assert_nonnull (strstr (message, expected));
   g_assert_null (strstr (message, english));
+  shot = g_strdup_printf ("tile-editors-%s-load-error.png", g_getenv ("LANGUAGE"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, shot);
   tsr_test_ui_close_window (window);
 }
 
