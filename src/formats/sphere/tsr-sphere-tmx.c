@@ -9,8 +9,9 @@
  * layer data and those properties; a map made in Tiled imports with Sphere's defaults. */
 #include "formats/sphere/tsr-sphere-tmx.h"
 
-#include <glib/gi18n.h>
 #include <errno.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -621,6 +622,23 @@ tsr_tmx_parse_int (const char *text, gint64 min, gint64 max, gint64 *value)
   return errno == 0 && end != text && *end == '\0' && *value >= min && *value <= max;
 }
 
+/* Appends one problem to PROBLEMS, after "; " when there are others. */
+static void tsr_tmx_problem (GString *problems, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+tsr_tmx_problem (GString    *problems,
+                 const char *format,
+                 ...)
+{
+  va_list args;
+
+  if (problems->len > 0)
+    g_string_append (problems, "; ");
+  va_start (args, format);
+  g_string_append_vprintf (problems, format, args);
+  va_end (args);
+}
+
 static gint64
 tsr_tmx_int (GHashTable *table, const char *name, gint64 fallback, gint64 min, gint64 max,
              gboolean *ok, GString *problems)
@@ -632,8 +650,7 @@ tsr_tmx_int (GHashTable *table, const char *name, gint64 fallback, gint64 min, g
     return fallback;
   if (!tsr_tmx_parse_int (text, min, max, &value))
     {
-      g_string_append_printf (problems, "%s%s=\"%s\" is not a number in %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT,
-                              problems->len ? "; " : "", name, text, min, max);
+      tsr_tmx_problem (problems, _("%s=\"%s\" is not a number in %" PRId64 "..%" PRId64), name, text, min, max);
       *ok = FALSE;
       return fallback;
     }
@@ -666,7 +683,7 @@ tsr_tmx_float (GHashTable *table, const char *name, float fallback, gboolean *ok
       if (end != text && *end == '\0')
         return value;
     }
-  g_string_append_printf (problems, "%s%s=\"%s\" is not a number", problems->len ? "; " : "", name, text);
+  tsr_tmx_problem (problems, _("%s=\"%s\" is not a number"), name, text);
   *ok = FALSE;
   return fallback;
 }
@@ -965,7 +982,7 @@ tsr_tmx_object_segments (TsrTmxFrame *object, GArray *segments, gint64 max, GStr
 
       if (x1 < 0 || y1 < 0 || x2 < 0 || y2 < 0 || x1 > max || y1 > max || x2 > max || y2 > max)
         {
-          g_string_append_printf (problems, "%sa segment leaves 0..%" G_GINT64_FORMAT, problems->len ? "; " : "", max);
+          tsr_tmx_problem (problems, _("a segment leaves 0..%" PRId64), max);
           return FALSE;
         }
       segment = (TsrSphereSegment) { (guint32) x1, (guint32) y1, (guint32) x2, (guint32) y2 };
@@ -1008,21 +1025,19 @@ tsr_tmx_end_layer (TsrTmxImport *import, TsrTmxFrame *frame, TsrTmxFrame *data, 
         continue;
       if (count >= (guint) (width * height))
         {
-          g_string_append_printf (problems, "%smore than %" G_GINT64_FORMAT " cells", problems->len ? "; " : "",
-                                  width * height);
+          tsr_tmx_problem (problems, _("more than %" PRId64 " cells"), width * height);
           *ok = FALSE;
           break;
         }
       if (!tsr_tmx_parse_int (cells[i], 0, G_MAXUINT32, &gid))
         {
-          g_string_append_printf (problems, "%scell \"%s\" is not a tile id", problems->len ? "; " : "", cells[i]);
+          tsr_tmx_problem (problems, _("cell \"%s\" is not a tile id"), cells[i]);
           *ok = FALSE;
           break;
         }
       if (gid & 0xe0000000)
         {
-          g_string_append_printf (problems, "%sflipped or rotated tiles cannot be stored in Sphere maps",
-                                  problems->len ? "; " : "");
+          tsr_tmx_problem (problems, "%s", _("flipped or rotated tiles cannot be stored in Sphere maps"));
           *ok = FALSE;
           break;
         }
@@ -1031,8 +1046,7 @@ tsr_tmx_end_layer (TsrTmxImport *import, TsrTmxFrame *frame, TsrTmxFrame *data, 
     }
   if (*ok && count != (guint) (width * height))
     {
-      g_string_append_printf (problems, "%s%u cells where %" G_GINT64_FORMAT " were expected",
-                              problems->len ? "; " : "", count, width * height);
+      tsr_tmx_problem (problems, _("%u cells where %" PRId64 " were expected"), count, width * height);
       *ok = FALSE;
     }
 }
@@ -1057,14 +1071,13 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
 
       if (layer_text != NULL && (index < 0 || !tsr_tmx_parse_int (layer_text, 0, index, &index)))
         {
-          g_string_append_printf (problems, "%sobstructions of layer %s, which does not exist",
-                                  problems->len ? "; " : "", layer_text);
+          tsr_tmx_problem (problems, _("obstructions of layer %s, which does not exist"), layer_text);
           *ok = FALSE;
           return;
         }
       if (index < 0)
         {
-          g_string_append_printf (problems, "%sobstructions before any tile layer", problems->len ? "; " : "");
+          tsr_tmx_problem (problems, "%s", _("obstructions before any tile layer"));
           *ok = FALSE;
           return;
         }
@@ -1129,8 +1142,8 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
     }
   else
     {
-      g_string_append_printf (problems, "%sobject of type \"%s\": Sphere maps hold persons, triggers and zones",
-                              problems->len ? "; " : "", type ? type : "");
+      tsr_tmx_problem (problems, _("object of type \"%s\": Sphere maps hold persons, triggers and zones"),
+                       type ? type : "");
       *ok = FALSE;
     }
 }
