@@ -238,7 +238,7 @@ tsr_format_load_file (TsrFormatRegistry *registry,
       if (named != NULL)
         {
           g_set_error (error, TSR_ERROR, load_error->domain == TSR_ERROR ? load_error->code : TSR_ERROR_INVALID,
-                       _("not recognised by its contents; read as %s (by its extension): %s"), named->name,
+                       _("not recognised by its contents; read as %s (by its extension): %s"), _(named->name),
                        load_error->message);
           return NULL;
         }

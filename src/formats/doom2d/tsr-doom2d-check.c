@@ -50,7 +50,7 @@ check_spawns (const TsrDoom2dMap *map,
       const TsrDoom2dRecord *area = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_AREA, i);
       gint64 type = area->values[TSR_DOOM2D_THING_TYPE].v[0];
       const gint64 *at = area->values[TSR_DOOM2D_THING_POSITION].v;
-      g_autofree char *where = g_strdup_printf ("area %u", i);
+      g_autofree char *where = g_strdup_printf (_("area %u"), i);
 
       if (type >= TSR_DOOM2D_AREA_PLAYERPOINT1 && type <= TSR_DOOM2D_AREA_DMPOINT)
         {
@@ -103,7 +103,7 @@ check_triggers (const TsrDoom2dMap *map,
       const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i);
       gint64 type = trigger->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
       const gint64 *at = trigger->values[TSR_DOOM2D_TRIGGER_POSITION].v;
-      g_autofree char *where = g_strdup_printf ("trigger %u", i);
+      g_autofree char *where = g_strdup_printf (_("trigger %u"), i);
       TsrFindingPlace place = record_place (map, TSR_DOOM2D_KIND_TRIGGER, i, (double) at[0], (double) at[1]);
 
       if (type == 2 && trigger->layout != NULL)

@@ -106,7 +106,7 @@ tsr_sphere_rmp_validate (gconstpointer data, GPtrArray *findings)
   g_autofree char *tileset_name = tsr_sphere_map_get_string (map, TSR_SPHERE_STRING_TILESET);
 
   if (tileset_name[0] != '\0' && map->external_tileset == NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "tileset",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("tileset"),
                       _("tileset file \"%s\" not found next to the map: tile indexes were not checked"),
                       tileset_name);
   tsr_sphere_map_validate (map, findings);
@@ -341,7 +341,7 @@ tsr_sphere_rts_save (gconstpointer data, const char *path, GError **error)
 static void
 tsr_sphere_rts_validate (gconstpointer data, GPtrArray *findings)
 {
-  tsr_sphere_tileset_validate (data, "tileset", findings);
+  tsr_sphere_tileset_validate (data, _("tileset"), findings);
 }
 
 static void

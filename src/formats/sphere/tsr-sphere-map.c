@@ -735,34 +735,34 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
   guint map_width = 0, map_height = 0;
 
   if (map->strings->len != 3 && map->strings->len != 5 && map->strings->len != 9)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "header", _("%u strings; Sphere reads 3, 5 or 9"),
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("header"), _("%u strings; Sphere reads 3, 5 or 9"),
                       map->strings->len);
   for (guint i = 0; i < map->strings->len; i++)
-    tsr_sphere_check_string (findings, NULL, "header", N_("a string is longer than 65535 bytes"),
+    tsr_sphere_check_string (findings, NULL, _("header"), N_("a string is longer than 65535 bytes"),
                              g_ptr_array_index (map->strings, i));
   if (map->layers->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", _("no layers"));
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("map"), _("no layers"));
   if (map->layers->len > 255)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", _("%u layers; at most 255 fit"), map->layers->len);
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("map"), _("%u layers; at most 255 fit"), map->layers->len);
   if (map->strings->len > 0 && g_bytes_get_size (g_ptr_array_index (map->strings, 0)) == 0 && map->tileset == NULL
       && map->tail_entity_count == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "tileset", _("no tileset file is named and none is appended"));
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("tileset"), _("no tileset file is named and none is appended"));
   if (map->strings->len > 0 && g_bytes_get_size (g_ptr_array_index (map->strings, 0)) != 0 && map->tileset != NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "tileset",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("tileset"),
                       _("a tileset file is named and one is appended: Sphere ignores the appended one"));
   if (map->tail_entity_count > 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "entities",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("entities"),
                       _("entity %u has an unknown type; it and the %u entities and %u zones after it "
                       "are kept as bytes and cannot be checked or edited"),
                       map->entities->len, map->tail_entity_count - 1, map->tail_zone_count);
   if (map->unparsed_tail != NULL && map->tail_entity_count == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "map", _("%zu bytes after the map data"),
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("map"), _("%zu bytes after the map data"),
                       g_bytes_get_size (map->unparsed_tail));
 
   for (guint i = 0; i < map->layers->len; i++)
     {
       const TsrSphereLayer *layer = g_ptr_array_index (map->layers, i);
-      g_autofree char *where = g_strdup_printf ("layer %u", i);
+      g_autofree char *where = g_strdup_printf (_("layer %u"), i);
       TsrFindingPlace place = tsr_finding_place_element (-1, "layer", (gint) i);
       gsize cells = (gsize) layer->width * layer->height;
       guint bad = 0, first_bad = 0;
@@ -800,19 +800,19 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
                                                     map->start_x, map->start_y);
 
       if (start == NULL)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "start", _("start layer %u does not exist"), map->start_layer);
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, _("start"), _("start layer %u does not exist"), map->start_layer);
       else if (map->start_x >= start->width * tile_width || map->start_y >= start->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "start", _("start position (%u,%u) is outside the map"),
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, _("start"), _("start position (%u,%u) is outside the map"),
                           map->start_x, map->start_y);
       if (map->start_direction > 7)
-        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, "start", _("start direction %u is not 0..7"),
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, _("start"), _("start direction %u is not 0..7"),
                           map->start_direction);
     }
 
   for (guint i = 0; i < map->entities->len; i++)
     {
       const TsrSphereEntity *entity = g_ptr_array_index (map->entities, i);
-      g_autofree char *where = g_strdup_printf ("entity %u", i);
+      g_autofree char *where = g_strdup_printf (_("entity %u"), i);
       const TsrSphereLayer *layer = entity->layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, entity->layer) : NULL;
       TsrFindingPlace place = tsr_finding_place_at (-1, "entity", (gint) i, TSR_FINDING_POINT_PIXELS,
@@ -855,7 +855,7 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
   for (guint i = 0; i < map->zones->len; i++)
     {
       const TsrSphereZone *zone = g_ptr_array_index (map->zones, i);
-      g_autofree char *where = g_strdup_printf ("zone %u", i);
+      g_autofree char *where = g_strdup_printf (_("zone %u"), i);
       const TsrSphereLayer *layer = zone->layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, zone->layer) : NULL;
       /* The centre, so an editor can centre the view on the zone. */
@@ -878,7 +878,7 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
     }
 
   if (map->tileset != NULL)
-    tsr_sphere_tileset_validate (map->tileset, "appended tileset", findings);
+    tsr_sphere_tileset_validate (map->tileset, _("appended tileset"), findings);
   (void) map_width;
   (void) map_height;
 }

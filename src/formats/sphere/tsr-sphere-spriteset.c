@@ -374,24 +374,24 @@ tsr_sphere_spriteset_validate (const TsrSphereSpriteset *spriteset,
                                GPtrArray                *findings)
 {
   if (spriteset->images->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "spriteset", _("no images"));
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("spriteset"), _("no images"));
   if (spriteset->trailing != NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset", _("%zu bytes after the "
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"), _("%zu bytes after the "
                       "spriteset data (kept, ignored by Sphere)"), g_bytes_get_size (spriteset->trailing));
   if (spriteset->version == 1 && spriteset->images->len != 64)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"),
                       _("version 1 spritesets hold 64 images (8 directions of 8), %u found"),
                       spriteset->images->len);
   if (spriteset->version == 2 && spriteset->image_count != spriteset->images->len)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"),
                       _("the header counts %u images, the directions hold %u frames"),
                       spriteset->image_count, spriteset->images->len);
   if (spriteset->version != 1 && spriteset->directions->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "spriteset", _("no directions"));
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("spriteset"), _("no directions"));
   for (guint d = 0; d < spriteset->directions->len; d++)
     {
       const TsrSphereDirection *direction = g_ptr_array_index (spriteset->directions, d);
-      g_autofree char *where = g_strdup_printf ("direction %u", d);
+      g_autofree char *where = g_strdup_printf (_("direction %u"), d);
       TsrFindingPlace place = tsr_finding_place_element (-1, "direction", (gint) d);
 
       if (direction->frames->len == 0)
@@ -406,5 +406,5 @@ tsr_sphere_spriteset_validate (const TsrSphereSpriteset *spriteset,
         }
     }
   if (spriteset->base_x1 > spriteset->base_x2 || spriteset->base_y1 > spriteset->base_y2)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset", _("the base rectangle is not normalised"));
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"), _("the base rectangle is not normalised"));
 }

@@ -401,7 +401,7 @@ tsr_sphere_tileset_validate (const TsrSphereTileset *tileset,
   for (guint i = 0; i < tileset->tiles->len; i++)
     {
       const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, i);
-      g_autofree char *tile_where = g_strdup_printf ("%s tile %u", where, i);
+      g_autofree char *tile_where = g_strdup_printf (_("%s tile %u"), where, i);
       TsrFindingPlace place = tsr_finding_place_element (-1, "tile", (gint) i);
 
       if (tile->animated && tile->next_tile >= tileset->tiles->len)

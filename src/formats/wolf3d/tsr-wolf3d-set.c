@@ -600,7 +600,7 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
       if (level == NULL)
         continue;
       /* Numbered from 1, as the editor's levels list and the game's floors are. */
-      where = g_strdup_printf ("level %u (%s)", i + 1, level->name);
+      where = g_strdup_printf (_("level %u (%s)"), i + 1, level->name);
       whole = tsr_finding_place_element ((gint) i, "level", (gint) i);
       tiles = (gsize) level->width * level->height;
       if (level->width != 64 || level->height != 64)
