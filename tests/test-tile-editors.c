@@ -967,6 +967,58 @@ match_any_tooltip (GtkWidget *widget, gconstpointer text)
   return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
 }
 
+/* A codec's load error in the language: a Sphere tileset cut short after its header and a few
+ * bytes fails to open, and the error bar says so in the catalogue's words, with the numbers of the
+ * real file's header (tile count, width, height), not in English. */
+static void
+check_translated_load_error (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
+  g_autofree char *original = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *english = NULL;
+  g_autofree char *shot = NULL;
+  g_autoptr(GFile) file = NULL;
+  gsize length = 0;
+  TsrWindow *window;
+  const char *message;
+  guint count, width, height;
+
+  if (source == NULL)
+    return;
+  original = g_build_filename (source, "outside_neo.rts", NULL);
+  g_assert_true (g_file_get_contents (original, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 256 + 64);
+  /* The .rts header: ".rts", version, tile count, tile width, tile height (16-bit little endian). */
+  count = (guint8) contents[6] | (guint) (guint8) contents[7] << 8;
+  width = (guint8) contents[8] | (guint) (guint8) contents[9] << 8;
+  height = (guint8) contents[10] | (guint) (guint8) contents[11] << 8;
+  dir = g_build_filename (work_dir, "sphere-translated-error", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  path = g_build_filename (dir, "cut.rts", NULL);
+  g_assert_true (g_file_set_contents (path, contents, 256 + 64, NULL));
+  expected = g_strdup_printf (_("tileset: %u tiles of %ux%u pixels expected, the data ends first"), count, width,
+                              height);
+  english = g_strdup_printf ("tileset: %u tiles of %ux%u pixels expected, the data ends first", count, width,
+                             height);
+  g_assert_cmpstr (expected, !=, english);
+
+  window = new_window ();
+  file = g_file_new_for_path (path);
+  g_assert_false (tsr_test_ui_open_file (window, file));
+  message = tsr_window_get_error_message (window);
+  g_assert_nonnull (message);
+  g_test_message ("load error in the language: %s", message);
+  g_assert_nonnull (strstr (message, expected));
+  g_assert_null (strstr (message, english));
+  shot = g_strdup_printf ("tile-editors-%s-load-error.png", g_getenv ("LANGUAGE"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, shot);
+  tsr_test_ui_close_window (window);
+}
+
 static void
 test_translated (void)
 {
@@ -986,6 +1038,7 @@ test_translated (void)
   /* The catalogue is loaded: code strings and the templates' strings are translated. */
   g_assert_cmpstr (_("_Pencil"), !=, "_Pencil");
   g_assert_cmpstr (_("Layers"), !=, "Layers");
+  check_translated_load_error ();
   set = g_build_filename (source, "wl1_v14_shareware", NULL);
   dir = tsr_test_ui_copy_files (set, wolf3d_files, work_dir, "wolf3d-translated");
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);

@@ -1,6 +1,7 @@
 /* tsr-format-registry.c: the list of codecs and content-based detection. */
 #include "formats/tsr-format.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -133,8 +134,7 @@ tsr_format_registry_detect (TsrFormatRegistry *registry,
 
   if (best == NULL)
     tsr_set_error_at (error, TSR_ERROR_UNKNOWN_FORMAT, 0,
-                      "not a file Tessera knows: no format recognises its %" G_GSIZE_FORMAT
-                      " bytes (run 'tessera-cli formats' for the list)", size);
+                      _("not a file Tessera knows: no format recognises its %zu bytes (run 'tessera-cli formats' for the list)"), size);
   return best;
 }
 
@@ -238,7 +238,7 @@ tsr_format_load_file (TsrFormatRegistry *registry,
       if (named != NULL)
         {
           g_set_error (error, TSR_ERROR, load_error->domain == TSR_ERROR ? load_error->code : TSR_ERROR_INVALID,
-                       "not recognised by its contents; read as %s (by its extension): %s", named->name,
+                       _("not recognised by its contents; read as %s (by its extension): %s"), _(named->name),
                        load_error->message);
           return NULL;
         }

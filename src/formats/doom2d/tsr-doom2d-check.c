@@ -2,6 +2,9 @@
  * lies within a WALL panel's rectangle (edges excluded: standing on a wall is fine). */
 #include "formats/doom2d/tsr-doom2d-check.h"
 
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
 #include "core/tsr-finding.h"
 
 static TsrFindingPlace
@@ -47,7 +50,7 @@ check_spawns (const TsrDoom2dMap *map,
       const TsrDoom2dRecord *area = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_AREA, i);
       gint64 type = area->values[TSR_DOOM2D_THING_TYPE].v[0];
       const gint64 *at = area->values[TSR_DOOM2D_THING_POSITION].v;
-      g_autofree char *where = g_strdup_printf ("area %u", i);
+      g_autofree char *where = g_strdup_printf (_("area %u"), i);
 
       if (type >= TSR_DOOM2D_AREA_PLAYERPOINT1 && type <= TSR_DOOM2D_AREA_DMPOINT)
         {
@@ -56,7 +59,7 @@ check_spawns (const TsrDoom2dMap *map,
               TsrFindingPlace place = record_place (map, TSR_DOOM2D_KIND_AREA, i, (double) at[0], (double) at[1]);
 
               tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                   "a second player %d spawn (area %d is the first); the game uses one",
+                                   _("a second player %d spawn (area %d is the first); the game uses one"),
                                    (int) type, first[type - 1]);
             }
           else if (first[type - 1] < 0)
@@ -77,7 +80,7 @@ check_spawns (const TsrDoom2dMap *map,
         dm_kind = TSR_DOOM2D_KIND_ITEM;
       }
   if (first[0] < 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "map", "no player 1 spawn (area PLAYERPOINT1)");
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "map", _("no player 1 spawn (area PLAYERPOINT1)"));
   if (deathmatch && first[2] < 0)
     {
       const gint64 *at = tsr_doom2d_map_get (map, dm_kind, (guint) dm_reason)->values[0].v;
@@ -85,8 +88,9 @@ check_spawns (const TsrDoom2dMap *map,
       g_autofree char *where = g_strdup_printf ("%s %d", tsr_doom2d_record_type (dm_kind)->table.name, dm_reason);
 
       tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                           "a deathmatch map (this %s is for multiplayer only) without DM spawns (area DMPOINT)",
-                           dm_kind == TSR_DOOM2D_KIND_ITEM ? "item" : "area");
+                           dm_kind == TSR_DOOM2D_KIND_ITEM
+                           ? _("a deathmatch map (this item is for multiplayer only) without DM spawns (area DMPOINT)")
+                           : _("a deathmatch map (this area is for multiplayer only) without DM spawns (area DMPOINT)"));
     }
 }
 
@@ -99,7 +103,7 @@ check_triggers (const TsrDoom2dMap *map,
       const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, i);
       gint64 type = trigger->values[TSR_DOOM2D_TRIGGER_TYPE].v[0];
       const gint64 *at = trigger->values[TSR_DOOM2D_TRIGGER_POSITION].v;
-      g_autofree char *where = g_strdup_printf ("trigger %u", i);
+      g_autofree char *where = g_strdup_printf (_("trigger %u"), i);
       TsrFindingPlace place = record_place (map, TSR_DOOM2D_KIND_TRIGGER, i, (double) at[0], (double) at[1]);
 
       if (type == 2 && trigger->layout != NULL)
@@ -110,12 +114,12 @@ check_triggers (const TsrDoom2dMap *map,
 
           if (wall >= 0)
             tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                 "teleports to (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT "), inside wall panel %d",
+                                 _("teleports to (%" PRId64 ", %" PRId64 "), inside wall panel %d"),
                                  target[0], target[1], wall);
         }
       else if (type == 14 && trigger->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0] < 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                             "texture trigger has no texture panel to switch");
+                             _("texture trigger has no texture panel to switch"));
     }
 }
 

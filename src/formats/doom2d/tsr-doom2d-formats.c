@@ -1,5 +1,6 @@
 /* tsr-doom2d-formats.c: the TsrFormat entries of the Doom2D Forever family. */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -114,7 +115,7 @@ tsr_doom2d_file_select_map (TsrDoom2dFile *file,
 
   if (file->wad == NULL || index >= file->map_entries->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no map %u in the archive (it holds %u)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("no map %u in the archive (it holds %u)"),
                    index, file->map_entries ? file->map_entries->len : 0);
       return FALSE;
     }
@@ -128,7 +129,7 @@ tsr_doom2d_file_select_map (TsrDoom2dFile *file,
                           : tsr_doom2d_map_read_binary (bytes, size, error);
   if (map == NULL)
     {
-      tsr_error_prefix (error, "resource %s", entry->name);
+      tsr_error_prefix (error, _("resource %s"), entry->name);
       return FALSE;
     }
   tsr_doom2d_map_free (file->map);
@@ -189,7 +190,7 @@ tsr_doom2d_file_store_map (TsrDoom2dFile *file,
 
   if (file->wad == NULL || file->map_entry == NULL || file->map == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "no map from an archive to store");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("no map from an archive to store"));
       return FALSE;
     }
   bytes = file->map_is_text ? tsr_doom2d_map_write_text (file->map)
@@ -243,8 +244,8 @@ validate (gconstpointer data, GPtrArray *findings)
         else if (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE))
           {
             tsr_findings_add (findings, TSR_SEVERITY_WARNING, entry->name,
-                              "not checked: expands beyond the %" G_GSIZE_FORMAT " bytes left for "
-                              "checking the archive (64 times its size, at least 16 MiB)", left);
+                              _("not checked: expands beyond the %zu bytes left for "
+                              "checking the archive (64 times its size, at least 16 MiB)"), left);
             left -= MIN (expanded, left);
           }
         else
@@ -288,7 +289,7 @@ describe_map (const TsrDoom2dMap *map, JsonBuilder *builder)
   json_builder_add_string_value (builder, map->header->values[TSR_DOOM2D_HEADER_SKY].text);
   json_builder_set_member_name (builder, "size");
   {
-    g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT " x %" G_GINT64_FORMAT, size->v[0], size->v[1]);
+    g_autofree char *text = g_strdup_printf ("%" PRId64 " x %" PRId64, size->v[0], size->v[1]);
     json_builder_add_string_value (builder, text);
   }
   json_builder_set_member_name (builder, "counts");
@@ -310,7 +311,7 @@ describe_map (const TsrDoom2dMap *map, JsonBuilder *builder)
       const char *name = tsr_field_enum_name (trigger_enum, type);
       if (name == NULL)
         {
-          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, type);
+          g_autofree char *number = g_strdup_printf ("%" PRId64, type);
           name = g_intern_string (number);
         }
       if (!g_hash_table_contains (trigger_types, name))
@@ -407,7 +408,7 @@ tsr_doom2d_file_render (TsrDoom2dFile      *file,
     return NULL;
   if (file->map == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "the archive holds no map to draw");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("the archive holds no map to draw"));
       return NULL;
     }
   if (search != NULL)
@@ -454,7 +455,7 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
     return NULL;
   if (file->map == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no map to convert");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("no map to convert"));
       return NULL;
     }
   if (target == &doom2d_text_format)
@@ -496,7 +497,7 @@ convert (gconstpointer data, const TsrFormat *target, const char *path,
       tsr_doom2d_wad_free (wad);
       return bytes != NULL ? tsr_output_files_new_single (path, bytes) : NULL;
     }
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "cannot convert to %s", target->id);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("cannot convert to %s"), target->id);
   return NULL;
 }
 

@@ -1,6 +1,8 @@
 /* tsr-doom2d-map.c: the map model, the binary lump reader and writer, reference-keeping edits and
  * validation. Fields are read and written by walking the schema tables; a record keeps its binary
  * bytes so that what no field covers (padding, unused trigger data) is written back unchanged. */
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -964,13 +966,13 @@ tsr_doom2d_map_read_binary (const guint8 *data,
     return NULL;
   if (memcmp (magic, "MAP", 3) != 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "map: 'MAP' signature expected");
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, _("map: 'MAP' signature expected"));
       return NULL;
     }
   if (magic[3] != 1)
     {
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 3,
-                        "map: version %u, only version 1 exists", magic[3]);
+                        _("map: version %u, only version 1 exists"), magic[3]);
       return NULL;
     }
 
@@ -1001,13 +1003,13 @@ tsr_doom2d_map_read_binary (const guint8 *data,
       if (type == NULL)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
-                            "map: block type %u unknown (1 to 7 or 0 expected)", block.type);
+                            _("map: block type %u unknown (1 to 7 or 0 expected)"), block.type);
           goto fail;
         }
       if (seen[block.type])
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
-                            "map: second %s block (type %u)", type->table.name, block.type);
+                            _("map: second %s block (type %u)"), type->table.name, block.type);
           goto fail;
         }
       seen[block.type] = TRUE;
@@ -1015,7 +1017,7 @@ tsr_doom2d_map_read_binary (const guint8 *data,
           || (type->kind == TSR_DOOM2D_KIND_HEADER && block_size != type->table.size))
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, block_offset,
-                            "map: %s block of %u bytes, a multiple of %" G_GSIZE_FORMAT " expected",
+                            _("map: %s block of %u bytes, a multiple of %zu expected"),
                             type->table.name, block_size, type->table.size);
           goto fail;
         }
@@ -1067,7 +1069,7 @@ tsr_doom2d_map_read_binary (const guint8 *data,
 
   if (!seen[7])
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 4, "map: no header block (type 7)");
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 4, _("map: no header block (type 7)"));
       goto fail;
     }
   return map;
@@ -1464,7 +1466,7 @@ validate_references (const TsrDoom2dMap    *map,
           || (v >= 0 && v < tsr_doom2d_map_count (map, kind)))
         continue;
       tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
-                           "%s refers to %s %" G_GINT64_FORMAT ", the map has %u", fields[f].name,
+                           _("%s refers to %s %" PRId64 ", the map has %u"), fields[f].name,
                            tsr_doom2d_record_type (kind)->table.name, v, tsr_doom2d_map_count (map, kind));
     }
 }
@@ -1491,8 +1493,7 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
   GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
 
   if (bounds.w == 0 || bounds.h == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", "map size is %" G_GINT64_FORMAT " x %"
-                      G_GINT64_FORMAT, bounds.w, bounds.h);
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", _("map size is %" PRId64 " x %" PRId64), bounds.w, bounds.h);
 
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     for (guint i = 0; i < map->records[k]->len; i++)
@@ -1517,7 +1518,7 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
               g_autoptr(GByteArray) bytes = tsr_doom2d_utf8_to_cp1251 (record->values[f].text);
               if (bytes->len > type->table.fields[f].width)
                 tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                  "%s is %u bytes long, the file keeps %u", type->table.fields[f].name,
+                                  _("%s is %u bytes long, the file keeps %u"), type->table.fields[f].name,
                                   bytes->len, type->table.fields[f].width);
             }
         if (k == TSR_DOOM2D_KIND_TEXTURE)
@@ -1525,8 +1526,8 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
 
         if (!box_inside (&box, &bounds))
           tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                            "at (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") size %" G_GINT64_FORMAT
-                            " x %" G_GINT64_FORMAT " reaches outside the map", box.x, box.y, box.w, box.h);
+                            _("at (%" PRId64 ", %" PRId64 ") size %" PRId64
+                            " x %" PRId64 " reaches outside the map"), box.x, box.y, box.w, box.h);
 
         if (k == TSR_DOOM2D_KIND_AREA)
           {
@@ -1545,7 +1546,7 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
                   && box_inside (&box, &panel_box))
                 {
                   tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                    "stuck inside wall panel %u", p);
+                                    _("stuck inside wall panel %u"), p);
                   break;
                 }
             }
@@ -1563,22 +1564,23 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
                      : TSR_DOOM2D_PANEL_LIFTUP | TSR_DOOM2D_PANEL_LIFTDOWN
                        | TSR_DOOM2D_PANEL_LIFTLEFT | TSR_DOOM2D_PANEL_LIFTRIGHT;
             if (target == -1)
-              tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "%s trigger points at no panel",
-                                is_door_trigger (trigger_type) ? "door" : "lift");
+              tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "%s",
+                                is_door_trigger (trigger_type) ? _("door trigger points at no panel")
+                                : _("lift trigger points at no panel"));
             else if (target >= 0 && target < panels->len)
               {
                 const TsrDoom2dRecord *panel = g_ptr_array_index (panels, target);
                 if (!(panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & wanted))
                   tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                                    "%s trigger points at panel %" G_GINT64_FORMAT
-                                    ", which is no %s panel",
-                                    is_door_trigger (trigger_type) ? "door" : "lift", target,
-                                    is_door_trigger (trigger_type) ? "door" : "lift");
+                                    is_door_trigger (trigger_type)
+                                    ? _("door trigger points at panel %" PRId64 ", which is no door panel")
+                                    : _("lift trigger points at panel %" PRId64 ", which is no lift panel"),
+                                    target);
               }
           }
       }
 
   if (!spawn)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map",
-                      "no player spawn (area PLAYERPOINT1, PLAYERPOINT2 or DMPOINT)");
+                      _("no player spawn (area PLAYERPOINT1, PLAYERPOINT2 or DMPOINT)"));
 }

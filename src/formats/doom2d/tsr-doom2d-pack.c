@@ -1,4 +1,5 @@
 /* tsr-doom2d-pack.c: the packer for resource folders described by a .lst packing list. */
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -67,7 +68,7 @@ pack_entry (const char *base,
     return NULL;
   if (depth >= MAX_DEPTH)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s: lists nested more than %u deep",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: lists nested more than %u deep"),
                    list_path, MAX_DEPTH);
       return NULL;
     }
@@ -117,7 +118,7 @@ pack_list (const char *list_path,
       if (bar == NULL || bar == line || bar[1] == '\0')
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                       "%s: line %u: 'PATH|NAME' or ':SECTION' expected", list_path, i + 1);
+                       _("%s: line %u: 'PATH|NAME' or ':SECTION' expected"), list_path, i + 1);
           tsr_doom2d_wad_free (wad);
           return NULL;
         }

@@ -1,4 +1,6 @@
 /* tsr-doom2d-render.c: map rendering with a tiny built-in font for marker labels. */
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -131,7 +133,7 @@ short_label (const TsrFieldEnum *enumeration,
   gsize length;
 
   if (name == NULL)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+    return g_strdup_printf ("%" PRId64, value);
   rest = strchr (name, '_') ? strchr (name, '_') + 1 : name;
   if (g_str_has_prefix (rest, "WEAPON_") || g_str_has_prefix (rest, "AMMO_"))
     rest = strchr (rest, '_') + 1;
@@ -396,8 +398,8 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
                                 MAX (1, (guint) (map_h * canvas.scale + 0.5)));
   if (canvas.image == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map of %" G_GINT64_FORMAT " x %"
-                   G_GINT64_FORMAT " cannot be drawn at that size", map_w, map_h);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map of %" PRId64 " x %"
+                   PRId64 " cannot be drawn at that size"), map_w, map_h);
       return NULL;
     }
   fill_rect (&canvas, 0, 0, canvas.image->width, canvas.image->height, 0x101018ff);

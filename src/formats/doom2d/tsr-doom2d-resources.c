@@ -1,5 +1,6 @@
 /* tsr-doom2d-resources.c: resource paths, archive lookup across archives and game folders,
  * texture bytes and animations, decoding, and the texture cache. */
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -135,13 +136,13 @@ open_archive (TsrDoom2dResources *resources,
   if (*archive == '\0')
     {
       if (resources->own == NULL)
-        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "the map has no archive of its own");
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("the map has no archive of its own"));
       return resources->own;
     }
   if (g_hash_table_lookup_extended (resources->archives, key, NULL, (gpointer *) &wad))
     {
       if (wad == NULL)
-        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "archive %s not found in the game folders", archive);
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("archive %s not found in the game folders"), archive);
       return wad;
     }
   for (guint i = 0; i < n_places && wad == NULL; i++)
@@ -172,7 +173,7 @@ open_archive (TsrDoom2dResources *resources,
       wad = read_archive (resources->folders[i]);
   g_hash_table_insert (resources->archives, g_strdup (key), wad);
   if (wad == NULL)
-    g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "archive %s not found in the game folders", archive);
+    g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("archive %s not found in the game folders"), archive);
   return wad;
 }
 
@@ -187,7 +188,7 @@ tsr_doom2d_resources_lookup (TsrDoom2dResources *resources,
 
   if (!tsr_doom2d_resource_split (path, &archive, &section, &name))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "resource path '%s' names no resource", path);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("resource path '%s' names no resource"), path);
       return NULL;
     }
   wad = open_archive (resources, archive, error);
@@ -196,7 +197,7 @@ tsr_doom2d_resources_lookup (TsrDoom2dResources *resources,
   entry = tsr_doom2d_wad_find (wad, section, name);
   if (entry == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: no resource %s\\%s",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: no resource %s\\%s"),
                    *archive ? archive : "the map's archive", section, name);
       return NULL;
     }
@@ -231,10 +232,12 @@ anim_number (GHashTable *keys,
     {
       g_autofree char *shown = value != NULL ? g_strescape (value, NULL) : NULL;
 
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "TEXT\\ANIM: %s %s%s%s (a number from %u to 65535 expected)", key,
-                   shown != NULL ? "is '" : "is missing", shown != NULL ? shown : "",
-                   shown != NULL ? "'" : "", minimum);
+      if (shown != NULL)
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                     _("TEXT\\ANIM: %s is '%s' (a number from %u to 65535 expected)"), key, shown, minimum);
+      else
+        g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                     _("TEXT\\ANIM: %s is missing (a number from %u to 65535 expected)"), key, minimum);
       return FALSE;
     }
   *number = (guint) parsed;
@@ -266,7 +269,7 @@ tsr_doom2d_animation_parse (const guint8     *data,
   name = g_hash_table_lookup (keys, "resource");
   if (name == NULL || *name == '\0')
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TEXT\\ANIM names no resource");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TEXT\\ANIM names no resource"));
       return FALSE;
     }
   if (!anim_number (keys, "framecount", 1, &texture->frame_count, error)
@@ -296,7 +299,7 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
   entry = tsr_doom2d_wad_find (wad, "TEXT", "ANIM");
   if (entry == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "animated texture without TEXT\\ANIM");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("animated texture without TEXT\\ANIM"));
       goto out;
     }
   anim = tsr_doom2d_wad_get_data (wad, entry, error);
@@ -312,7 +315,7 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
   entry = tsr_doom2d_wad_find (wad, "TEXTURES", resource);
   if (entry == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TEXT\\ANIM names resource '%s', not in TEXTURES",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TEXT\\ANIM names resource '%s', not in TEXTURES"),
                    resource);
       g_clear_pointer (&texture, tsr_doom2d_texture_free);
       goto out;
@@ -387,7 +390,7 @@ tsr_doom2d_texture_decode (const TsrDoom2dTexture *texture,
       return tsr_image_load_tga (data, size, label, error);
     default:
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "%s: only PNG and TGA textures are decoded here", label);
+                   _("%s: only PNG and TGA textures are decoded here"), label);
       return NULL;
     }
 }
@@ -492,7 +495,7 @@ tsr_doom2d_texture_cache_get (TsrDoom2dTextureCache *cache,
   if (entry->special == TSR_DOOM2D_SPECIAL_NONE)
     {
       if (cache->resources == NULL)
-        g_set_error (&entry->error, TSR_ERROR, TSR_ERROR_IO, "no resources to look textures up in");
+        g_set_error (&entry->error, TSR_ERROR, TSR_ERROR_IO, _("no resources to look textures up in"));
       else
         entry->texture = tsr_doom2d_resources_load_texture (cache->resources, path, &entry->error);
       if (entry->texture != NULL)
@@ -503,7 +506,7 @@ tsr_doom2d_texture_cache_get (TsrDoom2dTextureCache *cache,
               || entry->image->height < entry->texture->frame_height))
         {
           g_set_error (&entry->error, TSR_ERROR, TSR_ERROR_INVALID,
-                       "%s: the animation's picture is %ux%u, smaller than one %ux%u frame", path,
+                       _("%s: the animation's picture is %ux%u, smaller than one %ux%u frame"), path,
                        entry->image->width, entry->image->height, entry->texture->frame_width,
                        entry->texture->frame_height);
           g_clear_pointer (&entry->image, tsr_image_free);
@@ -532,8 +535,8 @@ tsr_doom2d_texture_cache_check_map (TsrDoom2dTextureCache *cache,
         continue;
       failed++;
       place = tsr_finding_place_element (-1, "texture", (gint) i);
-      where = g_strdup_printf ("texture %u", i);
-      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "%s does not resolve: %s",
+      where = g_strdup_printf (_("texture %u"), i);
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("%s does not resolve: %s"),
                            path != NULL ? path : "", entry->error != NULL ? entry->error->message : "");
     }
   return failed;

@@ -3,6 +3,8 @@
  * (bytes after a string's NUL, unused trigger data) carry them in a `// tessera-raw: HEX` comment,
  * which other readers skip as a comment, so binary -> text -> binary gives back the same bytes. */
 #include <errno.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -399,7 +401,7 @@ parser_fail (Parser     *parser,
              const char *what)
 {
   if (!parser->failed)
-    tsr_set_error_at (parser->error, code, parser->token.offset, "text map: line %u: %s",
+    tsr_set_error_at (parser->error, code, parser->token.offset, _("text map: line %u: %s"),
                       line_at (parser->data, parser->token.offset), what);
   parser->failed = TRUE;
   return FALSE;
@@ -453,7 +455,7 @@ parser_next (Parser *parser)
               parser->pos++;
             }
           if (parser->pos + 1 >= parser->size)
-            return parser_fail (parser, TSR_ERROR_TRUNCATED, "comment not closed");
+            return parser_fail (parser, TSR_ERROR_TRUNCATED, _("comment not closed"));
           parser->pos += 2;
           continue;
         }
@@ -509,7 +511,7 @@ parser_next (Parser *parser)
         parser->pos++;
       /* No number is this long; the limit only keeps the copy on the stack. */
       if (parser->pos - start >= sizeof digits)
-        return parser_fail (parser, TSR_ERROR_INVALID, "number expected");
+        return parser_fail (parser, TSR_ERROR_INVALID, _("number expected"));
       {
         /* Plain decimals (nearly every number) by hand; the rest (0x..., 0...) through strtoll. */
         gboolean negative = d[start] == '-';
@@ -532,7 +534,7 @@ parser_next (Parser *parser)
       errno = 0;
       parser->token.number = g_ascii_strtoll (digits, &end, 0);
       if (errno != 0 || end == NULL || *end != '\0')
-        return parser_fail (parser, TSR_ERROR_INVALID, "number expected");
+        return parser_fail (parser, TSR_ERROR_INVALID, _("number expected"));
       parser->token.type = TOKEN_NUMBER;
       return TRUE;
     }
@@ -566,19 +568,19 @@ parser_next (Parser *parser)
       if (parser->pos >= parser->size)
         {
           g_string_free (text, TRUE);
-          return parser_fail (parser, TSR_ERROR_TRUNCATED, "string not closed");
+          return parser_fail (parser, TSR_ERROR_TRUNCATED, _("string not closed"));
         }
       parser->pos++;
       if (!g_utf8_validate (text->str, text->len, NULL) || strlen (text->str) != text->len)
         {
           g_string_free (text, TRUE);
-          return parser_fail (parser, TSR_ERROR_INVALID, "string is not UTF-8 text");
+          return parser_fail (parser, TSR_ERROR_INVALID, _("string is not UTF-8 text"));
         }
       parser->token.type = TOKEN_STRING;
       parser->token.text = g_string_free (text, FALSE);
       return TRUE;
     }
-  return parser_fail (parser, TSR_ERROR_INVALID, "unexpected character");
+  return parser_fail (parser, TSR_ERROR_INVALID, _("unexpected character"));
 }
 
 static gboolean
@@ -594,7 +596,7 @@ expect_punct (Parser *parser,
 {
   if (!is_punct (parser, punct))
     {
-      g_autofree char *what = g_strdup_printf ("'%c' expected", punct);
+      g_autofree char *what = g_strdup_printf (_("'%c' expected"), punct);
       return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
                                                                   : TSR_ERROR_INVALID, what);
     }
@@ -607,7 +609,7 @@ parse_number (Parser *parser,
 {
   if (parser->token.type != TOKEN_NUMBER)
     return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
-                                                                : TSR_ERROR_INVALID, "number expected");
+                                                                : TSR_ERROR_INVALID, _("number expected"));
   *value = parser->token.number;
   return parser_next (parser);
 }
@@ -621,8 +623,8 @@ check_range (Parser  *parser,
 {
   if (value < low || value > high)
     {
-      g_autofree char *what = g_strdup_printf ("%s: %" G_GINT64_FORMAT " outside %" G_GINT64_FORMAT
-                                               "..%" G_GINT64_FORMAT, name, value, low, high);
+      g_autofree char *what = g_strdup_printf (_("%s: %" PRId64 " outside %" PRId64
+                                               "..%" PRId64), name, value, low, high);
       return parser_fail (parser, TSR_ERROR_OUT_OF_RANGE, what);
     }
   return TRUE;
@@ -641,7 +643,7 @@ parse_value (Parser               *parser,
     case TSR_FIELD_CHARS:
     case TSR_FIELD_STRING:
       if (parser->token.type != TOKEN_STRING)
-        return parser_fail (parser, TSR_ERROR_INVALID, "string expected");
+        return parser_fail (parser, TSR_ERROR_INVALID, _("string expected"));
       /* String tokens own their text: the value takes it. */
       g_free (value->text);
       value->text = g_steal_pointer (&parser->token.text);
@@ -673,7 +675,7 @@ parse_value (Parser               *parser,
         return expect_punct (parser, ')');
       }
     case TSR_FIELD_BYTES:
-      return parser_fail (parser, TSR_ERROR_INVALID, "triggerdata is a block");
+      return parser_fail (parser, TSR_ERROR_INVALID, _("triggerdata is a block"));
     default:
       tsr_field_get_range (field, &low, &high);
       break;
@@ -701,7 +703,7 @@ parse_value (Parser               *parser,
   if (field->type == TSR_FIELD_BOOL && parser->token.type == TOKEN_IDENT)
     {
       if (strcmp (parser->token.text, "true") != 0 && strcmp (parser->token.text, "false") != 0)
-        return parser_fail (parser, TSR_ERROR_INVALID, "true or false expected");
+        return parser_fail (parser, TSR_ERROR_INVALID, _("true or false expected"));
       value->v[0] = strcmp (parser->token.text, "true") == 0;
       return parser_next (parser);
     }
@@ -715,7 +717,7 @@ parse_value (Parser               *parser,
         {
           if (!tsr_field_enum_lookup (field->enumeration, parser->token.text, &part))
             {
-              g_autofree char *what = g_strdup_printf ("%s: %s is no %s", field->name,
+              g_autofree char *what = g_strdup_printf (_("%s: %s is no %s"), field->name,
                                                        parser->token.text, field->enumeration->name);
               return parser_fail (parser, TSR_ERROR_INVALID, what);
             }
@@ -746,13 +748,13 @@ apply_raw (Parser          *parser,
   gsize length = strlen (hex);
 
   if (length != size * 2)
-    return parser_fail (parser, TSR_ERROR_INVALID, "tessera-raw comment of the wrong length");
+    return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-raw comment of the wrong length"));
   g_free (record->raw);
   record->raw = g_malloc (size);
   for (gsize i = 0; i < size; i++)
     {
       if (!g_ascii_isxdigit (hex[2 * i]) || !g_ascii_isxdigit (hex[2 * i + 1]))
-        return parser_fail (parser, TSR_ERROR_INVALID, "tessera-raw comment is not hexadecimal");
+        return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-raw comment is not hexadecimal"));
       record->raw[i] = (guint8) (g_ascii_xdigit_value (hex[2 * i]) * 16
                                  + g_ascii_xdigit_value (hex[2 * i + 1]));
     }
@@ -826,7 +828,7 @@ parse_fields (Parser                *parser,
       if (parser->token.type == TOKEN_LAYOUT)
         {
           if (!top_level || !tsr_doom2d_map_layout_from_string (map, parser->token.text))
-            return parser_fail (parser, TSR_ERROR_INVALID, "tessera-blocks comment not understood");
+            return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-blocks comment not understood"));
           if (!parser_next (parser))
             return FALSE;
           continue;
@@ -842,7 +844,7 @@ parse_fields (Parser                *parser,
       if (parser->token.type != TOKEN_IDENT)
         return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
                                                                     : TSR_ERROR_INVALID,
-                            "field name or '}' expected");
+                            _("field name or '}' expected"));
       if (top_level && (type = tsr_doom2d_record_type_by_name (parser->token.text)) != NULL
           && type->kind != TSR_DOOM2D_KIND_HEADER)
         {
@@ -853,7 +855,7 @@ parse_fields (Parser                *parser,
       f = field_from (fields, n_fields, next, parser->token.text);
       if (f < 0)
         {
-          g_autofree char *what = g_strdup_printf ("no field '%s' here", parser->token.text);
+          g_autofree char *what = g_strdup_printf (_("no field '%s' here"), parser->token.text);
           return parser_fail (parser, TSR_ERROR_INVALID, what);
         }
       next = (guint) f + 1;
@@ -873,7 +875,7 @@ parse_fields (Parser                *parser,
                   continue;
                 }
               return parser_fail (parser, TSR_ERROR_INVALID,
-                                  "triggerdata before the trigger's type, or for a type without data");
+                                  _("triggerdata before the trigger's type, or for a type without data"));
             }
           if (!parse_fields (parser, record, record->layout->table.fields, record->layout->table.n_fields,
                              record->data_values, pending, FALSE, map, names))
@@ -881,7 +883,7 @@ parse_fields (Parser                *parser,
           continue;
         }
       if (data_parsed && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
-        return parser_fail (parser, TSR_ERROR_INVALID, "the trigger's type after its triggerdata");
+        return parser_fail (parser, TSR_ERROR_INVALID, _("the trigger's type after its triggerdata"));
       if (!parse_value (parser, &fields[f], &values[f], pending))
         return FALSE;
       if (!expect_punct (parser, ';'))
@@ -944,7 +946,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
   if (parser.token.type != TOKEN_IDENT || strcmp (parser.token.text, "map") != 0)
     {
       parser_fail (&parser, parser.token.type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_BAD_MAGIC,
-                   "'map' expected");
+                   _("'map' expected"));
       goto out;
     }
   if (!parser_next (&parser) || !expect_punct (&parser, '{'))
@@ -957,7 +959,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
   }
   if (parser.token.type != TOKEN_END)
     {
-      parser_fail (&parser, TSR_ERROR_INVALID, "end of file expected after the map block");
+      parser_fail (&parser, TSR_ERROR_INVALID, _("end of file expected after the map block"));
       goto out;
     }
 
@@ -1016,7 +1018,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
       if (found < 0)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, reference->offset,
-                            "text map: line %u: no %s named '%s'", line_at (parser.data, reference->offset),
+                            _("text map: line %u: no %s named '%s'"), line_at (parser.data, reference->offset),
                             tsr_doom2d_record_type (kind)->table.name, reference->name);
           goto out;
         }

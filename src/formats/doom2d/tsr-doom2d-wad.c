@@ -1,4 +1,5 @@
 /* tsr-doom2d-wad.c: DFWAD read and write. */
+#include <glib/gi18n.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -91,12 +92,12 @@ tsr_doom2d_wad_read (GBytes  *bytes,
     return NULL;
   if (memcmp (magic, "DFWAD", 5) != 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "DFWAD: 'DFWAD' signature expected");
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, _("DFWAD: 'DFWAD' signature expected"));
       return NULL;
     }
   if (magic[5] != 1)
     {
-      tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 5, "DFWAD: version %u, 1 expected", magic[5]);
+      tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 5, _("DFWAD: version %u, 1 expected"), magic[5]);
       return NULL;
     }
 
@@ -129,7 +130,7 @@ tsr_doom2d_wad_read (GBytes  *bytes,
       if ((guint64) entry->offset + entry->length > size)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, record_offset,
-                            "DFWAD: resource %s: %u bytes at offset %u, the file has %" G_GSIZE_FORMAT,
+                            _("DFWAD: resource %s: %u bytes at offset %u, the file has %zu"),
                             entry->name, entry->length, entry->offset, size);
           goto fail;
         }
@@ -169,7 +170,7 @@ compress_data (GBytes *data)
   guint8 *out = g_malloc (length);
 
   if (compress2 (out, &length, bytes, size, Z_BEST_COMPRESSION) != Z_OK)
-    g_error ("zlib could not compress %" G_GSIZE_FORMAT " bytes", size);
+    g_error ("zlib could not compress %zu bytes", size);
   return g_bytes_new_take (g_realloc (out, length), length);
 }
 
@@ -214,7 +215,7 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
     return tsr_doom2d_zip_write (wad, error);
   if (count > G_MAXUINT16)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "DFWAD: %u resources, at most 65535 fit", count);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("DFWAD: %u resources, at most 65535 fit"), count);
       return NULL;
     }
   /* Kept layout: the original data region stays where it was (shifted by a changed directory) and
@@ -255,7 +256,7 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
       if (position > G_MAXUINT32)
         {
           g_clear_pointer (&stream, g_bytes_unref);
-          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "DFWAD: more than 4 GiB of data");
+          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("DFWAD: more than 4 GiB of data"));
           return NULL;
         }
       g_ptr_array_add (streams, stream);
@@ -373,13 +374,15 @@ wad_stream (const TsrDoom2dWad      *wad,
     *expanded = total;
   if (status != Z_STREAM_END)
     {
-      tsr_set_error_at (error, total > limit ? TSR_ERROR_OUT_OF_RANGE : TSR_ERROR_INVALID,
-                        entry->offset + (size - stream.avail_in),
-                        "DFWAD: resource %s%s%s: %s%" G_GSIZE_FORMAT "%s", entry->section,
-                        *entry->section ? "\\" : "", entry->name,
-                        total > limit ? "expands beyond " : "zlib stream broken or cut short after ",
-                        total > limit ? limit : total,
-                        total > limit ? " bytes" : " bytes");
+      /* Translators: the first three %s are the resource's section, a backslash and its name */
+      if (total > limit)
+        tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset + (size - stream.avail_in),
+                          _("DFWAD: resource %s%s%s: expands beyond %zu bytes"), entry->section,
+                          *entry->section ? "\\" : "", entry->name, limit);
+      else
+        tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset + (size - stream.avail_in),
+                          _("DFWAD: resource %s%s%s: zlib stream broken or cut short after %zu bytes"),
+                          entry->section, *entry->section ? "\\" : "", entry->name, total);
       return FALSE;
     }
   return TRUE;

@@ -1,5 +1,7 @@
 /* tsr-doom2d-zip.c: ZIP resource archives (.dfz) through libzip, when it was found at build time.
  * Directories are sections, files in them resources, files at the top the root resources (maps). */
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -76,7 +78,7 @@ tsr_doom2d_zip_read (GBytes  *bytes,
     {
       tsr_set_error_at (error, zip_error_code_zip (&zip_error) == ZIP_ER_NOZIP ? TSR_ERROR_BAD_MAGIC
                                                                                 : TSR_ERROR_INVALID,
-                        0, "ZIP archive: %s", zip_error_text (&zip_error));
+                        0, _("ZIP archive: %s"), zip_error_text (&zip_error));
       if (source != NULL)
         zip_source_free (source);
       zip_error_fini (&zip_error);
@@ -166,19 +168,19 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
   if (zip_stat_index (wad->zip, (zip_uint64_t) entry->zip_index, 0, &stat) != 0
       || !(stat.valid & ZIP_STAT_SIZE))
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: no size", entry->name);
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: no size"), entry->name);
       return FALSE;
     }
   if (prefix == 0 && stat.size > limit)
     {
-      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 0, "ZIP archive: entry %s: %" G_GUINT64_FORMAT
-                        " bytes, beyond %" G_GSIZE_FORMAT, entry->name, (guint64) stat.size, limit);
+      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 0, _("ZIP archive: entry %s: %" PRIu64
+                        " bytes, beyond %zu"), entry->name, (guint64) stat.size, limit);
       return FALSE;
     }
   file = zip_fopen_index (wad->zip, (zip_uint64_t) entry->zip_index, 0);
   if (file == NULL)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: %s", entry->name,
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: %s"), entry->name,
                         zip_error_text (zip_get_error (wad->zip)));
       return FALSE;
     }
@@ -195,8 +197,8 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
       got = zip_fread (file, chunk, want);
       if (got < 0)
         {
-          tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: after %" G_GUINT64_FORMAT
-                            " of %" G_GUINT64_FORMAT " bytes: %s", entry->name, total, (guint64) stat.size,
+          tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: after %" PRIu64
+                            " of %" PRIu64 " bytes: %s"), entry->name, total, (guint64) stat.size,
                             zip_error_text (zip_file_get_error (file)));
           zip_fclose (file);
           return FALSE;
@@ -211,16 +213,16 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
     }
   if (prefix == 0 && total != stat.size)
     {
-      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0, "ZIP archive: entry %s: %" G_GUINT64_FORMAT
-                        " of %" G_GUINT64_FORMAT " bytes could be read: the compressed data ends early or "
-                        "the sizes in the directory are wrong", entry->name, total, (guint64) stat.size);
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0, _("ZIP archive: entry %s: %" PRIu64
+                        " of %" PRIu64 " bytes could be read: the compressed data ends early or "
+                        "the sizes in the directory are wrong"), entry->name, total, (guint64) stat.size);
       zip_fclose (file);
       return FALSE;
     }
   /* zip_fclose reports a CRC mismatch (only meaningful once everything was read). */
   if (zip_fclose (file) != 0 && prefix == 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "ZIP archive: entry %s: checksum mismatch", entry->name);
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: checksum mismatch"), entry->name);
       return FALSE;
     }
   return TRUE;
@@ -316,7 +318,7 @@ tsr_doom2d_zip_write (const TsrDoom2dWad *wad,
         || (written = zip_source_tell (source)) < 0 || zip_source_seek (source, 0, SEEK_SET) != 0)
       {
         zip_source_free (source);
-        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "ZIP archive: cannot read back what libzip wrote");
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("ZIP archive: cannot read back what libzip wrote"));
         zip_error_fini (&zip_error);
         return NULL;
       }
@@ -326,7 +328,7 @@ tsr_doom2d_zip_write (const TsrDoom2dWad *wad,
         g_free (out);
         zip_source_close (source);
         zip_source_free (source);
-        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "ZIP archive: cannot read back what libzip wrote");
+        g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("ZIP archive: cannot read back what libzip wrote"));
         zip_error_fini (&zip_error);
         return NULL;
       }
@@ -338,14 +340,14 @@ tsr_doom2d_zip_write (const TsrDoom2dWad *wad,
   return result;
 
 fail_archive:
-  g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "ZIP archive: %s", zip_strerror (archive));
+  g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("ZIP archive: %s"), zip_strerror (archive));
   zip_discard (archive);
   zip_source_free (source);
   zip_error_fini (&zip_error);
   return NULL;
 
 fail:
-  g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "ZIP archive: %s", zip_error_strerror (&zip_error));
+  g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("ZIP archive: %s"), zip_error_strerror (&zip_error));
   zip_error_fini (&zip_error);
   return NULL;
 }
@@ -361,7 +363,7 @@ TsrDoom2dWad *
 tsr_doom2d_zip_read (GBytes  *bytes,
                      GError **error)
 {
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "ZIP archives need libzip, which this build lacks");
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("ZIP archives need libzip, which this build lacks"));
   return NULL;
 }
 
@@ -374,7 +376,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
                        gsize                   *expanded,
                        GError                 **error)
 {
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "ZIP archives need libzip, which this build lacks");
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("ZIP archives need libzip, which this build lacks"));
   return FALSE;
 }
 
@@ -382,7 +384,7 @@ GBytes *
 tsr_doom2d_zip_write (const TsrDoom2dWad *wad,
                       GError            **error)
 {
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "ZIP archives need libzip, which this build lacks");
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("ZIP archives need libzip, which this build lacks"));
   return NULL;
 }
 

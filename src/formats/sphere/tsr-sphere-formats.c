@@ -53,7 +53,7 @@ tsr_sphere_extract_tileset (const TsrSphereTileset *tileset,
 
   if (g_mkdir_with_parents (directory, 0755) != 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "cannot create %s", directory);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("cannot create %s"), directory);
       return FALSE;
     }
   if (sheet != NULL && !tsr_sphere_write_png (sheet, directory, "tileset.png", written, error))
@@ -106,8 +106,8 @@ tsr_sphere_rmp_validate (gconstpointer data, GPtrArray *findings)
   g_autofree char *tileset_name = tsr_sphere_map_get_string (map, TSR_SPHERE_STRING_TILESET);
 
   if (tileset_name[0] != '\0' && map->external_tileset == NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "tileset",
-                      "tileset file \"%s\" not found next to the map: tile indexes were not checked",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("tileset"),
+                      _("tileset file \"%s\" not found next to the map: tile indexes were not checked"),
                       tileset_name);
   tsr_sphere_map_validate (map, findings);
 }
@@ -214,7 +214,7 @@ tsr_sphere_rmp_render (gconstpointer data, const TsrRenderOptions *options, GErr
 
   if (options != NULL && options->level > 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %d: a Sphere map is one level (0)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("no level %d: a Sphere map is one level (0)"),
                    options->level);
       return NULL;
     }
@@ -234,8 +234,8 @@ tsr_sphere_rmp_render (gconstpointer data, const TsrRenderOptions *options, GErr
   if ((guint64) width * height > TSR_IMAGE_NATURAL_MAX_PIXELS)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "map: %ux%u pixels is above the limit of %u pixels (%u MiB) for drawing at full "
-                   "size; --size WxH draws it scaled", width, height, TSR_IMAGE_NATURAL_MAX_PIXELS,
+                   _("map: %ux%u pixels is above the limit of %u pixels (%u MiB) for drawing at full "
+                   "size; --size WxH draws it scaled"), width, height, TSR_IMAGE_NATURAL_MAX_PIXELS,
                    TSR_IMAGE_NATURAL_MAX_PIXELS / (256 * 1024));
       return NULL;
     }
@@ -258,7 +258,7 @@ tsr_sphere_rmp_extract (gconstpointer data, const char *directory, GPtrArray *wr
 
   if (tileset == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "map: its tileset was not found");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("map: its tileset was not found"));
       return FALSE;
     }
   if (!tsr_sphere_extract_tileset (tileset, directory, written, error))
@@ -286,7 +286,7 @@ tsr_sphere_rmp_convert (gconstpointer data, const TsrFormat *target, const char 
 {
   if (options != NULL && options->level > 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %d: a Sphere map is one level (0)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("no level %d: a Sphere map is one level (0)"),
                    options->level);
       return NULL;
     }
@@ -294,7 +294,7 @@ tsr_sphere_rmp_convert (gconstpointer data, const TsrFormat *target, const char 
     return tsr_sphere_tmx_export (data, path, lost, error);
   if (target == &tsr_sphere_rmp_format)
     return tsr_sphere_rmp_save (data, path, error);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "cannot convert a Sphere map to %s", target->id);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("cannot convert a Sphere map to %s"), target->id);
   return NULL;
 }
 
@@ -341,7 +341,7 @@ tsr_sphere_rts_save (gconstpointer data, const char *path, GError **error)
 static void
 tsr_sphere_rts_validate (gconstpointer data, GPtrArray *findings)
 {
-  tsr_sphere_tileset_validate (data, "tileset", findings);
+  tsr_sphere_tileset_validate (data, _("tileset"), findings);
 }
 
 static void
@@ -380,7 +380,7 @@ tsr_sphere_rts_render (gconstpointer data, const TsrRenderOptions *options, GErr
   TsrImage *sheet = tsr_sphere_tileset_sheet (data, 16);
 
   if (sheet == NULL)
-    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "tileset: too large to draw");
+    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("tileset: too large to draw"));
   return sheet;
 }
 
@@ -477,7 +477,7 @@ tsr_sphere_rss_extract (gconstpointer data, const char *directory, GPtrArray *wr
 
   if (g_mkdir_with_parents (directory, 0755) != 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "cannot create %s", directory);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("cannot create %s"), directory);
       return FALSE;
     }
   for (guint i = 0; i < spriteset->images->len; i++)
@@ -507,7 +507,7 @@ tsr_sphere_rss_render (gconstpointer data, const TsrRenderOptions *options, GErr
   strip = tsr_image_new (width, height);
   if (strip == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "spriteset: nothing to draw, or too large");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("spriteset: nothing to draw, or too large"));
       return NULL;
     }
   for (guint i = 0; i < spriteset->images->len; i++)

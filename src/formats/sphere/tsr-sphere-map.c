@@ -1,6 +1,7 @@
 /* tsr-sphere-map.c: reading, writing, checking and editing Sphere .rmp maps. */
 #include "formats/sphere/tsr-sphere-map.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -310,20 +311,20 @@ tsr_sphere_layer_read (TsrReader *reader,
       !tsr_reader_read_u8 (reader, &layer->reflective, error) ||
       !tsr_reader_read_bytes (reader, sizeof layer->reserved, layer->reserved, error))
     {
-      tsr_error_prefix (error, "layer %u header", index);
+      tsr_error_prefix (error, _("layer %u header"), index);
       goto fail;
     }
   layer->name = tsr_sphere_string_read (reader, "name", error);
   if (layer->name == NULL)
     {
-      tsr_error_prefix (error, "layer %u", index);
+      tsr_error_prefix (error, _("layer %u"), index);
       goto fail;
     }
   cells = (gsize) layer->width * layer->height;
   if (tsr_reader_remaining (reader) / 2 < cells)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (reader),
-                        "layer %u: %ux%u tiles expected, the data ends first",
+                        _("layer %u: %ux%u tiles expected, the data ends first"),
                         index, layer->width, layer->height);
       goto fail;
     }
@@ -340,7 +341,7 @@ tsr_sphere_layer_read (TsrReader *reader,
   if (tsr_reader_remaining (reader) / 16 < segment_count)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (reader),
-                        "layer %u: %u obstruction segments expected, the data ends first",
+                        _("layer %u: %u obstruction segments expected, the data ends first"),
                         index, segment_count);
       goto fail;
     }
@@ -387,7 +388,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
     return NULL;
   if (memcmp (magic, ".rmp", 4) != 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "map: signature \".rmp\" expected");
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, _("map: signature \".rmp\" expected"));
       return NULL;
     }
   if (!tsr_reader_read_u16_le (&reader, &map->version, error) ||
@@ -404,13 +405,13 @@ tsr_sphere_map_parse (GBytes  *bytes,
       !tsr_reader_read_u8 (&reader, &map->repeating, error) ||
       !tsr_reader_read_bytes (&reader, sizeof map->reserved, map->reserved, error))
     {
-      tsr_error_prefix (error, "map header");
+      tsr_error_prefix (error, _("map header"));
       return NULL;
     }
   if (map->version != 1)
     {
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 4,
-                        "map: version 1 expected, found %u", map->version);
+                        _("map: version 1 expected, found %u"), map->version);
       return NULL;
     }
 
@@ -445,7 +446,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
           !tsr_reader_read_u16_le (&reader, &entity->type, error) ||
           !tsr_reader_read_bytes (&reader, sizeof entity->reserved, entity->reserved, error))
         {
-          tsr_error_prefix (error, "entity %u header", i);
+          tsr_error_prefix (error, _("entity %u header"), i);
           return NULL;
         }
       if (entity->type == TSR_SPHERE_ENTITY_PERSON)
@@ -457,7 +458,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
               !(entity->spriteset = tsr_sphere_string_read (&reader, "person spriteset", error)) ||
               !tsr_reader_read_u16_le (&reader, &script_count, error))
             {
-              tsr_error_prefix (error, "entity %u", i);
+              tsr_error_prefix (error, _("entity %u"), i);
               return NULL;
             }
           for (guint s = 0; s < script_count; s++)
@@ -466,14 +467,14 @@ tsr_sphere_map_parse (GBytes  *bytes,
 
               if (script == NULL)
                 {
-                  tsr_error_prefix (error, "entity %u script %u", i, s);
+                  tsr_error_prefix (error, _("entity %u script %u"), i, s);
                   return NULL;
                 }
               g_ptr_array_add (entity->scripts, script);
             }
           if (!tsr_reader_read_bytes (&reader, sizeof entity->person_reserved, entity->person_reserved, error))
             {
-              tsr_error_prefix (error, "entity %u", i);
+              tsr_error_prefix (error, _("entity %u"), i);
               return NULL;
             }
         }
@@ -481,7 +482,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
         {
           if (!(entity->function = tsr_sphere_string_read (&reader, "trigger function", error)))
             {
-              tsr_error_prefix (error, "entity %u", i);
+              tsr_error_prefix (error, _("entity %u"), i);
               return NULL;
             }
         }
@@ -511,7 +512,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
           !tsr_reader_read_bytes (&reader, sizeof zone->reserved, zone->reserved, error) ||
           !(zone->function = tsr_sphere_string_read (&reader, "function", error)))
         {
-          tsr_error_prefix (error, "zone %u", i);
+          tsr_error_prefix (error, _("zone %u"), i);
           return NULL;
         }
     }
@@ -522,7 +523,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
     {
       /* Sphere cannot load such a map, and it is what a cut-off file looks like. */
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (&reader),
-                        "map: string 0 (tileset file) is empty, so an appended tileset is expected");
+                        _("map: string 0 (tileset file) is empty, so an appended tileset is expected"));
       return NULL;
     }
   if (tileset_appended)
@@ -530,7 +531,7 @@ tsr_sphere_map_parse (GBytes  *bytes,
       map->tileset = tsr_sphere_tileset_read (&reader, error);
       if (map->tileset == NULL)
         {
-          tsr_error_prefix (error, "map: appended tileset");
+          tsr_error_prefix (error, _("map: appended tileset"));
           return NULL;
         }
     }
@@ -716,11 +717,12 @@ static void
 tsr_sphere_check_string (GPtrArray             *findings,
                          const TsrFindingPlace *place,
                          const char            *where,
-                         const char            *what,
+                         const char            *too_long,
                          GBytes                *string)
 {
+  /* TOO_LONG: the finding's message, marked N_() */
   if (string != NULL && g_bytes_get_size (string) > TSR_SPHERE_STRING_MAX)
-    tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where, "%s is longer than 65535 bytes", what);
+    tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where, "%s", _(too_long));
 }
 
 void
@@ -733,33 +735,34 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
   guint map_width = 0, map_height = 0;
 
   if (map->strings->len != 3 && map->strings->len != 5 && map->strings->len != 9)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "header", "%u strings; Sphere reads 3, 5 or 9",
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("header"), _("%u strings; Sphere reads 3, 5 or 9"),
                       map->strings->len);
   for (guint i = 0; i < map->strings->len; i++)
-    tsr_sphere_check_string (findings, NULL, "header", "a string", g_ptr_array_index (map->strings, i));
+    tsr_sphere_check_string (findings, NULL, _("header"), N_("a string is longer than 65535 bytes"),
+                             g_ptr_array_index (map->strings, i));
   if (map->layers->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", "no layers");
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("map"), _("no layers"));
   if (map->layers->len > 255)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", "%u layers; at most 255 fit", map->layers->len);
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("map"), _("%u layers; at most 255 fit"), map->layers->len);
   if (map->strings->len > 0 && g_bytes_get_size (g_ptr_array_index (map->strings, 0)) == 0 && map->tileset == NULL
       && map->tail_entity_count == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "tileset", "no tileset file is named and none is appended");
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("tileset"), _("no tileset file is named and none is appended"));
   if (map->strings->len > 0 && g_bytes_get_size (g_ptr_array_index (map->strings, 0)) != 0 && map->tileset != NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "tileset",
-                      "a tileset file is named and one is appended: Sphere ignores the appended one");
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("tileset"),
+                      _("a tileset file is named and one is appended: Sphere ignores the appended one"));
   if (map->tail_entity_count > 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "entities",
-                      "entity %u has an unknown type; it and the %u entities and %u zones after it "
-                      "are kept as bytes and cannot be checked or edited",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("entities"),
+                      _("entity %u has an unknown type; it and the %u entities and %u zones after it "
+                      "are kept as bytes and cannot be checked or edited"),
                       map->entities->len, map->tail_entity_count - 1, map->tail_zone_count);
   if (map->unparsed_tail != NULL && map->tail_entity_count == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "map", "%" G_GSIZE_FORMAT " bytes after the map data",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("map"), _("%zu bytes after the map data"),
                       g_bytes_get_size (map->unparsed_tail));
 
   for (guint i = 0; i < map->layers->len; i++)
     {
       const TsrSphereLayer *layer = g_ptr_array_index (map->layers, i);
-      g_autofree char *where = g_strdup_printf ("layer %u", i);
+      g_autofree char *where = g_strdup_printf (_("layer %u"), i);
       TsrFindingPlace place = tsr_finding_place_element (-1, "layer", (gint) i);
       gsize cells = (gsize) layer->width * layer->height;
       guint bad = 0, first_bad = 0;
@@ -767,11 +770,11 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
       map_width = MAX (map_width, layer->width);
       map_height = MAX (map_height, layer->height);
       if (layer->width == 0 || layer->height == 0)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "empty layer (%ux%u)", layer->width, layer->height);
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("empty layer (%ux%u)"), layer->width, layer->height);
       if (layer->width > TSR_SPHERE_LAYER_SIZE_MAX || layer->height > TSR_SPHERE_LAYER_SIZE_MAX)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "%ux%u tiles; at most %u per side",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("%ux%u tiles; at most %u per side"),
                           layer->width, layer->height, TSR_SPHERE_LAYER_SIZE_MAX);
-      tsr_sphere_check_string (findings, &place, where, "the name", layer->name);
+      tsr_sphere_check_string (findings, &place, where, N_("the name is longer than 65535 bytes"), layer->name);
       if (tileset != NULL)
         for (gsize c = 0; c < cells; c++)
           if (layer->tiles[c] >= tileset->tiles->len)
@@ -784,7 +787,7 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
                                       first_bad % layer->width, first_bad / layer->width);
       if (bad > 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                          "%u cells use tiles beyond the tileset's %u (first at (%u,%u): tile %u)",
+                          _("%u cells use tiles beyond the tileset's %u (first at (%u,%u): tile %u)"),
                           bad, tileset->tiles->len, first_bad % layer->width, first_bad / layer->width,
                           layer->tiles[first_bad]);
     }
@@ -797,19 +800,19 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
                                                     map->start_x, map->start_y);
 
       if (start == NULL)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "start", "start layer %u does not exist", map->start_layer);
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, _("start"), _("start layer %u does not exist"), map->start_layer);
       else if (map->start_x >= start->width * tile_width || map->start_y >= start->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, "start", "start position (%u,%u) is outside the map",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, _("start"), _("start position (%u,%u) is outside the map"),
                           map->start_x, map->start_y);
       if (map->start_direction > 7)
-        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, "start", "start direction %u is not 0..7",
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, _("start"), _("start direction %u is not 0..7"),
                           map->start_direction);
     }
 
   for (guint i = 0; i < map->entities->len; i++)
     {
       const TsrSphereEntity *entity = g_ptr_array_index (map->entities, i);
-      g_autofree char *where = g_strdup_printf ("entity %u", i);
+      g_autofree char *where = g_strdup_printf (_("entity %u"), i);
       const TsrSphereLayer *layer = entity->layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, entity->layer) : NULL;
       TsrFindingPlace place = tsr_finding_place_at (-1, "entity", (gint) i, TSR_FINDING_POINT_PIXELS,
@@ -817,19 +820,20 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
 
       if (layer == NULL)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                          "on layer %u, which does not exist (Sphere moves it to layer 0)", entity->layer);
+                          _("on layer %u, which does not exist (Sphere moves it to layer 0)"), entity->layer);
       else if (entity->x >= layer->width * tile_width || entity->y >= layer->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "position (%u,%u) is outside the map",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("position (%u,%u) is outside the map"),
                           entity->x, entity->y);
       if (entity->type == TSR_SPHERE_ENTITY_PERSON)
         {
           if (entity->scripts->len < 5)
-            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "a person needs 5 scripts, %u found",
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("a person needs 5 scripts, %u found"),
                               entity->scripts->len);
-          tsr_sphere_check_string (findings, &place, where, "the name", entity->name);
-          tsr_sphere_check_string (findings, &place, where, "the spriteset", entity->spriteset);
+          tsr_sphere_check_string (findings, &place, where, N_("the name is longer than 65535 bytes"), entity->name);
+          tsr_sphere_check_string (findings, &place, where, N_("the spriteset is longer than 65535 bytes"), entity->spriteset);
           for (guint s = 0; s < entity->scripts->len; s++)
-            tsr_sphere_check_string (findings, &place, where, "a script", g_ptr_array_index (entity->scripts, s));
+            tsr_sphere_check_string (findings, &place, where, N_("a script is longer than 65535 bytes"),
+                                     g_ptr_array_index (entity->scripts, s));
           for (guint j = 0; j < i; j++)
             {
               const TsrSphereEntity *other = g_ptr_array_index (map->entities, j);
@@ -839,19 +843,19 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
                   g_autofree char *name = tsr_sphere_string_to_utf8 (entity->name);
 
                   tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                    "person name \"%s\" is also used by entity %u", name, j);
+                                    _("person name \"%s\" is also used by entity %u"), name, j);
                   break;
                 }
             }
         }
       else if (entity->type == TSR_SPHERE_ENTITY_TRIGGER)
-        tsr_sphere_check_string (findings, &place, where, "the function", entity->function);
+        tsr_sphere_check_string (findings, &place, where, N_("the function is longer than 65535 bytes"), entity->function);
     }
 
   for (guint i = 0; i < map->zones->len; i++)
     {
       const TsrSphereZone *zone = g_ptr_array_index (map->zones, i);
-      g_autofree char *where = g_strdup_printf ("zone %u", i);
+      g_autofree char *where = g_strdup_printf (_("zone %u"), i);
       const TsrSphereLayer *layer = zone->layer < map->layers->len
                                     ? g_ptr_array_index (map->layers, zone->layer) : NULL;
       /* The centre, so an editor can centre the view on the zone. */
@@ -861,20 +865,20 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
 
       if (zone->x1 > zone->x2 || zone->y1 > zone->y2)
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                          "rectangle (%u,%u)-(%u,%u) is not normalised (Sphere swaps the corners)",
+                          _("rectangle (%u,%u)-(%u,%u) is not normalised (Sphere swaps the corners)"),
                           zone->x1, zone->y1, zone->x2, zone->y2);
       if (layer == NULL)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                          "on layer %u, which does not exist (Sphere moves it to layer 0)", zone->layer);
+                          _("on layer %u, which does not exist (Sphere moves it to layer 0)"), zone->layer);
       else if (MAX (zone->x1, zone->x2) > layer->width * tile_width ||
                MAX (zone->y1, zone->y2) > layer->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "rectangle (%u,%u)-(%u,%u) leaves the map",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("rectangle (%u,%u)-(%u,%u) leaves the map"),
                           zone->x1, zone->y1, zone->x2, zone->y2);
-      tsr_sphere_check_string (findings, &place, where, "the function", zone->function);
+      tsr_sphere_check_string (findings, &place, where, N_("the function is longer than 65535 bytes"), zone->function);
     }
 
   if (map->tileset != NULL)
-    tsr_sphere_tileset_validate (map->tileset, "appended tileset", findings);
+    tsr_sphere_tileset_validate (map->tileset, _("appended tileset"), findings);
   (void) map_width;
   (void) map_height;
 }
@@ -888,7 +892,7 @@ tsr_sphere_map_check_editable (const TsrSphereMap *map,
   if (map->tail_entity_count > 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "map: entities and zones cannot be edited: entity %u has an unknown type",
+                   _("map: entities and zones cannot be edited: entity %u has an unknown type"),
                    map->entities->len);
       return FALSE;
     }
@@ -945,8 +949,8 @@ tsr_sphere_map_remove_layer (TsrSphereMap *map,
   if (index >= count || count == 1)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   count == 1 ? "map: the last layer cannot be removed"
-                              : "map: layer %u does not exist", index);
+                   count == 1 ? _("map: the last layer cannot be removed")
+                              : _("map: layer %u does not exist"), index);
       return FALSE;
     }
   mapping = g_new (guint, count);
@@ -969,7 +973,7 @@ tsr_sphere_map_move_layer (TsrSphereMap *map,
 
   if (from >= count || to >= count)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: layer %u or %u does not exist", from, to);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: layer %u or %u does not exist"), from, to);
       return FALSE;
     }
   mapping = g_new (guint, count);
@@ -1009,13 +1013,13 @@ tsr_sphere_map_resize_layer (TsrSphereMap   *map,
 
   if (index >= map->layers->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: layer %u does not exist", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: layer %u does not exist"), index);
       return FALSE;
     }
   if (width < 1 || height < 1 || width > TSR_SPHERE_LAYER_SIZE_MAX || height > TSR_SPHERE_LAYER_SIZE_MAX)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "map: layer size 1..%u expected, %ux%u asked", TSR_SPHERE_LAYER_SIZE_MAX, width, height);
+                   _("map: layer size 1..%u expected, %ux%u asked"), TSR_SPHERE_LAYER_SIZE_MAX, width, height);
       return FALSE;
     }
   layer = g_ptr_array_index (map->layers, index);
@@ -1079,7 +1083,7 @@ tsr_sphere_map_add_entity (TsrSphereMap    *map,
   if (map->entities->len >= G_MAXUINT16)
     {
       tsr_sphere_entity_free (entity);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: at most 65535 entities fit");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: at most 65535 entities fit"));
       return FALSE;
     }
   g_ptr_array_insert (map->entities, index < 0 || (guint) index > map->entities->len ? -1 : index, entity);
@@ -1095,7 +1099,7 @@ tsr_sphere_map_remove_entity (TsrSphereMap *map,
     return FALSE;
   if (index >= map->entities->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: entity %u does not exist", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: entity %u does not exist"), index);
       return FALSE;
     }
   g_ptr_array_remove_index (map->entities, index);
@@ -1116,7 +1120,7 @@ tsr_sphere_map_add_zone (TsrSphereMap  *map,
   if (map->zones->len >= G_MAXUINT16)
     {
       tsr_sphere_zone_free (zone);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: at most 65535 zones fit");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: at most 65535 zones fit"));
       return FALSE;
     }
   g_ptr_array_insert (map->zones, index < 0 || (guint) index > map->zones->len ? -1 : index, zone);
@@ -1132,7 +1136,7 @@ tsr_sphere_map_remove_zone (TsrSphereMap *map,
     return FALSE;
   if (index >= map->zones->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: zone %u does not exist", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: zone %u does not exist"), index);
       return FALSE;
     }
   g_ptr_array_remove_index (map->zones, index);
@@ -1160,12 +1164,12 @@ tsr_sphere_map_externalise_tileset (TsrSphereMap *map,
 
   if (map->tileset == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "map: no tileset is appended");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("map: no tileset is appended"));
       return NULL;
     }
   if (file_name == NULL || file_name[0] == '\0')
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "map: a tileset file name is needed");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("map: a tileset file name is needed"));
       return NULL;
     }
   bytes = tsr_sphere_tileset_serialize (map->tileset);

@@ -1,6 +1,7 @@
 /* tsr-sphere-spriteset.c: reading, writing and checking Sphere .rss spritesets. */
 #include "formats/sphere/tsr-sphere-spriteset.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -76,14 +77,14 @@ tsr_sphere_read_image (TsrReader  *reader,
   if (width == 0 || height == 0 || width > TSR_SPHERE_FRAME_SIZE_MAX || height > TSR_SPHERE_FRAME_SIZE_MAX)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (reader),
-                        "spriteset: image %u: size 1..%u expected, found %ux%u",
+                        _("spriteset: image %u: size 1..%u expected, found %ux%u"),
                         index, TSR_SPHERE_FRAME_SIZE_MAX, width, height);
       return FALSE;
     }
   if (tsr_reader_remaining (reader) < size)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (reader),
-                        "spriteset: image %u: %ux%u RGBA pixels expected, the data ends first",
+                        _("spriteset: image %u: %ux%u RGBA pixels expected, the data ends first"),
                         index, width, height);
       return FALSE;
     }
@@ -108,7 +109,7 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
     return NULL;
   if (memcmp (magic, ".rss", 4) != 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "spriteset: signature \".rss\" expected");
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, _("spriteset: signature \".rss\" expected"));
       return NULL;
     }
   if (!tsr_reader_read_u16_le (&reader, &spriteset->version, error) ||
@@ -147,7 +148,7 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
           if (!tsr_reader_read_u16_le (&reader, &frame_count, error) ||
               !tsr_reader_read_bytes (&reader, 62, direction->reserved, error))
             {
-              tsr_error_prefix (error, "spriteset: direction %u header", d);
+              tsr_error_prefix (error, _("spriteset: direction %u header"), d);
               return NULL;
             }
           for (guint f = 0; f < frame_count; f++)
@@ -159,13 +160,13 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
                   !tsr_reader_read_u16_le (&reader, &frame.delay, error) ||
                   !tsr_reader_read_bytes (&reader, 26, frame.reserved, error))
                 {
-                  tsr_error_prefix (error, "spriteset: direction %u frame %u header", d, f);
+                  tsr_error_prefix (error, _("spriteset: direction %u frame %u header"), d, f);
                   return NULL;
                 }
               if (spriteset->images->len >= G_MAXUINT16)
                 {
                   tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (&reader),
-                                    "spriteset: more than 65535 frames");
+                                    _("spriteset: more than 65535 frames"));
                   return NULL;
                 }
               frame.image = (guint16) spriteset->images->len;
@@ -194,7 +195,7 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
           if (!tsr_reader_read_u16_le (&reader, &frame_count, error) ||
               !tsr_reader_read_bytes (&reader, 6, direction->reserved, error))
             {
-              tsr_error_prefix (error, "spriteset: direction %u header", d);
+              tsr_error_prefix (error, _("spriteset: direction %u header"), d);
               return NULL;
             }
           direction->name = tsr_sphere_string_read (&reader, "spriteset: direction name", error);
@@ -203,7 +204,7 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
           if (tsr_reader_remaining (&reader) / 8 < frame_count)
             {
               tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (&reader),
-                                "spriteset: direction %u: %u frames expected, the data ends first",
+                                _("spriteset: direction %u: %u frames expected, the data ends first"),
                                 d, frame_count);
               return NULL;
             }
@@ -222,7 +223,7 @@ tsr_sphere_spriteset_parse (GBytes  *bytes,
 
     default:
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, 4,
-                        "spriteset: version 1, 2 or 3 expected, found %u", spriteset->version);
+                        _("spriteset: version 1, 2 or 3 expected, found %u"), spriteset->version);
       return NULL;
     }
 
@@ -373,37 +374,37 @@ tsr_sphere_spriteset_validate (const TsrSphereSpriteset *spriteset,
                                GPtrArray                *findings)
 {
   if (spriteset->images->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "spriteset", "no images");
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("spriteset"), _("no images"));
   if (spriteset->trailing != NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset", "%" G_GSIZE_FORMAT " bytes after the "
-                      "spriteset data (kept, ignored by Sphere)", g_bytes_get_size (spriteset->trailing));
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"), _("%zu bytes after the "
+                      "spriteset data (kept, ignored by Sphere)"), g_bytes_get_size (spriteset->trailing));
   if (spriteset->version == 1 && spriteset->images->len != 64)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset",
-                      "version 1 spritesets hold 64 images (8 directions of 8), %u found",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"),
+                      _("version 1 spritesets hold 64 images (8 directions of 8), %u found"),
                       spriteset->images->len);
   if (spriteset->version == 2 && spriteset->image_count != spriteset->images->len)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset",
-                      "the header counts %u images, the directions hold %u frames",
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"),
+                      _("the header counts %u images, the directions hold %u frames"),
                       spriteset->image_count, spriteset->images->len);
   if (spriteset->version != 1 && spriteset->directions->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "spriteset", "no directions");
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("spriteset"), _("no directions"));
   for (guint d = 0; d < spriteset->directions->len; d++)
     {
       const TsrSphereDirection *direction = g_ptr_array_index (spriteset->directions, d);
-      g_autofree char *where = g_strdup_printf ("direction %u", d);
+      g_autofree char *where = g_strdup_printf (_("direction %u"), d);
       TsrFindingPlace place = tsr_finding_place_element (-1, "direction", (gint) d);
 
       if (direction->frames->len == 0)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "no frames");
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("no frames"));
       for (guint f = 0; f < direction->frames->len; f++)
         {
           const TsrSphereFrame *frame = &g_array_index (direction->frames, TsrSphereFrame, f);
 
           if (frame->image >= spriteset->images->len)
-            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, "frame %u shows image %u, which does not exist",
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("frame %u shows image %u, which does not exist"),
                               f, frame->image);
         }
     }
   if (spriteset->base_x1 > spriteset->base_x2 || spriteset->base_y1 > spriteset->base_y2)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "spriteset", "the base rectangle is not normalised");
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, _("spriteset"), _("the base rectangle is not normalised"));
 }

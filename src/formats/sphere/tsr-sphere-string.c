@@ -1,6 +1,7 @@
 /* tsr-sphere-string.c: Sphere's length-prefixed byte strings and their text decoding. */
 #include "formats/sphere/tsr-sphere-string.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -15,12 +16,12 @@ tsr_sphere_string_read (TsrReader  *reader,
 
   if (!tsr_reader_read_u16_le (reader, &length, error))
     {
-      tsr_error_prefix (error, "%s length", label);
+      tsr_error_prefix (error, _("%s length"), label);
       return NULL;
     }
   bytes = tsr_reader_read_gbytes (reader, length, error);
   if (bytes == NULL)
-    tsr_error_prefix (error, "%s (%u bytes)", label, length);
+    tsr_error_prefix (error, _("%s (%u bytes)"), label, length);
   return bytes;
 }
 

@@ -1,6 +1,7 @@
 /* tsr-sphere-tileset.c: reading, writing and checking Sphere .rts tilesets. */
 #include "formats/sphere/tsr-sphere-tileset.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -118,7 +119,7 @@ tsr_sphere_tileset_read (TsrReader *reader,
   if (memcmp (magic, ".rts", 4) != 0)
     {
       tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, tsr_reader_file_offset (reader) - 4,
-                        "tileset: signature \".rts\" expected");
+                        _("tileset: signature \".rts\" expected"));
       return NULL;
     }
   if (!tsr_reader_read_u16_le (reader, &version, error) ||
@@ -132,26 +133,26 @@ tsr_sphere_tileset_read (TsrReader *reader,
   if (version != 1)
     {
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, start + 4,
-                        "tileset: version 1 expected, found %u", version);
+                        _("tileset: version 1 expected, found %u"), version);
       return NULL;
     }
   if (bpp != 32)
     {
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, start + 12,
-                        "tileset: 32 bits per pixel expected, found %u", bpp);
+                        _("tileset: 32 bits per pixel expected, found %u"), bpp);
       return NULL;
     }
   if (width < 1 || height < 1 || width > TSR_SPHERE_TILE_SIZE_MAX || height > TSR_SPHERE_TILE_SIZE_MAX)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, start + 8,
-                        "tileset: tile size 1..%u expected, found %ux%u",
+                        _("tileset: tile size 1..%u expected, found %ux%u"),
                         TSR_SPHERE_TILE_SIZE_MAX, width, height);
       return NULL;
     }
   if (compression != 0)
     {
       tsr_set_error_at (error, TSR_ERROR_UNSUPPORTED_VERSION, start + 14,
-                        "tileset: uncompressed tiles expected, compression %u found", compression);
+                        _("tileset: uncompressed tiles expected, compression %u found"), compression);
       return NULL;
     }
 
@@ -168,7 +169,7 @@ tsr_sphere_tileset_read (TsrReader *reader,
   if (tsr_reader_remaining (reader) / pixel_bytes < count)
     {
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (reader),
-                        "tileset: %u tiles of %ux%u pixels expected, the data ends first",
+                        _("tileset: %u tiles of %ux%u pixels expected, the data ends first"),
                         count, width, height);
       return NULL;
     }
@@ -199,13 +200,13 @@ tsr_sphere_tileset_read (TsrReader *reader,
           !tsr_reader_read_u8 (reader, &tile->terraformed, error) ||
           !tsr_reader_read_bytes (reader, sizeof tile->reserved, tile->reserved, error))
         {
-          tsr_error_prefix (error, "tileset: tile %u information", i);
+          tsr_error_prefix (error, _("tileset: tile %u information"), i);
           return NULL;
         }
       tile->name = tsr_reader_read_gbytes (reader, name_length, error);
       if (tile->name == NULL)
         {
-          tsr_error_prefix (error, "tileset: tile %u name", i);
+          tsr_error_prefix (error, _("tileset: tile %u name"), i);
           return NULL;
         }
       if (!tileset->has_obstructions)
@@ -218,7 +219,7 @@ tsr_sphere_tileset_read (TsrReader *reader,
           tile->obstruction_mask = tsr_reader_read_gbytes (reader, (gsize) width * height, error);
           if (tile->obstruction_mask == NULL)
             {
-              tsr_error_prefix (error, "tileset: tile %u obstruction mask", i);
+              tsr_error_prefix (error, _("tileset: tile %u obstruction mask"), i);
               return NULL;
             }
           break;
@@ -226,7 +227,7 @@ tsr_sphere_tileset_read (TsrReader *reader,
           if (tsr_reader_remaining (reader) / 8 < tile->segment_count)
             {
               tsr_set_error_at (error, TSR_ERROR_TRUNCATED, tsr_reader_file_offset (reader),
-                                "tileset: tile %u: %u obstruction segments expected, the data ends first",
+                                _("tileset: tile %u: %u obstruction segments expected, the data ends first"),
                                 i, tile->segment_count);
               return NULL;
             }
@@ -244,7 +245,7 @@ tsr_sphere_tileset_read (TsrReader *reader,
           break;
         default:
           tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (reader) - name_length - 25,
-                            "tileset: tile %u: obstruction type 0, 1 or 2 expected, found %u",
+                            _("tileset: tile %u: obstruction type 0, 1 or 2 expected, found %u"),
                             i, tile->obstruction_type);
           return NULL;
         }
@@ -390,31 +391,31 @@ tsr_sphere_tileset_validate (const TsrSphereTileset *tileset,
                              GPtrArray              *findings)
 {
   if (tileset->tiles->len == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "the tileset has no tiles");
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("the tileset has no tiles"));
   if (tileset->trailing != NULL)
-    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "%" G_GSIZE_FORMAT " bytes after the tileset data "
-                      "(kept, ignored by Sphere)", g_bytes_get_size (tileset->trailing));
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("%zu bytes after the tileset data "
+                      "(kept, ignored by Sphere)"), g_bytes_get_size (tileset->trailing));
   if (tileset->tiles->len > G_MAXUINT16)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%u tiles; at most 65535 fit",
+    tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, _("%u tiles; at most 65535 fit"),
                       tileset->tiles->len);
   for (guint i = 0; i < tileset->tiles->len; i++)
     {
       const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, i);
-      g_autofree char *tile_where = g_strdup_printf ("%s tile %u", where, i);
+      g_autofree char *tile_where = g_strdup_printf (_("%s tile %u"), where, i);
       TsrFindingPlace place = tsr_finding_place_element (-1, "tile", (gint) i);
 
       if (tile->animated && tile->next_tile >= tileset->tiles->len)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where,
-                          "animation continues with tile %u, which does not exist", tile->next_tile);
+                          _("animation continues with tile %u, which does not exist"), tile->next_tile);
       if (tile->obstruction_type > TSR_SPHERE_OBSTRUCTION_SEGMENTS)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, "obstruction type %u is not 0, 1 or 2",
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, _("obstruction type %u is not 0, 1 or 2"),
                           tile->obstruction_type);
       if (g_bytes_get_size (tile->name) > TSR_SPHERE_STRING_MAX)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, "the name is too long");
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, _("the name is too long"));
       if (tsr_sphere_tile_has_segments (tileset, tile))
         {
           if (tile->segments->len > G_MAXUINT16)
-            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, "too many obstruction segments");
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, _("too many obstruction segments"));
           for (guint s = 0; s < tile->segments->len; s++)
             {
               const TsrSphereSegment *segment = &g_array_index (tile->segments, TsrSphereSegment, s);
@@ -422,12 +423,12 @@ tsr_sphere_tileset_validate (const TsrSphereTileset *tileset,
               if (segment->x1 > tileset->tile_width || segment->x2 > tileset->tile_width ||
                   segment->y1 > tileset->tile_height || segment->y2 > tileset->tile_height)
                 tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, tile_where,
-                                  "obstruction segment %u leaves the tile", s);
+                                  _("obstruction segment %u leaves the tile"), s);
             }
         }
       else if (tile->segments->len > 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, tile_where,
-                          "obstruction segments are not saved unless the tileset has obstructions "
-                          "and the tile's obstruction type is 2");
+                          _("obstruction segments are not saved unless the tileset has obstructions "
+                          "and the tile's obstruction type is 2"));
     }
 }

@@ -10,6 +10,8 @@
 #include "formats/sphere/tsr-sphere-tmx.h"
 
 #include <errno.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,14 +340,14 @@ tsr_sphere_tmx_export (const TsrSphereMap *map,
   if (tileset == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   "map: its tileset was not found, and TMX needs the tile images");
+                   _("map: its tileset was not found, and TMX needs the tile images"));
       return NULL;
     }
   columns = MIN (16u, MAX (tileset->tiles->len, 1u));
   sheet = tsr_sphere_tileset_sheet (tileset, columns);
   if (sheet == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "map: the tileset is too large for one image");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("map: the tileset is too large for one image"));
       return NULL;
     }
   png = tsr_image_to_png (sheet, error);
@@ -620,6 +622,23 @@ tsr_tmx_parse_int (const char *text, gint64 min, gint64 max, gint64 *value)
   return errno == 0 && end != text && *end == '\0' && *value >= min && *value <= max;
 }
 
+/* Appends one problem to PROBLEMS, after "; " when there are others. */
+static void tsr_tmx_problem (GString *problems, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+tsr_tmx_problem (GString    *problems,
+                 const char *format,
+                 ...)
+{
+  va_list args;
+
+  if (problems->len > 0)
+    g_string_append (problems, "; ");
+  va_start (args, format);
+  g_string_append_vprintf (problems, format, args);
+  va_end (args);
+}
+
 static gint64
 tsr_tmx_int (GHashTable *table, const char *name, gint64 fallback, gint64 min, gint64 max,
              gboolean *ok, GString *problems)
@@ -631,8 +650,7 @@ tsr_tmx_int (GHashTable *table, const char *name, gint64 fallback, gint64 min, g
     return fallback;
   if (!tsr_tmx_parse_int (text, min, max, &value))
     {
-      g_string_append_printf (problems, "%s%s=\"%s\" is not a number in %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT,
-                              problems->len ? "; " : "", name, text, min, max);
+      tsr_tmx_problem (problems, _("%s=\"%s\" is not a number in %" PRId64 "..%" PRId64), name, text, min, max);
       *ok = FALSE;
       return fallback;
     }
@@ -665,7 +683,7 @@ tsr_tmx_float (GHashTable *table, const char *name, float fallback, gboolean *ok
       if (end != text && *end == '\0')
         return value;
     }
-  g_string_append_printf (problems, "%s%s=\"%s\" is not a number", problems->len ? "; " : "", name, text);
+  tsr_tmx_problem (problems, _("%s=\"%s\" is not a number"), name, text);
   *ok = FALSE;
   return fallback;
 }
@@ -730,7 +748,7 @@ tsr_tmx_fail (GMarkupParseContext *context, GError **error, const char *format, 
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_markup_parse_context_get_position (context, &line, &column);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, message);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX %d:%d: %s"), line, column, message);
 }
 
 /* GMarkup's message ("Error on line 45 char 42: Document ended unexpectedly …") without its own
@@ -792,7 +810,7 @@ tsr_tmx_parse_file (TsrTmxImport *import, const char *path, const char *data, gs
   if (!ok && error != NULL && *error != NULL && (*error)->domain != TSR_ERROR)
     {
       g_autofree char *reason = tsr_tmx_markup_reason ((*error)->message);
-      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, "TMX %d:%d: %s", line, column, reason);
+      GError *wrapped = g_error_new (TSR_ERROR, TSR_ERROR_INVALID, _("TMX %d:%d: %s"), line, column, reason);
 
       g_clear_error (error);
       *error = wrapped;
@@ -964,7 +982,7 @@ tsr_tmx_object_segments (TsrTmxFrame *object, GArray *segments, gint64 max, GStr
 
       if (x1 < 0 || y1 < 0 || x2 < 0 || y2 < 0 || x1 > max || y1 > max || x2 > max || y2 > max)
         {
-          g_string_append_printf (problems, "%sa segment leaves 0..%" G_GINT64_FORMAT, problems->len ? "; " : "", max);
+          tsr_tmx_problem (problems, _("a segment leaves 0..%" PRId64), max);
           return FALSE;
         }
       segment = (TsrSphereSegment) { (guint32) x1, (guint32) y1, (guint32) x2, (guint32) y2 };
@@ -1007,21 +1025,19 @@ tsr_tmx_end_layer (TsrTmxImport *import, TsrTmxFrame *frame, TsrTmxFrame *data, 
         continue;
       if (count >= (guint) (width * height))
         {
-          g_string_append_printf (problems, "%smore than %" G_GINT64_FORMAT " cells", problems->len ? "; " : "",
-                                  width * height);
+          tsr_tmx_problem (problems, _("more than %" PRId64 " cells"), width * height);
           *ok = FALSE;
           break;
         }
       if (!tsr_tmx_parse_int (cells[i], 0, G_MAXUINT32, &gid))
         {
-          g_string_append_printf (problems, "%scell \"%s\" is not a tile id", problems->len ? "; " : "", cells[i]);
+          tsr_tmx_problem (problems, _("cell \"%s\" is not a tile id"), cells[i]);
           *ok = FALSE;
           break;
         }
       if (gid & 0xe0000000)
         {
-          g_string_append_printf (problems, "%sflipped or rotated tiles cannot be stored in Sphere maps",
-                                  problems->len ? "; " : "");
+          tsr_tmx_problem (problems, "%s", _("flipped or rotated tiles cannot be stored in Sphere maps"));
           *ok = FALSE;
           break;
         }
@@ -1030,8 +1046,7 @@ tsr_tmx_end_layer (TsrTmxImport *import, TsrTmxFrame *frame, TsrTmxFrame *data, 
     }
   if (*ok && count != (guint) (width * height))
     {
-      g_string_append_printf (problems, "%s%u cells where %" G_GINT64_FORMAT " were expected",
-                              problems->len ? "; " : "", count, width * height);
+      tsr_tmx_problem (problems, _("%u cells where %" PRId64 " were expected"), count, width * height);
       *ok = FALSE;
     }
 }
@@ -1056,14 +1071,13 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
 
       if (layer_text != NULL && (index < 0 || !tsr_tmx_parse_int (layer_text, 0, index, &index)))
         {
-          g_string_append_printf (problems, "%sobstructions of layer %s, which does not exist",
-                                  problems->len ? "; " : "", layer_text);
+          tsr_tmx_problem (problems, _("obstructions of layer %s, which does not exist"), layer_text);
           *ok = FALSE;
           return;
         }
       if (index < 0)
         {
-          g_string_append_printf (problems, "%sobstructions before any tile layer", problems->len ? "; " : "");
+          tsr_tmx_problem (problems, "%s", _("obstructions before any tile layer"));
           *ok = FALSE;
           return;
         }
@@ -1128,8 +1142,8 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
     }
   else
     {
-      g_string_append_printf (problems, "%sobject of type \"%s\": Sphere maps hold persons, triggers and zones",
-                              problems->len ? "; " : "", type ? type : "");
+      tsr_tmx_problem (problems, _("object of type \"%s\": Sphere maps hold persons, triggers and zones"),
+                       type ? type : "");
       *ok = FALSE;
     }
 }
@@ -1230,7 +1244,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
 
   if (attributes == NULL || import->image_path == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX: a tileset with one image is needed");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: a tileset with one image is needed"));
       return NULL;
     }
   width = tsr_tmx_int (attributes, "tilewidth", 0, 1, TSR_SPHERE_TILE_SIZE_MAX, &ok, problems);
@@ -1239,14 +1253,14 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
   columns = tsr_tmx_int (attributes, "columns", 0, 1, G_MAXUINT16, &ok, problems);
   if (!ok || width == 0 || height == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: %s",
-                   problems->len ? problems->str : "tile size missing");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: %s"),
+                   problems->len ? problems->str : _("tile size missing"));
       return NULL;
     }
   if (tsr_tmx_int (attributes, "spacing", 0, 0, 0, &ok, problems) != 0 ||
       tsr_tmx_int (attributes, "margin", 0, 0, 0, &ok, problems) != 0 || !ok)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: margin and spacing must be 0");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: margin and spacing must be 0"));
       return NULL;
     }
   png = tsr_tmx_read (import->image_path, error);
@@ -1257,8 +1271,8 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
     return NULL;
   if ((gint64) sheet->width < columns * width || (gint64) sheet->height < ((count + columns - 1) / columns) * height)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: image %ux%u is too small for %"
-                   G_GINT64_FORMAT " tiles", sheet->width, sheet->height, count);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: image %ux%u is too small for %lld tiles"),
+                   sheet->width, sheet->height, (long long) count);
       return NULL;
     }
 
@@ -1311,7 +1325,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
     }
   if (!ok)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX tileset: %s", problems->str);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: %s"), problems->str);
       return NULL;
     }
   return g_steal_pointer (&tileset);
@@ -1340,12 +1354,12 @@ tsr_sphere_tmx_import (const char *path,
     goto out;
   if (import.map_properties == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX: no <map> element");
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: no <map> element"));
       goto out;
     }
   if (import.map->layers->len == 0 || import.map->layers->len > 255)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX: 1..255 tile layers expected, %u found",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: 1..255 tile layers expected, %u found"),
                    import.map->layers->len);
       goto out;
     }
@@ -1384,7 +1398,7 @@ tsr_sphere_tmx_import (const char *path,
   if (!ok)
     {
       tsr_sphere_tileset_free (tileset);
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "TMX map properties: %s", problems->str);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX map properties: %s"), problems->str);
       goto out;
     }
   /* A map made in Tiled names no tileset file: its tileset is appended, as Sphere allows. */

@@ -37,7 +37,7 @@ tsr_wolf3d_font_load (GBytes      *bytes,
       return NULL;
   if (font->height == 0 || font->height > 255)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, "%s: font height %u expected 1..255", label, font->height);
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("%s: font height %u expected 1..255"), label, font->height);
       return NULL;
     }
   for (guint c = 0; c < 256; c++)
@@ -49,8 +49,7 @@ tsr_wolf3d_font_load (GBytes      *bytes,
       if (font->location[c] < FONT_HEADER_SIZE || end > size)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 2 + 2 * c,
-                            "%s: character %u (%u×%u pixels at byte %u) lies outside the %" G_GSIZE_FORMAT
-                            "-byte chunk", label, c, font->width[c], font->height, font->location[c], size);
+                            _("%s: character %u (%u×%u pixels at byte %u) lies outside the %zu-byte chunk"), label, c, font->width[c], font->height, font->location[c], size);
           return NULL;
         }
     }
@@ -206,7 +205,7 @@ tsr_wolf3d_set_decode_asset (const TsrWolf3dSet *set,
       }
     case TSR_WOLF3D_ASSET_FONT:
       {
-        g_autofree char *label = g_strdup_printf ("VGAGRAPH chunk %u (font %u)", 1 + asset.index, asset.index);
+        g_autofree char *label = g_strdup_printf (_("VGAGRAPH chunk %u (font %u)"), 1 + asset.index, asset.index);
         g_autoptr(GBytes) chunk = NULL;
         g_autoptr(TsrWolf3dFont) font = NULL;
 
@@ -220,9 +219,11 @@ tsr_wolf3d_set_decode_asset (const TsrWolf3dSet *set,
     default:
       break;
     }
-  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "the set has no %s %u",
-               asset.kind == TSR_WOLF3D_ASSET_WALL ? "wall" : asset.kind == TSR_WOLF3D_ASSET_SPRITE ? "sprite"
-               : asset.kind == TSR_WOLF3D_ASSET_PIC ? "pic" : "font", asset.index);
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL,
+               asset.kind == TSR_WOLF3D_ASSET_WALL ? _("the set has no wall %u")
+               : asset.kind == TSR_WOLF3D_ASSET_SPRITE ? _("the set has no sprite %u")
+               : asset.kind == TSR_WOLF3D_ASSET_PIC ? _("the set has no pic %u") : _("the set has no font %u"),
+               asset.index);
   return NULL;
 }
 

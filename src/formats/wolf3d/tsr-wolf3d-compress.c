@@ -1,6 +1,7 @@
 /* tsr-wolf3d-compress.c: RLEW, Carmack and Huffman as the Wolfenstein 3D data files use them. */
 #include "formats/wolf3d/tsr-wolf3d-compress.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -31,8 +32,7 @@ tsr_wolf3d_rlew_expand (TsrReader *reader,
           if (count > words - written)
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, run_offset,
-                                "%s: RLEW run of %u words passes the end (%" G_GSIZE_FORMAT
-                                " of %" G_GSIZE_FORMAT " words written)",
+                                _("%s: RLEW run of %u words passes the end (%zu of %zu words written)"),
                                 reader->label, count, written, words);
               return NULL;
             }
@@ -88,8 +88,7 @@ tsr_wolf3d_carmack_expand (TsrReader *reader,
 
       if (!tsr_reader_read_u8 (reader, &count, error) || !tsr_reader_read_u8 (reader, &flag, error))
         {
-          tsr_error_prefix (error, "Carmack stream ends after %" G_GSIZE_FORMAT " of %"
-                            G_GSIZE_FORMAT " words", written, words);
+          tsr_error_prefix (error, _("Carmack stream ends after %zu of %zu words"), written, words);
           return NULL;
         }
       if (flag != TSR_WOLF3D_CARMACK_NEAR && flag != TSR_WOLF3D_CARMACK_FAR)
@@ -118,8 +117,7 @@ tsr_wolf3d_carmack_expand (TsrReader *reader,
           if (distance == 0 || distance > written)
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, start,
-                                "%s: Carmack near copy reaches %u words back, only %"
-                                G_GSIZE_FORMAT " written", reader->label, distance, written);
+                                _("%s: Carmack near copy reaches %u words back, only %zu written"), reader->label, distance, written);
               return NULL;
             }
           source = written - distance;
@@ -133,8 +131,7 @@ tsr_wolf3d_carmack_expand (TsrReader *reader,
           if (offset >= written)
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, start,
-                                "%s: Carmack far copy from word %u, only %" G_GSIZE_FORMAT
-                                " written", reader->label, offset, written);
+                                _("%s: Carmack far copy from word %u, only %zu written"), reader->label, offset, written);
               return NULL;
             }
           source = offset;
@@ -142,8 +139,7 @@ tsr_wolf3d_carmack_expand (TsrReader *reader,
       if (count > words - written)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, start,
-                            "%s: Carmack copy of %u words passes the end (%" G_GSIZE_FORMAT
-                            " of %" G_GSIZE_FORMAT " words written)",
+                            _("%s: Carmack copy of %u words passes the end (%zu of %zu words written)"),
                             reader->label, count, written, words);
           return NULL;
         }
@@ -313,8 +309,7 @@ tsr_wolf3d_huffman_expand (const TsrWolf3dHuffmanNode *nodes,
         {
           if (!tsr_reader_read_u8 (reader, &input, error))
             {
-              tsr_error_prefix (error, "Huffman data ends after %" G_GSIZE_FORMAT " of %"
-                                G_GSIZE_FORMAT " bytes", written, length);
+              tsr_error_prefix (error, _("Huffman data ends after %zu of %zu bytes"), written, length);
               return FALSE;
             }
           mask = 1;
@@ -331,7 +326,7 @@ tsr_wolf3d_huffman_expand (const TsrWolf3dHuffmanNode *nodes,
       else
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (reader),
-                            "%s: Huffman node value %u outside the 255-node tree",
+                            _("%s: Huffman node value %u outside the 255-node tree"),
                             reader->label, value);
           return FALSE;
         }

@@ -1,6 +1,8 @@
 /* tsr-wolf3d-graphics.c: VGAHEAD/VGADICT/VGAGRAPH. */
 #include "formats/wolf3d/tsr-wolf3d-graphics.h"
 
+#include <glib/gi18n.h>
+
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 
@@ -27,7 +29,7 @@ tsr_wolf3d_graphics_expand_chunk (const TsrWolf3dGraphics *graphics,
                                   guint                    chunk,
                                   GError                 **error)
 {
-  g_autofree char *label = g_strdup_printf ("VGAGRAPH chunk %u", chunk);
+  g_autofree char *label = g_strdup_printf (_("VGAGRAPH chunk %u"), chunk);
   g_autofree guint8 *output = NULL;
   TsrReader file, data;
   gsize size = 0;
@@ -37,7 +39,7 @@ tsr_wolf3d_graphics_expand_chunk (const TsrWolf3dGraphics *graphics,
 
   if (chunk >= graphics->n_chunks)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "%s: the set has %u chunks", label,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: the set has %u chunks"), label,
                    graphics->n_chunks);
       return NULL;
     }
@@ -48,7 +50,7 @@ tsr_wolf3d_graphics_expand_chunk (const TsrWolf3dGraphics *graphics,
   if (start < 0 || end < start)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 3 * chunk,
-                        "%s: VGAHEAD offsets %d..%d do not describe a chunk", label, start, end);
+                        _("%s: VGAHEAD offsets %d..%d do not describe a chunk"), label, start, end);
       return NULL;
     }
   tsr_reader_init (&file, bytes, size, "VGAGRAPH");
@@ -58,7 +60,7 @@ tsr_wolf3d_graphics_expand_chunk (const TsrWolf3dGraphics *graphics,
   if (expanded > MAX_EXPANDED)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, (gsize) start,
-                        "%s: expanded length %u expected below %u", label, expanded, MAX_EXPANDED);
+                        _("%s: expanded length %u expected below %u"), label, expanded, MAX_EXPANDED);
       return NULL;
     }
   output = g_malloc (MAX (expanded, 1));
@@ -94,8 +96,7 @@ tsr_wolf3d_graphics_load (GBytes  *vgahead,
   if (head_size < 6 || head_size % 3 != 0)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, head_size,
-                        "VGAHEAD: a multiple of 3 bytes (at least two offsets) expected, %"
-                        G_GSIZE_FORMAT " bytes", head_size);
+                        _("VGAHEAD: a multiple of 3 bytes (at least two offsets) expected, %zu bytes"), head_size);
       goto failed;
     }
   tsr_reader_init (&head, head_data, head_size, "VGAHEAD");
@@ -113,8 +114,7 @@ tsr_wolf3d_graphics_load (GBytes  *vgahead,
       if (graphics->offsets[i] > (gint32) graph_size)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 3 * i,
-                            "VGAHEAD: chunk %u offset %u expected within the %" G_GSIZE_FORMAT
-                            "-byte VGAGRAPH", i, value, graph_size);
+                            _("VGAHEAD: chunk %u offset %u expected within the %zu-byte VGAGRAPH"), i, value, graph_size);
           goto failed;
         }
     }
@@ -160,7 +160,7 @@ tsr_wolf3d_graphics_decode_pic (const TsrWolf3dGraphics *graphics,
 
   if (pic >= graphics->n_pics)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "VGAGRAPH: pic %u of %u", pic,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("VGAGRAPH: pic %u of %u"), pic,
                    graphics->n_pics);
       return NULL;
     }
@@ -169,7 +169,7 @@ tsr_wolf3d_graphics_decode_pic (const TsrWolf3dGraphics *graphics,
   if (w == 0 || h == 0 || w % 4 != 0 || w > 4096 || h > 4096)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "VGAGRAPH: pic %u is %ux%u, a width that is a multiple of 4 expected", pic, w, h);
+                   _("VGAGRAPH: pic %u is %ux%u, a width that is a multiple of 4 expected"), pic, w, h);
       return NULL;
     }
   chunk = tsr_wolf3d_graphics_expand_chunk (graphics, graphics->pic_start + pic, error);
@@ -179,7 +179,7 @@ tsr_wolf3d_graphics_decode_pic (const TsrWolf3dGraphics *graphics,
   if (size < (gsize) w * h)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_TRUNCATED,
-                   "VGAGRAPH: pic %u expands to %" G_GSIZE_FORMAT " bytes, %u expected", pic, size, w * h);
+                   _("VGAGRAPH: pic %u expands to %zu bytes, %u expected"), pic, size, w * h);
       return NULL;
     }
   /* Four VGA planes one after the other: plane p holds the columns x with x % 4 == p. */

@@ -1,6 +1,7 @@
 /* tsr-wolf3d-maps.c: MAPHEAD + GAMEMAPS/MAPTEMP reading and writing. */
 #include "formats/wolf3d/tsr-wolf3d-maps.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
@@ -81,7 +82,7 @@ plane_expand_reader (TsrReader *reader,
       if (expanded % 2 != 0 || expanded < 2)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, at,
-                            "%s: Carmack length %u is not an even number of bytes >= 2",
+                            _("%s: Carmack length %u is not an even number of bytes >= 2"),
                             reader->label, expanded);
           return NULL;
         }
@@ -105,7 +106,7 @@ plane_expand_reader (TsrReader *reader,
   if (rlew_length != words * 2)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, at,
-                        "%s: plane expands to %u bytes, %" G_GSIZE_FORMAT " expected (width x height x 2)",
+                        _("%s: plane expands to %u bytes, %zu expected (width x height x 2)"),
                         reader->label, rlew_length, words * 2);
       return NULL;
     }
@@ -162,7 +163,7 @@ level_read (TsrReader  *file,
             gboolean    carmack,
             GError    **error)
 {
-  g_autofree char *label = g_strdup_printf ("%s: level %u header", carmack ? "GAMEMAPS" : "MAPTEMP", index + 1);
+  g_autofree char *label = g_strdup_printf (_("%s: level %u header"), carmack ? "GAMEMAPS" : "MAPTEMP", index + 1);
   TsrWolf3dLevel *level = g_new0 (TsrWolf3dLevel, 1);
   TsrReader header;
 
@@ -185,14 +186,14 @@ level_read (TsrReader  *file,
     {
       /* The RLEW length word is 16 bits: at most 32767 words fit. */
       tsr_set_error_at (error, TSR_ERROR_INVALID, header_offset + 18,
-                        "%s: level size %ux%u expected between 1x1 and 32767 tiles",
+                        _("%s: level size %ux%u expected between 1x1 and 32767 tiles"),
                         label, level->width, level->height);
       goto failed;
     }
 
   for (guint p = 0; p < TSR_WOLF3D_PLANES; p++)
     {
-      g_autofree char *plane_label = g_strdup_printf ("%s: level %u plane %u",
+      g_autofree char *plane_label = g_strdup_printf (_("%s: level %u plane %u"),
                                                       carmack ? "GAMEMAPS" : "MAPTEMP", index + 1, p);
       gsize words = (gsize) level->width * level->height;
       TsrReader chunk;
@@ -206,7 +207,7 @@ level_read (TsrReader  *file,
       if (level->plane_offsets[p] < 0)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, header_offset + 4 * p,
-                            "%s: offset %d expected to be positive", plane_label,
+                            _("%s: offset %d expected to be positive"), plane_label,
                             level->plane_offsets[p]);
           goto failed;
         }
@@ -275,8 +276,7 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
   /* Say what is wrong with a corrupt MAPHEAD rather than what goes wrong in GAMEMAPS. */
   if (head_size < MAPHEAD_SIZE)
     {
-      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, head_size, "MAPHEAD: %" G_GSIZE_FORMAT
-                        " bytes, %d expected (the RLEW tag and %d level offsets)", head_size,
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, head_size, _("MAPHEAD: %zu bytes, %d expected (the RLEW tag and %d level offsets)"), head_size,
                         MAPHEAD_SIZE, TSR_WOLF3D_MAX_LEVELS);
       return NULL;
     }
@@ -291,14 +291,13 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
       if (slots[i] > 0 && (guint64) slots[i] + TSR_WOLF3D_HEADER_SIZE > file_size)
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 2 + 4 * (gsize) i,
-                            "MAPHEAD: level %u starts at offset %d, past the end of %s (%" G_GSIZE_FORMAT
-                            " bytes)", i, slots[i], file_label, file_size);
+                            _("MAPHEAD: level %u starts at offset %d, past the end of %s (%zu bytes)"), i, slots[i], file_label, file_size);
           return NULL;
         }
       if (slots[i] < -1)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, 2 + 4 * (gsize) i,
-                            "MAPHEAD: level %u: offset %d, a file offset, 0 or -1 (no level) expected",
+                            _("MAPHEAD: level %u: offset %d, a file offset, 0 or -1 (no level) expected"),
                             i, slots[i]);
           return NULL;
         }
@@ -306,7 +305,7 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
 
   if (file_size < 8 || memcmp (file_data, ted5_signature, 8) != 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, "%s: 'TED5v1.0' expected at the start",
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0, _("%s: 'TED5v1.0' expected at the start"),
                         file_label);
       return NULL;
     }
@@ -324,7 +323,7 @@ tsr_wolf3d_maps_load (GBytes   *maphead,
       if (level == NULL)
         {
           if (tag != 0xabcd)
-            g_prefix_error (error, "MAPHEAD: RLEW tag 0x%04X, where every known game has 0xABCD; ", tag);
+            g_prefix_error (error, _("MAPHEAD: RLEW tag 0x%04X, where every known game has 0xABCD; "), tag);
           return NULL;
         }
       g_ptr_array_add (levels, level);
@@ -395,7 +394,7 @@ tsr_wolf3d_maps_save (const TsrWolf3dMaps *maps,
   if (maps->levels->len > TSR_WOLF3D_MAX_LEVELS)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   "MAPHEAD holds at most %d levels, the set has %u",
+                   _("MAPHEAD holds at most %d levels, the set has %u"),
                    TSR_WOLF3D_MAX_LEVELS, maps->levels->len);
       return FALSE;
     }
@@ -432,8 +431,8 @@ tsr_wolf3d_maps_save (const TsrWolf3dMaps *maps,
           if (size > G_MAXUINT16 || tsr_writer_tell (file) > G_MAXINT32)
             {
               g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                           "level %u plane %u: %" G_GSIZE_FORMAT " compressed bytes do not fit"
-                           " the 16-bit length field", i + 1, p, size);
+                           _("level %u plane %u: %zu compressed bytes do not fit"
+                           " the 16-bit length field"), i + 1, p, size);
               return FALSE;
             }
           offsets[p] = size == 0 ? (guint32) MAX (level->plane_offsets[p], 0) : (guint32) tsr_writer_tell (file);
@@ -479,7 +478,7 @@ tsr_wolf3d_maps_insert_level (TsrWolf3dMaps  *maps,
 {
   if (maps->levels->len >= TSR_WOLF3D_MAX_LEVELS)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "MAPHEAD holds at most %d levels",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("MAPHEAD holds at most %d levels"),
                    TSR_WOLF3D_MAX_LEVELS);
       return FALSE;
     }
@@ -507,7 +506,7 @@ tsr_wolf3d_maps_move_level (TsrWolf3dMaps *maps,
 
   if (from >= maps->levels->len || to >= maps->levels->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "level %u to %u: the set has %u levels",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("level %u to %u: the set has %u levels"),
                    from, to, maps->levels->len);
       return FALSE;
     }
@@ -527,12 +526,12 @@ tsr_wolf3d_maps_rename_level (TsrWolf3dMaps *maps,
 
   if (level == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "no level %u", index);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("no level %u"), index);
       return FALSE;
     }
   if (strlen (name) > TSR_WOLF3D_LEVEL_NAME_MAX)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "level name '%s' is longer than %d bytes",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level name '%s' is longer than %d bytes"),
                    name, TSR_WOLF3D_LEVEL_NAME_MAX);
       return FALSE;
     }
@@ -570,7 +569,7 @@ tsr_wolf3d_maps_set_tile (TsrWolf3dMaps *maps,
   if (level == NULL || plane >= TSR_WOLF3D_PLANES || x >= level->width || y >= level->height)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-                   "level %u plane %u tile (%u,%u) is outside the set", index, plane, x, y);
+                   _("level %u plane %u tile (%u,%u) is outside the set"), index, plane, x, y);
       return FALSE;
     }
   if (level->planes[plane][(gsize) y * level->width + x] == value)

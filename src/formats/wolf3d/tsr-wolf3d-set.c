@@ -2,6 +2,7 @@
  * the top-down level view and image extraction. */
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -371,7 +372,7 @@ tsr_wolf3d_set_load_files (GBytes            **files,
       if (size % 4 != 0 || size < 4)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, size,
-                            "AUDIOHED: a multiple of 4 bytes expected, %" G_GSIZE_FORMAT " bytes", size);
+                            _("AUDIOHED: a multiple of 4 bytes expected, %zu bytes"), size);
           goto failed;
         }
       set->n_audio_chunks = size / 4 - 1;
@@ -404,7 +405,7 @@ tsr_wolf3d_set_load (const char *path,
       if (tsr_wolf3d_sniff_kind (data, size, NULL, &main_kind) == TSR_SNIFF_NO)
         {
           g_set_error (error, TSR_ERROR, TSR_ERROR_UNKNOWN_FORMAT,
-                       "not a Wolfenstein 3D data file");
+                       _("not a Wolfenstein 3D data file"));
           return NULL;
         }
       files[main_kind] = bytes;
@@ -428,7 +429,7 @@ tsr_wolf3d_set_load (const char *path,
           if (data == NULL || tsr_wolf3d_sniff_kind (data, size, NULL, &main_kind) == TSR_SNIFF_NO)
             {
               g_set_error (error, TSR_ERROR, TSR_ERROR_UNKNOWN_FORMAT,
-                           "%s is not named like a Wolfenstein 3D data file (MAPHEAD.WL6, VSWAP.SOD, ...)",
+                           _("%s is not named like a Wolfenstein 3D data file (MAPHEAD.WL6, VSWAP.SOD, ...)"),
                            basename);
               return NULL;
             }
@@ -480,7 +481,7 @@ tsr_wolf3d_set_load (const char *path,
   if (extension == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_UNKNOWN_FORMAT,
-                   "%s: no MAPHEAD or VSWAP file of a Wolfenstein 3D data set", directory);
+                   _("%s: no MAPHEAD or VSWAP file of a Wolfenstein 3D data set"), directory);
       return NULL;
     }
 
@@ -599,18 +600,18 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
       if (level == NULL)
         continue;
       /* Numbered from 1, as the editor's levels list and the game's floors are. */
-      where = g_strdup_printf ("level %u (%s)", i + 1, level->name);
+      where = g_strdup_printf (_("level %u (%s)"), i + 1, level->name);
       whole = tsr_finding_place_element ((gint) i, "level", (gint) i);
       tiles = (gsize) level->width * level->height;
       if (level->width != 64 || level->height != 64)
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &whole, where,
-                          "%ux%u tiles; the original engine only plays 64x64 levels",
+                          _("%ux%u tiles; the original engine only plays 64x64 levels"),
                           level->width, level->height);
 
       tsr_wolf3d_level_stats (set->game, level->planes[0], level->planes[1], tiles, 3, &stats);
       if (stats.players != 1)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
-                          "%u player starts, exactly one expected", stats.players);
+                          _("%u player starts, exactly one expected"), stats.players);
       unknown_tiles = g_hash_table_new (NULL, NULL);
       unknown_objects = g_hash_table_new (NULL, NULL);
       for (gsize t = 0; t < tiles; t++)
@@ -640,7 +641,7 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
                                                                 TSR_FINDING_POINT_CELLS, x, y);
 
                   tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
-                                       "door at (%d,%d) is not between two walls", x, y);
+                                       _("door at (%d,%d) is not between two walls"), x, y);
                 }
             }
         }
@@ -651,19 +652,19 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
           TsrFindingPlace hole = tsr_finding_place_at ((gint) i, "cell", (gint) first_hole, TSR_FINDING_POINT_CELLS,
                                                        first_hole % level->width, first_hole / level->width);
           tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &hole, where,
-                               "%u cells of plane 0 hold code 0, which is no wall, door or floor (area codes"
-                               " are %d..%d), e.g. at (%u,%u)", holes, TSR_WOLF3D_AREA_FIRST, TSR_WOLF3D_AREA_LAST,
+                               _("%u cells of plane 0 hold code 0, which is no wall, door or floor (area codes"
+                               " are %d..%d), e.g. at (%u,%u)"), holes, TSR_WOLF3D_AREA_FIRST, TSR_WOLF3D_AREA_LAST,
                                (guint) (first_hole % level->width), (guint) (first_hole / level->width));
         }
       if (actors > 150)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
-                          "%u actors on hard, the engine holds at most 150", actors);
+                          _("%u actors on hard, the engine holds at most 150"), actors);
       if (stats.statics > 400)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
-                          "%u static objects, the engine holds at most 400", stats.statics);
+                          _("%u static objects, the engine holds at most 400"), stats.statics);
       if (stats.doors > 64)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
-                          "%u doors, the engine holds at most 64", stats.doors);
+                          _("%u doors, the engine holds at most 64"), stats.doors);
 
       GHashTableIter iter;
       gpointer key, value;
@@ -674,7 +675,7 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
           TsrFindingPlace place = tsr_finding_place_at ((gint) i, "cell", (gint) t, TSR_FINDING_POINT_CELLS,
                                                         t % level->width, t / level->width);
 
-          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "unknown tile code %u (e.g. at %u,%u)",
+          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, _("unknown tile code %u (e.g. at %u,%u)"),
                                GPOINTER_TO_UINT (key), t % level->width, t / level->width);
         }
       g_hash_table_iter_init (&iter, unknown_objects);
@@ -685,7 +686,7 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
           TsrFindingPlace place = tsr_finding_place_at ((gint) i, "object", (gint) t, TSR_FINDING_POINT_CELLS,
                                                         t % level->width, t / level->width);
 
-          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, "unknown object code %u (e.g. at %u,%u)",
+          tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, _("unknown object code %u (e.g. at %u,%u)"),
                                GPOINTER_TO_UINT (key), t % level->width, t / level->width);
         }
     }
@@ -779,7 +780,7 @@ tsr_wolf3d_set_render_level (const TsrWolf3dSet *set,
 
   if (set->maps == NULL || (level = tsr_wolf3d_maps_get_level (set->maps, index)) == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, "no level %u in the set (%u levels)",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NO_SUCH_LEVEL, _("no level %u in the set (%u levels)"),
                    index, set->maps != NULL ? set->maps->levels->len : 0);
       return NULL;
     }
@@ -787,7 +788,7 @@ tsr_wolf3d_set_render_level (const TsrWolf3dSet *set,
   image = tsr_image_new (level->width * tile_size, level->height * tile_size);
   if (image == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%ux%u tiles of %u pixels is too large",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%ux%u tiles of %u pixels is too large"),
                    level->width, level->height, tile_size);
       return NULL;
     }
@@ -899,7 +900,7 @@ tsr_wolf3d_set_extract (const TsrWolf3dSet *set,
 
   if (g_mkdir_with_parents (directory, 0755) != 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "cannot create folder %s", directory);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("cannot create folder %s"), directory);
       return FALSE;
     }
   for (guint i = 0; i < assets->len; i++)

@@ -1,6 +1,8 @@
 /* tsr-wolf3d-vswap.c: the VSWAP page file. */
 #include "formats/wolf3d/tsr-wolf3d-vswap.h"
 
+#include <glib/gi18n.h>
+
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 
@@ -32,7 +34,7 @@ tsr_wolf3d_vswap_load (GBytes  *bytes,
   if (vswap->sprite_start > vswap->sound_start || vswap->sound_start > vswap->n_pages)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, 2,
-                        "VSWAP: sprite start %u <= sound start %u <= page count %u expected",
+                        _("VSWAP: sprite start %u <= sound start %u <= page count %u expected"),
                         vswap->sprite_start, vswap->sound_start, vswap->n_pages);
       goto failed;
     }
@@ -51,8 +53,7 @@ tsr_wolf3d_vswap_load (GBytes  *bytes,
       if (page->offset != 0 && (page->offset > size || page->length > size - page->offset))
         {
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 6 + 4 * i,
-                            "VSWAP: page %u (%u bytes at %u) expected inside the %" G_GSIZE_FORMAT
-                            "-byte file", i, page->length, page->offset, size);
+                            _("VSWAP: page %u (%u bytes at %u) expected inside the %zu-byte file"), i, page->length, page->offset, size);
           goto failed;
         }
     }
@@ -105,7 +106,7 @@ page_reader (const TsrWolf3dVswap *vswap,
 
   if (page_index >= vswap->n_pages)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "VSWAP: %s: page %u of %u",
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("VSWAP: %s: page %u of %u"),
                    label, page_index, vswap->n_pages);
       return FALSE;
     }
@@ -113,7 +114,7 @@ page_reader (const TsrWolf3dVswap *vswap,
   if (entry->offset == 0 || entry->length == 0)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 6 + 4 * page_index,
-                        "VSWAP: %s: page %u is empty", label, page_index);
+                        _("VSWAP: %s: page %u is empty"), label, page_index);
       return FALSE;
     }
   tsr_reader_init (&file, data, size, "VSWAP");
@@ -126,13 +127,13 @@ tsr_wolf3d_vswap_decode_wall (const TsrWolf3dVswap *vswap,
                               guint8                pixels[64 * 64],
                               GError              **error)
 {
-  g_autofree char *label = g_strdup_printf ("wall %u", wall);
+  g_autofree char *label = g_strdup_printf (_("wall %u"), wall);
   const guint8 *data;
   TsrReader page;
 
   if (wall >= vswap->sprite_start)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "VSWAP: wall %u of %u", wall,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("VSWAP: wall %u of %u"), wall,
                    vswap->sprite_start);
       return FALSE;
     }
@@ -152,13 +153,13 @@ tsr_wolf3d_vswap_decode_sprite (const TsrWolf3dVswap *vswap,
                                 guint16               pixels[64 * 64],
                                 GError              **error)
 {
-  g_autofree char *label = g_strdup_printf ("sprite %u", sprite);
+  g_autofree char *label = g_strdup_printf (_("sprite %u"), sprite);
   TsrReader page;
   guint16 left, right;
 
   if (sprite >= tsr_wolf3d_vswap_get_n_sprites (vswap))
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, "VSWAP: sprite %u of %u", sprite,
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("VSWAP: sprite %u of %u"), sprite,
                    tsr_wolf3d_vswap_get_n_sprites (vswap));
       return FALSE;
     }
@@ -172,7 +173,7 @@ tsr_wolf3d_vswap_decode_sprite (const TsrWolf3dVswap *vswap,
   if (left > right || right > 63)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, page.base,
-                        "%s: columns %u..%u expected within 0..63", label, left, right);
+                        _("%s: columns %u..%u expected within 0..63"), label, left, right);
       return FALSE;
     }
   for (guint x = left; x <= right; x++)
@@ -204,7 +205,7 @@ tsr_wolf3d_vswap_decode_sprite (const TsrWolf3dVswap *vswap,
           if (start > end || end > 64)
             {
               tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (&posts) - 6,
-                                "%s: post rows %u..%u expected within 0..64", label, start, end);
+                                _("%s: post rows %u..%u expected within 0..64"), label, start, end);
               return FALSE;
             }
           for (guint y = start; y < end; y++)
