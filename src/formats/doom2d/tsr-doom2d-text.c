@@ -42,8 +42,22 @@ typedef struct {
   guint       length;
 } Word;
 
+/* Names the plans hold are copies followed by PAD zero bytes: compared and copied in words. */
+#define PAD 32
+
+static const char *
+padded_copy (const char *text,
+             gsize       length)
+{
+  char *copy = g_malloc0 (length + PAD + 1);
+
+  memcpy (copy, text, length);
+  return copy;
+}
+
 typedef struct {
   const TsrField *field;
+  const char     *name;           /* padded */
   OpKind          op;
   TsrDoom2dKind   ref_kind;
   guint           n_components;
@@ -101,7 +115,12 @@ plan_compile (TextPlan            *plan,
 
       fp->field = field;
       fp->name_length = (guint) strlen (field->name);
-      fp->prefix = g_strconcat (plan->indent, field->name, " ", NULL);
+      fp->name = padded_copy (field->name, fp->name_length);
+      {
+        g_autofree char *prefix = g_strconcat (plan->indent, field->name, " ", NULL);
+
+        fp->prefix = (char *) padded_copy (prefix, strlen (prefix));
+      }
       fp->prefix_length = indent + fp->name_length + 1;
       fp->n_components = field->type == TSR_FIELD_COLOR ? 4 : 2;
       switch (field->type)
@@ -141,20 +160,22 @@ plan_compile (TextPlan            *plan,
           fp->constants = g_new (Word, field->enumeration->n_constants);
           for (guint c = 0; c < field->enumeration->n_constants; c++)
             {
-              fp->constants[c] = (Word) { field->enumeration->constants[c].name,
-                                          (guint) strlen (field->enumeration->constants[c].name) };
+              const char *name = field->enumeration->constants[c].name;
+
+              fp->constants[c] = (Word) { padded_copy (name, strlen (name)), (guint) strlen (name) };
               longest = MAX (longest, fp->constants[c].length);
             }
           for (guint v = 0; v < NAMES_BY_VALUE; v++)
             {
               const char *name = tsr_field_enum_name (field->enumeration, v);
 
-              fp->by_value[v] = (Word) { name, name != NULL ? (guint) strlen (name) : 0 };
+              fp->by_value[v] = (Word) { name != NULL ? padded_copy (name, strlen (name)) : NULL,
+                                         name != NULL ? (guint) strlen (name) : 0 };
             }
         }
       /* Four numbers of 20 characters, parentheses, spaces and ";\n"; a constant's name; a
        * record kind's name before an index. */
-      fp->room = fp->prefix_length + 4 * 21 + 8 + longest + 16;
+      fp->room = fp->prefix_length + 4 * 21 + 8 + longest + 16 + 2 * PAD;
     }
 }
 
@@ -170,7 +191,8 @@ plans_get (void)
           const TsrDoom2dRecordType *type = tsr_doom2d_record_type (k);
 
           plan_compile (&plans.kinds[k], &type->table, k == TSR_DOOM2D_KIND_HEADER ? 2 : 4);
-          plans.kind_names[k] = (Word) { type->table.name, (guint) strlen (type->table.name) };
+          plans.kind_names[k] = (Word) { padded_copy (type->table.name, strlen (type->table.name)),
+                                         (guint) strlen (type->table.name) };
         }
       for (guint t = 0; t < 256; t++)
         {
@@ -258,6 +280,19 @@ put (Out        *o,
 
 #define PUT_LITERAL(o, s) put ((o), (s), sizeof (s) - 1)
 
+/* A padded name: one copy of a constant size (the room reserved covers it). */
+static inline void
+put_padded (Out        *o,
+            const char *text,
+            gsize       length)
+{
+  if (G_LIKELY (length <= PAD))
+    memcpy (o->p, text, PAD);
+  else
+    memcpy (o->p, text, length);
+  o->p += length;
+}
+
 static const char digit_pairs[] =
   "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -267,8 +302,9 @@ static inline void
 put_int (Out   *o,
          gint64 value)
 {
-  char buffer[24];
-  char *p = buffer + sizeof buffer;
+  /* The digits end at the buffer's middle: a copy of 24 bytes from the first stays inside it. */
+  char buffer[48];
+  char *p = buffer + 24;
   guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
 
   while (magnitude >= 100)
@@ -290,7 +326,8 @@ put_int (Out   *o,
     *--p = (char) ('0' + magnitude);
   if (value < 0)
     *--p = '-';
-  put (o, p, (gsize) (buffer + sizeof buffer - p));
+  memcpy (o->p, p, 24);
+  o->p += buffer + 24 - p;
 }
 
 /* Bytes a string writes escaped: a quote and backslash, a newline, control characters. */
@@ -340,7 +377,7 @@ static inline void
 put_word (Out        *o,
           const Word *word)
 {
-  put (o, word->name, word->length);
+  put_padded (o, word->name, word->length);
 }
 
 static void
@@ -449,8 +486,8 @@ put_fields (Out                   *o,
         {
           if (record->layout == NULL || record->layout->table.n_fields == 0)
             continue;
-          out_reserve (o, fp->prefix_length + 4);
-          put (o, fp->prefix, fp->prefix_length);
+          out_reserve (o, fp->prefix_length + PAD + 4);
+          put_padded (o, fp->prefix, fp->prefix_length);
           PUT_LITERAL (o, "{\n");
           put_fields (o, all, map, record, layout_plan (all, record->layout), record->data_values);
           out_reserve (o, plan->indent_length + 4);
@@ -461,7 +498,7 @@ put_fields (Out                   *o,
       if (!(fp->field->flags & TSR_FIELD_WRITE_DEFAULT) && value_is_default (fp->field, value))
         continue;
       out_reserve (o, fp->room);
-      put (o, fp->prefix, fp->prefix_length);
+      put_padded (o, fp->prefix, fp->prefix_length);
       switch (fp->op)
         {
         case OP_STRING:
@@ -555,7 +592,7 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
         {
           const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, order[k], i);
 
-          out_reserve (&o, 2 * name->length + 32);
+          out_reserve (&o, 2 * name->length + 3 * PAD + 16);
           PUT_LITERAL (&o, "\n  ");
           put_word (&o, name);
           *o.p++ = ' ';
@@ -600,10 +637,35 @@ typedef struct {
   gsize          offset;
 } PendingReference;
 
+/* Growing arrays appended to inline (g_array_append_val is a call each). */
+typedef struct {
+  Span  *items;
+  guint  len, allocated;
+} SpanList;
+
+typedef struct {
+  PendingReference *items;
+  guint             len, allocated;
+} PendingList;
+
+#define LIST_APPEND(list, item)                                                              \
+  G_STMT_START {                                                                             \
+    if (G_UNLIKELY ((list)->len == (list)->allocated))                                       \
+      {                                                                                      \
+        (list)->allocated = MAX (2 * (list)->allocated, 64u);                                \
+        (list)->items = g_realloc_n ((list)->items, (list)->allocated, sizeof *(list)->items); \
+      }                                                                                      \
+    (list)->items[(list)->len++] = (item);                                                   \
+  } G_STMT_END
+
 typedef struct {
   const char   *data;
   gsize         size;
   gsize         pos;
+  /* Runs of spaces or identifier bytes starting below GUARD end below it: the byte at GUARD - 1
+   * (the last that is neither, usually the closing '}') stops them, so no bound is checked
+   * there. 0 when no byte is neither. */
+  gsize         guard;
   /* The current token: identifiers are where they are in DATA. */
   TokenType     type;
   const char   *start;
@@ -616,8 +678,8 @@ typedef struct {
   gboolean      failed;
   const Plans  *plans;
   TsrDoom2dMap *map;
-  GArray       *pending;
-  GArray       *names[TSR_DOOM2D_N_KINDS];     /* Span per record, in order */
+  PendingList   pending;
+  SpanList      names[TSR_DOOM2D_N_KINDS];     /* per record, in order */
   gboolean      canonical[TSR_DOOM2D_N_KINDS]; /* every name so far is the kind's and its index */
   TsrDoom2dRecordBatch batches[TSR_DOOM2D_N_KINDS]; /* the records' memory, per kind */
 } Parser;
@@ -687,6 +749,39 @@ is_word (const Parser *parser,
   return parser->type == TOKEN_IDENT && parser->length == length && memcmp (parser->start, word, length) == 0;
 }
 
+/* Whether the N bytes at INPUT (AVAILABLE of them readable) are those of PADDED (a padded name,
+ * or any string with 16 readable bytes): two masked words when they fit, else memcmp. */
+static inline gboolean
+same_bytes (const char *input,
+            gsize       available,
+            const char *padded,
+            gsize       n)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  if (n <= 16 && available >= 16)
+    {
+      guint64 a[2], b[2], low, high;
+
+      memcpy (a, input, 16);
+      memcpy (b, padded, 16);
+      low = n >= 8 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * n)) - 1;
+      high = n <= 8 ? 0 : n >= 16 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * (n - 8))) - 1;
+      return (((a[0] ^ b[0]) & low) | ((a[1] ^ b[1]) & high)) == 0;
+    }
+#endif
+  return memcmp (input, padded, n) == 0;
+}
+
+/* The identifier token is the padded NAME of LENGTH bytes. */
+static inline gboolean
+token_is (const Parser *parser,
+          const char   *name,
+          gsize         length)
+{
+  return parser->length == length
+         && same_bytes (parser->start, (gsize) (parser->data + parser->size - parser->start), name, length);
+}
+
 #define IS_WORD(parser, literal) is_word ((parser), (literal), sizeof (literal) - 1)
 
 /* The identifier token as a string of its own (messages, look-ups that ignore case). */
@@ -707,7 +802,7 @@ comment_text (const char *start,
 
 /* A quoted string from the quote at parser->pos: one pass finds its end, one decodes it into an
  * allocation of that size (escapes only shrink it). */
-static gboolean
+static G_GNUC_NO_INLINE gboolean
 scan_string (Parser *parser)
 {
   const char *d = parser->data;
@@ -773,35 +868,16 @@ scan_string (Parser *parser)
   return TRUE;
 }
 
-/* A number from parser->pos: plain decimals (nearly every number) in place; hexadecimal, octal
- * and long ones through strtoll on a copy. */
-static gboolean
-scan_number (Parser *parser)
+/* Hexadecimal, octal and long numbers from START through strtoll on a copy. */
+static G_GNUC_NO_INLINE gboolean
+scan_number_slow (Parser *parser,
+                  gsize   start)
 {
   const char *d = parser->data;
-  gsize start = parser->pos, size = parser->size, pos = start;
-  gboolean negative = d[pos] == '-';
-  guint64 magnitude = 0;
-  gsize first, length;
+  gsize pos = start + 1, size = parser->size;
   char digits[72];
   char *end = NULL;
 
-  pos += negative;
-  first = pos;
-  while (pos < size && (CLASS (d[pos]) & CHAR_DIGIT))
-    {
-      magnitude = magnitude * 10 + (guint64) (d[pos] - '0');
-      pos++;
-    }
-  length = pos - first;
-  if ((pos >= size || !(CLASS (d[pos]) & CHAR_IDENT)) && length <= 18 && (d[first] != '0' || length == 1))
-    {
-      /* At most 18 digits: no overflow. */
-      parser->pos = pos;
-      parser->number = negative ? -(gint64) magnitude : (gint64) magnitude;
-      parser->type = TOKEN_NUMBER;
-      return TRUE;
-    }
   while (pos < size && (CLASS (d[pos]) & CHAR_IDENT) && d[pos] != '_')
     pos++;
   parser->pos = pos;
@@ -818,91 +894,146 @@ scan_number (Parser *parser)
   return TRUE;
 }
 
-static gboolean
+/* Comments from the '/' at POS: skipped, or the tessera comments as tokens. FALSE on an error;
+ * *TOKEN tells whether a token was made. */
+static G_GNUC_NO_INLINE gboolean
+scan_comment (Parser   *parser,
+              gsize    *at,
+              gboolean *token)
+{
+  const char *d = parser->data;
+  gsize pos = *at, size = parser->size;
+
+  *token = FALSE;
+  parser->offset = pos;
+  if (d[pos + 1] == '/')
+    {
+      const char *start = d + pos, *newline = memchr (start, '\n', size - pos);
+      gsize length = newline != NULL ? (gsize) (newline - start) : size - pos;
+
+      *at = pos + length;
+      if (length > strlen (LAYOUT_COMMENT) && memcmp (start, LAYOUT_COMMENT, strlen (LAYOUT_COMMENT)) == 0)
+        {
+          parser->type = TOKEN_LAYOUT;
+          parser->text = comment_text (start, length, strlen (LAYOUT_COMMENT));
+          *token = TRUE;
+        }
+      else if (length > strlen (RAW_COMMENT) && memcmp (start, RAW_COMMENT, strlen (RAW_COMMENT)) == 0)
+        {
+          parser->type = TOKEN_RAW;
+          parser->text = comment_text (start, length, strlen (RAW_COMMENT));
+          *token = TRUE;
+        }
+      return TRUE;
+    }
+  pos += 2;
+  while (pos + 1 < size && !(d[pos] == '*' && d[pos + 1] == '/'))
+    pos++;
+  *at = pos;
+  if (pos + 1 >= size)
+    {
+      parser->pos = pos;
+      return parser_fail (parser, TSR_ERROR_TRUNCATED, _("comment not closed"));
+    }
+  *at = pos + 2;
+  return TRUE;
+}
+
+/* POS past the bytes of class CLASS_MASK from POS on. Below the guard no bound is checked: the
+ * byte at guard - 1 stops every such run (see Parser.guard). */
+static inline gsize
+skip_class (const char *d,
+            gsize       pos,
+            gsize       size,
+            gsize       guard,
+            guint8      class_mask)
+{
+  if (G_LIKELY (pos < guard))
+    {
+      while (CLASS (d[pos]) & class_mask)
+        pos++;
+      return pos;
+    }
+  while (pos < size && (CLASS (d[pos]) & class_mask))
+    pos++;
+  return pos;
+}
+
+/* Inlined where it is called: a call's saving of registers was a fifth of its cost. */
+static inline G_ALWAYS_INLINE gboolean
 parser_next (Parser *parser)
 {
   const char *d = parser->data;
-  gsize pos = parser->pos, size = parser->size;
+  gsize pos = parser->pos, size = parser->size, guard = parser->guard;
+  guint8 class;
 
-  g_clear_pointer (&parser->text, g_free);
+  if (G_UNLIKELY (parser->text != NULL))
+    g_clear_pointer (&parser->text, g_free);
   for (;;)
     {
-      while (pos < size && (CLASS (d[pos]) & CHAR_SPACE))
-        pos++;
-      if (pos + 1 < size && d[pos] == '/' && d[pos + 1] == '/')
+      pos = skip_class (d, pos, size, guard, CHAR_SPACE);
+      if (G_UNLIKELY (pos + 1 < size && d[pos] == '/' && (d[pos + 1] == '/' || d[pos + 1] == '*')))
         {
-          const char *start = d + pos, *newline = memchr (start, '\n', size - pos);
-          gsize length = newline != NULL ? (gsize) (newline - start) : size - pos;
+          gboolean token;
 
-          parser->offset = pos;
-          pos += length;
-          if (length > strlen (LAYOUT_COMMENT) && memcmp (start, LAYOUT_COMMENT, strlen (LAYOUT_COMMENT)) == 0)
+          if (!scan_comment (parser, &pos, &token))
+            return FALSE;
+          if (token)
             {
               parser->pos = pos;
-              parser->type = TOKEN_LAYOUT;
-              parser->text = comment_text (start, length, strlen (LAYOUT_COMMENT));
               return TRUE;
             }
-          if (length > strlen (RAW_COMMENT) && memcmp (start, RAW_COMMENT, strlen (RAW_COMMENT)) == 0)
-            {
-              parser->pos = pos;
-              parser->type = TOKEN_RAW;
-              parser->text = comment_text (start, length, strlen (RAW_COMMENT));
-              return TRUE;
-            }
-          continue;
-        }
-      if (pos + 1 < size && d[pos] == '/' && d[pos + 1] == '*')
-        {
-          parser->offset = pos;
-          pos += 2;
-          while (pos + 1 < size && !(d[pos] == '*' && d[pos + 1] == '/'))
-            pos++;
-          if (pos + 1 >= size)
-            {
-              parser->pos = pos;
-              return parser_fail (parser, TSR_ERROR_TRUNCATED, _("comment not closed"));
-            }
-          pos += 2;
           continue;
         }
       break;
     }
 
   parser->offset = pos;
-  parser->pos = pos;
-  if (pos >= size)
+  if (G_UNLIKELY (pos >= size))
     {
+      parser->pos = pos;
       parser->type = TOKEN_END;
       return TRUE;
     }
-  {
-    guint8 class = CLASS (d[pos]);
+  class = CLASS (d[pos]);
+  if (class & CHAR_START)
+    {
+      gsize end = skip_class (d, pos + 1, size, guard, CHAR_IDENT);
 
-    if (class & CHAR_START)
-      {
-        gsize end = pos + 1;
+      parser->pos = end;
+      parser->type = TOKEN_IDENT;
+      parser->start = d + pos;
+      parser->length = end - pos;
+      return TRUE;
+    }
+  if (class & CHAR_PUNCT)
+    {
+      parser->type = TOKEN_PUNCT;
+      parser->punct = d[pos];
+      parser->pos = pos + 1;
+      return TRUE;
+    }
+  if ((class & CHAR_DIGIT) || (d[pos] == '-' && pos + 1 < size && (CLASS (d[pos + 1]) & CHAR_DIGIT)))
+    {
+      /* Plain decimals (nearly every number) in place, at most 18 digits: no overflow. */
+      gboolean negative = d[pos] == '-';
+      gsize first = pos + negative, end = skip_class (d, first, size, guard, CHAR_DIGIT);
+      guint64 magnitude = 0;
 
-        while (end < size && (CLASS (d[end]) & CHAR_IDENT))
-          end++;
-        parser->pos = end;
-        parser->type = TOKEN_IDENT;
-        parser->start = d + pos;
-        parser->length = end - pos;
-        return TRUE;
-      }
-    if (class & CHAR_PUNCT)
-      {
-        parser->type = TOKEN_PUNCT;
-        parser->punct = d[pos];
-        parser->pos = pos + 1;
-        return TRUE;
-      }
-    if ((class & CHAR_DIGIT) || (d[pos] == '-' && pos + 1 < size && (CLASS (d[pos + 1]) & CHAR_DIGIT)))
-      return scan_number (parser);
-    if (d[pos] == '"' || d[pos] == '\'')
-      return scan_string (parser);
-  }
+      if (end - first <= 18 && (d[first] != '0' || end - first == 1) && (end >= size || !(CLASS (d[end]) & CHAR_IDENT)))
+        {
+          for (gsize i = first; i < end; i++)
+            magnitude = magnitude * 10 + (guint64) (d[i] - '0');
+          parser->pos = end;
+          parser->number = negative ? -(gint64) magnitude : (gint64) magnitude;
+          parser->type = TOKEN_NUMBER;
+          return TRUE;
+        }
+      return scan_number_slow (parser, pos);
+    }
+  parser->pos = pos;
+  if (d[pos] == '"' || d[pos] == '\'')
+    return scan_string (parser);
   return parser_fail (parser, TSR_ERROR_INVALID, _("unexpected character"));
 }
 
@@ -976,8 +1107,7 @@ lookup_constant (const Parser    *parser,
   const TsrFieldEnum *enumeration = fp->field->enumeration;
 
   for (guint c = 0; c < enumeration->n_constants; c++)
-    if (fp->constants[c].length == parser->length && fp->constants[c].name[0] == parser->start[0]
-        && memcmp (fp->constants[c].name, parser->start, parser->length) == 0)
+    if (token_is (parser, fp->constants[c].name, fp->constants[c].length))
       {
         *value = enumeration->constants[c].value;
         return TRUE;
@@ -1034,7 +1164,7 @@ parse_value (Parser          *parser,
                 value, fp->ref_kind, { parser->start, parser->length }, parser->offset
               };
 
-              g_array_append_val (parser->pending, reference);
+              LIST_APPEND (&parser->pending, reference);
             }
           return parser_next (parser);
         }
@@ -1120,16 +1250,19 @@ apply_raw (Parser          *parser,
   return TRUE;
 }
 
-/* Whether NAME is the name the writer gives record INDEX of KIND ("panel12"). */
+/* Whether NAME (bytes of the input, which ends at END) is the name the writer gives record INDEX
+ * of KIND ("panel12"). */
 static gboolean
 is_canonical (const Word *kind,
               const Span *name,
+              const char *end,
               guint64    *index)
 {
   guint64 number = 0;
   gsize digits;
 
-  if (name->start == NULL || name->length <= kind->length || memcmp (name->start, kind->name, kind->length) != 0)
+  if (name->start == NULL || name->length <= kind->length
+      || !same_bytes (name->start, (gsize) (end - name->start), kind->name, kind->length))
     return FALSE;
   digits = name->length - kind->length;
   if (digits >= 10 || (name->start[kind->length] == '0' && digits > 1))
@@ -1163,9 +1296,9 @@ parse_record (Parser        *parser,
         return FALSE;
     }
   if (parser->canonical[kind]
-      && !(is_canonical (&parser->plans->kind_names[kind], &name, &index) && index == parser->names[kind]->len))
+      && !(is_canonical (&parser->plans->kind_names[kind], &name, parser->data + parser->size, &index) && index == parser->names[kind].len))
     parser->canonical[kind] = FALSE;
-  g_array_append_val (parser->names[kind], name);
+  LIST_APPEND (&parser->names[kind], name);
   if (!expect_punct (parser, '{'))
     return FALSE;
   return parse_fields (parser, record, &parser->plans->kinds[kind], record->values, FALSE);
@@ -1179,8 +1312,7 @@ token_kind (const Parser *parser)
     {
       const Word *name = &parser->plans->kind_names[k];
 
-      if (name->length == parser->length && name->name[0] == parser->start[0]
-          && memcmp (name->name, parser->start, name->length) == 0)
+      if (token_is (parser, name->name, name->length))
         return k;
     }
   return TSR_DOOM2D_KIND_HEADER;
@@ -1199,8 +1331,7 @@ find_field (const Parser   *parser,
       {
         const FieldPlan *fp = &plan->fields[i];
 
-        if (fp->name_length == parser->length && fp->field->name[0] == parser->start[0]
-            && memcmp (fp->field->name, parser->start, parser->length) == 0)
+        if (token_is (parser, fp->name, fp->name_length))
           return (int) i;
       }
   {
@@ -1334,18 +1465,19 @@ static gint64
 resolve (const Parser           *parser,
          const PendingReference *reference)
 {
-  GArray *names = parser->names[reference->kind];
+  const SpanList *names = &parser->names[reference->kind];
   guint64 index;
 
   /* When every name of the kind is the one we write ("panel12" for panel 12), names are unique
    * and the number says the index. */
   if (parser->canonical[reference->kind])
-    return is_canonical (&parser->plans->kind_names[reference->kind], &reference->name, &index) && index < names->len
+    return is_canonical (&parser->plans->kind_names[reference->kind], &reference->name,
+                         parser->data + parser->size, &index) && index < names->len
            ? (gint64) index : -1;
   /* Else the first of the name. */
   for (guint n = 0; n < names->len; n++)
     {
-      const Span *name = &g_array_index (names, Span, n);
+      const Span *name = &names->items[n];
 
       if (name->start != NULL && name->length == reference->name.length
           && memcmp (name->start, reference->name.start, name->length) == 0)
@@ -1363,15 +1495,17 @@ tsr_doom2d_map_read_text (const guint8 *data,
                     .map = tsr_doom2d_map_new () };
   gboolean ok = FALSE;
 
-  parser.pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingReference), 256);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
-    {
-      parser.names[k] = g_array_sized_new (FALSE, FALSE, sizeof (Span), k == TSR_DOOM2D_KIND_PANEL ? 256 : 32);
-      parser.canonical[k] = TRUE;
-    }
+    parser.canonical[k] = TRUE;
   if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
     parser.pos = 3;
   char_class_init ();
+  for (gsize i = size; i > 0; i--)
+    if (!(CLASS (data[i - 1]) & (CHAR_SPACE | CHAR_IDENT)))
+      {
+        parser.guard = i;
+        break;
+      }
 
   if (!parser_next (&parser))
     goto out;
@@ -1392,9 +1526,9 @@ tsr_doom2d_map_read_text (const guint8 *data,
       goto out;
     }
 
-  for (guint i = 0; i < parser.pending->len; i++)
+  for (guint i = 0; i < parser.pending.len; i++)
     {
-      PendingReference *reference = &g_array_index (parser.pending, PendingReference, i);
+      PendingReference *reference = &parser.pending.items[i];
       gint64 found = resolve (&parser, reference);
 
       if (found < 0)
@@ -1412,9 +1546,9 @@ tsr_doom2d_map_read_text (const guint8 *data,
 
 out:
   g_free (parser.text);
-  g_array_unref (parser.pending);
+  g_free (parser.pending.items);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
-    g_array_unref (parser.names[k]);
+    g_free (parser.names[k].items);
   if (!ok)
     {
       tsr_doom2d_map_free (parser.map);
