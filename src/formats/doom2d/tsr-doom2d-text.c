@@ -59,6 +59,10 @@ typedef struct {
   const TsrField *field;
   const char     *name;           /* padded */
   OpKind          op;
+  TsrFieldType    type;           /* the field's, and what the writer asks of it, at hand */
+  gboolean        write_default;
+  gint64          default_value[4];
+  const char     *default_text;   /* never NULL */
   TsrDoom2dKind   ref_kind;
   guint           n_components;
   guint           name_length;
@@ -114,6 +118,10 @@ plan_compile (TextPlan            *plan,
       guint longest = 0;
 
       fp->field = field;
+      fp->type = field->type;
+      fp->write_default = (field->flags & TSR_FIELD_WRITE_DEFAULT) != 0;
+      memcpy (fp->default_value, field->default_value, sizeof fp->default_value);
+      fp->default_text = field->default_text != NULL ? field->default_text : "";
       fp->name_length = (guint) strlen (field->name);
       fp->name = padded_copy (field->name, fp->name_length);
       {
@@ -448,14 +456,14 @@ put_integer (Out                *o,
 
 /* tsr_field_value_is_default without its calls and copy: asked for every field the writer writes. */
 static inline gboolean
-value_is_default (const TsrField      *field,
+value_is_default (const FieldPlan     *field,
                   const TsrFieldValue *value)
 {
   switch (field->type)
     {
     case TSR_FIELD_CHARS:
     case TSR_FIELD_STRING:
-      return strcmp (value->text != NULL ? value->text : "", field->default_text != NULL ? field->default_text : "") == 0;
+      return strcmp (value->text != NULL ? value->text : "", field->default_text) == 0;
     case TSR_FIELD_COLOR:
       return value->v[0] == field->default_value[0] && value->v[1] == field->default_value[1]
              && value->v[2] == field->default_value[2] && value->v[3] == field->default_value[3];
@@ -495,7 +503,7 @@ put_fields (Out                   *o,
           PUT_LITERAL (o, "}\n");
           continue;
         }
-      if (!(fp->field->flags & TSR_FIELD_WRITE_DEFAULT) && value_is_default (fp->field, value))
+      if (!fp->write_default && value_is_default (fp, value))
         continue;
       out_reserve (o, fp->room);
       put_padded (o, fp->prefix, fp->prefix_length);
@@ -758,15 +766,22 @@ same_bytes (const char *input,
             gsize       n)
 {
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
+#define M(n) ((n) >= 8 ? G_MAXUINT64 : (n) <= 0 ? 0 : (G_GUINT64_CONSTANT (1) << (8 * (n))) - 1)
+#define MASKS(n) { M (n), M ((n) - 8) }
+  /* The first N bytes of two words, for N up to 16. */
+  static const guint64 masks[17][2] = {
+    MASKS (0), MASKS (1), MASKS (2), MASKS (3), MASKS (4), MASKS (5), MASKS (6), MASKS (7), MASKS (8),
+    MASKS (9), MASKS (10), MASKS (11), MASKS (12), MASKS (13), MASKS (14), MASKS (15), MASKS (16),
+  };
+#undef MASKS
+#undef M
   if (n <= 16 && available >= 16)
     {
-      guint64 a[2], b[2], low, high;
+      guint64 a[2], b[2];
 
       memcpy (a, input, 16);
       memcpy (b, padded, 16);
-      low = n >= 8 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * n)) - 1;
-      high = n <= 8 ? 0 : n >= 16 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * (n - 8))) - 1;
-      return (((a[0] ^ b[0]) & low) | ((a[1] ^ b[1]) & high)) == 0;
+      return (((a[0] ^ b[0]) & masks[n][0]) | ((a[1] ^ b[1]) & masks[n][1])) == 0;
     }
 #endif
   return memcmp (input, padded, n) == 0;
@@ -1119,6 +1134,49 @@ lookup_constant (const Parser    *parser,
   }
 }
 
+/* A tuple as the writer writes it, "(16 1504)", after its '(' (the current token): up to a
+ * space, then an optional '-' and 1 to 9 digits per component, in range, and the ')'. Anything
+ * else (comments, commas, other spacing, an alpha left out, a value out of range) is left to the
+ * general path: FALSE without a change. On success parser->pos is past the ')'. */
+static inline gboolean
+parse_tuple_fast (Parser          *parser,
+                  const FieldPlan *fp,
+                  TsrFieldValue   *value)
+{
+  const char *d = parser->data;
+  gsize q = parser->pos;
+  gint64 v[4];
+
+  /* 4 components of at most 12 bytes and the ')': no bound to check on the way. */
+  if (parser->size - q < 64)
+    return FALSE;
+  for (guint i = 0; i < fp->n_components; i++)
+    {
+      gboolean negative;
+      gsize first;
+      gint64 n = 0;
+
+      if (i > 0 && d[q] == ' ')
+        q++;
+      negative = d[q] == '-';
+      q += negative;
+      first = q;
+      while (q - first < 10 && (CLASS (d[q]) & CHAR_DIGIT))
+        n = n * 10 + (d[q++] - '0');
+      if (q == first || q - first > 9 || (d[first] == '0' && q - first > 1) || (CLASS (d[q]) & CHAR_IDENT))
+        return FALSE;
+      v[i] = negative ? -n : n;
+      if (v[i] < fp->low || v[i] > fp->high)
+        return FALSE;
+    }
+  if (d[q] != ')')
+    return FALSE;
+  for (guint i = 0; i < fp->n_components; i++)
+    value->v[i] = v[i];
+  parser->pos = q + 1;
+  return TRUE;
+}
+
 static gboolean
 parse_value (Parser          *parser,
              const FieldPlan *fp,
@@ -1136,6 +1194,8 @@ parse_value (Parser          *parser,
       value->text = g_steal_pointer (&parser->text);
       return parser_next (parser);
     case OP_TUPLE:
+      if (is_punct (parser, '(') && parse_tuple_fast (parser, fp, value))
+        return parser_next (parser);
       if (!expect_punct (parser, '('))
         return FALSE;
       for (guint i = 0; i < fp->n_components; i++)
