@@ -1,7 +1,13 @@
 /* tsr-doom2d-text.c: the text map syntax, `map { name "..."; panel panel0 { ... } ... }`, read and
  * written by walking the schema tables. Records whose binary bytes hold more than their fields say
  * (bytes after a string's NUL, unused trigger data) carry them in a `// tessera-raw: HEX` comment,
- * which other readers skip as a comment, so binary -> text -> binary gives back the same bytes. */
+ * which other readers skip as a comment, so binary -> text -> binary gives back the same bytes.
+ *
+ * Both directions work from a plan per field table (the header, each record type, each trigger
+ * data layout), compiled once: per field its "  name " prefix, its name's length, what kind of
+ * value it writes and reads, its range and its constants' names by value and with their lengths.
+ * The reader matches words in place over the input bytes (no copies, no allocation per token);
+ * the writer appends into one buffer through a cursor, with room checked once per field. */
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -16,142 +22,448 @@
 #define RAW_COMMENT "// tessera-raw:"
 #define LAYOUT_COMMENT "// tessera-blocks:"
 
-/* Writer. Numbers and names are appended by hand: printf was most of the writer's time. */
+/* Plans */
 
-/* Appends without GString's general insert path: the text writer's every token goes here. */
+typedef enum {
+  OP_STRING, /* CHARS, STRING */
+  OP_TUPLE,  /* POINT, SIZE (2 components), COLOR (4) */
+  OP_BYTES,  /* a trigger's data: a block of its layout's fields */
+  OP_REF,    /* an index of a record of ref_kind */
+  OP_BOOL,
+  OP_INT,    /* enums and plain integers: a constant's name or the number */
+  OP_OTHER,  /* the rest (bitsets, byte pairs): through tsr_field_value_append */
+} OpKind;
+
+/* Values up to this have their constant's name looked up in a table. */
+#define NAMES_BY_VALUE 64
+
+typedef struct {
+  const char *name;
+  guint       length;
+} Word;
+
+/* Names the plans hold are copies followed by PAD zero bytes: compared and copied in words. */
+#define PAD 32
+
+static const char *
+padded_copy (const char *text,
+             gsize       length)
+{
+  char *copy = g_malloc0 (length + PAD + 1);
+
+  memcpy (copy, text, length);
+  return copy;
+}
+
+typedef struct {
+  const TsrField *field;
+  const char     *name;           /* padded */
+  OpKind          op;
+  TsrFieldType    type;           /* the field's, and what the writer asks of it, at hand */
+  gboolean        write_default;
+  gint64          default_value[4];
+  const char     *default_text;   /* never NULL */
+  TsrDoom2dKind   ref_kind;
+  guint           n_components;
+  guint           name_length;
+  char           *prefix;         /* indent, name, ' ' */
+  guint           prefix_length;
+  gint64          low, high;      /* what the reader accepts */
+  guint           room;           /* bytes the writer may write for a non-text value, prefix included */
+  Word           *constants;      /* the enumeration's constants' names, in its order */
+  Word            by_value[NAMES_BY_VALUE]; /* tsr_field_enum_name of 0..NAMES_BY_VALUE-1 */
+} FieldPlan;
+
+typedef struct {
+  const TsrFieldTable *table;
+  FieldPlan           *fields;
+  guint                n_fields;
+  char                *indent;
+  guint                indent_length;
+} TextPlan;
+
+typedef struct {
+  TextPlan  kinds[TSR_DOOM2D_N_KINDS];
+  Word      kind_names[TSR_DOOM2D_N_KINDS];
+  const TsrDoom2dTriggerLayout *layouts[256];
+  TextPlan *layout_plans[256];
+  guint     n_layouts;
+} Plans;
+
+static Plans plans;
+
+static TsrDoom2dKind
+reference_kind (guint reference)
+{
+  return reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
+         : reference == TSR_DOOM2D_REF_PANEL ? TSR_DOOM2D_KIND_PANEL
+         : reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
+         : TSR_DOOM2D_KIND_TRIGGER;
+}
+
+static void
+plan_compile (TextPlan            *plan,
+              const TsrFieldTable *table,
+              guint                indent)
+{
+  plan->table = table;
+  plan->n_fields = table->n_fields;
+  plan->fields = g_new0 (FieldPlan, table->n_fields);
+  plan->indent = g_strnfill (indent, ' ');
+  plan->indent_length = indent;
+  for (guint f = 0; f < table->n_fields; f++)
+    {
+      const TsrField *field = &table->fields[f];
+      FieldPlan *fp = &plan->fields[f];
+      guint longest = 0;
+
+      fp->field = field;
+      fp->type = field->type;
+      fp->write_default = (field->flags & TSR_FIELD_WRITE_DEFAULT) != 0;
+      memcpy (fp->default_value, field->default_value, sizeof fp->default_value);
+      fp->default_text = field->default_text != NULL ? field->default_text : "";
+      fp->name_length = (guint) strlen (field->name);
+      fp->name = padded_copy (field->name, fp->name_length);
+      {
+        g_autofree char *prefix = g_strconcat (plan->indent, field->name, " ", NULL);
+
+        fp->prefix = (char *) padded_copy (prefix, strlen (prefix));
+      }
+      fp->prefix_length = indent + fp->name_length + 1;
+      fp->n_components = field->type == TSR_FIELD_COLOR ? 4 : 2;
+      switch (field->type)
+        {
+        case TSR_FIELD_CHARS:
+        case TSR_FIELD_STRING:
+          fp->op = OP_STRING;
+          break;
+        case TSR_FIELD_POINT:
+        case TSR_FIELD_SIZE:
+        case TSR_FIELD_COLOR:
+          fp->op = OP_TUPLE;
+          break;
+        case TSR_FIELD_BYTES:
+          fp->op = OP_BYTES;
+          break;
+        default:
+          if (field->reference != TSR_DOOM2D_REF_NONE)
+            fp->op = OP_REF;
+          else if (field->type == TSR_FIELD_BOOL)
+            fp->op = OP_BOOL;
+          else if (field->type == TSR_FIELD_INT && !(field->flags & TSR_FIELD_BYTE_PAIR))
+            fp->op = OP_INT;
+          else
+            fp->op = OP_OTHER;
+          break;
+        }
+      fp->ref_kind = reference_kind (field->reference);
+      if (fp->op != OP_STRING && fp->op != OP_BYTES)
+        tsr_field_get_range (field, &fp->low, &fp->high);
+      if (field->reference == TSR_DOOM2D_REF_MONSTER)
+        fp->low = -1, fp->high = (gint64) G_MAXINT32 - 1;
+      if (field->reference == TSR_DOOM2D_REF_TEXTURE)
+        fp->low = -1; /* a removed texture; written as 0xffff */
+      if (field->enumeration != NULL)
+        {
+          fp->constants = g_new (Word, field->enumeration->n_constants);
+          for (guint c = 0; c < field->enumeration->n_constants; c++)
+            {
+              const char *name = field->enumeration->constants[c].name;
+
+              fp->constants[c] = (Word) { padded_copy (name, strlen (name)), (guint) strlen (name) };
+              longest = MAX (longest, fp->constants[c].length);
+            }
+          for (guint v = 0; v < NAMES_BY_VALUE; v++)
+            {
+              const char *name = tsr_field_enum_name (field->enumeration, v);
+
+              fp->by_value[v] = (Word) { name != NULL ? padded_copy (name, strlen (name)) : NULL,
+                                         name != NULL ? (guint) strlen (name) : 0 };
+            }
+        }
+      /* Four numbers of 20 characters, parentheses, spaces and ";\n"; a constant's name; a
+       * record kind's name before an index. */
+      fp->room = fp->prefix_length + 4 * 21 + 8 + longest + 16 + 2 * PAD;
+    }
+}
+
+static const Plans *
+plans_get (void)
+{
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+        {
+          const TsrDoom2dRecordType *type = tsr_doom2d_record_type (k);
+
+          plan_compile (&plans.kinds[k], &type->table, k == TSR_DOOM2D_KIND_HEADER ? 2 : 4);
+          plans.kind_names[k] = (Word) { padded_copy (type->table.name, strlen (type->table.name)),
+                                         (guint) strlen (type->table.name) };
+        }
+      for (guint t = 0; t < 256; t++)
+        {
+          const TsrDoom2dTriggerLayout *layout = tsr_doom2d_trigger_layout (t);
+          guint l;
+
+          if (layout == NULL)
+            continue;
+          for (l = 0; l < plans.n_layouts && plans.layouts[l] != layout; l++)
+            ;
+          if (l == plans.n_layouts)
+            {
+              plans.layouts[l] = layout;
+              plans.layout_plans[l] = g_new0 (TextPlan, 1);
+              plan_compile (plans.layout_plans[l], &layout->table, 6);
+              plans.n_layouts++;
+            }
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return &plans;
+}
+
+/* The plan of a trigger data LAYOUT (every layout's trigger types are bytes: all are compiled). */
+static const TextPlan *
+layout_plan (const Plans                  *all,
+             const TsrDoom2dTriggerLayout *layout)
+{
+  for (guint l = 0; l < all->n_layouts; l++)
+    if (all->layouts[l] == layout)
+      return all->layout_plans[l];
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* Writer: a cursor into a GString's room, grown only when a field's bound does not fit. */
+
+typedef struct {
+  GString *out;
+  char    *p;
+  char    *end; /* the last byte of room (kept for the NUL) */
+} Out;
+
+static void
+out_sync (Out *o)
+{
+  o->out->len = (gsize) (o->p - o->out->str);
+  o->out->str[o->out->len] = '\0';
+}
+
+static void
+out_resume (Out *o)
+{
+  o->p = o->out->str + o->out->len;
+  o->end = o->out->str + o->out->allocated_len - 1;
+}
+
+static G_GNUC_NO_INLINE void
+out_grow (Out  *o,
+          gsize room)
+{
+  gsize len = (gsize) (o->p - o->out->str);
+
+  g_string_set_size (o->out, len + room + o->out->allocated_len);
+  o->out->len = len;
+  out_resume (o);
+}
+
 static inline void
-put (GString    *out,
+out_reserve (Out  *o,
+             gsize room)
+{
+  if (G_UNLIKELY ((gsize) (o->end - o->p) < room))
+    out_grow (o, room);
+}
+
+static inline void
+put (Out        *o,
      const char *text,
      gsize       length)
 {
-  if (out->len + length < out->allocated_len)
-    {
-      memcpy (out->str + out->len, text, length);
-      out->len += length;
-      out->str[out->len] = '\0';
-    }
+  memcpy (o->p, text, length);
+  o->p += length;
+}
+
+#define PUT_LITERAL(o, s) put ((o), (s), sizeof (s) - 1)
+
+/* A padded name: one copy of a constant size (the room reserved covers it). */
+static inline void
+put_padded (Out        *o,
+            const char *text,
+            gsize       length)
+{
+  if (G_LIKELY (length <= PAD))
+    memcpy (o->p, text, PAD);
   else
-    g_string_append_len (out, text, (gssize) length);
+    memcpy (o->p, text, length);
+  o->p += length;
 }
+
+static const char digit_pairs[] =
+  "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
 
 static inline void
-put_str (GString    *out,
-         const char *text)
+put_int (Out   *o,
+         gint64 value)
 {
-  put (out, text, strlen (text));
-}
-
-static inline void
-put_c (GString *out,
-       char     c)
-{
-  put (out, &c, 1);
-}
-
-static void
-append_int (GString *out,
-            gint64   value)
-{
-  char buffer[24];
-  char *p = buffer + sizeof buffer;
+  /* The digits end at the buffer's middle: a copy of 24 bytes from the first stays inside it. */
+  char buffer[48];
+  char *p = buffer + 24;
   guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
 
-  do
+  while (magnitude >= 100)
     {
-      *--p = (char) ('0' + magnitude % 10);
-      magnitude /= 10;
+      guint pair = (guint) (magnitude % 100) * 2;
+
+      magnitude /= 100;
+      p -= 2;
+      p[0] = digit_pairs[pair];
+      p[1] = digit_pairs[pair + 1];
     }
-  while (magnitude != 0);
+  if (magnitude >= 10)
+    {
+      p -= 2;
+      p[0] = digit_pairs[magnitude * 2];
+      p[1] = digit_pairs[magnitude * 2 + 1];
+    }
+  else
+    *--p = (char) ('0' + magnitude);
   if (value < 0)
     *--p = '-';
-  put (out, p, buffer + sizeof buffer - p);
+  memcpy (o->p, p, 24);
+  o->p += buffer + 24 - p;
+}
+
+/* Bytes a string writes escaped: a quote and backslash, a newline, control characters. */
+static inline gboolean
+needs_escape (guchar c)
+{
+  return c == '"' || c == '\\' || c < 0x20 || c == 0x7f;
 }
 
 static void
-append_string (GString    *out,
-               const char *text)
+put_string (Out        *o,
+            const char *text)
 {
-  put_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
+  static const char hex[] = "0123456789abcdef";
+  gsize length = strlen (text);
+  const char *p = text, *end = text + length;
+
+  out_reserve (o, 4 * length + 4);
+  *o->p++ = '"';
+  while (p < end)
     {
-      guchar c = (guchar) *p;
+      const char *run = p;
+      guchar c;
+
+      while (p < end && !needs_escape ((guchar) *p))
+        p++;
+      put (o, run, (gsize) (p - run));
+      if (p == end)
+        break;
+      c = (guchar) *p++;
+      *o->p++ = '\\';
       if (c == '"' || c == '\\')
-        {
-          put_c (out, '\\');
-          put_c (out, (char) c);
-        }
+        *o->p++ = (char) c;
       else if (c == '\n')
-        put_str (out, "\\n");
-      else if (c < 0x20 || c == 0x7f)
-        g_string_append_printf (out, "\\x%02x", c);
+        *o->p++ = 'n';
       else
-        put_c (out, (char) c);
+        {
+          *o->p++ = 'x';
+          *o->p++ = hex[c >> 4];
+          *o->p++ = hex[c & 15];
+        }
     }
-  put_c (out, '"');
+  *o->p++ = '"';
+}
+
+static inline void
+put_word (Out        *o,
+          const Word *word)
+{
+  put_padded (o, word->name, word->length);
 }
 
 static void
-append_integer (GString              *out,
-                const TsrDoom2dMap   *map,
-                const TsrField *field,
-                gint64                value)
+put_integer (Out                *o,
+             const Plans        *all,
+             const TsrDoom2dMap *map,
+             const FieldPlan    *fp,
+             gint64              value)
 {
-  if (field->reference != TSR_DOOM2D_REF_NONE)
+  switch (fp->op)
     {
-      TsrDoom2dKind kind = field->reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
-                           : field->reference == TSR_DOOM2D_REF_PANEL ? TSR_DOOM2D_KIND_PANEL
-                           : field->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
-                           : TSR_DOOM2D_KIND_TRIGGER;
-      if (value == -1 && field->reference != TSR_DOOM2D_REF_TEXTURE)
-        put_str (out, "null");
-      else if (value >= 0 && value < tsr_doom2d_map_count (map, kind))
+    case OP_REF:
+      if (value == -1 && fp->field->reference != TSR_DOOM2D_REF_TEXTURE)
+        PUT_LITERAL (o, "null");
+      else
         {
-          put_str (out, tsr_doom2d_record_type (kind)->table.name);
-          append_int (out, value);
+          if (value >= 0 && value < tsr_doom2d_map_count (map, fp->ref_kind))
+            put_word (o, &all->kind_names[fp->ref_kind]);
+          put_int (o, value);
+        }
+      return;
+    case OP_BOOL:
+      if (value == 0 || value == 1)
+        {
+          if (value)
+            PUT_LITERAL (o, "true");
+          else
+            PUT_LITERAL (o, "false");
+          return;
+        }
+      break;
+    case OP_INT:
+      if (fp->field->enumeration == NULL)
+        {
+          put_int (o, value);
+          return;
+        }
+      if (value >= 0 && value < NAMES_BY_VALUE)
+        {
+          if (fp->by_value[value].name != NULL)
+            {
+              put_word (o, &fp->by_value[value]);
+              return;
+            }
         }
       else
-        append_int (out, value);
-      return;
-    }
-  /* What tsr_field_value_append writes, without its calls, for the common cases: true/false, a
-   * constant's name, a plain number. Bitsets and the rest go through it. */
-  if (field->type == TSR_FIELD_BOOL && (value == 0 || value == 1))
-    {
-      put_str (out, value ? "true" : "false");
-      return;
-    }
-  if (field->type == TSR_FIELD_INT && !(field->flags & TSR_FIELD_BYTE_PAIR))
-    {
-      const char *name = tsr_field_enum_name (field->enumeration, value);
+        {
+          const char *name = tsr_field_enum_name (fp->field->enumeration, value);
 
-      if (name != NULL)
-        {
-          put_str (out, name);
-          return;
+          if (name != NULL)
+            {
+              put (o, name, strlen (name));
+              return;
+            }
         }
-      if (field->enumeration == NULL)
-        {
-          append_int (out, value);
-          return;
-        }
+      break;
+    default:
+      break;
     }
   {
     TsrFieldValue shown = { { value }, NULL };
 
-    tsr_field_value_append (out, field, &shown);
+    out_sync (o);
+    tsr_field_value_append (o->out, fp->field, &shown);
+    out_resume (o);
   }
 }
 
 /* tsr_field_value_is_default without its calls and copy: asked for every field the writer writes. */
 static inline gboolean
-value_is_default (const TsrField      *field,
+value_is_default (const FieldPlan     *field,
                   const TsrFieldValue *value)
 {
   switch (field->type)
     {
     case TSR_FIELD_CHARS:
     case TSR_FIELD_STRING:
-      return strcmp (value->text != NULL ? value->text : "", field->default_text != NULL ? field->default_text : "") == 0;
+      return strcmp (value->text != NULL ? value->text : "", field->default_text) == 0;
     case TSR_FIELD_COLOR:
       return value->v[0] == field->default_value[0] && value->v[1] == field->default_value[1]
              && value->v[2] == field->default_value[2] && value->v[3] == field->default_value[3];
@@ -166,71 +478,65 @@ value_is_default (const TsrField      *field,
 }
 
 static void
-append_fields (GString              *out,
-               const TsrDoom2dMap   *map,
-               const TsrDoom2dRecord *record,
-               const TsrField *fields,
-               guint                 n_fields,
-               const TsrFieldValue *values,
-               const char           *indent)
+put_fields (Out                   *o,
+            const Plans           *all,
+            const TsrDoom2dMap    *map,
+            const TsrDoom2dRecord *record,
+            const TextPlan        *plan,
+            const TsrFieldValue   *values)
 {
-  for (guint f = 0; f < n_fields; f++)
+  for (guint f = 0; f < plan->n_fields; f++)
     {
-      const TsrField *field = &fields[f];
+      const FieldPlan *fp = &plan->fields[f];
       const TsrFieldValue *value = &values[f];
 
-      if (field->type == TSR_FIELD_BYTES)
+      if (fp->op == OP_BYTES)
         {
           if (record->layout == NULL || record->layout->table.n_fields == 0)
             continue;
-          put_str (out, indent);
-          put_str (out, field->name);
-          put_str (out, " {\n");
-          {
-            g_autofree char *deeper = g_strconcat (indent, "  ", NULL);
-            append_fields (out, map, record, record->layout->table.fields, record->layout->table.n_fields,
-                           record->data_values, deeper);
-          }
-          put_str (out, indent);
-          put_str (out, "}\n");
+          out_reserve (o, fp->prefix_length + PAD + 4);
+          put_padded (o, fp->prefix, fp->prefix_length);
+          PUT_LITERAL (o, "{\n");
+          put_fields (o, all, map, record, layout_plan (all, record->layout), record->data_values);
+          out_reserve (o, plan->indent_length + 4);
+          put (o, plan->indent, plan->indent_length);
+          PUT_LITERAL (o, "}\n");
           continue;
         }
-      if (!(field->flags & TSR_FIELD_WRITE_DEFAULT) && value_is_default (field, value))
+      if (!fp->write_default && value_is_default (fp, value))
         continue;
-      put_str (out, indent);
-      put_str (out, field->name);
-      put_c (out, ' ');
-      switch (field->type)
+      out_reserve (o, fp->room);
+      put_padded (o, fp->prefix, fp->prefix_length);
+      switch (fp->op)
         {
-        case TSR_FIELD_CHARS:
-        case TSR_FIELD_STRING:
-          append_string (out, value->text != NULL ? value->text : "");
+        case OP_STRING:
+          put_string (o, value->text != NULL ? value->text : "");
+          out_reserve (o, 4);
           break;
-        case TSR_FIELD_POINT:
-        case TSR_FIELD_SIZE:
-        case TSR_FIELD_COLOR:
-          put_c (out, '(');
-          for (guint c = 0; c < (field->type == TSR_FIELD_COLOR ? 4u : 2u); c++)
+        case OP_TUPLE:
+          *o->p++ = '(';
+          for (guint c = 0; c < fp->n_components; c++)
             {
               if (c > 0)
-                put_c (out, ' ');
-              append_int (out, value->v[c]);
+                *o->p++ = ' ';
+              put_int (o, value->v[c]);
             }
-          put_c (out, ')');
+          *o->p++ = ')';
           break;
         default:
-          append_integer (out, map, field, value->v[0]);
+          put_integer (o, all, map, fp, value->v[0]);
+          out_reserve (o, 4);
           break;
         }
-      put_str (out, ";\n");
+      PUT_LITERAL (o, ";\n");
     }
 }
 
 /* The raw comment, when the record's bytes hold more than its fields. */
 static void
-append_raw (GString               *out,
-            const TsrDoom2dRecord *record,
-            const char            *indent)
+put_raw (Out                   *o,
+         const TsrDoom2dRecord *record,
+         const TextPlan        *plan)
 {
   static const char hex[] = "0123456789abcdef";
   gsize size = tsr_doom2d_record_get_type (record)->table.size;
@@ -243,112 +549,148 @@ append_raw (GString               *out,
   tsr_doom2d_record_encode_into (record, FALSE, plain);
   if (memcmp (kept, plain, size) == 0)
     return;
-  put_str (out, indent);
-  put_str (out, RAW_COMMENT " ");
+  out_reserve (o, plan->indent_length + sizeof RAW_COMMENT + 2 * size + 4);
+  put (o, plan->indent, plan->indent_length);
+  PUT_LITERAL (o, RAW_COMMENT " ");
   for (gsize i = 0; i < size; i++)
     {
-      put_c (out, hex[kept[i] >> 4]);
-      put_c (out, hex[kept[i] & 15]);
+      *o->p++ = hex[kept[i] >> 4];
+      *o->p++ = hex[kept[i] & 15];
     }
-  put_c (out, '\n');
+  *o->p++ = '\n';
 }
 
 GBytes *
 tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 {
-  gsize records = 0;
-  GString *out;
-
-  /* Room for what the writer makes of a record (a panel is about 130 bytes): no growth. */
-  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
-    records += tsr_doom2d_map_count (map, k);
-  out = g_string_sized_new (4096 + 192 * records);
-
-  put_str (out, "map {\n");
-  const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
   static const TsrDoom2dKind order[] = {
     TSR_DOOM2D_KIND_TEXTURE, TSR_DOOM2D_KIND_PANEL, TSR_DOOM2D_KIND_ITEM,
     TSR_DOOM2D_KIND_MONSTER, TSR_DOOM2D_KIND_AREA, TSR_DOOM2D_KIND_TRIGGER,
   };
-
+  const Plans *all = plans_get ();
   g_autofree char *layout = tsr_doom2d_map_layout_to_string (map);
+  gsize records = 0;
+  Out o;
 
+  /* Room for what the writer makes of a record (a panel is about 130 bytes): no growth. */
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    records += tsr_doom2d_map_count (map, k);
+  o.out = g_string_sized_new (4096 + 192 * records);
+  out_resume (&o);
+
+  PUT_LITERAL (&o, "map {\n");
   if (layout != NULL)
-    g_string_append_printf (out, "  " LAYOUT_COMMENT " %s\n", layout);
-  append_fields (out, map, map->header, header->table.fields, header->table.n_fields, map->header->values, "  ");
-  append_raw (out, map->header, "  ");
+    {
+      gsize length = strlen (layout);
+
+      out_reserve (&o, length + sizeof LAYOUT_COMMENT + 8);
+      PUT_LITERAL (&o, "  " LAYOUT_COMMENT " ");
+      put (&o, layout, length);
+      *o.p++ = '\n';
+    }
+  put_fields (&o, all, map, map->header, &all->kinds[TSR_DOOM2D_KIND_HEADER], map->header->values);
+  put_raw (&o, map->header, &all->kinds[TSR_DOOM2D_KIND_HEADER]);
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     {
-      const TsrDoom2dRecordType *type = tsr_doom2d_record_type (order[k]);
+      const TextPlan *plan = &all->kinds[order[k]];
+      const Word *name = &all->kind_names[order[k]];
+      guint count = tsr_doom2d_map_count (map, order[k]);
 
-      for (guint i = 0; i < tsr_doom2d_map_count (map, order[k]); i++)
+      for (guint i = 0; i < count; i++)
         {
           const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, order[k], i);
 
-          put_str (out, "\n  ");
-          put_str (out, type->table.name);
-          put_c (out, ' ');
-          put_str (out, type->table.name);
-          append_int (out, i);
-          put_str (out, " {\n");
-          append_fields (out, map, record, type->table.fields, type->table.n_fields, record->values, "    ");
-          append_raw (out, record, "    ");
-          put_str (out, "  }\n");
+          out_reserve (&o, 2 * name->length + 3 * PAD + 16);
+          PUT_LITERAL (&o, "\n  ");
+          put_word (&o, name);
+          *o.p++ = ' ';
+          put_word (&o, name);
+          put_int (&o, i);
+          PUT_LITERAL (&o, " {\n");
+          put_fields (&o, all, map, record, plan, record->values);
+          put_raw (&o, record, plan);
+          out_reserve (&o, 8);
+          PUT_LITERAL (&o, "  }\n");
         }
     }
-  put_str (out, "}\n");
-  return g_string_free_to_bytes (out);
+  out_reserve (&o, 4);
+  PUT_LITERAL (&o, "}\n");
+  out_sync (&o);
+  return g_string_free_to_bytes (o.out);
 }
 
 /* Reader */
 
 typedef enum {
   TOKEN_END,
-  TOKEN_IDENT,
-  TOKEN_NUMBER,
-  TOKEN_STRING,
-  TOKEN_PUNCT,
+  TOKEN_IDENT,  /* start, length */
+  TOKEN_NUMBER, /* number */
+  TOKEN_STRING, /* text, owned */
+  TOKEN_PUNCT,  /* punct */
   TOKEN_RAW,    /* the tessera-raw comment; text holds the hex digits */
   TOKEN_LAYOUT, /* the tessera-blocks comment; text holds the tokens */
 } TokenType;
 
+/* A record's name or a reference's, as bytes of the input. */
 typedef struct {
-  TokenType type;
-  char     *text;
-  gint64    number;
-  char      punct;
-  gsize     offset; /* the line is counted from it only for messages */
-} Token;
-
-typedef struct {
-  const char *data;
-  gsize       size;
-  gsize       pos;
-  Token       token;     /* the current token */
-  GError    **error;
-  gboolean    failed;
-  GStringChunk *strings; /* record names and pending references' names, freed at once */
-  TsrDoom2dRecordBatch batches[TSR_DOOM2D_N_KINDS]; /* the records' memory, per kind */
-  /* Identifiers are copied here instead of into an allocation each (token.text then points at
-   * it and is not freed); strings and comments still own their text. */
-  char        ident[128];
-} Parser;
-
-static void
-token_clear_text (Parser *parser)
-{
-  if (parser->token.text != parser->ident)
-    g_free (parser->token.text);
-  parser->token.text = NULL;
-}
+  const char *start; /* NULL: a record without a name */
+  gsize       length;
+} Span;
 
 /* References by name, resolved once every record is known. */
 typedef struct {
-  TsrFieldValue    *value;
-  TsrDoom2dReference reference;
-  const char        *name;   /* in the parser's string chunk */
-  gsize              offset;
+  TsrFieldValue *value;
+  TsrDoom2dKind  kind;
+  Span           name;
+  gsize          offset;
 } PendingReference;
+
+/* Growing arrays appended to inline (g_array_append_val is a call each). */
+typedef struct {
+  Span  *items;
+  guint  len, allocated;
+} SpanList;
+
+typedef struct {
+  PendingReference *items;
+  guint             len, allocated;
+} PendingList;
+
+#define LIST_APPEND(list, item)                                                              \
+  G_STMT_START {                                                                             \
+    if (G_UNLIKELY ((list)->len == (list)->allocated))                                       \
+      {                                                                                      \
+        (list)->allocated = MAX (2 * (list)->allocated, 64u);                                \
+        (list)->items = g_realloc_n ((list)->items, (list)->allocated, sizeof *(list)->items); \
+      }                                                                                      \
+    (list)->items[(list)->len++] = (item);                                                   \
+  } G_STMT_END
+
+typedef struct {
+  const char   *data;
+  gsize         size;
+  gsize         pos;
+  /* Runs of spaces or identifier bytes starting below GUARD end below it: the byte at GUARD - 1
+   * (the last that is neither, usually the closing '}') stops them, so no bound is checked
+   * there. 0 when no byte is neither. */
+  gsize         guard;
+  /* The current token: identifiers are where they are in DATA. */
+  TokenType     type;
+  const char   *start;
+  gsize         length;
+  gint64        number;
+  char          punct;
+  char         *text;   /* strings and comments */
+  gsize         offset; /* the line is counted from it only for messages */
+  GError      **error;
+  gboolean      failed;
+  const Plans  *plans;
+  TsrDoom2dMap *map;
+  PendingList   pending;
+  SpanList      names[TSR_DOOM2D_N_KINDS];     /* per record, in order */
+  gboolean      canonical[TSR_DOOM2D_N_KINDS]; /* every name so far is the kind's and its index */
+  TsrDoom2dRecordBatch batches[TSR_DOOM2D_N_KINDS]; /* the records' memory, per kind */
+} Parser;
 
 /* The 1-based line of OFFSET in DATA, for messages (the tokenizer keeps no line count). */
 static guint
@@ -401,324 +743,532 @@ parser_fail (Parser     *parser,
              const char *what)
 {
   if (!parser->failed)
-    tsr_set_error_at (parser->error, code, parser->token.offset, _("text map: line %u: %s"),
-                      line_at (parser->data, parser->token.offset), what);
+    tsr_set_error_at (parser->error, code, parser->offset, _("text map: line %u: %s"),
+                      line_at (parser->data, parser->offset), what);
   parser->failed = TRUE;
   return FALSE;
 }
 
-static gboolean
+static inline gboolean
+is_word (const Parser *parser,
+         const char   *word,
+         gsize         length)
+{
+  return parser->type == TOKEN_IDENT && parser->length == length && memcmp (parser->start, word, length) == 0;
+}
+
+/* Whether the N bytes at INPUT (AVAILABLE of them readable) are those of PADDED (a padded name,
+ * or any string with 16 readable bytes): two masked words when they fit, else memcmp. */
+static inline gboolean
+same_bytes (const char *input,
+            gsize       available,
+            const char *padded,
+            gsize       n)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+#define M(n) ((n) >= 8 ? G_MAXUINT64 : (n) <= 0 ? 0 : (G_GUINT64_CONSTANT (1) << (8 * (n))) - 1)
+#define MASKS(n) { M (n), M ((n) - 8) }
+  /* The first N bytes of two words, for N up to 16. */
+  static const guint64 masks[17][2] = {
+    MASKS (0), MASKS (1), MASKS (2), MASKS (3), MASKS (4), MASKS (5), MASKS (6), MASKS (7), MASKS (8),
+    MASKS (9), MASKS (10), MASKS (11), MASKS (12), MASKS (13), MASKS (14), MASKS (15), MASKS (16),
+  };
+#undef MASKS
+#undef M
+  if (n <= 16 && available >= 16)
+    {
+      guint64 a[2], b[2];
+
+      memcpy (a, input, 16);
+      memcpy (b, padded, 16);
+      return (((a[0] ^ b[0]) & masks[n][0]) | ((a[1] ^ b[1]) & masks[n][1])) == 0;
+    }
+#endif
+  return memcmp (input, padded, n) == 0;
+}
+
+/* The identifier token is the padded NAME of LENGTH bytes. */
+static inline gboolean
+token_is (const Parser *parser,
+          const char   *name,
+          gsize         length)
+{
+  return parser->length == length
+         && same_bytes (parser->start, (gsize) (parser->data + parser->size - parser->start), name, length);
+}
+
+#define IS_WORD(parser, literal) is_word ((parser), (literal), sizeof (literal) - 1)
+
+/* The identifier token as a string of its own (messages, look-ups that ignore case). */
+static char *
+token_dup (const Parser *parser)
+{
+  return g_strndup (parser->start, parser->length);
+}
+
+/* The comment from START up to the end of the line after its PREFIX, stripped. */
+static char *
+comment_text (const char *start,
+              gsize       length,
+              gsize       prefix)
+{
+  return g_strstrip (g_strndup (start + prefix, length - prefix));
+}
+
+/* A quoted string from the quote at parser->pos: one pass finds its end, one decodes it into an
+ * allocation of that size (escapes only shrink it). */
+static G_GNUC_NO_INLINE gboolean
+scan_string (Parser *parser)
+{
+  const char *d = parser->data;
+  char quote = d[parser->pos];
+  gsize start = parser->pos + 1, pos = start, size = parser->size;
+  gboolean escaped = FALSE;
+  char *text, *t;
+
+  while (pos < size && d[pos] != quote)
+    {
+      if (d[pos] == '\\' && pos + 1 < size)
+        {
+          escaped = TRUE;
+          pos++;
+        }
+      pos++;
+    }
+  if (pos >= size)
+    {
+      parser->pos = size;
+      return parser_fail (parser, TSR_ERROR_TRUNCATED, _("string not closed"));
+    }
+  parser->pos = pos + 1;
+  if (!escaped)
+    {
+      if (!g_utf8_validate (d + start, (gssize) (pos - start), NULL))
+        return parser_fail (parser, TSR_ERROR_INVALID, _("string is not UTF-8 text"));
+      parser->text = g_strndup (d + start, pos - start);
+      parser->type = TOKEN_STRING;
+      return TRUE;
+    }
+  text = t = g_malloc (pos - start + 1);
+  for (gsize i = start; i < pos;)
+    {
+      char c = d[i++];
+
+      if (c == '\\' && i < pos)
+        {
+          char e = d[i++];
+
+          if (e == 'n')
+            c = '\n';
+          else if (e == 't')
+            c = '\t';
+          else if (e == 'x' && i + 1 < size && g_ascii_isxdigit (d[i]) && g_ascii_isxdigit (d[i + 1]))
+            {
+              c = (char) (g_ascii_xdigit_value (d[i]) * 16 + g_ascii_xdigit_value (d[i + 1]));
+              i += 2;
+            }
+          else
+            c = e;
+        }
+      *t++ = c;
+    }
+  *t = '\0';
+  if (!g_utf8_validate (text, t - text, NULL))
+    {
+      g_free (text);
+      return parser_fail (parser, TSR_ERROR_INVALID, _("string is not UTF-8 text"));
+    }
+  parser->text = text;
+  parser->type = TOKEN_STRING;
+  return TRUE;
+}
+
+/* Hexadecimal, octal and long numbers from START through strtoll on a copy. */
+static G_GNUC_NO_INLINE gboolean
+scan_number_slow (Parser *parser,
+                  gsize   start)
+{
+  const char *d = parser->data;
+  gsize pos = start + 1, size = parser->size;
+  char digits[72];
+  char *end = NULL;
+
+  while (pos < size && (CLASS (d[pos]) & CHAR_IDENT) && d[pos] != '_')
+    pos++;
+  parser->pos = pos;
+  /* No number is this long; the limit only keeps the copy on the stack. */
+  if (pos - start >= sizeof digits)
+    return parser_fail (parser, TSR_ERROR_INVALID, _("number expected"));
+  memcpy (digits, d + start, pos - start);
+  digits[pos - start] = '\0';
+  errno = 0;
+  parser->number = g_ascii_strtoll (digits, &end, 0);
+  if (errno != 0 || end == NULL || *end != '\0')
+    return parser_fail (parser, TSR_ERROR_INVALID, _("number expected"));
+  parser->type = TOKEN_NUMBER;
+  return TRUE;
+}
+
+/* Comments from the '/' at POS: skipped, or the tessera comments as tokens. FALSE on an error;
+ * *TOKEN tells whether a token was made. */
+static G_GNUC_NO_INLINE gboolean
+scan_comment (Parser   *parser,
+              gsize    *at,
+              gboolean *token)
+{
+  const char *d = parser->data;
+  gsize pos = *at, size = parser->size;
+
+  *token = FALSE;
+  parser->offset = pos;
+  if (d[pos + 1] == '/')
+    {
+      const char *start = d + pos, *newline = memchr (start, '\n', size - pos);
+      gsize length = newline != NULL ? (gsize) (newline - start) : size - pos;
+
+      *at = pos + length;
+      if (length > strlen (LAYOUT_COMMENT) && memcmp (start, LAYOUT_COMMENT, strlen (LAYOUT_COMMENT)) == 0)
+        {
+          parser->type = TOKEN_LAYOUT;
+          parser->text = comment_text (start, length, strlen (LAYOUT_COMMENT));
+          *token = TRUE;
+        }
+      else if (length > strlen (RAW_COMMENT) && memcmp (start, RAW_COMMENT, strlen (RAW_COMMENT)) == 0)
+        {
+          parser->type = TOKEN_RAW;
+          parser->text = comment_text (start, length, strlen (RAW_COMMENT));
+          *token = TRUE;
+        }
+      return TRUE;
+    }
+  pos += 2;
+  while (pos + 1 < size && !(d[pos] == '*' && d[pos + 1] == '/'))
+    pos++;
+  *at = pos;
+  if (pos + 1 >= size)
+    {
+      parser->pos = pos;
+      return parser_fail (parser, TSR_ERROR_TRUNCATED, _("comment not closed"));
+    }
+  *at = pos + 2;
+  return TRUE;
+}
+
+/* POS past the bytes of class CLASS_MASK from POS on. Below the guard no bound is checked: the
+ * byte at guard - 1 stops every such run (see Parser.guard). */
+static inline gsize
+skip_class (const char *d,
+            gsize       pos,
+            gsize       size,
+            gsize       guard,
+            guint8      class_mask)
+{
+  if (G_LIKELY (pos < guard))
+    {
+      while (CLASS (d[pos]) & class_mask)
+        pos++;
+      return pos;
+    }
+  while (pos < size && (CLASS (d[pos]) & class_mask))
+    pos++;
+  return pos;
+}
+
+/* Inlined where it is called: a call's saving of registers was a fifth of its cost. */
+static inline G_ALWAYS_INLINE gboolean
 parser_next (Parser *parser)
 {
   const char *d = parser->data;
+  gsize pos = parser->pos, size = parser->size, guard = parser->guard;
+  guint8 class;
 
-  token_clear_text (parser);
+  if (G_UNLIKELY (parser->text != NULL))
+    g_clear_pointer (&parser->text, g_free);
   for (;;)
     {
-      {
-        /* Locals, so the loop keeps them in registers (D may alias PARSER). */
-        gsize pos = parser->pos, size = parser->size;
+      pos = skip_class (d, pos, size, guard, CHAR_SPACE);
+      if (G_UNLIKELY (pos + 1 < size && d[pos] == '/' && (d[pos + 1] == '/' || d[pos + 1] == '*')))
+        {
+          gboolean token;
 
-        while (pos < size && (CLASS (d[pos]) & CHAR_SPACE))
-          pos++;
-        parser->pos = pos;
-      }
-      parser->token.offset = parser->pos;
-      if (parser->pos + 1 < parser->size && d[parser->pos] == '/' && d[parser->pos + 1] == '/')
-        {
-          gsize start = parser->pos;
-          while (parser->pos < parser->size && d[parser->pos] != '\n')
-            parser->pos++;
-          if (parser->pos - start > strlen (LAYOUT_COMMENT)
-              && strncmp (d + start, LAYOUT_COMMENT, strlen (LAYOUT_COMMENT)) == 0)
+          if (!scan_comment (parser, &pos, &token))
+            return FALSE;
+          if (token)
             {
-              parser->token.type = TOKEN_LAYOUT;
-              parser->token.text = g_strstrip (g_strndup (d + start + strlen (LAYOUT_COMMENT),
-                                                          parser->pos - start - strlen (LAYOUT_COMMENT)));
+              parser->pos = pos;
               return TRUE;
             }
-          if (parser->pos - start > strlen (RAW_COMMENT)
-              && strncmp (d + start, RAW_COMMENT, strlen (RAW_COMMENT)) == 0)
-            {
-              parser->token.type = TOKEN_RAW;
-              parser->token.text = g_strstrip (g_strndup (d + start + strlen (RAW_COMMENT),
-                                                          parser->pos - start - strlen (RAW_COMMENT)));
-              return TRUE;
-            }
-          continue;
-        }
-      if (parser->pos + 1 < parser->size && d[parser->pos] == '/' && d[parser->pos + 1] == '*')
-        {
-          parser->pos += 2;
-          while (parser->pos + 1 < parser->size && !(d[parser->pos] == '*' && d[parser->pos + 1] == '/'))
-            {
-              parser->pos++;
-            }
-          if (parser->pos + 1 >= parser->size)
-            return parser_fail (parser, TSR_ERROR_TRUNCATED, _("comment not closed"));
-          parser->pos += 2;
           continue;
         }
       break;
     }
 
-  if (parser->pos >= parser->size)
+  parser->offset = pos;
+  if (G_UNLIKELY (pos >= size))
     {
-      parser->token.type = TOKEN_END;
-      return TRUE;
-    }
-  if (CLASS (d[parser->pos]) & CHAR_PUNCT)
-    {
-      parser->token.type = TOKEN_PUNCT;
-      parser->token.punct = d[parser->pos++];
-      return TRUE;
-    }
-  if (CLASS (d[parser->pos]) & CHAR_START)
-    {
-      gsize start = parser->pos, pos = start + 1, size = parser->size, length;
-
-      while (pos < size && (CLASS (d[pos]) & CHAR_IDENT))
-        pos++;
       parser->pos = pos;
-      parser->token.type = TOKEN_IDENT;
-      length = pos - start;
-      if (length >= sizeof parser->ident)
+      parser->type = TOKEN_END;
+      return TRUE;
+    }
+  class = CLASS (d[pos]);
+  if (class & CHAR_START)
+    {
+      gsize end = skip_class (d, pos + 1, size, guard, CHAR_IDENT);
+
+      parser->pos = end;
+      parser->type = TOKEN_IDENT;
+      parser->start = d + pos;
+      parser->length = end - pos;
+      return TRUE;
+    }
+  if (class & CHAR_PUNCT)
+    {
+      parser->type = TOKEN_PUNCT;
+      parser->punct = d[pos];
+      parser->pos = pos + 1;
+      return TRUE;
+    }
+  if ((class & CHAR_DIGIT) || (d[pos] == '-' && pos + 1 < size && (CLASS (d[pos + 1]) & CHAR_DIGIT)))
+    {
+      /* Plain decimals (nearly every number) in place, at most 18 digits: no overflow. */
+      gboolean negative = d[pos] == '-';
+      gsize first = pos + negative, end = skip_class (d, first, size, guard, CHAR_DIGIT);
+      guint64 magnitude = 0;
+
+      if (end - first <= 18 && (d[first] != '0' || end - first == 1) && (end >= size || !(CLASS (d[end]) & CHAR_IDENT)))
         {
-          parser->token.text = g_strndup (d + start, length);
+          for (gsize i = first; i < end; i++)
+            magnitude = magnitude * 10 + (guint64) (d[i] - '0');
+          parser->pos = end;
+          parser->number = negative ? -(gint64) magnitude : (gint64) magnitude;
+          parser->type = TOKEN_NUMBER;
           return TRUE;
         }
-      /* Nearly every name fits 16 or 32 bytes: a copy of a constant size is a few moves, where a
-       * memcpy call of the length cost more than the bytes. */
-      if (length < 16 && start + 16 <= size)
-        memcpy (parser->ident, d + start, 16);
-      else if (length < 32 && start + 32 <= size)
-        memcpy (parser->ident, d + start, 32);
-      else
-        memcpy (parser->ident, d + start, length);
-      parser->ident[length] = '\0';
-      parser->token.text = parser->ident;
-      return TRUE;
+      return scan_number_slow (parser, pos);
     }
-  if ((CLASS (d[parser->pos]) & CHAR_DIGIT)
-      || (d[parser->pos] == '-' && parser->pos + 1 < parser->size && (CLASS (d[parser->pos + 1]) & CHAR_DIGIT)))
-    {
-      gsize start = parser->pos;
-      char digits[72];
-      char *end = NULL;
-
-      parser->pos++;
-      while (parser->pos < parser->size && (CLASS (d[parser->pos]) & CHAR_IDENT) && d[parser->pos] != '_')
-        parser->pos++;
-      /* No number is this long; the limit only keeps the copy on the stack. */
-      if (parser->pos - start >= sizeof digits)
-        return parser_fail (parser, TSR_ERROR_INVALID, _("number expected"));
-      {
-        /* Plain decimals (nearly every number) by hand; the rest (0x..., 0...) through strtoll. */
-        gboolean negative = d[start] == '-';
-        gsize first = start + negative, length = parser->pos - first;
-        guint64 magnitude = 0;
-        gsize i = first;
-
-        if (length > 0 && length <= 18 && (d[first] != '0' || length == 1))
-          for (; i < parser->pos && g_ascii_isdigit (d[i]); i++)
-            magnitude = magnitude * 10 + (guint64) (d[i] - '0');
-        if (length > 0 && length <= 18 && i == parser->pos && (d[first] != '0' || length == 1))
-          {
-            parser->token.number = negative ? -(gint64) magnitude : (gint64) magnitude;
-            parser->token.type = TOKEN_NUMBER;
-            return TRUE;
-          }
-      }
-      memcpy (digits, d + start, parser->pos - start);
-      digits[parser->pos - start] = '\0';
-      errno = 0;
-      parser->token.number = g_ascii_strtoll (digits, &end, 0);
-      if (errno != 0 || end == NULL || *end != '\0')
-        return parser_fail (parser, TSR_ERROR_INVALID, _("number expected"));
-      parser->token.type = TOKEN_NUMBER;
-      return TRUE;
-    }
-  if (d[parser->pos] == '"' || d[parser->pos] == '\'')
-    {
-      char quote = d[parser->pos++];
-      GString *text = g_string_new (NULL);
-
-      while (parser->pos < parser->size && d[parser->pos] != quote)
-        {
-          char c = d[parser->pos++];
-          if (c == '\\' && parser->pos < parser->size)
-            {
-              char e = d[parser->pos++];
-              if (e == 'n')
-                c = '\n';
-              else if (e == 't')
-                c = '\t';
-              else if (e == 'x' && parser->pos + 1 < parser->size
-                       && g_ascii_isxdigit (d[parser->pos]) && g_ascii_isxdigit (d[parser->pos + 1]))
-                {
-                  c = (char) (g_ascii_xdigit_value (d[parser->pos]) * 16
-                              + g_ascii_xdigit_value (d[parser->pos + 1]));
-                  parser->pos += 2;
-                }
-              else
-                c = e;
-            }
-          g_string_append_c (text, c);
-        }
-      if (parser->pos >= parser->size)
-        {
-          g_string_free (text, TRUE);
-          return parser_fail (parser, TSR_ERROR_TRUNCATED, _("string not closed"));
-        }
-      parser->pos++;
-      if (!g_utf8_validate (text->str, text->len, NULL) || strlen (text->str) != text->len)
-        {
-          g_string_free (text, TRUE);
-          return parser_fail (parser, TSR_ERROR_INVALID, _("string is not UTF-8 text"));
-        }
-      parser->token.type = TOKEN_STRING;
-      parser->token.text = g_string_free (text, FALSE);
-      return TRUE;
-    }
+  parser->pos = pos;
+  if (d[pos] == '"' || d[pos] == '\'')
+    return scan_string (parser);
   return parser_fail (parser, TSR_ERROR_INVALID, _("unexpected character"));
 }
 
-static gboolean
-is_punct (Parser *parser,
-          char    punct)
+static inline gboolean
+is_punct (const Parser *parser,
+          char          punct)
 {
-  return parser->token.type == TOKEN_PUNCT && parser->token.punct == punct;
+  return parser->type == TOKEN_PUNCT && parser->punct == punct;
 }
 
-static gboolean
+static G_GNUC_NO_INLINE gboolean
+fail_punct (Parser *parser,
+            char    punct)
+{
+  g_autofree char *what = g_strdup_printf (_("'%c' expected"), punct);
+
+  return parser_fail (parser, parser->type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_INVALID, what);
+}
+
+static inline gboolean
 expect_punct (Parser *parser,
               char    punct)
 {
   if (!is_punct (parser, punct))
-    {
-      g_autofree char *what = g_strdup_printf (_("'%c' expected"), punct);
-      return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
-                                                                  : TSR_ERROR_INVALID, what);
-    }
+    return fail_punct (parser, punct);
   return parser_next (parser);
 }
 
-static gboolean
+static inline gboolean
 parse_number (Parser *parser,
               gint64 *value)
 {
-  if (parser->token.type != TOKEN_NUMBER)
-    return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
-                                                                : TSR_ERROR_INVALID, _("number expected"));
-  *value = parser->token.number;
+  if (parser->type != TOKEN_NUMBER)
+    return parser_fail (parser, parser->type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_INVALID,
+                        _("number expected"));
+  *value = parser->number;
   return parser_next (parser);
 }
 
-static gboolean
-check_range (Parser  *parser,
-             gint64   value,
-             gint64   low,
-             gint64   high,
+static G_GNUC_NO_INLINE gboolean
+fail_range (Parser     *parser,
+            gint64      value,
+            gint64      low,
+            gint64      high,
+            const char *name)
+{
+  g_autofree char *what = g_strdup_printf (_("%s: %" PRId64 " outside %" PRId64 "..%" PRId64), name, value,
+                                           low, high);
+
+  return parser_fail (parser, TSR_ERROR_OUT_OF_RANGE, what);
+}
+
+static inline gboolean
+check_range (Parser     *parser,
+             gint64      value,
+             gint64      low,
+             gint64      high,
              const char *name)
 {
   if (value < low || value > high)
+    return fail_range (parser, value, low, high, name);
+  return TRUE;
+}
+
+/* The constant of FP's enumeration the identifier token names: exactly, else without case. */
+static gboolean
+lookup_constant (const Parser    *parser,
+                 const FieldPlan *fp,
+                 gint64          *value)
+{
+  const TsrFieldEnum *enumeration = fp->field->enumeration;
+
+  for (guint c = 0; c < enumeration->n_constants; c++)
+    if (token_is (parser, fp->constants[c].name, fp->constants[c].length))
+      {
+        *value = enumeration->constants[c].value;
+        return TRUE;
+      }
+  {
+    g_autofree char *name = token_dup (parser);
+
+    return tsr_field_enum_lookup (enumeration, name, value);
+  }
+}
+
+/* A tuple as the writer writes it, "(16 1504)", after its '(' (the current token): up to a
+ * space, then an optional '-' and 1 to 9 digits per component, in range, and the ')'. Anything
+ * else (comments, commas, other spacing, an alpha left out, a value out of range) is left to the
+ * general path: FALSE without a change. On success parser->pos is past the ')'. */
+static inline gboolean
+parse_tuple_fast (Parser          *parser,
+                  const FieldPlan *fp,
+                  TsrFieldValue   *value)
+{
+  const char *d = parser->data;
+  gsize q = parser->pos;
+  gint64 v[4];
+
+  /* 4 components of at most 12 bytes and the ')': no bound to check on the way. */
+  if (parser->size - q < 64)
+    return FALSE;
+  for (guint i = 0; i < fp->n_components; i++)
     {
-      g_autofree char *what = g_strdup_printf (_("%s: %" PRId64 " outside %" PRId64
-                                               "..%" PRId64), name, value, low, high);
-      return parser_fail (parser, TSR_ERROR_OUT_OF_RANGE, what);
+      gboolean negative;
+      gsize first;
+      gint64 n = 0;
+
+      if (i > 0 && d[q] == ' ')
+        q++;
+      negative = d[q] == '-';
+      q += negative;
+      first = q;
+      while (q - first < 10 && (CLASS (d[q]) & CHAR_DIGIT))
+        n = n * 10 + (d[q++] - '0');
+      if (q == first || q - first > 9 || (d[first] == '0' && q - first > 1) || (CLASS (d[q]) & CHAR_IDENT))
+        return FALSE;
+      v[i] = negative ? -n : n;
+      if (v[i] < fp->low || v[i] > fp->high)
+        return FALSE;
     }
+  if (d[q] != ')')
+    return FALSE;
+  for (guint i = 0; i < fp->n_components; i++)
+    value->v[i] = v[i];
+  parser->pos = q + 1;
   return TRUE;
 }
 
 static gboolean
-parse_value (Parser               *parser,
-             const TsrField *field,
-             TsrFieldValue       *value,
-             GArray               *pending)
+parse_value (Parser          *parser,
+             const FieldPlan *fp,
+             TsrFieldValue   *value)
 {
-  gint64 low = 0, high = 0;
+  const TsrField *field = fp->field;
 
-  switch (field->type)
+  switch (fp->op)
     {
-    case TSR_FIELD_CHARS:
-    case TSR_FIELD_STRING:
-      if (parser->token.type != TOKEN_STRING)
+    case OP_STRING:
+      if (parser->type != TOKEN_STRING)
         return parser_fail (parser, TSR_ERROR_INVALID, _("string expected"));
       /* String tokens own their text: the value takes it. */
       g_free (value->text);
-      value->text = g_steal_pointer (&parser->token.text);
+      value->text = g_steal_pointer (&parser->text);
       return parser_next (parser);
-    case TSR_FIELD_POINT:
-    case TSR_FIELD_SIZE:
-    case TSR_FIELD_COLOR:
-      {
-        guint n = tsr_field_get_n_components (field);
-        gint64 limit_low, limit_high;
-
-        tsr_field_get_range (field, &limit_low, &limit_high);
-
-        if (!expect_punct (parser, '('))
-          return FALSE;
-        for (guint i = 0; i < n; i++)
-          {
-            if (i == 3 && is_punct (parser, ')'))
-              {
-                value->v[3] = 255; /* colours may leave alpha out */
-                break;
-              }
-            if (is_punct (parser, ',') && !parser_next (parser))
-              return FALSE;
-            if (!parse_number (parser, &value->v[i])
-                || !check_range (parser, value->v[i], limit_low, limit_high, field->name))
-              return FALSE;
-          }
-        return expect_punct (parser, ')');
-      }
-    case TSR_FIELD_BYTES:
+    case OP_TUPLE:
+      if (is_punct (parser, '(') && parse_tuple_fast (parser, fp, value))
+        return parser_next (parser);
+      if (!expect_punct (parser, '('))
+        return FALSE;
+      for (guint i = 0; i < fp->n_components; i++)
+        {
+          if (i == 3 && is_punct (parser, ')'))
+            {
+              value->v[3] = 255; /* colours may leave alpha out */
+              break;
+            }
+          if (is_punct (parser, ',') && !parser_next (parser))
+            return FALSE;
+          if (!parse_number (parser, &value->v[i]) || !check_range (parser, value->v[i], fp->low, fp->high, field->name))
+            return FALSE;
+        }
+      return expect_punct (parser, ')');
+    case OP_BYTES:
       return parser_fail (parser, TSR_ERROR_INVALID, _("triggerdata is a block"));
+    case OP_REF:
+      if (parser->type == TOKEN_IDENT)
+        {
+          if (IS_WORD (parser, "null"))
+            value->v[0] = -1;
+          else
+            {
+              PendingReference reference = {
+                value, fp->ref_kind, { parser->start, parser->length }, parser->offset
+              };
+
+              LIST_APPEND (&parser->pending, reference);
+            }
+          return parser_next (parser);
+        }
+      break;
+    case OP_BOOL:
+      if (parser->type == TOKEN_IDENT)
+        {
+          if (IS_WORD (parser, "true"))
+            value->v[0] = 1;
+          else if (IS_WORD (parser, "false"))
+            value->v[0] = 0;
+          else
+            return parser_fail (parser, TSR_ERROR_INVALID, _("true or false expected"));
+          return parser_next (parser);
+        }
+      break;
     default:
-      tsr_field_get_range (field, &low, &high);
       break;
     }
-  if (field->reference == TSR_DOOM2D_REF_MONSTER)
-    low = -1, high = (gint64) G_MAXINT32 - 1;
-  if (field->reference == TSR_DOOM2D_REF_TEXTURE)
-    low = -1; /* a removed texture; written as 0xffff */
 
-  if (field->reference != TSR_DOOM2D_REF_NONE && parser->token.type == TOKEN_IDENT)
+  if (parser->type == TOKEN_NUMBER)
     {
-      if (strcmp (parser->token.text, "null") == 0)
-        value->v[0] = -1;
-      else
-        {
-          PendingReference reference = {
-            value, field->reference, g_string_chunk_insert (parser->strings, parser->token.text),
-            parser->token.offset
-          };
-
-          g_array_append_val (pending, reference);
-        }
-      return parser_next (parser);
+      /* A number alone: nearly every value. */
+      value->v[0] = parser->number;
+      if (!parser_next (parser))
+        return FALSE;
+      if (!is_punct (parser, '|'))
+        return check_range (parser, value->v[0], fp->low, fp->high, field->name);
+      if (!parser_next (parser))
+        return FALSE;
     }
-  if (field->type == TSR_FIELD_BOOL && parser->token.type == TOKEN_IDENT)
-    {
-      if (strcmp (parser->token.text, "true") != 0 && strcmp (parser->token.text, "false") != 0)
-        return parser_fail (parser, TSR_ERROR_INVALID, _("true or false expected"));
-      value->v[0] = strcmp (parser->token.text, "true") == 0;
-      return parser_next (parser);
-    }
-
-  value->v[0] = 0;
+  else
+    value->v[0] = 0;
   for (;;)
     {
       gint64 part;
 
-      if (parser->token.type == TOKEN_IDENT && field->enumeration != NULL)
+      if (parser->type == TOKEN_IDENT && field->enumeration != NULL)
         {
-          if (!tsr_field_enum_lookup (field->enumeration, parser->token.text, &part))
+          if (!lookup_constant (parser, fp, &part))
             {
-              g_autofree char *what = g_strdup_printf (_("%s: %s is no %s"), field->name,
-                                                       parser->token.text, field->enumeration->name);
+              g_autofree char *name = token_dup (parser);
+              g_autofree char *what = g_strdup_printf (_("%s: %s is no %s"), field->name, name,
+                                                       field->enumeration->name);
               return parser_fail (parser, TSR_ERROR_INVALID, what);
             }
           if (!parser_next (parser))
@@ -732,12 +1282,11 @@ parse_value (Parser               *parser,
       if (!parser_next (parser))
         return FALSE;
     }
-  return check_range (parser, value->v[0], low, high, field->name);
+  return check_range (parser, value->v[0], fp->low, fp->high, field->name);
 }
 
-static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TsrField *fields,
-                              guint n_fields, TsrFieldValue *values, GArray *pending,
-                              gboolean top_level, TsrDoom2dMap *map, GPtrArray **names);
+static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TextPlan *plan,
+                              TsrFieldValue *values, gboolean top_level);
 
 static gboolean
 apply_raw (Parser          *parser,
@@ -761,58 +1310,104 @@ apply_raw (Parser          *parser,
   return TRUE;
 }
 
+/* Whether NAME (bytes of the input, which ends at END) is the name the writer gives record INDEX
+ * of KIND ("panel12"). */
+static gboolean
+is_canonical (const Word *kind,
+              const Span *name,
+              const char *end,
+              guint64    *index)
+{
+  guint64 number = 0;
+  gsize digits;
+
+  if (name->start == NULL || name->length <= kind->length
+      || !same_bytes (name->start, (gsize) (end - name->start), kind->name, kind->length))
+    return FALSE;
+  digits = name->length - kind->length;
+  if (digits >= 10 || (name->start[kind->length] == '0' && digits > 1))
+    return FALSE;
+  for (gsize i = kind->length; i < name->length; i++)
+    {
+      if (!(CLASS (name->start[i]) & CHAR_DIGIT))
+        return FALSE;
+      number = number * 10 + (guint64) (name->start[i] - '0');
+    }
+  *index = number;
+  return TRUE;
+}
+
 /* A record block: `KIND [NAME] { fields }`; the current token is KIND. */
 static gboolean
-parse_record (Parser                    *parser,
-              TsrDoom2dMap              *map,
-              const TsrDoom2dRecordType *type,
-              GArray                    *pending,
-              GPtrArray                **names)
+parse_record (Parser        *parser,
+              TsrDoom2dKind  kind)
 {
-  TsrDoom2dRecord *record = tsr_doom2d_record_new_batched (type->kind, &parser->batches[type->kind]);
-  char *name = NULL;
+  TsrDoom2dRecord *record = tsr_doom2d_record_new_batched (kind, &parser->batches[kind]);
+  Span name = { NULL, 0 };
+  guint64 index;
 
-  tsr_doom2d_map_add (map, record);
+  tsr_doom2d_map_add (parser->map, record);
   if (!parser_next (parser))
     return FALSE;
-  if (parser->token.type == TOKEN_IDENT)
+  if (parser->type == TOKEN_IDENT)
     {
-      name = g_string_chunk_insert (parser->strings, parser->token.text);
+      name = (Span) { parser->start, parser->length };
       if (!parser_next (parser))
         return FALSE;
     }
-  g_ptr_array_add (names[type->kind], name);
+  if (parser->canonical[kind]
+      && !(is_canonical (&parser->plans->kind_names[kind], &name, parser->data + parser->size, &index) && index == parser->names[kind].len))
+    parser->canonical[kind] = FALSE;
+  LIST_APPEND (&parser->names[kind], name);
   if (!expect_punct (parser, '{'))
     return FALSE;
-  return parse_fields (parser, record, type->table.fields, type->table.n_fields, record->values, pending, FALSE,
-                       map, names);
+  return parse_fields (parser, record, &parser->plans->kinds[kind], record->values, FALSE);
 }
 
-/* The field named NAME: the names from NEXT on first, exactly (files list fields in the table's
- * order, so that is nearly always the first or second compared), then tsr_field_find's search. */
-static int
-field_from (const TsrField *fields,
-            guint           n_fields,
-            guint           next,
-            const char     *name)
+/* The record kind the identifier token names (not the header's "map"), or HEADER when none. */
+static TsrDoom2dKind
+token_kind (const Parser *parser)
 {
-  for (guint i = next; i < n_fields; i++)
-    if (fields[i].name[0] == name[0] && strcmp (fields[i].name, name) == 0)
-      return (int) i;
-  return tsr_field_find (fields, n_fields, name);
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      const Word *name = &parser->plans->kind_names[k];
+
+      if (token_is (parser, name->name, name->length))
+        return k;
+    }
+  return TSR_DOOM2D_KIND_HEADER;
+}
+
+/* The field the identifier token names: exactly from NEXT on first (files list fields in the
+ * table's order, so that is nearly always the first compared), then before it, then as
+ * tsr_field_find does (without case, aliases); -1 if none. */
+static int
+find_field (const Parser   *parser,
+            const TextPlan *plan,
+            guint           next)
+{
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = pass == 0 ? next : 0; i < (pass == 0 ? plan->n_fields : next); i++)
+      {
+        const FieldPlan *fp = &plan->fields[i];
+
+        if (token_is (parser, fp->name, fp->name_length))
+          return (int) i;
+      }
+  {
+    g_autofree char *name = token_dup (parser);
+
+    return tsr_field_find (plan->table->fields, plan->n_fields, name);
+  }
 }
 
 /* Fields up to and including the closing '}'. */
 static gboolean
-parse_fields (Parser                *parser,
-              TsrDoom2dRecord       *record,
-              const TsrField  *fields,
-              guint                  n_fields,
-              TsrFieldValue        *values,
-              GArray                *pending,
-              gboolean               top_level,
-              TsrDoom2dMap          *map,
-              GPtrArray            **names)
+parse_fields (Parser          *parser,
+              TsrDoom2dRecord *record,
+              const TextPlan  *plan,
+              TsrFieldValue   *values,
+              gboolean         top_level)
 {
   g_autofree char *raw = NULL;
   gboolean data_parsed = FALSE;
@@ -820,48 +1415,51 @@ parse_fields (Parser                *parser,
 
   for (;;)
     {
-      const TsrDoom2dRecordType *type;
+      TsrDoom2dKind kind;
+      const FieldPlan *fp;
       int f;
 
-      if (is_punct (parser, '}'))
-        break;
-      if (parser->token.type == TOKEN_LAYOUT)
+      if (parser->type != TOKEN_IDENT)
         {
-          if (!top_level || !tsr_doom2d_map_layout_from_string (map, parser->token.text))
-            return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-blocks comment not understood"));
-          if (!parser_next (parser))
+          if (is_punct (parser, '}'))
+            break;
+          if (parser->type == TOKEN_LAYOUT)
+            {
+              if (!top_level || !tsr_doom2d_map_layout_from_string (parser->map, parser->text))
+                return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-blocks comment not understood"));
+              if (!parser_next (parser))
+                return FALSE;
+              continue;
+            }
+          if (parser->type == TOKEN_RAW)
+            {
+              g_free (raw);
+              raw = g_steal_pointer (&parser->text);
+              if (!parser_next (parser))
+                return FALSE;
+              continue;
+            }
+          return parser_fail (parser, parser->type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_INVALID,
+                              _("field name or '}' expected"));
+        }
+      if (top_level && (kind = token_kind (parser)) != TSR_DOOM2D_KIND_HEADER)
+        {
+          if (!parse_record (parser, kind))
             return FALSE;
           continue;
         }
-      if (parser->token.type == TOKEN_RAW)
-        {
-          g_free (raw);
-          raw = g_strdup (parser->token.text);
-          if (!parser_next (parser))
-            return FALSE;
-          continue;
-        }
-      if (parser->token.type != TOKEN_IDENT)
-        return parser_fail (parser, parser->token.type == TOKEN_END ? TSR_ERROR_TRUNCATED
-                                                                    : TSR_ERROR_INVALID,
-                            _("field name or '}' expected"));
-      if (top_level && (type = tsr_doom2d_record_type_by_name (parser->token.text)) != NULL
-          && type->kind != TSR_DOOM2D_KIND_HEADER)
-        {
-          if (!parse_record (parser, map, type, pending, names))
-            return FALSE;
-          continue;
-        }
-      f = field_from (fields, n_fields, next, parser->token.text);
+      f = find_field (parser, plan, next);
       if (f < 0)
         {
-          g_autofree char *what = g_strdup_printf (_("no field '%s' here"), parser->token.text);
+          g_autofree char *name = token_dup (parser);
+          g_autofree char *what = g_strdup_printf (_("no field '%s' here"), name);
           return parser_fail (parser, TSR_ERROR_INVALID, what);
         }
+      fp = &plan->fields[f];
       next = (guint) f + 1;
       if (!parser_next (parser))
         return FALSE;
-      if (fields[f].type == TSR_FIELD_BYTES)
+      if (fp->op == OP_BYTES)
         {
           if (!expect_punct (parser, '{'))
             return FALSE;
@@ -877,24 +1475,24 @@ parse_fields (Parser                *parser,
               return parser_fail (parser, TSR_ERROR_INVALID,
                                   _("triggerdata before the trigger's type, or for a type without data"));
             }
-          if (!parse_fields (parser, record, record->layout->table.fields, record->layout->table.n_fields,
-                             record->data_values, pending, FALSE, map, names))
+          if (!parse_fields (parser, record, layout_plan (parser->plans, record->layout), record->data_values,
+                             FALSE))
             return FALSE;
           continue;
         }
       if (data_parsed && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
         return parser_fail (parser, TSR_ERROR_INVALID, _("the trigger's type after its triggerdata"));
-      if (!parse_value (parser, &fields[f], &values[f], pending))
+      if (!parse_value (parser, fp, &values[f]))
         return FALSE;
       if (!expect_punct (parser, ';'))
         return FALSE;
       if (record->kind == TSR_DOOM2D_KIND_TRIGGER && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
         tsr_doom2d_record_set_trigger_type (record, (guint) values[f].v[0]);
     }
-  if (raw != NULL && !apply_raw (parser, record, raw))
-    return FALSE;
   /* Applied last: the type's switch of layout clears a trigger's data bytes. The fields' values
    * win over the raw bytes; these only fill what no field covers. */
+  if (raw != NULL && !apply_raw (parser, record, raw))
+    return FALSE;
   return parser_next (parser);
 }
 
@@ -922,104 +1520,84 @@ tsr_doom2d_map_sniff_text (const guint8 *data,
          && (i + 3 == size || !(g_ascii_isalnum (data[i + 3]) || data[i + 3] == '_'));
 }
 
+/* The index of the record of KIND that REFERENCE names, or -1. */
+static gint64
+resolve (const Parser           *parser,
+         const PendingReference *reference)
+{
+  const SpanList *names = &parser->names[reference->kind];
+  guint64 index;
+
+  /* When every name of the kind is the one we write ("panel12" for panel 12), names are unique
+   * and the number says the index. */
+  if (parser->canonical[reference->kind])
+    return is_canonical (&parser->plans->kind_names[reference->kind], &reference->name,
+                         parser->data + parser->size, &index) && index < names->len
+           ? (gint64) index : -1;
+  /* Else the first of the name. */
+  for (guint n = 0; n < names->len; n++)
+    {
+      const Span *name = &names->items[n];
+
+      if (name->start != NULL && name->length == reference->name.length
+          && memcmp (name->start, reference->name.start, name->length) == 0)
+        return n;
+    }
+  return -1;
+}
+
 TsrDoom2dMap *
 tsr_doom2d_map_read_text (const guint8 *data,
                           gsize         size,
                           GError      **error)
 {
-  Parser parser = { .data = (const char *) data, .size = size, .error = error,
-                    .strings = g_string_chunk_new (4096) };
-  g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingReference), 256);
-  GPtrArray *names[TSR_DOOM2D_N_KINDS];
-  gboolean canonical[TSR_DOOM2D_N_KINDS];
-  TsrDoom2dMap *map = tsr_doom2d_map_new ();
+  Parser parser = { .data = (const char *) data, .size = size, .error = error, .plans = plans_get (),
+                    .map = tsr_doom2d_map_new () };
   gboolean ok = FALSE;
 
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
-    names[k] = g_ptr_array_sized_new (k == TSR_DOOM2D_KIND_PANEL ? 256 : 32);
+    parser.canonical[k] = TRUE;
   if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
     parser.pos = 3;
   char_class_init ();
+  for (gsize i = size; i > 0; i--)
+    if (!(CLASS (data[i - 1]) & (CHAR_SPACE | CHAR_IDENT)))
+      {
+        parser.guard = i;
+        break;
+      }
 
   if (!parser_next (&parser))
     goto out;
-  if (parser.token.type != TOKEN_IDENT || strcmp (parser.token.text, "map") != 0)
+  if (!IS_WORD (&parser, "map"))
     {
-      parser_fail (&parser, parser.token.type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_BAD_MAGIC,
+      parser_fail (&parser, parser.type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_BAD_MAGIC,
                    _("'map' expected"));
       goto out;
     }
   if (!parser_next (&parser) || !expect_punct (&parser, '{'))
     goto out;
-  {
-    const TsrDoom2dRecordType *header = tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER);
-    if (!parse_fields (&parser, map->header, header->table.fields, header->table.n_fields, map->header->values,
-                       pending, TRUE, map, names))
-      goto out;
-  }
-  if (parser.token.type != TOKEN_END)
+  if (!parse_fields (&parser, parser.map->header, &parser.plans->kinds[TSR_DOOM2D_KIND_HEADER],
+                     parser.map->header->values, TRUE))
+    goto out;
+  if (parser.type != TOKEN_END)
     {
       parser_fail (&parser, TSR_ERROR_INVALID, _("end of file expected after the map block"));
       goto out;
     }
 
-  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+  for (guint i = 0; i < parser.pending.len; i++)
     {
-      const char *kind_name = tsr_doom2d_record_type (k)->table.name;
-      gsize prefix = strlen (kind_name);
+      PendingReference *reference = &parser.pending.items[i];
+      gint64 found = resolve (&parser, reference);
 
-      canonical[k] = TRUE;
-      for (guint n = 0; n < names[k]->len && canonical[k]; n++)
-        {
-          const char *name = g_ptr_array_index (names[k], n);
-          const char *p;
-          guint64 number = 0;
-
-          canonical[k] = name != NULL && strncmp (name, kind_name, prefix) == 0 && name[prefix] != '\0'
-                         && (name[prefix] != '0' || name[prefix + 1] == '\0');
-          for (p = canonical[k] ? name + prefix : ""; *p != '\0' && g_ascii_isdigit (*p) && number <= G_MAXUINT32; p++)
-            number = number * 10 + (guint64) (*p - '0');
-          canonical[k] = canonical[k] && *p == '\0' && number == n;
-        }
-    }
-  for (guint i = 0; i < pending->len; i++)
-    {
-      PendingReference *reference = &g_array_index (pending, PendingReference, i);
-      TsrDoom2dKind kind = reference->reference == TSR_DOOM2D_REF_TEXTURE ? TSR_DOOM2D_KIND_TEXTURE
-                           : reference->reference == TSR_DOOM2D_REF_PANEL ? TSR_DOOM2D_KIND_PANEL
-                           : reference->reference == TSR_DOOM2D_REF_MONSTER ? TSR_DOOM2D_KIND_MONSTER
-                           : TSR_DOOM2D_KIND_TRIGGER;
-      gint64 found = -1;
-      const char *digits = reference->name + strlen (reference->name);
-
-      /* When every name of the kind is the one we write ("panel12" for panel 12), names are
-       * unique and the number says the index. */
-      if (canonical[kind])
-        {
-          const char *kind_name = tsr_doom2d_record_type (kind)->table.name;
-          gsize prefix = strlen (kind_name);
-          guint64 guess = G_MAXUINT64;
-
-          while (digits > reference->name && g_ascii_isdigit (digits[-1]))
-            digits--;
-          if (*digits != '\0' && strlen (digits) < 10 && (gsize) (digits - reference->name) == prefix
-              && strncmp (reference->name, kind_name, prefix) == 0)
-            guess = g_ascii_strtoull (digits, NULL, 10);
-          if (guess < names[kind]->len && strcmp (g_ptr_array_index (names[kind], guess), reference->name) == 0)
-            found = (gint64) guess;
-        }
-      else
-        for (guint n = 0; n < names[kind]->len; n++)
-          if (g_strcmp0 (g_ptr_array_index (names[kind], n), reference->name) == 0)
-            {
-              found = n;
-              break;
-            }
       if (found < 0)
         {
+          g_autofree char *name = g_strndup (reference->name.start, reference->name.length);
+
           tsr_set_error_at (error, TSR_ERROR_INVALID, reference->offset,
                             _("text map: line %u: no %s named '%s'"), line_at (parser.data, reference->offset),
-                            tsr_doom2d_record_type (kind)->table.name, reference->name);
+                            parser.plans->kind_names[reference->kind].name, name);
           goto out;
         }
       reference->value->v[0] = found;
@@ -1027,14 +1605,14 @@ tsr_doom2d_map_read_text (const guint8 *data,
   ok = TRUE;
 
 out:
-  token_clear_text (&parser);
-  g_string_chunk_free (parser.strings);
+  g_free (parser.text);
+  g_free (parser.pending.items);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
-    g_ptr_array_unref (names[k]);
+    g_free (parser.names[k].items);
   if (!ok)
     {
-      tsr_doom2d_map_free (map);
+      tsr_doom2d_map_free (parser.map);
       return NULL;
     }
-  return map;
+  return parser.map;
 }
