@@ -1401,7 +1401,19 @@ START_TEST (test_tool_modes)
   record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n_monsters);
   ck_assert_int_eq (record->values[1].v[0], 7);
   ck_assert_int_eq (record->values[0].v[0], 240);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], TSR_DOOM2D_DIR_RIGHT);
   ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Place Monster");
+  /* Facing left: the direction is in the placed record, one step that undo takes away whole. */
+  tsr_doom2d_tool_set_monster_direction (d2, TSR_DOOM2D_DIR_LEFT);
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 290, 250, 290, 250, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n_monsters + 1);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], TSR_DOOM2D_DIR_LEFT);
+  ck_assert_int_eq (record->values[1].v[0], 7);
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), n_monsters + 1);
+  tsr_doom2d_tool_set_monster_direction (d2, TSR_DOOM2D_DIR_RIGHT);
 
   /* A door trigger, then its target: the new wall is refused, a door panel is taken. */
   tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_TRIGGER);
