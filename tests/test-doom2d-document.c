@@ -14,7 +14,9 @@
 #include "edit/tsr-remove-elements-command.h"
 #include "formats/doom2d/tsr-doom2d-check.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
+#include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/doom2d/tsr-doom2d-document.h"
+#include "model/doom2d/tsr-doom2d-property-source.h"
 #include "tsr-test-common.h"
 
 static char *data_dir;
@@ -1399,7 +1401,19 @@ START_TEST (test_tool_modes)
   record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n_monsters);
   ck_assert_int_eq (record->values[1].v[0], 7);
   ck_assert_int_eq (record->values[0].v[0], 240);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], TSR_DOOM2D_DIR_RIGHT);
   ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Place Monster");
+  /* Facing left: the direction is in the placed record, one step that undo takes away whole. */
+  tsr_doom2d_tool_set_monster_direction (d2, TSR_DOOM2D_DIR_LEFT);
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 290, 250, 290, 250, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n_monsters + 1);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], TSR_DOOM2D_DIR_LEFT);
+  ck_assert_int_eq (record->values[1].v[0], 7);
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), n_monsters + 1);
+  tsr_doom2d_tool_set_monster_direction (d2, TSR_DOOM2D_DIR_RIGHT);
 
   /* A door trigger, then its target: the new wall is refused, a door panel is taken. */
   tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_TRIGGER);
@@ -1532,6 +1546,69 @@ START_TEST (test_map_check)
 }
 END_TEST
 
+/* Every constant of every enum and bitset of the schema has a label of its own, unlike its
+ * identifier and unlike its enum's other values' (an alias shares its value's); and the inspector
+ * shows exactly those labels for every enum field of every record kind and every trigger data
+ * layout. */
+START_TEST (test_constants_named)
+{
+  g_autoptr(GHashTable) identifiers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(TsrDoom2dDocument) document = NULL;
+  g_autofree char *path = map_path ();
+  guint n_enums = 0, n_fields = 0;
+
+  for (const TsrFieldEnum *enumeration; (enumeration = tsr_doom2d_enum_at (n_enums)) != NULL; n_enums++)
+    for (guint i = 0; i < enumeration->n_constants; i++)
+      {
+        const TsrFieldConstant *constant = &enumeration->constants[i];
+        const char *label = tsr_doom2d_constant_label (constant->name);
+
+        ck_assert_msg (label != NULL, "%s.%s has no label", enumeration->name, constant->name);
+        ck_assert_str_ne (label, constant->name);
+        /* Labels are found by identifier alone. */
+        ck_assert_msg (g_hash_table_add (identifiers, (gpointer) constant->name), "%s twice", constant->name);
+        for (guint j = 0; j < i; j++)
+          if (strcmp (tsr_doom2d_constant_label (enumeration->constants[j].name), label) == 0)
+            ck_assert_msg (enumeration->constants[j].value == constant->value, "%s.%s and %s both read \"%s\"",
+                           enumeration->name, enumeration->constants[j].name, constant->name, label);
+      }
+  ck_assert_uint_ge (n_enums, 24);
+  ck_assert_ptr_nonnull (tsr_doom2d_constant_label ("TRIGGER_SHOT_IMP"));
+  ck_assert_str_eq (tsr_doom2d_constant_label ("TRIGGER_SHOT_IMP"), "Imp fireball");
+
+  document = open_path (path);
+  for (guint k = TSR_DOOM2D_KIND_HEADER; k < TSR_DOOM2D_N_KINDS; k++)
+    for (guint type = 0; type < (k == TSR_DOOM2D_KIND_TRIGGER ? 256u : 1u); type++)
+      {
+        const TsrDoom2dTriggerLayout *layout = k == TSR_DOOM2D_KIND_TRIGGER ? tsr_doom2d_trigger_layout (type) : NULL;
+        g_autoptr(TsrDoom2dPropertySource) source = NULL;
+        const TsrFieldTable *table;
+
+        if (k == TSR_DOOM2D_KIND_TRIGGER && type > 0 && layout == NULL)
+          continue;
+        source = tsr_doom2d_property_source_new (document, k, layout);
+        table = tsr_property_source_get_table (TSR_PROPERTY_SOURCE (source));
+        for (guint f = 0; f < table->n_fields; f++)
+          {
+            const TsrFieldEnum *enumeration = table->fields[f].enumeration;
+
+            if (enumeration == NULL)
+              continue;
+            n_fields++;
+            for (guint i = 0; i < enumeration->n_constants; i++)
+              {
+                const TsrFieldConstant *constant = &enumeration->constants[i];
+                g_autofree char *label = tsr_property_source_dup_constant_label (TSR_PROPERTY_SOURCE (source), f, constant);
+
+                ck_assert_str_eq (label, tsr_doom2d_constant_label (constant->name));
+              }
+          }
+      }
+  /* Each kind's type, the monster's direction, the flags, and the trigger layouts' enums. */
+  ck_assert_uint_ge (n_fields, 20);
+}
+END_TEST
+
 static Suite *
 doom2d_document_suite (void)
 {
@@ -1546,6 +1623,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_tool_modes);
   tcase_add_test (real, test_tool_texture_sized_panels);
   tcase_add_test (real, test_map_check);
+  tcase_add_test (real, test_constants_named);
   tcase_add_test (real, test_resize_map);
   tcase_add_test (real, test_copy_paste_remaps_targets);
   tcase_add_test (real, test_random_edits_undo_all);

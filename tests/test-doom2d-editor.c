@@ -173,11 +173,9 @@ pick_in_palette (TsrTestXTest          *xtest,
   tsr_test_ui_save_screenshot (popover, screenshot_dir, shot);
   tsr_test_xtest_watch (xtest, popover);
   g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_thing_palette_get_entry (palette, entry)));
-  for (guint wait = 0; wait < 100 && gtk_widget_get_mapped (popover); wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_false (gtk_widget_get_mapped (popover));
-  /* The window takes the pointer and the focus back before the next click on the canvas. */
-  tsr_test_ui_iterate_for (400);
+  /* The next click goes to the canvas: the popover must be gone for the server too (its grab
+   * released) and the window active again. */
+  g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
   g_assert_cmpint (tsr_doom2d_thing_palette_get_value (palette), ==, value);
 }
 
@@ -380,7 +378,36 @@ test_edit_and_save (void)
     }
     g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_MONSTER)));
     pick_in_palette (xtest, monsters, 2, "doom2d-editor-monster-palette.png");
-    real_click (xtest, canvas, 470, 240);
+    g_assert_cmpint (tsr_doom2d_thing_palette_get_direction (monsters), ==, TSR_DOOM2D_DIR_RIGHT);
+    g_assert_cmpint (tsr_doom2d_tool_get_monster_direction (tool), ==, TSR_DOOM2D_DIR_RIGHT);
+    /* Facing left, chosen by a real click on the toggle beside the palette: the grid's pictures
+     * turn (the imp's is the game's sprite, mirrored), and the monster is placed facing left in
+     * one step. */
+    g_assert_null (tsr_doom2d_thing_palette_get_direction_button (items, TSR_DOOM2D_DIR_LEFT));
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_thing_palette_get_direction_button (monsters, TSR_DOOM2D_DIR_LEFT)));
+    g_assert_cmpint (tsr_doom2d_thing_palette_get_direction (monsters), ==, TSR_DOOM2D_DIR_LEFT);
+    g_assert_cmpint (tsr_doom2d_tool_get_monster_direction (tool), ==, TSR_DOOM2D_DIR_LEFT);
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (tsr_doom2d_thing_palette_get_direction_button (monsters, TSR_DOOM2D_DIR_RIGHT))));
+    pick_in_palette (xtest, monsters, 2, "doom2d-editor-monster-palette-left.png");
+    {
+      TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+      guint depth = tsr_undo_stack_get_depth (stack);
+
+      real_click (xtest, canvas, 470, 240);
+      g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
+      record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
+      g_assert_cmpint (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], ==, TSR_DOOM2D_DIR_LEFT);
+      g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+      g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Place Monster");
+      /* A real Ctrl+Z takes it away whole, Ctrl+Y brings it back facing left. */
+      g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+      g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER]);
+      g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth);
+      g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_y, GDK_CONTROL_MASK));
+      g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
+      record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
+      g_assert_cmpint (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], ==, TSR_DOOM2D_DIR_LEFT);
+    }
   }
   g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
   record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
@@ -523,6 +550,59 @@ test_edit_and_save (void)
     }
     g_assert_true (tsr_selection_contains (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), &want));
     tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-check.png");
+  }
+
+  /* A shot trigger drawn by a real drag: the inspector names its shot type, target and aim as the
+   * game's editor does, and sets the type by its name. */
+  {
+    GtkWidget *types = tsr_doom2d_map_page_get_dropdown (page, "trigger-type");
+    GListModel *labels = gtk_drop_down_get_model (GTK_DROP_DOWN (types));
+    TsrPropertyInspector *inspector = tsr_doom2d_map_page_get_inspector (page);
+    GtkWidget *editor;
+    guint shot = G_MAXUINT, imp = G_MAXUINT;
+    guint triggers = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER);
+
+    for (guint i = 0; i < g_list_model_get_n_items (labels); i++)
+      if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (labels), i), "Shot") == 0)
+        shot = i;
+    g_assert_cmpuint (shot, !=, G_MAXUINT);
+    tsr_doom2d_map_page_show_page (page, "inspector");
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_TRIGGER)));
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (types), shot);
+    real_drag (xtest, canvas, 300, 200, 360, 260);
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), ==, triggers + 1);
+    record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, triggers);
+    g_assert_cmpint (record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0], ==, 27); /* TRIGGER_SHOT */
+    tsr_test_ui_iterate_for (50);
+    editor = tsr_property_inspector_get_editor (inspector, "shotType");
+    g_assert_true (GTK_IS_DROP_DOWN (editor));
+    g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==,
+                     "Pistol bullet");
+    labels = gtk_drop_down_get_model (GTK_DROP_DOWN (editor));
+    for (guint i = 0; i < g_list_model_get_n_items (labels); i++)
+      if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (labels), i), "Imp fireball") == 0)
+        imp = i;
+    g_assert_cmpuint (imp, !=, G_MAXUINT);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (editor), imp);
+    g_assert_cmpint (record->data_values[1].v[0], ==, 4); /* TRIGGER_SHOT_IMP */
+    editor = tsr_property_inspector_get_editor (inspector, "target");
+    g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==,
+                     "No target");
+    editor = tsr_property_inspector_get_editor (inspector, "aim");
+    g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==,
+                     "In the trigger area");
+    /* Scrolled so the shot's fields show. */
+    {
+      GtkWidget *scrolled = gtk_widget_get_ancestor (editor, GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      graphene_point_t point = GRAPHENE_POINT_INIT (0, 0), in_view;
+      GtkWidget *shot_type = tsr_property_inspector_get_editor (inspector, "shotType");
+
+      g_assert_true (gtk_widget_compute_point (shot_type, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                               &point, &in_view));
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + in_view.y - 60);
+    }
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-trigger-inspector.png");
   }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   gtk_window_destroy (GTK_WINDOW (window));

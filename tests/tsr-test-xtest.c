@@ -21,6 +21,7 @@
 typedef enum {
   WANT_NOTHING,
   WANT_MOTION,
+  WANT_WINDOW_MOTION, /* any motion that reaches the window's own widgets */
   WANT_BUTTON_PRESS,
   WANT_BUTTON_RELEASE,
   WANT_KEY_PRESS,
@@ -46,6 +47,8 @@ struct _TsrTestXTest {
   gint                steps_sent;
   /* Frames the widget about to be clicked has been through since the click began (settling). */
   guint               ticks;
+  /* The popup tsr_test_xtest_wait_closed waits for. */
+  GtkWidget          *closing;
 };
 
 typedef struct {
@@ -100,6 +103,10 @@ on_event (GtkEventControllerLegacy *controller,
       if (type == GDK_MOTION_NOTIFY && gdk_event_get_position (event, &x, &y)
           && gdk_event_get_surface (event) == gtk_native_get_surface (GTK_NATIVE (self->window))
           && fabs (x - self->want_x) < 0.5 && fabs (y - self->want_y) < 0.5)
+        self->seen = TRUE;
+      break;
+    case WANT_WINDOW_MOTION:
+      if (type == GDK_MOTION_NOTIFY && GTK_EVENT_CONTROLLER (controller) == self->monitor)
         self->seen = TRUE;
       break;
     case WANT_BUTTON_PRESS:
@@ -167,16 +174,25 @@ window_surface (TsrTestXTest *self)
   return gtk_native_get_surface (GTK_NATIVE (self->window));
 }
 
+/* Whether the X server shows SURFACE. The query is a round trip on GDK's own connection, so
+ * every request GDK made before (an unmap, an ungrab) has been carried out when it answers. */
 static gboolean
-is_viewable (TsrTestXTest *self)
+surface_viewable (TsrTestXTest *self,
+                  GdkSurface   *surface)
 {
   XWindowAttributes attributes;
   Status ok;
 
   gdk_x11_display_error_trap_push (gtk_widget_get_display (GTK_WIDGET (self->window)));
-  ok = XGetWindowAttributes (self->display, gdk_x11_surface_get_xid (window_surface (self)), &attributes);
+  ok = XGetWindowAttributes (self->display, gdk_x11_surface_get_xid (surface), &attributes);
   gdk_x11_display_error_trap_pop_ignored (gtk_widget_get_display (GTK_WIDGET (self->window)));
   return ok && attributes.map_state == IsViewable;
+}
+
+static gboolean
+is_viewable (TsrTestXTest *self)
+{
+  return surface_viewable (self, window_surface (self));
 }
 
 static gboolean
@@ -514,6 +530,56 @@ wait_for_layout (TsrTestXTest *self,
   self->ticks = 0;
   gtk_widget_add_tick_callback (widget, on_settle_tick, self, NULL);
   return wait_for (self, settled, EVENT_TIMEOUT_MS);
+}
+
+/* The popup is gone for GTK and for the server, and the window has the focus back. */
+static gboolean
+popup_closed (TsrTestXTest *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (self->closing));
+
+  return !gtk_widget_get_mapped (self->closing)
+         && (surface == NULL || !surface_viewable (self, surface))
+         && gtk_window_is_active (self->window);
+}
+
+static gboolean
+on_poll (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+tsr_test_xtest_wait_closed (TsrTestXTest *self,
+                            GtkWidget    *popup)
+{
+  guint poll;
+  gboolean closed;
+
+  g_return_val_if_fail (GTK_IS_NATIVE (popup), FALSE);
+  self->closing = popup;
+  /* Nothing need arrive while the server unmaps: wake the loop to ask again. */
+  poll = g_timeout_add (10, on_poll, NULL);
+  closed = wait_for (self, popup_closed, EVENT_TIMEOUT_MS);
+  g_source_remove (poll);
+  self->closing = NULL;
+  /* GTK may still send the window's pointer events to the popover for a while (its grab): nudge
+   * the pointer a pixel back and forth until a motion reaches the window itself. */
+  if (closed)
+    {
+      gint64 end = g_get_monotonic_time () + EVENT_TIMEOUT_MS * (gint64) 1000;
+      int nudge = 1;
+
+      do
+        {
+          expect (self, WANT_WINDOW_MOTION, 0);
+          XTestFakeRelativeMotionEvent (self->display, nudge, 0, CurrentTime);
+          nudge = -nudge;
+        }
+      while (!wait_for (self, NULL, 100) && g_get_monotonic_time () < end);
+      closed = self->seen;
+    }
+  return closed;
 }
 
 gboolean

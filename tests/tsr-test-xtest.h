@@ -87,6 +87,11 @@ gboolean      tsr_test_xtest_key       (TsrTestXTest   *self,
 gboolean      tsr_test_xtest_hold_key  (TsrTestXTest   *self,
                                         guint           keyval,
                                         gboolean        press);
+/* Waits until POPUP (a popover or another surface of its own) is unmapped, for GTK and for the X
+ * server, and the driven window is active again: the next pointer and key events go to the
+ * window. FALSE when that did not happen within 10 s. */
+gboolean      tsr_test_xtest_wait_closed (TsrTestXTest *self,
+                                          GtkWidget    *popup);
 /* Replaces the focused entry's text with VALUE: Ctrl+A, its digits (and minus sign), Return. */
 void          tsr_test_xtest_type_number (TsrTestXTest *self,
                                           int           value);

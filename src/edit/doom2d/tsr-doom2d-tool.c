@@ -45,6 +45,7 @@ struct _TsrDoom2dTool {
   gboolean           texture_sized;   /* Ctrl at the press: one texture-sized panel */
   gint64             trigger_type;
   gint64             thing_types[TSR_DOOM2D_N_KINDS];
+  gint64             monster_direction;
   gint64             trigger;
   State              state;
   double             press_x, press_y;
@@ -215,6 +216,8 @@ place_thing (TsrDoom2dTool      *self,
   record->values[TSR_DOOM2D_THING_POSITION].v[0] = (gint64) snap_down (self, event->x);
   record->values[TSR_DOOM2D_THING_POSITION].v[1] = (gint64) snap_down (self, event->y);
   record->values[TSR_DOOM2D_THING_TYPE].v[0] = self->thing_types[kind];
+  if (kind == TSR_DOOM2D_KIND_MONSTER)
+    record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0] = self->monster_direction;
   tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
   index = tsr_doom2d_document_add_record (self->document, record, _(names[kind]));
   select_new (self, kind, index);
@@ -628,6 +631,7 @@ tsr_doom2d_tool_init (TsrDoom2dTool *self)
   self->thing_types[TSR_DOOM2D_KIND_ITEM] = 1;
   self->thing_types[TSR_DOOM2D_KIND_MONSTER] = 2;
   self->thing_types[TSR_DOOM2D_KIND_AREA] = TSR_DOOM2D_AREA_PLAYERPOINT1;
+  self->monster_direction = TSR_DOOM2D_DIR_RIGHT;
   self->trigger = -1;
   self->cursor = "default";
 }
@@ -746,6 +750,22 @@ tsr_doom2d_tool_set_thing_type (TsrDoom2dTool *self,
   g_return_if_fail (TSR_IS_DOOM2D_TOOL (self));
   g_return_if_fail (kind == TSR_DOOM2D_KIND_ITEM || kind == TSR_DOOM2D_KIND_MONSTER || kind == TSR_DOOM2D_KIND_AREA);
   self->thing_types[kind] = type;
+}
+
+void
+tsr_doom2d_tool_set_monster_direction (TsrDoom2dTool *self,
+                                       gint64         direction)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_TOOL (self));
+  g_return_if_fail (direction == TSR_DOOM2D_DIR_LEFT || direction == TSR_DOOM2D_DIR_RIGHT);
+  self->monster_direction = direction;
+}
+
+gint64
+tsr_doom2d_tool_get_monster_direction (TsrDoom2dTool *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_TOOL (self), TSR_DOOM2D_DIR_RIGHT);
+  return self->monster_direction;
 }
 
 gint64

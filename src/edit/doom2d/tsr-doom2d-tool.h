@@ -68,6 +68,11 @@ void              tsr_doom2d_tool_set_thing_type  (TsrDoom2dTool     *self,
                                                    gint64             type);
 gint64            tsr_doom2d_tool_get_thing_type  (TsrDoom2dTool     *self,
                                                    TsrDoom2dKind      kind);
+/* The way new monsters face: TSR_DOOM2D_DIR_LEFT or TSR_DOOM2D_DIR_RIGHT (the default); set in
+ * the same record as the type, so a placed monster is one step. */
+void              tsr_doom2d_tool_set_monster_direction (TsrDoom2dTool *self,
+                                                         gint64         direction);
+gint64            tsr_doom2d_tool_get_monster_direction (TsrDoom2dTool *self);
 /* The trigger whose target PICK_TARGET sets (-1: none). */
 void              tsr_doom2d_tool_set_trigger     (TsrDoom2dTool     *self,
                                                    gint64             trigger);

@@ -1,7 +1,9 @@
 /* tsr-doom2d-names.c: the names people read for Doom2D Forever's constants. The identifiers
  * (ITEM_MEDKIT_SMALL) are the format's and stay in text maps and the CLI; these labels are English,
  * marked N_(), and the editor shows them through gettext. The Russian catalogue uses the game's
- * own Russian names (Doom2D Forever is a Russian game). */
+ * own Russian names (Doom2D Forever is a Russian game). Every constant of the schema has one
+ * (test-doom2d-document checks it): the trigger data's enums take their meaning from the game's
+ * code (src/game/g_triggers.pas, g_monsters.pas). */
 #include "formats/doom2d/tsr-doom2d-names.h"
 
 #include <glib/gi18n.h>
@@ -138,6 +140,114 @@ static const struct {
   { "KEY_BLUE", N_("Blue key") },
   { "KEY_REDTEAM", N_("Red team") },
   { "KEY_BLUETEAM", N_("Blue team") },
+  /* Zero values: what a drop-down shows for "none". */
+  { "TRIGGER_NONE", N_("None") },
+  { "PANEL_NONE", N_("None") },
+  { "PANEL_FLAG_NONE", N_("None") },
+  { "ITEM_NONE", N_("None") },
+  { "ITEM_OPTION_NONE", N_("None") },
+  { "AREA_NONE", N_("None") },
+  { "MONSTER_NONE", N_("None") },
+  { "ACTIVATE_NONE", N_("None") },
+  { "KEY_NONE", N_("None") },
+  { "EFFECT_NONE", N_("None") },
+  /* An alias names what its value names. */
+  { "MONSTER_ZOMBIE", N_("Zombie") },
+  { "ACTIVATE_CUSTOM", N_("Custom") },
+  { "TEXTURE_SPECIAL_WATER", N_("Water") },
+  { "TEXTURE_SPECIAL_ACID1", N_("Acid 1") },
+  { "TEXTURE_SPECIAL_ACID2", N_("Acid 2") },
+  { "TEXTURE_NONE", N_("No texture") },
+  /* Facing of monsters, and of what a teleport puts out. */
+  { "DIR_LEFT", N_("Facing left") },
+  { "DIR_RIGHT", N_("Facing right") },
+  { "DIR_PRESERVE", N_("Keep direction") },
+  { "DIR_REVERSE", N_("Reverse direction") },
+  /* The game's animations a teleport or an effect trigger plays. */
+  { "EFFECT_TELEPORT", N_("Teleport effect") },
+  { "EFFECT_RESPAWN", N_("Respawn effect") },
+  { "EFFECT_FIRE", N_("Fire effect") },
+  /* Whom a spawned monster attacks (g_monsters: players and who hurts it; players only; everyone;
+   * other monsters; its own kind; no players). */
+  { "BH_NORMAL", N_("Normal") },
+  { "BH_KILLER", N_("Killer") },
+  { "BH_MANIAC", N_("Maniac") },
+  { "BH_INSANE", N_("Insane") },
+  { "BH_CANNIBAL", N_("Cannibal") },
+  { "BH_GOOD", N_("Friendly") },
+  /* What a shot trigger fires (g_triggers' tr_SpawnShot: the weapon or monster attack it makes). */
+  { "TRIGGER_SHOT_PISTOL", N_("Pistol bullet") },
+  { "TRIGGER_SHOT_BULLET", N_("Chaingun bullet") },
+  { "TRIGGER_SHOT_SHOTGUN", N_("Shotgun pellets") },
+  { "TRIGGER_SHOT_SSG", N_("Super shotgun pellets") },
+  { "TRIGGER_SHOT_IMP", N_("Imp fireball") },
+  { "TRIGGER_SHOT_PLASMA", N_("Plasma ball") },
+  { "TRIGGER_SHOT_SPIDER", N_("Arachnotron plasma") },
+  { "TRIGGER_SHOT_CACO", N_("Cacodemon fireball") },
+  { "TRIGGER_SHOT_BARON", N_("Baron fireball") },
+  { "TRIGGER_SHOT_MANCUB", N_("Mancubus fireball") },
+  { "TRIGGER_SHOT_REV", N_("Revenant rocket") },
+  { "TRIGGER_SHOT_ROCKET", N_("Rocket") },
+  { "TRIGGER_SHOT_BFG", N_("BFG ball") },
+  { "TRIGGER_SHOT_EXPL", N_("Explosion") },
+  { "TRIGGER_SHOT_BFGEXPL", N_("BFG explosion") },
+  { "TRIGGER_SHOT_FLAME", N_("Flame") },
+  /* Whom it aims at, and where it looks for them (the aim is two bits: whole map, line of sight). */
+  { "TRIGGER_SHOT_TARGET_NONE", N_("No target") },
+  { "TRIGGER_SHOT_TARGET_MON", N_("Monsters") },
+  { "TRIGGER_SHOT_TARGET_PLR", N_("Players") },
+  { "TRIGGER_SHOT_TARGET_RED", N_("Red team") },
+  { "TRIGGER_SHOT_TARGET_BLUE", N_("Blue team") },
+  { "TRIGGER_SHOT_TARGET_MONPLR", N_("Monsters, then players") },
+  { "TRIGGER_SHOT_TARGET_PLRMON", N_("Players, then monsters") },
+  { "TRIGGER_SHOT_AIM_DEFAULT", N_("In the trigger area") },
+  { "TRIGGER_SHOT_AIM_ALLMAP", N_("Anywhere on the map") },
+  { "TRIGGER_SHOT_AIM_TRACE", N_("In the area, in sight") },
+  { "TRIGGER_SHOT_AIM_TRACEALL", N_("Anywhere, in sight") },
+  /* Effect triggers: particles of a kind, or one of the animations above; at the centre or
+   * anywhere in the area. */
+  { "TRIGGER_EFFECT_PARTICLE", N_("Particles") },
+  { "TRIGGER_EFFECT_ANIMATION", N_("Animation") },
+  { "TRIGGER_EFFECT_SLIQUID", N_("Liquid drops") },
+  { "TRIGGER_EFFECT_LLIQUID", N_("Light liquid") },
+  { "TRIGGER_EFFECT_DLIQUID", N_("Dark liquid") },
+  { "TRIGGER_EFFECT_BLOOD", N_("Blood") },
+  { "TRIGGER_EFFECT_SPARK", N_("Sparks") },
+  { "TRIGGER_EFFECT_BUBBLE", N_("Bubbles") },
+  { "TRIGGER_EFFECT_POS_CENTER", N_("Center") },
+  { "TRIGGER_EFFECT_POS_AREA", N_("Anywhere in the area") },
+  { "TRIGGER_MUSIC_ACTION_STOP", N_("Stop") },
+  { "TRIGGER_MUSIC_ACTION_PLAY", N_("Play") },
+  { "TRIGGER_SCORE_ACTION_ADD", N_("Add points") },
+  { "TRIGGER_SCORE_ACTION_SUB", N_("Take points") },
+  { "TRIGGER_SCORE_ACTION_WIN", N_("Win") },
+  { "TRIGGER_SCORE_ACTION_LOOSE", N_("Lose") },
+  /* The score's team: the activator's own or its enemy's, or one by colour. */
+  { "TRIGGER_SCORE_TEAM_MINE_RED", N_("Activator's team") },
+  { "TRIGGER_SCORE_TEAM_MINE_BLUE", N_("Enemy team") },
+  { "TRIGGER_SCORE_TEAM_FORCE_RED", N_("Red team") },
+  { "TRIGGER_SCORE_TEAM_FORCE_BLUE", N_("Blue team") },
+  { "TRIGGER_MESSAGE_DEST_ME", N_("Activator") },
+  { "TRIGGER_MESSAGE_DEST_MY_TEAM", N_("Activator's team") },
+  { "TRIGGER_MESSAGE_DEST_ENEMY_TEAM", N_("Enemy team") },
+  { "TRIGGER_MESSAGE_DEST_RED_TEAM", N_("Red team") },
+  { "TRIGGER_MESSAGE_DEST_BLUE_TEAM", N_("Blue team") },
+  { "TRIGGER_MESSAGE_DEST_EVERYONE", N_("Everyone") },
+  { "TRIGGER_MESSAGE_KIND_CHAT", N_("Chat") },
+  { "TRIGGER_MESSAGE_KIND_GAME", N_("On screen") },
+  /* The kind of damage a damage trigger does (what the game does with it: acid spares a suit,
+   * water a player with air, flame sets alight). */
+  { "HIT_SOME", N_("Ordinary hit") },
+  { "HIT_ROCKET", N_("Rocket blast") },
+  { "HIT_BFG", N_("BFG") },
+  { "HIT_TRAP", N_("Crushing") },
+  { "HIT_FALL", N_("Falling") },
+  { "HIT_WATER", N_("Drowning") },
+  { "HIT_ACID", N_("Acid") },
+  { "HIT_ELECTRO", N_("Electric shock") },
+  { "HIT_FLAME", N_("Burning") },
+  { "HIT_SELF", N_("Suicide") },
+  { "HIT_DISCON", N_("Disconnect") },
 };
 
 const char *

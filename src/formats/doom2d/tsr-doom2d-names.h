@@ -1,5 +1,6 @@
 /* tsr-doom2d-names.h: English labels (marked N_(), translated by the editor) for the constants of
- * Doom2D Forever's panel, trigger, item, monster and area types. GTK-free. */
+ * every enum and bitset of Doom2D Forever's map schema (types, flags, and the trigger data's shot,
+ * effect, damage, score and message kinds). GTK-free. */
 #pragma once
 
 #include <glib.h>

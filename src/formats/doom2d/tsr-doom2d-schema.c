@@ -621,6 +621,12 @@ tsr_doom2d_trigger_layout (guint trigger_type)
 }
 
 const TsrFieldEnum *
+tsr_doom2d_enum_at (guint index)
+{
+  return index < G_N_ELEMENTS (all_enums) ? all_enums[index] : NULL;
+}
+
+const TsrFieldEnum *
 tsr_doom2d_enum_by_name (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (all_enums); i++)

@@ -57,6 +57,8 @@ const TsrDoom2dRecordType    *tsr_doom2d_record_type_by_name  (const char *name)
 const TsrDoom2dTriggerLayout *tsr_doom2d_trigger_layout       (guint trigger_type);
 /* An enum or bitset table by its mapdef.txt name ("PanelType"), or NULL. */
 const TsrFieldEnum           *tsr_doom2d_enum_by_name         (const char *name);
+/* The schema's enum and bitset tables in mapdef.txt's order: INDEX 0, 1, ... until NULL. */
+const TsrFieldEnum           *tsr_doom2d_enum_at              (guint       index);
 
 /* Field indices the codec needs by meaning (asserted against the tables at start-up). */
 enum {
@@ -90,6 +92,9 @@ enum {
   TSR_DOOM2D_PANEL_OPENDOOR = 512, TSR_DOOM2D_PANEL_CLOSEDOOR = 1024,
   TSR_DOOM2D_PANEL_BLOCKMON = 2048, TSR_DOOM2D_PANEL_LIFTLEFT = 4096,
   TSR_DOOM2D_PANEL_LIFTRIGHT = 8192,
+};
+enum {
+  TSR_DOOM2D_DIR_LEFT = 0, TSR_DOOM2D_DIR_RIGHT = 1,
 };
 enum {
   TSR_DOOM2D_AREA_PLAYERPOINT1 = 1, TSR_DOOM2D_AREA_PLAYERPOINT2 = 2, TSR_DOOM2D_AREA_DMPOINT = 3,

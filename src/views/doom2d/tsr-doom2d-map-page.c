@@ -179,6 +179,7 @@ apply_palettes (TsrDoom2dMapPage *self)
   tsr_doom2d_tool_set_trigger_type (tool, palette_value (&self->palettes[PALETTE_TRIGGER]));
   tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_ITEM, palette_value (&self->palettes[PALETTE_ITEM]));
   tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_MONSTER, palette_value (&self->palettes[PALETTE_MONSTER]));
+  tsr_doom2d_tool_set_monster_direction (tool, tsr_doom2d_thing_palette_get_direction (self->palettes[PALETTE_MONSTER].things));
   tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_AREA, palette_value (&self->palettes[PALETTE_AREA]));
   tsr_doom2d_tool_set_grid (tool, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->grid_dropdown)) == 0 ? 16 : 8);
   tsr_doom2d_tool_set_snap (tool, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->snap_check)));
@@ -936,6 +937,8 @@ build (TsrDoom2dMapPage *self)
                         G_CALLBACK (on_palette_changed), self);
       gtk_box_append (GTK_BOX (toolbar), self->palettes[p].dropdown);
     }
+  /* The monsters' facing toggles go the same way as the type. */
+  g_signal_connect (self->palettes[PALETTE_MONSTER].dropdown, "notify::direction", G_CALLBACK (on_palette_changed), self);
   self->texture_dropdown = gtk_drop_down_new (NULL, NULL);
   {
     g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();

@@ -1,7 +1,8 @@
 /* tsr-doom2d-thing-palette.c: a GtkMenuButton whose popover holds a GtkFlowBox, one child per
  * type. Pictures are cut by the sprite table's own tsr_doom2d_sprite_cut_frame from the texture
  * cache the canvas draws with, enlarged by whole pixels (tsr_image_texture_factor) so pixel art
- * stays sharp, and made again whenever the page's cache changes (another map, other data). */
+ * stays sharp, and made again whenever the page's cache changes (another map, other data).
+ * Monsters' pictures are made facing both ways, so the facing toggles only swap them. */
 #include "config.h"
 
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
@@ -21,7 +22,7 @@ typedef struct {
   GtkWidget  *button;  /* the flat button filling it */
   GtkWidget  *picture; /* GtkPicture */
   GtkWidget  *icon;    /* GtkImage, shown when there is no picture */
-  GdkTexture *texture; /* or NULL */
+  GdkTexture *textures[2]; /* facing left and right (things other than monsters: right only), or NULL */
 } Entry;
 
 struct _TsrDoom2dThingPalette {
@@ -31,8 +32,11 @@ struct _TsrDoom2dThingPalette {
   GtkWidget     *button_picture;
   GtkWidget     *button_label;
   GtkWidget     *flow;
+  GtkWidget     *facing;     /* monsters: the linked pair of toggles, else NULL */
+  GtkWidget     *face[2];    /* the toggles for TSR_DOOM2D_DIR_LEFT and _RIGHT */
   GArray        *entries; /* Entry */
   guint          chosen;
+  gint64         direction;  /* TSR_DOOM2D_DIR_LEFT or _RIGHT */
 };
 
 G_DEFINE_FINAL_TYPE (TsrDoom2dThingPalette, tsr_doom2d_thing_palette, GTK_TYPE_WIDGET)
@@ -40,6 +44,7 @@ G_DEFINE_FINAL_TYPE (TsrDoom2dThingPalette, tsr_doom2d_thing_palette, GTK_TYPE_W
 enum {
   PROP_0,
   PROP_VALUE,
+  PROP_DIRECTION,
   N_PROPS
 };
 
@@ -52,17 +57,27 @@ entry_at (TsrDoom2dThingPalette *self,
   return &g_array_index (self->entries, Entry, index);
 }
 
+/* The picture ENTRY shows: facing the chosen way for monsters. */
+static GdkTexture *
+entry_texture (TsrDoom2dThingPalette *self,
+               Entry                 *entry)
+{
+  return entry->textures[self->kind == TSR_DOOM2D_KIND_MONSTER ? self->direction : TSR_DOOM2D_DIR_RIGHT];
+}
+
 /* The button shows the chosen entry: its picture small and its name. */
 static void
 show_chosen (TsrDoom2dThingPalette *self)
 {
   Entry *entry;
+  GdkTexture *texture;
 
   if (self->chosen >= self->entries->len)
     return;
   entry = entry_at (self, self->chosen);
-  gtk_picture_set_paintable (GTK_PICTURE (self->button_picture), GDK_PAINTABLE (entry->texture));
-  gtk_widget_set_visible (self->button_picture, entry->texture != NULL);
+  texture = entry_texture (self, entry);
+  gtk_picture_set_paintable (GTK_PICTURE (self->button_picture), GDK_PAINTABLE (texture));
+  gtk_widget_set_visible (self->button_picture, texture != NULL);
   gtk_label_set_text (GTK_LABEL (self->button_label),
                       gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (gtk_button_get_child (GTK_BUTTON (entry->button))))));
   gtk_flow_box_select_child (GTK_FLOW_BOX (self->flow), GTK_FLOW_BOX_CHILD (entry->child));
@@ -91,7 +106,7 @@ static void
 add_entry (TsrDoom2dThingPalette  *self,
            const TsrFieldConstant *constant)
 {
-  Entry entry = { constant->value, NULL, NULL, NULL, NULL, NULL };
+  Entry entry = { constant->value, NULL, NULL, NULL, NULL, { NULL, NULL } };
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *label;
   g_autofree char *name = tsr_doom2d_constant_display_name (constant->name);
@@ -130,7 +145,24 @@ add_entry (TsrDoom2dThingPalette  *self,
 static void
 entry_clear (gpointer data)
 {
-  g_clear_object (&((Entry *) data)->texture);
+  g_clear_object (&((Entry *) data)->textures[0]);
+  g_clear_object (&((Entry *) data)->textures[1]);
+}
+
+/* Every entry's picture (or plain icon) for the chosen facing, and the button's. */
+static void
+show_pictures (TsrDoom2dThingPalette *self)
+{
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = entry_at (self, i);
+      GdkTexture *texture = entry_texture (self, entry);
+
+      gtk_picture_set_paintable (GTK_PICTURE (entry->picture), GDK_PAINTABLE (texture));
+      gtk_widget_set_visible (entry->picture, texture != NULL);
+      gtk_widget_set_visible (entry->icon, texture == NULL);
+    }
+  show_chosen (self);
 }
 
 void
@@ -142,22 +174,94 @@ tsr_doom2d_thing_palette_set_cache (TsrDoom2dThingPalette *self,
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = entry_at (self, i);
-      TsrDoom2dSprite sprite;
 
-      g_clear_object (&entry->texture);
-      if (cache != NULL && tsr_doom2d_sprite_for (self->kind, entry->value, 1, &sprite))
+      entry_clear (entry);
+      /* Monsters both ways (a type with a left picture of its own, or mirrored), so turning is
+       * only a swap; other things face right. */
+      for (gint64 direction = self->kind == TSR_DOOM2D_KIND_MONSTER ? TSR_DOOM2D_DIR_LEFT : TSR_DOOM2D_DIR_RIGHT;
+           direction <= TSR_DOOM2D_DIR_RIGHT; direction++)
         {
-          const TsrDoom2dCachedTexture *picture = tsr_doom2d_texture_cache_get (cache, sprite.path);
-          TsrImage *frame = picture->image != NULL ? tsr_doom2d_sprite_cut_frame (&sprite, picture->image) : NULL;
+          TsrDoom2dSprite sprite;
+          const TsrDoom2dCachedTexture *picture;
+          TsrImage *frame;
 
+          if (cache == NULL || !tsr_doom2d_sprite_for (self->kind, entry->value, direction, &sprite))
+            continue;
+          picture = tsr_doom2d_texture_cache_get (cache, sprite.path);
+          frame = picture->image != NULL ? tsr_doom2d_sprite_cut_frame (&sprite, picture->image) : NULL;
           if (frame != NULL)
-            entry->texture = tsr_image_texture_take (frame, tsr_image_texture_factor (frame, PICTURE_SIZE, 4));
+            entry->textures[direction] = tsr_image_texture_take (frame, tsr_image_texture_factor (frame, PICTURE_SIZE, 4));
         }
-      gtk_picture_set_paintable (GTK_PICTURE (entry->picture), GDK_PAINTABLE (entry->texture));
-      gtk_widget_set_visible (entry->picture, entry->texture != NULL);
-      gtk_widget_set_visible (entry->icon, entry->texture == NULL);
     }
-  show_chosen (self);
+  show_pictures (self);
+}
+
+gint64
+tsr_doom2d_thing_palette_get_direction (TsrDoom2dThingPalette *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_THING_PALETTE (self), TSR_DOOM2D_DIR_RIGHT);
+  return self->direction;
+}
+
+void
+tsr_doom2d_thing_palette_set_direction (TsrDoom2dThingPalette *self,
+                                        gint64                 direction)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_THING_PALETTE (self));
+  g_return_if_fail (direction == TSR_DOOM2D_DIR_LEFT || direction == TSR_DOOM2D_DIR_RIGHT);
+  if (self->face[direction] != NULL)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->face[direction]), TRUE);
+  if (direction == self->direction)
+    return;
+  self->direction = direction;
+  show_pictures (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRECTION]);
+}
+
+GtkWidget *
+tsr_doom2d_thing_palette_get_direction_button (TsrDoom2dThingPalette *self,
+                                               gint64                 direction)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_THING_PALETTE (self), NULL);
+  g_return_val_if_fail (direction == TSR_DOOM2D_DIR_LEFT || direction == TSR_DOOM2D_DIR_RIGHT, NULL);
+  return self->face[direction];
+}
+
+static void
+on_face_toggled (GtkToggleButton       *button,
+                 TsrDoom2dThingPalette *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    tsr_doom2d_thing_palette_set_direction (self, button == GTK_TOGGLE_BUTTON (self->face[TSR_DOOM2D_DIR_LEFT])
+                                                    ? TSR_DOOM2D_DIR_LEFT : TSR_DOOM2D_DIR_RIGHT);
+}
+
+/* Monsters: two linked toggles beside the button choose the way new ones face. */
+static void
+add_facing (TsrDoom2dThingPalette *self,
+            const char            *name)
+{
+  static const char *const icons[] = { "go-previous-symbolic", "go-next-symbolic" };
+  static const char *const tips[] = { N_("New monsters face left"), N_("New monsters face right") };
+  static const char *const names[] = { "face-left", "face-right" };
+
+  self->facing = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (self->facing, "linked");
+  for (guint d = TSR_DOOM2D_DIR_LEFT; d <= TSR_DOOM2D_DIR_RIGHT; d++)
+    {
+      g_autofree char *widget_name = g_strdup_printf ("%s-%s", name, names[d]);
+
+      self->face[d] = gtk_toggle_button_new ();
+      gtk_button_set_icon_name (GTK_BUTTON (self->face[d]), icons[d]);
+      gtk_widget_set_tooltip_text (self->face[d], _(tips[d]));
+      gtk_widget_set_name (self->face[d], widget_name);
+      if (d > TSR_DOOM2D_DIR_LEFT)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->face[d]), GTK_TOGGLE_BUTTON (self->face[TSR_DOOM2D_DIR_LEFT]));
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->face[d]), d == self->direction);
+      g_signal_connect (self->face[d], "toggled", G_CALLBACK (on_face_toggled), self);
+      gtk_box_append (GTK_BOX (self->facing), self->face[d]);
+    }
+  gtk_widget_set_parent (self->facing, GTK_WIDGET (self));
 }
 
 gint64
@@ -215,7 +319,7 @@ tsr_doom2d_thing_palette_entry_has_picture (TsrDoom2dThingPalette *self,
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_THING_PALETTE (self), FALSE);
   g_return_val_if_fail (entry < self->entries->len, FALSE);
-  return entry_at (self, entry)->texture != NULL;
+  return entry_texture (self, entry_at (self, entry)) != NULL;
 }
 
 static void
@@ -230,6 +334,9 @@ tsr_doom2d_thing_palette_get_property (GObject    *object,
     {
     case PROP_VALUE:
       g_value_set_int64 (value, tsr_doom2d_thing_palette_get_value (self));
+      break;
+    case PROP_DIRECTION:
+      g_value_set_int64 (value, self->direction);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -249,6 +356,9 @@ tsr_doom2d_thing_palette_set_property (GObject      *object,
     case PROP_VALUE:
       tsr_doom2d_thing_palette_set_value (self, g_value_get_int64 (value));
       break;
+    case PROP_DIRECTION:
+      tsr_doom2d_thing_palette_set_direction (self, g_value_get_int64 (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -260,6 +370,7 @@ tsr_doom2d_thing_palette_dispose (GObject *object)
   TsrDoom2dThingPalette *self = TSR_DOOM2D_THING_PALETTE (object);
 
   g_clear_pointer (&self->button, gtk_widget_unparent);
+  g_clear_pointer (&self->facing, gtk_widget_unparent);
   g_clear_pointer (&self->entries, g_array_unref);
   G_OBJECT_CLASS (tsr_doom2d_thing_palette_parent_class)->dispose (object);
 }
@@ -274,8 +385,11 @@ tsr_doom2d_thing_palette_class_init (TsrDoom2dThingPaletteClass *klass)
   object_class->dispose = tsr_doom2d_thing_palette_dispose;
   properties[PROP_VALUE] = g_param_spec_int64 ("value", NULL, NULL, G_MININT64, G_MAXINT64, 0,
                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DIRECTION] = g_param_spec_int64 ("direction", NULL, NULL, TSR_DOOM2D_DIR_LEFT, TSR_DOOM2D_DIR_RIGHT,
+                                                   TSR_DOOM2D_DIR_RIGHT,
+                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BOX_LAYOUT);
 }
 
 static void
@@ -285,6 +399,8 @@ tsr_doom2d_thing_palette_init (TsrDoom2dThingPalette *self)
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *scrolled = gtk_scrolled_window_new ();
 
+  self->direction = TSR_DOOM2D_DIR_RIGHT;
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 4);
   self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_array_set_clear_func (self->entries, entry_clear);
   self->button = gtk_menu_button_new ();
@@ -324,6 +440,8 @@ tsr_doom2d_thing_palette_new (TsrDoom2dKind  kind,
   gtk_widget_set_name (self->button, name);
   for (guint i = 0; i < constants->len; i++)
     add_entry (self, g_ptr_array_index (constants, i));
+  if (kind == TSR_DOOM2D_KIND_MONSTER)
+    add_facing (self, name);
   self->chosen = 0;
   tsr_doom2d_thing_palette_set_cache (self, NULL);
   return GTK_WIDGET (self);

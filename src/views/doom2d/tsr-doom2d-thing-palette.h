@@ -1,9 +1,11 @@
 /* tsr-doom2d-thing-palette.h: the palette of item, monster or area types the place tool puts
  * down: a tool-bar button showing the chosen type, opening a grid of every type of the schema's
  * enum (NONE and aliases left out), each its game picture (the sprite layer's, from
- * formats/doom2d/tsr-doom2d-sprites.h, facing right) above its translated name; a type whose
- * picture the game data lack, and every area, shows a plain icon. Property "value": the chosen
- * type. */
+ * formats/doom2d/tsr-doom2d-sprites.h) above its translated name; a type whose picture the game
+ * data lack, and every area, shows a plain icon. Monsters' palette has a pair of linked toggles
+ * beside the button, facing left and right, and its pictures face the chosen way (items and areas
+ * face right). Properties "value": the chosen type; "direction": TSR_DOOM2D_DIR_LEFT or _RIGHT
+ * (the default). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -28,6 +30,13 @@ gint64     tsr_doom2d_thing_palette_get_value     (TsrDoom2dThingPalette *self);
 /* Chooses VALUE if the palette has it. */
 void       tsr_doom2d_thing_palette_set_value     (TsrDoom2dThingPalette *self,
                                                    gint64                 value);
+/* The way new monsters face (always TSR_DOOM2D_DIR_RIGHT for other kinds). */
+gint64     tsr_doom2d_thing_palette_get_direction (TsrDoom2dThingPalette *self);
+void       tsr_doom2d_thing_palette_set_direction (TsrDoom2dThingPalette *self,
+                                                   gint64                 direction);
+/* Monsters: the toggle choosing DIRECTION (transfer none); NULL for other kinds. */
+GtkWidget *tsr_doom2d_thing_palette_get_direction_button (TsrDoom2dThingPalette *self,
+                                                          gint64                 direction);
 /* The button opening the grid (transfer none). */
 GtkWidget *tsr_doom2d_thing_palette_get_button    (TsrDoom2dThingPalette *self);
 guint      tsr_doom2d_thing_palette_get_n_entries (TsrDoom2dThingPalette *self);
