@@ -12,6 +12,11 @@
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-sprite-layer.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
+#include "edit/tsr-move-elements-command.h"
+#include "views/doom2d/tsr-doom2d-map-layer.h"
+#include "views/doom2d/tsr-doom2d-trigger-layer.h"
+#include "views/tsr-canvas-stack-layer.h"
+#include "views/tsr-vector-layer.h"
 
 static char *data_dir;
 
@@ -378,6 +383,138 @@ START_TEST (test_sprite_layer_draws_game_pictures)
 }
 END_TEST
 
+/* The greatest difference of one channel between two surfaces of the same size. */
+static int
+max_difference (cairo_surface_t *a,
+                cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+  int most = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 p = pixel_at (a, x, y), q = pixel_at (b, x, y);
+
+        for (int c = 0; c < 32; c += 8)
+          most = MAX (most, ABS ((int) ((p >> c) & 0xff) - (int) ((q >> c) & 0xff)));
+      }
+  return most;
+}
+
+static cairo_surface_t *
+draw_layers_into (TsrCanvasLayer *const *layers,
+                  guint                  n,
+                  const TsrMapViewport  *viewport)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width, viewport->height);
+  cairo_t *cr = cairo_create (surface);
+
+  for (guint i = 0; i < n; i++)
+    {
+      cairo_save (cr);
+      ck_assert (tsr_canvas_layer_draw (layers[i], cr, viewport));
+      cairo_restore (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static void
+on_stack_invalidated (TsrCanvasLayer *layer, const TsrVectorBounds *area, guint *count)
+{
+  (*count)++;
+}
+
+/* The Doom2D page's six layers (with textures and sprites) kept as one picture by a
+ * TsrCanvasStackLayer draw what the layers draw one by one: at fit, again from the kept picture,
+ * after a panel move (the stack says so), a selection, a grid colour, a pan and a zoom. */
+START_TEST (test_stack_layer_matches_layers)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *wad = tsr_test_pack_standart_wad (data_dir, folder);
+  g_autofree char *game = tsr_test_write_game_wad (folder);
+  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  g_autoptr(TsrSelection) selection = tsr_selection_new ();
+  g_autoptr(TsrCanvasStackLayer) stack = NULL;
+  TsrCanvasLayer *layers[6];
+  TsrDoom2dDocument *d2;
+  TsrMapViewport viewport = { -580, 0, 0.5, 960, 800, 1 };
+  guint invalidated = 0;
+  GdkRGBA grid = { 1, 1, 1, 0.5 };
+
+  ck_assert_ptr_nonnull (wad);
+  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+  g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
+  d2 = TSR_DOOM2D_DOCUMENT (document);
+  layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_EDGE);
+  layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, (const char *const[]) { wad, folder, NULL }));
+  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
+  layers[3] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
+  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[3]), TSR_DOOM2D_MAP_LAYER_GRID);
+  layers[4] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
+  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[4]), FALSE);
+  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[4]), selection);
+  tsr_vector_layer_set_style_func (TSR_VECTOR_LAYER (layers[4]), tsr_doom2d_panel_layer_outline_style, NULL, NULL);
+  tsr_vector_layer_set_cached (TSR_VECTOR_LAYER (layers[4]), TRUE);
+  layers[5] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
+  stack = tsr_canvas_stack_layer_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    tsr_canvas_stack_layer_add (stack, layers[i]);
+  g_signal_connect (stack, "invalidate-area", G_CALLBACK (on_stack_invalidated), &invalidated);
+
+  for (guint step = 0; step < 7; step++)
+    {
+      cairo_surface_t *kept, *direct;
+
+      switch (step)
+        {
+        case 2: /* a panel moved by a grid step */
+          {
+            TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, 40);
+            g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1, 16, 16,
+                                                                                  "Move", NULL);
+
+            tsr_document_execute (document, move);
+            ck_assert_uint_gt (invalidated, 0);
+            break;
+          }
+        case 3: /* a trigger selected: its outline and line drawn in orange */
+          {
+            TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_TRIGGER, 0);
+
+            tsr_selection_add (selection, &ref);
+            break;
+          }
+        case 4:
+          tsr_canvas_layer_set_grid_color (TSR_CANVAS_LAYER (stack), &grid);
+          break;
+        case 5: /* 40 and 24 view pixels */
+          viewport.x += 80, viewport.y += 48;
+          break;
+        case 6:
+          viewport.zoom = 1, viewport.x = 300, viewport.y = 500;
+          break;
+        default:
+          break;
+        }
+      kept = draw_layers_into ((TsrCanvasLayer *[]) { TSR_CANVAS_LAYER (stack) }, 1, &viewport);
+      direct = draw_layers_into (layers, G_N_ELEMENTS (layers), &viewport);
+      ck_assert_msg (max_difference (kept, direct) == 0, "step %u differs by %d", step, max_difference (kept, direct));
+      cairo_surface_destroy (kept);
+      cairo_surface_destroy (direct);
+    }
+  ck_assert_uint_gt (tsr_doom2d_sprite_layer_get_n_drawn (TSR_DOOM2D_SPRITE_LAYER (layers[2])), 0);
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    g_object_unref (layers[i]);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -391,6 +528,7 @@ main (void)
   tcase_add_test (gdk, test_panel_layer_draws_textures);
   tcase_add_test (gdk, test_sprite_table);
   tcase_add_test (gdk, test_sprite_layer_draws_game_pictures);
+  tcase_add_test (gdk, test_stack_layer_matches_layers);
   suite_add_tcase (suite, gdk);
   return tsr_test_run_suite (suite);
 }

@@ -235,3 +235,9 @@ tsr_canvas_picture_is_valid (TsrCanvasPicture *self)
 {
   return self->valid;
 }
+
+cairo_surface_t *
+tsr_canvas_picture_get_surface (TsrCanvasPicture *self)
+{
+  return self->surface;
+}

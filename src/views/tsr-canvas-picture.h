@@ -53,6 +53,8 @@ void              tsr_canvas_picture_invalidate    (TsrCanvasPicture       *self
 /* The viewport it holds (valid or not) and whether it holds one. */
 const TsrMapViewport *tsr_canvas_picture_get_viewport (TsrCanvasPicture    *self);
 gboolean          tsr_canvas_picture_is_valid      (TsrCanvasPicture       *self);
+/* The picture's pixels (device pixels; NULL before the first move_to). */
+cairo_surface_t  *tsr_canvas_picture_get_surface   (TsrCanvasPicture       *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrCanvasPicture, tsr_canvas_picture_free)
 

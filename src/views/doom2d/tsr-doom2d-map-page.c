@@ -18,6 +18,7 @@
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
+#include "views/tsr-canvas-stack-layer.h"
 #include "views/tsr-history-view.h"
 #include "views/tsr-vector-layer.h"
 
@@ -76,6 +77,7 @@ struct _TsrDoom2dMapPage {
   TsrDoom2dMapLayer    *grid_layer;
   guint                 animation_tick;
   TsrDoom2dTriggerLayer *trigger_layer;
+  TsrCanvasStackLayer  *stack; /* the layers above, kept as one picture */
   TsrPropertySource    *source;
   guint                 fit_tick;
   gboolean              syncing;
@@ -746,18 +748,9 @@ clear_document (TsrDoom2dMapPage *self)
   tsr_findings_view_set_document (self->findings, NULL);
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history), NULL);
   tsr_map_canvas_set_session (self->canvas, NULL);
-  if (self->vector_layer != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
-  if (self->map_layer != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
-  if (self->trigger_layer != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
-  if (self->sprite_layer != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->sprite_layer));
-  if (self->panel_layer != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
-  if (self->grid_layer != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
+  if (self->stack != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->stack));
+  g_clear_object (&self->stack);
   g_clear_object (&self->trigger_layer);
   g_clear_object (&self->sprite_layer);
   g_clear_object (&self->panel_layer);
@@ -822,18 +815,23 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
    * (the document's elements-changed), the selection (the layer's own handler); so the layer may
    * keep what it drew. */
   tsr_vector_layer_set_cached (self->vector_layer, TRUE);
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->map_layer));
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->panel_layer));
   self->sprite_layer = tsr_doom2d_sprite_layer_new (document, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
   /* The palettes' pictures come from the same game data. */
   for (guint p = 0; p < N_PALETTES; p++)
     if (self->palettes[p].things != NULL)
       tsr_doom2d_thing_palette_set_cache (self->palettes[p].things, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->sprite_layer));
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid_layer));
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->vector_layer));
   self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->trigger_layer));
+  /* Every layer says when its look changes (the document's elements-changed, the selection, the
+   * grid, a frame of an animation): kept as one picture, a frame that changes none of them (the
+   * tool's overlay, a hover) is one blit of what they drew. */
+  self->stack = tsr_canvas_stack_layer_new ();
+  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->map_layer));
+  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->panel_layer));
+  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->sprite_layer));
+  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->grid_layer));
+  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->vector_layer));
+  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->trigger_layer));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->stack));
   tsr_map_canvas_set_session (self->canvas, self->session);
 
   /* Textures for new panels: the first the map has. */

@@ -42,6 +42,7 @@ struct _TsrDoom2dPanelLayer {
   int                    sky_width;
   int                    sky_height;
   cairo_surface_t       *frame;       /* the layer as drawn for FRAME_VIEWPORT, or NULL */
+  gboolean               frame_valid; /* else FRAME is only pixels to reuse (clear within FRAME_EXTENTS) */
   TsrMapViewport         frame_viewport;
   cairo_rectangle_int_t  frame_extents; /* what of FRAME was drawn on, in view pixels (the blit) */
   cairo_rectangle_int_t  frame_opaque;  /* the map's area in it, opaque (copied, not blended) */
@@ -393,18 +394,38 @@ panel_layer_draw (TsrCanvasLayer       *layer,
   refresh_records (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     visible[c] = tsr_doom2d_document_get_category_visible (self->document, c);
-  if (self->frame == NULL || !viewport_equal (&self->frame_viewport, viewport)
+  if (!self->frame_valid || !viewport_equal (&self->frame_viewport, viewport)
       || memcmp (self->frame_visible, visible, sizeof visible) != 0)
     {
       cairo_t *frame_cr;
 
-      g_clear_pointer (&self->frame, cairo_surface_destroy);
-      self->frame = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width * scale, viewport->height * scale);
-      cairo_surface_set_device_scale (self->frame, scale, scale);
-      frame_cr = cairo_create (self->frame);
+      if (self->frame != NULL
+          && (self->frame_viewport.scale_factor != viewport->scale_factor
+              || cairo_image_surface_get_width (self->frame) != viewport->width * scale
+              || cairo_image_surface_get_height (self->frame) != viewport->height * scale))
+        g_clear_pointer (&self->frame, cairo_surface_destroy);
+      if (self->frame == NULL)
+        {
+          self->frame = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width * scale, viewport->height * scale);
+          cairo_surface_set_device_scale (self->frame, scale, scale);
+          frame_cr = cairo_create (self->frame);
+        }
+      else
+        {
+          /* The same pixels again (a new 8 MB surface is zeroed and faulted in on every edit):
+           * only what the last frame drew on is cleared. */
+          frame_cr = cairo_create (self->frame);
+          cairo_set_operator (frame_cr, CAIRO_OPERATOR_CLEAR);
+          cairo_rectangle (frame_cr, self->frame_extents.x, self->frame_extents.y, self->frame_extents.width,
+                           self->frame_extents.height);
+          cairo_fill (frame_cr);
+          cairo_set_operator (frame_cr, CAIRO_OPERATOR_OVER);
+        }
       draw_layer (self, frame_cr, viewport, map, visible);
       frame_extents (self, viewport);
       cairo_destroy (frame_cr);
+      cairo_surface_flush (self->frame);
+      self->frame_valid = TRUE;
       self->frame_viewport = *viewport;
       memcpy (self->frame_visible, visible, sizeof visible);
     }
@@ -495,7 +516,7 @@ draw_layer (TsrDoom2dPanelLayer  *self,
 static void
 drop_frame (TsrDoom2dPanelLayer *self)
 {
-  g_clear_pointer (&self->frame, cairo_surface_destroy);
+  self->frame_valid = FALSE;
   tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }
 
