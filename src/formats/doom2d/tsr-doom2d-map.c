@@ -204,6 +204,8 @@ typedef struct {
   guint          n_texts;
   guint16       *texts;         /* every field that may hold a string */
   const TsrFieldTable *table;   /* what the plan was made of (saves a schema look-up per record) */
+  gsize          base;          /* where the table starts in the record (trigger data: past the trigger) */
+  gsize          record_size;   /* the whole record's size */
 } TablePlan;
 
 static const TablePlan *table_plan (const TsrFieldTable *table);
@@ -608,6 +610,8 @@ table_plan_build (const TsrFieldTable *table,
   TablePlan *plan = g_new0 (TablePlan, 1);
 
   plan->table = table;
+  plan->base = base;
+  plan->record_size = record_size;
   plan->ops = g_new0 (FieldOp, table->n_fields);
   plan->ints = g_new0 (IntOp, 4 * (gsize) table->n_fields);
   plan->initial = g_new0 (TsrFieldValue, table->n_fields);
@@ -697,46 +701,67 @@ table_plan (const TsrFieldTable *table)
   return plan;
 }
 
-static inline void
-plan_init_values (const TablePlan     *plan,
-                  const TsrFieldTable *table,
-                  TsrFieldValue       *values)
+/* The initial values of COUNT records, one after another from VALUES: the plan's template copied
+ * once, then the copied part doubled (a few large copies instead of one per record). */
+static void
+plan_init_records (const TablePlan *plan,
+                   TsrFieldValue   *values,
+                   guint            count)
 {
-  memcpy (values, plan->initial, table->n_fields * sizeof *values);
-  for (guint t = 0; t < plan->n_default_texts; t++)
-    values[plan->default_texts[t]].text = g_strdup (table->fields[plan->default_texts[t]].default_text);
+  guint n_fields = plan->table->n_fields;
+
+  if (count == 0)
+    return;
+  memcpy (values, plan->initial, n_fields * sizeof *values);
+  for (guint done = 1; done < count; done *= 2)
+    memcpy (values + (gsize) done * n_fields, values, (gsize) MIN (done, count - done) * n_fields * sizeof *values);
+  for (guint r = 0; r < count; r++)
+    for (guint t = 0; t < plan->n_default_texts; t++)
+      values[(gsize) r * n_fields + plan->default_texts[t]].text
+        = g_strdup (plan->table->fields[plan->default_texts[t]].default_text);
 }
 
-/* Fields decoded from RAW (the whole record) into VALUES, which hold the plan's initial values. */
+/* Fields of COUNT records decoded from RAW (the whole records, RAW_STRIDE bytes apart) into VALUES
+ * (the table's n_fields per record, one record after another), which hold the plan's initial values.
+ * Each operation runs over every record in turn: one loop per operation, none per record. */
 static void
-plan_decode (const TablePlan     *plan,
-             const TsrFieldTable *table,
-             const guint8        *raw,
-             gsize                record_size,
-             gsize                base,
-             TsrFieldValue       *values)
+plan_decode_records (const TablePlan *plan,
+                     const guint8    *raw,
+                     gsize            raw_stride,
+                     TsrFieldValue   *values,
+                     guint            count)
 {
+  const TsrFieldTable *table = plan->table;
+  gsize value_stride = table->n_fields * sizeof *values;
+
   for (guint o = 0; o < plan->n_ops; o++)
     {
       const FieldOp *op = &plan->ops[o];
-      TsrFieldValue *value = &values[op->field];
-      const guint8 *at = raw + op->offset;
 
-      if (op->flags & OP_CHARS)
+      for (guint r = 0; r < count; r++)
         {
-          const guint8 *end = memchr (at, 0, op->width);
+          const guint8 *record = raw + r * raw_stride;
+          TsrFieldValue *value = &values[(gsize) r * table->n_fields + op->field];
 
-          value->text = tsr_doom2d_cp1251_to_utf8 (at, end ? (gsize) (end - at) : op->width);
+          if (op->flags & OP_CHARS)
+            {
+              const guint8 *at = record + op->offset;
+              const guint8 *end = memchr (at, 0, op->width);
+
+              value->text = tsr_doom2d_cp1251_to_utf8 (at, end ? (gsize) (end - at) : op->width);
+            }
+          else
+            field_decode (&table->fields[op->field], record, plan->record_size, plan->base, value);
         }
-      else
-        field_decode (&table->fields[op->field], raw, record_size, base, value);
     }
 #define DECODE_FAST(KIND, TYPE, LOAD) \
   for (const FastOp *op = plan->fast + plan->fast_start[KIND], *end = plan->fast + plan->fast_start[KIND + 1]; \
        op < end; op++) \
     { \
       const guint8 *at = raw + op->src; \
-      *(gint64 *) (gpointer) ((guint8 *) values + op->dst) = (gint64) (TYPE) (LOAD); \
+      guint8 *to = (guint8 *) values + op->dst; \
+      for (guint r = 0; r < count; r++, at += raw_stride, to += value_stride) \
+        *(gint64 *) (gpointer) to = (gint64) (TYPE) (LOAD); \
     }
   DECODE_FAST (FAST_U8, guint8, at[0])
   DECODE_FAST (FAST_S8, gint8, at[0])
@@ -748,66 +773,86 @@ plan_decode (const TablePlan     *plan,
   for (guint o = 0; o < plan->n_ints; o++)
     {
       const IntOp *op = &plan->ints[o];
-      const guint8 *at = raw + op->offset;
-      gint64 v;
 
-      switch (op->kind)
+      for (guint r = 0; r < count; r++)
         {
-        case INT_U8: v = at[0]; break;
-        case INT_S8: v = (gint8) at[0]; break;
-        case INT_U16: v = (guint16) (at[0] | at[1] << 8); break;
-        case INT_S16: v = (gint16) (guint16) (at[0] | at[1] << 8); break;
-        case INT_U32: v = (gint64) read_le (at, 4, FALSE); break;
-        case INT_S32: v = read_le (at, 4, TRUE); break;
-        default: v = read_le (at, 8, FALSE); break;
+          const guint8 *at = raw + r * raw_stride + op->offset;
+          gint64 v;
+
+          switch (op->kind)
+            {
+            case INT_U8: v = at[0]; break;
+            case INT_S8: v = (gint8) at[0]; break;
+            case INT_U16: v = (guint16) (at[0] | at[1] << 8); break;
+            case INT_S16: v = (gint16) (guint16) (at[0] | at[1] << 8); break;
+            case INT_U32: v = (gint64) read_le (at, 4, FALSE); break;
+            case INT_S32: v = read_le (at, 4, TRUE); break;
+            default: v = read_le (at, 8, FALSE); break;
+            }
+          values[(gsize) r * table->n_fields + op->field].v[op->component] = v + op->bias;
         }
-      values[op->field].v[op->component] = v + op->bias;
     }
 }
 
-/* Fields encoded over the kept bytes in RECORD (the whole record). A string is rewritten only when
- * the stored bytes up to their NUL (or the end) do not encode it, so bytes after the NUL stay. */
+/* A string field OP of VALUE encoded over the kept bytes of RECORD (the whole record): rewritten
+ * only when the stored bytes up to their NUL (or the end) do not encode it, so bytes after the NUL
+ * stay. */
 static void
-plan_encode (const TablePlan     *plan,
-             const TsrFieldTable *table,
-             const TsrFieldValue *values,
-             guint8              *record,
-             gsize                base)
+chars_encode (const TablePlan     *plan,
+              const FieldOp       *op,
+              const TsrFieldValue *value,
+              guint8              *record)
+{
+  guint8 *at = record + op->offset;
+  const char *text = value->text ? value->text : "";
+  const guint8 *nul = memchr (at, 0, op->width);
+  gsize stored = nul != NULL ? (gsize) (nul - at) : op->width;
+  gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
+
+  /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
+  same = same && ascii_length (at, stored) == stored;
+  if (!same)
+    {
+      guint8 encoded[256];
+      gsize length = cp1251_encode_into (text, encoded, sizeof encoded);
+
+      if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
+        field_encode (&plan->table->fields[op->field], value, record + plan->base);
+    }
+}
+
+/* Fields of COUNT records (VALUES[r] the values of record r) encoded over the kept bytes in OUT
+ * (the whole records, OUT_STRIDE bytes apart), each operation over every record in turn; the
+ * operations keep their order within a record. */
+static void
+plan_encode_records (const TablePlan            *plan,
+                     const TsrFieldValue *const *values,
+                     guint                       count,
+                     guint8                     *out,
+                     gsize                       out_stride)
 {
   for (guint o = 0; o < plan->n_ops; o++)
     {
       const FieldOp *op = &plan->ops[o];
-      const TsrFieldValue *value = &values[op->field];
-      guint8 *at = record + op->offset;
 
-      if (op->flags & OP_CHARS)
+      for (guint r = 0; r < count; r++)
         {
-          const char *text = value->text ? value->text : "";
-          const guint8 *nul = memchr (at, 0, op->width);
-          gsize stored = nul != NULL ? (gsize) (nul - at) : op->width;
-          gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
-
-          /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
-          same = same && ascii_length (at, stored) == stored;
-          if (!same)
-            {
-              guint8 encoded[256];
-              gsize length = cp1251_encode_into (text, encoded, sizeof encoded);
-
-              if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
-                field_encode (&table->fields[op->field], value, record + base);
-            }
+          if (op->flags & OP_CHARS)
+            chars_encode (plan, op, &values[r][op->field], out + r * out_stride);
+          else
+            field_encode (&plan->table->fields[op->field], &values[r][op->field], out + r * out_stride + plan->base);
         }
-      else
-        field_encode (&table->fields[op->field], value, record + base);
     }
 #define ENCODE_FAST(KIND, STORE) \
   for (const FastOp *op = plan->fast + plan->fast_start[KIND], *end = plan->fast + plan->fast_start[KIND + 1]; \
        op < end; op++) \
     { \
-      guint8 *at = record + op->src; \
-      guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values + op->dst); \
-      STORE; \
+      guint8 *at = out + op->src; \
+      for (guint r = 0; r < count; r++, at += out_stride) \
+        { \
+          guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values[r] + op->dst); \
+          STORE; \
+        } \
     }
   ENCODE_FAST (FAST_U8, at[0] = (guint8) v)
   ENCODE_FAST (FAST_S8, at[0] = (guint8) v)
@@ -819,42 +864,88 @@ plan_encode (const TablePlan     *plan,
   for (guint o = 0; o < plan->n_ints; o++)
     {
       const IntOp *op = &plan->ints[o];
-      guint8 *at = record + op->offset;
-      guint64 v = (guint64) (values[op->field].v[op->component] - op->bias);
 
-      switch (op->kind)
+      for (guint r = 0; r < count; r++)
         {
-        case INT_U8: case INT_S8: at[0] = (guint8) v; break;
-        case INT_U16: case INT_S16: at[0] = (guint8) v, at[1] = (guint8) (v >> 8); break;
-        case INT_U32: case INT_S32: write_le (at, 4, (gint64) v); break;
-        default: write_le (at, 8, (gint64) v); break;
+          guint8 *at = out + r * out_stride + op->offset;
+          guint64 v = (guint64) (values[r][op->field].v[op->component] - op->bias);
+
+          switch (op->kind)
+            {
+            case INT_U8: case INT_S8: at[0] = (guint8) v; break;
+            case INT_U16: case INT_S16: at[0] = (guint8) v, at[1] = (guint8) (v >> 8); break;
+            case INT_U32: case INT_S32: write_le (at, 4, (gint64) v); break;
+            default: write_le (at, 8, (gint64) v); break;
+            }
         }
     }
 }
 
-/* Decodes the record in RECORD->raw (the record type's size) into RECORD, whose kind, values
- * (uninitialised) and raw are set. */
+/* A trigger's data decoded from its raw bytes into data values of its own, after its type. */
 static void
-record_decode_raw (TsrDoom2dRecord *record,
-                   const TablePlan *plan)
+trigger_decode_data (TsrDoom2dRecord *record)
 {
-  const TsrFieldTable *table = plan->table;
-  guint8 *raw = record->raw;
-
-  plan_init_values (plan, table, record->values);
-  plan_decode (plan, table, raw, table->size, 0, record->values);
-  if (record->kind == TSR_DOOM2D_KIND_TRIGGER)
+  record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+  if (record->layout != NULL)
     {
-      record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
-      if (record->layout != NULL)
-        {
-          const TablePlan *data_plan = table_plan (&record->layout->table);
+      const TablePlan *data_plan = table_plan (&record->layout->table);
 
-          record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
-          plan_init_values (data_plan, &record->layout->table, record->data_values);
-          plan_decode (data_plan, &record->layout->table, raw, table->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
-                       record->data_values);
+      record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
+      plan_init_records (data_plan, record->data_values, 1);
+      plan_decode_records (data_plan, record->raw, data_plan->record_size, record->data_values, 1);
+    }
+}
+
+/* Records encoded per chunk: the values of a chunk's records are gathered on the stack. */
+#define ENCODE_CHUNK 256
+
+/* COUNT records of one kind (PLAN's) into OUT, one after another: each over its kept bytes (when
+ * KEEP_RAW and it has them; those of records read together are copied at once) or zeros, then
+ * every field written over them. */
+static void
+records_encode (const TablePlan        *plan,
+                TsrDoom2dRecord *const *records,
+                guint                   count,
+                gboolean                keep_raw,
+                guint8                 *out)
+{
+  gsize size = plan->table->size;
+
+  for (guint first = 0; first < count; first += ENCODE_CHUNK)
+    {
+      const TsrFieldValue *values[ENCODE_CHUNK];
+      guint n = MIN (ENCODE_CHUNK, count - first);
+      guint8 *chunk = out + first * size;
+      const guint8 *run = NULL; /* kept bytes of records RUN_START .. r, one after another in memory */
+      guint run_start = 0;
+
+      for (guint r = 0; r <= n; r++)
+        {
+          const TsrDoom2dRecord *record = r < n ? records[first + r] : NULL;
+          const guint8 *raw = record != NULL && keep_raw ? record->raw : NULL;
+
+          if (run != NULL && (raw == NULL || raw != run + (r - run_start) * size))
+            {
+              memcpy (chunk + run_start * size, run, (r - run_start) * size);
+              run = NULL;
+            }
+          if (record == NULL)
+            break;
+          values[r] = record->values;
+          if (raw == NULL)
+            memset (chunk + r * size, 0, size);
+          else if (run == NULL)
+            run = raw, run_start = r;
         }
+      plan_encode_records (plan, values, n, chunk, size);
+      for (guint r = 0; r < n; r++)
+        if (records[first + r]->layout != NULL)
+          {
+            const TsrDoom2dRecord *record = records[first + r];
+
+            plan_encode_records (table_plan (&record->layout->table),
+                                 (const TsrFieldValue *const *) &record->data_values, 1, chunk + r * size, size);
+          }
     }
 }
 
@@ -874,17 +965,7 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
                                gboolean               keep_raw,
                                guint8                *buffer)
 {
-  const TablePlan *plan = record_plan (record->kind);
-  gsize size = plan->table->size;
-
-  if (keep_raw && record->raw != NULL)
-    memcpy (buffer, record->raw, size);
-  else
-    memset (buffer, 0, size);
-  plan_encode (plan, plan->table, record->values, buffer, 0);
-  if (record->layout != NULL)
-    plan_encode (table_plan (&record->layout->table), &record->layout->table, record->data_values, buffer,
-                 TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+  records_encode (record_plan (record->kind), (TsrDoom2dRecord *const *) &record, 1, keep_raw, buffer);
 }
 
 /* The map */
@@ -1052,10 +1133,14 @@ tsr_doom2d_map_read_binary (const guint8 *data,
           if (records != NULL)
             g_ptr_array_set_size (records, first + count); /* room for them, at once */
           memcpy (raw, bytes, block_size);
+          /* The block's values at once, then the records pointing at them. */
+          plan_init_records (plan, values, count);
+          plan_decode_records (plan, raw, type->table.size, values, count);
           for (guint32 i = 0; i < count; i++, record++, values += type->table.n_fields, raw += type->table.size)
             {
               *record = (TsrDoom2dRecord) { .kind = type->kind, .values = values, .raw = raw, .storage = storage };
-              record_decode_raw (record, plan);
+              if (type->kind == TSR_DOOM2D_KIND_TRIGGER)
+                trigger_decode_data (record);
               if (records == NULL)
                 {
                   tsr_doom2d_record_free (map->header);
@@ -1114,10 +1199,11 @@ put_block (guint8               *at,
   guint count = tsr_doom2d_map_count (map, type->kind);
 
   at = put_block_header (at, block->type, block->reserved, (guint32) (count * type->table.size));
-  for (guint i = 0; i < count; i++, at += type->table.size)
-    tsr_doom2d_record_encode_into (type->kind == TSR_DOOM2D_KIND_HEADER
-                                   ? map->header : g_ptr_array_index (map->records[type->kind], i),
-                                   TRUE, at);
+  records_encode (record_plan (type->kind),
+                  type->kind == TSR_DOOM2D_KIND_HEADER
+                  ? (TsrDoom2dRecord *const *) &map->header
+                  : (TsrDoom2dRecord *const *) map->records[type->kind]->pdata, count, TRUE, at);
+  at += count * type->table.size;
   return at;
 }
 
