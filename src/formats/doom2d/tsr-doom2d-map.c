@@ -351,7 +351,8 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
     values_clear (record->values, n_fields);
   else
     for (guint t = 0; t < plan->n_texts; t++)
-      g_free (record->values[plan->texts[t]].text);
+      if (record->values[plan->texts[t]].text != NULL) /* triggers' four script names nearly always are */
+        g_free (record->values[plan->texts[t]].text);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
   if (!storage_holds (record->storage, record->raw))
@@ -701,20 +702,32 @@ table_plan (const TsrFieldTable *table)
   return plan;
 }
 
+/* Bytes copied at once when filling values: below glibc's threshold for `rep movsb`, whose start
+ * costs more than a vector loop for copies of this size. */
+#define FILL_COPY_MAX 2048
+
 /* The initial values of COUNT records, one after another from VALUES: the plan's template copied
- * once, then the copied part doubled (a few large copies instead of one per record). */
+ * once, then the copied part doubled up to FILL_COPY_MAX bytes a copy (a few copies, not one per
+ * record). */
 static void
 plan_init_records (const TablePlan *plan,
                    TsrFieldValue   *values,
                    guint            count)
 {
   guint n_fields = plan->table->n_fields;
+  gsize record_bytes = n_fields * sizeof *values;
+  guint most = MAX (FILL_COPY_MAX / MAX (record_bytes, 1), 1);
 
   if (count == 0)
     return;
-  memcpy (values, plan->initial, n_fields * sizeof *values);
-  for (guint done = 1; done < count; done *= 2)
-    memcpy (values + (gsize) done * n_fields, values, (gsize) MIN (done, count - done) * n_fields * sizeof *values);
+  memcpy (values, plan->initial, record_bytes);
+  for (guint done = 1; done < count;)
+    {
+      guint n = MIN (MIN (done, count - done), most);
+
+      memcpy (values + (gsize) done * n_fields, values, n * record_bytes);
+      done += n;
+    }
   for (guint r = 0; r < count; r++)
     for (guint t = 0; t < plan->n_default_texts; t++)
       values[(gsize) r * n_fields + plan->default_texts[t]].text
@@ -823,14 +836,18 @@ chars_encode (const TablePlan     *plan,
 
 /* Fields of COUNT records (VALUES[r] the values of record r) encoded over the kept bytes in OUT
  * (the whole records, OUT_STRIDE bytes apart), each operation over every record in turn; the
- * operations keep their order within a record. */
+ * operations keep their order within a record. CONTIGUOUS, when not NULL, is VALUES[0] and says
+ * that each record's values follow the previous one's (records read together and not replaced). */
 static void
 plan_encode_records (const TablePlan            *plan,
                      const TsrFieldValue *const *values,
+                     const TsrFieldValue        *contiguous,
                      guint                       count,
                      guint8                     *out,
                      gsize                       out_stride)
 {
+  gsize value_stride = plan->table->n_fields * sizeof (TsrFieldValue);
+
   for (guint o = 0; o < plan->n_ops; o++)
     {
       const FieldOp *op = &plan->ops[o];
@@ -848,11 +865,19 @@ plan_encode_records (const TablePlan            *plan,
        op < end; op++) \
     { \
       guint8 *at = out + op->src; \
-      for (guint r = 0; r < count; r++, at += out_stride) \
-        { \
-          guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values[r] + op->dst); \
-          STORE; \
-        } \
+      if (contiguous != NULL) \
+        for (const guint8 *from = (const guint8 *) contiguous + op->dst, *last = from + count * value_stride; \
+             from < last; from += value_stride, at += out_stride) \
+          { \
+            guint64 v = (guint64) *(const gint64 *) (gconstpointer) from; \
+            STORE; \
+          } \
+      else \
+        for (guint r = 0; r < count; r++, at += out_stride) \
+          { \
+            guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values[r] + op->dst); \
+            STORE; \
+          } \
     }
   ENCODE_FAST (FAST_U8, at[0] = (guint8) v)
   ENCODE_FAST (FAST_S8, at[0] = (guint8) v)
@@ -910,41 +935,50 @@ records_encode (const TablePlan        *plan,
                 guint8                 *out)
 {
   gsize size = plan->table->size;
+  guint n_fields = plan->table->n_fields;
 
   for (guint first = 0; first < count; first += ENCODE_CHUNK)
     {
       const TsrFieldValue *values[ENCODE_CHUNK];
       guint n = MIN (ENCODE_CHUNK, count - first);
       guint8 *chunk = out + first * size;
-      const guint8 *run = NULL; /* kept bytes of records RUN_START .. r, one after another in memory */
+      /* Kept bytes of records RUN_START .. r - 1, one after another in memory up to NEXT. */
+      const guint8 *run = NULL, *next = NULL;
       guint run_start = 0;
+      /* Bitwise, not short-circuit: no branch per record. */
+      guint contiguous = 1, triggers = 0;
+      const TsrFieldValue *expected = records[first]->values;
 
-      for (guint r = 0; r <= n; r++)
+      for (guint r = 0; r < n; r++, expected += n_fields)
         {
-          const TsrDoom2dRecord *record = r < n ? records[first + r] : NULL;
-          const guint8 *raw = record != NULL && keep_raw ? record->raw : NULL;
+          const TsrDoom2dRecord *record = records[first + r];
+          const guint8 *raw = keep_raw ? record->raw : NULL;
 
-          if (run != NULL && (raw == NULL || raw != run + (r - run_start) * size))
-            {
-              memcpy (chunk + run_start * size, run, (r - run_start) * size);
-              run = NULL;
-            }
-          if (record == NULL)
-            break;
           values[r] = record->values;
+          contiguous &= record->values == expected;
+          triggers |= record->layout != NULL;
+          if (raw != NULL && raw == next)
+            {
+              next += size;
+              continue;
+            }
+          if (run != NULL)
+            memcpy (chunk + run_start * size, run, (gsize) (next - run));
+          run = raw, run_start = r, next = raw != NULL ? raw + size : NULL;
           if (raw == NULL)
             memset (chunk + r * size, 0, size);
-          else if (run == NULL)
-            run = raw, run_start = r;
         }
-      plan_encode_records (plan, values, n, chunk, size);
-      for (guint r = 0; r < n; r++)
+      if (run != NULL)
+        memcpy (chunk + run_start * size, run, (gsize) (next - run));
+      plan_encode_records (plan, values, contiguous ? values[0] : NULL, n, chunk, size);
+      for (guint r = 0; triggers && r < n; r++)
         if (records[first + r]->layout != NULL)
           {
             const TsrDoom2dRecord *record = records[first + r];
 
             plan_encode_records (table_plan (&record->layout->table),
-                                 (const TsrFieldValue *const *) &record->data_values, 1, chunk + r * size, size);
+                                 (const TsrFieldValue *const *) &record->data_values, record->data_values, 1,
+                                 chunk + r * size, size);
           }
     }
 }
@@ -980,7 +1014,8 @@ map_new (gboolean with_header)
     map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     map->records[k] = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_doom2d_record_free);
-  map->blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
+  /* Room for every block a map can have (seven kinds and the end): appended without a resize. */
+  map->blocks = g_array_sized_new (FALSE, TRUE, sizeof (TsrDoom2dBlock), 8);
   return map;
 }
 
@@ -1136,19 +1171,28 @@ tsr_doom2d_map_read_binary (const guint8 *data,
           /* The block's values at once, then the records pointing at them. */
           plan_init_records (plan, values, count);
           plan_decode_records (plan, raw, type->table.size, values, count);
-          for (guint32 i = 0; i < count; i++, record++, values += type->table.n_fields, raw += type->table.size)
+          {
+            /* Locals: the stores to the records could otherwise be the type's fields for all the
+               compiler knows, and it would load them again each time. */
+            TsrDoom2dKind kind = type->kind;
+            guint n_fields = type->table.n_fields;
+            gsize record_size = type->table.size;
+
+            for (guint32 i = 0; i < count; i++)
+              record[i] = (TsrDoom2dRecord) { .kind = kind, .values = values + (gsize) i * n_fields,
+                                              .raw = raw + i * record_size, .storage = storage };
+          }
+          if (type->kind == TSR_DOOM2D_KIND_TRIGGER)
+            for (guint32 i = 0; i < count; i++)
+              trigger_decode_data (&record[i]);
+          if (records == NULL)
             {
-              *record = (TsrDoom2dRecord) { .kind = type->kind, .values = values, .raw = raw, .storage = storage };
-              if (type->kind == TSR_DOOM2D_KIND_TRIGGER)
-                trigger_decode_data (record);
-              if (records == NULL)
-                {
-                  tsr_doom2d_record_free (map->header);
-                  map->header = record;
-                }
-              else
-                records->pdata[first + i] = record;
+              tsr_doom2d_record_free (map->header);
+              map->header = record;
             }
+          else
+            for (guint32 i = 0; i < count; i++)
+              records->pdata[first + i] = &record[i];
         }
     }
 
