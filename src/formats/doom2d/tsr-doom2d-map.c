@@ -292,7 +292,8 @@ static inline gboolean
 storage_holds (const RecordStorage *storage,
                gconstpointer        memory)
 {
-  return (guintptr) memory >= (guintptr) storage && (guintptr) memory < (guintptr) storage + storage->size;
+  /* One unsigned comparison: memory below the storage wraps round to a large offset. */
+  return (guintptr) memory - (guintptr) storage < storage->size;
 }
 
 /* Records per storage of a batch: a few allocations for a map's records instead of two each. */
@@ -327,14 +328,13 @@ tsr_doom2d_record_new_batched (TsrDoom2dKind        kind,
   return record;
 }
 
-void
-tsr_doom2d_record_free (TsrDoom2dRecord *record)
+/* Everything of RECORD but the common case tsr_doom2d_record_free handles itself. */
+static G_GNUC_NO_INLINE void
+record_free_full (TsrDoom2dRecord *record)
 {
   const TablePlan *plan;
   guint n_fields;
 
-  if (record == NULL)
-    return;
   plan = record_plan (record->kind);
   n_fields = plan->table->n_fields;
   if (record->storage == NULL)
@@ -359,6 +359,39 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
     g_free (record->raw);
   if (g_atomic_int_dec_and_test (&((RecordStorage *) record->storage)->refs))
     g_free (record->storage);
+}
+
+/* Whether RECORD (not NULL) is the common case, a record read from a file with nothing of its own
+ * (no strings, no trigger data, values and any bytes in the storage): freeing it only drops its
+ * reference to the storage. */
+static inline gboolean
+record_is_plain_stored (const TsrDoom2dRecord *record)
+{
+  const RecordStorage *storage = record->storage;
+
+  return storage != NULL && record->layout == NULL && storage_holds (storage, record->values)
+         && (record->raw == NULL || storage_holds (storage, record->raw))
+         && record_plan (record->kind)->n_texts == 0;
+}
+
+/* Drops N references to STORAGE (may be NULL when N is 0), freeing it with the last. */
+static inline void
+storage_release (RecordStorage *storage,
+                 gint           n)
+{
+  if (n > 0 && g_atomic_int_add (&storage->refs, -n) == n)
+    g_free (storage);
+}
+
+void
+tsr_doom2d_record_free (TsrDoom2dRecord *record)
+{
+  if (record == NULL)
+    return;
+  if (record_is_plain_stored (record))
+    storage_release (record->storage, 1);
+  else
+    record_free_full (record);
 }
 
 const TsrDoom2dRecordType *
@@ -458,6 +491,14 @@ load_u32_le (const guint8 *at)
 
   memcpy (&v, at, 4);
   return GUINT32_FROM_LE (v);
+}
+
+static inline void
+store_u16_le (guint8  *at,
+              guint16  v)
+{
+  v = GUINT16_TO_LE (v);
+  memcpy (at, &v, 2);
 }
 
 static inline void
@@ -773,6 +814,7 @@ plan_decode_records (const TablePlan *plan,
     { \
       const guint8 *at = raw + op->src; \
       guint8 *to = (guint8 *) values + op->dst; \
+      _Pragma ("GCC unroll 4") /* a block has many records: the loop's own cost is most of it */ \
       for (guint r = 0; r < count; r++, at += raw_stride, to += value_stride) \
         *(gint64 *) (gpointer) to = (gint64) (TYPE) (LOAD); \
     }
@@ -866,12 +908,16 @@ plan_encode_records (const TablePlan            *plan,
     { \
       guint8 *at = out + op->src; \
       if (contiguous != NULL) \
-        for (const guint8 *from = (const guint8 *) contiguous + op->dst, *last = from + count * value_stride; \
-             from < last; from += value_stride, at += out_stride) \
-          { \
-            guint64 v = (guint64) *(const gint64 *) (gconstpointer) from; \
-            STORE; \
-          } \
+        { \
+          const guint8 *from = (const guint8 *) contiguous + op->dst; \
+          /* Counted, not to an end pointer: unrolled with one test per four. */ \
+          _Pragma ("GCC unroll 4") \
+          for (guint r = 0; r < count; r++, from += value_stride, at += out_stride) \
+            { \
+              guint64 v = (guint64) *(const gint64 *) (gconstpointer) from; \
+              STORE; \
+            } \
+        } \
       else \
         for (guint r = 0; r < count; r++, at += out_stride) \
           { \
@@ -881,8 +927,8 @@ plan_encode_records (const TablePlan            *plan,
     }
   ENCODE_FAST (FAST_U8, at[0] = (guint8) v)
   ENCODE_FAST (FAST_S8, at[0] = (guint8) v)
-  ENCODE_FAST (FAST_U16, (at[0] = (guint8) v, at[1] = (guint8) (v >> 8)))
-  ENCODE_FAST (FAST_S16, (at[0] = (guint8) v, at[1] = (guint8) (v >> 8)))
+  ENCODE_FAST (FAST_U16, store_u16_le (at, (guint16) v))
+  ENCODE_FAST (FAST_S16, store_u16_le (at, (guint16) v))
   ENCODE_FAST (FAST_U32, store_u32_le (at, (guint32) v))
   ENCODE_FAST (FAST_S32, store_u32_le (at, (guint32) v))
 #undef ENCODE_FAST
@@ -906,11 +952,29 @@ plan_encode_records (const TablePlan            *plan,
     }
 }
 
+/* tsr_doom2d_trigger_layout by a table, made once: the reader asks for every trigger. */
+static const TsrDoom2dTriggerLayout *
+trigger_layout (guint64 trigger_type)
+{
+  static const TsrDoom2dTriggerLayout *by_type[256];
+  static gsize made;
+
+  if (trigger_type >= G_N_ELEMENTS (by_type))
+    return tsr_doom2d_trigger_layout ((guint) trigger_type);
+  if (g_once_init_enter (&made))
+    {
+      for (guint t = 0; t < G_N_ELEMENTS (by_type); t++)
+        by_type[t] = tsr_doom2d_trigger_layout (t);
+      g_once_init_leave (&made, 1);
+    }
+  return by_type[trigger_type];
+}
+
 /* A trigger's data decoded from its raw bytes into data values of its own, after its type. */
 static void
 trigger_decode_data (TsrDoom2dRecord *record)
 {
-  record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+  record->layout = trigger_layout ((guint64) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
   if (record->layout != NULL)
     {
       const TablePlan *data_plan = table_plan (&record->layout->table);
@@ -942,34 +1006,33 @@ records_encode (const TablePlan        *plan,
       const TsrFieldValue *values[ENCODE_CHUNK];
       guint n = MIN (ENCODE_CHUNK, count - first);
       guint8 *chunk = out + first * size;
-      /* Kept bytes of records RUN_START .. r - 1, one after another in memory up to NEXT. */
-      const guint8 *run = NULL, *next = NULL;
-      guint run_start = 0;
-      /* Bitwise, not short-circuit: no branch per record. */
-      guint contiguous = 1, triggers = 0;
+      /* Bitwise, not short-circuit: no branch per record. Records read together and not replaced
+         have their values and kept bytes one after another: one copy of the bytes for all. */
+      guint contiguous = 1, triggers = 0, raw_contiguous = keep_raw;
       const TsrFieldValue *expected = records[first]->values;
+      guintptr expected_raw = (guintptr) records[first]->raw; /* a number: it may be NULL */
 
-      for (guint r = 0; r < n; r++, expected += n_fields)
+      for (guint r = 0; r < n; r++, expected += n_fields, expected_raw += size)
         {
           const TsrDoom2dRecord *record = records[first + r];
-          const guint8 *raw = keep_raw ? record->raw : NULL;
 
           values[r] = record->values;
           contiguous &= record->values == expected;
+          raw_contiguous &= (guintptr) record->raw == expected_raw;
           triggers |= record->layout != NULL;
-          if (raw != NULL && raw == next)
-            {
-              next += size;
-              continue;
-            }
-          if (run != NULL)
-            memcpy (chunk + run_start * size, run, (gsize) (next - run));
-          run = raw, run_start = r, next = raw != NULL ? raw + size : NULL;
-          if (raw == NULL)
-            memset (chunk + r * size, 0, size);
         }
-      if (run != NULL)
-        memcpy (chunk + run_start * size, run, (gsize) (next - run));
+      if (raw_contiguous && records[first]->raw != NULL)
+        memcpy (chunk, records[first]->raw, n * size);
+      else
+        for (guint r = 0; r < n; r++)
+          {
+            const guint8 *raw = keep_raw ? records[first + r]->raw : NULL;
+
+            if (raw != NULL)
+              memcpy (chunk + r * size, raw, size);
+            else
+              memset (chunk + r * size, 0, size);
+          }
       plan_encode_records (plan, values, contiguous ? values[0] : NULL, n, chunk, size);
       for (guint r = 0; triggers && r < n; r++)
         if (records[first + r]->layout != NULL)
@@ -1032,7 +1095,33 @@ tsr_doom2d_map_free (TsrDoom2dMap *map)
     return;
   tsr_doom2d_record_free (map->header);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
-    g_ptr_array_unref (map->records[k]);
+    {
+      /* The records freed here rather than by the array's free function (the arrays are the
+         map's alone): no call for the common case, and a storage's references dropped at once
+         for a run of its records, not with an atomic operation each. */
+      gsize n = 0;
+      TsrDoom2dRecord **records = (TsrDoom2dRecord **) g_ptr_array_steal (map->records[k], &n);
+      RecordStorage *pending = NULL;
+      gint n_pending = 0;
+
+      for (gsize i = 0; i < n; i++)
+        {
+          if (records[i] == NULL || !record_is_plain_stored (records[i]))
+            {
+              tsr_doom2d_record_free (records[i]);
+              continue;
+            }
+          if (records[i]->storage != pending)
+            {
+              storage_release (pending, n_pending);
+              pending = records[i]->storage, n_pending = 0;
+            }
+          n_pending++;
+        }
+      storage_release (pending, n_pending);
+      g_free (records);
+      g_ptr_array_unref (map->records[k]);
+    }
   g_array_unref (map->blocks);
   g_clear_pointer (&map->trailing, g_bytes_unref);
   g_free (map);
