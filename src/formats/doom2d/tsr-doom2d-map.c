@@ -1009,15 +1009,15 @@ records_encode (const TablePlan        *plan,
       /* Bitwise, not short-circuit: no branch per record. Records read together and not replaced
          have their values and kept bytes one after another: one copy of the bytes for all. */
       guint contiguous = 1, triggers = 0, raw_contiguous = keep_raw;
-      const TsrFieldValue *expected = records[first]->values;
-      guintptr expected_raw = (guintptr) records[first]->raw; /* a number: it may be NULL */
+      /* Numbers, not pointers: they run past memory of a record's own, and raw may be NULL. */
+      guintptr expected = (guintptr) records[first]->values, expected_raw = (guintptr) records[first]->raw;
 
-      for (guint r = 0; r < n; r++, expected += n_fields, expected_raw += size)
+      for (guint r = 0; r < n; r++, expected += n_fields * sizeof (TsrFieldValue), expected_raw += size)
         {
           const TsrDoom2dRecord *record = records[first + r];
 
           values[r] = record->values;
-          contiguous &= record->values == expected;
+          contiguous &= (guintptr) record->values == expected;
           raw_contiguous &= (guintptr) record->raw == expected_raw;
           triggers |= record->layout != NULL;
         }
