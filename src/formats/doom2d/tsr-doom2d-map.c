@@ -1,6 +1,7 @@
 /* tsr-doom2d-map.c: the map model, the binary lump reader and writer, reference-keeping edits and
- * validation. Fields are read and written by walking the schema tables; a record keeps its binary
- * bytes so that what no field covers (padding, unused trigger data) is written back unchanged. */
+ * validation. Fields are read and written by walking the schema tables, compiled once into
+ * operations that each run over a whole block of records; a record keeps its binary bytes so that
+ * what no field covers (padding, unused trigger data) is written back unchanged. */
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
