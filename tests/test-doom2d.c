@@ -480,6 +480,102 @@ START_TEST (test_records_outlive_their_map)
 }
 END_TEST
 
+/* The binary writer encodes a block's records together, copying the kept bytes of records read
+ * together at once: a block of more records than it gathers at a time, with records moved, one
+ * with values of its own, one with bytes of its own, one without bytes and one made in memory,
+ * writes each record as it would be written alone, and reads back to the same values. */
+START_TEST (test_binary_block_of_mixed_records)
+{
+  g_autoptr(GString) text = g_string_new ("map {\n  size (4000 4000);\n  texture t { path 'a'; }\n");
+  g_autoptr(GBytes) first = NULL, written = NULL;
+  TsrDoom2dMap *map, *again;
+  GPtrArray *panels;
+  TsrDoom2dRecord *own;
+  guint n_fields = tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table.n_fields;
+  gsize size = tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table.size;
+
+  for (guint i = 0; i < 600; i++)
+    g_string_append_printf (text, "  panel { position (%u %u); size (16 16); texture t; type PANEL_WALL; }\n", i, i % 7);
+  g_string_append (text, "  trigger { position (1 2); size (3 4); type TRIGGER_EXIT; triggerdata { map 'MAP02'; } }\n}\n");
+  map = tsr_doom2d_map_read_text ((const guint8 *) text->str, text->len, NULL);
+  ck_assert_ptr_nonnull (map);
+  first = tsr_doom2d_map_write_binary (map);
+  tsr_doom2d_map_free (map);
+  map = tsr_doom2d_map_read_binary (g_bytes_get_data (first, NULL), g_bytes_get_size (first), NULL);
+  ck_assert_ptr_nonnull (map);
+  panels = map->records[TSR_DOOM2D_KIND_PANEL];
+
+  /* Moved: panels 10 and 300 change places. */
+  own = panels->pdata[10];
+  panels->pdata[10] = panels->pdata[300];
+  panels->pdata[300] = own;
+  /* Values of its own, changed. */
+  own = panels->pdata[20];
+  own->values = g_memdup2 (own->values, n_fields * sizeof *own->values);
+  own->values[TSR_DOOM2D_PANEL_POSITION].v[0] = -5;
+  /* Bytes of its own, and no bytes at all. */
+  own = panels->pdata[255];
+  own->raw = g_memdup2 (own->raw, size);
+  own = panels->pdata[256];
+  own->raw = NULL;
+  own->values[TSR_DOOM2D_PANEL_POSITION].v[1] = 77;
+  /* Made in memory, between read ones. */
+  own = tsr_doom2d_record_new (TSR_DOOM2D_KIND_PANEL);
+  own->values[TSR_DOOM2D_PANEL_POSITION].v[0] = 1234;
+  own->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] = 0;
+  g_ptr_array_insert (panels, 400, own);
+
+  written = tsr_doom2d_map_write_binary (map);
+  again = tsr_doom2d_map_read_binary (g_bytes_get_data (written, NULL), g_bytes_get_size (written), NULL);
+  ck_assert_ptr_nonnull (again);
+  for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      const TsrFieldTable *table = &tsr_doom2d_record_type (k)->table;
+
+      ck_assert_uint_eq (tsr_doom2d_map_count (again, k), tsr_doom2d_map_count (map, k));
+      for (guint i = 0; i < tsr_doom2d_map_count (map, k); i++)
+        {
+          const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, k, i);
+          const TsrDoom2dRecord *read = tsr_doom2d_map_get (again, k, i);
+          guint8 expected[18];
+
+          if (k == TSR_DOOM2D_KIND_PANEL)
+            {
+              /* Every byte of a panel is a field's: its bytes by hand. */
+              const TsrFieldValue *v = record->values;
+              guint32 words[2] = { GUINT32_TO_LE ((guint32) v[TSR_DOOM2D_PANEL_POSITION].v[0]),
+                                   GUINT32_TO_LE ((guint32) v[TSR_DOOM2D_PANEL_POSITION].v[1]) };
+              guint16 halves[4] = { GUINT16_TO_LE ((guint16) v[TSR_DOOM2D_PANEL_SIZE].v[0]),
+                                    GUINT16_TO_LE ((guint16) v[TSR_DOOM2D_PANEL_SIZE].v[1]),
+                                    GUINT16_TO_LE ((guint16) v[TSR_DOOM2D_PANEL_TEXTURE].v[0]),
+                                    GUINT16_TO_LE ((guint16) v[TSR_DOOM2D_PANEL_TYPE].v[0]) };
+
+              ck_assert_uint_eq (table->size, sizeof expected);
+              memcpy (expected, words, 8);
+              memcpy (expected + 8, halves, 8);
+              expected[16] = (guint8) v[TSR_DOOM2D_PANEL_TYPE + 1].v[0];
+              expected[17] = (guint8) v[TSR_DOOM2D_PANEL_TYPE + 2].v[0];
+              ck_assert_msg (memcmp (expected, read->raw, table->size) == 0, "panel %u written otherwise", i);
+            }
+          else
+            ck_assert_msg (memcmp (record->raw, read->raw, table->size) == 0, "%s %u written otherwise",
+                           table->name, i);
+          for (guint f = 0; f < table->n_fields; f++)
+            if (table->fields[f].offset >= 0 && table->fields[f].type != TSR_FIELD_BYTES)
+              ck_assert_msg (tsr_field_value_equal (&table->fields[f], &record->values[f], &read->values[f]),
+                             "%s %u: %s", table->name, i, table->fields[f].name);
+        }
+    }
+  ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_PANEL, 10)->values[TSR_DOOM2D_PANEL_POSITION].v[0], 300);
+  ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_PANEL, 20)->values[TSR_DOOM2D_PANEL_POSITION].v[0], -5);
+  ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_PANEL, 256)->values[TSR_DOOM2D_PANEL_POSITION].v[1], 77);
+  ck_assert_int_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_PANEL, 400)->values[TSR_DOOM2D_PANEL_POSITION].v[0], 1234);
+  ck_assert_str_eq (tsr_doom2d_map_get (again, TSR_DOOM2D_KIND_TRIGGER, 0)->data_values[0].text, "MAP02");
+  tsr_doom2d_map_free (again);
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
 /* Named references in text, writedefault, enums and bitsets. */
 START_TEST (test_text_syntax)
 {
@@ -1766,6 +1862,7 @@ doom2d_suite (void)
   tcase_add_test (model, test_schema_tables);
   tcase_add_test (model, test_sample_map);
   tcase_add_test (model, test_records_outlive_their_map);
+  tcase_add_test (model, test_binary_block_of_mixed_records);
   tcase_add_test (model, test_remove_keeps_references);
   tcase_add_test (model, test_remove_monster_fixes_press);
   tcase_add_test (model, test_random_edits_stay_consistent);

@@ -1,6 +1,7 @@
 /* tsr-doom2d-map.c: the map model, the binary lump reader and writer, reference-keeping edits and
- * validation. Fields are read and written by walking the schema tables; a record keeps its binary
- * bytes so that what no field covers (padding, unused trigger data) is written back unchanged. */
+ * validation. Fields are read and written by walking the schema tables, compiled once into
+ * operations that each run over a whole block of records; a record keeps its binary bytes so that
+ * what no field covers (padding, unused trigger data) is written back unchanged. */
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
@@ -204,6 +205,8 @@ typedef struct {
   guint          n_texts;
   guint16       *texts;         /* every field that may hold a string */
   const TsrFieldTable *table;   /* what the plan was made of (saves a schema look-up per record) */
+  gsize          base;          /* where the table starts in the record (trigger data: past the trigger) */
+  gsize          record_size;   /* the whole record's size */
 } TablePlan;
 
 static const TablePlan *table_plan (const TsrFieldTable *table);
@@ -290,7 +293,8 @@ static inline gboolean
 storage_holds (const RecordStorage *storage,
                gconstpointer        memory)
 {
-  return (guintptr) memory >= (guintptr) storage && (guintptr) memory < (guintptr) storage + storage->size;
+  /* One unsigned comparison: memory below the storage wraps round to a large offset. */
+  return (guintptr) memory - (guintptr) storage < storage->size;
 }
 
 /* Records per storage of a batch: a few allocations for a map's records instead of two each. */
@@ -325,14 +329,13 @@ tsr_doom2d_record_new_batched (TsrDoom2dKind        kind,
   return record;
 }
 
-void
-tsr_doom2d_record_free (TsrDoom2dRecord *record)
+/* Everything of RECORD but the common case tsr_doom2d_record_free handles itself. */
+static G_GNUC_NO_INLINE void
+record_free_full (TsrDoom2dRecord *record)
 {
   const TablePlan *plan;
   guint n_fields;
 
-  if (record == NULL)
-    return;
   plan = record_plan (record->kind);
   n_fields = plan->table->n_fields;
   if (record->storage == NULL)
@@ -349,13 +352,47 @@ tsr_doom2d_record_free (TsrDoom2dRecord *record)
     values_clear (record->values, n_fields);
   else
     for (guint t = 0; t < plan->n_texts; t++)
-      g_free (record->values[plan->texts[t]].text);
+      if (record->values[plan->texts[t]].text != NULL) /* triggers' four script names nearly always are */
+        g_free (record->values[plan->texts[t]].text);
   if (record->layout != NULL)
     values_clear (record->data_values, record->layout->table.n_fields);
   if (!storage_holds (record->storage, record->raw))
     g_free (record->raw);
   if (g_atomic_int_dec_and_test (&((RecordStorage *) record->storage)->refs))
     g_free (record->storage);
+}
+
+/* Whether RECORD (not NULL) is the common case, a record read from a file with nothing of its own
+ * (no strings, no trigger data, values and any bytes in the storage): freeing it only drops its
+ * reference to the storage. */
+static inline gboolean
+record_is_plain_stored (const TsrDoom2dRecord *record)
+{
+  const RecordStorage *storage = record->storage;
+
+  return storage != NULL && record->layout == NULL && storage_holds (storage, record->values)
+         && (record->raw == NULL || storage_holds (storage, record->raw))
+         && record_plan (record->kind)->n_texts == 0;
+}
+
+/* Drops N references to STORAGE (may be NULL when N is 0), freeing it with the last. */
+static inline void
+storage_release (RecordStorage *storage,
+                 gint           n)
+{
+  if (n > 0 && g_atomic_int_add (&storage->refs, -n) == n)
+    g_free (storage);
+}
+
+void
+tsr_doom2d_record_free (TsrDoom2dRecord *record)
+{
+  if (record == NULL)
+    return;
+  if (record_is_plain_stored (record))
+    storage_release (record->storage, 1);
+  else
+    record_free_full (record);
 }
 
 const TsrDoom2dRecordType *
@@ -455,6 +492,14 @@ load_u32_le (const guint8 *at)
 
   memcpy (&v, at, 4);
   return GUINT32_FROM_LE (v);
+}
+
+static inline void
+store_u16_le (guint8  *at,
+              guint16  v)
+{
+  v = GUINT16_TO_LE (v);
+  memcpy (at, &v, 2);
 }
 
 static inline void
@@ -608,6 +653,8 @@ table_plan_build (const TsrFieldTable *table,
   TablePlan *plan = g_new0 (TablePlan, 1);
 
   plan->table = table;
+  plan->base = base;
+  plan->record_size = record_size;
   plan->ops = g_new0 (FieldOp, table->n_fields);
   plan->ints = g_new0 (IntOp, 4 * (gsize) table->n_fields);
   plan->initial = g_new0 (TsrFieldValue, table->n_fields);
@@ -697,46 +744,80 @@ table_plan (const TsrFieldTable *table)
   return plan;
 }
 
-static inline void
-plan_init_values (const TablePlan     *plan,
-                  const TsrFieldTable *table,
-                  TsrFieldValue       *values)
+/* Bytes copied at once when filling values: below glibc's threshold for `rep movsb`, whose start
+ * costs more than a vector loop for copies of this size. */
+#define FILL_COPY_MAX 2048
+
+/* The initial values of COUNT records, one after another from VALUES: the plan's template copied
+ * once, then the copied part doubled up to FILL_COPY_MAX bytes a copy (a few copies, not one per
+ * record). */
+static void
+plan_init_records (const TablePlan *plan,
+                   TsrFieldValue   *values,
+                   guint            count)
 {
-  memcpy (values, plan->initial, table->n_fields * sizeof *values);
-  for (guint t = 0; t < plan->n_default_texts; t++)
-    values[plan->default_texts[t]].text = g_strdup (table->fields[plan->default_texts[t]].default_text);
+  guint n_fields = plan->table->n_fields;
+  gsize record_bytes = n_fields * sizeof *values;
+  guint most = MAX (FILL_COPY_MAX / MAX (record_bytes, 1), 1);
+
+  if (count == 0)
+    return;
+  memcpy (values, plan->initial, record_bytes);
+  for (guint done = 1; done < count;)
+    {
+      guint n = MIN (MIN (done, count - done), most);
+
+      memcpy (values + (gsize) done * n_fields, values, n * record_bytes);
+      done += n;
+    }
+  for (guint r = 0; r < count; r++)
+    for (guint t = 0; t < plan->n_default_texts; t++)
+      values[(gsize) r * n_fields + plan->default_texts[t]].text
+        = g_strdup (plan->table->fields[plan->default_texts[t]].default_text);
 }
 
-/* Fields decoded from RAW (the whole record) into VALUES, which hold the plan's initial values. */
+/* Fields of COUNT records decoded from RAW (the whole records, RAW_STRIDE bytes apart) into VALUES
+ * (the table's n_fields per record, one record after another), which hold the plan's initial values.
+ * Each operation runs over every record in turn: one loop per operation, none per record. */
 static void
-plan_decode (const TablePlan     *plan,
-             const TsrFieldTable *table,
-             const guint8        *raw,
-             gsize                record_size,
-             gsize                base,
-             TsrFieldValue       *values)
+plan_decode_records (const TablePlan *plan,
+                     const guint8    *raw,
+                     gsize            raw_stride,
+                     TsrFieldValue   *values,
+                     guint            count)
 {
+  const TsrFieldTable *table = plan->table;
+  gsize value_stride = table->n_fields * sizeof *values;
+
   for (guint o = 0; o < plan->n_ops; o++)
     {
       const FieldOp *op = &plan->ops[o];
-      TsrFieldValue *value = &values[op->field];
-      const guint8 *at = raw + op->offset;
 
-      if (op->flags & OP_CHARS)
+      for (guint r = 0; r < count; r++)
         {
-          const guint8 *end = memchr (at, 0, op->width);
+          const guint8 *record = raw + r * raw_stride;
+          TsrFieldValue *value = &values[(gsize) r * table->n_fields + op->field];
 
-          value->text = tsr_doom2d_cp1251_to_utf8 (at, end ? (gsize) (end - at) : op->width);
+          if (op->flags & OP_CHARS)
+            {
+              const guint8 *at = record + op->offset;
+              const guint8 *end = memchr (at, 0, op->width);
+
+              value->text = tsr_doom2d_cp1251_to_utf8 (at, end ? (gsize) (end - at) : op->width);
+            }
+          else
+            field_decode (&table->fields[op->field], record, plan->record_size, plan->base, value);
         }
-      else
-        field_decode (&table->fields[op->field], raw, record_size, base, value);
     }
 #define DECODE_FAST(KIND, TYPE, LOAD) \
   for (const FastOp *op = plan->fast + plan->fast_start[KIND], *end = plan->fast + plan->fast_start[KIND + 1]; \
        op < end; op++) \
     { \
       const guint8 *at = raw + op->src; \
-      *(gint64 *) (gpointer) ((guint8 *) values + op->dst) = (gint64) (TYPE) (LOAD); \
+      guint8 *to = (guint8 *) values + op->dst; \
+      _Pragma ("GCC unroll 4") /* a block has many records: the loop's own cost is most of it */ \
+      for (guint r = 0; r < count; r++, at += raw_stride, to += value_stride) \
+        *(gint64 *) (gpointer) to = (gint64) (TYPE) (LOAD); \
     }
   DECODE_FAST (FAST_U8, guint8, at[0])
   DECODE_FAST (FAST_S8, gint8, at[0])
@@ -748,113 +829,221 @@ plan_decode (const TablePlan     *plan,
   for (guint o = 0; o < plan->n_ints; o++)
     {
       const IntOp *op = &plan->ints[o];
-      const guint8 *at = raw + op->offset;
-      gint64 v;
 
-      switch (op->kind)
+      for (guint r = 0; r < count; r++)
         {
-        case INT_U8: v = at[0]; break;
-        case INT_S8: v = (gint8) at[0]; break;
-        case INT_U16: v = (guint16) (at[0] | at[1] << 8); break;
-        case INT_S16: v = (gint16) (guint16) (at[0] | at[1] << 8); break;
-        case INT_U32: v = (gint64) read_le (at, 4, FALSE); break;
-        case INT_S32: v = read_le (at, 4, TRUE); break;
-        default: v = read_le (at, 8, FALSE); break;
+          const guint8 *at = raw + r * raw_stride + op->offset;
+          gint64 v;
+
+          switch (op->kind)
+            {
+            case INT_U8: v = at[0]; break;
+            case INT_S8: v = (gint8) at[0]; break;
+            case INT_U16: v = (guint16) (at[0] | at[1] << 8); break;
+            case INT_S16: v = (gint16) (guint16) (at[0] | at[1] << 8); break;
+            case INT_U32: v = (gint64) read_le (at, 4, FALSE); break;
+            case INT_S32: v = read_le (at, 4, TRUE); break;
+            default: v = read_le (at, 8, FALSE); break;
+            }
+          values[(gsize) r * table->n_fields + op->field].v[op->component] = v + op->bias;
         }
-      values[op->field].v[op->component] = v + op->bias;
     }
 }
 
-/* Fields encoded over the kept bytes in RECORD (the whole record). A string is rewritten only when
- * the stored bytes up to their NUL (or the end) do not encode it, so bytes after the NUL stay. */
+/* A string field OP of VALUE encoded over the kept bytes of RECORD (the whole record): rewritten
+ * only when the stored bytes up to their NUL (or the end) do not encode it, so bytes after the NUL
+ * stay. */
 static void
-plan_encode (const TablePlan     *plan,
-             const TsrFieldTable *table,
-             const TsrFieldValue *values,
-             guint8              *record,
-             gsize                base)
+chars_encode (const TablePlan     *plan,
+              const FieldOp       *op,
+              const TsrFieldValue *value,
+              guint8              *record)
 {
+  guint8 *at = record + op->offset;
+  const char *text = value->text ? value->text : "";
+  const guint8 *nul = memchr (at, 0, op->width);
+  gsize stored = nul != NULL ? (gsize) (nul - at) : op->width;
+  gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
+
+  /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
+  same = same && ascii_length (at, stored) == stored;
+  if (!same)
+    {
+      guint8 encoded[256];
+      gsize length = cp1251_encode_into (text, encoded, sizeof encoded);
+
+      if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
+        field_encode (&plan->table->fields[op->field], value, record + plan->base);
+    }
+}
+
+/* Fields of COUNT records (VALUES[r] the values of record r) encoded over the kept bytes in OUT
+ * (the whole records, OUT_STRIDE bytes apart), each operation over every record in turn; the
+ * operations keep their order within a record. CONTIGUOUS, when not NULL, is VALUES[0] and says
+ * that each record's values follow the previous one's (records read together and not replaced). */
+static void
+plan_encode_records (const TablePlan            *plan,
+                     const TsrFieldValue *const *values,
+                     const TsrFieldValue        *contiguous,
+                     guint                       count,
+                     guint8                     *out,
+                     gsize                       out_stride)
+{
+  gsize value_stride = plan->table->n_fields * sizeof (TsrFieldValue);
+
   for (guint o = 0; o < plan->n_ops; o++)
     {
       const FieldOp *op = &plan->ops[o];
-      const TsrFieldValue *value = &values[op->field];
-      guint8 *at = record + op->offset;
 
-      if (op->flags & OP_CHARS)
+      for (guint r = 0; r < count; r++)
         {
-          const char *text = value->text ? value->text : "";
-          const guint8 *nul = memchr (at, 0, op->width);
-          gsize stored = nul != NULL ? (gsize) (nul - at) : op->width;
-          gboolean same = strncmp (text, (const char *) at, stored) == 0 && text[stored] == '\0';
-
-          /* Equal bytes mean an equal encoding when they are ASCII (nearly always): no encoding. */
-          same = same && ascii_length (at, stored) == stored;
-          if (!same)
-            {
-              guint8 encoded[256];
-              gsize length = cp1251_encode_into (text, encoded, sizeof encoded);
-
-              if (length != stored || length > sizeof encoded || (stored > 0 && memcmp (encoded, at, stored) != 0))
-                field_encode (&table->fields[op->field], value, record + base);
-            }
+          if (op->flags & OP_CHARS)
+            chars_encode (plan, op, &values[r][op->field], out + r * out_stride);
+          else
+            field_encode (&plan->table->fields[op->field], &values[r][op->field], out + r * out_stride + plan->base);
         }
-      else
-        field_encode (&table->fields[op->field], value, record + base);
     }
 #define ENCODE_FAST(KIND, STORE) \
   for (const FastOp *op = plan->fast + plan->fast_start[KIND], *end = plan->fast + plan->fast_start[KIND + 1]; \
        op < end; op++) \
     { \
-      guint8 *at = record + op->src; \
-      guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values + op->dst); \
-      STORE; \
+      guint8 *at = out + op->src; \
+      if (contiguous != NULL) \
+        { \
+          const guint8 *from = (const guint8 *) contiguous + op->dst; \
+          /* Counted, not to an end pointer: unrolled with one test per four. */ \
+          _Pragma ("GCC unroll 4") \
+          for (guint r = 0; r < count; r++, from += value_stride, at += out_stride) \
+            { \
+              guint64 v = (guint64) *(const gint64 *) (gconstpointer) from; \
+              STORE; \
+            } \
+        } \
+      else \
+        for (guint r = 0; r < count; r++, at += out_stride) \
+          { \
+            guint64 v = (guint64) *(const gint64 *) (gconstpointer) ((const guint8 *) values[r] + op->dst); \
+            STORE; \
+          } \
     }
   ENCODE_FAST (FAST_U8, at[0] = (guint8) v)
   ENCODE_FAST (FAST_S8, at[0] = (guint8) v)
-  ENCODE_FAST (FAST_U16, (at[0] = (guint8) v, at[1] = (guint8) (v >> 8)))
-  ENCODE_FAST (FAST_S16, (at[0] = (guint8) v, at[1] = (guint8) (v >> 8)))
+  ENCODE_FAST (FAST_U16, store_u16_le (at, (guint16) v))
+  ENCODE_FAST (FAST_S16, store_u16_le (at, (guint16) v))
   ENCODE_FAST (FAST_U32, store_u32_le (at, (guint32) v))
   ENCODE_FAST (FAST_S32, store_u32_le (at, (guint32) v))
 #undef ENCODE_FAST
   for (guint o = 0; o < plan->n_ints; o++)
     {
       const IntOp *op = &plan->ints[o];
-      guint8 *at = record + op->offset;
-      guint64 v = (guint64) (values[op->field].v[op->component] - op->bias);
 
-      switch (op->kind)
+      for (guint r = 0; r < count; r++)
         {
-        case INT_U8: case INT_S8: at[0] = (guint8) v; break;
-        case INT_U16: case INT_S16: at[0] = (guint8) v, at[1] = (guint8) (v >> 8); break;
-        case INT_U32: case INT_S32: write_le (at, 4, (gint64) v); break;
-        default: write_le (at, 8, (gint64) v); break;
+          guint8 *at = out + r * out_stride + op->offset;
+          guint64 v = (guint64) (values[r][op->field].v[op->component] - op->bias);
+
+          switch (op->kind)
+            {
+            case INT_U8: case INT_S8: at[0] = (guint8) v; break;
+            case INT_U16: case INT_S16: at[0] = (guint8) v, at[1] = (guint8) (v >> 8); break;
+            case INT_U32: case INT_S32: write_le (at, 4, (gint64) v); break;
+            default: write_le (at, 8, (gint64) v); break;
+            }
         }
     }
 }
 
-/* Decodes the record in RECORD->raw (the record type's size) into RECORD, whose kind, values
- * (uninitialised) and raw are set. */
-static void
-record_decode_raw (TsrDoom2dRecord *record,
-                   const TablePlan *plan)
+/* tsr_doom2d_trigger_layout by a table, made once: the reader asks for every trigger. */
+static const TsrDoom2dTriggerLayout *
+trigger_layout (guint64 trigger_type)
 {
-  const TsrFieldTable *table = plan->table;
-  guint8 *raw = record->raw;
+  static const TsrDoom2dTriggerLayout *by_type[256];
+  static gsize made;
 
-  plan_init_values (plan, table, record->values);
-  plan_decode (plan, table, raw, table->size, 0, record->values);
-  if (record->kind == TSR_DOOM2D_KIND_TRIGGER)
+  if (trigger_type >= G_N_ELEMENTS (by_type))
+    return tsr_doom2d_trigger_layout ((guint) trigger_type);
+  if (g_once_init_enter (&made))
     {
-      record->layout = tsr_doom2d_trigger_layout ((guint) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
-      if (record->layout != NULL)
-        {
-          const TablePlan *data_plan = table_plan (&record->layout->table);
+      for (guint t = 0; t < G_N_ELEMENTS (by_type); t++)
+        by_type[t] = tsr_doom2d_trigger_layout (t);
+      g_once_init_leave (&made, 1);
+    }
+  return by_type[trigger_type];
+}
 
-          record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
-          plan_init_values (data_plan, &record->layout->table, record->data_values);
-          plan_decode (data_plan, &record->layout->table, raw, table->size, TSR_DOOM2D_TRIGGER_DATA_OFFSET,
-                       record->data_values);
+/* A trigger's data decoded from its raw bytes into data values of its own, after its type. */
+static void
+trigger_decode_data (TsrDoom2dRecord *record)
+{
+  record->layout = trigger_layout ((guint64) record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+  if (record->layout != NULL)
+    {
+      const TablePlan *data_plan = table_plan (&record->layout->table);
+
+      record->data_values = g_new (TsrFieldValue, record->layout->table.n_fields);
+      plan_init_records (data_plan, record->data_values, 1);
+      plan_decode_records (data_plan, record->raw, data_plan->record_size, record->data_values, 1);
+    }
+}
+
+/* Records encoded per chunk: the values of a chunk's records are gathered on the stack. */
+#define ENCODE_CHUNK 256
+
+/* COUNT records of one kind (PLAN's) into OUT, one after another: each over its kept bytes (when
+ * KEEP_RAW and it has them; those of records read together are copied at once) or zeros, then
+ * every field written over them. */
+static void
+records_encode (const TablePlan        *plan,
+                TsrDoom2dRecord *const *records,
+                guint                   count,
+                gboolean                keep_raw,
+                guint8                 *out)
+{
+  gsize size = plan->table->size;
+  guint n_fields = plan->table->n_fields;
+
+  for (guint first = 0; first < count; first += ENCODE_CHUNK)
+    {
+      const TsrFieldValue *values[ENCODE_CHUNK];
+      guint n = MIN (ENCODE_CHUNK, count - first);
+      guint8 *chunk = out + first * size;
+      /* Bitwise, not short-circuit: no branch per record. Records read together and not replaced
+         have their values and kept bytes one after another: one copy of the bytes for all. */
+      guint contiguous = 1, triggers = 0, raw_contiguous = keep_raw;
+      /* Numbers, not pointers: they run past memory of a record's own, and raw may be NULL. */
+      guintptr expected = (guintptr) records[first]->values, expected_raw = (guintptr) records[first]->raw;
+
+      for (guint r = 0; r < n; r++, expected += n_fields * sizeof (TsrFieldValue), expected_raw += size)
+        {
+          const TsrDoom2dRecord *record = records[first + r];
+
+          values[r] = record->values;
+          contiguous &= (guintptr) record->values == expected;
+          raw_contiguous &= (guintptr) record->raw == expected_raw;
+          triggers |= record->layout != NULL;
         }
+      if (raw_contiguous && records[first]->raw != NULL)
+        memcpy (chunk, records[first]->raw, n * size);
+      else
+        for (guint r = 0; r < n; r++)
+          {
+            const guint8 *raw = keep_raw ? records[first + r]->raw : NULL;
+
+            if (raw != NULL)
+              memcpy (chunk + r * size, raw, size);
+            else
+              memset (chunk + r * size, 0, size);
+          }
+      plan_encode_records (plan, values, contiguous ? values[0] : NULL, n, chunk, size);
+      for (guint r = 0; triggers && r < n; r++)
+        if (records[first + r]->layout != NULL)
+          {
+            const TsrDoom2dRecord *record = records[first + r];
+
+            plan_encode_records (table_plan (&record->layout->table),
+                                 (const TsrFieldValue *const *) &record->data_values, record->data_values, 1,
+                                 chunk + r * size, size);
+          }
     }
 }
 
@@ -874,17 +1063,7 @@ tsr_doom2d_record_encode_into (const TsrDoom2dRecord *record,
                                gboolean               keep_raw,
                                guint8                *buffer)
 {
-  const TablePlan *plan = record_plan (record->kind);
-  gsize size = plan->table->size;
-
-  if (keep_raw && record->raw != NULL)
-    memcpy (buffer, record->raw, size);
-  else
-    memset (buffer, 0, size);
-  plan_encode (plan, plan->table, record->values, buffer, 0);
-  if (record->layout != NULL)
-    plan_encode (table_plan (&record->layout->table), &record->layout->table, record->data_values, buffer,
-                 TSR_DOOM2D_TRIGGER_DATA_OFFSET);
+  records_encode (record_plan (record->kind), (TsrDoom2dRecord *const *) &record, 1, keep_raw, buffer);
 }
 
 /* The map */
@@ -899,7 +1078,8 @@ map_new (gboolean with_header)
     map->header = tsr_doom2d_record_new (TSR_DOOM2D_KIND_HEADER);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     map->records[k] = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_doom2d_record_free);
-  map->blocks = g_array_new (FALSE, TRUE, sizeof (TsrDoom2dBlock));
+  /* Room for every block a map can have (seven kinds and the end): appended without a resize. */
+  map->blocks = g_array_sized_new (FALSE, TRUE, sizeof (TsrDoom2dBlock), 8);
   return map;
 }
 
@@ -916,7 +1096,33 @@ tsr_doom2d_map_free (TsrDoom2dMap *map)
     return;
   tsr_doom2d_record_free (map->header);
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
-    g_ptr_array_unref (map->records[k]);
+    {
+      /* The records freed here rather than by the array's free function (the arrays are the
+         map's alone): no call for the common case, and a storage's references dropped at once
+         for a run of its records, not with an atomic operation each. */
+      gsize n = 0;
+      TsrDoom2dRecord **records = (TsrDoom2dRecord **) g_ptr_array_steal (map->records[k], &n);
+      RecordStorage *pending = NULL;
+      gint n_pending = 0;
+
+      for (gsize i = 0; i < n; i++)
+        {
+          if (records[i] == NULL || !record_is_plain_stored (records[i]))
+            {
+              tsr_doom2d_record_free (records[i]);
+              continue;
+            }
+          if (records[i]->storage != pending)
+            {
+              storage_release (pending, n_pending);
+              pending = records[i]->storage, n_pending = 0;
+            }
+          n_pending++;
+        }
+      storage_release (pending, n_pending);
+      g_free (records);
+      g_ptr_array_unref (map->records[k]);
+    }
   g_array_unref (map->blocks);
   g_clear_pointer (&map->trailing, g_bytes_unref);
   g_free (map);
@@ -1052,18 +1258,31 @@ tsr_doom2d_map_read_binary (const guint8 *data,
           if (records != NULL)
             g_ptr_array_set_size (records, first + count); /* room for them, at once */
           memcpy (raw, bytes, block_size);
-          for (guint32 i = 0; i < count; i++, record++, values += type->table.n_fields, raw += type->table.size)
+          /* The block's values at once, then the records pointing at them. */
+          plan_init_records (plan, values, count);
+          plan_decode_records (plan, raw, type->table.size, values, count);
+          {
+            /* Locals: the stores to the records could otherwise be the type's fields for all the
+               compiler knows, and it would load them again each time. */
+            TsrDoom2dKind kind = type->kind;
+            guint n_fields = type->table.n_fields;
+            gsize record_size = type->table.size;
+
+            for (guint32 i = 0; i < count; i++)
+              record[i] = (TsrDoom2dRecord) { .kind = kind, .values = values + (gsize) i * n_fields,
+                                              .raw = raw + i * record_size, .storage = storage };
+          }
+          if (type->kind == TSR_DOOM2D_KIND_TRIGGER)
+            for (guint32 i = 0; i < count; i++)
+              trigger_decode_data (&record[i]);
+          if (records == NULL)
             {
-              *record = (TsrDoom2dRecord) { .kind = type->kind, .values = values, .raw = raw, .storage = storage };
-              record_decode_raw (record, plan);
-              if (records == NULL)
-                {
-                  tsr_doom2d_record_free (map->header);
-                  map->header = record;
-                }
-              else
-                records->pdata[first + i] = record;
+              tsr_doom2d_record_free (map->header);
+              map->header = record;
             }
+          else
+            for (guint32 i = 0; i < count; i++)
+              records->pdata[first + i] = &record[i];
         }
     }
 
@@ -1114,10 +1333,11 @@ put_block (guint8               *at,
   guint count = tsr_doom2d_map_count (map, type->kind);
 
   at = put_block_header (at, block->type, block->reserved, (guint32) (count * type->table.size));
-  for (guint i = 0; i < count; i++, at += type->table.size)
-    tsr_doom2d_record_encode_into (type->kind == TSR_DOOM2D_KIND_HEADER
-                                   ? map->header : g_ptr_array_index (map->records[type->kind], i),
-                                   TRUE, at);
+  records_encode (record_plan (type->kind),
+                  type->kind == TSR_DOOM2D_KIND_HEADER
+                  ? (TsrDoom2dRecord *const *) &map->header
+                  : (TsrDoom2dRecord *const *) map->records[type->kind]->pdata, count, TRUE, at);
+  at += count * type->table.size;
   return at;
 }
 
