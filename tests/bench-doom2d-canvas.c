@@ -6,7 +6,7 @@
  * with a selection of every panel, and the frame after a move of one panel (an elements-changed
  * and a redraw), first with flat colours (no textures found), then with the real textures of the
  * test data's StandartWAD packed with the project's DFWAD writer (the sky, tiled panels, water and
- * acid filters), also at an animation step. Prints CPU and wall time per frame, mean and p95. */
+ * acid filters), also at an animation step and with every frame drawn whole (a new view). Prints CPU and wall time per frame, mean and p95. */
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +153,22 @@ run_views (const char           *label,
 
   what = g_strdup_printf ("%s: fit", label);
   bench_view (what, target, fit);
+
+  /* Fit, the view one pixel off every other frame: each frame draws every layer again, as the
+   * first frame after a zoom or a scroll does. */
+  {
+    g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+    TsrMapViewport off = *fit;
+
+    off.x += 1 / fit->zoom;
+    g_free (what);
+    what = g_strdup_printf ("%s: fit, drawn whole", label);
+    for (guint i = 0; wanted (what) && i < frames; i++)
+      draw_frame (target, i % 2 ? fit : &off, wall, cpu);
+    if (wanted (what))
+      report (what, wall, cpu);
+  }
 
   /* 1:1 around the middle: the 16 px grid is drawn. */
   {
