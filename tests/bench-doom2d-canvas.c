@@ -15,12 +15,7 @@
 
 #include "edit/tsr-move-elements-command.h"
 #include "model/doom2d/tsr-doom2d-document.h"
-#include "views/doom2d/tsr-doom2d-map-layer.h"
-#include "views/doom2d/tsr-doom2d-panel-layer.h"
-#include "views/doom2d/tsr-doom2d-sprite-layer.h"
-#include "views/doom2d/tsr-doom2d-trigger-layer.h"
-#include "views/tsr-canvas-stack-layer.h"
-#include "views/tsr-vector-layer.h"
+#include "views/doom2d/tsr-doom2d-canvas-layers.h"
 #include "tsr-test-common.h"
 
 #define VIEW_W 1920
@@ -89,18 +84,9 @@ cpu_ms (void)
   return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
 }
 
-static TsrCanvasLayer *layers[6];
-/* The six as the page stacks them: one kept picture (TsrCanvasStackLayer). */
+/* The page's layers, kept as one picture as the page keeps them (TsrCanvasStackLayer). */
+static TsrDoom2dCanvasLayers page;
 static TsrCanvasLayer *stack;
-
-static void
-make_stack (void)
-{
-  g_clear_object (&stack);
-  stack = TSR_CANVAS_LAYER (tsr_canvas_stack_layer_new ());
-  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
-    tsr_canvas_stack_layer_add (TSR_CANVAS_STACK_LAYER (stack), layers[i]);
-}
 
 static void
 draw_frame (cairo_surface_t *target, const TsrMapViewport *viewport, GArray *wall, GArray *cpu)
@@ -252,19 +238,8 @@ main (int argc, char **argv)
   /* The page's stack: area, panels, item and monster pictures, grid, records (outlined panels),
    * trigger lines. Nothing resolves the textures at first (the search path is empty). */
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
-  layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_EDGE);
-  layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, NULL));
-  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
-  layers[3] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[3]), TSR_DOOM2D_MAP_LAYER_GRID);
-  layers[4] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
-  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[4]), FALSE);
-  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[4]), selection);
-  tsr_vector_layer_set_style_func (TSR_VECTOR_LAYER (layers[4]), tsr_doom2d_panel_layer_outline_style, NULL, NULL);
-  tsr_vector_layer_set_cached (TSR_VECTOR_LAYER (layers[4]), TRUE);
-  layers[5] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
-  make_stack ();
+  tsr_doom2d_canvas_layers_init (&page, d2, NULL, selection);
+  stack = TSR_CANVAS_LAYER (page.stack);
 
   /* Fit: the whole map in the view, centred. */
   viewport.zoom = MIN (VIEW_W / width, VIEW_H / height);
@@ -274,11 +249,9 @@ main (int argc, char **argv)
 
   /* With the real textures (the sprites share the panels' cache; the test data have no Game.wad,
    * so they draw nothing). */
-  g_object_unref (layers[2]);
-  g_object_unref (layers[1]);
-  layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, (const char *const[]) { wad, NULL }));
-  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
-  make_stack ();
+  tsr_doom2d_canvas_layers_clear (&page);
+  tsr_doom2d_canvas_layers_init (&page, d2, (const char *const[]) { wad, NULL }, selection);
+  stack = TSR_CANVAS_LAYER (page.stack);
   {
     g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
@@ -288,7 +261,7 @@ main (int argc, char **argv)
     report ("textures: first frame (loads textures)", wall, cpu);
   }
   printf ("textures: %s animations\n",
-          tsr_doom2d_panel_layer_has_animations (TSR_DOOM2D_PANEL_LAYER (layers[1])) ? "with" : "without");
+          tsr_doom2d_panel_layer_has_animations (page.panels) ? "with" : "without");
   run_views ("textures", document, selection, target, &viewport, width, height, n_panels);
   {
     g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
@@ -297,7 +270,7 @@ main (int argc, char **argv)
     /* Every frame one game tick on: the animation step and its frame. */
     for (guint i = 0; wanted ("textures: fit, a game tick per frame") && i < frames; i++)
       {
-        tsr_doom2d_panel_layer_set_tick (TSR_DOOM2D_PANEL_LAYER (layers[1]), i + 1);
+        tsr_doom2d_panel_layer_set_tick (page.panels, i + 1);
         draw_frame (target, &viewport, wall, cpu);
       }
     if (wall->len > 0)
@@ -312,9 +285,7 @@ main (int argc, char **argv)
     cairo_surface_write_to_png (target, "bench-doom2d-canvas-fit.png");
   }
 
-  g_clear_object (&stack);
-  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
-    g_object_unref (layers[i]);
+  tsr_doom2d_canvas_layers_clear (&page);
   cairo_surface_destroy (target);
   g_unlink (wad);
   g_rmdir (temp);

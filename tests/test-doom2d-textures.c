@@ -9,14 +9,11 @@
 #include "tsr-test-common.h"
 #include "formats/doom2d/tsr-doom2d-render.h"
 #include "formats/doom2d/tsr-doom2d-sprites.h"
+#include "views/doom2d/tsr-doom2d-canvas-layers.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-sprite-layer.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "edit/tsr-move-elements-command.h"
-#include "views/doom2d/tsr-doom2d-map-layer.h"
-#include "views/doom2d/tsr-doom2d-trigger-layer.h"
-#include "views/tsr-canvas-stack-layer.h"
-#include "views/tsr-vector-layer.h"
 
 static char *data_dir;
 
@@ -440,8 +437,9 @@ START_TEST (test_stack_layer_matches_layers)
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
   g_autoptr(TsrSelection) selection = tsr_selection_new ();
-  g_autoptr(TsrCanvasStackLayer) stack = NULL;
-  TsrCanvasLayer *layers[6];
+  TsrDoom2dCanvasLayers page;
+  TsrCanvasStackLayer *stack;
+  TsrCanvasLayer *layers[TSR_DOOM2D_CANVAS_N_LAYERS];
   TsrDoom2dDocument *d2;
   TsrMapViewport viewport = { -580, 0, 0.5, 960, 800, 1 };
   guint invalidated = 0;
@@ -451,21 +449,10 @@ START_TEST (test_stack_layer_matches_layers)
   ck_assert_msg (document != NULL, "%s", error ? error->message : "");
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   d2 = TSR_DOOM2D_DOCUMENT (document);
-  layers[0] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[0]), TSR_DOOM2D_MAP_LAYER_EDGE);
-  layers[1] = TSR_CANVAS_LAYER (tsr_doom2d_panel_layer_new (d2, (const char *const[]) { wad, folder, NULL }));
-  layers[2] = TSR_CANVAS_LAYER (tsr_doom2d_sprite_layer_new (d2, tsr_doom2d_panel_layer_get_cache (TSR_DOOM2D_PANEL_LAYER (layers[1]))));
-  layers[3] = TSR_CANVAS_LAYER (tsr_doom2d_map_layer_new (d2));
-  tsr_doom2d_map_layer_set_parts (TSR_DOOM2D_MAP_LAYER (layers[3]), TSR_DOOM2D_MAP_LAYER_GRID);
-  layers[4] = TSR_CANVAS_LAYER (tsr_vector_layer_new (TSR_VECTOR_MAP (d2)));
-  tsr_vector_layer_set_background (TSR_VECTOR_LAYER (layers[4]), FALSE);
-  tsr_vector_layer_set_selection (TSR_VECTOR_LAYER (layers[4]), selection);
-  tsr_vector_layer_set_style_func (TSR_VECTOR_LAYER (layers[4]), tsr_doom2d_panel_layer_outline_style, NULL, NULL);
-  tsr_vector_layer_set_cached (TSR_VECTOR_LAYER (layers[4]), TRUE);
-  layers[5] = TSR_CANVAS_LAYER (tsr_doom2d_trigger_layer_new (d2, selection));
-  stack = tsr_canvas_stack_layer_new ();
+  tsr_doom2d_canvas_layers_init (&page, d2, (const char *const[]) { wad, folder, NULL }, selection);
   for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
-    tsr_canvas_stack_layer_add (stack, layers[i]);
+    layers[i] = tsr_doom2d_canvas_layers_get (&page, i);
+  stack = page.stack;
   g_signal_connect (stack, "invalidate-area", G_CALLBACK (on_stack_invalidated), &invalidated);
 
   for (guint step = 0; step < 7; step++)
@@ -509,9 +496,8 @@ START_TEST (test_stack_layer_matches_layers)
       cairo_surface_destroy (kept);
       cairo_surface_destroy (direct);
     }
-  ck_assert_uint_gt (tsr_doom2d_sprite_layer_get_n_drawn (TSR_DOOM2D_SPRITE_LAYER (layers[2])), 0);
-  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
-    g_object_unref (layers[i]);
+  ck_assert_uint_gt (tsr_doom2d_sprite_layer_get_n_drawn (page.sprites), 0);
+  tsr_doom2d_canvas_layers_clear (&page);
 }
 END_TEST
 

@@ -12,15 +12,10 @@
 
 #include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/doom2d/tsr-doom2d-property-source.h"
-#include "views/doom2d/tsr-doom2d-map-layer.h"
-#include "views/doom2d/tsr-doom2d-panel-layer.h"
-#include "views/doom2d/tsr-doom2d-sprite-layer.h"
+#include "views/doom2d/tsr-doom2d-canvas-layers.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
-#include "views/doom2d/tsr-doom2d-trigger-layer.h"
-#include "views/tsr-canvas-stack-layer.h"
 #include "views/tsr-history-view.h"
-#include "views/tsr-vector-layer.h"
 
 #define N_MODES (TSR_DOOM2D_TOOL_PICK_TARGET + 1)
 
@@ -70,14 +65,8 @@ struct _TsrDoom2dMapPage {
   TsrDoom2dDocument    *document;
   TsrEditSession       *session;
   TsrTool              *tool;
-  TsrVectorLayer       *vector_layer;
-  TsrDoom2dMapLayer    *map_layer;
-  TsrDoom2dPanelLayer  *panel_layer;
-  TsrDoom2dSpriteLayer *sprite_layer;
-  TsrDoom2dMapLayer    *grid_layer;
+  TsrDoom2dCanvasLayers layers;
   guint                 animation_tick;
-  TsrDoom2dTriggerLayer *trigger_layer;
-  TsrCanvasStackLayer  *stack; /* the layers above, kept as one picture */
   TsrPropertySource    *source;
   guint                 fit_tick;
   gboolean              syncing;
@@ -185,8 +174,8 @@ apply_palettes (TsrDoom2dMapPage *self)
   tsr_doom2d_tool_set_thing_type (tool, TSR_DOOM2D_KIND_AREA, palette_value (&self->palettes[PALETTE_AREA]));
   tsr_doom2d_tool_set_grid (tool, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->grid_dropdown)) == 0 ? 16 : 8);
   tsr_doom2d_tool_set_snap (tool, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->snap_check)));
-  if (self->grid_layer != NULL)
-    tsr_doom2d_map_layer_set_grid (self->grid_layer, tsr_doom2d_tool_get_grid (tool));
+  if (self->layers.grid != NULL)
+    tsr_doom2d_map_layer_set_grid (self->layers.grid, tsr_doom2d_tool_get_grid (tool));
 }
 
 static void
@@ -204,11 +193,11 @@ apply_texture (TsrDoom2dMapPage *self)
   guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->texture_dropdown));
   guint width, height;
 
-  if (self->tool == NULL || self->panel_layer == NULL || selected == GTK_INVALID_LIST_POSITION)
+  if (self->tool == NULL || self->layers.panels == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
   tsr_doom2d_tool_set_texture (TSR_DOOM2D_TOOL (self->tool), selected);
   /* Its frame size: Ctrl-click draws a panel of it, drawn panels snap to whole tiles of it. */
-  if (tsr_doom2d_panel_layer_get_texture_size (self->panel_layer, selected, &width, &height))
+  if (tsr_doom2d_panel_layer_get_texture_size (self->layers.panels, selected, &width, &height))
     tsr_doom2d_tool_set_texture_size (TSR_DOOM2D_TOOL (self->tool), width, height);
 }
 
@@ -225,7 +214,7 @@ fill_textures (TsrDoom2dMapPage *self)
 {
   TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  TsrDoom2dTextureCache *cache = tsr_doom2d_panel_layer_get_cache (self->panel_layer);
+  TsrDoom2dTextureCache *cache = tsr_doom2d_panel_layer_get_cache (self->layers.panels);
 
   g_ptr_array_set_size (self->thumbnails, 0);
   for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); t++)
@@ -540,12 +529,12 @@ static void
 on_undo_stack_changed (TsrUndoStack     *stack,
                        TsrDoom2dMapPage *self)
 {
-  if (self->map_layer != NULL)
-    tsr_doom2d_map_layer_update (self->map_layer);
-  if (self->grid_layer != NULL)
-    tsr_doom2d_map_layer_update (self->grid_layer);
-  if (self->panel_layer != NULL)
-    tsr_doom2d_panel_layer_update (self->panel_layer);
+  if (self->layers.edge != NULL)
+    tsr_doom2d_map_layer_update (self->layers.edge);
+  if (self->layers.grid != NULL)
+    tsr_doom2d_map_layer_update (self->layers.grid);
+  if (self->layers.panels != NULL)
+    tsr_doom2d_panel_layer_update (self->layers.panels);
   update_inspector (self);
 }
 
@@ -730,7 +719,7 @@ animate (GtkWidget     *canvas,
 {
   TsrDoom2dMapPage *self = data;
 
-  tsr_doom2d_panel_layer_set_tick (self->panel_layer, (guint64) gdk_frame_clock_get_frame_time (clock) / 28000);
+  tsr_doom2d_panel_layer_set_tick (self->layers.panels, (guint64) gdk_frame_clock_get_frame_time (clock) / 28000);
   return G_SOURCE_CONTINUE;
 }
 
@@ -748,15 +737,9 @@ clear_document (TsrDoom2dMapPage *self)
   tsr_findings_view_set_document (self->findings, NULL);
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history), NULL);
   tsr_map_canvas_set_session (self->canvas, NULL);
-  if (self->stack != NULL)
-    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->stack));
-  g_clear_object (&self->stack);
-  g_clear_object (&self->trigger_layer);
-  g_clear_object (&self->sprite_layer);
-  g_clear_object (&self->panel_layer);
-  g_clear_object (&self->grid_layer);
-  g_clear_object (&self->vector_layer);
-  g_clear_object (&self->map_layer);
+  if (self->layers.stack != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->layers.stack));
+  tsr_doom2d_canvas_layers_clear (&self->layers);
   if (self->tool != NULL)
     g_signal_handlers_disconnect_by_data (self->tool, self);
   if (self->session != NULL)
@@ -802,36 +785,12 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
                     G_CALLBACK (on_undo_stack_changed), self);
   g_signal_connect (document, "notify::map-index", G_CALLBACK (on_map_index_changed), self);
 
-  self->map_layer = tsr_doom2d_map_layer_new (document);
-  tsr_doom2d_map_layer_set_parts (self->map_layer, TSR_DOOM2D_MAP_LAYER_EDGE);
-  self->panel_layer = tsr_doom2d_panel_layer_new (document, NULL);
-  self->grid_layer = tsr_doom2d_map_layer_new (document);
-  tsr_doom2d_map_layer_set_parts (self->grid_layer, TSR_DOOM2D_MAP_LAYER_GRID);
-  self->vector_layer = tsr_vector_layer_new (TSR_VECTOR_MAP (document));
-  tsr_vector_layer_set_background (self->vector_layer, FALSE);
-  tsr_vector_layer_set_selection (self->vector_layer, tsr_edit_session_get_selection (self->session));
-  tsr_vector_layer_set_style_func (self->vector_layer, tsr_doom2d_panel_layer_outline_style, NULL, NULL);
-  /* Every change of the look names its elements: edits and undo, and a category shown or hidden
-   * (the document's elements-changed), the selection (the layer's own handler); so the layer may
-   * keep what it drew. */
-  tsr_vector_layer_set_cached (self->vector_layer, TRUE);
-  self->sprite_layer = tsr_doom2d_sprite_layer_new (document, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
+  tsr_doom2d_canvas_layers_init (&self->layers, document, NULL, tsr_edit_session_get_selection (self->session));
   /* The palettes' pictures come from the same game data. */
   for (guint p = 0; p < N_PALETTES; p++)
     if (self->palettes[p].things != NULL)
-      tsr_doom2d_thing_palette_set_cache (self->palettes[p].things, tsr_doom2d_panel_layer_get_cache (self->panel_layer));
-  self->trigger_layer = tsr_doom2d_trigger_layer_new (document, tsr_edit_session_get_selection (self->session));
-  /* Every layer says when its look changes (the document's elements-changed, the selection, the
-   * grid, a frame of an animation): kept as one picture, a frame that changes none of them (the
-   * tool's overlay, a hover) is one blit of what they drew. */
-  self->stack = tsr_canvas_stack_layer_new ();
-  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->map_layer));
-  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->panel_layer));
-  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->sprite_layer));
-  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->grid_layer));
-  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->vector_layer));
-  tsr_canvas_stack_layer_add (self->stack, TSR_CANVAS_LAYER (self->trigger_layer));
-  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->stack));
+      tsr_doom2d_thing_palette_set_cache (self->palettes[p].things, tsr_doom2d_panel_layer_get_cache (self->layers.panels));
+  tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->layers.stack));
   tsr_map_canvas_set_session (self->canvas, self->session);
 
   /* Textures for new panels: the first the map has. */
@@ -847,7 +806,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history),
                                    tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
   self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
-  if (tsr_doom2d_panel_layer_has_animations (self->panel_layer))
+  if (tsr_doom2d_panel_layer_has_animations (self->layers.panels))
     self->animation_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), animate, self, NULL);
 }
 
@@ -1098,7 +1057,7 @@ TsrDoom2dPanelLayer *
 tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
-  return self->panel_layer;
+  return self->layers.panels;
 }
 
 TsrFindingsView *
