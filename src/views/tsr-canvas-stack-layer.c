@@ -14,7 +14,6 @@ struct _TsrCanvasStackLayer {
   GPtrArray             *layers; /* TsrCanvasLayer, bottom first */
   TsrCanvasPicture      *picture;
   cairo_rectangle_int_t  ink;    /* view pixels */
-  gboolean               all_drawn;
 };
 
 static void tsr_canvas_stack_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -60,6 +59,7 @@ stack_layer_set_grid_color (TsrCanvasLayer *layer,
 typedef struct {
   TsrCanvasStackLayer  *self;
   const TsrMapViewport *viewport;
+  gboolean              all_drawn; /* no layer drew stand-ins */
 } StackDraw;
 
 static void
@@ -71,7 +71,7 @@ draw_layers (cairo_t *cr,
   for (guint i = 0; i < draw->self->layers->len; i++)
     {
       cairo_save (cr);
-      draw->self->all_drawn &= tsr_canvas_layer_draw (draw->self->layers->pdata[i], cr, draw->viewport);
+      draw->all_drawn &= tsr_canvas_layer_draw (draw->self->layers->pdata[i], cr, draw->viewport);
       cairo_restore (cr);
     }
 }
@@ -147,14 +147,13 @@ stack_layer_draw (TsrCanvasLayer       *layer,
   tsr_canvas_picture_move_to (self->picture, viewport);
   if (tsr_canvas_picture_is_dirty (self->picture))
     {
-      StackDraw draw = { self, viewport };
+      StackDraw draw = { self, viewport, TRUE };
       cairo_surface_t *surface;
       cairo_rectangle_int_t box;
       int scale = MAX (viewport->scale_factor, 1);
 
-      self->all_drawn = TRUE;
       tsr_canvas_picture_draw (self->picture, draw_layers, &draw);
-      all_drawn = self->all_drawn;
+      all_drawn = draw.all_drawn;
       surface = tsr_canvas_picture_get_surface (self->picture);
       if (ink_box (surface, &box))
         {
