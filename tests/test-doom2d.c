@@ -1789,6 +1789,58 @@ START_TEST (test_pack_standart_wad)
 END_TEST
 
 /* The real map drawn with the packed textures: tiled walls, the blood pool's red filter. */
+/* The liquid filter, 2 x colour x beneath, against the formula for every channel value: in TsrImage's
+ * RGBA bytes (straight alpha) and in cairo's ARGB32 words (premultiplied: never above the alpha),
+ * over nothing (alpha 0: the liquid's own colour), and only inside the given rows and columns. */
+START_TEST (test_liquid_filter)
+{
+  static const guint colour[][3] = { { 0, 0, 255 }, { 0, 128, 0 }, { 128, 0, 0 } };
+  static const guint32 own[] = { 0xff0000ff, 0xff008000, 0xff800000 };
+
+  for (guint s = 0; s < 3; s++)
+    {
+      TsrDoom2dSpecialTexture special = TSR_DOOM2D_SPECIAL_WATER + s;
+      guint8 rgba[256 * 4 + 8];
+      guint32 words[3][258];
+
+      /* RGBA: pixel v of the row has every channel at v; one pixel either side stays as it was. */
+      for (guint v = 0; v < 258; v++)
+        memset (rgba + v * 4, v > 0 && v < 256 ? (int) v : 0x55, 4);
+      tsr_doom2d_liquid_filter (rgba + 4, sizeof rgba, 255, 1, TSR_DOOM2D_PIXELS_RGBA, special);
+      ck_assert_mem_eq (rgba, "UUUU", 4);
+      ck_assert_mem_eq (rgba + 256 * 4, "UUUU", 4);
+      for (guint v = 1; v < 256; v++)
+        {
+          for (guint c = 0; c < 3; c++)
+            ck_assert_uint_eq (rgba[v * 4 + c], MIN (255u, 2 * colour[s][c] * v / 255));
+          ck_assert_uint_eq (rgba[v * 4 + 3], v);
+        }
+      /* ARGB32: opaque rows, a half-covered row (alpha 128, channels up to 128) and a clear one. */
+      for (guint v = 0; v < 258; v++)
+        {
+          guint c = MIN (v, 128u);
+
+          words[0][v] = 0xff000000u | v % 256 * 0x010101u;
+          words[1][v] = 0x80000000u | c * 0x010101u;
+          words[2][v] = 0;
+        }
+      tsr_doom2d_liquid_filter ((guint8 *) words, sizeof words[0], 256, 3, TSR_DOOM2D_PIXELS_ARGB32, special);
+      ck_assert_uint_eq (words[0][256], 0xff000000u);
+      ck_assert_uint_eq (words[2][257], 0);
+      for (guint v = 0; v < 256; v++)
+        {
+          guint c = MIN (v, 128u);
+
+          ck_assert_uint_eq (words[0][v], 0xff000000u | MIN (255u, 2 * colour[s][0] * v / 255) << 16
+                                          | MIN (255u, 2 * colour[s][1] * v / 255) << 8 | MIN (255u, 2 * colour[s][2] * v / 255));
+          ck_assert_uint_eq (words[1][v], 0x80000000u | MIN (128u, 2 * colour[s][0] * c / 255) << 16
+                                          | MIN (128u, 2 * colour[s][1] * c / 255) << 8 | MIN (128u, 2 * colour[s][2] * c / 255));
+          ck_assert_uint_eq (words[2][v], own[s]);
+        }
+    }
+}
+END_TEST
+
 START_TEST (test_render_with_textures)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
@@ -1886,6 +1938,7 @@ doom2d_suite (void)
   tcase_add_test (resources, test_tga_edge_cases);
   tcase_add_test (resources, test_animation_frames);
   tcase_add_test (resources, test_pack_standart_wad);
+  tcase_add_test (resources, test_liquid_filter);
   tcase_add_test (resources, test_render_with_textures);
   suite_add_tcase (suite, wad);
   suite_add_tcase (suite, resources);

@@ -59,6 +59,51 @@ map_rect (const Canvas *canvas,
     *y1 = *y0 + 1;
 }
 
+/* The filter's colours are 0, 128 or 255 per channel, so 2 x colour x c / 255 is 0, c (255 stays
+ * 255) or 2c: a channel is cleared, kept or doubled (at most 255, or the alpha when premultiplied). */
+void
+tsr_doom2d_liquid_filter (guint8                 *pixels,
+                          gsize                   stride,
+                          guint                   width,
+                          guint                   height,
+                          TsrDoom2dPixelOrder     order,
+                          TsrDoom2dSpecialTexture special)
+{
+  /* ARGB32 words: what is kept, and the liquid's own colour over nothing. */
+  static const guint32 keep[] = { 0xffffffff, 0xff0000ff, 0xff00ff00, 0xffff0000 };
+  static const guint32 own[] = { 0, 0xff0000ff, 0xff008000, 0xff800000 };
+  static const guint8 rgb[][3] = { { 1, 1, 1 }, { 0, 0, 2 }, { 0, 1, 0 }, { 1, 0, 0 } };
+
+  if ((guint) special >= G_N_ELEMENTS (keep) || special == TSR_DOOM2D_SPECIAL_NONE)
+    return;
+  for (guint y = 0; y < height; y++)
+    {
+      guint8 *row = pixels + y * stride;
+
+      if (order == TSR_DOOM2D_PIXELS_RGBA)
+        for (guint x = 0; x < width; x++)
+          for (guint c = 0; c < 3; c++)
+            row[x * 4 + c] = rgb[special][c] == 2 ? (guint8) MIN (255u, 2u * row[x * 4 + c])
+                                                   : (guint8) (row[x * 4 + c] * rgb[special][c]);
+      else
+        {
+          guint32 *word = (guint32 *) (gpointer) row;
+
+          for (guint x = 0; x < width; x++)
+            {
+              guint32 p = word[x], a = p >> 24;
+
+              if (a == 0)
+                word[x] = own[special];
+              else if (special == TSR_DOOM2D_SPECIAL_WATER)
+                word[x] = (p & 0xff000000) | MIN (2 * (p & 0xff), a);
+              else
+                word[x] = p & keep[special];
+            }
+        }
+    }
+}
+
 static void
 fill_rect (Canvas *canvas, int x0, int y0, int x1, int y1, guint32 rgba)
 {
@@ -265,18 +310,13 @@ filter_rect (Canvas                 *canvas,
              int x0, int y0, int x1, int y1,
              TsrDoom2dSpecialTexture special)
 {
-  static const guint8 colours[][3] = { { 0, 0, 0 }, { 0, 0, 255 }, { 0, 128, 0 }, { 128, 0, 0 } };
-  const guint8 *colour = colours[special];
   TsrImage *image = canvas->image;
 
-  for (int y = MAX (y0, 0); y < MIN (y1, (int) image->height); y++)
-    for (int x = MAX (x0, 0); x < MIN (x1, (int) image->width); x++)
-      {
-        guint8 *d = image->pixels + ((gsize) y * image->width + x) * 4;
-
-        for (guint c = 0; c < 3; c++)
-          d[c] = (guint8) MIN (255u, 2u * colour[c] * d[c] / 255);
-      }
+  x0 = MAX (x0, 0), y0 = MAX (y0, 0);
+  x1 = MIN (x1, (int) image->width), y1 = MIN (y1, (int) image->height);
+  if (x1 > x0 && y1 > y0)
+    tsr_doom2d_liquid_filter (image->pixels + ((gsize) y0 * image->width + x0) * 4, (gsize) image->width * 4,
+                              (guint) (x1 - x0), (guint) (y1 - y0), TSR_DOOM2D_PIXELS_RGBA, special);
 }
 
 /* The sky (the header's sky texture) scaled over the whole picture, behind everything. */

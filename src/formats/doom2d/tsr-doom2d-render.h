@@ -31,4 +31,22 @@ TsrImage *tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
 #define TSR_DOOM2D_N_DRAW_LAYERS 6
 int       tsr_doom2d_panel_draw_layer  (gint64 type);
 
+/* How a picture's pixels lie: TsrImage's R, G, B, A bytes, or cairo's ARGB32 (native-endian
+ * 32-bit words, premultiplied alpha). */
+typedef enum {
+  TSR_DOOM2D_PIXELS_RGBA,
+  TSR_DOOM2D_PIXELS_ARGB32,
+} TsrDoom2dPixelOrder;
+
+/* The game's filter for a liquid panel with the special texture SPECIAL, over WIDTH x HEIGHT pixels
+ * (rows STRIDE bytes apart): each colour channel becomes 2 x the liquid's colour x what lies
+ * beneath (water (0, 0, 255), acid 1 (0, 128, 0), acid 2 (128, 0, 0)), at most 255. Where nothing
+ * lies beneath (ARGB32 alpha 0) the liquid's own colour is drawn. */
+void      tsr_doom2d_liquid_filter     (guint8                 *pixels,
+                                        gsize                   stride,
+                                        guint                   width,
+                                        guint                   height,
+                                        TsrDoom2dPixelOrder     order,
+                                        TsrDoom2dSpecialTexture special);
+
 G_END_DECLS

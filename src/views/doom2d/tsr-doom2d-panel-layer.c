@@ -2,7 +2,7 @@
  * texture frame is one cairo surface, made once and used as a repeating pattern whose origin is the
  * panel's corner: pixman tiles it (nearest neighbour from 1:1 up, bilinear below), so a frame costs
  * one fill per visible panel. The special water textures are the game's filter (2 x colour x what
- * lies beneath), done as a multiply and, for water's doubled blue, a colour dodge at half.
+ * lies beneath), applied to the layer's picture in place (tsr_doom2d_liquid_filter).
  * Two caches keep frames cheap: the sky scaled to the map's size in view pixels (re-made when the
  * zoom changes), and the whole layer as drawn for the last viewport, kept until the map changes
  * (elements-changed, an update), an animation steps, a category is shown or hidden, or the view
@@ -222,31 +222,32 @@ draw_sky (TsrDoom2dPanelLayer  *self,
   cairo_fill (cr);
 }
 
-/* The game's liquid filter: each channel becomes 2 x colour x what lies beneath. */
+/* The game's liquid filter (2 x colour x what lies beneath) on the layer's own picture, the target
+ * of CR (an image surface; what is beneath is already in it), over the view rectangle X0..X1 x
+ * Y0..Y1 in whole pixels. */
 static void
 draw_filter (cairo_t                *cr,
+             double                  x0,
+             double                  y0,
+             double                  x1,
+             double                  y1,
              TsrDoom2dSpecialTexture special)
 {
-  cairo_set_operator (cr, CAIRO_OPERATOR_MULTIPLY);
-  switch (special)
-    {
-    case TSR_DOOM2D_SPECIAL_WATER: /* (0, 0, 255): blue doubled */
-      cairo_set_source_rgb (cr, 0, 0, 1);
-      cairo_fill_preserve (cr);
-      cairo_set_operator (cr, CAIRO_OPERATOR_COLOR_DODGE);
-      cairo_set_source_rgb (cr, 0, 0, 0.5);
-      break;
-    case TSR_DOOM2D_SPECIAL_ACID1: /* (0, 128, 0): green kept */
-      cairo_set_source_rgb (cr, 0, 1, 0);
-      break;
-    case TSR_DOOM2D_SPECIAL_ACID2: /* (128, 0, 0): red kept */
-    case TSR_DOOM2D_SPECIAL_NONE:
-    default:
-      cairo_set_source_rgb (cr, 1, 0, 0);
-      break;
-    }
-  cairo_fill (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_surface_t *target = cairo_get_target (cr);
+  double sx = 1, sy = 1;
+  int width = cairo_image_surface_get_width (target), height = cairo_image_surface_get_height (target);
+  int px0, py0, px1, py1;
+
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  px0 = (int) CLAMP (x0 * sx, 0, width), py0 = (int) CLAMP (y0 * sy, 0, height);
+  px1 = (int) CLAMP (x1 * sx, 0, width), py1 = (int) CLAMP (y1 * sy, 0, height);
+  if (px1 <= px0 || py1 <= py0)
+    return;
+  cairo_surface_flush (target);
+  tsr_doom2d_liquid_filter (cairo_image_surface_get_data (target) + (gsize) py0 * cairo_image_surface_get_stride (target) + (gsize) px0 * 4,
+                            (gsize) cairo_image_surface_get_stride (target), (guint) (px1 - px0), (guint) (py1 - py0),
+                            TSR_DOOM2D_PIXELS_ARGB32, special);
+  cairo_surface_mark_dirty_rectangle (target, px0, py0, px1 - px0, py1 - py0);
 }
 
 static void
@@ -269,8 +270,7 @@ draw_panel (TsrDoom2dPanelLayer  *self,
       && (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2)))
     {
       tsr_map_viewport_to_view (viewport, (double) (at[0] + w), (double) (at[1] + h), &x1, &y1);
-      cairo_rectangle (cr, round (cx), round (cy), round (x1) - round (cx), round (y1) - round (cy));
-      draw_filter (cr, texture->entry->special);
+      draw_filter (cr, round (cx), round (cy), round (x1), round (y1), texture->entry->special);
       return;
     }
   if (texture != NULL && texture->n_frames > 0 && w >= texture->width && h >= texture->height)
