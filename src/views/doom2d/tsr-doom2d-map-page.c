@@ -872,15 +872,16 @@ build (TsrDoom2dMapPage *self)
   g_signal_connect (self->map_dropdown, "notify::selected", G_CALLBACK (on_map_selected), self);
   gtk_box_append (GTK_BOX (toolbar), self->map_dropdown);
   gtk_widget_add_css_class (modes, "linked");
-  mode_button (self, TSR_DOOM2D_TOOL_SELECT, _("Select"), _("Select, move and resize (Esc)"), modes);
-  mode_button (self, TSR_DOOM2D_TOOL_MOVE, _("Move"), _("Drag the selection from anywhere"), modes);
-  mode_button (self, TSR_DOOM2D_TOOL_PANEL, _("Panel"), _("Draw a panel by dragging"), modes);
-  mode_button (self, TSR_DOOM2D_TOOL_TRIGGER, _("Trigger"), _("Draw a trigger's area by dragging"), modes);
-  mode_button (self, TSR_DOOM2D_TOOL_ITEM, _("Item"), _("Place an item"), modes);
-  mode_button (self, TSR_DOOM2D_TOOL_MONSTER, _("Monster"), _("Place a monster"), modes);
-  mode_button (self, TSR_DOOM2D_TOOL_AREA, _("Area"), _("Place a spawn point or flag"), modes);
+  /* The keys are the page's class bindings (mode_keys). */
+  mode_button (self, TSR_DOOM2D_TOOL_SELECT, _("Select"), _("Select, move and resize (S, Esc)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_MOVE, _("Move"), _("Drag the selection from anywhere (M)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_PANEL, _("Panel"), _("Draw a panel by dragging (P)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_TRIGGER, _("Trigger"), _("Draw a trigger's area by dragging (T)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_ITEM, _("Item"), _("Place an item (I)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_MONSTER, _("Monster"), _("Place a monster (O; F turns new monsters)"), modes);
+  mode_button (self, TSR_DOOM2D_TOOL_AREA, _("Area"), _("Place a spawn point or flag (A)"), modes);
   mode_button (self, TSR_DOOM2D_TOOL_PICK_TARGET, _("Pick Target"),
-               _("Click the selected trigger's target on the map (a door trigger takes a door panel)"), modes);
+               _("Click the selected trigger's target on the map (a door trigger takes a door panel) (K)"), modes);
   gtk_box_append (GTK_BOX (toolbar), modes);
   palette_init (&self->palettes[PALETTE_PANEL], "panel-type", "PanelType", TSR_DOOM2D_KIND_PANEL);
   palette_init (&self->palettes[PALETTE_TRIGGER], "trigger-type", "TriggerType", TSR_DOOM2D_KIND_TRIGGER);
@@ -1011,11 +1012,52 @@ tsr_doom2d_map_page_dispose (GObject *object)
   G_OBJECT_CLASS (tsr_doom2d_map_page_parent_class)->dispose (object);
 }
 
+/* doom2d.mode (i): the mode whose button is sensitive (Pick Target needs one trigger selected). */
+static void
+mode_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TsrDoom2dMapPage *self = TSR_DOOM2D_MAP_PAGE (widget);
+  gint32 mode = g_variant_get_int32 (parameter);
+
+  if (self->tool != NULL && mode >= 0 && mode < N_MODES && gtk_widget_get_sensitive (self->mode_buttons[mode]))
+    tsr_doom2d_tool_set_mode (TSR_DOOM2D_TOOL (self->tool), mode);
+}
+
+/* doom2d.turn: new monsters face the other way (the palette's toggles follow). */
+static void
+turn_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TsrDoom2dMapPage *self = TSR_DOOM2D_MAP_PAGE (widget);
+  TsrDoom2dThingPalette *monsters = self->palettes[PALETTE_MONSTER].things;
+
+  tsr_doom2d_thing_palette_set_direction (monsters, tsr_doom2d_thing_palette_get_direction (monsters) == TSR_DOOM2D_DIR_LEFT
+                                                      ? TSR_DOOM2D_DIR_RIGHT : TSR_DOOM2D_DIR_LEFT);
+}
+
 static void
 tsr_doom2d_map_page_class_init (TsrDoom2dMapPageClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  /* Letters as the Marathon editor's and Tiled's tool keys. Class bindings run in the bubble
+   * phase: an entry of the inspector keeps its letters. */
+  static const struct { guint key; TsrDoom2dToolMode mode; } mode_keys[] = {
+    { GDK_KEY_s, TSR_DOOM2D_TOOL_SELECT }, { GDK_KEY_m, TSR_DOOM2D_TOOL_MOVE },
+    { GDK_KEY_p, TSR_DOOM2D_TOOL_PANEL },  { GDK_KEY_t, TSR_DOOM2D_TOOL_TRIGGER },
+    { GDK_KEY_i, TSR_DOOM2D_TOOL_ITEM },   { GDK_KEY_o, TSR_DOOM2D_TOOL_MONSTER },
+    { GDK_KEY_a, TSR_DOOM2D_TOOL_AREA },   { GDK_KEY_k, TSR_DOOM2D_TOOL_PICK_TARGET },
+  };
+
   G_OBJECT_CLASS (klass)->dispose = tsr_doom2d_map_page_dispose;
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_install_action (widget_class, "doom2d.mode", "i", mode_action);
+  gtk_widget_class_install_action (widget_class, "doom2d.turn", NULL, turn_action);
+  for (guint i = 0; i < G_N_ELEMENTS (mode_keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, mode_keys[i].key, 0, "doom2d.mode", "i", (gint32) mode_keys[i].mode);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "doom2d.turn", NULL);
 }
 
 static void
