@@ -69,13 +69,23 @@ tsr_doom2d_liquid_filter (guint8                 *pixels,
                           TsrDoom2dPixelOrder     order,
                           TsrDoom2dSpecialTexture special)
 {
-  /* ARGB32 words: what is kept, and the liquid's own colour over nothing. */
-  static const guint32 keep[] = { 0xffffffff, 0xff0000ff, 0xff00ff00, 0xffff0000 };
-  static const guint32 own[] = { 0, 0xff0000ff, 0xff008000, 0xff800000 };
-  static const guint8 rgb[][3] = { { 1, 1, 1 }, { 0, 0, 2 }, { 0, 1, 0 }, { 1, 0, 0 } };
+  /* The game's colours (R, G, B) of water, acid 1 and acid 2: only water's blue is doubled. */
+  static const guint8 colours[][3] = { { 0, 0, 0 }, { 0, 0, 255 }, { 0, 128, 0 }, { 128, 0, 0 } };
+  const guint8 *colour;
+  guint32 keep = 0xff000000, own = 0xff000000;
+  gboolean doubles_blue;
 
-  if ((guint) special >= G_N_ELEMENTS (keep) || special == TSR_DOOM2D_SPECIAL_NONE)
+  if (special == TSR_DOOM2D_SPECIAL_NONE || (guint) special >= G_N_ELEMENTS (colours))
     return;
+  colour = colours[special];
+  /* As ARGB32 words: the channels kept, and the liquid's own colour where nothing lies beneath. */
+  for (guint c = 0; c < 3; c++)
+    {
+      keep |= colour[c] == 128 ? 0xffu << (16 - 8 * c) : 0;
+      own |= (guint32) colour[c] << (16 - 8 * c);
+    }
+  /* In locals: the pixel stores could alias the table, so the loop would read it again. */
+  doubles_blue = colour[2] == 255;
   for (guint y = 0; y < height; y++)
     {
       guint8 *row = pixels + y * stride;
@@ -83,8 +93,7 @@ tsr_doom2d_liquid_filter (guint8                 *pixels,
       if (order == TSR_DOOM2D_PIXELS_RGBA)
         for (guint x = 0; x < width; x++)
           for (guint c = 0; c < 3; c++)
-            row[x * 4 + c] = rgb[special][c] == 2 ? (guint8) MIN (255u, 2u * row[x * 4 + c])
-                                                   : (guint8) (row[x * 4 + c] * rgb[special][c]);
+            row[x * 4 + c] = colour[c] == 0 ? 0 : colour[c] == 128 ? row[x * 4 + c] : (guint8) MIN (255u, 2u * row[x * 4 + c]);
       else
         {
           guint32 *word = (guint32 *) (gpointer) row;
@@ -94,11 +103,11 @@ tsr_doom2d_liquid_filter (guint8                 *pixels,
               guint32 p = word[x], a = p >> 24;
 
               if (a == 0)
-                word[x] = own[special];
-              else if (special == TSR_DOOM2D_SPECIAL_WATER)
+                word[x] = own;
+              else if (doubles_blue)
                 word[x] = (p & 0xff000000) | MIN (2 * (p & 0xff), a);
               else
-                word[x] = p & keep[special];
+                word[x] = p & keep;
             }
         }
     }
