@@ -406,7 +406,8 @@ test_edit_and_save (void)
       g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_y, GDK_CONTROL_MASK));
       g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
       record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
-      g_assert_cmpint (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], ==, TSR_DOOM2D_DIR_LEFT);      /* The page's keys, typed for real: F turns new monsters (the toggles follow), S and O
+      g_assert_cmpint (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], ==, TSR_DOOM2D_DIR_LEFT);
+      /* The page's keys, typed for real: F turns new monsters (the toggles follow), S and O
        * switch the mode, K does nothing while no trigger is selected. */
       g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_f, 0));
       g_assert_cmpint (tsr_doom2d_thing_palette_get_direction (monsters), ==, TSR_DOOM2D_DIR_RIGHT);

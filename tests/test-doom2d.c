@@ -1788,7 +1788,6 @@ START_TEST (test_pack_standart_wad)
 }
 END_TEST
 
-/* The real map drawn with the packed textures: tiled walls, the blood pool's red filter. */
 /* The liquid filter, 2 x colour x beneath, against the formula for every channel value: in TsrImage's
  * RGBA bytes (straight alpha) and in cairo's ARGB32 words (premultiplied: never above the alpha),
  * over nothing (alpha 0: the liquid's own colour), and only inside the given rows and columns. */
@@ -1841,6 +1840,7 @@ START_TEST (test_liquid_filter)
 }
 END_TEST
 
+/* The real map drawn with the packed textures: tiled walls, the blood pool's red filter. */
 START_TEST (test_render_with_textures)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
