@@ -622,6 +622,120 @@ START_TEST (test_text_syntax)
 }
 END_TEST
 
+/* The text reader's fast path (lines as the writer writes them) and its general path agree: the
+ * real map's text, changed in one line past its middle, reads to the same map or fails with the
+ * same message (line and offset) as the same text with a tab for the space after each line's
+ * first word, which only the general path reads. */
+static char *
+replace_past_middle (const char *text,
+                     const char *find,
+                     const char *replacement)
+{
+  const char *at = strstr (text + strlen (text) / 2, find);
+
+  ck_assert_msg (at != NULL, "%s not in the second half", find);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, replacement, at + strlen (find));
+}
+
+static char *
+read_and_write_text (const char *text,
+                     char      **message)
+{
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *map = tsr_doom2d_map_read_text ((const guint8 *) text, strlen (text), &error);
+  g_autoptr(GBytes) written = NULL;
+
+  *message = NULL;
+  if (map == NULL)
+    {
+      ck_assert (error != NULL);
+      *message = g_strdup (error->message);
+      return NULL;
+    }
+  written = tsr_doom2d_map_write_text (map);
+  tsr_doom2d_map_free (map);
+  return g_strndup (g_bytes_get_data (written, NULL), g_bytes_get_size (written));
+}
+
+START_TEST (test_text_fast_path_agrees)
+{
+  static const struct {
+    const char *find, *replacement;
+    gboolean    loads;
+  } cases[] = {
+    { "size (32 32);", "size (32 32);", TRUE },
+    { "size (32 32);", "size (32 -1);", FALSE },
+    { "size (32 32);", "size (32 99999);", FALSE },
+    { "size (32 32);", "size (32,32);", TRUE },
+    { "size (32 32);", "size (32 032);", TRUE },
+    { "size (32 32);", "size (32  32) ;", TRUE },
+    { "size (32 32);", "size (32 32); // a note", TRUE },
+    { "size (32 32);", "size (32 1234567890);", FALSE },
+    { "size (32 32);", "size (32 32 32);", FALSE },
+    { "    size (32 32);\n", "    size (32 32);\n    position (1 1);\n", TRUE },
+    { "type PANEL_WALL;", "type PANEL_WALLS;", FALSE },
+    { "type PANEL_WALL;", "type panel_wall;", TRUE },
+    { "type PANEL_WALL;", "type PANEL_WALL|PANEL_BLOCKMON;", TRUE },
+    { "type PANEL_WALL;", "type 70000;", FALSE },
+    { "type PANEL_WALL;", "type -1;", FALSE },
+    { "type PANEL_WALL;", "type 1;", TRUE },
+    { "type PANEL_WALL;", "type PANEL_WALL;\n    type PANEL_BACK;", TRUE },
+    { "type PANEL_WALL;", "type PANEL_WALL", FALSE },
+    { "texture texture7;", "texture texture99;", FALSE },
+    { "texture texture7;", "texture texture07;", FALSE },
+    { "texture texture7;", "texture null;", TRUE },
+    { "texture texture7;", "textur texture7;", FALSE },
+    { "texture texture7;", "texture texture7 ;", TRUE },
+    { "direction DIR_RIGHT;", "direction DIR_UP;", FALSE },
+    { "direction DIR_RIGHT;", "direction DIR_LEFT;", TRUE },
+    { "d2d true;", "d2d maybe;", FALSE },
+    { "d2d true;", "d2d 1;", TRUE },
+    { "d2d true;", "d2d false;", TRUE },
+    { "d2d true;", "d2d truest;", FALSE },
+  };
+  g_autoptr(GBytes) bytes = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  g_autoptr(GBytes) text_bytes = tsr_doom2d_map_write_text (map);
+  g_autofree char *text = g_strndup (g_bytes_get_data (text_bytes, NULL), g_bytes_get_size (text_bytes));
+
+  tsr_doom2d_map_free (map);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *changed = replace_past_middle (text, cases[i].find, cases[i].replacement);
+      g_autofree char *spaced = g_strdup (changed);
+      g_autofree char *fast_message = NULL, *general_message = NULL;
+      g_autofree char *fast = read_and_write_text (changed, &fast_message);
+      g_autofree char *general = NULL;
+
+      for (char *line = spaced; line != NULL; line = strchr (line, '\n'))
+        {
+          char *word = line + strspn (line, " \n");
+          char *space = word + strcspn (word, " \n");
+
+          if (*space == ' ')
+            *space = '\t';
+          line = space;
+        }
+      general = read_and_write_text (spaced, &general_message);
+
+      ck_assert_msg ((fast != NULL) == cases[i].loads, "case %u (%s): %s", i, cases[i].replacement,
+                     fast_message != NULL ? fast_message : "loaded");
+      if (fast != NULL)
+        {
+          ck_assert_msg (general != NULL, "case %u: only the fast path loads: %s", i, general_message);
+          ck_assert_msg (strcmp (fast, general) == 0, "case %u: the paths read different maps", i);
+          if (i == 0)
+            ck_assert_str_eq (fast, text);
+        }
+      else
+        {
+          ck_assert_msg (general == NULL, "case %u: only the general path loads", i);
+          ck_assert_str_eq (fast_message, general_message);
+        }
+    }
+}
+END_TEST
+
 START_TEST (test_bad_text_maps)
 {
   const char *cases[] = {
@@ -1910,6 +2024,7 @@ doom2d_suite (void)
   tcase_add_test (real, test_bad_binary_maps);
   tcase_add_test (text, test_text_syntax);
   tcase_add_test (text, test_bad_text_maps);
+  tcase_add_test (text, test_text_fast_path_agrees);
   tcase_add_test (text, test_cp1251);
   tcase_add_test (model, test_schema_tables);
   tcase_add_test (model, test_sample_map);

@@ -1397,13 +1397,55 @@ tsr_doom2d_map_write_binary (const TsrDoom2dMap *map)
   return g_bytes_new_take (out, size);
 }
 
+/* Whether MAP's layout is the one a map read from text gets (tsr_doom2d_map_layout_to_string
+ * would find its tokens those of the plain layout): the blocks with records in the default order,
+ * none reserved or kept empty, nothing at the end. Asked first, without formatting a token. */
+static gboolean
+layout_is_plain (const TsrDoom2dMap *map)
+{
+  guint next = 0;
+
+  if (map->end_size != 0 || (map->trailing != NULL && g_bytes_get_size (map->trailing) > 0))
+    return FALSE;
+  for (guint i = 0; i < map->blocks->len; i++)
+    {
+      const TsrDoom2dBlock *block = &g_array_index (map->blocks, TsrDoom2dBlock, i);
+      guint count;
+
+      if (block->type == 0)
+        {
+          if (block->reserved != 0)
+            return FALSE;
+          continue;
+        }
+      count = tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (block->type)->kind);
+      if (count == 0 && !block->keep_empty)
+        continue;
+      if (count == 0 || block->reserved != 0)
+        return FALSE;
+      /* The next type with records in the default order must be this one. */
+      while (next < G_N_ELEMENTS (default_block_order)
+             && tsr_doom2d_map_count (map, tsr_doom2d_record_type_by_block (default_block_order[next])->kind) == 0)
+        next++;
+      if (next == G_N_ELEMENTS (default_block_order) || default_block_order[next] != block->type)
+        return FALSE;
+      next++;
+    }
+  /* Types the blocks do not list follow in the default order: plain when they are the rest. */
+  return TRUE;
+}
+
 char *
 tsr_doom2d_map_layout_to_string (const TsrDoom2dMap *map)
 {
-  GString *layout = g_string_new (NULL);
-  GString *plain = g_string_new (NULL);
+  GString *layout, *plain;
   gboolean listed[8] = { FALSE };
   guint32 end_reserved = 0;
+
+  if (layout_is_plain (map))
+    return NULL;
+  layout = g_string_new (NULL);
+  plain = g_string_new (NULL);
 
   for (guint i = 0; i < map->blocks->len; i++)
     {

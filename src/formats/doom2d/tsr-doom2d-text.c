@@ -72,7 +72,88 @@ typedef struct {
   guint           room;           /* bytes the writer may write for a non-text value, prefix included */
   Word           *constants;      /* the enumeration's constants' names, in its order */
   Word            by_value[NAMES_BY_VALUE]; /* tsr_field_enum_name of 0..NAMES_BY_VALUE-1 */
+  guint8         *constant_slots; /* CONSTANT_SLOTS: 1 + a constant's index by name_hash, 0 empty */
 } FieldPlan;
+
+/* Whether the LENGTH bytes at NAME make one identifier token. */
+static gboolean
+is_identifier (const char *name,
+               gsize       length)
+{
+  if (length == 0 || !(g_ascii_isalpha (name[0]) || name[0] == '_'))
+    return FALSE;
+  for (gsize i = 1; i < length; i++)
+    if (!(g_ascii_isalnum (name[i]) || name[i] == '_'))
+      return FALSE;
+  return TRUE;
+}
+
+/* The first N bytes of two little-endian words, for N up to 16. */
+#define M(n) ((n) >= 8 ? G_MAXUINT64 : (n) <= 0 ? 0 : (G_GUINT64_CONSTANT (1) << (8 * (n))) - 1)
+#define MASKS(n) { M (n), M ((n) - 8) }
+static const guint64 byte_masks[17][2] = {
+  MASKS (0), MASKS (1), MASKS (2), MASKS (3), MASKS (4), MASKS (5), MASKS (6), MASKS (7), MASKS (8),
+  MASKS (9), MASKS (10), MASKS (11), MASKS (12), MASKS (13), MASKS (14), MASKS (15), MASKS (16),
+};
+#undef MASKS
+#undef M
+
+static inline guint64
+load_le64 (const char *bytes)
+{
+  guint64 word;
+
+  memcpy (&word, bytes, sizeof word);
+  return GUINT64_FROM_LE (word);
+}
+
+/* Whether the N bytes at INPUT (AVAILABLE of them readable) are those of PADDED (a padded name,
+ * or any string with 16 readable bytes): two masked words when they fit, else memcmp. */
+static inline gboolean
+same_bytes (const char *input,
+            gsize       available,
+            const char *padded,
+            gsize       n)
+{
+  if (n <= 16 && available >= 16)
+    return (((load_le64 (input) ^ load_le64 (padded)) & byte_masks[n][0])
+            | ((load_le64 (input + 8) ^ load_le64 (padded + 8)) & byte_masks[n][1])) == 0;
+  return memcmp (input, padded, n) == 0;
+}
+
+/* Constants found by name through a table of this many slots, indexed by name_hash. */
+#define CONSTANT_SLOTS 256
+
+/* A hash of the LENGTH bytes at START (8 of them readable): its first and its last eight. */
+static inline guint
+name_hash (const char *start,
+           gsize       length)
+{
+  guint64 first = load_le64 (start) & byte_masks[MIN (length, 8)][0];
+  guint64 last = length > 8 ? load_le64 (start + length - 8) : 0;
+
+  return (guint) ((((last * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f)) ^ first ^ length)
+                   * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 56);
+}
+
+/* The index of FP's constant named by the LENGTH bytes at START (8 of them readable), or -1. */
+static inline int
+constant_find (const FieldPlan *fp,
+               const char      *start,
+               gsize            length,
+               gsize            available)
+{
+  for (guint h = name_hash (start, length);; h = (h + 1) % CONSTANT_SLOTS)
+    {
+      guint slot = fp->constant_slots[h];
+
+      if (slot == 0)
+        return -1;
+      if (fp->constants[slot - 1].length == length
+          && same_bytes (start, available, fp->constants[slot - 1].name, length))
+        return (int) slot - 1;
+    }
+}
 
 typedef struct {
   const TsrFieldTable *table;
@@ -80,11 +161,19 @@ typedef struct {
   guint                n_fields;
   char                *indent;
   guint                indent_length;
+  /* The fields from QUIET_FROM on are numbers written only when not their default (a panel's
+   * alpha to its end_size_trigger): when their values are DEFAULTS' bytes, the writer skips them
+   * in one comparison. n_fields when the last field is no such number. */
+  guint                quiet_from;
+  TsrFieldValue       *defaults;
+  char                *closing;       /* the block's last line, "  }" (padded) */
+  guint                closing_length;
 } TextPlan;
 
 typedef struct {
   TextPlan  kinds[TSR_DOOM2D_N_KINDS];
   Word      kind_names[TSR_DOOM2D_N_KINDS];
+  Word      record_heads[TSR_DOOM2D_N_KINDS]; /* "\n  panel panel": a record's line up to its number */
   const TsrDoom2dTriggerLayout *layouts[256];
   TextPlan *layout_plans[256];
   guint     n_layouts;
@@ -109,7 +198,11 @@ plan_compile (TextPlan            *plan,
   plan->table = table;
   plan->n_fields = table->n_fields;
   plan->fields = g_new0 (FieldPlan, table->n_fields);
-  plan->indent = g_strnfill (indent, ' ');
+  {
+    g_autofree char *spaces = g_strnfill (indent, ' ');
+
+    plan->indent = (char *) padded_copy (spaces, indent);
+  }
   plan->indent_length = indent;
   for (guint f = 0; f < table->n_fields; f++)
     {
@@ -173,6 +266,19 @@ plan_compile (TextPlan            *plan,
               fp->constants[c] = (Word) { padded_copy (name, strlen (name)), (guint) strlen (name) };
               longest = MAX (longest, fp->constants[c].length);
             }
+          /* The first of a name wins, as in a search in order. */
+          g_assert (field->enumeration->n_constants < CONSTANT_SLOTS / 2);
+          fp->constant_slots = g_new0 (guint8, CONSTANT_SLOTS);
+          for (guint c = 0; c < field->enumeration->n_constants; c++)
+            if (is_identifier (fp->constants[c].name, fp->constants[c].length)
+                && constant_find (fp, fp->constants[c].name, fp->constants[c].length, PAD) < 0)
+              {
+                guint h = name_hash (fp->constants[c].name, fp->constants[c].length);
+
+                while (fp->constant_slots[h] != 0)
+                  h = (h + 1) % CONSTANT_SLOTS;
+                fp->constant_slots[h] = (guint8) (c + 1);
+              }
           for (guint v = 0; v < NAMES_BY_VALUE; v++)
             {
               const char *name = tsr_field_enum_name (field->enumeration, v);
@@ -184,6 +290,24 @@ plan_compile (TextPlan            *plan,
       /* Four numbers of 20 characters, parentheses, spaces and ";\n"; a constant's name; a
        * record kind's name before an index. */
       fp->room = fp->prefix_length + 4 * 21 + 8 + longest + 16 + 2 * PAD;
+    }
+  {
+    g_autofree char *closing = g_strdup_printf ("%*s}", (int) indent - 2, "");
+
+    plan->closing = (char *) padded_copy (closing, indent - 1);
+    plan->closing_length = indent - 1;
+  }
+  plan->defaults = g_new0 (TsrFieldValue, MAX (table->n_fields, 1));
+  for (guint f = 0; f < table->n_fields; f++)
+    memcpy (plan->defaults[f].v, table->fields[f].default_value, sizeof plan->defaults[f].v);
+  plan->quiet_from = table->n_fields;
+  while (plan->quiet_from > 0)
+    {
+      const FieldPlan *fp = &plan->fields[plan->quiet_from - 1];
+
+      if (fp->write_default || fp->op == OP_STRING || fp->op == OP_BYTES)
+        break;
+      plan->quiet_from--;
     }
 }
 
@@ -201,6 +325,11 @@ plans_get (void)
           plan_compile (&plans.kinds[k], &type->table, k == TSR_DOOM2D_KIND_HEADER ? 2 : 4);
           plans.kind_names[k] = (Word) { padded_copy (type->table.name, strlen (type->table.name)),
                                          (guint) strlen (type->table.name) };
+          {
+            g_autofree char *head = g_strdup_printf ("\n  %s %s", type->table.name, type->table.name);
+
+            plans.record_heads[k] = (Word) { padded_copy (head, strlen (head)), (guint) strlen (head) };
+          }
         }
       for (guint t = 0; t < 256; t++)
         {
@@ -490,6 +619,9 @@ put_fields (Out                   *o,
       const FieldPlan *fp = &plan->fields[f];
       const TsrFieldValue *value = &values[f];
 
+      if (f == plan->quiet_from
+          && memcmp (value, &plan->defaults[f], (plan->n_fields - f) * sizeof *value) == 0)
+        break;
       if (fp->op == OP_BYTES)
         {
           if (record->layout == NULL || record->layout->table.n_fields == 0)
@@ -755,36 +887,6 @@ is_word (const Parser *parser,
          gsize         length)
 {
   return parser->type == TOKEN_IDENT && parser->length == length && memcmp (parser->start, word, length) == 0;
-}
-
-/* Whether the N bytes at INPUT (AVAILABLE of them readable) are those of PADDED (a padded name,
- * or any string with 16 readable bytes): two masked words when they fit, else memcmp. */
-static inline gboolean
-same_bytes (const char *input,
-            gsize       available,
-            const char *padded,
-            gsize       n)
-{
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-#define M(n) ((n) >= 8 ? G_MAXUINT64 : (n) <= 0 ? 0 : (G_GUINT64_CONSTANT (1) << (8 * (n))) - 1)
-#define MASKS(n) { M (n), M ((n) - 8) }
-  /* The first N bytes of two words, for N up to 16. */
-  static const guint64 masks[17][2] = {
-    MASKS (0), MASKS (1), MASKS (2), MASKS (3), MASKS (4), MASKS (5), MASKS (6), MASKS (7), MASKS (8),
-    MASKS (9), MASKS (10), MASKS (11), MASKS (12), MASKS (13), MASKS (14), MASKS (15), MASKS (16),
-  };
-#undef MASKS
-#undef M
-  if (n <= 16 && available >= 16)
-    {
-      guint64 a[2], b[2];
-
-      memcpy (a, input, 16);
-      memcpy (b, padded, 16);
-      return (((a[0] ^ b[0]) & masks[n][0]) | ((a[1] ^ b[1]) & masks[n][1])) == 0;
-    }
-#endif
-  return memcmp (input, padded, n) == 0;
 }
 
 /* The identifier token is the padded NAME of LENGTH bytes. */
@@ -1120,13 +1222,25 @@ lookup_constant (const Parser    *parser,
                  gint64          *value)
 {
   const TsrFieldEnum *enumeration = fp->field->enumeration;
+  gsize available = (gsize) (parser->data + parser->size - parser->start);
 
-  for (guint c = 0; c < enumeration->n_constants; c++)
-    if (token_is (parser, fp->constants[c].name, fp->constants[c].length))
-      {
-        *value = enumeration->constants[c].value;
-        return TRUE;
-      }
+  if (available >= 8)
+    {
+      int c = constant_find (fp, parser->start, parser->length, available);
+
+      if (c >= 0)
+        {
+          *value = enumeration->constants[c].value;
+          return TRUE;
+        }
+    }
+  else
+    for (guint c = 0; c < enumeration->n_constants; c++)
+      if (token_is (parser, fp->constants[c].name, fp->constants[c].length))
+        {
+          *value = enumeration->constants[c].value;
+          return TRUE;
+        }
   {
     g_autofree char *name = token_dup (parser);
 
@@ -1134,22 +1248,19 @@ lookup_constant (const Parser    *parser,
   }
 }
 
-/* A tuple as the writer writes it, "(16 1504)", after its '(' (the current token): up to a
- * space, then an optional '-' and 1 to 9 digits per component, in range, and the ')'. Anything
- * else (comments, commas, other spacing, an alpha left out, a value out of range) is left to the
- * general path: FALSE without a change. On success parser->pos is past the ')'. */
+/* A tuple as the writer writes it, "(16 1504)", from after its '(' at *AT, with 64 bytes
+ * readable there: up to a space, then an optional '-' and 1 to 9 digits per component, in range,
+ * and the ')'. Anything else (comments, commas, other spacing, an alpha left out, a value out of
+ * range) is left to the general path: FALSE without a change. On success *AT is past the ')'. */
 static inline gboolean
-parse_tuple_fast (Parser          *parser,
-                  const FieldPlan *fp,
-                  TsrFieldValue   *value)
+scan_tuple_fast (const char      *d,
+                 gsize           *at,
+                 const FieldPlan *fp,
+                 TsrFieldValue   *value)
 {
-  const char *d = parser->data;
-  gsize q = parser->pos;
+  gsize q = *at;
   gint64 v[4];
 
-  /* 4 components of at most 12 bytes and the ')': no bound to check on the way. */
-  if (parser->size - q < 64)
-    return FALSE;
   for (guint i = 0; i < fp->n_components; i++)
     {
       gboolean negative;
@@ -1173,8 +1284,18 @@ parse_tuple_fast (Parser          *parser,
     return FALSE;
   for (guint i = 0; i < fp->n_components; i++)
     value->v[i] = v[i];
-  parser->pos = q + 1;
+  *at = q + 1;
   return TRUE;
+}
+
+/* The tuple after its '(', the current token (see scan_tuple_fast). */
+static inline gboolean
+parse_tuple_fast (Parser          *parser,
+                  const FieldPlan *fp,
+                  TsrFieldValue   *value)
+{
+  /* 4 components of at most 12 bytes and the ')': no bound to check on the way. */
+  return parser->size - parser->pos >= 64 && scan_tuple_fast (parser->data, &parser->pos, fp, value);
 }
 
 static gboolean
@@ -1285,8 +1406,197 @@ parse_value (Parser          *parser,
   return check_range (parser, value->v[0], fp->low, fp->high, field->name);
 }
 
+/* The fast path, for field lines as the writer writes them (`    position (16 1504);`): the value
+ * read straight from the bytes, and the next line's field found by its "    name " prefix, without
+ * tokens. What it does not take (other spacing, comments, strings, expressions, values out of
+ * range, lines near the end of the input) the general path reads from where the fast path left
+ * it, so both give the same values and the same errors. It runs only with FAST_WINDOW bytes
+ * readable below the guard, so within a line it checks no bound. */
+#define FAST_WINDOW 256
+
+/* The end of the identifier of at most 64 bytes at D[Q], or 0. */
+static inline gsize
+scan_ident_fast (const char *d,
+                 gsize       q)
+{
+  gsize start = q;
+
+  if (!(CLASS (d[q]) & CHAR_START))
+    return 0;
+  while (CLASS (d[++q]) & CHAR_IDENT)
+    ;
+  return q - start <= 64 ? q : 0;
+}
+
+/* The offset of the first ';' in the 64 bytes at D, or 64: eight bytes at a time. */
+static inline gsize
+find_semicolon (const char *d)
+{
+  for (gsize i = 0; i < 64; i += 8)
+    {
+      guint64 x = load_le64 (d + i) ^ G_GUINT64_CONSTANT (0x3b3b3b3b3b3b3b3b);
+      /* The lowest byte flagged is the first zero byte of X (flags above it may be false). */
+      guint64 zero = (x - G_GUINT64_CONSTANT (0x0101010101010101)) & ~x & G_GUINT64_CONSTANT (0x8080808080808080);
+
+      if (zero != 0)
+        return i + ((gsize) __builtin_ctzll (zero) >> 3);
+    }
+  return 64;
+}
+
+/* A plain decimal at *AT as parser_next reads it in place: an optional '-', 1 to 18 digits, no
+ * leading zero, not followed by a letter, digit or '_'. */
+static inline gboolean
+scan_decimal_fast (const char *d,
+                   gsize      *at,
+                   gint64     *value)
+{
+  gsize q = *at, first;
+  gboolean negative = d[q] == '-';
+  guint64 magnitude = 0;
+
+  q += negative;
+  first = q;
+  while (q - first <= 18 && (CLASS (d[q]) & CHAR_DIGIT))
+    magnitude = magnitude * 10 + (guint64) (d[q++] - '0');
+  if (q == first || q - first > 18 || (d[first] == '0' && q - first > 1) || (CLASS (d[q]) & CHAR_IDENT))
+    return FALSE;
+  *value = negative ? -(gint64) magnitude : (gint64) magnitude;
+  *at = q;
+  return TRUE;
+}
+
+/* The value of FP and its ';' after the field's name, the current token: *AT past the ';'. FALSE
+ * without a change when the line is not as the fast path takes it. */
+static inline gboolean
+parse_value_fast (Parser          *parser,
+                  const FieldPlan *fp,
+                  TsrFieldValue   *value,
+                  gsize           *at)
+{
+  static const char true_line[16] = "true;", false_line[16] = "false;";
+  const char *d = parser->data;
+  gsize q = parser->pos + 1, end;
+  gint64 v;
+
+  if (d[parser->pos] != ' ')
+    return FALSE;
+  switch (fp->op)
+    {
+    case OP_TUPLE:
+      if (d[q] != '(')
+        return FALSE;
+      q++;
+      if (!scan_tuple_fast (d, &q, fp, value) || d[q] != ';')
+        return FALSE;
+      break;
+    case OP_INT:
+      if (fp->constant_slots != NULL && (CLASS (d[q]) & CHAR_START))
+        {
+          int c;
+
+          /* Up to the ';': the constants are identifiers, so a name found is the token. */
+          end = q + find_semicolon (d + q);
+          if (end - q >= 64 || (c = constant_find (fp, d + q, end - q, FAST_WINDOW)) < 0)
+            return FALSE;
+          v = fp->field->enumeration->constants[c].value;
+          q = end;
+        }
+      else if (!scan_decimal_fast (d, &q, &v))
+        return FALSE;
+      if (d[q] != ';' || v < fp->low || v > fp->high)
+        return FALSE;
+      value->v[0] = v;
+      break;
+    case OP_BOOL:
+      if (same_bytes (d + q, FAST_WINDOW, true_line, 5))
+        value->v[0] = 1, q += 4;
+      else if (same_bytes (d + q, FAST_WINDOW, false_line, 6))
+        value->v[0] = 0, q += 5;
+      else
+        return FALSE;
+      break;
+    case OP_REF:
+      if ((end = scan_ident_fast (d, q)) == 0 || d[end] != ';')
+        return FALSE;
+      if (end - q == 4 && memcmp (d + q, "null", 4) == 0)
+        value->v[0] = -1;
+      else
+        {
+          PendingReference reference = { value, fp->ref_kind, { d + q, end - q }, q };
+
+          LIST_APPEND (&parser->pending, reference);
+        }
+      q = end;
+      break;
+    default:
+      return FALSE;
+    }
+  *at = q + 1;
+  return TRUE;
+}
+
+/* The field of PLAN from NEXT on whose line ("\n    name ") starts at D[Q], made the current
+ * token as parser_next would make its name; -1 when no such line is there. */
+static inline G_ALWAYS_INLINE int
+match_field_line (Parser         *parser,
+                  const TextPlan *plan,
+                  gsize           q,
+                  guint           next)
+{
+  const char *d = parser->data;
+
+  char first;
+
+  /* A field's name by its first letter, then its prefix (indentation, name, space). */
+  if (d[q] != '\n')
+    return -1;
+  q++;
+  first = d[q + plan->indent_length];
+  for (guint g = next; g < plan->n_fields; g++)
+    {
+      const FieldPlan *fp = &plan->fields[g];
+
+      if (fp->name[0] == first && same_bytes (d + q, FAST_WINDOW, fp->prefix, fp->prefix_length))
+        {
+          parser->type = TOKEN_IDENT;
+          parser->offset = q + plan->indent_length;
+          parser->start = d + parser->offset;
+          parser->length = fp->name_length;
+          parser->pos = parser->offset + fp->name_length;
+          return (int) g;
+        }
+    }
+  return -1;
+}
+
+/* Whether PLAN's block closes on the line that starts at D[Q] ("\n  }"): then its '}' is made the
+ * current token, as parser_next would make it. */
+static inline gboolean
+match_closing_line (Parser         *parser,
+                    const TextPlan *plan,
+                    gsize           q)
+{
+  const char *d = parser->data;
+
+  if (d[q] != '\n' || !same_bytes (d + q + 1, FAST_WINDOW, plan->closing, plan->closing_length))
+    return FALSE;
+  parser->type = TOKEN_PUNCT;
+  parser->punct = '}';
+  parser->offset = q + plan->closing_length;
+  parser->pos = parser->offset + 1;
+  return TRUE;
+}
+
+/* Whether the fast path may read from the current position on. */
+static inline gboolean
+fast_window (const Parser *parser)
+{
+  return parser->pos + FAST_WINDOW <= parser->guard;
+}
+
 static gboolean parse_fields (Parser *parser, TsrDoom2dRecord *record, const TextPlan *plan,
-                              TsrFieldValue *values, gboolean top_level);
+                              TsrFieldValue *values, gboolean top_level, int known, gboolean advance);
 
 static gboolean
 apply_raw (Parser          *parser,
@@ -1337,31 +1647,88 @@ is_canonical (const Word *kind,
   return TRUE;
 }
 
-/* A record block: `KIND [NAME] { fields }`; the current token is KIND. */
+/* The next record's line as the writer writes it ("\n\n  panel panel41 {" and its first field's
+ * line) after the '}' that ends the current token, for a record of KIND or of a kind written after
+ * it: the new record's kind, with *NAME its name and the first field's name the current token
+ * (*FIELD its index); HEADER when the line is otherwise (then nothing has changed). */
+static TsrDoom2dKind
+match_record_line (Parser        *parser,
+                   TsrDoom2dKind  kind,
+                   Span          *name,
+                   int           *field)
+{
+  const char *d = parser->data;
+  gsize q = parser->pos;
+
+  if (d[q] != '\n')
+    return TSR_DOOM2D_KIND_HEADER;
+  for (guint k = kind; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      const Word *head = &parser->plans->record_heads[k];
+      gsize first, at;
+      gint64 index;
+
+      if (!same_bytes (d + q + 1, FAST_WINDOW, head->name, head->length))
+        continue;
+      first = at = q + 1 + head->length;
+      if (!scan_decimal_fast (d, &at, &index) || d[first] == '-' || d[at] != ' ' || d[at + 1] != '{')
+        return TSR_DOOM2D_KIND_HEADER;
+      if ((*field = match_field_line (parser, &parser->plans->kinds[k], at + 2, 0)) < 0)
+        return TSR_DOOM2D_KIND_HEADER;
+      name->start = d + first - parser->plans->kind_names[k].length;
+      name->length = at - (gsize) (name->start - d);
+      return k;
+    }
+  return TSR_DOOM2D_KIND_HEADER;
+}
+
+/* Record blocks, `KIND [NAME] { fields }`, from the current token, KIND: the first, and those that
+ * follow it as the writer writes them. */
 static gboolean
 parse_record (Parser        *parser,
               TsrDoom2dKind  kind)
 {
-  TsrDoom2dRecord *record = tsr_doom2d_record_new_batched (kind, &parser->batches[kind]);
   Span name = { NULL, 0 };
-  guint64 index;
+  int known = -1;
+  gboolean named = FALSE;
 
-  tsr_doom2d_map_add (parser->map, record);
-  if (!parser_next (parser))
-    return FALSE;
-  if (parser->type == TOKEN_IDENT)
+  for (;;)
     {
-      name = (Span) { parser->start, parser->length };
-      if (!parser_next (parser))
+      TsrDoom2dRecord *record = tsr_doom2d_record_new_batched (kind, &parser->batches[kind]);
+      const TextPlan *plan = &parser->plans->kinds[kind];
+      guint64 index;
+
+      tsr_doom2d_map_add (parser->map, record);
+      if (!named)
+        {
+          if (!parser_next (parser))
+            return FALSE;
+          if (parser->type == TOKEN_IDENT)
+            {
+              name = (Span) { parser->start, parser->length };
+              if (!parser_next (parser))
+                return FALSE;
+            }
+        }
+      if (parser->canonical[kind]
+          && !(is_canonical (&parser->plans->kind_names[kind], &name, parser->data + parser->size, &index)
+               && index == parser->names[kind].len))
+        parser->canonical[kind] = FALSE;
+      LIST_APPEND (&parser->names[kind], name);
+      if (!named)
+        {
+          if (is_punct (parser, '{') && fast_window (parser))
+            known = match_field_line (parser, plan, parser->pos, 0);
+          if (known < 0 && !expect_punct (parser, '{'))
+            return FALSE;
+        }
+      if (!parse_fields (parser, record, plan, record->values, FALSE, known, FALSE))
         return FALSE;
+      /* The '}' is the current token. */
+      named = fast_window (parser) && (kind = match_record_line (parser, kind, &name, &known)) != TSR_DOOM2D_KIND_HEADER;
+      if (!named)
+        return parser_next (parser);
     }
-  if (parser->canonical[kind]
-      && !(is_canonical (&parser->plans->kind_names[kind], &name, parser->data + parser->size, &index) && index == parser->names[kind].len))
-    parser->canonical[kind] = FALSE;
-  LIST_APPEND (&parser->names[kind], name);
-  if (!expect_punct (parser, '{'))
-    return FALSE;
-  return parse_fields (parser, record, &parser->plans->kinds[kind], record->values, FALSE);
 }
 
 /* The record kind the identifier token names (not the header's "map"), or HEADER when none. */
@@ -1401,13 +1768,17 @@ find_field (const Parser   *parser,
   }
 }
 
-/* Fields up to and including the closing '}'. */
+/* Fields up to the closing '}', and past it when ADVANCE (else the '}' is left the current
+ * token); KNOWN: the index of the field the current token names, when the caller knows it, else
+ * -1. */
 static gboolean
 parse_fields (Parser          *parser,
               TsrDoom2dRecord *record,
               const TextPlan  *plan,
               TsrFieldValue   *values,
-              gboolean         top_level)
+              gboolean         top_level,
+              int              known,
+              gboolean         advance)
 {
   g_autofree char *raw = NULL;
   gboolean data_parsed = FALSE;
@@ -1417,46 +1788,67 @@ parse_fields (Parser          *parser,
     {
       TsrDoom2dKind kind;
       const FieldPlan *fp;
-      int f;
+      gboolean trigger_type;
+      gsize end;
+      int f = known;
 
-      if (parser->type != TOKEN_IDENT)
-        {
-          if (is_punct (parser, '}'))
-            break;
-          if (parser->type == TOKEN_LAYOUT)
-            {
-              if (!top_level || !tsr_doom2d_map_layout_from_string (parser->map, parser->text))
-                return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-blocks comment not understood"));
-              if (!parser_next (parser))
-                return FALSE;
-              continue;
-            }
-          if (parser->type == TOKEN_RAW)
-            {
-              g_free (raw);
-              raw = g_steal_pointer (&parser->text);
-              if (!parser_next (parser))
-                return FALSE;
-              continue;
-            }
-          return parser_fail (parser, parser->type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_INVALID,
-                              _("field name or '}' expected"));
-        }
-      if (top_level && (kind = token_kind (parser)) != TSR_DOOM2D_KIND_HEADER)
-        {
-          if (!parse_record (parser, kind))
-            return FALSE;
-          continue;
-        }
-      f = find_field (parser, plan, next);
+      known = -1;
       if (f < 0)
         {
-          g_autofree char *name = token_dup (parser);
-          g_autofree char *what = g_strdup_printf (_("no field '%s' here"), name);
-          return parser_fail (parser, TSR_ERROR_INVALID, what);
+          if (parser->type != TOKEN_IDENT)
+            {
+              if (is_punct (parser, '}'))
+                break;
+              if (parser->type == TOKEN_LAYOUT)
+                {
+                  if (!top_level || !tsr_doom2d_map_layout_from_string (parser->map, parser->text))
+                    return parser_fail (parser, TSR_ERROR_INVALID, _("tessera-blocks comment not understood"));
+                  if (!parser_next (parser))
+                    return FALSE;
+                  continue;
+                }
+              if (parser->type == TOKEN_RAW)
+                {
+                  g_free (raw);
+                  raw = g_steal_pointer (&parser->text);
+                  if (!parser_next (parser))
+                    return FALSE;
+                  continue;
+                }
+              return parser_fail (parser, parser->type == TOKEN_END ? TSR_ERROR_TRUNCATED : TSR_ERROR_INVALID,
+                                  _("field name or '}' expected"));
+            }
+          if (top_level && (kind = token_kind (parser)) != TSR_DOOM2D_KIND_HEADER)
+            {
+              if (!parse_record (parser, kind))
+                return FALSE;
+              continue;
+            }
+          f = find_field (parser, plan, next);
+          if (f < 0)
+            {
+              g_autofree char *name = token_dup (parser);
+              g_autofree char *what = g_strdup_printf (_("no field '%s' here"), name);
+              return parser_fail (parser, TSR_ERROR_INVALID, what);
+            }
         }
       fp = &plan->fields[f];
       next = (guint) f + 1;
+      trigger_type = record->kind == TSR_DOOM2D_KIND_TRIGGER && values == record->values
+                     && f == TSR_DOOM2D_TRIGGER_TYPE;
+      if (!top_level && !(trigger_type && data_parsed) && fast_window (parser)
+          && parse_value_fast (parser, fp, &values[f], &end))
+        {
+          if (trigger_type)
+            tsr_doom2d_record_set_trigger_type (record, (guint) values[f].v[0]);
+          if ((known = match_field_line (parser, plan, end, next)) < 0 && !match_closing_line (parser, plan, end))
+            {
+              parser->pos = end;
+              if (!parser_next (parser))
+                return FALSE;
+            }
+          continue;
+        }
       if (!parser_next (parser))
         return FALSE;
       if (fp->op == OP_BYTES)
@@ -1476,24 +1868,24 @@ parse_fields (Parser          *parser,
                                   _("triggerdata before the trigger's type, or for a type without data"));
             }
           if (!parse_fields (parser, record, layout_plan (parser->plans, record->layout), record->data_values,
-                             FALSE))
+                             FALSE, -1, TRUE))
             return FALSE;
           continue;
         }
-      if (data_parsed && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
+      if (data_parsed && trigger_type)
         return parser_fail (parser, TSR_ERROR_INVALID, _("the trigger's type after its triggerdata"));
       if (!parse_value (parser, fp, &values[f]))
         return FALSE;
       if (!expect_punct (parser, ';'))
         return FALSE;
-      if (record->kind == TSR_DOOM2D_KIND_TRIGGER && values == record->values && f == TSR_DOOM2D_TRIGGER_TYPE)
+      if (trigger_type)
         tsr_doom2d_record_set_trigger_type (record, (guint) values[f].v[0]);
     }
   /* Applied last: the type's switch of layout clears a trigger's data bytes. The fields' values
    * win over the raw bytes; these only fill what no field covers. */
   if (raw != NULL && !apply_raw (parser, record, raw))
     return FALSE;
-  return parser_next (parser);
+  return !advance || parser_next (parser);
 }
 
 gboolean
@@ -1578,7 +1970,7 @@ tsr_doom2d_map_read_text (const guint8 *data,
   if (!parser_next (&parser) || !expect_punct (&parser, '{'))
     goto out;
   if (!parse_fields (&parser, parser.map->header, &parser.plans->kinds[TSR_DOOM2D_KIND_HEADER],
-                     parser.map->header->values, TRUE))
+                     parser.map->header->values, TRUE, -1, TRUE))
     goto out;
   if (parser.type != TOKEN_END)
     {
