@@ -692,6 +692,16 @@ START_TEST (test_text_fast_path_agrees)
     { "d2d true;", "d2d 1;", TRUE },
     { "d2d true;", "d2d false;", TRUE },
     { "d2d true;", "d2d truest;", FALSE },
+    { "\n  panel panel", "\n  panel panel0", TRUE },
+    { "\n  panel panel", "\n  panel  panel", TRUE },
+    { "\n  panel panel", "\n  item panel", FALSE },
+    { "\n  panel panel", "\n  panel", FALSE },
+    { "\n  panel panel", "\n  panel p", TRUE },
+    { "  }\n\n  panel", "  } // end\n\n  panel", TRUE },
+    { "  }\n\n  panel", "  }\n  panel", TRUE },
+    { "  }\n\n  panel", "  }}\n\n  panel", FALSE },
+    { "  }\n\n  panel", "\n\n  panel", FALSE },
+    { "  }\n\n  item", "  }\n\n  texture texture99 { path \"x\"; }\n\n  item", TRUE },
   };
   g_autoptr(GBytes) bytes = first_real_map ();
   TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
