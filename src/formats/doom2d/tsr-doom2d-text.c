@@ -439,6 +439,33 @@ static inline void
 put_int (Out   *o,
          gint64 value)
 {
+  /* 0..9999, most of a map's numbers: written in place, two digits at a time. */
+  if (G_LIKELY ((guint64) value < 10000))
+    {
+      guint high = (guint) value / 100, low = (guint) value % 100;
+
+      if (high == 0)
+        {
+          if (low < 10)
+            *o->p++ = (char) ('0' + low);
+          else
+            {
+              memcpy (o->p, digit_pairs + 2 * low, 2);
+              o->p += 2;
+            }
+          return;
+        }
+      if (high < 10)
+        *o->p++ = (char) ('0' + high);
+      else
+        {
+          memcpy (o->p, digit_pairs + 2 * high, 2);
+          o->p += 2;
+        }
+      memcpy (o->p, digit_pairs + 2 * low, 2);
+      o->p += 2;
+      return;
+    }
   /* The digits end at the buffer's middle: a copy of 24 bytes from the first stays inside it. */
   char buffer[48];
   char *p = buffer + 24;
@@ -740,7 +767,8 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
           put_int (&o, i);
           PUT_LITERAL (&o, " {\n");
           put_fields (&o, all, map, record, plan, record->values);
-          put_raw (&o, record, plan);
+          if (record->raw != NULL)
+            put_raw (&o, record, plan);
           out_reserve (&o, 8);
           PUT_LITERAL (&o, "  }\n");
         }
@@ -784,6 +812,11 @@ typedef struct {
 } SpanList;
 
 typedef struct {
+  TsrDoom2dRecord **items;
+  guint             len, allocated;
+} RecordList;
+
+typedef struct {
   PendingReference *items;
   guint             len, allocated;
 } PendingList;
@@ -820,6 +853,7 @@ typedef struct {
   TsrDoom2dMap *map;
   PendingList   pending;
   SpanList      names[TSR_DOOM2D_N_KINDS];     /* per record, in order */
+  RecordList    records[TSR_DOOM2D_N_KINDS];   /* the map's, given to it at the end in one step */
   gboolean      canonical[TSR_DOOM2D_N_KINDS]; /* every name so far is the kind's and its index */
   TsrDoom2dRecordBatch batches[TSR_DOOM2D_N_KINDS]; /* the records' memory, per kind */
 } Parser;
@@ -1649,12 +1683,14 @@ is_canonical (const Word *kind,
 
 /* The next record's line as the writer writes it ("\n\n  panel panel41 {" and its first field's
  * line) after the '}' that ends the current token, for a record of KIND or of a kind written after
- * it: the new record's kind, with *NAME its name and the first field's name the current token
- * (*FIELD its index); HEADER when the line is otherwise (then nothing has changed). */
+ * it: the new record's kind, with *NAME its name, *NUMBER the number in it and the first field's
+ * name the current token (*FIELD its index); HEADER when the line is otherwise (then nothing has
+ * changed). */
 static TsrDoom2dKind
 match_record_line (Parser        *parser,
                    TsrDoom2dKind  kind,
                    Span          *name,
+                   guint64       *number,
                    int           *field)
 {
   const char *d = parser->data;
@@ -1671,12 +1707,14 @@ match_record_line (Parser        *parser,
       if (!same_bytes (d + q + 1, FAST_WINDOW, head->name, head->length))
         continue;
       first = at = q + 1 + head->length;
-      if (!scan_decimal_fast (d, &at, &index) || d[first] == '-' || d[at] != ' ' || d[at + 1] != '{')
+      /* The name is canonical (is_canonical): up to 9 digits, no leading zero. */
+      if (!scan_decimal_fast (d, &at, &index) || d[first] == '-' || at - first > 9 || d[at] != ' ' || d[at + 1] != '{')
         return TSR_DOOM2D_KIND_HEADER;
       if ((*field = match_field_line (parser, &parser->plans->kinds[k], at + 2, 0)) < 0)
         return TSR_DOOM2D_KIND_HEADER;
       name->start = d + first - parser->plans->kind_names[k].length;
       name->length = at - (gsize) (name->start - d);
+      *number = (guint64) index;
       return k;
     }
   return TSR_DOOM2D_KIND_HEADER;
@@ -1691,14 +1729,14 @@ parse_record (Parser        *parser,
   Span name = { NULL, 0 };
   int known = -1;
   gboolean named = FALSE;
+  guint64 index = 0; /* the number of a canonical name ("panel41"), else G_MAXUINT64 */
 
   for (;;)
     {
       TsrDoom2dRecord *record = tsr_doom2d_record_new_batched (kind, &parser->batches[kind]);
       const TextPlan *plan = &parser->plans->kinds[kind];
-      guint64 index;
 
-      tsr_doom2d_map_add (parser->map, record);
+      LIST_APPEND (&parser->records[kind], record);
       if (!named)
         {
           if (!parser_next (parser))
@@ -1710,9 +1748,10 @@ parse_record (Parser        *parser,
                 return FALSE;
             }
         }
-      if (parser->canonical[kind]
-          && !(is_canonical (&parser->plans->kind_names[kind], &name, parser->data + parser->size, &index)
-               && index == parser->names[kind].len))
+      if (!named)
+        index = is_canonical (&parser->plans->kind_names[kind], &name, parser->data + parser->size, &index)
+                ? index : G_MAXUINT64;
+      if (index != parser->names[kind].len)
         parser->canonical[kind] = FALSE;
       LIST_APPEND (&parser->names[kind], name);
       if (!named)
@@ -1725,7 +1764,8 @@ parse_record (Parser        *parser,
       if (!parse_fields (parser, record, plan, record->values, FALSE, known, FALSE))
         return FALSE;
       /* The '}' is the current token. */
-      named = fast_window (parser) && (kind = match_record_line (parser, kind, &name, &known)) != TSR_DOOM2D_KIND_HEADER;
+      named = fast_window (parser)
+              && (kind = match_record_line (parser, kind, &name, &index, &known)) != TSR_DOOM2D_KIND_HEADER;
       if (!named)
         return parser_next (parser);
     }
@@ -2000,7 +2040,19 @@ out:
   g_free (parser.text);
   g_free (parser.pending.items);
   for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
-    g_free (parser.names[k].items);
+    {
+      RecordList *records = &parser.records[k];
+
+      if (records->len > 0)
+        {
+          GPtrArray *array = parser.map->records[k];
+
+          g_ptr_array_set_size (array, records->len);
+          memcpy (array->pdata, records->items, records->len * sizeof *records->items);
+        }
+      g_free (records->items);
+      g_free (parser.names[k].items);
+    }
   if (!ok)
     {
       tsr_doom2d_map_free (parser.map);
