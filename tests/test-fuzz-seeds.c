@@ -8,10 +8,13 @@
  *   gimp-palette     their colour tables exported as GIMP palettes, as the shapes browser does
  *   sphere-tmx       the real Sphere maps exported to TMX, with their TSX and PNG in one input
  *   wolf3d-font      the real font chunks of the shareware VGAGRAPH, expanded
- *   wolf3d-huffman   the shareware VGAHEAD, VGADICT and VGAGRAPH in the target's one-input layout */
+ *   wolf3d-huffman   the shareware VGAHEAD, VGADICT and VGAGRAPH in the target's one-input layout
+ *   doom2d-text      the real Doom2D maps in their text form (the reader's fast path takes lines
+ *                    only in inputs of more than 256 bytes, which the fuzzer seldom makes) */
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "formats/marathon/tsr-marathon-shapes.h"
@@ -292,6 +295,40 @@ START_TEST (test_font_seeds)
 }
 END_TEST
 
+START_TEST (test_doom2d_text_seeds)
+{
+  g_autofree char *data = tsr_test_data_require ("doom2d");
+  g_autofree char *folder = seed_folder ("doom2d-text");
+  g_autoptr(GDir) dir = g_dir_open (data, 0, NULL);
+  const char *name;
+  guint written = 0;
+
+  ck_assert_ptr_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (data, name, NULL);
+      g_autofree char *seed = g_strconcat (name, ".txt", NULL);
+      g_autoptr(GBytes) bytes = NULL, text = NULL;
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dMap *map, *again;
+
+      if (!g_str_has_suffix (name, ".map"))
+        continue;
+      bytes = tsr_test_read_file (path);
+      map = tsr_doom2d_map_read_binary (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+      ck_assert_msg (map != NULL, "%s: %s", name, error != NULL ? error->message : "");
+      text = tsr_doom2d_map_write_text (map);
+      again = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+      ck_assert_msg (again != NULL, "%s: %s", seed, error != NULL ? error->message : "");
+      write_seed (folder, seed, text);
+      tsr_doom2d_map_free (again);
+      tsr_doom2d_map_free (map);
+      written++;
+    }
+  ck_assert_uint_gt (written, 0);
+}
+END_TEST
+
 START_TEST (test_graphics_seed)
 {
   g_autofree char *data = tsr_test_data_require ("wolf3d");
@@ -365,6 +402,7 @@ main (void)
   tcase_add_test (seeds, test_tmx_seeds);
   tcase_add_test (seeds, test_font_seeds);
   tcase_add_test (seeds, test_graphics_seed);
+  tcase_add_test (seeds, test_doom2d_text_seeds);
   suite_add_tcase (suite, seeds);
   status = tsr_test_run_suite (suite);
   if (target == NULL || *target == '\0')
