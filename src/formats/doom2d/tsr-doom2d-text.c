@@ -6,7 +6,8 @@
  * Both directions work from a plan per field table (the header, each record type, each trigger
  * data layout), compiled once: per field its "  name " prefix, its name's length, what kind of
  * value it writes and reads, its range and its constants' names by value and with their lengths.
- * The reader matches words in place over the input bytes (no copies, no allocation per token);
+ * The reader matches words in place over the input bytes (no copies, no allocation per token),
+ * and reads the lines the writer writes without tokens at all (the fast path, below parse_value);
  * the writer appends into one buffer through a cursor, with room checked once per field. */
 #include <errno.h>
 #include <glib/gi18n.h>
