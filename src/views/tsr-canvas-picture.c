@@ -15,8 +15,10 @@ struct _TsrCanvasPicture {
 TsrCanvasPicture *
 tsr_canvas_picture_new (cairo_format_t format)
 {
-  TsrCanvasPicture *self = g_new0 (TsrCanvasPicture, 1);
+  TsrCanvasPicture *self;
 
+  g_return_val_if_fail (format == CAIRO_FORMAT_RGB24 || format == CAIRO_FORMAT_ARGB32, NULL);
+  self = g_new0 (TsrCanvasPicture, 1);
   self->format = format;
   self->dirty = cairo_region_create ();
   return self;
@@ -51,7 +53,7 @@ shift_pixels (cairo_surface_t *surface,
 {
   int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
   int stride = cairo_image_surface_get_stride (surface);
-  gsize pixel = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_A8 ? 1 : 4;
+  gsize pixel = 4; /* RGB24 and ARGB32 */
   guint8 *data;
   gsize bytes = (gsize) (width - ABS (sx)) * pixel;
 
@@ -185,18 +187,6 @@ tsr_canvas_picture_paint (TsrCanvasPicture            *self,
     }
   else
     cairo_paint (cr);
-  cairo_restore (cr);
-}
-
-void
-tsr_canvas_picture_mask (TsrCanvasPicture            *self,
-                         cairo_t                     *cr,
-                         const cairo_rectangle_int_t *area)
-{
-  cairo_save (cr);
-  cairo_rectangle (cr, area->x, area->y, area->width, area->height);
-  cairo_clip (cr);
-  cairo_mask_surface (cr, self->surface, 0, 0);
   cairo_restore (cr);
 }
 

@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 typedef struct _TsrCanvasPicture TsrCanvasPicture;
 
 /* FORMAT: CAIRO_FORMAT_RGB24 for layers that cover every pixel (painting it is a copy),
- * CAIRO_FORMAT_ARGB32 for layers drawn over others, CAIRO_FORMAT_A8 for a mask (one colour). */
+ * CAIRO_FORMAT_ARGB32 for layers drawn over others. */
 TsrCanvasPicture *tsr_canvas_picture_new           (cairo_format_t          format);
 void              tsr_canvas_picture_free          (TsrCanvasPicture       *self);
 /* Brings the picture to VIEWPORT: nothing to do when it was drawn for it; its pixels moved when
@@ -38,11 +38,6 @@ void              tsr_canvas_picture_draw          (TsrCanvasPicture       *self
 /* Paints the picture into CR (view pixels, (0, 0) at the view's top-left), only inside AREA
  * when it is not NULL (view pixels). */
 void              tsr_canvas_picture_paint         (TsrCanvasPicture       *self,
-                                                    cairo_t                *cr,
-                                                    const cairo_rectangle_int_t *area);
-/* Paints CR's source through the picture as a mask, inside AREA (view pixels): an A8 picture
- * keeps a one-colour layer (a grid) at a quarter of the memory a blit reads. */
-void              tsr_canvas_picture_mask          (TsrCanvasPicture       *self,
                                                     cairo_t                *cr,
                                                     const cairo_rectangle_int_t *area);
 /* Marks the map area AREA (map units, widened by MARGIN view pixels) to draw again; NULL: all of
