@@ -501,6 +501,64 @@ START_TEST (test_stack_layer_matches_layers)
 }
 END_TEST
 
+/* The panel layer reuses its frame's pixels from view to view, clearing only what the last frame
+ * drew outside the map's area (the background or the kept sky paint that area opaque): at every
+ * step it draws what a new layer draws for the same view — zoomed out (the old frame reached
+ * further), panned off the map's corner, a panel moved outside the map and back, zoomed in so far
+ * that the sky is not kept (the background painted under the scaled sky), and with no textures
+ * (no sky: the background alone). */
+START_TEST (test_panel_frame_reuse_matches_fresh)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *wad = tsr_test_pack_standart_wad (data_dir, folder);
+  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  const char *const *searches[] = { (const char *const[]) { wad, NULL }, (const char *const[]) { NULL } };
+
+  ck_assert_ptr_nonnull (wad);
+  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+  g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
+  for (guint s = 0; s < G_N_ELEMENTS (searches); s++)
+    {
+      TsrDoom2dDocument *d2 = TSR_DOOM2D_DOCUMENT (document);
+      g_autoptr(TsrDoom2dPanelLayer) kept = tsr_doom2d_panel_layer_new (d2, searches[s]);
+      const TsrMapViewport views[] = {
+        { -200, -100, 0.5, 960, 800, 1 }, /* the whole map and more */
+        { 300, 500, 1, 960, 800, 1 },     /* inside the map */
+        { -900, -700, 0.25, 960, 800, 1 },/* zoomed out, the map in a corner */
+        { 1200, 1300, 1, 960, 800, 1 },   /* over the map's bottom-right corner */
+        { 1200, 1300, 1, 960, 800, 1 },   /* the same, a panel moved beyond the edge */
+        { -200, -100, 0.5, 960, 800, 1 }, /* back to the first view, the panel back */
+        { 400, 400, 4, 960, 800, 1 },     /* 6400 px of map: the sky is not kept */
+        { -200, -100, 0.5, 960, 800, 1 },
+      };
+
+      for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+        {
+          g_autoptr(TsrDoom2dPanelLayer) fresh = NULL;
+          cairo_surface_t *a, *b;
+          TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, 60);
+
+          if (v == 4 || v == 5)
+            {
+              g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1,
+                                                                                    v == 4 ? 2000 : -2000, 0, "Move", NULL);
+
+              tsr_document_execute (document, move);
+            }
+          fresh = tsr_doom2d_panel_layer_new (d2, searches[s]);
+          a = draw_layers_into ((TsrCanvasLayer *[]) { TSR_CANVAS_LAYER (kept) }, 1, &views[v]);
+          b = draw_layers_into ((TsrCanvasLayer *[]) { TSR_CANVAS_LAYER (fresh) }, 1, &views[v]);
+          ck_assert_msg (max_difference (a, b) == 0, "search %u, view %u differs by %d", s, v, max_difference (a, b));
+          cairo_surface_destroy (a);
+          cairo_surface_destroy (b);
+        }
+    }
+}
+END_TEST
+
 int
 main (void)
 {
@@ -515,6 +573,7 @@ main (void)
   tcase_add_test (gdk, test_sprite_table);
   tcase_add_test (gdk, test_sprite_layer_draws_game_pictures);
   tcase_add_test (gdk, test_stack_layer_matches_layers);
+  tcase_add_test (gdk, test_panel_frame_reuse_matches_fresh);
   suite_add_tcase (suite, gdk);
   return tsr_test_run_suite (suite);
 }

@@ -166,12 +166,28 @@ set_pattern_origin (cairo_pattern_t *pattern,
 /* Above this many view pixels the sky is scaled on every frame instead of kept. */
 #define SKY_CACHE_MAX_PIXELS (2560 * 2560)
 
-static void
-draw_sky (TsrDoom2dPanelLayer  *self,
-          cairo_t              *cr,
-          const TsrMapViewport *viewport,
+/* The map's area in whole view pixels, clipped to the view (what the background and the sky fill). */
+static cairo_rectangle_int_t
+map_area (const TsrMapViewport *viewport,
           double                map_w,
           double                map_h)
+{
+  double x0, y0, x1, y1;
+
+  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
+  x0 = MAX (round (x0), 0), y0 = MAX (round (y0), 0);
+  x1 = MIN (round (x1), viewport->width), y1 = MIN (round (y1), viewport->height);
+  return (cairo_rectangle_int_t) { (int) x0, (int) y0, (int) MAX (x1 - x0, 0), (int) MAX (y1 - y0, 0) };
+}
+
+/* Makes the sky's kept picture for the map's size in view pixels if it fits the cache; TRUE when
+ * the sky will be that opaque picture (so nothing beneath it needs painting). */
+static gboolean
+prepare_sky (TsrDoom2dPanelLayer  *self,
+             const TsrMapViewport *viewport,
+             double                map_w,
+             double                map_h)
 {
   cairo_pattern_t *pattern;
   cairo_matrix_t matrix;
@@ -179,14 +195,13 @@ draw_sky (TsrDoom2dPanelLayer  *self,
   int w, h;
 
   if (self->sky == NULL || self->sky->n_frames == 0 || map_w <= 0 || map_h <= 0)
-    return;
+    return FALSE;
   pattern = self->sky->frames[0];
   tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
   tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
-  x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
-  w = (int) (x1 - x0), h = (int) (y1 - y0);
+  w = (int) (round (x1) - round (x0)), h = (int) (round (y1) - round (y0));
   if (w <= 0 || h <= 0)
-    return;
+    return FALSE;
   if ((self->sky_surface == NULL || self->sky_width != w || self->sky_height != h)
       && (gint64) w * h <= SKY_CACHE_MAX_PIXELS)
     {
@@ -207,18 +222,41 @@ draw_sky (TsrDoom2dPanelLayer  *self,
       cairo_destroy (sky_cr);
       cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
     }
-  if (self->sky_surface != NULL && self->sky_width == w && self->sky_height == h)
+  return self->sky_surface != NULL && self->sky_width == w && self->sky_height == h;
+}
+
+/* The sky stretched over the map's area: the kept picture prepare_sky made, else the texture
+ * scaled as it is drawn. */
+static void
+draw_sky (TsrDoom2dPanelLayer  *self,
+          cairo_t              *cr,
+          const TsrMapViewport *viewport,
+          double                map_w,
+          double                map_h,
+          gboolean              prepared)
+{
+  cairo_rectangle_int_t area = map_area (viewport, map_w, map_h);
+  cairo_matrix_t matrix;
+  double x0, y0, x1, y1;
+
+  if (self->sky == NULL || self->sky->n_frames == 0 || area.width <= 0 || area.height <= 0)
+    return;
+  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
+  x0 = round (x0), y0 = round (y0), x1 = round (x1), y1 = round (y1);
+  if (prepared)
     cairo_set_source_surface (cr, self->sky_surface, x0, y0);
   else
     {
-      cairo_matrix_init_scale (&matrix, self->sky->width / (double) w, self->sky->height / (double) h);
+      cairo_pattern_t *pattern = self->sky->frames[0];
+
+      cairo_matrix_init_scale (&matrix, self->sky->width / (x1 - x0), self->sky->height / (y1 - y0));
       cairo_matrix_translate (&matrix, -x0, -y0);
       cairo_pattern_set_matrix (pattern, &matrix);
       cairo_pattern_set_filter (pattern, CAIRO_FILTER_BILINEAR);
       cairo_set_source (cr, pattern);
     }
-  cairo_rectangle (cr, MAX (x0, 0), MAX (y0, 0), MIN (x1, viewport->width) - MAX (x0, 0),
-                   MIN (y1, viewport->height) - MAX (y0, 0));
+  cairo_rectangle (cr, area.x, area.y, area.width, area.height);
   cairo_fill (cr);
 }
 
@@ -360,17 +398,8 @@ frame_extents (TsrDoom2dPanelLayer  *self,
       /* A panel of no size is drawn one pixel wide. */
       x0 = MIN (x0, px0), y0 = MIN (y0, py0), x1 = MAX (x1, MAX (px1, px0 + 1)), y1 = MAX (y1, MAX (py1, py0 + 1));
     }
-  /* The map's area as draw_layer filled it (whole pixels), clipped to the view. */
-  {
-    double ox0, oy0, ox1, oy1;
-
-    tsr_map_viewport_to_view (viewport, 0, 0, &ox0, &oy0);
-    tsr_map_viewport_to_view (viewport, map_w, map_h, &ox1, &oy1);
-    ox0 = MAX (round (ox0), 0), oy0 = MAX (round (oy0), 0);
-    ox1 = MIN (round (ox1), viewport->width), oy1 = MIN (round (oy1), viewport->height);
-    self->frame_opaque = (cairo_rectangle_int_t) { (int) ox0, (int) oy0, (int) MAX (ox1 - ox0, 0),
-                                                   (int) MAX (oy1 - oy0, 0) };
-  }
+  /* The map's area as draw_layer filled it, opaque. */
+  self->frame_opaque = map_area (viewport, map_w, map_h);
   x0 = MAX (floor (x0) - 1, 0), y0 = MAX (floor (y0) - 1, 0);
   x1 = MIN (ceil (x1) + 1, viewport->width), y1 = MIN (ceil (y1) + 1, viewport->height);
   self->frame_extents.x = (int) x0;
@@ -413,13 +442,25 @@ panel_layer_draw (TsrCanvasLayer       *layer,
       else
         {
           /* The same pixels again (a new 8 MB surface is zeroed and faulted in on every edit):
-           * only what the last frame drew on is cleared. */
+           * only what the last frame drew on is cleared, but for the map's area, which the
+           * background or the sky paint opaque. */
+          cairo_region_t *stale = cairo_region_create_rectangle (&self->frame_extents);
+          cairo_rectangle_int_t area = map_area (viewport, (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0],
+                                                 (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1]);
+
+          cairo_region_subtract_rectangle (stale, &area);
           frame_cr = cairo_create (self->frame);
           cairo_set_operator (frame_cr, CAIRO_OPERATOR_CLEAR);
-          cairo_rectangle (frame_cr, self->frame_extents.x, self->frame_extents.y, self->frame_extents.width,
-                           self->frame_extents.height);
+          for (int r = 0; r < cairo_region_num_rectangles (stale); r++)
+            {
+              cairo_rectangle_int_t rect;
+
+              cairo_region_get_rectangle (stale, r, &rect);
+              cairo_rectangle (frame_cr, rect.x, rect.y, rect.width, rect.height);
+            }
           cairo_fill (frame_cr);
           cairo_set_operator (frame_cr, CAIRO_OPERATOR_OVER);
+          cairo_region_destroy (stale);
         }
       draw_layer (self, frame_cr, viewport, map, visible);
       frame_extents (self, viewport);
@@ -478,20 +519,21 @@ draw_layer (TsrDoom2dPanelLayer  *self,
   double right = left + viewport->width / viewport->zoom, bottom = top + viewport->height / viewport->zoom;
   double map_w = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
   double map_h = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
-  double x0, y0, x1, y1;
+  cairo_rectangle_int_t area = map_area (viewport, map_w, map_h);
+  gboolean sky_prepared = prepare_sky (self, viewport, map_w, map_h);
   GPtrArray *panels;
 
   self->n_drawn = 0;
   cairo_save (cr);
   /* The liquids' filter reads what lies beneath: the map's background (as the map layer paints
-   * it) must be in this surface too. */
-  tsr_map_viewport_to_view (viewport, 0, 0, &x0, &y0);
-  tsr_map_viewport_to_view (viewport, map_w, map_h, &x1, &y1);
-  cairo_rectangle (cr, round (x0), round (y0), round (x1) - round (x0), round (y1) - round (y0));
-  cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
-  cairo_fill (cr);
-  draw_sky (self, cr, viewport, (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0],
-            (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1]);
+   * it) must be in this surface too, unless the kept sky covers it opaque. */
+  if (!sky_prepared && area.width > 0 && area.height > 0)
+    {
+      cairo_rectangle (cr, area.x, area.y, area.width, area.height);
+      cairo_set_source_rgb (cr, 0.063, 0.063, 0.094);
+      cairo_fill (cr);
+    }
+  draw_sky (self, cr, viewport, map_w, map_h, sky_prepared);
   panels = map->records[TSR_DOOM2D_KIND_PANEL];
   for (int order = 0; order < TSR_DOOM2D_N_DRAW_LAYERS; order++)
     for (guint i = 0; i < panels->len; i++)
