@@ -110,10 +110,7 @@ START_TEST (test_panel_layer_draws_textures)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *wad = tsr_test_pack_standart_wad (data_dir, folder);
-  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  g_autoptr(TsrDocument) document = tsr_test_open_document (data_dir, "df_MAP01.map");
   TsrDoom2dDocument *d2;
   TsrDoom2dMap *map;
   g_autoptr(TsrDoom2dPanelLayer) layer = NULL;
@@ -125,7 +122,6 @@ START_TEST (test_panel_layer_draws_textures)
   guint walls = 0, waters = 0, animated = G_MAXUINT;
 
   ck_assert_ptr_nonnull (wad);
-  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   d2 = TSR_DOOM2D_DOCUMENT (document);
   map = tsr_doom2d_document_get_map (d2);
@@ -279,10 +275,7 @@ START_TEST (test_sprite_layer_draws_game_pictures)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *wad_path = tsr_test_write_game_wad (folder);
-  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  g_autoptr(TsrDocument) document = tsr_test_open_document (data_dir, "df_MAP01.map");
   g_autoptr(TsrDoom2dTextureCache) cache = NULL;
   g_autoptr(TsrDoom2dSpriteLayer) layer = NULL;
   TsrMapViewport viewport = { 0, 0, 1, 1600, 1600, 1 };
@@ -291,7 +284,6 @@ START_TEST (test_sprite_layer_draws_game_pictures)
   TsrDoom2dMap *map;
   guint want = 0, medkits = 0, armors = 0, imps_right = 0, imps_left = 0;
 
-  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
   map = tsr_doom2d_document_get_map (TSR_DOOM2D_DOCUMENT (document));
   ck_assert (g_file_test (wad_path, G_FILE_TEST_EXISTS));
   /* The folder is searched for GAME.WAD without case. */
@@ -354,6 +346,7 @@ START_TEST (test_sprite_layer_draws_game_pictures)
   /* The CLI's render draws the same pictures instead of the markers. */
   {
     g_autoptr(TsrDoom2dResources) resources = tsr_doom2d_resources_new ((const char *const[]) { folder, NULL }, NULL);
+    g_autoptr(GError) error = NULL;
     g_autoptr(TsrImage) image = tsr_doom2d_map_render (map, resources, 1600, 1600, &error);
     guint red = 0;
 
@@ -432,10 +425,7 @@ START_TEST (test_stack_layer_matches_layers)
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *wad = tsr_test_pack_standart_wad (data_dir, folder);
   g_autofree char *game = tsr_test_write_game_wad (folder);
-  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  g_autoptr(TsrDocument) document = tsr_test_open_document (data_dir, "df_MAP01.map");
   g_autoptr(TsrSelection) selection = tsr_selection_new ();
   TsrDoom2dCanvasLayers page;
   TsrCanvasStackLayer *stack;
@@ -446,7 +436,6 @@ START_TEST (test_stack_layer_matches_layers)
   GdkRGBA grid = { 1, 1, 1, 0.5 };
 
   ck_assert_ptr_nonnull (wad);
-  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   d2 = TSR_DOOM2D_DOCUMENT (document);
   tsr_doom2d_canvas_layers_init (&page, d2, (const char *const[]) { wad, folder, NULL }, selection);
@@ -511,14 +500,10 @@ START_TEST (test_panel_frame_reuse_matches_fresh)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *wad = tsr_test_pack_standart_wad (data_dir, folder);
-  g_autofree char *path = g_build_filename (data_dir, "df_MAP01.map", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+  g_autoptr(TsrDocument) document = tsr_test_open_document (data_dir, "df_MAP01.map");
   const char *const *searches[] = { (const char *const[]) { wad, NULL }, (const char *const[]) { NULL } };
 
   ck_assert_ptr_nonnull (wad);
-  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
   g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
   for (guint s = 0; s < G_N_ELEMENTS (searches); s++)
     {

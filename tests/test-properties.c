@@ -153,12 +153,8 @@ END_TEST
 static TsrSphereDocument *
 open_village (void)
 {
-  g_autofree char *path = g_build_filename (data_dir, "village.rmp", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  TsrDocument *document = tsr_document_new_from_file (file, &error);
+  TsrDocument *document = tsr_test_open_document (data_dir, "village.rmp");
 
-  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
   ck_assert (TSR_IS_SPHERE_DOCUMENT (document));
   return TSR_SPHERE_DOCUMENT (document);
 }

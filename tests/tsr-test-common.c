@@ -102,6 +102,19 @@ remove_temp_dirs (void)
     }
 }
 
+TsrDocument *
+tsr_test_open_document (const char *directory,
+                        const char *name)
+{
+  g_autofree char *path = g_build_filename (directory, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  TsrDocument *document = tsr_document_new_from_file (file, &error);
+
+  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
+  return document;
+}
+
 char *
 tsr_test_make_temp_dir (void)
 {

@@ -1,11 +1,13 @@
-/* tsr-test-common.h: what every Check suite shares: finding the real test data (and failing under
- * CI=true when it is missing), reading files, looking up findings, and the standard main(). */
+/* tsr-test-common.h: what every Check suite shares: finding and opening the real test data (and
+ * failing under CI=true when it is missing), reading files, looking up findings, and the standard
+ * main(). */
 #pragma once
 
 #include <check.h>
 #include <glib.h>
 
 #include "core/tsr-finding.h"
+#include "model/tsr-document.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +23,10 @@ GBytes     *tsr_test_read_file        (const char *path);
 /* Prints "TESTDATA: checked N real files (WHAT)" so logs show how much real data was used. */
 void        tsr_test_report_count     (const char *what,
                                        guint       count);
+/* The document of the real file DIRECTORY/NAME; the test fails, naming the file and the error, when
+ * it does not open. (transfer full) */
+TsrDocument *tsr_test_open_document   (const char *directory,
+                                       const char *name);
 /* A new empty temporary folder, removed at exit. */
 char       *tsr_test_make_temp_dir    (void);
 /* The first finding whose "severity: where: what" contains FRAGMENT, or NULL. (transfer none) */
