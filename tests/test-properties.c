@@ -323,21 +323,9 @@ START_TEST (test_sphere_select_similar_and_find)
 }
 END_TEST
 
-static TsrDocument *
-open_file (const char *folder, const char *name)
-{
-  g_autofree char *path = g_build_filename (folder, name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  TsrDocument *document = tsr_document_new_from_file (file, &error);
-
-  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
-  return document;
-}
-
 START_TEST (test_marathon_records_read_only)
 {
-  g_autoptr(TsrDocument) document = open_file (marathon_dir, "chronicles_DreamBrother.sceA");
+  g_autoptr(TsrDocument) document = tsr_test_open_document (marathon_dir, "chronicles_DreamBrother.sceA");
   g_autoptr(TsrMarathonRecordSource) polygons = tsr_marathon_record_source_new (document, 0, TSR_MARATHON_RECORD_POLYGON);
   TsrPropertySource *source = TSR_PROPERTY_SOURCE (polygons);
   TsrMarathonScenario *scenario = tsr_document_get_format_data (document);
@@ -397,7 +385,7 @@ END_TEST
 
 START_TEST (test_doom2d_records_read_only)
 {
-  g_autoptr(TsrDocument) document = open_file (doom2d_dir, "df_MAP01.map");
+  g_autoptr(TsrDocument) document = tsr_test_open_document (doom2d_dir, "df_MAP01.map");
   g_autoptr(TsrDoom2dRecordSource) panels = tsr_doom2d_record_source_new (document, TSR_DOOM2D_KIND_PANEL);
   TsrPropertySource *source = TSR_PROPERTY_SOURCE (panels);
   TsrDoom2dMap *map = ((TsrDoom2dFile *) tsr_document_get_format_data (document))->map;

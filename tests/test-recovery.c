@@ -43,13 +43,9 @@ static TsrDocument *
 open_document (const char *folder,
                const char *name)
 {
-  g_autofree char *path = g_build_filename (folder, name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  TsrDocument *document = tsr_document_new_from_file (file, &error);
+  TsrDocument *document = tsr_test_open_document (folder, name);
 
-  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
-  ck_assert_msg (TSR_IS_TILE_MAP (document), "%s is not a tile map", path);
+  ck_assert_msg (TSR_IS_TILE_MAP (document), "%s is not a tile map", name);
   return document;
 }
 
