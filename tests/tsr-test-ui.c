@@ -164,6 +164,32 @@ tsr_test_ui_match_type (GtkWidget    *widget,
   return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
 }
 
+typedef struct
+{
+  GtkWidget     *widget;
+  GdkPaintable  *paintable;
+  GskRenderNode *node;
+} Shot;
+
+/* Runs right after a frame's layout and paint, when no allocation is pending: a snapshot taken
+ * from the main loop between frames can meet a widget whose resize was queued after the last
+ * layout, and GTK warns then, which a test makes fatal. */
+static void
+shoot_after_paint (GdkFrameClock *clock,
+                   gpointer       user_data)
+{
+  Shot *shot = user_data;
+  GtkSnapshot *snapshot;
+
+  if (shot->node != NULL)
+    return;
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (shot->paintable, GDK_SNAPSHOT (snapshot),
+                          gdk_paintable_get_intrinsic_width (shot->paintable),
+                          gdk_paintable_get_intrinsic_height (shot->paintable));
+  shot->node = gtk_snapshot_free_to_node (snapshot);
+}
+
 void
 tsr_test_ui_save_screenshot (GtkWidget  *widget,
                              const char *directory,
@@ -173,25 +199,28 @@ tsr_test_ui_save_screenshot (GtkWidget  *widget,
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_build_filename (directory, name, NULL);
+  GdkFrameClock *clock;
   graphene_rect_t bounds;
+  Shot shot = { widget, NULL, NULL };
+  gulong handler;
   gint64 end;
 
   g_assert_true (tsr_test_ui_wait_for_size (widget));
   /* Let layout, crossfades and the canvas's budgeted frames settle. */
   tsr_test_ui_iterate_for (400);
   paintable = gtk_widget_paintable_new (widget);
+  shot.paintable = paintable;
+  clock = gtk_widget_get_frame_clock (widget);
+  g_assert_nonnull (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (shoot_after_paint), &shot);
   end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (node == NULL && g_get_monotonic_time () < end)
+  while (shot.node == NULL && g_get_monotonic_time () < end)
     {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                              gdk_paintable_get_intrinsic_width (paintable),
-                              gdk_paintable_get_intrinsic_height (paintable));
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        tsr_test_ui_iterate_for (20);
+      gtk_widget_queue_draw (widget);
+      tsr_test_ui_iterate_for (20);
     }
+  g_signal_handler_disconnect (clock, handler);
+  node = g_steal_pointer (&shot.node);
   g_assert_nonnull (node);
   /* The node's own bounds: client-side decorations draw outside the widget's allocation. */
   gsk_render_node_get_bounds (node, &bounds);
