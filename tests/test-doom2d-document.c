@@ -1520,6 +1520,40 @@ START_TEST (test_map_check)
   texture->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0] = 0;
   tsr_doom2d_map_check (map, findings);
   ck_assert_uint_eq (findings->len, 0);
+
+  /* Texture records: the wall shows texture 0; texture 1 is unused, also when a hidden panel
+   * keeps its number; a panel that shows it uses it. */
+  for (guint t = 0; t < 2; t++)
+    {
+      TsrDoom2dRecord *record = tsr_doom2d_record_new (TSR_DOOM2D_KIND_TEXTURE);
+
+      tsr_field_value_set_text (&record->values[TSR_DOOM2D_TEXTURE_PATH], t == 0 ? "_water_0" : "Standart.wad:D2DTEXTURES\\BRICK");
+      tsr_doom2d_map_add (map, record);
+    }
+  {
+    TsrDoom2dRecord *hidden = new_panel (0, 0, 16, 16, TSR_DOOM2D_PANEL_BACK, 1);
+
+    hidden->values[TSR_DOOM2D_PANEL_FLAGS].v[0] = TSR_DOOM2D_PANEL_FLAG_HIDE;
+    tsr_doom2d_map_add (map, hidden);
+    for (guint pass = 0; pass < 2; pass++)
+      {
+        g_ptr_array_set_size (findings, 0);
+        tsr_doom2d_map_check (map, findings);
+        ck_assert_uint_eq (findings->len, 1);
+        finding = tsr_test_find_finding (findings, "unused texture");
+        ck_assert_ptr_nonnull (finding);
+        ck_assert_int_eq (finding->severity, TSR_SEVERITY_WARNING);
+        ck_assert_str_eq (finding->place.kind, "texture");
+        ck_assert_int_eq (finding->place.index, 1);
+        ck_assert_msg (strstr (finding->what, "D2DTEXTURES\\BRICK") != NULL, "%s", finding->what);
+        /* Blending does not hide a panel; only the hide flag does. */
+        hidden->values[TSR_DOOM2D_PANEL_FLAGS].v[0] |= TSR_DOOM2D_PANEL_FLAG_BLENDING;
+      }
+    hidden->values[TSR_DOOM2D_PANEL_FLAGS].v[0] = TSR_DOOM2D_PANEL_FLAG_BLENDING;
+    g_ptr_array_set_size (findings, 0);
+    tsr_doom2d_map_check (map, findings);
+    ck_assert_uint_eq (findings->len, 0);
+  }
   tsr_doom2d_map_free (map);
 
   /* The real map passes, and the document lists a doubled spawn made in it. */
@@ -1537,6 +1571,8 @@ START_TEST (test_map_check)
           y = tsr_doom2d_map_get (real, TSR_DOOM2D_KIND_AREA, i)->values[0].v[1];
         }
     ck_assert_ptr_null (tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "second player"));
+    /* Every one of its 16 textures is shown by a panel. */
+    ck_assert_ptr_null (tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "unused texture"));
     index = tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_AREA, x, y, TSR_DOOM2D_AREA_PLAYERPOINT1),
                                             "Place Area");
     finding = tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "second player 1 spawn");

@@ -370,6 +370,14 @@ START_TEST (test_schema_tables)
   /* The indices the codec uses by meaning name the fields they claim to. */
   ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_HEADER)->table.fields[TSR_DOOM2D_HEADER_SIZE].name, "size");
   ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table.fields[TSR_DOOM2D_PANEL_TYPE].name, "type");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table.fields[TSR_DOOM2D_PANEL_TEXTURE].name, "texture");
+  ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table.fields[TSR_DOOM2D_PANEL_FLAGS].name, "flags");
+  {
+    gint64 hide = 0;
+
+    ck_assert (tsr_field_enum_lookup (tsr_doom2d_enum_by_name ("PanelFlag"), "PANEL_FLAG_HIDE", &hide));
+    ck_assert_int_eq (hide, TSR_DOOM2D_PANEL_FLAG_HIDE);
+  }
   ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_TYPE].name, "type");
   ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].name, "texture_panel");
   ck_assert_str_eq (tsr_doom2d_record_type (TSR_DOOM2D_KIND_TRIGGER)->table.fields[TSR_DOOM2D_TRIGGER_DATA].name, "triggerdata");
@@ -1878,14 +1886,14 @@ START_TEST (test_pack_standart_wad)
       ck_assert (!entry->texture->back_animation);
       ck_assert_uint_eq (entry->image->width, 384);
 
-      /* One that does not resolve is an error finding naming the texture record and why. */
+      /* One that does not resolve is a warning naming the texture record and why. */
       tsr_field_value_set_text (&tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, 4)->values[TSR_DOOM2D_TEXTURE_PATH],
                                 "Standart.wad:D2DTEXTURES\\NOSUCH");
       ck_assert_uint_eq (tsr_doom2d_texture_cache_check_map (cache, map, findings), 1);
       {
         const TsrFinding *finding = g_ptr_array_index (findings, 0);
 
-        ck_assert_int_eq (finding->severity, TSR_SEVERITY_ERROR);
+        ck_assert_int_eq (finding->severity, TSR_SEVERITY_WARNING);
         ck_assert (tsr_finding_place_is (&finding->place, "texture"));
         ck_assert_int_eq (finding->place.index, 4);
         ck_assert_msg (strstr (finding->what, "no resource D2DTEXTURES\\NOSUCH") != NULL, "%s", finding->what);

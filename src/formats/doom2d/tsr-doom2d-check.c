@@ -123,10 +123,42 @@ check_triggers (const TsrDoom2dMap *map,
     }
 }
 
+/* A texture record no panel shows: hidden panels (PANEL_FLAG_HIDE) keep a texture number only as
+ * filler (the game's editor writes 0), so they do not count. */
+static void
+check_unused_textures (const TsrDoom2dMap *map,
+                       GPtrArray          *findings)
+{
+  guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
+  g_autofree gboolean *used = g_new0 (gboolean, MAX (n, 1));
+
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
+    {
+      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+      gint64 texture = panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+
+      if (!(panel->values[TSR_DOOM2D_PANEL_FLAGS].v[0] & TSR_DOOM2D_PANEL_FLAG_HIDE)
+          && texture >= 0 && texture < n)
+        used[texture] = TRUE;
+    }
+  for (guint t = 0; t < n; t++)
+    if (!used[t])
+      {
+        const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+        TsrFindingPlace place = tsr_finding_place_element (-1, tsr_doom2d_record_type (TSR_DOOM2D_KIND_TEXTURE)->table.name,
+                                                           (gint) t);
+        g_autofree char *where = g_strdup_printf (_("texture %u"), t);
+
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                             _("%s is not shown by any panel (unused texture)"), path != NULL ? path : "");
+      }
+}
+
 void
 tsr_doom2d_map_check (const TsrDoom2dMap *map,
                       GPtrArray          *findings)
 {
   check_spawns (map, findings);
   check_triggers (map, findings);
+  check_unused_textures (map, findings);
 }

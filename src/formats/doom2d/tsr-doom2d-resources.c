@@ -536,7 +536,7 @@ tsr_doom2d_texture_cache_check_map (TsrDoom2dTextureCache *cache,
       failed++;
       place = tsr_finding_place_element (-1, "texture", (gint) i);
       where = g_strdup_printf (_("texture %u"), i);
-      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("%s does not resolve: %s"),
+      tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, _("%s does not resolve: %s"),
                            path != NULL ? path : "", entry->error != NULL ? entry->error->message : "");
     }
   return failed;

@@ -138,8 +138,9 @@ void                          tsr_doom2d_texture_cache_free      (TsrDoom2dTextu
  * lives as long as the cache (transfer none). */
 const TsrDoom2dCachedTexture *tsr_doom2d_texture_cache_get       (TsrDoom2dTextureCache  *cache,
                                                                   const char             *path);
-/* Resolves every texture record of MAP and adds an error finding (kind "texture", its index)
- * for each that does not resolve or decode, saying why. Returns how many failed. */
+/* Resolves every texture record of MAP and adds a warning (kind "texture", its index) for each
+ * that does not resolve or decode, saying why. A warning, not an error: it tells of the resources
+ * this machine has, which neither the map's bytes nor its save depend on. Returns how many failed. */
 guint                         tsr_doom2d_texture_cache_check_map (TsrDoom2dTextureCache  *cache,
                                                                   const TsrDoom2dMap     *map,
                                                                   GPtrArray              *findings);
