@@ -507,6 +507,36 @@ START_TEST (test_doom2d_pack_render_convert)
     ck_assert (g_bytes_equal (again, textured));
   }
 
+  /* validate --resources looks the textures up too: all 14 resolve through the packed archive;
+   * through a folder without it each is a warning naming its record, and the exit status stays 0
+   * (the map itself is sound). Only Doom2D maps take --resources. */
+  result = run_cli ("validate", map, "--resources", wad, NULL);
+  ck_assert_msg (result.status == 0 && strcmp (result.out, "no findings\n") == 0, "%s%s", result.out, result.err);
+  cli_result_clear (&result);
+  {
+    g_autofree char *empty = g_build_filename (folder, "empty", NULL);
+
+    ck_assert (g_mkdir_with_parents (empty, 0700) == 0);
+    result = run_cli ("validate", map, "--resources", empty, NULL);
+  }
+  ck_assert_int_eq (result.status, 0);
+  ck_assert_msg (strstr (result.out, "warning: texture 2: Standart.wad:D2DTEXTURES\\EXIT1 does not resolve: ") != NULL,
+                 "%s", result.out);
+  {
+    g_auto(GStrv) lines = g_strsplit (result.out, "\n", -1);
+
+    ck_assert_uint_eq (g_strv_length (lines), 14 + 1);
+  }
+  cli_result_clear (&result);
+  {
+    g_autofree char *village = g_build_filename (tsr_test_data_root (), "sphere", "village.rmp", NULL);
+
+    result = run_cli ("validate", village, "--resources", wad, NULL);
+  }
+  ck_assert_int_eq (result.status, 2);
+  ck_assert_msg (strstr (result.err, "--resources is for Doom2D Forever maps") != NULL, "%s", result.err);
+  cli_result_clear (&result);
+
   result = run_cli ("convert", map, text, NULL);
   ck_assert_msg (result.status == 0, "%s", result.err);
   cli_result_clear (&result);

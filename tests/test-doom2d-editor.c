@@ -206,6 +206,17 @@ open_in_window (const char *source,
   return page;
 }
 
+/* The row of the first finding FINDINGS shows whose text holds FRAGMENT; fails without one. */
+static guint
+find_finding_row (TsrFindingsView *findings,
+                  const char      *fragment)
+{
+  for (guint i = 0; i < tsr_findings_view_get_n_findings (findings); i++)
+    if (strstr (tsr_findings_view_get_finding (findings, i)->what, fragment) != NULL)
+      return i;
+  g_error ("no finding says \"%s\"", fragment);
+}
+
 static void
 test_edit_and_save (void)
 {
@@ -565,6 +576,78 @@ test_edit_and_save (void)
     }
     g_assert_true (tsr_selection_contains (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), &want));
     tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-check.png");
+  }
+
+  /* Textures in the map check. A texture record whose path names nothing is listed as not
+   * resolving, and a real click on it selects the first panel that shows it; a texture record no
+   * panel shows is listed as unused, and a real click on it chooses it in the panel tool. The
+   * texture chooser follows both edits. */
+  {
+    TsrFindingsView *findings = tsr_doom2d_map_page_get_findings (page);
+    TsrSelection *selection = tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page));
+    GtkWidget *chooser = tsr_doom2d_map_page_get_dropdown (page, "texture");
+    TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+    TsrDoom2dRecord *unused = tsr_doom2d_record_new (TSR_DOOM2D_KIND_TEXTURE);
+    TsrFieldValue value = { 0 };
+    TsrElementRef want;
+    guint texture = G_MAXUINT, shown = G_MAXUINT, added, row;
+    gint64 end;
+
+    for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL) && texture == G_MAXUINT; p++)
+      {
+        record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+        if (!(record->values[TSR_DOOM2D_PANEL_FLAGS].v[0] & TSR_DOOM2D_PANEL_FLAG_HIDE)
+            && strstr (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0])
+                         ->values[TSR_DOOM2D_TEXTURE_PATH].text, "D2DTEXTURES") != NULL)
+          {
+            texture = (guint) record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+            shown = p;
+          }
+      }
+    g_assert_cmpuint (texture, !=, G_MAXUINT);
+    tsr_field_value_set_text (&value, "Standart.wad:D2DTEXTURES\\NOSUCH");
+    g_assert_true (tsr_doom2d_document_set_field (document, TSR_DOOM2D_KIND_TEXTURE, texture, FALSE,
+                                                  TSR_DOOM2D_TEXTURE_PATH, &value, "Set Texture", &error));
+    g_assert_no_error (error);
+    tsr_field_value_clear (&value);
+    tsr_findings_view_refresh (findings);
+    tsr_test_ui_iterate_for (200);
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (chooser))), texture),
+                     ==, "NOSUCH");
+    row = find_finding_row (findings, "NOSUCH does not resolve");
+    g_assert_cmpint (tsr_findings_view_get_finding (findings, row)->severity, ==, TSR_SEVERITY_WARNING);
+    want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, shown);
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_findings_view_get_row (findings, row)));
+    end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+    while (!tsr_selection_contains (selection, &want) && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+    g_assert_true (tsr_selection_contains (selection, &want));
+
+    tsr_field_value_set_text (&unused->values[TSR_DOOM2D_TEXTURE_PATH], "_water_1");
+    added = tsr_doom2d_document_add_record (document, unused, "Add Texture");
+    tsr_doom2d_map_page_show_page (page, "problems");
+    tsr_findings_view_refresh (findings);
+    tsr_test_ui_iterate_for (200);
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (chooser))), ==, added + 1);
+    row = find_finding_row (findings, "unused texture");
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_findings_view_get_row (findings, row)));
+    end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+    while (gtk_drop_down_get_selected (GTK_DROP_DOWN (chooser)) != added && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (chooser)), ==, added);
+    g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PANEL);
+    g_assert_true (gtk_widget_get_visible (chooser));
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-check-textures.png");
+
+    /* Both undone: the chooser lists the map's textures as loaded, the check has neither. */
+    g_assert_true (tsr_undo_stack_undo (stack));
+    g_assert_true (tsr_undo_stack_undo (stack));
+    tsr_findings_view_refresh (findings);
+    tsr_test_ui_iterate_for (100);
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (chooser))), ==, added);
+    for (guint i = 0; i < tsr_findings_view_get_n_findings (findings); i++)
+      g_assert_null (strstr (tsr_findings_view_get_finding (findings, i)->what, "texture"));
+    tsr_doom2d_tool_set_mode (tool, TSR_DOOM2D_TOOL_SELECT);
   }
 
   /* A shot trigger drawn by a real drag: the inspector names its shot type, target and aim as the

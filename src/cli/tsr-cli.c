@@ -391,9 +391,24 @@ run_validate_derived (const char *path)
   return EXIT_OK;
 }
 
+/* --resources names Doom2D resources: only Doom2D maps name resources in other archives. */
+static gboolean
+resources_allowed (const TsrLoaded *loaded,
+                   const char      *path)
+{
+  g_autofree char *message = NULL;
+
+  if (g_str_has_prefix (loaded->format->id, "doom2d-"))
+    return TRUE;
+  message = g_strdup_printf ("--resources is for Doom2D Forever maps, not %s", loaded->format->id);
+  print_file_error (path, message);
+  return FALSE;
+}
+
 static int
 run_validate (int argc, char **argv)
 {
+  g_auto(TsrCliOptions) options = { 0 };
   g_auto(TsrLoaded) loaded = { 0 };
   g_autoptr(GPtrArray) findings = tsr_findings_new ();
   int status;
@@ -402,13 +417,18 @@ run_validate (int argc, char **argv)
     return run_validate_derived (argv[2]);
   if (argc == 3 && strcmp (argv[2], "--derived") == 0)
     return run_validate_derived (argv[1]);
-  if (argc != 2 || strcmp (argv[1], "--derived") == 0)
-    return usage ("validate FILE [--derived]");
+  if (!parse_options ("validate", &argc, &argv, &options) || argc != 2 || strcmp (argv[1], "--derived") == 0)
+    return usage ("validate FILE [--derived] [--resources DIR|WAD]");
   if ((status = load_checked (argv[1], &loaded, G_STRUCT_OFFSET (TsrFormat, validate),
                               "has no validation yet")) != EXIT_OK)
     return status;
+  if (options.resources != NULL && !resources_allowed (&loaded, argv[1]))
+    return EXIT_UNSUPPORTED;
 
   loaded.format->validate (loaded.data, findings);
+  /* With resources, a Doom2D map's textures are looked up and decoded too. */
+  if (options.resources != NULL)
+    tsr_doom2d_file_check_textures (loaded.data, (const char *const *) options.resources, findings);
   print_findings (findings);
   if (findings->len == 0)
     g_print ("no findings\n");
@@ -597,15 +617,8 @@ run_render (int argc, char **argv)
   render_options.level = options.level;
   if (options.resources != NULL)
     {
-      /* Only Doom2D maps name resources in other archives. */
-      if (!g_str_has_prefix (loaded.format->id, "doom2d-"))
-        {
-          g_autofree char *message = g_strdup_printf ("--resources is for Doom2D Forever maps, not %s",
-                                                      loaded.format->id);
-
-          print_file_error (argv[1], message);
-          return EXIT_UNSUPPORTED;
-        }
+      if (!resources_allowed (&loaded, argv[1]))
+        return EXIT_UNSUPPORTED;
       image = tsr_doom2d_file_render (loaded.data, (const char *const *) options.resources,
                                       render_options.level, render_options.width,
                                       render_options.height, &error);
@@ -657,7 +670,7 @@ static int run_help (int argc, char **argv);
 static const TsrCliCommand commands[] = {
   { "info", "FILE [--json]", "Detected format and a summary of the file", run_info },
   { "roundtrip", "FILE", "Load and serialize; print 'identical' or where the bytes differ", run_roundtrip },
-  { "validate", "FILE [--derived]", "The format's checks, one 'error|warning: WHERE: WHAT' line each; --derived: Marathon derived data against the engine's", run_validate },
+  { "validate", "FILE [--derived] [--resources DIR|WAD]", "The format's checks, one 'error|warning: WHERE: WHAT' line each; --derived: Marathon derived data against the engine's; --resources: Doom2D textures looked up there too", run_validate },
   { "formats", "", "The formats Tessera knows and what it can do with each", run_formats },
   { "convert", "IN OUT [--level N] [--to ID] [--force]", "Convert to the format OUT's extension names", run_convert },
   { "render", "FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]", "Draw a map or image as PNG", run_render },

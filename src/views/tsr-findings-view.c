@@ -11,8 +11,9 @@ struct _TsrFindingsView {
   GtkWidget    parent_instance;
 
   TsrDocument *document;
-  GPtrArray   *shown;          /* TsrFinding, borrowed from FINDINGS, in display order */
+  GPtrArray   *shown;          /* TsrFinding, borrowed from FINDINGS and EXTRA, in display order */
   GPtrArray   *findings;       /* a reference to the document's array */
+  GPtrArray   *extra;          /* owned: what "collect-findings" handlers added */
   guint        refresh_source;
   guint        n_errors;
   guint        n_warnings;
@@ -38,6 +39,7 @@ enum {
 
 enum {
   FINDING_ACTIVATED,
+  COLLECT_FINDINGS,
   N_SIGNALS
 };
 
@@ -143,24 +145,32 @@ rebuild (TsrFindingsView *self)
     gtk_list_box_remove (self->list, child);
   g_ptr_array_set_size (self->shown, 0);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
+  g_clear_pointer (&self->extra, g_ptr_array_unref);
 
   if (self->document != NULL)
     {
+      GPtrArray *sources[2];
+
       self->findings = g_ptr_array_ref (tsr_document_get_findings (self->document));
+      self->extra = tsr_findings_new ();
+      g_signal_emit (self, signals[COLLECT_FINDINGS], 0, self->extra);
+      sources[0] = self->findings;
+      sources[1] = self->extra;
       /* Errors first: they are what stops a save. */
       for (int pass = 0; pass < 2; pass++)
-        for (guint i = 0; i < self->findings->len; i++)
-          {
-            TsrFinding *finding = g_ptr_array_index (self->findings, i);
+        for (guint s = 0; s < G_N_ELEMENTS (sources); s++)
+          for (guint i = 0; i < sources[s]->len; i++)
+            {
+              TsrFinding *finding = g_ptr_array_index (sources[s], i);
 
-            if ((pass == 0) != (finding->severity == TSR_SEVERITY_ERROR))
-              continue;
-            g_ptr_array_add (self->shown, finding);
-            gtk_list_box_append (self->list, create_row (finding, self->activatable));
-          }
+              if ((pass == 0) != (finding->severity == TSR_SEVERITY_ERROR))
+                continue;
+              g_ptr_array_add (self->shown, finding);
+              gtk_list_box_append (self->list, create_row (finding, self->activatable));
+            }
     }
-  set_counts (self, tsr_findings_count (self->findings, TSR_SEVERITY_ERROR),
-              tsr_findings_count (self->findings, TSR_SEVERITY_WARNING));
+  set_counts (self, tsr_findings_count (self->findings, TSR_SEVERITY_ERROR) + tsr_findings_count (self->extra, TSR_SEVERITY_ERROR),
+              tsr_findings_count (self->findings, TSR_SEVERITY_WARNING) + tsr_findings_count (self->extra, TSR_SEVERITY_WARNING));
   update_summary (self);
   gtk_widget_set_visible (GTK_WIDGET (self->scroller), self->shown->len > 0);
 }
@@ -268,12 +278,14 @@ tsr_findings_view_activate (TsrFindingsView *self,
 {
   /* Held: a handler may switch what the document shows (a level), which re-validates. */
   g_autoptr(GPtrArray) findings = NULL;
+  g_autoptr(GPtrArray) extra = NULL;
   gboolean handled = FALSE;
 
   g_return_val_if_fail (TSR_IS_FINDINGS_VIEW (self), FALSE);
   if (!self->activatable || index >= self->shown->len)
     return FALSE;
   findings = g_ptr_array_ref (self->findings);
+  extra = g_ptr_array_ref (self->extra);
   g_signal_emit (self, signals[FINDING_ACTIVATED], 0, g_ptr_array_index (self->shown, index), &handled);
   return handled;
 }
@@ -312,6 +324,7 @@ tsr_findings_view_finalize (GObject *object)
 
   g_ptr_array_unref (self->shown);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
+  g_clear_pointer (&self->extra, g_ptr_array_unref);
   G_OBJECT_CLASS (tsr_findings_view_parent_class)->finalize (object);
 }
 
@@ -400,6 +413,9 @@ tsr_findings_view_class_init (TsrFindingsViewClass *klass)
     g_signal_new ("finding-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   g_signal_accumulator_true_handled, NULL, NULL,
                   G_TYPE_BOOLEAN, 1, G_TYPE_POINTER);
+  signals[COLLECT_FINDINGS] =
+    g_signal_new ("collect-findings", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-findings-view.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrFindingsView, box);

@@ -18,6 +18,10 @@ G_BEGIN_DECLS
 /* "finding-activated" (const TsrFinding *finding) → gboolean: a row was clicked (or activated
  * with the keyboard); a handler that showed the finding's place returns TRUE, otherwise the
  * view rings the bell. Only emitted while "activatable" is TRUE. */
+/* "collect-findings" (GPtrArray *findings): emitted on every validation, after the document's
+ * own findings are read; handlers add TsrFindings the document cannot know (a page's resources,
+ * say) to FINDINGS, which the view owns. They are shown and counted with the document's, but
+ * never stop a save: that is the document's findings alone. */
 #define TSR_TYPE_FINDINGS_VIEW (tsr_findings_view_get_type ())
 G_DECLARE_FINAL_TYPE (TsrFindingsView, tsr_findings_view, TSR, FINDINGS_VIEW, GtkWidget)
 

@@ -391,6 +391,22 @@ describe (gconstpointer data, JsonBuilder *builder)
 
 /* Rendering */
 
+/* FILE's own archive, then SEARCH, then the game folders. (transfer full) */
+static TsrDoom2dResources *
+file_resources (const TsrDoom2dFile *file,
+                const char *const   *search)
+{
+  g_auto(GStrv) folders = tsr_doom2d_file_game_folders (file);
+  g_autoptr(GStrvBuilder) places = g_strv_builder_new ();
+  g_auto(GStrv) all = NULL;
+
+  if (search != NULL)
+    g_strv_builder_addv (places, (const char **) search);
+  g_strv_builder_addv (places, (const char **) folders);
+  all = g_strv_builder_end (places);
+  return tsr_doom2d_resources_new ((const char *const *) all, file->wad);
+}
+
 TsrImage *
 tsr_doom2d_file_render (TsrDoom2dFile      *file,
                         const char *const  *search,
@@ -399,9 +415,6 @@ tsr_doom2d_file_render (TsrDoom2dFile      *file,
                         guint               height,
                         GError            **error)
 {
-  g_auto(GStrv) folders = tsr_doom2d_file_game_folders (file);
-  g_autoptr(GStrvBuilder) places = g_strv_builder_new ();
-  g_auto(GStrv) all = NULL;
   g_autoptr(TsrDoom2dResources) resources = NULL;
 
   if (level > 0 && !tsr_doom2d_file_select_map (file, (guint) level, error))
@@ -411,12 +424,21 @@ tsr_doom2d_file_render (TsrDoom2dFile      *file,
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("the archive holds no map to draw"));
       return NULL;
     }
-  if (search != NULL)
-    g_strv_builder_addv (places, (const char **) search);
-  g_strv_builder_addv (places, (const char **) folders);
-  all = g_strv_builder_end (places);
-  resources = tsr_doom2d_resources_new ((const char *const *) all, file->wad);
+  resources = file_resources (file, search);
   return tsr_doom2d_map_render (file->map, resources, width, height, error);
+}
+
+guint
+tsr_doom2d_file_check_textures (TsrDoom2dFile     *file,
+                                const char *const *search,
+                                GPtrArray         *findings)
+{
+  g_autoptr(TsrDoom2dTextureCache) cache = NULL;
+
+  if (file->map == NULL)
+    return 0;
+  cache = tsr_doom2d_texture_cache_new (file_resources (file, search), NULL, NULL);
+  return tsr_doom2d_texture_cache_check_map (cache, file->map, findings);
 }
 
 static TsrImage *

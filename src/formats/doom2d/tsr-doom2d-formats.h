@@ -33,6 +33,12 @@ TsrImage      *tsr_doom2d_file_render        (TsrDoom2dFile      *file,
                                               guint               width,
                                               guint               height,
                                               GError            **error);
+/* Resolves and decodes (without GTK) every texture record of FILE's map, looked up as
+ * tsr_doom2d_file_render looks them up, and adds a warning to FINDINGS for each that fails
+ * (tsr_doom2d_texture_cache_check_map). Returns how many failed. */
+guint          tsr_doom2d_file_check_textures (TsrDoom2dFile     *file,
+                                               const char *const *search,
+                                               GPtrArray         *findings);
 /* Writes FILE->map back into FILE->wad's resource (as binary or text, as it was read). */
 gboolean       tsr_doom2d_file_store_map     (TsrDoom2dFile *file,
                                               GError       **error);

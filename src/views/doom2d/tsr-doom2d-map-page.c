@@ -209,26 +209,56 @@ on_texture_changed (GObject          *dropdown,
   apply_texture (self);
 }
 
+/* The chooser's name for texture record T: the path's last part. */
+static const char *
+texture_label (const TsrDoom2dMap *map,
+               guint               t)
+{
+  const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+  const char *name = path != NULL ? MAX (strrchr (path, '\\'), strrchr (path, ':')) : NULL;
+
+  return name != NULL ? name + 1 : path != NULL ? path : "";
+}
+
+/* Lists the map's texture records in the chooser, keeping the chosen one when it still exists. */
 static void
 fill_textures (TsrDoom2dMapPage *self)
 {
   TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   TsrDoom2dTextureCache *cache = tsr_doom2d_panel_layer_get_cache (self->layers.panels);
+  guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->texture_dropdown));
 
   g_ptr_array_set_size (self->thumbnails, 0);
-  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); t++)
+  for (guint t = 0; t < n; t++)
     {
       const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
-      const char *name = path != NULL ? MAX (strrchr (path, '\\'), strrchr (path, ':')) : NULL;
 
       /* The first frame of the real texture, from the same cache the panels are drawn from. */
       g_ptr_array_add (self->thumbnails, tsr_doom2d_texture_get_frame (tsr_doom2d_texture_cache_get (cache, path != NULL ? path : ""), 0));
-      gtk_string_list_append (names, name != NULL ? name + 1 : path != NULL ? path : "");
+      gtk_string_list_append (names, texture_label (map, t));
     }
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), G_LIST_MODEL (names));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), selected < n ? selected : 0);
   apply_texture (self);
+}
+
+/* Whether the chooser no longer lists the map's texture records as they are (an edit added,
+ * removed or renamed one). */
+static gboolean
+textures_changed (TsrDoom2dMapPage *self)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+  GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (self->texture_dropdown));
+  guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
+
+  if (names == NULL || g_list_model_get_n_items (names) != n)
+    return TRUE;
+  for (guint t = 0; t < n; t++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (names), t), texture_label (map, t)) != 0)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -535,6 +565,8 @@ on_undo_stack_changed (TsrUndoStack     *stack,
     tsr_doom2d_map_layer_update (self->layers.grid);
   if (self->layers.panels != NULL)
     tsr_doom2d_panel_layer_update (self->layers.panels);
+  if (self->document != NULL && self->layers.panels != NULL && textures_changed (self))
+    fill_textures (self);
   update_inspector (self);
 }
 
@@ -639,6 +671,45 @@ box_centre (const TsrVectorBounds *box,
 
 /* --- Findings --- */
 
+/* The texture records that do not resolve with this page's resources join the map check. */
+static void
+on_collect_findings (TsrFindingsView  *view,
+                     GPtrArray        *findings,
+                     TsrDoom2dMapPage *self)
+{
+  if (self->document == NULL || self->layers.panels == NULL)
+    return;
+  tsr_doom2d_texture_cache_check_map (tsr_doom2d_panel_layer_get_cache (self->layers.panels),
+                                      tsr_doom2d_document_get_map (self->document), findings);
+}
+
+/* A texture record's place: the first panel that shows it, selected; else (an unused texture) the
+ * texture chooser of the panel tool with it chosen. */
+static gboolean
+show_texture (TsrDoom2dMapPage *self,
+              guint             texture)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+
+  if (texture >= tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE))
+    return FALSE;
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
+    {
+      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+
+      if (panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] == texture
+          && !(panel->values[TSR_DOOM2D_PANEL_FLAGS].v[0] & TSR_DOOM2D_PANEL_FLAG_HIDE))
+        {
+          tsr_doom2d_map_page_select_record (self, TSR_DOOM2D_KIND_PANEL, p);
+          return TRUE;
+        }
+    }
+  tsr_doom2d_tool_set_mode (TSR_DOOM2D_TOOL (self->tool), TSR_DOOM2D_TOOL_PANEL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), texture);
+  gtk_widget_grab_focus (self->texture_dropdown);
+  return TRUE;
+}
+
 static gboolean
 on_finding_activated (TsrFindingsView  *view,
                       const TsrFinding *finding,
@@ -654,7 +725,9 @@ on_finding_activated (TsrFindingsView  *view,
       return TRUE;
     }
   type = tsr_doom2d_record_type_by_name (finding->place.kind);
-  if (type == NULL || type->kind == TSR_DOOM2D_KIND_HEADER || type->kind == TSR_DOOM2D_KIND_TEXTURE
+  if (type != NULL && type->kind == TSR_DOOM2D_KIND_TEXTURE)
+    return show_texture (self, (guint) finding->place.index);
+  if (type == NULL || type->kind == TSR_DOOM2D_KIND_HEADER
       || (guint) finding->place.index >= tsr_doom2d_map_count (tsr_doom2d_document_get_map (self->document), type->kind))
     return FALSE;
   tsr_doom2d_map_page_select_record (self, type->kind, (guint) finding->place.index);
@@ -794,6 +867,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_map_canvas_set_session (self->canvas, self->session);
 
   /* Textures for new panels: the first the map has. */
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), NULL);
   fill_textures (self);
   fill_maps (self);
   apply_palettes (self);
@@ -973,6 +1047,7 @@ build (TsrDoom2dMapPage *self)
   self->findings = TSR_FINDINGS_VIEW (tsr_findings_view_new ());
   g_object_set (self->findings, "activatable", TRUE, NULL);
   g_signal_connect (self->findings, "finding-activated", G_CALLBACK (on_finding_activated), self);
+  g_signal_connect (self->findings, "collect-findings", G_CALLBACK (on_collect_findings), self);
   side_page (self, GTK_WIDGET (self->findings), "problems", _("Map Check"));
   self->history = tsr_history_view_new ();
   side_page (self, self->history, "history", _("History"));
