@@ -8,6 +8,8 @@
  * deletion. */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "core/tsr-file.h"
 #include "edit/doom2d/tsr-doom2d-tool.h"
 #include "edit/tsr-move-elements-command.h"
@@ -1226,6 +1228,88 @@ START_TEST (test_random_edits_text_map)
 END_TEST
 
 
+/* Save As converts a map file by the new name's extension: .txt writes the text map, .map the
+ * binary again (the real map's bytes), and the document is of the format it last saved. What would
+ * change the file's kind (a map as an archive, an archive as a map) or lose data (a text-only
+ * field as binary) is refused with nothing written. */
+START_TEST (test_save_as_converts)
+{
+  g_autofree char *path = map_path ();
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *copy = g_build_filename (folder, "a.map", NULL);
+  g_autofree char *text_path = g_build_filename (folder, "b.txt", NULL);
+  g_autofree char *binary_path = g_build_filename (folder, "c.map", NULL);
+  g_autofree char *archive_path = g_build_filename (folder, "d.wad", NULL);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(TsrDoom2dDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) text_file = g_file_new_for_path (text_path);
+  g_autoptr(GFile) binary_file = g_file_new_for_path (binary_path);
+  g_autoptr(GFile) archive_file = g_file_new_for_path (archive_path);
+  TsrDoom2dRecord *panel;
+  int move_speed;
+
+  ck_assert (g_file_set_contents (copy, g_bytes_get_data (original, NULL), (gssize) g_bytes_get_size (original), NULL));
+  document = open_path (copy);
+  ck_assert_str_eq (tsr_document_get_format_id (TSR_DOCUMENT (document)), "doom2d-map");
+
+  ck_assert_msg (tsr_document_save (TSR_DOCUMENT (document), text_file, 0, &error), "%s", error ? error->message : "");
+  ck_assert_str_eq (tsr_document_get_format_id (TSR_DOCUMENT (document)), "doom2d-text");
+  ck_assert (g_file_equal (tsr_document_get_file (TSR_DOCUMENT (document)), text_file));
+  {
+    g_autoptr(GBytes) text = tsr_test_read_file (text_path);
+    TsrDoom2dMap *map = tsr_doom2d_map_read_text (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error);
+    g_autoptr(GBytes) binary = NULL;
+
+    ck_assert_msg (map != NULL, "%s", error ? error->message : "");
+    binary = tsr_doom2d_map_write_binary (map);
+    ck_assert (g_bytes_equal (binary, original));
+    tsr_doom2d_map_free (map);
+  }
+
+  /* A text-only value has no place in the binary map. */
+  panel = tsr_doom2d_map_get (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_PANEL, 0);
+  move_speed = tsr_field_table_find (&tsr_doom2d_record_type (TSR_DOOM2D_KIND_PANEL)->table, "move_speed");
+  ck_assert_int_ge (move_speed, 0);
+  panel->values[move_speed].v[0] = 3;
+  ck_assert (!tsr_document_save (TSR_DOCUMENT (document), binary_file, 0, &error));
+  ck_assert_msg (strstr (error->message, "move_speed") != NULL && strstr (error->message, "save it as .txt") != NULL,
+                 "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (!g_file_test (binary_path, G_FILE_TEST_EXISTS));
+  ck_assert_str_eq (tsr_document_get_format_id (TSR_DOCUMENT (document)), "doom2d-text");
+  panel->values[move_speed].v[0] = 0;
+
+  ck_assert_msg (tsr_document_save (TSR_DOCUMENT (document), binary_file, 0, &error), "%s", error ? error->message : "");
+  ck_assert_str_eq (tsr_document_get_format_id (TSR_DOCUMENT (document)), "doom2d-map");
+  {
+    g_autoptr(GBytes) binary = tsr_test_read_file (binary_path);
+    ck_assert (g_bytes_equal (binary, original));
+  }
+
+  /* A map file does not become an archive, nor an archive a map file. */
+  ck_assert (!tsr_document_save (TSR_DOCUMENT (document), archive_file, 0, &error));
+  ck_assert_msg (strstr (error->message, "a map file is saved as .map (binary) or .txt (text)") != NULL, "%s",
+                 error->message);
+  g_clear_error (&error);
+  ck_assert (!g_file_test (archive_path, G_FILE_TEST_EXISTS));
+  g_clear_object (&document);
+  {
+    g_autofree char *source = g_build_filename (data_dir, "dfwad_W73A_1.wad", NULL);
+    g_autoptr(GBytes) wad = tsr_test_read_file (source);
+    g_autoptr(GFile) as_map = g_file_new_for_path (copy);
+
+    ck_assert (g_file_set_contents (archive_path, g_bytes_get_data (wad, NULL), (gssize) g_bytes_get_size (wad), NULL));
+    ck_assert (g_unlink (copy) == 0);
+    document = open_path (archive_path);
+    ck_assert (!tsr_document_save (TSR_DOCUMENT (document), as_map, 0, &error));
+    ck_assert_msg (strstr (error->message, "an archive of maps is saved as an archive") != NULL, "%s", error->message);
+    ck_assert (!g_file_test (copy, G_FILE_TEST_EXISTS));
+  }
+}
+END_TEST
+
+
 /* --- The tool, through the same entry points the canvas calls --- */
 
 static void
@@ -1664,6 +1748,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_copy_paste_remaps_targets);
   tcase_add_test (real, test_random_edits_undo_all);
   tcase_add_test (real, test_random_edits_text_map);
+  tcase_add_test (real, test_save_as_converts);
   suite_add_tcase (suite, real);
   return suite;
 }

@@ -140,6 +140,19 @@ tsr_document_get_property (GObject *object, guint prop_id, GValue *value, GParam
     }
 }
 
+/* The format a save at PATH writes: the class's choice, else the loaded one. */
+static const TsrFormat *
+format_for_path (TsrDocument *self,
+                 const char  *path)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  const TsrFormat *format = NULL;
+
+  if (TSR_DOCUMENT_GET_CLASS (self)->format_for_path != NULL)
+    format = TSR_DOCUMENT_GET_CLASS (self)->format_for_path (self, path);
+  return format != NULL ? format : priv->format;
+}
+
 static GPtrArray *
 tsr_document_real_serialize (TsrDocument *self,
                              const char  *path,
@@ -147,13 +160,15 @@ tsr_document_real_serialize (TsrDocument *self,
 {
   TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
 
-  if (priv->format->save == NULL)
+  const TsrFormat *format = format_for_path (self, path);
+
+  if (format->save == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   _("%s files cannot be saved yet"), priv->format->name);
+                   _("%s files cannot be saved yet"), format->name);
       return NULL;
     }
-  return priv->format->save (priv->data, path, error);
+  return format->save (priv->data, path, error);
 }
 
 static void
@@ -509,6 +524,16 @@ tsr_document_save (TsrDocument  *self,
       tsr_error_prefix (error, _("saving %s"), priv->display_name);
       return FALSE;
     }
+  /* Saved in another format (Save As converted): the document is of that format now. */
+  {
+    const TsrFormat *written = format_for_path (self, path);
+
+    if (written != priv->format)
+      {
+        priv->format = written;
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORMAT_ID]);
+      }
+  }
 
   if (priv->file == NULL || !g_file_equal (priv->file, file))
     {

@@ -35,8 +35,13 @@ struct _TsrDocumentClass {
    * yet, such as a script being edited). Optional. */
   void       (*validate)  (TsrDocument *self,
                            GPtrArray   *findings);
+  /* The format a save at PATH writes (Save As to another extension can convert). Optional:
+   * NULL, or a NULL answer, keeps the loaded format. After a successful save in another format
+   * the document is of that format. */
+  const TsrFormat *(*format_for_path) (TsrDocument *self,
+                                       const char  *path);
 
-  gpointer padding[7];
+  gpointer padding[6];
 };
 
 /* Loads FILE (local files only), detecting its format by content. */

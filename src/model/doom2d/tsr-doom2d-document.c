@@ -394,6 +394,90 @@ tsr_doom2d_document_attach (TsrDocument *document,
   return TRUE;
 }
 
+typedef enum {
+  SAVE_KEEP,    /* an extension that names no Doom2D format: as loaded */
+  SAVE_BINARY,  /* .map */
+  SAVE_TEXT,    /* .txt */
+  SAVE_ARCHIVE, /* .wad, .dfwad, .dfz, .zip (the game names ZIP archives .wad too) */
+} SaveKind;
+
+static SaveKind
+save_kind (const char *path)
+{
+  static const struct { const char *suffix; SaveKind kind; } suffixes[] = {
+    { ".map", SAVE_BINARY }, { ".txt", SAVE_TEXT }, { ".wad", SAVE_ARCHIVE }, { ".dfwad", SAVE_ARCHIVE },
+    { ".dfz", SAVE_ARCHIVE }, { ".zip", SAVE_ARCHIVE },
+  };
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    if (g_str_has_suffix (lower, suffixes[i].suffix))
+      return suffixes[i].kind;
+  return SAVE_KEEP;
+}
+
+/* Save As converts a map file between binary (.map) and text (.txt) by the new name's extension;
+ * an archive stays the archive it is. */
+static const TsrFormat *
+tsr_doom2d_document_format_for_path (TsrDocument *document,
+                                     const char  *path)
+{
+  TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (document);
+  SaveKind kind = save_kind (path);
+
+  if (self->file->wad != NULL || (kind != SAVE_BINARY && kind != SAVE_TEXT))
+    return NULL;
+  return tsr_format_registry_lookup (tsr_format_registry_get_default (),
+                                     kind == SAVE_TEXT ? "doom2d-text" : "doom2d-map");
+}
+
+/* Refuses a save that would change what the file is (a map file as an archive, an archive as a
+ * map) or lose data (a text map's text-only fields as binary). An archive keeps its own kind
+ * (DFWAD or ZIP) under any archive extension. */
+static gboolean
+check_save_path (TsrDoom2dDocument *self,
+                 const char        *path,
+                 GError           **error)
+{
+  TsrDoom2dFile *file = self->file;
+  SaveKind kind = save_kind (path);
+  g_autoptr(GPtrArray) lost = NULL;
+
+  if (kind == SAVE_KEEP)
+    return TRUE;
+  if (file->wad != NULL && (kind == SAVE_BINARY || kind == SAVE_TEXT))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   _("%s: an archive of maps is saved as an archive (.wad, .dfz); tessera-cli convert "
+                     "takes a map out of it"), path);
+      return FALSE;
+    }
+  if (file->wad == NULL && kind == SAVE_ARCHIVE)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                   _("%s: a map file is saved as .map (binary) or .txt (text); tessera-cli convert "
+                     "puts it into an archive"), path);
+      return FALSE;
+    }
+  if (kind != SAVE_BINARY || g_strcmp0 (tsr_document_get_format_id (TSR_DOCUMENT (self)), "doom2d-text") != 0)
+    return TRUE;
+  lost = g_ptr_array_new_with_free_func (g_free);
+  tsr_doom2d_map_binary_losses (file->map, lost);
+  if (lost->len == 0)
+    return TRUE;
+  g_ptr_array_add (lost, NULL);
+  {
+    g_autofree char *list = g_strjoinv (", ", (char **) lost->pdata);
+
+    g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                 ngettext ("%s: the binary format has no place for %u value of this text map (%s); save it as .txt",
+                           "%s: the binary format has no place for %u values of this text map (%s); save it as .txt",
+                           lost->len - 1),
+                 path, lost->len - 1, list);
+  }
+  return FALSE;
+}
+
 /* Each edited map of an archive goes back into its resource before the archive is written (the
  * shown one through the format's save). */
 static GPtrArray *
@@ -403,6 +487,9 @@ tsr_doom2d_document_serialize (TsrDocument *document,
 {
   TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (document);
   TsrDoom2dFile *file = self->file;
+
+  if (!check_save_path (self, path, error))
+    return NULL;
 
   for (guint i = 0; file->wad != NULL && i < self->kept_maps->len; i++)
     if (g_ptr_array_index (self->kept_maps, i) != NULL)
@@ -462,6 +549,7 @@ tsr_doom2d_document_class_init (TsrDoom2dDocumentClass *klass)
   object_class->get_property = tsr_doom2d_document_get_property;
   TSR_DOCUMENT_CLASS (klass)->attach = tsr_doom2d_document_attach;
   TSR_DOCUMENT_CLASS (klass)->serialize = tsr_doom2d_document_serialize;
+  TSR_DOCUMENT_CLASS (klass)->format_for_path = tsr_doom2d_document_format_for_path;
 
   properties[PROP_MAP_INDEX] = g_param_spec_uint ("map-index", NULL, NULL, 0, G_MAXUINT, 0,
                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
