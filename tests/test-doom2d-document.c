@@ -12,6 +12,7 @@
 
 #include "core/tsr-file.h"
 #include "edit/doom2d/tsr-doom2d-tool.h"
+#include "model/doom2d/tsr-doom2d-new-map.h"
 #include "edit/tsr-move-elements-command.h"
 #include "edit/tsr-remove-elements-command.h"
 #include "formats/doom2d/tsr-doom2d-check.h"
@@ -1330,6 +1331,83 @@ tool_drag (TsrTool *tool, double x0, double y0, double x1, double y1, TsrModifie
 /* Texture-sized panels: with the texture's frame size known, a Ctrl-click draws one panel of that
  * size at the grid cell, and a drag snaps to whole tiles (at least one); without a size (a
  * texture that does not resolve) the grid rules as before. Undone to the loaded bytes. */
+/* Drawn panels follow the game editor's texture rules. On a new map (no texture records) a wall
+ * is hidden (texture 0 as filler) and the map still validates clean; with a texture, a wall shows
+ * it, a liquid shows it through PANEL_FLAG_WATERTEXTURES, a lift and a monster boundary get none
+ * (texture 0, no flags) and do not snap to the texture's size; texture numbers of panels that
+ * show none are never reported, and they leave a texture unused. */
+START_TEST (test_tool_panel_texture_rules)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) created = tsr_doom2d_new_map ("RULES", 640, 480, &error);
+  TsrDoom2dDocument *document = TSR_DOOM2D_DOCUMENT (created);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (created);
+  g_autoptr(TsrTool) tool = NULL;
+  TsrDoom2dTool *d2;
+  const TsrDoom2dRecord *record;
+  static const struct { gint64 type; gint64 texture; gint64 flags; } expected[] = {
+    { TSR_DOOM2D_PANEL_WALL, 0, 0 },
+    { TSR_DOOM2D_PANEL_WATER, 0, TSR_DOOM2D_PANEL_FLAG_WATERTEXTURES },
+    { TSR_DOOM2D_PANEL_LIFTUP, 0, 0 },
+    { TSR_DOOM2D_PANEL_BLOCKMON, 0, 0 },
+  };
+
+  ck_assert_msg (created != NULL, "%s", error ? error->message : "");
+  tsr_edit_session_set_layer (session, G_OBJECT (document));
+  tool = tsr_doom2d_tool_new (session, document);
+  d2 = TSR_DOOM2D_TOOL (tool);
+  tsr_edit_session_set_tool (session, tool);
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PANEL);
+  tsr_doom2d_tool_set_texture (d2, 0);
+  tsr_doom2d_tool_set_panel_type (d2, TSR_DOOM2D_PANEL_WALL);
+  tool_drag (tool, 16, 400, 200, 440, 0);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), 1);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, 0);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], 0);
+  ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_FLAGS].v[0], TSR_DOOM2D_PANEL_FLAG_HIDE);
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (created), TSR_SEVERITY_ERROR), 0);
+
+  {
+    TsrDoom2dRecord *texture = tsr_doom2d_record_new (TSR_DOOM2D_KIND_TEXTURE);
+
+    tsr_field_value_set_text (&texture->values[TSR_DOOM2D_TEXTURE_PATH], "Standart.wad:D2DTEXTURES\\BRICK");
+    tsr_doom2d_document_add_record (document, texture, "Add Texture");
+  }
+  tsr_doom2d_tool_set_texture (d2, 0);
+  tsr_doom2d_tool_set_texture_size (d2, 64, 64);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+
+      tsr_doom2d_tool_set_panel_type (d2, expected[i].type);
+      tool_drag (tool, 16, 16 + 80 * i, 50, 40 + 80 * i, 0);
+      ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), n + 1);
+      record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n);
+      ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TYPE].v[0], expected[i].type);
+      ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], expected[i].texture);
+      ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_FLAGS].v[0], expected[i].flags);
+      /* Textured panels snap to whole tiles of the texture; lifts and boundaries to the grid. */
+      ck_assert_int_eq (record->values[TSR_DOOM2D_PANEL_SIZE].v[0],
+                        tsr_doom2d_panel_type_has_texture (expected[i].type) ? 64 : 32);
+      ck_assert (tsr_doom2d_panel_shows_texture (record) == tsr_doom2d_panel_type_has_texture (expected[i].type));
+    }
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (created), TSR_SEVERITY_ERROR), 0);
+
+  /* Only the lift and the boundary keep texture 0 once the wall and the water are gone: unused.
+   * A filler number out of range is no error. */
+  {
+    const guint shown[] = { 1, 2 };
+
+    ck_assert (tsr_doom2d_document_remove_records (document, TSR_DOOM2D_KIND_PANEL, shown, 2, "Delete"));
+  }
+  ck_assert_ptr_nonnull (tsr_test_find_finding (tsr_document_get_findings (created), "unused texture"));
+  tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, 1)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] = 99;
+  tsr_document_invalidate_findings (created);
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (created), TSR_SEVERITY_ERROR), 0);
+}
+END_TEST
+
 START_TEST (test_tool_texture_sized_panels)
 {
   g_autofree char *path = map_path ();
@@ -1742,6 +1820,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_archive_with_two_maps);
   tcase_add_test (real, test_tool_modes);
   tcase_add_test (real, test_tool_texture_sized_panels);
+  tcase_add_test (real, test_tool_panel_texture_rules);
   tcase_add_test (real, test_map_check);
   tcase_add_test (real, test_constants_named);
   tcase_add_test (real, test_resize_map);

@@ -595,12 +595,12 @@ test_edit_and_save (void)
 
     for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL) && texture == G_MAXUINT; p++)
       {
-        record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
-        if (!(record->values[TSR_DOOM2D_PANEL_FLAGS].v[0] & TSR_DOOM2D_PANEL_FLAG_HIDE)
-            && strstr (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0])
-                         ->values[TSR_DOOM2D_TEXTURE_PATH].text, "D2DTEXTURES") != NULL)
+        gint64 t = tsr_doom2d_panel_shown_texture (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p));
+
+        if (t >= 0 && strstr (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) t)->values[TSR_DOOM2D_TEXTURE_PATH].text,
+                              "D2DTEXTURES") != NULL)
           {
-            texture = (guint) record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+            texture = (guint) t;
             shown = p;
           }
       }

@@ -109,7 +109,8 @@ snap_down (TsrDoom2dTool *self,
 static gboolean
 textured (TsrDoom2dTool *self)
 {
-  return self->mode == TSR_DOOM2D_TOOL_PANEL && self->snap && self->texture_width > 0 && self->texture_height > 0;
+  return self->mode == TSR_DOOM2D_TOOL_PANEL && self->snap && self->texture_width > 0 && self->texture_height > 0
+         && tsr_doom2d_panel_type_has_texture (self->panel_type);
 }
 
 /* The core tool the mode delegates to. */
@@ -285,7 +286,8 @@ doom2d_tool_press (TsrTool            *tool,
       self->y0 = self->y1 = snap_down (self, event->y);
       /* Ctrl-click: a panel of its texture's size at the cell clicked. */
       self->texture_sized = self->mode == TSR_DOOM2D_TOOL_PANEL && (event->modifiers & TSR_MODIFIER_CONTROL)
-                            && self->texture_width > 0 && self->texture_height > 0;
+                            && self->texture_width > 0 && self->texture_height > 0
+                            && tsr_doom2d_panel_type_has_texture (self->panel_type);
       if (self->texture_sized)
         self->x1 = self->x0 + self->texture_width, self->y1 = self->y0 + self->texture_height;
       tsr_tool_overlay_changed (tool);
@@ -346,6 +348,30 @@ doom2d_tool_drag (TsrTool            *tool,
     }
 }
 
+/* A new panel's type and texture by the game editor's rules: lifts and boundaries get none
+ * (texture 0, no flags); liquids show their texture record (PANEL_FLAG_WATERTEXTURES), or their
+ * type's special texture when the map has no texture to give; other panels without a texture to
+ * give are hidden (PANEL_FLAG_HIDE, texture 0 as filler). */
+static void
+set_panel_texture (TsrDoom2dTool   *self,
+                   TsrDoom2dRecord *record)
+{
+  gint64 type = self->panel_type;
+  gboolean has = self->texture >= 0
+                 && self->texture < tsr_doom2d_map_count (tsr_doom2d_document_get_map (self->document), TSR_DOOM2D_KIND_TEXTURE);
+  gint64 flags = 0;
+
+  if (!tsr_doom2d_panel_type_has_texture (type))
+    has = FALSE;
+  else if (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2))
+    flags = has ? TSR_DOOM2D_PANEL_FLAG_WATERTEXTURES : 0;
+  else if (!has)
+    flags = TSR_DOOM2D_PANEL_FLAG_HIDE;
+  record->values[TSR_DOOM2D_PANEL_TYPE].v[0] = type;
+  record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] = has ? self->texture : 0;
+  record->values[TSR_DOOM2D_PANEL_FLAGS].v[0] = flags;
+}
+
 static void
 finish_drawing (TsrDoom2dTool *self)
 {
@@ -361,10 +387,7 @@ finish_drawing (TsrDoom2dTool *self)
   record->values[1].v[0] = (gint64) MIN (w, G_MAXUINT16);
   record->values[1].v[1] = (gint64) MIN (h, G_MAXUINT16);
   if (panel)
-    {
-      record->values[TSR_DOOM2D_PANEL_TYPE].v[0] = self->panel_type;
-      record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] = MAX (self->texture, 0);
-    }
+    set_panel_texture (self, record);
   else
     {
       tsr_doom2d_record_set_trigger_type (record, (guint) self->trigger_type);

@@ -123,8 +123,9 @@ check_triggers (const TsrDoom2dMap *map,
     }
 }
 
-/* A texture record no panel shows: hidden panels (PANEL_FLAG_HIDE) keep a texture number only as
- * filler (the game's editor writes 0), so they do not count. */
+/* A texture record no panel shows (tsr_doom2d_panel_shown_texture): hidden panels, lifts and
+ * boundaries keep a texture number only as filler (the game's editor writes 0), so they do not
+ * count. */
 static void
 check_unused_textures (const TsrDoom2dMap *map,
                        GPtrArray          *findings)
@@ -134,11 +135,9 @@ check_unused_textures (const TsrDoom2dMap *map,
 
   for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
     {
-      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
-      gint64 texture = panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+      gint64 texture = tsr_doom2d_panel_shown_texture (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p));
 
-      if (!(panel->values[TSR_DOOM2D_PANEL_FLAGS].v[0] & TSR_DOOM2D_PANEL_FLAG_HIDE)
-          && texture >= 0 && texture < n)
+      if (texture >= 0 && texture < n)
         used[texture] = TRUE;
     }
   for (guint t = 0; t < n; t++)

@@ -1613,6 +1613,33 @@ tsr_doom2d_map_binary_losses (const TsrDoom2dMap *map,
       record_losses (g_ptr_array_index (map->records[k], i), i, lost);
 }
 
+/* Panel rules */
+
+gboolean
+tsr_doom2d_panel_type_has_texture (gint64 type)
+{
+  return !(type & (TSR_DOOM2D_PANEL_LIFTUP | TSR_DOOM2D_PANEL_LIFTDOWN | TSR_DOOM2D_PANEL_LIFTLEFT
+                   | TSR_DOOM2D_PANEL_LIFTRIGHT | TSR_DOOM2D_PANEL_BLOCKMON));
+}
+
+gboolean
+tsr_doom2d_panel_shows_texture (const TsrDoom2dRecord *panel)
+{
+  gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
+  gint64 flags = panel->values[TSR_DOOM2D_PANEL_FLAGS].v[0];
+
+  if (!tsr_doom2d_panel_type_has_texture (type) || (flags & TSR_DOOM2D_PANEL_FLAG_HIDE))
+    return FALSE;
+  return !(type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2))
+         || (flags & TSR_DOOM2D_PANEL_FLAG_WATERTEXTURES);
+}
+
+gint64
+tsr_doom2d_panel_shown_texture (const TsrDoom2dRecord *panel)
+{
+  return tsr_doom2d_panel_shows_texture (panel) ? panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] : -1;
+}
+
 /* Edits */
 
 guint
@@ -1714,6 +1741,7 @@ validate_references (const TsrDoom2dMap    *map,
                      const TsrField *fields,
                      guint                 n_fields,
                      const TsrFieldValue *values,
+                     gboolean              texture_filler,
                      GPtrArray            *findings)
 {
   for (guint f = 0; f < n_fields; f++)
@@ -1721,7 +1749,9 @@ validate_references (const TsrDoom2dMap    *map,
       TsrDoom2dKind kind;
       gint64 v = values[f].v[0];
 
-      if (fields[f].reference == TSR_DOOM2D_REF_NONE)
+      /* A panel that shows no texture keeps its number as filler: the game never reads it. */
+      if (fields[f].reference == TSR_DOOM2D_REF_NONE
+          || (texture_filler && fields[f].reference == TSR_DOOM2D_REF_TEXTURE))
         continue;
       kind = reference_kind (fields[f].reference);
       if ((v < 0 && fields[f].reference != TSR_DOOM2D_REF_TEXTURE && v == -1)
@@ -1770,10 +1800,11 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
                                 : tsr_finding_place_at (-1, type->table.name, (gint) i, TSR_FINDING_POINT_PIXELS,
                                                         (double) box.x, (double) box.y);
 
-        validate_references (map, &place, where, type->table.fields, type->table.n_fields, record->values, findings);
+        validate_references (map, &place, where, type->table.fields, type->table.n_fields, record->values,
+                             k == TSR_DOOM2D_KIND_PANEL && !tsr_doom2d_panel_shows_texture (record), findings);
         if (record->layout != NULL)
           validate_references (map, &place, where, record->layout->table.fields, record->layout->table.n_fields,
-                               record->data_values, findings);
+                               record->data_values, FALSE, findings);
         for (guint f = 0; f < type->table.n_fields; f++)
           if (type->table.fields[f].type == TSR_FIELD_CHARS)
             {

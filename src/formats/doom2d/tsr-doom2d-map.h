@@ -57,6 +57,16 @@ TsrDoom2dMap    *tsr_doom2d_map_read_binary   (const guint8 *data,
                                                gsize         size,
                                                GError      **error);
 GBytes          *tsr_doom2d_map_write_binary  (const TsrDoom2dMap *map);
+/* The game's panel rules. Lifts (streams) and monster boundaries never show a texture; a
+ * hidden panel (PANEL_FLAG_HIDE) shows none; a liquid without PANEL_FLAG_WATERTEXTURES shows its
+ * type's special water texture, not a record. */
+gboolean         tsr_doom2d_panel_type_has_texture (gint64 type);
+/* Whether PANEL shows a texture record by those rules (else its number is only filler, which the
+ * game never reads). */
+gboolean         tsr_doom2d_panel_shows_texture    (const TsrDoom2dRecord *panel);
+/* The texture record PANEL shows, or -1 when it shows none. */
+gint64           tsr_doom2d_panel_shown_texture    (const TsrDoom2dRecord *panel);
+
 /* Adds to LOST ("panel 3: move_speed") every text-only field holding a non-default value. */
 void             tsr_doom2d_map_binary_losses (const TsrDoom2dMap *map,
                                                GPtrArray          *lost);

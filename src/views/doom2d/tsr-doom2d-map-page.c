@@ -695,10 +695,7 @@ show_texture (TsrDoom2dMapPage *self,
     return FALSE;
   for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
     {
-      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
-
-      if (panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] == texture
-          && !(panel->values[TSR_DOOM2D_PANEL_FLAGS].v[0] & TSR_DOOM2D_PANEL_FLAG_HIDE))
+      if (tsr_doom2d_panel_shown_texture (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p)) == texture)
         {
           tsr_doom2d_map_page_select_record (self, TSR_DOOM2D_KIND_PANEL, p);
           return TRUE;
