@@ -912,6 +912,25 @@ START_TEST (test_validation)
 END_TEST
 
 /* A DFWAD made around the real map: round trip, then edit the map and keep everything else. */
+/* How many resources of the archive BYTES lie in a section whose name ends in TEXTURES. */
+static guint
+wad_entries_in_textures (GBytes *bytes)
+{
+  TsrDoom2dWad *wad = tsr_doom2d_archive_read (bytes, NULL);
+  guint n = 0;
+
+  ck_assert_ptr_nonnull (wad);
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      const TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      g_autofree char *section = g_ascii_strup (entry->section, -1);
+
+      n += !entry->is_section && g_str_has_suffix (section, "TEXTURES");
+    }
+  tsr_doom2d_wad_free (wad);
+  return n;
+}
+
 START_TEST (test_wad_around_real_map)
 {
   g_autoptr(GBytes) lump = first_real_map ();
@@ -1871,6 +1890,27 @@ START_TEST (test_pack_standart_wad)
             }
         }
       ck_assert_uint_eq (resolved, 14);
+      /* What the archive offers as textures: every picture of its *TEXTURES sections, once
+       * whatever the case of its name, each one resolving and decoding; through the game folder,
+       * an archive it lacks adds nothing. */
+      {
+        const char *archives[] = { "Standart.wad", "STANDART.WAD", how == 1 ? "NoSuch.wad" : NULL, NULL };
+        g_autoptr(GPtrArray) offered = tsr_doom2d_resources_list_textures (tsr_doom2d_texture_cache_get_resources (cache),
+                                                                            archives);
+        gboolean exit1 = FALSE;
+
+        ck_assert_uint_eq (offered->len, wad_entries_in_textures (packed));
+        ck_assert_uint_ge (offered->len, 200);
+        for (guint o = 0; o < offered->len; o++)
+          {
+            const char *path = g_ptr_array_index (offered, o);
+
+            exit1 |= strcmp (path, "Standart.wad:D2DTEXTURES\\EXIT1") == 0;
+            entry = tsr_doom2d_texture_cache_get (cache, path);
+            ck_assert_msg (entry->image != NULL, "%s: %s", path, entry->error ? entry->error->message : "");
+          }
+        ck_assert (exit1);
+      }
       /* The same entry again, without resolving anew. */
       ck_assert_ptr_eq (tsr_doom2d_texture_cache_get (cache, "STANDART.WAD:d2dtextures\\exit1"),
                         tsr_doom2d_texture_cache_get (cache, "Standart.wad:D2DTEXTURES\\EXIT1"));

@@ -204,6 +204,44 @@ tsr_doom2d_resources_lookup (TsrDoom2dResources *resources,
   return tsr_doom2d_wad_get_data (wad, entry, error);
 }
 
+static void
+list_archive_textures (const TsrDoom2dWad *wad,
+                       const char         *archive,
+                       GPtrArray          *paths)
+{
+  for (guint i = 0; i < wad->entries->len; i++)
+    {
+      const TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      g_autofree char *section = g_ascii_strup (entry->section != NULL ? entry->section : "", -1);
+
+      if (!entry->is_section && g_str_has_suffix (section, "TEXTURES"))
+        g_ptr_array_add (paths, g_strdup_printf ("%s:%s\\%s", archive, entry->section, entry->name));
+    }
+}
+
+GPtrArray *
+tsr_doom2d_resources_list_textures (TsrDoom2dResources *resources,
+                                    const char *const  *archives)
+{
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  if (resources->own != NULL)
+    list_archive_textures (resources->own, "", paths);
+  for (guint i = 0; archives != NULL && archives[i] != NULL; i++)
+    {
+      const TsrDoom2dWad *wad;
+
+      /* The own archive is listed first already; each other archive once, whatever its case. */
+      if (archives[i][0] == '\0' || !g_hash_table_add (seen, g_ascii_strdown (archives[i], -1)))
+        continue;
+      wad = open_archive (resources, archives[i], NULL);
+      if (wad != NULL)
+        list_archive_textures (wad, archives[i], paths);
+    }
+  return paths;
+}
+
 void
 tsr_doom2d_texture_free (TsrDoom2dTexture *texture)
 {
@@ -514,6 +552,12 @@ tsr_doom2d_texture_cache_get (TsrDoom2dTextureCache *cache,
     }
   g_hash_table_insert (cache->entries, g_steal_pointer (&key), entry);
   return entry;
+}
+
+TsrDoom2dResources *
+tsr_doom2d_texture_cache_get_resources (TsrDoom2dTextureCache *cache)
+{
+  return cache->resources;
 }
 
 guint

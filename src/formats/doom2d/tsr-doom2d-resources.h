@@ -74,6 +74,13 @@ void                    tsr_doom2d_resources_free         (TsrDoom2dResources *r
 GBytes                 *tsr_doom2d_resources_lookup       (TsrDoom2dResources *resources,
                                                            const char         *path,
                                                            GError            **error);
+/* The pictures maps can name as textures: every resource of a section whose name ends in
+ * "TEXTURES" (D2DTEXTURES, TEXTURES, ...), first of the map's own archive, then of each archive
+ * ARCHIVES names (looked up as paths are; missing ones are skipped), as maps name them
+ * ('Standart.wad:D2DTEXTURES\BRICK'; ':TEXTURES\W73A' in the own archive), each archive's in its
+ * directory order. (transfer full: char *) */
+GPtrArray              *tsr_doom2d_resources_list_textures (TsrDoom2dResources *resources,
+                                                            const char *const  *archives);
 TsrDoom2dTexture       *tsr_doom2d_resources_load_texture (TsrDoom2dResources *resources,
                                                            const char         *path,
                                                            GError            **error);
@@ -138,6 +145,8 @@ void                          tsr_doom2d_texture_cache_free      (TsrDoom2dTextu
  * lives as long as the cache (transfer none). */
 const TsrDoom2dCachedTexture *tsr_doom2d_texture_cache_get       (TsrDoom2dTextureCache  *cache,
                                                                   const char             *path);
+/* The resources CACHE resolves through (transfer none). */
+TsrDoom2dResources           *tsr_doom2d_texture_cache_get_resources (TsrDoom2dTextureCache *cache);
 /* Resolves every texture record of MAP and adds a warning (kind "texture", its index) for each
  * that does not resolve or decode, saying why. A warning, not an error: it tells of the resources
  * this machine has, which neither the map's bytes nor its save depend on. Returns how many failed. */
