@@ -22,6 +22,8 @@
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
+#include "views/doom2d/tsr-doom2d-texture-picker.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
@@ -204,6 +206,23 @@ open_in_window (const char *source,
   g_assert_nonnull (page);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
   return page;
+}
+
+/* Whether the keyboard focus is WIDGET or inside it. */
+static gboolean
+has_focus_within (GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The path texture record T of MAP names. */
+static const char *
+texture_path_of (TsrDoom2dMap *map,
+                 guint         t)
+{
+  return tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
 }
 
 /* The row of the first finding FINDINGS shows whose text holds FRAGMENT; fails without one. */
@@ -647,6 +666,82 @@ test_edit_and_save (void)
     g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (chooser))), ==, added);
     for (guint i = 0; i < tsr_findings_view_get_n_findings (findings); i++)
       g_assert_null (strstr (tsr_findings_view_get_finding (findings, i)->what, "texture"));
+    tsr_doom2d_tool_set_mode (tool, TSR_DOOM2D_TOOL_SELECT);
+  }
+
+  /* A texture from the game's archive by real input: a click on Add Texture, "col6a" typed into
+   * its search, Enter. One record is added (one undo step, "Add Texture") and chosen, and a wall
+   * drawn then shows it; picking a texture the map has chooses its record instead. */
+  {
+    TsrDoom2dTexturePicker *picker = TSR_DOOM2D_TEXTURE_PICKER (tsr_doom2d_map_page_get_dropdown (page, "add-texture"));
+    GtkWidget *chooser = tsr_doom2d_map_page_get_dropdown (page, "texture");
+    GtkWidget *search = tsr_doom2d_texture_picker_get_search (picker);
+    GtkWidget *popover;
+    TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+    guint textures = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
+    guint panels = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
+    const guint keys[] = { GDK_KEY_c, GDK_KEY_o, GDK_KEY_l, GDK_KEY_6, GDK_KEY_a };
+    gint64 end;
+
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (picker)));
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_texture_picker_get_button (picker)));
+    end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (!has_focus_within (search) && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+    popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
+    g_assert_true (gtk_widget_get_mapped (popover));
+    tsr_test_xtest_watch (xtest, popover);
+    /* Every picture of the packed archive's texture sections is offered. */
+    g_assert_cmpuint (tsr_doom2d_texture_picker_get_n_shown (picker), >=, 200);
+    for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+      g_assert_true (tsr_test_xtest_key (xtest, keys[k], 0));
+    end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (tsr_doom2d_texture_picker_get_n_shown (picker) != 1 && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+    g_assert_cmpuint (tsr_doom2d_texture_picker_get_n_shown (picker), ==, 1);
+    tsr_test_ui_save_screenshot (popover, screenshot_dir, "doom2d-editor-add-texture.png");
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+    g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE), ==, textures + 1);
+    g_assert_cmpstr (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, textures)->values[TSR_DOOM2D_TEXTURE_PATH].text,
+                     ==, "Standart.wad:D2DTEXTURES\\COL6A0");
+    g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Add Texture");
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (chooser)), ==, textures);
+    {
+      guint width = 0, height = 0;
+
+      g_assert_true (tsr_doom2d_panel_layer_get_texture_size (tsr_doom2d_map_page_get_panel_layer (page), textures,
+                                                             &width, &height));
+      g_assert_cmpuint (width, >, 0);
+    }
+    tsr_doom2d_tool_set_panel_type (tool, TSR_DOOM2D_PANEL_WALL);
+    real_drag (xtest, canvas, 420, 300, 480, 360);
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, panels + 1);
+    record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panels);
+    g_assert_cmpint (tsr_doom2d_panel_shown_texture (record), ==, textures);
+
+    /* The map's own EXIT1 again: chosen, nothing added. */
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_texture_picker_get_button (picker)));
+    end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (!has_focus_within (search) && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+    for (const char *c = "exit1"; *c != '\0'; c++)
+      g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
+    end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (tsr_doom2d_texture_picker_get_n_shown (picker) != 1 && g_get_monotonic_time () < end)
+      tsr_test_ui_iterate_for (20);
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+    g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE), ==, textures + 1);
+    g_assert_cmpstr (texture_path_of (map, gtk_drop_down_get_selected (GTK_DROP_DOWN (chooser))), ==,
+                     "Standart.wad:D2DTEXTURES\\EXIT1");
+
+    /* Undone: the panel, then the texture record. */
+    g_assert_true (tsr_undo_stack_undo (stack));
+    g_assert_true (tsr_undo_stack_undo (stack));
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE), ==, textures);
+    g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, panels);
     tsr_doom2d_tool_set_mode (tool, TSR_DOOM2D_TOOL_SELECT);
   }
 

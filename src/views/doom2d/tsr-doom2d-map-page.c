@@ -13,6 +13,7 @@
 #include "formats/doom2d/tsr-doom2d-names.h"
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-canvas-layers.h"
+#include "views/doom2d/tsr-doom2d-texture-picker.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "views/tsr-history-view.h"
@@ -45,6 +46,7 @@ struct _TsrDoom2dMapPage {
   Palette               palettes[N_PALETTES];
   GtkWidget            *grid_dropdown;
   GtkWidget            *texture_dropdown;
+  GtkWidget            *texture_picker;
   GPtrArray            *thumbnails;  /* GdkTexture (or NULL) per texture record */
   GtkWidget            *map_dropdown;
   GtkWidget            *resize_box;
@@ -242,6 +244,40 @@ fill_textures (TsrDoom2dMapPage *self)
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), G_LIST_MODEL (names));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), selected < n ? selected : 0);
   apply_texture (self);
+}
+
+/* A texture from the resources: the map's record of that path is chosen, or a new record made
+ * (one undo step) and chosen. */
+static void
+on_texture_picked (TsrDoom2dTexturePicker *picker,
+                   const char             *path,
+                   TsrDoom2dMapPage       *self)
+{
+  TsrDoom2dMap *map;
+  TsrDoom2dRecord *record;
+  guint index;
+
+  if (self->document == NULL)
+    return;
+  map = tsr_doom2d_document_get_map (self->document);
+  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); t++)
+    {
+      const char *have = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+
+      if (have != NULL && g_ascii_strcasecmp (have, path) == 0)
+        {
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), t);
+          return;
+        }
+    }
+  record = tsr_doom2d_record_new (TSR_DOOM2D_KIND_TEXTURE);
+  tsr_field_value_set_text (&record->values[TSR_DOOM2D_TEXTURE_PATH], path);
+  /* The game marks animated textures' records (a DFWAD or ZIP of frames). */
+  record->values[TSR_DOOM2D_TEXTURE_ANIMATED].v[0] =
+    tsr_doom2d_texture_cache_get (tsr_doom2d_panel_layer_get_cache (self->layers.panels), path)->texture != NULL
+    && tsr_doom2d_texture_cache_get (tsr_doom2d_panel_layer_get_cache (self->layers.panels), path)->texture->animated;
+  index = tsr_doom2d_document_add_record (self->document, record, _("Add Texture"));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), index);
 }
 
 /* Whether the chooser no longer lists the map's texture records as they are (an edit added,
@@ -589,6 +625,7 @@ sync_mode_buttons (TsrDoom2dMapPage *self)
                             || (p == PALETTE_MONSTER && mode == TSR_DOOM2D_TOOL_MONSTER)
                             || (p == PALETTE_AREA && mode == TSR_DOOM2D_TOOL_AREA));
   gtk_widget_set_visible (self->texture_dropdown, mode == TSR_DOOM2D_TOOL_PANEL);
+  gtk_widget_set_visible (self->texture_picker, mode == TSR_DOOM2D_TOOL_PANEL);
   switch (mode)
     {
     case TSR_DOOM2D_TOOL_PANEL:
@@ -805,6 +842,7 @@ clear_document (TsrDoom2dMapPage *self)
   tsr_property_inspector_set_source (self->inspector, NULL);
   g_clear_object (&self->source);
   tsr_findings_view_set_document (self->findings, NULL);
+  tsr_doom2d_texture_picker_set_source (TSR_DOOM2D_TEXTURE_PICKER (self->texture_picker), NULL, NULL);
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history), NULL);
   tsr_map_canvas_set_session (self->canvas, NULL);
   if (self->layers.stack != NULL)
@@ -863,9 +901,11 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->layers.stack));
   tsr_map_canvas_set_session (self->canvas, self->session);
 
-  /* Textures for new panels: the first the map has. */
+  /* Textures for new panels: the first the map has; more from the resources. */
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->texture_dropdown), NULL);
   fill_textures (self);
+  tsr_doom2d_texture_picker_set_source (TSR_DOOM2D_TEXTURE_PICKER (self->texture_picker),
+                                        tsr_doom2d_panel_layer_get_cache (self->layers.panels), map);
   fill_maps (self);
   apply_palettes (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
@@ -980,6 +1020,9 @@ build (TsrDoom2dMapPage *self)
   gtk_widget_set_tooltip_text (self->texture_dropdown, _("Texture of new panels (Ctrl-click: a panel of its size)"));
   g_signal_connect (self->texture_dropdown, "notify::selected", G_CALLBACK (on_texture_changed), self);
   gtk_box_append (GTK_BOX (toolbar), self->texture_dropdown);
+  self->texture_picker = tsr_doom2d_texture_picker_new ();
+  g_signal_connect (self->texture_picker, "picked", G_CALLBACK (on_texture_picked), self);
+  gtk_box_append (GTK_BOX (toolbar), self->texture_picker);
   self->grid_dropdown = gtk_drop_down_new_from_strings (grids);
   gtk_widget_set_name (self->grid_dropdown, "grid");
   gtk_widget_set_tooltip_text (self->grid_dropdown, _("Grid"));
@@ -1201,6 +1244,8 @@ tsr_doom2d_map_page_get_dropdown (TsrDoom2dMapPage *self,
     return self->texture_dropdown;
   if (g_strcmp0 (name, "map") == 0)
     return self->map_dropdown;
+  if (g_strcmp0 (name, "add-texture") == 0)
+    return self->texture_picker;
   for (guint p = 0; p < N_PALETTES; p++)
     if (g_strcmp0 (self->palettes[p].name, name) == 0)
       return self->palettes[p].dropdown;

@@ -35,7 +35,8 @@ TsrFindingsView      *tsr_doom2d_map_page_get_findings   (TsrDoom2dMapPage  *sel
 /* The layer drawing the sky and the textured panels. (transfer none) */
 TsrDoom2dPanelLayer  *tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self);
 /* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "grid",
- * and "item", "monster", "area", which are TsrDoom2dThingPalettes) and the category checks.
+ * and "item", "monster", "area", which are TsrDoom2dThingPalettes, "add-texture", the
+ * TsrDoom2dTexturePicker) and the category checks.
  * (transfer none) */
 GtkWidget            *tsr_doom2d_map_page_get_mode_button (TsrDoom2dMapPage *self,
                                                            TsrDoom2dToolMode mode);
