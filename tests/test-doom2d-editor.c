@@ -310,6 +310,8 @@ test_edit_and_save (void)
 
   /* Fitted at first: the whole map in view. */
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-fit.png");
+  /* The overview hides while the whole map fits. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tsr_doom2d_map_page_get_minimap (page))));
   xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
   g_assert_no_error (error);
 
@@ -494,6 +496,37 @@ test_edit_and_save (void)
                    "Set Trigger Target");
   tsr_test_ui_iterate_for (100);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-1to1.png");
+
+  /* At 1:1 the overview shows; a real click near its bottom-left corner moves the view there
+   * (the view is at the map's top right now). */
+  {
+    GtkWidget *minimap = GTK_WIDGET (tsr_doom2d_map_page_get_minimap (page));
+    TsrMapViewport before, after;
+    gint64 end;
+
+    g_assert_true (gtk_widget_get_visible (minimap));
+    tsr_map_canvas_get_viewport (canvas, &before);
+    g_assert_true (tsr_test_xtest_move_to (xtest, minimap, 6, gtk_widget_get_height (minimap) - 6, 8, NULL, NULL));
+    g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+    g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+    end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+    do
+      {
+        tsr_test_ui_iterate_for (20);
+        tsr_map_canvas_get_viewport (canvas, &after);
+      }
+    while (after.x == before.x && after.y == before.y && g_get_monotonic_time () < end);
+    g_assert_cmpfloat (after.x, <, before.x - 200);
+    g_assert_cmpfloat (after.y, >, before.y + 200);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-minimap.png");
+    /* Back to the view the next steps' points were taken in. */
+    tsr_map_canvas_center_on (canvas, before.x + before.width / (2 * before.zoom),
+                              before.y + before.height / (2 * before.zoom));
+    tsr_test_ui_iterate_for (100);
+    tsr_map_canvas_get_viewport (canvas, &after);
+    g_assert_cmpfloat_with_epsilon (after.x, before.x, 1);
+    g_assert_cmpfloat_with_epsilon (after.y, before.y, 1);
+  }
 
   /* Real Ctrl+Z and Ctrl+Y. */
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));

@@ -16,6 +16,7 @@ struct _TsrMinimap {
   gulong          tools_changed_id;
   gulong          tiles_changed_id;
   gulong          content_changed_id;
+  GPtrArray      *layers; /* TsrCanvasLayer drawn instead of the canvas's own, or NULL */
   double          drag_start_x;
   double          drag_start_y;
   guint           refine_tick_id;
@@ -176,7 +177,7 @@ tsr_minimap_snapshot (GtkWidget   *widget,
       && self->refine_tick_id == 0)
     self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
   {
-    GPtrArray *layers = tsr_map_canvas_get_layers (self->canvas);
+    GPtrArray *layers = self->layers != NULL ? self->layers : tsr_map_canvas_get_layers (self->canvas);
 
     /* The tile layer is drawn above by the minimap's own renderer. */
     for (guint i = 0; i < layers->len; i++)
@@ -252,6 +253,7 @@ tsr_minimap_dispose (GObject *object)
     g_clear_signal_handler (&self->tiles_changed_id, self->map);
   g_clear_pointer (&self->renderer, tsr_map_renderer_free);
   g_clear_object (&self->map);
+  g_clear_pointer (&self->layers, g_ptr_array_unref);
   G_OBJECT_CLASS (tsr_minimap_parent_class)->dispose (object);
 }
 
@@ -303,6 +305,19 @@ tsr_minimap_set_canvas (TsrMinimap   *self,
                                                            G_CALLBACK (on_content_changed), self);
     }
   update_map (self);
+}
+
+void
+tsr_minimap_set_layers (TsrMinimap *self,
+                        GPtrArray  *layers)
+{
+  g_return_if_fail (TSR_IS_MINIMAP (self));
+
+  if (layers != NULL)
+    g_ptr_array_ref (layers);
+  g_clear_pointer (&self->layers, g_ptr_array_unref);
+  self->layers = layers;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 TsrMapCanvas *

@@ -13,6 +13,11 @@ GtkWidget    *tsr_minimap_new        (void);
 void          tsr_minimap_set_canvas (TsrMinimap   *self,
                                       TsrMapCanvas *canvas);
 TsrMapCanvas *tsr_minimap_get_canvas (TsrMinimap   *self);
+/* LAYERS (TsrCanvasLayer; NULL: the canvas's own) are what the overview draws: for a canvas whose
+ * layers keep a picture of its view, which drawing them at the overview's scale would throw away
+ * on every frame. They are redrawn when the canvas's content changes. */
+void          tsr_minimap_set_layers (TsrMinimap   *self,
+                                      GPtrArray    *layers);
 /* Moves the canvas so the map point under minimap point (X, Y) is centred (what a click does). */
 void          tsr_minimap_navigate   (TsrMinimap   *self,
                                       double        x,

@@ -17,6 +17,7 @@
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "views/tsr-history-view.h"
+#include "views/tsr-minimap.h"
 
 #define N_MODES (TSR_DOOM2D_TOOL_PICK_TARGET + 1)
 
@@ -58,6 +59,7 @@ struct _TsrDoom2dMapPage {
   TsrMapCanvas         *canvas;
   GtkWidget            *status;
   GtkWidget            *notebook;
+  TsrMinimap           *minimap;
   GtkWidget            *inspector_title;
   TsrPropertyInspector *inspector;
   GtkWidget            *category_checks[TSR_DOOM2D_N_CATEGORIES];
@@ -843,6 +845,7 @@ clear_document (TsrDoom2dMapPage *self)
   g_clear_object (&self->source);
   tsr_findings_view_set_document (self->findings, NULL);
   tsr_doom2d_texture_picker_set_source (TSR_DOOM2D_TEXTURE_PICKER (self->texture_picker), NULL, NULL);
+  tsr_minimap_set_layers (self->minimap, NULL);
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history), NULL);
   tsr_map_canvas_set_session (self->canvas, NULL);
   if (self->layers.stack != NULL)
@@ -906,6 +909,18 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   fill_textures (self);
   tsr_doom2d_texture_picker_set_source (TSR_DOOM2D_TEXTURE_PICKER (self->texture_picker),
                                         tsr_doom2d_panel_layer_get_cache (self->layers.panels), map);
+  /* The overview draws layers of its own, flat: the canvas's keep a picture of its view. */
+  {
+    g_autoptr(GPtrArray) overview = g_ptr_array_new_with_free_func (g_object_unref);
+    TsrDoom2dMapLayer *area = tsr_doom2d_map_layer_new (document);
+    TsrVectorLayer *records = tsr_vector_layer_new (TSR_VECTOR_MAP (document));
+
+    tsr_doom2d_map_layer_set_parts (area, TSR_DOOM2D_MAP_LAYER_AREA);
+    tsr_vector_layer_set_background (records, FALSE);
+    g_ptr_array_add (overview, area);
+    g_ptr_array_add (overview, records);
+    tsr_minimap_set_layers (self->minimap, overview);
+  }
   fill_maps (self);
   apply_palettes (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
@@ -1091,7 +1106,19 @@ build (TsrDoom2dMapPage *self)
   side_page (self, GTK_WIDGET (self->findings), "problems", _("Map Check"));
   self->history = tsr_history_view_new ();
   side_page (self, self->history, "history", _("History"));
-  gtk_paned_set_end_child (GTK_PANED (paned), self->notebook);
+  {
+    GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+    /* The overview above the side bar's pages; it hides itself while the whole map fits. */
+    self->minimap = TSR_MINIMAP (tsr_minimap_new ());
+    tsr_minimap_set_canvas (self->minimap, self->canvas);
+    gtk_widget_set_margin_top (GTK_WIDGET (self->minimap), 6);
+    gtk_widget_set_halign (GTK_WIDGET (self->minimap), GTK_ALIGN_CENTER);
+    gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->minimap));
+    gtk_widget_set_vexpand (self->notebook, TRUE);
+    gtk_box_append (GTK_BOX (side), self->notebook);
+    gtk_paned_set_end_child (GTK_PANED (paned), side);
+  }
   gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_widget_set_vexpand (paned, TRUE);
@@ -1215,6 +1242,13 @@ tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
   return self->layers.panels;
+}
+
+TsrMinimap *
+tsr_doom2d_map_page_get_minimap (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
+  return self->minimap;
 }
 
 TsrFindingsView *

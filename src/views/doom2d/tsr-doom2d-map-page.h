@@ -15,6 +15,7 @@
 #include "views/tsr-editor-page.h"
 #include "views/tsr-findings-view.h"
 #include "views/tsr-map-canvas.h"
+#include "views/tsr-minimap.h"
 #include "views/tsr-property-inspector.h"
 
 G_BEGIN_DECLS
@@ -32,6 +33,8 @@ TsrDoom2dTool        *tsr_doom2d_map_page_get_tool       (TsrDoom2dMapPage  *sel
 TsrEditSession       *tsr_doom2d_map_page_get_session    (TsrDoom2dMapPage  *self);
 TsrPropertyInspector *tsr_doom2d_map_page_get_inspector  (TsrDoom2dMapPage  *self);
 TsrFindingsView      *tsr_doom2d_map_page_get_findings   (TsrDoom2dMapPage  *self);
+/* The map overview above the side bar. (transfer none) */
+TsrMinimap           *tsr_doom2d_map_page_get_minimap    (TsrDoom2dMapPage  *self);
 /* The layer drawing the sky and the textured panels. (transfer none) */
 TsrDoom2dPanelLayer  *tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self);
 /* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "grid",
