@@ -1313,6 +1313,19 @@ END_TEST
 
 /* --- The tool, through the same entry points the canvas calls --- */
 
+/* SESSION's layer and tool over DOCUMENT: a TsrDoom2dTool, as the page sets them. (transfer full) */
+static TsrTool *
+session_tool (TsrEditSession    *session,
+              TsrDoom2dDocument *document)
+{
+  TsrTool *tool;
+
+  tsr_edit_session_set_layer (session, G_OBJECT (document));
+  tool = tsr_doom2d_tool_new (session, document);
+  tsr_edit_session_set_tool (session, tool);
+  return tool;
+}
+
 static void
 tool_drag (TsrTool *tool, double x0, double y0, double x1, double y1, TsrModifiers modifiers)
 {
@@ -1354,10 +1367,8 @@ START_TEST (test_tool_panel_texture_rules)
   };
 
   ck_assert_msg (created != NULL, "%s", error ? error->message : "");
-  tsr_edit_session_set_layer (session, G_OBJECT (document));
-  tool = tsr_doom2d_tool_new (session, document);
+  tool = session_tool (session, document);
   d2 = TSR_DOOM2D_TOOL (tool);
-  tsr_edit_session_set_tool (session, tool);
   tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PANEL);
   tsr_doom2d_tool_set_texture (d2, 0);
   tsr_doom2d_tool_set_panel_type (d2, TSR_DOOM2D_PANEL_WALL);
@@ -1421,10 +1432,8 @@ START_TEST (test_tool_texture_sized_panels)
   guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL);
   const TsrDoom2dRecord *record;
 
-  tsr_edit_session_set_layer (session, G_OBJECT (document));
-  tool = tsr_doom2d_tool_new (session, document);
+  tool = session_tool (session, document);
   d2 = TSR_DOOM2D_TOOL (tool);
-  tsr_edit_session_set_tool (session, tool);
   tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PANEL);
   tsr_doom2d_tool_set_texture (d2, 3);
   tsr_doom2d_tool_set_texture_size (d2, 32, 16);
@@ -1492,10 +1501,8 @@ START_TEST (test_tool_modes)
   const TsrDoom2dRecord *record;
   TsrDoom2dTarget target;
 
-  tsr_edit_session_set_layer (session, G_OBJECT (document));
-  tool = tsr_doom2d_tool_new (session, document);
+  tool = session_tool (session, document);
   d2 = TSR_DOOM2D_TOOL (tool);
-  tsr_edit_session_set_tool (session, tool);
 
   /* Draw a wall panel: corners snapped to 16, one undo step, the new panel selected. */
   tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PANEL);

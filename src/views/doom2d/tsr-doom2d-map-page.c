@@ -312,15 +312,7 @@ setup_texture_row (GtkSignalListItemFactory *factory,
                    GtkListItem              *item,
                    TsrDoom2dMapPage         *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *picture = gtk_picture_new ();
-
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
-  gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
-  gtk_widget_set_size_request (picture, 24, 24);
-  gtk_box_append (GTK_BOX (box), picture);
-  gtk_box_append (GTK_BOX (box), gtk_label_new (NULL));
-  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_child (item, tsr_doom2d_texture_row_new (24));
 }
 
 static void
@@ -328,13 +320,12 @@ bind_texture_row (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
                   TsrDoom2dMapPage         *self)
 {
-  GtkWidget *picture = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   guint position = gtk_list_item_get_position (item);
   GtkStringObject *name = gtk_list_item_get_item (item);
 
-  gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (picture)), gtk_string_object_get_string (name));
-  gtk_picture_set_paintable (GTK_PICTURE (picture), position < self->thumbnails->len
-                                                    ? g_ptr_array_index (self->thumbnails, position) : NULL);
+  tsr_doom2d_texture_row_set (gtk_list_item_get_child (item),
+                              position < self->thumbnails->len ? g_ptr_array_index (self->thumbnails, position) : NULL,
+                              gtk_string_object_get_string (name));
 }
 
 /* --- Maps of an archive --- */

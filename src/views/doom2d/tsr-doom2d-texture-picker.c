@@ -121,17 +121,7 @@ setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            TsrDoom2dTexturePicker   *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *picture = gtk_picture_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
-  gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
-  gtk_widget_set_size_request (picture, 32, 32);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (box), picture);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_child (item, tsr_doom2d_texture_row_new (32));
 }
 
 static void
@@ -139,17 +129,15 @@ bind_row (GtkSignalListItemFactory *factory,
           GtkListItem              *item,
           TsrDoom2dTexturePicker   *self)
 {
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *picture = gtk_widget_get_first_child (box);
+  GtkWidget *row = gtk_list_item_get_child (item);
   const char *path = gtk_string_object_get_string (gtk_list_item_get_item (item));
   const char *name = MAX (strrchr (path, '\\'), strrchr (path, ':'));
   g_autoptr(GdkTexture) frame = NULL;
 
   if (self->cache != NULL)
     frame = tsr_doom2d_texture_get_frame (tsr_doom2d_texture_cache_get (self->cache, path), 0);
-  gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (frame));
-  gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (picture)), name != NULL ? name + 1 : path);
-  gtk_widget_set_tooltip_text (box, path);
+  tsr_doom2d_texture_row_set (row, GDK_PAINTABLE (frame), name != NULL ? name + 1 : path);
+  gtk_widget_set_tooltip_text (row, path);
 }
 
 void

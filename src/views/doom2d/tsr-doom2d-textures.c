@@ -123,3 +123,30 @@ tsr_doom2d_texture_get_frame (const TsrDoom2dCachedTexture *entry,
   part = tsr_doom2d_texture_crop_frame (entry, frame);
   return part != NULL ? tsr_image_texture_take (part, 1) : NULL;
 }
+
+GtkWidget *
+tsr_doom2d_texture_row_new (int size)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *picture = gtk_picture_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
+  gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
+  gtk_widget_set_size_request (picture, size, size);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (box), picture);
+  gtk_box_append (GTK_BOX (box), label);
+  return box;
+}
+
+void
+tsr_doom2d_texture_row_set (GtkWidget    *row,
+                            GdkPaintable *picture,
+                            const char   *label)
+{
+  GtkWidget *image = gtk_widget_get_first_child (row);
+
+  gtk_picture_set_paintable (GTK_PICTURE (image), picture);
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (image)), label);
+}

@@ -28,4 +28,11 @@ GdkTexture            *tsr_doom2d_texture_get_frame    (const TsrDoom2dCachedTex
 TsrImage              *tsr_doom2d_texture_crop_frame   (const TsrDoom2dCachedTexture *entry,
                                                         guint                         frame);
 
+/* A list row for a texture: its picture, SIZE px square (shrunk to fit), beside a label. */
+GtkWidget             *tsr_doom2d_texture_row_new      (int                           size);
+/* Shows PICTURE (may be NULL) and LABEL in ROW. */
+void                   tsr_doom2d_texture_row_set      (GtkWidget                    *row,
+                                                        GdkPaintable                 *picture,
+                                                        const char                   *label);
+
 G_END_DECLS
