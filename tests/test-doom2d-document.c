@@ -1419,6 +1419,67 @@ START_TEST (test_tool_panel_texture_rules)
 }
 END_TEST
 
+/* A press trigger's area: the map check says it presses nothing until one is set; in Pick Target
+ * a drag sets it (one undo step, snapped to the grid), a click still picks its monster, and a
+ * drag on a trigger without an area is a pick as before. */
+START_TEST (test_tool_press_area)
+{
+  g_autofree char *path = map_path ();
+  g_autoptr(TsrDoom2dDocument) document = open_path (path);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  g_autoptr(TsrTool) tool = session_tool (session, document);
+  TsrDoom2dTool *d2 = TSR_DOOM2D_TOOL (tool);
+  guint trigger = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER);
+  TsrVectorBounds area, box;
+  TsrDoom2dTarget target;
+  const TsrDoom2dRecord *record;
+  guint depth;
+
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_TRIGGER);
+  tsr_doom2d_tool_set_trigger_type (d2, 9); /* TRIGGER_PRESS */
+  tool_drag (tool, 320, 320, 352, 352, 0);
+  ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER), trigger + 1);
+  ck_assert (tsr_doom2d_document_get_trigger_area (document, trigger, &area));
+  ck_assert (area.x1 == area.x0 && area.y1 == area.y0);
+  ck_assert_ptr_nonnull (tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "presses nothing"));
+  /* Triggers of other kinds have no area. */
+  ck_assert (!tsr_doom2d_document_get_trigger_area (document, 0, &area));
+
+  tsr_doom2d_tool_set_mode (d2, TSR_DOOM2D_TOOL_PICK_TARGET);
+  tsr_doom2d_tool_set_trigger (d2, trigger);
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 101, 203, 229, 262, 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Set Press Area");
+  ck_assert (tsr_doom2d_document_get_trigger_area (document, trigger, &area));
+  ck_assert (area.x0 == 96 && area.y0 == 192 && area.x1 == 224 && area.y1 == 256);
+  ck_assert_ptr_null (tsr_test_find_finding (tsr_document_get_findings (TSR_DOCUMENT (document)), "presses nothing"));
+
+  /* A click on a monster picks it (the press trigger's other target). */
+  ck_assert (tsr_doom2d_document_get_trigger_target (document, trigger, &target));
+  ck_assert_int_eq (target.kind, TSR_DOOM2D_TARGET_MONSTER);
+  tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_MONSTER, 0, &box);
+  tool_drag (tool, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, 0);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  ck_assert_int_eq (record->data_values[target.field].v[0], 0);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 2);
+
+  /* Undo: the monster, then the area. */
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert (tsr_doom2d_document_get_trigger_area (document, trigger, &area));
+  ck_assert (area.x1 == area.x0);
+  {
+    g_autoptr(GError) error = NULL;
+
+    ck_assert (!tsr_doom2d_document_set_trigger_area (document, 0, 0, 0, 16, 16, &error));
+    ck_assert (!tsr_doom2d_document_set_trigger_area (document, trigger, 0, 0, 70000, 16, NULL));
+  }
+}
+END_TEST
+
 START_TEST (test_tool_texture_sized_panels)
 {
   g_autofree char *path = map_path ();
@@ -1828,6 +1889,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_tool_modes);
   tcase_add_test (real, test_tool_texture_sized_panels);
   tcase_add_test (real, test_tool_panel_texture_rules);
+  tcase_add_test (real, test_tool_press_area);
   tcase_add_test (real, test_map_check);
   tcase_add_test (real, test_constants_named);
   tcase_add_test (real, test_resize_map);

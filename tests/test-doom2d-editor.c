@@ -528,6 +528,44 @@ test_edit_and_save (void)
     g_assert_cmpfloat_with_epsilon (after.y, before.y, 1);
   }
 
+  /* The map's press trigger: selected, Pick Target by a real click, then a real drag on the canvas
+   * draws the area it presses (one undo step), drawn dashed; a real Ctrl+Z puts the old one back. */
+  {
+    guint press = G_MAXUINT;
+    TsrVectorBounds old_area, area;
+    TsrMapViewport kept_view, view;
+    double ax, ay;
+
+    tsr_map_canvas_get_viewport (canvas, &kept_view);
+    for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER) && press == G_MAXUINT; t++)
+      if (tsr_doom2d_document_get_trigger_area (document, t, &old_area))
+        press = t;
+    g_assert_cmpuint (press, !=, G_MAXUINT);
+    tsr_doom2d_map_page_select_record (page, TSR_DOOM2D_KIND_TRIGGER, press);
+    tsr_test_ui_iterate_for (100);
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PICK_TARGET)));
+    g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PICK_TARGET);
+    /* From map point (old area's corner + 32 px) over 96 x 64 px, in view coordinates. */
+    tsr_map_canvas_get_viewport (canvas, &view);
+    tsr_map_viewport_to_view (&view, old_area.x0 + 32, old_area.y0 + 32, &ax, &ay);
+    real_drag (xtest, canvas, ax + 2, ay + 2, ax + 2 + 96 * view.zoom, ay + 2 + 64 * view.zoom);
+    g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
+                     "Set Press Area");
+    g_assert_true (tsr_doom2d_document_get_trigger_area (document, press, &area));
+    g_assert_cmpfloat (area.x0, ==, old_area.x0 + 32);
+    g_assert_cmpfloat (area.y0, ==, old_area.y0 + 32);
+    g_assert_cmpfloat (area.x1 - area.x0, ==, 96);
+    g_assert_cmpfloat (area.y1 - area.y0, ==, 64);
+    g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_SELECT);
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-press-area.png");
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    g_assert_true (tsr_doom2d_document_get_trigger_area (document, press, &area));
+    g_assert_cmpfloat (area.x0, ==, old_area.x0);
+    g_assert_cmpfloat (area.x1, ==, old_area.x1);
+    tsr_map_canvas_center_on (canvas, kept_view.x + kept_view.width / (2 * kept_view.zoom), kept_view.y + kept_view.height / (2 * kept_view.zoom));
+    tsr_test_ui_iterate_for (100);
+  }
+
   /* Real Ctrl+Z and Ctrl+Y. */
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
   g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, trigger)->data_values[target.field].v[0], ==, -1);

@@ -43,6 +43,7 @@ struct _TsrDoom2dTool {
   guint              texture_width;   /* a frame of the new panels' texture; 0: none resolved */
   guint              texture_height;
   gboolean           texture_sized;   /* Ctrl at the press: one texture-sized panel */
+  gboolean           picking_area;    /* a Pick Target drag of a press trigger's area */
   gint64             trigger_type;
   gint64             thing_types[TSR_DOOM2D_N_KINDS];
   gint64             monster_direction;
@@ -298,7 +299,21 @@ doom2d_tool_press (TsrTool            *tool,
       place_thing (self, event);
       break;
     case TSR_DOOM2D_TOOL_PICK_TARGET:
-      pick_target (self, event);
+      {
+        TsrVectorBounds area;
+
+        /* A trigger that presses an area: a drag draws the area, a click picks its monster. */
+        if (self->trigger >= 0 && tsr_doom2d_document_get_trigger_area (self->document, (guint) self->trigger, &area))
+          {
+            self->state = STATE_DRAW;
+            self->picking_area = TRUE;
+            self->texture_sized = FALSE;
+            self->x0 = self->x1 = snap_down (self, event->x);
+            self->y0 = self->y1 = snap_down (self, event->y);
+          }
+        else
+          pick_target (self, event);
+      }
       break;
     }
 }
@@ -399,6 +414,27 @@ finish_drawing (TsrDoom2dTool *self)
   select_new (self, panel ? TSR_DOOM2D_KIND_PANEL : TSR_DOOM2D_KIND_TRIGGER, index);
 }
 
+/* The end of a Pick Target press on a press trigger: a drag of at least a cell sets its area (one
+ * undo step), a click picks the monster under it as before. */
+static void
+finish_area (TsrDoom2dTool      *self,
+             const TsrToolEvent *event)
+{
+  double x0 = MIN (self->x0, self->x1), y0 = MIN (self->y0, self->y1);
+  double w = fabs (self->x1 - self->x0), h = fabs (self->y1 - self->y0);
+  gboolean accepted;
+
+  if (w < 1 || h < 1)
+    {
+      pick_target (self, event);
+      return;
+    }
+  tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
+  accepted = tsr_doom2d_document_set_trigger_area (self->document, (guint) self->trigger, (gint64) x0, (gint64) y0,
+                                                   (gint64) MIN (w, G_MAXUINT16), (gint64) MIN (h, G_MAXUINT16), NULL);
+  g_signal_emit (self, signals[TARGET_PICKED], 0, accepted);
+}
+
 static void
 doom2d_tool_release (TsrTool            *tool,
                      const TsrToolEvent *event)
@@ -421,7 +457,11 @@ doom2d_tool_release (TsrTool            *tool,
       set_cursor (self, "default");
       break;
     case STATE_DRAW:
-      finish_drawing (self);
+      if (self->picking_area)
+        finish_area (self, event);
+      else
+        finish_drawing (self);
+      self->picking_area = FALSE;
       tsr_tool_overlay_changed (tool);
       break;
     case STATE_IDLE:
@@ -497,7 +537,10 @@ doom2d_tool_cancel (TsrTool *tool)
       tsr_undo_stack_break_merge (stack);
     }
   else if (state == STATE_DRAW)
-    tsr_tool_overlay_changed (tool);
+    {
+      self->picking_area = FALSE;
+      tsr_tool_overlay_changed (tool);
+    }
 }
 
 static gboolean

@@ -1074,6 +1074,88 @@ tsr_doom2d_document_set_trigger_point (TsrDoom2dDocument *self,
                                         &value, _("Set Trigger Target"), error);
 }
 
+/* The data fields of trigger TRIGGER's area (a point "position" and a size "size"), or FALSE. */
+static gboolean
+trigger_area_fields (TsrDoom2dDocument *self,
+                     guint              trigger,
+                     int               *position,
+                     int               *size)
+{
+  const TsrDoom2dRecord *record;
+
+  if (trigger >= count (self, TSR_DOOM2D_KIND_TRIGGER))
+    return FALSE;
+  record = tsr_doom2d_map_get (self->file->map, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  if (record->layout == NULL)
+    return FALSE;
+  *position = tsr_field_table_find (&record->layout->table, "position");
+  *size = tsr_field_table_find (&record->layout->table, "size");
+  return *position >= 0 && *size >= 0 && record->layout->table.fields[*position].type == TSR_FIELD_POINT
+         && record->layout->table.fields[*size].type == TSR_FIELD_SIZE;
+}
+
+gboolean
+tsr_doom2d_document_get_trigger_area (TsrDoom2dDocument *self,
+                                      guint              trigger,
+                                      TsrVectorBounds   *area)
+{
+  const TsrDoom2dRecord *record;
+  int position, size;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), FALSE);
+  if (!trigger_area_fields (self, trigger, &position, &size))
+    return FALSE;
+  record = tsr_doom2d_map_get (self->file->map, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  area->x0 = (double) record->data_values[position].v[0];
+  area->y0 = (double) record->data_values[position].v[1];
+  area->x1 = area->x0 + (double) record->data_values[size].v[0];
+  area->y1 = area->y0 + (double) record->data_values[size].v[1];
+  return TRUE;
+}
+
+gboolean
+tsr_doom2d_document_set_trigger_area (TsrDoom2dDocument *self,
+                                      guint              trigger,
+                                      gint64             x,
+                                      gint64             y,
+                                      gint64             width,
+                                      gint64             height,
+                                      GError           **error)
+{
+  g_autoptr(TsrDoom2dCommand) command = NULL;
+  const TsrDoom2dRecord *record;
+  TsrFieldValue at = { { x, y } }, extent = { { width, height } };
+  int position, size;
+  gint64 minimum, maximum;
+
+  g_return_val_if_fail (TSR_IS_DOOM2D_DOCUMENT (self), FALSE);
+  if (!trigger_area_fields (self, trigger, &position, &size))
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("Trigger %u presses no area"), trigger);
+      return FALSE;
+    }
+  record = tsr_doom2d_map_get (self->file->map, TSR_DOOM2D_KIND_TRIGGER, trigger);
+  for (int f = 0; f < 2; f++)
+    {
+      const TsrFieldValue *value = f == 0 ? &at : &extent;
+
+      tsr_field_get_range (&record->layout->table.fields[f == 0 ? position : size], &minimum, &maximum);
+      for (int c = 0; c < 2; c++)
+        if (value->v[c] < minimum || value->v[c] > maximum)
+          {
+            g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                         _("%s: %" PRId64 " is outside %" PRId64 " to %" PRId64),
+                         record->layout->table.fields[f == 0 ? position : size].name, value->v[c], minimum, maximum);
+            return FALSE;
+          }
+    }
+  command = tsr_doom2d_command_new (self, _("Set Press Area"));
+  tsr_doom2d_command_set (command, TSR_DOOM2D_KIND_TRIGGER, trigger, TRUE, (guint) position, &at);
+  tsr_doom2d_command_set (command, TSR_DOOM2D_KIND_TRIGGER, trigger, TRUE, (guint) size, &extent);
+  execute (self, command);
+  return TRUE;
+}
+
 /* Categories and colours */
 
 TsrDoom2dCategory

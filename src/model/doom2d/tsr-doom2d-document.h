@@ -167,6 +167,20 @@ gboolean          tsr_doom2d_document_set_trigger_point (TsrDoom2dDocument *self
                                                          gint64             x,
                                                          gint64             y,
                                                          GError           **error);
+/* The area a trigger's data says it acts on (press, on, off and on/off triggers: the area whose
+ * triggers it presses), in map pixels. FALSE for triggers without one. */
+gboolean          tsr_doom2d_document_get_trigger_area (TsrDoom2dDocument *self,
+                                                        guint              trigger,
+                                                        TsrVectorBounds   *area);
+/* Sets that area to X, Y, WIDTH x HEIGHT: one undo step ("Set Press Area"). FALSE with an error
+ * for a trigger without one or a size out of range. */
+gboolean          tsr_doom2d_document_set_trigger_area (TsrDoom2dDocument *self,
+                                                        guint              trigger,
+                                                        gint64             x,
+                                                        gint64             y,
+                                                        gint64             width,
+                                                        gint64             height,
+                                                        GError           **error);
 
 /* Categories: visibility (hidden elements are neither drawn nor hit) and what a record is. */
 TsrDoom2dCategory tsr_doom2d_document_get_category    (TsrDoom2dDocument *self,

@@ -1,4 +1,5 @@
-/* tsr-doom2d-trigger-layer.c: trigger lines in cairo. Any edit may move a trigger or its target,
+/* tsr-doom2d-trigger-layer.c: trigger lines in cairo (to each trigger's target; to the dashed
+ * area a press trigger presses). Any edit may move a trigger or its target,
  * so every change of the map redraws the layer (a few hundred lines at most). */
 #include "views/doom2d/tsr-doom2d-trigger-layer.h"
 
@@ -36,6 +37,48 @@ box_centre (const TsrVectorBounds *box,
   *y = (box->y0 + box->y1) / 2;
 }
 
+static void
+set_line_colour (cairo_t  *cr,
+                 gboolean  selected)
+{
+  if (selected)
+    cairo_set_source_rgba (cr, 1, 0.62, 0.1, 1);
+  else
+    cairo_set_source_rgba (cr, 1, 0.35, 1, 0.75);
+}
+
+/* The area trigger T presses (if it has one and it is not empty), dashed, joined to the trigger's
+ * centre (FX, FY). */
+static void
+draw_area (TsrDoom2dTriggerLayer *self,
+           cairo_t               *cr,
+           const TsrMapViewport  *viewport,
+           guint                  t,
+           double                 fx,
+           double                 fy,
+           gboolean               selected)
+{
+  static const double dashes[] = { 4, 3 };
+  TsrVectorBounds area;
+  double vx0, vy0, vx1, vy1, cx, cy, ax, ay;
+
+  if (!tsr_doom2d_document_get_trigger_area (self->document, t, &area) || area.x1 <= area.x0 || area.y1 <= area.y0)
+    return;
+  tsr_map_viewport_to_view (viewport, area.x0, area.y0, &vx0, &vy0);
+  tsr_map_viewport_to_view (viewport, area.x1, area.y1, &vx1, &vy1);
+  tsr_map_viewport_to_view (viewport, fx, fy, &cx, &cy);
+  box_centre (&area, &ax, &ay);
+  tsr_map_viewport_to_view (viewport, ax, ay, &ax, &ay);
+  set_line_colour (cr, selected);
+  cairo_save (cr);
+  cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+  cairo_rectangle (cr, vx0 + 0.5, vy0 + 0.5, vx1 - vx0 - 1, vy1 - vy0 - 1);
+  cairo_move_to (cr, cx, cy);
+  cairo_line_to (cr, ax, ay);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static gboolean
 trigger_layer_draw (TsrCanvasLayer       *layer,
                     cairo_t              *cr,
@@ -58,11 +101,12 @@ trigger_layer_draw (TsrCanvasLayer       *layer,
       double fx, fy, tx, ty, vx0, vy0, vx1, vy1;
       const TsrFieldValue *value;
 
+      tsr_doom2d_document_get_record_box (self->document, TSR_DOOM2D_KIND_TRIGGER, t, &box);
+      box_centre (&box, &fx, &fy);
+      draw_area (self, cr, viewport, t, fx, fy, selected);
       if (!tsr_doom2d_document_get_trigger_target (self->document, t, &target))
         continue;
       value = target.data ? &trigger->data_values[target.field] : &trigger->values[target.field];
-      tsr_doom2d_document_get_record_box (self->document, TSR_DOOM2D_KIND_TRIGGER, t, &box);
-      box_centre (&box, &fx, &fy);
       if (target.kind == TSR_DOOM2D_TARGET_POINT)
         tx = (double) value->v[0] + 8, ty = (double) value->v[1] + 8;
       else
@@ -78,10 +122,7 @@ trigger_layer_draw (TsrCanvasLayer       *layer,
       tsr_map_viewport_to_view (viewport, tx, ty, &vx1, &vy1);
       cairo_move_to (cr, vx0, vy0);
       cairo_line_to (cr, vx1, vy1);
-      if (selected)
-        cairo_set_source_rgba (cr, 1, 0.62, 0.1, 1);
-      else
-        cairo_set_source_rgba (cr, 1, 0.35, 1, 0.75);
+      set_line_colour (cr, selected);
       cairo_stroke (cr);
       cairo_arc (cr, vx1, vy1, selected ? 4 : 2.5, 0, 2 * G_PI);
       cairo_fill (cr);
