@@ -898,6 +898,68 @@ match_picture_with_paintable (GtkWidget    *widget,
  * anchor (real clicks on the anchor and Resize); a door and its trigger copied and pasted at the
  * pointer with real Ctrl+C / Ctrl+V open the pasted door; a real Ctrl+S writes both maps back
  * with the texture archive's entry stored as it was. */
+/* The game data folder preference reaches a map already open: with an empty folder set, the
+ * real map's textures do not resolve (the Map Check lists them); set to the folder holding the
+ * packed Standart.wad, they resolve and the check is clean, the map unmodified and the view where
+ * it was. */
+static void
+test_data_folder_reload (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  const char *const names[] = { "df_MAP01.map", NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *empty = g_build_filename (work_dir, "no-game-data", NULL);
+  g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrMapViewport before, after;
+  guint width, height;
+  gint64 end;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, names, work_dir, "reload");
+  path = g_build_filename (dir, "df_MAP01.map", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (empty, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
+  g_free (tsr_test_pack_standart_wad (source, game));
+  g_settings_set_string (settings, "doom2d-data-folders", empty);
+  window = tsr_test_ui_open_in_window (application, path, 1280, 860, 200);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
+  g_assert_nonnull (page);
+  /* Texture 2 is Standart.wad:D2DTEXTURES\EXIT1. */
+  g_assert_false (tsr_doom2d_panel_layer_get_texture_size (tsr_doom2d_map_page_get_panel_layer (page), 2, &width, &height));
+  tsr_findings_view_refresh (tsr_doom2d_map_page_get_findings (page));
+  find_finding_row (tsr_doom2d_map_page_get_findings (page), "EXIT1 does not resolve");
+  tsr_map_canvas_set_zoom (tsr_doom2d_map_page_get_canvas (page), 1.0);
+  tsr_map_canvas_center_on (tsr_doom2d_map_page_get_canvas (page), 500, 700);
+  tsr_test_ui_iterate_for (100);
+  tsr_map_canvas_get_viewport (tsr_doom2d_map_page_get_canvas (page), &before);
+
+  g_settings_set_string (settings, "doom2d-data-folders", game);
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!tsr_doom2d_panel_layer_get_texture_size (tsr_doom2d_map_page_get_panel_layer (page), 2, &width, &height)
+         && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_doom2d_panel_layer_get_texture_size (tsr_doom2d_map_page_get_panel_layer (page), 2, &width, &height));
+  tsr_findings_view_refresh (tsr_doom2d_map_page_get_findings (page));
+  g_assert_cmpuint (tsr_findings_view_get_n_findings (tsr_doom2d_map_page_get_findings (page)), ==, 0);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_ui_iterate_for (100);
+  tsr_map_canvas_get_viewport (tsr_doom2d_map_page_get_canvas (page), &after);
+  g_assert_cmpfloat_with_epsilon (after.zoom, before.zoom, 1e-9);
+  g_assert_cmpfloat_with_epsilon (after.x, before.x, 1);
+  g_assert_cmpfloat_with_epsilon (after.y, before.y, 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-reloaded.png");
+  tsr_test_ui_close_window (window);
+}
+
 static void
 test_archive_resize_paste (void)
 {
@@ -1098,6 +1160,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/doom2d-editor/edit-and-save", test_edit_and_save);
   g_test_add_func ("/doom2d-editor/archive-resize-paste", test_archive_resize_paste);
+  g_test_add_func ("/doom2d-editor/data-folder-reload", test_data_folder_reload);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -19,6 +19,7 @@ struct _TsrApplication {
   gboolean          recovery_offered;
   gboolean          system_prefers_dark;     /* GtkSettings' value before we touched it */
   char             *environment_doom2d_path; /* TESSERA_DOOM2D_PATH as the process started */
+  guint             reload_source;           /* pending reload of open pages' resources */
 };
 
 G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
@@ -237,6 +238,20 @@ tsr_application_apply_color_scheme (TsrApplication *self)
 /* The Doom2D codec looks for the WADs a map names in TESSERA_DOOM2D_PATH: the folders the user
  * set in Preferences are appended to what the environment gave at startup. Loading runs on the main
  * thread, so changing the environment here races with nothing. */
+#define RELOAD_DELAY_MS 400
+
+static gboolean
+reload_resources (gpointer data)
+{
+  TsrApplication *self = data;
+
+  self->reload_source = 0;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (TSR_IS_WINDOW (l->data))
+      tsr_window_reload_resources (TSR_WINDOW (l->data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 tsr_application_apply_data_folders (TsrApplication *self)
 {
@@ -264,6 +279,11 @@ tsr_application_apply_data_folders (TsrApplication *self)
     g_setenv ("TESSERA_DOOM2D_PATH", value, TRUE);
   else
     g_unsetenv ("TESSERA_DOOM2D_PATH");
+  /* Open maps look their textures up again in the new folders, once typing in the preference
+   * pauses. */
+  g_clear_handle_id (&self->reload_source, g_source_remove);
+  if (gtk_application_get_windows (GTK_APPLICATION (self)) != NULL)
+    self->reload_source = g_timeout_add (RELOAD_DELAY_MS, reload_resources, self);
 }
 
 static void
@@ -318,6 +338,7 @@ tsr_application_dispose (GObject *object)
 {
   TsrApplication *self = TSR_APPLICATION (object);
 
+  g_clear_handle_id (&self->reload_source, g_source_remove);
   g_clear_object (&self->settings);
   g_clear_object (&self->recovery_store);
   g_clear_pointer (&self->environment_doom2d_path, g_free);

@@ -1525,6 +1525,19 @@ tsr_window_refresh_recent_menu (TsrWindow *self)
   g_list_free_full (recent, (GDestroyNotify) gtk_recent_info_unref);
 }
 
+void
+tsr_window_reload_resources (TsrWindow *self)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  for (guint i = 0; i < self->tabs->len; i++)
+    {
+      TsrWindowTab *tab = g_ptr_array_index (self->tabs, i);
+
+      if (tab->page != NULL)
+        tsr_editor_page_reload_resources (TSR_EDITOR_PAGE (tab->page));
+    }
+}
+
 TsrDocument *
 tsr_window_get_document (TsrWindow *self)
 {

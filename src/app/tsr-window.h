@@ -56,6 +56,8 @@ const char  *tsr_window_get_recovery_id    (TsrWindow            *self);
 gboolean     tsr_window_get_showing_sample (TsrWindow            *self);
 /* The current tab's document, or NULL on the start page. */
 TsrDocument *tsr_window_get_document       (TsrWindow            *self);
+/* The game data folders changed: every tab's page looks its resources up again. */
+void         tsr_window_reload_resources   (TsrWindow            *self);
 /* The open documents, in tab order, and switching tabs. */
 guint        tsr_window_get_n_documents    (TsrWindow            *self);
 TsrDocument *tsr_window_get_nth_document   (TsrWindow            *self,

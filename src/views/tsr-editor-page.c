@@ -27,3 +27,14 @@ tsr_editor_page_set_note (TsrEditorPage *self,
   if (iface->set_note != NULL)
     iface->set_note (self, note);
 }
+
+void
+tsr_editor_page_reload_resources (TsrEditorPage *self)
+{
+  TsrEditorPageInterface *iface;
+
+  g_return_if_fail (TSR_IS_EDITOR_PAGE (self));
+  iface = TSR_EDITOR_PAGE_GET_IFACE (self);
+  if (iface->reload_resources != NULL)
+    iface->reload_resources (self);
+}

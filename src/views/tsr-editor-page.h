@@ -20,11 +20,14 @@ struct _TsrEditorPageInterface {
   /* Optional: a note about the document's location ("A bundled sample: …"), NULL for none. */
   void (*set_note)     (TsrEditorPage *self,
                         const char    *note);
+  /* Optional: the game data folders changed (a preference); look resources up again. */
+  void (*reload_resources) (TsrEditorPage *self);
 };
 
 void tsr_editor_page_set_document (TsrEditorPage *self,
                                    TsrDocument   *document);
 void tsr_editor_page_set_note     (TsrEditorPage *self,
                                    const char    *note);
+void tsr_editor_page_reload_resources (TsrEditorPage *self);
 
 G_END_DECLS

@@ -1124,10 +1124,34 @@ tsr_doom2d_map_page_page_set_document (TsrEditorPage *page,
                                     document != NULL ? TSR_DOOM2D_DOCUMENT (document) : NULL);
 }
 
+/* The game data folders changed: the layers (and their texture cache) are made again over the
+ * same document, the view kept where it was. */
+static void
+tsr_doom2d_map_page_page_reload_resources (TsrEditorPage *page)
+{
+  TsrDoom2dMapPage *self = TSR_DOOM2D_MAP_PAGE (page);
+  g_autoptr(TsrDoom2dDocument) keep = self->document != NULL ? g_object_ref (self->document) : NULL;
+  TsrMapViewport view;
+
+  if (keep == NULL)
+    return;
+  tsr_map_canvas_get_viewport (self->canvas, &view);
+  tsr_doom2d_map_page_set_document (self, NULL);
+  tsr_doom2d_map_page_set_document (self, keep);
+  if (self->fit_tick != 0 && view.width > 0 && view.zoom > 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
+      self->fit_tick = 0;
+      tsr_map_canvas_set_zoom (self->canvas, view.zoom);
+      tsr_map_canvas_center_on (self->canvas, view.x + view.width / (2 * view.zoom), view.y + view.height / (2 * view.zoom));
+    }
+}
+
 static void
 tsr_doom2d_map_page_editor_page_init (TsrEditorPageInterface *iface)
 {
   iface->set_document = tsr_doom2d_map_page_page_set_document;
+  iface->reload_resources = tsr_doom2d_map_page_page_reload_resources;
 }
 
 static void
