@@ -1604,6 +1604,37 @@ START_TEST (test_tool_modes)
   ck_assert_int_eq (record->values[1].v[0], 144 - 32);
   ck_assert_int_eq (record->values[1].v[1], 96 - 16);
 
+  /* The other handles, one step each: the top side's middle moves only the top; the top-right
+   * corner the top and the right; a side dragged past the opposite one stops a grid cell short. */
+  {
+    static const struct {
+      double x0, y0, x1, y1;
+      gint64 x, y, w, h;
+    } drags[] = {
+      { 88, 16, 88, 40, 32, 48, 112, 48 },
+      { 144, 48, 170, 20, 32, 16, 144, 80 },
+      { 32, 56, 300, 56, 160, 16, 16, 80 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (drags); i++)
+      {
+        depth = tsr_undo_stack_get_depth (stack);
+        tool_drag (tool, drags[i].x0, drags[i].y0, drags[i].x1, drags[i].y1, 0);
+        ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth + 1);
+        ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack), "Resize");
+        record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+        ck_assert_msg (record->values[0].v[0] == drags[i].x && record->values[0].v[1] == drags[i].y
+                       && record->values[1].v[0] == drags[i].w && record->values[1].v[1] == drags[i].h,
+                       "drag %u: (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT, i,
+                       record->values[0].v[0], record->values[0].v[1], record->values[1].v[0], record->values[1].v[1]);
+      }
+    for (guint i = 0; i < G_N_ELEMENTS (drags); i++)
+      ck_assert (tsr_undo_stack_undo (stack));
+    record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+    ck_assert_int_eq (record->values[0].v[0], 32);
+    ck_assert_int_eq (record->values[1].v[0], 144 - 32);
+  }
+
   /* Move it from its inside: whole grid steps, one step. */
   depth = tsr_undo_stack_get_depth (stack);
   tool_drag (tool, 60, 50, 60 + 37, 50 + 9, 0);

@@ -338,6 +338,30 @@ test_edit_and_save (void)
   g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
                    "Draw Panel");
 
+  /* The new wall stays selected: in Select, a real drag of its right side's middle widens it by
+   * 48 px (one step, "Resize"), the left side and the height unchanged; a real Ctrl+Z undoes it. */
+  {
+    gint64 x = record->values[0].v[0], y = record->values[0].v[1];
+    gint64 w = record->values[1].v[0], h = record->values[1].v[1];
+    TsrMapViewport view;
+    double ex, ey;
+
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_SELECT)));
+    tsr_map_canvas_get_viewport (canvas, &view);
+    tsr_map_viewport_to_view (&view, (double) (x + w), (double) y + h / 2.0, &ex, &ey);
+    real_drag (xtest, canvas, ex, ey, ex + 48 * view.zoom, ey + 5);
+    record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, wall);
+    g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
+                     "Resize");
+    g_assert_cmpint (record->values[0].v[0], ==, x);
+    g_assert_cmpint (record->values[0].v[1], ==, y);
+    g_assert_cmpint (record->values[1].v[0], ==, w + 48);
+    g_assert_cmpint (record->values[1].v[1], ==, h);
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    g_assert_cmpint (record->values[1].v[0], ==, w);
+    g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));
+  }
+
   /* The palettes: every type, pictures where the game data have them (the game.wad made here has
    * the small medkit, the green armour and the imp), a plain icon elsewhere and for areas. */
   {

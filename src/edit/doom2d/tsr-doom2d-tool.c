@@ -29,6 +29,13 @@ typedef enum {
   STATE_DRAW,
 } State;
 
+typedef struct {
+  TsrElementRef  element;
+  guint          edges;    /* EDGE_* the handle moves */
+  const char    *cursor;
+  TsrVectorPoint a, b;     /* the rectangle's corners at the press */
+} Handle;
+
 struct _TsrDoom2dTool {
   GObject            parent_instance;
   TsrEditSession    *session;  /* weak */
@@ -51,7 +58,7 @@ struct _TsrDoom2dTool {
   State              state;
   double             press_x, press_y;
   double             x0, y0, x1, y1;  /* the rectangle being drawn */
-  TsrVertexRef       handle;          /* the corner being resized */
+  Handle             handle;          /* the corner or edge being resized */
   guint              depth_at_press;
   const char        *cursor;
 };
@@ -149,10 +156,27 @@ doom2d_tool_get_cursor_name (TsrTool *tool)
 }
 
 /* The corner of a selected rectangle within the handle radius of (X, Y), if any. */
+/* Which of a rectangle's sides a handle moves. */
+enum {
+  EDGE_LEFT = 1 << 0, EDGE_RIGHT = 1 << 1, EDGE_TOP = 1 << 2, EDGE_BOTTOM = 1 << 3,
+};
+
+static const struct {
+  guint       edges;
+  const char *cursor;
+} handles[] = {
+  /* Corners first: where a corner and an edge's middle meet (a small rectangle), the corner wins. */
+  { EDGE_RIGHT | EDGE_BOTTOM, "se-resize" }, { EDGE_LEFT | EDGE_TOP, "nw-resize" },
+  { EDGE_RIGHT | EDGE_TOP, "ne-resize" }, { EDGE_LEFT | EDGE_BOTTOM, "sw-resize" },
+  { EDGE_TOP, "n-resize" }, { EDGE_BOTTOM, "s-resize" }, { EDGE_LEFT, "w-resize" }, { EDGE_RIGHT, "e-resize" },
+};
+
+/* The handle of a selected rectangle (panel or trigger) under EVENT: its four corners and the
+ * middles of its four sides. */
 static gboolean
 find_handle (TsrDoom2dTool      *self,
              const TsrToolEvent *event,
-             TsrVertexRef       *handle)
+             Handle             *handle)
 {
   TsrSelection *selection = tsr_edit_session_get_selection (self->session);
   TsrVectorMap *map = TSR_VECTOR_MAP (self->document);
@@ -163,16 +187,21 @@ find_handle (TsrDoom2dTool      *self,
   elements = tsr_selection_get_elements (selection, &n);
   for (guint i = 0; i < n; i++)
     {
+      TsrVectorPoint a, b;
+
       if (elements[i].kind != TSR_ELEMENT_RECTANGLE || !tsr_vector_map_contains (map, &elements[i]))
         continue;
-      for (guint v = 2; v-- > 0;)
+      tsr_vector_map_get_vertex (map, &elements[i], 0, &a);
+      tsr_vector_map_get_vertex (map, &elements[i], 1, &b);
+      for (guint h = 0; h < G_N_ELEMENTS (handles); h++)
         {
-          TsrVectorPoint p;
+          guint edges = handles[h].edges;
+          double x = edges & EDGE_LEFT ? a.x : edges & EDGE_RIGHT ? b.x : (a.x + b.x) / 2;
+          double y = edges & EDGE_TOP ? a.y : edges & EDGE_BOTTOM ? b.y : (a.y + b.y) / 2;
 
-          tsr_vector_map_get_vertex (map, &elements[i], v, &p);
-          if (fabs (p.x - event->x) <= reach && fabs (p.y - event->y) <= reach)
+          if (fabs (x - event->x) <= reach && fabs (y - event->y) <= reach)
             {
-              *handle = (TsrVertexRef) { elements[i], v };
+              *handle = (Handle) { elements[i], edges, handles[h].cursor, a, b };
               return TRUE;
             }
         }
@@ -270,7 +299,7 @@ doom2d_tool_press (TsrTool            *tool,
         {
           self->state = STATE_RESIZE;
           tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (self->session));
-          set_cursor (self, "nwse-resize");
+          set_cursor (self, self->handle.cursor);
           return;
         }
       self->state = STATE_SELECT;
@@ -318,6 +347,33 @@ doom2d_tool_press (TsrTool            *tool,
     }
 }
 
+/* The rectangle of the handle being dragged to EVENT: the sides it moves follow the pointer
+ * (snapped), never past the opposite side (at least one grid cell, or a pixel, stays). Both
+ * corners are moved in one command, merged with the rest of the drag. */
+static void
+resize (TsrDoom2dTool      *self,
+        const TsrToolEvent *event)
+{
+  const Handle *h = &self->handle;
+  double minimum = self->snap && self->grid > 0 ? self->grid : 1;
+  double x = tsr_doom2d_tool_snap_coordinate (self, event->x), y = tsr_doom2d_tool_snap_coordinate (self, event->y);
+  TsrVectorPoint to[2] = { h->a, h->b };
+  TsrVertexRef corners[2] = { { h->element, 0 }, { h->element, 1 } };
+  g_autoptr(TsrCommand) command = NULL;
+
+  if (h->edges & EDGE_LEFT)
+    to[0].x = MIN (x, h->b.x - minimum);
+  if (h->edges & EDGE_RIGHT)
+    to[1].x = MAX (x, h->a.x + minimum);
+  if (h->edges & EDGE_TOP)
+    to[0].y = MIN (y, h->b.y - minimum);
+  if (h->edges & EDGE_BOTTOM)
+    to[1].y = MAX (y, h->a.y + minimum);
+  command = tsr_move_elements_command_new (TSR_VECTOR_MAP (self->document), corners, to, 2, _("Resize"),
+                                           RESIZE_MERGE_KEY);
+  tsr_edit_session_execute (self->session, command);
+}
+
 static void
 doom2d_tool_drag (TsrTool            *tool,
                   const TsrToolEvent *event)
@@ -333,14 +389,7 @@ doom2d_tool_drag (TsrTool            *tool,
       }
       break;
     case STATE_RESIZE:
-      {
-        TsrVectorPoint to = { tsr_doom2d_tool_snap_coordinate (self, event->x),
-                              tsr_doom2d_tool_snap_coordinate (self, event->y) };
-        g_autoptr(TsrCommand) command = tsr_move_elements_command_new (TSR_VECTOR_MAP (self->document), &self->handle,
-                                                                       &to, 1, _("Resize"), RESIZE_MERGE_KEY);
-
-        tsr_edit_session_execute (self->session, command);
-      }
+      resize (self, event);
       break;
     case STATE_DRAW:
       if (self->texture_sized)
@@ -475,7 +524,7 @@ doom2d_tool_hover (TsrTool            *tool,
                    const TsrToolEvent *event)
 {
   TsrDoom2dTool *self = TSR_DOOM2D_TOOL (tool);
-  TsrVertexRef handle;
+  Handle handle;
   TsrElementRef hit;
   TsrDoom2dKind kind;
   guint index;
@@ -487,7 +536,7 @@ doom2d_tool_hover (TsrTool            *tool,
     {
     case TSR_DOOM2D_TOOL_SELECT:
       if (find_handle (self, event, &handle))
-        set_cursor (self, "nwse-resize");
+        set_cursor (self, handle.cursor);
       else
         {
           set_cursor (self, "default");

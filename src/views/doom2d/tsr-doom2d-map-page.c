@@ -640,7 +640,7 @@ sync_mode_buttons (TsrDoom2dMapPage *self)
       break;
     case TSR_DOOM2D_TOOL_SELECT:
     default:
-      set_status (self, _("Click or drag to select; drag to move; drag a corner to resize"));
+      set_status (self, _("Click or drag to select; drag to move; drag a corner or a side to resize"));
       break;
     }
 }
