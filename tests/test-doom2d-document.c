@@ -1313,6 +1313,18 @@ END_TEST
 
 /* --- The tool, through the same entry points the canvas calls --- */
 
+/* A TsrDoom2dTextureSizeFunc: every texture 32 x 24. */
+static gboolean
+fixed_texture_size (guint     texture,
+                    guint    *width,
+                    guint    *height,
+                    gpointer  user_data)
+{
+  *width = 32;
+  *height = 24;
+  return TRUE;
+}
+
 /* SESSION's layer and tool over DOCUMENT: a TsrDoom2dTool, as the page sets them. (transfer full) */
 static TsrTool *
 session_tool (TsrEditSession    *session,
@@ -1634,6 +1646,19 @@ START_TEST (test_tool_modes)
     ck_assert_int_eq (record->values[0].v[0], 32);
     ck_assert_int_eq (record->values[1].v[0], 144 - 32);
   }
+
+  /* With its texture's size known (32 x 24 here), the panel keeps whole tiles: the right side
+   * dragged to x 170 ends at 32 + 5 x 32 = 192, the bottom dragged up to y 30 at 16 + 1 x 24. */
+  tsr_doom2d_tool_set_texture_size_func (d2, fixed_texture_size, NULL);
+  depth = tsr_undo_stack_get_depth (stack);
+  tool_drag (tool, 144, 96, 170, 30, 0);
+  record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, n_panels);
+  ck_assert_int_eq (record->values[0].v[0], 32);
+  ck_assert_int_eq (record->values[1].v[0], 160);
+  ck_assert_int_eq (record->values[1].v[1], 24);
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), depth);
+  tsr_doom2d_tool_set_texture_size_func (d2, NULL, NULL);
 
   /* Move it from its inside: whole grid steps, one step. */
   depth = tsr_undo_stack_get_depth (stack);

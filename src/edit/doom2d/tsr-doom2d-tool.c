@@ -51,6 +51,8 @@ struct _TsrDoom2dTool {
   guint              texture_height;
   gboolean           texture_sized;   /* Ctrl at the press: one texture-sized panel */
   gboolean           picking_area;    /* a Pick Target drag of a press trigger's area */
+  TsrDoom2dTextureSizeFunc texture_size_func;
+  gpointer           texture_size_data;
   gint64             trigger_type;
   gint64             thing_types[TSR_DOOM2D_N_KINDS];
   gint64             monster_direction;
@@ -347,6 +349,34 @@ doom2d_tool_press (TsrTool            *tool,
     }
 }
 
+/* A textured panel resized while snapping keeps whole tiles of its texture, at least one: the
+ * moving sides go to the nearest multiple from the side that stays. */
+static void
+keep_texture_tiles (TsrDoom2dTool  *self,
+                    const Handle   *h,
+                    TsrVectorPoint *to)
+{
+  TsrDoom2dKind kind;
+  guint index, tw = 0, th = 0;
+  gint64 texture;
+
+  if (!self->snap || self->texture_size_func == NULL
+      || !tsr_doom2d_document_element_to_record (self->document, &h->element, &kind, &index)
+      || kind != TSR_DOOM2D_KIND_PANEL)
+    return;
+  texture = tsr_doom2d_panel_shown_texture (tsr_doom2d_map_get (tsr_doom2d_document_get_map (self->document), kind, index));
+  if (texture < 0 || !self->texture_size_func ((guint) texture, &tw, &th, self->texture_size_data) || tw == 0 || th == 0)
+    return;
+  if (h->edges & EDGE_LEFT)
+    to[0].x = h->b.x - MAX (1, floor ((h->b.x - to[0].x) / tw + 0.5)) * tw;
+  if (h->edges & EDGE_RIGHT)
+    to[1].x = h->a.x + MAX (1, floor ((to[1].x - h->a.x) / tw + 0.5)) * tw;
+  if (h->edges & EDGE_TOP)
+    to[0].y = h->b.y - MAX (1, floor ((h->b.y - to[0].y) / th + 0.5)) * th;
+  if (h->edges & EDGE_BOTTOM)
+    to[1].y = h->a.y + MAX (1, floor ((to[1].y - h->a.y) / th + 0.5)) * th;
+}
+
 /* The rectangle of the handle being dragged to EVENT: the sides it moves follow the pointer
  * (snapped), never past the opposite side (at least one grid cell, or a pixel, stays). Both
  * corners are moved in one command, merged with the rest of the drag. */
@@ -369,6 +399,7 @@ resize (TsrDoom2dTool      *self,
     to[0].y = MIN (y, h->b.y - minimum);
   if (h->edges & EDGE_BOTTOM)
     to[1].y = MAX (y, h->a.y + minimum);
+  keep_texture_tiles (self, h, to);
   command = tsr_move_elements_command_new (TSR_VECTOR_MAP (self->document), corners, to, 2, _("Resize"),
                                            RESIZE_MERGE_KEY);
   tsr_edit_session_execute (self->session, command);
@@ -905,6 +936,16 @@ tsr_doom2d_tool_get_trigger (TsrDoom2dTool *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_TOOL (self), -1);
   return self->trigger;
+}
+
+void
+tsr_doom2d_tool_set_texture_size_func (TsrDoom2dTool           *self,
+                                       TsrDoom2dTextureSizeFunc func,
+                                       gpointer                 user_data)
+{
+  g_return_if_fail (TSR_IS_DOOM2D_TOOL (self));
+  self->texture_size_func = func;
+  self->texture_size_data = user_data;
 }
 
 void

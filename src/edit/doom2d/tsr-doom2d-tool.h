@@ -60,6 +60,16 @@ void              tsr_doom2d_tool_set_texture     (TsrDoom2dTool     *self,
 void              tsr_doom2d_tool_set_texture_size (TsrDoom2dTool    *self,
                                                     guint             width,
                                                     guint             height);
+/* Answers the size of a frame of texture record TEXTURE (FALSE: unknown, a special one). */
+typedef gboolean (*TsrDoom2dTextureSizeFunc) (guint     texture,
+                                              guint    *width,
+                                              guint    *height,
+                                              gpointer  user_data);
+/* With FUNC (the page passes the panel layer's), a panel that shows a texture keeps whole
+ * multiples of it while a handle resizes it with snapping on. */
+void              tsr_doom2d_tool_set_texture_size_func (TsrDoom2dTool           *self,
+                                                         TsrDoom2dTextureSizeFunc func,
+                                                         gpointer                 user_data);
 void              tsr_doom2d_tool_set_trigger_type (TsrDoom2dTool    *self,
                                                     gint64            type);
 /* KIND: item, monster or area. */

@@ -797,6 +797,19 @@ on_category_toggled (GtkCheckButton   *check,
 
 /* --- Document --- */
 
+/* A TsrDoom2dTextureSizeFunc: what the panel layer resolved. */
+static gboolean
+panel_texture_size (guint     texture,
+                    guint    *width,
+                    guint    *height,
+                    gpointer  data)
+{
+  TsrDoom2dMapPage *self = data;
+
+  return self->layers.panels != NULL
+         && tsr_doom2d_panel_layer_get_texture_size (self->layers.panels, texture, width, height);
+}
+
 static gboolean
 fit_when_allocated (GtkWidget     *canvas,
                     GdkFrameClock *clock,
@@ -882,6 +895,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_edit_session_set_tool (self->session, self->tool);
   g_signal_connect (self->tool, "notify::mode", G_CALLBACK (on_tool_mode_changed), self);
   g_signal_connect (self->tool, "target-picked", G_CALLBACK (on_target_picked), self);
+  tsr_doom2d_tool_set_texture_size_func (TSR_DOOM2D_TOOL (self->tool), panel_texture_size, self);
   g_signal_connect (tsr_edit_session_get_selection (self->session), "changed", G_CALLBACK (on_selection_changed), self);
   g_signal_connect (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), "changed",
                     G_CALLBACK (on_undo_stack_changed), self);
