@@ -961,6 +961,9 @@ test_data_folder_reload (void)
   g_assert_false (tsr_doom2d_panel_layer_get_texture_size (tsr_doom2d_map_page_get_panel_layer (page), 2, &width, &height));
   tsr_findings_view_refresh (tsr_doom2d_map_page_get_findings (page));
   find_finding_row (tsr_doom2d_map_page_get_findings (page), "EXIT1 does not resolve");
+  /* The page fits the map on its canvas's first frames; the view set here comes after that. */
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_doom2d_map_page_get_canvas (page))));
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (tsr_doom2d_map_page_get_canvas (page)), 3));
   tsr_map_canvas_set_zoom (tsr_doom2d_map_page_get_canvas (page), 1.0);
   tsr_map_canvas_center_on (tsr_doom2d_map_page_get_canvas (page), 500, 700);
   tsr_test_ui_iterate_for (100);
