@@ -208,6 +208,17 @@ open_in_window (const char *source,
   return page;
 }
 
+/* A copy of the real df_MAP01.map from SOURCE in the folder SUBDIR of the work folder: its path. */
+static char *
+copy_real_map (const char *source,
+               const char *subdir)
+{
+  const char *const names[] = { "df_MAP01.map", NULL };
+  g_autofree char *dir = tsr_test_ui_copy_files (source, names, work_dir, subdir);
+
+  return g_build_filename (dir, "df_MAP01.map", NULL);
+}
+
 /* Whether the keyboard focus is WIDGET or inside it. */
 static gboolean
 has_focus_within (GtkWidget *widget)
@@ -240,8 +251,6 @@ static void
 test_edit_and_save (void)
 {
   g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
-  const char *const names[] = { "df_MAP01.map", NULL };
-  g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
@@ -264,8 +273,7 @@ test_edit_and_save (void)
       g_test_skip ("no doom2d test data");
       return;
     }
-  dir = tsr_test_ui_copy_files (source, names, work_dir, "doom2d");
-  path = g_build_filename (dir, "df_MAP01.map", NULL);
+  path = copy_real_map (source, "doom2d");
   original = load_map (path);
   page = open_in_window (source, path, &window);
   canvas = tsr_doom2d_map_page_get_canvas (page);
@@ -930,8 +938,6 @@ static void
 test_data_folder_reload (void)
 {
   g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
-  const char *const names[] = { "df_MAP01.map", NULL };
-  g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *empty = g_build_filename (work_dir, "no-game-data", NULL);
   g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
@@ -947,8 +953,7 @@ test_data_folder_reload (void)
       g_test_skip ("no doom2d test data");
       return;
     }
-  dir = tsr_test_ui_copy_files (source, names, work_dir, "reload");
-  path = g_build_filename (dir, "df_MAP01.map", NULL);
+  path = copy_real_map (source, "reload");
   g_assert_cmpint (g_mkdir_with_parents (empty, 0700), ==, 0);
   g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
   g_free (tsr_test_pack_standart_wad (source, game));
