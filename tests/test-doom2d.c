@@ -1270,6 +1270,11 @@ START_TEST (test_resources)
   tsr_doom2d_wad_free (wad);
   ck_assert (tsr_file_write_atomic (archive_path, archive, FALSE, NULL));
 
+  /* The name people see: the part after the last separator. */
+  ck_assert_str_eq (tsr_doom2d_resource_name ("Standart.wad:D2DTEXTURES\\EXIT1"), "EXIT1");
+  ck_assert_str_eq (tsr_doom2d_resource_name (":TEXTURES/W73A"), "W73A");
+  ck_assert_str_eq (tsr_doom2d_resource_name ("_water_0"), "_water_0");
+  ck_assert_str_eq (tsr_doom2d_resource_name ("Standart.wad:"), "");
   ck_assert (tsr_doom2d_resource_split ("Tessera.wad:TEX\\RED", &a, &s, &n));
   ck_assert_str_eq (a, "Tessera.wad");
   ck_assert_str_eq (s, "TEX");

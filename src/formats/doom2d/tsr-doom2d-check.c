@@ -120,14 +120,12 @@ check_triggers (const TsrDoom2dMap *map,
       else if (type == 14 && trigger->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0] < 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                              _("texture trigger has no texture panel to switch"));
-      else if (trigger->layout != NULL)
+      else
         {
-          /* Press, on, off, on/off: the area whose triggers they press. */
-          const TsrFieldTable *table = &trigger->layout->table;
-          int position = tsr_field_table_find (table, "position"), size = tsr_field_table_find (table, "size");
+          int position, size;
 
-          if (position >= 0 && size >= 0 && table->fields[position].type == TSR_FIELD_POINT
-              && table->fields[size].type == TSR_FIELD_SIZE
+          /* Press, on, off, on/off: the area whose triggers they press. */
+          if (tsr_doom2d_trigger_area_fields (trigger, &position, &size)
               && (trigger->data_values[size].v[0] == 0 || trigger->data_values[size].v[1] == 0))
             tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                                  _("presses nothing: its area is %" PRId64 " x %" PRId64 " (Pick Target: drag the area)"),

@@ -1640,6 +1640,22 @@ tsr_doom2d_panel_shown_texture (const TsrDoom2dRecord *panel)
   return tsr_doom2d_panel_shows_texture (panel) ? panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] : -1;
 }
 
+gboolean
+tsr_doom2d_trigger_area_fields (const TsrDoom2dRecord *trigger,
+                                int                   *position,
+                                int                   *size)
+{
+  const TsrFieldTable *table;
+
+  if (trigger->kind != TSR_DOOM2D_KIND_TRIGGER || trigger->layout == NULL)
+    return FALSE;
+  table = &trigger->layout->table;
+  *position = tsr_field_table_find (table, "position");
+  *size = tsr_field_table_find (table, "size");
+  return *position >= 0 && *size >= 0 && table->fields[*position].type == TSR_FIELD_POINT
+         && table->fields[*size].type == TSR_FIELD_SIZE;
+}
+
 /* Edits */
 
 guint

@@ -66,6 +66,11 @@ gboolean         tsr_doom2d_panel_type_has_texture (gint64 type);
 gboolean         tsr_doom2d_panel_shows_texture    (const TsrDoom2dRecord *panel);
 /* The texture record PANEL shows, or -1 when it shows none. */
 gint64           tsr_doom2d_panel_shown_texture    (const TsrDoom2dRecord *panel);
+/* The data fields holding the area TRIGGER acts on (press, on, off, on/off triggers: a point
+ * "position" and a size "size", the area whose triggers it presses); FALSE for other triggers. */
+gboolean         tsr_doom2d_trigger_area_fields    (const TsrDoom2dRecord *trigger,
+                                                    int                   *position,
+                                                    int                   *size);
 
 /* Adds to LOST ("panel 3: move_speed") every text-only field holding a non-default value. */
 void             tsr_doom2d_map_binary_losses (const TsrDoom2dMap *map,

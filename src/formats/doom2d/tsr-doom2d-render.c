@@ -467,7 +467,7 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
         PanelTexture texture;
         TsrDoom2dSpecialTexture special;
 
-        if (tsr_doom2d_panel_draw_layer (type) != layer || (flags & 2) != 0 /* PANEL_FLAG_HIDE */)
+        if (tsr_doom2d_panel_draw_layer (type) != layer || (flags & TSR_DOOM2D_PANEL_FLAG_HIDE) != 0)
           continue;
         map_rect (&canvas, at->v[0], at->v[1], extent->v[0], extent->v[1], &x0, &y0, &x1, &y1);
         special = special_of (map, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
@@ -491,7 +491,7 @@ tsr_doom2d_map_render_cached (const TsrDoom2dMap    *map,
         if (extent->v[0] < texture.width || extent->v[1] < texture.height)
           continue;
         draw_tiled (&canvas, &texture, at->v[0], at->v[1], x0, y0, x1, y1, opacity,
-                    (flags & 1) != 0 /* PANEL_FLAG_BLENDING */);
+                    (flags & TSR_DOOM2D_PANEL_FLAG_BLENDING) != 0);
       }
 
   for (guint i = 0; i < map->records[TSR_DOOM2D_KIND_TRIGGER]->len; i++)

@@ -73,6 +73,17 @@ tsr_doom2d_resource_split (const char *path,
   return **name != '\0';
 }
 
+const char *
+tsr_doom2d_resource_name (const char *path)
+{
+  const char *name = path;
+
+  for (const char *c = path; *c != '\0'; c++)
+    if (*c == ':' || *c == '\\' || *c == '/')
+      name = c + 1;
+  return name;
+}
+
 TsrDoom2dResources *
 tsr_doom2d_resources_new (const char *const *game_folders,
                           const TsrDoom2dWad *own)

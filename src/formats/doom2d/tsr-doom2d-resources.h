@@ -62,6 +62,10 @@ gboolean                tsr_doom2d_resource_split         (const char *path,
                                                            char      **section,
                                                            char      **name);
 
+/* PATH's resource name, for people: what follows its last ':', '\' or '/' (PATH itself without
+ * any). (transfer none: points into PATH) */
+const char             *tsr_doom2d_resource_name          (const char *path);
+
 /* SEARCH: where archives are looked for, in order. A folder is searched (also its wads/, maps/
  * and data/ subfolders) for a file of the archive's name, without case; an archive file answers
  * for its own name, and, when no place has an archive of the name asked for, as a last resort for

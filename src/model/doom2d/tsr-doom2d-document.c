@@ -1081,17 +1081,9 @@ trigger_area_fields (TsrDoom2dDocument *self,
                      int               *position,
                      int               *size)
 {
-  const TsrDoom2dRecord *record;
-
-  if (trigger >= count (self, TSR_DOOM2D_KIND_TRIGGER))
-    return FALSE;
-  record = tsr_doom2d_map_get (self->file->map, TSR_DOOM2D_KIND_TRIGGER, trigger);
-  if (record->layout == NULL)
-    return FALSE;
-  *position = tsr_field_table_find (&record->layout->table, "position");
-  *size = tsr_field_table_find (&record->layout->table, "size");
-  return *position >= 0 && *size >= 0 && record->layout->table.fields[*position].type == TSR_FIELD_POINT
-         && record->layout->table.fields[*size].type == TSR_FIELD_SIZE;
+  return trigger < count (self, TSR_DOOM2D_KIND_TRIGGER)
+         && tsr_doom2d_trigger_area_fields (tsr_doom2d_map_get (self->file->map, TSR_DOOM2D_KIND_TRIGGER, trigger),
+                                            position, size);
 }
 
 gboolean

@@ -219,9 +219,8 @@ texture_label (const TsrDoom2dMap *map,
                guint               t)
 {
   const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
-  const char *name = path != NULL ? MAX (strrchr (path, '\\'), strrchr (path, ':')) : NULL;
 
-  return name != NULL ? name + 1 : path != NULL ? path : "";
+  return path != NULL ? tsr_doom2d_resource_name (path) : "";
 }
 
 /* Lists the map's texture records in the chooser, keeping the chosen one when it still exists. */
@@ -257,6 +256,7 @@ on_texture_picked (TsrDoom2dTexturePicker *picker,
 {
   TsrDoom2dMap *map;
   TsrDoom2dRecord *record;
+  const TsrDoom2dCachedTexture *entry;
   guint index;
 
   if (self->document == NULL)
@@ -272,12 +272,11 @@ on_texture_picked (TsrDoom2dTexturePicker *picker,
           return;
         }
     }
+  entry = tsr_doom2d_texture_cache_get (tsr_doom2d_panel_layer_get_cache (self->layers.panels), path);
   record = tsr_doom2d_record_new (TSR_DOOM2D_KIND_TEXTURE);
   tsr_field_value_set_text (&record->values[TSR_DOOM2D_TEXTURE_PATH], path);
   /* The game marks animated textures' records (a DFWAD or ZIP of frames). */
-  record->values[TSR_DOOM2D_TEXTURE_ANIMATED].v[0] =
-    tsr_doom2d_texture_cache_get (tsr_doom2d_panel_layer_get_cache (self->layers.panels), path)->texture != NULL
-    && tsr_doom2d_texture_cache_get (tsr_doom2d_panel_layer_get_cache (self->layers.panels), path)->texture->animated;
+  record->values[TSR_DOOM2D_TEXTURE_ANIMATED].v[0] = entry->texture != NULL && entry->texture->animated;
   index = tsr_doom2d_document_add_record (self->document, record, _("Add Texture"));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->texture_dropdown), index);
 }

@@ -16,8 +16,6 @@
 #include "views/doom2d/tsr-doom2d-textures.h"
 #include "views/tsr-image-texture.h"
 
-#define PANEL_FLAG_BLENDING 1
-
 /* One texture as the layer draws it. */
 typedef struct {
   const TsrDoom2dCachedTexture *entry;  /* the cache's (transfer none) */
@@ -344,7 +342,7 @@ draw_panel (TsrDoom2dPanelLayer  *self,
     }
   set_pattern_origin (texture->frames[texture->frame], cx, cy, viewport->zoom);
   cairo_set_source (cr, texture->frames[texture->frame]);
-  if (self->flags_field >= 0 && (panel->values[self->flags_field].v[0] & PANEL_FLAG_BLENDING))
+  if (self->flags_field >= 0 && (panel->values[self->flags_field].v[0] & TSR_DOOM2D_PANEL_FLAG_BLENDING))
     cairo_set_operator (cr, CAIRO_OPERATOR_ADD);
   if (opacity >= 1)
     cairo_fill (cr);

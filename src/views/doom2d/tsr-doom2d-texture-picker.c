@@ -18,7 +18,6 @@ struct _TsrDoom2dTexturePicker {
   GtkFilterListModel    *shown;
   TsrDoom2dTextureCache *cache;
   const TsrDoom2dMap    *map;
-  gboolean               stale;
 };
 
 G_DEFINE_FINAL_TYPE (TsrDoom2dTexturePicker, tsr_doom2d_texture_picker, GTK_TYPE_WIDGET)
@@ -48,6 +47,8 @@ archives_to_list (const TsrDoom2dMap *map)
   return g_strv_builder_end (names);
 }
 
+/* Lists what the resources offer now: each time the popover opens, so archives the map's textures
+ * came to name since are listed too (the resources keep every archive they opened). */
 static void
 fill (TsrDoom2dTexturePicker *self)
 {
@@ -55,9 +56,6 @@ fill (TsrDoom2dTexturePicker *self)
   g_autoptr(GPtrArray) offered = NULL;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->paths));
 
-  if (!self->stale)
-    return;
-  self->stale = FALSE;
   if (self->cache != NULL)
     {
       archives = archives_to_list (self->map);
@@ -131,12 +129,11 @@ bind_row (GtkSignalListItemFactory *factory,
 {
   GtkWidget *row = gtk_list_item_get_child (item);
   const char *path = gtk_string_object_get_string (gtk_list_item_get_item (item));
-  const char *name = MAX (strrchr (path, '\\'), strrchr (path, ':'));
   g_autoptr(GdkTexture) frame = NULL;
 
   if (self->cache != NULL)
     frame = tsr_doom2d_texture_get_frame (tsr_doom2d_texture_cache_get (self->cache, path), 0);
-  tsr_doom2d_texture_row_set (row, GDK_PAINTABLE (frame), name != NULL ? name + 1 : path);
+  tsr_doom2d_texture_row_set (row, GDK_PAINTABLE (frame), tsr_doom2d_resource_name (path));
   gtk_widget_set_tooltip_text (row, path);
 }
 
@@ -149,7 +146,6 @@ tsr_doom2d_texture_picker_set_source (TsrDoom2dTexturePicker *self,
 
   self->cache = cache;
   self->map = map;
-  self->stale = TRUE;
   gtk_widget_set_sensitive (self->button, cache != NULL);
   /* The old list's pictures came from the old cache: drop it now. */
   gtk_string_list_splice (self->paths, 0, g_list_model_get_n_items (G_LIST_MODEL (self->paths)), NULL);
@@ -215,7 +211,6 @@ tsr_doom2d_texture_picker_init (TsrDoom2dTexturePicker *self)
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
-  self->stale = TRUE;
   self->paths = gtk_string_list_new (NULL);
   self->filter = gtk_string_filter_new (gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
   gtk_string_filter_set_ignore_case (self->filter, TRUE);

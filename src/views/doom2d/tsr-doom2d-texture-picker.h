@@ -19,7 +19,7 @@ G_DECLARE_FINAL_TYPE (TsrDoom2dTexturePicker, tsr_doom2d_texture_picker, TSR, DO
 GtkWidget *tsr_doom2d_texture_picker_new        (void);
 /* The cache (borrowed: it must outlive its use here, or be unset with NULL first) whose
  * resources and pictures the list shows, and the map whose texture records name the archives to
- * list. The list is made when the popover opens. */
+ * list. The list is made each time the popover opens. */
 void       tsr_doom2d_texture_picker_set_source (TsrDoom2dTexturePicker *self,
                                                  TsrDoom2dTextureCache  *cache,
                                                  const TsrDoom2dMap     *map);
