@@ -24,12 +24,15 @@ static const Expectation expectations[] = {
   { ".imgA", "marathon-images" },
   { ".ShPa", "marathon-shapes-patch" },
   { ".shpA", "marathon-shapes" },
+  /* Marathon 1's application: its resource fork holds the terminals of m1_Map.scen. */
+  { ".appl", NULL },
   { ".rmp", "sphere-rmp" },
   { ".rts", "sphere-rts" },
   { ".rss", "sphere-rss" },
   { ".WL1", "wolf3d-set", TRUE },
   { ".map", "doom2d-map" },
   { ".wad", "doom2d-wad" },
+  { ".dfz", "doom2d-dfz" },
   { "doom2d-sample.txt", "doom2d-text" },
   /* The unpacked sources of Doom2D Forever's Standart.wad: textures, animation descriptions and
    * the packing lists are resources, not documents; no format claims them. */
