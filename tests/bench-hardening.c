@@ -4,7 +4,10 @@
  *   dfwad-huge     a DFWAD of a few hundred KB whose 7 resources each expand to 200 MiB:
  *                  load + describe + validate
  *   sphere-huge    a 2 KB Sphere map declaring 32768 x 32768 pixels: render refused at full
- *                  size, then drawn scaled to 1024 x 1024 */
+ *                  size, then drawn scaled to 1024 x 1024
+ *   dfwad-65535    a 2 MB DFWAD with the most entries a directory holds (a section and 65,534
+ *                  distinct small streams): load + describe + validate, once quadratic in the
+ *                  entry count (the alias search), now linear */
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -65,6 +68,46 @@ write_dfwad (const char *folder)
       tsr_writer_write_u32_le (writer, i == 1 ? 0 : (guint32) g_bytes_get_size (stream));
     }
   tsr_writer_write_bytes (writer, g_bytes_get_data (stream, NULL), g_bytes_get_size (stream));
+  bytes = tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+  g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  return path;
+}
+
+static char *
+write_dfwad_many (const char *folder)
+{
+  const guint count = G_MAXUINT16;
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  g_autoptr(GByteArray) streams = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  char *path = g_build_filename (folder, "many.wad", NULL);
+  gsize data_start = 8 + (gsize) count * 24;
+
+  tsr_writer_write_bytes (writer, (const guint8 *) "DFWAD\x01", 6);
+  tsr_writer_write_u16_le (writer, (guint16) count);
+  for (guint i = 0; i < count; i++)
+    {
+      guint8 name[16] = { 0 };
+      guint8 stream[32];
+      uLongf length = sizeof stream;
+      guint32 content = GUINT32_TO_LE (i);
+
+      if (i == 0)
+        {
+          memcpy (name, "TEXTURES", 8);
+          tsr_writer_write_bytes (writer, name, 16);
+          tsr_writer_write_u32_le (writer, 0);
+          tsr_writer_write_u32_le (writer, 0);
+          continue;
+        }
+      g_snprintf ((char *) name, sizeof name, "R%05u", i);
+      compress2 (stream, &length, (const Bytef *) &content, sizeof content, 9);
+      tsr_writer_write_bytes (writer, name, 16);
+      tsr_writer_write_u32_le (writer, (guint32) (data_start + streams->len));
+      tsr_writer_write_u32_le (writer, (guint32) length);
+      g_byte_array_append (streams, stream, (guint) length);
+    }
+  tsr_writer_write_bytes (writer, streams->data, streams->len);
   bytes = tsr_writer_free_to_bytes (g_steal_pointer (&writer));
   g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
   return path;
@@ -151,9 +194,12 @@ main (void)
   g_autofree char *wad = write_dfwad (folder);
   g_autofree char *map = write_sphere_map (folder);
   g_autofree char *tileset = g_build_filename (folder, "big.rts", NULL);
+  g_autofree char *many = write_dfwad_many (folder);
 
   measure ("dfwad-huge", wad, FALSE);
   measure ("sphere-huge", map, TRUE);
+  measure ("dfwad-65535", many, FALSE);
+  g_unlink (many);
   g_unlink (wad);
   g_unlink (map);
   g_unlink (tileset);

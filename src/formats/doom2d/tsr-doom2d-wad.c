@@ -56,23 +56,48 @@ tsr_doom2d_wad_free (TsrDoom2dWad *wad)
   g_free (wad);
 }
 
-/* An earlier untouched entry whose stored stream ENTRY shares (an alias), or -1. */
-static int
-find_alias (GPtrArray *entries,
-            guint      index)
+/* Whether ENTRY is an untouched stored stream, the only kind that can share (alias) another's. */
+static gboolean
+is_stored_stream (const TsrDoom2dWadEntry *entry)
 {
-  TsrDoom2dWadEntry *entry = g_ptr_array_index (entries, index);
+  return !entry->is_section && entry->data == NULL && entry->compressed != NULL;
+}
 
-  if (entry->data != NULL || entry->compressed == NULL)
-    return -1;
-  for (guint j = 0; j < index; j++)
+/* GLib's g_int64_hash keeps only the low 32 bits (the length here, alike for many small streams):
+ * mix in the offset. */
+static guint
+stream_key_hash (gconstpointer key)
+{
+  guint64 value = *(const guint64 *) key;
+
+  return (guint) ((value >> 32) * 0x9E3779B1u) ^ (guint) value;
+}
+
+/* For each entry, the first earlier untouched entry whose stored stream it shares (an alias: same
+ * offset and length), or -1. One pass with a table keyed by (offset, length), so that a directory
+ * of 65,535 entries costs no more than a small one per entry (transfer full). */
+static gint *
+find_aliases (GPtrArray *entries)
+{
+  g_autoptr(GHashTable) first = g_hash_table_new_full (stream_key_hash, g_int64_equal, g_free, NULL);
+  gint *aliases = g_new (gint, MAX (entries->len, 1));
+
+  for (guint i = 0; i < entries->len; i++)
     {
-      TsrDoom2dWadEntry *other = g_ptr_array_index (entries, j);
-      if (!other->is_section && other->data == NULL && other->compressed != NULL
-          && other->offset == entry->offset && other->length == entry->length)
-        return (int) j;
+      TsrDoom2dWadEntry *entry = g_ptr_array_index (entries, i);
+      gint64 key;
+      gpointer found;
+
+      aliases[i] = -1;
+      if (!is_stored_stream (entry))
+        continue;
+      key = (gint64) (((guint64) entry->offset << 32) | entry->length);
+      if (g_hash_table_lookup_extended (first, &key, NULL, &found))
+        aliases[i] = GPOINTER_TO_INT (found);
+      else
+        g_hash_table_insert (first, g_memdup2 (&key, sizeof key), GINT_TO_POINTER ((gint) i));
     }
-  return -1;
+  return aliases;
 }
 
 TsrDoom2dWad *
@@ -140,12 +165,13 @@ tsr_doom2d_wad_read (GBytes  *bytes,
   /* Whether writing in directory order gives the same bytes. */
   {
     gsize position = wad->data_start;
+    g_autofree gint *aliases = find_aliases (wad->entries);
 
     for (guint i = 0; i < wad->entries->len; i++)
       {
         TsrDoom2dWadEntry *entry = g_ptr_array_index (wad->entries, i);
 
-        if (entry->is_section || find_alias (wad->entries, i) >= 0)
+        if (entry->is_section || aliases[i] >= 0)
           continue;
         if (entry->offset != position)
           wad->canonical = FALSE;
@@ -209,10 +235,12 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
   g_autofree guint32 *lengths = g_new0 (guint32, count);
   gsize original_size = wad->original != NULL ? g_bytes_get_size (wad->original) : 0;
   gboolean keep_original = wad->original != NULL && !wad->canonical;
+  g_autofree gint *aliases = NULL;
   gsize position;
 
   if (wad->is_zip)
     return tsr_doom2d_zip_write (wad, error);
+  aliases = find_aliases (wad->entries);
   if (count > G_MAXUINT16)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("DFWAD: %u resources, at most 65535 fit"), count);
@@ -243,9 +271,9 @@ tsr_doom2d_wad_write (const TsrDoom2dWad *wad,
                        ? (guint32) (entry->offset - wad->data_start + data_start) : entry->offset;
           g_clear_pointer (&stream, g_bytes_unref);
         }
-      else if (!keep_original && find_alias (wad->entries, i) >= 0)
+      else if (!keep_original && aliases[i] >= 0)
         {
-          offsets[i] = offsets[find_alias (wad->entries, i)];
+          offsets[i] = offsets[aliases[i]];
           g_clear_pointer (&stream, g_bytes_unref);
         }
       else
