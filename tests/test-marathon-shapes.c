@@ -530,6 +530,51 @@ START_TEST (test_shapes_truncation)
 }
 END_TEST
 
+/* Sequence names are Mac Roman both ways: "I’m ™" is read from its Mac Roman bytes (not as
+ * Latin-1), a rename stores Mac Roman and changes only the name's bytes, and a character Mac
+ * Roman lacks is refused with the record untouched. */
+START_TEST (test_sequence_name_mac_roman)
+{
+  guint8 raw[TSR_SHAPES_SEQUENCE_SIZE + 2] = { 0 };
+  static const guint8 name[] = { 'I', 0xd5, 'm', ' ', 0xaa, 'X', 'Y', 'Z' };
+  g_autoptr(GError) error = NULL;
+  TsrShapesSequence *sequence;
+  g_autoptr(GBytes) before = NULL;
+  gsize size;
+  const guint8 *after;
+
+  raw[4] = 5;
+  memcpy (raw + 5, name, sizeof name); /* "XYZ" lies past the name's length */
+  raw[39] = 1;                          /* view code 1, no frames */
+  sequence = tsr_shapes_sequence_parse (raw, sizeof raw, TRUE, 0, &error);
+  ck_assert_msg (sequence != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_str_eq (sequence->name, "I\xe2\x80\x99m \xe2\x84\xa2");
+
+  before = g_bytes_ref (sequence->raw);
+  ck_assert (!tsr_shapes_sequence_set_name (sequence, "\xe2\x82\xaa", &error)); /* U+20AA */
+  ck_assert (g_bytes_equal (before, sequence->raw));
+  g_clear_error (&error);
+  ck_assert (!tsr_shapes_sequence_set_name (sequence, "0123456789012345678901234567890123", &error));
+  g_clear_error (&error);
+
+  ck_assert (tsr_shapes_sequence_set_name (sequence, "\xe2\x80\x9c" "A\xe2\x80\x9d", &error));
+  ck_assert_str_eq (sequence->name, "\xe2\x80\x9c" "A\xe2\x80\x9d");
+  after = g_bytes_get_data (sequence->raw, &size);
+  ck_assert_uint_eq (size, sizeof raw);
+  ck_assert_uint_eq (after[4], 3);
+  ck_assert_uint_eq (after[5], 0xd2);
+  ck_assert_uint_eq (after[6], 'A');
+  ck_assert_uint_eq (after[7], 0xd3);
+  ck_assert_int_eq (memcmp (after + 8, raw + 8, sizeof raw - 8), 0);
+  tsr_shapes_sequence_free (sequence);
+
+  sequence = tsr_shapes_sequence_new ("\xe2\x84\xa2", 1, 0, NULL);
+  ck_assert_uint_eq (((const guint8 *) g_bytes_get_data (sequence->raw, NULL))[5], 0xaa);
+  ck_assert_str_eq (sequence->name, "\xe2\x84\xa2");
+  tsr_shapes_sequence_free (sequence);
+}
+END_TEST
+
 /* Marathon 1: a collection with M1-RLE bitmaps as '.256' resource 129 in a MacBinary file. */
 START_TEST (test_marathon1_shapes)
 {
@@ -670,6 +715,7 @@ shapes_suite (void)
   tcase_add_test (built, test_make_and_apply_patch);
   tcase_add_test (built, test_shapes_truncation);
   tcase_add_test (built, test_marathon1_shapes);
+  tcase_add_test (built, test_sequence_name_mac_roman);
   tcase_add_test (real, test_real_patches);
   tcase_add_test (real, test_patch_truncation);
   tcase_add_test (real, test_apply_real_patch);

@@ -203,6 +203,51 @@ START_TEST (test_mac_roman)
 }
 END_TEST
 
+/* The one Mac Roman table every Marathon string goes through agrees with the system's converter
+ * (glibc's "MACINTOSH") byte for byte, and every byte comes back through the encoder. */
+START_TEST (test_mac_roman_matches_iconv)
+{
+  guint compared = 0;
+
+  for (guint byte = 1; byte < 256; byte++)
+    {
+      guint8 roman = (guint8) byte;
+      g_autofree char *ours = tsr_mac_roman_to_utf8 (&roman, 1);
+      g_autofree char *system = g_convert ((const char *) &roman, 1, "UTF-8", "MACINTOSH", NULL, NULL, NULL);
+      g_autoptr(GBytes) back = tsr_utf8_to_mac_roman (ours, strlen (ours), NULL);
+
+      ck_assert_ptr_nonnull (back);
+      ck_assert_uint_eq (g_bytes_get_size (back), 1);
+      ck_assert_uint_eq (((const guint8 *) g_bytes_get_data (back, NULL))[0], byte);
+      /* Apple's table (ROMAN.TXT) maps 0xC6 to U+2206 INCREMENT and 0xF0 to the Apple logo
+       * U+F8FF; glibc says U+0394 and a private-use U+E01E. Everything else agrees. */
+      if (byte == 0xc6 || byte == 0xf0)
+        {
+          ck_assert_ptr_nonnull (system);
+          continue;
+        }
+      ck_assert_ptr_nonnull (system);
+      ck_assert_msg (strcmp (ours, system) == 0, "byte 0x%02x: %s, iconv says %s", byte, ours, system);
+      compared++;
+    }
+  ck_assert_uint_eq (compared, 253);
+  {
+    /* Text converted by glibc comes back too: its U+0394 for 0xC6. */
+    g_autoptr(GBytes) delta = tsr_utf8_to_mac_roman ("\xce\x94", 2, NULL);
+
+    ck_assert_ptr_nonnull (delta);
+    ck_assert_uint_eq (((const guint8 *) g_bytes_get_data (delta, NULL))[0], 0xc6);
+  }
+  {
+    /* The names the issue found garbled: "I’m" and "™" as Mac Roman. */
+    static const guint8 name[] = { 'I', 0xd5, 'm', ' ', 0xaa };
+    g_autofree char *utf8 = tsr_mac_roman_to_utf8 (name, sizeof name);
+
+    ck_assert_str_eq (utf8, "I\xe2\x80\x99m \xe2\x84\xa2");
+  }
+}
+END_TEST
+
 static Suite *
 wad_suite (void)
 {
@@ -214,6 +259,7 @@ wad_suite (void)
   tcase_add_test (tc, test_wad_new_and_edit);
   tcase_add_test (tc, test_wad_truncation);
   tcase_add_test (tc, test_mac_roman);
+  tcase_add_test (tc, test_mac_roman_matches_iconv);
   suite_add_tcase (suite, tc);
   return suite;
 }

@@ -6,6 +6,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-reader.h"
 #include "core/tsr-writer.h"
+#include "formats/marathon/tsr-wad.h"
 #include <glib/gi18n.h>
 
 #define MACBINARY_HEADER_SIZE 128
@@ -139,17 +140,6 @@ empty_bytes (void)
   return g_bytes_new (NULL, 0);
 }
 
-static char *
-mac_roman_to_utf8 (const guint8 *text, gsize length)
-{
-  char *converted = g_convert ((const char *) text, (gssize) length, "UTF-8", "MACINTOSH",
-                               NULL, NULL, NULL);
-
-  if (converted == NULL)
-    converted = g_utf8_make_valid ((const char *) text, (gssize) length);
-  return converted;
-}
-
 static void
 applesingle_entry_free (gpointer data)
 {
@@ -197,7 +187,7 @@ parse_macbinary (TsrMacFile *file, TsrReader *reader, GBytes *source, GError **e
     return FALSE;
   memcpy (file->macbinary_header, header, MACBINARY_HEADER_SIZE);
   file->macbinary_crc_valid = tsr_macbinary_crc (header, 124) == load_u16_be (header + 124);
-  file->name = mac_roman_to_utf8 (header + 2, header[1]);
+  file->name = tsr_mac_roman_to_utf8 (header + 2, header[1]);
   file->file_type = load_u32_be (header + 65);
   file->creator = load_u32_be (header + 69);
   data_length = load_u32_be (header + 83);
@@ -331,7 +321,7 @@ parse_applesingle (TsrMacFile *file, TsrReader *reader, GBytes *source, GError *
           file->resource_fork = g_bytes_ref (entry->data);
         }
       else if (entry->id == 3 && file->name == NULL && size > 0)
-        file->name = mac_roman_to_utf8 (bytes, size);
+        file->name = tsr_mac_roman_to_utf8 (bytes, size);
       else if (entry->id == 9 && size >= 8)
         {
           file->file_type = load_u32_be (bytes);

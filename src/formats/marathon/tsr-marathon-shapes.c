@@ -9,6 +9,7 @@
 #include "core/tsr-writer.h"
 #include "formats/tsr-format.h"
 #include "formats/marathon/tsr-mac-wrapper.h"
+#include "formats/marathon/tsr-wad.h"
 #include <glib/gi18n.h>
 
 #define RESOURCE_SHAPES_256 TSR_FOURCC ('.', '2', '5', '6')
@@ -127,7 +128,7 @@ sequence_fill (TsrShapesSequence *sequence)
   sequence->type = get_s16 (raw);
   sequence->flags = (guint16) get_s16 (raw + 2);
   g_free (sequence->name);
-  sequence->name = g_convert ((const char *) raw + 5, name_length, "UTF-8", "ISO-8859-1", NULL, NULL, NULL);
+  sequence->name = tsr_mac_roman_to_utf8 (raw + 5, name_length);
   sequence->view_code = get_s16 (raw + 38);
   sequence->frames_per_view = get_s16 (raw + 40);
   sequence->ticks_per_frame = get_s16 (raw + 42);
@@ -194,12 +195,18 @@ tsr_shapes_sequence_new (const char *name, gint16 view_code, gint16 frames_per_v
   gsize count = (gsize) views * (gsize) MAX (frames_per_view, 0);
   gsize size = TSR_SHAPES_SEQUENCE_SIZE + (count + 1) * 2;
   guint8 *raw = g_malloc0 (size);
-  gsize name_length = name != NULL ? MIN (strlen (name), 33) : 0;
   TsrShapesSequence *sequence = g_new0 (TsrShapesSequence, 1);
 
-  raw[4] = (guint8) name_length;
-  if (name_length > 0)
-    memcpy (raw + 5, name, name_length);
+  if (name != NULL && *name != '\0')
+    {
+      g_autoptr(GBytes) roman = tsr_utf8_to_mac_roman (name, strlen (name), NULL);
+      gsize roman_length = roman != NULL ? MIN (g_bytes_get_size (roman), 33) : 0;
+
+      g_warn_if_fail (roman != NULL);
+      raw[4] = (guint8) roman_length;
+      if (roman_length > 0)
+        memcpy (raw + 5, g_bytes_get_data (roman, NULL), roman_length);
+    }
   put_s16 (raw + 38, view_code);
   put_s16 (raw + 40, frames_per_view);
   put_s16 (raw + 42, 1);
@@ -211,6 +218,38 @@ tsr_shapes_sequence_new (const char *name, gint16 view_code, gint16 frames_per_v
   sequence->raw = g_bytes_new_take (raw, size);
   sequence_fill (sequence);
   return sequence;
+}
+
+gboolean
+tsr_shapes_sequence_set_name (TsrShapesSequence *sequence,
+                              const char        *name,
+                              GError           **error)
+{
+  glong bad = -1;
+  g_autoptr(GBytes) roman = tsr_utf8_to_mac_roman (name, strlen (name), &bad);
+  gsize size, length;
+  guint8 *raw;
+
+  if (roman == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   _("sequence name: character %ld has no Mac Roman code"), bad + 1);
+      return FALSE;
+    }
+  length = g_bytes_get_size (roman);
+  if (length > 33)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   _("sequence name: at most 33 Mac Roman bytes, %zu given"), length);
+      return FALSE;
+    }
+  /* Only the length byte and the name's own bytes change; what lay after a longer old name stays. */
+  raw = g_bytes_unref_to_data (g_steal_pointer (&sequence->raw), &size);
+  raw[4] = (guint8) length;
+  memcpy (raw + 5, g_bytes_get_data (roman, NULL), length);
+  sequence->raw = g_bytes_new_take (raw, size);
+  sequence_fill (sequence);
+  return TRUE;
 }
 
 void

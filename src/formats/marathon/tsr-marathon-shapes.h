@@ -63,7 +63,7 @@ typedef struct {
   GBytes  *raw;              /* the 88-byte header followed by the frame indexes and what follows */
   gint16   type;
   guint16  flags;
-  char    *name;             /* Pascal string, Mac Roman as Latin-1 -> UTF-8 */
+  char    *name;             /* Pascal string, Mac Roman -> UTF-8 */
   gint16   view_code;
   gint16   frames_per_view;
   gint16   ticks_per_frame;
@@ -168,6 +168,11 @@ TsrShapesSequence   *tsr_shapes_sequence_new     (const char *name,
                                                   gint16      view_code,
                                                   gint16      frames_per_view,
                                                   const gint16 *frame_indexes);
+/* Renames SEQUENCE: NAME (UTF-8) is stored as Mac Roman, at most 33 bytes; fails naming the first
+ * character Mac Roman lacks. */
+gboolean             tsr_shapes_sequence_set_name (TsrShapesSequence *sequence,
+                                                   const char        *name,
+                                                   GError           **error);
 void                 tsr_shapes_frame_parse      (const guint8 *raw,
                                                   TsrShapesFrame *frame);
 TsrShapesFrame      *tsr_shapes_frame_new        (gint16      bitmap_index,

@@ -297,6 +297,12 @@ tsr_utf8_to_mac_roman (const char *text,
           byte = (guint8) c;
           found = TRUE;
         }
+      else if (c == 0x0394)
+        {
+          /* GREEK CAPITAL DELTA: what glibc's MACINTOSH gives for 0xC6 (Apple: U+2206). */
+          byte = 0xc6;
+          found = TRUE;
+        }
       else
         {
           for (guint i = 0; i < 128; i++)
