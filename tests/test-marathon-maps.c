@@ -284,6 +284,235 @@ START_TEST (test_terminals_recompile_every_real_map)
 }
 END_TEST
 
+/* A reference model of Atque's line count (ferro/TerminalChunk.cpp: calculate_line and
+ * count_total_lines), kept in its shape: signed chars (so Mac Roman's upper half adds no width),
+ * a walk while the width is below WIDTH, a '\r' taken, else a scan back for a space from the
+ * character after the crossing one. TEXT ends with a NUL. */
+static int
+atque_reference_lines (const guint8 *text,
+                       int           start,
+                       int           width)
+{
+  const signed char *base = (const signed char *) text;
+  int count = 0;
+
+  while (base[start] != 0)
+    {
+      int index = start, running_width = 0;
+
+      while (running_width < width && base[index] != 0 && base[index] != '\r')
+        {
+          if (base[index] == '\t' || base[index] >= ' ')
+            running_width += 7;
+          index++;
+        }
+      if (base[index] == '\r')
+        index++;
+      else if (base[index] != 0)
+        {
+          int break_point = index;
+
+          while (break_point > start)
+            {
+              if (base[break_point] == ' ')
+                break;
+              break_point--;
+            }
+          if (break_point != start)
+            index = break_point + 1;
+        }
+      count++;
+      start = index;
+    }
+  return count;
+}
+
+static int
+atque_reference_group_lines (const TsrMarathonTerminal *terminal,
+                             const TsrMarathonTerminalGroup *group)
+{
+  gsize size;
+  const guint8 *text = g_bytes_get_data (terminal->text, &size);
+  g_autofree guint8 *copy = g_malloc0 (size + 1);
+
+  if (size > 0)
+    memcpy (copy, text, size);
+  switch (group->type)
+    {
+    case TSR_MARATHON_GROUP_UNFINISHED:
+    case TSR_MARATHON_GROUP_FINISHED:
+    case TSR_MARATHON_GROUP_FAILED:
+      return 0;
+    case TSR_MARATHON_GROUP_INFORMATION:
+      return atque_reference_lines (copy, group->start_index, 514);
+    case TSR_MARATHON_GROUP_PICT:
+    case TSR_MARATHON_GROUP_CHECKPOINT:
+      if ((group->flags & TSR_MARATHON_GROUP_CENTER) != 0)
+        return 1;
+      return atque_reference_lines (copy, group->start_index, 307);
+    default:
+      return 1;
+    }
+}
+
+/* A random word: letters, sometimes Mac Roman's upper half (0 px to Atque), a tab, or a style code
+ * inside it (compiled away before counting). */
+static void
+append_random_word (GString *script,
+                    GRand   *rand)
+{
+  static const char *const pieces[] = { "a", "b", "m", "W", "0", ".", ",", "\xe2\x80\x99", "\xe2\x80\x94",
+                                        "\xc3\xa9", "\t", "$B", "$b", "$I", "$i", "$U", "$u", "$C3", "-", "/" };
+  int length = g_rand_int_range (rand, 0, 8) == 0 ? g_rand_int_range (rand, 30, 90) : g_rand_int_range (rand, 1, 12);
+
+  for (int i = 0; i < length; i++)
+    {
+      guint piece = (guint) g_rand_int_range (rand, 0, 100);
+
+      if (piece < 70)
+        g_string_append_c (script, (char) ('a' + piece % 26));
+      else
+        g_string_append (script, pieces[piece % G_N_ELEMENTS (pieces)]);
+    }
+}
+
+/* Random scripts compiled by Tessera give every group the maximum_lines the reference model of
+ * Atque's rule gives for the compiled text: lines beside pictures (left, right, centred) and in
+ * information groups, style codes inside words, Mac Roman's upper half, tabs, runs of spaces,
+ * words longer than a line, and lines cut to end exactly at the width (44 and 74 characters, and
+ * one more). The real maps' stored counts agree with the model too. */
+START_TEST (test_terminal_line_count_matches_atque)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3208);
+  static const char *const directives[] = { "#INFORMATION", "#PICT 1", "#PICT 2 RIGHT", "#CHECKPOINT 3",
+                                            "#PICT 4 CENTER" };
+  guint groups = 0, multi = 0;
+
+  for (guint round = 0; round < 300; round++)
+    {
+      g_autoptr(GString) script = g_string_new ("#TERMINAL 0\n#UNFINISHED\n");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) terminals = NULL;
+      guint n_groups = (guint) g_rand_int_range (rand, 1, 5);
+
+      for (guint g = 0; g < n_groups; g++)
+        {
+          guint kind = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (directives));
+          guint n_lines = (guint) g_rand_int_range (rand, 0, 12);
+
+          g_string_append_printf (script, "%s\n", directives[kind]);
+          if (kind == 4)
+            continue; /* a centred picture takes no text */
+          for (guint l = 0; l < n_lines; l++)
+            {
+              gsize line_start = script->len;
+              guint exact = (guint) g_rand_int_range (rand, 0, 6);
+
+              if (exact == 0)
+                {
+                  /* Plain ASCII cut to end at the width, or one past it, after a space or not. */
+                  guint columns = (kind == 0 ? 74 : 44) + (guint) g_rand_int_range (rand, -1, 2);
+
+                  while (script->len - line_start < columns)
+                    g_string_append_c (script, g_rand_int_range (rand, 0, 6) == 0 ? ' ' : 'x');
+                  if (g_rand_boolean (rand))
+                    g_string_append (script, " tail");
+                }
+              else
+                {
+                  guint words = (guint) g_rand_int_range (rand, 0, 40);
+
+                  for (guint w = 0; w < words; w++)
+                    {
+                      if (w > 0)
+                        g_string_append (script, g_rand_int_range (rand, 0, 10) == 0 ? "  " : " ");
+                      append_random_word (script, rand);
+                    }
+                }
+              g_string_append_c (script, '\n');
+            }
+        }
+      g_string_append (script, "#END\n#ENDTERMINAL 0\n");
+      terminals = tsr_marathon_terminals_compile (script->str, script->len, "random", &error);
+      ck_assert_msg (terminals != NULL, "round %u: %s\n%s", round, error ? error->message : "", script->str);
+      for (guint t = 0; t < terminals->len; t++)
+        {
+          const TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+
+          for (guint g = 0; g < terminal->groups->len; g++)
+            {
+              const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+              int expected = atque_reference_group_lines (terminal, group);
+
+              ck_assert_msg (group->maximum_lines == expected, "round %u group %u (type %d): %d lines, Atque %d\n%s",
+                             round, g, group->type, group->maximum_lines, expected, script->str);
+              groups++;
+              multi += expected > 1;
+            }
+        }
+    }
+  ck_assert_uint_ge (multi, 100);
+
+  {
+    static const char *const suffixes[] = { ".sceA", ".scen", ".sceA.as", NULL };
+    g_autoptr(GPtrArray) files = tsr_test_data_list (data_dir, suffixes);
+    guint real = 0;
+
+    for (guint i = 0; i < files->len; i++)
+      {
+        const char *path = g_ptr_array_index (files, i);
+        g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+        g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, path, NULL);
+
+        for (guint l = 0; scenario != NULL && l < scenario->map->levels->len; l++)
+          {
+            TsrMarathonLevel *level = g_ptr_array_index (scenario->map->levels, l);
+
+            for (guint t = 0; level->terminals != NULL && t < level->terminals->len; t++)
+              {
+                const TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, t);
+
+                for (guint g = 0; g < terminal->groups->len; g++)
+                  {
+                    const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+
+                    /* Quartz's older tool stored its own counts; the rest are Atque's. */
+                    if (strstr (path, "Quartz") != NULL)
+                      continue;
+                    ck_assert_msg (group->maximum_lines == atque_reference_group_lines (terminal, group),
+                                   "%s level %u terminal %u group %u: stored %d, model %d", path, l, t, g,
+                                   group->maximum_lines, atque_reference_group_lines (terminal, group));
+                    real++;
+                  }
+              }
+          }
+      }
+    ck_assert_uint_ge (real, 100);
+    g_print ("line counts: %u random groups (%u over several lines) and %u real groups as Atque counts\n",
+             groups, multi, real);
+  }
+}
+END_TEST
+
+/* Where the old count (43 characters a line) and Atque's (while below the width: 44) part. */
+START_TEST (test_terminal_line_count_edges)
+{
+  static const guint8 exact[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r";          /* 44 */
+  static const guint8 over[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r";          /* 45, no space */
+  static const guint8 space_after[] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx y\r"; /* breaks at the space */
+  static const guint8 quotes[] = "\xd5\xd5\xd5\xd5\xd5\xd5\xd5\xd5\xd5\xd5xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r";
+
+  ck_assert_int_eq (tsr_marathon_terminal_count_lines (exact, sizeof exact - 1, 307), 1);
+  ck_assert_int_eq (tsr_marathon_terminal_count_lines (over, sizeof over - 1, 307), 2);
+  ck_assert_int_eq (tsr_marathon_terminal_count_lines (space_after, sizeof space_after - 1, 307), 2);
+  ck_assert_int_eq (tsr_marathon_terminal_count_lines (quotes, sizeof quotes - 1, 307), 1);
+  ck_assert_int_eq (tsr_marathon_terminal_count_lines ((const guint8 *) "\r\r", 2, 307), 2);
+  ck_assert_int_eq (tsr_marathon_terminal_count_lines ((const guint8 *) "", 0, 307), 0);
+  ck_assert_int_eq (atque_reference_lines (exact, 0, 307), 1);
+  ck_assert_int_eq (atque_reference_lines (quotes, 0, 307), 1);
+}
+END_TEST
+
 static void
 assert_compile_error (const char *script,
                       const char *expected_position,
@@ -972,6 +1201,8 @@ maps_suite (void)
   tcase_add_test (files, test_render_level);
   tcase_add_test (terminals, test_terminal_scripts_match_shipped_text);
   tcase_add_test (terminals, test_terminals_recompile_every_real_map);
+  tcase_add_test (terminals, test_terminal_line_count_matches_atque);
+  tcase_add_test (terminals, test_terminal_line_count_edges);
   tcase_add_test (terminals, test_terminal_compile_errors);
   tcase_add_test (terminals, test_terminal_script_diagnostics);
   tcase_add_test (terminals, test_terminal_script_format_keeps_text);

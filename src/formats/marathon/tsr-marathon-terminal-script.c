@@ -235,42 +235,47 @@ diagnose (Compiler    *compiler,
   g_array_append_val (compiler->result->diagnostics, diagnostic);
 }
 
-/* Lines of TEXT (between START and END) wrapped greedily at WIDTH pixels of 7-pixel characters,
- * breaking after spaces, the way the engine pages terminal text. */
-static int
-count_wrapped_lines (const guint8 *text,
-                     gsize         size,
-                     int           width)
+/* Atque's rule (ferro/TerminalChunk.cpp, calculate_line and count_total_lines), which is what
+ * authors compile with and so what the stored counts say. It is not the engine's wrap (see
+ * tsr_terminal_wrap_line): characters are added while the running width is below WIDTH, 7 px for a
+ * tab or a byte from ' ' to 0x7E and nothing for the rest — Atque reads the text as signed char,
+ * so Mac Roman's upper half (curly quotes, dashes, accents) is 0 px wide; then, unless a '\r'
+ * (taken) or the end stopped it, the line breaks after the last space at or after the character
+ * that follows the crossing one, scanning back no further than the line's second byte (a line
+ * with no such space breaks hard after the crossing character). Only spaces break; the text ends
+ * at a NUL or at SIZE. */
+int
+tsr_marathon_terminal_count_lines (const guint8 *text,
+                                   gsize         size,
+                                   int           width)
 {
   int lines = 0;
-  gsize max_chars = (gsize) (width / CHARACTER_WIDTH);
   gsize pos = 0;
 
-  while (pos < size)
+  while (pos < size && text[pos] != '\0')
     {
-      gsize line_end = pos;
-      gsize length;
+      gsize end = pos;
+      int running_width = 0;
 
-      while (line_end < size && text[line_end] != '\r')
-        line_end++;
-      length = line_end - pos;
-      while (length > max_chars)
+      while (running_width < width && end < size && text[end] != '\0' && text[end] != '\r')
         {
-          /* Break after the last space that fits, or hard at the width. */
-          gsize cut = max_chars;
+          if (text[end] == '\t' || (text[end] >= ' ' && text[end] < 0x80))
+            running_width += CHARACTER_WIDTH;
+          end++;
+        }
+      if (end < size && text[end] == '\r')
+        end++;
+      else if (end < size && text[end] != '\0')
+        {
+          gsize space = end;
 
-          while (cut > 0 && text[pos + cut] != ' ' && text[pos + cut - 1] != ' ')
-            cut--;
-          if (cut == 0)
-            cut = max_chars;
-          while (cut < length && text[pos + cut] == ' ')
-            cut++;
-          pos += cut;
-          length -= cut;
-          lines++;
+          while (space > pos && text[space] != ' ')
+            space--;
+          if (space != pos)
+            end = space + 1;
         }
       lines++;
-      pos = line_end + 1;
+      pos = MAX (end, pos + 1); /* a WIDTH of 0 or less would not move on */
     }
   return lines;
 }
@@ -287,10 +292,12 @@ maximum_lines_for (const TsrMarathonTerminalGroup *group,
     case TSR_MARATHON_GROUP_FAILED:
       return 0;
     case TSR_MARATHON_GROUP_INFORMATION:
-      return count_wrapped_lines (text, size, 514);
+      return tsr_marathon_terminal_count_lines (text, size, TSR_MARATHON_ATQUE_INFORMATION_WIDTH);
     case TSR_MARATHON_GROUP_PICT:
     case TSR_MARATHON_GROUP_CHECKPOINT:
-      return count_wrapped_lines (text, size, 307);
+      if (group->type == TSR_MARATHON_GROUP_PICT && (group->flags & TSR_MARATHON_GROUP_CENTER) != 0)
+        return 1; /* Atque: a centred picture has no text */
+      return tsr_marathon_terminal_count_lines (text, size, TSR_MARATHON_ATQUE_PICTURE_WIDTH);
     default:
       return 1;
     }

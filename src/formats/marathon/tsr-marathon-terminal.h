@@ -77,6 +77,16 @@ GPtrArray           *tsr_marathon_terminals_parse  (const guint8 *data,
 GBytes              *tsr_marathon_terminals_serialize (GPtrArray *terminals,
                                                        GError   **error);
 
+/* A group's maximum_lines as Atque computes it (what authors compile with): the lines of TEXT
+ * (compiled Mac Roman, ending at a NUL or SIZE) wrapped at WIDTH px, 7 px per printable ASCII
+ * character or tab and 0 px for other bytes, breaking only at spaces. Widths: INFORMATION 514,
+ * PICT and CHECKPOINT 307 (the text beside a picture). */
+#define TSR_MARATHON_ATQUE_INFORMATION_WIDTH 514
+#define TSR_MARATHON_ATQUE_PICTURE_WIDTH     307
+int                  tsr_marathon_terminal_count_lines (const guint8 *text,
+                                                        gsize         size,
+                                                        int           width);
+
 /* Terminal script text (UTF-8) for TERMINALS; numbered by position. */
 char                *tsr_marathon_terminals_decompile (GPtrArray *terminals,
                                                        GError   **error);
