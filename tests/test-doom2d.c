@@ -1529,6 +1529,270 @@ START_TEST (test_zip_bad_sizes_messages)
     }
 }
 END_TEST
+
+static guint32
+test_le32 (const guint8 *p)
+{
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
+}
+
+/* Name → the entry's central record (its local offset zeroed) followed by its local record (header
+ * and stored data), read straight from the bytes. */
+static GHashTable *
+zip_records (GBytes *bytes)
+{
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  GHashTable *records = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  gsize end = size - 22, at;
+  guint count;
+
+  ck_assert (memcmp (data + end, "PK\5\6", 4) == 0);
+  count = data[end + 10] | data[end + 11] << 8;
+  at = test_le32 (data + end + 16);
+  for (guint i = 0; i < count; i++)
+    {
+      guint name_length = data[at + 28] | data[at + 29] << 8;
+      guint central_length = 46 + name_length + (data[at + 30] | data[at + 31] << 8) + (data[at + 32] | data[at + 33] << 8);
+      gsize local = test_le32 (data + at + 42);
+      guint local_length = 30 + (data[local + 26] | data[local + 27] << 8) + (data[local + 28] | data[local + 29] << 8);
+      GByteArray *record = g_byte_array_new ();
+
+      g_byte_array_append (record, data + at, central_length);
+      memset (record->data + 42, 0, 4);
+      g_byte_array_append (record, data + local, local_length + test_le32 (data + at + 20));
+      g_hash_table_insert (records, g_strndup ((const char *) data + at + 46, name_length),
+                           g_byte_array_free_to_bytes (record));
+      at += central_length;
+    }
+  return records;
+}
+
+/* The real .dfz archives (the game's own writer: its version made by in the local headers' version
+ * needed field, flag bit 10, no dates) load, save untouched to the same bytes, and an edit of one
+ * map changes that entry's records alone; the edited archive reads back (here and in libzip). */
+START_TEST (test_zip_real_archives)
+{
+  const char *names[] = { "d2dfnix_Darklab.dfz", "d2dfnix_BloodMP.dfz" };
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  const TsrFormat *format;
+
+  tsr_formats_register_builtin (registry);
+  format = tsr_format_registry_lookup (registry, "doom2d-dfz");
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autofree char *path = g_build_filename (data_dir, names[n], NULL);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) outputs = NULL;
+      g_autoptr(GHashTable) before = NULL, after = NULL, streams = NULL;
+      TsrDoom2dFile *file = format->load (path, bytes, &error);
+      GBytes *edited;
+      g_autofree char *edited_name = NULL;
+      GHashTableIter iter;
+      gpointer key, value;
+      guint same = 0;
+
+      ck_assert_msg (file != NULL, "%s: %s", names[n], error != NULL ? error->message : "");
+      ck_assert_uint_gt (file->map_entries->len, 0);
+      outputs = format->save (file, path, &error);
+      ck_assert_msg (outputs != NULL, "%s", error != NULL ? error->message : "");
+      ck_assert_msg (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, bytes),
+                     "%s changed untouched", names[n]);
+      g_clear_pointer (&outputs, g_ptr_array_unref);
+
+      /* The last map (BloodMP: MAP04, Darklab: MAP01) loses its first monster or item. */
+      ck_assert (tsr_doom2d_file_select_map (file, file->map_entries->len - 1, &error));
+      edited_name = g_strdup (file->map_entry->name);
+      if (tsr_doom2d_map_count (file->map, TSR_DOOM2D_KIND_MONSTER) > 0)
+        tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_MONSTER, 0);
+      else
+        tsr_doom2d_map_remove (file->map, TSR_DOOM2D_KIND_ITEM, 0);
+      outputs = format->save (file, path, &error);
+      ck_assert_msg (outputs != NULL, "%s", error != NULL ? error->message : "");
+      edited = ((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes;
+      format->free (file);
+
+      before = zip_records (bytes);
+      after = zip_records (edited);
+      ck_assert_uint_eq (g_hash_table_size (before), g_hash_table_size (after));
+      g_hash_table_iter_init (&iter, before);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          GBytes *other = g_hash_table_lookup (after, key);
+          ck_assert_ptr_nonnull (other);
+          if (strcmp (key, edited_name) == 0)
+            ck_assert (!g_bytes_equal (value, other));
+          else
+            {
+              ck_assert_msg (g_bytes_equal (value, other), "%s: %s changed", names[n], (const char *) key);
+              same++;
+            }
+        }
+      ck_assert_uint_eq (same, g_hash_table_size (before) - 1);
+      streams = zip_stored_streams (edited); /* libzip reads it too */
+      ck_assert_uint_eq (g_hash_table_size (streams), g_hash_table_size (before));
+      {
+        TsrDoom2dFile *again = format->load (path, edited, &error);
+        ck_assert_msg (again != NULL, "%s", error != NULL ? error->message : "");
+        format->free (again);
+      }
+    }
+}
+END_TEST
+
+/* A one-entry stored archive as real writers make them: FLAGS (bit 3: a data descriptor, with
+ * its signature), MADE_BY and an extra field of EXTRA bytes in the local header only. */
+static GBytes *
+make_zip (guint16  flags,
+          guint16  made_by,
+          guint16  local_version,
+          guint    extra)
+{
+  static const char name[] = "MAP01";
+  static const char content[] = "not a map, just bytes";
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  guint32 crc = (guint32) crc32 (0, (const Bytef *) content, sizeof content - 1);
+  gboolean descriptor = (flags & 8) != 0;
+  gsize central, central_size;
+
+  tsr_writer_write_bytes (writer, (const guint8 *) "PK\3\4", 4);
+  tsr_writer_write_u16_le (writer, local_version);
+  tsr_writer_write_u16_le (writer, flags);
+  tsr_writer_write_u16_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 0x5a8c6d21);
+  tsr_writer_write_u32_le (writer, descriptor ? 0 : crc);
+  tsr_writer_write_u32_le (writer, descriptor ? 0 : sizeof content - 1);
+  tsr_writer_write_u32_le (writer, descriptor ? 0 : sizeof content - 1);
+  tsr_writer_write_u16_le (writer, sizeof name - 1);
+  tsr_writer_write_u16_le (writer, (guint16) extra);
+  tsr_writer_write_bytes (writer, (const guint8 *) name, sizeof name - 1);
+  if (extra >= 4)
+    {
+      tsr_writer_write_u16_le (writer, 0x5455); /* extended timestamp */
+      tsr_writer_write_u16_le (writer, (guint16) (extra - 4));
+      tsr_writer_write_zeros (writer, extra - 4);
+    }
+  tsr_writer_write_bytes (writer, (const guint8 *) content, sizeof content - 1);
+  if (descriptor)
+    {
+      tsr_writer_write_bytes (writer, (const guint8 *) "PK\7\10", 4);
+      tsr_writer_write_u32_le (writer, crc);
+      tsr_writer_write_u32_le (writer, sizeof content - 1);
+      tsr_writer_write_u32_le (writer, sizeof content - 1);
+    }
+  central = tsr_writer_tell (writer);
+  tsr_writer_write_bytes (writer, (const guint8 *) "PK\1\2", 4);
+  tsr_writer_write_u16_le (writer, made_by);
+  tsr_writer_write_u16_le (writer, 10);
+  tsr_writer_write_u16_le (writer, flags);
+  tsr_writer_write_u16_le (writer, 0);
+  tsr_writer_write_u32_le (writer, 0x5a8c6d21);
+  tsr_writer_write_u32_le (writer, crc);
+  tsr_writer_write_u32_le (writer, sizeof content - 1);
+  tsr_writer_write_u32_le (writer, sizeof content - 1);
+  tsr_writer_write_u16_le (writer, sizeof name - 1);
+  tsr_writer_write_zeros (writer, 8);
+  tsr_writer_write_u32_le (writer, 0x81a40000);
+  tsr_writer_write_u32_le (writer, 0);
+  tsr_writer_write_bytes (writer, (const guint8 *) name, sizeof name - 1);
+  central_size = tsr_writer_tell (writer) - central;
+  tsr_writer_write_bytes (writer, (const guint8 *) "PK\5\6", 4);
+  tsr_writer_write_zeros (writer, 4);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u32_le (writer, (guint32) central_size);
+  tsr_writer_write_u32_le (writer, (guint32) central);
+  tsr_writer_write_u16_le (writer, 0);
+  return tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+}
+
+/* What real zip writers vary is accepted, read, kept when untouched and rewritten cleanly when
+ * replaced: flag bits (a data descriptor, UTF-8, bit 10), version made by (Unix, TOPS-20), a local
+ * version needed above the central one, extra fields in the local header only. */
+START_TEST (test_zip_writer_variants)
+{
+  struct { guint16 flags, made_by, local_version; guint extra; } variants[] = {
+    { 0x0000, 0x0314, 10, 0 }, { 0x0008, 0x0314, 20, 0 }, { 0x0800, 0x031e, 10, 13 },
+    { 0x0400, 0x0a10, 0x0a10, 0 }, { 0x0408, 0x0a10, 0x0a10, 9 },
+  };
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr(GBytes) bytes = make_zip (variants[v].flags, variants[v].made_by, variants[v].local_version, variants[v].extra);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) data = NULL, written = NULL, edited = NULL, reread = NULL;
+      TsrDoom2dWad *wad = tsr_doom2d_archive_read (bytes, &error), *check;
+
+      ck_assert_msg (wad != NULL, "variant %u: %s", v, error != NULL ? error->message : "");
+      data = tsr_doom2d_wad_get_data (wad, tsr_doom2d_wad_find (wad, "", "MAP01"), &error);
+      ck_assert_msg (data != NULL, "variant %u: %s", v, error != NULL ? error->message : "");
+      ck_assert_uint_eq (g_bytes_get_size (data), 21);
+      written = tsr_doom2d_wad_write (wad, &error);
+      ck_assert (g_bytes_equal (written, bytes));
+      tsr_doom2d_wad_set_data (wad, tsr_doom2d_wad_find (wad, "", "MAP01"), g_bytes_new_static ("other bytes", 11));
+      edited = tsr_doom2d_wad_write (wad, &error);
+      ck_assert_msg (edited != NULL, "variant %u: %s", v, error != NULL ? error->message : "");
+      tsr_doom2d_wad_free (wad);
+      check = tsr_doom2d_archive_read (edited, &error);
+      ck_assert_msg (check != NULL, "variant %u: %s", v, error != NULL ? error->message : "");
+      reread = tsr_doom2d_wad_get_data (check, tsr_doom2d_wad_find (check, "", "MAP01"), &error);
+      ck_assert_msg (reread != NULL && g_bytes_get_size (reread) == 11, "variant %u", v);
+      /* Name, extra field and made-by kept; the descriptor flag cleared with the descriptor. */
+      ck_assert_uint_eq (g_bytes_get_size (edited), g_bytes_get_size (bytes) - 10 - ((variants[v].flags & 8) ? 16 : 0));
+      ck_assert_uint_eq (((const guint8 *) g_bytes_get_data (edited, NULL))[6] & 8, 0);
+      g_hash_table_unref (zip_stored_streams (edited));
+      tsr_doom2d_wad_free (check);
+    }
+}
+END_TEST
+
+/* Real inconsistencies are refused with the offset and what was expected. */
+START_TEST (test_zip_inconsistent)
+{
+  struct { gsize at; guint8 value; const char *expected; gsize offset; } cases[] = {
+    { 30, 'X', "names another file", 30 },      /* local name */
+    { 8, 8, "compression method 8", 8 },        /* local method */
+    { 14, 0x55, "CRC", 14 },                     /* local CRC, no descriptor */
+    { 56 + 42, 1, "\"PK\\3\\4\" expected", 1 }, /* central: local header offset */
+  };
+  g_autoptr(GBytes) good = make_zip (0, 0x0314, 10, 0);
+  gsize size = g_bytes_get_size (good);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (good, NULL), size);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *offset = g_strdup_printf ("offset %zu", cases[c].offset);
+      TsrDoom2dWad *wad;
+
+      copy[cases[c].at] = cases[c].value;
+      bytes = g_bytes_new (copy, size);
+      wad = tsr_doom2d_archive_read (bytes, &error);
+      ck_assert_msg (wad == NULL, "case %u loaded", c);
+      ck_assert_msg (strstr (error->message, cases[c].expected) != NULL, "case %u: %s", c, error->message);
+      ck_assert_msg (strstr (error->message, offset) != NULL, "case %u: %s", c, error->message);
+      ck_assert_msg (strstr (error->message, "MAP01") != NULL, "case %u: %s", c, error->message);
+    }
+  /* The central directory pointing past itself, and no end record at all. */
+  {
+    g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (good, NULL), size);
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GError) error = NULL;
+
+    copy[size - 22 + 16] += 40;
+    bytes = g_bytes_new (copy, size);
+    ck_assert_ptr_null (tsr_doom2d_archive_read (bytes, &error));
+    ck_assert_msg (strstr (error->message, "should end by the end record") != NULL, "%s", error->message);
+    g_clear_error (&error);
+    g_clear_pointer (&bytes, g_bytes_unref);
+    bytes = g_bytes_new (copy, size - 22);
+    ck_assert_ptr_null (tsr_doom2d_archive_read (bytes, &error));
+    ck_assert_msg (strstr (error->message, "no end of central directory") != NULL, "%s", error->message);
+  }
+}
+END_TEST
 #endif
 
 
@@ -2109,6 +2373,9 @@ doom2d_suite (void)
 #if TSR_DOOM2D_HAVE_LIBZIP
   tcase_add_test (wad, test_zip_archive);
   tcase_add_test (wad, test_zip_bad_sizes_messages);
+  tcase_add_test (wad, test_zip_real_archives);
+  tcase_add_test (wad, test_zip_writer_variants);
+  tcase_add_test (wad, test_zip_inconsistent);
 #endif
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, text);

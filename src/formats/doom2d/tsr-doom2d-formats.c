@@ -195,11 +195,29 @@ tsr_doom2d_file_store_map (TsrDoom2dFile *file,
     }
   bytes = file->map_is_text ? tsr_doom2d_map_write_text (file->map)
                             : tsr_doom2d_map_write_binary (file->map);
-  /* An untouched map keeps its stored stream (and so its compressed bytes). */
+  /* An untouched map keeps its stored stream (and so its compressed bytes). A text map written by
+   * another tool (its comments, spacing and names: BloodMP.dfz's MAP03.txt) is untouched when
+   * what is stored reads to the map written now. */
   {
     g_autoptr(GBytes) stored = tsr_doom2d_wad_get_data (file->wad, file->map_entry, NULL);
     if (stored != NULL && g_bytes_equal (stored, bytes))
       return TRUE;
+    if (stored != NULL)
+      {
+        const guint8 *data = g_bytes_get_data (stored, NULL);
+        gsize size = g_bytes_get_size (stored);
+        TsrDoom2dMap *before = file->map_is_text ? tsr_doom2d_map_read_text (data, size, NULL)
+                                                 : tsr_doom2d_map_read_binary (data, size, NULL);
+        g_autoptr(GBytes) rewritten = NULL;
+
+        if (before != NULL)
+          {
+            rewritten = file->map_is_text ? tsr_doom2d_map_write_text (before) : tsr_doom2d_map_write_binary (before);
+            tsr_doom2d_map_free (before);
+            if (g_bytes_equal (rewritten, bytes))
+              return TRUE;
+          }
+      }
   }
   tsr_doom2d_wad_set_data (file->wad, file->map_entry, bytes);
   return TRUE;

@@ -26,6 +26,7 @@ typedef struct {
   gboolean   canonical;  /* ORIGINAL's data lay in directory order without gaps */
   gboolean   is_zip;     /* a ZIP archive (.dfz): directories are sections */
   gpointer   zip;        /* ZIP: libzip's open archive over ORIGINAL */
+  gpointer   zip_layout; /* ZIP: where ORIGINAL's records lie (tsr-doom2d-zip.c), for saving in place */
 } TsrDoom2dWad;
 
 gboolean           tsr_doom2d_wad_sniff      (const guint8 *data,
@@ -37,10 +38,11 @@ GBytes            *tsr_doom2d_wad_write      (const TsrDoom2dWad *wad,
                                               GError      **error);
 void               tsr_doom2d_wad_free       (TsrDoom2dWad *wad);
 
-/* ZIP archives (.dfz, .zip) hold the same resources: directories are sections. Reading and writing
- * go through libzip; without it (see tsr_doom2d_zip_available) they fail with NOT_SUPPORTED.
- * Writing an unchanged archive gives its bytes back; otherwise libzip rewrites it, copying the
- * untouched entries' compressed data as they were. */
+/* ZIP archives (.dfz, .zip) hold the same resources: directories are sections. Tessera checks the
+ * layout itself (central directory against local headers: names, methods, sizes, where data lies)
+ * and inflates through libzip; without libzip (see tsr_doom2d_zip_available) they fail with
+ * NOT_SUPPORTED. Writing an unchanged archive gives its bytes back; otherwise only the replaced
+ * entries' records are rewritten in place, every other byte is copied (offsets move). */
 gboolean           tsr_doom2d_zip_available  (void);
 gboolean           tsr_doom2d_zip_sniff      (const guint8 *data,
                                               gsize         size);
