@@ -2,7 +2,10 @@
  * cases: byte-exact round trips, level decoding, Carmack/RLEW both ways with the size ratio
  * against id's tools, edits touching only what changed, truncation, validation, images. */
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
@@ -1115,6 +1118,278 @@ START_TEST (test_cli)
 }
 END_TEST
 
+/* ---- Set saves that a killed process interrupts (issue 41) ---- */
+
+/* Copies the shareware set into a new folder; returns the folder. */
+static char *
+copy_shareware (void)
+{
+  g_autofree char *source = g_build_filename (data_root, "wl1_v14_shareware", NULL);
+  g_autoptr(GPtrArray) files = tsr_test_data_list (source, set_suffixes);
+  char *folder = tsr_test_make_temp_dir ();
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      g_autofree char *target = g_build_filename (folder, base, NULL);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (g_ptr_array_index (files, i));
+
+      ck_assert (tsr_file_write_atomic (target, bytes, FALSE, NULL));
+    }
+  return folder;
+}
+
+/* The outputs of a save of the set at PATH with one tile of level 3 changed: GAMEMAPS and MAPHEAD
+ * both change (level 3's planes grow, so later offsets move). */
+static GPtrArray *
+edited_set_outputs (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dSet *set = tsr_wolf3d_set_load (path, NULL, &error);
+  GPtrArray *outputs;
+
+  ck_assert_msg (set != NULL, "%s", error ? error->message : "");
+  ck_assert (tsr_wolf3d_maps_set_tile (set->maps, 3, 0, 10, 10, 1, &error));
+  ck_assert (tsr_wolf3d_maps_set_tile (set->maps, 3, 1, 11, 10, 52, &error));
+  outputs = tsr_wolf3d_set_save (set, path, &error);
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  tsr_wolf3d_set_free (set);
+  return outputs;
+}
+
+/* Every output's bytes as now on disk: the set's state before a save. */
+static GPtrArray *
+outputs_on_disk (GPtrArray *outputs)
+{
+  GPtrArray *on_disk = tsr_output_files_new ();
+
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const char *path = ((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path;
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+      g_ptr_array_add (on_disk, tsr_output_file_new (path, bytes));
+    }
+  return on_disk;
+}
+
+/* TRUE when every file of OUTPUTS holds its bytes there. */
+static gboolean
+disk_holds (GPtrArray *outputs)
+{
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autofree char *contents = NULL;
+      gsize size = 0;
+
+      if (!g_file_get_contents (output->path, &contents, &size, NULL))
+        return FALSE;
+      bytes = g_bytes_new (contents, size);
+      if (!g_bytes_equal (bytes, output->bytes))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The names in FOLDER that a save leaves only while it runs: temporaries, kept originals and
+ * journals, all "*.tsr-*". */
+static guint
+count_save_leftovers (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  guint count = 0;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (strstr (name, ".tsr-") != NULL)
+      count++;
+  return count;
+}
+
+/* The set at PATH opens, and saves back byte-identical to what is on disk. */
+static void
+assert_set_opens_and_round_trips (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dSet *set = tsr_wolf3d_set_load (path, NULL, &error);
+  g_autoptr(GPtrArray) outputs = NULL;
+
+  ck_assert_msg (set != NULL, "%s", error ? error->message : "");
+  outputs = tsr_wolf3d_set_save (set, path, &error);
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  ck_assert (disk_holds (outputs));
+  tsr_wolf3d_set_free (set);
+}
+
+/* A save stopped between its two renames (as a kill would) leaves a set that does not open; the
+ * next open finds the journal and completes the save, or undoes it when a new file was lost. */
+START_TEST (test_set_save_interrupted_between_renames)
+{
+  g_autofree char *folder = copy_shareware ();
+  g_autofree char *maphead = g_build_filename (folder, "MAPHEAD.WL1", NULL);
+  g_autoptr(GPtrArray) outputs = edited_set_outputs (maphead);
+  g_autoptr(GPtrArray) before = outputs_on_disk (outputs);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) messages = NULL;
+  TsrWolf3dSet *set;
+
+  /* Forward: every new file is there (one renamed, the other still its temporary). */
+  tsr_file_inject_stop_after_rename (0);
+  ck_assert (!tsr_files_write_atomic (outputs, FALSE, &error));
+  g_clear_error (&error);
+  ck_assert_uint_gt (count_save_leftovers (folder), 0);
+  set = tsr_wolf3d_set_load (maphead, NULL, &error);
+  ck_assert_msg (set == NULL, "a half-saved set opened");
+  ck_assert_msg (error != NULL, "no error");
+  g_clear_error (&error);
+  messages = tsr_file_recover_interrupted_saves (maphead);
+  ck_assert_uint_eq (g_strv_length (messages), 1);
+  ck_assert_msg (strstr (messages[0], "completed") != NULL, "%s", messages[0]);
+  ck_assert_uint_eq (count_save_leftovers (folder), 0);
+  ck_assert (disk_holds (outputs));
+  assert_set_opens_and_round_trips (maphead);
+  g_clear_pointer (&messages, g_strfreev);
+
+  /* Back: the stopped save's second temporary is lost, so the first rename is undone. */
+  tsr_file_inject_stop_after_rename (0);
+  ck_assert (!tsr_files_write_atomic (before, TRUE, &error));
+  g_clear_error (&error);
+  {
+    g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+    const TsrOutputFile *second = g_ptr_array_index (before, 1);
+    g_autofree char *second_name = g_path_get_basename (second->path);
+    g_autofree char *prefix = g_strconcat (second_name, ".tsr-", NULL);
+    const char *name;
+    guint lost = 0;
+
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (g_str_has_prefix (name, prefix) && !g_str_has_prefix (name + strlen (prefix), "old-")
+          && !g_str_has_suffix (name, "journal"))
+        {
+          g_autofree char *temporary = g_build_filename (folder, name, NULL);
+
+          ck_assert_int_eq (g_unlink (temporary), 0);
+          lost++;
+        }
+    ck_assert_uint_eq (lost, 1);
+  }
+  messages = tsr_file_recover_interrupted_saves (maphead);
+  ck_assert_uint_eq (g_strv_length (messages), 1);
+  ck_assert_msg (strstr (messages[0], "undone") != NULL, "%s", messages[0]);
+  ck_assert_uint_eq (count_save_leftovers (folder), 0);
+  ck_assert (disk_holds (outputs));
+  assert_set_opens_and_round_trips (maphead);
+  g_clear_pointer (&messages, g_strfreev);
+
+  /* Nothing pending: nothing to say. */
+  messages = tsr_file_recover_interrupted_saves (maphead);
+  ck_assert_uint_eq (g_strv_length (messages), 0);
+}
+END_TEST
+
+/* Temporaries a save left before its journal was written (a kill while writing them) go on the
+ * next open of any file of the set, and on the next save of their file. */
+START_TEST (test_set_save_leftovers_removed)
+{
+  g_autofree char *folder = copy_shareware ();
+  g_autofree char *maphead = g_build_filename (folder, "MAPHEAD.WL1", NULL);
+  g_autofree char *vswap = g_build_filename (folder, "VSWAP.WL1", NULL);
+  g_autofree char *stray_temporary = g_build_filename (folder, "GAMEMAPS.WL1.tsr-Ab12Cd", NULL);
+  g_autofree char *stray_kept = g_build_filename (folder, "MAPHEAD.WL1.tsr-old-x9Y8z7", NULL);
+  g_autofree char *not_ours = g_build_filename (folder, "notes.txt.tsr-Ab12Cd", NULL);
+  g_autoptr(GPtrArray) outputs = edited_set_outputs (maphead);
+  g_auto(GStrv) messages = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (g_file_set_contents (stray_temporary, "half", -1, NULL));
+  ck_assert (g_file_set_contents (stray_kept, "old", -1, NULL));
+  ck_assert (g_file_set_contents (not_ours, "other", -1, NULL));
+  messages = tsr_file_recover_interrupted_saves (vswap);
+  ck_assert_uint_eq (g_strv_length (messages), 1);
+  ck_assert_msg (strstr (messages[0], "(2)") != NULL, "%s", messages[0]);
+  ck_assert (!g_file_test (stray_temporary, G_FILE_TEST_EXISTS));
+  ck_assert (!g_file_test (stray_kept, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (not_ours, G_FILE_TEST_EXISTS));
+  ck_assert_int_eq (g_unlink (not_ours), 0);
+
+  ck_assert (g_file_set_contents (stray_temporary, "half", -1, NULL));
+  ck_assert_msg (tsr_files_write_atomic (outputs, FALSE, &error), "%s", error ? error->message : "");
+  ck_assert_uint_eq (count_save_leftovers (folder), 0);
+  assert_set_opens_and_round_trips (maphead);
+}
+END_TEST
+
+/* A real kill at a random moment of a set save, 20 times: after the next open's recovery the set
+ * is all old or all new, opens, round-trips, and no temporary is left. */
+START_TEST (test_set_save_killed_at_random)
+{
+  g_autofree char *folder = copy_shareware ();
+  g_autofree char *maphead = g_build_filename (folder, "MAPHEAD.WL1", NULL);
+  g_autoptr(GPtrArray) edited = edited_set_outputs (maphead);
+  g_autoptr(GPtrArray) original = outputs_on_disk (edited);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (41);
+  guint forward = 0, back = 0, cleaned = 0, untouched = 0;
+  gint64 started;
+  gint64 save_time;
+
+  /* One save unkilled, to spread the kills over the time a save takes here. */
+  started = g_get_monotonic_time ();
+  ck_assert (tsr_files_write_atomic (edited, FALSE, NULL));
+  save_time = MAX (g_get_monotonic_time () - started, 200);
+  ck_assert (tsr_files_write_atomic (original, FALSE, NULL));
+
+  for (guint round = 0; round < 20; round++)
+    {
+      GPtrArray *target = edited;
+      GPtrArray *other = original;
+      g_auto(GStrv) messages = NULL;
+      gint64 delay = g_rand_int_range (rand, 0, (gint32) MIN (save_time * 3 / 2, G_MAXINT32));
+      int status = 0;
+      pid_t child;
+
+      ck_assert (disk_holds (other));
+      child = fork ();
+      ck_assert_int_ge (child, 0);
+      if (child == 0)
+        {
+          /* Save over and over until killed, so that every kill lands inside a save. */
+          for (;;)
+            {
+              (void) tsr_files_write_atomic (target, FALSE, NULL);
+              (void) tsr_files_write_atomic (other, FALSE, NULL);
+            }
+        }
+      g_usleep ((gulong) delay);
+      ck_assert_int_eq (kill (child, SIGKILL), 0);
+      ck_assert_int_eq (waitpid (child, &status, 0), child);
+
+      messages = tsr_file_recover_interrupted_saves (maphead);
+      for (guint i = 0; messages[i] != NULL; i++)
+        {
+          if (strstr (messages[i], "completed") != NULL)
+            forward++;
+          else if (strstr (messages[i], "undone") != NULL)
+            back++;
+          else
+            cleaned++;
+        }
+      if (messages[0] == NULL)
+        untouched++;
+      ck_assert_uint_eq (count_save_leftovers (folder), 0);
+      ck_assert_msg (disk_holds (target) || disk_holds (other), "round %u: the set is half old, half new", round);
+      assert_set_opens_and_round_trips (maphead);
+      /* Each round starts from the old set. */
+      if (!disk_holds (other))
+        ck_assert (tsr_files_write_atomic (other, FALSE, NULL));
+    }
+  g_print ("set save killed 20 times (a save takes %" G_GINT64_FORMAT " us): %u rolled forward, "
+           "%u rolled back, %u left temporaries, %u left nothing to do\n",
+           save_time, forward, back, cleaned, untouched);
+}
+END_TEST
+
 static Suite *
 wolf3d_suite (void)
 {
@@ -1142,6 +1417,9 @@ wolf3d_suite (void)
   tcase_add_test (real, test_corrupt_maphead_says_why);
   tcase_add_test (real, test_vgahead_absent_chunks);
   tcase_add_test (real, test_cli);
+  tcase_add_test (real, test_set_save_interrupted_between_renames);
+  tcase_add_test (real, test_set_save_leftovers_removed);
+  tcase_add_test (real, test_set_save_killed_at_random);
   tcase_add_test (codec, test_carmack_edge_cases);
   tcase_add_test (codec, test_rlew_edge_cases);
   tcase_add_test (codec, test_tables);

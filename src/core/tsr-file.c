@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/tsr-crc.h"
 #include "core/tsr-error.h"
 #include <glib/gi18n.h>
 
@@ -295,6 +296,379 @@ tsr_file_inject_rename_failure (guint index)
   inject_rename_failure_index = index;
 }
 
+/* ---- Journal of a set save ----
+ *
+ * A set save replaces several files by as many renames; a process killed between two of them
+ * would leave a set of old and new files that does not open. So before the first rename the save
+ * writes a journal beside the first file ("PATH.tsr-journal", itself written as a synced
+ * temporary and renamed into place): for each file its target, its temporary, its kept original
+ * and the size and CRC-32 of its new bytes. The journal is removed once the set on disk is all new
+ * (or, after a failed rename, all old again). tsr_file_recover_interrupted_saves finds a journal
+ * left by a killed save and rolls it forward when every new file is still there (renamed or as its
+ * temporary), else back from the kept originals. */
+
+#define TSR_JOURNAL_SUFFIX ".tsr-journal"
+
+static guint inject_stop_after_rename_index = G_MAXUINT;
+
+void
+tsr_file_inject_stop_after_rename (guint index)
+{
+  inject_stop_after_rename_index = index;
+}
+
+/* A path as the journal holds it: its name when it lies in the journal's folder (so a folder
+ * moved after a crash still recovers), else the whole path; escaped, so any byte of a name fits
+ * on one line. */
+static void
+tsr_journal_set_path (GKeyFile   *journal,
+                      const char *group,
+                      const char *key,
+                      const char *folder,
+                      const char *path)
+{
+  g_autofree char *directory = g_path_get_dirname (path);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *escaped = g_strescape (strcmp (directory, folder) == 0 ? name : path, NULL);
+
+  g_key_file_set_value (journal, group, key, escaped);
+}
+
+static char *
+tsr_journal_get_path (GKeyFile   *journal,
+                      const char *group,
+                      const char *key,
+                      const char *folder)
+{
+  g_autofree char *escaped = g_key_file_get_value (journal, group, key, NULL);
+  g_autofree char *path = NULL;
+
+  if (escaped == NULL || *escaped == '\0')
+    return NULL;
+  path = g_strcompress (escaped);
+  if (g_path_is_absolute (path))
+    return g_steal_pointer (&path);
+  return g_build_filename (folder, path, NULL);
+}
+
+static char *
+tsr_journal_path_for (const char *first_output)
+{
+  return g_strconcat (first_output, TSR_JOURNAL_SUFFIX, NULL);
+}
+
+/* Writes the journal of OUTPUTS (their TEMPORARIES and KEPT originals) and makes it durable. */
+static gboolean
+tsr_journal_write (GPtrArray *outputs,
+                   GPtrArray *temporaries,
+                   GPtrArray *kept,
+                   gboolean   backup,
+                   GError   **error)
+{
+  const char *first = ((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path;
+  g_autofree char *journal_path = tsr_journal_path_for (first);
+  g_autofree char *folder = g_path_get_dirname (journal_path);
+  g_autoptr(GKeyFile) journal = g_key_file_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *temporary = NULL;
+  char *text;
+  gsize length = 0;
+
+  g_key_file_set_integer (journal, "save", "files", (gint) outputs->len);
+  g_key_file_set_boolean (journal, "save", "backup", backup);
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autofree char *group = g_strdup_printf ("file %u", i);
+      gsize size = 0;
+      const guint8 *data = g_bytes_get_data (output->bytes, &size);
+      g_autofree char *size_text = g_strdup_printf ("%" G_GSIZE_FORMAT, size);
+      g_autofree char *crc_text = g_strdup_printf ("%08" G_GINT32_MODIFIER "x", tsr_crc32 (data, size));
+
+      tsr_journal_set_path (journal, group, "target", folder, output->path);
+      tsr_journal_set_path (journal, group, "temporary", folder, g_ptr_array_index (temporaries, i));
+      if (g_ptr_array_index (kept, i) != NULL)
+        tsr_journal_set_path (journal, group, "kept", folder, g_ptr_array_index (kept, i));
+      g_key_file_set_value (journal, group, "size", size_text);
+      g_key_file_set_value (journal, group, "crc32", crc_text);
+    }
+  text = g_key_file_to_data (journal, &length, NULL);
+  bytes = g_bytes_new_take (text, length);
+  temporary = tsr_write_temporary (first, bytes, error);
+  if (temporary == NULL)
+    return FALSE;
+  if (g_rename (temporary, journal_path) != 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot write the save journal: %s"),
+                   journal_path, g_strerror (errno));
+      g_unlink (temporary);
+      return FALSE;
+    }
+  tsr_sync_folder_of (journal_path);
+  return TRUE;
+}
+
+static void
+tsr_journal_remove (GPtrArray *outputs)
+{
+  const char *first = ((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path;
+  g_autofree char *journal_path = tsr_journal_path_for (first);
+
+  g_unlink (journal_path);
+  tsr_sync_folder_of (journal_path);
+}
+
+/* TRUE when PATH holds SIZE bytes whose CRC-32 is CRC. */
+static gboolean
+tsr_file_matches (const char *path,
+                  guint64     size,
+                  guint32     crc)
+{
+  GStatBuf info;
+  g_autoptr(GMappedFile) mapped = NULL;
+
+  if (g_stat (path, &info) != 0 || !S_ISREG (info.st_mode) || (guint64) info.st_size != size)
+    return FALSE;
+  if (size == 0)
+    return crc == 0;
+  mapped = g_mapped_file_new (path, FALSE, NULL);
+  return mapped != NULL && g_mapped_file_get_length (mapped) == size
+         && tsr_crc32 ((const guint8 *) g_mapped_file_get_contents (mapped), size) == crc;
+}
+
+typedef struct {
+  char    *target;
+  char    *temporary;
+  char    *kept;
+  guint64  size;
+  guint32  crc;
+} TsrJournalEntry;
+
+static void
+tsr_journal_entry_clear (TsrJournalEntry *entry)
+{
+  g_free (entry->target);
+  g_free (entry->temporary);
+  g_free (entry->kept);
+}
+
+/* Rolls the journal at JOURNAL_PATH forward or back and removes it; returns the message for the
+ * user. A journal that cannot be read stays, and the message says so. */
+static char *
+tsr_journal_recover (const char *journal_path,
+                     GHashTable *referenced)
+{
+  g_autofree char *folder = g_path_get_dirname (journal_path);
+  g_autoptr(GKeyFile) journal = g_key_file_new ();
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (TsrJournalEntry));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) trouble = g_string_new (NULL);
+  const char *first;
+  gboolean backup;
+  gboolean forward = TRUE;
+  guint pending = 0;
+  gint files;
+
+  g_array_set_clear_func (entries, (GDestroyNotify) tsr_journal_entry_clear);
+  if (!g_key_file_load_from_file (journal, journal_path, G_KEY_FILE_NONE, &error))
+    return g_strdup_printf (_("%s: the journal of an interrupted save cannot be read (%s); it is left as it is"),
+                            journal_path, error->message);
+  files = g_key_file_get_integer (journal, "save", "files", NULL);
+  backup = g_key_file_get_boolean (journal, "save", "backup", NULL);
+  for (gint i = 0; i < files; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("file %d", i);
+      g_autofree char *size_text = g_key_file_get_value (journal, group, "size", NULL);
+      g_autofree char *crc_text = g_key_file_get_value (journal, group, "crc32", NULL);
+      TsrJournalEntry entry = { 0 };
+
+      entry.target = tsr_journal_get_path (journal, group, "target", folder);
+      entry.temporary = tsr_journal_get_path (journal, group, "temporary", folder);
+      entry.kept = tsr_journal_get_path (journal, group, "kept", folder);
+      if (entry.target == NULL || entry.temporary == NULL || size_text == NULL || crc_text == NULL)
+        {
+          tsr_journal_entry_clear (&entry);
+          return g_strdup_printf (_("%s: the journal of an interrupted save names no file %d; it is left as it is"),
+                                  journal_path, i);
+        }
+      entry.size = g_ascii_strtoull (size_text, NULL, 10);
+      entry.crc = (guint32) g_ascii_strtoull (crc_text, NULL, 16);
+      g_array_append_val (entries, entry);
+    }
+  if (files <= 0)
+    return g_strdup_printf (_("%s: the journal of an interrupted save names no file %d; it is left as it is"),
+                            journal_path, 0);
+  first = g_array_index (entries, TsrJournalEntry, 0).target;
+
+  /* Forward when every new file is still there: either as its temporary (not renamed yet) or in
+   * place (renamed). A new file that is neither cannot be completed, so the set goes back. */
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const TsrJournalEntry *entry = &g_array_index (entries, TsrJournalEntry, i);
+
+      if (g_file_test (entry->temporary, G_FILE_TEST_IS_REGULAR))
+        pending++;
+      else if (!tsr_file_matches (entry->target, entry->size, entry->crc))
+        forward = FALSE;
+    }
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const TsrJournalEntry *entry = &g_array_index (entries, TsrJournalEntry, i);
+
+      if (forward)
+        {
+          if (g_file_test (entry->temporary, G_FILE_TEST_IS_REGULAR)
+              && g_rename (entry->temporary, entry->target) != 0)
+            {
+              g_string_append_printf (trouble, _("; %s could not be replaced (%s), its new version is kept as %s"),
+                                      entry->target, g_strerror (errno), entry->temporary);
+              g_hash_table_add (referenced, g_strdup (entry->temporary));
+              if (entry->kept != NULL)
+                g_hash_table_add (referenced, g_strdup (entry->kept));
+              continue;
+            }
+          if (entry->kept != NULL && g_file_test (entry->kept, G_FILE_TEST_IS_REGULAR))
+            {
+              g_autofree char *backup_path = g_strconcat (entry->target, "~", NULL);
+
+              if (!backup || g_rename (entry->kept, backup_path) != 0)
+                g_unlink (entry->kept);
+            }
+        }
+      else
+        {
+          GStatBuf kept_info, target_info;
+
+          /* A file not renamed yet is still a hard link of its kept original, and rename()
+           * between two links of one file does nothing: the kept name just goes. */
+          if (entry->kept != NULL && g_stat (entry->kept, &kept_info) == 0 && g_stat (entry->target, &target_info) == 0
+              && kept_info.st_dev == target_info.st_dev && kept_info.st_ino == target_info.st_ino)
+            g_unlink (entry->kept);
+          else if (entry->kept != NULL && g_file_test (entry->kept, G_FILE_TEST_IS_REGULAR))
+            {
+              if (g_rename (entry->kept, entry->target) != 0)
+                {
+                  g_string_append_printf (trouble, _("; %s could not be put back (%s), the original is kept as %s"),
+                                          entry->target, g_strerror (errno), entry->kept);
+                  g_hash_table_add (referenced, g_strdup (entry->kept));
+                }
+            }
+          else if (entry->kept == NULL && tsr_file_matches (entry->target, entry->size, entry->crc))
+            g_unlink (entry->target); /* a new file where there was none */
+          else if (entry->kept != NULL && tsr_file_matches (entry->target, entry->size, entry->crc))
+            g_string_append_printf (trouble, _("; the original of %s is lost, it keeps its new version"),
+                                    entry->target);
+          g_unlink (entry->temporary);
+        }
+      tsr_sync_folder_of (entry->target);
+    }
+  g_unlink (journal_path);
+  tsr_sync_folder_of (journal_path);
+
+  if (forward)
+    return g_strdup_printf (_("%s: an interrupted save of a set of files was completed (files still to be replaced: %u of %u)%s"),
+                            first, pending, entries->len, trouble->str);
+  return g_strdup_printf (_("%s: an interrupted save of a set of files could not be completed and was undone: the files are as they were before it%s"),
+                          first, trouble->str);
+}
+
+/* "NAME.tsr-XXXXXX" or "NAME.tsr-old-XXXXXX" (mkstemp's six letters or digits): the base NAME,
+ * or NULL for any other name. */
+static char *
+tsr_temporary_base (const char *name)
+{
+  gsize length = strlen (name);
+  const char *tail;
+
+  if (length < 6)
+    return NULL;
+  tail = name + length - 6;
+  for (guint i = 0; i < 6; i++)
+    if (!g_ascii_isalnum (tail[i]))
+      return NULL;
+  if (tail - name >= 9 && memcmp (tail - 9, ".tsr-old-", 9) == 0)
+    return g_strndup (name, (gsize) (tail - 9 - name));
+  if (tail - name >= 5 && memcmp (tail - 5, ".tsr-", 5) == 0)
+    return g_strndup (name, (gsize) (tail - 5 - name));
+  return NULL;
+}
+
+static gboolean
+tsr_same_extension (const char *a,
+                    const char *b)
+{
+  const char *dot_a = strrchr (a, '.');
+  const char *dot_b = strrchr (b, '.');
+
+  return dot_a != NULL && dot_b != NULL && g_ascii_strcasecmp (dot_a, dot_b) == 0;
+}
+
+/* Removes the temporaries and kept originals a killed save left beside NAME in FOLDER (with
+ * SAME_EXTENSION, beside every file of its extension too: the other members of its set), except
+ * those in REFERENCED. Nothing is removed while a journal is pending in FOLDER. Returns how many
+ * were removed. */
+static guint
+tsr_remove_leftovers (const char *folder,
+                      const char *name,
+                      gboolean    same_extension,
+                      GHashTable *referenced)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GPtrArray) leftovers = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+  guint removed = 0;
+
+  if (dir == NULL)
+    return 0;
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *base = NULL;
+
+      if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
+        return 0;
+      if ((base = tsr_temporary_base (entry)) != NULL
+          && (strcmp (base, name) == 0 || (same_extension && tsr_same_extension (base, name))))
+        g_ptr_array_add (leftovers, g_build_filename (folder, entry, NULL));
+    }
+  for (guint i = 0; i < leftovers->len; i++)
+    {
+      const char *leftover = g_ptr_array_index (leftovers, i);
+
+      if ((referenced == NULL || !g_hash_table_contains (referenced, leftover))
+          && g_file_test (leftover, G_FILE_TEST_IS_REGULAR) && g_unlink (leftover) == 0)
+        removed++;
+    }
+  return removed;
+}
+
+char **
+tsr_file_recover_interrupted_saves (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) referenced = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) journals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *entry;
+  guint removed;
+
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
+      g_ptr_array_add (journals, g_build_filename (folder, entry, NULL));
+  for (guint i = 0; i < journals->len; i++)
+    g_ptr_array_add (messages, tsr_journal_recover (g_ptr_array_index (journals, i), referenced));
+
+  /* What a killed save left before its journal was written or after it was removed. */
+  removed = tsr_remove_leftovers (folder, name, TRUE, referenced);
+  if (removed > 0)
+    g_ptr_array_add (messages, g_strdup_printf (_("%s: temporary files left by an interrupted save were removed (%u)"),
+                                                path, removed));
+  g_ptr_array_add (messages, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&messages), FALSE);
+}
+
 /* Three phases: every temporary is written and synced; every original that will be replaced is
  * kept under a second name (for a set, or to become the backup); then the renames. If rename K
  * fails, renames 0…K-1 are undone from the kept originals (or the new file removed where there
@@ -309,6 +683,7 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
   g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
   guint renamed = 0;
   gboolean ok = TRUE;
+  gboolean journaled = FALSE;
   g_autoptr(GPtrArray) outputs = g_ptr_array_new ();
 
   /* Only the files whose bytes change are written (and backed up): saving one level of a Wolf3D
@@ -319,6 +694,16 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
 
       if (!tsr_file_holds (output->path, output->bytes))
         g_ptr_array_add (outputs, output);
+    }
+
+  /* Leftovers of an earlier save that was killed go first. */
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
+      g_autofree char *folder = g_path_get_dirname (output->path);
+      g_autofree char *name = g_path_get_basename (output->path);
+
+      tsr_remove_leftovers (folder, name, FALSE, NULL);
     }
 
   for (guint i = 0; i < outputs->len; i++)
@@ -349,6 +734,14 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
         }
     }
 
+  /* A set is journaled before its first rename, so that a process killed between two renames
+   * leaves what the next open needs to finish or undo the save. */
+  if (ok && outputs->len > 1)
+    {
+      journaled = tsr_journal_write (outputs, temporaries, kept, backup, error);
+      ok = journaled;
+    }
+
   for (; ok && renamed < outputs->len; renamed++)
     {
       const TsrOutputFile *output = g_ptr_array_index (outputs, renamed);
@@ -368,6 +761,14 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
                        output->path, g_strerror (saved_errno));
           ok = FALSE;
           break;
+        }
+      if (renamed == inject_stop_after_rename_index)
+        {
+          /* As if the process were killed here: everything stays as it is on disk. */
+          inject_stop_after_rename_index = G_MAXUINT;
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: save stopped after rename %u for a test",
+                       output->path, renamed);
+          return FALSE;
         }
     }
 
@@ -395,6 +796,8 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
       tsr_unlink_all (kept, 0);
       for (guint i = 0; i < outputs->len; i++)
         tsr_sync_folder_of (((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+      if (journaled)
+        tsr_journal_remove (outputs);
       return FALSE;
     }
 
@@ -415,6 +818,8 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
   /* Make the renames durable too, in every folder the set touches. */
   for (guint i = 0; i < outputs->len; i++)
     tsr_sync_folder_of (((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+  if (journaled)
+    tsr_journal_remove (outputs);
   return TRUE;
 }
 

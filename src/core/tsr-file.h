@@ -38,11 +38,22 @@ gboolean  tsr_files_write_atomic (GPtrArray  *outputs,
                                   gboolean    backup,
                                   GError    **error);
 
+/* Finishes or undoes the set saves that a killed process left unfinished in the folder of PATH
+ * (their journals: forward when every new file is still there, else back to the kept originals),
+ * then removes the temporaries a killed save left beside PATH and the files of its extension
+ * (the other members of its set). Returns one message for the user per thing done, NULL-terminated
+ * and empty when there was nothing to do. (transfer full) */
+char    **tsr_file_recover_interrupted_saves (const char *path);
+
 /* For tests: the next temporary file written fails after AFTER_BYTES bytes, as a full disk would
  * (-1 turns it off). */
 void      tsr_file_inject_write_failure (gint64 after_bytes);
 /* For tests: in the next set save, rename number INDEX (from 0) fails with EIO (G_MAXUINT turns
  * it off). */
 void      tsr_file_inject_rename_failure (guint index);
+/* For tests: the next set save stops right after rename number INDEX succeeded, as if the process
+ * were killed there: it returns FALSE and leaves the journal, temporaries and kept originals on
+ * disk (G_MAXUINT turns it off). */
+void      tsr_file_inject_stop_after_rename (guint index);
 
 G_END_DECLS
