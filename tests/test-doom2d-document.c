@@ -590,6 +590,86 @@ START_TEST (test_archive_with_two_maps)
 }
 END_TEST
 
+/* The game's multi-map archives (VETERAN: 8 maps stored out of directory order, 19 trigger types;
+ * Stupidity_Coop: 7 maps, up to 1,060 monsters in one): each map is chosen (not an edit: the file
+ * stays unmodified, and saving it so gives the same bytes), drawn, gets one item, and is saved:
+ * only that map's resource changes. */
+START_TEST (test_real_multi_map_archives)
+{
+  const char *names[] = { "d2dfnix_VETERAN.wad", "d2dfnix_Stupidity_Coop.wad" };
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autofree char *source = g_build_filename (data_dir, names[n], NULL);
+      g_autofree char *path = g_build_filename (folder, names[n], NULL);
+      g_autoptr(GBytes) original_bytes = tsr_test_read_file (source);
+      guint n_maps;
+
+      {
+        g_autoptr(TsrDoom2dDocument) document = NULL;
+        g_autoptr(GBytes) bytes = NULL;
+
+        ck_assert (g_file_set_contents (path, g_bytes_get_data (original_bytes, NULL), g_bytes_get_size (original_bytes), NULL));
+        document = open_path (path);
+        n_maps = tsr_doom2d_document_get_n_maps (document);
+        ck_assert_uint_ge (n_maps, 7);
+        for (guint i = n_maps; i-- > 0;)
+          {
+            g_autoptr(GError) error = NULL;
+            g_autoptr(TsrImage) image = NULL;
+
+            ck_assert (tsr_doom2d_document_select_map (document, i, &error));
+            ck_assert_msg (!tsr_document_get_modified (TSR_DOCUMENT (document)), "%s: choosing map %u modified it",
+                           names[n], i);
+            image = tsr_doom2d_file_render (tsr_doom2d_document_get_file (document), NULL, -1, 320, 240, &error);
+            ck_assert_msg (image != NULL, "%s map %u: %s", names[n], i, error != NULL ? error->message : "");
+          }
+        /* An edit, undone, leaves it clean with another map shown. */
+        tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_ITEM, 64, 64, 28), "Place Item");
+        ck_assert (tsr_document_get_modified (TSR_DOCUMENT (document)));
+        ck_assert (tsr_doom2d_document_select_map (document, 1, NULL));
+        ck_assert (tsr_document_get_modified (TSR_DOCUMENT (document)));
+        ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+        ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+        ck_assert (!tsr_document_get_modified (TSR_DOCUMENT (document)));
+        bytes = serialized (document);
+        ck_assert_msg (g_bytes_equal (bytes, original_bytes), "%s: maps chosen and nothing edited, saved differently", names[n]);
+      }
+
+      for (guint i = 0; i < n_maps; i++)
+        {
+          g_autoptr(TsrDoom2dDocument) document = NULL;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GBytes) bytes = NULL;
+          TsrDoom2dWad *before, *after;
+          g_autofree char *map_name = NULL;
+          TsrDoom2dMap *map;
+          guint items;
+
+          ck_assert (g_file_set_contents (path, g_bytes_get_data (original_bytes, NULL), g_bytes_get_size (original_bytes), NULL));
+          document = open_path (path);
+          ck_assert (tsr_doom2d_document_select_map (document, i, &error));
+          map_name = g_strdup (tsr_doom2d_document_get_map_name (document, i));
+          items = tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM);
+          tsr_doom2d_document_add_record (document, new_thing (TSR_DOOM2D_KIND_ITEM, 64, 64, 28), "Place Item");
+          ck_assert_msg (tsr_document_save (TSR_DOCUMENT (document), NULL, TSR_SAVE_FORCE, &error), "%s",
+                         error ? error->message : "");
+          bytes = tsr_test_read_file (path);
+          before = tsr_doom2d_archive_read (original_bytes, &error);
+          after = tsr_doom2d_archive_read (bytes, &error);
+          ck_assert_msg (after != NULL, "%s", error ? error->message : "");
+          assert_entries_stored_alike (before, after, (const char *const[]) { map_name, NULL });
+          map = read_archive_map (after, map_name, FALSE);
+          ck_assert_uint_eq (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), items + 1);
+          tsr_doom2d_map_free (map);
+          tsr_doom2d_wad_free (before);
+          tsr_doom2d_wad_free (after);
+        }
+    }
+}
+END_TEST
+
 /* --- Randomized edits --- */
 
 static guint
@@ -1942,6 +2022,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_commands_undo_exactly);
   tcase_add_test (real, test_map_in_archive);
   tcase_add_test (real, test_archive_with_two_maps);
+  tcase_add_test (real, test_real_multi_map_archives);
   tcase_add_test (real, test_tool_modes);
   tcase_add_test (real, test_tool_texture_sized_panels);
   tcase_add_test (real, test_tool_panel_texture_rules);

@@ -90,6 +90,10 @@ load_checked (const char *path,
       print_file_error (path, error->message);
       return EXIT_FAILED;
     }
+  /* A level of an Atque merge folder is checked against the terminal script beside it, as the
+   * editor does. */
+  if (loaded->format == tsr_marathon_map_format ())
+    tsr_marathon_map_attach_script (((TsrMarathonScenario *) loaded->data)->map, path);
   if (operation != 0 && G_STRUCT_MEMBER (gpointer, loaded->format, operation) == NULL)
     {
       g_autofree char *message = g_strdup_printf ("format %s %s", loaded->format->id, lacking);

@@ -36,12 +36,28 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* Clean at the clean point and wherever only steps that change no content (what a save writes)
+ * lie between it and the position. */
+static gboolean
+compute_is_clean (TsrUndoStack *self)
+{
+  gint64 from = MIN (self->clean_position, (gint64) self->position);
+  gint64 to = MAX (self->clean_position, (gint64) self->position);
+
+  if (self->clean_position < 0)
+    return FALSE;
+  for (gint64 i = from; i < to; i++)
+    if (tsr_command_changes_content (g_ptr_array_index (self->commands, (guint) i)))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 tsr_undo_stack_update (TsrUndoStack *self)
 {
   gboolean can_undo = self->position > 0;
   gboolean can_redo = self->position < self->commands->len;
-  gboolean is_clean = self->clean_position == (gint64) self->position;
+  gboolean is_clean = compute_is_clean (self);
 
   g_object_freeze_notify (G_OBJECT (self));
   if (can_undo != self->can_undo)
@@ -143,8 +159,9 @@ drop_redoable (TsrUndoStack *self)
 {
   if (self->position < self->commands->len)
     {
+      /* A clean point past only steps that change no content moves back to the position. */
       if (self->clean_position > (gint64) self->position)
-        self->clean_position = -1;
+        self->clean_position = compute_is_clean (self) ? (gint64) self->position : -1;
       g_ptr_array_set_size (self->commands, self->position);
     }
 }
@@ -327,7 +344,7 @@ tsr_undo_stack_forget_clean (TsrUndoStack *self)
 gboolean
 tsr_undo_stack_get_is_clean (TsrUndoStack *self)
 {
-  return self->clean_position == (gint64) self->position;
+  return compute_is_clean (self);
 }
 
 guint
@@ -398,7 +415,7 @@ tsr_undo_stack_clear (TsrUndoStack *self)
   g_return_if_fail (TSR_IS_UNDO_STACK (self));
   g_clear_object (&self->group);
   self->group_depth = 0;
-  self->clean_position = self->clean_position == (gint64) self->position ? 0 : -1;
+  self->clean_position = compute_is_clean (self) ? 0 : -1;
   self->position = 0;
   g_ptr_array_set_size (self->commands, 0);
   self->merge_broken = TRUE;

@@ -27,11 +27,19 @@ tsr_doom2d_select_map_command_undo (TsrCommand *command)
   tsr_doom2d_document_show_map (self->document, self->previous);
 }
 
+/* Choosing the map shown is not an edit: the file stays unmodified. */
+static gboolean
+tsr_doom2d_select_map_command_changes_content (TsrCommand *command)
+{
+  return FALSE;
+}
+
 static void
 tsr_doom2d_select_map_command_class_init (TsrDoom2dSelectMapCommandClass *klass)
 {
   TsrCommandClass *command_class = TSR_COMMAND_CLASS (klass);
 
+  command_class->changes_content = tsr_doom2d_select_map_command_changes_content;
   command_class->redo = tsr_doom2d_select_map_command_redo;
   command_class->undo = tsr_doom2d_select_map_command_undo;
 }

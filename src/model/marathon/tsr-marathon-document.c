@@ -477,6 +477,15 @@ tsr_marathon_document_attach (TsrDocument *document,
   TSR_MARATHON_DOCUMENT (document)->scripts = g_ptr_array_new_with_free_func (level_script_free);
   TSR_MARATHON_DOCUMENT (document)->level_maps = g_ptr_array_new_with_free_func (g_object_unref0);
   remember_pristine (TSR_MARATHON_DOCUMENT (document));
+  /* A level of an Atque merge folder: its terminals are the script beside it (validation). */
+  if (tsr_document_get_file (document) != NULL)
+    {
+      g_autofree char *path = g_file_get_path (tsr_document_get_file (document));
+
+      if (path != NULL)
+        tsr_marathon_map_attach_script (tsr_marathon_document_get_scenario (TSR_MARATHON_DOCUMENT (document))->map,
+                                        path);
+    }
   return TRUE;
 }
 
