@@ -15,6 +15,7 @@
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 #include "formats/wolf3d/tsr-wolf3d-assets.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
+#include "model/tsr-document.h"
 #include "tsr-test-common.h"
 
 static char *data_root;
@@ -1282,6 +1283,42 @@ START_TEST (test_set_save_interrupted_between_renames)
   ck_assert (disk_holds (outputs));
   assert_set_opens_and_round_trips (maphead);
   g_clear_pointer (&messages, g_strfreev);
+
+  /* Opening a file of the set in the editor recovers it first, and the document says so. */
+  tsr_file_inject_stop_after_rename (0);
+  ck_assert (!tsr_files_write_atomic (before, FALSE, &error));
+  g_clear_error (&error);
+  {
+    g_autofree char *gamemaps = g_build_filename (folder, "GAMEMAPS.WL1", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (gamemaps);
+    g_autoptr(TsrDocument) document = tsr_document_new_from_file (file, &error);
+    const char *const *notes;
+
+    ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+    notes = tsr_document_get_load_notes (document);
+    ck_assert_ptr_nonnull (notes);
+    ck_assert_msg (notes[0] != NULL && strstr (notes[0], "completed") != NULL, "%s", notes[0]);
+    ck_assert (disk_holds (before));
+    ck_assert_uint_eq (count_save_leftovers (folder), 0);
+  }
+
+  /* And so does the CLI, on stderr, before it goes on with the command. */
+  tsr_file_inject_stop_after_rename (0);
+  ck_assert (!tsr_files_write_atomic (outputs, FALSE, &error));
+  g_clear_error (&error);
+  if (g_getenv ("TSR_CLI") != NULL)
+    {
+      const char *argv[] = { g_getenv ("TSR_CLI"), "roundtrip", maphead, NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = -1;
+
+      ck_assert (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+      ck_assert_msg (g_spawn_check_wait_status (status, NULL), "%s %s", out, err);
+      ck_assert_msg (strstr (err, "an interrupted save of a set of files was completed") != NULL, "%s", err);
+      ck_assert (disk_holds (outputs));
+      ck_assert_uint_eq (count_save_leftovers (folder), 0);
+    }
 
   /* Nothing pending: nothing to say. */
   messages = tsr_file_recover_interrupted_saves (maphead);

@@ -12,6 +12,7 @@
 #include "app/tsr-recent.h"
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
+#include "core/tsr-error.h"
 #include "model/tsr-recovery.h"
 #include "views/tsr-editor-pages.h"
 
@@ -167,7 +168,10 @@ tsr_window_show_error (TsrWindow  *self,
                        const char *message,
                        GFile      *file)
 {
-  g_autofree char *shown = message_without_path (message, file);
+  g_autofree char *without_path = message_without_path (message, file);
+  /* Control bytes from names inside files (a raw CR in a Doom2D entry name) are shown as the CLI
+   * prints them, "\x0D", not as line breaks. */
+  g_autofree char *shown = tsr_escape_control (without_path);
 
   gtk_label_set_text (self->error_title, title);
   gtk_label_set_text (self->error_message, shown);
@@ -529,11 +533,26 @@ tsr_window_add_tab (TsrWindow *self)
   return tab;
 }
 
+/* GTK 4.8's notebook, when disposed, removes its pages one by one; removing the current page
+ * switches to the next, and a notebook that remembers having had the focus inside (it keeps that
+ * after its tab of the window was left, or the window lost the focus) then focuses into the new
+ * page: unrooted by then, so gtk_window_get_focus gets no window (a Gtk-CRITICAL on closing a tab
+ * or a window, issue 41). Unsetting each notebook's focus child makes it forget. */
+static void
+forget_notebook_focus (GtkWidget *root)
+{
+  if (GTK_IS_NOTEBOOK (root))
+    gtk_widget_set_focus_child (root, NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    forget_notebook_focus (child);
+}
+
 /* What closing TAB means for the model: its pages let go of the document, its recovery entry and
  * sample copy go, and TAB is freed. The widgets are the caller's. */
 static void
 tab_free (TsrWindowTab *tab)
 {
+  forget_notebook_focus (GTK_WIDGET (tab->pages));
   tab_disconnect (tab);
   tab_show_page (tab, NULL);
   tab_drop_recovery (tab);
@@ -678,9 +697,20 @@ tsr_window_apply_load (TsrWindow   *self,
     }
   else
     {
+      const char * const *notes = tsr_document_get_load_notes (load->document);
+
       tsr_window_hide_error (self);
       tsr_recent_add (load->file);
       tsr_window_set_document (self, load->document, NULL, load->new_tab);
+      /* An interrupted save the open finished or undid: the user is told what was done. */
+      if (notes != NULL)
+        {
+          g_autofree char *name = g_file_get_basename (load->file);
+          g_autofree char *title = g_strdup_printf (_("“%s” was recovered from an interrupted save"), name);
+          g_autofree char *joined = g_strjoinv ("; ", (char **) notes);
+
+          tsr_window_show_error (self, title, joined, load->file);
+        }
     }
 }
 

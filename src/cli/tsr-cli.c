@@ -82,7 +82,16 @@ load_checked (const char *path,
               const char *lacking)
 {
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) notes = tsr_file_recover_interrupted_saves (path);
 
+  /* A save of this file's set that a killed process left unfinished is finished or undone
+   * first (as the editor does), and said on stderr. */
+  for (guint i = 0; notes[i] != NULL; i++)
+    {
+      g_autofree char *escaped = tsr_escape_control (notes[i]);
+
+      g_printerr ("tessera-cli: %s\n", escaped);
+    }
   loaded->data = tsr_format_load_file (tsr_format_registry_get_default (), path,
                                        &loaded->format, &error);
   if (loaded->data == NULL)

@@ -3,6 +3,7 @@
 #include "model/tsr-document.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@ typedef struct {
   TsrUndoStack    *undo_stack;
   GPtrArray       *findings;  /* NULL until asked for, and after each change */
   gboolean         modified;
+  char           **load_notes; /* what opening did besides loading: interrupted saves recovered */
 } TsrDocumentPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (TsrDocument, tsr_document, G_TYPE_OBJECT)
@@ -110,6 +112,7 @@ tsr_document_finalize (GObject *object)
   g_clear_object (&priv->file);
   g_free (priv->display_name);
   g_clear_pointer (&priv->findings, g_ptr_array_unref);
+  g_strfreev (priv->load_notes);
   G_OBJECT_CLASS (tsr_document_parent_class)->finalize (object);
 }
 
@@ -151,6 +154,64 @@ format_for_path (TsrDocument *self,
   if (TSR_DOCUMENT_GET_CLASS (self)->format_for_path != NULL)
     format = TSR_DOCUMENT_GET_CLASS (self)->format_for_path (self, path);
   return format != NULL ? format : priv->format;
+}
+
+gboolean
+tsr_document_check_save_path (TsrDocument *self,
+                              const char  *path,
+                              GError     **error)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  TsrFormatRegistry *registry = tsr_format_registry_get_default ();
+  g_autofree char *base = g_path_get_basename (path);
+  g_autoptr(GString) own = g_string_new (NULL);
+  g_autoptr(GHashTable) listed = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *extension = strrchr (base, '.');
+  GPtrArray *formats;
+  const TsrFormat *claimed = NULL;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  if (TSR_DOCUMENT_GET_CLASS (self)->format_for_path != NULL
+      && TSR_DOCUMENT_GET_CLASS (self)->format_for_path (self, path) != NULL)
+    return TRUE;
+  if (extension == NULL || extension == base || tsr_format_has_extension (priv->format, path))
+    return TRUE;
+  /* Named by the loaded format's family first: .map is a Doom2D map to a Doom2D document. */
+  formats = tsr_format_registry_list (registry);
+  for (guint pass = 0; pass < 2 && claimed == NULL; pass++)
+    for (guint i = 0; i < formats->len && claimed == NULL; i++)
+      {
+        const TsrFormat *format = g_ptr_array_index (formats, i);
+
+        if ((pass == 1 || g_strcmp0 (format->family, priv->format->family) == 0)
+            && tsr_format_has_extension (format, path))
+          claimed = format;
+      }
+  if (claimed == NULL)
+    return TRUE;
+  /* What the document can be saved as: its own extensions, then those the class converts to. */
+  for (guint i = 0; priv->format->extensions != NULL && priv->format->extensions[i] != NULL; i++)
+    g_string_append_printf (own, "%s.%s", own->len > 0 ? ", " : "", priv->format->extensions[i]);
+  for (guint i = 0; i < formats->len && TSR_DOCUMENT_GET_CLASS (self)->format_for_path != NULL; i++)
+    {
+      const TsrFormat *format = g_ptr_array_index (formats, i);
+
+      for (guint e = 0; format != priv->format && format->extensions != NULL && format->extensions[e] != NULL; e++)
+        {
+          g_autofree char *probe = g_strconcat ("probe.", format->extensions[e], NULL);
+          const TsrFormat *target = TSR_DOCUMENT_GET_CLASS (self)->format_for_path (self, probe);
+
+          if (target != NULL && target != priv->format && tsr_format_has_extension (target, probe)
+              && g_hash_table_add (listed, (gpointer) format->extensions[e]))
+            g_string_append_printf (own, ", .%s", format->extensions[e]);
+        }
+    }
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+               _("%s: %s is the extension of %s files, and a %s cannot be saved as one; nothing was "
+                 "written. Choose a name ending in %s"),
+               path, extension, _(claimed->name), _(priv->format->name), own->len > 0 ? own->str : "?");
+  return FALSE;
 }
 
 static GPtrArray *
@@ -228,7 +289,9 @@ tsr_document_new_from_file (GFile   *file,
 {
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = g_file_get_basename (file);
+  g_auto(GStrv) notes = NULL;
   const TsrFormat *format = NULL;
+  TsrDocument *document;
   gpointer data;
 
   if (path == NULL)
@@ -238,13 +301,39 @@ tsr_document_new_from_file (GFile   *file,
       return NULL;
     }
 
+  /* A save of this file's set that a killed process left unfinished is finished or undone
+   * first, so that the set opens; the page then says what was done. */
+  notes = tsr_file_recover_interrupted_saves (path);
   data = tsr_format_load_file (tsr_format_registry_get_default (), path, &format, error);
   if (data == NULL)
     {
       tsr_error_prefix (error, "%s", path);
+      if (notes[0] != NULL)
+        {
+          g_autofree char *joined = g_strjoinv ("; ", notes);
+
+          g_prefix_error (error, "%s; ", joined);
+        }
       return NULL;
     }
-  return tsr_document_create (format, data, file, name, error);
+  document = tsr_document_create (format, data, file, name, error);
+  if (document != NULL && notes[0] != NULL)
+    {
+      TsrDocumentPrivate *priv = tsr_document_get_instance_private (document);
+
+      priv->load_notes = g_steal_pointer (&notes);
+    }
+  return document;
+}
+
+const char * const *
+tsr_document_get_load_notes (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), NULL);
+  priv = tsr_document_get_instance_private (self);
+  return (const char * const *) priv->load_notes;
 }
 
 static void
@@ -509,6 +598,8 @@ tsr_document_save (TsrDocument  *self,
       return FALSE;
     }
 
+  if (!tsr_document_check_save_path (self, path, error))
+    return FALSE;
   findings = tsr_document_get_findings (self);
   errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
   if (errors > 0 && !(flags & TSR_SAVE_FORCE))

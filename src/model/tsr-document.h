@@ -35,9 +35,11 @@ struct _TsrDocumentClass {
    * yet, such as a script being edited). Optional. */
   void       (*validate)  (TsrDocument *self,
                            GPtrArray   *findings);
-  /* The format a save at PATH writes (Save As to another extension can convert). Optional:
-   * NULL, or a NULL answer, keeps the loaded format. After a successful save in another format
-   * the document is of that format. */
+  /* The format a save at PATH writes (Save As to another extension can convert; answering the
+   * loaded format keeps it deliberately). Optional: NULL, or a NULL answer, keeps the loaded
+   * format under a name no other format claims and refuses a name another format's extension
+   * ends (Save As never writes one format's bytes under another's name). After a successful save
+   * in another format the document is of that format. */
   const TsrFormat *(*format_for_path) (TsrDocument *self,
                                        const char  *path);
 
@@ -57,6 +59,10 @@ void             tsr_document_new_from_file_async  (GFile               *file,
 /* (transfer full) */
 TsrDocument     *tsr_document_new_from_file_finish (GAsyncResult        *result,
                                                     GError             **error);
+/* What opening the file did besides loading it, for the user to be told: an interrupted save of
+ * its set finished or undone, leftover temporaries removed (tsr_file_recover_interrupted_saves).
+ * NULL when nothing. (transfer none) */
+const char * const *tsr_document_get_load_notes  (TsrDocument  *self);
 /* Loads bytes that have no file yet (bundled samples): saving needs a file (Save As). */
 TsrDocument     *tsr_document_new_from_bytes     (GBytes       *bytes,
                                                   const char   *display_name,
@@ -74,6 +80,13 @@ TsrDocument     *tsr_document_new_from_recovered (GFile        *file,
 gboolean         tsr_document_save               (TsrDocument  *self,
                                                   GFile        *file,
                                                   TsrSaveFlags  flags,
+                                                  GError      **error);
+/* Save As never lies: a name whose extension another format claims is written in that format
+ * (the class's format_for_path converts, or deliberately keeps the loaded one) or refused here,
+ * before anything is written (tsr_document_save asks this first). A name no format claims keeps
+ * the loaded format. */
+gboolean         tsr_document_check_save_path    (TsrDocument  *self,
+                                                  const char   *path,
                                                   GError      **error);
 /* The bytes a save would write, without writing. */
 GPtrArray       *tsr_document_serialize          (TsrDocument  *self,
