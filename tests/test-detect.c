@@ -25,7 +25,7 @@ static const Expectation expectations[] = {
   { ".ShPa", "marathon-shapes-patch" },
   { ".shpA", "marathon-shapes" },
   /* Marathon 1's application: its resource fork holds the terminals of m1_Map.scen. */
-  { ".appl", NULL },
+  { ".appl", "marathon1-terminals" },
   { ".rmp", "sphere-rmp" },
   { ".rts", "sphere-rts" },
   { ".rss", "sphere-rss" },

@@ -1,5 +1,5 @@
 /* tsr-cli-terminal.c: Marathon terminal scripts from the command line.
- *   terminal decompile MAP [--level N] [-o OUT.term.txt]
+ *   terminal decompile MAP [--level N] [-o OUT.term.txt]  (or a Marathon 1 .appl: every term resource)
  *   terminal compile IN.term.txt -o OUT.bin       (the raw 'term' chunk data)
  *   terminal replace MAP --level N IN.term.txt -o NEWMAP
  *   terminal render IN --terminal N [--page P] [--state S] [--images FILE] [--level L] [--map MAP]
@@ -14,6 +14,7 @@
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
+#include "formats/marathon/tsr-marathon1-terminals.h"
 #ifdef TSR_HAVE_TERMINAL_RENDER
 #include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-marathon-terminal-layout.h"
@@ -315,6 +316,35 @@ tsr_cli_terminal_run (int    argc,
     return usage ();
   command = argv[1];
 
+  if (strcmp (command, "decompile") == 0 && argc == 3)
+    {
+      g_autoptr(GBytes) file_bytes = tsr_file_read (argv[2], NULL);
+
+      /* Marathon 1's 'term' resources (the application's resource fork): one block each. */
+      if (file_bytes != NULL
+          && tsr_marathon1_terminals_format ()->sniff (g_bytes_get_data (file_bytes, NULL),
+                                                       g_bytes_get_size (file_bytes), argv[2]) > 0)
+        {
+          g_autofree char *label = g_path_get_basename (argv[2]);
+          g_autoptr(TsrMarathon1TerminalFile) m1 = tsr_marathon1_terminal_file_parse (file_bytes, label, &error);
+
+          if (m1 == NULL)
+            {
+              print_file_error (argv[2], error->message);
+              return STATUS_FAILED;
+            }
+          if (output == NULL)
+            {
+              fwrite (g_bytes_get_data (m1->script.source, NULL), 1, g_bytes_get_size (m1->script.source), stdout);
+              return STATUS_OK;
+            }
+          if (!write_output (output, m1->script.source))
+            return STATUS_FAILED;
+          g_print ("wrote %s (%u Marathon 1 terminals)\n", output,
+                   m1->script.compilation->terminals != NULL ? m1->script.compilation->terminals->len : 0);
+          return STATUS_OK;
+        }
+    }
   if (strcmp (command, "decompile") == 0 && argc == 3)
     {
       g_autoptr(TsrMarathonScenario) scenario = load_scenario (argv[2]);

@@ -11,6 +11,7 @@
 #include "formats/marathon/tsr-mac-wrapper.h"
 #include "formats/marathon/tsr-marathon-map.h"
 #include "formats/marathon/tsr-marathon-physics.h"
+#include "formats/marathon/tsr-marathon1-terminals.h"
 
 #define TAG_MINF TSR_WAD_TAG ('M', 'i', 'n', 'f')
 
@@ -622,4 +623,5 @@ tsr_marathon_maps_register_formats (TsrFormatRegistry *registry)
   tsr_format_registry_add (registry, &marathon_physics_format);
   /* Writers open and check terminal scripts on their own too (roundtrip, validate). */
   tsr_format_registry_add (registry, &marathon_terminal_script_format);
+  tsr_format_registry_add (registry, tsr_marathon1_terminals_format ());
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon1-terminals.h"
 #include "formats/marathon/tsr-wad.h"
 #include <glib/gi18n.h>
 
@@ -630,10 +631,16 @@ TsrMarathonScriptCompilation *
 tsr_marathon_script_compile (const char *text,
                              gsize       length)
 {
-  TsrMarathonScriptCompilation *result = g_rc_box_new0 (TsrMarathonScriptCompilation);
-  Compiler compiler = { result, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0, -1 };
+  TsrMarathonScriptCompilation *result;
+  Compiler compiler = { NULL, NULL, NULL, -1, FALSE, FALSE, 0, 0, 0, -1 };
   const char *p = text, *end = text + length;
   guint line_number = 0;
+
+  /* Marathon 1's term resources gathered into blocks compile by Marathon 1's rules. */
+  if (tsr_marathon1_script_is (text, length))
+    return tsr_marathon1_script_compile (text, length);
+  result = g_rc_box_new0 (TsrMarathonScriptCompilation);
+  compiler.result = result;
   gboolean section_open = FALSE, failed = FALSE;
   guint section_line = 0;
 

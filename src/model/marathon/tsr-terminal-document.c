@@ -87,6 +87,8 @@ void
 tsr_terminal_document_register (void)
 {
   tsr_document_register_type ("marathon-terminal-script", TSR_TYPE_TERMINAL_DOCUMENT);
+  /* Its data starts with the TsrMarathonTerminalScript holding the block script. */
+  tsr_document_register_type ("marathon1-terminals", TSR_TYPE_TERMINAL_DOCUMENT);
 }
 
 TsrTerminalText *
