@@ -58,6 +58,7 @@ tsr_paste_elements_command_redo (TsrCommand *command)
         }
     }
   g_array_sort (self->added, (GCompareFunc) tsr_element_ref_compare);
+  tsr_vector_map_note_command (self->map, command);
   tsr_vector_map_elements_changed (self->map, (const TsrElementRef *) self->added->data,
                                    self->added->len, TSR_ELEMENTS_STRUCTURE);
 }
@@ -74,6 +75,7 @@ tsr_paste_elements_command_undo (TsrCommand *command)
   tsr_vector_map_free_removed (self->map,
                                tsr_vector_map_remove_elements (self->map, (const TsrElementRef *) self->added->data,
                                                                self->added->len));
+  g_free (tsr_vector_map_take_edit_note (self->map));
   tsr_vector_map_elements_changed (self->map, (const TsrElementRef *) self->added->data,
                                    self->added->len, TSR_ELEMENTS_STRUCTURE);
 }

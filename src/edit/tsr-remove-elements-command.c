@@ -19,6 +19,7 @@ tsr_remove_elements_command_redo (TsrCommand *command)
     return;
   self->removed = tsr_vector_map_remove_elements (self->map, (const TsrElementRef *) self->elements->data,
                                                   self->elements->len);
+  tsr_vector_map_note_command (self->map, command);
   tsr_vector_map_elements_changed (self->map, (const TsrElementRef *) self->elements->data,
                                    self->elements->len, TSR_ELEMENTS_STRUCTURE);
 }
@@ -32,6 +33,7 @@ tsr_remove_elements_command_undo (TsrCommand *command)
     return;
   tsr_vector_map_restore_removed (self->map, self->removed);
   tsr_vector_map_free_removed (self->map, g_steal_pointer (&self->removed));
+  g_free (tsr_vector_map_take_edit_note (self->map));
   tsr_vector_map_elements_changed (self->map, (const TsrElementRef *) self->elements->data,
                                    self->elements->len, TSR_ELEMENTS_STRUCTURE);
 }

@@ -2,6 +2,8 @@
  * shares: bounds, hit testing, rubber-band queries, dependents and the vertex store of moves. */
 #include "edit/tsr-vector-map.h"
 
+#include "model/tsr-command.h"
+
 #include <math.h>
 
 G_DEFINE_ENUM_TYPE (TsrElementKind, tsr_element_kind,
@@ -704,6 +706,26 @@ tsr_vector_map_get_shape_problem (TsrVectorMap        *self,
   g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), TSR_SHAPE_OK);
   iface = TSR_VECTOR_MAP_GET_IFACE (self);
   return iface->get_shape_problem != NULL ? iface->get_shape_problem (self, element) : TSR_SHAPE_OK;
+}
+
+char *
+tsr_vector_map_take_edit_note (TsrVectorMap *self)
+{
+  TsrVectorMapInterface *iface;
+
+  g_return_val_if_fail (TSR_IS_VECTOR_MAP (self), NULL);
+  iface = TSR_VECTOR_MAP_GET_IFACE (self);
+  return iface->take_edit_note != NULL ? iface->take_edit_note (self) : NULL;
+}
+
+void
+tsr_vector_map_note_command (TsrVectorMap *self,
+                             gpointer      command)
+{
+  g_autofree char *note = tsr_vector_map_take_edit_note (self);
+
+  g_return_if_fail (TSR_IS_COMMAND (command));
+  tsr_command_add_note (command, note);
 }
 
 void

@@ -184,7 +184,10 @@ struct _TsrVectorMapInterface {
   TsrShapeProblem (*get_shape_problem) (TsrVectorMap        *self,
                                         const TsrElementRef *element);
 
-  gpointer padding[1];
+  /* Optional: what the edits since the last call changed besides the elements themselves, for
+   * the command's name in the history (Marathon: the initial counts an object added, deleted or
+   * retyped moved), or NULL; the map forgets it. (transfer full) */
+  char       *(*take_edit_note) (TsrVectorMap *self);
 };
 
 const char *tsr_vector_map_get_family       (TsrVectorMap        *self);
@@ -242,6 +245,13 @@ void        tsr_vector_map_set_element_data (TsrVectorMap        *self,
 /* What the family finds wrong with polygon ELEMENT's shape; TSR_SHAPE_OK without the hook. */
 TsrShapeProblem tsr_vector_map_get_shape_problem (TsrVectorMap        *self,
                                                   const TsrElementRef *element);
+/* The map's note on the edits since the last call (take_edit_note), or NULL. (transfer full) */
+char       *tsr_vector_map_take_edit_note     (TsrVectorMap        *self);
+/* Takes the map's note and adds it to COMMAND (tsr_command_add_note): the generic commands call
+ * it after each redo (and drop the note after undo), so the history shows what the family
+ * changed with the elements. */
+void        tsr_vector_map_note_command       (TsrVectorMap        *self,
+                                               gpointer             command);
 /* The elements that storing VERTICES (as collect_vertices gives them) changes: their owners and
  * every segment and polygon using a moved point, sorted and unique (TsrElementRef). */
 GArray     *tsr_vector_map_elements_moved_by (TsrVectorMap        *self,

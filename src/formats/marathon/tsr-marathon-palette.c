@@ -578,22 +578,21 @@ tsr_marathon_count_placed (const GArray *objects,
 }
 
 gboolean
-tsr_marathon_level_update_placements (TsrMarathonLevel *level,
-                                      const guint      *loaded)
+tsr_marathon_level_shift_placements (TsrMarathonLevel *level,
+                                     const guint       before[TSR_MARATHON_N_PLACEMENTS],
+                                     const guint       after[TSR_MARATHON_N_PLACEMENTS])
 {
-  guint now[TSR_MARATHON_N_PLACEMENTS];
-  gboolean changed = FALSE, any = FALSE;
+  gboolean changed = FALSE, rises = FALSE;
 
   g_return_val_if_fail (level != NULL, FALSE);
 
-  tsr_marathon_count_placed (level->objects, now);
-  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS && !any; k++)
-    any = now[k] > 0 && k != TSR_MARATHON_PLACEMENT_TYPES; /* the marine needs no placement */
+  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
+    rises |= after[k] > before[k];
   if (level->placements != NULL && level->placements->len != 0 && level->placements->len != TSR_MARATHON_N_PLACEMENTS)
     return FALSE; /* a damaged chunk: validation reports it */
   if (level->placements == NULL || level->placements->len == 0)
     {
-      if (!any)
+      if (!rises)
         return FALSE;
       if (level->placements == NULL)
         level->placements = g_array_new (FALSE, TRUE, sizeof (TsrMarathonPlacement));
@@ -603,15 +602,11 @@ tsr_marathon_level_update_placements (TsrMarathonLevel *level,
   for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
     {
       TsrMarathonPlacement *placement = &g_array_index (level->placements, TsrMarathonPlacement, k);
-      gint count = placement->initial_count;
+      gint count = placement->initial_count + ((gint) after[k] - (gint) before[k]);
 
-      if (k == TSR_MARATHON_PLACEMENT_TYPES) /* the marine */
+      if (after[k] == before[k])
         continue;
-      if (loaded != NULL)
-        count += (gint) now[k] - (gint) loaded[k];
       count = CLAMP (count, 0, G_MAXINT16);
-      if (count == 0 && now[k] > 0)
-        count = (gint) MIN (now[k], (guint) G_MAXINT16);
       if (count != placement->initial_count)
         {
           placement->initial_count = (gint16) count;
@@ -619,4 +614,35 @@ tsr_marathon_level_update_placements (TsrMarathonLevel *level,
         }
     }
   return changed;
+}
+
+static gint
+initial_count_of (const GArray *placements,
+                  guint         k)
+{
+  return placements != NULL && k < placements->len ? g_array_index (placements, TsrMarathonPlacement, k).initial_count : 0;
+}
+
+char *
+tsr_marathon_describe_placement_change (const GArray *before,
+                                        const GArray *after)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
+    {
+      gint old = initial_count_of (before, k), new = initial_count_of (after, k);
+
+      if (old == new)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (k < TSR_MARATHON_PLACEMENT_TYPES)
+        /* Translators: an initial count an edit changed, in the edit's name: "item 21 count 0→1". */
+        g_string_append_printf (text, _("item %u count %d→%d"), k, old, new);
+      else
+        /* Translators: an initial count an edit changed, in the edit's name: "monster 28 count 2→1". */
+        g_string_append_printf (text, _("monster %u count %d→%d"), k - TSR_MARATHON_PLACEMENT_TYPES, old, new);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }

@@ -99,17 +99,21 @@ gboolean              tsr_marathon_platform_heights    (const TsrMarathonLevel  
 /* How many items (COUNTS[type]) and monsters (COUNTS[64 + type]) OBJECTS place. */
 void                  tsr_marathon_count_placed        (const GArray           *objects,
                                                         guint                   counts[TSR_MARATHON_N_PLACEMENTS]);
-/* Brings LEVEL's initial counts in step with its objects before a save. The engine places items
- * and monsters only through them (placement.cpp place_initial_objects: INITIAL_COUNT objects of a
- * type at random saved locations of that type), so a type placed on the map with a count of 0
- * never appears. Each count moves by the change of its type's placed objects since LOADED (the
- * placed counts the level was loaded with; NULL for a level made since, whose counts are taken
- * as in step), never below 0, and a type that
- * is placed gets its number of placed objects when it would be 0 (a designer's count below the
- * placed number, for a random choice among them, stays). Monster 0 (the player's
- * marine) is left alone: the engine clears it. A level with items or monsters and no plac chunk
- * gets one of 128 records. Returns whether anything changed. */
-gboolean              tsr_marathon_level_update_placements (TsrMarathonLevel  *level,
-                                                        const guint            *loaded);
+/* Moves LEVEL's initial counts by the change of placed objects from BEFORE to AFTER (counts of
+ * tsr_marathon_count_placed), as Weland does in the edit that adds, deletes or retypes an object
+ * (Editor.cs, Geometry.cs DeleteObject, Inspector.cs): +1 per object of a type added, -1 per
+ * object taken, never below 0 nor above 32767. The engine places items and monsters only through
+ * these counts (placement.cpp place_initial_objects), so they belong to the author: nothing else
+ * changes them, a save least of all. A level with no plac chunk gets one of 128 zero records when
+ * a count must rise; a damaged one (not 128 records) is left alone (validation reports it).
+ * Returns whether anything changed. */
+gboolean              tsr_marathon_level_shift_placements (TsrMarathonLevel *level,
+                                                        const guint       before[TSR_MARATHON_N_PLACEMENTS],
+                                                        const guint       after[TSR_MARATHON_N_PLACEMENTS]);
+/* What changed between two plac arrays (either may be NULL: all counts 0), for an edit's name in
+ * the history: "item 21 count 0→1, monster 28 count 2→1"; NULL when no initial count differs.
+ * (transfer full) */
+char                 *tsr_marathon_describe_placement_change (const GArray *before,
+                                                        const GArray *after);
 
 G_END_DECLS

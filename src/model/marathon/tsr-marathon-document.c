@@ -22,7 +22,6 @@ struct _TsrMarathonDocument {
   GPtrArray   *scripts; /* LevelScript *, one per level, NULL until asked for */
   GPtrArray   *level_maps; /* TsrMarathonLevelMap *, one per level, NULL until asked for */
   GHashTable  *pristine;   /* loaded level -> GPtrArray of its geometry chunks as loaded */
-  GHashTable  *placed;     /* loaded level -> guint[TSR_MARATHON_N_PLACEMENTS], its objects as loaded */
 };
 
 /* The chunks a level's derived data follow from (points, lines, sides, polygons, objects for the
@@ -345,16 +344,11 @@ remember_pristine (TsrMarathonDocument *self)
   TsrMarathonMap *map = tsr_marathon_document_get_scenario (self)->map;
 
   self->pristine = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
-  self->placed = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   for (guint i = 0; i < map->levels->len; i++)
     {
       TsrMarathonLevel *level = g_ptr_array_index (map->levels, i);
 
-      guint *counts = g_new (guint, TSR_MARATHON_N_PLACEMENTS);
-
       g_hash_table_insert (self->pristine, level, geometry_chunks (level));
-      tsr_marathon_count_placed (level->objects, counts);
-      g_hash_table_insert (self->placed, level, counts);
     }
 }
 
@@ -383,7 +377,7 @@ geometry_is_pristine (TsrMarathonDocument *self,
 /* The arrays a derivation rewrites, set aside while a derived copy is written. */
 typedef struct {
   TsrMarathonLevel *level;
-  GArray           *endpoints, *lines, *sides, *polygons, *placements;
+  GArray           *endpoints, *lines, *sides, *polygons;
   GBytes           *iidx; /* or NULL */
 } DerivedSwap;
 
@@ -395,8 +389,7 @@ array_copy0 (GArray *array)
 
 static void
 swap_in_derived (DerivedSwap      *swap,
-                 TsrMarathonLevel *level,
-                 const guint      *placed)
+                 TsrMarathonLevel *level)
 {
   TsrWadChunk *iidx = tsr_wad_entry_find_chunk (level->entry, TAG_IIDX);
 
@@ -410,10 +403,9 @@ swap_in_derived (DerivedSwap      *swap,
   level->lines = array_copy0 (swap->lines);
   level->sides = array_copy0 (swap->sides);
   level->polygons = array_copy0 (swap->polygons);
-  swap->placements = level->placements;
-  level->placements = array_copy0 (swap->placements);
+  /* Placement counts are the author's: only the commands that add, delete or retype an object
+   * move them (tsr_marathon_level_shift_placements), never a save. */
   tsr_marathon_derive_level (level);
-  tsr_marathon_level_update_placements (level, placed);
 }
 
 static void
@@ -425,8 +417,6 @@ swap_back (DerivedSwap *swap)
   g_clear_pointer (&level->lines, g_array_unref);
   g_clear_pointer (&level->sides, g_array_unref);
   g_clear_pointer (&level->polygons, g_array_unref);
-  g_clear_pointer (&level->placements, g_array_unref);
-  level->placements = swap->placements;
   level->endpoints = swap->endpoints;
   level->lines = swap->lines;
   level->sides = swap->sides;
@@ -461,7 +451,7 @@ tsr_marathon_document_serialize (TsrDocument *document,
       tsr_marathon_level_commit (level);
       if (geometry_is_pristine (self, level))
         continue;
-      swap_in_derived (&swap, level, g_hash_table_lookup (self->placed, level));
+      swap_in_derived (&swap, level);
       g_array_append_val (swaps, swap);
     }
   outputs = TSR_DOCUMENT_CLASS (tsr_marathon_document_parent_class)->serialize (document, path, error);
@@ -503,7 +493,6 @@ tsr_marathon_document_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->level_maps, i), self);
   g_clear_pointer (&self->level_maps, g_ptr_array_unref);
   g_clear_pointer (&self->pristine, g_hash_table_unref);
-  g_clear_pointer (&self->placed, g_hash_table_unref);
 }
 
 static void
@@ -667,8 +656,6 @@ tsr_marathon_level_slot_free (TsrMarathonDocument  *document,
       tsr_marathon_map_forget_level (tsr_marathon_document_get_scenario (document)->map, slot->level);
       if (document->pristine != NULL)
         g_hash_table_remove (document->pristine, slot->level);
-      if (document->placed != NULL)
-        g_hash_table_remove (document->placed, slot->level);
     }
   tsr_marathon_level_free (slot->level);
   g_free (slot);

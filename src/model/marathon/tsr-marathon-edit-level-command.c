@@ -64,6 +64,7 @@ tsr_marathon_edit_level_command_new (TsrMarathonLevelMap  *map,
   TsrMarathonLevel *level;
   GError *local_error = NULL;
   gboolean done, changed;
+  g_autofree char *note = NULL;
 
   g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (map), NULL);
   g_return_val_if_fail (edit != NULL, NULL);
@@ -78,6 +79,7 @@ tsr_marathon_edit_level_command_new (TsrMarathonLevelMap  *map,
   level->defer_map_indexes = FALSE;
   /* The undo stack applies the command: until then the level stays as it was. */
   changed = tsr_marathon_level_map_end_change (map, change);
+  note = tsr_vector_map_take_edit_note (TSR_VECTOR_MAP (map));
   if (!done)
     {
       g_propagate_error (error, local_error);
@@ -87,6 +89,8 @@ tsr_marathon_edit_level_command_new (TsrMarathonLevelMap  *map,
   if (!changed)
     return NULL;
   self = g_object_new (TSR_TYPE_MARATHON_EDIT_LEVEL_COMMAND, "description", description, NULL);
+  /* Initial counts the edit moved (objects added, deleted or retyped) show in its name. */
+  tsr_command_add_note (TSR_COMMAND (self), note);
   g_set_weak_pointer (&self->map, map);
   self->change = g_steal_pointer (&change);
   return TSR_COMMAND (self);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "formats/marathon/tsr-marathon-geometry.h"
+#include "formats/marathon/tsr-marathon-palette.h"
 
 #define NONE TSR_MARATHON_NONE
 #define MAX_VERTICES 8
@@ -70,6 +71,13 @@ struct _TsrMarathonLevelMap {
   GArray           *run_pending; /* PendingReference */
   guint64           id;          /* names this map in clips */
   TsrElementKind    last_appended;
+  /* Initial counts follow the objects an edit adds, deletes or retypes (shift_placements): the
+   * plac records before the first such edit since the note was last taken, and the note a
+   * change (begin/end) left for its command. */
+  gboolean          has_note_base;
+  GArray           *note_base;    /* TsrMarathonPlacement, or NULL (no plac chunk) */
+  char             *change_note;
+  guint             change_placed[TSR_MARATHON_N_PLACEMENTS]; /* objects placed at begin_change */
 };
 
 typedef struct {
@@ -129,6 +137,40 @@ static guint
 n_objects (TsrMarathonLevelMap *self)
 {
   return len (self->level->objects);
+}
+
+/* Moves the initial counts by the objects placed now against BEFORE (Weland's +1/-1 of each
+ * type added, deleted or retyped), remembering the counts the note will compare with. */
+static void
+shift_placements (TsrMarathonLevelMap *self,
+                  const guint          before[TSR_MARATHON_N_PLACEMENTS])
+{
+  guint after[TSR_MARATHON_N_PLACEMENTS];
+
+  tsr_marathon_count_placed (self->level->objects, after);
+  if (memcmp (before, after, sizeof after) == 0)
+    return;
+  if (!self->has_note_base)
+    {
+      self->note_base = self->level->placements != NULL ? g_array_copy (self->level->placements) : NULL;
+      self->has_note_base = TRUE;
+    }
+  tsr_marathon_level_shift_placements (self->level, before, after);
+}
+
+static char *
+take_placement_note (TsrMarathonLevelMap *self)
+{
+  char *note;
+
+  if (self->change_note != NULL)
+    return g_steal_pointer (&self->change_note);
+  if (!self->has_note_base)
+    return NULL;
+  note = tsr_marathon_describe_placement_change (self->note_base, self->level->placements);
+  g_clear_pointer (&self->note_base, g_array_unref);
+  self->has_note_base = FALSE;
+  return note;
 }
 
 static guint
@@ -592,7 +634,7 @@ level_map_set_vertex (TsrVectorMap         *map,
 /* --- Removal --- */
 
 typedef struct {
-  GArray *points, *endpoints, *lines, *sides, *polygons, *objects, *annotations, *platforms;
+  GArray *points, *endpoints, *lines, *sides, *polygons, *objects, *annotations, *platforms, *placements;
   GArray *line_origins, *polygon_origins, *object_origins, *annotation_origins;
   GArray *terminal_permutations; /* gint16: see tsr_marathon_level_terminal_permutations */
   gboolean run_open;
@@ -629,6 +671,7 @@ snapshot_free (Snapshot *snapshot)
 {
   GArray **arrays[] = { &snapshot->points, &snapshot->endpoints, &snapshot->lines, &snapshot->sides,
                         &snapshot->polygons, &snapshot->objects, &snapshot->annotations, &snapshot->platforms,
+                        &snapshot->placements,
                         &snapshot->line_origins, &snapshot->polygon_origins, &snapshot->object_origins,
                         &snapshot->annotation_origins, &snapshot->terminal_permutations };
 
@@ -651,6 +694,7 @@ snapshot_take (TsrMarathonLevelMap *self)
   snapshot->objects = copy_array (level->objects);
   snapshot->annotations = copy_array (level->annotations);
   snapshot->platforms = copy_array (level->platforms);
+  snapshot->placements = copy_array (level->placements);
   snapshot->line_origins = g_array_copy (self->line_origins);
   snapshot->polygon_origins = g_array_copy (self->polygon_origins);
   snapshot->object_origins = g_array_copy (self->object_origins);
@@ -886,12 +930,29 @@ is_platform_switch (const TsrMarathonSide *side)
          && panel_classes[side->control_panel_type] == 'P';
 }
 
+static gpointer remove_elements (TsrMarathonLevelMap *self, const TsrElementRef *elements, guint n_elements);
+
+/* The snapshot holds the counts before: undo puts them back exactly. */
 static gpointer
 level_map_remove_elements (TsrVectorMap        *map,
                            const TsrElementRef *elements,
                            guint                n_elements)
 {
   TsrMarathonLevelMap *self = TSR_MARATHON_LEVEL_MAP (map);
+  guint before[TSR_MARATHON_N_PLACEMENTS];
+  gpointer snapshot;
+
+  tsr_marathon_count_placed (self->level->objects, before);
+  snapshot = remove_elements (self, elements, n_elements);
+  shift_placements (self, before);
+  return snapshot;
+}
+
+static gpointer
+remove_elements (TsrMarathonLevelMap *self,
+                 const TsrElementRef *elements,
+                 guint                n_elements)
+{
   TsrMarathonLevel *level = self->level;
   Snapshot *snapshot = snapshot_take (self);
   guint np = n_points (self), nl = len (level->lines), ns = len (level->sides), ng = len (level->polygons);
@@ -1146,6 +1207,7 @@ level_map_restore_removed (TsrVectorMap *map,
   put_back (&level->objects, snapshot->objects);
   put_back (&level->annotations, snapshot->annotations);
   put_back (&level->platforms, snapshot->platforms);
+  put_back (&level->placements, snapshot->placements);
   put_back (&self->line_origins, snapshot->line_origins);
   put_back (&self->polygon_origins, snapshot->polygon_origins);
   put_back (&self->object_origins, snapshot->object_origins);
@@ -1749,14 +1811,18 @@ append_marker (TsrMarathonLevelMap  *self,
   if (clip->magic == CLIP_OBJECT)
     {
       TsrMarathonObject object = clip->record.object;
+      guint before[TSR_MARATHON_N_PLACEMENTS];
 
       if (n_objects (self) >= G_MAXINT16)
         return G_MAXUINT;
       object.x = at.x;
       object.y = at.y;
       object.polygon_index = (gint16) polygon;
+      tsr_marathon_count_placed (self->level->objects, before);
       g_array_append_val (ensure_array (&self->level->objects, sizeof (TsrMarathonObject)), object);
       g_array_append_val (self->object_origins, origin);
+      /* Undoing the paste removes the tail again, which moves the counts back. */
+      shift_placements (self, before);
       structure_changed (self);
       return n_objects (self) - 1;
     }
@@ -1935,6 +2001,12 @@ level_map_get_shape_problem (TsrVectorMap        *map,
     }
 }
 
+static char *
+level_map_take_edit_note (TsrVectorMap *map)
+{
+  return take_placement_note (TSR_MARATHON_LEVEL_MAP (map));
+}
+
 static void
 tsr_marathon_level_map_vector_map_init (TsrVectorMapInterface *iface)
 {
@@ -1953,6 +2025,7 @@ tsr_marathon_level_map_vector_map_init (TsrVectorMapInterface *iface)
   iface->get_element_data = level_map_get_element_data;
   iface->append_element_with_data = level_map_append_element_with_data;
   iface->get_shape_problem = level_map_get_shape_problem;
+  iface->take_edit_note = level_map_take_edit_note;
 }
 
 /* --- Object --- */
@@ -1972,6 +2045,8 @@ tsr_marathon_level_map_finalize (GObject *object)
   g_array_unref (self->polygon_items);
   g_hash_table_unref (self->run_pasted);
   g_array_unref (self->run_pending);
+  g_clear_pointer (&self->note_base, g_array_unref);
+  g_free (self->change_note);
   G_OBJECT_CLASS (tsr_marathon_level_map_parent_class)->finalize (object);
 }
 
@@ -2227,6 +2302,41 @@ tsr_marathon_level_map_store_record (TsrMarathonLevelMap  *self,
                                    TSR_ELEMENTS_GEOMETRY);
 }
 
+void
+tsr_marathon_level_map_store_placements (TsrMarathonLevelMap *self,
+                                         const GArray        *placements)
+{
+  g_return_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self));
+  put_back (&self->level->placements, (GArray *) placements);
+  tsr_vector_map_elements_changed (TSR_VECTOR_MAP (self), NULL, 0, TSR_ELEMENTS_GEOMETRY);
+}
+
+GArray *
+tsr_marathon_level_map_placements_after_store (TsrMarathonLevelMap *self,
+                                               guint                index,
+                                               const TsrMarathonObject *object)
+{
+  TsrMarathonLevel *level;
+  guint before[TSR_MARATHON_N_PLACEMENTS], after[TSR_MARATHON_N_PLACEMENTS];
+  TsrMarathonObject stored;
+  GArray *kept, *result;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self), NULL);
+  level = self->level;
+  g_return_val_if_fail (index < n_objects (self), NULL);
+  stored = *OBJECT (self, index);
+  tsr_marathon_count_placed (level->objects, before);
+  *OBJECT (self, index) = *object;
+  tsr_marathon_count_placed (level->objects, after);
+  *OBJECT (self, index) = stored;
+  kept = level->placements;
+  level->placements = kept != NULL ? g_array_copy (kept) : NULL;
+  tsr_marathon_level_shift_placements (level, before, after);
+  result = level->placements;
+  level->placements = kept;
+  return result;
+}
+
 /* --- Changes made outside --- */
 
 TsrMarathonLevelChange *
@@ -2240,6 +2350,9 @@ tsr_marathon_level_map_begin_change (TsrMarathonLevelMap *self)
   tsr_marathon_level_change_add_array (change, &self->polygon_origins);
   tsr_marathon_level_change_add_array (change, &self->object_origins);
   tsr_marathon_level_change_add_array (change, &self->annotation_origins);
+  /* An edit that adds, deletes or retypes objects moves their initial counts (end_change). */
+  tsr_marathon_level_change_add_array (change, &self->level->placements);
+  tsr_marathon_count_placed (self->level->objects, self->change_placed);
   tsr_marathon_level_change_add_bytes (change, &self->run_open, sizeof self->run_open);
   tsr_marathon_level_change_add_bytes (change, self->run_base, sizeof self->run_base);
   /* The rest of the run, or undoing the edit reopens a run whose record counts are a later
@@ -2266,6 +2379,17 @@ tsr_marathon_level_map_end_change (TsrMarathonLevelMap    *self,
   gboolean changed;
 
   g_return_val_if_fail (TSR_IS_MARATHON_LEVEL_MAP (self), FALSE);
+  {
+    GArray *before = self->level->placements != NULL ? g_array_copy (self->level->placements) : NULL;
+
+    guint after[TSR_MARATHON_N_PLACEMENTS];
+
+    tsr_marathon_count_placed (self->level->objects, after);
+    g_clear_pointer (&self->change_note, g_free);
+    if (tsr_marathon_level_shift_placements (self->level, self->change_placed, after))
+      self->change_note = tsr_marathon_describe_placement_change (before, self->level->placements);
+    g_clear_pointer (&before, g_array_unref);
+  }
   /* The operation derived the level with the engine's arithmetic: those are the values that go
    * with this geometry now (a point moved away and back gets them again). */
   build_origins (self);

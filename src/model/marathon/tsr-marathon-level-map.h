@@ -83,6 +83,17 @@ void                 tsr_marathon_polygon_measure  (const TsrMarathonPoint *vert
                                                     gint32                 *area,
                                                     TsrMarathonPoint       *center);
 
+/* Puts PLACEMENTS (a copy; NULL: no plac chunk) in place as the level's plac records and says
+ * so (elements-changed): a command's redo and undo of initial counts. */
+void                 tsr_marathon_level_map_store_placements (TsrMarathonLevelMap *self,
+                                                              const GArray        *placements);
+/* The plac records storing OBJECT as object INDEX would leave (Weland's rule: the old type -1,
+ * the new +1; see tsr_marathon_level_shift_placements), without changing anything. (transfer
+ * full; NULL when the level has no plac chunk and none is needed) */
+GArray              *tsr_marathon_level_map_placements_after_store (TsrMarathonLevelMap     *self,
+                                                                    guint                    index,
+                                                                    const TsrMarathonObject *object);
+
 /* Edits made on the level's arrays from outside the map (the geometry operations, through
  * TsrMarathonEditLevelCommand). Begin records the level and the map's own rows (transfer full).
  * End takes the level as it is now as the geometry its stored values go with (the rows are

@@ -20,4 +20,11 @@ TsrCommand *tsr_marathon_set_record_command_new (TsrMarathonLevelMap  *map,
                                                  gconstpointer         record,
                                                  const char           *description);
 
+/* The one-click fix of "placed on the map, but its initial count is 0": placement record
+ * PLACEMENT (items 0..63, monsters 64..127) gets an initial count of the number of objects of its
+ * type the level places, as one undoable command named for it. NULL when the level has no such
+ * record, the count is not 0 or no object of the type is placed. (transfer full) */
+TsrCommand *tsr_marathon_initial_count_fix_new  (TsrMarathonLevelMap  *map,
+                                                 guint                 placement);
+
 G_END_DECLS

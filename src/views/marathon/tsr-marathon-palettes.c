@@ -15,6 +15,7 @@
 #include "formats/marathon/tsr-marathon-palette.h"
 #include "model/marathon/tsr-marathon-palette-command.h"
 #include "model/marathon/tsr-marathon-platform-commands.h"
+#include "model/marathon/tsr-marathon-set-record-command.h"
 
 #define CURVE_TICKS  240 /* eight seconds at the engine's 30 ticks a second */
 #define PLACEMENT_TYPES 64 /* plac: 64 item records, then 64 monster records */
@@ -39,6 +40,7 @@ struct _TsrMarathonPalettes {
   GtkWidget              *add_button;
   GtkWidget              *duplicate_button;
   GtkWidget              *delete_button;
+  GtkWidget              *fix_count_button; /* placements: the fix of a placed type counted 0 */
   GtkLabel               *status_label;
   GtkWidget              *curve_box;
   GtkDrawingArea         *curve_area;
@@ -216,6 +218,16 @@ update_buttons (TsrMarathonPalettes *self)
                                                               && level != NULL && level->data_version > 0)));
   gtk_widget_set_sensitive (self->duplicate_button, palette && chosen && self->kind != TSR_MARATHON_PALETTES_PLATFORMS);
   gtk_widget_set_sensitive (self->delete_button, palette && chosen);
+  /* "Placed on the map, but its initial count is 0": one click sets the count. */
+  gtk_widget_set_visible (self->fix_count_button, is_placement (self->kind));
+  if (is_placement (self->kind))
+    {
+      g_autoptr(TsrCommand) fix = chosen && self->map != NULL
+                                    ? tsr_marathon_initial_count_fix_new (self->map, record_of_row (self, (guint) self->selected))
+                                    : NULL;
+
+      gtk_widget_set_sensitive (self->fix_count_button, fix != NULL);
+    }
 }
 
 static void
@@ -440,6 +452,15 @@ on_delete_clicked (TsrMarathonPalettes *self)
   run_command (self, TSR_MARATHON_PALETTE_DELETE);
 }
 
+static void
+on_fix_count_clicked (TsrMarathonPalettes *self)
+{
+  if (self->map == NULL || self->document == NULL || self->selected < 0 || !is_placement (self->kind))
+    return;
+  tsr_document_execute_take (TSR_DOCUMENT (self->document),
+                             tsr_marathon_initial_count_fix_new (self->map, record_of_row (self, (guint) self->selected)));
+}
+
 /* --- The curve --- */
 
 static void
@@ -646,6 +667,7 @@ tsr_marathon_palettes_class_init (TsrMarathonPalettesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, add_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, duplicate_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, delete_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, fix_count_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, status_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, curve_box);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonPalettes, curve_area);
@@ -656,6 +678,7 @@ tsr_marathon_palettes_class_init (TsrMarathonPalettesClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_add_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_duplicate_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_fix_count_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_play_toggled);
 }
 
