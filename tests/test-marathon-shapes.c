@@ -406,6 +406,33 @@ START_TEST (test_patch_truncation)
 }
 END_TEST
 
+/* A mutated patch whose record indexes are G_MAXINT32: the collection view counts records in 64
+ * bits (index + 1 overflowed a gint32, a UBSan report in CI's sanitizer stage) and fails cleanly. */
+START_TEST (test_patch_view_index_limit)
+{
+  const guint32 tags[] = { TSR_SHAPES_PATCH_CTAB, TSR_SHAPES_PATCH_HLSH, TSR_SHAPES_PATCH_LLSH,
+                           TSR_SHAPES_PATCH_BMAP };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tags); t++)
+    {
+      guint8 zeros[64] = { 0 };
+      TsrShapesPatchRecord record = { tags[t], G_MAXINT32, g_bytes_new (zeros, sizeof zeros) };
+      TsrShapesPatchCollection pc = { 0, 8, g_ptr_array_new () };
+      g_autoptr(GError) error = NULL;
+      TsrShapesCollection *view;
+
+      g_ptr_array_add (pc.records, &record);
+      view = tsr_shapes_patch_collection_view (&pc, &error);
+      if (view == NULL)
+        ck_assert_msg (error != NULL && error->domain == TSR_ERROR, "tag %u: no error", t);
+      else
+        tsr_shapes_collection_free (view);
+      g_ptr_array_unref (pc.records);
+      g_bytes_unref (record.data);
+    }
+}
+END_TEST
+
 /* Apply a real patch to an empty Shapes file, then write and read it back as a Shapes file. */
 START_TEST (test_apply_real_patch)
 {
@@ -718,6 +745,7 @@ shapes_suite (void)
   tcase_add_test (built, test_sequence_name_mac_roman);
   tcase_add_test (real, test_real_patches);
   tcase_add_test (real, test_patch_truncation);
+  tcase_add_test (real, test_patch_view_index_limit);
   tcase_add_test (real, test_apply_real_patch);
   tcase_add_test (real, test_cli);
   suite_add_tcase (suite, built);

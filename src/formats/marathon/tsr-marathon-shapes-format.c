@@ -377,7 +377,8 @@ tsr_shapes_patch_collection_view (const TsrShapesPatchCollection *pc, GError **e
   TsrShapesPatchCollection *copy = g_new0 (TsrShapesPatchCollection, 1);
   TsrShapesPatchRecord grow = { TSR_SHAPES_PATCH_CLDF, -1, NULL };
   TsrShapesCollection *collection;
-  gint32 sequences = 0, frames = 0, bitmaps = 0, tables = 0;
+  /* 64-bit: a record's index + 1 must not overflow at G_MAXINT32 (a mutated patch). */
+  gint64 sequences = 0, frames = 0, bitmaps = 0, tables = 0;
   gboolean has_definition = FALSE, ok;
 
   for (guint r = 0; r < pc->records->len; r++)
@@ -386,10 +387,10 @@ tsr_shapes_patch_collection_view (const TsrShapesPatchCollection *pc, GError **e
       switch (record->tag)
         {
         case TSR_SHAPES_PATCH_CLDF: has_definition = TRUE; break;
-        case TSR_SHAPES_PATCH_CTAB: tables = MAX (tables, record->index + 1); break;
-        case TSR_SHAPES_PATCH_HLSH: sequences = MAX (sequences, record->index + 1); break;
-        case TSR_SHAPES_PATCH_LLSH: frames = MAX (frames, record->index + 1); break;
-        case TSR_SHAPES_PATCH_BMAP: bitmaps = MAX (bitmaps, record->index + 1); break;
+        case TSR_SHAPES_PATCH_CTAB: tables = MAX (tables, (gint64) record->index + 1); break;
+        case TSR_SHAPES_PATCH_HLSH: sequences = MAX (sequences, (gint64) record->index + 1); break;
+        case TSR_SHAPES_PATCH_LLSH: frames = MAX (frames, (gint64) record->index + 1); break;
+        case TSR_SHAPES_PATCH_BMAP: bitmaps = MAX (bitmaps, (gint64) record->index + 1); break;
         default: break;
         }
     }
