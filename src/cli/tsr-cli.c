@@ -18,6 +18,7 @@
 #include "tsr-cli-doom2d.h"
 #include "tsr-cli-shapes.h"
 #include "tsr-cli-terminal.h"
+#include "tsr-cli-visual.h"
 
 enum {
   EXIT_OK = 0,
@@ -611,10 +612,13 @@ run_render (int argc, char **argv)
   g_autoptr(TsrImage) image = NULL;
   int status;
 
+  if (tsr_cli_visual_wanted (argc, argv))
+    return tsr_cli_visual_render (argc, argv);
   if (!parse_options ("render", &argc, &argv, &options) || argc != 2 || options.output == NULL
       || (options.size != NULL
           && !parse_size (options.size, &render_options.width, &render_options.height)))
     return usage ("render FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]\n"
+                  "       tessera-cli render FILE --view 3d [--level N] [--camera X,Y,Z,YAW,PITCH] [--shapes FILE] [--size WxH] -o OUT.png\n"
                   "       tessera-cli render SHAPES --collection C [--depth 8|16] [--table T] [--sequence S [--view V]] [--frame F] -o OUT.png");
   if (options.collection != -1 || options.sequence != -1 || options.frame != -1)
     {
