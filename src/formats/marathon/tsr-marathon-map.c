@@ -149,6 +149,9 @@ tsr_marathon_level_free (TsrMarathonLevel *level)
       g_clear_pointer (array, g_array_unref);
     }
   g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  g_clear_pointer (&level->script_terminals, g_ptr_array_unref);
+  g_free (level->script_path);
+  g_free (level->script_error);
   g_clear_pointer (&level->physics, g_ptr_array_unref);
   g_clear_pointer (&level->info_tail, g_bytes_unref);
   g_clear_pointer (&level->chunk_tails, g_hash_table_unref);
@@ -715,29 +718,212 @@ validate_counts (const TsrMarathonLevel *level,
                            _("%u %s, more than the engine's 32,767"), counts[i].count, _ (counts[i].what));
 }
 
-/* A light whose two active (or two inactive) functions both last 0 ticks never leaves that
- * state: the engine loops for ever looking for the next one. */
+/* The light flags and platform flags the engine tests (lightsource.h, platforms.h). */
+#define LIGHT_IS_INITIALLY_ACTIVE 0x0001
+#define LIGHT_IS_STATELESS 0x0004
+#define PLATFORM_ACTIVATES_LIGHT (1u << 11)
+#define PLATFORM_DEACTIVATES_LIGHT (1u << 12)
+
+/* The light's states the map can bring about. lightsource.cpp new_light starts a light in the
+ * half its "initially active" flag names; set_light_status moves it to the other half through a
+ * becoming state, called by light switches and tag switches (devices.cpp change_panel_state,
+ * try_and_toggle_control_panel; both ways), light on/off polygons (marathon2.cpp
+ * changed_polygon), platforms that (de)activate their polygon's floor and ceiling lights
+ * (platforms.cpp set_platform_state) and terminal tag groups (computer_interface.cpp, on only).
+ * Lua scripts can too, which the map cannot tell. */
+typedef struct {
+  gboolean can_activate;
+  gboolean can_deactivate;
+} LightReach;
+
+static void
+reach_tag (const TsrMarathonLevel *level,
+           LightReach             *reach,
+           int                     tag,
+           gboolean                on,
+           gboolean                off)
+{
+  if (tag == 0) /* set_tagged_light_statuses ignores tag 0 */
+    return;
+  for (guint i = 0; i < array_len (level->lights); i++)
+    if (g_array_index (level->lights, TsrMarathonLight, i).tag == tag)
+      {
+        reach[i].can_activate |= on;
+        reach[i].can_deactivate |= off;
+      }
+}
+
+static void
+reach_light (LightReach *reach,
+             guint       n_lights,
+             int         light,
+             gboolean    on,
+             gboolean    off)
+{
+  if (light >= 0 && (guint) light < n_lights)
+    {
+      reach[light].can_activate |= on;
+      reach[light].can_deactivate |= off;
+    }
+}
+
+static LightReach *
+light_reach (const TsrMarathonLevel *level,
+             const GPtrArray        *terminals)
+{
+  guint n_lights = array_len (level->lights);
+  guint n_sides = array_len (level->sides);
+  LightReach *reach = g_new0 (LightReach, n_lights + 1);
+
+  for (guint i = 0; i < array_len (level->lines); i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+      int sides[2] = { line->clockwise_side_index, line->counterclockwise_side_index };
+
+      for (guint k = 0; k < 2; k++)
+        {
+          const TsrMarathonSide *side;
+          char class;
+
+          if (sides[k] < 0 || (guint) sides[k] >= n_sides)
+            continue;
+          side = &g_array_index (level->sides, TsrMarathonSide, sides[k]);
+          if (!(side->flags & SIDE_IS_CONTROL_PANEL) || side->control_panel_type < 0
+              || (gsize) side->control_panel_type >= sizeof panel_classes - 1)
+            continue;
+          class = panel_classes[side->control_panel_type];
+          if (class == 'L')
+            reach_light (reach, n_lights, side->control_panel_permutation, TRUE, TRUE);
+          else if (class == 'G')
+            reach_tag (level, reach, side->control_panel_permutation, TRUE, TRUE);
+        }
+    }
+  for (guint i = 0; i < array_len (level->polygons); i++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, i);
+
+      if (polygon->type == 6 || polygon->type == 8) /* light on / off trigger */
+        reach_light (reach, n_lights, polygon->permutation, polygon->type == 6, polygon->type == 8);
+    }
+  for (guint i = 0; i < array_len (level->platforms); i++)
+    {
+      const TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, i);
+      gboolean on = (platform->static_flags & PLATFORM_ACTIVATES_LIGHT) != 0;
+      gboolean off = (platform->static_flags & PLATFORM_DEACTIVATES_LIGHT) != 0;
+      const TsrMarathonPolygon *polygon;
+
+      if ((!on && !off) || platform->polygon_index < 0 || (guint) platform->polygon_index >= array_len (level->polygons))
+        continue;
+      polygon = &g_array_index (level->polygons, TsrMarathonPolygon, platform->polygon_index);
+      reach_light (reach, n_lights, polygon->floor_lightsource_index, on, off);
+      reach_light (reach, n_lights, polygon->ceiling_lightsource_index, on, off);
+    }
+  if (terminals != NULL)
+    for (guint t = 0; t < terminals->len; t++)
+      {
+        const TsrMarathonTerminal *terminal = g_ptr_array_index (terminals, t);
+
+        for (guint g = 0; g < terminal->groups->len; g++)
+          {
+            const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
+
+            if (group->type == TSR_MARATHON_GROUP_TAG)
+              reach_tag (level, reach, group->permutation, TRUE, FALSE);
+          }
+      }
+  return reach;
+}
+
+/* lightsource.cpp rephase_light: while the phase is at least the state's period it moves to the
+ * next state and takes that state's period (change_light_state: period + random % (delta + 1)).
+ * Two alternating states whose periods sum to 0 with no random part never let the phase fall
+ * below the period: the loop never ends and the game freezes. A delta of -1 is a modulo by zero:
+ * the engine crashes on entering the state. */
+static gboolean
+periods_loop (const TsrMarathonLightingFunction *a,
+              const TsrMarathonLightingFunction *b)
+{
+  return a->delta_period == 0 && b->delta_period == 0 && (int) a->period + b->period == 0;
+}
+
+static void
+validate_light_function (const TsrMarathonLightingFunction *function,
+                         const char                        *state,
+                         gboolean                           reachable,
+                         guint                              index,
+                         const TsrFindingPlace             *place,
+                         const char                        *where,
+                         GPtrArray                         *findings)
+{
+  if (function->delta_period == -1 || function->delta_intensity == -1)
+    tsr_findings_add_at (findings, reachable ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, place, where,
+                         /* Translators: STATE is a light state ("primary active") */
+                         reachable ? _("light %u: %s: a delta of -1 divides by zero when the light enters this state; the engine crashes")
+                                   : _("light %u: %s: a delta of -1 would divide by zero if the light entered this state (nothing in the map makes it)"),
+                         index, state);
+}
+
 static void
 validate_lights (const TsrMarathonLevel *level,
+                 const GPtrArray        *terminals,
                  gint                    level_index,
                  const char             *where,
                  GPtrArray              *findings)
 {
+  g_autofree LightReach *reach = NULL;
+
   if (level->data_version == 0) /* old lights get periods of at least 1 when converted */
     return;
+  reach = light_reach (level, terminals);
   for (guint i = 0; i < array_len (level->lights); i++)
     {
       const TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, i);
       TsrFindingPlace place = tsr_finding_place_element (level_index, "light", (gint) i);
+      gboolean initially_active = (light->flags & LIGHT_IS_INITIALLY_ACTIVE) != 0;
+      gboolean stateless = (light->flags & LIGHT_IS_STATELESS) != 0;
+      /* A stateless light runs through all six states and ignores set_light_status. */
+      gboolean active = stateless || initially_active || reach[i].can_activate;
+      gboolean inactive = stateless || !initially_active || reach[i].can_deactivate;
+      gboolean becoming_active = stateless || (inactive && reach[i].can_activate);
+      gboolean becoming_inactive = stateless || (active && reach[i].can_deactivate);
 
-      if ((int) light->primary_active.period + light->secondary_active.period == 0)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                             _("light %u: the active periods (%d + %d) sum to 0; the engine freezes"), i,
-                             light->primary_active.period, light->secondary_active.period);
-      if ((int) light->primary_inactive.period + light->secondary_inactive.period == 0)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                             _("light %u: the inactive periods (%d + %d) sum to 0; the engine freezes"), i,
-                             light->primary_inactive.period, light->secondary_inactive.period);
+      if (stateless)
+        {
+          const TsrMarathonLightingFunction *all[] = {
+            &light->becoming_active, &light->primary_active, &light->secondary_active,
+            &light->becoming_inactive, &light->primary_inactive, &light->secondary_inactive,
+          };
+          int sum = 0;
+          gboolean random = FALSE;
+
+          for (guint k = 0; k < G_N_ELEMENTS (all); k++)
+            {
+              sum += all[k]->period;
+              random |= all[k]->delta_period != 0;
+            }
+          if (sum == 0 && !random)
+            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+                                 _("light %u: a stateless light whose six periods sum to 0; the engine freezes"), i);
+        }
+      else
+        {
+          if (periods_loop (&light->primary_active, &light->secondary_active))
+            tsr_findings_add_at (findings, active ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, &place, where,
+                                 active ? _("light %u: the active periods (%d + %d) sum to 0; the engine freezes when the light is on")
+                                        : _("light %u: the active periods (%d + %d) sum to 0; the engine would freeze if the light were turned on (nothing in the map does)"),
+                                 i, light->primary_active.period, light->secondary_active.period);
+          if (periods_loop (&light->primary_inactive, &light->secondary_inactive))
+            tsr_findings_add_at (findings, inactive ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, &place, where,
+                                 inactive ? _("light %u: the inactive periods (%d + %d) sum to 0; the engine freezes when the light is off")
+                                          : _("light %u: the inactive periods (%d + %d) sum to 0; the engine would freeze if the light were turned off (nothing in the map does)"),
+                                 i, light->primary_inactive.period, light->secondary_inactive.period);
+        }
+      validate_light_function (&light->primary_active, _("primary active"), active, i, &place, where, findings);
+      validate_light_function (&light->secondary_active, _("secondary active"), active, i, &place, where, findings);
+      validate_light_function (&light->becoming_active, _("becoming active"), becoming_active, i, &place, where, findings);
+      validate_light_function (&light->primary_inactive, _("primary inactive"), inactive, i, &place, where, findings);
+      validate_light_function (&light->secondary_inactive, _("secondary inactive"), inactive, i, &place, where, findings);
+      validate_light_function (&light->becoming_inactive, _("becoming inactive"), becoming_inactive, i, &place, where, findings);
     }
 }
 
@@ -833,6 +1019,134 @@ validate_index_meter (const TsrMarathonLevel *level,
                          (guint) ((guint64) used * 100 / limit));
 }
 
+/* RenderRasterize.cpp RenderRasterizerClass::render_node reads a side's primary light for every
+ * kind of side, its secondary light for the low part of a split side, and its transparent light
+ * when the side has a transparent texture; the other indexes are never read (shipped maps keep
+ * stale ones there). lightsource.cpp get_light_intensity gives 0 for a light that is not there:
+ * that surface is drawn unlit, the game goes on. */
+static void
+validate_side_lights (const TsrMarathonSide *side,
+                      guint                  index,
+                      guint                  n_lights,
+                      const TsrFindingPlace *place,
+                      const char            *where,
+                      GPtrArray             *findings)
+{
+  const struct { int light; gboolean read; const char *what; } slots[] = {
+    { side->primary_lightsource_index, TRUE, N_("primary") },
+    { side->secondary_lightsource_index, side->type == 4, N_("secondary") },
+    { side->transparent_lightsource_index, side->transparent_texture.texture != -1, N_("transparent") },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (slots); k++)
+    if (slots[k].read && !none_or_in_range (slots[k].light, n_lights))
+      tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, place, where,
+                           /* Translators: the middle %s is which of the side's lights ("primary") */
+                           _("side %u: %s light %d outside 0..%d; the engine draws that surface unlit"), index,
+                           _(slots[k].what), slots[k].light, (int) n_lights - 1);
+}
+
+char *
+tsr_marathon_script_path_beside (const char *map_path)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+  const char *dot;
+
+  g_return_val_if_fail (map_path != NULL, NULL);
+  dir = g_path_get_dirname (map_path);
+  base = g_path_get_basename (map_path);
+  dot = strrchr (base, '.');
+  name = g_strdup_printf ("%.*s.term.txt", dot != NULL && dot != base ? (int) (dot - base) : (int) strlen (base), base);
+  return g_build_filename (dir, name, NULL);
+}
+
+gboolean
+tsr_marathon_map_attach_script (TsrMarathonMap *map,
+                                const char     *map_path)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  TsrMarathonLevel *level;
+  TsrMarathonScriptCompilation *compilation;
+  const TsrMarathonScriptDiagnostic *first;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (map != NULL && map_path != NULL, FALSE);
+  /* A merge folder holds one level; Atque compiles the script into that level. */
+  if (map->levels->len != 1)
+    return FALSE;
+  level = g_ptr_array_index (map->levels, 0);
+  if (level->terminals != NULL)
+    return FALSE;
+  path = tsr_marathon_script_path_beside (map_path);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+  g_clear_pointer (&level->script_terminals, g_ptr_array_unref);
+  g_clear_pointer (&level->script_error, g_free);
+  g_free (level->script_path);
+  level->script_path = g_strdup (path);
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      level->script_error = g_strdup (error->message);
+      return TRUE;
+    }
+  compilation = tsr_marathon_script_compile (contents, length);
+  first = tsr_marathon_script_compilation_first_error (compilation);
+  if (compilation->terminals != NULL && first == NULL)
+    level->script_terminals = tsr_marathon_terminals_copy (compilation->terminals);
+  else if (first != NULL)
+    level->script_error = g_strdup_printf (_("line %u: %s"), first->line, first->message);
+  else
+    level->script_error = g_strdup (_("no terminals"));
+  tsr_marathon_script_compilation_free (compilation);
+  return TRUE;
+}
+
+/* A platform trigger polygon (marathon2.cpp changed_polygon) or platform switch (devices.cpp
+ * initialize_control_panels_for_level, change_panel_state) takes the platform index from the
+ * permutation of the polygon it names: get_polygon_data and get_platform_data return NULL past
+ * their counts, and the engine dereferences that (platforms.cpp try_and_change_platform_state,
+ * platform_is_on). A polygon that is no platform only redirects it to another platform. */
+static void
+validate_platform_target (const TsrMarathonLevel *level,
+                          int                     target,
+                          guint                   n_platforms,
+                          const TsrFindingPlace  *place,
+                          const char             *where,
+                          GPtrArray              *findings,
+                          const char             *kind,
+                          guint                   index,
+                          const char             *what)
+{
+  guint n_polygons = array_len (level->polygons);
+  const TsrMarathonPolygon *polygon;
+
+  if (!in_range (target, n_polygons))
+    {
+      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
+                           /* Translators: "polygon 3: platform trigger for polygon 40 outside 0..12; …" */
+                           _("%s %u: %s for polygon %d outside 0..%d; the engine crashes on it"), kind, index, what,
+                           target, (int) n_polygons - 1);
+      return;
+    }
+  polygon = &g_array_index (level->polygons, TsrMarathonPolygon, target);
+  if (polygon->type == 5)
+    return;
+  if (polygon->permutation < 0 || (guint) polygon->permutation >= n_platforms)
+    tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
+                         _("%s %u: %s aimed at polygon %d, which is not a platform; its permutation %d is no "
+                           "platform either and the engine crashes on it"),
+                         kind, index, what, target, polygon->permutation);
+  else
+    tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, place, where,
+                         _("%s %u: %s aimed at polygon %d, which is not a platform; the engine works platform %d "
+                           "(its permutation) instead"),
+                         kind, index, what, target, polygon->permutation);
+}
+
 /* Each names the element of the loop it is in through PLACE. */
 #define ERR(...) tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, __VA_ARGS__)
 #define WARN(...) tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, __VA_ARGS__)
@@ -855,6 +1169,10 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
   gboolean live_platforms = level->entry != NULL
                             && tsr_wad_entry_find_chunk (level->entry, TSR_WAD_TAG ('P', 'L', 'A', 'T')) != NULL;
   guint players = 0;
+  /* The terminals the map's switches open: its term chunk, or the script beside it in an Atque
+   * merge folder (compiled in at merge). Unknown when that script does not compile. */
+  const GPtrArray *terminals = level->terminals != NULL ? level->terminals : level->script_terminals;
+  gboolean terminals_known = level->terminals != NULL || level->script_error == NULL;
   /* Without EPNT the map is not preprocessed: the engine recomputes neighbours and side lists. */
   TsrSeverity redundant = level->endpoints != NULL ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING;
   g_autofree guint8 *side_used = g_malloc0 (n_sides + 1);
@@ -866,16 +1184,19 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
   validate_counts (level, &place, where, findings);
   if (!m1)
     {
-      /* The engine takes a map as preprocessed when it has EPNT and no plain points, and then
-       * asserts that it carries map indexes (iidx); a map with plain points must not. */
+      /* The engine takes a map as preprocessed when it has EPNT and no plain points. Its asserts
+       * on iidx are compiled out of release builds; game_wad.cpp load_redundant_map_data then
+       * recomputes a map without iidx (harmless), but takes a map with iidx as derived and
+       * skips recalculate_redundant_map, so plain points keep no derived endpoint data. */
       TsrWadChunk *iidx = level->entry != NULL ? tsr_wad_entry_find_chunk (level->entry, TAG_IIDX) : NULL;
       gboolean has_indexes = iidx != NULL && g_bytes_get_size (iidx->data) >= 2;
       gboolean preprocessed = level->endpoints != NULL && (level->points == NULL || level->points->len == 0);
 
       if (preprocessed && !has_indexes)
-        ERR (where, _("EPNT without iidx: the engine asserts on a preprocessed map without map indexes"));
+        WARN (where, _("EPNT without iidx: the engine recomputes the map indexes when it loads the map"));
       else if (!preprocessed && has_indexes)
-        ERR (where, _("iidx without EPNT: the engine asserts on map indexes in a map of plain points"));
+        ERR (where, _("iidx without EPNT: the engine takes the map as derived and leaves its points without "
+                      "derived data"));
     }
 
   for (guint i = 0; i < n_lines; i++)
@@ -886,8 +1207,10 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (!in_range (line->endpoint_indexes[0], n_points) || !in_range (line->endpoint_indexes[1], n_points))
         ERR (where, _("line %u: endpoint %d or %d outside 0..%d"), i, line->endpoint_indexes[0],
              line->endpoint_indexes[1], (int) n_points - 1);
+      /* A zero-length line: RenderRasterize.cpp render_node skips degenerate sides and map.cpp
+       * guards its length against 0; shipped maps keep stray ones (Ys). */
       else if (line->endpoint_indexes[0] == line->endpoint_indexes[1])
-        ERR (where, _("line %u: both ends are point %d"), i, line->endpoint_indexes[0]);
+        WARN (where, _("line %u: both ends are point %d"), i, line->endpoint_indexes[0]);
       if (in_range (line->clockwise_side_index, n_sides))
         side_used[line->clockwise_side_index] = 1;
       if (in_range (line->counterclockwise_side_index, n_sides))
@@ -919,30 +1242,37 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (!m1 && !none_or_in_range (side->polygon_index, n_polygons))
         tsr_findings_add_at (findings, severity, &place, where, _("side %u: polygon %d outside 0..%d%s"), i,
                           side->polygon_index, (int) n_polygons - 1, side_used[i] ? "" : _(" (side unused)"));
-      if (!m1 && (!none_or_in_range (side->primary_lightsource_index, n_lights)
-                  || !none_or_in_range (side->secondary_lightsource_index, n_lights)
-                  || !none_or_in_range (side->transparent_lightsource_index, n_lights)))
-        ERR (where, _("side %u: a light index outside 0..%d"), i, (int) n_lights - 1);
+      if (!m1 && side_used[i])
+        validate_side_lights (side, i, n_lights, &place, where, findings);
       if (!m1 && (side->flags & SIDE_IS_CONTROL_PANEL) && side_used[i])
         {
           int type = side->control_panel_type;
           int permutation = side->control_panel_permutation;
-          guint n_terminals = level->terminals != NULL ? level->terminals->len : 0;
+          guint n_terminals = terminals != NULL ? terminals->len : 0;
 
           if (type < 0 || (gsize) type >= sizeof panel_classes - 1)
             WARN (where, _("side %u: control panel type %d unknown (0..%d); the engine turns it off"), i,
                   type, (int) sizeof panel_classes - 2);
           else if (panel_classes[type] == 'L' && !in_range (permutation, n_lights))
-            ERR (where, _("side %u: light switch for light %d outside 0..%d"), i, permutation, (int) n_lights - 1);
-          else if (panel_classes[type] == 'P'
-                   && (!in_range (permutation, n_polygons)
-                       || g_array_index (level->polygons, TsrMarathonPolygon, permutation).type != 5))
-            ERR (where, _("side %u: platform switch for polygon %d, which is not a platform"), i, permutation);
-          else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals))
-            ERR (where, _("side %u: terminal %d outside 0..%d"), i, permutation, (int) n_terminals - 1);
+            WARN (where, _("side %u: light switch for light %d outside 0..%d; the switch does nothing"), i, permutation,
+                  (int) n_lights - 1);
+          else if (panel_classes[type] == 'P' && permutation < 0)
+            /* devices.cpp initialize_control_panels_for_level turns such a switch off. */
+            WARN (where, _("side %u: platform switch for polygon %d; the engine turns the switch off"), i, permutation);
+          else if (panel_classes[type] == 'P')
+            validate_platform_target (level, permutation, n_platforms, &place, where, findings,
+                                      /* Translators: "side 4: platform switch" */
+                                      _("side"), i, _("platform switch"));
+          else if (panel_classes[type] == 'C' && !in_range (permutation, n_terminals) && terminals_known)
+            /* computer_interface.cpp enter_computer_interface: no such terminal plays the logon
+             * sound and returns. */
+            WARN (where, _("side %u: terminal %d outside 0..%d%s; the switch only plays the logon sound"), i,
+                  permutation, (int) n_terminals - 1,
+                  level->terminals == NULL && level->script_terminals != NULL ? _(" (of the script beside the map)") : "");
         }
-      /* Full, high, low and split sides: type 3 (composite) was never implemented and the
-       * renderer asserts on it. */
+      /* Full, high, low and split sides: type 3 (composite) was never implemented;
+       * RenderRasterize.cpp render_node reaches its assert (compiled out of release builds) and
+       * draws nothing for the wall. */
       if (side->type != 0 && side->type != 1 && side->type != 2 && side->type != 4)
         tsr_findings_add_at (findings, side_used[i] ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, &place, where,
                              _("side %u: type %d%s, not 0, 1, 2 or 4 (full, high, low, split)%s"), i, side->type,
@@ -960,8 +1290,11 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       gboolean indexes_ok = TRUE;
       int sign = 0;
 
+      /* map_constructors.cpp precalculate_map_indexes skips detached polygons (a second pass
+       * that was never written): no exclusion zones when the engine derives the map. */
       if (!m1 && (polygon->flags & 0x4000))
-        ERR (where, _("polygon %u: the detached flag (0x4000) is set; the engine asserts on detached polygons"), i);
+        WARN (where, _("polygon %u: the detached flag (0x4000) is set; the engine gives detached polygons no "
+                       "exclusion zones"), i);
       if (count < 3 || count > 8)
         {
           ERR (where, _("polygon %u: %u vertices, 3 to 8 expected"), i, count);
@@ -1043,12 +1376,15 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
         }
       if (!m1)
         {
+          /* lightsource.cpp get_light_intensity: no such light is intensity 0 (black). */
           if (!none_or_in_range (polygon->floor_lightsource_index, n_lights)
               || !none_or_in_range (polygon->ceiling_lightsource_index, n_lights))
-            ERR (where, _("polygon %u: light %d or %d outside 0..%d"), i, polygon->floor_lightsource_index,
-                 polygon->ceiling_lightsource_index, (int) n_lights - 1);
+            WARN (where, _("polygon %u: light %d or %d outside 0..%d; the engine draws it unlit"), i,
+                  polygon->floor_lightsource_index, polygon->ceiling_lightsource_index, (int) n_lights - 1);
           if (!none_or_in_range (polygon->media_index, n_media))
-            ERR (where, _("polygon %u: liquid %d outside 0..%d"), i, polygon->media_index, (int) n_media - 1);
+            /* media.cpp get_media_data gives NULL past the liquids, which every reader checks. */
+            WARN (where, _("polygon %u: liquid %d outside 0..%d; the engine shows no liquid there"), i,
+                  polygon->media_index, (int) n_media - 1);
           switch (polygon->type)
             {
             case 5: /* platform: the engine finds its record by the record's polygon index */
@@ -1058,26 +1394,24 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
                 /* A saved game's live platforms (PLAT) are loaded instead of plat. */
                 if (live_platforms)
                   break;
+                /* game_wad.cpp scan_and_add_platforms gives it the defaults of platform type 1. */
                 if (record < 0)
-                  ERR (where, _("polygon %u: a platform without a platform record (the engine makes it a "
-                       "default split door)"), i);
+                  WARN (where, _("polygon %u: a platform without a platform record (the engine makes it a "
+                        "default split door)"), i);
                 else if (polygon->permutation != record)
                   WARN (where, _("polygon %u: permutation %d, but its platform record is %d"), i,
                         polygon->permutation, record);
                 break;
               }
             case 6: case 8: /* light on / off trigger */
+              /* marathon2.cpp changed_polygon: set_light_status ignores a light that is not there. */
               if (!in_range (polygon->permutation, n_lights))
-                ERR (where, _("polygon %u: trigger light %d outside 0..%d"), i, polygon->permutation,
-                     (int) n_lights - 1);
+                WARN (where, _("polygon %u: trigger light %d outside 0..%d; the trigger does nothing"), i,
+                      polygon->permutation, (int) n_lights - 1);
               break;
             case 7: case 9: /* platform on / off trigger */
-              if (!in_range (polygon->permutation, n_polygons))
-                ERR (where, _("polygon %u: trigger platform polygon %d outside 0..%d"), i,
-                     polygon->permutation, (int) n_polygons - 1);
-              else if (g_array_index (level->polygons, TsrMarathonPolygon, polygon->permutation).type != 5)
-                ERR (where, _("polygon %u: platform trigger aimed at polygon %d, which is not a platform"), i,
-                     polygon->permutation);
+              validate_platform_target (level, polygon->permutation, n_platforms, &place, where, findings,
+                                        _("polygon"), i, _("platform trigger"));
               break;
             case 10: /* teleporter: a polygon (or a negative level number) */
               if (polygon->permutation >= 0 && !in_range (polygon->permutation, n_polygons))
@@ -1105,22 +1439,27 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       place = tsr_finding_place_element (level_index, "platform", (gint) i);
       const TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, i);
 
+      /* game_wad.cpp scan_and_add_platforms looks records up from the platform polygons: one
+       * that names no such polygon, or one that is no platform, is never used. */
       if (!in_range (platform->polygon_index, n_polygons))
-        ERR (where, _("platform %u: polygon %d outside 0..%d"), i, platform->polygon_index, (int) n_polygons - 1);
+        WARN (where, _("platform %u: polygon %d outside 0..%d (the engine ignores the record)"), i,
+              platform->polygon_index, (int) n_polygons - 1);
       else if (g_array_index (level->polygons, TsrMarathonPolygon, platform->polygon_index).type != 5)
-        ERR (where, _("platform %u: polygon %d is not a platform (the engine ignores the record)"), i,
-             platform->polygon_index);
+        WARN (where, _("platform %u: polygon %d is not a platform (the engine ignores the record)"), i,
+              platform->polygon_index);
       else if (tsr_marathon_level_find_platform (level, (guint) platform->polygon_index) != (gint) i)
-        ERR (where, _("platform %u: polygon %d has an earlier platform record (the engine ignores this one)"), i,
-             platform->polygon_index);
+        WARN (where, _("platform %u: polygon %d has an earlier platform record (the engine ignores this one)"), i,
+              platform->polygon_index);
     }
   for (guint i = 0; i < n_media; i++)
     {
       place = tsr_finding_place_element (level_index, "liquid", (gint) i);
       const TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, i);
 
+      /* media.cpp update_one_media: the height follows the light's intensity, 0 for no light. */
       if (!none_or_in_range (media->light_index, n_lights))
-        ERR (where, _("liquid %u: light %d outside 0..%d"), i, media->light_index, (int) n_lights - 1);
+        WARN (where, _("liquid %u: light %d outside 0..%d; the liquid stays at its low level"), i, media->light_index,
+              (int) n_lights - 1);
     }
   for (guint i = 0; i < array_len (level->annotations); i++)
     {
@@ -1130,7 +1469,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (!none_or_in_range (note->polygon_index, n_polygons))
         WARN (where, _("annotation %u: polygon %d outside 0..%d"), i, note->polygon_index, (int) n_polygons - 1);
     }
-  validate_lights (level, level_index, where, findings);
+  validate_lights (level, terminals, level_index, where, findings);
   validate_placements (level, level_index, where, findings);
   validate_coordinates (level, level_index, where, findings);
   place = tsr_finding_place_element (level_index, "level", level_index);
@@ -1143,15 +1482,21 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       /* Marathon 1: extermination, exploration, retrieval, repair, rescue; vacuum, magnetic,
        * rebellion, low gravity. Anything else the engine's M1 translation drops. */
       if (m1 && ((guint16) level->info.mission_flags & ~0x001Fu) != 0)
-        ERR (where, _("mission flags %04x beyond the Marathon 1 set (0x001F)"),
+        WARN (where, _("mission flags %04x beyond the Marathon 1 set (0x001F)"),
              (guint16) level->info.mission_flags);
       if (m1 && ((guint16) level->info.environment_flags & ~0x000Fu) != 0)
-        ERR (where, _("environment flags %04x beyond the Marathon 1 set (0x000F)"),
+        WARN (where, _("environment flags %04x beyond the Marathon 1 set (0x000F)"),
              (guint16) level->info.environment_flags);
       if (m1 && entry == 0)
         entry = 0x01;
       if ((entry & 0x01) != 0 && players == 0 && level->objects != NULL)
         ERR (where, _("a solo level without a player start"));
+    }
+  if (level->terminals == NULL && level->script_path != NULL && level->script_error != NULL)
+    {
+      place = tsr_finding_place_element (level_index, "level", level_index);
+      WARN (where, _("the terminal script beside the map (%s) does not compile: %s; its terminal switches are not checked"),
+            level->script_path, level->script_error);
     }
   if (level->terminals != NULL)
     for (guint t = 0; t < level->terminals->len; t++)

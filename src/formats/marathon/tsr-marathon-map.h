@@ -274,6 +274,12 @@ typedef struct {
    * (both flood the whole level; a save derives the list, the editor shows the meter). Never
    * written to a file. */
   gboolean    defer_map_indexes;
+  /* A level without a term chunk kept in an Atque merge folder has its terminals in a script
+   * beside it (NAME.term.txt), compiled in at merge: validation checks its terminal switches
+   * against that script's terminals. Set by tsr_marathon_map_attach_script; never written. */
+  char       *script_path;       /* the script found beside the file, or NULL */
+  GPtrArray  *script_terminals;  /* TsrMarathonTerminal compiled from it; NULL if it did not compile */
+  char       *script_error;      /* why it did not compile, or NULL */
 } TsrMarathonLevel;
 
 /* A scenario (or a single map): the wad and its levels in directory order. */
@@ -322,6 +328,14 @@ GBytes             *tsr_marathon_map_serialize  (TsrMarathonMap *map,
                                                  GError        **error);
 void                tsr_marathon_map_validate   (const TsrMarathonMap *map,
                                                  GPtrArray            *findings);
+/* The script an Atque merge folder keeps beside MAP_PATH ("Name.sceA" -> "Name.term.txt"), or
+ * NULL (transfer full). */
+char               *tsr_marathon_script_path_beside (const char *map_path);
+/* Reads and compiles the script beside MAP_PATH, if there is one and MAP has exactly one level
+ * and that level has no term chunk, and attaches it to the level for validation. Returns whether
+ * a script was attached (a script that does not compile is attached with its error). */
+gboolean            tsr_marathon_map_attach_script (TsrMarathonMap *map,
+                                                    const char     *map_path);
 
 /* Writes LEVEL's typed arrays back into its wad entry's chunks. */
 void                tsr_marathon_level_commit   (TsrMarathonLevel *level);

@@ -1,0 +1,467 @@
+/* test-marathon-engine-checks.c: each Marathon check that calls a map broken, shown on the
+ * smallest map that breaks the engine (the codec's three-room sample, changed in one place), with
+ * the Aleph One code path that breaks; the same state where the engine copes is a warning. And
+ * every real file of the test data validates without an error, whatever its family. */
+#include <string.h>
+
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/tsr-format.h"
+#include "tsr-marathon-sample.h"
+#include "tsr-test-common.h"
+
+#define LIGHT_SWITCH_PANEL 4 /* water light switch (devices.cpp control_panel_definitions) */
+#define TAG_SWITCH_PANEL   6 /* water tag switch */
+#define PLATFORM_DEACTIVATES_LIGHT (1u << 12)
+
+static TsrMarathonMap *
+sample (TsrMarathonLevel **level)
+{
+  g_autoptr(GError) error = NULL;
+  TsrMarathonMap *map = tsr_marathon_sample_build (&error);
+
+  ck_assert_msg (map != NULL, "%s", error != NULL ? error->message : "");
+  *level = g_ptr_array_index (map->levels, 0);
+  return map;
+}
+
+static GPtrArray *
+validate (const TsrMarathonMap *map)
+{
+  GPtrArray *findings = tsr_findings_new ();
+
+  tsr_marathon_map_validate (map, findings);
+  return findings;
+}
+
+static char *
+findings_text (GPtrArray *findings)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      g_autofree char *line = tsr_finding_to_string (g_ptr_array_index (findings, i));
+
+      g_string_append_printf (text, "%s\n", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* FRAGMENT is found with SEVERITY (or, with SEVERITY -1, not found at all). */
+static void
+expect (const TsrMarathonMap *map,
+        const char           *fragment,
+        int                   severity)
+{
+  g_autoptr(GPtrArray) findings = validate (map);
+  const TsrFinding *finding = tsr_test_find_finding (findings, fragment);
+  g_autofree char *text = findings_text (findings);
+
+  if (severity < 0)
+    {
+      ck_assert_msg (finding == NULL, "unexpected '%s' in:\n%s", fragment, text);
+      return;
+    }
+  ck_assert_msg (finding != NULL, "no '%s' in:\n%s", fragment, text);
+  ck_assert_msg ((int) finding->severity == severity, "'%s' is a %s, not a %s", fragment,
+                 tsr_severity_to_string (finding->severity), tsr_severity_to_string ((TsrSeverity) severity));
+}
+
+static TsrMarathonSide *
+terminal_side (TsrMarathonLevel *level)
+{
+  for (guint i = 0; i < level->sides->len; i++)
+    {
+      TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, i);
+
+      if (side->flags & 0x0002)
+        return side;
+    }
+  ck_abort_msg ("the sample has no control panel");
+  return NULL;
+}
+
+/* lightsource.cpp rephase_light loops while the phase is at least the period; with the two
+ * inactive periods summing to 0 it never ends. The light enters its inactive states through
+ * new_light (initially inactive) or set_light_status, which switches, triggers and platforms call. */
+START_TEST (test_light_inactive_freeze)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, 0);
+  TsrMarathonPolygon *room0 = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonPlatform *platform = &g_array_index (level->platforms, TsrMarathonPlatform, 0);
+  TsrMarathonSide *panel = terminal_side (level);
+
+  expect (map, "inactive periods", -1);
+  /* Initially active and nothing turns it off: it never gets there (Chronicles ships 33 such). */
+  light->primary_inactive.period = light->secondary_inactive.period = 0;
+  expect (map, "light 0: the inactive periods (0 + 0) sum to 0; the engine would freeze", TSR_SEVERITY_WARNING);
+  /* devices.cpp change_panel_state: a light switch toggles it. */
+  panel->control_panel_type = LIGHT_SWITCH_PANEL;
+  expect (map, "light 0: the inactive periods (0 + 0) sum to 0; the engine freezes", TSR_SEVERITY_ERROR);
+  /* A tag switch for its tag (lightsource.cpp set_tagged_light_statuses). */
+  panel->control_panel_type = TAG_SWITCH_PANEL;
+  panel->control_panel_permutation = 3;
+  expect (map, "the engine would freeze if the light were turned off", TSR_SEVERITY_WARNING);
+  light->tag = 3;
+  expect (map, "the engine freezes when the light is off", TSR_SEVERITY_ERROR);
+  light->tag = 0;
+  /* marathon2.cpp changed_polygon: a light-off trigger. */
+  room0->type = 8;
+  room0->permutation = 0;
+  expect (map, "the engine freezes when the light is off", TSR_SEVERITY_ERROR);
+  room0->type = 6; /* a light-on trigger never turns it off */
+  expect (map, "the engine would freeze if the light were turned off", TSR_SEVERITY_WARNING);
+  room0->type = 0;
+  room0->permutation = -1;
+  /* platforms.cpp set_platform_state: a platform that deactivates its polygon's lights. */
+  platform->static_flags |= PLATFORM_DEACTIVATES_LIGHT;
+  expect (map, "the engine freezes when the light is off", TSR_SEVERITY_ERROR);
+  platform->static_flags &= ~PLATFORM_DEACTIVATES_LIGHT;
+  /* Initially inactive: new_light enters the loop at once. */
+  light->flags &= ~0x0001u;
+  expect (map, "the engine freezes when the light is off", TSR_SEVERITY_ERROR);
+  /* A random part (delta) ends the loop. */
+  light->secondary_inactive.delta_period = 5;
+  expect (map, "inactive periods", -1);
+  /* 5 and -5 alternate for ever too. */
+  light->secondary_inactive.delta_period = 0;
+  light->primary_inactive.period = 5;
+  light->secondary_inactive.period = -5;
+  expect (map, "light 0: the inactive periods (5 + -5) sum to 0; the engine freezes", TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* The active half: reached initially, or by anything that turns the light on, terminal tag
+ * groups included (computer_interface.cpp: _tag_group calls set_tagged_light_statuses on). */
+START_TEST (test_light_active_freeze)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, 0);
+  static const char script[] = "#TERMINAL 0\n#UNFINISHED\n#TAG 7\n#ENDTERMINAL 0\n";
+  g_autoptr(GError) error = NULL;
+
+  light->primary_active.period = light->secondary_active.period = 0;
+  expect (map, "light 0: the active periods (0 + 0) sum to 0; the engine freezes when the light is on", TSR_SEVERITY_ERROR);
+  light->flags &= ~0x0001u;
+  expect (map, "the engine would freeze if the light were turned on", TSR_SEVERITY_WARNING);
+  light->tag = 7;
+  g_ptr_array_unref (level->terminals);
+  level->terminals = tsr_marathon_terminals_compile (script, strlen (script), "tag", &error);
+  ck_assert_msg (level->terminals != NULL, "%s", error != NULL ? error->message : "");
+  expect (map, "the engine freezes when the light is on", TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* A stateless light runs through all six states (rephase_light); it freezes only when all six
+ * periods are 0. Whatever it is switched to does not matter: set_light_status ignores it. */
+START_TEST (test_light_stateless)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, 0);
+
+  light->flags |= 0x0004;
+  light->primary_inactive.period = light->secondary_inactive.period = 0;
+  expect (map, "periods", -1);
+  light->primary_active.period = light->secondary_active.period = 0;
+  light->becoming_active.period = light->becoming_inactive.period = 0;
+  expect (map, "light 0: a stateless light whose six periods sum to 0; the engine freezes", TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* lightsource.cpp change_light_state takes random % (delta + 1): a delta of -1 divides by zero in
+ * any state the light enters. */
+START_TEST (test_light_delta_divides_by_zero)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, 0);
+
+  light->primary_inactive.delta_intensity = -1;
+  expect (map, "light 0: primary inactive: a delta of -1 would divide by zero", TSR_SEVERITY_WARNING);
+  light->primary_active.delta_period = -1;
+  expect (map, "light 0: primary active: a delta of -1 divides by zero", TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* RenderRasterize.cpp render_node reads the primary light of every side, the secondary of split
+ * sides and the transparent one under a transparent texture; lightsource.cpp get_light_intensity
+ * gives 0 for a light that is not there. Chronicles keeps 627 stale indexes in slots never read. */
+START_TEST (test_side_lights)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonSide *side = terminal_side (level);
+
+  side->secondary_lightsource_index = 9;
+  side->transparent_lightsource_index = 9;
+  side->transparent_texture.texture = -1;
+  expect (map, "light 9", -1);
+  side->type = 4; /* split: its low part takes the secondary light */
+  expect (map, "secondary light 9 outside 0..0; the engine draws that surface unlit", TSR_SEVERITY_WARNING);
+  side->type = 0;
+  side->transparent_texture.texture = (17 << 8) | 5;
+  expect (map, "transparent light 9 outside 0..0", TSR_SEVERITY_WARNING);
+  side->primary_lightsource_index = 12;
+  expect (map, "primary light 12 outside 0..0", TSR_SEVERITY_WARNING);
+}
+END_TEST
+
+/* computer_interface.cpp enter_computer_interface: a terminal the map does not have plays the
+ * logon sound and returns. A level of an Atque merge folder has its terminals in NAME.term.txt
+ * beside it, compiled in at merge: it is checked against that script. */
+START_TEST (test_terminal_script_beside)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *map_path = g_build_filename (dir, "Three Rooms.sceA", NULL);
+  g_autofree char *script_path = g_build_filename (dir, "Three Rooms.term.txt", NULL);
+  g_autofree char *beside = tsr_marathon_script_path_beside (map_path);
+  static const char two[] = "#TERMINAL 0\n#UNFINISHED\n#INFORMATION\nOne\n#ENDTERMINAL 0\n"
+                            "#TERMINAL 1\n#UNFINISHED\n#INFORMATION\nTwo\n#ENDTERMINAL 1\n";
+  static const char broken[] = "#TERMINAL 0\n#UNFINISHED\n#LOGON\n";
+  TsrMarathonSide *panel = terminal_side (level);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_str_eq (beside, script_path);
+  panel->control_panel_permutation = 1;
+  expect (map, "terminal 1 outside 0..0; the switch only plays the logon sound", TSR_SEVERITY_WARNING);
+  /* No term chunk and no script: a net map's decorative terminals. */
+  g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  ck_assert (!tsr_marathon_map_attach_script (map, map_path));
+  expect (map, "terminal 1 outside 0..-1", TSR_SEVERITY_WARNING);
+  /* The script beside it has two terminals: switch 1 is fine. */
+  ck_assert (g_file_set_contents (script_path, two, -1, &error));
+  ck_assert (tsr_marathon_map_attach_script (map, map_path));
+  ck_assert_str_eq (level->script_path, script_path);
+  expect (map, "terminal 1", -1);
+  panel->control_panel_permutation = 2;
+  expect (map, "terminal 2 outside 0..1 (of the script beside the map)", TSR_SEVERITY_WARNING);
+  /* A script that does not compile: said once, and the switches are not judged. */
+  ck_assert (g_file_set_contents (script_path, broken, -1, &error));
+  ck_assert (tsr_marathon_map_attach_script (map, map_path));
+  expect (map, "the terminal script beside the map", TSR_SEVERITY_WARNING);
+  expect (map, "terminal 2 outside", -1);
+}
+END_TEST
+
+/* marathon2.cpp changed_polygon and devices.cpp initialize_control_panels_for_level /
+ * change_panel_state take a platform index from the permutation of the polygon a trigger or a
+ * switch names: get_polygon_data and get_platform_data return NULL past their counts and
+ * platforms.cpp try_and_change_platform_state / platform_is_on dereference it. */
+START_TEST (test_platform_targets)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonPolygon *room0 = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonPolygon *room2 = &g_array_index (level->polygons, TsrMarathonPolygon, 2);
+  TsrMarathonSide *panel = terminal_side (level);
+
+  room0->type = 7; /* platform on trigger */
+  room0->permutation = 1;
+  expect (map, "platform trigger", -1);
+  /* Room 2 is no platform; its permutation 0 is platform 0: that one moves instead. */
+  room0->permutation = 2;
+  room2->permutation = 0;
+  expect (map, "polygon 0: platform trigger aimed at polygon 2, which is not a platform; the engine works platform 0",
+          TSR_SEVERITY_WARNING);
+  room2->permutation = 4;
+  expect (map, "its permutation 4 is no platform either and the engine crashes", TSR_SEVERITY_ERROR);
+  room0->permutation = 40;
+  expect (map, "polygon 0: platform trigger for polygon 40 outside 0..2; the engine crashes", TSR_SEVERITY_ERROR);
+  room0->type = 0;
+  room0->permutation = -1;
+  /* The same through a platform switch (water type 5). */
+  panel->control_panel_type = 5;
+  panel->control_panel_permutation = 2;
+  expect (map, "platform switch aimed at polygon 2, which is not a platform; its permutation 4", TSR_SEVERITY_ERROR);
+  panel->control_panel_permutation = -1;
+  expect (map, "platform switch for polygon -1; the engine turns the switch off", TSR_SEVERITY_WARNING);
+}
+END_TEST
+
+/* States the engine copes with stay warnings: lights, liquids and triggers past the end (every
+ * reader goes through a bounds-checked get_*_data), zero-length lines, records the engine skips. */
+START_TEST (test_engine_copes)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonPolygon *room0 = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonMedia *media = &g_array_index (level->media, TsrMarathonMedia, 0);
+  g_autoptr(GPtrArray) findings = NULL;
+
+  room0->floor_lightsource_index = 5;
+  room0->media_index = 3;
+  media->light_index = 6;
+  expect (map, "polygon 0: light 5 or 0 outside 0..0; the engine draws it unlit", TSR_SEVERITY_WARNING);
+  expect (map, "polygon 0: liquid 3 outside 0..0; the engine shows no liquid there", TSR_SEVERITY_WARNING);
+  expect (map, "liquid 0: light 6 outside 0..0; the liquid stays at its low level", TSR_SEVERITY_WARNING);
+  room0->type = 8;
+  room0->permutation = 4;
+  expect (map, "polygon 0: trigger light 4 outside 0..0; the trigger does nothing", TSR_SEVERITY_WARNING);
+  findings = validate (map);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
+}
+END_TEST
+
+/* Every real file of the test data (all four families) validates without an error: shipped,
+ * playable maps are not broken. A Marathon map is checked with the terminal script beside it, as
+ * the CLI and the editor do. No file is an exception today. */
+static void
+check_folder (const char *folder,
+              guint      *checked)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) findings = NULL;
+      const TsrFormat *format = NULL;
+      gpointer data;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          check_folder (path, checked);
+          continue;
+        }
+      data = tsr_format_load_file (tsr_format_registry_get_default (), path, &format, &error);
+      if (data == NULL)
+        continue; /* what opens is test-detect's and the codecs' business */
+      if (format->validate != NULL)
+        {
+          g_autofree char *text = NULL;
+
+          if (format == tsr_marathon_map_format ())
+            tsr_marathon_map_attach_script (((TsrMarathonScenario *) data)->map, path);
+          findings = tsr_findings_new ();
+          format->validate (data, findings);
+          text = findings_text (findings);
+          ck_assert_msg (tsr_findings_count (findings, TSR_SEVERITY_ERROR) == 0, "%s:\n%s", path, text);
+          (*checked)++;
+        }
+      format->free (data);
+    }
+}
+
+START_TEST (test_real_files_have_no_errors)
+{
+  const char *root = tsr_test_data_root ();
+  guint checked = 0;
+
+  check_folder (root, &checked);
+  ck_assert_uint_gt (checked, 20);
+  tsr_test_report_count ("validated without an error", checked);
+}
+END_TEST
+
+/* Dream Brother's own term chunk taken out, the level is checked against the script that sits
+ * beside it in the Chronicles merge folder: its terminal switches all find their terminal. */
+START_TEST (test_real_merge_folder_level)
+{
+  g_autofree char *marathon = g_build_filename (tsr_test_data_root (), "marathon", NULL);
+  g_autofree char *path = g_build_filename (marathon, "chronicles_DreamBrother.sceA", NULL);
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonMap) map = tsr_marathon_map_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                                          path, &error);
+  TsrMarathonLevel *level;
+  g_autoptr(GPtrArray) findings = NULL;
+
+  ck_assert_msg (map != NULL, "%s", error != NULL ? error->message : "");
+  level = g_ptr_array_index (map->levels, 0);
+  ck_assert_ptr_nonnull (level->terminals);
+  g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  ck_assert (tsr_wad_entry_remove_chunk (level->entry, TSR_WAD_TAG ('t', 'e', 'r', 'm')));
+  findings = validate (map);
+  ck_assert_ptr_nonnull (tsr_test_find_finding (findings, "terminal 0 outside 0..-1"));
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  ck_assert (tsr_marathon_map_attach_script (map, path));
+  ck_assert_ptr_nonnull (level->script_terminals);
+  ck_assert_uint_ge (level->script_terminals->len, 1);
+  findings = validate (map);
+  ck_assert_ptr_null (tsr_test_find_finding (findings, "terminal"));
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
+}
+END_TEST
+
+/* The editor does the same: a document opened from a merge folder finds the script beside it. */
+START_TEST (test_document_merge_folder)
+{
+  g_autofree char *marathon = g_build_filename (tsr_test_data_root (), "marathon", NULL);
+  g_autofree char *path = g_build_filename (marathon, "chronicles_DreamBrother.sceA", NULL);
+  g_autofree char *script = g_build_filename (marathon, "chronicles_DreamBrother.term.txt", NULL);
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *copy = g_build_filename (dir, "Dream Brother.sceA", NULL);
+  g_autofree char *copy_script = g_build_filename (dir, "Dream Brother.term.txt", NULL);
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  g_autoptr(GBytes) script_bytes = tsr_test_read_file (script);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonMap) map = tsr_marathon_map_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                                          path, &error);
+  g_autoptr(GBytes) written = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (copy);
+  g_autoptr(TsrDocument) document = NULL;
+  TsrMarathonLevel *level;
+
+  ck_assert_msg (map != NULL, "%s", error != NULL ? error->message : "");
+  level = g_ptr_array_index (map->levels, 0);
+  g_clear_pointer (&level->terminals, g_ptr_array_unref);
+  ck_assert (tsr_wad_entry_remove_chunk (level->entry, TSR_WAD_TAG ('t', 'e', 'r', 'm')));
+  written = tsr_marathon_map_serialize (map, &error);
+  ck_assert_msg (written != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert (g_file_set_contents (copy, g_bytes_get_data (written, NULL), (gssize) g_bytes_get_size (written), &error));
+  /* Without the script its terminal switch finds no terminal. */
+  document = tsr_document_new_from_file (file, &error);
+  ck_assert_msg (document != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_ptr_nonnull (tsr_test_find_finding (tsr_document_get_findings (document), "terminal 0 outside 0..-1"));
+  g_clear_object (&document);
+  ck_assert (g_file_set_contents (copy_script, g_bytes_get_data (script_bytes, NULL),
+                                  (gssize) g_bytes_get_size (script_bytes), &error));
+  document = tsr_document_new_from_file (file, &error);
+  ck_assert_msg (document != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_ptr_null (tsr_test_find_finding (tsr_document_get_findings (document), "terminal"));
+}
+END_TEST
+
+static Suite *
+engine_checks_suite (void)
+{
+  Suite *suite = suite_create ("marathon-engine-checks");
+  TCase *lights = tcase_create ("lights");
+  TCase *references = tcase_create ("references");
+  TCase *real = tcase_create ("real");
+
+  tcase_add_test (lights, test_light_inactive_freeze);
+  tcase_add_test (lights, test_light_active_freeze);
+  tcase_add_test (lights, test_light_stateless);
+  tcase_add_test (lights, test_light_delta_divides_by_zero);
+  tcase_add_test (lights, test_side_lights);
+  suite_add_tcase (suite, lights);
+  tcase_add_test (references, test_terminal_script_beside);
+  tcase_add_test (references, test_platform_targets);
+  tcase_add_test (references, test_engine_copes);
+  suite_add_tcase (suite, references);
+  tcase_set_timeout (real, 120);
+  tcase_add_test (real, test_real_files_have_no_errors);
+  tcase_add_test (real, test_real_merge_folder_level);
+  tcase_add_test (real, test_document_merge_folder);
+  suite_add_tcase (suite, real);
+  return suite;
+}
+
+int
+main (void)
+{
+  g_autofree char *data_dir = tsr_test_data_require ("marathon");
+
+  return tsr_test_run_suite (engine_checks_suite ());
+}
