@@ -237,9 +237,20 @@ tsr_format_load_file (TsrFormatRegistry *registry,
         }
       if (named != NULL)
         {
+          g_autofree char *name = g_path_get_basename (path);
+          g_autofree char *full_prefix = g_strconcat (path, ": ", NULL);
+          g_autofree char *name_prefix = g_strconcat (name, ": ", NULL);
+          const char *reason = load_error->message;
+
+          /* The message names the file once, at the start (the CLI and the editor add it): a
+           * loader's own "PATH: " goes. */
+          if (g_str_has_prefix (reason, full_prefix))
+            reason += strlen (full_prefix);
+          else if (g_str_has_prefix (reason, name_prefix))
+            reason += strlen (name_prefix);
           g_set_error (error, TSR_ERROR, load_error->domain == TSR_ERROR ? load_error->code : TSR_ERROR_INVALID,
                        _("not recognised by its contents; read as %s (by its extension): %s"), _(named->name),
-                       load_error->message);
+                       reason);
           return NULL;
         }
       return (gpointer) tsr_format_registry_detect (registry, contents, size, path, error);
