@@ -1,0 +1,361 @@
+/* test-marathon-placements-ui.c: placement initial counts by real X input (XTest) on a copy of
+ * a real net map whose author counts some placed types 0 (Requiescat in Pace). An item placed
+ * with the Objects tool raises its type's count by one in the same undo step, which the history
+ * names; Ctrl+Z and Ctrl+Shift+Z move it back and forth; the item clicked with the Select tool and
+ * deleted with the Delete key lowers it again; an object retyped in the inspector moves two
+ * counts; the Palettes page's "Count Placed" fixes a placed type counted 0 as one undoable step;
+ * Ctrl+S writes plac with only the retyped object's type moved: the author's zeros stay.
+ * Screenshots: marathon-placements-*.png. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-palette.h"
+#include "views/marathon/tsr-marathon-map-page.h"
+#include "views/tsr-history-view.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *work_dir;
+static char *screenshot_dir;
+
+static gboolean
+match_tooltip (GtkWidget     *widget,
+               gconstpointer  text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+static gboolean
+match_button_label (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static gint
+initial_count (TsrMarathonLevel *level,
+               guint             k)
+{
+  return g_array_index (level->placements, TsrMarathonPlacement, k).initial_count;
+}
+
+static guint
+placed (TsrMarathonLevel *level,
+        guint             k)
+{
+  guint counts[TSR_MARATHON_N_PLACEMENTS];
+
+  tsr_marathon_count_placed (level->objects, counts);
+  return counts[k];
+}
+
+/* The history's last applied row, as the Summary page lists it. */
+static const char *
+history_current (TsrHistoryView *history)
+{
+  for (guint i = 0; i < tsr_history_view_get_n_rows (history); i++)
+    if (tsr_history_view_row_is_current (history, i))
+      return tsr_history_view_get_row_text (history, i);
+  return "";
+}
+
+static void
+type_text (TsrTestXTest *xtest,
+           const char   *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
+}
+
+/* A real click on the map at world point (X, Y). */
+static void
+click_map (TsrTestXTest *xtest,
+           TsrMapCanvas *canvas,
+           double        x,
+           double        y)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), (x - viewport.x) * viewport.zoom,
+                                         (y - viewport.y) * viewport.zoom, 6, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+  tsr_test_ui_iterate_for (200);
+}
+
+/* The middle of the plain polygon with nothing in it that lies furthest from its edges there. */
+static gboolean
+empty_spot (TsrMarathonLevelMap *map,
+            double              *x,
+            double              *y)
+{
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  double best = 0;
+
+  for (guint p = 0; p < level->polygons->len; p++)
+    {
+      const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+      double cx = 0, cy = 0, clearance = G_MAXDOUBLE;
+
+      if (polygon->type != 0 || polygon->vertex_count < 3 || polygon->first_object != -1)
+        continue;
+      for (guint k = 0; k < polygon->vertex_count; k++)
+        {
+          TsrMarathonPoint point = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[k]);
+
+          cx += point.x / (double) polygon->vertex_count;
+          cy += point.y / (double) polygon->vertex_count;
+        }
+      for (guint k = 0; k < polygon->vertex_count; k++)
+        {
+          TsrMarathonPoint a = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[k]);
+          TsrMarathonPoint b = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[(k + 1) % polygon->vertex_count]);
+          double dx = b.x - a.x, dy = b.y - a.y, t = 0, ex, ey;
+
+          if (dx != 0 || dy != 0)
+            t = CLAMP (((cx - a.x) * dx + (cy - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+          ex = a.x + t * dx - cx;
+          ey = a.y + t * dy - cy;
+          clearance = MIN (clearance, sqrt (ex * ex + ey * ey));
+        }
+      if (clearance > best && tsr_marathon_level_map_polygon_at (map, cx, cy) == (gint) p)
+        {
+          best = clearance;
+          *x = cx;
+          *y = cy;
+        }
+    }
+  return best > 0;
+}
+
+static void
+test_counts_by_real_input (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_net_RequiescatInPace.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  g_autoptr(GArray) loaded = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrMarathonLevelMap *map;
+  TsrMarathonLevel *level;
+  TsrHistoryView *history;
+  TsrUndoStack *stack;
+  GtkWidget *place_button, *select_button, *kind_dropdown, *type_dropdown;
+  const guint item = 21, retyped = 34;
+  guint objects, zero_type = G_MAXUINT;
+  double x = 0, y = 0;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-placements");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  window = tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
+  tsr_test_ui_iterate_for (200);
+  map = tsr_marathon_map_editor_get_level_map (editor);
+  level = tsr_marathon_level_map_get_level (map);
+  g_assert_cmpuint (level->placements->len, ==, TSR_MARATHON_N_PLACEMENTS);
+  loaded = g_array_copy (level->placements);
+  stack = tsr_document_get_undo_stack (tsr_window_get_document (window));
+  history = TSR_HISTORY_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_type,
+                                                       GSIZE_TO_POINTER (TSR_TYPE_HISTORY_VIEW)));
+  g_assert_nonnull (history);
+  /* The author's random-spawn setup: placed types counted 0. */
+  for (guint k = 0; k < TSR_MARATHON_PLACEMENT_TYPES && zero_type == G_MAXUINT; k++)
+    if (placed (level, k) > 0 && initial_count (level, k) == 0 && k != item && k != retyped)
+      zero_type = k;
+  g_assert_cmpuint (zero_type, !=, G_MAXUINT);
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* The Objects tool, clicked; an item of type 21 chosen in its drop-downs. */
+  place_button = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Objects");
+  select_button = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Select");
+  g_assert_nonnull (place_button);
+  g_assert_nonnull (select_button);
+  g_assert_true (tsr_test_xtest_click (xtest, place_button));
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (place_button)));
+  kind_dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip, "Kind of object to place");
+  type_dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip, "Type of object to place");
+  g_assert_true (GTK_IS_DROP_DOWN (kind_dropdown) && GTK_IS_DROP_DOWN (type_dropdown));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (kind_dropdown), 2);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (type_dropdown), item);
+  tsr_test_ui_iterate_for (50);
+
+  /* Placed by a click in an empty room, zoomed in. */
+  g_assert_true (empty_spot (map, &x, &y));
+  tsr_map_canvas_set_zoom (canvas, tsr_map_canvas_get_zoom (canvas) * 4);
+  tsr_map_canvas_center_on (canvas, x, y);
+  tsr_test_ui_iterate_for (150);
+  objects = level->objects->len;
+  click_map (xtest, canvas, x, y);
+  g_assert_cmpuint (level->objects->len, ==, objects + 1);
+  g_assert_cmpint (g_array_index (level->objects, TsrMarathonObject, objects).type, ==, 2);
+  g_assert_cmpint (g_array_index (level->objects, TsrMarathonObject, objects).index, ==, (gint) item);
+  g_assert_cmpint (initial_count (level, item), ==, g_array_index (loaded, TsrMarathonPlacement, item).initial_count + 1);
+  g_assert_nonnull (strstr (history_current (history), "item 21 count"));
+  /* Where it stands (the grid snapped the click): the later clicks aim there. */
+  x = g_array_index (level->objects, TsrMarathonObject, objects).x;
+  y = g_array_index (level->objects, TsrMarathonObject, objects).y;
+  g_assert_true (g_str_has_prefix (history_current (history), "Place Object"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-placements-placed.png");
+
+  /* Undo and redo by keys. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (level->objects->len, ==, objects);
+  g_assert_cmpmem (level->placements->data, TSR_MARATHON_N_PLACEMENTS * sizeof (TsrMarathonPlacement),
+                   loaded->data, TSR_MARATHON_N_PLACEMENTS * sizeof (TsrMarathonPlacement));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (level->objects->len, ==, objects + 1);
+  g_assert_cmpint (initial_count (level, item), ==, g_array_index (loaded, TsrMarathonPlacement, item).initial_count + 1);
+
+  /* Selected with the Select tool by a click on it, deleted with the Delete key. */
+  g_assert_true (tsr_test_xtest_click (xtest, select_button));
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (select_button)));
+  click_map (xtest, canvas, x, y);
+  {
+    guint n = 0;
+    const TsrElementRef *selected = tsr_selection_get_elements (tsr_edit_session_get_selection (
+                                                                  tsr_marathon_map_editor_get_session (editor)), &n);
+
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_cmpint (selected[0].kind, ==, TSR_ELEMENT_MARKER);
+    g_assert_cmpuint (selected[0].index, ==, tsr_marathon_level_map_object_marker (map, objects));
+  }
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (level->objects->len, ==, objects);
+  g_assert_cmpint (initial_count (level, item), ==, g_array_index (loaded, TsrMarathonPlacement, item).initial_count);
+  g_assert_nonnull (strstr (history_current (history), "item 21 count"));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (level->objects->len, ==, objects + 1);
+  g_assert_cmpint (initial_count (level, item), ==, g_array_index (loaded, TsrMarathonPlacement, item).initial_count + 1);
+
+  /* Retyped in the inspector: typed into its Index field. */
+  click_map (xtest, canvas, x, y);
+  {
+    GtkWidget *entry = tsr_property_inspector_get_editor (tsr_marathon_map_editor_get_inspector (editor), "index");
+    g_autofree char *text = g_strdup_printf ("%u", retyped);
+
+    g_assert_true (GTK_IS_ENTRY (entry));
+    gtk_widget_grab_focus (entry);
+    tsr_test_ui_iterate_for (100);
+    g_assert_true (tsr_test_xtest_click (xtest, entry));
+    tsr_test_ui_iterate_for (50);
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+    type_text (xtest, text);
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+    tsr_test_ui_iterate_for (100);
+  }
+  g_assert_cmpint (g_array_index (level->objects, TsrMarathonObject, objects).index, ==, (gint) retyped);
+  g_assert_cmpint (initial_count (level, item), ==, g_array_index (loaded, TsrMarathonPlacement, item).initial_count);
+  g_assert_cmpint (initial_count (level, retyped), ==,
+                   g_array_index (loaded, TsrMarathonPlacement, retyped).initial_count + 1);
+  g_assert_nonnull (strstr (history_current (history), "item 34 count"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-placements-retyped.png");
+
+  /* The Palettes page: the zero-counted type chosen, "Count Placed" clicked; undone by a key. */
+  tsr_marathon_map_page_show (page, "palettes");
+  {
+    TsrMarathonPalettes *palettes = tsr_marathon_map_page_get_palettes (page);
+    GtkWidget *fix;
+
+    tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_ITEMS);
+    tsr_marathon_palettes_select (palettes, zero_type);
+    tsr_test_ui_iterate_for (200);
+    fix = tsr_test_ui_find_widget (GTK_WIDGET (palettes), match_button_label, "Count _Placed");
+    g_assert_nonnull (fix);
+    g_assert_true (gtk_widget_get_visible (fix) && gtk_widget_get_sensitive (fix));
+    g_assert_true (tsr_test_xtest_click (xtest, fix));
+    tsr_test_ui_iterate_for (150);
+    g_assert_cmpint (initial_count (level, zero_type), ==, (gint) placed (level, zero_type));
+    g_assert_true (g_str_has_prefix (history_current (history), "Set Initial Count of Item"));
+    g_assert_false (gtk_widget_get_sensitive (fix));
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-placements-palettes.png");
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    tsr_test_ui_iterate_for (150);
+    g_assert_cmpint (initial_count (level, zero_type), ==, 0);
+    g_assert_true (gtk_widget_get_sensitive (fix));
+  }
+  tsr_marathon_map_page_show (page, "summary");
+  tsr_test_ui_iterate_for (150);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-placements-history.png");
+
+  /* Saved: plac is the loaded one with only item 34 one up (the placed item, retyped). */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (300);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, path, &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, path, &error);
+  g_assert_no_error (error);
+  {
+    TsrMarathonLevel *was = g_ptr_array_index (before->map->levels, 0), *now = g_ptr_array_index (after->map->levels, 0);
+
+    for (guint k = 0; k < TSR_MARATHON_N_PLACEMENTS; k++)
+      {
+        TsrMarathonPlacement want = g_array_index (was->placements, TsrMarathonPlacement, k);
+
+        if (k == retyped)
+          want.initial_count++;
+        g_assert_cmpmem (&g_array_index (now->placements, TsrMarathonPlacement, k), sizeof want, &want, sizeof want);
+      }
+    g_assert_cmpuint (now->objects->len, ==, was->objects->len + 1);
+  }
+  g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 2); /* placed, retyped */
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  tsr_test_ui_iterate_for (50);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "marathon-placements-ui", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+  g_test_add_func ("/marathon-placements-ui/counts", test_counts_by_real_input);
+  status = g_test_run ();
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
