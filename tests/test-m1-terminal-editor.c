@@ -12,6 +12,8 @@
 #include "formats/marathon/tsr-mac-wrapper.h"
 #include "formats/marathon/tsr-marathon1-terminals.h"
 #include "model/marathon/tsr-terminal-document.h"
+#include "model/marathon/tsr-marathon-document.h"
+#include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -171,6 +173,90 @@ test_edit_m1_terminal (void)
   tsr_test_ui_iterate_for (50);
 }
 
+static gboolean
+copy_test_file (const char *name,
+                const char *target_name,
+                char      **target)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", name, NULL) : NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  if (source == NULL || !g_file_get_contents (source, &contents, &length, NULL))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      return FALSE;
+    }
+  *target = g_build_filename (work_dir, target_name, NULL);
+  g_assert_true (g_file_set_contents (*target, contents, (gssize) length, NULL));
+  return TRUE;
+}
+
+/* m1_Map.scen's Terminals page finds each level's terminals in the application beside it (the
+ * external-resources file), shows them read-only with the preview by Marathon 1's rules, and
+ * follows the current level; the map stays unmodified. (Pages and levels are switched through
+ * the page's API here; the edit by real keys is the test above.) */
+static void
+test_map_terminals_from_application (void)
+{
+  g_autofree char *folder = g_build_filename (work_dir, "m1-scenario", NULL);
+  g_autofree char *map_path = NULL;
+  g_autofree char *appl_path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrTerminalEditor *editor;
+  TsrTerminalText *text;
+  TsrMarathonDocument *document;
+  const char *shown;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  if (!copy_test_file ("m1_Map.scen", "m1-scenario/Map.scen", &map_path)
+      || !copy_test_file ("m1_Marathon.appl", "m1-scenario/Marathon.appl", &appl_path))
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  file = g_file_new_for_path (map_path);
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  g_assert_true (tsr_test_ui_open_file (window, file));
+  tsr_test_ui_iterate_for (200);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
+  tsr_marathon_map_page_show (page, "terminals");
+  tsr_test_ui_iterate_for (100);
+  editor = tsr_marathon_map_page_get_terminal_editor (page);
+  text = tsr_terminal_editor_get_text (editor);
+  g_assert_nonnull (text);
+  shown = tsr_terminal_text_get_text (text, NULL);
+  g_assert_nonnull (strstr (shown, "#TERMINAL 1000\n"));
+  g_assert_nonnull (strstr (shown, "#TERMINAL 1002\n"));
+  g_assert_null (strstr (shown, "#TERMINAL 1010\n"));
+  g_assert_false (gtk_text_view_get_editable (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (editor))));
+  g_assert_nonnull (tsr_terminal_preview_get_layout (tsr_terminal_editor_get_preview (editor)));
+  g_assert_cmpuint (tsr_terminal_preview_get_n_pages (tsr_terminal_editor_get_preview (editor)), >=, 5);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "m1-terminal-map-page.png");
+
+  /* Level 2 shows its own ('term' 1020...). */
+  tsr_marathon_document_set_current_level (document, 2);
+  tsr_test_ui_iterate_for (100);
+  text = tsr_terminal_editor_get_text (editor);
+  shown = tsr_terminal_text_get_text (text, NULL);
+  g_assert_nonnull (strstr (shown, "#TERMINAL 1020\n"));
+  g_assert_null (strstr (shown, "#TERMINAL 1000\n"));
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -184,6 +270,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/m1-terminal-editor/edit-save", test_edit_m1_terminal);
+  g_test_add_func ("/m1-terminal-editor/map-terminals-page", test_map_terminals_from_application);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -458,9 +458,25 @@ char *
 tsr_marathon1_script_from_fork (const TsrResourceFork *fork,
                                 const char            *label)
 {
+  return tsr_marathon1_script_for_level (fork, label, -1);
+}
+
+char *
+tsr_marathon1_script_for_level (const TsrResourceFork *fork,
+                                const char            *label,
+                                int                    level)
+{
   g_autoptr(GPtrArray) resources = tsr_resource_fork_list_type (fork, TERM_TYPE);
   GString *script;
 
+  if (level >= 0)
+    for (guint i = resources->len; i-- > 0;)
+      {
+        int id = ((const TsrMacResource *) g_ptr_array_index (resources, i))->id;
+
+        if (id < TSR_MARATHON1_TERMINAL_BASE + 10 * level || id >= TSR_MARATHON1_TERMINAL_BASE + 10 * (level + 1))
+          g_ptr_array_remove_index (resources, i);
+      }
   if (resources == NULL || resources->len == 0)
     return NULL;
   g_ptr_array_sort (resources, compare_resource_ids);
@@ -996,4 +1012,54 @@ const TsrFormat *
 tsr_marathon1_terminals_format (void)
 {
   return &marathon1_terminals_format;
+}
+
+/* ---- finding the external-resources file ----------------------------------------------------- */
+
+/* A name that may be Marathon 1's application or a resource file beside a scenario. */
+static gboolean
+may_be_external_resources (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (lower, ".appl") || g_str_has_suffix (lower, ".rsrc")
+         || g_str_has_suffix (lower, ".resources") || strstr (lower, "marathon") != NULL;
+}
+
+char *
+tsr_marathon1_find_external_resources (const char *map_path)
+{
+  g_autofree char *folder = g_path_get_dirname (map_path);
+  g_autofree char *map_name = g_path_get_basename (map_path);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  char *fallback = NULL;
+  const char *name;
+
+  if (dir == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (strcmp (name, map_name) != 0 && may_be_external_resources (name))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (folder, g_ptr_array_index (names, i), NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      guint certainty;
+
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) || !g_file_get_contents (path, &contents, &length, NULL)
+          || length > 64 * 1024 * 1024)
+        continue;
+      certainty = m1_terminals_sniff ((const guint8 *) contents, length, path);
+      if (certainty >= TSR_SNIFF_CERTAIN)
+        {
+          g_free (fallback);
+          return g_steal_pointer (&path);
+        }
+      if (certainty > TSR_SNIFF_NO && fallback == NULL)
+        fallback = g_steal_pointer (&path);
+    }
+  return fallback;
 }

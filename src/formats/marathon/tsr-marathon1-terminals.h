@@ -36,6 +36,15 @@ TsrMarathonTerminal          *tsr_marathon1_terminal_compile    (const guint8 *t
  * comment. NULL when FORK holds none. (transfer full) */
 char                         *tsr_marathon1_script_from_fork    (const TsrResourceFork *fork,
                                                                  const char            *label);
+/* The blocks of LEVEL's terminals only (ids 1000 + 10 * LEVEL ... + 9); LEVEL -1: all. NULL when
+ * there are none. (transfer full) */
+char                         *tsr_marathon1_script_for_level    (const TsrResourceFork *fork,
+                                                                 const char            *label,
+                                                                 int                    level);
+/* The external-resources file for the Marathon 1 map at MAP_PATH, as a sibling: a file named
+ * *.appl, *.rsrc, *.resources or *Marathon* holding 'term' resources (one that is not a Shapes
+ * file first, in name order). NULL when none. (transfer full) */
+char                         *tsr_marathon1_find_external_resources (const char *map_path);
 /* Compiles a Marathon 1 script: terminals by block order, diagnostics, line map (group indexes
  * in the rebuilt groups: the unfinished sequence's copy of a group). Never fails. */
 TsrMarathonScriptCompilation *tsr_marathon1_script_compile      (const char   *text,

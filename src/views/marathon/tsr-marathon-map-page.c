@@ -11,6 +11,7 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon1-terminals.h"
 #include "model/marathon/tsr-marathon-level-command.h"
 #include "views/tsr-inspector.h"
 
@@ -33,6 +34,9 @@ struct _TsrMarathonMapPage {
   GtkLabel            *level_status;
   TsrTerminalEditor   *terminal_editor;
   TsrMarathonPalettes *palettes;
+  /* Marathon 1: the level's terminals from the external-resources file, shown read-only. */
+  TsrUndoStack        *external_undo;
+  TsrTerminalText     *external_text;
 };
 
 static void tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *iface);
@@ -199,6 +203,65 @@ on_name_activated (TsrMarathonMapPage *self)
     gtk_editable_set_text (self->level_name_entry, name);
 }
 
+/* The external-resources file of the preferences (marathon1-external-resources), or a sibling of
+ * the map holding 'term' resources. (transfer full) */
+static char *
+find_external_resources (TsrMarathonMapPage *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  GFile *file = tsr_document_get_file (TSR_DOCUMENT (self->document));
+  g_autofree char *map_path = file != NULL ? g_file_get_path (file) : NULL;
+
+  if (schema != NULL && g_settings_schema_has_key (schema, "marathon1-external-resources"))
+    {
+      g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+      g_autofree char *path = g_settings_get_string (settings, "marathon1-external-resources");
+
+      if (*path != '\0')
+        return g_steal_pointer (&path);
+    }
+  return map_path != NULL ? tsr_marathon1_find_external_resources (map_path) : NULL;
+}
+
+/* A Marathon 1 level keeps no terminals: Aleph One reads terminal T of level L from 'term'
+ * resource 1000 + 10 L + T of the external-resources file. They are shown (not edited: they
+ * belong to that file, which the editor opens on its own) with the level's map. TRUE when shown. */
+static gboolean
+show_external_terminals (TsrMarathonMapPage *self,
+                         guint               level)
+{
+  g_autofree char *path = find_external_resources (self);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrMarathon1TerminalFile) file = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *script = NULL;
+  g_autofree char *status = NULL;
+
+  if (path == NULL || (bytes = tsr_file_read (path, NULL)) == NULL)
+    return FALSE;
+  name = g_path_get_basename (path);
+  file = tsr_marathon1_terminal_file_parse (bytes, name, NULL);
+  if (file == NULL)
+    return FALSE;
+  script = tsr_marathon1_script_for_level (file->fork, name, (int) level);
+  if (script == NULL)
+    status = g_strdup_printf (_("Marathon 1 keeps terminals in 'term' resources; %s has none for level %u."), name, level);
+  else
+    status = g_strdup_printf (_("Level %u's terminals from %s ('term' resources %u–%u), read-only here: open that file to edit them."),
+                              level, name, 1000 + 10 * level, 1000 + 10 * level + 9);
+  if (self->external_undo == NULL)
+    self->external_undo = tsr_undo_stack_new ();
+  g_clear_object (&self->external_text);
+  self->external_text = tsr_terminal_text_new (script != NULL ? script : "", script != NULL ? strlen (script) : 0,
+                                               self->external_undo);
+  tsr_terminal_editor_set_text (self->terminal_editor, self->external_text);
+  tsr_terminal_editor_set_owner (self->terminal_editor, NULL, -1);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (self->terminal_editor)), FALSE);
+  gtk_label_set_text (self->level_status, status);
+  return TRUE;
+}
+
 static void
 show_level (TsrMarathonMapPage *self)
 {
@@ -222,6 +285,11 @@ show_level (TsrMarathonMapPage *self)
   tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor),
                                   g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level));
   text = tsr_marathon_document_get_terminal_text (self->document, level, &error);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (self->terminal_editor)), TRUE);
+  if (text != NULL && tsr_terminal_text_get_n_chars (text) == 0
+      && ((TsrMarathonLevel *) g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level))->data_version == 0
+      && show_external_terminals (self, level))
+    return;
   tsr_terminal_editor_set_text (self->terminal_editor, text);
   tsr_terminal_editor_set_owner (self->terminal_editor, TSR_DOCUMENT (self->document), (gint) level);
   if (text == NULL)
@@ -457,6 +525,8 @@ tsr_marathon_map_page_dispose (GObject *object)
 
   tsr_marathon_map_page_set_document (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_MAP_PAGE);
+  g_clear_object (&self->external_text);
+  g_clear_object (&self->external_undo);
   G_OBJECT_CLASS (tsr_marathon_map_page_parent_class)->dispose (object);
 }
 
