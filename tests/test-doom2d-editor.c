@@ -21,6 +21,7 @@
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
+#include "model/doom2d/tsr-doom2d-property-source.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-texture-picker.h"
@@ -1178,6 +1179,117 @@ test_archive_resize_paste (void)
   tsr_test_ui_iterate_for (50);
 }
 
+static gboolean
+match_mapped_label (GtkWidget    *widget,
+                    gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* Selects by a real click the first panel of the shown map a click hits. */
+static void
+click_a_panel (TsrTestXTest      *xtest,
+               TsrDoom2dMapPage  *page,
+               TsrDoom2dDocument *document)
+{
+  TsrMapCanvas *canvas = tsr_doom2d_map_page_get_canvas (page);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+  double vx = 0, vy = 0;
+  guint panel;
+
+  for (panel = 0; panel < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); panel++)
+    if (point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, panel, &vx, &vy))
+      break;
+  g_assert_cmpuint (panel, <, tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL));
+  real_click (xtest, canvas, vx, vy);
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_selection_get_size (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page))), ==, 1);
+}
+
+/* No silent drops: a binary map has no place for the text format's moving-platform fields, so the
+ * inspector of a panel selected by a real click does not offer them there; on the archive's text
+ * map it does. Choosing the map shown is no edit: the window stays unmodified. */
+static void
+test_binary_map_fields (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autofree char *map_source = NULL, *wad_source = NULL, *path = NULL, *move_speed = NULL;
+  g_autoptr(GBytes) lump = NULL, text = NULL, texture = NULL, packed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dDocument *document;
+  GtkWidget *inspector;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  map_source = g_build_filename (source, "df_MAP01.map", NULL);
+  wad_source = g_build_filename (source, "dfwad_W73A_1.wad", NULL);
+  lump = tsr_test_read_file (map_source);
+  texture = tsr_test_read_file (wad_source);
+  {
+    TsrDoom2dMap *parsed = load_map (map_source);
+    TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+
+    text = tsr_doom2d_map_write_text (parsed);
+    tsr_doom2d_map_free (parsed);
+    tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
+    tsr_doom2d_wad_add (wad, "", "MAP01", lump);
+    tsr_doom2d_wad_add (wad, "", "MAP02", text);
+    packed = tsr_doom2d_wad_write (wad, &error);
+    g_assert_no_error (error);
+    tsr_doom2d_wad_free (wad);
+  }
+  path = g_build_filename (work_dir, "binary-fields.wad", NULL);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  page = open_in_window (source, path, &window);
+  document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  inspector = GTK_WIDGET (tsr_doom2d_map_page_get_inspector (page));
+  {
+    g_autoptr(TsrDoom2dPropertySource) panels = tsr_doom2d_property_source_new (document, TSR_DOOM2D_KIND_PANEL, NULL);
+    const TsrFieldTable *table = tsr_property_source_get_table (TSR_PROPERTY_SOURCE (panels));
+
+    for (guint f = 0; f < table->n_fields && move_speed == NULL; f++)
+      if (strcmp (table->fields[f].name, "move_speed") == 0)
+        move_speed = tsr_property_source_dup_field_label (TSR_PROPERTY_SOURCE (panels), f);
+  }
+  g_assert_nonnull (move_speed);
+
+  /* MAP01 is binary: no move speed for its panel. */
+  tsr_doom2d_map_page_show_page (page, "inspector");
+  tsr_test_ui_iterate_for (100);
+  click_a_panel (xtest, page, document);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-binary-fields.png");
+  g_assert_null (tsr_test_ui_find_widget (inspector, match_mapped_label, move_speed));
+  g_assert_false (tsr_window_get_modified (window));
+
+  /* MAP02 (text): chosen without modifying the file; its panel offers the field. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (tsr_doom2d_map_page_get_dropdown (page, "map")), 1);
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpuint (tsr_doom2d_document_get_map_index (document), ==, 1);
+  g_assert_false (tsr_window_get_modified (window));
+  click_a_panel (xtest, page, document);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-text-fields.png");
+  g_assert_nonnull (tsr_test_ui_find_widget (inspector, match_mapped_label, move_speed));
+  g_assert_false (tsr_window_get_modified (window));
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+    g_settings_reset (settings, "doom2d-data-folders");
+  }
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1193,6 +1305,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/doom2d-editor/edit-and-save", test_edit_and_save);
   g_test_add_func ("/doom2d-editor/archive-resize-paste", test_archive_resize_paste);
   g_test_add_func ("/doom2d-editor/data-folder-reload", test_data_folder_reload);
+  g_test_add_func ("/doom2d-editor/binary-map-fields", test_binary_map_fields);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -274,7 +274,10 @@ tsr_property_source_is_field_visible (TsrPropertySource *self,
   const TsrFieldTable *table = tsr_property_source_get_table (self);
 
   g_return_val_if_fail (field < table->n_fields, FALSE);
-  return !(table->fields[field].flags & TSR_FIELD_UNUSED);
+  if (table->fields[field].flags & TSR_FIELD_UNUSED)
+    return FALSE;
+  return TSR_PROPERTY_SOURCE_GET_CLASS (self)->is_field_stored == NULL
+         || TSR_PROPERTY_SOURCE_GET_CLASS (self)->is_field_stored (self, field);
 }
 
 void
@@ -408,7 +411,7 @@ apply (TsrPropertySource *self,
   g_return_val_if_fail (TSR_IS_PROPERTY_SOURCE (self), FALSE);
   g_return_val_if_fail (field < priv->table->n_fields, FALSE);
 
-  if (!tsr_property_source_is_field_editable (self, field))
+  if (!tsr_property_source_is_field_editable (self, field) || !tsr_property_source_is_field_visible (self, field))
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, _("%s: %s cannot be edited"),
                    priv->table->name, priv->table->fields[field].name);

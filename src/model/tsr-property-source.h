@@ -54,7 +54,11 @@ struct _TsrPropertySourceClass {
   char    *(*dup_constant_label) (TsrPropertySource      *self,
                                   guint                   field,
                                   const TsrFieldConstant *constant);
-  gpointer padding[6];
+  /* Whether the file the document saves to has a place for FIELD; a field it lacks is not shown
+   * (a value typed there would be lost on save). Optional: TRUE. */
+  gboolean (*is_field_stored) (TsrPropertySource *self,
+                               guint              field);
+  gpointer padding[5];
 };
 
 TsrDocument         *tsr_property_source_get_document     (TsrPropertySource *self);
@@ -72,7 +76,7 @@ char                *tsr_property_source_dup_constant_label (TsrPropertySource  
 /* Whether FIELD can be set (the source is not read-only and the field not TSR_FIELD_READ_ONLY). */
 gboolean             tsr_property_source_is_field_editable (TsrPropertySource *self,
                                                             guint              field);
-/* Whether the field is shown at all (not TSR_FIELD_UNUSED). */
+/* Whether the field is shown at all (not TSR_FIELD_UNUSED, and stored by the document's file). */
 gboolean             tsr_property_source_is_field_visible (TsrPropertySource *self,
                                                            guint              field);
 

@@ -79,6 +79,27 @@ doom2d_set_value (TsrPropertySource   *source,
                                         data ? field - self->n_base : field, value, NULL, error);
 }
 
+/* Binary maps have no place for the text format's extra fields (moving platforms, Exoma scripts,
+ * ambient light: offset < 0 in the schema); they are shown on text maps only. */
+static gboolean
+doom2d_is_field_stored (TsrPropertySource *source,
+                        guint              field)
+{
+  TsrDoom2dPropertySource *self = TSR_DOOM2D_PROPERTY_SOURCE (source);
+  const TsrDoom2dFile *file = tsr_doom2d_document_get_file (document_of (self));
+  const TsrField *stored;
+
+  if (file == NULL || file->map_is_text)
+    return TRUE;
+  if (field < self->n_base)
+    stored = &tsr_doom2d_record_type (self->kind)->table.fields[field];
+  else if (self->layout != NULL && field - self->n_base < self->layout->table.n_fields)
+    stored = &self->layout->table.fields[field - self->n_base];
+  else
+    return TRUE;
+  return stored->offset >= 0;
+}
+
 /* Types (items, monsters, areas, panels, triggers) by the names the palettes show. */
 static char *
 doom2d_dup_constant_label (TsrPropertySource      *source,
@@ -99,6 +120,7 @@ tsr_doom2d_property_source_class_init (TsrDoom2dPropertySourceClass *klass)
   source_class->get_value = doom2d_get_value;
   source_class->set_value = doom2d_set_value;
   source_class->dup_constant_label = doom2d_dup_constant_label;
+  source_class->is_field_stored = doom2d_is_field_stored;
 }
 
 static void

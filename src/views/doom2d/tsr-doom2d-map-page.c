@@ -72,6 +72,7 @@ struct _TsrDoom2dMapPage {
   TsrDoom2dCanvasLayers layers;
   guint                 animation_tick;
   TsrPropertySource    *source;
+  guint                 source_map;  /* the map shown when SOURCE was made (its fields depend on the map's kind) */
   guint                 fit_tick;
   gboolean              syncing;
 };
@@ -553,10 +554,12 @@ update_inspector (TsrDoom2dMapPage *self)
     }
   update_pick_button (self, kind, indices);
   if (current == NULL || tsr_doom2d_property_source_get_kind (current) != kind
-      || tsr_doom2d_property_source_get_layout (current) != layout)
+      || tsr_doom2d_property_source_get_layout (current) != layout
+      || self->source_map != tsr_doom2d_document_get_map_index (self->document))
     {
       g_clear_object (&self->source);
       self->source = TSR_PROPERTY_SOURCE (tsr_doom2d_property_source_new (self->document, kind, layout));
+      self->source_map = tsr_doom2d_document_get_map_index (self->document);
       tsr_property_source_set_elements (self->source, (const guint *) indices->data, indices->len);
       tsr_property_inspector_set_source (self->inspector, self->source);
     }
