@@ -308,6 +308,94 @@ START_TEST (test_engine_copes)
 }
 END_TEST
 
+/* Indexes the engine dereferences: map.cpp get_endpoint_data, get_line_data, get_side_data and
+ * get_polygon_data return NULL past the end (GetMemberWithBounds; the vassert is compiled out of
+ * release builds) and the renderer (RenderRasterize.cpp render_node), collision
+ * (map.cpp find_line_crossed_leaving_polygon), teleporting (marathon2.cpp changed_polygon) and
+ * object placement dereference it. One index changed at a time on the sample. */
+START_TEST (test_indexes_past_the_end)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, 0);
+  TsrMarathonPolygon *room0 = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, 0);
+  gint16 saved;
+
+  saved = line->endpoint_indexes[1];
+  line->endpoint_indexes[1] = 99;
+  expect (map, "line 0: endpoint 0 or 99 outside", TSR_SEVERITY_ERROR);
+  line->endpoint_indexes[1] = saved;
+  saved = line->counterclockwise_side_index;
+  line->counterclockwise_side_index = 99;
+  expect (map, "line 0: side", TSR_SEVERITY_ERROR);
+  line->counterclockwise_side_index = saved;
+  saved = line->clockwise_polygon_owner;
+  line->clockwise_polygon_owner = 99;
+  expect (map, "line 0: polygon", TSR_SEVERITY_ERROR);
+  line->clockwise_polygon_owner = saved;
+  saved = room0->line_indexes[0];
+  room0->line_indexes[0] = 99;
+  expect (map, "polygon 0: edge 0 is line 99", TSR_SEVERITY_ERROR);
+  room0->line_indexes[0] = saved;
+  room0->type = 10; /* teleporter */
+  room0->permutation = 99;
+  expect (map, "polygon 0: teleporter destination 99 outside 0..2", TSR_SEVERITY_ERROR);
+  room0->type = 0;
+  room0->permutation = -1;
+  object->polygon_index = 99;
+  expect (map, "object 0: polygon 99 outside 0..2", TSR_SEVERITY_ERROR);
+  object->polygon_index = 0;
+  expect (map, "outside", -1);
+}
+END_TEST
+
+/* computer_interface.cpp: a group's text is drawn from the terminal's text by start and length
+ * (_draw_computer_text reads past the buffer when they lie beyond it) and an intralevel teleport
+ * goes to get_polygon_data of its permutation; a group of an unknown type is skipped by every
+ * switch ("default: break"). */
+START_TEST (test_terminal_groups)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonTerminal *terminal = g_ptr_array_index (level->terminals, 0);
+  TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, 0);
+  TsrMarathonTerminalGroup saved = *group;
+
+  group->length = (guint16) (g_bytes_get_size (terminal->text) + 10);
+  expect (map, "terminal 0 group 0: text", TSR_SEVERITY_ERROR);
+  *group = saved;
+  group->type = TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT;
+  group->permutation = 99;
+  expect (map, "terminal 0 group 0: teleport polygon 99 outside 0..2", TSR_SEVERITY_ERROR);
+  group->type = 77;
+  expect (map, "terminal 0 group 0: type 77 unknown; the engine shows nothing for it", TSR_SEVERITY_WARNING);
+}
+END_TEST
+
+/* Files/game_wad.cpp process_map_wad reads 128 placement records from plac whatever its size
+ * (the size assert is compiled out): a shorter chunk is read past its end. A level without points
+ * has lines whose endpoints get_endpoint_data cannot find. */
+START_TEST (test_chunks_the_engine_reads_blindly)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  g_autoptr(GArray) points = NULL;
+
+  if (level->placements == NULL)
+    level->placements = g_array_new (FALSE, TRUE, sizeof (TsrMarathonPlacement));
+  g_array_set_size (level->placements, 100);
+  expect (map, "plac holds 100 records, not 128", TSR_SEVERITY_ERROR);
+  g_array_set_size (level->placements, 130);
+  expect (map, "plac holds 130 records, not 128: the engine reads the first ones only", TSR_SEVERITY_WARNING);
+  g_array_set_size (level->placements, 128);
+  expect (map, "plac holds", -1);
+  points = g_steal_pointer (&level->points);
+  expect (map, "no PNTS or EPNT chunk", TSR_SEVERITY_ERROR);
+  level->points = g_steal_pointer (&points);
+}
+END_TEST
+
 /* Every real file of the test data (all four families) validates without an error: shipped,
  * playable maps are not broken. A Marathon map is checked with the terminal script beside it, as
  * the CLI and the editor do. No file is an exception today. */
@@ -449,6 +537,9 @@ engine_checks_suite (void)
   tcase_add_test (references, test_terminal_script_beside);
   tcase_add_test (references, test_platform_targets);
   tcase_add_test (references, test_engine_copes);
+  tcase_add_test (references, test_indexes_past_the_end);
+  tcase_add_test (references, test_terminal_groups);
+  tcase_add_test (references, test_chunks_the_engine_reads_blindly);
   suite_add_tcase (suite, references);
   tcase_set_timeout (real, 120);
   tcase_add_test (real, test_real_files_have_no_errors);

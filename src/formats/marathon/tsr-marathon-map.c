@@ -944,10 +944,15 @@ validate_placements (const TsrMarathonLevel *level,
     {
       TsrFindingPlace place = tsr_finding_place_element (level_index, "level", level_index);
 
-      /* game_wad.cpp asserts the chunk is absent, empty or exactly 128 records. */
-      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
-                           _("plac holds %u records, not %u: the engine asserts"), level->placements->len,
-                           2 * MAXIMUM_OBJECT_TYPES);
+      /* game_wad.cpp process_map_wad asserts the chunk is absent, empty or exactly 128 records
+       * (compiled out of release builds) and reads 128 records whatever its size: past the end
+       * of a shorter one; a longer one's rest is never read. */
+      gboolean short_chunk = level->placements->len < 2 * MAXIMUM_OBJECT_TYPES;
+
+      tsr_findings_add_at (findings, short_chunk ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, &place, where,
+                           short_chunk ? _("plac holds %u records, not %u: the engine reads past its end")
+                                       : _("plac holds %u records, not %u: the engine reads the first ones only"),
+                           level->placements->len, 2 * MAXIMUM_OBJECT_TYPES);
     }
   if (level->placements == NULL || level->placements->len < 2 * MAXIMUM_OBJECT_TYPES)
     return;
@@ -1513,8 +1518,12 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
             if ((gsize) group->start_index + group->length > text_size)
               ERR (where, _("terminal %u group %u: text %u+%u beyond the %zu bytes"),
                    t, g, group->start_index, group->length, text_size);
+            /* computer_interface.cpp: every switch on a group's type ends in "default: break",
+             * so an unknown group shows nothing; text past the end is read past the buffer
+             * (_draw_computer_text), a teleport goes through get_polygon_data. */
             if (group->type < 0 || group->type >= TSR_MARATHON_N_GROUP_TYPES)
-              ERR (where, _("terminal %u group %u: type %d unknown"), t, g, group->type);
+              WARN (where, _("terminal %u group %u: type %d unknown; the engine shows nothing for it"), t, g,
+                    group->type);
             else if ((group->type == TSR_MARATHON_GROUP_INTRALEVEL_TELEPORT)
                      && !in_range (group->permutation, n_polygons))
               ERR (where, _("terminal %u group %u: teleport polygon %d outside 0..%d"), t, g,
