@@ -10,11 +10,18 @@
  *   wolf3d-font      the real font chunks of the shareware VGAGRAPH, expanded
  *   wolf3d-huffman   the shareware VGAHEAD, VGADICT and VGAGRAPH in the target's one-input layout
  *   doom2d-text      the real Doom2D maps in their text form (the reader's fast path takes lines
- *                    only in inputs of more than 256 bytes, which the fuzzer seldom makes) */
+ *                    only in inputs of more than 256 bytes, which the fuzzer seldom makes)
+ *   doom2d-wad/-dfz  one small DFWAD and one ZIP archive per real map (those inside the real
+ *                    archives and the loose ones): an archive without a map stops at its
+ *                    directory (about 700 edges), one with a map reaches the map loader and the
+ *                    renderer (over 3,000); the biggest real archive is above 1 MiB */
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "formats/doom2d/tsr-doom2d-map.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
+#include "formats/tsr-format.h"
+#include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "formats/marathon/tsr-marathon-shapes.h"
@@ -329,6 +336,113 @@ START_TEST (test_doom2d_text_seeds)
 }
 END_TEST
 
+/* Every real Doom2D map, binary or text: the loose ones and those inside the real archives. */
+static GPtrArray *
+real_doom2d_maps (const char *data)
+{
+  GPtrArray *maps = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GDir) dir = g_dir_open (data, 0, NULL);
+  const char *name;
+
+  ck_assert_ptr_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (data, name, NULL);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dWad *archive;
+      g_autoptr(GPtrArray) found = NULL;
+
+      if (g_str_has_suffix (name, ".map"))
+        {
+          g_ptr_array_add (maps, tsr_test_read_file (path));
+          continue;
+        }
+      if (!g_str_has_suffix (name, ".wad") && !g_str_has_suffix (name, ".dfz"))
+        continue;
+      bytes = tsr_test_read_file (path);
+      archive = tsr_doom2d_archive_read (bytes, &error);
+      ck_assert_msg (archive != NULL, "%s: %s", name, error != NULL ? error->message : "");
+      found = tsr_doom2d_wad_find_maps (archive);
+      for (guint i = 0; i < found->len; i++)
+        {
+          GBytes *map = tsr_doom2d_wad_get_data (archive, g_ptr_array_index (found, i), &error);
+
+          ck_assert_msg (map != NULL, "%s: %s", name, error != NULL ? error->message : "");
+          g_ptr_array_add (maps, map);
+        }
+      tsr_doom2d_wad_free (archive);
+    }
+  return maps;
+}
+
+/* A seed archive (a DFWAD, or a ZIP when ZIP) holding MAP as MAP01; it loads and finds its map. */
+static GBytes *
+archive_seed (GBytes  *map,
+              gboolean zip)
+{
+  TsrDoom2dWad *archive = zip ? tsr_doom2d_zip_new () : tsr_doom2d_wad_new ();
+  TsrDoom2dWad *again;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) found = NULL;
+  GBytes *bytes;
+
+  tsr_doom2d_wad_add (archive, "", "MAP01", map);
+  bytes = tsr_doom2d_wad_write (archive, &error);
+  ck_assert_msg (bytes != NULL, "%s", error != NULL ? error->message : "");
+  tsr_doom2d_wad_free (archive);
+  again = tsr_doom2d_archive_read (bytes, &error);
+  ck_assert_msg (again != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_uint_eq (again->is_zip, zip);
+  found = tsr_doom2d_wad_find_maps (again);
+  ck_assert_uint_eq (found->len, 1);
+  tsr_doom2d_wad_free (again);
+  {
+    /* As the fuzz target takes it: its format loads it and saves it back identical. */
+    const TsrFormat *format = tsr_format_registry_lookup (tsr_format_registry_get_default (),
+                                                          zip ? "doom2d-dfz" : "doom2d-wad");
+    gpointer loaded = format->load ("fuzz.input", bytes, &error);
+    g_autoptr(GPtrArray) outputs = NULL;
+
+    ck_assert_msg (loaded != NULL, "%s", error != NULL ? error->message : "");
+    outputs = format->save (loaded, "fuzz.input", &error);
+    ck_assert_msg (outputs != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, bytes));
+    format->free (loaded);
+  }
+  return bytes;
+}
+
+START_TEST (test_doom2d_archive_seeds)
+{
+  g_autofree char *data = tsr_test_data_require ("doom2d");
+  g_autofree char *wad_folder = seed_folder ("doom2d-wad");
+  g_autofree char *dfz_folder = seed_folder ("doom2d-dfz");
+  g_autoptr(GPtrArray) maps = real_doom2d_maps (data);
+  guint written = 0;
+
+  ck_assert_uint_gt (maps->len, 1);
+  for (guint i = 0; i < maps->len; i++)
+    {
+      g_autofree char *wad_name = g_strdup_printf ("map-%02u.wad", i);
+      g_autofree char *dfz_name = g_strdup_printf ("map-%02u.dfz", i);
+      g_autoptr(GBytes) wad = archive_seed (g_ptr_array_index (maps, i), FALSE);
+
+      if (g_bytes_get_size (wad) > SEED_MAX)
+        continue;
+      write_seed (wad_folder, wad_name, wad);
+      if (tsr_doom2d_zip_available ())
+        {
+          g_autoptr(GBytes) dfz = archive_seed (g_ptr_array_index (maps, i), TRUE);
+
+          write_seed (dfz_folder, dfz_name, dfz);
+        }
+      written++;
+    }
+  ck_assert_uint_gt (written, 1);
+}
+END_TEST
+
 START_TEST (test_graphics_seed)
 {
   g_autofree char *data = tsr_test_data_require ("wolf3d");
@@ -403,6 +517,7 @@ main (void)
   tcase_add_test (seeds, test_font_seeds);
   tcase_add_test (seeds, test_graphics_seed);
   tcase_add_test (seeds, test_doom2d_text_seeds);
+  tcase_add_test (seeds, test_doom2d_archive_seeds);
   suite_add_tcase (suite, seeds);
   status = tsr_test_run_suite (suite);
   if (target == NULL || *target == '\0')
