@@ -7,7 +7,8 @@
  *                  size, then drawn scaled to 1024 x 1024
  *   dfwad-65535    a 2 MB DFWAD with the most entries a directory holds (a section and 65,534
  *                  distinct small streams): load + describe + validate, once quadratic in the
- *                  entry count (the alias search), now linear */
+ *                  entry count (the alias search), now linear
+ *   dfz-65535      the same count in a ZIP archive (stored 4-byte entries in a TEXTURES folder) */
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -114,6 +115,74 @@ write_dfwad_many (const char *folder)
 }
 
 static char *
+write_zip_many (const char *folder)
+{
+  const guint count = G_MAXUINT16;
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  g_autoptr(TsrWriter) central = tsr_writer_new ();
+  g_autoptr(GBytes) bytes = NULL, directory = NULL;
+  char *path = g_build_filename (folder, "many.dfz", NULL);
+
+  for (guint i = 0; i < count; i++)
+    {
+      char name[32];
+      guint32 content = GUINT32_TO_LE (i);
+      gsize length = i == 0 ? 0 : sizeof content;
+      guint32 crc = i == 0 ? 0 : (guint32) crc32 (0, (const Bytef *) &content, sizeof content);
+      gsize offset = tsr_writer_tell (writer);
+      gsize name_length;
+
+      if (i == 0)
+        g_strlcpy (name, "TEXTURES/", sizeof name);
+      else
+        g_snprintf (name, sizeof name, "TEXTURES/R%05u", i);
+      name_length = strlen (name);
+      tsr_writer_write_bytes (writer, (const guint8 *) "PK\3\4", 4);
+      tsr_writer_write_u16_le (writer, 10);
+      tsr_writer_write_zeros (writer, 4);                 /* flags, method: stored */
+      tsr_writer_write_u16_le (writer, 0);                /* time */
+      tsr_writer_write_u16_le (writer, 0x21);             /* date */
+      tsr_writer_write_u32_le (writer, crc);
+      tsr_writer_write_u32_le (writer, (guint32) length);
+      tsr_writer_write_u32_le (writer, (guint32) length);
+      tsr_writer_write_u16_le (writer, (guint16) name_length);
+      tsr_writer_write_u16_le (writer, 0);
+      tsr_writer_write_bytes (writer, (const guint8 *) name, name_length);
+      tsr_writer_write_bytes (writer, (const guint8 *) &content, length);
+
+      tsr_writer_write_bytes (central, (const guint8 *) "PK\1\2", 4);
+      tsr_writer_write_u16_le (central, 20);
+      tsr_writer_write_u16_le (central, 10);
+      tsr_writer_write_zeros (central, 4);
+      tsr_writer_write_u16_le (central, 0);
+      tsr_writer_write_u16_le (central, 0x21);
+      tsr_writer_write_u32_le (central, crc);
+      tsr_writer_write_u32_le (central, (guint32) length);
+      tsr_writer_write_u32_le (central, (guint32) length);
+      tsr_writer_write_u16_le (central, (guint16) name_length);
+      tsr_writer_write_zeros (central, 12);               /* extra, comment, disk, attributes */
+      tsr_writer_write_u32_le (central, (guint32) offset);
+      tsr_writer_write_bytes (central, (const guint8 *) name, name_length);
+    }
+  {
+    gsize directory_offset = tsr_writer_tell (writer);
+
+    directory = tsr_writer_free_to_bytes (g_steal_pointer (&central));
+    tsr_writer_write_gbytes (writer, directory);
+    tsr_writer_write_bytes (writer, (const guint8 *) "PK\5\6", 4);
+    tsr_writer_write_zeros (writer, 4);
+    tsr_writer_write_u16_le (writer, (guint16) count);
+    tsr_writer_write_u16_le (writer, (guint16) count);
+    tsr_writer_write_u32_le (writer, (guint32) g_bytes_get_size (directory));
+    tsr_writer_write_u32_le (writer, (guint32) directory_offset);
+    tsr_writer_write_u16_le (writer, 0);
+  }
+  bytes = tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+  g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  return path;
+}
+
+static char *
 write_sphere_map (const char *folder)
 {
   guint8 rts[256] = { '.', 'r', 't', 's', 1, 0, 0, 0, 0, 4, 0, 4, 32, 0 }; /* 0 tiles of 1024 */
@@ -195,11 +264,14 @@ main (void)
   g_autofree char *map = write_sphere_map (folder);
   g_autofree char *tileset = g_build_filename (folder, "big.rts", NULL);
   g_autofree char *many = write_dfwad_many (folder);
+  g_autofree char *many_zip = write_zip_many (folder);
 
   measure ("dfwad-huge", wad, FALSE);
   measure ("sphere-huge", map, TRUE);
   measure ("dfwad-65535", many, FALSE);
+  measure ("dfz-65535", many_zip, FALSE);
   g_unlink (many);
+  g_unlink (many_zip);
   g_unlink (wad);
   g_unlink (map);
   g_unlink (tileset);

@@ -622,6 +622,17 @@ typedef struct {
   gsize                    local_offset; /* in the output */
 } ZipAdded;
 
+static gint
+compare_local_offsets (gconstpointer a,
+                       gconstpointer b,
+                       gpointer      records)
+{
+  gsize x = g_array_index ((GArray *) records, ZipRecord, *(const guint *) a).local_offset;
+  gsize y = g_array_index ((GArray *) records, ZipRecord, *(const guint *) b).local_offset;
+
+  return x < y ? -1 : x > y;
+}
+
 /* Saving in place: the bytes before the first record, every untouched entry's local record (with
  * whatever lies between it and the next) and the central directory are copied; a replaced entry's
  * local header keeps its fields but method, CRC and sizes (a data descriptor it had is dropped, its
@@ -696,22 +707,10 @@ tsr_doom2d_zip_write (const TsrDoom2dWad *wad,
         }
     }
 
-  /* Local records in file order (an insertion sort, stable: real archives are nearly in order);
-   * records sharing one local header (aliases) are copied once. */
-  {
-    GArray *records = layout != NULL ? layout->records : NULL;
-    for (guint i = 1; i < record_count; i++)
-      {
-        guint value = by_offset[i], j = i;
-        gsize key = g_array_index (records, ZipRecord, value).local_offset;
-        while (j > 0 && g_array_index (records, ZipRecord, by_offset[j - 1]).local_offset > key)
-          {
-            by_offset[j] = by_offset[j - 1];
-            j--;
-          }
-        by_offset[j] = value;
-      }
-  }
+  /* Local records in file order (a stable sort: records sharing one local header, aliases, stay in
+   * directory order and are copied once). */
+  if (record_count > 1)
+    g_qsort_with_data (by_offset, (gint) record_count, sizeof (guint), compare_local_offsets, layout->records);
 
   writer = tsr_writer_new ();
   if (record_count > 0)
