@@ -641,8 +641,9 @@ START_TEST (test_validation_findings)
         }
   g_ptr_array_set_size (findings, 0);
   tsr_wolf3d_set_validate (set, findings);
-  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 1);
-  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_WARNING), 3);
+  /* A second start is a warning (the last one wins); the engine copes with all four. */
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 0);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_WARNING), 4);
   /* Each finding's place: the level, and the cell where there is one. */
   {
     const TsrFinding *starts = tsr_test_find_finding (findings, "player starts");
@@ -669,6 +670,17 @@ START_TEST (test_validation_findings)
       g_autofree char *text = tsr_finding_to_string (g_ptr_array_index (findings, i));
       g_print ("finding: %s\n", text);
     }
+  /* No start at all: WL_GAME.C ScanInfoPlane never calls WL_AGENT.C SpawnPlayer; the player
+   * stays at (0,0) in the corner wall, stateless (WL_PLAY.C PlayLoop). */
+  level = tsr_wolf3d_maps_get_level (set->maps, 0);
+  for (guint i = 0; i < 64 * 64; i++)
+    if (level->planes[1][i] >= 19 && level->planes[1][i] <= 22)
+      ck_assert (tsr_wolf3d_maps_set_tile (set->maps, 0, 1, i % 64, i / 64, 0, &error));
+  g_ptr_array_set_size (findings, 0);
+  tsr_wolf3d_set_validate (set, findings);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 1);
+  ck_assert_int_eq (tsr_test_find_finding (findings, "no player start; the engine cannot place the player")->severity,
+                    TSR_SEVERITY_ERROR);
   tsr_wolf3d_set_free (set);
 }
 END_TEST

@@ -135,9 +135,12 @@ validate_collection (const TsrShapesCollection *collection, const char *where, g
         tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("sequence %u: unknown view code %d"),
                           s, sequence->view_code);
       for (guint i = 0; i < sequence->index_count; i++)
+        /* RenderMain/shapes.cpp get_low_level_shape_definition and get_bitmap_definition return
+         * NULL past the end and extended_get_shape_bitmap_and_shading_table hands that on:
+         * nothing is drawn, the game goes on. */
         if (sequence->frame_indexes[i] < -1 || sequence->frame_indexes[i] >= (gint) collection->frames->len)
           {
-            tsr_findings_add (findings, TSR_SEVERITY_ERROR, where,
+            tsr_findings_add (findings, TSR_SEVERITY_WARNING, where,
                               _("sequence %u (%s): frame index %d, the collection has %u frames"), s,
                               sequence->name != NULL ? sequence->name : "", sequence->frame_indexes[i],
                               collection->frames->len);
@@ -149,7 +152,7 @@ validate_collection (const TsrShapesCollection *collection, const char *where, g
       const TsrShapesFrame *frame = g_ptr_array_index (collection->frames, f);
 
       if (frame->bitmap_index < -1 || frame->bitmap_index >= (gint) collection->bitmaps->len)
-        tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, _("frame %u: bitmap %d, the collection has %u"),
+        tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, _("frame %u: bitmap %d, the collection has %u"),
                           f, frame->bitmap_index, collection->bitmaps->len);
     }
   for (guint b = 0; b < collection->bitmaps->len; b++)

@@ -609,9 +609,15 @@ tsr_wolf3d_set_validate (const TsrWolf3dSet *set,
                           level->width, level->height);
 
       tsr_wolf3d_level_stats (set->game, level->planes[0], level->planes[1], tiles, 3, &stats);
-      if (stats.players != 1)
+      /* WL_GAME.C ScanInfoPlane calls WL_AGENT.C SpawnPlayer for each start: each moves the one
+       * player, so the last start in the scan wins. With none the player is never spawned: it
+       * stays at (0,0), in the corner wall, with no state to move it (WL_PLAY.C PlayLoop). */
+      if (stats.players == 0)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &whole, where,
-                          _("%u player starts, exactly one expected"), stats.players);
+                          _("no player start; the engine cannot place the player"));
+      else if (stats.players > 1)
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &whole, where,
+                          _("%u player starts; the engine places the player at the last one"), stats.players);
       unknown_tiles = g_hash_table_new (NULL, NULL);
       unknown_objects = g_hash_table_new (NULL, NULL);
       for (gsize t = 0; t < tiles; t++)
