@@ -347,6 +347,41 @@ START_TEST (test_truncation)
 }
 END_TEST
 
+/* The Terminals page's helpers: a level's blocks only, and the application found beside a map
+ * (not a Shapes file first, not the map itself, nothing without 'term' resources). */
+START_TEST (test_level_script_and_external_resources)
+{
+  g_autoptr(GBytes) bytes = read_appl ();
+  g_autoptr(TsrResourceFork) fork = fork_of (bytes);
+  g_autofree char *level2 = tsr_marathon1_script_for_level (fork, "Marathon.appl", 2);
+  g_autofree char *level27 = tsr_marathon1_script_for_level (fork, "Marathon.appl", 27);
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *map = g_build_filename (dir, "Map.scen", NULL);
+  g_autofree char *appl = g_build_filename (dir, "Marathon.appl", NULL);
+  g_autofree char *other = g_build_filename (dir, "Marathon Notes.txt", NULL);
+  g_autofree char *found = NULL;
+  g_autofree char *none = NULL;
+  guint blocks = 0;
+
+  ck_assert_ptr_nonnull (level2);
+  for (const char *p = level2; (p = strstr (p, "\n#TERMINAL ")) != NULL; p++)
+    blocks++;
+  ck_assert_uint_eq (blocks, 5); /* 1020-1023 and 1029 */
+  ck_assert_ptr_nonnull (strstr (level2, "#TERMINAL 1029\n"));
+  ck_assert_ptr_null (strstr (level2, "#TERMINAL 1019\n"));
+  ck_assert_ptr_null (strstr (level2, "#TERMINAL 1030\n"));
+  ck_assert_ptr_null (level27); /* its panel names 1270, which the application lacks */
+
+  ck_assert (g_file_set_contents (map, "not a map", -1, NULL));
+  ck_assert (g_file_set_contents (other, "Marathon, but no resources", -1, NULL));
+  none = tsr_marathon1_find_external_resources (map);
+  ck_assert_ptr_null (none);
+  ck_assert (g_file_set_contents (appl, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+  found = tsr_marathon1_find_external_resources (map);
+  ck_assert_str_eq (found, appl);
+}
+END_TEST
+
 static Suite *
 marathon1_terminals_suite (void)
 {
@@ -358,6 +393,7 @@ marathon1_terminals_suite (void)
   tcase_add_test (real, test_real_application);
   tcase_add_test (real, test_edit_changes_only_that_resource);
   tcase_add_test (real, test_cli_decompile);
+  tcase_add_test (real, test_level_script_and_external_resources);
   tcase_add_test (rules, test_compile_rules);
   tcase_add_test (rules, test_compile_errors);
   tcase_add_test (rules, test_line_map);

@@ -19,6 +19,7 @@ struct _TsrPreferencesWindow {
   GtkWidget *wolf3d_folders;
   GtkWidget *marathon_shapes;
   GtkWidget *marathon_images;
+  GtkWidget *marathon1_resources;
   GtkLabel  *backup_description;
   GtkWidget *autosave_spin;
 };
@@ -75,6 +76,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wolf3d_folders);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_shapes);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_images);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon1_resources);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -98,6 +100,7 @@ tsr_preferences_window_new (GSettings *settings)
       g_settings_bind (settings, "wolf3d-data-folders", self->wolf3d_folders, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-shapes", self->marathon_shapes, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-images", self->marathon_images, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "marathon1-external-resources", self->marathon1_resources, "text", G_SETTINGS_BIND_DEFAULT);
       if (!tsr_grid_color_bind (settings, self->grid_color, "rgba", G_SETTINGS_BIND_DEFAULT))
         gtk_widget_set_sensitive (self->grid_color, FALSE);
       g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
@@ -114,6 +117,7 @@ tsr_preferences_window_new (GSettings *settings)
       gtk_widget_set_sensitive (self->wolf3d_folders, FALSE);
       gtk_widget_set_sensitive (self->marathon_shapes, FALSE);
       gtk_widget_set_sensitive (self->marathon_images, FALSE);
+      gtk_widget_set_sensitive (self->marathon1_resources, FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }
