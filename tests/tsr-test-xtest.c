@@ -26,6 +26,7 @@ typedef enum {
   WANT_BUTTON_RELEASE,
   WANT_KEY_PRESS,
   WANT_KEY_RELEASE,
+  WANT_SCROLL,
 } Want;
 
 struct _TsrTestXTest {
@@ -119,6 +120,10 @@ on_event (GtkEventControllerLegacy *controller,
     case WANT_KEY_RELEASE:
       if (type == (self->want == WANT_KEY_PRESS ? GDK_KEY_PRESS : GDK_KEY_RELEASE)
           && gdk_key_event_get_keycode (event) == self->want_code)
+        self->seen = TRUE;
+      break;
+    case WANT_SCROLL:
+      if (type == GDK_SCROLL)
         self->seen = TRUE;
       break;
     case WANT_NOTHING:
@@ -498,6 +503,18 @@ tsr_test_xtest_button (TsrTestXTest *self,
 {
   expect (self, press ? WANT_BUTTON_PRESS : WANT_BUTTON_RELEASE, button);
   XTestFakeButtonEvent (self->display, button, press, CurrentTime);
+  return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+}
+
+gboolean
+tsr_test_xtest_scroll (TsrTestXTest *self,
+                       guint         button)
+{
+  g_return_val_if_fail (button >= 4 && button <= 7, FALSE);
+  /* X reports a wheel step as a press and release of buttons 4 to 7; GDK makes a scroll event. */
+  expect (self, WANT_SCROLL, button);
+  XTestFakeButtonEvent (self->display, button, True, CurrentTime);
+  XTestFakeButtonEvent (self->display, button, False, CurrentTime);
   return wait_for (self, NULL, EVENT_TIMEOUT_MS);
 }
 

@@ -73,6 +73,10 @@ gboolean      tsr_test_xtest_move_to   (TsrTestXTest          *self,
 gboolean      tsr_test_xtest_button    (TsrTestXTest  *self,
                                         guint          button,
                                         gboolean       press);
+/* One wheel step where the pointer is: BUTTON 4 up, 5 down, 6 left, 7 right; waits until GTK has
+ * dispatched the scroll event. */
+gboolean      tsr_test_xtest_scroll    (TsrTestXTest  *self,
+                                        guint          button);
 /* Moves to the centre of WIDGET and clicks it with the primary button. */
 gboolean      tsr_test_xtest_click     (TsrTestXTest  *self,
                                         GtkWidget     *widget);
