@@ -685,6 +685,44 @@ START_TEST (test_validation_findings)
 }
 END_TEST
 
+/* The engine's fixed tables (WL_DEF.H MAXACTORS 150, MAXSTATS 400, MAXDOORS 64): one more
+ * quits the game while the level loads (WL_PLAY.C GetNewActor "No free spots in objlist",
+ * WL_ACT1.C SpawnStatic "Too many static objects", WL_ACT1.C SpawnDoor "64+ doors on level").
+ * Each made on Wolf1 Map1 of the shareware. */
+START_TEST (test_engine_limits)
+{
+  static const struct { guint plane; guint16 code; guint count; const char *finding; } cases[] = {
+    { 1, 108, 151, "151 actors on hard, the engine holds at most 150" },   /* guard */
+    { 1, 23, 401, "static objects, the engine holds at most 400" },        /* puddle */
+    { 0, 90, 65, "doors, the engine holds at most 64" },                   /* door */
+  };
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      TsrWolf3dSet *set = load_shareware ();
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      g_autoptr(GError) error = NULL;
+      const TsrFinding *finding;
+      TsrWolf3dLevel *level = tsr_wolf3d_maps_get_level (set->maps, 0);
+
+      /* The codes already there are cleared first, so the count is exact where it matters. */
+      for (guint i = 0; i < 64 * 64; i++)
+        if (cases[c].plane == 1 && level->planes[1][i] != 0 && (level->planes[1][i] < 19 || level->planes[1][i] > 22))
+          ck_assert (tsr_wolf3d_maps_set_tile (set->maps, 0, 1, i % 64, i / 64, 0, &error));
+      for (guint i = 0, placed = 0; i < 64 * 64 && placed < cases[c].count; i++)
+        if (cases[c].plane == 0 || (level->planes[1][i] < 19 || level->planes[1][i] > 22))
+          {
+            ck_assert (tsr_wolf3d_maps_set_tile (set->maps, 0, cases[c].plane, i % 64, i / 64, cases[c].code, &error));
+            placed++;
+          }
+      tsr_wolf3d_set_validate (set, findings);
+      finding = tsr_test_find_finding (findings, cases[c].finding);
+      ck_assert_msg (finding != NULL && finding->severity == TSR_SEVERITY_ERROR, "%s", cases[c].finding);
+      tsr_wolf3d_set_free (set);
+    }
+}
+END_TEST
+
 START_TEST (test_tables)
 {
   TsrWolf3dObjectInfo info;
@@ -1458,6 +1496,7 @@ wolf3d_suite (void)
   tcase_add_test (real, test_truncated_maps);
   tcase_add_test (real, test_truncated_graphics_and_vswap);
   tcase_add_test (real, test_validation_findings);
+  tcase_add_test (real, test_engine_limits);
   tcase_add_test (real, test_images);
   tcase_add_test (real, test_assets);
   tcase_add_test (real, test_sniff);
