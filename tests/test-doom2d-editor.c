@@ -1290,6 +1290,112 @@ test_binary_map_fields (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* The game's multi-map archives in the editor: every map chosen in the map list is drawn and leaves
+ * the window unmodified; then an item placed by a real click on one map (VETERAN: one stored out of
+ * directory order) and a real Ctrl+S change that map's resource alone. */
+static void
+test_real_multi_map_archives (void)
+{
+  const char *names[] = { "d2dfnix_VETERAN.wad", "d2dfnix_Stupidity_Coop.wad" };
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autofree char *original_path = g_build_filename (source, names[n], NULL);
+      g_autofree char *path = g_build_filename (work_dir, names[n], NULL);
+      g_autofree char *shot = g_strdup_printf ("doom2d-editor-%s.png", names[n]);
+      g_autoptr(GBytes) original = tsr_test_read_file (original_path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrTestXTest) xtest = NULL;
+      g_autofree char *edited_name = NULL;
+      TsrWindow *window;
+      TsrDoom2dMapPage *page;
+      TsrDoom2dDocument *document;
+      TsrMapCanvas *canvas;
+      GtkWidget *maps;
+      guint n_maps, edited, items;
+
+      g_assert_true (g_file_set_contents (path, g_bytes_get_data (original, NULL), (gssize) g_bytes_get_size (original), NULL));
+      page = open_in_window (source, path, &window);
+      document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+      canvas = tsr_doom2d_map_page_get_canvas (page);
+      xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+      g_assert_no_error (error);
+      maps = tsr_doom2d_map_page_get_dropdown (page, "map");
+      n_maps = tsr_doom2d_document_get_n_maps (document);
+      g_assert_cmpuint (n_maps, >=, 7);
+      g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (maps))), ==, n_maps);
+      for (guint i = 1; i <= n_maps; i++)
+        {
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (maps), i % n_maps);
+          tsr_test_ui_iterate_for (150);
+          g_assert_cmpuint (tsr_doom2d_document_get_map_index (document), ==, i % n_maps);
+          g_assert_false (tsr_window_get_modified (window));
+        }
+      edited = n_maps / 2;
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (maps), edited);
+      tsr_test_ui_iterate_for (150);
+      edited_name = g_strdup (tsr_doom2d_document_get_map_name (document, edited));
+      items = tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM);
+      g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
+      real_click (xtest, canvas, gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0,
+                  gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0);
+      tsr_test_ui_iterate_for (100);
+      g_assert_cmpuint (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM), ==, items + 1);
+      g_assert_true (tsr_window_get_modified (window));
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, shot);
+      g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+      {
+        gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+        while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
+          tsr_test_ui_iterate_for (20);
+      }
+      g_assert_null (tsr_window_get_error_message (window));
+      g_assert_false (tsr_window_get_modified (window));
+      {
+        g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+        TsrDoom2dWad *before = tsr_doom2d_wad_read (original, &error);
+        TsrDoom2dWad *after = tsr_doom2d_wad_read (bytes, &error);
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (before->entries->len, ==, after->entries->len);
+        for (guint i = 0; i < before->entries->len; i++)
+          {
+            const TsrDoom2dWadEntry *x = g_ptr_array_index (before->entries, i), *y = g_ptr_array_index (after->entries, i);
+
+            g_assert_cmpstr (x->name, ==, y->name);
+            if (x->compressed == NULL || (strcmp (x->name, edited_name) == 0 && *x->section == '\0'))
+              continue;
+            g_assert_true (g_bytes_equal (x->compressed, y->compressed));
+          }
+        {
+          g_autoptr(GBytes) data = tsr_doom2d_wad_get_data (after, tsr_doom2d_wad_find (after, "", edited_name), &error);
+          TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (data, NULL), g_bytes_get_size (data), &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), ==, items + 1);
+          tsr_doom2d_map_free (map);
+        }
+        tsr_doom2d_wad_free (before);
+        tsr_doom2d_wad_free (after);
+      }
+      g_clear_pointer (&xtest, tsr_test_xtest_free);
+      gtk_window_destroy (GTK_WINDOW (window));
+      tsr_test_ui_iterate_for (50);
+    }
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+    g_settings_reset (settings, "doom2d-data-folders");
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1306,6 +1412,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/doom2d-editor/archive-resize-paste", test_archive_resize_paste);
   g_test_add_func ("/doom2d-editor/data-folder-reload", test_data_folder_reload);
   g_test_add_func ("/doom2d-editor/binary-map-fields", test_binary_map_fields);
+  g_test_add_func ("/doom2d-editor/real-multi-map-archives", test_real_multi_map_archives);
   status = g_test_run ();
 
   g_clear_object (&application);
