@@ -28,8 +28,12 @@ typedef struct {
   gboolean       autosave_pending; /* changed since the last recovery write */
   char          *autosave_error;   /* the last autosave failure shown, so it is not repeated */
   gboolean       discarded;        /* Discard was chosen while the window closes */
-  GtkStack      *pages;            /* the notebook page */
+  GtkWidget     *root;             /* the notebook page: CHANGED_BAR above PAGES */
+  GtkStack      *pages;            /* the editor pages, one per kind */
   GtkWidget     *page;             /* the child of PAGES showing the document */
+  GtkInfoBar    *changed_bar;      /* the file changed on disk: Reload or Keep Mine */
+  GtkLabel      *changed_label;
+  GFileMonitor  *monitor;          /* watches the document's file */
   GtkLabel      *label;            /* the tab's title */
 } TsrWindowTab;
 
@@ -449,6 +453,107 @@ tab_disconnect (TsrWindowTab *tab)
   g_signal_handlers_disconnect_by_data (tab->document, tab);
 }
 
+/* ---- The document's file changed on disk ----
+ * Each tab watches its document's file. When another program changes it, the page shows a bar
+ * (as GNOME Text Editor does): Reload reads it again, Keep Mine keeps the document as it is, and
+ * a later Save asks before it overwrites the other version. */
+
+static void tsr_window_start_load (TsrWindow *self,
+                                   GFile     *file,
+                                   gboolean   new_tab);
+
+static void
+tab_on_file_changed (GFileMonitor      *monitor,
+                     GFile             *file,
+                     GFile             *other_file,
+                     GFileMonitorEvent  event,
+                     TsrWindowTab      *tab)
+{
+  gboolean changed = tab->document != NULL && tsr_document_changed_on_disk (tab->document);
+
+  if (changed && !gtk_info_bar_get_revealed (tab->changed_bar))
+    {
+      g_autofree char *text = g_strdup_printf (_("“%s” was changed on disk by another program."),
+                                               tsr_document_get_display_name (tab->document));
+
+      gtk_label_set_text (tab->changed_label, text);
+    }
+  /* Our own save comes back as an event too, with the file as the document now knows it. */
+  gtk_info_bar_set_revealed (tab->changed_bar, changed);
+}
+
+static void
+tab_unwatch (TsrWindowTab *tab)
+{
+  if (tab->monitor == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (tab->monitor, tab);
+  g_file_monitor_cancel (tab->monitor);
+  g_clear_object (&tab->monitor);
+}
+
+/* Watches the file of TAB's document (again after Save As); a sample's scratch copy is not
+ * watched. */
+static void
+tab_watch (TsrWindowTab *tab)
+{
+  GFile *file = tab->document != NULL ? tsr_document_get_file (tab->document) : NULL;
+
+  tab_unwatch (tab);
+  gtk_info_bar_set_revealed (tab->changed_bar, FALSE);
+  if (file == NULL || tab->sample_copy != NULL)
+    return;
+  tab->monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (tab->monitor != NULL)
+    g_signal_connect (tab->monitor, "changed", G_CALLBACK (tab_on_file_changed), tab);
+}
+
+enum {
+  TAB_CHANGED_RELOAD = 1,
+  TAB_CHANGED_KEEP_MINE = 2,
+};
+
+static void
+tab_on_changed_bar_response (GtkInfoBar   *bar,
+                             int           response,
+                             TsrWindowTab *tab)
+{
+  TsrWindow *self = tab->window;
+  GFile *file = tsr_document_get_file (tab->document);
+
+  gtk_info_bar_set_revealed (bar, FALSE);
+  if (response != TAB_CHANGED_RELOAD || file == NULL)
+    return; /* Keep Mine: the document stays; Save asks before it overwrites */
+  /* The file loads again into this tab, which is the current one (its bar was clicked). */
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, tab->root));
+  self->tab = tab;
+  tsr_window_start_load (self, file, FALSE);
+}
+
+/* The tab's notebook page: the changed-on-disk bar above the editor pages. */
+static void
+tab_build_changed_bar (TsrWindowTab *tab)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  tab->changed_bar = GTK_INFO_BAR (gtk_info_bar_new ());
+  gtk_widget_set_name (GTK_WIDGET (tab->changed_bar), "changed-on-disk-bar");
+  gtk_info_bar_set_message_type (tab->changed_bar, GTK_MESSAGE_WARNING);
+  tab->changed_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (tab->changed_label, TRUE);
+  gtk_label_set_xalign (tab->changed_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (tab->changed_label), TRUE);
+  gtk_info_bar_add_child (tab->changed_bar, GTK_WIDGET (tab->changed_label));
+  gtk_info_bar_add_button (tab->changed_bar, _("_Reload"), TAB_CHANGED_RELOAD);
+  gtk_info_bar_add_button (tab->changed_bar, _("_Keep Mine"), TAB_CHANGED_KEEP_MINE);
+  gtk_info_bar_set_revealed (tab->changed_bar, FALSE);
+  g_signal_connect (tab->changed_bar, "response", G_CALLBACK (tab_on_changed_bar_response), tab);
+  gtk_widget_set_vexpand (GTK_WIDGET (tab->pages), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (tab->changed_bar));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (tab->pages));
+  tab->root = box;
+}
+
 /* Shows DOCUMENT in TAB; SAMPLE_COPY (taken) is the scratch folder it was opened from, if a
  * sample. */
 static void
@@ -465,6 +570,7 @@ tab_set_document (TsrWindowTab *tab,
   g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (tab_on_document_modified), tab);
   g_signal_connect_swapped (document, "notify::display-name", G_CALLBACK (tab_on_title_changed), tab);
   g_signal_connect_swapped (document, "notify::file", G_CALLBACK (tab_on_title_changed), tab);
+  g_signal_connect_swapped (document, "notify::file", G_CALLBACK (tab_watch), tab);
   g_signal_connect_swapped (stack, "changed", G_CALLBACK (tab_on_stack_changed), tab);
   g_signal_connect_swapped (stack, "notify::can-undo", G_CALLBACK (tab_on_actions_changed), tab);
   g_signal_connect_swapped (stack, "notify::can-redo", G_CALLBACK (tab_on_actions_changed), tab);
@@ -476,6 +582,7 @@ tab_set_document (TsrWindowTab *tab,
   g_free (tab->sample_copy);
   tab->sample_copy = sample_copy;
   tab_show_page (tab, document);
+  tab_watch (tab);
 }
 
 static TsrWindowTab *
@@ -526,10 +633,11 @@ tsr_window_add_tab (TsrWindow *self)
   g_signal_connect (close, "clicked", G_CALLBACK (tab_on_close_clicked), tab);
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (tab->label));
   gtk_box_append (GTK_BOX (header), close);
-  g_object_set_data (G_OBJECT (tab->pages), "tsr-window-tab", tab);
+  tab_build_changed_bar (tab);
+  g_object_set_data (G_OBJECT (tab->root), "tsr-window-tab", tab);
   g_ptr_array_add (self->tabs, tab);
-  gtk_notebook_append_page (self->notebook, GTK_WIDGET (tab->pages), header);
-  gtk_notebook_set_tab_reorderable (self->notebook, GTK_WIDGET (tab->pages), TRUE);
+  gtk_notebook_append_page (self->notebook, tab->root, header);
+  gtk_notebook_set_tab_reorderable (self->notebook, tab->root, TRUE);
   return tab;
 }
 
@@ -552,14 +660,15 @@ forget_notebook_focus (GtkWidget *root)
 static void
 tab_free (TsrWindowTab *tab)
 {
-  forget_notebook_focus (GTK_WIDGET (tab->pages));
+  forget_notebook_focus (tab->root);
   tab_disconnect (tab);
+  tab_unwatch (tab);
   tab_show_page (tab, NULL);
   tab_drop_recovery (tab);
   if (tab->sample_copy != NULL)
     tsr_samples_remove_copy (tab->sample_copy);
   g_clear_object (&tab->document);
-  g_object_set_data (G_OBJECT (tab->pages), "tsr-window-tab", NULL);
+  g_object_set_data (G_OBJECT (tab->root), "tsr-window-tab", NULL);
   g_free (tab->sample_copy);
   g_free (tab->recovery_id);
   g_free (tab->autosave_error);
@@ -571,7 +680,7 @@ static void
 tsr_window_remove_tab (TsrWindow    *self,
                        TsrWindowTab *tab)
 {
-  GtkWidget *pages = GTK_WIDGET (tab->pages);
+  GtkWidget *pages = tab->root;
   GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
 
   /* The focus leaves the page first: a side-bar notebook disposed with the focus inside it asks an
@@ -632,7 +741,7 @@ tsr_window_set_document (TsrWindow   *self,
     tab = tsr_window_add_tab (self);
   tab_set_document (tab, document, sample_copy);
   self->tab = tab;
-  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (tab->pages)));
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, tab->root));
   tsr_window_sync_tabs (self);
 }
 
@@ -948,7 +1057,7 @@ tsr_window_set_current_document (TsrWindow *self,
   g_return_if_fail (index < self->tabs->len);
   gtk_notebook_set_current_page (self->notebook,
                                  gtk_notebook_page_num (self->notebook,
-                                                        GTK_WIDGET (((TsrWindowTab *) g_ptr_array_index (self->tabs, index))->pages)));
+                                                        ((TsrWindowTab *) g_ptr_array_index (self->tabs, index))->root));
 }
 
 TsrWindow *
@@ -1051,7 +1160,7 @@ save_operation_on_force_response (GtkDialog     *dialog,
 }
 
 static void
-save_operation_check (SaveOperation *operation)
+save_operation_check_findings (SaveOperation *operation)
 {
   GPtrArray *findings = tsr_document_get_findings (operation->document);
   guint errors = tsr_findings_count (findings, TSR_SEVERITY_ERROR);
@@ -1091,6 +1200,49 @@ save_operation_check (SaveOperation *operation)
   gtk_widget_add_css_class (button, "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   g_signal_connect (dialog, "response", G_CALLBACK (save_operation_on_force_response), operation);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+save_operation_on_overwrite_response (GtkDialog     *dialog,
+                                      int            response,
+                                      SaveOperation *operation)
+{
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    save_operation_check_findings (operation);
+  else
+    save_operation_finish (operation, FALSE);
+}
+
+/* A save over the document's own file that another program changed since it was loaded (or last
+ * saved) asks first; then the validation question. */
+static void
+save_operation_check (SaveOperation *operation)
+{
+  GFile *own = tsr_document_get_file (operation->document);
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  if (own == NULL || (operation->file != NULL && !g_file_equal (operation->file, own))
+      || !tsr_document_changed_on_disk (operation->document))
+    {
+      save_operation_check_findings (operation);
+      return;
+    }
+  dialog = gtk_message_dialog_new (GTK_WINDOW (operation->self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+                                   _("“%s” was changed on disk since it was opened"),
+                                   tsr_document_get_display_name (operation->document));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Saving replaces the other version of the file with yours."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Overwrite"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_operation_on_overwrite_response), operation);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1246,7 +1398,7 @@ confirm_close_ask (TsrWindow    *self,
       confirm_close_finish (self, confirm, TRUE);
       return;
     }
-  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (tab->pages)));
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, tab->root));
 
   dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,

@@ -21,6 +21,7 @@ typedef struct {
   GPtrArray       *findings;  /* NULL until asked for, and after each change */
   gboolean         modified;
   char           **load_notes; /* what opening did besides loading: interrupted saves recovered */
+  char            *disk_stamp; /* the file as last read or written: etag, size, inode; NULL: none */
 } TsrDocumentPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (TsrDocument, tsr_document, G_TYPE_OBJECT)
@@ -113,6 +114,7 @@ tsr_document_finalize (GObject *object)
   g_free (priv->display_name);
   g_clear_pointer (&priv->findings, g_ptr_array_unref);
   g_strfreev (priv->load_notes);
+  g_free (priv->disk_stamp);
   G_OBJECT_CLASS (tsr_document_parent_class)->finalize (object);
 }
 
@@ -283,6 +285,40 @@ tsr_document_create (const TsrFormat *format,
   return g_steal_pointer (&self);
 }
 
+/* What tells one version of FILE on disk from another: its etag (the modification time, to the
+ * microsecond, for local files), size and inode (a file replaced by a rename is a new inode).
+ * NULL when it cannot be read (gone). */
+static char *
+tsr_document_query_disk_stamp (GFile *file)
+{
+  g_autoptr(GFileInfo) info = NULL;
+
+  if (file == NULL)
+    return NULL;
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE "," G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                            G_FILE_ATTRIBUTE_UNIX_INODE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info == NULL)
+    return NULL;
+  return g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%" G_GUINT64_FORMAT,
+                          g_file_info_get_etag (info) != NULL ? g_file_info_get_etag (info) : "",
+                          (gint64) g_file_info_get_size (info),
+                          g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE));
+}
+
+gboolean
+tsr_document_changed_on_disk (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv;
+  g_autofree char *now = NULL;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), FALSE);
+  priv = tsr_document_get_instance_private (self);
+  if (priv->file == NULL || priv->disk_stamp == NULL)
+    return FALSE;
+  now = tsr_document_query_disk_stamp (priv->file);
+  return g_strcmp0 (now, priv->disk_stamp) != 0;
+}
+
 TsrDocument *
 tsr_document_new_from_file (GFile   *file,
                             GError **error)
@@ -290,6 +326,7 @@ tsr_document_new_from_file (GFile   *file,
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = g_file_get_basename (file);
   g_auto(GStrv) notes = NULL;
+  g_autofree char *stamp = NULL;
   const TsrFormat *format = NULL;
   TsrDocument *document;
   gpointer data;
@@ -304,6 +341,8 @@ tsr_document_new_from_file (GFile   *file,
   /* A save of this file's set that a killed process left unfinished is finished or undone
    * first, so that the set opens; the page then says what was done. */
   notes = tsr_file_recover_interrupted_saves (path);
+  /* Before reading: a change made while the file loads counts as a change on disk. */
+  stamp = tsr_document_query_disk_stamp (file);
   data = tsr_format_load_file (tsr_format_registry_get_default (), path, &format, error);
   if (data == NULL)
     {
@@ -317,11 +356,13 @@ tsr_document_new_from_file (GFile   *file,
       return NULL;
     }
   document = tsr_document_create (format, data, file, name, error);
-  if (document != NULL && notes[0] != NULL)
+  if (document != NULL)
     {
       TsrDocumentPrivate *priv = tsr_document_get_instance_private (document);
 
-      priv->load_notes = g_steal_pointer (&notes);
+      if (notes[0] != NULL)
+        priv->load_notes = g_steal_pointer (&notes);
+      priv->disk_stamp = g_steal_pointer (&stamp);
     }
   return document;
 }
@@ -626,6 +667,9 @@ tsr_document_save (TsrDocument  *self,
       }
   }
 
+  /* What is on disk now is this document's own version. */
+  g_free (priv->disk_stamp);
+  priv->disk_stamp = tsr_document_query_disk_stamp (file);
   if (priv->file == NULL || !g_file_equal (priv->file, file))
     {
       g_set_object (&priv->file, file);

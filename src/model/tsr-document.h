@@ -63,6 +63,9 @@ TsrDocument     *tsr_document_new_from_file_finish (GAsyncResult        *result,
  * its set finished or undone, leftover temporaries removed (tsr_file_recover_interrupted_saves).
  * NULL when nothing. (transfer none) */
 const char * const *tsr_document_get_load_notes  (TsrDocument  *self);
+/* TRUE when the document's file on disk is no longer the version it was loaded from or last saved
+ * to (another program changed, replaced or removed it): its etag, size or inode differ. */
+gboolean         tsr_document_changed_on_disk    (TsrDocument  *self);
 /* Loads bytes that have no file yet (bundled samples): saving needs a file (Save As). */
 TsrDocument     *tsr_document_new_from_bytes     (GBytes       *bytes,
                                                   const char   *display_name,
