@@ -876,9 +876,13 @@ START_TEST (test_validation)
   /* A door trigger pointing at a wall. */
   record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, 0);
   record->data_values[0].v[0] = 0;
+  /* g_triggers.pas tr_OpenDoor leaves unless the panel is a wall or door: a warning. */
   ck_assert (has_finding (map, "no door panel"));
+  ck_assert_uint_eq (count_errors (map), 0);
   record->data_values[0].v[0] = 999;
+  /* g_Map_PanelByGUID gives nil past the end and the trigger does nothing: a warning. */
   ck_assert (has_finding (map, "refers to panel 999"));
+  ck_assert_uint_eq (count_errors (map), 0);
   record->data_values[0].v[0] = 8;
 
   /* A monster inside the floor. */
@@ -906,9 +910,14 @@ START_TEST (test_validation)
     tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_AREA, 0);
   ck_assert (has_finding (map, "no player spawn"));
 
-  /* A texture reference out of range. */
+  /* g_game.pas stops a game on a map without spawns (g_FatalError I_GAME_ERROR_GET_SPAWN). */
+  ck_assert (has_finding (map, "error: map: no player spawn"));
+
+  /* A texture reference out of range: g_map.pas g_Map_Load refuses the map ("invalid texture
+   * index for panel"). */
   tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_TEXTURE, 0);
   ck_assert (has_finding (map, "refers to texture"));
+  ck_assert_uint_ge (count_errors (map), 2);
   tsr_doom2d_map_free (map);
 }
 END_TEST

@@ -1773,8 +1773,13 @@ validate_references (const TsrDoom2dMap    *map,
       if ((v < 0 && fields[f].reference != TSR_DOOM2D_REF_TEXTURE && v == -1)
           || (v >= 0 && v < tsr_doom2d_map_count (map, kind)))
         continue;
-      tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, place, where,
-                           _("%s refers to %s %" PRId64 ", the map has %u"), fields[f].name,
+      /* g_map.pas g_Map_Load refuses a map whose panel names no texture ("invalid texture index
+       * for panel"); every other reference goes through g_Map_PanelByGUID and friends, which
+       * give nil past the end, and the triggers (g_triggers.pas tr_OpenDoor, tr_SetLift, …) do
+       * nothing then. */
+      tsr_findings_add_at (findings,
+                           fields[f].reference == TSR_DOOM2D_REF_TEXTURE ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING,
+                           place, where, _("%s refers to %s %" PRId64 ", the map has %u"), fields[f].name,
                            tsr_doom2d_record_type (kind)->table.name, v, tsr_doom2d_map_count (map, kind));
     }
 }
@@ -1800,8 +1805,10 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
   gboolean spawn = FALSE;
   GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
 
+  /* No engine fact makes this fatal (g_map.pas builds its grid from the panels' extent), so a
+   * warning: the map's edges are where objects fall out of it. */
   if (bounds.w == 0 || bounds.h == 0)
-    tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map", _("map size is %" PRId64 " x %" PRId64), bounds.w, bounds.h);
+    tsr_findings_add (findings, TSR_SEVERITY_WARNING, "map", _("map size is %" PRId64 " x %" PRId64), bounds.w, bounds.h);
 
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     for (guint i = 0; i < map->records[k]->len; i++)
@@ -1841,8 +1848,10 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
         if (k == TSR_DOOM2D_KIND_AREA)
           {
             gint64 area = record->values[TSR_DOOM2D_THING_TYPE].v[0];
+            /* g_game.pas counts the team points too (mapdef.inc AREA_REDTEAMPOINT 7,
+             * AREA_BLUETEAMPOINT 8). */
             if (area == TSR_DOOM2D_AREA_PLAYERPOINT1 || area == TSR_DOOM2D_AREA_PLAYERPOINT2
-                || area == TSR_DOOM2D_AREA_DMPOINT)
+                || area == TSR_DOOM2D_AREA_DMPOINT || area == 7 || area == 8)
               spawn = TRUE;
           }
         if (k == TSR_DOOM2D_KIND_MONSTER || k == TSR_DOOM2D_KIND_AREA)
@@ -1879,8 +1888,10 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
             else if (target >= 0 && target < panels->len)
               {
                 const TsrDoom2dRecord *panel = g_ptr_array_index (panels, target);
+                /* g_triggers.pas tr_OpenDoor / tr_SetLift leave at once unless the panel is a
+                 * wall or door (isGWall) or a lift (isGLift): nothing happens. */
                 if (!(panel->values[TSR_DOOM2D_PANEL_TYPE].v[0] & wanted))
-                  tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+                  tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                                     is_door_trigger (trigger_type)
                                     ? _("door trigger points at panel %" PRId64 ", which is no door panel")
                                     : _("lift trigger points at panel %" PRId64 ", which is no lift panel"),
@@ -1889,6 +1900,8 @@ tsr_doom2d_map_validate (const TsrDoom2dMap *map,
           }
       }
 
+  /* g_game.pas: a game on a map without any spawn point stops with g_FatalError
+   * (I_GAME_ERROR_GET_SPAWN). */
   if (!spawn)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, "map",
                       _("no player spawn (area PLAYERPOINT1, PLAYERPOINT2 or DMPOINT)"));
