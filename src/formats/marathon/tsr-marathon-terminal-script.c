@@ -296,8 +296,8 @@ maximum_lines_for (const TsrMarathonTerminalGroup *group,
       return tsr_marathon_terminal_count_lines (text, size, TSR_MARATHON_ATQUE_INFORMATION_WIDTH);
     case TSR_MARATHON_GROUP_PICT:
     case TSR_MARATHON_GROUP_CHECKPOINT:
-      if (group->type == TSR_MARATHON_GROUP_PICT && (group->flags & TSR_MARATHON_GROUP_CENTER) != 0)
-        return 1; /* Atque: a centred picture has no text */
+      if ((group->flags & TSR_MARATHON_GROUP_CENTER) != 0)
+        return 1; /* Atque: a centred object has no text beside it */
       return tsr_marathon_terminal_count_lines (text, size, TSR_MARATHON_ATQUE_PICTURE_WIDTH);
     default:
       return 1;
