@@ -19,6 +19,9 @@ typedef struct {
 struct _TsrMarathonDocument {
   TsrDocument  parent_instance;
   guint        current_level;
+  /* The level at current_level when the views were last told (current-level-map): an undo can
+   * put another level at the same index, and a view must never keep one the list dropped. */
+  TsrMarathonLevel *shown_level;
   GPtrArray   *scripts; /* LevelScript *, one per level, NULL until asked for */
   GPtrArray   *level_maps; /* TsrMarathonLevelMap *, one per level, NULL until asked for */
   GHashTable  *pristine;   /* loaded level -> GPtrArray of its geometry chunks as loaded */
@@ -38,6 +41,7 @@ G_DEFINE_FINAL_TYPE (TsrMarathonDocument, tsr_marathon_document, TSR_TYPE_DOCUME
 enum {
   PROP_0,
   PROP_CURRENT_LEVEL,
+  PROP_CURRENT_LEVEL_MAP,
   N_PROPS
 };
 
@@ -84,6 +88,19 @@ level_at (TsrMarathonDocument *self,
   TsrMarathonScenario *scenario = tsr_marathon_document_get_scenario (self);
 
   return level < scenario->map->levels->len ? g_ptr_array_index (scenario->map->levels, level) : NULL;
+}
+
+/* Tells the views when the level at the current index is another one: the index moved, or a
+ * level-list edit (or its undo) put another level there. */
+static void
+follow_current_level (TsrMarathonDocument *self)
+{
+  TsrMarathonLevel *level = level_at (self, self->current_level);
+
+  if (level == self->shown_level)
+    return;
+  self->shown_level = level;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_LEVEL_MAP]);
 }
 
 /* The terminals the text stands for: the loaded ones while the text is what was loaded (byte-exact
@@ -466,6 +483,7 @@ tsr_marathon_document_attach (TsrDocument *document,
 {
   TSR_MARATHON_DOCUMENT (document)->scripts = g_ptr_array_new_with_free_func (level_script_free);
   TSR_MARATHON_DOCUMENT (document)->level_maps = g_ptr_array_new_with_free_func (g_object_unref0);
+  TSR_MARATHON_DOCUMENT (document)->shown_level = level_at (TSR_MARATHON_DOCUMENT (document), 0);
   remember_pristine (TSR_MARATHON_DOCUMENT (document));
   /* A level of an Atque merge folder: its terminals are the script beside it (validation). */
   if (tsr_document_get_file (document) != NULL)
@@ -504,6 +522,9 @@ tsr_marathon_document_get_property (GObject *object, guint prop_id, GValue *valu
     {
     case PROP_CURRENT_LEVEL:
       g_value_set_uint (value, self->current_level);
+      break;
+    case PROP_CURRENT_LEVEL_MAP:
+      g_value_set_object (value, tsr_marathon_document_get_current_level_map (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -547,6 +568,10 @@ tsr_marathon_document_class_init (TsrMarathonDocumentClass *klass)
   properties[PROP_CURRENT_LEVEL] =
     g_param_spec_uint ("current-level", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The level the pages show, notified whenever it is another level (not only another index). */
+  properties[PROP_CURRENT_LEVEL_MAP] =
+    g_param_spec_object ("current-level-map", NULL, NULL, TSR_TYPE_MARATHON_LEVEL_MAP,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -602,6 +627,14 @@ tsr_marathon_document_set_current_level (TsrMarathonDocument *self,
     return;
   self->current_level = level;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_LEVEL]);
+  follow_current_level (self);
+}
+
+TsrMarathonLevelMap *
+tsr_marathon_document_get_current_level_map (TsrMarathonDocument *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_DOCUMENT (self), NULL);
+  return tsr_marathon_document_get_level_map (self, self->current_level);
 }
 
 TsrMarathonLevelMap *
@@ -709,6 +742,7 @@ levels_changed (TsrMarathonDocument *self,
 {
   reindex_scripts (self);
   tsr_document_invalidate_findings (TSR_DOCUMENT (self));
+  follow_current_level (self);
   g_signal_emit (self, signals[LEVELS_CHANGED], 0, position, removed, added);
 }
 

@@ -37,5 +37,10 @@ TsrTerminalText     *tsr_marathon_document_get_terminal_text  (TsrMarathonDocume
  * (transfer none) */
 TsrMarathonLevelMap *tsr_marathon_document_get_level_map  (TsrMarathonDocument *self,
                                                            guint                level);
+/* The map of the current level, or NULL without levels. Property "current-level-map", notified
+ * whenever the current level is another level: the index changed, or a level-list edit or its
+ * undo put another level at that index. Views that show a level follow this, never the index
+ * alone. (transfer none) */
+TsrMarathonLevelMap *tsr_marathon_document_get_current_level_map (TsrMarathonDocument *self);
 
 G_END_DECLS

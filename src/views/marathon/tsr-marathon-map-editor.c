@@ -1054,12 +1054,12 @@ show_level (TsrMarathonMapEditor *self)
   queue_meter (self);
 }
 
-/* The level at the current index may be another one after a level-list edit. */
+/* The current level is another one (current-level-map: another index, or a level-list edit or
+ * its undo put another level at the index). */
 static void
 on_levels_changed (TsrMarathonMapEditor *self)
 {
-  if (tsr_marathon_document_get_level_map (self->document, tsr_marathon_document_get_current_level (self->document))
-      != self->map)
+  if (tsr_marathon_document_get_current_level_map (self->document) != self->map)
     show_level (self);
 }
 
@@ -1080,8 +1080,7 @@ tsr_marathon_map_editor_set_document (TsrMarathonMapEditor *self,
   textures_follow_settings (self);
   if (document != NULL)
     {
-      g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (on_levels_changed), self);
-      g_signal_connect_swapped (document, "levels-changed", G_CALLBACK (on_levels_changed), self);
+      g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_levels_changed), self);
       g_signal_connect_swapped (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), "changed",
                                 G_CALLBACK (on_undo_stack_changed), self);
     }

@@ -311,13 +311,13 @@ rebuild_source (TsrMarathonPalettes *self)
   rebuild_list (self);
 }
 
+/* Follows the current level itself (current-level-map), not its index: an undo that takes a
+ * level out can leave the index as it was with another level there (issue 41). */
 static void
 on_current_level (TsrMarathonPalettes *self)
 {
-  TsrMarathonLevelMap *map = NULL;
+  TsrMarathonLevelMap *map = self->document != NULL ? tsr_marathon_document_get_current_level_map (self->document) : NULL;
 
-  if (self->document != NULL && tsr_marathon_document_get_n_levels (self->document) > 0)
-    map = tsr_marathon_document_get_level_map (self->document, tsr_marathon_document_get_current_level (self->document));
   g_set_object (&self->map, map);
   self->selected = n_rows (self) > 0 ? 0 : -1;
   rebuild_source (self);
@@ -572,7 +572,7 @@ tsr_marathon_palettes_set_document (TsrMarathonPalettes *self,
   g_set_object (&self->document, document);
   if (document != NULL)
     {
-      g_signal_connect_swapped (document, "notify::current-level", G_CALLBACK (on_current_level), self);
+      g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_current_level), self);
       g_signal_connect_swapped (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), "changed",
                                 G_CALLBACK (on_stack_changed), self);
     }
@@ -613,6 +613,13 @@ tsr_marathon_palettes_get_selected (TsrMarathonPalettes *self)
 {
   g_return_val_if_fail (TSR_IS_MARATHON_PALETTES (self), -1);
   return self->selected;
+}
+
+TsrMarathonLevelMap *
+tsr_marathon_palettes_get_level_map (TsrMarathonPalettes *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_PALETTES (self), NULL);
+  return self->map;
 }
 
 TsrPropertyInspector *

@@ -41,6 +41,8 @@ void                  tsr_marathon_palettes_set_kind      (TsrMarathonPalettes  
 void                  tsr_marathon_palettes_select        (TsrMarathonPalettes    *self,
                                                            guint                   index);
 gint                  tsr_marathon_palettes_get_selected  (TsrMarathonPalettes    *self);
+/* The level the page shows, or NULL (transfer none). */
+TsrMarathonLevelMap  *tsr_marathon_palettes_get_level_map (TsrMarathonPalettes    *self);
 /* (transfer none) */
 TsrPropertyInspector *tsr_marathon_palettes_get_inspector (TsrMarathonPalettes    *self);
 /* The intensities the curve shows (16.16 fixed, one per tick), or NULL when it shows none
