@@ -1253,8 +1253,22 @@ save_operation_on_chooser_response (GtkNativeDialog *chooser,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+
       operation->file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      save_operation_check (operation);
+      path = operation->file != NULL ? g_file_get_path (operation->file) : NULL;
+      /* A name of another format is refused before the validation question: nothing is written. */
+      if (path != NULL && !tsr_document_check_save_path (operation->document, path, &error))
+        {
+          g_autofree char *title = g_strdup_printf (_("Could not save “%s”"),
+                                                    tsr_document_get_display_name (operation->document));
+
+          tsr_window_show_error (operation->self, title, error->message, operation->file);
+          save_operation_finish (operation, FALSE);
+        }
+      else
+        save_operation_check (operation);
     }
   else
     save_operation_finish (operation, FALSE);

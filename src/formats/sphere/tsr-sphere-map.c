@@ -248,6 +248,8 @@ tsr_sphere_map_free (TsrSphereMap *map)
   tsr_sphere_tileset_free (map->external_tileset);
   g_clear_pointer (&map->unparsed_tail, g_bytes_unref);
   g_free (map->path);
+  g_free (map->tmx_tileset_source);
+  g_free (map->tmx_image_source);
   g_free (map);
 }
 
@@ -287,6 +289,8 @@ tsr_sphere_map_copy (const TsrSphereMap *map)
   copy->external_tileset = tsr_sphere_tileset_copy (map->external_tileset);
   copy->unparsed_tail = tsr_sphere_bytes_ref (map->unparsed_tail);
   copy->path = g_strdup (map->path);
+  copy->tmx_tileset_source = g_strdup (map->tmx_tileset_source);
+  copy->tmx_image_source = g_strdup (map->tmx_image_source);
   return copy;
 }
 

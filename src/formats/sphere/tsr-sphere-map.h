@@ -96,6 +96,11 @@ typedef struct {
   /* Not saved: where the map was loaded from and its external tileset, for rendering. */
   char              *path;
   TsrSphereTileset  *external_tileset;
+  /* Not saved in an .rmp: a TMX's tileset references as loaded (the TSX relative to the TMX,
+   * the image relative to the TSX), which a TMX save keeps, or NULL (an inline tileset, or a map
+   * not loaded from a TMX: the save names them after the TMX). */
+  char              *tmx_tileset_source;
+  char              *tmx_image_source;
 } TsrSphereMap;
 
 TsrSphereMap     *tsr_sphere_map_new            (guint16 width,

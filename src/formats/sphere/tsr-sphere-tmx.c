@@ -323,12 +323,16 @@ tsr_sphere_tmx_export (const TsrSphereMap *map,
                        GError            **error)
 {
   const TsrSphereTileset *tileset = tsr_sphere_map_get_tileset (map);
+  gboolean kept = map->tmx_tileset_source != NULL && map->tmx_image_source != NULL;
   g_autofree char *folder = g_path_get_dirname (path);
-  g_autofree char *base = tsr_tmx_base_name (path);
-  g_autofree char *tsx_name = g_strconcat (base, ".tsx", NULL);
-  g_autofree char *png_name = g_strconcat (base, ".png", NULL);
+  /* The references the TMX was loaded with (issue 41: a renamed TMX keeps its tileset), else
+   * MAP.tsx and MAP.png beside it. */
+  g_autofree char *base = tsr_tmx_base_name (kept ? map->tmx_tileset_source : path);
+  g_autofree char *tsx_name = kept ? g_strdup (map->tmx_tileset_source) : g_strconcat (base, ".tsx", NULL);
+  g_autofree char *png_name = kept ? g_strdup (map->tmx_image_source) : g_strconcat (base, ".png", NULL);
   g_autofree char *tsx_path = g_build_filename (folder, tsx_name, NULL);
-  g_autofree char *png_path = g_build_filename (folder, png_name, NULL);
+  g_autofree char *tsx_folder = g_path_get_dirname (tsx_path);
+  g_autofree char *png_path = g_build_filename (tsx_folder, png_name, NULL);
   g_autoptr(TsrImage) sheet = NULL;
   g_autoptr(GBytes) png = NULL;
   g_autoptr(GBytes) tsx = NULL;
@@ -550,6 +554,8 @@ typedef struct {
   GHashTable       *tileset_attributes;
   GHashTable       *tileset_properties;
   char             *image_path;
+  char             *tileset_source; /* the TMX's <tileset source>, as written */
+  char             *image_source;   /* that TSX's <image source>, as written */
 } TsrTmxImport;
 
 static TsrSphereTmxReadFunc tmx_read_func;
@@ -869,6 +875,8 @@ tsr_tmx_start_element (GMarkupParseContext *context,
       import->firstgid = (guint) firstgid;
       if (source != NULL)
         {
+          g_free (import->tileset_source);
+          import->tileset_source = g_strdup (source);
           g_autofree char *tsx_path = g_build_filename (import->folder, source, NULL);
           g_autoptr(GBytes) tsx = NULL;
           gsize size;
@@ -894,6 +902,8 @@ tsr_tmx_start_element (GMarkupParseContext *context,
         {
           g_free (import->image_path);
           import->image_path = g_build_filename (import->folder, source, NULL);
+          g_free (import->image_source);
+          import->image_source = g_strdup (source);
         }
     }
   else if (g_str_equal (element, "data"))
@@ -1413,6 +1423,13 @@ tsr_sphere_tmx_import (const char *path,
     import.map->external_tileset = tileset;
   if (path != NULL)
     import.map->path = g_strdup (path);
+  /* A TSX of its own: a save keeps naming it (and its image) as loaded, whatever the TMX is
+   * called now. */
+  if (import.tileset_source != NULL && import.image_source != NULL)
+    {
+      import.map->tmx_tileset_source = g_steal_pointer (&import.tileset_source);
+      import.map->tmx_image_source = g_steal_pointer (&import.image_source);
+    }
   result = g_steal_pointer (&import.map);
 
 out:
@@ -1423,6 +1440,8 @@ out:
   g_clear_pointer (&import.tileset_attributes, g_hash_table_unref);
   g_clear_pointer (&import.tileset_properties, g_hash_table_unref);
   g_free (import.image_path);
+  g_free (import.tileset_source);
+  g_free (import.image_source);
   g_free (import.folder);
   return g_steal_pointer (&result);
 }

@@ -417,15 +417,30 @@ save_kind (const char *path)
 }
 
 /* Save As converts a map file between binary (.map) and text (.txt) by the new name's extension;
- * an archive stays the archive it is. */
+ * an archive stays the archive it is under its own extensions, a ZIP also under .wad (the game
+ * names ZIP archives .wad too). A map file as an archive or an archive as a map file keeps the
+ * format, for check_save_path to refuse with its advice. Other names: NULL, the document's rule
+ * (refused where another format claims the extension: a DFWAD is no .dfz). */
 static const TsrFormat *
 tsr_doom2d_document_format_for_path (TsrDocument *document,
                                      const char  *path)
 {
   TsrDoom2dDocument *self = TSR_DOOM2D_DOCUMENT (document);
+  const TsrFormat *loaded = tsr_document_get_format (document);
   SaveKind kind = save_kind (path);
 
-  if (self->file->wad != NULL || (kind != SAVE_BINARY && kind != SAVE_TEXT))
+  if (self->file->wad != NULL)
+    {
+      g_autofree char *lower = g_ascii_strdown (path, -1);
+
+      if (kind == SAVE_BINARY || kind == SAVE_TEXT || tsr_format_has_extension (loaded, path)
+          || (kind == SAVE_ARCHIVE && g_strcmp0 (loaded->id, "doom2d-dfz") == 0 && g_str_has_suffix (lower, ".wad")))
+        return loaded;
+      return NULL;
+    }
+  if (kind == SAVE_ARCHIVE)
+    return loaded;
+  if (kind != SAVE_BINARY && kind != SAVE_TEXT)
     return NULL;
   return tsr_format_registry_lookup (tsr_format_registry_get_default (),
                                      kind == SAVE_TEXT ? "doom2d-text" : "doom2d-map");

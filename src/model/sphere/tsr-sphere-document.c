@@ -397,13 +397,36 @@ add_missing_spritesets (TsrSphereDocument *self,
     }
 }
 
+/* A map saved as .tmx is written as a Tiled map (with its TSX and tileset PNG), as .rmp as a
+ * Sphere map, whichever it was loaded from: both load into one TsrSphereMap, and the conversion is
+ * tessera-cli convert's. Tilesets and spritesets keep their format (NULL: names another format
+ * claims are refused). */
+static const TsrFormat *
+tsr_sphere_document_format_for_path (TsrDocument *document,
+                                     const char  *path)
+{
+  TsrSphereDocument *self = TSR_SPHERE_DOCUMENT (document);
+  TsrFormatRegistry *registry = tsr_format_registry_get_default ();
+  const TsrFormat *rmp = tsr_format_registry_lookup (registry, "sphere-rmp");
+  const TsrFormat *tmx = tsr_format_registry_lookup (registry, "tiled-tmx");
+
+  if (self->map == NULL)
+    return NULL;
+  if (tsr_format_has_extension (tmx, path))
+    return tmx;
+  if (tsr_format_has_extension (rmp, path))
+    return rmp;
+  return NULL;
+}
+
 static GPtrArray *
 tsr_sphere_document_serialize (TsrDocument *document,
                                const char  *path,
                                GError     **error)
 {
   TsrSphereDocument *self = TSR_SPHERE_DOCUMENT (document);
-  const TsrFormat *format = tsr_document_get_format (document);
+  const TsrFormat *target = path != NULL ? tsr_sphere_document_format_for_path (document, path) : NULL;
+  const TsrFormat *format = target != NULL ? target : tsr_document_get_format (document);
   g_autoptr(GPtrArray) outputs = format->save (tsr_document_get_format_data (document), path, error);
   g_autofree char *tileset_path = NULL;
   g_autoptr(GBytes) tileset_bytes = NULL;
@@ -461,6 +484,7 @@ tsr_sphere_document_class_init (TsrSphereDocumentClass *klass)
   object_class->finalize = tsr_sphere_document_finalize;
   document_class->attach = tsr_sphere_document_attach;
   document_class->serialize = tsr_sphere_document_serialize;
+  document_class->format_for_path = tsr_sphere_document_format_for_path;
 
 #define INDEX_SIGNAL(id, name) \
   tsr_sphere_document_signals[id] = g_signal_new (name, type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT)

@@ -4,7 +4,10 @@
  * so that undoing every edit gives back the files byte for byte. */
 #include "model/wolf3d/tsr-wolf3d-document-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
+
+#include "core/tsr-error.h"
 
 typedef struct {
   GBytes  *chunks[TSR_WOLF3D_PLANES];   /* as loaded (or as copied by duplicate); NULL = none */
@@ -378,11 +381,41 @@ tsr_wolf_document_attach (TsrDocument *document,
   return TRUE;
 }
 
+/* A set is written as its own files (GAMEMAPS.WL6, MAPHEAD.WL6, …) into the folder of PATH: a
+ * Save As name that is none of them would leave the document on a file that was never written. */
+static gboolean
+check_set_name (TsrDocument *document,
+                const char  *path,
+                GError     **error)
+{
+  const TsrWolf3dSet *set = tsr_document_get_format_data (document);
+  g_autofree char *base = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (path == NULL || g_file_test (path, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  base = g_path_get_basename (path);
+  for (guint k = 0; k < TSR_WOLF3D_N_FILES; k++)
+    {
+      if (set->names[k] == NULL || set->files[k] == NULL)
+        continue;
+      if (strcmp (set->names[k], base) == 0)
+        return TRUE;
+      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", set->names[k]);
+    }
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+               _("%s: a Wolfenstein 3D data set is saved as its own files (%s) into the chosen folder; "
+                 "nothing was written. Choose one of those names"), path, names->str);
+  return FALSE;
+}
+
 static GPtrArray *
 tsr_wolf_document_serialize (TsrDocument *document,
                              const char  *path,
                              GError     **error)
 {
+  if (!check_set_name (document, path, error))
+    return NULL;
   restore_pristine (TSR_WOLF_DOCUMENT (document));
   return TSR_DOCUMENT_CLASS (tsr_wolf_document_parent_class)->serialize (document, path, error);
 }
