@@ -1016,6 +1016,15 @@ START_TEST (test_findings_follow_edits)
   ck_assert (tsr_sphere_document_add_person (document, 16, 16, 0, name, "sarah.rss", NULL, &error));
   ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_WARNING), 1);
   ck_assert (tsr_sphere_document_move_entity (document, person, 5000, 16, &error));
+  /* Outside the map is a warning: Sphere's loader keeps the position as it is. */
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_ERROR), 0);
+  ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_WARNING), 2);
+  /* A tile past the tileset is the error. */
+  {
+    TsrTileRect cell = { 0, 0, 1, 1 };
+
+    ck_assert (tsr_sphere_document_paint (document, 0, &cell, 60000, &error));
+  }
   ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_ERROR), 1);
   /* Errors refuse the save unless forced. */
   {
@@ -1027,7 +1036,7 @@ START_TEST (test_findings_follow_edits)
     ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_VALIDATION));
     g_clear_error (&error);
   }
-  ck_assert (tsr_document_undo (doc) && tsr_document_undo (doc));
+  ck_assert (tsr_document_undo (doc) && tsr_document_undo (doc) && tsr_document_undo (doc));
   ck_assert_uint_eq (tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_WARNING)
                      + tsr_findings_count (tsr_document_get_findings (doc), TSR_SEVERITY_ERROR), 0);
 }

@@ -803,10 +803,13 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
       TsrFindingPlace place = tsr_finding_place_at (-1, "start", -1, TSR_FINDING_POINT_PIXELS,
                                                     map->start_x, map->start_y);
 
+      /* Sphere 1.x map_engine.cpp puts the input person and the camera on the start layer and
+       * indexes the map's layers with it unchecked; a position outside the map is only where
+       * they stand (common/Map.cpp sMap::Load keeps it as it is). */
       if (start == NULL)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, _("start"), _("start layer %u does not exist"), map->start_layer);
       else if (map->start_x >= start->width * tile_width || map->start_y >= start->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, _("start"), _("start position (%u,%u) is outside the map"),
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, _("start"), _("start position (%u,%u) is outside the map"),
                           map->start_x, map->start_y);
       if (map->start_direction > 7)
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, _("start"), _("start direction %u is not 0..7"),
@@ -822,16 +825,19 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
       TsrFindingPlace place = tsr_finding_place_at (-1, "entity", (gint) i, TSR_FINDING_POINT_PIXELS,
                                                     entity->x, entity->y);
 
+      /* common/Map.cpp sMap::Load moves an entity on a missing layer to layer 0, keeps its
+       * position as it is and reads as many of a person's 5 scripts as the file holds (the
+       * others stay empty). */
       if (layer == NULL)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                           _("on layer %u, which does not exist (Sphere moves it to layer 0)"), entity->layer);
       else if (entity->x >= layer->width * tile_width || entity->y >= layer->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("position (%u,%u) is outside the map"),
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, _("position (%u,%u) is outside the map"),
                           entity->x, entity->y);
       if (entity->type == TSR_SPHERE_ENTITY_PERSON)
         {
           if (entity->scripts->len < 5)
-            tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("a person needs 5 scripts, %u found"),
+            tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, _("a person needs 5 scripts, %u found"),
                               entity->scripts->len);
           tsr_sphere_check_string (findings, &place, where, N_("the name is longer than 65535 bytes"), entity->name);
           tsr_sphere_check_string (findings, &place, where, N_("the spriteset is longer than 65535 bytes"), entity->spriteset);
@@ -871,12 +877,14 @@ tsr_sphere_map_validate (const TsrSphereMap *map,
         tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                           _("rectangle (%u,%u)-(%u,%u) is not normalised (Sphere swaps the corners)"),
                           zone->x1, zone->y1, zone->x2, zone->y2);
+      /* common/Map.cpp sMap::Load moves a zone on a missing layer to layer 0; a zone is only a
+       * rectangle the engine tests positions against. */
       if (layer == NULL)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
                           _("on layer %u, which does not exist (Sphere moves it to layer 0)"), zone->layer);
       else if (MAX (zone->x1, zone->x2) > layer->width * tile_width ||
                MAX (zone->y1, zone->y2) > layer->height * tile_height)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where, _("rectangle (%u,%u)-(%u,%u) leaves the map"),
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where, _("rectangle (%u,%u)-(%u,%u) leaves the map"),
                           zone->x1, zone->y1, zone->x2, zone->y2);
       tsr_sphere_check_string (findings, &place, where, N_("the function is longer than 65535 bytes"), zone->function);
     }
