@@ -1650,6 +1650,41 @@ START_TEST (test_zip_real_archives)
 }
 END_TEST
 
+/* The maps bundled with the game load and show no error on any map: the game plays them. */
+START_TEST (test_game_archives_validate)
+{
+  const char *names[] = { "d2dfnix_VETERAN.wad", "d2dfnix_Stupidity_Coop.wad", "d2dfnix_Darklab.dfz",
+                          "d2dfnix_BloodMP.dfz" };
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+
+  tsr_formats_register_builtin (registry);
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autofree char *path = g_build_filename (data_dir, names[n], NULL);
+      g_autoptr(GError) error = NULL;
+      const TsrFormat *format = NULL;
+      TsrDoom2dFile *file = tsr_format_load_file (registry, path, &format, &error);
+
+      ck_assert_msg (file != NULL, "%s: %s", names[n], error != NULL ? error->message : "");
+      ck_assert_uint_ge (file->map_entries->len, 1);
+      for (guint i = 0; i < file->map_entries->len; i++)
+        {
+          g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+          ck_assert (tsr_doom2d_file_select_map (file, i, &error));
+          format->validate (file, findings);
+          for (guint f = 0; f < findings->len; f++)
+            {
+              g_autofree char *text = tsr_finding_to_string (g_ptr_array_index (findings, f));
+              ck_assert_msg (((TsrFinding *) g_ptr_array_index (findings, f))->severity != TSR_SEVERITY_ERROR,
+                             "%s map %u: %s", names[n], i, text);
+            }
+        }
+      format->free (file);
+    }
+}
+END_TEST
+
 /* A one-entry stored archive as real writers make them: FLAGS (bit 3: a data descriptor, with
  * its signature), MADE_BY and an extra field of EXTRA bytes in the local header only. */
 static GBytes *
@@ -2383,6 +2418,7 @@ doom2d_suite (void)
   tcase_add_test (wad, test_zip_archive);
   tcase_add_test (wad, test_zip_bad_sizes_messages);
   tcase_add_test (wad, test_zip_real_archives);
+  tcase_add_test (wad, test_game_archives_validate);
   tcase_add_test (wad, test_zip_writer_variants);
   tcase_add_test (wad, test_zip_inconsistent);
 #endif
