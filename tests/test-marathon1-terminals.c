@@ -54,6 +54,8 @@ START_TEST (test_real_application)
   ck_assert_ptr_null (tsr_marathon_script_compilation_first_error (file->script.compilation));
   ck_assert_ptr_nonnull (file->script.compilation->terminals);
   ck_assert_uint_eq (file->script.compilation->terminals->len, 62);
+  ck_assert_int_eq (((const TsrMarathonTerminal *) g_ptr_array_index (file->script.compilation->terminals, 0))->resource_id, 1000);
+  ck_assert_int_eq (((const TsrMarathonTerminal *) g_ptr_array_index (file->script.compilation->terminals, 61))->resource_id, 1269);
   for (guint t = 0; t < 62; t++)
     {
       const TsrMarathonTerminal *terminal = g_ptr_array_index (file->script.compilation->terminals, t);

@@ -46,6 +46,7 @@ tsr_marathon_terminal_copy (const TsrMarathonTerminal *terminal)
 
   copy->flags = terminal->flags;
   copy->flags_stated = terminal->flags_stated;
+  copy->resource_id = terminal->resource_id;
   copy->lines_per_page = terminal->lines_per_page;
   copy->groups = g_array_copy (terminal->groups);
   copy->faces = g_array_copy (terminal->faces);

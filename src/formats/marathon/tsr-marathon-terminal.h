@@ -57,6 +57,7 @@ typedef struct {
   GArray  *faces;          /* TsrMarathonTextFace */
   GBytes  *text;           /* decoded Mac Roman text (all groups, each ending in NUL) */
   gboolean flags_stated;   /* not in the chunk: a compiled script's "; tessera: flags" line gave FLAGS */
+  gint     resource_id;    /* not in the chunk: Marathon 1's 'term' resource (1000 + 10 L + T), or 0 */
 } TsrMarathonTerminal;
 
 const char          *tsr_marathon_group_type_name  (int type);

@@ -725,6 +725,7 @@ tsr_marathon1_script_compile (const char *text,
                 }
             }
         }
+      terminal->resource_id = block->id;
       g_ptr_array_add (result->terminals, terminal);
     }
   if (failed)

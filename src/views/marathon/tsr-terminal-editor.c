@@ -210,7 +210,11 @@ rebuild_outline (TsrTerminalEditor                  *self,
   for (guint t = 0; t < compilation->terminals->len; t++)
     {
       TsrMarathonTerminal *terminal = g_ptr_array_index (compilation->terminals, t);
-      g_autofree char *title = g_strdup_printf (_("Terminal %u"), t);
+      /* Marathon 1's terminals are named by level and terminal, as the engine finds them. */
+      g_autofree char *title = terminal->resource_id >= 1000
+                               ? g_strdup_printf (_("Level %d, terminal %d ('term' %d)"), (terminal->resource_id - 1000) / 10,
+                                                  (terminal->resource_id - 1000) % 10, terminal->resource_id)
+                               : g_strdup_printf (_("Terminal %u"), t);
       GtkWidget *label = gtk_label_new (title);
       GtkWidget *row;
 
