@@ -18,6 +18,8 @@
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-palette.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "views/tsr-findings-view.h"
+#include "views/tsr-inspector.h"
 #include "views/tsr-history-view.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -342,6 +344,142 @@ test_counts_by_real_input (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* The Summary page's row of the first finding at a map element KIND (any level), or -1. */
+static gint
+find_finding (TsrFindingsView *view,
+              const char      *kind,
+              gint             level_not)
+{
+  for (guint i = 0; i < tsr_findings_view_get_n_findings (view); i++)
+    {
+      const TsrFinding *finding = tsr_findings_view_get_finding (view, i);
+
+      if (tsr_finding_place_is (&finding->place, kind) && finding->place.index >= 0 && finding->place.level != level_not)
+        return (gint) i;
+    }
+  return -1;
+}
+
+/* Clicks row ROW of the findings list for real (scrolled into view first). */
+static void
+click_finding (TsrTestXTest    *xtest,
+               TsrFindingsView *view,
+               guint            row)
+{
+  GtkWidget *widget = tsr_findings_view_get_row (view, row);
+
+  g_assert_nonnull (widget);
+  gtk_widget_grab_focus (widget);
+  tsr_test_ui_iterate_for (150);
+  g_assert_true (tsr_test_xtest_click (xtest, widget));
+  tsr_test_ui_iterate_for (300);
+}
+
+/* Every finding goes to its place: on Marathon 1's scenario (findings on many levels), a point's
+ * finding on another level than the shown one, clicked on the Summary page, shows that level's
+ * Map tab with the point selected and centred; on Requiescat in Pace an item type's "placed, but
+ * its initial count is 0" opens the Palettes page on that type, its fix ready. */
+static void
+test_findings_lead_to_places (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "m1_Map.scen", "chronicles_net_RequiescatInPace.sceA", NULL };
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-findings");
+  for (guint f = 0; f < 2; f++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[f], NULL);
+      g_autoptr(TsrTestXTest) xtest = NULL;
+      TsrWindow *window = tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
+      TsrMarathonMapPage *page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                                GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+      TsrMarathonMapEditor *editor = tsr_marathon_map_page_get_map_editor (page);
+      TsrMarathonDocument *document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
+      TsrFindingsView *view;
+      GtkNotebook *notebook;
+      gint row;
+
+      g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
+      tsr_marathon_map_page_show (page, "summary");
+      tsr_test_ui_iterate_for (300);
+      /* The Summary page's list (the Terminals page has one of its own). */
+      view = tsr_inspector_get_findings_view (TSR_INSPECTOR (tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_type,
+                                                                                      GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR))));
+      notebook = GTK_NOTEBOOK (tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_type,
+                                                        GSIZE_TO_POINTER (GTK_TYPE_NOTEBOOK)));
+      g_assert_nonnull (view);
+      g_assert_nonnull (notebook);
+      /* Validation runs once the page settles; its rows are made then. */
+      for (guint wait = 0; wait < 100 && (tsr_findings_view_get_pending (view) || tsr_findings_view_get_n_findings (view) == 0); wait++)
+        tsr_test_ui_iterate_for (100);
+      tsr_test_ui_iterate_for (200);
+      xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+      g_assert_no_error (error);
+      if (f == 0)
+        {
+          const TsrFinding *finding;
+          TsrFindingPlace place;
+          TsrMarathonLevelMap *map;
+          TsrMapViewport viewport;
+          TsrMarathonPoint point;
+          const TsrElementRef *selected;
+          guint n = 0;
+
+          row = find_finding (view, "point", (gint) tsr_marathon_document_get_current_level (document));
+          g_assert_cmpint (row, >=, 0);
+          finding = tsr_findings_view_get_finding (view, (guint) row);
+          place = finding->place;
+          click_finding (xtest, view, (guint) row);
+          g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==, 0);
+          g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, (guint) place.level);
+          map = tsr_marathon_map_editor_get_level_map (editor);
+          selected = tsr_selection_get_elements (tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor)), &n);
+          g_assert_cmpuint (n, ==, 1);
+          g_assert_cmpint (selected[0].kind, ==, TSR_ELEMENT_POINT);
+          g_assert_cmpuint (selected[0].index, ==, (guint) place.index);
+          tsr_test_ui_iterate_for (200);
+          tsr_map_canvas_get_viewport (tsr_marathon_map_editor_get_canvas (editor), &viewport);
+          point = tsr_marathon_level_point (tsr_marathon_level_map_get_level (map), (guint) place.index);
+          /* Zoomed in to about 8 world units and centred as far as the map's edge lets the view
+           * go (this point lies near the edge): it is on screen. */
+          g_test_message ("viewport %g,%g zoom %g, %dx%d; point %d,%d", viewport.x, viewport.y, viewport.zoom,
+                          viewport.width, viewport.height, point.x, point.y);
+          g_assert_cmpfloat (MIN (viewport.width, viewport.height) / viewport.zoom, <=, 8 * 1024 + 1);
+          g_assert_cmpfloat (point.x, >=, viewport.x);
+          g_assert_cmpfloat (point.x, <=, viewport.x + viewport.width / viewport.zoom);
+          g_assert_cmpfloat (point.y, >=, viewport.y);
+          g_assert_cmpfloat (point.y, <=, viewport.y + viewport.height / viewport.zoom);
+          tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-finding-point.png");
+        }
+      else
+        {
+          TsrMarathonPalettes *palettes = tsr_marathon_map_page_get_palettes (page);
+          GtkWidget *fix;
+          gint type;
+
+          row = find_finding (view, "item", -1);
+          g_assert_cmpint (row, >=, 0);
+          type = tsr_findings_view_get_finding (view, (guint) row)->place.index;
+          click_finding (xtest, view, (guint) row);
+          g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==, 3);
+          g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, type);
+          fix = tsr_test_ui_find_widget (GTK_WIDGET (palettes), match_button_label, "Count _Placed");
+          g_assert_true (gtk_widget_get_visible (fix) && gtk_widget_get_sensitive (fix));
+          tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-finding-placement.png");
+        }
+      gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+      tsr_test_ui_iterate_for (50);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -354,6 +492,7 @@ main (int argc, char *argv[])
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
   g_test_add_func ("/marathon-placements-ui/counts", test_counts_by_real_input);
+  g_test_add_func ("/marathon-placements-ui/findings", test_findings_lead_to_places);
   status = g_test_run ();
   g_clear_object (&application);
   tsr_test_ui_end (work_dir, screenshot_dir);

@@ -487,6 +487,13 @@ tsr_inspector_set_property (GObject *object, guint prop_id, const GValue *value,
     }
 }
 
+TsrFindingsView *
+tsr_inspector_get_findings_view (TsrInspector *self)
+{
+  g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  return self->findings_view;
+}
+
 static void
 tsr_inspector_class_init (TsrInspectorClass *klass)
 {

@@ -3,6 +3,7 @@
  * it follows the document's changes and never edits it. */
 #pragma once
 
+#include "views/tsr-findings-view.h"
 #include <gtk/gtk.h>
 
 #include "model/tsr-document.h"
@@ -31,5 +32,7 @@ const char   *tsr_inspector_get_preview_message (TsrInspector *self);
 /* The records section (Marathon map and Doom2D map records in the property inspector), or NULL
  * when the document's format has no records to show (transfer none). */
 TsrRecordInspector *tsr_inspector_get_records   (TsrInspector *self);
+/* The findings list (a family page makes its rows lead to their places). (transfer none) */
+TsrFindingsView *tsr_inspector_get_findings_view (TsrInspector *self);
 
 G_END_DECLS

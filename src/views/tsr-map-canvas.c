@@ -50,6 +50,8 @@ struct _TsrMapCanvas {
   guint           space_held : 1;
   guint           panning : 1;
   guint           fit_on_allocate : 1;
+  guint           center_on_allocate : 1; /* a centre asked for before the size was known */
+  double          pending_center_x, pending_center_y;
   guint           wheel_zooms : 1;
 
   double          zoom;
@@ -1099,6 +1101,10 @@ tsr_map_canvas_center_on (TsrMapCanvas *self,
                           double        map_y)
 {
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  /* Not allocated yet, or a fit waits for the size (a page shown just now): centre after it. */
+  self->center_on_allocate = self->fit_on_allocate || gtk_widget_get_width (GTK_WIDGET (self)) <= 0;
+  self->pending_center_x = map_x;
+  self->pending_center_y = map_y;
   update_scrolling (self, map_x, map_y, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
                     gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
 }
@@ -1294,11 +1300,21 @@ tsr_map_canvas_size_allocate (GtkWidget *widget,
   double map_x0, map_y0, map_w, map_h;
   double map_x, map_y;
 
+  gboolean fitted = FALSE;
+
   if (self->fit_on_allocate && self->layers->len > 0)
     {
       tsr_map_canvas_zoom_to_fit (self);
+      fitted = TRUE;
+    }
+  if (self->center_on_allocate && width > 0 && height > 0)
+    {
+      self->center_on_allocate = FALSE;
+      update_scrolling (self, self->pending_center_x, self->pending_center_y, width / 2.0, height / 2.0);
       return;
     }
+  if (fitted)
+    return;
   /* Keep the top-left map point in place as the view grows or shrinks. */
   get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
   map_x = map_x0;

@@ -1107,6 +1107,88 @@ tsr_marathon_map_editor_get_level_map (TsrMarathonMapEditor *self)
   g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
   return self->map;
 }
+/* The element of the shown level a finding's place names, or FALSE. */
+static gboolean
+finding_element (TsrMarathonLevelMap   *map,
+                 const TsrFindingPlace *place,
+                 TsrElementRef         *ref)
+{
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  TsrElementKind kind = TSR_N_ELEMENT_KINDS;
+  gint index = place->index;
+
+  if (place->kind == NULL || index < 0)
+    return FALSE;
+  if (tsr_finding_place_is (place, "side"))
+    {
+      if (level->sides == NULL || (guint) index >= level->sides->len)
+        return FALSE;
+      index = g_array_index (level->sides, TsrMarathonSide, index).line_index;
+      kind = TSR_ELEMENT_SEGMENT;
+    }
+  else if (tsr_finding_place_is (place, "platform"))
+    {
+      if (level->platforms == NULL || (guint) index >= level->platforms->len)
+        return FALSE;
+      index = g_array_index (level->platforms, TsrMarathonPlatform, index).polygon_index;
+      kind = TSR_ELEMENT_POLYGON;
+    }
+  else if (tsr_finding_place_is (place, "polygon"))
+    kind = TSR_ELEMENT_POLYGON;
+  else if (tsr_finding_place_is (place, "line"))
+    kind = TSR_ELEMENT_SEGMENT;
+  else if (tsr_finding_place_is (place, "point"))
+    kind = TSR_ELEMENT_POINT;
+  else if (tsr_finding_place_is (place, "object"))
+    {
+      if (level->objects == NULL || (guint) index >= level->objects->len)
+        return FALSE;
+      index = (gint) tsr_marathon_level_map_object_marker (map, (guint) index);
+      kind = TSR_ELEMENT_MARKER;
+    }
+  else if (tsr_finding_place_is (place, "annotation"))
+    {
+      if (level->annotations == NULL || (guint) index >= level->annotations->len)
+        return FALSE;
+      index = (gint) tsr_marathon_level_map_annotation_marker (map, (guint) index);
+      kind = TSR_ELEMENT_MARKER;
+    }
+  if (kind == TSR_N_ELEMENT_KINDS || index < 0)
+    return FALSE;
+  *ref = (TsrElementRef) { kind, (guint) index };
+  return tsr_vector_map_contains (TSR_VECTOR_MAP (map), ref);
+}
+
+gboolean
+tsr_marathon_map_editor_show_finding (TsrMarathonMapEditor *self,
+                                      const TsrFinding     *finding)
+{
+  TsrMarathonLevelMap *map;
+  TsrElementRef ref;
+  TsrVectorBounds box;
+
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), FALSE);
+  g_return_val_if_fail (finding != NULL, FALSE);
+  map = self->session != NULL ? tsr_marathon_map_editor_get_level_map (self) : NULL;
+  if (map == NULL || !finding_element (map, &finding->place, &ref))
+    return FALSE;
+  tsr_selection_set (tsr_edit_session_get_selection (self->session), &ref, 1);
+  tsr_vector_map_get_element_bounds (TSR_VECTOR_MAP (map), &ref, &box);
+  /* Close enough to see it among its neighbours: about 8 world units across, or three times the
+   * element, unless the view is closer already. */
+  {
+    double span = MAX (MAX (box.x1 - box.x0, box.y1 - box.y0) * 3, 8 * 1024);
+    int width = gtk_widget_get_width (GTK_WIDGET (self->canvas)), height = gtk_widget_get_height (GTK_WIDGET (self->canvas));
+
+    if (width <= 0 || height <= 0)
+      width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+    if (width > 0 && height > 0 && tsr_map_canvas_get_zoom (self->canvas) < MIN (width, height) / span)
+      tsr_map_canvas_set_zoom (self->canvas, MIN (width, height) / span);
+  }
+  tsr_map_canvas_center_on (self->canvas, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
+  return TRUE;
+}
+
 
 TsrPropertyInspector *
 tsr_marathon_map_editor_get_inspector (TsrMarathonMapEditor *self)

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "core/tsr-finding.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "views/marathon/tsr-marathon-map-style.h"
 #include "views/marathon/tsr-marathon-texture-layer.h"
@@ -51,5 +52,11 @@ gboolean             tsr_marathon_map_editor_set_shapes_file (TsrMarathonMapEdit
                                                               GError              **error);
 /* (transfer none; NULL without a Shapes file) */
 TsrMarathonTextures *tsr_marathon_map_editor_get_textures  (TsrMarathonMapEditor *self);
+
+/* Selects the map element FINDING's place names on the shown level (a polygon, line, point,
+ * object or annotation; a side's line, a platform's polygon) and centres the map on it; FALSE
+ * when it names none there. */
+gboolean             tsr_marathon_map_editor_show_finding (TsrMarathonMapEditor *self,
+                                                           const TsrFinding     *finding);
 
 G_END_DECLS

@@ -334,6 +334,42 @@ use_images_preference (TsrMarathonMapPage *self)
   return FALSE;
 }
 
+/* A finding of the Summary page clicked: its level shown, then its element selected and centred
+ * on the Map tab, or its record chosen on the Palettes page (lights, liquids, placements: where
+ * "placed, but its initial count is 0" has its fix), or the Terminals page. */
+static gboolean
+on_finding_activated (TsrFindingsView    *view,
+                      const TsrFinding   *finding,
+                      TsrMarathonMapPage *self)
+{
+  const TsrFindingPlace *place = &finding->place;
+  static const struct { const char *kind; TsrMarathonPalettesKind palette; } palettes[] = {
+    { "light", TSR_MARATHON_PALETTES_LIGHTS }, { "liquid", TSR_MARATHON_PALETTES_LIQUIDS },
+    { "item", TSR_MARATHON_PALETTES_ITEMS }, { "monster", TSR_MARATHON_PALETTES_MONSTERS },
+  };
+
+  if (self->document == NULL || place->kind == NULL)
+    return FALSE;
+  if (place->level >= 0 && (guint) place->level < tsr_marathon_document_get_n_levels (self->document)
+      && (guint) place->level != tsr_marathon_document_get_current_level (self->document))
+    tsr_marathon_document_set_current_level (self->document, (guint) place->level);
+  for (guint i = 0; i < G_N_ELEMENTS (palettes); i++)
+    if (tsr_finding_place_is (place, palettes[i].kind) && place->index >= 0)
+      {
+        tsr_marathon_palettes_set_kind (self->palettes, palettes[i].palette);
+        tsr_marathon_palettes_select (self->palettes, (guint) place->index);
+        tsr_marathon_map_page_show (self, "palettes");
+        return TRUE;
+      }
+  if (tsr_finding_place_is (place, "script") || tsr_finding_place_is (place, "terminal"))
+    {
+      tsr_marathon_map_page_show (self, "terminals");
+      return TRUE;
+    }
+  tsr_marathon_map_page_show (self, "map");
+  return tsr_marathon_map_editor_show_finding (self->map_editor, finding);
+}
+
 void
 tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
                                     TsrMarathonDocument *document)
@@ -345,6 +381,11 @@ tsr_marathon_map_page_set_document (TsrMarathonMapPage  *self,
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   tsr_inspector_set_document (self->inspector, TSR_DOCUMENT (document));
+  g_object_set (tsr_inspector_get_findings_view (self->inspector), "activatable", document != NULL, NULL);
+  g_signal_handlers_disconnect_by_func (tsr_inspector_get_findings_view (self->inspector), on_finding_activated, self);
+  if (document != NULL)
+    g_signal_connect (tsr_inspector_get_findings_view (self->inspector), "finding-activated",
+                      G_CALLBACK (on_finding_activated), self);
   tsr_marathon_map_editor_set_document (self->map_editor, document);
   tsr_marathon_palettes_set_document (self->palettes, document);
   fill_level_list (self);

@@ -220,6 +220,10 @@ update_buttons (TsrMarathonPalettes *self)
   gtk_widget_set_sensitive (self->delete_button, palette && chosen);
   /* "Placed on the map, but its initial count is 0": one click sets the count. */
   gtk_widget_set_visible (self->fix_count_button, is_placement (self->kind));
+  /* Placements are a fixed table: no Add, Duplicate or Delete (and the row keeps its width). */
+  gtk_widget_set_visible (self->add_button, !is_placement (self->kind));
+  gtk_widget_set_visible (self->duplicate_button, !is_placement (self->kind));
+  gtk_widget_set_visible (self->delete_button, !is_placement (self->kind));
   if (is_placement (self->kind))
     {
       g_autoptr(TsrCommand) fix = chosen && self->map != NULL
