@@ -10,6 +10,7 @@
 #include "app/tsr-preferences-window.h"
 #include "app/tsr-recovery-dialog.h"
 #include "app/tsr-window.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
 
 struct _TsrApplication {
   GtkApplication parent_instance;
@@ -217,8 +218,45 @@ tsr_application_about_action (GSimpleAction *action,
                          NULL);
 }
 
+/* The guide is shown by the desktop's help viewer (Yelp, for help: URIs); without one, say so
+ * instead of failing silently. */
+static void
+tsr_application_on_help_shown (GObject      *source,
+                               GAsyncResult *result,
+                               gpointer      user_data)
+{
+  GtkWindow *parent = GTK_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (parent, result, &error))
+    return;
+  dialog = gtk_message_dialog_new (parent, GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_MODAL,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                   _("The user guide could not be shown"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("It opens in GNOME’s help viewer, Yelp (Debian package “yelp”): %s"),
+                                            error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+tsr_application_help_action (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  TsrApplication *self = TSR_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (parent == NULL)
+    return;
+  gtk_show_uri_full (parent, "help:tessera", GDK_CURRENT_TIME, NULL, tsr_application_on_help_shown, NULL);
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = tsr_application_quit_action },
+  { .name = "help", .activate = tsr_application_help_action },
   { .name = "preferences", .activate = tsr_application_preferences_action },
   { .name = "about", .activate = tsr_application_about_action },
   { .name = "autosave-now", .activate = tsr_application_autosave_now_action },
@@ -286,6 +324,15 @@ tsr_application_apply_data_folders (TsrApplication *self)
     self->reload_source = g_timeout_add (RELOAD_DELAY_MS, reload_resources, self);
 }
 
+/* The decompressed-limit preference: what one open archive may hold decompressed (issue 41). */
+static void
+tsr_application_apply_decompressed_limit (TsrApplication *self)
+{
+  int mib = g_settings_get_int (self->settings, "decompressed-limit");
+
+  tsr_doom2d_wad_set_held_limit ((gsize) MAX (mib, 64) * 1024 * 1024);
+}
+
 static void
 tsr_application_startup (GApplication *application)
 {
@@ -305,6 +352,7 @@ tsr_application_startup (GApplication *application)
     { "win.close", { "<Control><Shift>w", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
+    { "app.help", { "F1", NULL } },
   };
 
   G_APPLICATION_CLASS (tsr_application_parent_class)->startup (application);
@@ -330,6 +378,9 @@ tsr_application_startup (GApplication *application)
       g_signal_connect_swapped (self->settings, "changed::doom2d-data-folders",
                                 G_CALLBACK (tsr_application_apply_data_folders), self);
       tsr_application_apply_data_folders (self);
+      g_signal_connect_swapped (self->settings, "changed::decompressed-limit",
+                                G_CALLBACK (tsr_application_apply_decompressed_limit), self);
+      tsr_application_apply_decompressed_limit (self);
     }
 }
 
