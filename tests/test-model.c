@@ -65,9 +65,16 @@ struct _TestSetByte {
   GArray     *old_values;
   GArray     *new_values;
   gboolean    mergeable;
+  gboolean    view_only;  /* a step that changes nothing a save writes */
 };
 
 G_DEFINE_FINAL_TYPE (TestSetByte, test_set_byte, TSR_TYPE_COMMAND)
+
+static gboolean
+test_set_byte_changes_content (TsrCommand *command)
+{
+  return !TEST_SET_BYTE (command)->view_only;
+}
 
 static void
 test_set_byte_redo (TsrCommand *command)
@@ -122,6 +129,7 @@ test_set_byte_class_init (TestSetByteClass *klass)
   TSR_COMMAND_CLASS (klass)->redo = test_set_byte_redo;
   TSR_COMMAND_CLASS (klass)->undo = test_set_byte_undo;
   TSR_COMMAND_CLASS (klass)->merge = test_set_byte_merge;
+  TSR_COMMAND_CLASS (klass)->changes_content = test_set_byte_changes_content;
 }
 
 static void
@@ -292,6 +300,52 @@ START_TEST (test_clean_point)
   tsr_undo_stack_push (stack, test_set_byte_new (bytes, 2, 5, FALSE));
   ck_assert (!tsr_undo_stack_get_is_clean (stack));
   ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert (!tsr_undo_stack_get_is_clean (stack));
+}
+END_TEST
+
+/* Steps that change no content (Doom2D's map choice) keep the history but not the modified flag:
+ * clean across them, after undoing them, and after a new step replaces them. */
+START_TEST (test_clean_point_view_steps)
+{
+  g_autoptr(TsrUndoStack) stack = tsr_undo_stack_new ();
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  guint8 zeros[4] = { 0 };
+  TsrCommand *view;
+
+  g_byte_array_append (bytes, zeros, 4);
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 0, 1, FALSE));
+  tsr_undo_stack_set_clean (stack);
+  view = test_set_byte_new (bytes, 3, 0, FALSE);
+  TEST_SET_BYTE (view)->view_only = TRUE;
+  tsr_undo_stack_push (stack, view);
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (stack), 2);
+  ck_assert (tsr_undo_stack_get_is_clean (stack));
+  /* Saved after the view step, then undone: still clean; a content step makes it modified. */
+  tsr_undo_stack_set_clean (stack);
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert (tsr_undo_stack_get_is_clean (stack));
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 1, 1, FALSE));
+  ck_assert (!tsr_undo_stack_get_is_clean (stack));
+  /* The view step was dropped, but the saved content is where it was. */
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert (tsr_undo_stack_get_is_clean (stack));
+  ck_assert (tsr_undo_stack_undo (stack));
+  ck_assert (!tsr_undo_stack_get_is_clean (stack));
+  /* A group of view steps only is no edit either; a group with content is. */
+  ck_assert (tsr_undo_stack_redo (stack));
+  tsr_undo_stack_begin_group (stack, "Views");
+  view = test_set_byte_new (bytes, 3, 0, FALSE);
+  TEST_SET_BYTE (view)->view_only = TRUE;
+  tsr_undo_stack_push (stack, view);
+  tsr_undo_stack_end_group (stack);
+  ck_assert (tsr_undo_stack_get_is_clean (stack));
+  tsr_undo_stack_begin_group (stack, "Mixed");
+  view = test_set_byte_new (bytes, 3, 0, FALSE);
+  TEST_SET_BYTE (view)->view_only = TRUE;
+  tsr_undo_stack_push (stack, view);
+  tsr_undo_stack_push (stack, test_set_byte_new (bytes, 2, 1, FALSE));
+  tsr_undo_stack_end_group (stack);
   ck_assert (!tsr_undo_stack_get_is_clean (stack));
 }
 END_TEST
@@ -585,6 +639,7 @@ model_suite (void)
   tcase_add_test (undo, test_merge_and_break);
   tcase_add_test (undo, test_groups);
   tcase_add_test (undo, test_clean_point);
+  tcase_add_test (undo, test_clean_point_view_steps);
   tcase_add_test (undo, test_random_edits_undo_all);
   tcase_add_test (undo, test_history_positions);
   tcase_add_test (undo, test_history_unlimited);
