@@ -21,19 +21,27 @@ static char *figures_dir;
 #define WIDTH 1280
 #define HEIGHT 800
 
-/* The figures and what each shows: a real file under $TSR_TESTDATA (NULL: the start page). */
+/* The figures and what each shows: a real file under $TSR_TESTDATA (NULL: the start page) and the
+ * page class that must show it, so a figure never shows a fallback page by mistake. */
 static const struct {
   const char *figure;
   const char *path;
+  const char *page_type;
 } figures[] = {
-  { "start-page.png", NULL },
-  { "marathon-map.png", "marathon/chronicles_DreamBrother.sceA" },
-  { "terminal-editor.png", "marathon/chronicles_MenLikeRavenousFishes.term.txt" },
-  { "shapes-browser.png", "marathon/xbla_m2_Items.ShPa" },
-  { "wolf3d-map.png", "wolf3d/wl1_v14_shareware/GAMEMAPS.WL1" },
-  { "sphere-map.png", "sphere/village.rmp" },
-  { "doom2d-map.png", "doom2d/dfwad_W73A_1.wad" },
+  { "start-page.png", NULL, "TsrStartPage" },
+  { "marathon-map.png", "marathon/chronicles_DreamBrother.sceA", "TsrMarathonMapPage" },
+  { "terminal-editor.png", "marathon/chronicles_MenLikeRavenousFishes.term.txt", "TsrTerminalEditor" },
+  { "shapes-browser.png", "marathon/xbla_m2_Items.ShPa", "TsrShapesBrowser" },
+  { "wolf3d-map.png", "wolf3d/wl1_v14_shareware/GAMEMAPS.WL1", "TsrMapEditor" },
+  { "sphere-map.png", "sphere/village.rmp", "TsrMapEditor" },
+  { "doom2d-map.png", "doom2d/d2dfnix_VETERAN.wad", "TsrDoom2dMapPage" },
 };
+
+static gboolean
+match_drawn_type (GtkWidget *widget, gconstpointer data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data)) && gtk_widget_is_drawable (widget);
+}
 
 static gboolean
 figure_is_taken (const char *name)
@@ -111,6 +119,13 @@ test_take_figures (void)
           g_assert_false (tsr_window_get_modified (window));
         }
       g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (window), 3));
+      {
+        GType page_type = g_type_from_name (figures[i].page_type);
+
+        g_assert_true (page_type != G_TYPE_INVALID);
+        if (tsr_test_ui_find_widget (GTK_WIDGET (window), match_drawn_type, GSIZE_TO_POINTER (page_type)) == NULL)
+          g_error ("%s: no %s on screen", figures[i].figure, figures[i].page_type);
+      }
       tsr_test_ui_save_screenshot (GTK_WIDGET (window), figures_dir, figures[i].figure);
       {
         g_autofree char *written = g_build_filename (figures_dir, figures[i].figure, NULL);
