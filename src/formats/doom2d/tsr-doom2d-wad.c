@@ -35,6 +35,52 @@ tsr_doom2d_wad_sniff (const guint8 *data,
   return size >= 6 && memcmp (data, "DFWAD", 5) == 0 && data[5] == 1;
 }
 
+/* What one archive holds decompressed: shared by the archive and every GBytes it handed out, so
+ * a resource freed after its archive still finds its counter. */
+typedef struct {
+  gint64 bytes; /* atomic */
+} HeldCounter;
+
+typedef struct {
+  HeldCounter *counter;
+  guint8      *data;
+  gsize        size;
+} HeldData;
+
+static gsize held_limit = TSR_DOOM2D_DEFAULT_HELD_LIMIT;
+
+void
+tsr_doom2d_wad_set_held_limit (gsize limit)
+{
+  held_limit = limit > 0 ? limit : TSR_DOOM2D_DEFAULT_HELD_LIMIT;
+}
+
+gsize
+tsr_doom2d_wad_get_held_limit (void)
+{
+  return held_limit;
+}
+
+gsize
+tsr_doom2d_wad_get_held (const TsrDoom2dWad *wad)
+{
+  HeldCounter *counter = wad->held;
+  gint64 bytes = __atomic_load_n (&counter->bytes, __ATOMIC_SEQ_CST);
+
+  return bytes > 0 ? (gsize) bytes : 0;
+}
+
+static void
+held_data_free (gpointer user_data)
+{
+  HeldData *held = user_data;
+
+  __atomic_sub_fetch (&held->counter->bytes, (gint64) held->size, __ATOMIC_SEQ_CST);
+  g_atomic_rc_box_release (held->counter);
+  g_free (held->data);
+  g_free (held);
+}
+
 TsrDoom2dWad *
 tsr_doom2d_wad_new (void)
 {
@@ -42,6 +88,7 @@ tsr_doom2d_wad_new (void)
 
   wad->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   wad->canonical = TRUE;
+  wad->held = g_atomic_rc_box_new0 (HeldCounter);
   return wad;
 }
 
@@ -53,6 +100,7 @@ tsr_doom2d_wad_free (TsrDoom2dWad *wad)
   g_ptr_array_unref (wad->entries);
   tsr_doom2d_zip_close (wad);
   g_clear_pointer (&wad->original, g_bytes_unref);
+  g_atomic_rc_box_release (wad->held);
   g_free (wad);
 }
 
@@ -421,20 +469,42 @@ tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
                          const TsrDoom2dWadEntry *entry,
                          GError                 **error)
 {
+  HeldCounter *counter = wad->held;
   GByteArray *out;
+  HeldData *held;
+  gsize limit = tsr_doom2d_wad_resource_limit (wad);
+  gsize held_now = tsr_doom2d_wad_get_held (wad);
+  gsize room = held_limit > held_now ? held_limit - held_now : 0;
   gboolean ok;
 
   if (entry->data != NULL)
     return g_bytes_ref (entry->data);
+  /* Whatever the archive's size, it holds no more than the absolute limit decompressed. */
+  if (room < limit)
+    limit = room;
   out = g_byte_array_new ();
-  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, 0, tsr_doom2d_wad_resource_limit (wad), out, NULL, error)
-                   : wad_stream (wad, entry, 0, tsr_doom2d_wad_resource_limit (wad), out, NULL, error);
+  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, 0, limit, out, NULL, error)
+                   : wad_stream (wad, entry, 0, limit, out, NULL, error);
   if (!ok)
     {
       g_byte_array_unref (out);
+      if (room < tsr_doom2d_wad_resource_limit (wad) && error != NULL && *error != NULL
+          && (*error)->code == TSR_ERROR_OUT_OF_RANGE)
+        {
+          char *message = g_strdup_printf (_("%s (what one document may hold decompressed: %zu MiB, %zu MiB of it in use)"),
+                                           (*error)->message, held_limit >> 20, held_now >> 20);
+
+          g_free ((*error)->message);
+          (*error)->message = message;
+        }
       return NULL;
     }
-  return g_byte_array_free_to_bytes (out);
+  held = g_new0 (HeldData, 1);
+  held->counter = g_atomic_rc_box_acquire (counter);
+  held->size = out->len;
+  held->data = g_byte_array_free (out, FALSE);
+  __atomic_add_fetch (&counter->bytes, (gint64) held->size, __ATOMIC_SEQ_CST);
+  return g_bytes_new_with_free_func (held->data, held->size, held_data_free, held);
 }
 
 GBytes *

@@ -27,7 +27,18 @@ typedef struct {
   gboolean   is_zip;     /* a ZIP archive (.dfz): directories are sections */
   gpointer   zip;        /* ZIP: libzip's open archive over ORIGINAL */
   gpointer   zip_layout; /* ZIP: where ORIGINAL's records lie (tsr-doom2d-zip.c), for saving in place */
+  gpointer   held;       /* what tsr_doom2d_wad_get_data handed out and is still alive (tsr-doom2d-wad.c) */
 } TsrDoom2dWad;
+
+/* The most bytes one archive may hold decompressed at once (whole resources from
+ * tsr_doom2d_wad_get_data that are still referenced), whatever its size: a resource that would go
+ * beyond it fails with TSR_ERROR_OUT_OF_RANGE instead of taking the memory. 1 GiB unless set. */
+#define TSR_DOOM2D_DEFAULT_HELD_LIMIT ((gsize) 1024 * 1024 * 1024)
+/* Sets that limit for every archive (the editor's preference); 0 restores the default. */
+void               tsr_doom2d_wad_set_held_limit (gsize limit);
+gsize              tsr_doom2d_wad_get_held_limit (void);
+/* The bytes of ARCHIVE's resources now held decompressed. */
+gsize              tsr_doom2d_wad_get_held       (const TsrDoom2dWad *wad);
 
 gboolean           tsr_doom2d_wad_sniff      (const guint8 *data,
                                               gsize         size);
