@@ -331,6 +331,7 @@ static void
 on_stack_changed (TsrMarathonPalettes *self)
 {
   rebuild_list (self);
+  update_buttons (self);
 }
 
 static void
