@@ -1,5 +1,5 @@
 /* test-save-as.c: Save As never lies (issue 32). For a real file of every family and every asset
- * document (Marathon map, terminal script, physics, images, shapes patch; Wolf3D set; Sphere map,
+ * document (Marathon map, terminal script, physics, shapes patch, images; Wolf3D set; Sphere map,
  * tileset, spriteset; Doom2D map, DFWAD, ZIP), a save under every extension any format claims
  * (and one no format claims) either writes what the name says — the written file loads as the
  * format the document now says it is, and that format claims the extension — or is refused with
@@ -26,6 +26,7 @@ static const Sample samples[] = {
   { "marathon", "chronicles_DreamBrother.term.txt", "marathon-terminal-script" },
   { "marathon", "m2_Standard.phyA", "marathon-physics" },
   { "marathon", "xbla_m2_Items.ShPa", NULL },
+  { "marathon", "m2_Images.imgA", NULL },
   { "wolf3d/wl1_v14_shareware", "GAMEMAPS.WL1", "wolf3d-set" },
   { "sphere", "village.rmp", "sphere-rmp" },
   { "sphere", "test.rts", "sphere-rts" },
@@ -34,6 +35,9 @@ static const Sample samples[] = {
   { "doom2d", "dfwad_W73A_1.wad", "doom2d-wad" },
   { "doom2d", "d2dfnix_Darklab.dfz", "doom2d-dfz" },
 };
+
+/* Indices into samples. */
+enum { MARATHON, SCRIPT, PHYSICS, SHAPES, IMAGES, WOLF, VILLAGE, TILESET, SPRITESET, DOOM_MAP, DFWAD, DFZ };
 
 static guint
 count_entries (const char *folder)
@@ -139,34 +143,36 @@ END_TEST
 START_TEST (test_expected_answers)
 {
   /* Sphere: a map converts both ways; a tileset is no map. */
-  ck_assert (save_as_extension (&samples[5], "tmx"));
-  ck_assert (save_as_extension (&samples[5], "rmp"));
-  ck_assert (!save_as_extension (&samples[6], "tmx"));
-  ck_assert (!save_as_extension (&samples[5], "rts"));
+  ck_assert (save_as_extension (&samples[VILLAGE], "tmx"));
+  ck_assert (save_as_extension (&samples[VILLAGE], "rmp"));
+  ck_assert (!save_as_extension (&samples[TILESET], "tmx"));
+  ck_assert (!save_as_extension (&samples[VILLAGE], "rts"));
   /* Doom2D: binary ↔ text; a DFWAD is no ZIP; a ZIP may be named .wad. */
-  ck_assert (save_as_extension (&samples[8], "txt"));
-  ck_assert (!save_as_extension (&samples[8], "wad"));
-  ck_assert (!save_as_extension (&samples[9], "dfz"));
-  ck_assert (save_as_extension (&samples[9], "dfwad"));
-  ck_assert (save_as_extension (&samples[10], "wad"));
+  ck_assert (save_as_extension (&samples[DOOM_MAP], "txt"));
+  ck_assert (!save_as_extension (&samples[DOOM_MAP], "wad"));
+  ck_assert (!save_as_extension (&samples[DFWAD], "dfz"));
+  ck_assert (save_as_extension (&samples[DFWAD], "dfwad"));
+  ck_assert (save_as_extension (&samples[DFZ], "wad"));
   /* Marathon: a map is no terminal script, Doom2D map or shapes file; it is a .sce2 or .map. */
-  ck_assert (!save_as_extension (&samples[0], "txt"));
-  ck_assert (!save_as_extension (&samples[0], "shpa"));
-  ck_assert (!save_as_extension (&samples[0], "rmp"));
-  ck_assert (save_as_extension (&samples[0], "sce2"));
-  ck_assert (save_as_extension (&samples[0], "map"));
-  ck_assert (!save_as_extension (&samples[1], "map"));
-  ck_assert (!save_as_extension (&samples[3], "imga"));
+  ck_assert (!save_as_extension (&samples[MARATHON], "txt"));
+  ck_assert (!save_as_extension (&samples[MARATHON], "shpa"));
+  ck_assert (!save_as_extension (&samples[MARATHON], "rmp"));
+  ck_assert (save_as_extension (&samples[MARATHON], "sce2"));
+  ck_assert (save_as_extension (&samples[MARATHON], "map"));
+  ck_assert (!save_as_extension (&samples[SCRIPT], "map"));
+  ck_assert (!save_as_extension (&samples[SHAPES], "imga"));
+  ck_assert (!save_as_extension (&samples[IMAGES], "shpa"));
+  ck_assert (!save_as_extension (&samples[IMAGES], "sceA"));
   /* Wolf3D: a set is saved as its own files only. */
-  ck_assert (!save_as_extension (&samples[4], "wl6"));
-  ck_assert (!save_as_extension (&samples[4], "wl1"));
+  ck_assert (!save_as_extension (&samples[WOLF], "wl6"));
+  ck_assert (!save_as_extension (&samples[WOLF], "wl1"));
 }
 END_TEST
 
 /* A Wolf3D set saved under one of its own names into another folder writes the set there. */
 START_TEST (test_wolf3d_own_name)
 {
-  g_autoptr(TsrDocument) document = open_sample (&samples[4]);
+  g_autoptr(TsrDocument) document = open_sample (&samples[WOLF]);
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (folder, "MAPHEAD.WL1", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -184,7 +190,7 @@ START_TEST (test_sphere_round_trip)
 {
   g_autofree char *source = g_build_filename (tsr_test_data_root (), "sphere", "village.rmp", NULL);
   g_autoptr(GBytes) loaded = tsr_test_read_file (source);
-  g_autoptr(TsrDocument) document = open_sample (&samples[5]);
+  g_autoptr(TsrDocument) document = open_sample (&samples[VILLAGE]);
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *tmx = g_build_filename (folder, "village.tmx", NULL);
   g_autofree char *rmp = g_build_filename (folder, "back.rmp", NULL);
@@ -228,7 +234,7 @@ END_TEST
  * even under yet another name. */
 START_TEST (test_tmx_keeps_references)
 {
-  g_autoptr(TsrDocument) document = open_sample (&samples[5]);
+  g_autoptr(TsrDocument) document = open_sample (&samples[VILLAGE]);
   g_autofree char *folder = tsr_test_make_temp_dir ();
   g_autofree char *tmx = g_build_filename (folder, "village.tmx", NULL);
   g_autofree char *renamed = g_build_filename (folder, "town.tmx", NULL);

@@ -237,6 +237,8 @@ START_TEST (test_step)
   /* A split side: primary above, secondary below. */
   ck_assert_uint_eq (high->texture.descriptor, (guint16) TEXTURE (17, 1));
   ck_assert_uint_eq (low->texture.descriptor, (guint16) TEXTURE (17, 101));
+  ck_assert_uint_eq (high->texture.slot, 0);
+  ck_assert_uint_eq (low->texture.slot, 1);
   ck_assert_float_eq (low->light, 1.0f);
 }
 END_TEST
@@ -273,6 +275,8 @@ START_TEST (test_low_side_and_transparent)
   ck_assert_float_eq (z0, 0.5f);
   ck_assert_float_eq (z1, 1.0f);
   ck_assert_uint_eq (transparent->texture.descriptor, (guint16) TEXTURE (17, 50));
+  ck_assert_uint_eq (transparent->texture.slot, 2);
+  ck_assert_uint_eq (low->texture.slot, 0);
 }
 END_TEST
 

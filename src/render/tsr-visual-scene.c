@@ -234,6 +234,8 @@ marathon_wall (MarathonBuild                *build,
     }
   else
     surface.texture.descriptor = DESCRIPTOR_NONE;
+  if (side != NULL)
+    surface.texture.slot = texture == &side->secondary_texture ? 1 : texture == &side->transparent_texture ? 2 : 0;
   surface.normal[0] = -dy / length;
   surface.normal[1] = dx / length;
   u0 = surface.texture.x0 / WORLD_ONE;

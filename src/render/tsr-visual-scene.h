@@ -47,6 +47,8 @@ typedef struct {
   guint16              descriptor;   /* SHAPES: as stored; WOLF3D: the page or sprite number */
   gint16               transfer_mode;/* Marathon transfer mode (0 normal); 0 for Wolf3D */
   gint16               x0, y0;       /* Marathon texture offsets as stored (map units) */
+  guint8               slot;         /* Marathon walls: the side's texture drawn, 0 primary,
+                                      * 1 secondary, 2 transparent */
 } TsrVisualTexture;
 
 typedef struct {

@@ -17,6 +17,7 @@
 #include "views/marathon/tsr-marathon-texture-picker.h"
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
+#include "views/visual/tsr-visual-view.h"
 
 #define WORLD_UNIT 1024.0
 
@@ -56,6 +57,8 @@ struct _TsrMarathonMapEditor {
   TsrTool             *paint_tool;
   TsrMarathonTextureLayer *texture_layer;
   TsrMarathonTextures *textures;
+  GtkStack            *view_stack;   /* "2d" the canvas, "3d" the visual view */
+  TsrVisualView       *visual_view;
   GSettings           *settings;
   TsrVectorLayer      *layer;
   TsrGridLayer        *grid;
@@ -451,6 +454,8 @@ on_paint_texture_chosen (TsrMarathonMapEditor *self,
 {
   if (self->paint_tool != NULL)
     tsr_marathon_paint_tool_set_value (TSR_MARATHON_PAINT_TOOL (self->paint_tool), (gint) descriptor);
+  /* The texture the visual mode's T applies. */
+  tsr_visual_view_set_texture (self->visual_view, (guint16) descriptor);
 }
 
 /* A texture for every record INSPECTOR shows, as one undo step through its source. */
@@ -521,6 +526,7 @@ apply_textures (TsrMarathonMapEditor *self)
     }
   if (self->texture_layer != NULL)
     tsr_marathon_texture_layer_set_textures (self->texture_layer, self->textures);
+  tsr_visual_view_set_textures (self->visual_view, self->textures);
   tsr_marathon_map_editor_set_draw_mode (self, self->mode);
 }
 
@@ -943,6 +949,19 @@ merge_action (GtkWidget  *widget,
     show_message (self, error->message);
 }
 
+/* V: the 2D map or the visual (3D) mode, on the same level, selection and undo stack. */
+static void
+toggle_visual_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  TsrMarathonMapEditor *self = TSR_MARATHON_MAP_EDITOR (widget);
+  gboolean to_3d = g_strcmp0 (gtk_stack_get_visible_child_name (self->view_stack), "3d") != 0;
+
+  gtk_stack_set_visible_child_name (self->view_stack, to_3d ? "3d" : "2d");
+  gtk_widget_grab_focus (to_3d ? GTK_WIDGET (self->visual_view) : GTK_WIDGET (self->canvas));
+}
+
 /* A right click ends what the tool is drawing, as Escape does. */
 static void
 on_secondary_pressed (GtkGestureClick      *gesture,
@@ -1048,6 +1067,7 @@ show_level (TsrMarathonMapEditor *self)
       on_tool_toggled (self);
       tsr_map_canvas_zoom_to_fit (self->canvas);
     }
+  tsr_visual_view_set_marathon (self->visual_view, self->map, self->session);
   on_selection_changed (self);
   update_status (self);
   show_message (self, NULL);
@@ -1297,6 +1317,7 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   G_OBJECT_CLASS (klass)->dispose = tsr_marathon_map_editor_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_marathon_map_editor_finalize;
   g_type_ensure (TSR_TYPE_MAP_CANVAS);
+  g_type_ensure (TSR_TYPE_VISUAL_VIEW);
   g_type_ensure (TSR_TYPE_PROPERTY_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-marathon-map-editor.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -1319,6 +1340,8 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, grid_check);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, snap_check);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, canvas);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, visual_view);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, selection_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, status_label);
@@ -1340,6 +1363,8 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
     }
   gtk_widget_class_install_action (widget_class, "marathon.tool", "s", tool_action);
   gtk_widget_class_install_action (widget_class, "marathon.merge", NULL, merge_action);
+  gtk_widget_class_install_action (widget_class, "marathon.toggle-visual", NULL, toggle_visual_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "marathon.toggle-visual", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "marathon.merge", NULL);
   gtk_widget_class_bind_template_callback (widget_class, on_sides_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_tool_toggled);

@@ -1,0 +1,764 @@
+/* tsr-visual-view.c: a GtkGLArea under an overlay label (the GL error, or a one-line key help).
+ * The scene is built again whenever the level map says its elements changed (a millisecond for
+ * the largest real level) and drawn on the next frame; walking runs on the frame clock. */
+#include "config.h"
+
+#include "views/visual/tsr-visual-view.h"
+
+#include <epoxy/gl.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "model/marathon/tsr-marathon-set-record-command.h"
+#include "render/tsr-visual-renderer.h"
+
+#define WORLD_ONE       1024.0
+#define EYE_HEIGHT      0.7f
+#define WALK_SPEED      2.5f      /* world units a second */
+#define RUN_FACTOR      3.0f
+#define LOOK_SPEED      0.005f    /* radians a pixel */
+#define HEIGHT_STEP     128       /* 1/8 WU */
+#define OFFSET_STEP     64        /* 1/16 WU */
+
+struct _TsrVisualView {
+  GtkWidget            parent_instance;
+
+  GtkWidget           *overlay;
+  GtkWidget           *area;
+  GtkWidget           *label;
+  TsrVisualRenderer   *renderer;
+  char                *error;
+
+  TsrMarathonLevelMap *map;
+  TsrEditSession      *session;
+  TsrMarathonTextures *textures;
+  TsrVisualScene      *scene;
+  gboolean             scene_dirty;
+  gboolean             textures_dirty;
+  TsrVisualCamera      camera;
+  guint16              texture;
+
+  gboolean             has_picked;
+  TsrVisualSurface     picked;
+
+  /* Walking */
+  GHashTable          *held;          /* keyvals held down */
+  gboolean             running;
+  guint                tick_id;
+  gint64               last_tick;
+  /* Looking */
+  double               look_yaw, look_pitch;
+  gboolean             dragged;
+  guint                n_frames;
+};
+
+G_DEFINE_FINAL_TYPE (TsrVisualView, tsr_visual_view, GTK_TYPE_WIDGET)
+
+static void
+set_message (TsrVisualView *self,
+             const char    *message)
+{
+  gtk_label_set_text (GTK_LABEL (self->label), message != NULL ? message : "");
+  gtk_widget_set_visible (self->label, message != NULL);
+}
+
+/* Textures through the map editor's decoded pictures (premultiplied cairo ARGB32). */
+static TsrImage *
+texture_from_surfaces (const TsrVisualTexture *texture,
+                       gpointer                user_data)
+{
+  TsrMarathonTextures *textures = user_data;
+  cairo_surface_t *surface;
+  TsrImage *image;
+  const guint8 *data;
+  int stride, width, height;
+
+  if (texture->kind != TSR_VISUAL_TEXTURE_SHAPES || textures == NULL)
+    return NULL;
+  surface = tsr_marathon_textures_get_surface (textures, texture->descriptor);
+  if (surface == NULL || cairo_image_surface_get_format (surface) != CAIRO_FORMAT_ARGB32)
+    return NULL;
+  cairo_surface_flush (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  data = cairo_image_surface_get_data (surface);
+  image = tsr_image_new ((guint) width, (guint) height);
+  if (image == NULL || data == NULL)
+    return image;
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 argb = *(const guint32 *) (data + (gsize) y * stride + (gsize) x * 4);
+        guint a = argb >> 24;
+        guint8 *out = image->pixels + ((gsize) y * width + x) * 4;
+
+        out[0] = a ? (guint8) MIN (255u, ((argb >> 16) & 0xFF) * 255 / a) : 0;
+        out[1] = a ? (guint8) MIN (255u, ((argb >> 8) & 0xFF) * 255 / a) : 0;
+        out[2] = a ? (guint8) MIN (255u, (argb & 0xFF) * 255 / a) : 0;
+        out[3] = (guint8) a;
+      }
+  return image;
+}
+
+static void
+rebuild_scene (TsrVisualView *self)
+{
+  g_clear_pointer (&self->scene, tsr_visual_scene_free);
+  if (self->map != NULL)
+    self->scene = tsr_visual_scene_build_marathon (tsr_marathon_level_map_get_level (self->map));
+  self->scene_dirty = TRUE;
+  /* The picked surface follows its element into the new scene (heights may have changed). */
+  if (self->has_picked && self->scene != NULL)
+    {
+      gboolean found = FALSE;
+
+      for (guint s = 0; s < self->scene->surfaces->len && !found; s++)
+        {
+          const TsrVisualSurface *surface = &g_array_index (self->scene->surfaces, TsrVisualSurface, s);
+
+          if (surface->part == self->picked.part && surface->index == self->picked.index)
+            {
+              self->picked = *surface;
+              found = TRUE;
+            }
+        }
+      self->has_picked = found;
+    }
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+static void
+on_elements_changed (TsrVisualView *self)
+{
+  rebuild_scene (self);
+}
+
+static void
+on_realize (TsrVisualView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (self->area)) != NULL)
+    error = g_error_copy (gtk_gl_area_get_error (GTK_GL_AREA (self->area)));
+  else
+    self->renderer = tsr_visual_renderer_new (&error);
+  if (self->renderer == NULL)
+    {
+      g_free (self->error);
+      self->error = g_strdup_printf (_("The 3D view needs OpenGL 3.3, which is not available here: %s"),
+                                     error != NULL ? error->message : "");
+      set_message (self, self->error);
+      return;
+    }
+  self->scene_dirty = TRUE;
+  self->textures_dirty = TRUE;
+}
+
+static void
+on_unrealize (TsrVisualView *self)
+{
+  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (self->area)) == NULL)
+    g_clear_pointer (&self->renderer, tsr_visual_renderer_free);
+  else
+    self->renderer = NULL;
+}
+
+static gboolean
+on_render (TsrVisualView *self,
+           GdkGLContext  *context)
+{
+  g_autoptr(GError) error = NULL;
+  int scale = gtk_widget_get_scale_factor (self->area);
+  int width = gtk_widget_get_width (self->area) * scale, height = gtk_widget_get_height (self->area) * scale;
+
+  if (self->renderer == NULL)
+    {
+      glClearColor (0.1f, 0.1f, 0.1f, 1.0f);
+      glClear (GL_COLOR_BUFFER_BIT);
+      return TRUE;
+    }
+  if (self->textures_dirty)
+    {
+      tsr_visual_renderer_set_textures (self->renderer, self->textures != NULL ? texture_from_surfaces : NULL,
+                                        self->textures);
+      self->textures_dirty = FALSE;
+      self->scene_dirty = TRUE;
+    }
+  if (self->scene_dirty && self->scene != NULL)
+    {
+      tsr_visual_renderer_set_scene (self->renderer, self->scene);
+      tsr_visual_renderer_set_highlight (self->renderer, self->picked.part, self->has_picked ? self->picked.index : -1);
+      self->scene_dirty = FALSE;
+    }
+  if (self->scene == NULL)
+    {
+      glClearColor (0.1f, 0.1f, 0.1f, 1.0f);
+      glClear (GL_COLOR_BUFFER_BIT);
+      return TRUE;
+    }
+  if (!tsr_visual_renderer_draw (self->renderer, &self->camera, (guint) MAX (width, 1), (guint) MAX (height, 1), &error))
+    {
+      g_free (self->error);
+      self->error = g_strdup (error->message);
+      set_message (self, self->error);
+    }
+  self->n_frames++;
+  return TRUE;
+}
+
+/* Walking ------------------------------------------------------------------------------------- */
+
+static gboolean
+held (TsrVisualView *self,
+      guint          a,
+      guint          b)
+{
+  return g_hash_table_contains (self->held, GUINT_TO_POINTER (a)) || g_hash_table_contains (self->held, GUINT_TO_POINTER (b));
+}
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  TsrVisualView *self = TSR_VISUAL_VIEW (user_data);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  float seconds = self->last_tick != 0 ? (float) (now - self->last_tick) / 1e6f : 0.0f;
+  float forward = 0.0f, strafe = 0.0f, rise = 0.0f, speed;
+  float cy = cosf (self->camera.yaw), sy = sinf (self->camera.yaw);
+
+  self->last_tick = now;
+  if (g_hash_table_size (self->held) == 0)
+    {
+      self->tick_id = 0;
+      self->last_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  seconds = MIN (seconds, 0.1f);
+  forward = (held (self, GDK_KEY_w, GDK_KEY_Up) ? 1.0f : 0.0f) - (held (self, GDK_KEY_s, GDK_KEY_Down) ? 1.0f : 0.0f);
+  strafe = (held (self, GDK_KEY_d, GDK_KEY_Right) ? 1.0f : 0.0f) - (held (self, GDK_KEY_a, GDK_KEY_Left) ? 1.0f : 0.0f);
+  rise = (held (self, GDK_KEY_Page_Up, GDK_KEY_e) ? 1.0f : 0.0f) - (held (self, GDK_KEY_Page_Down, GDK_KEY_q) ? 1.0f : 0.0f);
+  speed = WALK_SPEED * seconds * (self->running ? RUN_FACTOR : 1.0f);
+  /* Walking stays level whatever the pitch, as in the game. */
+  self->camera.position[0] += (cy * forward - sy * strafe) * speed;
+  self->camera.position[1] += (sy * forward + cy * strafe) * speed;
+  self->camera.position[2] += rise * speed;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+is_walk_key (guint keyval)
+{
+  switch (keyval)
+    {
+    case GDK_KEY_w: case GDK_KEY_a: case GDK_KEY_s: case GDK_KEY_d: case GDK_KEY_q: case GDK_KEY_e:
+    case GDK_KEY_Up: case GDK_KEY_Down: case GDK_KEY_Left: case GDK_KEY_Right:
+    case GDK_KEY_Page_Up: case GDK_KEY_Page_Down:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+on_key_pressed (TsrVisualView   *self,
+                guint            keyval,
+                guint            keycode,
+                GdkModifierType  state)
+{
+  guint lower = gdk_keyval_to_lower (keyval);
+
+  self->running = (state & GDK_SHIFT_MASK) != 0;
+  if (state & GDK_CONTROL_MASK)
+    {
+      switch (keyval)
+        {
+        case GDK_KEY_Left: return tsr_visual_view_align (self, -OFFSET_STEP, 0);
+        case GDK_KEY_Right: return tsr_visual_view_align (self, OFFSET_STEP, 0);
+        case GDK_KEY_Up: return tsr_visual_view_align (self, 0, -OFFSET_STEP);
+        case GDK_KEY_Down: return tsr_visual_view_align (self, 0, OFFSET_STEP);
+        default: return FALSE;
+        }
+    }
+  if (keyval == GDK_KEY_plus || keyval == GDK_KEY_equal || keyval == GDK_KEY_KP_Add)
+    return tsr_visual_view_raise (self, 1);
+  if (keyval == GDK_KEY_minus || keyval == GDK_KEY_KP_Subtract)
+    return tsr_visual_view_raise (self, -1);
+  if (lower == GDK_KEY_t)
+    return tsr_visual_view_apply_texture (self);
+  if (!is_walk_key (lower))
+    return FALSE;
+  g_hash_table_add (self->held, GUINT_TO_POINTER (lower));
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, self, NULL);
+  return TRUE;
+}
+
+static void
+on_key_released (TsrVisualView   *self,
+                 guint            keyval,
+                 guint            keycode,
+                 GdkModifierType  state)
+{
+  g_hash_table_remove (self->held, GUINT_TO_POINTER (gdk_keyval_to_lower (keyval)));
+  self->running = (state & GDK_SHIFT_MASK) != 0 && keyval != GDK_KEY_Shift_L && keyval != GDK_KEY_Shift_R;
+}
+
+static void
+on_focus_leave (TsrVisualView *self)
+{
+  g_hash_table_remove_all (self->held);
+}
+
+/* Looking and picking ----------------------------------------------------------------------------- */
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               TsrVisualView  *self)
+{
+  self->look_yaw = self->camera.yaw;
+  self->look_pitch = self->camera.pitch;
+  self->dragged = FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                TsrVisualView  *self)
+{
+  if (!self->dragged && hypot (dx, dy) < 4)
+    return;
+  self->dragged = TRUE;
+  self->camera.yaw = (float) (self->look_yaw + dx * LOOK_SPEED);
+  self->camera.pitch = (float) CLAMP (self->look_pitch - dy * LOOK_SPEED, -1.5, 1.5);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             TsrVisualView  *self)
+{
+  double x, y;
+
+  if (self->dragged || gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) != GDK_BUTTON_PRIMARY)
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  tsr_visual_view_pick (self, x, y);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           TsrVisualView            *self)
+{
+  if (dy == 0)
+    return FALSE;
+  return tsr_visual_view_raise (self, dy < 0 ? 1 : -1);
+}
+
+/* Public ------------------------------------------------------------------------------------ */
+
+GtkWidget *
+tsr_visual_view_new (void)
+{
+  return g_object_new (TSR_TYPE_VISUAL_VIEW, NULL);
+}
+
+void
+tsr_visual_view_set_marathon (TsrVisualView       *self,
+                              TsrMarathonLevelMap *map,
+                              TsrEditSession      *session)
+{
+  g_return_if_fail (TSR_IS_VISUAL_VIEW (self));
+
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
+  g_set_object (&self->map, map);
+  g_set_object (&self->session, session);
+  self->has_picked = FALSE;
+  if (map != NULL)
+    g_signal_connect_swapped (map, "elements-changed", G_CALLBACK (on_elements_changed), self);
+  rebuild_scene (self);
+  if (self->scene != NULL)
+    tsr_visual_camera_init_start (&self->camera, self->scene);
+}
+
+void
+tsr_visual_view_set_textures (TsrVisualView       *self,
+                              TsrMarathonTextures *textures)
+{
+  g_return_if_fail (TSR_IS_VISUAL_VIEW (self));
+
+  if (g_set_object (&self->textures, textures))
+    {
+      self->textures_dirty = TRUE;
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+    }
+}
+
+void
+tsr_visual_view_set_texture (TsrVisualView *self,
+                             guint16        descriptor)
+{
+  self->texture = descriptor;
+}
+
+const TsrVisualCamera *
+tsr_visual_view_get_camera (TsrVisualView *self)
+{
+  return &self->camera;
+}
+
+void
+tsr_visual_view_set_camera (TsrVisualView         *self,
+                            const TsrVisualCamera *camera)
+{
+  self->camera = *camera;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+void
+tsr_visual_view_move_camera_to (TsrVisualView *self,
+                                double         x,
+                                double         y)
+{
+  gint polygon = self->map != NULL ? tsr_marathon_level_map_polygon_at (self->map, x, y) : -1;
+  TsrMarathonPolygon *record = polygon >= 0
+                               ? tsr_marathon_level_map_get_record (self->map, TSR_MARATHON_RECORD_POLYGON, (guint) polygon, NULL)
+                               : NULL;
+
+  self->camera.position[0] = (float) (x / WORLD_ONE);
+  self->camera.position[1] = (float) (y / WORLD_ONE);
+  if (record != NULL)
+    self->camera.position[2] = (float) (record->floor_height / WORLD_ONE) + EYE_HEIGHT;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+/* The element SURFACE stands for in the 2D map's selection. */
+static gboolean
+surface_element (TsrVisualView          *self,
+                 const TsrVisualSurface *surface,
+                 TsrElementRef          *element)
+{
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (self->map);
+
+  switch (surface->part)
+    {
+    case TSR_VISUAL_PART_FLOOR:
+    case TSR_VISUAL_PART_CEILING:
+    case TSR_VISUAL_PART_LIQUID:
+      element->kind = TSR_ELEMENT_POLYGON;
+      element->index = (guint) surface->index;
+      return TRUE;
+    case TSR_VISUAL_PART_WALL_FULL:
+    case TSR_VISUAL_PART_WALL_HIGH:
+    case TSR_VISUAL_PART_WALL_LOW:
+    case TSR_VISUAL_PART_WALL_TRANSPARENT:
+      /* A side is shown through its line. */
+      if (surface->detail < 0 || level->lines == NULL || (guint) surface->detail >= level->lines->len)
+        return FALSE;
+      element->kind = TSR_ELEMENT_SEGMENT;
+      element->index = (guint) surface->detail;
+      return TRUE;
+    case TSR_VISUAL_PART_OBJECT:
+      element->kind = TSR_ELEMENT_MARKER;
+      element->index = tsr_marathon_level_map_object_marker (self->map, (guint) surface->index);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+const TsrVisualSurface *
+tsr_visual_view_pick (TsrVisualView *self,
+                      double         x,
+                      double         y)
+{
+  float origin[3], direction[3];
+  const TsrVisualSurface *hit;
+  TsrElementRef element;
+
+  if (self->scene == NULL)
+    return NULL;
+  tsr_visual_camera_ray (&self->camera, (guint) MAX (gtk_widget_get_width (self->area), 1),
+                         (guint) MAX (gtk_widget_get_height (self->area), 1), x, y, origin, direction);
+  hit = tsr_visual_scene_pick (self->scene, origin, direction, NULL);
+  self->has_picked = hit != NULL;
+  if (hit != NULL)
+    self->picked = *hit;
+  /* The renderer's state changes in its context only: on the next frame. */
+  self->scene_dirty = TRUE;
+  if (self->session != NULL)
+    {
+      TsrSelection *selection = tsr_edit_session_get_selection (self->session);
+
+      if (hit != NULL && surface_element (self, hit, &element))
+        tsr_selection_set (selection, &element, 1);
+      else
+        tsr_selection_clear (selection);
+    }
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  return self->has_picked ? &self->picked : NULL;
+}
+
+const TsrVisualSurface *
+tsr_visual_view_get_picked (TsrVisualView *self)
+{
+  return self->has_picked ? &self->picked : NULL;
+}
+
+static gboolean
+execute (TsrVisualView         *self,
+         TsrMarathonRecordKind  kind,
+         guint                  index,
+         gconstpointer          record,
+         const char            *description)
+{
+  g_autoptr(TsrCommand) command = NULL;
+
+  if (self->session == NULL)
+    return FALSE;
+  command = tsr_marathon_set_record_command_new (self->map, kind, index, record, description);
+  if (command == NULL)
+    return FALSE;
+  tsr_edit_session_execute (self->session, command);
+  return TRUE;
+}
+
+gboolean
+tsr_visual_view_raise (TsrVisualView *self,
+                       int            steps)
+{
+  TsrMarathonPolygon polygon, *stored;
+  gboolean floor;
+  int height;
+
+  if (!self->has_picked || self->map == NULL
+      || (self->picked.part != TSR_VISUAL_PART_FLOOR && self->picked.part != TSR_VISUAL_PART_CEILING))
+    return FALSE;
+  stored = tsr_marathon_level_map_get_record (self->map, TSR_MARATHON_RECORD_POLYGON, (guint) self->picked.index, NULL);
+  if (stored == NULL)
+    return FALSE;
+  polygon = *stored;
+  floor = self->picked.part == TSR_VISUAL_PART_FLOOR;
+  height = (floor ? polygon.floor_height : polygon.ceiling_height) + steps * HEIGHT_STEP;
+  if (height < G_MININT16 || height > G_MAXINT16)
+    return FALSE;
+  if (floor)
+    polygon.floor_height = (gint16) height;
+  else
+    polygon.ceiling_height = (gint16) height;
+  return execute (self, TSR_MARATHON_RECORD_POLYGON, (guint) self->picked.index, &polygon,
+                  floor ? (steps > 0 ? _("Raise Floor") : _("Lower Floor"))
+                        : (steps > 0 ? _("Raise Ceiling") : _("Lower Ceiling")));
+}
+
+static TsrMarathonSideTexture *
+side_slot (TsrMarathonSide *side,
+           guint8           slot,
+           gint16         **transfer_mode)
+{
+  switch (slot)
+    {
+    case 1:
+      *transfer_mode = &side->secondary_transfer_mode;
+      return &side->secondary_texture;
+    case 2:
+      *transfer_mode = &side->transparent_transfer_mode;
+      return &side->transparent_texture;
+    default:
+      *transfer_mode = &side->primary_transfer_mode;
+      return &side->primary_texture;
+    }
+}
+
+static gboolean
+picked_is_side (TsrVisualView *self)
+{
+  return self->has_picked && self->picked.part >= TSR_VISUAL_PART_WALL_FULL
+         && self->picked.part <= TSR_VISUAL_PART_WALL_TRANSPARENT
+         && tsr_marathon_level_map_get_record (self->map, TSR_MARATHON_RECORD_SIDE, (guint) self->picked.index, NULL) != NULL
+         && self->picked.index >= 0;
+}
+
+gboolean
+tsr_visual_view_apply_texture (TsrVisualView *self)
+{
+  if (!self->has_picked || self->map == NULL || self->texture == 0xFFFF)
+    return FALSE;
+  if (self->picked.part == TSR_VISUAL_PART_FLOOR || self->picked.part == TSR_VISUAL_PART_CEILING)
+    {
+      TsrMarathonPolygon polygon = *(TsrMarathonPolygon *) tsr_marathon_level_map_get_record (
+        self->map, TSR_MARATHON_RECORD_POLYGON, (guint) self->picked.index, NULL);
+
+      if (self->picked.part == TSR_VISUAL_PART_FLOOR)
+        polygon.floor_texture = (gint16) self->texture;
+      else
+        polygon.ceiling_texture = (gint16) self->texture;
+      return execute (self, TSR_MARATHON_RECORD_POLYGON, (guint) self->picked.index, &polygon,
+                      self->picked.part == TSR_VISUAL_PART_FLOOR ? _("Floor Texture") : _("Ceiling Texture"));
+    }
+  if (picked_is_side (self))
+    {
+      TsrMarathonSide side = *(TsrMarathonSide *) tsr_marathon_level_map_get_record (
+        self->map, TSR_MARATHON_RECORD_SIDE, (guint) self->picked.index, NULL);
+      gint16 *transfer_mode;
+
+      side_slot (&side, self->picked.texture.slot, &transfer_mode)->texture = (gint16) self->texture;
+      return execute (self, TSR_MARATHON_RECORD_SIDE, (guint) self->picked.index, &side, _("Wall Texture"));
+    }
+  return FALSE;
+}
+
+gboolean
+tsr_visual_view_align (TsrVisualView *self,
+                       int            dx,
+                       int            dy)
+{
+  if (!self->has_picked || self->map == NULL)
+    return FALSE;
+  if (self->picked.part == TSR_VISUAL_PART_FLOOR || self->picked.part == TSR_VISUAL_PART_CEILING)
+    {
+      TsrMarathonPolygon polygon = *(TsrMarathonPolygon *) tsr_marathon_level_map_get_record (
+        self->map, TSR_MARATHON_RECORD_POLYGON, (guint) self->picked.index, NULL);
+      TsrMarathonPoint *origin = self->picked.part == TSR_VISUAL_PART_FLOOR ? &polygon.floor_origin : &polygon.ceiling_origin;
+
+      origin->x = (gint16) CLAMP (origin->x + dx, G_MININT16, G_MAXINT16);
+      origin->y = (gint16) CLAMP (origin->y + dy, G_MININT16, G_MAXINT16);
+      return execute (self, TSR_MARATHON_RECORD_POLYGON, (guint) self->picked.index, &polygon, _("Align Texture"));
+    }
+  if (picked_is_side (self))
+    {
+      TsrMarathonSide side = *(TsrMarathonSide *) tsr_marathon_level_map_get_record (
+        self->map, TSR_MARATHON_RECORD_SIDE, (guint) self->picked.index, NULL);
+      gint16 *transfer_mode;
+      TsrMarathonSideTexture *texture = side_slot (&side, self->picked.texture.slot, &transfer_mode);
+
+      texture->x0 = (gint16) CLAMP (texture->x0 + dx, G_MININT16, G_MAXINT16);
+      texture->y0 = (gint16) CLAMP (texture->y0 + dy, G_MININT16, G_MAXINT16);
+      return execute (self, TSR_MARATHON_RECORD_SIDE, (guint) self->picked.index, &side, _("Align Texture"));
+    }
+  return FALSE;
+}
+
+const char *
+tsr_visual_view_get_error (TsrVisualView *self)
+{
+  return self->error;
+}
+
+guint
+tsr_visual_view_get_n_frames (TsrVisualView *self)
+{
+  return self->n_frames;
+}
+
+/* GObject ------------------------------------------------------------------------------------- */
+
+static void
+tsr_visual_view_dispose (GObject *object)
+{
+  TsrVisualView *self = TSR_VISUAL_VIEW (object);
+
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
+  g_clear_object (&self->map);
+  g_clear_object (&self->session);
+  g_clear_object (&self->textures);
+  g_clear_pointer (&self->overlay, gtk_widget_unparent);
+  G_OBJECT_CLASS (tsr_visual_view_parent_class)->dispose (object);
+}
+
+static void
+tsr_visual_view_finalize (GObject *object)
+{
+  TsrVisualView *self = TSR_VISUAL_VIEW (object);
+
+  g_clear_pointer (&self->scene, tsr_visual_scene_free);
+  g_clear_pointer (&self->held, g_hash_table_unref);
+  g_free (self->error);
+  G_OBJECT_CLASS (tsr_visual_view_parent_class)->finalize (object);
+}
+
+/* The view takes the keys through its GL area. */
+static gboolean
+tsr_visual_view_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (TSR_VISUAL_VIEW (widget)->area);
+}
+
+static void
+tsr_visual_view_class_init (TsrVisualViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tsr_visual_view_dispose;
+  object_class->finalize = tsr_visual_view_finalize;
+  widget_class->grab_focus = tsr_visual_view_grab_focus;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "visualview");
+}
+
+static void
+tsr_visual_view_init (TsrVisualView *self)
+{
+  GtkEventController *key = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+                                                                | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  self->held = g_hash_table_new (NULL, NULL);
+  self->texture = 0xFFFF;
+  self->camera.fov = 75.0f;
+  self->overlay = gtk_overlay_new ();
+  gtk_widget_set_parent (self->overlay, GTK_WIDGET (self));
+  self->area = gtk_gl_area_new ();
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self->area), 3, 3);
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self->area), TRUE);
+  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->area), FALSE);
+  gtk_widget_set_focusable (self->area, TRUE);
+  gtk_widget_set_hexpand (self->area, TRUE);
+  gtk_widget_set_vexpand (self->area, TRUE);
+  gtk_overlay_set_child (GTK_OVERLAY (self->overlay), self->area);
+  self->label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->label), TRUE);
+  gtk_widget_set_valign (self->label, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (self->label, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->label, "osd");
+  gtk_widget_set_visible (self->label, FALSE);
+  gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->label);
+  g_signal_connect_swapped (self->area, "realize", G_CALLBACK (on_realize), self);
+  g_signal_connect_swapped (self->area, "unrealize", G_CALLBACK (on_unrealize), self);
+  g_signal_connect_swapped (self->area, "render", G_CALLBACK (on_render), self);
+
+  g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect_swapped (key, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (self->area, key);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);
+  gtk_widget_add_controller (self->area, focus);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (self->area, scroll);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
+}

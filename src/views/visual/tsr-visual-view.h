@@ -1,0 +1,67 @@
+/* tsr-visual-view.h: the visual (3D) mode of the Marathon map editor: a GtkGLArea drawing the
+ * current level through the one visual renderer (src/render/tsr-visual-renderer.h), sharing the
+ * editor's session: its selection (a click picks the polygon, side or object under the pointer
+ * and selects it, so the inspector and the 2D map follow; the picked surface is tinted) and its
+ * undo stack (every edit here is a TsrMarathonSetRecordCommand, the inspector's own command).
+ *
+ * Keys while it has the focus: W/S or Up/Down walk, A/D or Left/Right strafe, Page Up/Page Down
+ * fly up and down, Shift runs; dragging with any button looks round. On the picked surface: the
+ * wheel or + and - raise and lower a floor or ceiling by 1/8 WU, T applies the chosen texture,
+ * Ctrl+arrows move its texture offsets by 1/16 WU. When GL is missing or fails it says so in
+ * words and the 2D editor goes on working. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "edit/tsr-edit-session.h"
+#include "model/marathon/tsr-marathon-level-map.h"
+#include "render/tsr-visual-scene.h"
+#include "views/marathon/tsr-marathon-textures.h"
+
+G_BEGIN_DECLS
+
+#define TSR_TYPE_VISUAL_VIEW (tsr_visual_view_get_type ())
+G_DECLARE_FINAL_TYPE (TsrVisualView, tsr_visual_view, TSR, VISUAL_VIEW, GtkWidget)
+
+GtkWidget             *tsr_visual_view_new          (void);
+/* The level MAP shows and SESSION edits (both NULL: nothing). The camera goes to the level's
+ * first player start. */
+void                   tsr_visual_view_set_marathon (TsrVisualView       *self,
+                                                     TsrMarathonLevelMap *map,
+                                                     TsrEditSession      *session);
+/* Pictures for the surfaces (NULL: flat colours shaded by light and orientation). */
+void                   tsr_visual_view_set_textures (TsrVisualView       *self,
+                                                     TsrMarathonTextures *textures);
+/* The texture T applies (a shape descriptor; 0xFFFF: none chosen). */
+void                   tsr_visual_view_set_texture  (TsrVisualView       *self,
+                                                     guint16              descriptor);
+const TsrVisualCamera *tsr_visual_view_get_camera   (TsrVisualView       *self);
+void                   tsr_visual_view_set_camera   (TsrVisualView       *self,
+                                                     const TsrVisualCamera *camera);
+/* Puts the camera at (X, Y) (map units), eye height above the floor there, keeping its facing:
+ * "camera here" from the 2D map. */
+void                   tsr_visual_view_move_camera_to (TsrVisualView     *self,
+                                                       double             x,
+                                                       double             y);
+/* Picks what is under (X, Y) (widget pixels) and selects it; the picked surface (transfer none,
+ * valid until the scene changes) or NULL. */
+const TsrVisualSurface *tsr_visual_view_pick        (TsrVisualView       *self,
+                                                     double               x,
+                                                     double               y);
+/* The surface picked last (transfer none) or NULL. */
+const TsrVisualSurface *tsr_visual_view_get_picked  (TsrVisualView       *self);
+/* Raises (STEPS > 0) or lowers the picked floor or ceiling by STEPS eighths of a world unit. */
+gboolean               tsr_visual_view_raise        (TsrVisualView       *self,
+                                                     int                  steps);
+/* Applies the chosen texture to the picked surface. */
+gboolean               tsr_visual_view_apply_texture (TsrVisualView      *self);
+/* Moves the picked surface's texture by (DX, DY) map units. */
+gboolean               tsr_visual_view_align        (TsrVisualView       *self,
+                                                     int                  dx,
+                                                     int                  dy);
+/* The message shown instead of the picture when GL failed (transfer none), or NULL. */
+const char            *tsr_visual_view_get_error    (TsrVisualView       *self);
+/* Frames drawn so far (tests wait for one). */
+guint                  tsr_visual_view_get_n_frames (TsrVisualView       *self);
+
+G_END_DECLS

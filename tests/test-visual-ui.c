@@ -1,0 +1,319 @@
+/* test-visual-ui.c: the Marathon map editor's visual (3D) mode driven by real X input (XTest under
+ * Xvfb) on a copy of Dream Brother with a Shapes file built from the real patches: V enters the
+ * 3D view, W walks, a click on a wall selects its line in the shared selection, T applies the
+ * chosen texture to it, Ctrl+Right moves its offset, a click on a floor and a wheel step raise
+ * that floor by 1/8 WU; Ctrl+Z undoes the three, Ctrl+Shift+Z redoes them, V goes back to the 2D
+ * map with the floor's polygon still selected, Ctrl+S saves, and the codec finds exactly those
+ * fields changed (with the derived data the save computes). Screenshots of the 3D view. Exits 77
+ * without a display or XTest. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "views/marathon/tsr-marathon-map-page.h"
+#include "views/visual/tsr-visual-view.h"
+#include "tsr-shapes-sample.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static void
+key (TsrTestXTest *xtest, guint keyval, GdkModifierType modifiers)
+{
+  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
+  tsr_test_ui_iterate_for (120);
+}
+
+static void
+wait_frames (TsrVisualView *view, guint after)
+{
+  for (guint wait = 0; wait < 100 && tsr_visual_view_get_n_frames (view) <= after; wait++)
+    tsr_test_ui_iterate_for (50);
+  g_assert_cmpuint (tsr_visual_view_get_n_frames (view), >, after);
+}
+
+/* A pixel of the view (its GL area's size) whose ray meets a surface accepted by FUNC, scanning
+ * rows from the middle outwards. */
+static gboolean
+find_pixel (TsrVisualView          *view,
+            const TsrMarathonLevel *level,
+            gboolean              (*func) (const TsrVisualSurface *surface, const TsrMarathonLevel *level),
+            double                 *x,
+            double                 *y)
+{
+  g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
+  guint width = (guint) gtk_widget_get_width (GTK_WIDGET (view)), height = (guint) gtk_widget_get_height (GTK_WIDGET (view));
+
+  for (guint row = 0; row < 40; row++)
+    for (guint column = 0; column < 40; column++)
+      {
+        double sx = width * (0.5 + (column % 2 ? 1.0 : -1.0) * (column / 2) / 44.0);
+        double sy = height * (0.5 + (row % 2 ? 1.0 : -1.0) * (row / 2) / 44.0);
+        float origin[3], direction[3];
+        const TsrVisualSurface *hit;
+
+        tsr_visual_camera_ray (tsr_visual_view_get_camera (view), width, height, sx, sy, origin, direction);
+        hit = tsr_visual_scene_pick (scene, origin, direction, NULL);
+        if (hit != NULL && func (hit, level))
+          {
+            *x = sx;
+            *y = sy;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+static gboolean
+is_textured_side (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
+{
+  return (surface->part == TSR_VISUAL_PART_WALL_FULL || surface->part == TSR_VISUAL_PART_WALL_HIGH)
+         && surface->index >= 0 && (guint) surface->index < level->sides->len && surface->texture.slot == 0;
+}
+
+static gboolean
+is_floor (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
+{
+  return surface->part == TSR_VISUAL_PART_FLOOR;
+}
+
+static void
+click_at (TsrTestXTest *xtest, GtkWidget *widget, double x, double y)
+{
+  g_assert_true (tsr_test_xtest_move_to (xtest, widget, x, y, 40, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (150);
+}
+
+static void
+test_visual_mode (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL, *shapes_path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  g_autoptr(GFile) shapes_file = NULL;
+  TsrMarathonLevel *level, *a_level, *b_level;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMarathonLevelMap *map;
+  TsrVisualView *view;
+  GtkStack *stack;
+  TsrUndoStack *undo;
+  TsrSelection *selection;
+  const TsrVisualSurface *picked;
+  TsrVisualCamera start;
+  const TsrElementRef *elements;
+  guint n_elements, frames, collection, side, polygon;
+  gint16 old_x0, old_floor;
+  guint16 texture;
+  double x, y;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "visual-ui");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, "original", &error);
+  g_assert_no_error (error);
+  a_level = g_ptr_array_index (before->map->levels, 0);
+  collection = (guint) tsr_marathon_environment_wall_collection (a_level->info.environment_code);
+  {
+    g_autoptr(TsrShapesFile) shapes = tsr_shapes_sample_build (source, NULL);
+    g_autoptr(GBytes) bytes = NULL;
+
+    tsr_shapes_sample_add_walls (shapes, collection, 40);
+    bytes = tsr_shapes_file_serialize (shapes);
+    shapes_path = g_build_filename (dir, "test.shpA", NULL);
+    g_assert_true (g_file_set_contents (shapes_path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+    shapes_file = g_file_new_for_path (shapes_path);
+  }
+
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_assert_true (tsr_test_ui_open_file (window, file));
+  }
+  tsr_test_ui_iterate_for (200);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
+  g_assert_true (tsr_marathon_map_editor_set_shapes_file (editor, shapes_file, &error));
+  g_assert_no_error (error);
+  map = tsr_marathon_map_editor_get_level_map (editor);
+  level = tsr_marathon_level_map_get_level (map);
+  undo = tsr_document_get_undo_stack (tsr_window_get_document (window));
+  selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+  view = TSR_VISUAL_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
+                                                   GSIZE_TO_POINTER (TSR_TYPE_VISUAL_VIEW)));
+  stack = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (view)));
+  g_assert_true (GTK_IS_STACK (stack));
+
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* V: into the visual mode, at the player start. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
+  key (xtest, GDK_KEY_v, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "3d");
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (view)));
+  wait_frames (view, 0);
+  g_assert_null (tsr_visual_view_get_error (view));
+  start = *tsr_visual_view_get_camera (view);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-start.png");
+
+  /* W held: the camera walks forward along its facing. */
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, TRUE));
+  tsr_test_ui_iterate_for (250);
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, FALSE));
+  tsr_test_ui_iterate_for (100);
+  {
+    const TsrVisualCamera *camera = tsr_visual_view_get_camera (view);
+    float moved = (camera->position[0] - start.position[0]) * cosf (start.yaw)
+                  + (camera->position[1] - start.position[1]) * sinf (start.yaw);
+
+    g_test_message ("walked %.3f WU", moved);
+    g_assert_cmpfloat (moved, >, 0.05f);
+    g_assert_cmpfloat (camera->position[2], ==, start.position[2]);
+  }
+  /* Back to the start, so what follows does not depend on how far the walk went. */
+  tsr_visual_view_set_camera (view, &start);
+  frames = tsr_visual_view_get_n_frames (view);
+  wait_frames (view, frames);
+
+  /* A click on a wall: its line is selected, the side picked. */
+  g_assert_true (find_pixel (view, level, is_textured_side, &x, &y));
+  click_at (xtest, GTK_WIDGET (view), x, y);
+  picked = tsr_visual_view_get_picked (view);
+  g_assert_nonnull (picked);
+  g_assert_true (is_textured_side (picked, level));
+  side = (guint) picked->index;
+  elements = tsr_selection_get_elements (selection, &n_elements);
+  g_assert_cmpuint (n_elements, ==, 1);
+  g_assert_cmpint (elements[0].kind, ==, TSR_ELEMENT_SEGMENT);
+  g_assert_cmpuint (elements[0].index, ==, (guint) g_array_index (level->sides, TsrMarathonSide, side).line_index);
+
+  /* T applies the chosen texture (the paint picker's choice) to it; Ctrl+Right moves it. */
+  texture = TSR_MARATHON_DESCRIPTOR (collection, 0, 7);
+  if (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture == (gint16) texture)
+    texture = TSR_MARATHON_DESCRIPTOR (collection, 0, 8);
+  tsr_visual_view_set_texture (view, texture);
+  key (xtest, GDK_KEY_t, 0);
+  g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture, ==, (gint16) texture);
+  old_x0 = g_array_index (level->sides, TsrMarathonSide, side).primary_texture.x0;
+  key (xtest, GDK_KEY_Right, GDK_CONTROL_MASK);
+  g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.x0, ==, old_x0 + 64);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-wall.png");
+
+  /* A click on a floor and a wheel step up: the floor rises by 1/8 WU. */
+  g_assert_true (find_pixel (view, level, is_floor, &x, &y));
+  click_at (xtest, GTK_WIDGET (view), x, y);
+  picked = tsr_visual_view_get_picked (view);
+  g_assert_nonnull (picked);
+  g_assert_cmpint (picked->part, ==, TSR_VISUAL_PART_FLOOR);
+  polygon = (guint) picked->index;
+  old_floor = g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height;
+  frames = tsr_visual_view_get_n_frames (view);
+  g_assert_true (tsr_test_xtest_scroll (xtest, 4));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height, ==, old_floor + 128);
+  /* The view draws the raised floor. */
+  wait_frames (view, frames);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-floor.png");
+  g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 3);
+
+  /* Undo the three, redo them, with real keys in the 3D view. */
+  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height, ==, old_floor);
+  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.x0, ==, old_x0);
+  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture, ==,
+                   g_array_index (a_level->sides, TsrMarathonSide, side).primary_texture.texture);
+  g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 0);
+  for (guint r = 0; r < 3; r++)
+    key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 3);
+  g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height, ==, old_floor + 128);
+
+  /* V: back to the 2D map, the floor's polygon still selected. */
+  key (xtest, GDK_KEY_v, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "2d");
+  elements = tsr_selection_get_elements (selection, &n_elements);
+  g_assert_cmpuint (n_elements, ==, 1);
+  g_assert_cmpint (elements[0].kind, ==, TSR_ELEMENT_POLYGON);
+  g_assert_cmpuint (elements[0].index, ==, polygon);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-back-2d.png");
+
+  key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+
+  /* Exactly those fields changed (and what the save derives from the new floor height). */
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, "saved", &error);
+  g_assert_no_error (error);
+  b_level = g_ptr_array_index (after->map->levels, 0);
+  g_array_index (a_level->sides, TsrMarathonSide, side).primary_texture.texture = (gint16) texture;
+  g_array_index (a_level->sides, TsrMarathonSide, side).primary_texture.x0 = (gint16) (old_x0 + 64);
+  g_array_index (a_level->polygons, TsrMarathonPolygon, polygon).floor_height = (gint16) (old_floor + 128);
+  tsr_marathon_derive_level (a_level);
+  g_assert_cmpuint (b_level->polygons->len, ==, a_level->polygons->len);
+  g_assert_cmpmem (a_level->polygons->data, a_level->polygons->len * sizeof (TsrMarathonPolygon),
+                   b_level->polygons->data, b_level->polygons->len * sizeof (TsrMarathonPolygon));
+  g_assert_cmpmem (a_level->lines->data, a_level->lines->len * sizeof (TsrMarathonLine),
+                   b_level->lines->data, b_level->lines->len * sizeof (TsrMarathonLine));
+  g_assert_cmpmem (a_level->sides->data, a_level->sides->len * sizeof (TsrMarathonSide),
+                   b_level->sides->data, b_level->sides->len * sizeof (TsrMarathonSide));
+  g_assert_cmpmem (a_level->objects->data, a_level->objects->len * sizeof (TsrMarathonObject),
+                   b_level->objects->data, b_level->objects->len * sizeof (TsrMarathonObject));
+  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (original));
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (100);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "visual-ui", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+  g_test_add_func ("/visual-ui/visual-mode", test_visual_mode);
+  status = g_test_run ();
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
