@@ -355,6 +355,41 @@ atque_reference_group_lines (const TsrMarathonTerminal *terminal,
     }
 }
 
+/* Atque's CompileLine on one script line (UTF-8, converted to Mac Roman first as Atque's get_line
+ * does): "$B $b $I $i $U $u" and "$C0".."$C7" vanish, any other '$' stays text; the line ends in
+ * '\r'. Appended to OUT. */
+static void
+atque_reference_compile_line (GByteArray *out,
+                              const char *line,
+                              gsize       length)
+{
+  g_autoptr(GBytes) roman = tsr_utf8_to_mac_roman (line, length, NULL);
+  gsize size;
+  const guint8 *bytes = g_bytes_get_data (roman, &size);
+  guint8 cr = '\r';
+
+  for (gsize i = 0; i < size; i++)
+    {
+      if (bytes[i] == '$' && i + 1 < size)
+        {
+          guint8 c = bytes[i + 1];
+
+          if (c == 'B' || c == 'b' || c == 'I' || c == 'i' || c == 'U' || c == 'u')
+            {
+              i++;
+              continue;
+            }
+          if (c == 'C' && i + 2 < size && bytes[i + 2] >= '0' && bytes[i + 2] <= '7')
+            {
+              i += 2;
+              continue;
+            }
+        }
+      g_byte_array_append (out, bytes + i, 1);
+    }
+  g_byte_array_append (out, &cr, 1);
+}
+
 /* A random word: letters, sometimes Mac Roman's upper half (0 px to Atque), a tab, or a style code
  * inside it (compiled away before counting). */
 static void
@@ -362,7 +397,8 @@ append_random_word (GString *script,
                     GRand   *rand)
 {
   static const char *const pieces[] = { "a", "b", "m", "W", "0", ".", ",", "\xe2\x80\x99", "\xe2\x80\x94",
-                                        "\xc3\xa9", "\t", "$B", "$b", "$I", "$i", "$U", "$u", "$C3", "-", "/" };
+                                        "\xc3\xa9", "\t", "$B", "$b", "$I", "$i", "$U", "$u", "$C3", "-", "/",
+                                        "$x", "$C", "$C9", "$$", "%" };
   int length = g_rand_int_range (rand, 0, 8) == 0 ? g_rand_int_range (rand, 30, 90) : g_rand_int_range (rand, 1, 12);
 
   for (int i = 0; i < length; i++)
@@ -393,13 +429,17 @@ START_TEST (test_terminal_line_count_matches_atque)
       g_autoptr(GString) script = g_string_new ("#TERMINAL 0\n#UNFINISHED\n");
       g_autoptr(GError) error = NULL;
       g_autoptr(GPtrArray) terminals = NULL;
+      g_autoptr(GPtrArray) expected_texts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
       guint n_groups = (guint) g_rand_int_range (rand, 1, 5);
 
+      g_ptr_array_add (expected_texts, g_byte_array_new ()); /* #UNFINISHED */
       for (guint g = 0; g < n_groups; g++)
         {
           guint kind = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (directives));
           guint n_lines = (guint) g_rand_int_range (rand, 0, 12);
+          GByteArray *expected_text = g_byte_array_new ();
 
+          g_ptr_array_add (expected_texts, expected_text);
           g_string_append_printf (script, "%s\n", directives[kind]);
           if (kind == 4)
             continue; /* a centred picture takes no text */
@@ -429,6 +469,7 @@ START_TEST (test_terminal_line_count_matches_atque)
                       append_random_word (script, rand);
                     }
                 }
+              atque_reference_compile_line (expected_text, script->str + line_start, script->len - line_start);
               g_string_append_c (script, '\n');
             }
         }
@@ -443,6 +484,18 @@ START_TEST (test_terminal_line_count_matches_atque)
             {
               const TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);
               int expected = atque_reference_group_lines (terminal, group);
+              const GByteArray *expected_text = g_ptr_array_index (expected_texts, g);
+              const guint8 *compiled = (const guint8 *) g_bytes_get_data (terminal->text, NULL) + group->start_index;
+
+              /* The compiled text is Atque's (then its NUL): style codes inside words vanish, others stay. */
+              if (g < expected_texts->len && g + 1 < terminal->groups->len)
+                {
+                  ck_assert_msg (group->length == expected_text->len + 1
+                                 && memcmp (compiled, expected_text->data, expected_text->len) == 0,
+                                 "round %u group %u: compiled text differs from Atque's: %u bytes [%.*s], Atque %u [%.*s]",
+                                 round, g, group->length, (int) group->length, (const char *) compiled, expected_text->len,
+                                 (int) expected_text->len, (const char *) expected_text->data);
+                }
 
               ck_assert_msg (group->maximum_lines == expected, "round %u group %u (type %d): %d lines, Atque %d\n%s",
                              round, g, group->type, group->maximum_lines, expected, script->str);
@@ -565,18 +618,19 @@ START_TEST (test_terminal_script_diagnostics)
   d = &g_array_index (compilation->diagnostics, TsrMarathonScriptDiagnostic, 2);
   ck_assert_uint_eq (d->line, 7);
   ck_assert_ptr_nonnull (strstr (d->message, "STATIC"));
-  /* "#1 priority" is text of the information group, after "ab red\r". */
+  /* "#1 priority" is text of the information group, after "ab $C8red\r" ("$C8" is no colour: Atque's
+   * CompileLine keeps it as text). */
   terminal = g_ptr_array_index (compilation->terminals, 0);
   ck_assert_uint_eq (terminal->groups->len, 4);
   ck_assert_int_eq (memcmp ((const char *) g_bytes_get_data (terminal->text, NULL)
                             + g_array_index (terminal->groups, TsrMarathonTerminalGroup, 1).start_index,
-                            "ab red\r#1 priority\r", 19), 0);
+                            "ab $C8red\r#1 priority\r", 22), 0);
   /* Lines 3 (#UNFINISHED), 4 (#INFORMATION), 5, 6 (text), 7 (#STATIC), 8 (#END) are mapped. */
   ck_assert_uint_eq (compilation->lines->len, 6);
   line = &g_array_index (compilation->lines, TsrMarathonScriptLine, 3);
   ck_assert_uint_eq (line->line, 6);
   ck_assert_uint_eq (line->group, 1);
-  ck_assert_uint_eq (line->offset, 7);
+  ck_assert_uint_eq (line->offset, 10);
 
   broken = tsr_marathon_script_compile (unfinished, strlen (unfinished));
   ck_assert_ptr_null (broken->terminals);

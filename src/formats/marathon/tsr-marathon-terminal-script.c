@@ -395,8 +395,13 @@ compile_text_line (Compiler   *compiler,
             case 'U': bit = FACE_UNDERLINE; on = TRUE; break;
             case 'u': bit = FACE_UNDERLINE; break;
             case 'C':
-              if (i + 2 < size && g_ascii_isdigit (data[i + 2]))
+              /* Atque's CompileLine takes $C0..$C7 only: "$C8" stays text, and the engine shows it. */
+              if (i + 2 < size && data[i + 2] >= '0' && data[i + 2] <= '7')
                 break;
+              if (i + 2 < size && g_ascii_isdigit (data[i + 2]))
+                diagnose (compiler, TSR_SEVERITY_WARNING, line_number, (guint) i + 1,
+                          _("$C%d is no colour (the engine has $C0 to $C7): it stays text and the terminal shows it"),
+                          data[i + 2] - '0');
               known = FALSE;
               break;
             default:
@@ -410,10 +415,6 @@ compile_text_line (Compiler   *compiler,
               if (code == 'C')
                 {
                   compiler->color = data[i + 2] - '0';
-                  /* Mac Roman is one byte a character, so the byte index is the column. */
-                  if (compiler->color > 7)
-                    diagnose (compiler, TSR_SEVERITY_WARNING, line_number, (guint) i + 1,
-                              _("$C%d: the engine has colours $C0 to $C7 only"), compiler->color);
                   i += 2;
                 }
               else
