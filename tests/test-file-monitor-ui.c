@@ -4,7 +4,9 @@
  * - the document's page shows the changed-on-disk bar; Reload (clicked) loads the new content
  *   into the tab, clean;
  * - replaced again, Keep Mine (clicked) keeps the document; then Ctrl+S asks before overwriting:
- *   Cancel leaves the other version on disk, Overwrite writes the document's. */
+ *   Cancel leaves the other version on disk, Overwrite writes the document's.
+ * And at start: a set save a killed Tessera left unfinished beside a recent file is finished, and
+ * the message bar says so. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -12,8 +14,10 @@
 #include <string.h>
 
 #include "app/tsr-application.h"
+#include "app/tsr-recent.h"
 #include "app/tsr-window.h"
 #include "core/tsr-file.h"
+#include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -192,6 +196,60 @@ test_changed_on_disk (void)
   tsr_test_ui_close_window (window);
 }
 
+/* At start, a set save that a killed Tessera left between two renames beside a recent file is
+ * finished, its temporaries go, and the window's message bar says what was done. */
+static void
+test_start_recovers_interrupted_save (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("wolf3d/wl1_v14_shareware");
+  static const char *const files[] = { "MAPHEAD.WL1", "GAMEMAPS.WL1", "VSWAP.WL1", NULL };
+  g_autofree char *dir = NULL, *maphead = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+  TsrWolf3dSet *set;
+  GtkWindow *window;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no Wolf3D test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "wolf3d");
+  maphead = g_build_filename (dir, "MAPHEAD.WL1", NULL);
+  set = tsr_wolf3d_set_load (maphead, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_wolf3d_maps_set_tile (set->maps, 3, 0, 10, 10, 1, &error));
+  outputs = tsr_wolf3d_set_save (set, maphead, &error);
+  g_assert_no_error (error);
+  tsr_wolf3d_set_free (set);
+  tsr_file_inject_stop_after_rename (0);
+  g_assert_false (tsr_files_write_atomic (outputs, FALSE, &error));
+  g_clear_error (&error);
+  file = g_file_new_for_path (maphead);
+  tsr_recent_add (file);
+
+  g_application_activate (G_APPLICATION (application));
+  window = gtk_application_get_active_window (GTK_APPLICATION (application));
+  g_assert_true (TSR_IS_WINDOW (window));
+  tsr_test_ui_iterate_for (300);
+  g_assert_nonnull (tsr_window_get_error_message (TSR_WINDOW (window)));
+  g_test_message ("%s", tsr_window_get_error_message (TSR_WINDOW (window)));
+  g_assert_nonnull (strstr (tsr_window_get_error_message (TSR_WINDOW (window)),
+                            "an interrupted save of a set of files was completed"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "file-monitor-start-recovered.png");
+  listing = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_null (strstr (name, ".tsr-"));
+  set = tsr_wolf3d_set_load (maphead, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tsr_wolf3d_maps_get_level (set->maps, 3)->planes[0][10 * 64 + 10], ==, 1);
+  tsr_wolf3d_set_free (set);
+  tsr_test_ui_close_window (TSR_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -203,6 +261,7 @@ main (int argc, char *argv[])
   application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
+  g_test_add_func ("/file-monitor-ui/start-recovers-interrupted-save", test_start_recovers_interrupted_save);
   g_test_add_func ("/file-monitor-ui/changed-on-disk", test_changed_on_disk);
   status = g_test_run ();
   g_clear_object (&application);

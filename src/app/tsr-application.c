@@ -8,8 +8,10 @@
 #include <glib/gi18n.h>
 
 #include "app/tsr-preferences-window.h"
+#include "app/tsr-recent.h"
 #include "app/tsr-recovery-dialog.h"
 #include "app/tsr-window.h"
+#include "core/tsr-file.h"
 #include "formats/doom2d/tsr-doom2d-wad.h"
 
 struct _TsrApplication {
@@ -91,6 +93,38 @@ tsr_application_offer_recovery (TsrApplication *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Once, at the application's start: a set save that a killed Tessera left unfinished beside a
+ * recent file is finished or undone, its leftovers removed, and PARENT's message bar says so. */
+static void
+tsr_application_recover_interrupted_saves (GtkWindow *parent)
+{
+  static gboolean done;
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  GList *recent;
+
+  if (done)
+    return;
+  done = TRUE;
+  recent = tsr_recent_list (50);
+  for (GList *l = recent; l != NULL; l = l->next)
+    {
+      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (l->data), NULL, NULL);
+      g_auto(GStrv) notes = path != NULL ? tsr_file_recover_interrupted_saves (path) : NULL;
+
+      for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+        g_ptr_array_add (messages, g_strdup (notes[i]));
+    }
+  g_list_free_full (recent, (GDestroyNotify) gtk_recent_info_unref);
+  if (messages->len > 0 && TSR_IS_WINDOW (parent))
+    {
+      g_autofree char *joined = NULL;
+
+      g_ptr_array_add (messages, NULL);
+      joined = g_strjoinv ("; ", (char **) messages->pdata);
+      tsr_window_show_notice (TSR_WINDOW (parent), _("An interrupted save was recovered"), joined);
+    }
+}
+
 static void
 tsr_application_activate (GApplication *application)
 {
@@ -100,6 +134,7 @@ tsr_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (tsr_window_new (self));
   gtk_window_present (window);
+  tsr_application_recover_interrupted_saves (window);
   tsr_application_offer_recovery (self, window);
 }
 
@@ -114,6 +149,7 @@ tsr_application_open (GApplication  *application,
   GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
   TsrWindow *window = TSR_IS_WINDOW (active) ? TSR_WINDOW (active) : tsr_window_new (self);
 
+  tsr_application_recover_interrupted_saves (GTK_WINDOW (window));
   for (int i = 0; i < n_files; i++)
     window = tsr_window_show_file (window, files[i]);
   tsr_application_offer_recovery (self, GTK_WINDOW (window));

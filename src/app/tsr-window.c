@@ -1758,6 +1758,15 @@ tsr_window_get_recent_menu (TsrWindow *self)
   return G_MENU_MODEL (self->recent_submenu);
 }
 
+void
+tsr_window_show_notice (TsrWindow  *self,
+                        const char *title,
+                        const char *message)
+{
+  g_return_if_fail (TSR_IS_WINDOW (self));
+  tsr_window_show_error (self, title, message, NULL);
+}
+
 const char *
 tsr_window_get_error_message (TsrWindow *self)
 {

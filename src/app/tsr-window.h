@@ -77,6 +77,11 @@ void         tsr_window_confirm_close      (TsrWindow            *self,
                                             gpointer              user_data);
 /* Closes without asking again, after tsr_window_confirm_close said to proceed. */
 void         tsr_window_close_confirmed    (TsrWindow            *self);
+/* Shows TITLE and MESSAGE in the message bar: something the application did on its own, such as
+ * an interrupted save it finished at start. */
+void         tsr_window_show_notice        (TsrWindow            *self,
+                                            const char           *title,
+                                            const char           *message);
 /* What the error bar says, or NULL when it is hidden. */
 const char  *tsr_window_get_error_message  (TsrWindow            *self);
 /* The Open Recent submenu (transfer none). */
