@@ -20,6 +20,7 @@
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/tsr-findings-view.h"
 #include "views/tsr-inspector.h"
+#include "views/tsr-property-find-bar.h"
 #include "views/tsr-history-view.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -480,6 +481,107 @@ test_findings_lead_to_places (void)
     }
 }
 
+/* Select Similar selects on the map: a plain polygon clicked on Dream Brother's map, the Map tab's
+ * find bar set to its type and "Select Similar" clicked: every polygon of that type is selected
+ * on the map (and the inspector shows them). */
+static void
+test_select_similar_on_map (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMapCanvas *canvas;
+  TsrMarathonLevelMap *map;
+  TsrMarathonLevel *level;
+  TsrSelection *selection;
+  GtkWidget *bar, *button;
+  const TsrElementRef *selected = NULL;
+  guint n = 0, same = 0;
+  gint16 type;
+  double x = 0, y = 0;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-similar");
+  path = g_build_filename (dir, files[0], NULL);
+  window = tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
+  tsr_test_ui_iterate_for (200);
+  map = tsr_marathon_map_editor_get_level_map (editor);
+  level = tsr_marathon_level_map_get_level (map);
+  selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* A plain polygon's middle, clicked zoomed in, until a click selects a polygon alone (some of
+   * Dream Brother's polygons overlap lines of others). */
+  {
+    double zoom = tsr_map_canvas_get_zoom (canvas) * 4;
+    gboolean done = FALSE;
+
+    for (guint p = 0; p < level->polygons->len && !done; p++)
+      {
+        const TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, p);
+
+        if (polygon->type != 0 || polygon->vertex_count < 4 || polygon->first_object != -1)
+          continue;
+        x = y = 0;
+        for (guint k = 0; k < polygon->vertex_count; k++)
+          {
+            TsrMarathonPoint point = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[k]);
+
+            x += point.x / (double) polygon->vertex_count;
+            y += point.y / (double) polygon->vertex_count;
+          }
+        if (tsr_marathon_level_map_polygon_at (map, x, y) != (gint) p)
+          continue;
+        tsr_map_canvas_set_zoom (canvas, zoom);
+        tsr_map_canvas_center_on (canvas, x, y);
+        tsr_test_ui_iterate_for (150);
+        click_map (xtest, canvas, x, y);
+        selected = tsr_selection_get_elements (selection, &n);
+        done = n == 1 && selected[0].kind == TSR_ELEMENT_POLYGON;
+      }
+    g_assert_true (done);
+  }
+  type = g_array_index (level->polygons, TsrMarathonPolygon, selected[0].index).type;
+  for (guint p = 0; p < level->polygons->len; p++)
+    same += g_array_index (level->polygons, TsrMarathonPolygon, p).type == type;
+  g_assert_cmpuint (same, >, 1);
+
+  bar = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_PROPERTY_FIND_BAR));
+  g_assert_nonnull (bar);
+  g_assert_true (gtk_widget_get_visible (bar));
+  g_assert_true (tsr_property_find_bar_set_field (TSR_PROPERTY_FIND_BAR (bar), "type"));
+  button = tsr_test_ui_find_widget (bar, match_button_label, "Select _Similar");
+  g_assert_nonnull (button);
+  g_assert_true (tsr_test_xtest_click (xtest, button));
+  tsr_test_ui_iterate_for (200);
+  selected = tsr_selection_get_elements (selection, &n);
+  g_assert_cmpuint (n, ==, same);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpint (selected[i].kind, ==, TSR_ELEMENT_POLYGON);
+      g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, selected[i].index).type, ==, type);
+    }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-select-similar.png");
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -493,6 +595,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
   g_test_add_func ("/marathon-placements-ui/counts", test_counts_by_real_input);
   g_test_add_func ("/marathon-placements-ui/findings", test_findings_lead_to_places);
+  g_test_add_func ("/marathon-placements-ui/select-similar", test_select_similar_on_map);
   status = g_test_run ();
   g_clear_object (&application);
   tsr_test_ui_end (work_dir, screenshot_dir);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "views/marathon/tsr-marathon-map-editor.h"
+#include "views/tsr-property-find-bar.h"
 
 #include <glib/gi18n.h>
 
@@ -100,6 +101,8 @@ struct _TsrMarathonMapEditor {
   TsrPropertyInspector *inspector;
   TsrPropertyInspector *side_inspectors[2]; /* a selection of lines: their clockwise, counterclockwise sides */
   GtkWidget           *side_texture_boxes[2]; /* under each: its three textures' pickers */
+  TsrPropertyFindBar   *find_bar;  /* Find and Select Similar over the inspector's records */
+  TsrMarathonRecordKind find_kind; /* the kind of those records */
   TsrMarathonTexturePicker *side_pickers[2][3];
   GtkLabel            *status_label;
 };
@@ -243,6 +246,9 @@ on_selection_changed (TsrMarathonMapEditor *self)
   tsr_property_inspector_set_source (self->inspector, source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
   gtk_widget_set_visible (self->texture_box, source != NULL && shown == 0);
   show_sides (self, shown < G_N_ELEMENTS (preference) && preference[shown] == TSR_MARATHON_RECORD_LINE
+  tsr_property_find_bar_set_source (self->find_bar, source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->find_bar), source != NULL);
+  self->find_kind = shown < G_N_ELEMENTS (preference) ? preference[shown] : TSR_MARATHON_N_MAP_RECORDS;
                     ? per_kind[TSR_MARATHON_RECORD_LINE] : NULL);
   gtk_label_set_text (self->selection_label, label->str);
   for (guint k = 0; k < TSR_MARATHON_N_MAP_RECORDS; k++)
@@ -251,6 +257,43 @@ on_selection_changed (TsrMarathonMapEditor *self)
 
 static void
 on_map_elements_changed (TsrVectorMap        *map,
+/* Find and Select Similar select on the map: the records found, as the elements they are. */
+static void
+on_records_found (TsrPropertyFindBar   *bar,
+                  GArray               *records,
+                  TsrMarathonMapEditor *self)
+{
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+
+  if (self->session == NULL || self->map == NULL)
+    return;
+  for (guint i = 0; i < records->len; i++)
+    {
+      guint record = g_array_index (records, guint, i);
+      TsrElementRef ref = { TSR_N_ELEMENT_KINDS, record };
+
+      switch (self->find_kind)
+        {
+        case TSR_MARATHON_RECORD_POLYGON: ref.kind = TSR_ELEMENT_POLYGON; break;
+        case TSR_MARATHON_RECORD_LINE: ref.kind = TSR_ELEMENT_SEGMENT; break;
+        case TSR_MARATHON_RECORD_POINT:
+        case TSR_MARATHON_RECORD_ENDPOINT: ref.kind = TSR_ELEMENT_POINT; break;
+        case TSR_MARATHON_RECORD_OBJECT:
+          ref = (TsrElementRef) { TSR_ELEMENT_MARKER, tsr_marathon_level_map_object_marker (self->map, record) };
+          break;
+        case TSR_MARATHON_RECORD_ANNOTATION:
+          ref = (TsrElementRef) { TSR_ELEMENT_MARKER, tsr_marathon_level_map_annotation_marker (self->map, record) };
+          break;
+        default:
+          break;
+        }
+      if (ref.kind != TSR_N_ELEMENT_KINDS && tsr_vector_map_contains (TSR_VECTOR_MAP (self->map), &ref))
+        g_array_append_val (refs, ref);
+    }
+  if (refs->len > 0)
+    tsr_selection_set (tsr_edit_session_get_selection (self->session), (const TsrElementRef *) refs->data, refs->len);
+}
+
                          const TsrElementRef *elements,
                          guint                n_elements,
                          guint                flags,
@@ -1405,6 +1448,11 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   g_signal_connect (self->canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
   secondary = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  self->find_bar = TSR_PROPERTY_FIND_BAR (tsr_property_find_bar_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->find_bar), FALSE);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->inspector))), GTK_WIDGET (self->find_bar),
+                              GTK_WIDGET (self->selection_label));
+  g_signal_connect (self->find_bar, "found", G_CALLBACK (on_records_found), self);
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (secondary));
   paint_and_textures_init (self);
