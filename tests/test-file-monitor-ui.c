@@ -6,12 +6,13 @@
  * - replaced again, Keep Mine (clicked) keeps the document; then Ctrl+S asks before overwriting:
  *   Cancel leaves the other version on disk, Overwrite writes the document's.
  * And at start: a set save a killed Tessera left unfinished beside a recent file is finished, and
- * the message bar says so. */
+ * the message bar says so. The message bar also escapes control bytes from names in files. */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "app/tsr-application.h"
 #include "app/tsr-recent.h"
@@ -250,6 +251,59 @@ test_start_recovers_interrupted_save (void)
   tsr_test_ui_close_window (TSR_WINDOW (window));
 }
 
+/* The message bar shows control bytes from names inside a file as the CLI prints them: a DFWAD
+ * map resource named "MAP<CR>01" whose map is cut short fails to open with its name in the
+ * message, "MAP\x0D01", not a line break. */
+static void
+test_error_bar_escapes_control_bytes (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *map_path = root != NULL ? g_build_filename (root, "doom2d", "df_MAP01.map", NULL) : NULL;
+  g_autofree char *path = g_build_filename (work_dir, "control-name.wad", NULL);
+  g_autoptr(GBytes) map = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GByteArray) wad = g_byte_array_new ();
+  guint8 entry[24] = "MAP\r01";
+  g_autofree guint8 *packed = NULL;
+  uLongf packed_size;
+  const char *message;
+  TsrWindow *window;
+
+  if (map_path == NULL || !g_file_test (map_path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("no Doom2D test data");
+      return;
+    }
+  map = tsr_file_read (map_path, &error);
+  g_assert_no_error (error);
+  packed_size = compressBound (100);
+  packed = g_malloc (packed_size);
+  g_assert_cmpint (compress (packed, &packed_size, g_bytes_get_data (map, NULL), 100), ==, Z_OK);
+  g_byte_array_append (wad, (const guint8 *) "DFWAD\1\1\0", 8);
+  memset (entry + 7, 0, sizeof entry - 7);
+  entry[16] = 32;
+  entry[20] = (guint8) packed_size;
+  g_byte_array_append (wad, entry, sizeof entry);
+  g_byte_array_append (wad, packed, (guint) packed_size);
+  g_assert_true (g_file_set_contents (path, (const char *) wad->data, wad->len, NULL));
+
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  file = g_file_new_for_path (path);
+  tsr_window_open_file (window, file);
+  g_assert_true (tsr_test_ui_wait_for_loads (window));
+  tsr_test_ui_iterate_for (200);
+  message = tsr_window_get_error_message (window);
+  g_assert_nonnull (message);
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, "MAP\\x0D01"));
+  g_assert_null (strchr (message, '\r'));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "file-monitor-error-escaped.png");
+  tsr_test_ui_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -263,6 +317,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
   g_test_add_func ("/file-monitor-ui/start-recovers-interrupted-save", test_start_recovers_interrupted_save);
   g_test_add_func ("/file-monitor-ui/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/file-monitor-ui/error-bar-escapes-control-bytes", test_error_bar_escapes_control_bytes);
   status = g_test_run ();
   g_clear_object (&application);
   tsr_test_ui_end (work_dir, screenshot_dir);
