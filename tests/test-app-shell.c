@@ -108,8 +108,7 @@ open_new_dialog (TsrWindow *window, const char *page_title, TsrTestXTest **dialo
   dialog = tsr_test_ui_wait_for_toplevel (TSR_TYPE_NEW_MAP_DIALOG);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (dialog)));
   tsr_test_ui_iterate_for (100);
-  *dialog_input = tsr_test_xtest_new (dialog, &error);
-  g_assert_no_error (error);
+  *dialog_input = tsr_test_xtest_drive (dialog);
   click_text (*dialog_input, GTK_WIDGET (dialog), page_title);
   return TSR_NEW_MAP_DIALOG (dialog);
 }
@@ -424,8 +423,7 @@ test_tabs (void)
   tsr_test_ui_iterate_for (100);
 
   /* A real click on the other tab switches to it. */
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   g_assert_true (tsr_test_xtest_click (xtest, find_tab_label (window, "test.rmp")));
   tsr_test_ui_iterate_for (100);
   g_assert_true (tsr_window_get_document (window) == second);
@@ -457,9 +455,7 @@ test_tabs (void)
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (question)));
   tsr_test_ui_save_screenshot (GTK_WIDGET (question), screenshot_dir, "app-shell-close-tab.png");
   {
-    g_autoptr(TsrTestXTest) dialog_input = tsr_test_xtest_new (question, &error);
-
-    g_assert_no_error (error);
+    g_autoptr(TsrTestXTest) dialog_input = tsr_test_xtest_drive (question);
     click_text (dialog_input, GTK_WIDGET (question), "_Discard");
   }
   end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -546,9 +542,7 @@ test_sphere_scripts (void)
                                                     GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR)));
   tsr_map_editor_show_page (editor, "scripts");
   tsr_test_ui_iterate_for (100);
-  scripts = TSR_SPHERE_SCRIPT_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
-                                                             GSIZE_TO_POINTER (TSR_TYPE_SPHERE_SCRIPT_VIEW)));
-  g_assert_nonnull (scripts);
+  scripts = TSR_SPHERE_SCRIPT_VIEW (tsr_test_ui_get_widget (GTK_WIDGET (editor), TSR_TYPE_SPHERE_SCRIPT_VIEW));
   view = tsr_sphere_script_view_get_source_view (scripts);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
   language = gtk_source_language_get_id (gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)))));
@@ -560,8 +554,7 @@ test_sphere_scripts (void)
   g_assert_cmpstr (shown, ==, before);
 
   /* A real click into the view, Ctrl+End, and two typed lines. */
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (view)));
   tsr_test_ui_iterate_for (50);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_End, GDK_CONTROL_MASK));
@@ -646,8 +639,7 @@ test_load_in_worker (void)
   path = g_build_filename (marathon, "m2_Images.imgA", NULL);
   file = g_file_new_for_path (path);
   window = new_window ();
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   tsr_test_xtest_key (xtest, GDK_KEY_o, GDK_CONTROL_MASK);
   chooser = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (chooser)));
@@ -827,8 +819,7 @@ test_wolf3d_folders (void)
   tsr_test_ui_iterate_for (200);
   g_assert_cmpuint (tsr_start_page_get_n_wolf3d_sets (TSR_START_PAGE (start_page)), ==, 1);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "app-shell-wolf3d-sets.png");
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   /* The section is below Recent Files, which the earlier cases filled: the row is focused (the
    * start page's viewport scrolls to it, as Tab would) and opened with a real Return, which does
    * not depend on where the scrolled row has settled. */
@@ -857,15 +848,12 @@ test_wolf3d_folders (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "app-shell", &work_dir, &screenshot_dir, &status))
     return status;
 
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/app-shell/new-marathon", test_new_marathon);
   g_test_add_func ("/app-shell/new-doom2d", test_new_doom2d);

@@ -102,11 +102,8 @@ test_spriteset_strip_and_delay (void)
   g_assert_no_error (error);
 
   window = open_in_window (path);
-  browser = TSR_SPRITE_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                          GSIZE_TO_POINTER (TSR_TYPE_SPRITE_BROWSER)));
-  g_assert_nonnull (browser);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  browser = TSR_SPRITE_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_SPRITE_BROWSER));
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   spriteset = tsr_sphere_document_get_edited_spriteset (TSR_SPHERE_DOCUMENT (tsr_window_get_document (window)));
   g_assert_nonnull (spriteset);
   w = spriteset->frame_width, h = spriteset->frame_height, images = spriteset->images->len;
@@ -249,9 +246,7 @@ test_patch_against_base (void)
   /* The preference is the base; the patch opens compared with it. */
   g_settings_set_string (settings, "marathon-shapes", base_path);
   window = open_in_window (patch);
-  browser = TSR_SHAPES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                          GSIZE_TO_POINTER (TSR_TYPE_SHAPES_BROWSER)));
-  g_assert_nonnull (browser);
+  browser = TSR_SHAPES_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_SHAPES_BROWSER));
   document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
   g_assert_nonnull (tsr_shapes_document_get_diff (document));
   g_assert_nonnull (strstr (tsr_shapes_browser_get_status (browser), "base.shpA"));
@@ -275,8 +270,7 @@ test_patch_against_base (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-patch-marked.png");
 
   /* Show Base by a real click: the base's bitmap (the imported picture) is drawn. */
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   toggle = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_labelled, "Show _Base");
   g_assert_nonnull (toggle);
   g_assert_true (gtk_widget_get_visible (toggle));
@@ -368,9 +362,7 @@ test_apply_and_make_patch (void)
   g_assert_true (g_file_set_contents (junk, "not a patch", -1, NULL));
   g_settings_reset (settings, "marathon-shapes");
   window = open_in_window (path);
-  browser = TSR_SHAPES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                          GSIZE_TO_POINTER (TSR_TYPE_SHAPES_BROWSER)));
-  g_assert_nonnull (browser);
+  browser = TSR_SHAPES_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_SHAPES_BROWSER));
   document = tsr_window_get_document (window);
   loaded = shapes_bytes (document);
   apply = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_labelled, "Apply _Patch…");
@@ -379,8 +371,7 @@ test_apply_and_make_patch (void)
   g_assert_nonnull (make);
   g_assert_true (gtk_widget_get_sensitive (apply));
   g_assert_false (gtk_widget_get_sensitive (make)); /* no base in the preferences */
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* Apply Patch… by a real click: the bytes are the real patch applied; a real Ctrl+Z undoes it. */
   g_assert_true (tsr_test_xtest_click (xtest, apply));
@@ -451,8 +442,7 @@ test_sequence_views (void)
   guint chosen;
   gint16 frames;
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
   for (chosen = 0; chosen < collection->sequences->len; chosen++)
     {
@@ -507,14 +497,11 @@ test_sequence_views (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "asset-edits", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/asset-edits/spriteset-strip-and-delay", test_spriteset_strip_and_delay);
   g_test_add_func ("/asset-edits/patch-against-base", test_patch_against_base);

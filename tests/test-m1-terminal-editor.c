@@ -75,9 +75,7 @@ test_edit_m1_terminal (void)
   g_assert_true (tsr_test_ui_open_file (window, file));
   tsr_test_ui_iterate_for (200);
 
-  editor = TSR_TERMINAL_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_TERMINAL_EDITOR)));
-  g_assert_nonnull (editor);
+  editor = TSR_TERMINAL_EDITOR (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_TERMINAL_EDITOR));
   document = TSR_TERMINAL_DOCUMENT (tsr_window_get_document (window));
   g_assert_cmpstr (tsr_document_get_format (TSR_DOCUMENT (document))->id, ==, "marathon1-terminals");
   view = GTK_WIDGET (tsr_terminal_editor_get_source_view (editor));
@@ -109,8 +107,7 @@ test_edit_m1_terminal (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "m1-terminal-editor-preview.png");
 
   /* Real keys: the cursor to the logon line, "New " typed, Ctrl+S. */
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   g_assert_true (tsr_test_xtest_click (xtest, view));
   tsr_terminal_editor_go_to_line (editor, logon_line);
   tsr_test_ui_iterate_for (50);
@@ -227,9 +224,7 @@ test_map_terminals_from_application (void)
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
   g_assert_true (tsr_test_ui_open_file (window, file));
   tsr_test_ui_iterate_for (200);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
   tsr_marathon_map_page_show (page, "terminals");
   tsr_test_ui_iterate_for (100);
@@ -260,14 +255,11 @@ test_map_terminals_from_application (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "m1-terminal-editor", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/m1-terminal-editor/edit-save", test_edit_m1_terminal);
   g_test_add_func ("/m1-terminal-editor/map-terminals-page", test_map_terminals_from_application);

@@ -214,9 +214,7 @@ key (TsrTestXTest *xtest, guint keyval, GdkModifierType modifiers)
 static void
 test_paint_and_textures (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *source = tsr_test_ui_data_dir ("marathon");
   g_autofree char *dir = NULL, *path = NULL, *shapes_path = NULL, *errors_before = NULL, *errors_after = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
@@ -241,15 +239,10 @@ test_paint_and_textures (void)
   double vx0, vy0, vx1, vy1, x, y;
   GtkWidget *entry, *thumbnail;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for marathon missing under CI");
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-paint");
-  path = g_build_filename (dir, files[0], NULL);
+  path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir, "marathon-paint");
+  if (path == NULL)
+    return;
+  dir = g_path_get_dirname (path);
   original = tsr_file_read (path, &error);
   g_assert_no_error (error);
   before = tsr_marathon_scenario_load (original, "original", &error);
@@ -295,9 +288,7 @@ test_paint_and_textures (void)
     g_assert_true (tsr_test_ui_open_file (window, file));
   }
   tsr_test_ui_iterate_for (200);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   canvas = tsr_marathon_map_editor_get_canvas (editor);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
@@ -323,8 +314,7 @@ test_paint_and_textures (void)
   tsr_map_canvas_set_zoom (canvas, 0.125);
   tsr_test_ui_iterate_for (100);
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* 1. A rubber band from empty space around three polygons; their floor height in the inspector. */
   /* The band fits in the canvas at 1 WU = 128 view pixels. */
@@ -670,14 +660,11 @@ test_paint_and_textures (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "marathon-paint-ui", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-paint-ui/paint-and-textures", test_paint_and_textures);
   status = g_test_run ();
   g_clear_object (&application);

@@ -119,10 +119,7 @@ light_of (TsrMarathonLevel *level,
 static void
 test_light_editor (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL;
+  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GBytes) original = NULL, saved = NULL;
@@ -138,20 +135,14 @@ test_light_editor (void)
   guint n_ticks;
   const guint chosen = 1;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-palettes");
-  path = g_build_filename (dir, files[0], NULL);
+  path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir, "marathon-palettes");
+  if (path == NULL)
+    return;
   original = tsr_file_read (path, &error);
   g_assert_no_error (error);
 
   window = open_in_window (path);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
   tsr_test_ui_iterate_for (200);
@@ -227,8 +218,7 @@ test_light_editor (void)
   light = *light_of (level, chosen);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-light-editor-before.png");
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   type_into (xtest, inspector, "primary_active.period", "45");
   type_into (xtest, inspector, "secondary_inactive.intensity", "0.25");
   expected = light;
@@ -239,10 +229,7 @@ test_light_editor (void)
 
   /* Undo both, redo both, by keys from outside the entries (an entry keeps its own Ctrl+Z). */
   {
-    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_type,
-                                                              GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-
-    g_assert_nonnull (list);
+    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_get_widget (GTK_WIDGET (palettes), GTK_TYPE_LIST_BOX));
     g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (gtk_list_box_get_row_at_index (list, (int) chosen))));
     tsr_test_ui_iterate_for (100);
     g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, (gint) chosen);
@@ -335,10 +322,7 @@ match_label (GtkWidget     *widget,
 static void
 test_make_platform (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL;
+  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GBytes) saved = NULL;
@@ -358,17 +342,11 @@ test_make_platform (void)
   guint n_selected = 0, platforms, chosen = G_MAXUINT;
   double base_zoom;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-platform");
-  path = g_build_filename (dir, files[0], NULL);
+  path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir, "marathon-platform");
+  if (path == NULL)
+    return;
   window = open_in_window (path);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   canvas = tsr_marathon_map_editor_get_canvas (editor);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
@@ -414,8 +392,7 @@ test_make_platform (void)
           g_array_append_vals (candidates, candidate, 1);
       }
     g_array_sort (candidates, compare_clearance);
-    xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-    g_assert_no_error (error);
+    xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
     selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
     for (guint c = 0; c < MIN (candidates->len, 8u) && chosen == G_MAXUINT; c++)
       {
@@ -486,14 +463,11 @@ test_make_platform (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "marathon-palettes-ui", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
   /* The platform test first: it moves the pointer over a fresh window. */
   g_test_add_func ("/marathon-palettes-ui/make-platform", test_make_platform);
   g_test_add_func ("/marathon-palettes-ui/light-editor", test_light_editor);

@@ -48,10 +48,7 @@ open_in_window (const char *path)
 static TsrMapEditor *
 window_editor (TsrWindow *window)
 {
-  TsrMapEditor *editor = TSR_MAP_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                                  GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR)));
-
-  g_assert_nonnull (editor);
+  TsrMapEditor *editor = TSR_MAP_EDITOR (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MAP_EDITOR));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
   return editor;
 }
@@ -369,8 +366,7 @@ test_wolf3d (void)
   canvas = tsr_map_editor_get_canvas (editor);
   tools = tsr_map_editor_get_tools (editor);
   map = tsr_map_editor_get_map (editor);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* 16 view pixels a cell, the middle of the level in view. */
   tsr_map_canvas_set_zoom (canvas, 0.25);
@@ -526,8 +522,7 @@ test_sphere (void)
   canvas = tsr_map_editor_get_canvas (editor);
   tools = tsr_map_editor_get_tools (editor);
   map = tsr_map_editor_get_map (editor);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* 32 view pixels a cell; paint layer 1 with a tile it does not use yet. */
   tsr_map_canvas_set_zoom (canvas, 2.0);
@@ -666,8 +661,7 @@ test_sphere_entities (void)
   canvas = tsr_map_editor_get_canvas (editor);
   panels = TSR_SPHERE_PANELS (tsr_map_editor_get_family_panels (editor));
   map = tsr_sphere_document_get_map (TSR_SPHERE_DOCUMENT (tsr_window_get_document (window)));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   tsr_map_canvas_set_zoom (canvas, 2.0);
   tsr_map_canvas_center_on (canvas, 200, 160);
   tsr_tile_tools_set_layer (tsr_map_editor_get_tools (editor), 1);
@@ -770,16 +764,14 @@ test_new_map (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
   tsr_test_ui_iterate_for (200);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* A real Ctrl+N asks for the map (its release goes to the dialog, which has taken the focus, so
    * the helper does not see it); a width of 20 typed into its first field; a real click on
    * Create. */
   tsr_test_xtest_key (xtest, GDK_KEY_n, GDK_CONTROL_MASK);
   dialog = tsr_test_ui_wait_for_toplevel (TSR_TYPE_NEW_MAP_DIALOG);
-  dialog_input = tsr_test_xtest_new (dialog, &error);
-  g_assert_no_error (error);
+  dialog_input = tsr_test_xtest_drive (dialog);
   gtk_widget_grab_focus (tsr_new_map_dialog_get_field (TSR_NEW_MAP_DIALOG (dialog), "width"));
   tsr_test_ui_iterate_for (50);
   g_assert_true (tsr_test_xtest_key (dialog_input, GDK_KEY_a, GDK_CONTROL_MASK));
@@ -808,8 +800,7 @@ test_new_map (void)
 
   /* A real pencil stroke with the second tile. */
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   editor = window_editor (window);
   canvas = tsr_map_editor_get_canvas (editor);
   tools = tsr_map_editor_get_tools (editor);
@@ -920,10 +911,7 @@ preview_shows_bold (TsrTerminalPreview *preview, const char *text)
 static void
 test_marathon_terminals (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL, *edited = NULL;
+  g_autofree char *path = NULL, *edited = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GBytes) original = NULL, saved = NULL;
@@ -939,24 +927,15 @@ test_marathon_terminals (void)
   guint line, level;
   double vx, vy;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for marathon missing under CI");
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon");
-  path = g_build_filename (dir, files[0], NULL);
+  path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir, "marathon");
+  if (path == NULL)
+    return;
   original = tsr_file_read (path, &error);
   g_assert_no_error (error);
 
   window = open_in_window (path);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   tab = tsr_test_ui_find_widget (GTK_WIDGET (page), match_tab_label, "Terminals");
   g_assert_nonnull (tab);
   g_assert_true (tsr_test_xtest_click (xtest, tab));
@@ -1143,10 +1122,7 @@ array_len (GArray *array)
 static void
 test_marathon_map (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL;
+  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GBytes) original = NULL, saved = NULL;
@@ -1164,22 +1140,14 @@ test_marathon_map (void)
   double vx, vy, bx = 0, by = 0, px, py, mx0, my0, mx1, my1;
   guint n_points, n_lines;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for marathon missing under CI");
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-map");
-  path = g_build_filename (dir, files[0], NULL);
+  path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir, "marathon-map");
+  if (path == NULL)
+    return;
   original = tsr_file_read (path, &error);
   g_assert_no_error (error);
 
   window = open_in_window (path);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   canvas = tsr_marathon_map_editor_get_canvas (editor);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
@@ -1197,8 +1165,7 @@ test_marathon_map (void)
       tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
     }
   tsr_marathon_map_editor_set_draw_mode (editor, TSR_MARATHON_DRAW_FLOOR_HEIGHT);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* Close enough that points stand apart: 1 WU = 128 view pixels. */
   tsr_map_canvas_set_zoom (canvas, 0.125);
@@ -1367,11 +1334,8 @@ find_by_tooltip (GtkWidget  *root,
 static void
 test_marathon_levels (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_net_War.sceA", NULL };
   static const guint name[] = { GDK_KEY_a, GDK_KEY_n, GDK_KEY_n, GDK_KEY_e, GDK_KEY_x };
-  g_autofree char *dir = NULL, *path = NULL, *first = NULL;
+  g_autofree char *path = NULL, *first = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GBytes) original = NULL, saved = NULL;
@@ -1380,29 +1344,20 @@ test_marathon_levels (void)
   TsrMarathonDocument *document;
   GtkWidget *entry;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for marathon missing under CI");
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-levels");
-  path = g_build_filename (dir, files[0], NULL);
+  path = tsr_test_ui_copy_data_file ("marathon", "chronicles_net_War.sceA", work_dir, "marathon-levels");
+  if (path == NULL)
+    return;
   original = tsr_file_read (path, &error);
   g_assert_no_error (error);
 
   window = open_in_window (path);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (page)));
   tsr_test_ui_iterate_for (200);
   first = tsr_marathon_document_dup_level_name (document, 0);
   g_assert_false (gtk_widget_get_sensitive (find_by_tooltip (GTK_WIDGET (page), "Delete this level")));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Add an empty level after this one")));
   tsr_test_ui_iterate_for (150);
@@ -1564,17 +1519,14 @@ test_marathon_rooms (void)
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, g_bytes_get_data (empty, NULL), (gssize) g_bytes_get_size (empty), NULL));
   window = open_in_window (path);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   canvas = tsr_marathon_map_editor_get_canvas (editor);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
   level = tsr_marathon_level_map_get_level (tsr_marathon_map_editor_get_level_map (editor));
   select = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Select");
   g_assert_nonnull (select);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* 1 WU = 64 view pixels; the rooms start on the ½ WU grid a little inside the view. */
   tsr_map_canvas_set_zoom (canvas, 1.0 / 16);
@@ -1813,16 +1765,13 @@ write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpoint
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "real-input", &work_dir, &screenshot_dir, &status))
     return status;
   g_log_set_writer_func (write_log, NULL, NULL);
 
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/real-input/wolf3d", test_wolf3d);
   g_test_add_func ("/real-input/sphere", test_sphere);

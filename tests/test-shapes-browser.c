@@ -179,8 +179,7 @@ test_edit_with_real_input (void)
   browser = window_browser (window);
   document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
   g_assert_true (tsr_shapes_document_get_editable (document));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* The player (collection 6, 8-bit), its first sequence with frames. */
   g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
@@ -399,9 +398,7 @@ test_images_file (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
   g_assert_true (tsr_test_ui_open_file (window, file));
-  browser = TSR_IMAGES_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_IMAGES_BROWSER)));
-  g_assert_nonnull (browser);
+  browser = TSR_IMAGES_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_IMAGES_BROWSER));
   /* Opening returned before a single picture was decoded on this thread. */
   g_assert_cmpuint (tsr_images_browser_get_n_pictures (browser), ==, 14);
   g_assert_cmpuint (tsr_images_browser_get_n_loaded (browser), ==, 0);
@@ -413,8 +410,7 @@ test_images_file (void)
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-images.png");
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   child = gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), 2);
   g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (child)));
   g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (child)));
@@ -465,8 +461,7 @@ test_color_table_with_real_input (void)
   browser = window_browser (window);
   document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
   stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
   collection = tsr_shapes_document_get_collection (document, 6, 0);
   editor = tsr_shapes_browser_get_color_editor (browser);
@@ -564,8 +559,7 @@ test_sequence_frames_with_real_input (void)
   guint chosen;
   gint16 frames;
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   g_assert_true (tsr_shapes_browser_select_collection (browser, 6, 0));
   for (chosen = 0; chosen < collection->sequences->len; chosen++)
     if (((TsrShapesSequence *) g_ptr_array_index (collection->sequences, chosen))->frames_per_view >= 2)
@@ -652,14 +646,11 @@ test_sphere_files (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "shapes-browser", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/shapes-browser/real-patches", test_real_patches);
   g_test_add_func ("/shapes-browser/edit-with-real-input", test_edit_with_real_input);

@@ -101,9 +101,7 @@ test_browse_and_export (void)
   guint files = 0;
 
   window = open_in_window (vswap);
-  browser = TSR_WOLF3D_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_WOLF3D_BROWSER)));
-  g_assert_nonnull (browser);
+  browser = TSR_WOLF3D_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_WOLF3D_BROWSER));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
   set = tsr_wolf_document_get_set (TSR_WOLF_DOCUMENT (tsr_window_get_document (window)));
 
@@ -122,8 +120,7 @@ test_browse_and_export (void)
   g_assert_nonnull (strstr (tsr_wolf3d_browser_get_info (browser), "64×64 at 1:1"));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "wolf3d-browser-walls.png");
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* A real click on the Sprites tab, a real double click on the third sprite (the first static
    * object: sprites 0 and 1 are the demo and death-cam signs). */
@@ -223,14 +220,11 @@ test_browse_and_export (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "wolf3d-browser", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/wolf3d-browser/browse-and-export", test_browse_and_export);
   status = g_test_run ();

@@ -270,6 +270,49 @@ tsr_test_ui_copy_files (const char        *source_dir,
   return g_steal_pointer (&target);
 }
 
+char *
+tsr_test_ui_copy_data_file (const char *family,
+                            const char *name,
+                            const char *work_dir,
+                            const char *subdir)
+{
+  g_autofree char *source = tsr_test_ui_data_dir (family);
+  const char *const names[] = { name, NULL };
+  g_autofree char *dir = NULL;
+
+  if (source == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("no test data for %s", family);
+
+      g_test_skip (why);
+      return NULL;
+    }
+  dir = tsr_test_ui_copy_files (source, names, work_dir, subdir);
+  return g_build_filename (dir, name, NULL);
+}
+
+GtkWidget *
+tsr_test_ui_get_widget (GtkWidget *root,
+                        GType      type)
+{
+  GtkWidget *widget = tsr_test_ui_find_widget (root, tsr_test_ui_match_type, GSIZE_TO_POINTER (type));
+
+  if (widget == NULL)
+    g_error ("no %s below %s", g_type_name (type), G_OBJECT_TYPE_NAME (root));
+  return widget;
+}
+
+TsrApplication *
+tsr_test_ui_application_new (void)
+{
+  TsrApplication *application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_autoptr(GError) error = NULL;
+
+  g_application_register (G_APPLICATION (application), NULL, &error);
+  g_assert_no_error (error);
+  return application;
+}
+
 void
 tsr_test_ui_remove_tree (const char *path)
 {

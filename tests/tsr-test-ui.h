@@ -51,6 +51,18 @@ char      *tsr_test_ui_copy_files      (const char        *source_dir,
                                         const char *const *names,
                                         const char        *work_dir,
                                         const char        *subdir);
+/* Copies the real test file NAME of FAMILY (as tsr_test_ui_data_dir) into WORK_DIR/SUBDIR and
+ * returns the copy's path; NULL when FAMILY's folder is missing: the test is then marked skipped
+ * (under CI=true it aborts) and should return. */
+char      *tsr_test_ui_copy_data_file  (const char *family,
+                                        const char *name,
+                                        const char *work_dir,
+                                        const char *subdir);
+/* The first widget of TYPE below ROOT (ROOT included); the test aborts when there is none. */
+GtkWidget *tsr_test_ui_get_widget      (GtkWidget  *root,
+                                        GType       type);
+/* The application the UI tests drive: a new non-unique TsrApplication, registered. */
+TsrApplication *tsr_test_ui_application_new (void);
 /* Deletes PATH and everything below it (symbolic links are removed, not followed). */
 void       tsr_test_ui_remove_tree     (const char *path);
 /* Renders WIDGET as it is on screen (client-side decorations included) into DIRECTORY/NAME. */

@@ -710,6 +710,16 @@ tsr_test_xtest_begin (int          *argc,
   return FALSE;
 }
 
+TsrTestXTest *
+tsr_test_xtest_drive (GtkWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  TsrTestXTest *self = tsr_test_xtest_new (window, &error);
+
+  g_assert_no_error (error);
+  return self;
+}
+
 void
 tsr_test_xtest_type_number (TsrTestXTest *self,
                             int           value)

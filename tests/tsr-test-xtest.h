@@ -35,6 +35,8 @@ gboolean      tsr_test_xtest_begin     (int           *argc,
 TsrTestXTest *tsr_test_xtest_new       (GtkWindow     *window,
                                         GError       **error);
 void          tsr_test_xtest_free      (TsrTestXTest  *self);
+/* tsr_test_xtest_new for a test: aborts with the message when WINDOW could not be focused. */
+TsrTestXTest *tsr_test_xtest_drive     (GtkWindow     *window);
 /* Also watches the events of WIDGET's native (a popover is a surface of its own, whose events
  * do not pass through the window), so clicks into it are waited for like the window's. */
 void          tsr_test_xtest_watch     (TsrTestXTest  *self,
