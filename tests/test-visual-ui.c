@@ -270,6 +270,35 @@ test_visual_mode (void)
   g_assert_cmpuint (n_elements, ==, 1);
   g_assert_cmpint (elements[0].kind, ==, TSR_ELEMENT_POLYGON);
   g_assert_cmpuint (elements[0].index, ==, polygon);
+
+  /* C over the 2D map: the camera stands where the pointer is, on that floor; the map shows it. */
+  {
+    TsrMapCanvas *canvas = tsr_marathon_map_editor_get_canvas (editor);
+    TsrMapViewport viewport;
+    const TsrVisualCamera *camera;
+    double mx, my, cx = gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0, cy = gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0;
+    gint under;
+
+    g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), cx, cy, 40, NULL, NULL));
+    tsr_test_ui_iterate_for (100);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    tsr_map_viewport_to_map (&viewport, cx, cy, &mx, &my);
+    key (xtest, GDK_KEY_c, 0);
+    camera = tsr_visual_view_get_camera (view);
+    /* Within two view pixels (the pointer lands on whole pixels). */
+    {
+      double px, py, tolerance;
+
+      tsr_map_viewport_to_map (&viewport, cx + 2, cy, &px, &py);
+      tolerance = fabs (px - mx);
+      g_assert_cmpfloat (fabs (camera->position[0] * 1024.0 - mx), <, tolerance);
+      g_assert_cmpfloat (fabs (camera->position[1] * 1024.0 - my), <, tolerance);
+    }
+    under = tsr_marathon_level_map_polygon_at (map, mx, my);
+    if (under >= 0)
+      g_assert_cmpfloat (fabs (camera->position[2] - (g_array_index (level->polygons, TsrMarathonPolygon, under).floor_height / 1024.0 + 0.7)), <, 1e-3);
+    tsr_test_ui_iterate_for (200);
+  }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-back-2d.png");
 
   key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);

@@ -18,6 +18,7 @@
 #include "views/marathon/tsr-marathon-texture-picker.h"
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
+#include "views/visual/tsr-visual-camera-layer.h"
 #include "views/visual/tsr-visual-view.h"
 
 #define WORLD_UNIT 1024.0
@@ -60,6 +61,7 @@ struct _TsrMarathonMapEditor {
   TsrMarathonTextures *textures;
   GtkStack            *view_stack;   /* "2d" the canvas, "3d" the visual view */
   TsrVisualView       *visual_view;
+  TsrVisualCameraLayer *camera_layer; /* the visual mode's camera on the 2D map */
   GSettings           *settings;
   TsrVectorLayer      *layer;
   TsrGridLayer        *grid;
@@ -1005,6 +1007,18 @@ toggle_visual_action (GtkWidget  *widget,
   gtk_widget_grab_focus (to_3d ? GTK_WIDGET (self->visual_view) : GTK_WIDGET (self->canvas));
 }
 
+/* C over the 2D map: the visual mode's camera stands where the pointer is. */
+static void
+camera_here_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  TsrMarathonMapEditor *self = TSR_MARATHON_MAP_EDITOR (widget);
+
+  if (self->has_pointer && self->map != NULL)
+    tsr_visual_view_move_camera_to (self->visual_view, self->pointer_x, self->pointer_y);
+}
+
 /* A right click ends what the tool is drawing, as Escape does. */
 static void
 on_secondary_pressed (GtkGestureClick      *gesture,
@@ -1044,6 +1058,9 @@ clear_level (TsrMarathonMapEditor *self)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->grid));
   if (self->texture_layer != NULL)
     tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->texture_layer));
+  if (self->camera_layer != NULL)
+    tsr_map_canvas_remove_layer (self->canvas, TSR_CANVAS_LAYER (self->camera_layer));
+  g_clear_object (&self->camera_layer);
   if (self->paint_tool != NULL)
     g_signal_handlers_disconnect_by_data (self->paint_tool, self);
   tsr_property_inspector_set_source (self->inspector, NULL);
@@ -1111,6 +1128,11 @@ show_level (TsrMarathonMapEditor *self)
       tsr_map_canvas_zoom_to_fit (self->canvas);
     }
   tsr_visual_view_set_marathon (self->visual_view, self->map, self->session);
+  if (self->map != NULL)
+    {
+      self->camera_layer = tsr_visual_camera_layer_new (self->visual_view);
+      tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->camera_layer));
+    }
   on_selection_changed (self);
   update_status (self);
   show_message (self, NULL);
@@ -1408,6 +1430,8 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "marathon.merge", NULL, merge_action);
   gtk_widget_class_install_action (widget_class, "marathon.toggle-visual", NULL, toggle_visual_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "marathon.toggle-visual", NULL);
+  gtk_widget_class_install_action (widget_class, "marathon.camera-here", NULL, camera_here_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, 0, "marathon.camera-here", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "marathon.merge", NULL);
   gtk_widget_class_bind_template_callback (widget_class, on_sides_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_tool_toggled);

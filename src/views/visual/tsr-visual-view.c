@@ -54,6 +54,17 @@ struct _TsrVisualView {
 
 G_DEFINE_FINAL_TYPE (TsrVisualView, tsr_visual_view, GTK_TYPE_WIDGET)
 
+enum { CAMERA_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* The camera moved or turned: draw again, and tell the 2D map's camera layer. */
+static void
+camera_changed (TsrVisualView *self)
+{
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  g_signal_emit (self, signals[CAMERA_CHANGED], 0);
+}
+
 static void
 set_message (TsrVisualView *self,
              const char    *message)
@@ -246,7 +257,7 @@ on_tick (GtkWidget     *widget,
   self->camera.position[0] += (cy * forward - sy * strafe) * speed;
   self->camera.position[1] += (sy * forward + cy * strafe) * speed;
   self->camera.position[2] += rise * speed;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  camera_changed (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -339,7 +350,7 @@ on_drag_update (GtkGestureDrag *gesture,
   self->dragged = TRUE;
   self->camera.yaw = (float) (self->look_yaw + dx * LOOK_SPEED);
   self->camera.pitch = (float) CLAMP (self->look_pitch - dy * LOOK_SPEED, -1.5, 1.5);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  camera_changed (self);
 }
 
 static void
@@ -392,6 +403,7 @@ tsr_visual_view_set_marathon (TsrVisualView       *self,
   rebuild_scene (self);
   if (self->scene != NULL)
     tsr_visual_camera_init_start (&self->camera, self->scene);
+  camera_changed (self);
 }
 
 void
@@ -425,7 +437,7 @@ tsr_visual_view_set_camera (TsrVisualView         *self,
                             const TsrVisualCamera *camera)
 {
   self->camera = *camera;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  camera_changed (self);
 }
 
 void
@@ -442,7 +454,7 @@ tsr_visual_view_move_camera_to (TsrVisualView *self,
   self->camera.position[1] = (float) (y / WORLD_ONE);
   if (record != NULL)
     self->camera.position[2] = (float) (record->floor_height / WORLD_ONE) + EYE_HEIGHT;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  camera_changed (self);
 }
 
 /* The element SURFACE stands for in the 2D map's selection. */
@@ -712,6 +724,9 @@ tsr_visual_view_class_init (TsrVisualViewClass *klass)
   object_class->dispose = tsr_visual_view_dispose;
   object_class->finalize = tsr_visual_view_finalize;
   widget_class->grab_focus = tsr_visual_view_grab_focus;
+  /* "camera-changed": the camera moved or turned. */
+  signals[CAMERA_CHANGED] = g_signal_new ("camera-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "visualview");
 }

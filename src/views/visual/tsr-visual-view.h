@@ -8,7 +8,7 @@
  * fly up and down, Shift runs; dragging with any button looks round. On the picked surface: the
  * wheel or + and - raise and lower a floor or ceiling by 1/8 WU, T applies the chosen texture,
  * Ctrl+arrows move its texture offsets by 1/16 WU. When GL is missing or fails it says so in
- * words and the 2D editor goes on working. */
+ * words and the 2D editor goes on working. "camera-changed" says the camera moved or turned. */
 #pragma once
 
 #include <gtk/gtk.h>
