@@ -150,3 +150,42 @@ tsr_asset_png_chooser_new (GtkWidget           *widget,
     }
   return dialog;
 }
+
+void
+tsr_asset_class_set_template (GtkWidgetClass *widget_class,
+                              const char     *ui_file)
+{
+  g_autofree char *resource = g_strconcat ("/io/github/tessera/Tessera/ui/", ui_file, NULL);
+
+  gtk_widget_class_set_template_from_resource (widget_class, resource);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+void
+tsr_asset_preview_set_size (GtkDrawingArea *preview,
+                            guint           width,
+                            guint           height,
+                            guint           zoom)
+{
+  gtk_drawing_area_set_content_width (preview, (int) (width * zoom) + 2 * TSR_ASSET_CHECKER_SIZE);
+  gtk_drawing_area_set_content_height (preview, (int) (height * zoom) + 2 * TSR_ASSET_CHECKER_SIZE);
+}
+
+guint
+tsr_asset_zoom_sync (GtkSpinButton *spin,
+                     guint          zoom)
+{
+  zoom = CLAMP (zoom, 1u, 16u);
+  if ((guint) gtk_spin_button_get_value_as_int (spin) != zoom)
+    gtk_spin_button_set_value (spin, zoom);
+  return zoom;
+}
+
+void
+tsr_asset_chooser_done (GtkNativeDialog *dialog,
+                        gpointer         owner)
+{
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (owner);
+}

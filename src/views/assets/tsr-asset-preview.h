@@ -40,6 +40,25 @@ GtkFileChooserNative *tsr_asset_png_chooser_new (GtkWidget           *widget,
                                                  GtkFileChooserAction action,
                                                  const char          *accept);
 
+/* The GObject set-up every asset browser (and the colour editor) shares. */
+/* Uses the template UI_FILE ("tsr-shapes-browser.ui") of the application's resources, laid out as a
+ * bin (the template's one child fills the widget). */
+void       tsr_asset_class_set_template (GtkWidgetClass  *widget_class,
+                                         const char      *ui_file);
+/* The preview area's content size for a WIDTH × HEIGHT picture shown ZOOM times, with the
+ * checkerboard's margin round it. */
+void       tsr_asset_preview_set_size   (GtkDrawingArea  *preview,
+                                         guint            width,
+                                         guint            height,
+                                         guint            zoom);
+/* ZOOM limited to 1–16, shown in SPIN (set only when it shows another value); returns it. */
+guint      tsr_asset_zoom_sync          (GtkSpinButton   *spin,
+                                         guint            zoom);
+/* What a file chooser's response handler does last: destroys and releases DIALOG and drops the
+ * reference on OWNER that was taken when it was shown. */
+void       tsr_asset_chooser_done       (GtkNativeDialog *dialog,
+                                         gpointer         owner);
+
 /* Runs DOCUMENT's format's extract into FOLDER; on success *SUMMARY ("Wrote 436 pictures into
  * …") says what was written (transfer full). */
 gboolean   tsr_asset_export_all    (TsrDocument     *document,

@@ -11,6 +11,7 @@
 
 #include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-pict.h"
+#include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
@@ -365,8 +366,7 @@ tsr_images_browser_class_init (TsrImagesBrowserClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_images_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_images_browser_finalize;
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-images-browser.ui");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  tsr_asset_class_set_template (widget_class, "tsr-images-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrImagesBrowser, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrImagesBrowser, progress_label);
   gtk_widget_class_bind_template_child (widget_class, TsrImagesBrowser, flow);

@@ -203,8 +203,7 @@ set_preview_image (TsrShapesBrowser *self,
   if (image != NULL)
     {
       self->surface = tsr_image_cairo_surface_new (image);
-      gtk_drawing_area_set_content_width (self->preview, (int) (image->width * self->zoom) + 2 * CHECKER_SIZE);
-      gtk_drawing_area_set_content_height (self->preview, (int) (image->height * self->zoom) + 2 * CHECKER_SIZE);
+      tsr_asset_preview_set_size (self->preview, image->width, image->height, self->zoom);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
 }
@@ -1200,14 +1199,11 @@ tsr_shapes_browser_set_zoom (TsrShapesBrowser *self,
                              guint             zoom)
 {
   g_return_if_fail (TSR_IS_SHAPES_BROWSER (self));
-  zoom = CLAMP (zoom, 1u, 16u);
-  if ((guint) gtk_spin_button_get_value_as_int (self->zoom_spin) != zoom)
-    gtk_spin_button_set_value (self->zoom_spin, zoom);
+  zoom = tsr_asset_zoom_sync (self->zoom_spin, zoom);
   self->zoom = zoom;
   if (self->image != NULL)
     {
-      gtk_drawing_area_set_content_width (self->preview, (int) (self->image->width * zoom) + 2 * CHECKER_SIZE);
-      gtk_drawing_area_set_content_height (self->preview, (int) (self->image->height * zoom) + 2 * CHECKER_SIZE);
+      tsr_asset_preview_set_size (self->preview, self->image->width, self->image->height, zoom);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
 }
@@ -1770,9 +1766,7 @@ on_file_chosen (GtkNativeDialog  *dialog,
       if (!ok)
         gtk_label_set_text (self->status_label, error->message);
     }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
+  tsr_asset_chooser_done (dialog, self);
 }
 
 /* The file chooser of Apply Patch (open) and Make Patch (save), for .ShPa files. */
@@ -1932,8 +1926,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   G_OBJECT_CLASS (klass)->dispose = tsr_shapes_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_shapes_browser_finalize;
   g_type_ensure (TSR_TYPE_SHAPES_COLOR_EDITOR);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-shapes-browser.ui");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  tsr_asset_class_set_template (widget_class, "tsr-shapes-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, collection_list);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, table_dropdown);

@@ -11,6 +11,7 @@
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
+#include "views/assets/tsr-asset-preview.h"
 
 struct _TsrShapesColorEditor {
   GtkWidget          parent_instance;
@@ -330,9 +331,7 @@ on_palette_chosen (GtkNativeDialog      *dialog,
       && !(import ? tsr_shapes_color_editor_import_file (self, file, &error)
                   : tsr_shapes_color_editor_export_file (self, file, &error)))
     report (self, error);
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
+  tsr_asset_chooser_done (dialog, self);
 }
 
 static void
@@ -402,8 +401,7 @@ tsr_shapes_color_editor_class_init (TsrShapesColorEditorClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_shapes_color_editor_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_shapes_color_editor_finalize;
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-shapes-color-editor.ui");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  tsr_asset_class_set_template (widget_class, "tsr-shapes-color-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrShapesColorEditor, content);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesColorEditor, import_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesColorEditor, status_label);

@@ -132,15 +132,13 @@ show_current (TsrSpriteBrowser *self)
 
       if (view.width > 0 && view.height > 0)
         self->surface = tsr_image_cairo_surface_new (&view);
-      gtk_drawing_area_set_content_width (self->preview, (int) (view.width * self->zoom) + 2 * CHECKER_SIZE);
-      gtk_drawing_area_set_content_height (self->preview, (int) (view.height * self->zoom) + 2 * CHECKER_SIZE);
+      tsr_asset_preview_set_size (self->preview, view.width, view.height, self->zoom);
     }
   else if (image != NULL)
     {
       self->image = image;
       self->surface = tsr_image_cairo_surface_new (image);
-      gtk_drawing_area_set_content_width (self->preview, (int) (image->width * self->zoom) + 2 * CHECKER_SIZE);
-      gtk_drawing_area_set_content_height (self->preview, (int) (image->height * self->zoom) + 2 * CHECKER_SIZE);
+      tsr_asset_preview_set_size (self->preview, image->width, image->height, self->zoom);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
 }
@@ -345,9 +343,7 @@ on_file_chosen (GtkNativeDialog  *dialog,
 
   if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_sprite_browser_import_file (self, file, &error))
     gtk_label_set_text (self->info_label, error->message);
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
+  tsr_asset_chooser_done (dialog, self);
 }
 
 static void
@@ -365,9 +361,7 @@ tsr_sprite_browser_set_zoom (TsrSpriteBrowser *self,
                              guint             zoom)
 {
   g_return_if_fail (TSR_IS_SPRITE_BROWSER (self));
-  self->zoom = CLAMP (zoom, 1u, 16u);
-  if ((guint) gtk_spin_button_get_value_as_int (self->zoom_spin) != self->zoom)
-    gtk_spin_button_set_value (self->zoom_spin, self->zoom);
+  self->zoom = tsr_asset_zoom_sync (self->zoom_spin, zoom);
   g_clear_pointer (&self->surface, cairo_surface_destroy);
   show_current (self);
 }
@@ -565,8 +559,7 @@ tsr_sprite_browser_class_init (TsrSpriteBrowserClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tsr_sprite_browser_dispose;
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-sprite-browser.ui");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  tsr_asset_class_set_template (widget_class, "tsr-sprite-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, direction_list);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, tile_flow);

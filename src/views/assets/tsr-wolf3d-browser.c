@@ -349,9 +349,7 @@ on_export_chosen (GtkNativeDialog  *dialog,
   if (response == GTK_RESPONSE_ACCEPT && file != NULL
       && !(all ? tsr_wolf3d_browser_export_all (self, file, &error) : tsr_wolf3d_browser_export_selection (self, file, &error)))
     gtk_label_set_text (self->status_label, error->message);
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
+  tsr_asset_chooser_done (dialog, self);
 }
 
 static void
@@ -480,9 +478,7 @@ tsr_wolf3d_browser_set_zoom (TsrWolf3dBrowser *self,
                              guint             zoom)
 {
   g_return_if_fail (TSR_IS_WOLF3D_BROWSER (self));
-  zoom = CLAMP (zoom, 1u, 16u);
-  if ((guint) gtk_spin_button_get_value_as_int (self->zoom_spin) != zoom)
-    gtk_spin_button_set_value (self->zoom_spin, zoom);
+  zoom = tsr_asset_zoom_sync (self->zoom_spin, zoom);
   if (self->zoom == zoom)
     return;
   self->zoom = zoom;
@@ -585,8 +581,7 @@ tsr_wolf3d_browser_class_init (TsrWolf3dBrowserClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_wolf3d_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_wolf3d_browser_finalize;
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tessera/Tessera/ui/tsr-wolf3d-browser.ui");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  tsr_asset_class_set_template (widget_class, "tsr-wolf3d-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, kind_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, kind_switcher);
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, zoom_spin);
