@@ -46,6 +46,41 @@ START_TEST (test_roundtrip_through_format)
 }
 END_TEST
 
+/* A resource map whose type list names its types in another order than their reference lists
+ * lie (the two type entries of the real file swapped, as a mutation did): saved back identical,
+ * not with the lists rewritten in type-list order (225 bytes did change). */
+START_TEST (test_swapped_types_kept)
+{
+  g_autoptr(GBytes) original = read_images_file ();
+  gsize size = g_bytes_get_size (original);
+  g_autofree guint8 *data = g_memdup2 (g_bytes_get_data (original, NULL), size);
+  g_autoptr(GBytes) swapped = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GError) error = NULL;
+  guint32 data_length = ((guint32) data[83] << 24) | ((guint32) data[84] << 16) | ((guint32) data[85] << 8) | data[86];
+  gsize fork = 128 + ((gsize) data_length + 127) / 128 * 128;
+  gsize map = fork + (((gsize) data[fork + 4] << 24) | ((gsize) data[fork + 5] << 16) | ((gsize) data[fork + 6] << 8)
+                      | data[fork + 7]);
+  gsize types = map + (((gsize) data[map + 24] << 8) | data[map + 25]);
+  guint8 entry[8];
+  gpointer loaded;
+
+  /* Two types (PICT, clut), each entry 8 bytes after the count. */
+  ck_assert_uint_eq (((guint) data[types] << 8) | data[types + 1], 1);
+  ck_assert (memcmp (data + types + 2, "PICT", 4) == 0);
+  memcpy (entry, data + types + 2, 8);
+  memmove (data + types + 2, data + types + 10, 8);
+  memcpy (data + types + 10, entry, 8);
+  swapped = g_bytes_new (data, size);
+  loaded = tsr_marathon_images_format.load ("swapped.imgA", swapped, &error);
+  ck_assert_msg (loaded != NULL, "%s", error ? error->message : "");
+  outputs = tsr_marathon_images_format.save (loaded, "swapped.imgA", &error);
+  ck_assert_ptr_nonnull (outputs);
+  ck_assert (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, swapped));
+  tsr_marathon_images_format.free (loaded);
+}
+END_TEST
+
 /* Pixel values checked by eye in the extracted PNGs: the terminal frame's dark-green screen and
  * bright-green border (8-bit), the gold logo of the title screen at 8 and 16 bits, and the black
  * corner of the 32-bit credits. */
@@ -325,6 +360,7 @@ images_suite (void)
 
   tcase_set_timeout (real, 300);
   tcase_add_test (real, test_roundtrip_through_format);
+  tcase_add_test (real, test_swapped_types_kept);
   tcase_add_test (real, test_decode_known_pixels);
   tcase_add_test (real, test_edit_images);
   tcase_add_test (real, test_pict_truncation);

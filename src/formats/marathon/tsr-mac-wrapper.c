@@ -619,6 +619,7 @@ parse_references (TsrResourceFork *fork,
           resource->attributes = (guint8) (attributes_and_offset >> 24);
           resource->original_offset = attributes_and_offset & 0xffffff;
           resource->original_name_offset = name_offset == 0xffff ? G_MAXUINT32 : name_offset;
+          resource->original_reference = (guint32) type_list + references + r * 12;
 
           if (!tsr_reader_seek (&data_area, resource->original_offset, error)
               || !tsr_reader_read_u32_be (&data_area, &length, error))
@@ -804,6 +805,7 @@ tsr_resource_fork_set (TsrResourceFork *fork, guint32 type, gint16 id, GBytes *d
   resource->data = g_bytes_ref (data);
   resource->original_offset = G_MAXUINT32;
   resource->original_name_offset = G_MAXUINT32;
+  resource->original_reference = G_MAXUINT32;
   g_ptr_array_insert (fork->resources, (gint) insert_at, resource);
   return resource;
 }
@@ -827,6 +829,9 @@ tsr_resource_fork_serialize (const TsrResourceFork *fork)
   g_autoptr(GArray) types = NULL;
   g_autofree guint32 *data_offsets = NULL;
   g_autofree guint32 *name_offsets = NULL;
+  g_autofree guint *block_order = NULL;
+  g_autofree guint32 *block_start = NULL;
+  g_autofree gsize *block_reference = NULL;
   gsize data_offset, data_length, map_offset, map_length, type_list_size, reference;
   guint count = fork->resources->len;
   guint8 header[RESOURCE_HEADER_SIZE];
@@ -898,7 +903,45 @@ tsr_resource_fork_serialize (const TsrResourceFork *fork)
   tsr_writer_write_u16_be (writer, RESOURCE_MAP_HEADER);
   tsr_writer_write_u16_be (writer, (guint16) (RESOURCE_MAP_HEADER + type_list_size));
   tsr_writer_write_u16_be (writer, (guint16) (types->len == 0 ? 0xffff : types->len - 1));
+  /* The types' reference lists in the order they lay in the original map (a map may list its
+   * types in another order than their lists: kept, not rewritten); added types' lists last. */
+  block_order = g_new0 (guint, types->len);
+  block_start = g_new0 (guint32, types->len);
+  for (guint t = 0; t < types->len; t++)
+    {
+      guint32 type = g_array_index (types, guint32, t);
+
+      block_order[t] = t;
+      block_start[t] = G_MAXUINT32;
+      for (guint i = 0; i < count; i++)
+        {
+          const TsrMacResource *resource = g_ptr_array_index (fork->resources, i);
+
+          if (resource->type == type)
+            block_start[t] = MIN (block_start[t], resource->original_reference);
+        }
+    }
+  for (guint a = 1; a < types->len; a++)
+    for (guint b = a; b > 0 && block_start[block_order[b - 1]] > block_start[block_order[b]]; b--)
+      {
+        guint swap = block_order[b];
+
+        block_order[b] = block_order[b - 1];
+        block_order[b - 1] = swap;
+      }
+  block_reference = g_new0 (gsize, types->len);
   reference = 2 + (gsize) types->len * 8;
+  for (guint o = 0; o < types->len; o++)
+    {
+      guint t = block_order[o];
+      guint32 type = g_array_index (types, guint32, t);
+      guint n = 0;
+
+      for (guint i = 0; i < count; i++)
+        n += ((TsrMacResource *) g_ptr_array_index (fork->resources, i))->type == type;
+      block_reference[t] = reference;
+      reference += (gsize) n * 12;
+    }
   for (guint t = 0; t < types->len; t++)
     {
       guint32 type = g_array_index (types, guint32, t);
@@ -908,12 +951,11 @@ tsr_resource_fork_serialize (const TsrResourceFork *fork)
         n += ((TsrMacResource *) g_ptr_array_index (fork->resources, i))->type == type;
       tsr_writer_write_u32_be (writer, type);
       tsr_writer_write_u16_be (writer, (guint16) (n - 1));
-      tsr_writer_write_u16_be (writer, (guint16) reference);
-      reference += (gsize) n * 12;
+      tsr_writer_write_u16_be (writer, (guint16) block_reference[t]);
     }
-  for (guint t = 0; t < types->len; t++)
+  for (guint o = 0; o < types->len; o++)
     {
-      guint32 type = g_array_index (types, guint32, t);
+      guint32 type = g_array_index (types, guint32, block_order[o]);
 
       for (guint i = 0; i < count; i++)
         {

@@ -86,6 +86,7 @@ typedef struct {
   /* Layout of the original, so an untouched fork is rewritten in place. */
   guint32  original_offset;  /* G_MAXUINT32 for added resources */
   guint32  original_name_offset;
+  guint32  original_reference; /* where its reference lay in the map; G_MAXUINT32 when added */
   GBytes  *gap_after;        /* bytes after this resource's data before the next one's */
 } TsrMacResource;
 
