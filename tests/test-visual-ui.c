@@ -190,9 +190,21 @@ test_visual_mode (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-start.png");
 
   /* W held: the camera walks forward along its facing. */
-  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, TRUE));
-  tsr_test_ui_iterate_for (250);
-  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, FALSE));
+  frames = tsr_visual_view_get_n_frames (view);
+  {
+    gint64 began = g_get_monotonic_time ();
+    double elapsed;
+
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, TRUE));
+    tsr_test_ui_iterate_for (250);
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, FALSE));
+    elapsed = (g_get_monotonic_time () - began) / 1000.0;
+    /* What the user sees while walking (GTK's compositing included); a figure, not a test. */
+    g_test_message ("walking: %u frames in %.0f ms of the window's frame clock (%.1f ms a frame, %dx%d view)",
+                    tsr_visual_view_get_n_frames (view) - frames, elapsed,
+                    elapsed / MAX (1u, tsr_visual_view_get_n_frames (view) - frames),
+                    gtk_widget_get_width (GTK_WIDGET (view)), gtk_widget_get_height (GTK_WIDGET (view)));
+  }
   tsr_test_ui_iterate_for (100);
   {
     const TsrVisualCamera *camera = tsr_visual_view_get_camera (view);
