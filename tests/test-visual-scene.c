@@ -471,6 +471,17 @@ START_TEST (test_wolf3d_corridor)
   ck_assert_float_eq (scene->start[0], 1.5f);
   ck_assert_float_eq (scene->start_yaw, 0.0f);
 
+  /* Code 0 is an open cell for the engine (SetupGameLevel leaves tilemap 0): a floor, no wall. */
+  {
+    g_autoptr(TsrWolf3dLevel) open = corridor_level ();
+    g_autoptr(TsrVisualScene) open_scene = NULL;
+
+    open->planes[0][6 + 2] = 0;
+    open_scene = tsr_visual_scene_build_wolf3d (open, TSR_WOLF3D_GAME_WOLF3D, 0, 106, palette);
+    ck_assert_uint_eq (count_part (open_scene, TSR_VISUAL_PART_CELL_FLOOR, 8), 1);
+    ck_assert_uint_eq (count_part (open_scene, TSR_VISUAL_PART_CELL_WALL, -1), 10);
+  }
+
   /* From the start looking east, the ray meets the object, then (past it) the door. */
   {
     TsrVisualCamera camera;

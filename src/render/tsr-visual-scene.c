@@ -515,12 +515,12 @@ wolf3d_is_door (guint16 tile)
   return tile >= 90 && tile <= 101;
 }
 
-/* The engine's SetupGameLevel: below AREATILE a tile is solid unless it is a door or the ambush
- * marker; from AREATILE on it is floor. */
+/* The engine's SetupGameLevel: below AREATILE a tile is a wall unless it is 0 (an open cell with
+ * no wall), a door or the ambush marker; from AREATILE on it is floor. */
 static gboolean
 wolf3d_is_solid (guint16 tile)
 {
-  return tile < WOLF3D_AREATILE - 1 && !wolf3d_is_door (tile);
+  return tile != 0 && tile < WOLF3D_AREATILE - 1 && !wolf3d_is_door (tile);
 }
 
 static void
