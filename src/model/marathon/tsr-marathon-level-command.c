@@ -1,5 +1,5 @@
-/* tsr-marathon-level-command.c: level-list commands. One class: inserting a level and taking one
- * out are each other's undo, so add/duplicate (insert) and delete (remove) share the code. */
+/* tsr-marathon-level-command.c: level-list commands: the shared level-list command
+ * (tsr-level-list-command.h) over the scenario's levels, with the teleports that follow them. */
 #include "model/marathon/tsr-marathon-level-command.h"
 
 #include <glib/gi18n.h>
@@ -7,13 +7,6 @@
 
 #include "core/tsr-error.h"
 #include "model/marathon/tsr-marathon-document-private.h"
-
-typedef enum {
-  LEVEL_INSERT,
-  LEVEL_REMOVE,
-  LEVEL_MOVE,
-  LEVEL_RENAME,
-} LevelEdit;
 
 typedef struct {
   gboolean           has_info;
@@ -28,19 +21,11 @@ typedef struct {
 } TeleportBackup;
 
 struct _TsrMarathonLevelCommand {
-  TsrCommand            parent_instance;
-  /* Not a reference: the document owns the undo stack that owns this command. */
-  TsrMarathonDocument  *document;
-  LevelEdit             edit;
-  guint                 index;
-  guint                 to;
-  TsrMarathonLevelSlot *slot;      /* INSERT, REMOVE: the level while it is out of the list */
-  LevelInfo             old_info;  /* RENAME */
-  LevelInfo             new_info;
-  GArray               *teleports; /* TeleportBackup of the last redo */
+  TsrLevelListCommand parent_instance;
+  GArray             *teleports; /* TeleportBackup of the last redo */
 };
 
-G_DEFINE_FINAL_TYPE (TsrMarathonLevelCommand, tsr_marathon_level_command, TSR_TYPE_COMMAND)
+G_DEFINE_FINAL_TYPE (TsrMarathonLevelCommand, tsr_marathon_level_command, TSR_TYPE_LEVEL_LIST_COMMAND)
 
 static void
 teleport_backup_clear (gpointer data)
@@ -50,31 +35,11 @@ teleport_backup_clear (gpointer data)
   g_clear_pointer (&backup->terminals, g_ptr_array_unref);
 }
 
-/* Where level I (before the edit) is after it. */
 static gint
 level_after (TsrMarathonLevelCommand *self,
              gint                     i)
 {
-  gint index = (gint) self->index, to = (gint) self->to;
-
-  switch (self->edit)
-    {
-    case LEVEL_INSERT:
-      return i >= index ? i + 1 : i;
-    case LEVEL_REMOVE:
-      return i > index ? i - 1 : i;
-    case LEVEL_MOVE:
-      if (i == index)
-        return to;
-      if (index < i && i <= to)
-        return i - 1;
-      if (to <= i && i < index)
-        return i + 1;
-      return i;
-    case LEVEL_RENAME:
-    default:
-      return i;
-    }
+  return tsr_level_list_command_level_after (TSR_LEVEL_LIST_COMMAND (self), i);
 }
 
 /* A teleport follows its level when it names one of the file's levels before the edit. */
@@ -111,20 +76,23 @@ terminals_need_renumbering (TsrMarathonLevelCommand *self,
 /* After the edit: teleports to other levels name the same levels as before, in each level whose
  * terminals are not open as text. The terminals replaced are kept for undo. */
 static void
-renumber_teleports (TsrMarathonLevelCommand *self,
-                    guint                    n_levels_before)
+renumber_teleports (TsrLevelListCommand *command,
+                    guint                n_levels_before)
 {
+  TsrMarathonLevelCommand *self = TSR_MARATHON_LEVEL_COMMAND (command);
+  TsrMarathonDocument *document = tsr_level_list_command_get_owner (command);
+
   g_array_set_size (self->teleports, 0);
   /* A one-level file is one level of a scenario assembled elsewhere: its numbers are not ours. */
-  if (self->edit == LEVEL_RENAME || n_levels_before < 2)
+  if (tsr_level_list_command_get_edit (command) == TSR_LEVEL_EDIT_RENAME || n_levels_before < 2)
     return;
-  for (guint l = 0; l < tsr_marathon_document_get_n_levels (self->document); l++)
+  for (guint l = 0; l < tsr_marathon_document_get_n_levels (document); l++)
     {
-      TsrMarathonLevel *level = g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, l);
+      TsrMarathonLevel *level = g_ptr_array_index (tsr_marathon_document_get_scenario (document)->map->levels, l);
       TeleportBackup backup;
       GPtrArray *renumbered;
 
-      if (tsr_marathon_document_has_script (self->document, l) || !terminals_need_renumbering (self, level->terminals, n_levels_before))
+      if (tsr_marathon_document_has_script (document, l) || !terminals_need_renumbering (self, level->terminals, n_levels_before))
         continue;
       renumbered = tsr_marathon_terminals_copy (level->terminals);
       for (guint t = 0; t < renumbered->len; t++)
@@ -147,8 +115,10 @@ renumber_teleports (TsrMarathonLevelCommand *self,
 }
 
 static void
-restore_teleports (TsrMarathonLevelCommand *self)
+restore_teleports (TsrLevelListCommand *command)
 {
+  TsrMarathonLevelCommand *self = TSR_MARATHON_LEVEL_COMMAND (command);
+
   for (guint i = 0; i < self->teleports->len; i++)
     {
       TeleportBackup *backup = &g_array_index (self->teleports, TeleportBackup, i);
@@ -160,106 +130,20 @@ restore_teleports (TsrMarathonLevelCommand *self)
 }
 
 static void
-insert (TsrMarathonLevelCommand *self)
-{
-  tsr_marathon_document_insert_level (self->document, self->index, g_steal_pointer (&self->slot));
-}
-
-static void
-take (TsrMarathonLevelCommand *self)
-{
-  g_warn_if_fail (self->slot == NULL);
-  self->slot = tsr_marathon_document_take_level (self->document, self->index);
-}
-
-static void
-tsr_marathon_level_command_redo (TsrCommand *command)
-{
-  TsrMarathonLevelCommand *self = TSR_MARATHON_LEVEL_COMMAND (command);
-  guint n_levels = tsr_marathon_document_get_n_levels (self->document);
-
-  switch (self->edit)
-    {
-    case LEVEL_INSERT:
-      insert (self);
-      break;
-    case LEVEL_REMOVE:
-      take (self);
-      break;
-    case LEVEL_MOVE:
-      tsr_marathon_document_move_level (self->document, self->index, self->to);
-      break;
-    case LEVEL_RENAME:
-      tsr_marathon_document_store_level_info (self->document, self->index, self->new_info.has_info,
-                                              self->new_info.size, &self->new_info.info);
-      break;
-    }
-  renumber_teleports (self, n_levels);
-}
-
-static void
-tsr_marathon_level_command_undo (TsrCommand *command)
-{
-  TsrMarathonLevelCommand *self = TSR_MARATHON_LEVEL_COMMAND (command);
-
-  restore_teleports (self);
-  switch (self->edit)
-    {
-    case LEVEL_INSERT:
-      take (self);
-      break;
-    case LEVEL_REMOVE:
-      insert (self);
-      break;
-    case LEVEL_MOVE:
-      tsr_marathon_document_move_level (self->document, self->to, self->index);
-      break;
-    case LEVEL_RENAME:
-      tsr_marathon_document_store_level_info (self->document, self->index, self->old_info.has_info,
-                                              self->old_info.size, &self->old_info.info);
-      break;
-    }
-}
-
-static gboolean
-tsr_marathon_level_command_merge (TsrCommand *command,
-                                  TsrCommand *next_command)
-{
-  TsrMarathonLevelCommand *self = TSR_MARATHON_LEVEL_COMMAND (command);
-  TsrMarathonLevelCommand *next;
-
-  if (!TSR_IS_MARATHON_LEVEL_COMMAND (next_command))
-    return FALSE;
-  next = TSR_MARATHON_LEVEL_COMMAND (next_command);
-  /* Typing a name is one step. */
-  if (self->edit != LEVEL_RENAME || next->edit != LEVEL_RENAME
-      || self->document != next->document || self->index != next->index)
-    return FALSE;
-  self->new_info = next->new_info;
-  return TRUE;
-}
-
-static void
 tsr_marathon_level_command_finalize (GObject *object)
 {
-  TsrMarathonLevelCommand *self = TSR_MARATHON_LEVEL_COMMAND (object);
-
-  /* A level out of the list belongs to this command. */
-  tsr_marathon_level_slot_free (self->document, self->slot);
-  g_array_unref (self->teleports);
+  g_array_unref (TSR_MARATHON_LEVEL_COMMAND (object)->teleports);
   G_OBJECT_CLASS (tsr_marathon_level_command_parent_class)->finalize (object);
 }
 
 static void
 tsr_marathon_level_command_class_init (TsrMarathonLevelCommandClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  TsrCommandClass *command_class = TSR_COMMAND_CLASS (klass);
+  TsrLevelListCommandClass *list_class = TSR_LEVEL_LIST_COMMAND_CLASS (klass);
 
-  object_class->finalize = tsr_marathon_level_command_finalize;
-  command_class->redo = tsr_marathon_level_command_redo;
-  command_class->undo = tsr_marathon_level_command_undo;
-  command_class->merge = tsr_marathon_level_command_merge;
+  G_OBJECT_CLASS (klass)->finalize = tsr_marathon_level_command_finalize;
+  list_class->after_redo = renumber_teleports;
+  list_class->before_undo = restore_teleports;
 }
 
 static void
@@ -269,18 +153,75 @@ tsr_marathon_level_command_init (TsrMarathonLevelCommand *self)
   g_array_set_clear_func (self->teleports, teleport_backup_clear);
 }
 
-static TsrMarathonLevelCommand *
+/* ---- the scenario's level list for the shared command --------------------------------------- */
+
+static guint
+levels_n_levels (gpointer owner)
+{
+  return tsr_marathon_document_get_n_levels (owner);
+}
+
+static void
+levels_insert (gpointer owner,
+               guint    index,
+               gpointer level)
+{
+  tsr_marathon_document_insert_level (owner, index, level);
+}
+
+static gpointer
+levels_take (gpointer owner,
+             guint    index)
+{
+  return tsr_marathon_document_take_level (owner, index);
+}
+
+static void
+levels_free (gpointer owner,
+             gpointer level)
+{
+  tsr_marathon_level_slot_free (owner, level);
+}
+
+static void
+levels_move (gpointer owner,
+             guint    from,
+             guint    to)
+{
+  tsr_marathon_document_move_level (owner, from, to);
+}
+
+static void
+levels_set_name (gpointer      owner,
+                 guint         index,
+                 gconstpointer name)
+{
+  const LevelInfo *info = name;
+
+  tsr_marathon_document_store_level_info (owner, index, info->has_info, info->size, &info->info);
+}
+
+/* A level's "name" for the shared command is its whole Minf, which holds it. */
+static const TsrLevels marathon_levels = {
+  levels_n_levels, levels_insert, levels_take, levels_free, levels_move, levels_set_name,
+  sizeof (LevelInfo),
+};
+
+static TsrCommand *
 command_new (TsrMarathonDocument *document,
-             LevelEdit            edit,
+             TsrLevelEdit         edit,
              guint                index,
+             guint                to,
+             TsrMarathonLevel    *level,
+             const LevelInfo     *old_info,
+             const LevelInfo     *new_info,
              const char          *description)
 {
-  TsrMarathonLevelCommand *self = g_object_new (TSR_TYPE_MARATHON_LEVEL_COMMAND, "description", description, NULL);
+  TsrLevelListCommand *self = g_object_new (TSR_TYPE_MARATHON_LEVEL_COMMAND, "description", description, NULL);
 
-  self->document = document;
-  self->edit = edit;
-  self->index = index;
-  return self;
+  return tsr_level_list_command_setup (self, &marathon_levels, document, edit, index, to,
+                                       level != NULL ? tsr_marathon_level_slot_new (level) : NULL,
+                                       old_info, new_info);
 }
 
 static gboolean
@@ -336,7 +277,6 @@ tsr_marathon_command_add_level (TsrMarathonDocument *document,
                                 GError             **error)
 {
   TsrMarathonScenario *scenario;
-  TsrMarathonLevelCommand *self;
   guint8 roman[TSR_MARATHON_LEVEL_NAME_MAX + 1];
   TsrMarathonLevel *level;
 
@@ -355,9 +295,7 @@ tsr_marathon_command_add_level (TsrMarathonDocument *document,
   index = MIN (index, scenario->map->levels->len);
   level = tsr_marathon_level_new ((int) index, scenario->map->wad->data_version, "");
   memcpy (level->info.level_name, roman, sizeof roman);
-  self = command_new (document, LEVEL_INSERT, index, _("Add Level"));
-  self->slot = tsr_marathon_level_slot_new (level);
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_INSERT, index, 0, level, NULL, NULL, _("Add Level"));
 }
 
 TsrCommand *
@@ -366,7 +304,6 @@ tsr_marathon_command_duplicate_level (TsrMarathonDocument *document,
                                       const char          *name,
                                       GError             **error)
 {
-  TsrMarathonLevelCommand *self;
   TsrMarathonLevel *source, *level;
   g_autofree char *copy_name = NULL;
   guint8 roman[TSR_MARATHON_LEVEL_NAME_MAX + 1];
@@ -392,9 +329,7 @@ tsr_marathon_command_duplicate_level (TsrMarathonDocument *document,
     return NULL;
   if (level->has_info)
     memcpy (level->info.level_name, roman, sizeof roman);
-  self = command_new (document, LEVEL_INSERT, index + 1, _("Duplicate Level"));
-  self->slot = tsr_marathon_level_slot_new (level);
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_INSERT, index + 1, 0, level, NULL, NULL, _("Duplicate Level"));
 }
 
 TsrCommand *
@@ -411,7 +346,7 @@ tsr_marathon_command_delete_level (TsrMarathonDocument *document,
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("the only level of a file cannot be deleted"));
       return NULL;
     }
-  return TSR_COMMAND (command_new (document, LEVEL_REMOVE, index, _("Delete Level")));
+  return command_new (document, TSR_LEVEL_EDIT_REMOVE, index, 0, NULL, NULL, NULL, _("Delete Level"));
 }
 
 TsrCommand *
@@ -420,7 +355,6 @@ tsr_marathon_command_move_level (TsrMarathonDocument *document,
                                  guint                to,
                                  GError             **error)
 {
-  TsrMarathonLevelCommand *self;
 
   g_return_val_if_fail (TSR_IS_MARATHON_DOCUMENT (document), NULL);
 
@@ -431,9 +365,7 @@ tsr_marathon_command_move_level (TsrMarathonDocument *document,
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level %u is already at %u"), from, to);
       return NULL;
     }
-  self = command_new (document, LEVEL_MOVE, from, _("Move Level"));
-  self->to = to;
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_MOVE, from, to, NULL, NULL, NULL, _("Move Level"));
 }
 
 TsrCommand *
@@ -442,9 +374,9 @@ tsr_marathon_command_rename_level (TsrMarathonDocument *document,
                                    const char          *name,
                                    GError             **error)
 {
-  TsrMarathonLevelCommand *self;
   TsrMarathonLevel *level;
   guint8 roman[TSR_MARATHON_LEVEL_NAME_MAX + 1];
+  LevelInfo old_info, new_info;
 
   g_return_val_if_fail (TSR_IS_MARATHON_DOCUMENT (document), NULL);
   g_return_val_if_fail (name != NULL, NULL);
@@ -452,20 +384,19 @@ tsr_marathon_command_rename_level (TsrMarathonDocument *document,
   if (!check_index (document, index, error) || !encode_name (name, roman, error))
     return NULL;
   level = g_ptr_array_index (tsr_marathon_document_get_scenario (document)->map->levels, index);
-  self = command_new (document, LEVEL_RENAME, index, _("Rename Level"));
-  self->old_info = (LevelInfo) { level->has_info, level->info_size, level->info };
-  self->new_info = self->old_info;
+  old_info = (LevelInfo) { level->has_info, level->info_size, level->info };
+  new_info = old_info;
   if (!level->has_info)
     {
       /* A level without a Minf gets a plain one (what a new level has). */
-      memset (&self->new_info.info, 0, sizeof self->new_info.info);
-      self->new_info.info.physics_model = 1;
-      self->new_info.info.entry_point_flags = 0x01;
-      self->new_info.has_info = TRUE;
-      self->new_info.size = 88;
+      memset (&new_info.info, 0, sizeof new_info.info);
+      new_info.info.physics_model = 1;
+      new_info.info.entry_point_flags = 0x01;
+      new_info.has_info = TRUE;
+      new_info.size = 88;
     }
-  memcpy (self->new_info.info.level_name, roman, sizeof roman);
-  return TSR_COMMAND (self);
+  memcpy (new_info.info.level_name, roman, sizeof roman);
+  return command_new (document, TSR_LEVEL_EDIT_RENAME, index, 0, NULL, &old_info, &new_info, _("Rename Level"));
 }
 
 /* ---- one-call forms ----------------------------------------------------------------------- */

@@ -13,12 +13,12 @@
 #pragma once
 
 #include "model/marathon/tsr-marathon-document.h"
-#include "model/tsr-command.h"
+#include "model/tsr-level-list-command.h"
 
 G_BEGIN_DECLS
 
 #define TSR_TYPE_MARATHON_LEVEL_COMMAND (tsr_marathon_level_command_get_type ())
-G_DECLARE_FINAL_TYPE (TsrMarathonLevelCommand, tsr_marathon_level_command, TSR, MARATHON_LEVEL_COMMAND, TsrCommand)
+G_DECLARE_FINAL_TYPE (TsrMarathonLevelCommand, tsr_marathon_level_command, TSR, MARATHON_LEVEL_COMMAND, TsrLevelListCommand)
 
 /* The longest level name in bytes of Mac Roman (the Minf holds 66 with the NUL). */
 #define TSR_MARATHON_LEVEL_NAME_MAX 65

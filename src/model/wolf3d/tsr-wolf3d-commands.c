@@ -8,122 +8,15 @@
 #include "core/tsr-error.h"
 #include "model/wolf3d/tsr-wolf3d-document-private.h"
 
-typedef enum {
-  LEVEL_INSERT,
-  LEVEL_REMOVE,
-  LEVEL_MOVE,
-  LEVEL_RENAME,
-} LevelEdit;
-
 struct _TsrWolfLevelCommand {
-  TsrCommand       parent_instance;
-  /* Not a reference: the document owns the undo stack that owns this command. */
-  TsrWolfDocument *document;
-  LevelEdit        edit;
-  guint            index;
-  guint            to;
-  TsrWolfLevelMap *map;       /* INSERT, REMOVE: the level going in or out */
-  guint8           old_name[TSR_WOLF3D_LEVEL_NAME_MAX];
-  guint8           new_name[TSR_WOLF3D_LEVEL_NAME_MAX];
+  TsrLevelListCommand parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (TsrWolfLevelCommand, tsr_wolf_level_command, TSR_TYPE_COMMAND)
-
-static void
-insert (TsrWolfLevelCommand *self)
-{
-  tsr_wolf_document_insert_level (self->document, self->index, self->map);
-}
-
-static void
-remove_level (TsrWolfLevelCommand *self)
-{
-  g_autoptr(TsrWolfLevelMap) map = tsr_wolf_document_remove_level (self->document, self->index);
-
-  g_warn_if_fail (map == self->map);
-}
-
-static void
-tsr_wolf_level_command_redo (TsrCommand *command)
-{
-  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (command);
-
-  switch (self->edit)
-    {
-    case LEVEL_INSERT:
-      insert (self);
-      break;
-    case LEVEL_REMOVE:
-      remove_level (self);
-      break;
-    case LEVEL_MOVE:
-      tsr_wolf_document_move_level (self->document, self->index, self->to);
-      break;
-    case LEVEL_RENAME:
-      tsr_wolf_document_set_level_name_raw (self->document, self->index, self->new_name);
-      break;
-    }
-}
-
-static void
-tsr_wolf_level_command_undo (TsrCommand *command)
-{
-  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (command);
-
-  switch (self->edit)
-    {
-    case LEVEL_INSERT:
-      remove_level (self);
-      break;
-    case LEVEL_REMOVE:
-      insert (self);
-      break;
-    case LEVEL_MOVE:
-      tsr_wolf_document_move_level (self->document, self->to, self->index);
-      break;
-    case LEVEL_RENAME:
-      tsr_wolf_document_set_level_name_raw (self->document, self->index, self->old_name);
-      break;
-    }
-}
-
-static gboolean
-tsr_wolf_level_command_merge (TsrCommand *command,
-                              TsrCommand *next_command)
-{
-  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (command);
-  TsrWolfLevelCommand *next;
-
-  if (!TSR_IS_WOLF_LEVEL_COMMAND (next_command))
-    return FALSE;
-  next = TSR_WOLF_LEVEL_COMMAND (next_command);
-  if (self->edit != LEVEL_RENAME || next->edit != LEVEL_RENAME
-      || self->document != next->document || self->index != next->index)
-    return FALSE;
-  memcpy (self->new_name, next->new_name, sizeof self->new_name);
-  return TRUE;
-}
-
-static void
-tsr_wolf_level_command_finalize (GObject *object)
-{
-  TsrWolfLevelCommand *self = TSR_WOLF_LEVEL_COMMAND (object);
-
-  /* A level out of the set belongs to its map, which goes when its last holder lets go. */
-  g_clear_object (&self->map);
-  G_OBJECT_CLASS (tsr_wolf_level_command_parent_class)->finalize (object);
-}
+G_DEFINE_FINAL_TYPE (TsrWolfLevelCommand, tsr_wolf_level_command, TSR_TYPE_LEVEL_LIST_COMMAND)
 
 static void
 tsr_wolf_level_command_class_init (TsrWolfLevelCommandClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  TsrCommandClass *command_class = TSR_COMMAND_CLASS (klass);
-
-  object_class->finalize = tsr_wolf_level_command_finalize;
-  command_class->redo = tsr_wolf_level_command_redo;
-  command_class->undo = tsr_wolf_level_command_undo;
-  command_class->merge = tsr_wolf_level_command_merge;
 }
 
 static void
@@ -131,19 +24,75 @@ tsr_wolf_level_command_init (TsrWolfLevelCommand *self)
 {
 }
 
-static TsrWolfLevelCommand *
+/* ---- the set's level list for the shared command ------------------------------------------ */
+
+static guint
+levels_n_levels (gpointer owner)
+{
+  return tsr_wolf_document_get_n_levels (owner);
+}
+
+static void
+levels_insert (gpointer owner,
+               guint    index,
+               gpointer level)
+{
+  /* The list holds its own reference to the level's map. */
+  tsr_wolf_document_insert_level (owner, index, level);
+  g_object_unref (level);
+}
+
+static gpointer
+levels_take (gpointer owner,
+             guint    index)
+{
+  return tsr_wolf_document_remove_level (owner, index);
+}
+
+static void
+levels_free (gpointer owner,
+             gpointer level)
+{
+  /* A level out of the set belongs to its map, which goes when its last holder lets go. */
+  g_object_unref (level);
+}
+
+static void
+levels_move (gpointer owner,
+             guint    from,
+             guint    to)
+{
+  tsr_wolf_document_move_level (owner, from, to);
+}
+
+static void
+levels_set_name (gpointer      owner,
+                 guint         index,
+                 gconstpointer name)
+{
+  tsr_wolf_document_set_level_name_raw (owner, index, name);
+}
+
+static const TsrLevels wolf_levels = {
+  levels_n_levels, levels_insert, levels_take, levels_free, levels_move, levels_set_name,
+  TSR_WOLF3D_LEVEL_NAME_MAX,
+};
+
+static TsrCommand *
 command_new (TsrWolfDocument *document,
-             LevelEdit        edit,
+             TsrLevelEdit     edit,
              guint            index,
+             guint            to,
+             TsrWolf3dLevel  *level,
+             gconstpointer    old_name,
+             gconstpointer    new_name,
              const char      *description)
 {
-  TsrWolfLevelCommand *self = g_object_new (TSR_TYPE_WOLF_LEVEL_COMMAND, NULL);
+  TsrLevelListCommand *self = g_object_new (TSR_TYPE_WOLF_LEVEL_COMMAND, "description", description, NULL);
 
-  self->document = document;
-  self->edit = edit;
-  self->index = index;
-  tsr_command_set_description (TSR_COMMAND (self), description);
-  return self;
+  return tsr_level_list_command_setup (self, &wolf_levels, document, edit, index, to,
+                                       level != NULL ? tsr_wolf_level_map_new (document, level) : NULL,
+                                       old_name, new_name);
 }
 
 /* ---- checks ------------------------------------------------------------------------------- */
@@ -224,7 +173,6 @@ add_new_level (TsrWolfDocument *document,
                gboolean         room,
                GError         **error)
 {
-  TsrWolfLevelCommand *self;
   TsrWolf3dLevel *level;
   guint size = TSR_WOLF_NEW_LEVEL_SIZE;
 
@@ -240,9 +188,7 @@ add_new_level (TsrWolfDocument *document,
       level->planes[0][y * size + x] = x == 0 || y == 0 || x == size - 1 || y == size - 1 ? ROOM_WALL : ROOM_AREA;
   if (room)
     level->planes[1][(size / 2) * size + size / 2] = ROOM_PLAYER_NORTH;
-  self = command_new (document, LEVEL_INSERT, index, _("Add Level"));
-  self->map = tsr_wolf_level_map_new (document, level);
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_INSERT, index, 0, level, NULL, NULL, _("Add Level"));
 }
 
 TsrCommand *
@@ -292,7 +238,6 @@ tsr_wolf_command_duplicate_level (TsrWolfDocument *document,
                                   const char      *name,
                                   GError         **error)
 {
-  TsrWolfLevelCommand *self;
   TsrWolfLevelMap *source;
   g_autofree char *copy_name = NULL;
   TsrWolf3dLevel *level;
@@ -319,9 +264,7 @@ tsr_wolf_command_duplicate_level (TsrWolfDocument *document,
 
   level = level_copy (source->level, name);
   tsr_wolf_document_remember_pristine (document, level);
-  self = command_new (document, LEVEL_INSERT, index + 1, _("Duplicate Level"));
-  self->map = tsr_wolf_level_map_new (document, level);
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_INSERT, index + 1, 0, level, NULL, NULL, _("Duplicate Level"));
 }
 
 TsrCommand *
@@ -329,7 +272,6 @@ tsr_wolf_command_delete_level (TsrWolfDocument *document,
                                guint            index,
                                GError         **error)
 {
-  TsrWolfLevelCommand *self;
 
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
 
@@ -340,9 +282,7 @@ tsr_wolf_command_delete_level (TsrWolfDocument *document,
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("the last level of a set cannot be deleted"));
       return NULL;
     }
-  self = command_new (document, LEVEL_REMOVE, index, _("Delete Level"));
-  self->map = g_object_ref (tsr_wolf_document_get_level_map (document, index));
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_REMOVE, index, 0, NULL, NULL, NULL, _("Delete Level"));
 }
 
 TsrCommand *
@@ -351,7 +291,6 @@ tsr_wolf_command_move_level (TsrWolfDocument *document,
                              guint            to,
                              GError         **error)
 {
-  TsrWolfLevelCommand *self;
 
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
 
@@ -362,9 +301,7 @@ tsr_wolf_command_move_level (TsrWolfDocument *document,
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level %u is already at %u"), from, to);
       return NULL;
     }
-  self = command_new (document, LEVEL_MOVE, from, _("Move Level"));
-  self->to = to;
-  return TSR_COMMAND (self);
+  return command_new (document, TSR_LEVEL_EDIT_MOVE, from, to, NULL, NULL, NULL, _("Move Level"));
 }
 
 TsrCommand *
@@ -373,8 +310,8 @@ tsr_wolf_command_rename_level (TsrWolfDocument *document,
                                const char      *name,
                                GError         **error)
 {
-  TsrWolfLevelCommand *self;
   TsrWolfLevelMap *map;
+  guint8 new_name[TSR_WOLF3D_LEVEL_NAME_MAX] = { 0 };
 
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
   g_return_val_if_fail (name != NULL, NULL);
@@ -387,10 +324,8 @@ tsr_wolf_command_rename_level (TsrWolfDocument *document,
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("slot %u of MAPHEAD is empty: it has no name"), index);
       return NULL;
     }
-  self = command_new (document, LEVEL_RENAME, index, _("Rename Level"));
-  memcpy (self->old_name, map->level->name_raw, sizeof self->old_name);
-  memcpy (self->new_name, name, strlen (name));
-  return TSR_COMMAND (self);
+  memcpy (new_name, name, strlen (name));
+  return command_new (document, TSR_LEVEL_EDIT_RENAME, index, 0, NULL, map->level->name_raw, new_name, _("Rename Level"));
 }
 
 /* ---- one-call forms ----------------------------------------------------------------------- */

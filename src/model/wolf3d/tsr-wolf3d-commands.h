@@ -8,13 +8,13 @@
  * (same planes, same stored chunks): saving after undo writes the original bytes. */
 #pragma once
 
-#include "model/tsr-command.h"
+#include "model/tsr-level-list-command.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 
 G_BEGIN_DECLS
 
 #define TSR_TYPE_WOLF_LEVEL_COMMAND (tsr_wolf_level_command_get_type ())
-G_DECLARE_FINAL_TYPE (TsrWolfLevelCommand, tsr_wolf_level_command, TSR, WOLF_LEVEL_COMMAND, TsrCommand)
+G_DECLARE_FINAL_TYPE (TsrWolfLevelCommand, tsr_wolf_level_command, TSR, WOLF_LEVEL_COMMAND, TsrLevelListCommand)
 
 /* The size of a new level: the only size the original engine plays. */
 #define TSR_WOLF_NEW_LEVEL_SIZE 64
