@@ -355,7 +355,6 @@ tsr_marathon_command_move_level (TsrMarathonDocument *document,
                                  guint                to,
                                  GError             **error)
 {
-
   g_return_val_if_fail (TSR_IS_MARATHON_DOCUMENT (document), NULL);
 
   if (!check_index (document, from, error) || !check_index (document, to, error))

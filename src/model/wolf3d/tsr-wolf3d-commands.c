@@ -272,7 +272,6 @@ tsr_wolf_command_delete_level (TsrWolfDocument *document,
                                guint            index,
                                GError         **error)
 {
-
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
 
   if (!check_index (document, index, error))
@@ -291,7 +290,6 @@ tsr_wolf_command_move_level (TsrWolfDocument *document,
                              guint            to,
                              GError         **error)
 {
-
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
 
   if (!check_index (document, from, error) || !check_index (document, to, error))
