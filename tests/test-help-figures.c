@@ -27,9 +27,11 @@ static const struct {
   const char *figure;
   const char *path;
   const char *page_type;
+  const char *action;      /* activated on the page first (NULL: none) */
 } figures[] = {
   { "start-page.png", NULL, "TsrStartPage" },
   { "marathon-map.png", "marathon/chronicles_DreamBrother.sceA", "TsrMarathonMapPage" },
+  { "visual-mode.png", "marathon/chronicles_DreamBrother.sceA", "TsrVisualView", "marathon.toggle-visual" },
   { "terminal-editor.png", "marathon/chronicles_MenLikeRavenousFishes.term.txt", "TsrTerminalEditor" },
   { "shapes-browser.png", "marathon/xbla_m2_Items.ShPa", "TsrShapesBrowser" },
   { "wolf3d-map.png", "wolf3d/wl1_v14_shareware/GAMEMAPS.WL1", "TsrMapEditor" },
@@ -117,6 +119,16 @@ test_take_figures (void)
           window = tsr_test_ui_open_in_window (application, path, WIDTH, HEIGHT, 300);
           g_assert_nonnull (tsr_window_get_document (window));
           g_assert_false (tsr_window_get_modified (window));
+          if (figures[i].action != NULL)
+            {
+              GType editor_type = g_type_from_name ("TsrMarathonMapEditor");
+              GtkWidget *editor = tsr_test_ui_find_widget (GTK_WIDGET (window), match_drawn_type,
+                                                           GSIZE_TO_POINTER (editor_type));
+
+              g_assert_nonnull (editor);
+              g_assert_true (gtk_widget_activate_action (editor, figures[i].action, NULL));
+              g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (window), 10));
+            }
         }
       g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (window), 3));
       {
