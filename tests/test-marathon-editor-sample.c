@@ -5,7 +5,7 @@
  * item and a monster placed with the object tool, then the document's save (derived data and
  * placement counts). The test checks the committed file is exactly these bytes and that they
  * validate with no error and no warning. With TSR_SAMPLE_OUTPUT=FILE in the environment it writes
- * the bytes to FILE instead of comparing (how the committed sample is made; see DESIGN.md).
+ * the bytes to FILE instead of comparing (how the committed sample is made).
  * GTK-free. */
 #include <string.h>
 

@@ -1,10 +1,10 @@
 /* tsr-terminal-render.c: cairo/pango drawing of terminal pages (facts from Aleph One's
- * computer_interface.cpp, screen_drawing.cpp and OverheadMapRenderer.cpp; see DESIGN.md
- * "Terminal preview"). Terminal text is drawn as glyphs placed at the layout's positions, so what
- * is drawn is exactly what was measured; advances are rounded to whole pixels as the engine's
- * SDL_ttf font gives them (Courier Prime 12: 7 px). The four Courier Prime files are loaded by
- * file name: Debian's copies all name themselves "Courier Prime Regular", so matching by style
- * would pick one file for every face. */
+ * computer_interface.cpp, screen_drawing.cpp and OverheadMapRenderer.cpp; see
+ * docs/formats/marathon.md, "Terminal layout"). Terminal text is drawn as glyphs placed at the
+ * layout's positions, so what is drawn is exactly what was measured; advances are rounded to whole
+ * pixels as the engine's SDL_ttf font gives them (Courier Prime 12: 7 px). The four Courier Prime
+ * files are loaded by file name: Debian's copies all name themselves "Courier Prime Regular", so
+ * matching by style would pick one file for every face. */
 #include "render/tsr-terminal-render.h"
 
 #include <cairo-ft.h>

@@ -1,5 +1,5 @@
 /* tsr-marathon-terminal-layout.c: pages a compiled terminal the way Aleph One's
- * computer_interface.cpp does (facts read from it, see DESIGN.md "Terminal preview"): the state's
+ * computer_interface.cpp does (facts read from it, see docs/formats/marathon.md): the state's
  * section group is found and the groups after it are walked until #END; each shown group becomes
  * one or more pages of 22 wrapped lines; the wrap, the face carried into a page and the logon
  * line's centring follow the engine, quirks included. */

@@ -1,6 +1,6 @@
 /* tsr-wolf3d-palette.h: the game palettes. They live in the game executables, not the data
  * files, so Tessera ships them: data/palettes/wolf3d-gamepal.inc and sod-gamepal.inc hold the
- * 0..63 VGA values as text and are compiled in (see DESIGN.md, Wolfenstein 3D). */
+ * 0..63 VGA values as text and are compiled in (see docs/formats/wolf3d.md). */
 #pragma once
 
 #include <glib.h>
