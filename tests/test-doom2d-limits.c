@@ -181,6 +181,79 @@ START_TEST (test_bomb_under_memory_limit)
 }
 END_TEST
 
+/* The address space this process uses now, from /proc/self/status (VmSize), or 0. */
+static gsize
+address_space_now (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      || (line = strstr (status, "VmSize:")) == NULL)
+    return 0;
+  return (gsize) g_ascii_strtoull (line + 7, NULL, 10) * 1024;
+}
+
+/* In the child: one bomb resource that would fit every limit but not the memory left; exits 0
+ * when reading it fails as a GError naming the resource and how far it got, 2 otherwise. */
+static int
+child_runs_out (GBytes *bytes)
+{
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dWad *wad = tsr_doom2d_wad_read (bytes, &error);
+  TsrDoom2dWadEntry *entry;
+  GBytes *data;
+  struct rusage usage;
+
+  if (wad == NULL)
+    return 2;
+  tsr_doom2d_wad_set_held_limit ((gsize) 1024 * 1024 * 1024);
+  entry = g_ptr_array_index (wad->entries, 1);
+  data = tsr_doom2d_wad_get_data (wad, entry, &error);
+  if (data != NULL)
+    return 2;
+  g_print ("%s\n", error->message);
+  if (!g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE)
+      || strstr (error->message, "BOMB1: no memory for more than") == NULL
+      || strstr (error->message, "offset") == NULL)
+    return 2;
+  tsr_doom2d_wad_free (wad);
+  getrusage (RUSAGE_SELF, &usage);
+  g_print ("out of memory: a 200 MB resource with 128 MiB of address space left; peak RSS %ld MiB\n",
+           usage.ru_maxrss / 1024);
+  return 0;
+}
+
+/* A resource within every limit of the archive still cannot take memory the process does not have:
+ * the decompressed data grows with g_try_realloc, and running out is an error (before: an abort in
+ * g_byte_array_append). */
+START_TEST (test_resource_beyond_memory_left)
+{
+  g_autoptr(GBytes) bytes = bomb_archive ();
+  int status = 0;
+  pid_t child;
+
+#if defined(__SANITIZE_ADDRESS__)
+  return;
+#endif
+  child = fork ();
+  ck_assert_int_ge (child, 0);
+  if (child == 0)
+    {
+      gsize now = address_space_now ();
+      struct rlimit limit = { (rlim_t) now + 128 * 1024 * 1024, (rlim_t) now + 128 * 1024 * 1024 };
+
+      if (now == 0 || setrlimit (RLIMIT_AS, &limit) != 0)
+        _exit (3);
+      _exit (child_runs_out (bytes));
+    }
+  ck_assert_int_eq (waitpid (child, &status, 0), child);
+  ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
+                 WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+}
+END_TEST
+
 /* The default limit is absolute: a default archive holds 1 GiB at most. */
 START_TEST (test_default_held_limit)
 {
@@ -198,6 +271,7 @@ doom2d_limits_suite (void)
 
   tcase_set_timeout (limits, 300);
   tcase_add_test (limits, test_bomb_under_memory_limit);
+  tcase_add_test (limits, test_resource_beyond_memory_left);
   tcase_add_test (limits, test_default_held_limit);
   suite_add_tcase (suite, limits);
   return suite;

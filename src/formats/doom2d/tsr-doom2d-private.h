@@ -43,6 +43,19 @@ TsrDoom2dWad *tsr_doom2d_zip_read     (GBytes                  *bytes,
                                        GError                 **error);
 GBytes       *tsr_doom2d_zip_write    (const TsrDoom2dWad      *wad,
                                        GError                 **error);
+/* Decompressed data growing as it is read. Memory is asked for with g_try_realloc: an archive
+ * entry that expands beyond what the process may have is an error, never an abort (issue 41). */
+typedef struct {
+  guint8 *data;
+  gsize   len;
+  gsize   allocated;
+} TsrDoom2dGrowth;
+
+/* Appends SIZE bytes to GROWTH; FALSE (GROWTH unchanged) when the memory cannot be had. */
+gboolean tsr_doom2d_growth_append (TsrDoom2dGrowth *growth,
+                                   const guint8    *bytes,
+                                   gsize            size);
+
 /* Reads ENTRY's data into OUT: all of it, checked against the directory's size and CRC, or only
  * the first PREFIX bytes when PREFIX > 0. With OUT NULL the data is only checked, in constant
  * memory. An entry whose size is above LIMIT is TSR_ERROR_OUT_OF_RANGE, without reading it. */
@@ -50,7 +63,7 @@ gboolean      tsr_doom2d_zip_stream   (const TsrDoom2dWad      *wad,
                                        const TsrDoom2dWadEntry *entry,
                                        gsize                    prefix,
                                        gsize                    limit,
-                                       GByteArray              *out,
+                                       TsrDoom2dGrowth         *out,
                                        gsize                   *expanded,
                                        GError                 **error);
 void          tsr_doom2d_zip_close    (TsrDoom2dWad            *wad);

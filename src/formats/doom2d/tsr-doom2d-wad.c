@@ -235,6 +235,38 @@ fail:
   return NULL;
 }
 
+gboolean
+tsr_doom2d_growth_append (TsrDoom2dGrowth *growth,
+                          const guint8    *bytes,
+                          gsize            size)
+{
+  if (size > G_MAXSIZE - growth->len)
+    return FALSE;
+  if (growth->len + size > growth->allocated)
+    {
+      gsize allocated = MAX (growth->allocated, 16384);
+      guint8 *data;
+
+      while (allocated < growth->len + size)
+        allocated = allocated > G_MAXSIZE / 2 ? growth->len + size : allocated * 2;
+      data = g_try_realloc (growth->data, allocated);
+      if (data == NULL)
+        {
+          /* Doubling may ask for more than is left: try exactly what is needed. */
+          allocated = growth->len + size;
+          data = g_try_realloc (growth->data, allocated);
+          if (data == NULL)
+            return FALSE;
+        }
+      growth->data = data;
+      growth->allocated = allocated;
+    }
+  if (size > 0)
+    memcpy (growth->data + growth->len, bytes, size);
+  growth->len += size;
+  return TRUE;
+}
+
 static GBytes *
 compress_data (GBytes *data)
 {
@@ -402,7 +434,7 @@ wad_stream (const TsrDoom2dWad      *wad,
             const TsrDoom2dWadEntry *entry,
             gsize                    prefix,
             gsize                    limit,
-            GByteArray              *out,
+            TsrDoom2dGrowth         *out,
             gsize                   *expanded,
             GError                 **error)
 {
@@ -431,9 +463,16 @@ wad_stream (const TsrDoom2dWad      *wad,
       got = sizeof chunk - stream.avail_out;
       if (prefix > 0)
         got = MIN (got, prefix - total);
+      if (out != NULL && !tsr_doom2d_growth_append (out, chunk, got))
+        {
+          inflateEnd (&stream);
+          /* Translators: the first three %s are the resource's section, a backslash and its name */
+          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset + (size - stream.avail_in),
+                            _("DFWAD: resource %s%s%s: no memory for more than %zu decompressed bytes"),
+                            entry->section, *entry->section ? "\\" : "", entry->name, total);
+          return FALSE;
+        }
       total += got;
-      if (out != NULL)
-        g_byte_array_append (out, chunk, (guint) got);
       if (prefix > 0 && total >= prefix)
         {
           inflateEnd (&stream);
@@ -470,7 +509,7 @@ tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
                          GError                 **error)
 {
   HeldCounter *counter = wad->held;
-  GByteArray *out;
+  TsrDoom2dGrowth out = { NULL, 0, 0 };
   HeldData *held;
   gsize limit = tsr_doom2d_wad_resource_limit (wad);
   gsize held_now = tsr_doom2d_wad_get_held (wad);
@@ -482,12 +521,11 @@ tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
   /* Whatever the archive's size, it holds no more than the absolute limit decompressed. */
   if (room < limit)
     limit = room;
-  out = g_byte_array_new ();
-  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, 0, limit, out, NULL, error)
-                   : wad_stream (wad, entry, 0, limit, out, NULL, error);
+  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, 0, limit, &out, NULL, error)
+                   : wad_stream (wad, entry, 0, limit, &out, NULL, error);
   if (!ok)
     {
-      g_byte_array_unref (out);
+      g_free (out.data);
       if (room < tsr_doom2d_wad_resource_limit (wad) && error != NULL && *error != NULL
           && (*error)->code == TSR_ERROR_OUT_OF_RANGE)
         {
@@ -501,8 +539,10 @@ tsr_doom2d_wad_get_data (const TsrDoom2dWad      *wad,
     }
   held = g_new0 (HeldData, 1);
   held->counter = g_atomic_rc_box_acquire (counter);
-  held->size = out->len;
-  held->data = g_byte_array_free (out, FALSE);
+  held->size = out.len;
+  held->data = out.data != NULL ? g_try_realloc (out.data, MAX (out.len, 1)) : NULL;
+  if (held->data == NULL)
+    held->data = out.data != NULL ? out.data : g_malloc (1);
   __atomic_add_fetch (&counter->bytes, (gint64) held->size, __ATOMIC_SEQ_CST);
   return g_bytes_new_with_free_func (held->data, held->size, held_data_free, held);
 }
@@ -513,21 +553,20 @@ tsr_doom2d_wad_get_prefix (const TsrDoom2dWad      *wad,
                            gsize                    max,
                            GError                 **error)
 {
-  GByteArray *out;
+  TsrDoom2dGrowth out = { NULL, 0, 0 };
   gboolean ok;
 
   g_return_val_if_fail (max > 0, NULL);
   if (entry->data != NULL)
     return g_bytes_new_from_bytes (entry->data, 0, MIN (max, g_bytes_get_size (entry->data)));
-  out = g_byte_array_new ();
-  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, max, G_MAXSIZE, out, NULL, error)
-                   : wad_stream (wad, entry, max, G_MAXSIZE, out, NULL, error);
+  ok = wad->is_zip ? tsr_doom2d_zip_stream (wad, entry, max, G_MAXSIZE, &out, NULL, error)
+                   : wad_stream (wad, entry, max, G_MAXSIZE, &out, NULL, error);
   if (!ok)
     {
-      g_byte_array_unref (out);
+      g_free (out.data);
       return NULL;
     }
-  return g_byte_array_free_to_bytes (out);
+  return g_bytes_new_take (out.data, out.len);
 }
 
 gboolean

@@ -456,7 +456,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
                        const TsrDoom2dWadEntry *entry,
                        gsize                    prefix,
                        gsize                    limit,
-                       GByteArray              *out,
+                       TsrDoom2dGrowth         *out,
                        gsize                   *expanded,
                        GError                 **error)
 {
@@ -510,8 +510,14 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
       total += (guint64) got;
       if (expanded != NULL)
         *expanded = (gsize) total;
-      if (out != NULL)
-        g_byte_array_append (out, chunk, (guint) got);
+      if (out != NULL && !tsr_doom2d_growth_append (out, chunk, (gsize) got))
+        {
+          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 0, _("ZIP archive: entry %s: no memory for more "
+                            "than %" PRIu64 " of its %" PRIu64 " bytes"), entry->name, total - (guint64) got,
+                            (guint64) stat.size);
+          zip_fclose (file);
+          return FALSE;
+        }
     }
   if (prefix == 0 && total != stat.size)
     {
@@ -894,7 +900,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
                        const TsrDoom2dWadEntry *entry,
                        gsize                    prefix,
                        gsize                    limit,
-                       GByteArray              *out,
+                       TsrDoom2dGrowth         *out,
                        gsize                   *expanded,
                        GError                 **error)
 {
