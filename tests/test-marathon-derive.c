@@ -881,6 +881,96 @@ START_TEST (test_split_polygons_of_real_levels)
 }
 END_TEST
 
+static guint
+add_test_point (TsrMarathonLevel *level, gint16 x, gint16 y)
+{
+  g_autoptr(GError) error = NULL;
+  guint point = 0;
+
+  ck_assert_msg (tsr_marathon_level_add_point (level, (TsrMarathonPoint) { x, y }, &point, &error), "%s",
+                 error ? error->message : "");
+  return point;
+}
+
+static guint
+add_test_line (TsrMarathonLevel *level, guint a, guint b)
+{
+  g_autoptr(GError) error = NULL;
+  guint line = 0;
+
+  ck_assert_msg (tsr_marathon_level_add_line (level, a, b, &line, &error), "%s", error ? error->message : "");
+  return line;
+}
+
+static gboolean
+blamed (guint line)
+{
+  guint n;
+  const guint *lines = tsr_marathon_refused_lines (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (lines[i] == line)
+      return TRUE;
+  return FALSE;
+}
+
+/* A refused edit names the lines at fault: the line a new one would cross, the two lines at a
+ * corner that turns the wrong way, every line of a loop with more than 8 vertices. */
+START_TEST (test_refusal_names_lines)
+{
+  g_autoptr(TsrMarathonMap) map = sample_map ();
+  TsrMarathonLevel *level = g_ptr_array_index (map->levels, 0);
+  g_autoptr(GError) error = NULL;
+  guint a, b, c, d, l[9], p[9], n;
+
+  /* Crossing lines. */
+  a = add_test_point (level, 20000, 0);
+  b = add_test_point (level, 22000, 0);
+  c = add_test_point (level, 21000, -1000);
+  d = add_test_point (level, 21000, 1000);
+  l[0] = add_test_line (level, a, b);
+  ck_assert (!tsr_marathon_level_add_line (level, c, d, NULL, &error));
+  ck_assert_msg (strstr (error->message, "cross") != NULL, "%s", error->message);
+  tsr_marathon_refused_lines (&n);
+  ck_assert_uint_eq (n, 1);
+  ck_assert (blamed (l[0]));
+  g_clear_error (&error);
+
+  /* A concave dart: the corner at p[2] turns the wrong way. */
+  p[0] = add_test_point (level, 25000, -1000);
+  p[1] = add_test_point (level, 26000, 1000);
+  p[2] = add_test_point (level, 25000, 0);
+  p[3] = add_test_point (level, 24000, 1000);
+  for (guint i = 0; i < 4; i++)
+    l[i] = add_test_line (level, p[i], p[(i + 1) % 4]);
+  ck_assert (!tsr_marathon_level_fill (level, (TsrMarathonPoint) { 25000, -500 }, NULL, &error));
+  ck_assert_msg (strstr (error->message, "concave") != NULL, "%s", error->message);
+  tsr_marathon_refused_lines (&n);
+  ck_assert_uint_eq (n, 2);
+  ck_assert (blamed (l[1]) && blamed (l[2]));
+  g_clear_error (&error);
+
+  /* Nine vertices. */
+  for (guint i = 0; i < 9; i++)
+    p[i] = add_test_point (level, (gint16) (30000 + lround (1000 * cos (2 * G_PI * i / 9))),
+                           (gint16) lround (1000 * sin (2 * G_PI * i / 9)));
+  for (guint i = 0; i < 9; i++)
+    l[i] = add_test_line (level, p[i], p[(i + 1) % 9]);
+  ck_assert (!tsr_marathon_level_fill (level, (TsrMarathonPoint) { 30000, 0 }, NULL, &error));
+  ck_assert_msg (strstr (error->message, "more than 8") != NULL, "%s", error->message);
+  tsr_marathon_refused_lines (&n);
+  ck_assert_uint_eq (n, 9);
+  for (guint i = 0; i < 9; i++)
+    ck_assert (blamed (l[i]));
+  g_clear_error (&error);
+
+  /* A success blames nothing. */
+  add_test_line (level, a, c);
+  tsr_marathon_refused_lines (&n);
+  ck_assert_uint_eq (n, 0);
+}
+END_TEST
+
 /* The sample's rooms 0 and 1 merge into one convex room; a merge into a platform's polygon from
  * the other side, or of rooms sharing no line, is refused. */
 START_TEST (test_merge_sample_rooms)
@@ -1127,6 +1217,7 @@ derive_suite (void)
   tcase_add_test (geometry, test_split_polygons_of_real_levels);
   tcase_add_test (geometry, test_fill_real_levels);
   tcase_add_test (geometry, test_fill_sample_room);
+  tcase_add_test (geometry, test_refusal_names_lines);
   suite_add_tcase (suite, derived);
   suite_add_tcase (suite, geometry);
   suite_add_tcase (suite, validation);

@@ -18,6 +18,7 @@ struct _TsrEditSession {
   TsrTool      *tool;
   double        grid_step;
   gboolean      snap_to_grid;
+  GPtrArray    *refused; /* TsrOverlayItem: what the last refusal blamed, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TsrEditSession, tsr_edit_session, G_TYPE_OBJECT)
@@ -38,6 +39,7 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   EDIT_REFUSED,
+  REFUSED_CHANGED,
   N_SIGNALS
 };
 
@@ -99,6 +101,7 @@ tsr_edit_session_finalize (GObject *object)
 {
   TsrEditSession *self = TSR_EDIT_SESSION (object);
 
+  g_clear_pointer (&self->refused, g_ptr_array_unref);
   g_clear_object (&self->selection);
   g_clear_object (&self->undo_stack);
   g_clear_object (&self->document);
@@ -192,6 +195,9 @@ tsr_edit_session_class_init (TsrEditSessionClass *klass)
   /* "edit-refused" (const char *message): a tool refused what the user asked and changed nothing. */
   signals[EDIT_REFUSED] = g_signal_new ("edit-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* "refused-changed": the highlight of what a refusal blamed came or went. */
+  signals[REFUSED_CHANGED] = g_signal_new ("refused-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                           NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -245,6 +251,7 @@ tsr_edit_session_execute (TsrEditSession *self,
   g_return_if_fail (TSR_IS_EDIT_SESSION (self));
   if (command == NULL)
     return;
+  tsr_edit_session_show_refused (self, NULL);
   if (self->document != NULL)
     tsr_document_execute (self->document, command);
   else
@@ -479,4 +486,25 @@ tsr_edit_session_refuse (TsrEditSession *self,
 {
   g_return_if_fail (TSR_IS_EDIT_SESSION (self));
   g_signal_emit (self, signals[EDIT_REFUSED], 0, message);
+}
+
+void
+tsr_edit_session_show_refused (TsrEditSession *self,
+                               GPtrArray      *items)
+{
+  g_return_if_fail (TSR_IS_EDIT_SESSION (self));
+  if (items != NULL && items->len == 0)
+    g_clear_pointer (&items, g_ptr_array_unref);
+  if (self->refused == NULL && items == NULL)
+    return;
+  g_clear_pointer (&self->refused, g_ptr_array_unref);
+  self->refused = items;
+  g_signal_emit (self, signals[REFUSED_CHANGED], 0);
+}
+
+GPtrArray *
+tsr_edit_session_get_refused (TsrEditSession *self)
+{
+  g_return_val_if_fail (TSR_IS_EDIT_SESSION (self), NULL);
+  return self->refused;
 }

@@ -80,5 +80,12 @@ void            tsr_edit_session_set_clipboard   (TsrVectorClip  *clip);
  * polygon) and changed nothing; the page shows why. */
 void            tsr_edit_session_refuse          (TsrEditSession *self,
                                                   const char     *message);
+/* Shows ITEMS (TsrOverlayItem, transfer full; NULL or empty for none) over the map as what a
+ * refused edit blamed, until the next edit or this is called again (Escape calls it with NULL).
+ * Emits "refused-changed". */
+void            tsr_edit_session_show_refused    (TsrEditSession *self,
+                                                  GPtrArray      *items);
+/* The items shown, or NULL (transfer none). */
+GPtrArray      *tsr_edit_session_get_refused     (TsrEditSession *self);
 
 G_END_DECLS

@@ -51,6 +51,7 @@ typedef enum {
   TSR_OVERLAY_POLYLINE,    /* an open line: a path being drawn */
   TSR_OVERLAY_SELECTION,   /* points[0], points[1]: a selected area (tile selection) */
   TSR_OVERLAY_REFUSED,     /* a closed outline the edit would break (a polygon made concave) */
+  TSR_OVERLAY_REFUSED_LINE, /* points[0], points[1]: a line a refused edit blames */
 } TsrOverlayKind;
 
 typedef struct {

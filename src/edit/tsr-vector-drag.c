@@ -206,6 +206,7 @@ tsr_vector_drag_finish (TsrVectorDrag *drag,
                         TsrModifiers   modifiers)
 {
   g_autofree char *refusal = NULL;
+  g_autoptr(GPtrArray) blamed = NULL;
   TsrEditSession *session = drag->session;
 
   if (!drag->active)
@@ -216,8 +217,12 @@ tsr_vector_drag_finish (TsrVectorDrag *drag,
       return TRUE;
     }
   refusal = tsr_vector_drag_describe_refusal (drag);
+  /* The outlines the move would have made stay shown until the next edit or Escape. */
+  blamed = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_overlay_item_free);
+  tsr_vector_drag_add_overlay (drag, blamed);
   tsr_vector_drag_cancel (drag);
   tsr_undo_stack_drop_redo (tsr_edit_session_get_undo_stack (session));
+  tsr_edit_session_show_refused (session, g_steal_pointer (&blamed));
   tsr_edit_session_refuse (session, refusal);
   return FALSE;
 }

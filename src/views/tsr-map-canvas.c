@@ -39,6 +39,7 @@ struct _TsrMapCanvas {
   gulong          tool_overlay_id;
   gulong          tool_cursor_id;
   gulong          session_tool_id;
+  gulong          session_refused_id;
   gboolean        tool_dragging;
   GdkModifierType drag_state;
 
@@ -424,7 +425,10 @@ vector_edit_action (TsrMapCanvas *self,
   else if (g_str_equal (name, "canvas.delete"))
     tsr_tool_key (tool, TSR_TOOL_KEY_DELETE, 0);
   else if (g_str_equal (name, "canvas.select-none"))
-    tsr_tool_key (tool, TSR_TOOL_KEY_ESCAPE, 0);
+    {
+      tsr_edit_session_show_refused (session, NULL);
+      tsr_tool_key (tool, TSR_TOOL_KEY_ESCAPE, 0);
+    }
   else if (g_str_equal (name, "canvas.select-all"))
     {
       TsrVectorMap *map = tsr_edit_session_get_vector_map (session);
@@ -943,10 +947,17 @@ tsr_map_canvas_set_session (TsrMapCanvas   *self,
   if (self->session == session)
     return;
   if (self->session != NULL)
-    g_clear_signal_handler (&self->session_tool_id, self->session);
+    {
+      g_clear_signal_handler (&self->session_tool_id, self->session);
+      g_clear_signal_handler (&self->session_refused_id, self->session);
+    }
   g_set_object (&self->session, session);
   if (session != NULL)
-    self->session_tool_id = g_signal_connect (session, "notify::tool", G_CALLBACK (on_session_tool_notify), self);
+    {
+      self->session_tool_id = g_signal_connect (session, "notify::tool", G_CALLBACK (on_session_tool_notify), self);
+      self->session_refused_id = g_signal_connect_swapped (session, "refused-changed",
+                                                           G_CALLBACK (gtk_widget_queue_draw), self);
+    }
   connect_tool (self);
   update_pointer_text (self);
 }
@@ -1189,15 +1200,12 @@ draw_overlays (TsrMapCanvas         *self,
     }
 }
 
-/* A tool's overlay items (rubber band, outlines) in view pixels. */
+/* Overlay items (rubber band, outlines, what a refusal blames) in view pixels. */
 static void
-draw_tool_overlay (TsrMapCanvas         *self,
-                   cairo_t              *cr,
-                   const TsrMapViewport *viewport,
-                   TsrTool              *tool)
+draw_items (cairo_t              *cr,
+            const TsrMapViewport *viewport,
+            GPtrArray            *items)
 {
-  g_autoptr(GPtrArray) items = tsr_tool_get_overlay (tool);
-
   for (guint i = 0; i < items->len; i++)
     {
       const TsrOverlayItem *item = items->pdata[i];
@@ -1226,6 +1234,15 @@ draw_tool_overlay (TsrMapCanvas         *self,
           else
             cairo_line_to (cr, x0, y0);
         }
+      if (item->kind == TSR_OVERLAY_REFUSED_LINE)
+        {
+          /* A line a refused edit blames: thick red, over any draw mode. */
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          cairo_set_line_width (cr, 5);
+          cairo_set_source_rgb (cr, 0.95, 0.1, 0.1);
+          cairo_stroke (cr);
+          continue;
+        }
       if (item->kind == TSR_OVERLAY_REFUSED)
         {
           /* What the edit would break: red, filled, so it shows over any draw mode. */
@@ -1243,6 +1260,18 @@ draw_tool_overlay (TsrMapCanvas         *self,
       cairo_set_source_rgb (cr, 1, 0.85, 0.2);
       cairo_stroke (cr);
     }
+}
+
+/* A tool's overlay items in view pixels. */
+static void
+draw_tool_overlay (TsrMapCanvas         *self,
+                   cairo_t              *cr,
+                   const TsrMapViewport *viewport,
+                   TsrTool              *tool)
+{
+  g_autoptr(GPtrArray) items = tsr_tool_get_overlay (tool);
+
+  draw_items (cr, viewport, items);
 }
 
 static gboolean
@@ -1287,6 +1316,8 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
     draw_overlays (self, cr, &viewport);
   else if (tool != NULL)
     draw_tool_overlay (self, cr, &viewport, tool);
+  if (self->session != NULL && tsr_edit_session_get_refused (self->session) != NULL)
+    draw_items (cr, &viewport, tsr_edit_session_get_refused (self->session));
   cairo_destroy (cr);
 }
 

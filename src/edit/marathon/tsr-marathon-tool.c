@@ -248,6 +248,38 @@ tsr_marathon_tool_make_point (TsrMarathonLevel      *level,
   return tsr_marathon_level_add_point (level, snap->at, point, error);
 }
 
+/* Shows the lines the last refused geometry operation blames until the next edit or Escape. */
+static void
+show_blamed (TsrEditSession      *session,
+             TsrMarathonLevelMap *map)
+{
+  const TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  GPtrArray *blamed = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_overlay_item_free);
+  guint n;
+  const guint *lines = tsr_marathon_refused_lines (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TsrMarathonLine *line;
+      TsrVectorPoint ends[2];
+
+      if (level->lines == NULL || lines[i] >= level->lines->len)
+        continue;
+      line = &g_array_index (level->lines, TsrMarathonLine, lines[i]);
+      if (line->endpoint_indexes[0] < 0 || (guint) line->endpoint_indexes[0] >= tsr_marathon_level_n_points (level)
+          || line->endpoint_indexes[1] < 0 || (guint) line->endpoint_indexes[1] >= tsr_marathon_level_n_points (level))
+        continue;
+      for (guint e = 0; e < 2; e++)
+        {
+          TsrMarathonPoint p = tsr_marathon_level_point (level, (guint) line->endpoint_indexes[e]);
+
+          ends[e] = (TsrVectorPoint) { p.x, p.y };
+        }
+      g_ptr_array_add (blamed, tsr_overlay_item_new (TSR_OVERLAY_REFUSED_LINE, ends, 2));
+    }
+  tsr_edit_session_show_refused (session, blamed);
+}
+
 gboolean
 tsr_marathon_tool_run (TsrEditSession       *session,
                        gpointer              tool,
@@ -265,6 +297,7 @@ tsr_marathon_tool_run (TsrEditSession       *session,
   command = tsr_marathon_edit_level_command_new (map, description, edit, user_data, &error);
   if (command == NULL)
     {
+      show_blamed (session, map);
       if (error != NULL)
         g_signal_emit (tool, signal_id, 0, error->message);
       return FALSE;
@@ -282,6 +315,7 @@ tsr_marathon_tool_common_key (TsrEditSession *session,
     return FALSE;
   if (key == TSR_TOOL_KEY_ESCAPE)
     {
+      tsr_edit_session_show_refused (session, NULL);
       tsr_selection_clear (tsr_edit_session_get_selection (session));
       return TRUE;
     }
@@ -368,7 +402,10 @@ tsr_marathon_merge_selection (TsrEditSession *session,
     merge = (MergeEdit) { polygons[1], polygons[0] };
   command = tsr_marathon_edit_level_command_new (map, _("Merge Polygons"), merge_edit, &merge, error);
   if (command == NULL)
-    return FALSE;
+    {
+      show_blamed (session, map);
+      return FALSE;
+    }
   tsr_undo_stack_break_merge (tsr_edit_session_get_undo_stack (session));
   tsr_edit_session_execute (session, command);
   tsr_marathon_tool_select (session, TSR_ELEMENT_POLYGON, merge.a > merge.b ? merge.a - 1 : merge.a);

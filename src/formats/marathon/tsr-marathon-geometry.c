@@ -9,6 +9,51 @@
 #include "formats/marathon/tsr-marathon-derive.h"
 #include <glib/gi18n.h>
 
+/* The lines the last refused operation of this thread blames (see tsr_marathon_refused_lines). */
+static GPrivate refused_lines = G_PRIVATE_INIT ((GDestroyNotify) g_array_unref);
+
+static GArray *
+refused (void)
+{
+  GArray *lines = g_private_get (&refused_lines);
+
+  if (lines == NULL)
+    {
+      lines = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_private_set (&refused_lines, lines);
+    }
+  return lines;
+}
+
+static void
+refused_reset (void)
+{
+  g_array_set_size (refused (), 0);
+}
+
+static void
+refused_blame (gint line)
+{
+  GArray *lines = refused ();
+  guint index = (guint) line;
+
+  if (line < 0)
+    return;
+  for (guint i = 0; i < lines->len; i++)
+    if (g_array_index (lines, guint, i) == index)
+      return;
+  g_array_append_val (lines, index);
+}
+
+const guint *
+tsr_marathon_refused_lines (guint *n)
+{
+  GArray *lines = refused ();
+
+  *n = lines->len;
+  return (const guint *) lines->data;
+}
+
 #define TAG_IIDX TSR_WAD_TAG ('i', 'i', 'd', 'x')
 
 /* What an operation may change, to put it back when the result is refused. */
@@ -491,6 +536,7 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
 
   g_return_val_if_fail (level != NULL, FALSE);
 
+  refused_reset ();
   if (a == b || a >= n_polygons || b >= n_polygons)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("merge: polygons %u and %u are not two polygons of the level"), a, b);
@@ -534,6 +580,13 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
     }
   if (pa->vertex_count + pb->vertex_count - 2 > 8)
     {
+      /* Every line of the outline the merge would make. */
+      for (guint v = 0; v < pa->vertex_count; v++)
+        if (v != ka)
+          refused_blame (pa->line_indexes[v]);
+      for (guint w = 0; w < pb->vertex_count; w++)
+        if (w != kb)
+          refused_blame (pb->line_indexes[w]);
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
                    _("merge: the result would have %u vertices, more than the engine's 8"),
                    pa->vertex_count + pb->vertex_count - 2);
@@ -575,6 +628,9 @@ tsr_marathon_level_merge_polygons (TsrMarathonLevel *level,
         sign = cross > 0 ? 1 : -1;
       else if ((cross > 0 ? 1 : -1) != sign)
         {
+          /* The two lines meeting at the corner that turns the wrong way. */
+          refused_blame (merged[i]);
+          refused_blame (merged[(i + 1) % n]);
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
                        _("merge: polygons %u and %u together are concave at point %d"), a, b, starts[(i + 1) % n]);
           return FALSE;
@@ -724,6 +780,7 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
 
   g_return_val_if_fail (level != NULL, FALSE);
 
+  refused_reset ();
   if (level->polygons == NULL || level->sides == NULL || n_lines == 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the level has no lines to fill between"));
@@ -785,6 +842,8 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
 
         if (count >= 9)
           {
+            for (guint i = 0; i < count; i++)
+              refused_blame (loop_lines[i]);
             g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
                          _("fill: the loop round (%d, %d) has more than 8 lines, the engine's most"), at.x, at.y);
             return FALSE;
@@ -831,6 +890,14 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
         current = next_point;
       }
   }
+  if (count > 8)
+    {
+      for (guint i = 0; i < count; i++)
+        refused_blame (loop_lines[i]);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   _("fill: the loop round (%d, %d) has more than 8 lines, the engine's most"), at.x, at.y);
+      return FALSE;
+    }
   if (count < 3)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the loop round (%d, %d) has %u lines"), at.x, at.y, count);
@@ -847,6 +914,8 @@ tsr_marathon_level_fill (TsrMarathonLevel *level,
 
       if (cross3 (p0, p1, p2) < 0)
         {
+          refused_blame (loop_lines[i]);
+          refused_blame (loop_lines[(i + 1) % count]);
           g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("fill: the loop round (%d, %d) is concave at point %d"),
                        at.x, at.y, loop_points[(i + 1) % count]);
           return FALSE;
@@ -1050,6 +1119,7 @@ line_obstacle (const TsrMarathonLevel *level,
 {
   TsrMarathonPoint pa = tsr_marathon_level_point (level, a), pb = tsr_marathon_level_point (level, b);
 
+  refused_reset ();
   for (guint p = 0; p < n_points (level); p++)
     if (p != a && p != b && strictly_between (pa, pb, tsr_marathon_level_point (level, p)))
       return g_strdup_printf (_("it would pass through point %u"), p);
@@ -1062,7 +1132,7 @@ line_obstacle (const TsrMarathonLevel *level,
       if (c < 0 || (guint) c >= n_points (level) || d < 0 || (guint) d >= n_points (level))
         continue;
       if (((guint) c == a && (guint) d == b) || ((guint) c == b && (guint) d == a))
-        return g_strdup_printf (_("line %u joins those points already"), i);
+        return (refused_blame ((gint) i), g_strdup_printf (_("line %u joins those points already"), i));
       pc = tsr_marathon_level_point (level, (guint) c);
       pd = tsr_marathon_level_point (level, (guint) d);
       if ((guint) c == a || (guint) c == b || (guint) d == a || (guint) d == b)
@@ -1075,14 +1145,14 @@ line_obstacle (const TsrMarathonLevel *level,
           if (cross3 (shared, other_new, other_old) == 0
               && (gint64) (other_new.x - shared.x) * (other_old.x - shared.x)
                  + (gint64) (other_new.y - shared.y) * (other_old.y - shared.y) > 0)
-            return g_strdup_printf (_("it would overlap line %u"), i);
+            return (refused_blame ((gint) i), g_strdup_printf (_("it would overlap line %u"), i));
           continue;
         }
       if (strictly_between (pc, pd, pa) || strictly_between (pc, pd, pb))
-        return g_strdup_printf (_("it would end on line %u (split the line there first)"), i);
+        return (refused_blame ((gint) i), g_strdup_printf (_("it would end on line %u (split the line there first)"), i));
       if (sign64 (cross3 (pa, pb, pc)) * sign64 (cross3 (pa, pb, pd)) < 0
           && sign64 (cross3 (pc, pd, pa)) * sign64 (cross3 (pc, pd, pb)) < 0)
-        return g_strdup_printf (_("it would cross line %u"), i);
+        return (refused_blame ((gint) i), g_strdup_printf (_("it would cross line %u"), i));
     }
   return NULL;
 }
@@ -1180,6 +1250,7 @@ tsr_marathon_level_add_line (TsrMarathonLevel *level,
 
   g_return_val_if_fail (level != NULL, FALSE);
 
+  refused_reset ();
   if (a >= n_points (level) || b >= n_points (level) || a == b)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("draw: points %u and %u are not two points of the level"), a, b);

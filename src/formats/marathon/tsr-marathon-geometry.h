@@ -22,6 +22,12 @@ gboolean tsr_marathon_level_split_line (TsrMarathonLevel *level,
                                         guint            *new_line,
                                         GError          **error);
 
+/* The lines the last refused merge, fill or line drawing of this thread blames: the two lines
+ * meeting at a corner that turns the wrong way, the line a new line would cross, overlap, end on
+ * or repeat, or every line of an outline with more than 8 vertices. Empty after a success or a
+ * refusal no line is to blame for; valid until the next such operation. */
+const guint *tsr_marathon_refused_lines (guint *n);
+
 /* Merges polygon B into polygon A, which share exactly one line: the shared line and its sides go,
  * A takes B's other lines, and everything that named B (objects, annotations, triggers,
  * teleporters, platform switches, terminal teleports) names A; later polygons, lines and sides
