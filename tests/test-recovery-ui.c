@@ -23,6 +23,7 @@
 #include "app/tsr-recovery-dialog.h"
 #include "app/tsr-window.h"
 #include "core/tsr-file.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
 #include "model/tsr-recovery.h"
 #include "model/tsr-tile-commands.h"
 #include "model/tsr-tile-map.h"
@@ -630,6 +631,13 @@ test_autosave_life_cycle (void)
   close_all_windows (application);
 }
 
+static gboolean
+match_named_spin (GtkWidget    *widget,
+                  gconstpointer data)
+{
+  return GTK_IS_SPIN_BUTTON (widget) && g_strcmp0 (gtk_widget_get_name (widget), data) == 0;
+}
+
 static void
 test_autosave_preference (void)
 {
@@ -637,6 +645,7 @@ test_autosave_preference (void)
   GSettings *settings;
   GtkWidget *preferences;
   GtkWidget *spin;
+  GtkWidget *limit_spin;
 
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, NULL));
   settings = tsr_application_get_settings (application);
@@ -650,9 +659,28 @@ test_autosave_preference (void)
   g_assert_cmpint (g_settings_get_int (settings, "autosave-interval"), ==, 300);
   g_settings_set_int (settings, "autosave-interval", 30);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 30);
+
+  /* The decompressed data limit (issue 41): the row shows the key, edits it, and the application
+   * hands the new value to the DFWAD/ZIP reader. */
+  limit_spin = tsr_test_ui_find_widget (preferences, match_named_spin, "decompressed-limit");
+  g_assert_nonnull (limit_spin);
+  g_assert_true (limit_spin != spin);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (limit_spin)), ==,
+                   g_settings_get_int (settings, "decompressed-limit"));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (limit_spin)), ==, 1024);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (limit_spin), 2048);
+  g_assert_cmpint (g_settings_get_int (settings, "decompressed-limit"), ==, 2048);
+  g_assert_cmpuint (tsr_doom2d_wad_get_held_limit (), ==, (gsize) 2048 * 1024 * 1024);
+  g_settings_set_int (settings, "decompressed-limit", 128);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (limit_spin)), ==, 128);
+  g_assert_cmpuint (tsr_doom2d_wad_get_held_limit (), ==, (gsize) 128 * 1024 * 1024);
+  /* The key's range is the spin button's: below 64 MiB is not offered. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (limit_spin), 1);
+  g_assert_cmpint (g_settings_get_int (settings, "decompressed-limit"), ==, 64);
   tsr_test_ui_save_screenshot (preferences, screenshot_dir, "recovery-preferences.png");
   gtk_window_destroy (GTK_WINDOW (preferences));
   g_settings_reset (settings, "autosave-interval");
+  g_settings_reset (settings, "decompressed-limit");
 }
 
 static gboolean

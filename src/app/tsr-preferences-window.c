@@ -1,5 +1,6 @@
 /* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
- * does on maps, the grid colour, the Doom2D and Wolfenstein 3D data folders, the Marathon Shapes and Images files, backups on save and the autosave interval. */
+ * does on maps, the grid colour, the Doom2D and Wolfenstein 3D data folders, the Marathon Shapes and Images files, backups on save, the autosave interval and
+ * the decompressed data limit. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -22,6 +23,7 @@ struct _TsrPreferencesWindow {
   GtkWidget *marathon1_resources;
   GtkLabel  *backup_description;
   GtkWidget *autosave_spin;
+  GtkWidget *decompressed_limit_spin;
 };
 
 G_DEFINE_FINAL_TYPE (TsrPreferencesWindow, tsr_preferences_window, GTK_TYPE_WINDOW)
@@ -69,6 +71,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_switch);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, backup_description);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, autosave_spin);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, decompressed_limit_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, color_scheme);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, grid_color);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wheel_switch);
@@ -95,6 +98,7 @@ tsr_preferences_window_new (GSettings *settings)
     {
       g_settings_bind (settings, "backup-on-save", self->backup_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "autosave-interval", self->autosave_spin, "value", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "decompressed-limit", self->decompressed_limit_spin, "value", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "wheel-zooms", self->wheel_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "doom2d-data-folders", self->doom2d_folders, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "wolf3d-data-folders", self->wolf3d_folders, "text", G_SETTINGS_BIND_DEFAULT);
@@ -110,6 +114,7 @@ tsr_preferences_window_new (GSettings *settings)
     {
       gtk_widget_set_sensitive (self->backup_switch, FALSE);
       gtk_widget_set_sensitive (self->autosave_spin, FALSE);
+      gtk_widget_set_sensitive (self->decompressed_limit_spin, FALSE);
       gtk_widget_set_sensitive (self->color_scheme, FALSE);
       gtk_widget_set_sensitive (self->grid_color, FALSE);
       gtk_widget_set_sensitive (self->wheel_switch, FALSE);
