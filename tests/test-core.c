@@ -1,6 +1,9 @@
 /* test-core.c: the bounds-checked reader and writer, CRC-32, atomic saves, the format registry. */
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "core/tsr-crc.h"
 #include "core/tsr-error.h"
@@ -459,6 +462,84 @@ static const TsrFormat format_weak = { .id = "weak", .name = "Weak", .family = "
                                        .sniff = sniff_weak, .load = load_bytes, .free = (GDestroyNotify) g_bytes_unref };
 
 /* A finding keeps its WHERE text for people and its structured place for editors. */
+/* A PNG of a signature, an IHDR of WIDTH x HEIGHT (8-bit RGBA), the start of
+ * a zlib stream and IEND: 59 bytes. */
+static GBytes *
+png_header_only (guint32 width,
+                 guint32 height)
+{
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  static const guint8 signature[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  guint8 ihdr[17] = { 'I', 'H', 'D', 'R' };
+  const guint8 idat[6] = { 'I', 'D', 'A', 'T', 0x78, 0x9c };
+  const guint8 iend[4] = { 'I', 'E', 'N', 'D' };
+
+  ihdr[4] = (guint8) (width >> 24), ihdr[5] = (guint8) (width >> 16), ihdr[6] = (guint8) (width >> 8), ihdr[7] = (guint8) width;
+  ihdr[8] = (guint8) (height >> 24), ihdr[9] = (guint8) (height >> 16), ihdr[10] = (guint8) (height >> 8), ihdr[11] = (guint8) height;
+  ihdr[12] = 8;   /* bit depth */
+  ihdr[13] = 6;   /* RGBA */
+  tsr_writer_write_bytes (writer, signature, sizeof signature);
+  tsr_writer_write_u32_be (writer, 13);
+  tsr_writer_write_bytes (writer, ihdr, sizeof ihdr);
+  tsr_writer_write_u32_be (writer, tsr_crc32 (ihdr, sizeof ihdr));
+  tsr_writer_write_u32_be (writer, 2);
+  tsr_writer_write_bytes (writer, idat, sizeof idat);
+  tsr_writer_write_u32_be (writer, tsr_crc32 (idat, sizeof idat));
+  tsr_writer_write_u32_be (writer, 0);
+  tsr_writer_write_bytes (writer, iend, sizeof iend);
+  tsr_writer_write_u32_be (writer, tsr_crc32 (iend, sizeof iend));
+  return tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+}
+
+/* Issue 41: sizes read from files never abort in an allocation. A 59-byte PNG declaring 8192x8192
+ * (256 MiB of pixels) is refused before any memory is asked for, naming the IHDR offset; and an
+ * image within every limit that the process has no memory for is a GError (checked in a child
+ * under RLIMIT_AS; before, g_malloc0 aborted). */
+START_TEST (test_image_sizes_from_files)
+{
+  g_autoptr(GBytes) png = png_header_only (8192, 8192);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  pid_t child;
+
+  ck_assert_uint_eq (g_bytes_get_size (png), 59);
+  ck_assert_ptr_null (tsr_image_load_png (g_bytes_get_data (png, NULL), 59, "huge.png", &error));
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_INVALID));
+  ck_assert_msg (strstr (error->message, "huge.png: PNG of 8192x8192 pixels expected to fit in 59 bytes") != NULL
+                 && strstr (error->message, "offset 16") != NULL, "%s", error->message);
+
+#if !defined(__SANITIZE_ADDRESS__)
+  child = fork ();
+  ck_assert_int_ge (child, 0);
+  if (child == 0)
+    {
+      g_autofree char *proc = NULL;
+      const char *line;
+      struct rlimit limit;
+      gsize now;
+      TsrImage *image;
+
+      if (!g_file_get_contents ("/proc/self/status", &proc, NULL, NULL) || (line = strstr (proc, "VmSize:")) == NULL)
+        _exit (3);
+      now = (gsize) g_ascii_strtoull (line + 7, NULL, 10) * 1024;
+      limit.rlim_cur = limit.rlim_max = (rlim_t) now + 64 * 1024 * 1024;
+      if (setrlimit (RLIMIT_AS, &limit) != 0)
+        _exit (3);
+      g_clear_error (&error);
+      image = tsr_image_new_checked (8192, 8192, TSR_IMAGE_MAX_PIXELS, "picture", &error);
+      if (image != NULL || !g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE)
+          || strstr (error->message, "picture: no memory for an image of 8192x8192 pixels") == NULL)
+        _exit (2);
+      _exit (0);
+    }
+  ck_assert_int_eq (waitpid (child, &status, 0), child);
+  ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
+                 WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+#endif
+}
+END_TEST
+
 START_TEST (test_finding_places)
 {
   g_autoptr(GPtrArray) findings = tsr_findings_new ();
@@ -621,6 +702,7 @@ core_suite (void)
   tcase_add_test (files, test_atomic_save_only_changed);
   tcase_add_test (files, test_read_missing_file);
   tcase_add_test (files, test_png_roundtrip);
+  tcase_add_test (files, test_image_sizes_from_files);
   tcase_add_test (files, test_escape_control);
   tcase_add_test (registry, test_registry_detection);
   tcase_add_test (registry, test_finding_places);

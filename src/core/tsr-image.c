@@ -34,6 +34,24 @@ tsr_image_new (guint width,
   return image;
 }
 
+/* As tsr_image_new, for sizes a file gave: the pixels come from g_try_malloc0, NULL when the
+ * memory cannot be had (the sizes must already be in range). */
+static TsrImage *
+image_try_new (guint width,
+               guint height)
+{
+  guint8 *pixels = g_try_malloc0 ((gsize) width * height * 4);
+  TsrImage *image;
+
+  if (pixels == NULL)
+    return NULL;
+  image = g_new0 (TsrImage, 1);
+  image->width = width;
+  image->height = height;
+  image->pixels = pixels;
+  return image;
+}
+
 TsrImage *
 tsr_image_new_checked (guint        width,
                        guint        height,
@@ -42,6 +60,7 @@ tsr_image_new_checked (guint        width,
                        GError     **error)
 {
   guint64 area = (guint64) width * height;
+  TsrImage *image;
 
   max_pixels = MIN (max_pixels, (guint64) TSR_IMAGE_MAX_PIXELS);
   if (width == 0 || height == 0)
@@ -57,7 +76,11 @@ tsr_image_new_checked (guint        width,
                    max_pixels * 4 / (1024 * 1024), TSR_IMAGE_MAX_SIDE);
       return NULL;
     }
-  return tsr_image_new (width, height);
+  image = image_try_new (width, height);
+  if (image == NULL)
+    g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: no memory for an image of %ux%u pixels"),
+                 what, width, height);
+  return image;
 }
 
 void
@@ -271,9 +294,27 @@ tsr_image_load_png (const guint8 *data,
   png_read_update_info (png, info);
   width = png_get_image_width (png, info);
   height = png_get_image_height (png, info);
-  image = tsr_image_new (width, height);
-  if (image == NULL)
+  /* Deflate expands at most 1032 times and a pixel takes at least one bit: a size no data of SIZE
+   * bytes can fill is refused before any memory is asked for (issue 41). */
+  if ((guint64) width * height > (guint64) size * 8 * 1032)
+    {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 16,
+                        _("%s: PNG of %ux%u pixels expected to fit in %zu bytes of compressed data"),
+                        label, (guint) width, (guint) height, size);
+      png_destroy_read_struct (&png, &info, NULL);
+      return NULL;
+    }
+  if (width == 0 || height == 0 || width > TSR_IMAGE_MAX_SIDE || height > TSR_IMAGE_MAX_SIDE
+      || (guint64) width * height > TSR_IMAGE_MAX_PIXELS)
     png_error (png, "image size out of range");
+  image = image_try_new (width, height);
+  if (image == NULL)
+    {
+      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 16, _("%s: no memory for an image of %ux%u pixels"),
+                        label, (guint) width, (guint) height);
+      png_destroy_read_struct (&png, &info, NULL);
+      return NULL;
+    }
   for (guint y = 0; y < height; y++)
     png_read_row (png, image->pixels + (gsize) y * width * 4, NULL);
   png_read_end (png, NULL);
