@@ -1,5 +1,8 @@
 /* test-marathon-images.c: PICT decoding and encoding, Images files (resource fork and wad). */
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "tsr-test-common.h"
 #include "core/tsr-error.h"
@@ -351,6 +354,53 @@ START_TEST (test_huge_clut_renders)
 }
 END_TEST
 
+/* Issue 41: a PICT within every size limit (4000x4000, a 16 Mi-pixel frame from a few hundred
+ * KB of PackBits) decoded by a process without the memory for it: a GError naming the picture,
+ * not an abort in g_malloc0 (checked in a child under RLIMIT_AS). */
+START_TEST (test_pict_canvas_beyond_memory_left)
+{
+  g_autoptr(TsrImage) flat = tsr_image_new (4000, 4000);
+  g_autoptr(GBytes) pict = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  pid_t child;
+
+  for (gsize i = 0; i < (gsize) 4000 * 4000; i++)
+    flat->pixels[i * 4 + 3] = 0xff;
+  pict = tsr_pict_encode (flat, TSR_PICT_ENCODE_AUTO, &error);
+  ck_assert_ptr_nonnull (pict);
+  g_clear_pointer (&flat, tsr_image_free);
+#if !defined(__SANITIZE_ADDRESS__)
+  child = fork ();
+  ck_assert_int_ge (child, 0);
+  if (child == 0)
+    {
+      g_autofree char *proc = NULL;
+      const char *line;
+      struct rlimit limit;
+      gsize now;
+      TsrImage *image;
+
+      if (!g_file_get_contents ("/proc/self/status", &proc, NULL, NULL) || (line = strstr (proc, "VmSize:")) == NULL)
+        _exit (3);
+      now = (gsize) g_ascii_strtoull (line + 7, NULL, 10) * 1024;
+      limit.rlim_cur = limit.rlim_max = (rlim_t) now + 32 * 1024 * 1024;
+      if (setrlimit (RLIMIT_AS, &limit) != 0)
+        _exit (3);
+      image = tsr_pict_decode (g_bytes_get_data (pict, NULL), g_bytes_get_size (pict), NULL, &error);
+      if (image != NULL || !g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE)
+          || strstr (error->message, "PICT: no memory for an image of 4000x4000 pixels") == NULL)
+        _exit (2);
+      _exit (0);
+    }
+  ck_assert_int_eq (waitpid (child, &status, 0), child);
+  ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
+                 WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+#endif
+}
+END_TEST
+
 static Suite *
 images_suite (void)
 {
@@ -370,6 +420,7 @@ images_suite (void)
   tcase_add_test (codec, test_unsupported_quicktime);
   tcase_add_test (codec, test_packbits);
   tcase_add_test (codec, test_huge_clut_renders);
+  tcase_add_test (codec, test_pict_canvas_beyond_memory_left);
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, codec);
   return suite;

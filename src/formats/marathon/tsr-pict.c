@@ -681,7 +681,10 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
                        _("unsupported: the picture has no bitmap opcode to draw"));
           return FALSE;
         }
-      canvas = tsr_image_new ((guint) (info->right - info->left), (guint) (info->bottom - info->top));
+      canvas = tsr_image_new_checked ((guint) (info->right - info->left), (guint) (info->bottom - info->top),
+                                      limit, "PICT", error);
+      if (canvas == NULL)
+        return FALSE;
       for (gsize i = 0; i < (gsize) canvas->width * canvas->height; i++)
         canvas->pixels[i * 4 + 3] = 0xff;
       state.canvas = canvas;
