@@ -254,6 +254,127 @@ START_TEST (test_resource_beyond_memory_left)
 }
 END_TEST
 
+#define ZIP_EXPANDED ((gsize) 60 * 1024 * 1024)
+
+/* A ZIP of one entry, BOMB, deflating ZIP_EXPANDED zeros: below every size limit (64 MiB a
+ * resource at least), about 60 KB. */
+static GBytes *
+zip_bomb (void)
+{
+  g_autoptr(TsrWriter) writer = tsr_writer_new ();
+  g_autoptr(GByteArray) raw = g_byte_array_new ();
+  static const guint8 zeros[65536] = { 0 };
+  z_stream stream = { 0 };
+  gsize left = ZIP_EXPANDED;
+  uLong crc = crc32 (0, NULL, 0);
+  gsize central;
+  int status;
+
+  ck_assert_int_eq (deflateInit2 (&stream, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  do
+    {
+      guint8 chunk[65536];
+      gsize take = MIN (left, sizeof zeros);
+
+      crc = crc32 (crc, zeros, (uInt) take);
+      stream.next_in = (Bytef *) zeros;
+      stream.avail_in = (uInt) take;
+      left -= take;
+      do
+        {
+          stream.next_out = chunk;
+          stream.avail_out = sizeof chunk;
+          status = deflate (&stream, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+          g_byte_array_append (raw, chunk, (guint) (sizeof chunk - stream.avail_out));
+        }
+      while (stream.avail_out == 0);
+    }
+  while (left > 0);
+  ck_assert_int_eq (status, Z_STREAM_END);
+  deflateEnd (&stream);
+
+  for (guint header = 0; header < 2; header++)
+    {
+      if (header == 1)
+        central = tsr_writer_tell (writer);
+      tsr_writer_write_u32_le (writer, header == 0 ? 0x04034b50 : 0x02014b50);
+      if (header == 1)
+        tsr_writer_write_u16_le (writer, 20);
+      tsr_writer_write_u16_le (writer, 20);
+      tsr_writer_write_u16_le (writer, 0);            /* flags */
+      tsr_writer_write_u16_le (writer, 8);            /* deflate */
+      tsr_writer_write_u16_le (writer, 0);            /* time */
+      tsr_writer_write_u16_le (writer, 0x21);         /* date: 1980-01-01 */
+      tsr_writer_write_u32_le (writer, (guint32) crc);
+      tsr_writer_write_u32_le (writer, raw->len);
+      tsr_writer_write_u32_le (writer, (guint32) ZIP_EXPANDED);
+      tsr_writer_write_u16_le (writer, 4);
+      tsr_writer_write_u16_le (writer, 0);
+      if (header == 1)
+        {
+          tsr_writer_write_u16_le (writer, 0);        /* comment */
+          tsr_writer_write_u16_le (writer, 0);        /* disk */
+          tsr_writer_write_u16_le (writer, 0);
+          tsr_writer_write_u32_le (writer, 0);
+          tsr_writer_write_u32_le (writer, 0);        /* local header offset */
+        }
+      tsr_writer_write_bytes (writer, (const guint8 *) "BOMB", 4);
+      if (header == 0)
+        tsr_writer_write_bytes (writer, raw->data, raw->len);
+    }
+  tsr_writer_write_u32_le (writer, 0x06054b50);
+  tsr_writer_write_u16_le (writer, 0);
+  tsr_writer_write_u16_le (writer, 0);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u32_le (writer, (guint32) (tsr_writer_tell (writer) - 12 - central));
+  tsr_writer_write_u32_le (writer, (guint32) central);
+  tsr_writer_write_u16_le (writer, 0);
+  return tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+}
+
+/* The same through libzip: a ZIP entry the process has no memory for is a GError. */
+START_TEST (test_zip_entry_beyond_memory_left)
+{
+  g_autoptr(GBytes) bytes = zip_bomb ();
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dWad *wad;
+  int status = 0;
+  pid_t child;
+
+  if (!tsr_doom2d_zip_available ())
+    return;
+  ck_assert_uint_lt (g_bytes_get_size (bytes), 256 * 1024);
+  wad = tsr_doom2d_archive_read (bytes, &error);
+  ck_assert_msg (wad != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wad->entries->len, 1);
+#if !defined(__SANITIZE_ADDRESS__)
+  child = fork ();
+  ck_assert_int_ge (child, 0);
+  if (child == 0)
+    {
+      gsize now = address_space_now ();
+      struct rlimit limit = { (rlim_t) now + 32 * 1024 * 1024, (rlim_t) now + 32 * 1024 * 1024 };
+      GBytes *data;
+
+      if (now == 0 || setrlimit (RLIMIT_AS, &limit) != 0)
+        _exit (3);
+      data = tsr_doom2d_wad_get_data (wad, g_ptr_array_index (wad->entries, 0), &error);
+      if (data != NULL)
+        _exit (2);
+      g_print ("%s\n", error->message);
+      _exit (g_error_matches (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE)
+             && strstr (error->message, "BOMB: no memory for more than") != NULL ? 0 : 2);
+    }
+  ck_assert_int_eq (waitpid (child, &status, 0), child);
+  ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
+                 WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+#endif
+  tsr_doom2d_wad_free (wad);
+}
+END_TEST
+
 /* The default limit is absolute: a default archive holds 1 GiB at most. */
 START_TEST (test_default_held_limit)
 {
@@ -272,6 +393,7 @@ doom2d_limits_suite (void)
   tcase_set_timeout (limits, 300);
   tcase_add_test (limits, test_bomb_under_memory_limit);
   tcase_add_test (limits, test_resource_beyond_memory_left);
+  tcase_add_test (limits, test_zip_entry_beyond_memory_left);
   tcase_add_test (limits, test_default_held_limit);
   suite_add_tcase (suite, limits);
   return suite;

@@ -512,7 +512,8 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
         *expanded = (gsize) total;
       if (out != NULL && !tsr_doom2d_growth_append (out, chunk, (gsize) got))
         {
-          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 0, _("ZIP archive: entry %s: no memory for more "
+          /* The offset is the entry's local header's. */
+          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset, _("ZIP archive: entry %s: no memory for more "
                             "than %" PRIu64 " of its %" PRIu64 " bytes"), entry->name, total - (guint64) got,
                             (guint64) stat.size);
           zip_fclose (file);
