@@ -101,10 +101,10 @@ struct _TsrMarathonMapEditor {
   TsrMapCanvas        *canvas;
   GtkLabel            *selection_label;
   TsrPropertyInspector *inspector;
-  TsrPropertyInspector *side_inspectors[2]; /* a selection of lines: their clockwise, counterclockwise sides */
-  GtkWidget           *side_texture_boxes[2]; /* under each: its three textures' pickers */
   TsrPropertyFindBar   *find_bar;  /* Find and Select Similar over the inspector's records */
   TsrMarathonRecordKind find_kind; /* the kind of those records */
+  TsrPropertyInspector *side_inspectors[2]; /* a selection of lines: their clockwise, counterclockwise sides */
+  GtkWidget           *side_texture_boxes[2]; /* under each: its three textures' pickers */
   TsrMarathonTexturePicker *side_pickers[2][3];
   GtkLabel            *status_label;
 };
@@ -246,19 +246,17 @@ on_selection_changed (TsrMarathonMapEditor *self)
   else
     g_string_assign (label, _("Nothing selected"));
   tsr_property_inspector_set_source (self->inspector, source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
-  gtk_widget_set_visible (self->texture_box, source != NULL && shown == 0);
-  show_sides (self, shown < G_N_ELEMENTS (preference) && preference[shown] == TSR_MARATHON_RECORD_LINE
   tsr_property_find_bar_set_source (self->find_bar, source != NULL ? TSR_PROPERTY_SOURCE (source) : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->find_bar), source != NULL);
   self->find_kind = shown < G_N_ELEMENTS (preference) ? preference[shown] : TSR_MARATHON_N_MAP_RECORDS;
+  gtk_widget_set_visible (self->texture_box, source != NULL && shown == 0);
+  show_sides (self, shown < G_N_ELEMENTS (preference) && preference[shown] == TSR_MARATHON_RECORD_LINE
                     ? per_kind[TSR_MARATHON_RECORD_LINE] : NULL);
   gtk_label_set_text (self->selection_label, label->str);
   for (guint k = 0; k < TSR_MARATHON_N_MAP_RECORDS; k++)
     g_clear_pointer (&per_kind[k], g_array_unref);
 }
 
-static void
-on_map_elements_changed (TsrVectorMap        *map,
 /* Find and Select Similar select on the map: the records found, as the elements they are. */
 static void
 on_records_found (TsrPropertyFindBar   *bar,
@@ -296,6 +294,8 @@ on_records_found (TsrPropertyFindBar   *bar,
     tsr_selection_set (tsr_edit_session_get_selection (self->session), (const TsrElementRef *) refs->data, refs->len);
 }
 
+static void
+on_map_elements_changed (TsrVectorMap        *map,
                          const TsrElementRef *elements,
                          guint                n_elements,
                          guint                flags,
@@ -1172,26 +1172,6 @@ tsr_marathon_map_editor_set_document (TsrMarathonMapEditor *self,
   show_level (self);
 }
 
-TsrMapCanvas *
-tsr_marathon_map_editor_get_canvas (TsrMarathonMapEditor *self)
-{
-  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
-  return self->canvas;
-}
-
-TsrEditSession *
-tsr_marathon_map_editor_get_session (TsrMarathonMapEditor *self)
-{
-  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
-  return self->session;
-}
-
-TsrMarathonLevelMap *
-tsr_marathon_map_editor_get_level_map (TsrMarathonMapEditor *self)
-{
-  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
-  return self->map;
-}
 /* The element of the shown level a finding's place names, or FALSE. */
 static gboolean
 finding_element (TsrMarathonLevelMap   *map,
@@ -1274,6 +1254,26 @@ tsr_marathon_map_editor_show_finding (TsrMarathonMapEditor *self,
   return TRUE;
 }
 
+TsrMapCanvas *
+tsr_marathon_map_editor_get_canvas (TsrMarathonMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  return self->canvas;
+}
+
+TsrEditSession *
+tsr_marathon_map_editor_get_session (TsrMarathonMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  return self->session;
+}
+
+TsrMarathonLevelMap *
+tsr_marathon_map_editor_get_level_map (TsrMarathonMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), NULL);
+  return self->map;
+}
 
 TsrPropertyInspector *
 tsr_marathon_map_editor_get_inspector (TsrMarathonMapEditor *self)
@@ -1448,6 +1448,11 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   GtkGesture *secondary;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->find_bar = TSR_PROPERTY_FIND_BAR (tsr_property_find_bar_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->find_bar), FALSE);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->inspector))), GTK_WIDGET (self->find_bar),
+                              GTK_WIDGET (self->selection_label));
+  g_signal_connect (self->find_bar, "found", G_CALLBACK (on_records_found), self);
   for (guint which = 0; which < 2; which++)
     {
       self->side_inspectors[which] = TSR_PROPERTY_INSPECTOR (tsr_property_inspector_new ());
@@ -1472,11 +1477,6 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   g_signal_connect (self->canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
   secondary = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
-  self->find_bar = TSR_PROPERTY_FIND_BAR (tsr_property_find_bar_new ());
-  gtk_widget_set_visible (GTK_WIDGET (self->find_bar), FALSE);
-  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->inspector))), GTK_WIDGET (self->find_bar),
-                              GTK_WIDGET (self->selection_label));
-  g_signal_connect (self->find_bar, "found", G_CALLBACK (on_records_found), self);
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (secondary));
   paint_and_textures_init (self);
