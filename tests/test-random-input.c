@@ -87,12 +87,8 @@ static char *logged_problem;
 
 /* GTK 4.8 warnings this test found and that are not fixed yet (issue 41), each still printed and
  * counted, but not failing the run; every other warning fails it:
- * - the terminal editor's source view: its vertical scrollbar's trough is asked to draw without an
- *   allocation on some frames after an edit (the scrolled window's scrollbar whose adjustment the
- *   wrapped text view changes while the frame is drawn);
  * - a text view's context menu (GtkPopoverMenu) closed while a button is held. */
 static const char *const known_gtk_warnings[] = {
-  "Trying to snapshot GtkGizmo",
   "Broken accounting of active state for widget",
 };
 static guint known_warnings_seen;

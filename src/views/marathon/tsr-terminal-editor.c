@@ -33,6 +33,10 @@ struct _TsrTerminalEditor {
   gboolean                 applying;  /* a document change is being copied into the buffer */
   gboolean                 user_edit; /* a buffer edit is being turned into a command */
   guint                    cursor_line;
+  gboolean                 tags_changed; /* a tag was applied or removed since the flag was cleared */
+  GdkFrameClock           *frame_clock; /* the source view's while it is realized (not a reference) */
+  gulong                   before_paint_handler;
+  gulong                   layout_handler;
 
   GtkSearchBar            *search_bar;
   GtkSearchEntry          *search_entry;
@@ -147,6 +151,66 @@ on_text_changed (TsrTerminalText   *source,
   gtk_text_buffer_place_cursor (buffer, &from);
   self->applying = FALSE;
   gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->source_view), gtk_text_buffer_get_insert (buffer));
+}
+
+/* ---- Highlighting ahead of the frame ---------------------------------------------------------- */
+
+static void
+on_tag_changed (GtkTextBuffer     *buffer,
+                GtkTextTag        *tag,
+                const GtkTextIter *start,
+                const GtkTextIter *end,
+                TsrTerminalEditor *self)
+{
+  self->tags_changed = TRUE;
+}
+
+/* GtkSourceView 5.6 highlights the lines it shows from its snapshot (gtk_source_view_snapshot →
+ * gtk_source_view_ensure_redrawn_rect_is_highlighted); the language's bold styles rewrap those
+ * lines, and GtkTextView's snapshot, run next, revalidates them and reconfigures the vertical
+ * adjustment in the middle of the frame. The scrolled window's scrollbar is queued for allocation
+ * and then drawn without one ("Trying to snapshot GtkGizmo … without a current allocation",
+ * issue 41). So the lines on screen and a page either side are highlighted before the frame is
+ * drawn (before its layout, and again after it, for a scroll the layout made); when that changed a
+ * tag, the view is reallocated, which the frame clock's layout phase does before it paints. */
+static void
+highlight_ahead (GdkFrameClock     *clock,
+                 TsrTerminalEditor *self)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (self->source_view);
+  GdkRectangle visible;
+  GtkTextIter start, end;
+
+  if (self->buffer == NULL || gtk_source_buffer_get_language (self->buffer) == NULL
+      || !gtk_widget_get_mapped (GTK_WIDGET (view)))
+    return;
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_line_at_y (view, &start, visible.y - visible.height, NULL);
+  gtk_text_view_get_line_at_y (view, &end, visible.y + 2 * visible.height, NULL);
+  gtk_text_iter_forward_line (&end);
+  self->tags_changed = FALSE;
+  gtk_source_buffer_ensure_highlight (self->buffer, &start, &end);
+  if (self->tags_changed)
+    gtk_widget_queue_resize (GTK_WIDGET (self->source_view));
+}
+
+static void
+on_source_view_realize (TsrTerminalEditor *self)
+{
+  self->frame_clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->source_view));
+  self->before_paint_handler = g_signal_connect (self->frame_clock, "before-paint", G_CALLBACK (highlight_ahead), self);
+  /* After the window's own layout handler: the layout phase runs again while it is requested. */
+  self->layout_handler = g_signal_connect_after (self->frame_clock, "layout", G_CALLBACK (highlight_ahead), self);
+}
+
+static void
+on_source_view_unrealize (TsrTerminalEditor *self)
+{
+  if (self->frame_clock == NULL)
+    return;
+  g_clear_signal_handler (&self->before_paint_handler, self->frame_clock);
+  g_clear_signal_handler (&self->layout_handler, self->frame_clock);
+  self->frame_clock = NULL;
 }
 
 /* ---- Diagnostics and outline ----------------------------------------------------------------- */
@@ -781,6 +845,8 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
   g_signal_connect (self->buffer, "insert-text", G_CALLBACK (on_buffer_insert_text), self);
   g_signal_connect (self->buffer, "delete-range", G_CALLBACK (on_buffer_delete_range), self);
   g_signal_connect (self->buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self);
+  g_signal_connect (self->buffer, "apply-tag", G_CALLBACK (on_tag_changed), self);
+  g_signal_connect (self->buffer, "remove-tag", G_CALLBACK (on_tag_changed), self);
   g_signal_connect (text, "text-changed", G_CALLBACK (on_text_changed), self);
   g_signal_connect (text, "compiled", G_CALLBACK (on_text_compiled), self);
   apply_pict_ids (self);
@@ -885,6 +951,7 @@ tsr_terminal_editor_dispose (GObject *object)
   TsrTerminalEditor *self = TSR_TERMINAL_EDITOR (object);
 
   detach (self);
+  on_source_view_unrealize (self);
   tsr_terminal_editor_set_owner (self, NULL, -1);
   retire_buffer (g_steal_pointer (&self->buffer));
   g_clear_object (&self->images_file);
@@ -965,6 +1032,8 @@ tsr_terminal_editor_init (TsrTerminalEditor *self)
   g_object_bind_property (self->preview, "scale", self->scale_dropdown, "selected",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect (self, "cursor-location-changed", G_CALLBACK (follow_cursor), NULL);
+  g_signal_connect_swapped (self->source_view, "realize", G_CALLBACK (on_source_view_realize), self);
+  g_signal_connect_swapped (self->source_view, "unrealize", G_CALLBACK (on_source_view_unrealize), self);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
 
   /* Ahead of the text view's own Ctrl+Z, which would act on the buffer's (disabled) history. */
