@@ -14,6 +14,7 @@
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "render/tsr-visual-offscreen.h"
 #include "tsr-test-common.h"
+#include "tsr-visual-test-levels.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrWolf3dLevel, tsr_wolf3d_level_free)
 
@@ -24,89 +25,7 @@ static char *marathon_dir;
 static char *wolf3d_dir;
 static TsrVisualOffscreen *offscreen;
 
-#define TEXTURE(collection, frame) ((gint16) (((collection) << 8) | (frame)))
 
-/* The rooms of test-visual-scene.c: N rooms of one world unit in a row along x, a side on every
- * edge (primary texture frame 0 of collection 17, secondary frame 1), light 0 constant at
- * INTENSITY. */
-static TsrMarathonLevel *
-rooms_level (guint         n,
-             const gint16 *floors,
-             const gint16 *ceilings,
-             gint32        intensity)
-{
-  TsrMarathonLevel *level = tsr_marathon_level_new (0, 2, "Rooms");
-  TsrMarathonLight light = { 0 };
-  TsrMarathonLightingFunction constant = { 0, 30, 0, intensity, 0 };
-
-  light.primary_active = light.secondary_active = light.becoming_active = constant;
-  light.primary_inactive = light.secondary_inactive = light.becoming_inactive = constant;
-  light.flags = 1;
-  g_array_append_val (level->lights, light);
-  for (guint row = 0; row < 2; row++)
-    for (guint i = 0; i <= n; i++)
-      {
-        TsrMarathonPoint p = { (gint16) (i * 1024), (gint16) (row * 1024) };
-
-        g_array_append_val (level->points, p);
-      }
-  for (guint row = 0; row < 2; row++)
-    for (guint i = 0; i < n; i++)
-      {
-        TsrMarathonLine line = { { (gint16) (row * (n + 1) + i), (gint16) (row * (n + 1) + i + 1) } };
-
-        line.clockwise_polygon_owner = row == 0 ? (gint16) i : -1;
-        line.counterclockwise_polygon_owner = row == 1 ? (gint16) i : -1;
-        line.clockwise_side_index = line.counterclockwise_side_index = -1;
-        g_array_append_val (level->lines, line);
-      }
-  for (guint j = 0; j <= n; j++)
-    {
-      TsrMarathonLine line = { { (gint16) j, (gint16) (n + 1 + j) } };
-
-      line.clockwise_polygon_owner = j > 0 ? (gint16) (j - 1) : -1;
-      line.counterclockwise_polygon_owner = j < n ? (gint16) j : -1;
-      line.clockwise_side_index = line.counterclockwise_side_index = -1;
-      g_array_append_val (level->lines, line);
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      TsrMarathonPolygon polygon = { 0 };
-
-      polygon.vertex_count = 4;
-      polygon.endpoint_indexes[0] = (gint16) i;
-      polygon.endpoint_indexes[1] = (gint16) (i + 1);
-      polygon.endpoint_indexes[2] = (gint16) (n + 1 + i + 1);
-      polygon.endpoint_indexes[3] = (gint16) (n + 1 + i);
-      polygon.line_indexes[0] = (gint16) i;
-      polygon.line_indexes[1] = (gint16) (2 * n + i + 1);
-      polygon.line_indexes[2] = (gint16) (n + i);
-      polygon.line_indexes[3] = (gint16) (2 * n + i);
-      for (guint v = 4; v < 8; v++)
-        polygon.endpoint_indexes[v] = polygon.line_indexes[v] = -1;
-      for (guint v = 0; v < 8; v++)
-        polygon.adjacent_polygon_indexes[v] = polygon.side_indexes[v] = -1;
-      for (guint e = 0; e < 4; e++)
-        {
-          TsrMarathonSide side = { 0 };
-
-          side.polygon_index = (gint16) i;
-          side.line_index = polygon.line_indexes[e];
-          side.primary_texture.texture = TEXTURE (17, 0);
-          side.secondary_texture.texture = TEXTURE (17, 1);
-          side.transparent_texture.texture = -1;
-          polygon.side_indexes[e] = (gint16) level->sides->len;
-          g_array_append_val (level->sides, side);
-        }
-      polygon.floor_height = floors[i];
-      polygon.ceiling_height = ceilings[i];
-      polygon.floor_texture = TEXTURE (17, 1);
-      polygon.ceiling_texture = TEXTURE (17, 1);
-      polygon.media_index = -1;
-      g_array_append_val (level->polygons, polygon);
-    }
-  return level;
-}
 
 /* A Shapes file written and read back by the codec: wall collection 17 with frame 0 red on its
  * left half and blue on its right, frame 1 green; collection 27 (a landscape) all yellow. */
@@ -226,7 +145,7 @@ START_TEST (test_room_flat)
   /* Camera in the middle facing east at mid height: the east wall fills the middle, the floor
    * the bottom, the ceiling the top; full light, east wall orientation 1.0, ceiling 0.85. */
   const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (1, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x10000, FALSE);
   g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
   TsrVisualCamera camera = { { 0.1f, 0.5f, 0.5f }, 0.0f, 0.0f, 75.0f };
   g_autoptr(TsrImage) image = render (scene, &camera, NULL, NULL, "visual-room-flat.png");
@@ -263,7 +182,7 @@ START_TEST (test_room_textured)
 {
   /* The east wall's texture: red on its left half (north), blue on its right; the floor green. */
   const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (1, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x10000, FALSE);
   g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
   g_autoptr(TsrShapesFile) shapes = test_shapes ();
   TsrVisualCamera camera = { { 0.1f, 0.5f, 0.5f }, 0.0f, 0.0f, 75.0f };
@@ -289,7 +208,7 @@ START_TEST (test_step_and_liquid)
    * under the opening, the high part above it, room 1's far wall through it; then a liquid
    * (water, translucent) half way up room 0. */
   const gint16 floors[] = { 0, 256 }, ceilings[] = { 1024, 768 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (2, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (2, floors, ceilings, 0x10000, FALSE);
   g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
   TsrVisualCamera camera = { { 0.1f, 0.5f, 0.5f }, 0.0f, 0.0f, 75.0f };
   g_autoptr(TsrImage) image = render (scene, &camera, NULL, NULL, "visual-step.png");
@@ -342,13 +261,13 @@ START_TEST (test_landscape)
 {
   /* A ceiling in transfer mode 9 (landscape) with collection 27: the sky is the landscape. */
   const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (1, floors, ceilings, 0x2000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x2000, FALSE);
   g_autoptr(TsrShapesFile) shapes = test_shapes ();
   g_autoptr(TsrVisualScene) scene = NULL;
   TsrVisualCamera camera = { { 0.5f, 0.5f, 0.5f }, 0.0f, 0.3f, 75.0f };
   g_autoptr(TsrImage) image = NULL;
 
-  g_array_index (level->polygons, TsrMarathonPolygon, 0).ceiling_texture = TEXTURE (27, 0);
+  g_array_index (level->polygons, TsrMarathonPolygon, 0).ceiling_texture = TSR_VISUAL_TEST_TEXTURE (27, 0);
   g_array_index (level->polygons, TsrMarathonPolygon, 0).ceiling_transfer_mode = 9;
   scene = tsr_visual_scene_build_marathon (level);
   image = render (scene, &camera, tsr_visual_shapes_texture_func, shapes, "visual-landscape.png");

@@ -10,100 +10,14 @@
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "render/tsr-visual-scene.h"
 #include "tsr-test-common.h"
+#include "tsr-visual-test-levels.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrWolf3dLevel, tsr_wolf3d_level_free)
 
 static char *marathon_dir;
 static char *wolf3d_dir;
 
-#define TEXTURE(collection, frame) ((gint16) (((collection) << 8) | (frame)))
 
-/* N square rooms of one world unit in a row along x (room i spans x i..i+1, y 0..1), each a
- * clockwise polygon with a side on every edge: primary texture frame 4i+edge, secondary frame
- * 100+4i+edge of collection 17, light 0. FLOORS and CEILINGS in map units. Light 0 is constant at
- * INTENSITY (16.16). */
-static TsrMarathonLevel *
-rooms_level (guint         n,
-             const gint16 *floors,
-             const gint16 *ceilings,
-             gint32        intensity)
-{
-  TsrMarathonLevel *level = tsr_marathon_level_new (0, 2, "Rooms");
-  TsrMarathonLight light = { 0 };
-  TsrMarathonLightingFunction constant = { 0, 30, 0, intensity, 0 };
-
-  light.primary_active = light.secondary_active = light.becoming_active = constant;
-  light.primary_inactive = light.secondary_inactive = light.becoming_inactive = constant;
-  light.flags = 1;
-  g_array_append_val (level->lights, light);
-  for (guint row = 0; row < 2; row++)
-    for (guint i = 0; i <= n; i++)
-      {
-        TsrMarathonPoint p = { (gint16) (i * 1024), (gint16) (row * 1024) };
-
-        g_array_append_val (level->points, p);
-      }
-  /* Lines: top i, bottom N + i, vertical 2N + j. */
-  for (guint row = 0; row < 2; row++)
-    for (guint i = 0; i < n; i++)
-      {
-        TsrMarathonLine line = { { (gint16) (row * (n + 1) + i), (gint16) (row * (n + 1) + i + 1) } };
-
-        line.clockwise_polygon_owner = row == 0 ? (gint16) i : -1;
-        line.counterclockwise_polygon_owner = row == 1 ? (gint16) i : -1;
-        line.clockwise_side_index = line.counterclockwise_side_index = -1;
-        line.length = 1024;
-        g_array_append_val (level->lines, line);
-      }
-  for (guint j = 0; j <= n; j++)
-    {
-      TsrMarathonLine line = { { (gint16) j, (gint16) (n + 1 + j) } };
-
-      line.clockwise_polygon_owner = j > 0 ? (gint16) (j - 1) : -1;
-      line.counterclockwise_polygon_owner = j < n ? (gint16) j : -1;
-      line.clockwise_side_index = line.counterclockwise_side_index = -1;
-      line.length = 1024;
-      g_array_append_val (level->lines, line);
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      TsrMarathonPolygon polygon = { 0 };
-
-      polygon.vertex_count = 4;
-      polygon.endpoint_indexes[0] = (gint16) i;
-      polygon.endpoint_indexes[1] = (gint16) (i + 1);
-      polygon.endpoint_indexes[2] = (gint16) (n + 1 + i + 1);
-      polygon.endpoint_indexes[3] = (gint16) (n + 1 + i);
-      polygon.line_indexes[0] = (gint16) i;
-      polygon.line_indexes[1] = (gint16) (2 * n + i + 1);
-      polygon.line_indexes[2] = (gint16) (n + i);
-      polygon.line_indexes[3] = (gint16) (2 * n + i);
-      for (guint v = 4; v < 8; v++)
-        polygon.endpoint_indexes[v] = polygon.line_indexes[v] = -1;
-      for (guint v = 0; v < 8; v++)
-        polygon.adjacent_polygon_indexes[v] = polygon.side_indexes[v] = -1;
-      for (guint e = 0; e < 4; e++)
-        {
-          TsrMarathonSide side = { 0 };
-
-          side.polygon_index = (gint16) i;
-          side.line_index = polygon.line_indexes[e];
-          side.primary_texture.texture = TEXTURE (17, 4 * i + e);
-          side.secondary_texture.texture = TEXTURE (17, 100 + 4 * i + e);
-          side.transparent_texture.texture = -1;
-          side.control_panel_type = -1;
-          polygon.side_indexes[e] = (gint16) level->sides->len;
-          g_array_append_val (level->sides, side);
-        }
-      polygon.floor_height = floors[i];
-      polygon.ceiling_height = ceilings[i];
-      polygon.floor_texture = TEXTURE (17, 200);
-      polygon.ceiling_texture = TEXTURE (17, 201);
-      polygon.media_index = -1;
-      g_array_append_val (level->polygons, polygon);
-    }
-  return level;
-}
 
 static guint
 count_part (const TsrVisualScene *scene,
@@ -159,7 +73,7 @@ surface_z_range (const TsrVisualSurface *surface,
 START_TEST (test_room)
 {
   const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (1, floors, ceilings, 0x8000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x8000, TRUE);
   g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
   const TsrVisualSurface *floor, *ceiling;
   float low, high;
@@ -179,7 +93,7 @@ START_TEST (test_room)
   ck_assert_float_eq (floor->normal[2], 1.0f);
   ck_assert_float_eq (ceiling->normal[2], -1.0f);
   ck_assert_int_eq (floor->texture.kind, TSR_VISUAL_TEXTURE_SHAPES);
-  ck_assert_uint_eq (floor->texture.descriptor, (guint16) TEXTURE (17, 200));
+  ck_assert_uint_eq (floor->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, 200));
   /* Light 0 is constant at one half. */
   ck_assert_int_eq (floor->light_index, 0);
   ck_assert_float_eq_tol (floor->light, 0.5f, 0.001f);
@@ -190,7 +104,7 @@ START_TEST (test_room)
       float cx = 0, cy = 0;
 
       ck_assert_ptr_nonnull (wall);
-      ck_assert_uint_eq (wall->texture.descriptor, (guint16) TEXTURE (17, e));
+      ck_assert_uint_eq (wall->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, e));
       ck_assert_int_eq (wall->detail, g_array_index (level->polygons, TsrMarathonPolygon, 0).line_indexes[e]);
       surface_z_range (wall, &low, &high);
       ck_assert_float_eq (low, 0.0f);
@@ -213,7 +127,7 @@ START_TEST (test_step)
   /* Room 1 is a step up with a lower ceiling: room 0 sees a low and a high part on the shared
    * line, room 1 sees none there. */
   const gint16 floors[] = { 0, 256 }, ceilings[] = { 1024, 768 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (2, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (2, floors, ceilings, 0x10000, TRUE);
   g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
   const TsrVisualSurface *high, *low;
   float z0, z1;
@@ -235,8 +149,8 @@ START_TEST (test_step)
   ck_assert_float_eq (z0, 0.0f);
   ck_assert_float_eq (z1, 0.25f);
   /* A split side: primary above, secondary below. */
-  ck_assert_uint_eq (high->texture.descriptor, (guint16) TEXTURE (17, 1));
-  ck_assert_uint_eq (low->texture.descriptor, (guint16) TEXTURE (17, 101));
+  ck_assert_uint_eq (high->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, 1));
+  ck_assert_uint_eq (low->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, 101));
   ck_assert_uint_eq (high->texture.slot, 0);
   ck_assert_uint_eq (low->texture.slot, 1);
   ck_assert_float_eq (low->light, 1.0f);
@@ -248,13 +162,13 @@ START_TEST (test_low_side_and_transparent)
   /* Only a higher floor: the low part takes the primary texture; a transparent texture fills the
    * opening between the higher floor and the lower ceiling, offsets carried. */
   const gint16 floors[] = { 0, 512 }, ceilings[] = { 1024, 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (2, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (2, floors, ceilings, 0x10000, TRUE);
   g_autoptr(TsrVisualScene) scene = NULL;
   TsrMarathonSide *side = &g_array_index (level->sides, TsrMarathonSide, 1);
   const TsrVisualSurface *low, *transparent;
   float z0, z1;
 
-  side->transparent_texture.texture = TEXTURE (17, 50);
+  side->transparent_texture.texture = TSR_VISUAL_TEST_TEXTURE (17, 50);
   side->primary_texture.x0 = 256;
   side->primary_texture.y0 = 128;
   side->primary_transfer_mode = 4;
@@ -262,7 +176,7 @@ START_TEST (test_low_side_and_transparent)
   ck_assert_uint_eq (count_part (scene, TSR_VISUAL_PART_WALL_HIGH, -1), 0);
   low = find_part (scene, TSR_VISUAL_PART_WALL_LOW, 1);
   ck_assert_ptr_nonnull (low);
-  ck_assert_uint_eq (low->texture.descriptor, (guint16) TEXTURE (17, 1));
+  ck_assert_uint_eq (low->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, 1));
   ck_assert_int_eq (low->texture.x0, 256);
   ck_assert_int_eq (low->texture.y0, 128);
   ck_assert_int_eq (low->texture.transfer_mode, 4);
@@ -274,7 +188,7 @@ START_TEST (test_low_side_and_transparent)
   surface_z_range (transparent, &z0, &z1);
   ck_assert_float_eq (z0, 0.5f);
   ck_assert_float_eq (z1, 1.0f);
-  ck_assert_uint_eq (transparent->texture.descriptor, (guint16) TEXTURE (17, 50));
+  ck_assert_uint_eq (transparent->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, 50));
   ck_assert_uint_eq (transparent->texture.slot, 2);
   ck_assert_uint_eq (low->texture.slot, 0);
 }
@@ -284,7 +198,7 @@ START_TEST (test_platform)
 {
   /* A platform polygon is drawn at the heights the map stores for it (its current state). */
   const gint16 floors[] = { 0, 384 }, ceilings[] = { 1024, 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (2, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (2, floors, ceilings, 0x10000, TRUE);
   TsrMarathonPlatform platform = { 0 };
   TsrMarathonPolygon *polygon = &g_array_index (level->polygons, TsrMarathonPolygon, 1);
   g_autoptr(TsrVisualScene) scene = NULL;
@@ -308,7 +222,7 @@ START_TEST (test_liquid)
 {
   /* media.cpp update_medias: height = low + (high - low) * light intensity = 0 + 512 * 0.5. */
   const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (1, floors, ceilings, 0x8000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x8000, TRUE);
   TsrMarathonMedia media = { 0 };
   g_autoptr(TsrVisualScene) scene = NULL;
   const TsrVisualSurface *liquid;
@@ -318,7 +232,7 @@ START_TEST (test_liquid)
   media.light_index = 0;
   media.low = 0;
   media.high = 512;
-  media.texture = TEXTURE (17, 19);
+  media.texture = TSR_VISUAL_TEST_TEXTURE (17, 19);
   g_array_append_val (level->media, media);
   g_array_index (level->polygons, TsrMarathonPolygon, 0).media_index = 0;
   scene = tsr_visual_scene_build_marathon (level);
@@ -329,7 +243,7 @@ START_TEST (test_liquid)
   ck_assert_float_eq (z0, 0.25f);
   ck_assert_float_eq (z1, 0.25f);
   ck_assert_uint_lt (liquid->color & 0xFF, 0xFF);
-  ck_assert_uint_eq (liquid->texture.descriptor, (guint16) TEXTURE (17, 19));
+  ck_assert_uint_eq (liquid->texture.descriptor, (guint16) TSR_VISUAL_TEST_TEXTURE (17, 19));
 
   /* Below the floor the liquid does not show. */
   g_array_index (level->media, TsrMarathonMedia, 0).high = 0;
@@ -342,7 +256,7 @@ END_TEST
 START_TEST (test_objects_and_start)
 {
   const gint16 floors[] = { 128 }, ceilings[] = { 1024 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (1, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x10000, TRUE);
   TsrMarathonObject player = { 3, 0, 128, 0, 512, 256, 0, 0 };
   TsrMarathonObject lamp = { 1, 2, 0, 0, 300, 300, 100, 0x0002 };
   g_autoptr(TsrVisualScene) scene = NULL;
@@ -370,7 +284,7 @@ END_TEST
 START_TEST (test_pick)
 {
   const gint16 floors[] = { 0, 256 }, ceilings[] = { 1024, 768 };
-  g_autoptr(TsrMarathonLevel) level = rooms_level (2, floors, ceilings, 0x10000);
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (2, floors, ceilings, 0x10000, TRUE);
   g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
   TsrVisualCamera camera = { { 0.5f, 0.5f, 0.5f }, 0.0f, 0.0f, 90.0f };
   float origin[3], direction[3], distance;
@@ -610,7 +524,7 @@ START_TEST (test_random_levels)
   for (guint round = 0; round < 300; round++)
     {
       const gint16 floors[] = { 0, 256, -512 }, ceilings[] = { 1024, 768, 2048 };
-      g_autoptr(TsrMarathonLevel) level = rooms_level (3, floors, ceilings, g_rand_int (rand));
+      g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (3, floors, ceilings, g_rand_int (rand), TRUE);
       g_autoptr(TsrVisualScene) scene = NULL;
       g_autoptr(TsrWolf3dLevel) wolf = corridor_level ();
       g_autoptr(TsrVisualScene) wolf_scene = NULL;
