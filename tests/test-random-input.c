@@ -89,8 +89,8 @@ static char *logged_problem;
  * counted, but not failing the run; every other warning fails it:
  * - a text view's context menu (GtkPopoverMenu) closed while a button is held (seed 189723256,
  *   terminal: GtkPopoverContent and GtkPopoverMenu). The menu is GtkTextView's own (Tessera adds
- *   nothing to it); GTK's press/release active-state counting (gtk_widget_set_active_state) loses
- *   the release when the popover goes away under the held button. Not yet shown to be avoidable
+ *   nothing to it); GTK counts a press without its release when the popover goes away under the
+ *   held button (the mechanism is not yet read in GTK's source). Not yet shown to be avoidable
  *   from Tessera; the same warning is reported against GTK's own popovers elsewhere (rnote PR 477:
  *   "also happens in the adwaita-demo"; transmission issue 7314 on GTK 4.16). No GTK issue
  *   number found yet. */
