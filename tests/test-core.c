@@ -536,6 +536,10 @@ START_TEST (test_image_sizes_from_files)
   ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
                  WIFSIGNALED (status) ? WTERMSIG (status) : 0);
   ck_assert_int_eq (WEXITSTATUS (status), 0);
+#else
+  /* The sanitizer reserves more address space than any limit would leave. */
+  (void) status;
+  (void) child;
 #endif
 }
 END_TEST

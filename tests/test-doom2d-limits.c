@@ -370,6 +370,10 @@ START_TEST (test_zip_entry_beyond_memory_left)
   ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
                  WIFSIGNALED (status) ? WTERMSIG (status) : 0);
   ck_assert_int_eq (WEXITSTATUS (status), 0);
+#else
+  /* The sanitizer reserves more address space than any limit would leave. */
+  (void) status;
+  (void) child;
 #endif
   tsr_doom2d_wad_free (wad);
 }

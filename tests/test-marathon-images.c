@@ -397,6 +397,10 @@ START_TEST (test_pict_canvas_beyond_memory_left)
   ck_assert_msg (WIFEXITED (status), "the child died of signal %d (an allocation aborted?)",
                  WIFSIGNALED (status) ? WTERMSIG (status) : 0);
   ck_assert_int_eq (WEXITSTATUS (status), 0);
+#else
+  /* The sanitizer reserves more address space than any limit would leave. */
+  (void) status;
+  (void) child;
 #endif
 }
 END_TEST
