@@ -167,6 +167,8 @@ line_key (TsrTool     *tool,
 
   if (self->session != NULL && key == TSR_TOOL_KEY_ESCAPE && self->chaining)
     {
+      /* Escape also takes away what a refused line blamed (tsr_marathon_tool_common_key). */
+      tsr_edit_session_show_refused (self->session, NULL);
       end_chain (self);
       return TRUE;
     }

@@ -33,6 +33,9 @@ struct _TsrMarathonMapPage {
   gboolean             filling; /* the chooser's model is being replaced: its selection is not the user's */
   GtkLabel            *level_status;
   TsrTerminalEditor   *terminal_editor;
+  GtkWidget           *script_bar;
+  GtkLabel            *script_label;
+  GtkWidget           *script_button;
   TsrMarathonPalettes *palettes;
   /* Marathon 1: the level's terminals from the external-resources file, shown read-only. */
   TsrUndoStack        *external_undo;
@@ -262,15 +265,54 @@ show_external_terminals (TsrMarathonMapPage *self,
   return TRUE;
 }
 
+/* A level of an Atque merge folder keeps no terminals: they are the script beside the map
+ * (Name.term.txt, tsr_marathon_map_attach_script), which Atque compiles into the level when it
+ * merges the folder. The bar says so and opens that file in a tab of its own (win.open-uri). */
+static void
+show_script_beside (TsrMarathonMapPage *self,
+                    TsrMarathonLevel   *level)
+{
+  g_autofree char *uri = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (level == NULL || level->script_path == NULL)
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->script_button), NULL);
+      gtk_widget_set_visible (self->script_bar, FALSE);
+      return;
+    }
+  name = g_path_get_basename (level->script_path);
+  if (level->script_error != NULL)
+    text = g_strdup_printf (_("This level's terminals are the script beside the map, %s, which does not compile (%s)."),
+                            name, level->script_error);
+  else
+    text = g_strdup_printf (_("This level's terminals are the script beside the map, %s: Atque compiles it into the level when it merges the folder; the map is checked against it."),
+                            name);
+  gtk_label_set_text (self->script_label, text);
+  uri = g_filename_to_uri (level->script_path, NULL, NULL);
+  /* The target first: an action name without its string target is a mismatch GTK warns of. */
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->script_button), NULL);
+  if (uri != NULL)
+    {
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->script_button), g_variant_new_string (uri));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->script_button), "win.open-uri");
+    }
+  gtk_widget_set_sensitive (self->script_button, uri != NULL);
+  gtk_widget_set_visible (self->script_bar, TRUE);
+}
+
 static void
 show_level (TsrMarathonMapPage *self)
 {
+  TsrMarathonLevel *shown;
   g_autoptr(GError) error = NULL;
   TsrTerminalText *text = NULL;
   guint level;
 
   if (self->document == NULL)
     {
+      show_script_beside (self, NULL);
       tsr_terminal_editor_set_text (self->terminal_editor, NULL);
       tsr_terminal_editor_set_owner (self->terminal_editor, NULL, -1);
       tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor), NULL);
@@ -281,9 +323,10 @@ show_level (TsrMarathonMapPage *self)
       && level < g_list_model_get_n_items (gtk_drop_down_get_model (self->level_dropdown)))
     gtk_drop_down_set_selected (self->level_dropdown, level);
   update_level_controls (self);
+  shown = g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level);
+  show_script_beside (self, shown);
   /* Checkpoints draw the level's map. */
-  tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor),
-                                  g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level));
+  tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor), shown);
   text = tsr_marathon_document_get_terminal_text (self->document, level, &error);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (tsr_terminal_editor_get_source_view (self->terminal_editor)), TRUE);
   if (text != NULL && tsr_terminal_text_get_n_chars (text) == 0
@@ -294,7 +337,7 @@ show_level (TsrMarathonMapPage *self)
   tsr_terminal_editor_set_owner (self->terminal_editor, TSR_DOCUMENT (self->document), (gint) level);
   if (text == NULL)
     gtk_label_set_text (self->level_status, error->message);
-  else if (tsr_terminal_text_get_n_chars (text) == 0)
+  else if (tsr_terminal_text_get_n_chars (text) == 0 && shown->script_path == NULL)
     gtk_label_set_text (self->level_status, _("This level has no terminals: write #TERMINAL 0 to add one."));
   else
     gtk_label_set_text (self->level_status, "");
@@ -595,6 +638,9 @@ tsr_marathon_map_page_class_init (TsrMarathonMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, level_down_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, levels_message);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, terminal_editor);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, script_bar);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, script_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, script_button);
   gtk_widget_class_bind_template_callback (widget_class, on_level_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_add_level_clicked);
