@@ -4,7 +4,15 @@
  * every real file of the test data validates without an error, whatever its family. */
 #include <string.h>
 
+#include "formats/marathon/tsr-mac-wrapper.h"
+#include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-shapes-formats.h"
+#include "formats/marathon/tsr-marathon-shapes.h"
+#include "formats/marathon/tsr-marathon-terminal.h"
+#include "formats/marathon/tsr-pict.h"
+#include "formats/marathon/tsr-wad.h"
 #include "formats/tsr-format.h"
 #include "tsr-marathon-sample.h"
 #include "tsr-test-common.h"
@@ -396,6 +404,241 @@ START_TEST (test_chunks_the_engine_reads_blindly)
 }
 END_TEST
 
+/* Files/wad.cpp read_wad_header lets version 3 through (it refuses only versions above 4), then
+ * calculate_directory_offset, the first thing reading a level does, has no case for it and
+ * reaches vhalt ("what is version 3?"); vhalt is not compiled out of release builds: the engine
+ * stops. The smallest wad: one empty entry. */
+START_TEST (test_wad_version_3)
+{
+  for (guint16 version = 0; version <= 5; version++)
+    {
+      g_autoptr(TsrWad) wad = tsr_wad_new (version, 1, "version");
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      g_autofree char *fragment = g_strdup_printf ("version %u: the engine reads 0, 1, 2 and 4", version);
+      const TsrFinding *finding;
+
+      g_ptr_array_add (wad->entries, tsr_wad_entry_new (0));
+      tsr_wad_validate (wad, findings);
+      finding = tsr_test_find_finding (findings, fragment);
+      if (version == 3 || version > 4)
+        ck_assert_msg (finding != NULL && finding->severity == TSR_SEVERITY_ERROR, "version %u", version);
+      else
+        ck_assert_msg (finding == NULL, "version %u", version);
+    }
+}
+END_TEST
+
+/* Files/wad.cpp read_indexed_directory_data returns the first directory entry whose index is the
+ * one asked for, while the level list (Files/game_wad.cpp get_entry_points) numbers levels by
+ * their place in the directory: with index 0 twice in a two-level wad, level 1 has no entry,
+ * load_level_from_map fails and Misc/interface.cpp transfer_to_new_level ends the game with a
+ * loading error. Two empty entries show it. */
+START_TEST (test_wad_index_used_twice)
+{
+  g_autoptr(TsrWad) wad = tsr_wad_new (TSR_WAD_VERSION_OVERLAYS, 1, "twice");
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autoptr(GPtrArray) distinct = tsr_findings_new ();
+  const TsrFinding *finding;
+
+  g_ptr_array_add (wad->entries, tsr_wad_entry_new (0));
+  g_ptr_array_add (wad->entries, tsr_wad_entry_new (1));
+  tsr_wad_validate (wad, distinct);
+  ck_assert_ptr_null (tsr_test_find_finding (distinct, "appears more than once"));
+  ((TsrWadEntry *) g_ptr_array_index (wad->entries, 1))->index = 0;
+  tsr_wad_validate (wad, findings);
+  finding = tsr_test_find_finding (findings, "index 0 appears more than once");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_int_eq (finding->severity, TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* GameWorld/player.cpp update_player_teleport asks for the level of an interlevel teleport;
+ * Misc/interface.cpp transfer_to_new_level calls game_wad.cpp goto_level, whose
+ * load_level_from_map refuses an index past the wad's count (errWadIndexOutOfRange): the game
+ * ends with a loading error. Level 256 (interface.cpp EPILOGUE_LEVEL_NUMBER) is how a scenario
+ * ends: it plays the epilogue. A one-terminal script against a one-level scenario. */
+START_TEST (test_interlevel_teleport_past_the_last_level)
+{
+  const int targets[] = { 0, 1, 3, -1, 256 };
+  const gboolean broken[] = { FALSE, TRUE, TRUE, TRUE, FALSE };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      g_autofree char *script = g_strdup_printf ("#TERMINAL 0\n#UNFINISHED\n#INTERLEVEL TELEPORT %d\n#ENDTERMINAL 0\n",
+                                                 targets[i]);
+      TsrMarathonScriptCompilation *compilation = tsr_marathon_script_compile (script, strlen (script));
+      TsrMarathonScriptReferences references = { 1, -1, NULL, 0 };
+      g_autoptr(GArray) diagnostics = tsr_marathon_script_diagnostics_new ();
+
+      ck_assert_ptr_nonnull (compilation->terminals);
+      tsr_marathon_script_check_references (compilation, &references, diagnostics);
+      if (broken[i])
+        {
+          const TsrMarathonScriptDiagnostic *d;
+
+          ck_assert_msg (diagnostics->len == 1, "teleport to %d", targets[i]);
+          d = &g_array_index (diagnostics, TsrMarathonScriptDiagnostic, 0);
+          ck_assert_int_eq (d->severity, TSR_SEVERITY_ERROR);
+          ck_assert_uint_eq (d->line, 3);
+          ck_assert_msg (strstr (d->message, "the scenario has levels 0 to 0") != NULL, "%s", d->message);
+        }
+      else
+        ck_assert_msg (diagnostics->len == 0, "teleport to %d", targets[i]);
+      tsr_marathon_script_compilation_free (compilation);
+    }
+}
+END_TEST
+
+/* GameWorld/map_constructors.cpp add_map_index counts the map indexes in int16
+ * (dynamic_world->map_index_count; its assert is compiled out) and GameWorld/map.cpp
+ * get_map_indexes bounds every list by that count read as 16 unsigned bits: past 65,535 it wraps
+ * and the lists beyond it come back NULL; keep_line_segment_out_of_walls then skips the walls of
+ * those polygons. The sample's room 0 400 times over with 170 sound sources near all of them
+ * (the sound source lists are what fills the meter) passes the limit. */
+START_TEST (test_map_index_meter_over_the_limit)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonPolygon copy = g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  guint limit = 0, used;
+
+  for (guint i = 0; i < 399; i++)
+    g_array_append_val (level->polygons, copy);
+  for (guint i = 0; i < 170; i++)
+    {
+      TsrMarathonObject sound = { 5, 0, 0, -1, 512, 512, 0, 0 };
+
+      g_array_append_val (level->objects, sound);
+    }
+  used = tsr_marathon_level_index_usage (level, &limit);
+  ck_assert_uint_eq (limit, TSR_MARATHON_MAP_INDEX_LIMIT);
+  ck_assert_uint_gt (used, limit);
+  expect (map, "map index meter: ", TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* GameWorld/map.h keeps 8 vertices a polygon (MAXIMUM_VERTICES_PER_POLYGON) and
+ * map_constructors.cpp unpack_polygon_data keeps the stored vertex_count: map.cpp
+ * point_in_polygon and find_line_crossed_leaving_polygon loop over vertex_count and read the
+ * fields after the arrays as endpoint and line indexes. GameWorld/map.cpp point_in_polygon calls
+ * a point inside only when it is on the inner side of every edge: in the notch of a concave
+ * polygon a point is in no polygon and the objects there are lost. GameWorld/placement.cpp
+ * get_random_player_starting_location_and_facing takes global_random () % the number of starts:
+ * a solo level without one divides by zero. Each on the sample, one change at a time. */
+START_TEST (test_polygons_and_player_start)
+{
+  TsrMarathonLevel *level;
+  g_autoptr(TsrMarathonMap) map = sample (&level);
+  TsrMarathonPolygon *room0 = &g_array_index (level->polygons, TsrMarathonPolygon, 0);
+  TsrMarathonPoint *corner = &g_array_index (level->points, TsrMarathonPoint, 7);
+  TsrMarathonObject *start = &g_array_index (level->objects, TsrMarathonObject, 0);
+  TsrMarathonPoint saved = *corner;
+
+  expect (map, "vertices, 3 to 8", -1);
+  expect (map, "not convex", -1);
+  expect (map, "player start", -1);
+  room0->vertex_count = 9;
+  expect (map, "polygon 0: 9 vertices, 3 to 8 expected", TSR_SEVERITY_ERROR);
+  room0->vertex_count = 4;
+  /* Room 0's fourth corner (0, 1024; no other room's) into the room: a notch. */
+  corner->x = 600;
+  corner->y = 300;
+  expect (map, "polygon 0: not convex", TSR_SEVERITY_ERROR);
+  *corner = saved;
+  ck_assert_int_eq (start->type, 3);
+  start->type = 2;
+  expect (map, "a solo level without a player start", TSR_SEVERITY_ERROR);
+  level->info.entry_point_flags = 0x02; /* cooperative only: a net level, its starts come from the game */
+  expect (map, "player start", -1);
+}
+END_TEST
+
+/* RenderMain/textures.cpp precalculate_bitmap_row_addresses, called for every bitmap by
+ * RenderMain/shapes.cpp when a collection loads, walks the rows of a run-length bitmap by their
+ * stored first/last without any bound: a bitmap cut short is read past the collection. One 4×3
+ * object bitmap, whole and then without its last bytes. */
+START_TEST (test_shapes_bitmap_past_its_bytes)
+{
+  g_autoptr(TsrShapesFile) file = tsr_shapes_file_new ();
+  TsrShapesCollection *collection = tsr_shapes_collection_new (TSR_SHAPES_COLLECTION_OBJECT, 2);
+  TsrShapesColorTable *table = g_new0 (TsrShapesColorTable, 1);
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_OBJECT);
+  g_autoptr(TsrImage) image = tsr_image_new (4, 3);
+  g_autoptr(GPtrArray) whole = tsr_findings_new ();
+  g_autoptr(GPtrArray) cut = tsr_findings_new ();
+  g_autoptr(GError) error = NULL;
+  TsrShapesBitmap *bitmap;
+  GBytes *raw;
+  const TsrFinding *finding;
+
+  table->count = 2;
+  table->colors = g_new0 (TsrShapesColor, 2);
+  table->colors[1] = (TsrShapesColor) { 0, 1, 0xffff, 0, 0 };
+  g_ptr_array_add (collection->color_tables, table);
+  for (guint p = 0; p < 12; p++)
+    tsr_image_set_pixel (image, p % 4, p / 4, 0xff0000ff);
+  bitmap = tsr_shapes_bitmap_encode (image, table, &options, NULL, &error);
+  ck_assert_msg (bitmap != NULL, "%s", error != NULL ? error->message : "");
+  g_ptr_array_add (collection->bitmaps, bitmap);
+  tsr_shapes_file_set_collection (file, 0, 0, collection);
+  tsr_marathon_shapes_format.validate (file, whole);
+  ck_assert_uint_eq (tsr_findings_count (whole, TSR_SEVERITY_ERROR), 0);
+  raw = bitmap->raw;
+  bitmap->raw = g_bytes_new_from_bytes (raw, 0, g_bytes_get_size (raw) - 6);
+  g_bytes_unref (raw);
+  tsr_marathon_shapes_format.validate (file, cut);
+  finding = tsr_test_find_finding (cut, "bitmap 0: ");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_int_eq (finding->severity, TSR_SEVERITY_ERROR);
+}
+END_TEST
+
+/* RenderOther/images.cpp picture_to_surface reads opcodes until OpEndPic (0x00ff); past the end
+ * of the resource SDL_ReadBE16 gives 0, a NOP, so a picture cut short loops for ever: the engine
+ * freezes showing it. A clut is read by CSeries/cscluts_sdl.cpp build_color_table through the
+ * same bounded reader: a short one gives black for the colours it lacks (and only an 8-bit
+ * interface reads it), a warning. An Images wad with one 4×4 picture and one clut. */
+START_TEST (test_images_cut_short)
+{
+  g_autoptr(TsrMarathonImages) images = g_new0 (TsrMarathonImages, 1);
+  g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
+  g_autoptr(TsrImage) picture = tsr_image_new (4, 4);
+  g_autoptr(GPtrArray) whole = tsr_findings_new ();
+  g_autoptr(GPtrArray) cut = tsr_findings_new ();
+  g_autoptr(GError) error = NULL;
+  /* seed, flags, count - 1 = 3: four entries announced, one given */
+  static const guint8 clut[] = { 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0xff, 0xff, 0, 0, 0, 0 };
+  g_autoptr(GBytes) short_clut = g_bytes_new_static (clut, sizeof clut);
+  TsrWadEntry *entry;
+  TsrWadChunk *chunk;
+  GBytes *data;
+  const TsrFinding *finding;
+
+  images->storage = TSR_MARATHON_IMAGES_WAD;
+  images->wad = tsr_wad_new (TSR_WAD_VERSION_INFINITY, 0, "Images");
+  images->mac = tsr_mac_file_parse (empty, NULL);
+  for (guint p = 0; p < 16; p++)
+    tsr_image_set_pixel (picture, p % 4, p / 4, p % 2 ? 0x204080ff : 0xc0a060ff);
+  ck_assert (tsr_marathon_images_set_picture (images, 1000, picture, TSR_PICT_ENCODE_INDEXED8, &error));
+  tsr_marathon_images_format.validate (images, whole);
+  ck_assert_uint_eq (tsr_findings_count (whole, TSR_SEVERITY_ERROR), 0);
+  entry = tsr_wad_find_entry (images->wad, 1000);
+  chunk = tsr_wad_entry_find_chunk (entry, TSR_RESOURCE_PICT);
+  ck_assert_ptr_nonnull (chunk);
+  data = chunk->data;
+  chunk->data = g_bytes_new_from_bytes (data, 0, g_bytes_get_size (data) / 2);
+  g_bytes_unref (data);
+  tsr_wad_entry_set_chunk (entry, TSR_RESOURCE_CLUT, short_clut);
+  tsr_marathon_images_format.validate (images, cut);
+  finding = tsr_test_find_finding (cut, "PICT 1000");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_int_eq (finding->severity, TSR_SEVERITY_ERROR);
+  finding = tsr_test_find_finding (cut, "clut 1000");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_int_eq (finding->severity, TSR_SEVERITY_WARNING);
+}
+END_TEST
+
 /* Every real file of the test data (all four families) validates without an error: shipped,
  * playable maps are not broken. A Marathon map is checked with the terminal script beside it, as
  * the CLI and the editor do. No file is an exception today. */
@@ -540,6 +783,13 @@ engine_checks_suite (void)
   tcase_add_test (references, test_indexes_past_the_end);
   tcase_add_test (references, test_terminal_groups);
   tcase_add_test (references, test_chunks_the_engine_reads_blindly);
+  tcase_add_test (references, test_wad_version_3);
+  tcase_add_test (references, test_wad_index_used_twice);
+  tcase_add_test (references, test_interlevel_teleport_past_the_last_level);
+  tcase_add_test (references, test_map_index_meter_over_the_limit);
+  tcase_add_test (references, test_polygons_and_player_start);
+  tcase_add_test (references, test_shapes_bitmap_past_its_bytes);
+  tcase_add_test (references, test_images_cut_short);
   suite_add_tcase (suite, references);
   tcase_set_timeout (real, 120);
   tcase_add_test (real, test_real_files_have_no_errors);

@@ -355,6 +355,117 @@ START_TEST (test_validation)
 }
 END_TEST
 
+/* Sphere 1.x (sphere-group/sphere) against the tileset checks. engine/smap.cpp
+ * SMAP::UpdateAnimations moves an animated tile on only when its next tile is in bounds ("make
+ * sure the next tile is in bounds"): a next tile past the end stops the animation, a warning.
+ * common/Tileset.cpp sTileset::Load skips a mask for obstruction type 1, reads segments for type
+ * 2 and reads nothing for any other type (the tile is unobstructed): a warning, and such a file
+ * loads and saves unchanged. A name or a segment list longer than its u16 count cannot be
+ * written (TILE_INFORMATION_BLOCK name_length, num_segments): errors. The sample tileset, one
+ * change at a time. */
+START_TEST (test_tileset_engine_checks)
+{
+  g_autoptr(TsrSphereTileset) tileset = sample_build_tileset ();
+  TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, 0);
+  TsrSphereTile *wall = g_ptr_array_index (tileset->tiles, SAMPLE_WALL);
+  g_autoptr(GPtrArray) clean = tsr_findings_new ();
+  g_autoptr(GPtrArray) animated = tsr_findings_new ();
+  g_autoptr(GPtrArray) obstruction = tsr_findings_new ();
+  g_autoptr(GPtrArray) name = tsr_findings_new ();
+  g_autoptr(GPtrArray) segments = tsr_findings_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(TsrSphereTileset) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *long_name = g_strnfill (65536, 'a');
+  GBytes *saved_name;
+
+  tsr_sphere_tileset_validate (tileset, "tileset", clean);
+  ck_assert_uint_eq (tsr_findings_count (clean, TSR_SEVERITY_ERROR), 0);
+  ck_assert_uint_eq (tsr_findings_count (clean, TSR_SEVERITY_WARNING), 0);
+
+  tile->animated = 1;
+  tile->next_tile = (guint16) (tileset->tiles->len + 5);
+  tsr_sphere_tileset_validate (tileset, "tileset", animated);
+  ck_assert (has_finding (animated, TSR_SEVERITY_WARNING, "animation continues with tile 12, which does not exist"));
+  ck_assert_uint_eq (tsr_findings_count (animated, TSR_SEVERITY_ERROR), 0);
+  tile->animated = 0;
+  tile->next_tile = 0;
+
+  tile->obstruction_type = 3;
+  tsr_sphere_tileset_validate (tileset, "tileset", obstruction);
+  ck_assert (has_finding (obstruction, TSR_SEVERITY_WARNING, "obstruction type 3 is not 0, 1 or 2"));
+  ck_assert_uint_eq (tsr_findings_count (obstruction, TSR_SEVERITY_ERROR), 0);
+  bytes = tsr_sphere_tileset_serialize (tileset);
+  loaded = tsr_sphere_tileset_parse (bytes, &error);
+  ck_assert_msg (loaded != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_uint_eq (((TsrSphereTile *) g_ptr_array_index (loaded->tiles, 0))->obstruction_type, 3);
+  again = tsr_sphere_tileset_serialize (loaded);
+  assert_bytes_equal (bytes, again, "tileset with obstruction type 3");
+  tile->obstruction_type = 0;
+
+  saved_name = tile->name;
+  tile->name = g_bytes_new (long_name, 65536);
+  tsr_sphere_tileset_validate (tileset, "tileset", name);
+  ck_assert (has_finding (name, TSR_SEVERITY_ERROR, "the name is too long"));
+  g_bytes_unref (tile->name);
+  tile->name = saved_name;
+
+  g_array_set_size (wall->segments, 65536);
+  tsr_sphere_tileset_validate (tileset, "tileset", segments);
+  ck_assert (has_finding (segments, TSR_SEVERITY_ERROR, "too many obstruction segments"));
+}
+END_TEST
+
+/* Sphere 1.x against the spriteset checks, each an error: the engine crashes drawing a person
+ * with such a spriteset. engine/map_engine.cpp CMapEngine::RenderEntities draws
+ * SSPRITESET::GetImage (GetFrameIndex (direction, frame)); engine/sspriteset.cpp
+ * SSPRITESET::GetImage indexes its image array unchecked (no images; a frame's image past the
+ * end); common/Spriteset.cpp sSpriteset::GetFrameIndex falls back to direction 0, which an empty
+ * direction list lacks, and reads frames[frame] of a direction without frames, for which
+ * CMapEngine::SetPersonDirection and UpdateFollower also take frame %= 0 (sSpriteset::Load
+ * refuses a version 3 direction without frames outright). A 4×3 version 3 spriteset of two
+ * directions, one change at a time. */
+START_TEST (test_spriteset_engine_errors)
+{
+  g_autoptr(TsrSphereSpriteset) spriteset = make_spriteset (3);
+  TsrSphereDirection *west = g_ptr_array_index (spriteset->directions, 0);
+  TsrSphereFrame *frame = &g_array_index (west->frames, TsrSphereFrame, 0);
+  g_autoptr(GPtrArray) clean = tsr_findings_new ();
+  g_autoptr(GPtrArray) image = tsr_findings_new ();
+  g_autoptr(GPtrArray) frames = tsr_findings_new ();
+  g_autoptr(GPtrArray) images = tsr_findings_new ();
+  g_autoptr(GPtrArray) directions = tsr_findings_new ();
+  g_autoptr(GArray) saved_frames = NULL;
+  g_autoptr(GPtrArray) saved_directions = NULL;
+
+  tsr_sphere_spriteset_validate (spriteset, clean);
+  ck_assert_uint_eq (tsr_findings_count (clean, TSR_SEVERITY_ERROR), 0);
+
+  frame->image = 9;
+  tsr_sphere_spriteset_validate (spriteset, image);
+  ck_assert (has_finding (image, TSR_SEVERITY_ERROR, "direction 0: frame 0 shows image 9, which does not exist"));
+  frame->image = 0;
+
+  saved_frames = g_array_copy (west->frames);
+  g_array_set_size (west->frames, 0);
+  tsr_sphere_spriteset_validate (spriteset, frames);
+  ck_assert (has_finding (frames, TSR_SEVERITY_ERROR, "direction 0: no frames"));
+  g_array_append_vals (west->frames, saved_frames->data, saved_frames->len);
+
+  g_ptr_array_set_size (spriteset->images, 0);
+  tsr_sphere_spriteset_validate (spriteset, images);
+  ck_assert (has_finding (images, TSR_SEVERITY_ERROR, "no images"));
+
+  saved_directions = spriteset->directions;
+  spriteset->directions = g_ptr_array_new ();
+  tsr_sphere_spriteset_validate (spriteset, directions);
+  ck_assert (has_finding (directions, TSR_SEVERITY_ERROR, "no directions"));
+  g_ptr_array_unref (spriteset->directions);
+  spriteset->directions = g_steal_pointer (&saved_directions);
+}
+END_TEST
+
 START_TEST (test_edit_layers)
 {
   g_autoptr(TsrSphereMap) map = sample_build_map ();
@@ -882,6 +993,8 @@ sphere_suite (void)
   tcase_add_test (codec, test_trailing_bytes);
   tcase_add_test (codec, test_cli);
   tcase_add_test (edits, test_validation);
+  tcase_add_test (edits, test_tileset_engine_checks);
+  tcase_add_test (edits, test_spriteset_engine_errors);
   tcase_add_test (edits, test_edit_layers);
   tcase_add_test (edits, test_edit_entities_and_tileset);
   suite_add_tcase (suite, codec);

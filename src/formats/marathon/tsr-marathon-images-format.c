@@ -56,6 +56,9 @@ images_validate (gconstpointer data, GPtrArray *findings)
           gsize size;
           const guint8 *bytes = g_bytes_get_data (item->data, &size);
 
+          /* RenderOther/images.cpp picture_to_surface reads opcodes until OpEndPic; past the
+           * end of the resource SDL_ReadBE16 gives 0, a NOP, and the loop never ends: a PICT
+           * that does not parse is an error, an opcode it skips or refuses is a warning. */
           if (!tsr_pict_read_info (bytes, size, &info, &error))
             tsr_findings_add (findings,
                               g_error_matches (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED)
@@ -75,10 +78,13 @@ images_validate (gconstpointer data, GPtrArray *findings)
         gsize size;
         const guint8 *bytes = g_bytes_get_data (item->data, &size);
 
+        /* CSeries/cscluts_sdl.cpp build_color_table reads at most 256 entries through a
+         * bounded SDL_RWops: a short clut gives black for the missing colours (and only an
+         * 8-bit interface reads it at all). The engine copes: a warning. */
         if (!tsr_pict_parse_clut (bytes, size, &table, &error))
           {
             g_autofree char *where = g_strdup_printf (_("clut %d"), item->id);
-            tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, "%s", error->message);
+            tsr_findings_add (findings, TSR_SEVERITY_WARNING, where, "%s", error->message);
           }
         tsr_pict_color_table_clear (&table);
       }

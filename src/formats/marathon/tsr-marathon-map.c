@@ -1017,6 +1017,11 @@ validate_index_meter (const TsrMarathonLevel *level,
 
   if (array_len (level->polygons) == 0)
     return;
+  /* map_constructors.cpp add_map_index counts in int16 (dynamic_world->map_index_count; its
+   * assert is compiled out) and map.cpp get_map_indexes bounds a list by that count read as
+   * unsigned 16 bits: past 65,535 it wraps and the lists beyond return NULL; map.cpp
+   * keep_line_segment_out_of_walls then skips the polygon's wall collision (one walks through
+   * its walls). A stored iidx is counted in int16 by game_wad.cpp. */
   used = tsr_marathon_level_index_usage (level, &limit);
   if ((guint64) used * 10 > (guint64) limit * 9)
     tsr_findings_add_at (findings, used > limit ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING, place, where,
@@ -1300,6 +1305,10 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
       if (!m1 && (polygon->flags & 0x4000))
         WARN (where, _("polygon %u: the detached flag (0x4000) is set; the engine gives detached polygons no "
                        "exclusion zones"), i);
+      /* map.h keeps 8 vertices a polygon (MAXIMUM_VERTICES_PER_POLYGON) and
+       * map_constructors.cpp unpack_polygon_data keeps vertex_count as stored: map.cpp
+       * point_in_polygon and find_line_crossed_leaving_polygon loop over vertex_count and read
+       * the next fields as endpoint and line indexes. */
       if (count < 3 || count > 8)
         {
           ERR (where, _("polygon %u: %u vertices, 3 to 8 expected"), i, count);
@@ -1361,7 +1370,9 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
               break;
             }
         }
-      /* Convex: every turn the same way (collinear vertices allowed). */
+      /* Convex: every turn the same way (collinear vertices allowed). map.cpp point_in_polygon
+       * calls a point inside only when it lies on the inner side of every edge: inside the
+       * notch of a concave polygon it is nowhere, and objects there are lost. */
       for (guint v = 0; v < count; v++)
         {
           TsrMarathonPoint p0 = tsr_marathon_level_point (level, (guint) polygon->endpoint_indexes[v]);
@@ -1494,6 +1505,7 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
              (guint16) level->info.environment_flags);
       if (m1 && entry == 0)
         entry = 0x01;
+      /* placement.cpp get_random_player_starting_location_and_facing: global_random () % 0. */
       if ((entry & 0x01) != 0 && players == 0 && level->objects != NULL)
         ERR (where, _("a solo level without a player start"));
     }

@@ -163,6 +163,9 @@ validate_collection (const TsrShapesCollection *collection, const char *where, g
 
       if (bitmap->width == 0 || bitmap->height == 0)
         continue;
+      /* RenderMain/textures.cpp precalculate_bitmap_row_addresses (called for every bitmap by
+       * shapes.cpp when a collection loads) walks the rows without bounds: a bitmap whose
+       * rows run past its bytes is read past the collection. */
       image = tsr_shapes_bitmap_decode (bitmap, NULL, &error);
       if (image == NULL)
         tsr_findings_add (findings, TSR_SEVERITY_ERROR, where, _("bitmap %u: %s"), b, error->message);

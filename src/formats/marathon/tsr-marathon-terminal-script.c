@@ -29,6 +29,7 @@
 #define FACE_UNDERLINE 4
 #define LINES_PER_PAGE 22
 #define CHARACTER_WIDTH 7
+#define EPILOGUE_LEVEL 256 /* Misc/interface.cpp EPILOGUE_LEVEL_NUMBER: the epilogue, not a level */
 #define FLAGS_PRAGMA "; tessera: flags "
 
 typedef struct {
@@ -835,7 +836,12 @@ tsr_marathon_script_check_references (const TsrMarathonScriptCompilation *compil
       switch (group->type)
         {
         case TSR_MARATHON_GROUP_INTERLEVEL_TELEPORT:
-          if (references->n_levels >= 0 && (group->permutation < 0 || group->permutation >= references->n_levels))
+          /* GameWorld/player.cpp update_player_teleport sets the level to change to;
+           * Misc/interface.cpp goto_level of a level the file lacks fails (game_wad.cpp
+           * load_level_from_map: errWadIndexOutOfRange) and the game ends with a loading error.
+           * Level 256 (interface.cpp EPILOGUE_LEVEL_NUMBER) is the end of the scenario. */
+          if (references->n_levels >= 0 && group->permutation != EPILOGUE_LEVEL
+              && (group->permutation < 0 || group->permutation >= references->n_levels))
             add_reference_diagnostic (diagnostics, TSR_SEVERITY_ERROR, entry->line,
                                       _("#INTERLEVEL TELEPORT %d: the scenario has levels 0 to %d"),
                                       group->permutation, references->n_levels - 1);

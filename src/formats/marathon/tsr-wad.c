@@ -944,6 +944,9 @@ tsr_wad_validate (const TsrWad *wad,
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
 
+  /* Files/wad.cpp read_wad_header refuses versions above 4 (errUnknownWadVersion); version 3
+   * passes it, then calculate_directory_offset reaches vhalt ("what is version 3?"), which
+   * is not compiled out: the engine stops. */
   if (wad->version > TSR_WAD_VERSION_INFINITY || wad->version == 3)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad header"),
                       _("version %u: the engine reads 0, 1, 2 and 4"), wad->version);
@@ -961,6 +964,10 @@ tsr_wad_validate (const TsrWad *wad,
     {
       TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
 
+      /* Files/wad.cpp read_indexed_directory_data returns the first entry with the index asked
+       * for, and the level list numbers levels by directory position (game_wad.cpp
+       * get_entry_points): with an index used twice another one is missing, and
+       * load_level_from_map of that level fails (the game ends with a loading error). */
       if (g_hash_table_contains (seen, GINT_TO_POINTER (entry->index)))
         tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("wad directory"),
                           _("index %d appears more than once"), entry->index);

@@ -373,6 +373,14 @@ void
 tsr_sphere_spriteset_validate (const TsrSphereSpriteset *spriteset,
                                GPtrArray                *findings)
 {
+  /* Errors where Sphere 1.x crashes drawing a person with this spriteset (engine/map_engine.cpp
+   * CMapEngine::RenderEntities draws SSPRITESET::GetImage (GetFrameIndex (direction, frame))):
+   * engine/sspriteset.cpp SSPRITESET::GetImage indexes its image array unchecked (no images, or
+   * a frame's image past the end); common/Spriteset.cpp sSpriteset::GetFrameIndex and
+   * GetNumFrames fall back to direction 0, which an empty direction list lacks; for a direction
+   * without frames GetFrameIndex reads frames[frame] of an empty list, and
+   * CMapEngine::SetPersonDirection and UpdateFollower take "frame %= GetNumFrames (direction)",
+   * a division by zero (sSpriteset::Load refuses such a version 3 file outright). */
   if (spriteset->images->len == 0)
     tsr_findings_add (findings, TSR_SEVERITY_ERROR, _("spriteset"), _("no images"));
   if (spriteset->trailing != NULL)

@@ -244,10 +244,9 @@ tsr_sphere_tileset_read (TsrReader *reader,
             }
           break;
         default:
-          tsr_set_error_at (error, TSR_ERROR_INVALID, tsr_reader_file_offset (reader) - name_length - 25,
-                            _("tileset: tile %u: obstruction type 0, 1 or 2 expected, found %u"),
-                            i, tile->obstruction_type);
-          return NULL;
+          /* common/Tileset.cpp sTileset::Load skips a mask for type 1 and reads segments for
+           * type 2; any other type reads nothing and leaves the tile unobstructed. */
+          break;
         }
     }
   return g_steal_pointer (&tileset);
@@ -404,11 +403,14 @@ tsr_sphere_tileset_validate (const TsrSphereTileset *tileset,
       g_autofree char *tile_where = g_strdup_printf (_("%s tile %u"), where, i);
       TsrFindingPlace place = tsr_finding_place_element (-1, "tile", (gint) i);
 
+      /* engine/smap.cpp SMAP::UpdateAnimations moves to the next tile only when it is in bounds:
+       * the animation stops on this tile. */
       if (tile->animated && tile->next_tile >= tileset->tiles->len)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where,
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, tile_where,
                           _("animation continues with tile %u, which does not exist"), tile->next_tile);
+      /* common/Tileset.cpp sTileset::Load reads no obstruction data for it: unobstructed. */
       if (tile->obstruction_type > TSR_SPHERE_OBSTRUCTION_SEGMENTS)
-        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, _("obstruction type %u is not 0, 1 or 2"),
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, tile_where, _("obstruction type %u is not 0, 1 or 2"),
                           tile->obstruction_type);
       if (g_bytes_get_size (tile->name) > TSR_SPHERE_STRING_MAX)
         tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, tile_where, _("the name is too long"));
