@@ -328,6 +328,35 @@ test_refused_line (void)
   tsr_test_ui_close_window (window);
 }
 
+/* GTK 4.8 may warn "Trying to snapshot GtkGizmo … without a current allocation" on a frame of
+ * the terminal editor (seen under ASan only, where frames are slow; test-real-input allows the
+ * same warning): it is said on stderr with the widget's chain and not made fatal. Every other
+ * warning stays fatal. */
+static GLogWriterOutput
+write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
+{
+  const char *domain = NULL, *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
+      domain = fields[i].value;
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
+      message = fields[i].value;
+  if (g_strcmp0 (domain, "Gtk") == 0 && (level & G_LOG_LEVEL_WARNING) && message != NULL
+      && g_str_has_prefix (message, "Trying to snapshot GtkGizmo") && strstr (message, "without a current allocation") != NULL)
+    {
+      const char *at = strstr (message, " 0x");
+      gpointer pointer = at != NULL ? GSIZE_TO_POINTER (g_ascii_strtoull (at + 1, NULL, 16)) : NULL;
+      g_autoptr(GString) chain = g_string_new (NULL);
+
+      for (GtkWidget *w = pointer; w != NULL && GTK_IS_WIDGET (w); w = gtk_widget_get_parent (w))
+        g_string_append_printf (chain, " %s(%s)", G_OBJECT_TYPE_NAME (w), gtk_widget_get_css_name (w));
+      g_printerr ("allowed: %s:%s\n", message, chain->str);
+      return G_LOG_WRITER_HANDLED;
+    }
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -335,6 +364,7 @@ main (int argc, char *argv[])
 
   if (!tsr_test_xtest_begin (&argc, &argv, "marathon-map-page-ui", &work_dir, &screenshot_dir, &status))
     return status;
+  g_log_set_writer_func (write_log, NULL, NULL);
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-map-page-ui/script-beside", test_script_beside);
   g_test_add_func ("/marathon-map-page-ui/refused-line", test_refused_line);
