@@ -639,6 +639,111 @@ START_TEST (test_images_cut_short)
 }
 END_TEST
 
+/* One 4×4 indexed picture (id 1000) in an Images wad, its PICT bytes changed by EDIT, validated:
+ * the severity of the finding on "PICT 1000", or -1 when there is none. */
+static int
+picture_finding (void (*edit) (guint8 *pict, gsize size))
+{
+  g_autoptr(TsrMarathonImages) images = g_new0 (TsrMarathonImages, 1);
+  g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
+  g_autoptr(TsrImage) picture = tsr_image_new (4, 4);
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autoptr(GError) error = NULL;
+  TsrWadEntry *entry;
+  TsrWadChunk *chunk;
+  const TsrFinding *finding;
+  guint8 *pict;
+  gsize size;
+
+  images->storage = TSR_MARATHON_IMAGES_WAD;
+  images->wad = tsr_wad_new (TSR_WAD_VERSION_INFINITY, 0, "Images");
+  images->mac = tsr_mac_file_parse (empty, NULL);
+  for (guint p = 0; p < 16; p++)
+    tsr_image_set_pixel (picture, p % 4, p / 4, p % 3 ? 0x204080ff : 0xc0a060ff);
+  ck_assert (tsr_marathon_images_set_picture (images, 1000, picture, TSR_PICT_ENCODE_INDEXED8, &error));
+  entry = tsr_wad_find_entry (images->wad, 1000);
+  chunk = tsr_wad_entry_find_chunk (entry, TSR_RESOURCE_PICT);
+  pict = g_bytes_unref_to_data (chunk->data, &size);
+  edit (pict, size);
+  chunk->data = g_bytes_new_take (pict, size);
+  tsr_marathon_images_format.validate (images, findings);
+  finding = tsr_test_find_finding (findings, "PICT 1000");
+  return finding != NULL ? (int) finding->severity : -1;
+}
+
+/* The offset of the first PackBitsRect (0x0098) opcode: the encoder writes it after the header. */
+static gsize
+bits_opcode (const guint8 *pict, gsize size)
+{
+  for (gsize i = 10; i + 1 < size; i += 2)
+    if (pict[i] == 0x00 && pict[i + 1] == 0x98)
+      return i;
+  ck_abort_msg ("no PackBitsRect opcode");
+  return 0;
+}
+
+static void
+edit_nothing (guint8 *pict, gsize size)
+{
+  (void) pict;
+  (void) size;
+}
+
+/* The bitmap's bounds (after opcode and row bytes) made empty: right = left. */
+static void
+edit_empty_bounds (guint8 *pict, gsize size)
+{
+  gsize at = bits_opcode (pict, size) + 4;
+
+  pict[at + 6] = pict[at + 2];
+  pict[at + 7] = pict[at + 3];
+}
+
+/* Row bytes 2 (PixMap flag kept) for a bitmap 4 pixels of 8 bits wide. */
+static void
+edit_short_rows (guint8 *pict, gsize size)
+{
+  gsize at = bits_opcode (pict, size) + 2;
+
+  pict[at] = 0x80;
+  pict[at + 1] = 0x02;
+}
+
+/* The picture frame (bytes 2–9) made empty: bottom = top. */
+static void
+edit_empty_frame (guint8 *pict, gsize size)
+{
+  (void) size;
+  pict[6] = pict[2];
+  pict[7] = pict[3];
+}
+
+/* The version opcode (bytes 10–11) replaced by 0x0012. */
+static void
+edit_version (guint8 *pict, gsize size)
+{
+  (void) size;
+  pict[10] = 0x00;
+  pict[11] = 0x12;
+}
+
+/* RenderOther/images.cpp picture_to_surface makes the bitmap's surface from its bounds (uint16
+ * width = right − left: empty gives no pixels, inverted wraps to ~65,535 and SDL_CreateRGBSurface
+ * fails, so nothing is drawn) and uncompress_picture unpacks ROW_BYTES per row into it (row bytes
+ * short of the width shift every row into garbage): the picture the terminal shows is missing or
+ * wrong, errors. The frame (pic_width, pic_height) and the version opcode (0x0011 and 0x02ff are
+ * NOPs to it) it reads and never uses: a picture with an empty frame or another version still
+ * draws, warnings. */
+START_TEST (test_images_unreadable_bitmaps)
+{
+  ck_assert_int_eq (picture_finding (edit_nothing), -1);
+  ck_assert_int_eq (picture_finding (edit_empty_bounds), TSR_SEVERITY_ERROR);
+  ck_assert_int_eq (picture_finding (edit_short_rows), TSR_SEVERITY_ERROR);
+  ck_assert_int_eq (picture_finding (edit_empty_frame), TSR_SEVERITY_WARNING);
+  ck_assert_int_eq (picture_finding (edit_version), TSR_SEVERITY_WARNING);
+}
+END_TEST
+
 /* Every real file of the test data (all four families) validates without an error: shipped,
  * playable maps are not broken. A Marathon map is checked with the terminal script beside it, as
  * the CLI and the editor do. No file is an exception today. */
@@ -790,6 +895,7 @@ engine_checks_suite (void)
   tcase_add_test (references, test_polygons_and_player_start);
   tcase_add_test (references, test_shapes_bitmap_past_its_bytes);
   tcase_add_test (references, test_images_cut_short);
+  tcase_add_test (references, test_images_unreadable_bitmaps);
   suite_add_tcase (suite, references);
   tcase_set_timeout (real, 120);
   tcase_add_test (real, test_real_files_have_no_errors);

@@ -58,10 +58,15 @@ images_validate (gconstpointer data, GPtrArray *findings)
 
           /* RenderOther/images.cpp picture_to_surface reads opcodes until OpEndPic; past the
            * end of the resource SDL_ReadBE16 gives 0, a NOP, and the loop never ends: a PICT
-           * that does not parse is an error, an opcode it skips or refuses is a warning. */
+           * cut short is an error. So is a bitmap the engine cannot draw (empty or inverted
+           * bounds, row bytes too small for its width, a colour table over 256 entries): its
+           * surface is not made or uncompress_picture unpacks garbage. The frame and the
+           * version opcode it reads and ignores, and an opcode it skips or refuses leaves the
+           * picture drawn in part: warnings. */
           if (!tsr_pict_read_info (bytes, size, &info, &error))
             tsr_findings_add (findings,
                               g_error_matches (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED)
+                              || g_error_matches (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC)
                               ? TSR_SEVERITY_WARNING : TSR_SEVERITY_ERROR,
                               where, "%s", error->message);
           else if (info.bitmap_count == 0)

@@ -652,7 +652,8 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
   if (info->right <= info->left || info->bottom <= info->top
       || info->right - info->left > PICT_MAX_SIDE || info->bottom - info->top > PICT_MAX_SIDE)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 2, _("PICT: frame %d,%d-%d,%d is empty"),
+      /* Not supported rather than invalid: the engine reads the frame and never uses it. */
+      tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 2, _("PICT: frame %d,%d-%d,%d is empty"),
                         info->left, info->top, info->right, info->bottom);
       return FALSE;
     }
