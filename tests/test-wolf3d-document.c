@@ -625,7 +625,7 @@ START_TEST (test_level_commands)
   g_signal_connect (levels, "items-changed", G_CALLBACK (on_items_changed), &log);
   g_signal_connect (third, "notify::name", G_CALLBACK (on_notify), &names);
 
-  /* Add an empty 64x64 level at the end. */
+  /* Add a 64x64 level at the end: a walled room with the player's start, valid as it is. */
   ck_assert (tsr_wolf_document_add_level (document, 10, "New level", &error));
   ck_assert_uint_eq (tsr_wolf_document_get_n_levels (document), 11);
   ck_assert_uint_eq (log.position, 10);
@@ -635,8 +635,19 @@ START_TEST (test_level_commands)
 
     ck_assert_uint_eq (tsr_tile_map_get_width (added), 64);
     ck_assert_uint_eq (tsr_tile_map_get_height (added), 64);
-    ck_assert_uint_eq (tsr_tile_map_get_tile (added, 0, 10, 10), 0);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (added, 0, 0, 10), 1);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (added, 0, 10, 10), 108);
+    ck_assert_uint_eq (tsr_tile_map_get_tile (added, 1, 32, 32), 19);
     ck_assert_str_eq (tsr_wolf_level_map_get_name (TSR_WOLF_LEVEL_MAP (added)), "New level");
+    /* No finding on it is an error (issue 36: "+" added a level without a player start and
+     * with 4,096 cells of code 0). */
+    for (guint i = 0; i < tsr_document_get_findings (TSR_DOCUMENT (document))->len; i++)
+      {
+        const TsrFinding *finding = g_ptr_array_index (tsr_document_get_findings (TSR_DOCUMENT (document)), i);
+
+        ck_assert_msg (finding->severity != TSR_SEVERITY_ERROR || strstr (finding->where, "New level") == NULL,
+                       "%s: %s", finding->where, finding->what);
+      }
   }
 
   /* Duplicate level 0: a copy after it. */

@@ -66,7 +66,7 @@ create_wolf3d_level (TsrNewMapDialog *self, GError **error)
   if (self->wolf == NULL)
     return NULL;
   index = MIN (tsr_wolf_document_get_current_level (self->wolf) + 1, tsr_wolf_document_get_n_levels (self->wolf));
-  if (!tsr_wolf_document_add_room_level (self->wolf, index, entry_text (self, "wolf3d-name"), error))
+  if (!tsr_wolf_document_add_level (self->wolf, index, entry_text (self, "wolf3d-name"), error))
     return NULL;
   tsr_wolf_document_set_current_level (self->wolf, index);
   return g_object_ref (TSR_DOCUMENT (self->wolf));

@@ -165,13 +165,12 @@ check_name (const char *name,
 #define ROOM_AREA         108
 #define ROOM_PLAYER_NORTH 19
 
-/* Inserting a new 64 × 64 level: all zero, or (ROOM) a walled room with the player's start. */
-static TsrCommand *
-add_new_level (TsrWolfDocument *document,
-               guint            index,
-               const char      *name,
-               gboolean         room,
-               GError         **error)
+/* Inserting a new 64 × 64 level: a walled room with the player's start. */
+TsrCommand *
+tsr_wolf_command_add_level (TsrWolfDocument *document,
+                            guint            index,
+                            const char      *name,
+                            GError         **error)
 {
   TsrWolf3dLevel *level;
   guint size = TSR_WOLF_NEW_LEVEL_SIZE;
@@ -183,30 +182,11 @@ add_new_level (TsrWolfDocument *document,
     return NULL;
   index = MIN (index, tsr_wolf_document_get_n_levels (document));
   level = tsr_wolf3d_level_new (name, (guint16) size, (guint16) size);
-  for (guint y = 0; room && y < size; y++)
+  for (guint y = 0; y < size; y++)
     for (guint x = 0; x < size; x++)
       level->planes[0][y * size + x] = x == 0 || y == 0 || x == size - 1 || y == size - 1 ? ROOM_WALL : ROOM_AREA;
-  if (room)
-    level->planes[1][(size / 2) * size + size / 2] = ROOM_PLAYER_NORTH;
+  level->planes[1][(size / 2) * size + size / 2] = ROOM_PLAYER_NORTH;
   return command_new (document, TSR_LEVEL_EDIT_INSERT, index, 0, level, NULL, NULL, _("Add Level"));
-}
-
-TsrCommand *
-tsr_wolf_command_add_level (TsrWolfDocument *document,
-                            guint            index,
-                            const char      *name,
-                            GError         **error)
-{
-  return add_new_level (document, index, name, FALSE, error);
-}
-
-TsrCommand *
-tsr_wolf_command_add_room_level (TsrWolfDocument *document,
-                                 guint            index,
-                                 const char      *name,
-                                 GError         **error)
-{
-  return add_new_level (document, index, name, TRUE, error);
 }
 
 static TsrWolf3dLevel *
@@ -335,15 +315,6 @@ tsr_wolf_document_add_level (TsrWolfDocument *document,
                              GError         **error)
 {
   return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_add_level (document, index, name, error));
-}
-
-gboolean
-tsr_wolf_document_add_room_level (TsrWolfDocument *document,
-                                  guint            index,
-                                  const char      *name,
-                                  GError         **error)
-{
-  return tsr_document_execute_take (TSR_DOCUMENT (document), tsr_wolf_command_add_room_level (document, index, name, error));
 }
 
 gboolean

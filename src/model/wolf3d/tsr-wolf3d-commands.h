@@ -19,15 +19,12 @@ G_DECLARE_FINAL_TYPE (TsrWolfLevelCommand, tsr_wolf_level_command, TSR, WOLF_LEV
 /* The size of a new level: the only size the original engine plays. */
 #define TSR_WOLF_NEW_LEVEL_SIZE 64
 
-/* An empty level (every plane 0) named NAME at INDEX (0 .. n-levels). Fails when the set already
- * has 100 levels (MAPHEAD's slots) or has no map files. */
+/* A new 64 × 64 level named NAME at INDEX (0 .. n-levels), playable as it is: grey stone walls
+ * round the edge, the first area code (108) inside and the player's start facing north in the
+ * middle, so it validates clean (an all-zero level has no start and floor code 0, both errors
+ * to the engine). Fails when the set already has 100 levels (MAPHEAD's slots) or has no map
+ * files. Levels "+" and File → New both add this. */
 TsrCommand *tsr_wolf_command_add_level       (TsrWolfDocument *document,
-                                              guint            index,
-                                              const char      *name,
-                                              GError         **error);
-/* The same, but playable (File → New): grey stone walls round the edge, the first area code (108)
- * inside and the player's start facing north in the middle, so the level validates clean. */
-TsrCommand *tsr_wolf_command_add_room_level  (TsrWolfDocument *document,
                                               guint            index,
                                               const char      *name,
                                               GError         **error);
@@ -55,10 +52,6 @@ TsrCommand *tsr_wolf_command_rename_level    (TsrWolfDocument *document,
 
 /* Build, execute and drop in one call; FALSE with ERROR when the builder refuses. */
 gboolean    tsr_wolf_document_add_level       (TsrWolfDocument *document,
-                                               guint            index,
-                                               const char      *name,
-                                               GError         **error);
-gboolean    tsr_wolf_document_add_room_level  (TsrWolfDocument *document,
                                                guint            index,
                                                const char      *name,
                                                GError         **error);
