@@ -9,8 +9,11 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "formats/wolf3d/tsr-wolf3d-palette.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
+#include "model/wolf3d/tsr-wolf3d-document.h"
 #include "render/tsr-visual-renderer.h"
+#include "render/tsr-visual-wolf3d-edit.h"
 
 #define WORLD_ONE       1024.0
 #define EYE_HEIGHT      0.7f
@@ -32,6 +35,11 @@ struct _TsrVisualView {
   TsrMarathonLevelMap *map;
   TsrEditSession      *session;
   TsrMarathonTextures *textures;
+  /* A Wolf3D level instead (map NULL then): its cells, the editor's tile tools (cell selection,
+   * chosen tile and layer) and the VSWAP pictures through the game palette. */
+  TsrWolfLevelMap     *wolf3d_map;
+  TsrTileTools        *tile_tools;
+  TsrVisualWolf3dTextures wolf3d_textures;
   TsrVisualScene      *scene;
   gboolean             scene_dirty;
   gboolean             textures_dirty;
@@ -112,12 +120,34 @@ texture_from_surfaces (const TsrVisualTexture *texture,
   return image;
 }
 
+/* The Wolf3D level's scene, its textures pointed at the level's set. */
+static TsrVisualScene *
+build_wolf3d_scene (TsrVisualView *self)
+{
+  const TsrWolf3dLevel *level = tsr_wolf_level_map_get_level (self->wolf3d_map);
+  TsrWolfDocument *document = tsr_wolf_level_map_get_document (self->wolf3d_map);
+  const TsrWolf3dSet *set = document != NULL ? tsr_wolf_document_get_set (document) : NULL;
+  gint slot;
+
+  if (level == NULL || set == NULL)
+    return NULL;
+  /* The ceiling colour goes by the level's place in the set. */
+  slot = tsr_wolf_document_get_level_index (document, self->wolf3d_map);
+  self->wolf3d_textures.vswap = set->vswap;
+  self->wolf3d_textures.palette = tsr_wolf3d_palette_get (set->game);
+  return tsr_visual_scene_build_wolf3d (level, set->game, (guint) MAX (slot, 0),
+                                        set->vswap != NULL ? set->vswap->sprite_start : 0,
+                                        self->wolf3d_textures.palette);
+}
+
 static void
 rebuild_scene (TsrVisualView *self)
 {
   g_clear_pointer (&self->scene, tsr_visual_scene_free);
   if (self->map != NULL)
     self->scene = tsr_visual_scene_build_marathon (tsr_marathon_level_map_get_level (self->map));
+  else if (self->wolf3d_map != NULL)
+    self->scene = build_wolf3d_scene (self);
   self->scene_dirty = TRUE;
   /* The picked surface follows its element into the new scene (heights may have changed). */
   if (self->has_picked && self->scene != NULL)
@@ -129,6 +159,17 @@ rebuild_scene (TsrVisualView *self)
           const TsrVisualSurface *surface = &g_array_index (self->scene->surfaces, TsrVisualSurface, s);
 
           if (surface->part == self->picked.part && surface->index == self->picked.index)
+            {
+              self->picked = *surface;
+              found = TRUE;
+            }
+        }
+      /* A painted Wolf3D cell may have turned from wall to door or floor: still that cell. */
+      for (guint s = 0; s < self->scene->surfaces->len && !found && self->scene->wolf3d; s++)
+        {
+          const TsrVisualSurface *surface = &g_array_index (self->scene->surfaces, TsrVisualSurface, s);
+
+          if (surface->index == self->picked.index && surface->part != TSR_VISUAL_PART_CELL_OBJECT)
             {
               self->picked = *surface;
               found = TRUE;
@@ -193,8 +234,11 @@ on_render (TsrVisualView *self,
     }
   if (self->textures_dirty)
     {
-      tsr_visual_renderer_set_textures (self->renderer, self->textures != NULL ? texture_from_surfaces : NULL,
-                                        self->textures);
+      if (self->wolf3d_map != NULL)
+        tsr_visual_renderer_set_textures (self->renderer, tsr_visual_wolf3d_texture_func, &self->wolf3d_textures);
+      else
+        tsr_visual_renderer_set_textures (self->renderer, self->textures != NULL ? texture_from_surfaces : NULL,
+                                          self->textures);
       self->textures_dirty = FALSE;
       self->scene_dirty = TRUE;
     }
@@ -395,6 +439,11 @@ tsr_visual_view_set_marathon (TsrVisualView       *self,
 
   if (self->map != NULL)
     g_signal_handlers_disconnect_by_data (self->map, self);
+  if (self->wolf3d_map != NULL)
+    g_signal_handlers_disconnect_by_data (self->wolf3d_map, self);
+  g_clear_object (&self->wolf3d_map);
+  g_clear_object (&self->tile_tools);
+  self->textures_dirty = TRUE;
   g_set_object (&self->map, map);
   g_set_object (&self->session, session);
   self->has_picked = FALSE;
@@ -404,6 +453,43 @@ tsr_visual_view_set_marathon (TsrVisualView       *self,
   if (self->scene != NULL)
     tsr_visual_camera_init_start (&self->camera, self->scene);
   camera_changed (self);
+}
+
+void
+tsr_visual_view_set_wolf3d (TsrVisualView   *self,
+                            TsrWolfLevelMap *map,
+                            TsrTileTools    *tools)
+{
+  g_return_if_fail (TSR_IS_VISUAL_VIEW (self));
+  g_return_if_fail (map == NULL || TSR_IS_WOLF_LEVEL_MAP (map));
+  g_return_if_fail (tools == NULL || TSR_IS_TILE_TOOLS (tools));
+
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
+  g_clear_object (&self->map);
+  g_clear_object (&self->session);
+  g_set_object (&self->tile_tools, tools);
+  if (self->wolf3d_map != map)
+    {
+      if (self->wolf3d_map != NULL)
+        g_signal_handlers_disconnect_by_data (self->wolf3d_map, self);
+      g_set_object (&self->wolf3d_map, map);
+      if (map != NULL)
+        g_signal_connect_swapped (map, "tiles-changed", G_CALLBACK (on_elements_changed), self);
+      self->has_picked = FALSE;
+    }
+  self->textures_dirty = TRUE;
+  rebuild_scene (self);
+  if (self->scene != NULL)
+    tsr_visual_camera_init_start (&self->camera, self->scene);
+  camera_changed (self);
+}
+
+TsrWolfLevelMap *
+tsr_visual_view_get_wolf3d_map (TsrVisualView *self)
+{
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), NULL);
+  return self->wolf3d_map;
 }
 
 void
@@ -511,7 +597,15 @@ tsr_visual_view_pick (TsrVisualView *self,
     self->picked = *hit;
   /* The renderer's state changes in its context only: on the next frame. */
   self->scene_dirty = TRUE;
-  if (self->session != NULL)
+  if (self->wolf3d_map != NULL && self->tile_tools != NULL)
+    {
+      /* The cell becomes the tile tools' selection, as the Select tool would make it. */
+      TsrTileRect cell;
+
+      tsr_tile_tools_set_selection (self->tile_tools,
+                                    tsr_visual_wolf3d_surface_cell (self->scene, hit, &cell) ? &cell : NULL);
+    }
+  else if (self->session != NULL)
     {
       TsrSelection *selection = tsr_edit_session_get_selection (self->session);
 
@@ -607,6 +701,22 @@ picked_is_side (TsrVisualView *self)
 gboolean
 tsr_visual_view_apply_texture (TsrVisualView *self)
 {
+  if (self->has_picked && self->wolf3d_map != NULL && self->tile_tools != NULL)
+    {
+      /* Wolf3D: the tile tools' tile on their layer, at the picked cell. */
+      TsrWolfDocument *document = tsr_wolf_level_map_get_document (self->wolf3d_map);
+      g_autoptr(TsrCommand) command = NULL;
+
+      if (document == NULL)
+        return FALSE;
+      command = tsr_visual_wolf3d_paint_command (TSR_TILE_MAP (self->wolf3d_map), self->scene, &self->picked,
+                                                 tsr_tile_tools_get_layer (self->tile_tools),
+                                                 tsr_tile_tools_get_tile (self->tile_tools));
+      if (command == NULL)
+        return FALSE;
+      tsr_undo_stack_push (tsr_document_get_undo_stack (TSR_DOCUMENT (document)), command);
+      return TRUE;
+    }
   if (!self->has_picked || self->map == NULL || self->texture == 0xFFFF)
     return FALSE;
   if (self->picked.part == TSR_VISUAL_PART_FLOOR || self->picked.part == TSR_VISUAL_PART_CEILING)
@@ -690,7 +800,11 @@ tsr_visual_view_dispose (GObject *object)
     }
   if (self->map != NULL)
     g_signal_handlers_disconnect_by_data (self->map, self);
+  if (self->wolf3d_map != NULL)
+    g_signal_handlers_disconnect_by_data (self->wolf3d_map, self);
   g_clear_object (&self->map);
+  g_clear_object (&self->wolf3d_map);
+  g_clear_object (&self->tile_tools);
   g_clear_object (&self->session);
   g_clear_object (&self->textures);
   g_clear_pointer (&self->overlay, gtk_widget_unparent);

@@ -1,8 +1,10 @@
-/* tsr-visual-view.h: the visual (3D) mode of the Marathon map editor: a GtkGLArea drawing the
+/* tsr-visual-view.h: the visual (3D) mode of the Marathon and Wolf3D map editors: a GtkGLArea drawing the
  * current level through the one visual renderer (src/render/tsr-visual-renderer.h), sharing the
  * editor's session: its selection (a click picks the polygon, side or object under the pointer
  * and selects it, so the inspector and the 2D map follow; the picked surface is tinted) and its
  * undo stack (every edit here is a TsrMarathonSetRecordCommand, the inspector's own command).
+ * On a Wolf3D level a click selects the cell in the tile tools' selection and T paints the picked
+ * cell with the tools' tile as the Pencil would (tsr-visual-wolf3d-edit.h).
  *
  * Keys while it has the focus: W/S or Up/Down walk, A/D or Left/Right strafe, Page Up/Page Down
  * fly up and down, Shift runs; dragging with any button looks round. On the picked surface: the
@@ -14,7 +16,9 @@
 #include <gtk/gtk.h>
 
 #include "edit/tsr-edit-session.h"
+#include "edit/tsr-tile-tools.h"
 #include "model/marathon/tsr-marathon-level-map.h"
+#include "model/wolf3d/tsr-wolf3d-document-level.h"
 #include "render/tsr-visual-scene.h"
 #include "views/marathon/tsr-marathon-textures.h"
 
@@ -29,7 +33,17 @@ GtkWidget             *tsr_visual_view_new          (void);
 void                   tsr_visual_view_set_marathon (TsrVisualView       *self,
                                                      TsrMarathonLevelMap *map,
                                                      TsrEditSession      *session);
-/* Pictures for the surfaces (NULL: flat colours shaded by light and orientation). */
+/* The Wolf3D level MAP shows (walls with VSWAP textures, doors, sprites, the level's floor and
+ * ceiling colours) and TOOLS, the map editor's tile tools on that map: a click selects the picked
+ * cell in their selection, T paints it with their tile on their layer (one undoable
+ * TsrPaintTilesCommand on the document's stack). Both NULL: nothing. The camera goes to the
+ * player start. Replaces a Marathon level. */
+void                   tsr_visual_view_set_wolf3d   (TsrVisualView       *self,
+                                                     TsrWolfLevelMap     *map,
+                                                     TsrTileTools        *tools);
+/* The Wolf3D level shown, or NULL (transfer none). */
+TsrWolfLevelMap       *tsr_visual_view_get_wolf3d_map (TsrVisualView     *self);
+/* Marathon: pictures for the surfaces (NULL: flat colours shaded by light and orientation). */
 void                   tsr_visual_view_set_textures (TsrVisualView       *self,
                                                      TsrMarathonTextures *textures);
 /* The texture T applies (a shape descriptor; 0xFFFF: none chosen). */
@@ -53,7 +67,7 @@ const TsrVisualSurface *tsr_visual_view_get_picked  (TsrVisualView       *self);
 /* Raises (STEPS > 0) or lowers the picked floor or ceiling by STEPS eighths of a world unit. */
 gboolean               tsr_visual_view_raise        (TsrVisualView       *self,
                                                      int                  steps);
-/* Applies the chosen texture to the picked surface. */
+/* Applies the chosen texture to the picked surface (Wolf3D: paints the picked cell). */
 gboolean               tsr_visual_view_apply_texture (TsrVisualView      *self);
 /* Moves the picked surface's texture by (DX, DY) map units. */
 gboolean               tsr_visual_view_align        (TsrVisualView       *self,
