@@ -977,6 +977,35 @@ START_TEST (test_random_edits_undo_all)
 END_TEST
 
 
+/* ---- the palette tells floor codes apart ------------------------------------------------- */
+
+static gboolean
+images_equal (const TsrImage *a, const TsrImage *b)
+{
+  return a->width == b->width && a->height == b->height
+         && memcmp (a->pixels, b->pixels, (gsize) a->width * a->height * 4) == 0;
+}
+
+/* On the map every floor (area) code is the same dark floor; in the palette (issue 36: "identical
+ * dark squares") each is tinted with its area's colour and numbered, so two codes differ. Walls
+ * look the same in both. */
+START_TEST (test_palette_floor_codes)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *map = level_map (document, 0);
+
+  ck_assert (images_equal (tsr_tile_map_get_tile_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 107),
+                           tsr_tile_map_get_tile_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 108)));
+  ck_assert (!images_equal (tsr_tile_map_get_palette_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 107),
+                            tsr_tile_map_get_palette_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 108)));
+  ck_assert (!images_equal (tsr_tile_map_get_palette_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 108),
+                            tsr_tile_map_get_tile_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 108)));
+  ck_assert_ptr_eq (tsr_tile_map_get_palette_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 1),
+                    tsr_tile_map_get_tile_image (map, TSR_WOLF_LAYER_ARCHITECTURE, 1));
+}
+END_TEST
+
 /* ---- plane 0 has no empty code ------------------------------------------------------------ */
 
 static guint
@@ -1052,6 +1081,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_area_overlay);
   tcase_add_test (real, test_empty_slot);
   tcase_add_test (real, test_move_leaves_floor);
+  tcase_add_test (real, test_palette_floor_codes);
   tcase_add_test (real, test_random_edits_undo_all);
   suite_add_tcase (suite, real);
   return suite;

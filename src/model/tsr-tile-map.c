@@ -268,6 +268,17 @@ tsr_tile_map_get_tile_image (TsrTileMap *self,
   return TILE_MAP_IFACE (self)->get_tile_image (self, layer, value);
 }
 
+const TsrImage *
+tsr_tile_map_get_palette_image (TsrTileMap *self,
+                                guint       layer,
+                                guint32     value)
+{
+  g_return_val_if_fail (TSR_IS_TILE_MAP (self), NULL);
+  if (TILE_MAP_IFACE (self)->get_palette_image != NULL)
+    return TILE_MAP_IFACE (self)->get_palette_image (self, layer, value);
+  return TILE_MAP_IFACE (self)->get_tile_image (self, layer, value);
+}
+
 char *
 tsr_tile_map_get_tile_name (TsrTileMap *self,
                             guint       layer,

@@ -100,8 +100,13 @@ struct _TsrTileMapInterface {
   char           *(*get_tile_name)    (TsrTileMap *self,
                                        guint       layer,
                                        guint32     value);
+  /* The picture a palette shows for VALUE (optional; NULL: get_tile_image): where cells of
+   * several values look alike on the map (Wolf3D's floor codes), the palette tells them apart. */
+  const TsrImage *(*get_palette_image) (TsrTileMap *self,
+                                        guint       layer,
+                                        guint32     value);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 const char     *tsr_tile_map_get_family        (TsrTileMap        *self);
@@ -138,6 +143,9 @@ guint32         tsr_tile_map_get_empty_tile    (TsrTileMap        *self,
 GArray         *tsr_tile_map_list_tiles        (TsrTileMap        *self,
                                                 guint              layer);
 const TsrImage *tsr_tile_map_get_tile_image    (TsrTileMap        *self,
+                                                guint              layer,
+                                                guint32            value);
+const TsrImage *tsr_tile_map_get_palette_image (TsrTileMap        *self,
                                                 guint              layer,
                                                 guint32            value);
 char           *tsr_tile_map_get_tile_name     (TsrTileMap        *self,

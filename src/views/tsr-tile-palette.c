@@ -70,7 +70,7 @@ rebuild (TsrTilePalette *self)
   for (guint i = 0; i < tiles->len; i++)
     {
       guint32 value = g_array_index (tiles, guint32, i);
-      const TsrImage *image = tsr_tile_map_get_tile_image (self->map, layer, value);
+      const TsrImage *image = tsr_tile_map_get_palette_image (self->map, layer, value);
       g_autofree char *name = tsr_tile_map_get_tile_name (self->map, layer, value);
       GtkWidget *picture;
       GtkWidget *item;

@@ -346,6 +346,27 @@ object_image (const TsrWolf3dSet *set, guint16 value)
 }
 
 TsrImage *
+tsr_wolf_area_palette_image_new (guint16 value)
+{
+  g_autofree char *number = g_strdup_printf ("%u", value - AREA_FIRST);
+  guint32 tint = area_colour (value);
+  guint32 mixed = 0xFF;
+  TsrImage *image;
+
+  /* A third of the area's colour over the floor: still a floor, but each code its own. */
+  for (int shift = 8; shift <= 24; shift += 8)
+    {
+      guint floor = (FLOOR_RGBA >> shift) & 0xFF, colour = (tint >> shift) & 0xFF;
+
+      mixed |= ((floor * 2 + colour) / 3) << shift;
+    }
+  image = flat_image (mixed);
+  draw_frame (image, 0, 2, tint | 0xFF);
+  draw_label (image, number, SIZE / 2, SIZE / 2, 5, 0xFFFFFFFF);
+  return image;
+}
+
+TsrImage *
 tsr_wolf_tile_image_new (const TsrWolf3dSet *set,
                          guint               layer,
                          guint16             value)

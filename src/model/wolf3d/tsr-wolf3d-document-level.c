@@ -348,6 +348,18 @@ level_map_get_tile_image (TsrTileMap *map,
   return tsr_wolf_document_tile_image (self->document, layer, value);
 }
 
+static const TsrImage *
+level_map_get_palette_image (TsrTileMap *map,
+                             guint       layer,
+                             guint32     value)
+{
+  TsrWolfLevelMap *self = TSR_WOLF_LEVEL_MAP (map);
+
+  if (self->document == NULL)
+    return NULL;
+  return tsr_wolf_document_palette_image (self->document, layer, value);
+}
+
 static char *
 level_map_get_tile_name (TsrTileMap *map,
                          guint       layer,
@@ -377,5 +389,6 @@ tsr_wolf_level_map_iface_init (TsrTileMapInterface *iface)
   iface->get_empty_tile = level_map_get_empty_tile;
   iface->list_tiles = level_map_list_tiles;
   iface->get_tile_image = level_map_get_tile_image;
+  iface->get_palette_image = level_map_get_palette_image;
   iface->get_tile_name = level_map_get_tile_name;
 }

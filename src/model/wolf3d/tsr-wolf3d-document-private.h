@@ -55,6 +55,11 @@ void             tsr_wolf_document_set_layer_visible   (TsrWolfDocument *self,
 const TsrImage  *tsr_wolf_document_tile_image          (TsrWolfDocument *self,
                                                         guint            layer,
                                                         guint32          value);
+/* The palette's picture: a floor (area) code on the architecture layer tinted with its area's
+ * colour and numbered; every other value as on the map. */
+const TsrImage  *tsr_wolf_document_palette_image       (TsrWolfDocument *self,
+                                                        guint            layer,
+                                                        guint32          value);
 char            *tsr_wolf_document_tile_name           (TsrWolfDocument *self,
                                                         guint            layer,
                                                         guint32          value);
@@ -70,6 +75,9 @@ void             tsr_wolf_document_level_tiles_changed (TsrWolfDocument   *self,
 TsrImage        *tsr_wolf_tile_image_new               (const TsrWolf3dSet *set,
                                                         guint               layer,
                                                         guint16             value);
+/* A floor (area) code as the palette shows it: the floor tinted with the area's colour, its
+ * number (code - 107) on it. */
+TsrImage        *tsr_wolf_area_palette_image_new       (guint16             value);
 char            *tsr_wolf_tile_name                    (TsrWolf3dGame       game,
                                                         guint               layer,
                                                         guint16             value);

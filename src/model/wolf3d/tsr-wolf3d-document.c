@@ -620,6 +620,25 @@ tsr_wolf_document_tile_image (TsrWolfDocument *self,
   return image;
 }
 
+const TsrImage *
+tsr_wolf_document_palette_image (TsrWolfDocument *self,
+                                 guint            layer,
+                                 guint32          value)
+{
+  guint key = 0x80000000u | (layer << 16) | value;  /* beside the map's pictures */
+  TsrImage *image;
+
+  if (layer != TSR_WOLF_LAYER_ARCHITECTURE || value > G_MAXUINT16
+      || tsr_wolf3d_tile_classify ((guint16) value) != TSR_WOLF3D_TILE_AREA)
+    return tsr_wolf_document_tile_image (self, layer, value);
+  if (!g_hash_table_lookup_extended (self->images, GUINT_TO_POINTER (key), NULL, (gpointer *) &image))
+    {
+      image = tsr_wolf_area_palette_image_new ((guint16) value);
+      g_hash_table_insert (self->images, GUINT_TO_POINTER (key), image);
+    }
+  return image;
+}
+
 char *
 tsr_wolf_document_tile_name (TsrWolfDocument *self,
                              guint            layer,
@@ -749,6 +768,14 @@ doc_get_tile_image (TsrTileMap *map,
   return tsr_wolf_document_tile_image (TSR_WOLF_DOCUMENT (map), layer, value);
 }
 
+static const TsrImage *
+doc_get_palette_image (TsrTileMap *map,
+                       guint       layer,
+                       guint32     value)
+{
+  return tsr_wolf_document_palette_image (TSR_WOLF_DOCUMENT (map), layer, value);
+}
+
 static char *
 doc_get_tile_name (TsrTileMap *map,
                    guint       layer,
@@ -774,5 +801,6 @@ tsr_wolf_document_tile_map_init (TsrTileMapInterface *iface)
   iface->get_empty_tile = doc_get_empty_tile;
   iface->list_tiles = doc_list_tiles;
   iface->get_tile_image = doc_get_tile_image;
+  iface->get_palette_image = doc_get_palette_image;
   iface->get_tile_name = doc_get_tile_name;
 }
