@@ -17,6 +17,7 @@ struct _TsrMarathonSetRecordCommand {
   gboolean              retypes;           /* the plac records change with the object */
   GArray               *placements_before; /* TsrMarathonPlacement, or NULL: no plac chunk */
   GArray               *placements_after;
+  guint                 merge_key;
 };
 
 G_DEFINE_FINAL_TYPE (TsrMarathonSetRecordCommand, tsr_marathon_set_record_command, TSR_TYPE_COMMAND)
@@ -49,6 +50,24 @@ tsr_marathon_set_record_command_undo (TsrCommand *command)
   store (self, self->before);
 }
 
+static gboolean
+tsr_marathon_set_record_command_merge (TsrCommand *command,
+                                       TsrCommand *next_command)
+{
+  TsrMarathonSetRecordCommand *self = TSR_MARATHON_SET_RECORD_COMMAND (command), *next;
+  gsize size = 0;
+
+  if (!TSR_IS_MARATHON_SET_RECORD_COMMAND (next_command))
+    return FALSE;
+  next = TSR_MARATHON_SET_RECORD_COMMAND (next_command);
+  if (self->merge_key == 0 || next->merge_key != self->merge_key || next->map != self->map
+      || next->kind != self->kind || next->index != self->index || self->retypes || next->retypes
+      || self->map == NULL || tsr_marathon_level_map_get_record (self->map, self->kind, self->index, &size) == NULL)
+    return FALSE;
+  memcpy (self->after, next->after, size);
+  return TRUE;
+}
+
 static void
 tsr_marathon_set_record_command_finalize (GObject *object)
 {
@@ -70,6 +89,15 @@ tsr_marathon_set_record_command_class_init (TsrMarathonSetRecordCommandClass *kl
   G_OBJECT_CLASS (klass)->finalize = tsr_marathon_set_record_command_finalize;
   command_class->redo = tsr_marathon_set_record_command_redo;
   command_class->undo = tsr_marathon_set_record_command_undo;
+  command_class->merge = tsr_marathon_set_record_command_merge;
+}
+
+void
+tsr_marathon_set_record_command_set_merge_key (TsrMarathonSetRecordCommand *self,
+                                               guint                        key)
+{
+  g_return_if_fail (TSR_IS_MARATHON_SET_RECORD_COMMAND (self));
+  self->merge_key = key;
 }
 
 static void

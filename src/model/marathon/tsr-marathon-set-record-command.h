@@ -19,6 +19,10 @@ TsrCommand *tsr_marathon_set_record_command_new (TsrMarathonLevelMap  *map,
                                                  guint                 index,
                                                  gconstpointer         record,
                                                  const char           *description);
+/* Consecutive commands with the same nonzero KEY on the same record merge into one (the strokes
+ * of one drag); 0, the default, never merges. */
+void        tsr_marathon_set_record_command_set_merge_key (TsrMarathonSetRecordCommand *self,
+                                                           guint                        key);
 
 /* The one-click fix of "placed on the map, but its initial count is 0": placement record
  * PLACEMENT (items 0..63, monsters 64..127) gets an initial count of the number of objects of its
