@@ -7,6 +7,7 @@
 #include "core/tsr-file.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "formats/wolf3d/tsr-wolf3d-tables.h"
+#include "edit/tsr-tile-tools.h"
 #include "model/tsr-tile-commands.h"
 #include "model/wolf3d/tsr-wolf3d-commands.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
@@ -1006,6 +1007,28 @@ START_TEST (test_palette_floor_codes)
 }
 END_TEST
 
+/* The tile tools start with a wall chosen, never code 0 (issue 36: a new user's first pencil
+ * stroke painted 0, which the map check calls an error); on the objects layer a listed object. */
+START_TEST (test_tools_start_with_a_wall)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *map = level_map (document, 0);
+  g_autoptr(TsrTileTools) tools = tsr_tile_tools_new (map, tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+  guint32 wall = tsr_tile_tools_get_tile (tools);
+
+  ck_assert_uint_eq (tsr_tile_tools_get_layer (tools), TSR_WOLF_LAYER_ARCHITECTURE);
+  ck_assert_int_eq (tsr_wolf3d_tile_classify ((guint16) wall), TSR_WOLF3D_TILE_WALL);
+  tsr_tile_tools_press (tools, 5, 5, FALSE);
+  tsr_tile_tools_release (tools, 5, 5);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_ARCHITECTURE, 5, 5), wall);
+  tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_OBJECTS);
+  ck_assert_uint_ne (tsr_tile_tools_get_tile (tools), 0);
+  tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_ARCHITECTURE);
+  ck_assert_int_eq (tsr_wolf3d_tile_classify ((guint16) tsr_tile_tools_get_tile (tools)), TSR_WOLF3D_TILE_WALL);
+}
+END_TEST
+
 /* ---- plane 0 has no empty code ------------------------------------------------------------ */
 
 static guint
@@ -1082,6 +1105,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_empty_slot);
   tcase_add_test (real, test_move_leaves_floor);
   tcase_add_test (real, test_palette_floor_codes);
+  tcase_add_test (real, test_tools_start_with_a_wall);
   tcase_add_test (real, test_random_edits_undo_all);
   suite_add_tcase (suite, real);
   return suite;

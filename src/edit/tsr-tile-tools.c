@@ -149,6 +149,26 @@ tsr_tile_tools_init (TsrTileTools *self)
   self->brush_size = 1;
 }
 
+/* The chosen tile is always one the layer's palette offers: a new user's first stroke must not
+ * paint a value the palette does not have (Wolf3D's code 0, which the engine takes for a hole in
+ * the floor). When it is not, the palette's first tile is chosen (a wall on Wolf3D's
+ * architecture, tile 0 of a Sphere tileset). */
+static void
+choose_listed_tile (TsrTileTools *self)
+{
+  g_autoptr(GArray) tiles = NULL;
+
+  if (self->layer >= tsr_tile_map_get_n_layers (self->map))
+    return;
+  tiles = tsr_tile_map_list_tiles (self->map, self->layer);
+  if (tiles == NULL || tiles->len == 0)
+    return;
+  for (guint i = 0; i < tiles->len; i++)
+    if (g_array_index (tiles, guint32, i) == self->tile)
+      return;
+  tsr_tile_tools_set_tile (self, g_array_index (tiles, guint32, 0));
+}
+
 TsrTileTools *
 tsr_tile_tools_new (TsrTileMap   *map,
                     TsrUndoStack *undo_stack)
@@ -161,6 +181,7 @@ tsr_tile_tools_new (TsrTileMap   *map,
   self = g_object_new (TSR_TYPE_TILE_TOOLS, NULL);
   self->map = g_object_ref (map);
   self->undo_stack = g_object_ref (undo_stack);
+  choose_listed_tile (self);
   return self;
 }
 
@@ -221,6 +242,7 @@ tsr_tile_tools_set_layer (TsrTileTools *self,
   if (self->layer == layer)
     return;
   self->layer = layer;
+  choose_listed_tile (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYER]);
 }
 
