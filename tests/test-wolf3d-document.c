@@ -1026,6 +1026,16 @@ START_TEST (test_tools_start_with_a_wall)
   ck_assert_uint_ne (tsr_tile_tools_get_tile (tools), 0);
   tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_ARCHITECTURE);
   ck_assert_int_eq (tsr_wolf3d_tile_classify ((guint16) tsr_tile_tools_get_tile (tools)), TSR_WOLF3D_TILE_WALL);
+
+  /* A tile chosen in a palette while Fill (or Rectangle) is active returns to the pencil; a tool
+   * chosen after the palette stays. */
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_FILL);
+  tsr_tile_tools_choose_from_palette (tools, 2);
+  ck_assert_int_eq (tsr_tile_tools_get_tool (tools), TSR_TILE_TOOL_PENCIL);
+  ck_assert_uint_eq (tsr_tile_tools_get_tile (tools), 2);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_RECTANGLE);
+  ck_assert_int_eq (tsr_tile_tools_get_tool (tools), TSR_TILE_TOOL_RECTANGLE);
+  ck_assert_uint_eq (tsr_tile_tools_get_tile (tools), 2);
 }
 END_TEST
 

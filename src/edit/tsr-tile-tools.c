@@ -263,6 +263,15 @@ tsr_tile_tools_set_tile (TsrTileTools *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TILE]);
 }
 
+void
+tsr_tile_tools_choose_from_palette (TsrTileTools *self,
+                                    guint32       tile)
+{
+  g_return_if_fail (TSR_IS_TILE_TOOLS (self));
+  tsr_tile_tools_set_tile (self, tile);
+  tsr_tile_tools_set_tool (self, TSR_TILE_TOOL_PENCIL);
+}
+
 static gboolean
 layer_is_valid (TsrTileTools *self)
 {

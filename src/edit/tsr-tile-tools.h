@@ -42,6 +42,11 @@ void             tsr_tile_tools_set_layer       (TsrTileTools      *self,
 guint32          tsr_tile_tools_get_tile        (TsrTileTools      *self);
 void             tsr_tile_tools_set_tile        (TsrTileTools      *self,
                                                  guint32            tile);
+/* A tile chosen in a palette: chosen, and the pencil takes it up — from Fill or Rectangle too,
+ * so one click in a palette never floods a level with it (a tool chosen after the palette
+ * stays). */
+void             tsr_tile_tools_choose_from_palette (TsrTileTools  *self,
+                                                     guint32        tile);
 
 /* Pointer input in cells. PICK (Alt held) makes any tool act as the picker for this drag. */
 void             tsr_tile_tools_press           (TsrTileTools      *self,

@@ -104,7 +104,7 @@ on_selected_children_changed (GtkFlowBox *flow, TsrTilePalette *self)
     return;
   selected = gtk_flow_box_get_selected_children (flow);
   if (selected != NULL)
-    tsr_tile_tools_set_tile (self->tools, GPOINTER_TO_UINT (g_object_get_data (selected->data, "tsr-tile")));
+    tsr_tile_tools_choose_from_palette (self->tools, GPOINTER_TO_UINT (g_object_get_data (selected->data, "tsr-tile")));
 }
 
 static void

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "views/tsr-image-texture.h"
+#include "views/visual/tsr-visual-view.h"
 
 #include "model/wolf3d/tsr-wolf3d-commands.h"
 
@@ -24,6 +25,7 @@ struct _TsrWolf3dPanels {
   GtkLabel        *size_label;
   TsrWolfLevelMap *shown_map;  /* the level whose name the inspector follows */
   TsrTileTools    *watched_tools; /* whose object choice (picker too) the palette shows */
+  TsrVisualView   *visual_view; /* the editor's 3D view of the current level */
   GPtrArray       *object_flows;
   guint            n_object_items;
   gboolean         syncing;
@@ -185,6 +187,8 @@ on_current_level_map (TsrWolf3dPanels *self)
     g_signal_connect_swapped (map, "notify::name", G_CALLBACK (update_level_inspector), self);
   tsr_map_editor_set_map (self->editor, map != NULL ? TSR_TILE_MAP (map) : NULL);
   watch_tools (self);
+  /* The 3D view shows the level the canvas shows and edits through the same tools. */
+  tsr_visual_view_set_wolf3d (self->visual_view, map, tsr_map_editor_get_tools (self->editor));
   update_level_inspector (self);
   select_current_row (self);
 }
@@ -390,16 +394,13 @@ tsr_wolf3d_panels_choose_object (TsrWolf3dPanels *self,
                                  guint32          code)
 {
   TsrTileTools *tools = self->editor != NULL ? tsr_map_editor_get_tools (self->editor) : NULL;
-  TsrTileToolKind tool;
 
   if (tools == NULL)
     return;
+  /* Choosing an object means placing it, one at a time: the pencil (issue 36: with Fill still
+   * active one click put 3,950 guards on a level). */
   tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_OBJECTS);
-  tsr_tile_tools_set_tile (tools, code);
-  tool = tsr_tile_tools_get_tool (tools);
-  /* Choosing an object means placing it. */
-  if (tool != TSR_TILE_TOOL_PENCIL && tool != TSR_TILE_TOOL_RECTANGLE && tool != TSR_TILE_TOOL_FILL)
-    tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_PENCIL);
+  tsr_tile_tools_choose_from_palette (tools, code);
 }
 
 static void
@@ -538,6 +539,9 @@ tsr_wolf3d_panels_dispose (GObject *object)
   if (self->watched_tools != NULL)
     g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
   g_clear_object (&self->watched_tools);
+  if (self->visual_view != NULL)
+    tsr_visual_view_set_wolf3d (self->visual_view, NULL, NULL);
+  g_clear_object (&self->visual_view);
   g_clear_object (&self->document);
   g_clear_pointer (&self->object_flows, g_ptr_array_unref);
   G_OBJECT_CLASS (tsr_wolf3d_panels_parent_class)->dispose (object);
@@ -568,6 +572,8 @@ tsr_wolf3d_panels_new (TsrMapEditor    *editor,
   tsr_map_editor_add_page (editor, build_levels_page (self), "levels", _("Levels"));
   tsr_map_editor_add_palette_page (editor, build_objects_page (self), "objects", _("Objects"));
   tsr_map_editor_add_inspector_widget (editor, build_level_inspector (self));
+  self->visual_view = g_object_ref_sink (TSR_VISUAL_VIEW (tsr_visual_view_new ()));
+  tsr_map_editor_set_visual_view (editor, GTK_WIDGET (self->visual_view));
   g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_current_level_map), self);
   g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
   on_current_level_map (self);
