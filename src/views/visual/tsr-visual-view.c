@@ -11,6 +11,7 @@
 
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
+#include "model/marathon/tsr-marathon-surface.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "render/tsr-visual-renderer.h"
 #include "render/tsr-visual-wolf3d-edit.h"
@@ -57,10 +58,21 @@ struct _TsrVisualView {
   /* Looking */
   double               look_yaw, look_pitch;
   gboolean             dragged;
+  /* Dragging a wall's texture with Ctrl: the key its offset commands merge by, and how far the
+   * offsets have moved so far (map units) */
+  guint                align_key;
+  int                  align_dx, align_dy;
+  /* Ctrl+C's copy of a surface's style */
+  gboolean             has_copied;
+  TsrMarathonSurfaceStyle copied;
   guint                n_frames;
 };
 
 G_DEFINE_FINAL_TYPE (TsrVisualView, tsr_visual_view, GTK_TYPE_WIDGET)
+
+static gboolean picked_is_side (TsrVisualView      *self);
+static gboolean picked_surface (TsrVisualView      *self,
+                                TsrMarathonSurface *surface);
 
 enum { CAMERA_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -330,6 +342,10 @@ on_key_pressed (TsrVisualView   *self,
   self->running = (state & GDK_SHIFT_MASK) != 0;
   if (state & GDK_CONTROL_MASK)
     {
+      if (lower == GDK_KEY_c)
+        return tsr_visual_view_copy_style (self);
+      if (lower == GDK_KEY_v)
+        return tsr_visual_view_paste_style (self);
       switch (keyval)
         {
         case GDK_KEY_Left: return tsr_visual_view_align (self, -OFFSET_STEP, 0);
@@ -345,6 +361,13 @@ on_key_pressed (TsrVisualView   *self,
     return tsr_visual_view_raise (self, -1);
   if (lower == GDK_KEY_t)
     return tsr_visual_view_apply_texture (self);
+  if (keyval == GDK_KEY_bracketleft)
+    return tsr_visual_view_step_light (self, -1);
+  if (keyval == GDK_KEY_bracketright)
+    return tsr_visual_view_step_light (self, 1);
+  /* Shift+A on a picked wall aligns its run; elsewhere it strafes left running. */
+  if (lower == GDK_KEY_a && (state & GDK_SHIFT_MASK) && tsr_visual_view_auto_align (self))
+    return TRUE;
   if (!is_walk_key (lower))
     return FALSE;
   g_hash_table_add (self->held, GUINT_TO_POINTER (lower));
@@ -377,10 +400,66 @@ on_drag_begin (GtkGestureDrag *gesture,
                double          y,
                TsrVisualView  *self)
 {
+  static guint align_keys;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  const TsrVisualSurface *picked;
+
   self->look_yaw = self->camera.yaw;
   self->look_pitch = self->camera.pitch;
   self->dragged = FALSE;
+  self->align_key = 0;
   gtk_widget_grab_focus (GTK_WIDGET (self->area));
+  /* Ctrl on a wall: the drag moves its texture (the wall under the pointer is picked). */
+  if ((state & GDK_CONTROL_MASK) && self->map != NULL
+      && gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) == GDK_BUTTON_PRIMARY)
+    {
+      picked = tsr_visual_view_pick (self, x, y);
+      if (picked != NULL && picked_is_side (self))
+        {
+          self->align_key = ++align_keys != 0 ? align_keys : ++align_keys;
+          self->align_dx = self->align_dy = 0;
+        }
+    }
+}
+
+/* Map units a pointer pixel covers on the picked surface: the view's height spans
+ * 2 d tan (fov / 2) at the surface's distance d. */
+static double
+units_per_pixel (TsrVisualView *self)
+{
+  float centre[3] = { 0, 0, 0 }, distance = 0.0f;
+  int height = MAX (gtk_widget_get_height (self->area), 1);
+
+  for (guint v = 0; v < self->picked.n_vertices; v++)
+    for (guint c = 0; c < 3; c++)
+      centre[c] += self->picked.positions[v][c] / (float) MAX (self->picked.n_vertices, 1u);
+  for (guint c = 0; c < 3; c++)
+    distance += (centre[c] - self->camera.position[c]) * (centre[c] - self->camera.position[c]);
+  distance = MAX (sqrtf (distance), 0.25f);
+  return 2.0 * distance * tan (self->camera.fov * G_PI / 360.0) / height * WORLD_ONE;
+}
+
+static void
+drag_align (TsrVisualView *self,
+            double         dx,
+            double         dy)
+{
+  TsrMarathonSurface surface;
+  g_autoptr(TsrCommand) command = NULL;
+  double scale = units_per_pixel (self);
+  /* The texture follows the pointer: right and down move it right and down, i.e. lower x0
+   * and y0 (the scene lays u = x0 + along, v = y0 + below the top). */
+  int want_x = (int) lround (-dx * scale), want_y = (int) lround (-dy * scale);
+
+  if (self->session == NULL || !picked_surface (self, &surface)
+      || (want_x == self->align_dx && want_y == self->align_dy))
+    return;
+  command = tsr_marathon_surface_offset_command_new (self->map, &surface, want_x - self->align_dx,
+                                                     want_y - self->align_dy, self->align_key);
+  self->align_dx = want_x;
+  self->align_dy = want_y;
+  if (command != NULL)
+    tsr_edit_session_execute (self->session, command);
 }
 
 static void
@@ -392,6 +471,11 @@ on_drag_update (GtkGestureDrag *gesture,
   if (!self->dragged && hypot (dx, dy) < 4)
     return;
   self->dragged = TRUE;
+  if (self->align_key != 0)
+    {
+      drag_align (self, dx, dy);
+      return;
+    }
   self->camera.yaw = (float) (self->look_yaw + dx * LOOK_SPEED);
   self->camera.pitch = (float) CLAMP (self->look_pitch - dy * LOOK_SPEED, -1.5, 1.5);
   camera_changed (self);
@@ -405,6 +489,11 @@ on_drag_end (GtkGestureDrag *gesture,
 {
   double x, y;
 
+  if (self->align_key != 0)
+    {
+      self->align_key = 0;
+      return;
+    }
   if (self->dragged || gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) != GDK_BUTTON_PRIMARY)
     return;
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
@@ -419,6 +508,8 @@ on_scroll (GtkEventControllerScroll *controller,
 {
   if (dy == 0)
     return FALSE;
+  if (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)) & GDK_CONTROL_MASK)
+    return tsr_visual_view_step_light (self, dy < 0 ? 1 : -1);
   return tsr_visual_view_raise (self, dy < 0 ? 1 : -1);
 }
 
@@ -696,6 +787,94 @@ picked_is_side (TsrVisualView *self)
          && self->picked.part <= TSR_VISUAL_PART_WALL_TRANSPARENT
          && tsr_marathon_level_map_get_record (self->map, TSR_MARATHON_RECORD_SIDE, (guint) self->picked.index, NULL) != NULL
          && self->picked.index >= 0;
+}
+
+/* The picked Marathon surface as the surface edits name it (a wall only when it has a side). */
+static gboolean
+picked_surface (TsrVisualView      *self,
+                TsrMarathonSurface *surface)
+{
+  if (!self->has_picked || self->map == NULL || self->picked.index < 0)
+    return FALSE;
+  surface->index = (guint) self->picked.index;
+  surface->slot = self->picked.texture.slot;
+  switch (self->picked.part)
+    {
+    case TSR_VISUAL_PART_FLOOR: surface->part = TSR_MARATHON_SURFACE_FLOOR; return TRUE;
+    case TSR_VISUAL_PART_CEILING: surface->part = TSR_MARATHON_SURFACE_CEILING; return TRUE;
+    case TSR_VISUAL_PART_WALL_FULL: surface->part = TSR_MARATHON_SURFACE_WALL_FULL; break;
+    case TSR_VISUAL_PART_WALL_HIGH: surface->part = TSR_MARATHON_SURFACE_WALL_HIGH; break;
+    case TSR_VISUAL_PART_WALL_LOW: surface->part = TSR_MARATHON_SURFACE_WALL_LOW; break;
+    case TSR_VISUAL_PART_WALL_TRANSPARENT: surface->part = TSR_MARATHON_SURFACE_WALL_TRANSPARENT; break;
+    default: return FALSE;
+    }
+  /* A wall with no side is drawn with its line's index: it has no texture to edit. */
+  {
+    TsrMarathonSide *side = tsr_marathon_level_map_get_record (self->map, TSR_MARATHON_RECORD_SIDE, surface->index, NULL);
+
+    return side != NULL && side->line_index == self->picked.detail;
+  }
+}
+
+static gboolean
+execute_command (TsrVisualView *self,
+                 TsrCommand    *command)
+{
+  if (command == NULL)
+    return FALSE;
+  if (self->session != NULL)
+    tsr_edit_session_execute (self->session, command);
+  g_object_unref (command);
+  return self->session != NULL;
+}
+
+gboolean
+tsr_visual_view_copy_style (TsrVisualView *self)
+{
+  TsrMarathonSurface surface;
+
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
+  if (!picked_surface (self, &surface)
+      || !tsr_marathon_surface_get_style (tsr_marathon_level_map_get_level (self->map), &surface, &self->copied))
+    return FALSE;
+  self->has_copied = TRUE;
+  return TRUE;
+}
+
+gboolean
+tsr_visual_view_paste_style (TsrVisualView *self)
+{
+  TsrMarathonSurface surface;
+
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
+  if (!self->has_copied || !picked_surface (self, &surface))
+    return FALSE;
+  return execute_command (self, tsr_marathon_surface_paste_command_new (self->map, &surface, &self->copied));
+}
+
+gboolean
+tsr_visual_view_auto_align (TsrVisualView *self)
+{
+  TsrMarathonSurface surface;
+
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
+  if (!picked_surface (self, &surface) || surface.part < TSR_MARATHON_SURFACE_WALL_FULL)
+    return FALSE;
+  /* A wall picked: Shift+A is the align even when the run is aligned already. */
+  execute_command (self, tsr_marathon_auto_align_command_new (self->map, &surface));
+  return TRUE;
+}
+
+gboolean
+tsr_visual_view_step_light (TsrVisualView *self,
+                            int            steps)
+{
+  TsrMarathonSurface surface;
+
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
+  if (!picked_surface (self, &surface))
+    return FALSE;
+  return execute_command (self, tsr_marathon_surface_light_command_new (self->map, &surface, steps));
 }
 
 gboolean

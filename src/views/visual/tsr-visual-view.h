@@ -9,7 +9,10 @@
  * Keys while it has the focus: W/S or Up/Down walk, A/D or Left/Right strafe, Page Up/Page Down
  * fly up and down, Shift runs; dragging with any button looks round. On the picked surface: the
  * wheel or + and - raise and lower a floor or ceiling by 1/8 WU, T applies the chosen texture,
- * Ctrl+arrows move its texture offsets by 1/16 WU. When GL is missing or fails it says so in
+ * Ctrl+arrows move its texture offsets by 1/16 WU, Ctrl+drag on a wall moves them with the pointer
+ * (one undo step a drag), Ctrl+C copies its texture, offsets and transfer mode and Ctrl+V pastes
+ * them on another surface, Shift+A on a wall auto-aligns the run of walls it is part of, [ and ]
+ * (or Ctrl+wheel) step its light through the level's lights (tsr-marathon-surface.h). When GL is missing or fails it says so in
  * words and the 2D editor goes on working. "camera-changed" says the camera moved or turned. */
 #pragma once
 
@@ -73,6 +76,15 @@ gboolean               tsr_visual_view_apply_texture (TsrVisualView      *self);
 gboolean               tsr_visual_view_align        (TsrVisualView       *self,
                                                      int                  dx,
                                                      int                  dy);
+/* Ctrl+C: keeps the picked surface's texture, offsets and transfer mode. */
+gboolean               tsr_visual_view_copy_style   (TsrVisualView      *self);
+/* Ctrl+V: puts the kept style on the picked surface. */
+gboolean               tsr_visual_view_paste_style  (TsrVisualView      *self);
+/* Shift+A: aligns the x offsets of the run of walls the picked wall is part of. */
+gboolean               tsr_visual_view_auto_align   (TsrVisualView      *self);
+/* [ and ]: steps the picked surface's light STEPS lights on. */
+gboolean               tsr_visual_view_step_light   (TsrVisualView      *self,
+                                                     int                 steps);
 /* The message shown instead of the picture when GL failed (transfer none), or NULL. */
 const char            *tsr_visual_view_get_error    (TsrVisualView       *self);
 /* Frames drawn so far (tests wait for one). */
