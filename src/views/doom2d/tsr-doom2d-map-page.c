@@ -1051,6 +1051,7 @@ build (TsrDoom2dMapPage *self)
   g_signal_connect (self->grid_dropdown, "notify::selected", G_CALLBACK (on_palette_changed), self);
   gtk_box_append (GTK_BOX (toolbar), self->grid_dropdown);
   self->snap_check = gtk_check_button_new_with_label (_("Snap"));
+  gtk_widget_set_name (self->snap_check, "snap");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->snap_check), TRUE);
   g_signal_connect_swapped (self->snap_check, "toggled", G_CALLBACK (apply_palettes), self);
   gtk_box_append (GTK_BOX (toolbar), self->snap_check);

@@ -1,0 +1,268 @@
+/* test-doom2d-handson-ui.c: what a new user tripped over in the Doom2D Forever map editor (issue
+ * 36), driven by real X input (XTest under Xvfb) on a copy of df_MAP01.map at 1280×800: arrow keys
+ * move a panel by one grid step while Snap is on (an off-grid panel lands on the grid first) and
+ * by 1 / 10 px without it, one undo step a key. Screenshots of each state.
+ * Exits 77 without a display or XTest (fails under CI=true without XTest). */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "formats/doom2d/tsr-doom2d-map.h"
+#include "views/doom2d/tsr-doom2d-map-page.h"
+#include "tsr-test-common.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static gboolean
+match_name (GtkWidget    *widget,
+            gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+/* A view point inside panel INDEX where a click hits it, on screen. */
+static gboolean
+point_on_panel (TsrDoom2dDocument *document,
+                TsrMapCanvas      *canvas,
+                guint              index,
+                double            *view_x,
+                double            *view_y)
+{
+  TsrVectorBounds box;
+  TsrElementRef want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, index);
+  TsrMapViewport viewport;
+  double zoom = tsr_map_canvas_get_zoom (canvas);
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_PANEL, index, &box);
+  for (guint j = 1; j < 8; j++)
+    for (guint i = 1; i < 8; i++)
+      {
+        double x = box.x0 + (box.x1 - box.x0) * i / 8, y = box.y0 + (box.y1 - box.y0) * j / 8;
+        TsrElementRef hit;
+
+        if (tsr_vector_map_hit_test (TSR_VECTOR_MAP (document), x, y, 6, zoom, TSR_ELEMENT_MASK_ALL, &hit)
+            && tsr_element_ref_equal (&hit, &want))
+          {
+            tsr_map_viewport_to_view (&viewport, x, y, view_x, view_y);
+            return *view_x > 0 && *view_y > 0 && *view_x < gtk_widget_get_width (GTK_WIDGET (canvas))
+                   && *view_y < gtk_widget_get_height (GTK_WIDGET (canvas));
+          }
+      }
+  return FALSE;
+}
+
+/* Opens a copy of df_MAP01.map (from SOURCE) in a new 1280×800 window with the data folder set to
+ * GAME (NULL: an empty folder, so nothing resolves); returns its page. */
+static TsrDoom2dMapPage *
+open_map (const char *source,
+          const char *game,
+          const char *subdir,
+          TsrWindow **window)
+{
+  const char *const names[] = { "df_MAP01.map", NULL };
+  g_autofree char *dir = tsr_test_ui_copy_files (source, names, work_dir, subdir);
+  g_autofree char *path = g_build_filename (dir, "df_MAP01.map", NULL);
+  g_autofree char *empty = g_build_filename (work_dir, "no-game-data", NULL);
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+  TsrDoom2dMapPage *page;
+
+  g_assert_cmpint (g_mkdir_with_parents (empty, 0700), ==, 0);
+  g_settings_set_string (settings, "doom2d-data-folders", game != NULL ? game : empty);
+  *window = tsr_test_ui_open_in_window (application, path, 1280, 800, 200);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (*window), tsr_test_ui_match_type,
+                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  return page;
+}
+
+static void
+close_window (TsrWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+  tsr_test_ui_close_window (window);
+  g_settings_reset (settings, "doom2d-data-folders");
+}
+
+static void
+real_click (TsrTestXTest *xtest,
+            TsrMapCanvas *canvas,
+            double        x,
+            double        y)
+{
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x, y, 20, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (30);
+}
+
+/* Whether the selection is panel INDEX alone. */
+static gboolean
+panel_selected (TsrDoom2dMapPage  *page,
+                TsrDoom2dDocument *document,
+                guint              index)
+{
+  TsrElementRef want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, index);
+  guint n = 0;
+  const TsrElementRef *selected = tsr_selection_get_elements (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), &n);
+
+  return n == 1 && tsr_element_ref_equal (&selected[0], &want);
+}
+
+static const gint64 *
+panel_position (TsrDoom2dMap *map,
+                guint         panel)
+{
+  return tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_POSITION].v;
+}
+
+/* One real arrow key: the panel's position moves by (DX, DY) as one more undo step "Nudge". */
+static void
+nudge_expect (TsrTestXTest *xtest,
+              TsrDoom2dMap *map,
+              TsrUndoStack *stack,
+              guint         panel,
+              guint         keyval,
+              GdkModifierType modifiers,
+              gint64        dx,
+              gint64        dy)
+{
+  gint64 x = panel_position (map, panel)[0], y = panel_position (map, panel)[1];
+  guint depth = tsr_undo_stack_get_depth (stack);
+
+  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
+  tsr_test_ui_iterate_for (30);
+  g_assert_cmpint (panel_position (map, panel)[0], ==, x + dx);
+  g_assert_cmpint (panel_position (map, panel)[1], ==, y + dy);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Nudge");
+}
+
+/* Issue 36: with a 16-px grid and Snap on, arrows moved a panel 1 px (Shift 10 px) and left it
+ * off the grid. Now Snap on moves one grid step (an off-grid panel lands on the grid on its first
+ * step; Shift: one pixel), Snap off keeps 1 px / Shift 10 px; each key is one undo step. */
+static void
+test_nudge_grid (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dDocument *document;
+  TsrDoom2dMap *map;
+  TsrMapCanvas *canvas;
+  TsrUndoStack *stack;
+  GtkWidget *snap;
+  guint panel = G_MAXUINT;
+  double vx = 0, vy = 0;
+  gint64 x0, y0;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  page = open_map (source, NULL, "nudge", &window);
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+  map = tsr_doom2d_document_get_map (document);
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  snap = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "snap");
+  g_assert_nonnull (snap);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (snap)));
+  g_assert_cmpuint (tsr_doom2d_tool_get_grid (tsr_doom2d_map_page_get_tool (page)), ==, 16);
+
+  /* A panel on the grid, at 1:1 in the middle of the view. */
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL) && panel == G_MAXUINT; p++)
+    {
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+      const gint64 *at = record->values[TSR_DOOM2D_PANEL_POSITION].v, *size = record->values[TSR_DOOM2D_PANEL_SIZE].v;
+
+      if (at[0] % 16 != 0 || at[1] % 16 != 0 || size[0] < 16 || size[1] < 16)
+        continue;
+      tsr_map_canvas_center_on (canvas, (double) at[0] + (double) size[0] / 2, (double) at[1] + (double) size[1] / 2);
+      tsr_test_ui_iterate_for (50);
+      if (point_on_panel (document, canvas, p, &vx, &vy))
+        panel = p;
+    }
+  g_assert_cmpuint (panel, !=, G_MAXUINT);
+  x0 = panel_position (map, panel)[0];
+  y0 = panel_position (map, panel)[1];
+
+  /* Snap off: a real click on the check box, then the panel selected by a real click. */
+  g_assert_true (tsr_test_xtest_click (xtest, snap));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (snap)));
+  real_click (xtest, canvas, vx, vy);
+  g_assert_true (panel_selected (page, document, panel));
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Right, 0, 1, 0);
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Down, GDK_SHIFT_MASK, 0, 10);
+  g_assert_cmpint (panel_position (map, panel)[0], ==, x0 + 1);
+  g_assert_cmpint (panel_position (map, panel)[1], ==, y0 + 10);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-nudge-off-grid.png");
+
+  /* Snap on again: the first step of an off-grid panel lands on the grid line that way, the next
+   * ones are whole grid steps. */
+  g_assert_true (tsr_test_xtest_click (xtest, snap));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (snap)));
+  g_assert_true (point_on_panel (document, canvas, panel, &vx, &vy));
+  real_click (xtest, canvas, vx, vy);
+  g_assert_true (panel_selected (page, document, panel));
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Right, 0, 15, 0);   /* x0 + 1 → x0 + 16 */
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Right, 0, 16, 0);
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Up, 0, 0, -10);     /* y0 + 10 → y0 */
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Up, 0, 0, -16);
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Left, 0, -16, 0);
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Down, 0, 0, 16);
+  g_assert_cmpint (panel_position (map, panel)[0] % 16, ==, 0);
+  g_assert_cmpint (panel_position (map, panel)[1] % 16, ==, 0);
+  g_assert_cmpint (panel_position (map, panel)[0], ==, x0 + 16);
+  g_assert_cmpint (panel_position (map, panel)[1], ==, y0);
+  /* Shift with Snap on: one pixel, for fine placing. */
+  nudge_expect (xtest, map, stack, panel, GDK_KEY_Left, GDK_SHIFT_MASK, -1, 0);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-nudge-grid.png");
+
+  /* Every nudge undoes alone, back to where it was. */
+  for (guint i = 0; i < 9; i++)
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (30);
+  g_assert_cmpint (panel_position (map, panel)[0], ==, x0);
+  g_assert_cmpint (panel_position (map, panel)[1], ==, y0);
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "doom2d-handson-ui", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/doom2d-handson-ui/nudge-grid", test_nudge_grid);
+  status = g_test_run ();
+
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
