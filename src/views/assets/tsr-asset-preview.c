@@ -1,4 +1,5 @@
-/* tsr-asset-preview.c: the checkerboard preview, the thumbnails and Export All the asset browsers share. */
+/* tsr-asset-preview.c: the checkerboard preview, the thumbnails, the file choosers and Export All
+ * the asset browsers share. */
 #include "config.h"
 
 #include "views/assets/tsr-asset-preview.h"
@@ -85,10 +86,11 @@ tsr_asset_thumbnail_new (const TsrImage *image,
 gboolean
 tsr_asset_export_all (TsrDocument  *document,
                       GFile        *folder,
-                      char        **summary,
+                      GtkLabel     *status,
                       GError      **error)
 {
   g_autofree char *path = g_file_get_path (folder);
+  g_autofree char *summary = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   const TsrFormat *format;
 
@@ -105,9 +107,10 @@ tsr_asset_export_all (TsrDocument  *document,
     }
   if (!format->extract (tsr_document_get_format_data (document), path, written, error))
     return FALSE;
-  *summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.",
-                                           written->len),
-                              written->len, path);
+  summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u picture into %s.", "Wrote %u pictures into %s.",
+                                          written->len),
+                             written->len, path);
+  gtk_label_set_text (status, summary);
   return TRUE;
 }
 
@@ -188,4 +191,43 @@ tsr_asset_chooser_done (GtkNativeDialog *dialog,
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
   g_object_unref (owner);
+}
+
+void
+tsr_asset_chooser_show (GtkFileChooserNative *dialog,
+                        GCallback             on_response,
+                        gpointer              owner)
+{
+  g_signal_connect (dialog, "response", on_response, g_object_ref (owner));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+void
+tsr_asset_remove_children (GtkWidget *container)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (container)) != NULL)
+    {
+      if (GTK_IS_LIST_BOX (container))
+        gtk_list_box_remove (GTK_LIST_BOX (container), child);
+      else if (GTK_IS_FLOW_BOX (container))
+        gtk_flow_box_remove (GTK_FLOW_BOX (container), child);
+      else if (GTK_IS_GRID (container))
+        gtk_grid_remove (GTK_GRID (container), child);
+      else
+        gtk_widget_unparent (child);
+    }
+}
+
+GtkWidget *
+tsr_asset_error_label_new (const char *message,
+                           int         max_width_chars)
+{
+  GtkWidget *label = gtk_label_new (message);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), max_width_chars);
+  gtk_widget_add_css_class (label, "error");
+  return label;
 }

@@ -59,11 +59,23 @@ guint      tsr_asset_zoom_sync          (GtkSpinButton   *spin,
 void       tsr_asset_chooser_done       (GtkNativeDialog *dialog,
                                          gpointer         owner);
 
-/* Runs DOCUMENT's format's extract into FOLDER; on success *SUMMARY ("Wrote 436 pictures into
- * …") says what was written (transfer full). */
+/* Shows DIALOG; its "response" goes to ON_RESPONSE with a reference on OWNER (the handler ends
+ * with tsr_asset_chooser_done). */
+void       tsr_asset_chooser_show       (GtkFileChooserNative *dialog,
+                                         GCallback        on_response,
+                                         gpointer         owner);
+/* Removes every child of CONTAINER (a GtkListBox, GtkFlowBox, GtkGrid or another widget). */
+void       tsr_asset_remove_children    (GtkWidget       *container);
+/* A thumbnail's place when its picture cannot be decoded: MESSAGE wrapped at MAX_WIDTH_CHARS, in
+ * the "error" style. (transfer floating) */
+GtkWidget *tsr_asset_error_label_new    (const char      *message,
+                                         int              max_width_chars);
+
+/* Runs DOCUMENT's format's extract into FOLDER; on success STATUS says what was written ("Wrote
+ * 436 pictures into …"). */
 gboolean   tsr_asset_export_all    (TsrDocument     *document,
                                     GFile           *folder,
-                                    char           **summary,
+                                    GtkLabel        *status,
                                     GError         **error);
 
 G_END_DECLS

@@ -12,7 +12,6 @@
 #include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-pict.h"
 #include "views/assets/tsr-asset-preview.h"
-#include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
 #define THUMBNAIL_SIZE 160
@@ -27,7 +26,7 @@ typedef struct {
 } Picture;
 
 struct _TsrImagesBrowser {
-  GtkWidget     parent_instance;
+  TsrAssetBrowser parent_instance;
   TsrDocument  *document;
   GPtrArray    *pictures;   /* Picture *, in file order */
   GCancellable *cancellable;
@@ -41,10 +40,7 @@ struct _TsrImagesBrowser {
   GtkPicture   *picture;
 };
 
-static void tsr_images_browser_editor_page_init (TsrEditorPageInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrImagesBrowser, tsr_images_browser, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_images_browser_editor_page_init))
+G_DEFINE_FINAL_TYPE (TsrImagesBrowser, tsr_images_browser, TSR_TYPE_ASSET_BROWSER)
 
 static void
 picture_free (gpointer data)
@@ -184,10 +180,7 @@ on_decoded (GObject      *source,
     }
   else
     {
-      frame = gtk_label_new (picture->error);
-      gtk_label_set_wrap (GTK_LABEL (frame), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (frame), 20);
-      gtk_widget_add_css_class (frame, "error");
+      frame = tsr_asset_error_label_new (picture->error, 20);
     }
   gtk_widget_set_size_request (box, THUMBNAIL_SIZE, -1);
   gtk_box_prepend (GTK_BOX (box), frame);
@@ -217,8 +210,6 @@ tsr_images_browser_set_document (TsrImagesBrowser *self,
 {
   const TsrMarathonImages *images;
   const guint32 types[] = { TSR_RESOURCE_PICT, TSR_RESOURCE_PICT_RAW };
-  GtkWidget *child;
-
   g_return_if_fail (TSR_IS_IMAGES_BROWSER (self));
   if (self->document == document)
     return;
@@ -229,8 +220,7 @@ tsr_images_browser_set_document (TsrImagesBrowser *self,
   self->pictures = g_ptr_array_new_with_free_func (picture_free);
   self->loaded = 0;
   self->open_id = -1;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->flow))) != NULL)
-    gtk_flow_box_remove (self->flow, child);
+  tsr_asset_remove_children (GTK_WIDGET (self->flow));
   gtk_picture_set_paintable (self->picture, NULL);
   gtk_label_set_text (self->info_label, "");
   if (document == NULL)
@@ -327,26 +317,10 @@ tsr_images_browser_accepts (TsrDocument *document)
 }
 
 static void
-tsr_images_browser_page_set_document (TsrEditorPage *page,
-                                      TsrDocument   *document)
+tsr_images_browser_page_set_document (TsrAssetBrowser *browser,
+                                      TsrDocument     *document)
 {
-  tsr_images_browser_set_document (TSR_IMAGES_BROWSER (page), document);
-}
-
-static void
-tsr_images_browser_editor_page_init (TsrEditorPageInterface *iface)
-{
-  iface->set_document = tsr_images_browser_page_set_document;
-}
-
-static void
-tsr_images_browser_dispose (GObject *object)
-{
-  TsrImagesBrowser *self = TSR_IMAGES_BROWSER (object);
-
-  tsr_images_browser_set_document (self, NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_IMAGES_BROWSER);
-  G_OBJECT_CLASS (tsr_images_browser_parent_class)->dispose (object);
+  tsr_images_browser_set_document (TSR_IMAGES_BROWSER (browser), document);
 }
 
 static void
@@ -364,8 +338,8 @@ tsr_images_browser_class_init (TsrImagesBrowserClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tsr_images_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_images_browser_finalize;
+  TSR_ASSET_BROWSER_CLASS (klass)->set_document = tsr_images_browser_page_set_document;
   tsr_asset_class_set_template (widget_class, "tsr-images-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrImagesBrowser, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrImagesBrowser, progress_label);

@@ -6,11 +6,12 @@
 #include <gtk/gtk.h>
 
 #include "model/tsr-document.h"
+#include "views/assets/tsr-asset-browser.h"
 
 G_BEGIN_DECLS
 
 #define TSR_TYPE_IMAGES_BROWSER (tsr_images_browser_get_type ())
-G_DECLARE_FINAL_TYPE (TsrImagesBrowser, tsr_images_browser, TSR, IMAGES_BROWSER, GtkWidget)
+G_DECLARE_FINAL_TYPE (TsrImagesBrowser, tsr_images_browser, TSR, IMAGES_BROWSER, TsrAssetBrowser)
 
 /* Whether DOCUMENT is an Images file (the page's test for the registry). */
 gboolean    tsr_images_browser_accepts      (TsrDocument      *document);

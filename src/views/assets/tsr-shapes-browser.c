@@ -14,14 +14,13 @@
 #include "model/marathon/tsr-shapes-diff.h"
 #include "views/assets/tsr-asset-preview.h"
 #include "views/assets/tsr-shapes-color-editor.h"
-#include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
 #define THUMBNAIL_SIZE 64
 #define CHECKER_SIZE   TSR_ASSET_CHECKER_SIZE
 
 struct _TsrShapesBrowser {
-  GtkWidget           parent_instance;
+  TsrAssetBrowser     parent_instance;
   TsrShapesDocument  *document;
 
   GtkWidget          *paned;
@@ -29,7 +28,6 @@ struct _TsrShapesBrowser {
   GtkDropDown        *table_dropdown;
   GtkSpinButton      *zoom_spin;
   GtkToggleButton    *base_toggle;
-  GtkLabel           *note_label;
   GtkButton          *import_button;
   GtkButton          *apply_patch_button;
   GtkButton          *make_patch_button;
@@ -87,13 +85,11 @@ struct _TsrShapesBrowser {
   char               *base_message; /* what the comparison found, for the status line */
 };
 
-static void tsr_shapes_browser_editor_page_init (TsrEditorPageInterface *iface);
 static void update_base_controls (TsrShapesBrowser *self);
 static gboolean compare_with_base (TsrShapesBrowser *self, const char *path, GError **error);
 static void follow_base_setting (TsrShapesBrowser *self);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrShapesBrowser, tsr_shapes_browser, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_shapes_browser_editor_page_init))
+G_DEFINE_FINAL_TYPE (TsrShapesBrowser, tsr_shapes_browser, TSR_TYPE_ASSET_BROWSER)
 
 static const double speeds[] = { 0.25, 0.5, 1.0, 2.0, 4.0 };
 
@@ -157,24 +153,6 @@ change_mark (TsrShapesBrowser *self,
     case TSR_SHAPES_CHANGE_REPLACED: return _(" · replaced");
     case TSR_SHAPES_CHANGE_ADDED: return _(" · added");
     default: return "";
-    }
-}
-
-static void
-remove_children (GtkWidget *container)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (container)) != NULL)
-    {
-      if (GTK_IS_LIST_BOX (container))
-        gtk_list_box_remove (GTK_LIST_BOX (container), child);
-      else if (GTK_IS_FLOW_BOX (container))
-        gtk_flow_box_remove (GTK_FLOW_BOX (container), child);
-      else if (GTK_IS_GRID (container))
-        gtk_grid_remove (GTK_GRID (container), child);
-      else
-        gtk_widget_unparent (child);
     }
 }
 
@@ -741,7 +719,7 @@ rebuild_fields (TsrShapesBrowser *self)
   int row = 0;
 
   self->updating = TRUE;
-  remove_children (GTK_WIDGET (self->field_grid));
+  tsr_asset_remove_children (GTK_WIDGET (self->field_grid));
   g_hash_table_remove_all (self->fields);
   self->summary_label = NULL;
   self->views_dropdown = NULL;
@@ -935,7 +913,7 @@ rebuild_bitmaps (TsrShapesBrowser *self)
   const TsrShapesCollection *collection = current_collection (self);
 
   self->updating = TRUE;
-  remove_children (GTK_WIDGET (self->bitmap_flow));
+  tsr_asset_remove_children (GTK_WIDGET (self->bitmap_flow));
   for (guint b = 0; collection != NULL && b < collection->bitmaps->len; b++)
     gtk_flow_box_insert (self->bitmap_flow, bitmap_thumbnail (self, collection, b), -1);
   if (self->selected[TSR_SHAPES_PART_BITMAP] >= 0)
@@ -977,7 +955,7 @@ fill_list (TsrShapesBrowser *self,
            const TsrShapesCollection *collection,
            gint              selected)
 {
-  remove_children (GTK_WIDGET (list));
+  tsr_asset_remove_children (GTK_WIDGET (list));
   for (guint i = 0; i < count; i++)
     {
       g_autofree char *text = caption (collection, i);
@@ -1221,7 +1199,7 @@ rebuild_collections (TsrShapesBrowser *self)
   GtkListBoxRow *first = NULL;
 
   self->updating = TRUE;
-  remove_children (GTK_WIDGET (self->collection_list));
+  tsr_asset_remove_children (GTK_WIDGET (self->collection_list));
   self->collection = -1;
   for (guint c = 0; file != NULL && c < TSR_SHAPES_COLLECTION_COUNT; c++)
     for (guint v = 0; v < 2; v++)
@@ -1673,13 +1651,9 @@ tsr_shapes_browser_export_all (TsrShapesBrowser *self,
                               GFile            *folder,
                               GError          **error)
 {
-  g_autofree char *summary = NULL;
-
   g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), FALSE);
-  if (!tsr_asset_export_all (self->document != NULL ? TSR_DOCUMENT (self->document) : NULL, folder, &summary, error))
-    return FALSE;
-  gtk_label_set_text (self->status_label, summary);
-  return TRUE;
+  return tsr_asset_export_all (self->document != NULL ? TSR_DOCUMENT (self->document) : NULL, folder, self->status_label,
+                               error);
 }
 
 gboolean
@@ -1790,8 +1764,7 @@ choose_patch_file (TsrShapesBrowser *self,
   if (!apply)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "patch.ShPa");
   g_object_set_data (G_OBJECT (dialog), "tsr-kind", GINT_TO_POINTER (kind));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  tsr_asset_chooser_show (dialog, G_CALLBACK (on_file_chosen), self);
 }
 
 static void
@@ -1814,8 +1787,7 @@ choose_file (TsrShapesBrowser *self,
   if (kind == CHOOSE_EXPORT)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "shape.png");
   g_object_set_data (G_OBJECT (dialog), "tsr-kind", GINT_TO_POINTER (kind));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  tsr_asset_chooser_show (dialog, G_CALLBACK (on_file_chosen), self);
 }
 
 static void
@@ -1872,36 +1844,21 @@ tsr_shapes_browser_get_preview (TsrShapesBrowser *self)
 /* ---- the page -------------------------------------------------------------------------------- */
 
 static void
-tsr_shapes_browser_page_set_document (TsrEditorPage *page,
-                                      TsrDocument   *document)
+tsr_shapes_browser_page_set_document (TsrAssetBrowser *browser,
+                                      TsrDocument     *document)
 {
-  tsr_shapes_browser_set_document (TSR_SHAPES_BROWSER (page), document != NULL ? TSR_SHAPES_DOCUMENT (document) : NULL);
+  tsr_shapes_browser_set_document (TSR_SHAPES_BROWSER (browser), document != NULL ? TSR_SHAPES_DOCUMENT (document) : NULL);
 }
 
-static void
-tsr_shapes_browser_page_set_note (TsrEditorPage *page,
-                                  const char    *note)
-{
-  gtk_label_set_text (TSR_SHAPES_BROWSER (page)->note_label, note != NULL ? note : "");
-}
-
-static void
-tsr_shapes_browser_editor_page_init (TsrEditorPageInterface *iface)
-{
-  iface->set_document = tsr_shapes_browser_page_set_document;
-  iface->set_note = tsr_shapes_browser_page_set_note;
-}
-
+/* The settings first; the base's dispose then lets go of the document, which needs none. */
 static void
 tsr_shapes_browser_dispose (GObject *object)
 {
   TsrShapesBrowser *self = TSR_SHAPES_BROWSER (object);
 
-  tsr_shapes_browser_set_document (self, NULL);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_SHAPES_BROWSER);
   G_OBJECT_CLASS (tsr_shapes_browser_parent_class)->dispose (object);
 }
 
@@ -1925,6 +1882,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_shapes_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_shapes_browser_finalize;
+  TSR_ASSET_BROWSER_CLASS (klass)->set_document = tsr_shapes_browser_page_set_document;
   g_type_ensure (TSR_TYPE_SHAPES_COLOR_EDITOR);
   tsr_asset_class_set_template (widget_class, "tsr-shapes-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, paned);
@@ -1932,7 +1890,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, table_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, zoom_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, base_toggle);
-  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, note_label);
+  tsr_asset_browser_class_bind_note (widget_class);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, import_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, apply_patch_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, make_patch_button);

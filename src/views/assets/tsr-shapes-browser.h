@@ -9,12 +9,13 @@
 
 #include "model/marathon/tsr-shapes-animation.h"
 #include "model/marathon/tsr-shapes-document.h"
+#include "views/assets/tsr-asset-browser.h"
 #include "views/assets/tsr-shapes-color-editor.h"
 
 G_BEGIN_DECLS
 
 #define TSR_TYPE_SHAPES_BROWSER (tsr_shapes_browser_get_type ())
-G_DECLARE_FINAL_TYPE (TsrShapesBrowser, tsr_shapes_browser, TSR, SHAPES_BROWSER, GtkWidget)
+G_DECLARE_FINAL_TYPE (TsrShapesBrowser, tsr_shapes_browser, TSR, SHAPES_BROWSER, TsrAssetBrowser)
 
 GtkWidget  *tsr_shapes_browser_new                (void);
 void        tsr_shapes_browser_set_document       (TsrShapesBrowser  *self,

@@ -11,13 +11,12 @@
 #include "core/tsr-error.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "views/assets/tsr-asset-preview.h"
-#include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
 #define CHECKER_SIZE TSR_ASSET_CHECKER_SIZE
 
 struct _TsrSpriteBrowser {
-  GtkWidget                 parent_instance;
+  TsrAssetBrowser           parent_instance;
   TsrDocument              *document;
   const TsrSphereSpriteset *spriteset;  /* one of the two, borrowed from the document */
   const TsrSphereTileset   *tileset;
@@ -45,10 +44,7 @@ struct _TsrSpriteBrowser {
   gboolean                  updating;   /* setting the delay from the document, not the user */
 };
 
-static void tsr_sprite_browser_editor_page_init (TsrEditorPageInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrSpriteBrowser, tsr_sprite_browser, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_sprite_browser_editor_page_init))
+G_DEFINE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR_TYPE_ASSET_BROWSER)
 
 static const TsrSphereDirection *
 current_direction (TsrSpriteBrowser *self)
@@ -352,8 +348,7 @@ on_import_clicked (TsrSpriteBrowser *self)
   GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Strip into Direction"),
                                                            GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
 
-  g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  tsr_asset_chooser_show (dialog, G_CALLBACK (on_file_chosen), self);
 }
 
 void
@@ -465,8 +460,6 @@ void
 tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
                                  TsrDocument      *document)
 {
-  GtkWidget *child;
-
   g_return_if_fail (TSR_IS_SPRITE_BROWSER (self));
   if (self->document == document)
     return;
@@ -480,10 +473,8 @@ tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
   self->tileset = NULL;
   self->image = NULL;
   g_clear_pointer (&self->surface, cairo_surface_destroy);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->direction_list))) != NULL)
-    gtk_list_box_remove (self->direction_list, child);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow))) != NULL)
-    gtk_flow_box_remove (self->tile_flow, child);
+  tsr_asset_remove_children (GTK_WIDGET (self->direction_list));
+  tsr_asset_remove_children (GTK_WIDGET (self->tile_flow));
   if (document != NULL && g_strcmp0 (tsr_document_get_format_id (document), "sphere-rss") == 0)
     self->spriteset = tsr_document_get_format_data (document);
   else if (document != NULL && g_strcmp0 (tsr_document_get_format_id (document), "sphere-rts") == 0)
@@ -530,27 +521,18 @@ tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
 }
 
 static void
-tsr_sprite_browser_page_set_document (TsrEditorPage *page,
-                                      TsrDocument   *document)
+tsr_sprite_browser_page_set_document (TsrAssetBrowser *browser,
+                                      TsrDocument     *document)
 {
-  tsr_sprite_browser_set_document (TSR_SPRITE_BROWSER (page), document);
+  tsr_sprite_browser_set_document (TSR_SPRITE_BROWSER (browser), document);
 }
 
+/* set_document (NULL) on dispose has dropped the surface already; this is the last word. */
 static void
-tsr_sprite_browser_editor_page_init (TsrEditorPageInterface *iface)
+tsr_sprite_browser_finalize (GObject *object)
 {
-  iface->set_document = tsr_sprite_browser_page_set_document;
-}
-
-static void
-tsr_sprite_browser_dispose (GObject *object)
-{
-  TsrSpriteBrowser *self = TSR_SPRITE_BROWSER (object);
-
-  tsr_sprite_browser_set_document (self, NULL);
-  g_clear_pointer (&self->surface, cairo_surface_destroy);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_SPRITE_BROWSER);
-  G_OBJECT_CLASS (tsr_sprite_browser_parent_class)->dispose (object);
+  g_clear_pointer (&TSR_SPRITE_BROWSER (object)->surface, cairo_surface_destroy);
+  G_OBJECT_CLASS (tsr_sprite_browser_parent_class)->finalize (object);
 }
 
 static void
@@ -558,7 +540,8 @@ tsr_sprite_browser_class_init (TsrSpriteBrowserClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tsr_sprite_browser_dispose;
+  G_OBJECT_CLASS (klass)->finalize = tsr_sprite_browser_finalize;
+  TSR_ASSET_BROWSER_CLASS (klass)->set_document = tsr_sprite_browser_page_set_document;
   tsr_asset_class_set_template (widget_class, "tsr-sprite-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, direction_list);

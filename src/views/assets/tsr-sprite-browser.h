@@ -8,11 +8,12 @@
 
 #include "model/sphere/tsr-sphere-animation.h"
 #include "model/tsr-document.h"
+#include "views/assets/tsr-asset-browser.h"
 
 G_BEGIN_DECLS
 
 #define TSR_TYPE_SPRITE_BROWSER (tsr_sprite_browser_get_type ())
-G_DECLARE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR, SPRITE_BROWSER, GtkWidget)
+G_DECLARE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR, SPRITE_BROWSER, TsrAssetBrowser)
 
 /* Whether DOCUMENT is a Sphere spriteset or tileset file (the page's test for the registry). */
 gboolean  tsr_sprite_browser_accepts      (TsrDocument      *document);

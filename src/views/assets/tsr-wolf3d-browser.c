@@ -12,7 +12,6 @@
 #include "core/tsr-error.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "views/assets/tsr-asset-preview.h"
-#include "views/tsr-editor-page.h"
 #include "views/tsr-image-texture.h"
 
 #define THUMBNAIL_SIZE 96
@@ -20,14 +19,13 @@
 static const char *const kind_pages[TSR_WOLF3D_N_ASSET_KINDS] = { "walls", "sprites", "pics", "fonts" };
 
 struct _TsrWolf3dBrowser {
-  GtkWidget        parent_instance;
+  TsrAssetBrowser  parent_instance;
   TsrDocument     *document;
   GArray          *assets[TSR_WOLF3D_N_ASSET_KINDS];  /* TsrWolf3dAsset per thumbnail, in order */
 
   GtkStack        *kind_stack;
   GtkWidget       *kind_switcher;
   GtkSpinButton   *zoom_spin;
-  GtkLabel        *note_label;
   GtkWidget       *content;
   GtkWidget       *paned;
   GtkFlowBox      *flows[TSR_WOLF3D_N_ASSET_KINDS];
@@ -42,10 +40,7 @@ struct _TsrWolf3dBrowser {
   cairo_surface_t *surface;   /* IMAGE for cairo */
 };
 
-static void tsr_wolf3d_browser_editor_page_init (TsrEditorPageInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (TsrWolf3dBrowser, tsr_wolf3d_browser, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (TSR_TYPE_EDITOR_PAGE, tsr_wolf3d_browser_editor_page_init))
+G_DEFINE_FINAL_TYPE (TsrWolf3dBrowser, tsr_wolf3d_browser, TSR_TYPE_ASSET_BROWSER)
 
 static const TsrWolf3dSet *
 current_set (TsrWolf3dBrowser *self)
@@ -176,14 +171,7 @@ thumbnail (const TsrWolf3dSet *set,
   if (image != NULL)
     gtk_box_append (GTK_BOX (frame), tsr_asset_thumbnail_new (image, THUMBNAIL_SIZE, 1));
   else
-    {
-      GtkWidget *failed = gtk_label_new (error->message);
-
-      gtk_label_set_wrap (GTK_LABEL (failed), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (failed), 12);
-      gtk_widget_add_css_class (failed, "error");
-      gtk_box_append (GTK_BOX (frame), failed);
-    }
+    gtk_box_append (GTK_BOX (frame), tsr_asset_error_label_new (error->message, 12));
   /* Every cell is a thumbnail's size, so the grid stays even. */
   gtk_widget_set_size_request (frame, THUMBNAIL_SIZE + 4, THUMBNAIL_SIZE + 4);
   gtk_box_append (GTK_BOX (box), frame);
@@ -210,10 +198,7 @@ clear_flows (TsrWolf3dBrowser *self)
 {
   for (guint k = 0; k < TSR_WOLF3D_N_ASSET_KINDS; k++)
     {
-      GtkWidget *child;
-
-      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->flows[k]))) != NULL)
-        gtk_flow_box_remove (self->flows[k], child);
+      tsr_asset_remove_children (GTK_WIDGET (self->flows[k]));
       g_clear_pointer (&self->assets[k], g_array_unref);
     }
 }
@@ -328,13 +313,8 @@ tsr_wolf3d_browser_export_all (TsrWolf3dBrowser *self,
                               GFile            *folder,
                               GError          **error)
 {
-  g_autofree char *summary = NULL;
-
   g_return_val_if_fail (TSR_IS_WOLF3D_BROWSER (self), FALSE);
-  if (!tsr_asset_export_all (self->document != NULL ? self->document : NULL, folder, &summary, error))
-    return FALSE;
-  gtk_label_set_text (self->status_label, summary);
-  return TRUE;
+  return tsr_asset_export_all (self->document, folder, self->status_label, error);
 }
 
 static void
@@ -375,8 +355,7 @@ choose_export (TsrWolf3dBrowser *self,
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
   g_object_set_data (G_OBJECT (dialog), "tsr-all", GINT_TO_POINTER (all));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_export_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  tsr_asset_chooser_show (dialog, G_CALLBACK (on_export_chosen), self);
 }
 
 static void
@@ -532,34 +511,10 @@ tsr_wolf3d_browser_new (void)
 /* ---- the page -------------------------------------------------------------------------------- */
 
 static void
-tsr_wolf3d_browser_page_set_document (TsrEditorPage *page,
-                                      TsrDocument   *document)
+tsr_wolf3d_browser_page_set_document (TsrAssetBrowser *browser,
+                                      TsrDocument     *document)
 {
-  tsr_wolf3d_browser_set_document (TSR_WOLF3D_BROWSER (page), document);
-}
-
-static void
-tsr_wolf3d_browser_page_set_note (TsrEditorPage *page,
-                                  const char    *note)
-{
-  gtk_label_set_text (TSR_WOLF3D_BROWSER (page)->note_label, note != NULL ? note : "");
-}
-
-static void
-tsr_wolf3d_browser_editor_page_init (TsrEditorPageInterface *iface)
-{
-  iface->set_document = tsr_wolf3d_browser_page_set_document;
-  iface->set_note = tsr_wolf3d_browser_page_set_note;
-}
-
-static void
-tsr_wolf3d_browser_dispose (GObject *object)
-{
-  TsrWolf3dBrowser *self = TSR_WOLF3D_BROWSER (object);
-
-  tsr_wolf3d_browser_set_document (self, NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WOLF3D_BROWSER);
-  G_OBJECT_CLASS (tsr_wolf3d_browser_parent_class)->dispose (object);
+  tsr_wolf3d_browser_set_document (TSR_WOLF3D_BROWSER (browser), document);
 }
 
 static void
@@ -579,13 +534,13 @@ tsr_wolf3d_browser_class_init (TsrWolf3dBrowserClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tsr_wolf3d_browser_dispose;
   G_OBJECT_CLASS (klass)->finalize = tsr_wolf3d_browser_finalize;
+  TSR_ASSET_BROWSER_CLASS (klass)->set_document = tsr_wolf3d_browser_page_set_document;
   tsr_asset_class_set_template (widget_class, "tsr-wolf3d-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, kind_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, kind_switcher);
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, zoom_spin);
-  gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, note_label);
+  tsr_asset_browser_class_bind_note (widget_class);
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, content);
   gtk_widget_class_bind_template_child (widget_class, TsrWolf3dBrowser, paned);
   gtk_widget_class_bind_template_child_full (widget_class, "wall_flow", FALSE,

@@ -9,11 +9,12 @@
 
 #include "formats/wolf3d/tsr-wolf3d-assets.h"
 #include "model/tsr-document.h"
+#include "views/assets/tsr-asset-browser.h"
 
 G_BEGIN_DECLS
 
 #define TSR_TYPE_WOLF3D_BROWSER (tsr_wolf3d_browser_get_type ())
-G_DECLARE_FINAL_TYPE (TsrWolf3dBrowser, tsr_wolf3d_browser, TSR, WOLF3D_BROWSER, GtkWidget)
+G_DECLARE_FINAL_TYPE (TsrWolf3dBrowser, tsr_wolf3d_browser, TSR, WOLF3D_BROWSER, TsrAssetBrowser)
 
 /* Whether DOCUMENT is a Wolf3D set opened from VSWAP, VGAHEAD, VGADICT or VGAGRAPH (the page's
  * test for the registry; a set opened from its maps goes to the map editor). */
