@@ -1,12 +1,16 @@
 /* test-doom2d-handson-ui.c: what a new user tripped over in the Doom2D Forever map editor (issue
  * 36), driven by real X input (XTest under Xvfb) on a copy of df_MAP01.map at 1280×800: arrow keys
  * move a panel by one grid step while Snap is on (an off-grid panel lands on the grid first) and
- * by 1 / 10 px without it, one undo step a key. Screenshots of each state.
+ * by 1 / 10 px without it, one undo step a key; the status line shows the map point under the
+ * pointer and the zoom, and pointer motion changes only those labels (the map is not drawn again).
+ * Screenshots of each state.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
 #include <gtk/gtk.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/tsr-application.h"
@@ -247,6 +251,91 @@ test_nudge_grid (void)
   close_window (window);
 }
 
+static void
+count_draw (TsrMapCanvas *canvas,
+            cairo_t      *cr,
+            gpointer      viewport,
+            guint        *draws)
+{
+  (*draws)++;
+}
+
+/* Issue 36: the status line had no cursor position or zoom. Now it shows both, and moving the
+ * pointer changes only the labels: the canvas is not drawn again (a map with no resolvable
+ * textures, so no animation draws it either). */
+static void
+test_status_position_zoom (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autofree char *expected = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrMapCanvas *canvas;
+  GtkWidget *position, *zoom;
+  TsrMapViewport viewport;
+  guint draws = 0;
+  double mx, my;
+  int px, py;
+  gulong handler;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  page = open_map (source, NULL, "status", &window);
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  position = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "pointer-position");
+  zoom = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "zoom");
+  g_assert_nonnull (position);
+  g_assert_nonnull (zoom);
+  g_assert_true (gtk_widget_get_mapped (position));
+  g_assert_true (gtk_widget_get_mapped (zoom));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  tsr_map_canvas_center_on (canvas, 400, 300);
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (zoom)), ==, "100 %");
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 100, 100, 4, NULL, NULL));
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (canvas), 3));
+  tsr_test_ui_iterate_for (100);
+
+  /* Real motion across the map: the label follows, the map is not drawn again. */
+  handler = g_signal_connect (canvas, "draw-overlay", G_CALLBACK (count_draw), &draws);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 300, 250, 20, NULL, NULL));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 420, 180, 20, NULL, NULL));
+  tsr_test_ui_iterate_for (300);
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_map (&viewport, 420, 180, &mx, &my);
+  /* The pointer's view point may lie half a pixel off the one asked for (the canvas's place in
+   * the window): within a map pixel. */
+  g_assert_cmpint (sscanf (gtk_label_get_text (GTK_LABEL (position)), "x %d, y %d", &px, &py), ==, 2);
+  g_assert_cmpint (abs (px - (int) floor (mx)), <=, 1);
+  g_assert_cmpint (abs (py - (int) floor (my)), <=, 1);
+  expected = g_strdup (gtk_label_get_text (GTK_LABEL (position)));
+  g_assert_cmpuint (draws, ==, 0);
+  g_signal_handler_disconnect (canvas, handler);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-status.png");
+
+  /* Zooming (Ctrl+plus on the canvas) updates the zoom label and the point under the pointer. */
+  tsr_map_canvas_zoom_at (canvas, 2.0, 420, 180);
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (zoom)), ==, "200 %");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (position)), ==, expected);
+
+  /* The pointer off the canvas: no position. */
+  g_assert_true (tsr_test_xtest_move_to (xtest, zoom, 2, 2, 10, NULL, NULL));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (position)), ==, "");
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -260,6 +349,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add_func ("/doom2d-handson-ui/nudge-grid", test_nudge_grid);
+  g_test_add_func ("/doom2d-handson-ui/status-position-zoom", test_status_position_zoom);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -773,8 +773,10 @@ on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanva
       tsr_tool_hover (current_tool (self), &event);
     }
   update_pointer_text (self);
-  /* The brush outline follows the pointer. */
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* The tile tools' brush outline follows the pointer; a vector tool's hover draws nothing unless
+   * it says so (overlay-changed), so the map is not drawn again for every motion. */
+  if (current_tool (self) != NULL && current_tool (self) == self->tile_tool)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -782,7 +784,8 @@ on_leave (GtkEventControllerMotion *controller, TsrMapCanvas *self)
 {
   self->has_pointer = FALSE;
   update_pointer_text (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (current_tool (self) != NULL && current_tool (self) == self->tile_tool)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static gboolean

@@ -58,6 +58,11 @@ struct _TsrDoom2dMapPage {
   GtkWidget            *scrolled;
   TsrMapCanvas         *canvas;
   GtkWidget            *status;
+  GtkWidget            *position;    /* the map point under the pointer */
+  GtkWidget            *zoom;        /* the zoom in per cent */
+  double                pointer_x;   /* view coordinates of the pointer, when HAS_POINTER */
+  double                pointer_y;
+  gboolean              has_pointer;
   GtkWidget            *notebook;
   TsrMinimap           *minimap;
   GtkWidget            *inspector_title;
@@ -86,6 +91,55 @@ static const char *const category_labels[TSR_DOOM2D_N_CATEGORIES] = {
   N_("Walls and doors"), N_("Background"), N_("Foreground"), N_("Water and acid"),
   N_("Lifts, streams, boundaries"), N_("Items"), N_("Monsters"), N_("Areas"), N_("Triggers"),
 };
+
+/* The map point under the pointer, in whole map pixels, or nothing when it is off the canvas. */
+static void
+update_position (TsrDoom2dMapPage *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->has_pointer)
+    {
+      TsrMapViewport viewport;
+      double x, y;
+
+      tsr_map_canvas_get_viewport (self->canvas, &viewport);
+      tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, &x, &y);
+      /* Translators: the map point under the pointer, in map pixels, in the status line. */
+      text = g_strdup_printf (_("x %d, y %d"), (int) floor (x), (int) floor (y));
+    }
+  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (self->position)), text != NULL ? text : "") != 0)
+    gtk_label_set_text (GTK_LABEL (self->position), text != NULL ? text : "");
+}
+
+static void
+update_zoom (TsrDoom2dMapPage *self)
+{
+  /* Translators: the zoom in the status line; %% is a per cent sign. */
+  g_autofree char *text = g_strdup_printf (_("%.0f %%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
+
+  gtk_label_set_text (GTK_LABEL (self->zoom), text);
+}
+
+static void
+on_canvas_motion (GtkEventControllerMotion *controller,
+                  double                    x,
+                  double                    y,
+                  TsrDoom2dMapPage         *self)
+{
+  self->has_pointer = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  update_position (self);
+}
+
+static void
+on_canvas_leave (GtkEventControllerMotion *controller,
+                 TsrDoom2dMapPage         *self)
+{
+  self->has_pointer = FALSE;
+  update_position (self);
+}
 
 gboolean
 tsr_doom2d_map_page_accepts (TsrDocument *document)
@@ -992,6 +1046,8 @@ build (TsrDoom2dMapPage *self)
   GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *inspector_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *layers_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *status_row;
+  GtkEventController *motion;
   const char *const grids[] = { "16 px", "8 px", NULL };
 
   self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -1077,7 +1133,31 @@ build (TsrDoom2dMapPage *self)
   gtk_widget_set_margin_start (self->status, 6);
   gtk_widget_set_margin_top (self->status, 2);
   gtk_widget_set_margin_bottom (self->status, 2);
-  gtk_box_append (GTK_BOX (column), self->status);
+  gtk_widget_set_hexpand (self->status, TRUE);
+  status_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_append (GTK_BOX (status_row), self->status);
+  /* Where the pointer is and the zoom: only these labels change on motion, not the map. */
+  self->position = gtk_label_new ("");
+  gtk_widget_set_name (self->position, "pointer-position");
+  gtk_label_set_width_chars (GTK_LABEL (self->position), 16);
+  gtk_label_set_xalign (GTK_LABEL (self->position), 1);
+  gtk_widget_add_css_class (self->position, "numeric");
+  gtk_box_append (GTK_BOX (status_row), self->position);
+  self->zoom = gtk_label_new ("");
+  gtk_widget_set_name (self->zoom, "zoom");
+  gtk_label_set_width_chars (GTK_LABEL (self->zoom), 6);
+  gtk_label_set_xalign (GTK_LABEL (self->zoom), 1);
+  gtk_widget_add_css_class (self->zoom, "numeric");
+  gtk_widget_set_margin_end (self->zoom, 6);
+  gtk_box_append (GTK_BOX (status_row), self->zoom);
+  gtk_box_append (GTK_BOX (column), status_row);
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_canvas_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_canvas_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas), motion);
+  g_signal_connect_swapped (self->canvas, "viewport-changed", G_CALLBACK (update_position), self);
+  g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (update_zoom), self);
+  update_zoom (self);
   gtk_paned_set_start_child (GTK_PANED (paned), column);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
