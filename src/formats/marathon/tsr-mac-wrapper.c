@@ -363,6 +363,27 @@ tsr_mac_file_parse (GBytes *data, GError **error)
   return g_steal_pointer (&file);
 }
 
+gsize
+tsr_mac_file_resource_fork_offset (const TsrMacFile *file)
+{
+  if (file == NULL)
+    return 0;
+  if (file->kind == TSR_MAC_WRAPPER_MACBINARY)
+    return MACBINARY_HEADER_SIZE
+           + (file->macbinary_secondary != NULL ? g_bytes_get_size (file->macbinary_secondary) : 0)
+           + file->macbinary_data_length
+           + (file->macbinary_data_padding != NULL ? g_bytes_get_size (file->macbinary_data_padding) : 0);
+  if (file->kind == TSR_MAC_WRAPPER_APPLESINGLE && file->applesingle_entries != NULL)
+    for (guint i = 0; i < file->applesingle_entries->len; i++)
+      {
+        const TsrAppleSingleEntry *entry = g_ptr_array_index (file->applesingle_entries, i);
+
+        if (entry->id == TSR_APPLESINGLE_RESOURCE_FORK)
+          return entry->original_offset;
+      }
+  return 0;
+}
+
 void
 tsr_mac_file_set_data_fork (TsrMacFile *file, GBytes *fork)
 {
@@ -702,6 +723,7 @@ tsr_resource_fork_parse (GBytes *data, const char *label, GError **error)
       || !tsr_reader_read_u16_be (&map, &type_list, error)
       || !tsr_reader_read_u16_be (&map, &name_list, error))
     return NULL;
+  fork->type_list_offset = map_offset + type_list;
   if (name_list > map_length)
     {
       tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, map_offset + 26,

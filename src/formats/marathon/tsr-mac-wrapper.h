@@ -57,6 +57,9 @@ TsrMacFile       *tsr_mac_file_parse         (GBytes       *data,
                                               GError      **error);
 GBytes           *tsr_mac_file_serialize     (const TsrMacFile *file);
 void              tsr_mac_file_free          (TsrMacFile   *file);
+/* Where the resource fork starts in the wrapped file (0 for plain bytes), for messages that name
+ * an offset in the file rather than in the fork. */
+gsize             tsr_mac_file_resource_fork_offset (const TsrMacFile *file);
 /* Replaces a fork (for edits); takes a reference on FORK. */
 void              tsr_mac_file_set_data_fork     (TsrMacFile *file,
                                                   GBytes     *fork);
@@ -99,6 +102,7 @@ typedef struct {
   GBytes    *data_gap;         /* bytes before the map (after all resource data) */
   GBytes    *map_trailing;     /* after the name list, inside the map */
   GBytes    *fork_trailing;    /* after the map, inside the fork */
+  guint32    type_list_offset; /* where the map's type list lay in the parsed fork (for messages) */
 } TsrResourceFork;
 
 TsrResourceFork *tsr_resource_fork_new       (void);

@@ -106,8 +106,8 @@ tsr_marathon_images_parse (GBytes *bytes, GError **error)
     }
   else
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC,
-                   _("Images: a resource fork or a wad expected (the file has neither)"));
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, 0,
+                        _("Images: a resource fork or a wad expected (the file has neither)"));
       return NULL;
     }
   if (images->storage == TSR_MARATHON_IMAGES_RESOURCE_FORK && images->wad == NULL

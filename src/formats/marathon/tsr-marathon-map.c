@@ -180,7 +180,7 @@ parse_level_chunks (TsrMarathonLevel *level,
           /* One old editor wrote it 2 bytes short; shorter than that is not a Minf. */
           if (size < MINF_SIZE - 2)
             {
-              tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0,
+              tsr_set_error_at (error, TSR_ERROR_TRUNCATED, chunk->original_offset,
                                 _("%s: Minf of %d bytes expected, found %zu"),
                                 label, MINF_SIZE, size);
               return FALSE;

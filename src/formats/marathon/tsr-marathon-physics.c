@@ -412,7 +412,8 @@ tsr_marathon_physics_parse (const guint8 *data,
     return NULL;
   if (physics->wad->entries->len < 1)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: a physics wad with one entry expected"), label);
+      /* The wad header's entry count (offset 76). */
+      tsr_set_error_at (error, TSR_ERROR_INVALID, 76, _("%s: a physics wad with one entry expected"), label);
       return NULL;
     }
   entry = g_ptr_array_index (physics->wad->entries, 0);

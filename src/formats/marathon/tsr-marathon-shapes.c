@@ -810,10 +810,11 @@ m1_find_fork (const guint8 *data, gsize size, TsrMacFile **mac_out, GError **err
     fork = tsr_resource_fork_parse (bytes, "Shapes resource fork", NULL);
   if (fork != NULL && !fork_has_m1_shapes (fork))
     {
+      /* The offset of the resource map's type list, in the file. */
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC, tsr_mac_file_resource_fork_offset (mac) + fork->type_list_offset,
+                        _("Shapes: the resource fork has no '.256' collection resources"));
       tsr_resource_fork_free (fork);
       fork = NULL;
-      g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC,
-                   _("Shapes: the resource fork has no '.256' collection resources"));
     }
   if (fork != NULL)
     *mac_out = g_steal_pointer (&mac);

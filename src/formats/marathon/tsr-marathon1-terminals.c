@@ -837,8 +837,10 @@ tsr_marathon1_terminal_file_parse (GBytes      *bytes,
   script = tsr_marathon1_script_from_fork (file->fork, file->mac != NULL && file->mac->name != NULL ? file->mac->name : file->label);
   if (script == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_BAD_MAGIC, _("%s: no 'term' resources (Marathon 1 terminals)"),
-                   file->label);
+      /* The offset of the resource map's type list, in the file. */
+      tsr_set_error_at (error, TSR_ERROR_BAD_MAGIC,
+                        tsr_mac_file_resource_fork_offset (file->mac) + file->fork->type_list_offset,
+                        _("%s: no 'term' resources (Marathon 1 terminals)"), file->label);
       return NULL;
     }
   file->script.source = g_bytes_new_take (script, strlen (script));

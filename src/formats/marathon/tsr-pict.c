@@ -420,12 +420,17 @@ read_bits (PictState *state, guint opcode, GError **error)
             }
           if (!tsr_reader_read_view (reader, count, &packed_data, error))
             return FALSE;
-          if (state->canvas != NULL
-              && !tsr_packbits_unpack (packed_data, count, line, unpacked,
-                                       pixel_size == 16 ? 2 : 1, error))
+          if (state->canvas != NULL)
             {
-              g_prefix_error (error, _("%s: row %u at offset %zu: "), reader->label, y, row_offset);
-              return FALSE;
+              g_autoptr(GError) row_error = NULL;
+
+              if (!tsr_packbits_unpack (packed_data, count, line, unpacked, pixel_size == 16 ? 2 : 1,
+                                        &row_error))
+                {
+                  tsr_set_error_at (error, row_error->code, row_offset, _("%s: row %u: %s"), reader->label, y,
+                                    row_error->message);
+                  return FALSE;
+                }
             }
         }
 
@@ -678,8 +683,9 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
         return FALSE;
       if (walked.bitmap_count == 0)
         {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                       _("unsupported: the picture has no bitmap opcode to draw"));
+          /* Where the opcodes start (after the size and the frame). */
+          tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 10,
+                            _("unsupported: the picture has no bitmap opcode to draw"));
           return FALSE;
         }
       canvas = tsr_image_new_checked ((guint) (info->right - info->left), (guint) (info->bottom - info->top),
@@ -694,8 +700,8 @@ pict_run (const guint8 *data, gsize size, TsrPictInfo *info, gboolean draw, TsrI
     return FALSE;
   if (draw && info->bitmap_count == 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   _("unsupported: the picture has no bitmap opcode to draw"));
+      tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, 10,
+                        _("unsupported: the picture has no bitmap opcode to draw"));
       return FALSE;
     }
   if (image != NULL)

@@ -451,6 +451,7 @@ parse_entry_chunks (const TsrWad *wad,
           && (chunk->header_extra = read_slice (&reader, source, header_size - 16, error)) == NULL)
         return FALSE;
       g_bytes_unref (chunk->data);
+      chunk->original_offset = tsr_reader_file_offset (&reader);
       chunk->data = read_slice (&reader, source, size, error);
       if (chunk->data == NULL)
         return FALSE;

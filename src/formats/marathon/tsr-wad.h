@@ -34,6 +34,7 @@ typedef struct {
   GBytes  *header_extra;  /* header bytes beyond 16 when the wad declares larger headers; or NULL */
   GBytes  *gap;           /* bytes between this chunk's data and the next chunk (or the entry's
                            * end, for the last chunk); NULL when none */
+  gsize    original_offset; /* where its data lay in the parsed bytes (0 when made here): messages */
 } TsrWadChunk;
 
 typedef struct {
