@@ -1,0 +1,387 @@
+/* test-visual-surface-ui.c: the visual mode's surface edits by real X input (XTest under Xvfb) on
+ * a copy of Dream Brother with a Shapes file built from the real patches: a click picks a wall
+ * whose run of walls is not aligned, Shift+A aligns the run (one undo step, every side as
+ * tsr_marathon_auto_align computes), Ctrl+C copies that wall's texture and offsets, a click on
+ * another wall and Ctrl+V paste them, ] steps its light, a Ctrl+drag moves its texture with the
+ * pointer (one undo step); Ctrl+S saves and the codec finds exactly those side fields changed.
+ * Screenshots of each step. Exits 77 without a display or XTest. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "model/marathon/tsr-marathon-surface.h"
+#include "views/marathon/tsr-marathon-map-page.h"
+#include "views/visual/tsr-visual-view.h"
+#include "tsr-shapes-sample.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *screenshot_dir;
+static char *work_dir;
+
+static void
+key (TsrTestXTest *xtest, guint keyval, GdkModifierType modifiers)
+{
+  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
+  tsr_test_ui_iterate_for (120);
+}
+
+static void
+wait_frames (TsrVisualView *view, guint after)
+{
+  for (guint wait = 0; wait < 100 && tsr_visual_view_get_n_frames (view) <= after; wait++)
+    tsr_test_ui_iterate_for (50);
+  g_assert_cmpuint (tsr_visual_view_get_n_frames (view), >, after);
+}
+
+/* A pixel of the view (its GL area's size) whose ray meets a surface accepted by FUNC, scanning
+ * rows from the middle outwards. */
+static gboolean
+find_pixel (TsrVisualView          *view,
+            const TsrMarathonLevel *level,
+            gboolean              (*func) (const TsrVisualSurface *surface, const TsrMarathonLevel *level),
+            double                 *x,
+            double                 *y)
+{
+  g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
+  guint width = (guint) gtk_widget_get_width (GTK_WIDGET (view)), height = (guint) gtk_widget_get_height (GTK_WIDGET (view));
+
+  for (guint row = 0; row < 40; row++)
+    for (guint column = 0; column < 40; column++)
+      {
+        double sx = width * (0.5 + (column % 2 ? 1.0 : -1.0) * (column / 2) / 44.0);
+        double sy = height * (0.5 + (row % 2 ? 1.0 : -1.0) * (row / 2) / 44.0);
+        float origin[3], direction[3];
+        const TsrVisualSurface *hit;
+
+        tsr_visual_camera_ray (tsr_visual_view_get_camera (view), width, height, sx, sy, origin, direction);
+        hit = tsr_visual_scene_pick (scene, origin, direction, NULL);
+        if (hit != NULL && func (hit, level))
+          {
+            *x = sx;
+            *y = sy;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* The surface edits' name for a picked wall with a side, or FALSE. */
+static gboolean
+wall_surface (const TsrVisualSurface *surface,
+              const TsrMarathonLevel *level,
+              TsrMarathonSurface     *out)
+{
+  if (surface->index < 0 || (guint) surface->index >= level->sides->len
+      || g_array_index (level->sides, TsrMarathonSide, surface->index).line_index != surface->detail)
+    return FALSE;
+  switch (surface->part)
+    {
+    case TSR_VISUAL_PART_WALL_FULL: out->part = TSR_MARATHON_SURFACE_WALL_FULL; break;
+    case TSR_VISUAL_PART_WALL_HIGH: out->part = TSR_MARATHON_SURFACE_WALL_HIGH; break;
+    case TSR_VISUAL_PART_WALL_LOW: out->part = TSR_MARATHON_SURFACE_WALL_LOW; break;
+    default: return FALSE;
+    }
+  out->index = (guint) surface->index;
+  out->slot = surface->texture.slot;
+  return surface->texture.slot < 2;
+}
+
+/* A wall whose auto-align would change a side. */
+static gboolean
+is_unaligned_wall (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
+{
+  TsrMarathonSurface wall;
+  g_autoptr(GArray) run = NULL;
+
+  if (!wall_surface (surface, level, &wall))
+    return FALSE;
+  run = tsr_marathon_auto_align (level, &wall);
+  for (guint i = 0; run != NULL && i < run->len; i++)
+    {
+      const TsrMarathonAlignedSide *aligned = &g_array_index (run, TsrMarathonAlignedSide, i);
+
+      if (memcmp (&aligned->record, &g_array_index (level->sides, TsrMarathonSide, aligned->side), sizeof aligned->record) != 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint avoid_side = G_MAXUINT;
+static TsrMarathonSurfaceStyle copied_style;
+
+/* A wall of another side than AVOID_SIDE, with a primary full or high part in another style
+ * than COPIED_STYLE. */
+static gboolean
+is_other_wall (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
+{
+  TsrMarathonSurface wall;
+  TsrMarathonSurfaceStyle style;
+
+  return wall_surface (surface, level, &wall) && wall.index != avoid_side && wall.slot == 0
+         && wall.part != TSR_MARATHON_SURFACE_WALL_LOW && tsr_marathon_surface_get_style (level, &wall, &style)
+         && memcmp (&style, &copied_style, sizeof style) != 0;
+}
+
+static void
+click_at (TsrTestXTest *xtest, GtkWidget *widget, double x, double y)
+{
+  g_assert_true (tsr_test_xtest_move_to (xtest, widget, x, y, 40, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  tsr_test_ui_iterate_for (150);
+}
+
+static TsrMarathonSide *
+side_of (TsrMarathonLevel *level, guint index)
+{
+  return &g_array_index (level->sides, TsrMarathonSide, index);
+}
+
+static void
+test_surface_edits (void)
+{
+  const char *root = g_getenv ("TSR_TESTDATA");
+  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
+  g_autofree char *dir = NULL, *path = NULL, *shapes_path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
+  g_autoptr(GFile) shapes_file = NULL;
+  g_autoptr(GArray) run = NULL;
+  TsrMarathonLevel *level, *a_level, *b_level;
+  TsrWindow *window;
+  TsrMarathonMapPage *page;
+  TsrMarathonMapEditor *editor;
+  TsrMarathonLevelMap *map;
+  TsrVisualView *view;
+  TsrUndoStack *undo;
+  const TsrVisualSurface *picked;
+  TsrMarathonSurface aligned_wall, other_wall;
+  TsrMarathonSurfaceStyle style;
+  TsrMarathonSide expected_other;
+  guint collection, position, n_lights, frames;
+  double x, y;
+
+  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("test data for marathon missing under CI");
+      g_test_skip ("no Marathon test data");
+      return;
+    }
+  dir = tsr_test_ui_copy_files (source, files, work_dir, "visual-surface-ui");
+  path = g_build_filename (dir, files[0], NULL);
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  before = tsr_marathon_scenario_load (original, "original", &error);
+  g_assert_no_error (error);
+  a_level = g_ptr_array_index (before->map->levels, 0);
+  collection = (guint) tsr_marathon_environment_wall_collection (a_level->info.environment_code);
+  {
+    g_autoptr(TsrShapesFile) shapes = tsr_shapes_sample_build (source, NULL);
+    g_autoptr(GBytes) bytes = NULL;
+
+    tsr_shapes_sample_add_walls (shapes, collection, 40);
+    bytes = tsr_shapes_file_serialize (shapes);
+    shapes_path = g_build_filename (dir, "test.shpA", NULL);
+    g_assert_true (g_file_set_contents (shapes_path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+    shapes_file = g_file_new_for_path (shapes_path);
+  }
+
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_assert_true (tsr_test_ui_open_file (window, file));
+  }
+  tsr_test_ui_iterate_for (200);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
+  g_assert_nonnull (page);
+  editor = tsr_marathon_map_page_get_map_editor (page);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
+  g_assert_true (tsr_marathon_map_editor_set_shapes_file (editor, shapes_file, &error));
+  g_assert_no_error (error);
+  map = tsr_marathon_map_editor_get_level_map (editor);
+  level = tsr_marathon_level_map_get_level (map);
+  undo = tsr_document_get_undo_stack (tsr_window_get_document (window));
+  view = TSR_VISUAL_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
+                                                   GSIZE_TO_POINTER (TSR_TYPE_VISUAL_VIEW)));
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
+  key (xtest, GDK_KEY_v, 0);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (view)));
+  wait_frames (view, 0);
+  g_assert_null (tsr_visual_view_get_error (view));
+
+  /* Turn round from the start until a wall of an unaligned run is in view. */
+  {
+    TsrVisualCamera camera = *tsr_visual_view_get_camera (view);
+    gboolean found = FALSE;
+
+    for (guint turn = 0; turn < 16 && !found; turn++)
+      {
+        found = find_pixel (view, level, is_unaligned_wall, &x, &y);
+        if (!found)
+          {
+            camera.yaw += (float) (G_PI / 8);
+            tsr_visual_view_set_camera (view, &camera);
+          }
+      }
+    g_assert_true (found);
+    /* Drawn as found (set_camera draws again even when nothing turned). */
+    frames = tsr_visual_view_get_n_frames (view);
+    tsr_visual_view_set_camera (view, &camera);
+    wait_frames (view, frames);
+  }
+
+  /* Click it, Shift+A: the run aligned as the model computes it, one undo step. */
+  click_at (xtest, GTK_WIDGET (view), x, y);
+  picked = tsr_visual_view_get_picked (view);
+  g_assert_nonnull (picked);
+  g_assert_true (wall_surface (picked, level, &aligned_wall));
+  run = tsr_marathon_auto_align (level, &aligned_wall);
+  g_assert_nonnull (run);
+  g_assert_cmpuint (run->len, >, 0);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-picked.png");
+  position = tsr_undo_stack_get_position (undo);
+  key (xtest, GDK_KEY_a, GDK_SHIFT_MASK);
+  g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, position + 1);
+  g_test_message ("auto-align of side %u: %u sides in its run", aligned_wall.index, run->len);
+  for (guint i = 0; i < run->len; i++)
+    {
+      const TsrMarathonAlignedSide *aligned = &g_array_index (run, TsrMarathonAlignedSide, i);
+
+      g_assert_cmpmem (&aligned->record, sizeof aligned->record, side_of (level, aligned->side), sizeof (TsrMarathonSide));
+    }
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-aligned.png");
+
+  /* Ctrl+C on it, a click on another wall, Ctrl+V: the texture, offsets and transfer mode. */
+  key (xtest, GDK_KEY_c, GDK_CONTROL_MASK);
+  g_assert_true (tsr_marathon_surface_get_style (level, &aligned_wall, &style));
+  avoid_side = aligned_wall.index;
+  copied_style = style;
+  {
+    TsrVisualCamera camera = *tsr_visual_view_get_camera (view);
+    gboolean found = FALSE;
+
+    for (guint turn = 0; turn < 16 && !found; turn++)
+      {
+        found = find_pixel (view, level, is_other_wall, &x, &y);
+        if (!found)
+          {
+            camera.yaw += (float) (G_PI / 8);
+            tsr_visual_view_set_camera (view, &camera);
+          }
+      }
+    g_assert_true (found);
+    /* Drawn as found (set_camera draws again even when nothing turned). */
+    frames = tsr_visual_view_get_n_frames (view);
+    tsr_visual_view_set_camera (view, &camera);
+    wait_frames (view, frames);
+  }
+  click_at (xtest, GTK_WIDGET (view), x, y);
+  picked = tsr_visual_view_get_picked (view);
+  g_assert_nonnull (picked);
+  g_assert_true (wall_surface (picked, level, &other_wall));
+  g_assert_cmpuint (other_wall.index, !=, aligned_wall.index);
+  expected_other = *side_of (level, other_wall.index);
+  position = tsr_undo_stack_get_position (undo);
+  key (xtest, GDK_KEY_v, GDK_CONTROL_MASK);
+  expected_other.primary_texture.texture = style.texture;
+  expected_other.primary_texture.x0 = style.x0;
+  expected_other.primary_texture.y0 = style.y0;
+  expected_other.primary_transfer_mode = style.transfer_mode;
+  g_assert_cmpmem (&expected_other, sizeof expected_other, side_of (level, other_wall.index), sizeof (TsrMarathonSide));
+  g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, position + 1);
+  g_test_message ("pasted side %u's style on side %u", aligned_wall.index, other_wall.index);
+
+  /* ]: the next light. */
+  n_lights = tsr_marathon_level_n_lights (level);
+  g_assert_cmpuint (n_lights, >, 1);
+  key (xtest, GDK_KEY_bracketright, 0);
+  expected_other.primary_lightsource_index = expected_other.primary_lightsource_index >= 0
+                                             && (guint) expected_other.primary_lightsource_index < n_lights
+                                             ? (gint16) ((expected_other.primary_lightsource_index + 1) % n_lights) : 0;
+  g_assert_cmpmem (&expected_other, sizeof expected_other, side_of (level, other_wall.index), sizeof (TsrMarathonSide));
+
+  /* Ctrl+drag to the right: the texture follows the pointer (x0 falls), one undo step. */
+  position = tsr_undo_stack_get_position (undo);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (view), x, y, 40, NULL, NULL));
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Control_L, TRUE));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (view), x + 60, y, 6, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Control_L, FALSE));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, position + 1);
+  g_test_message ("Ctrl+drag of 60 px: x0 %d -> %d", expected_other.primary_texture.x0,
+                  side_of (level, other_wall.index)->primary_texture.x0);
+  g_assert_cmpint (side_of (level, other_wall.index)->primary_texture.x0, !=, expected_other.primary_texture.x0);
+  g_assert_cmpint (side_of (level, other_wall.index)->primary_texture.y0, ==, expected_other.primary_texture.y0);
+  expected_other.primary_texture.x0 = side_of (level, other_wall.index)->primary_texture.x0;
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-pasted.png");
+
+  key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+
+  /* Exactly those side fields changed. */
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  after = tsr_marathon_scenario_load (saved, "saved", &error);
+  g_assert_no_error (error);
+  b_level = g_ptr_array_index (after->map->levels, 0);
+  for (guint i = 0; i < run->len; i++)
+    {
+      const TsrMarathonAlignedSide *aligned = &g_array_index (run, TsrMarathonAlignedSide, i);
+
+      *side_of (a_level, aligned->side) = aligned->record;
+    }
+  *side_of (a_level, other_wall.index) = expected_other;
+  tsr_marathon_derive_level (a_level);
+  g_assert_cmpmem (a_level->polygons->data, a_level->polygons->len * sizeof (TsrMarathonPolygon),
+                   b_level->polygons->data, b_level->polygons->len * sizeof (TsrMarathonPolygon));
+  g_assert_cmpmem (a_level->lines->data, a_level->lines->len * sizeof (TsrMarathonLine),
+                   b_level->lines->data, b_level->lines->len * sizeof (TsrMarathonLine));
+  g_assert_cmpmem (a_level->sides->data, a_level->sides->len * sizeof (TsrMarathonSide),
+                   b_level->sides->data, b_level->sides->len * sizeof (TsrMarathonSide));
+  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (original));
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (100);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "visual-surface-ui", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+  g_test_add_func ("/visual-surface-ui/surface-edits", test_surface_edits);
+  status = g_test_run ();
+  g_clear_object (&application);
+  tsr_test_ui_end (work_dir, screenshot_dir);
+  return status;
+}
