@@ -464,25 +464,27 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
   zip_file_t *file;
   guint64 total = 0;
 
+  /* Every message gives the offset of the entry's local header in the archive (entry->offset). */
+
   if (wad->zip == NULL || entry->zip_index < 0)
     return TRUE;
   zip_stat_init (&stat);
   if (zip_stat_index (wad->zip, (zip_uint64_t) entry->zip_index, 0, &stat) != 0
       || !(stat.valid & ZIP_STAT_SIZE))
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: no size"), entry->name);
+      tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: no size"), entry->name);
       return FALSE;
     }
   if (prefix == 0 && stat.size > limit)
     {
-      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, 0, _("ZIP archive: entry %s: %" PRIu64
+      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset, _("ZIP archive: entry %s: %" PRIu64
                         " bytes, beyond %zu"), entry->name, (guint64) stat.size, limit);
       return FALSE;
     }
   file = zip_fopen_index (wad->zip, (zip_uint64_t) entry->zip_index, 0);
   if (file == NULL)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: %s"), entry->name,
+      tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: %s"), entry->name,
                         zip_error_text (zip_get_error (wad->zip)));
       return FALSE;
     }
@@ -499,7 +501,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
       got = zip_fread (file, chunk, want);
       if (got < 0)
         {
-          tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: after %" PRIu64
+          tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: after %" PRIu64
                             " of %" PRIu64 " bytes: %s"), entry->name, total, (guint64) stat.size,
                             zip_error_text (zip_file_get_error (file)));
           zip_fclose (file);
@@ -522,7 +524,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
     }
   if (prefix == 0 && total != stat.size)
     {
-      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, 0, _("ZIP archive: entry %s: %" PRIu64
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, entry->offset, _("ZIP archive: entry %s: %" PRIu64
                         " of %" PRIu64 " bytes could be read: the compressed data ends early or "
                         "the sizes in the directory are wrong"), entry->name, total, (guint64) stat.size);
       zip_fclose (file);
@@ -531,7 +533,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
   /* zip_fclose reports a CRC mismatch (only meaningful once everything was read). */
   if (zip_fclose (file) != 0 && prefix == 0)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("ZIP archive: entry %s: checksum mismatch"), entry->name);
+      tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: checksum mismatch"), entry->name);
       return FALSE;
     }
   return TRUE;
