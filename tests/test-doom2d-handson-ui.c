@@ -3,7 +3,8 @@
  * move a panel by one grid step while Snap is on (an off-grid panel lands on the grid first) and
  * by 1 / 10 px without it, one undo step a key; the status line shows the map point under the
  * pointer and the zoom, and pointer motion changes only those labels (the map is not drawn again).
- * Screenshots of each state.
+ * Without the game's Game.wad the item and monster grids say what is missing and name the
+ * preference that finds it. Screenshots of each state.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
+#include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -336,6 +338,99 @@ test_status_position_zoom (void)
   close_window (window);
 }
 
+/* Opens PALETTE's grid by a real click on its button (a screenshot as SHOT) and returns the text
+ * of its missing-pictures note ("" when hidden); closes it with Escape. */
+static char *
+open_palette_note (TsrTestXTest          *xtest,
+                   TsrDoom2dThingPalette *palette,
+                   const char            *shot)
+{
+  GtkWidget *button = tsr_doom2d_thing_palette_get_button (palette);
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  GtkWidget *note = tsr_test_ui_find_widget (popover, match_name, "missing-pictures");
+  char *text;
+
+  g_assert_nonnull (note);
+  g_assert_true (tsr_test_xtest_click (xtest, button));
+  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
+    tsr_test_ui_iterate_for (100);
+  tsr_test_ui_iterate_for (200);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  tsr_test_ui_save_screenshot (popover, screenshot_dir, shot);
+  text = g_strdup (gtk_widget_get_mapped (note) ? gtk_label_get_text (GTK_LABEL (note)) : "");
+  tsr_test_xtest_watch (xtest, popover);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
+  g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+  return text;
+}
+
+/* Issue 36: without the game's Game.wad the item and monster grids were broken-image icons with
+ * no word of why. Now the grid says Game.wad was not found and names the preference; with a
+ * Game.wad holding only some pictures it says which are missing. */
+static void
+test_missing_game_wad (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autofree char *game = g_build_filename (work_dir, "game-data", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dThingPalette *palette;
+  guint with_picture = 0;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+
+  /* No game data at all. */
+  page = open_map (source, NULL, "no-game", &window);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *mode_name = k == 0 ? "item" : "monster";
+      g_autofree char *shot = g_strdup_printf ("doom2d-handson-no-game-wad-%s.png", mode_name);
+      g_autofree char *note = NULL;
+
+      g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, k == 0 ? TSR_DOOM2D_TOOL_ITEM
+                                                                                                   : TSR_DOOM2D_TOOL_MONSTER)));
+      tsr_test_ui_iterate_for (100);
+      palette = TSR_DOOM2D_THING_PALETTE (tsr_doom2d_map_page_get_dropdown (page, mode_name));
+      note = open_palette_note (xtest, palette, shot);
+      g_assert_nonnull (strstr (note, "Game.wad was not found"));
+      g_assert_nonnull (strstr (note, "Preferences → Doom2D Forever Data Folders"));
+      for (guint e = 0; e < tsr_doom2d_thing_palette_get_n_entries (palette); e++)
+        g_assert_false (tsr_doom2d_thing_palette_entry_has_picture (palette, e));
+    }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-no-game-wad.png");
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+
+  /* A Game.wad with three of the game's sprites: those show, the note names what is missing. */
+  g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
+  g_free (tsr_test_write_game_wad (game));
+  page = open_map (source, game, "some-game", &window);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
+  tsr_test_ui_iterate_for (100);
+  palette = TSR_DOOM2D_THING_PALETTE (tsr_doom2d_map_page_get_dropdown (page, "item"));
+  for (guint e = 0; e < tsr_doom2d_thing_palette_get_n_entries (palette); e++)
+    with_picture += tsr_doom2d_thing_palette_entry_has_picture (palette, e);
+  g_assert_cmpuint (with_picture, >, 0);
+  {
+    g_autofree char *note = open_palette_note (xtest, palette, "doom2d-handson-some-game-wad.png");
+
+    g_assert_nonnull (strstr (note, "Some pictures are missing"));
+    g_assert_null (strstr (note, "was not found"));
+  }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -350,6 +445,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/doom2d-handson-ui/nudge-grid", test_nudge_grid);
   g_test_add_func ("/doom2d-handson-ui/status-position-zoom", test_status_position_zoom);
+  g_test_add_func ("/doom2d-handson-ui/missing-game-wad", test_missing_game_wad);
   status = g_test_run ();
 
   g_clear_object (&application);

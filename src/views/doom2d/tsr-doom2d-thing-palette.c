@@ -32,6 +32,7 @@ struct _TsrDoom2dThingPalette {
   GtkWidget     *button_picture;
   GtkWidget     *button_label;
   GtkWidget     *flow;
+  GtkWidget     *missing;    /* says which pictures the game data lack and where to set it */
   GtkWidget     *facing;     /* monsters: the linked pair of toggles, else NULL */
   GtkWidget     *face[2];    /* the toggles for TSR_DOOM2D_DIR_LEFT and _RIGHT */
   GArray        *entries; /* Entry */
@@ -171,6 +172,9 @@ tsr_doom2d_thing_palette_set_cache (TsrDoom2dThingPalette *self,
 {
   g_return_if_fail (TSR_IS_DOOM2D_THING_PALETTE (self));
 
+  guint n_sprites = 0, n_missing = 0;
+  g_autofree char *why = NULL;
+
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = entry_at (self, i);
@@ -185,14 +189,36 @@ tsr_doom2d_thing_palette_set_cache (TsrDoom2dThingPalette *self,
           const TsrDoom2dCachedTexture *picture;
           TsrImage *frame;
 
-          if (cache == NULL || !tsr_doom2d_sprite_for (self->kind, entry->value, direction, &sprite))
+          if (!tsr_doom2d_sprite_for (self->kind, entry->value, direction, &sprite))
             continue;
-          picture = tsr_doom2d_texture_cache_get (cache, sprite.path);
-          frame = picture->image != NULL ? tsr_doom2d_sprite_cut_frame (&sprite, picture->image) : NULL;
+          if (direction == TSR_DOOM2D_DIR_RIGHT)
+            n_sprites++;
+          picture = cache != NULL ? tsr_doom2d_texture_cache_get (cache, sprite.path) : NULL;
+          frame = picture != NULL && picture->image != NULL ? tsr_doom2d_sprite_cut_frame (&sprite, picture->image) : NULL;
           if (frame != NULL)
             entry->textures[direction] = tsr_image_texture_take (frame, tsr_image_texture_factor (frame, PICTURE_SIZE, 4));
+          else if (direction == TSR_DOOM2D_DIR_RIGHT)
+            {
+              n_missing++;
+              if (why == NULL && picture != NULL && picture->error != NULL)
+                why = g_strdup (picture->error->message);
+            }
         }
     }
+  /* Without the game's own archive the grid is stand-in icons: say why, and where to fix it. */
+  if (n_missing > 0 && n_missing == n_sprites)
+    gtk_label_set_text (GTK_LABEL (self->missing),
+                        _("No pictures: Doom2D Forever’s Game.wad was not found. Add the game’s data folder "
+                          "(the one holding Game.wad) in Preferences → Doom2D Forever Data Folders."));
+  else if (n_missing > 0)
+    {
+      g_autofree char *text = g_strdup_printf (_("Some pictures are missing (%s). Game.wad is looked for in "
+                                                 "Preferences → Doom2D Forever Data Folders."),
+                                               why != NULL ? why : "");
+
+      gtk_label_set_text (GTK_LABEL (self->missing), text);
+    }
+  gtk_widget_set_visible (self->missing, n_missing > 0);
   show_pictures (self);
 }
 
@@ -398,6 +424,7 @@ tsr_doom2d_thing_palette_init (TsrDoom2dThingPalette *self)
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *popover_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
   self->direction = TSR_DOOM2D_DIR_RIGHT;
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 4);
@@ -424,7 +451,20 @@ tsr_doom2d_thing_palette_init (TsrDoom2dThingPalette *self)
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 560);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->flow);
-  gtk_popover_set_child (GTK_POPOVER (popover), scrolled);
+  self->missing = gtk_label_new (NULL);
+  gtk_widget_set_name (self->missing, "missing-pictures");
+  gtk_label_set_wrap (GTK_LABEL (self->missing), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->missing), 60);
+  gtk_label_set_xalign (GTK_LABEL (self->missing), 0);
+  gtk_widget_add_css_class (self->missing, "warning");
+  gtk_widget_set_margin_start (self->missing, 6);
+  gtk_widget_set_margin_end (self->missing, 6);
+  gtk_widget_set_margin_top (self->missing, 6);
+  gtk_widget_set_margin_bottom (self->missing, 6);
+  gtk_widget_set_visible (self->missing, FALSE);
+  gtk_box_append (GTK_BOX (popover_box), self->missing);
+  gtk_box_append (GTK_BOX (popover_box), scrolled);
+  gtk_popover_set_child (GTK_POPOVER (popover), popover_box);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->button), popover);
 }
 
