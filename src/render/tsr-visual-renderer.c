@@ -627,15 +627,20 @@ tsr_visual_renderer_draw (TsrVisualRenderer     *renderer,
     {
       const Program *program = &renderer->programs[0];
 
-      /* The selection: tinted over what is drawn, a little in front of it. */
+      /* The selection: tinted over what is drawn, a little in front of it; blended, so the
+       * picture under it (a texture just applied) still shows. */
       glUseProgram (program->program);
       glDepthFunc (GL_LEQUAL);
       glEnable (GL_POLYGON_OFFSET_FILL);
       glPolygonOffset (-1.0f, -4.0f);
+      glEnable (GL_BLEND);
+      glBlendColor (0.0f, 0.0f, 0.0f, 0.5f);
+      glBlendFunc (GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
       glUniform1i (program->u_textured, 0);
-      glUniform4f (program->u_tint, 1.0f, 0.55f, 0.1f, 0.55f);
+      glUniform4f (program->u_tint, 1.0f, 0.55f, 0.1f, 1.0f);
       glBindVertexArray (renderer->highlight_vao);
       glDrawArrays (GL_TRIANGLES, 0, renderer->highlight_count);
+      glDisable (GL_BLEND);
       glDisable (GL_POLYGON_OFFSET_FILL);
       glDepthFunc (GL_LESS);
     }

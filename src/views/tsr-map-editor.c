@@ -40,6 +40,9 @@ struct _TsrMapEditor {
   GtkToggleButton *brush3_button;
   GtkToggleButton *brush5_button;
   GtkToggleButton *grid_button;
+  GtkWidget       *visual_button;
+  GtkStack        *view_stack;        /* "2d" the canvas, "3d" the family's visual view */
+  GtkWidget       *visual_view;       /* NULL when the family has none */
   TsrMapCanvas    *canvas;
   GtkLabel        *status_label;
   GtkLabel        *zoom_label;
@@ -74,6 +77,14 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_VISUAL_MODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* Family panels by document type, in registration order. */
 typedef struct {
@@ -533,6 +544,58 @@ set_tools (TsrMapEditor *self)
   update_selection (self);
 }
 
+/* --- Visual mode --- */
+
+void
+tsr_map_editor_set_visual_view (TsrMapEditor *self,
+                                GtkWidget    *view)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+  g_return_if_fail (view == NULL || GTK_IS_WIDGET (view));
+
+  if (self->visual_view == view)
+    return;
+  tsr_map_editor_set_visual_mode (self, FALSE);
+  if (self->visual_view != NULL)
+    gtk_stack_remove (self->view_stack, self->visual_view);
+  self->visual_view = view;
+  if (view != NULL)
+    gtk_stack_add_named (self->view_stack, view, "3d");
+  gtk_widget_set_visible (self->visual_button, view != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.visual-mode", view != NULL);
+}
+
+GtkWidget *
+tsr_map_editor_get_visual_view (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), NULL);
+  return self->visual_view;
+}
+
+gboolean
+tsr_map_editor_get_visual_mode (TsrMapEditor *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_EDITOR (self), FALSE);
+  return self->visual_view != NULL && gtk_stack_get_visible_child (self->view_stack) == self->visual_view;
+}
+
+void
+tsr_map_editor_set_visual_mode (TsrMapEditor *self,
+                                gboolean      visual)
+{
+  g_return_if_fail (TSR_IS_MAP_EDITOR (self));
+
+  visual = visual && self->visual_view != NULL;
+  if (visual == tsr_map_editor_get_visual_mode (self))
+    return;
+  /* The tools' drag does not go on across the switch. */
+  if (self->tools != NULL)
+    tsr_tile_tools_cancel (self->tools);
+  gtk_stack_set_visible_child_name (self->view_stack, visual ? "3d" : "2d");
+  gtk_widget_grab_focus (visual ? self->visual_view : GTK_WIDGET (self->canvas));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISUAL_MODE]);
+}
+
 static void
 clear_family (TsrMapEditor *self)
 {
@@ -547,6 +610,7 @@ clear_family (TsrMapEditor *self)
         gtk_box_remove (GTK_BOX (parent), widget);
     }
   g_ptr_array_set_size (self->family_widgets, 0);
+  tsr_map_editor_set_visual_view (self, NULL);
   if (self->family != NULL)
     g_object_run_dispose (self->family);
   g_clear_object (&self->family);
@@ -865,12 +929,55 @@ tsr_map_editor_dispose (GObject *object)
 }
 
 static void
+tsr_map_editor_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  TsrMapEditor *self = TSR_MAP_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_VISUAL_MODE:
+      g_value_set_boolean (value, tsr_map_editor_get_visual_mode (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tsr_map_editor_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  TsrMapEditor *self = TSR_MAP_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_VISUAL_MODE:
+      tsr_map_editor_set_visual_mode (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tsr_map_editor_class_init (TsrMapEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tsr_map_editor_dispose;
+  object_class->get_property = tsr_map_editor_get_property;
+  object_class->set_property = tsr_map_editor_set_property;
+  /* Whether the family's visual (3D) view is shown instead of the canvas. */
+  properties[PROP_VISUAL_MODE] =
+    g_param_spec_boolean ("visual-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[LOCATE_FINDING] =
     g_signal_new_class_handler ("locate-finding", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -895,6 +1002,8 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, brush3_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, brush5_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, grid_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, visual_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, view_stack);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, canvas);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, status_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, zoom_label);
@@ -919,6 +1028,9 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.zoom-one", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "editor.tool", "i", tool_action);
+  /* V, and the tool bar's 3D button: the 2D map or the family's visual view. */
+  gtk_widget_class_install_property_action (widget_class, "editor.visual-mode", "visual-mode");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "editor.visual-mode", NULL);
 
   /* Tiled's tool keys. Class bindings run in the bubble phase, so an entry in the side bar keeps
    * its letters and the canvas its own keys; they work wherever the focus is in the editor. */
@@ -943,6 +1055,7 @@ tsr_map_editor_init (TsrMapEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->family_widgets = g_ptr_array_new ();
   self->tile_tools_enabled = TRUE;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.visual-mode", FALSE);
 
   for (TsrTileToolKind tool = TSR_TILE_TOOL_PENCIL; tool <= TSR_TILE_TOOL_SELECT; tool++)
     g_signal_connect (tool_button (self, tool), "toggled", G_CALLBACK (on_tool_toggled), self);

@@ -49,6 +49,19 @@ TsrMapCanvas *tsr_map_editor_get_canvas           (TsrMapEditor *self);
 /* The canvas's tools for the current map (NULL without a document). */
 TsrTileTools *tsr_map_editor_get_tools            (TsrMapEditor *self);
 
+/* The family's visual (3D) view of the map (a TsrVisualView; NULL: none), shown instead of the
+ * canvas while "visual-mode" is on: V and the tool bar's 3D button switch. The editor holds it
+ * while set; it goes with the family panels. */
+void          tsr_map_editor_set_visual_view      (TsrMapEditor *self,
+                                                   GtkWidget    *view);
+/* (transfer none) */
+GtkWidget    *tsr_map_editor_get_visual_view      (TsrMapEditor *self);
+/* Whether the visual view is shown (property "visual-mode"); the canvas or the view gets the
+ * focus. Without a visual view always FALSE. */
+gboolean      tsr_map_editor_get_visual_mode      (TsrMapEditor *self);
+void          tsr_map_editor_set_visual_mode      (TsrMapEditor *self,
+                                                   gboolean      visual);
+
 /* The family panels object (TsrWolf3dPanels, TsrSpherePanels) or NULL. */
 GObject      *tsr_map_editor_get_family_panels    (TsrMapEditor *self);
 
