@@ -168,8 +168,9 @@ tsr_wolf3d_graphics_decode_pic (const TsrWolf3dGraphics *graphics,
   h = graphics->pic_sizes[pic].height;
   if (w == 0 || h == 0 || w % 4 != 0 || w > 4096 || h > 4096)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   _("VGAGRAPH: pic %u is %ux%u, a width that is a multiple of 4 expected"), pic, w, h);
+      /* The picture table is chunk 0 (its size pairs are Huffman-compressed): its offset in VGAGRAPH. */
+      tsr_set_error_at (error, TSR_ERROR_INVALID, (gsize) MAX (graphics->offsets[0], 0),
+                        _("VGAGRAPH: pic %u is %ux%u, a width that is a multiple of 4 expected"), pic, w, h);
       return NULL;
     }
   chunk = tsr_wolf3d_graphics_expand_chunk (graphics, graphics->pic_start + pic, error);
@@ -178,8 +179,8 @@ tsr_wolf3d_graphics_decode_pic (const TsrWolf3dGraphics *graphics,
   planar = g_bytes_get_data (chunk, &size);
   if (size < (gsize) w * h)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_TRUNCATED,
-                   _("VGAGRAPH: pic %u expands to %zu bytes, %u expected"), pic, size, w * h);
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, (gsize) MAX (graphics->offsets[graphics->pic_start + pic], 0),
+                        _("VGAGRAPH: pic %u expands to %zu bytes, %u expected"), pic, size, w * h);
       return NULL;
     }
   /* Four VGA planes one after the other: plane p holds the columns x with x % 4 == p. */
