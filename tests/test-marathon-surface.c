@@ -2,10 +2,13 @@
  * along a run of walls (lengths 1.5, 0.75 and 2 WU; across polygons through an opening; stopped by
  * a branch and by another texture), undo and redo of the run as one step, copy/paste of a
  * surface's style (wall and floor both ways), stepping a surface's light, and the offset moves
- * of one drag merging into one command. */
+ * of one drag merging into one command; on every wall of the real maps, a run that ends, changes
+ * only wrapped offsets and is aligned when run again. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/marathon/tsr-marathon-surface.h"
 #include "model/tsr-undo-stack.h"
 #include "tsr-test-common.h"
@@ -465,12 +468,106 @@ START_TEST (test_offset_drag_merges)
 }
 END_TEST
 
+/* Every wall section of every level of every real map: the run ends (each side once), its
+ * offsets are wrapped, only offsets change, and aligning again from the same wall changes
+ * nothing. */
+START_TEST (test_auto_align_real_maps)
+{
+  static const char *const suffixes[] = { ".sceA", ".scen", ".sceA.as", NULL };
+  const char *root = tsr_test_data_root ();
+  g_autofree char *directory = NULL;
+  g_autoptr(GPtrArray) paths = NULL;
+  guint n_runs = 0, n_sides = 0;
+
+  if (root == NULL)
+    {
+      ck_assert_msg (g_strcmp0 (g_getenv ("CI"), "true") != 0, "test data missing under CI");
+      return;
+    }
+  directory = g_build_filename (root, "marathon", NULL);
+  paths = tsr_test_data_list (directory, suffixes);
+  for (guint p = 0; p < paths->len; p++)
+    {
+      const char *path = g_ptr_array_index (paths, p);
+      g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrMarathonScenario) scenario = tsr_marathon_scenario_load (bytes, path, &error);
+
+      ck_assert_msg (scenario != NULL, "%s: %s", path, error != NULL ? error->message : "");
+      for (guint l = 0; l < scenario->map->levels->len; l++)
+        {
+          TsrMarathonLevel *level = g_ptr_array_index (scenario->map->levels, l);
+
+          for (guint s = 0; level->sides != NULL && s < level->sides->len; s++)
+            for (TsrMarathonSurfacePart part = TSR_MARATHON_SURFACE_WALL_FULL; part <= TSR_MARATHON_SURFACE_WALL_LOW; part++)
+              {
+                TsrMarathonSurface start = { part, s, 0 };
+                g_autoptr(GArray) run = tsr_marathon_auto_align (level, &start);
+                g_autoptr(GArray) again = NULL;
+                g_autoptr(GArray) saved = NULL;
+
+                if (run == NULL || run->len == 0)
+                  continue;
+                n_runs++;
+                n_sides += run->len;
+                saved = g_array_sized_new (FALSE, FALSE, sizeof (TsrMarathonSide), run->len);
+                for (guint i = 0; i < run->len; i++)
+                  {
+                    const TsrMarathonAlignedSide *aligned = &g_array_index (run, TsrMarathonAlignedSide, i);
+                    TsrMarathonSide expected = *side (level, aligned->side);
+                    const TsrMarathonSideTexture *textures[] = { &aligned->record.primary_texture,
+                                                                 &aligned->record.secondary_texture };
+                    guint changed = 0;
+
+                    ck_assert_uint_ne (aligned->side, s);
+                    for (guint j = 0; j < i; j++)
+                      ck_assert_uint_ne (g_array_index (run, TsrMarathonAlignedSide, j).side, aligned->side);
+                    /* One texture's offsets change, into 0..1023; nothing else. */
+                    for (guint t = 0; t < G_N_ELEMENTS (textures); t++)
+                      {
+                        TsrMarathonSideTexture *mine = t == 0 ? &expected.primary_texture : &expected.secondary_texture;
+
+                        if (mine->x0 != textures[t]->x0 || mine->y0 != textures[t]->y0)
+                          {
+                            changed++;
+                            ck_assert_int_ge (textures[t]->x0, 0);
+                            ck_assert_int_lt (textures[t]->x0, TSR_MARATHON_TEXTURE_SIZE);
+                            mine->x0 = textures[t]->x0;
+                            mine->y0 = textures[t]->y0;
+                          }
+                      }
+                    ck_assert_uint_le (changed, 1);
+                    ck_assert_msg (memcmp (&expected, &aligned->record, sizeof expected) == 0,
+                                   "%s level %u side %u: the run changed more than offsets", path, l, aligned->side);
+                    g_array_append_val (saved, *side (level, aligned->side));
+                    *side (level, aligned->side) = aligned->record;
+                  }
+                /* Aligned: the same run again changes nothing. */
+                again = tsr_marathon_auto_align (level, &start);
+                for (guint i = 0; i < again->len; i++)
+                  {
+                    const TsrMarathonAlignedSide *aligned = &g_array_index (again, TsrMarathonAlignedSide, i);
+
+                    ck_assert_msg (memcmp (&aligned->record, side (level, aligned->side), sizeof aligned->record) == 0,
+                                   "%s level %u: aligning side %u again changes side %u", path, l, s, aligned->side);
+                  }
+                for (guint i = run->len; i-- > 0;)
+                  *side (level, g_array_index (run, TsrMarathonAlignedSide, i).side) = g_array_index (saved, TsrMarathonSide, i);
+              }
+        }
+    }
+  tsr_test_report_count ("Marathon maps auto-aligned from every wall", paths->len);
+  printf ("auto-align: %u runs, %u sides aligned\n", n_runs, n_sides);
+}
+END_TEST
+
 static Suite *
 surface_suite (void)
 {
   Suite *suite = suite_create ("marathon-surface");
   TCase *cases = tcase_create ("surface");
 
+  tcase_set_timeout (cases, 600);
   tcase_add_test (cases, test_auto_align_lengths);
   tcase_add_test (cases, test_auto_align_undo);
   tcase_add_test (cases, test_auto_align_across_polygons);
@@ -478,6 +575,7 @@ surface_suite (void)
   tcase_add_test (cases, test_auto_align_low_steps);
   tcase_add_test (cases, test_paste_and_light);
   tcase_add_test (cases, test_offset_drag_merges);
+  tcase_add_test (cases, test_auto_align_real_maps);
   suite_add_tcase (suite, cases);
   return suite;
 }
