@@ -202,9 +202,7 @@ open_in_window (const char *source,
   g_settings_set_string (settings, "doom2d-data-folders", game);
 
   *window = tsr_test_ui_open_in_window (application, path, 1280, 860, 200);
-  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (*window), tsr_test_ui_match_type,
-                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (*window), TSR_TYPE_DOOM2D_MAP_PAGE));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
   return page;
 }
@@ -321,8 +319,7 @@ test_edit_and_save (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-fit.png");
   /* The overview hides while the whole map fits. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tsr_doom2d_map_page_get_minimap (page))));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* 1:1 around the map's top-left part. */
   tsr_map_canvas_set_zoom (canvas, 1.0);
@@ -912,13 +909,6 @@ test_edit_and_save (void)
 }
 
 static gboolean
-match_name (GtkWidget    *widget,
-            gconstpointer name)
-{
-  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
-}
-
-static gboolean
 match_picture_with_paintable (GtkWidget    *widget,
                               gconstpointer data)
 {
@@ -960,9 +950,7 @@ test_data_folder_reload (void)
   g_free (tsr_test_pack_standart_wad (source, game));
   g_settings_set_string (settings, "doom2d-data-folders", empty);
   window = tsr_test_ui_open_in_window (application, path, 1280, 860, 200);
-  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                       GSIZE_TO_POINTER (TSR_TYPE_DOOM2D_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_DOOM2D_MAP_PAGE));
   /* Texture 2 is Standart.wad:D2DTEXTURES\EXIT1. */
   g_assert_false (tsr_doom2d_panel_layer_get_texture_size (tsr_doom2d_map_page_get_panel_layer (page), 2, &width, &height));
   tsr_findings_view_refresh (tsr_doom2d_map_page_get_findings (page));
@@ -993,16 +981,43 @@ test_data_folder_reload (void)
   tsr_test_ui_close_window (window);
 }
 
+/* An archive NAME in the work folder with df_MAP01 twice: MAP01 as the binary lump, MAP02 as its
+ * text form, and the W73A textures it uses; its path, and its bytes in *WRITTEN (may be NULL). */
+static char *
+write_two_map_archive (const char *source,
+                       const char *name,
+                       GBytes    **written)
+{
+  g_autofree char *map_source = g_build_filename (source, "df_MAP01.map", NULL);
+  g_autofree char *wad_source = g_build_filename (source, "dfwad_W73A_1.wad", NULL);
+  g_autoptr(GBytes) lump = tsr_test_read_file (map_source);
+  g_autoptr(GBytes) texture = tsr_test_read_file (wad_source);
+  g_autoptr(GBytes) text = NULL;
+  g_autoptr(GBytes) packed = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *parsed = load_map (map_source);
+  TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+  char *path = g_build_filename (work_dir, name, NULL);
+
+  text = tsr_doom2d_map_write_text (parsed);
+  tsr_doom2d_map_free (parsed);
+  tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
+  tsr_doom2d_wad_add (wad, "", "MAP01", lump);
+  tsr_doom2d_wad_add (wad, "", "MAP02", text);
+  packed = tsr_doom2d_wad_write (wad, &error);
+  g_assert_no_error (error);
+  tsr_doom2d_wad_free (wad);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  if (written != NULL)
+    *written = g_steal_pointer (&packed);
+  return path;
+}
+
 static void
 test_archive_resize_paste (void)
 {
   g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
-  g_autofree char *map_source = NULL;
-  g_autofree char *wad_source = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GBytes) lump = NULL;
-  g_autoptr(GBytes) text = NULL;
-  g_autoptr(GBytes) texture = NULL;
   g_autoptr(GBytes) packed = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
@@ -1022,30 +1037,11 @@ test_archive_resize_paste (void)
       g_test_skip ("no doom2d test data");
       return;
     }
-  map_source = g_build_filename (source, "df_MAP01.map", NULL);
-  wad_source = g_build_filename (source, "dfwad_W73A_1.wad", NULL);
-  lump = tsr_test_read_file (map_source);
-  texture = tsr_test_read_file (wad_source);
-  {
-    TsrDoom2dMap *parsed = load_map (map_source);
-    TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
-
-    text = tsr_doom2d_map_write_text (parsed);
-    tsr_doom2d_map_free (parsed);
-    tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
-    tsr_doom2d_wad_add (wad, "", "MAP01", lump);
-    tsr_doom2d_wad_add (wad, "", "MAP02", text);
-    packed = tsr_doom2d_wad_write (wad, &error);
-    g_assert_no_error (error);
-    tsr_doom2d_wad_free (wad);
-  }
-  path = g_build_filename (work_dir, "two-maps.wad", NULL);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  path = write_two_map_archive (source, "two-maps.wad", &packed);
   page = open_in_window (source, path, &window);
   document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
   stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* The map picker lists both maps; choosing MAP02 shows it (one step). */
   widget = tsr_doom2d_map_page_get_dropdown (page, "map");
@@ -1077,16 +1073,17 @@ test_archive_resize_paste (void)
   width = map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
   height = map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
   x0 = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, 0)->values[0].v[0];
-  widget = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "resize-width");
+  widget = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_name, "resize-width");
   g_assert_nonnull (widget);
   g_assert_true (gtk_widget_get_mapped (widget));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), ==, width);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), (double) (width + 64));
-  widget = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "anchor-8");
+  widget = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_name, "anchor-8");
   g_assert_true (tsr_test_xtest_click (xtest, widget));
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget)));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-resize.png");
-  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "resize-map")));
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_name,
+                                                                      "resize-map")));
   tsr_test_ui_iterate_for (100);
   g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Resize Map");
   g_assert_cmpint (map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0], ==, width + 64);
@@ -1155,9 +1152,14 @@ test_archive_resize_paste (void)
     g_autoptr(GBytes) bytes = tsr_test_read_file (path);
     TsrDoom2dWad *before = tsr_doom2d_wad_read (packed, &error);
     TsrDoom2dWad *after = tsr_doom2d_wad_read (bytes, &error);
+    g_autoptr(GBytes) lump = NULL, text = NULL;
     g_autoptr(GBytes) map01 = NULL;
     g_autoptr(GBytes) map02 = NULL;
 
+    g_assert_no_error (error);
+    /* The maps as written (the binary lump, its text form). */
+    lump = tsr_doom2d_wad_get_data (before, tsr_doom2d_wad_find (before, "", "MAP01"), &error);
+    text = tsr_doom2d_wad_get_data (before, tsr_doom2d_wad_find (before, "", "MAP02"), &error);
     g_assert_no_error (error);
     g_assert_true (g_bytes_equal (tsr_doom2d_wad_find (before, "TEXTURES", "W73A")->compressed,
                                   tsr_doom2d_wad_find (after, "TEXTURES", "W73A")->compressed));
@@ -1177,14 +1179,6 @@ test_archive_resize_paste (void)
     g_settings_reset (settings, "doom2d-data-folders");
   }
   tsr_test_ui_iterate_for (50);
-}
-
-static gboolean
-match_mapped_label (GtkWidget    *widget,
-                    gconstpointer text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
 }
 
 /* Selects by a real click the first panel of the shown map a click hits. */
@@ -1214,9 +1208,7 @@ static void
 test_binary_map_fields (void)
 {
   g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
-  g_autofree char *map_source = NULL, *wad_source = NULL, *path = NULL, *move_speed = NULL;
-  g_autoptr(GBytes) lump = NULL, text = NULL, texture = NULL, packed = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL, *move_speed = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   TsrWindow *window;
   TsrDoom2dMapPage *page;
@@ -1228,29 +1220,10 @@ test_binary_map_fields (void)
       g_test_skip ("no doom2d test data");
       return;
     }
-  map_source = g_build_filename (source, "df_MAP01.map", NULL);
-  wad_source = g_build_filename (source, "dfwad_W73A_1.wad", NULL);
-  lump = tsr_test_read_file (map_source);
-  texture = tsr_test_read_file (wad_source);
-  {
-    TsrDoom2dMap *parsed = load_map (map_source);
-    TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
-
-    text = tsr_doom2d_map_write_text (parsed);
-    tsr_doom2d_map_free (parsed);
-    tsr_doom2d_wad_add (wad, "TEXTURES", "W73A", texture);
-    tsr_doom2d_wad_add (wad, "", "MAP01", lump);
-    tsr_doom2d_wad_add (wad, "", "MAP02", text);
-    packed = tsr_doom2d_wad_write (wad, &error);
-    g_assert_no_error (error);
-    tsr_doom2d_wad_free (wad);
-  }
-  path = g_build_filename (work_dir, "binary-fields.wad", NULL);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (packed, NULL), (gssize) g_bytes_get_size (packed), NULL));
+  path = write_two_map_archive (source, "binary-fields.wad", NULL);
   page = open_in_window (source, path, &window);
   document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   inspector = GTK_WIDGET (tsr_doom2d_map_page_get_inspector (page));
   {
     g_autoptr(TsrDoom2dPropertySource) panels = tsr_doom2d_property_source_new (document, TSR_DOOM2D_KIND_PANEL, NULL);
@@ -1267,7 +1240,7 @@ test_binary_map_fields (void)
   tsr_test_ui_iterate_for (100);
   click_a_panel (xtest, page, document);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-binary-fields.png");
-  g_assert_null (tsr_test_ui_find_widget (inspector, match_mapped_label, move_speed));
+  g_assert_null (tsr_test_ui_find_widget (inspector, tsr_test_ui_match_mapped_label, move_speed));
   g_assert_false (tsr_window_get_modified (window));
 
   /* MAP02 (text): chosen without modifying the file; its panel offers the field. */
@@ -1277,7 +1250,7 @@ test_binary_map_fields (void)
   g_assert_false (tsr_window_get_modified (window));
   click_a_panel (xtest, page, document);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-text-fields.png");
-  g_assert_nonnull (tsr_test_ui_find_widget (inspector, match_mapped_label, move_speed));
+  g_assert_nonnull (tsr_test_ui_find_widget (inspector, tsr_test_ui_match_mapped_label, move_speed));
   g_assert_false (tsr_window_get_modified (window));
 
   g_clear_pointer (&xtest, tsr_test_xtest_free);
@@ -1324,8 +1297,7 @@ test_real_multi_map_archives (void)
       page = open_in_window (source, path, &window);
       document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
       canvas = tsr_doom2d_map_page_get_canvas (page);
-      xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-      g_assert_no_error (error);
+      xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
       maps = tsr_doom2d_map_page_get_dropdown (page, "map");
       n_maps = tsr_doom2d_document_get_n_maps (document);
       g_assert_cmpuint (n_maps, >=, 7);
@@ -1399,23 +1371,16 @@ test_real_multi_map_archives (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "doom2d-editor", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
 
   g_test_add_func ("/doom2d-editor/edit-and-save", test_edit_and_save);
   g_test_add_func ("/doom2d-editor/archive-resize-paste", test_archive_resize_paste);
   g_test_add_func ("/doom2d-editor/data-folder-reload", test_data_folder_reload);
   g_test_add_func ("/doom2d-editor/binary-map-fields", test_binary_map_fields);
   g_test_add_func ("/doom2d-editor/real-multi-map-archives", test_real_multi_map_archives);
-  status = g_test_run ();
-
-  g_clear_object (&application);
-  tsr_test_ui_end (work_dir, screenshot_dir);
-  return status;
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

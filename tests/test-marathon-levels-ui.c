@@ -24,21 +24,6 @@ static char *work_dir;
 static char *screenshot_dir;
 
 static gboolean
-match_tooltip (GtkWidget     *widget,
-               gconstpointer  text)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
-}
-
-static gboolean
-match_label (GtkWidget     *widget,
-             gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
-}
-
-static gboolean
 match_label_prefix (GtkWidget     *widget,
                     gconstpointer  prefix)
 {
@@ -51,9 +36,9 @@ click_button (TsrTestXTest *xtest,
               GtkWidget    *root,
               const char   *tooltip)
 {
-  GtkWidget *button = tsr_test_ui_find_widget (root, match_tooltip, tooltip);
+  GtkWidget *button = tsr_test_ui_find_widget (root, tsr_test_ui_match_tooltip, tooltip);
 
-  g_assert_nonnull (button);
+  g_assert_true (GTK_IS_BUTTON (button));
   g_assert_true (gtk_widget_is_sensitive (button));
   g_assert_true (tsr_test_xtest_click (xtest, button));
   tsr_test_ui_iterate_for (200);
@@ -74,35 +59,24 @@ assert_pages_follow (TsrMarathonDocument *document,
 static void
 test_undo_add_level (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir,
+                                                      "marathon-levels");
   g_autoptr(TsrTestXTest) xtest = NULL;
   TsrWindow *window;
   TsrMarathonMapPage *page;
   TsrMarathonDocument *document;
   GtkWidget *dropdown, *item, *tab;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-levels");
-  path = g_build_filename (dir, files[0], NULL);
+  if (path == NULL)
+    return;
   window = tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
   document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 1);
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* The Palettes page, by its tab. */
-  tab = tsr_test_ui_find_widget (GTK_WIDGET (page), match_label, "Palettes");
+  tab = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_mapped_label, "Palettes");
   g_assert_nonnull (tab);
   g_assert_true (tsr_test_xtest_click (xtest, tab));
   tsr_test_ui_iterate_for (200);
@@ -115,8 +89,7 @@ test_undo_add_level (void)
   assert_pages_follow (document, page);
 
   /* Level 0 in the drop-down. */
-  dropdown = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
-  g_assert_nonnull (dropdown);
+  dropdown = tsr_test_ui_get_widget (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN);
   g_assert_true (tsr_test_xtest_click (xtest, dropdown));
   tsr_test_ui_iterate_for (300);
   item = tsr_test_ui_find_widget (dropdown, match_label_prefix, "0  ");
@@ -159,17 +132,11 @@ test_undo_add_level (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "marathon-levels-ui", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-levels-ui/undo-add-level", test_undo_add_level);
-  status = g_test_run ();
-  g_clear_object (&application);
-  tsr_test_ui_end (work_dir, screenshot_dir);
-  return status;
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

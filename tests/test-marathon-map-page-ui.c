@@ -30,21 +30,6 @@ static char *work_dir;
 static char *screenshot_dir;
 
 static gboolean
-match_label (GtkWidget     *widget,
-             gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
-}
-
-static gboolean
-match_button_label (GtkWidget     *widget,
-                    gconstpointer  text)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), text) == 0;
-}
-
-static gboolean
 match_mapped_terminal_editor (GtkWidget     *widget,
                               gconstpointer  unused)
 {
@@ -56,7 +41,7 @@ click_tab (TsrTestXTest *xtest,
            GtkWidget    *page,
            const char   *title)
 {
-  GtkWidget *tab = tsr_test_ui_find_widget (page, match_label, title);
+  GtkWidget *tab = tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, title);
 
   g_assert_nonnull (tab);
   g_assert_true (tsr_test_xtest_click (xtest, tab));
@@ -74,7 +59,7 @@ open_terminals_page (const char    *path,
   *page = tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE);
   *xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   click_tab (*xtest, *page, "Terminals");
-  *button = tsr_test_ui_find_widget (*page, match_button_label, "Open the Script Beside the Map");
+  *button = tsr_test_ui_find_widget (*page, tsr_test_ui_match_button_label, "Open the Script Beside the Map");
   g_assert_nonnull (*button);
   return window;
 }
@@ -284,7 +269,7 @@ test_refused_line (void)
   xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
   /* The Lines tool by its button; a click on the canvas to give it the keyboard. */
   {
-    GtkWidget *lines = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Lines");
+    GtkWidget *lines = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Lines");
 
     g_assert_nonnull (lines);
     g_assert_true (tsr_test_xtest_click (xtest, lines));
@@ -328,35 +313,6 @@ test_refused_line (void)
   tsr_test_ui_close_window (window);
 }
 
-/* GTK 4.8 may warn "Trying to snapshot GtkGizmo … without a current allocation" on a frame of
- * the terminal editor (seen under ASan only, where frames are slow; test-real-input allows the
- * same warning): it is said on stderr with the widget's chain and not made fatal. Every other
- * warning stays fatal. */
-static GLogWriterOutput
-write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
-{
-  const char *domain = NULL, *message = NULL;
-
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
-      domain = fields[i].value;
-    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
-      message = fields[i].value;
-  if (g_strcmp0 (domain, "Gtk") == 0 && (level & G_LOG_LEVEL_WARNING) && message != NULL
-      && g_str_has_prefix (message, "Trying to snapshot GtkGizmo") && strstr (message, "without a current allocation") != NULL)
-    {
-      const char *at = strstr (message, " 0x");
-      gpointer pointer = at != NULL ? GSIZE_TO_POINTER (g_ascii_strtoull (at + 1, NULL, 16)) : NULL;
-      g_autoptr(GString) chain = g_string_new (NULL);
-
-      for (GtkWidget *w = pointer; w != NULL && GTK_IS_WIDGET (w); w = gtk_widget_get_parent (w))
-        g_string_append_printf (chain, " %s(%s)", G_OBJECT_TYPE_NAME (w), gtk_widget_get_css_name (w));
-      g_printerr ("allowed: %s:%s\n", message, chain->str);
-      return G_LOG_WRITER_HANDLED;
-    }
-  return g_log_writer_default (level, fields, n_fields, user_data);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -364,12 +320,9 @@ main (int argc, char *argv[])
 
   if (!tsr_test_xtest_begin (&argc, &argv, "marathon-map-page-ui", &work_dir, &screenshot_dir, &status))
     return status;
-  g_log_set_writer_func (write_log, NULL, NULL);
+  tsr_test_ui_allow_gizmo_warning ();
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-map-page-ui/script-beside", test_script_beside);
   g_test_add_func ("/marathon-map-page-ui/refused-line", test_refused_line);
-  status = g_test_run ();
-  g_clear_object (&application);
-  tsr_test_ui_end (work_dir, screenshot_dir);
-  return status;
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

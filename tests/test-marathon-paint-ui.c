@@ -151,12 +151,6 @@ find_pair (TsrMarathonLevelMap *map, const guint *skip, guint n_skip, guint *d, 
 }
 
 static gboolean
-match_button_label (GtkWidget *widget, gconstpointer label)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
-static gboolean
 match_menu_button_label (GtkWidget *widget, gconstpointer label)
 {
   return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0;
@@ -178,13 +172,6 @@ click (TsrTestXTest *xtest, GtkWidget *widget)
   g_assert_true (gtk_widget_get_mapped (widget));
   g_assert_true (tsr_test_xtest_click (xtest, widget));
   tsr_test_ui_iterate_for (100);
-}
-
-static void
-type_text (TsrTestXTest *xtest, const char *text)
-{
-  for (const char *c = text; *c != '\0'; c++)
-    g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
 }
 
 /* Waits for a popover to show. */
@@ -279,15 +266,7 @@ test_paint_and_textures (void)
     shapes_file = g_file_new_for_path (shapes_path);
   }
 
-  window = tsr_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  {
-    g_autoptr(GFile) file = g_file_new_for_path (path);
-    g_assert_true (tsr_test_ui_open_file (window, file));
-  }
-  tsr_test_ui_iterate_for (200);
+  window = tsr_test_ui_open_in_window (application, path, 1200, 800, 200);
   page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   canvas = tsr_marathon_map_editor_get_canvas (editor);
@@ -351,7 +330,7 @@ test_paint_and_textures (void)
   g_assert_true (find_pair (map, three, 3, &d, &e));
   while (light == polygon (level, d)->floor_lightsource_index || light == polygon (level, e)->floor_lightsource_index)
     light++;
-  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Paint"));
+  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Paint"));
   {
     GtkWidget *dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "What to paint");
     TsrMarathonPaintTool *tool = TSR_MARATHON_PAINT_TOOL (tsr_marathon_map_editor_get_paint_tool (editor));
@@ -394,7 +373,7 @@ test_paint_and_textures (void)
   g_assert_cmpstr (tsr_undo_stack_get_undo_description (stack), ==, "Paint floor light");
 
   /* 3. A polygon's floor texture from the picker: click it with the select tool, open the picker. */
-  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Select"));
+  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Select"));
   /* With snapping on, a click on a polygon off the grid moves it onto the grid (the select tool's
    * drag snaps even a drag of length 0): this test changes textures only. */
   tsr_marathon_map_editor_set_snap (editor, FALSE);
@@ -532,7 +511,7 @@ test_paint_and_textures (void)
   g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 4);
 
   /* 5. A monster placed with its facing dragged out (south-east: 64) by the object tool. */
-  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Objects"));
+  click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Objects"));
   {
     GtkWidget *kinds = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "Kind of object");
     GtkWidget *types = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip_prefix, "Type of object");
@@ -582,7 +561,7 @@ test_paint_and_textures (void)
     tsr_test_ui_iterate_for (100);
     click (xtest, period);
     key (xtest, GDK_KEY_a, GDK_CONTROL_MASK);
-    type_text (xtest, light_before.primary_active.period == 45 ? "46" : "45");
+    tsr_test_xtest_type_text (xtest, light_before.primary_active.period == 45 ? "46" : "45");
     key (xtest, GDK_KEY_Return, 0);
   }
   light_after = light_before;
@@ -666,8 +645,5 @@ main (int argc, char *argv[])
     return status;
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-paint-ui/paint-and-textures", test_paint_and_textures);
-  status = g_test_run ();
-  g_clear_object (&application);
-  tsr_test_ui_end (work_dir, screenshot_dir);
-  return status;
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

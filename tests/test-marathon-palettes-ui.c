@@ -48,21 +48,6 @@ shoot_selection (TsrWindow            *window,
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, file);
 }
 
-static gboolean
-match_name (GtkWidget     *widget,
-            gconstpointer  name)
-{
-  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
-}
-
-static void
-type_text (TsrTestXTest *xtest,
-           const char   *text)
-{
-  for (const char *c = text; *c != '\0'; c++)
-    g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
-}
-
 /* Clicks FIELD's entry, replaces its text by TEXT and commits it with Enter. */
 static void
 type_into (TsrTestXTest         *xtest,
@@ -79,7 +64,7 @@ type_into (TsrTestXTest         *xtest,
   g_assert_true (tsr_test_xtest_click (xtest, entry));
   tsr_test_ui_iterate_for (50);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
-  type_text (xtest, text);
+  tsr_test_xtest_type_text (xtest, text);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
   tsr_test_ui_iterate_for (50);
 }
@@ -168,7 +153,7 @@ test_light_editor (void)
     shoot_selection (window, editor, TSR_ELEMENT_SEGMENT, 0, "line");
     /* Its sides under it: scrolled to the counterclockwise side's textures. */
     {
-      GtkWidget *sides = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_name, "counterclockwise-side");
+      GtkWidget *sides = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_name, "counterclockwise-side");
       GtkWidget *texture;
 
       g_assert_nonnull (sides);
@@ -471,8 +456,5 @@ main (int argc, char *argv[])
   /* The platform test first: it moves the pointer over a fresh window. */
   g_test_add_func ("/marathon-palettes-ui/make-platform", test_make_platform);
   g_test_add_func ("/marathon-palettes-ui/light-editor", test_light_editor);
-  status = g_test_run ();
-  g_clear_object (&application);
-  tsr_test_ui_end (work_dir, screenshot_dir);
-  return status;
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

@@ -29,20 +29,6 @@ static TsrApplication *application;
 static char *work_dir;
 static char *screenshot_dir;
 
-static gboolean
-match_tooltip (GtkWidget     *widget,
-               gconstpointer  text)
-{
-  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
-}
-
-static gboolean
-match_button_label (GtkWidget     *widget,
-                    gconstpointer  label)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
 static gint
 initial_count (TsrMarathonLevel *level,
                guint             k)
@@ -68,14 +54,6 @@ history_current (TsrHistoryView *history)
     if (tsr_history_view_row_is_current (history, i))
       return tsr_history_view_get_row_text (history, i);
   return "";
-}
-
-static void
-type_text (TsrTestXTest *xtest,
-           const char   *text)
-{
-  for (const char *c = text; *c != '\0'; c++)
-    g_assert_true (tsr_test_xtest_key (xtest, gdk_unicode_to_keyval ((guint32) *c), 0));
 }
 
 /* A real click on the map at world point (X, Y). */
@@ -143,10 +121,8 @@ empty_spot (TsrMarathonLevelMap *map,
 static void
 test_counts_by_real_input (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_net_RequiescatInPace.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL;
+  g_autofree char *path = tsr_test_ui_copy_data_file ("marathon", "chronicles_net_RequiescatInPace.sceA", work_dir,
+                                                      "marathon-placements");
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GBytes) original = NULL, saved = NULL;
@@ -165,19 +141,12 @@ test_counts_by_real_input (void)
   guint objects, zero_type = G_MAXUINT;
   double x = 0, y = 0;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-placements");
-  path = g_build_filename (dir, files[0], NULL);
+  if (path == NULL)
+    return;
   original = tsr_file_read (path, &error);
   g_assert_no_error (error);
   window = tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
   editor = tsr_marathon_map_page_get_map_editor (page);
   canvas = tsr_marathon_map_editor_get_canvas (editor);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
@@ -187,28 +156,25 @@ test_counts_by_real_input (void)
   g_assert_cmpuint (level->placements->len, ==, TSR_MARATHON_N_PLACEMENTS);
   loaded = g_array_copy (level->placements);
   stack = tsr_document_get_undo_stack (tsr_window_get_document (window));
-  history = TSR_HISTORY_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_type,
-                                                       GSIZE_TO_POINTER (TSR_TYPE_HISTORY_VIEW)));
-  g_assert_nonnull (history);
+  history = TSR_HISTORY_VIEW (tsr_test_ui_get_widget (GTK_WIDGET (page), TSR_TYPE_HISTORY_VIEW));
   /* The author's random-spawn setup: placed types counted 0. */
   for (guint k = 0; k < TSR_MARATHON_PLACEMENT_TYPES && zero_type == G_MAXUINT; k++)
     if (placed (level, k) > 0 && initial_count (level, k) == 0 && k != item && k != retyped)
       zero_type = k;
   g_assert_cmpuint (zero_type, !=, G_MAXUINT);
 
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* The Objects tool, clicked; an item of type 21 chosen in its drop-downs. */
-  place_button = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Objects");
-  select_button = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_button_label, "Select");
+  place_button = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Objects");
+  select_button = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Select");
   g_assert_nonnull (place_button);
   g_assert_nonnull (select_button);
   g_assert_true (tsr_test_xtest_click (xtest, place_button));
   tsr_test_ui_iterate_for (100);
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (place_button)));
-  kind_dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip, "Kind of object to place");
-  type_dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_tooltip, "Type of object to place");
+  kind_dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_tooltip, "Kind of object to place");
+  type_dropdown = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_tooltip, "Type of object to place");
   g_assert_true (GTK_IS_DROP_DOWN (kind_dropdown) && GTK_IS_DROP_DOWN (type_dropdown));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (kind_dropdown), 2);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (type_dropdown), item);
@@ -279,7 +245,7 @@ test_counts_by_real_input (void)
     g_assert_true (tsr_test_xtest_click (xtest, entry));
     tsr_test_ui_iterate_for (50);
     g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
-    type_text (xtest, text);
+    tsr_test_xtest_type_text (xtest, text);
     g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
     tsr_test_ui_iterate_for (100);
   }
@@ -299,7 +265,7 @@ test_counts_by_real_input (void)
     tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_ITEMS);
     tsr_marathon_palettes_select (palettes, zero_type);
     tsr_test_ui_iterate_for (200);
-    fix = tsr_test_ui_find_widget (GTK_WIDGET (palettes), match_button_label, "Count _Placed");
+    fix = tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_button_label, "Count _Placed");
     g_assert_nonnull (fix);
     g_assert_true (gtk_widget_get_visible (fix) && gtk_widget_get_sensitive (fix));
     g_assert_true (tsr_test_xtest_click (xtest, fix));
@@ -387,7 +353,6 @@ test_findings_lead_to_places (void)
   g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
   static const char *const files[] = { "m1_Map.scen", "chronicles_net_RequiescatInPace.sceA", NULL };
   g_autofree char *dir = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
     {
@@ -422,8 +387,7 @@ test_findings_lead_to_places (void)
       for (guint wait = 0; wait < 100 && (tsr_findings_view_get_pending (view) || tsr_findings_view_get_n_findings (view) == 0); wait++)
         tsr_test_ui_iterate_for (100);
       tsr_test_ui_iterate_for (200);
-      xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-      g_assert_no_error (error);
+      xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
       if (f == 0)
         {
           const TsrFinding *finding;
@@ -472,7 +436,7 @@ test_findings_lead_to_places (void)
           click_finding (xtest, view, (guint) row);
           g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==, 3);
           g_assert_cmpint (tsr_marathon_palettes_get_selected (palettes), ==, type);
-          fix = tsr_test_ui_find_widget (GTK_WIDGET (palettes), match_button_label, "Count _Placed");
+          fix = tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_button_label, "Count _Placed");
           g_assert_true (gtk_widget_get_visible (fix) && gtk_widget_get_sensitive (fix));
           tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-finding-placement.png");
         }
@@ -487,11 +451,8 @@ test_findings_lead_to_places (void)
 static void
 test_select_similar_on_map (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
-  static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tsr_test_ui_copy_data_file ("marathon", "chronicles_DreamBrother.sceA", work_dir,
+                                                      "marathon-similar");
   g_autoptr(TsrTestXTest) xtest = NULL;
   TsrWindow *window;
   TsrMarathonMapPage *page;
@@ -506,13 +467,8 @@ test_select_similar_on_map (void)
   gint16 type;
   double x = 0, y = 0;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "marathon-similar");
-  path = g_build_filename (dir, files[0], NULL);
+  if (path == NULL)
+    return;
   window = tsr_test_ui_open_in_window (application, path, 1200, 800, 100);
   page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
                                                          GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
@@ -523,8 +479,7 @@ test_select_similar_on_map (void)
   map = tsr_marathon_map_editor_get_level_map (editor);
   level = tsr_marathon_level_map_get_level (map);
   selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
-  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
-  g_assert_no_error (error);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
   /* A plain polygon's middle, clicked zoomed in, until a click selects a polygon alone (some of
    * Dream Brother's polygons overlap lines of others). */
@@ -562,11 +517,10 @@ test_select_similar_on_map (void)
     same += g_array_index (level->polygons, TsrMarathonPolygon, p).type == type;
   g_assert_cmpuint (same, >, 1);
 
-  bar = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_PROPERTY_FIND_BAR));
-  g_assert_nonnull (bar);
+  bar = tsr_test_ui_get_widget (GTK_WIDGET (editor), TSR_TYPE_PROPERTY_FIND_BAR);
   g_assert_true (gtk_widget_get_visible (bar));
   g_assert_true (tsr_property_find_bar_set_field (TSR_PROPERTY_FIND_BAR (bar), "type"));
-  button = tsr_test_ui_find_widget (bar, match_button_label, "Select _Similar");
+  button = tsr_test_ui_find_widget (bar, tsr_test_ui_match_button_label, "Select _Similar");
   g_assert_nonnull (button);
   g_assert_true (tsr_test_xtest_click (xtest, button));
   tsr_test_ui_iterate_for (200);
@@ -585,19 +539,13 @@ test_select_similar_on_map (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!tsr_test_xtest_begin (&argc, &argv, "marathon-placements-ui", &work_dir, &screenshot_dir, &status))
     return status;
-  application = tsr_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-placements-ui/counts", test_counts_by_real_input);
   g_test_add_func ("/marathon-placements-ui/findings", test_findings_lead_to_places);
   g_test_add_func ("/marathon-placements-ui/select-similar", test_select_similar_on_map);
-  status = g_test_run ();
-  g_clear_object (&application);
-  tsr_test_ui_end (work_dir, screenshot_dir);
-  return status;
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

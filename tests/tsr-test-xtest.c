@@ -731,3 +731,11 @@ tsr_test_xtest_type_number (TsrTestXTest *self,
     g_assert_true (tsr_test_xtest_key (self, *p == '-' ? GDK_KEY_minus : GDK_KEY_0 + (guint) (*p - '0'), 0));
   g_assert_true (tsr_test_xtest_key (self, GDK_KEY_Return, 0));
 }
+
+void
+tsr_test_xtest_type_text (TsrTestXTest *self,
+                          const char   *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    g_assert_true (tsr_test_xtest_key (self, gdk_unicode_to_keyval ((guint32) *c), 0));
+}

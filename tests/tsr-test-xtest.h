@@ -98,6 +98,9 @@ gboolean      tsr_test_xtest_hold_key  (TsrTestXTest   *self,
  * window. FALSE when that did not happen within 10 s. */
 gboolean      tsr_test_xtest_wait_closed (TsrTestXTest *self,
                                           GtkWidget    *popup);
+/* Types TEXT (ASCII), one key tap a character, into the focused widget. */
+void          tsr_test_xtest_type_text   (TsrTestXTest *self,
+                                          const char   *text);
 /* Replaces the focused entry's text with VALUE: Ctrl+A, its digits (and minus sign), Return. */
 void          tsr_test_xtest_type_number (TsrTestXTest *self,
                                           int           value);
