@@ -4,7 +4,9 @@
  * by 1 / 10 px without it, one undo step a key; the status line shows the map point under the
  * pointer and the zoom, and pointer motion changes only those labels (the map is not drawn again).
  * Without the game's Game.wad the item and monster grids say what is missing and name the
- * preference that finds it. Screenshots of each state.
+ * preference that finds it. A panel's type is one drop-down of the game's names (not 14 check
+ * boxes), and a type the game's CreatePanel (src/game/g_map.pas) creates no panel for (Wall +
+ * Background) is an error in the map check. Screenshots of each state.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -19,6 +21,8 @@
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
+#include "views/tsr-findings-view.h"
+#include "views/tsr-property-inspector.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -431,6 +435,172 @@ test_missing_game_wad (void)
   close_window (window);
 }
 
+static gboolean
+match_label_text (GtkWidget    *widget,
+                  gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+match_check_label (GtkWidget    *widget,
+                   gconstpointer text)
+{
+  return GTK_IS_CHECK_BUTTON (widget) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), text) == 0;
+}
+
+/* The first of the document's findings that is an error about panel INDEX, or NULL. */
+static const TsrFinding *
+panel_type_error (TsrDoom2dDocument *document,
+                  guint              index)
+{
+  GPtrArray *findings = tsr_document_get_findings (TSR_DOCUMENT (document));
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const TsrFinding *finding = findings->pdata[i];
+
+      if (finding->severity == TSR_SEVERITY_ERROR && g_strcmp0 (finding->place.kind, "panel") == 0
+          && finding->place.index == (gint) index && strstr (finding->what, "not one panel type") != NULL)
+        return finding;
+    }
+  return NULL;
+}
+
+/* Issue 36: a panel's type was 14 check boxes, and Wall + Background passed the map check and
+ * `validate`. Doom2D Forever's CreatePanel (src/game/g_map.pas) chooses the panel's list by one
+ * type and creates no panel for none or a combination ("else exit"); a text map naming two types
+ * does not load (src/shared/xdynrec.pas TDynField.parseValue, "bitset unique"). Now the inspector
+ * offers one choice by the game's names, and such a type is an error of the map check. */
+static void
+test_panel_type_choice (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dDocument *document;
+  TsrDoom2dMap *map;
+  TsrMapCanvas *canvas;
+  TsrUndoStack *stack;
+  TsrPropertyInspector *inspector;
+  TsrFindingsView *findings;
+  GtkWidget *editor, *popover, *row;
+  TsrFieldValue value = { { 0 }, NULL };
+  guint panel = G_MAXUINT, found = G_MAXUINT, depth;
+  double vx = 0, vy = 0;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  page = open_map (source, NULL, "panel-type", &window);
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+  map = tsr_doom2d_document_get_map (document);
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  inspector = tsr_doom2d_map_page_get_inspector (page);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  /* The real map has no panel the game would drop. */
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
+    g_assert_null (panel_type_error (document, p));
+
+  /* A wall selected by a real click. */
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL) && panel == G_MAXUINT; p++)
+    {
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+      const gint64 *at = record->values[TSR_DOOM2D_PANEL_POSITION].v, *size = record->values[TSR_DOOM2D_PANEL_SIZE].v;
+
+      if (record->values[TSR_DOOM2D_PANEL_TYPE].v[0] != TSR_DOOM2D_PANEL_WALL || size[0] < 16 || size[1] < 16)
+        continue;
+      tsr_map_canvas_center_on (canvas, (double) at[0] + (double) size[0] / 2, (double) at[1] + (double) size[1] / 2);
+      tsr_test_ui_iterate_for (50);
+      if (point_on_panel (document, canvas, p, &vx, &vy))
+        panel = p;
+    }
+  g_assert_cmpuint (panel, !=, G_MAXUINT);
+  tsr_doom2d_map_page_show_page (page, "inspector");
+  real_click (xtest, canvas, vx, vy);
+  g_assert_true (panel_selected (page, document, panel));
+  tsr_test_ui_iterate_for (100);
+
+  /* One drop-down with the game's names, showing "Wall". */
+  editor = tsr_property_inspector_get_editor (inspector, "type");
+  g_assert_true (GTK_IS_DROP_DOWN (editor));
+  g_assert_true (gtk_widget_get_mapped (editor));
+  g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==, "Wall");
+  /* No check box per type (the panel's flags keep theirs). */
+  g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_check_label, "Background"));
+  g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_check_label, "Wall"));
+
+  /* A real click opens it, a real click on "Background" chooses it: one undo step. */
+  depth = tsr_undo_stack_get_depth (stack);
+  g_assert_true (tsr_test_xtest_click (xtest, editor));
+  row = NULL;
+  for (guint wait = 0; wait < 100 && (row == NULL || !gtk_widget_get_mapped (row)); wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      row = tsr_test_ui_find_widget (editor, match_label_text, "Background");
+    }
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  popover = gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  tsr_test_ui_save_screenshot (popover, screenshot_dir, "doom2d-handson-panel-type-list.png");
+  tsr_test_xtest_watch (xtest, popover);
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TYPE].v[0], ==,
+                   TSR_DOOM2D_PANEL_BACK);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==, "Background");
+  g_assert_null (panel_type_error (document, panel));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-panel-type.png");
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TYPE].v[0], ==,
+                   TSR_DOOM2D_PANEL_WALL);
+
+  /* Wall + Background, as an older file or another editor may hold it: the drop-down names no
+   * choice, and the map check lists an error on that panel (as `validate` does: the same check). */
+  value.v[0] = TSR_DOOM2D_PANEL_WALL | TSR_DOOM2D_PANEL_BACK;
+  g_assert_true (tsr_doom2d_document_set_field (document, TSR_DOOM2D_KIND_PANEL, panel, FALSE, TSR_DOOM2D_PANEL_TYPE,
+                                                &value, NULL, &error));
+  g_assert_no_error (error);
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (editor)), ==, GTK_INVALID_LIST_POSITION);
+  g_assert_nonnull (panel_type_error (document, panel));
+  g_assert_nonnull (strstr (panel_type_error (document, panel)->what, "Wall + Background"));
+  findings = tsr_doom2d_map_page_get_findings (page);
+  tsr_doom2d_map_page_show_page (page, "problems");
+  tsr_findings_view_refresh (findings);
+  tsr_test_ui_iterate_for (200);
+  for (guint i = 0; i < tsr_findings_view_get_n_findings (findings); i++)
+    if (strstr (tsr_findings_view_get_finding (findings, i)->what, "not one panel type") != NULL)
+      found = i;
+  g_assert_cmpuint (found, !=, G_MAXUINT);
+  g_assert_cmpint (tsr_findings_view_get_finding (findings, found)->severity, ==, TSR_SEVERITY_ERROR);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-panel-type-check.png");
+  /* None (0) is refused the same way (CreatePanel: "else exit"). */
+  value.v[0] = 0;
+  g_assert_true (tsr_doom2d_document_set_field (document, TSR_DOOM2D_KIND_PANEL, panel, FALSE, TSR_DOOM2D_PANEL_TYPE,
+                                                &value, NULL, &error));
+  g_assert_nonnull (panel_type_error (document, panel));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (50);
+  g_assert_null (panel_type_error (document, panel));
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -446,6 +616,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/doom2d-handson-ui/nudge-grid", test_nudge_grid);
   g_test_add_func ("/doom2d-handson-ui/status-position-zoom", test_status_position_zoom);
   g_test_add_func ("/doom2d-handson-ui/missing-game-wad", test_missing_game_wad);
+  g_test_add_func ("/doom2d-handson-ui/panel-type-choice", test_panel_type_choice);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -41,12 +41,14 @@ typedef struct {
   gint64      value;
 } TsrFieldConstant;
 
-/* An enum (one of the constants) or a bitset (any OR of them). */
+/* An enum (one of the constants) or a bitset (any OR of them). A UNIQUE bitset holds one of its
+ * bits at a time (Doom2D's "bitset unique": a panel has one type), so editors offer one choice. */
 typedef struct {
   const char             *name;
   gboolean                bitset;
   const TsrFieldConstant *constants;
   guint                   n_constants;
+  gboolean                unique;
 } TsrFieldEnum;
 
 /* The first four members come first so that plain tables can list { name, offset, width, flags }

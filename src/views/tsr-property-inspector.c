@@ -60,7 +60,7 @@ editor_kind (const TsrField *field)
   if (field->type == TSR_FIELD_BOOL)
     return EDITOR_CHECK;
   if (field->type == TSR_FIELD_INT && field->enumeration != NULL && !(field->flags & TSR_FIELD_SPECIAL_VALUES))
-    return field->enumeration->bitset ? EDITOR_BITS : EDITOR_DROP_DOWN;
+    return field->enumeration->bitset && !field->enumeration->unique ? EDITOR_BITS : EDITOR_DROP_DOWN;
   return EDITOR_ENTRY;
 }
 

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 
 #include "core/tsr-finding.h"
+#include "formats/doom2d/tsr-doom2d-names.h"
 
 static TsrFindingPlace
 record_place (const TsrDoom2dMap *map,
@@ -164,10 +165,68 @@ check_unused_textures (const TsrDoom2dMap *map,
       }
 }
 
+/* TYPE as the game's names of its bits joined by " + " ("Wall + Background"), "None" for 0, and
+ * bits no panel type has as their number. */
+static char *
+panel_type_names (gint64 type)
+{
+  const TsrFieldEnum *types = tsr_doom2d_enum_by_name ("PanelType");
+  g_autoptr(GString) names = g_string_new (NULL);
+  gint64 named = 0;
+
+  for (guint c = 0; types != NULL && c < types->n_constants; c++)
+    {
+      gint64 bit = types->constants[c].value;
+      const char *label = tsr_doom2d_constant_label (types->constants[c].name);
+
+      if (bit == 0 || (type & bit) != bit)
+        continue;
+      named |= bit;
+      if (names->len > 0)
+        g_string_append (names, " + ");
+      g_string_append (names, label != NULL ? _(label) : types->constants[c].name);
+    }
+  if (type & ~named)
+    g_string_append_printf (names, "%s%" PRId64, names->len > 0 ? " + " : "", type & ~named);
+  if (names->len == 0)
+    g_string_append (names, _("None"));
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+/* A panel's type must be exactly one of the fourteen types (MAPDEF's "bitset unique PanelType"):
+ * Doom2D Forever's CreatePanel (src/game/g_map.pas) picks the panel's list by "case PanelType of"
+ * one type, and for none or a combination ("else exit") creates no panel at all, so the panel is
+ * silently missing from the game; a text map naming two types does not even load
+ * (src/shared/xdynrec.pas, TDynField.parseValue: "expects only one value"). */
+static void
+check_panel_types (const TsrDoom2dMap *map,
+                   GPtrArray          *findings)
+{
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
+    {
+      const TsrDoom2dRecord *panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+      gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
+      const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
+
+      if (type > 0 && type <= TSR_DOOM2D_PANEL_LIFTRIGHT && (type & (type - 1)) == 0)
+        continue;
+      {
+        g_autofree char *where = g_strdup_printf (_("panel %u"), p);
+        g_autofree char *names = panel_type_names (type);
+        TsrFindingPlace place = record_place (map, TSR_DOOM2D_KIND_PANEL, p, (double) at[0], (double) at[1]);
+
+        tsr_findings_add_at (findings, TSR_SEVERITY_ERROR, &place, where,
+                             _("type %s is not one panel type: the game creates no panel for it (choose one type)"),
+                             names);
+      }
+    }
+}
+
 void
 tsr_doom2d_map_check (const TsrDoom2dMap *map,
                       GPtrArray          *findings)
 {
+  check_panel_types (map, findings);
   check_spawns (map, findings);
   check_triggers (map, findings);
   check_unused_textures (map, findings);

@@ -277,7 +277,8 @@ static const TsrFieldConstant triggerscoreteam_constants[] = {
 static const TsrFieldEnum enum_texturespecial = { "TextureSpecial", FALSE, texturespecial_constants, G_N_ELEMENTS (texturespecial_constants) };
 static const TsrFieldEnum enum_dirtype = { "DirType", FALSE, dirtype_constants, G_N_ELEMENTS (dirtype_constants) };
 static const TsrFieldEnum enum_triggertype = { "TriggerType", FALSE, triggertype_constants, G_N_ELEMENTS (triggertype_constants) };
-static const TsrFieldEnum enum_paneltype = { "PanelType", TRUE, paneltype_constants, G_N_ELEMENTS (paneltype_constants) };
+/* MAPDEF: "type" type ushort offset 14 bitset unique PanelType. */
+static const TsrFieldEnum enum_paneltype = { "PanelType", TRUE, paneltype_constants, G_N_ELEMENTS (paneltype_constants), TRUE };
 static const TsrFieldEnum enum_panelflag = { "PanelFlag", TRUE, panelflag_constants, G_N_ELEMENTS (panelflag_constants) };
 static const TsrFieldEnum enum_effectaction = { "EffectAction", FALSE, effectaction_constants, G_N_ELEMENTS (effectaction_constants) };
 static const TsrFieldEnum enum_item = { "Item", FALSE, item_constants, G_N_ELEMENTS (item_constants) };
