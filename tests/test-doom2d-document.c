@@ -1835,6 +1835,44 @@ START_TEST (test_tool_modes)
 }
 END_TEST
 
+/* A panel's type is one of the fourteen: Doom2D Forever's CreatePanel (src/game/g_map.pas) picks
+ * the panel's list by "case PanelRec.PanelType of" and for none or a combination runs "else exit",
+ * creating no panel (and a text map with two types does not load: xdynrec.pas
+ * TDynField.parseValue). So Wall + Background, 0 and an unknown bit are errors; each type alone is
+ * not. */
+START_TEST (test_map_check_panel_types)
+{
+  const gint64 bad[] = { TSR_DOOM2D_PANEL_WALL | TSR_DOOM2D_PANEL_BACK, 0, TSR_DOOM2D_PANEL_LIFTRIGHT << 1 };
+  TsrDoom2dMap *map = tsr_doom2d_map_new ();
+
+  for (gint64 type = 1; type <= TSR_DOOM2D_PANEL_LIFTRIGHT; type <<= 1)
+    tsr_doom2d_map_add (map, new_panel (0, 0, 16, 16, type, 0));
+  {
+    g_autoptr(GPtrArray) findings = tsr_findings_new ();
+
+    tsr_doom2d_map_check (map, findings);
+    ck_assert_ptr_null (tsr_test_find_finding (findings, "not one panel type"));
+  }
+  for (guint b = 0; b < G_N_ELEMENTS (bad); b++)
+    {
+      g_autoptr(GPtrArray) findings = tsr_findings_new ();
+      const TsrFinding *finding;
+
+      tsr_doom2d_map_add (map, new_panel (32, 32, 16, 16, bad[b], 0));
+      tsr_doom2d_map_check (map, findings);
+      finding = tsr_test_find_finding (findings, "not one panel type");
+      ck_assert_ptr_nonnull (finding);
+      ck_assert_int_eq (finding->severity, TSR_SEVERITY_ERROR);
+      ck_assert_str_eq (finding->place.kind, "panel");
+      ck_assert_int_eq (finding->place.index, 14);
+      if (b == 0)
+        ck_assert_ptr_nonnull (strstr (finding->what, "Wall + Background"));
+      tsr_doom2d_map_remove (map, TSR_DOOM2D_KIND_PANEL, 14);
+    }
+  tsr_doom2d_map_free (map);
+}
+END_TEST
+
 START_TEST (test_map_check)
 {
   TsrDoom2dMap *map = tsr_doom2d_map_new ();
@@ -2028,6 +2066,7 @@ doom2d_document_suite (void)
   tcase_add_test (real, test_tool_panel_texture_rules);
   tcase_add_test (real, test_tool_press_area);
   tcase_add_test (real, test_map_check);
+  tcase_add_test (real, test_map_check_panel_types);
   tcase_add_test (real, test_constants_named);
   tcase_add_test (real, test_resize_map);
   tcase_add_test (real, test_copy_paste_remaps_targets);
