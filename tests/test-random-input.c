@@ -93,9 +93,6 @@ static char *logged_problem;
 
 /* GTK 4.8 warnings this test found and that are not fixed yet (issue 41), each still printed and
  * counted, but not failing the run; every other warning fails it:
- * - the terminal editor's source view: its vertical scrollbar's trough drawn without an allocation
- *   after the whole text is selected and deleted (the highlighting that rewrapped lines during the
- *   frame is fixed, ed3f15a; this path, seen by marathon-map-page-ui, is not yet);
  * - a text view's context menu (GtkPopoverMenu) closed while a button is held (seed 189723256,
  *   terminal: GtkPopoverContent and GtkPopoverMenu). The menu is GtkTextView's own (Tessera adds
  *   nothing to it); GTK counts a press without its release when the popover goes away under the
@@ -104,7 +101,6 @@ static char *logged_problem;
  *   "also happens in the adwaita-demo"; transmission issue 7314 on GTK 4.16). No GTK issue
  *   number found yet. */
 static const char *const known_gtk_warnings[] = {
-  "Trying to snapshot GtkGizmo",
   "Broken accounting of active state for widget",
 };
 static guint known_warnings_seen;

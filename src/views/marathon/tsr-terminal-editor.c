@@ -153,7 +153,26 @@ on_text_changed (TsrTerminalText   *source,
   gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->source_view), gtk_text_buffer_get_insert (buffer));
 }
 
-/* ---- Highlighting ahead of the frame ---------------------------------------------------------- */
+/* ---- Validating the text ahead of the frame --------------------------------------------------- */
+
+/* A change to the text or its tags invalidates GtkTextView's layout, which queues the text view's
+ * first_validate_callback (an idle at GTK_PRIORITY_RESIZE - 2). GLib dispatches together every
+ * source that was ready when its main-loop iteration began, so when an input event and a due frame
+ * (gdk_frame_clock_paint_idle, GDK_PRIORITY_REDRAW) share an iteration, the frame is drawn before
+ * that idle runs (seen: the idle still pending in the frame's before-paint and after its layout).
+ * GtkTextView validates in its size_allocate, but nothing asked the frame to allocate it, so
+ * gtk_text_view_paint flushes the validation from the snapshot: the emptied (or grown) text
+ * reconfigures the vertical adjustment there, the scrollbar's trough is queued for allocation in
+ * the middle of the frame and drawn without one ("Trying to snapshot GtkGizmo … without a current
+ * allocation", issue 41: select all, Delete). So every change queues the text view's resize: the
+ * frame's layout phase allocates the scrolled window, whose child validates the text and sets the
+ * adjustments before its scrollbars are allocated. (Queueing only an allocation of the text view
+ * was not enough: the next frame drew the window's top box unallocated.) */
+static void
+queue_validation (TsrTerminalEditor *self)
+{
+  gtk_widget_queue_resize (GTK_WIDGET (self->source_view));
+}
 
 static void
 on_tag_changed (GtkTextBuffer     *buffer,
@@ -163,7 +182,10 @@ on_tag_changed (GtkTextBuffer     *buffer,
                 TsrTerminalEditor *self)
 {
   self->tags_changed = TRUE;
+  queue_validation (self);
 }
+
+/* ---- Highlighting ahead of the frame ---------------------------------------------------------- */
 
 /* GtkSourceView 5.6 highlights the lines it shows from its snapshot (gtk_source_view_snapshot →
  * gtk_source_view_ensure_redrawn_rect_is_highlighted); the language's bold styles rewrap those
@@ -847,6 +869,7 @@ tsr_terminal_editor_set_text (TsrTerminalEditor *self,
   g_signal_connect (self->buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self);
   g_signal_connect (self->buffer, "apply-tag", G_CALLBACK (on_tag_changed), self);
   g_signal_connect (self->buffer, "remove-tag", G_CALLBACK (on_tag_changed), self);
+  g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (queue_validation), self);
   g_signal_connect (text, "text-changed", G_CALLBACK (on_text_changed), self);
   g_signal_connect (text, "compiled", G_CALLBACK (on_text_compiled), self);
   apply_pict_ids (self);
