@@ -123,10 +123,7 @@ test_undo_add_level (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-levels-duplicated.png");
 
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  /* Hidden, not destroyed: disposing a window whose drop-down popover has been open trips a
-   * critical in GTK 4.8's focus handling (gtk_window_get_focus on the popover's root). */
-  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_hide_window (window);
 }
 
 int

@@ -102,9 +102,7 @@ test_script_beside (void)
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
   tsr_test_ui_iterate_for (200);
   g_assert_cmpuint (tsr_terminal_text_get_n_chars (tsr_terminal_editor_get_text (tsr_marathon_map_page_get_terminal_editor (TSR_MARATHON_MAP_PAGE (page)))), ==, 0);
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (300);
-  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_xtest_save (xtest, window);
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   tsr_test_ui_close_window (window);
 

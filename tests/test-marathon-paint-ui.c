@@ -595,9 +595,7 @@ test_paint_and_textures (void)
     key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
   g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 6);
   g_assert_cmpmem (&g_array_index (level->objects, TsrMarathonObject, n_objects), sizeof monster, &monster, sizeof monster);
-  key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
-  tsr_test_ui_iterate_for (200);
-  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_xtest_save (xtest, window);
 
   /* Exactly those fields changed. */
   saved = tsr_file_read (path, &error);

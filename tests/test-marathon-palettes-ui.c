@@ -230,8 +230,7 @@ test_light_editor (void)
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
   tsr_test_ui_iterate_for (50);
   g_assert_cmpmem (light_of (level, chosen), sizeof expected, &expected, sizeof expected);
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (200);
+  tsr_test_xtest_save (xtest, window);
 
   /* Reloaded with the codec: that light's two fields, nothing else. */
   saved = tsr_file_read (path, &error);
@@ -422,8 +421,7 @@ test_make_platform (void)
   g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 1);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-inspector-platform.png");
 
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (300);
+  tsr_test_xtest_save (xtest, window);
   saved = tsr_file_read (path, &error);
   g_assert_no_error (error);
   after = tsr_marathon_scenario_load (saved, path, &error);
@@ -439,10 +437,7 @@ test_make_platform (void)
     if (((TsrFinding *) g_ptr_array_index (findings, i))->severity == TSR_SEVERITY_ERROR)
       g_error ("saved: %s", ((TsrFinding *) g_ptr_array_index (findings, i))->what);
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  /* Hidden, not destroyed: disposing a window whose drop-down popover has been open trips a
-   * critical in GTK 4.8's focus handling (gtk_window_get_focus on the popover's root). */
-  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_hide_window (window);
 }
 
 int

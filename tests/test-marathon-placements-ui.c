@@ -284,9 +284,7 @@ test_counts_by_real_input (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-placements-history.png");
 
   /* Saved: plac is the loaded one with only item 34 one up (the placed item, retyped). */
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (300);
-  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_xtest_save (xtest, window);
   saved = tsr_file_read (path, &error);
   g_assert_no_error (error);
   before = tsr_marathon_scenario_load (original, path, &error);
@@ -307,8 +305,7 @@ test_counts_by_real_input (void)
     g_assert_cmpuint (now->objects->len, ==, was->objects->len + 1);
   }
   g_assert_cmpuint (tsr_undo_stack_get_position (stack), ==, 2); /* placed, retyped */
-  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_hide_window (window);
 }
 
 /* The Summary page's row of the first finding at a map element KIND (any level), or -1. */
@@ -440,8 +437,7 @@ test_findings_lead_to_places (void)
           g_assert_true (gtk_widget_get_visible (fix) && gtk_widget_get_sensitive (fix));
           tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-finding-placement.png");
         }
-      gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-      tsr_test_ui_iterate_for (50);
+      tsr_test_ui_hide_window (window);
     }
 }
 
@@ -532,8 +528,7 @@ test_select_similar_on_map (void)
       g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, selected[i].index).type, ==, type);
     }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-select-similar.png");
-  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  tsr_test_ui_iterate_for (50);
+  tsr_test_ui_hide_window (window);
 }
 
 int

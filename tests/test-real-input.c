@@ -280,21 +280,6 @@ absent_tile (TsrTileMap *map, guint layer, const Expected *expected, guint32 max
   g_error ("every tile of layer %u is used", layer);
 }
 
-/* Saves with a real Ctrl+S and waits until the window says it is saved. */
-static void
-save_with_keys (TsrTestXTest *xtest, TsrWindow *window)
-{
-  gint64 end;
-
-  g_assert_true (tsr_window_get_modified (window));
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
-    tsr_test_ui_iterate_for (20);
-  g_assert_null (tsr_window_get_error_message (window));
-  g_assert_false (tsr_window_get_modified (window));
-}
-
 /* --- Wolf3D: the shareware set, level 1 --- */
 
 static const char *const wolf_files[] = {
@@ -421,7 +406,7 @@ test_wolf3d (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-wolf3d.png");
 
   /* A real Ctrl+S; the codec finds exactly the painted cells changed, on level 1 plane 0 only. */
-  save_with_keys (xtest, window);
+  tsr_test_xtest_save (xtest, window);
   saved = load_wolf_set (dir);
   g_assert_cmpuint (saved->maps->levels->len, ==, original->maps->levels->len);
   for (guint i = 0; i < original->maps->levels->len; i++)
@@ -562,7 +547,7 @@ test_sphere (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-sphere.png");
 
   /* A real Ctrl+S; the codec finds exactly the painted cells changed, on layer 1 only. */
-  save_with_keys (xtest, window);
+  tsr_test_xtest_save (xtest, window);
   saved = load_sphere_map (dir);
   g_assert_cmpuint (saved->layers->len, ==, original->layers->len);
   g_assert_cmpuint (saved->entities->len, ==, original->entities->len);
@@ -697,7 +682,7 @@ test_sphere_entities (void)
   g_assert_cmpuint (map->zones->len, ==, original->zones->len + 1);
 
   /* A real Ctrl+S; the codec reads back the person, the zone and the segment, and every tile. */
-  save_with_keys (xtest, window);
+  tsr_test_xtest_save (xtest, window);
   saved = load_sphere_map (dir);
   g_assert_cmpuint (saved->entities->len, ==, original->entities->len + 1);
   g_assert_cmpuint (saved->zones->len, ==, original->zones->len + 1);
@@ -982,9 +967,7 @@ test_marathon_terminals (void)
   edited = g_strdup (tsr_terminal_text_get_text (text, NULL));
   g_assert_nonnull (strstr (edited, "Keyed in $Bboldly$b.\n"));
 
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (200);
-  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_xtest_save (xtest, window);
   saved = tsr_file_read (path, &error);
   g_assert_no_error (error);
   before = tsr_marathon_scenario_load (original, "original", &error);
@@ -1256,9 +1239,7 @@ test_marathon_map (void)
   g_assert_cmpfloat (now.x, ==, expected.x);
   g_assert_cmpfloat (now.y, ==, expected.y);
 
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (200);
-  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_xtest_save (xtest, window);
   saved = tsr_file_read (path, &error);
   g_assert_no_error (error);
   before = tsr_marathon_scenario_load (original, "original", &error);
@@ -1385,9 +1366,7 @@ test_marathon_levels (void)
   g_assert_cmpuint (tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (
                       tsr_marathon_map_page_get_map_editor (page))), TSR_ELEMENT_POLYGON), >, 0);
   /* (Not a click on the map: with snapping on, a click on a polygon grabs it onto the grid.) */
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (200);
-  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  tsr_test_xtest_save (xtest, window);
   saved = tsr_file_read (path, &error);
   g_assert_no_error (error);
   g_assert_true (g_bytes_equal (saved, original));
@@ -1688,9 +1667,7 @@ test_marathon_rooms (void)
   g_assert_cmpuint (level->objects->len, ==, 1);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-rooms-merged.png");
 
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (200);
-  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  tsr_test_xtest_save (xtest, window);
   saved = tsr_file_read (path, &error);
   g_assert_no_error (error);
   after = tsr_marathon_scenario_load (saved, "saved", &error);

@@ -118,6 +118,13 @@ tsr_test_ui_open_in_window (TsrApplication *application,
 }
 
 void
+tsr_test_ui_hide_window (TsrWindow *window)
+{
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  tsr_test_ui_iterate_for (50);
+}
+
+void
 tsr_test_ui_close_window (TsrWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));

@@ -31,6 +31,10 @@ TsrWindow *tsr_test_ui_open_in_window  (TsrApplication *application,
                                         int             width,
                                         int             height,
                                         guint           settle_ms);
+/* Hides WINDOW, not destroying it (disposing a window whose drop-down popover has been open trips
+ * a critical in GTK 4.8's focus handling, gtk_window_get_focus on the popover's root), and lets
+ * the main loop run 50 ms. */
+void       tsr_test_ui_hide_window     (TsrWindow      *window);
 /* Destroys WINDOW and lets the main loop run 50 ms. */
 void       tsr_test_ui_close_window    (TsrWindow      *window);
 /* The first widget below ROOT (ROOT included, depth first) that MATCH accepts. */

@@ -739,3 +739,18 @@ tsr_test_xtest_type_text (TsrTestXTest *self,
   for (const char *c = text; *c != '\0'; c++)
     g_assert_true (tsr_test_xtest_key (self, gdk_unicode_to_keyval ((guint32) *c), 0));
 }
+
+void
+tsr_test_xtest_save (TsrTestXTest *self,
+                     TsrWindow    *window)
+{
+  gint64 end;
+
+  g_assert_true (tsr_window_get_modified (window));
+  g_assert_true (tsr_test_xtest_key (self, GDK_KEY_s, GDK_CONTROL_MASK));
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (tsr_window_get_modified (window) && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_false (tsr_window_get_modified (window));
+}

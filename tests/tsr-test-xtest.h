@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "app/tsr-window.h"
+
 G_BEGIN_DECLS
 
 typedef struct _TsrTestXTest TsrTestXTest;
@@ -98,6 +100,10 @@ gboolean      tsr_test_xtest_hold_key  (TsrTestXTest   *self,
  * window. FALSE when that did not happen within 10 s. */
 gboolean      tsr_test_xtest_wait_closed (TsrTestXTest *self,
                                           GtkWidget    *popup);
+/* Saves WINDOW's document (modified) with a real Ctrl+S and waits (up to 10 s) until the window
+ * says it is saved, with no error shown. */
+void          tsr_test_xtest_save        (TsrTestXTest *self,
+                                          TsrWindow    *window);
 /* Types TEXT (ASCII), one key tap a character, into the focused widget. */
 void          tsr_test_xtest_type_text   (TsrTestXTest *self,
                                           const char   *text);
