@@ -207,6 +207,17 @@ open_in_window (const char *source,
   return page;
 }
 
+/* Closes WINDOW, and lets go of the data folders open_in_window set. */
+static void
+close_in_window (TsrWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "doom2d-data-folders");
+  tsr_test_ui_iterate_for (50);
+}
+
 /* A copy of the real df_MAP01.map from SOURCE in the folder SUBDIR of the work folder: its path. */
 static char *
 copy_real_map (const char *source,
@@ -899,13 +910,7 @@ test_edit_and_save (void)
     tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-editor-trigger-inspector.png");
   }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-
-    g_settings_reset (settings, "doom2d-data-folders");
-  }
-  tsr_test_ui_iterate_for (50);
+  close_in_window (window);
 }
 
 static gboolean
@@ -1172,13 +1177,7 @@ test_archive_resize_paste (void)
     tsr_doom2d_wad_free (after);
   }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-
-    g_settings_reset (settings, "doom2d-data-folders");
-  }
-  tsr_test_ui_iterate_for (50);
+  close_in_window (window);
 }
 
 /* Selects by a real click the first panel of the shown map a click hits. */
@@ -1254,13 +1253,7 @@ test_binary_map_fields (void)
   g_assert_false (tsr_window_get_modified (window));
 
   g_clear_pointer (&xtest, tsr_test_xtest_free);
-  gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.tessera.Tessera");
-
-    g_settings_reset (settings, "doom2d-data-folders");
-  }
-  tsr_test_ui_iterate_for (50);
+  close_in_window (window);
 }
 
 /* The game's multi-map archives in the editor: every map chosen in the map list is drawn and leaves
