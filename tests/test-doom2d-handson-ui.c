@@ -533,6 +533,10 @@ test_panel_type_choice (void)
   g_assert_true (GTK_IS_DROP_DOWN (editor));
   g_assert_true (gtk_widget_get_mapped (editor));
   g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (editor))), ==, "Wall");
+  /* The fourteen types; no "None", which the game creates no panel for. */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (editor))), ==, 14);
+  for (guint i = 0; i < 14; i++)
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (editor))), i), !=, "None");
   /* No check box per type (the panel's flags keep theirs). */
   g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_check_label, "Background"));
   g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_check_label, "Wall"));
@@ -591,6 +595,8 @@ test_panel_type_choice (void)
   g_assert_true (tsr_doom2d_document_set_field (document, TSR_DOOM2D_KIND_PANEL, panel, FALSE, TSR_DOOM2D_PANEL_TYPE,
                                                 &value, NULL, &error));
   g_assert_nonnull (panel_type_error (document, panel));
+  tsr_test_ui_iterate_for (50);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (editor)), ==, GTK_INVALID_LIST_POSITION);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
   tsr_test_ui_iterate_for (50);

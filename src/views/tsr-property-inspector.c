@@ -64,6 +64,40 @@ editor_kind (const TsrField *field)
   return EDITOR_ENTRY;
 }
 
+/* Whether a drop-down offers CONSTANT: a unique bitset's zero (Doom2D's PANEL_NONE) is no choice,
+ * the game creates no panel of no type. */
+static gboolean
+offers_constant (const TsrFieldEnum     *enumeration,
+                 const TsrFieldConstant *constant)
+{
+  return !(enumeration->unique && constant->value == 0);
+}
+
+/* The drop-down row of constant I of ENUMERATION, or GTK_INVALID_LIST_POSITION. */
+static guint
+constant_row (const TsrFieldEnum *enumeration,
+              guint               i)
+{
+  guint row = 0;
+
+  if (!offers_constant (enumeration, &enumeration->constants[i]))
+    return GTK_INVALID_LIST_POSITION;
+  for (guint c = 0; c < i; c++)
+    row += offers_constant (enumeration, &enumeration->constants[c]);
+  return row;
+}
+
+/* The constant shown in drop-down row ROW. */
+static const TsrFieldConstant *
+row_constant (const TsrFieldEnum *enumeration,
+              guint               row)
+{
+  for (guint c = 0; c < enumeration->n_constants; c++)
+    if (offers_constant (enumeration, &enumeration->constants[c]) && row-- == 0)
+      return &enumeration->constants[c];
+  return NULL;
+}
+
 static guint
 editor_field (GtkWidget *widget)
 {
@@ -134,7 +168,7 @@ refresh_editor (TsrPropertyInspector *self,
           for (guint i = 0; i < spec->enumeration->n_constants; i++)
             if (spec->enumeration->constants[i].value == value.v[0])
               {
-                selected = i;
+                selected = constant_row (spec->enumeration, i);
                 break;
               }
         gtk_drop_down_set_selected (GTK_DROP_DOWN (editor), selected);
@@ -318,11 +352,15 @@ on_drop_down_selected (GtkDropDown          *drop_down,
   guint selected = gtk_drop_down_get_selected (drop_down);
   TsrFieldValue value = { { 0 }, NULL };
   g_autoptr(GError) error = NULL;
+  const TsrFieldConstant *constant;
   gboolean ok;
 
   if (self->syncing || self->source == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
-  value.v[0] = field_spec (self, field)->enumeration->constants[selected].value;
+  constant = row_constant (field_spec (self, field)->enumeration, selected);
+  if (constant == NULL)
+    return;
+  value.v[0] = constant->value;
   ok = tsr_property_source_set (self->source, field, &value, &error);
   finish_commit (self, ok, error);
 }
@@ -350,8 +388,11 @@ create_editor (TsrPropertyInspector *self,
 
         for (guint i = 0; i < spec->enumeration->n_constants; i++)
           {
-            g_autofree char *label = tsr_property_source_dup_constant_label (self->source, field, &spec->enumeration->constants[i]);
+            g_autofree char *label = NULL;
 
+            if (!offers_constant (spec->enumeration, &spec->enumeration->constants[i]))
+              continue;
+            label = tsr_property_source_dup_constant_label (self->source, field, &spec->enumeration->constants[i]);
             gtk_string_list_append (names, label);
           }
         editor = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
