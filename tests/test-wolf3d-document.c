@@ -1039,6 +1039,59 @@ START_TEST (test_tools_start_with_a_wall)
 }
 END_TEST
 
+static gboolean
+hold_fill (TsrTileTools *tools, guint cells, guint *asked)
+{
+  *asked = cells;
+  return TRUE;
+}
+
+/* A flood fill of objects above the layer's limit waits for "confirm-fill" (issue 36: one click
+ * with Fill put 3,950 guards on a level): declined, nothing changes; accepted, one undo step.
+ * Walls fill at once. The fill starts in the room of the player's start, whose objects-layer
+ * cells are mostly empty. */
+START_TEST (test_object_fill_asks_first)
+{
+  g_autofree char *folder = shareware_folder ();
+  g_autoptr(TsrWolfDocument) document = open_document (folder);
+  TsrTileMap *map = level_map (document, 0);
+  TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  g_autoptr(TsrTileTools) tools = tsr_tile_tools_new (map, stack);
+  guint asked = 0;
+  gint x = -1, y = -1;
+
+  for (guint cy = 0; cy < 64 && x < 0; cy++)
+    for (guint cx = 0; cx < 64 && x < 0; cx++)
+      if (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_OBJECTS, cx, cy) == 0
+          && tsr_wolf3d_tile_classify ((guint16) tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_ARCHITECTURE, cx, cy))
+             == TSR_WOLF3D_TILE_AREA)
+        x = (gint) cx, y = (gint) cy;
+  ck_assert_int_ge (x, 0);
+  tsr_tile_tools_set_fill_limit (tools, TSR_WOLF_LAYER_OBJECTS, 64);
+  g_signal_connect (tools, "confirm-fill", G_CALLBACK (hold_fill), &asked);
+  tsr_tile_tools_set_layer (tools, TSR_WOLF_LAYER_OBJECTS);
+  tsr_tile_tools_set_tool (tools, TSR_TILE_TOOL_FILL);
+  tsr_tile_tools_press (tools, x, y, FALSE);
+  tsr_tile_tools_release (tools, x, y);
+  ck_assert_uint_gt (asked, 64);
+  ck_assert (tsr_tile_tools_has_pending_fill (tools));
+  ck_assert (!tsr_undo_stack_get_can_undo (stack));
+  ck_assert_uint_eq (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_OBJECTS, x, y), 0);
+  tsr_tile_tools_finish_fill (tools, FALSE);
+  ck_assert (!tsr_tile_tools_has_pending_fill (tools));
+  ck_assert (!tsr_undo_stack_get_can_undo (stack));
+
+  tsr_tile_tools_press (tools, x, y, FALSE);
+  tsr_tile_tools_release (tools, x, y);
+  tsr_tile_tools_finish_fill (tools, TRUE);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_OBJECTS, x, y), tsr_tile_tools_get_tile (tools));
+  ck_assert (tsr_undo_stack_get_can_undo (stack));
+  tsr_undo_stack_undo (stack);
+  ck_assert_uint_eq (tsr_tile_map_get_tile (map, TSR_WOLF_LAYER_OBJECTS, x, y), 0);
+  ck_assert (!tsr_undo_stack_get_can_undo (stack));
+}
+END_TEST
+
 /* ---- plane 0 has no empty code ------------------------------------------------------------ */
 
 static guint
@@ -1116,6 +1169,7 @@ wolf3d_document_suite (void)
   tcase_add_test (real, test_move_leaves_floor);
   tcase_add_test (real, test_palette_floor_codes);
   tcase_add_test (real, test_tools_start_with_a_wall);
+  tcase_add_test (real, test_object_fill_asks_first);
   tcase_add_test (real, test_random_edits_undo_all);
   suite_add_tcase (suite, real);
   return suite;

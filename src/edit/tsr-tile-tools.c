@@ -27,6 +27,11 @@ struct _TsrTileTools {
   gint             start_y;
   gint             last_x;
   gint             last_y;
+
+  /* Fills of more than FILL_LIMIT cells on FILL_LIMIT_LAYER wait for "confirm-fill". */
+  guint            fill_limit_layer;
+  guint            fill_limit;       /* 0: none */
+  TsrCommand      *pending_fill;
 };
 
 G_DEFINE_FINAL_TYPE (TsrTileTools, tsr_tile_tools, G_TYPE_OBJECT)
@@ -50,6 +55,7 @@ enum {
 
 enum {
   OVERLAY_CHANGED,
+  CONFIRM_FILL,
   N_SIGNALS
 };
 
@@ -70,6 +76,7 @@ tsr_tile_tools_finalize (GObject *object)
 
   g_clear_object (&self->map);
   g_clear_object (&self->undo_stack);
+  g_clear_object (&self->pending_fill);
   G_OBJECT_CLASS (tsr_tile_tools_parent_class)->finalize (object);
 }
 
@@ -141,6 +148,11 @@ tsr_tile_tools_class_init (TsrTileToolsClass *klass)
   /* The selection or the drag preview changed: the canvas redraws its overlay. */
   signals[OVERLAY_CHANGED] = g_signal_new ("overlay-changed", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A fill of CELLS cells (above the layer's fill limit) waits: a handler that returns TRUE asks
+   * the user and answers with tsr_tile_tools_finish_fill; with none the fill is applied. */
+  signals[CONFIRM_FILL] = g_signal_new ("confirm-fill", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, g_signal_accumulator_true_handled, NULL,
+                                        NULL, G_TYPE_BOOLEAN, 1, G_TYPE_UINT);
 }
 
 static void
@@ -272,6 +284,35 @@ tsr_tile_tools_choose_from_palette (TsrTileTools *self,
   tsr_tile_tools_set_tool (self, TSR_TILE_TOOL_PENCIL);
 }
 
+void
+tsr_tile_tools_set_fill_limit (TsrTileTools *self,
+                               guint         layer,
+                               guint         cells)
+{
+  g_return_if_fail (TSR_IS_TILE_TOOLS (self));
+  self->fill_limit_layer = layer;
+  self->fill_limit = cells;
+}
+
+gboolean
+tsr_tile_tools_has_pending_fill (TsrTileTools *self)
+{
+  g_return_val_if_fail (TSR_IS_TILE_TOOLS (self), FALSE);
+  return self->pending_fill != NULL;
+}
+
+void
+tsr_tile_tools_finish_fill (TsrTileTools *self,
+                            gboolean      apply)
+{
+  g_autoptr(TsrCommand) command = NULL;
+
+  g_return_if_fail (TSR_IS_TILE_TOOLS (self));
+  command = g_steal_pointer (&self->pending_fill);
+  if (command != NULL && apply)
+    tsr_undo_stack_push (self->undo_stack, command);
+}
+
 static gboolean
 layer_is_valid (TsrTileTools *self)
 {
@@ -286,6 +327,30 @@ push (TsrTileTools *self,
 
   if (owned != NULL)
     tsr_undo_stack_push (self->undo_stack, owned);
+}
+
+/* A flood fill: applied at once, or held for "confirm-fill" when it paints more cells than the
+ * layer's limit (one click on Wolf3D's objects layer could put thousands of guards down). */
+static void
+fill (TsrTileTools *self,
+      TsrCommand   *command)
+{
+  g_autoptr(TsrCommand) owned = command;
+  gboolean asking = FALSE;
+  guint cells;
+
+  if (owned == NULL)
+    return;
+  cells = tsr_paint_tiles_command_get_n_cells (TSR_PAINT_TILES_COMMAND (owned));
+  if (self->fill_limit > 0 && self->layer == self->fill_limit_layer && cells > self->fill_limit)
+    {
+      g_set_object (&self->pending_fill, owned);
+      g_signal_emit (self, signals[CONFIRM_FILL], 0, cells, &asking);
+      if (asking)
+        return;
+      g_clear_object (&self->pending_fill);
+    }
+  tsr_undo_stack_push (self->undo_stack, owned);
 }
 
 typedef struct {
@@ -381,7 +446,7 @@ tsr_tile_tools_press (TsrTileTools *self,
       {
         TsrTileRect *bounds = self->has_selection && tsr_tile_rect_contains (&self->selection, x, y)
                               ? &self->selection : NULL;
-        push (self, tsr_tile_command_flood_fill (self->map, self->layer, x, y, self->tile, bounds));
+        fill (self, tsr_tile_command_flood_fill (self->map, self->layer, x, y, self->tile, bounds));
         self->dragging = FALSE;
       }
       break;

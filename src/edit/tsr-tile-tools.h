@@ -47,6 +47,14 @@ void             tsr_tile_tools_set_tile        (TsrTileTools      *self,
  * stays). */
 void             tsr_tile_tools_choose_from_palette (TsrTileTools  *self,
                                                      guint32        tile);
+/* Flood fills on LAYER that paint more than CELLS cells ask first ("confirm-fill"; 0: never). */
+void             tsr_tile_tools_set_fill_limit  (TsrTileTools      *self,
+                                                 guint              layer,
+                                                 guint              cells);
+/* The fill waiting for an answer to "confirm-fill": APPLY pushes it, else it is dropped. */
+void             tsr_tile_tools_finish_fill     (TsrTileTools      *self,
+                                                 gboolean           apply);
+gboolean         tsr_tile_tools_has_pending_fill (TsrTileTools     *self);
 
 /* Pointer input in cells. PICK (Alt held) makes any tool act as the picker for this drag. */
 void             tsr_tile_tools_press           (TsrTileTools      *self,

@@ -155,6 +155,47 @@ sync_object_palette (TsrWolf3dPanels *self)
     }
 }
 
+/* A flood fill of objects above this many cells asks first: one click could otherwise put an
+ * object on every floor cell of a level. */
+#define OBJECT_FILL_LIMIT 64
+
+static void
+on_fill_response (GtkDialog    *dialog,
+                  int           response,
+                  TsrTileTools *tools)
+{
+  tsr_tile_tools_finish_fill (tools, response == GTK_RESPONSE_ACCEPT);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+on_confirm_fill (TsrTileTools    *tools,
+                 guint            cells,
+                 TsrWolf3dPanels *self)
+{
+  GtkRoot *root = self->editor != NULL ? gtk_widget_get_root (GTK_WIDGET (self->editor)) : NULL;
+  g_autofree char *name = tsr_tile_map_get_tile_name (tsr_tile_tools_get_map (tools), tsr_tile_tools_get_layer (tools),
+                                                      tsr_tile_tools_get_tile (tools));
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   ngettext ("Put “%2$s” on %1$u cell?", "Put “%2$s” on %1$u cells?", cells),
+                                   cells, name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("The fill reaches every connected cell of the objects layer: each gets its own object."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Fill"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_fill_response), g_object_ref (tools),
+                         (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static void
 watch_tools (TsrWolf3dPanels *self)
 {
@@ -163,12 +204,17 @@ watch_tools (TsrWolf3dPanels *self)
   if (self->watched_tools == current)
     return;
   if (self->watched_tools != NULL)
-    g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
+      g_signal_handlers_disconnect_by_func (self->watched_tools, on_confirm_fill, self);
+    }
   g_set_object (&self->watched_tools, current);
   if (current != NULL)
     {
       g_signal_connect_swapped (current, "notify::tile", G_CALLBACK (sync_object_palette), self);
       g_signal_connect_swapped (current, "notify::layer", G_CALLBACK (sync_object_palette), self);
+      g_signal_connect (current, "confirm-fill", G_CALLBACK (on_confirm_fill), self);
+      tsr_tile_tools_set_fill_limit (current, TSR_WOLF_LAYER_OBJECTS, OBJECT_FILL_LIMIT);
     }
   sync_object_palette (self);
 }
@@ -537,7 +583,10 @@ tsr_wolf3d_panels_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->shown_map, update_level_inspector, self);
   g_clear_object (&self->shown_map);
   if (self->watched_tools != NULL)
-    g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->watched_tools, sync_object_palette, self);
+      g_signal_handlers_disconnect_by_func (self->watched_tools, on_confirm_fill, self);
+    }
   g_clear_object (&self->watched_tools);
   if (self->visual_view != NULL)
     tsr_visual_view_set_wolf3d (self->visual_view, NULL, NULL);
