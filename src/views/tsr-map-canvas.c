@@ -56,6 +56,13 @@ struct _TsrMapCanvas {
   guint           wheel_zooms : 1;
 
   double          zoom;
+  /* The scrollable extent as update_scrolling last laid it out: the viewport is computed from
+   * it, so a layer whose bounds just changed does not move the view before the canvas hears of
+   * it. KEEP is the map area the view showed when the bounds last changed (drawing, pasting,
+   * undo): it stays in the extent, so new geometry never moves what is under the pointer. */
+  double          extent_x0, extent_y0, extent_w, extent_h;
+  gboolean        has_keep;
+  TsrVectorBounds keep;
   double          zoom_gesture_start;
   double          pan_start_h;
   double          pan_start_v;
@@ -125,7 +132,7 @@ tsr_map_canvas_get_content_bounds (TsrMapCanvas    *self,
     }
 }
 
-/* The scrollable extent: the layers' bounds (a tile map's always start at 0, 0). */
+/* The scrollable extent as last laid out (see extent_x0). */
 static void
 get_map_extent (TsrMapCanvas *self,
                 double       *x0,
@@ -133,9 +140,26 @@ get_map_extent (TsrMapCanvas *self,
                 double       *width,
                 double       *height)
 {
+  *x0 = self->extent_x0;
+  *y0 = self->extent_y0;
+  *width = self->extent_w;
+  *height = self->extent_h;
+}
+
+/* The scrollable extent now: the layers' bounds (a tile map's always start at 0, 0), with the
+ * kept view area. */
+static void
+compute_map_extent (TsrMapCanvas *self,
+                    double       *x0,
+                    double       *y0,
+                    double       *width,
+                    double       *height)
+{
   TsrVectorBounds bounds;
 
   tsr_map_canvas_get_content_bounds (self, &bounds);
+  if (self->has_keep && !tsr_vector_bounds_is_empty (&bounds))
+    tsr_vector_bounds_union (&bounds, &self->keep);
   if (tsr_vector_bounds_is_empty (&bounds))
     {
       *x0 = *y0 = *width = *height = 0;
@@ -203,7 +227,11 @@ update_scrolling (TsrMapCanvas *self,
   int height = gtk_widget_get_height (GTK_WIDGET (self));
   guint cell_w = 16, cell_h = 16;
 
-  get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
+  compute_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
+  self->extent_x0 = map_x0;
+  self->extent_y0 = map_y0;
+  self->extent_w = map_w;
+  self->extent_h = map_h;
   if (self->map != NULL)
     tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
   configure_adjustment (self->hadjustment, map_w * self->zoom, width, cell_w * self->zoom,
@@ -339,7 +367,8 @@ tsr_map_canvas_zoom_to_fit (TsrMapCanvas *self)
   int height = gtk_widget_get_height (GTK_WIDGET (self));
 
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
-  get_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
+  self->has_keep = FALSE;
+  compute_map_extent (self, &map_x0, &map_y0, &map_w, &map_h);
   if (map_w <= 0 || width <= 0 || height <= 0)
     {
       /* Not allocated yet: fit once the size is known. */
@@ -842,6 +871,22 @@ on_layer_invalidate_area (TsrCanvasLayer        *layer,
     g_signal_emit (self, signals[CONTENT_CHANGED], 0);
 }
 
+/* A layer added or removed: the extent is laid out again, the top-left kept where it was. */
+static void
+relayout_keeping_top_left (TsrMapCanvas *self)
+{
+  TsrMapViewport viewport;
+  double map_x, map_y;
+
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, 0, 0, &map_x, &map_y);
+  update_scrolling (self, map_x, map_y, 0, 0);
+}
+
+/* A layer's bounds changed (geometry drawn, pasted, deleted, undone): the viewport still comes
+ * from the extent laid out before, so it is the view the user sees. What it shows stays in the
+ * extent, so neither scrolling nor the centring of a map smaller than the view moves it: growing
+ * bounds (up or left too) never move what is under the pointer. */
 static void
 on_layer_bounds_changed (TsrCanvasLayer *layer,
                          TsrMapCanvas   *self)
@@ -849,9 +894,19 @@ on_layer_bounds_changed (TsrCanvasLayer *layer,
   TsrMapViewport viewport;
   double map_x, map_y;
 
-  /* The map size may have changed: keep the top-left where it was. */
   tsr_map_canvas_get_viewport (self, &viewport);
   tsr_map_viewport_to_map (&viewport, 0, 0, &map_x, &map_y);
+  if (viewport.width > 0 && viewport.height > 0 && self->extent_w > 0 && self->extent_h > 0)
+    {
+      TsrVectorBounds shown = { map_x, map_y, map_x + viewport.width / viewport.zoom,
+                                map_y + viewport.height / viewport.zoom };
+
+      if (!self->has_keep)
+        self->keep = shown;
+      else
+        tsr_vector_bounds_union (&self->keep, &shown);
+      self->has_keep = TRUE;
+    }
   update_scrolling (self, map_x, map_y, 0, 0);
 }
 
@@ -866,7 +921,7 @@ tsr_map_canvas_add_layer (TsrMapCanvas   *self,
   tsr_canvas_layer_set_grid_color (layer, &self->grid_color);
   g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_layer_invalidate_area), self);
   g_signal_connect (layer, "bounds-changed", G_CALLBACK (on_layer_bounds_changed), self);
-  on_layer_bounds_changed (layer, self);
+  relayout_keeping_top_left (self);
   g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
 }
 
@@ -880,7 +935,8 @@ tsr_map_canvas_remove_layer (TsrMapCanvas   *self,
   g_signal_handlers_disconnect_by_data (layer, self);
   if (g_ptr_array_remove (self->layers, layer))
     {
-      on_layer_bounds_changed (layer, self);
+      self->has_keep = FALSE;
+      relayout_keeping_top_left (self);
       g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
     }
 }
@@ -1035,6 +1091,7 @@ tsr_map_canvas_set_map (TsrMapCanvas *self,
       g_signal_connect (self->tools, "notify::layer", G_CALLBACK (on_tools_notify), self);
     }
   connect_tool (self);
+  self->has_keep = FALSE;
   update_scrolling (self, 0, 0, 0, 0);
   update_pointer_text (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOLS]);
