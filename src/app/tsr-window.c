@@ -319,6 +319,8 @@ tsr_window_update_actions (TsrWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", stack != NULL && tsr_undo_stack_get_can_redo (stack));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", can_save);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", can_save);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.revert",
+                                 document != NULL && tsr_document_get_file (document) != NULL);
   gtk_widget_set_tooltip_text (self->undo_button, undo_tooltip);
   gtk_widget_set_tooltip_text (self->redo_button, redo_tooltip);
 
@@ -1680,6 +1682,74 @@ tsr_window_close_tab_action (GtkWidget  *widget,
   tsr_window_close_document (TSR_WINDOW (widget));
 }
 
+/* File → Revert: the current tab's file is read again through the path the changed-on-disk bar's
+ * Reload takes; with unsaved changes the user confirms first. */
+static void
+tsr_window_revert_tab (TsrWindow   *self,
+                       TsrDocument *document)
+{
+  GFile *file = tsr_document_get_file (document);
+
+  for (guint i = 0; i < self->tabs->len && file != NULL; i++)
+    {
+      TsrWindowTab *tab = g_ptr_array_index (self->tabs, i);
+
+      if (tab->document != document)
+        continue;
+      gtk_info_bar_set_revealed (tab->changed_bar, FALSE);
+      gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, tab->root));
+      self->tab = tab;
+      tsr_window_start_load (self, file, FALSE);
+      return;
+    }
+}
+
+static void
+tsr_window_on_revert_response (GtkDialog   *dialog,
+                               int          response,
+                               TsrDocument *document)
+{
+  TsrWindow *self = TSR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* The tab may have closed meanwhile: then there is nothing to revert. */
+  if (response == GTK_RESPONSE_ACCEPT)
+    tsr_window_revert_tab (self, document);
+  g_object_unref (document);
+}
+
+static void
+tsr_window_revert_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  TsrDocument *document = current_document (self);
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  if (document == NULL || tsr_document_get_file (document) == NULL)
+    return;
+  if (!tsr_document_get_modified (document))
+    {
+      tsr_window_revert_tab (self, document);
+      return;
+    }
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Revert unsaved changes to “%s”?"),
+                                   tsr_document_get_display_name (document));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("The file is read again from disk; changes since it was last saved are lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Revert"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect (dialog, "response", G_CALLBACK (tsr_window_on_revert_response), g_object_ref (document));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static gboolean
 tsr_window_on_drop (TsrWindow     *self,
                     const GValue  *value,
@@ -1873,6 +1943,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, tsr_window_undo_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, tsr_window_close_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, tsr_window_close_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.revert", NULL, tsr_window_revert_action);
 }
 
 static void

@@ -1,0 +1,259 @@
+/* test-window-handson-ui.c: what a new user tripped over in the window, for every family (issue
+ * 36), driven by real X input (XTest under Xvfb) on copies of real Sphere maps at 1280×800:
+ * - the main menu has Revert…, Close and Quit: Revert (asking first) reads the file again, Close
+ *   and Ctrl+W close the tab asking to save a modified one, Quit and Ctrl+Q ask for unsaved
+ *   documents; the shortcuts window lists Ctrl+N.
+ * Screenshots of each state. Exits 77 without a display or XTest (fails under CI=true without
+ * XTest). */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "app/tsr-application.h"
+#include "app/tsr-window.h"
+#include "core/tsr-file.h"
+#include "views/tsr-map-canvas.h"
+#include "views/tsr-map-editor.h"
+#include "tsr-test-ui.h"
+#include "tsr-test-xtest.h"
+
+static TsrApplication *application;
+static char *work_dir;
+static char *screenshot_dir;
+
+/* A GtkModelButton (a menu's row) whose text is DATA. */
+static gboolean
+match_menu_item (GtkWidget    *widget,
+                 gconstpointer text)
+{
+  g_autofree char *label = NULL;
+
+  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    return FALSE;
+  g_object_get (widget, "text", &label, NULL);
+  return g_strcmp0 (label, text) == 0;
+}
+
+/* A copy of the real Sphere map village.rmp (with its tileset) in WORK_DIR/SUBDIR. */
+static char *
+copy_village (const char *subdir)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("sphere");
+  static const char *const files[] = { "village.rmp", "outside_neo.rts", NULL };
+  g_autofree char *dir = NULL;
+
+  if (source == NULL)
+    return NULL;
+  dir = tsr_test_ui_copy_files (source, files, work_dir, subdir);
+  return g_build_filename (dir, "village.rmp", NULL);
+}
+
+/* Paints with the pencil (B) by real clicks in the middle of the map until the document is
+ * modified. */
+static void
+modify_by_hand (TsrTestXTest *xtest,
+                TsrWindow    *window)
+{
+  TsrMapEditor *editor = TSR_MAP_EDITOR (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                  GSIZE_TO_POINTER (TSR_TYPE_MAP_EDITOR)));
+  GtkWidget *canvas;
+
+  g_assert_nonnull (editor);
+  canvas = GTK_WIDGET (tsr_map_editor_get_canvas (editor));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_b, 0));
+  for (guint i = 0; i < 8 && !tsr_window_get_modified (window); i++)
+    {
+      g_assert_true (tsr_test_xtest_move_to (xtest, canvas, gtk_widget_get_width (canvas) / 2 + 40.0 * i,
+                                             gtk_widget_get_height (canvas) / 2, 20, NULL, NULL));
+      g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+      g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+      tsr_test_ui_iterate_for (50);
+    }
+  g_assert_true (tsr_window_get_modified (window));
+}
+
+/* Opens the main menu by a real click and clicks its row TEXT; SHOT names the menu's screenshot.
+ * A row that asks first leaves the question focused, not the window: then only the menu's closing
+ * is waited for. */
+static void
+menu_click (TsrTestXTest *xtest,
+            TsrWindow    *window,
+            const char   *text,
+            gboolean      asks,
+            const char   *shot)
+{
+  GtkWidget *button = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_tooltip, "Main Menu");
+  GtkWidget *popover, *item;
+
+  g_assert_nonnull (button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_true (tsr_test_xtest_click (xtest, button));
+  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
+    tsr_test_ui_iterate_for (50);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
+  tsr_test_xtest_watch (xtest, popover);
+  item = tsr_test_ui_find_widget (popover, match_menu_item, text);
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_get_mapped (item));
+  if (shot != NULL)
+    tsr_test_ui_save_screenshot (popover, screenshot_dir, shot);
+  g_assert_true (tsr_test_xtest_click (xtest, item));
+  if (!asks)
+    g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+  for (guint wait = 0; wait < 200 && gtk_widget_get_mapped (popover); wait++)
+    tsr_test_ui_iterate_for (50);
+  g_assert_false (gtk_widget_get_mapped (popover));
+}
+
+/* Waits for the question a menu row or key brought up, screenshots it and clicks LABEL. */
+static void
+answer_question (const char *label,
+                 const char *shot,
+                 const char *expect_text)
+{
+  GtkWindow *dialog = tsr_test_ui_wait_for_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) input = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *button;
+
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (dialog), 3));
+  g_object_get (dialog, "text", &text, NULL);
+  g_assert_nonnull (strstr (text, expect_text));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, shot);
+  input = tsr_test_xtest_new (dialog, &error);
+  g_assert_no_error (error);
+  button = tsr_test_ui_find_widget (GTK_WIDGET (dialog), tsr_test_ui_match_button_label, label);
+  g_assert_nonnull (button);
+  g_assert_true (tsr_test_xtest_click (input, button));
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       gtk_widget_get_visible (GTK_WIDGET (dialog)) && g_get_monotonic_time () < end;)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  tsr_test_ui_iterate_for (100);
+}
+
+/* Issue 36: the menu had no Close, Revert or Quit. */
+static void
+test_menu_close_revert_quit (void)
+{
+  g_autofree char *path = copy_village ("menu");
+  g_autoptr(GBytes) original = NULL, saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GPtrArray) outputs = NULL;
+  g_auto(GStrv) accels = NULL;
+  g_autoptr(GFile) file = NULL;
+  TsrDocument *before;
+  TsrWindow *window;
+  GtkWidget *overlay;
+  gboolean listed = FALSE;
+
+  if (path == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  original = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  window = tsr_test_ui_open_in_window (application, path, 1280, 800, 200);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+
+  /* Revert… asks, then reads the file again: the document is the file's, clean. */
+  modify_by_hand (xtest, window);
+  before = tsr_window_get_document (window);
+  menu_click (xtest, window, "Revert…", TRUE, "window-handson-menu.png");
+  answer_question ("_Revert", "window-handson-revert-asks.png", "Revert unsaved changes");
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       tsr_window_get_document (window) == before && g_get_monotonic_time () < end;)
+    tsr_test_ui_iterate_for (20);
+  g_assert_true (tsr_window_get_document (window) != before);
+  g_assert_false (tsr_window_get_modified (window));
+  outputs = tsr_document_serialize (tsr_window_get_document (window), path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, original));
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-handson-reverted.png");
+
+  /* Revert… cancelled keeps the changes. */
+  modify_by_hand (xtest, window);
+  before = tsr_window_get_document (window);
+  menu_click (xtest, window, "Revert…", TRUE, NULL);
+  answer_question ("_Cancel", "window-handson-revert-cancel.png", "Revert unsaved changes");
+  g_assert_true (tsr_window_get_document (window) == before);
+  g_assert_true (tsr_window_get_modified (window));
+
+  /* Quit (menu) and Ctrl+Q ask for the unsaved document; Cancel keeps everything. */
+  menu_click (xtest, window, "Quit", TRUE, NULL);
+  answer_question ("_Cancel", "window-handson-quit-asks.png", "Save changes to");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_get_document (window) == before);
+  xtest = (tsr_test_xtest_free (xtest), tsr_test_xtest_drive (GTK_WINDOW (window)));
+  /* Not waited for: the dialog takes the focus before the window sees the key's release. */
+  tsr_test_xtest_key (xtest, GDK_KEY_q, GDK_CONTROL_MASK);
+  answer_question ("_Cancel", "window-handson-ctrl-q-asks.png", "Save changes to");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (tsr_window_get_modified (window));
+
+  /* Close (menu) asks for the modified document; Discard closes the tab, nothing written. */
+  xtest = (tsr_test_xtest_free (xtest), tsr_test_xtest_drive (GTK_WINDOW (window)));
+  menu_click (xtest, window, "Close", TRUE, NULL);
+  answer_question ("_Discard", "window-handson-close-asks.png", "Save changes to");
+  g_assert_cmpuint (tsr_window_get_n_documents (window), ==, 0);
+  saved = tsr_file_read (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (saved, original));
+
+  /* Ctrl+W closes a modified tab the same way: asks, Cancel keeps it. */
+  file = g_file_new_for_path (path);
+  g_assert_true (tsr_test_ui_open_file (window, file));
+  xtest = (tsr_test_xtest_free (xtest), tsr_test_xtest_drive (GTK_WINDOW (window)));
+  modify_by_hand (xtest, window);
+  tsr_test_xtest_key (xtest, GDK_KEY_w, GDK_CONTROL_MASK);
+  answer_question ("_Cancel", "window-handson-ctrl-w-asks.png", "Save changes to");
+  g_assert_cmpuint (tsr_window_get_n_documents (window), ==, 1);
+  g_assert_true (tsr_window_get_modified (window));
+
+  /* The accelerators, and the shortcuts window lists Ctrl+N with Close and Quit. */
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application), "win.new");
+  g_assert_true (accels[0] != NULL && g_str_equal (accels[0], "<Control>n"));
+  g_clear_pointer (&accels, g_strfreev);
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application), "win.close-tab");
+  g_assert_true (accels[0] != NULL && g_str_equal (accels[0], "<Control>w"));
+  g_clear_pointer (&accels, g_strfreev);
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application), "app.quit");
+  g_assert_true (accels[0] != NULL && g_str_equal (accels[0], "<Control>q"));
+  overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  for (const char *const *action = (const char *const[]) { "win.new", "win.close-tab", "app.quit", NULL };
+       *action != NULL; action++)
+    {
+      listed = FALSE;
+      for (GtkWidget *w = tsr_test_ui_find_widget (overlay, tsr_test_ui_match_type,
+                                                    GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_SHORTCUT));
+           w != NULL && !listed; w = gtk_widget_get_next_sibling (w))
+        {
+          g_autofree char *name = NULL;
+
+          g_object_get (w, "action-name", &name, NULL);
+          listed = g_strcmp0 (name, *action) == 0;
+        }
+      g_assert_true (listed);
+    }
+
+  tsr_test_ui_hide_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  if (!tsr_test_xtest_begin (&argc, &argv, "window-handson-ui", &work_dir, &screenshot_dir, &status))
+    return status;
+  application = tsr_test_ui_application_new ();
+  g_test_add_func ("/window-handson-ui/menu-close-revert-quit", test_menu_close_revert_quit);
+  return tsr_test_ui_run (&application, work_dir, screenshot_dir);
+}
