@@ -16,6 +16,7 @@
 #include "formats/tsr-format.h"
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "tsr-cli-doom2d.h"
+#include "tsr-cli-marathon.h"
 #include "tsr-cli-shapes.h"
 #include "tsr-cli-terminal.h"
 #include "tsr-cli-visual.h"
@@ -693,6 +694,7 @@ static const TsrCliCommand commands[] = {
   { "render", "FILE [--level N] -o OUT.png [--size WxH] [--resources DIR|WAD]", "Draw a map or image as PNG", run_render },
   { "extract", "FILE -o DIR", "Write the file's images as PNG files", run_extract },
   { "doom2d", "pack LIST.lst OUT.wad [--force]", "Pack a Doom2D Forever resource folder into a DFWAD", tsr_cli_doom2d_run },
+  { "marathon", "merge DIR -o SCENARIO | split SCENARIO -o DIR", "Marathon scenarios as Atque merge folders (one \"NN Level Name\" folder per level) and back", tsr_cli_marathon_run },
   { "shapes", "patch-make|patch-apply A B -o OUT", "Marathon shapes patches: make one from two Shapes files, or apply one", tsr_cli_shapes_run },
   { "terminal", "decompile|compile|replace|render ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
   { "help", "", "This help", run_help },

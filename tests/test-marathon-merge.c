@@ -1,0 +1,465 @@
+/* test-marathon-merge.c: Atque merge folders (formats/marathon/tsr-marathon-merge.c) on the real
+ * Marathon Chronicles levels and their terminal scripts: a folder the test builds from them merges
+ * into the levels in folder order with the scripts compiled in; split → merge keeps every chunk
+ * and gives back the same bytes; merge → split gives back the level chunks and scripts; bad input
+ * fails naming the file, and nothing is written. */
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-merge.h"
+#include "formats/marathon/tsr-marathon-terminal.h"
+#include "formats/marathon/tsr-wad.h"
+#include "tsr-test-common.h"
+
+static char *data_dir;
+
+#define TERM_TAG TSR_WAD_TAG ('t', 'e', 'r', 'm')
+
+/* The folder the tests merge: level number, folder, level file (from the test data), script. */
+static const struct {
+  int         index;
+  const char *folder;
+  const char *map;
+  const char *script;
+} levels[] = {
+  { 3, "03 Dream Brother", "chronicles_DreamBrother.sceA", "chronicles_DreamBrother.term.txt" },
+  { 7, "07 Men Like Ravenous Fishes", "chronicles_MenLikeRavenousFishes.sceA", "chronicles_MenLikeRavenousFishes.term.txt" },
+  { 10, "10 War!", "chronicles_net_War.sceA", NULL },
+  { 12, "12 Requiescat in Pace", "chronicles_net_RequiescatInPace.sceA", NULL },
+};
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autoptr(GBytes) bytes = tsr_test_read_file (from);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_msg (tsr_file_write_atomic (to, bytes, FALSE, &error), "%s", error ? error->message : "");
+}
+
+/* FOLDER/NN Name/Name.sceA and Name.term.txt for each level; the level files hold a term chunk of
+ * their own (the Chronicles files do), which the script replaces. */
+static char *
+build_merge_folder (void)
+{
+  char *folder = g_build_filename (tsr_test_make_temp_dir (), "Chronicles", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      g_autofree char *level = g_build_filename (folder, levels[i].folder, NULL);
+      g_autofree char *from = g_build_filename (data_dir, levels[i].map, NULL);
+      g_autofree char *to = g_build_filename (level, "Level.sceA", NULL);
+
+      ck_assert_int_eq (g_mkdir_with_parents (level, 0777), 0);
+      copy_file (from, to);
+      if (levels[i].script != NULL)
+        {
+          g_autofree char *script_from = g_build_filename (data_dir, levels[i].script, NULL);
+          g_autofree char *script_to = g_build_filename (level, "Level.term.txt", NULL);
+
+          copy_file (script_from, script_to);
+        }
+    }
+  return folder;
+}
+
+static TsrWad *
+parse_wad (GBytes *bytes)
+{
+  g_autoptr(GError) error = NULL;
+  TsrWad *wad = tsr_wad_parse_bytes (bytes, "wad", &error);
+
+  ck_assert_msg (wad != NULL, "%s", error ? error->message : "");
+  return wad;
+}
+
+static TsrWad *
+read_wad (const char *path)
+{
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+  return parse_wad (bytes);
+}
+
+static GBytes *
+compile_script (const char *path)
+{
+  g_autoptr(GBytes) text = tsr_test_read_file (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) terminals = tsr_marathon_terminals_compile (g_bytes_get_data (text, NULL),
+                                                                   g_bytes_get_size (text), path, &error);
+
+  ck_assert_msg (terminals != NULL, "%s", error ? error->message : "");
+  return tsr_marathon_terminals_serialize (terminals, NULL);
+}
+
+/* Every chunk of A is in B with the same bytes, and B holds no other chunk, except the tag
+ * EXCEPT (0: none). */
+static void
+assert_same_chunks (const TsrWadEntry *a,
+                    const TsrWadEntry *b,
+                    guint32            except,
+                    const char        *what)
+{
+  guint count_a = 0, count_b = 0;
+
+  for (guint i = 0; i < a->chunks->len; i++)
+    {
+      const TsrWadChunk *chunk = g_ptr_array_index (a->chunks, i);
+      const TsrWadChunk *other = tsr_wad_entry_find_chunk (b, chunk->tag);
+      g_autofree char *tag = tsr_wad_tag_to_string (chunk->tag);
+
+      if (chunk->tag == except)
+        continue;
+      count_a++;
+      ck_assert_msg (other != NULL, "%s: chunk %s lost", what, tag);
+      ck_assert_msg (g_bytes_equal (chunk->data, other->data), "%s: chunk %s changed", what, tag);
+    }
+  for (guint i = 0; i < b->chunks->len; i++)
+    if (((const TsrWadChunk *) g_ptr_array_index (b->chunks, i))->tag != except)
+      count_b++;
+  ck_assert_msg (count_a == count_b, "%s: %u chunks became %u", what, count_a, count_b);
+}
+
+static GBytes *
+merge (const char *folder,
+       GPtrArray  *notes)
+{
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes = tsr_marathon_merge_folder (folder, "Chronicles", notes, &error);
+
+  ck_assert_msg (bytes != NULL, "%s", error ? error->message : "");
+  return bytes;
+}
+
+START_TEST (test_merge_folder_order_and_scripts)
+{
+  g_autofree char *folder = build_merge_folder ();
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GBytes) bytes = merge (folder, notes);
+  g_autoptr(TsrWad) wad = parse_wad (bytes);
+
+  ck_assert_uint_eq (notes->len, 0);
+  ck_assert_uint_eq (wad->version, TSR_WAD_VERSION_INFINITY);
+  ck_assert_uint_eq (wad->data_version, 1);
+  ck_assert_str_eq ((const char *) wad->name, "Chronicles");
+  ck_assert_uint_eq (wad->app_data_size, TSR_WAD_LEVEL_APP_DATA_SIZE);
+  ck_assert (tsr_wad_checksum_matches (wad));
+  ck_assert_uint_eq (wad->entries->len, G_N_ELEMENTS (levels));
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      const TsrWadEntry *entry = g_ptr_array_index (wad->entries, i);
+      g_autofree char *path = g_build_filename (data_dir, levels[i].map, NULL);
+      g_autoptr(TsrWad) level = read_wad (path);
+      const TsrWadEntry *source = g_ptr_array_index (level->entries, 0);
+      TsrWadLevelInfo info;
+
+      /* In folder order, numbered as the folders are. */
+      ck_assert_int_eq (entry->index, levels[i].index);
+      assert_same_chunks (source, entry, levels[i].script != NULL ? TERM_TAG : 0, levels[i].map);
+      if (levels[i].script != NULL)
+        {
+          g_autofree char *script = g_build_filename (data_dir, levels[i].script, NULL);
+          g_autoptr(GBytes) compiled = compile_script (script);
+
+          ck_assert (g_bytes_equal (tsr_wad_entry_find_chunk (entry, TERM_TAG)->data, compiled));
+        }
+      /* The level list comes from the level's Minf, as Atque makes it. */
+      ck_assert (tsr_wad_level_info_parse (entry->app_data, &info, NULL));
+      ck_assert_uint_gt (strlen ((const char *) info.name), 0);
+    }
+  tsr_test_report_count ("Chronicles levels merged", G_N_ELEMENTS (levels));
+}
+END_TEST
+
+START_TEST (test_split_merge_round_trip)
+{
+  g_autofree char *folder = build_merge_folder ();
+  g_autoptr(GBytes) scenario = merge (folder, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = tsr_marathon_scenario_split (scenario, "Chronicles.sceA", &error);
+  g_autofree char *split_folder = g_build_filename (tsr_test_make_temp_dir (), "Split", NULL);
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(TsrWad) original = parse_wad (scenario);
+  g_autoptr(TsrWad) merged = NULL;
+  guint scripts = 0;
+
+  ck_assert_msg (files != NULL, "%s", error ? error->message : "");
+  ck_assert (tsr_marathon_merge_folder_write (files, split_folder, &error));
+  for (guint i = 0; i < files->len; i++)
+    {
+      const TsrOutputFile *file = g_ptr_array_index (files, i);
+
+      ck_assert_msg (g_str_has_prefix (file->path, "03 Dream Brother/") || g_str_has_prefix (file->path, "07 Men Like")
+                     || g_str_has_prefix (file->path, "10 War!/") || g_str_has_prefix (file->path, "12 "),
+                     "%s", file->path);
+      if (g_str_has_suffix (file->path, ".term.txt"))
+        scripts++;
+    }
+  ck_assert_uint_eq (scripts, 2);
+
+  /* split(merge(F)): the level chunks and the scripts (as compiled) come back. */
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      g_autofree char *source_path = g_build_filename (data_dir, levels[i].map, NULL);
+      g_autoptr(TsrWad) source = read_wad (source_path);
+      g_autoptr(GDir) dir = NULL;
+      g_autofree char *level_dir = NULL;
+      g_autofree char *level_file = NULL;
+      g_autofree char *script_file = NULL;
+      g_autoptr(TsrWad) level = NULL;
+      const char *name;
+      int number = -1;
+
+      dir = g_dir_open (split_folder, 0, NULL);
+      while ((name = g_dir_read_name (dir)) != NULL)
+        if (sscanf (name, "%d", &number) == 1 && number == levels[i].index)
+          level_dir = g_build_filename (split_folder, name, NULL);
+      ck_assert_msg (level_dir != NULL, "level %d has no folder", levels[i].index);
+      g_dir_close (g_steal_pointer (&dir));
+      dir = g_dir_open (level_dir, 0, NULL);
+      while ((name = g_dir_read_name (dir)) != NULL)
+        if (g_str_has_suffix (name, ".sceA"))
+          level_file = g_build_filename (level_dir, name, NULL);
+        else if (g_str_has_suffix (name, ".term.txt"))
+          script_file = g_build_filename (level_dir, name, NULL);
+      ck_assert (level_file != NULL);
+      level = read_wad (level_file);
+      ck_assert_uint_eq (level->entries->len, 1);
+      ck_assert_uint_eq (level->version, TSR_WAD_VERSION_OVERLAYS);
+      ck_assert (tsr_wad_checksum_matches (level));
+      assert_same_chunks (g_ptr_array_index (source->entries, 0), g_ptr_array_index (level->entries, 0), TERM_TAG,
+                          level_file);
+      if (levels[i].script != NULL)
+        {
+          g_autofree char *script = g_build_filename (data_dir, levels[i].script, NULL);
+          g_autoptr(GBytes) expected = compile_script (script);
+          g_autoptr(GBytes) got = NULL;
+
+          ck_assert_msg (script_file != NULL, "%s: no script", level_dir);
+          got = compile_script (script_file);
+          ck_assert (g_bytes_equal (expected, got));
+        }
+    }
+
+  /* merge(split(S)): every chunk, and here (S is Atque's layout) the same bytes. */
+  again = tsr_marathon_merge_folder (split_folder, "Chronicles", NULL, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  merged = parse_wad (again);
+  ck_assert_uint_eq (merged->entries->len, original->entries->len);
+  for (guint i = 0; i < original->entries->len; i++)
+    assert_same_chunks (g_ptr_array_index (original->entries, i), g_ptr_array_index (merged->entries, i), 0,
+                        "merge(split(S))");
+  ck_assert (g_bytes_equal (again, scenario));
+}
+END_TEST
+
+/* A level file whose chunks are not in Atque's order and a scenario made by Tessera's own wad
+ * writer with the level list renamed: split → merge still keeps every chunk, and the level-select
+ * name comes back through "Level Select Names.txt". */
+START_TEST (test_split_keeps_every_chunk_of_other_scenarios)
+{
+  g_autofree char *path = g_build_filename (data_dir, "chronicles_net_RequiescatInPace.sceA", NULL);
+  g_autoptr(TsrWad) level = read_wad (path);
+  g_autoptr(TsrWad) scenario = tsr_wad_new (TSR_WAD_VERSION_INFINITY, 1, "Mixed");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_build_filename (tsr_test_make_temp_dir (), "Mixed", NULL);
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(TsrWad) merged = NULL;
+  const TsrWadEntry *source = g_ptr_array_index (level->entries, 0);
+  TsrWadLevelInfo info = { 0 };
+  gboolean select_names = FALSE;
+
+  scenario->app_data_size = TSR_WAD_LEVEL_APP_DATA_SIZE;
+  for (int k = 0; k < 2; k++)
+    {
+      TsrWadEntry *entry = tsr_wad_entry_new (k == 0 ? 5 : 2);
+
+      /* Reversed chunk order. */
+      for (guint i = source->chunks->len; i-- > 0;)
+        {
+          const TsrWadChunk *chunk = g_ptr_array_index (source->chunks, i);
+
+          g_ptr_array_add (entry->chunks, tsr_wad_chunk_new (chunk->tag, chunk->data));
+        }
+      strcpy ((char *) info.name, k == 0 ? "Renamed/Level" : "Another");
+      entry->app_data = tsr_wad_level_info_to_bytes (&info);
+      g_ptr_array_add (scenario->entries, entry);
+    }
+  bytes = tsr_wad_serialize (scenario, NULL);
+  files = tsr_marathon_scenario_split (bytes, "Mixed.sceA", &error);
+  ck_assert_msg (files != NULL, "%s", error ? error->message : "");
+  for (guint i = 0; i < files->len; i++)
+    {
+      const TsrOutputFile *file = g_ptr_array_index (files, i);
+
+      if (strcmp (file->path, "Level Select Names.txt") == 0)
+        {
+          g_autofree char *text = g_strndup (g_bytes_get_data (file->bytes, NULL), g_bytes_get_size (file->bytes));
+
+          ck_assert_ptr_nonnull (strstr (text, "5 Renamed/Level\n"));
+          select_names = TRUE;
+        }
+      else
+        ck_assert_msg (g_str_has_prefix (file->path, "05 Renamed-Level/") || g_str_has_prefix (file->path, "02 Another/"),
+                       "%s", file->path);
+    }
+  ck_assert (select_names);
+  ck_assert (tsr_marathon_merge_folder_write (files, folder, &error));
+  again = tsr_marathon_merge_folder (folder, "Mixed", NULL, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  merged = parse_wad (again);
+  ck_assert_uint_eq (merged->entries->len, 2);
+  ck_assert_int_eq (((TsrWadEntry *) g_ptr_array_index (merged->entries, 0))->index, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const TsrWadEntry *entry = g_ptr_array_index (merged->entries, i);
+      TsrWadLevelInfo got;
+
+      assert_same_chunks (source, entry, 0, "merge(split(S))");
+      ck_assert (tsr_wad_level_info_parse (entry->app_data, &got, NULL));
+      ck_assert_str_eq ((const char *) got.name, i == 0 ? "Another" : "Renamed/Level");
+    }
+}
+END_TEST
+
+static void
+assert_merge_fails (const char *folder,
+                    const char *fragment)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = tsr_marathon_merge_folder (folder, "Bad", NULL, &error);
+
+  ck_assert_ptr_null (bytes);
+  ck_assert_ptr_nonnull (error);
+  ck_assert_msg (strstr (error->message, fragment) != NULL, "“%s” lacks “%s”", error->message, fragment);
+}
+
+START_TEST (test_bad_input)
+{
+  g_autofree char *folder = build_merge_folder ();
+  g_autofree char *missing = g_build_filename (folder, "no such folder", NULL);
+  g_autofree char *level_dir = g_build_filename (folder, "07 Men Like Ravenous Fishes", NULL);
+  g_autofree char *script = g_build_filename (level_dir, "Level.term.txt", NULL);
+  g_autofree char *map = g_build_filename (level_dir, "Level.sceA", NULL);
+  g_autofree char *empty = g_build_filename (tsr_test_make_temp_dir (), "Empty", NULL);
+  g_autoptr(GBytes) good_script = tsr_test_read_file (script);
+  g_autoptr(GBytes) good_map = tsr_test_read_file (map);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) not_a_map = g_bytes_new_static ("#TERMINAL 0\n", 12);
+  static const char bad_script[] = "#TERMINAL 0\n#LOGON 1\nhello\n#FROBNICATE\n";
+  g_autoptr(GBytes) bad = g_bytes_new_static (bad_script, sizeof bad_script - 1);
+
+  assert_merge_fails (missing, "no such folder");
+  ck_assert_int_eq (g_mkdir (empty, 0777), 0);
+  assert_merge_fails (empty, "no level folders");
+
+  /* A level file that is not a map: named. */
+  ck_assert (tsr_file_write_atomic (map, not_a_map, FALSE, NULL));
+  assert_merge_fails (folder, "07 Men Like Ravenous Fishes/Level.sceA: not a Marathon wad");
+  ck_assert (tsr_file_write_atomic (map, good_map, FALSE, NULL));
+
+  /* A script that does not compile: named with its line. */
+  ck_assert (tsr_file_write_atomic (script, bad, FALSE, NULL));
+  assert_merge_fails (folder, "07 Men Like Ravenous Fishes/Level.term.txt:");
+  ck_assert (tsr_file_write_atomic (script, good_script, FALSE, NULL));
+
+  /* A level folder without a level file. */
+  ck_assert_int_eq (g_unlink (map), 0);
+  assert_merge_fails (folder, "no level file (.sceA)");
+
+  /* Split: not a wad, a Marathon 1 map (data version 0), a wad level without Minf. */
+  {
+    g_autoptr(GPtrArray) files = tsr_marathon_scenario_split (not_a_map, "x.sceA", &error);
+    g_autoptr(TsrWad) wad = tsr_wad_new (TSR_WAD_VERSION_INFINITY, 1, "NoMinf");
+    TsrWadEntry *entry = tsr_wad_entry_new (0);
+    g_autoptr(GBytes) chunk = g_bytes_new_static ("abcd", 4);
+    g_autoptr(GBytes) no_minf = NULL;
+
+    ck_assert_ptr_null (files);
+    ck_assert_ptr_nonnull (strstr (error->message, "x.sceA: not a Marathon wad"));
+    g_clear_error (&error);
+    tsr_wad_entry_set_chunk (entry, TSR_WAD_TAG ('P', 'N', 'T', 'S'), chunk);
+    g_ptr_array_add (wad->entries, entry);
+    no_minf = tsr_wad_serialize (wad, NULL);
+    files = tsr_marathon_scenario_split (no_minf, "y.sceA", &error);
+    ck_assert_ptr_null (files);
+    ck_assert_ptr_nonnull (strstr (error->message, "y.sceA: level 0 has no Minf chunk"));
+  }
+}
+END_TEST
+
+/* The CLI writes nothing when the folder is bad, and a scenario when it is good. */
+START_TEST (test_cli_writes_nothing_on_error)
+{
+  g_autofree char *folder = build_merge_folder ();
+  g_autofree char *out_dir = tsr_test_make_temp_dir ();
+  g_autofree char *output = g_build_filename (out_dir, "Chronicles.sceA", NULL);
+  g_autofree char *split_dir = g_build_filename (out_dir, "Split", NULL);
+  g_autofree char *script = g_build_filename (folder, "03 Dream Brother", "Level.term.txt", NULL);
+  g_autoptr(GBytes) good = tsr_test_read_file (script);
+  g_autoptr(GBytes) bad = g_bytes_new_static ("#TERMINAL 0\n#PICT\n", 18);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+  const char *cli = g_getenv ("TSR_CLI");
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_msg (cli != NULL, "TSR_CLI is not set");
+  ck_assert (tsr_file_write_atomic (script, bad, FALSE, NULL));
+  {
+    const char *argv[] = { cli, "marathon", "merge", folder, "-o", output, NULL };
+
+    ck_assert (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+    ck_assert (!g_spawn_check_wait_status (status, NULL));
+    ck_assert_msg (strstr (err, "03 Dream Brother/Level.term.txt:") != NULL, "%s", err);
+    ck_assert (!g_file_test (output, G_FILE_TEST_EXISTS));
+  }
+  ck_assert (tsr_file_write_atomic (script, good, FALSE, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { cli, "marathon", "merge", folder, "-o", output, NULL };
+
+    ck_assert (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+    ck_assert_msg (g_spawn_check_wait_status (status, NULL), "%s", err);
+    ck_assert (g_file_test (output, G_FILE_TEST_IS_REGULAR));
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { cli, "marathon", "split", output, "-o", split_dir, NULL };
+
+    ck_assert (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+    ck_assert_msg (g_spawn_check_wait_status (status, NULL), "%s", err);
+    ck_assert_ptr_nonnull (strstr (out, "03 Dream Brother/Dream Brother.term.txt"));
+  }
+}
+END_TEST
+
+static Suite *
+merge_suite (void)
+{
+  Suite *suite = suite_create ("marathon-merge");
+  TCase *tcase = tcase_create ("atque");
+
+  tcase_set_timeout (tcase, 120);
+  tcase_add_test (tcase, test_merge_folder_order_and_scripts);
+  tcase_add_test (tcase, test_split_merge_round_trip);
+  tcase_add_test (tcase, test_split_keeps_every_chunk_of_other_scenarios);
+  tcase_add_test (tcase, test_bad_input);
+  tcase_add_test (tcase, test_cli_writes_nothing_on_error);
+  suite_add_tcase (suite, tcase);
+  return suite;
+}
+
+int
+main (void)
+{
+  data_dir = tsr_test_data_require ("marathon");
+  return tsr_test_run_suite (merge_suite ());
+}
