@@ -294,7 +294,7 @@ START_TEST (test_font_seeds)
       g_autofree char *name = g_strdup_printf ("font-%u", f);
 
       ck_assert_msg (chunk != NULL, "%s", error != NULL ? error->message : "");
-      font = tsr_wolf3d_font_load (chunk, name, &error);
+      font = tsr_wolf3d_font_load (chunk, 0, name, &error);
       ck_assert_msg (font != NULL, "%s", error != NULL ? error->message : "");
       write_seed (folder, name, chunk);
     }

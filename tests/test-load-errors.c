@@ -7,7 +7,15 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
+#include "formats/doom2d/tsr-doom2d-wad.h"
+#include "formats/marathon/tsr-marathon-map.h"
+#include "formats/marathon/tsr-marathon-shapes-patch.h"
+#include "formats/marathon/tsr-marathon-terminal.h"
+#include "formats/marathon/tsr-wad.h"
 #include "formats/tsr-format.h"
+#include "formats/wolf3d/tsr-wolf3d-assets.h"
+#include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "tsr-test-common.h"
 
 static void
@@ -237,14 +245,363 @@ START_TEST (test_load_errors_name_an_offset)
 }
 END_TEST
 
+
+/* ---- Errors raised after loading (drawing, applying, decompiling), from built or mutated input:
+ * each names the offset of the bytes it is about, checked to the byte. */
+
+/* Asserts ERROR is set and its message ends in " (offset OFFSET)". */
+static void
+assert_offset (const GError *error, gsize offset, const char *what)
+{
+  g_autofree char *ending = g_strdup_printf (" (offset %zu)", offset);
+
+  ck_assert_msg (error != NULL, "%s: no error", what);
+  ck_assert_msg (g_str_has_suffix (error->message, ending), "%s: \"%s\" should end in \"%s\"", what,
+                 error->message, ending);
+}
+
+static void
+put_be16 (guint8 *p, guint16 value)
+{
+  p[0] = (guint8) (value >> 8);
+  p[1] = (guint8) value;
+}
+
+static void
+put_be32 (guint8 *p, guint32 value)
+{
+  put_be16 (p, (guint16) (value >> 16));
+  put_be16 (p + 2, (guint16) value);
+}
+
+/* The first record of TAG in PATCH's first collection that has one, and that collection. */
+static const TsrShapesPatchRecord *
+first_record (const TsrShapesPatch *patch, guint32 tag, const TsrShapesPatchCollection **collection)
+{
+  for (guint c = 0; c < patch->collections->len; c++)
+    {
+      const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
+
+      for (guint r = 0; r < pc->records->len; r++)
+        {
+          const TsrShapesPatchRecord *record = g_ptr_array_index (pc->records, r);
+
+          if (record->tag == tag)
+            {
+              *collection = pc;
+              return record;
+            }
+        }
+    }
+  ck_abort_msg ("no such record");
+  return NULL;
+}
+
+/* Parses BYTES (a patch) and views the collection of the record at RECORD_OFFSET. */
+static TsrShapesCollection *
+view_collection (GBytes *bytes, gsize record_offset, GError **error)
+{
+  g_autoptr(TsrShapesPatch) patch = tsr_shapes_patch_parse (g_bytes_get_data (bytes, NULL),
+                                                             g_bytes_get_size (bytes), NULL, error);
+
+  ck_assert_ptr_nonnull (patch);
+  for (guint c = 0; c < patch->collections->len; c++)
+    {
+      const TsrShapesPatchCollection *pc = g_ptr_array_index (patch->collections, c);
+
+      for (guint r = 0; r < pc->records->len; r++)
+        if (((const TsrShapesPatchRecord *) g_ptr_array_index (pc->records, r))->original_offset == record_offset)
+          return tsr_shapes_patch_collection_view (pc, error);
+    }
+  ck_abort_msg ("no record at %zu", record_offset);
+  return NULL;
+}
+
+/* Shapes patches: a record index beyond the collection's counts ('llsh' index at tag + 4), 'cldf'
+ * counts beyond 256 colour tables (the definition at tag + 4), a frame naming a bitmap the
+ * collection lacks (the frame's field at data + 6, data at tag + 8) and an empty bitmap (its
+ * header at data, tag + 12). */
+START_TEST (test_shapes_patch_offsets)
+{
+  g_autofree char *root = tsr_test_data_require ("marathon");
+  g_autofree char *items_path = g_build_filename (root, "xbla_m2_Items.ShPa", NULL);
+  g_autofree char *iconic_path = g_build_filename (root, "eternal_IconicSomething.ShPa", NULL);
+  g_autoptr(GBytes) items = tsr_test_read_file (items_path);
+  g_autoptr(GBytes) iconic = tsr_test_read_file (iconic_path);
+  g_autoptr(TsrShapesPatch) items_patch = tsr_shapes_patch_parse (g_bytes_get_data (items, NULL),
+                                                                   g_bytes_get_size (items), NULL, NULL);
+  g_autoptr(TsrShapesPatch) iconic_patch = tsr_shapes_patch_parse (g_bytes_get_data (iconic, NULL),
+                                                                    g_bytes_get_size (iconic), NULL, NULL);
+  const TsrShapesPatchCollection *pc = NULL;
+  const TsrShapesPatchRecord *llsh, *cldf, *bmap;
+  gsize size = g_bytes_get_size (items);
+
+  ck_assert_ptr_nonnull (items_patch);
+  ck_assert_ptr_nonnull (iconic_patch);
+  llsh = first_record (items_patch, TSR_SHAPES_PATCH_LLSH, &pc);
+  cldf = first_record (items_patch, TSR_SHAPES_PATCH_CLDF, &pc);
+  ck_assert_uint_gt (llsh->original_offset, 0);
+
+  {
+    g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (items, NULL), size);
+    g_autoptr(GBytes) mutated = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrShapesCollection) collection = NULL;
+
+    put_be32 (copy + llsh->original_offset + 4, 30000);
+    mutated = g_bytes_new (copy, size);
+    collection = view_collection (mutated, llsh->original_offset, &error);
+    ck_assert_ptr_null (collection);
+    assert_offset (error, llsh->original_offset + 4, "'llsh' index 30000");
+  }
+  {
+    g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (items, NULL), size);
+    g_autoptr(GBytes) mutated = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrShapesCollection) collection = NULL;
+
+    put_be16 (copy + cldf->original_offset + 4 + 8, 257); /* the colour table count */
+    mutated = g_bytes_new (copy, size);
+    collection = view_collection (mutated, cldf->original_offset, &error);
+    ck_assert_ptr_null (collection);
+    assert_offset (error, cldf->original_offset + 4, "'cldf' with 257 colour tables");
+  }
+  {
+    g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (items, NULL), size);
+    g_autoptr(GBytes) mutated = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrShapesCollection) collection = NULL;
+    g_autoptr(TsrImage) image = NULL;
+
+    put_be16 (copy + llsh->original_offset + 8 + 6, 30000); /* the frame's bitmap index */
+    mutated = g_bytes_new (copy, size);
+    collection = view_collection (mutated, llsh->original_offset, &error);
+    ck_assert_msg (collection != NULL, "%s", error != NULL ? error->message : "");
+    image = tsr_shapes_frame_decode (collection, g_ptr_array_index (collection->frames, (guint) llsh->index),
+                                     NULL, &error);
+    ck_assert_ptr_null (image);
+    assert_offset (error, llsh->original_offset + 8 + 6, "a frame of bitmap 30000");
+  }
+  bmap = first_record (iconic_patch, TSR_SHAPES_PATCH_BMAP, &pc);
+  {
+    gsize iconic_size = g_bytes_get_size (iconic);
+    g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (iconic, NULL), iconic_size);
+    g_autoptr(GBytes) mutated = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrShapesCollection) collection = NULL;
+    g_autoptr(TsrImage) image = NULL;
+
+    put_be16 (copy + bmap->original_offset + 12, 0); /* the bitmap's width */
+    mutated = g_bytes_new (copy, iconic_size);
+    collection = view_collection (mutated, bmap->original_offset, &error);
+    ck_assert_msg (collection != NULL, "%s", error != NULL ? error->message : "");
+    image = tsr_shapes_bitmap_decode (g_ptr_array_index (collection->bitmaps, (guint) bmap->index), NULL, &error);
+    ck_assert_ptr_null (image);
+    assert_offset (error, bmap->original_offset + 12, "a bitmap 0 pixels wide");
+  }
+}
+END_TEST
+
+/* A terminal group type the script language has no directive for: the group's type field in the
+ * file (the 'term' chunk's data, 10-byte terminal header, then 12-byte groups, type at 2). */
+START_TEST (test_terminal_group_offset)
+{
+  g_autofree char *root = tsr_test_data_require ("marathon");
+  g_autofree char *path = g_build_filename (root, "chronicles_DreamBrother.sceA", NULL);
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  gsize size = g_bytes_get_size (bytes);
+  g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  TsrMarathonMap *map = tsr_marathon_map_parse (copy, size, "map", NULL);
+  TsrMarathonLevel *level = NULL;
+  TsrWadChunk *chunk = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize type_at;
+  guint index = 0;
+
+  ck_assert_ptr_nonnull (map);
+  for (guint l = 0; l < map->levels->len && chunk == NULL; l++)
+    {
+      level = g_ptr_array_index (map->levels, l);
+      chunk = tsr_wad_entry_find_chunk (level->entry, TSR_WAD_TAG ('t', 'e', 'r', 'm'));
+      index = l;
+    }
+  ck_assert_ptr_nonnull (chunk);
+  ck_assert_uint_gt (g_bytes_get_size (chunk->data), 10 + 12);
+  type_at = chunk->original_offset + 10 + 2;
+  tsr_marathon_map_free (map);
+
+  put_be16 (copy + type_at, 99);
+  map = tsr_marathon_map_parse (copy, size, "map", &error);
+  ck_assert_msg (map != NULL, "%s", error != NULL ? error->message : "");
+  level = g_ptr_array_index (map->levels, index);
+  text = tsr_marathon_terminals_decompile (level->terminals, &error);
+  ck_assert_ptr_null (text);
+  assert_offset (error, type_at, "a group of type 99");
+  tsr_marathon_map_free (map);
+}
+END_TEST
+
+/* A font whose height is 0 or beyond 255: Huffman-compressed, so the error names where the font's
+ * chunk starts in VGAGRAPH. The real set's font 0 with each bit of its first compressed bytes
+ * flipped, until one expands to a wrong height. */
+START_TEST (test_wolf3d_font_height_offset)
+{
+  g_autofree char *root = tsr_test_data_require ("wolf3d");
+  g_autofree char *folder = g_build_filename (root, "wl1_v14_shareware", NULL);
+  g_autofree char *head_path = g_build_filename (folder, "VGAHEAD.WL1", NULL);
+  g_autofree char *dict_path = g_build_filename (folder, "VGADICT.WL1", NULL);
+  g_autofree char *graph_path = g_build_filename (folder, "VGAGRAPH.WL1", NULL);
+  g_autoptr(GBytes) head = tsr_test_read_file (head_path);
+  g_autoptr(GBytes) dict = tsr_test_read_file (dict_path);
+  g_autoptr(GBytes) graph = tsr_test_read_file (graph_path);
+  g_autoptr(GError) error = NULL;
+  TsrWolf3dSet *set = tsr_wolf3d_set_load (graph_path, NULL, &error);
+  TsrWolf3dGraphics *original;
+  gsize size = g_bytes_get_size (graph), chunk;
+  g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (graph, NULL), size);
+  guint height_errors = 0;
+  const TsrWolf3dAsset font = { TSR_WOLF3D_ASSET_FONT, 0 };
+
+  ck_assert_msg (set != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_ptr_nonnull (set->graphics);
+  original = set->graphics;
+  chunk = (gsize) original->offsets[1];
+  ck_assert_uint_gt (chunk, 0);
+  for (gsize at = chunk + 4; at < chunk + 12; at++)
+    for (guint bit = 0; bit < 8; bit++)
+      {
+        g_autoptr(GBytes) mutated = NULL;
+        g_autoptr(TsrImage) image = NULL;
+
+        copy[at] ^= (guint8) (1u << bit);
+        mutated = g_bytes_new (copy, size);
+        copy[at] ^= (guint8) (1u << bit);
+        set->graphics = tsr_wolf3d_graphics_load (head, dict, mutated, NULL);
+        ck_assert_ptr_nonnull (set->graphics);
+        image = tsr_wolf3d_set_decode_asset (set, font, &error);
+        if (image == NULL && strstr (error->message, "font height") != NULL)
+          {
+            assert_offset (error, chunk, "font 0 with a bit flipped");
+            height_errors++;
+          }
+        g_clear_error (&error);
+        tsr_wolf3d_graphics_free (set->graphics);
+      }
+  set->graphics = original;
+  tsr_wolf3d_set_free (set);
+  g_print ("font height errors from flipped bits: %u\n", height_errors);
+  ck_assert_uint_gt (height_errors, 0);
+}
+END_TEST
+
+/* Doom2D animated textures, built: an animation's archive with TEXT\ANIM and TEXTURES\PIC. */
+static GBytes *
+animation_archive (const char *anim, GBytes *picture)
+{
+  TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+  g_autoptr(GBytes) text = g_bytes_new (anim, strlen (anim));
+  GBytes *bytes;
+
+  tsr_doom2d_wad_add (wad, "TEXT", "ANIM", text);
+  tsr_doom2d_wad_add (wad, "TEXTURES", "PIC", picture);
+  bytes = tsr_doom2d_wad_write (wad, NULL);
+  tsr_doom2d_wad_free (wad);
+  ck_assert_ptr_nonnull (bytes);
+  return bytes;
+}
+
+/* Where SECTION\NAME's entry lies in ARCHIVE, as read back. */
+static gsize
+entry_offset (GBytes *archive, const char *section, const char *name)
+{
+  TsrDoom2dWad *wad = tsr_doom2d_archive_read (archive, NULL);
+  gsize offset;
+
+  ck_assert_ptr_nonnull (wad);
+  ck_assert_ptr_nonnull (tsr_doom2d_wad_find (wad, section, name));
+  offset = tsr_doom2d_wad_find (wad, section, name)->offset;
+  tsr_doom2d_wad_free (wad);
+  ck_assert_uint_gt (offset, 0);
+  return offset;
+}
+
+START_TEST (test_doom2d_texture_offsets)
+{
+  g_autoptr(GBytes) tga = tsr_test_make_tga (4, 4, 0xff0000, 0, 0);
+  g_autoptr(GBytes) junk = g_bytes_new_static ("not a picture at all", 20);
+  static const struct {
+    const char *anim;
+    const char *fragment;
+  } bad[] = {
+    { "resource=PIC\nframecount=many\nframewidth=4\nframeheight=4\n", "framecount is 'many'" },
+    { "resource=PIC\nframewidth=4\nframeheight=4\n", "framecount is missing" },
+    { "framecount=1\nframewidth=4\nframeheight=4\n", "names no resource" },
+    { "resource=ELSEWHERE\nframecount=1\nframewidth=4\nframeheight=4\n", "not in TEXTURES" },
+  };
+
+  /* TEXT\ANIM's numbers, its resource key and the resource it names: the TEXT\ANIM entry. */
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GBytes) archive = animation_archive (bad[i].anim, tga);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrDoom2dTexture) texture = tsr_doom2d_texture_from_animation (archive, &error);
+
+      ck_assert_ptr_null (texture);
+      ck_assert_msg (strstr (error->message, bad[i].fragment) != NULL, "%s", error->message);
+      assert_offset (error, entry_offset (archive, "TEXT", "ANIM"), bad[i].fragment);
+    }
+
+  /* A picture neither PNG nor TGA: its TEXTURES entry. */
+  {
+    g_autoptr(GBytes) archive = animation_archive ("resource=PIC\nframecount=1\nframewidth=4\nframeheight=4\n",
+                                                   junk);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrDoom2dTexture) texture = tsr_doom2d_texture_from_animation (archive, &error);
+    g_autoptr(TsrImage) image = NULL;
+
+    ck_assert_msg (texture != NULL, "%s", error != NULL ? error->message : "");
+    image = tsr_doom2d_texture_decode (texture, "PIC", &error);
+    ck_assert_ptr_null (image);
+    assert_offset (error, entry_offset (archive, "TEXTURES", "PIC"), "a picture neither PNG nor TGA");
+  }
+
+  /* A strip smaller than one frame, through the texture cache and the map's own archive: the
+   * picture's entry in the animation's archive. */
+  {
+    g_autoptr(GBytes) archive = animation_archive ("resource=PIC\nframecount=2\nframewidth=64\nframeheight=64\n",
+                                                   tga);
+    TsrDoom2dWad *own = tsr_doom2d_wad_new ();
+    TsrDoom2dTextureCache *cache;
+    const TsrDoom2dCachedTexture *cached;
+
+    tsr_doom2d_wad_add (own, "TEXTURES", "STRIP", archive);
+    cache = tsr_doom2d_texture_cache_new (tsr_doom2d_resources_new (NULL, own), NULL, NULL);
+    cached = tsr_doom2d_texture_cache_get (cache, ":TEXTURES\\STRIP");
+    ck_assert_ptr_null (cached->image);
+    ck_assert_msg (cached->error != NULL && strstr (cached->error->message, "smaller than one") != NULL, "%s",
+                   cached->error != NULL ? cached->error->message : "no error");
+    assert_offset (cached->error, entry_offset (archive, "TEXTURES", "PIC"), "a 4x4 strip of 64x64 frames");
+    tsr_doom2d_texture_cache_free (cache);
+    tsr_doom2d_wad_free (own);
+  }
+}
+END_TEST
+
 int
 main (void)
 {
   Suite *suite = suite_create ("load-errors");
   TCase *load_errors = tcase_create ("load-errors");
+  TCase *built = tcase_create ("after-loading");
 
   g_free (tsr_test_data_require ("."));
   tcase_add_test (load_errors, test_load_errors_name_an_offset);
   suite_add_tcase (suite, load_errors);
+  tcase_add_test (built, test_shapes_patch_offsets);
+  tcase_add_test (built, test_terminal_group_offset);
+  tcase_add_test (built, test_wolf3d_font_height_offset);
+  tcase_add_test (built, test_doom2d_texture_offsets);
+  suite_add_tcase (suite, built);
   return tsr_test_run_suite (suite);
 }

@@ -812,7 +812,7 @@ START_TEST (test_assets)
   /* Font 0: the small font, the printable ASCII characters all there. */
   chunk = tsr_wolf3d_graphics_expand_chunk (set->graphics, 1, &error);
   ck_assert_msg (chunk != NULL, "%s", error != NULL ? error->message : "");
-  font = tsr_wolf3d_font_load (chunk, "font 0", &error);
+  font = tsr_wolf3d_font_load (chunk, 0, "font 0", &error);
   ck_assert_msg (font != NULL, "%s", error != NULL ? error->message : "");
   for (guint c = 'A'; c <= 'Z'; c++)
     printable += font->width[c] > 0;
@@ -824,7 +824,7 @@ START_TEST (test_assets)
   for (gsize cut = 0; cut < size; cut += cut < 800 ? 1 : 37)
     {
       g_autoptr(GBytes) part = g_bytes_new (data, cut);
-      g_autoptr(TsrWolf3dFont) broken = tsr_wolf3d_font_load (part, "font 0", &error);
+      g_autoptr(TsrWolf3dFont) broken = tsr_wolf3d_font_load (part, 0, "font 0", &error);
 
       ck_assert_msg (broken == NULL, "a font cut at %" G_GSIZE_FORMAT " bytes loaded", cut);
       ck_assert_ptr_nonnull (error);

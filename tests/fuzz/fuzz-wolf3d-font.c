@@ -10,7 +10,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   g_autoptr(GBytes) bytes = g_bytes_new (data, size);
-  g_autoptr(TsrWolf3dFont) font = tsr_wolf3d_font_load (bytes, "fuzz", NULL);
+  g_autoptr(TsrWolf3dFont) font = tsr_wolf3d_font_load (bytes, 0, "fuzz", NULL);
 
   if (font != NULL)
     tsr_image_free (tsr_wolf3d_font_render_sheet (font, 0xffffffff));

@@ -188,10 +188,11 @@ open_archive (TsrDoom2dResources *resources,
   return wad;
 }
 
-GBytes *
-tsr_doom2d_resources_lookup (TsrDoom2dResources *resources,
-                             const char         *path,
-                             GError            **error)
+static GBytes *
+lookup_entry (TsrDoom2dResources *resources,
+              const char         *path,
+              guint32            *offset,
+              GError            **error)
 {
   g_autofree char *archive = NULL, *section = NULL, *name = NULL;
   const TsrDoom2dWad *wad;
@@ -212,7 +213,18 @@ tsr_doom2d_resources_lookup (TsrDoom2dResources *resources,
                    *archive ? archive : "the map's archive", section, name);
       return NULL;
     }
+  *offset = entry->offset;
   return tsr_doom2d_wad_get_data (wad, entry, error);
+}
+
+GBytes *
+tsr_doom2d_resources_lookup (TsrDoom2dResources *resources,
+                             const char         *path,
+                             GError            **error)
+{
+  guint32 offset;
+
+  return lookup_entry (resources, path, &offset, error);
 }
 
 static void
@@ -338,7 +350,7 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
                                    GError **error)
 {
   TsrDoom2dWad *wad = tsr_doom2d_archive_read (archive, error);
-  TsrDoom2dWadEntry *entry;
+  TsrDoom2dWadEntry *entry, *picture;
   g_autoptr(GBytes) anim = NULL;
   g_autoptr(TsrDoom2dTexture) texture = NULL;
   g_autofree char *resource = NULL;
@@ -355,21 +367,28 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
   if (anim == NULL)
     goto out;
   texture = g_new0 (TsrDoom2dTexture, 1);
-  if (!tsr_doom2d_animation_parse (g_bytes_get_data (anim, NULL), g_bytes_get_size (anim), texture,
-                                   &resource, error))
+  {
+    g_autoptr(GError) local = NULL;
+
+    if (!tsr_doom2d_animation_parse (g_bytes_get_data (anim, NULL), g_bytes_get_size (anim), texture,
+                                     &resource, &local))
+      {
+        /* A text: the message names the key; the offset is TEXT\ANIM's entry in the archive. */
+        tsr_set_error_at (error, (TsrError) local->code, entry->offset, "%s", local->message);
+        g_clear_pointer (&texture, tsr_doom2d_texture_free);
+        goto out;
+      }
+  }
+  picture = tsr_doom2d_wad_find (wad, "TEXTURES", resource);
+  if (picture == NULL)
     {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset,
+                        _("TEXT\\ANIM names resource '%s', not in TEXTURES"), resource);
       g_clear_pointer (&texture, tsr_doom2d_texture_free);
       goto out;
     }
-  entry = tsr_doom2d_wad_find (wad, "TEXTURES", resource);
-  if (entry == NULL)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TEXT\\ANIM names resource '%s', not in TEXTURES"),
-                   resource);
-      g_clear_pointer (&texture, tsr_doom2d_texture_free);
-      goto out;
-    }
-  texture->bytes = tsr_doom2d_wad_get_data (wad, entry, error);
+  texture->entry_offset = picture->offset;
+  texture->bytes = tsr_doom2d_wad_get_data (wad, picture, error);
   if (texture->bytes == NULL)
     {
       g_clear_pointer (&texture, tsr_doom2d_texture_free);
@@ -438,8 +457,8 @@ tsr_doom2d_texture_decode (const TsrDoom2dTexture *texture,
     case TSR_DOOM2D_RESOURCE_TGA:
       return tsr_image_load_tga (data, size, label, error);
     default:
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   _("%s: only PNG and TGA textures are decoded here"), label);
+      tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, texture->entry_offset,
+                        _("%s: only PNG and TGA textures are decoded here"), label);
       return NULL;
     }
 }
@@ -449,7 +468,8 @@ tsr_doom2d_resources_load_texture (TsrDoom2dResources *resources,
                                    const char         *path,
                                    GError            **error)
 {
-  g_autoptr(GBytes) bytes = tsr_doom2d_resources_lookup (resources, path, error);
+  guint32 offset = 0;
+  g_autoptr(GBytes) bytes = lookup_entry (resources, path, &offset, error);
   TsrDoom2dTexture *texture;
   TsrDoom2dResourceType type;
 
@@ -460,6 +480,7 @@ tsr_doom2d_resources_load_texture (TsrDoom2dResources *resources,
     return tsr_doom2d_texture_from_animation (bytes, error);
   texture = g_new0 (TsrDoom2dTexture, 1);
   texture->type = type;
+  texture->entry_offset = offset;
   texture->bytes = g_steal_pointer (&bytes);
   return texture;
 }
@@ -554,10 +575,11 @@ tsr_doom2d_texture_cache_get (TsrDoom2dTextureCache *cache,
           && (entry->image->width < entry->texture->frame_width
               || entry->image->height < entry->texture->frame_height))
         {
-          g_set_error (&entry->error, TSR_ERROR, TSR_ERROR_INVALID,
-                       _("%s: the animation's picture is %ux%u, smaller than one %ux%u frame"), path,
-                       entry->image->width, entry->image->height, entry->texture->frame_width,
-                       entry->texture->frame_height);
+          /* The picture's entry in the animation's archive. */
+          tsr_set_error_at (&entry->error, TSR_ERROR_INVALID, entry->texture->entry_offset,
+                            _("%s: the animation's picture is %ux%u, smaller than one %ux%u frame"), path,
+                            entry->image->width, entry->image->height, entry->texture->frame_width,
+                            entry->texture->frame_height);
           g_clear_pointer (&entry->image, tsr_image_free);
         }
     }

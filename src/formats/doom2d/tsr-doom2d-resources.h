@@ -48,6 +48,9 @@ typedef struct {
   guint                 frame_height;
   guint                 wait_count;
   gboolean              back_animation;
+  /* Where the entry BYTES came from lay in its archive (the animation's own archive for
+   * animations; 0 when made here): for messages. */
+  guint32               entry_offset;
 } TsrDoom2dTexture;
 
 typedef struct _TsrDoom2dResources TsrDoom2dResources;

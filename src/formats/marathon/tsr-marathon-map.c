@@ -202,6 +202,9 @@ parse_level_chunks (TsrMarathonLevel *level,
           level->terminals = tsr_marathon_terminals_parse (data, size, term_label, error);
           if (level->terminals == NULL)
             return FALSE;
+          /* Offsets in messages (a group the script cannot show) are the file's. */
+          for (guint t = 0; t < level->terminals->len; t++)
+            ((TsrMarathonTerminal *) g_ptr_array_index (level->terminals, t))->groups_offset += chunk->original_offset;
           continue;
         }
       ac = find_array_chunk (chunk->tag, level->data_version);

@@ -178,6 +178,7 @@ tsr_shapes_patch_parse (const guint8 *data, gsize size, const TsrShapesFile *bas
           record = g_new0 (TsrShapesPatchRecord, 1);
           record->tag = tag;
           record->index = record_index;
+          record->original_offset = at;
           record->data = tsr_reader_read_gbytes (&reader, (gsize) record_size, error);
           g_ptr_array_add (collection->records, record);
           if (record->data == NULL)
@@ -223,6 +224,18 @@ tsr_shapes_patch_serialize (const TsrShapesPatch *patch)
   return tsr_writer_free_to_bytes (g_steal_pointer (&writer));
 }
 
+/* Where RECORD's data lay in the parsed patch: after the tag, the index (all but 'cldf') and the
+ * size ('hlsh', 'bmap'). */
+static gsize
+record_data_offset (const TsrShapesPatchRecord *record)
+{
+  if (record->tag == TSR_SHAPES_PATCH_CLDF)
+    return record->original_offset + 4;
+  if (record->tag == TSR_SHAPES_PATCH_HLSH || record->tag == TSR_SHAPES_PATCH_BMAP)
+    return record->original_offset + 12;
+  return record->original_offset + 8;
+}
+
 GPtrArray *
 tsr_shapes_patch_collection_bitmaps (const TsrShapesPatchCollection *collection, GError **error)
 {
@@ -238,7 +251,7 @@ tsr_shapes_patch_collection_bitmaps (const TsrShapesPatchCollection *collection,
       if (record->tag != TSR_SHAPES_PATCH_BMAP)
         continue;
       data = g_bytes_get_data (record->data, &size);
-      bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
+      bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, record_data_offset (record), error);
       if (bitmap == NULL)
         {
           g_prefix_error (error, _("collection %d bitmap %d: "), collection->collection, record->index);
@@ -306,9 +319,10 @@ check_index (const TsrShapesPatchRecord *record, guint count, gint32 collection,
   if (record->index >= 0 && (guint) record->index < count)
     return TRUE;
   tag_name (record->tag, name);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
-               _("Shapes patch: collection %d: '%s' %d, the collection has %u"), collection, name,
-               record->index, count);
+  /* The record's index follows its tag. */
+  tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, record->original_offset + 4,
+                    _("Shapes patch: collection %d: '%s' %d, the collection has %u"), collection, name,
+                    record->index, count);
   return FALSE;
 }
 
@@ -345,12 +359,13 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
 
                 if (!tsr_shapes_definition_parse (data, &definition) || definition.clut_count > 256)
                   {
-                    g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                                 _("Shapes patch: collection %d: 'cldf' counts expected >= 0 with at most "
-                                   "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
-                                   "frames %d, bitmaps %d"), pc->collection, definition.color_count,
-                                 definition.clut_count, definition.sequence_count, definition.frame_count,
-                                 definition.bitmap_count);
+                    /* The definition the counts are in. */
+                    tsr_set_error_at (error, TSR_ERROR_INVALID, record_data_offset (record),
+                                      _("Shapes patch: collection %d: 'cldf' counts expected >= 0 with at most "
+                                        "256 colours and 256 colour tables: colours %d, tables %d, sequences %d, "
+                                        "frames %d, bitmaps %d"), pc->collection, definition.color_count,
+                                      definition.clut_count, definition.sequence_count, definition.frame_count,
+                                      definition.bitmap_count);
                     return FALSE;
                   }
                 g_bytes_unref (collection->definition_raw);
@@ -379,7 +394,7 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
                 TsrShapesSequence *sequence;
                 if (!check_index (record, collection->sequences->len, pc->collection, error))
                   return FALSE;
-                sequence = tsr_shapes_sequence_parse (data, size, TRUE, 0, error);
+                sequence = tsr_shapes_sequence_parse (data, size, TRUE, record_data_offset (record), error);
                 if (sequence == NULL)
                   return FALSE;
                 tsr_shapes_sequence_free (collection->sequences->pdata[record->index]);
@@ -390,13 +405,14 @@ tsr_shapes_patch_apply (const TsrShapesPatch *patch, TsrShapesFile *file, GError
               if (!check_index (record, collection->frames->len, pc->collection, error))
                 return FALSE;
               tsr_shapes_frame_parse (data, collection->frames->pdata[record->index]);
+              ((TsrShapesFrame *) collection->frames->pdata[record->index])->original_offset = record_data_offset (record);
               break;
             case TSR_SHAPES_PATCH_BMAP:
               {
                 TsrShapesBitmap *bitmap;
                 if (!check_index (record, collection->bitmaps->len, pc->collection, error))
                   return FALSE;
-                bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, 0, error);
+                bitmap = tsr_shapes_bitmap_parse (data, size, FALSE, TRUE, record_data_offset (record), error);
                 if (bitmap == NULL)
                   return FALSE;
                 tsr_shapes_bitmap_free (collection->bitmaps->pdata[record->index]);

@@ -21,6 +21,7 @@ typedef struct {
   guint32  tag;
   gint32   index;   /* -1 for cldf */
   GBytes  *data;    /* cldf: 544 bytes; ctab: colours; hlsh/bmap: the sized payload; llsh: 36 */
+  gsize    original_offset; /* where its tag lay in the parsed patch (0 when made here): messages */
 } TsrShapesPatchRecord;
 
 typedef struct {

@@ -417,6 +417,7 @@ tsr_shapes_bitmap_parse (const guint8 *data, gsize size, gboolean marathon1, gbo
     return NULL;
   bitmap = g_new0 (TsrShapesBitmap, 1);
   bitmap->raw = g_bytes_new (data, exact_size ? size : measured);
+  bitmap->original_offset = file_offset;
   bitmap->width = get_s16 (data);
   bitmap->height = get_s16 (data + 2);
   bitmap->bytes_per_row = get_s16 (data + 4);
@@ -594,6 +595,7 @@ tsr_shapes_collection_parse (const guint8 *data, gsize size, gsize file_offset, 
         }
       frame = g_new0 (TsrShapesFrame, 1);
       tsr_shapes_frame_parse (data + at, frame);
+      frame->original_offset = file_offset + at;
       g_ptr_array_add (collection->frames, frame);
     }
   g_clear_pointer (&offsets, g_array_unref);
@@ -1062,10 +1064,12 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
 
   if (bitmap->width <= 0 || bitmap->height <= 0)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("bitmap: empty (%dx%d)"), bitmap->width, bitmap->height);
+      /* The width and height open the bitmap's header. */
+      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
+                        bitmap->width, bitmap->height);
       return NULL;
     }
-  if (bitmap_measure (data, size, bitmap->marathon1, 0, error) == 0)
+  if (bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) == 0)
     return NULL;
   build_palette (table, palette);
   /* Run-length bitmaps are small for their size: the area follows the loaders' budget. */
@@ -1142,8 +1146,9 @@ tsr_shapes_frame_decode (const TsrShapesCollection *collection, const TsrShapesF
 
   if (frame->bitmap_index < 0 || (guint) frame->bitmap_index >= collection->bitmaps->len)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("frame: bitmap %d, the collection has %u"),
-                   frame->bitmap_index, collection->bitmaps->len);
+      /* The bitmap index is the frame's field at 6. */
+      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, frame->original_offset + 6,
+                        _("frame: bitmap %d, the collection has %u"), frame->bitmap_index, collection->bitmaps->len);
       return NULL;
     }
   image = tsr_shapes_bitmap_decode (g_ptr_array_index (collection->bitmaps, (guint) frame->bitmap_index),

@@ -85,6 +85,7 @@ typedef struct {
   gint16   bitmap_index;
   gint16   origin_x, origin_y, key_x, key_y;
   gint16   world_left, world_right, world_top, world_bottom, world_x0, world_y0;
+  gsize    original_offset;  /* where it lay in the parsed file (0 when made here): messages */
 } TsrShapesFrame;
 
 typedef struct {
@@ -94,6 +95,7 @@ typedef struct {
   guint16  flags;
   gint16   depth;
   gboolean marathon1;        /* RLE is Marathon 1's: i16 runs (+copy, -skip, 0 ends a scanline) */
+  gsize    original_offset;  /* where it lay in the parsed file (0 when made here): messages */
 } TsrShapesBitmap;
 
 typedef struct {

@@ -135,8 +135,9 @@ tsr_marathon_terminals_decompile (GPtrArray *terminals,
 
           if (directive == NULL)
             {
-              g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                           _("terminal %u group %u: type %d has no script directive"), t, g, group->type);
+              /* The group's type field: 12-byte groups, the type after the flags. */
+              tsr_set_error_at (error, TSR_ERROR_INVALID, terminal->groups_offset + (gsize) g * 12 + 2,
+                                _("terminal %u group %u: type %d has no script directive"), t, g, group->type);
               return NULL;
             }
           g_string_append_printf (out, "#%s", directive->name);

@@ -47,6 +47,7 @@ tsr_marathon_terminal_copy (const TsrMarathonTerminal *terminal)
   copy->flags = terminal->flags;
   copy->flags_stated = terminal->flags_stated;
   copy->resource_id = terminal->resource_id;
+  copy->groups_offset = terminal->groups_offset;
   copy->lines_per_page = terminal->lines_per_page;
   copy->groups = g_array_copy (terminal->groups);
   copy->faces = g_array_copy (terminal->faces);
@@ -130,6 +131,7 @@ tsr_marathon_terminals_parse (const guint8 *data,
           return NULL;
         }
       g_array_set_size (terminal->groups, n_groups);
+      terminal->groups_offset = chunk.base + start + TERMINAL_HEADER_SIZE;
       for (guint g = 0; g < n_groups; g++)
         {
           TsrMarathonTerminalGroup *group = &g_array_index (terminal->groups, TsrMarathonTerminalGroup, g);

@@ -58,6 +58,8 @@ typedef struct {
   GBytes  *text;           /* decoded Mac Roman text (all groups, each ending in NUL) */
   gboolean flags_stated;   /* not in the chunk: a compiled script's "; tessera: flags" line gave FLAGS */
   gint     resource_id;    /* not in the chunk: Marathon 1's 'term' resource (1000 + 10 L + T), or 0 */
+  gsize    groups_offset;  /* not in the chunk: where its groups lay in the parsed chunk (in the file
+                            * when the map reader added the chunk's offset; 0 when made here): messages */
 } TsrMarathonTerminal;
 
 const char          *tsr_marathon_group_type_name  (int type);

@@ -17,6 +17,7 @@
 
 TsrWolf3dFont *
 tsr_wolf3d_font_load (GBytes      *bytes,
+                      gsize        chunk_offset,
                       const char  *label,
                       GError     **error)
 {
@@ -37,7 +38,8 @@ tsr_wolf3d_font_load (GBytes      *bytes,
       return NULL;
   if (font->height == 0 || font->height > 255)
     {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, 0, _("%s: font height %u expected 1..255"), label, font->height);
+      tsr_set_error_at (error, TSR_ERROR_INVALID, chunk_offset, _("%s: font height %u expected 1..255"), label,
+                        font->height);
       return NULL;
     }
   for (guint c = 0; c < 256; c++)
@@ -212,7 +214,9 @@ tsr_wolf3d_set_decode_asset (const TsrWolf3dSet *set,
         if (asset.index >= tsr_wolf3d_graphics_get_n_fonts (set->graphics))
           break;
         chunk = tsr_wolf3d_graphics_expand_chunk (set->graphics, 1 + asset.index, error);
-        if (chunk == NULL || (font = tsr_wolf3d_font_load (chunk, label, error)) == NULL)
+        if (chunk == NULL
+            || (font = tsr_wolf3d_font_load (chunk, (gsize) MAX (set->graphics->offsets[1 + asset.index], 0), label,
+                                             error)) == NULL)
           return NULL;
         return tsr_wolf3d_font_render_sheet (font, 0x000000ff);
       }

@@ -36,8 +36,11 @@ typedef struct {
 } TsrWolf3dFont;
 
 /* Parses an expanded font chunk; every character's pixels must lie inside it. LABEL names the
- * chunk in errors ("VGAGRAPH chunk 1"). (transfer full) */
+ * chunk in errors ("VGAGRAPH chunk 1"); a wrong height (the chunk's first field) names
+ * CHUNK_OFFSET, where the Huffman-compressed chunk starts in VGAGRAPH, the other errors the field
+ * inside the expanded chunk. (transfer full) */
 TsrWolf3dFont *tsr_wolf3d_font_load          (GBytes              *bytes,
+                                              gsize                chunk_offset,
                                               const char          *label,
                                               GError             **error);
 void           tsr_wolf3d_font_free          (TsrWolf3dFont       *font);
