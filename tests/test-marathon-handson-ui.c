@@ -2,6 +2,8 @@
  * input (XTest) on copies of a real level (issue 36).
  * - A line drawn out past the map's top-left grows the bounds up and left: the map point under
  *   the pointer stays where it was (the view used to re-centre under it).
+ * - A line selected and deleted with the Delete key takes its endpoints no other line uses with
+ *   it (as Weland does); one Ctrl+Z puts back the line and its points.
  * Screenshots: marathon-handson-*.png. */
 #include "config.h"
 
@@ -12,6 +14,7 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "edit/tsr-vector-map.h"
+#include "edit/tsr-vector-select-tool.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/tsr-map-canvas.h"
@@ -152,6 +155,78 @@ test_growing_bounds_keep_pointer (void)
   tsr_test_ui_close_window (window);
 }
 
+/* Point 2: a line drawn by real clicks in empty space, clicked with the Select tool and deleted
+ * with the Delete key leaves no point behind; one Ctrl+Z brings back the line and both points. */
+static void
+test_delete_line_drops_orphan_points (void)
+{
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrMarathonMapEditor *editor = NULL;
+  TsrWindow *window = open_level ("chronicles_DreamBrother.sceA", "orphans", &editor);
+  TsrMapCanvas *canvas;
+  TsrVectorMap *vector;
+  TsrVectorBounds content;
+  TsrMapViewport viewport;
+  GtkWidget *lines, *select;
+  double ax, ay, bx, by;
+  guint n_lines, n_points;
+
+  if (window == NULL)
+    return;
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  vector = TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (editor));
+  tsr_map_canvas_zoom_to_fit (canvas);
+  tsr_test_ui_iterate_for (200);
+  tsr_map_canvas_get_content_bounds (canvas, &content);
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  /* A line of 60 pixels in the empty bottom-left corner of the level's bounds, touching nothing
+   * (sampled every 2 pixels with the tools' tolerance). */
+  ax = (content.x0 - viewport.x) * viewport.zoom + 20;
+  ay = (content.y1 - viewport.y) * viewport.zoom - 30;
+  bx = ax + 60;
+  by = ay;
+  for (double x = ax - 10; x <= bx + 10; x += 2)
+    g_assert_false (tsr_vector_map_hit_test (vector, viewport.x + x / viewport.zoom, viewport.y + ay / viewport.zoom,
+                                             TSR_TOOL_HIT_TOLERANCE, viewport.zoom, TSR_ELEMENT_MASK_ALL, NULL));
+
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  lines = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Lines");
+  select = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Select");
+  g_assert_nonnull (lines);
+  g_assert_nonnull (select);
+  g_assert_true (tsr_test_xtest_click (xtest, lines));
+  tsr_test_ui_iterate_for (100);
+  n_lines = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT);
+  n_points = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT);
+  click_at (xtest, GTK_WIDGET (canvas), ax, ay);
+  click_at (xtest, GTK_WIDGET (canvas), bx, by);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT), ==, n_lines + 1);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), ==, n_points + 2);
+
+  /* Selected by a click on its middle, deleted with the Delete key. */
+  g_assert_true (tsr_test_xtest_click (xtest, select));
+  tsr_test_ui_iterate_for (100);
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  click_at (xtest, GTK_WIDGET (canvas), (ax + bx) / 2, ay);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-orphans-selected.png");
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT), ==, n_lines);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), ==, n_points);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-orphans-deleted.png");
+
+  /* One Ctrl+Z: the line and both its points. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (150);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT), ==, n_lines + 1);
+  g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT), ==, n_points + 2);
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -161,5 +236,6 @@ main (int argc, char *argv[])
     return status;
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-handson-ui/growing-bounds", test_growing_bounds_keep_pointer);
+  g_test_add_func ("/marathon-handson-ui/orphan-points", test_delete_line_drops_orphan_points);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

@@ -254,6 +254,70 @@ START_TEST (test_delete_repairs_references)
 }
 END_TEST
 
+/* Points of LEVEL no line uses. */
+static guint
+count_unused_points (const TsrMarathonLevel *level)
+{
+  guint np = tsr_marathon_level_n_points (level), unused = 0;
+  g_autofree guint8 *used = g_malloc0 (np + 1);
+
+  for (guint i = 0; i < level->lines->len; i++)
+    for (guint e = 0; e < 2; e++)
+      {
+        gint16 point = g_array_index (level->lines, TsrMarathonLine, i).endpoint_indexes[e];
+
+        if (in_range (point, np))
+          used[point] = 1;
+      }
+  for (guint i = 0; i < np; i++)
+    unused += !used[i];
+  return unused;
+}
+
+/* Deleting every line of a point (the lines selected, not the point) deletes that point and any
+ * other endpoint no line uses any more, in the same undo step, as Weland does (issue 36). */
+START_TEST (test_delete_lines_drops_orphan_points)
+{
+  g_autofree char *path = dream_brother ();
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
+  TsrMarathonLevelMap *level_map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (level_map);
+  g_autoptr(TsrEditSession) session = tsr_edit_session_new (TSR_DOCUMENT (document));
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+  g_autoptr(GBytes) undone = NULL;
+  guint n_points = tsr_marathon_level_n_points (level), unused = count_unused_points (level);
+  guint n_lines = level->lines->len, depth;
+  gint16 point = g_array_index (level->lines, TsrMarathonLine, n_lines / 2).endpoint_indexes[0];
+
+  tsr_edit_session_set_layer (session, G_OBJECT (level_map));
+  for (guint i = 0; i < n_lines; i++)
+    {
+      const TsrMarathonLine *line = &g_array_index (level->lines, TsrMarathonLine, i);
+      TsrElementRef ref = { TSR_ELEMENT_SEGMENT, i };
+
+      if (line->endpoint_indexes[0] == point || line->endpoint_indexes[1] == point)
+        g_array_append_val (lines, ref);
+    }
+  ck_assert_uint_gt (lines->len, 1);
+  tsr_selection_set (tsr_edit_session_get_selection (session), (const TsrElementRef *) lines->data, lines->len);
+  depth = tsr_undo_stack_get_position (tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
+  ck_assert (tsr_edit_session_delete_selection (session));
+  ck_assert_uint_eq (tsr_undo_stack_get_position (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), depth + 1);
+  ck_assert_uint_le (level->lines->len, n_lines - lines->len);
+  /* The point went, and no endpoint of the deleted lines stays behind unused. */
+  ck_assert_uint_lt (tsr_marathon_level_n_points (level), n_points);
+  ck_assert_uint_eq (count_unused_points (level), unused);
+  check_references (path, 0, level);
+  /* One undo puts back every line and point. */
+  ck_assert (tsr_document_undo (TSR_DOCUMENT (document)));
+  undone = tsr_marathon_test_serialize (document);
+  ck_assert (g_bytes_equal (original, undone));
+  ck_assert (tsr_document_redo (TSR_DOCUMENT (document)));
+  ck_assert_uint_eq (count_unused_points (level), unused);
+}
+END_TEST
+
 /* The polygon each intra-level teleport of LEVEL goes to, in terminal and group order. */
 static GArray *
 intralevel_teleports (const TsrMarathonLevel *level)
@@ -751,6 +815,7 @@ level_map_suite (void)
 
   tcase_add_test (edits, test_move_names_and_recomputes);
   tcase_add_test (edits, test_delete_repairs_references);
+  tcase_add_test (edits, test_delete_lines_drops_orphan_points);
   tcase_add_test (edits, test_delete_renumbers_terminal_teleports);
   tcase_add_test (edits, test_delete_renumbers_open_script);
   tcase_add_test (edits, test_copy_paste_polygons);

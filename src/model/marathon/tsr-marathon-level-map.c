@@ -1927,6 +1927,49 @@ level_map_add_dependents (TsrVectorMap *map,
           g_array_append_val (elements, ref);
         }
     }
+  /* The endpoints of removed lines that nothing left uses go too, in the same step, as Weland's
+   * line deletion does (a point no line uses is junk a user cannot see to clear). Points that
+   * were unused before are the author's: left alone. */
+  {
+    guint np = n_points (self);
+    g_autofree guint8 *point_state = g_malloc0 (np + 1); /* 1 a removed line's, 2 kept in use */
+
+    for (guint i = 0; i < elements->len; i++)
+      {
+        const TsrElementRef *ref = &g_array_index (elements, TsrElementRef, i);
+
+        if (ref->kind == TSR_ELEMENT_POINT && ref->index < np)
+          point_state[ref->index] = 2; /* removed already */
+      }
+    for (guint i = 0; i < nl; i++)
+      for (guint e = 0; e < 2; e++)
+        {
+          gint16 point = LINE (self, i)->endpoint_indexes[e];
+
+          if (point < 0 || (guint) point >= np)
+            continue;
+          if (!lines[i])
+            point_state[point] = 2;
+          else if (point_state[point] == 0)
+            point_state[point] = 1;
+        }
+    for (guint i = 0; i < ng; i++)
+      {
+        const TsrMarathonPolygon *polygon = POLYGON (self, i);
+
+        if (!polygons[i])
+          for (guint v = 0; v < polygon_n_vertices (polygon); v++)
+            if (polygon->endpoint_indexes[v] >= 0 && (guint) polygon->endpoint_indexes[v] < np)
+              point_state[polygon->endpoint_indexes[v]] = 2;
+      }
+    for (guint i = 0; i < np; i++)
+      if (point_state[i] == 1)
+        {
+          TsrElementRef ref = { TSR_ELEMENT_POINT, i };
+
+          g_array_append_val (elements, ref);
+        }
+  }
 }
 
 static void
