@@ -600,6 +600,65 @@ list_folder (const char *path)
 /* The CLI speaks English whatever the locale: its output, the game names in it (the tables'
  * N_() strings the editor translates) and the names of extracted files are a contract for
  * scripts. Runs info, validate and extract on a Wolf3D level set with LANGUAGE=ru and de. */
+/* marathon merge/split (issue 37): a one-level merge folder from the Chronicles level and its
+ * script becomes a scenario (version 2, no level list, as Atque writes one level) and splits back;
+ * a missing folder is a clear error and writes nothing; wrong arguments are usage. */
+START_TEST (test_marathon_merge_split)
+{
+  g_autofree char *data = g_build_filename (tsr_test_data_root (), "marathon", NULL);
+  g_autofree char *map = g_build_filename (data, "chronicles_DreamBrother.sceA", NULL);
+  g_autofree char *script = g_build_filename (data, "chronicles_DreamBrother.term.txt", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *level = g_build_filename (folder, "Merge", "40 Dream Brother", NULL);
+  g_autofree char *level_map = g_build_filename (level, "Dream Brother.sceA", NULL);
+  g_autofree char *level_script = g_build_filename (level, "Dream Brother.term.txt", NULL);
+  g_autofree char *merge_dir = g_build_filename (folder, "Merge", NULL);
+  g_autofree char *scenario = g_build_filename (folder, "Dream.sceA", NULL);
+  g_autofree char *split_dir = g_build_filename (folder, "Split", NULL);
+  g_autofree char *missing = g_build_filename (folder, "No Such Folder", NULL);
+  g_autofree char *nothing = g_build_filename (folder, "Nothing.sceA", NULL);
+  g_autoptr(GBytes) map_bytes = NULL, script_bytes = NULL;
+  CliResult result;
+
+  if (!g_file_test (map, G_FILE_TEST_EXISTS))
+    return;
+  map_bytes = tsr_test_read_file (map);
+  script_bytes = tsr_test_read_file (script);
+  ck_assert_int_eq (g_mkdir_with_parents (level, 0777), 0);
+  ck_assert (g_file_set_contents (level_map, g_bytes_get_data (map_bytes, NULL), (gssize) g_bytes_get_size (map_bytes), NULL));
+  ck_assert (g_file_set_contents (level_script, g_bytes_get_data (script_bytes, NULL), (gssize) g_bytes_get_size (script_bytes), NULL));
+
+  result = run_cli ("marathon", "merge", merge_dir, "-o", scenario, NULL);
+  ck_assert_msg (result.status == 0, "%s", result.err);
+  cli_result_clear (&result);
+  result = run_cli ("info", scenario, NULL);
+  ck_assert_int_eq (result.status, 0);
+  ck_assert_msg (strstr (result.out, "wad_version: 2") != NULL && strstr (result.out, "wad_name: Dream") != NULL,
+                 "%s", result.out);
+  cli_result_clear (&result);
+  result = run_cli ("roundtrip", scenario, NULL);
+  ck_assert_int_eq (result.status, 0);
+  cli_result_clear (&result);
+  result = run_cli ("marathon", "split", scenario, "-o", split_dir, NULL);
+  ck_assert_msg (result.status == 0, "%s", result.err);
+  ck_assert_msg (strstr (result.out, "40 Dream Brother/Dream Brother.sceA") != NULL
+                 && strstr (result.out, "40 Dream Brother/Dream Brother.term.txt") != NULL, "%s", result.out);
+  cli_result_clear (&result);
+
+  result = run_cli ("marathon", "merge", missing, "-o", nothing, NULL);
+  ck_assert_int_eq (result.status, 1);
+  ck_assert_msg (strstr (result.err, "No Such Folder: no such folder") != NULL, "%s", result.err);
+  ck_assert (!g_file_test (nothing, G_FILE_TEST_EXISTS));
+  cli_result_clear (&result);
+  result = run_cli ("marathon", "merge", merge_dir, NULL);
+  ck_assert_int_eq (result.status, 2);
+  cli_result_clear (&result);
+  result = run_cli ("marathon", "frobnicate", NULL);
+  ck_assert_int_eq (result.status, 2);
+  cli_result_clear (&result);
+}
+END_TEST
+
 START_TEST (test_output_stays_english_in_a_translation)
 {
   const char *root = tsr_test_data_root ();
@@ -667,6 +726,7 @@ cli_suite (void)
   tcase_add_test (contract, test_level_out_of_range_is_usage);
   tcase_add_test (contract, test_unsupported_files_say_what_they_are);
   tcase_add_test (contract, test_doom2d_pack_render_convert);
+  tcase_add_test (contract, test_marathon_merge_split);
   tcase_add_test (contract, test_output_stays_english_in_a_translation);
   suite_add_tcase (suite, contract);
   return suite;
