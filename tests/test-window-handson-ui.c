@@ -2,7 +2,8 @@
  * 36), driven by real X input (XTest under Xvfb) on copies of real Sphere maps at 1280×800:
  * - the main menu has Revert…, Close and Quit: Revert (asking first) reads the file again, Close
  *   and Ctrl+W close the tab asking to save a modified one, Quit and Ctrl+Q ask for unsaved
- *   documents; the shortcuts window lists Ctrl+N.
+ *   documents; the shortcuts window lists Ctrl+N;
+ * - the Open dialog has a filter for all supported files, one for each game, and All files.
  * Screenshots of each state. Exits 77 without a display or XTest (fails under CI=true without
  * XTest). */
 #include "config.h"
@@ -246,6 +247,141 @@ test_menu_close_revert_quit (void)
   tsr_test_ui_hide_window (window);
 }
 
+/* The name of FILTER matches the file named NAME. */
+static gboolean
+filter_matches (GtkFileFilter *filter,
+                const char    *name)
+{
+  g_autoptr(GFileInfo) info = g_file_info_new ();
+
+  g_file_info_set_name (info, name);
+  g_file_info_set_display_name (info, name);
+  g_file_info_set_content_type (info, "application/octet-stream");
+  return gtk_filter_match (GTK_FILTER (filter), info);
+}
+
+/* Issue 36: the Open dialog had no filter a game. Ctrl+O shows "All supported files", one filter
+ * each for Marathon, Wolfenstein 3D, Sphere and Doom2D Forever (the registry's extensions, any
+ * case), and "All files", the one it starts on; a real click picks Wolfenstein 3D. */
+static void
+test_open_filters (void)
+{
+  static const char *const expected[] = { "All supported files", "Marathon", "Wolfenstein 3D", "Sphere",
+                                          "Doom2D Forever", "All files" };
+  static const struct {
+    const char *filter;
+    const char *matches;
+    const char *not_matches;
+  } checks[] = {
+    { "Marathon", "m1_Map.scen", "village.rmp" },
+    { "Marathon", "eternal_IconicSomething.ShPa", "MAPHEAD.WL1" },
+    { "Wolfenstein 3D", "MAPHEAD.WL1", "village.rmp" },
+    { "Wolfenstein 3D", "gamemaps.sod", "m2_Images.imgA" },
+    { "Sphere", "village.rmp", "MAPHEAD.WL1" },
+    { "Sphere", "outside_neo.rts", "m1_Map.scen" },
+    { "Doom2D Forever", "df_MAP01.map", "village.rmp" },
+    { "Doom2D Forever", "Game.dfwad", "MAPHEAD.WL1" },
+    { "All supported files", "MAPHEAD.WL1", "notes.odt" },
+    { "All supported files", "village.rmp", "Shapes" },
+    { "All files", "Shapes", NULL },
+  };
+  static const char *const wolf3d_files[] = { "MAPHEAD.WL1", NULL };
+  g_autofree char *path = copy_village ("open-filters");
+  g_autofree char *wolf3d = tsr_test_ui_data_dir ("wolf3d/wl1_v14_shareware");
+  g_autofree char *folder = NULL;
+  g_autoptr(GFile) folder_file = NULL;
+  g_autoptr(GListModel) filters = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(TsrTestXTest) dialog_input = NULL;
+  TsrWindow *window;
+  GtkWindow *dialog;
+  GtkWidget *drop_down = NULL, *row, *cancel;
+
+  if (path == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  if (wolf3d != NULL)
+    g_free (tsr_test_ui_copy_files (wolf3d, wolf3d_files, work_dir, "open-filters"));
+  window = tsr_test_ui_open_in_window (application, path, 1280, 800, 200);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  /* Not waited for: the dialog takes the focus before the window sees the key's release. */
+  tsr_test_xtest_key (xtest, GDK_KEY_o, GDK_CONTROL_MASK);
+  dialog = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  folder = g_path_get_dirname (path);
+  folder_file = g_file_new_for_path (folder);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder_file, NULL));
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (dialog), 3));
+  tsr_test_ui_iterate_for (300);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "window-handson-open-all.png");
+
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, expected[i]);
+    }
+  for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
+    for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+      {
+        g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+        if (!g_str_equal (expected[i], checks[c].filter))
+          continue;
+        g_assert_true (filter_matches (filter, checks[c].matches));
+        if (checks[c].not_matches != NULL)
+          g_assert_false (filter_matches (filter, checks[c].not_matches));
+      }
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog))), ==, "All files");
+
+  /* A real click on the filter drop-down, then on "Wolfenstein 3D". */
+  dialog_input = tsr_test_xtest_new (dialog, &error);
+  g_assert_no_error (error);
+  for (GtkWidget *w = tsr_test_ui_find_widget (GTK_WIDGET (dialog), tsr_test_ui_match_type,
+                                                GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
+       w != NULL && drop_down == NULL;)
+    {
+      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (w));
+
+      if (model != NULL && g_list_model_get_n_items (model) == G_N_ELEMENTS (expected) && gtk_widget_get_mapped (w))
+        drop_down = w;
+      else
+        w = NULL;
+    }
+  g_assert_nonnull (drop_down);
+  g_assert_true (tsr_test_xtest_click (dialog_input, drop_down));
+  row = NULL;
+  for (guint wait = 0; wait < 100 && row == NULL; wait++)
+    {
+      tsr_test_ui_iterate_for (50);
+      row = tsr_test_ui_find_widget (drop_down, tsr_test_ui_match_mapped_label, "Wolfenstein 3D");
+    }
+  g_assert_nonnull (row);
+  tsr_test_xtest_watch (dialog_input, gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER));
+  g_assert_true (tsr_test_ui_wait_for_frames (row, 3));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER)), screenshot_dir,
+                               "window-handson-open-filters.png");
+  g_assert_true (tsr_test_xtest_click (dialog_input, row));
+  g_assert_true (tsr_test_xtest_wait_closed (dialog_input, gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER)));
+  tsr_test_ui_iterate_for (300);
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog))), ==,
+                   "Wolfenstein 3D");
+  tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "window-handson-open-wolf3d.png");
+
+  cancel = tsr_test_ui_find_widget (GTK_WIDGET (dialog), tsr_test_ui_match_button_label, "_Cancel");
+  g_assert_nonnull (cancel);
+  g_assert_true (tsr_test_xtest_click (dialog_input, cancel));
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       gtk_widget_get_visible (GTK_WIDGET (dialog)) && g_get_monotonic_time () < end;)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  tsr_test_ui_hide_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -255,5 +391,6 @@ main (int argc, char *argv[])
     return status;
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/window-handson-ui/menu-close-revert-quit", test_menu_close_revert_quit);
+  g_test_add_func ("/window-handson-ui/open-filters", test_open_filters);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

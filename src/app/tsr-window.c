@@ -1585,6 +1585,17 @@ tsr_window_new_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The Open dialog's filter a game: its formats are the registry's of that family. */
+static const struct {
+  const char *family;
+  const char *name;
+} open_families[] = {
+  { "marathon", N_("Marathon") },
+  { "wolf3d", N_("Wolfenstein 3D") },
+  { "sphere", N_("Sphere") },
+  { "doom2d", N_("Doom2D Forever") },
+};
+
 static void
 tsr_window_open_action (GtkWidget  *widget,
                         const char *action_name,
@@ -1595,27 +1606,41 @@ tsr_window_open_action (GtkWidget  *widget,
                                                                GTK_FILE_CHOOSER_ACTION_OPEN,
                                                                _("_Open"), _("_Cancel"));
   GPtrArray *formats = tsr_format_registry_list (tsr_format_registry_get_default ());
+  g_autoptr(GtkFileFilter) supported = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
-  /* Formats are recognised by content and many files have no extension (Marathon's), so "All
-   * Files" comes first; the extension filter only narrows the view. */
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
-  if (formats->len > 0)
+  /* "All supported files", one filter a game with its formats' extensions, then "All files". */
+  gtk_file_filter_set_name (supported, _("All supported files"));
+  for (guint i = 0; i < formats->len; i++)
     {
-      g_autoptr(GtkFileFilter) known = gtk_file_filter_new ();
+      const TsrFormat *format = g_ptr_array_index (formats, i);
 
-      gtk_file_filter_set_name (known, _("Files with Known Extensions"));
+      for (guint j = 0; format->extensions != NULL && format->extensions[j] != NULL; j++)
+        gtk_file_filter_add_suffix (supported, format->extensions[j]);
+    }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), supported);
+  for (guint f = 0; f < G_N_ELEMENTS (open_families); f++)
+    {
+      g_autoptr(GtkFileFilter) family = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (family, _(open_families[f].name));
       for (guint i = 0; i < formats->len; i++)
         {
           const TsrFormat *format = g_ptr_array_index (formats, i);
 
+          if (g_strcmp0 (format->family, open_families[f].family) != 0)
+            continue;
           for (guint j = 0; format->extensions != NULL && format->extensions[j] != NULL; j++)
-            gtk_file_filter_add_suffix (known, format->extensions[j]);
+            gtk_file_filter_add_suffix (family, format->extensions[j]);
         }
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), known);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), family);
     }
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  /* Formats are recognised by content and many files have no extension (Marathon's from a Mac:
+   * "Map", "Shapes"), so the dialog starts on "All files"; the other filters only narrow the view. */
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), all);
 
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (tsr_window_on_open_response), self);
