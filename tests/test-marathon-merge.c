@@ -29,6 +29,15 @@ static const struct {
   { 12, "12 Requiescat in Pace", "chronicles_net_RequiescatInPace.sceA", NULL },
 };
 
+/* A new folder NAME in a new temporary folder. */
+static char *
+temp_folder (const char *name)
+{
+  g_autofree char *root = tsr_test_make_temp_dir ();
+
+  return g_build_filename (root, name, NULL);
+}
+
 static void
 copy_file (const char *from,
            const char *to)
@@ -44,7 +53,7 @@ copy_file (const char *from,
 static char *
 build_merge_folder (void)
 {
-  char *folder = g_build_filename (tsr_test_make_temp_dir (), "Chronicles", NULL);
+  char *folder = temp_folder ("Chronicles");
 
   for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
     {
@@ -180,7 +189,7 @@ START_TEST (test_split_merge_round_trip)
   g_autoptr(GBytes) scenario = merge (folder, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) files = tsr_marathon_scenario_split (scenario, "Chronicles.sceA", &error);
-  g_autofree char *split_folder = g_build_filename (tsr_test_make_temp_dir (), "Split", NULL);
+  g_autofree char *split_folder = temp_folder ("Split");
   g_autoptr(GBytes) again = NULL;
   g_autoptr(TsrWad) original = parse_wad (scenario);
   g_autoptr(TsrWad) merged = NULL;
@@ -267,7 +276,7 @@ START_TEST (test_split_keeps_every_chunk_of_other_scenarios)
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *folder = g_build_filename (tsr_test_make_temp_dir (), "Mixed", NULL);
+  g_autofree char *folder = temp_folder ("Mixed");
   g_autoptr(GBytes) again = NULL;
   g_autoptr(TsrWad) merged = NULL;
   const TsrWadEntry *source = g_ptr_array_index (level->entries, 0);
@@ -346,7 +355,7 @@ START_TEST (test_bad_input)
   g_autofree char *level_dir = g_build_filename (folder, "07 Men Like Ravenous Fishes", NULL);
   g_autofree char *script = g_build_filename (level_dir, "Level.term.txt", NULL);
   g_autofree char *map = g_build_filename (level_dir, "Level.sceA", NULL);
-  g_autofree char *empty = g_build_filename (tsr_test_make_temp_dir (), "Empty", NULL);
+  g_autofree char *empty = temp_folder ("Empty");
   g_autoptr(GBytes) good_script = tsr_test_read_file (script);
   g_autoptr(GBytes) good_map = tsr_test_read_file (map);
   g_autoptr(GError) error = NULL;
