@@ -3,7 +3,8 @@
  * - the main menu has Revert…, Close and Quit: Revert (asking first) reads the file again, Close
  *   and Ctrl+W close the tab asking to save a modified one, Quit and Ctrl+Q ask for unsaved
  *   documents; the shortcuts window lists Ctrl+N;
- * - the Open dialog has a filter for all supported files, one for each game, and All files.
+ * - the Open dialog has a filter for all supported files, one for each game, and All files;
+ * - Preferences fits a 768-px screen, its last row reached with the mouse wheel.
  * Screenshots of each state. Exits 77 without a display or XTest (fails under CI=true without
  * XTest). */
 #include "config.h"
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "app/tsr-application.h"
+#include "app/tsr-preferences-window.h"
 #include "app/tsr-window.h"
 #include "core/tsr-file.h"
 #include "views/tsr-map-canvas.h"
@@ -382,6 +384,78 @@ test_open_filters (void)
   tsr_test_ui_hide_window (window);
 }
 
+static gboolean
+match_placeholder (GtkWidget    *widget,
+                   gconstpointer text)
+{
+  return GTK_IS_ENTRY (widget) && g_strcmp0 (gtk_entry_get_placeholder_text (GTK_ENTRY (widget)), text) == 0;
+}
+
+/* Whether WIDGET is wholly inside the visible part of SCROLLED. */
+static gboolean
+shown_in (GtkWidget *widget,
+          GtkWidget *scrolled)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, scrolled, &bounds));
+  return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scrolled);
+}
+
+/* Issue 36: Preferences was 1,084 px tall with no scrolling, taller than a 1366×768 screen. Opened
+ * with Ctrl+, it is at most 768 px tall; its last row (the Marathon 1 terminals file) is below the
+ * visible part, the mouse wheel scrolls it into view and a real click there focuses its entry. */
+static void
+test_preferences_fit (void)
+{
+  g_autofree char *path = copy_village ("preferences");
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(TsrTestXTest) input = NULL;
+  TsrWindow *window;
+  GtkWindow *preferences;
+  GtkWidget *scrolled, *last;
+
+  if (path == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  window = tsr_test_ui_open_in_window (application, path, 1280, 760, 200);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  /* Not waited for: the preferences take the focus before the window sees the key's release. */
+  tsr_test_xtest_key (xtest, GDK_KEY_comma, GDK_CONTROL_MASK);
+  preferences = tsr_test_ui_wait_for_toplevel (TSR_TYPE_PREFERENCES_WINDOW);
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (preferences), 3));
+  g_test_message ("Preferences: %d × %d px", gtk_widget_get_width (GTK_WIDGET (preferences)),
+                  gtk_widget_get_height (GTK_WIDGET (preferences)));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (preferences)), <=, 768);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (preferences)), <=, 1366);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (preferences), screenshot_dir, "window-handson-preferences.png");
+
+  scrolled = tsr_test_ui_get_widget (GTK_WIDGET (preferences), GTK_TYPE_SCROLLED_WINDOW);
+  last = tsr_test_ui_find_widget (GTK_WIDGET (preferences), match_placeholder, "/path/to/Marathon.appl");
+  g_assert_nonnull (last);
+  g_assert_false (shown_in (last, scrolled));
+  input = tsr_test_xtest_drive (preferences);
+  g_assert_true (tsr_test_xtest_move_to (input, scrolled, gtk_widget_get_width (scrolled) / 2.0,
+                                         gtk_widget_get_height (scrolled) / 2.0, 20, NULL, NULL));
+  for (guint i = 0; i < 60 && !shown_in (last, scrolled); i++)
+    {
+      g_assert_true (tsr_test_xtest_scroll (input, 5));
+      tsr_test_ui_iterate_for (30);
+    }
+  g_assert_true (tsr_test_ui_wait_for_frames (scrolled, 2));
+  g_assert_true (shown_in (last, scrolled));
+  g_assert_true (tsr_test_xtest_click (input, last));
+  tsr_test_ui_iterate_for (100);
+  g_assert_true (gtk_widget_has_focus (last) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (preferences)), last));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (preferences), screenshot_dir, "window-handson-preferences-scrolled.png");
+
+  gtk_window_destroy (preferences);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_hide_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -392,5 +466,6 @@ main (int argc, char *argv[])
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/window-handson-ui/menu-close-revert-quit", test_menu_close_revert_quit);
   g_test_add_func ("/window-handson-ui/open-filters", test_open_filters);
+  g_test_add_func ("/window-handson-ui/preferences-fit", test_preferences_fit);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }
