@@ -13,6 +13,8 @@
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
 #include "formats/marathon/tsr-wad.h"
+#include "formats/sphere/tsr-sphere-map.h"
+#include "formats/sphere/tsr-sphere-tmx.h"
 #include "formats/tsr-format.h"
 #include "formats/wolf3d/tsr-wolf3d-assets.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
@@ -588,6 +590,43 @@ START_TEST (test_doom2d_texture_offsets)
 }
 END_TEST
 
+/* TMX is text: what is found wrong once the files are read names the file and the line of the
+ * element it is about (the tileset proper, the <map>), as GMarkup's errors do. */
+START_TEST (test_tmx_errors_name_file_and_line)
+{
+  static const struct {
+    const char *text;
+    const char *start;
+    const char *rest;
+  } bad[] = {
+    { "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">\n"
+      " <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"1\" columns=\"1\" margin=\"1\">\n"
+      "  <image source=\"t.png\" width=\"16\" height=\"16\"/>\n </tileset>\n"
+      " <layer name=\"a\" width=\"1\" height=\"1\"><data encoding=\"csv\">1</data></layer>\n</map>\n",
+      "map.tmx:3:2: ", "TMX tileset: margin and spacing must be 0" },
+    { "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">\n"
+      " <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"1\" columns=\"1\">\n"
+      "  <image source=\"t.png\" width=\"16\" height=\"16\"/>\n </tileset>\n</map>\n",
+      "map.tmx:2:1: ", "TMX: 1..255 tile layers expected, 0 found" },
+  };
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (folder, "map.tmx", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_static (bad[i].text, strlen (bad[i].text));
+      g_autoptr(GError) error = NULL;
+      TsrSphereMap *map = tsr_sphere_tmx_import (path, bytes, &error);
+
+      ck_assert_ptr_null (map);
+      ck_assert_msg (error != NULL && g_str_has_prefix (error->message, bad[i].start)
+                     && g_str_has_suffix (error->message, bad[i].rest),
+                     "\"%s\" should start with \"%s\" and end with \"%s\"", error != NULL ? error->message : "",
+                     bad[i].start, bad[i].rest);
+    }
+}
+END_TEST
+
 int
 main (void)
 {
@@ -602,6 +641,7 @@ main (void)
   tcase_add_test (built, test_terminal_group_offset);
   tcase_add_test (built, test_wolf3d_font_height_offset);
   tcase_add_test (built, test_doom2d_texture_offsets);
+  tcase_add_test (built, test_tmx_errors_name_file_and_line);
   suite_add_tcase (suite, built);
   return tsr_test_run_suite (suite);
 }

@@ -534,6 +534,7 @@ typedef struct {
   GArray     *segments;   /* TsrSphereSegment from child polylines (tiles, object groups) */
   GArray     *points;     /* gint64 pairs of a <polyline> */
   gboolean    is_point;
+  int         line, column; /* where the element starts, for messages */
 } TsrTmxFrame;
 
 typedef struct {
@@ -545,6 +546,13 @@ typedef struct {
 typedef struct {
   TsrSphereMap     *map;
   char             *folder;        /* of the file being parsed (TMX, then TSX) */
+  char             *file_name;     /* its name, for messages */
+  const char       *data;          /* its text */
+  gsize             size;
+  const char       *cursor;        /* in DATA, at CURSOR_LINE:CURSOR_COLUMN (tsr_tmx_element_start) */
+  int               cursor_line, cursor_column;
+  char             *map_place;     /* "FILE:LINE:COLUMN" of <map> and of the tileset proper, for */
+  char             *tileset_place; /* the messages about them once the files are read */
   GPtrArray        *stack;         /* TsrTmxFrame */
   GHashTable       *map_properties;
   guint             firstgid;
@@ -803,16 +811,38 @@ tsr_tmx_parse_file (TsrTmxImport *import, const char *path, const char *data, gs
 {
   GMarkupParseContext *context = g_markup_parse_context_new (&tsr_tmx_parser, 0, import, NULL);
   g_autofree char *saved_folder = import->folder;
+  g_autofree char *saved_name = import->file_name;
+  const char *saved_data, *saved_cursor;
+  gsize saved_size;
+  int saved_line, saved_column;
   gboolean ok;
   int line = 0, column = 0;
 
   import->folder = path ? g_path_get_dirname (path) : g_strdup (".");
+  import->file_name = path ? g_path_get_basename (path) : g_strdup ("TMX");
+  saved_data = import->data;
+  saved_size = import->size;
+  saved_cursor = import->cursor;
+  saved_line = import->cursor_line;
+  saved_column = import->cursor_column;
+  import->data = data;
+  import->size = size;
+  import->cursor = data;
+  import->cursor_line = 1;
+  import->cursor_column = 1;
   ok = g_markup_parse_context_parse (context, data, (gssize) size, error) &&
        g_markup_parse_context_end_parse (context, error);
   g_markup_parse_context_get_position (context, &line, &column);
   g_markup_parse_context_free (context);
   g_free (import->folder);
   import->folder = g_steal_pointer (&saved_folder);
+  g_free (import->file_name);
+  import->file_name = g_steal_pointer (&saved_name);
+  import->data = saved_data;
+  import->size = saved_size;
+  import->cursor = saved_cursor;
+  import->cursor_line = saved_line;
+  import->cursor_column = saved_column;
   if (!ok && error != NULL && *error != NULL && (*error)->domain != TSR_ERROR)
     {
       g_autofree char *reason = tsr_tmx_markup_reason ((*error)->message);
@@ -822,6 +852,63 @@ tsr_tmx_parse_file (TsrTmxImport *import, const char *path, const char *data, gs
       *error = wrapped;
     }
   return ok;
+}
+
+/* Where the element being started begins ('<'), as line and column from 1: GMarkup tells where
+ * its start tag ended (the next line when the tag ends one). Positions only grow within a file,
+ * so the scan goes on from where the last one stopped (IMPORT's cursor): linear in the text. */
+static void
+tsr_tmx_element_start (TsrTmxImport *import, GMarkupParseContext *context, int *line, int *column)
+{
+  const char *end = import->data + import->size, *p;
+  int at_line = 0, at_column = 0, newlines = 0, back = 0;
+
+  g_markup_parse_context_get_position (context, &at_line, &at_column);
+  while (import->cursor < end && (import->cursor_line < at_line
+                                  || (import->cursor_line == at_line && import->cursor_column < at_column)))
+    {
+      if (*import->cursor == '\n')
+        {
+          import->cursor_line++;
+          import->cursor_column = 1;
+          import->cursor++;
+        }
+      else
+        {
+          const char *next = g_utf8_find_next_char (import->cursor, end);
+
+          import->cursor = next != NULL ? next : end;
+          import->cursor_column++;
+        }
+    }
+  p = import->cursor;
+  while (p > import->data && *p != '<')
+    {
+      p = g_utf8_find_prev_char (import->data, p);
+      if (p == NULL)
+        break;
+      if (*p == '\n')
+        newlines++;
+      else
+        back++;
+    }
+  if (p == NULL || *p != '<')
+    {
+      *line = at_line;
+      *column = at_column;
+      return;
+    }
+  *line = import->cursor_line - newlines;
+  if (newlines == 0)
+    *column = import->cursor_column - back;
+  else
+    {
+      const char *line_start = p;
+
+      while (line_start > import->data && line_start[-1] != '\n')
+        line_start--;
+      *column = (int) g_utf8_strlen (line_start, p - line_start) + 1;
+    }
 }
 
 static void
@@ -837,6 +924,8 @@ tsr_tmx_start_element (GMarkupParseContext *context,
   TsrTmxFrame *parent = tsr_tmx_parent (import, 0);
 
   frame->element = g_strdup (element);
+  if (g_str_equal (element, "map") || g_str_equal (element, "tileset"))
+    tsr_tmx_element_start (import, context, &frame->line, &frame->column);
   frame->attributes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   frame->properties = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   frame->text = g_string_new (NULL);
@@ -1232,9 +1321,15 @@ tsr_tmx_end_element (GMarkupParseContext *context,
       g_clear_pointer (&import->tileset_properties, g_hash_table_unref);
       import->tileset_attributes = g_hash_table_ref (frame->attributes);
       import->tileset_properties = g_hash_table_ref (frame->properties);
+      g_free (import->tileset_place);
+      import->tileset_place = g_strdup_printf ("%s:%d:%d", import->file_name, frame->line, frame->column);
     }
   else if (g_str_equal (element, "map"))
-    import->map_properties = g_hash_table_ref (frame->properties);
+    {
+      import->map_properties = g_hash_table_ref (frame->properties);
+      g_free (import->map_place);
+      import->map_place = g_strdup_printf ("%s:%d:%d", import->file_name, frame->line, frame->column);
+    }
 
 done:
   tsr_tmx_frame_free (frame);
@@ -1252,9 +1347,11 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
   GHashTable *attributes = import->tileset_attributes;
   GHashTable *properties = import->tileset_properties;
 
+  /* Text: messages name the file and the line of the element they are about. */
   if (attributes == NULL || import->image_path == NULL)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: a tileset with one image is needed"));
+      tsr_error_prefix (error, "%s", attributes == NULL ? import->map_place : import->tileset_place);
       return NULL;
     }
   width = tsr_tmx_int (attributes, "tilewidth", 0, 1, TSR_SPHERE_TILE_SIZE_MAX, &ok, problems);
@@ -1265,12 +1362,14 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: %s"),
                    problems->len ? problems->str : _("tile size missing"));
+      tsr_error_prefix (error, "%s", import->tileset_place);
       return NULL;
     }
   if (tsr_tmx_int (attributes, "spacing", 0, 0, 0, &ok, problems) != 0 ||
       tsr_tmx_int (attributes, "margin", 0, 0, 0, &ok, problems) != 0 || !ok)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: margin and spacing must be 0"));
+      tsr_error_prefix (error, "%s", import->tileset_place);
       return NULL;
     }
   png = tsr_tmx_read (import->image_path, error);
@@ -1283,6 +1382,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: image %ux%u is too small for %lld tiles"),
                    sheet->width, sheet->height, (long long) count);
+      tsr_error_prefix (error, "%s", import->tileset_place);
       return NULL;
     }
 
@@ -1336,6 +1436,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
   if (!ok)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX tileset: %s"), problems->str);
+      tsr_error_prefix (error, "%s", import->tileset_place);
       return NULL;
     }
   return g_steal_pointer (&tileset);
@@ -1371,6 +1472,7 @@ tsr_sphere_tmx_import (const char *path,
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX: 1..255 tile layers expected, %u found"),
                    import.map->layers->len);
+      tsr_error_prefix (error, "%s", import.map_place);
       goto out;
     }
   tileset = tsr_tmx_build_tileset (&import, error);
@@ -1409,6 +1511,7 @@ tsr_sphere_tmx_import (const char *path,
     {
       tsr_sphere_tileset_free (tileset);
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX map properties: %s"), problems->str);
+      tsr_error_prefix (error, "%s", import.map_place);
       goto out;
     }
   /* A map made in Tiled names no tileset file: its tileset is appended, as Sphere allows. */
@@ -1438,6 +1541,8 @@ out:
   g_ptr_array_unref (import.tiles);
   g_clear_pointer (&import.map_properties, g_hash_table_unref);
   g_clear_pointer (&import.tileset_attributes, g_hash_table_unref);
+  g_free (import.map_place);
+  g_free (import.tileset_place);
   g_clear_pointer (&import.tileset_properties, g_hash_table_unref);
   g_free (import.image_path);
   g_free (import.tileset_source);
