@@ -28,8 +28,8 @@
 
 /* Atque skips shapes and sounds patches above 4 MiB (merge.cpp MergeShapes, MergeSounds). */
 #define PATCH_LIMIT (4096 * 1024)
-/* ferro ScriptChunk: a script header is flags (4), name (64), length (4). */
-#define SCRIPT_NAME_SIZE 64
+/* ferro ScriptChunk: a script header is flags (4), name (66: kScriptNameLength), length (4). */
+#define SCRIPT_NAME_SIZE 66
 #define LEVEL_SELECT_NAMES "Level Select Names.txt"
 
 static const guint32 physics_tags[] = {
@@ -632,6 +632,77 @@ take_chunk (TsrWadEntry *entry,
   return data;
 }
 
+/* The scripts of a LUAS or MMLS chunk as files FOLDER/NAME.EXTENSION, appended to FILES, when
+ * merging those files gives back exactly CHUNK (merge.cpp MergeScripts writes flags 0, the name
+ * NUL-padded, the scripts sorted by lower-cased file name; split.cpp writes no file for an empty
+ * script). FALSE, and FILES untouched, otherwise. */
+static gboolean
+scripts_as_files (GBytes     *chunk,
+                  const char *folder,
+                  const char *extension,
+                  GPtrArray  *files)
+{
+  g_autoptr(GPtrArray) found = tsr_output_files_new ();
+  g_autofree char *previous = NULL;
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (chunk, &size);
+  gsize pos = 2;
+  guint count;
+
+  if (size < 2 || (count = (guint) ((data[0] << 8) | data[1])) == 0)
+    return FALSE;
+  for (guint i = 0; i < count; i++)
+    {
+      const guint8 *header = data + pos;
+      g_autofree char *name = NULL;
+      g_autofree char *file = NULL;
+      g_autofree char *folded = NULL;
+      gsize name_length = 0;
+      guint32 length;
+
+      if (size - pos < 8 + SCRIPT_NAME_SIZE)
+        return FALSE;
+      length = ((guint32) header[4 + SCRIPT_NAME_SIZE] << 24) | ((guint32) header[5 + SCRIPT_NAME_SIZE] << 16)
+               | ((guint32) header[6 + SCRIPT_NAME_SIZE] << 8) | header[7 + SCRIPT_NAME_SIZE];
+      if (header[0] != 0 || header[1] != 0 || header[2] != 0 || header[3] != 0
+          || length == 0 || length > size - pos - 8 - SCRIPT_NAME_SIZE)
+        return FALSE;
+      while (name_length < SCRIPT_NAME_SIZE - 1 && header[4 + name_length] != 0)
+        {
+          guint8 c = header[4 + name_length];
+
+          if (c < ' ' || c > '~' || c == '/' || c == '\\')
+            return FALSE;
+          name_length++;
+        }
+      for (gsize k = name_length; k < SCRIPT_NAME_SIZE; k++)
+        if (header[4 + k] != 0)
+          return FALSE;
+      if (name_length == 0 || header[4] == '.')
+        return FALSE;
+      name = g_strndup ((const char *) header + 4, name_length);
+      file = g_strconcat (name, extension, NULL);
+      folded = g_ascii_strdown (file, -1);
+      if (previous != NULL && strcmp (previous, folded) >= 0)
+        return FALSE;
+      g_free (previous);
+      previous = g_steal_pointer (&folded);
+      {
+        g_autofree char *path = g_strdup_printf ("%s/%s", folder, file);
+        g_autoptr(GBytes) script = g_bytes_new_from_bytes (chunk, pos + 8 + SCRIPT_NAME_SIZE, length);
+
+        g_ptr_array_add (found, tsr_output_file_new (path, script));
+      }
+      pos += 8 + SCRIPT_NAME_SIZE + length;
+    }
+  if (pos != size)
+    return FALSE;
+  g_ptr_array_set_free_func (found, NULL);
+  for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (files, found->pdata[i]);
+  return TRUE;
+}
+
 /* Adds the file PATH (taken) with BYTES (taken) to FILES. */
 static void
 add_file (GPtrArray *files,
@@ -748,6 +819,14 @@ split_level (const TsrWad *wad,
                   g_bytes_new_take (g_steal_pointer (&script), length));
       }
   }
+  for (guint k = 0; k < 2; k++)
+    {
+      guint32 tag = k == 0 ? LUA_TAG : MML_TAG;
+      TsrWadChunk *chunk = tsr_wad_entry_find_chunk (entry, tag);
+
+      if (chunk != NULL && scripts_as_files (chunk->data, folder, k == 0 ? ".lua" : ".mml", files))
+        tsr_wad_entry_remove_chunk (entry, tag);
+    }
   level = single_entry_wad (g_steal_pointer (&entry), 1, base_mac, error);
   if (level == NULL)
     return FALSE;
