@@ -4,6 +4,10 @@
  *   the pointer stays where it was (the view used to re-centre under it).
  * - A line selected and deleted with the Delete key takes its endpoints no other line uses with
  *   it (as Weland does); one Ctrl+Z puts back the line and its points.
+ * - Labels: the level bar's buttons that reorder levels say "Move Level Up/Down" (clicked, the
+ *   level moves in the list); the level info's landscape (song_index, which Marathon 2 and
+ *   Infinity read as the landscape) says "Landscape"; the line flags save recomputes are shown
+ *   read-only with a tooltip saying why, the others stay editable.
  * Screenshots: marathon-handson-*.png. */
 #include "config.h"
 
@@ -14,9 +18,12 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "edit/tsr-vector-map.h"
+#include "edit/tsr-edit-session.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
+#include "model/marathon/tsr-marathon-document.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "views/marathon/tsr-marathon-palettes.h"
 #include "views/tsr-map-canvas.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -227,6 +234,158 @@ test_delete_line_drops_orphan_points (void)
   tsr_test_ui_close_window (window);
 }
 
+static void
+click_tab (TsrTestXTest *xtest,
+           GtkWidget    *page,
+           const char   *title)
+{
+  GtkWidget *tab = tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, title);
+
+  g_assert_nonnull (tab);
+  g_assert_true (tsr_test_xtest_click (xtest, tab));
+  tsr_test_ui_iterate_for (200);
+}
+
+/* A mapped check button whose label is DATA. */
+static gboolean
+match_check_label (GtkWidget     *widget,
+                   gconstpointer  label)
+{
+  return GTK_IS_CHECK_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), label) == 0;
+}
+
+static char *
+level_name (TsrMarathonDocument *document,
+            guint                index)
+{
+  return tsr_marathon_level_name (g_ptr_array_index (tsr_marathon_document_get_scenario (document)->map->levels, index));
+}
+
+/* Point 3, the level bar: "Move Level Down" clicked by real input on level 0 of the 37 levels of
+ * Marathon's map moves that level to the second place. */
+static void
+test_level_move_labels (void)
+{
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrMarathonMapEditor *editor = NULL;
+  TsrWindow *window = open_level ("m1_Map.scen", "labels-levels", &editor);
+  TsrMarathonDocument *document;
+  GtkWidget *page, *label, *button;
+  g_autofree char *first = NULL, *second = NULL, *moved = NULL;
+
+  if (window == NULL)
+    return;
+  document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
+  page = tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE);
+  g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), >, 2);
+  first = level_name (document, 0);
+  second = level_name (document, 1);
+  g_assert_nonnull (tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, "Move Level Up"));
+  label = tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, "Move Level Down");
+  g_assert_nonnull (label);
+  button = gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (button), "Move Level Down"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-level-buttons.png");
+
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  g_assert_true (tsr_test_xtest_click (xtest, button));
+  tsr_test_ui_iterate_for (200);
+  moved = level_name (document, 1);
+  g_assert_cmpstr (moved, ==, first);
+  g_free (moved);
+  moved = level_name (document, 0);
+  g_assert_cmpstr (moved, ==, second);
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
+/* Point 3, the inspector: the level info's landscape is named so; a line clicked on the map shows
+ * its derived flags read-only, with the reason as tooltip. */
+static void
+test_inspector_labels (void)
+{
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrMarathonMapEditor *editor = NULL;
+  TsrWindow *window = open_level ("chronicles_DreamBrother.sceA", "labels-inspector", &editor);
+  TsrMarathonMapPage *page;
+  TsrMarathonPalettes *palettes;
+  TsrMapCanvas *canvas;
+  TsrVectorMap *vector;
+  TsrSelection *selection;
+  GtkWidget *select, *check;
+  gboolean done = FALSE;
+
+  if (window == NULL)
+    return;
+  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+
+  /* The level info, on the Palettes page. */
+  click_tab (xtest, GTK_WIDGET (page), "Palettes");
+  palettes = tsr_marathon_map_page_get_palettes (page);
+  tsr_marathon_palettes_set_kind (palettes, TSR_MARATHON_PALETTES_LEVEL_INFO);
+  tsr_marathon_palettes_select (palettes, 0);
+  tsr_test_ui_iterate_for (200);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_mapped_label, "Landscape"));
+  g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (palettes), tsr_test_ui_match_mapped_label, "Song"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-level-info.png");
+
+  /* A line clicked on the map with the Select tool, zoomed in on its middle. */
+  click_tab (xtest, GTK_WIDGET (page), "Map");
+  canvas = tsr_marathon_map_editor_get_canvas (editor);
+  vector = TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (editor));
+  selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+  select = tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_button_label, "Select");
+  g_assert_nonnull (select);
+  g_assert_true (tsr_test_xtest_click (xtest, select));
+  tsr_test_ui_iterate_for (100);
+  tsr_map_canvas_set_zoom (canvas, 0.125);
+  for (guint i = 0; i < 20 && !done; i++)
+    {
+      TsrElementRef ref = { TSR_ELEMENT_SEGMENT, i * 7 };
+      const TsrElementRef *selected;
+      TsrVectorPoint a, b;
+      TsrMapViewport viewport;
+      guint n;
+
+      tsr_vector_map_get_vertex (vector, &ref, 0, &a);
+      tsr_vector_map_get_vertex (vector, &ref, 1, &b);
+      tsr_map_canvas_center_on (canvas, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      tsr_test_ui_iterate_for (150);
+      tsr_map_canvas_get_viewport (canvas, &viewport);
+      click_at (xtest, GTK_WIDGET (canvas), ((a.x + b.x) / 2 - viewport.x) * viewport.zoom,
+                ((a.y + b.y) / 2 - viewport.y) * viewport.zoom);
+      selected = tsr_selection_get_elements (selection, &n);
+      done = n == 1 && selected[0].kind == TSR_ELEMENT_SEGMENT;
+    }
+  g_assert_true (done);
+  tsr_test_ui_iterate_for (150);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const derived[] = { "Landscape", "Elevation", "Variable elevation", "Has transparent side" };
+
+      check = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_check_label, derived[i]);
+      g_assert_nonnull (check);
+      g_assert_false (gtk_widget_get_sensitive (check));
+      g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (check), "Derived:"));
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const own[] = { "Solid", "Transparent", "Decorative" };
+
+      check = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_check_label, own[i]);
+      g_assert_nonnull (check);
+      g_assert_true (gtk_widget_get_sensitive (check));
+    }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-line-flags.png");
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -237,5 +396,7 @@ main (int argc, char *argv[])
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-handson-ui/growing-bounds", test_growing_bounds_keep_pointer);
   g_test_add_func ("/marathon-handson-ui/orphan-points", test_delete_line_drops_orphan_points);
+  g_test_add_func ("/marathon-handson-ui/level-move-labels", test_level_move_labels);
+  g_test_add_func ("/marathon-handson-ui/inspector-labels", test_inspector_labels);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

@@ -1348,7 +1348,7 @@ test_marathon_levels (void)
 
     g_assert_cmpstr (renamed, ==, "annex");
   }
-  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Move this level up")));
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (page), "Move Level Up: this level takes the place of the one before it (the order of the levels in the file; this does not go to another level)")));
   tsr_test_ui_iterate_for (150);
   {
     g_autofree char *moved = tsr_marathon_document_dup_level_name (document, 0);

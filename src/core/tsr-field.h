@@ -49,6 +49,10 @@ typedef struct {
   const TsrFieldConstant *constants;
   guint                   n_constants;
   gboolean                unique;
+  /* A bitset's bits the family derives from other data (on save): shown, not edited, with
+   * DERIVED_TIP (translatable, N_) saying why. */
+  gint64                  derived_bits;
+  const char             *derived_tip;
 } TsrFieldEnum;
 
 /* The first four members come first so that plain tables can list { name, offset, width, flags }

@@ -417,7 +417,9 @@ create_editor (TsrPropertyInspector *self,
           }
           g_object_set_data (G_OBJECT (check), "tsr-bit", (gpointer) &constant->value);
           g_signal_connect (check, "toggled", G_CALLBACK (on_bit_toggled), self);
-          gtk_widget_set_sensitive (check, editable);
+          gtk_widget_set_sensitive (check, editable && !(constant->value & spec->enumeration->derived_bits));
+          if ((constant->value & spec->enumeration->derived_bits) && spec->enumeration->derived_tip != NULL)
+            gtk_widget_set_tooltip_text (check, _(spec->enumeration->derived_tip));
           gtk_box_append (GTK_BOX (editor), check);
         }
       break;

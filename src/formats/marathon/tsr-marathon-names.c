@@ -52,11 +52,21 @@ ENUM (transfer_enum, "transfer_mode", FALSE,
 /* A texture or a shape is a descriptor (collection:shape); -1 is none. */
 ENUM (descriptor_enum, "shape_descriptor", FALSE,
       C (NC_ ("shape_descriptor", "None"), -1));
-ENUM (line_flags_enum, "line_flags", TRUE,
-      C (NC_ ("line_flags", "Solid"), 0x4000), C (NC_ ("line_flags", "Transparent"), 0x2000),
-      C (NC_ ("line_flags", "Landscape"), 0x1000), C (NC_ ("line_flags", "Elevation"), 0x800),
-      C (NC_ ("line_flags", "Variable elevation"), 0x400),
-      C (NC_ ("line_flags", "Has transparent side"), 0x200), C (NC_ ("line_flags", "Decorative"), 0x100));
+/* Landscape, elevation, variable elevation and has-transparent-side are recomputed on save from
+ * the sides and the polygons' heights (tsr_marathon_derive_line, as Aleph One's
+ * recalculate_redundant_line_data): the inspector shows them read-only. */
+static const TsrFieldConstant line_flags_constants[] = {
+  C (NC_ ("line_flags", "Solid"), 0x4000), C (NC_ ("line_flags", "Transparent"), 0x2000),
+  C (NC_ ("line_flags", "Landscape"), 0x1000), C (NC_ ("line_flags", "Elevation"), 0x800),
+  C (NC_ ("line_flags", "Variable elevation"), 0x400),
+  C (NC_ ("line_flags", "Has transparent side"), 0x200), C (NC_ ("line_flags", "Decorative"), 0x100),
+};
+static const TsrFieldEnum line_flags_enum = {
+  "line_flags", TRUE, line_flags_constants, G_N_ELEMENTS (line_flags_constants), FALSE,
+  0x1000 | 0x800 | 0x400 | 0x200,
+  N_("Derived: the editor sets this from the line's sides (landscape, transparent texture) and the "
+     "heights of its polygons (elevation, platform) when it saves; change those instead"),
+};
 ENUM (side_type_enum, "side_type", FALSE,
       C (NC_ ("side_type", "Full"), 0), C (NC_ ("side_type", "High"), 1), C (NC_ ("side_type", "Low"), 2),
       C (NC_ ("side_type", "Composite"), 3), C (NC_ ("side_type", "Split"), 4));
@@ -492,7 +502,7 @@ static const Label labels[] = {
   { "direction", N_("Direction") }, { "delta_direction", N_("Direction variation") },
   { "pitch", N_("Pitch") }, { "delta_pitch", N_("Pitch variation") },
   { "environment_code", N_("Environment") }, { "physics_model", N_("Physics model") },
-  { "song_index", N_("Song") }, { "mission_flags", N_("Mission") },
+  { "song_index", N_("Landscape") }, { "mission_flags", N_("Mission") },
   { "environment_flags", N_("Environment flags") }, { "ball_in_play", N_("Ball in play") },
   { "level_name", N_("Level name") }, { "entry_point_flags", N_("Game types") },
 };
