@@ -554,6 +554,22 @@ START_TEST (test_doom2d_texture_offsets)
       assert_offset (error, entry_offset (archive, "TEXT", "ANIM"), bad[i].fragment);
     }
 
+  /* No TEXT\ANIM at all: the archive's directory, after the 8-byte DFWAD header. */
+  {
+    TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
+    g_autoptr(GBytes) archive = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsrDoom2dTexture) texture = NULL;
+
+    tsr_doom2d_wad_add (wad, "TEXTURES", "PIC", tga);
+    archive = tsr_doom2d_wad_write (wad, NULL);
+    tsr_doom2d_wad_free (wad);
+    texture = tsr_doom2d_texture_from_animation (archive, &error);
+    ck_assert_ptr_null (texture);
+    ck_assert_msg (strstr (error->message, "without TEXT") != NULL, "%s", error->message);
+    assert_offset (error, 8, "an animation without TEXT\\ANIM");
+  }
+
   /* A picture neither PNG nor TGA: its TEXTURES entry. */
   {
     g_autoptr(GBytes) archive = animation_archive ("resource=PIC\nframecount=1\nframewidth=4\nframeheight=4\n",

@@ -360,7 +360,8 @@ tsr_doom2d_texture_from_animation (GBytes  *archive,
   entry = tsr_doom2d_wad_find (wad, "TEXT", "ANIM");
   if (entry == NULL)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("animated texture without TEXT\\ANIM"));
+      /* No entry to point at: the directory that lacks it. */
+      tsr_set_error_at (error, TSR_ERROR_INVALID, wad->directory_offset, _("animated texture without TEXT\\ANIM"));
       goto out;
     }
   anim = tsr_doom2d_wad_get_data (wad, entry, error);

@@ -177,6 +177,7 @@ tsr_doom2d_wad_read (GBytes  *bytes,
   wad = tsr_doom2d_wad_new ();
   wad->original = g_bytes_ref (bytes);
   wad->data_start = WAD_HEADER_SIZE + (gsize) count * WAD_RECORD_SIZE;
+  wad->directory_offset = WAD_HEADER_SIZE;
   for (guint i = 0; i < count; i++)
     {
       TsrDoom2dWadEntry *entry = g_new0 (TsrDoom2dWadEntry, 1);

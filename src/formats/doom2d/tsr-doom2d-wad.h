@@ -23,6 +23,8 @@ typedef struct {
   GPtrArray *entries;    /* TsrDoom2dWadEntry in directory order */
   GBytes    *original;   /* the file as read, or NULL */
   gsize      data_start; /* where the data began in ORIGINAL */
+  gsize      directory_offset; /* where its directory began in ORIGINAL (DFWAD: after the 8-byte
+                                * header; ZIP: the central directory), for messages */
   gboolean   canonical;  /* ORIGINAL's data lay in directory order without gaps */
   gboolean   is_zip;     /* a ZIP archive (.dfz): directories are sections */
   gpointer   zip;        /* ZIP: libzip's open archive over ORIGINAL */

@@ -400,6 +400,7 @@ tsr_doom2d_zip_read (GBytes  *bytes,
   wad->original = g_bytes_ref (bytes);
   wad->zip = archive;
   wad->zip_layout = layout;
+  wad->directory_offset = layout->directory_offset;
   for (guint i = 0; i < layout->records->len; i++)
     {
       const ZipRecord *record = &g_array_index (layout->records, ZipRecord, i);
