@@ -8,6 +8,9 @@
  *   level moves in the list); the level info's landscape (song_index, which Marathon 2 and
  *   Infinity read as the landscape) says "Landscape"; the line flags save recomputes are shown
  *   read-only with a tooltip saying why, the others stay editable.
+ * - Stale text: "This level has no terminals" goes when terminals are imported and comes back
+ *   when a real Ctrl+Z takes them away again. A shapes sequence with no frames says "no frames"
+ *   (not "frame 1 of 0"), also after a real click on the step button.
  * Screenshots: marathon-handson-*.png. */
 #include "config.h"
 
@@ -22,6 +25,9 @@
 #include "edit/tsr-vector-select-tool.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-shapes-document.h"
+#include "views/assets/tsr-shapes-browser.h"
+#include "tsr-shapes-sample.h"
 #include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-marathon-palettes.h"
 #include "views/tsr-map-canvas.h"
@@ -386,6 +392,116 @@ test_inspector_labels (void)
   tsr_test_ui_close_window (window);
 }
 
+#define NO_TERMINALS "This level has no terminals: write #TERMINAL 0 to add one."
+
+/* Point 4, the Terminals page: a net level without terminals says so; a script imported (what the
+ * Import dialog's answer does) clears that, and a real Ctrl+Z brings it back. */
+static void
+test_terminal_status_follows_text (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *script = NULL;
+  g_autoptr(GFile) script_file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrMarathonMapEditor *editor = NULL;
+  TsrWindow *window;
+  GtkWidget *page;
+
+  if (source == NULL)
+    return;
+  window = open_level ("chronicles_net_War.sceA", "terminals", &editor);
+  script = g_build_filename (source, "chronicles_DreamBrother.term.txt", NULL);
+  script_file = g_file_new_for_path (script);
+  page = tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  click_tab (xtest, page, "Terminals");
+  g_assert_nonnull (tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, NO_TERMINALS));
+
+  g_assert_true (tsr_marathon_map_page_import (TSR_MARATHON_MAP_PAGE (page), script_file, &error));
+  g_assert_no_error (error);
+  tsr_test_ui_iterate_for (300);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-terminals-imported.png");
+  g_assert_null (tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, NO_TERMINALS));
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (300);
+  g_assert_nonnull (tsr_test_ui_find_widget (page, tsr_test_ui_match_mapped_label, NO_TERMINALS));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-terminals-undone.png");
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
+static gboolean
+match_button_with_icon (GtkWidget     *widget,
+                        gconstpointer  icon)
+{
+  return GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0;
+}
+
+/* A mapped label whose text starts with DATA. */
+static gboolean
+match_label_prefix (GtkWidget     *widget,
+                    gconstpointer  prefix)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+}
+
+/* Point 4, the shapes browser: a sequence without frames (the Shapes file built from the real
+ * patches has some) reads "no frames", before and after a real click on the step button. */
+static void
+test_empty_sequence_says_no_frames (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  TsrShapesBrowser *browser;
+  TsrShapesDocument *document;
+  GtkWidget *step;
+  gint found_collection = -1, found_sequence = -1;
+
+  if (source == NULL)
+    return;
+  path = tsr_shapes_sample_write (source, work_dir);
+  window = tsr_test_ui_open_in_window (application, path, 1280, 800, 200);
+  browser = TSR_SHAPES_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_SHAPES_BROWSER));
+  document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  for (guint c = 0; c < 32 && found_sequence < 0; c++)
+    {
+      const TsrShapesCollection *collection = tsr_shapes_document_get_collection (document, c, 0);
+
+      for (guint q = 0; collection != NULL && q < collection->sequences->len && found_sequence < 0; q++)
+        if (((const TsrShapesSequence *) g_ptr_array_index (collection->sequences, q))->frames_per_view <= 0)
+          {
+            found_collection = (gint) c;
+            found_sequence = (gint) q;
+          }
+    }
+  g_test_message ("empty sequence: collection %d, sequence %d", found_collection, found_sequence);
+  g_assert_cmpint (found_sequence, >=, 0);
+  g_assert_true (tsr_shapes_browser_select_collection (browser, (guint) found_collection, 0));
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_SEQUENCE, (guint) found_sequence);
+  tsr_test_ui_iterate_for (200);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), tsr_test_ui_match_mapped_label, "no frames"));
+  g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_label_prefix, "frame "));
+  step = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "media-skip-forward-symbolic");
+  g_assert_nonnull (step);
+  if (gtk_widget_get_sensitive (step))
+    g_assert_true (tsr_test_xtest_click (xtest, step));
+  tsr_test_ui_iterate_for (150);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), tsr_test_ui_match_mapped_label, "no frames"));
+  g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_label_prefix, "frame "));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-empty-sequence.png");
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -398,5 +514,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/marathon-handson-ui/orphan-points", test_delete_line_drops_orphan_points);
   g_test_add_func ("/marathon-handson-ui/level-move-labels", test_level_move_labels);
   g_test_add_func ("/marathon-handson-ui/inspector-labels", test_inspector_labels);
+  g_test_add_func ("/marathon-handson-ui/terminal-status", test_terminal_status_follows_text);
+  g_test_add_func ("/marathon-handson-ui/empty-sequence", test_empty_sequence_says_no_frames);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

@@ -251,6 +251,12 @@ update_player_label (TsrShapesBrowser *self)
       gtk_label_set_text (self->player_label, "");
       return;
     }
+  if (self->animation.frames == 0)
+    {
+      /* Translators: the player line of a sequence that has no frames (frames per view 0). */
+      gtk_label_set_text (self->player_label, _("no frames"));
+      return;
+    }
   text = g_strdup_printf (_("frame %u of %u · tick %u of %u%s"), self->animation.frame + 1, self->animation.frames,
                           self->animation.tick + 1, self->animation.ticks_per_frame,
                           self->animation.stopped && self->animation.frames > 1 ? _(" · ended") : "");

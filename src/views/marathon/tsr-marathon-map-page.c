@@ -40,6 +40,8 @@ struct _TsrMarathonMapPage {
   /* Marathon 1: the level's terminals from the external-resources file, shown read-only. */
   TsrUndoStack        *external_undo;
   TsrTerminalText     *external_text;
+  TsrTerminalText     *status_text;    /* weak: the level's terminals the status line speaks of */
+  gulong               status_text_id;
 };
 
 static void tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *iface);
@@ -302,6 +304,36 @@ show_script_beside (TsrMarathonMapPage *self,
   gtk_widget_set_visible (self->script_bar, TRUE);
 }
 
+/* The status line about the shown level's terminals: whether it has any, said again whenever
+ * the text changes (typed, imported, undone), so it never goes stale. */
+static void
+update_terminal_status (TsrMarathonMapPage *self)
+{
+  TsrMarathonLevel *shown;
+  guint level;
+
+  if (self->document == NULL || self->status_text == NULL)
+    return;
+  level = tsr_marathon_document_get_current_level (self->document);
+  shown = g_ptr_array_index (tsr_marathon_document_get_scenario (self->document)->map->levels, level);
+  if (tsr_terminal_text_get_n_chars (self->status_text) == 0 && shown->script_path == NULL)
+    gtk_label_set_text (self->level_status, _("This level has no terminals: write #TERMINAL 0 to add one."));
+  else
+    gtk_label_set_text (self->level_status, "");
+}
+
+static void
+watch_terminal_status (TsrMarathonMapPage *self,
+                       TsrTerminalText    *text)
+{
+  if (self->status_text != NULL)
+    g_clear_signal_handler (&self->status_text_id, self->status_text);
+  self->status_text_id = 0;
+  g_set_weak_pointer (&self->status_text, text);
+  if (text != NULL)
+    self->status_text_id = g_signal_connect_swapped (text, "text-changed", G_CALLBACK (update_terminal_status), self);
+}
+
 static void
 show_level (TsrMarathonMapPage *self)
 {
@@ -310,6 +342,7 @@ show_level (TsrMarathonMapPage *self)
   TsrTerminalText *text = NULL;
   guint level;
 
+  watch_terminal_status (self, NULL);
   if (self->document == NULL)
     {
       show_script_beside (self, NULL);
@@ -336,11 +369,12 @@ show_level (TsrMarathonMapPage *self)
   tsr_terminal_editor_set_text (self->terminal_editor, text);
   tsr_terminal_editor_set_owner (self->terminal_editor, TSR_DOCUMENT (self->document), (gint) level);
   if (text == NULL)
-    gtk_label_set_text (self->level_status, error->message);
-  else if (tsr_terminal_text_get_n_chars (text) == 0 && shown->script_path == NULL)
-    gtk_label_set_text (self->level_status, _("This level has no terminals: write #TERMINAL 0 to add one."));
-  else
-    gtk_label_set_text (self->level_status, "");
+    {
+      gtk_label_set_text (self->level_status, error->message);
+      return;
+    }
+  watch_terminal_status (self, text);
+  update_terminal_status (self);
 }
 
 static void
@@ -607,6 +641,7 @@ tsr_marathon_map_page_dispose (GObject *object)
 {
   TsrMarathonMapPage *self = TSR_MARATHON_MAP_PAGE (object);
 
+  watch_terminal_status (self, NULL);
   tsr_marathon_map_page_set_document (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_MAP_PAGE);
   g_clear_object (&self->external_text);
