@@ -388,6 +388,69 @@ START_TEST (test_inexact_scripts_stay_in_the_level)
 }
 END_TEST
 
+/* Resources kept in the scenario wad (entries without Minf, ResourceManager::LoadFromWadfile) split
+ * into Resources/TYPE/ID.bin and merge back into the same entries. */
+START_TEST (test_resources_round_trip)
+{
+  g_autofree char *folder = build_merge_folder ();
+  g_autoptr(GBytes) scenario = merge (folder, NULL);
+  g_autoptr(TsrWad) wad = parse_wad (scenario);
+  TsrWadEntry *pictures = tsr_wad_entry_new (128);
+  TsrWadEntry *sound = tsr_wad_entry_new (2);
+  g_autoptr(GBytes) pict = g_bytes_new_static ("\x00\x10PICT data", 11);
+  g_autoptr(GBytes) clut = g_bytes_new_static ("clut", 4);
+  g_autoptr(GBytes) snd = g_bytes_new_static ("snd data", 8);
+  g_autoptr(GBytes) with_resources = NULL;
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrWad) merged = NULL;
+  g_autoptr(TsrWad) expected = NULL;
+  g_autofree char *split_folder = temp_folder ("Split");
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  guint resource_files = 0;
+
+  tsr_wad_entry_set_chunk (pictures, TSR_WAD_TAG ('P', 'I', 'C', 'T'), pict);
+  tsr_wad_entry_set_chunk (pictures, TSR_WAD_TAG ('c', 'l', 'u', 't'), clut);
+  tsr_wad_entry_set_chunk (sound, TSR_WAD_TAG ('s', 'n', 'd', ' '), snd);
+  g_ptr_array_add (wad->entries, pictures);
+  g_ptr_array_add (wad->entries, sound);
+  with_resources = tsr_wad_serialize (wad, NULL);
+  files = tsr_marathon_scenario_split (with_resources, "Chronicles.sceA", &error);
+  ck_assert_msg (files != NULL, "%s", error ? error->message : "");
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = ((TsrOutputFile *) files->pdata[i])->path;
+
+      if (g_str_has_prefix (path, "Resources/"))
+        {
+          resource_files++;
+          ck_assert_msg (strcmp (path, "Resources/50494354/00128.bin") == 0 || strcmp (path, "Resources/636c7574/00128.bin") == 0
+                         || strcmp (path, "Resources/736e6420/00002.bin") == 0, "%s", path);
+        }
+    }
+  ck_assert_uint_eq (resource_files, 3);
+  ck_assert (tsr_marathon_merge_folder_write (files, split_folder, &error));
+  again = tsr_marathon_merge_folder (split_folder, "Chronicles", notes, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (notes->len, 0);
+  merged = parse_wad (again);
+  expected = parse_wad (with_resources);
+  ck_assert_uint_eq (merged->entries->len, expected->entries->len);
+  for (guint i = 0; i < expected->entries->len; i++)
+    {
+      const TsrWadEntry *entry = g_ptr_array_index (expected->entries, i);
+      const TsrWadEntry *back = tsr_wad_find_entry (merged, entry->index);
+
+      ck_assert_ptr_nonnull (back);
+      assert_same_chunks (entry, back, 0, 0, "resources");
+    }
+  /* In index order: resource 2 first, then levels 3, 7, 10, 12, then resource 128. */
+  ck_assert_int_eq (((TsrWadEntry *) g_ptr_array_index (merged->entries, 0))->index, 2);
+  ck_assert_int_eq (((TsrWadEntry *) g_ptr_array_index (merged->entries, 5))->index, 128);
+}
+END_TEST
+
 static void
 assert_merge_fails (const char *folder,
                     const char *fragment)
@@ -433,23 +496,34 @@ START_TEST (test_bad_input)
   ck_assert_int_eq (g_unlink (map), 0);
   assert_merge_fails (folder, "no level file (.sceA)");
 
-  /* Split: not a wad, a Marathon 1 map (data version 0), a wad level without Minf. */
+  /* A resource whose id is a level's number. */
+  {
+    g_autofree char *type = g_build_filename (folder, "Resources", "50494354", NULL);
+    g_autofree char *resource = g_build_filename (type, "00007.bin", NULL);
+
+    ck_assert_int_eq (g_mkdir_with_parents (type, 0777), 0);
+    ck_assert (g_file_set_contents (resource, "pict", 4, NULL));
+    ck_assert (tsr_file_write_atomic (map, good_map, FALSE, NULL));
+    assert_merge_fails (folder, "resource id 7 is also the number of level");
+  }
+
+  /* Split: not a wad; a resource entry (no Minf) with a negative number. */
   {
     g_autoptr(GPtrArray) files = tsr_marathon_scenario_split (not_a_map, "x.sceA", &error);
     g_autoptr(TsrWad) wad = tsr_wad_new (TSR_WAD_VERSION_INFINITY, 1, "NoMinf");
-    TsrWadEntry *entry = tsr_wad_entry_new (0);
+    TsrWadEntry *entry = tsr_wad_entry_new (-2);
     g_autoptr(GBytes) chunk = g_bytes_new_static ("abcd", 4);
     g_autoptr(GBytes) no_minf = NULL;
 
     ck_assert_ptr_null (files);
     ck_assert_ptr_nonnull (strstr (error->message, "x.sceA: not a Marathon wad"));
     g_clear_error (&error);
-    tsr_wad_entry_set_chunk (entry, TSR_WAD_TAG ('P', 'N', 'T', 'S'), chunk);
+    tsr_wad_entry_set_chunk (entry, TSR_WAD_TAG ('P', 'I', 'C', 'T'), chunk);
     g_ptr_array_add (wad->entries, entry);
     no_minf = tsr_wad_serialize (wad, NULL);
     files = tsr_marathon_scenario_split (no_minf, "y.sceA", &error);
     ck_assert_ptr_null (files);
-    ck_assert_ptr_nonnull (strstr (error->message, "y.sceA: level 0 has no Minf chunk"));
+    ck_assert_ptr_nonnull (strstr (error->message, "y.sceA: entry -2 has no Minf chunk and a negative number"));
   }
 }
 END_TEST
@@ -513,6 +587,7 @@ merge_suite (void)
   tcase_add_test (tcase, test_split_merge_round_trip);
   tcase_add_test (tcase, test_split_keeps_every_chunk_of_other_scenarios);
   tcase_add_test (tcase, test_inexact_scripts_stay_in_the_level);
+  tcase_add_test (tcase, test_resources_round_trip);
   tcase_add_test (tcase, test_bad_input);
   tcase_add_test (tcase, test_cli_writes_nothing_on_error);
   suite_add_tcase (suite, tcase);

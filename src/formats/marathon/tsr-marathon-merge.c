@@ -478,6 +478,105 @@ read_level_select_names (const char  *folder,
   return names;
 }
 
+static gint
+compare_entries_by_index (gconstpointer a,
+                          gconstpointer b)
+{
+  const TsrWadEntry *first = *(TsrWadEntry *const *) a;
+  const TsrWadEntry *second = *(TsrWadEntry *const *) b;
+
+  return first->index < second->index ? -1 : first->index > second->index;
+}
+
+/* A resource type folder's name: 1 to 8 hex digits (split.cpp writes %08x of the type). */
+static gboolean
+parse_resource_type (const char *name,
+                     guint32    *type)
+{
+  gsize length = strlen (name);
+
+  if (length == 0 || length > 8)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isxdigit (name[i]))
+      return FALSE;
+  *type = (guint32) g_ascii_strtoull (name, NULL, 16);
+  return TRUE;
+}
+
+/* Resources/TYPE/ID.* as wad entries (index ID, one chunk TYPE per file), sorted by index: how
+ * ResourceManager::SaveToWadfile keeps resources in a scenario wad. Atque's folders that it converts
+ * (PICT, snd, TEXT, CLUT, term) are noted and skipped. */
+static GPtrArray *
+merge_resources (const char  *folder,
+                 GPtrArray   *notes,
+                 GError     **error)
+{
+  static const char *const converted[] = { "PICT", "snd", "TEXT", "CLUT", "term" };
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_wad_entry_free);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, error);
+  const char *child;
+
+  if (dir == NULL)
+    return NULL;
+  while ((child = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *type_folder = g_build_filename (folder, child, NULL);
+      g_autoptr(GDir) files = NULL;
+      const char *name;
+      gboolean named = FALSE;
+      guint32 type;
+
+      if (!g_file_test (type_folder, G_FILE_TEST_IS_DIR))
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (converted); i++)
+        named = named || strcmp (child, converted[i]) == 0;
+      if (named)
+        {
+          add_note (notes, g_strdup_printf (_("%s: resources (PICT, snd, TEXT, clut) are not merged yet; skipped"),
+                                            type_folder));
+          continue;
+        }
+      if (!parse_resource_type (child, &type))
+        continue;
+      files = g_dir_open (type_folder, 0, error);
+      if (files == NULL)
+        return NULL;
+      while ((name = g_dir_read_name (files)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (type_folder, name, NULL);
+          g_autoptr(GBytes) data = NULL;
+          TsrWadEntry *entry = NULL;
+          int id;
+
+          if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) || !parse_level_number (name, &id))
+            continue;
+          for (guint i = 0; i < entries->len && entry == NULL; i++)
+            if (((TsrWadEntry *) entries->pdata[i])->index == id)
+              entry = entries->pdata[i];
+          if (entry == NULL)
+            {
+              entry = tsr_wad_entry_new (id);
+              g_ptr_array_add (entries, entry);
+            }
+          else if (tsr_wad_entry_find_chunk (entry, type) != NULL)
+            {
+              g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: resource %d of this type is there twice"),
+                           path, id);
+              return NULL;
+            }
+          data = tsr_file_read (path, error);
+          if (data == NULL)
+            return NULL;
+          g_ptr_array_add (entry->chunks, tsr_wad_chunk_new (type, data));
+        }
+    }
+  for (guint i = 0; i < entries->len; i++)
+    g_ptr_array_sort (((TsrWadEntry *) entries->pdata[i])->chunks, compare_chunks);
+  g_ptr_array_sort (entries, compare_entries_by_index);
+  return g_steal_pointer (&entries);
+}
+
 typedef struct {
   int   index;
   char *name;
@@ -509,6 +608,9 @@ tsr_marathon_merge_folder (const char  *folder,
   g_autoptr(GHashTable) select_names = NULL;
   g_autoptr(TsrWad) wad = NULL;
   g_autoptr(GBytes) name = NULL;
+  g_autoptr(GPtrArray) resources = NULL;
+  g_autofree char *resources_folder = NULL;
+  guint n_entries;
   g_autofree char *data_fork = g_build_filename (folder, "Data.bin", NULL);
   g_autofree char *mac_name = NULL;
   const char *child;
@@ -540,8 +642,10 @@ tsr_marathon_merge_folder (const char  *folder,
         continue;
       if (strcmp (child, "Resources") == 0)
         {
-          add_note (notes, g_strdup_printf (_("%s: resources (PICT, snd, TEXT, clut) are not merged yet; skipped"),
-                                            path));
+          resources = merge_resources (path, notes, error);
+          if (resources == NULL)
+            return NULL;
+          resources_folder = g_steal_pointer (&path);
           continue;
         }
       if (!parse_level_number (child, &level.index))
@@ -571,9 +675,29 @@ tsr_marathon_merge_folder (const char  *folder,
   if (name == NULL)
     name = tsr_utf8_to_mac_roman (scenario_name, (gsize) (g_utf8_offset_to_pointer (scenario_name, bad) - scenario_name), &bad);
   mac_name = g_strndup (g_bytes_get_data (name, NULL), g_bytes_get_size (name));
-  /* ferro Wadfile::Save: one level makes a version 2 wad without a level list. */
-  wad = tsr_wad_new (levels->len == 1 ? TSR_WAD_VERSION_OVERLAYS : TSR_WAD_VERSION_INFINITY, 1, mac_name);
-  wad->app_data_size = levels->len == 1 ? 0 : TSR_WAD_LEVEL_APP_DATA_SIZE;
+  /* Resources share the wad's index space with levels (ResourceManager::CanSaveToWadfile). */
+  n_entries = levels->len + (resources != NULL ? resources->len : 0);
+  for (guint i = 0; resources != NULL && i < resources->len; i++)
+    for (guint k = 0; k < levels->len; k++)
+      if (((TsrWadEntry *) resources->pdata[i])->index == g_array_index (levels, LevelFolder, k).index)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: resource id %d is also the number of level “%s”"),
+                       resources_folder, g_array_index (levels, LevelFolder, k).index,
+                       g_array_index (levels, LevelFolder, k).name);
+          return NULL;
+        }
+  /* ferro Wadfile::Save: one entry makes a version 2 wad without a level list. */
+  wad = tsr_wad_new (n_entries == 1 ? TSR_WAD_VERSION_OVERLAYS : TSR_WAD_VERSION_INFINITY, 1, mac_name);
+  wad->app_data_size = n_entries == 1 ? 0 : TSR_WAD_LEVEL_APP_DATA_SIZE;
+  for (guint i = 0; resources != NULL && i < resources->len; i++)
+    {
+      TsrWadEntry *entry = resources->pdata[i];
+
+      if (wad->app_data_size > 0)
+        entry->app_data = level_info_from_minf (entry, NULL);
+      resources->pdata[i] = NULL;
+      g_ptr_array_add (wad->entries, entry);
+    }
   for (guint i = 0; i < levels->len; i++)
     {
       const LevelFolder *level = &g_array_index (levels, LevelFolder, i);
@@ -586,6 +710,8 @@ tsr_marathon_merge_folder (const char  *folder,
                                                                             GINT_TO_POINTER (level->index)));
       g_ptr_array_add (wad->entries, entry);
     }
+  /* Entries and directory in index order, as Atque's std::map gives them. */
+  g_ptr_array_sort (wad->entries, compare_entries_by_index);
   return tsr_wad_serialize (wad, error);
 }
 
@@ -754,12 +880,6 @@ split_level (const TsrWad *wad,
   GBytes *level;
   gboolean whole_physics = TRUE;
 
-  if (tsr_wad_entry_find_chunk (entry, MINF_TAG) == NULL)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
-                   _("%s: level %d has no Minf chunk: a merge folder has no place for it"), label, source->index);
-      return FALSE;
-    }
   /* The level-select name is the level list's (split.cpp: Wadfile::GetLevelName). */
   if (wad->app_data_size == TSR_WAD_LEVEL_APP_DATA_SIZE && source->app_data != NULL
       && g_bytes_get_size (source->app_data) >= TSR_WAD_LEVEL_APP_DATA_SIZE)
@@ -834,14 +954,31 @@ split_level (const TsrWad *wad,
   return TRUE;
 }
 
-static gint
-compare_entries_by_index (gconstpointer a,
-                          gconstpointer b)
+/* An entry without Minf holds resources: each chunk a resource of its tag's type with the entry's
+ * index as id (ResourceManager::LoadFromWadfile), written raw as Resources/TYPE/ID.bin, the form
+ * split.cpp uses for types it does not convert and merge.cpp MergeResourceDir reads back. */
+static gboolean
+split_resources (const TsrWadEntry *entry,
+                 const char        *label,
+                 GPtrArray         *files,
+                 GError           **error)
 {
-  const TsrWadEntry *first = *(TsrWadEntry *const *) a;
-  const TsrWadEntry *second = *(TsrWadEntry *const *) b;
+  /* split.cpp pads the id with zeros before a minus sign ("000-1"), which merge reads as 0. */
+  if (entry->index < 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   _("%s: entry %d has no Minf chunk and a negative number: no resource file can hold it"),
+                   label, entry->index);
+      return FALSE;
+    }
+  for (guint i = 0; i < entry->chunks->len; i++)
+    {
+      const TsrWadChunk *chunk = g_ptr_array_index (entry->chunks, i);
 
-  return first->index < second->index ? -1 : first->index > second->index;
+      add_file (files, g_strdup_printf ("Resources/%08x/%05d.bin", chunk->tag, entry->index),
+                g_bytes_ref (chunk->data));
+    }
+  return TRUE;
 }
 
 GPtrArray *
@@ -885,7 +1022,12 @@ tsr_marathon_scenario_split (GBytes      *bytes,
                        ((TsrWadEntry *) order->pdata[i])->index);
           return NULL;
         }
-      if (!split_level (wad, order->pdata[i], label, files, select_names, error))
+      if (tsr_wad_entry_find_chunk (order->pdata[i], MINF_TAG) == NULL)
+        {
+          if (!split_resources (order->pdata[i], label, files, error))
+            return NULL;
+        }
+      else if (!split_level (wad, order->pdata[i], label, files, select_names, error))
         return NULL;
     }
   if (select_names->len > 0)
