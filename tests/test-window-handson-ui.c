@@ -4,7 +4,9 @@
  *   and Ctrl+W close the tab asking to save a modified one, Quit and Ctrl+Q ask for unsaved
  *   documents; the shortcuts window lists Ctrl+N;
  * - the Open dialog has a filter for all supported files, one for each game, and All files;
- * - Preferences fits a 768-px screen, its last row reached with the mouse wheel.
+ * - Preferences fits a 768-px screen, its last row reached with the mouse wheel;
+ * - the Sphere map editor's side-bar tabs (Layers, Problems, History, Entities) stay reachable
+ *   below the minimap at 1280×800 and 1280×720.
  * Screenshots of each state. Exits 77 without a display or XTest (fails under CI=true without
  * XTest). */
 #include "config.h"
@@ -18,6 +20,7 @@
 #include "core/tsr-file.h"
 #include "views/tsr-map-canvas.h"
 #include "views/tsr-map-editor.h"
+#include "views/tsr-minimap.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -456,6 +459,110 @@ test_preferences_fit (void)
   tsr_test_ui_hide_window (window);
 }
 
+/* The tab label starting with TITLE ("Problems (3)") of a notebook below ROOT, and that notebook. */
+static GtkWidget *
+notebook_tab (GtkWidget   *root,
+              const char  *title,
+              GtkNotebook **notebook)
+{
+  if (GTK_IS_NOTEBOOK (root))
+    for (int i = 0; i < gtk_notebook_get_n_pages (GTK_NOTEBOOK (root)); i++)
+      {
+        GtkWidget *tab = gtk_notebook_get_tab_label (GTK_NOTEBOOK (root), gtk_notebook_get_nth_page (GTK_NOTEBOOK (root), i));
+
+        if (GTK_IS_LABEL (tab) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (tab)), title))
+          {
+            *notebook = GTK_NOTEBOOK (root);
+            return tab;
+          }
+      }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *tab = notebook_tab (child, title, notebook);
+
+      if (tab != NULL)
+        return tab;
+    }
+  return NULL;
+}
+
+/* Issue 36: when the Sphere map's minimap appeared, the upper side-bar notebook slid under it
+ * (1280–1385×800) and Layers, Problems, History and Entities could not be reached without dragging
+ * the divider. At 1280×800 and 1280×720 each tab is mapped, wholly below the minimap and inside
+ * the window, and a real click on it shows its page; the window is not forced taller. */
+static void
+side_bar_tabs_at (int width,
+                  int height)
+{
+  static const char *const tabs[] = { "Problems", "History", "Entities", "Layers" };
+  g_autofree char *subdir = g_strdup_printf ("side-bar-%dx%d", width, height);
+  g_autofree char *path = copy_village (subdir);
+  g_autofree char *shot = g_strdup_printf ("window-handson-sphere-side-bar-%dx%d.png", width, height);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  GtkWidget *minimap;
+  graphene_rect_t minimap_box;
+
+  if (path == NULL)
+    {
+      g_test_skip ("no Sphere test data");
+      return;
+    }
+  window = tsr_test_ui_open_in_window (application, path, width, height, 300);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  minimap = tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MINIMAP);
+  /* The minimap shows once the map is larger than the view: zoom in by real clicks. */
+  for (guint i = 0; i < 6 && !gtk_widget_get_mapped (minimap); i++)
+    {
+      g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_tooltip,
+                                                                           "Zoom In (+)")));
+      tsr_test_ui_iterate_for (100);
+    }
+  g_assert_true (tsr_test_ui_wait_for_size (minimap));
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_true (gtk_widget_compute_bounds (minimap, GTK_WIDGET (window), &minimap_box));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, shot);
+  /* Nothing forced the window taller than asked. */
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height);
+  for (guint t = 0; t < G_N_ELEMENTS (tabs); t++)
+    {
+      GtkNotebook *notebook = NULL;
+      GtkWidget *tab = notebook_tab (GTK_WIDGET (window), tabs[t], &notebook);
+      graphene_rect_t box;
+
+      g_assert_nonnull (tab);
+      g_test_message ("%d×%d: tab %s", width, height, tabs[t]);
+      g_assert_true (gtk_widget_get_mapped (tab));
+      g_assert_cmpint (gtk_widget_get_height (tab), >, 0);
+      g_assert_true (gtk_widget_compute_bounds (tab, GTK_WIDGET (window), &box));
+      g_test_message ("tab %s at y %.0f, height %.0f; minimap ends at %.0f", tabs[t], box.origin.y,
+                      box.size.height, minimap_box.origin.y + minimap_box.size.height);
+      g_assert_cmpfloat (box.origin.y, >=, minimap_box.origin.y + minimap_box.size.height);
+      g_assert_cmpfloat (box.origin.y + box.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+      /* What is under the tab's centre is the tab (nothing covers it). */
+      {
+        graphene_point_t centre = GRAPHENE_POINT_INIT (box.origin.x + box.size.width / 2,
+                                                       box.origin.y + box.size.height / 2);
+        GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (window), centre.x, centre.y, GTK_PICK_DEFAULT);
+
+        g_assert_nonnull (picked);
+        g_assert_true (picked == tab || gtk_widget_is_ancestor (picked, tab) || gtk_widget_is_ancestor (tab, picked));
+      }
+      g_assert_true (tsr_test_xtest_click (xtest, tab));
+      tsr_test_ui_iterate_for (100);
+      g_assert_true (gtk_notebook_get_tab_label (notebook, gtk_notebook_get_nth_page (notebook, gtk_notebook_get_current_page (notebook))) == tab);
+    }
+  tsr_test_ui_hide_window (window);
+}
+
+static void
+test_sphere_side_bar_tabs (void)
+{
+  /* The test display is 1,280 px wide, so 1,385 cannot be shown; 720 px tall is harsher than 800. */
+  side_bar_tabs_at (1280, 800);
+  side_bar_tabs_at (1280, 720);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -467,5 +574,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-handson-ui/menu-close-revert-quit", test_menu_close_revert_quit);
   g_test_add_func ("/window-handson-ui/open-filters", test_open_filters);
   g_test_add_func ("/window-handson-ui/preferences-fit", test_preferences_fit);
+  g_test_add_func ("/window-handson-ui/sphere-side-bar-tabs", test_sphere_side_bar_tabs);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }
