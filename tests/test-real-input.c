@@ -1714,7 +1714,6 @@ main (int argc, char *argv[])
 
   if (!tsr_test_xtest_begin (&argc, &argv, "real-input", &work_dir, &screenshot_dir, &status))
     return status;
-  tsr_test_ui_allow_gizmo_warning ();
 
   application = tsr_test_ui_application_new ();
 

@@ -201,40 +201,6 @@ tsr_test_ui_match_name (GtkWidget    *widget,
   return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
 }
 
-static GLogWriterOutput
-write_log_allowing_gizmo (GLogLevelFlags   level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  const char *domain = NULL, *message = NULL;
-
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
-      domain = fields[i].value;
-    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
-      message = fields[i].value;
-  if (g_strcmp0 (domain, "Gtk") == 0 && (level & G_LOG_LEVEL_WARNING) && message != NULL
-      && strstr (message, "GtkGizmo") != NULL && strstr (message, "without a current allocation") != NULL)
-    {
-      const char *at = strstr (message, " 0x");
-      gpointer pointer = at != NULL ? GSIZE_TO_POINTER (g_ascii_strtoull (at + 1, NULL, 16)) : NULL;
-      g_autoptr(GString) chain = g_string_new (NULL);
-
-      for (GtkWidget *w = pointer; w != NULL && GTK_IS_WIDGET (w); w = gtk_widget_get_parent (w))
-        g_string_append_printf (chain, " %s(%s)", G_OBJECT_TYPE_NAME (w), gtk_widget_get_css_name (w));
-      g_printerr ("allowed: %s:%s\n", message, chain->str);
-      return G_LOG_WRITER_HANDLED;
-    }
-  return g_log_writer_default (level, fields, n_fields, user_data);
-}
-
-void
-tsr_test_ui_allow_gizmo_warning (void)
-{
-  g_log_set_writer_func (write_log_allowing_gizmo, NULL, NULL);
-}
-
 typedef struct
 {
   GtkWidget     *widget;

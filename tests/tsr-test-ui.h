@@ -56,11 +56,6 @@ gboolean   tsr_test_ui_match_mapped_label (GtkWidget    *widget,
                                            gconstpointer text);
 gboolean   tsr_test_ui_match_name         (GtkWidget    *widget,
                                            gconstpointer name);
-/* Lets GTK 4.8's warning "Trying to snapshot GtkGizmo … without a current allocation" pass (it
- * comes on the frame after a real Return in a text view whose size request changes, and on slow
- * frames of the terminal editor under ASan; harmless, the next frame is whole), printing the
- * widget's chain on stderr; every other warning stays fatal. */
-void       tsr_test_ui_allow_gizmo_warning (void);
 /* The folder of real test files of FAMILY ("wolf3d/wl1_v14_shareware", "sphere") under
  * $TSR_TESTDATA, or NULL when it is missing (then the test skips; under CI=true it aborts). */
 char      *tsr_test_ui_data_dir        (const char *family);
