@@ -21,58 +21,12 @@
 #include "views/visual/tsr-visual-view.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-ui.h"
+#include "tsr-test-visual-ui.h"
 #include "tsr-test-xtest.h"
 
 static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
-
-static void
-key (TsrTestXTest *xtest, guint keyval, GdkModifierType modifiers)
-{
-  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
-  tsr_test_ui_iterate_for (120);
-}
-
-static void
-wait_frames (TsrVisualView *view, guint after)
-{
-  for (guint wait = 0; wait < 100 && tsr_visual_view_get_n_frames (view) <= after; wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_cmpuint (tsr_visual_view_get_n_frames (view), >, after);
-}
-
-/* A pixel of the view (its GL area's size) whose ray meets a surface accepted by FUNC, scanning
- * rows from the middle outwards. */
-static gboolean
-find_pixel (TsrVisualView          *view,
-            const TsrMarathonLevel *level,
-            gboolean              (*func) (const TsrVisualSurface *surface, const TsrMarathonLevel *level),
-            double                 *x,
-            double                 *y)
-{
-  g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
-  guint width = (guint) gtk_widget_get_width (GTK_WIDGET (view)), height = (guint) gtk_widget_get_height (GTK_WIDGET (view));
-
-  for (guint row = 0; row < 40; row++)
-    for (guint column = 0; column < 40; column++)
-      {
-        double sx = width * (0.5 + (column % 2 ? 1.0 : -1.0) * (column / 2) / 44.0);
-        double sy = height * (0.5 + (row % 2 ? 1.0 : -1.0) * (row / 2) / 44.0);
-        float origin[3], direction[3];
-        const TsrVisualSurface *hit;
-
-        tsr_visual_camera_ray (tsr_visual_view_get_camera (view), width, height, sx, sy, origin, direction);
-        hit = tsr_visual_scene_pick (scene, origin, direction, NULL);
-        if (hit != NULL && func (hit, level))
-          {
-            *x = sx;
-            *y = sy;
-            return TRUE;
-          }
-      }
-  return FALSE;
-}
 
 /* The surface edits' name for a picked wall with a side, or FALSE. */
 static gboolean
@@ -129,15 +83,6 @@ is_other_wall (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
   return wall_surface (surface, level, &wall) && wall.index != avoid_side && wall.slot == 0
          && wall.part != TSR_MARATHON_SURFACE_WALL_LOW && tsr_marathon_surface_get_style (level, &wall, &style)
          && memcmp (&style, &copied_style, sizeof style) != 0;
-}
-
-static void
-click_at (TsrTestXTest *xtest, GtkWidget *widget, double x, double y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, widget, x, y, 40, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (150);
 }
 
 static TsrMarathonSide *
@@ -224,9 +169,9 @@ test_surface_edits (void)
   g_assert_no_error (error);
 
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
-  key (xtest, GDK_KEY_v, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_v, 0);
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (view)));
-  wait_frames (view, 0);
+  tsr_test_visual_wait_frames (view, 0);
   g_assert_null (tsr_visual_view_get_error (view));
 
   /* Turn round from the start until a wall of an unaligned run is in view. */
@@ -236,7 +181,7 @@ test_surface_edits (void)
 
     for (guint turn = 0; turn < 16 && !found; turn++)
       {
-        found = find_pixel (view, level, is_unaligned_wall, &x, &y);
+        found = tsr_test_visual_find_pixel (view, level, is_unaligned_wall, &x, &y);
         if (!found)
           {
             camera.yaw += (float) (G_PI / 8);
@@ -247,11 +192,11 @@ test_surface_edits (void)
     /* Drawn as found (set_camera draws again even when nothing turned). */
     frames = tsr_visual_view_get_n_frames (view);
     tsr_visual_view_set_camera (view, &camera);
-    wait_frames (view, frames);
+    tsr_test_visual_wait_frames (view, frames);
   }
 
   /* Click it, Shift+A: the run aligned as the model computes it, one undo step. */
-  click_at (xtest, GTK_WIDGET (view), x, y);
+  tsr_test_visual_click_at (xtest, GTK_WIDGET (view), x, y);
   picked = tsr_visual_view_get_picked (view);
   g_assert_nonnull (picked);
   g_assert_true (wall_surface (picked, level, &aligned_wall));
@@ -260,7 +205,7 @@ test_surface_edits (void)
   g_assert_cmpuint (run->len, >, 0);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-picked.png");
   position = tsr_undo_stack_get_position (undo);
-  key (xtest, GDK_KEY_a, GDK_SHIFT_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_a, GDK_SHIFT_MASK);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, position + 1);
   g_test_message ("auto-align of side %u: %u sides in its run", aligned_wall.index, run->len);
   for (guint i = 0; i < run->len; i++)
@@ -273,7 +218,7 @@ test_surface_edits (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-aligned.png");
 
   /* Ctrl+C on it, a click on another wall, Ctrl+V: the texture, offsets and transfer mode. */
-  key (xtest, GDK_KEY_c, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_c, GDK_CONTROL_MASK);
   g_assert_true (tsr_marathon_surface_get_style (level, &aligned_wall, &style));
   avoid_side = aligned_wall.index;
   copied_style = style;
@@ -283,7 +228,7 @@ test_surface_edits (void)
 
     for (guint turn = 0; turn < 16 && !found; turn++)
       {
-        found = find_pixel (view, level, is_other_wall, &x, &y);
+        found = tsr_test_visual_find_pixel (view, level, is_other_wall, &x, &y);
         if (!found)
           {
             camera.yaw += (float) (G_PI / 8);
@@ -294,16 +239,16 @@ test_surface_edits (void)
     /* Drawn as found (set_camera draws again even when nothing turned). */
     frames = tsr_visual_view_get_n_frames (view);
     tsr_visual_view_set_camera (view, &camera);
-    wait_frames (view, frames);
+    tsr_test_visual_wait_frames (view, frames);
   }
-  click_at (xtest, GTK_WIDGET (view), x, y);
+  tsr_test_visual_click_at (xtest, GTK_WIDGET (view), x, y);
   picked = tsr_visual_view_get_picked (view);
   g_assert_nonnull (picked);
   g_assert_true (wall_surface (picked, level, &other_wall));
   g_assert_cmpuint (other_wall.index, !=, aligned_wall.index);
   expected_other = *side_of (level, other_wall.index);
   position = tsr_undo_stack_get_position (undo);
-  key (xtest, GDK_KEY_v, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_v, GDK_CONTROL_MASK);
   expected_other.primary_texture.texture = style.texture;
   expected_other.primary_texture.x0 = style.x0;
   expected_other.primary_texture.y0 = style.y0;
@@ -315,7 +260,7 @@ test_surface_edits (void)
   /* ]: the next light. */
   n_lights = tsr_marathon_level_n_lights (level);
   g_assert_cmpuint (n_lights, >, 1);
-  key (xtest, GDK_KEY_bracketright, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_bracketright, 0);
   expected_other.primary_lightsource_index = expected_other.primary_lightsource_index >= 0
                                              && (guint) expected_other.primary_lightsource_index < n_lights
                                              ? (gint16) ((expected_other.primary_lightsource_index + 1) % n_lights) : 0;
@@ -339,7 +284,7 @@ test_surface_edits (void)
   tsr_test_ui_iterate_for (100);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-pasted.png");
 
-  key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
   tsr_test_ui_iterate_for (200);
   g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
 

@@ -21,58 +21,12 @@
 #include "views/visual/tsr-visual-view.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-ui.h"
+#include "tsr-test-visual-ui.h"
 #include "tsr-test-xtest.h"
 
 static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
-
-static void
-key (TsrTestXTest *xtest, guint keyval, GdkModifierType modifiers)
-{
-  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
-  tsr_test_ui_iterate_for (120);
-}
-
-static void
-wait_frames (TsrVisualView *view, guint after)
-{
-  for (guint wait = 0; wait < 100 && tsr_visual_view_get_n_frames (view) <= after; wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_cmpuint (tsr_visual_view_get_n_frames (view), >, after);
-}
-
-/* A pixel of the view (its GL area's size) whose ray meets a surface accepted by FUNC, scanning
- * rows from the middle outwards. */
-static gboolean
-find_pixel (TsrVisualView          *view,
-            const TsrMarathonLevel *level,
-            gboolean              (*func) (const TsrVisualSurface *surface, const TsrMarathonLevel *level),
-            double                 *x,
-            double                 *y)
-{
-  g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
-  guint width = (guint) gtk_widget_get_width (GTK_WIDGET (view)), height = (guint) gtk_widget_get_height (GTK_WIDGET (view));
-
-  for (guint row = 0; row < 40; row++)
-    for (guint column = 0; column < 40; column++)
-      {
-        double sx = width * (0.5 + (column % 2 ? 1.0 : -1.0) * (column / 2) / 44.0);
-        double sy = height * (0.5 + (row % 2 ? 1.0 : -1.0) * (row / 2) / 44.0);
-        float origin[3], direction[3];
-        const TsrVisualSurface *hit;
-
-        tsr_visual_camera_ray (tsr_visual_view_get_camera (view), width, height, sx, sy, origin, direction);
-        hit = tsr_visual_scene_pick (scene, origin, direction, NULL);
-        if (hit != NULL && func (hit, level))
-          {
-            *x = sx;
-            *y = sy;
-            return TRUE;
-          }
-      }
-  return FALSE;
-}
 
 static gboolean
 is_textured_side (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
@@ -85,15 +39,6 @@ static gboolean
 is_floor (const TsrVisualSurface *surface, const TsrMarathonLevel *level)
 {
   return surface->part == TSR_VISUAL_PART_FLOOR;
-}
-
-static void
-click_at (TsrTestXTest *xtest, GtkWidget *widget, double x, double y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, widget, x, y, 40, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (150);
 }
 
 static void
@@ -181,10 +126,10 @@ test_visual_mode (void)
 
   /* V: into the visual mode, at the player start. */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
-  key (xtest, GDK_KEY_v, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_v, 0);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "3d");
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (view)));
-  wait_frames (view, 0);
+  tsr_test_visual_wait_frames (view, 0);
   g_assert_null (tsr_visual_view_get_error (view));
   start = *tsr_visual_view_get_camera (view);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-start.png");
@@ -218,11 +163,11 @@ test_visual_mode (void)
   /* Back to the start, so what follows does not depend on how far the walk went. */
   tsr_visual_view_set_camera (view, &start);
   frames = tsr_visual_view_get_n_frames (view);
-  wait_frames (view, frames);
+  tsr_test_visual_wait_frames (view, frames);
 
   /* A click on a wall: its line is selected, the side picked. */
-  g_assert_true (find_pixel (view, level, is_textured_side, &x, &y));
-  click_at (xtest, GTK_WIDGET (view), x, y);
+  g_assert_true (tsr_test_visual_find_pixel (view, level, is_textured_side, &x, &y));
+  tsr_test_visual_click_at (xtest, GTK_WIDGET (view), x, y);
   picked = tsr_visual_view_get_picked (view);
   g_assert_nonnull (picked);
   g_assert_true (is_textured_side (picked, level));
@@ -237,16 +182,16 @@ test_visual_mode (void)
   if (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture == (gint16) texture)
     texture = TSR_MARATHON_DESCRIPTOR (collection, 0, 8);
   tsr_visual_view_set_texture (view, texture);
-  key (xtest, GDK_KEY_t, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_t, 0);
   g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture, ==, (gint16) texture);
   old_x0 = g_array_index (level->sides, TsrMarathonSide, side).primary_texture.x0;
-  key (xtest, GDK_KEY_Right, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_Right, GDK_CONTROL_MASK);
   g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.x0, ==, old_x0 + 64);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-wall.png");
 
   /* A click on a floor and a wheel step up: the floor rises by 1/8 WU. */
-  g_assert_true (find_pixel (view, level, is_floor, &x, &y));
-  click_at (xtest, GTK_WIDGET (view), x, y);
+  g_assert_true (tsr_test_visual_find_pixel (view, level, is_floor, &x, &y));
+  tsr_test_visual_click_at (xtest, GTK_WIDGET (view), x, y);
   picked = tsr_visual_view_get_picked (view);
   g_assert_nonnull (picked);
   g_assert_cmpint (picked->part, ==, TSR_VISUAL_PART_FLOOR);
@@ -257,26 +202,26 @@ test_visual_mode (void)
   tsr_test_ui_iterate_for (150);
   g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height, ==, old_floor + 128);
   /* The view draws the raised floor. */
-  wait_frames (view, frames);
+  tsr_test_visual_wait_frames (view, frames);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-floor.png");
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 3);
 
   /* Undo the three, redo them, with real keys in the 3D view. */
-  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
   g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height, ==, old_floor);
-  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
   g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.x0, ==, old_x0);
-  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
   g_assert_cmpint (g_array_index (level->sides, TsrMarathonSide, side).primary_texture.texture, ==,
                    g_array_index (a_level->sides, TsrMarathonSide, side).primary_texture.texture);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 0);
   for (guint r = 0; r < 3; r++)
-    key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+    tsr_test_visual_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 3);
   g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, polygon).floor_height, ==, old_floor + 128);
 
   /* V: back to the 2D map, the floor's polygon still selected. */
-  key (xtest, GDK_KEY_v, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_v, 0);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "2d");
   elements = tsr_selection_get_elements (selection, &n_elements);
   g_assert_cmpuint (n_elements, ==, 1);
@@ -295,7 +240,7 @@ test_visual_mode (void)
     tsr_test_ui_iterate_for (100);
     tsr_map_canvas_get_viewport (canvas, &viewport);
     tsr_map_viewport_to_map (&viewport, cx, cy, &mx, &my);
-    key (xtest, GDK_KEY_c, 0);
+    tsr_test_visual_key (xtest, GDK_KEY_c, 0);
     camera = tsr_visual_view_get_camera (view);
     /* Within two view pixels (the pointer lands on whole pixels). */
     {
@@ -313,7 +258,7 @@ test_visual_mode (void)
   }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-ui-back-2d.png");
 
-  key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
   tsr_test_ui_iterate_for (200);
   g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
 

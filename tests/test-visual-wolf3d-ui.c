@@ -21,6 +21,7 @@
 #include "views/tsr-tile-palette.h"
 #include "views/visual/tsr-visual-view.h"
 #include "tsr-test-ui.h"
+#include "tsr-test-visual-ui.h"
 #include "tsr-test-xtest.h"
 
 static TsrApplication *application;
@@ -31,30 +32,6 @@ static const char *const wolf_files[] = {
   "AUDIOHED.WL1", "AUDIOT.WL1", "GAMEMAPS.WL1", "MAPHEAD.WL1", "VGADICT.WL1", "VGAGRAPH.WL1",
   "VGAHEAD.WL1", "VSWAP.WL1", NULL,
 };
-
-static void
-key (TsrTestXTest *xtest, guint keyval, GdkModifierType modifiers)
-{
-  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
-  tsr_test_ui_iterate_for (120);
-}
-
-static void
-wait_frames (TsrVisualView *view, guint after)
-{
-  for (guint wait = 0; wait < 100 && tsr_visual_view_get_n_frames (view) <= after; wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_cmpuint (tsr_visual_view_get_n_frames (view), >, after);
-}
-
-static void
-click_at (TsrTestXTest *xtest, GtkWidget *widget, double x, double y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, widget, x, y, 40, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (150);
-}
 
 static TsrWolf3dSet *
 load_set (const char *dir)
@@ -168,11 +145,11 @@ test_visual_wolf3d (void)
 
   /* V: into the visual mode, at the player start. */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (tsr_map_editor_get_canvas (editor))));
-  key (xtest, GDK_KEY_v, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_v, 0);
   g_assert_true (tsr_map_editor_get_visual_mode (editor));
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (visual_button)));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (view)));
-  wait_frames (view, 0);
+  tsr_test_visual_wait_frames (view, 0);
   g_assert_null (tsr_visual_view_get_error (view));
   start = *tsr_visual_view_get_camera (view);
   /* The camera stands in the middle of the first player start of plane 1 (codes 19..22). */
@@ -209,7 +186,7 @@ test_visual_wolf3d (void)
   start.yaw += (float) G_PI / 5;
   tsr_visual_view_set_camera (view, &start);
   frames = tsr_visual_view_get_n_frames (view);
-  wait_frames (view, frames);
+  tsr_test_visual_wait_frames (view, frames);
 
   /* The wall to paint, and a tile of the palette it does not hold, chosen by a real click. */
   g_assert_true (find_wall_pixel (view, &x, &y, &cell));
@@ -227,7 +204,7 @@ test_visual_wolf3d (void)
 
   /* A click on the wall: its cell is the tile tools' selection, the wall picked (tinted). */
   frames = tsr_visual_view_get_n_frames (view);
-  click_at (xtest, GTK_WIDGET (view), x, y);
+  tsr_test_visual_click_at (xtest, GTK_WIDGET (view), x, y);
   picked = tsr_visual_view_get_picked (view);
   g_assert_nonnull (picked);
   g_assert_cmpint (picked->part, ==, TSR_VISUAL_PART_CELL_WALL);
@@ -237,24 +214,24 @@ test_visual_wolf3d (void)
   g_assert_cmpint (selection.y, ==, cell.y);
   g_assert_cmpint (selection.width, ==, 1);
   g_assert_cmpint (selection.height, ==, 1);
-  wait_frames (view, frames);
+  tsr_test_visual_wait_frames (view, frames);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-wolf3d-picked.png");
 
   /* T paints it with the chosen tile: one step in the history. */
   frames = tsr_visual_view_get_n_frames (view);
-  key (xtest, GDK_KEY_t, 0);
+  tsr_test_visual_key (xtest, GDK_KEY_t, 0);
   g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, cell.x, cell.y), ==, new_tile);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 1);
   g_assert_cmpstr (tsr_undo_stack_get_undo_description (undo), ==, "Paint Cell in 3D");
   g_assert_nonnull (tsr_visual_view_get_picked (view));
-  wait_frames (view, frames);
+  tsr_test_visual_wait_frames (view, frames);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-wolf3d-painted.png");
 
   /* Undo and redo with real keys in the 3D view. */
-  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK);
   g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, cell.x, cell.y), ==, old_tile);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 0);
-  key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
   g_assert_cmpuint (tsr_tile_map_get_tile (map, 0, cell.x, cell.y), ==, new_tile);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, 1);
 
@@ -273,7 +250,7 @@ test_visual_wolf3d (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-wolf3d-back-2d.png");
 
   /* Ctrl+S; the codec finds exactly that cell changed, on level 1 plane 0 only. */
-  key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
+  tsr_test_visual_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);
   for (guint wait = 0; wait < 200 && tsr_window_get_modified (window); wait++)
     tsr_test_ui_iterate_for (50);
   g_assert_null (tsr_window_get_error_message (window));
