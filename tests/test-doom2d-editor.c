@@ -27,6 +27,7 @@
 #include "views/doom2d/tsr-doom2d-texture-picker.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "tsr-test-common.h"
+#include "tsr-test-doom2d-ui.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -66,19 +67,6 @@ records_equal (const TsrDoom2dRecord *a,
 }
 
 static void
-map_to_view (TsrMapCanvas *canvas,
-             double        x,
-             double        y,
-             double       *view_x,
-             double       *view_y)
-{
-  TsrMapViewport viewport;
-
-  tsr_map_canvas_get_viewport (canvas, &viewport);
-  tsr_map_viewport_to_view (&viewport, x, y, view_x, view_y);
-}
-
-static void
 view_to_map (TsrMapCanvas *canvas,
              double        view_x,
              double        view_y,
@@ -105,49 +93,6 @@ real_drag (TsrTestXTest *xtest,
   g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x1, y1, 6, NULL, NULL));
   g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
   tsr_test_ui_iterate_for (30);
-}
-
-static void
-real_click (TsrTestXTest *xtest,
-            TsrMapCanvas *canvas,
-            double        x,
-            double        y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x, y, 20, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (30);
-}
-
-/* A view point inside record INDEX of KIND where a click hits that record. */
-static gboolean
-point_hitting (TsrDoom2dDocument *document,
-               TsrMapCanvas      *canvas,
-               TsrDoom2dKind      kind,
-               guint              index,
-               double            *view_x,
-               double            *view_y)
-{
-  TsrVectorBounds box;
-  TsrElementRef want = tsr_doom2d_document_record_to_element (document, kind, index);
-  double zoom = tsr_map_canvas_get_zoom (canvas);
-
-  tsr_doom2d_document_get_record_box (document, kind, index, &box);
-  for (guint j = 1; j < 8; j++)
-    for (guint i = 1; i < 8; i++)
-      {
-        double x = box.x0 + (box.x1 - box.x0) * i / 8, y = box.y0 + (box.y1 - box.y0) * j / 8;
-        TsrElementRef hit;
-
-        if (tsr_vector_map_hit_test (TSR_VECTOR_MAP (document), x, y, 6, zoom, TSR_ELEMENT_MASK_ALL, &hit)
-            && tsr_element_ref_equal (&hit, &want))
-          {
-            map_to_view (canvas, x, y, view_x, view_y);
-            return *view_x > 0 && *view_y > 0 && *view_x < gtk_widget_get_width (GTK_WIDGET (canvas))
-                   && *view_y < gtk_widget_get_height (GTK_WIDGET (canvas));
-          }
-      }
-  return FALSE;
 }
 
 /* Opens PALETTE's grid by a real click on its button (a screenshot of the open grid as SHOT),
@@ -406,7 +351,7 @@ test_edit_and_save (void)
     g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
     pick_in_palette (xtest, items, 4, "doom2d-editor-item-palette.png");
     g_assert_cmpint (tsr_doom2d_tool_get_thing_type (tool, TSR_DOOM2D_KIND_ITEM), ==, 4);
-    real_click (xtest, canvas, 420, 240);
+    tsr_test_doom2d_real_click (xtest, canvas, 420, 240);
     g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_ITEM), ==, n[TSR_DOOM2D_KIND_ITEM] + 1);
     record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_ITEM, n[TSR_DOOM2D_KIND_ITEM]);
     g_assert_cmpint (record->values[TSR_DOOM2D_THING_TYPE].v[0], ==, 4);
@@ -466,7 +411,7 @@ test_edit_and_save (void)
       TsrUndoStack *stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
       guint depth = tsr_undo_stack_get_depth (stack);
 
-      real_click (xtest, canvas, 470, 240);
+      tsr_test_doom2d_real_click (xtest, canvas, 470, 240);
       g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_MONSTER), ==, n[TSR_DOOM2D_KIND_MONSTER] + 1);
       record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_MONSTER, n[TSR_DOOM2D_KIND_MONSTER]);
       g_assert_cmpint (record->values[TSR_DOOM2D_MONSTER_DIRECTION].v[0], ==, TSR_DOOM2D_DIR_LEFT);
@@ -516,8 +461,8 @@ test_edit_and_save (void)
   g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PICK_TARGET);
   g_assert_cmpint (tsr_doom2d_tool_get_trigger (tool), ==, trigger);
   /* The new wall is refused: a door trigger takes door panels only. */
-  g_assert_true (point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, wall, &vx, &vy));
-  real_click (xtest, canvas, vx, vy);
+  g_assert_true (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, wall, &vx, &vy));
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   g_assert_cmpint (record->data_values[target.field].v[0], ==, -1);
   g_assert_cmpstr (tsr_doom2d_map_page_get_status (page), ==, "A door trigger takes a door panel");
   g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_PICK_TARGET);
@@ -529,8 +474,8 @@ test_edit_and_save (void)
     tsr_map_canvas_center_on (canvas, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
     tsr_test_ui_iterate_for (100);
   }
-  g_assert_true (point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, door, &vx, &vy));
-  real_click (xtest, canvas, vx, vy);
+  g_assert_true (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, door, &vx, &vy));
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   g_assert_cmpint (record->data_values[target.field].v[0], ==, door);
   g_assert_cmpint (tsr_doom2d_tool_get_mode (tool), ==, TSR_DOOM2D_TOOL_SELECT);
   g_assert_cmpstr (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (TSR_DOCUMENT (document))), ==,
@@ -618,7 +563,7 @@ test_edit_and_save (void)
   g_assert_cmpint (record->data_values[target.field].v[0], ==, door);
 
   /* Delete on the selected door panel (a click selects it), then Ctrl+Z: the reference comes back. */
-  real_click (xtest, canvas, vx, vy);
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   g_assert_cmpuint (tsr_selection_get_size (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page))), ==, 1);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
   g_assert_cmpuint (tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL), ==, n[TSR_DOOM2D_KIND_PANEL]);
@@ -1116,9 +1061,11 @@ test_archive_resize_paste (void)
     tsr_selection_set (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), refs, 2);
   }
   tsr_test_ui_iterate_for (50);
-  vx = gtk_widget_get_width (GTK_WIDGET (canvas)) * 0.3;
-  vy = gtk_widget_get_height (GTK_WIDGET (canvas)) * 0.4;
-  real_click (xtest, canvas, vx, vy);  /* focus and pointer on the canvas (deselects: copy first) */
+  /* Whole pixels: the pointer XTest puts there is at a whole pixel, and the paste goes where the
+   * pointer is (at 0.46 px a map unit a fraction of a pixel is most of a unit). */
+  vx = round (gtk_widget_get_width (GTK_WIDGET (canvas)) * 0.3);
+  vy = round (gtk_widget_get_height (GTK_WIDGET (canvas)) * 0.4);
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);  /* focus and pointer on the canvas (deselects: copy first) */
   {
     TsrElementRef refs[2] = { tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, (guint) door),
                               tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_TRIGGER, door_trigger) };
@@ -1192,10 +1139,10 @@ click_a_panel (TsrTestXTest      *xtest,
   guint panel;
 
   for (panel = 0; panel < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); panel++)
-    if (point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, panel, &vx, &vy))
+    if (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, panel, &vx, &vy))
       break;
   g_assert_cmpuint (panel, <, tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL));
-  real_click (xtest, canvas, vx, vy);
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   tsr_test_ui_iterate_for (100);
   g_assert_cmpuint (tsr_selection_get_size (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page))), ==, 1);
 }
@@ -1308,7 +1255,7 @@ test_real_multi_map_archives (void)
       edited_name = g_strdup (tsr_doom2d_document_get_map_name (document, edited));
       items = tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM);
       g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_ITEM)));
-      real_click (xtest, canvas, gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0,
+      tsr_test_doom2d_real_click (xtest, canvas, gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0,
                   gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0);
       tsr_test_ui_iterate_for (100);
       g_assert_cmpuint (tsr_doom2d_map_count (tsr_doom2d_document_get_map (document), TSR_DOOM2D_KIND_ITEM), ==, items + 1);

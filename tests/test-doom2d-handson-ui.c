@@ -24,51 +24,13 @@
 #include "views/tsr-findings-view.h"
 #include "views/tsr-property-inspector.h"
 #include "tsr-test-common.h"
+#include "tsr-test-doom2d-ui.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
 static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
-
-static gboolean
-match_name (GtkWidget    *widget,
-            gconstpointer name)
-{
-  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
-}
-
-/* A view point inside panel INDEX where a click hits it, on screen. */
-static gboolean
-point_on_panel (TsrDoom2dDocument *document,
-                TsrMapCanvas      *canvas,
-                guint              index,
-                double            *view_x,
-                double            *view_y)
-{
-  TsrVectorBounds box;
-  TsrElementRef want = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_PANEL, index);
-  TsrMapViewport viewport;
-  double zoom = tsr_map_canvas_get_zoom (canvas);
-
-  tsr_map_canvas_get_viewport (canvas, &viewport);
-  tsr_doom2d_document_get_record_box (document, TSR_DOOM2D_KIND_PANEL, index, &box);
-  for (guint j = 1; j < 8; j++)
-    for (guint i = 1; i < 8; i++)
-      {
-        double x = box.x0 + (box.x1 - box.x0) * i / 8, y = box.y0 + (box.y1 - box.y0) * j / 8;
-        TsrElementRef hit;
-
-        if (tsr_vector_map_hit_test (TSR_VECTOR_MAP (document), x, y, 6, zoom, TSR_ELEMENT_MASK_ALL, &hit)
-            && tsr_element_ref_equal (&hit, &want))
-          {
-            tsr_map_viewport_to_view (&viewport, x, y, view_x, view_y);
-            return *view_x > 0 && *view_y > 0 && *view_x < gtk_widget_get_width (GTK_WIDGET (canvas))
-                   && *view_y < gtk_widget_get_height (GTK_WIDGET (canvas));
-          }
-      }
-  return FALSE;
-}
 
 /* Opens a copy of df_MAP01.map (from SOURCE) in a new 1280×800 window with the data folder set to
  * GAME (NULL: an empty folder, so nothing resolves); returns its page. */
@@ -102,18 +64,6 @@ close_window (TsrWindow *window)
 
   tsr_test_ui_close_window (window);
   g_settings_reset (settings, "doom2d-data-folders");
-}
-
-static void
-real_click (TsrTestXTest *xtest,
-            TsrMapCanvas *canvas,
-            double        x,
-            double        y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), x, y, 20, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (30);
 }
 
 /* Whether the selection is panel INDEX alone. */
@@ -190,7 +140,7 @@ test_nudge_grid (void)
   stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
   xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
   g_assert_no_error (error);
-  snap = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "snap");
+  snap = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_name, "snap");
   g_assert_nonnull (snap);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (snap)));
   g_assert_cmpuint (tsr_doom2d_tool_get_grid (tsr_doom2d_map_page_get_tool (page)), ==, 16);
@@ -206,7 +156,7 @@ test_nudge_grid (void)
         continue;
       tsr_map_canvas_center_on (canvas, (double) at[0] + (double) size[0] / 2, (double) at[1] + (double) size[1] / 2);
       tsr_test_ui_iterate_for (50);
-      if (point_on_panel (document, canvas, p, &vx, &vy))
+      if (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, p, &vx, &vy))
         panel = p;
     }
   g_assert_cmpuint (panel, !=, G_MAXUINT);
@@ -216,7 +166,7 @@ test_nudge_grid (void)
   /* Snap off: a real click on the check box, then the panel selected by a real click. */
   g_assert_true (tsr_test_xtest_click (xtest, snap));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (snap)));
-  real_click (xtest, canvas, vx, vy);
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   g_assert_true (panel_selected (page, document, panel));
   nudge_expect (xtest, map, stack, panel, GDK_KEY_Right, 0, 1, 0);
   nudge_expect (xtest, map, stack, panel, GDK_KEY_Down, GDK_SHIFT_MASK, 0, 10);
@@ -228,8 +178,8 @@ test_nudge_grid (void)
    * ones are whole grid steps. */
   g_assert_true (tsr_test_xtest_click (xtest, snap));
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (snap)));
-  g_assert_true (point_on_panel (document, canvas, panel, &vx, &vy));
-  real_click (xtest, canvas, vx, vy);
+  g_assert_true (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, panel, &vx, &vy));
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   g_assert_true (panel_selected (page, document, panel));
   nudge_expect (xtest, map, stack, panel, GDK_KEY_Right, 0, 15, 0);   /* x0 + 1 → x0 + 16 */
   nudge_expect (xtest, map, stack, panel, GDK_KEY_Right, 0, 16, 0);
@@ -293,8 +243,8 @@ test_status_position_zoom (void)
     }
   page = open_map (source, NULL, "status", &window);
   canvas = tsr_doom2d_map_page_get_canvas (page);
-  position = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "pointer-position");
-  zoom = tsr_test_ui_find_widget (GTK_WIDGET (page), match_name, "zoom");
+  position = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_name, "pointer-position");
+  zoom = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_name, "zoom");
   g_assert_nonnull (position);
   g_assert_nonnull (zoom);
   g_assert_true (gtk_widget_get_mapped (position));
@@ -351,7 +301,7 @@ open_palette_note (TsrTestXTest          *xtest,
 {
   GtkWidget *button = tsr_doom2d_thing_palette_get_button (palette);
   GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  GtkWidget *note = tsr_test_ui_find_widget (popover, match_name, "missing-pictures");
+  GtkWidget *note = tsr_test_ui_find_widget (popover, tsr_test_ui_match_name, "missing-pictures");
   char *text;
 
   g_assert_nonnull (note);
@@ -519,12 +469,12 @@ test_panel_type_choice (void)
         continue;
       tsr_map_canvas_center_on (canvas, (double) at[0] + (double) size[0] / 2, (double) at[1] + (double) size[1] / 2);
       tsr_test_ui_iterate_for (50);
-      if (point_on_panel (document, canvas, p, &vx, &vy))
+      if (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, p, &vx, &vy))
         panel = p;
     }
   g_assert_cmpuint (panel, !=, G_MAXUINT);
   tsr_doom2d_map_page_show_page (page, "inspector");
-  real_click (xtest, canvas, vx, vy);
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
   g_assert_true (panel_selected (page, document, panel));
   tsr_test_ui_iterate_for (100);
 
