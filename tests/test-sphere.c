@@ -417,6 +417,26 @@ START_TEST (test_tileset_engine_checks)
 }
 END_TEST
 
+/* sphere/source/common/Tileset.cpp: the header's num_tiles is a word, which sTileset::Load
+ * resizes its tiles to (and sTileset::Save writes from m_Tiles.size ()): a tileset of 65,536
+ * tiles is stored as 0 and the engine loads no tile, so every cell draws nothing. An error; at
+ * 65,535 tiles there is none. 1×1 tiles keep it small. */
+START_TEST (test_tileset_too_many_tiles)
+{
+  g_autoptr(TsrSphereTileset) tileset = tsr_sphere_tileset_new (1, 1);
+  g_autoptr(GPtrArray) fits = tsr_findings_new ();
+  g_autoptr(GPtrArray) over = tsr_findings_new ();
+
+  while (tileset->tiles->len < G_MAXUINT16)
+    tsr_sphere_tileset_add_tile (tileset);
+  tsr_sphere_tileset_validate (tileset, "tileset", fits);
+  ck_assert_uint_eq (tsr_findings_count (fits, TSR_SEVERITY_ERROR), 0);
+  tsr_sphere_tileset_add_tile (tileset);
+  tsr_sphere_tileset_validate (tileset, "tileset", over);
+  ck_assert (has_finding (over, TSR_SEVERITY_ERROR, "65536 tiles; at most 65535 fit"));
+}
+END_TEST
+
 /* Sphere 1.x against the spriteset checks, each an error: the engine crashes drawing a person
  * with such a spriteset. engine/map_engine.cpp CMapEngine::RenderEntities draws
  * SSPRITESET::GetImage (GetFrameIndex (direction, frame)); engine/sspriteset.cpp
@@ -994,6 +1014,7 @@ sphere_suite (void)
   tcase_add_test (codec, test_cli);
   tcase_add_test (edits, test_validation);
   tcase_add_test (edits, test_tileset_engine_checks);
+  tcase_add_test (edits, test_tileset_too_many_tiles);
   tcase_add_test (edits, test_spriteset_engine_errors);
   tcase_add_test (edits, test_edit_layers);
   tcase_add_test (edits, test_edit_entities_and_tileset);
