@@ -384,6 +384,45 @@ START_TEST (test_level_script_and_external_resources)
 }
 END_TEST
 
+static double
+glyph_width (guint8 c, guint face, gpointer user_data)
+{
+  return 7;
+}
+
+static gboolean
+every_picture (int id, int *width, int *height, gpointer user_data)
+{
+  *width = 100;
+  *height = 80;
+  return TRUE;
+}
+
+/* RenderOther/computer_interface.cpp draw_logon_text: a group flagged _group_is_marathon_1 draws
+ * the interface's Marathon logo (shape 44) and title in the logon graphic rectangle, never
+ * picture N; a Marathon 2 logon of the same text draws its picture. Even with every picture
+ * known, the Marathon 1 logon page holds the logo, not a picture. */
+START_TEST (test_logon_shows_the_logo)
+{
+  static const TsrTerminalMetrics metrics = { glyph_width, every_picture, NULL };
+  static const char script[] = TSR_MARATHON1_SCRIPT_PRAGMA "\n\n#TERMINAL 1000\n#logon\nAirlock\n#information\nHello\n#ENDTERMINAL 1000\n";
+  g_autoptr(TsrMarathonScriptCompilation) compilation = tsr_marathon1_script_compile (script, strlen (script));
+  g_autoptr(TsrTerminalLayout) layout = NULL;
+  const TsrTerminalPage *logon = NULL;
+
+  ck_assert_ptr_nonnull (compilation->terminals);
+  layout = tsr_terminal_layout_new (g_ptr_array_index (compilation->terminals, 0), TSR_TERMINAL_STATE_UNFINISHED,
+                                    &metrics);
+  for (guint p = 0; p < layout->pages->len && logon == NULL; p++)
+    if (((const TsrTerminalPage *) g_ptr_array_index (layout->pages, p))->kind == TSR_TERMINAL_PAGE_LOGON)
+      logon = g_ptr_array_index (layout->pages, p);
+  ck_assert_ptr_nonnull (logon);
+  ck_assert (logon->marathon1_logo);
+  ck_assert (!logon->picture_known);
+  ck_assert_int_eq (logon->object_box.width, 622);
+}
+END_TEST
+
 static Suite *
 marathon1_terminals_suite (void)
 {
@@ -400,6 +439,7 @@ marathon1_terminals_suite (void)
   tcase_add_test (rules, test_compile_errors);
   tcase_add_test (rules, test_line_map);
   tcase_add_test (rules, test_truncation);
+  tcase_add_test (rules, test_logon_shows_the_logo);
   suite_add_tcase (suite, real);
   suite_add_tcase (suite, rules);
   return suite;

@@ -460,6 +460,13 @@ draw_picture (TsrTerminalRenderer   *renderer,
   const TsrTerminalRect *box = &page->object_box;
   int width, height;
 
+  if (page->marathon1_logo)
+    {
+      /* The logo is a shape of the interface collection, which the preview has no Shapes file
+       * for: its title stands in, where the engine puts logo and title. */
+      draw_missing (renderer, cr, box, "MARATHON");
+      return;
+    }
   if (surface == NULL)
     {
       g_autofree char *message = g_strdup_printf ("Picture %d was not found!", page->permutation);

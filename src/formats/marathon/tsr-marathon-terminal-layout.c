@@ -538,9 +538,19 @@ add_logon_page (Builder                        *builder,
   faces = group_faces (builder->terminal, group_start, group_end);
   page->start = (guint) group_start;
   page->end = (guint) group_end;
-  if (builder->metrics->picture_size != NULL
-      && builder->metrics->picture_size (group->permutation, &width, &height, builder->metrics->user_data)
-      && width > 0 && height > 0)
+  if (group->flags & TSR_TERMINAL_GROUP_MARATHON_1)
+    {
+      /* RenderOther/computer_interface.cpp draw_logon_text: a Marathon 1 group shows the
+       * interface's logo (MARATHON_LOGON_SHAPE 44) and the title "Marathon" in the logon graphic
+       * rectangle, never a picture; its text goes under that rectangle. */
+      page->object_box = logon_graphic_rect;
+      page->marathon1_logo = TRUE;
+      box.y = logon_graphic_rect.y + logon_graphic_rect.height;
+      box.height = 0;
+    }
+  else if (builder->metrics->picture_size != NULL
+           && builder->metrics->picture_size (group->permutation, &width, &height, builder->metrics->user_data)
+           && width > 0 && height > 0)
     {
       page->object_box = place_picture (TSR_MARATHON_GROUP_CENTER, width, height);
       page->picture_known = TRUE;

@@ -88,6 +88,8 @@ typedef struct {
   TsrTerminalRect object_box;  /* where the picture or map goes (its area, or the picture's
                                 * placed rectangle when its size is known) */
   gboolean picture_known;      /* the picture's size was given: object_box is where it is drawn */
+  gboolean marathon1_logo;     /* a Marathon 1 logon or logoff: the engine draws the interface's
+                                * Marathon logo (shape 44) and title in object_box, no picture */
   GPtrArray *lines;            /* TsrTerminalLine */
   GArray    *events;           /* TsrTerminalEvent */
 } TsrTerminalPage;
