@@ -728,8 +728,8 @@ test_record_inspector (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-records-marathon.png");
   close_all_windows ();
 
-  /* A Doom2D map has an editor page now: its inspector edits the selection (the panel type bitset
-   * as sensitive check buttons, one per bit). */
+  /* A Doom2D map has an editor page now: its inspector edits the selection (the panel type, a
+   * bitset of which the game takes exactly one bit, as one sensitive drop-down; issue 36). */
   window = new_window ();
   open_through_action (window, doom2d);
   {
@@ -742,8 +742,8 @@ test_record_inspector (void)
     tsr_doom2d_map_page_select_record (page, TSR_DOOM2D_KIND_PANEL, 0);
     properties = tsr_doom2d_map_page_get_inspector (page);
     editor = tsr_property_inspector_get_editor (properties, "type");
-    g_assert_true (GTK_IS_BOX (editor));
-    g_assert_true (gtk_widget_is_sensitive (gtk_widget_get_first_child (editor)));
+    g_assert_true (GTK_IS_DROP_DOWN (editor));
+    g_assert_true (gtk_widget_is_sensitive (editor));
   }
   tsr_test_ui_iterate_for (100);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "ui-records-doom2d.png");
@@ -1153,8 +1153,15 @@ test_file_chooser (void)
   g_assert_true (wait_until (find_file_chooser_cb, &chooser));
   g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
   filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
-  /* "All Files" and, with the in-test format registered, "Files with Known Extensions". */
-  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  /* All supported files, one filter a game (issue 36), All files. */
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 6);
+  {
+    g_autoptr(GtkFileFilter) first = g_list_model_get_item (filters, 0);
+    g_autoptr(GtkFileFilter) last = g_list_model_get_item (filters, 5);
+
+    g_assert_nonnull (gtk_file_filter_get_name (first));
+    g_assert_nonnull (gtk_file_filter_get_name (last));
+  }
   tsr_test_ui_save_screenshot (GTK_WIDGET (chooser), screenshot_dir, "ui-open-dialog.png");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   tsr_test_ui_iterate_for (50);
