@@ -1,7 +1,10 @@
 /* tsr-level-list-command.c: the level-list edits shared by the families' level commands. */
 #include "model/tsr-level-list-command.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
+
+#include "core/tsr-error.h"
 
 typedef struct {
   const TsrLevels *levels;
@@ -204,4 +207,25 @@ tsr_level_list_command_level_after (TsrLevelListCommand *self,
     default:
       return i;
     }
+}
+
+gboolean
+tsr_level_list_check_remove (guint    n_levels,
+                             GError **error)
+{
+  if (n_levels > 1)
+    return TRUE;
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("the only level of a file cannot be deleted"));
+  return FALSE;
+}
+
+gboolean
+tsr_level_list_check_move (guint    from,
+                           guint    to,
+                           GError **error)
+{
+  if (from != to)
+    return TRUE;
+  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level %u is already at %u"), from, to);
+  return FALSE;
 }

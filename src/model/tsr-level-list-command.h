@@ -70,6 +70,13 @@ gpointer     tsr_level_list_command_get_owner (TsrLevelListCommand *self);
 TsrLevelEdit tsr_level_list_command_get_edit  (TsrLevelListCommand *self);
 guint        tsr_level_list_command_get_index (TsrLevelListCommand *self);
 guint        tsr_level_list_command_get_to    (TsrLevelListCommand *self);
+/* The checks every family's removal and move share, once the family has checked the indexes
+ * against its N_LEVELS: the only level of a file cannot go, and a level cannot move to where it is. */
+gboolean     tsr_level_list_check_remove (guint                n_levels,
+                                          GError             **error);
+gboolean     tsr_level_list_check_move   (guint                from,
+                                          guint                to,
+                                          GError             **error);
 /* Where level I (before the edit) is after it. */
 gint         tsr_level_list_command_level_after (TsrLevelListCommand *self,
                                                  gint                 i);

@@ -254,13 +254,8 @@ tsr_wolf_command_delete_level (TsrWolfDocument *document,
 {
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
 
-  if (!check_index (document, index, error))
+  if (!check_index (document, index, error) || !tsr_level_list_check_remove (tsr_wolf_document_get_n_levels (document), error))
     return NULL;
-  if (tsr_wolf_document_get_n_levels (document) == 1)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("the last level of a set cannot be deleted"));
-      return NULL;
-    }
   return command_new (document, TSR_LEVEL_EDIT_REMOVE, index, 0, NULL, NULL, NULL, _("Delete Level"));
 }
 
@@ -272,13 +267,9 @@ tsr_wolf_command_move_level (TsrWolfDocument *document,
 {
   g_return_val_if_fail (TSR_IS_WOLF_DOCUMENT (document), NULL);
 
-  if (!check_index (document, from, error) || !check_index (document, to, error))
+  if (!check_index (document, from, error) || !check_index (document, to, error)
+      || !tsr_level_list_check_move (from, to, error))
     return NULL;
-  if (from == to)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("level %u is already at %u"), from, to);
-      return NULL;
-    }
   return command_new (document, TSR_LEVEL_EDIT_MOVE, from, to, NULL, NULL, NULL, _("Move Level"));
 }
 
