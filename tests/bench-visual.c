@@ -8,6 +8,7 @@
 
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "render/tsr-visual-offscreen.h"
+#include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
 
 static int
@@ -112,6 +113,27 @@ main (void)
   scene = tsr_visual_scene_build_marathon (largest);
   g_print ("scene build, %s level %u (%u polygons, %u surfaces): %.2f ms median (target <= 50 ms)\n",
            largest_path, largest_index, largest->polygons->len, scene->surfaces->len, median (samples));
+  /* With a Shapes file the objects are sprites: the sequence and frame lookups per object. */
+  {
+    static const guint sprite_collections[] = { 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 22, 23, 24, 25, 26, 31 };
+    g_autoptr(TsrShapesFile) shapes = tsr_shapes_sample_build (marathon_dir, NULL);
+    g_autoptr(GArray) sprite_samples = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(TsrVisualScene) sprite_scene = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS (sprite_collections); i++)
+      tsr_shapes_sample_add_sprites (shapes, sprite_collections[i], 32);
+    for (guint r = 0; r < 30; r++)
+      {
+        double start = now_ms ();
+        TsrVisualScene *built = tsr_visual_scene_build_marathon_with_shapes (largest, shapes);
+
+        g_array_append_val (sprite_samples, (double) { now_ms () - start });
+        tsr_visual_scene_free (built);
+      }
+    sprite_scene = tsr_visual_scene_build_marathon_with_shapes (largest, shapes);
+    g_print ("scene build with sprites, same level (%u objects, %u surfaces): %.2f ms median (target <= 50 ms)\n",
+             largest->objects != NULL ? largest->objects->len : 0, sprite_scene->surfaces->len, median (sprite_samples));
+  }
 
   offscreen = tsr_visual_offscreen_new (&error);
   if (offscreen == NULL)

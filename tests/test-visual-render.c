@@ -13,6 +13,7 @@
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "render/tsr-visual-offscreen.h"
+#include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
 #include "tsr-visual-test-levels.h"
 
@@ -202,6 +203,76 @@ START_TEST (test_room_textured)
 }
 END_TEST
 
+/* test_shapes with object collection 7 (items) of sprites: a 64×96 column in #B04030 with a
+ * transparent window and margins, standing on its bottom middle, 8 world units a pixel
+ * (tsr_shapes_sample_add_sprites), written and read back by the codec. */
+static TsrShapesFile *
+test_shapes_with_sprites (void)
+{
+  g_autoptr(TsrShapesFile) file = test_shapes ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrShapesFile *read;
+
+  tsr_shapes_sample_add_sprites (file, 7, 2);
+  bytes = tsr_shapes_file_serialize (file);
+  read = tsr_shapes_file_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (read != NULL, "%s", error ? error->message : "");
+  return read;
+}
+
+START_TEST (test_sprite)
+{
+  /* A pistol (item 1: item_definitions.h base_shape, collection 7 sequence 0) on the floor at
+   * (0.6, 0.4); the camera at (0.1, 0.5) at 3/8 WU facing east. The sprite's quad is 0.5 WU wide
+   * (64 px × 8) and 0.75 high, centred 0.1 WU left of the view's middle at 0.5 WU: its opaque
+   * column spans about x 101..167, its window x 118..150 and z 0.25..0.5. */
+  const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x10000, FALSE);
+  g_autoptr(TsrShapesFile) shapes = test_shapes_with_sprites ();
+  TsrMarathonObject pistol = { 2, 1, 0, 0, 614, 410, 0, 0 };
+  g_autoptr(TsrVisualScene) scene = NULL;
+  TsrVisualCamera camera = { { 0.1f, 0.5f, 0.375f }, 0.0f, 0.0f, 75.0f };
+  g_autoptr(TsrImage) image = NULL;
+  g_autoptr(TsrImage) marker = NULL;
+  g_autoptr(TsrVisualScene) markers = NULL;
+  const TsrVisualSurface *hit;
+  float origin[3], direction[3];
+
+  g_array_append_val (level->objects, pistol);
+  scene = tsr_visual_scene_build_marathon_with_shapes (level, shapes);
+  image = render (scene, &camera, tsr_visual_shapes_texture_func, shapes, "visual-sprite.png");
+  /* The column above the window: the sprite's colour at full light. */
+  assert_pixel (image, 134, 50, 0xB04030, 2);
+  assert_pixel (image, 106, 100, 0xB04030, 2);
+  /* Through the window and beside the column (transparent margin): the east wall's red half. */
+  assert_pixel (image, 134, 100, 0xFF0000, 2);
+  assert_pixel (image, 92, 50, 0xFF0000, 2);
+  /* Below the sprite's bottom (the floor), nothing of it. */
+  assert_pixel (image, 134, H - 2, 0x00FF00, 2);
+  /* Picking: the billboard quad selects the object, opaque or not. */
+  tsr_visual_camera_ray (&camera, W, H, 134.5, 50.5, origin, direction);
+  hit = tsr_visual_scene_pick (scene, origin, direction, NULL);
+  ck_assert_ptr_nonnull (hit);
+  ck_assert_int_eq (hit->part, TSR_VISUAL_PART_OBJECT);
+  ck_assert_int_eq (hit->index, 0);
+  tsr_visual_camera_ray (&camera, W, H, 134.5, 100.5, origin, direction);
+  ck_assert_int_eq (tsr_visual_scene_pick (scene, origin, direction, NULL)->part, TSR_VISUAL_PART_OBJECT);
+  /* From the side (camera south of it, facing north) the sprite still faces the camera. */
+  {
+    TsrVisualCamera side = { { 0.6f, 0.9f, 0.375f }, (float) -G_PI / 2, 0.0f, 75.0f };
+    g_autoptr(TsrImage) turned = render (scene, &side, tsr_visual_shapes_texture_func, shapes, "visual-sprite-side.png");
+
+    /* Straight ahead 0.5 WU away, the column's middle (x 160) above the window. */
+    assert_pixel (turned, W / 2, 50, 0xB04030, 2);
+  }
+  /* Without a Shapes file: the item's marker (yellow) where the sprite was. */
+  markers = tsr_visual_scene_build_marathon (level);
+  marker = render (markers, &camera, NULL, NULL, "visual-sprite-marker.png");
+  assert_pixel (marker, 134, 150, 0xE6C83C, 3);
+}
+END_TEST
+
 START_TEST (test_step_and_liquid)
 {
   /* Room 1 is 1/4 WU up with a ceiling 1/4 lower. From room 0 looking east, the low part shows
@@ -361,6 +432,28 @@ looks_drawn (const TsrImage *image)
   return n >= 4;
 }
 
+/* The Shapes file for the real levels: the test data's shapes patches (tsr_shapes_sample_build),
+ * test textures in the five wall collections and test sprites in every object collection the
+ * patches lack (monsters, items, scenery, the player), written and read back by the codec. */
+static TsrShapesFile *
+real_level_shapes (void)
+{
+  static const guint sprite_collections[] = { 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 22, 23, 24, 25, 26, 31 };
+  g_autoptr(TsrShapesFile) file = tsr_shapes_sample_build (marathon_dir, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrShapesFile *read;
+
+  for (guint c = 17; c <= 21; c++)
+    tsr_shapes_sample_add_walls (file, c, 32);
+  for (guint i = 0; i < G_N_ELEMENTS (sprite_collections); i++)
+    tsr_shapes_sample_add_sprites (file, sprite_collections[i], 32);
+  bytes = tsr_shapes_file_serialize (file);
+  read = tsr_shapes_file_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  ck_assert_msg (read != NULL, "%s", error ? error->message : "");
+  return read;
+}
+
 START_TEST (test_real_levels)
 {
   const char *suffixes[] = { ".sceA", ".scen", ".sceA.as", NULL };
@@ -369,9 +462,11 @@ START_TEST (test_real_levels)
   TsrVisualRenderer *renderer = tsr_visual_renderer_new (&error);
   TsrWolf3dSet *set = load_shareware ();
   TsrVisualWolf3dTextures textures = { set->vswap, tsr_wolf3d_palette_get (set->game) };
-  guint levels = 0, drawn = 0;
+  guint levels = 0, drawn = 0, sprites = 0;
+  g_autoptr(TsrShapesFile) shapes = real_level_shapes ();
 
   ck_assert_msg (renderer != NULL, "%s", error ? error->message : "");
+  tsr_visual_renderer_set_textures (renderer, tsr_visual_shapes_texture_func, shapes);
   for (guint f = 0; f < files->len; f++)
     {
       const char *path = g_ptr_array_index (files, f);
@@ -382,12 +477,18 @@ START_TEST (test_real_levels)
       for (guint l = 0; l < scenario->map->levels->len; l++)
         {
           TsrMarathonLevel *level = g_ptr_array_index (scenario->map->levels, l);
-          g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon (level);
+          g_autoptr(TsrVisualScene) scene = tsr_visual_scene_build_marathon_with_shapes (level, shapes);
           g_autoptr(TsrImage) image = NULL;
           TsrVisualCamera camera;
 
           if (scene->surfaces->len == 0)
             continue;
+          for (guint s = 0; s < scene->surfaces->len; s++)
+            {
+              const TsrVisualSurface *surface = &g_array_index (scene->surfaces, TsrVisualSurface, s);
+
+              sprites += surface->part == TSR_VISUAL_PART_OBJECT && surface->texture.kind == TSR_VISUAL_TEXTURE_SHAPES;
+            }
           tsr_visual_camera_init_start (&camera, scene);
           tsr_visual_renderer_set_scene (renderer, scene);
           image = tsr_visual_offscreen_render (offscreen, renderer, &camera, W, H, &error);
@@ -407,6 +508,9 @@ START_TEST (test_real_levels)
     }
   /* From their player starts most levels show several surfaces. */
   ck_assert_msg (drawn * 4 >= levels * 3, "only %u of %u Marathon levels show more than one surface", drawn, levels);
+  /* Marathon 2 and Infinity levels' monsters, items, scenery and starts as sprites. */
+  ck_assert_uint_gt (sprites, 100);
+  tsr_test_report_count ("object sprites in the real levels", sprites);
   tsr_visual_renderer_set_textures (renderer, tsr_visual_wolf3d_texture_func, &textures);
   for (guint l = 0; l < tsr_wolf3d_maps_get_n_levels (set->maps); l++)
     {
@@ -527,6 +631,7 @@ visual_render_suite (void)
   tcase_add_checked_fixture (real, setup_context, teardown_context);
   tcase_add_test (golden, test_room_flat);
   tcase_add_test (golden, test_room_textured);
+  tcase_add_test (golden, test_sprite);
   tcase_add_test (golden, test_step_and_liquid);
   tcase_add_test (golden, test_landscape);
   tcase_add_test (golden, test_wolf3d_corridor);

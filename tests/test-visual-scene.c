@@ -258,7 +258,7 @@ START_TEST (test_objects_and_start)
   const gint16 floors[] = { 128 }, ceilings[] = { 1024 };
   g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x10000, TRUE);
   TsrMarathonObject player = { 3, 0, 128, 0, 512, 256, 0, 0 };
-  TsrMarathonObject lamp = { 1, 2, 0, 0, 300, 300, 100, 0x0002 };
+  TsrMarathonObject lamp = { 1, 2, 0, 0, 300, 300, -100, 0x0002 };
   g_autoptr(TsrVisualScene) scene = NULL;
   const TsrVisualSurface *surface;
   TsrVisualCamera camera;
@@ -274,7 +274,8 @@ START_TEST (test_objects_and_start)
   ck_assert_float_eq_tol (scene->start_yaw, (float) G_PI / 2, 1e-5f);
   tsr_visual_camera_init_start (&camera, scene);
   ck_assert_float_gt (camera.position[2], 0.125f);
-  /* The lamp hangs 100 units below the ceiling. */
+  /* The lamp hangs 100 units below the ceiling: a hanging object's z counts from the ceiling
+   * (map.cpp new_map_object: ceiling_height + z). */
   surface = find_part (scene, TSR_VISUAL_PART_OBJECT, 0);
   ck_assert (surface->billboard);
   ck_assert_float_eq_tol (surface->center[2] + surface->height, (1024 - 100) / 1024.0f, 1e-5f);

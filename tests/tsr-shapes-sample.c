@@ -192,3 +192,87 @@ tsr_shapes_sample_add_walls (TsrShapesFile *file,
     }
   tsr_shapes_collection_touch (collection);
 }
+
+#define SPRITE_WIDTH  64
+#define SPRITE_HEIGHT 96
+#define SPRITE_SCALE  8   /* world units (1/1024) a pixel: 96 px stand 0.75 WU */
+
+/* A sprite of hue HUE: a 32-pixel-wide column with a transparent window in its middle (rows
+ * 32..63, columns 24..39) and transparent margins, so that tests see both the picture and what is
+ * behind it through the same billboard. */
+static TsrImage *
+sprite_fixture (guint hue)
+{
+  g_autoptr(TsrImage) image = tsr_image_new (SPRITE_WIDTH, SPRITE_HEIGHT);
+  g_autoptr(GBytes) png = NULL;
+
+  for (guint y = 0; y < SPRITE_HEIGHT; y++)
+    for (guint x = 0; x < SPRITE_WIDTH; x++)
+      {
+        gboolean column = x >= 16 && x < 48;
+        gboolean window = x >= 24 && x < 40 && y >= 32 && y < 64;
+
+        tsr_image_set_pixel (image, x, y, column && !window ? (wall_rgb (hue * 8 + 7) << 8) | 0xff : 0);
+      }
+  png = tsr_image_to_png (image, NULL);
+  return tsr_image_load_png (g_bytes_get_data (png, NULL), g_bytes_get_size (png), "sprite.png", NULL);
+}
+
+/* A frame of BITMAP with its origin at the bottom middle and its key point 3/4 up, and the world
+ * extents Anvil and ShapeFusion derive from them (scale SPRITE_SCALE). */
+static TsrShapesFrame *
+sprite_frame (gint16 bitmap)
+{
+  guint8 raw[TSR_SHAPES_FRAME_SIZE] = { 0 };
+  TsrShapesFrame *frame = g_new0 (TsrShapesFrame, 1);
+  gint16 origin_x = SPRITE_WIDTH / 2, origin_y = SPRITE_HEIGHT, key_x = SPRITE_WIDTH / 2, key_y = SPRITE_HEIGHT / 4;
+  gint16 values[] = {
+    origin_x, origin_y, key_x, key_y,
+    (gint16) (-SPRITE_SCALE * origin_x), (gint16) (SPRITE_SCALE * (SPRITE_WIDTH - origin_x)),
+    (gint16) (SPRITE_SCALE * origin_y), (gint16) (-SPRITE_SCALE * (SPRITE_HEIGHT - origin_y)),
+    (gint16) (SPRITE_SCALE * (key_x - origin_x)), (gint16) (SPRITE_SCALE * (origin_y - key_y)),
+  };
+
+  raw[6] = (guint8) (bitmap >> 8);
+  raw[7] = (guint8) bitmap;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      raw[8 + 2 * i] = (guint8) ((guint16) values[i] >> 8);
+      raw[9 + 2 * i] = (guint8) values[i];
+    }
+  tsr_shapes_frame_parse (raw, frame);
+  return frame;
+}
+
+void
+tsr_shapes_sample_add_sprites (TsrShapesFile *file,
+                               guint          collection_index,
+                               guint          n_sequences)
+{
+  TsrShapesCollection *collection = file->slots[collection_index].versions[0];
+  TsrShapesEncodeOptions options = tsr_shapes_encode_options_for (TSR_SHAPES_COLLECTION_OBJECT);
+  const TsrShapesColorTable *table;
+
+  if (collection != NULL)
+    return;
+  collection = tsr_shapes_collection_new (TSR_SHAPES_COLLECTION_OBJECT, WALL_COLORS);
+  for (guint t = 0; t < 8; t++)
+    g_ptr_array_add (collection->color_tables, wall_table ());
+  tsr_shapes_file_set_collection (file, collection_index, 0, collection);
+  table = g_ptr_array_index (collection->color_tables, 0);
+  for (guint s = 0; s < n_sequences; s++)
+    {
+      g_autoptr(TsrImage) image = sprite_fixture ((collection_index + s) % 7);
+      g_autoptr(GError) error = NULL;
+      TsrShapesBitmap *bitmap = tsr_shapes_bitmap_encode (image, table, &options, NULL, &error);
+      gint16 frame_index = (gint16) s;
+
+      if (bitmap == NULL)
+        g_error ("shapes sample: sprite %u: %s", s, error->message);
+      g_ptr_array_add (collection->bitmaps, bitmap);
+      g_ptr_array_add (collection->frames, sprite_frame ((gint16) s));
+      /* One view (view code 10, unanimated), one frame. */
+      g_ptr_array_add (collection->sequences, tsr_shapes_sequence_new ("sprite", 10, 1, &frame_index));
+    }
+  tsr_shapes_collection_touch (collection);
+}

@@ -21,3 +21,11 @@ char          *tsr_shapes_sample_write (const char *marathon_dir,
 void           tsr_shapes_sample_add_walls (TsrShapesFile *file,
                                             guint          collection,
                                             guint          n_textures);
+/* Makes COLLECTION of FILE, when the file lacks it, an object collection of N_SEQUENCES
+ * one-view, one-frame sequences, sequence s showing a 64×96 sprite (a column in hue
+ * (COLLECTION + s) % 7 of the wall table, with a transparent window in rows 32..63, columns
+ * 24..39, and transparent margins) standing on its origin at the bottom middle, 8 world units a
+ * pixel (0.25 × 0.75 WU opaque). A collection the file has is left as it is. */
+void           tsr_shapes_sample_add_sprites (TsrShapesFile *file,
+                                              guint          collection,
+                                              guint          n_sequences);

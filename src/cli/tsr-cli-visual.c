@@ -157,7 +157,6 @@ tsr_cli_visual_render (int    argc,
           status = 2;
           goto out;
         }
-      scene = tsr_visual_scene_build_marathon (g_ptr_array_index (scenario->map->levels, MAX (level_index, 0)));
       if (shapes_path != NULL)
         {
           g_autoptr(GBytes) bytes = tsr_file_read (shapes_path, &error);
@@ -171,6 +170,9 @@ tsr_cli_visual_render (int    argc,
           texture_func = tsr_visual_shapes_texture_func;
           texture_data = shapes;
         }
+      /* With a Shapes file the objects are its sprites. */
+      scene = tsr_visual_scene_build_marathon_with_shapes (g_ptr_array_index (scenario->map->levels, MAX (level_index, 0)),
+                                                           shapes);
     }
   else if (g_strcmp0 (format->id, "wolf3d-set") == 0)
     {

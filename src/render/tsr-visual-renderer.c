@@ -9,8 +9,10 @@
 
 #include "core/tsr-error.h"
 
-/* position 3, corner 2, uv 2, colour 4, shade 1, mode 1 */
-#define VERTEX_FLOATS 13
+/* position 3, corner 2, uv 2, colour 4, shade 1, mode 1, light 1, light floor 1 */
+#define VERTEX_FLOATS 15
+/* Light intensities live in a float texture this many texels wide (row-major by light index). */
+#define LIGHTS_WIDTH 1024
 
 typedef enum {
   PASS_OPAQUE,            /* early depth test works: no discard in the shader */
@@ -28,12 +30,14 @@ typedef struct {
 
 typedef struct {
   GLuint program;
-  GLint  u_view_projection, u_right, u_camera, u_textured, u_tint, u_texture;
+  GLint  u_view_projection, u_right, u_camera, u_textured, u_tint, u_texture, u_lights;
 } Program;
 
 struct _TsrVisualRenderer {
   Program programs[2];     /* without and with the alpha test */
   GLuint  vao, vbo;
+  GLuint  lights;          /* R32F, LIGHTS_WIDTH x rows: each Marathon light's intensity */
+  guint   n_lights;
   GLuint  highlight_vao, highlight_vbo;
   GLsizei highlight_count;
   GArray *groups;          /* Group */
@@ -58,8 +62,11 @@ static const char vertex_source[] =
   "in vec4 a_color;\n"
   "in float a_shade;\n"
   "in float a_mode;\n"
+  "in float a_light;\n"
+  "in float a_light_floor;\n"
   "uniform mat4 u_view_projection;\n"
   "uniform vec3 u_right;\n"
+  "uniform sampler2D u_lights;\n"
   "out vec2 v_uv;\n"
   "out vec4 v_color;\n"
   "out float v_shade;\n"
@@ -69,7 +76,13 @@ static const char vertex_source[] =
   "  vec3 world = a_position + u_right * a_corner.x + vec3 (0.0, 0.0, a_corner.y);\n"
   "  v_uv = a_uv;\n"
   "  v_color = a_color;\n"
-  "  v_shade = a_shade;\n"
+  /* A lit surface: its shade is its orientation times its light's intensity now. */
+  "  if (a_light >= 0.0) {\n"
+  "    int index = int (a_light + 0.5);\n"
+  "    float light = texelFetch (u_lights, ivec2 (index % 1024, index / 1024), 0).r;\n"
+  "    v_shade = (0.2 + 0.8 * max (a_light_floor, light)) * a_shade;\n"
+  "  } else\n"
+  "    v_shade = a_shade;\n"
   "  v_mode = a_mode;\n"
   "  v_world = world;\n"
   "  gl_Position = u_view_projection * vec4 (world, 1.0);\n"
@@ -106,8 +119,9 @@ static const char fragment_source[] =
   "  frag_color = u_tint.a > 0.0 ? vec4 (mix (shaded.rgb, u_tint.rgb, u_tint.a), 1.0) : shaded;\n"
   "}\n";
 
-static const char *const attribute_names[] = { "a_position", "a_corner", "a_uv", "a_color", "a_shade", "a_mode" };
-static const GLint attribute_sizes[] = { 3, 2, 2, 4, 1, 1 };
+static const char *const attribute_names[] = { "a_position", "a_corner", "a_uv", "a_color", "a_shade", "a_mode",
+                                               "a_light", "a_light_floor" };
+static const GLint attribute_sizes[] = { 3, 2, 2, 4, 1, 1, 1, 1 };
 
 static GLuint
 compile (GLenum       type,
@@ -195,6 +209,7 @@ program_init (Program   *program,
   program->u_textured = glGetUniformLocation (program->program, "u_textured");
   program->u_tint = glGetUniformLocation (program->program, "u_tint");
   program->u_texture = glGetUniformLocation (program->program, "u_texture");
+  program->u_lights = glGetUniformLocation (program->program, "u_lights");
   return TRUE;
 }
 
@@ -234,6 +249,11 @@ tsr_visual_renderer_new (GError **error)
   setup_attributes ();
   glBindVertexArray (0);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
+  glGenTextures (1, &renderer->lights);
+  glBindTexture (GL_TEXTURE_2D, renderer->lights);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture (GL_TEXTURE_2D, 0);
   renderer->groups = g_array_new (FALSE, FALSE, sizeof (Group));
   renderer->textures = g_hash_table_new (NULL, NULL);
   renderer->cutouts = g_hash_table_new (NULL, NULL);
@@ -273,6 +293,7 @@ tsr_visual_renderer_free (TsrVisualRenderer *renderer)
   g_hash_table_unref (renderer->cutouts);
   glDeleteBuffers (1, &renderer->vbo);
   glDeleteBuffers (1, &renderer->highlight_vbo);
+  glDeleteTextures (1, &renderer->lights);
   glDeleteVertexArrays (1, &renderer->vao);
   glDeleteVertexArrays (1, &renderer->highlight_vao);
   glDeleteProgram (renderer->programs[0].program);
@@ -357,22 +378,22 @@ is_landscape (const TsrVisualTexture *texture)
  * orientation (walls facing east or west lighter than those facing north or south, floors
  * lighter than ceilings) so that shapes read even in flat colours. */
 static float
+surface_orientation (const TsrVisualSurface *surface)
+{
+  if (surface->billboard || surface->normal[2] > 0.5f)
+    return 1.0f;
+  if (surface->normal[2] < -0.5f)
+    return 0.85f;
+  return 0.72f + 0.28f * fabsf (surface->normal[0]);
+}
+
+static float
 surface_shade (const TsrVisualRenderer *renderer,
                const TsrVisualSurface  *surface)
 {
-  float orientation;
-
   if (renderer->wolf3d)
     return 1.0f;
-  if (surface->billboard)
-    orientation = 1.0f;
-  else if (surface->normal[2] > 0.5f)
-    orientation = 1.0f;
-  else if (surface->normal[2] < -0.5f)
-    orientation = 0.85f;
-  else
-    orientation = 0.72f + 0.28f * fabsf (surface->normal[0]);
-  return (0.2f + 0.8f * surface->light) * orientation;
+  return (0.2f + 0.8f * surface->light) * surface_orientation (surface);
 }
 
 static void
@@ -385,7 +406,12 @@ append_surface (TsrVisualRenderer      *renderer,
     ((surface->color >> 24) & 0xFF) / 255.0f, ((surface->color >> 16) & 0xFF) / 255.0f,
     ((surface->color >> 8) & 0xFF) / 255.0f, (surface->color & 0xFF) / 255.0f,
   };
-  float shade = surface_shade (renderer, surface);
+  /* Lit by a light of the scene: the shader takes the intensity from the lights texture, so
+   * that animated lights upload nothing else. */
+  gboolean lit = !renderer->wolf3d && surface->light_index >= 0 && (guint) surface->light_index < renderer->n_lights;
+  float shade = lit ? surface_orientation (surface) : surface_shade (renderer, surface);
+  float light = lit ? (float) surface->light_index : -1.0f;
+  float light_floor = surface->part == TSR_VISUAL_PART_OBJECT ? 0.5f : 0.0f;
   float mode = textured && is_landscape (&surface->texture) ? 1.0f : 0.0f;
   float corners[4][3];
   const float (*positions)[3] = surface->positions;
@@ -431,7 +457,7 @@ append_surface (TsrVisualRenderer      *renderer,
           memcpy (vertex, positions[v], 3 * sizeof (float));
           if (surface->billboard)
             {
-              vertex[3] = (v == 1 || v == 2 ? 0.5f : -0.5f) * surface->width;
+              vertex[3] = surface->shift + (v == 1 || v == 2 ? 0.5f : -0.5f) * surface->width;
               vertex[4] = v >= 2 ? surface->height : 0.0f;
             }
           else
@@ -441,6 +467,8 @@ append_surface (TsrVisualRenderer      *renderer,
           memcpy (vertex + 7, color, sizeof color);
           vertex[11] = shade;
           vertex[12] = mode;
+          vertex[13] = light;
+          vertex[14] = light_floor;
           g_array_append_vals (vertices, vertex, VERTEX_FLOATS);
         }
     }
@@ -456,6 +484,7 @@ tsr_visual_renderer_set_scene (TsrVisualRenderer    *renderer,
 
   renderer->wolf3d = scene->wolf3d;
   renderer->sky_color = scene->sky_color;
+  tsr_visual_renderer_set_lights (renderer, scene->light_intensity, scene->n_lights);
   g_array_set_size (renderer->groups, 0);
   g_array_set_size (renderer->surfaces, 0);
   g_array_append_vals (renderer->surfaces, scene->surfaces->data, scene->surfaces->len);
@@ -497,6 +526,25 @@ tsr_visual_renderer_set_scene (TsrVisualRenderer    *renderer,
   glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (all->len * sizeof (float)), all->data, GL_STATIC_DRAW);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
   tsr_visual_renderer_set_highlight (renderer, renderer->highlight_part, renderer->highlight_index);
+}
+
+void
+tsr_visual_renderer_set_lights (TsrVisualRenderer *renderer,
+                                const float       *intensity,
+                                guint              n)
+{
+  guint rows = MAX (1, (n + LIGHTS_WIDTH - 1) / LIGHTS_WIDTH);
+  g_autofree float *texels = g_new0 (float, (gsize) rows * LIGHTS_WIDTH);
+
+  g_return_if_fail (renderer != NULL && (intensity != NULL || n == 0));
+
+  if (n > 0)
+    memcpy (texels, intensity, n * sizeof (float));
+  renderer->n_lights = n;
+  glBindTexture (GL_TEXTURE_2D, renderer->lights);
+  glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_R32F, LIGHTS_WIDTH, (GLsizei) rows, 0, GL_RED, GL_FLOAT, texels);
+  glBindTexture (GL_TEXTURE_2D, 0);
 }
 
 void
@@ -600,7 +648,11 @@ tsr_visual_renderer_draw (TsrVisualRenderer     *renderer,
       glUniform3fv (program->u_camera, 1, camera->position);
       glUniform4f (program->u_tint, 0.0f, 0.0f, 0.0f, 0.0f);
       glUniform1i (program->u_texture, 0);
+      glUniform1i (program->u_lights, 1);
     }
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_2D, renderer->lights);
+  glActiveTexture (GL_TEXTURE0);
   glBindVertexArray (renderer->vao);
   for (guint g = 0; g < renderer->groups->len; g++)
     {
@@ -646,6 +698,9 @@ tsr_visual_renderer_draw (TsrVisualRenderer     *renderer,
     }
   glBindVertexArray (0);
   glBindTexture (GL_TEXTURE_2D, 0);
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_2D, 0);
+  glActiveTexture (GL_TEXTURE0);
   glUseProgram (0);
   if ((gl_error = glGetError ()) != GL_NO_ERROR)
     {

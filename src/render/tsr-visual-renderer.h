@@ -31,6 +31,11 @@ void               tsr_visual_renderer_set_textures (TsrVisualRenderer     *rend
 /* Uploads SCENE's surfaces (copied; the scene may go). */
 void               tsr_visual_renderer_set_scene    (TsrVisualRenderer     *renderer,
                                                      const TsrVisualScene  *scene);
+/* The intensity (0..1) of each of the scene's N lights, for the surfaces they light: set_scene
+ * takes the scene's own; animated lights send theirs each tick (only the lights texture changes). */
+void               tsr_visual_renderer_set_lights   (TsrVisualRenderer     *renderer,
+                                                     const float           *intensity,
+                                                     guint                  n);
 /* Surfaces of PART and INDEX are drawn tinted (selection); INDEX -1 clears. */
 void               tsr_visual_renderer_set_highlight (TsrVisualRenderer    *renderer,
                                                       TsrVisualPart         part,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "formats/marathon/tsr-marathon-lighting.h"
+#include "render/tsr-visual-marathon-objects.h"
 
 #define WORLD_ONE 1024.0f
 /* The player's eye above the floor (Aleph One: 0.7 WU of a 0.8 WU player; Wolf3D: mid-wall). */
@@ -23,6 +24,7 @@ tsr_visual_scene_free (TsrVisualScene *scene)
   if (scene == NULL)
     return;
   g_clear_pointer (&scene->surfaces, g_array_unref);
+  g_free (scene->light_intensity);
   g_free (scene);
 }
 
@@ -80,6 +82,7 @@ scene_finish (TsrVisualScene *scene)
 
 typedef struct {
   const TsrMarathonLevel *level;
+  const TsrShapesFile    *shapes;            /* sprites' pictures, or NULL (markers) */
   TsrVisualScene         *scene;
   float                  *light_intensity;   /* per light, 0..1 */
   guint                   n_lights;
@@ -411,12 +414,82 @@ billboard_quad (TsrVisualSurface *surface)
   surface->normal[1] = 1.0f;
   for (guint i = 0; i < 4; i++)
     {
-      surface->positions[i][0] = surface->center[0] + (i == 1 || i == 2 ? half : -half);
+      surface->positions[i][0] = surface->center[0] + surface->shift + (i == 1 || i == 2 ? half : -half);
       surface->positions[i][1] = surface->center[1];
       surface->positions[i][2] = surface->center[2] + (i >= 2 ? surface->height : 0.0f);
       surface->uv[i][0] = i == 1 || i == 2 ? 1.0f : 0.0f;
       surface->uv[i][1] = i >= 2 ? 0.0f : 1.0f;
     }
+}
+
+/* The marker of OBJECT: a box of its type's size and colour on its floor (or under its ceiling). */
+static void
+marathon_marker (MarathonBuild            *build,
+                 guint                     index,
+                 const TsrMarathonObject  *object,
+                 const TsrMarathonPolygon *polygon,
+                 float                     location_z)
+{
+  const ObjectMarker *marker = &object_markers[object->type];
+  TsrVisualSurface surface;
+
+  surface_init (&surface, TSR_VISUAL_PART_OBJECT, (gint32) index, object->type);
+  surface.light_index = polygon->floor_lightsource_index;
+  surface.light = MAX (0.5f, marathon_light (build, surface.light_index));
+  surface.color = marker->color;
+  surface.width = marker->width;
+  surface.height = marker->height;
+  surface.center[0] = object->x / WORLD_ONE;
+  surface.center[1] = object->y / WORLD_ONE;
+  /* A hanging object's location is at the ceiling: its marker hangs below it. */
+  surface.center[2] = (object->flags & MAP_OBJECT_HANGING) ? location_z - marker->height : location_z;
+  billboard_quad (&surface);
+  scene_add (build->scene, &surface);
+}
+
+/* OBJECT's sprites (a player's legs and torso); FALSE when SHAPES has no picture for it. */
+static gboolean
+marathon_sprites (MarathonBuild            *build,
+                  guint                     index,
+                  const TsrMarathonObject  *object,
+                  const TsrMarathonPolygon *polygon,
+                  float                     location_z)
+{
+  TsrVisualObjectShape shape;
+  TsrVisualSprite sprites[2];
+  float origin_shift = 0.0f, origin_z = location_z;
+
+  if (build->shapes == NULL || !tsr_visual_marathon_object_shape (build->level, object, &shape))
+    return FALSE;
+  for (guint k = 0; k < shape.n_shapes; k++)
+    if (!tsr_visual_marathon_sprite (build->shapes, shape.shapes[k], shape.scale, &sprites[k]))
+      return FALSE;
+  for (guint k = 0; k < shape.n_shapes; k++)
+    {
+      const TsrVisualSprite *sprite = &sprites[k];
+      TsrVisualSurface surface;
+
+      surface_init (&surface, TSR_VISUAL_PART_OBJECT, (gint32) index, object->type);
+      surface.texture.kind = TSR_VISUAL_TEXTURE_SHAPES;
+      surface.texture.descriptor = sprite->texture;
+      surface.light_index = polygon->floor_lightsource_index;
+      surface.light = MAX (0.5f, marathon_light (build, surface.light_index));
+      surface.color = object_markers[object->type].color;
+      /* build_render_object: the rectangle spans world_left..world_right across the view and
+       * world_bottom..world_top up from the object's location. */
+      surface.width = (sprite->right - sprite->left) / WORLD_ONE;
+      surface.height = (sprite->top - sprite->bottom) / WORLD_ONE;
+      surface.shift = origin_shift + (sprite->left + sprite->right) / 2.0f / WORLD_ONE;
+      surface.center[0] = object->x / WORLD_ONE;
+      surface.center[1] = object->y / WORLD_ONE;
+      surface.center[2] = origin_z + sprite->bottom / WORLD_ONE;
+      billboard_quad (&surface);
+      scene_add (build->scene, &surface);
+      /* A parasitic shape (the torso) sits at this one's key point (world_x0, world_y0). */
+      origin_shift += sprite->key_x / WORLD_ONE;
+      origin_z += sprite->key_y / WORLD_ONE;
+    }
+  return TRUE;
 }
 
 static void
@@ -430,34 +503,21 @@ marathon_objects (MarathonBuild *build)
     {
       const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
       const TsrMarathonPolygon *polygon = marathon_polygon (level, object->polygon_index);
-      const ObjectMarker *marker;
-      TsrVisualSurface surface;
-      float base;
+      float location_z;
 
       if (polygon == NULL || object->type < 0 || (guint) object->type >= G_N_ELEMENTS (object_markers))
         continue;
-      marker = &object_markers[object->type];
-      surface_init (&surface, TSR_VISUAL_PART_OBJECT, (gint32) i, object->type);
-      surface.light_index = polygon->floor_lightsource_index;
-      surface.light = MAX (0.5f, marathon_light (build, surface.light_index));
-      surface.color = marker->color;
-      surface.width = marker->width;
-      surface.height = marker->height;
-      /* The object's z is above the floor, or below the ceiling when it hangs from it. */
-      if (object->flags & MAP_OBJECT_HANGING)
-        base = (polygon->ceiling_height - object->z) / WORLD_ONE - marker->height;
-      else
-        base = (polygon->floor_height + object->z) / WORLD_ONE;
-      surface.center[0] = object->x / WORLD_ONE;
-      surface.center[1] = object->y / WORLD_ONE;
-      surface.center[2] = base;
-      billboard_quad (&surface);
-      scene_add (build->scene, &surface);
+      /* map.cpp new_map_object: z is from the ceiling when the object hangs from it, else from the
+       * floor. */
+      location_z = ((object->flags & MAP_OBJECT_HANGING) ? polygon->ceiling_height : polygon->floor_height) / WORLD_ONE
+                   + object->z / WORLD_ONE;
+      if (!marathon_sprites (build, i, object, polygon, location_z))
+        marathon_marker (build, i, object, polygon, location_z);
       if (object->type == 3 && !build->scene->has_start)
         {
           build->scene->has_start = TRUE;
-          build->scene->start[0] = surface.center[0];
-          build->scene->start[1] = surface.center[1];
+          build->scene->start[0] = object->x / WORLD_ONE;
+          build->scene->start[1] = object->y / WORLD_ONE;
           build->scene->start[2] = polygon->floor_height / WORLD_ONE + MARATHON_EYE_HEIGHT;
           build->scene->start_yaw = (float) (object->facing * 2.0 * G_PI / 512.0);
         }
@@ -465,9 +525,10 @@ marathon_objects (MarathonBuild *build)
 }
 
 TsrVisualScene *
-tsr_visual_scene_build_marathon (const TsrMarathonLevel *level)
+tsr_visual_scene_build_marathon_with_shapes (const TsrMarathonLevel *level,
+                                             const TsrShapesFile    *shapes)
 {
-  MarathonBuild build = { level, scene_new (), NULL, 0 };
+  MarathonBuild build = { level, shapes, scene_new (), NULL, 0 };
 
   g_return_val_if_fail (level != NULL, NULL);
 
@@ -486,9 +547,111 @@ tsr_visual_scene_build_marathon (const TsrMarathonLevel *level)
       marathon_liquid (&build, p, polygon, corners);
     }
   marathon_objects (&build);
-  g_free (build.light_intensity);
+  build.scene->light_intensity = build.light_intensity;
+  build.scene->n_lights = build.n_lights;
   scene_finish (build.scene);
   return build.scene;
+}
+
+TsrVisualScene *
+tsr_visual_scene_build_marathon (const TsrMarathonLevel *level)
+{
+  return tsr_visual_scene_build_marathon_with_shapes (level, NULL);
+}
+
+void
+tsr_visual_scene_set_lights (TsrVisualScene *scene,
+                             const float    *intensity,
+                             guint           n)
+{
+  g_return_if_fail (scene != NULL && (intensity != NULL || n == 0));
+
+  n = MIN (n, scene->n_lights);
+  if (n > 0)
+    memcpy (scene->light_intensity, intensity, n * sizeof (float));
+  for (guint s = 0; s < scene->surfaces->len; s++)
+    {
+      TsrVisualSurface *surface = &g_array_index (scene->surfaces, TsrVisualSurface, s);
+
+      if (surface->light_index < 0 || (guint) surface->light_index >= n)
+        continue;
+      /* As the build: objects never darker than half, so they stay visible. */
+      surface->light = surface->part == TSR_VISUAL_PART_OBJECT ? MAX (0.5f, intensity[surface->light_index])
+                       : intensity[surface->light_index];
+    }
+}
+
+struct _TsrVisualLightClock {
+  GArray  *runs;          /* TsrMarathonLightRun */
+  float   *intensity;
+  guint64  tick;
+};
+
+TsrVisualLightClock *
+tsr_visual_light_clock_new (const TsrMarathonLevel *level)
+{
+  TsrVisualLightClock *clock;
+
+  g_return_val_if_fail (level != NULL, NULL);
+
+  if (level->lights == NULL || level->lights->len == 0)
+    return NULL;
+  clock = g_new0 (TsrVisualLightClock, 1);
+  clock->runs = g_array_sized_new (FALSE, TRUE, sizeof (TsrMarathonLightRun), level->lights->len);
+  g_array_set_size (clock->runs, level->lights->len);
+  clock->intensity = g_new (float, level->lights->len);
+  for (guint i = 0; i < level->lights->len; i++)
+    {
+      TsrMarathonLightRun *run = &g_array_index (clock->runs, TsrMarathonLightRun, i);
+
+      /* The seed the scene's level-start intensities use (marathon_lights_init). */
+      tsr_marathon_light_run_init (run, &g_array_index (level->lights, TsrMarathonLight, i), 1);
+      clock->intensity[i] = CLAMP ((float) run->intensity / 65536.0f, 0.0f, 1.0f);
+    }
+  return clock;
+}
+
+void
+tsr_visual_light_clock_free (TsrVisualLightClock *clock)
+{
+  if (clock == NULL)
+    return;
+  g_array_unref (clock->runs);
+  g_free (clock->intensity);
+  g_free (clock);
+}
+
+void
+tsr_visual_light_clock_tick (TsrVisualLightClock *clock,
+                             guint                n_ticks)
+{
+  g_return_if_fail (clock != NULL);
+
+  for (guint t = 0; t < n_ticks; t++)
+    for (guint i = 0; i < clock->runs->len; i++)
+      tsr_marathon_light_run_tick (&g_array_index (clock->runs, TsrMarathonLightRun, i));
+  for (guint i = 0; i < clock->runs->len; i++)
+    clock->intensity[i] = CLAMP ((float) g_array_index (clock->runs, TsrMarathonLightRun, i).intensity / 65536.0f,
+                                 0.0f, 1.0f);
+  clock->tick += n_ticks;
+}
+
+guint64
+tsr_visual_light_clock_get_tick (const TsrVisualLightClock *clock)
+{
+  g_return_val_if_fail (clock != NULL, 0);
+  return clock->tick;
+}
+
+const float *
+tsr_visual_light_clock_get_intensities (const TsrVisualLightClock *clock,
+                                        guint                     *n_lights)
+{
+  g_return_val_if_fail (clock != NULL, NULL);
+
+  if (n_lights != NULL)
+    *n_lights = clock->runs->len;
+  return clock->intensity;
 }
 
 /* Wolfenstein 3D ------------------------------------------------------------------------------ */
@@ -852,24 +1015,26 @@ tsr_visual_scene_pick (const TsrVisualScene *scene,
 
       if (surface->billboard)
         {
-          /* The quad turned to face the ray's horizontal direction. */
+          /* The quad turned to face the ray's horizontal direction, as the renderer turns it
+           * to the camera: its middle SHIFT along the right of that direction. */
           float horizontal = sqrtf (direction[0] * direction[0] + direction[1] * direction[1]);
-          float normal[3], side[3], quad[4][3];
+          float normal[3], right[3], quad[4][3];
 
           if (horizontal < 1e-6f)
             continue;
           normal[0] = -direction[0] / horizontal;
           normal[1] = -direction[1] / horizontal;
           normal[2] = 0.0f;
-          side[0] = -normal[1] * surface->width / 2.0f;
-          side[1] = normal[0] * surface->width / 2.0f;
-          side[2] = 0.0f;
+          /* Right of forward (x, y) with y southwards: (-y, x). */
+          right[0] = -direction[1] / horizontal;
+          right[1] = direction[0] / horizontal;
+          right[2] = 0.0f;
           for (guint v = 0; v < 4; v++)
             {
-              float sign = v == 1 || v == 2 ? 1.0f : -1.0f;
+              float across = surface->shift + (v == 1 || v == 2 ? 0.5f : -0.5f) * surface->width;
 
-              quad[v][0] = surface->center[0] + side[0] * sign;
-              quad[v][1] = surface->center[1] + side[1] * sign;
+              quad[v][0] = surface->center[0] + right[0] * across;
+              quad[v][1] = surface->center[1] + right[1] * across;
               quad[v][2] = surface->center[2] + (v >= 2 ? surface->height : 0.0f);
             }
           t = ray_polygon (origin, direction, (const float (*)[3]) quad, 4, normal);

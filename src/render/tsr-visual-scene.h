@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "formats/marathon/tsr-marathon-map.h"
+#include "formats/marathon/tsr-marathon-shapes.h"
 #include "formats/wolf3d/tsr-wolf3d-maps.h"
 #include "formats/wolf3d/tsr-wolf3d-tables.h"
 
@@ -65,10 +66,12 @@ typedef struct {
   float            positions[TSR_VISUAL_MAX_VERTICES][3];
   float            uv[TSR_VISUAL_MAX_VERTICES][2];  /* in texture repetitions */
   /* Billboards (objects) face the camera: the renderer places the quad round CENTER, WIDTH wide
-   * and HEIGHT tall standing on CENTER's z; positions hold the quad facing south for picking. */
+   * and HEIGHT tall standing on CENTER's z, its middle SHIFT along the camera's right of CENTER (a
+   * sprite whose origin is off its middle); positions hold the quad facing south. */
   gboolean         billboard;
   float            center[3];
   float            width, height;
+  float            shift;
 } TsrVisualSurface;
 
 typedef struct {
@@ -81,6 +84,9 @@ typedef struct {
   float    start[3];
   float    start_yaw;
   guint32  sky_color;                /* background (Wolf3D: ceiling colour) 0xRRGGBBAA */
+  /* Marathon: each light's intensity the surfaces were built with (0..1), by light index. */
+  float   *light_intensity;
+  guint    n_lights;
   gboolean wolf3d;
   guint    wolf3d_width, wolf3d_height;
 } TsrVisualScene;
@@ -92,7 +98,32 @@ void            tsr_visual_scene_free          (TsrVisualScene *scene);
  * as Aleph One's media.cpp update_medias computes it), lights at their level-start intensity
  * (lightsource.cpp new_light). Never fails: indexes naming nothing are skipped. (transfer full) */
 TsrVisualScene *tsr_visual_scene_build_marathon (const TsrMarathonLevel *level);
+/* The same with the map objects as sprites of SHAPES (may be NULL: markers), each the first frame
+ * of the shape the engine gives it (tsr-visual-marathon-objects.h) standing at its location as
+ * RenderPlaceObjs.cpp build_render_object places it; objects without a picture stay markers.
+ * (transfer full) */
+TsrVisualScene *tsr_visual_scene_build_marathon_with_shapes (const TsrMarathonLevel *level,
+                                                             const TsrShapesFile    *shapes);
+/* Gives every surface lit by light i the intensity INTENSITY[i] (0..1; N entries, lights past N
+ * keep theirs), as the build would have at that moment, and keeps them in the scene. */
+void            tsr_visual_scene_set_lights    (TsrVisualScene         *scene,
+                                                const float            *intensity,
+                                                guint                   n);
 
+/* The level's lights running by the engine's lighting functions (tsr-marathon-lighting.h, the
+ * code the light editor's curves use), from level start, one tick a 30th of a second. */
+typedef struct _TsrVisualLightClock TsrVisualLightClock;
+
+/* NULL when the level has no Marathon 2 lights (Marathon 1 lights do not change here). (transfer full) */
+TsrVisualLightClock *tsr_visual_light_clock_new   (const TsrMarathonLevel *level);
+void                 tsr_visual_light_clock_free  (TsrVisualLightClock    *clock);
+/* Steps N_TICKS ticks. */
+void                 tsr_visual_light_clock_tick  (TsrVisualLightClock    *clock,
+                                                   guint                   n_ticks);
+guint64              tsr_visual_light_clock_get_tick (const TsrVisualLightClock *clock);
+/* Each light's intensity now (0..1), *N_LIGHTS entries. (transfer none) */
+const float         *tsr_visual_light_clock_get_intensities (const TsrVisualLightClock *clock,
+                                                             guint                     *n_lights);
 /* The scene of a Wolf3D level: walls as unit cubes with the VSWAP page of each face (light N/S,
  * dark E/W, door jambs beside doors, as WL_DRAW.C HitHorizWall/HitVertWall choose them), doors as
  * thin slabs in the middle of their cell, plane-1 objects as billboards of their sprites, floor
@@ -138,5 +169,6 @@ const TsrVisualSurface *tsr_visual_scene_pick  (const TsrVisualScene *scene,
                                                 float                *distance);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrVisualScene, tsr_visual_scene_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrVisualLightClock, tsr_visual_light_clock_free)
 
 G_END_DECLS
