@@ -303,6 +303,24 @@ tsr_window_update_title (TsrWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
+/* Ctrl+? opens the shortcuts window at the keys of the editor in the current tab. */
+static void
+tsr_window_on_help_overlay_show (GtkWidget *overlay,
+                                 TsrWindow *self)
+{
+  TsrDocument *document = current_document (self);
+  const TsrEditorPageKind *kind = document != NULL ? tsr_editor_pages_lookup (document) : NULL;
+  const char *section = "shortcuts";
+
+  if (kind != NULL && g_str_equal (kind->name, "marathon-map"))
+    section = "marathon";
+  else if (kind != NULL && g_str_equal (kind->name, "doom2d-map"))
+    section = "doom2d";
+  else if (kind != NULL && g_str_equal (kind->name, "map-editor"))
+    section = "maps";
+  g_object_set (overlay, "section-name", section, NULL);
+}
+
 static void
 tsr_window_update_actions (TsrWindow *self)
 {
@@ -312,6 +330,7 @@ tsr_window_update_actions (TsrWindow *self)
   gboolean can_save = format != NULL && format->save != NULL;
   const char *undo = stack != NULL ? tsr_undo_stack_get_undo_description (stack) : NULL;
   const char *redo = stack != NULL ? tsr_undo_stack_get_redo_description (stack) : NULL;
+  GtkWidget *overlay;
   g_autofree char *undo_tooltip = undo != NULL ? g_strdup_printf (_("Undo %s"), undo) : g_strdup (_("Undo"));
   g_autofree char *redo_tooltip = redo != NULL ? g_strdup_printf (_("Redo %s"), redo) : g_strdup (_("Redo"));
 
@@ -331,6 +350,14 @@ tsr_window_update_actions (TsrWindow *self)
     }
   else
     gtk_widget_set_tooltip_text (self->save_button, _("Save the Document"));
+
+  /* GtkApplication gives the window its shortcuts window once; follow it from then on. */
+  overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)));
+  if (overlay != NULL && g_object_get_data (G_OBJECT (overlay), "tsr-window") != self)
+    {
+      g_object_set_data (G_OBJECT (overlay), "tsr-window", self);
+      g_signal_connect_object (overlay, "show", G_CALLBACK (tsr_window_on_help_overlay_show), self, 0);
+    }
 }
 
 /* The tab's document was saved, went back to its saved state, or is closed: its recovery entry

@@ -154,6 +154,16 @@ tsr_tile_map_get_layer_name (TsrTileMap *self,
   return TILE_MAP_IFACE (self)->get_layer_name (self, layer);
 }
 
+const char *
+tsr_tile_map_get_layer_title (TsrTileMap *self,
+                              guint       layer)
+{
+  g_return_val_if_fail (TSR_IS_TILE_MAP (self), NULL);
+  if (TILE_MAP_IFACE (self)->get_layer_title != NULL)
+    return TILE_MAP_IFACE (self)->get_layer_title (self, layer);
+  return TILE_MAP_IFACE (self)->get_layer_name (self, layer);
+}
+
 gboolean
 tsr_tile_map_get_layer_visible (TsrTileMap *self,
                                 guint       layer)

@@ -58,6 +58,11 @@ struct _TsrTileMapInterface {
   guint           (*get_n_layers)     (TsrTileMap *self);
   const char     *(*get_layer_name)   (TsrTileMap *self,
                                        guint       layer);
+  /* The name the views show: translated where the family names its layers (Wolf3D), the file's
+   * own where the file stores them. Optional (default: the name, which stays untranslated for
+   * scripts). */
+  const char     *(*get_layer_title)  (TsrTileMap *self,
+                                       guint       layer);
   gboolean        (*get_layer_visible)(TsrTileMap *self,
                                        guint       layer);
   /* Not an edit of the file: a view setting kept by the document (emits layers-changed).
@@ -114,6 +119,8 @@ guint           tsr_tile_map_get_width         (TsrTileMap        *self);
 guint           tsr_tile_map_get_height        (TsrTileMap        *self);
 guint           tsr_tile_map_get_n_layers      (TsrTileMap        *self);
 const char     *tsr_tile_map_get_layer_name    (TsrTileMap        *self,
+                                                guint              layer);
+const char     *tsr_tile_map_get_layer_title   (TsrTileMap        *self,
                                                 guint              layer);
 gboolean        tsr_tile_map_get_layer_visible (TsrTileMap        *self,
                                                 guint              layer);

@@ -281,7 +281,7 @@ update_layer_rows (TsrMapEditor *self)
       GtkWidget *check = gtk_widget_get_first_child (box);
       GtkWidget *label = gtk_widget_get_next_sibling (check);
 
-      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), tsr_tile_map_get_layer_name (self->map, i)) != 0)
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), tsr_tile_map_get_layer_title (self->map, i)) != 0)
         return FALSE;
     }
   self->updating = TRUE;
@@ -319,7 +319,7 @@ rebuild_layers (TsrMapEditor *self)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       GtkWidget *check = gtk_check_button_new ();
-      GtkWidget *label = gtk_label_new (tsr_tile_map_get_layer_name (self->map, i));
+      GtkWidget *label = gtk_label_new (tsr_tile_map_get_layer_title (self->map, i));
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), tsr_tile_map_get_layer_visible (self->map, i));
       gtk_widget_set_tooltip_text (check, _("Show the layer"));
@@ -379,7 +379,7 @@ update_selection (TsrMapEditor *self)
         guint32 value = tsr_tile_map_get_tile (self->map, layer, selection.x, selection.y);
         g_autofree char *name = tsr_tile_map_get_tile_name (self->map, layer, value);
 
-        g_string_append_printf (text, "\n%s: %s (%u)", tsr_tile_map_get_layer_name (self->map, layer),
+        g_string_append_printf (text, "\n%s: %s (%u)", tsr_tile_map_get_layer_title (self->map, layer),
                                 name != NULL ? name : "", value);
       }
   gtk_label_set_text (self->selection_label, text->str);
@@ -604,8 +604,11 @@ clear_family (TsrMapEditor *self)
       GtkWidget *widget = g_ptr_array_index (self->family_widgets, i);
       GtkWidget *parent = gtk_widget_get_parent (widget);
 
-      if (parent == GTK_WIDGET (self->side_notebook) || parent == GTK_WIDGET (self->palette_notebook))
-        gtk_notebook_remove_page (GTK_NOTEBOOK (parent), gtk_notebook_page_num (GTK_NOTEBOOK (parent), widget));
+      /* A GTK 4 notebook parents its pages to an inner stack, never to itself: ask it. */
+      if (gtk_notebook_page_num (self->side_notebook, widget) >= 0)
+        gtk_notebook_remove_page (self->side_notebook, gtk_notebook_page_num (self->side_notebook, widget));
+      else if (gtk_notebook_page_num (self->palette_notebook, widget) >= 0)
+        gtk_notebook_remove_page (self->palette_notebook, gtk_notebook_page_num (self->palette_notebook, widget));
       else if (GTK_IS_BOX (parent))
         gtk_box_remove (GTK_BOX (parent), widget);
     }

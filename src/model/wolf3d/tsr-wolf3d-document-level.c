@@ -3,6 +3,7 @@
  * chunk, so saving recompresses only the planes that were edited. */
 #include "model/wolf3d/tsr-wolf3d-document-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 static void tsr_wolf_level_map_iface_init (TsrTileMapInterface *iface);
@@ -182,13 +183,21 @@ level_map_get_n_layers (TsrTileMap *map)
   return TSR_WOLF_N_LAYERS;
 }
 
+/* The layers' names as scripts see them; the views show them translated (get_layer_title). */
+static const char *const layer_names[TSR_WOLF_N_LAYERS] = { N_("Architecture"), N_("Objects"), N_("Area codes") };
+
 static const char *
 level_map_get_layer_name (TsrTileMap *map,
                           guint       layer)
 {
-  /* Plain strings; the views translate layer names they show. */
-  static const char *const names[TSR_WOLF_N_LAYERS] = { "Architecture", "Objects", "Area codes" };
-  return layer < TSR_WOLF_N_LAYERS ? names[layer] : NULL;
+  return layer < TSR_WOLF_N_LAYERS ? layer_names[layer] : NULL;
+}
+
+static const char *
+level_map_get_layer_title (TsrTileMap *map,
+                           guint       layer)
+{
+  return layer < TSR_WOLF_N_LAYERS ? _(layer_names[layer]) : NULL;
 }
 
 static gboolean
@@ -380,6 +389,7 @@ tsr_wolf_level_map_iface_init (TsrTileMapInterface *iface)
   iface->get_height = level_map_get_height;
   iface->get_n_layers = level_map_get_n_layers;
   iface->get_layer_name = level_map_get_layer_name;
+  iface->get_layer_title = level_map_get_layer_title;
   iface->get_layer_visible = level_map_get_layer_visible;
   iface->set_layer_visible = level_map_set_layer_visible;
   iface->get_cell_size = level_map_get_cell_size;

@@ -684,12 +684,21 @@ doc_get_n_layers (TsrTileMap *map)
   return TSR_WOLF_N_LAYERS;
 }
 
+/* The layers' names as scripts see them; the views show them translated. */
+static const char *const layer_names[TSR_WOLF_N_LAYERS] = { N_("Architecture"), N_("Objects"), N_("Area codes") };
+
 static const char *
 doc_get_layer_name (TsrTileMap *map,
                     guint       layer)
 {
-  static const char *const names[TSR_WOLF_N_LAYERS] = { "Architecture", "Objects", "Area codes" };
-  return layer < TSR_WOLF_N_LAYERS ? names[layer] : NULL;
+  return layer < TSR_WOLF_N_LAYERS ? layer_names[layer] : NULL;
+}
+
+static const char *
+doc_get_layer_title (TsrTileMap *map,
+                     guint       layer)
+{
+  return layer < TSR_WOLF_N_LAYERS ? _(layer_names[layer]) : NULL;
 }
 
 static gboolean
@@ -792,6 +801,7 @@ tsr_wolf_document_tile_map_init (TsrTileMapInterface *iface)
   iface->get_height = doc_get_height;
   iface->get_n_layers = doc_get_n_layers;
   iface->get_layer_name = doc_get_layer_name;
+  iface->get_layer_title = doc_get_layer_title;
   iface->get_layer_visible = doc_get_layer_visible;
   iface->set_layer_visible = doc_set_layer_visible;
   iface->get_cell_size = doc_get_cell_size;
