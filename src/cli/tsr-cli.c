@@ -19,6 +19,7 @@
 #include "tsr-cli-marathon.h"
 #include "tsr-cli-shapes.h"
 #include "tsr-cli-terminal.h"
+#include "tsr-cli-script.h"
 #include "tsr-cli-visual.h"
 
 enum {
@@ -697,6 +698,7 @@ static const TsrCliCommand commands[] = {
   { "marathon", "merge DIR -o SCENARIO | split SCENARIO -o DIR", "Marathon scenarios as Atque merge folders (one \"NN Level Name\" folder per level) and back", tsr_cli_marathon_run },
   { "shapes", "patch-make|patch-apply A B -o OUT", "Marathon shapes patches: make one from two Shapes files, or apply one", tsr_cli_shapes_run },
   { "terminal", "decompile|compile|replace|render ...", "Marathon terminal text: #TERMINAL script ↔ term chunks", tsr_cli_terminal_run },
+  { "script", "FILE.py [ARGS…]", "Run a Python 3 script with this build's Tessera library (GObject Introspection; see the user guide)", tsr_cli_script_run },
   { "help", "", "This help", run_help },
 };
 
