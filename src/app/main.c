@@ -13,7 +13,9 @@ main (int   argc,
   g_autoptr(TsrApplication) application = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* `meson devenv` (build-aux/run) points TSR_LOCALEDIR at the build's compiled catalogues, since
+   * an uninstalled build leaves the prefix's locale folder empty. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("TSR_LOCALEDIR") != NULL ? g_getenv ("TSR_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_application_name (_("Tessera"));
