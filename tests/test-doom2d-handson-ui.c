@@ -6,7 +6,9 @@
  * Without the game's Game.wad the item and monster grids say what is missing and name the
  * preference that finds it. A panel's type is one drop-down of the game's names (not 14 check
  * boxes), and a type the game's CreatePanel (src/game/g_map.pas) creates no panel for (Wall +
- * Background) is an error in the map check. Screenshots of each state.
+ * Background) is an error in the map check. The inspector shows references by name (a texture,
+ * "Panel 104 (Wall, STONE1)"), takes a typed texture name or one from its list, says why it
+ * refuses a value, and labels every field for people. Screenshots of each state.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -557,6 +559,270 @@ test_panel_type_choice (void)
   close_window (window);
 }
 
+
+/* The name the inspector shows for texture record T (the path's last part). */
+static const char *
+texture_name (TsrDoom2dMap *map,
+              guint         t)
+{
+  const char *path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+  const char *name = path != NULL ? strrchr (path, '\\') : NULL;
+
+  return name != NULL ? name + 1 : path;
+}
+
+/* A texture other than EXCEPT whose name is ASCII letters and digits (typed key by key: XTest types "_" as "-") and
+ * which no other record shares; G_MAXUINT when none. */
+static guint
+typable_texture (TsrDoom2dMap *map,
+                 gint64        except,
+                 gint64        except2)
+{
+  guint n = tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE);
+
+  for (guint t = 0; t < n; t++)
+    {
+      const char *name = texture_name (map, t);
+      gboolean ok = name != NULL && *name != '\0' && t != except && t != except2;
+
+      for (const char *c = name; ok && *c != '\0'; c++)
+        ok = g_ascii_isalnum (*c);
+      for (guint u = 0; ok && u < n; u++)
+        ok = u == t || g_ascii_strcasecmp (texture_name (map, u), name) != 0;
+      if (ok)
+        return t;
+    }
+  return G_MAXUINT;
+}
+
+/* Replaces the text of ENTRY by a real click, Ctrl+A and TEXT typed, then Return. */
+static void
+type_into (TsrTestXTest *xtest,
+           GtkWidget    *entry,
+           const char   *text)
+{
+  g_assert_true (tsr_test_xtest_click (xtest, entry));
+  tsr_test_ui_iterate_for (50);
+  g_assert_true (gtk_widget_has_focus (entry) || gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (gtk_widget_get_root (entry))), entry));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
+  tsr_test_xtest_type_text (xtest, text);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
+  tsr_test_ui_iterate_for (100);
+}
+
+/* Issue 36: references showed as raw numbers (Texture "7", Panelid "104"), a typed texture name
+ * was refused without a word, and the labels were schema names ("Panelid", "D2d"). Now a panel's
+ * texture shows and takes its name, a drop-down beside it lists the map's textures, a refused
+ * value says why under its editor, a panel reference reads "Panel 104 (Wall, STONE1)", and every
+ * field has a label for people. Saved, only that panel's texture index differs. */
+static void
+test_inspector_references (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autofree char *original_bytes = NULL, *saved_bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autofree char *path = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrDoom2dDocument *document;
+  TsrDoom2dMap *map, *original, *saved;
+  TsrMapCanvas *canvas;
+  TsrUndoStack *stack;
+  TsrPropertyInspector *inspector;
+  GtkWidget *entry, *chooser, *row = NULL, *popover;
+  gsize original_size = 0, saved_size = 0;
+  guint panel, typed, picked, depth, first_diff = G_MAXUINT, last_diff = 0;
+  gint64 before;
+  double vx = 0, vy = 0;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  page = open_map (source, NULL, "references", &window);
+  path = g_build_filename (work_dir, "references", "df_MAP01.map", NULL);
+  g_assert_true (g_file_get_contents (path, &original_bytes, &original_size, NULL));
+  original = tsr_test_doom2d_load_map (path);
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  document = TSR_DOOM2D_DOCUMENT (tsr_edit_session_get_document (tsr_doom2d_map_page_get_session (page)));
+  map = tsr_doom2d_document_get_map (document);
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  inspector = tsr_doom2d_map_page_get_inspector (page);
+  xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+
+  /* A wall selected by a real click. */
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  panel = tsr_test_doom2d_center_panel (document, canvas, TSR_DOOM2D_PANEL_WALL, &vx, &vy);
+  g_assert_cmpuint (panel, !=, G_MAXUINT);
+  tsr_doom2d_map_page_show_page (page, "inspector");
+  tsr_test_doom2d_real_click (xtest, canvas, vx, vy);
+  g_assert_true (panel_selected (page, document, panel));
+  tsr_test_ui_iterate_for (100);
+  before = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0];
+
+  /* The texture by its name, with a list beside it; labels for people. */
+  entry = tsr_property_inspector_get_editor (inspector, "texture");
+  chooser = tsr_property_inspector_get_chooser (inspector, "texture");
+  g_assert_true (GTK_IS_ENTRY (entry));
+  g_assert_true (GTK_IS_DROP_DOWN (chooser));
+  g_assert_true (gtk_widget_get_mapped (entry));
+  g_assert_true (gtk_widget_get_mapped (chooser));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, texture_name (map, (guint) before));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (chooser))), ==,
+                    tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (chooser)), ==, (guint) before);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text, "Transparency"));
+  g_assert_null (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text, "Alpha"));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-references.png");
+
+  /* A texture's name typed for real: the panel takes it, one undo step. */
+  typed = typable_texture (map, before, -1);
+  g_assert_cmpuint (typed, !=, G_MAXUINT);
+  depth = tsr_undo_stack_get_depth (stack);
+  type_into (xtest, entry, texture_name (map, typed));
+  g_assert_cmpstr (tsr_property_inspector_get_error (inspector), ==, NULL);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], ==, typed);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, texture_name (map, typed));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (chooser)), ==, typed);
+
+  /* A name the map has no texture of: refused, and the inspector says why under the field. */
+  type_into (xtest, entry, "nosuchtex");
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], ==, typed);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+  g_assert_nonnull (tsr_property_inspector_get_error (inspector));
+  g_assert_nonnull (strstr (tsr_property_inspector_get_error (inspector), "nosuchtex"));
+  g_assert_nonnull (tsr_property_inspector_get_hint (inspector, "texture"));
+  g_assert_nonnull (strstr (tsr_property_inspector_get_hint (inspector, "texture"), "nosuchtex"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, texture_name (map, typed));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-references-refused.png");
+
+  /* The list: a real click opens it, the name typed into its search, a real click on the row. */
+  picked = typable_texture (map, before, typed);
+  g_assert_cmpuint (picked, !=, G_MAXUINT);
+  g_assert_true (tsr_test_xtest_click (xtest, chooser));
+  popover = NULL;
+  for (guint wait = 0; wait < 100 && (popover == NULL || !gtk_widget_get_mapped (popover)); wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      popover = tsr_test_ui_find_widget (chooser, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_POPOVER));
+    }
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  /* The keys go to the list's search. */
+  tsr_test_xtest_watch (xtest, popover);
+  tsr_test_xtest_type_text (xtest, texture_name (map, picked));
+  for (guint wait = 0; wait < 100 && (row == NULL || !gtk_widget_get_mapped (row)); wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      row = tsr_test_ui_find_widget (chooser, match_label_text, texture_name (map, picked));
+    }
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  popover = gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  tsr_test_ui_save_screenshot (popover, screenshot_dir, "doom2d-handson-references-list.png");
+  tsr_test_xtest_watch (xtest, popover);
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], ==, picked);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 2);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, texture_name (map, picked));
+  /* The refusal's message goes once an edit is taken. */
+  g_assert_null (tsr_property_inspector_get_error (inspector));
+
+  /* Saved with a real Ctrl+S and read back by the codec: only that panel's texture changed, in
+   * the two bytes of its index. */
+  tsr_test_xtest_save (xtest, window);
+  g_assert_true (g_file_get_contents (path, &saved_bytes, &saved_size, NULL));
+  g_assert_cmpuint (saved_size, ==, original_size);
+  for (gsize i = 0; i < saved_size; i++)
+    if (saved_bytes[i] != original_bytes[i])
+      {
+        first_diff = MIN (first_diff, (guint) i);
+        last_diff = (guint) i;
+      }
+  g_assert_cmpuint (first_diff, !=, G_MAXUINT);
+  g_assert_cmpuint (last_diff - first_diff, <, 2);
+  saved = tsr_test_doom2d_load_map (path);
+  g_assert_true (tsr_test_doom2d_records_equal (original->header, saved->header));
+  for (guint k = TSR_DOOM2D_KIND_TEXTURE; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      g_assert_cmpuint (tsr_doom2d_map_count (saved, k), ==, tsr_doom2d_map_count (original, k));
+      for (guint i = 0; i < tsr_doom2d_map_count (original, k); i++)
+        {
+          TsrDoom2dRecord *want = (TsrDoom2dRecord *) tsr_doom2d_map_get (original, k, i);
+
+          /* What the edit should have changed, and nothing else. */
+          if (k == TSR_DOOM2D_KIND_PANEL && i == panel)
+            {
+              g_assert_cmpint (want->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], ==, before);
+              want->values[TSR_DOOM2D_PANEL_TEXTURE].v[0] = picked;
+            }
+          if (!tsr_test_doom2d_records_equal (want, tsr_doom2d_map_get (saved, k, i)))
+            g_error ("%s %u changed", tsr_doom2d_record_type (k)->table.name, i);
+        }
+    }
+  tsr_doom2d_map_free (saved);
+  tsr_doom2d_map_free (original);
+
+  /* A panel reference reads as the panel: a trigger's switch panel. */
+  for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER); t++)
+    {
+      const TsrDoom2dRecord *trigger = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TRIGGER, t);
+      gint64 target = trigger->values[TSR_DOOM2D_TRIGGER_TEXTURE_PANEL].v[0];
+      TsrElementRef ref = tsr_doom2d_document_record_to_element (document, TSR_DOOM2D_KIND_TRIGGER, t);
+      g_autofree char *expected = NULL;
+      const TsrDoom2dRecord *target_panel;
+
+      if (target < 0 || (guint64) target >= tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL))
+        continue;
+      target_panel = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, (guint) target);
+      tsr_selection_set (tsr_edit_session_get_selection (tsr_doom2d_map_page_get_session (page)), &ref, 1);
+      tsr_test_ui_iterate_for (100);
+      entry = tsr_property_inspector_get_editor (inspector, "texture_panel");
+      g_assert_true (GTK_IS_ENTRY (entry));
+      expected = g_strdup_printf ("Panel %" G_GINT64_FORMAT " (", target);
+      g_assert_true (g_str_has_prefix (gtk_editable_get_text (GTK_EDITABLE (entry)), expected));
+      g_assert_nonnull (strstr (gtk_editable_get_text (GTK_EDITABLE (entry)),
+                                texture_name (map, (guint) target_panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0])));
+      g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (inspector), match_label_text, "Switch panel"));
+      g_assert_nonnull (tsr_property_inspector_get_chooser (inspector, "texture_panel"));
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-references-panel.png");
+      break;
+    }
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
+/* Every field of every record type and trigger layout has a label for people, not its schema
+ * name made into words ("Panelid", "D2d"). */
+static void
+test_field_labels (void)
+{
+  for (guint k = 0; k < TSR_DOOM2D_N_KINDS; k++)
+    {
+      const TsrFieldTable *table = &tsr_doom2d_record_type (k)->table;
+
+      for (guint f = 0; f < table->n_fields; f++)
+        if (table->fields[f].label == NULL)
+          g_error ("%s.%s has no label", table->name, table->fields[f].name);
+    }
+  for (guint type = 0; type < 256; type++)
+    {
+      const TsrDoom2dTriggerLayout *layout = tsr_doom2d_trigger_layout (type);
+
+      for (guint f = 0; layout != NULL && f < layout->table.n_fields; f++)
+        if (layout->table.fields[f].label == NULL)
+          g_error ("trigger %s.%s has no label", layout->table.name, layout->table.fields[f].name);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -573,6 +839,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/doom2d-handson-ui/status-position-zoom", test_status_position_zoom);
   g_test_add_func ("/doom2d-handson-ui/missing-game-wad", test_missing_game_wad);
   g_test_add_func ("/doom2d-handson-ui/panel-type-choice", test_panel_type_choice);
+  g_test_add_func ("/doom2d-handson-ui/inspector-references", test_inspector_references);
+  g_test_add_func ("/doom2d-handson-ui/field-labels", test_field_labels);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -49,3 +49,59 @@ tsr_test_doom2d_real_click (TsrTestXTest *xtest,
   g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
   tsr_test_ui_iterate_for (30);
 }
+
+guint
+tsr_test_doom2d_center_panel (TsrDoom2dDocument *document,
+                              TsrMapCanvas      *canvas,
+                              gint64             type,
+                              double            *view_x,
+                              double            *view_y)
+{
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document);
+
+  for (guint p = 0; p < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_PANEL); p++)
+    {
+      const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, p);
+      const gint64 *at = record->values[TSR_DOOM2D_PANEL_POSITION].v, *size = record->values[TSR_DOOM2D_PANEL_SIZE].v;
+
+      if ((type != 0 && record->values[TSR_DOOM2D_PANEL_TYPE].v[0] != type) || size[0] < 16 || size[1] < 16)
+        continue;
+      tsr_map_canvas_center_on (canvas, (double) at[0] + (double) size[0] / 2, (double) at[1] + (double) size[1] / 2);
+      tsr_test_ui_iterate_for (50);
+      if (tsr_test_doom2d_point_hitting (document, canvas, TSR_DOOM2D_KIND_PANEL, p, view_x, view_y))
+        return p;
+    }
+  return G_MAXUINT;
+}
+
+TsrDoom2dMap *
+tsr_test_doom2d_load_map (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize size = 0;
+  g_autoptr(GError) error = NULL;
+  TsrDoom2dMap *map;
+
+  g_assert_true (g_file_get_contents (path, &contents, &size, &error));
+  map = tsr_doom2d_map_read_binary ((const guint8 *) contents, size, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (map);
+  return map;
+}
+
+gboolean
+tsr_test_doom2d_records_equal (const TsrDoom2dRecord *a,
+                               const TsrDoom2dRecord *b)
+{
+  const TsrFieldTable *table = &tsr_doom2d_record_get_type (a)->table;
+
+  if (a->kind != b->kind || a->layout != b->layout)
+    return FALSE;
+  for (guint f = 0; f < table->n_fields; f++)
+    if (table->fields[f].type != TSR_FIELD_BYTES && !tsr_field_value_equal (&table->fields[f], &a->values[f], &b->values[f]))
+      return FALSE;
+  for (guint f = 0; a->layout != NULL && f < a->layout->table.n_fields; f++)
+    if (!tsr_field_value_equal (&a->layout->table.fields[f], &a->data_values[f], &b->data_values[f]))
+      return FALSE;
+  return TRUE;
+}

@@ -503,15 +503,84 @@ tsr_property_source_set_text (TsrPropertySource *self,
 {
   TsrPropertySourcePrivate *priv = tsr_property_source_get_instance_private (self);
   TsrFieldValue value = { { 0 }, NULL };
+  g_autoptr(GArray) choices = NULL;
+  gboolean found = FALSE;
   gboolean ok;
 
   g_return_val_if_fail (TSR_IS_PROPERTY_SOURCE (self), FALSE);
   g_return_val_if_fail (field < priv->table->n_fields, FALSE);
 
-  ok = tsr_field_value_parse_label (&priv->table->fields[field], text, &value, error)
-       && tsr_property_source_set (self, field, &value, error);
+  choices = tsr_property_source_list_choices (self, field);
+  if (choices != NULL && !tsr_field_is_text (&priv->table->fields[field]))
+    {
+      /* A choice's name ("STONE1"), else a value of the field ("7"). */
+      g_autofree char *wanted = g_utf8_casefold (g_strstrip (g_strdup (text)), -1);
+
+      for (guint i = 0; i < choices->len && !found; i++)
+        {
+          const TsrPropertyChoice *choice = &g_array_index (choices, TsrPropertyChoice, i);
+          g_autofree char *name = g_utf8_casefold (choice->label, -1);
+
+          if (strcmp (name, wanted) == 0)
+            {
+              value.v[0] = choice->value;
+              found = TRUE;
+            }
+        }
+      if (!found && !tsr_field_value_parse_label (&priv->table->fields[field], text, &value, NULL))
+        {
+          g_autofree char *label = tsr_property_source_dup_field_label (self, field);
+
+          /* Translators: a field ("Texture") and what the user typed in it. */
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                       _("%s: nothing in the list is called “%s”; pick one from the list or type a name it shows"),
+                       label, text);
+          return FALSE;
+        }
+      ok = tsr_property_source_set (self, field, &value, error);
+    }
+  else
+    ok = tsr_field_value_parse_label (&priv->table->fields[field], text, &value, error)
+         && tsr_property_source_set (self, field, &value, error);
   tsr_field_value_clear (&value);
   return ok;
+}
+
+static void
+choice_clear (gpointer data)
+{
+  g_free (((TsrPropertyChoice *) data)->label);
+}
+
+GArray *
+tsr_property_choices_new (void)
+{
+  GArray *choices = g_array_new (FALSE, FALSE, sizeof (TsrPropertyChoice));
+
+  g_array_set_clear_func (choices, choice_clear);
+  return choices;
+}
+
+void
+tsr_property_choices_add (GArray *choices,
+                          gint64  value,
+                          char   *label)
+{
+  TsrPropertyChoice choice = { value, label };
+
+  g_array_append_val (choices, choice);
+}
+
+GArray *
+tsr_property_source_list_choices (TsrPropertySource *self,
+                                  guint              field)
+{
+  TsrPropertySourceClass *klass;
+
+  g_return_val_if_fail (TSR_IS_PROPERTY_SOURCE (self), NULL);
+  g_return_val_if_fail (field < tsr_property_source_get_table (self)->n_fields, NULL);
+  klass = TSR_PROPERTY_SOURCE_GET_CLASS (self);
+  return klass->list_choices != NULL ? klass->list_choices (self, field) : NULL;
 }
 
 GArray *

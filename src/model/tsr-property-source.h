@@ -58,8 +58,25 @@ struct _TsrPropertySourceClass {
    * (a value typed there would be lost on save). Optional: TRUE. */
   gboolean (*is_field_stored) (TsrPropertySource *self,
                                guint              field);
-  gpointer padding[5];
+  /* A reference FIELD's choices: what it can point at, each with its name for people ("STONE1",
+   * "Panel 104 (Wall, STONE1)"), in list order (transfer full, TsrPropertyChoice, cleared by the
+   * array), or NULL when the field takes no choice from a list. Optional. */
+  GArray  *(*list_choices) (TsrPropertySource *self,
+                            guint              field);
+  gpointer padding[4];
 };
+
+/* One value a reference field can take and its name for people. */
+typedef struct {
+  gint64  value;
+  char   *label;
+} TsrPropertyChoice;
+
+/* An empty array of choices that frees their labels (for list_choices). */
+GArray              *tsr_property_choices_new             (void);
+void                 tsr_property_choices_add             (GArray     *choices,
+                                                           gint64      value,
+                                                           char       *label);
 
 TsrDocument         *tsr_property_source_get_document     (TsrPropertySource *self);
 const TsrFieldTable *tsr_property_source_get_table        (TsrPropertySource *self);
@@ -106,11 +123,16 @@ gboolean             tsr_property_source_set              (TsrPropertySource   *
                                                            guint                field,
                                                            const TsrFieldValue *value,
                                                            GError             **error);
-/* The same with VALUE as text (tsr_field_value_parse_label: constants by label or name). */
+/* The same with VALUE as text (tsr_field_value_parse_label: constants by label or name); a field
+ * with choices also takes a choice's name (without case). */
 gboolean             tsr_property_source_set_text         (TsrPropertySource *self,
                                                            guint              field,
                                                            const char        *text,
                                                            GError           **error);
+
+/* FIELD's choices (list_choices), or NULL (transfer full, TsrPropertyChoice). */
+GArray              *tsr_property_source_list_choices     (TsrPropertySource *self,
+                                                           guint              field);
 
 /* What the selection's value of FIELD means, when every selected element says the same (the
  * family's describe_value), else NULL (transfer full). */

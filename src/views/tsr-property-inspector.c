@@ -22,6 +22,8 @@ struct _TsrPropertyInspector {
   GtkLabel          *error_label;
   GPtrArray         *editors; /* per field: GtkWidget, or NULL for hidden fields */
   GPtrArray         *hints;   /* per field: GtkLabel saying what the value means, or NULL */
+  GPtrArray         *choosers; /* per field: GtkDropDown of the field's choices, or NULL */
+  guint              error_field; /* the field whose edit was refused (G_MAXUINT: none) */
   GtkWidget         *editing; /* the entry holding the window's focus, or NULL */
   GtkWindow         *window;  /* our root while we are in one (weak) */
   gulong             focus_handler;
@@ -106,16 +108,59 @@ editor_field (GtkWidget *widget)
 
 static void
 show_error (TsrPropertyInspector *self,
+            guint                 field,
             const GError         *error)
 {
   g_clear_pointer (&self->error_text, g_free);
+  self->error_field = error != NULL ? field : G_MAXUINT;
   if (error != NULL)
     self->error_text = g_strdup (error->message);
   gtk_label_set_text (self->error_label, self->error_text != NULL ? self->error_text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->error_text != NULL);
+  /* Said under the field's editor when it has a place for it, else below the fields. */
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label),
+                          self->error_text != NULL
+                          && (field >= self->hints->len || g_ptr_array_index (self->hints, field) == NULL));
 }
 
 /* --- Showing values --- */
+
+/* Lists FIELD's choices in CHOOSER (when they changed) and selects the shared VALUE's; returns the
+ * name of that choice for the entry, or NULL when no choice holds it (transfer full). */
+static char *
+refresh_chooser (TsrPropertyInspector *self,
+                 GtkWidget            *chooser,
+                 guint                 field,
+                 TsrPropertyState      state,
+                 const TsrFieldValue  *value)
+{
+  g_autoptr(GArray) choices = tsr_property_source_list_choices (self->source, field);
+  GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (chooser));
+  guint n = choices != NULL ? choices->len : 0;
+  gboolean same = model != NULL && g_list_model_get_n_items (model) == n;
+  guint selected = GTK_INVALID_LIST_POSITION;
+  char *name = NULL;
+
+  for (guint i = 0; same && i < n; i++)
+    same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i),
+                      g_array_index (choices, TsrPropertyChoice, i).label) == 0;
+  if (!same)
+    {
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+      for (guint i = 0; i < n; i++)
+        gtk_string_list_append (names, g_array_index (choices, TsrPropertyChoice, i).label);
+      gtk_drop_down_set_model (GTK_DROP_DOWN (chooser), G_LIST_MODEL (names));
+    }
+  for (guint i = 0; state == TSR_PROPERTY_SHARED && i < n; i++)
+    if (g_array_index (choices, TsrPropertyChoice, i).value == value->v[0])
+      {
+        selected = i;
+        name = g_strdup (g_array_index (choices, TsrPropertyChoice, i).label);
+        break;
+      }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (chooser), selected);
+  return name;
+}
 
 static void
 refresh_entry (TsrPropertyInspector *self,
@@ -124,8 +169,13 @@ refresh_entry (TsrPropertyInspector *self,
 {
   TsrFieldValue value = { { 0 }, NULL };
   TsrPropertyState state = tsr_property_source_get_shared (self->source, field, &value);
-  g_autofree char *text = state == TSR_PROPERTY_SHARED ? tsr_field_value_to_label (field_spec (self, field), &value)
-                                                       : g_strdup ("");
+  GtkWidget *chooser = field < self->choosers->len ? g_ptr_array_index (self->choosers, field) : NULL;
+  g_autofree char *text = NULL;
+
+  if (chooser != NULL)
+    text = refresh_chooser (self, chooser, field, state, &value);
+  if (text == NULL)
+    text = state == TSR_PROPERTY_SHARED ? tsr_field_value_to_label (field_spec (self, field), &value) : g_strdup ("");
 
   gtk_editable_set_text (GTK_EDITABLE (entry), text);
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), state == TSR_PROPERTY_MIXED ? _("Mixed") : NULL);
@@ -219,7 +269,19 @@ refresh_hint (TsrPropertyInspector *self,
 
   if (hint == NULL)
     return;
-  text = tsr_property_source_dup_description (self->source, field);
+  /* A refused edit says why under its editor (the error line below the grid may be scrolled away). */
+  if (field == self->error_field && self->error_text != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (hint), self->error_text);
+      gtk_widget_remove_css_class (hint, "dim-label");
+      gtk_widget_add_css_class (hint, "error");
+      gtk_widget_set_visible (hint, TRUE);
+      return;
+    }
+  gtk_widget_remove_css_class (hint, "error");
+  gtk_widget_add_css_class (hint, "dim-label");
+  text = TSR_PROPERTY_SOURCE_GET_CLASS (self->source)->describe_value != NULL
+         ? tsr_property_source_dup_description (self->source, field) : NULL;
   gtk_label_set_text (GTK_LABEL (hint), text != NULL ? text : "");
   gtk_widget_set_visible (hint, text != NULL);
 }
@@ -251,12 +313,15 @@ refresh (TsrPropertyInspector *self)
 
 static void
 finish_commit (TsrPropertyInspector *self,
+               guint                 field,
                gboolean              ok,
                const GError         *error)
 {
-  show_error (self, ok ? NULL : error);
-  /* A refused value goes back to what the elements hold. */
-  if (!ok)
+  gboolean had_error = self->error_text != NULL;
+
+  show_error (self, field, ok ? NULL : error);
+  /* A refused value goes back to what the elements hold, and says why. */
+  if (!ok || had_error)
     refresh (self);
 }
 
@@ -272,7 +337,7 @@ commit_entry (TsrPropertyInspector *self,
   if (self->syncing || self->source == NULL || g_strcmp0 (text, shown != NULL ? shown : "") == 0)
     return;
   ok = tsr_property_source_set_text (self->source, editor_field (entry), text, &error);
-  finish_commit (self, ok, error);
+  finish_commit (self, editor_field (entry), ok, error);
 }
 
 static void
@@ -325,7 +390,7 @@ on_check_toggled (GtkCheckButton       *check,
     return;
   value.v[0] = gtk_check_button_get_active (check) ? 1 : 0;
   ok = tsr_property_source_set (self->source, editor_field (GTK_WIDGET (check)), &value, &error);
-  finish_commit (self, ok, error);
+  finish_commit (self, editor_field (GTK_WIDGET (check)), ok, error);
 }
 
 static void
@@ -340,7 +405,7 @@ on_bit_toggled (GtkCheckButton       *check,
   if (self->syncing || self->source == NULL)
     return;
   ok = tsr_property_source_set_bits (self->source, editor_field (box), bit, gtk_check_button_get_active (check), &error);
-  finish_commit (self, ok, error);
+  finish_commit (self, editor_field (box), ok, error);
 }
 
 static void
@@ -362,7 +427,73 @@ on_drop_down_selected (GtkDropDown          *drop_down,
     return;
   value.v[0] = constant->value;
   ok = tsr_property_source_set (self->source, field, &value, &error);
-  finish_commit (self, ok, error);
+  finish_commit (self, field, ok, error);
+}
+
+static void
+on_chooser_selected (GtkDropDown          *chooser,
+                     GParamSpec           *pspec,
+                     TsrPropertyInspector *self)
+{
+  guint field = editor_field (GTK_WIDGET (chooser));
+  guint selected = gtk_drop_down_get_selected (chooser);
+  g_autoptr(GArray) choices = NULL;
+  TsrFieldValue value = { { 0 }, NULL };
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self->syncing || self->source == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  choices = tsr_property_source_list_choices (self->source, field);
+  if (choices == NULL || selected >= choices->len)
+    return;
+  value.v[0] = g_array_index (choices, TsrPropertyChoice, selected).value;
+  ok = tsr_property_source_set (self->source, field, &value, &error);
+  finish_commit (self, field, ok, error);
+}
+
+/* The chooser's button shows only its arrow (the entry beside it shows the name); its list shows
+ * the names. */
+static void
+on_choice_setup (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+on_choice_bind (GtkSignalListItemFactory *factory,
+                GtkListItem              *item)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (string));
+}
+
+static GtkWidget *
+create_chooser (TsrPropertyInspector *self,
+                guint                 field)
+{
+  g_autoptr(GtkListItemFactory) button = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
+  GtkWidget *chooser = gtk_drop_down_new (NULL, gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
+  g_autofree char *name = g_strdup_printf ("%s-choices", field_spec (self, field)->name);
+  g_autofree char *label = tsr_property_source_dup_field_label (self->source, field);
+
+  g_signal_connect (list, "setup", G_CALLBACK (on_choice_setup), NULL);
+  g_signal_connect (list, "bind", G_CALLBACK (on_choice_bind), NULL);
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (chooser), button);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (chooser), list);
+  gtk_drop_down_set_enable_search (GTK_DROP_DOWN (chooser), TRUE);
+  gtk_widget_set_name (chooser, name);
+  gtk_widget_set_tooltip_text (chooser, label);
+  gtk_widget_set_sensitive (chooser, tsr_property_source_is_field_editable (self->source, field));
+  g_object_set_data (G_OBJECT (chooser), "tsr-field", GUINT_TO_POINTER (field));
+  g_signal_connect (chooser, "notify::selected", G_CALLBACK (on_chooser_selected), self);
+  return chooser;
 }
 
 /* --- Building --- */
@@ -465,6 +596,7 @@ clear_grid (TsrPropertyInspector *self)
   self->editing = NULL;
   g_ptr_array_set_size (self->editors, 0);
   g_ptr_array_set_size (self->hints, 0);
+  g_ptr_array_set_size (self->choosers, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
   self->syncing = FALSE;
@@ -474,26 +606,28 @@ static void
 build (TsrPropertyInspector *self)
 {
   const TsrFieldTable *table;
-  gboolean describes;
   int row = 0;
 
   clear_grid (self);
-  show_error (self, NULL);
+  show_error (self, G_MAXUINT, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->heading), self->source != NULL);
   if (self->source == NULL)
     return;
   table = tsr_property_source_get_table (self->source);
-  describes = TSR_PROPERTY_SOURCE_GET_CLASS (self->source)->describe_value != NULL;
   for (guint i = 0; i < table->n_fields; i++)
     {
       g_autofree char *label_text = NULL;
       GtkWidget *label;
       GtkWidget *editor;
+      GtkWidget *cell;
+      GtkWidget *hint;
+      g_autoptr(GArray) choices = NULL;
 
       if (!tsr_property_source_is_field_visible (self->source, i))
         {
           g_ptr_array_add (self->editors, NULL);
           g_ptr_array_add (self->hints, NULL);
+          g_ptr_array_add (self->choosers, NULL);
           continue;
         }
       label_text = tsr_property_source_dup_field_label (self->source, i);
@@ -505,26 +639,36 @@ build (TsrPropertyInspector *self)
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
       gtk_widget_set_valign (label, editor_kind (&table->fields[i]) == EDITOR_BITS ? GTK_ALIGN_START : GTK_ALIGN_CENTER);
-      gtk_grid_attach (self->grid, label, 0, row, 1, 1);
-      gtk_grid_attach (self->grid, editor, 1, row, 1, 1);
-      g_ptr_array_add (self->editors, editor);
-      row++;
-      /* What the value means ("platform 3"), under its editor; hidden while there is nothing to say. */
-      if (describes)
+      cell = editor;
+      /* A reference: its entry shows and takes a name, the drop-down beside it lists the choices. */
+      if (GTK_IS_ENTRY (editor) && (choices = tsr_property_source_list_choices (self->source, i)) != NULL)
         {
-          GtkWidget *hint = gtk_label_new (NULL);
+          GtkWidget *chooser = create_chooser (self, i);
 
-          gtk_label_set_xalign (GTK_LABEL (hint), 0);
-          gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-          gtk_widget_add_css_class (hint, "dim-label");
-          gtk_widget_add_css_class (hint, "caption");
-          gtk_widget_set_visible (hint, FALSE);
-          gtk_widget_set_name (hint, "tsr-hint");
-          gtk_grid_attach (self->grid, hint, 1, row++, 1, 1);
-          g_ptr_array_add (self->hints, hint);
+          cell = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+          gtk_box_append (GTK_BOX (cell), editor);
+          gtk_box_append (GTK_BOX (cell), chooser);
+          gtk_widget_set_hexpand (cell, TRUE);
+          g_ptr_array_add (self->choosers, chooser);
         }
       else
-        g_ptr_array_add (self->hints, NULL);
+        g_ptr_array_add (self->choosers, NULL);
+      gtk_grid_attach (self->grid, label, 0, row, 1, 1);
+      gtk_grid_attach (self->grid, cell, 1, row, 1, 1);
+      g_ptr_array_add (self->editors, editor);
+      row++;
+      /* What the value means ("platform 3"), or why an edit was refused, under its editor; hidden
+       * while there is nothing to say. */
+      hint = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (hint), 0);
+      gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (hint), 30);
+      gtk_widget_add_css_class (hint, "dim-label");
+      gtk_widget_add_css_class (hint, "caption");
+      gtk_widget_set_visible (hint, FALSE);
+      gtk_widget_set_name (hint, "tsr-hint");
+      gtk_grid_attach (self->grid, hint, 1, row++, 1, 1);
+      g_ptr_array_add (self->hints, hint);
     }
   refresh (self);
 }
@@ -582,6 +726,19 @@ tsr_property_inspector_get_hint (TsrPropertyInspector *self,
       || !gtk_widget_get_visible (hint))
     return NULL;
   return gtk_label_get_text (GTK_LABEL (hint));
+}
+
+GtkWidget *
+tsr_property_inspector_get_chooser (TsrPropertyInspector *self,
+                                    const char           *name)
+{
+  int field;
+
+  g_return_val_if_fail (TSR_IS_PROPERTY_INSPECTOR (self), NULL);
+  if (self->source == NULL)
+    return NULL;
+  field = tsr_field_table_find (tsr_property_source_get_table (self->source), name);
+  return field >= 0 && (guint) field < self->choosers->len ? g_ptr_array_index (self->choosers, field) : NULL;
 }
 
 const char *
@@ -644,6 +801,7 @@ tsr_property_inspector_finalize (GObject *object)
 
   g_ptr_array_unref (self->editors);
   g_ptr_array_unref (self->hints);
+  g_ptr_array_unref (self->choosers);
   g_free (self->error_text);
   G_OBJECT_CLASS (tsr_property_inspector_parent_class)->finalize (object);
 }
@@ -705,6 +863,8 @@ tsr_property_inspector_init (TsrPropertyInspector *self)
 {
   self->editors = g_ptr_array_new ();
   self->hints = g_ptr_array_new ();
+  self->choosers = g_ptr_array_new ();
+  self->error_field = G_MAXUINT;
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->heading = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->heading, 0);

@@ -29,7 +29,11 @@ GtkWidget         *tsr_property_inspector_get_editor (TsrPropertyInspector *self
  * 3"), or NULL when nothing is shown (transfer none). */
 const char        *tsr_property_inspector_get_hint   (TsrPropertyInspector *self,
                                                       const char           *name);
-/* The message of the last refused edit, or NULL. */
+/* The drop-down listing the choices of the reference field named NAME (beside its entry, which
+ * shows the chosen one's name and takes a typed one), or NULL (transfer none). */
+GtkWidget         *tsr_property_inspector_get_chooser (TsrPropertyInspector *self,
+                                                       const char           *name);
+/* The message of the last refused edit (also shown under the refused field's editor), or NULL. */
 const char        *tsr_property_inspector_get_error  (TsrPropertyInspector *self);
 
 G_END_DECLS

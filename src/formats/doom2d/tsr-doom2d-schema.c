@@ -1,5 +1,6 @@
 /* tsr-doom2d-schema.c: the tables of doom2d-mapdef.txt. The enum and bitset tables were generated
  * from that file; the record and trigger-data tables follow it line by line. */
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "formats/doom2d/tsr-doom2d-schema.h"
@@ -348,71 +349,71 @@ static const TsrFieldEnum *const all_enums[] = {
 #define DEF(...) .default_value = { __VA_ARGS__ }
 
 static const TsrField header_fields[] = {
-  { CHARS ("name", 32, 0), .flags = WD, .tip = "map name" },
-  { CHARS ("author", 32, 32), .flags = WD, .tip = "map author" },
-  { CHARS ("description", 256, 64), .flags = WD, .tip = "map description" },
-  { CHARS ("music", 64, 320), .flags = WD, .default_text = "Standart.wad:D2DMUS\\ПРОСТОТА",
+  { CHARS ("name", 32, 0), .label = N_("Name"), .flags = WD, .tip = "map name" },
+  { CHARS ("author", 32, 32), .label = N_("Author"), .flags = WD, .tip = "map author" },
+  { CHARS ("description", 256, 64), .label = N_("Description"), .flags = WD, .tip = "map description" },
+  { CHARS ("music", 64, 320), .label = N_("Music"), .flags = WD, .default_text = "Standart.wad:D2DMUS\\ПРОСТОТА",
     .tip = "music resource" },
-  { CHARS ("sky", 64, 384), .flags = WD, .default_text = "Standart.wad:D2DSKY\\RSKY1",
+  { CHARS ("sky", 64, 384), .label = N_("Sky"), .flags = WD, .default_text = "Standart.wad:D2DSKY\\RSKY1",
     .tip = "sky resource" },
-  { FIELD ("size", SIZE, 448), .flags = WD },
-  { FIELD ("light_ambient", COLOR, -1), DEF (0, 0, 0, 255), .tip = "ambient light for the whole level" },
+  { FIELD ("size", SIZE, 448), .label = N_("Size"), .flags = WD },
+  { FIELD ("light_ambient", COLOR, -1), .label = N_("Ambient light"), DEF (0, 0, 0, 255), .tip = "ambient light for the whole level" },
 };
 
 static const TsrField texture_fields[] = {
-  { CHARS ("path", 64, 0), .flags = WD },
-  { FIELD ("animated", BOOL, 64) },
+  { CHARS ("path", 64, 0), .label = N_("Path"), .flags = WD },
+  { FIELD ("animated", BOOL, 64), .label = N_("Animated") },
 };
 
 static const TsrField panel_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("size", SIZE, 8), .flags = WD },
-  { FIELD ("texture", USHORT, 12), .reference = TSR_DOOM2D_REF_TEXTURE, .flags = WD },
-  { FIELD ("type", USHORT, 14), ENUM (paneltype), .flags = WD },
-  { FIELD ("alpha", UBYTE, 16) },
-  { FIELD ("flags", UBYTE, 17), ENUM (panelflag) },
-  { FIELD ("move_speed", POINT, -1), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("size_speed", POINT, -1), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("move_start", POINT, -1), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("move_end", POINT, -1), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("size_end", SIZE, -1) },
-  { FIELD ("move_active", BOOL, -1) },
-  { FIELD ("move_once", BOOL, -1) },
-  { FIELD ("end_pos_trigger", INT, -1), REF (TRIGGER), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("end_size_trigger", INT, -1), REF (TRIGGER), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("size", SIZE, 8), .label = N_("Size"), .flags = WD },
+  { FIELD ("texture", USHORT, 12), .label = N_("Texture"), .reference = TSR_DOOM2D_REF_TEXTURE, .flags = WD },
+  { FIELD ("type", USHORT, 14), .label = N_("Type"), ENUM (paneltype), .flags = WD },
+  { FIELD ("alpha", UBYTE, 16), .label = N_("Transparency") },
+  { FIELD ("flags", UBYTE, 17), .label = N_("Flags"), ENUM (panelflag) },
+  { FIELD ("move_speed", POINT, -1), .label = N_("Move speed"), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("size_speed", POINT, -1), .label = N_("Resize speed"), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("move_start", POINT, -1), .label = N_("Move start"), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("move_end", POINT, -1), .label = N_("Move end"), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("size_end", SIZE, -1), .label = N_("End size") },
+  { FIELD ("move_active", BOOL, -1), .label = N_("Moving at start") },
+  { FIELD ("move_once", BOOL, -1), .label = N_("Move once") },
+  { FIELD ("end_pos_trigger", INT, -1), .label = N_("Trigger at end position"), REF (TRIGGER), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("end_size_trigger", INT, -1), .label = N_("Trigger at end size"), REF (TRIGGER), .flags = TSR_FIELD_SIGNED },
 };
 
 static const TsrField item_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 8), ENUM (item), .flags = WD },
-  { FIELD ("options", UBYTE, 9), ENUM (itemoption) },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 8), .label = N_("Type"), ENUM (item), .flags = WD },
+  { FIELD ("options", UBYTE, 9), .label = N_("Options"), ENUM (itemoption) },
 };
 
 static const TsrField monster_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 8), ENUM (monster), .flags = WD },
-  { FIELD ("direction", UBYTE, 9), ENUM (dirtype) },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 8), .label = N_("Type"), ENUM (monster), .flags = WD },
+  { FIELD ("direction", UBYTE, 9), .label = N_("Direction"), ENUM (dirtype) },
 };
 
 static const TsrField area_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 8), ENUM (areatype), .flags = WD },
-  { FIELD ("direction", UBYTE, 9), ENUM (dirtype) },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 8), .label = N_("Type"), ENUM (areatype), .flags = WD },
+  { FIELD ("direction", UBYTE, 9), .label = N_("Direction"), ENUM (dirtype) },
 };
 
 static const TsrField trigger_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("size", SIZE, 8), .flags = WD },
-  { FIELD ("enabled", BOOL, 12), DEF (1) },
-  { FIELD ("texture_panel", INT, 13), REF (PANEL), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 17), ENUM (triggertype), .flags = WD },
-  { FIELD ("activate_type", UBYTE, 18), ENUM (activatetype) },
-  { FIELD ("keys", UBYTE, 19), ENUM (key) },
-  { FIELD ("triggerdata", TRIGDATA, 20), .width = 128 },
-  { FIELD ("exoma_init", STRING, -1), .tip = "will be called on trigger creation" },
-  { FIELD ("exoma_think", STRING, -1), .tip = "will be called on each think step" },
-  { FIELD ("exoma_check", STRING, -1), .tip = "will be called before activation" },
-  { FIELD ("exoma_action", STRING, -1), .tip = "will be called on activation" },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("size", SIZE, 8), .label = N_("Size"), .flags = WD },
+  { FIELD ("enabled", BOOL, 12), .label = N_("Enabled"), DEF (1) },
+  { FIELD ("texture_panel", INT, 13), .label = N_("Switch panel"), REF (PANEL), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 17), .label = N_("Type"), ENUM (triggertype), .flags = WD },
+  { FIELD ("activate_type", UBYTE, 18), .label = N_("Activated by"), ENUM (activatetype) },
+  { FIELD ("keys", UBYTE, 19), .label = N_("Keys needed"), ENUM (key) },
+  { FIELD ("triggerdata", TRIGDATA, 20), .label = N_("Data"), .width = 128 },
+  { FIELD ("exoma_init", STRING, -1), .label = N_("Exoma on creation"), .tip = "will be called on trigger creation" },
+  { FIELD ("exoma_think", STRING, -1), .label = N_("Exoma each step"), .tip = "will be called on each think step" },
+  { FIELD ("exoma_check", STRING, -1), .label = N_("Exoma before activation"), .tip = "will be called before activation" },
+  { FIELD ("exoma_action", STRING, -1), .label = N_("Exoma on activation"), .tip = "will be called on activation" },
 };
 
 static const TsrDoom2dRecordType record_types[TSR_DOOM2D_N_KINDS] = {
@@ -427,126 +428,126 @@ static const TsrDoom2dRecordType record_types[TSR_DOOM2D_N_KINDS] = {
 
 /* Trigger data layouts. */
 static const TsrField exit_fields[] = {
-  { CHARS ("map", 16, 0), .flags = WD },
+  { CHARS ("map", 16, 0), .label = N_("Map"), .flags = WD },
 };
 static const TsrField teleport_fields[] = {
-  { FIELD ("target", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("d2d", BOOL, 8) },
-  { FIELD ("silent", BOOL, 9) },
-  { FIELD ("direction", UBYTE, 10), ENUM (dirtype) },
+  { FIELD ("target", POINT, 0), .label = N_("Destination"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("d2d", BOOL, 8), .label = N_("Classic Doom 2D behaviour") },
+  { FIELD ("silent", BOOL, 9), .label = N_("Silent") },
+  { FIELD ("direction", UBYTE, 10), .label = N_("Direction"), ENUM (dirtype) },
 };
 static const TsrField door_fields[] = {
-  { FIELD ("panelid", INT, 0), REF (PANEL), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("silent", BOOL, 4) },
-  { FIELD ("d2d", BOOL, 5) },
+  { FIELD ("panelid", INT, 0), .label = N_("Panel"), REF (PANEL), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("silent", BOOL, 4), .label = N_("Silent") },
+  { FIELD ("d2d", BOOL, 5), .label = N_("Classic Doom 2D behaviour") },
 };
 static const TsrField press_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("size", SIZE, 8) },
-  { FIELD ("wait", USHORT, 12) },
-  { FIELD ("count", USHORT, 14), .alias = "pressCount" },
-  { FIELD ("monsterid", INT, 16), REF (MONSTER), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("ext_random", BOOL, 20) },
-  { FIELD ("panelid", INT, -1), REF (PANEL), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("silent", BOOL, -1), DEF (1) },
-  { FIELD ("sound", STRING, -1) },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("size", SIZE, 8), .label = N_("Size") },
+  { FIELD ("wait", USHORT, 12), .label = N_("Delay") },
+  { FIELD ("count", USHORT, 14), .label = N_("Count"), .alias = "pressCount" },
+  { FIELD ("monsterid", INT, 16), .label = N_("Monster"), REF (MONSTER), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("ext_random", BOOL, 20), .label = N_("Random") },
+  { FIELD ("panelid", INT, -1), .label = N_("Panel"), REF (PANEL), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("silent", BOOL, -1), .label = N_("Silent"), DEF (1) },
+  { FIELD ("sound", STRING, -1), .label = N_("Sound") },
 };
 static const TsrField texture_trigger_fields[] = {
-  { FIELD ("activate_once", BOOL, 0), .flags = WD },
-  { FIELD ("animate_once", BOOL, 1), .flags = WD },
+  { FIELD ("activate_once", BOOL, 0), .label = N_("Activate once"), .flags = WD },
+  { FIELD ("animate_once", BOOL, 1), .label = N_("Animate once"), .flags = WD },
 };
 static const TsrField sound_fields[] = {
-  { CHARS ("sound_name", 64, 0), .flags = WD },
-  { FIELD ("volume", UBYTE, 64), .flags = WD },
-  { FIELD ("pan", UBYTE, 65) },
-  { FIELD ("local", BOOL, 66), DEF (1) },
-  { FIELD ("play_count", UBYTE, 67), DEF (1) },
-  { FIELD ("sound_switch", BOOL, 68) },
+  { CHARS ("sound_name", 64, 0), .label = N_("Sound"), .flags = WD },
+  { FIELD ("volume", UBYTE, 64), .label = N_("Volume"), .flags = WD },
+  { FIELD ("pan", UBYTE, 65), .label = N_("Pan") },
+  { FIELD ("local", BOOL, 66), .label = N_("Local"), DEF (1) },
+  { FIELD ("play_count", UBYTE, 67), .label = N_("Play count"), DEF (1) },
+  { FIELD ("sound_switch", BOOL, 68), .label = N_("Switch on and off") },
 };
 static const TsrField spawn_monster_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 8), .alias = "spawnMonsType", ENUM (monster), DEF (2), .flags = WD },
-  { FIELD ("health", INT, 12), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("direction", UBYTE, 16), ENUM (dirtype), .flags = WD },
-  { FIELD ("active", BOOL, 17), DEF (1) },
-  { FIELD ("count", INT, 20), .alias = "monsCount", DEF (1), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("effect", UBYTE, 24), ENUM (effectaction), .flags = WD },
-  { FIELD ("max", USHORT, 26), DEF (1), .flags = WD },
-  { FIELD ("delay", USHORT, 28), DEF (1000), .flags = WD },
-  { FIELD ("behaviour", UBYTE, 30), ENUM (monsterbehaviour) },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 8), .label = N_("Type"), .alias = "spawnMonsType", ENUM (monster), DEF (2), .flags = WD },
+  { FIELD ("health", INT, 12), .label = N_("Health"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("direction", UBYTE, 16), .label = N_("Direction"), ENUM (dirtype), .flags = WD },
+  { FIELD ("active", BOOL, 17), .label = N_("Active"), DEF (1) },
+  { FIELD ("count", INT, 20), .label = N_("Count"), .alias = "monsCount", DEF (1), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("effect", UBYTE, 24), .label = N_("Effect"), ENUM (effectaction), .flags = WD },
+  { FIELD ("max", USHORT, 26), .label = N_("Maximum"), DEF (1), .flags = WD },
+  { FIELD ("delay", USHORT, 28), .label = N_("Delay"), DEF (1000), .flags = WD },
+  { FIELD ("behaviour", UBYTE, 30), .label = N_("Behaviour"), ENUM (monsterbehaviour) },
 };
 static const TsrField spawn_item_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 8), .alias = "spawnItemType", ENUM (item), .flags = WD },
-  { FIELD ("gravity", BOOL, 9), DEF (1) },
-  { FIELD ("dmonly", BOOL, 10) },
-  { FIELD ("count", INT, 12), .alias = "itemCount", DEF (1), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("effect", UBYTE, 16), ENUM (effectaction), .flags = WD },
-  { FIELD ("max", USHORT, 18), DEF (1) },
-  { FIELD ("delay", USHORT, 20), DEF (1000), .flags = WD },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 8), .label = N_("Type"), .alias = "spawnItemType", ENUM (item), .flags = WD },
+  { FIELD ("gravity", BOOL, 9), .label = N_("Gravity"), DEF (1) },
+  { FIELD ("dmonly", BOOL, 10), .label = N_("Deathmatch only") },
+  { FIELD ("count", INT, 12), .label = N_("Count"), .alias = "itemCount", DEF (1), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("effect", UBYTE, 16), .label = N_("Effect"), ENUM (effectaction), .flags = WD },
+  { FIELD ("max", USHORT, 18), .label = N_("Maximum"), DEF (1) },
+  { FIELD ("delay", USHORT, 20), .label = N_("Delay"), DEF (1000), .flags = WD },
 };
 static const TsrField music_fields[] = {
-  { CHARS ("name", 64, 0), .alias = "musicName", .flags = WD },
-  { FIELD ("action", UBYTE, 64), .alias = "musicAction", ENUM (triggermusicaction), .flags = WD },
+  { CHARS ("name", 64, 0), .label = N_("Music"), .alias = "musicName", .flags = WD },
+  { FIELD ("action", UBYTE, 64), .label = N_("Action"), .alias = "musicAction", ENUM (triggermusicaction), .flags = WD },
 };
 static const TsrField push_fields[] = {
-  { FIELD ("angle", USHORT, 0), .flags = WD },
-  { FIELD ("force", UBYTE, 2), .flags = WD },
-  { FIELD ("reset_velocity", BOOL, 3), .flags = WD },
+  { FIELD ("angle", USHORT, 0), .label = N_("Angle"), .flags = WD },
+  { FIELD ("force", UBYTE, 2), .label = N_("Force"), .flags = WD },
+  { FIELD ("reset_velocity", BOOL, 3), .label = N_("Reset velocity"), .flags = WD },
 };
 static const TsrField score_fields[] = {
-  { FIELD ("action", UBYTE, 0), .alias = "scoreAction", ENUM (triggerscoreaction), .flags = WD },
-  { FIELD ("count", UBYTE, 1), .alias = "scoreCount", DEF (1), .flags = WD },
-  { FIELD ("team", UBYTE, 2), .alias = "scoreTeam", ENUM (triggerscoreteam), .flags = WD },
-  { FIELD ("console", BOOL, 3), .alias = "scoreCon", .flags = WD },
-  { FIELD ("message", BOOL, 4), .alias = "scoreMsg", DEF (1), .flags = WD },
+  { FIELD ("action", UBYTE, 0), .label = N_("Action"), .alias = "scoreAction", ENUM (triggerscoreaction), .flags = WD },
+  { FIELD ("count", UBYTE, 1), .label = N_("Count"), .alias = "scoreCount", DEF (1), .flags = WD },
+  { FIELD ("team", UBYTE, 2), .label = N_("Team"), .alias = "scoreTeam", ENUM (triggerscoreteam), .flags = WD },
+  { FIELD ("console", BOOL, 3), .label = N_("Console message"), .alias = "scoreCon", .flags = WD },
+  { FIELD ("message", BOOL, 4), .label = N_("Message"), .alias = "scoreMsg", DEF (1), .flags = WD },
 };
 static const TsrField message_fields[] = {
-  { FIELD ("kind", UBYTE, 0), ENUM (triggermessagekind), DEF (1), .flags = WD },
-  { FIELD ("dest", UBYTE, 1), .alias = "msgDest", ENUM (triggermessagedest) },
-  { CHARS ("text", 100, 2), .flags = WD },
-  { FIELD ("time", USHORT, 102), .alias = "msgTime", .flags = WD },
+  { FIELD ("kind", UBYTE, 0), .label = N_("Kind"), ENUM (triggermessagekind), DEF (1), .flags = WD },
+  { FIELD ("dest", UBYTE, 1), .label = N_("Recipient"), .alias = "msgDest", ENUM (triggermessagedest) },
+  { CHARS ("text", 100, 2), .label = N_("Text"), .flags = WD },
+  { FIELD ("time", USHORT, 102), .label = N_("Time"), .alias = "msgTime", .flags = WD },
 };
 static const TsrField damage_fields[] = {
-  { FIELD ("amount", USHORT, 0), .flags = WD },
-  { FIELD ("interval", USHORT, 2), .flags = WD },
-  { FIELD ("kind", UBYTE, 4), ENUM (hittype), .flags = WD },
+  { FIELD ("amount", USHORT, 0), .label = N_("Amount"), .flags = WD },
+  { FIELD ("interval", USHORT, 2), .label = N_("Interval"), .flags = WD },
+  { FIELD ("kind", UBYTE, 4), .label = N_("Kind"), ENUM (hittype), .flags = WD },
 };
 static const TsrField health_fields[] = {
-  { FIELD ("amount", USHORT, 0), .flags = WD },
-  { FIELD ("interval", USHORT, 2), .flags = WD },
-  { FIELD ("max", BOOL, 4), .alias = "healMax", .flags = WD },
-  { FIELD ("silent", BOOL, 5), .flags = WD },
+  { FIELD ("amount", USHORT, 0), .label = N_("Amount"), .flags = WD },
+  { FIELD ("interval", USHORT, 2), .label = N_("Interval"), .flags = WD },
+  { FIELD ("max", BOOL, 4), .label = N_("Up to maximum"), .alias = "healMax", .flags = WD },
+  { FIELD ("silent", BOOL, 5), .label = N_("Silent"), .flags = WD },
 };
 static const TsrField shot_fields[] = {
-  { FIELD ("position", POINT, 0), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("type", UBYTE, 8), .alias = "shotType", ENUM (triggershot), .flags = WD },
-  { FIELD ("target", UBYTE, 9), .alias = "shotTarget", ENUM (triggershottarget), .flags = WD },
-  { FIELD ("sound", NEGBOOL, 10), .alias = "shotSound", .flags = TSR_FIELD_NEGATED },
-  { FIELD ("aim", BYTE, 11), ENUM (triggershotaim), .flags = TSR_FIELD_SIGNED },
-  { FIELD ("panelid", INT, 12), REF (PANEL), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("sight", USHORT, 16) },
-  { FIELD ("angle", USHORT, 18) },
-  { FIELD ("wait", USHORT, 20) },
-  { FIELD ("accuracy", USHORT, 22) },
-  { FIELD ("ammo", USHORT, 24) },
-  { FIELD ("reload", USHORT, 26) },
+  { FIELD ("position", POINT, 0), .label = N_("Position"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("type", UBYTE, 8), .label = N_("Type"), .alias = "shotType", ENUM (triggershot), .flags = WD },
+  { FIELD ("target", UBYTE, 9), .label = N_("Target"), .alias = "shotTarget", ENUM (triggershottarget), .flags = WD },
+  { FIELD ("sound", NEGBOOL, 10), .label = N_("Sound"), .alias = "shotSound", .flags = TSR_FIELD_NEGATED },
+  { FIELD ("aim", BYTE, 11), .label = N_("Aim"), ENUM (triggershotaim), .flags = TSR_FIELD_SIGNED },
+  { FIELD ("panelid", INT, 12), .label = N_("Panel"), REF (PANEL), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("sight", USHORT, 16), .label = N_("Sight") },
+  { FIELD ("angle", USHORT, 18), .label = N_("Angle") },
+  { FIELD ("wait", USHORT, 20), .label = N_("Delay") },
+  { FIELD ("accuracy", USHORT, 22), .label = N_("Accuracy") },
+  { FIELD ("ammo", USHORT, 24), .label = N_("Ammo") },
+  { FIELD ("reload", USHORT, 26), .label = N_("Reload") },
 };
 static const TsrField effect_fields[] = {
-  { FIELD ("count", UBYTE, 0), .alias = "FXCount", .flags = WD },
-  { FIELD ("type", UBYTE, 1), .alias = "FXType", ENUM (triggereffect), .flags = WD },
-  { FIELD ("subtype", UBYTE, 2), .alias = "FXSubType", ENUM (triggereffecttype), DEF (4), .flags = WD },
-  { FIELD ("red", UBYTE, 3), .alias = "FXRed", .flags = WD },
-  { FIELD ("green", UBYTE, 4), .alias = "FXGreen", .flags = WD },
-  { FIELD ("blue", UBYTE, 5), .alias = "FXBlue", .flags = WD },
-  { FIELD ("pos", UBYTE, 6), .alias = "FXPos", ENUM (triggereffectpos), .flags = WD },
-  { FIELD ("wait", USHORT, 8), .flags = WD },
-  { FIELD ("vel_x", BYTE, 10), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("vel_y", BYTE, 11), .flags = WD | TSR_FIELD_SIGNED },
-  { FIELD ("spread_l", UBYTE, 12), .flags = WD },
-  { FIELD ("spread_r", UBYTE, 13), .flags = WD },
-  { FIELD ("spread_u", UBYTE, 14), .flags = WD },
-  { FIELD ("spread_d", UBYTE, 15), .flags = WD },
+  { FIELD ("count", UBYTE, 0), .label = N_("Count"), .alias = "FXCount", .flags = WD },
+  { FIELD ("type", UBYTE, 1), .label = N_("Type"), .alias = "FXType", ENUM (triggereffect), .flags = WD },
+  { FIELD ("subtype", UBYTE, 2), .label = N_("Subtype"), .alias = "FXSubType", ENUM (triggereffecttype), DEF (4), .flags = WD },
+  { FIELD ("red", UBYTE, 3), .label = N_("Red"), .alias = "FXRed", .flags = WD },
+  { FIELD ("green", UBYTE, 4), .label = N_("Green"), .alias = "FXGreen", .flags = WD },
+  { FIELD ("blue", UBYTE, 5), .label = N_("Blue"), .alias = "FXBlue", .flags = WD },
+  { FIELD ("pos", UBYTE, 6), .label = N_("Position"), .alias = "FXPos", ENUM (triggereffectpos), .flags = WD },
+  { FIELD ("wait", USHORT, 8), .label = N_("Delay"), .flags = WD },
+  { FIELD ("vel_x", BYTE, 10), .label = N_("Velocity X"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("vel_y", BYTE, 11), .label = N_("Velocity Y"), .flags = WD | TSR_FIELD_SIGNED },
+  { FIELD ("spread_l", UBYTE, 12), .label = N_("Spread left"), .flags = WD },
+  { FIELD ("spread_r", UBYTE, 13), .label = N_("Spread right"), .flags = WD },
+  { FIELD ("spread_u", UBYTE, 14), .label = N_("Spread up"), .flags = WD },
+  { FIELD ("spread_d", UBYTE, 15), .label = N_("Spread down"), .flags = WD },
 };
 
 static const guint8 exit_types[] = { 1 };

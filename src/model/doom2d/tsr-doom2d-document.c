@@ -851,7 +851,7 @@ tsr_doom2d_document_set_field (TsrDoom2dDocument   *self,
 
   if (description == NULL)
     {
-      g_autofree char *name = g_strdup (tsr_field_get_label (info));
+      g_autofree char *name = g_strdup (info->label != NULL ? _(info->label) : info->name);
 
       name[0] = g_ascii_toupper (name[0]);
       label = g_strdup_printf (_("Set %s"), name);

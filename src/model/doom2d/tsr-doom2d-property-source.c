@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "formats/doom2d/tsr-doom2d-names.h"
+#include "formats/doom2d/tsr-doom2d-resources.h"
 
 struct _TsrDoom2dPropertySource {
   TsrPropertySource             parent_instance;
@@ -111,6 +112,124 @@ doom2d_dup_constant_label (TsrPropertySource      *source,
   return label != NULL ? g_strdup (_(label)) : NULL;
 }
 
+/* The field's spec (base fields, then the layout's). */
+static const TsrField *
+field_spec (TsrDoom2dPropertySource *self,
+            guint                    field)
+{
+  return &tsr_property_source_get_table (TSR_PROPERTY_SOURCE (self))->fields[field];
+}
+
+/* The name the editor shows for constant VALUE of ENUMERATION (one panel type, one monster), or
+ * NULL (transfer full). */
+static char *
+constant_name (const TsrFieldEnum *enumeration,
+               gint64              value)
+{
+  for (guint c = 0; enumeration != NULL && c < enumeration->n_constants; c++)
+    if (enumeration->constants[c].value == value)
+      return tsr_doom2d_constant_display_name (enumeration->constants[c].name);
+  return NULL;
+}
+
+/* Texture record T for people: its resource's name ("STONE1"). */
+static char *
+texture_name (TsrDoom2dMap *map,
+              gint64        t)
+{
+  const char *path;
+
+  if (t < 0 || (guint64) t >= tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE))
+    return NULL;
+  path = tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_TEXTURE, (guint) t)->values[TSR_DOOM2D_TEXTURE_PATH].text;
+  return g_strdup (path != NULL && *path != '\0' ? tsr_doom2d_resource_name (path) : "");
+}
+
+/* Record I of KIND as a reference shows it: "Panel 104 (Wall, STONE1)", "Monster 3 (Imp)",
+ * "Trigger 5 (Door)". The number is the record's index, as the inspector's "Record 104" line. */
+static char *
+record_name (TsrDoom2dMap  *map,
+             TsrDoom2dKind  kind,
+             guint          i)
+{
+  const TsrDoom2dRecord *record = tsr_doom2d_map_get (map, kind, i);
+  const TsrFieldTable *table = &tsr_doom2d_record_type (kind)->table;
+
+  switch (kind)
+    {
+    case TSR_DOOM2D_KIND_PANEL:
+      {
+        g_autofree char *type = constant_name (table->fields[TSR_DOOM2D_PANEL_TYPE].enumeration,
+                                               record->values[TSR_DOOM2D_PANEL_TYPE].v[0]);
+        g_autofree char *texture = texture_name (map, record->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+
+        /* Translators: a panel by its number, type and texture: "Panel 104 (Wall, STONE1)". */
+        return g_strdup_printf (_("Panel %u (%s, %s)"), i, type != NULL ? type : "?", texture != NULL ? texture : "?");
+      }
+    case TSR_DOOM2D_KIND_MONSTER:
+      {
+        g_autofree char *type = constant_name (table->fields[TSR_DOOM2D_THING_TYPE].enumeration,
+                                               record->values[TSR_DOOM2D_THING_TYPE].v[0]);
+
+        /* Translators: a monster by its number and type: "Monster 3 (Imp)". */
+        return g_strdup_printf (_("Monster %u (%s)"), i, type != NULL ? type : "?");
+      }
+    case TSR_DOOM2D_KIND_TRIGGER:
+    default:
+      {
+        g_autofree char *type = constant_name (table->fields[TSR_DOOM2D_TRIGGER_TYPE].enumeration,
+                                               record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0]);
+
+        /* Translators: a trigger by its number and type: "Trigger 5 (Door)". */
+        return g_strdup_printf (_("Trigger %u (%s)"), i, type != NULL ? type : "?");
+      }
+    }
+}
+
+/* References: textures by name; panels, monsters and triggers by number, type and texture, after
+ * "None" (-1). */
+static GArray *
+doom2d_list_choices (TsrPropertySource *source,
+                     guint              field)
+{
+  TsrDoom2dPropertySource *self = TSR_DOOM2D_PROPERTY_SOURCE (source);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (document_of (self));
+  const TsrField *spec = field_spec (self, field);
+  TsrDoom2dKind kind;
+  GArray *choices;
+
+  switch (spec->reference)
+    {
+    case TSR_DOOM2D_REF_TEXTURE:
+      kind = TSR_DOOM2D_KIND_TEXTURE;
+      break;
+    case TSR_DOOM2D_REF_PANEL:
+      kind = TSR_DOOM2D_KIND_PANEL;
+      break;
+    case TSR_DOOM2D_REF_MONSTER:
+      kind = TSR_DOOM2D_KIND_MONSTER;
+      break;
+    case TSR_DOOM2D_REF_TRIGGER:
+      kind = TSR_DOOM2D_KIND_TRIGGER;
+      break;
+    default:
+      return NULL;
+    }
+  if (map == NULL)
+    return NULL;
+  choices = tsr_property_choices_new ();
+  if (kind == TSR_DOOM2D_KIND_TEXTURE)
+    {
+      for (guint t = 0; t < tsr_doom2d_map_count (map, kind); t++)
+        tsr_property_choices_add (choices, t, texture_name (map, t));
+      return choices;
+    }
+  tsr_property_choices_add (choices, -1, g_strdup (C_("reference", "None")));
+  for (guint i = 0; i < tsr_doom2d_map_count (map, kind); i++)
+    tsr_property_choices_add (choices, i, record_name (map, kind, i));
+  return choices;
+}
+
 static void
 tsr_doom2d_property_source_class_init (TsrDoom2dPropertySourceClass *klass)
 {
@@ -121,6 +240,7 @@ tsr_doom2d_property_source_class_init (TsrDoom2dPropertySourceClass *klass)
   source_class->set_value = doom2d_set_value;
   source_class->dup_constant_label = doom2d_dup_constant_label;
   source_class->is_field_stored = doom2d_is_field_stored;
+  source_class->list_choices = doom2d_list_choices;
 }
 
 static void
