@@ -5,6 +5,7 @@
 #include "formats/doom2d/tsr-doom2d-formats.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "model/doom2d/tsr-doom2d-record-source.h"
+#include "model/marathon/tsr-marathon-physics-source.h"
 #include "model/marathon/tsr-marathon-record-source.h"
 
 static gboolean
@@ -26,7 +27,7 @@ tsr_record_sources_get_n_levels (TsrDocument *document)
 
   if (g_strcmp0 (tsr_document_get_format_id (document), "marathon-map") == 0)
     return ((TsrMarathonScenario *) tsr_document_get_format_data (document))->map->levels->len;
-  if (is_doom2d_map (document))
+  if (is_doom2d_map (document) || g_strcmp0 (tsr_document_get_format_id (document), "marathon-physics") == 0)
     return 1;
   return 0;
 }
@@ -43,8 +44,20 @@ tsr_record_sources_new (TsrDocument *document,
     return sources;
   if (g_strcmp0 (tsr_document_get_format_id (document), "marathon-map") == 0)
     {
+      g_autoptr(GPtrArray) physics = tsr_marathon_physics_sources_new (document, level);
+
       for (guint kind = 0; kind < TSR_MARATHON_N_MAP_RECORDS; kind++)
         g_ptr_array_add (sources, tsr_marathon_record_source_new (document, level, (TsrMarathonRecordKind) kind));
+      /* The level's own physics chunks follow its map records. */
+      for (guint i = 0; i < physics->len; i++)
+        g_ptr_array_add (sources, g_object_ref (g_ptr_array_index (physics, i)));
+    }
+  else if (g_strcmp0 (tsr_document_get_format_id (document), "marathon-physics") == 0)
+    {
+      g_autoptr(GPtrArray) physics = tsr_marathon_physics_sources_new (document, 0);
+
+      for (guint i = 0; i < physics->len; i++)
+        g_ptr_array_add (sources, g_object_ref (g_ptr_array_index (physics, i)));
     }
   else
     {

@@ -1,5 +1,6 @@
 /* tsr-record-sources.h: which property sources a document has for the generic inspector page:
- * one per record kind of the format (Marathon map records per level, Doom2D map records), so
+ * one per record kind of the format (Marathon map records per level and the level's physics
+ * tables, the tables of a Marathon physics file, Doom2D map records), so
  * formats without an editor page still show their records through the one property inspector. */
 #pragma once
 

@@ -15,6 +15,7 @@
 #include "views/assets/tsr-sprite-browser.h"
 #include "views/assets/tsr-wolf3d-browser.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "views/marathon/tsr-marathon-physics-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
 #include "views/tsr-inspector.h"
@@ -71,6 +72,7 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("terminal-editor", TSR_TYPE_TERMINAL_EDITOR, 10, terminal_editor_accepts);
   tsr_editor_pages_register ("doom2d-map", TSR_TYPE_DOOM2D_MAP_PAGE, 10, tsr_doom2d_map_page_accepts);
   tsr_editor_pages_register ("marathon-map", TSR_TYPE_MARATHON_MAP_PAGE, 10, marathon_map_page_accepts);
+  tsr_editor_pages_register ("marathon-physics", TSR_TYPE_MARATHON_PHYSICS_PAGE, 10, tsr_marathon_physics_page_accepts);
   tsr_editor_pages_register ("shapes-browser", TSR_TYPE_SHAPES_BROWSER, 10, shapes_browser_accepts);
   tsr_editor_pages_register ("images-browser", TSR_TYPE_IMAGES_BROWSER, 10, tsr_images_browser_accepts);
   tsr_editor_pages_register ("sprite-browser", TSR_TYPE_SPRITE_BROWSER, 10, tsr_sprite_browser_accepts);

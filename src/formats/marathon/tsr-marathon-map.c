@@ -1190,6 +1190,11 @@ tsr_marathon_level_validate (const TsrMarathonLevel *level,
   TsrSeverity redundant = level->endpoints != NULL ? TSR_SEVERITY_ERROR : TSR_SEVERITY_WARNING;
   g_autofree guint8 *side_used = g_malloc0 (n_sides + 1);
 
+  /* A level's own physics chunks replace the physics file's while it is played (game_wad.cpp
+   * process_map_wad). */
+  if (level->physics != NULL)
+    tsr_marathon_physics_validate_tables (level->physics, level_index, where, findings);
+
   if (!level->has_info)
     WARN (where, _("no Minf chunk: not a map level"));
   if (level->points == NULL && level->endpoints == NULL)

@@ -610,6 +610,13 @@ tsr_marathon_physics_format (void)
   return &marathon_physics_format;
 }
 
+TsrMarathonPhysics *
+tsr_marathon_physics_file_get_physics (gpointer data)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  return ((PhysicsFile *) data)->physics;
+}
+
 const TsrFormat *
 tsr_marathon_terminal_script_format (void)
 {

@@ -24,6 +24,8 @@ void                 tsr_marathon_scenario_free      (TsrMarathonScenario *scena
 
 const TsrFormat     *tsr_marathon_map_format         (void);
 const TsrFormat     *tsr_marathon_physics_format     (void);
+/* The physics a "marathon-physics" format's loaded data holds (transfer none). */
+TsrMarathonPhysics  *tsr_marathon_physics_file_get_physics (gpointer data);
 /* Terminal scripts (.term.txt): the bytes as written (saved unchanged) and their compilation. */
 const TsrFormat     *tsr_marathon_terminal_script_format (void);
 void                 tsr_marathon_maps_register_formats (TsrFormatRegistry *registry);

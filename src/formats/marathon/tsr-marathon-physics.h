@@ -22,6 +22,13 @@ typedef enum {
   TSR_MARATHON_N_PHYSICS_KINDS
 } TsrMarathonPhysicsKind;
 
+/* What a physics field points at (TsrField.reference in the physics tables). */
+typedef enum {
+  TSR_MARATHON_PHYSICS_REF_NONE,
+  TSR_MARATHON_PHYSICS_REF_PROJECTILE, /* a projectile type, NONE (-1) for none */
+  TSR_MARATHON_PHYSICS_REF_EFFECT,     /* an effect type, NONE (-1) for none */
+} TsrMarathonPhysicsReference;
+
 typedef struct {
   guint32                tag;          /* 'PXpx' ... or M1 'mons', 'effe', 'proj', 'phys', 'weap' */
   TsrMarathonPhysicsKind kind;
@@ -39,10 +46,20 @@ typedef struct {
 
 /* "PXpx" style chunk tag -> kind, or -1. */
 int          tsr_marathon_physics_kind_for_tag (guint32 tag);
+/* The wad chunk tag of KIND (< M1): 'MNpx' ... */
+guint32      tsr_marathon_physics_kind_tag     (TsrMarathonPhysicsKind kind);
 gsize        tsr_marathon_physics_record_size  (TsrMarathonPhysicsKind kind);
 /* The named fields of KIND's records (transfer none; the M1 kind has none). */
 const TsrFieldTable *tsr_marathon_physics_fields (TsrMarathonPhysicsKind kind);
-/* Field FIELD of the kind's table in record RECORD. */
+/* The named fields of TABLE's records: its kind's, or for Marathon 1 those of its tag when its
+ * record size is the one Aleph One reads; NULL otherwise (transfer none). */
+const TsrFieldTable *tsr_marathon_physics_table_fields (const TsrMarathonPhysicsTable *table);
+/* Which definitions TABLE holds (constants, effects, monsters, projectiles, weapons), Marathon 1
+ * tables by their tag; TSR_MARATHON_PHYSICS_M1 for a tag Aleph One does not read. */
+TsrMarathonPhysicsKind tsr_marathon_physics_table_definition (const TsrMarathonPhysicsTable *table);
+/* How many definitions of KIND (< M1) the engine's array holds. */
+guint        tsr_marathon_physics_engine_count (TsrMarathonPhysicsKind kind);
+/* Field FIELD (of tsr_marathon_physics_table_fields) of record RECORD. */
 gint64       tsr_marathon_physics_get          (const TsrMarathonPhysicsTable *table,
                                                 guint                          record,
                                                 guint                          field);
@@ -70,6 +87,13 @@ GBytes      *tsr_marathon_physics_serialize    (TsrMarathonPhysics *physics,
                                                 GError            **error);
 void         tsr_marathon_physics_validate     (const TsrMarathonPhysics *physics,
                                                 GPtrArray                *findings);
+/* The checks of the tables alone (physics files and the physics chunks of level LEVEL, -1: none;
+ * WHERE, or NULL, comes before the tag in what findings say); places name the table's tag as kind
+ * and the record as index. */
+void         tsr_marathon_physics_validate_tables (const GPtrArray *tables,
+                                                   gint             level,
+                                                   const char      *where,
+                                                   GPtrArray       *findings);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrMarathonPhysics, tsr_marathon_physics_free)
 
