@@ -386,6 +386,7 @@ tsr_application_startup (GApplication *application)
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.close-tab", { "<Control>w", NULL } },
     { "win.close", { "<Control><Shift>w", NULL } },
+    { "win.playtest", { "F9", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.help", { "F1", NULL } },

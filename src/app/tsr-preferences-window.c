@@ -1,6 +1,6 @@
 /* tsr-preferences-window.c: preferences bound to GSettings: the colour scheme, what the mouse wheel
- * does on maps, the grid colour, the Doom2D and Wolfenstein 3D data folders, the Marathon Shapes and Images files, backups on save, the autosave interval and
- * the decompressed data limit. */
+ * does on maps, the grid colour, the Doom2D and Wolfenstein 3D data folders, the Marathon Shapes and Images files, backups on save, the autosave interval,
+ * the decompressed data limit, and play-testing: each family's engine, its extra arguments and the custom commands. */
 #include "config.h"
 
 #include "app/tsr-preferences-window.h"
@@ -24,6 +24,17 @@ struct _TsrPreferencesWindow {
   GtkLabel  *backup_description;
   GtkWidget *autosave_spin;
   GtkWidget *decompressed_limit_spin;
+  GtkWidget *marathon_engine;
+  GtkWidget *marathon_arguments;
+  GtkWidget *wolf3d_engine;
+  GtkWidget *wolf3d_arguments;
+  GtkWidget *doom2d_engine;
+  GtkWidget *doom2d_arguments;
+  GtkWidget *sphere_engine;
+  GtkWidget *sphere_arguments;
+  GtkTextView *playtest_commands;
+  GSettings *settings;
+  gboolean   writing_commands; /* the text is being stored: do not show it again */
 };
 
 G_DEFINE_FINAL_TYPE (TsrPreferencesWindow, tsr_preferences_window, GTK_TYPE_WINDOW)
@@ -53,9 +64,59 @@ row_to_color_scheme (const GValue *value, const GVariantType *type, gpointer use
   return row < G_N_ELEMENTS (color_schemes) ? g_variant_new_string (color_schemes[row]) : NULL;
 }
 
+/* The custom commands: a line of the text per string of the setting, empty lines left out. */
+static void
+commands_from_settings (TsrPreferencesWindow *self)
+{
+  g_auto(GStrv) commands = g_settings_get_strv (self->settings, "playtest-commands");
+  g_autofree char *text = g_strjoinv ("\n", commands);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->playtest_commands);
+  GtkTextIter start, end;
+  g_autofree char *shown = NULL;
+
+  if (self->writing_commands)
+    return;
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  if (!g_str_equal (g_strstrip (shown), text))
+    gtk_text_buffer_set_text (buffer, text, -1);
+}
+
+static void
+commands_to_settings (TsrPreferencesWindow *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->playtest_commands);
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) commands = NULL;
+  g_auto(GStrv) stored = NULL;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      g_strv_builder_add (builder, lines[i]);
+  commands = g_strv_builder_end (builder);
+  stored = g_settings_get_strv (self->settings, "playtest-commands");
+  if (!g_strv_equal ((const char * const *) commands, (const char * const *) stored))
+    {
+      self->writing_commands = TRUE;
+      g_settings_set_strv (self->settings, "playtest-commands", (const char * const *) commands);
+      self->writing_commands = FALSE;
+    }
+}
+
 static void
 tsr_preferences_window_dispose (GObject *object)
 {
+  TsrPreferencesWindow *self = TSR_PREFERENCES_WINDOW (object);
+
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (object), TSR_TYPE_PREFERENCES_WINDOW);
   G_OBJECT_CLASS (tsr_preferences_window_parent_class)->dispose (object);
 }
@@ -80,6 +141,15 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_shapes);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_images);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon1_resources);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_engine);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, marathon_arguments);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wolf3d_engine);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, wolf3d_arguments);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_engine);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, doom2d_arguments);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, sphere_engine);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, sphere_arguments);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, playtest_commands);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -105,6 +175,19 @@ tsr_preferences_window_new (GSettings *settings)
       g_settings_bind (settings, "marathon-shapes", self->marathon_shapes, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon-images", self->marathon_images, "text", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "marathon1-external-resources", self->marathon1_resources, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "marathon-engine", self->marathon_engine, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "marathon-engine-arguments", self->marathon_arguments, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "wolf3d-engine", self->wolf3d_engine, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "wolf3d-engine-arguments", self->wolf3d_arguments, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "doom2d-engine", self->doom2d_engine, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "doom2d-engine-arguments", self->doom2d_arguments, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "sphere-engine", self->sphere_engine, "text", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "sphere-engine-arguments", self->sphere_arguments, "text", G_SETTINGS_BIND_DEFAULT);
+      self->settings = g_object_ref (settings);
+      commands_from_settings (self);
+      g_signal_connect_swapped (settings, "changed::playtest-commands", G_CALLBACK (commands_from_settings), self);
+      g_signal_connect_swapped (gtk_text_view_get_buffer (self->playtest_commands), "changed",
+                                G_CALLBACK (commands_to_settings), self);
       if (!tsr_grid_color_bind (settings, self->grid_color, "rgba", G_SETTINGS_BIND_DEFAULT))
         gtk_widget_set_sensitive (self->grid_color, FALSE);
       g_settings_bind_with_mapping (settings, "color-scheme", self->color_scheme, "selected", G_SETTINGS_BIND_DEFAULT,
@@ -123,6 +206,15 @@ tsr_preferences_window_new (GSettings *settings)
       gtk_widget_set_sensitive (self->marathon_shapes, FALSE);
       gtk_widget_set_sensitive (self->marathon_images, FALSE);
       gtk_widget_set_sensitive (self->marathon1_resources, FALSE);
+      gtk_widget_set_sensitive (self->marathon_engine, FALSE);
+      gtk_widget_set_sensitive (self->marathon_arguments, FALSE);
+      gtk_widget_set_sensitive (self->wolf3d_engine, FALSE);
+      gtk_widget_set_sensitive (self->wolf3d_arguments, FALSE);
+      gtk_widget_set_sensitive (self->doom2d_engine, FALSE);
+      gtk_widget_set_sensitive (self->doom2d_arguments, FALSE);
+      gtk_widget_set_sensitive (self->sphere_engine, FALSE);
+      gtk_widget_set_sensitive (self->sphere_arguments, FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->playtest_commands), FALSE);
       gtk_label_set_text (self->backup_description,
                           _("Preferences cannot be changed: the settings schema io.github.tessera.Tessera is not installed."));
     }

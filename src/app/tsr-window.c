@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "app/tsr-new-map-dialog.h"
+#include "app/tsr-playtest-panel.h"
 #include "app/tsr-recent.h"
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
@@ -61,6 +62,8 @@ struct _TsrWindow {
   GtkRevealer   *loading_revealer;
   GtkLabel      *loading_label;
   GtkProgressBar *loading_progress;
+  TsrPlaytestPanel *playtest_panel; /* the engine's log, below the tabs */
+  GMenu         *commands_submenu;
 
   GPtrArray     *loads;           /* PendingLoad, in the order started */
   guint          pulse_source;
@@ -340,6 +343,9 @@ tsr_window_update_actions (TsrWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", can_save);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.revert",
                                  document != NULL && tsr_document_get_file (document) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.playtest",
+                                 format != NULL && tsr_playtest_engine_names (format->family) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-command", document != NULL);
   gtk_widget_set_tooltip_text (self->undo_button, undo_tooltip);
   gtk_widget_set_tooltip_text (self->redo_button, redo_tooltip);
 
@@ -1945,6 +1951,38 @@ tsr_window_finalize (GObject *object)
   G_OBJECT_CLASS (tsr_window_parent_class)->finalize (object);
 }
 
+/* F9: the current document, as it is now, in its game's engine. */
+static void
+tsr_window_playtest_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  TsrDocument *document = current_document (self);
+
+  if (document != NULL)
+    tsr_playtest_panel_play (self->playtest_panel, document, tsr_window_get_settings (self));
+}
+
+static void
+tsr_window_run_command_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  TsrDocument *document = current_document (self);
+
+  if (document != NULL)
+    tsr_playtest_panel_run_command (self->playtest_panel, document, tsr_window_get_settings (self),
+                                    g_variant_get_uint32 (parameter));
+}
+
+static void
+tsr_window_refresh_commands_menu (TsrWindow *self)
+{
+  tsr_playtest_commands_fill_menu (self->commands_submenu, tsr_window_get_settings (self));
+}
+
 static void
 tsr_window_class_init (TsrWindowClass *klass)
 {
@@ -1958,6 +1996,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   window_class->close_request = tsr_window_close_request;
 
   g_type_ensure (TSR_TYPE_START_PAGE);
+  g_type_ensure (TSR_TYPE_PLAYTEST_PANEL);
 
   /* Whether a file is still loading in a worker (tests wait for it to go FALSE). */
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE,
@@ -1980,6 +2019,8 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_revealer);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_label);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_progress);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, playtest_panel);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, commands_submenu);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_cancel_loads);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_switch_page);
@@ -1996,6 +2037,8 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, tsr_window_close_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, tsr_window_close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.revert", NULL, tsr_window_revert_action);
+  gtk_widget_class_install_action (widget_class, "win.playtest", NULL, tsr_window_playtest_action);
+  gtk_widget_class_install_action (widget_class, "win.run-command", "u", tsr_window_run_command_action);
 }
 
 static void
@@ -2036,7 +2079,10 @@ tsr_window_new (TsrApplication *application)
         gtk_window_maximize (GTK_WINDOW (self));
       g_signal_connect_object (settings, "changed::autosave-interval",
                                G_CALLBACK (tsr_window_restart_autosave), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (settings, "changed::playtest-commands",
+                               G_CALLBACK (tsr_window_refresh_commands_menu), self, G_CONNECT_SWAPPED);
     }
+  tsr_window_refresh_commands_menu (self);
   tsr_window_restart_autosave (self);
   return self;
 }
