@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/marathon/tsr-marathon-lighting.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
@@ -279,6 +280,59 @@ START_TEST (test_objects_and_start)
   surface = find_part (scene, TSR_VISUAL_PART_OBJECT, 0);
   ck_assert (surface->billboard);
   ck_assert_float_eq_tol (surface->center[2] + surface->height, (1024 - 100) / 1024.0f, 1e-5f);
+}
+END_TEST
+
+/* Animated lights: a strobe (primary active: constant full light for 15 ticks; secondary active:
+ * constant dark for 15) run by the engine's light functions (lightsource.cpp update_lights through
+ * tsr-marathon-lighting): the scene's surfaces follow the clock's intensities, which are the light
+ * editor's curve at the same ticks. */
+START_TEST (test_animated_lights)
+{
+  const gint16 floors[] = { 0 }, ceilings[] = { 1024 };
+  g_autoptr(TsrMarathonLevel) level = tsr_visual_test_rooms_level (1, floors, ceilings, 0x10000, FALSE);
+  TsrMarathonLight *light = &g_array_index (level->lights, TsrMarathonLight, 0);
+  TsrMarathonLightingFunction on = { 0, 15, 0, 0x10000, 0 }, off = { 0, 15, 0, 0, 0 };
+  g_autoptr(TsrVisualScene) scene = NULL;
+  g_autoptr(TsrVisualLightClock) clock = NULL;
+  gint32 curve[40];
+  float at[2];
+  const guint ticks[2] = { 5, 20 };
+  const float *intensity;
+  guint n_lights = 0;
+
+  light->primary_active = on;
+  light->secondary_active = off;
+  tsr_marathon_light_curve (light, 1, G_N_ELEMENTS (curve), curve);
+  scene = tsr_visual_scene_build_marathon (level);
+  clock = tsr_visual_light_clock_new (level);
+  ck_assert_ptr_nonnull (clock);
+  ck_assert_uint_eq (scene->n_lights, 1);
+  /* At level start the scene is built with the clock's first intensity. */
+  intensity = tsr_visual_light_clock_get_intensities (clock, &n_lights);
+  ck_assert_uint_eq (n_lights, 1);
+  ck_assert_float_eq_tol (scene->light_intensity[0], intensity[0], 1e-6f);
+  for (guint k = 0; k < 2; k++)
+    {
+      const TsrVisualSurface *floor;
+
+      tsr_visual_light_clock_tick (clock, ticks[k] - (guint) tsr_visual_light_clock_get_tick (clock));
+      ck_assert_uint_eq (tsr_visual_light_clock_get_tick (clock), ticks[k]);
+      intensity = tsr_visual_light_clock_get_intensities (clock, &n_lights);
+      ck_assert_float_eq_tol (intensity[0], CLAMP (curve[ticks[k]] / 65536.0f, 0.0f, 1.0f), 1e-6f);
+      tsr_visual_scene_set_lights (scene, intensity, n_lights);
+      floor = find_part (scene, TSR_VISUAL_PART_FLOOR, 0);
+      ck_assert_int_eq (floor->light_index, 0);
+      at[k] = floor->light;
+      ck_assert_float_eq_tol (at[k], intensity[0], 1e-6f);
+      ck_assert_float_eq_tol (scene->light_intensity[0], intensity[0], 1e-6f);
+    }
+  /* Full light at tick 5, dark at tick 20. */
+  ck_assert_float_eq_tol (at[0], 1.0f, 1e-6f);
+  ck_assert_float_eq_tol (at[1], 0.0f, 1e-6f);
+  /* A level without lights has no clock. */
+  g_array_set_size (level->lights, 0);
+  ck_assert_ptr_null (tsr_visual_light_clock_new (level));
 }
 END_TEST
 
@@ -583,6 +637,7 @@ visual_scene_suite (void)
   tcase_add_test (built, test_platform);
   tcase_add_test (built, test_liquid);
   tcase_add_test (built, test_objects_and_start);
+  tcase_add_test (built, test_animated_lights);
   tcase_add_test (built, test_pick);
   tcase_add_test (built, test_wolf3d_corridor);
   tcase_add_test (built, test_random_levels);

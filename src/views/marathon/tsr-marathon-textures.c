@@ -87,6 +87,13 @@ tsr_marathon_textures_get_file (TsrMarathonTextures *self)
   return self->location;
 }
 
+const TsrShapesFile *
+tsr_marathon_textures_get_shapes (TsrMarathonTextures *self)
+{
+  g_return_val_if_fail (TSR_IS_MARATHON_TEXTURES (self), NULL);
+  return self->file;
+}
+
 static const TsrShapesCollection *
 collection_of (TsrMarathonTextures *self,
                guint                collection)

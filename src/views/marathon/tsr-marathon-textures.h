@@ -36,6 +36,8 @@ TsrMarathonTextures *tsr_marathon_textures_load      (GFile               *locat
                                                       GError             **error);
 /* Where it was read from (transfer none; may be NULL). */
 GFile               *tsr_marathon_textures_get_file  (TsrMarathonTextures *self);
+/* The Shapes file it draws from (transfer none). */
+const TsrShapesFile *tsr_marathon_textures_get_shapes (TsrMarathonTextures *self);
 /* Frames of COLLECTION's 8-bit version (or its 16-bit one), 0 when absent. */
 guint                tsr_marathon_textures_get_n_frames (TsrMarathonTextures *self,
                                                          guint                collection);
