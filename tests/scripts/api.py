@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import gi
 gi.require_version('Tessera', '1.0')
@@ -78,6 +79,38 @@ for relative, family, edit in cases:
               f'{info["errors"]}, {info["warnings"]}')
     print(f'{relative}: {document.get_format_id()}, identical, one edit undone, '
           f'{errors} errors, {warnings} warnings')
+
+# A whole script as one step: a group on the undo stack.
+document = Tessera.Document.new_from_path(os.path.join(testdata, 'sphere/village.rmp'))
+stack = document.get_undo_stack()
+stack.begin_group('Script')
+edit_record(document, 0, 'person', 0, 'x', '301')
+edit_record(document, 0, 'person', 0, 'y', '201')
+stack.end_group()
+check(stack.get_n_entries() == 1, f'{stack.get_n_entries()} steps for a group, not 1')
+check(document.undo() and not document.get_modified(), 'the group does not undo as one')
+
+# Rendering and the terminal compiler are the CLI's: the same bytes as tessera-cli writes.
+with tempfile.TemporaryDirectory() as folder:
+    for relative in ('sphere/village.rmp', 'wolf3d/wl1_v14_shareware/GAMEMAPS.WL1',
+                     'marathon/chronicles_DreamBrother.sceA'):
+        path = os.path.join(testdata, relative)
+        mine, theirs = os.path.join(folder, 'script.png'), os.path.join(folder, 'cli.png')
+        check(Tessera.Document.new_from_path(path).render_png(-1, 0, 0, mine), f'{relative}: render')
+        subprocess.run([cli, 'render', path, '-o', theirs], check=True, capture_output=True)
+        with open(mine, 'rb') as a, open(theirs, 'rb') as b:
+            check(a.read() == b.read(), f'{relative}: the PNG differs from tessera-cli render')
+    script_path = os.path.join(testdata, 'marathon/chronicles_DreamBrother.term.txt')
+    with open(script_path, encoding='utf-8') as f:
+        chunk = Tessera.terminal_compile(f.read(), script_path)
+    compiled = os.path.join(folder, 'term.bin')
+    subprocess.run([cli, 'terminal', 'compile', script_path, '-o', compiled], check=True, capture_output=True)
+    with open(compiled, 'rb') as f:
+        check(chunk.get_data() == f.read(), 'terminal_compile differs from tessera-cli terminal compile')
+    decompiled = Tessera.terminal_decompile(chunk)
+    check(Tessera.terminal_compile(decompiled, None).get_data() == chunk.get_data(),
+          'decompiling and compiling again changes the chunk')
+print('group, render and terminal compiler ok')
 
 # Errors are Python exceptions that name the file.
 try:
