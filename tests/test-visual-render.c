@@ -588,6 +588,24 @@ START_TEST (test_cli)
   ck_assert_uint_eq (image->width, 160);
   ck_assert (looks_drawn (image));
   g_clear_pointer (&output, g_free);
+  /* With the real levels' test Shapes (walls and sprites), written by the codec. */
+  {
+    g_autoptr(TsrShapesFile) shapes = real_level_shapes ();
+    g_autoptr(GBytes) shapes_bytes = tsr_shapes_file_serialize (shapes);
+    g_autofree char *shapes_path = g_build_filename (folder, "test.shpA", NULL);
+    g_autoptr(TsrImage) textured = NULL;
+    g_autoptr(GBytes) png_bytes = NULL;
+
+    ck_assert (g_file_set_contents (shapes_path, g_bytes_get_data (shapes_bytes, NULL),
+                                    (gssize) g_bytes_get_size (shapes_bytes), NULL));
+    ck_assert_int_eq (run_cli (&output, NULL, "render", map, "--view", "3d", "--shapes", shapes_path,
+                               "--size", "160x100", "-o", png, NULL), 0);
+    png_bytes = tsr_test_read_file (png);
+    textured = tsr_image_load_png (g_bytes_get_data (png_bytes, NULL), g_bytes_get_size (png_bytes), png, NULL);
+    ck_assert_ptr_nonnull (textured);
+    ck_assert (looks_drawn (textured));
+  }
+  g_clear_pointer (&output, g_free);
   ck_assert_int_eq (run_cli (&output, NULL, "render", gamemaps, "--view", "3d", "--level", "1",
                              "--camera", "30.5,57.5,0.5,-90,0", "-o", png, NULL), 0);
   g_clear_pointer (&output, g_free);
