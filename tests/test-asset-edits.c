@@ -297,28 +297,9 @@ test_patch_against_base (void)
 static void
 answer_file_chooser (const char *path, GtkFileChooserAction action)
 {
-  GtkWindow *chooser = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_nonnull (chooser);
-  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, action);
-  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
-    {
-      g_autoptr(GFile) folder = g_file_get_parent (file);
-      g_autofree char *name = g_file_get_basename (file);
-      g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, &error));
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-    }
-  else
-    g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, &error));
-  g_assert_no_error (error);
-  tsr_test_ui_iterate_for (100);
-  tsr_test_ui_save_screenshot (GTK_WIDGET (chooser), screenshot_dir,
-                               action == GTK_FILE_CHOOSER_ACTION_SAVE ? "asset-edits-make-patch-dialog.png"
-                                                                      : "asset-edits-apply-patch-dialog.png");
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_answer_file_chooser (path, action, screenshot_dir,
+                                   action == GTK_FILE_CHOOSER_ACTION_SAVE ? "asset-edits-make-patch-dialog.png"
+                                                                          : "asset-edits-apply-patch-dialog.png");
 }
 
 /* BUTTON pressed with a real Space key once it has the focus (after one dialog opened by a

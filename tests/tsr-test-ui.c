@@ -454,3 +454,31 @@ tsr_test_ui_run (TsrApplication **application,
   tsr_test_ui_end (work_dir, screenshot_dir);
   return status;
 }
+
+void
+tsr_test_ui_answer_file_chooser (const char          *path,
+                                 GtkFileChooserAction action,
+                                 const char          *screenshot_dir,
+                                 const char          *shot)
+{
+  GtkWindow *chooser = tsr_test_ui_wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, action);
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autofree char *name = g_file_get_basename (file);
+      g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, &error));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  else
+    g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, &error));
+  g_assert_no_error (error);
+  tsr_test_ui_iterate_for (100);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (chooser), screenshot_dir, shot);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  tsr_test_ui_iterate_for (200);
+}

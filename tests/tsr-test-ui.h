@@ -75,6 +75,13 @@ char      *tsr_test_ui_copy_data_file  (const char *family,
 /* The first widget of TYPE below ROOT (ROOT included); the test aborts when there is none. */
 GtkWidget *tsr_test_ui_get_widget      (GtkWidget  *root,
                                         GType       type);
+/* Answers the file chooser dialog that is opening (waiting up to 10 s for it; it must be one of
+ * ACTION) with PATH (for a save: its folder and name), saves its screenshot into SCREENSHOT_DIR as
+ * SHOT, and accepts it. */
+void       tsr_test_ui_answer_file_chooser (const char          *path,
+                                            GtkFileChooserAction action,
+                                            const char          *screenshot_dir,
+                                            const char          *shot);
 /* The application the UI tests drive: a new non-unique TsrApplication, registered. */
 TsrApplication *tsr_test_ui_application_new (void);
 /* Deletes PATH and everything below it (symbolic links are removed, not followed). */

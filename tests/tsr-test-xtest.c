@@ -616,6 +616,40 @@ tsr_test_xtest_click (TsrTestXTest *self,
          && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, FALSE);
 }
 
+static gboolean
+match_mapped_text (GtkWidget     *widget,
+                   gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+gboolean
+tsr_test_xtest_choose (TsrTestXTest *self,
+                       GtkWidget    *dropdown,
+                       const char   *item)
+{
+  GtkWidget *row = NULL, *popover;
+
+  if (!tsr_test_xtest_click (self, dropdown))
+    return FALSE;
+  /* The list's rows are below the drop-down's popover; its button shows the chosen one too. */
+  for (guint wait = 0; wait < 100 && row == NULL; wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      row = tsr_test_ui_find_widget (dropdown, match_mapped_text, item);
+      if (row != NULL && gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER) == NULL)
+        {
+          GtkWidget *list_popover = tsr_test_ui_find_widget (dropdown, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_POPOVER));
+
+          row = list_popover != NULL ? tsr_test_ui_find_widget (list_popover, match_mapped_text, item) : NULL;
+        }
+    }
+  if (row == NULL || (popover = gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER)) == NULL)
+    return FALSE;
+  tsr_test_xtest_watch (self, popover);
+  return tsr_test_xtest_click (self, row) && tsr_test_xtest_wait_closed (self, popover);
+}
+
 static KeyCode
 keycode_of (TsrTestXTest *self,
             KeySym        keysym)

@@ -84,6 +84,11 @@ gboolean      tsr_test_xtest_scroll    (TsrTestXTest  *self,
 /* Moves to the centre of WIDGET and clicks it with the primary button. */
 gboolean      tsr_test_xtest_click     (TsrTestXTest  *self,
                                         GtkWidget     *widget);
+/* Opens DROPDOWN (a GtkDropDown) with a real click and clicks the row whose text is ITEM; waits
+ * until its list is closed. FALSE when the list did not show ITEM or did not close. */
+gboolean      tsr_test_xtest_choose    (TsrTestXTest  *self,
+                                        GtkWidget     *dropdown,
+                                        const char    *item);
 /* Taps KEYVAL (a GDK key value) with MODIFIERS (Shift, Control, Alt) held, and waits until GTK
  * has dispatched every key event of it. The key's press and release are sent together, so a slow
  * frame cannot make the server auto-repeat it (one Ctrl+Z must undo once). */

@@ -4,13 +4,15 @@
 # side by side instead of one at a time on a shared display. Without Xvfb the test runs on the
 # display it was given (build-aux/test's), and skips without one as before.
 #   with-own-display.sh TEST [ARG…]
+# TSR_TEST_SCREEN sets the screen (default 1280x1024x24; 1920x1080x24 for full-HD windows, which
+# GTK would otherwise clamp to the screen).
 set -uo pipefail
 if ! command -v Xvfb >/dev/null 2>&1; then
   exec "$@"
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tsr-display-XXXXXX")
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+Xvfb -displayfd 3 -screen 0 "${TSR_TEST_SCREEN:-1280x1024x24}" -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
 server=$!
 cleanup () {
   kill "$server" 2>/dev/null

@@ -1,15 +1,17 @@
 /* tsr-marathon-click-tool.c: the tools a click is enough for: fill a loop, split a line or (two
  * corners) a polygon, place an object (a press places it, a drag from there sets its facing, as
- * in Weland; the release makes the one undo step). */
+ * in Weland; the release makes the one undo step) or an annotation (its text at the press). */
 #include "config.h"
 
 #include "edit/marathon/tsr-marathon-tools-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-geometry.h"
+#include "formats/marathon/tsr-wad.h"
 
 struct _TsrMarathonClickTool {
   GObject               parent_instance;
@@ -20,6 +22,7 @@ struct _TsrMarathonClickTool {
   gboolean              has_hover;
   TsrMarathonPoint      hover;
   gint                  object_type, object_index, facing;
+  char                 *annotation_text; /* UTF-8 */
   /* place: between the press and the release */
   gboolean              placing;
   TsrMarathonPoint      place_at;
@@ -33,6 +36,7 @@ enum {
   PROP_OBJECT_TYPE,
   PROP_OBJECT_INDEX,
   PROP_FACING,
+  PROP_ANNOTATION_TEXT,
   N_PROPS
 };
 
@@ -108,6 +112,56 @@ place_edit (TsrMarathonLevel *level,
   return TRUE;
 }
 
+/* An annotation as the engine stores it (Aleph One map.h struct map_annotation): type 0, where its
+ * text starts, the polygon it stands in (OverheadMapRenderer::Render draws it only once that
+ * polygon is on the automap) and at most 63 bytes of Mac Roman, NUL-terminated. */
+static gboolean
+annotation_edit (TsrMarathonLevel *level,
+                 gpointer          user_data,
+                 GError          **error)
+{
+  ClickEdit *edit = user_data;
+  const char *text = edit->tool->annotation_text != NULL ? edit->tool->annotation_text : "";
+  TsrMarathonAnnotation annotation = { 0 };
+  g_autoptr(GBytes) mac_roman = NULL;
+  glong bad = -1;
+  gsize size = 0;
+
+  if (*text == '\0')
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("Annotation: type its text in the tool bar first"));
+      return FALSE;
+    }
+  mac_roman = tsr_utf8_to_mac_roman (text, strlen (text), &bad);
+  if (mac_roman == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                   _("Annotation: character %ld of the text has no Mac Roman code"), bad + 1);
+      return FALSE;
+    }
+  g_bytes_get_data (mac_roman, &size);
+  if (size >= sizeof annotation.text)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                   _("Annotation: the text is %lu characters long; the engine keeps at most %lu"),
+                   (unsigned long) size, (unsigned long) sizeof annotation.text - 1);
+      return FALSE;
+    }
+  if (level->annotations == NULL)
+    level->annotations = g_array_new (FALSE, TRUE, sizeof (TsrMarathonAnnotation));
+  if (level->annotations->len >= G_MAXINT16)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("place: the level holds 32,767 annotations already"));
+      return FALSE;
+    }
+  annotation.location = edit->at;
+  annotation.polygon_index = (gint16) edit->polygon;
+  memcpy (annotation.text, g_bytes_get_data (mac_roman, NULL), size);
+  g_array_append_val (level->annotations, annotation);
+  edit->result = level->annotations->len - 1;
+  return TRUE;
+}
+
 static void
 emit_failure (TsrMarathonClickTool *self,
               const char           *message)
@@ -169,7 +223,7 @@ place_aim (TsrMarathonClickTool *self,
   double dx = event->x - self->place_at.x, dy = event->y - self->place_at.y;
   double facing;
 
-  if (self->object_type == 5 || hypot (dx, dy) * event->zoom < 4)
+  if (self->object_type == 5 || self->object_type == TSR_MARATHON_PLACE_ANNOTATION || hypot (dx, dy) * event->zoom < 4)
     {
       self->place_facing = self->facing;
       return;
@@ -192,7 +246,9 @@ place_press (TsrMarathonClickTool *self,
   self->place_polygon = tsr_marathon_level_map_polygon_at (map, self->place_at.x, self->place_at.y);
   if (self->place_polygon < 0)
     {
-      emit_failure (self, _("Place: an object must stand inside a polygon"));
+      emit_failure (self, self->object_type == TSR_MARATHON_PLACE_ANNOTATION
+                          ? _("Place: an annotation must stand inside a polygon (the engine shows it once that polygon is mapped)")
+                          : _("Place: an object must stand inside a polygon"));
       return;
     }
   self->placing = TRUE;
@@ -215,6 +271,12 @@ place_release (TsrMarathonClickTool *self,
   tsr_tool_overlay_changed (TSR_TOOL (self));
   edit.at = self->place_at;
   edit.polygon = self->place_polygon;
+  if (self->object_type == TSR_MARATHON_PLACE_ANNOTATION)
+    {
+      if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Add Annotation"), annotation_edit, &edit))
+        tsr_marathon_tool_select (self->session, TSR_ELEMENT_MARKER, tsr_marathon_level_map_annotation_marker (map, edit.result));
+      return;
+    }
   if (tsr_marathon_tool_run (self->session, self, edit_failed_signal, _("Place Object"), place_edit, &edit))
     tsr_marathon_tool_select (self->session, TSR_ELEMENT_MARKER, tsr_marathon_level_map_object_marker (map, edit.result));
 }
@@ -340,6 +402,8 @@ place_get_overlay (TsrMarathonClickTool *self,
   for (guint k = 0; k < 8; k++)
     ring[k] = (TsrVectorPoint) { x + r * cos (k * G_PI / 4 + G_PI / 8), y + r * sin (k * G_PI / 4 + G_PI / 8) };
   g_ptr_array_add (items, tsr_overlay_item_new (TSR_OVERLAY_OUTLINE, ring, 8));
+  if (self->object_type == TSR_MARATHON_PLACE_ANNOTATION)
+    return; /* an annotation faces nowhere */
   tip_x = x + 3 * r * cos (angle), tip_y = y + 3 * r * sin (angle);
   arrow[0] = (TsrVectorPoint) { x, y };
   arrow[1] = (TsrVectorPoint) { tip_x, tip_y };
@@ -401,7 +465,9 @@ tsr_marathon_click_tool_get_property (GObject *object, guint prop_id, GValue *va
 {
   gint *field = int_field (TSR_MARATHON_CLICK_TOOL (object), prop_id);
 
-  if (field != NULL)
+  if (prop_id == PROP_ANNOTATION_TEXT)
+    g_value_set_string (value, TSR_MARATHON_CLICK_TOOL (object)->annotation_text);
+  else if (field != NULL)
     g_value_set_int (value, *field);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -412,7 +478,18 @@ tsr_marathon_click_tool_set_property (GObject *object, guint prop_id, const GVal
 {
   gint *field = int_field (TSR_MARATHON_CLICK_TOOL (object), prop_id);
 
-  if (field == NULL)
+  if (prop_id == PROP_ANNOTATION_TEXT)
+    {
+      TsrMarathonClickTool *self = TSR_MARATHON_CLICK_TOOL (object);
+
+      if (g_strcmp0 (self->annotation_text, g_value_get_string (value)) != 0)
+        {
+          g_free (self->annotation_text);
+          self->annotation_text = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+    }
+  else if (field == NULL)
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   else if (*field != g_value_get_int (value))
     {
@@ -425,6 +502,7 @@ static void
 tsr_marathon_click_tool_finalize (GObject *object)
 {
   g_clear_weak_pointer (&TSR_MARATHON_CLICK_TOOL (object)->session);
+  g_clear_pointer (&TSR_MARATHON_CLICK_TOOL (object)->annotation_text, g_free);
   G_OBJECT_CLASS (tsr_marathon_click_tool_parent_class)->finalize (object);
 }
 
@@ -437,10 +515,12 @@ tsr_marathon_click_tool_class_init (TsrMarathonClickToolClass *klass)
   object_class->finalize = tsr_marathon_click_tool_finalize;
   object_class->get_property = tsr_marathon_click_tool_get_property;
   object_class->set_property = tsr_marathon_click_tool_set_property;
-  /* 0 monster, 1 scenery, 2 item, 3 player start (the default), 4 goal, 5 sound source. */
-  properties[PROP_OBJECT_TYPE] = g_param_spec_int ("object-type", NULL, NULL, 0, 5, 3, flags);
+  /* 0 monster, 1 scenery, 2 item, 3 player start (the default), 4 goal, 5 sound source;
+   * TSR_MARATHON_PLACE_ANNOTATION an annotation. */
+  properties[PROP_OBJECT_TYPE] = g_param_spec_int ("object-type", NULL, NULL, 0, TSR_MARATHON_PLACE_ANNOTATION, 3, flags);
   properties[PROP_OBJECT_INDEX] = g_param_spec_int ("object-index", NULL, NULL, 0, G_MAXINT16, 0, flags);
   properties[PROP_FACING] = g_param_spec_int ("facing", NULL, NULL, 0, 511, 0, flags);
+  properties[PROP_ANNOTATION_TEXT] = g_param_spec_string ("annotation-text", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   edit_failed_signal = tsr_marathon_tool_class_install (object_class);
 }

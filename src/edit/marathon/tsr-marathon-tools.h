@@ -45,8 +45,13 @@ typedef enum {
                               * "object-index" in the polygon under the press, facing the way
                               * the pointer is dragged from there (Shift: 22.5° steps), or
                               * "facing" (0–511) after a bare click; a sound source's facing is
-                              * its volume and always "facing". One undo step at the release. */
+                              * its volume and always "facing". One undo step at the release.
+                              * With "object-type" TSR_MARATHON_PLACE_ANNOTATION: an annotation
+                              * of "annotation-text" where the press was, on the polygon there. */
 } TsrMarathonClickKind;
+
+/* The place tool's "object-type" that places annotations instead of objects. */
+#define TSR_MARATHON_PLACE_ANNOTATION 6
 
 #define TSR_TYPE_MARATHON_CLICK_TOOL (tsr_marathon_click_tool_get_type ())
 G_DECLARE_FINAL_TYPE (TsrMarathonClickTool, tsr_marathon_click_tool, TSR, MARATHON_CLICK_TOOL, GObject)

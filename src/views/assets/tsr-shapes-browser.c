@@ -75,7 +75,7 @@ struct _TsrShapesBrowser {
   gint64              last_time;
 
   GHashTable         *fields;       /* name -> GtkWidget (the selection's field editors) */
-  GtkLabel           *summary_label; /* the selected sequence's summary line, NULL for other parts */
+  GtkLabel           *summary_label; /* the selected sequence's or bitmap's info line, NULL for a frame */
   GtkDropDown        *views_dropdown; /* the selected sequence's number of views */
   gboolean            updating;     /* setting widgets from the document, not the user */
 
@@ -675,6 +675,20 @@ sequence_summary (const TsrShapesSequence *sequence)
                           sequence->frames_per_view, sequence->type, sequence->flags);
 }
 
+/* The bitmap part's info line: its size and how it is stored (an import changes both). */
+static char *
+bitmap_summary (const TsrShapesCollection *collection,
+                gint                       index)
+{
+  const TsrShapesBitmap *bitmap = g_ptr_array_index (collection->bitmaps, (guint) index);
+
+  return g_strdup_printf (_("Bitmap %d: %d×%d, %s, %s order%s"), index, bitmap->width, bitmap->height,
+                          bitmap->bytes_per_row < 0 ? _("run-length encoded") : _("raw"),
+                          (bitmap->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) ? _("column") : _("row"),
+                          (bitmap->flags & TSR_SHAPES_BITMAP_TRANSPARENT) || bitmap->bytes_per_row < 0
+                          ? _(", value 0 transparent") : "");
+}
+
 static void
 on_views_selected (TsrShapesBrowser *self)
 {
@@ -770,13 +784,9 @@ rebuild_fields (TsrShapesBrowser *self)
     }
   else if (self->part == TSR_SHAPES_PART_BITMAP && (guint) index < collection->bitmaps->len)
     {
-      const TsrShapesBitmap *bitmap = g_ptr_array_index (collection->bitmaps, (guint) index);
-      g_autofree char *info = g_strdup_printf (_("Bitmap %d: %d×%d, %s, %s order%s"), index, bitmap->width, bitmap->height,
-                                               bitmap->bytes_per_row < 0 ? _("run-length encoded") : _("raw"),
-                                               (bitmap->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) ? _("column") : _("row"),
-                                               (bitmap->flags & TSR_SHAPES_BITMAP_TRANSPARENT) || bitmap->bytes_per_row < 0
-                                               ? _(", value 0 transparent") : "");
-      add_info (self, 0, info);
+      g_autofree char *info = bitmap_summary (collection, index);
+
+      self->summary_label = add_info (self, 0, info);
     }
   self->updating = FALSE;
 }
@@ -823,8 +833,17 @@ sync_fields (TsrShapesBrowser *self)
   GHashTableIter iter;
   gpointer key, value;
 
-  if (collection == NULL || index < 0 || self->part == TSR_SHAPES_PART_BITMAP)
+  if (collection == NULL || index < 0)
     return;
+  if (self->part == TSR_SHAPES_PART_BITMAP)
+    {
+      /* An imported picture: the info line says the new size and storage. */
+      g_autofree char *summary = (guint) index < collection->bitmaps->len ? bitmap_summary (collection, index) : NULL;
+
+      if (self->summary_label != NULL && summary != NULL)
+        gtk_label_set_text (self->summary_label, summary);
+      return;
+    }
   self->updating = TRUE;
   g_hash_table_iter_init (&iter, self->fields);
   while (g_hash_table_iter_next (&iter, &key, &value))

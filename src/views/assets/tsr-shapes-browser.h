@@ -59,7 +59,8 @@ void        tsr_shapes_browser_set_view           (TsrShapesBrowser  *self,
                                                    guint              view);
 const TsrShapesAnimation *tsr_shapes_browser_get_animation (TsrShapesBrowser *self);
 /* The field editor named NAME ("ticks per frame", "origin x"...) of the selection; for a sequence
- * also "views" (its drop-down) and "summary" (the line under the fields). (transfer none) */
+ * also "views" (its drop-down) and "summary" (the line under the fields; a bitmap has it too).
+ * (transfer none) */
 GtkWidget  *tsr_shapes_browser_get_field_widget   (TsrShapesBrowser  *self,
                                                    const char        *name);
 /* For a patch: compares it with the Shapes file at PATH (NULL or "": none), as the page does with

@@ -16,6 +16,7 @@
 #include "model/marathon/tsr-marathon-level-source.h"
 #include "views/marathon/tsr-marathon-texture-layer.h"
 #include "views/marathon/tsr-marathon-texture-picker.h"
+#include "views/tsr-side-bar-width.h"
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
 #include "views/visual/tsr-visual-camera-layer.h"
@@ -74,6 +75,7 @@ struct _TsrMarathonMapEditor {
   char                *status;
 
   GtkWidget           *editor_box;
+  GtkPaned            *paned;
   GtkToggleButton     *select_button;
   GtkToggleButton     *move_button;
   GtkToggleButton     *drawing_buttons[N_DRAWING_TOOLS];
@@ -81,6 +83,7 @@ struct _TsrMarathonMapEditor {
   GtkWidget           *object_box;
   GtkDropDown         *object_kind_dropdown;
   GtkDropDown         *object_type_dropdown;
+  GtkEntry            *annotation_entry;
   GtkLabel            *message_label;
   GtkLabel            *meter_label;
   GtkToggleButton     *paint_button;
@@ -740,6 +743,8 @@ paint_and_textures_init (TsrMarathonMapEditor *self)
       self->settings = g_settings_new (APPLICATION_ID);
       g_signal_connect_swapped (self->settings, "changed::marathon-shapes", G_CALLBACK (textures_follow_settings), self);
     }
+  if (self->settings != NULL && g_settings_schema_has_key (schema, "marathon-inspector-width"))
+    tsr_side_bar_width_bind (self->paned, self->settings, "marathon-inspector-width");
 }
 
 TsrTool *
@@ -818,6 +823,7 @@ object_kind_label (guint kind)
     case 2: return _("Item");
     case 3: return _("Player Start");
     case 4: return _("Goal");
+    case TSR_MARATHON_PLACE_ANNOTATION: return _("Annotation");
     case 5:
     default:
       return _("Sound Source");
@@ -862,8 +868,18 @@ on_object_type_selected (TsrMarathonMapEditor *self)
   guint kind = gtk_drop_down_get_selected (self->object_kind_dropdown);
   guint type = gtk_drop_down_get_selected (self->object_type_dropdown);
 
+  if (kind == TSR_MARATHON_PLACE_ANNOTATION)
+    type = 0;
   if (self->drawing_tools[DRAWING_PLACE] != NULL && kind != GTK_INVALID_LIST_POSITION && type != GTK_INVALID_LIST_POSITION)
     g_object_set (self->drawing_tools[DRAWING_PLACE], "object-type", (gint) kind, "object-index", (gint) type, NULL);
+}
+
+static void
+on_annotation_text_changed (TsrMarathonMapEditor *self)
+{
+  if (self->drawing_tools[DRAWING_PLACE] != NULL)
+    g_object_set (self->drawing_tools[DRAWING_PLACE], "annotation-text", gtk_editable_get_text (GTK_EDITABLE (self->annotation_entry)),
+                  NULL);
 }
 
 static void
@@ -874,6 +890,14 @@ on_object_kind_selected (TsrMarathonMapEditor *self)
 
   if (kind == GTK_INVALID_LIST_POSITION)
     return;
+  /* An annotation has no type to choose, only its text. */
+  gtk_widget_set_visible (GTK_WIDGET (self->object_type_dropdown), kind != TSR_MARATHON_PLACE_ANNOTATION);
+  gtk_widget_set_visible (GTK_WIDGET (self->annotation_entry), kind == TSR_MARATHON_PLACE_ANNOTATION);
+  if (kind == TSR_MARATHON_PLACE_ANNOTATION)
+    {
+      on_object_type_selected (self);
+      return;
+    }
   types = object_types (kind);
   gtk_drop_down_set_model (self->object_type_dropdown, types);
   gtk_drop_down_set_selected (self->object_type_dropdown, 0);
@@ -885,7 +909,7 @@ objects_init (TsrMarathonMapEditor *self)
 {
   g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
 
-  for (guint k = 0; k < 6; k++)
+  for (guint k = 0; k <= TSR_MARATHON_PLACE_ANNOTATION; k++)
     gtk_string_list_append (kinds, object_kind_label (k));
   gtk_drop_down_set_model (self->object_kind_dropdown, G_LIST_MODEL (kinds));
   /* Player starts first: a new level needs one. */
@@ -967,6 +991,7 @@ make_drawing_tools (TsrMarathonMapEditor *self)
     g_signal_connect (self->drawing_tools[t], "edit-failed", G_CALLBACK (on_edit_failed), self);
   on_sides_changed (self);
   on_object_type_selected (self);
+  on_annotation_text_changed (self);
 }
 
 static void
@@ -1391,6 +1416,8 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, move_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_button);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_box);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, annotation_entry);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_attribute_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_value_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, paint_texture_button);
@@ -1415,6 +1442,7 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, object_kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, object_type_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, on_object_kind_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_annotation_text_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_object_type_selected);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, meter_label);
