@@ -1,6 +1,7 @@
 /* test-visual-surface-ui.c: the visual mode's surface edits by real X input (XTest under Xvfb) on
  * a copy of Dream Brother with a Shapes file built from the real patches: a click picks a wall
- * whose run of walls is not aligned, Shift+A aligns the run (one undo step, every side as
+ * whose run of walls is not aligned, Shift+A runs left and changes nothing (Shift runs and A
+ * strafes, whatever is picked), Ctrl+A aligns the run (one undo step, every side as
  * tsr_marathon_auto_align computes), Ctrl+C copies that wall's texture and offsets, a click on
  * another wall and Ctrl+V paste them, ] steps its light, a Ctrl+drag moves its texture with the
  * pointer (one undo step); Ctrl+S saves and the codec finds exactly those side fields changed.
@@ -195,7 +196,8 @@ test_surface_edits (void)
     tsr_test_visual_wait_frames (view, frames);
   }
 
-  /* Click it, Shift+A: the run aligned as the model computes it, one undo step. */
+  /* Click it, Shift+A: the camera runs left and nothing is aligned (Shift+A aligned it once);
+   * then Ctrl+A: the run aligned as the model computes it, one undo step. */
   tsr_test_visual_click_at (xtest, GTK_WIDGET (view), x, y);
   picked = tsr_visual_view_get_picked (view);
   g_assert_nonnull (picked);
@@ -205,7 +207,31 @@ test_surface_edits (void)
   g_assert_cmpuint (run->len, >, 0);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-surface-ui-picked.png");
   position = tsr_undo_stack_get_position (undo);
-  tsr_test_visual_key (xtest, GDK_KEY_a, GDK_SHIFT_MASK);
+  {
+    TsrVisualCamera was = *tsr_visual_view_get_camera (view);
+    const TsrVisualCamera *now;
+
+    tsr_visual_view_set_collision (view, FALSE);
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Shift_L, TRUE));
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_a, TRUE));
+    tsr_test_ui_iterate_for (150);
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_a, FALSE));
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Shift_L, FALSE));
+    tsr_test_ui_iterate_for (50);
+    now = tsr_visual_view_get_camera (view);
+    g_test_message ("Shift+A with a wall picked: moved (%.3f, %.3f) WU, undo position %u -> %u",
+                    now->position[0] - was.position[0], now->position[1] - was.position[1], position,
+                    tsr_undo_stack_get_position (undo));
+    g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, position);
+    /* Left of the facing: -right, i.e. (sin yaw, -cos yaw) with y southwards. */
+    g_assert_cmpfloat ((now->position[0] - was.position[0]) * sinf (was.yaw)
+                       - (now->position[1] - was.position[1]) * cosf (was.yaw), >, 0.05f);
+    tsr_visual_view_set_camera (view, &was);
+    tsr_visual_view_set_collision (view, TRUE);
+    tsr_test_ui_iterate_for (50);
+  }
+  g_assert_nonnull (tsr_visual_view_get_picked (view));
+  tsr_test_visual_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK);
   g_assert_cmpuint (tsr_undo_stack_get_position (undo), ==, position + 1);
   g_test_message ("auto-align of side %u: %u sides in its run", aligned_wall.index, run->len);
   for (guint i = 0; i < run->len; i++)

@@ -1,6 +1,6 @@
 /* test-visual-ui.c: the Marathon map editor's visual (3D) mode driven by real X input (XTest under
  * Xvfb) on a copy of Dream Brother with a Shapes file built from the real patches: V enters the
- * 3D view, W walks, a click on a wall selects its line in the shared selection, T applies the
+ * 3D view, W walks (the eye keeps its height above the floor), a click on a wall selects its line in the shared selection, T applies the
  * chosen texture to it, Ctrl+Right moves its offset, a click on a floor and a wheel step raise
  * that floor by 1/8 WU; Ctrl+Z undoes the three, Ctrl+Shift+Z redoes them, V goes back to the 2D
  * map with the floor's polygon still selected, Ctrl+S saves, and the codec finds exactly those
@@ -18,6 +18,7 @@
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "render/tsr-visual-walk.h"
 #include "views/visual/tsr-visual-view.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-ui.h"
@@ -156,9 +157,18 @@ test_visual_mode (void)
     float moved = (camera->position[0] - start.position[0]) * cosf (start.yaw)
                   + (camera->position[1] - start.position[1]) * sinf (start.yaw);
 
-    g_test_message ("walked %.3f WU", moved);
+    gint from = tsr_visual_walk_marathon_polygon_at (level, start.position[0], start.position[1]);
+    gint to = tsr_visual_walk_marathon_polygon_at (level, camera->position[0], camera->position[1]);
+
+    g_test_message ("walked %.3f WU, from polygon %d to %d", moved, from, to);
     g_assert_cmpfloat (moved, >, 0.05f);
-    g_assert_cmpfloat (camera->position[2], ==, start.position[2]);
+    /* Level whatever the pitch; up a step or down a ledge the eye keeps its height above the floor. */
+    g_assert_cmpint (from, >=, 0);
+    g_assert_cmpint (to, >=, 0);
+    g_assert_cmpfloat_with_epsilon (camera->position[2] - start.position[2],
+                                    (g_array_index (level->polygons, TsrMarathonPolygon, to).floor_height
+                                     - g_array_index (level->polygons, TsrMarathonPolygon, from).floor_height) / 1024.0f,
+                                    1e-4);
   }
   /* Back to the start, so what follows does not depend on how far the walk went. */
   tsr_visual_view_set_camera (view, &start);
@@ -251,7 +261,9 @@ test_visual_mode (void)
       g_assert_cmpfloat (fabs (camera->position[0] * 1024.0 - mx), <, tolerance);
       g_assert_cmpfloat (fabs (camera->position[1] * 1024.0 - my), <, tolerance);
     }
-    under = tsr_marathon_level_map_polygon_at (map, mx, my);
+    /* On the floor of the polygon where it stands (the pointer's whole pixel may lie across a
+     * line from the view's centre). */
+    under = tsr_marathon_level_map_polygon_at (map, camera->position[0] * 1024.0, camera->position[1] * 1024.0);
     if (under >= 0)
       g_assert_cmpfloat (fabs (camera->position[2] - (g_array_index (level->polygons, TsrMarathonPolygon, under).floor_height / 1024.0 + 0.7)), <, 1e-3);
     tsr_test_ui_iterate_for (200);

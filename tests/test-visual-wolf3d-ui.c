@@ -3,8 +3,11 @@
  * W walks, a click on a tile of the tile palette chooses it, a click on a wall selects its cell in
  * the tile tools' selection, T paints it with the chosen tile (the history shows it), Ctrl+Z and
  * Ctrl+Shift+Z undo and redo it, a click on the tool bar's 3D button goes back to the 2D map with
- * the cell still selected, Ctrl+S saves, and the codec finds exactly that cell changed in the whole
- * set. Screenshots of the 3D view (visual-wolf3d-*.png). Exits 77 without a display or XTest. */
+ * the cell still selected; the 2D map shows the camera's marker, C over the map puts the camera
+ * under the pointer (the marker follows), W walks it east into a wall where it stops PLAYERSIZE
+ * before the wall, N turns collision off and W walks it into the wall; Ctrl+S saves, and the codec
+ * finds exactly that cell changed in the whole set. Screenshots of the 3D view and the map
+ * (visual-wolf3d-*.png). Exits 77 without a display or XTest. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -16,7 +19,9 @@
 #include "formats/wolf3d/tsr-wolf3d-palette.h"
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "render/tsr-visual-walk.h"
 #include "render/tsr-visual-wolf3d-edit.h"
+#include "views/tsr-map-canvas-renderer.h"
 #include "views/tsr-map-editor.h"
 #include "views/tsr-tile-palette.h"
 #include "views/visual/tsr-visual-view.h"
@@ -92,6 +97,131 @@ palette_item (TsrMapEditor *editor, TsrTileMap *map, guint32 tile)
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_get_mapped (item));
   return item;
+}
+
+/* Whether cell (X, Y) of MAP is open floor with no object. */
+static gboolean
+open_cell (TsrTileMap *map, int x, int y)
+{
+  guint32 tile = tsr_tile_map_get_tile (map, 0, (guint) x, (guint) y);
+
+  return tile >= TSR_WOLF3D_AREA_FIRST && tile <= TSR_WOLF3D_AREA_LAST && tsr_tile_map_get_tile (map, 1, (guint) x, (guint) y) == 0;
+}
+
+/* The view point of the map point at (X, Y) cells of CANVAS. */
+static void
+cell_to_view (TsrMapCanvas *canvas, double x, double y, double *vx, double *vy)
+{
+  TsrMapViewport viewport;
+
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_view (&viewport, x * 64, y * 64, vx, vy);
+}
+
+/* Holds W until the camera has not moved for a while (or after 10 s). */
+static void
+walk_until_still (TsrTestXTest *xtest, TsrVisualView *view)
+{
+  float last = G_MAXFLOAT;
+  guint still = 0;
+
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, TRUE));
+  for (guint wait = 0; wait < 100 && still < 4; wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      still = fabsf (tsr_visual_view_get_camera (view)->position[0] - last) < 1e-5f ? still + 1 : 0;
+      last = tsr_visual_view_get_camera (view)->position[0];
+    }
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, FALSE));
+  tsr_test_ui_iterate_for (100);
+}
+
+/* The 2D map shows the camera; C puts it under the pointer; walking east it stops at a wall, and
+ * with collision off (N) it goes into the wall. Starts and ends on the 2D map. */
+static void
+camera_here_and_walls (TsrTestXTest *xtest, TsrWindow *window, TsrMapEditor *editor, TsrVisualView *view)
+{
+  TsrMapCanvas *canvas = tsr_map_editor_get_canvas (editor);
+  TsrTileMap *map = tsr_map_editor_get_map (editor);
+  TsrVisualCamera camera = *tsr_visual_view_get_camera (view);
+  guint width, height;
+  int cx = -1, cy = -1;
+  double vx, vy, old_vx, old_vy;
+  float wall;
+
+  /* The camera's marker where the camera stands. */
+  tsr_map_canvas_center_on (canvas, camera.position[0] * 64, camera.position[1] * 64);
+  tsr_test_ui_iterate_for (200);
+  cell_to_view (canvas, camera.position[0], camera.position[1], &old_vx, &old_vy);
+  g_assert_cmpuint (tsr_test_visual_marker_pixels (GTK_WIDGET (canvas), screenshot_dir, "visual-wolf3d-camera-2d.png",
+                                                   old_vx, old_vy, 3), >, 12);
+
+  /* An open cell with two open cells west of it and a wall east, away from the camera. */
+  width = tsr_tile_map_get_width (map);
+  height = tsr_tile_map_get_height (map);
+  for (int y = 1; y + 1 < (int) height && cx < 0; y++)
+    for (int x = 3; x + 1 < (int) width && cx < 0; x++)
+      {
+        guint32 east = tsr_tile_map_get_tile (map, 0, (guint) x + 1, (guint) y);
+
+        if (open_cell (map, x, y) && open_cell (map, x - 1, y) && open_cell (map, x - 2, y) && east >= 1 && east <= 63
+            && hypot (x - camera.position[0], y - camera.position[1]) > 6)
+          cx = x, cy = y;
+      }
+  g_assert_cmpint (cx, >=, 0);
+  g_test_message ("camera here: cell %d, %d (wall %u east of it)", cx - 1, cy,
+                  tsr_tile_map_get_tile (map, 0, (guint) cx + 1, (guint) cy));
+
+  /* C with the pointer on the middle of the cell two west of the wall. */
+  tsr_map_canvas_center_on (canvas, (cx - 0.5) * 64, (cy + 0.5) * 64);
+  tsr_test_ui_iterate_for (200);
+  cell_to_view (canvas, cx - 0.5, cy + 0.5, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 40, NULL, NULL));
+  tsr_test_ui_iterate_for (100);
+  tsr_test_visual_key (xtest, GDK_KEY_c, 0);
+  g_assert_false (tsr_map_editor_get_visual_mode (editor));
+  camera = *tsr_visual_view_get_camera (view);
+  g_test_message ("camera put at (%.3f, %.3f, %.3f)", camera.position[0], camera.position[1], camera.position[2]);
+  g_assert_cmpfloat (fabsf (camera.position[0] - (cx - 0.5f)), <, 0.05f);
+  g_assert_cmpfloat (fabsf (camera.position[1] - (cy + 0.5f)), <, 0.05f);
+  g_assert_cmpfloat (camera.position[2], ==, 0.5f);
+  cell_to_view (canvas, camera.position[0], camera.position[1], &vx, &vy);
+  g_assert_cmpuint (tsr_test_visual_marker_pixels (GTK_WIDGET (canvas), screenshot_dir, "visual-wolf3d-camera-here.png",
+                                                   vx, vy, 3), >, 12);
+
+  /* Facing east, V, W held: the camera stops PLAYERSIZE before the wall's cell. */
+  camera.yaw = 0.0f;
+  camera.pitch = 0.0f;
+  tsr_visual_view_set_camera (view, &camera);
+  tsr_test_visual_key (xtest, GDK_KEY_v, 0);
+  g_assert_true (tsr_map_editor_get_visual_mode (editor));
+  g_assert_true (tsr_visual_view_get_collision (view));
+  walk_until_still (xtest, view);
+  wall = (float) (cx + 1) - TSR_VISUAL_WOLF3D_PLAYER_SIZE;
+  g_test_message ("walked east to x %.4f; the wall's edge less PLAYERSIZE is %.4f",
+                  tsr_visual_view_get_camera (view)->position[0], wall);
+  g_assert_cmpfloat (tsr_visual_view_get_camera (view)->position[0], <=, wall + 1e-4f);
+  g_assert_cmpfloat (tsr_visual_view_get_camera (view)->position[0], >, wall - 0.15f);
+  g_assert_cmpfloat (tsr_visual_view_get_camera (view)->position[1], ==, camera.position[1]);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-wolf3d-wall-stop.png");
+
+  /* N: collision off, W goes into the wall; N again: on. */
+  tsr_test_visual_key (xtest, GDK_KEY_n, 0);
+  g_assert_false (tsr_visual_view_get_collision (view));
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, TRUE));
+  for (guint wait = 0; wait < 100 && tsr_visual_view_get_camera (view)->position[0] < wall + 0.6f; wait++)
+    tsr_test_ui_iterate_for (50);
+  g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_w, FALSE));
+  tsr_test_ui_iterate_for (100);
+  g_test_message ("collision off: walked on to x %.4f", tsr_visual_view_get_camera (view)->position[0]);
+  g_assert_cmpfloat (tsr_visual_view_get_camera (view)->position[0], >, wall + 0.5f);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-wolf3d-no-collision.png");
+  tsr_test_visual_key (xtest, GDK_KEY_n, 0);
+  g_assert_true (tsr_visual_view_get_collision (view));
+
+  /* V: back to the map. */
+  tsr_test_visual_key (xtest, GDK_KEY_v, 0);
+  g_assert_false (tsr_map_editor_get_visual_mode (editor));
 }
 
 static void
@@ -248,6 +378,8 @@ test_visual_wolf3d (void)
   tsr_map_canvas_center_on (tsr_map_editor_get_canvas (editor), (cell.x + 0.5) * 64, (cell.y + 0.5) * 64);
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "visual-wolf3d-back-2d.png");
+
+  camera_here_and_walls (xtest, window, editor, view);
 
   /* Ctrl+S; the codec finds exactly that cell changed, on level 1 plane 0 only. */
   tsr_test_visual_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK);

@@ -3,6 +3,8 @@
 
 #include "tsr-test-visual-ui.h"
 
+#include <math.h>
+
 #include "tsr-test-ui.h"
 
 void
@@ -57,4 +59,38 @@ tsr_test_visual_find_pixel (TsrVisualView           *view,
           }
       }
   return FALSE;
+}
+
+guint
+tsr_test_visual_marker_pixels (GtkWidget  *widget,
+                               const char *directory,
+                               const char *name,
+                               double      x,
+                               double      y,
+                               double      radius)
+{
+  g_autofree char *path = g_build_filename (directory, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *data = NULL;
+  int width, height;
+  guint n = 0;
+
+  tsr_test_ui_save_screenshot (widget, directory, name);
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  data = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, data, (gsize) width * 4);
+  for (int py = MAX (0, (int) floor (y - radius)); py <= MIN (height - 1, (int) ceil (y + radius)); py++)
+    for (int px = MAX (0, (int) floor (x - radius)); px <= MIN (width - 1, (int) ceil (x + radius)); px++)
+      {
+        /* GDK_MEMORY_DEFAULT: B, G, R, A; the dot is (1, 0.55, 0.1) at 0.9 over the map. */
+        const guchar *p = data + 4 * ((gsize) py * width + px);
+
+        if (hypot (px + 0.5 - x, py + 0.5 - y) <= radius && p[2] > 200 && p[1] > 100 && p[1] < 185 && p[0] < 90)
+          n++;
+      }
+  return n;
 }

@@ -1,6 +1,7 @@
 /* tsr-test-visual-ui.h: what the visual mode's real-input tests share: a key with time for the
  * frame it causes, waiting for the GL area's next frame, a click at a point of a widget, and a
- * pixel of the view whose ray meets a Marathon surface of a kind. */
+ * pixel of the view whose ray meets a Marathon surface of a kind, and the camera's marker on the
+ * 2D map in a screenshot. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -31,3 +32,13 @@ gboolean tsr_test_visual_find_pixel  (TsrVisualView           *view,
                                       TsrTestVisualSurfaceFunc func,
                                       double                  *x,
                                       double                  *y);
+
+/* Saves WIDGET's screenshot as DIRECTORY/NAME and counts the pixels of the visual mode's camera
+ * marker on the 2D map (its orange dot, tsr-visual-camera-layer.c) within RADIUS pixels of (X, Y)
+ * of WIDGET. */
+guint    tsr_test_visual_marker_pixels (GtkWidget     *widget,
+                                        const char    *directory,
+                                        const char    *name,
+                                        double         x,
+                                        double         y,
+                                        double         radius);

@@ -4,8 +4,7 @@
 
 #include <math.h>
 
-#define WORLD_ONE   1024.0
-#define CONE_LENGTH 2.0     /* world units */
+#define CONE_LENGTH 2.0     /* world units (a Marathon world unit, a Wolf3D cell) */
 
 struct _TsrVisualCameraLayer {
   GObject        parent_instance;
@@ -37,23 +36,24 @@ camera_layer_draw (TsrCanvasLayer       *layer,
 {
   TsrVisualCameraLayer *self = TSR_VISUAL_CAMERA_LAYER (layer);
   const TsrVisualCamera *camera;
-  double aspect = 1.5, half, x, y, ax, ay, bx, by;
+  double aspect = 1.5, half, x, y, ax, ay, bx, by, scale;
   int width, height;
 
   if (self->view == NULL)
     return TRUE;
   camera = tsr_visual_view_get_camera (self->view);
+  scale = tsr_visual_view_get_map_scale (self->view);
   width = gtk_widget_get_width (GTK_WIDGET (self->view));
   height = gtk_widget_get_height (GTK_WIDGET (self->view));
   if (width > 0 && height > 0)
     aspect = (double) width / height;
   /* The horizontal half angle of the vertical field of view at the view's aspect. */
   half = atan (tan (camera->fov * G_PI / 360.0) * aspect);
-  tsr_map_viewport_to_view (viewport, camera->position[0] * WORLD_ONE, camera->position[1] * WORLD_ONE, &x, &y);
-  tsr_map_viewport_to_view (viewport, (camera->position[0] + CONE_LENGTH * cos (camera->yaw - half)) * WORLD_ONE,
-                            (camera->position[1] + CONE_LENGTH * sin (camera->yaw - half)) * WORLD_ONE, &ax, &ay);
-  tsr_map_viewport_to_view (viewport, (camera->position[0] + CONE_LENGTH * cos (camera->yaw + half)) * WORLD_ONE,
-                            (camera->position[1] + CONE_LENGTH * sin (camera->yaw + half)) * WORLD_ONE, &bx, &by);
+  tsr_map_viewport_to_view (viewport, camera->position[0] * scale, camera->position[1] * scale, &x, &y);
+  tsr_map_viewport_to_view (viewport, (camera->position[0] + CONE_LENGTH * cos (camera->yaw - half)) * scale,
+                            (camera->position[1] + CONE_LENGTH * sin (camera->yaw - half)) * scale, &ax, &ay);
+  tsr_map_viewport_to_view (viewport, (camera->position[0] + CONE_LENGTH * cos (camera->yaw + half)) * scale,
+                            (camera->position[1] + CONE_LENGTH * sin (camera->yaw + half)) * scale, &bx, &by);
   cairo_save (cr);
   cairo_move_to (cr, x, y);
   cairo_line_to (cr, ax, ay);

@@ -1,6 +1,6 @@
 /* tsr-visual-camera-layer.h: the visual mode's camera on the 2D map: a dot where it stands and
  * its view cone (the horizontal field of view, two world units long), redrawn as the camera moves.
- * A canvas layer over the Marathon map editor's vector layer. */
+ * A canvas layer over the Marathon map editor's vector layer or the Wolf3D tile map. */
 #pragma once
 
 #include "views/tsr-canvas-layer.h"

@@ -14,10 +14,13 @@
 #include "model/marathon/tsr-marathon-surface.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
 #include "render/tsr-visual-renderer.h"
+#include "render/tsr-visual-walk.h"
 #include "render/tsr-visual-wolf3d-edit.h"
 
 #define WORLD_ONE       1024.0
 #define EYE_HEIGHT      0.7f
+#define WOLF3D_EYE_HEIGHT 0.5f
+#define NOTICE_TIME     2         /* seconds a notice ("Walls stop the camera") stays */
 #define WALK_SPEED      2.5f      /* world units a second */
 #define RUN_FACTOR      3.0f
 #define LOOK_SPEED      0.005f    /* radians a pixel */
@@ -45,6 +48,9 @@ struct _TsrVisualView {
   gboolean             scene_dirty;
   gboolean             textures_dirty;
   TsrVisualCamera      camera;
+  double               map_scale;     /* map units a world unit: WORLD_ONE, or a Wolf3D cell's pixels */
+  gboolean             collision;     /* walking stops at walls (N turns it off and on) */
+  guint                notice_id;     /* hides the notice label */
   guint16              texture;
 
   gboolean             has_picked;
@@ -66,13 +72,6 @@ struct _TsrVisualView {
   gboolean             has_copied;
   TsrMarathonSurfaceStyle copied;
   guint                n_frames;
-  /* L: the lights run by the engine's light functions, ticking only while the view is mapped */
-  gboolean             animate_lights;
-  TsrVisualLightClock *light_clock;
-  const TsrMarathonLevel *light_clock_level;
-  guint                light_tick_id;
-  gint64               light_start;
-  gboolean             lights_dirty;
 };
 
 G_DEFINE_FINAL_TYPE (TsrVisualView, tsr_visual_view, GTK_TYPE_WIDGET)
@@ -164,31 +163,7 @@ rebuild_scene (TsrVisualView *self)
 {
   g_clear_pointer (&self->scene, tsr_visual_scene_free);
   if (self->map != NULL)
-    {
-      const TsrMarathonLevel *level = tsr_marathon_level_map_get_level (self->map);
-
-      /* Objects as sprites of the map editor's Shapes file. */
-      self->scene = tsr_visual_scene_build_marathon_with_shapes (level, self->textures != NULL
-                                                                 ? tsr_marathon_textures_get_shapes (self->textures) : NULL);
-      /* Running lights keep their time across edits, and start again for another level. */
-      if (self->light_clock != NULL && self->light_clock_level != level)
-        {
-          g_clear_pointer (&self->light_clock, tsr_visual_light_clock_free);
-          self->light_start = 0;
-        }
-      if (self->animate_lights && self->light_clock == NULL)
-        {
-          self->light_clock = tsr_visual_light_clock_new (level);
-          self->light_clock_level = level;
-        }
-      if (self->light_clock != NULL)
-        {
-          guint n = 0;
-          const float *intensity = tsr_visual_light_clock_get_intensities (self->light_clock, &n);
-
-          tsr_visual_scene_set_lights (self->scene, intensity, n);
-        }
-    }
+    self->scene = tsr_visual_scene_build_marathon (tsr_marathon_level_map_get_level (self->map));
   else if (self->wolf3d_map != NULL)
     self->scene = build_wolf3d_scene (self);
   self->scene_dirty = TRUE;
@@ -285,9 +260,6 @@ on_render (TsrVisualView *self,
       self->textures_dirty = FALSE;
       self->scene_dirty = TRUE;
     }
-  if (self->lights_dirty && !self->scene_dirty && self->scene != NULL)
-    tsr_visual_renderer_set_lights (self->renderer, self->scene->light_intensity, self->scene->n_lights);
-  self->lights_dirty = FALSE;
   if (self->scene_dirty && self->scene != NULL)
     {
       tsr_visual_renderer_set_scene (self->renderer, self->scene);
@@ -320,6 +292,41 @@ held (TsrVisualView *self,
   return g_hash_table_contains (self->held, GUINT_TO_POINTER (a)) || g_hash_table_contains (self->held, GUINT_TO_POINTER (b));
 }
 
+/* Moves the camera by (DX, DY) world units: as the game's player could (tsr-visual-walk.h) while
+ * collision is on, else straight through everything. */
+static void
+walk (TsrVisualView *self,
+      float          dx,
+      float          dy)
+{
+  if (self->collision && self->map != NULL)
+    {
+      tsr_visual_walk_marathon (tsr_marathon_level_map_get_level (self->map), self->camera.position, dx, dy);
+      return;
+    }
+  if (self->collision && self->wolf3d_map != NULL && tsr_wolf_level_map_get_level (self->wolf3d_map) != NULL)
+    {
+      TsrWolfDocument *document = tsr_wolf_level_map_get_document (self->wolf3d_map);
+      const TsrWolf3dSet *set = document != NULL ? tsr_wolf_document_get_set (document) : NULL;
+
+      tsr_visual_walk_wolf3d (tsr_wolf_level_map_get_level (self->wolf3d_map),
+                              set != NULL ? set->game : TSR_WOLF3D_GAME_WOLF3D, self->camera.position, dx, dy);
+      return;
+    }
+  self->camera.position[0] += dx;
+  self->camera.position[1] += dy;
+}
+
+static gboolean
+hide_notice (gpointer user_data)
+{
+  TsrVisualView *self = user_data;
+
+  self->notice_id = 0;
+  set_message (self, self->error);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 on_tick (GtkWidget     *widget,
          GdkFrameClock *clock,
@@ -343,9 +350,9 @@ on_tick (GtkWidget     *widget,
   strafe = (held (self, GDK_KEY_d, GDK_KEY_Right) ? 1.0f : 0.0f) - (held (self, GDK_KEY_a, GDK_KEY_Left) ? 1.0f : 0.0f);
   rise = (held (self, GDK_KEY_Page_Up, GDK_KEY_e) ? 1.0f : 0.0f) - (held (self, GDK_KEY_Page_Down, GDK_KEY_q) ? 1.0f : 0.0f);
   speed = WALK_SPEED * seconds * (self->running ? RUN_FACTOR : 1.0f);
-  /* Walking stays level whatever the pitch, as in the game. */
-  self->camera.position[0] += (cy * forward - sy * strafe) * speed;
-  self->camera.position[1] += (sy * forward + cy * strafe) * speed;
+  /* Walking stays level whatever the pitch, as in the game; flying up and down goes through
+   * floors and ceilings. */
+  walk (self, (cy * forward - sy * strafe) * speed, (sy * forward + cy * strafe) * speed);
   self->camera.position[2] += rise * speed;
   camera_changed (self);
   return G_SOURCE_CONTINUE;
@@ -380,6 +387,9 @@ on_key_pressed (TsrVisualView   *self,
         return tsr_visual_view_copy_style (self);
       if (lower == GDK_KEY_v)
         return tsr_visual_view_paste_style (self);
+      /* Ctrl+A, with the other texture-offset keys: Shift is running and A strafing. */
+      if (lower == GDK_KEY_a)
+        return tsr_visual_view_auto_align (self);
       switch (keyval)
         {
         case GDK_KEY_Left: return tsr_visual_view_align (self, -OFFSET_STEP, 0);
@@ -395,18 +405,21 @@ on_key_pressed (TsrVisualView   *self,
     return tsr_visual_view_raise (self, -1);
   if (lower == GDK_KEY_t)
     return tsr_visual_view_apply_texture (self);
-  if (lower == GDK_KEY_l && !(state & GDK_SHIFT_MASK) && self->map != NULL)
-    {
-      tsr_visual_view_set_animate_lights (self, !self->animate_lights);
-      return TRUE;
-    }
   if (keyval == GDK_KEY_bracketleft)
     return tsr_visual_view_step_light (self, -1);
   if (keyval == GDK_KEY_bracketright)
     return tsr_visual_view_step_light (self, 1);
-  /* Shift+A on a picked wall aligns its run; elsewhere it strafes left running. */
-  if (lower == GDK_KEY_a && (state & GDK_SHIFT_MASK) && tsr_visual_view_auto_align (self))
-    return TRUE;
+  if (lower == GDK_KEY_n && !(state & GDK_SHIFT_MASK))
+    {
+      tsr_visual_view_set_collision (self, !self->collision);
+      if (self->error == NULL)
+        {
+          set_message (self, self->collision ? _("Walls stop the camera") : _("The camera walks through walls"));
+          g_clear_handle_id (&self->notice_id, g_source_remove);
+          self->notice_id = g_timeout_add_seconds (NOTICE_TIME, hide_notice, self);
+        }
+      return TRUE;
+    }
   if (!is_walk_key (lower))
     return FALSE;
   g_hash_table_add (self->held, GUINT_TO_POINTER (lower));
@@ -576,6 +589,7 @@ tsr_visual_view_set_marathon (TsrVisualView       *self,
   self->textures_dirty = TRUE;
   g_set_object (&self->map, map);
   g_set_object (&self->session, session);
+  self->map_scale = WORLD_ONE;
   self->has_picked = FALSE;
   if (map != NULL)
     g_signal_connect_swapped (map, "elements-changed", G_CALLBACK (on_elements_changed), self);
@@ -606,6 +620,13 @@ tsr_visual_view_set_wolf3d (TsrVisualView   *self,
       g_set_object (&self->wolf3d_map, map);
       if (map != NULL)
         g_signal_connect_swapped (map, "tiles-changed", G_CALLBACK (on_elements_changed), self);
+      if (map != NULL)
+        {
+          guint width = 0, height = 0;
+
+          tsr_tile_map_get_cell_size (TSR_TILE_MAP (map), &width, &height);
+          self->map_scale = MAX (width, 1u);
+        }
       self->has_picked = FALSE;
     }
   self->textures_dirty = TRUE;
@@ -622,82 +643,6 @@ tsr_visual_view_get_wolf3d_map (TsrVisualView *self)
   return self->wolf3d_map;
 }
 
-/* Animated lights ----------------------------------------------------------------------------- */
-
-static void
-lights_stop_ticking (TsrVisualView *self)
-{
-  if (self->light_tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->light_tick_id);
-  self->light_tick_id = 0;
-  self->light_start = 0;
-}
-
-/* The engine steps its lights 30 times a second (TICKS_PER_SECOND): the clock catches up with the
- * frame clock's time since it started, from where it stood. */
-static gboolean
-on_lights_tick (GtkWidget     *widget,
-                GdkFrameClock *frame_clock,
-                gpointer       user_data)
-{
-  TsrVisualView *self = TSR_VISUAL_VIEW (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (frame_clock);
-  guint64 due;
-  guint n = 0;
-  const float *intensity;
-
-  if (self->light_clock == NULL || self->scene == NULL)
-    return G_SOURCE_CONTINUE;
-  if (self->light_start == 0)
-    self->light_start = now - (gint64) (tsr_visual_light_clock_get_tick (self->light_clock) * G_USEC_PER_SEC / 30);
-  due = (guint64) ((now - self->light_start) * 30 / G_USEC_PER_SEC);
-  if (due <= tsr_visual_light_clock_get_tick (self->light_clock))
-    return G_SOURCE_CONTINUE;
-  tsr_visual_light_clock_tick (self->light_clock, (guint) MIN (due - tsr_visual_light_clock_get_tick (self->light_clock), 300));
-  intensity = tsr_visual_light_clock_get_intensities (self->light_clock, &n);
-  tsr_visual_scene_set_lights (self->scene, intensity, n);
-  self->lights_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
-  return G_SOURCE_CONTINUE;
-}
-
-/* Ticking only while the lights run and the view is on screen. */
-static void
-lights_update_ticking (TsrVisualView *self)
-{
-  gboolean wanted = self->animate_lights && self->light_clock != NULL && gtk_widget_get_mapped (GTK_WIDGET (self));
-
-  if (wanted && self->light_tick_id == 0)
-    self->light_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_lights_tick, NULL, NULL);
-  else if (!wanted)
-    lights_stop_ticking (self);
-}
-
-gboolean
-tsr_visual_view_get_animate_lights (TsrVisualView *self)
-{
-  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
-  return self->animate_lights;
-}
-
-void
-tsr_visual_view_set_animate_lights (TsrVisualView *self,
-                                    gboolean       animate)
-{
-  g_return_if_fail (TSR_IS_VISUAL_VIEW (self));
-
-  animate = !!animate;
-  if (self->animate_lights == animate)
-    return;
-  self->animate_lights = animate;
-  /* Off: back to the lights' state at level start, as the build gives it. */
-  lights_stop_ticking (self);
-  g_clear_pointer (&self->light_clock, tsr_visual_light_clock_free);
-  if (self->map != NULL)
-    rebuild_scene (self);
-  lights_update_ticking (self);
-}
-
 void
 tsr_visual_view_set_textures (TsrVisualView       *self,
                               TsrMarathonTextures *textures)
@@ -707,9 +652,6 @@ tsr_visual_view_set_textures (TsrVisualView       *self,
   if (g_set_object (&self->textures, textures))
     {
       self->textures_dirty = TRUE;
-      /* The sprites come from the Shapes file too. */
-      if (self->map != NULL)
-        rebuild_scene (self);
       gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
     }
 }
@@ -735,6 +677,28 @@ tsr_visual_view_set_camera (TsrVisualView         *self,
   camera_changed (self);
 }
 
+double
+tsr_visual_view_get_map_scale (TsrVisualView *self)
+{
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), WORLD_ONE);
+  return self->map_scale;
+}
+
+gboolean
+tsr_visual_view_get_collision (TsrVisualView *self)
+{
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
+  return self->collision;
+}
+
+void
+tsr_visual_view_set_collision (TsrVisualView *self,
+                               gboolean       collision)
+{
+  g_return_if_fail (TSR_IS_VISUAL_VIEW (self));
+  self->collision = collision;
+}
+
 void
 tsr_visual_view_move_camera_to (TsrVisualView *self,
                                 double         x,
@@ -745,10 +709,12 @@ tsr_visual_view_move_camera_to (TsrVisualView *self,
                                ? tsr_marathon_level_map_get_record (self->map, TSR_MARATHON_RECORD_POLYGON, (guint) polygon, NULL)
                                : NULL;
 
-  self->camera.position[0] = (float) (x / WORLD_ONE);
-  self->camera.position[1] = (float) (y / WORLD_ONE);
+  self->camera.position[0] = (float) (x / self->map_scale);
+  self->camera.position[1] = (float) (y / self->map_scale);
   if (record != NULL)
     self->camera.position[2] = (float) (record->floor_height / WORLD_ONE) + EYE_HEIGHT;
+  else if (self->wolf3d_map != NULL)
+    self->camera.position[2] = WOLF3D_EYE_HEIGHT;
   camera_changed (self);
 }
 
@@ -978,7 +944,7 @@ tsr_visual_view_auto_align (TsrVisualView *self)
   g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
   if (!picked_surface (self, &surface) || surface.part < TSR_MARATHON_SURFACE_WALL_FULL)
     return FALSE;
-  /* A wall picked: Shift+A is the align even when the run is aligned already. */
+  /* A wall picked: Ctrl+A is the align even when the run is aligned already. */
   execute_command (self, tsr_marathon_auto_align_command_new (self->map, &surface));
   return TRUE;
 }
@@ -1095,8 +1061,7 @@ tsr_visual_view_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
-  lights_stop_ticking (self);
-  g_clear_pointer (&self->light_clock, tsr_visual_light_clock_free);
+  g_clear_handle_id (&self->notice_id, g_source_remove);
   if (self->map != NULL)
     g_signal_handlers_disconnect_by_data (self->map, self);
   if (self->wolf3d_map != NULL)
@@ -1156,6 +1121,8 @@ tsr_visual_view_init (TsrVisualView *self)
   self->held = g_hash_table_new (NULL, NULL);
   self->texture = 0xFFFF;
   self->camera.fov = 75.0f;
+  self->map_scale = WORLD_ONE;
+  self->collision = TRUE;
   self->overlay = gtk_overlay_new ();
   gtk_widget_set_parent (self->overlay, GTK_WIDGET (self));
   self->area = gtk_gl_area_new ();
@@ -1178,8 +1145,6 @@ tsr_visual_view_init (TsrVisualView *self)
   g_signal_connect_swapped (self->area, "render", G_CALLBACK (on_render), self);
 
   g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  g_signal_connect (self, "map", G_CALLBACK (lights_update_ticking), NULL);
-  g_signal_connect (self, "unmap", G_CALLBACK (lights_update_ticking), NULL);
   g_signal_connect_swapped (key, "key-released", G_CALLBACK (on_key_released), self);
   gtk_widget_add_controller (self->area, key);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);

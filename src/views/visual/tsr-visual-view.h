@@ -7,11 +7,12 @@
  * cell with the tools' tile as the Pencil would (tsr-visual-wolf3d-edit.h).
  *
  * Keys while it has the focus: W/S or Up/Down walk, A/D or Left/Right strafe, Page Up/Page Down
- * fly up and down, Shift runs; dragging with any button looks round. On the picked surface: the
+ * fly up and down, Shift runs, N turns collision off and on (on: walking stops at walls as the
+ * game's player would, tsr-visual-walk.h); dragging with any button looks round. On the picked surface: the
  * wheel or + and - raise and lower a floor or ceiling by 1/8 WU, T applies the chosen texture,
  * Ctrl+arrows move its texture offsets by 1/16 WU, Ctrl+drag on a wall moves them with the pointer
  * (one undo step a drag), Ctrl+C copies its texture, offsets and transfer mode and Ctrl+V pastes
- * them on another surface, Shift+A on a wall auto-aligns the run of walls it is part of, [ and ]
+ * them on another surface, Ctrl+A on a wall auto-aligns the run of walls it is part of, [ and ]
  * (or Ctrl+wheel) step its light through the level's lights (tsr-marathon-surface.h). When GL is missing or fails it says so in
  * words and the 2D editor goes on working. "camera-changed" says the camera moved or turned. */
 #pragma once
@@ -55,6 +56,13 @@ void                   tsr_visual_view_set_texture  (TsrVisualView       *self,
 const TsrVisualCamera *tsr_visual_view_get_camera   (TsrVisualView       *self);
 void                   tsr_visual_view_set_camera   (TsrVisualView       *self,
                                                      const TsrVisualCamera *camera);
+/* Map units (of the 2D map) a world unit of the camera spans: 1024 on Marathon, a cell's pixels
+ * on Wolf3D. */
+double                 tsr_visual_view_get_map_scale (TsrVisualView     *self);
+/* Whether walking stops at walls (on at first; N in the view switches it). */
+gboolean               tsr_visual_view_get_collision (TsrVisualView     *self);
+void                   tsr_visual_view_set_collision (TsrVisualView     *self,
+                                                      gboolean           collision);
 /* Puts the camera at (X, Y) (map units), eye height above the floor there, keeping its facing:
  * "camera here" from the 2D map. */
 void                   tsr_visual_view_move_camera_to (TsrVisualView     *self,
@@ -80,16 +88,11 @@ gboolean               tsr_visual_view_align        (TsrVisualView       *self,
 gboolean               tsr_visual_view_copy_style   (TsrVisualView      *self);
 /* Ctrl+V: puts the kept style on the picked surface. */
 gboolean               tsr_visual_view_paste_style  (TsrVisualView      *self);
-/* Shift+A: aligns the x offsets of the run of walls the picked wall is part of. */
+/* Ctrl+A: aligns the x offsets of the run of walls the picked wall is part of. */
 gboolean               tsr_visual_view_auto_align   (TsrVisualView      *self);
 /* [ and ]: steps the picked surface's light STEPS lights on. */
 gboolean               tsr_visual_view_step_light   (TsrVisualView      *self,
                                                      int                 steps);
-/* L: the Marathon level's lights run by the engine's light functions (off: their state at level
- * start, the default, so pictures stay the same). */
-gboolean               tsr_visual_view_get_animate_lights (TsrVisualView *self);
-void                   tsr_visual_view_set_animate_lights (TsrVisualView *self,
-                                                           gboolean       animate);
 /* The message shown instead of the picture when GL failed (transfer none), or NULL. */
 const char            *tsr_visual_view_get_error    (TsrVisualView       *self);
 /* Frames drawn so far (tests wait for one). */

@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 
 #include "views/tsr-image-texture.h"
+#include "views/tsr-map-canvas-renderer.h"
+#include "views/visual/tsr-visual-camera-layer.h"
 #include "views/visual/tsr-visual-view.h"
 
 #include "model/wolf3d/tsr-wolf3d-commands.h"
@@ -26,6 +28,11 @@ struct _TsrWolf3dPanels {
   TsrWolfLevelMap *shown_map;  /* the level whose name the inspector follows */
   TsrTileTools    *watched_tools; /* whose object choice (picker too) the palette shows */
   TsrVisualView   *visual_view; /* the editor's 3D view of the current level */
+  TsrVisualCameraLayer *camera_layer; /* its camera on the 2D map */
+  GtkEventController *pointer;   /* on the canvas: where the pointer is, for "camera here" */
+  GtkEventController *camera_key; /* on the editor: C */
+  gboolean         has_pointer;
+  double           pointer_x, pointer_y; /* canvas pixels */
   GPtrArray       *object_flows;
   guint            n_object_items;
   gboolean         syncing;
@@ -562,6 +569,84 @@ on_locate_finding (TsrMapEditor *editor, const TsrFinding *finding, TsrTileRect 
   return FALSE;
 }
 
+/* --- The visual mode's camera on the 2D map --- */
+
+static void
+on_canvas_motion (GtkEventControllerMotion *controller,
+                  double                    x,
+                  double                    y,
+                  TsrWolf3dPanels          *self)
+{
+  self->has_pointer = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static void
+on_canvas_leave (GtkEventControllerMotion *controller,
+                 TsrWolf3dPanels          *self)
+{
+  self->has_pointer = FALSE;
+}
+
+/* C over the 2D map: the visual mode's camera stands where the pointer is (as on the Marathon
+ * map). */
+static gboolean
+camera_here (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  TsrWolf3dPanels *self = user_data;
+  TsrMapViewport viewport;
+  double x, y;
+
+  if (self->editor == NULL || !self->has_pointer || tsr_map_editor_get_visual_mode (self->editor)
+      || tsr_visual_view_get_wolf3d_map (self->visual_view) == NULL)
+    return FALSE;
+  tsr_map_canvas_get_viewport (tsr_map_editor_get_canvas (self->editor), &viewport);
+  tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, &x, &y);
+  tsr_visual_view_move_camera_to (self->visual_view, x, y);
+  return TRUE;
+}
+
+static void
+add_camera (TsrWolf3dPanels *self)
+{
+  TsrMapCanvas *canvas = tsr_map_editor_get_canvas (self->editor);
+  GtkShortcut *shortcut;
+
+  self->camera_layer = tsr_visual_camera_layer_new (self->visual_view);
+  tsr_map_canvas_add_layer (canvas, TSR_CANVAS_LAYER (self->camera_layer));
+  self->pointer = gtk_event_controller_motion_new ();
+  g_signal_connect (self->pointer, "enter", G_CALLBACK (on_canvas_motion), self);
+  g_signal_connect (self->pointer, "motion", G_CALLBACK (on_canvas_motion), self);
+  g_signal_connect (self->pointer, "leave", G_CALLBACK (on_canvas_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (canvas), g_object_ref (self->pointer));
+  self->camera_key = gtk_shortcut_controller_new ();
+  shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, 0), gtk_callback_action_new (camera_here, self, NULL));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (self->camera_key), shortcut);
+  gtk_widget_add_controller (GTK_WIDGET (canvas), g_object_ref (self->camera_key));
+}
+
+static void
+remove_camera (TsrWolf3dPanels *self)
+{
+  if (self->editor != NULL)
+    {
+      TsrMapCanvas *canvas = tsr_map_editor_get_canvas (self->editor);
+
+      if (self->camera_layer != NULL)
+        tsr_map_canvas_remove_layer (canvas, TSR_CANVAS_LAYER (self->camera_layer));
+      if (self->pointer != NULL)
+        gtk_widget_remove_controller (GTK_WIDGET (canvas), self->pointer);
+      if (self->camera_key != NULL)
+        gtk_widget_remove_controller (GTK_WIDGET (canvas), self->camera_key);
+    }
+  g_clear_object (&self->camera_layer);
+  g_clear_object (&self->pointer);
+  g_clear_object (&self->camera_key);
+}
+
 /* --- Object --- */
 
 static void
@@ -571,14 +656,17 @@ tsr_wolf3d_panels_dispose (GObject *object)
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  remove_camera (self);
   if (self->editor != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->editor, self);
       g_object_remove_weak_pointer (G_OBJECT (self->editor), (gpointer *) &self->editor);
       self->editor = NULL;
     }
+  /* Dispose runs again when the editor's last reference goes (after g_object_run_dispose). */
   if (self->level_list != NULL)
     gtk_list_box_bind_model (self->level_list, NULL, NULL, NULL, NULL);
+  self->level_list = NULL;
   if (self->shown_map != NULL)
     g_signal_handlers_disconnect_by_func (self->shown_map, update_level_inspector, self);
   g_clear_object (&self->shown_map);
@@ -623,6 +711,7 @@ tsr_wolf3d_panels_new (TsrMapEditor    *editor,
   tsr_map_editor_add_inspector_widget (editor, build_level_inspector (self));
   self->visual_view = g_object_ref_sink (TSR_VISUAL_VIEW (tsr_visual_view_new ()));
   tsr_map_editor_set_visual_view (editor, GTK_WIDGET (self->visual_view));
+  add_camera (self);
   g_signal_connect_swapped (document, "notify::current-level-map", G_CALLBACK (on_current_level_map), self);
   g_signal_connect (editor, "locate-finding", G_CALLBACK (on_locate_finding), self);
   on_current_level_map (self);
