@@ -8,7 +8,8 @@
  * boxes), and a type the game's CreatePanel (src/game/g_map.pas) creates no panel for (Wall +
  * Background) is an error in the map check. The inspector shows references by name (a texture,
  * "Panel 104 (Wall, STONE1)"), takes a typed texture name or one from its list, says why it
- * refuses a value, and labels every field for people. Screenshots of each state.
+ * refuses a value, and labels every field for people. Animations tick only while the view shows
+ * one and the window is active. Screenshots of each state.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
 #include "config.h"
 
@@ -22,6 +23,7 @@
 #include "app/tsr-window.h"
 #include "formats/doom2d/tsr-doom2d-map.h"
 #include "views/doom2d/tsr-doom2d-map-page.h"
+#include "views/doom2d/tsr-doom2d-panel-layer.h"
 #include "views/doom2d/tsr-doom2d-thing-palette.h"
 #include "views/tsr-findings-view.h"
 #include "views/tsr-property-inspector.h"
@@ -823,6 +825,87 @@ test_field_labels (void)
     }
 }
 
+/* Waits (up to 10 s, iterating the main loop) until PAGE's animation tick is installed (ON) or not. */
+static gboolean
+wait_animating (TsrDoom2dMapPage *page,
+                gboolean          on)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (tsr_doom2d_map_page_is_animating (page) != on && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  return tsr_doom2d_map_page_is_animating (page) == on;
+}
+
+/* Issue 36: an idle editor with animated textures used ~8.5 % of a core. Now the tick callback
+ * runs only while the view shows an animated texture and the window is active: it is removed when
+ * another window takes the focus or the view shows no animation, and comes back with either. */
+static void
+test_idle_animation (void)
+{
+  g_autofree char *source = tsr_test_ui_data_dir ("doom2d");
+  g_autofree char *game = NULL;
+  g_autofree char *wad = NULL;
+  TsrWindow *window;
+  TsrDoom2dMapPage *page;
+  TsrMapCanvas *canvas;
+  TsrTestXTest *xtest, *other_xtest;
+  GtkWidget *other;
+  gint64 end;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no doom2d test data");
+      return;
+    }
+  game = g_build_filename (work_dir, "animation-game", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (game, 0700), ==, 0);
+  wad = tsr_test_pack_standart_wad (source, game);
+  g_assert_nonnull (wad);
+  page = open_map (source, game, "animation", &window);
+  canvas = tsr_doom2d_map_page_get_canvas (page);
+  g_assert_true (tsr_doom2d_panel_layer_has_animations (tsr_doom2d_map_page_get_panel_layer (page)));
+  tsr_map_canvas_zoom_to_fit (canvas);
+  /* The keyboard focus on the editor (Xvfb runs no window manager). */
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  g_assert_true (gtk_window_is_active (GTK_WINDOW (window)));
+  /* The whole map in view, the window active: the water and the lights play. */
+  g_assert_true (wait_animating (page, TRUE));
+
+  /* Another window takes the focus: the tick callback goes. */
+  other = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (other), 200, 200);
+  other_xtest = tsr_test_xtest_drive (GTK_WINDOW (other));
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (gtk_window_is_active (GTK_WINDOW (window)) && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (gtk_window_is_active (GTK_WINDOW (window)));
+  g_assert_true (wait_animating (page, FALSE));
+  tsr_test_ui_iterate_for (200);
+  g_assert_false (tsr_doom2d_map_page_is_animating (page));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-animation-inactive.png");
+
+  /* Back to the editor: it plays again. */
+  g_clear_pointer (&other_xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (other));
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  g_assert_true (gtk_window_is_active (GTK_WINDOW (window)));
+  g_assert_true (wait_animating (page, TRUE));
+
+  /* A view of nothing but the void beyond the map: no animation shown, no tick; the whole map in
+   * view again: the tick is back. */
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  tsr_map_canvas_center_on (canvas, -20000, -20000);
+  g_assert_true (wait_animating (page, FALSE));
+  tsr_map_canvas_zoom_to_fit (canvas);
+  g_assert_true (wait_animating (page, TRUE));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-animation.png");
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -841,6 +924,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/doom2d-handson-ui/panel-type-choice", test_panel_type_choice);
   g_test_add_func ("/doom2d-handson-ui/inspector-references", test_inspector_references);
   g_test_add_func ("/doom2d-handson-ui/field-labels", test_field_labels);
+  g_test_add_func ("/doom2d-handson-ui/idle-animation", test_idle_animation);
   status = g_test_run ();
 
   g_clear_object (&application);

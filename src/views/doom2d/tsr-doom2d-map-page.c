@@ -76,6 +76,10 @@ struct _TsrDoom2dMapPage {
   TsrTool              *tool;
   TsrDoom2dCanvasLayers layers;
   guint                 animation_tick;
+  GtkWindow            *active_window;  /* the window whose is-active we follow while mapped (weak) */
+  GdkSurface           *active_surface; /* its toplevel, whose state we follow */
+  gulong                active_handler;
+  gulong                state_handler;
   TsrPropertySource    *source;
   guint                 source_map;  /* the map shown when SOURCE was made (its fields depend on the map's kind) */
   guint                 fit_tick;
@@ -880,6 +884,21 @@ fit_when_allocated (GtkWidget     *canvas,
   return G_SOURCE_REMOVE;
 }
 
+/* Whether animations play: the map has some, the view shows one, the page is on screen and its
+ * window is the active one and not minimised (an idle editor in the background costs nothing). */
+static gboolean
+should_animate (TsrDoom2dMapPage *self)
+{
+  if (self->document == NULL || self->layers.panels == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->canvas))
+      || self->active_window == NULL || !gtk_window_is_active (self->active_window))
+    return FALSE;
+  if (self->active_surface != NULL && GDK_IS_TOPLEVEL (self->active_surface)
+      && (gdk_toplevel_get_state (GDK_TOPLEVEL (self->active_surface)) & GDK_TOPLEVEL_STATE_MINIMIZED))
+    return FALSE;
+  return tsr_doom2d_panel_layer_has_animations (self->layers.panels)
+         && tsr_doom2d_panel_layer_shows_animations (self->layers.panels);
+}
+
 /* Animated textures play at the game's speed: one tick every 28 ms of frame-clock time. */
 static gboolean
 animate (GtkWidget     *canvas,
@@ -889,7 +908,75 @@ animate (GtkWidget     *canvas,
   TsrDoom2dMapPage *self = data;
 
   tsr_doom2d_panel_layer_set_tick (self->layers.panels, (guint64) gdk_frame_clock_get_frame_time (clock) / 28000);
-  return G_SOURCE_CONTINUE;
+  if (should_animate (self))
+    return G_SOURCE_CONTINUE;
+  self->animation_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts or stops the animation tick as should_animate says. */
+static void
+sync_animation (TsrDoom2dMapPage *self)
+{
+  gboolean want = should_animate (self);
+
+  if (want && self->animation_tick == 0)
+    self->animation_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), animate, self, NULL);
+  else if (!want && self->animation_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->animation_tick);
+      self->animation_tick = 0;
+    }
+}
+
+/* A view drawn anew may show an animation it did not (scrolled or zoomed to one). */
+static void
+on_canvas_drawn (TsrMapCanvas     *canvas,
+                 cairo_t          *cr,
+                 gpointer          viewport,
+                 TsrDoom2dMapPage *self)
+{
+  if (self->animation_tick == 0)
+    sync_animation (self);
+}
+
+static void
+forget_window (TsrDoom2dMapPage *self)
+{
+  if (self->active_window != NULL)
+    g_clear_signal_handler (&self->active_handler, self->active_window);
+  if (self->active_surface != NULL)
+    g_clear_signal_handler (&self->state_handler, self->active_surface);
+  g_clear_weak_pointer (&self->active_window);
+  g_clear_weak_pointer (&self->active_surface);
+}
+
+/* On screen: follow the window's activity and its toplevel's state. */
+static void
+on_canvas_mapped (GtkWidget        *canvas,
+                  TsrDoom2dMapPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (canvas);
+
+  forget_window (self);
+  if (GTK_IS_WINDOW (root))
+    {
+      g_set_weak_pointer (&self->active_window, GTK_WINDOW (root));
+      self->active_handler = g_signal_connect_swapped (root, "notify::is-active", G_CALLBACK (sync_animation), self);
+      g_set_weak_pointer (&self->active_surface, gtk_native_get_surface (GTK_NATIVE (root)));
+      if (self->active_surface != NULL)
+        self->state_handler = g_signal_connect_swapped (self->active_surface, "notify::state",
+                                                        G_CALLBACK (sync_animation), self);
+    }
+  sync_animation (self);
+}
+
+static void
+on_canvas_unmapped (GtkWidget        *canvas,
+                    TsrDoom2dMapPage *self)
+{
+  forget_window (self);
+  sync_animation (self);
 }
 
 static void
@@ -993,8 +1080,7 @@ tsr_doom2d_map_page_set_document (TsrDoom2dMapPage  *self,
   tsr_history_view_set_undo_stack (TSR_HISTORY_VIEW (self->history),
                                    tsr_document_get_undo_stack (TSR_DOCUMENT (document)));
   self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
-  if (tsr_doom2d_panel_layer_has_animations (self->layers.panels))
-    self->animation_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), animate, self, NULL);
+  sync_animation (self);
 }
 
 /* --- Building --- */
@@ -1121,6 +1207,9 @@ build (TsrDoom2dMapPage *self)
 
   /* Canvas and status line */
   self->canvas = TSR_MAP_CANVAS (tsr_map_canvas_new ());
+  g_signal_connect (self->canvas, "draw-overlay", G_CALLBACK (on_canvas_drawn), self);
+  g_signal_connect (self->canvas, "map", G_CALLBACK (on_canvas_mapped), self);
+  g_signal_connect (self->canvas, "unmap", G_CALLBACK (on_canvas_unmapped), self);
   g_object_set (self->canvas, "wheel-zooms", FALSE, NULL);
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->canvas));
@@ -1258,6 +1347,7 @@ tsr_doom2d_map_page_dispose (GObject *object)
 
   if (self->canvas != NULL)
     clear_document (self);
+  forget_window (self);
   g_clear_pointer (&self->root, gtk_widget_unparent);
   self->canvas = NULL;
   for (guint p = 0; p < N_PALETTES; p++)
@@ -1347,6 +1437,13 @@ tsr_doom2d_map_page_get_inspector (TsrDoom2dMapPage *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), NULL);
   return self->inspector;
+}
+
+gboolean
+tsr_doom2d_map_page_is_animating (TsrDoom2dMapPage *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_MAP_PAGE (self), FALSE);
+  return self->animation_tick != 0;
 }
 
 TsrDoom2dPanelLayer *

@@ -35,6 +35,9 @@ TsrPropertyInspector *tsr_doom2d_map_page_get_inspector  (TsrDoom2dMapPage  *sel
 TsrFindingsView      *tsr_doom2d_map_page_get_findings   (TsrDoom2dMapPage  *self);
 /* The map overview above the side bar. (transfer none) */
 TsrMinimap           *tsr_doom2d_map_page_get_minimap    (TsrDoom2dMapPage  *self);
+/* Whether the animation tick callback is installed: only while the map has animated textures,
+ * the view shows one, and the page's window is active and not minimised. */
+gboolean              tsr_doom2d_map_page_is_animating   (TsrDoom2dMapPage  *self);
 /* The layer drawing the sky and the textured panels. (transfer none) */
 TsrDoom2dPanelLayer  *tsr_doom2d_map_page_get_panel_layer (TsrDoom2dMapPage *self);
 /* The tool-bar button of MODE, the drop-downs ("panel-type", "texture", "trigger-type", "grid",

@@ -22,6 +22,7 @@ typedef struct {
   cairo_pattern_t             **frames; /* n_frames repeating patterns; NULL without a picture */
   guint                         n_frames;
   guint                         frame;  /* shown now */
+  gboolean                      drawn;  /* a panel of it is in the layer's drawn frame */
   guint                         width;  /* of a frame */
   guint                         height;
 } LayerTexture;
@@ -36,6 +37,7 @@ struct _TsrDoom2dPanelLayer {
   LayerTexture          *sky;       /* borrowed from TEXTURES, or NULL */
   guint64                tick;
   guint                  n_drawn;
+  guint                  n_animated_drawn; /* panels of animated textures in the drawn frame */
   cairo_surface_t       *sky_surface; /* the sky at SKY_WIDTH x SKY_HEIGHT view pixels, or NULL */
   int                    sky_width;
   int                    sky_height;
@@ -340,6 +342,11 @@ draw_panel (TsrDoom2dPanelLayer  *self,
       cairo_new_path (cr);
       return;
     }
+  if (texture->n_frames > 1)
+    {
+      texture->drawn = TRUE;
+      self->n_animated_drawn++;
+    }
   set_pattern_origin (texture->frames[texture->frame], cx, cy, viewport->zoom);
   cairo_set_source (cr, texture->frames[texture->frame]);
   if (self->flags_field >= 0 && (panel->values[self->flags_field].v[0] & TSR_DOOM2D_PANEL_FLAG_BLENDING))
@@ -522,6 +529,15 @@ draw_layer (TsrDoom2dPanelLayer  *self,
   GPtrArray *panels;
 
   self->n_drawn = 0;
+  self->n_animated_drawn = 0;
+  {
+    GHashTableIter iter;
+    LayerTexture *texture;
+
+    g_hash_table_iter_init (&iter, self->textures);
+    while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &texture))
+      texture->drawn = FALSE;
+  }
   cairo_save (cr);
   /* The liquids' filter reads what lies beneath: the map's background (as the map layer paints
    * it) must be in this surface too, unless the kept sky covers it opaque. */
@@ -673,12 +689,21 @@ tsr_doom2d_panel_layer_set_tick (TsrDoom2dPanelLayer *self,
       {
         guint frame = tsr_doom2d_texture_frame_at (texture->entry->texture, tick) % texture->n_frames;
 
-        changed |= frame != texture->frame;
+        /* Only what the view shows is drawn again; the others show their frame when they come
+         * into view (a new view draws the layer anew). */
+        changed |= frame != texture->frame && (texture->drawn || !self->frame_valid);
         texture->frame = frame;
       }
   if (changed)
     drop_frame (self);
   return changed;
+}
+
+gboolean
+tsr_doom2d_panel_layer_shows_animations (TsrDoom2dPanelLayer *self)
+{
+  g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), FALSE);
+  return !self->frame_valid || self->n_animated_drawn > 0;
 }
 
 gboolean

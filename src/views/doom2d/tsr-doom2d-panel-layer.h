@@ -27,10 +27,13 @@ TsrDoom2dTextureCache *tsr_doom2d_panel_layer_get_cache    (TsrDoom2dPanelLayer 
 /* The map's records may have changed (after any edit): redraw, and look the texture records up
  * again. */
 void                   tsr_doom2d_panel_layer_update       (TsrDoom2dPanelLayer *self);
-/* Sets the game tick (28 ms) the animations show; redraws when a frame changed. TRUE when one
- * did. */
+/* Sets the game tick (28 ms) the animations show; redraws when a frame of a texture the drawn
+ * frame shows changed. TRUE when one did. */
 gboolean               tsr_doom2d_panel_layer_set_tick     (TsrDoom2dPanelLayer *self,
                                                             guint64              tick);
+/* Whether the drawn frame shows a panel of an animated texture (or no frame is drawn yet): a tick
+ * redraws only for those. */
+gboolean               tsr_doom2d_panel_layer_shows_animations (TsrDoom2dPanelLayer *self);
 /* Whether any texture record of the map is an animation that resolved (then the page keeps
  * ticking). */
 gboolean               tsr_doom2d_panel_layer_has_animations (TsrDoom2dPanelLayer *self);
