@@ -72,6 +72,13 @@ struct _TsrVisualView {
   gboolean             has_copied;
   TsrMarathonSurfaceStyle copied;
   guint                n_frames;
+  /* L: the lights run by the engine's light functions, ticking only while the view is mapped */
+  gboolean             animate_lights;
+  TsrVisualLightClock *light_clock;
+  const TsrMarathonLevel *light_clock_level;
+  guint                light_tick_id;
+  gint64               light_start;
+  gboolean             lights_dirty;
 };
 
 G_DEFINE_FINAL_TYPE (TsrVisualView, tsr_visual_view, GTK_TYPE_WIDGET)
@@ -163,7 +170,31 @@ rebuild_scene (TsrVisualView *self)
 {
   g_clear_pointer (&self->scene, tsr_visual_scene_free);
   if (self->map != NULL)
-    self->scene = tsr_visual_scene_build_marathon (tsr_marathon_level_map_get_level (self->map));
+    {
+      const TsrMarathonLevel *level = tsr_marathon_level_map_get_level (self->map);
+
+      /* Objects as sprites of the map editor's Shapes file. */
+      self->scene = tsr_visual_scene_build_marathon_with_shapes (level, self->textures != NULL
+                                                                 ? tsr_marathon_textures_get_shapes (self->textures) : NULL);
+      /* Running lights keep their time across edits, and start again for another level. */
+      if (self->light_clock != NULL && self->light_clock_level != level)
+        {
+          g_clear_pointer (&self->light_clock, tsr_visual_light_clock_free);
+          self->light_start = 0;
+        }
+      if (self->animate_lights && self->light_clock == NULL)
+        {
+          self->light_clock = tsr_visual_light_clock_new (level);
+          self->light_clock_level = level;
+        }
+      if (self->light_clock != NULL)
+        {
+          guint n = 0;
+          const float *intensity = tsr_visual_light_clock_get_intensities (self->light_clock, &n);
+
+          tsr_visual_scene_set_lights (self->scene, intensity, n);
+        }
+    }
   else if (self->wolf3d_map != NULL)
     self->scene = build_wolf3d_scene (self);
   self->scene_dirty = TRUE;
@@ -260,6 +291,9 @@ on_render (TsrVisualView *self,
       self->textures_dirty = FALSE;
       self->scene_dirty = TRUE;
     }
+  if (self->lights_dirty && !self->scene_dirty && self->scene != NULL)
+    tsr_visual_renderer_set_lights (self->renderer, self->scene->light_intensity, self->scene->n_lights);
+  self->lights_dirty = FALSE;
   if (self->scene_dirty && self->scene != NULL)
     {
       tsr_visual_renderer_set_scene (self->renderer, self->scene);
@@ -405,6 +439,11 @@ on_key_pressed (TsrVisualView   *self,
     return tsr_visual_view_raise (self, -1);
   if (lower == GDK_KEY_t)
     return tsr_visual_view_apply_texture (self);
+  if (lower == GDK_KEY_l && !(state & GDK_SHIFT_MASK) && self->map != NULL)
+    {
+      tsr_visual_view_set_animate_lights (self, !self->animate_lights);
+      return TRUE;
+    }
   if (keyval == GDK_KEY_bracketleft)
     return tsr_visual_view_step_light (self, -1);
   if (keyval == GDK_KEY_bracketright)
@@ -643,6 +682,82 @@ tsr_visual_view_get_wolf3d_map (TsrVisualView *self)
   return self->wolf3d_map;
 }
 
+/* Animated lights ----------------------------------------------------------------------------- */
+
+static void
+lights_stop_ticking (TsrVisualView *self)
+{
+  if (self->light_tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->light_tick_id);
+  self->light_tick_id = 0;
+  self->light_start = 0;
+}
+
+/* The engine steps its lights 30 times a second (TICKS_PER_SECOND): the clock catches up with the
+ * frame clock's time since it started, from where it stood. */
+static gboolean
+on_lights_tick (GtkWidget     *widget,
+                GdkFrameClock *frame_clock,
+                gpointer       user_data)
+{
+  TsrVisualView *self = TSR_VISUAL_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (frame_clock);
+  guint64 due;
+  guint n = 0;
+  const float *intensity;
+
+  if (self->light_clock == NULL || self->scene == NULL)
+    return G_SOURCE_CONTINUE;
+  if (self->light_start == 0)
+    self->light_start = now - (gint64) (tsr_visual_light_clock_get_tick (self->light_clock) * G_USEC_PER_SEC / 30);
+  due = (guint64) ((now - self->light_start) * 30 / G_USEC_PER_SEC);
+  if (due <= tsr_visual_light_clock_get_tick (self->light_clock))
+    return G_SOURCE_CONTINUE;
+  tsr_visual_light_clock_tick (self->light_clock, (guint) MIN (due - tsr_visual_light_clock_get_tick (self->light_clock), 300));
+  intensity = tsr_visual_light_clock_get_intensities (self->light_clock, &n);
+  tsr_visual_scene_set_lights (self->scene, intensity, n);
+  self->lights_dirty = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  return G_SOURCE_CONTINUE;
+}
+
+/* Ticking only while the lights run and the view is on screen. */
+static void
+lights_update_ticking (TsrVisualView *self)
+{
+  gboolean wanted = self->animate_lights && self->light_clock != NULL && gtk_widget_get_mapped (GTK_WIDGET (self));
+
+  if (wanted && self->light_tick_id == 0)
+    self->light_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_lights_tick, NULL, NULL);
+  else if (!wanted)
+    lights_stop_ticking (self);
+}
+
+gboolean
+tsr_visual_view_get_animate_lights (TsrVisualView *self)
+{
+  g_return_val_if_fail (TSR_IS_VISUAL_VIEW (self), FALSE);
+  return self->animate_lights;
+}
+
+void
+tsr_visual_view_set_animate_lights (TsrVisualView *self,
+                                    gboolean       animate)
+{
+  g_return_if_fail (TSR_IS_VISUAL_VIEW (self));
+
+  animate = !!animate;
+  if (self->animate_lights == animate)
+    return;
+  self->animate_lights = animate;
+  /* Off: back to the lights' state at level start, as the build gives it. */
+  lights_stop_ticking (self);
+  g_clear_pointer (&self->light_clock, tsr_visual_light_clock_free);
+  if (self->map != NULL)
+    rebuild_scene (self);
+  lights_update_ticking (self);
+}
+
 void
 tsr_visual_view_set_textures (TsrVisualView       *self,
                               TsrMarathonTextures *textures)
@@ -652,6 +767,9 @@ tsr_visual_view_set_textures (TsrVisualView       *self,
   if (g_set_object (&self->textures, textures))
     {
       self->textures_dirty = TRUE;
+      /* The sprites come from the Shapes file too. */
+      if (self->map != NULL)
+        rebuild_scene (self);
       gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
     }
 }
@@ -1062,6 +1180,8 @@ tsr_visual_view_dispose (GObject *object)
       self->tick_id = 0;
     }
   g_clear_handle_id (&self->notice_id, g_source_remove);
+  lights_stop_ticking (self);
+  g_clear_pointer (&self->light_clock, tsr_visual_light_clock_free);
   if (self->map != NULL)
     g_signal_handlers_disconnect_by_data (self->map, self);
   if (self->wolf3d_map != NULL)
@@ -1145,6 +1265,8 @@ tsr_visual_view_init (TsrVisualView *self)
   g_signal_connect_swapped (self->area, "render", G_CALLBACK (on_render), self);
 
   g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (self, "map", G_CALLBACK (lights_update_ticking), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (lights_update_ticking), NULL);
   g_signal_connect_swapped (key, "key-released", G_CALLBACK (on_key_released), self);
   gtk_widget_add_controller (self->area, key);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);

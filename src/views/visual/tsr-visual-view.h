@@ -93,6 +93,11 @@ gboolean               tsr_visual_view_auto_align   (TsrVisualView      *self);
 /* [ and ]: steps the picked surface's light STEPS lights on. */
 gboolean               tsr_visual_view_step_light   (TsrVisualView      *self,
                                                      int                 steps);
+/* L: the Marathon level's lights run by the engine's light functions (off: their state at level
+ * start, the default, so pictures stay the same). */
+gboolean               tsr_visual_view_get_animate_lights (TsrVisualView *self);
+void                   tsr_visual_view_set_animate_lights (TsrVisualView *self,
+                                                           gboolean       animate);
 /* The message shown instead of the picture when GL failed (transfer none), or NULL. */
 const char            *tsr_visual_view_get_error    (TsrVisualView       *self);
 /* Frames drawn so far (tests wait for one). */
