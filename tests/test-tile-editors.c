@@ -1044,6 +1044,10 @@ test_translated (void)
   path = g_build_filename (dir, "GAMEMAPS.WL1", NULL);
   window = open_in_window (path);
   g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), match_button_label, _("_Pencil")));
+  /* The layer list names Wolf3D's layers in the language, not in the model's English (issue 36). */
+  g_assert_cmpstr (_("Architecture"), !=, "Architecture");
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_mapped_label, _("Architecture")));
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_mapped_label, _("Area codes")));
   {
     /* The game's vocabulary too: a floor tile's palette tooltip ("Floor, area 1") and an
      * object's name, in the language and not in the tables' English. */

@@ -599,6 +599,12 @@ tsr_map_editor_set_visual_mode (TsrMapEditor *self,
 static void
 clear_family (TsrMapEditor *self)
 {
+  /* The panels let go of their widgets first (the list holds a reference to each, so a page's
+   * inner widgets outlive the panels' dispose), then the pages leave the editor. */
+  tsr_map_editor_set_visual_view (self, NULL);
+  if (self->family != NULL)
+    g_object_run_dispose (self->family);
+  g_clear_object (&self->family);
   for (guint i = 0; i < self->family_widgets->len; i++)
     {
       GtkWidget *widget = g_ptr_array_index (self->family_widgets, i);
@@ -613,10 +619,6 @@ clear_family (TsrMapEditor *self)
         gtk_box_remove (GTK_BOX (parent), widget);
     }
   g_ptr_array_set_size (self->family_widgets, 0);
-  tsr_map_editor_set_visual_view (self, NULL);
-  if (self->family != NULL)
-    g_object_run_dispose (self->family);
-  g_clear_object (&self->family);
 }
 
 void
@@ -743,7 +745,7 @@ tsr_map_editor_add_page (TsrMapEditor *self,
 
   g_object_set_data_full (G_OBJECT (page), "tsr-page-name", g_strdup (name), g_free);
   gtk_notebook_append_page (self->side_notebook, page, gtk_label_new (title));
-  g_ptr_array_add (self->family_widgets, page);
+  g_ptr_array_add (self->family_widgets, g_object_ref (page));
 }
 
 void
@@ -757,7 +759,7 @@ tsr_map_editor_add_palette_page (TsrMapEditor *self,
 
   g_object_set_data_full (G_OBJECT (page), "tsr-page-name", g_strdup (name), g_free);
   gtk_notebook_append_page (self->palette_notebook, page, gtk_label_new (title));
-  g_ptr_array_add (self->family_widgets, page);
+  g_ptr_array_add (self->family_widgets, g_object_ref (page));
 }
 
 void
@@ -766,7 +768,7 @@ tsr_map_editor_add_layer_widget (TsrMapEditor *self,
 {
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
   gtk_box_append (self->layer_widgets, widget);
-  g_ptr_array_add (self->family_widgets, widget);
+  g_ptr_array_add (self->family_widgets, g_object_ref (widget));
 }
 
 void
@@ -775,7 +777,7 @@ tsr_map_editor_add_inspector_widget (TsrMapEditor *self,
 {
   g_return_if_fail (TSR_IS_MAP_EDITOR (self));
   gtk_box_append (self->inspector_widgets, widget);
-  g_ptr_array_add (self->family_widgets, widget);
+  g_ptr_array_add (self->family_widgets, g_object_ref (widget));
 }
 
 void
@@ -1056,7 +1058,7 @@ static void
 tsr_map_editor_init (TsrMapEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->family_widgets = g_ptr_array_new ();
+  self->family_widgets = g_ptr_array_new_with_free_func (g_object_unref);
   self->tile_tools_enabled = TRUE;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.visual-mode", FALSE);
 
