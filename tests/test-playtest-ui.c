@@ -15,6 +15,7 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-playtest-panel.h"
+#include "app/tsr-preferences-window.h"
 #include "app/tsr-window.h"
 #include "model/tsr-tile-commands.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
@@ -184,6 +185,31 @@ test_wolf3d_playtest (void)
     g_assert_true (g_str_has_prefix (text, "--input="));
     g_assert_nonnull (strstr (text, "/GAMEMAPS.WL1\n--level=0\n"));
     g_assert_null (strstr (text, dir));
+  }
+  /* Preferences → Play-Test shows the engine and the command (screenshot playtest-ui-preferences.png). */
+  {
+    GtkWindow *preferences;
+    GtkWidget *scrolled;
+    GtkWidget *commands;
+    GtkAdjustment *adjustment;
+    GtkTextIter start, end;
+    g_autofree char *text = NULL;
+
+    /* Not waited for: the preferences take the focus before the window sees the key's release. */
+    tsr_test_xtest_key (xtest, GDK_KEY_comma, GDK_CONTROL_MASK);
+    preferences = tsr_test_ui_wait_for_toplevel (TSR_TYPE_PREFERENCES_WINDOW);
+    g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (preferences), 3));
+    commands = tsr_test_ui_get_widget (GTK_WIDGET (preferences), GTK_TYPE_TEXT_VIEW);
+    gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (commands)), &start, &end);
+    text = gtk_text_buffer_get_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (commands)), &start, &end, FALSE);
+    g_assert_true (g_str_has_prefix (text, "Check the set = "));
+    scrolled = tsr_test_ui_get_widget (GTK_WIDGET (preferences), GTK_TYPE_SCROLLED_WINDOW);
+    adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (preferences), 3));
+    tsr_test_ui_save_screenshot (GTK_WIDGET (preferences), screenshot_dir, "playtest-ui-preferences.png");
+    gtk_window_destroy (preferences);
+    tsr_test_ui_iterate_for (50);
   }
   /* Hidden, not destroyed: destroying a Wolf3D window trips a critical in the Wolf3D panels'
    * dispose (gtk_list_box_bind_model on the level list), which is not this test's subject. */
