@@ -172,18 +172,6 @@ count_red (const char *path)
   return n;
 }
 
-static void
-click_at (TsrTestXTest *xtest,
-          GtkWidget    *canvas,
-          double        x,
-          double        y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, canvas, x, y, 8, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (150);
-}
-
 /* A view point on the ½ WU grid, 150 pixels in from the canvas's edges, whose cross of two
  * 256-pixel lines hits nothing of the map (sampled every 2 pixels, with the tools' tolerance). */
 static gboolean
@@ -276,8 +264,8 @@ test_refused_line (void)
 
   /* A vertical line, 2 WU long; Escape ends the chain. */
   n_lines = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT);
-  click_at (xtest, GTK_WIDGET (canvas), cx, cy - 128);
-  click_at (xtest, GTK_WIDGET (canvas), cx, cy + 128);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), cx, cy - 128));
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), cx, cy + 128));
   g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT), ==, n_lines + 1);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
   tsr_test_ui_iterate_for (100);
@@ -286,8 +274,8 @@ test_refused_line (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-refused-before.png");
 
   /* A horizontal line across it: refused, nothing added, the vertical line blamed. */
-  click_at (xtest, GTK_WIDGET (canvas), cx - 128, cy);
-  click_at (xtest, GTK_WIDGET (canvas), cx + 128, cy);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), cx - 128, cy));
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), cx + 128, cy));
   g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT), ==, n_lines + 1);
   refused = tsr_edit_session_get_refused (session);
   g_assert_nonnull (refused);

@@ -616,6 +616,20 @@ tsr_test_xtest_click (TsrTestXTest *self,
          && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, FALSE);
 }
 
+gboolean
+tsr_test_xtest_click_at (TsrTestXTest *self,
+                         GtkWidget    *widget,
+                         double        x,
+                         double        y)
+{
+  gboolean done = tsr_test_xtest_move_to (self, widget, x, y, 8, NULL, NULL)
+                  && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, TRUE)
+                  && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, FALSE);
+
+  tsr_test_ui_iterate_for (150);
+  return done;
+}
+
 static gboolean
 match_mapped_text (GtkWidget     *widget,
                    gconstpointer  text)

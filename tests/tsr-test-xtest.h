@@ -81,6 +81,12 @@ gboolean      tsr_test_xtest_button    (TsrTestXTest  *self,
  * dispatched the scroll event. */
 gboolean      tsr_test_xtest_scroll    (TsrTestXTest  *self,
                                         guint          button);
+/* Moves to the point (X, Y) of WIDGET (steps of 8 pixels), clicks the primary button there and
+ * lets the main loop run 150 ms for what the click starts. */
+gboolean      tsr_test_xtest_click_at  (TsrTestXTest  *self,
+                                        GtkWidget     *widget,
+                                        double         x,
+                                        double         y);
 /* Moves to the centre of WIDGET and clicks it with the primary button. */
 gboolean      tsr_test_xtest_click     (TsrTestXTest  *self,
                                         GtkWidget     *widget);
