@@ -11,6 +11,7 @@ typedef struct {
   GSettingsSchemaKey *schema_key; /* for its range */
   gboolean            placed;   /* the remembered width has been put back */
   int                 handle_width;
+  int                 width_request; /* the end child's own, lent to the remembered width until then */
 } SideBarWidth;
 
 static void
@@ -41,6 +42,7 @@ place_side_bar (GtkWidget     *widget,
     return G_SOURCE_CONTINUE;
   state->handle_width = MAX (total - start_width - end_width, 0);
   state->placed = TRUE;
+  gtk_widget_set_size_request (end, state->width_request, -1);
   gtk_paned_set_position (paned, MAX (total - state->handle_width - g_settings_get_int (state->settings, state->key), 0));
   return G_SOURCE_REMOVE;
 }
@@ -80,6 +82,15 @@ tsr_side_bar_width_bind (GtkPaned   *paned,
   g_object_get (settings, "settings-schema", &schema, NULL);
   state->schema_key = g_settings_schema_get_key (schema, key);
   g_object_set_data_full (G_OBJECT (paned), "tsr-side-bar-width", state, side_bar_width_free);
+  /* Until then the end child asks for the remembered width, so the first layout already has it
+   * and the start child (the map) is never resized after it is shown. */
+  if (gtk_paned_get_end_child (paned) != NULL)
+    {
+      GtkWidget *end = gtk_paned_get_end_child (paned);
+
+      gtk_widget_get_size_request (end, &state->width_request, NULL);
+      gtk_widget_set_size_request (end, MAX (state->width_request, g_settings_get_int (settings, key)), -1);
+    }
   gtk_widget_add_tick_callback (GTK_WIDGET (paned), place_side_bar, state, NULL);
   g_signal_connect (paned, "notify::position", G_CALLBACK (on_position), state);
 }
