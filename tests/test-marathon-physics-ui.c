@@ -3,7 +3,8 @@
  * Weapons list, weapon 1's item type typed; real Ctrl+Z twice (both back), Ctrl+Shift+Z twice (both
  * again), a real Ctrl+S; the codec reads the saved file back and finds exactly those two fields
  * changed, every other field of every table as it was and no other byte changed but the wad
- * header's checksum. Screenshots: marathon-physics-ui-*.png. */
+ * header's checksum. A scenario level's Physics tab edits its PXpx the same way. Screenshots:
+ * marathon-physics-ui-*.png. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -13,6 +14,7 @@
 #include "app/tsr-window.h"
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-physics.h"
+#include "views/marathon/tsr-marathon-map-page.h"
 #include "views/marathon/tsr-marathon-physics-page.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
@@ -222,6 +224,68 @@ test_edit_undo_redo_save (void)
   tsr_test_ui_hide_window (window);
 }
 
+/* A scenario level with its own PXpx: the map page's Physics tab, clicked for real; the walking
+ * model's gravitational_acceleration typed as 1 (fixed point 65536); Ctrl+S; the scenario codec
+ * reads the level's PXpx back with it, every other physics byte as it was. */
+static void
+test_scenario_physics_tab (void)
+{
+  g_autofree char *path = tsr_test_ui_copy_data_file ("marathon", "chronicles_net_RequiescatInPace.sceA", work_dir,
+                                                      "marathon-physics-scenario");
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autofree char *contents = NULL;
+  gsize size = 0;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TsrMarathonScenario) before = NULL;
+  g_autoptr(TsrMarathonScenario) after = NULL;
+  TsrMarathonPhysicsTable *old_table, *new_table;
+  TsrWindow *window;
+  TsrMarathonMapPage *map_page;
+  TsrMarathonPhysicsPage *page;
+  GtkWidget *tab;
+  int field;
+
+  if (path == NULL)
+    return;
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  bytes = g_bytes_new (contents, size);
+  before = tsr_marathon_scenario_load (bytes, path, NULL);
+  g_assert_nonnull (before);
+
+  window = tsr_test_ui_open_in_window (application, path, 1200, 900, 100);
+  map_page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE));
+  page = TSR_MARATHON_PHYSICS_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (map_page), TSR_TYPE_MARATHON_PHYSICS_PAGE));
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  tab = tsr_test_ui_find_widget (GTK_WIDGET (map_page), tsr_test_ui_match_mapped_label, "Physics");
+  g_assert_nonnull (tab);
+  g_assert_true (tsr_test_xtest_click (xtest, tab));
+  tsr_test_ui_iterate_for (300);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  /* Only the level's one table can be chosen. */
+  g_assert_false (gtk_widget_is_sensitive (tsr_marathon_physics_page_get_kind_button (page, TSR_MARATHON_PHYSICS_MONSTERS)));
+  choose (xtest, page, TSR_MARATHON_PHYSICS_CONSTANTS, 0);
+  type_into (xtest, page, "gravitational_acceleration", 1);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-physics-ui-scenario.png");
+  tsr_test_xtest_save (xtest, window);
+
+  g_clear_pointer (&contents, g_free);
+  g_clear_pointer (&bytes, g_bytes_unref);
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  bytes = g_bytes_new (contents, size);
+  after = tsr_marathon_scenario_load (bytes, path, NULL);
+  g_assert_nonnull (after);
+  old_table = g_ptr_array_index (((TsrMarathonLevel *) g_ptr_array_index (before->map->levels, 0))->physics, 0);
+  new_table = g_ptr_array_index (((TsrMarathonLevel *) g_ptr_array_index (after->map->levels, 0))->physics, 0);
+  field = tsr_field_table_find (tsr_marathon_physics_table_fields (new_table), "gravitational_acceleration");
+  g_assert_cmpint (tsr_marathon_physics_get (new_table, 0, (guint) field), ==, 65536);
+  tsr_marathon_physics_set (new_table, 0, (guint) field, tsr_marathon_physics_get (old_table, 0, (guint) field));
+  g_assert_cmpuint (new_table->count, ==, old_table->count);
+  g_assert_true (memcmp (new_table->records, old_table->records, old_table->count * old_table->record_size) == 0);
+
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_hide_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -231,5 +295,6 @@ main (int argc, char *argv[])
     return status;
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/marathon-physics-ui/edit-undo-redo-save", test_edit_undo_redo_save);
+  g_test_add_func ("/marathon-physics-ui/scenario-physics-tab", test_scenario_physics_tab);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

@@ -12,6 +12,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon1-terminals.h"
+#include "views/marathon/tsr-marathon-physics-page.h"
 #include "model/marathon/tsr-marathon-level-command.h"
 #include "views/tsr-inspector.h"
 
@@ -37,6 +38,7 @@ struct _TsrMarathonMapPage {
   GtkLabel            *script_label;
   GtkWidget           *script_button;
   TsrMarathonPalettes *palettes;
+  GtkWidget           *physics_page; /* TsrMarathonPhysicsPage: the level's physics chunks */
   /* Marathon 1: the level's terminals from the external-resources file, shown read-only. */
   TsrUndoStack        *external_undo;
   TsrTerminalText     *external_text;
@@ -349,9 +351,14 @@ show_level (TsrMarathonMapPage *self)
       tsr_terminal_editor_set_text (self->terminal_editor, NULL);
       tsr_terminal_editor_set_owner (self->terminal_editor, NULL, -1);
       tsr_terminal_preview_set_level (tsr_terminal_editor_get_preview (self->terminal_editor), NULL);
+      tsr_marathon_physics_page_show_level (TSR_MARATHON_PHYSICS_PAGE (self->physics_page), NULL, 0);
       return;
     }
   level = tsr_marathon_document_get_current_level (self->document);
+  /* The Physics tab shows only for a level with its own physics chunks (MNpx ... in the level). */
+  gtk_widget_set_visible (self->physics_page,
+                          tsr_marathon_physics_page_show_level (TSR_MARATHON_PHYSICS_PAGE (self->physics_page),
+                                                                TSR_DOCUMENT (self->document), level));
   if (gtk_drop_down_get_selected (self->level_dropdown) != level
       && level < g_list_model_get_n_items (gtk_drop_down_get_model (self->level_dropdown)))
     gtk_drop_down_set_selected (self->level_dropdown, level);
@@ -490,7 +497,8 @@ tsr_marathon_map_page_show (TsrMarathonMapPage *self,
   g_return_if_fail (TSR_IS_MARATHON_MAP_PAGE (self));
   gtk_notebook_set_current_page (self->notebook, g_strcmp0 (page, "terminals") == 0 ? 1
                                                  : g_strcmp0 (page, "summary") == 0 ? 2
-                                                 : g_strcmp0 (page, "palettes") == 0 ? 3 : 0);
+                                                 : g_strcmp0 (page, "palettes") == 0 ? 3
+                                                 : g_strcmp0 (page, "physics") == 0 ? 4 : 0);
 }
 
 TsrMarathonMapEditor *
@@ -695,4 +703,7 @@ tsr_marathon_map_page_init (TsrMarathonMapPage *self)
   self->palettes = TSR_MARATHON_PALETTES (tsr_marathon_palettes_new ());
   gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->palettes), gtk_label_new (_("Palettes")));
   tsr_marathon_palettes_set_map_editor (self->palettes, self->map_editor);
+  self->physics_page = tsr_marathon_physics_page_new ();
+  gtk_widget_set_visible (self->physics_page, FALSE);
+  gtk_notebook_append_page (self->notebook, self->physics_page, gtk_label_new (_("Physics")));
 }

@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (TsrMarathonMapPage, tsr_marathon_map_page, TSR, MARATHON_M
 
 void               tsr_marathon_map_page_set_document        (TsrMarathonMapPage  *self,
                                                               TsrMarathonDocument *document);
-/* "map", "terminals", "summary" or "palettes". */
+/* "map", "terminals", "summary", "palettes" or "physics" (shown only for a level with physics). */
 void               tsr_marathon_map_page_show                (TsrMarathonMapPage  *self,
                                                               const char          *page);
 TsrTerminalEditor *tsr_marathon_map_page_get_terminal_editor (TsrMarathonMapPage  *self);

@@ -215,7 +215,12 @@ static void
 tsr_marathon_physics_page_set_document (TsrEditorPage *page,
                                         TsrDocument   *document)
 {
-  tsr_marathon_physics_page_show_level (TSR_MARATHON_PHYSICS_PAGE (page), document, 0);
+  TsrMarathonPhysicsPage *self = TSR_MARATHON_PHYSICS_PAGE (page);
+
+  /* The window hands the same document over again (it keeps the page); what is chosen stays. */
+  if (document != NULL && document == self->document)
+    return;
+  tsr_marathon_physics_page_show_level (self, document, 0);
 }
 
 static void
