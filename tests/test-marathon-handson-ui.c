@@ -51,19 +51,6 @@ static TsrApplication *application;
 static char *work_dir;
 static char *screenshot_dir;
 
-/* A real click where the pointer is moved to: view point (X, Y) of CANVAS. */
-static void
-click_at (TsrTestXTest *xtest,
-          GtkWidget    *canvas,
-          double        x,
-          double        y)
-{
-  g_assert_true (tsr_test_xtest_move_to (xtest, canvas, x, y, 8, NULL, NULL));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
-  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
-  tsr_test_ui_iterate_for (150);
-}
-
 /* The map point under the pointer, as the canvas shows it now. */
 static void
 map_under_pointer (TsrTestXTest *xtest,
@@ -164,7 +151,7 @@ test_growing_bounds_keep_pointer (void)
     g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (lines)));
   }
   n_lines = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT);
-  click_at (xtest, GTK_WIDGET (canvas), ax, ay);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), ax, ay));
   g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), bx, by, 8, NULL, NULL));
   tsr_test_ui_iterate_for (100);
   map_under_pointer (xtest, canvas, &before_x, &before_y);
@@ -237,8 +224,8 @@ test_delete_line_drops_orphan_points (void)
   tsr_test_ui_iterate_for (100);
   n_lines = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT);
   n_points = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT);
-  click_at (xtest, GTK_WIDGET (canvas), ax, ay);
-  click_at (xtest, GTK_WIDGET (canvas), bx, by);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), ax, ay));
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), bx, by));
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
   tsr_test_ui_iterate_for (100);
   g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_SEGMENT), ==, n_lines + 1);
@@ -248,7 +235,7 @@ test_delete_line_drops_orphan_points (void)
   g_assert_true (tsr_test_xtest_click (xtest, select));
   tsr_test_ui_iterate_for (100);
   tsr_map_canvas_get_viewport (canvas, &viewport);
-  click_at (xtest, GTK_WIDGET (canvas), (ax + bx) / 2, ay);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), (ax + bx) / 2, ay));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-orphans-selected.png");
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
   tsr_test_ui_iterate_for (150);
@@ -388,8 +375,8 @@ test_inspector_labels (void)
       tsr_map_canvas_center_on (canvas, (a.x + b.x) / 2, (a.y + b.y) / 2);
       tsr_test_ui_iterate_for (150);
       tsr_map_canvas_get_viewport (canvas, &viewport);
-      click_at (xtest, GTK_WIDGET (canvas), ((a.x + b.x) / 2 - viewport.x) * viewport.zoom,
-                ((a.y + b.y) / 2 - viewport.y) * viewport.zoom);
+      g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), ((a.x + b.x) / 2 - viewport.x) * viewport.zoom,
+                ((a.y + b.y) / 2 - viewport.y) * viewport.zoom));
       selected = tsr_selection_get_elements (selection, &n);
       done = n == 1 && selected[0].kind == TSR_ELEMENT_SEGMENT;
     }
@@ -819,7 +806,7 @@ test_create_annotation (void)
   tsr_test_xtest_type_text (xtest, "reactor room");
   tsr_test_ui_iterate_for (100);
   depth = tsr_undo_stack_get_depth (stack);
-  click_at (xtest, GTK_WIDGET (canvas), px, py);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), px, py));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-handson-annotation.png");
   level = tsr_marathon_level_map_get_level (level_map);
   g_assert_cmpuint (level->annotations->len, ==, n_before + 1);
