@@ -35,37 +35,6 @@ static TsrApplication *application;
 static char *screenshot_dir;
 static char *work_dir;
 
-static TsrDoom2dMap *
-load_map (const char *path)
-{
-  g_autofree char *contents = NULL;
-  gsize size = 0;
-  g_autoptr(GError) error = NULL;
-  TsrDoom2dMap *map;
-
-  g_assert_true (g_file_get_contents (path, &contents, &size, &error));
-  map = tsr_doom2d_map_read_binary ((const guint8 *) contents, size, &error);
-  g_assert_no_error (error);
-  return map;
-}
-
-static gboolean
-records_equal (const TsrDoom2dRecord *a,
-               const TsrDoom2dRecord *b)
-{
-  const TsrFieldTable *table = &tsr_doom2d_record_get_type (a)->table;
-
-  if (a->kind != b->kind || a->layout != b->layout)
-    return FALSE;
-  for (guint f = 0; f < table->n_fields; f++)
-    if (table->fields[f].type != TSR_FIELD_BYTES && !tsr_field_value_equal (&table->fields[f], &a->values[f], &b->values[f]))
-      return FALSE;
-  for (guint f = 0; a->layout != NULL && f < a->layout->table.n_fields; f++)
-    if (!tsr_field_value_equal (&a->layout->table.fields[f], &a->data_values[f], &b->data_values[f]))
-      return FALSE;
-  return TRUE;
-}
-
 static void
 view_to_map (TsrMapCanvas *canvas,
              double        view_x,
@@ -229,7 +198,7 @@ test_edit_and_save (void)
       return;
     }
   path = copy_real_map (source, "doom2d");
-  original = load_map (path);
+  original = tsr_test_doom2d_load_map (path);
   page = open_in_window (source, path, &window);
   canvas = tsr_doom2d_map_page_get_canvas (page);
   tool = tsr_doom2d_map_page_get_tool (page);
@@ -591,7 +560,7 @@ test_edit_and_save (void)
   }
   g_assert_null (tsr_window_get_error_message (window));
   g_assert_false (tsr_window_get_modified (window));
-  saved = load_map (path);
+  saved = tsr_test_doom2d_load_map (path);
   for (guint k = TSR_DOOM2D_KIND_TEXTURE; k < TSR_DOOM2D_N_KINDS; k++)
     {
       guint added = k == TSR_DOOM2D_KIND_PANEL || k == TSR_DOOM2D_KIND_ITEM || k == TSR_DOOM2D_KIND_MONSTER
@@ -599,10 +568,10 @@ test_edit_and_save (void)
 
       g_assert_cmpuint (tsr_doom2d_map_count (saved, k), ==, tsr_doom2d_map_count (original, k) + added);
       for (guint i = 0; i < tsr_doom2d_map_count (original, k); i++)
-        if (!records_equal (tsr_doom2d_map_get (original, k, i), tsr_doom2d_map_get (saved, k, i)))
+        if (!tsr_test_doom2d_records_equal (tsr_doom2d_map_get (original, k, i), tsr_doom2d_map_get (saved, k, i)))
           g_error ("%s %u changed", tsr_doom2d_record_type (k)->table.name, i);
     }
-  g_assert_true (records_equal (original->header, saved->header));
+  g_assert_true (tsr_test_doom2d_records_equal (original->header, saved->header));
   record = tsr_doom2d_map_get (saved, TSR_DOOM2D_KIND_TRIGGER, trigger);
   g_assert_cmpint (record->values[TSR_DOOM2D_TRIGGER_TYPE].v[0], ==, TSR_DOOM2D_TRIGGER_DOOR);
   g_assert_cmpint (record->data_values[target.field].v[0], ==, door);
@@ -945,7 +914,7 @@ write_two_map_archive (const char *source,
   g_autoptr(GBytes) text = NULL;
   g_autoptr(GBytes) packed = NULL;
   g_autoptr(GError) error = NULL;
-  TsrDoom2dMap *parsed = load_map (map_source);
+  TsrDoom2dMap *parsed = tsr_test_doom2d_load_map (map_source);
   TsrDoom2dWad *wad = tsr_doom2d_wad_new ();
   char *path = g_build_filename (work_dir, name, NULL);
 
