@@ -127,10 +127,10 @@ marathon_lights_init (MarathonBuild *build)
     }
 }
 
-static gboolean
-marathon_corner (const TsrMarathonLevel *level,
-                 gint16                  endpoint,
-                 float                   out[2])
+gboolean
+tsr_visual_marathon_corner (const TsrMarathonLevel *level,
+                            gint16                  endpoint,
+                            float                   out[2])
 {
   TsrMarathonPoint point;
 
@@ -142,9 +142,9 @@ marathon_corner (const TsrMarathonLevel *level,
   return TRUE;
 }
 
-static const TsrMarathonPolygon *
-marathon_polygon (const TsrMarathonLevel *level,
-                  gint                    index)
+const TsrMarathonPolygon *
+tsr_visual_marathon_polygon (const TsrMarathonLevel *level,
+                             gint                    index)
 {
   if (index < 0 || level->polygons == NULL || (guint) index >= level->polygons->len)
     return NULL;
@@ -160,7 +160,7 @@ marathon_polygon_corners (const TsrMarathonLevel   *level,
   if (polygon->vertex_count < 3 || polygon->vertex_count > TSR_VISUAL_MAX_VERTICES)
     return FALSE;
   for (guint i = 0; i < polygon->vertex_count; i++)
-    if (!marathon_corner (level, polygon->endpoint_indexes[i], corners[i]))
+    if (!tsr_visual_marathon_corner (level, polygon->endpoint_indexes[i], corners[i]))
       return FALSE;
   return TRUE;
 }
@@ -304,7 +304,7 @@ marathon_walls (MarathonBuild            *build,
                             ? line->counterclockwise_polygon_owner : line->clockwise_polygon_owner;
         }
       side = marathon_side_of (level, polygon_index, polygon, i, line, &side_index);
-      neighbour = neighbour_index != (gint) polygon_index ? marathon_polygon (level, neighbour_index) : NULL;
+      neighbour = neighbour_index != (gint) polygon_index ? tsr_visual_marathon_polygon (level, neighbour_index) : NULL;
       if (neighbour == NULL)
         {
           marathon_wall (build, TSR_VISUAL_PART_WALL_FULL, side_index, line_index, side,
@@ -502,7 +502,7 @@ marathon_objects (MarathonBuild *build)
   for (guint i = 0; i < level->objects->len; i++)
     {
       const TsrMarathonObject *object = &g_array_index (level->objects, TsrMarathonObject, i);
-      const TsrMarathonPolygon *polygon = marathon_polygon (level, object->polygon_index);
+      const TsrMarathonPolygon *polygon = tsr_visual_marathon_polygon (level, object->polygon_index);
       float location_z;
 
       if (polygon == NULL || object->type < 0 || (guint) object->type >= G_N_ELEMENTS (object_markers))

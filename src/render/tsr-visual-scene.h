@@ -168,6 +168,14 @@ const TsrVisualSurface *tsr_visual_scene_pick  (const TsrVisualScene *scene,
                                                 const float           direction[3],
                                                 float                *distance);
 
+/* What the scene builder and the walk share of a Marathon level: polygon INDEX (NULL when out of
+ * range), and endpoint ENDPOINT in world units (1 = 1,024 map units; FALSE when out of range). */
+const TsrMarathonPolygon *tsr_visual_marathon_polygon (const TsrMarathonLevel *level,
+                                                       gint                    index);
+gboolean                  tsr_visual_marathon_corner  (const TsrMarathonLevel *level,
+                                                       gint16                  endpoint,
+                                                       float                   out[2]);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrVisualScene, tsr_visual_scene_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrVisualLightClock, tsr_visual_light_clock_free)
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "render/tsr-visual-walk.h"
+#include "render/tsr-visual-scene.h"
 
 #include <math.h>
 
@@ -111,30 +112,6 @@ tsr_visual_walk_wolf3d (const TsrWolf3dLevel *level,
 
 /* Marathon -------------------------------------------------------------------------------------- */
 
-static const TsrMarathonPolygon *
-marathon_polygon (const TsrMarathonLevel *level,
-                  gint                    index)
-{
-  if (index < 0 || level->polygons == NULL || (guint) index >= level->polygons->len)
-    return NULL;
-  return &g_array_index (level->polygons, TsrMarathonPolygon, index);
-}
-
-static gboolean
-marathon_point (const TsrMarathonLevel *level,
-                gint16                  endpoint,
-                float                   out[2])
-{
-  TsrMarathonPoint point;
-
-  if (endpoint < 0 || (guint) endpoint >= tsr_marathon_level_n_points (level))
-    return FALSE;
-  point = tsr_marathon_level_point (level, (guint) endpoint);
-  out[0] = point.x / WORLD_ONE;
-  out[1] = point.y / WORLD_ONE;
-  return TRUE;
-}
-
 static gboolean
 polygon_contains (const TsrMarathonLevel   *level,
                   const TsrMarathonPolygon *polygon,
@@ -148,7 +125,7 @@ polygon_contains (const TsrMarathonLevel   *level,
   if (n < 3)
     return FALSE;
   for (guint v = 0; v < n; v++)
-    if (!marathon_point (level, polygon->endpoint_indexes[v], ring[v]))
+    if (!tsr_visual_marathon_corner (level, polygon->endpoint_indexes[v], ring[v]))
       return FALSE;
   for (guint i = 0, j = n - 1; i < n; j = i++)
     if ((ring[i][1] > y) != (ring[j][1] > y)
@@ -186,8 +163,8 @@ tsr_visual_walk_marathon_line_blocks (const TsrMarathonLevel *level,
   record = &g_array_index (level->lines, TsrMarathonLine, line);
   if (record->flags & MARATHON_SOLID_LINE)
     return TRUE;
-  sides[0] = marathon_polygon (level, record->clockwise_polygon_owner);
-  sides[1] = marathon_polygon (level, record->counterclockwise_polygon_owner);
+  sides[0] = tsr_visual_marathon_polygon (level, record->clockwise_polygon_owner);
+  sides[1] = tsr_visual_marathon_polygon (level, record->counterclockwise_polygon_owner);
   if (sides[0] == NULL || sides[1] == NULL)
     return TRUE;
   /* keep_line_segment_out_of_walls: a floor too high a step, a ceiling too low for the player's
@@ -253,7 +230,7 @@ keep_out_of_walls (const TsrMarathonLevel *level,
       float a[2], b[2], along, now, before, side, length, n[2], target;
       gboolean crossed;
 
-      if (!marathon_point (level, line->endpoint_indexes[0], a) || !marathon_point (level, line->endpoint_indexes[1], b))
+      if (!tsr_visual_marathon_corner (level, line->endpoint_indexes[0], a) || !tsr_visual_marathon_corner (level, line->endpoint_indexes[1], b))
         continue;
       if (p[0] < MIN (a[0], b[0]) - radius - 1.0f || p[0] > MAX (a[0], b[0]) + radius + 1.0f
           || p[1] < MIN (a[1], b[1]) - radius - 1.0f || p[1] > MAX (a[1], b[1]) + radius + 1.0f)
@@ -325,7 +302,7 @@ marathon_step (const TsrMarathonLevel   *level,
     settled = keep_out_of_walls (level, from, p, feet, TRUE);
   if (!settled && !keep_out_of_walls (level, from, p, feet, FALSE))
     return FALSE;
-  there = marathon_polygon (level, tsr_visual_walk_marathon_polygon_at (level, p[0], p[1]));
+  there = tsr_visual_marathon_polygon (level, tsr_visual_walk_marathon_polygon_at (level, p[0], p[1]));
   if (there == NULL)
     return FALSE;
   /* The camera keeps its height above the floor. */
@@ -352,7 +329,7 @@ tsr_visual_walk_marathon (const TsrMarathonLevel *level,
   for (int i = 0; i < steps; i++)
     {
       const TsrMarathonPolygon *polygon = level->lines != NULL
-        ? marathon_polygon (level, tsr_visual_walk_marathon_polygon_at (level, position[0], position[1])) : NULL;
+        ? tsr_visual_marathon_polygon (level, tsr_visual_walk_marathon_polygon_at (level, position[0], position[1])) : NULL;
       float sx = dx / steps, sy = dy / steps, want[2] = { position[0] + sx, position[1] + sy };
       gboolean taken = FALSE;
 
