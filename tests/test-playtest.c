@@ -166,6 +166,26 @@ make_marathon_project (void)
   return project;
 }
 
+/* Play-testing FILE of the test data's FAMILY folder with a stand-in named ENGINE_NAME is refused
+ * before anything runs, with a message that holds FRAGMENT. */
+static void
+assert_prepare_refused (const char *family,
+                        const char *file,
+                        const char *engine_name,
+                        const char *fragment)
+{
+  g_autofree char *dir = g_build_filename (testdata, family, NULL);
+  g_autofree char *bin = make_engine (engine_name);
+  g_autofree char *engine = g_build_filename (bin, engine_name, NULL);
+  g_autoptr(TsrDocument) document = tsr_test_open_document (dir, file);
+  TsrPlaytestSettings settings = { .engine = engine };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrPlaytestRun) run = tsr_playtest_prepare (document, &settings, &error);
+
+  ck_assert_ptr_null (run);
+  ck_assert_msg (strstr (error->message, fragment) != NULL, "%s", error->message);
+}
+
 START_TEST (test_marathon)
 {
   g_autofree char *project = make_marathon_project ();
@@ -413,16 +433,7 @@ END_TEST
 /* A bare map file: Doom2D Forever cannot start it, and says so before anything runs. */
 START_TEST (test_doom2d_bare_map)
 {
-  g_autofree char *dir = g_build_filename (testdata, "doom2d", NULL);
-  g_autofree char *bin = make_engine ("Doom2DF");
-  g_autofree char *engine = g_build_filename (bin, "Doom2DF", NULL);
-  g_autoptr(TsrDocument) document = tsr_test_open_document (dir, "df_MAP01.map");
-  TsrPlaytestSettings settings = { .engine = engine };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrPlaytestRun) run = tsr_playtest_prepare (document, &settings, &error);
-
-  ck_assert_ptr_null (run);
-  ck_assert_msg (strstr (error->message, "-map") != NULL, "%s", error->message);
+  assert_prepare_refused ("doom2d", "df_MAP01.map", "Doom2DF", "-map");
 }
 END_TEST
 
@@ -488,16 +499,7 @@ END_TEST
 
 START_TEST (test_sphere_without_game)
 {
-  g_autofree char *dir = g_build_filename (testdata, "sphere", NULL);
-  g_autofree char *bin = make_engine ("neosphere");
-  g_autofree char *engine = g_build_filename (bin, "neosphere", NULL);
-  g_autoptr(TsrDocument) document = tsr_test_open_document (dir, "village.rmp");
-  TsrPlaytestSettings settings = { .engine = engine };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TsrPlaytestRun) run = tsr_playtest_prepare (document, &settings, &error);
-
-  ck_assert_ptr_null (run);
-  ck_assert_msg (strstr (error->message, "game.sgm") != NULL, "%s", error->message);
+  assert_prepare_refused ("sphere", "village.rmp", "neosphere", "game.sgm");
 }
 END_TEST
 
