@@ -544,6 +544,35 @@ START_TEST (test_failing_engine)
 }
 END_TEST
 
+/* An editor that goes while the engine plays (its window closed, the application quitting) kills
+ * the engine and removes the folder at once, with no main loop turning afterwards. */
+START_TEST (test_abandoned_engine)
+{
+  g_autofree char *project = make_marathon_project ();
+  g_autofree char *bin = make_engine ("alephone");
+  g_autofree char *engine = g_build_filename (bin, "alephone", NULL);
+  g_autofree char *record = tsr_test_make_temp_dir ();
+  g_autofree char *never = g_build_filename (record, "never", NULL);
+  g_autofree char *folder = NULL;
+  g_autoptr(TsrDocument) document = tsr_test_open_document (project, "Dream Brother.sceA");
+  TsrPlaytestSettings settings = { .engine = engine };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrPlaytestRun) run = tsr_playtest_prepare (document, &settings, &error);
+
+  ck_assert (run != NULL);
+  folder = g_strdup (tsr_playtest_run_get_folder (run));
+  g_setenv ("TSR_STAND_IN_RECORD", record, TRUE);
+  g_setenv ("TSR_STAND_IN_WAIT_FOR", never, TRUE);
+  ck_assert_msg (tsr_playtest_run_start (run, &error), "start: %s", error ? error->message : "");
+  g_unsetenv ("TSR_STAND_IN_WAIT_FOR");
+  ck_assert (tsr_playtest_run_is_running (run));
+  ck_assert (g_file_test (folder, G_FILE_TEST_IS_DIR));
+  tsr_playtest_run_abandon (run);
+  ck_assert_msg (!g_file_test (folder, G_FILE_TEST_EXISTS), "%s is left behind", folder);
+  ck_assert_ptr_null (tsr_playtest_run_get_folder (run));
+}
+END_TEST
+
 /* The engine from PATH by its usual name; none there: a message naming what to install and where
  * to set it, and no folder made. */
 START_TEST (test_engine_lookup)
@@ -639,6 +668,7 @@ playtest_suite (void)
   tcase_add_test (tc, test_sphere);
   tcase_add_test (tc, test_sphere_without_game);
   tcase_add_test (tc, test_failing_engine);
+  tcase_add_test (tc, test_abandoned_engine);
   tcase_add_test (tc, test_engine_lookup);
   tcase_add_test (tc, test_custom_command);
   suite_add_tcase (suite, tc);

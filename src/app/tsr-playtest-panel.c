@@ -330,9 +330,10 @@ tsr_playtest_panel_dispose (GObject *object)
 {
   TsrPlaytestPanel *self = TSR_PLAYTEST_PANEL (object);
 
-  /* The window goes: so does its engine (its folder is removed once it has exited). */
+  /* The window goes (maybe with the application, whose main loop will not turn again): so do its
+   * engine and its folder, now. */
   if (self->run != NULL)
-    tsr_playtest_run_stop (self->run);
+    tsr_playtest_run_abandon (self->run);
   drop_run (self);
   gtk_widget_dispose_template (GTK_WIDGET (object), TSR_TYPE_PLAYTEST_PANEL);
   G_OBJECT_CLASS (tsr_playtest_panel_parent_class)->dispose (object);

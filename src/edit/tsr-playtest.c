@@ -868,6 +868,23 @@ tsr_playtest_run_stop (TsrPlaytestRun *self)
     g_subprocess_force_exit (self->process);
 }
 
+void
+tsr_playtest_run_abandon (TsrPlaytestRun *self)
+{
+  g_return_if_fail (TSR_IS_PLAYTEST_RUN (self));
+
+  if (self->process != NULL && !self->waited)
+    {
+      g_subprocess_force_exit (self->process);
+      g_subprocess_wait (self->process, NULL, NULL);
+    }
+  if (self->folder != NULL)
+    {
+      remove_tree (self->folder);
+      g_clear_pointer (&self->folder, g_free);
+    }
+}
+
 static void
 tsr_playtest_run_finalize (GObject *object)
 {

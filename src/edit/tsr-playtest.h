@@ -77,6 +77,9 @@ gboolean            tsr_playtest_run_start        (TsrPlaytestRun *self,
 gboolean            tsr_playtest_run_is_running   (TsrPlaytestRun *self);
 /* Sends the child SIGKILL (the engine stops; "finished" follows). */
 void                tsr_playtest_run_stop         (TsrPlaytestRun *self);
+/* For when the editor goes (its window closes, the application quits) and no main loop will turn
+ * again: kills the child, waits for it and removes the folder now. "finished" is not emitted. */
+void                tsr_playtest_run_abandon      (TsrPlaytestRun *self);
 /* After "finished": TRUE when it exited with status 0. */
 gboolean            tsr_playtest_run_succeeded    (TsrPlaytestRun *self);
 /* After "finished": "exited with status 3", "killed by signal 11 (Segmentation fault)" (transfer none). */
