@@ -22,6 +22,7 @@
 #include "views/visual/tsr-visual-view.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-ui.h"
+#include "tsr-test-visual-marathon.h"
 #include "tsr-test-visual-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -95,77 +96,39 @@ side_of (TsrMarathonLevel *level, guint index)
 static void
 test_surface_edits (void)
 {
-  const char *root = g_getenv ("TSR_TESTDATA");
-  g_autofree char *source = root != NULL ? g_build_filename (root, "marathon", NULL) : NULL;
+  g_auto(TsrTestVisualMarathon) set_up = { 0 };
   static const char *const files[] = { "chronicles_DreamBrother.sceA", NULL };
-  g_autofree char *dir = NULL, *path = NULL, *shapes_path = NULL;
+  const char *path;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
-  g_autoptr(GBytes) original = NULL, saved = NULL;
-  g_autoptr(TsrMarathonScenario) before = NULL, after = NULL;
-  g_autoptr(GFile) shapes_file = NULL;
+  GBytes *original;
+  g_autoptr(GBytes) saved = NULL;
+  TsrMarathonScenario *before;
+  g_autoptr(TsrMarathonScenario) after = NULL;
   g_autoptr(GArray) run = NULL;
   TsrMarathonLevel *level, *a_level, *b_level;
   TsrWindow *window;
-  TsrMarathonMapPage *page;
   TsrMarathonMapEditor *editor;
-  TsrMarathonLevelMap *map;
   TsrVisualView *view;
   TsrUndoStack *undo;
   const TsrVisualSurface *picked;
   TsrMarathonSurface aligned_wall, other_wall;
   TsrMarathonSurfaceStyle style;
   TsrMarathonSide expected_other;
-  guint collection, position, n_lights, frames;
+  guint position, n_lights, frames;
   double x, y;
 
-  if (source == NULL || !g_file_test (source, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("test data for marathon missing under CI");
-      g_test_skip ("no Marathon test data");
-      return;
-    }
-  dir = tsr_test_ui_copy_files (source, files, work_dir, "visual-surface-ui");
-  path = g_build_filename (dir, files[0], NULL);
-  original = tsr_file_read (path, &error);
-  g_assert_no_error (error);
-  before = tsr_marathon_scenario_load (original, "original", &error);
-  g_assert_no_error (error);
+  if (!tsr_test_visual_marathon_open (&set_up, application, files, work_dir, "visual-surface-ui"))
+    return;
+  path = set_up.path;
+  original = set_up.original;
+  before = set_up.before;
   a_level = g_ptr_array_index (before->map->levels, 0);
-  collection = (guint) tsr_marathon_environment_wall_collection (a_level->info.environment_code);
-  {
-    g_autoptr(TsrShapesFile) shapes = tsr_shapes_sample_build (source, NULL);
-    g_autoptr(GBytes) bytes = NULL;
-
-    tsr_shapes_sample_add_walls (shapes, collection, 40);
-    bytes = tsr_shapes_file_serialize (shapes);
-    shapes_path = g_build_filename (dir, "test.shpA", NULL);
-    g_assert_true (g_file_set_contents (shapes_path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
-    shapes_file = g_file_new_for_path (shapes_path);
-  }
-
-  window = tsr_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
-  {
-    g_autoptr(GFile) file = g_file_new_for_path (path);
-    g_assert_true (tsr_test_ui_open_file (window, file));
-  }
-  tsr_test_ui_iterate_for (200);
-  page = TSR_MARATHON_MAP_PAGE (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                         GSIZE_TO_POINTER (TSR_TYPE_MARATHON_MAP_PAGE)));
-  g_assert_nonnull (page);
-  editor = tsr_marathon_map_page_get_map_editor (page);
-  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor))));
-  g_assert_true (tsr_marathon_map_editor_set_shapes_file (editor, shapes_file, &error));
-  g_assert_no_error (error);
-  map = tsr_marathon_map_editor_get_level_map (editor);
-  level = tsr_marathon_level_map_get_level (map);
-  undo = tsr_document_get_undo_stack (tsr_window_get_document (window));
-  view = TSR_VISUAL_VIEW (tsr_test_ui_find_widget (GTK_WIDGET (editor), tsr_test_ui_match_type,
-                                                   GSIZE_TO_POINTER (TSR_TYPE_VISUAL_VIEW)));
+  window = set_up.window;
+  editor = set_up.editor;
+  level = set_up.level;
+  undo = set_up.undo;
+  view = set_up.view;
   xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
   g_assert_no_error (error);
 
