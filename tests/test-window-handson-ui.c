@@ -182,6 +182,9 @@ test_menu_close_revert_quit (void)
   g_assert_true (g_bytes_equal (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes, original));
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-handson-reverted.png");
+  /* The reverted page at 1920×1080 (TSR_TEST_SCREEN of the test's display). */
+  g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (window), 1920, 1080));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-handson-reverted-1920.png");
 
   /* Revert… cancelled keeps the changes. */
   modify_by_hand (xtest, window);
@@ -552,13 +555,19 @@ side_bar_tabs_at (int width,
       tsr_test_ui_iterate_for (100);
       g_assert_true (gtk_notebook_get_tab_label (notebook, gtk_notebook_get_nth_page (notebook, gtk_notebook_get_current_page (notebook))) == tab);
     }
+  if (width == 1280 && height == 800)
+    {
+      /* The same page at 1920×1080 (TSR_TEST_SCREEN of the test's display). */
+      g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (window), 1920, 1080));
+      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-handson-sphere-side-bar-1920.png");
+    }
   tsr_test_ui_hide_window (window);
 }
 
 static void
 test_sphere_side_bar_tabs (void)
 {
-  /* The test display is 1,280 px wide, so 1,385 cannot be shown; 720 px tall is harsher than 800. */
+  /* 720 px tall is harsher than 800; the first also ends at 1920×1080. */
   side_bar_tabs_at (1280, 800);
   side_bar_tabs_at (1280, 720);
 }

@@ -128,6 +128,14 @@ check_shortcuts (TsrTestXTest   *xtest G_GNUC_UNUSED,
       if (!shown)
         g_error ("the shortcuts window does not show “%s” (%s) in the %s section", want->title, want->accelerator, section);
     }
+  /* The same section at 1920×1080 (TSR_TEST_SCREEN of the test's display). */
+  {
+    g_autofree char *stem = g_strndup (shot, strlen (shot) - strlen (".png"));
+    g_autofree char *shot_1920 = g_strconcat (stem, "-1920.png", NULL);
+
+    g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (overlay), 1920, 1080));
+    tsr_test_ui_save_screenshot (overlay, screenshot_dir, shot_1920);
+  }
 
   gtk_window_close (GTK_WINDOW (overlay));
   for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -249,6 +257,8 @@ test_sphere_revert_tabs (void)
       g_assert_cmpuint (count_tabs (GTK_WIDGET (window), "Entities"), ==, 1);
     }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-keys-sphere-reverted.png");
+  g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (window), 1920, 1080));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-keys-sphere-reverted-1920.png");
   tsr_test_ui_hide_window (window);
 }
 

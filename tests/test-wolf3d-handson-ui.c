@@ -304,6 +304,9 @@ test_wolf3d_handson (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "wolf3d-handson-level-added.png");
   click_page_tab (xtest, editor, "problems");
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "wolf3d-handson-level-problems.png");
+  /* The same page at 1920×1080 (TSR_TEST_SCREEN of the test's display). */
+  g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (window), 1920, 1080));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "wolf3d-handson-level-problems-1920.png");
   tsr_test_ui_hide_window (window);
 }
 

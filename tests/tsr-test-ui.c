@@ -148,6 +148,34 @@ tsr_test_ui_wait_for_size (GtkWidget *widget)
   return TRUE;
 }
 
+gboolean
+tsr_test_ui_resize_window (GtkWindow *window,
+                           int        width,
+                           int        height)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  GtkWidget *widget = GTK_WIDGET (window);
+
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  /* A shown GTK 4 window takes a new default size as a resize request to the X server; the X
+   * window (the surface) gets WIDTH×HEIGHT, the widget that less the client-side shadow. */
+  gtk_window_set_default_size (window, width, height);
+  while (!(gdk_surface_get_width (surface) == width && gdk_surface_get_height (surface) == height))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          g_test_message ("window %d×%d (widget %d×%d), not %d×%d", gdk_surface_get_width (surface),
+                          gdk_surface_get_height (surface), gtk_widget_get_width (widget),
+                          gtk_widget_get_height (widget), width, height);
+          return FALSE;
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return tsr_test_ui_wait_for_frames (widget, 5);
+}
+
 GtkWidget *
 tsr_test_ui_find_widget (GtkWidget    *root,
                          gboolean    (*match) (GtkWidget *, gconstpointer),

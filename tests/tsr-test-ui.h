@@ -37,6 +37,12 @@ TsrWindow *tsr_test_ui_open_in_window  (TsrApplication *application,
 void       tsr_test_ui_hide_window     (TsrWindow      *window);
 /* Destroys WINDOW and lets the main loop run 50 ms. */
 void       tsr_test_ui_close_window    (TsrWindow      *window);
+/* Resizes the shown WINDOW to WIDTH×HEIGHT (the screen must be that large: TSR_TEST_SCREEN of
+ * tests/with-own-display.sh) and waits (up to 60 s) until it has that size and has drawn it;
+ * FALSE on the time-out. */
+gboolean   tsr_test_ui_resize_window   (GtkWindow  *window,
+                                        int         width,
+                                        int         height);
 /* The first widget below ROOT (ROOT included, depth first) that MATCH accepts. */
 GtkWidget *tsr_test_ui_find_widget     (GtkWidget  *root,
                                         gboolean  (*match) (GtkWidget *, gconstpointer),
