@@ -560,6 +560,19 @@ side_bar_tabs_at (int width,
       /* The same page at 1920×1080 (TSR_TEST_SCREEN of the test's display). */
       g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (window), 1920, 1080));
       tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "window-handson-sphere-side-bar-1920.png");
+      /* The upper notebook keeps its share of the taller side bar (45 %): the tile palette's
+       * natural height, the whole tileset, took all of it and left the layers list two rows. */
+      {
+        GtkNotebook *upper = NULL;
+        GtkWidget *paned;
+
+        g_assert_nonnull (notebook_tab (GTK_WIDGET (window), "Layers", &upper));
+        paned = gtk_widget_get_ancestor (GTK_WIDGET (upper), GTK_TYPE_PANED);
+        g_assert_nonnull (paned);
+        g_test_message ("1920×1080: upper side notebook %d of %d px", gtk_widget_get_height (GTK_WIDGET (upper)),
+                        gtk_widget_get_height (paned));
+        g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (upper)), >=, gtk_widget_get_height (paned) * 2 / 5);
+      }
     }
   tsr_test_ui_hide_window (window);
 }

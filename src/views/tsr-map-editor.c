@@ -47,6 +47,9 @@ struct _TsrMapEditor {
   GtkLabel        *status_label;
   GtkLabel        *zoom_label;
   TsrMinimap      *minimap;
+  GtkPaned        *side_paned;        /* side_notebook over palette_notebook */
+  double           side_share;        /* the upper notebook's share of the side bar's height */
+  gboolean         placing_side;      /* side_paned's position is being set by the editor */
   GtkNotebook     *side_notebook;     /* layers, problems, family lists */
   GtkNotebook     *palette_notebook;  /* tiles, inspector, family palettes */
   GtkNotebook     *last_notebook;     /* the one whose page was shown last */
@@ -824,6 +827,41 @@ tsr_map_editor_page_is_visible (TsrMapEditor *self,
 
 /* --- Side bar width: remembered in side-bar-width, restored at the first allocation --- */
 
+/* The side bar's two notebooks share its height in one proportion: 45 % for the upper one (layers,
+ * problems, the family's lists) until the user drags the divider, then the share the user left,
+ * kept when the window is resized. (Left to GtkPaned, they were sized by their natural heights,
+ * and the tile palette's is the whole tileset: at 1920×1080 the layers list showed two rows.)
+ * Neither goes below its minimum (shrink is off on both). */
+static void
+on_side_paned_position (GObject    *object,
+                        GParamSpec *pspec,
+                        gpointer    user_data)
+{
+  TsrMapEditor *self = user_data;
+  gboolean position_set = FALSE;
+  int height = gtk_widget_get_height (GTK_WIDGET (object));
+
+  g_object_get (object, "position-set", &position_set, NULL);
+  if (!self->placing_side && position_set && height > 0)
+    self->side_share = CLAMP ((double) gtk_paned_get_position (GTK_PANED (object)) / height, 0.0, 1.0);
+}
+
+static void
+on_side_paned_max_position (GObject    *object,
+                            GParamSpec *pspec,
+                            gpointer    user_data)
+{
+  TsrMapEditor *self = user_data;
+  int min = 0, max = 0, height = gtk_widget_get_height (GTK_WIDGET (object));
+
+  g_object_get (object, "min-position", &min, "max-position", &max, NULL);
+  if (max <= 0 || height <= 0)
+    return;
+  self->placing_side = TRUE;
+  gtk_paned_set_position (GTK_PANED (object), CLAMP ((int) (height * self->side_share + 0.5), min, max));
+  self->placing_side = FALSE;
+}
+
 /* The side bar's width is the paned's width less the position and the handle; the handle's width
  * is measured at the first frame where both children have their allocation. */
 static gboolean
@@ -1013,6 +1051,7 @@ tsr_map_editor_class_init (TsrMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, status_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, minimap);
+  gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_paned);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, side_notebook);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, palette_notebook);
   gtk_widget_class_bind_template_child (widget_class, TsrMapEditor, layers_page);
@@ -1081,6 +1120,9 @@ tsr_map_editor_init (TsrMapEditor *self)
   g_object_set_data (G_OBJECT (self->history_page), "tsr-page-name", (gpointer) "history");
   self->last_notebook = self->palette_notebook;
   g_signal_connect (self->side_notebook, "switch-page", G_CALLBACK (on_notebook_switch_page), self);
+  self->side_share = 0.45;
+  g_signal_connect (self->side_paned, "notify::max-position", G_CALLBACK (on_side_paned_max_position), self);
+  g_signal_connect (self->side_paned, "notify::position", G_CALLBACK (on_side_paned_position), self);
   g_signal_connect (self->palette_notebook, "switch-page", G_CALLBACK (on_notebook_switch_page), self);
   {
     GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
