@@ -514,7 +514,8 @@ tsr_property_source_set_text (TsrPropertySource *self,
   if (choices != NULL && !tsr_field_is_text (&priv->table->fields[field]))
     {
       /* A choice's name ("STONE1"), else a value of the field ("7"). */
-      g_autofree char *wanted = g_utf8_casefold (g_strstrip (g_strdup (text)), -1);
+      g_autofree char *typed = g_strstrip (g_strdup (text));
+      g_autofree char *wanted = g_utf8_casefold (typed, -1);
 
       for (guint i = 0; i < choices->len && !found; i++)
         {
