@@ -439,6 +439,43 @@ START_TEST (test_check_m1_constants)
 }
 END_TEST
 
+/* Records shorter than Aleph One's layout: import_m1_physics_data reads past its buffer. */
+START_TEST (test_check_m1_short_records)
+{
+  guint8 data[12 + 50] = { 'p', 'h', 'y', 's', 0, 0, 0, 0, 0, 1, 0, 50 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonPhysics) physics = tsr_marathon_physics_parse (data, sizeof data, "short.phys", &error);
+  g_autoptr(GPtrArray) findings = NULL;
+
+  ck_assert_ptr_nonnull (physics);
+  findings = validate (physics);
+  ck_assert_uint_eq (tsr_findings_count (findings, TSR_SEVERITY_ERROR), 1);
+  ck_assert_ptr_nonnull (tsr_test_find_finding (findings, "import_m1_physics_data (import_definitions.cpp)"));
+}
+END_TEST
+
+/* A 'phys' series longer than the editor's record and the engine's models: unpack_m1_physics_constants
+ * writes past physics_models; three (the editor's and two models) fit. */
+START_TEST (test_check_m1_too_many_constants)
+{
+  guint8 fits[12 + 3 * 100] = { 'p', 'h', 'y', 's', 0, 0, 0, 0, 0, 3, 0, 100 };
+  guint8 over[12 + 4 * 100] = { 'p', 'h', 'y', 's', 0, 0, 0, 0, 0, 4, 0, 100 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrMarathonPhysics) fitting = tsr_marathon_physics_parse (fits, sizeof fits, "fits.phys", &error);
+  g_autoptr(TsrMarathonPhysics) too_many = tsr_marathon_physics_parse (over, sizeof over, "over.phys", &error);
+  g_autoptr(GPtrArray) fits_findings = NULL;
+  g_autoptr(GPtrArray) over_findings = NULL;
+
+  ck_assert_ptr_nonnull (fitting);
+  ck_assert_ptr_nonnull (too_many);
+  fits_findings = validate (fitting);
+  over_findings = validate (too_many);
+  ck_assert_uint_eq (tsr_findings_count (fits_findings, TSR_SEVERITY_ERROR), 0);
+  ck_assert_uint_eq (tsr_findings_count (over_findings, TSR_SEVERITY_ERROR), 1);
+  ck_assert_ptr_nonnull (tsr_test_find_finding (over_findings, "writes the rest into physics_models"));
+}
+END_TEST
+
 START_TEST (test_real_files_have_no_errors)
 {
   static const char *const names[] = { "m2_Standard.phyA", "m1_Physics.phys", "chronicles_net_RequiescatInPace.sceA" };
@@ -468,6 +505,8 @@ marathon_physics_suite (void)
   tcase_add_test (tc, test_check_projectile_type);
   tcase_add_test (tc, test_check_counts);
   tcase_add_test (tc, test_check_m1_constants);
+  tcase_add_test (tc, test_check_m1_short_records);
+  tcase_add_test (tc, test_check_m1_too_many_constants);
   tcase_add_test (tc, test_real_files_have_no_errors);
   suite_add_tcase (suite, tc);
   return suite;
