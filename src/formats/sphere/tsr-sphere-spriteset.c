@@ -14,14 +14,26 @@ static const char *const default_direction_names[] = {
   "north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest",
 };
 
-static void
-tsr_sphere_direction_free (gpointer data)
+void
+tsr_sphere_direction_free (TsrSphereDirection *direction)
 {
-  TsrSphereDirection *direction = data;
-
+  if (direction == NULL)
+    return;
   g_clear_pointer (&direction->name, g_bytes_unref);
   g_array_unref (direction->frames);
   g_free (direction);
+}
+
+TsrSphereDirection *
+tsr_sphere_direction_copy (const TsrSphereDirection *direction)
+{
+  TsrSphereDirection *copy = g_new0 (TsrSphereDirection, 1);
+
+  copy->name = direction->name != NULL ? g_bytes_ref (direction->name) : NULL;
+  memcpy (copy->reserved, direction->reserved, sizeof copy->reserved);
+  copy->frames = g_array_sized_new (FALSE, TRUE, sizeof (TsrSphereFrame), direction->frames->len);
+  g_array_append_vals (copy->frames, direction->frames->data, direction->frames->len);
+  return copy;
 }
 
 void
@@ -46,7 +58,7 @@ tsr_sphere_spriteset_new (guint16 version,
   spriteset->frame_width = frame_width;
   spriteset->frame_height = frame_height;
   spriteset->images = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_image_free);
-  spriteset->directions = g_ptr_array_new_with_free_func (tsr_sphere_direction_free);
+  spriteset->directions = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_sphere_direction_free);
   return spriteset;
 }
 
@@ -367,6 +379,41 @@ tsr_sphere_spriteset_pose_image (const TsrSphereSpriteset *spriteset,
       image = g_array_index (chosen->frames, TsrSphereFrame, 0).image;
     }
   return image < spriteset->images->len ? g_ptr_array_index (spriteset->images, image) : NULL;
+}
+
+TsrImage *
+tsr_sphere_spriteset_export_sheet (const TsrSphereSpriteset *spriteset,
+                                   gint                      direction)
+{
+  guint first = direction < 0 ? 0 : (guint) direction;
+  guint last = direction < 0 ? spriteset->directions->len : MIN ((guint) direction + 1, spriteset->directions->len);
+  guint columns = 0;
+  guint w = spriteset->frame_width, h = spriteset->frame_height;
+  TsrImage *sheet;
+
+  for (guint d = first; d < last; d++)
+    columns = MAX (columns, ((const TsrSphereDirection *) g_ptr_array_index (spriteset->directions, d))->frames->len);
+  if (columns == 0 || w == 0 || h == 0 || (guint64) columns * w > TSR_IMAGE_MAX_SIDE
+      || (guint64) (last - first) * h > TSR_IMAGE_MAX_SIDE
+      || (guint64) columns * w * (last - first) * h > TSR_IMAGE_MAX_PIXELS)
+    return NULL;
+  sheet = tsr_image_new (columns * w, (last - first) * h);
+  for (guint d = first; d < last; d++)
+    {
+      const TsrSphereDirection *dir = g_ptr_array_index (spriteset->directions, d);
+
+      for (guint f = 0; f < dir->frames->len; f++)
+        {
+          guint image = g_array_index (dir->frames, TsrSphereFrame, f).image;
+          const TsrImage *picture = image < spriteset->images->len ? g_ptr_array_index (spriteset->images, image) : NULL;
+
+          /* Copied row by row, transparent pixels too (a blit would skip them). */
+          for (guint y = 0; picture != NULL && y < MIN (h, picture->height); y++)
+            memcpy (sheet->pixels + (((gsize) (d - first) * h + y) * sheet->width + (gsize) f * w) * 4,
+                    picture->pixels + (gsize) y * picture->width * 4, (gsize) MIN (w, picture->width) * 4);
+        }
+    }
+  return sheet;
 }
 
 void

@@ -47,6 +47,9 @@ TsrSphereSpriteset *tsr_sphere_spriteset_new       (guint16     version,
 /* Appends an empty direction (NAME is kept for version 3) and returns it. */
 TsrSphereDirection *tsr_sphere_spriteset_add_direction (TsrSphereSpriteset *spriteset,
                                                         const char *name);
+/* A deep copy of DIRECTION (its name's bytes shared, they never change). (transfer full) */
+TsrSphereDirection *tsr_sphere_direction_copy      (const TsrSphereDirection *direction);
+void                tsr_sphere_direction_free      (TsrSphereDirection *direction);
 TsrSphereSpriteset *tsr_sphere_spriteset_parse     (GBytes     *bytes,
                                                     GError    **error);
 GBytes             *tsr_sphere_spriteset_serialize (const TsrSphereSpriteset *spriteset);
@@ -57,6 +60,12 @@ const TsrImage     *tsr_sphere_spriteset_pose_image (const TsrSphereSpriteset *s
                                                      const char *direction);
 char               *tsr_sphere_spriteset_direction_name (const TsrSphereSpriteset *spriteset,
                                                          guint index);
+/* The frames' pictures side by side: DIRECTION's frames in one row, or with DIRECTION < 0 every
+ * direction in a row of its own (as wide as the longest); frames whose image is missing and the
+ * room after a short row stay transparent. NULL when there is no frame or the picture would pass
+ * TSR_IMAGE_MAX_PIXELS. (transfer full) */
+TsrImage           *tsr_sphere_spriteset_export_sheet (const TsrSphereSpriteset *spriteset,
+                                                       gint direction);
 void                tsr_sphere_spriteset_validate  (const TsrSphereSpriteset *spriteset,
                                                     GPtrArray *findings);
 

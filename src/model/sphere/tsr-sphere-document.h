@@ -332,10 +332,11 @@ typedef enum {
 
 /* The spriteset being edited, or NULL when the document is not a spriteset. (transfer none) */
 const TsrSphereSpriteset *tsr_sphere_document_get_edited_spriteset (TsrSphereDocument *self);
-/* Cuts STRIP (a row or a column of frames of the spriteset's frame size, RGBA as given) into new
- * images and puts a frame for each into DIRECTION; new frames take the delay of the direction's
- * last frame (8 in an empty direction). The images frames no longer show stay in the file (other
- * directions may show them). LABEL names the picture in errors. */
+/* Cuts STRIP (a row, a column or a sheet of frames of the spriteset's frame size, RGBA as given;
+ * a sheet is read row by row) into new images and puts a frame for each into DIRECTION; new frames
+ * take the delay of the direction's last frame (8 in an empty direction). The images frames no
+ * longer show stay in the file (other directions may show them). LABEL names the picture in
+ * errors. */
 gboolean tsr_sphere_document_import_strip      (TsrSphereDocument *self,
                                                 guint              direction,
                                                 const TsrImage    *strip,
@@ -348,6 +349,61 @@ gboolean tsr_sphere_document_set_frame_delay   (TsrSphereDocument *self,
                                                 guint              direction,
                                                 guint              frame,
                                                 guint16            delay,
+                                                GError           **error);
+/* Directions. A new direction has no frames (Sphere cannot draw it until it has one: the findings
+ * say so); NAME is stored by version 3 only, which alone can rename. The last direction cannot be
+ * removed. A removed direction's images stay in the file. */
+gboolean tsr_sphere_document_add_direction     (TsrSphereDocument *self,
+                                                guint              position,
+                                                const char        *name,
+                                                GError           **error);
+gboolean tsr_sphere_document_rename_direction  (TsrSphereDocument *self,
+                                                guint              direction,
+                                                const char        *name,
+                                                GError           **error);
+gboolean tsr_sphere_document_move_direction    (TsrSphereDocument *self,
+                                                guint              from,
+                                                guint              to,
+                                                GError           **error);
+gboolean tsr_sphere_document_remove_direction  (TsrSphereDocument *self,
+                                                guint              direction,
+                                                GError           **error);
+/* Frames of DIRECTION. A new frame shows a new transparent image; a duplicate shows a new copy of
+ * the frame's image (drawing on one leaves the other) and keeps its delay and header bytes; a
+ * removed frame's image stays in the file. */
+gboolean tsr_sphere_document_add_frame         (TsrSphereDocument *self,
+                                                guint              direction,
+                                                guint              position,
+                                                GError           **error);
+gboolean tsr_sphere_document_duplicate_frame   (TsrSphereDocument *self,
+                                                guint              direction,
+                                                guint              frame,
+                                                GError           **error);
+gboolean tsr_sphere_document_remove_frame      (TsrSphereDocument *self,
+                                                guint              direction,
+                                                guint              frame,
+                                                GError           **error);
+gboolean tsr_sphere_document_move_frame        (TsrSphereDocument *self,
+                                                guint              direction,
+                                                guint              from,
+                                                guint              to,
+                                                GError           **error);
+/* The base (collision) rectangle, corners inclusive, stored normalised. CONTINUING merges this
+ * change into the previous base change (the steps of one drag are one undo step). */
+gboolean tsr_sphere_document_set_base          (TsrSphereDocument *self,
+                                                gint               x1,
+                                                gint               y1,
+                                                gint               x2,
+                                                gint               y2,
+                                                gboolean           continuing,
+                                                GError           **error);
+/* Gives image IMAGE (of the spriteset's frame size) the pixels of PIXELS (copied): one undo step,
+ * a stroke of the pixel tools. DIRECTION names what changed for the views. */
+gboolean tsr_sphere_document_set_image         (TsrSphereDocument *self,
+                                                guint              direction,
+                                                guint              image,
+                                                const TsrImage    *pixels,
+                                                const char        *description,
                                                 GError           **error);
 
 G_END_DECLS
