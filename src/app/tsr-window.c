@@ -1680,6 +1680,22 @@ tsr_window_open_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* File ▸ Open Folder…: an Atque merge folder ("NN Level Name/" per level) opens as one scenario. */
+static void
+tsr_window_open_folder_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Open Folder"), GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                               _("_Open"), _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (tsr_window_on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static void
 tsr_window_open_uri_action (GtkWidget  *widget,
                             const char *action_name,
@@ -2028,6 +2044,7 @@ tsr_window_class_init (TsrWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, tsr_window_new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, tsr_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, tsr_window_open_folder_action);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", tsr_window_open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", "s", tsr_window_open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, tsr_window_save_action);

@@ -211,6 +211,34 @@ tsr_format_load_file (TsrFormatRegistry *registry,
   gsize size = 0;
   const guint8 *contents;
 
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      const TsrFormat *best = NULL;
+      guint best_score = TSR_SNIFF_NO;
+
+      for (guint i = 0; i < registry->formats->len; i++)
+        {
+          const TsrFormat *candidate = g_ptr_array_index (registry->formats, i);
+          guint score = candidate->sniff_folder != NULL ? candidate->sniff_folder (path) : TSR_SNIFF_NO;
+
+          if (score > best_score)
+            {
+              best = candidate;
+              best_score = score;
+            }
+        }
+      if (best == NULL)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_UNKNOWN_FORMAT,
+                       _("a folder Tessera does not open (an Atque merge folder holds “NN Level Name” folders)"));
+          return NULL;
+        }
+      data = best->load (path, NULL, error);
+      if (data != NULL)
+        *format = best;
+      return data;
+    }
+
   bytes = tsr_file_read (path, error);
   if (bytes == NULL)
     return NULL;

@@ -76,6 +76,9 @@ struct _TsrFormat {
                           GPtrArray    *lost,
                           GError      **error);
   const char *const *convert_targets; /* format ids, NULL-terminated */
+  /* Optional: a format that opens a folder (an Atque merge folder) says how sure it is that the
+   * folder PATH is one; its load is then called with that PATH and NULL bytes. */
+  guint      (*sniff_folder) (const char *path);
 };
 
 typedef enum {
@@ -114,7 +117,8 @@ gboolean            tsr_format_has_extension          (const TsrFormat *format,
                                                        const char      *path);
 
 /* Detects and loads PATH in one step: sets *FORMAT and returns the codec data. Error messages do
- * not repeat PATH: the caller shows it ("tessera-cli: PATH: MESSAGE"). */
+ * not repeat PATH: the caller shows it ("tessera-cli: PATH: MESSAGE"). A folder is loaded by the
+ * format whose sniff_folder is surest of it. */
 gpointer            tsr_format_load_file              (TsrFormatRegistry *registry,
                                                        const char        *path,
                                                        const TsrFormat  **format,

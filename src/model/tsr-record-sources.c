@@ -7,6 +7,7 @@
 #include "model/doom2d/tsr-doom2d-record-source.h"
 #include "model/marathon/tsr-marathon-physics-source.h"
 #include "model/marathon/tsr-marathon-record-source.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
 
 static gboolean
 is_doom2d_map (TsrDocument *document)
@@ -25,7 +26,7 @@ tsr_record_sources_get_n_levels (TsrDocument *document)
 {
   g_return_val_if_fail (TSR_IS_DOCUMENT (document), 0);
 
-  if (g_strcmp0 (tsr_document_get_format_id (document), "marathon-map") == 0)
+  if (tsr_marathon_format_holds_scenario (tsr_document_get_format_id (document)))
     return ((TsrMarathonScenario *) tsr_document_get_format_data (document))->map->levels->len;
   if (is_doom2d_map (document) || g_strcmp0 (tsr_document_get_format_id (document), "marathon-physics") == 0)
     return 1;
@@ -42,7 +43,7 @@ tsr_record_sources_new (TsrDocument *document,
 
   if (level >= tsr_record_sources_get_n_levels (document))
     return sources;
-  if (g_strcmp0 (tsr_document_get_format_id (document), "marathon-map") == 0)
+  if (tsr_marathon_format_holds_scenario (tsr_document_get_format_id (document)))
     {
       g_autoptr(GPtrArray) physics = tsr_marathon_physics_sources_new (document, level);
 

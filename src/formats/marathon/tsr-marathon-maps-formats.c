@@ -10,6 +10,7 @@
 #include "core/tsr-reader.h"
 #include "formats/marathon/tsr-mac-wrapper.h"
 #include "formats/marathon/tsr-marathon-map.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
 #include "formats/marathon/tsr-marathon-physics.h"
 #include "formats/marathon/tsr-marathon1-terminals.h"
 
@@ -628,6 +629,7 @@ tsr_marathon_maps_register_formats (TsrFormatRegistry *registry)
 {
   tsr_format_registry_add (registry, &marathon_map_format);
   tsr_format_registry_add (registry, &marathon_physics_format);
+  tsr_format_registry_add (registry, tsr_marathon_merge_folder_format ());
   /* Writers open and check terminal scripts on their own too (roundtrip, validate). */
   tsr_format_registry_add (registry, &marathon_terminal_script_format);
   tsr_format_registry_add (registry, tsr_marathon1_terminals_format ());

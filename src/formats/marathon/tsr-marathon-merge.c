@@ -1065,3 +1065,107 @@ tsr_marathon_merge_folder_write (GPtrArray   *files,
     }
   return tsr_files_write_atomic (outputs, FALSE, error);
 }
+
+/* ---- Level folders, for the editor ----------------------------------------------------------- */
+
+void
+tsr_marathon_merge_level_free (TsrMarathonMergeLevel *level)
+{
+  if (level == NULL)
+    return;
+  g_free (level->folder);
+  g_free (level->level_path);
+  g_free (level->script_path);
+  g_free (level);
+}
+
+/* The first file of FOLDER ending in SUFFIX by name, as first_of picks it, or NULL. */
+static char *
+first_file_ending (const char *folder,
+                   const char *suffix)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (folder, name, NULL);
+      const char *dot = strrchr (name, '.');
+
+      if (name[0] != '.' && dot != NULL && strcmp (dot, suffix) == 0 && g_file_test (child, G_FILE_TEST_IS_REGULAR))
+        g_ptr_array_add (found, g_steal_pointer (&child));
+    }
+  if (found->len == 0)
+    return NULL;
+  g_ptr_array_sort (found, compare_strings);
+  return g_strdup (found->pdata[0]);
+}
+
+static gint
+compare_merge_levels (gconstpointer a,
+                      gconstpointer b)
+{
+  const TsrMarathonMergeLevel *first = *(TsrMarathonMergeLevel *const *) a;
+  const TsrMarathonMergeLevel *second = *(TsrMarathonMergeLevel *const *) b;
+
+  return first->index < second->index ? -1 : first->index > second->index;
+}
+
+GPtrArray *
+tsr_marathon_merge_folder_list_levels (const char  *folder,
+                                       GError     **error)
+{
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_marathon_merge_level_free);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, error);
+  const char *child;
+
+  if (dir == NULL)
+    return NULL;
+  while ((child = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, child, NULL);
+      TsrMarathonMergeLevel *level;
+      int index;
+
+      if (strcmp (child, "Resources") == 0 || !g_file_test (path, G_FILE_TEST_IS_DIR)
+          || !parse_level_number (child, &index))
+        continue;
+      for (guint i = 0; i < levels->len; i++)
+        if (((TsrMarathonMergeLevel *) levels->pdata[i])->index == index)
+          {
+            g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: level %d is both “%s” and “%s”"),
+                         folder, index, ((TsrMarathonMergeLevel *) levels->pdata[i])->folder, path);
+            return NULL;
+          }
+      level = g_new0 (TsrMarathonMergeLevel, 1);
+      level->index = index;
+      level->level_path = first_file_ending (path, ".sceA");
+      level->script_path = first_file_ending (path, ".txt");
+      level->folder = g_steal_pointer (&path);
+      g_ptr_array_add (levels, level);
+      if (level->level_path == NULL)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: no level file (.sceA)"), level->folder);
+          return NULL;
+        }
+    }
+  if (levels->len == 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: no level folders (“NN Level Name”)"), folder);
+      return NULL;
+    }
+  g_ptr_array_sort (levels, compare_merge_levels);
+  return g_steal_pointer (&levels);
+}
+
+gboolean
+tsr_marathon_is_merge_folder (const char *path)
+{
+  g_autoptr(GPtrArray) levels = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    return FALSE;
+  levels = tsr_marathon_merge_folder_list_levels (path, NULL);
+  return levels != NULL;
+}

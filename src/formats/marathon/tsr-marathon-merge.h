@@ -34,4 +34,22 @@ gboolean   tsr_marathon_merge_folder_write (GPtrArray   *files,
                                             const char  *folder,
                                             GError     **error);
 
+/* One level folder of a merge folder, as merging reads it: its number, the folder, the level file
+ * it merges (the first ".sceA" by name) and the terminal script (the first ".txt", or NULL). */
+typedef struct {
+  int   index;
+  char *folder;
+  char *level_path;
+  char *script_path;
+} TsrMarathonMergeLevel;
+
+void       tsr_marathon_merge_level_free (TsrMarathonMergeLevel *level);
+/* The level folders of FOLDER in level order (TsrMarathonMergeLevel); fails as merging does on a
+ * folder without levels, two folders of one number, a level folder without a level file.
+ * (transfer full) */
+GPtrArray *tsr_marathon_merge_folder_list_levels (const char  *folder,
+                                                  GError     **error);
+/* Whether PATH is a folder holding at least one "NN Level Name/" folder with a level file. */
+gboolean   tsr_marathon_is_merge_folder (const char *path);
+
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #include "core/tsr-error.h"
 #include "formats/marathon/tsr-marathon-derive.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
 #include "formats/marathon/tsr-marathon-palette.h"
 
 typedef struct {
@@ -230,6 +231,15 @@ on_level_map_changed (TsrMarathonLevelMap *map,
       sync_script_teleports (self, i);
 }
 
+/* The merge folder the document was opened from, or NULL. */
+static TsrMarathonMergeFolder *
+merge_folder (TsrMarathonDocument *self)
+{
+  if (g_strcmp0 (tsr_document_get_format_id (TSR_DOCUMENT (self)), "marathon-merge-folder") != 0)
+    return NULL;
+  return tsr_document_get_format_data (TSR_DOCUMENT (self));
+}
+
 /* Teleports may go to the scenario's levels and the level's own polygons. A one-level file is
  * one level of a scenario merged later (Atque's layout), so its teleports may go further. */
 static void
@@ -240,6 +250,10 @@ set_script_targets (TsrMarathonDocument *self,
   TsrMarathonLevel *found = level_at (self, level);
   guint n_levels = tsr_marathon_document_get_n_levels (self);
 
+  /* A merge folder's levels are numbered by their folders, with gaps where the author left them
+   * (and the folder may be a part of the scenario): the level count says nothing there. */
+  if (merge_folder (self) != NULL)
+    n_levels = 1;
   tsr_terminal_text_set_targets (text, n_levels > 1 ? (int) n_levels : -1,
                                  found != NULL && found->polygons != NULL ? (int) found->polygons->len : 0);
 }
@@ -264,7 +278,14 @@ tsr_marathon_document_get_terminal_text (TsrMarathonDocument *self,
   if (level < self->scripts->len && g_ptr_array_index (self->scripts, level) != NULL)
     return ((LevelScript *) g_ptr_array_index (self->scripts, level))->text;
 
-  if (found->terminals != NULL)
+  /* A level of a merge folder: its script is the one in its folder, as written. */
+  if (merge_folder (self) != NULL && tsr_marathon_merge_folder_get_script (merge_folder (self), found) != NULL)
+    {
+      GBytes *written = tsr_marathon_merge_folder_get_script (merge_folder (self), found);
+
+      text = g_strndup (g_bytes_get_data (written, NULL), g_bytes_get_size (written));
+    }
+  else if (found->terminals != NULL)
     {
       text = tsr_marathon_terminals_decompile (found->terminals, error);
       if (text == NULL)
@@ -471,6 +492,15 @@ tsr_marathon_document_serialize (TsrDocument *document,
       swap_in_derived (&swap, level);
       g_array_append_val (swaps, swap);
     }
+  /* A merge folder writes each level's script text into its own file. */
+  for (guint i = 0; merge_folder (self) != NULL && i < self->scripts->len; i++)
+    {
+      LevelScript *script = g_ptr_array_index (self->scripts, i);
+
+      if (script != NULL && level_at (self, i) != NULL)
+        tsr_marathon_merge_folder_set_script_text (merge_folder (self), level_at (self, i),
+                                                   tsr_terminal_text_get_text (script->text, NULL));
+    }
   outputs = TSR_DOCUMENT_CLASS (tsr_marathon_document_parent_class)->serialize (document, path, error);
   for (guint i = 0; i < swaps->len; i++)
     swap_back (&g_array_index (swaps, DerivedSwap, i));
@@ -486,7 +516,7 @@ tsr_marathon_document_attach (TsrDocument *document,
   TSR_MARATHON_DOCUMENT (document)->shown_level = level_at (TSR_MARATHON_DOCUMENT (document), 0);
   remember_pristine (TSR_MARATHON_DOCUMENT (document));
   /* A level of an Atque merge folder: its terminals are the script beside it (validation). */
-  if (tsr_document_get_file (document) != NULL)
+  if (tsr_document_get_file (document) != NULL && merge_folder (TSR_MARATHON_DOCUMENT (document)) == NULL)
     {
       g_autofree char *path = g_file_get_path (tsr_document_get_file (document));
 
@@ -584,6 +614,7 @@ void
 tsr_marathon_document_register (void)
 {
   tsr_document_register_type ("marathon-map", TSR_TYPE_MARATHON_DOCUMENT);
+  tsr_document_register_type ("marathon-merge-folder", TSR_TYPE_MARATHON_DOCUMENT);
 }
 
 TsrMarathonScenario *

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
 
 struct _TsrMarathonPhysicsCommand {
   TsrCommand   parent_instance;
@@ -32,7 +33,7 @@ tsr_marathon_physics_document_tables (TsrDocument *document,
     return NULL;
   if (g_strcmp0 (format, "marathon-physics") == 0)
     return tsr_marathon_physics_file_get_physics (data)->tables;
-  if (g_strcmp0 (format, "marathon-map") == 0)
+  if (tsr_marathon_format_holds_scenario (format))
     {
       TsrMarathonMap *map = ((TsrMarathonScenario *) data)->map;
 

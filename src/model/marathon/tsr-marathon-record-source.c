@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "formats/marathon/tsr-marathon-maps-formats.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
 
 struct _TsrMarathonRecordSource {
   TsrPropertySource     parent_instance;
@@ -123,7 +124,7 @@ tsr_marathon_record_source_new (TsrDocument          *document,
   TsrMarathonRecordSource *self;
 
   g_return_val_if_fail (TSR_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (g_strcmp0 (tsr_document_get_format_id (document), "marathon-map") == 0, NULL);
+  g_return_val_if_fail (tsr_marathon_format_holds_scenario (tsr_document_get_format_id (document)), NULL);
   g_return_val_if_fail (kind < TSR_MARATHON_N_MAP_RECORDS, NULL);
 
   scenario = tsr_document_get_format_data (document);
