@@ -7,7 +7,7 @@
 #include "core/tsr-error.h"
 #include "formats/sphere/tsr-sphere-string.h"
 
-static void
+void
 tsr_sphere_tile_free (gpointer data)
 {
   TsrSphereTile *tile = data;
@@ -81,18 +81,29 @@ tsr_sphere_tileset_copy (const TsrSphereTileset *tileset)
   copy->trailing = tileset->trailing ? g_bytes_ref (tileset->trailing) : NULL;
   copy->tiles = g_ptr_array_new_with_free_func (tsr_sphere_tile_free);
   for (guint i = 0; i < tileset->tiles->len; i++)
-    {
-      const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, i);
-      TsrSphereTile *clone = g_new0 (TsrSphereTile, 1);
-
-      *clone = *tile;
-      clone->pixels = g_memdup2 (tile->pixels, tsr_sphere_tileset_pixel_bytes (tileset));
-      clone->name = g_bytes_ref (tile->name);
-      clone->obstruction_mask = tile->obstruction_mask ? g_bytes_ref (tile->obstruction_mask) : NULL;
-      clone->segments = g_array_copy (tile->segments);
-      g_ptr_array_add (copy->tiles, clone);
-    }
+    g_ptr_array_add (copy->tiles, tsr_sphere_tileset_copy_tile (tileset, i));
   return copy;
+}
+
+TsrSphereTile *
+tsr_sphere_tileset_new_tile (const TsrSphereTileset *tileset)
+{
+  return tsr_sphere_tile_new (tsr_sphere_tileset_pixel_bytes (tileset));
+}
+
+TsrSphereTile *
+tsr_sphere_tileset_copy_tile (const TsrSphereTileset *tileset,
+                              guint                   index)
+{
+  const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, index);
+  TsrSphereTile *clone = g_new0 (TsrSphereTile, 1);
+
+  *clone = *tile;
+  clone->pixels = g_memdup2 (tile->pixels, tsr_sphere_tileset_pixel_bytes (tileset));
+  clone->name = g_bytes_ref (tile->name);
+  clone->obstruction_mask = tile->obstruction_mask ? g_bytes_ref (tile->obstruction_mask) : NULL;
+  clone->segments = g_array_copy (tile->segments);
+  return clone;
 }
 
 /* Whether the file holds obstruction data after this tile's name. */

@@ -67,6 +67,12 @@ void              tsr_sphere_tileset_write       (const TsrSphereTileset *tilese
 GBytes           *tsr_sphere_tileset_serialize   (const TsrSphereTileset *tileset);
 /* Appends a transparent tile and returns it. */
 TsrSphereTile    *tsr_sphere_tileset_add_tile    (TsrSphereTileset *tileset);
+/* A transparent tile of TILESET's size, and a deep copy of tile INDEX, for the tileset editor to
+ * insert; free with tsr_sphere_tile_free (the free function of TILES). (transfer full) */
+TsrSphereTile    *tsr_sphere_tileset_new_tile    (const TsrSphereTileset *tileset);
+TsrSphereTile    *tsr_sphere_tileset_copy_tile   (const TsrSphereTileset *tileset,
+                                                  guint             index);
+void              tsr_sphere_tile_free           (gpointer          tile);
 TsrImage         *tsr_sphere_tileset_tile_image  (const TsrSphereTileset *tileset,
                                                   guint             index);
 /* All tiles in a sheet COLUMNS wide (0: 16). */

@@ -1,0 +1,504 @@
+/* test-sphere-tileset-edit.c: the tileset editor's model (tsr-sphere-tileset-edit.h) on the real
+ * Sphere files: untouched tilesets and maps serialize byte-identical; pixel strokes through the
+ * tile target, tile list edits (add, insert, duplicate, remove, move) with the appended map
+ * renumbered so every cell shows the same picture, animation, names, obstruction segments and
+ * PNG sheet import, each one undo step whose undo gives back the loaded bytes; saved files reread
+ * with the codec hold exactly the intended changes; random edit sequences undone to the loaded
+ * bytes. GTK-free. */
+#include <string.h>
+
+#include "formats/sphere/tsr-sphere-map.h"
+#include "formats/sphere/tsr-sphere-string.h"
+#include "formats/sphere/tsr-sphere-tileset.h"
+#include "model/sphere/tsr-sphere-tileset-edit.h"
+#include "model/tsr-undo-stack.h"
+#include "tsr-test-common.h"
+
+static char *data_dir;
+
+#define ck_assert_error(error, domain, code) \
+  ck_assert_msg ((error) != NULL && g_error_matches ((error), (domain), (code)), "error %s", \
+                 (error) != NULL ? (error)->message : "(none)")
+
+/* A handler for any signal, connected swapped: counts emissions. */
+static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
+static TsrSphereDocument *
+open_document (const char *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  TsrDocument *document = tsr_document_new_from_file (file, &error);
+
+  ck_assert_msg (document != NULL, "%s: %s", path, error ? error->message : "");
+  ck_assert (TSR_IS_SPHERE_DOCUMENT (document));
+  return TSR_SPHERE_DOCUMENT (document);
+}
+
+static GBytes *
+file_bytes (const char *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, name, NULL);
+
+  return tsr_test_read_file (path);
+}
+
+/* What a save of DOCUMENT as NAME writes first (the map, or the tileset). */
+static GBytes *
+serialize (TsrSphereDocument *document,
+           const char        *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) outputs = tsr_document_serialize (TSR_DOCUMENT (document), path, &error);
+
+  ck_assert_msg (outputs != NULL, "%s", error ? error->message : "");
+  return g_bytes_ref (((TsrOutputFile *) g_ptr_array_index (outputs, 0))->bytes);
+}
+
+static TsrUndoStack *
+stack_of (TsrSphereDocument *document)
+{
+  return tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+}
+
+static void
+assert_bytes_equal (GBytes     *a,
+                    GBytes     *b,
+                    const char *what)
+{
+  ck_assert_msg (g_bytes_equal (a, b), "%s: %zu bytes, %zu expected", what, g_bytes_get_size (a), g_bytes_get_size (b));
+}
+
+/* Each cell's picture: the pixels of the tile it names, hashed, per layer. */
+static GArray *
+map_picture (TsrSphereDocument *document)
+{
+  const TsrSphereMap *map = tsr_sphere_document_get_map (document);
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  gsize size = (gsize) tileset->tile_width * tileset->tile_height * 4;
+  GArray *picture = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint l = 0; l < map->layers->len; l++)
+    {
+      const TsrSphereLayer *layer = g_ptr_array_index (map->layers, l);
+
+      for (gsize c = 0; c < (gsize) layer->width * layer->height; c++)
+        {
+          guint hash = 0;
+
+          if (layer->tiles[c] < tileset->tiles->len)
+            {
+              const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, layer->tiles[c]);
+              g_autoptr(GBytes) bytes = g_bytes_new_static (tile->pixels, size);
+
+              hash = g_bytes_hash (bytes) ^ (guint) (tile->animated ? 0x8000u : 0);
+            }
+          else
+            hash = 0xdead0000u + layer->tiles[c];
+          g_array_append_val (picture, hash);
+        }
+    }
+  return picture;
+}
+
+static void
+assert_same_picture (GArray *a,
+                     GArray *b)
+{
+  ck_assert_uint_eq (a->len, b->len);
+  ck_assert_mem_eq (a->data, b->data, a->len * sizeof (guint));
+}
+
+START_TEST (test_untouched_identical)
+{
+  static const char *const names[] = { "test.rts", "outside_neo.rts", "test.rmp", "village.rmp", "turbosphere_test_appended.rmp" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(TsrSphereDocument) document = open_document (names[i]);
+      g_autoptr(GBytes) original = file_bytes (names[i]);
+      g_autoptr(GBytes) saved = serialize (document, names[i]);
+
+      assert_bytes_equal (saved, original, names[i]);
+    }
+}
+END_TEST
+
+START_TEST (test_not_a_tileset)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("sarah.rss");
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_ptr_null (tsr_sphere_document_get_edited_tileset (document));
+  ck_assert (!tsr_sphere_document_insert_tiles (document, 0, 1, &error));
+  ck_assert_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED);
+}
+END_TEST
+
+START_TEST (test_pixel_stroke_on_rts)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GBytes) original = file_bytes ("test.rts");
+  g_autoptr(GBytes) drawn = NULL;
+  g_autoptr(TsrSphereTileset) reread = NULL;
+  g_autoptr(TsrSphereTileset) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  guint changes = 0;
+  TsrPixelStroke *stroke;
+  TsrImage *image;
+
+  ck_assert_ptr_nonnull (tileset);
+  ck_assert_uint_ge (tileset->tiles->len, 2);
+  g_signal_connect_swapped (document, "tileset-changed", G_CALLBACK (count_signal), &changes);
+  stroke = tsr_pixel_stroke_begin (tsr_sphere_document_get_tile_target (), document, 1);
+  image = tsr_pixel_stroke_get_image (stroke);
+  tsr_pixel_line (image, 0, 0, 5, 5, 0x12345678u);
+  tsr_pixel_flood_fill (image, tileset->tile_width - 1, tileset->tile_height - 1, 0xff00ff80u);
+  tsr_undo_stack_push (stack_of (document), tsr_pixel_stroke_finish (stroke, "Pencil"));
+  ck_assert_uint_eq (changes, 1);
+  ck_assert (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 1);
+  drawn = serialize (document, "test.rts");
+  /* Only tile 1's pixel bytes differ. */
+  reread = tsr_sphere_tileset_parse (drawn, &error);
+  loaded = tsr_sphere_tileset_parse (original, &error);
+  ck_assert_ptr_nonnull (reread);
+  for (guint i = 0; i < loaded->tiles->len; i++)
+    {
+      const TsrSphereTile *a = g_ptr_array_index (loaded->tiles, i), *b = g_ptr_array_index (reread->tiles, i);
+      gsize size = (gsize) loaded->tile_width * loaded->tile_height * 4;
+
+      if (i == 1)
+        ck_assert (memcmp (a->pixels, b->pixels, size) != 0);
+      else
+        ck_assert_mem_eq (a->pixels, b->pixels, size);
+    }
+  {
+    const TsrSphereTile *tile = g_ptr_array_index (reread->tiles, 1);
+
+    ck_assert_uint_eq (tile->pixels[3 * (loaded->tile_width + 1) * 4 + 0], 0x12);
+    ck_assert_uint_eq (tile->pixels[3 * (loaded->tile_width + 1) * 4 + 3], 0x78);
+  }
+  ck_assert_uint_eq (g_bytes_get_size (drawn), g_bytes_get_size (original));
+  ck_assert (tsr_undo_stack_undo (stack_of (document)));
+  {
+    g_autoptr(GBytes) undone = serialize (document, "test.rts");
+
+    assert_bytes_equal (undone, original, "undone");
+  }
+  ck_assert (!tsr_document_get_modified (TSR_DOCUMENT (document)));
+  ck_assert (tsr_undo_stack_redo (stack_of (document)));
+  {
+    g_autoptr(GBytes) redone = serialize (document, "test.rts");
+
+    assert_bytes_equal (redone, drawn, "redone");
+  }
+}
+END_TEST
+
+START_TEST (test_list_edits_keep_map_picture)
+{
+  static const char *const names[] = { "village.rmp", "turbosphere_test_appended.rmp" };
+  const char *name = names[_i];
+  g_autoptr(TsrSphereDocument) document = open_document (name);
+  g_autoptr(GBytes) original = file_bytes (name);
+  g_autoptr(GArray) picture = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  const TsrSphereMap *map = tsr_sphere_document_get_map (document);
+  guint n, tiles_changed = 0;
+
+  ck_assert_ptr_nonnull (tileset);
+  ck_assert (_i == 0 || map->tileset != NULL); /* the second one appended */
+  n = tileset->tiles->len;
+  ck_assert_uint_ge (n, 3);
+  picture = map_picture (document);
+  g_signal_connect_swapped (document, "tiles-changed", G_CALLBACK (count_signal), &tiles_changed);
+
+  /* Move the first tile to the end, the last to the front, one to the middle. */
+  ck_assert (tsr_sphere_document_move_tile (document, 0, n - 1, &error));
+  ck_assert_uint_gt (tiles_changed, 0);
+  { g_autoptr(GArray) now = map_picture (document); assert_same_picture (now, picture); }
+  ck_assert (tsr_sphere_document_move_tile (document, n - 1, 0, &error));
+  { g_autoptr(GBytes) back = serialize (document, name); assert_bytes_equal (back, original, "moved there and back"); }
+  ck_assert (tsr_sphere_document_move_tile (document, 1, n / 2, &error));
+  { g_autoptr(GArray) now = map_picture (document); assert_same_picture (now, picture); }
+  /* Insert two blank tiles at 1, duplicate tile 0, add one at the end. */
+  ck_assert (tsr_sphere_document_insert_tiles (document, 1, 2, &error));
+  ck_assert_uint_eq (tileset->tiles->len, n + 2);
+  { g_autoptr(GArray) now = map_picture (document); assert_same_picture (now, picture); }
+  ck_assert (tsr_sphere_document_duplicate_tile (document, 0, &error));
+  ck_assert_uint_eq (tileset->tiles->len, n + 3);
+  {
+    const TsrSphereTile *a = g_ptr_array_index (tileset->tiles, 0), *b = g_ptr_array_index (tileset->tiles, 1);
+
+    ck_assert_mem_eq (a->pixels, b->pixels, (gsize) tileset->tile_width * tileset->tile_height * 4);
+  }
+  ck_assert (tsr_sphere_document_insert_tiles (document, tileset->tiles->len, 1, &error));
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (stack_of (document)), "Add Tiles");
+  /* Removing an unused tile (a blank one) keeps the picture. */
+  ck_assert (tsr_sphere_document_remove_tile (document, 2, &error));
+  { g_autoptr(GArray) now = map_picture (document); assert_same_picture (now, picture); }
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 7);
+  /* Out of range. */
+  ck_assert (!tsr_sphere_document_move_tile (document, 0, tileset->tiles->len, &error));
+  ck_assert_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert (!tsr_sphere_document_insert_tiles (document, tileset->tiles->len + 1, 1, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_sphere_document_remove_tile (document, tileset->tiles->len, &error));
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 7);
+  /* Undo all: the loaded bytes. */
+  while (tsr_undo_stack_undo (stack_of (document)))
+    ;
+  { g_autoptr(GBytes) undone = serialize (document, name); assert_bytes_equal (undone, original, "undone"); }
+  ck_assert (!tsr_document_get_modified (TSR_DOCUMENT (document)));
+}
+END_TEST
+
+START_TEST (test_remove_used_tile)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("village.rmp");
+  g_autoptr(GBytes) original = file_bytes ("village.rmp");
+  g_autoptr(GError) error = NULL;
+  const TsrSphereMap *map = tsr_sphere_document_get_map (document);
+  const TsrSphereLayer *layer = g_ptr_array_index (map->layers, 0);
+  guint16 used = layer->tiles[0];
+  guint count = 0;
+  gsize cells = (gsize) layer->width * layer->height;
+  g_autofree guint16 *before = g_memdup2 (layer->tiles, cells * sizeof (guint16));
+
+  for (gsize c = 0; c < cells; c++)
+    count += layer->tiles[c] == used;
+  ck_assert (tsr_sphere_document_remove_tile (document, used, &error));
+  for (gsize c = 0; c < cells; c++)
+    {
+      if (before[c] == used)
+        ck_assert_uint_eq (layer->tiles[c], 0);
+      else if (before[c] > used)
+        ck_assert_uint_eq (layer->tiles[c], before[c] - 1);
+      else
+        ck_assert_uint_eq (layer->tiles[c], before[c]);
+    }
+  /* The history names what happened to the cells. */
+  ck_assert_ptr_nonnull (strstr (tsr_undo_stack_get_undo_description (stack_of (document)), "now show"));
+  ck_assert (tsr_undo_stack_undo (stack_of (document)));
+  { g_autoptr(GBytes) undone = serialize (document, "village.rmp"); assert_bytes_equal (undone, original, "undone"); }
+  (void) count;
+}
+END_TEST
+
+START_TEST (test_tile_properties_saved)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GBytes) original = file_bytes ("test.rts");
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrSphereTileset) reread = NULL;
+  g_autoptr(TsrSphereTileset) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  TsrSphereSegment segments[2] = { { 0, 0, tileset->tile_width, 0 }, { 0, 0, 0, tileset->tile_height } };
+  TsrSphereSegment outside = { 0, 0, tileset->tile_width + 1u, 0 };
+
+  ck_assert (tsr_sphere_document_set_tile_animation (document, 0, TRUE, 1, 9, &error));
+  ck_assert (tsr_sphere_document_set_tile_animation (document, 0, TRUE, 1, 12, &error));
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 1); /* merged */
+  ck_assert (tsr_sphere_document_set_tile_animation (document, 1, TRUE, 0, 12, &error));
+  ck_assert (!tsr_sphere_document_set_tile_animation (document, 1, TRUE, tileset->tiles->len, 12, &error));
+  g_clear_error (&error);
+  ck_assert (tsr_sphere_document_set_tile_name (document, 2, "w", &error));
+  ck_assert (tsr_sphere_document_set_tile_name (document, 2, "wall", &error));
+  ck_assert (tsr_sphere_document_set_tile_segments (document, 3, segments, 2, &error));
+  ck_assert (!tsr_sphere_document_set_tile_segments (document, 3, &outside, 1, &error));
+  ck_assert_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE);
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 4);
+  saved = serialize (document, "test.rts");
+  reread = tsr_sphere_tileset_parse (saved, &error);
+  loaded = tsr_sphere_tileset_parse (original, &error);
+  ck_assert_ptr_nonnull (reread);
+  ck_assert_uint_eq (reread->tiles->len, loaded->tiles->len);
+  for (guint i = 0; i < reread->tiles->len; i++)
+    {
+      const TsrSphereTile *a = g_ptr_array_index (loaded->tiles, i), *b = g_ptr_array_index (reread->tiles, i);
+      g_autofree char *name = tsr_sphere_string_to_utf8 (b->name);
+
+      ck_assert_mem_eq (a->pixels, b->pixels, (gsize) loaded->tile_width * loaded->tile_height * 4);
+      if (i == 0 || i == 1)
+        {
+          ck_assert_uint_ne (b->animated, 0);
+          ck_assert_uint_eq (b->next_tile, i == 0 ? 1 : 0);
+          ck_assert_uint_eq (b->delay, 12);
+        }
+      else
+        {
+          ck_assert_uint_eq (b->animated, a->animated);
+          ck_assert_uint_eq (b->next_tile, a->next_tile);
+          ck_assert_uint_eq (b->delay, a->delay);
+        }
+      if (i == 2)
+        ck_assert_str_eq (name, "wall");
+      else
+        ck_assert (g_bytes_equal (a->name, b->name));
+      if (i == 3)
+        {
+          ck_assert (reread->has_obstructions);
+          ck_assert_uint_eq (b->obstruction_type, TSR_SPHERE_OBSTRUCTION_SEGMENTS);
+          ck_assert_uint_eq (b->segments->len, 2);
+          ck_assert_uint_eq (g_array_index (b->segments, TsrSphereSegment, 0).x2, loaded->tile_width);
+          ck_assert_uint_eq (g_array_index (b->segments, TsrSphereSegment, 1).y2, loaded->tile_height);
+        }
+      else if (loaded->has_obstructions)
+        ck_assert_uint_eq (b->segments->len, a->segments->len);
+    }
+  while (tsr_undo_stack_undo (stack_of (document)))
+    ;
+  { g_autoptr(GBytes) undone = serialize (document, "test.rts"); assert_bytes_equal (undone, original, "undone"); }
+}
+END_TEST
+
+START_TEST (test_animation_links_follow_moves)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GError) error = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  const TsrSphereTile *tile;
+
+  ck_assert (tsr_sphere_document_set_tile_animation (document, 0, TRUE, 2, 5, &error));
+  /* Tile 2 goes to the front: tile 0 is now tile 1 and still links to the tile that was 2. */
+  ck_assert (tsr_sphere_document_move_tile (document, 2, 0, &error));
+  tile = g_ptr_array_index (tileset->tiles, 1);
+  ck_assert_uint_ne (tile->animated, 0);
+  ck_assert_uint_eq (tile->next_tile, 0);
+  ck_assert (tsr_sphere_document_insert_tiles (document, 0, 3, &error));
+  tile = g_ptr_array_index (tileset->tiles, 4);
+  ck_assert_uint_eq (tile->next_tile, 3);
+  /* The linked tile removed: the link goes to tile 0. */
+  ck_assert (tsr_sphere_document_remove_tile (document, 3, &error));
+  tile = g_ptr_array_index (tileset->tiles, 3);
+  ck_assert_uint_ne (tile->animated, 0);
+  ck_assert_uint_eq (tile->next_tile, 0);
+}
+END_TEST
+
+START_TEST (test_import_sheet)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GBytes) original = file_bytes ("test.rts");
+  g_autoptr(GError) error = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  guint w = tileset->tile_width, h = tileset->tile_height, n = tileset->tiles->len, added = 0;
+  g_autoptr(TsrImage) sheet = tsr_image_new (w * 3, h * 2);
+  g_autoptr(TsrImage) bad = tsr_image_new (w * 3 + 1, h);
+  g_autoptr(TsrImage) exported = NULL;
+
+  for (guint y = 0; y < sheet->height; y++)
+    for (guint x = 0; x < sheet->width; x++)
+      tsr_image_set_pixel (sheet, x, y, ((x / w + 3 * (y / h)) << 24) | (x << 16) | (y << 8) | 0xff);
+  ck_assert (!tsr_sphere_document_import_tile_sheet (document, 0, bad, "bad.png", NULL, &error));
+  ck_assert_error (error, TSR_ERROR, TSR_ERROR_INVALID);
+  ck_assert_ptr_nonnull (strstr (error->message, "bad.png"));
+  g_clear_error (&error);
+  ck_assert (tsr_sphere_document_import_tile_sheet (document, 1, sheet, "sheet.png", &added, &error));
+  ck_assert_uint_eq (added, 6);
+  ck_assert_uint_eq (tileset->tiles->len, n + 6);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 1);
+  for (guint t = 0; t < 6; t++)
+    {
+      const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, 1 + t);
+
+      ck_assert_uint_eq (tile->pixels[0], t);
+      ck_assert_uint_eq (tile->pixels[1], (t % 3) * w);
+      ck_assert_uint_eq (tile->pixels[2], (t / 3) * h);
+    }
+  /* The export sheet (the codec's) shows them in order. */
+  exported = tsr_sphere_tileset_sheet (tileset, 0);
+  ck_assert_uint_eq (tsr_pixel_get (exported, (gint) (2 * w), 0) >> 24, 1);
+  ck_assert (tsr_undo_stack_undo (stack_of (document)));
+  { g_autoptr(GBytes) undone = serialize (document, "test.rts"); assert_bytes_equal (undone, original, "undone"); }
+}
+END_TEST
+
+/* Property: random pixel strokes and tile edits on the appended tileset, then undo all: the loaded
+ * bytes; every cell keeps its picture through list edits that remove no used tile. */
+START_TEST (test_random_edits_undone)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("turbosphere_test_appended.rmp");
+  g_autoptr(GBytes) original = file_bytes ("turbosphere_test_appended.rmp");
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  GRand *rand = g_rand_new_with_seed (38 + (guint32) _i);
+
+  for (guint step = 0; step < 40; step++)
+    {
+      guint n = tileset->tiles->len;
+      guint a = (guint) g_rand_int_range (rand, 0, (gint) n), b = (guint) g_rand_int_range (rand, 0, (gint) n);
+      g_autoptr(GError) error = NULL;
+
+      switch (g_rand_int_range (rand, 0, 7))
+        {
+        case 0:
+        case 1:
+          {
+            TsrPixelStroke *stroke = tsr_pixel_stroke_begin (tsr_sphere_document_get_tile_target (), document, a);
+            TsrImage *image = tsr_pixel_stroke_get_image (stroke);
+            TsrCommand *command;
+
+            tsr_pixel_rectangle (image, g_rand_int_range (rand, -2, 20), g_rand_int_range (rand, -2, 20),
+                                 g_rand_int_range (rand, -2, 20), g_rand_int_range (rand, -2, 20),
+                                 g_rand_boolean (rand), g_rand_int (rand));
+            command = tsr_pixel_stroke_finish (stroke, "Rectangle");
+            if (command != NULL)
+              tsr_undo_stack_push (stack_of (document), command);
+            break;
+          }
+        case 2: ck_assert (tsr_sphere_document_move_tile (document, a, b, &error)); break;
+        case 3: ck_assert (tsr_sphere_document_duplicate_tile (document, a, &error)); break;
+        case 4: ck_assert (tsr_sphere_document_insert_tiles (document, b, 1 + g_rand_int_range (rand, 0, 3), &error)); break;
+        case 5: ck_assert (tsr_sphere_document_set_tile_animation (document, a, g_rand_boolean (rand), (guint16) b, (guint16) g_rand_int_range (rand, 0, 100), &error)); break;
+        default:
+          if (n > 1)
+            ck_assert (tsr_sphere_document_remove_tile (document, a, &error));
+          break;
+        }
+    }
+  while (tsr_undo_stack_undo (stack_of (document)))
+    ;
+  { g_autoptr(GBytes) undone = serialize (document, "turbosphere_test_appended.rmp"); assert_bytes_equal (undone, original, "undone"); }
+  g_rand_free (rand);
+}
+END_TEST
+
+static Suite *
+tileset_edit_suite (void)
+{
+  Suite *suite = suite_create ("sphere-tileset-edit");
+  TCase *tcase = tcase_create ("tileset");
+
+  tcase_set_timeout (tcase, 300);
+  tcase_add_test (tcase, test_untouched_identical);
+  tcase_add_test (tcase, test_not_a_tileset);
+  tcase_add_test (tcase, test_pixel_stroke_on_rts);
+  tcase_add_loop_test (tcase, test_list_edits_keep_map_picture, 0, 2);
+  tcase_add_test (tcase, test_remove_used_tile);
+  tcase_add_test (tcase, test_tile_properties_saved);
+  tcase_add_test (tcase, test_animation_links_follow_moves);
+  tcase_add_test (tcase, test_import_sheet);
+  tcase_add_loop_test (tcase, test_random_edits_undone, 0, 8);
+  suite_add_tcase (suite, tcase);
+  return suite;
+}
+
+int
+main (void)
+{
+  data_dir = tsr_test_data_require ("sphere");
+  return tsr_test_run_suite (tileset_edit_suite ());
+}
