@@ -597,6 +597,50 @@ typable_texture (TsrDoom2dMap *map,
   return G_MAXUINT;
 }
 
+/* Opens CHOOSER's list with a real click and types the name of texture T: the keys go to the
+ * list's search (GTK 4.8's drop-down focuses the chosen row, and its search took no keys until
+ * clicked), which leaves only the names starting with it. Returns the row of T, mapped. */
+static GtkWidget *
+search_texture_list (TsrTestXTest *xtest,
+                     TsrDoom2dMap *map,
+                     GtkWidget    *chooser,
+                     guint         t)
+{
+  GtkWidget *popover = NULL, *search, *list, *row = NULL;
+  guint want = 0, shown = G_MAXUINT;
+
+  g_assert_true (tsr_test_xtest_click (xtest, chooser));
+  for (guint wait = 0; wait < 100 && (popover == NULL || !gtk_widget_get_mapped (popover)); wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      popover = tsr_test_ui_find_widget (chooser, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_POPOVER));
+    }
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  search = tsr_test_ui_find_widget (popover, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_SEARCH_ENTRY));
+  list = tsr_test_ui_find_widget (popover, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_VIEW));
+  g_assert_nonnull (search);
+  g_assert_nonnull (list);
+  tsr_test_xtest_watch (xtest, popover);
+  tsr_test_xtest_type_text (xtest, texture_name (map, t));
+  /* XTest types the letters without Shift; the search ignores case. */
+  g_assert_cmpint (g_ascii_strcasecmp (gtk_editable_get_text (GTK_EDITABLE (search)), texture_name (map, t)), ==, 0);
+  for (guint u = 0; u < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TEXTURE); u++)
+    if (g_ascii_strncasecmp (texture_name (map, u), texture_name (map, t), strlen (texture_name (map, t))) == 0)
+      want++;
+  /* The entry filters after its search delay. */
+  for (guint wait = 0; wait < 100 && (shown != want || row == NULL || !gtk_widget_get_mapped (row)); wait++)
+    {
+      tsr_test_ui_iterate_for (100);
+      shown = g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
+      row = tsr_test_ui_find_widget (list, match_label_text, texture_name (map, t));
+    }
+  g_assert_cmpuint (shown, ==, want);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  return row;
+}
+
 /* Replaces the text of ENTRY by a real click, Ctrl+A and TEXT typed, then Return. */
 static void
 type_into (TsrTestXTest *xtest,
@@ -705,25 +749,7 @@ test_inspector_references (void)
   /* The list: a real click opens it, the name typed into its search, a real click on the row. */
   picked = typable_texture (map, before, typed);
   g_assert_cmpuint (picked, !=, G_MAXUINT);
-  g_assert_true (tsr_test_xtest_click (xtest, chooser));
-  popover = NULL;
-  for (guint wait = 0; wait < 100 && (popover == NULL || !gtk_widget_get_mapped (popover)); wait++)
-    {
-      tsr_test_ui_iterate_for (100);
-      popover = tsr_test_ui_find_widget (chooser, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_POPOVER));
-    }
-  g_assert_nonnull (popover);
-  g_assert_true (gtk_widget_get_mapped (popover));
-  /* The keys go to the list's search. */
-  tsr_test_xtest_watch (xtest, popover);
-  tsr_test_xtest_type_text (xtest, texture_name (map, picked));
-  for (guint wait = 0; wait < 100 && (row == NULL || !gtk_widget_get_mapped (row)); wait++)
-    {
-      tsr_test_ui_iterate_for (100);
-      row = tsr_test_ui_find_widget (chooser, match_label_text, texture_name (map, picked));
-    }
-  g_assert_nonnull (row);
-  g_assert_true (gtk_widget_get_mapped (row));
+  row = search_texture_list (xtest, map, chooser, picked);
   popover = gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER);
   g_assert_nonnull (popover);
   tsr_test_ui_save_screenshot (popover, screenshot_dir, "doom2d-handson-references-list.png");
@@ -771,6 +797,20 @@ test_inspector_references (void)
     }
   tsr_doom2d_map_free (saved);
   tsr_doom2d_map_free (original);
+
+  /* The same at 1920×1080 (TSR_TEST_SCREEN of the test's display): the inspector, and the list
+   * searched by typing and picked from by a real click. */
+  g_assert_true (tsr_test_ui_resize_window (GTK_WINDOW (window), 1920, 1080));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "doom2d-handson-references-1920.png");
+  row = search_texture_list (xtest, map, chooser, typed);
+  popover = gtk_widget_get_ancestor (row, GTK_TYPE_POPOVER);
+  tsr_test_ui_save_screenshot (popover, screenshot_dir, "doom2d-handson-references-list-1920.png");
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpint (tsr_doom2d_map_get (map, TSR_DOOM2D_KIND_PANEL, panel)->values[TSR_DOOM2D_PANEL_TEXTURE].v[0], ==, typed);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 3);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, texture_name (map, typed));
 
   /* A panel reference reads as the panel: a trigger's switch panel. */
   for (guint t = 0; t < tsr_doom2d_map_count (map, TSR_DOOM2D_KIND_TRIGGER); t++)

@@ -587,11 +587,25 @@ tsr_test_xtest_wait_closed (TsrTestXTest *self,
   g_source_remove (poll);
   self->closing = NULL;
   /* GTK may still send the window's pointer events to the popover for a while (its grab): nudge
-   * the pointer a pixel back and forth until a motion reaches the window itself. */
+   * the pointer a pixel back and forth until a motion reaches the window itself. A popup may
+   * reach past the window (a drop-down's list at the window's right edge on a wide screen): the
+   * pointer that clicked in it is first brought to the nearest pixel inside the window. */
   if (closed)
     {
       gint64 end = g_get_monotonic_time () + EVENT_TIMEOUT_MS * (gint64) 1000;
-      int nudge = 1;
+      int nudge = 1, left, top, right, bottom, root_x, root_y, x, y;
+      unsigned int mask;
+      Window root, child;
+
+      /* The window's own pixels, without the client-side shadow around them. */
+      tsr_test_xtest_widget_to_root (self, GTK_WIDGET (self->window), 0, 0, &left, &top);
+      tsr_test_xtest_widget_to_root (self, GTK_WIDGET (self->window), gtk_widget_get_width (GTK_WIDGET (self->window)),
+                                     gtk_widget_get_height (GTK_WIDGET (self->window)), &right, &bottom);
+      XQueryPointer (self->display, DefaultRootWindow (self->display), &root, &child, &root_x, &root_y, &x, &y, &mask);
+      x = CLAMP (root_x, left + 2, right - 3);
+      y = CLAMP (root_y, top + 2, bottom - 3);
+      if (x != root_x || y != root_y)
+        XTestFakeMotionEvent (self->display, -1, x, y, CurrentTime);
 
       do
         {

@@ -473,6 +473,36 @@ on_choice_bind (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (string));
 }
 
+/* The first widget of TYPE below WIDGET (WIDGET included), depth first. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What is typed while CHOOSER's list is open goes into its search. GtkDropDown (GTK 4.8) focuses
+ * the chosen row when the list opens, and its search entry takes no keys until clicked: a name
+ * typed right after opening the list was lost. */
+static void
+capture_keys_for_search (GtkWidget *chooser)
+{
+  GtkWidget *popover = find_descendant (chooser, GTK_TYPE_POPOVER);
+  GtkWidget *search = popover != NULL ? find_descendant (popover, GTK_TYPE_SEARCH_ENTRY) : NULL;
+
+  if (search != NULL)
+    gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (search), popover);
+}
+
 static GtkWidget *
 create_chooser (TsrPropertyInspector *self,
                 guint                 field)
@@ -488,6 +518,7 @@ create_chooser (TsrPropertyInspector *self,
   gtk_drop_down_set_factory (GTK_DROP_DOWN (chooser), button);
   gtk_drop_down_set_list_factory (GTK_DROP_DOWN (chooser), list);
   gtk_drop_down_set_enable_search (GTK_DROP_DOWN (chooser), TRUE);
+  capture_keys_for_search (chooser);
   gtk_widget_set_name (chooser, name);
   gtk_widget_set_tooltip_text (chooser, label);
   gtk_widget_set_sensitive (chooser, tsr_property_source_is_field_editable (self->source, field));
