@@ -8,134 +8,12 @@
 #include <glib/gstdio.h>
 
 #include "core/tsr-file.h"
-#include "formats/marathon/tsr-marathon-merge.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 #include "tsr-test-common.h"
+#include "tsr-test-merge-folder.h"
 
 static char *data_dir;
-
-static const struct {
-  const char *folder;
-  const char *map;
-  const char *script;
-} levels[] = {
-  { "03 Dream Brother", "chronicles_DreamBrother.sceA", "chronicles_DreamBrother.term.txt" },
-  { "07 Men Like Ravenous Fishes", "chronicles_MenLikeRavenousFishes.sceA", "chronicles_MenLikeRavenousFishes.term.txt" },
-  { "10 War!", "chronicles_net_War.sceA", NULL },
-  { "12 Requiescat in Pace", "chronicles_net_RequiescatInPace.sceA", NULL },
-};
-
-static void
-copy_file (const char *from,
-           const char *to)
-{
-  g_autoptr(GBytes) bytes = tsr_test_read_file (from);
-  g_autoptr(GError) error = NULL;
-
-  ck_assert_msg (tsr_file_write_atomic (to, bytes, FALSE, &error), "%s", error ? error->message : "");
-}
-
-/* The Chronicles levels merged into a scenario, split back by tessera-cli's split into ROOT/Chronicles. */
-static char *
-build_split_folder (void)
-{
-  g_autofree char *root = tsr_test_make_temp_dir ();
-  g_autofree char *source = g_build_filename (root, "Source", NULL);
-  char *folder = g_build_filename (root, "Chronicles", NULL);
-  g_autoptr(GBytes) scenario = NULL;
-  g_autoptr(GPtrArray) files = NULL;
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
-    {
-      g_autofree char *level = g_build_filename (source, levels[i].folder, NULL);
-      g_autofree char *from = g_build_filename (data_dir, levels[i].map, NULL);
-      g_autofree char *to = g_build_filename (level, "Level.sceA", NULL);
-
-      ck_assert_int_eq (g_mkdir_with_parents (level, 0777), 0);
-      copy_file (from, to);
-      if (levels[i].script != NULL)
-        {
-          g_autofree char *script_from = g_build_filename (data_dir, levels[i].script, NULL);
-          g_autofree char *script_to = g_build_filename (level, "Level.term.txt", NULL);
-
-          copy_file (script_from, script_to);
-        }
-    }
-  scenario = tsr_marathon_merge_folder (source, "Chronicles", NULL, &error);
-  ck_assert_msg (scenario != NULL, "%s", error ? error->message : "");
-  files = tsr_marathon_scenario_split (scenario, "Chronicles.sceA", &error);
-  ck_assert_msg (files != NULL, "%s", error ? error->message : "");
-  ck_assert_msg (tsr_marathon_merge_folder_write (files, folder, &error), "%s", error ? error->message : "");
-  return folder;
-}
-
-/* Every file under FOLDER: relative path -> bytes. */
-static void
-snapshot_into (GHashTable *files,
-               const char *folder,
-               const char *prefix)
-{
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-
-  ck_assert_ptr_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-      g_autofree char *relative = prefix != NULL ? g_strconcat (prefix, "/", name, NULL) : g_strdup (name);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        snapshot_into (files, path, relative);
-      else
-        g_hash_table_insert (files, g_steal_pointer (&relative), tsr_test_read_file (path));
-    }
-}
-
-static GHashTable *
-snapshot (const char *folder)
-{
-  GHashTable *files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
-
-  snapshot_into (files, folder, NULL);
-  return files;
-}
-
-static gint
-compare_paths (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* The files of AFTER that differ from BEFORE (or are new or gone), sorted, joined by ", ". */
-static char *
-changed_files (GHashTable *before,
-               GHashTable *after)
-{
-  g_autoptr(GPtrArray) changed = g_ptr_array_new ();
-  GHashTableIter iter;
-  gpointer key, value;
-  GString *out = g_string_new (NULL);
-
-  g_hash_table_iter_init (&iter, after);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      GBytes *old = g_hash_table_lookup (before, key);
-
-      if (old == NULL || !g_bytes_equal (old, value))
-        g_ptr_array_add (changed, key);
-    }
-  g_hash_table_iter_init (&iter, before);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (!g_hash_table_contains (after, key))
-      g_ptr_array_add (changed, key);
-  g_ptr_array_sort (changed, compare_paths);
-  for (guint i = 0; i < changed->len; i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", (const char *) changed->pdata[i]);
-  return g_string_free (out, FALSE);
-}
 
 static TsrDocument *
 open_folder (const char *folder)
@@ -204,8 +82,9 @@ edit_script (TsrDocument *document,
 
 START_TEST (test_opens_as_one_scenario)
 {
-  g_autofree char *folder = build_split_folder ();
-  g_autoptr(GHashTable) before = snapshot (folder);
+  g_autofree char *root = tsr_test_make_temp_dir ();
+  g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+  g_autoptr(GHashTable) before = tsr_test_snapshot_folder (folder);
   g_autoptr(TsrDocument) document = open_folder (folder);
   TsrMarathonDocument *marathon = TSR_MARATHON_DOCUMENT (document);
   g_autoptr(GHashTable) after = NULL;
@@ -228,16 +107,17 @@ START_TEST (test_opens_as_one_scenario)
                      g_bytes_get_size (script)) == 0);
   /* An untouched save changes no file. */
   save (document);
-  after = snapshot (folder);
-  changed = changed_files (before, after);
+  after = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (before, after);
   ck_assert_str_eq (changed, "");
 }
 END_TEST
 
 START_TEST (test_save_writes_only_what_changed)
 {
-  g_autofree char *folder = build_split_folder ();
-  g_autoptr(GHashTable) before = snapshot (folder);
+  g_autofree char *root = tsr_test_make_temp_dir ();
+  g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+  g_autoptr(GHashTable) before = tsr_test_snapshot_folder (folder);
   g_autoptr(GHashTable) after_level = NULL;
   g_autoptr(GHashTable) after_script = NULL;
   g_autoptr(GHashTable) after_undo = NULL;
@@ -252,16 +132,16 @@ START_TEST (test_save_writes_only_what_changed)
   /* One level edited: only its level file. */
   raise_floor (document, 1);
   save (document);
-  after_level = snapshot (folder);
-  changed = changed_files (before, after_level);
+  after_level = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (before, after_level);
   ck_assert_str_eq (changed, "07 Men Like Ravenous Fishes/Men Like Ravenous Fishes.sceA");
   g_clear_pointer (&changed, g_free);
 
   /* One script edited: only its .term.txt, holding the editor's text. */
   edit_script (document, 0, "Tessera ");
   save (document);
-  after_script = snapshot (folder);
-  changed = changed_files (after_level, after_script);
+  after_script = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (after_level, after_script);
   ck_assert_str_eq (changed, "03 Dream Brother/Dream Brother.term.txt");
   {
     GBytes *written = g_hash_table_lookup (after_script, "03 Dream Brother/Dream Brother.term.txt");
@@ -282,16 +162,17 @@ START_TEST (test_save_writes_only_what_changed)
   ck_assert (tsr_document_undo (document));
   ck_assert (tsr_document_undo (document));
   save (document);
-  after_undo = snapshot (folder);
-  changed = changed_files (before, after_undo);
+  after_undo = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (before, after_undo);
   ck_assert_str_eq (changed, "");
 }
 END_TEST
 
 START_TEST (test_failed_save_changes_nothing)
 {
-  g_autofree char *folder = build_split_folder ();
-  g_autoptr(GHashTable) before = snapshot (folder);
+  g_autofree char *root = tsr_test_make_temp_dir ();
+  g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+  g_autoptr(GHashTable) before = tsr_test_snapshot_folder (folder);
   g_autoptr(GHashTable) after = NULL;
   g_autoptr(TsrDocument) document = open_folder (folder);
   g_autofree char *changed = NULL;
@@ -314,16 +195,16 @@ START_TEST (test_failed_save_changes_nothing)
       tsr_file_inject_rename_failure (G_MAXUINT);
       tsr_file_inject_write_failure (-1);
       ck_assert (tsr_document_get_modified (document));
-      after = snapshot (folder);
-      changed = changed_files (before, after);
+      after = tsr_test_snapshot_folder (folder);
+      changed = tsr_test_changed_files (before, after);
       ck_assert_msg (strcmp (changed, "") == 0, "failure %u changed %s", failure, changed);
       g_clear_pointer (&changed, g_free);
       g_clear_pointer (&after, g_hash_table_unref);
     }
   /* Then it saves: the three files, nothing else. */
   save (document);
-  after = snapshot (folder);
-  changed = changed_files (before, after);
+  after = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (before, after);
   ck_assert_str_eq (changed, "07 Men Like Ravenous Fishes/Men Like Ravenous Fishes.term.txt, "
                              "10 War!/War!.sceA, 12 Commemorative 9-11 T-Shirt/Commemorative 9-11 T-Shirt.sceA");
 }
@@ -331,8 +212,9 @@ END_TEST
 
 START_TEST (test_refuses_what_it_cannot_write_back)
 {
-  g_autofree char *folder = build_split_folder ();
-  g_autoptr(GHashTable) before = snapshot (folder);
+  g_autofree char *root = tsr_test_make_temp_dir ();
+  g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+  g_autoptr(GHashTable) before = tsr_test_snapshot_folder (folder);
   g_autoptr(GHashTable) after = NULL;
   g_autoptr(TsrDocument) document = open_folder (folder);
   g_autofree char *elsewhere = g_strconcat (folder, " copy", NULL);
@@ -344,8 +226,8 @@ START_TEST (test_refuses_what_it_cannot_write_back)
   ck_assert (!tsr_document_save (document, other, TSR_SAVE_NONE, &error));
   ck_assert_msg (strstr (error->message, "saved where it was opened") != NULL, "%s", error->message);
   ck_assert (!g_file_test (elsewhere, G_FILE_TEST_EXISTS));
-  after = snapshot (folder);
-  changed = changed_files (before, after);
+  after = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (before, after);
   ck_assert_str_eq (changed, "");
 }
 END_TEST
