@@ -1,8 +1,5 @@
 /* test-asset-edits.c: edits of the asset browsers in real windows, driven by real X input (XTest
- * under Xvfb). A Sphere spriteset: a generated PNG strip is imported into a direction (through the
- * file chooser's handler), a frame's delay typed with real keys, a real Ctrl+Z and Ctrl+Shift+Z
- * undo and redo it, a real Ctrl+S saves, and the file read back with the codec differs in exactly
- * those frames and the strip's images. A shapes patch against the base Shapes file of the
+ * under Xvfb); the Sphere spriteset's are in test-spriteset-editor-ui.c. A shapes patch against the base Shapes file of the
  * preferences: its changed bitmap is marked and Show Base (a real click) draws the base's records.
  * A sequence's views are chosen in its drop-down; the summary line follows that and a frame added
  * with a real click; real Ctrl+Z undo both. Apply Patch… and Make Patch… through their file choosers
@@ -17,9 +14,7 @@
 #include "formats/marathon/tsr-marathon-shapes.h"
 #include "model/marathon/tsr-shapes-diff.h"
 #include "model/marathon/tsr-shapes-document.h"
-#include "model/sphere/tsr-sphere-document.h"
 #include "views/assets/tsr-shapes-browser.h"
-#include "views/assets/tsr-sprite-browser.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
@@ -33,12 +28,6 @@ static TsrWindow *
 open_in_window (const char *path)
 {
   return tsr_test_ui_open_in_window (application, path, 1280, 900, 200);
-}
-
-static gboolean
-match_text_of (GtkWidget *widget, gconstpointer user_data)
-{
-  return GTK_IS_TEXT (widget);
 }
 
 static gboolean
@@ -64,139 +53,6 @@ match_button_with_icon (GtkWidget *widget, gconstpointer user_data)
 {
   return GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget)
          && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), user_data) == 0;
-}
-
-static gboolean
-match_tooltip (GtkWidget *widget, gconstpointer user_data)
-{
-  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), user_data) == 0;
-}
-
-static void
-test_spriteset_strip_and_delay (void)
-{
-  g_autofree char *data = tsr_test_ui_data_dir ("sphere");
-  g_autofree char *source = g_build_filename (data, "sarah.rss", NULL);
-  g_autofree char *path = g_build_filename (work_dir, "sarah.rss", NULL);
-  g_autofree char *png_path = g_build_filename (work_dir, "strip.png", NULL);
-  g_autoptr(GFile) png = g_file_new_for_path (png_path);
-  g_autoptr(TsrTestXTest) xtest = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) original = NULL, saved = NULL;
-  g_autoptr(TsrSphereSpriteset) before = NULL, after = NULL;
-  g_autoptr(TsrImage) strip = NULL;
-  TsrWindow *window;
-  TsrSpriteBrowser *browser;
-  const TsrSphereSpriteset *spriteset;
-  const TsrSphereDirection *direction;
-  GtkWidget *delay, *next;
-  guint w, h, images, frames;
-  guint16 old_delay;
-  gchar *contents;
-  gsize size;
-
-  g_assert_true (g_file_get_contents (source, &contents, &size, NULL));
-  original = g_bytes_new_take (contents, size);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (original, NULL), (gssize) size, NULL));
-  before = tsr_sphere_spriteset_parse (original, &error);
-  g_assert_no_error (error);
-
-  window = open_in_window (path);
-  browser = TSR_SPRITE_BROWSER (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_SPRITE_BROWSER));
-  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
-  spriteset = tsr_sphere_document_get_edited_spriteset (TSR_SPHERE_DOCUMENT (tsr_window_get_document (window)));
-  g_assert_nonnull (spriteset);
-  w = spriteset->frame_width, h = spriteset->frame_height, images = spriteset->images->len;
-
-  /* A generated strip of two frames (a gradient and a block of colour), imported into direction 1. */
-  strip = tsr_image_new (w * 2, h);
-  for (guint y = 0; y < h; y++)
-    for (guint x = 0; x < w * 2; x++)
-      tsr_image_set_pixel (strip, x, y, x < w ? (guint32) ((x * 16) << 24 | (y * 8) << 16 | 0x40ff) : 0x20c040ffu);
-  g_assert_true (tsr_image_save_png (strip, png_path, &error));
-  tsr_sprite_browser_select (browser, 1);
-  tsr_test_ui_iterate_for (100);
-  {
-    /* The directions list shows the direction chosen, not the one shown before. */
-    GtkListBox *list = GTK_LIST_BOX (tsr_test_ui_find_widget (GTK_WIDGET (browser), tsr_test_ui_match_type,
-                                                              GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX)));
-
-    g_assert_nonnull (gtk_list_box_get_selected_row (list));
-    g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (list)), ==, 1);
-  }
-  direction = g_ptr_array_index (spriteset->directions, 1);
-  frames = direction->frames->len;
-  g_assert_true (tsr_sprite_browser_import_file (browser, png, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (direction->frames->len, ==, frames + 2);
-  g_assert_cmpuint (spriteset->images->len, ==, images + 2);
-  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (browser), match_label_containing, "2 frames added"));
-
-  /* Step to the first new frame with the real button, type its delay. */
-  next = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_button_with_icon, "media-skip-forward-symbolic");
-  g_assert_nonnull (next);
-  for (guint i = 0; i < frames; i++)
-    g_assert_true (tsr_test_xtest_click (xtest, next));
-  tsr_test_ui_iterate_for (100);
-  g_assert_cmpuint (tsr_sprite_browser_get_animation (browser)->index, ==, frames);
-  old_delay = g_array_index (direction->frames, TsrSphereFrame, frames).delay;
-  delay = tsr_test_ui_find_widget (GTK_WIDGET (browser), match_tooltip, "How many map-engine frames the frame shown is displayed");
-  g_assert_nonnull (delay);
-  g_assert_true (gtk_widget_get_sensitive (delay));
-  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (delay, match_text_of, NULL)));
-  tsr_test_xtest_type_number (xtest, old_delay + 25);
-  tsr_test_ui_iterate_for (100);
-  g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
-
-  /* Focus off the field (its text has an undo of its own), then the window's undo and redo. */
-  g_assert_true (tsr_test_xtest_click (xtest, next));
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
-  tsr_test_ui_iterate_for (100);
-  g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay);
-  g_assert_cmpuint (direction->frames->len, ==, frames + 2);
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
-  tsr_test_ui_iterate_for (100);
-  g_assert_cmpuint (g_array_index (direction->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
-  tsr_sprite_browser_set_zoom (browser, 8);
-  tsr_sprite_browser_step (browser, 0);
-  tsr_test_ui_iterate_for (200);
-  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "asset-edits-spriteset.png");
-
-  /* Save with a real Ctrl+S; read back, only those frames and images changed. */
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
-    tsr_test_ui_iterate_for (20);
-  g_assert_false (tsr_window_get_modified (window));
-  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
-  saved = g_bytes_new_take (contents, size);
-  after = tsr_sphere_spriteset_parse (saved, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (after->images->len, ==, images + 2);
-  for (guint i = 0; i < images + 2; i++)
-    {
-      const TsrImage *image = g_ptr_array_index (after->images, i);
-      if (i < images)
-        g_assert_cmpmem (image->pixels, w * h * 4, ((TsrImage *) g_ptr_array_index (before->images, i))->pixels, w * h * 4);
-      else
-        for (guint y = 0; y < h; y++)
-          g_assert_cmpmem (image->pixels + (gsize) y * w * 4, w * 4,
-                           strip->pixels + ((gsize) y * strip->width + (i - images) * w) * 4, w * 4);
-    }
-  for (guint d = 0; d < before->directions->len; d++)
-    {
-      const TsrSphereDirection *a = g_ptr_array_index (before->directions, d), *b = g_ptr_array_index (after->directions, d);
-
-      g_assert_cmpuint (b->frames->len, ==, a->frames->len + (d == 1 ? 2 : 0));
-      g_assert_cmpmem (a->frames->data, a->frames->len * sizeof (TsrSphereFrame), b->frames->data, a->frames->len * sizeof (TsrSphereFrame));
-      if (d == 1)
-        {
-          g_assert_cmpuint (g_array_index (b->frames, TsrSphereFrame, frames).delay, ==, old_delay + 25);
-          g_assert_cmpuint (g_array_index (b->frames, TsrSphereFrame, frames + 1).delay, ==, old_delay);
-          g_assert_cmpuint (g_array_index (b->frames, TsrSphereFrame, frames + 1).image, ==, images + 1);
-        }
-    }
-  g_clear_pointer (&xtest, tsr_test_xtest_free);
-  tsr_test_ui_close_window (window);
 }
 
 static void
@@ -484,7 +340,6 @@ main (int argc, char *argv[])
     return status;
   application = tsr_test_ui_application_new ();
 
-  g_test_add_func ("/asset-edits/spriteset-strip-and-delay", test_spriteset_strip_and_delay);
   g_test_add_func ("/asset-edits/patch-against-base", test_patch_against_base);
   g_test_add_func ("/asset-edits/sequence-views", test_sequence_views);
   g_test_add_func ("/asset-edits/apply-and-make-patch", test_apply_and_make_patch);

@@ -475,6 +475,10 @@ tsr_sphere_document_set_base (TsrSphereDocument *self,
                    G_MININT16, G_MAXINT16);
       return FALSE;
     }
+  /* Every base change may take the next one in; a new drag starts a step of its own (also when
+   * its first point changes nothing). */
+  if (!continuing)
+    tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self)));
   if (spriteset->base_x1 == MIN (x1, x2) && spriteset->base_y1 == MIN (y1, y2)
       && spriteset->base_x2 == MAX (x1, x2) && spriteset->base_y2 == MAX (y1, y2))
     return TRUE;
@@ -483,9 +487,6 @@ tsr_sphere_document_set_base (TsrSphereDocument *self,
   after->base_y1 = (gint16) MIN (y1, y2);
   after->base_x2 = (gint16) MAX (x1, x2);
   after->base_y2 = (gint16) MAX (y1, y2);
-  /* Every base change may take the next one in; a new drag starts a step of its own. */
-  if (!continuing)
-    tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self)));
   return execute (self, g_steal_pointer (&after), NULL, G_MAXUINT, NULL, G_MAXUINT, "base", _("Change Base"));
 }
 
