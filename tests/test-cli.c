@@ -392,6 +392,76 @@ START_TEST (test_render_is_bounded_and_scales)
 }
 END_TEST
 
+static TsrImage *
+load_png_file (const char *path)
+{
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+  g_autoptr(GError) error = NULL;
+  TsrImage *image = tsr_image_load_png (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), path, &error);
+
+  ck_assert_msg (image != NULL, "%s", error != NULL ? error->message : "");
+  return image;
+}
+
+/* render --size WxH scales the whole drawing into the box, keeping its proportions, for the files
+ * whose renderer draws at its own size: the Images file's picture sheet is its natural rendering
+ * scaled (it was written at its natural 640x160, ignoring --size), and a Wolf3D level is drawn
+ * whole at 80x80 (it was 64x64: one pixel per tile, height ignored). Real files. */
+START_TEST (test_render_size_scales)
+{
+  g_autofree char *data = tsr_test_data_require ("marathon");
+  g_autofree char *images = g_build_filename (data, "m2_Images.imgA", NULL);
+  g_autofree char *root = g_path_get_dirname (data);
+  g_autofree char *gamemaps = g_build_filename (root, "wolf3d", "wl1_v14_shareware", "GAMEMAPS.WL1", NULL);
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *natural_png = g_build_filename (folder, "natural.png", NULL);
+  g_autofree char *sized_png = g_build_filename (folder, "sized.png", NULL);
+  g_autoptr(TsrImage) natural = NULL, sized = NULL, expected = NULL;
+  guint fit_width = 0, fit_height = 0;
+  CliResult result;
+
+  result = run_cli ("render", images, "-o", natural_png, NULL);
+  ck_assert_msg (result.status == 0, "%s", result.err);
+  cli_result_clear (&result);
+  result = run_cli ("render", images, "-o", sized_png, "--size", "100x80", NULL);
+  ck_assert_msg (result.status == 0, "%s", result.err);
+  cli_result_clear (&result);
+  natural = load_png_file (natural_png);
+  sized = load_png_file (sized_png);
+  tsr_image_fit_size (natural->width, natural->height, 100, 80, &fit_width, &fit_height);
+  ck_assert (fit_width == 100 || fit_height == 80);
+  ck_assert_uint_le (fit_width, 100);
+  ck_assert_uint_le (fit_height, 80);
+  ck_assert_uint_eq (sized->width, fit_width);
+  ck_assert_uint_eq (sized->height, fit_height);
+  expected = tsr_image_scale (natural, fit_width, fit_height);
+  ck_assert_mem_eq (sized->pixels, expected->pixels, (gsize) fit_width * fit_height * 4);
+
+  if (g_file_test (gamemaps, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autoptr(TsrImage) level = NULL;
+      guint drawn = 0;
+
+      result = run_cli ("render", gamemaps, "-o", sized_png, "--size", "100x80", NULL);
+      ck_assert_msg (result.status == 0, "%s", result.err);
+      ck_assert_msg (strstr (result.out, "(80x80)") != NULL, "%s", result.out);
+      cli_result_clear (&result);
+      level = load_png_file (sized_png);
+      /* The whole level, not a corner: the walls reach into every quarter of the picture. */
+      for (guint q = 0; q < 4; q++)
+        {
+          guint filled = 0;
+
+          for (guint y = (q / 2) * 40; y < (q / 2) * 40 + 40; y++)
+            for (guint x = (q % 2) * 40; x < (q % 2) * 40 + 40; x++)
+              filled += level->pixels[((gsize) y * 80 + x) * 4 + 3] != 0;
+          drawn += filled > 0;
+        }
+      ck_assert_uint_eq (drawn, 4);
+    }
+}
+END_TEST
+
 /* --level below 0, or beyond what the file holds, is a usage error (status 2). */
 START_TEST (test_level_out_of_range_is_usage)
 {
@@ -723,6 +793,7 @@ cli_suite (void)
   tcase_add_test (contract, test_terminal_render);
   tcase_add_test (contract, test_messages_escape_and_name_once);
   tcase_add_test (contract, test_render_is_bounded_and_scales);
+  tcase_add_test (contract, test_render_size_scales);
   tcase_add_test (contract, test_level_out_of_range_is_usage);
   tcase_add_test (contract, test_unsupported_files_say_what_they_are);
   tcase_add_test (contract, test_doom2d_pack_render_convert);

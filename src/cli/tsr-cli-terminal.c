@@ -15,7 +15,13 @@
 #include "formats/marathon/tsr-marathon-maps-formats.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
 #include "formats/marathon/tsr-marathon1-terminals.h"
-#ifdef TSR_HAVE_TERMINAL_RENDER
+#include "cli/tsr-cli-render-module.h"
+/* The drawing is done in the render module (tsr-cli-render-module.h), built from this file with
+ * TSR_CLI_RENDER_MODULE; the executable hands 'terminal render' to it. */
+#if defined (TSR_HAVE_TERMINAL_RENDER) && defined (TSR_CLI_RENDER_MODULE)
+#define TSR_CLI_TERMINAL_DRAWS 1
+#endif
+#ifdef TSR_CLI_TERMINAL_DRAWS
 #include "formats/marathon/tsr-marathon-images.h"
 #include "formats/marathon/tsr-marathon-terminal-layout.h"
 #include "render/tsr-terminal-render.h"
@@ -125,7 +131,7 @@ compile_file (const char *path)
   return terminals;
 }
 
-#ifdef TSR_HAVE_TERMINAL_RENDER
+#ifdef TSR_CLI_TERMINAL_DRAWS
 static const char *const page_kind_names[] = {
   "logon", "logoff", "information", "pict", "checkpoint", "static", "blank",
 };
@@ -295,7 +301,11 @@ tsr_cli_terminal_run (int    argc,
 
 #ifdef TSR_HAVE_TERMINAL_RENDER
   if (argc >= 2 && strcmp (argv[1], "render") == 0)
+#ifdef TSR_CLI_TERMINAL_DRAWS
     return render_command (argc, argv);
+#else
+    return tsr_cli_render_module_run ("tsr_cli_render_module_terminal", argc, argv);
+#endif
 #endif
   context = g_option_context_new (NULL);
   g_option_context_set_help_enabled (context, FALSE);

@@ -18,9 +18,10 @@
 #include "formats/wolf3d/tsr-wolf3d-set.h"
 #include "render/tsr-visual-scene.h"
 #include "render/tsr-visual-textures.h"
-#ifdef TSR_HAVE_VISUAL_GL
+#if defined (TSR_HAVE_VISUAL_GL) && defined (TSR_CLI_RENDER_MODULE)
 #include "render/tsr-visual-offscreen.h"
 #endif
+#include "cli/tsr-cli-render-module.h"
 
 #define USAGE "render FILE --view 3d [--level N] [--camera X,Y,Z,YAW,PITCH] [--shapes FILE] [--size WxH] -o OUT.png"
 
@@ -34,6 +35,17 @@ tsr_cli_visual_wanted (int    argc,
       return TRUE;
   return FALSE;
 }
+
+#if defined (TSR_HAVE_VISUAL_GL) && !defined (TSR_CLI_RENDER_MODULE)
+/* The GL drawing is in the render module (tsr-cli-render-module.h): the executable hands the
+ * command to it, so that no other command loads libepoxy. */
+int
+tsr_cli_visual_render (int    argc,
+                       char **argv)
+{
+  return tsr_cli_render_module_run ("tsr_cli_render_module_visual", argc, argv);
+}
+#else
 
 static int
 fail (const char *path,
@@ -239,3 +251,4 @@ out:
   format->free (data);
   return status;
 }
+#endif

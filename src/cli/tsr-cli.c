@@ -644,6 +644,26 @@ run_render (int argc, char **argv)
     }
   else
     image = loaded.format->render (loaded.data, &render_options, &error);
+  /* --size WxH: the drawing scaled to fit inside the box, whatever size the format drew it at
+   * (Wolf3D in whole tiles, pictures and sheets at their own size). */
+  if (image != NULL && options.size != NULL)
+    {
+      guint fit_width, fit_height;
+
+      tsr_image_fit_size (image->width, image->height, render_options.width, render_options.height,
+                          &fit_width, &fit_height);
+      if (fit_width != image->width || fit_height != image->height)
+        {
+          TsrImage *scaled = tsr_image_scale (image, fit_width, fit_height);
+
+          if (scaled == NULL)
+            g_set_error (&error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                         "--size: %ux%u pixels is above the limit of %u pixels", fit_width, fit_height,
+                         TSR_IMAGE_MAX_PIXELS);
+          tsr_image_free (image);
+          image = scaled;
+        }
+    }
   if (image == NULL || !tsr_image_save_png (image, options.output, &error))
     {
       print_file_error (argv[1], error->message);

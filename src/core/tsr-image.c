@@ -134,6 +134,61 @@ tsr_image_copy (const TsrImage *image)
 }
 
 void
+tsr_image_fit_size (guint  width,
+                    guint  height,
+                    guint  box_width,
+                    guint  box_height,
+                    guint *fit_width,
+                    guint *fit_height)
+{
+  double scale = MIN ((double) box_width / MAX (width, 1u), (double) box_height / MAX (height, 1u));
+
+  *fit_width = CLAMP ((guint) (width * scale + 0.5), 1u, MAX (box_width, 1u));
+  *fit_height = CLAMP ((guint) (height * scale + 0.5), 1u, MAX (box_height, 1u));
+}
+
+TsrImage *
+tsr_image_scale (const TsrImage *image,
+                 guint           width,
+                 guint           height)
+{
+  TsrImage *scaled = tsr_image_new (width, height);
+
+  if (scaled == NULL || image->width == 0 || image->height == 0)
+    return scaled;
+  for (guint y = 0; y < height; y++)
+    {
+      /* The source rows this row covers: at least the one under its centre. */
+      guint y0 = (guint) ((guint64) y * image->height / height);
+      guint y1 = MAX (y0 + 1, (guint) (((guint64) y + 1) * image->height / height));
+
+      for (guint x = 0; x < width; x++)
+        {
+          guint x0 = (guint) ((guint64) x * image->width / width);
+          guint x1 = MAX (x0 + 1, (guint) (((guint64) x + 1) * image->width / width));
+          guint64 sum[4] = { 0, 0, 0, 0 }, n = 0;
+          guint8 *d = scaled->pixels + ((gsize) y * width + x) * 4;
+
+          /* Colours weighted by alpha, so transparent pixels do not darken the edges. */
+          for (guint sy = y0; sy < y1; sy++)
+            for (guint sx = x0; sx < x1; sx++)
+              {
+                const guint8 *p = image->pixels + ((gsize) sy * image->width + sx) * 4;
+
+                for (int c = 0; c < 3; c++)
+                  sum[c] += (guint64) p[c] * p[3];
+                sum[3] += p[3];
+                n++;
+              }
+          for (int c = 0; c < 3; c++)
+            d[c] = sum[3] > 0 ? (guint8) ((sum[c] + sum[3] / 2) / sum[3]) : 0;
+          d[3] = (guint8) ((sum[3] + n / 2) / n);
+        }
+    }
+  return scaled;
+}
+
+void
 tsr_image_blit (TsrImage       *image,
                 const TsrImage *source,
                 int             x,

@@ -48,6 +48,19 @@ TsrImage *tsr_image_crop       (const TsrImage *image,
                                 guint           height);
 /* An exact copy. (transfer full) */
 TsrImage *tsr_image_copy       (const TsrImage *image);
+/* The size of a WIDTH x HEIGHT picture scaled to fit inside BOX_WIDTH x BOX_HEIGHT keeping its
+ * proportions (render --size): one side equals the box's, neither is below 1. */
+void      tsr_image_fit_size   (guint           width,
+                                guint           height,
+                                guint           box_width,
+                                guint           box_height,
+                                guint          *fit_width,
+                                guint          *fit_height);
+/* IMAGE scaled to WIDTH x HEIGHT: shrinking averages the pixels each one covers (colours weighted
+ * by alpha), enlarging repeats them. NULL as tsr_image_new for a size it refuses. (transfer full) */
+TsrImage *tsr_image_scale      (const TsrImage *image,
+                                guint           width,
+                                guint           height);
 void      tsr_image_blit       (TsrImage       *image,
                                 const TsrImage *source,
                                 int             x,

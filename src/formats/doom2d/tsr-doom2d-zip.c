@@ -1,4 +1,5 @@
-/* tsr-doom2d-zip.c: ZIP resource archives (.dfz) through libzip, when it was found at build time.
+/* tsr-doom2d-zip.c: ZIP resource archives (.dfz) through libzip, when it was found at build time
+ * (opened on first use: libzip_load).
  * Directories are sections, files in them resources, files at the top the root resources (maps). */
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -14,7 +15,72 @@
 #include "formats/doom2d/tsr-doom2d-wad.h"
 
 #if TSR_DOOM2D_HAVE_LIBZIP
+#include <gmodule.h>
 #include <zip.h>
+
+/* libzip is opened on the first ZIP archive read, by its soname, not linked: with it come
+ * libcrypto and libbz2, whose loading cost every process ~4 ms at start, also the many that never
+ * read a .dfz (issue 35: tessera-cli starts like a shell tool). These are the functions used. */
+typedef struct {
+  void          (*discard) (zip_t *);
+  int           (*error_code_zip) (const zip_error_t *);
+  void          (*error_fini) (zip_error_t *);
+  void          (*error_init) (zip_error_t *);
+  const char   *(*error_strerror) (zip_error_t *);
+  int           (*fclose) (zip_file_t *);
+  zip_error_t  *(*file_get_error) (zip_file_t *);
+  zip_file_t   *(*fopen_index) (zip_t *, zip_uint64_t, zip_flags_t);
+  zip_int64_t   (*fread) (zip_file_t *, void *, zip_uint64_t);
+  zip_error_t  *(*get_error) (zip_t *);
+  zip_int64_t   (*get_num_entries) (zip_t *, zip_flags_t);
+  zip_t        *(*open_from_source) (zip_source_t *, int, zip_error_t *);
+  zip_source_t *(*source_buffer_create) (const void *, zip_uint64_t, int, zip_error_t *);
+  void          (*source_free) (zip_source_t *);
+  int           (*stat_index) (zip_t *, zip_uint64_t, zip_flags_t, zip_stat_t *);
+  void          (*stat_init) (zip_stat_t *);
+} LibZip;
+
+static LibZip libzip;
+
+/* Opens libzip once (the process keeps it); FALSE with the reason when it cannot be. */
+static gboolean
+libzip_load (char **reason)
+{
+  static gsize done;
+  static char *failure;
+
+  if (g_once_init_enter (&done))
+    {
+      static const struct {
+        const char *name;
+        gsize       offset;
+      } symbols[] = {
+#define LIBZIP_SYMBOL(f) { "zip_" #f, G_STRUCT_OFFSET (LibZip, f) }
+        LIBZIP_SYMBOL (discard), LIBZIP_SYMBOL (error_code_zip), LIBZIP_SYMBOL (error_fini),
+        LIBZIP_SYMBOL (error_init), LIBZIP_SYMBOL (error_strerror), LIBZIP_SYMBOL (fclose),
+        LIBZIP_SYMBOL (file_get_error), LIBZIP_SYMBOL (fopen_index), LIBZIP_SYMBOL (fread),
+        LIBZIP_SYMBOL (get_error), LIBZIP_SYMBOL (get_num_entries), LIBZIP_SYMBOL (open_from_source),
+        LIBZIP_SYMBOL (source_buffer_create), LIBZIP_SYMBOL (source_free), LIBZIP_SYMBOL (stat_index),
+        LIBZIP_SYMBOL (stat_init),
+#undef LIBZIP_SYMBOL
+      };
+      g_autoptr(GError) open_error = NULL;
+      GModule *module = g_module_open_full (TSR_DOOM2D_LIBZIP_SONAME, G_MODULE_BIND_LOCAL, &open_error);
+
+      if (module == NULL)
+        failure = g_strdup_printf ("libzip (%s) cannot be loaded: %s", TSR_DOOM2D_LIBZIP_SONAME,
+                                   open_error->message);
+      for (gsize i = 0; module != NULL && failure == NULL && i < G_N_ELEMENTS (symbols); i++)
+        if (!g_module_symbol (module, symbols[i].name, &G_STRUCT_MEMBER (gpointer, &libzip, symbols[i].offset)))
+          failure = g_strdup_printf ("libzip (%s) lacks %s", TSR_DOOM2D_LIBZIP_SONAME, symbols[i].name);
+      if (module != NULL)
+        g_module_make_resident (module);
+      g_once_init_leave (&done, 1);
+    }
+  if (failure != NULL)
+    *reason = failure;
+  return failure == NULL;
+}
 #endif
 
 
@@ -85,7 +151,7 @@ void
 tsr_doom2d_zip_close (TsrDoom2dWad *wad)
 {
   if (wad->zip != NULL)
-    zip_discard (wad->zip);
+    libzip.discard (wad->zip);
   wad->zip = NULL;
   g_clear_pointer ((ZipLayout **) &wad->zip_layout, zip_layout_free);
 }
@@ -372,29 +438,36 @@ tsr_doom2d_zip_read (GBytes  *bytes,
   zip_t *archive;
   TsrDoom2dWad *wad;
   ZipLayout *layout;
+  char *reason = NULL;
 
   layout = read_layout (data, size, error);
   if (layout == NULL)
     return NULL;
+  if (!libzip_load (&reason))
+    {
+      tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, layout->directory_offset, _("ZIP archive: %s"), reason);
+      zip_layout_free (layout);
+      return NULL;
+    }
   /* No ZIP_CHECKCONS: libzip's check wants a local version needed no higher than the central one,
    * which the game's own archives break; read_layout has checked what matters. */
-  zip_error_init (&zip_error);
-  source = zip_source_buffer_create (data, size, 0, &zip_error);
-  archive = source != NULL ? zip_open_from_source (source, ZIP_RDONLY, &zip_error) : NULL;
-  if (archive == NULL || zip_get_num_entries (archive, 0) != (zip_int64_t) layout->records->len)
+  libzip.error_init (&zip_error);
+  source = libzip.source_buffer_create (data, size, 0, &zip_error);
+  archive = source != NULL ? libzip.open_from_source (source, ZIP_RDONLY, &zip_error) : NULL;
+  if (archive == NULL || libzip.get_num_entries (archive, 0) != (zip_int64_t) layout->records->len)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, layout->directory_offset, _("ZIP archive: %s"),
                         archive == NULL ? zip_error_text (&zip_error)
                                         : "libzip counts another number of entries in the central directory");
       if (archive != NULL)
-        zip_discard (archive);
+        libzip.discard (archive);
       else if (source != NULL)
-        zip_source_free (source);
-      zip_error_fini (&zip_error);
+        libzip.source_free (source);
+      libzip.error_fini (&zip_error);
       zip_layout_free (layout);
       return NULL;
     }
-  zip_error_fini (&zip_error);
+  libzip.error_fini (&zip_error);
 
   wad = tsr_doom2d_zip_new ();
   wad->original = g_bytes_ref (bytes);
@@ -437,7 +510,7 @@ tsr_doom2d_zip_read (GBytes  *bytes,
 static const char *
 zip_error_text (zip_error_t *zip_error)
 {
-  switch (zip_error_code_zip (zip_error))
+  switch (libzip.error_code_zip (zip_error))
     {
     case ZIP_ER_OK:
     case ZIP_ER_EOF:
@@ -448,7 +521,7 @@ zip_error_text (zip_error_t *zip_error)
     case ZIP_ER_INCONS:
       return "the central directory and the local headers disagree";
     default:
-      return zip_error_strerror (zip_error);
+      return libzip.error_strerror (zip_error);
     }
 }
 
@@ -469,8 +542,8 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
 
   if (wad->zip == NULL || entry->zip_index < 0)
     return TRUE;
-  zip_stat_init (&stat);
-  if (zip_stat_index (wad->zip, (zip_uint64_t) entry->zip_index, 0, &stat) != 0
+  libzip.stat_init (&stat);
+  if (libzip.stat_index (wad->zip, (zip_uint64_t) entry->zip_index, 0, &stat) != 0
       || !(stat.valid & ZIP_STAT_SIZE))
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: no size"), entry->name);
@@ -482,11 +555,11 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
                         " bytes, beyond %zu"), entry->name, (guint64) stat.size, limit);
       return FALSE;
     }
-  file = zip_fopen_index (wad->zip, (zip_uint64_t) entry->zip_index, 0);
+  file = libzip.fopen_index (wad->zip, (zip_uint64_t) entry->zip_index, 0);
   if (file == NULL)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: %s"), entry->name,
-                        zip_error_text (zip_get_error (wad->zip)));
+                        zip_error_text (libzip.get_error (wad->zip)));
       return FALSE;
     }
   for (;;)
@@ -499,13 +572,13 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
         want = (gsize) MIN ((guint64) want, prefix - total);
       if (want == 0)
         break;
-      got = zip_fread (file, chunk, want);
+      got = libzip.fread (file, chunk, want);
       if (got < 0)
         {
           tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: after %" PRIu64
                             " of %" PRIu64 " bytes: %s"), entry->name, total, (guint64) stat.size,
-                            zip_error_text (zip_file_get_error (file)));
-          zip_fclose (file);
+                            zip_error_text (libzip.file_get_error (file)));
+          libzip.fclose (file);
           return FALSE;
         }
       if (got == 0)
@@ -519,7 +592,7 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
           tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset, _("ZIP archive: entry %s: no memory for more "
                             "than %" PRIu64 " of its %" PRIu64 " bytes"), entry->name, total - (guint64) got,
                             (guint64) stat.size);
-          zip_fclose (file);
+          libzip.fclose (file);
           return FALSE;
         }
     }
@@ -528,11 +601,11 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
       tsr_set_error_at (error, TSR_ERROR_TRUNCATED, entry->offset, _("ZIP archive: entry %s: %" PRIu64
                         " of %" PRIu64 " bytes could be read: the compressed data ends early or "
                         "the sizes in the directory are wrong"), entry->name, total, (guint64) stat.size);
-      zip_fclose (file);
+      libzip.fclose (file);
       return FALSE;
     }
   /* zip_fclose reports a CRC mismatch (only meaningful once everything was read). */
-  if (zip_fclose (file) != 0 && prefix == 0)
+  if (libzip.fclose (file) != 0 && prefix == 0)
     {
       tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: checksum mismatch"), entry->name);
       return FALSE;

@@ -167,7 +167,12 @@ wolf3d_set_render (gconstpointer           data,
   guint tile_size = 16;
   const TsrWolf3dLevel *l = set->maps != NULL ? tsr_wolf3d_maps_get_level (set->maps, level) : NULL;
 
-  if (l != NULL && options->width > 0)
+  /* With a size asked for: whole tiles that make the level at least as large as the box on both
+   * sides; the CLI then scales it down into the box (render --size). */
+  if (l != NULL && options->width > 0 && options->height > 0)
+    tile_size = CLAMP (MAX ((options->width + l->width - 1) / l->width, (options->height + l->height - 1) / l->height),
+                       1u, 64u);
+  else if (l != NULL && options->width > 0)
     tile_size = MAX (options->width / l->width, 1);
   return tsr_wolf3d_set_render_level (set, level, tile_size, error);
 }
