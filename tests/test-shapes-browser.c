@@ -594,53 +594,35 @@ test_sequence_frames_with_real_input (void)
   tsr_test_ui_iterate_for (50);
 }
 
-/* Sphere: the real spriteset plays its first direction by the frame clock; the real tileset with
- * obstructions shows its tiles and a tile's segments (screenshots). */
+/* Sphere: the real tileset with obstructions shows its tiles and a tile's segments (screenshot);
+ * the spriteset's page is tested in test-spriteset-editor-ui.c. */
 static void
 test_sphere_files (void)
 {
   g_autofree char *data = tsr_test_ui_data_dir ("sphere");
-  const char *names[] = { "sarah.rss", "outside_neo.rts" };
+  g_autofree char *path = g_build_filename (data, "outside_neo.rts", NULL);
+  TsrWindow *window = open_in_window (path);
+  TsrSpriteBrowser *browser = TSR_SPRITE_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
+                                                                           GSIZE_TO_POINTER (TSR_TYPE_SPRITE_BROWSER)));
+  const TsrSphereTileset *tileset = tsr_document_get_format_data (tsr_window_get_document (window));
+  guint t;
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+  g_assert_nonnull (browser);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
+  tsr_sprite_browser_set_zoom (browser, 8);
+  /* A tile with obstruction segments. */
+  for (t = 0; t < tileset->tiles->len; t++)
     {
-      g_autofree char *path = g_build_filename (data, names[i], NULL);
-      TsrWindow *window = open_in_window (path);
-      TsrSpriteBrowser *browser = TSR_SPRITE_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                                               GSIZE_TO_POINTER (TSR_TYPE_SPRITE_BROWSER)));
-      g_autofree char *name = g_strdup_printf ("shapes-browser-%s.png", names[i]);
-
-      g_assert_nonnull (browser);
-      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
-      tsr_sprite_browser_set_zoom (browser, 8);
-      if (i == 0)
-        {
-          tsr_sprite_browser_set_playing (browser, TRUE);
-          for (guint k = 0; k < 100 && tsr_sprite_browser_get_animation (browser)->index == 0; k++)
-            tsr_test_ui_iterate_for (20);
-          g_assert_cmpuint (tsr_sprite_browser_get_animation (browser)->index, >, 0);
-          tsr_sprite_browser_set_playing (browser, FALSE);
-        }
-      else
-        {
-          /* A tile with obstruction segments. */
-          const TsrSphereTileset *tileset = tsr_document_get_format_data (tsr_window_get_document (window));
-          guint t;
-
-          for (t = 0; t < tileset->tiles->len; t++)
-            {
-              const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, t);
-              if (tile->obstruction_type == 2 && tile->segments != NULL && tile->segments->len > 0)
-                break;
-            }
-          g_assert_cmpuint (t, <, tileset->tiles->len);
-          tsr_sprite_browser_select (browser, t);
-        }
-      tsr_test_ui_iterate_for (200);
-      tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, name);
-      gtk_window_destroy (GTK_WINDOW (window));
-      tsr_test_ui_iterate_for (50);
+      const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, t);
+      if (tile->obstruction_type == 2 && tile->segments != NULL && tile->segments->len > 0)
+        break;
     }
+  g_assert_cmpuint (t, <, tileset->tiles->len);
+  tsr_sprite_browser_select (browser, t);
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-outside_neo.rts.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
 }
 
 int

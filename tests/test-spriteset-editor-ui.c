@@ -191,9 +191,12 @@ test_add_direction_import_delay_base_draw (void)
   /* The play button plays the direction at the game's speed. */
   play = find_by_tooltip (GTK_WIDGET (editor), "Play the direction at the game's speed (60 map-engine frames a second)");
   g_assert_true (tsr_test_xtest_click (xtest, play));
-  g_assert_true (tsr_test_ui_wait_for_frames (preview, 30));
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
+  for (guint k = 0; k < 200 && tsr_spriteset_editor_get_frame (editor) == 0; k++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_cmpuint (tsr_spriteset_editor_get_frame (editor), >, 0);
   g_assert_true (tsr_test_xtest_click (xtest, play));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
   tsr_spriteset_editor_select (editor, last + 1, 0);
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "spriteset-editor.png");
