@@ -489,6 +489,49 @@ notebook_tab (GtkWidget   *root,
   return NULL;
 }
 
+/* How many rows of the layers list (on the shown Layers page) are wholly visible: inside the list's
+ * scrolled window and the page's, within WINDOW. Sets *N_ROWS to the list's row count. */
+static guint
+visible_layer_rows (TsrWindow *window,
+                    guint     *n_rows)
+{
+  GtkNotebook *notebook = NULL;
+  GtkWidget *tab = notebook_tab (GTK_WIDGET (window), "Layers", &notebook), *page = NULL, *list;
+  guint visible = 0;
+
+  g_assert_nonnull (tab);
+  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+    if (gtk_notebook_get_tab_label (notebook, gtk_notebook_get_nth_page (notebook, i)) == tab)
+      page = gtk_notebook_get_nth_page (notebook, i);
+  g_assert_nonnull (page);
+  list = tsr_test_ui_find_widget (page, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  g_assert_nonnull (list);
+  *n_rows = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      gboolean inside = TRUE;
+      graphene_rect_t box;
+
+      if (!GTK_IS_LIST_BOX_ROW (row))
+        continue;
+      (*n_rows)++;
+      g_assert_true (gtk_widget_compute_bounds (row, GTK_WIDGET (window), &box));
+      for (GtkWidget *clip = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW); clip != NULL;
+           clip = gtk_widget_get_ancestor (gtk_widget_get_parent (clip), GTK_TYPE_SCROLLED_WINDOW))
+        {
+          graphene_rect_t area;
+
+          g_assert_true (gtk_widget_compute_bounds (clip, GTK_WIDGET (window), &area));
+          inside = inside && box.origin.y >= area.origin.y - 0.5
+                   && box.origin.y + box.size.height <= area.origin.y + area.size.height + 0.5;
+        }
+      inside = inside && gtk_widget_get_mapped (row) && box.origin.y + box.size.height <= gtk_widget_get_height (GTK_WIDGET (window));
+      if (inside)
+        visible++;
+    }
+  return visible;
+}
+
 /* Issue 36: when the Sphere map's minimap appeared, the upper side-bar notebook slid under it
  * (1280–1385×800) and Layers, Problems, History and Entities could not be reached without dragging
  * the divider. At 1280×800 and 1280×720 each tab is mapped, wholly below the minimap and inside
@@ -572,6 +615,15 @@ side_bar_tabs_at (int width,
         g_test_message ("1920×1080: upper side notebook %d of %d px", gtk_widget_get_height (GTK_WIDGET (upper)),
                         gtk_widget_get_height (paned));
         g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (upper)), >=, gtk_widget_get_height (paned) * 2 / 5);
+      }
+      /* The layers list grows with the window: every layer of village.rmp is seen without
+       * scrolling (it stayed two rows tall, the layer's form below taking the rest). */
+      {
+        guint n_rows = 0, visible = visible_layer_rows (window, &n_rows);
+
+        g_test_message ("1920×1080: %u of %u layer rows visible", visible, n_rows);
+        g_assert_cmpuint (n_rows, >=, 3);
+        g_assert_cmpuint (visible, ==, n_rows);
       }
     }
   tsr_test_ui_hide_window (window);
