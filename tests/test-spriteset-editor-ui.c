@@ -92,6 +92,10 @@ test_add_direction_import_delay_base_draw (void)
   flow = tsr_test_ui_get_widget (GTK_WIDGET (editor), GTK_TYPE_FLOW_BOX);
   preview = tsr_test_ui_get_widget (GTK_WIDGET (editor), GTK_TYPE_DRAWING_AREA);
 
+  tsr_spriteset_editor_select (editor, 2, 0);
+  tsr_test_ui_iterate_for (200);
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "spriteset-editor-sarah.png");
+
   /* A real click on the last direction, then on Add: the new direction follows it, named as typed. */
   row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) last));
   g_assert_true (tsr_test_xtest_click (xtest, row));

@@ -633,6 +633,43 @@ START_TEST (test_random_edits_undone)
 }
 END_TEST
 
+/* Version 1 has no directions to edit (its 64 frames are implied): every edit is refused and
+ * changes nothing; an empty direction exports nothing. */
+START_TEST (test_version1_and_empty_refused)
+{
+  g_autoptr(TsrSphereSpriteset) v1 = tsr_sphere_spriteset_new (1, 2, 2);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = NULL;
+  g_autoptr(TsrImage) strip = tsr_image_new (4, 2);
+  g_autoptr(TsrSphereSpriteset) empty = tsr_sphere_spriteset_new (3, 2, 2);
+  TsrSphereDocument *sphere;
+
+  for (guint i = 0; i < 64; i++)
+    g_ptr_array_add (v1->images, tsr_image_new (2, 2));
+  v1->direction_count = 8;
+  bytes = tsr_sphere_spriteset_serialize (v1);
+  document = tsr_document_new_from_bytes (bytes, "old.rss", &error);
+  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+  sphere = TSR_SPHERE_DOCUMENT (document);
+  ck_assert (!tsr_sphere_document_add_direction (sphere, 0, "x", &error));
+  ck_assert_int_eq (error->code, TSR_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  ck_assert (!tsr_sphere_document_import_strip (sphere, 0, strip, TSR_SPHERE_STRIP_APPEND, "s.png", &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_sphere_document_set_base (sphere, 0, 0, 1, 1, FALSE, &error));
+  g_clear_error (&error);
+  ck_assert (!tsr_undo_stack_get_can_undo (tsr_document_get_undo_stack (document)));
+  {
+    g_autoptr(GBytes) saved = serialize (document);
+    assert_bytes_equal (saved, bytes);
+  }
+  tsr_sphere_spriteset_add_direction (empty, "none");
+  ck_assert_ptr_null (tsr_sphere_spriteset_export_sheet (empty, 0));
+  ck_assert_ptr_null (tsr_sphere_spriteset_export_sheet (empty, -1));
+}
+END_TEST
+
 static Suite *
 spriteset_editor_suite (void)
 {
@@ -646,6 +683,7 @@ spriteset_editor_suite (void)
   tcase_add_test (commands, test_version2_keeps_what_it_does_not_use);
   tcase_add_test (commands, test_sheet_export_and_import);
   tcase_add_test (commands, test_random_edits_undone);
+  tcase_add_test (commands, test_version1_and_empty_refused);
   suite_add_tcase (suite, commands);
   return suite;
 }

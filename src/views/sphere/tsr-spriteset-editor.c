@@ -15,7 +15,7 @@
 #include "views/tsr-image-texture.h"
 
 #define CHECKER_SIZE    TSR_ASSET_CHECKER_SIZE
-#define THUMBNAIL_SIZE  48
+#define THUMBNAIL_SIZE  64
 
 enum {
   TOOL_BASE,
@@ -866,7 +866,7 @@ tsr_spriteset_editor_set_document (TsrSpritesetEditor *self,
   rebuild_frames (self);
   show_current (self);
   if (self->spriteset != NULL && !editable (self))
-    gtk_label_set_text (self->info_label, _("A version 1 spriteset: its 64 frames are implied, it is shown, not edited."));
+    gtk_label_set_text (self->info_label, _("A version 1 spriteset (64 implied frames, no directions): this editor does not show or edit it yet."));
 }
 
 static void
