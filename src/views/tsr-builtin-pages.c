@@ -18,6 +18,7 @@
 #include "views/marathon/tsr-marathon-physics-page.h"
 #include "views/marathon/tsr-terminal-editor.h"
 #include "views/sphere/tsr-sphere-panels.h"
+#include "views/sphere/tsr-tileset-editor.h"
 #include "views/sphere/tsr-spriteset-editor.h"
 #include "views/tsr-inspector.h"
 #include "views/tsr-map-editor.h"
@@ -79,6 +80,8 @@ tsr_editor_pages_register_builtin (void)
   tsr_editor_pages_register ("sprite-browser", TSR_TYPE_SPRITE_BROWSER, 10, tsr_sprite_browser_accepts);
   /* Above the sprite browser: spritesets are edited, directions, frames, base and pixels. */
   tsr_editor_pages_register ("spriteset-editor", TSR_TYPE_SPRITESET_EDITOR, 15, tsr_spriteset_editor_accepts);
+  /* Above the inspector: a Sphere tileset (.rts) is edited, tiles, pixels, animation, obstructions. */
+  tsr_editor_pages_register ("tileset-editor", TSR_TYPE_TILESET_EDITOR, 15, tsr_tileset_editor_accepts);
   /* Above the map editor: a Wolf3D set opened from its graphics files shows their pictures. */
   tsr_editor_pages_register ("wolf3d-browser", TSR_TYPE_WOLF3D_BROWSER, 20, tsr_wolf3d_browser_accepts);
 

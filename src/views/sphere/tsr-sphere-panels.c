@@ -5,6 +5,8 @@
  * Delete act on. Every edit is one of the document's commands or a core vector command. */
 #include "config.h"
 
+#include "model/sphere/tsr-sphere-tileset-edit.h"
+#include "views/sphere/tsr-tileset-editor.h"
 #include "views/sphere/tsr-sphere-panels-private.h"
 
 #include <glib/gi18n.h>
@@ -515,6 +517,25 @@ tsr_sphere_panels_get_field (TsrSpherePanels *self,
   return tsr_sphere_panels_field (self, name);
 }
 
+static void
+on_edit_tileset_clicked (GtkButton       *button,
+                         TsrSpherePanels *self)
+{
+  tsr_tileset_editor_show_window (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (button))), TSR_DOCUMENT (self->document));
+}
+
+/* Opens the tileset editor on the map's tileset (appended or external) in a window of its own. */
+static GtkWidget *
+build_tileset_button (TsrSpherePanels *self)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("Edit _Tileset…"));
+
+  gtk_widget_set_tooltip_text (button, _("Draw the map's tiles, set their animation and obstructions, add and reorder them"));
+  gtk_widget_set_sensitive (button, tsr_sphere_document_get_edited_tileset (self->document) != NULL);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_edit_tileset_clicked), self);
+  return button;
+}
+
 TsrSpherePanels *
 tsr_sphere_panels_new (TsrMapEditor      *editor,
                        TsrSphereDocument *document)
@@ -543,6 +564,7 @@ tsr_sphere_panels_new (TsrMapEditor      *editor,
 
   tsr_map_editor_add_page (editor, tsr_sphere_panels_build_entities_page (self), "entities", _("Entities"));
   tsr_map_editor_add_layer_widget (editor, tsr_sphere_panels_build_layer_widgets (self));
+  tsr_map_editor_add_layer_widget (editor, build_tileset_button (self));
   tsr_map_editor_add_inspector_widget (editor, tsr_sphere_panels_build_inspector (self));
   self->script_view = TSR_SPHERE_SCRIPT_VIEW (tsr_sphere_script_view_new (document));
   gtk_widget_set_margin_start (GTK_WIDGET (self->script_view), 6);

@@ -1,0 +1,267 @@
+/* tsr-pixel-editor.c: see the header. The tool buttons are one radio group bound to the canvas's
+ * "tool"; the colour button and the palette set the canvas's "colour", the picker sets them back. */
+#include "views/tsr-pixel-editor.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#define PALETTE_MAX 48
+
+struct _TsrPixelEditor {
+  GtkBox          parent_instance;
+  TsrPixelCanvas *canvas;
+  GtkWidget      *tool_buttons[TSR_N_PIXEL_TOOLS];
+  GtkWidget      *colour_button;
+  GtkWidget      *palette;
+  gboolean        syncing;
+};
+
+G_DEFINE_FINAL_TYPE (TsrPixelEditor, tsr_pixel_editor, GTK_TYPE_BOX)
+
+static const struct {
+  const char *icon;
+  const char *tooltip;
+} tools[TSR_N_PIXEL_TOOLS] = {
+  [TSR_PIXEL_TOOL_PENCIL] = { "document-edit-symbolic", N_("Pencil") },
+  [TSR_PIXEL_TOOL_LINE] = { "list-remove-symbolic", N_("Line") },
+  [TSR_PIXEL_TOOL_RECTANGLE] = { "checkbox-symbolic", N_("Rectangle") },
+  [TSR_PIXEL_TOOL_FILLED_RECTANGLE] = { "media-playback-stop-symbolic", N_("Filled Rectangle") },
+  [TSR_PIXEL_TOOL_FILL] = { "color-select-symbolic", N_("Flood Fill") },
+  [TSR_PIXEL_TOOL_PICKER] = { "find-location-symbolic", N_("Colour Picker") },
+  [TSR_PIXEL_TOOL_ERASER] = { "edit-clear-symbolic", N_("Eraser") },
+  [TSR_PIXEL_TOOL_SELECT] = { "edit-select-all-symbolic", N_("Select and Move") },
+  [TSR_PIXEL_TOOL_SEGMENT] = { "insert-link-symbolic", N_("Obstruction Segments") },
+};
+
+static void
+rgba_to_gdk (guint32  rgba,
+             GdkRGBA *colour)
+{
+  colour->red = (rgba >> 24) / 255.0f;
+  colour->green = ((rgba >> 16) & 0xff) / 255.0f;
+  colour->blue = ((rgba >> 8) & 0xff) / 255.0f;
+  colour->alpha = (rgba & 0xff) / 255.0f;
+}
+
+static guint32
+gdk_to_rgba (const GdkRGBA *colour)
+{
+  return ((guint32) lround (colour->red * 255) << 24) | ((guint32) lround (colour->green * 255) << 16)
+         | ((guint32) lround (colour->blue * 255) << 8) | (guint32) lround (colour->alpha * 255);
+}
+
+static void
+on_tool_toggled (GtkToggleButton *button,
+                 TsrPixelEditor  *self)
+{
+  if (self->syncing || !gtk_toggle_button_get_active (button))
+    return;
+  tsr_pixel_canvas_set_tool (self->canvas, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tool")));
+}
+
+static void
+on_canvas_tool (TsrPixelEditor *self)
+{
+  self->syncing = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->tool_buttons[tsr_pixel_canvas_get_tool (self->canvas)]), TRUE);
+  self->syncing = FALSE;
+}
+
+static void
+on_canvas_colour (TsrPixelEditor *self)
+{
+  GdkRGBA colour;
+
+  rgba_to_gdk (tsr_pixel_canvas_get_colour (self->canvas), &colour);
+  self->syncing = TRUE;
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (self->colour_button), &colour);
+  self->syncing = FALSE;
+}
+
+static void
+on_colour_set (GtkColorButton *button,
+               TsrPixelEditor *self)
+{
+  GdkRGBA colour;
+
+  if (self->syncing)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &colour);
+  tsr_pixel_canvas_set_colour (self->canvas, gdk_to_rgba (&colour));
+}
+
+static void
+on_palette_clicked (GtkButton      *button,
+                    TsrPixelEditor *self)
+{
+  tsr_pixel_canvas_set_colour (self->canvas, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "rgba")));
+}
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        data)
+{
+  GdkRGBA colour;
+
+  rgba_to_gdk (GPOINTER_TO_UINT (data), &colour);
+  cairo_set_source_rgb (cr, 0.7, 0.7, 0.7);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+  cairo_rectangle (cr, 0, 0, width / 2.0, height / 2.0);
+  cairo_rectangle (cr, width / 2.0, height / 2.0, width / 2.0, height / 2.0);
+  cairo_fill (cr);
+  gdk_cairo_set_source_rgba (cr, &colour);
+  cairo_paint (cr);
+}
+
+void
+tsr_pixel_editor_refresh (TsrPixelEditor *self)
+{
+  g_autoptr(GArray) colours = NULL;
+  TsrImage image;
+  GtkWidget *child;
+
+  tsr_pixel_canvas_refresh (self->canvas);
+  while ((child = gtk_widget_get_first_child (self->palette)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->palette), child);
+  if (!tsr_pixel_canvas_lend_image (self->canvas, &image))
+    return;
+  colours = tsr_pixel_palette (&image, PALETTE_MAX);
+  for (guint i = 0; i < colours->len; i++)
+    {
+      guint32 rgba = g_array_index (colours, guint32, i);
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      g_autofree char *tooltip = g_strdup_printf ("#%08X", rgba);
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, GUINT_TO_POINTER (rgba), NULL);
+      gtk_button_set_child (GTK_BUTTON (button), swatch);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_set_tooltip_text (button, tooltip);
+      g_object_set_data (G_OBJECT (button), "rgba", GUINT_TO_POINTER (rgba));
+      g_signal_connect (button, "clicked", G_CALLBACK (on_palette_clicked), self);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->palette), button);
+    }
+}
+
+static GtkWidget *
+icon_button (const char *icon,
+             const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
+static void on_copy (TsrPixelEditor *self) { tsr_pixel_canvas_copy (self->canvas); }
+static void on_paste (TsrPixelEditor *self) { tsr_pixel_canvas_paste (self->canvas); }
+static void on_flip_h (TsrPixelEditor *self) { tsr_pixel_canvas_flip (self->canvas, TRUE); }
+static void on_flip_v (TsrPixelEditor *self) { tsr_pixel_canvas_flip (self->canvas, FALSE); }
+static void on_rotate (TsrPixelEditor *self) { tsr_pixel_canvas_rotate (self->canvas, TRUE); }
+static void on_zoom_in (TsrPixelEditor *self) { tsr_pixel_canvas_set_zoom (self->canvas, tsr_pixel_canvas_get_zoom (self->canvas) + 2); }
+static void on_zoom_out (TsrPixelEditor *self) { tsr_pixel_canvas_set_zoom (self->canvas, MAX (tsr_pixel_canvas_get_zoom (self->canvas), 3u) - 2); }
+
+static void
+tsr_pixel_editor_class_init (TsrPixelEditorClass *klass)
+{
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "pixel-editor");
+}
+
+static void
+tsr_pixel_editor_init (TsrPixelEditor *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkToggleButton *group = NULL;
+  static const struct {
+    const char *icon;
+    const char *tooltip;
+    void      (*handler) (TsrPixelEditor *);
+  } actions[] = {
+    { "edit-copy-symbolic", N_("Copy Pixels"), on_copy },
+    { "edit-paste-symbolic", N_("Paste Pixels"), on_paste },
+    { "object-flip-horizontal-symbolic", N_("Flip Horizontally"), on_flip_h },
+    { "object-flip-vertical-symbolic", N_("Flip Vertically"), on_flip_v },
+    { "object-rotate-right-symbolic", N_("Rotate Clockwise"), on_rotate },
+    { "zoom-out-symbolic", N_("Zoom Out"), on_zoom_out },
+    { "zoom-in-symbolic", N_("Zoom In"), on_zoom_in },
+  };
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 4);
+  self->canvas = TSR_PIXEL_CANVAS (tsr_pixel_canvas_new ());
+  for (guint i = 0; i < TSR_N_PIXEL_TOOLS; i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new ();
+
+      gtk_button_set_icon_name (GTK_BUTTON (button), tools[i].icon);
+      gtk_widget_set_tooltip_text (button, _(tools[i].tooltip));
+      gtk_widget_add_css_class (button, "flat");
+      if (group != NULL)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+      else
+        group = GTK_TOGGLE_BUTTON (button);
+      g_object_set_data (G_OBJECT (button), "tool", GINT_TO_POINTER (i));
+      g_signal_connect (button, "toggled", G_CALLBACK (on_tool_toggled), self);
+      self->tool_buttons[i] = button;
+      gtk_box_append (GTK_BOX (bar), button);
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->tool_buttons[TSR_PIXEL_TOOL_PENCIL]), TRUE);
+  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = icon_button (actions[i].icon, _(actions[i].tooltip));
+
+      g_signal_connect_swapped (button, "clicked", G_CALLBACK (actions[i].handler), self);
+      gtk_box_append (GTK_BOX (bar), button);
+    }
+  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  self->colour_button = gtk_color_button_new ();
+  gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (self->colour_button), TRUE);
+  gtk_widget_set_tooltip_text (self->colour_button, _("Colour"));
+  g_signal_connect (self->colour_button, "color-set", G_CALLBACK (on_colour_set), self);
+  gtk_box_append (GTK_BOX (bar), self->colour_button);
+  gtk_box_append (GTK_BOX (self), bar);
+
+  self->palette = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->palette), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->palette), 24);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->palette), 0);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->palette), 0);
+  gtk_widget_set_tooltip_text (self->palette, _("Colours used in the picture"));
+  gtk_box_append (GTK_BOX (self), self->palette);
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->canvas));
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_set_hexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (self), scrolled);
+  g_signal_connect_swapped (self->canvas, "notify::tool", G_CALLBACK (on_canvas_tool), self);
+  g_signal_connect_swapped (self->canvas, "notify::colour", G_CALLBACK (on_canvas_colour), self);
+  on_canvas_colour (self);
+}
+
+GtkWidget *
+tsr_pixel_editor_new (void)
+{
+  return g_object_new (TSR_TYPE_PIXEL_EDITOR, NULL);
+}
+
+TsrPixelCanvas *
+tsr_pixel_editor_get_canvas (TsrPixelEditor *self)
+{
+  return self->canvas;
+}
+
+void
+tsr_pixel_editor_set_segment_tool_visible (TsrPixelEditor *self,
+                                           gboolean        visible)
+{
+  gtk_widget_set_visible (self->tool_buttons[TSR_PIXEL_TOOL_SEGMENT], visible);
+}
