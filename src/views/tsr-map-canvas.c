@@ -51,6 +51,11 @@ struct _TsrMapCanvas {
   guint           space_held : 1;
   guint           panning : 1;
   guint           fit_on_allocate : 1;
+  /* The view is the fit and the user has not zoomed or panned since: a new size fits again
+   * (maximising right after opening). FITTED_W × FITTED_H is the size it was fitted to. */
+  guint           view_fitted : 1;
+  guint           laying_out : 1; /* update_scrolling moves the adjustments, not the user */
+  int             fitted_w, fitted_h;
   guint           center_on_allocate : 1; /* a centre asked for before the size was known */
   double          pending_center_x, pending_center_y;
   guint           wheel_zooms : 1;
@@ -234,10 +239,12 @@ update_scrolling (TsrMapCanvas *self,
   self->extent_h = map_h;
   if (self->map != NULL)
     tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  self->laying_out = TRUE;
   configure_adjustment (self->hadjustment, map_w * self->zoom, width, cell_w * self->zoom,
                         (anchor_map_x - map_x0) * self->zoom - anchor_view_x);
   configure_adjustment (self->vadjustment, map_h * self->zoom, height, cell_h * self->zoom,
                         (anchor_map_y - map_y0) * self->zoom - anchor_view_y);
+  self->laying_out = FALSE;
   g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -330,6 +337,8 @@ tsr_map_canvas_zoom_at (TsrMapCanvas *self,
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
   zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
   self->fit_on_allocate = FALSE;
+  /* A zoom of the user's own: the view is theirs now, and a new size keeps it. */
+  self->view_fitted = FALSE;
   if (zoom == self->zoom)
     return;
   tsr_map_canvas_get_viewport (self, &viewport);
@@ -378,6 +387,19 @@ tsr_map_canvas_zoom_to_fit (TsrMapCanvas *self)
   zoom = MIN (width / map_w, height / map_h);
   tsr_map_canvas_zoom_at (self, zoom, width / 2.0, height / 2.0);
   update_scrolling (self, map_x0 + map_w / 2, map_y0 + map_h / 2, width / 2.0, height / 2.0);
+  self->view_fitted = TRUE;
+  self->fitted_w = width;
+  self->fitted_h = height;
+}
+
+/* The scroll position, to tell whether a centring moved the view. */
+static void
+get_scroll (TsrMapCanvas *self,
+            double       *h,
+            double       *v)
+{
+  *h = self->hadjustment != NULL ? gtk_adjustment_get_value (self->hadjustment) : 0;
+  *v = self->vadjustment != NULL ? gtk_adjustment_get_value (self->vadjustment) : 0;
 }
 
 /* Zoom steps are powers of two so that the levels of detail and 1:1 are always reachable. */
@@ -1171,13 +1193,20 @@ tsr_map_canvas_center_on (TsrMapCanvas *self,
                           double        map_x,
                           double        map_y)
 {
+  double h, v, new_h, new_v;
+
   g_return_if_fail (TSR_IS_MAP_CANVAS (self));
   /* Not allocated yet, or a fit waits for the size (a page shown just now): centre after it. */
   self->center_on_allocate = self->fit_on_allocate || gtk_widget_get_width (GTK_WIDGET (self)) <= 0;
   self->pending_center_x = map_x;
   self->pending_center_y = map_y;
+  get_scroll (self, &h, &v);
   update_scrolling (self, map_x, map_y, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
                     gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+  /* Going to a place (a finding, an entity) that moved the view makes it the user's. */
+  get_scroll (self, &new_h, &new_v);
+  if (new_h != h || new_v != v)
+    self->view_fitted = FALSE;
 }
 
 /* --- Drawing --- */
@@ -1393,15 +1422,24 @@ tsr_map_canvas_size_allocate (GtkWidget *widget,
 
   gboolean fitted = FALSE;
 
-  if (self->fit_on_allocate && self->layers->len > 0)
+  /* A first fit that waited for the size, or a view the user has not zoomed or panned since it
+   * was fitted, given a new size (the window maximised): fit again. */
+  if ((self->fit_on_allocate || (self->view_fitted && (width != self->fitted_w || height != self->fitted_h)))
+      && self->layers->len > 0)
     {
       tsr_map_canvas_zoom_to_fit (self);
       fitted = TRUE;
     }
   if (self->center_on_allocate && width > 0 && height > 0)
     {
+      double h, v, new_h, new_v;
+
       self->center_on_allocate = FALSE;
+      get_scroll (self, &h, &v);
       update_scrolling (self, self->pending_center_x, self->pending_center_y, width / 2.0, height / 2.0);
+      get_scroll (self, &new_h, &new_v);
+      if (new_h != h || new_v != v)
+        self->view_fitted = FALSE;
       return;
     }
   if (fitted)
@@ -1436,6 +1474,9 @@ tsr_map_canvas_measure (GtkWidget      *widget,
 static void
 on_adjustment_value_changed (GtkAdjustment *adjustment, TsrMapCanvas *self)
 {
+  /* Scrolled by the user (a scroll bar, the wheel, a pan): the view is theirs now. */
+  if (!self->laying_out)
+    self->view_fitted = FALSE;
   g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
   update_pointer_text (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -74,6 +74,13 @@ tsr_side_bar_width_bind (GtkPaned   *paned,
   g_return_if_fail (GTK_IS_PANED (paned));
   g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
   g_return_if_fail (key != NULL);
+  /* The map takes what the window gains or loses and the side bar keeps its width. A paned's
+   * children added as <child> in a .ui get GTK's own flags (GTK 4.8's buildable add_child: the
+   * start child fixed, the end child resized), whatever its properties said: a maximised window
+   * gave the room to the inspector and none to the map. */
+  gtk_paned_set_resize_start_child (paned, TRUE);
+  gtk_paned_set_resize_end_child (paned, FALSE);
+  gtk_paned_set_shrink_end_child (paned, FALSE);
   if (settings == NULL)
     return;
   state = g_new0 (SideBarWidth, 1);
