@@ -465,7 +465,7 @@ tsr_pixel_canvas_class_init (TsrPixelCanvasClass *klass)
                                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_COLOUR] = g_param_spec_uint ("colour", NULL, NULL, 0, G_MAXUINT32, 0x000000ff,
                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ZOOM] = g_param_spec_uint ("zoom", NULL, NULL, 1, 64, 12,
+  properties[PROP_ZOOM] = g_param_spec_uint ("zoom", NULL, NULL, 1, 64, 20,
                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   signals[SEGMENT_DRAWN] = g_signal_new ("segment-drawn", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -481,7 +481,7 @@ tsr_pixel_canvas_init (TsrPixelCanvas *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *secondary = gtk_gesture_click_new ();
 
-  self->zoom = 12;
+  self->zoom = 20;
   self->snap = 1;
   self->colour = 0x000000ff;
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);

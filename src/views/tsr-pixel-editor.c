@@ -236,6 +236,7 @@ tsr_pixel_editor_init (TsrPixelEditor *self)
   gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->palette), 0);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->palette), 0);
   gtk_widget_set_tooltip_text (self->palette, _("Colours used in the picture"));
+  gtk_widget_set_halign (self->palette, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (self), self->palette);
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->canvas));
