@@ -3,8 +3,8 @@
  * adds a direction after it and the name typed with real keys renames it; Import Frames… (a real
  * click, its file chooser answered) cuts a generated PNG strip of three frames into it; a real
  * click on the second thumbnail and typed digits set its delay; a real drag on the frame draws the
- * base rectangle; the Pencil chosen in the tool list draws a line on the first new frame with a
- * real drag; a real Ctrl+Z and Ctrl+Shift+Z undo and redo the line; the play button plays the
+ * base rectangle, another from inside it moves it (one undo step); the Pencil chosen in the tool
+ * list draws a line on the first new frame with a real drag; a real Ctrl+Z and Ctrl+Shift+Z undo and redo the line; the play button plays the
  * direction; a real Ctrl+S saves. The saved bytes are exactly the loaded spriteset with those
  * changes made by the codec's structs (byte for byte). Exits 77 without a display or XTest; under
  * CI=true a missing XTest fails. */
@@ -151,15 +151,31 @@ test_add_direction_import_delay_base_draw (void)
   g_assert_cmpuint (g_array_index (((const TsrSphereDirection *) g_ptr_array_index (spriteset->directions, last + 1))->frames,
                                    TsrSphereFrame, 1).delay, ==, 23);
 
-  /* A real drag on the frame (the base tool is chosen) from pixel (12, 26) to (3, 20). */
-  tsr_spriteset_editor_pixel_point (editor, 12, 26, &x0, &y0);
+  /* A real drag on the frame (the base tool is chosen) from pixel (12, 27), below sarah's base, to
+   * (3, 20): a new base. */
+  tsr_spriteset_editor_pixel_point (editor, 12, 27, &x0, &y0);
   tsr_spriteset_editor_pixel_point (editor, 3, 20, &x1, &y1);
   drag (xtest, preview, x0, y0, x1, y1);
   g_assert_cmpint (spriteset->base_x1, ==, 3);
   g_assert_cmpint (spriteset->base_y1, ==, 20);
   g_assert_cmpint (spriteset->base_x2, ==, 12);
+  g_assert_cmpint (spriteset->base_y2, ==, 27);
+  /* A drag that starts inside the base moves it, (5, 22) to (7, 21): one undo step. */
+  tsr_spriteset_editor_pixel_point (editor, 5, 22, &x0, &y0);
+  tsr_spriteset_editor_pixel_point (editor, 7, 21, &x1, &y1);
+  drag (xtest, preview, x0, y0, x1, y1);
+  g_assert_cmpint (spriteset->base_x1, ==, 5);
+  g_assert_cmpint (spriteset->base_y1, ==, 19);
+  g_assert_cmpint (spriteset->base_x2, ==, 14);
   g_assert_cmpint (spriteset->base_y2, ==, 26);
-  model->base_x1 = 3, model->base_y1 = 20, model->base_x2 = 12, model->base_y2 = 26;
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpint (spriteset->base_x1, ==, 3);
+  g_assert_cmpint (spriteset->base_y2, ==, 27);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpint (spriteset->base_x1, ==, 5);
+  model->base_x1 = 5, model->base_y1 = 19, model->base_x2 = 14, model->base_y2 = 26;
 
   /* The first new frame, the Pencil chosen in the tool list, a line drawn by a real drag in black. */
   g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), 0))));
@@ -186,7 +202,7 @@ test_add_direction_import_delay_base_draw (void)
   tsr_test_ui_iterate_for (100);
   g_assert_cmpuint (((TsrImage *) g_ptr_array_index (spriteset->images, images))->pixels[(4 * w + 5) * 4 + 3], ==,
                     strip->pixels[(4 * strip->width + 5) * 4 + 3]);
-  g_assert_cmpint (spriteset->base_x1, ==, 3);
+  g_assert_cmpint (spriteset->base_x1, ==, 5);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
   tsr_test_ui_iterate_for (100);
   g_assert_true (memcmp (((TsrImage *) g_ptr_array_index (spriteset->images, images))->pixels,

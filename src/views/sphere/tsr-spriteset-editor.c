@@ -39,6 +39,8 @@ struct _TsrSpritesetEditor {
   guint                     stroke_image;
   gint                      drag_x, drag_y; /* the frame pixel the drag started on */
   gint                      last_x, last_y;
+  gboolean                  moving_base;    /* the drag started inside the base: it moves it */
+  gint                      base_at_start[4];
 
   GtkWidget                *paned;
   GtkListBox               *direction_list;
@@ -624,8 +626,16 @@ on_drag_begin (GtkGestureDrag     *gesture,
   self->last_y = self->drag_y;
   if (tool == TOOL_BASE)
     {
-      report (self, tsr_sphere_document_set_base (sphere_document (self), self->drag_x, self->drag_y,
-                                                  self->drag_x, self->drag_y, FALSE, &error), error);
+      const TsrSphereSpriteset *s = self->spriteset;
+
+      /* Inside the base a drag moves it; elsewhere it draws a new one from this corner. */
+      self->moving_base = self->drag_x >= s->base_x1 && self->drag_x <= s->base_x2
+                          && self->drag_y >= s->base_y1 && self->drag_y <= s->base_y2;
+      self->base_at_start[0] = s->base_x1, self->base_at_start[1] = s->base_y1;
+      self->base_at_start[2] = s->base_x2, self->base_at_start[3] = s->base_y2;
+      if (!self->moving_base)
+        report (self, tsr_sphere_document_set_base (sphere_document (self), self->drag_x, self->drag_y,
+                                                    self->drag_x, self->drag_y, FALSE, &error), error);
       return;
     }
   self->stroke_image = frame->image;
@@ -659,7 +669,18 @@ on_drag_update (GtkGestureDrag     *gesture,
   pixel_at (self, sx + dx, sy + dy, &px, &py);
   if (px == self->last_x && py == self->last_y)
     return;
-  if (tool == TOOL_BASE)
+  if (tool == TOOL_BASE && self->moving_base)
+    {
+      gint mx = px - self->drag_x, my = py - self->drag_y;
+
+      /* The first step of a move starts an undo step of its own, the others join it. */
+      report (self, tsr_sphere_document_set_base (sphere_document (self), self->base_at_start[0] + mx,
+                                                  self->base_at_start[1] + my, self->base_at_start[2] + mx,
+                                                  self->base_at_start[3] + my,
+                                                  self->last_x != self->drag_x || self->last_y != self->drag_y, &error),
+              error);
+    }
+  else if (tool == TOOL_BASE)
     report (self, tsr_sphere_document_set_base (sphere_document (self), self->drag_x, self->drag_y, px, py, TRUE, &error),
             error);
   else if (self->stroke != NULL)
