@@ -417,6 +417,11 @@ test_map_reorder (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (tiles_window), screenshot_dir, "tileset-editor-map-tiles.png");
   /* The cells follow their tile: the first cell now names the tile's new place. */
   g_assert_cmpuint (layer->tiles[0], ==, moved_to);
+  /* Undo and redo by keys in the tileset's own window: one step, cells with it. */
+  g_assert_true (tsr_test_xtest_key (xtest_tiles, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpuint (layer->tiles[0], ==, first);
+  g_assert_true (tsr_test_xtest_key (xtest_tiles, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_cmpuint (layer->tiles[0], ==, moved_to);
   gtk_window_destroy (tiles_window);
   g_clear_pointer (&xtest_tiles, tsr_test_xtest_free);
   tsr_test_ui_iterate_for (200);

@@ -159,6 +159,11 @@ push_list_edit (TsrSphereDocument *self,
 
       tsr_command_add_note (command, note);
     }
+  /* Only the map open here is renumbered: other maps drawing with the same .rts are not open. */
+  if (self->map == NULL)
+    tsr_command_add_note (command, _("maps that use this tileset keep their tile numbers"));
+  else if (self->map->tileset == NULL)
+    tsr_command_add_note (command, _("other maps that use this tileset keep their tile numbers"));
   push (self, command);
   return TRUE;
 }

@@ -734,10 +734,22 @@ tsr_tileset_editor_new (void)
   return g_object_new (TSR_TYPE_TILESET_EDITOR, NULL);
 }
 
+static gboolean
+on_window_undo (GtkWidget *widget,
+                GVariant  *arguments,
+                gpointer   data)
+{
+  TsrDocument *document = g_object_get_data (G_OBJECT (widget), "tsr-document");
+  TsrUndoStack *stack = tsr_document_get_undo_stack (document);
+
+  return g_variant_get_boolean (arguments) ? tsr_undo_stack_redo (stack) : tsr_undo_stack_undo (stack);
+}
+
 GtkWindow *
 tsr_tileset_editor_show_window (GtkWindow   *parent,
                                 TsrDocument *document)
 {
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *editor = tsr_tileset_editor_new ();
   g_autofree char *title = g_strdup_printf (_("Tileset of %s"), tsr_document_get_display_name (document));
@@ -747,6 +759,16 @@ tsr_tileset_editor_show_window (GtkWindow   *parent,
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   gtk_window_set_child (GTK_WINDOW (window), editor);
   tsr_editor_page_set_document (TSR_EDITOR_PAGE (editor), document);
+  /* The map's window holds Undo and Redo; this window answers their keys for the same document. */
+  g_object_set_data_full (G_OBJECT (window), "tsr-document", g_object_ref (document), g_object_unref);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+    gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string ("<Control>z"),
+                                     gtk_callback_action_new (on_window_undo, NULL, NULL), "b", FALSE));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+    gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string ("<Control><Shift>z"),
+                                     gtk_callback_action_new (on_window_undo, NULL, NULL), "b", TRUE));
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_widget_add_controller (window, shortcuts);
   gtk_window_present (GTK_WINDOW (window));
   return GTK_WINDOW (window);
 }
