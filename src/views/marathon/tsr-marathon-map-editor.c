@@ -14,6 +14,7 @@
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-names.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "views/marathon/tsr-marathon-go-to.h"
 #include "views/marathon/tsr-marathon-texture-layer.h"
 #include "views/marathon/tsr-marathon-texture-picker.h"
 #include "views/tsr-side-bar-width.h"
@@ -1279,6 +1280,32 @@ tsr_marathon_map_editor_show_finding (TsrMarathonMapEditor *self,
   return TRUE;
 }
 
+gboolean
+tsr_marathon_map_editor_go_to (TsrMarathonMapEditor *self,
+                               const char           *kind,
+                               guint                 index)
+{
+  TsrFinding finding = { 0 };
+
+  g_return_val_if_fail (TSR_IS_MARATHON_MAP_EDITOR (self), FALSE);
+  g_return_val_if_fail (kind != NULL, FALSE);
+  if (index > G_MAXINT16)
+    return FALSE;
+  finding.place = tsr_finding_place_element (-1, kind, (gint) index);
+  if (!tsr_marathon_map_editor_show_finding (self, &finding))
+    return FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  return TRUE;
+}
+
+static void
+go_to_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  tsr_marathon_go_to_dialog_show (TSR_MARATHON_MAP_EDITOR (widget));
+}
+
 TsrMapCanvas *
 tsr_marathon_map_editor_get_canvas (TsrMarathonMapEditor *self)
 {
@@ -1456,6 +1483,8 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
     }
   gtk_widget_class_install_action (widget_class, "marathon.tool", "s", tool_action);
   gtk_widget_class_install_action (widget_class, "marathon.merge", NULL, merge_action);
+  gtk_widget_class_install_action (widget_class, "marathon.go-to", NULL, go_to_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g, GDK_CONTROL_MASK, "marathon.go-to", NULL);
   gtk_widget_class_install_action (widget_class, "marathon.toggle-visual", NULL, toggle_visual_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "marathon.toggle-visual", NULL);
   gtk_widget_class_install_action (widget_class, "marathon.camera-here", NULL, camera_here_action);

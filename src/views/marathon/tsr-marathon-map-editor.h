@@ -58,5 +58,11 @@ TsrMarathonTextures *tsr_marathon_map_editor_get_textures  (TsrMarathonMapEditor
  * when it names none there. */
 gboolean             tsr_marathon_map_editor_show_finding (TsrMarathonMapEditor *self,
                                                            const TsrFinding     *finding);
+/* Go To: selects element INDEX of KIND ("polygon", "line", "side", "point", "object",
+ * "annotation", "platform": a finding place's kinds) on the shown level and centres the map on
+ * it; FALSE when the level has no such element. Ctrl+G asks for them (tsr-marathon-go-to.c). */
+gboolean             tsr_marathon_map_editor_go_to        (TsrMarathonMapEditor *self,
+                                                           const char           *kind,
+                                                           guint                 index);
 
 G_END_DECLS
