@@ -14,6 +14,7 @@
  *
  *   TSR_RANDOM_SEED=N     the seed (default: from the clock); every run prints it
  *   TSR_RANDOM_SECONDS=S  input per family (default 60 under CI=true, else 10)
+ *   TSR_RANDOM_UNRESPONSIVE=S  the watchdog's limit (default 10 s, 30 s under ASan)
  *
  * One family per test case (-p /random-input/marathon): meson runs them as separate tests.
  * Exits 77 without a display or XTest; under CI=true missing XTest or test data fails. */
@@ -162,19 +163,30 @@ write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpoint
 /* --- The watchdog: a timeout source on the main loop beats; a thread checks the beats --- */
 
 static gint64 last_beat; /* atomic; monotonic µs */
+/* What the current action does, in words: the watchdog prints it with the seed. Written by the
+ * main thread before each XTest step; a torn read only garbles a diagnostic. */
+static char action_detail[256];
 static gint watchdog_armed; /* atomic */
 static gint watchdog_stop; /* atomic */
+
+static gint64 longest_stall; /* the main thread's: the longest time between two beats, µs */
 
 static gboolean
 on_heartbeat (gpointer data)
 {
-  __atomic_store_n (&last_beat, g_get_monotonic_time (), __ATOMIC_SEQ_CST);
+  gint64 now = g_get_monotonic_time ();
+
+  longest_stall = MAX (longest_stall, now - __atomic_load_n (&last_beat, __ATOMIC_SEQ_CST));
+  __atomic_store_n (&last_beat, now, __ATOMIC_SEQ_CST);
   return G_SOURCE_CONTINUE;
 }
 
 static gpointer
 watchdog_thread (gpointer data)
 {
+  const char *limit = g_getenv ("TSR_RANDOM_UNRESPONSIVE");
+  gint64 seconds = limit != NULL ? g_ascii_strtoll (limit, NULL, 10) : UNRESPONSIVE_SECONDS;
+
   while (!g_atomic_int_get (&watchdog_stop))
     {
       g_usleep (250 * 1000);
@@ -182,10 +194,10 @@ watchdog_thread (gpointer data)
         {
           gint64 since = g_get_monotonic_time () - __atomic_load_n (&last_beat, __ATOMIC_SEQ_CST);
 
-          if (since > UNRESPONSIVE_SECONDS * G_USEC_PER_SEC)
+          if (since > seconds * G_USEC_PER_SEC)
             {
-              fprintf (stderr, "random-input: the window did not respond for %.1f s (the main loop stopped turning)\n",
-                       since / 1e6);
+              fprintf (stderr, "random-input: the window did not respond for %.1f s (the main loop stopped turning)"
+                       " during: %.255s\n", since / 1e6, action_detail);
               print_seed ();
               abort ();
             }
@@ -313,6 +325,29 @@ current_page (Session *session)
   return pages;
 }
 
+/* A widget in words, for the diagnostics: its type, its tooltip or the first label inside. */
+static const char *
+describe (GtkWidget *widget)
+{
+  static char text[160];
+  const char *words = gtk_widget_get_tooltip_text (widget);
+
+  for (GtkWidget *child = widget; words == NULL && child != NULL; child = gtk_widget_get_first_child (child))
+    if (GTK_IS_LABEL (child))
+      words = gtk_label_get_text (GTK_LABEL (child));
+  g_snprintf (text, sizeof text, "%s \"%.100s\"", G_OBJECT_TYPE_NAME (widget), words != NULL ? words : "");
+  return text;
+}
+
+/* The type of the page shown, for the diagnostics. */
+static const char *
+current_tool_page (Session *session)
+{
+  GtkWidget *page = current_page (session);
+
+  return page != NULL ? G_OBJECT_TYPE_NAME (page) : "no page";
+}
+
 static gpointer
 pick (Session *session, GPtrArray *array)
 {
@@ -396,6 +431,8 @@ static void watch_popovers (Session *session);
 static void
 click_at (Session *session, GtkWidget *widget, double x, double y, guint button)
 {
+  g_snprintf (action_detail, sizeof action_detail, "click on a %s at %.0f,%.0f, button %u", describe (widget), x, y,
+              button);
   tsr_test_xtest_move_to (session->xtest, widget, x, y, uniform (session, 4, 40), NULL, NULL);
   tsr_test_xtest_button (session->xtest, button, TRUE);
   /* A press that opened a popover (a drop-down's list) has the release go to it. */
@@ -463,6 +500,8 @@ random_key (Session *session)
     {
       if (roll < keys[i].weight)
         {
+          g_snprintf (action_detail, sizeof action_detail, "key %s with modifiers 0x%x on %s",
+                      gdk_keyval_name (keys[i].keyval), keys[i].modifiers, current_tool_page (session));
           tsr_test_xtest_key (session->xtest, keys[i].keyval, keys[i].modifiers);
           return;
         }
@@ -492,6 +531,9 @@ random_drag (Session *session, GtkWidget *target)
     }
   else
     random_point (session, target, &x1, &y1);
+  g_snprintf (action_detail, sizeof action_detail, "drag on a %s from %.0f,%.0f to %.0f,%.0f, button %u, key %s",
+              describe (target), x0, y0, x1, y1, button,
+              modifier != 0 ? gdk_keyval_name (modifier) : "none");
   tsr_test_xtest_move_to (session->xtest, target, x0, y0, uniform (session, 4, 40), NULL, NULL);
   if (modifier != 0)
     tsr_test_xtest_hold_key (session->xtest, modifier, TRUE);
@@ -847,11 +889,17 @@ test_family (gconstpointer data)
     {
       gint64 start = g_get_monotonic_time ();
 
+      g_snprintf (action_detail, sizeof action_detail, "action %u", session.actions + 1);
+      longest_stall = 0;
       random_action (&session);
+      /* The main loop stopped turning for a while: what did it? */
+      if (longest_stall > G_USEC_PER_SEC)
+        g_test_message ("action %u (%s) stopped the main loop for %.1f s: %s", session.actions, session.last,
+                        longest_stall / 1e6, action_detail);
       /* An event GTK never dispatched (it went to another surface) costs the helpers' 10 s wait. */
       if (g_get_monotonic_time () - start > 3 * G_USEC_PER_SEC)
-        g_test_message ("action %u (%s) took %.1f s", session.actions, session.last,
-                        (g_get_monotonic_time () - start) / 1e6);
+        g_test_message ("action %u (%s) took %.1f s: %s", session.actions, session.last,
+                        (g_get_monotonic_time () - start) / 1e6, action_detail);
     }
   watchdog_arm (FALSE);
   if (logged_problem != NULL)
