@@ -371,6 +371,42 @@ START_TEST (test_tile_properties_saved)
 }
 END_TEST
 
+/* Switching obstructions on in a tileset without them: tiles of type 0 become segment tiles
+ * without segments, since minisphere's tileset_read (tileset.c) refuses a type other than 1 or 2
+ * when the header says the file has obstructions; their segment counts are 0 as stored. */
+START_TEST (test_obstructions_switched_on)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GBytes) original = file_bytes ("test.rts");
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrSphereTileset) reread = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrSphereTileset *tileset = (TsrSphereTileset *) tsr_sphere_document_get_edited_tileset (document);
+  TsrSphereSegment segment = { 0, 0, 16, 16 };
+
+  ck_assert (!tileset->has_obstructions); /* test.rts: every tile says type 2, but the header none */
+  /* A tile whose type byte is 0, as other editors write them. */
+  ((TsrSphereTile *) g_ptr_array_index (tileset->tiles, 0))->obstruction_type = 0;
+  ck_assert (tsr_sphere_document_set_tile_segments (document, 1, &segment, 1, &error));
+  saved = serialize (document, "test.rts");
+  reread = tsr_sphere_tileset_parse (saved, &error);
+  ck_assert_ptr_nonnull (reread);
+  ck_assert (reread->has_obstructions);
+  for (guint i = 0; i < reread->tiles->len; i++)
+    {
+      const TsrSphereTile *tile = g_ptr_array_index (reread->tiles, i);
+
+      ck_assert_uint_eq (tile->obstruction_type, TSR_SPHERE_OBSTRUCTION_SEGMENTS);
+      ck_assert_uint_eq (tile->segments->len, i == 1 ? 1 : 0);
+    }
+  /* Only the header flag, tile 1's count and its segment were added (and tile 0's type byte). */
+  ck_assert_uint_eq (g_bytes_get_size (saved), g_bytes_get_size (original) + 8);
+  ck_assert (tsr_undo_stack_undo (stack_of (document)));
+  ck_assert (!tileset->has_obstructions);
+  ck_assert_uint_eq (((TsrSphereTile *) g_ptr_array_index (tileset->tiles, 0))->obstruction_type, 0);
+}
+END_TEST
+
 START_TEST (test_animation_links_follow_moves)
 {
   g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
@@ -495,6 +531,7 @@ tileset_edit_suite (void)
   tcase_add_loop_test (tcase, test_list_edits_keep_map_picture, 0, 2);
   tcase_add_test (tcase, test_remove_used_tile);
   tcase_add_test (tcase, test_tile_properties_saved);
+  tcase_add_test (tcase, test_obstructions_switched_on);
   tcase_add_test (tcase, test_animation_links_follow_moves);
   tcase_add_test (tcase, test_import_sheet);
   tcase_add_loop_test (tcase, test_random_edits_undone, 0, 8);

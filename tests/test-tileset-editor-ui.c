@@ -261,8 +261,14 @@ test_rts (void)
   end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (tsr_tileset_editor_get_shown_tile (editor) == n && g_get_monotonic_time () < end)
     tsr_test_ui_iterate_for (10);
-  /* It played on to the next tile (0, which is not animated in test.rts, so it stays there). */
-  g_assert_cmpuint (tsr_tileset_editor_get_shown_tile (editor), ==, 0);
+  /* It played on to the next tile, 0; in test.rts tile 0 is animated too (on to tile 1 after one
+   * frame, and back), so the preview shows one of those two by now. */
+  {
+    const TsrSphereTile *zero = g_ptr_array_index (tsr_sphere_document_get_edited_tileset (document)->tiles, 0);
+    guint shown = tsr_tileset_editor_get_shown_tile (editor);
+
+    g_assert_true (shown == 0 || (zero->animated && shown == zero->next_tile));
+  }
   tsr_test_ui_save_screenshot (root, screenshot_dir, "tileset-editor-animation.png");
   g_assert_true (tsr_test_xtest_click (xtest, by_label (GTK_WIDGET (editor), "_Play Animation")));
   g_assert_cmpuint (tsr_tileset_editor_get_shown_tile (editor), ==, n);

@@ -410,6 +410,25 @@ tsr_sphere_document_set_tile_segments (TsrSphereDocument      *self,
       && (n_segments == 0 || memcmp (old->segments->data, segments, n_segments * sizeof *segments) == 0))
     return TRUE;
   after = copy_for_tile (tileset, index, &tile);
+  if (!after->has_obstructions)
+    {
+      /* Switching obstructions on: minisphere's tileset_read (tileset.c) refuses the whole file
+       * when a tile's type is neither 1 nor 2, and the bytes of tiles that had no data were never
+       * read; those tiles become segment tiles without segments (no bytes added). */
+      for (guint i = 0; i < after->tiles->len; i++)
+        {
+          TsrSphereTile *other = g_ptr_array_index (after->tiles, i);
+
+          if (other->obstruction_type != TSR_SPHERE_OBSTRUCTION_MASK
+              && other->obstruction_type != TSR_SPHERE_OBSTRUCTION_SEGMENTS)
+            {
+              other->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
+              g_array_set_size (other->segments, 0);
+            }
+          else if (other->obstruction_type == TSR_SPHERE_OBSTRUCTION_SEGMENTS)
+            g_array_set_size (other->segments, 0);
+        }
+    }
   after->has_obstructions = TRUE;
   tile->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
   g_array_set_size (tile->segments, 0);

@@ -369,7 +369,10 @@ schedule_step (TsrTilesetEditor *self)
   if (tileset == NULL || self->shown >= tileset->tiles->len)
     return;
   tile = g_ptr_array_index (tileset->tiles, self->shown);
-  delay = MAX (tile->delay, 1u);
+  /* As minisphere's tileset_update: a tile that is not animated, or has no delay, stays. */
+  if (!tile->animated || tile->delay == 0)
+    return;
+  delay = tile->delay;
   self->play_source = g_timeout_add (MAX (delay * 1000u / PREVIEW_FPS, 16u), play_step, self);
 }
 
@@ -384,7 +387,7 @@ play_step (gpointer data)
   if (tileset == NULL || self->shown >= tileset->tiles->len)
     return G_SOURCE_REMOVE;
   tile = g_ptr_array_index (tileset->tiles, self->shown);
-  if (tile->animated && tile->next_tile < tileset->tiles->len)
+  if (tile->next_tile < tileset->tiles->len)
     self->shown = tile->next_tile;
   gtk_widget_queue_draw (self->preview);
   schedule_step (self);
