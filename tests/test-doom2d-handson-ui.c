@@ -1,5 +1,6 @@
 /* test-doom2d-handson-ui.c: what a new user tripped over in the Doom2D Forever map editor (issue
- * 36), driven by real X input (XTest under Xvfb) on a copy of df_MAP01.map at 1280×800: arrow keys
+ * 36), driven by real X input (XTest under Xvfb, a 1920×1080 screen) on a copy of df_MAP01.map at
+ * 1280×800 (the inspector's references also at 1920×1080): arrow keys
  * move a panel by one grid step while Snap is on (an off-grid panel lands on the grid first) and
  * by 1 / 10 px without it, one undo step a key; the status line shows the map point under the
  * pointer and the zoom, and pointer motion changes only those labels (the map is not drawn again).
@@ -7,7 +8,8 @@
  * preference that finds it. A panel's type is one drop-down of the game's names (not 14 check
  * boxes), and a type the game's CreatePanel (src/game/g_map.pas) creates no panel for (Wall +
  * Background) is an error in the map check. The inspector shows references by name (a texture,
- * "Panel 104 (Wall, STONE1)"), takes a typed texture name or one from its list, says why it
+ * "Panel 104 (Wall, STONE1)"), takes a typed texture name or one from its list (a name typed
+ * right after opening the list goes into its search), says why it
  * refuses a value, and labels every field for people. Animations tick only while the view shows
  * one and the window is active. Screenshots of each state.
  * Exits 77 without a display or XTest (fails under CI=true without XTest). */
