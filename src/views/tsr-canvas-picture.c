@@ -7,6 +7,7 @@
 struct _TsrCanvasPicture {
   cairo_format_t   format;
   cairo_surface_t *surface;
+  cairo_surface_t *spare;   /* the one panned into next (see shift_pixels) */
   TsrMapViewport   viewport;
   gboolean         valid;
   cairo_region_t  *dirty; /* view pixels to draw again */
@@ -30,6 +31,7 @@ tsr_canvas_picture_free (TsrCanvasPicture *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->surface, cairo_surface_destroy);
+  g_clear_pointer (&self->spare, cairo_surface_destroy);
   cairo_region_destroy (self->dirty);
   g_free (self);
 }
@@ -45,32 +47,45 @@ dirty_rect (TsrCanvasPicture *self,
     cairo_region_union_rectangle (self->dirty, &(cairo_rectangle_int_t) { x, y, width, height });
 }
 
-/* Moves the pixels so that the one at device (SX, SY) lands at (0, 0). */
+/* Moves the pixels so that the one at device (SX, SY) lands at (0, 0): copied into the spare
+ * surface, which becomes the picture, and the picture the spare. Not in place: the last frame's
+ * render node still holds the picture (a cairo recording of it), so writing into it makes cairo
+ * copy it first for that recording (its copy-on-write snapshot: a whole view of freshly mapped
+ * memory every frame of a pan, issue 35). The spare was painted two frames ago, a node GTK has
+ * let go of since. What the copy leaves (the uncovered strips) is dirty and drawn again. */
 static void
-shift_pixels (cairo_surface_t *surface,
-              int              sx,
-              int              sy)
+shift_pixels (TsrCanvasPicture *self,
+              int               sx,
+              int               sy)
 {
-  int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
-  int stride = cairo_image_surface_get_stride (surface);
+  cairo_surface_t *from = self->surface, *to;
+  int width = cairo_image_surface_get_width (from), height = cairo_image_surface_get_height (from);
+  int stride = cairo_image_surface_get_stride (from);
   gsize pixel = 4; /* RGB24 and ARGB32 */
-  guint8 *data;
   gsize bytes = (gsize) (width - ABS (sx)) * pixel;
+  const guint8 *source;
+  guint8 *target;
 
-  cairo_surface_flush (surface);
-  data = cairo_image_surface_get_data (surface);
-  /* Rows in the order that reads each before it is overwritten; memmove within a row. */
-  for (int i = 0; i < height - ABS (sy); i++)
+  if (self->spare == NULL)
     {
-      int y = sy >= 0 ? i : height - 1 - i;
-      guint8 *to = data + (gsize) y * stride, *from = data + (gsize) (y + sy) * stride;
+      double x_scale, y_scale;
 
-      if (sx >= 0)
-        memmove (to, from + (gsize) sx * pixel, bytes);
-      else
-        memmove (to + (gsize) -sx * pixel, from, bytes);
+      self->spare = cairo_image_surface_create (self->format, width, height);
+      cairo_surface_get_device_scale (from, &x_scale, &y_scale);
+      cairo_surface_set_device_scale (self->spare, x_scale, y_scale);
     }
-  cairo_surface_mark_dirty (surface);
+  to = self->spare;
+  /* FROM is flushed (tsr_canvas_picture_draw flushes what it drew); flushing it again would
+   * detach its snapshot, the very copy this avoids. */
+  cairo_surface_flush (to);
+  source = cairo_image_surface_get_data (from);
+  target = cairo_image_surface_get_data (to);
+  for (int y = MAX (0, -sy); y < height - MAX (0, sy); y++)
+    memcpy (target + (gsize) y * stride + (gsize) MAX (0, -sx) * pixel,
+            source + (gsize) (y + sy) * stride + (gsize) MAX (0, sx) * pixel, bytes);
+  cairo_surface_mark_dirty (to);
+  self->spare = from;
+  self->surface = to;
 }
 
 static gboolean
@@ -99,7 +114,7 @@ tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
       int ix = (int) dx, iy = (int) dy;
       cairo_rectangle_int_t view = { 0, 0, viewport->width, viewport->height };
 
-      shift_pixels (self->surface, ix * scale, iy * scale);
+      shift_pixels (self, ix * scale, iy * scale);
       cairo_region_translate (self->dirty, -ix, -iy);
       cairo_region_intersect_rectangle (self->dirty, &view);
       /* The strips the move uncovered. */
@@ -118,6 +133,7 @@ tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
       || kept->scale_factor != viewport->scale_factor)
     {
       g_clear_pointer (&self->surface, cairo_surface_destroy);
+      g_clear_pointer (&self->spare, cairo_surface_destroy);
       self->surface = cairo_image_surface_create (self->format, MAX (1, viewport->width * scale),
                                                   MAX (1, viewport->height * scale));
       cairo_surface_set_device_scale (self->surface, scale, scale);
