@@ -232,6 +232,8 @@ tsr_pixel_editor_init (TsrPixelEditor *self)
 
   self->palette = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->palette), GTK_SELECTION_NONE);
+  /* At least 16 swatches a row: aligned to the start, a flow box is given its minimum width. */
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->palette), 16);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->palette), 24);
   gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->palette), 0);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->palette), 0);
