@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "app/tsr-plugins.h"
 #include "app/tsr-preferences-window.h"
 #include "app/tsr-recent.h"
 #include "app/tsr-recovery-dialog.h"
@@ -23,6 +24,7 @@ struct _TsrApplication {
   gboolean          system_prefers_dark;     /* GtkSettings' value before we touched it */
   char             *environment_doom2d_path; /* TESSERA_DOOM2D_PATH as the process started */
   guint             reload_source;           /* pending reload of open pages' resources */
+  TsrPlugins       *plugins;                 /* NULL without libpeas */
 };
 
 G_DEFINE_FINAL_TYPE (TsrApplication, tsr_application, GTK_TYPE_APPLICATION)
@@ -208,6 +210,9 @@ tsr_application_preferences_action (GSimpleAction *action,
   TsrApplication *self = TSR_APPLICATION (user_data);
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   GtkWindow *preferences = GTK_WINDOW (tsr_preferences_window_new (self->settings));
+#ifdef TSR_HAVE_PLUGINS
+  tsr_preferences_window_set_plugins (TSR_PREFERENCES_WINDOW (preferences), self->plugins);
+#endif
 
   if (parent != NULL)
     gtk_window_set_transient_for (preferences, parent);
@@ -419,6 +424,9 @@ tsr_application_startup (GApplication *application)
                                 G_CALLBACK (tsr_application_apply_decompressed_limit), self);
       tsr_application_apply_decompressed_limit (self);
     }
+#ifdef TSR_HAVE_PLUGINS
+  self->plugins = tsr_plugins_new (self->settings);
+#endif
 }
 
 static void
@@ -429,6 +437,7 @@ tsr_application_dispose (GObject *object)
   g_clear_handle_id (&self->reload_source, g_source_remove);
   g_clear_object (&self->settings);
   g_clear_object (&self->recovery_store);
+  g_clear_object (&self->plugins);
   g_clear_pointer (&self->environment_doom2d_path, g_free);
   G_OBJECT_CLASS (tsr_application_parent_class)->dispose (object);
 }
@@ -472,4 +481,11 @@ tsr_application_get_recovery_store (TsrApplication *self)
 {
   g_return_val_if_fail (TSR_IS_APPLICATION (self), NULL);
   return self->recovery_store;
+}
+
+TsrPlugins *
+tsr_application_get_plugins (TsrApplication *self)
+{
+  g_return_val_if_fail (TSR_IS_APPLICATION (self), NULL);
+  return self->plugins;
 }

@@ -19,5 +19,7 @@ GSettings      *tsr_application_get_settings     (TsrApplication   *self);
 /* Where windows keep their documents' unsaved changes for crash recovery
  * ($XDG_STATE_HOME/tessera/recovery); NULL before startup. */
 TsrRecoveryStore *tsr_application_get_recovery_store (TsrApplication *self);
+/* The editor's plugins (app/tsr-plugins.h), or NULL where it is built without libpeas. */
+struct _TsrPlugins *tsr_application_get_plugins (TsrApplication *self);
 
 G_END_DECLS

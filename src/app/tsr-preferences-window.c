@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "app/tsr-plugins.h"
 #include "views/tsr-grid-color.h"
 
 struct _TsrPreferencesWindow {
@@ -33,6 +34,7 @@ struct _TsrPreferencesWindow {
   GtkWidget *sphere_engine;
   GtkWidget *sphere_arguments;
   GtkTextView *playtest_commands;
+  GtkBox    *sections;
   GSettings *settings;
   gboolean   writing_commands; /* the text is being stored: do not show it again */
 };
@@ -150,6 +152,7 @@ tsr_preferences_window_class_init (TsrPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, sphere_engine);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, sphere_arguments);
   gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, playtest_commands);
+  gtk_widget_class_bind_template_child (widget_class, TsrPreferencesWindow, sections);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -220,3 +223,100 @@ tsr_preferences_window_new (GSettings *settings)
     }
   return GTK_WIDGET (self);
 }
+
+#ifdef TSR_HAVE_PLUGINS
+static gboolean
+plugin_switch_set (GtkSwitch            *toggle,
+                   gboolean              state,
+                   TsrPreferencesWindow *self)
+{
+  TsrPlugins *plugins = g_object_get_data (G_OBJECT (toggle), "tsr-plugins");
+  const char *module = gtk_widget_get_name (GTK_WIDGET (toggle));
+  GtkLabel *error_label = g_object_get_data (G_OBJECT (toggle), "tsr-error-label");
+  g_autoptr(GError) error = NULL;
+
+  if (!tsr_plugins_set_enabled (plugins, module, state, &error))
+    {
+      gtk_label_set_text (error_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (error_label), TRUE);
+      gtk_switch_set_state (toggle, FALSE);
+      gtk_switch_set_active (toggle, FALSE);
+      return TRUE;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (error_label), FALSE);
+  gtk_switch_set_state (toggle, state);
+  return TRUE;
+}
+
+void
+tsr_preferences_window_set_plugins (TsrPreferencesWindow *self,
+                                    TsrPlugins           *plugins)
+{
+  GtkWidget *title = gtk_label_new (_("Plugins"));
+  GtkWidget *frame = gtk_frame_new (NULL);
+  GtkWidget *list = gtk_list_box_new ();
+  g_autoptr(GPtrArray) modules = NULL;
+
+  g_return_if_fail (TSR_IS_PREFERENCES_WINDOW (self));
+  if (plugins == NULL)
+    return;
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_frame_set_child (GTK_FRAME (frame), list);
+  gtk_box_append (self->sections, title);
+  gtk_box_append (self->sections, frame);
+
+  modules = tsr_plugins_list (plugins);
+  if (modules->len == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("No plugins found. Put them in ~/.local/share/tessera/plugins."));
+
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_widget_set_margin_top (none, 12);
+      gtk_widget_set_margin_bottom (none, 12);
+      gtk_list_box_append (GTK_LIST_BOX (list), none);
+    }
+  for (guint i = 0; i < modules->len; i++)
+    {
+      const char *module = g_ptr_array_index (modules, i);
+      const char *description = tsr_plugins_get_description (plugins, module);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *name = gtk_label_new (tsr_plugins_get_name (plugins, module));
+      GtkWidget *about = gtk_label_new (description != NULL ? description : "");
+      GtkWidget *error_label = gtk_label_new (NULL);
+      GtkWidget *toggle = gtk_switch_new ();
+
+      gtk_widget_set_margin_start (row, 12);
+      gtk_widget_set_margin_end (row, 12);
+      gtk_widget_set_margin_top (row, 8);
+      gtk_widget_set_margin_bottom (row, 8);
+      gtk_widget_set_hexpand (texts, TRUE);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_label_set_xalign (GTK_LABEL (about), 0);
+      gtk_label_set_wrap (GTK_LABEL (about), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (about), 50);
+      gtk_widget_add_css_class (about, "dim-label");
+      gtk_widget_add_css_class (about, "caption");
+      gtk_label_set_xalign (GTK_LABEL (error_label), 0);
+      gtk_label_set_wrap (GTK_LABEL (error_label), TRUE);
+      gtk_widget_add_css_class (error_label, "error");
+      gtk_widget_set_visible (error_label, FALSE);
+      gtk_box_append (GTK_BOX (texts), name);
+      gtk_box_append (GTK_BOX (texts), about);
+      gtk_box_append (GTK_BOX (texts), error_label);
+      gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+      gtk_widget_set_name (toggle, module);
+      gtk_switch_set_active (GTK_SWITCH (toggle), tsr_plugins_get_enabled (plugins, module));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      tsr_plugins_get_name (plugins, module), -1);
+      g_object_set_data_full (G_OBJECT (toggle), "tsr-plugins", g_object_ref (plugins), g_object_unref);
+      g_object_set_data (G_OBJECT (toggle), "tsr-error-label", error_label);
+      g_signal_connect (toggle, "state-set", G_CALLBACK (plugin_switch_set), self);
+      gtk_box_append (GTK_BOX (row), texts);
+      gtk_box_append (GTK_BOX (row), toggle);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+}
+#endif

@@ -10,5 +10,12 @@ G_DECLARE_FINAL_TYPE (TsrPreferencesWindow, tsr_preferences_window, TSR, PREFERE
 
 /* SETTINGS may be NULL when the schema is not installed: the controls are then disabled. */
 GtkWidget *tsr_preferences_window_new (GSettings *settings);
+#ifdef TSR_HAVE_PLUGINS
+#include "app/tsr-plugins.h"
+/* Adds the Plugins section: a switch per plugin found, loading or unloading it (the engine keeps
+ * the enabled set in the enabled-plugins setting). */
+void       tsr_preferences_window_set_plugins (TsrPreferencesWindow *self,
+                                               TsrPlugins           *plugins);
+#endif
 
 G_END_DECLS

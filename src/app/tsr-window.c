@@ -10,12 +10,14 @@
 
 #include "app/tsr-new-map-dialog.h"
 #include "app/tsr-playtest-panel.h"
+#include "app/tsr-plugins.h"
 #include "app/tsr-recent.h"
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
 #include "core/tsr-error.h"
 #include "model/tsr-recovery.h"
 #include "views/tsr-editor-pages.h"
+#include "views/tsr-findings-view.h"
 
 #define TSR_RECENT_MENU_SIZE 10
 
@@ -64,6 +66,8 @@ struct _TsrWindow {
   GtkProgressBar *loading_progress;
   TsrPlaytestPanel *playtest_panel; /* the engine's log, below the tabs */
   GMenu         *commands_submenu;
+  GMenu         *primary_menu;
+  GMenu         *plugins_submenu;   /* filled from the loaded plugins; NULL without them */
 
   GPtrArray     *loads;           /* PendingLoad, in the order started */
   guint          pulse_source;
@@ -1941,6 +1945,7 @@ tsr_window_dispose (GObject *object)
   self->tab = NULL;
   while (self->tabs->len > 0)
     tab_free (g_ptr_array_steal_index (self->tabs, self->tabs->len - 1));
+  g_clear_object (&self->plugins_submenu);
   g_clear_object (&self->recovery_store);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_WINDOW);
   G_OBJECT_CLASS (tsr_window_parent_class)->dispose (object);
@@ -1993,6 +1998,126 @@ tsr_window_run_command_action (GtkWidget  *widget,
                                     g_variant_get_uint32 (parameter));
 }
 
+#ifdef TSR_HAVE_PLUGINS
+static TsrPlugins *
+tsr_window_get_plugins (TsrWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  return TSR_IS_APPLICATION (application) ? tsr_application_get_plugins (TSR_APPLICATION (application)) : NULL;
+}
+
+static void
+tsr_window_show_plugin_failure (TsrWindow  *self,
+                                const char *module,
+                                const char *message)
+{
+  TsrPlugins *plugins = tsr_window_get_plugins (self);
+  const char *name = plugins != NULL ? tsr_plugins_get_name (plugins, module) : NULL;
+  g_autofree char *title = g_strdup_printf (_("The plugin “%s” failed"), name != NULL ? name : module);
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", title);
+  GtkWidget *area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
+  GtkWidget *text = gtk_label_new (message);
+
+  /* The Python traceback, as Python printed it. */
+  gtk_label_set_selectable (GTK_LABEL (text), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (text), 90);
+  gtk_widget_add_css_class (text, "monospace");
+  gtk_widget_set_name (text, "plugin-traceback");
+  gtk_box_append (GTK_BOX (area), text);
+  gtk_widget_set_name (dialog, "plugin-failure");
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+tsr_window_plugin_command_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  TsrDocument *document = current_document (self);
+  TsrPlugins *plugins = tsr_window_get_plugins (self);
+  const char *module = g_variant_get_string (parameter, NULL);
+  g_autofree char *message = NULL;
+
+  if (document == NULL || plugins == NULL)
+    return;
+  if (!tsr_plugins_run_command (plugins, module, document, &message))
+    tsr_window_show_plugin_failure (self, module, message);
+}
+
+static void
+plugin_export_chosen (GtkNativeDialog *chooser,
+                      int              response,
+                      TsrWindow       *self)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser)) : NULL;
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  const char *module = g_object_get_data (G_OBJECT (chooser), "tsr-plugin");
+  TsrDocument *document = current_document (self);
+  TsrPlugins *plugins = tsr_window_get_plugins (self);
+  g_autofree char *message = NULL;
+
+  if (path != NULL && document != NULL && plugins != NULL
+      && !tsr_plugins_export (plugins, module, document, path, &message))
+    tsr_window_show_plugin_failure (self, module, message);
+  g_object_unref (chooser);
+}
+
+static void
+tsr_window_plugin_export_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  TsrWindow *self = TSR_WINDOW (widget);
+  TsrDocument *document = current_document (self);
+  TsrPlugins *plugins = tsr_window_get_plugins (self);
+  const char *module = g_variant_get_string (parameter, NULL);
+  g_autofree char *extension = NULL;
+  g_autofree char *name = NULL;
+  GtkFileChooserNative *chooser;
+
+  if (document == NULL || plugins == NULL)
+    return;
+  extension = tsr_plugins_dup_export_extension (plugins, module);
+  chooser = gtk_file_chooser_native_new (_("Export"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  name = g_strconcat (_("export"), extension != NULL ? extension : "", NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_object_set_data_full (G_OBJECT (chooser), "tsr-plugin", g_strdup (module), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (plugin_export_chosen), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+refresh_findings_views (GtkWidget *widget)
+{
+  if (TSR_IS_FINDINGS_VIEW (widget))
+    tsr_findings_view_refresh (TSR_FINDINGS_VIEW (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    refresh_findings_views (child);
+}
+
+/* The plugins changed: the menu lists what the loaded ones offer, and every document's findings
+ * are checked again with the finding providers now loaded. */
+static void
+tsr_window_refresh_plugins_menu (TsrWindow *self)
+{
+  TsrPlugins *plugins = tsr_window_get_plugins (self);
+
+  if (plugins != NULL && self->plugins_submenu != NULL)
+    tsr_plugins_fill_menu (plugins, self->plugins_submenu);
+  for (guint i = 0; i < tsr_window_get_n_documents (self); i++)
+    tsr_document_invalidate_findings (tsr_window_get_nth_document (self, i));
+  refresh_findings_views (GTK_WIDGET (self));
+}
+#endif
+
 static void
 tsr_window_refresh_commands_menu (TsrWindow *self)
 {
@@ -2037,6 +2162,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, playtest_panel);
   gtk_widget_class_bind_template_child (widget_class, TsrWindow, commands_submenu);
+  gtk_widget_class_bind_template_child (widget_class, TsrWindow, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_cancel_loads);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_error_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, tsr_window_on_switch_page);
@@ -2056,6 +2182,10 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.revert", NULL, tsr_window_revert_action);
   gtk_widget_class_install_action (widget_class, "win.playtest", NULL, tsr_window_playtest_action);
   gtk_widget_class_install_action (widget_class, "win.run-command", "u", tsr_window_run_command_action);
+#ifdef TSR_HAVE_PLUGINS
+  gtk_widget_class_install_action (widget_class, "win.plugin-command", "s", tsr_window_plugin_command_action);
+  gtk_widget_class_install_action (widget_class, "win.plugin-export", "s", tsr_window_plugin_export_action);
+#endif
 }
 
 static void
@@ -2100,6 +2230,19 @@ tsr_window_new (TsrApplication *application)
                                G_CALLBACK (tsr_window_refresh_commands_menu), self, G_CONNECT_SWAPPED);
     }
   tsr_window_refresh_commands_menu (self);
+#ifdef TSR_HAVE_PLUGINS
+  if (tsr_application_get_plugins (application) != NULL)
+    {
+      g_autoptr(GMenu) section = g_menu_new ();
+
+      self->plugins_submenu = g_menu_new ();
+      g_menu_append_submenu (section, _("P_lugins"), G_MENU_MODEL (self->plugins_submenu));
+      g_menu_insert_section (self->primary_menu, 2, NULL, G_MENU_MODEL (section));
+      g_signal_connect_object (tsr_application_get_plugins (application), "changed",
+                               G_CALLBACK (tsr_window_refresh_plugins_menu), self, G_CONNECT_SWAPPED);
+      tsr_window_refresh_plugins_menu (self);
+    }
+#endif
   tsr_window_restart_autosave (self);
   return self;
 }

@@ -10,6 +10,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "model/tsr-builtin-documents.h"
+#include "model/tsr-findings-hook.h"
 #include <glib/gi18n.h>
 
 typedef struct {
@@ -768,6 +769,9 @@ tsr_document_get_modified (TsrDocument *self)
   return priv->modified;
 }
 
+static TsrFindingsHook findings_hook;
+static gpointer findings_hook_data;
+
 GPtrArray *
 tsr_document_get_findings (TsrDocument *self)
 {
@@ -780,8 +784,18 @@ tsr_document_get_findings (TsrDocument *self)
         priv->format->validate (priv->data, priv->findings);
       if (TSR_DOCUMENT_GET_CLASS (self)->validate != NULL)
         TSR_DOCUMENT_GET_CLASS (self)->validate (self, priv->findings);
+      if (findings_hook != NULL)
+        findings_hook (self, priv->findings, findings_hook_data);
     }
   return priv->findings;
+}
+
+void
+tsr_document_set_findings_hook (TsrFindingsHook hook,
+                                gpointer        user_data)
+{
+  findings_hook = hook;
+  findings_hook_data = user_data;
 }
 
 void
