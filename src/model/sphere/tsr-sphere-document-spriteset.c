@@ -10,6 +10,7 @@
 #include "core/tsr-error.h"
 #include "formats/sphere/tsr-sphere-string.h"
 #include "model/sphere/tsr-sphere-spriteset-command.h"
+#include "model/sphere/tsr-sphere-spriteset-edit.h"
 #include "model/tsr-undo-stack.h"
 
 /* What a new frame is shown for in an empty direction: Sphere's editor's default. */
@@ -487,7 +488,8 @@ tsr_sphere_document_set_base (TsrSphereDocument *self,
   after->base_y1 = (gint16) MIN (y1, y2);
   after->base_x2 = (gint16) MAX (x1, x2);
   after->base_y2 = (gint16) MAX (y1, y2);
-  return execute (self, g_steal_pointer (&after), NULL, G_MAXUINT, NULL, G_MAXUINT, "base", _("Change Base"));
+  return execute (self, g_steal_pointer (&after), NULL, G_MAXUINT, NULL, TSR_SPHERE_SPRITESET_BASE, "base",
+                  _("Change Base"));
 }
 
 gboolean
@@ -522,4 +524,33 @@ tsr_sphere_document_set_image (TsrSphereDocument *self,
     return TRUE;
   return execute (self, tsr_sphere_spriteset_state_capture (spriteset), NULL, image, tsr_image_copy (pixels),
                   direction, NULL, description != NULL ? description : _("Draw"));
+}
+
+static gboolean
+image_get (gpointer  owner,
+           guint     index,
+           TsrImage *out)
+{
+  const TsrSphereSpriteset *spriteset = tsr_sphere_document_get_edited_spriteset (owner);
+
+  if (spriteset == NULL || spriteset->version < 2 || index >= spriteset->images->len)
+    return FALSE;
+  *out = *(const TsrImage *) g_ptr_array_index (spriteset->images, index);
+  return TRUE;
+}
+
+static void
+image_changed (gpointer            owner,
+               guint               index,
+               const TsrPixelRect *area)
+{
+  g_signal_emit (owner, tsr_sphere_document_signals[SPRITESET_CHANGED], 0, G_MAXUINT);
+}
+
+static const TsrPixelTarget image_target = { image_get, image_changed };
+
+const TsrPixelTarget *
+tsr_sphere_document_get_image_target (void)
+{
+  return &image_target;
 }

@@ -324,7 +324,10 @@ gboolean tsr_sphere_document_set_repeating       (TsrSphereDocument *self,
 
 /* A spriteset opened as the document (format sphere-rss, versions 2 and 3: version 1 has no
  * directions). Each edit is one undo step and emits "spriteset-changed" (direction) after it is
- * done, undone and redone. */
+ * done, undone and redone: the direction changed, TSR_SPHERE_SPRITESET_ALL when the list of
+ * directions or an image did, TSR_SPHERE_SPRITESET_BASE when only the base rectangle did. */
+#define TSR_SPHERE_SPRITESET_ALL  G_MAXUINT
+#define TSR_SPHERE_SPRITESET_BASE (G_MAXUINT - 1)
 typedef enum {
   TSR_SPHERE_STRIP_APPEND,   /* the strip's frames go after the direction's frames */
   TSR_SPHERE_STRIP_REPLACE,  /* the strip's frames are the direction's frames */

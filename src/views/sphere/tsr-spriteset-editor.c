@@ -1,7 +1,7 @@
 /* tsr-spriteset-editor.c: see the header. The page holds indexes (the chosen direction and frame),
- * never pointers into the spriteset across edits: every "spriteset-changed" takes them again. A
- * stroke of the pixel tools draws on a TsrPixelStroke's copy of the frame image and becomes one
- * tsr_sphere_document_set_image when the button is let go. */
+ * never pointers into the spriteset across edits: every "spriteset-changed" takes them again. The
+ * frame's image is drawn on in the shared pixel editor (views/tsr-pixel-editor.h), whose strokes
+ * are TsrPixelCommands through the document's image target (one undo step each). */
 #include "config.h"
 
 #include "views/sphere/tsr-spriteset-editor.h"
@@ -9,20 +9,14 @@
 #include <glib/gi18n.h>
 
 #include "core/tsr-error.h"
-#include "edit/tsr-pixel-tools.h"
 #include "model/sphere/tsr-sphere-document.h"
+#include "model/sphere/tsr-sphere-spriteset-edit.h"
 #include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-image-texture.h"
+#include "views/tsr-pixel-editor.h"
 
 #define CHECKER_SIZE    TSR_ASSET_CHECKER_SIZE
 #define THUMBNAIL_SIZE  64
-
-enum {
-  TOOL_BASE,
-  TOOL_PENCIL,
-  TOOL_ERASER,
-  TOOL_FILL,
-};
 
 struct _TsrSpritesetEditor {
   TsrAssetBrowser           parent_instance;
@@ -35,8 +29,6 @@ struct _TsrSpritesetEditor {
   gint64                    last_time;
   cairo_surface_t          *surface;
   gboolean                  updating;   /* the widgets are being set from the document */
-  TsrPixelStroke           *stroke;     /* a drawing drag, or NULL */
-  guint                     stroke_image;
   gint                      drag_x, drag_y; /* the frame pixel the drag started on */
   gint                      last_x, last_y;
   gboolean                  moving_base;    /* the drag started inside the base: it moves it */
@@ -49,8 +41,8 @@ struct _TsrSpritesetEditor {
   GtkToggleButton          *play_button;
   GtkSpinButton            *zoom_spin;
   GtkSpinButton            *delay_spin;
-  GtkDropDown              *tool_dropdown;
-  GtkColorButton           *color_button;
+  GtkBox                   *frame_box;
+  TsrPixelEditor           *pixels;
   GtkEntry                 *name_entry;
   GtkLabel                 *info_label;
   GtkCheckButton           *replace_check;
@@ -146,13 +138,13 @@ update_sensitivity (TsrSpritesetEditor *self)
   gtk_widget_set_sensitive (self->export_sheet_button, self->spriteset != NULL && self->spriteset->directions->len > 0);
 }
 
-/* The frame shown: its picture (the stroke's while drawing), the info line and the delay field. */
+/* The frame shown: its picture, the info line and the delay field. */
 static void
 show_current (TsrSpritesetEditor *self)
 {
   const TsrSphereDirection *direction = current_direction (self);
   const TsrSphereFrame *frame = current_frame (self);
-  const TsrImage *image = self->stroke != NULL ? tsr_pixel_stroke_get_image (self->stroke) : current_image (self);
+  const TsrImage *image = current_image (self);
   g_autofree char *text = NULL;
 
   g_clear_pointer (&self->surface, cairo_surface_destroy);
@@ -178,6 +170,19 @@ show_current (TsrSpritesetEditor *self)
   self->updating = FALSE;
   update_sensitivity (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
+}
+
+/* The pixel editor draws on the chosen frame's image (nothing without one, or in version 1). Not
+ * on every frame the animation shows, nor when only the base moved. */
+static void
+sync_pixels (TsrSpritesetEditor *self)
+{
+  const TsrSphereFrame *frame = current_frame (self);
+  gboolean drawable = frame != NULL && current_image (self) != NULL && editable (self);
+
+  tsr_pixel_canvas_set_image (tsr_pixel_editor_get_canvas (self->pixels), drawable ? self->document : NULL,
+                              tsr_sphere_document_get_image_target (), self->document, drawable ? frame->image : 0);
+  tsr_pixel_editor_refresh (self->pixels);
 }
 
 static char *
@@ -253,6 +258,7 @@ tsr_spriteset_editor_select (TsrSpritesetEditor *self,
   rebuild_directions (self);
   rebuild_frames (self);
   show_current (self);
+  sync_pixels (self);
 }
 
 guint
@@ -292,6 +298,7 @@ on_frame_selected (TsrSpritesetEditor *self)
   tsr_spriteset_editor_set_playing (self, FALSE);
   tsr_sphere_animation_init (&self->animation, (guint) gtk_flow_box_child_get_index (selected->data));
   show_current (self);
+  sync_pixels (self);
 }
 
 /* An edit, undo or redo: the lists and the frame shown are taken again (the direction or frame
@@ -303,7 +310,9 @@ on_spriteset_changed (TsrDocument        *document,
 {
   if (self->spriteset == NULL)
     return;
-  if (index == G_MAXUINT || index == self->direction)
+  if (index == TSR_SPHERE_SPRITESET_BASE)
+    show_current (self);
+  else if (index == TSR_SPHERE_SPRITESET_ALL || index == self->direction)
     tsr_spriteset_editor_select (self, self->direction, self->animation.index);
   else if (index < self->spriteset->directions->len)
     {
@@ -357,6 +366,7 @@ tsr_spriteset_editor_set_playing (TsrSpritesetEditor *self,
             gtk_flow_box_select_child (self->frame_flow,
                                        gtk_flow_box_get_child_at_index (self->frame_flow, (int) self->animation.index));
           self->updating = FALSE;
+          sync_pixels (self);
         }
     }
   if (gtk_toggle_button_get_active (self->play_button) != playing)
@@ -567,90 +577,29 @@ pixel_at (TsrSpritesetEditor *self,
   *py = CLAMP ((gint) ((y - CHECKER_SIZE) / self->zoom), 0, MAX (h - 1, 0));
 }
 
-static guint32
-chosen_color (TsrSpritesetEditor *self)
-{
-  GdkRGBA rgba;
-
-  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (self->color_button), &rgba);
-  return (guint32) (rgba.red * 255 + 0.5) << 24 | (guint32) (rgba.green * 255 + 0.5) << 16
-         | (guint32) (rgba.blue * 255 + 0.5) << 8 | (guint32) (rgba.alpha * 255 + 0.5);
-}
-
-/* The pixel tools lend a spriteset image by its index. */
-static gboolean
-lend_image (gpointer  owner,
-            guint     index,
-            TsrImage *out)
-{
-  TsrSpritesetEditor *self = owner;
-
-  if (self->spriteset == NULL || index >= self->spriteset->images->len)
-    return FALSE;
-  *out = *(const TsrImage *) g_ptr_array_index (self->spriteset->images, index);
-  return TRUE;
-}
-
-static const TsrPixelTarget pixel_target = { lend_image, NULL };
-
-/* The stroke drawn becomes one undo step (nothing when no pixel changed). */
-static void
-finish_stroke (TsrSpritesetEditor *self)
-{
-  g_autoptr(TsrPixelStroke) stroke = g_steal_pointer (&self->stroke);
-  g_autoptr(GError) error = NULL;
-
-  if (stroke == NULL)
-    return;
-  report (self, tsr_sphere_document_set_image (sphere_document (self), self->direction, self->stroke_image,
-                                               tsr_pixel_stroke_get_image (stroke), _("Draw on Frame"), &error),
-          error);
-  show_current (self);
-}
-
 static void
 on_drag_begin (GtkGestureDrag     *gesture,
                double              x,
                double              y,
                TsrSpritesetEditor *self)
 {
-  int tool = (int) gtk_drop_down_get_selected (self->tool_dropdown);
-  const TsrSphereFrame *frame = current_frame (self);
+  const TsrSphereSpriteset *s = self->spriteset;
   g_autoptr(GError) error = NULL;
 
-  if (!editable (self) || (tool != TOOL_BASE && frame == NULL))
+  if (!editable (self))
     return;
   tsr_spriteset_editor_set_playing (self, FALSE);
   pixel_at (self, x, y, &self->drag_x, &self->drag_y);
   self->last_x = self->drag_x;
   self->last_y = self->drag_y;
-  if (tool == TOOL_BASE)
-    {
-      const TsrSphereSpriteset *s = self->spriteset;
-
-      /* Inside the base a drag moves it; elsewhere it draws a new one from this corner. */
-      self->moving_base = self->drag_x >= s->base_x1 && self->drag_x <= s->base_x2
-                          && self->drag_y >= s->base_y1 && self->drag_y <= s->base_y2;
-      self->base_at_start[0] = s->base_x1, self->base_at_start[1] = s->base_y1;
-      self->base_at_start[2] = s->base_x2, self->base_at_start[3] = s->base_y2;
-      if (!self->moving_base)
-        report (self, tsr_sphere_document_set_base (sphere_document (self), self->drag_x, self->drag_y,
-                                                    self->drag_x, self->drag_y, FALSE, &error), error);
-      return;
-    }
-  self->stroke_image = frame->image;
-  self->stroke = tsr_pixel_stroke_begin (&pixel_target, self, frame->image);
-  if (self->stroke == NULL)
-    return;
-  if (tool == TOOL_FILL)
-    {
-      tsr_pixel_flood_fill (tsr_pixel_stroke_get_image (self->stroke), self->drag_x, self->drag_y, chosen_color (self));
-      finish_stroke (self);
-      return;
-    }
-  tsr_pixel_pencil (tsr_pixel_stroke_get_image (self->stroke), self->drag_x, self->drag_y,
-                    tool == TOOL_ERASER ? 0 : chosen_color (self));
-  show_current (self);
+  /* Inside the base a drag moves it; elsewhere it draws a new one from this corner. */
+  self->moving_base = self->drag_x >= s->base_x1 && self->drag_x <= s->base_x2
+                      && self->drag_y >= s->base_y1 && self->drag_y <= s->base_y2;
+  self->base_at_start[0] = s->base_x1, self->base_at_start[1] = s->base_y1;
+  self->base_at_start[2] = s->base_x2, self->base_at_start[3] = s->base_y2;
+  if (!self->moving_base)
+    report (self, tsr_sphere_document_set_base (sphere_document (self), self->drag_x, self->drag_y,
+                                                self->drag_x, self->drag_y, FALSE, &error), error);
 }
 
 static void
@@ -659,7 +608,6 @@ on_drag_update (GtkGestureDrag     *gesture,
                 double              dy,
                 TsrSpritesetEditor *self)
 {
-  int tool = (int) gtk_drop_down_get_selected (self->tool_dropdown);
   double sx, sy;
   gint px, py;
   g_autoptr(GError) error = NULL;
@@ -669,7 +617,7 @@ on_drag_update (GtkGestureDrag     *gesture,
   pixel_at (self, sx + dx, sy + dy, &px, &py);
   if (px == self->last_x && py == self->last_y)
     return;
-  if (tool == TOOL_BASE && self->moving_base)
+  if (self->moving_base)
     {
       gint mx = px - self->drag_x, my = py - self->drag_y;
 
@@ -680,26 +628,11 @@ on_drag_update (GtkGestureDrag     *gesture,
                                                   self->last_x != self->drag_x || self->last_y != self->drag_y, &error),
               error);
     }
-  else if (tool == TOOL_BASE)
+  else
     report (self, tsr_sphere_document_set_base (sphere_document (self), self->drag_x, self->drag_y, px, py, TRUE, &error),
             error);
-  else if (self->stroke != NULL)
-    {
-      tsr_pixel_line (tsr_pixel_stroke_get_image (self->stroke), self->last_x, self->last_y, px, py,
-                      tool == TOOL_ERASER ? 0 : chosen_color (self));
-      show_current (self);
-    }
   self->last_x = px;
   self->last_y = py;
-}
-
-static void
-on_drag_end (GtkGestureDrag     *gesture,
-             double              dx,
-             double              dy,
-             TsrSpritesetEditor *self)
-{
-  finish_stroke (self);
 }
 
 /* Import and export. */
@@ -870,7 +803,6 @@ tsr_spriteset_editor_set_document (TsrSpritesetEditor *self,
   if (self->document == document)
     return;
   tsr_spriteset_editor_set_playing (self, FALSE);
-  g_clear_pointer (&self->stroke, tsr_pixel_stroke_free);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
@@ -903,7 +835,6 @@ tsr_spriteset_editor_finalize (GObject *object)
   TsrSpritesetEditor *self = TSR_SPRITESET_EDITOR (object);
 
   g_clear_pointer (&self->surface, cairo_surface_destroy);
-  g_clear_pointer (&self->stroke, tsr_pixel_stroke_free);
   G_OBJECT_CLASS (tsr_spriteset_editor_parent_class)->finalize (object);
 }
 
@@ -923,8 +854,7 @@ tsr_spriteset_editor_class_init (TsrSpritesetEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, play_button);
   gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, zoom_spin);
   gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, delay_spin);
-  gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, tool_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, color_button);
+  gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, frame_box);
   gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, name_entry);
   gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, info_label);
   gtk_widget_class_bind_template_child (widget_class, TsrSpritesetEditor, replace_check);
@@ -964,17 +894,21 @@ static void
 tsr_spriteset_editor_init (TsrSpritesetEditor *self)
 {
   GtkGesture *drag;
-  GdkRGBA black = { 0, 0, 0, 1 };
+  GtkWidget *scrolled;
 
   self->zoom = 8;
   self->animation.speed = 1.0;
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
-  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (self->color_button), &black);
+  /* Scrolled: the editor's palette grows with the colours of the image (a gradient has many). */
+  self->pixels = TSR_PIXEL_EDITOR (tsr_pixel_editor_new ());
+  scrolled = gtk_scrolled_window_new ();
+  gtk_widget_set_hexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->pixels));
+  gtk_box_append (self->frame_box, scrolled);
   drag = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self->preview), GTK_EVENT_CONTROLLER (drag));
 }

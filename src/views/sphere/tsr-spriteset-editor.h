@@ -2,7 +2,7 @@
  * 1 file is shown without edits): directions added, renamed, moved and removed; the chosen
  * direction's frames as thumbnails, added, duplicated, removed and moved, each with its delay; the
  * frame zoomed with the base (collision) rectangle, which a drag draws (or moves, started inside
- * it), or drawn on with the pixel tools; the direction played at the game's speed; PNG strips and sheets imported and exported.
+ * it), beside the shared pixel editor drawing on the frame's image; the direction played at the game's speed; PNG strips and sheets imported and exported.
  * Every edit goes through the document's commands (tsr-sphere-document.h). */
 #pragma once
 
