@@ -10,6 +10,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "model/sphere/tsr-sphere-document.h"
+#include "model/sphere/tsr-sphere-spriteset-edit.h"
 #include "model/tsr-undo-stack.h"
 #include "tsr-test-common.h"
 
@@ -670,6 +671,39 @@ START_TEST (test_version1_and_empty_refused)
 }
 END_TEST
 
+/* The pixel tools draw on a frame's image through the document's image target: one stroke is one
+ * undo step that changes only that image; an image that is not there starts no stroke. */
+START_TEST (test_pixel_stroke_through_target)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(TsrDocument) document = open_sarah (&original);
+  g_autoptr(TsrSphereSpriteset) before = tsr_sphere_spriteset_parse (original, NULL);
+  const TsrPixelTarget *target = tsr_sphere_document_get_image_target ();
+  TsrPixelStroke *stroke = tsr_pixel_stroke_begin (target, document, 5);
+  g_autoptr(TsrImage) expected = tsr_image_copy (image_of (before, 5));
+  TsrCommand *command;
+
+  ck_assert_ptr_nonnull (stroke);
+  tsr_pixel_line (tsr_pixel_stroke_get_image (stroke), 1, 1, 9, 6, 0xff00ffffu);
+  tsr_pixel_line (expected, 1, 1, 9, 6, 0xff00ffffu);
+  command = tsr_pixel_stroke_finish (stroke, "Pencil");
+  ck_assert_ptr_nonnull (command);
+  tsr_document_execute_take (document, command);
+  {
+    g_autoptr(TsrSphereSpriteset) after = reparse (document);
+
+    ck_assert (images_equal (image_of (after, 5), expected));
+    for (guint i = 0; i < before->images->len; i++)
+      if (i != 5)
+        ck_assert (images_equal (image_of (after, i), image_of (before, i)));
+    for (guint d = 0; d < before->directions->len; d++)
+      assert_direction_equal (direction_of (before, d), direction_of (after, d));
+  }
+  assert_undo_redo (document, original);
+  ck_assert_ptr_null (tsr_pixel_stroke_begin (target, document, before->images->len));
+}
+END_TEST
+
 static Suite *
 spriteset_editor_suite (void)
 {
@@ -684,6 +718,7 @@ spriteset_editor_suite (void)
   tcase_add_test (commands, test_sheet_export_and_import);
   tcase_add_test (commands, test_random_edits_undone);
   tcase_add_test (commands, test_version1_and_empty_refused);
+  tcase_add_test (commands, test_pixel_stroke_through_target);
   suite_add_tcase (suite, commands);
   return suite;
 }
