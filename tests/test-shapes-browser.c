@@ -17,7 +17,6 @@
 #include "formats/marathon/tsr-marathon-shapes.h"
 #include "views/assets/tsr-images-browser.h"
 #include "views/assets/tsr-shapes-browser.h"
-#include "views/assets/tsr-sprite-browser.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
@@ -594,37 +593,6 @@ test_sequence_frames_with_real_input (void)
   tsr_test_ui_iterate_for (50);
 }
 
-/* Sphere: the real tileset with obstructions shows its tiles and a tile's segments (screenshot);
- * the spriteset's page is tested in test-spriteset-editor-ui.c. */
-static void
-test_sphere_files (void)
-{
-  g_autofree char *data = tsr_test_ui_data_dir ("sphere");
-  g_autofree char *path = g_build_filename (data, "outside_neo.rts", NULL);
-  TsrWindow *window = open_in_window (path);
-  TsrSpriteBrowser *browser = TSR_SPRITE_BROWSER (tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type,
-                                                                           GSIZE_TO_POINTER (TSR_TYPE_SPRITE_BROWSER)));
-  const TsrSphereTileset *tileset = tsr_document_get_format_data (tsr_window_get_document (window));
-  guint t;
-
-  g_assert_nonnull (browser);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
-  tsr_sprite_browser_set_zoom (browser, 8);
-  /* A tile with obstruction segments. */
-  for (t = 0; t < tileset->tiles->len; t++)
-    {
-      const TsrSphereTile *tile = g_ptr_array_index (tileset->tiles, t);
-      if (tile->obstruction_type == 2 && tile->segments != NULL && tile->segments->len > 0)
-        break;
-    }
-  g_assert_cmpuint (t, <, tileset->tiles->len);
-  tsr_sprite_browser_select (browser, t);
-  tsr_test_ui_iterate_for (200);
-  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-outside_neo.rts.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  tsr_test_ui_iterate_for (50);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -639,7 +607,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/shapes-browser/color-table", test_color_table_with_real_input);
   g_test_add_func ("/shapes-browser/sequence-frames", test_sequence_frames_with_real_input);
   g_test_add_func ("/shapes-browser/images", test_images_file);
-  g_test_add_func ("/shapes-browser/sphere", test_sphere_files);
   status = g_test_run ();
 
   g_clear_object (&application);
