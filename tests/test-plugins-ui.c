@@ -260,8 +260,22 @@ test_plugins (void)
   g_assert_false (tsr_document_get_modified (document));
   g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (dialog), 3));
   tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "plugins-ui-traceback.png");
-  gtk_window_destroy (dialog);
-  tsr_test_ui_iterate_for (50);
+  /* Closed by a real click on its Close button. */
+  {
+    g_autoptr(TsrTestXTest) dialog_xtest = tsr_test_xtest_new (dialog, &error);
+    GtkWidget *close = tsr_test_ui_find_widget (GTK_WIDGET (dialog), tsr_test_ui_match_button_label, "_Close");
+
+    g_assert_no_error (error);
+    g_assert_nonnull (close);
+    g_object_ref (dialog);
+    g_assert_true (tsr_test_xtest_click (dialog_xtest, close));
+    for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+         gtk_widget_get_visible (GTK_WIDGET (dialog)) && g_get_monotonic_time () < end;)
+      tsr_test_ui_iterate_for (20);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+    g_clear_pointer (&dialog_xtest, tsr_test_xtest_free);
+    g_object_unref (dialog);
+  }
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   xtest = tsr_test_xtest_new (GTK_WINDOW (window), &error);
   g_assert_no_error (error);
