@@ -5,7 +5,8 @@
  * and to the moment the main loop has had no step longer than 5 ms for 100 ms ("settled": what the editor
  * does after showing the page, the findings among it). Each file is opened five times, closed in
  * between; the median and the slowest are printed, with the main thread's CPU time to first
- * content. For scale, the same for the window's start page (a window shown and painted). A
+ * content, and the number of widgets the window holds then (with the most numerous types). For
+ * scale, the same for the window's start page (a window shown and painted). A
  * benchmark: it prints figures and never fails on them (goal for m1_Map.scen: first content
  * ≤ 0.3 s). */
 #include <time.h>
@@ -69,6 +70,47 @@ wait_until_quiet (guint quiet_ms)
         last_busy = g_get_monotonic_time ();
     }
   return last_busy;
+}
+
+/* Counts the widgets below WIDGET by type name (mapped or not: each was built and measured). */
+static void
+count_widgets (GtkWidget *widget, GHashTable *counts, guint *total)
+{
+  const char *type = G_OBJECT_TYPE_NAME (widget);
+
+  g_hash_table_insert (counts, (gpointer) type, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, type)) + 1));
+  (*total)++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    count_widgets (child, counts, total);
+}
+
+static gint
+compare_counts (gconstpointer a, gconstpointer b, gpointer counts)
+{
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (counts, *(const char *const *) b))
+         - (gint) GPOINTER_TO_UINT (g_hash_table_lookup (counts, *(const char *const *) a));
+}
+
+/* What the page built: the widget count and the most numerous types. */
+static void
+print_widgets (GtkWidget *window)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) types = g_ptr_array_new ();
+  g_autoptr(GString) line = g_string_new (NULL);
+  GHashTableIter iter;
+  gpointer key;
+  guint total = 0;
+
+  count_widgets (window, counts, &total);
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (types, key);
+  g_ptr_array_sort_with_data (types, compare_counts, counts);
+  for (guint i = 0; i < MIN (types->len, 5); i++)
+    g_string_append_printf (line, " %s %u", (const char *) g_ptr_array_index (types, i),
+                            GPOINTER_TO_UINT (g_hash_table_lookup (counts, g_ptr_array_index (types, i))));
+  g_print ("%-34s %u widgets:%s\n", "", total, line->str);
 }
 
 static int
@@ -173,6 +215,7 @@ measure_file (TsrWindow *window, const char *family, const char *name, double st
           g_autofree char *shot = g_strdup_printf ("bench-open-%s.png", name);
 
           tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, shot);
+          print_widgets (GTK_WIDGET (window));
         }
       while (tsr_window_get_n_documents (window) > 0)
         tsr_window_close_document (window);
