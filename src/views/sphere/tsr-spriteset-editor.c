@@ -789,10 +789,17 @@ on_export_sheet_clicked (TsrSpritesetEditor *self)
 
 /* The page. */
 
+/* Versions 2 and 3: a version 1 spriteset (64 implied frames, no directions) is shown by the
+ * sprite browser, which takes it at its lower priority. */
 gboolean
 tsr_spriteset_editor_accepts (TsrDocument *document)
 {
-  return TSR_IS_SPHERE_DOCUMENT (document) && g_strcmp0 (tsr_document_get_format_id (document), "sphere-rss") == 0;
+  const TsrSphereSpriteset *spriteset;
+
+  if (!TSR_IS_SPHERE_DOCUMENT (document) || g_strcmp0 (tsr_document_get_format_id (document), "sphere-rss") != 0)
+    return FALSE;
+  spriteset = tsr_document_get_format_data (document);
+  return spriteset != NULL && spriteset->version >= 2;
 }
 
 void
@@ -818,8 +825,6 @@ tsr_spriteset_editor_set_document (TsrSpritesetEditor *self,
   rebuild_directions (self);
   rebuild_frames (self);
   show_current (self);
-  if (self->spriteset != NULL && !editable (self))
-    gtk_label_set_text (self->info_label, _("A version 1 spriteset (64 implied frames, no directions): this editor does not show or edit it yet."));
 }
 
 static void

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 #define TSR_TYPE_SPRITESET_EDITOR (tsr_spriteset_editor_get_type ())
 G_DECLARE_FINAL_TYPE (TsrSpritesetEditor, tsr_spriteset_editor, TSR, SPRITESET_EDITOR, TsrAssetBrowser)
 
-/* Whether DOCUMENT is a Sphere spriteset (the page's test for the registry). */
+/* Whether DOCUMENT is a Sphere spriteset of version 2 or 3 (the page's test for the registry). */
 gboolean tsr_spriteset_editor_accepts        (TsrDocument        *document);
 void     tsr_spriteset_editor_set_document   (TsrSpritesetEditor *self,
                                               TsrDocument        *document);
