@@ -99,6 +99,8 @@ struct _TsrMarathonMapEditor {
   TsrMarathonTexturePicker *floor_picker;
   TsrMarathonTexturePicker *ceiling_picker;
   GtkDropDown         *mode_dropdown;
+  GtkWidget           *legend_frame; /* over the map: the Colour by mode's legend */
+  GtkFlowBox          *legend_box;
   GtkDropDown         *grid_dropdown;
   GtkCheckButton      *grid_check;
   GtkCheckButton      *snap_check;
@@ -321,6 +323,62 @@ on_map_pointer (TsrMapCanvas         *canvas,
 }
 
 static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  const GdkRGBA *colour = user_data;
+
+  /* Over a dark ground, as the map shows the (translucent) colour. */
+  cairo_set_source_rgb (cr, 0.12, 0.12, 0.15);
+  cairo_paint (cr);
+  gdk_cairo_set_source_rgba (cr, colour);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 1);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+/* The legend over the map follows the mode and the level's records. */
+static void
+update_legend (TsrMarathonMapEditor *self)
+{
+  g_autoptr(GArray) entries = NULL;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend_box))) != NULL)
+    gtk_flow_box_remove (self->legend_box, child);
+  if (self->style != NULL && self->map != NULL)
+    entries = tsr_marathon_map_style_legend (self->style, tsr_marathon_level_map_get_level (self->map));
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      const TsrMarathonLegendEntry *entry = &g_array_index (entries, TsrMarathonLegendEntry, i);
+      GdkRGBA *colour = g_new (GdkRGBA, 1);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      g_autofree char *text = entry->polygons > 0
+                              ? g_strdup_printf (ngettext ("%s: %u polygon", "%s: %u polygons", entry->polygons),
+                                                 entry->label, entry->polygons)
+                              : g_strdup (entry->label);
+      GtkWidget *label = gtk_label_new (text);
+
+      *colour = (GdkRGBA) { entry->rgba[0], entry->rgba[1], entry->rgba[2], entry->rgba[3] };
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, colour, g_free);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (row), swatch);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_flow_box_append (self->legend_box, row);
+    }
+  gtk_widget_set_visible (self->legend_frame, entries != NULL && entries->len > 0);
+}
+
+static void
 on_undo_stack_changed (TsrMarathonMapEditor *self)
 {
   /* Heights, lights, types may have changed: colours follow. A drag's moves (the select and move
@@ -333,6 +391,7 @@ on_undo_stack_changed (TsrMarathonMapEditor *self)
         tsr_marathon_map_style_invalidate (self->style);
       if (self->layer != NULL)
         tsr_vector_layer_restyle (self->layer);
+      update_legend (self);
     }
   self->moved_only = FALSE;
   update_status (self);
@@ -1160,6 +1219,7 @@ show_level (TsrMarathonMapEditor *self)
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->camera_layer));
     }
   on_selection_changed (self);
+  update_legend (self);
   update_status (self);
   show_message (self, NULL);
   queue_meter (self);
@@ -1350,6 +1410,7 @@ tsr_marathon_map_editor_set_draw_mode (TsrMarathonMapEditor *self,
       tsr_marathon_map_style_set_textured (self->style, self->textures != NULL);
       tsr_vector_layer_restyle (self->layer);
     }
+  update_legend (self);
   if (self->texture_layer != NULL)
     tsr_marathon_texture_layer_set_surface (self->texture_layer,
                                             mode == TSR_MARATHON_DRAW_FLOOR_TEXTURE ? TSR_MARATHON_TEXTURE_SURFACE_FLOOR
@@ -1455,6 +1516,8 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_paint_value_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_shapes_clicked);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, mode_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, legend_frame);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, legend_box);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, grid_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, grid_check);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, snap_check);

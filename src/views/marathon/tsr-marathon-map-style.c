@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/marathon/tsr-marathon-names.h"
 #include "formats/marathon/tsr-wad.h"
 
 struct _TsrMarathonMapStyle {
@@ -334,4 +335,144 @@ tsr_marathon_map_style_apply (TsrVectorMap        *map,
     default:
       break;
     }
+}
+
+/* The value the mode colours POLYGON by (category modes). */
+static gint
+category_value (TsrMarathonMapStyle      *self,
+                const TsrMarathonLevel   *level,
+                const TsrMarathonPolygon *polygon)
+{
+  switch (self->mode)
+    {
+    case TSR_MARATHON_DRAW_FLOOR_LIGHT: return polygon->floor_lightsource_index;
+    case TSR_MARATHON_DRAW_CEILING_LIGHT: return polygon->ceiling_lightsource_index;
+    case TSR_MARATHON_DRAW_LIQUID: return level->data_version == 0 ? -1 : polygon->media_index;
+    case TSR_MARATHON_DRAW_AMBIENT_SOUND: return polygon->ambient_sound_image_index;
+    case TSR_MARATHON_DRAW_RANDOM_SOUND: return polygon->random_sound_image_index;
+    case TSR_MARATHON_DRAW_FLOOR_TEXTURE:
+      return (guint16) polygon->floor_texture == 0xFFFF ? -1 : (guint16) polygon->floor_texture;
+    case TSR_MARATHON_DRAW_CEILING_TEXTURE:
+      return (guint16) polygon->ceiling_texture == 0xFFFF ? -1 : (guint16) polygon->ceiling_texture;
+    case TSR_MARATHON_DRAW_TYPE:
+    case TSR_MARATHON_DRAW_FLOOR_HEIGHT:
+    case TSR_MARATHON_DRAW_CEILING_HEIGHT:
+    case TSR_MARATHON_N_DRAW_MODES:
+    default:
+      return polygon->type;
+    }
+}
+
+static char *
+category_label (TsrMarathonDrawMode mode,
+                gint                value)
+{
+  if (value < 0)
+    return g_strdup (_("None"));
+  switch (mode)
+    {
+    case TSR_MARATHON_DRAW_FLOOR_LIGHT:
+    case TSR_MARATHON_DRAW_CEILING_LIGHT:
+      return g_strdup_printf (_("Light %d"), value);
+    case TSR_MARATHON_DRAW_LIQUID:
+      return g_strdup_printf (_("Liquid %d"), value);
+    case TSR_MARATHON_DRAW_AMBIENT_SOUND:
+      return g_strdup_printf (_("Ambient sound %d"), value);
+    case TSR_MARATHON_DRAW_RANDOM_SOUND:
+      return g_strdup_printf (_("Random sound %d"), value);
+    case TSR_MARATHON_DRAW_FLOOR_TEXTURE:
+    case TSR_MARATHON_DRAW_CEILING_TEXTURE:
+      /* A shape descriptor: collection in the high byte, bitmap in the low. */
+      return g_strdup_printf (_("Collection %d, bitmap %d"), (value >> 8) & 0x1F, value & 0xFF);
+    case TSR_MARATHON_DRAW_TYPE:
+    default:
+      {
+        const TsrFieldTable *table = tsr_marathon_record_editor_fields (TSR_MARATHON_RECORD_POLYGON);
+        int field = table != NULL ? tsr_field_table_find (table, "type") : -1;
+        const char *name = field >= 0 && table->fields[field].enumeration != NULL
+                           ? tsr_field_enum_label (table->fields[field].enumeration, value) : NULL;
+
+        return name != NULL ? g_strdup (name) : g_strdup_printf (_("Type %d"), value);
+      }
+    }
+}
+
+static void
+clear_entry (gpointer data)
+{
+  g_free (((TsrMarathonLegendEntry *) data)->label);
+}
+
+static gint
+compare_ints (gconstpointer a,
+              gconstpointer b)
+{
+  gint x = GPOINTER_TO_INT (a), y = GPOINTER_TO_INT (b);
+
+  return (x > y) - (x < y);
+}
+
+GArray *
+tsr_marathon_map_style_legend (TsrMarathonMapStyle    *self,
+                               const TsrMarathonLevel *level)
+{
+  GArray *entries = g_array_new (FALSE, TRUE, sizeof (TsrMarathonLegendEntry));
+  guint n = level->polygons != NULL ? level->polygons->len : 0;
+
+  g_array_set_clear_func (entries, clear_entry);
+  if (n == 0)
+    return entries;
+  if (self->mode == TSR_MARATHON_DRAW_FLOOR_HEIGHT || self->mode == TSR_MARATHON_DRAW_CEILING_HEIGHT)
+    {
+      gboolean on_floor = self->mode == TSR_MARATHON_DRAW_FLOOR_HEIGHT;
+      gint low, high;
+
+      if (!self->ranges_valid)
+        measure_ranges (self, level);
+      low = on_floor ? self->floor_min : self->ceiling_min;
+      high = on_floor ? self->floor_max : self->ceiling_max;
+      for (guint i = 0; i < 5; i++)
+        {
+          TsrMarathonLegendEntry entry = { { 0 }, NULL, 0, 0 };
+
+          /* One stop when every polygon has the same height. */
+          entry.value = low + (gint) (((gint64) (high - low) * i) / 4);
+          ramp (place (entry.value, low, high), entry.rgba);
+          entry.label = g_strdup_printf (_("%.3g WU"), entry.value / 1024.0);
+          g_array_append_val (entries, entry);
+          if (high == low)
+            break;
+        }
+      return entries;
+    }
+  if (self->textured && (self->mode == TSR_MARATHON_DRAW_FLOOR_TEXTURE
+                         || self->mode == TSR_MARATHON_DRAW_CEILING_TEXTURE))
+    return entries;
+  {
+    g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
+    g_autoptr(GList) values = NULL;
+
+    for (guint i = 0; i < n; i++)
+      {
+        gint value = category_value (self, level, &g_array_index (level->polygons, TsrMarathonPolygon, i));
+        gpointer key = GINT_TO_POINTER (value);
+
+        g_hash_table_insert (counts, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));
+      }
+    values = g_list_sort (g_hash_table_get_keys (counts), compare_ints);
+    for (GList *l = values; l != NULL; l = l->next)
+      {
+        TsrMarathonLegendEntry entry = { { 0 }, NULL, 0, 0 };
+
+        entry.value = GPOINTER_TO_INT (l->data);
+        entry.polygons = GPOINTER_TO_UINT (g_hash_table_lookup (counts, l->data));
+        if (self->mode == TSR_MARATHON_DRAW_TYPE)
+          type_colour ((gint16) entry.value, entry.rgba);
+        else
+          category (entry.value, entry.rgba);
+        entry.label = category_label (self->mode, entry.value);
+        g_array_append_val (entries, entry);
+      }
+  }
+  return entries;
 }

@@ -61,4 +61,20 @@ void                 tsr_marathon_map_style_apply      (TsrVectorMap        *map
                                                         TsrVectorStyle      *style,
                                                         gpointer             user_data);
 
+/* One row of a legend: a colour, what it stands for, and how many polygons have it (0 for the
+ * stops of a height ramp). */
+typedef struct {
+  double rgba[4];
+  char  *label;     /* "Light 7", "Hill", "None", "2.5 WU" (translated) */
+  gint   value;     /* the index (-1: none) or height in internal units */
+  guint  polygons;
+} TsrMarathonLegendEntry;
+
+/* The legend of STYLE's mode for LEVEL (an array of TsrMarathonLegendEntry, transfer full; labels
+ * freed with the array). Category modes: each value LEVEL's polygons use, ascending (none first),
+ * with the colour the style paints it and its polygon count. Height modes: five stops from the
+ * level's lowest to its highest height. Texture modes with the textures drawn: no entries. */
+GArray              *tsr_marathon_map_style_legend     (TsrMarathonMapStyle    *style,
+                                                        const TsrMarathonLevel *level);
+
 G_END_DECLS
