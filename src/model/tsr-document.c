@@ -20,6 +20,9 @@ typedef struct {
   gpointer         data;
   TsrUndoStack    *undo_stack;
   GPtrArray       *findings;  /* NULL until asked for, and after each change */
+  GPtrArray       *validated; /* the format's findings, made by the loading worker
+                               * so that opening does not validate on the main thread; taken by
+                               * the first tsr_document_get_findings(), dropped on a change */
   gboolean         modified;
   char           **load_notes; /* what opening did besides loading: interrupted saves recovered */
   char            *disk_stamp; /* the file as last read or written: etag, size, inode; NULL: none */
@@ -79,6 +82,7 @@ tsr_document_on_stack_changed (TsrDocument  *self,
   gboolean modified = !tsr_undo_stack_get_is_clean (stack);
 
   g_clear_pointer (&priv->findings, g_ptr_array_unref);
+  g_clear_pointer (&priv->validated, g_ptr_array_unref);
   if (modified != priv->modified)
     {
       priv->modified = modified;
@@ -114,6 +118,7 @@ tsr_document_finalize (GObject *object)
   g_clear_object (&priv->file);
   g_free (priv->display_name);
   g_clear_pointer (&priv->findings, g_ptr_array_unref);
+  g_clear_pointer (&priv->validated, g_ptr_array_unref);
   g_strfreev (priv->load_notes);
   g_free (priv->disk_stamp);
   G_OBJECT_CLASS (tsr_document_parent_class)->finalize (object);
@@ -378,6 +383,8 @@ tsr_document_get_load_notes (TsrDocument *self)
   return (const char * const *) priv->load_notes;
 }
 
+static GPtrArray *validate (TsrDocument *self);
+
 static void
 tsr_document_load_in_thread (GTask        *task,
                              gpointer      source_object,
@@ -390,7 +397,15 @@ tsr_document_load_in_thread (GTask        *task,
   if (document == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, document, g_object_unref);
+    {
+      TsrDocumentPrivate *priv = tsr_document_get_instance_private (document);
+
+      /* Nothing else holds the new document yet: validating all its levels here keeps the
+       * main thread free (a 37-level Marathon map). The family's validation and the findings
+       * hook (plugins) still run on the main thread, in tsr_document_get_findings(). */
+      priv->validated = validate (document);
+      g_task_return_pointer (task, document, g_object_unref);
+    }
 }
 
 void
@@ -772,6 +787,18 @@ tsr_document_get_modified (TsrDocument *self)
 static TsrFindingsHook findings_hook;
 static gpointer findings_hook_data;
 
+/* The format's findings: the codec's own, on data nothing else holds while a document loads. */
+static GPtrArray *
+validate (TsrDocument *self)
+{
+  TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
+  GPtrArray *findings = tsr_findings_new ();
+
+  if (priv->format->validate != NULL)
+    priv->format->validate (priv->data, findings);
+  return findings;
+}
+
 GPtrArray *
 tsr_document_get_findings (TsrDocument *self)
 {
@@ -779,9 +806,8 @@ tsr_document_get_findings (TsrDocument *self)
 
   if (priv->findings == NULL)
     {
-      priv->findings = tsr_findings_new ();
-      if (priv->format->validate != NULL)
-        priv->format->validate (priv->data, priv->findings);
+      priv->findings = priv->validated != NULL ? g_steal_pointer (&priv->validated) : validate (self);
+      /* The family's: its scripts are made on the main thread, as the pages ask for them. */
       if (TSR_DOCUMENT_GET_CLASS (self)->validate != NULL)
         TSR_DOCUMENT_GET_CLASS (self)->validate (self, priv->findings);
       if (findings_hook != NULL)
@@ -806,6 +832,7 @@ tsr_document_invalidate_findings (TsrDocument *self)
   g_return_if_fail (TSR_IS_DOCUMENT (self));
   priv = tsr_document_get_instance_private (self);
   g_clear_pointer (&priv->findings, g_ptr_array_unref);
+  g_clear_pointer (&priv->validated, g_ptr_array_unref);
 }
 
 JsonNode *

@@ -57,9 +57,14 @@ create_row (const TsrFinding *finding,
   GtkWidget *icon = gtk_image_new_from_icon_name (is_error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
   GtkWidget *what = gtk_label_new (finding->what);
 
+  /* Hidden while their tooltips are set: setting one on a visible widget asks the X server
+   * where the pointer is (a round trip per row, 2 per finding). */
+  gtk_widget_set_visible (row, FALSE);
+  gtk_widget_set_visible (icon, FALSE);
   gtk_widget_add_css_class (icon, is_error ? "tsr-finding-error" : "tsr-finding-warning");
   gtk_widget_set_valign (icon, GTK_ALIGN_START);
   gtk_widget_set_tooltip_text (icon, is_error ? _("Error") : _("Warning"));
+  gtk_widget_set_visible (icon, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   is_error ? _("Error") : _("Warning"), -1);
 
@@ -94,6 +99,7 @@ create_row (const TsrFinding *finding,
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), activatable);
   if (activatable)
     gtk_widget_set_tooltip_text (row, _("Show on the map"));
+  gtk_widget_set_visible (row, TRUE);
   return row;
 }
 
