@@ -45,6 +45,17 @@ find_dialog (void)
   return NULL;
 }
 
+/* Iterates until the Go To dialog is shown (SHOWN) or gone, for at most 30 s; returns it. */
+static GtkWindow *
+wait_for_dialog (gboolean shown)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while ((find_dialog () != NULL) != shown && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  return find_dialog ();
+}
+
 /* Ctrl+G on the map: the dialog, its index field focused. */
 static GtkWindow *
 open_dialog (TsrTestXTest *xtest,
@@ -56,9 +67,8 @@ open_dialog (TsrTestXTest *xtest,
   tsr_test_ui_iterate_for (100);
   /* The release goes to the dialog the press opened, which is not watched yet: the dialog showing
    * is what counts. */
-  tsr_test_xtest_key (xtest, GDK_KEY_g, GDK_CONTROL_MASK);
-  tsr_test_ui_iterate_for (400);
-  dialog = find_dialog ();
+  g_assert_true (tsr_test_xtest_key_unwatched (xtest, GDK_KEY_g, GDK_CONTROL_MASK));
+  dialog = wait_for_dialog (TRUE);
   g_assert_nonnull (dialog);
   tsr_test_xtest_watch (xtest, GTK_WIDGET (dialog));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (dialog)));
@@ -72,8 +82,9 @@ static void
 close_by_key (TsrTestXTest *xtest,
               guint         keyval)
 {
-  tsr_test_xtest_key (xtest, keyval, 0);
-  tsr_test_ui_iterate_for (400);
+  g_assert_true (tsr_test_xtest_key_unwatched (xtest, keyval, 0));
+  wait_for_dialog (FALSE);
+  tsr_test_ui_iterate_for (100);
 }
 
 static void

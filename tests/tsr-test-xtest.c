@@ -744,6 +744,33 @@ tsr_test_xtest_key (TsrTestXTest    *self,
 }
 
 gboolean
+tsr_test_xtest_key_unwatched (TsrTestXTest    *self,
+                              guint            keyval,
+                              GdkModifierType  modifiers)
+{
+  static const struct { GdkModifierType mask; KeySym keysym; } modifier_keys[] = {
+    { GDK_CONTROL_MASK, XK_Control_L },
+    { GDK_SHIFT_MASK, XK_Shift_L },
+    { GDK_ALT_MASK, XK_Alt_L },
+  };
+  KeyCode keycode = keycode_of (self, keyval);
+
+  g_return_val_if_fail ((modifiers & ~(GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_ALT_MASK)) == 0, FALSE);
+  if (keycode == 0)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (modifier_keys); i++)
+    if (modifiers & modifier_keys[i].mask)
+      XTestFakeKeyEvent (self->display, keycode_of (self, modifier_keys[i].keysym), True, CurrentTime);
+  XTestFakeKeyEvent (self->display, keycode, True, CurrentTime);
+  XTestFakeKeyEvent (self->display, keycode, False, CurrentTime);
+  for (guint i = G_N_ELEMENTS (modifier_keys); i > 0; i--)
+    if (modifiers & modifier_keys[i - 1].mask)
+      XTestFakeKeyEvent (self->display, keycode_of (self, modifier_keys[i - 1].keysym), False, CurrentTime);
+  XSync (self->display, False);
+  return TRUE;
+}
+
+gboolean
 tsr_test_xtest_hold_key (TsrTestXTest *self,
                          guint         keyval,
                          gboolean      press)

@@ -101,6 +101,12 @@ gboolean      tsr_test_xtest_choose    (TsrTestXTest  *self,
 gboolean      tsr_test_xtest_key       (TsrTestXTest   *self,
                                         guint           keyval,
                                         GdkModifierType modifiers);
+/* Taps KEYVAL with MODIFIERS held without waiting for GTK to dispatch the events: for a key that
+ * opens or closes a window (Ctrl+G opening a dialog, Return closing it), whose release goes to a
+ * window the driver does not watch. The caller waits for what the key does. */
+gboolean      tsr_test_xtest_key_unwatched (TsrTestXTest   *self,
+                                            guint           keyval,
+                                            GdkModifierType modifiers);
 /* Presses (PRESS) or releases a key, a modifier held across pointer input (Alt while dropping
  * a drag), and waits until GTK has dispatched it. */
 gboolean      tsr_test_xtest_hold_key  (TsrTestXTest   *self,
