@@ -375,6 +375,8 @@ update_legend (TsrMarathonMapEditor *self)
       gtk_box_append (GTK_BOX (row), label);
       gtk_flow_box_append (self->legend_box, row);
     }
+  /* At most eight rows: more values take more columns. */
+  gtk_flow_box_set_min_children_per_line (self->legend_box, entries != NULL ? MAX (1, (entries->len + 7) / 8) : 1);
   gtk_widget_set_visible (self->legend_frame, entries != NULL && entries->len > 0);
 }
 
