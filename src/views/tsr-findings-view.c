@@ -18,6 +18,7 @@ struct _TsrFindingsView {
   guint        n_errors;
   guint        n_warnings;
   gboolean     activatable;
+  gboolean     rows_pending;   /* SHOWN has no rows yet: made when the view is mapped */
 
   GtkWidget   *box;
   GtkLabel    *summary_label;
@@ -141,6 +142,16 @@ update_summary (TsrFindingsView *self)
   gtk_label_set_text (self->summary_label, text);
 }
 
+/* The rows of SHOWN. Wrapped labels are measured at many widths, so an unmapped view (a page
+ * of a notebook not shown, which the notebook still measures) waits until it is mapped. */
+static void
+build_rows (TsrFindingsView *self)
+{
+  self->rows_pending = FALSE;
+  for (guint i = 0; i < self->shown->len; i++)
+    gtk_list_box_append (self->list, create_row (g_ptr_array_index (self->shown, i), self->activatable));
+}
+
 static void
 rebuild (TsrFindingsView *self)
 {
@@ -172,9 +183,11 @@ rebuild (TsrFindingsView *self)
               if ((pass == 0) != (finding->severity == TSR_SEVERITY_ERROR))
                 continue;
               g_ptr_array_add (self->shown, finding);
-              gtk_list_box_append (self->list, create_row (finding, self->activatable));
             }
     }
+  self->rows_pending = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    build_rows (self);
   set_counts (self, tsr_findings_count (self->findings, TSR_SEVERITY_ERROR) + tsr_findings_count (self->extra, TSR_SEVERITY_ERROR),
               tsr_findings_count (self->findings, TSR_SEVERITY_WARNING) + tsr_findings_count (self->extra, TSR_SEVERITY_WARNING));
   update_summary (self);
@@ -301,6 +314,8 @@ tsr_findings_view_get_row (TsrFindingsView *self,
                            guint            index)
 {
   g_return_val_if_fail (TSR_IS_FINDINGS_VIEW (self), NULL);
+  if (self->rows_pending)
+    build_rows (self);
   return GTK_WIDGET (gtk_list_box_get_row_at_index (self->list, (int) index));
 }
 
@@ -308,6 +323,16 @@ GtkWidget *
 tsr_findings_view_new (void)
 {
   return g_object_new (TSR_TYPE_FINDINGS_VIEW, NULL);
+}
+
+static void
+tsr_findings_view_map (GtkWidget *widget)
+{
+  TsrFindingsView *self = TSR_FINDINGS_VIEW (widget);
+
+  if (self->rows_pending)
+    build_rows (self);
+  GTK_WIDGET_CLASS (tsr_findings_view_parent_class)->map (widget);
 }
 
 static void
@@ -405,6 +430,7 @@ tsr_findings_view_class_init (TsrFindingsViewClass *klass)
   object_class->finalize = tsr_findings_view_finalize;
   object_class->get_property = tsr_findings_view_get_property;
   object_class->set_property = tsr_findings_view_set_property;
+  widget_class->map = tsr_findings_view_map;
 
   properties[PROP_DOCUMENT] = g_param_spec_object ("document", NULL, NULL, TSR_TYPE_DOCUMENT, flags);
   /* Whether rows can be clicked to show the finding's place (a page that can show places). */
