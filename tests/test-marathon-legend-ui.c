@@ -2,7 +2,8 @@
  * (XTest) on a copy of Dream Brother (issue 37). Floor light, Liquid and Floor height are chosen in
  * the Colour by drop-down by real clicks; each time the legend over the map shows the rows the
  * style's legend has for the level: one per floor light (or liquid) the polygons use, counts adding
- * up to the polygon count; five height stops in world units. */
+ * up to the polygon count; five height stops in world units. A polygon deleted by a real click and
+ * the Delete key leaves the legend counting one polygon less; Ctrl+Z brings the count back. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -11,9 +12,12 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
+#include "edit/tsr-vector-select-tool.h"
+#include "edit/tsr-vector-map.h"
 #include "model/marathon/tsr-marathon-level-map.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
 #include "views/marathon/tsr-marathon-map-style.h"
+#include "views/tsr-map-canvas.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -63,8 +67,11 @@ choose_and_check (TsrTestXTest         *xtest,
   g_autoptr(GPtrArray) rows = NULL;
   guint total = 0;
 
-  g_assert_true (tsr_test_xtest_choose (xtest, dropdown, item));
-  tsr_test_ui_iterate_for (300);
+  if (item != NULL)
+    {
+      g_assert_true (tsr_test_xtest_choose (xtest, dropdown, item));
+      tsr_test_ui_iterate_for (300);
+    }
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown)), ==, mode);
   tsr_test_ui_save_screenshot (gtk_widget_get_root (dropdown) != NULL ? GTK_WIDGET (gtk_widget_get_root (dropdown)) : dropdown,
                                screenshot_dir, screenshot);
@@ -98,6 +105,23 @@ choose_and_check (TsrTestXTest         *xtest,
     g_assert_cmpuint (total, ==, level->polygons->len);
 }
 
+/* The sum of the legend's polygon counts. */
+static guint
+legend_total (GtkWidget *legend)
+{
+  g_autoptr(GPtrArray) rows = legend_rows (legend);
+  guint total = 0;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *colon = strrchr (g_ptr_array_index (rows, i), ':');
+
+      g_assert_nonnull (colon);
+      total += strtoul (colon + 2, NULL, 10);
+    }
+  return total;
+}
+
 static void
 test_legend (void)
 {
@@ -123,6 +147,38 @@ test_legend (void)
                     "marathon-legend-floor-light.png");
   choose_and_check (xtest, dropdown, legend, editor, "Liquid", TSR_MARATHON_DRAW_LIQUID, "Liquid ",
                     "marathon-legend-liquid.png");
+
+  /* The level's elements change: a polygon clicked (a view point where the map hits a polygon,
+   * away from the legend's corner) and deleted; then Ctrl+Z. */
+  {
+    TsrMapCanvas *canvas = tsr_marathon_map_editor_get_canvas (editor);
+    TsrVectorMap *vector = TSR_VECTOR_MAP (tsr_marathon_map_editor_get_level_map (editor));
+    guint n = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON);
+    TsrMapViewport viewport;
+    TsrElementRef hit = { 0 };
+    double at_x = -1, at_y = -1;
+
+    g_assert_cmpuint (legend_total (legend), ==, n);
+    tsr_map_canvas_get_viewport (canvas, &viewport);
+    for (double y = 40; y < gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0 && at_x < 0; y += 7)
+      for (double x = gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0; x < gtk_widget_get_width (GTK_WIDGET (canvas)) - 40 && at_x < 0; x += 7)
+        if (tsr_vector_map_hit_test (vector, viewport.x + x / viewport.zoom, viewport.y + y / viewport.zoom,
+                                     TSR_TOOL_HIT_TOLERANCE, viewport.zoom, TSR_ELEMENT_MASK_ALL, &hit)
+            && hit.kind == TSR_ELEMENT_POLYGON)
+          at_x = x, at_y = y;
+    g_assert_cmpfloat (at_x, >=, 0);
+    g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), at_x, at_y));
+    tsr_test_ui_iterate_for (100);
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Delete, 0));
+    tsr_test_ui_iterate_for (200);
+    g_assert_cmpuint (tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POLYGON), ==, n - 1);
+    g_assert_cmpuint (legend_total (legend), ==, n - 1);
+    choose_and_check (xtest, dropdown, legend, editor, NULL, TSR_MARATHON_DRAW_LIQUID, "Liquid ",
+                      "marathon-legend-deleted.png");
+    g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+    tsr_test_ui_iterate_for (200);
+    g_assert_cmpuint (legend_total (legend), ==, n);
+  }
   choose_and_check (xtest, dropdown, legend, editor, "Floor height", TSR_MARATHON_DRAW_FLOOR_HEIGHT, " WU",
                     "marathon-legend-floor-height.png");
 
