@@ -202,6 +202,41 @@ tsr_asset_chooser_show (GtkFileChooserNative *dialog,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+typedef struct {
+  gpointer         owner;
+  TsrAssetFileFunc run;
+  GtkLabel        *status;
+} ChooserRun;
+
+static void
+on_chooser_run_response (GtkNativeDialog *dialog,
+                         int              response,
+                         ChooserRun      *chooser)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !chooser->run (chooser->owner, file, &error))
+    gtk_label_set_text (chooser->status, error->message);
+  tsr_asset_chooser_done (dialog, chooser->owner);
+  g_free (chooser);
+}
+
+void
+tsr_asset_chooser_run (GtkFileChooserNative *dialog,
+                       gpointer              owner,
+                       TsrAssetFileFunc      run,
+                       GtkLabel             *status)
+{
+  ChooserRun *chooser = g_new (ChooserRun, 1);
+
+  chooser->owner = g_object_ref (owner);
+  chooser->run = run;
+  chooser->status = status;
+  g_signal_connect (dialog, "response", G_CALLBACK (on_chooser_run_response), chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 void
 tsr_asset_remove_children (GtkWidget *container)
 {

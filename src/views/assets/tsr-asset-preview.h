@@ -64,6 +64,17 @@ void       tsr_asset_chooser_done       (GtkNativeDialog *dialog,
 void       tsr_asset_chooser_show       (GtkFileChooserNative *dialog,
                                          GCallback        on_response,
                                          gpointer         owner);
+/* What an asset page does with the file chosen in its file chooser: OWNER's edit, import or
+ * export of FILE. */
+typedef gboolean (*TsrAssetFileFunc) (gpointer   owner,
+                                      GFile     *file,
+                                      GError   **error);
+/* Shows DIALOG; once a file is chosen RUN (OWNER, file) runs, and when it fails STATUS shows why.
+ * DIALOG and the reference it keeps on OWNER are released after the response. */
+void       tsr_asset_chooser_run        (GtkFileChooserNative *dialog,
+                                         gpointer         owner,
+                                         TsrAssetFileFunc run,
+                                         GtkLabel        *status);
 /* Removes every child of CONTAINER (a GtkListBox, GtkFlowBox, GtkGrid or another widget). */
 void       tsr_asset_remove_children    (GtkWidget       *container);
 /* A thumbnail's place when its picture cannot be decoded: MESSAGE wrapped at MAX_WIDTH_CHARS, in

@@ -330,25 +330,12 @@ tsr_sprite_browser_import_file (TsrSpriteBrowser *self,
 }
 
 static void
-on_file_chosen (GtkNativeDialog  *dialog,
-                int               response,
-                TsrSpriteBrowser *self)
-{
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_sprite_browser_import_file (self, file, &error))
-    gtk_label_set_text (self->info_label, error->message);
-  tsr_asset_chooser_done (dialog, self);
-}
-
-static void
 on_import_clicked (TsrSpriteBrowser *self)
 {
   GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Strip into Direction"),
                                                            GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
 
-  tsr_asset_chooser_show (dialog, G_CALLBACK (on_file_chosen), self);
+  tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_sprite_browser_import_file, self->info_label);
 }
 
 void

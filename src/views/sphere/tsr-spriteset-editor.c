@@ -707,70 +707,42 @@ tsr_spriteset_editor_export_file (TsrSpritesetEditor *self,
 }
 
 static void
-on_import_chosen (GtkNativeDialog    *dialog,
-                  int                 response,
-                  TsrSpritesetEditor *self)
-{
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_spriteset_editor_import_file (self, file, &error))
-    gtk_label_set_text (self->info_label, error->message);
-  tsr_asset_chooser_done (dialog, self);
-}
-
-static void
 on_import_clicked (TsrSpritesetEditor *self)
 {
   GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Frames into Direction"),
                                                            GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
 
-  tsr_asset_chooser_show (dialog, G_CALLBACK (on_import_chosen), self);
+  tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_spriteset_editor_import_file, self->info_label);
 }
 
-static void
-export_chosen (GtkNativeDialog    *dialog,
-               int                 response,
-               TsrSpritesetEditor *self,
-               gboolean            whole_sheet)
+static gboolean
+export_direction (TsrSpritesetEditor *self,
+                  GFile              *file,
+                  GError            **error)
 {
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && file != NULL
-      && !tsr_spriteset_editor_export_file (self, file, whole_sheet, &error))
-    gtk_label_set_text (self->info_label, error->message);
-  tsr_asset_chooser_done (dialog, self);
+  return tsr_spriteset_editor_export_file (self, file, FALSE, error);
 }
 
-static void
-on_export_direction_chosen (GtkNativeDialog    *dialog,
-                            int                 response,
-                            TsrSpritesetEditor *self)
+static gboolean
+export_sheet (TsrSpritesetEditor *self,
+              GFile              *file,
+              GError            **error)
 {
-  export_chosen (dialog, response, self, FALSE);
-}
-
-static void
-on_export_sheet_chosen (GtkNativeDialog    *dialog,
-                        int                 response,
-                        TsrSpritesetEditor *self)
-{
-  export_chosen (dialog, response, self, TRUE);
+  return tsr_spriteset_editor_export_file (self, file, TRUE, error);
 }
 
 static void
 show_export_chooser (TsrSpritesetEditor *self,
                      const char         *title,
                      const char         *suggested,
-                     GCallback           on_response)
+                     TsrAssetFileFunc    export)
 {
   GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), title, GTK_FILE_CHOOSER_ACTION_SAVE,
                                                            _("_Export"));
   g_autofree char *name = g_strdup_printf ("%s.png", suggested);
 
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  tsr_asset_chooser_show (dialog, on_response, self);
+  tsr_asset_chooser_run (dialog, self, export, self->info_label);
 }
 
 static void
@@ -778,13 +750,13 @@ on_export_clicked (TsrSpritesetEditor *self)
 {
   g_autofree char *name = tsr_sphere_spriteset_direction_name (self->spriteset, self->direction);
 
-  show_export_chooser (self, _("Export Direction as PNG Strip"), name, G_CALLBACK (on_export_direction_chosen));
+  show_export_chooser (self, _("Export Direction as PNG Strip"), name, (TsrAssetFileFunc) export_direction);
 }
 
 static void
 on_export_sheet_clicked (TsrSpritesetEditor *self)
 {
-  show_export_chooser (self, _("Export Spriteset as PNG Sheet"), "spriteset", G_CALLBACK (on_export_sheet_chosen));
+  show_export_chooser (self, _("Export Spriteset as PNG Sheet"), "spriteset", (TsrAssetFileFunc) export_sheet);
 }
 
 /* The page. */

@@ -525,38 +525,12 @@ tsr_tileset_editor_export_file (TsrTilesetEditor *self,
 }
 
 static void
-on_import_chosen (GtkNativeDialog  *dialog,
-                  int               response,
-                  TsrTilesetEditor *self)
-{
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_tileset_editor_import_file (self, file, &error))
-    show_error (self, error);
-  tsr_asset_chooser_done (dialog, self);
-}
-
-static void
 on_import (TsrTilesetEditor *self)
 {
   GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Sheet as Tiles"),
                                                            GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
 
-  tsr_asset_chooser_show (dialog, G_CALLBACK (on_import_chosen), self);
-}
-
-static void
-on_export_chosen (GtkNativeDialog  *dialog,
-                  int               response,
-                  TsrTilesetEditor *self)
-{
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_tileset_editor_export_file (self, file, &error))
-    show_error (self, error);
-  tsr_asset_chooser_done (dialog, self);
+  tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_tileset_editor_import_file, self->info_label);
 }
 
 static void
@@ -566,7 +540,7 @@ on_export (TsrTilesetEditor *self)
                                                            GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"));
 
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "tileset.png");
-  tsr_asset_chooser_show (dialog, G_CALLBACK (on_export_chosen), self);
+  tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_tileset_editor_export_file, self->info_label);
 }
 
 /* The page. */
