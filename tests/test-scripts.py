@@ -57,6 +57,7 @@ def test_api():
     print(out)
     check(out.rstrip().endswith('ok'), 'api.py did not finish')
     check(out.count('one edit undone') == 4, 'not every family was edited and undone')
+    check(out.count('undone, redone, saved and reloaded') == 4, 'not every family added and removed elements')
 
 
 def test_bad_script():
@@ -123,6 +124,25 @@ def test_doom2d_replace_texture():
         check(after == expected, 'the texture lists differ beyond the replaced one')
 
 
+def test_doom2d_remove_items():
+    path = data('doom2d/d2dfnix_VETERAN.wad')
+    item_type = 'ITEM_SPHERE_BLUE'
+    listing = os.path.join(source_root, 'tests', 'scripts', 'doom2d-items.py')
+    with tempfile.TemporaryDirectory() as folder:
+        output = os.path.join(folder, 'veteran.wad')
+        before = run('script', listing, path).stdout.splitlines()
+        doomed = sum(1 for line in before if line.split('\t')[1] == item_type)
+        check(doomed > 0, f'no {item_type} in any map')
+        out = script('doom2d-remove-items.py', path, item_type, output).stdout
+        print(out.splitlines()[-1])
+        check(f'{doomed} items {item_type} removed from ' in out, out)
+        # Every other item is kept, in order, with its position and options.
+        after = run('script', listing, output).stdout.splitlines()
+        check(after == [line for line in before if line.split('\t')[1] != item_type],
+              'the items differ beyond the removed type')
+        check(info(output)['errors'] == info(path)['errors'], 'the removal added errors')
+
+
 def test_sphere_export_tmx():
     folder_in = os.path.dirname(data('sphere/village.rmp'))
     maps = sorted(name for name in os.listdir(folder_in) if name.endswith('.rmp'))
@@ -158,6 +178,7 @@ cases = {
     'marathon-polygons-lights': test_marathon_polygons_lights,
     'marathon-logon-pictures': test_marathon_logon_pictures,
     'doom2d-replace-texture': test_doom2d_replace_texture,
+    'doom2d-remove-items': test_doom2d_remove_items,
     'sphere-export-tmx': test_sphere_export_tmx,
     'wolf3d-enemies': test_wolf3d_enemies,
 }

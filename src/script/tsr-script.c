@@ -3,16 +3,21 @@
  * carry the GObject Introspection annotations g-ir-scanner reads (Tessera-1.0). */
 #include "script/tsr-script.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "core/tsr-image.h"
+#include "edit/tsr-paste-elements-command.h"
+#include "edit/tsr-remove-elements-command.h"
+#include "edit/tsr-vector-clip.h"
 #include "formats/marathon/tsr-marathon-terminal.h"
 #include "model/doom2d/tsr-doom2d-document.h"
 #include "model/doom2d/tsr-doom2d-property-source.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "model/marathon/tsr-marathon-palette-command.h"
 #include "model/sphere/tsr-sphere-property-source.h"
 #include "model/tsr-record-sources.h"
 #include "model/tsr-tile-commands.h"
@@ -980,4 +985,367 @@ tsr_property_source_set_field_text (TsrPropertySource *self,
     }
   tsr_property_source_set_elements (self, &element, 1);
   return tsr_property_source_set_text (self, (guint) index, text, error);
+}
+
+/* Adding and removing records: what the editors' Delete, Copy and Paste do (TsrRemoveElementsCommand,
+ * TsrPasteElementsCommand on the level's TsrVectorMap), and the Marathon palettes' Add, Duplicate
+ * and Delete (TsrMarathonPaletteCommand) for the records that are no map elements. */
+
+typedef struct {
+  TsrPropertySource *source;  /* the record kind's source (owned) */
+  TsrVectorMap      *map;     /* the map its records are elements of, or NULL */
+  TsrMarathonLevelMap *marathon;  /* Marathon levels */
+  int                palette; /* a Marathon palette kind, or -1 */
+  TsrElementKind     element_kind;
+} RecordKind;
+
+static void
+record_kind_clear (RecordKind *kind)
+{
+  g_clear_object (&kind->source);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RecordKind, record_kind_clear)
+
+static gboolean
+record_kind_init (RecordKind  *out,
+                  TsrDocument *self,
+                  guint        level,
+                  const char  *kind,
+                  GError     **error)
+{
+  out->source = tsr_document_find_record_source (self, level, kind, error);
+  out->map = NULL;
+  out->marathon = NULL;
+  out->palette = -1;
+  if (out->source == NULL)
+    return FALSE;
+  if (TSR_IS_MARATHON_LEVEL_SOURCE (out->source))
+    {
+      out->marathon = tsr_marathon_document_get_level_map (TSR_MARATHON_DOCUMENT (self), level);
+      switch (tsr_marathon_level_source_get_kind (TSR_MARATHON_LEVEL_SOURCE (out->source)))
+        {
+        case TSR_MARATHON_RECORD_POINT:
+        case TSR_MARATHON_RECORD_ENDPOINT:
+          out->element_kind = TSR_ELEMENT_POINT;
+          break;
+        case TSR_MARATHON_RECORD_LINE:
+          out->element_kind = TSR_ELEMENT_SEGMENT;
+          break;
+        case TSR_MARATHON_RECORD_POLYGON:
+          out->element_kind = TSR_ELEMENT_POLYGON;
+          break;
+        case TSR_MARATHON_RECORD_OBJECT:
+        case TSR_MARATHON_RECORD_ANNOTATION:
+          out->element_kind = TSR_ELEMENT_MARKER;
+          break;
+        case TSR_MARATHON_RECORD_LIGHT:
+        case TSR_MARATHON_RECORD_OLD_LIGHT:
+          out->palette = TSR_MARATHON_PALETTE_LIGHT;
+          return TRUE;
+        case TSR_MARATHON_RECORD_MEDIA:
+          out->palette = TSR_MARATHON_PALETTE_MEDIA;
+          return TRUE;
+        case TSR_MARATHON_RECORD_PLATFORM:
+          out->palette = TSR_MARATHON_PALETTE_PLATFORM;
+          return TRUE;
+        case TSR_MARATHON_RECORD_AMBIENT_SOUND:
+          out->palette = TSR_MARATHON_PALETTE_AMBIENT_SOUND;
+          return TRUE;
+        case TSR_MARATHON_RECORD_RANDOM_SOUND:
+          out->palette = TSR_MARATHON_PALETTE_RANDOM_SOUND;
+          return TRUE;
+        default:
+          goto unsupported;
+        }
+      out->map = TSR_VECTOR_MAP (out->marathon);
+      return TRUE;
+    }
+  if (TSR_IS_SPHERE_PROPERTY_SOURCE (out->source))
+    {
+      switch (tsr_sphere_property_source_get_kind (TSR_SPHERE_PROPERTY_SOURCE (out->source)))
+        {
+        case TSR_SPHERE_ELEMENT_PERSON:
+        case TSR_SPHERE_ELEMENT_TRIGGER:
+          out->element_kind = TSR_ELEMENT_MARKER;
+          break;
+        case TSR_SPHERE_ELEMENT_ZONE:
+          out->element_kind = TSR_ELEMENT_RECTANGLE;
+          break;
+        default:
+          goto unsupported;
+        }
+      /* Entities and zones belong to every layer's map; a copy goes onto the map's layer. */
+      out->map = tsr_sphere_document_get_vector_map (TSR_SPHERE_DOCUMENT (self), 0);
+      return out->map != NULL;
+    }
+  if (TSR_IS_DOOM2D_PROPERTY_SOURCE (out->source))
+    {
+      switch (tsr_doom2d_property_source_get_kind (TSR_DOOM2D_PROPERTY_SOURCE (out->source)))
+        {
+        case TSR_DOOM2D_KIND_PANEL:
+        case TSR_DOOM2D_KIND_ITEM:
+        case TSR_DOOM2D_KIND_MONSTER:
+        case TSR_DOOM2D_KIND_AREA:
+        case TSR_DOOM2D_KIND_TRIGGER:
+          out->map = TSR_VECTOR_MAP (self);
+          return TRUE;
+        default:
+          goto unsupported;
+        }
+    }
+unsupported:
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: records of kind '%s' cannot be added or removed",
+               tsr_document_get_display_name (self), kind);
+  return FALSE;
+}
+
+/* The map element record ELEMENT is; FALSE with an error when there is no such record. */
+static gboolean
+record_element (RecordKind    *kind,
+                TsrDocument   *self,
+                guint          element,
+                TsrElementRef *ref,
+                GError       **error)
+{
+  g_autoptr(GArray) elements = tsr_property_source_list_elements (kind->source);
+  gboolean listed = FALSE;
+
+  /* Sphere persons and triggers are entity indices, so an index is checked against the list. */
+  for (guint i = 0; i < elements->len && !listed; i++)
+    listed = g_array_index (elements, guint, i) == element;
+  if (!listed)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: there is no %s %u (%u %s records)",
+                   tsr_document_get_display_name (self), tsr_property_source_get_kind (kind->source),
+                   element, elements->len, tsr_property_source_get_kind (kind->source));
+      return FALSE;
+    }
+  if (kind->palette >= 0)
+    return TRUE;
+  if (TSR_IS_DOOM2D_PROPERTY_SOURCE (kind->source))
+    *ref = tsr_doom2d_document_record_to_element (TSR_DOOM2D_DOCUMENT (self),
+                                                  tsr_doom2d_property_source_get_kind (TSR_DOOM2D_PROPERTY_SOURCE (kind->source)),
+                                                  element);
+  else if (kind->marathon != NULL && kind->element_kind == TSR_ELEMENT_MARKER)
+    {
+      ref->kind = TSR_ELEMENT_MARKER;
+      ref->index = tsr_marathon_level_source_get_kind (TSR_MARATHON_LEVEL_SOURCE (kind->source)) == TSR_MARATHON_RECORD_OBJECT
+                     ? tsr_marathon_level_map_object_marker (kind->marathon, element)
+                     : tsr_marathon_level_map_annotation_marker (kind->marathon, element);
+    }
+  else
+    {
+      ref->kind = kind->element_kind;
+      ref->index = element;
+    }
+  return TRUE;
+}
+
+/* The record of KIND that map element REF is, or -1. */
+static gint
+element_record (RecordKind          *kind,
+                TsrDocument         *self,
+                const TsrElementRef *ref)
+{
+  if (TSR_IS_DOOM2D_PROPERTY_SOURCE (kind->source))
+    {
+      TsrDoom2dKind record_kind;
+      guint index;
+
+      if (tsr_doom2d_document_element_to_record (TSR_DOOM2D_DOCUMENT (self), ref, &record_kind, &index)
+          && record_kind == tsr_doom2d_property_source_get_kind (TSR_DOOM2D_PROPERTY_SOURCE (kind->source)))
+        return (gint) index;
+      return -1;
+    }
+  if (kind->marathon != NULL)
+    {
+      TsrMarathonRecordKind wanted = tsr_marathon_level_source_get_kind (TSR_MARATHON_LEVEL_SOURCE (kind->source));
+      guint record;
+      TsrMarathonRecordKind record_kind = tsr_marathon_level_map_record_of (kind->marathon, ref, &record);
+
+      if (record_kind == wanted
+          || (ref->kind == TSR_ELEMENT_POINT && (wanted == TSR_MARATHON_RECORD_POINT || wanted == TSR_MARATHON_RECORD_ENDPOINT)))
+        return (gint) record;
+      return -1;
+    }
+  return ref->kind == kind->element_kind ? (gint) ref->index : -1;
+}
+
+static gint
+compare_uint_descending (gconstpointer a,
+                         gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/**
+ * tsr_document_remove_records:
+ * @self: a document
+ * @level: the level (see tsr_document_list_record_sources())
+ * @kind: the record kind's name, as tsr_document_find_record_source() takes it
+ * @elements: (array length=n_elements): the records to remove, as the kind's property source lists
+ *   them (tsr_property_source_list_elements(): record indices; Sphere persons and triggers are
+ *   entity indices)
+ * @n_elements: how many
+ * @error: return location for an error
+ *
+ * Removes records as the editor's Delete does, in one undo step: map elements (Marathon
+ * endpoints, lines, polygons, objects, annotations; Sphere persons, triggers, zones; Doom2D
+ * panels, items, monsters, areas, triggers) with everything that depends on them (a removed
+ * point's lines and polygons, a polygon's objects), references to them repaired; a Marathon
+ * level's lights, liquids, platforms and sounds as the palettes' Delete does. The indices of the
+ * records after a removed one shift down. Wolfenstein 3D objects are cells of the objects layer:
+ * set them with tsr_document_set_tile().
+ *
+ * Returns: %TRUE when the records were removed; %FALSE with @error set (nothing changes)
+ */
+gboolean
+tsr_document_remove_records (TsrDocument *self,
+                             guint        level,
+                             const char  *kind,
+                             const guint *elements,
+                             guint        n_elements,
+                             GError     **error)
+{
+  g_auto(RecordKind) records = { NULL };
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (TsrElementRef));
+  g_autoptr(GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(TsrCommand) command = NULL;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (kind != NULL, FALSE);
+  g_return_val_if_fail (elements != NULL || n_elements == 0, FALSE);
+  if (!record_kind_init (&records, self, level, kind, error))
+    return FALSE;
+  for (guint i = 0; i < n_elements; i++)
+    {
+      TsrElementRef ref = { 0 };
+
+      if (!record_element (&records, self, elements[i], &ref, error))
+        return FALSE;
+      g_array_append_val (refs, ref);
+      g_array_append_val (indices, elements[i]);
+    }
+  if (n_elements == 0)
+    return TRUE;
+  if (records.palette >= 0)
+    {
+      TsrUndoStack *stack = tsr_document_get_undo_stack (self);
+      g_autoptr(GPtrArray) commands = g_ptr_array_new_with_free_func (g_object_unref);
+
+      /* From the last, so each index still names the record asked for. */
+      g_array_sort (indices, compare_uint_descending);
+      for (guint i = indices->len; i > 1; i--)
+        if (g_array_index (indices, guint, i - 1) == g_array_index (indices, guint, i - 2))
+          g_array_remove_index (indices, i - 1);
+      /* The palette's one refusal (tsr_marathon_palette_delete), checked before anything changes. */
+      if (records.palette == TSR_MARATHON_PALETTE_LIGHT
+          && indices->len == tsr_marathon_level_map_get_n_records (records.marathon, tsr_marathon_level_source_get_kind (TSR_MARATHON_LEVEL_SOURCE (records.source)))
+          && (tsr_marathon_level_map_get_n_records (records.marathon, TSR_MARATHON_RECORD_POLYGON) > 0
+              || tsr_marathon_level_map_get_n_records (records.marathon, TSR_MARATHON_RECORD_SIDE) > 0
+              || tsr_marathon_level_map_get_n_records (records.marathon, TSR_MARATHON_RECORD_MEDIA) > 0))
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID,
+                       "%s: level %u: the last light cannot be removed: its polygons and sides need one",
+                       tsr_document_get_display_name (self), level);
+          return FALSE;
+        }
+      tsr_undo_stack_begin_group (stack, n_elements == 1 ? _("Delete Element") : _("Delete Elements"));
+      for (guint i = 0; i < indices->len; i++)
+        {
+          guint index = g_array_index (indices, guint, i);
+          TsrCommand *step;
+
+          step = tsr_marathon_palette_command_new (records.marathon, (TsrMarathonPaletteKind) records.palette,
+                                                   TSR_MARATHON_PALETTE_DELETE, index, error);
+          if (step == NULL)
+            {
+              /* Not reached: the indices were checked and a light's refusal is above. */
+              tsr_undo_stack_end_group (stack);
+              return FALSE;
+            }
+          tsr_document_execute (self, step);
+          g_object_unref (step);
+        }
+      tsr_undo_stack_end_group (stack);
+      return TRUE;
+    }
+  g_array_sort (refs, (GCompareFunc) tsr_element_ref_compare);
+  for (guint i = refs->len; i > 1; i--)
+    if (tsr_element_ref_equal (&g_array_index (refs, TsrElementRef, i - 1),
+                               &g_array_index (refs, TsrElementRef, i - 2)))
+      g_array_remove_index (refs, i - 1);
+  command = tsr_remove_elements_command_new (records.map, (const TsrElementRef *) refs->data, refs->len,
+                                             refs->len == 1 ? _("Delete Element") : _("Delete Elements"));
+  tsr_document_execute (self, command);
+  return TRUE;
+}
+
+/**
+ * tsr_document_duplicate_record:
+ * @self: a document
+ * @level: the level (see tsr_document_list_record_sources())
+ * @kind: the record kind's name, as tsr_document_find_record_source() takes it
+ * @element: the record to copy, as the kind's property source lists it
+ * @dx: how far the copy lies right of the original, in map units (map elements only)
+ * @dy: how far the copy lies below the original (map elements only)
+ * @error: return location for an error
+ *
+ * Adds a copy of a record as the editor's Copy and Paste do (one undo step): a map element with
+ * what it needs (a polygon its lines and points) and its data (a Sphere person's scripts, a
+ * Doom2D record's fields), or a Marathon level's light, liquid, platform or sound as the
+ * palettes' Duplicate does. The copy is the last record of @kind; set its fields through the
+ * kind's property source.
+ *
+ * Returns: the copy as the kind's property source lists it (a record index; an entity index for
+ *   Sphere persons and triggers), or -1 with @error set
+ */
+gint
+tsr_document_duplicate_record (TsrDocument *self,
+                               guint        level,
+                               const char  *kind,
+                               guint        element,
+                               double       dx,
+                               double       dy,
+                               GError     **error)
+{
+  g_auto(RecordKind) records = { NULL };
+  TsrElementRef ref = { 0 };
+  g_autoptr(TsrVectorClip) clip = NULL;
+  g_autoptr(TsrCommand) command = NULL;
+  const TsrElementRef *added;
+  guint n_added;
+
+  g_return_val_if_fail (TSR_IS_DOCUMENT (self), -1);
+  g_return_val_if_fail (kind != NULL, -1);
+  if (!record_kind_init (&records, self, level, kind, error)
+      || !record_element (&records, self, element, &ref, error))
+    return -1;
+  if (records.palette >= 0)
+    {
+      command = tsr_marathon_palette_command_new (records.marathon, (TsrMarathonPaletteKind) records.palette,
+                                                  TSR_MARATHON_PALETTE_DUPLICATE, element, error);
+      if (command == NULL)
+        return -1;
+      tsr_document_execute (self, command);
+      return (gint) tsr_marathon_palette_command_get_index (TSR_MARATHON_PALETTE_COMMAND (command));
+    }
+  clip = tsr_vector_clip_new_from_map (records.map, &ref, 1);
+  command = tsr_paste_elements_command_new (records.map, clip, dx, dy, _("Paste"));
+  tsr_document_execute (self, command);
+  added = tsr_paste_elements_command_get_added (TSR_PASTE_ELEMENTS_COMMAND (command), &n_added);
+  for (guint i = 0; i < n_added; i++)
+    {
+      gint record = element_record (&records, self, &added[i]);
+
+      if (added[i].kind == ref.kind && record >= 0)
+        return record;
+    }
+  /* The map could not hold the copy (a full record table): the step added nothing. */
+  g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "%s: the %s could not be copied",
+               tsr_document_get_display_name (self), kind);
+  return -1;
 }

@@ -54,6 +54,21 @@ TsrPropertySource *tsr_document_find_record_source        (TsrDocument       *se
                                                            const char        *kind,
                                                            GError           **error);
 
+/* Adding and removing records (the editors' Delete, Copy and Paste, the Marathon palettes) */
+gboolean           tsr_document_remove_records            (TsrDocument       *self,
+                                                           guint              level,
+                                                           const char        *kind,
+                                                           const guint       *elements,
+                                                           guint              n_elements,
+                                                           GError           **error);
+gint               tsr_document_duplicate_record          (TsrDocument       *self,
+                                                           guint              level,
+                                                           const char        *kind,
+                                                           guint              element,
+                                                           double             dx,
+                                                           double             dy,
+                                                           GError           **error);
+
 /* Tile maps (Wolfenstein 3D levels, Sphere maps) */
 gboolean           tsr_document_get_tile_map_size         (TsrDocument       *self,
                                                            guint              level,
