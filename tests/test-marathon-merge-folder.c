@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 #include "tsr-test-common.h"
@@ -232,6 +233,66 @@ START_TEST (test_refuses_what_it_cannot_write_back)
 }
 END_TEST
 
+/* Copies the file FROM to TO (creating TO's folder). */
+static void
+copy_to (const char *from,
+         const char *to)
+{
+  g_autoptr(GBytes) bytes = tsr_test_read_file (from);
+  g_autofree char *parent = g_path_get_dirname (to);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_int_eq (g_mkdir_with_parents (parent, 0777), 0);
+  ck_assert_msg (tsr_file_write_atomic (to, bytes, FALSE, &error), "%s", error ? error->message : "");
+}
+
+START_TEST (test_level_file_opens_its_folder)
+{
+  g_autofree char *root = tsr_test_make_temp_dir ();
+  g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+  g_autofree char *level = g_build_filename (folder, "07 Men Like Ravenous Fishes", "Men Like Ravenous Fishes.sceA", NULL);
+  g_autofree char *script = g_build_filename (folder, "07 Men Like Ravenous Fishes", "Men Like Ravenous Fishes.term.txt", NULL);
+  g_autofree char *second = g_build_filename (folder, "07 Men Like Ravenous Fishes", "Zz Other.sceA", NULL);
+  g_autofree char *ordinary = g_build_filename (root, "Maps", "Men Like Ravenous Fishes.sceA", NULL);
+  g_autofree char *lone = g_build_filename (root, "Downloads", "2024 Maps", "Men.sceA", NULL);
+  g_autofree char *empty = g_build_filename (root, "Downloads", "2025 Notes", NULL);
+  g_autofree char *found = NULL;
+  g_autofree char *relative = NULL;
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(TsrDocument) document = NULL;
+
+  /* The level file merging takes: its merge folder, however the path is written. */
+  found = tsr_marathon_merge_folder_of_level_file (level);
+  ck_assert_str_eq (found, folder);
+  g_clear_pointer (&found, g_free);
+  ck_assert_int_eq (g_chdir (folder), 0);
+  relative = g_build_filename (".", "07 Men Like Ravenous Fishes", "..", "07 Men Like Ravenous Fishes",
+                               "Men Like Ravenous Fishes.sceA", NULL);
+  found = tsr_marathon_merge_folder_of_level_file (relative);
+  ck_assert_int_eq (g_chdir (cwd), 0);
+  ck_assert_str_eq (found, folder);
+  g_clear_pointer (&found, g_free);
+  /* Not the script beside it, nor a second map merging does not take (the first by name is). */
+  ck_assert_ptr_null (tsr_marathon_merge_folder_of_level_file (script));
+  copy_to (level, second);
+  ck_assert_ptr_null (tsr_marathon_merge_folder_of_level_file (second));
+  ck_assert_int_eq (g_unlink (second), 0);
+  /* A map in an ordinary folder opens alone; so does one in a numbered folder beside another
+   * numbered folder without a level file (no merge folder by the folder opener's rule). */
+  copy_to (level, ordinary);
+  ck_assert_ptr_null (tsr_marathon_merge_folder_of_level_file (ordinary));
+  copy_to (level, lone);
+  ck_assert_int_eq (g_mkdir_with_parents (empty, 0777), 0);
+  ck_assert_ptr_null (tsr_marathon_merge_folder_of_level_file (lone));
+  ck_assert_ptr_null (tsr_marathon_merge_folder_of_level_file (folder));
+
+  /* In the folder opened, that level is the second one. */
+  document = open_folder (folder);
+  ck_assert_int_eq (tsr_marathon_merge_folder_find_level_file (tsr_document_get_format_data (document), level), 1);
+  ck_assert_int_eq (tsr_marathon_merge_folder_find_level_file (tsr_document_get_format_data (document), ordinary), -1);
+}
+END_TEST
+
 START_TEST (test_not_a_merge_folder)
 {
   g_autofree char *root = tsr_test_make_temp_dir ();
@@ -256,6 +317,7 @@ merge_folder_suite (void)
   tcase_add_test (tcase, test_failed_save_changes_nothing);
   tcase_add_test (tcase, test_refuses_what_it_cannot_write_back);
   tcase_add_test (tcase, test_not_a_merge_folder);
+  tcase_add_test (tcase, test_level_file_opens_its_folder);
   suite_add_tcase (suite, tcase);
   return suite;
 }

@@ -15,6 +15,8 @@
 #include "app/tsr-samples.h"
 #include "app/tsr-start-page.h"
 #include "core/tsr-error.h"
+#include "formats/marathon/tsr-marathon-merge-folder.h"
+#include "model/marathon/tsr-marathon-document.h"
 #include "model/tsr-recovery.h"
 #include "views/tsr-editor-pages.h"
 #include "views/tsr-findings-view.h"
@@ -80,6 +82,7 @@ typedef struct {
   GCancellable *cancellable;
   goffset       size;
   gboolean      new_tab;          /* else it replaces the current tab's document */
+  GFile        *level_file;       /* the level file of the merge folder FILE that was asked for */
   gboolean      done;             /* the worker has finished: DOCUMENT or ERROR is set */
   TsrDocument  *document;
   GError       *error;
@@ -497,6 +500,10 @@ tab_disconnect (TsrWindowTab *tab)
  * (as GNOME Text Editor does): Reload reads it again, Keep Mine keeps the document as it is, and
  * a later Save asks before it overwrites the other version. */
 
+static void tsr_window_start_load_level (TsrWindow *self,
+                                         GFile     *file,
+                                         GFile     *level_file,
+                                         gboolean   new_tab);
 static void tsr_window_start_load (TsrWindow *self,
                                    GFile     *file,
                                    gboolean   new_tab);
@@ -788,6 +795,7 @@ static void
 pending_load_free (PendingLoad *load)
 {
   g_object_unref (load->file);
+  g_clear_object (&load->level_file);
   g_object_unref (load->cancellable);
   g_clear_object (&load->document);
   g_clear_error (&load->error);
@@ -827,6 +835,33 @@ tsr_window_update_loading (TsrWindow *self)
   gtk_revealer_set_reveal_child (self->loading_revealer, shown != NULL);
 }
 
+/* A level file inside an Atque merge folder opens the whole folder (the scenario its author
+ * keeps): FILE's merge folder, or NULL when FILE is no such level file. (transfer full) */
+static GFile *
+merge_folder_of_level_file (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *folder = path != NULL ? tsr_marathon_merge_folder_of_level_file (path) : NULL;
+
+  return folder != NULL ? g_file_new_for_path (folder) : NULL;
+}
+
+/* The merge folder DOCUMENT was opened for LEVEL_FILE shows that level. */
+static void
+tsr_window_show_level_file (TsrDocument *document,
+                            GFile       *level_file)
+{
+  g_autofree char *path = g_file_get_path (level_file);
+  int position;
+
+  if (path == NULL || !TSR_IS_MARATHON_DOCUMENT (document)
+      || g_strcmp0 (tsr_document_get_format_id (document), "marathon-merge-folder") != 0)
+    return;
+  position = tsr_marathon_merge_folder_find_level_file (tsr_document_get_format_data (document), path);
+  if (position >= 0)
+    tsr_marathon_document_set_current_level (TSR_MARATHON_DOCUMENT (document), (guint) position);
+}
+
 /* Shows what one finished load brought: its document, or why it could not open. */
 static void
 tsr_window_apply_load (TsrWindow   *self,
@@ -836,6 +871,9 @@ tsr_window_apply_load (TsrWindow   *self,
   if (g_cancellable_is_cancelled (load->cancellable)
       || (load->document == NULL && g_error_matches (load->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
     ;
+  else if (load->document == NULL && load->level_file != NULL)
+    /* The merge folder around a level file does not open: the file opens alone. */
+    tsr_window_start_load_level (self, load->level_file, NULL, load->new_tab);
   else if (load->document == NULL)
     {
       g_autofree char *name = g_file_get_basename (load->file);
@@ -850,6 +888,8 @@ tsr_window_apply_load (TsrWindow   *self,
       tsr_window_hide_error (self);
       tsr_recent_add (load->file);
       tsr_window_set_document (self, load->document, NULL, load->new_tab);
+      if (load->level_file != NULL)
+        tsr_window_show_level_file (load->document, load->level_file);
       /* An interrupted save the open finished or undid: the user is told what was done. */
       if (notes != NULL)
         {
@@ -899,6 +939,16 @@ tsr_window_start_load (TsrWindow *self,
                        GFile     *file,
                        gboolean   new_tab)
 {
+  tsr_window_start_load_level (self, file, NULL, new_tab);
+}
+
+/* As tsr_window_start_load; FILE is the merge folder around LEVEL_FILE when that is not NULL. */
+static void
+tsr_window_start_load_level (TsrWindow *self,
+                             GFile     *file,
+                             GFile     *level_file,
+                             gboolean   new_tab)
+{
   g_autoptr(GFileInfo) info = NULL;
   PendingLoad *load;
 
@@ -910,6 +960,7 @@ tsr_window_start_load (TsrWindow *self,
   load->file = g_object_ref (file);
   load->cancellable = g_cancellable_new ();
   load->new_tab = new_tab;
+  load->level_file = level_file != NULL ? g_object_ref (level_file) : NULL;
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
   load->size = info != NULL ? g_file_info_get_size (info) : 0;
   g_ptr_array_add (self->loads, load);
@@ -952,10 +1003,16 @@ void
 tsr_window_open_file (TsrWindow *self,
                       GFile     *file)
 {
+  g_autoptr(GFile) folder = NULL;
+
   g_return_if_fail (TSR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  tsr_window_start_load (self, file, FALSE);
+  folder = merge_folder_of_level_file (file);
+  if (folder != NULL)
+    tsr_window_start_load_level (self, folder, file, FALSE);
+  else
+    tsr_window_start_load (self, file, FALSE);
 }
 
 static gboolean
@@ -1104,9 +1161,19 @@ tsr_window_show_file (TsrWindow *self,
                       GFile     *file)
 {
   GList *windows;
+  g_autoptr(GFile) level_file = NULL;
+  g_autoptr(GFile) folder = NULL;
 
   g_return_val_if_fail (TSR_IS_WINDOW (self), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  /* A level file of an Atque merge folder: the folder, showing that level. */
+  folder = merge_folder_of_level_file (file);
+  if (folder != NULL)
+    {
+      level_file = g_object_ref (file);
+      file = folder;
+    }
 
   /* A file already open is shown where it is: two documents of one file would fight on save. */
   windows = gtk_application_get_windows (gtk_window_get_application (GTK_WINDOW (self)));
@@ -1123,6 +1190,8 @@ tsr_window_show_file (TsrWindow *self,
           if (open_file != NULL && g_file_equal (open_file, file))
             {
               tsr_window_set_current_document (window, i);
+              if (level_file != NULL)
+                tsr_window_show_level_file (((TsrWindowTab *) g_ptr_array_index (window->tabs, i))->document, level_file);
               gtk_window_present (GTK_WINDOW (window));
               return window;
             }
@@ -1131,7 +1200,7 @@ tsr_window_show_file (TsrWindow *self,
 
   /* Another file opens as a new tab of this window, once the worker has loaded it; the window
    * shows now. */
-  tsr_window_start_load (self, file, TRUE);
+  tsr_window_start_load_level (self, file, level_file, TRUE);
   gtk_window_present (GTK_WINDOW (self));
   return self;
 }

@@ -406,3 +406,49 @@ tsr_marathon_merge_folder_get_script_path (TsrMarathonMergeFolder *self,
 
   return kept != NULL ? kept->script_path : NULL;
 }
+
+char *
+tsr_marathon_merge_folder_of_level_file (const char *path)
+{
+  g_autofree char *file = NULL;
+  g_autofree char *level_folder = NULL;
+  g_autofree char *folder = NULL;
+  g_autoptr(GPtrArray) levels = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  file = g_canonicalize_filename (path, NULL);
+  level_folder = g_path_get_dirname (file);
+  folder = g_path_get_dirname (level_folder);
+  if (strcmp (folder, level_folder) == 0 || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    return NULL;
+  levels = tsr_marathon_merge_folder_list_levels (folder, NULL);
+  for (guint i = 0; levels != NULL && i < levels->len; i++)
+    {
+      const TsrMarathonMergeLevel *level = levels->pdata[i];
+      g_autofree char *level_path = g_canonicalize_filename (level->level_path, NULL);
+
+      if (strcmp (level_path, file) == 0)
+        return g_steal_pointer (&folder);
+    }
+  return NULL;
+}
+
+int
+tsr_marathon_merge_folder_find_level_file (TsrMarathonMergeFolder *self,
+                                           const char             *path)
+{
+  g_autofree char *file = g_canonicalize_filename (path, NULL);
+  GPtrArray *levels = self->scenario.map->levels;
+
+  for (guint i = 0; i < levels->len; i++)
+    {
+      MergeLevel *kept = find_level (self, levels->pdata[i]);
+      g_autofree char *level_path = kept != NULL ? g_canonicalize_filename (kept->level_path, NULL) : NULL;
+
+      if (level_path != NULL && strcmp (level_path, file) == 0)
+        return (int) i;
+    }
+  return -1;
+}

@@ -28,4 +28,13 @@ const char      *tsr_marathon_merge_folder_get_level_path  (TsrMarathonMergeFold
 const char      *tsr_marathon_merge_folder_get_script_path (TsrMarathonMergeFolder *self,
                                                             const TsrMarathonLevel *level);
 
+/* The merge folder PATH is a level of: PATH is the level file merging takes (the first ".sceA"
+ * by name) from a level folder "NN Level Name/" of a folder that opens as a merge folder
+ * (tsr_marathon_is_merge_folder, the rule File ▸ Open Folder… uses). NULL for any other file, so
+ * a map in an ordinary folder opens alone. (transfer full) */
+char            *tsr_marathon_merge_folder_of_level_file   (const char             *path);
+/* The position in the scenario's level list of the level whose level file is PATH, or -1. */
+int              tsr_marathon_merge_folder_find_level_file (TsrMarathonMergeFolder *self,
+                                                            const char             *path);
+
 G_END_DECLS
