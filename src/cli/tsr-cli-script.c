@@ -1,7 +1,8 @@
 /* tsr-cli-script.c: tessera-cli script. Python (with Debian's python3-gi) replaces the process, so
  * the script's output, exit status and traceback are the command's. GI_TYPELIB_PATH and
  * LD_LIBRARY_PATH lead to the Tessera-1.0 typelib and libtessera-1.so of this build when
- * tessera-cli runs from its build folder, else to the installed ones. TESSERA_PYTHON names another
+ * tessera-cli runs from its build folder, else to those of the tree it is installed in
+ * (tsr-cli-paths.h). TESSERA_PYTHON names another
  * Python. */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/tsr-cli-paths.h"
 #include "core/tsr-error.h"
 
 enum { STATUS_FAILED = 1, STATUS_USAGE = 2 };
@@ -51,6 +53,8 @@ tsr_cli_script_run (int    argc,
   const char *python;
   const char *lib_dir;
   const char *typelib_dir;
+  g_autofree char *installed_lib = NULL;
+  g_autofree char *installed_typelib = NULL;
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0)
     {
@@ -69,8 +73,9 @@ tsr_cli_script_run (int    argc,
     lib_dir = typelib_dir = TSR_SCRIPT_BUILD_LIB_DIR;
   else
     {
-      lib_dir = TSR_SCRIPT_LIB_DIR;
-      typelib_dir = TSR_SCRIPT_TYPELIB_DIR;
+      /* The tree this tessera-cli is installed in (DESTDIR or moved installs included). */
+      lib_dir = installed_lib = tsr_cli_installed_path (TSR_CLI_LIBDIR);
+      typelib_dir = installed_typelib = tsr_cli_installed_path (TSR_CLI_LIBDIR G_DIR_SEPARATOR_S "girepository-1.0");
     }
   envp = g_get_environ ();
   envp = prepend_path (envp, "GI_TYPELIB_PATH", typelib_dir);
