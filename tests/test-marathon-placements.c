@@ -13,6 +13,7 @@
 #include "formats/marathon/tsr-marathon-palette.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "model/marathon/tsr-marathon-placement-edit.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 #include "tsr-marathon-test-maps.h"
 #include "tsr-test-common.h"
@@ -466,6 +467,175 @@ START_TEST (test_initial_count_fix)
 }
 END_TEST
 
+/* The bytes of A and B differ only at the two bytes (big-endian) VALUE stands in, apart from the
+ * wad header's checksum (bytes 68..71); returns where. */
+static gsize
+single_field_difference (GBytes *a,
+                         GBytes *b,
+                         guint16 value)
+{
+  gsize size = 0, other = 0, first = G_MAXSIZE, last = 0;
+  const guint8 *x = g_bytes_get_data (a, &size), *y = g_bytes_get_data (b, &other);
+
+  ck_assert_uint_eq (size, other);
+  for (gsize i = 0; i < size; i++)
+    if (x[i] != y[i] && (i < 68 || i > 71))
+      {
+        first = MIN (first, i);
+        last = MAX (last, i);
+      }
+  ck_assert_msg (first != G_MAXSIZE, "nothing changed");
+  ck_assert_msg (last - first <= 1, "bytes %" G_GSIZE_FORMAT "..%" G_GSIZE_FORMAT " changed", first, last);
+  /* The changed bytes are within the 2-byte field holding VALUE. */
+  ck_assert_msg ((first > 0 && y[first - 1] == value >> 8 && y[first] == (value & 0xff))
+                 || (first + 1 < size && y[first] == value >> 8 && y[first + 1] == (value & 0xff)),
+                 "the changed bytes do not hold %u", value);
+  return first;
+}
+
+/* The Placement dialog's edits on a real net map: an untouched save is the file; each field of
+ * a monster and an item record, set by one command, changes only that field's bytes; undo gives
+ * the file back, redo the edit; a value already there, out of range, or a record that is not
+ * there makes no command. */
+START_TEST (test_placement_field_edits)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_net_RequiescatInPace.sceA", NULL);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  TsrDocument *base = TSR_DOCUMENT (document);
+  TsrMarathonLevelMap *map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  g_autoptr(GBytes) file = NULL;
+  g_autoptr(GBytes) original = tsr_marathon_test_serialize (document);
+  g_autoptr(GError) error = NULL;
+  const guint records[] = { TSR_MARATHON_PLACEMENT_TYPES + 3 /* a monster */, 7 /* an item */ };
+  guint edits = 0;
+
+  {
+    char *contents = NULL;
+    gsize length = 0;
+
+    ck_assert_msg (g_file_get_contents (path, &contents, &length, &error), "%s", error ? error->message : "");
+    file = g_bytes_new_take (contents, length);
+  }
+  ck_assert_msg (g_bytes_equal (file, original), "%s: an untouched save is not the file", path);
+  for (guint r = 0; r < G_N_ELEMENTS (records); r++)
+    for (guint field = 0; field < TSR_MARATHON_PLACEMENT_N_FIELDS; field++)
+      {
+        guint k = records[r];
+        TsrMarathonPlacement before = g_array_index (level->placements, TsrMarathonPlacement, k);
+        gint old = tsr_marathon_placement_get_field (&before, field);
+        gint value = field == TSR_MARATHON_PLACEMENT_RANDOM_LOCATION ? !old
+                     : field == TSR_MARATHON_PLACEMENT_RANDOM_CHANCE ? (old == 32768 ? 16384 : 32768)
+                     : old == 5 ? 6 : 5;
+        guint16 stored = field == TSR_MARATHON_PLACEMENT_RANDOM_LOCATION ? (guint16) (before.flags ^ 0x1) : (guint16) value;
+        g_autoptr(GBytes) edited = NULL;
+        g_autoptr(GBytes) undone = NULL;
+        g_autoptr(GBytes) redone = NULL;
+        TsrMarathonPlacement after;
+
+        ck_assert (tsr_marathon_placement_edit_new (map, k, field, old) == NULL);
+        ck_assert (tsr_document_execute_take (base, tsr_marathon_placement_edit_new (map, k, field, value)));
+        after = g_array_index (level->placements, TsrMarathonPlacement, k);
+        ck_assert_int_eq (tsr_marathon_placement_get_field (&after, field), value);
+        ck_assert_msg (g_str_has_prefix (last_entry (base), "Set ")
+                       && strstr (last_entry (base), tsr_marathon_placement_field_label (field)) != NULL,
+                       "%s", last_entry (base));
+        edited = tsr_marathon_test_serialize (document);
+        single_field_difference (original, edited, stored);
+        ck_assert (tsr_document_undo (base));
+        undone = tsr_marathon_test_serialize (document);
+        ck_assert_msg (g_bytes_equal (original, undone), "record %u field %u: undo is not the file", k, field);
+        ck_assert (tsr_document_redo (base));
+        redone = tsr_marathon_test_serialize (document);
+        ck_assert (g_bytes_equal (edited, redone));
+        ck_assert (tsr_document_undo (base));
+        edits++;
+      }
+  ck_assert_uint_eq (edits, 2 * TSR_MARATHON_PLACEMENT_N_FIELDS);
+  /* Out of range: no command. */
+  ck_assert (tsr_marathon_placement_edit_new (map, 3, TSR_MARATHON_PLACEMENT_INITIAL_COUNT, 40000) == NULL);
+  ck_assert (tsr_marathon_placement_edit_new (map, 3, TSR_MARATHON_PLACEMENT_RANDOM_CHANCE, -1) == NULL);
+  ck_assert (tsr_marathon_placement_edit_new (map, 3, TSR_MARATHON_PLACEMENT_RANDOM_LOCATION, 2) == NULL);
+  ck_assert (tsr_marathon_placement_edit_new (map, TSR_MARATHON_N_PLACEMENTS, TSR_MARATHON_PLACEMENT_INITIAL_COUNT, 1) == NULL);
+  /* A level without a complete plac chunk has nothing to edit. */
+  {
+    GArray *kept = level->placements;
+
+    level->placements = NULL;
+    ck_assert (tsr_marathon_placement_edit_new (map, 3, TSR_MARATHON_PLACEMENT_INITIAL_COUNT, 1) == NULL);
+    level->placements = kept;
+  }
+}
+END_TEST
+
+/* The chance as the dialog shows and reads it: global_random () < random_chance in
+ * placement.cpp _recreate_objects, so 32768 is 50 %; 100 % is 65535, the most there is. */
+START_TEST (test_placement_chance_percent)
+{
+  guint16 chance = 0;
+  g_autofree char *half = tsr_marathon_placement_chance_text (32768);
+  g_autofree char *all = tsr_marathon_placement_chance_text (65535);
+  g_autofree char *none = tsr_marathon_placement_chance_text (0);
+
+  ck_assert_str_eq (half, "50.0");
+  ck_assert_str_eq (all, "100.0");
+  ck_assert_str_eq (none, "0.0");
+  ck_assert (tsr_marathon_placement_parse_chance ("50", &chance));
+  ck_assert_uint_eq (chance, 32768);
+  ck_assert (tsr_marathon_placement_parse_chance ("100 %", &chance));
+  ck_assert_uint_eq (chance, 65535);
+  ck_assert (tsr_marathon_placement_parse_chance ("12,5", &chance));
+  ck_assert_uint_eq (chance, 8192);
+  ck_assert (!tsr_marathon_placement_parse_chance ("100.1", &chance));
+  ck_assert (!tsr_marathon_placement_parse_chance ("-1", &chance));
+  ck_assert (!tsr_marathon_placement_parse_chance ("ten", &chance));
+  ck_assert (!tsr_marathon_placement_parse_chance ("", &chance));
+}
+END_TEST
+
+/* placement.cpp _recreate_objects adds a random one only while the count, topped up to the
+ * minimum, stays below maximum_count: a random chance and count with a maximum not above the
+ * minimum is a warning at that type; a minimum above the maximum without a random chance (the
+ * net maps' "keep 8, no random ones") is not. */
+START_TEST (test_random_never_comes_warning)
+{
+  g_autofree char *path = g_build_filename (data_dir, "marathon", "chronicles_net_RequiescatInPace.sceA", NULL);
+  g_autoptr(TsrMarathonDocument) document = tsr_marathon_test_open_map (path);
+  TsrDocument *base = TSR_DOCUMENT (document);
+  TsrMarathonLevelMap *map = tsr_marathon_document_get_level_map (document, 0);
+  TsrMarathonLevel *level = tsr_marathon_level_map_get_level (map);
+  const guint item = 10;
+  g_autoptr(GPtrArray) clean = tsr_findings_new ();
+  g_autoptr(GPtrArray) findings = tsr_findings_new ();
+  g_autoptr(GPtrArray) fixed = tsr_findings_new ();
+  const TsrFinding *finding;
+
+  tsr_marathon_level_validate (level, 0, "level 0", clean);
+  ck_assert_ptr_null (tsr_test_find_finding (clean, "no random one ever comes"));
+  tsr_document_execute_take (base, tsr_marathon_placement_edit_new (map, item, TSR_MARATHON_PLACEMENT_MINIMUM_COUNT, 2));
+  tsr_document_execute_take (base, tsr_marathon_placement_edit_new (map, item, TSR_MARATHON_PLACEMENT_MAXIMUM_COUNT, 1));
+  tsr_document_execute_take (base, tsr_marathon_placement_edit_new (map, item, TSR_MARATHON_PLACEMENT_RANDOM_COUNT, -1));
+  {
+    g_autoptr(GPtrArray) no_chance = tsr_findings_new ();
+
+    /* No chance yet: a minimum above the maximum alone says nothing. */
+    tsr_marathon_level_validate (level, 0, "level 0", no_chance);
+    ck_assert_ptr_null (tsr_test_find_finding (no_chance, "no random one ever comes"));
+  }
+  tsr_document_execute_take (base, tsr_marathon_placement_edit_new (map, item, TSR_MARATHON_PLACEMENT_RANDOM_CHANCE, 32768));
+  tsr_marathon_level_validate (level, 0, "level 0", findings);
+  finding = tsr_test_find_finding (findings, "item type 10: random chance set, but its maximum count 1 is not above its minimum count 2");
+  ck_assert_ptr_nonnull (finding);
+  ck_assert_int_eq (finding->severity, TSR_SEVERITY_WARNING);
+  ck_assert (tsr_finding_place_is (&finding->place, "item"));
+  ck_assert_int_eq (finding->place.index, (gint) item);
+  /* A maximum above the minimum lets random ones come. */
+  tsr_document_execute_take (base, tsr_marathon_placement_edit_new (map, item, TSR_MARATHON_PLACEMENT_MAXIMUM_COUNT, 3));
+  tsr_marathon_level_validate (level, 0, "level 0", fixed);
+  ck_assert_ptr_null (tsr_test_find_finding (fixed, "no random one ever comes"));
+}
+END_TEST
+
 static Suite *
 placements_suite (void)
 {
@@ -476,6 +646,9 @@ placements_suite (void)
   tcase_add_test (cases, test_object_edits_move_their_counts);
   tcase_add_test (cases, test_place_tool_counts);
   tcase_add_test (cases, test_initial_count_fix);
+  tcase_add_test (cases, test_placement_field_edits);
+  tcase_add_test (cases, test_placement_chance_percent);
+  tcase_add_test (cases, test_random_never_comes_warning);
   tcase_add_test (cases, test_edits_keep_placements);
   suite_add_tcase (suite, cases);
   return suite;

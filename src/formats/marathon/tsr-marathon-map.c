@@ -973,6 +973,17 @@ validate_placements (const TsrMarathonLevel *level,
       guint type = k % MAXIMUM_OBJECT_TYPES;
       TsrFindingPlace place = tsr_finding_place_element (level_index, monster ? "monster" : "item", (gint) type);
 
+      /* placement.cpp _recreate_objects adds a random one only while the type's count (topped
+       * up to minimum_count first) stays below maximum_count: a random count and chance with a
+       * maximum not above the minimum never bring one. A minimum above the maximum alone is
+       * fine (net maps keep 8 of an item and no random ones that way). load_placement_data
+       * clears monster 0's record, so it is not read. */
+      if (placement->random_chance > 0 && (placement->random_count > 0 || placement->random_count == TSR_MARATHON_NONE)
+          && placement->maximum_count <= MAX (placement->minimum_count, 0) && !(monster && type == 0))
+        tsr_findings_add_at (findings, TSR_SEVERITY_WARNING, &place, where,
+                             monster ? _("monster type %u: random chance set, but its maximum count %d is not above its minimum count %d: no random one ever comes")
+                                     : _("item type %u: random chance set, but its maximum count %d is not above its minimum count %d: no random one ever comes"),
+                             type, placement->maximum_count, placement->minimum_count);
       if (placed[k] == 0 || placement->initial_count != 0 || (monster && type == 0))
         continue;
       if (monster && (placement->minimum_count > 0

@@ -14,6 +14,7 @@
 #include "formats/marathon/tsr-marathon-derive.h"
 #include "formats/marathon/tsr-marathon-names.h"
 #include "model/marathon/tsr-marathon-level-source.h"
+#include "formats/marathon/tsr-marathon-limits.h"
 #include "views/marathon/tsr-marathon-go-to.h"
 #include "views/marathon/tsr-marathon-texture-layer.h"
 #include "views/marathon/tsr-marathon-texture-picker.h"
@@ -87,6 +88,7 @@ struct _TsrMarathonMapEditor {
   GtkEntry            *annotation_entry;
   GtkLabel            *message_label;
   GtkLabel            *meter_label;
+  GtkGrid             *limits_grid; /* a line per limit near or over */
   GtkToggleButton     *paint_button;
   GtkWidget           *paint_box;
   GtkDropDown         *paint_attribute_dropdown;
@@ -995,20 +997,65 @@ on_edit_failed (TsrTool              *tool,
   show_message (self, message);
 }
 
+/* A line for each limit at 80 % or over: its name, used / limit and a level bar, red when over. */
+static void
+update_limit_lines (TsrMarathonMapEditor   *self,
+                    const TsrMarathonLimit *limits)
+{
+  gint row = 0;
+
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self->limits_grid))) != NULL;)
+    gtk_grid_remove (self->limits_grid, child);
+  for (guint i = 0; limits != NULL && i < TSR_MARATHON_N_LIMITS; i++)
+    {
+      const TsrMarathonLimit *limit = &limits[i];
+      GtkWidget *name, *count, *bar;
+      g_autofree char *text = NULL;
+      gboolean over = limit->used > limit->limit;
+
+      if (!tsr_marathon_limit_is_near (limit))
+        continue;
+      name = gtk_label_new (_(limit->name));
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      /* Translators: a limit's line under the map: used of the limit and the share used. */
+      text = g_strdup_printf (_("%'u / %'u (%u %%)"), limit->used, limit->limit,
+                              (guint) ((guint64) limit->used * 100 / limit->limit));
+      count = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (count), 1);
+      bar = gtk_level_bar_new_for_interval (0, limit->limit);
+      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), MIN (limit->used, limit->limit));
+      gtk_widget_set_hexpand (bar, TRUE);
+      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (bar, over ? _("Over the engine's limit") : _("Near the engine's limit"));
+      gtk_widget_add_css_class (name, over ? "error" : "warning");
+      gtk_widget_add_css_class (count, over ? "error" : "warning");
+      gtk_grid_attach (self->limits_grid, name, 0, row, 1, 1);
+      gtk_grid_attach (self->limits_grid, count, 1, row, 1, 1);
+      gtk_grid_attach (self->limits_grid, bar, 2, row, 1, 1);
+      row++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->limits_grid), row > 0);
+}
+
 static gboolean
 update_meter (gpointer user_data)
 {
   TsrMarathonMapEditor *self = user_data;
   g_autofree char *text = NULL;
   guint used, limit = 0, percent;
+  TsrMarathonLimit limits[TSR_MARATHON_N_LIMITS];
 
   self->meter_idle = 0;
   if (self->map == NULL)
     {
       gtk_label_set_text (self->meter_label, "");
+      update_limit_lines (self, NULL);
       return G_SOURCE_REMOVE;
     }
-  used = tsr_marathon_level_index_usage (tsr_marathon_level_map_get_level (self->map), &limit);
+  tsr_marathon_level_limits (tsr_marathon_level_map_get_level (self->map), limits);
+  update_limit_lines (self, limits);
+  used = limits[0].used;
+  limit = limits[0].limit;
   percent = limit > 0 ? (guint) ((guint64) used * 100 / limit) : 0;
   /* Translators: the map-index meter: entries the engine's index list needs, its limit and the
    * share used (alephone issue #481). */
@@ -1538,6 +1585,7 @@ tsr_marathon_map_editor_class_init (TsrMarathonMapEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_object_type_selected);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, meter_label);
+  gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapEditor, limits_grid);
   for (guint t = 0; t < N_DRAWING_TOOLS; t++)
     {
       gtk_widget_class_bind_template_child_full (widget_class, drawing_tools[t].button, FALSE,

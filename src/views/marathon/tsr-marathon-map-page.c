@@ -13,6 +13,7 @@
 #include "core/tsr-file.h"
 #include "formats/marathon/tsr-marathon1-terminals.h"
 #include "views/marathon/tsr-marathon-physics-page.h"
+#include "views/marathon/tsr-marathon-placement-dialog.h"
 #include "model/marathon/tsr-marathon-level-command.h"
 #include "views/tsr-inspector.h"
 
@@ -645,10 +646,37 @@ tsr_marathon_map_page_editor_page_init (TsrEditorPageInterface *iface)
 }
 
 static void
+placement_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  TsrMarathonMapPage *self = TSR_MARATHON_MAP_PAGE (widget);
+
+  if (self->document != NULL)
+    tsr_marathon_placement_dialog_show (widget, self->document);
+}
+
+static void
+go_to_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gtk_widget_activate_action (GTK_WIDGET (TSR_MARATHON_MAP_PAGE (widget)->map_editor), "marathon.go-to", NULL);
+}
+
+static void
 tsr_marathon_map_page_dispose (GObject *object)
 {
   TsrMarathonMapPage *self = TSR_MARATHON_MAP_PAGE (object);
 
+  /* The Placement dialog edits this page's document: it goes with the page. */
+  if (self->document != NULL)
+    {
+      GtkWindow *placement = g_object_get_data (G_OBJECT (self->document), "tsr-placement-dialog");
+
+      if (placement != NULL)
+        gtk_window_destroy (placement);
+    }
   watch_terminal_status (self, NULL);
   tsr_marathon_map_page_set_document (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TSR_TYPE_MARATHON_MAP_PAGE);
@@ -684,6 +712,8 @@ tsr_marathon_map_page_class_init (TsrMarathonMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, script_bar);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, script_label);
   gtk_widget_class_bind_template_child (widget_class, TsrMarathonMapPage, script_button);
+  gtk_widget_class_install_action (widget_class, "marathon-page.placement", NULL, placement_action);
+  gtk_widget_class_install_action (widget_class, "marathon-page.go-to", NULL, go_to_action);
   gtk_widget_class_bind_template_callback (widget_class, on_level_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_add_level_clicked);
