@@ -10,6 +10,7 @@
 #include "formats/sphere/tsr-sphere-map.h"
 #include "formats/sphere/tsr-sphere-string.h"
 #include "formats/sphere/tsr-sphere-tileset.h"
+#include "formats/sphere/tsr-sphere-tsx.h"
 #include "model/sphere/tsr-sphere-tileset-edit.h"
 #include "model/tsr-undo-stack.h"
 #include "tsr-test-common.h"
@@ -469,6 +470,178 @@ START_TEST (test_import_sheet)
 }
 END_TEST
 
+
+/* A Tiled tileset the test writes: 16×16 tiles, margin 1, spacing 2, trans ff00ff, 3 of the 4
+ * places used; tile 0 animates 0 → 1 (100 ms, 250 ms), tile 2 has a rectangle, a rotated
+ * polyline and an ellipse for collision. */
+static char *
+write_tsx (const char *folder,
+           const char *name,
+           guint       tile_size,
+           gboolean    with_image)
+{
+  g_autofree char *path = g_build_filename (folder, name, NULL);
+  g_autofree char *png = g_build_filename (folder, "tiles.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strdup_printf (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"t\" tilewidth=\"%u\" tileheight=\"%u\"\n"
+    "         spacing=\"2\" margin=\"1\" tilecount=\"3\" columns=\"2\">\n"
+    " <image source=\"tiles.png\" trans=\"ff00ff\" width=\"36\" height=\"36\"/>\n"
+    " <tile id=\"0\">\n"
+    "  <properties><property name=\"sphere:name\" value=\"water\"/></properties>\n"
+    "  <animation><frame tileid=\"0\" duration=\"100\"/><frame tileid=\"1\" duration=\"250\"/></animation>\n"
+    " </tile>\n"
+    " <tile id=\"2\">\n"
+    "  <objectgroup draworder=\"index\" id=\"2\">\n"
+    "   <object id=\"1\" x=\"2\" y=\"3\" width=\"4\" height=\"5\"/>\n"
+    "   <object id=\"2\" x=\"8\" y=\"8\" rotation=\"90\"><polyline points=\"0,0 4.2,0\"/></object>\n"
+    "   <object id=\"3\" x=\"1\" y=\"1\" width=\"3\" height=\"3\"><ellipse/></object>\n"
+    "  </objectgroup>\n"
+    " </tile>\n"
+    "</tileset>\n", tile_size, tile_size);
+  g_autoptr(TsrImage) image = tsr_image_new (36, 36);
+
+  for (guint y = 0; y < 36; y++)
+    for (guint x = 0; x < 36; x++)
+      tsr_image_set_pixel (image, x, y, (x == 5 && y == 5) ? 0xff00ffffu : (x << 24) | (y << 16) | 0x40ff);
+  ck_assert (g_file_set_contents (path, text, -1, &error));
+  if (with_image)
+    ck_assert_msg (tsr_image_save_png (image, png, &error), "%s", error ? error->message : "");
+  return g_steal_pointer (&path);
+}
+
+static TsrSphereTileset *
+read_tsx (const char *path,
+          GPtrArray  *lost,
+          GError    **error)
+{
+  g_autoptr(GBytes) bytes = tsr_test_read_file (path);
+
+  return tsr_sphere_tsx_import (path, bytes, lost, error);
+}
+
+START_TEST (test_import_tsx)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GBytes) original = file_bytes ("test.rts");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("tessera-tsx-XXXXXX", NULL);
+  g_autofree char *tsx = write_tsx (folder, "good.tsx", 16, TRUE);
+  g_autofree char *big = write_tsx (folder, "big.tsx", 8, TRUE);
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(TsrSphereTileset) source = read_tsx (tsx, lost, &error);
+  g_autoptr(TsrSphereTileset) wrong = NULL;
+  g_autoptr(TsrSphereTileset) reread = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  const TsrSphereTile *tile;
+  guint n = tileset->tiles->len, added = 0;
+  static const TsrSphereSegment expected[] = {
+    { 2, 3, 6, 3 }, { 6, 3, 6, 8 }, { 6, 8, 2, 8 }, { 2, 8, 2, 3 }, { 8, 8, 8, 12 },
+  };
+
+  ck_assert_msg (source != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (source->tiles->len, 3);
+  ck_assert_uint_eq (lost->len, 1); /* the ellipse */
+  ck_assert_ptr_nonnull (strstr (g_ptr_array_index (lost, 0), "good.tsx"));
+  /* Durations in frames at 60 a second (docs/formats/sphere.md): 100 ms → 6, 250 ms → 15. */
+  ck_assert_uint_eq (tsr_sphere_tsx_delay_from_ms (100), 6);
+  ck_assert_uint_eq (tsr_sphere_tsx_delay_from_ms (1), 1);
+
+  /* A tile size other than the tileset's is refused, naming the file and both sizes. */
+  wrong = read_tsx (big, NULL, &error);
+  ck_assert_msg (wrong != NULL, "%s", error ? error->message : "");
+  ck_assert (!tsr_sphere_document_append_tileset (document, wrong, "big.tsx", NULL, &error));
+  ck_assert_error (error, TSR_ERROR, TSR_ERROR_INVALID);
+  ck_assert_ptr_nonnull (strstr (error->message, "big.tsx"));
+  ck_assert_ptr_nonnull (strstr (error->message, "8×8"));
+  ck_assert_ptr_nonnull (strstr (error->message, "16×16"));
+  g_clear_error (&error);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 0);
+
+  ck_assert (tsr_sphere_document_append_tileset (document, source, "good.tsx", &added, &error));
+  ck_assert_uint_eq (added, 3);
+  ck_assert_uint_eq (tileset->tiles->len, n + 3);
+  ck_assert_uint_eq (tsr_undo_stack_get_n_entries (stack_of (document)), 1);
+  /* Pixels cut past the margin and spacing; the trans colour is transparent. */
+  tile = g_ptr_array_index (tileset->tiles, n + 1);
+  ck_assert_uint_eq (tile->pixels[0], 1 + 18);
+  ck_assert_uint_eq (tile->pixels[1], 1);
+  tile = g_ptr_array_index (tileset->tiles, n);
+  ck_assert_uint_eq (tile->pixels[(4 * 16 + 4) * 4 + 3], 0);
+  ck_assert_uint_eq (tile->pixels[3], 0xff);
+  /* The animation, counted from where the tiles were appended. */
+  ck_assert (tile->animated);
+  ck_assert_uint_eq (tile->next_tile, n + 1);
+  ck_assert_uint_eq (tile->delay, 6);
+  ck_assert_uint_eq (g_bytes_get_size (tile->name), 5);
+  tile = g_ptr_array_index (tileset->tiles, n + 1);
+  ck_assert (tile->animated);
+  ck_assert_uint_eq (tile->next_tile, n);
+  ck_assert_uint_eq (tile->delay, 15);
+  /* Obstructions switched on; the rectangle and the polyline turned 90° as segments. */
+  ck_assert (tileset->has_obstructions);
+  tile = g_ptr_array_index (tileset->tiles, n + 2);
+  ck_assert_uint_eq (tile->obstruction_type, TSR_SPHERE_OBSTRUCTION_SEGMENTS);
+  ck_assert_uint_eq (tile->segments->len, G_N_ELEMENTS (expected));
+  ck_assert_mem_eq (tile->segments->data, expected, sizeof expected);
+
+  /* The save, reread by the codec, holds them. */
+  saved = serialize (document, "test.rts");
+  reread = tsr_sphere_tileset_parse (saved, &error);
+  ck_assert_msg (reread != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (reread->tiles->len, n + 3);
+  tile = g_ptr_array_index (reread->tiles, n + 2);
+  ck_assert_mem_eq (tile->segments->data, expected, sizeof expected);
+  ck_assert_uint_eq (((const TsrSphereTile *) g_ptr_array_index (reread->tiles, n + 1))->next_tile, n);
+
+  ck_assert (tsr_undo_stack_undo (stack_of (document)));
+  { g_autoptr(GBytes) undone = serialize (document, "test.rts"); assert_bytes_equal (undone, original, "undone"); }
+}
+END_TEST
+
+/* Broken TSX files fail naming the file, the line and what was expected. */
+START_TEST (test_import_tsx_errors)
+{
+  g_autofree char *folder = g_dir_make_tmp ("tessera-tsx-XXXXXX", NULL);
+  g_autofree char *no_image = write_tsx (folder, "alone.tsx", 16, FALSE);
+  g_autofree char *bad = g_build_filename (folder, "bad.tsx", NULL);
+  g_autofree char *frame = g_build_filename (folder, "frame.tsx", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrSphereTileset) result = NULL;
+
+  result = read_tsx (no_image, NULL, &error);
+  ck_assert_ptr_null (result);
+  ck_assert_msg (error != NULL && strstr (error->message, "alone.tsx") && strstr (error->message, "tiles.png"),
+                 "%s", error ? error->message : "(none)");
+  g_clear_error (&error);
+
+  ck_assert (g_file_set_contents (bad, "<tileset tilewidth=\"16\"\n tileheight=\"x\"/>", -1, NULL));
+  result = read_tsx (bad, NULL, &error);
+  ck_assert_ptr_null (result);
+  ck_assert_msg (error != NULL && strstr (error->message, "bad.tsx:2:") && strstr (error->message, "tileheight=\"x\""),
+                 "%s", error ? error->message : "(none)");
+  g_clear_error (&error);
+
+  g_free (write_tsx (folder, "good.tsx", 16, TRUE));
+  ck_assert (g_file_set_contents (frame, "<tileset tilewidth=\"16\" tileheight=\"16\" tilecount=\"1\" columns=\"1\">"
+                                         "<image source=\"tiles.png\"/><tile id=\"0\"><animation>"
+                                         "<frame tileid=\"7\" duration=\"10\"/></animation></tile></tileset>", -1, NULL));
+  result = read_tsx (frame, NULL, &error);
+  ck_assert_ptr_null (result);
+  ck_assert_msg (error != NULL && strstr (error->message, "frame.tsx") && strstr (error->message, "tileid 7"),
+                 "%s", error ? error->message : "(none)");
+  g_clear_error (&error);
+
+  ck_assert (g_file_set_contents (bad, "<map/>", -1, NULL));
+  result = read_tsx (bad, NULL, &error);
+  ck_assert_ptr_null (result);
+  ck_assert_msg (error != NULL && strstr (error->message, "bad.tsx:1:") && strstr (error->message, "<tileset>"),
+                 "%s", error ? error->message : "(none)");
+}
+END_TEST
+
 /* Property: random pixel strokes and tile edits on the appended tileset, then undo all: the loaded
  * bytes; every cell keeps its picture through list edits that remove no used tile. */
 START_TEST (test_random_edits_undone)
@@ -534,6 +707,8 @@ tileset_edit_suite (void)
   tcase_add_test (tcase, test_obstructions_switched_on);
   tcase_add_test (tcase, test_animation_links_follow_moves);
   tcase_add_test (tcase, test_import_sheet);
+  tcase_add_test (tcase, test_import_tsx);
+  tcase_add_test (tcase, test_import_tsx_errors);
   tcase_add_loop_test (tcase, test_random_edits_undone, 0, 8);
   suite_add_tcase (suite, tcase);
   return suite;

@@ -191,7 +191,7 @@ test_add_direction_import_delay_base_draw (void)
   g_assert_cmpuint (tsr_spriteset_editor_get_frame (editor), ==, 0);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "spriteset-editor-base.png");
   canvas = TSR_PIXEL_CANVAS (tsr_test_ui_get_widget (GTK_WIDGET (editor), TSR_TYPE_PIXEL_CANVAS));
-  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Pencil")));
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Pencil (B)")));
   g_assert_cmpint (tsr_pixel_canvas_get_tool (canvas), ==, TSR_PIXEL_TOOL_PENCIL);
   g_assert_cmpuint (tsr_pixel_canvas_get_index (canvas), ==, images);
   colour = tsr_pixel_canvas_get_colour (canvas);

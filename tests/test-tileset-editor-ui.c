@@ -1,9 +1,11 @@
 /* test-tileset-editor-ui.c: the Sphere tileset editor (issue 38) driven by real X input (XTest
  * under Xvfb):
  * - on a copy of test.rts: each pixel tool draws on a tile (pencil, line, rectangle, filled
- *   rectangle, flood fill, picker, eraser, selection moved, copy and paste onto another tile, flip,
+ *   rectangle, flood fill, picker, eraser, most chosen by their keys (L, R, Shift+R, I, G, E) with
+ *   the canvas focused, selection moved, copy and paste onto another tile, flip,
  *   rotate), a tile is added and made animated (typed next tile and delay) and the preview plays
- *   it, obstruction segments are drawn (snapped) and one erased with a right click; Ctrl+S; the
+ *   it, obstruction segments are drawn (snapped), one erased with a right click and the other's
+ *   end dragged (snapped, one undo step); Ctrl+S; the
  *   codec rereads exactly the intended changes (expected pixels computed with the same tool
  *   functions on the loaded tile) and every other byte of the tileset as loaded;
  * - on a copy of turbosphere_test_appended.rmp: the map editor's "Edit Tileset…" opens the
@@ -118,6 +120,19 @@ choose_tool (TsrTestXTest   *xtest,
   g_assert_cmpint (tsr_pixel_canvas_get_tool (canvas), ==, tool);
 }
 
+/* The tool's key, pressed while the canvas has the focus (it took it with the last click). */
+static void
+choose_tool_by_key (TsrTestXTest   *xtest,
+                    TsrPixelCanvas *canvas,
+                    guint           keyval,
+                    GdkModifierType modifiers,
+                    TsrPixelTool    tool)
+{
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (canvas)));
+  g_assert_true (tsr_test_xtest_key (xtest, keyval, modifiers));
+  g_assert_cmpint (tsr_pixel_canvas_get_tool (canvas), ==, tool);
+}
+
 static void
 type_into (TsrTestXTest *xtest,
            GtkWidget    *spin,
@@ -171,31 +186,31 @@ test_rts (void)
   click_tile (xtest, editor, 2);
   expect2 = tsr_sphere_tileset_tile_image (loaded, 2);
   tsr_pixel_canvas_set_colour (canvas, red);
-  choose_tool (xtest, root, canvas, "Pencil", TSR_PIXEL_TOOL_PENCIL);
+  choose_tool (xtest, root, canvas, "Pencil (B)", TSR_PIXEL_TOOL_PENCIL);
   drag_pixels (xtest, canvas, 1, 1, 6, 1);
   tsr_pixel_line (expect2, 1, 1, 6, 1, red);
-  choose_tool (xtest, root, canvas, "Line", TSR_PIXEL_TOOL_LINE);
+  choose_tool_by_key (xtest, canvas, GDK_KEY_l, 0, TSR_PIXEL_TOOL_LINE);
   drag_pixels (xtest, canvas, 0, 3, 7, 10);
   tsr_pixel_line (expect2, 0, 3, 7, 10, red);
   tsr_pixel_canvas_set_colour (canvas, blue);
-  choose_tool (xtest, root, canvas, "Rectangle", TSR_PIXEL_TOOL_RECTANGLE);
+  choose_tool_by_key (xtest, canvas, GDK_KEY_r, 0, TSR_PIXEL_TOOL_RECTANGLE);
   drag_pixels (xtest, canvas, 9, 12, 14, 15);
   tsr_pixel_rectangle (expect2, 9, 12, 14, 15, FALSE, blue);
-  choose_tool (xtest, root, canvas, "Filled Rectangle", TSR_PIXEL_TOOL_FILLED_RECTANGLE);
+  choose_tool_by_key (xtest, canvas, GDK_KEY_R, GDK_SHIFT_MASK, TSR_PIXEL_TOOL_FILLED_RECTANGLE);
   drag_pixels (xtest, canvas, 10, 2, 12, 4);
   tsr_pixel_rectangle (expect2, 10, 2, 12, 4, TRUE, blue);
   /* The picker takes the red of the pencil line. */
-  choose_tool (xtest, root, canvas, "Colour Picker", TSR_PIXEL_TOOL_PICKER);
+  choose_tool_by_key (xtest, canvas, GDK_KEY_i, 0, TSR_PIXEL_TOOL_PICKER);
   drag_pixels (xtest, canvas, 3, 1, 3, 1);
   g_assert_cmphex (tsr_pixel_canvas_get_colour (canvas), ==, red);
-  choose_tool (xtest, root, canvas, "Flood Fill", TSR_PIXEL_TOOL_FILL);
+  choose_tool_by_key (xtest, canvas, GDK_KEY_g, 0, TSR_PIXEL_TOOL_FILL);
   drag_pixels (xtest, canvas, 11, 13, 11, 13);
   tsr_pixel_flood_fill (expect2, 11, 13, red);
-  choose_tool (xtest, root, canvas, "Eraser", TSR_PIXEL_TOOL_ERASER);
+  choose_tool_by_key (xtest, canvas, GDK_KEY_e, 0, TSR_PIXEL_TOOL_ERASER);
   drag_pixels (xtest, canvas, 1, 1, 2, 1);
   tsr_pixel_line (expect2, 1, 1, 2, 1, 0);
   /* Select the filled square and move it two pixels right. */
-  choose_tool (xtest, root, canvas, "Select and Move", TSR_PIXEL_TOOL_SELECT);
+  choose_tool (xtest, root, canvas, "Select and Move (M)", TSR_PIXEL_TOOL_SELECT);
   drag_pixels (xtest, canvas, 10, 2, 12, 4);
   drag_pixels (xtest, canvas, 11, 3, 13, 3);
   tsr_pixel_move (expect2, &(TsrPixelRect) { 10, 2, 3, 3 }, 2, 0);
@@ -275,7 +290,7 @@ test_rts (void)
 
   /* Obstructions on tile 4: two segments drawn (snapped to pixel corners), the second erased. */
   click_tile (xtest, editor, 4);
-  choose_tool (xtest, root, canvas, "Obstruction Segments", TSR_PIXEL_TOOL_SEGMENT);
+  choose_tool (xtest, root, canvas, "Obstruction Segments (O)", TSR_PIXEL_TOOL_SEGMENT);
   drag_corners (xtest, canvas, 0, 8, 16, 8);
   drag_corners (xtest, canvas, 4, 0, 4, 16);
   {
@@ -292,6 +307,29 @@ test_rts (void)
     tsr_test_ui_iterate_for (100);
     tile = g_ptr_array_index (tsr_sphere_document_get_edited_tileset (document)->tiles, 4);
     g_assert_cmpuint (tile->segments->len, ==, 1);
+
+    /* The end (16, 8) dragged to a third of a pixel short of (12, 4): snapped there, one step. */
+    {
+      double z = tsr_pixel_canvas_get_zoom (canvas);
+      guint steps = tsr_undo_stack_get_n_entries (undo);
+      const TsrSphereSegment *s;
+
+      g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 16 * z - 2, 8 * z + 2, 8, NULL, NULL));
+      g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, TRUE));
+      g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 14 * z, 6 * z, 4, NULL, NULL));
+      g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 12 * z - z / 3, 4 * z - z / 3, 4, NULL, NULL));
+      g_assert_true (tsr_test_xtest_button (xtest, GDK_BUTTON_PRIMARY, FALSE));
+      tsr_test_ui_iterate_for (100);
+      tile = g_ptr_array_index (tsr_sphere_document_get_edited_tileset (document)->tiles, 4);
+      g_assert_cmpuint (tile->segments->len, ==, 1);
+      s = &g_array_index (tile->segments, TsrSphereSegment, 0);
+      g_assert_cmpuint (s->x1, ==, 0);
+      g_assert_cmpuint (s->y1, ==, 8);
+      g_assert_cmpuint (s->x2, ==, 12);
+      g_assert_cmpuint (s->y2, ==, 4);
+      g_assert_cmpuint (tsr_undo_stack_get_n_entries (undo), ==, steps + 1);
+      tsr_test_ui_save_screenshot (root, screenshot_dir, "tileset-editor-segment-end-moved.png");
+    }
   }
 
   tsr_test_xtest_save (xtest, window);
@@ -320,8 +358,8 @@ test_rts (void)
           g_assert_cmpuint (b->segments->len, ==, 1);
           g_assert_cmpuint (s->x1, ==, 0);
           g_assert_cmpuint (s->y1, ==, 8);
-          g_assert_cmpuint (s->x2, ==, 16);
-          g_assert_cmpuint (s->y2, ==, 8);
+          g_assert_cmpuint (s->x2, ==, 12);
+          g_assert_cmpuint (s->y2, ==, 4);
         }
       else if (saved->has_obstructions && loaded->has_obstructions)
         g_assert_cmpuint (b->segments->len, ==, a->segments->len);

@@ -26,6 +26,8 @@ struct _TsrPixelCanvas {
   gint                  start_x, start_y; /* image pixel (or corner, segment tool) the drag began at */
   gint                  last_x, last_y;
   gboolean              segment_preview;
+  gint                  moving_segment; /* the segment whose end a drag moves; -1: none */
+  gboolean              moving_second;  /* its end (x2, y2) rather than (x1, y1) */
 };
 
 enum {
@@ -39,8 +41,13 @@ enum {
 enum {
   SEGMENT_DRAWN,
   SEGMENT_ERASE,
+  SEGMENT_MOVED,
   N_SIGNALS
 };
+
+/* How near (screen pixels, or half an image pixel when more) a press must be to a segment's end
+ * to drag that end. */
+#define SEGMENT_END_REACH 8.0
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -147,6 +154,8 @@ tsr_pixel_canvas_snapshot (GtkWidget   *widget,
     {
       const TsrSphereSegment *segment = &g_array_index (self->segments, TsrSphereSegment, i);
 
+      if ((gint) i == self->moving_segment && self->segment_preview)
+        continue;
       cairo_move_to (cr, segment->x1 * z, segment->y1 * z);
       cairo_line_to (cr, segment->x2 * z, segment->y2 * z);
     }
@@ -259,6 +268,37 @@ draw_step (TsrPixelCanvas *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The segment with an end within reach of widget point (X, Y), the nearest; -1 when none. */
+static gint
+segment_end_at (TsrPixelCanvas *self,
+                double          x,
+                double          y,
+                gboolean       *second)
+{
+  double best = MAX (SEGMENT_END_REACH, self->zoom / 2.0);
+  gint found = -1;
+
+  for (guint i = 0; self->segments != NULL && i < self->segments->len; i++)
+    {
+      const TsrSphereSegment *segment = &g_array_index (self->segments, TsrSphereSegment, i);
+
+      for (guint end = 0; end < 2; end++)
+        {
+          double ex = (end ? segment->x2 : segment->x1) * (double) self->zoom;
+          double ey = (end ? segment->y2 : segment->y1) * (double) self->zoom;
+          double d = hypot (ex - x, ey - y);
+
+          if (d <= best)
+            {
+              best = d;
+              found = (gint) i;
+              *second = end == 1;
+            }
+        }
+    }
+  return found;
+}
+
 static void
 on_drag_begin (GtkGestureDrag *gesture,
                double          x,
@@ -268,6 +308,8 @@ on_drag_begin (GtkGestureDrag *gesture,
   TsrImage image;
   gint px, py;
 
+  /* The focus here: the pixel editor's tool keys work after a click on the picture. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   if (self->document == NULL || !lend_image (self, &image))
     return;
   widget_to_pixel (self, x, y, &px, &py);
@@ -285,6 +327,20 @@ on_drag_begin (GtkGestureDrag *gesture,
       widget_to_corner (self, x, y, &self->start_x, &self->start_y);
       self->last_x = self->start_x;
       self->last_y = self->start_y;
+      /* A press on a segment's end drags that end, the preview running from the other end;
+       * with Ctrl a new segment starts there instead. */
+      self->moving_segment = -1;
+      if (!(gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_CONTROL_MASK))
+        self->moving_segment = segment_end_at (self, x, y, &self->moving_second);
+      if (self->moving_segment >= 0)
+        {
+          const TsrSphereSegment *segment = &g_array_index (self->segments, TsrSphereSegment, self->moving_segment);
+
+          self->start_x = (gint) (self->moving_second ? segment->x1 : segment->x2);
+          self->start_y = (gint) (self->moving_second ? segment->y1 : segment->y2);
+          self->last_x = (gint) (self->moving_second ? segment->x2 : segment->x1);
+          self->last_y = (gint) (self->moving_second ? segment->y2 : segment->y1);
+        }
       self->segment_preview = TRUE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
@@ -369,9 +425,21 @@ on_drag_end (GtkGestureDrag *gesture,
   self->dragging = FALSE;
   if (self->tool == TSR_PIXEL_TOOL_SEGMENT)
     {
+      gint moved = self->moving_segment;
+
       self->segment_preview = FALSE;
+      self->moving_segment = -1;
       gtk_widget_queue_draw (GTK_WIDGET (self));
-      if (self->start_x != self->last_x || self->start_y != self->last_y)
+      if (moved >= 0 && self->segments != NULL && (guint) moved < self->segments->len)
+        {
+          const TsrSphereSegment *segment = &g_array_index (self->segments, TsrSphereSegment, moved);
+          gint old_x = (gint) (self->moving_second ? segment->x2 : segment->x1);
+          gint old_y = (gint) (self->moving_second ? segment->y2 : segment->y1);
+
+          if (old_x != self->last_x || old_y != self->last_y)
+            g_signal_emit (self, signals[SEGMENT_MOVED], 0, moved, self->moving_second, self->last_x, self->last_y);
+        }
+      else if (self->start_x != self->last_x || self->start_y != self->last_y)
         g_signal_emit (self, signals[SEGMENT_DRAWN], 0, self->start_x, self->start_y, self->last_x, self->last_y);
       return;
     }
@@ -470,6 +538,8 @@ tsr_pixel_canvas_class_init (TsrPixelCanvasClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
   signals[SEGMENT_DRAWN] = g_signal_new ("segment-drawn", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 4, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  signals[SEGMENT_MOVED] = g_signal_new ("segment-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 4, G_TYPE_INT, G_TYPE_BOOLEAN, G_TYPE_INT, G_TYPE_INT);
   signals[SEGMENT_ERASE] = g_signal_new ("segment-erase", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
   gtk_widget_class_set_css_name (widget_class, "pixel-canvas");
@@ -483,7 +553,9 @@ tsr_pixel_canvas_init (TsrPixelCanvas *self)
 
   self->zoom = 20;
   self->snap = 1;
+  self->moving_segment = -1;
   self->colour = 0x000000ff;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
@@ -513,6 +585,8 @@ tsr_pixel_canvas_set_image (TsrPixelCanvas       *self,
   g_clear_pointer (&self->stroke, tsr_pixel_stroke_free);
   self->dragging = FALSE;
   self->moving = FALSE;
+  self->segment_preview = FALSE;
+  self->moving_segment = -1;
   g_set_object (&self->document, document);
   self->target = target;
   self->owner = owner;

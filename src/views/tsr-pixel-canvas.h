@@ -4,8 +4,11 @@
  * command on the document's undo stack; the canvas never writes the document itself. The owner
  * calls tsr_pixel_canvas_refresh when the image changed (a "tileset-changed" after undo).
  * The segment tool draws nothing: it emits "segment-drawn" (x1, y1, x2, y2, in pixel corners,
- * snapped to the snap step) and "segment-erase" (x, y) on a right click, for an owner that keeps
- * obstruction segments; tsr_pixel_canvas_set_segments shows them over the picture. */
+ * snapped to the snap step), "segment-moved" (index, second end, x, y: a press on a segment's end
+ * dragged it there, snapped the same way; emitted once, on release; with Ctrl held such a press
+ * starts a new segment instead) and "segment-erase" (x, y) on
+ * a right click, for an owner that keeps obstruction segments; tsr_pixel_canvas_set_segments
+ * shows them over the picture. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -18,20 +18,51 @@ struct _TsrPixelEditor {
 
 G_DEFINE_FINAL_TYPE (TsrPixelEditor, tsr_pixel_editor, GTK_TYPE_BOX)
 
+/* Each tool's key, Aseprite's where it has the tool (B pencil, L line, G paint bucket, I
+ * eyedropper, E eraser, M marquee); R for the rectangle (Aseprite's U is hard to remember), with
+ * Shift filled, and O for obstructions. Listed in help/C/sphere.page. */
 static const struct {
   const char *icon;
   const char *tooltip;
+  guint       key;      /* lower-case keyval */
+  gboolean    shift;
 } tools[TSR_N_PIXEL_TOOLS] = {
-  [TSR_PIXEL_TOOL_PENCIL] = { "document-edit-symbolic", N_("Pencil") },
-  [TSR_PIXEL_TOOL_LINE] = { "list-remove-symbolic", N_("Line") },
-  [TSR_PIXEL_TOOL_RECTANGLE] = { "checkbox-symbolic", N_("Rectangle") },
-  [TSR_PIXEL_TOOL_FILLED_RECTANGLE] = { "media-playback-stop-symbolic", N_("Filled Rectangle") },
-  [TSR_PIXEL_TOOL_FILL] = { "color-select-symbolic", N_("Flood Fill") },
-  [TSR_PIXEL_TOOL_PICKER] = { "find-location-symbolic", N_("Colour Picker") },
-  [TSR_PIXEL_TOOL_ERASER] = { "edit-clear-symbolic", N_("Eraser") },
-  [TSR_PIXEL_TOOL_SELECT] = { "edit-select-all-symbolic", N_("Select and Move") },
-  [TSR_PIXEL_TOOL_SEGMENT] = { "insert-link-symbolic", N_("Obstruction Segments") },
+  [TSR_PIXEL_TOOL_PENCIL] = { "document-edit-symbolic", N_("Pencil"), GDK_KEY_b, FALSE },
+  [TSR_PIXEL_TOOL_LINE] = { "list-remove-symbolic", N_("Line"), GDK_KEY_l, FALSE },
+  [TSR_PIXEL_TOOL_RECTANGLE] = { "checkbox-symbolic", N_("Rectangle"), GDK_KEY_r, FALSE },
+  [TSR_PIXEL_TOOL_FILLED_RECTANGLE] = { "media-playback-stop-symbolic", N_("Filled Rectangle"), GDK_KEY_r, TRUE },
+  [TSR_PIXEL_TOOL_FILL] = { "color-select-symbolic", N_("Flood Fill"), GDK_KEY_g, FALSE },
+  [TSR_PIXEL_TOOL_PICKER] = { "find-location-symbolic", N_("Colour Picker"), GDK_KEY_i, FALSE },
+  [TSR_PIXEL_TOOL_ERASER] = { "edit-clear-symbolic", N_("Eraser"), GDK_KEY_e, FALSE },
+  [TSR_PIXEL_TOOL_SELECT] = { "edit-select-all-symbolic", N_("Select and Move"), GDK_KEY_m, FALSE },
+  [TSR_PIXEL_TOOL_SEGMENT] = { "insert-link-symbolic", N_("Obstruction Segments"), GDK_KEY_o, FALSE },
 };
+
+/* A tool's key chooses it while the focus is in the editor (the canvas takes it on a click); a
+ * key typed into a text field never reaches here, and keys with Ctrl or Alt are left alone. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                TsrPixelEditor        *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
+  guint key = gdk_keyval_to_lower (keyval);
+  gboolean shift = (state & GDK_SHIFT_MASK) != 0;
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+    return FALSE;
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)))
+    return FALSE;
+  for (guint i = 0; i < TSR_N_PIXEL_TOOLS; i++)
+    if (tools[i].key == key && tools[i].shift == shift && gtk_widget_get_visible (self->tool_buttons[i]))
+      {
+        tsr_pixel_canvas_set_tool (self->canvas, (TsrPixelTool) i);
+        return TRUE;
+      }
+  return FALSE;
+}
 
 static void
 rgba_to_gdk (guint32  rgba,
@@ -180,6 +211,7 @@ tsr_pixel_editor_init (TsrPixelEditor *self)
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkToggleButton *group = NULL;
+  GtkEventController *keys;
   static const struct {
     const char *icon;
     const char *tooltip;
@@ -201,8 +233,13 @@ tsr_pixel_editor_init (TsrPixelEditor *self)
     {
       GtkWidget *button = gtk_toggle_button_new ();
 
+      g_autofree char *key = g_utf8_strup (gdk_keyval_name (tools[i].key), -1);
+      /* TRANSLATORS: a pixel tool's tooltip: its name, its key ("Pencil (B)"). */
+      g_autofree char *tooltip = tools[i].shift ? g_strdup_printf (_("%s (Shift+%s)"), _(tools[i].tooltip), key)
+                                                : g_strdup_printf (_("%s (%s)"), _(tools[i].tooltip), key);
+
       gtk_button_set_icon_name (GTK_BUTTON (button), tools[i].icon);
-      gtk_widget_set_tooltip_text (button, _(tools[i].tooltip));
+      gtk_widget_set_tooltip_text (button, tooltip);
       gtk_widget_add_css_class (button, "flat");
       if (group != NULL)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
@@ -245,6 +282,9 @@ tsr_pixel_editor_init (TsrPixelEditor *self)
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_widget_set_hexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (self), scrolled);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (self->canvas, "notify::tool", G_CALLBACK (on_canvas_tool), self);
   g_signal_connect_swapped (self->canvas, "notify::colour", G_CALLBACK (on_canvas_colour), self);
   on_canvas_colour (self);

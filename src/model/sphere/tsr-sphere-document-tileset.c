@@ -376,6 +376,30 @@ tsr_sphere_document_set_tile_name (TsrSphereDocument *self,
   return TRUE;
 }
 
+/* Switching obstructions on: minisphere's tileset_read (tileset.c) refuses the whole file when a
+ * tile's type is neither 1 nor 2, and the bytes of tiles that had no data were never read; those
+ * tiles become segment tiles without segments (no bytes added). */
+static void
+switch_obstructions_on (TsrSphereTileset *after)
+{
+  if (after->has_obstructions)
+    return;
+  for (guint i = 0; i < after->tiles->len; i++)
+    {
+      TsrSphereTile *other = g_ptr_array_index (after->tiles, i);
+
+      if (other->obstruction_type != TSR_SPHERE_OBSTRUCTION_MASK
+          && other->obstruction_type != TSR_SPHERE_OBSTRUCTION_SEGMENTS)
+        {
+          other->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
+          g_array_set_size (other->segments, 0);
+        }
+      else if (other->obstruction_type == TSR_SPHERE_OBSTRUCTION_SEGMENTS)
+        g_array_set_size (other->segments, 0);
+    }
+  after->has_obstructions = TRUE;
+}
+
 gboolean
 tsr_sphere_document_set_tile_segments (TsrSphereDocument      *self,
                                        guint                   index,
@@ -410,26 +434,7 @@ tsr_sphere_document_set_tile_segments (TsrSphereDocument      *self,
       && (n_segments == 0 || memcmp (old->segments->data, segments, n_segments * sizeof *segments) == 0))
     return TRUE;
   after = copy_for_tile (tileset, index, &tile);
-  if (!after->has_obstructions)
-    {
-      /* Switching obstructions on: minisphere's tileset_read (tileset.c) refuses the whole file
-       * when a tile's type is neither 1 nor 2, and the bytes of tiles that had no data were never
-       * read; those tiles become segment tiles without segments (no bytes added). */
-      for (guint i = 0; i < after->tiles->len; i++)
-        {
-          TsrSphereTile *other = g_ptr_array_index (after->tiles, i);
-
-          if (other->obstruction_type != TSR_SPHERE_OBSTRUCTION_MASK
-              && other->obstruction_type != TSR_SPHERE_OBSTRUCTION_SEGMENTS)
-            {
-              other->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
-              g_array_set_size (other->segments, 0);
-            }
-          else if (other->obstruction_type == TSR_SPHERE_OBSTRUCTION_SEGMENTS)
-            g_array_set_size (other->segments, 0);
-        }
-    }
-  after->has_obstructions = TRUE;
+  switch_obstructions_on (after);
   tile->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
   g_array_set_size (tile->segments, 0);
   g_array_append_vals (tile->segments, segments, n_segments);
@@ -480,4 +485,58 @@ tsr_sphere_document_import_tile_sheet (TsrSphereDocument *self,
   if (out_count != NULL)
     *out_count = tiles->len;
   return insert_tiles (self, index, tiles, _("Import Tiles"), error);
+}
+
+gboolean
+tsr_sphere_document_append_tileset (TsrSphereDocument      *self,
+                                    const TsrSphereTileset *source,
+                                    const char             *label,
+                                    guint                  *out_count,
+                                    GError                **error)
+{
+  const TsrSphereTileset *tileset = tileset_for_edit (self, error);
+  TsrSphereTileset *after;
+  g_autofree gint64 *table = NULL;
+  guint old_count;
+
+  if (tileset == NULL)
+    return FALSE;
+  if (source->tile_width != tileset->tile_width || source->tile_height != tileset->tile_height)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: tiles of %u×%u pixels; this tileset's are %u×%u"),
+                   label, source->tile_width, source->tile_height, tileset->tile_width, tileset->tile_height);
+      return FALSE;
+    }
+  old_count = tileset->tiles->len;
+  if (source->tiles->len == 0 || (guint64) old_count + source->tiles->len > MAX_TILES)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE, _("%s: %u tiles cannot be added to %u (at most %u)"),
+                   label, source->tiles->len, old_count, MAX_TILES);
+      return FALSE;
+    }
+  after = tsr_sphere_tileset_copy (tileset);
+  if (source->has_obstructions)
+    switch_obstructions_on (after);
+  for (guint i = 0; i < source->tiles->len; i++)
+    {
+      TsrSphereTile *tile = tsr_sphere_tileset_copy_tile (source, i);
+
+      /* The source numbers its tiles from 0; appended, they follow the tileset's. */
+      tile->next_tile = (guint16) (tile->next_tile + old_count);
+      if (after->has_obstructions)
+        tile->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
+      else
+        {
+          tile->obstruction_type = TSR_SPHERE_OBSTRUCTION_NONE;
+          g_array_set_size (tile->segments, 0);
+        }
+      tile->segment_count = (guint16) MIN (tile->segments->len, G_MAXUINT16);
+      g_ptr_array_add (after->tiles, tile);
+    }
+  table = g_new (gint64, MAX (old_count, 1));
+  for (guint i = 0; i < old_count; i++)
+    table[i] = i;
+  if (out_count != NULL)
+    *out_count = source->tiles->len;
+  return push_list_edit (self, after, table, old_count, _("Import Tiled Tileset"));
 }

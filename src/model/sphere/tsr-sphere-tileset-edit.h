@@ -67,5 +67,14 @@ gboolean tsr_sphere_document_import_tile_sheet (TsrSphereDocument *self,
                                                 const char        *label,
                                                 guint             *out_count,
                                                 GError           **error);
+/* Appends every tile of SOURCE (a Tiled tileset read by tsr_sphere_tsx_import: pixels, names,
+ * animation links counted within SOURCE, obstruction segments) after the last tile, one undo
+ * step; a tile size other than the tileset's is refused. LABEL names SOURCE in errors. Segments
+ * switch the tileset's obstructions on, as drawing one does. OUT_COUNT (optional): tiles added. */
+gboolean tsr_sphere_document_append_tileset   (TsrSphereDocument      *self,
+                                               const TsrSphereTileset *source,
+                                               const char             *label,
+                                               guint                  *out_count,
+                                               GError                **error);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "formats/sphere/tsr-sphere-string.h"
+#include "formats/sphere/tsr-sphere-tsx.h"
 #include "model/sphere/tsr-sphere-tileset-edit.h"
 #include "model/tsr-undo-stack.h"
 #include "views/assets/tsr-asset-preview.h"
@@ -440,6 +441,39 @@ on_segment_drawn (TsrTilesetEditor *self,
   tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
 }
 
+/* One end of a segment dragged: one undo step per drag. */
+static void
+on_segment_moved (TsrTilesetEditor *self,
+                  gint              index,
+                  gboolean          second,
+                  gint              x,
+                  gint              y)
+{
+  const TsrSphereTile *tile = current_tile (self);
+  g_autoptr(GArray) segments = NULL;
+  g_autoptr(GError) error = NULL;
+  TsrSphereSegment *segment;
+
+  if (tile == NULL || index < 0 || (guint) index >= tile->segments->len)
+    return;
+  segments = g_array_copy (tile->segments);
+  segment = &g_array_index (segments, TsrSphereSegment, index);
+  if (second)
+    {
+      segment->x2 = (guint32) x;
+      segment->y2 = (guint32) y;
+    }
+  else
+    {
+      segment->x1 = (guint32) x;
+      segment->y1 = (guint32) y;
+    }
+  if (!tsr_sphere_document_set_tile_segments (self->document, self->current, (TsrSphereSegment *) segments->data,
+                                              segments->len, &error))
+    show_error (self, error);
+  tsr_undo_stack_break_merge (tsr_document_get_undo_stack (TSR_DOCUMENT (self->document)));
+}
+
 static double
 distance_to_segment (const TsrSphereSegment *s,
                      double                  x,
@@ -488,16 +522,56 @@ on_segment_erase (TsrTilesetEditor *self,
 
 /* PNG sheets. */
 
+/* A Tiled tileset: its tiles appended after the last one (animations and obstructions with them). */
+static gboolean
+import_tsx (TsrTilesetEditor *self,
+            GFile            *file,
+            GError          **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(TsrSphereTileset) imported = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  const TsrSphereTileset *tileset;
+  guint count = 0;
+
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("%s: only local files can be imported"), name);
+      return FALSE;
+    }
+  bytes = g_file_load_bytes (file, NULL, NULL, error);
+  if (bytes == NULL)
+    return FALSE;
+  imported = tsr_sphere_tsx_import (path, bytes, lost, error);
+  if (imported == NULL
+      || !tsr_sphere_document_append_tileset (self->document, imported, name, &count, error))
+    return FALSE;
+  g_string_printf (text, ngettext ("Imported %u tile from %s.", "Imported %u tiles from %s.", count), count, name);
+  for (guint i = 0; i < lost->len; i++)
+    g_string_append_printf (text, "\n%s", (const char *) g_ptr_array_index (lost, i));
+  gtk_label_set_text (self->info_label, text->str);
+  tileset = tileset_of (self);
+  if (tileset != NULL)
+    tsr_tileset_editor_set_current_tile (self, tileset->tiles->len - count);
+  return TRUE;
+}
+
 gboolean
 tsr_tileset_editor_import_file (TsrTilesetEditor *self,
                                 GFile            *file,
                                 GError          **error)
 {
-  g_autoptr(TsrImage) sheet = tsr_asset_load_png (file, error);
+  g_autoptr(TsrImage) sheet = NULL;
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *text = NULL;
   guint count = 0;
 
+  if (g_str_has_suffix (name, ".tsx") || g_str_has_suffix (name, ".TSX"))
+    return import_tsx (self, file, error);
+  sheet = tsr_asset_load_png (file, error);
   if (sheet == NULL
       || !tsr_sphere_document_import_tile_sheet (self->document, self->current, sheet, name, &count, error))
     return FALSE;
@@ -530,6 +604,22 @@ on_import (TsrTilesetEditor *self)
   GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Sheet as Tiles"),
                                                            GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
 
+  tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_tileset_editor_import_file, self->info_label);
+}
+
+static void
+on_import_tiled (TsrTilesetEditor *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Import Tiled Tileset"),
+                                                              GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Tiled tilesets"));
+  gtk_file_filter_add_pattern (filter, "*.tsx");
+  gtk_file_filter_add_pattern (filter, "*.TSX");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_tileset_editor_import_file, self->info_label);
 }
 
@@ -661,6 +751,7 @@ tsr_tileset_editor_init (TsrTilesetEditor *self)
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), labelled_button (_("Move _Earlier"), _("Swap this tile with the one before it; the map keeps its picture"), G_CALLBACK (on_move_earlier), self));
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), labelled_button (_("Move _Later"), _("Swap this tile with the one after it; the map keeps its picture"), G_CALLBACK (on_move_later), self));
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), labelled_button (_("Import PNG…"), _("Cut a PNG sheet into tiles and insert them before this one"), G_CALLBACK (on_import), self));
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), labelled_button (_("Import _Tiled…"), _("Append the tiles of a Tiled tileset (.tsx and its image) with their animations and collision shapes"), G_CALLBACK (on_import_tiled), self));
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), labelled_button (_("Export PNG…"), _("Write every tile into one PNG sheet"), G_CALLBACK (on_export), self));
   gtk_box_append (GTK_BOX (left), buttons);
   gtk_box_append (GTK_BOX (self), left);
@@ -670,6 +761,7 @@ tsr_tileset_editor_init (TsrTilesetEditor *self)
   gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->pixels));
   g_signal_connect_swapped (tsr_pixel_editor_get_canvas (self->pixels), "segment-drawn", G_CALLBACK (on_segment_drawn), self);
   g_signal_connect_swapped (tsr_pixel_editor_get_canvas (self->pixels), "segment-erase", G_CALLBACK (on_segment_erase), self);
+  g_signal_connect_swapped (tsr_pixel_editor_get_canvas (self->pixels), "segment-moved", G_CALLBACK (on_segment_moved), self);
 
   gtk_grid_set_row_spacing (GTK_GRID (properties), 4);
   gtk_grid_set_column_spacing (GTK_GRID (properties), 8);

@@ -27,7 +27,8 @@ void       tsr_tileset_editor_set_current_tile (TsrTilesetEditor *self,
                                                 guint             index);
 /* The tile the animation preview shows now (the current tile when not playing). */
 guint      tsr_tileset_editor_get_shown_tile   (TsrTilesetEditor *self);
-/* Import a PNG sheet before the current tile / export the whole tileset as a PNG sheet. */
+/* Import a PNG sheet before the current tile, or a Tiled .tsx (by its name) after the last one;
+ * export the whole tileset as a PNG sheet. */
 gboolean   tsr_tileset_editor_import_file      (TsrTilesetEditor *self,
                                                 GFile            *file,
                                                 GError          **error);
