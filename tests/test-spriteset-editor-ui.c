@@ -5,7 +5,9 @@
  * click on the second thumbnail and typed digits set its delay; a real drag on the frame draws the
  * base rectangle, another from inside it moves it (one undo step); the pixel editor's Pencil,
  * chosen by a real click, draws a line on the first new frame with a real drag; a real Ctrl+Z and Ctrl+Shift+Z undo and redo the line; the play button plays the
- * direction; a real Ctrl+S saves. The saved bytes are exactly the loaded spriteset with those
+ * direction; real clicks move a frame later and remove it, move the new direction up and remove
+ * the one after it, and Export Direction… writes the strip (chooser answered; the PNG equals the
+ * model's strip); a real Ctrl+S saves. The saved bytes are exactly the loaded spriteset with those
  * changes made by the codec's structs (byte for byte). Exits 77 without a display or XTest; under
  * CI=true a missing XTest fails. */
 #include "config.h"
@@ -221,7 +223,76 @@ test_add_direction_import_delay_base_draw (void)
   g_assert_cmpuint (tsr_spriteset_editor_get_frame (editor), >, 0);
   g_assert_true (tsr_test_xtest_click (xtest, play));
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
-  tsr_spriteset_editor_select (editor, last + 1, 0);
+
+  /* Frames reordered and removed by real clicks: the first moved one place later, then the one
+   * shown (the moved frame) removed; its image stays in the file. */
+  g_assert_true (tsr_test_xtest_click (xtest, GTK_WIDGET (gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), 0))));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_spriteset_editor_get_frame (editor), ==, 0);
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Move the frame shown one place later")));
+  tsr_test_ui_iterate_for (100);
+  {
+    TsrSphereFrame first = g_array_index (wave->frames, TsrSphereFrame, 0);
+
+    g_array_remove_index (wave->frames, 0);
+    g_array_insert_val (wave->frames, 1, first);
+  }
+  g_assert_cmpuint (g_array_index (((const TsrSphereDirection *) g_ptr_array_index (spriteset->directions, last + 1))->frames,
+                                   TsrSphereFrame, 1).image, ==, images);
+  g_assert_cmpuint (tsr_spriteset_editor_get_frame (editor), ==, 1);
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Remove the frame shown (its image stays in the file)")));
+  tsr_test_ui_iterate_for (100);
+  g_array_remove_index (wave->frames, 1);
+  g_assert_cmpuint (((const TsrSphereDirection *) g_ptr_array_index (spriteset->directions, last + 1))->frames->len, ==, 2);
+  g_assert_cmpuint (spriteset->images->len, ==, images + 3);
+
+  /* Directions: "wave" moved up by a real click, then the direction now after it removed. */
+  g_assert_cmpuint (tsr_spriteset_editor_get_direction (editor), ==, last + 1);
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Move the chosen direction up")));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_spriteset_editor_get_direction (editor), ==, last);
+  {
+    gpointer moved = g_ptr_array_steal_index (model->directions, last + 1);
+
+    g_ptr_array_insert (model->directions, (gint) last, moved);
+  }
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) last + 1));
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_spriteset_editor_get_direction (editor), ==, last + 1);
+  g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Remove the chosen direction (its images stay in the file)")));
+  tsr_test_ui_iterate_for (100);
+  g_ptr_array_remove_index (model->directions, last + 1);
+  g_assert_cmpuint (spriteset->directions->len, ==, last + 1);
+  {
+    g_autofree char *name = tsr_sphere_spriteset_direction_name (spriteset, last);
+    g_assert_cmpstr (name, ==, "wave");
+  }
+
+  /* Export of the chosen direction by a real click, the chooser answered: the strip written is
+   * the model's frames. */
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) last));
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  tsr_test_ui_iterate_for (100);
+  g_assert_cmpuint (tsr_spriteset_editor_get_direction (editor), ==, last);
+  {
+    g_autofree char *export_path = g_build_filename (work_dir, "wave-strip.png", NULL);
+    g_autoptr(TsrImage) want = tsr_sphere_spriteset_export_sheet (model, (gint) last);
+    g_autoptr(TsrImage) written = NULL;
+    g_autoptr(GBytes) png = NULL;
+
+    g_assert_true (tsr_test_xtest_click (xtest, find_by_tooltip (GTK_WIDGET (editor), "Write the chosen direction's frames as a PNG strip")));
+    tsr_test_ui_answer_file_chooser (export_path, GTK_FILE_CHOOSER_ACTION_SAVE, screenshot_dir, "spriteset-editor-export-dialog.png");
+    for (guint k = 0; k < 100 && !g_file_test (export_path, G_FILE_TEST_EXISTS); k++)
+      tsr_test_ui_iterate_for (20);
+    png = tsr_test_read_file (export_path);
+    written = tsr_image_load_png (g_bytes_get_data (png, NULL), g_bytes_get_size (png), export_path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (written->width, ==, want->width);
+    g_assert_cmpuint (written->height, ==, want->height);
+    g_assert_cmpmem (written->pixels, (gsize) want->width * want->height * 4, want->pixels, (gsize) want->width * want->height * 4);
+  }
+  tsr_spriteset_editor_select (editor, last, 0);
   tsr_test_ui_iterate_for (200);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "spriteset-editor.png");
 
