@@ -62,14 +62,23 @@ tsr_output_files_new_single (const char *path,
   return outputs;
 }
 
+static gboolean read_mapped;
+
+void
+tsr_file_read_mapped (void)
+{
+  read_mapped = TRUE;
+}
+
 /* Messages name PATH once, at the start ("PATH: cannot read the file: REASON"); the CLI does not
  * repeat it (tsr_error_describe_for_path). */
 GBytes *
 tsr_file_read (const char *path,
                GError    **error)
 {
-  GByteArray *contents;
-  GStatBuf status;
+  guint8 *contents;
+  gsize capacity, length = 0;
+  GStatBuf status = { 0 };
   int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
 
   if (fd < 0)
@@ -84,12 +93,40 @@ tsr_file_read (const char *path,
       g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: it is a folder"), path);
       return NULL;
     }
-  contents = g_byte_array_sized_new (status.st_size > 0 ? (guint) MIN (status.st_size, G_MAXINT) : 4096);
+  if (read_mapped && S_ISREG (status.st_mode) && status.st_size > 0 && status.st_size <= G_MAXINT)
+    {
+      GMappedFile *mapped = g_mapped_file_new_from_fd (fd, FALSE, NULL);
+
+      if (mapped != NULL)
+        {
+          GBytes *bytes = g_mapped_file_get_bytes (mapped);
+
+          g_mapped_file_unref (mapped);
+          close (fd);
+          return bytes;
+        }
+    }
+  /* Read straight into a buffer of the file's size (one read for a regular file, no chunk copied
+   * through a bounce buffer); it grows only when the file is longer than fstat said. */
+  capacity = status.st_size > 0 ? (gsize) MIN (status.st_size, G_MAXINT) + 1 : 65536;
+  contents = g_malloc (capacity);
   for (;;)
     {
-      guint8 chunk[65536];
-      gssize got = read (fd, chunk, sizeof chunk);
+      gssize got;
 
+      if (length == capacity)
+        {
+          if (capacity > G_MAXINT)
+            {
+              close (fd);
+              g_free (contents);
+              g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: above 2 GiB"), path);
+              return NULL;
+            }
+          capacity = MIN (capacity * 2, (gsize) G_MAXINT + 1);
+          contents = g_realloc (contents, capacity);
+        }
+      got = read (fd, contents + length, capacity - length);
       if (got < 0 && errno == EINTR)
         continue;
       if (got < 0)
@@ -97,24 +134,23 @@ tsr_file_read (const char *path,
           int saved_errno = errno;
 
           close (fd);
-          g_byte_array_unref (contents);
+          g_free (contents);
           g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: %s"), path,
                        g_strerror (saved_errno));
           return NULL;
         }
       if (got == 0)
         break;
-      if (contents->len > G_MAXINT - (guint) got)
-        {
-          close (fd);
-          g_byte_array_unref (contents);
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: above 2 GiB"), path);
-          return NULL;
-        }
-      g_byte_array_append (contents, chunk, (guint) got);
+      length += (gsize) got;
     }
   close (fd);
-  return g_byte_array_free_to_bytes (contents);
+  if (length > G_MAXINT)
+    {
+      g_free (contents);
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: above 2 GiB"), path);
+      return NULL;
+    }
+  return g_bytes_new_take (contents, length);
 }
 
 static gboolean

@@ -4,7 +4,14 @@
 #include <string.h>
 
 struct _TsrWriter {
-  GByteArray *bytes;
+  /* NULL while everything written equals ORIGINAL's first POS bytes (tsr_writer_new_like): an
+   * untouched save then hands back the loaded bytes, and allocates and copies nothing. */
+  GByteArray   *bytes;
+  GBytes       *original;
+  const guint8 *original_data;
+  gsize         original_size;
+  gsize         pos;
+  gsize         reserved;
 };
 
 TsrWriter *
@@ -16,28 +23,59 @@ tsr_writer_new (void)
   return writer;
 }
 
+TsrWriter *
+tsr_writer_new_sized (gsize reserved)
+{
+  TsrWriter *writer = g_new0 (TsrWriter, 1);
+
+  writer->bytes = g_byte_array_sized_new ((guint) MIN (reserved, G_MAXUINT));
+  return writer;
+}
+
+TsrWriter *
+tsr_writer_new_like (GBytes *original,
+                     gsize   reserved)
+{
+  TsrWriter *writer;
+
+  if (original == NULL)
+    return tsr_writer_new_sized (reserved);
+  writer = g_new0 (TsrWriter, 1);
+  writer->original = g_bytes_ref (original);
+  writer->original_data = g_bytes_get_data (original, &writer->original_size);
+  writer->reserved = reserved;
+  return writer;
+}
+
 void
 tsr_writer_free (TsrWriter *writer)
 {
   if (writer == NULL)
     return;
-  g_byte_array_unref (writer->bytes);
+  if (writer->bytes != NULL)
+    g_byte_array_unref (writer->bytes);
+  g_clear_pointer (&writer->original, g_bytes_unref);
   g_free (writer);
 }
 
 GBytes *
 tsr_writer_free_to_bytes (TsrWriter *writer)
 {
-  GBytes *bytes = g_byte_array_free_to_bytes (writer->bytes);
+  GBytes *bytes;
 
-  g_free (writer);
+  if (writer->bytes == NULL)
+    bytes = writer->pos == writer->original_size ? g_bytes_ref (writer->original)
+                                                 : g_bytes_new_from_bytes (writer->original, 0, writer->pos);
+  else
+    bytes = g_byte_array_free_to_bytes (g_steal_pointer (&writer->bytes));
+  tsr_writer_free (writer);
   return bytes;
 }
 
 gsize
 tsr_writer_tell (const TsrWriter *writer)
 {
-  return writer->bytes->len;
+  return writer->bytes != NULL ? writer->bytes->len : writer->pos;
 }
 
 const guint8 *
@@ -45,8 +83,40 @@ tsr_writer_peek (const TsrWriter *writer,
                  gsize           *size)
 {
   if (size != NULL)
-    *size = writer->bytes->len;
-  return writer->bytes->data;
+    *size = tsr_writer_tell (writer);
+  return writer->bytes != NULL ? writer->bytes->data : writer->original_data;
+}
+
+/* The first differing byte: from here on the writer holds its own copy. */
+static void
+tsr_writer_materialize (TsrWriter *writer)
+{
+  writer->bytes = g_byte_array_sized_new ((guint) MIN (MAX (writer->reserved, writer->pos), G_MAXUINT));
+  g_byte_array_append (writer->bytes, writer->original_data, (guint) writer->pos);
+  g_clear_pointer (&writer->original, g_bytes_unref);
+  writer->original_data = NULL;
+  writer->original_size = 0;
+}
+
+static void
+tsr_writer_put (TsrWriter    *writer,
+                const guint8 *data,
+                gsize         size)
+{
+  if (size == 0)
+    return;
+  if (writer->bytes == NULL)
+    {
+      if (size <= writer->original_size - writer->pos
+          && (data == writer->original_data + writer->pos
+              || memcmp (writer->original_data + writer->pos, data, size) == 0))
+        {
+          writer->pos += size;
+          return;
+        }
+      tsr_writer_materialize (writer);
+    }
+  g_byte_array_append (writer->bytes, data, (guint) size);
 }
 
 /* Encodes VALUE into COUNT bytes at P. */
@@ -66,17 +136,24 @@ tsr_writer_write_uint (TsrWriter *writer, guint count, gboolean big_endian, guin
   guint8 buffer[4];
 
   tsr_encode_uint (buffer, count, big_endian, value);
-  g_byte_array_append (writer->bytes, buffer, count);
+  tsr_writer_put (writer, buffer, count);
 }
 
 static void
 tsr_writer_patch_uint (TsrWriter *writer, gsize offset, guint count, gboolean big_endian, guint32 value)
 {
-  g_return_if_fail (offset <= writer->bytes->len && count <= writer->bytes->len - offset);
-  tsr_encode_uint (writer->bytes->data + offset, count, big_endian, value);
+  guint8 buffer[4];
+
+  g_return_if_fail (offset <= tsr_writer_tell (writer) && count <= tsr_writer_tell (writer) - offset);
+  tsr_encode_uint (buffer, count, big_endian, value);
+  if (writer->bytes == NULL && memcmp (writer->original_data + offset, buffer, count) == 0)
+    return;
+  if (writer->bytes == NULL)
+    tsr_writer_materialize (writer);
+  memcpy (writer->bytes->data + offset, buffer, count);
 }
 
-void tsr_writer_write_u8     (TsrWriter *w, guint8 v)  { g_byte_array_append (w->bytes, &v, 1); }
+void tsr_writer_write_u8     (TsrWriter *w, guint8 v)  { tsr_writer_put (w, &v, 1); }
 void tsr_writer_write_u16_le (TsrWriter *w, guint16 v) { tsr_writer_write_uint (w, 2, FALSE, v); }
 void tsr_writer_write_u16_be (TsrWriter *w, guint16 v) { tsr_writer_write_uint (w, 2, TRUE, v); }
 void tsr_writer_write_u32_le (TsrWriter *w, guint32 v) { tsr_writer_write_uint (w, 4, FALSE, v); }
@@ -109,8 +186,7 @@ tsr_writer_write_bytes (TsrWriter    *writer,
                         const guint8 *data,
                         gsize         size)
 {
-  if (size > 0)
-    g_byte_array_append (writer->bytes, data, (guint) size);
+  tsr_writer_put (writer, data, size);
 }
 
 void
@@ -127,8 +203,23 @@ void
 tsr_writer_write_zeros (TsrWriter *writer,
                         gsize      count)
 {
-  guint old = writer->bytes->len;
+  guint old;
 
+  if (writer->bytes == NULL)
+    {
+      gsize i = 0;
+
+      if (count <= writer->original_size - writer->pos)
+        while (i < count && writer->original_data[writer->pos + i] == 0)
+          i++;
+      if (count <= writer->original_size - writer->pos && i == count)
+        {
+          writer->pos += count;
+          return;
+        }
+      tsr_writer_materialize (writer);
+    }
+  old = writer->bytes->len;
   g_byte_array_set_size (writer->bytes, old + (guint) count);
   memset (writer->bytes->data + old, 0, count);
 }

@@ -8,6 +8,13 @@ G_BEGIN_DECLS
 typedef struct _TsrWriter TsrWriter;
 
 TsrWriter    *tsr_writer_new            (void);
+/* A writer with room for RESERVED bytes, for a serializer that knows its total: no regrowth. */
+TsrWriter    *tsr_writer_new_sized      (gsize      reserved);
+/* A writer for a serializer that expects to reproduce ORIGINAL (the loaded bytes; NULL acts as
+ * tsr_writer_new_sized): it compares instead of copying, and only at the first differing byte
+ * takes its own buffer. An untouched save so returns ORIGINAL itself. */
+TsrWriter    *tsr_writer_new_like       (GBytes    *original,
+                                         gsize      reserved);
 void          tsr_writer_free           (TsrWriter *writer);
 /* Ends the writer and hands its bytes over. */
 GBytes       *tsr_writer_free_to_bytes  (TsrWriter *writer);

@@ -164,6 +164,7 @@ tsr_mac_file_free (TsrMacFile *file)
   g_clear_pointer (&file->macbinary_trailing, g_bytes_unref);
   g_clear_pointer (&file->applesingle_entries, g_ptr_array_unref);
   g_clear_pointer (&file->applesingle_trailing, g_bytes_unref);
+  g_clear_pointer (&file->source, g_bytes_unref);
   g_free (file);
 }
 
@@ -340,6 +341,7 @@ tsr_mac_file_parse (GBytes *data, GError **error)
   TsrReader reader;
 
   file->kind = tsr_mac_wrapper_sniff (bytes, size);
+  file->source = g_bytes_ref (data);
   file->data_fork = empty_bytes ();
   file->resource_fork = empty_bytes ();
   tsr_reader_init (&reader, bytes, size, tsr_mac_wrapper_kind_to_string (file->kind));
@@ -423,12 +425,17 @@ write_padding (TsrWriter *writer, GBytes *kept, gsize fork_length, gsize origina
 static GBytes *
 serialize_macbinary (const TsrMacFile *file)
 {
-  g_autoptr(TsrWriter) writer = tsr_writer_new ();
-  guint8 header[MACBINARY_HEADER_SIZE];
   gsize data_length = g_bytes_get_size (file->data_fork);
   gsize resource_length = g_bytes_get_size (file->resource_fork);
   gboolean nothing_after = file->macbinary_trailing == NULL
                            || g_bytes_get_size (file->macbinary_trailing) == 0;
+  /* Compared with the parsed bytes until something differs (an untouched file is returned as
+   * it was loaded); then room for everything written below (each fork's padding is under 128
+   * bytes): the buffer never regrows, so a scenario's megabytes are copied once. */
+  g_autoptr(TsrWriter) writer = tsr_writer_new_like (file->source, MACBINARY_HEADER_SIZE + data_length + resource_length + 256
+                                                      + (file->macbinary_secondary != NULL ? g_bytes_get_size (file->macbinary_secondary) : 0)
+                                                      + (file->macbinary_trailing != NULL ? g_bytes_get_size (file->macbinary_trailing) : 0));
+  guint8 header[MACBINARY_HEADER_SIZE];
 
   memcpy (header, file->macbinary_header, sizeof header);
   header[83] = (guint8) (data_length >> 24);

@@ -47,6 +47,8 @@ typedef struct {
   guint8     applesingle_header[24];
   GPtrArray *applesingle_entries;    /* TsrAppleSingleEntry */
   GBytes    *applesingle_trailing;
+
+  GBytes    *source;                 /* the parsed bytes: an untouched save returns them */
 } TsrMacFile;
 
 /* Which wrapper DATA is, by content (MacBinary needs its CRC or MacBinary I's zero bytes). */

@@ -61,7 +61,8 @@ tsr_marathon_images_sniff (const guint8 *data, gsize size)
   data_fork = g_bytes_get_data (mac->data_fork, &data_size);
   if (data_size > 0 && tsr_wad_sniff (data_fork, data_size) > 0)
     {
-      g_autoptr(TsrWad) wad = tsr_wad_parse (data_fork, data_size, NULL, NULL);
+      /* Slices of the borrowed bytes, not copies: the wad is dropped before returning. */
+      g_autoptr(TsrWad) wad = tsr_wad_parse_bytes (mac->data_fork, NULL, NULL);
       if (wad != NULL && wad_has_images (wad))
         return TSR_SNIFF_CERTAIN;
     }

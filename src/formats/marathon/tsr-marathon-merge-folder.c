@@ -238,12 +238,13 @@ merge_folder_save (gconstpointer data,
 {
   TsrMarathonMergeFolder *self = (TsrMarathonMergeFolder *) data;
   g_autoptr(GPtrArray) outputs = tsr_output_files_new ();
-  g_autoptr(GFile) target = g_file_new_for_path (path);
-  g_autoptr(GFile) folder = g_file_new_for_path (self->folder);
+  /* The same folder as GFile would say (canonical absolute paths), without GIO in the codecs. */
+  g_autofree char *target = g_canonicalize_filename (path, NULL);
+  g_autofree char *folder = g_canonicalize_filename (self->folder, NULL);
   GPtrArray *levels = self->scenario.map->levels;
   gboolean same_list = levels->len == self->loaded_order->len;
 
-  if (!g_file_equal (target, folder))
+  if (strcmp (target, folder) != 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
                    _("%s: a merge folder is saved where it was opened (%s); saving it elsewhere is not available "

@@ -793,10 +793,12 @@ fork_has_m1_shapes (const TsrResourceFork *fork)
   return FALSE;
 }
 
+/* The Marathon 1 Shapes resource fork in BYTES (the fork and the wrapper keep slices of it). */
 static TsrResourceFork *
-m1_find_fork (const guint8 *data, gsize size, TsrMacFile **mac_out, GError **error)
+m1_find_fork (GBytes *bytes, TsrMacFile **mac_out, GError **error)
 {
-  g_autoptr(GBytes) bytes = g_bytes_new (data, size);
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
   g_autoptr(TsrMacFile) mac = NULL;
   TsrResourceFork *fork;
 
@@ -826,8 +828,11 @@ m1_find_fork (const guint8 *data, gsize size, TsrMacFile **mac_out, GError **err
 guint
 tsr_shapes_m1_sniff (const guint8 *data, gsize size)
 {
+  /* Sniffing looks and lets go: the bytes are borrowed, not copied (detection runs every
+   * sniffer over every file opened). */
+  g_autoptr(GBytes) bytes = g_bytes_new_static (data, size);
   TsrMacFile *mac = NULL;
-  TsrResourceFork *fork = m1_find_fork (data, size, &mac, NULL);
+  TsrResourceFork *fork = m1_find_fork (bytes, &mac, NULL);
 
   tsr_resource_fork_free (fork);
   tsr_mac_file_free (mac);
@@ -875,7 +880,8 @@ tsr_shapes_file_parse (const guint8 *data, gsize size, GError **error)
     {
       TsrMacFile *mac = NULL;
       g_autoptr(GError) m1_error = NULL;
-      TsrResourceFork *fork = m1_find_fork (data, size, &mac, &m1_error);
+      g_autoptr(GBytes) bytes = g_bytes_new (data, size);
+      TsrResourceFork *fork = m1_find_fork (bytes, &mac, &m1_error);
 
       if (fork != NULL)
         return parse_marathon1 (mac, fork, error);

@@ -698,34 +698,51 @@ tsr_wad_checksum_matches (const TsrWad *wad)
 /* ---- Serialising -------------------------------------------------------------------------- */
 
 /* Serialising writes into one buffer of the exact final size: a scenario is megabytes, and
- * growing a buffer (and faulting in its pages twice) was most of the save time. */
+ * growing a buffer (and faulting in its pages twice) was most of the save time. Before that
+ * buffer exists, the output is compared with the loaded bytes (SAME, of size TOTAL): chunks left
+ * untouched are slices of them, so this costs a pointer comparison each, and an untouched wad is
+ * returned as loaded, with nothing allocated or copied. The buffer is taken at the first
+ * differing byte, with the equal part copied from SAME. */
 typedef struct {
-  guint8 *data;
-  gsize   pos;
+  guint8       *data;
+  gsize         pos;
+  const guint8 *same;
+  gsize         total;
 } Output;
+
+static void
+put_data (Output *out, const void *data, gsize size)
+{
+  if (size == 0)
+    return;
+  if (out->data == NULL)
+    {
+      if (data == out->same + out->pos || memcmp (out->same + out->pos, data, size) == 0)
+        {
+          out->pos += size;
+          return;
+        }
+      out->data = g_malloc (out->total + 1);
+      memcpy (out->data, out->same, out->pos);
+    }
+  memcpy (out->data + out->pos, data, size);
+  out->pos += size;
+}
 
 static void
 put_u16 (Output *out, guint16 value)
 {
-  out->data[out->pos++] = (guint8) (value >> 8);
-  out->data[out->pos++] = (guint8) value;
+  guint8 raw[2] = { (guint8) (value >> 8), (guint8) value };
+
+  put_data (out, raw, sizeof raw);
 }
 
 static void
 put_u32 (Output *out, guint32 value)
 {
-  out->data[out->pos++] = (guint8) (value >> 24);
-  out->data[out->pos++] = (guint8) (value >> 16);
-  out->data[out->pos++] = (guint8) (value >> 8);
-  out->data[out->pos++] = (guint8) value;
-}
+  guint8 raw[4] = { (guint8) (value >> 24), (guint8) (value >> 16), (guint8) (value >> 8), (guint8) value };
 
-static void
-put_data (Output *out, const void *data, gsize size)
-{
-  if (size > 0)
-    memcpy (out->data + out->pos, data, size);
-  out->pos += size;
+  put_data (out, raw, sizeof raw);
 }
 
 static void
@@ -747,11 +764,10 @@ put_fixed (Output *out, GBytes *bytes, gsize size)
   gsize have = bytes_size (bytes);
 
   put_data (out, have > 0 ? g_bytes_get_data (bytes, NULL) : NULL, MIN (have, size));
-  if (have < size)
-    {
-      memset (out->data + out->pos, 0, size - have);
-      out->pos += size - have;
-    }
+  static const guint8 zeros[64];
+
+  for (gsize left = size > have ? size - have : 0; left > 0; left -= MIN (left, sizeof zeros))
+    put_data (out, zeros, MIN (left, sizeof zeros));
 }
 
 static void
@@ -874,12 +890,17 @@ tsr_wad_serialize (const TsrWad *wad,
       return NULL;
     }
 
-  out.data = g_malloc (total + 1);
-  /* Header (checksum 0 until the CRC is known). */
+  out.total = total;
+  if (wad->source != NULL && g_bytes_get_size (wad->source) == total)
+    out.same = g_bytes_get_data (wad->source, NULL);
+  else
+    out.data = g_malloc (total + 1);
+  /* Header (the stored checksum while the bytes may still equal the loaded ones; 0 for the CRC
+   * once they differ). */
   put_u16 (&out, wad->version);
   put_u16 (&out, wad->data_version);
   put_data (&out, wad->name, sizeof wad->name);
-  put_u32 (&out, 0);
+  put_u32 (&out, out.data == NULL ? wad->checksum : 0);
   put_u32 (&out, (guint32) dir_offset);
   put_u16 (&out, (guint16) n);
   put_u16 (&out, wad->app_data_size);
@@ -918,6 +939,13 @@ tsr_wad_serialize (const TsrWad *wad,
     }
   put_bytes (&out, wad->trailing);
   g_assert (out.pos == total);
+  if (out.data == NULL)
+    return g_bytes_ref (wad->source); /* every byte as loaded, the stored checksum included */
+  if (out.same != NULL)
+    {
+      out.pos = CHECKSUM_OFFSET;
+      put_u32 (&out, 0);
+    }
 
   /* Checksum: the stored value when nothing changed (even if stale), else a fresh CRC. */
   /* Unchanged bytes (compared directly: much cheaper than a CRC) keep the stored value. */
