@@ -8,8 +8,10 @@
 #include <glib/gstdio.h>
 
 #include "core/tsr-file.h"
+#include "formats/marathon/tsr-marathon-merge.h"
 #include "formats/marathon/tsr-marathon-merge-folder.h"
 #include "model/marathon/tsr-marathon-document.h"
+#include "model/marathon/tsr-marathon-level-command.h"
 #include "model/marathon/tsr-marathon-set-record-command.h"
 #include "tsr-test-common.h"
 #include "tsr-test-merge-folder.h"
@@ -29,10 +31,11 @@ open_folder (const char *folder)
 }
 
 static void
-save (TsrDocument *document)
+save_with (TsrDocument  *document,
+           TsrSaveFlags  flags)
 {
   g_autoptr(GError) error = NULL;
-  gboolean saved = tsr_document_save (document, NULL, TSR_SAVE_NONE, &error);
+  gboolean saved = tsr_document_save (document, NULL, flags, &error);
   GPtrArray *findings = tsr_document_get_findings (document);
 
   for (guint i = 0; !saved && i < findings->len; i++)
@@ -44,6 +47,12 @@ save (TsrDocument *document)
     }
   ck_assert_msg (saved, "%s", error ? error->message : "");
   ck_assert (!tsr_document_get_modified (document));
+}
+
+static void
+save (TsrDocument *document)
+{
+  save_with (document, TSR_SAVE_NONE);
 }
 
 /* Raises the floor of polygon 0 of LEVEL by 64 (one undoable command). */
@@ -293,6 +302,172 @@ START_TEST (test_level_file_opens_its_folder)
 }
 END_TEST
 
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The folder's entries (not recursing), sorted, joined by ", ". */
+static char *
+folder_entries (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *name;
+
+  ck_assert_ptr_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", (const char *) names->pdata[i]);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The level names of the scenario `tessera-cli marathon merge FOLDER` writes, in its order. */
+static char *
+merged_level_names (const char *folder)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) merged = tsr_marathon_merge_folder (folder, "Chronicles", NULL, &error);
+  g_autoptr(TsrMarathonScenario) scenario = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  ck_assert_msg (merged != NULL, "%s", error ? error->message : "");
+  scenario = tsr_marathon_scenario_load (merged, folder, &error);
+  ck_assert_msg (scenario != NULL, "%s", error ? error->message : "");
+  for (guint i = 0; i < scenario->map->levels->len; i++)
+    {
+      g_autofree char *name = tsr_marathon_level_name (g_ptr_array_index (scenario->map->levels, i));
+
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", name);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Adds "New Level" after the first level, moves the last level to the front and deletes "War!":
+ * Commemorative 9/11 T-Shirt, Dream Brother, New Level, Men Like Ravenous Fishes. */
+static void
+edit_level_list (TsrDocument *document)
+{
+  TsrMarathonDocument *marathon = TSR_MARATHON_DOCUMENT (document);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_msg (tsr_marathon_document_add_level (marathon, 1, "New Level", &error), "%s", error ? error->message : "");
+  ck_assert_msg (tsr_marathon_document_move_level_to (marathon, 4, 0, &error), "%s", error ? error->message : "");
+  ck_assert_msg (tsr_marathon_document_delete_level (marathon, 4, &error), "%s", error ? error->message : "");
+}
+
+#define LEVELS_BEFORE "03 Dream Brother, 07 Men Like Ravenous Fishes, 10 War!, 12 Commemorative 9-11 T-Shirt"
+#define LEVELS_AFTER  "00 Commemorative 9-11 T-Shirt, 03 Dream Brother, 04 New Level, 07 Men Like Ravenous Fishes"
+#define NAMES_AFTER   "Commemorative 9/11 T-Shirt, Dream Brother, New Level, Men Like Ravenous Fishes"
+
+START_TEST (test_levels_added_removed_moved)
+{
+  g_autofree char *root = tsr_test_make_temp_dir ();
+  g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+  g_autoptr(GHashTable) before = tsr_test_snapshot_folder (folder);
+  g_autoptr(GHashTable) after = NULL;
+  g_autoptr(TsrDocument) document = open_folder (folder);
+  g_autoptr(TsrDocument) reopened = NULL;
+  g_autofree char *entries = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *changed = NULL;
+
+  entries = folder_entries (folder);
+  ck_assert_str_eq (entries, LEVELS_BEFORE);
+  g_clear_pointer (&entries, g_free);
+  /* The new level has no player start yet: an error the user saves over (Save asks). */
+  edit_level_list (document);
+  ck_assert_uint_eq (tsr_marathon_document_get_n_levels (TSR_MARATHON_DOCUMENT (document)), 4);
+
+  /* Nothing on disk until Save; a save failing at any of its renames (the removed folder aside,
+   * the moved one out and in, the new one into place) or while writing the new level's file
+   * leaves the folder as it was. */
+  for (guint failure = 0; failure < 5; failure++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (failure < 4)
+        tsr_file_inject_rename_failure (failure);
+      else
+        tsr_file_inject_write_failure (100);
+      ck_assert (!tsr_document_save (document, NULL, TSR_SAVE_FORCE, &error));
+      ck_assert_ptr_nonnull (error);
+      tsr_file_inject_rename_failure (G_MAXUINT);
+      tsr_file_inject_write_failure (-1);
+      ck_assert (tsr_document_get_modified (document));
+      entries = folder_entries (folder);
+      ck_assert_msg (strcmp (entries, LEVELS_BEFORE) == 0, "failure %u left %s", failure, entries);
+      g_clear_pointer (&entries, g_free);
+      after = tsr_test_snapshot_folder (folder);
+      changed = tsr_test_changed_files (before, after);
+      ck_assert_msg (strcmp (changed, "") == 0, "failure %u changed %s", failure, changed);
+      g_clear_pointer (&changed, g_free);
+      g_clear_pointer (&after, g_hash_table_unref);
+    }
+
+  /* Saved: the removed level's folder is gone, the moved one renumbered (its files as they were),
+   * the new one made with its level file; the levels keep the numbers they can. */
+  save_with (document, TSR_SAVE_FORCE);
+  entries = folder_entries (folder);
+  ck_assert_str_eq (entries, LEVELS_AFTER);
+  after = tsr_test_snapshot_folder (folder);
+  ck_assert (g_bytes_equal (g_hash_table_lookup (after, "00 Commemorative 9-11 T-Shirt/Commemorative 9-11 T-Shirt.sceA"),
+                            g_hash_table_lookup (before, "12 Commemorative 9-11 T-Shirt/Commemorative 9-11 T-Shirt.sceA")));
+  ck_assert_ptr_nonnull (g_hash_table_lookup (after, "04 New Level/New Level.sceA"));
+  ck_assert (g_bytes_equal (g_hash_table_lookup (after, "03 Dream Brother/Dream Brother.term.txt"),
+                            g_hash_table_lookup (before, "03 Dream Brother/Dream Brother.term.txt")));
+  /* Merging the folder (tessera-cli marathon merge) gives the levels in the new order. */
+  names = merged_level_names (folder);
+  ck_assert_str_eq (names, NAMES_AFTER);
+  g_clear_pointer (&names, g_free);
+  reopened = open_folder (folder);
+  ck_assert_uint_eq (tsr_marathon_document_get_n_levels (TSR_MARATHON_DOCUMENT (reopened)), 4);
+  g_clear_object (&reopened);
+
+  /* The delete undone: War! comes back as a level folder after the others, whole in its file. */
+  ck_assert (tsr_document_undo (document));
+  save_with (document, TSR_SAVE_FORCE);
+  entries = folder_entries (folder);
+  ck_assert_str_eq (entries, LEVELS_AFTER ", 08 War!");
+  names = merged_level_names (folder);
+  ck_assert_str_eq (names, NAMES_AFTER ", War!");
+}
+END_TEST
+
+/* A save killed after each of its renames: the next open finishes or undoes it, so the folder
+ * holds either the old level folders or the new ones, and merges. */
+START_TEST (test_killed_level_list_save_recovers)
+{
+  for (guint stop = 0; stop < 4; stop++)
+    {
+      g_autofree char *root = tsr_test_make_temp_dir ();
+      g_autofree char *folder = tsr_test_build_merge_folder (data_dir, root);
+      g_autoptr(TsrDocument) document = open_folder (folder);
+      g_autoptr(TsrDocument) reopened = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *entries = NULL;
+      g_autofree char *names = NULL;
+
+      edit_level_list (document);
+      tsr_file_inject_stop_after_rename (stop);
+      ck_assert (!tsr_document_save (document, NULL, TSR_SAVE_FORCE, &error));
+      tsr_file_inject_stop_after_rename (G_MAXUINT);
+      reopened = open_folder (folder);
+      entries = folder_entries (folder);
+      names = merged_level_names (folder);
+      ck_assert_msg ((strcmp (entries, LEVELS_BEFORE) == 0
+                      && strcmp (names, "Dream Brother, Men Like Ravenous Fishes, War!, Commemorative 9/11 T-Shirt") == 0)
+                     || (strcmp (entries, LEVELS_AFTER) == 0 && strcmp (names, NAMES_AFTER) == 0),
+                     "stopped after rename %u: %s (%s)", stop, entries, names);
+    }
+}
+END_TEST
+
 START_TEST (test_not_a_merge_folder)
 {
   g_autofree char *root = tsr_test_make_temp_dir ();
@@ -318,6 +493,8 @@ merge_folder_suite (void)
   tcase_add_test (tcase, test_refuses_what_it_cannot_write_back);
   tcase_add_test (tcase, test_not_a_merge_folder);
   tcase_add_test (tcase, test_level_file_opens_its_folder);
+  tcase_add_test (tcase, test_levels_added_removed_moved);
+  tcase_add_test (tcase, test_killed_level_list_save_recovers);
   suite_add_tcase (suite, tcase);
   return suite;
 }

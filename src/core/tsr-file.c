@@ -353,6 +353,161 @@ tsr_file_inject_stop_after_rename (guint index)
   inject_stop_after_rename_index = index;
 }
 
+/* Hidden names a set save gives folders on their way (a dot first, so that no merge folder reader
+ * takes one for a level folder "NN Name"): a folder being moved, one removed until the set is
+ * done, one being made. */
+#define TSR_HIDDEN_MOVE ".tsr-move-"
+#define TSR_HIDDEN_GONE ".tsr-gone-"
+#define TSR_HIDDEN_NEW  ".tsr-new-"
+#define TSR_SET_JOURNAL ".tsr-set" TSR_JOURNAL_SUFFIX
+
+TsrFileChange *
+tsr_file_change_new_move (const char *from,
+                          const char *to)
+{
+  TsrFileChange *change = g_new0 (TsrFileChange, 1);
+
+  change->kind = TSR_FILE_CHANGE_MOVE;
+  change->from = g_strdup (from);
+  change->path = g_strdup (to);
+  return change;
+}
+
+TsrFileChange *
+tsr_file_change_new_removal (const char *path)
+{
+  TsrFileChange *change = g_new0 (TsrFileChange, 1);
+
+  change->kind = TSR_FILE_CHANGE_REMOVE;
+  change->path = g_strdup (path);
+  return change;
+}
+
+void
+tsr_file_change_free (TsrFileChange *change)
+{
+  if (change == NULL)
+    return;
+  g_free (change->from);
+  g_free (change->path);
+  g_free (change);
+}
+
+GPtrArray *
+tsr_file_changes_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_file_change_free);
+}
+
+/* FOLDER/PREFIX and six random hex digits, a name nothing has yet. */
+static char *
+tsr_hidden_name (const char *folder,
+                 const char *prefix)
+{
+  for (;;)
+    {
+      g_autofree char *name = g_strdup_printf ("%s%06x", prefix, g_random_int () & 0xffffff);
+      char *path = g_build_filename (folder, name, NULL);
+      GStatBuf info;
+
+      if (g_lstat (path, &info) != 0)
+        return path;
+      g_free (path);
+    }
+}
+
+/* Removes PATH, and everything in it when it is a folder (symbolic links are removed, never
+ * followed). */
+static void
+tsr_remove_tree (const char *path)
+{
+  GStatBuf info;
+
+  if (g_lstat (path, &info) != 0)
+    return;
+  if (S_ISDIR (info.st_mode))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          tsr_remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+/* PATH with its leading folder OLD_PREFIX replaced by NEW_PREFIX, or NULL when PATH is neither
+ * OLD_PREFIX nor inside it. */
+static char *
+tsr_rebase (const char *path,
+            const char *old_prefix,
+            const char *new_prefix)
+{
+  gsize length = strlen (old_prefix);
+
+  if (strncmp (path, old_prefix, length) != 0 || (path[length] != '\0' && path[length] != G_DIR_SEPARATOR))
+    return NULL;
+  return g_strconcat (new_prefix, path + length, NULL);
+}
+
+/* A folder or file a set moves: FROM, through the hidden MIDDLE, to TO. */
+typedef struct {
+  char *from;
+  char *middle;
+  char *to;
+} TsrMove;
+
+/* One removed (PATH, renamed aside to KEPT until the set is done), or one made (TO, built as
+ * KEPT). */
+typedef struct {
+  char      *path;
+  char      *kept;
+  GPtrArray *files; /* made: TsrOutputFile, borrowed */
+} TsrFolderStep;
+
+static void
+tsr_move_clear (gpointer data)
+{
+  TsrMove *move = data;
+
+  g_free (move->from);
+  g_free (move->middle);
+  g_free (move->to);
+}
+
+static void
+tsr_folder_step_clear (gpointer data)
+{
+  TsrFolderStep *step = data;
+
+  g_free (step->path);
+  g_free (step->kept);
+  g_clear_pointer (&step->files, g_ptr_array_unref);
+}
+
+/* Where PATH (a path after the moves) is before them; with AFTER, the other way round. */
+static char *
+tsr_moved_path (GArray     *moves,
+                const char *path,
+                gboolean    after)
+{
+  for (guint i = 0; moves != NULL && i < moves->len; i++)
+    {
+      const TsrMove *move = &g_array_index (moves, TsrMove, i);
+      char *rebased = after ? tsr_rebase (path, move->from, move->to) : tsr_rebase (path, move->to, move->from);
+
+      if (rebased != NULL)
+        return rebased;
+    }
+  return g_strdup (path);
+}
+
 /* A path as the journal holds it: its name when it lies in the journal's folder (so a folder
  * moved after a crash still recovers), else the whole path; escaped, so any byte of a name fits
  * on one line. */
@@ -393,16 +548,19 @@ tsr_journal_path_for (const char *first_output)
   return g_strconcat (first_output, TSR_JOURNAL_SUFFIX, NULL);
 }
 
-/* Writes the journal of OUTPUTS (their TEMPORARIES and KEPT originals) and makes it durable. */
+/* Writes the journal at JOURNAL_PATH of OUTPUTS (their TEMPORARIES and KEPT originals, named as
+ * they are after the MOVES), the MOVES, the REMOVED and the MADE folders, and makes it durable. */
 static gboolean
-tsr_journal_write (GPtrArray *outputs,
-                   GPtrArray *temporaries,
-                   GPtrArray *kept,
-                   gboolean   backup,
-                   GError   **error)
+tsr_journal_write (const char *journal_path,
+                   GPtrArray  *outputs,
+                   GPtrArray  *temporaries,
+                   GPtrArray  *kept,
+                   GArray     *moves,
+                   GArray     *removed,
+                   GArray     *made,
+                   gboolean    backup,
+                   GError    **error)
 {
-  const char *first = ((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path;
-  g_autofree char *journal_path = tsr_journal_path_for (first);
   g_autofree char *folder = g_path_get_dirname (journal_path);
   g_autoptr(GKeyFile) journal = g_key_file_new ();
   g_autoptr(GBytes) bytes = NULL;
@@ -412,6 +570,30 @@ tsr_journal_write (GPtrArray *outputs,
 
   g_key_file_set_integer (journal, "save", "files", (gint) outputs->len);
   g_key_file_set_boolean (journal, "save", "backup", backup);
+  if (moves->len > 0)
+    g_key_file_set_integer (journal, "save", "moves", (gint) moves->len);
+  if (removed->len > 0)
+    g_key_file_set_integer (journal, "save", "removals", (gint) removed->len);
+  if (made->len > 0)
+    g_key_file_set_integer (journal, "save", "folders", (gint) made->len);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const TsrMove *move = &g_array_index (moves, TsrMove, i);
+      g_autofree char *group = g_strdup_printf ("move %u", i);
+
+      tsr_journal_set_path (journal, group, "from", folder, move->from);
+      tsr_journal_set_path (journal, group, "middle", folder, move->middle);
+      tsr_journal_set_path (journal, group, "to", folder, move->to);
+    }
+  for (guint k = 0; k < 2; k++)
+    for (guint i = 0; i < (k == 0 ? removed : made)->len; i++)
+      {
+        const TsrFolderStep *step = &g_array_index (k == 0 ? removed : made, TsrFolderStep, i);
+        g_autofree char *group = g_strdup_printf (k == 0 ? "removal %u" : "folder %u", i);
+
+        tsr_journal_set_path (journal, group, "target", folder, step->path);
+        tsr_journal_set_path (journal, group, "kept", folder, step->kept);
+      }
   for (guint i = 0; i < outputs->len; i++)
     {
       const TsrOutputFile *output = g_ptr_array_index (outputs, i);
@@ -430,7 +612,11 @@ tsr_journal_write (GPtrArray *outputs,
     }
   text = g_key_file_to_data (journal, &length, NULL);
   bytes = g_bytes_new_take (text, length);
-  temporary = tsr_write_temporary (first, bytes, error);
+  /* Beside the first file, whose leftovers the next open removes; a set that moves folders has
+   * its journal in the folder they are in. */
+  temporary = tsr_write_temporary (moves->len + removed->len + made->len == 0 && outputs->len > 0
+                                   ? ((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path : journal_path,
+                                   bytes, error);
   if (temporary == NULL)
     return FALSE;
   if (g_rename (temporary, journal_path) != 0)
@@ -445,11 +631,8 @@ tsr_journal_write (GPtrArray *outputs,
 }
 
 static void
-tsr_journal_remove (GPtrArray *outputs)
+tsr_journal_remove (const char *journal_path)
 {
-  const char *first = ((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path;
-  g_autofree char *journal_path = tsr_journal_path_for (first);
-
   g_unlink (journal_path);
   tsr_sync_folder_of (journal_path);
 }
@@ -488,6 +671,130 @@ tsr_journal_entry_clear (TsrJournalEntry *entry)
   g_free (entry->kept);
 }
 
+static const char *
+tsr_move_path (const TsrMove *move,
+               int            state)
+{
+  return state == 0 ? move->from : state == 1 ? move->middle : move->to;
+}
+
+/* Where MOVE's folder is: 0 where it was, 1 on its way, 2 moved, -1 nowhere. */
+static int
+tsr_move_state (const TsrMove *move)
+{
+  GStatBuf info;
+
+  if (g_lstat (move->middle, &info) == 0)
+    return 1;
+  if (g_lstat (move->to, &info) == 0 && g_lstat (move->from, &info) != 0)
+    return 2;
+  return g_lstat (move->from, &info) == 0 ? 0 : -1;
+}
+
+/* Renames FROM to TO when FROM is there and TO is not; a failure is appended to TROUBLE. */
+static gboolean
+tsr_journal_rename (const char *from,
+                    const char *to,
+                    GString    *trouble)
+{
+  GStatBuf info;
+
+  if (g_lstat (from, &info) != 0 || g_lstat (to, &info) == 0)
+    return FALSE;
+  if (g_rename (from, to) == 0)
+    return TRUE;
+  g_string_append_printf (trouble, _("; %s could not be moved to %s (%s)"), from, to, g_strerror (errno));
+  return FALSE;
+}
+
+/* The moves whose folder is at AT go on to NEXT. */
+static void
+tsr_journal_move_round (GArray  *moves,
+                        int     *states,
+                        int      at,
+                        int      next,
+                        GString *trouble)
+{
+  for (guint i = 0; i < moves->len; i++)
+    {
+      guint m = next > at ? i : moves->len - 1 - i;
+      const TsrMove *move = &g_array_index (moves, TsrMove, m);
+
+      if (states[m] == at && tsr_journal_rename (tsr_move_path (move, at), tsr_move_path (move, next), trouble))
+        states[m] = next;
+    }
+}
+
+/* A set's folders forward (removed aside and deleted, moves finished, made into place) or back
+ * (made aside and deleted, moves undone, removed put back). */
+static void
+tsr_journal_replay_folders (GArray   *moves,
+                            int      *states,
+                            GArray   *removed,
+                            GArray   *made,
+                            gboolean  forward,
+                            GString  *trouble)
+{
+  if (forward)
+    {
+      for (guint i = 0; i < removed->len; i++)
+        {
+          const TsrFolderStep *step = &g_array_index (removed, TsrFolderStep, i);
+
+          tsr_journal_rename (step->path, step->kept, trouble);
+          tsr_remove_tree (step->kept);
+        }
+      tsr_journal_move_round (moves, states, 0, 1, trouble);
+      tsr_journal_move_round (moves, states, 1, 2, trouble);
+      for (guint i = 0; i < made->len; i++)
+        tsr_journal_rename (g_array_index (made, TsrFolderStep, i).kept, g_array_index (made, TsrFolderStep, i).path, trouble);
+      return;
+    }
+  for (guint i = made->len; i-- > 0;)
+    {
+      const TsrFolderStep *step = &g_array_index (made, TsrFolderStep, i);
+
+      tsr_journal_rename (step->path, step->kept, trouble);
+      tsr_remove_tree (step->kept);
+    }
+  tsr_journal_move_round (moves, states, 2, 1, trouble);
+  tsr_journal_move_round (moves, states, 1, 0, trouble);
+  for (guint i = removed->len; i-- > 0;)
+    tsr_journal_rename (g_array_index (removed, TsrFolderStep, i).kept, g_array_index (removed, TsrFolderStep, i).path, trouble);
+}
+
+/* The ENTRIES' paths (in a moved folder) follow it: to where STATES says each move's folder is,
+ * or (STATES NULL) to state TARGET. */
+static void
+tsr_journal_entries_follow (GArray *entries,
+                            GArray *moves,
+                            int    *states,
+                            int     target)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      TsrJournalEntry *entry = &g_array_index (entries, TsrJournalEntry, i);
+      char **paths[3] = { &entry->target, &entry->temporary, &entry->kept };
+
+      for (guint p = 0; p < 3; p++)
+        for (guint m = 0; m < moves->len && *paths[p] != NULL; m++)
+          {
+            const TsrMove *move = &g_array_index (moves, TsrMove, m);
+            const char *now = tsr_move_path (move, states != NULL ? states[m] : target);
+            char *rebased = NULL;
+
+            for (int s = 0; s < 3 && rebased == NULL; s++)
+              rebased = tsr_rebase (*paths[p], tsr_move_path (move, s), now);
+            if (rebased != NULL)
+              {
+                g_free (*paths[p]);
+                *paths[p] = rebased;
+                break;
+              }
+          }
+    }
+}
+
 /* Rolls the journal at JOURNAL_PATH forward or back and removes it; returns the message for the
  * user. A journal that cannot be read stays, and the message says so. */
 static char *
@@ -499,11 +806,15 @@ tsr_journal_recover (const char *journal_path,
   g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (TsrJournalEntry));
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) trouble = g_string_new (NULL);
-  const char *first;
+  g_autoptr(GArray) moves = g_array_new (FALSE, TRUE, sizeof (TsrMove));
+  g_autoptr(GArray) removed = g_array_new (FALSE, TRUE, sizeof (TsrFolderStep));
+  g_autoptr(GArray) made = g_array_new (FALSE, TRUE, sizeof (TsrFolderStep));
+  g_autofree int *states = NULL;
+  g_autofree char *first = NULL;
   gboolean backup;
   gboolean forward = TRUE;
   guint pending = 0;
-  gint files;
+  gint files, n_moves, n_removed, n_made;
 
   g_array_set_clear_func (entries, (GDestroyNotify) tsr_journal_entry_clear);
   if (!g_key_file_load_from_file (journal, journal_path, G_KEY_FILE_NONE, &error))
@@ -511,6 +822,36 @@ tsr_journal_recover (const char *journal_path,
                             journal_path, error->message);
   files = g_key_file_get_integer (journal, "save", "files", NULL);
   backup = g_key_file_get_boolean (journal, "save", "backup", NULL);
+  n_moves = MAX (g_key_file_get_integer (journal, "save", "moves", NULL), 0);
+  n_removed = MAX (g_key_file_get_integer (journal, "save", "removals", NULL), 0);
+  n_made = MAX (g_key_file_get_integer (journal, "save", "folders", NULL), 0);
+  g_array_set_clear_func (moves, tsr_move_clear);
+  g_array_set_clear_func (removed, tsr_folder_step_clear);
+  g_array_set_clear_func (made, tsr_folder_step_clear);
+  for (gint i = 0; i < n_moves; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("move %d", i);
+      TsrMove move = { tsr_journal_get_path (journal, group, "from", folder),
+                       tsr_journal_get_path (journal, group, "middle", folder),
+                       tsr_journal_get_path (journal, group, "to", folder) };
+
+      g_array_append_val (moves, move);
+      if (move.from == NULL || move.middle == NULL || move.to == NULL)
+        return g_strdup_printf (_("%s: the journal of an interrupted save names no file %d; it is left as it is"),
+                                journal_path, i);
+    }
+  for (guint k = 0; k < 2; k++)
+    for (gint i = 0; i < (k == 0 ? n_removed : n_made); i++)
+      {
+        g_autofree char *group = g_strdup_printf (k == 0 ? "removal %d" : "folder %d", i);
+        TsrFolderStep step = { tsr_journal_get_path (journal, group, "target", folder),
+                               tsr_journal_get_path (journal, group, "kept", folder), NULL };
+
+        g_array_append_val (k == 0 ? removed : made, step);
+        if (step.path == NULL || step.kept == NULL)
+          return g_strdup_printf (_("%s: the journal of an interrupted save names no file %d; it is left as it is"),
+                                  journal_path, i);
+      }
   for (gint i = 0; i < files; i++)
     {
       g_autofree char *group = g_strdup_printf ("file %d", i);
@@ -531,10 +872,29 @@ tsr_journal_recover (const char *journal_path,
       entry.crc = (guint32) g_ascii_strtoull (crc_text, NULL, 16);
       g_array_append_val (entries, entry);
     }
-  if (files <= 0)
+  if (files + n_moves + n_removed + n_made <= 0 || files < 0)
     return g_strdup_printf (_("%s: the journal of an interrupted save names no file %d; it is left as it is"),
                             journal_path, 0);
-  first = g_array_index (entries, TsrJournalEntry, 0).target;
+  first = g_strdup (entries->len > 0 ? g_array_index (entries, TsrJournalEntry, 0).target
+                    : moves->len > 0 ? g_array_index (moves, TsrMove, 0).to
+                    : removed->len > 0 ? g_array_index (removed, TsrFolderStep, 0).path
+                    : g_array_index (made, TsrFolderStep, 0).path);
+
+  /* Folders first: where each moved one is (0 where it was, 1 on its way, 2 moved, -1 nowhere)
+   * and whether each one being made is still there. The journal names the files as they are after
+   * the moves; where a move is not done, they are where their folder is. */
+  states = g_new0 (int, MAX (moves->len, 1));
+  for (guint i = 0; i < moves->len; i++)
+    {
+      states[i] = tsr_move_state (&g_array_index (moves, TsrMove, i));
+      if (states[i] < 0)
+        forward = FALSE;
+    }
+  for (guint i = 0; i < made->len; i++)
+    if (!g_file_test (g_array_index (made, TsrFolderStep, i).kept, G_FILE_TEST_IS_DIR)
+        && !g_file_test (g_array_index (made, TsrFolderStep, i).path, G_FILE_TEST_IS_DIR))
+      forward = FALSE;
+  tsr_journal_entries_follow (entries, moves, states, -1);
 
   /* Forward when every new file is still there: either as its temporary (not renamed yet) or in
    * place (renamed). A new file that is neither cannot be completed, so the set goes back. */
@@ -547,6 +907,12 @@ tsr_journal_recover (const char *journal_path,
       else if (!tsr_file_matches (entry->target, entry->size, entry->crc))
         forward = FALSE;
     }
+
+  /* Forward: the removed go aside, the moves finish, the made go into place, and the files are
+   * then where they go. Back: the same undone in the reverse order, and the files are where they
+   * were before the save. */
+  tsr_journal_replay_folders (moves, states, removed, made, forward, trouble);
+  tsr_journal_entries_follow (entries, moves, NULL, forward ? 2 : 0);
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -696,8 +1062,27 @@ tsr_file_recover_interrupted_saves (const char *path)
   for (guint i = 0; i < journals->len; i++)
     g_ptr_array_add (messages, tsr_journal_recover (g_ptr_array_index (journals, i), referenced));
 
-  /* What a killed save left before its journal was written or after it was removed. */
+  /* What a killed save left before its journal was written or after it was removed; a folder it
+   * was making too, unless a journal that could not be read is still there. */
   removed = tsr_remove_leftovers (folder, name, TRUE, referenced);
+  if (dir != NULL)
+    {
+      g_autoptr(GPtrArray) making = g_ptr_array_new_with_free_func (g_free);
+      gboolean journal_left = FALSE;
+
+      g_dir_rewind (dir);
+      while ((entry = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (folder, entry, NULL);
+
+          if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
+            journal_left = TRUE;
+          else if (g_str_has_prefix (entry, TSR_HIDDEN_NEW) && g_file_test (child, G_FILE_TEST_IS_DIR))
+            g_ptr_array_add (making, g_steal_pointer (&child));
+        }
+      for (guint i = 0; !journal_left && i < making->len; i++, removed++)
+        tsr_remove_tree (g_ptr_array_index (making, i));
+    }
   if (removed > 0)
     g_ptr_array_add (messages, g_strdup_printf (_("%s: temporary files left by an interrupted save were removed (%u)"),
                                                 path, removed));
@@ -705,62 +1090,191 @@ tsr_file_recover_interrupted_saves (const char *path)
   return (char **) g_ptr_array_free (g_steal_pointer (&messages), FALSE);
 }
 
-/* Three phases: every temporary is written and synced; every original that will be replaced is
- * kept under a second name (for a set, or to become the backup); then the renames. If rename K
- * fails, renames 0…K-1 are undone from the kept originals (or the new file removed where there
- * was none), so the set on disk is all old or all new. The kept originals are removed (or become
- * the backups) only after every rename succeeded. */
+/* Renames FROM to TO as step *STEP of a set save (the tests' injected failure or stop counts these
+ * steps); FALSE with ERROR set when it fails; *STOPPED when a test stops the save after it. */
+static gboolean
+tsr_set_rename (const char *from,
+                const char *to,
+                guint      *step,
+                gboolean   *stopped,
+                GError    **error)
+{
+  int saved_errno = 0;
+  guint index = (*step)++;
+
+  if (index == inject_rename_failure_index)
+    {
+      inject_rename_failure_index = G_MAXUINT;
+      saved_errno = EIO;
+    }
+  else if (g_rename (from, to) != 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot replace the file: %s"), to, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (index == inject_stop_after_rename_index)
+    {
+      /* As if the process were killed here: everything stays as it is on disk. */
+      inject_stop_after_rename_index = G_MAXUINT;
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: save stopped after rename %u for a test", to, index);
+      *stopped = TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes the files of a folder being made into STEP's hidden folder (made beside it). */
+static gboolean
+tsr_make_folder (TsrFolderStep *step,
+                 GError       **error)
+{
+  g_autofree char *parent = g_path_get_dirname (step->path);
+  g_autofree char *template = g_build_filename (parent, TSR_HIDDEN_NEW "XXXXXX", NULL);
+
+  if (g_mkdtemp_full (template, 0777) == NULL)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot create the folder: %s"), step->path, g_strerror (errno));
+      return FALSE;
+    }
+  step->kept = g_steal_pointer (&template);
+  for (guint i = 0; i < step->files->len; i++)
+    {
+      const TsrOutputFile *output = g_ptr_array_index (step->files, i);
+      g_autofree char *name = g_path_get_basename (output->path);
+      g_autofree char *path = g_build_filename (step->kept, name, NULL);
+      g_autofree char *temporary = tsr_write_temporary (path, output->bytes, error);
+
+      if (temporary == NULL)
+        return FALSE;
+      if (g_rename (temporary, path) != 0)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot replace the file: %s"), path, g_strerror (errno));
+          g_unlink (temporary);
+          return FALSE;
+        }
+    }
+  tsr_sync_folder_of (step->kept);
+  return TRUE;
+}
+
+/* Phases: every temporary is written and synced (and every folder to be made, under a hidden
+ * name); every original that will be replaced is kept under a second name (for a set, or to become
+ * the backup); the journal; then the renames: removed folders aside, moves (each through a hidden
+ * name, so that two folders may swap names), made folders into place, the files. If rename K
+ * fails, renames 0…K-1 are undone (a new file removed where there was none), so the set on disk is
+ * all old or all new. The kept originals and removed folders go only after every rename
+ * succeeded. */
 gboolean
-tsr_files_write_atomic (GPtrArray *all_outputs,
-                        gboolean   backup,
-                        GError   **error)
+tsr_files_write_set (GPtrArray *all_outputs,
+                     GPtrArray *changes,
+                     gboolean   backup,
+                     GError   **error)
 {
   g_autoptr(GPtrArray) temporaries = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
-  guint renamed = 0;
-  gboolean ok = TRUE;
-  gboolean journaled = FALSE;
+  g_autoptr(GPtrArray) current = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) outputs = g_ptr_array_new ();
+  g_autoptr(GArray) moves = g_array_new (FALSE, TRUE, sizeof (TsrMove));
+  g_autoptr(GArray) removed = g_array_new (FALSE, TRUE, sizeof (TsrFolderStep));
+  g_autoptr(GArray) made = g_array_new (FALSE, TRUE, sizeof (TsrFolderStep));
+  g_autoptr(GPtrArray) final_temporaries = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) final_kept = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *journal_path = NULL;
+  guint step = 0, n_removed = 0, n_out = 0, n_in = 0, n_made = 0, renamed = 0;
+  gboolean ok = TRUE;
+  gboolean stopped = FALSE;
+  gboolean journaled = FALSE;
+
+  g_array_set_clear_func (moves, tsr_move_clear);
+  g_array_set_clear_func (removed, tsr_folder_step_clear);
+  g_array_set_clear_func (made, tsr_folder_step_clear);
+  for (guint i = 0; changes != NULL && i < changes->len; i++)
+    {
+      const TsrFileChange *change = g_ptr_array_index (changes, i);
+      g_autofree char *parent = g_path_get_dirname (change->kind == TSR_FILE_CHANGE_MOVE ? change->from : change->path);
+
+      if (change->kind == TSR_FILE_CHANGE_MOVE)
+        {
+          TsrMove move = { g_strdup (change->from), tsr_hidden_name (parent, TSR_HIDDEN_MOVE), g_strdup (change->path) };
+
+          g_array_append_val (moves, move);
+        }
+      else
+        {
+          TsrFolderStep removal = { g_strdup (change->path), tsr_hidden_name (parent, TSR_HIDDEN_GONE), NULL };
+
+          g_array_append_val (removed, removal);
+        }
+    }
 
   /* Only the files whose bytes change are written (and backed up): saving one level of a Wolf3D
-   * set leaves its 742 KB VSWAP alone, so a nearly full disk fails only when it must. */
+   * set leaves its 742 KB VSWAP alone, so a nearly full disk fails only when it must. A file in a
+   * folder that is not there yet (nor moved there) is made with its folder. */
   for (guint i = 0; i < all_outputs->len; i++)
     {
       TsrOutputFile *output = g_ptr_array_index (all_outputs, i);
+      g_autofree char *before = tsr_moved_path (moves, output->path, FALSE);
+      g_autofree char *folder = g_path_get_dirname (before);
+      TsrFolderStep *making = NULL;
 
-      if (!tsr_file_holds (output->path, output->bytes))
-        g_ptr_array_add (outputs, output);
+      if (changes != NULL && !g_file_test (folder, G_FILE_TEST_IS_DIR))
+        {
+          for (guint k = 0; k < made->len && making == NULL; k++)
+            if (strcmp (g_array_index (made, TsrFolderStep, k).path, folder) == 0)
+              making = &g_array_index (made, TsrFolderStep, k);
+          if (making == NULL)
+            {
+              TsrFolderStep step_made = { g_strdup (folder), NULL, g_ptr_array_new () };
+
+              g_array_append_val (made, step_made);
+              making = &g_array_index (made, TsrFolderStep, made->len - 1);
+            }
+          g_ptr_array_add (making->files, output);
+        }
+      else if (!tsr_file_holds (before, output->bytes))
+        {
+          g_ptr_array_add (outputs, output);
+          g_ptr_array_add (current, g_steal_pointer (&before));
+        }
     }
 
   /* Leftovers of an earlier save that was killed go first. */
   for (guint i = 0; i < outputs->len; i++)
     {
-      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
-      g_autofree char *folder = g_path_get_dirname (output->path);
-      g_autofree char *name = g_path_get_basename (output->path);
+      g_autofree char *folder = g_path_get_dirname (g_ptr_array_index (current, i));
+      g_autofree char *name = g_path_get_basename (g_ptr_array_index (current, i));
 
       tsr_remove_leftovers (folder, name, FALSE, NULL);
     }
 
-  for (guint i = 0; i < outputs->len; i++)
+  for (guint i = 0; ok && i < made->len; i++)
+    ok = tsr_make_folder (&g_array_index (made, TsrFolderStep, i), error);
+  for (guint i = 0; ok && i < outputs->len; i++)
     {
       const TsrOutputFile *output = g_ptr_array_index (outputs, i);
-      char *temporary = tsr_write_temporary (output->path, output->bytes, error);
+      char *temporary = tsr_write_temporary (g_ptr_array_index (current, i), output->bytes, error);
 
       if (temporary == NULL)
-        {
-          tsr_unlink_all (temporaries, 0);
-          return FALSE;
-        }
-      g_ptr_array_add (temporaries, temporary);
+        ok = FALSE;
+      else
+        g_ptr_array_add (temporaries, temporary);
+    }
+  if (!ok)
+    {
+      tsr_unlink_all (temporaries, 0);
+      for (guint i = 0; i < made->len; i++)
+        if (g_array_index (made, TsrFolderStep, i).kept != NULL)
+          tsr_remove_tree (g_array_index (made, TsrFolderStep, i).kept);
+      return FALSE;
     }
 
   for (guint i = 0; ok && i < outputs->len; i++)
     {
-      const TsrOutputFile *output = g_ptr_array_index (outputs, i);
       g_autoptr(GError) local_error = NULL;
-      char *original = outputs->len > 1 || backup
-                       ? tsr_keep_original (output->path, &local_error) : NULL;
+      char *original = outputs->len > 1 || backup || moves->len + removed->len + made->len > 0
+                       ? tsr_keep_original (g_ptr_array_index (current, i), &local_error) : NULL;
 
       g_ptr_array_add (kept, original);
       if (local_error != NULL)
@@ -769,44 +1283,58 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
           ok = FALSE;
         }
     }
+  /* After the moves, the temporaries and kept originals are where their folders went. */
+  for (guint i = 0; i < outputs->len; i++)
+    {
+      g_ptr_array_add (final_temporaries, tsr_moved_path (moves, g_ptr_array_index (temporaries, i), TRUE));
+      g_ptr_array_add (final_kept, kept->len > i && g_ptr_array_index (kept, i) != NULL
+                                   ? tsr_moved_path (moves, g_ptr_array_index (kept, i), TRUE) : NULL);
+    }
 
   /* A set is journaled before its first rename, so that a process killed between two renames
-   * leaves what the next open needs to finish or undo the save. */
-  if (ok && outputs->len > 1)
+   * leaves what the next open needs to finish or undo the save. A set that moves, removes or makes
+   * folders keeps its journal in the folder they are in (it does not move). */
+  if (moves->len + removed->len + made->len > 0)
     {
-      journaled = tsr_journal_write (outputs, temporaries, kept, backup, error);
+      g_autofree char *parent = g_path_get_dirname (moves->len > 0 ? g_array_index (moves, TsrMove, 0).from
+                                                    : removed->len > 0 ? g_array_index (removed, TsrFolderStep, 0).path
+                                                    : g_array_index (made, TsrFolderStep, 0).path);
+
+      journal_path = g_build_filename (parent, TSR_SET_JOURNAL, NULL);
+    }
+  else if (outputs->len > 0)
+    journal_path = tsr_journal_path_for (((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path);
+  if (ok && outputs->len + moves->len + removed->len + made->len > 1)
+    {
+      journaled = tsr_journal_write (journal_path, outputs, final_temporaries, final_kept, moves, removed, made,
+                                     backup, error);
       ok = journaled;
     }
 
-  for (; ok && renamed < outputs->len; renamed++)
-    {
-      const TsrOutputFile *output = g_ptr_array_index (outputs, renamed);
-      const char *temporary = g_ptr_array_index (temporaries, renamed);
-      int saved_errno = 0;
-
-      if (renamed == inject_rename_failure_index)
-        {
-          inject_rename_failure_index = G_MAXUINT;
-          saved_errno = EIO;
-        }
-      else if (g_rename (temporary, output->path) != 0)
-        saved_errno = errno;
-      if (saved_errno != 0)
-        {
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot replace the file: %s"),
-                       output->path, g_strerror (saved_errno));
-          ok = FALSE;
-          break;
-        }
-      if (renamed == inject_stop_after_rename_index)
-        {
-          /* As if the process were killed here: everything stays as it is on disk. */
-          inject_stop_after_rename_index = G_MAXUINT;
-          g_set_error (error, TSR_ERROR, TSR_ERROR_IO, "%s: save stopped after rename %u for a test",
-                       output->path, renamed);
-          return FALSE;
-        }
-    }
+  /* Each counter counts the renames of its kind that succeeded. */
+  while (ok && n_removed < removed->len
+         && (ok = tsr_set_rename (g_array_index (removed, TsrFolderStep, n_removed).path,
+                                  g_array_index (removed, TsrFolderStep, n_removed).kept, &step, &stopped, error)))
+    n_removed++;
+  while (ok && n_out < moves->len
+         && (ok = tsr_set_rename (g_array_index (moves, TsrMove, n_out).from, g_array_index (moves, TsrMove, n_out).middle,
+                                  &step, &stopped, error)))
+    n_out++;
+  while (ok && n_in < moves->len
+         && (ok = tsr_set_rename (g_array_index (moves, TsrMove, n_in).middle, g_array_index (moves, TsrMove, n_in).to,
+                                  &step, &stopped, error)))
+    n_in++;
+  while (ok && n_made < made->len
+         && (ok = tsr_set_rename (g_array_index (made, TsrFolderStep, n_made).kept,
+                                  g_array_index (made, TsrFolderStep, n_made).path, &step, &stopped, error)))
+    n_made++;
+  while (ok && renamed < outputs->len
+         && (ok = tsr_set_rename (g_ptr_array_index (final_temporaries, renamed),
+                                  ((const TsrOutputFile *) g_ptr_array_index (outputs, renamed))->path, &step, &stopped,
+                                  error)))
+    renamed++;
+  if (stopped)
+    return FALSE;
 
   if (!ok)
     {
@@ -815,48 +1343,71 @@ tsr_files_write_atomic (GPtrArray *all_outputs,
       for (guint j = renamed; j-- > 0;)
         {
           const TsrOutputFile *output = g_ptr_array_index (outputs, j);
-          char *original = g_ptr_array_index (kept, j);
+          const char *original = g_ptr_array_index (final_kept, j);
 
           if (original == NULL)
             g_unlink (output->path);
           else if (g_rename (original, output->path) != 0)
             {
               g_prefix_error (error, _("%s: the original is kept as %s: "), output->path, original);
-              g_free (original);
+              g_ptr_array_index (kept, j) = NULL; /* leaked on purpose: it is the user's file now */
             }
-          else
-            g_free (original);
-          g_ptr_array_index (kept, j) = NULL;
+          g_clear_pointer (&g_ptr_array_index (kept, j), g_free);
         }
+      for (guint j = n_made; j-- > 0;)
+        (void) g_rename (g_array_index (made, TsrFolderStep, j).path, g_array_index (made, TsrFolderStep, j).kept);
+      for (guint j = n_in; j-- > 0;)
+        (void) g_rename (g_array_index (moves, TsrMove, j).to, g_array_index (moves, TsrMove, j).middle);
+      for (guint j = n_out; j-- > 0;)
+        (void) g_rename (g_array_index (moves, TsrMove, j).middle, g_array_index (moves, TsrMove, j).from);
+      for (guint j = n_removed; j-- > 0;)
+        (void) g_rename (g_array_index (removed, TsrFolderStep, j).kept, g_array_index (removed, TsrFolderStep, j).path);
       tsr_unlink_all (temporaries, renamed);
       tsr_unlink_all (kept, 0);
+      for (guint i = 0; i < made->len; i++)
+        tsr_remove_tree (g_array_index (made, TsrFolderStep, i).kept);
       for (guint i = 0; i < outputs->len; i++)
-        tsr_sync_folder_of (((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+        tsr_sync_folder_of (g_ptr_array_index (current, i));
       if (journaled)
-        tsr_journal_remove (outputs);
+        tsr_journal_remove (journal_path);
       return FALSE;
     }
 
   /* The kept originals become the backups ("PATH~") when asked for; one that cannot be renamed
    * stays under its kept name rather than being lost. */
-  for (guint i = 0; backup && i < outputs->len; i++)
+  for (guint i = 0; i < outputs->len; i++)
     {
       const TsrOutputFile *output = g_ptr_array_index (outputs, i);
-      char *original = g_ptr_array_index (kept, i);
+      const char *original = g_ptr_array_index (final_kept, i);
       g_autofree char *backup_path = g_strconcat (output->path, "~", NULL);
 
       if (original == NULL)
         continue;
-      (void) g_rename (original, backup_path);
-      g_clear_pointer (&g_ptr_array_index (kept, i), g_free);
+      if (!backup || g_rename (original, backup_path) != 0)
+        g_unlink (original);
     }
-  tsr_unlink_all (kept, 0);
+  for (guint i = 0; i < removed->len; i++)
+    tsr_remove_tree (g_array_index (removed, TsrFolderStep, i).kept);
   /* Make the renames durable too, in every folder the set touches. */
   for (guint i = 0; i < outputs->len; i++)
     tsr_sync_folder_of (((const TsrOutputFile *) g_ptr_array_index (outputs, i))->path);
+  for (guint i = 0; i < moves->len; i++)
+    tsr_sync_folder_of (g_array_index (moves, TsrMove, i).to);
+  for (guint i = 0; i < removed->len; i++)
+    tsr_sync_folder_of (g_array_index (removed, TsrFolderStep, i).path);
+  for (guint i = 0; i < made->len; i++)
+    tsr_sync_folder_of (g_array_index (made, TsrFolderStep, i).path);
   if (journaled)
-    tsr_journal_remove (outputs);
+    tsr_journal_remove (journal_path);
   return TRUE;
+}
+
+gboolean
+tsr_files_write_atomic (GPtrArray *all_outputs,
+                        gboolean   backup,
+                        GError   **error)
+{
+  return tsr_files_write_set (all_outputs, NULL, backup, error);
 }
 
 gboolean

@@ -42,6 +42,36 @@ gboolean  tsr_files_write_atomic (GPtrArray  *outputs,
                                   gboolean    backup,
                                   GError    **error);
 
+/* A change a set save makes besides writing files: a file or folder moved, or removed with all it
+ * holds (an Atque merge folder's level folders renumbered, added and deleted). */
+typedef enum {
+  TSR_FILE_CHANGE_MOVE,
+  TSR_FILE_CHANGE_REMOVE,
+} TsrFileChangeKind;
+
+typedef struct {
+  TsrFileChangeKind kind;
+  char             *from; /* MOVE: where it is */
+  char             *path; /* MOVE: where it goes; REMOVE: what goes */
+} TsrFileChange;
+
+TsrFileChange *tsr_file_change_new_move    (const char    *from,
+                                            const char    *to);
+TsrFileChange *tsr_file_change_new_removal (const char    *path);
+void           tsr_file_change_free        (TsrFileChange *change);
+/* A GPtrArray of TsrFileChange that frees its elements. */
+GPtrArray     *tsr_file_changes_new        (void);
+/* tsr_files_write_atomic with CHANGES (TsrFileChange, or NULL) in the same set. OUTPUTS name the
+ * paths files have after the moves; with CHANGES (even empty), a file whose folder is not there
+ * yet is written with its folder, made under a hidden name beside and renamed into place. The renames go: removed folders
+ * aside, moves (each through a hidden name, so two folders may swap names), made folders, files;
+ * one failure puts every earlier one back. The journal lies in the folder of the first change, and
+ * tsr_file_recover_interrupted_saves there finishes or undoes a killed save. */
+gboolean       tsr_files_write_set         (GPtrArray     *outputs,
+                                            GPtrArray     *changes,
+                                            gboolean       backup,
+                                            GError       **error);
+
 /* Finishes or undoes the set saves that a killed process left unfinished in the folder of PATH
  * (their journals: forward when every new file is still there, else back to the kept originals),
  * then removes the temporaries a killed save left beside PATH and the files of its extension

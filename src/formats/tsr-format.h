@@ -79,6 +79,12 @@ struct _TsrFormat {
   /* Optional: a format that opens a folder (an Atque merge folder) says how sure it is that the
    * folder PATH is one; its load is then called with that PATH and NULL bytes. */
   guint      (*sniff_folder) (const char *path);
+  /* Optional, for a format whose save also moves or removes files and folders (an Atque merge
+   * folder's level folders): what the last save planned besides its outputs (TsrFileChange),
+   * written in the same set (tsr_files_write_set); NULL when nothing. (transfer full) */
+  GPtrArray *(*save_changes) (gpointer data);
+  /* Optional: the outputs and changes of the last save are on disk now. */
+  void       (*saved)        (gpointer data);
 };
 
 typedef enum {

@@ -640,6 +640,7 @@ tsr_document_save (TsrDocument  *self,
 {
   TsrDocumentPrivate *priv = tsr_document_get_instance_private (self);
   g_autoptr(GPtrArray) outputs = NULL;
+  g_autoptr(GPtrArray) changes = NULL;
   g_autofree char *path = NULL;
   GPtrArray *findings;
   guint errors;
@@ -667,11 +668,16 @@ tsr_document_save (TsrDocument  *self,
     }
 
   outputs = tsr_document_serialize (self, path, error);
-  if (outputs == NULL || !tsr_files_write_atomic (outputs, (flags & TSR_SAVE_BACKUP) != 0, error))
+  /* A merge folder's save also moves, makes and removes level folders: in the same set. */
+  if (outputs != NULL && format_for_path (self, path) == priv->format && priv->format->save_changes != NULL)
+    changes = priv->format->save_changes (priv->data);
+  if (outputs == NULL || !tsr_files_write_set (outputs, changes, (flags & TSR_SAVE_BACKUP) != 0, error))
     {
       tsr_error_prefix (error, _("saving %s"), priv->display_name);
       return FALSE;
     }
+  if (priv->format->saved != NULL && format_for_path (self, path) == priv->format)
+    priv->format->saved (priv->data);
   /* Saved in another format (Save As converted): the document is of that format now. */
   {
     const TsrFormat *written = format_for_path (self, path);

@@ -14,9 +14,12 @@
 #include "formats/marathon/tsr-marathon-merge.h"
 
 #define TERM_TAG TSR_WAD_TAG ('t', 'e', 'r', 'm')
+#define LEVEL_SELECT_NAMES "Level Select Names.txt"
 
 typedef struct {
   const TsrMarathonLevel *level;  /* the merged level it stands for (identity only) */
+  int         number;        /* its folder's level number */
+  char       *folder;        /* its level folder */
   char       *level_path;
   GBytes     *level_bytes;   /* the level file as read */
   char       *script_path;   /* or NULL */
@@ -29,12 +32,18 @@ struct _TsrMarathonMergeFolder {
   TsrMarathonScenario scenario; /* first: documents read the data as a TsrMarathonScenario */
   char      *folder;
   GPtrArray *levels;        /* MergeLevel */
-  GPtrArray *loaded_order;  /* the levels as loaded, borrowed: the list a save can write back */
+  GPtrArray *loaded_order;  /* the levels as on disk, borrowed (resource entries included) */
+  GHashTable *resources;    /* the entries of Resources/ among the levels (no level folder) */
+  GPtrArray *planned;       /* MergeLevel: what the last save writes, for saved() */
+  GPtrArray *planned_changes; /* TsrFileChange of the last save, for save_changes() */
 };
 
 static void
 merge_level_free (MergeLevel *level)
 {
+  if (level == NULL)
+    return;
+  g_free (level->folder);
   g_free (level->level_path);
   g_clear_pointer (&level->level_bytes, g_bytes_unref);
   g_free (level->script_path);
@@ -53,6 +62,9 @@ merge_folder_free (gpointer data)
     return;
   g_clear_pointer (&self->loaded_order, g_ptr_array_unref);
   g_clear_pointer (&self->levels, g_ptr_array_unref);
+  g_clear_pointer (&self->resources, g_hash_table_unref);
+  g_clear_pointer (&self->planned, g_ptr_array_unref);
+  g_clear_pointer (&self->planned_changes, g_ptr_array_unref);
   tsr_marathon_map_free (self->scenario.map);
   tsr_mac_file_free (self->scenario.wrapper);
   g_free (self->folder);
@@ -119,6 +131,14 @@ merge_folder_load (const char *path,
 
   self->folder = g_strdup (path);
   self->levels = g_ptr_array_new_with_free_func ((GDestroyNotify) merge_level_free);
+  self->resources = g_hash_table_new (g_direct_hash, g_direct_equal);
+  /* A save that added, removed or renumbered level folders and was killed keeps its journal in
+   * the merge folder itself: finished or undone before the level folders are read. */
+  {
+    g_autofree char *beside = g_build_filename (path, LEVEL_SELECT_NAMES, NULL);
+
+    g_strfreev (tsr_file_recover_interrupted_saves (beside));
+  }
   folders = tsr_marathon_merge_folder_list_levels (path, error);
   if (folders == NULL)
     return NULL;
@@ -149,10 +169,15 @@ merge_folder_load (const char *path,
         if (((TsrMarathonMergeLevel *) folders->pdata[i])->index == level->entry->index)
           files = folders->pdata[i];
       if (files == NULL)
-        continue; /* a resource entry (Resources/), not a level folder */
+        {
+          g_hash_table_add (self->resources, level); /* a resource entry (Resources/), not a level folder */
+          continue;
+        }
       kept = g_new0 (MergeLevel, 1);
       g_ptr_array_add (self->levels, kept);
       kept->level = level;
+      kept->number = files->index;
+      kept->folder = g_strdup (files->folder);
       kept->level_path = g_strdup (files->level_path);
       kept->level_bytes = tsr_file_read (files->level_path, error);
       if (kept->level_bytes == NULL || (wad = tsr_wad_parse_bytes (kept->level_bytes, files->level_path, error)) == NULL)
@@ -231,6 +256,182 @@ level_file_bytes (const MergeLevel *kept,
   return tsr_wad_serialize (wad, error);
 }
 
+/* The numbers the level folders get, in the list's order (resource entries left out): the most
+ * levels that can keep their folder's number do (numbers rising along the list, with room for
+ * the levels between them: a longest such run), the others the number after the level before
+ * them, past the resources' ids (merging refuses a level number a resource also has). */
+static GArray *
+plan_numbers (TsrMarathonMergeFolder *self,
+              GError                **error)
+{
+  GPtrArray *levels = self->scenario.map->levels;
+  g_autoptr(GArray) old = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree guint *run = NULL;
+  g_autofree int *previous = NULL;
+  g_autofree gboolean *keep = NULL;
+  GArray *numbers = g_array_new (FALSE, FALSE, sizeof (int));
+  GHashTableIter iter;
+  gpointer resource;
+  int best = -1, last = -1;
+
+  /* A resource entry is not a level folder: the editor does not delete its files. */
+  g_hash_table_iter_init (&iter, self->resources);
+  while (g_hash_table_iter_next (&iter, &resource, NULL))
+    if (!g_ptr_array_find (levels, resource, NULL))
+      {
+        g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
+                     _("%s: entry %d of Resources/ was removed; the editor removes level folders only; nothing was written"),
+                     self->folder, ((TsrMarathonLevel *) resource)->entry->index);
+        g_array_unref (numbers);
+        return NULL;
+      }
+  for (guint i = 0; i < levels->len; i++)
+    if (!g_hash_table_contains (self->resources, levels->pdata[i]))
+      {
+        const MergeLevel *kept = find_level (self, levels->pdata[i]);
+        int number = kept != NULL ? kept->number : -1;
+
+        g_array_append_val (old, number);
+      }
+  run = g_new0 (guint, MAX (old->len, 1));
+  previous = g_new (int, MAX (old->len, 1));
+  keep = g_new0 (gboolean, MAX (old->len, 1));
+  for (guint q = 0; q < old->len; q++)
+    {
+      int number = g_array_index (old, int, q);
+
+      previous[q] = -1;
+      if (number < 0 || number < (int) q)
+        continue;
+      run[q] = 1;
+      for (guint p = 0; p < q; p++)
+        {
+          int before = g_array_index (old, int, p);
+
+          if (run[p] > 0 && before < number && before - (int) p <= number - (int) q && run[p] + 1 > run[q])
+            {
+              run[q] = run[p] + 1;
+              previous[q] = (int) p;
+            }
+        }
+      if (best < 0 || run[q] > run[best])
+        best = (int) q;
+    }
+  for (int q = best; q >= 0; q = previous[q])
+    keep[q] = TRUE;
+  for (guint q = 0; q < old->len; q++)
+    {
+      int number = keep[q] && g_array_index (old, int, q) > last ? g_array_index (old, int, q) : last + 1;
+
+      for (gboolean taken = TRUE; taken;)
+        {
+          taken = FALSE;
+          g_hash_table_iter_init (&iter, self->resources);
+          while (g_hash_table_iter_next (&iter, &resource, NULL))
+            if (((TsrMarathonLevel *) resource)->entry->index == number)
+              taken = TRUE;
+          if (taken)
+            number++;
+        }
+      if (number > G_MAXINT16)
+        {
+          g_set_error (error, TSR_ERROR, TSR_ERROR_OUT_OF_RANGE,
+                       _("%s: level %u would be number %d; merging reads level numbers up to %d"),
+                       self->folder, q, number, G_MAXINT16);
+          g_array_unref (numbers);
+          return NULL;
+        }
+      g_array_append_val (numbers, number);
+      last = number;
+    }
+  return numbers;
+}
+
+/* KEPT's level folder with NUMBER: as it is when the number is its own, else "NN" and the name
+ * that followed its number. (transfer full) */
+static char *
+renumbered_folder (TsrMarathonMergeFolder *self,
+                   const MergeLevel       *kept,
+                   int                     number)
+{
+  g_autofree char *name = g_path_get_basename (kept->folder);
+  g_autofree char *renamed = NULL;
+  const char *rest = name;
+  int old;
+
+  if (number == kept->number)
+    return g_strdup (kept->folder);
+  if (!tsr_marathon_merge_folder_number (name, &old, &rest))
+    rest = name;
+  renamed = *rest != '\0' ? g_strdup_printf ("%02d %s", number, rest) : g_strdup_printf ("%02d", number);
+  return g_build_filename (self->folder, renamed, NULL);
+}
+
+/* PATH, a file of KEPT's folder, in FOLDER. (transfer full) */
+static char *
+moved_path (const MergeLevel *kept,
+            const char       *path,
+            const char       *folder)
+{
+  g_autofree char *name = g_path_get_basename (path);
+
+  return g_build_filename (folder, name, NULL);
+}
+
+/* "Level Select Names.txt" (lines "NUMBER NAME") with the numbers of renumbered level folders
+ * changed and the lines of removed ones left out; empty bytes when the folder has none or nothing
+ * changes in it. */
+static GBytes *
+renumbered_select_names (TsrMarathonMergeFolder *self,
+                         GPtrArray              *planned,
+                         GError                **error)
+{
+  g_autofree char *path = g_build_filename (self->folder, LEVEL_SELECT_NAMES, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  gboolean changed = FALSE;
+  const char *line;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return g_bytes_new (NULL, 0);
+  bytes = tsr_file_read (path, error);
+  if (bytes == NULL)
+    return NULL;
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  for (line = text; *line != '\0';)
+    {
+      const char *end = line + strcspn (line, "\n");
+      const char *after = NULL;
+      gint64 number = g_ascii_strtoll (line, (char **) &after, 10);
+      const MergeLevel *kept = NULL;
+      const MergeLevel *plan = NULL;
+
+      if (*end == '\n')
+        end++;
+      for (guint i = 0; after != line && i < self->levels->len && kept == NULL; i++)
+        if (((MergeLevel *) self->levels->pdata[i])->number == number)
+          kept = self->levels->pdata[i];
+      for (guint k = 0; kept != NULL && k < planned->len && plan == NULL; k++)
+        if (((MergeLevel *) planned->pdata[k])->level == kept->level)
+          plan = planned->pdata[k];
+      if (kept != NULL && plan == NULL)
+        changed = TRUE; /* its level folder goes */
+      else if (kept != NULL && plan->number != kept->number)
+        {
+          g_string_append_printf (out, "%d", plan->number);
+          g_string_append_len (out, after, end - after);
+          changed = TRUE;
+        }
+      else
+        g_string_append_len (out, line, end - line);
+      line = end;
+    }
+  if (!changed)
+    return g_bytes_new (NULL, 0);
+  return g_bytes_new (out->str, out->len);
+}
+
 static GPtrArray *
 merge_folder_save (gconstpointer data,
                    const char   *path,
@@ -242,7 +443,10 @@ merge_folder_save (gconstpointer data,
   g_autofree char *target = g_canonicalize_filename (path, NULL);
   g_autofree char *folder = g_canonicalize_filename (self->folder, NULL);
   GPtrArray *levels = self->scenario.map->levels;
-  gboolean same_list = levels->len == self->loaded_order->len;
+  g_autoptr(GPtrArray) planned = g_ptr_array_new_with_free_func ((GDestroyNotify) merge_level_free);
+  g_autoptr(GPtrArray) changes = tsr_file_changes_new ();
+  g_autoptr(GArray) numbers = NULL;
+  g_autoptr(GBytes) select_names = NULL;
 
   if (strcmp (target, folder) != 0)
     {
@@ -252,24 +456,53 @@ merge_folder_save (gconstpointer data,
                    path, self->folder);
       return NULL;
     }
-  for (guint i = 0; same_list && i < levels->len; i++)
-    same_list = levels->pdata[i] == self->loaded_order->pdata[i];
-  if (!same_list)
+  g_clear_pointer (&self->planned, g_ptr_array_unref);
+  g_clear_pointer (&self->planned_changes, g_ptr_array_unref);
+  numbers = plan_numbers (self, error);
+  if (numbers == NULL)
+    return NULL;
+  for (guint i = 0, q = 0; i < levels->len; i++)
     {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED,
-                   _("%s: levels were added, removed or moved; a merge folder cannot take that back yet "
-                     "(its level folders stay as they are); nothing was written"),
-                   self->folder);
-      return NULL;
-    }
-  for (guint i = 0; i < self->levels->len; i++)
-    {
-      const MergeLevel *kept = self->levels->pdata[i];
-      g_autoptr(GBytes) level = level_file_bytes (kept, error);
+      const TsrMarathonLevel *level = levels->pdata[i];
+      const MergeLevel *kept = find_level (self, level);
+      MergeLevel *plan;
+      g_autoptr(GBytes) bytes = NULL;
 
-      if (level == NULL)
+      if (g_hash_table_contains (self->resources, level))
+        continue;
+      plan = g_new0 (MergeLevel, 1);
+      g_ptr_array_add (planned, plan);
+      plan->level = level;
+      plan->number = g_array_index (numbers, int, q++);
+      if (kept == NULL)
+        {
+          /* A new level: its folder and level file as split names them, every chunk in the file. */
+          g_autofree char *minf_name = g_strndup ((const char *) level->info.level_name, sizeof level->info.level_name - 1);
+          g_autofree char *folder_name = NULL;
+          g_autofree char *base = NULL;
+          g_autofree char *file_name = NULL;
+
+          tsr_marathon_merge_level_names (plan->number, minf_name, &folder_name, &base);
+          file_name = g_strconcat (base, ".sceA", NULL);
+          plan->folder = g_build_filename (self->folder, folder_name, NULL);
+          plan->level_path = g_build_filename (plan->folder, file_name, NULL);
+          plan->level_bytes = tsr_marathon_merge_level_file (level->entry, error);
+          plan->external = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_bytes_unref);
+          if (plan->level_bytes == NULL)
+            return NULL;
+          g_ptr_array_add (outputs, tsr_output_file_new (plan->level_path, plan->level_bytes));
+          continue;
+        }
+      /* A level folder as it was: renamed when its number changes, the name after it kept. */
+      plan->folder = renumbered_folder (self, kept, plan->number);
+      if (strcmp (plan->folder, kept->folder) != 0)
+        g_ptr_array_add (changes, tsr_file_change_new_move (kept->folder, plan->folder));
+      plan->level_path = moved_path (kept, kept->level_path, plan->folder);
+      plan->level_bytes = level_file_bytes (kept, error);
+      plan->external = g_hash_table_ref (kept->external);
+      if (plan->level_bytes == NULL)
         return NULL;
-      g_ptr_array_add (outputs, tsr_output_file_new (kept->level_path, level));
+      g_ptr_array_add (outputs, tsr_output_file_new (plan->level_path, plan->level_bytes));
       if (kept->script_path != NULL)
         {
           g_autoptr(GBytes) script = NULL;
@@ -280,10 +513,62 @@ merge_folder_save (gconstpointer data,
             script = g_bytes_new (kept->script_text, strlen (kept->script_text));
           else
             script = g_bytes_ref (kept->script_bytes);
-          g_ptr_array_add (outputs, tsr_output_file_new (kept->script_path, script));
+          plan->script_path = moved_path (kept, kept->script_path, plan->folder);
+          plan->script_bytes = g_bytes_ref (script);
+          plan->script_text = g_strdup (kept->script_text);
+          g_ptr_array_add (outputs, tsr_output_file_new (plan->script_path, script));
         }
     }
+  /* Level folders no level stands for any more go, with all they hold. */
+  for (guint i = 0; i < self->levels->len; i++)
+    {
+      const MergeLevel *kept = self->levels->pdata[i];
+      gboolean stays = FALSE;
+
+      for (guint k = 0; k < planned->len && !stays; k++)
+        stays = ((MergeLevel *) planned->pdata[k])->level == kept->level;
+      if (!stays)
+        g_ptr_array_add (changes, tsr_file_change_new_removal (kept->folder));
+    }
+  select_names = renumbered_select_names (self, planned, error);
+  if (select_names == NULL)
+    return NULL;
+  if (g_bytes_get_size (select_names) > 0)
+    {
+      g_autofree char *names_path = g_build_filename (self->folder, LEVEL_SELECT_NAMES, NULL);
+
+      g_ptr_array_add (outputs, tsr_output_file_new (names_path, select_names));
+    }
+  self->planned = g_steal_pointer (&planned);
+  /* Even with no change, so that a new level's folder is made. */
+  self->planned_changes = g_steal_pointer (&changes);
   return g_steal_pointer (&outputs);
+}
+
+static GPtrArray *
+merge_folder_save_changes (gpointer data)
+{
+  TsrMarathonMergeFolder *self = data;
+
+  return g_steal_pointer (&self->planned_changes);
+}
+
+/* The last save is on disk: its plan is what the folder holds now. */
+static void
+merge_folder_saved (gpointer data)
+{
+  TsrMarathonMergeFolder *self = data;
+  GPtrArray *levels = self->scenario.map->levels;
+
+  if (self->planned == NULL)
+    return;
+  g_ptr_array_set_size (self->levels, 0);
+  for (guint i = 0; i < self->planned->len; i++)
+    g_ptr_array_add (self->levels, g_steal_pointer (&self->planned->pdata[i]));
+  g_clear_pointer (&self->planned, g_ptr_array_unref);
+  g_ptr_array_set_size (self->loaded_order, 0);
+  for (guint i = 0; i < levels->len; i++)
+    g_ptr_array_add (self->loaded_order, levels->pdata[i]);
 }
 
 static void
@@ -351,6 +636,8 @@ static const TsrFormat marathon_merge_folder_format = {
   .load = merge_folder_load,
   .free = merge_folder_free,
   .save = merge_folder_save,
+  .save_changes = merge_folder_save_changes,
+  .saved = merge_folder_saved,
   .validate = merge_folder_validate,
   .describe = merge_folder_describe,
   .render = merge_folder_render,

@@ -1069,6 +1069,50 @@ tsr_marathon_merge_folder_write (GPtrArray   *files,
 /* ---- Level folders, for the editor ----------------------------------------------------------- */
 
 void
+tsr_marathon_merge_level_names (int          number,
+                                const char  *mac_roman_name,
+                                char       **folder,
+                                char       **base)
+{
+  g_autofree char *sanitized = sanitize (mac_roman_name);
+  g_autofree char *name = utf8_name (sanitized);
+
+  *folder = g_strdup_printf ("%02d %s", number, name);
+  *base = g_steal_pointer (&name);
+}
+
+GBytes *
+tsr_marathon_merge_level_file (const TsrWadEntry *entry,
+                               GError           **error)
+{
+  g_autofree char *level_name = minf_level_name (entry);
+  g_autofree char *base_mac = sanitize (level_name);
+
+  return single_entry_wad (entry_copy (entry, 0), 1, base_mac, error);
+}
+
+gboolean
+tsr_marathon_merge_folder_number (const char  *name,
+                                  int         *number,
+                                  const char **rest)
+{
+  const char *p = name;
+
+  if (!parse_level_number (name, number))
+    return FALSE;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p == '+' || *p == '-')
+    p++;
+  while (g_ascii_isdigit (*p))
+    p++;
+  while (*p == ' ')
+    p++;
+  *rest = p;
+  return TRUE;
+}
+
+void
 tsr_marathon_merge_level_free (TsrMarathonMergeLevel *level)
 {
   if (level == NULL)

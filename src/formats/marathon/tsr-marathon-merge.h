@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "formats/marathon/tsr-wad.h"
+
 G_BEGIN_DECLS
 
 /* Merges the merge folder FOLDER into a scenario wad whose header names SCENARIO_NAME (UTF-8;
@@ -49,6 +51,21 @@ void       tsr_marathon_merge_level_free (TsrMarathonMergeLevel *level);
  * (transfer full) */
 GPtrArray *tsr_marathon_merge_folder_list_levels (const char  *folder,
                                                   GError     **error);
+/* The names Atque's split gives level NUMBER named MAC_ROMAN_NAME (its Minf name): its folder
+ * "NN Name" and the base "Name" of its files (split.cpp sanitize), UTF-8. (transfer full) */
+void       tsr_marathon_merge_level_names (int          number,
+                                           const char  *mac_roman_name,
+                                           char       **folder,
+                                           char       **base);
+/* ENTRY's chunks as the one-level map file split writes (version 2, data version 1, named after
+ * the level). (transfer full) */
+GBytes    *tsr_marathon_merge_level_file  (const TsrWadEntry *entry,
+                                           GError           **error);
+/* The level number a level folder's NAME starts with, as merging reads it, and in *REST the name
+ * after it and its spaces; FALSE when NAME has none. */
+gboolean   tsr_marathon_merge_folder_number (const char  *name,
+                                             int         *number,
+                                             const char **rest);
 /* Whether PATH is a folder holding at least one "NN Level Name/" folder with a level file. */
 gboolean   tsr_marathon_is_merge_folder (const char *path);
 

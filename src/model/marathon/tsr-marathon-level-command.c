@@ -86,6 +86,10 @@ renumber_teleports (TsrLevelListCommand *command,
   /* A one-level file is one level of a scenario assembled elsewhere: its numbers are not ours. */
   if (tsr_level_list_command_get_edit (command) == TSR_LEVEL_EDIT_RENAME || n_levels_before < 2)
     return;
+  /* A merge folder's teleports name its folders' numbers, written in its terminal scripts: the
+   * numbers change only when Save renumbers the folders, and the scripts are the author's text. */
+  if (g_strcmp0 (tsr_document_get_format_id (TSR_DOCUMENT (document)), "marathon-merge-folder") == 0)
+    return;
   for (guint l = 0; l < tsr_marathon_document_get_n_levels (document); l++)
     {
       TsrMarathonLevel *level = g_ptr_array_index (tsr_marathon_document_get_scenario (document)->map->levels, l);
