@@ -3,7 +3,9 @@
  * count typed into its cell (Ctrl+A, digits, Return) is one undo step; Ctrl+Z and Ctrl+Shift+Z in
  * the dialog move it back and forth and the cell follows; Escape closes it; Ctrl+S saves, and the
  * codec reads back exactly that change: only that record's two bytes differ from the file.
- * Screenshots: marathon-placement-dialog.png, marathon-placement-edited.png. */
+ * Then Find by value on the map: Go To selects polygon 12 (Ctrl+G, "12", Return), its floor light
+ * typed into the find bar's entry selects on the map every polygon with that floor light.
+ * Screenshots: marathon-placement-dialog.png, marathon-placement-edited.png, marathon-find-by-value.png. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -15,6 +17,10 @@
 #include "formats/marathon/tsr-marathon-palette.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
 #include "views/marathon/tsr-marathon-map-page.h"
+#include "views/tsr-map-canvas.h"
+#include "views/tsr-property-find-bar.h"
+#include "edit/tsr-edit-session.h"
+#include "edit/tsr-selection.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 
@@ -215,6 +221,75 @@ test_placement_dialog (void)
       changed += a[i] != b[i] && (i < 68 || i > 71); /* the wad header's checksum aside */
     g_assert_cmpuint (changed, >=, 1);
     g_assert_cmpuint (changed, <=, 2);
+  }
+
+  /* Find by value, selecting on the map. */
+  {
+    TsrSelection *selection = tsr_edit_session_get_selection (tsr_marathon_map_editor_get_session (editor));
+    GtkWidget *bar = tsr_test_ui_get_widget (GTK_WIDGET (editor), TSR_TYPE_PROPERTY_FIND_BAR);
+    GtkWidget *find_entry;
+    const TsrElementRef *selected;
+    guint n = 0, expected = 0;
+    gint16 light;
+    GtkWindow *go_to = NULL;
+
+    g_assert_true (tsr_test_xtest_key_unwatched (xtest, GDK_KEY_g, GDK_CONTROL_MASK));
+    for (gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC; go_to == NULL && g_get_monotonic_time () < end;)
+      {
+        GListModel *toplevels = gtk_window_get_toplevels ();
+
+        tsr_test_ui_iterate_for (20);
+        for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+          {
+            g_autoptr(GtkWindow) shown = g_list_model_get_item (toplevels, i);
+
+            if (gtk_widget_get_visible (GTK_WIDGET (shown)) && g_strcmp0 (gtk_window_get_title (shown), "Go To") == 0)
+              go_to = shown;
+          }
+      }
+    g_assert_nonnull (go_to);
+    /* The dialog destroys itself on Return: a weak pointer says when. */
+    g_object_add_weak_pointer (G_OBJECT (go_to), (gpointer *) &go_to);
+    tsr_test_xtest_watch (xtest, GTK_WIDGET (go_to));
+    g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (go_to)));
+    tsr_test_ui_iterate_for (200);
+    tsr_test_xtest_type_text (xtest, "12");
+    g_assert_true (tsr_test_xtest_key_unwatched (xtest, GDK_KEY_Return, 0));
+    for (guint wait = 0; wait < 500 && go_to != NULL; wait++)
+      tsr_test_ui_iterate_for (20);
+    g_assert_null (go_to);
+    tsr_test_ui_iterate_for (200);
+    selected = tsr_selection_get_elements (selection, &n);
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_cmpint (selected[0].kind, ==, TSR_ELEMENT_POLYGON);
+    g_assert_cmpuint (selected[0].index, ==, 12);
+    light = g_array_index (level->polygons, TsrMarathonPolygon, 12).floor_lightsource_index;
+    for (guint p = 0; p < level->polygons->len; p++)
+      expected += g_array_index (level->polygons, TsrMarathonPolygon, p).floor_lightsource_index == light;
+    g_assert_cmpuint (expected, >, 1);
+
+    g_assert_true (gtk_widget_get_visible (bar));
+    /* The field chosen as the existing Select Similar test does; the value typed for real. */
+    g_assert_true (tsr_property_find_bar_set_field (TSR_PROPERTY_FIND_BAR (bar), "floor_lightsource_index"));
+    find_entry = tsr_test_ui_get_widget (bar, GTK_TYPE_ENTRY);
+    g_assert_true (tsr_test_xtest_click (xtest, find_entry));
+    tsr_test_xtest_type_number (xtest, light);
+    tsr_test_ui_iterate_for (200);
+    selected = tsr_selection_get_elements (selection, &n);
+    g_assert_cmpuint (n, ==, expected);
+    for (guint i = 0; i < n; i++)
+      {
+        g_assert_cmpint (selected[i].kind, ==, TSR_ELEMENT_POLYGON);
+        g_assert_cmpint (g_array_index (level->polygons, TsrMarathonPolygon, selected[i].index).floor_lightsource_index, ==, light);
+      }
+    /* The selection changed the bar's source; the field searched is still the one shown. */
+    {
+      GtkDropDown *fields = GTK_DROP_DOWN (tsr_test_ui_get_widget (bar, GTK_TYPE_DROP_DOWN));
+
+      g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (fields))), ==,
+                       "Floor light");
+    }
+    tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-find-by-value.png");
   }
 
   g_clear_pointer (&xtest, tsr_test_xtest_free);

@@ -136,12 +136,19 @@ tsr_property_find_bar_set_source (TsrPropertyFindBar *self,
                                   TsrPropertySource  *source)
 {
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_autofree char *kept = NULL;
+  guint field;
 
   g_return_if_fail (TSR_IS_PROPERTY_FIND_BAR (self));
   g_return_if_fail (source == NULL || TSR_IS_PROPERTY_SOURCE (source));
 
-  if (!g_set_object (&self->source, source))
+  if (self->source == source)
     return;
+  /* The field chosen stays chosen when the new source has it: a Find changes the selection,
+   * and so the source, and the field it searched must still be the one shown. */
+  if (chosen_field (self, &field))
+    kept = g_strdup (tsr_property_source_get_table (self->source)->fields[field].name);
+  g_set_object (&self->source, source);
   g_array_set_size (self->fields, 0);
   if (source != NULL)
     {
@@ -159,6 +166,8 @@ tsr_property_find_bar_set_source (TsrPropertyFindBar *self,
         }
     }
   gtk_drop_down_set_model (self->field_drop_down, G_LIST_MODEL (labels));
+  if (kept != NULL)
+    tsr_property_find_bar_set_field (self, kept);
   set_message (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
 }
