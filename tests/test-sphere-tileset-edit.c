@@ -642,6 +642,52 @@ START_TEST (test_import_tsx_errors)
 }
 END_TEST
 
+
+/* A standalone .rts reordered: the maps beside it (same folder, and Sphere's maps/ folder beside
+ * it) that draw with it are named in the history, as they are not renumbered. */
+START_TEST (test_maps_beside_named)
+{
+  g_autofree char *folder = g_dir_make_tmp ("tessera-rts-XXXXXX", NULL);
+  g_autofree char *tilesets = g_build_filename (folder, "tilesets", NULL);
+  g_autofree char *maps = g_build_filename (folder, "maps", NULL);
+  g_autofree char *rts = g_build_filename (tilesets, "test.rts", NULL);
+  g_autoptr(GBytes) rts_bytes = file_bytes ("test.rts");
+  g_autoptr(GBytes) rmp_bytes = file_bytes ("test.rmp");
+  g_autoptr(TsrSphereMap) other = NULL;
+  g_autoptr(GBytes) other_bytes = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (rts);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrDocument) document = NULL;
+  g_autofree char *path = NULL;
+  const char *description;
+
+  ck_assert_int_eq (g_mkdir_with_parents (tilesets, 0700), 0);
+  ck_assert_int_eq (g_mkdir_with_parents (maps, 0700), 0);
+  ck_assert (g_file_set_contents (rts, g_bytes_get_data (rts_bytes, NULL), (gssize) g_bytes_get_size (rts_bytes), NULL));
+  /* test.rmp names "test.rts": beside the tileset it uses it, in maps/ it names another file. */
+  path = g_build_filename (tilesets, "beside.rmp", NULL);
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (rmp_bytes, NULL), (gssize) g_bytes_get_size (rmp_bytes), NULL));
+  g_free (path);
+  path = g_build_filename (maps, "elsewhere.rmp", NULL);
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (rmp_bytes, NULL), (gssize) g_bytes_get_size (rmp_bytes), NULL));
+  g_free (path);
+  other = tsr_sphere_map_parse (rmp_bytes, &error);
+  ck_assert_msg (other != NULL, "%s", error ? error->message : "");
+  g_bytes_unref (g_ptr_array_index (other->strings, 0));
+  g_ptr_array_index (other->strings, 0) = tsr_sphere_string_new ("..\\tilesets\\test.rts");
+  other_bytes = tsr_sphere_map_serialize (other);
+  path = g_build_filename (maps, "town.rmp", NULL);
+  ck_assert (g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), (gssize) g_bytes_get_size (other_bytes), NULL));
+
+  document = tsr_document_new_from_file (file, &error);
+  ck_assert_msg (document != NULL, "%s", error ? error->message : "");
+  ck_assert (tsr_sphere_document_move_tile (TSR_SPHERE_DOCUMENT (document), 0, 1, &error));
+  description = tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (document));
+  ck_assert_msg (strstr (description, "beside.rmp, maps/town.rmp") != NULL, "%s", description);
+  ck_assert_msg (strstr (description, "elsewhere") == NULL, "%s", description);
+}
+END_TEST
+
 /* Property: random pixel strokes and tile edits on the appended tileset, then undo all: the loaded
  * bytes; every cell keeps its picture through list edits that remove no used tile. */
 START_TEST (test_random_edits_undone)
@@ -709,6 +755,7 @@ tileset_edit_suite (void)
   tcase_add_test (tcase, test_import_sheet);
   tcase_add_test (tcase, test_import_tsx);
   tcase_add_test (tcase, test_import_tsx_errors);
+  tcase_add_test (tcase, test_maps_beside_named);
   tcase_add_loop_test (tcase, test_random_edits_undone, 0, 8);
   suite_add_tcase (suite, tcase);
   return suite;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-file.h"
 #include "formats/sphere/tsr-sphere-string.h"
 #include "model/sphere/tsr-sphere-document-private.h"
 #include "model/sphere/tsr-sphere-tileset-command.h"
@@ -141,6 +142,83 @@ renumber (TsrSphereDocument *self,
   return cells;
 }
 
+/* The most map files looked at beside a tileset: a folder of a game, not a disk. */
+#define MAX_MAPS_SCANNED 500
+
+/* Whether the map file PATH draws with the tileset at TILESET_PATH (its string 0, resolved
+ * against the map's folder as tsr_sphere_map_load_external_tileset does; Windows separators
+ * allowed). */
+static gboolean
+map_uses_tileset (const char *path,
+                  const char *tileset_path)
+{
+  g_autoptr(GBytes) bytes = tsr_file_read (path, NULL);
+  g_autoptr(TsrSphereMap) map = NULL;
+  g_autofree char *name = NULL, *folder = NULL, *resolved = NULL;
+
+  if (bytes == NULL || (map = tsr_sphere_map_parse (bytes, NULL)) == NULL || map->strings->len == 0)
+    return FALSE;
+  name = tsr_sphere_string_to_utf8 (g_ptr_array_index (map->strings, 0));
+  if (name == NULL || name[0] == '\0')
+    return FALSE;
+  g_strdelimit (name, "\\", '/');
+  folder = g_path_get_dirname (path);
+  resolved = g_canonicalize_filename (name, folder);
+  return g_strcmp0 (resolved, tileset_path) == 0;
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The maps beside the .rts being edited that draw with it, as "NAME" (same folder) and
+ * "maps/NAME" (Sphere's maps/ folder beside the tileset's): they are not open, so a renumbering
+ * leaves their cells as they were. NULL when the document has no local file. (transfer full) */
+static char *
+maps_beside_tileset (TsrSphereDocument *self)
+{
+  GFile *file = tsr_document_get_file (TSR_DOCUMENT (self));
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  g_autofree char *tileset_path = NULL, *folder = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint scanned = 0;
+
+  if (path == NULL)
+    return NULL;
+  tileset_path = g_canonicalize_filename (path, NULL);
+  folder = g_path_get_dirname (tileset_path);
+  for (guint d = 0; d < 2; d++)
+    {
+      g_autofree char *dir_path = d == 0 ? g_strdup (folder) : g_canonicalize_filename ("../maps", folder);
+      g_autoptr(GDir) dir = NULL;
+      const char *entry;
+
+      if (d == 1 && g_strcmp0 (dir_path, folder) == 0)
+        break;
+      dir = g_dir_open (dir_path, 0, NULL);
+      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL && scanned < MAX_MAPS_SCANNED)
+        {
+          g_autofree char *lower = g_ascii_strdown (entry, -1);
+          g_autofree char *map_path = NULL;
+
+          if (!g_str_has_suffix (lower, ".rmp"))
+            continue;
+          scanned++;
+          map_path = g_build_filename (dir_path, entry, NULL);
+          if (map_uses_tileset (map_path, tileset_path))
+            g_ptr_array_add (names, d == 0 ? g_strdup (entry) : g_strconcat ("maps/", entry, NULL));
+        }
+    }
+  if (names->len == 0)
+    return NULL;
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (", ", (char **) names->pdata);
+}
+
 static gboolean
 push_list_edit (TsrSphereDocument *self,
                 TsrSphereTileset  *after,
@@ -161,7 +239,13 @@ push_list_edit (TsrSphereDocument *self,
     }
   /* Only the map open here is renumbered: other maps drawing with the same .rts are not open. */
   if (self->map == NULL)
-    tsr_command_add_note (command, _("maps that use this tileset keep their tile numbers"));
+    {
+      g_autofree char *maps = maps_beside_tileset (self);
+      g_autofree char *note = maps != NULL ? g_strdup_printf (_("maps beside it that use this tileset were not renumbered: %s"), maps)
+                                           : NULL;
+
+      tsr_command_add_note (command, note != NULL ? note : _("maps that use this tileset keep their tile numbers"));
+    }
   else if (self->map->tileset == NULL)
     tsr_command_add_note (command, _("other maps that use this tileset keep their tile numbers"));
   push (self, command);
