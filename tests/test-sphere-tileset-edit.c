@@ -634,6 +634,25 @@ START_TEST (test_import_tsx_errors)
                  "%s", error ? error->message : "(none)");
   g_clear_error (&error);
 
+  /* Every truncation of a good TSX fails with an error naming it, or reads (a cut after the
+   * root element's end). */
+  {
+    g_autofree char *good = g_build_filename (folder, "good.tsx", NULL);
+    g_autoptr(GBytes) whole = tsr_test_read_file (good);
+    gsize size = g_bytes_get_size (whole);
+
+    for (gsize cut = 0; cut < size; cut++)
+      {
+        g_autoptr(GBytes) part = g_bytes_new_from_bytes (whole, 0, cut);
+        g_autoptr(TsrSphereTileset) read = tsr_sphere_tsx_import (good, part, NULL, &error);
+
+        ck_assert_msg ((read == NULL) == (error != NULL), "cut %zu", cut);
+        if (error != NULL)
+          ck_assert_msg (strstr (error->message, "good.tsx") != NULL, "cut %zu: %s", cut, error->message);
+        g_clear_error (&error);
+      }
+  }
+
   ck_assert (g_file_set_contents (bad, "<map/>", -1, NULL));
   result = read_tsx (bad, NULL, &error);
   ck_assert_ptr_null (result);

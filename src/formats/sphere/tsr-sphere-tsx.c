@@ -335,7 +335,9 @@ tsx_end_object (TsxImport *import)
       double x1 = import->object_x + p[0] * c - p[1] * s, y1 = import->object_y + p[0] * s + p[1] * c;
       double x2 = import->object_x + p[2] * c - p[3] * s, y2 = import->object_y + p[2] * s + p[3] * c;
       /* Kept signed here; the tile's size clamps them once it is known. */
-      gint64 v[4] = { llround (x1), llround (y1), llround (x2), llround (y2) };
+      /* Clamped before rounding: llround of a number past 2^63 has no value. */
+      gint64 v[4] = { llround (CLAMP (x1, -1.0, 65536.0)), llround (CLAMP (y1, -1.0, 65536.0)),
+                      llround (CLAMP (x2, -1.0, 65536.0)), llround (CLAMP (y2, -1.0, 65536.0)) };
       TsrSphereSegment segment;
 
       for (guint k = 0; k < 4; k++)
@@ -431,6 +433,12 @@ tsx_build (TsxImport *import,
             : MAX ((gint64) image->width - 2 * import->margin + import->spacing, 0) / step_x;
   rows = MAX ((gint64) image->height - 2 * import->margin + import->spacing, 0) / step_y;
   count = import->tile_count >= 0 ? import->tile_count : columns * rows;
+  if (count > 65536)
+    {
+      g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: %" PRId64 " tiles; a Sphere tileset holds at most 65536"),
+                   import->file_name, count);
+      return NULL;
+    }
   if (count == 0 || columns == 0)
     {
       g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("%s: the image %s (%u×%u) holds no %" PRId64 "×%" PRId64 " tile"),
