@@ -419,7 +419,8 @@ on_stack_invalidated (TsrCanvasLayer *layer, const TsrVectorBounds *area, guint 
 
 /* The Doom2D page's six layers (with textures and sprites) kept as one picture by a
  * TsrCanvasStackLayer draw what the layers draw one by one: at fit, again from the kept picture,
- * after a panel move (the stack says so), a selection, a grid colour, a pan and a zoom. */
+ * after a panel move (the stack says so), a selection, a grid colour, a pan (the picture moved,
+ * strips drawn) and a zoom. */
 START_TEST (test_stack_layer_matches_layers)
 {
   g_autofree char *folder = tsr_test_make_temp_dir ();
@@ -481,7 +482,11 @@ START_TEST (test_stack_layer_matches_layers)
         }
       kept = draw_layers_into ((TsrCanvasLayer *[]) { TSR_CANVAS_LAYER (stack) }, 1, &viewport);
       direct = draw_layers_into (layers, G_N_ELEMENTS (layers), &viewport);
-      ck_assert_msg (max_difference (kept, direct) == 0, "step %u differs by %d", step, max_difference (kept, direct));
+      /* The pan moved the kept picture and drew the strips it uncovered: cairo's coverage of a line
+       * clipped to a strip may differ by a few levels (as the vector layer's, test-map-canvas); a
+       * missing or stale strip differs by far more. Every other step is exact. */
+      ck_assert_msg (max_difference (kept, direct) <= (step == 5 ? 8 : 0), "step %u differs by %d", step,
+                     max_difference (kept, direct));
       cairo_surface_destroy (kept);
       cairo_surface_destroy (direct);
     }
@@ -493,7 +498,8 @@ END_TEST
 /* The panel layer reuses its frame's pixels from view to view, clearing only what the last frame
  * drew outside the map's area (the background or the kept sky paint that area opaque): at every
  * step it draws what a new layer draws for the same view — zoomed out (the old frame reached
- * further), panned off the map's corner, a panel moved outside the map and back, zoomed in so far
+ * further), panned by whole pixels (the frame moved, the strips drawn), panned off the map's corner,
+ * a panel moved outside the map and back, zoomed in so far
  * that the sky is not kept (the background painted under the scaled sky), and with no textures
  * (no sky: the background alone). */
 START_TEST (test_panel_frame_reuse_matches_fresh)
@@ -512,6 +518,8 @@ START_TEST (test_panel_frame_reuse_matches_fresh)
       const TsrMapViewport views[] = {
         { -200, -100, 0.5, 960, 800, 1 }, /* the whole map and more */
         { 300, 500, 1, 960, 800, 1 },     /* inside the map */
+        { 337, 461, 1, 960, 800, 1 },     /* panned by 37 x -39 view pixels: moved, strips drawn */
+        { 290, 520, 1, 960, 800, 1 },     /* and back by -47 x 59 */
         { -900, -700, 0.25, 960, 800, 1 },/* zoomed out, the map in a corner */
         { 1200, 1300, 1, 960, 800, 1 },   /* over the map's bottom-right corner */
         { 1200, 1300, 1, 960, 800, 1 },   /* the same, a panel moved beyond the edge */
@@ -526,10 +534,10 @@ START_TEST (test_panel_frame_reuse_matches_fresh)
           cairo_surface_t *a, *b;
           TsrElementRef ref = tsr_doom2d_document_record_to_element (d2, TSR_DOOM2D_KIND_PANEL, 60);
 
-          if (v == 4 || v == 5)
+          if (v == 6 || v == 7)
             {
               g_autoptr(TsrCommand) move = tsr_move_elements_command_new_translate (TSR_VECTOR_MAP (d2), &ref, 1,
-                                                                                    v == 4 ? 2000 : -2000, 0, "Move", NULL);
+                                                                                    v == 6 ? 2000 : -2000, 0, "Move", NULL);
 
               tsr_document_execute (document, move);
             }

@@ -1,4 +1,4 @@
-/* tsr-canvas-picture.c: a kept picture of a layer, moved in place when the view pans. */
+/* tsr-canvas-picture.c: a kept picture of a layer, moved into a spare surface when the view pans. */
 #include "views/tsr-canvas-picture.h"
 
 #include <math.h>

@@ -139,11 +139,8 @@ stack_layer_draw (TsrCanvasLayer       *layer,
     return TRUE;
   if (self->picture == NULL)
     self->picture = tsr_canvas_picture_new (CAIRO_FORMAT_ARGB32);
-  /* Another view is drawn whole, not panned by strips: the layers that keep a frame of their own
-   * (the Doom2D panels) draw it whole for any new view anyway, and antialiased lines drawn clipped
-   * to a strip differ by a few levels from lines drawn whole. */
-  if (!tsr_map_viewport_equal (tsr_canvas_picture_get_viewport (self->picture), viewport))
-    tsr_canvas_picture_invalidate (self->picture, NULL, 0);
+  /* A pan by whole view pixels moves the picture and draws the layers in the strips it uncovered
+   * (the layers that keep a picture of their own pan it the same way); any other view anew. */
   tsr_canvas_picture_move_to (self->picture, viewport);
   if (tsr_canvas_picture_is_dirty (self->picture))
     {

@@ -1,7 +1,8 @@
 /* tsr-canvas-stack-layer.h: layers drawn together into one kept picture. A page whose layers all
  * say when their look changes (invalidate-area) stacks them here: a frame that changes none of them
  * (the tool's overlay moving, a hover) paints one picture over what they drew instead of every
- * layer's own work; a change in any of them, or another view, draws them all again. */
+ * layer's own work; a pan by whole view pixels moves the picture and draws them all in the strips
+ * it uncovered; a change in any of them, or another zoom, draws them all again. */
 #pragma once
 
 #include "views/tsr-canvas-layer.h"

@@ -4,9 +4,10 @@
  * one fill per visible panel. The special water textures are the game's filter (2 x colour x what
  * lies beneath), applied to the layer's picture in place (tsr_doom2d_liquid_filter).
  * Two caches keep frames cheap: the sky scaled to the map's size in view pixels (re-made when the
- * zoom changes), and the whole layer as drawn for the last viewport, kept until the map changes
- * (elements-changed, an update), an animation steps, a category is shown or hidden, or the view
- * moves: a frame that only redraws the selection, a tool's overlay or the trigger lines blits it. */
+ * zoom changes), and the whole layer as drawn for the last viewport (a TsrCanvasPicture), kept
+ * until the map changes (elements-changed, an update), an animation steps, a category is shown or
+ * hidden, or the zoom changes: a frame that only redraws the selection, a tool's overlay or the
+ * trigger lines blits it, and a pan by whole view pixels draws only the strips it uncovers. */
 #include "views/doom2d/tsr-doom2d-panel-layer.h"
 
 #include <math.h>
@@ -14,6 +15,7 @@
 
 #include "formats/doom2d/tsr-doom2d-render.h"
 #include "views/doom2d/tsr-doom2d-textures.h"
+#include "views/tsr-canvas-picture.h"
 #include "views/tsr-image-texture.h"
 
 /* One texture as the layer draws it. */
@@ -41,9 +43,7 @@ struct _TsrDoom2dPanelLayer {
   cairo_surface_t       *sky_surface; /* the sky at SKY_WIDTH x SKY_HEIGHT view pixels, or NULL */
   int                    sky_width;
   int                    sky_height;
-  cairo_surface_t       *frame;       /* the layer as drawn for FRAME_VIEWPORT, or NULL */
-  gboolean               frame_valid; /* else FRAME is only pixels to reuse (clear within FRAME_EXTENTS) */
-  TsrMapViewport         frame_viewport;
+  TsrCanvasPicture      *frame;       /* the layer as drawn for its viewport, or NULL */
   cairo_rectangle_int_t  frame_extents; /* what of FRAME was drawn on, in view pixels (the blit) */
   cairo_rectangle_int_t  frame_opaque;  /* the map's area in it, opaque (copied, not blended) */
   gboolean               frame_visible[TSR_DOOM2D_N_CATEGORIES];
@@ -262,7 +262,8 @@ draw_sky (TsrDoom2dPanelLayer  *self,
 
 /* The game's liquid filter (2 x colour x what lies beneath) on the layer's own picture, the target
  * of CR (an image surface; what is beneath is already in it), over the view rectangle X0..X1 x
- * Y0..Y1 in whole pixels. */
+ * Y0..Y1 in whole pixels, within CR's clip (the pixels being drawn again; the rest are filtered
+ * already). */
 static void
 draw_filter (cairo_t                *cr,
              double                  x0,
@@ -272,10 +273,12 @@ draw_filter (cairo_t                *cr,
              TsrDoom2dSpecialTexture special)
 {
   cairo_surface_t *target = cairo_get_target (cr);
-  double sx = 1, sy = 1;
+  double sx = 1, sy = 1, cx0, cy0, cx1, cy1;
   int width = cairo_image_surface_get_width (target), height = cairo_image_surface_get_height (target);
   int px0, py0, px1, py1;
 
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  x0 = MAX (x0, floor (cx0)), y0 = MAX (y0, floor (cy0)), x1 = MIN (x1, ceil (cx1)), y1 = MIN (y1, ceil (cy1));
   cairo_surface_get_device_scale (target, &sx, &sy);
   px0 = (int) CLAMP (x0 * sx, 0, width), py0 = (int) CLAMP (y0 * sy, 0, height);
   px1 = (int) CLAMP (x1 * sx, 0, width), py1 = (int) CLAMP (y1 * sy, 0, height);
@@ -288,6 +291,42 @@ draw_filter (cairo_t                *cr,
   cairo_surface_mark_dirty_rectangle (target, px0, py0, px1 - px0, py1 - py0);
 }
 
+/* How PANEL is drawn: FALSE for a liquid's filter (*TEXTURE its texture); else TRUE with *TEXTURE
+ * the texture tiled over it (NULL: a plain colour) and W x H the map units it covers (the game
+ * draws whole tiles only: size div texture size of them). */
+static gboolean
+panel_look (TsrDoom2dPanelLayer    *self,
+            const TsrDoom2dRecord  *panel,
+            LayerTexture          **texture,
+            gint64                 *w,
+            gint64                 *h)
+{
+  gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
+  const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+
+  *texture = record_texture (self, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+  *w = size[0], *h = size[1];
+  if (*texture != NULL && (*texture)->entry->special != TSR_DOOM2D_SPECIAL_NONE
+      && (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2)))
+    return FALSE;
+  if (*texture != NULL && (*texture)->n_frames > 0 && *w >= (*texture)->width && *h >= (*texture)->height)
+    {
+      *w = *w / (*texture)->width * (*texture)->width;
+      *h = *h / (*texture)->height * (*texture)->height;
+    }
+  else
+    *texture = NULL;
+  return TRUE;
+}
+
+/* A textured panel's opacity (its alpha field). */
+static double
+panel_opacity (TsrDoom2dPanelLayer   *self,
+               const TsrDoom2dRecord *panel)
+{
+  return self->alpha_field >= 0 ? (255 - CLAMP (panel->values[self->alpha_field].v[0], 0, 255)) / 255.0 : 1;
+}
+
 static void
 draw_panel (TsrDoom2dPanelLayer  *self,
             cairo_t              *cr,
@@ -295,30 +334,19 @@ draw_panel (TsrDoom2dPanelLayer  *self,
             guint                 index,
             const TsrDoom2dRecord *panel)
 {
-  gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
   const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
-  const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
-  LayerTexture *texture = record_texture (self, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+  LayerTexture *texture;
   double cx, cy, x0, y0, x1, y1;
-  gint64 w = size[0], h = size[1];
-  double opacity = 1;
+  gint64 w, h;
+  double opacity;
 
   tsr_map_viewport_to_view (viewport, (double) at[0], (double) at[1], &cx, &cy);
-  if (texture != NULL && texture->entry->special != TSR_DOOM2D_SPECIAL_NONE
-      && (type & (TSR_DOOM2D_PANEL_WATER | TSR_DOOM2D_PANEL_ACID1 | TSR_DOOM2D_PANEL_ACID2)))
+  if (!panel_look (self, panel, &texture, &w, &h))
     {
       tsr_map_viewport_to_view (viewport, (double) (at[0] + w), (double) (at[1] + h), &x1, &y1);
       draw_filter (cr, round (cx), round (cy), round (x1), round (y1), texture->entry->special);
       return;
     }
-  if (texture != NULL && texture->n_frames > 0 && w >= texture->width && h >= texture->height)
-    {
-      /* The game draws whole tiles only: size div texture size of them. */
-      w = w / texture->width * texture->width;
-      h = h / texture->height * texture->height;
-    }
-  else
-    texture = NULL;
   tsr_map_viewport_to_view (viewport, (double) (at[0] + w), (double) (at[1] + h), &x1, &y1);
   x0 = round (cx), y0 = round (cy), x1 = round (x1), y1 = round (y1);
   if (x1 <= x0)
@@ -335,17 +363,11 @@ draw_panel (TsrDoom2dPanelLayer  *self,
       cairo_fill (cr);
       return;
     }
-  if (self->alpha_field >= 0)
-    opacity = (255 - CLAMP (panel->values[self->alpha_field].v[0], 0, 255)) / 255.0;
+  opacity = panel_opacity (self, panel);
   if (opacity <= 0)
     {
       cairo_new_path (cr);
       return;
-    }
-  if (texture->n_frames > 1)
-    {
-      texture->drawn = TRUE;
-      self->n_animated_drawn++;
     }
   set_pattern_origin (texture->frames[texture->frame], cx, cy, viewport->zoom);
   cairo_set_source (cr, texture->frames[texture->frame]);
@@ -368,14 +390,6 @@ static void draw_layer (TsrDoom2dPanelLayer  *self,
                         const TsrMapViewport *viewport,
                         TsrDoom2dMap         *map,
                         const gboolean       *visible);
-
-static gboolean
-viewport_equal (const TsrMapViewport *a,
-                const TsrMapViewport *b)
-{
-  return a->x == b->x && a->y == b->y && a->zoom == b->zoom && a->width == b->width && a->height == b->height
-         && a->scale_factor == b->scale_factor;
-}
 
 /* The part of the view the layer drew on: the map's area and every panel drawn (panels may lie
  * outside the map), in whole view pixels, clipped to the view. */
@@ -413,6 +427,65 @@ frame_extents (TsrDoom2dPanelLayer  *self,
   self->frame_extents.height = (int) MAX (y1 - y0, 0);
 }
 
+/* Which panels the view shows (n_drawn) and which of them show an animated texture (the
+ * textures' drawn, n_animated_drawn): what an animation step must draw again. Counted over the
+ * whole view, whatever part of it was drawn. */
+static void
+count_shown (TsrDoom2dPanelLayer  *self,
+             const TsrMapViewport *viewport,
+             TsrDoom2dMap         *map,
+             const gboolean       *visible)
+{
+  double left = viewport->x, top = viewport->y;
+  double right = left + viewport->width / viewport->zoom, bottom = top + viewport->height / viewport->zoom;
+  GPtrArray *panels = map->records[TSR_DOOM2D_KIND_PANEL];
+  GHashTableIter iter;
+  LayerTexture *texture;
+
+  self->n_drawn = 0;
+  self->n_animated_drawn = 0;
+  g_hash_table_iter_init (&iter, self->textures);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &texture))
+    texture->drawn = FALSE;
+  for (guint i = 0; i < panels->len; i++)
+    {
+      const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
+      gint64 type = panel->values[TSR_DOOM2D_PANEL_TYPE].v[0];
+      const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
+      const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+      gint64 w, h;
+
+      if (!visible[tsr_doom2d_panel_category (type)])
+        continue;
+      if ((double) (at[0] + size[0]) < left || (double) at[0] > right
+          || (double) (at[1] + size[1]) < top || (double) at[1] > bottom)
+        continue;
+      self->n_drawn++;
+      if (panel_look (self, panel, &texture, &w, &h) && texture != NULL && texture->n_frames > 1
+          && panel_opacity (self, panel) > 0)
+        {
+          texture->drawn = TRUE;
+          self->n_animated_drawn++;
+        }
+    }
+}
+
+typedef struct {
+  TsrDoom2dPanelLayer  *self;
+  const TsrMapViewport *viewport;
+  TsrDoom2dMap         *map;
+  const gboolean       *visible;
+} FrameDraw;
+
+static void
+draw_frame_part (cairo_t *cr,
+                 gpointer user_data)
+{
+  FrameDraw *draw = user_data;
+
+  draw_layer (draw->self, cr, draw->viewport, draw->map, draw->visible);
+}
+
 static gboolean
 panel_layer_draw (TsrCanvasLayer       *layer,
                   cairo_t              *cr,
@@ -421,59 +494,27 @@ panel_layer_draw (TsrCanvasLayer       *layer,
   TsrDoom2dPanelLayer *self = TSR_DOOM2D_PANEL_LAYER (layer);
   TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
   gboolean visible[TSR_DOOM2D_N_CATEGORIES];
-  int scale = MAX (viewport->scale_factor, 1);
 
   if (map == NULL || viewport->width <= 0 || viewport->height <= 0)
     return TRUE;
   refresh_records (self);
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     visible[c] = tsr_doom2d_document_get_category_visible (self->document, c);
-  if (!self->frame_valid || !viewport_equal (&self->frame_viewport, viewport)
-      || memcmp (self->frame_visible, visible, sizeof visible) != 0)
+  if (self->frame == NULL)
+    self->frame = tsr_canvas_picture_new (CAIRO_FORMAT_ARGB32);
+  if (memcmp (self->frame_visible, visible, sizeof visible) != 0)
     {
-      cairo_t *frame_cr;
-
-      if (self->frame != NULL
-          && (self->frame_viewport.scale_factor != viewport->scale_factor
-              || cairo_image_surface_get_width (self->frame) != viewport->width * scale
-              || cairo_image_surface_get_height (self->frame) != viewport->height * scale))
-        g_clear_pointer (&self->frame, cairo_surface_destroy);
-      if (self->frame == NULL)
-        {
-          self->frame = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport->width * scale, viewport->height * scale);
-          cairo_surface_set_device_scale (self->frame, scale, scale);
-          frame_cr = cairo_create (self->frame);
-        }
-      else
-        {
-          /* The same pixels again (a new 8 MB surface is zeroed and faulted in on every edit):
-           * only what the last frame drew on is cleared, but for the map's area, which the
-           * background or the sky paint opaque. */
-          cairo_region_t *stale = cairo_region_create_rectangle (&self->frame_extents);
-          cairo_rectangle_int_t area = map_area (viewport, (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0],
-                                                 (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1]);
-
-          cairo_region_subtract_rectangle (stale, &area);
-          frame_cr = cairo_create (self->frame);
-          cairo_set_operator (frame_cr, CAIRO_OPERATOR_CLEAR);
-          for (int r = 0; r < cairo_region_num_rectangles (stale); r++)
-            {
-              cairo_rectangle_int_t rect;
-
-              cairo_region_get_rectangle (stale, r, &rect);
-              cairo_rectangle (frame_cr, rect.x, rect.y, rect.width, rect.height);
-            }
-          cairo_fill (frame_cr);
-          cairo_set_operator (frame_cr, CAIRO_OPERATOR_OVER);
-          cairo_region_destroy (stale);
-        }
-      draw_layer (self, frame_cr, viewport, map, visible);
-      frame_extents (self, viewport);
-      cairo_destroy (frame_cr);
-      cairo_surface_flush (self->frame);
-      self->frame_valid = TRUE;
-      self->frame_viewport = *viewport;
+      tsr_canvas_picture_invalidate (self->frame, NULL, 0);
       memcpy (self->frame_visible, visible, sizeof visible);
+    }
+  tsr_canvas_picture_move_to (self->frame, viewport);
+  if (tsr_canvas_picture_is_dirty (self->frame))
+    {
+      FrameDraw draw = { self, viewport, map, visible };
+
+      tsr_canvas_picture_draw (self->frame, draw_frame_part, &draw);
+      frame_extents (self, viewport);
+      count_shown (self, viewport, map, visible);
     }
   if (self->frame_extents.width <= 0 || self->frame_extents.height <= 0)
     return TRUE;
@@ -481,7 +522,7 @@ panel_layer_draw (TsrCanvasLayer       *layer,
    * map's area is opaque in the frame (its background is painted first): a copy there; over what
    * lies below only for panels outside it. */
   cairo_save (cr);
-  cairo_set_source_surface (cr, self->frame, 0, 0);
+  cairo_set_source_surface (cr, tsr_canvas_picture_get_surface (self->frame), 0, 0);
   if (self->frame_opaque.width > 0 && self->frame_opaque.height > 0)
     {
       cairo_region_t *rest = cairo_region_create_rectangle (&self->frame_extents);
@@ -520,24 +561,18 @@ draw_layer (TsrDoom2dPanelLayer  *self,
             TsrDoom2dMap         *map,
             const gboolean       *visible)
 {
-  double left = viewport->x, top = viewport->y;
-  double right = left + viewport->width / viewport->zoom, bottom = top + viewport->height / viewport->zoom;
   double map_w = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0];
   double map_h = (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1];
   cairo_rectangle_int_t area = map_area (viewport, map_w, map_h);
   gboolean sky_prepared = prepare_sky (self, viewport, map_w, map_h);
+  double left, top, right, bottom;
   GPtrArray *panels;
 
-  self->n_drawn = 0;
-  self->n_animated_drawn = 0;
-  {
-    GHashTableIter iter;
-    LayerTexture *texture;
-
-    g_hash_table_iter_init (&iter, self->textures);
-    while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &texture))
-      texture->drawn = FALSE;
-  }
+  /* Only the panels over the clip (a pan draws strips), widened by a view pixel for the rounding
+   * of panels' edges and the pixel a panel of no size is drawn. */
+  cairo_clip_extents (cr, &left, &top, &right, &bottom);
+  left = viewport->x + (left - 1) / viewport->zoom, top = viewport->y + (top - 1) / viewport->zoom;
+  right = viewport->x + (right + 1) / viewport->zoom, bottom = viewport->y + (bottom + 1) / viewport->zoom;
   cairo_save (cr);
   /* The liquids' filter reads what lies beneath: the map's background (as the map layer paints
    * it) must be in this surface too, unless the kept sky covers it opaque. */
@@ -563,16 +598,22 @@ draw_layer (TsrDoom2dPanelLayer  *self,
             || (double) (at[1] + size[1]) < top || (double) at[1] > bottom)
           continue;
         draw_panel (self, cr, viewport, i, panel);
-        self->n_drawn++;
       }
   cairo_restore (cr);
+}
+
+static gboolean
+frame_valid (TsrDoom2dPanelLayer *self)
+{
+  return self->frame != NULL && tsr_canvas_picture_is_valid (self->frame);
 }
 
 /* The drawn frame no longer shows the map. */
 static void
 drop_frame (TsrDoom2dPanelLayer *self)
 {
-  self->frame_valid = FALSE;
+  if (self->frame != NULL)
+    tsr_canvas_picture_invalidate (self->frame, NULL, 0);
   tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), NULL);
 }
 
@@ -602,7 +643,7 @@ tsr_doom2d_panel_layer_finalize (GObject *object)
   TsrDoom2dPanelLayer *self = TSR_DOOM2D_PANEL_LAYER (object);
 
   g_clear_signal_handler (&self->changed_handler, self->document);
-  g_clear_pointer (&self->frame, cairo_surface_destroy);
+  g_clear_pointer (&self->frame, tsr_canvas_picture_free);
   g_clear_pointer (&self->sky_surface, cairo_surface_destroy);
   g_clear_pointer (&self->by_record, g_ptr_array_unref);
   g_clear_pointer (&self->textures, g_hash_table_unref);
@@ -690,8 +731,8 @@ tsr_doom2d_panel_layer_set_tick (TsrDoom2dPanelLayer *self,
         guint frame = tsr_doom2d_texture_frame_at (texture->entry->texture, tick) % texture->n_frames;
 
         /* Only what the view shows is drawn again; the others show their frame when they come
-         * into view (a new view draws the layer anew). */
-        changed |= frame != texture->frame && (texture->drawn || !self->frame_valid);
+         * into view (in a strip a pan uncovers, or a new view drawn whole). */
+        changed |= frame != texture->frame && (texture->drawn || !frame_valid (self));
         texture->frame = frame;
       }
   if (changed)
@@ -703,7 +744,7 @@ gboolean
 tsr_doom2d_panel_layer_shows_animations (TsrDoom2dPanelLayer *self)
 {
   g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), FALSE);
-  return !self->frame_valid || self->n_animated_drawn > 0;
+  return !frame_valid (self) || self->n_animated_drawn > 0;
 }
 
 gboolean
