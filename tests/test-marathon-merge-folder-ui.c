@@ -1,9 +1,10 @@
 /* test-marathon-merge-folder-ui.c: an Atque merge folder in the editor by real X input (XTest), on
- * the folder the split writes from the real Chronicles levels (issue 37). The folder opens as one
- * scenario (as `tessera FOLDER` opens it); the levels drop-down switches to the second folder's
- * level, whose points are moved by Ctrl+A and an arrow key; back on the first level its terminal
+ * the folder the split writes from the real Chronicles levels (issue 37). The second folder's level
+ * file opens the folder as one scenario showing that level (as `tessera FILE` opens it), whose
+ * points are moved by Ctrl+A and an arrow key; back on the first level its terminal
  * script gets a word typed in; Ctrl+S writes that level's file and that script, and no other file
- * of the folder. */
+ * of the folder. Then Duplicate Level and Move Level Up, clicked, and Ctrl+S make the level folder
+ * "00 Dream Brother copy", which merging puts first. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -11,6 +12,7 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
+#include "formats/marathon/tsr-marathon-merge.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "views/marathon/tsr-marathon-map-editor.h"
 #include "views/marathon/tsr-marathon-map-page.h"
@@ -89,16 +91,31 @@ test_edit_and_save (void)
   folder = tsr_test_build_merge_folder (data_dir, root);
   before = tsr_test_snapshot_folder (folder);
 
-  /* The folder opens as one scenario of four levels, in folder order. */
-  window = tsr_test_ui_open_in_window (application, folder, 1200, 800, 100);
+  /* The second folder's level file opens the folder as one scenario of four levels, in folder
+   * order, showing that level (as `tessera FILE` and drag and drop open it). */
+  window = tsr_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (window)));
+  {
+    g_autofree char *level_path = g_build_filename (folder, "07 Men Like Ravenous Fishes", "Men Like Ravenous Fishes.sceA", NULL);
+    g_autoptr(GFile) level_file = g_file_new_for_path (level_path);
+    g_autoptr(GFile) folder_file = g_file_new_for_path (folder);
+
+    tsr_window_show_file (window, level_file);
+    g_assert_true (tsr_test_ui_wait_for_loads (window));
+    g_assert_null (tsr_window_get_error_message (window));
+    g_assert_true (g_file_equal (tsr_document_get_file (tsr_window_get_document (window)), folder_file));
+  }
+  tsr_test_ui_iterate_for (100);
   g_assert_cmpstr (tsr_document_get_format_id (tsr_window_get_document (window)), ==, "marathon-merge-folder");
   document = TSR_MARATHON_DOCUMENT (tsr_window_get_document (window));
   g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 4);
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 1);
   page = tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_MARATHON_MAP_PAGE);
   xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
 
-  /* The second folder's level, by the drop-down. */
-  choose_level (xtest, page, 1);
+  /* The second folder's level is shown (the drop-down goes back to the first below). */
   g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 1);
   level = g_ptr_array_index (tsr_marathon_document_get_scenario (document)->map->levels, 1);
   first = tsr_marathon_level_point (level, 0);
@@ -154,6 +171,39 @@ test_edit_and_save (void)
   g_assert_true (g_bytes_equal (g_hash_table_lookup (after, "07 Men Like Ravenous Fishes/Men Like Ravenous Fishes.sceA~"),
                                 g_hash_table_lookup (before, "07 Men Like Ravenous Fishes/Men Like Ravenous Fishes.sceA")));
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-merge-folder-saved.png");
+  g_clear_pointer (&changed, g_free);
+  g_clear_pointer (&before, g_hash_table_unref);
+  before = g_steal_pointer (&after);
+
+  /* A level added (Duplicate Level, clicked) after the first and moved to the front (Move Level
+   * Up, clicked); Ctrl+S makes its folder "00 Dream Brother copy" before 03, and nothing else. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (page, tsr_test_ui_match_tooltip, "Duplicate this level")));
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpuint (tsr_marathon_document_get_n_levels (document), ==, 5);
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 1);
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_test_ui_find_widget (page, tsr_test_ui_match_tooltip,
+                                                                       "Move Level Up: this level takes the place of the one before it (the order of the levels in the file; this does not go to another level)")));
+  tsr_test_ui_iterate_for (200);
+  g_assert_cmpuint (tsr_marathon_document_get_current_level (document), ==, 0);
+  tsr_test_xtest_save (xtest, window);
+  g_assert_false (tsr_document_get_modified (TSR_DOCUMENT (document)));
+  after = tsr_test_snapshot_folder (folder);
+  changed = tsr_test_changed_files (before, after);
+  g_assert_cmpstr (changed, ==, "00 Dream Brother copy/Dream Brother copy.sceA");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) merged = tsr_marathon_merge_folder (folder, "Chronicles", NULL, &error);
+    g_autoptr(TsrMarathonScenario) scenario = NULL;
+    g_autofree char *first_name = NULL;
+
+    g_assert_no_error (error);
+    scenario = tsr_marathon_scenario_load (merged, folder, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (scenario->map->levels->len, ==, 5);
+    first_name = tsr_marathon_level_name (g_ptr_array_index (scenario->map->levels, 0));
+    g_assert_cmpstr (first_name, ==, "Dream Brother copy");
+  }
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-merge-folder-levels.png");
 
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   tsr_test_ui_hide_window (window);
