@@ -408,6 +408,32 @@ START_TEST (test_obstructions_switched_on)
 }
 END_TEST
 
+/* Tiles added to a tileset whose obstructions are on are segment tiles without segments: a type 0
+ * makes minisphere's tileset_read (tileset.c) refuse the whole file. */
+START_TEST (test_added_tiles_keep_obstructions_valid)
+{
+  g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(TsrSphereTileset) reread = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsrSphereTileset *tileset = tsr_sphere_document_get_edited_tileset (document);
+  TsrSphereSegment segment = { 0, 0, 16, 16 };
+  guint count = tileset->tiles->len;
+
+  ck_assert (tsr_sphere_document_set_tile_segments (document, 1, &segment, 1, &error));
+  ck_assert (tsr_sphere_document_insert_tiles (document, count, 2, &error));
+  ck_assert (tsr_sphere_document_insert_tiles (document, 0, 1, &error));
+  saved = serialize (document, "test.rts");
+  reread = tsr_sphere_tileset_parse (saved, &error);
+  ck_assert_ptr_nonnull (reread);
+  ck_assert (reread->has_obstructions);
+  ck_assert_uint_eq (reread->tiles->len, count + 3);
+  for (guint i = 0; i < reread->tiles->len; i++)
+    ck_assert_uint_eq (((const TsrSphereTile *) g_ptr_array_index (reread->tiles, i))->obstruction_type,
+                       TSR_SPHERE_OBSTRUCTION_SEGMENTS);
+}
+END_TEST
+
 START_TEST (test_animation_links_follow_moves)
 {
   g_autoptr(TsrSphereDocument) document = open_document ("test.rts");
@@ -770,6 +796,7 @@ tileset_edit_suite (void)
   tcase_add_test (tcase, test_remove_used_tile);
   tcase_add_test (tcase, test_tile_properties_saved);
   tcase_add_test (tcase, test_obstructions_switched_on);
+  tcase_add_test (tcase, test_added_tiles_keep_obstructions_valid);
   tcase_add_test (tcase, test_animation_links_follow_moves);
   tcase_add_test (tcase, test_import_sheet);
   tcase_add_test (tcase, test_import_tsx);

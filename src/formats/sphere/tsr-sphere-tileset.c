@@ -88,7 +88,13 @@ tsr_sphere_tileset_copy (const TsrSphereTileset *tileset)
 TsrSphereTile *
 tsr_sphere_tileset_new_tile (const TsrSphereTileset *tileset)
 {
-  return tsr_sphere_tile_new (tsr_sphere_tileset_pixel_bytes (tileset));
+  TsrSphereTile *tile = tsr_sphere_tile_new (tsr_sphere_tileset_pixel_bytes (tileset));
+
+  /* minisphere's tileset_read (tileset.c) refuses the whole tileset when obstructions are on and
+   * a tile's type is neither 1 (mask) nor 2 (segments): a new tile has segments, none yet. */
+  if (tileset->has_obstructions)
+    tile->obstruction_type = TSR_SPHERE_OBSTRUCTION_SEGMENTS;
+  return tile;
 }
 
 TsrSphereTile *
