@@ -83,6 +83,7 @@ grid_cell (TsrTilesetEditor *self,
   const TsrSphereTileset *tileset = tileset_of (self);
   guint zoom = 1;
 
+  *width = *height = 0;
   if (tileset == NULL)
     return 0;
   /* Small tiles twice as large, so they can be told apart and clicked. */
