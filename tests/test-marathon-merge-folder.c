@@ -415,6 +415,7 @@ START_TEST (test_levels_added_removed_moved)
   save_with (document, TSR_SAVE_FORCE);
   entries = folder_entries (folder);
   ck_assert_str_eq (entries, LEVELS_AFTER);
+  g_clear_pointer (&entries, g_free);
   after = tsr_test_snapshot_folder (folder);
   ck_assert (g_bytes_equal (g_hash_table_lookup (after, "00 Commemorative 9-11 T-Shirt/Commemorative 9-11 T-Shirt.sceA"),
                             g_hash_table_lookup (before, "12 Commemorative 9-11 T-Shirt/Commemorative 9-11 T-Shirt.sceA")));

@@ -1063,7 +1063,8 @@ tsr_file_recover_interrupted_saves (const char *path)
     g_ptr_array_add (messages, tsr_journal_recover (g_ptr_array_index (journals, i), referenced));
 
   /* What a killed save left before its journal was written or after it was removed; a folder it
-   * was making too, unless a journal that could not be read is still there. */
+   * was making, or one it had removed but not yet deleted, too, unless a journal that could not be
+   * read is still there. */
   removed = tsr_remove_leftovers (folder, name, TRUE, referenced);
   if (dir != NULL)
     {
@@ -1077,7 +1078,8 @@ tsr_file_recover_interrupted_saves (const char *path)
 
           if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
             journal_left = TRUE;
-          else if (g_str_has_prefix (entry, TSR_HIDDEN_NEW) && g_file_test (child, G_FILE_TEST_IS_DIR))
+          else if ((g_str_has_prefix (entry, TSR_HIDDEN_NEW) || g_str_has_prefix (entry, TSR_HIDDEN_GONE))
+                   && g_file_test (child, G_FILE_TEST_IS_DIR))
             g_ptr_array_add (making, g_steal_pointer (&child));
         }
       for (guint i = 0; !journal_left && i < making->len; i++, removed++)
@@ -1304,7 +1306,8 @@ tsr_files_write_set (GPtrArray *all_outputs,
     }
   else if (outputs->len > 0)
     journal_path = tsr_journal_path_for (((const TsrOutputFile *) g_ptr_array_index (outputs, 0))->path);
-  if (ok && outputs->len + moves->len + removed->len + made->len > 1)
+  /* A move is two renames (through its hidden name): always journaled. */
+  if (ok && outputs->len + 2 * moves->len + removed->len + made->len > 1)
     {
       journaled = tsr_journal_write (journal_path, outputs, final_temporaries, final_kept, moves, removed, made,
                                      backup, error);

@@ -597,7 +597,7 @@ merge_folder_describe (gconstpointer data,
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "index");
-      json_builder_add_int_value (builder, kept->level->entry->index);
+      json_builder_add_int_value (builder, kept->number); /* its folder's: the wad index merging gives */
       json_builder_set_member_name (builder, "name");
       json_builder_add_string_value (builder, name);
       json_builder_set_member_name (builder, "level_file");
