@@ -426,6 +426,30 @@ START_TEST (test_levels_added_removed_moved)
   names = merged_level_names (folder);
   ck_assert_str_eq (names, NAMES_AFTER);
   g_clear_pointer (&names, g_free);
+  {
+    g_autofree char *output = g_build_filename (root, "Chronicles.sceA", NULL);
+    const char *argv[] = { g_getenv ("TSR_CLI"), "marathon", "merge", folder, "-o", output, NULL };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) merged = NULL;
+    g_autoptr(TsrMarathonScenario) scenario = NULL;
+    g_autofree char *first = NULL;
+    g_autofree char *last = NULL;
+    int status = -1;
+
+    ck_assert_ptr_nonnull (argv[0]);
+    ck_assert_msg (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                                 &status, &error), "%s", error ? error->message : "");
+    ck_assert_int_eq (status, 0);
+    merged = tsr_file_read (output, &error);
+    ck_assert_msg (merged != NULL, "%s", error ? error->message : "");
+    scenario = tsr_marathon_scenario_load (merged, output, &error);
+    ck_assert_msg (scenario != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (scenario->map->levels->len, 4);
+    first = tsr_marathon_level_name (g_ptr_array_index (scenario->map->levels, 0));
+    last = tsr_marathon_level_name (g_ptr_array_index (scenario->map->levels, 3));
+    ck_assert_str_eq (first, "Commemorative 9/11 T-Shirt");
+    ck_assert_str_eq (last, "Men Like Ravenous Fishes");
+  }
   reopened = open_folder (folder);
   ck_assert_uint_eq (tsr_marathon_document_get_n_levels (TSR_MARATHON_DOCUMENT (reopened)), 4);
   g_clear_object (&reopened);
