@@ -29,33 +29,6 @@ match_label_prefix (GtkWidget     *widget,
          && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
 }
 
-/* The Go To dialog, if shown. */
-static GtkWindow *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (gtk_widget_get_visible (GTK_WIDGET (window)) && g_strcmp0 (gtk_window_get_title (window), "Go To") == 0)
-        return window;
-    }
-  return NULL;
-}
-
-/* Iterates until the Go To dialog is shown (SHOWN) or gone, for at most 30 s; returns it. */
-static GtkWindow *
-wait_for_dialog (gboolean shown)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while ((find_dialog () != NULL) != shown && g_get_monotonic_time () < end)
-    tsr_test_ui_iterate_for (20);
-  return find_dialog ();
-}
-
 /* Ctrl+G on the map: the dialog, its index field focused. */
 static GtkWindow *
 open_dialog (TsrTestXTest *xtest,
@@ -68,7 +41,7 @@ open_dialog (TsrTestXTest *xtest,
   /* The release goes to the dialog the press opened, which is not watched yet: the dialog showing
    * is what counts. */
   g_assert_true (tsr_test_xtest_key_unwatched (xtest, GDK_KEY_g, GDK_CONTROL_MASK));
-  dialog = wait_for_dialog (TRUE);
+  dialog = tsr_test_ui_wait_for_window_titled ("Go To", TRUE);
   g_assert_nonnull (dialog);
   tsr_test_xtest_watch (xtest, GTK_WIDGET (dialog));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (dialog)));
@@ -83,7 +56,7 @@ close_by_key (TsrTestXTest *xtest,
               guint         keyval)
 {
   g_assert_true (tsr_test_xtest_key_unwatched (xtest, keyval, 0));
-  wait_for_dialog (FALSE);
+  tsr_test_ui_wait_for_window_titled ("Go To", FALSE);
   tsr_test_ui_iterate_for (100);
 }
 
@@ -121,7 +94,7 @@ test_go_to (void)
   tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "marathon-go-to-dialog.png");
   tsr_test_xtest_type_text (xtest, "12");
   close_by_key (xtest, GDK_KEY_Return);
-  g_assert_null (find_dialog ());
+  g_assert_null (tsr_test_ui_find_window_titled ("Go To"));
   assert_selected (editor, TSR_ELEMENT_POLYGON, 12);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-go-to-polygon.png");
 
@@ -137,7 +110,7 @@ test_go_to (void)
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_a, GDK_CONTROL_MASK));
   tsr_test_xtest_type_text (xtest, "88");
   close_by_key (xtest, GDK_KEY_Return);
-  g_assert_null (find_dialog ());
+  g_assert_null (tsr_test_ui_find_window_titled ("Go To"));
   assert_selected (editor, TSR_ELEMENT_SEGMENT, 88);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "marathon-go-to-line.png");
 
@@ -146,11 +119,11 @@ test_go_to (void)
   tsr_test_xtest_type_text (xtest, "9999");
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Return, 0));
   tsr_test_ui_iterate_for (300);
-  g_assert_true (find_dialog () == dialog);
+  g_assert_true (tsr_test_ui_find_window_titled ("Go To") == dialog);
   g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (dialog), match_label_prefix, "Polygon 9999 is not on this level"));
   tsr_test_ui_save_screenshot (GTK_WIDGET (dialog), screenshot_dir, "marathon-go-to-missing.png");
   close_by_key (xtest, GDK_KEY_Escape);
-  g_assert_null (find_dialog ());
+  g_assert_null (tsr_test_ui_find_window_titled ("Go To"));
 
   g_clear_pointer (&xtest, tsr_test_xtest_free);
   tsr_test_ui_hide_window (window);

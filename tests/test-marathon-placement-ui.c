@@ -30,24 +30,6 @@ static TsrApplication *application;
 static char *work_dir;
 static char *screenshot_dir;
 
-/* A GtkModelButton (a menu's row) whose text, mnemonic left out, is DATA. */
-static gboolean
-match_menu_item (GtkWidget    *widget,
-                 gconstpointer text)
-{
-  g_autofree char *label = NULL;
-  g_autoptr(GString) shown = NULL;
-
-  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") || !gtk_widget_get_mapped (widget))
-    return FALSE;
-  g_object_get (widget, "text", &label, NULL);
-  if (label == NULL)
-    return FALSE;
-  shown = g_string_new (label);
-  g_string_replace (shown, "_", "", 1);
-  return g_str_equal (shown->str, text);
-}
-
 /* The entry of placement record DATA's initial count. */
 static gboolean
 match_initial_count (GtkWidget    *widget,
@@ -56,31 +38,6 @@ match_initial_count (GtkWidget    *widget,
   return GTK_IS_ENTRY (widget)
          && GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "tsr-placement")) == GPOINTER_TO_UINT (data)
          && g_object_get_data (G_OBJECT (widget), "tsr-placement-field") == GUINT_TO_POINTER (0);
-}
-
-static GtkWindow *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (gtk_widget_get_visible (GTK_WIDGET (window)) && g_strcmp0 (gtk_window_get_title (window), "Placement") == 0)
-        return window;
-    }
-  return NULL;
-}
-
-static GtkWindow *
-wait_for_dialog (gboolean shown)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while ((find_dialog () != NULL) != shown && g_get_monotonic_time () < end)
-    tsr_test_ui_iterate_for (20);
-  return find_dialog ();
 }
 
 static gint16
@@ -145,11 +102,11 @@ test_placement_dialog (void)
   g_assert_true (gtk_widget_get_mapped (popover));
   g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
   tsr_test_xtest_watch (xtest, popover);
-  item = tsr_test_ui_find_widget (popover, match_menu_item, "Item and Monster Placement…");
+  item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, "Item and Monster Placement…");
   g_assert_nonnull (item);
   /* The release goes to the dialog the click opens: what counts is that it shows. */
   tsr_test_xtest_click (xtest, item);
-  dialog = wait_for_dialog (TRUE);
+  dialog = tsr_test_ui_wait_for_window_titled ("Placement", TRUE);
   g_assert_nonnull (dialog);
   tsr_test_xtest_watch (xtest, GTK_WIDGET (dialog));
   g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (dialog)));
@@ -190,7 +147,7 @@ test_placement_dialog (void)
 
   /* Escape closes the dialog; Ctrl+S in the window saves. */
   g_assert_true (tsr_test_xtest_key_unwatched (xtest, GDK_KEY_Escape, 0));
-  g_assert_null (wait_for_dialog (FALSE));
+  g_assert_null (tsr_test_ui_wait_for_window_titled ("Placement", FALSE));
   tsr_test_ui_iterate_for (100);
   g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (tsr_marathon_map_editor_get_canvas (editor)), 5, 5));
   tsr_test_xtest_save (xtest, window);

@@ -43,24 +43,6 @@ serialize (TsrDocument *document)
   return bytes;
 }
 
-/* A GtkModelButton (a menu's row) whose text, mnemonic left out, is DATA. */
-static gboolean
-match_menu_item (GtkWidget    *widget,
-                 gconstpointer text)
-{
-  g_autofree char *label = NULL;
-  g_autoptr(GString) shown = NULL;
-
-  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") || !gtk_widget_get_mapped (widget))
-    return FALSE;
-  g_object_get (widget, "text", &label, NULL);
-  if (label == NULL)
-    return FALSE;
-  shown = g_string_new (label);
-  g_string_replace (shown, "_", "", 1);
-  return g_str_equal (shown->str, text);
-}
-
 /* Opens the main menu with a real click, then clicks the Plugins submenu and the item LABEL. */
 static void
 choose_plugin_item (TsrTestXTest *xtest,
@@ -80,11 +62,11 @@ choose_plugin_item (TsrTestXTest *xtest,
   g_assert_true (gtk_widget_get_mapped (popover));
   g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
   tsr_test_xtest_watch (xtest, popover);
-  item = tsr_test_ui_find_widget (popover, match_menu_item, "Plugins");
+  item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, "Plugins");
   g_assert_nonnull (item);
   g_assert_true (tsr_test_xtest_click (xtest, item));
   for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-       (item = tsr_test_ui_find_widget (popover, match_menu_item, label)) == NULL
+       (item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, label)) == NULL
        && g_get_monotonic_time () < end;)
     tsr_test_ui_iterate_for (20);
   g_assert_nonnull (item);
@@ -127,7 +109,7 @@ enable_plugins (TsrTestXTest *window_xtest,
       tsr_test_ui_iterate_for (50);
     g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
     tsr_test_xtest_watch (window_xtest, popover);
-    item = tsr_test_ui_find_widget (popover, match_menu_item, "Preferences");
+    item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, "Preferences");
     g_assert_nonnull (item);
     g_assert_true (tsr_test_xtest_click (window_xtest, item));
   }

@@ -229,6 +229,49 @@ tsr_test_ui_match_name (GtkWidget    *widget,
   return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
 }
 
+gboolean
+tsr_test_ui_match_menu_item (GtkWidget    *widget,
+                             gconstpointer text)
+{
+  g_autofree char *label = NULL;
+  g_autoptr(GString) shown = NULL;
+
+  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  g_object_get (widget, "text", &label, NULL);
+  if (label == NULL)
+    return FALSE;
+  shown = g_string_new (label);
+  g_string_replace (shown, "_", "", 1);
+  return g_str_equal (shown->str, text);
+}
+
+GtkWindow *
+tsr_test_ui_find_window_titled (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (window)) && g_strcmp0 (gtk_window_get_title (window), title) == 0)
+        return window;
+    }
+  return NULL;
+}
+
+GtkWindow *
+tsr_test_ui_wait_for_window_titled (const char *title,
+                                    gboolean    shown)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while ((tsr_test_ui_find_window_titled (title) != NULL) != shown && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  return tsr_test_ui_find_window_titled (title);
+}
+
 typedef struct
 {
   GtkWidget     *widget;

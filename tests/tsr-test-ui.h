@@ -62,6 +62,13 @@ gboolean   tsr_test_ui_match_mapped_label (GtkWidget    *widget,
                                            gconstpointer text);
 gboolean   tsr_test_ui_match_name         (GtkWidget    *widget,
                                            gconstpointer name);
+/* A match, DATA a string: a mapped menu row (GtkModelButton) whose text, mnemonic left out, is DATA. */
+gboolean   tsr_test_ui_match_menu_item    (GtkWidget    *widget,
+                                           gconstpointer text);
+/* The shown toplevel titled TITLE, or NULL; waiting up to 30 s until it is shown (SHOWN) or gone. */
+GtkWindow *tsr_test_ui_find_window_titled (const char *title);
+GtkWindow *tsr_test_ui_wait_for_window_titled (const char *title,
+                                               gboolean    shown);
 /* The folder of real test files of FAMILY ("wolf3d/wl1_v14_shareware", "sphere") under
  * $TSR_TESTDATA, or NULL when it is missing (then the test skips; under CI=true it aborts). */
 char      *tsr_test_ui_data_dir        (const char *family);
