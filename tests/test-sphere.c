@@ -266,6 +266,89 @@ START_TEST (test_spriteset_versions)
 }
 END_TEST
 
+/* A version 1 file written here by the spec (the 128-byte header, then the images only), since no
+ * real one is at hand: the codec gives it no stored directions, derives the 8 directions of 8 frames
+ * minisphere's load_spriteset (spriteset.c) makes of it, and saves it byte for byte. */
+static GBytes *
+make_v1_file (guint16 images, guint16 stored_directions)
+{
+  TsrWriter *writer = tsr_writer_new ();
+  guint8 reserved[106] = { 0 };
+
+  reserved[0] = 0xa5;  /* reserved bytes survive */
+  reserved[105] = 0x5a;
+  tsr_writer_write_bytes (writer, (const guint8 *) ".rss", 4);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u16_le (writer, images);
+  tsr_writer_write_u16_le (writer, 2);   /* frame width */
+  tsr_writer_write_u16_le (writer, 3);   /* frame height */
+  tsr_writer_write_u16_le (writer, stored_directions);
+  tsr_writer_write_u16_le (writer, 0);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u16_le (writer, 1);
+  tsr_writer_write_u16_le (writer, 2);
+  tsr_writer_write_bytes (writer, reserved, sizeof reserved);
+  for (guint i = 0; i < images; i++)
+    for (guint p = 0; p < 2 * 3; p++)
+      {
+        guint8 rgba[4] = { (guint8) i, (guint8) p, (guint8) (i ^ 0x3c), 255 };
+        tsr_writer_write_bytes (writer, rgba, 4);
+      }
+  return tsr_writer_free_to_bytes (writer);
+}
+
+START_TEST (test_spriteset_version1_implied)
+{
+  static const char *const names[] = { "north", "northeast", "east", "southeast",
+                                       "south", "southwest", "west", "northwest" };
+  static const guint16 image_counts[] = { 64, 10 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (image_counts); c++)
+    {
+      g_autoptr(GBytes) bytes = make_v1_file (image_counts[c], 3);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrSphereSpriteset) loaded = tsr_sphere_spriteset_parse (bytes, &error);
+      g_autoptr(GPtrArray) directions = NULL;
+      g_autoptr(GBytes) again = NULL;
+
+      ck_assert_msg (loaded != NULL, "%s", error != NULL ? error->message : "");
+      ck_assert_uint_eq (loaded->version, 1);
+      ck_assert_uint_eq (loaded->images->len, image_counts[c]);
+      ck_assert_uint_eq (loaded->directions->len, 0);
+      directions = tsr_sphere_spriteset_implied_directions (loaded);
+      ck_assert_ptr_nonnull (directions);
+      ck_assert_uint_eq (directions->len, 8);
+      for (guint d = 0; d < 8; d++)
+        {
+          const TsrSphereDirection *direction = g_ptr_array_index (directions, d);
+          g_autofree char *name = tsr_sphere_spriteset_direction_name (loaded, d);
+
+          ck_assert_str_eq (name, names[d]);
+          ck_assert_ptr_null (direction->name);
+          ck_assert_uint_eq (direction->frames->len, 8);
+          for (guint f = 0; f < 8; f++)
+            {
+              const TsrSphereFrame *frame = &g_array_index (direction->frames, TsrSphereFrame, f);
+
+              ck_assert_uint_eq (frame->image, d * 8 + f);
+              ck_assert_uint_eq (frame->delay, 8);
+            }
+        }
+      /* Image 13 is direction 1 ("northeast") frame 5: its first pixel's red is its index. */
+      if (image_counts[c] == 64)
+        ck_assert_uint_eq (((const TsrImage *) g_ptr_array_index (loaded->images, 13))->pixels[0], 13);
+      /* Deriving changed nothing: the save is the file, the stored direction count 3 included. */
+      ck_assert_uint_eq (loaded->directions->len, 0);
+      again = tsr_sphere_spriteset_serialize (loaded);
+      assert_bytes_equal (bytes, again, "version 1 spriteset");
+    }
+  {
+    g_autoptr(TsrSphereSpriteset) v3 = make_spriteset (3);
+    ck_assert_ptr_null (tsr_sphere_spriteset_implied_directions (v3));
+  }
+}
+END_TEST
+
 START_TEST (test_strings)
 {
   g_autoptr(GBytes) utf8 = g_bytes_new ("caf\xc3\xa9", 5);
@@ -1006,6 +1089,7 @@ sphere_suite (void)
   tcase_add_test (codec, test_bad_headers);
   tcase_add_test (codec, test_sniff);
   tcase_add_test (codec, test_spriteset_versions);
+  tcase_add_test (codec, test_spriteset_version1_implied);
   tcase_add_test (codec, test_strings);
   tcase_add_test (codec, test_unknown_entity);
   tcase_add_test (codec, test_render);

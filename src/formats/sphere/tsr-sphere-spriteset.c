@@ -75,6 +75,36 @@ tsr_sphere_spriteset_add_direction (TsrSphereSpriteset *spriteset,
   return direction;
 }
 
+/* minisphere's load_spriteset (spriteset.c, "case 1"): version 1 stores no directions; the engine
+ * makes 8, named as default_direction_names, whose frame F of direction D shows image D * 8 + F
+ * with a delay of 8. Derived each time, never stored: the file keeps only the images. */
+GPtrArray *
+tsr_sphere_spriteset_implied_directions (const TsrSphereSpriteset *spriteset)
+{
+  GPtrArray *directions;
+
+  g_return_val_if_fail (spriteset != NULL, NULL);
+  if (spriteset->version != 1)
+    return NULL;
+  directions = g_ptr_array_new_with_free_func ((GDestroyNotify) tsr_sphere_direction_free);
+  for (guint d = 0; d < TSR_SPHERE_V1_DIRECTIONS; d++)
+    {
+      TsrSphereDirection *direction = g_new0 (TsrSphereDirection, 1);
+
+      direction->frames = g_array_new (FALSE, TRUE, sizeof (TsrSphereFrame));
+      for (guint f = 0; f < TSR_SPHERE_V1_FRAMES; f++)
+        {
+          TsrSphereFrame frame = { 0 };
+
+          frame.image = (guint16) (d * TSR_SPHERE_V1_FRAMES + f);
+          frame.delay = TSR_SPHERE_V1_DELAY;
+          g_array_append_val (direction->frames, frame);
+        }
+      g_ptr_array_add (directions, direction);
+    }
+  return directions;
+}
+
 static gboolean
 tsr_sphere_read_image (TsrReader  *reader,
                        GPtrArray  *images,

@@ -40,6 +40,11 @@ typedef struct {
   GBytes    *trailing;      /* bytes after the spriteset data (Sphere ignores them); NULL if none */
 } TsrSphereSpriteset;
 
+/* Version 1's fixed layout as the engine reads it (minisphere spriteset.c load_spriteset). */
+#define TSR_SPHERE_V1_DIRECTIONS 8
+#define TSR_SPHERE_V1_FRAMES     8
+#define TSR_SPHERE_V1_DELAY      8
+
 /* An empty spriteset of VERSION (1, 2 or 3) with frames of WIDTH x HEIGHT. */
 TsrSphereSpriteset *tsr_sphere_spriteset_new       (guint16     version,
                                                     guint16     frame_width,
@@ -58,6 +63,11 @@ void                tsr_sphere_spriteset_free      (TsrSphereSpriteset *spritese
  * when there is none. */
 const TsrImage     *tsr_sphere_spriteset_pose_image (const TsrSphereSpriteset *spriteset,
                                                      const char *direction);
+/* For version 1: the 8 directions of 8 frames the engine implies (frame F of direction D shows
+ * image D * 8 + F, which may lie past the images a short file holds; delay 8), named by
+ * tsr_sphere_spriteset_direction_name. NULL for versions 2 and 3, which store their directions.
+ * The spriteset is not changed. (transfer full) (element-type TsrSphereDirection) */
+GPtrArray          *tsr_sphere_spriteset_implied_directions (const TsrSphereSpriteset *spriteset);
 char               *tsr_sphere_spriteset_direction_name (const TsrSphereSpriteset *spriteset,
                                                          guint index);
 /* The frames' pictures side by side: DIRECTION's frames in one row, or with DIRECTION < 0 every

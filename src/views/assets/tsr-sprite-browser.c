@@ -1,15 +1,14 @@
-/* tsr-sprite-browser.c: one page for both Sphere picture files; which one it shows follows the
- * document's format ("sphere-rss" or "sphere-rts"). The animation state is GTK-free
- * (tsr-sphere-animation.h); the frame clock drives it while playing. A spriteset's frame delays
- * and strips imported into a direction go through the document's commands. */
+/* tsr-sprite-browser.c: one viewer page for two Sphere picture files; which one it shows follows
+ * the document's format ("sphere-rss" of version 1, or "sphere-rts"). Versions 2 and 3 of .rss are
+ * the spriteset editor's. A version 1 spriteset stores no directions: the codec derives the 8 the
+ * engine implies (tsr_sphere_spriteset_implied_directions), kept here and never written. The
+ * animation state is GTK-free (tsr-sphere-animation.h); the frame clock drives it while playing. */
 #include "config.h"
 
 #include "views/assets/tsr-sprite-browser.h"
 
 #include <glib/gi18n.h>
 
-#include "core/tsr-error.h"
-#include "model/sphere/tsr-sphere-document.h"
 #include "views/assets/tsr-asset-preview.h"
 #include "views/tsr-image-texture.h"
 
@@ -20,6 +19,7 @@ struct _TsrSpriteBrowser {
   TsrDocument              *document;
   const TsrSphereSpriteset *spriteset;  /* one of the two, borrowed from the document */
   const TsrSphereTileset   *tileset;
+  GPtrArray                *directions; /* the spriteset's implied directions, owned */
   guint                     selected;
   guint                     zoom;
   TsrSphereAnimation        animation;
@@ -37,11 +37,6 @@ struct _TsrSpriteBrowser {
   GtkLabel                 *info_label;
   GtkWidget                *step_back_button;
   GtkWidget                *step_forward_button;
-  GtkWidget                *delay_label;
-  GtkSpinButton            *delay_spin;
-  GtkWidget                *import_button;
-  GtkCheckButton           *replace_check;
-  gboolean                  updating;   /* setting the delay from the document, not the user */
 };
 
 G_DEFINE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR_TYPE_ASSET_BROWSER)
@@ -49,31 +44,9 @@ G_DEFINE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR_TYPE_ASSET_BROWSE
 static const TsrSphereDirection *
 current_direction (TsrSpriteBrowser *self)
 {
-  if (self->spriteset == NULL || self->selected >= self->spriteset->directions->len)
+  if (self->directions == NULL || self->selected >= self->directions->len)
     return NULL;
-  return g_ptr_array_index (self->spriteset->directions, self->selected);
-}
-
-/* Whether the spriteset's frames can be edited (versions 2 and 3 have directions). */
-static gboolean
-spriteset_editable (TsrSpriteBrowser *self)
-{
-  return self->spriteset != NULL && self->spriteset->version >= 2 && TSR_IS_SPHERE_DOCUMENT (self->document);
-}
-
-/* The delay field shows the frame shown; it is edited while the animation stands still. */
-static void
-sync_delay (TsrSpriteBrowser *self)
-{
-  const TsrSphereDirection *direction = current_direction (self);
-  gboolean has_frame = direction != NULL && self->animation.index < direction->frames->len;
-
-  self->updating = TRUE;
-  gtk_spin_button_set_value (self->delay_spin, has_frame ? g_array_index (direction->frames, TsrSphereFrame,
-                                                                          self->animation.index).delay : 0);
-  self->updating = FALSE;
-  gtk_widget_set_sensitive (GTK_WIDGET (self->delay_spin), has_frame && spriteset_editable (self) && self->tick_id == 0);
-  gtk_widget_set_sensitive (self->import_button, direction != NULL && spriteset_editable (self));
+  return g_ptr_array_index (self->directions, self->selected);
 }
 
 static void
@@ -91,10 +64,17 @@ show_current (TsrSpriteBrowser *self)
         {
           const TsrSphereFrame *frame = &g_array_index (direction->frames, TsrSphereFrame, self->animation.index);
 
+          /* A short file lacks the images of its last frames: those show nothing, as said. */
           if (frame->image < self->spriteset->images->len)
             image = g_ptr_array_index (self->spriteset->images, frame->image);
           text = g_strdup_printf (_("%s: frame %u of %u (image %u), delay %u"), name != NULL ? name : "",
                                   self->animation.index + 1, direction->frames->len, frame->image, frame->delay);
+          if (image == NULL)
+            {
+              g_autofree char *more = g_strdup_printf (_("%s; the file holds no image %u"), text, frame->image);
+              g_free (text);
+              text = g_steal_pointer (&more);
+            }
         }
     }
   else if (self->tileset != NULL && self->animation.index < self->tileset->tiles->len)
@@ -114,8 +94,6 @@ show_current (TsrSpriteBrowser *self)
         }
     }
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
-  if (self->spriteset != NULL)
-    sync_delay (self);
   if (image == self->image && self->surface != NULL && self->tileset == NULL)
     return;
   g_clear_pointer (&self->surface, cairo_surface_destroy);
@@ -241,8 +219,6 @@ tsr_sprite_browser_set_playing (TsrSpriteBrowser *self,
     gtk_toggle_button_set_active (self->play_button, playing);
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
                             playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
-  if (self->spriteset != NULL)
-    sync_delay (self);
 }
 
 static void
@@ -279,63 +255,6 @@ static void
 on_step_forward (TsrSpriteBrowser *self)
 {
   tsr_sprite_browser_step (self, 1);
-}
-
-static void
-on_delay_changed (TsrSpriteBrowser *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->updating || !spriteset_editable (self) || current_direction (self) == NULL)
-    return;
-  if (!tsr_sphere_document_set_frame_delay (TSR_SPHERE_DOCUMENT (self->document), self->selected, self->animation.index,
-                                            (guint16) gtk_spin_button_get_value_as_int (self->delay_spin), &error))
-    gtk_label_set_text (self->info_label, error->message);
-}
-
-gboolean
-tsr_sprite_browser_import_file (TsrSpriteBrowser *self,
-                                GFile            *file,
-                                GError          **error)
-{
-  g_autofree char *name = g_file_get_basename (file);
-  g_autoptr(TsrImage) strip = NULL;
-  g_autofree char *direction_name = NULL;
-  g_autofree char *text = NULL;
-  const TsrSphereDirection *direction = current_direction (self);
-  guint before;
-
-  g_return_val_if_fail (TSR_IS_SPRITE_BROWSER (self), FALSE);
-  if (!spriteset_editable (self) || direction == NULL)
-    {
-      g_set_error (error, TSR_ERROR, TSR_ERROR_NOT_SUPPORTED, "no spriteset direction to import into");
-      return FALSE;
-    }
-  strip = tsr_asset_load_png (file, error);
-  before = direction->frames->len;
-  if (strip == NULL
-      || !tsr_sphere_document_import_strip (TSR_SPHERE_DOCUMENT (self->document), self->selected, strip,
-                                            gtk_check_button_get_active (self->replace_check)
-                                            ? TSR_SPHERE_STRIP_REPLACE : TSR_SPHERE_STRIP_APPEND, name, error))
-    return FALSE;
-  direction_name = tsr_sphere_spriteset_direction_name (self->spriteset, self->selected);
-  if (gtk_check_button_get_active (self->replace_check))
-    text = g_strdup_printf (_("%s: its %u frames are now the frames of %s."), name, direction->frames->len,
-                            direction_name);
-  else
-    text = g_strdup_printf (_("%s: %u frames added to %s."), name, direction->frames->len - before,
-                            direction_name);
-  gtk_label_set_text (self->info_label, text);
-  return TRUE;
-}
-
-static void
-on_import_clicked (TsrSpriteBrowser *self)
-{
-  GtkFileChooserNative *dialog = tsr_asset_png_chooser_new (GTK_WIDGET (self), _("Import PNG Strip into Direction"),
-                                                           GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
-
-  tsr_asset_chooser_run (dialog, self, (TsrAssetFileFunc) tsr_sprite_browser_import_file, self->info_label);
 }
 
 void
@@ -397,50 +316,30 @@ tsr_sprite_browser_get_animation (TsrSpriteBrowser *self)
   return &self->animation;
 }
 
+/* Only version 1 spritesets: versions 2 and 3 are the spriteset editor's. */
 gboolean
 tsr_sprite_browser_accepts (TsrDocument *document)
 {
   const char *id = tsr_document_get_format_id (document);
+  const TsrSphereSpriteset *spriteset;
 
-  return g_strcmp0 (id, "sphere-rss") == 0 || g_strcmp0 (id, "sphere-rts") == 0;
+  if (g_strcmp0 (id, "sphere-rts") == 0)
+    return TRUE;
+  if (g_strcmp0 (id, "sphere-rss") != 0)
+    return FALSE;
+  spriteset = tsr_document_get_format_data (document);
+  return spriteset != NULL && spriteset->version == 1;
 }
 
 static char *
-direction_caption (const TsrSphereSpriteset *spriteset,
-                   guint                     index)
+direction_caption (TsrSpriteBrowser *self,
+                   guint             index)
 {
-  const TsrSphereDirection *direction = g_ptr_array_index (spriteset->directions, index);
-  g_autofree char *name = tsr_sphere_spriteset_direction_name (spriteset, index);
+  const TsrSphereDirection *direction = g_ptr_array_index (self->directions, index);
+  g_autofree char *name = tsr_sphere_spriteset_direction_name (self->spriteset, index);
 
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u frame", "%s · %u frames", direction->frames->len),
                           name != NULL ? name : "", direction->frames->len);
-}
-
-/* An edit, undo or redo of a direction: its row says its frame count again, and when it is the one
- * shown, the frame shown is taken again (the images it borrowed may be gone). */
-static void
-on_spriteset_changed (TsrDocument      *document,
-                      guint             index,
-                      TsrSpriteBrowser *self)
-{
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->direction_list, (int) index);
-  const TsrSphereDirection *direction;
-
-  if (self->spriteset == NULL || index >= self->spriteset->directions->len)
-    return;
-  if (row != NULL)
-    {
-      g_autofree char *text = direction_caption (self->spriteset, index);
-      gtk_label_set_text (GTK_LABEL (gtk_list_box_row_get_child (row)), text);
-    }
-  if (index != self->selected)
-    return;
-  direction = current_direction (self);
-  if (direction != NULL && self->animation.index >= direction->frames->len)
-    tsr_sphere_animation_init (&self->animation, 0);
-  self->image = NULL;
-  g_clear_pointer (&self->surface, cairo_surface_destroy);
-  show_current (self);
 }
 
 void
@@ -451,33 +350,31 @@ tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
   if (self->document == document)
     return;
   tsr_sprite_browser_set_playing (self, FALSE);
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  if (document != NULL && TSR_IS_SPHERE_DOCUMENT (document))
-    g_signal_connect (document, "spriteset-changed", G_CALLBACK (on_spriteset_changed), self);
   self->spriteset = NULL;
+  g_clear_pointer (&self->directions, g_ptr_array_unref);
   self->tileset = NULL;
   self->image = NULL;
   g_clear_pointer (&self->surface, cairo_surface_destroy);
   tsr_asset_remove_children (GTK_WIDGET (self->direction_list));
   tsr_asset_remove_children (GTK_WIDGET (self->tile_flow));
   if (document != NULL && g_strcmp0 (tsr_document_get_format_id (document), "sphere-rss") == 0)
-    self->spriteset = tsr_document_get_format_data (document);
+    {
+      self->spriteset = tsr_document_get_format_data (document);
+      self->directions = tsr_sphere_spriteset_implied_directions (self->spriteset);
+      if (self->directions == NULL)
+        self->spriteset = NULL;  /* versions 2 and 3: the spriteset editor's */
+    }
   else if (document != NULL && g_strcmp0 (tsr_document_get_format_id (document), "sphere-rts") == 0)
     self->tileset = tsr_document_get_format_data (document);
   gtk_widget_set_visible (GTK_WIDGET (self->direction_list), self->spriteset != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->tile_flow), self->tileset != NULL);
-  /* Stepping and editing are for the directions of spritesets. */
+  /* Stepping is for the directions of spritesets. */
   gtk_widget_set_visible (self->step_back_button, self->spriteset != NULL);
   gtk_widget_set_visible (self->step_forward_button, self->spriteset != NULL);
-  gtk_widget_set_visible (self->delay_label, self->spriteset != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->delay_spin), self->spriteset != NULL);
-  gtk_widget_set_visible (self->import_button, self->spriteset != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->replace_check), self->spriteset != NULL);
-  for (guint d = 0; self->spriteset != NULL && d < self->spriteset->directions->len; d++)
+  for (guint d = 0; self->spriteset != NULL && d < self->directions->len; d++)
     {
-      g_autofree char *text = direction_caption (self->spriteset, d);
+      g_autofree char *text = direction_caption (self, d);
       GtkWidget *label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -500,7 +397,7 @@ tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
     }
   self->selected = 0;
   tsr_sphere_animation_init (&self->animation, 0);
-  if (self->spriteset != NULL && self->spriteset->directions->len > 0)
+  if (self->spriteset != NULL && self->directions->len > 0)
     gtk_list_box_select_row (self->direction_list, gtk_list_box_get_row_at_index (self->direction_list, 0));
   else if (self->tileset != NULL && self->tileset->tiles->len > 0)
     gtk_flow_box_select_child (self->tile_flow, gtk_flow_box_get_child_at_index (self->tile_flow, 0));
@@ -519,6 +416,7 @@ static void
 tsr_sprite_browser_finalize (GObject *object)
 {
   g_clear_pointer (&TSR_SPRITE_BROWSER (object)->surface, cairo_surface_destroy);
+  g_clear_pointer (&TSR_SPRITE_BROWSER (object)->directions, g_ptr_array_unref);
   G_OBJECT_CLASS (tsr_sprite_browser_parent_class)->finalize (object);
 }
 
@@ -539,18 +437,12 @@ tsr_sprite_browser_class_init (TsrSpriteBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, info_label);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, step_back_button);
   gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, step_forward_button);
-  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, delay_label);
-  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, delay_spin);
-  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, import_button);
-  gtk_widget_class_bind_template_child (widget_class, TsrSpriteBrowser, replace_check);
   gtk_widget_class_bind_template_callback (widget_class, on_direction_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_tile_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_play_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_step_back);
   gtk_widget_class_bind_template_callback (widget_class, on_step_forward);
-  gtk_widget_class_bind_template_callback (widget_class, on_delay_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
 }
 
 static void

@@ -1,5 +1,6 @@
-/* tsr-sprite-browser.h: the editor page for Sphere spritesets (.rss) and tilesets (.rts): a
- * spriteset's directions played with their frames' delays, its base rectangle drawn; a tileset's
+/* tsr-sprite-browser.h: the viewer page for Sphere version 1 spritesets (.rss) and tilesets
+ * (.rts): a version 1 spriteset's 8 implied directions of 8 frames played with the engine's delay,
+ * its base rectangle drawn (versions 2 and 3 are the spriteset editor's); a tileset's
  * tiles as thumbnails, the chosen tile with its obstruction (segments or mask) and its animation
  * (next tile after the delay) played. Nearest-neighbour zoom over a checkerboard. */
 #pragma once
@@ -15,7 +16,7 @@ G_BEGIN_DECLS
 #define TSR_TYPE_SPRITE_BROWSER (tsr_sprite_browser_get_type ())
 G_DECLARE_FINAL_TYPE (TsrSpriteBrowser, tsr_sprite_browser, TSR, SPRITE_BROWSER, TsrAssetBrowser)
 
-/* Whether DOCUMENT is a Sphere spriteset or tileset file (the page's test for the registry). */
+/* Whether DOCUMENT is a Sphere version 1 spriteset or a tileset (the page's test for the registry). */
 gboolean  tsr_sprite_browser_accepts      (TsrDocument      *document);
 void      tsr_sprite_browser_set_document (TsrSpriteBrowser *self,
                                            TsrDocument      *document);
@@ -29,11 +30,6 @@ void      tsr_sprite_browser_set_zoom     (TsrSpriteBrowser *self,
 /* Shows the frame DELTA frames on in the direction (wrapping), stopping the animation. */
 void      tsr_sprite_browser_step         (TsrSpriteBrowser *self,
                                            int               delta);
-/* The file chooser's handler of Import Strip: cuts the PNG FILE into frames of the direction shown
- * (appended, or replacing its frames when Replace frames is ticked). */
-gboolean  tsr_sprite_browser_import_file  (TsrSpriteBrowser *self,
-                                           GFile            *file,
-                                           GError          **error);
 /* The animation (the frame of the direction, or the tile shown). */
 const TsrSphereAnimation *tsr_sprite_browser_get_animation (TsrSpriteBrowser *self);
 
