@@ -8,8 +8,10 @@
  * direction; real clicks move a frame later and remove it, move the new direction up and remove
  * the one after it, and Export Direction… writes the strip (chooser answered; the PNG equals the
  * model's strip); a real Ctrl+S saves. The saved bytes are exactly the loaded spriteset with those
- * changes made by the codec's structs (byte for byte). Exits 77 without a display or XTest; under
- * CI=true a missing XTest fails. */
+ * changes made by the codec's structs (byte for byte). A version 1 spriteset written here by the
+ * spec opens in the sprite browser (a viewer): its 8 implied directions of 8 frames listed, a real
+ * click on "south" and on play plays it, and the file stays unmodified. Exits 77 without a display
+ * or XTest; under CI=true a missing XTest fails. */
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -20,6 +22,7 @@
 #include "edit/tsr-pixel-tools.h"
 #include "formats/sphere/tsr-sphere-string.h"
 #include "model/sphere/tsr-sphere-document.h"
+#include "views/assets/tsr-sprite-browser.h"
 #include "views/sphere/tsr-spriteset-editor.h"
 #include "views/tsr-pixel-canvas.h"
 #include "tsr-test-common.h"
@@ -307,6 +310,89 @@ test_add_direction_import_delay_base_draw (void)
   tsr_test_ui_close_window (window);
 }
 
+static gboolean
+match_label_prefix (GtkWidget *widget, gconstpointer prefix)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+}
+
+/* A version 1 spriteset of 64 16×16 images: a colour per direction, a bar whose place is the frame. */
+static void
+write_version1_spriteset (const char *path)
+{
+  g_autoptr(TsrSphereSpriteset) spriteset = tsr_sphere_spriteset_new (1, 16, 16);
+  g_autoptr(GBytes) bytes = NULL;
+
+  for (guint i = 0; i < 64; i++)
+    {
+      TsrImage *image = tsr_image_new (16, 16);
+      guint d = i / 8, f = i % 8;
+
+      for (guint y = 0; y < 16; y++)
+        for (guint x = 0; x < 16; x++)
+          {
+            guint8 *p = image->pixels + (y * 16 + x) * 4;
+            gboolean bar = x >= f * 2 && x < f * 2 + 2;
+
+            p[0] = bar ? 255 : (guint8) (d & 1 ? 220 : 40);
+            p[1] = bar ? 255 : (guint8) (d & 2 ? 200 : 60);
+            p[2] = bar ? 255 : (guint8) (d & 4 ? 220 : 80);
+            p[3] = 255;
+          }
+      g_ptr_array_add (spriteset->images, image);
+    }
+  spriteset->image_count = 64;
+  spriteset->direction_count = 8;
+  spriteset->base_x1 = 2, spriteset->base_y1 = 12, spriteset->base_x2 = 13, spriteset->base_y2 = 15;
+  bytes = tsr_sphere_spriteset_serialize (spriteset);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+}
+
+static void
+test_version1_in_sprite_browser (void)
+{
+  g_autofree char *path = g_build_filename (work_dir, "walker-v1.rss", NULL);
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  TsrWindow *window;
+  GtkWidget *browser, *list, *row, *play;
+  const TsrSphereAnimation *animation;
+  guint rows = 0;
+
+  write_version1_spriteset (path);
+  window = tsr_test_ui_open_in_window (application, path, 1280, 900, 200);
+  browser = tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_SPRITE_BROWSER);
+  g_assert_true (gtk_widget_get_mapped (browser));
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  list = tsr_test_ui_get_widget (browser, GTK_TYPE_LIST_BOX);
+  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) rows) != NULL)
+    rows++;
+  g_assert_cmpuint (rows, ==, 8);
+  g_assert_nonnull (tsr_test_ui_find_widget (browser, tsr_test_ui_match_mapped_label, "north · 8 frames"));
+  g_assert_nonnull (tsr_test_ui_find_widget (browser, match_label_prefix, "north: frame 1 of 8 (image 0), delay 8"));
+
+  /* A real click on "south" (direction 4: images 32 to 39), then on play. */
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 4));
+  g_assert_true (tsr_test_xtest_click (xtest, row));
+  tsr_test_ui_iterate_for (100);
+  g_assert_nonnull (tsr_test_ui_find_widget (browser, match_label_prefix, "south: frame 1 of 8 (image 32), delay 8"));
+  play = tsr_test_ui_find_widget (browser, tsr_test_ui_match_tooltip, "Play the animation with its delays");
+  g_assert_nonnull (play);
+  g_assert_true (tsr_test_xtest_click (xtest, play));
+  animation = tsr_sprite_browser_get_animation (TSR_SPRITE_BROWSER (browser));
+  /* Delay 8 at 60 updates a second: the third frame comes after about 0.27 s (bounded at 10 s). */
+  for (guint i = 0; i < 1000 && animation->index < 2; i++)
+    tsr_test_ui_iterate_for (10);
+  g_assert_cmpuint (animation->index, >=, 2);
+  tsr_sprite_browser_set_playing (TSR_SPRITE_BROWSER (browser), FALSE);
+  tsr_test_ui_iterate_for (100);
+  g_assert_nonnull (tsr_test_ui_find_widget (browser, match_label_prefix, "south: frame "));
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "sprite-browser-version1.png");
+  g_assert_false (tsr_document_get_modified (tsr_window_get_document (window)));
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  tsr_test_ui_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -316,6 +402,7 @@ main (int argc, char *argv[])
     return status;
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/spriteset-editor-ui/add-direction-import-delay-base-draw", test_add_direction_import_delay_base_draw);
+  g_test_add_func ("/spriteset-editor-ui/version1-in-sprite-browser", test_version1_in_sprite_browser);
   status = g_test_run ();
   g_clear_object (&application);
   tsr_test_ui_end (work_dir, screenshot_dir);
