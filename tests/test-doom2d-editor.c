@@ -73,7 +73,7 @@ pick_in_palette (TsrTestXTest          *xtest,
                  const char            *shot)
 {
   GtkWidget *button = tsr_doom2d_thing_palette_get_button (palette);
-  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  GtkWidget *popover;
   guint entry = G_MAXUINT;
 
   for (guint i = 0; i < tsr_doom2d_thing_palette_get_n_entries (palette); i++)
@@ -81,14 +81,9 @@ pick_in_palette (TsrTestXTest          *xtest,
       entry = i;
   g_assert_cmpuint (entry, !=, G_MAXUINT);
   g_assert_true (gtk_widget_get_mapped (button));
-  g_assert_true (tsr_test_xtest_click (xtest, button));
-  /* A loaded machine may take a while to show the popover, a surface of its own. */
-  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
-    tsr_test_ui_iterate_for (100);
-  tsr_test_ui_iterate_for (200);
-  g_assert_true (gtk_widget_get_mapped (popover));
+  popover = tsr_test_xtest_open_menu (xtest, button);
+  g_assert_nonnull (popover);
   tsr_test_ui_save_screenshot (popover, screenshot_dir, shot);
-  tsr_test_xtest_watch (xtest, popover);
   g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_thing_palette_get_entry (palette, entry)));
   /* The next click goes to the canvas: the popover must be gone for the server too (its grab
    * released) and the window active again. */

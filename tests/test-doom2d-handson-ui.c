@@ -306,19 +306,15 @@ open_palette_note (TsrTestXTest          *xtest,
                    const char            *shot)
 {
   GtkWidget *button = tsr_doom2d_thing_palette_get_button (palette);
-  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  GtkWidget *note = tsr_test_ui_find_widget (popover, tsr_test_ui_match_name, "missing-pictures");
+  GtkWidget *popover = tsr_test_xtest_open_menu (xtest, button);
+  GtkWidget *note;
   char *text;
 
+  g_assert_nonnull (popover);
+  note = tsr_test_ui_find_widget (popover, tsr_test_ui_match_name, "missing-pictures");
   g_assert_nonnull (note);
-  g_assert_true (tsr_test_xtest_click (xtest, button));
-  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
-    tsr_test_ui_iterate_for (100);
-  tsr_test_ui_iterate_for (200);
-  g_assert_true (gtk_widget_get_mapped (popover));
   tsr_test_ui_save_screenshot (popover, screenshot_dir, shot);
   text = g_strdup (gtk_widget_get_mapped (note) ? gtk_label_get_text (GTK_LABEL (note)) : "");
-  tsr_test_xtest_watch (xtest, popover);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_Escape, 0));
   g_assert_true (tsr_test_xtest_wait_closed (xtest, popover));
   return text;

@@ -95,13 +95,8 @@ test_placement_dialog (void)
   button = tsr_test_ui_find_widget (GTK_WIDGET (page), tsr_test_ui_match_tooltip,
                                     "This level's item and monster placement, Go To");
   g_assert_nonnull (button);
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  g_assert_true (tsr_test_xtest_click (xtest, button));
-  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_true (gtk_widget_get_mapped (popover));
-  g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
-  tsr_test_xtest_watch (xtest, popover);
+  popover = tsr_test_xtest_open_menu (xtest, button);
+  g_assert_nonnull (popover);
   item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, "Item and Monster Placement…");
   g_assert_nonnull (item);
   /* The release goes to the dialog the click opens: what counts is that it shows. */

@@ -55,13 +55,8 @@ choose_plugin_item (TsrTestXTest *xtest,
   GtkWidget *item = NULL;
 
   g_assert_nonnull (button);
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  g_assert_true (tsr_test_xtest_click (xtest, button));
-  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_true (gtk_widget_get_mapped (popover));
-  g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
-  tsr_test_xtest_watch (xtest, popover);
+  popover = tsr_test_xtest_open_menu (xtest, button);
+  g_assert_nonnull (popover);
   item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, "Plugins");
   g_assert_nonnull (item);
   g_assert_true (tsr_test_xtest_click (xtest, item));
@@ -101,14 +96,10 @@ enable_plugins (TsrTestXTest *window_xtest,
   /* Opened from the main menu by real clicks. */
   {
     GtkWidget *button = tsr_test_ui_find_widget (GTK_WIDGET (gtk_widget_get_root (window_widget)), tsr_test_ui_match_tooltip, "Main Menu");
-    GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+    GtkWidget *popover = tsr_test_xtest_open_menu (window_xtest, button);
     GtkWidget *item;
 
-    g_assert_true (tsr_test_xtest_click (window_xtest, button));
-    for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
-      tsr_test_ui_iterate_for (50);
-    g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
-    tsr_test_xtest_watch (window_xtest, popover);
+    g_assert_nonnull (popover);
     item = tsr_test_ui_find_widget (popover, tsr_test_ui_match_menu_item, "Preferences");
     g_assert_nonnull (item);
     g_assert_true (tsr_test_xtest_click (window_xtest, item));

@@ -93,13 +93,8 @@ menu_click (TsrTestXTest *xtest,
   GtkWidget *popover, *item;
 
   g_assert_nonnull (button);
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  g_assert_true (tsr_test_xtest_click (xtest, button));
-  for (guint wait = 0; wait < 100 && !gtk_widget_get_mapped (popover); wait++)
-    tsr_test_ui_iterate_for (50);
-  g_assert_true (gtk_widget_get_mapped (popover));
-  g_assert_true (tsr_test_ui_wait_for_frames (popover, 3));
-  tsr_test_xtest_watch (xtest, popover);
+  popover = tsr_test_xtest_open_menu (xtest, button);
+  g_assert_nonnull (popover);
   item = tsr_test_ui_find_widget (popover, match_menu_item, text);
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_get_mapped (item));

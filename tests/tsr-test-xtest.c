@@ -630,6 +630,28 @@ tsr_test_xtest_click (TsrTestXTest *self,
          && tsr_test_xtest_button (self, GDK_BUTTON_PRIMARY, FALSE);
 }
 
+GtkWidget *
+tsr_test_xtest_open_menu (TsrTestXTest *self,
+                          GtkWidget    *menu_button)
+{
+  GtkWidget *popover;
+  gint64 end;
+
+  g_return_val_if_fail (GTK_IS_MENU_BUTTON (menu_button), NULL);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
+  g_return_val_if_fail (popover != NULL, NULL);
+  if (!tsr_test_xtest_click (self, menu_button))
+    return NULL;
+  /* A popover is a surface of its own: a loaded machine may take a while to map it. */
+  end = g_get_monotonic_time () + EVENT_TIMEOUT_MS * (gint64) 1000;
+  while (!gtk_widget_get_mapped (popover) && g_get_monotonic_time () < end)
+    tsr_test_ui_iterate_for (20);
+  if (!gtk_widget_get_mapped (popover) || !tsr_test_ui_wait_for_frames (popover, 3))
+    return NULL;
+  tsr_test_xtest_watch (self, popover);
+  return popover;
+}
+
 gboolean
 tsr_test_xtest_click_at (TsrTestXTest *self,
                          GtkWidget    *widget,

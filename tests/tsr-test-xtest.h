@@ -112,6 +112,11 @@ gboolean      tsr_test_xtest_key_unwatched (TsrTestXTest   *self,
 gboolean      tsr_test_xtest_hold_key  (TsrTestXTest   *self,
                                         guint           keyval,
                                         gboolean        press);
+/* Opens MENU_BUTTON's popover (a GtkMenuButton's) with a real click, waits (up to 10 s, 30 s
+ * under the sanitizers) until it is mapped and has drawn three frames, watches it
+ * (tsr_test_xtest_watch) and returns it; NULL when the click failed or it did not show. */
+GtkWidget    *tsr_test_xtest_open_menu (TsrTestXTest  *self,
+                                        GtkWidget     *menu_button);
 /* Waits until POPUP (a popover or another surface of its own) is unmapped, for GTK and for the X
  * server, and the driven window is active again: the next pointer and key events go to the
  * window. FALSE when that did not happen within 10 s. */
