@@ -9,7 +9,6 @@
  * layer data and those properties; a map made in Tiled imports with Sphere's defaults. */
 #include "formats/sphere/tsr-sphere-tmx.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <math.h>
@@ -20,6 +19,7 @@
 #include "core/tsr-file.h"
 #include "core/tsr-image.h"
 #include "formats/sphere/tsr-sphere-string.h"
+#include "formats/sphere/tsr-sphere-xml.h"
 
 static const char *const string_property_names[] = {
   "tileset-file", "music", "script", "entry-script", "exit-script",
@@ -617,25 +617,6 @@ tsr_tmx_parent (TsrTmxImport *import, guint up)
   return g_ptr_array_index (import->stack, import->stack->len - 1 - up);
 }
 
-static gboolean
-tsr_tmx_parse_int (const char *text, gint64 min, gint64 max, gint64 *value)
-{
-  char *end;
-  double number;
-
-  if (text == NULL)
-    return FALSE;
-  errno = 0;
-  *value = g_ascii_strtoll (text, &end, 10);
-  if (*end == '.')
-    {
-      /* Tiled may write object coordinates as decimals. */
-      number = g_ascii_strtod (text, &end);
-      *value = (gint64) floor (number + 0.5);
-    }
-  return errno == 0 && end != text && *end == '\0' && *value >= min && *value <= max;
-}
-
 /* Appends one problem to PROBLEMS, after "; " when there are others. */
 static void tsr_tmx_problem (GString *problems, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
@@ -662,7 +643,7 @@ tsr_tmx_int (GHashTable *table, const char *name, gint64 fallback, gint64 min, g
 
   if (text == NULL)
     return fallback;
-  if (!tsr_tmx_parse_int (text, min, max, &value))
+  if (!tsr_sphere_xml_parse_int (text, TRUE, min, max, &value))
     {
       tsr_tmx_problem (problems, _("%s=\"%s\" is not a number in %" PRId64 "..%" PRId64), name, text, min, max);
       *ok = FALSE;
@@ -747,23 +728,6 @@ static void tsr_tmx_text          (GMarkupParseContext *context, const char *tex
 static const GMarkupParser tsr_tmx_parser = {
   tsr_tmx_start_element, tsr_tmx_end_element, tsr_tmx_text, NULL, NULL,
 };
-
-static void
-tsr_tmx_fail (GMarkupParseContext *context, GError **error, const char *format, ...) G_GNUC_PRINTF (3, 4);
-
-static void
-tsr_tmx_fail (GMarkupParseContext *context, GError **error, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-  int line = 0, column = 0;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_markup_parse_context_get_position (context, &line, &column);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, _("TMX %d:%d: %s"), line, column, message);
-}
 
 /* GMarkup's message ("Error on line 45 char 42: Document ended unexpectedly …") without its own
  * position, every quotation of the document cut to a few characters, and no control bytes, so
@@ -940,9 +904,9 @@ tsr_tmx_start_element (GMarkupParseContext *context,
       const char *orientation = g_hash_table_lookup (frame->attributes, "orientation");
 
       if (g_strcmp0 (orientation, "orthogonal") != 0)
-        tsr_tmx_fail (context, error, "orthogonal maps only (found \"%s\")", orientation ? orientation : "none");
+        tsr_sphere_xml_fail (context, NULL, error, "orthogonal maps only (found \"%s\")", orientation ? orientation : "none");
       else if (g_strcmp0 (g_hash_table_lookup (frame->attributes, "infinite"), "1") == 0)
-        tsr_tmx_fail (context, error, "infinite maps cannot become Sphere maps");
+        tsr_sphere_xml_fail (context, NULL, error, "infinite maps cannot become Sphere maps");
     }
   else if (g_str_equal (element, "tileset") && parent != NULL && g_str_equal (parent->element, "map") &&
            g_hash_table_contains (frame->attributes, "firstgid"))
@@ -952,13 +916,13 @@ tsr_tmx_start_element (GMarkupParseContext *context,
 
       if (import->has_tileset)
         {
-          tsr_tmx_fail (context, error, "one tileset only (Sphere maps have one)");
+          tsr_sphere_xml_fail (context, NULL, error, "one tileset only (Sphere maps have one)");
           return;
         }
       import->has_tileset = TRUE;
-      if (!tsr_tmx_parse_int (g_hash_table_lookup (frame->attributes, "firstgid"), 1, G_MAXUINT32, &firstgid))
+      if (!tsr_sphere_xml_parse_int (g_hash_table_lookup (frame->attributes, "firstgid"), TRUE, 1, G_MAXUINT32, &firstgid))
         {
-          tsr_tmx_fail (context, error, "tileset firstgid missing");
+          tsr_sphere_xml_fail (context, NULL, error, "tileset firstgid missing");
           return;
         }
       import->firstgid = (guint) firstgid;
@@ -1000,10 +964,10 @@ tsr_tmx_start_element (GMarkupParseContext *context,
       const char *encoding = g_hash_table_lookup (frame->attributes, "encoding");
 
       if (g_strcmp0 (encoding, "csv") != 0)
-        tsr_tmx_fail (context, error, "layer data must be CSV (found \"%s\"); set Tiled's layer format to CSV",
-                      encoding ? encoding : "XML");
+        tsr_sphere_xml_fail (context, NULL, error, "layer data must be CSV (found \"%s\"); set Tiled's layer format to CSV",
+                             encoding ? encoding : "XML");
       else if (g_hash_table_lookup (frame->attributes, "compression") != NULL)
-        tsr_tmx_fail (context, error, "compressed layer data is not read");
+        tsr_sphere_xml_fail (context, NULL, error, "compressed layer data is not read");
     }
   else if (g_str_equal (element, "point"))
     {
@@ -1022,10 +986,10 @@ tsr_tmx_start_element (GMarkupParseContext *context,
 
           if (pairs[i][0] == '\0')
             continue;
-          if (g_strv_length (xy) != 2 || !tsr_tmx_parse_int (xy[0], -(gint64) G_MAXUINT32, G_MAXUINT32, &x) ||
-              !tsr_tmx_parse_int (xy[1], -(gint64) G_MAXUINT32, G_MAXUINT32, &y))
+          if (g_strv_length (xy) != 2 || !tsr_sphere_xml_parse_int (xy[0], TRUE, -(gint64) G_MAXUINT32, G_MAXUINT32, &x) ||
+              !tsr_sphere_xml_parse_int (xy[1], TRUE, -(gint64) G_MAXUINT32, G_MAXUINT32, &y))
             {
-              tsr_tmx_fail (context, error, "bad polyline point \"%s\"", pairs[i]);
+              tsr_sphere_xml_fail (context, NULL, error, "bad polyline point \"%s\"", pairs[i]);
               return;
             }
           g_array_append_val (parent->points, x);
@@ -1128,7 +1092,7 @@ tsr_tmx_end_layer (TsrTmxImport *import, TsrTmxFrame *frame, TsrTmxFrame *data, 
           *ok = FALSE;
           break;
         }
-      if (!tsr_tmx_parse_int (cells[i], 0, G_MAXUINT32, &gid))
+      if (!tsr_sphere_xml_parse_int (cells[i], TRUE, 0, G_MAXUINT32, &gid))
         {
           tsr_tmx_problem (problems, _("cell \"%s\" is not a tile id"), cells[i]);
           *ok = FALSE;
@@ -1168,7 +1132,7 @@ tsr_tmx_end_object (TsrTmxImport *import, TsrTmxFrame *object, TsrTmxFrame *grou
       gint64 index = (gint64) import->map->layers->len - 1;
       TsrSphereLayer *layer;
 
-      if (layer_text != NULL && (index < 0 || !tsr_tmx_parse_int (layer_text, 0, index, &index)))
+      if (layer_text != NULL && (index < 0 || !tsr_sphere_xml_parse_int (layer_text, TRUE, 0, index, &index)))
         {
           tsr_tmx_problem (problems, _("obstructions of layer %s, which does not exist"), layer_text);
           *ok = FALSE;
@@ -1277,13 +1241,13 @@ tsr_tmx_end_element (GMarkupParseContext *context,
     {
       if (!import->has_tileset)
         {
-          tsr_tmx_fail (context, error, "the map's tileset must come before its layers");
+          tsr_sphere_xml_fail (context, NULL, error, "the map's tileset must come before its layers");
           goto done;
         }
       tsr_tmx_end_layer (import, frame, frame, problems, &ok);
       if (!ok)
         {
-          tsr_tmx_fail (context, error, "layer: %s", problems->str);
+          tsr_sphere_xml_fail (context, NULL, error, "layer: %s", problems->str);
           goto done;
         }
     }
@@ -1294,7 +1258,7 @@ tsr_tmx_end_element (GMarkupParseContext *context,
         {
           const char *id = g_hash_table_lookup (frame->attributes, "id");
 
-          tsr_tmx_fail (context, error, "object %s: %s", id != NULL ? id : "?", problems->str);
+          tsr_sphere_xml_fail (context, NULL, error, "object %s: %s", id != NULL ? id : "?", problems->str);
         }
     }
   else if (g_str_equal (element, "tile") && parent != NULL && g_str_equal (parent->element, "tileset"))
@@ -1302,10 +1266,10 @@ tsr_tmx_end_element (GMarkupParseContext *context,
       TsrTmxTile *tile = g_new0 (TsrTmxTile, 1);
       gint64 id;
 
-      if (!tsr_tmx_parse_int (g_hash_table_lookup (frame->attributes, "id"), 0, G_MAXUINT16, &id))
+      if (!tsr_sphere_xml_parse_int (g_hash_table_lookup (frame->attributes, "id"), TRUE, 0, G_MAXUINT16, &id))
         {
           g_free (tile);
-          tsr_tmx_fail (context, error, "tile without a valid id");
+          tsr_sphere_xml_fail (context, NULL, error, "tile without a valid id");
           goto done;
         }
       tile->id = (guint) id;

@@ -3,7 +3,6 @@
  * <objectgroup>); Tiled's own reader is mapeditor/tiled src/libtiled/mapreader.cpp. */
 #include "formats/sphere/tsr-sphere-tsx.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <math.h>
@@ -13,6 +12,7 @@
 #include "core/tsr-file.h"
 #include "core/tsr-image.h"
 #include "formats/sphere/tsr-sphere-string.h"
+#include "formats/sphere/tsr-sphere-xml.h"
 
 typedef struct {
   guint   tile_id;
@@ -63,38 +63,6 @@ tsr_sphere_tsx_delay_from_ms (guint64 ms)
   return (guint16) CLAMP (frames, 1, G_MAXUINT16);
 }
 
-static void tsx_fail (GMarkupParseContext *context, TsxImport *import, GError **error,
-                      const char *format, ...) G_GNUC_PRINTF (4, 5);
-
-static void
-tsx_fail (GMarkupParseContext *context,
-          TsxImport           *import,
-          GError             **error,
-          const char          *format,
-          ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-  int line = 0, column = 0;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_markup_parse_context_get_position (context, &line, &column);
-  g_set_error (error, TSR_ERROR, TSR_ERROR_INVALID, "%s:%d:%d: %s", import->file_name, line, column, message);
-}
-
-static const char *
-attribute (const char **names,
-           const char **values,
-           const char  *name)
-{
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_str_equal (names[i], name))
-      return values[i];
-  return NULL;
-}
-
 /* Reads attribute NAME as an integer in MIN..MAX (FALLBACK when absent). Tiled writes integers;
  * a decimal is refused like any other text. */
 static gboolean
@@ -109,38 +77,14 @@ int_attribute (GMarkupParseContext *context,
                gint64              *out,
                GError             **error)
 {
-  const char *text = attribute (names, values, name);
-  char *end = NULL;
-  gint64 value;
+  const char *text = tsr_sphere_xml_attribute (names, values, name);
 
-  if (text == NULL)
-    {
-      *out = fallback;
-      return TRUE;
-    }
-  errno = 0;
-  value = g_ascii_strtoll (text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0' || value < min || value > max)
-    {
-      tsx_fail (context, import, error, _("%s=\"%s\": a whole number in %" PRId64 "..%" PRId64 " expected"),
-                name, text, min, max);
-      return FALSE;
-    }
-  *out = value;
-  return TRUE;
-}
-
-/* A coordinate: Tiled writes object positions and points as decimals. */
-static gboolean
-parse_double (const char *text,
-              double     *out)
-{
-  char *end = NULL;
-
-  if (text == NULL)
-    return FALSE;
-  *out = g_ascii_strtod (text, &end);
-  return end != text && *end == '\0' && isfinite (*out);
+  *out = fallback;
+  if (text == NULL || tsr_sphere_xml_parse_int (text, FALSE, min, max, out))
+    return TRUE;
+  tsr_sphere_xml_fail (context, import->file_name, error,
+                       _("%s=\"%s\": a whole number in %" PRId64 "..%" PRId64 " expected"), name, text, min, max);
+  return FALSE;
 }
 
 static gboolean
@@ -152,12 +96,13 @@ double_attribute (GMarkupParseContext *context,
                   double              *out,
                   GError             **error)
 {
-  const char *text = attribute (names, values, name);
+  const char *text = tsr_sphere_xml_attribute (names, values, name);
 
+  /* A coordinate: Tiled writes object positions and points as decimals. */
   *out = 0;
-  if (text == NULL || parse_double (text, out))
+  if (text == NULL || tsr_sphere_xml_parse_double (text, out))
     return TRUE;
-  tsx_fail (context, import, error, _("%s=\"%s\": a number expected"), name, text);
+  tsr_sphere_xml_fail (context, import->file_name, error, _("%s=\"%s\": a number expected"), name, text);
   return FALSE;
 }
 
@@ -191,27 +136,28 @@ tsx_start (GMarkupParseContext *context,
           || !int_attribute (context, import, names, values, "margin", 0, 0, 65536, &import->margin, error))
         return;
       if (import->tile_width == 0 || import->tile_height == 0)
-        tsx_fail (context, import, error, "%s", _("<tileset> without tilewidth and tileheight"));
+        tsr_sphere_xml_fail (context, import->file_name, error, "%s", _("<tileset> without tilewidth and tileheight"));
     }
   else if (parent == NULL)
-    tsx_fail (context, import, error, _("<%s> found where a Tiled <tileset> was expected"), element);
+    tsr_sphere_xml_fail (context, import->file_name, error, _("<%s> found where a Tiled <tileset> was expected"),
+                         element);
   else if (g_str_equal (element, "image") && g_str_equal (parent, "tileset"))
     {
-      const char *source = attribute (names, values, "source");
+      const char *source = tsr_sphere_xml_attribute (names, values, "source");
 
       if (source == NULL)
         {
-          tsx_fail (context, import, error, "%s", _("<image> without a source file"));
+          tsr_sphere_xml_fail (context, import->file_name, error, "%s", _("<image> without a source file"));
           return;
         }
       g_free (import->image_source);
       import->image_source = g_strdup (source);
       g_free (import->trans);
-      import->trans = g_strdup (attribute (names, values, "trans"));
+      import->trans = g_strdup (tsr_sphere_xml_attribute (names, values, "trans"));
     }
   else if (g_str_equal (element, "image") && g_str_equal (parent, "tile"))
-    tsx_fail (context, import, error, "%s",
-              _("a collection of images: Sphere tilesets are cut from one image (<image> under <tileset>)"));
+    tsr_sphere_xml_fail (context, import->file_name, error, "%s",
+                         _("a collection of images: Sphere tilesets are cut from one image (<image> under <tileset>)"));
   else if (g_str_equal (element, "tile") && g_str_equal (parent, "tileset"))
     {
       gint64 id;
@@ -221,7 +167,7 @@ tsx_start (GMarkupParseContext *context,
         return;
       if (id < 0)
         {
-          tsx_fail (context, import, error, "%s", _("<tile> without an id"));
+          tsr_sphere_xml_fail (context, import->file_name, error, "%s", _("<tile> without an id"));
           return;
         }
       tile = g_new0 (TsxTile, 1);
@@ -242,7 +188,7 @@ tsx_start (GMarkupParseContext *context,
         return;
       if (id < 0)
         {
-          tsx_fail (context, import, error, "%s", _("<frame> without a tileid"));
+          tsr_sphere_xml_fail (context, import->file_name, error, "%s", _("<frame> without a tileid"));
           return;
         }
       frame = (TsxFrame) { (guint) id, (guint64) duration };
@@ -264,7 +210,7 @@ tsx_start (GMarkupParseContext *context,
     {
       if (g_str_equal (element, "polyline") || g_str_equal (element, "polygon"))
         {
-          g_auto(GStrv) pairs = g_strsplit_set (attribute (names, values, "points") ?: "", " ", -1);
+          g_auto(GStrv) pairs = g_strsplit_set (tsr_sphere_xml_attribute (names, values, "points") ?: "", " ", -1);
 
           import->shape = g_str_equal (element, "polyline") ? "polyline" : "polygon";
           for (guint i = 0; pairs[i] != NULL; i++)
@@ -274,9 +220,10 @@ tsx_start (GMarkupParseContext *context,
 
               if (pairs[i][0] == '\0')
                 continue;
-              if (g_strv_length (xy) != 2 || !parse_double (xy[0], &x) || !parse_double (xy[1], &y))
+              if (g_strv_length (xy) != 2 || !tsr_sphere_xml_parse_double (xy[0], &x)
+                  || !tsr_sphere_xml_parse_double (xy[1], &y))
                 {
-                  tsx_fail (context, import, error, _("point \"%s\": \"X,Y\" expected"), pairs[i]);
+                  tsr_sphere_xml_fail (context, import->file_name, error, _("point \"%s\": \"X,Y\" expected"), pairs[i]);
                   return;
                 }
               g_array_append_val (import->tile->points, x);
@@ -291,10 +238,10 @@ tsx_start (GMarkupParseContext *context,
         import->shape = "text";
     }
   else if (g_str_equal (element, "property") && import->tile != NULL && !import->in_object
-           && g_strcmp0 (attribute (names, values, "name"), "sphere:name") == 0)
+           && g_strcmp0 (tsr_sphere_xml_attribute (names, values, "name"), "sphere:name") == 0)
     {
       g_free (import->tile->name);
-      import->tile->name = g_strdup (attribute (names, values, "value") ?: "");
+      import->tile->name = g_strdup (tsr_sphere_xml_attribute (names, values, "value") ?: "");
     }
 }
 
