@@ -222,8 +222,10 @@ parse_level_chunks (TsrMarathonLevel *level,
               g_array_unref (array);
               return FALSE;
             }
-          g_array_set_size (array, (guint) count);
+          /* Decoded straight into the room reserved above, which decoding fills whole: no
+           * zero-fill first (g_array_set_size clears, and that was half of loading a scenario). */
           tsr_marathon_records_decode_array (ac->kind, records, count, array->data);
+          array->len = (guint) count;
           *level_array (level, ac) = array;
           if (count * record_size < size)
             g_hash_table_insert (level->chunk_tails, GUINT_TO_POINTER (chunk->tag),

@@ -299,7 +299,8 @@ void                tsr_marathon_record_decode  (TsrMarathonRecordKind kind,
 void                tsr_marathon_record_encode  (TsrMarathonRecordKind kind,
                                                  gconstpointer         record,
                                                  guint8               *data);
-/* COUNT records at once (structs packed in an array of the kind's struct). */
+/* COUNT records at once (structs packed in an array of the kind's struct); decoding writes every
+ * byte of RECORDS, so they need not be zeroed first. */
 void                tsr_marathon_records_decode_array (TsrMarathonRecordKind kind,
                                                        const guint8         *data,
                                                        gsize                 count,

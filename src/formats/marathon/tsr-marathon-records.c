@@ -361,6 +361,8 @@ convert_array (TsrMarathonRecordKind kind,
 
   if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
     {
+      if (from_file && count > 0)
+        memset (out, 0, count * spec->struct_size);
       for (gsize i = 0; i < count; i++)
         {
           if (from_file)
@@ -388,6 +390,10 @@ convert_array (TsrMarathonRecordKind kind,
             }
       return;
     }
+  /* Decoding writes every byte of the records (callers need not zero them first): here the struct
+   * has padding the fields do not cover. */
+  if (from_file && count > 0)
+    memset (out, 0, count * spec->struct_size);
   for (gsize r = 0; r < count; r++)
     {
       if (from_file)
