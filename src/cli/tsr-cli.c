@@ -769,8 +769,10 @@ heap_for_a_command (void)
     return;
   top = (guintptr) probe;
   free (probe);
-  start = (top + 64 + huge - 1) & ~(guintptr) (huge - 1);
-  below_boundary = malloc (start - top - 32); /* extends the heap by the pad too */
+  /* The heap's next header is written below the boundary: a page touched before madvise above
+   * it would keep its 2 MiB in small pages. */
+  start = (top + 16384 + huge - 1) & ~(guintptr) (huge - 1);
+  below_boundary = malloc (start - top - 8192); /* extends the heap by the pad too */
   end = (guintptr) sbrk (0) & ~(guintptr) (huge - 1);
   if (below_boundary != NULL && end > start)
     (void) madvise ((void *) start, end - start, MADV_HUGEPAGE);
