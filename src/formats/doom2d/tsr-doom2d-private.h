@@ -51,6 +51,10 @@ typedef struct {
   gsize   allocated;
 } TsrDoom2dGrowth;
 
+/* Room for SIZE more bytes in GROWTH, taken at once (exactly, when it grows); FALSE (GROWTH
+ * unchanged) when the memory cannot be had. */
+gboolean tsr_doom2d_growth_reserve (TsrDoom2dGrowth *growth,
+                                    gsize            size);
 /* Appends SIZE bytes to GROWTH; FALSE (GROWTH unchanged) when the memory cannot be had. */
 gboolean tsr_doom2d_growth_append (TsrDoom2dGrowth *growth,
                                    const guint8    *bytes,

@@ -237,6 +237,24 @@ fail:
 }
 
 gboolean
+tsr_doom2d_growth_reserve (TsrDoom2dGrowth *growth,
+                           gsize            size)
+{
+  guint8 *data;
+
+  if (size > G_MAXSIZE - growth->len)
+    return FALSE;
+  if (growth->len + size <= growth->allocated)
+    return TRUE;
+  data = g_try_realloc (growth->data, MAX (growth->len + size, 1));
+  if (data == NULL)
+    return FALSE;
+  growth->data = data;
+  growth->allocated = MAX (growth->len + size, 1);
+  return TRUE;
+}
+
+gboolean
 tsr_doom2d_growth_append (TsrDoom2dGrowth *growth,
                           const guint8    *bytes,
                           gsize            size)

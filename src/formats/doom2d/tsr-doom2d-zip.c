@@ -433,45 +433,17 @@ tsr_doom2d_zip_read (GBytes  *bytes,
 {
   gsize size = 0;
   const guint8 *data = g_bytes_get_data (bytes, &size);
-  zip_error_t zip_error;
-  zip_source_t *source;
-  zip_t *archive;
   TsrDoom2dWad *wad;
   ZipLayout *layout;
-  char *reason = NULL;
 
   layout = read_layout (data, size, error);
   if (layout == NULL)
     return NULL;
-  if (!libzip_load (&reason))
-    {
-      tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, layout->directory_offset, _("ZIP archive: %s"), reason);
-      zip_layout_free (layout);
-      return NULL;
-    }
-  /* No ZIP_CHECKCONS: libzip's check wants a local version needed no higher than the central one,
-   * which the game's own archives break; read_layout has checked what matters. */
-  libzip.error_init (&zip_error);
-  source = libzip.source_buffer_create (data, size, 0, &zip_error);
-  archive = source != NULL ? libzip.open_from_source (source, ZIP_RDONLY, &zip_error) : NULL;
-  if (archive == NULL || libzip.get_num_entries (archive, 0) != (zip_int64_t) layout->records->len)
-    {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, layout->directory_offset, _("ZIP archive: %s"),
-                        archive == NULL ? zip_error_text (&zip_error)
-                                        : "libzip counts another number of entries in the central directory");
-      if (archive != NULL)
-        libzip.discard (archive);
-      else if (source != NULL)
-        libzip.source_free (source);
-      libzip.error_fini (&zip_error);
-      zip_layout_free (layout);
-      return NULL;
-    }
-  libzip.error_fini (&zip_error);
-
+  /* Stored and deflated entries (all the game writes) are read with zlib (read_with_zlib); libzip,
+   * with libcrypto and libbz2 behind it, is opened only for an entry in another method
+   * (open_with_libzip). */
   wad = tsr_doom2d_zip_new ();
   wad->original = g_bytes_ref (bytes);
-  wad->zip = archive;
   wad->zip_layout = layout;
   wad->directory_offset = layout->directory_offset;
   for (guint i = 0; i < layout->records->len; i++)
@@ -525,6 +497,161 @@ zip_error_text (zip_error_t *zip_error)
     }
 }
 
+/* Opens libzip's view of the archive on first need (an entry neither stored nor deflated): what
+ * it counts must agree with the directory read_layout checked. The archive stays open with WAD. */
+static gboolean
+open_with_libzip (TsrDoom2dWad *wad,
+                  GError      **error)
+{
+  static GMutex lock;
+  const ZipLayout *layout = wad->zip_layout;
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (wad->original, &size);
+  zip_error_t zip_error;
+  zip_source_t *source;
+  zip_t *archive;
+  char *reason = NULL;
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&lock);
+  if (wad->zip != NULL)
+    goto out;
+  if (!libzip_load (&reason))
+    {
+      tsr_set_error_at (error, TSR_ERROR_NOT_SUPPORTED, layout->directory_offset, _("ZIP archive: %s"), reason);
+      ok = FALSE;
+      goto out;
+    }
+  /* No ZIP_CHECKCONS: libzip's check wants a local version needed no higher than the central one,
+   * which the game's own archives break; read_layout has checked what matters. */
+  libzip.error_init (&zip_error);
+  source = libzip.source_buffer_create (data, size, 0, &zip_error);
+  archive = source != NULL ? libzip.open_from_source (source, ZIP_RDONLY, &zip_error) : NULL;
+  if (archive == NULL || libzip.get_num_entries (archive, 0) != (zip_int64_t) layout->records->len)
+    {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, layout->directory_offset, _("ZIP archive: %s"),
+                        archive == NULL ? zip_error_text (&zip_error)
+                                        : "libzip counts another number of entries in the central directory");
+      if (archive != NULL)
+        libzip.discard (archive);
+      else if (source != NULL)
+        libzip.source_free (source);
+      ok = FALSE;
+    }
+  else
+    wad->zip = archive;
+  libzip.error_fini (&zip_error);
+out:
+  g_mutex_unlock (&lock);
+  return ok;
+}
+
+/* tsr_doom2d_zip_stream for a stored (0) or deflated (8) entry, with zlib: the data straight from
+ * the archive's bytes into OUT (room for all of it taken at once), the size and CRC checked against
+ * the central directory as libzip does. */
+static gboolean
+read_with_zlib (const TsrDoom2dWad      *wad,
+                const TsrDoom2dWadEntry *entry,
+                const ZipRecord         *record,
+                gsize                    prefix,
+                gsize                    limit,
+                TsrDoom2dGrowth         *out,
+                gsize                   *expanded,
+                GError                 **error)
+{
+  const guint8 *input = (const guint8 *) g_bytes_get_data (wad->original, NULL)
+                        + record->local_offset + record->local_length;
+  gsize want = prefix > 0 ? MIN ((gsize) record->size, prefix) : record->size;
+  guint8 chunk[65536];
+  z_stream stream = { 0 };
+  guint64 total = 0;
+  guint32 crc = (guint32) crc32 (0, NULL, 0);
+  gboolean ok = TRUE;
+  int status = Z_OK;
+
+  if (prefix == 0 && record->size > limit)
+    {
+      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset, _("ZIP archive: entry %s: %" PRIu64
+                        " bytes, beyond %zu"), entry->name, (guint64) record->size, limit);
+      return FALSE;
+    }
+  if (out != NULL && !tsr_doom2d_growth_reserve (out, want))
+    {
+      tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset, _("ZIP archive: entry %s: no memory for more "
+                        "than %" PRIu64 " of its %" PRIu64 " bytes"), entry->name, (guint64) 0,
+                        (guint64) record->size);
+      return FALSE;
+    }
+  if (record->method == 0)
+    {
+      want = MIN (want, (gsize) record->compressed_size);
+      if (out != NULL)
+        tsr_doom2d_growth_append (out, input, want);
+      crc = (guint32) crc32 (crc, input, (uInt) want);
+      total = want;
+      if (expanded != NULL)
+        *expanded = want;
+    }
+  else
+    {
+      if (inflateInit2 (&stream, -MAX_WBITS) != Z_OK)
+        {
+          tsr_set_error_at (error, TSR_ERROR_OUT_OF_RANGE, entry->offset, _("ZIP archive: entry %s: no memory for more "
+                            "than %" PRIu64 " of its %" PRIu64 " bytes"), entry->name, (guint64) 0,
+                            (guint64) record->size);
+          return FALSE;
+        }
+      stream.next_in = (Bytef *) input;
+      stream.avail_in = record->compressed_size;
+      while (total < want && status != Z_STREAM_END)
+        {
+          /* Into OUT's reserved room, or through CHUNK when the data is only checked. */
+          guint8 *to = out != NULL ? out->data + out->len : chunk;
+          gsize room = out != NULL ? want - total : MIN (sizeof chunk, want - total);
+          gsize got;
+
+          stream.next_out = to;
+          stream.avail_out = (uInt) MIN (room, (gsize) G_MAXUINT);
+          status = inflate (&stream, Z_NO_FLUSH);
+          got = (gsize) (stream.next_out - to);
+          crc = (guint32) crc32 (crc, to, (uInt) got);
+          if (out != NULL)
+            out->len += got;
+          total += got;
+          if (expanded != NULL)
+            *expanded = (gsize) total;
+          if (status != Z_OK && status != Z_STREAM_END)
+            {
+              tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: after %" PRIu64
+                                " of %" PRIu64 " bytes: %s"), entry->name, total, (guint64) record->size,
+                                stream.msg != NULL ? stream.msg : "the compressed data is damaged");
+              ok = FALSE;
+              break;
+            }
+          if (got == 0 && status == Z_OK)
+            break; /* the input ran out */
+        }
+      inflateEnd (&stream);
+      if (!ok)
+        return FALSE;
+    }
+  if (prefix > 0)
+    return TRUE;
+  if (total != record->size)
+    {
+      tsr_set_error_at (error, TSR_ERROR_TRUNCATED, entry->offset, _("ZIP archive: entry %s: %" PRIu64
+                        " of %" PRIu64 " bytes could be read: the compressed data ends early or "
+                        "the sizes in the directory are wrong"), entry->name, total, (guint64) record->size);
+      return FALSE;
+    }
+  if (crc != record->crc)
+    {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, entry->offset, _("ZIP archive: entry %s: checksum mismatch"), entry->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
                        const TsrDoom2dWadEntry *entry,
@@ -534,14 +661,23 @@ tsr_doom2d_zip_stream (const TsrDoom2dWad      *wad,
                        gsize                   *expanded,
                        GError                 **error)
 {
+  const ZipLayout *layout = wad->zip_layout;
+  const ZipRecord *record;
   zip_stat_t stat;
   zip_file_t *file;
   guint64 total = 0;
 
   /* Every message gives the offset of the entry's local header in the archive (entry->offset). */
 
-  if (wad->zip == NULL || entry->zip_index < 0)
+  if (layout == NULL || wad->original == NULL || entry->zip_index < 0
+      || (guint64) entry->zip_index >= layout->records->len)
     return TRUE;
+  record = &g_array_index (layout->records, ZipRecord, entry->zip_index);
+  if ((record->method == 0 || record->method == 8) && !(record->flags & 0x0001) && !record->zip64)
+    return read_with_zlib (wad, entry, record, prefix, limit, out, expanded, error);
+  /* The archive is a cache of WAD's, opened once. */
+  if (!open_with_libzip ((TsrDoom2dWad *) wad, error))
+    return FALSE;
   libzip.stat_init (&stat);
   if (libzip.stat_index (wad->zip, (zip_uint64_t) entry->zip_index, 0, &stat) != 0
       || !(stat.valid & ZIP_STAT_SIZE))
