@@ -1,8 +1,10 @@
 /* test-pixel-tools.c: the pixel editor's tools without a widget (src/edit/tsr-pixel-tools.c):
  * each tool on small images, their edges (clipping far outside, a 1×1 image, filling with the
  * colour already there, a non-square rotation refused), strokes as one undo step whose undo and
- * redo give back the exact bytes, and a property test of random strokes undone to the original.
- * GTK-free, so the sanitizer build runs it. */
+ * redo give back the exact bytes, and a property test of random strokes undone to the original;
+ * index images (Marathon bitmaps): the tools write, fill by and pick indexes, the eraser and a move
+ * leave index 0, and a target's make_command receives the whole stroke. GTK-free, so the sanitizer
+ * build runs it. */
 #include <string.h>
 
 #include "edit/tsr-pixel-tools.h"
@@ -509,6 +511,131 @@ START_TEST (test_random_strokes_undone)
 }
 END_TEST
 
+/* An owner whose images are encoded records: one index image, strokes become its own command. */
+typedef struct {
+  TsrImage *image;
+  guint     made;
+  TsrPixelRect area;
+  guint8   *after;    /* the indexes the last command was made from */
+} IndexedOwner;
+
+static gboolean
+indexed_get_image (gpointer  data,
+                   guint     index,
+                   TsrImage *out)
+{
+  IndexedOwner *owner = data;
+
+  if (index != 7)
+    return FALSE;
+  *out = *owner->image;
+  return TRUE;
+}
+
+static TsrCommand *
+indexed_make_command (gpointer            data,
+                      guint               index,
+                      const TsrImage     *after,
+                      const TsrPixelRect *area,
+                      const char         *description)
+{
+  IndexedOwner *owner = data;
+
+  ck_assert_uint_eq (index, 7);
+  ck_assert_str_eq (description, "Pencil");
+  owner->made++;
+  owner->area = *area;
+  g_free (owner->after);
+  owner->after = tsr_pixel_index_image_get (after);
+  /* A command of the owner's own kind; a refusing owner gives NULL. */
+  return owner->made == 1 ? NULL : TSR_COMMAND (tsr_pixel_command_new (&owner_target, NULL, 0, area, after->pixels, after->pixels, description));
+}
+
+static const TsrPixelTarget indexed_target = { indexed_get_image, NULL, indexed_make_command };
+
+/* Index images: values 0x000000II; the tools work on indexes unchanged. */
+START_TEST (test_index_images)
+{
+  static const guint8 indexes[4 * 3] = { 0, 5, 5, 9,
+                                         5, 5, 0, 9,
+                                         200, 5, 0, 0 };
+  g_autoptr(TsrImage) image = tsr_pixel_index_image_new (4, 3, indexes);
+  g_autoptr(TsrImage) rendered = NULL;
+  g_autofree guint8 *back = NULL;
+  guint32 palette[256];
+  TsrPixelRect changed;
+  IndexedOwner owner = { 0 };
+  TsrPixelStroke *stroke;
+  TsrCommand *command;
+
+  ck_assert_ptr_nonnull (image);
+  back = tsr_pixel_index_image_get (image);
+  ck_assert_mem_eq (back, indexes, sizeof indexes);
+  g_clear_pointer (&back, g_free);
+  /* The picker reads an index. */
+  ck_assert_uint_eq (tsr_pixel_get (image, 0, 2), 200);
+  ck_assert_uint_eq (tsr_pixel_get (image, 1, 0), 5);
+  /* Flood fill compares indexes: the 4-connected 5s become 7, the 5 at (1, 2) too (below (1, 1)). */
+  changed = tsr_pixel_flood_fill (image, 1, 0, 7);
+  ck_assert (!tsr_pixel_rect_is_empty (&changed));
+  back = tsr_pixel_index_image_get (image);
+  {
+    static const guint8 filled[4 * 3] = { 0, 7, 7, 9,
+                                          7, 7, 0, 9,
+                                          200, 7, 0, 0 };
+    ck_assert_mem_eq (back, filled, sizeof filled);
+  }
+  g_clear_pointer (&back, g_free);
+  /* The eraser writes index 0; a move leaves index 0 behind. */
+  tsr_pixel_pencil (image, 3, 0, CLEAR);
+  ck_assert_uint_eq (tsr_pixel_get (image, 3, 0), 0);
+  tsr_pixel_move (image, &(TsrPixelRect) { 0, 2, 1, 1 }, 3, 0);
+  ck_assert_uint_eq (tsr_pixel_get (image, 0, 2), 0);
+  ck_assert_uint_eq (tsr_pixel_get (image, 3, 2), 200);
+  /* Drawn through a palette: index 0 as the palette says (transparent here), others its colour. */
+  for (guint i = 0; i < 256; i++)
+    palette[i] = (i * 0x01000000u) | 0xff;
+  palette[0] = 0;
+  rendered = tsr_pixel_index_image_render (image, palette);
+  ck_assert_uint_eq (tsr_pixel_get (rendered, 0, 0), 0);
+  ck_assert_uint_eq (tsr_pixel_get (rendered, 1, 0), 0x070000ffu);
+  ck_assert_uint_eq (tsr_pixel_get (rendered, 3, 2), 0xc80000ffu);
+
+  /* A target with make_command: the stroke's finish hands it the whole image and the changed area
+   * and returns its command (here NULL first: the owner refused), the lent image untouched. */
+  owner.image = image;
+  back = tsr_pixel_index_image_get (image);
+  stroke = tsr_pixel_stroke_begin (&indexed_target, &owner, 7);
+  tsr_pixel_pencil (tsr_pixel_stroke_get_image (stroke), 2, 1, 42);
+  command = tsr_pixel_stroke_finish (stroke, "Pencil");
+  ck_assert_ptr_null (command);
+  ck_assert_uint_eq (owner.made, 1);
+  ck_assert_int_eq (owner.area.x, 2);
+  ck_assert_int_eq (owner.area.y, 1);
+  ck_assert_uint_eq (owner.area.width, 1);
+  ck_assert_uint_eq (owner.area.height, 1);
+  ck_assert_uint_eq (owner.after[1 * 4 + 2], 42);
+  owner.after[1 * 4 + 2] = back[1 * 4 + 2];
+  ck_assert_mem_eq (owner.after, back, 12);
+  g_clear_pointer (&back, g_free);
+  back = tsr_pixel_index_image_get (image);
+  ck_assert_uint_eq (back[1 * 4 + 2], 0);
+  stroke = tsr_pixel_stroke_begin (&indexed_target, &owner, 7);
+  tsr_pixel_line (tsr_pixel_stroke_get_image (stroke), 0, 0, 3, 0, 1);
+  command = tsr_pixel_stroke_finish (stroke, "Pencil");
+  ck_assert_ptr_nonnull (command);
+  ck_assert (TSR_IS_PIXEL_COMMAND (command));
+  ck_assert_uint_eq (owner.made, 2);
+  ck_assert_uint_eq (owner.area.width, 4);
+  g_object_unref (command);
+  /* No change: no command asked for. */
+  stroke = tsr_pixel_stroke_begin (&indexed_target, &owner, 7);
+  ck_assert_ptr_null (tsr_pixel_stroke_finish (stroke, "Pencil"));
+  ck_assert_uint_eq (owner.made, 2);
+  g_free (owner.after);
+}
+END_TEST
+
 static Suite *
 pixel_tools_suite (void)
 {
@@ -525,6 +652,7 @@ pixel_tools_suite (void)
   tcase_add_test (tcase, test_selection_copy_paste_move);
   tcase_add_test (tcase, test_palette);
   tcase_add_test (tcase, test_stroke_one_undo_step);
+  tcase_add_test (tcase, test_index_images);
   tcase_add_loop_test (tcase, test_random_strokes_undone, 0, 20);
   suite_add_tcase (suite, tcase);
   return suite;

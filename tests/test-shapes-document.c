@@ -17,6 +17,7 @@
 #include "model/sphere/tsr-sphere-animation.h"
 #include "model/sphere/tsr-sphere-document.h"
 #include "model/tsr-builtin-documents.h"
+#include "model/tsr-undo-stack.h"
 #include "tsr-shapes-sample.h"
 #include "tsr-test-common.h"
 
@@ -1187,6 +1188,278 @@ START_TEST (test_sphere_animations)
 }
 END_TEST
 
+/* ---- pixel edits of bitmaps (the shared pixel tools on index images) ------------------------- */
+
+/* A stroke of one random tool on the bitmap's index image, pushed as the canvas pushes it; the
+ * indexes the stroke drew are returned in EXPECTED (unchanged when nothing changed). */
+static void
+random_stroke (TsrDocument *document, guint key, GRand *rand, guint8 **expected)
+{
+  TsrPixelStroke *stroke = tsr_pixel_stroke_begin (tsr_shapes_document_get_pixel_target (), document, key);
+  TsrImage *image;
+  gint w, h, x0, y0, x1, y1;
+  guint32 index;
+  TsrPixelRect area;
+  TsrCommand *command;
+
+  ck_assert_ptr_nonnull (stroke);
+  image = tsr_pixel_stroke_get_image (stroke);
+  w = (gint) image->width, h = (gint) image->height;
+  x0 = g_rand_int_range (rand, -2, w + 2), y0 = g_rand_int_range (rand, -2, h + 2);
+  x1 = g_rand_int_range (rand, 0, w), y1 = g_rand_int_range (rand, 0, h);
+  /* Any index, 0 (the eraser) often, or one already in the picture. */
+  index = g_rand_int_range (rand, 0, 4) == 0 ? 0 : g_rand_boolean (rand) ? (guint32) g_rand_int_range (rand, 1, 256)
+                                                                            : tsr_pixel_get (image, x1, y1);
+  area = (TsrPixelRect) { MIN (x0, x1), MIN (y0, y1), (guint) ABS (x1 - x0) + 1, (guint) ABS (y1 - y0) + 1 };
+  switch (g_rand_int_range (rand, 0, 7))
+    {
+    case 0: tsr_pixel_pencil (image, x0, y0, index); tsr_pixel_line (image, x0, y0, x1, y1, index); break;
+    case 1: tsr_pixel_rectangle (image, x0, y0, x1, y1, g_rand_boolean (rand), index); break;
+    case 2: tsr_pixel_flood_fill (image, x1, y1, index); break;
+    case 3: tsr_pixel_flip (image, &area, g_rand_boolean (rand)); break;
+    case 4: tsr_pixel_move (image, &area, g_rand_int_range (rand, -3, 4), g_rand_int_range (rand, -3, 4)); break;
+    case 5:
+      area.height = area.width;
+      tsr_pixel_rotate (image, &area, g_rand_boolean (rand), NULL);
+      break;
+    default: tsr_pixel_pencil (image, x1, y1, index); break;
+    }
+  g_free (*expected);
+  *expected = tsr_pixel_index_image_get (image);
+  command = tsr_pixel_stroke_finish (stroke, "Pencil");
+  if (command != NULL)
+    tsr_document_execute_take (document, command);
+}
+
+/* Real bitmaps of the sample with stored pixels: raw column-order wall textures of collection 19
+ * (from eternal_IconicSomething.ShPa; bitmap 15 flagged transparent) and RLE object bitmaps of
+ * collection 22 (from xbla_m2_Items.ShPa; the XBLA player's 8-bit bitmaps store no pixel). */
+static const struct {
+  guint collection, bitmap;
+  gboolean rle;
+} real_bitmaps[] = { { 19, 5, FALSE }, { 22, 19, TRUE }, { 19, 15, FALSE }, { 22, 20, TRUE } };
+
+static guint8 *
+bitmap_indexes (TsrDocument *document, guint collection, guint bitmap)
+{
+  const TsrShapesCollection *found = tsr_shapes_document_get_collection (TSR_SHAPES_DOCUMENT (document), collection, 0);
+  g_autoptr(GError) error = NULL;
+  guint8 *indexes = tsr_shapes_bitmap_get_indexes (g_ptr_array_index (found->bitmaps, bitmap), &error);
+
+  ck_assert_msg (indexes != NULL, "%s", error ? error->message : "");
+  return indexes;
+}
+
+/* Property: random pixel edits (every tool, through the document's pixel target) on real raw and
+ * RLE bitmaps (real_bitmaps) undone give the loaded bytes; redone, saved and reloaded with the
+ * codec, that bitmap holds exactly the edited indexes and every other record its bytes. */
+START_TEST (test_pixel_edits_undone)
+{
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) edited = NULL;
+  g_autoptr(TsrShapesFile) loaded = NULL, reloaded = NULL;
+  g_autoptr(GError) error = NULL;
+  guint edited_collection = real_bitmaps[_i].collection, bitmap = real_bitmaps[_i].bitmap;
+  const TsrShapesCollection *player = tsr_shapes_document_get_collection (TSR_SHAPES_DOCUMENT (document), edited_collection, 0);
+  GRand *rand = g_rand_new_with_seed (0x38 + (guint32) _i);
+  g_autofree guint8 *expected = NULL;
+  guint key, size, stored = 0;
+  const TsrShapesBitmap *record;
+
+  ck_assert_ptr_nonnull (player);
+  record = g_ptr_array_index (player->bitmaps, bitmap);
+  ck_assert_int_eq (record->bytes_per_row < 0, real_bitmaps[_i].rle);
+  key = tsr_shapes_pixel_key (edited_collection, 0, bitmap);
+  size = (guint) record->width * (guint) record->height;
+  expected = bitmap_indexes (document, edited_collection, bitmap);
+  for (guint i = 0; i < size; i++)
+    stored += expected[i] != 0;
+  ck_assert_uint_gt (stored, 0);
+  for (guint step = 0; step < 25; step++)
+    {
+      g_autofree guint8 *now = NULL;
+
+      random_stroke (document, key, rand, &expected);
+      now = bitmap_indexes (document, edited_collection, bitmap);
+      ck_assert_mem_eq (now, expected, size);
+    }
+  edited = serialize (document);
+  while (tsr_document_undo (document))
+    ;
+  {
+    g_autoptr(GBytes) undone = serialize (document);
+    ck_assert (g_bytes_equal (undone, original));
+    ck_assert (!tsr_document_get_modified (document));
+  }
+  while (tsr_document_redo (document))
+    ;
+  {
+    g_autoptr(GBytes) redone = serialize (document);
+    ck_assert (g_bytes_equal (redone, edited));
+  }
+  /* Reloaded with the codec: exactly the edited indexes; every other record as it was. */
+  reloaded = tsr_shapes_file_parse (g_bytes_get_data (edited, NULL), g_bytes_get_size (edited), &error);
+  loaded = tsr_shapes_file_parse (g_bytes_get_data (original, NULL), g_bytes_get_size (original), &error);
+  ck_assert_ptr_nonnull (reloaded);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    {
+      const TsrShapesCollection *a = loaded->slots[c].versions[0], *b = reloaded->slots[c].versions[0];
+
+      if (a == NULL || c == edited_collection)
+        continue;
+      ck_assert (g_bytes_equal (a->original, b->original));
+    }
+  {
+    const TsrShapesCollection *a = loaded->slots[edited_collection].versions[0], *b = reloaded->slots[edited_collection].versions[0];
+
+    ck_assert_uint_eq (a->bitmaps->len, b->bitmaps->len);
+    for (guint f = 0; f < a->frames->len; f++)
+      ck_assert_mem_eq (((TsrShapesFrame *) a->frames->pdata[f])->raw, ((TsrShapesFrame *) b->frames->pdata[f])->raw,
+                        TSR_SHAPES_FRAME_SIZE);
+    for (guint i = 0; i < a->bitmaps->len; i++)
+      if (i != bitmap)
+        ck_assert (g_bytes_equal (((TsrShapesBitmap *) a->bitmaps->pdata[i])->raw, ((TsrShapesBitmap *) b->bitmaps->pdata[i])->raw));
+      else
+        {
+          g_autofree guint8 *saved = tsr_shapes_bitmap_get_indexes (b->bitmaps->pdata[i], &error);
+
+          ck_assert_ptr_nonnull (saved);
+          ck_assert_mem_eq (saved, expected, size);
+          /* The header (flags the codec masks included) is kept. */
+          ck_assert_mem_eq (g_bytes_get_data (((TsrShapesBitmap *) a->bitmaps->pdata[i])->raw, NULL),
+                            g_bytes_get_data (((TsrShapesBitmap *) b->bitmaps->pdata[i])->raw, NULL), TSR_SHAPES_BITMAP_HEADER_SIZE);
+        }
+  }
+  tsr_undo_stack_clear (tsr_document_get_undo_stack (document));
+  g_rand_free (rand);
+}
+END_TEST
+
+/* One stored pixel changed by the pencil (in a raw wall texture; inside an RLE scanline's run):
+ * the saved file differs from the loaded one in exactly one byte (no size or offset moves); undo
+ * gives the loaded bytes. */
+START_TEST (test_pixel_edit_one_byte)
+{
+  guint edited_collection = real_bitmaps[_i].collection;
+  g_autofree char *dir = tsr_test_make_temp_dir ();
+  g_autofree char *path = tsr_shapes_sample_write (data_dir, dir);
+  g_autoptr(TsrDocument) document = open_document (path);
+  g_autoptr(GBytes) original = tsr_test_read_file (path);
+  g_autoptr(GBytes) edited = NULL;
+  const TsrShapesCollection *player = tsr_shapes_document_get_collection (TSR_SHAPES_DOCUMENT (document), edited_collection, 0);
+  guint key, depth, differ = 0, chosen;
+  g_autofree guint8 *indexes = NULL;
+  const TsrShapesBitmap *record = NULL;
+  TsrPixelStroke *stroke;
+  gsize p = 0, size = 0;
+  const guint8 *a, *b;
+
+  /* The bitmap, or the first after it with a stored pixel. */
+  for (chosen = real_bitmaps[_i].bitmap; chosen < player->bitmaps->len; chosen++)
+    {
+      record = g_ptr_array_index (player->bitmaps, chosen);
+      if (record->width <= 0 || record->height <= 0)
+        continue;
+      g_free (indexes);
+      indexes = bitmap_indexes (document, edited_collection, chosen);
+      size = (gsize) record->width * (gsize) record->height;
+      for (p = 0; p < size && indexes[p] == 0; p++)
+        ;
+      if (p < size)
+        break;
+    }
+  ck_assert_uint_lt (chosen, player->bitmaps->len);
+  key = tsr_shapes_pixel_key (edited_collection, 0, chosen);
+  depth = tsr_undo_stack_get_depth (tsr_document_get_undo_stack (document));
+  stroke = tsr_pixel_stroke_begin (tsr_shapes_document_get_pixel_target (), document, key);
+  tsr_pixel_pencil (tsr_pixel_stroke_get_image (stroke), (gint) (p % (gsize) record->width), (gint) (p / (gsize) record->width),
+                    indexes[p] == 77 ? 78 : 77);
+  ck_assert (tsr_document_execute_take (document, tsr_pixel_stroke_finish (stroke, "Pencil")));
+  ck_assert_uint_eq (tsr_undo_stack_get_depth (tsr_document_get_undo_stack (document)), depth + 1);
+  ck_assert_str_eq (tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (document)), "Pencil");
+  edited = serialize (document);
+  ck_assert_uint_eq (g_bytes_get_size (edited), g_bytes_get_size (original));
+  a = g_bytes_get_data (original, NULL);
+  b = g_bytes_get_data (edited, NULL);
+  for (gsize i = 0; i < g_bytes_get_size (edited); i++)
+    differ += a[i] != b[i];
+  ck_assert_uint_eq (differ, 1);
+  ck_assert (tsr_document_undo (document));
+  {
+    g_autoptr(GBytes) undone = serialize (document);
+    ck_assert (g_bytes_equal (undone, original));
+  }
+  tsr_undo_stack_clear (tsr_document_get_undo_stack (document));
+}
+END_TEST
+
+/* The codec's index re-encoding in each layout: raw (column order, padded rows), Marathon 2 RLE
+ * (a run grown by a pixel outside it, never shrunk) and Marathon 1 RLE (runs kept when they cover
+ * the new values, the scanline written anew otherwise); unchanged scanlines and the header keep
+ * their bytes, and decoding gives the indexes back. */
+START_TEST (test_bitmap_set_indexes_layouts)
+{
+  g_autoptr(TsrImage) picture = tsr_image_new (6, 5);
+  TsrShapesColorTable *ramp = g_new0 (TsrShapesColorTable, 1);
+  const TsrShapesEncodeOptions layouts[3] = {
+    { FALSE, TRUE, FALSE, FALSE }, { TRUE, TRUE, TRUE, FALSE }, { TRUE, FALSE, TRUE, TRUE } };
+
+  ramp->count = 256;
+  ramp->colors = g_new0 (TsrShapesColor, 256);
+  for (guint k = 0; k < 256; k++)
+    ramp->colors[k] = (TsrShapesColor) { 0, (guint8) k, (guint16) (k * 257), (guint16) (k * 257), (guint16) (k * 257) };
+  /* Greys 10.. in the middle, transparent around. */
+  for (guint y = 1; y < 4; y++)
+    for (guint x = 1; x < 5; x++)
+      tsr_image_set_pixel (picture, x, y, ((10 + x + y * 6) * 0x01010100u) | 0xff);
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsrShapesBitmap) bitmap = tsr_shapes_bitmap_encode (picture, ramp, &layouts[l], NULL, &error);
+      g_autoptr(TsrShapesBitmap) same = NULL, inside = NULL, outside = NULL;
+      g_autofree guint8 *indexes = NULL, *back = NULL;
+      gsize old_size, new_size, differ = 0;
+      const guint8 *old_raw, *new_raw;
+
+      ck_assert_ptr_nonnull (bitmap);
+      indexes = tsr_shapes_bitmap_get_indexes (bitmap, &error);
+      ck_assert_uint_eq (indexes[2 * 6 + 2], 10 + 2 + 12);
+      ck_assert_uint_eq (indexes[0], 0);
+      /* No change: the same bytes. */
+      same = tsr_shapes_bitmap_set_indexes (bitmap, indexes, &error);
+      ck_assert (g_bytes_equal (same->raw, bitmap->raw));
+      /* A value inside the stored pixels: one byte. */
+      indexes[2 * 6 + 2] = 99;
+      inside = tsr_shapes_bitmap_set_indexes (bitmap, indexes, &error);
+      old_raw = g_bytes_get_data (bitmap->raw, &old_size);
+      new_raw = g_bytes_get_data (inside->raw, &new_size);
+      ck_assert_uint_eq (old_size, new_size);
+      for (gsize i = 0; i < new_size; i++)
+        differ += old_raw[i] != new_raw[i];
+      ck_assert_uint_eq (differ, 1);
+      back = tsr_shapes_bitmap_get_indexes (inside, &error);
+      ck_assert_mem_eq (back, indexes, 30);
+      g_clear_pointer (&back, g_free);
+      /* A value where nothing was stored (a corner): decoded back exactly; raw stays the same size. */
+      indexes[0] = 200;
+      indexes[4 * 6 + 5] = 201;
+      outside = tsr_shapes_bitmap_set_indexes (bitmap, indexes, &error);
+      ck_assert_ptr_nonnull (outside);
+      back = tsr_shapes_bitmap_get_indexes (outside, &error);
+      ck_assert_mem_eq (back, indexes, 30);
+      ck_assert_mem_eq (g_bytes_get_data (outside->raw, NULL), old_raw, TSR_SHAPES_BITMAP_HEADER_SIZE);
+      if (l == 0)
+        ck_assert_uint_eq (g_bytes_get_size (outside->raw), old_size);
+      else
+        ck_assert_uint_gt (g_bytes_get_size (outside->raw), old_size);
+    }
+  tsr_shapes_color_table_free (ramp);
+}
+END_TEST
+
 static Suite *
 shapes_document_suite (void)
 {
@@ -1209,6 +1482,9 @@ shapes_document_suite (void)
   tcase_add_test (commands, test_patch_against_base);
   tcase_add_test (commands, test_apply_and_make_patch);
   tcase_add_test (commands, test_spriteset_strip_and_delays);
+  tcase_add_loop_test (commands, test_pixel_edits_undone, 0, G_N_ELEMENTS (real_bitmaps));
+  tcase_add_loop_test (commands, test_pixel_edit_one_byte, 0, 2);
+  tcase_add_test (quantiser, test_bitmap_set_indexes_layouts);
   suite_add_tcase (suite, animation);
   suite_add_tcase (suite, quantiser);
   suite_add_tcase (suite, commands);

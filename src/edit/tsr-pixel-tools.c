@@ -393,6 +393,44 @@ tsr_pixel_palette (const TsrImage *image,
   return colours;
 }
 
+TsrImage *
+tsr_pixel_index_image_new (guint         width,
+                           guint         height,
+                           const guint8 *indexes)
+{
+  TsrImage *image = tsr_image_new (width, height);
+
+  if (image == NULL)
+    return NULL;
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    write_rgba (image->pixels + i * 4, indexes[i]);
+  return image;
+}
+
+guint8 *
+tsr_pixel_index_image_get (const TsrImage *image)
+{
+  gsize n = (gsize) image->width * image->height;
+  guint8 *indexes = g_malloc (MAX (n, 1));
+
+  for (gsize i = 0; i < n; i++)
+    indexes[i] = image->pixels[i * 4 + 3];
+  return indexes;
+}
+
+TsrImage *
+tsr_pixel_index_image_render (const TsrImage *image,
+                              const guint32  *palette)
+{
+  TsrImage *picture = tsr_image_new (image->width, image->height);
+
+  if (picture == NULL)
+    return NULL;
+  for (gsize i = 0; i < (gsize) image->width * image->height; i++)
+    write_rgba (picture->pixels + i * 4, palette[image->pixels[i * 4 + 3]]);
+  return picture;
+}
+
 /* The command. */
 
 struct _TsrPixelCommand {
@@ -576,6 +614,12 @@ tsr_pixel_stroke_finish (TsrPixelStroke *stroke,
     {
       tsr_pixel_stroke_free (stroke);
       return NULL;
+    }
+  if (stroke->target->make_command != NULL)
+    {
+      command = stroke->target->make_command (stroke->owner, stroke->index, stroke->working, &area, description);
+      tsr_pixel_stroke_free (stroke);
+      return command;
     }
   before = tsr_pixel_copy (stroke->original, &area);
   after = tsr_pixel_copy (stroke->working, &area);

@@ -13,7 +13,14 @@
  *     document's undo stack.
  *   - TsrPixelCommand writes the rectangle of changed pixels (after on redo, before on undo) into
  *     the owner's image through a TsrPixelTarget, which finds the image by index when the command
- *     runs (the owner may have reallocated it in between) and says what changed. */
+ *     runs (the owner may have reallocated it in between) and says what changed. An owner whose
+ *     images are encoded records (Marathon bitmaps) gives the target a make_command instead: the
+ *     stroke's result becomes the owner's own command.
+ *   - Indexed pictures (8-bit, through a colour table) are lent as "index images": a TsrImage whose
+ *     every pixel holds its index as the value 0x000000II (tsr_pixel_index_image_new). The tools
+ *     compare and write whole values, so on an index image the pencil writes an index, flood fill
+ *     compares indexes, the picker reads one and the eraser and a move leave index 0 (transparent
+ *     where the palette makes 0 transparent). Four bytes a pixel: bitmaps are small. */
 #pragma once
 
 #include <glib.h>
@@ -98,6 +105,19 @@ TsrPixelRect tsr_pixel_move       (TsrImage           *image,
 GArray      *tsr_pixel_palette    (const TsrImage *image,
                                    guint           max);
 
+/* Index images (see the top): WIDTH x HEIGHT values from INDEXES (rows packed, one byte a pixel),
+ * NULL as tsr_image_new for a size it refuses. (transfer full) */
+TsrImage    *tsr_pixel_index_image_new  (guint           width,
+                                         guint           height,
+                                         const guint8   *indexes);
+/* The index of every pixel of an index image, rows packed (the low byte of each value).
+ * (transfer full) */
+guint8      *tsr_pixel_index_image_get  (const TsrImage *image);
+/* The index image drawn in PALETTE (256 colours, 0xRRGGBBAA, by index) as an RGBA picture.
+ * (transfer full) */
+TsrImage    *tsr_pixel_index_image_render (const TsrImage *image,
+                                           const guint32  *palette);
+
 /* Where a command finds the image it edits. */
 typedef struct {
   /* Lends image INDEX of OWNER in OUT (pixels writable, owned by OWNER); FALSE when there is none. */
@@ -108,6 +128,14 @@ typedef struct {
   void     (*changed)   (gpointer            owner,
                          guint               index,
                          const TsrPixelRect *area);
+  /* May be NULL. The command making image INDEX what AFTER (the whole image) holds, AREA the
+   * changed pixels; NULL when the owner refuses. When set, a stroke's finish returns it instead of
+   * a TsrPixelCommand, and the lent image is only read. (transfer full) */
+  TsrCommand *(*make_command) (gpointer            owner,
+                               guint               index,
+                               const TsrImage     *after,
+                               const TsrPixelRect *area,
+                               const char         *description);
 } TsrPixelTarget;
 
 #define TSR_TYPE_PIXEL_COMMAND (tsr_pixel_command_get_type ())

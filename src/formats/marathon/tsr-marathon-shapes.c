@@ -1144,6 +1144,263 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
   return image;
 }
 
+/* ---- Pixel values (the pixel editor) ----------------------------------------------------- */
+
+/* The scanlines of a bitmap that measured: where each starts, and its values. */
+typedef struct {
+  const guint8 *data;
+  gsize         scanlines, scanline_length;
+  gboolean      column;
+  gboolean      rle, marathon1;
+} ScanlineWalk;
+
+static void
+walk_init (ScanlineWalk *walk, const TsrShapesBitmap *bitmap, const guint8 *data)
+{
+  walk->data = data;
+  walk->column = (bitmap->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER) != 0;
+  walk->scanlines = walk->column ? (gsize) bitmap->width : (gsize) bitmap->height;
+  walk->scanline_length = walk->column ? (gsize) bitmap->height : (gsize) bitmap->width;
+  walk->rle = bitmap->bytes_per_row < 0;
+  walk->marathon1 = bitmap->marathon1;
+}
+
+/* Reads the scanline at POSITION into LINE (values not stored are 0); returns where the next one
+ * starts. The bitmap measured, so every read is inside it. */
+static gsize
+walk_read (const ScanlineWalk *walk, gint16 bytes_per_row, gsize position, guint8 *line)
+{
+  const guint8 *data = walk->data;
+
+  memset (line, 0, walk->scanline_length);
+  if (!walk->rle)
+    {
+      memcpy (line, data + position, walk->scanline_length);
+      return position + (gsize) bytes_per_row;
+    }
+  if (walk->marathon1)
+    {
+      gsize pixel = 0;
+      gint16 run;
+
+      while ((run = get_s16 (data + position)) != 0)
+        {
+          position += 2;
+          if (run < 0)
+            pixel += (gsize) -(gint) run;
+          else
+            {
+              memcpy (line + pixel, data + position, (gsize) run);
+              pixel += (gsize) run;
+              position += (gsize) run;
+            }
+        }
+      return position + 2;
+    }
+  {
+    gsize first = (gsize) get_s16 (data + position), last = (gsize) get_s16 (data + position + 2);
+
+    memcpy (line + first, data + position + 4, last - first);
+    return position + 4 + (last - first);
+  }
+}
+
+guint8 *
+tsr_shapes_bitmap_get_indexes (const TsrShapesBitmap *bitmap, GError **error)
+{
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bitmap->raw, &size);
+  ScanlineWalk walk;
+  g_autofree guint8 *indexes = NULL;
+  g_autofree guint8 *line = NULL;
+  gsize position;
+
+  if (bitmap->width <= 0 || bitmap->height <= 0)
+    {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
+                        bitmap->width, bitmap->height);
+      return NULL;
+    }
+  if (bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) == 0)
+    return NULL;
+  walk_init (&walk, bitmap, data);
+  indexes = g_malloc0 ((gsize) bitmap->width * (gsize) bitmap->height);
+  line = g_malloc0 (MAX (walk.scanline_length, 1));
+  position = TSR_SHAPES_BITMAP_HEADER_SIZE + (walk.scanlines + 1) * 4;
+  for (gsize s = 0; s < walk.scanlines; s++)
+    {
+      position = walk_read (&walk, bitmap->bytes_per_row, position, line);
+      for (gsize p = 0; p < walk.scanline_length; p++)
+        indexes[walk.column ? p * (gsize) bitmap->width + s : s * (gsize) bitmap->width + p] = line[p];
+    }
+  return g_steal_pointer (&indexes);
+}
+
+/* Marathon 1 runs of LINE as the encoder writes them: copy runs of non-zero values, skip runs of
+ * zeros, no trailing skip, 0 ending the scanline. */
+static void
+write_m1_scanline (TsrWriter *writer, const guint8 *line, gsize length)
+{
+  gsize p = 0;
+
+  while (p < length)
+    {
+      gsize start = p;
+      gboolean skip = line[p] == 0;
+
+      while (p < length && (line[p] == 0) == skip && p - start < 0x7fff)
+        p++;
+      if (skip)
+        {
+          if (p < length)
+            tsr_writer_write_u16_be (writer, (guint16) -(gint) (p - start));
+        }
+      else
+        {
+          tsr_writer_write_u16_be (writer, (guint16) (p - start));
+          tsr_writer_write_bytes (writer, line + start, p - start);
+        }
+    }
+  tsr_writer_write_u16_be (writer, 0);
+}
+
+/* Whether every non-zero value of LINE falls in a copy run of the Marathon 1 scanline at DATA:
+ * then the new values can be written over the old ones in place. */
+static gboolean
+m1_runs_cover (const guint8 *data, const guint8 *line, gsize length)
+{
+  gsize pixel = 0, position = 0;
+  gint16 run;
+
+  while ((run = get_s16 (data + position)) != 0)
+    {
+      position += 2;
+      if (run < 0)
+        {
+          for (gsize k = 0; k < (gsize) -(gint) run; k++)
+            if (line[pixel + k] != 0)
+              return FALSE;
+          pixel += (gsize) -(gint) run;
+        }
+      else
+        {
+          pixel += (gsize) run;
+          position += (gsize) run;
+        }
+    }
+  for (; pixel < length; pixel++)
+    if (line[pixel] != 0)
+      return FALSE;
+  return TRUE;
+}
+
+TsrShapesBitmap *
+tsr_shapes_bitmap_set_indexes (const TsrShapesBitmap *bitmap, const guint8 *indexes, GError **error)
+{
+  gsize size, measured, position, start;
+  const guint8 *data = g_bytes_get_data (bitmap->raw, &size);
+  g_autoptr(TsrWriter) writer = NULL;
+  g_autoptr(GBytes) raw = NULL;
+  g_autofree guint8 *old_line = NULL;
+  g_autofree guint8 *line = NULL;
+  ScanlineWalk walk;
+  TsrShapesBitmap *edited;
+
+  if (bitmap->width <= 0 || bitmap->height <= 0)
+    {
+      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
+                        bitmap->width, bitmap->height);
+      return NULL;
+    }
+  if ((measured = bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error)) == 0)
+    return NULL;
+  walk_init (&walk, bitmap, data);
+  old_line = g_malloc0 (MAX (walk.scanline_length, 1));
+  line = g_malloc0 (MAX (walk.scanline_length, 1));
+  writer = tsr_writer_new ();
+  /* The header and the row-address placeholder as they are (flags the codec masks included). */
+  position = TSR_SHAPES_BITMAP_HEADER_SIZE + (walk.scanlines + 1) * 4;
+  tsr_writer_write_bytes (writer, data, position);
+  for (gsize s = 0; s < walk.scanlines; s++)
+    {
+      gsize next;
+
+      start = position;
+      next = walk_read (&walk, bitmap->bytes_per_row, position, old_line);
+      for (gsize p = 0; p < walk.scanline_length; p++)
+        line[p] = indexes[walk.column ? p * (gsize) bitmap->width + s : s * (gsize) bitmap->width + p];
+      position = next;
+      if (memcmp (line, old_line, walk.scanline_length) == 0)
+        {
+          /* An unchanged scanline keeps its bytes, also a run layout the encoder would not write. */
+          tsr_writer_write_bytes (writer, data + start, next - start);
+          continue;
+        }
+      if (!walk.rle)
+        {
+          /* Raw: the values, then the row's padding as it was. */
+          tsr_writer_write_bytes (writer, line, walk.scanline_length);
+          tsr_writer_write_bytes (writer, data + start + walk.scanline_length, next - start - walk.scanline_length);
+        }
+      else if (walk.marathon1)
+        {
+          if (m1_runs_cover (data + start, line, walk.scanline_length))
+            {
+              /* The same runs, new values in the copy runs: the same length. */
+              g_autofree guint8 *copy = g_memdup2 (data + start, next - start);
+              gsize pixel = 0, at = 0;
+              gint16 run;
+
+              while ((run = get_s16 (copy + at)) != 0)
+                {
+                  at += 2;
+                  if (run < 0)
+                    pixel += (gsize) -(gint) run;
+                  else
+                    {
+                      memcpy (copy + at, line + pixel, (gsize) run);
+                      pixel += (gsize) run;
+                      at += (gsize) run;
+                    }
+                }
+              tsr_writer_write_bytes (writer, copy, next - start);
+            }
+          else
+            write_m1_scanline (writer, line, walk.scanline_length);
+        }
+      else
+        {
+          /* Marathon 2 RLE: the stored run [first, last) grows to take in every non-zero value
+           * and never shrinks (a value erased to 0 inside it stays stored as 0, transparent), so
+           * an edit inside the run changes only those bytes. */
+          gsize first = (gsize) get_s16 (data + start), last = (gsize) get_s16 (data + start + 2);
+          gsize lo = walk.scanline_length, hi = 0;
+
+          for (gsize p = 0; p < walk.scanline_length; p++)
+            if (line[p] != 0)
+              {
+                lo = MIN (lo, p);
+                hi = p + 1;
+              }
+          if (first == last)
+            first = lo, last = hi;
+          else if (hi > lo)
+            first = MIN (first, lo), last = MAX (last, hi);
+          if (last <= first)
+            first = last = 0;
+          tsr_writer_write_u16_be (writer, (guint16) first);
+          tsr_writer_write_u16_be (writer, (guint16) last);
+          tsr_writer_write_bytes (writer, line + first, last - first);
+        }
+    }
+  /* Whatever followed the pixel data in the record is kept. */
+  tsr_writer_write_bytes (writer, data + measured, size - measured);
+  raw = tsr_writer_free_to_bytes (g_steal_pointer (&writer));
+  edited = tsr_shapes_bitmap_parse (g_bytes_get_data (raw, NULL), g_bytes_get_size (raw), bitmap->marathon1, TRUE,
+                                    bitmap->original_offset, error);
+  return edited;
+}
+
 TsrImage *
 tsr_shapes_frame_decode (const TsrShapesCollection *collection, const TsrShapesFrame *frame,
                          const TsrShapesColorTable *table, GError **error)

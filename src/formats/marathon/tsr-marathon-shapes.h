@@ -195,6 +195,19 @@ const char          *tsr_shapes_collection_type_name (gint16 type);
 TsrImage            *tsr_shapes_bitmap_decode    (const TsrShapesBitmap     *bitmap,
                                                   const TsrShapesColorTable *table,
                                                   GError                   **error);
+/* The pixel values of BITMAP, WIDTH x HEIGHT bytes in rows (x + y * width) whatever order the
+ * bitmap is stored in; a pixel an RLE run does not store is 0. (transfer full) */
+guint8              *tsr_shapes_bitmap_get_indexes (const TsrShapesBitmap *bitmap,
+                                                    GError               **error);
+/* BITMAP with its pixel values made INDEXES (as tsr_shapes_bitmap_get_indexes gives them), in its
+ * own layout: the header, the row-address placeholder, every scanline whose values did not change
+ * and whatever follows the pixel data keep their bytes; a raw scanline changes only in the changed
+ * values; a Marathon 2 RLE run grows to take in new non-zero values (never shrinks); a Marathon 1
+ * scanline keeps its runs when they cover the new values and is written anew otherwise.
+ * (transfer full) */
+TsrShapesBitmap     *tsr_shapes_bitmap_set_indexes (const TsrShapesBitmap *bitmap,
+                                                    const guint8          *indexes,
+                                                    GError               **error);
 /* The frame's bitmap with the frame's mirror flags applied. */
 TsrImage            *tsr_shapes_frame_decode     (const TsrShapesCollection *collection,
                                                   const TsrShapesFrame      *frame,

@@ -10,6 +10,7 @@
 #include "core/tsr-error.h"
 #include "core/tsr-file.h"
 #include "core/tsr-gimp-palette.h"
+#include "edit/tsr-pixel-tools.h"
 #include "formats/marathon/tsr-marathon-shapes-patch.h"
 #include "model/marathon/tsr-shapes-diff.h"
 #include "model/marathon/tsr-shapes-dither.h"
@@ -20,6 +21,7 @@ struct _TsrShapesDocument {
   TsrShapesFile *patch_view; /* a patch's partial collections; NULL for a Shapes file */
   TsrShapesFile *base;       /* a patch's base Shapes file, or NULL */
   TsrShapesDiff *diff;       /* the patch against BASE */
+  GHashTable    *index_images; /* pixel key -> TsrImage: bitmaps lent to the pixel editor */
 };
 
 G_DEFINE_FINAL_TYPE (TsrShapesDocument, tsr_shapes_document, TSR_TYPE_DOCUMENT)
@@ -109,6 +111,9 @@ record_command_swap (TsrShapesRecordCommand *self,
     }
   array->pdata[self->index] = self->other;
   self->other = current;
+  if (self->part == TSR_SHAPES_PART_BITMAP && self->document->index_images != NULL)
+    g_hash_table_remove (self->document->index_images,
+                         GUINT_TO_POINTER (tsr_shapes_pixel_key (self->collection, self->version, self->index)));
   if (!redo && self->original != NULL)
     {
       g_clear_pointer (&collection->original, g_bytes_unref);
@@ -173,16 +178,16 @@ tsr_shapes_record_command_init (TsrShapesRecordCommand *self)
 {
 }
 
-/* Executes the replacement of record INDEX by RECORD (taken). */
-static void
-execute_replace (TsrShapesDocument *self,
-                 guint              collection,
-                 guint              version,
-                 TsrShapesPart      part,
-                 guint              index,
-                 gint               field,
-                 gpointer           record,
-                 const char        *description)
+/* The replacement of record INDEX by RECORD (taken), not yet done. (transfer full) */
+static TsrCommand *
+replace_command_new (TsrShapesDocument *self,
+                     guint              collection,
+                     guint              version,
+                     TsrShapesPart      part,
+                     guint              index,
+                     gint               field,
+                     gpointer           record,
+                     const char        *description)
 {
   TsrShapesRecordCommand *command = g_object_new (TSR_TYPE_SHAPES_RECORD_COMMAND, NULL);
 
@@ -194,8 +199,22 @@ execute_replace (TsrShapesDocument *self,
   command->field = field;
   command->other = record;
   tsr_command_set_description (TSR_COMMAND (command), description);
-  tsr_document_execute (TSR_DOCUMENT (self), TSR_COMMAND (command));
-  g_object_unref (command);
+  return TSR_COMMAND (command);
+}
+
+/* Executes the replacement of record INDEX by RECORD (taken). */
+static void
+execute_replace (TsrShapesDocument *self,
+                 guint              collection,
+                 guint              version,
+                 TsrShapesPart      part,
+                 guint              index,
+                 gint               field,
+                 gpointer           record,
+                 const char        *description)
+{
+  tsr_document_execute_take (TSR_DOCUMENT (self),
+                             replace_command_new (self, collection, version, part, index, field, record, description));
 }
 
 /* ---- fields ---------------------------------------------------------------------------------- */
@@ -465,6 +484,95 @@ tsr_shapes_document_import_bitmap_dithered (TsrShapesDocument     *self,
     }
   execute_replace (self, collection, version, TSR_SHAPES_PART_BITMAP, bitmap, -1, encoded, _("Import Bitmap"));
   return TRUE;
+}
+
+/* ---- pixels ---------------------------------------------------------------------------------- */
+
+guint
+tsr_shapes_pixel_key (guint collection,
+                      guint version,
+                      guint bitmap)
+{
+  return ((collection * 2 + version) << 16) | (bitmap & 0xffff);
+}
+
+/* The bitmap a pixel key names, or NULL. */
+static const TsrShapesBitmap *
+keyed_bitmap (TsrShapesDocument *self,
+              guint              key,
+              guint             *collection,
+              guint             *version,
+              guint             *bitmap)
+{
+  const TsrShapesCollection *found;
+
+  *collection = (key >> 16) / 2;
+  *version = (key >> 16) % 2;
+  *bitmap = key & 0xffff;
+  found = tsr_shapes_document_get_collection (self, *collection, *version);
+  if (found == NULL || *bitmap >= found->bitmaps->len)
+    return NULL;
+  return g_ptr_array_index (found->bitmaps, *bitmap);
+}
+
+/* Lends the bitmap as an index image, decoded once and kept until a command replaces the bitmap. */
+static gboolean
+pixel_get_image (gpointer  owner,
+                 guint     key,
+                 TsrImage *out)
+{
+  TsrShapesDocument *self = owner;
+  const TsrShapesBitmap *bitmap;
+  TsrImage *image;
+  guint collection, version, index;
+
+  if (self->index_images == NULL)
+    self->index_images = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) tsr_image_free);
+  image = g_hash_table_lookup (self->index_images, GUINT_TO_POINTER (key));
+  if (image == NULL)
+    {
+      g_autofree guint8 *indexes = NULL;
+
+      if ((bitmap = keyed_bitmap (self, key, &collection, &version, &index)) == NULL
+          || (indexes = tsr_shapes_bitmap_get_indexes (bitmap, NULL)) == NULL
+          || (image = tsr_pixel_index_image_new ((guint) bitmap->width, (guint) bitmap->height, indexes)) == NULL)
+        return FALSE;
+      g_hash_table_insert (self->index_images, GUINT_TO_POINTER (key), image);
+    }
+  *out = *image;
+  return TRUE;
+}
+
+/* A stroke is one bitmap record command, as an import is: undo gives back the bitmap's bytes (and
+ * the collection's original bytes after its first edit). */
+static TsrCommand *
+pixel_make_command (gpointer            owner,
+                    guint               key,
+                    const TsrImage     *after,
+                    const TsrPixelRect *area,
+                    const char         *description)
+{
+  TsrShapesDocument *self = owner;
+  const TsrShapesBitmap *bitmap;
+  g_autofree guint8 *indexes = NULL;
+  TsrShapesBitmap *edited;
+  guint collection, version, index;
+
+  if (self->patch || (bitmap = keyed_bitmap (self, key, &collection, &version, &index)) == NULL
+      || after->width != (guint) bitmap->width || after->height != (guint) bitmap->height)
+    return NULL;
+  indexes = tsr_pixel_index_image_get (after);
+  if ((edited = tsr_shapes_bitmap_set_indexes (bitmap, indexes, NULL)) == NULL)
+    return NULL;
+  return replace_command_new (self, collection, version, TSR_SHAPES_PART_BITMAP, index, -1, edited, description);
+}
+
+static const TsrPixelTarget pixel_target = { pixel_get_image, NULL, pixel_make_command };
+
+const TsrPixelTarget *
+tsr_shapes_document_get_pixel_target (void)
+{
+  return &pixel_target;
 }
 
 /* ---- sequence frames and views --------------------------------------------------------------- */
@@ -829,6 +937,8 @@ file_command_swap (TsrCommand *command)
 
   *file = *self->other;
   *self->other = current;
+  if (self->document->index_images != NULL)
+    g_hash_table_remove_all (self->document->index_images);
   g_signal_emit (self->document, signals[SHAPES_REPLACED], 0);
 }
 
@@ -963,6 +1073,7 @@ tsr_shapes_document_finalize (GObject *object)
   TsrShapesDocument *self = TSR_SHAPES_DOCUMENT (object);
 
   g_clear_pointer (&self->patch_view, tsr_shapes_file_free);
+  g_clear_pointer (&self->index_images, g_hash_table_unref);
   g_clear_pointer (&self->diff, tsr_shapes_diff_free);
   g_clear_pointer (&self->base, tsr_shapes_file_free);
   G_OBJECT_CLASS (tsr_shapes_document_parent_class)->finalize (object);

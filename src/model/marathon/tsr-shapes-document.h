@@ -5,6 +5,7 @@
  * edited entry by entry and imported from or exported to GIMP palettes (.gpl). GTK-free. */
 #pragma once
 
+#include "edit/tsr-pixel-tools.h"
 #include "formats/marathon/tsr-marathon-shapes.h"
 #include "model/tsr-document.h"
 
@@ -109,6 +110,16 @@ gboolean    tsr_shapes_document_import_bitmap      (TsrShapesDocument     *self,
                                                     guint                  table,
                                                     TsrShapesEncodeReport *report,
                                                     GError               **error);
+
+/* The pixel editor's target (edit/tsr-pixel-tools.h) for bitmaps of a Shapes file: image
+ * tsr_shapes_pixel_key (COLLECTION, VERSION, BITMAP) of the document (the owner) is that bitmap as
+ * an index image (its pixel values, whatever its layout); a stroke becomes one undoable bitmap
+ * command whose bitmap is tsr_shapes_bitmap_set_indexes of the old one (only the changed
+ * scanlines' bytes change). Patches lend their bitmaps but refuse strokes. */
+const TsrPixelTarget *tsr_shapes_document_get_pixel_target (void);
+guint       tsr_shapes_pixel_key                (guint collection,
+                                                 guint version,
+                                                 guint bitmap);
 
 /* The frames and views of a sequence; each is one undo step, keeping the record's other bytes.
  * INSERT puts a frame at POSITION (0..frames per view) of every view, showing the collection frame
