@@ -783,8 +783,6 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  /* A command runs for moments: its input files are mapped, not copied (tsr_file_read_mapped). */
-  tsr_file_read_mapped ();
 
   if (argc < 2)
     {

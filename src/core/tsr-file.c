@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,14 +62,6 @@ tsr_output_files_new_single (const char *path,
   return outputs;
 }
 
-static gboolean read_mapped;
-
-void
-tsr_file_read_mapped (void)
-{
-  read_mapped = TRUE;
-}
-
 /* Messages name PATH once, at the start ("PATH: cannot read the file: REASON"); the CLI does not
  * repeat it (tsr_error_describe_for_path). */
 GBytes *
@@ -93,25 +84,6 @@ tsr_file_read (const char *path,
       close (fd);
       g_set_error (error, TSR_ERROR, TSR_ERROR_IO, _("%s: cannot read the file: it is a folder"), path);
       return NULL;
-    }
-  if (read_mapped && S_ISREG (status.st_mode) && status.st_size > 0 && status.st_size <= G_MAXINT)
-    {
-      GMappedFile *mapped = g_mapped_file_new_from_fd (fd, FALSE, NULL);
-
-      if (mapped != NULL)
-        {
-          GBytes *bytes = g_mapped_file_get_bytes (mapped);
-
-#ifdef MADV_POPULATE_READ
-          /* Every byte is read (loaded, compared): map the cached pages in one call instead of
-           * taking a page fault per 64 KiB window. Older kernels refuse it; that is harmless. */
-          (void) madvise (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
-                          MADV_POPULATE_READ);
-#endif
-          g_mapped_file_unref (mapped);
-          close (fd);
-          return bytes;
-        }
     }
   /* Read straight into a buffer of the file's size (one read for a regular file, no chunk copied
    * through a bounce buffer); it grows only when the file is longer than fstat said. */

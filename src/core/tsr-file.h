@@ -24,10 +24,6 @@ GPtrArray     *tsr_output_files_new_single (const char *path,
 
 GBytes   *tsr_file_read          (const char *path,
                                   GError    **error);
-/* From now on tsr_file_read maps regular files instead of reading them (shared with the page
- * cache: nothing copied, few page faults). Only for short-lived processes (tessera-cli): a file
- * truncated by another program while mapped would fault on access, so the editor reads. */
-void      tsr_file_read_mapped   (void);
 /* Writes BYTES to PATH atomically; with BACKUP the previous file is kept as "PATH~". On failure
  * PATH is untouched and no temporary file is left behind. */
 gboolean  tsr_file_write_atomic  (const char *path,
