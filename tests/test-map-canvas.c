@@ -1107,6 +1107,71 @@ START_TEST (test_vector_layer_pan_matches)
 }
 END_TEST
 
+/* A zoom step of a layer with zoom stand-ins paints its kept picture scaled at once and says it is
+ * not final; the frames after it at the same view draw the view anew, a band of rows at a time,
+ * until one says final: then the layer shows what a layer drawing everything shows for that view,
+ * and keeps it (a further frame is final at once, a pan moves it). Two steps in a row (in, then out
+ * past the first view) scale the picture kept before both. */
+START_TEST (test_vector_layer_zoom_refines)
+{
+  g_autoptr(TsrVectorMap) vector = make_vector_map ();
+  g_autoptr(TsrVectorLayer) zoomed = tsr_vector_layer_new (vector);
+  g_autoptr(TsrVectorLayer) plain = tsr_vector_layer_new (vector);
+  TsrMapViewport view = { -210, -110, 0.5, 400, 300, 1 };
+  cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
+  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
+  guint frames = 0;
+  gboolean final;
+  cairo_t *cr;
+
+  tsr_vector_layer_set_cached (zoomed, TRUE);
+  tsr_vector_layer_set_zoom_stand_ins (zoomed, TRUE);
+  cr = cairo_create (a);
+  ck_assert (tsr_canvas_layer_draw (TSR_CANVAS_LAYER (zoomed), cr, &view));
+  cairo_destroy (cr);
+  for (guint step = 0; step < 2; step++)
+    {
+      /* About the view's centre: in by √2, then out by 2. */
+      double factor = step == 0 ? G_SQRT2 : 0.5;
+      double cx = view.x + view.width / 2.0 / view.zoom, cy = view.y + view.height / 2.0 / view.zoom;
+
+      view.zoom *= factor;
+      view.x = cx - view.width / 2.0 / view.zoom;
+      view.y = cy - view.height / 2.0 / view.zoom;
+      draw_layer_onto (plain, b, &view);
+      cr = cairo_create (a);
+      cairo_set_source_rgb (cr, 0.3, 0.1, 0.2);
+      cairo_paint (cr);
+      ck_assert (!tsr_canvas_layer_draw (TSR_CANVAS_LAYER (zoomed), cr, &view));
+      cairo_destroy (cr);
+      /* The stand-in: the old picture scaled, not the view drawn. */
+      ck_assert_uint_gt (max_difference (a, b), 64);
+    }
+  /* No further step: drawn anew over the next frames. */
+  do
+    {
+      cr = cairo_create (a);
+      cairo_set_source_rgb (cr, 0.3, 0.1, 0.2);
+      cairo_paint (cr);
+      final = tsr_canvas_layer_draw (TSR_CANVAS_LAYER (zoomed), cr, &view);
+      cairo_destroy (cr);
+      frames++;
+    }
+  while (!final && frames < 100);
+  ck_assert_msg (final, "not final after %u frames", frames);
+  ck_assert_msg (max_difference (a, b) == 0, "refined view differs by %u", max_difference (a, b));
+  /* Kept: the next frame is final at once, and a pan moves it. */
+  draw_layer_onto (zoomed, a, &view);
+  ck_assert_uint_eq (max_difference (a, b), 0);
+  view.x += 12 / view.zoom;
+  draw_layer_onto (zoomed, a, &view);
+  draw_layer_onto (plain, b, &view);
+  ck_assert_uint_le (max_difference (a, b), 8);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -1119,6 +1184,7 @@ main (void)
   tcase_add_test (offscreen, test_vector_layer_culls_and_invalidates);
   tcase_add_test (offscreen, test_vector_layer_cache_matches);
   tcase_add_test (offscreen, test_vector_layer_pan_matches);
+  tcase_add_test (offscreen, test_vector_layer_zoom_refines);
   tcase_add_test (offscreen, test_renderer_zoom);
   tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);

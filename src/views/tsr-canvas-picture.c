@@ -11,6 +11,11 @@ struct _TsrCanvasPicture {
   TsrMapViewport   viewport;
   gboolean         valid;
   cairo_region_t  *dirty; /* view pixels to draw again */
+  /* A zoom (tsr_canvas_picture_zoom_frame): the view the last frame showed the picture scaled to,
+   * and how many rows of it are drawn into the spare so far. */
+  TsrMapViewport   zoom_view;
+  gboolean         zooming;
+  int              refined_rows;
 };
 
 TsrCanvasPicture *
@@ -103,6 +108,7 @@ tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
   int scale = MAX (1, viewport->scale_factor);
   double dx, dy;
 
+  self->zooming = FALSE;
   if (self->valid && tsr_map_viewport_equal (kept, viewport))
     return FALSE;
   if (self->valid && kept->zoom == viewport->zoom && kept->width == viewport->width
@@ -216,6 +222,8 @@ tsr_canvas_picture_invalidate (TsrCanvasPicture      *self,
 
   if (!self->valid)
     return;
+  /* A zoom's rows drawn so far may show what changed: drawn again. */
+  self->refined_rows = 0;
   if (area == NULL)
     {
       self->valid = FALSE;
@@ -228,6 +236,127 @@ tsr_canvas_picture_invalidate (TsrCanvasPicture      *self,
   x0 = MAX (x0, 0), y0 = MAX (y0, 0), x1 = MIN (x1, v->width), y1 = MIN (y1, v->height);
   if (x1 > x0 && y1 > y0)
     dirty_rect (self, (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0));
+}
+
+gboolean
+tsr_canvas_picture_can_zoom (TsrCanvasPicture     *self,
+                             const TsrMapViewport *viewport)
+{
+  const TsrMapViewport *kept = &self->viewport;
+
+  return self->valid && self->surface != NULL && kept->zoom > 0 && kept->zoom != viewport->zoom
+         && kept->width == viewport->width && kept->height == viewport->height
+         && kept->scale_factor == viewport->scale_factor;
+}
+
+/* The spare surface, made like the picture's when there is none. */
+static cairo_surface_t *
+ensure_spare (TsrCanvasPicture *self)
+{
+  if (self->spare == NULL)
+    {
+      double x_scale, y_scale;
+
+      self->spare = cairo_image_surface_create (self->format, cairo_image_surface_get_width (self->surface),
+                                                cairo_image_surface_get_height (self->surface));
+      cairo_surface_get_device_scale (self->surface, &x_scale, &y_scale);
+      cairo_surface_set_device_scale (self->spare, x_scale, y_scale);
+    }
+  return self->spare;
+}
+
+/* While a zoom refines: the view is drawn in this many bands of rows, and a frame starts no band
+ * after this much time (a zoom frame stays short; the next frame goes on). */
+#define REFINE_BANDS 16
+#define REFINE_BUDGET_US 4000
+
+gboolean
+tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
+                               cairo_t                     *cr,
+                               const TsrMapViewport        *viewport,
+                               const cairo_rectangle_int_t *area,
+                               TsrCanvasPictureDrawFunc     func,
+                               gpointer                     user_data)
+{
+  int band = (viewport->height + REFINE_BANDS - 1) / REFINE_BANDS;
+  gint64 start = g_get_monotonic_time ();
+  cairo_t *spare;
+
+  g_return_val_if_fail (tsr_canvas_picture_can_zoom (self, viewport), TRUE);
+  if (!self->zooming || !tsr_map_viewport_equal (&self->zoom_view, viewport))
+    {
+      /* A zoom step: the kept picture scaled at once. */
+      self->zoom_view = *viewport;
+      self->zooming = TRUE;
+      self->refined_rows = 0;
+      tsr_canvas_picture_paint_scaled (self, cr, viewport, area);
+      return FALSE;
+    }
+  /* The same view again (no further step came): the next bands drawn anew into the spare. */
+  spare = cairo_create (ensure_spare (self));
+  while (self->refined_rows < viewport->height && g_get_monotonic_time () - start < REFINE_BUDGET_US)
+    {
+      int rows = MIN (band, viewport->height - self->refined_rows);
+
+      cairo_save (spare);
+      cairo_rectangle (spare, 0, self->refined_rows, viewport->width, rows);
+      cairo_clip (spare);
+      cairo_save (spare);
+      cairo_set_operator (spare, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (spare);
+      cairo_restore (spare);
+      func (spare, user_data);
+      cairo_restore (spare);
+      self->refined_rows += rows;
+    }
+  cairo_destroy (spare);
+  cairo_surface_flush (self->spare);
+  if (self->refined_rows >= viewport->height)
+    {
+      /* Whole: the spare is the picture of VIEWPORT. */
+      cairo_surface_t *done = self->spare;
+
+      self->spare = self->surface;
+      self->surface = done;
+      self->viewport = *viewport;
+      self->zooming = FALSE;
+      cairo_region_destroy (self->dirty);
+      self->dirty = cairo_region_create ();
+      tsr_canvas_picture_paint (self, cr, area);
+      return TRUE;
+    }
+  /* Until it is whole, the kept picture scaled: painting the spare's rows would make the next
+   * frame's drawing into it copy it first (cairo's snapshot for this frame's node, issue 35). */
+  tsr_canvas_picture_paint_scaled (self, cr, viewport, area);
+  return FALSE;
+}
+
+void
+tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
+                                 cairo_t                     *cr,
+                                 const TsrMapViewport        *viewport,
+                                 const cairo_rectangle_int_t *area)
+{
+  const TsrMapViewport *kept = &self->viewport;
+  double scale = viewport->zoom / kept->zoom;
+  cairo_pattern_t *pattern;
+
+  cairo_save (cr);
+  if (area != NULL)
+    {
+      cairo_rectangle (cr, area->x, area->y, area->width, area->height);
+      cairo_clip (cr);
+    }
+  /* Map point m is at (m - kept.x) * kept.zoom in the picture, (m - x) * zoom in VIEWPORT. */
+  cairo_translate (cr, (kept->x - viewport->x) * viewport->zoom, (kept->y - viewport->y) * viewport->zoom);
+  cairo_scale (cr, scale, scale);
+  cairo_rectangle (cr, 0, 0, kept->width, kept->height);
+  cairo_set_source_surface (cr, self->surface, 0, 0);
+  pattern = cairo_get_source (cr);
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_BILINEAR);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
+  cairo_fill (cr);
+  cairo_restore (cr);
 }
 
 const TsrMapViewport *

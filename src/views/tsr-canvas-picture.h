@@ -2,7 +2,8 @@
  * same view paints it; a frame panned by whole view pixels moves the pixels and leaves only the
  * strips newly uncovered to draw (scrolling and dragging the view cost a strip, not the view);
  * any other view (a zoom, a fractional pan, a new size) is drawn whole. The layer draws the dirty
- * area, which also collects what it invalidates. */
+ * area, which also collects what it invalidates. While a zoom goes on, a layer may paint the picture
+ * scaled as a stand-in and draw it anew in bands once the view stays (tsr_canvas_picture_zoom_frame). */
 #pragma once
 
 #include <cairo.h>
@@ -45,6 +46,30 @@ void              tsr_canvas_picture_paint         (TsrCanvasPicture       *self
 void              tsr_canvas_picture_invalidate    (TsrCanvasPicture       *self,
                                                     const TsrVectorBounds  *area,
                                                     double                  margin);
+/* Zoom steps: whether the picture may stand in for VIEWPORT, scaled (valid, of its size, at another
+ * zoom; tsr_canvas_picture_zoom_frame). */
+gboolean          tsr_canvas_picture_can_zoom      (TsrCanvasPicture       *self,
+                                                    const TsrMapViewport   *viewport);
+/* A frame of a zoom at VIEWPORT (tsr_canvas_picture_can_zoom), painted into CR, only inside AREA
+ * when it is not NULL. The first frame of a view paints the picture scaled at once (a zoom step
+ * costs a scaled copy); each further frame of the same view (no further step came) draws the view
+ * anew into the spare surface, a band of rows at a time (FUNC, clipped to the band) for a few
+ * milliseconds, and paints the picture scaled again until the view is all drawn. Returns TRUE
+ * then: the spare is the picture (of VIEWPORT, nothing dirty), painted; FALSE: the frame was a
+ * stand-in, draw again next frame. A change (invalidate) draws the bands again; any move_to ends
+ * the zoom. */
+gboolean          tsr_canvas_picture_zoom_frame    (TsrCanvasPicture       *self,
+                                                    cairo_t                *cr,
+                                                    const TsrMapViewport   *viewport,
+                                                    const cairo_rectangle_int_t *area,
+                                                    TsrCanvasPictureDrawFunc func,
+                                                    gpointer                user_data);
+/* Paints the picture, drawn for another zoom, scaled to VIEWPORT (where its view lies in
+ * VIEWPORT; bilinear), only inside AREA when it is not NULL (view pixels of VIEWPORT). */
+void              tsr_canvas_picture_paint_scaled  (TsrCanvasPicture       *self,
+                                                    cairo_t                *cr,
+                                                    const TsrMapViewport   *viewport,
+                                                    const cairo_rectangle_int_t *area);
 /* The viewport it holds (valid or not) and whether it holds one. */
 const TsrMapViewport *tsr_canvas_picture_get_viewport (TsrCanvasPicture    *self);
 gboolean          tsr_canvas_picture_is_valid      (TsrCanvasPicture       *self);

@@ -181,8 +181,10 @@ tsr_minimap_snapshot (GtkWidget   *widget,
 
     /* The tile layer is drawn above by the minimap's own renderer. */
     for (guint i = 0; i < layers->len; i++)
-      if (tsr_canvas_layer_get_kind (layers->pdata[i]) != TSR_LAYER_KIND_TILE)
-        tsr_canvas_layer_draw (layers->pdata[i], cr, &overview);
+      if (tsr_canvas_layer_get_kind (layers->pdata[i]) != TSR_LAYER_KIND_TILE
+          && !tsr_canvas_layer_draw (layers->pdata[i], cr, &overview) && self->refine_tick_id == 0)
+        /* A stand-in (a zoom stand-in, a frame budget): draw again next frame. */
+        self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
   }
 
   /* The canvas's visible rectangle, in minimap coordinates. */

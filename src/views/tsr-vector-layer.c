@@ -48,6 +48,7 @@ struct _TsrVectorLayer {
   gpointer      style_data;
   GDestroyNotify style_destroy;
   gboolean      cached;
+  gboolean      zoom_stand_ins;
   Cache         caches[N_CACHES];
   guint64       frames;
 };
@@ -708,7 +709,8 @@ cache_clear (Cache *cache)
     g_clear_pointer (&cache->order[kind], g_array_unref);
 }
 
-/* How well CACHE serves VIEWPORT: 2 it holds it, 1 it holds it panned (same zoom and size), 0 not. */
+/* How well CACHE serves VIEWPORT: 3 it holds it, 2 it holds it panned (same zoom and size), 1 it
+ * holds a view of its size (its surface serves), 0 not. */
 static int
 cache_fit (Cache                *cache,
            const TsrMapViewport *viewport)
@@ -719,9 +721,21 @@ cache_fit (Cache                *cache,
     return 0;
   kept = tsr_canvas_picture_get_viewport (cache->picture);
   if (tsr_map_viewport_equal (kept, viewport))
-    return 2;
-  return kept->zoom == viewport->zoom && kept->width == viewport->width && kept->height == viewport->height
-         && kept->scale_factor == viewport->scale_factor;
+    return 3;
+  if (kept->width != viewport->width || kept->height != viewport->height || kept->scale_factor != viewport->scale_factor)
+    return 0;
+  return kept->zoom == viewport->zoom ? 2 : 1;
+}
+
+static int
+best_fit (TsrVectorLayer       *self,
+          const TsrMapViewport *viewport)
+{
+  int best = 0;
+
+  for (guint c = 0; c < N_CACHES; c++)
+    best = MAX (best, cache_fit (&self->caches[c], viewport));
+  return best;
 }
 
 typedef struct {
@@ -815,6 +829,29 @@ vector_layer_draw (TsrCanvasLayer       *layer,
     {
       draw_content (self, cr, viewport, NULL, FALSE);
       return TRUE;
+    }
+  if (self->zoom_stand_ins && best_fit (self, viewport) < 2)
+    {
+      /* A zoom: the latest picture of this size, kept for another zoom, scaled at once and drawn
+       * anew in bands over the next frames (the canvas asks again while this returns FALSE). */
+      cache = NULL;
+      for (guint c = 0; c < N_CACHES; c++)
+        if (cache_fit (&self->caches[c], viewport) == 1 && tsr_canvas_picture_can_zoom (self->caches[c].picture, viewport)
+            && (cache == NULL || self->caches[c].used > cache->used))
+          cache = &self->caches[c];
+      if (cache != NULL)
+        {
+          CacheDraw draw = { self, viewport, cache->order, FALSE };
+          gboolean final;
+
+          cache->used = ++self->frames;
+          self->drew_label = FALSE;
+          if (!painted_area (self, cache, viewport, &area))
+            area = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
+          final = tsr_canvas_picture_zoom_frame (cache->picture, cr, viewport, &area, cache_draw_part, &draw);
+          cache->labels |= self->drew_label;
+          return final;
+        }
     }
   cache = cache_update (self, viewport);
   cache->used = ++self->frames;
@@ -1023,6 +1060,14 @@ tsr_vector_layer_restyle (TsrVectorLayer *self)
 {
   g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
   invalidate (self, NULL);
+}
+
+void
+tsr_vector_layer_set_zoom_stand_ins (TsrVectorLayer *self,
+                                     gboolean        stand_ins)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  self->zoom_stand_ins = !!stand_ins;
 }
 
 void

@@ -54,6 +54,12 @@ void            tsr_vector_layer_restyle         (TsrVectorLayer *self);
  * (anything else must call tsr_vector_layer_restyle). Off by default. */
 void            tsr_vector_layer_set_cached      (TsrVectorLayer *self,
                                                   gboolean        cached);
+/* With a cached layer: a frame at another zoom than the kept picture's (of the same size) paints
+ * that picture scaled and returns FALSE (a stand-in); the frames after it at the same view draw it
+ * anew a band at a time (tsr_canvas_picture_zoom_frame) until one returns TRUE. For a canvas that
+ * draws again while a layer returns FALSE. Off by default. */
+void            tsr_vector_layer_set_zoom_stand_ins (TsrVectorLayer *self,
+                                                     gboolean        stand_ins);
 /* Elements drawn by the last draw (tests check culling). */
 guint           tsr_vector_layer_get_n_drawn   (TsrVectorLayer *self);
 

@@ -1249,6 +1249,8 @@ show_level (TsrMarathonMapEditor *self)
       tsr_vector_layer_set_selection (self->layer, tsr_edit_session_get_selection (self->session));
       /* Every change of the look restyles (on_undo_stack_changed), so the layer may keep what it drew. */
       tsr_vector_layer_set_cached (self->layer, TRUE);
+      /* A zoom step shows the kept picture scaled; the canvas draws it anew once the zoom stops. */
+      tsr_vector_layer_set_zoom_stand_ins (self->layer, TRUE);
       g_signal_connect (self->map, "elements-changed", G_CALLBACK (on_map_elements_changed), self);
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->grid));
       tsr_map_canvas_add_layer (self->canvas, TSR_CANVAS_LAYER (self->texture_layer));
