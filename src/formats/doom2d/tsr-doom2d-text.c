@@ -720,6 +720,17 @@ put_raw (Out                   *o,
   *o->p++ = '\n';
 }
 
+/* The writer's buffer, kept by each thread between calls: a buffer of room for the whole text
+ * taken fresh per call was a new mapping, faulted in page by page, each time; the text is copied
+ * out at its exact size. One of more than 16 MiB is not kept. */
+static void
+scratch_free (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
+
+static GPrivate scratch_key = G_PRIVATE_INIT (scratch_free);
+
 GBytes *
 tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
 {
@@ -735,7 +746,15 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
   /* Room for what the writer makes of a record (a panel is about 130 bytes): no growth. */
   for (guint k = 1; k < TSR_DOOM2D_N_KINDS; k++)
     records += tsr_doom2d_map_count (map, k);
-  o.out = g_string_sized_new (4096 + 192 * records);
+  o.out = g_private_get (&scratch_key);
+  if (o.out == NULL)
+    {
+      o.out = g_string_sized_new (4096 + 192 * records);
+      g_private_set (&scratch_key, o.out);
+    }
+  else if (o.out->allocated_len < 4096 + 192 * records)
+    g_string_set_size (o.out, 4096 + 192 * records);
+  g_string_truncate (o.out, 0);
   out_resume (&o);
 
   PUT_LITERAL (&o, "map {\n");
@@ -777,7 +796,13 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
   out_reserve (&o, 4);
   PUT_LITERAL (&o, "}\n");
   out_sync (&o);
-  return g_string_free_to_bytes (o.out);
+  {
+    GBytes *text = g_bytes_new (o.out->str, o.out->len);
+
+    if (o.out->allocated_len > 16 * 1024 * 1024)
+      g_private_replace (&scratch_key, NULL);
+    return text;
+  }
 }
 
 /* Reader */
