@@ -3,7 +3,8 @@
  * not the entry points test-map-editor.c calls. On the Wolf3D shareware set it paints pencil
  * strokes in the eight directions, a shallow one and a fast one whose events skip cells, a
  * rectangle, and one more stroke that a real Ctrl+Z undoes; on the Sphere village map a stroke, a
- * rectangle and an undone stroke. A real Ctrl+S saves into a temporary copy, and the codec must
+ * rectangle and an undone stroke, after a hover that names the cell in the status line without
+ * drawing the map again. A real Ctrl+S saves into a temporary copy, and the codec must
  * find exactly the painted cells changed. The expected cells come from the points the pointer went
  * through, mapped with the canvas's view→cell mapping and joined with the tools' line walk.
  * A hang (the old diagonal-stroke bug) ends in meson's timeout. Exits 77 without a display or
@@ -461,6 +462,38 @@ load_sphere_map (const char *dir)
 }
 
 static void
+count_map_draws (TsrMapCanvas *canvas, cairo_t *cr, gpointer viewport, guint *n_draws)
+{
+  (*n_draws)++;
+}
+
+/* A real hover to the centre of cell (X, Y): the status line names the cell under the pointer, and
+ * the frames drawn for it (the brush outline) show the map as kept, not drawn again (issue 35). */
+static void
+hover_status (TsrTestXTest *xtest, TsrMapEditor *editor, TsrMapCanvas *canvas, gint x, gint y)
+{
+  g_autofree char *prefix = NULL;
+  guint n_draws = 0;
+  gulong handler;
+  double vx, vy;
+  gint cx, cy;
+
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (canvas), 2));
+  handler = g_signal_connect (canvas, "draw-overlay", G_CALLBACK (count_map_draws), &n_draws);
+  cell_centre (canvas, x, y, &vx, &vy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx, vy, 6, NULL, NULL));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &vx, &vy);
+  tsr_map_canvas_view_to_cell (canvas, vx, vy, &cx, &cy);
+  g_assert_cmpint (cx, ==, x);
+  g_assert_cmpint (cy, ==, y);
+  prefix = g_strdup_printf ("Cell %d, %d · Pixel ", x, y);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (editor), match_label_prefix, prefix));
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (canvas), 2));
+  g_assert_cmpuint (n_draws, ==, 0);
+  g_signal_handler_disconnect (canvas, handler);
+}
+
+static void
 test_sphere (void)
 {
   g_autofree char *source = tsr_test_ui_data_dir ("sphere");
@@ -515,6 +548,9 @@ test_sphere (void)
   g_assert_cmpint (tsr_tile_tools_get_tool (tools), ==, TSR_TILE_TOOL_PENCIL);
   click_button (xtest, editor, "1×1");
   g_assert_cmpuint (tsr_tile_tools_get_brush_size (tools), ==, 1);
+
+  hover_status (xtest, editor, canvas, 10, 12);
+  hover_status (xtest, editor, canvas, 17, 5);
 
   /* A diagonal stroke down-right and a shallow one up-right. */
   cells = real_drag (xtest, canvas, 3, 7, 15, 19, 5);

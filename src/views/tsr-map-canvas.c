@@ -28,6 +28,12 @@ struct _TsrMapCanvas {
   guint           refine_tick_id;
 
   GPtrArray      *layers;       /* TsrCanvasLayer, bottom first */
+  /* The map as last drawn (the layers and "draw-overlay") at MAP_VIEWPORT: a frame that changes
+   * only what follows the pointer (the status line, a brush outline, a tool's hover) shows it again
+   * and draws only the overlay over it, so GTK redraws only where that changed (issue 35). */
+  GskRenderNode  *map_node;
+  TsrMapViewport  map_viewport;
+  gboolean        map_dirty;
   GdkRGBA         grid_color;
   GSettings      *settings;     /* grid-color follows it; NULL without the installed schema */
   /* Input goes to the session's tool: the one set with tsr_map_canvas_set_session, else the
@@ -120,6 +126,14 @@ G_DEFINE_ENUM_TYPE (TsrMapPointerPhase, tsr_map_pointer_phase,
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+void
+tsr_map_canvas_queue_redraw (TsrMapCanvas *self)
+{
+  g_return_if_fail (TSR_IS_MAP_CANVAS (self));
+  self->map_dirty = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
 
 void
 tsr_map_canvas_get_content_bounds (TsrMapCanvas    *self,
@@ -246,7 +260,7 @@ update_scrolling (TsrMapCanvas *self,
                         (anchor_map_y - map_y0) * self->zoom - anchor_view_y);
   self->laying_out = FALSE;
   g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tsr_map_canvas_queue_redraw (self);
 }
 
 static void
@@ -824,8 +838,8 @@ on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanva
       tsr_tool_hover (current_tool (self), &event);
     }
   update_pointer_text (self);
-  /* The tile tools' brush outline follows the pointer; a vector tool's hover draws nothing unless
-   * it says so (overlay-changed), so the map is not drawn again for every motion. */
+  /* The tile tools' brush outline follows the pointer (the overlay alone is drawn again, the map
+   * is shown as kept); a vector tool's hover draws nothing unless it says so (overlay-changed). */
   if (current_tool (self) != NULL && current_tool (self) == self->tile_tool)
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -887,7 +901,7 @@ on_layer_invalidate_area (TsrCanvasLayer        *layer,
 {
   /* GTK 4 redraws whole widgets; the layers keep the cost of the frame down (the tile layer
    * re-composites only the chunks under AREA, the vector layer culls to the view). */
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tsr_map_canvas_queue_redraw (self);
   update_pointer_text (self);
   if (layer != TSR_CANVAS_LAYER (self->tile_layer))
     g_signal_emit (self, signals[CONTENT_CHANGED], 0);
@@ -1007,7 +1021,7 @@ connect_tool (TsrMapCanvas *self)
       self->tool_cursor_id = g_signal_connect (tool, "cursor-changed", G_CALLBACK (on_tool_cursor_changed), self);
     }
   update_cursor (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tsr_map_canvas_queue_redraw (self);
 }
 
 static void
@@ -1056,6 +1070,7 @@ on_tools_notify (TsrTileTools *tools, GParamSpec *pspec, TsrMapCanvas *self)
   self->tool = tsr_tile_tools_get_tool (tools);
   self->brush_size = tsr_tile_tools_get_brush_size (tools);
   update_pointer_text (self);
+  tsr_map_canvas_queue_redraw (self);
 }
 
 static void
@@ -1155,7 +1170,7 @@ tsr_map_canvas_set_grid_color (TsrMapCanvas  *self,
   /* The tile layer has no grid of its own to set (the renderer above draws it). */
   for (guint i = 0; i < self->layers->len; i++)
     tsr_canvas_layer_set_grid_color (self->layers->pdata[i], color);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tsr_map_canvas_queue_redraw (self);
   g_signal_emit (self, signals[CONTENT_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GRID_COLOR]);
 }
@@ -1177,7 +1192,7 @@ tsr_map_canvas_set_show_grid (TsrMapCanvas *self,
   self->show_grid = !!show_grid;
   if (self->renderer != NULL)
     tsr_map_renderer_set_show_grid (self->renderer, self->show_grid);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tsr_map_canvas_queue_redraw (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_GRID]);
 }
 
@@ -1369,8 +1384,73 @@ refine_tick (GtkWidget     *widget,
              gpointer       user_data)
 {
   TSR_MAP_CANVAS (widget)->refine_tick_id = 0;
-  gtk_widget_queue_draw (widget);
+  tsr_map_canvas_queue_redraw (TSR_MAP_CANVAS (widget));
   return G_SOURCE_REMOVE;
+}
+
+/* The map: the background, the layers and what "draw-overlay" adds, as one node. */
+static GskRenderNode *
+snapshot_map (TsrMapCanvas         *self,
+              const TsrMapViewport *viewport)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, viewport->width, viewport->height);
+  cairo_t *cr;
+
+  /* Outside the map: darker than the map's own background, so the edge shows. */
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 }, &bounds);
+  if (self->layers->len > 0)
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      for (guint i = 0; i < self->layers->len; i++)
+        if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, viewport) && self->refine_tick_id == 0)
+          /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
+          self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+      cairo_save (cr);
+      g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, viewport);
+      cairo_restore (cr);
+      cairo_destroy (cr);
+    }
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+/* What follows the pointer and the tools over the map (selections, the brush outline, a tool's
+ * overlay, what a refusal blames) into SNAPSHOT, as a node only as large as its ink: GTK redraws
+ * the window only where nodes changed, so a hover repaints the outline's old and new place. */
+static void
+snapshot_overlay (TsrMapCanvas         *self,
+                  GtkSnapshot          *snapshot,
+                  const TsrMapViewport *viewport)
+{
+  TsrTool *tool = current_tool (self);
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (recording);
+  double x, y, width, height;
+
+  if (tool != NULL && tool == self->tile_tool)
+    draw_overlays (self, cr, viewport);
+  else if (tool != NULL)
+    draw_tool_overlay (self, cr, viewport, tool);
+  if (self->session != NULL && tsr_edit_session_get_refused (self->session) != NULL)
+    draw_items (cr, viewport, tsr_edit_session_get_refused (self->session));
+  cairo_destroy (cr);
+  cairo_recording_surface_ink_extents (recording, &x, &y, &width, &height);
+  if (width > 0 && height > 0)
+    {
+      /* Whole pixels round the ink (and one more for antialiasing), within the view. */
+      double x0 = MAX (floor (x) - 1, 0), y0 = MAX (floor (y) - 1, 0);
+      double x1 = MIN (ceil (x + width) + 1, viewport->width), y1 = MIN (ceil (y + height) + 1, viewport->height);
+
+      if (x1 > x0 && y1 > y0)
+        {
+          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0));
+          cairo_set_source_surface (cr, recording, 0, 0);
+          cairo_paint (cr);
+          cairo_destroy (cr);
+        }
+    }
+  cairo_surface_destroy (recording);
 }
 
 static void
@@ -1380,34 +1460,21 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
   TsrMapCanvas *self = TSR_MAP_CANVAS (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   TsrMapViewport viewport;
-  TsrTool *tool;
-  cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
-  /* Outside the map: darker than the map's own background, so the edge shows. */
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 },
-                             &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (self->layers->len == 0)
-    return;
-
   tsr_map_canvas_get_viewport (self, &viewport);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  for (guint i = 0; i < self->layers->len; i++)
-    if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, &viewport) && self->refine_tick_id == 0)
-      /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
-      self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
-  cairo_save (cr);
-  g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, &viewport);
-  cairo_restore (cr);
-  tool = current_tool (self);
-  if (tool != NULL && tool == self->tile_tool)
-    draw_overlays (self, cr, &viewport);
-  else if (tool != NULL)
-    draw_tool_overlay (self, cr, &viewport, tool);
-  if (self->session != NULL && tsr_edit_session_get_refused (self->session) != NULL)
-    draw_items (cr, &viewport, tsr_edit_session_get_refused (self->session));
-  cairo_destroy (cr);
+  /* The map is drawn again only when it changed (tsr_map_canvas_queue_redraw) or the view moved. */
+  if (self->map_node == NULL || self->map_dirty || !tsr_map_viewport_equal (&viewport, &self->map_viewport))
+    {
+      self->map_dirty = FALSE;
+      g_clear_pointer (&self->map_node, gsk_render_node_unref);
+      self->map_node = snapshot_map (self, &viewport);
+      self->map_viewport = viewport;
+    }
+  gtk_snapshot_append_node (snapshot, self->map_node);
+  if (self->layers->len > 0)
+    snapshot_overlay (self, snapshot, &viewport);
 }
 
 static void
@@ -1479,7 +1546,7 @@ on_adjustment_value_changed (GtkAdjustment *adjustment, TsrMapCanvas *self)
     self->view_fitted = FALSE;
   g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
   update_pointer_text (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tsr_map_canvas_queue_redraw (self);
 }
 
 static void
@@ -1541,6 +1608,7 @@ static void
 tsr_map_canvas_finalize (GObject *object)
 {
   g_clear_pointer (&TSR_MAP_CANVAS (object)->layers, g_ptr_array_unref);
+  g_clear_pointer (&TSR_MAP_CANVAS (object)->map_node, gsk_render_node_unref);
   g_free (TSR_MAP_CANVAS (object)->pointer_text);
   G_OBJECT_CLASS (tsr_map_canvas_parent_class)->finalize (object);
 }

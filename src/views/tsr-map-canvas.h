@@ -83,6 +83,10 @@ void          tsr_map_canvas_set_grid_color  (TsrMapCanvas   *self,
                                               const GdkRGBA  *color);
 void          tsr_map_canvas_set_show_grid   (TsrMapCanvas   *self,
                                               gboolean        show_grid);
+/* Draws the map again next frame: for what changes the drawing of "draw-overlay" handlers (the
+ * layers say so themselves, through "invalidate-area"). A plain gtk_widget_queue_draw shows the
+ * map as last drawn and draws only what follows the pointer and the tools over it. */
+void          tsr_map_canvas_queue_redraw    (TsrMapCanvas   *self);
 /* The part of the map on screen now. */
 void          tsr_map_canvas_get_viewport    (TsrMapCanvas   *self,
                                               TsrMapViewport *viewport);

@@ -852,7 +852,7 @@ on_category_toggled (GtkCheckButton   *check,
   for (guint c = 0; c < TSR_DOOM2D_N_CATEGORIES; c++)
     if (self->category_checks[c] == GTK_WIDGET (check))
       tsr_doom2d_document_set_category_visible (self->document, c, gtk_check_button_get_active (check));
-  gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
+  tsr_map_canvas_queue_redraw (self->canvas);
 }
 
 /* --- Document --- */

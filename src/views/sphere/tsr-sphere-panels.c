@@ -48,7 +48,7 @@ void
 tsr_sphere_panels_queue_draw (TsrSpherePanels *self)
 {
   if (self->editor != NULL)
-    gtk_widget_queue_draw (GTK_WIDGET (tsr_map_editor_get_canvas (self->editor)));
+    tsr_map_canvas_queue_redraw (tsr_map_editor_get_canvas (self->editor));
 }
 
 /* --- The session's layer follows the tools' layer --- */
