@@ -6,34 +6,42 @@
 #include "cli/tsr-cli-paths.h"
 #include "cli/tsr-cli-render-module.h"
 
-#include <gmodule.h>
+#include <dlfcn.h>
+
+/* Opened with dlopen itself, not GModule: libgmodule would be one more library loaded by every
+ * command at start (issue 35). */
+#define MODULE_NAME "tessera-cli-render.so"
 
 typedef int (*TsrCliRenderEntry) (int argc, char **argv);
 
-static GModule *
-open_module (GError **error)
+static void *
+open_path (const char *path)
+{
+  return dlopen (path, RTLD_LAZY | RTLD_LOCAL);
+}
+
+/* NULL with dlerror () set when it cannot be opened. */
+static void *
+open_module (void)
 {
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *beside = NULL;
   g_autofree char *installed = NULL;
-  GModule *module;
 
   if (exe != NULL)
     {
       g_autofree char *dir = g_path_get_dirname (exe);
 
-      beside = g_build_filename (dir, "tessera-cli-render." G_MODULE_SUFFIX, NULL);
+      beside = g_build_filename (dir, MODULE_NAME, NULL);
       if (g_file_test (beside, G_FILE_TEST_IS_REGULAR))
-        return g_module_open_full (beside, G_MODULE_BIND_LOCAL, error);
+        return open_path (beside);
     }
   /* The install tree the executable is in (DESTDIR or moved installs), then the configured one. */
   installed = tsr_cli_installed_path (TSR_CLI_LIBDIR G_DIR_SEPARATOR_S "tessera" G_DIR_SEPARATOR_S
-                                      "tessera-cli-render." G_MODULE_SUFFIX);
+                                      MODULE_NAME);
   if (g_file_test (installed, G_FILE_TEST_IS_REGULAR))
-    return g_module_open_full (installed, G_MODULE_BIND_LOCAL, error);
-  module = g_module_open_full (TSR_CLI_RENDER_MODULE_DIR "/tessera-cli-render." G_MODULE_SUFFIX,
-                               G_MODULE_BIND_LOCAL, error);
-  return module;
+    return open_path (installed);
+  return open_path (TSR_CLI_RENDER_MODULE_DIR "/" MODULE_NAME);
 }
 
 int
@@ -41,18 +49,22 @@ tsr_cli_render_module_run (const char *entry,
                            int         argc,
                            char      **argv)
 {
-  static GModule *module;
-  g_autoptr(GError) error = NULL;
+  static void *module;
   TsrCliRenderEntry run = NULL;
 
-  if (module == NULL && (module = open_module (&error)) == NULL)
+  if (module == NULL && (module = open_module ()) == NULL)
     {
-      g_printerr ("tessera-cli: cannot load the render module: %s\n", error->message);
+      const char *reason = dlerror ();
+
+      g_printerr ("tessera-cli: cannot load the render module: %s\n", reason != NULL ? reason : MODULE_NAME);
       return 1;
     }
-  if (!g_module_symbol (module, entry, (gpointer *) &run) || run == NULL)
+  run = (TsrCliRenderEntry) dlsym (module, entry);
+  if (run == NULL)
     {
-      g_printerr ("tessera-cli: %s: %s\n", g_module_name (module), g_module_error ());
+      const char *reason = dlerror ();
+
+      g_printerr ("tessera-cli: %s: %s\n", MODULE_NAME, reason != NULL ? reason : entry);
       return 1;
     }
   return run (argc, argv);

@@ -844,6 +844,12 @@ heap_for_a_command (void)
 int
 main (int argc, char **argv)
 {
+  /* The version is plain ASCII in every locale: printed before the locale's files are loaded. */
+  if (argc >= 2 && strcmp (argv[1], "--version") == 0)
+    {
+      fputs ("tessera-cli " PACKAGE_VERSION "\n", stdout);
+      return EXIT_OK;
+    }
   setlocale (LC_ALL, "");
 
   if (argc < 2)
@@ -853,11 +859,6 @@ main (int argc, char **argv)
     }
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     return run_help (0, NULL);
-  if (strcmp (argv[1], "--version") == 0)
-    {
-      g_print ("tessera-cli %s\n", PACKAGE_VERSION);
-      return EXIT_OK;
-    }
 
   heap_for_a_command ();
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)

@@ -15,7 +15,7 @@
 #include "formats/doom2d/tsr-doom2d-wad.h"
 
 #if TSR_DOOM2D_HAVE_LIBZIP
-#include <gmodule.h>
+#include <dlfcn.h>
 #include <zip.h>
 
 /* libzip is opened on the first ZIP archive read, by its soname, not linked: with it come
@@ -64,17 +64,19 @@ libzip_load (char **reason)
         LIBZIP_SYMBOL (stat_init),
 #undef LIBZIP_SYMBOL
       };
-      g_autoptr(GError) open_error = NULL;
-      GModule *module = g_module_open_full (TSR_DOOM2D_LIBZIP_SONAME, G_MODULE_BIND_LOCAL, &open_error);
+      /* dlopen itself, not GModule (one library fewer at every start); the process keeps it. */
+      void *module = dlopen (TSR_DOOM2D_LIBZIP_SONAME, RTLD_LAZY | RTLD_LOCAL);
 
       if (module == NULL)
-        failure = g_strdup_printf ("libzip (%s) cannot be loaded: %s", TSR_DOOM2D_LIBZIP_SONAME,
-                                   open_error->message);
+        {
+          const char *why = dlerror ();
+
+          failure = g_strdup_printf ("libzip (%s) cannot be loaded: %s", TSR_DOOM2D_LIBZIP_SONAME,
+                                     why != NULL ? why : "dlopen failed");
+        }
       for (gsize i = 0; module != NULL && failure == NULL && i < G_N_ELEMENTS (symbols); i++)
-        if (!g_module_symbol (module, symbols[i].name, &G_STRUCT_MEMBER (gpointer, &libzip, symbols[i].offset)))
+        if ((G_STRUCT_MEMBER (gpointer, &libzip, symbols[i].offset) = dlsym (module, symbols[i].name)) == NULL)
           failure = g_strdup_printf ("libzip (%s) lacks %s", TSR_DOOM2D_LIBZIP_SONAME, symbols[i].name);
-      if (module != NULL)
-        g_module_make_resident (module);
       g_once_init_leave (&done, 1);
     }
   if (failure != NULL)
