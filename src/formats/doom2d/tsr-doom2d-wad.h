@@ -53,8 +53,8 @@ void               tsr_doom2d_wad_free       (TsrDoom2dWad *wad);
 
 /* ZIP archives (.dfz, .zip) hold the same resources: directories are sections. Tessera checks the
  * layout itself (central directory against local headers: names, methods, sizes, where data lies)
- * and inflates through libzip; without libzip (see tsr_doom2d_zip_available) they fail with
- * NOT_SUPPORTED. Writing an unchanged archive gives its bytes back; otherwise only the replaced
+ * and reads stored and deflated entries with zlib, opening libzip only for other methods; without
+ * libzip at build time (see tsr_doom2d_zip_available) they fail with NOT_SUPPORTED. Writing an unchanged archive gives its bytes back; otherwise only the replaced
  * entries' records are rewritten in place, every other byte is copied (offsets move). */
 gboolean           tsr_doom2d_zip_available  (void);
 gboolean           tsr_doom2d_zip_sniff      (const guint8 *data,
