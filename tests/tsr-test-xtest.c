@@ -1,7 +1,8 @@
 /* tsr-test-xtest.c: real X input for the UI tests through XTest (see tsr-test-xtest.h). A
- * capture-phase legacy controller on the driven window watches what GTK dispatches, so every call
- * waits for its own event instead of sleeping: GDK holds motion until the next frame and would
- * merge the steps of a fast drag otherwise. */
+ * capture-phase legacy controller on the driven window watches what GTK dispatches, and an
+ * emission hook on GdkSurface::event what GDK hands to any surface (a popover, a dialog), so every
+ * call waits for its own event instead of sleeping: GDK holds motion until the next frame and
+ * would merge the steps of a fast drag otherwise. */
 #include "tsr-test-xtest.h"
 
 #include "tsr-test-ui.h"
@@ -56,6 +57,12 @@ struct _TsrTestXTest {
   guint               ticks;
   /* The popup tsr_test_xtest_wait_closed waits for. */
   GtkWidget          *closing;
+  /* The emission hook on GdkSurface::event (on_any_surface_event), and the root pixel a move's
+   * end motion is waited for at on a surface other than the window's. */
+  guint               event_signal;
+  gulong              event_hook;
+  int                 want_root_x;
+  int                 want_root_y;
 };
 
 typedef struct {
@@ -116,10 +123,90 @@ on_event (GtkEventControllerLegacy *controller,
       if (type == GDK_MOTION_NOTIFY && GTK_EVENT_CONTROLLER (controller) == self->monitor)
         self->seen = TRUE;
       break;
+    /* Buttons, keys and wheel steps on any surface: on_any_surface_event. */
+    case WANT_BUTTON_PRESS:
+    case WANT_BUTTON_RELEASE:
+    case WANT_KEY_PRESS:
+    case WANT_KEY_RELEASE:
+    case WANT_SCROLL:
+    case WANT_NOTHING:
+      break;
+    }
+  /* Only watching: the event goes on to the widgets. */
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* The root pixel of the point (X, Y) of SURFACE (surface coordinates, as events give them). */
+static void
+surface_point_to_root (TsrTestXTest *self,
+                       GdkSurface   *surface,
+                       double        x,
+                       double        y,
+                       int          *root_x,
+                       int          *root_y)
+{
+  int scale = gdk_surface_get_scale_factor (surface);
+  Window child;
+
+  XTranslateCoordinates (self->display, gdk_x11_surface_get_xid (surface), DefaultRootWindow (self->display),
+                         0, 0, root_x, root_y, &child);
+  *root_x += (int) lround (x * scale);
+  *root_y += (int) lround (y * scale);
+}
+
+static GdkSurface *window_surface (TsrTestXTest *self);
+
+/* Every event GDK hands to any surface of the process, before GTK handles it (in the same
+ * emission: when the wait sees it, GTK has dispatched it). The monitors see only the driven window
+ * and the popovers a test watches, but the event a call waits for may go to another surface: to a
+ * popover that opened on the press (a drop-down's list) before anyone watched it, to a dialog a
+ * key opened (the key's release goes there, with the focus); and a press outside an open popover
+ * reaches GTK only as the end of the popover's grab. Each of these had a call wait out its whole
+ * time-out (10 s, 30 s under the sanitizers) for an event that had come. An event that reaches no
+ * surface is still waited for until the time-out (wait_for_pointer_event knows one case). */
+static gboolean
+on_any_surface_event (GSignalInvocationHint *hint,
+                      guint                  n_values,
+                      const GValue          *values,
+                      gpointer               data)
+{
+  TsrTestXTest *self = data;
+  GdkSurface *surface;
+  GdkEvent *event;
+  GdkEventType type;
+
+  if (n_values < 2 || self->seen || self->want == WANT_NOTHING)
+    return TRUE;
+  surface = g_value_get_object (&values[0]);
+  event = g_value_peek_pointer (&values[1]);
+  if (surface == NULL || event == NULL || !GDK_IS_X11_SURFACE (surface))
+    return TRUE;
+  type = gdk_event_get_event_type (event);
+  switch (self->want)
+    {
+    case WANT_MOTION:
+      {
+        double x, y;
+        int root_x, root_y;
+
+        /* The window's own motion is matched in its coordinates (on_event). */
+        if (type == GDK_MOTION_NOTIFY && surface != window_surface (self) && gdk_event_get_position (event, &x, &y))
+          {
+            surface_point_to_root (self, surface, x, y, &root_x, &root_y);
+            if (root_x == self->want_root_x && root_y == self->want_root_y)
+              self->seen = TRUE;
+          }
+      }
+      break;
     case WANT_BUTTON_PRESS:
     case WANT_BUTTON_RELEASE:
       if (type == (self->want == WANT_BUTTON_PRESS ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE)
           && gdk_button_event_get_button (event) == self->want_code)
+        self->seen = TRUE;
+      /* An open popover holds the pointer grab: a press outside its input region (its shadow,
+       * or the window beside it) ends the grab, and GDK hands on only that (the popover then
+       * closes), never the press or its release. */
+      if (type == GDK_GRAB_BROKEN)
         self->seen = TRUE;
       break;
     case WANT_KEY_PRESS:
@@ -132,11 +219,11 @@ on_event (GtkEventControllerLegacy *controller,
       if (type == GDK_SCROLL)
         self->seen = TRUE;
       break;
+    case WANT_WINDOW_MOTION: /* only a motion the window's widgets get counts (on_event) */
     case WANT_NOTHING:
       break;
     }
-  /* Only watching: the event goes on to the widgets. */
-  return GDK_EVENT_PROPAGATE;
+  return TRUE;
 }
 
 static gboolean
@@ -240,6 +327,8 @@ tsr_test_xtest_new (GtkWindow  *window,
   gtk_event_controller_set_propagation_phase (self->monitor, GTK_PHASE_CAPTURE);
   g_signal_connect (self->monitor, "event", G_CALLBACK (on_event), self);
   gtk_widget_add_controller (GTK_WIDGET (window), g_object_ref (self->monitor));
+  self->event_signal = g_signal_lookup ("event", GDK_TYPE_SURFACE);
+  self->event_hook = g_signal_add_emission_hook (self->event_signal, 0, on_any_surface_event, self, NULL);
 
   gtk_window_present (window);
   if (!wait_for (self, is_viewable, FOCUS_TIMEOUT_MS))
@@ -270,6 +359,8 @@ tsr_test_xtest_free (TsrTestXTest *self)
 {
   if (self == NULL)
     return;
+  if (self->event_hook != 0)
+    g_signal_remove_emission_hook (self->event_signal, self->event_hook);
   g_signal_handlers_disconnect_by_data (self->monitor, self);
   if (gtk_event_controller_get_widget (self->monitor) != NULL)
     gtk_widget_remove_controller (gtk_event_controller_get_widget (self->monitor), self->monitor);
@@ -477,6 +568,8 @@ tsr_test_xtest_move_to (TsrTestXTest          *self,
   expect (self, WANT_MOTION, 0);
   self->want_x = end_x;
   self->want_y = end_y;
+  self->want_root_x = to_x;
+  self->want_root_y = to_y;
   /* Over a popover the motion arrives on the popover's surface, whose positions are its own:
    * the steps' end is all there is to wait for. */
   if (!(end_x >= 0 && end_y >= 0 && end_x < gdk_surface_get_width (surface)
@@ -502,6 +595,51 @@ tsr_test_xtest_move_to (TsrTestXTest          *self,
   return ok;
 }
 
+static gboolean on_settle_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data);
+
+/* Whether the top-level X window under the pointer is a surface of the process (the server
+ * leaves out the pixels outside a window's input shape, such as a popover's shadow). */
+static gboolean
+pointer_over_own_surface (TsrTestXTest *self)
+{
+  Window root, child;
+  int root_x, root_y, x, y;
+  unsigned int mask;
+
+  XQueryPointer (self->display, DefaultRootWindow (self->display), &root, &child, &root_x, &root_y, &x, &y, &mask);
+  return child != None
+         && gdk_x11_surface_lookup_for_display (gtk_widget_get_display (GTK_WIDGET (self->window)), child) != NULL;
+}
+
+static gboolean
+seen_or_settled (TsrTestXTest *self)
+{
+  return self->seen || self->ticks >= 2;
+}
+
+/* Waits for the button or wheel event just sent. Over a surface of the process it comes, to that
+ * surface or to a popover that holds the grab (on_any_surface_event sees both). Over none (the
+ * root window: a widget that reaches past the window's edge, or the screen beside a popover) the
+ * server sends it to the process only when a grab takes it. The server handles XTest input when
+ * the request comes, so after one round trip whatever it sent is queued here, and two frames of
+ * the window later GDK has dispatched it (it holds events while a frame is drawn). FALSE when it
+ * did not come then, instead of waiting out the time-out for an event that cannot. */
+static gboolean
+wait_for_pointer_event (TsrTestXTest *self)
+{
+  guint tick;
+
+  if (pointer_over_own_surface (self))
+    return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+  XSync (self->display, False);
+  self->ticks = 0;
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->window), on_settle_tick, self, NULL);
+  wait_for (self, seen_or_settled, EVENT_TIMEOUT_MS);
+  if (self->ticks < 2)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->window), tick);
+  return self->seen;
+}
+
 gboolean
 tsr_test_xtest_button (TsrTestXTest *self,
                        guint         button,
@@ -509,7 +647,7 @@ tsr_test_xtest_button (TsrTestXTest *self,
 {
   expect (self, press ? WANT_BUTTON_PRESS : WANT_BUTTON_RELEASE, button);
   XTestFakeButtonEvent (self->display, button, press, CurrentTime);
-  return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+  return wait_for_pointer_event (self);
 }
 
 gboolean
@@ -521,7 +659,7 @@ tsr_test_xtest_scroll (TsrTestXTest *self,
   expect (self, WANT_SCROLL, button);
   XTestFakeButtonEvent (self->display, button, True, CurrentTime);
   XTestFakeButtonEvent (self->display, button, False, CurrentTime);
-  return wait_for (self, NULL, EVENT_TIMEOUT_MS);
+  return wait_for_pointer_event (self);
 }
 
 static gboolean

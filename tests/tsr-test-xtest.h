@@ -40,7 +40,9 @@ void          tsr_test_xtest_free      (TsrTestXTest  *self);
 /* tsr_test_xtest_new for a test: aborts with the message when WINDOW could not be focused. */
 TsrTestXTest *tsr_test_xtest_drive     (GtkWindow     *window);
 /* Also watches the events of WIDGET's native (a popover is a surface of its own, whose events
- * do not pass through the window), so clicks into it are waited for like the window's. */
+ * do not pass through the window). The waits for buttons, keys and wheel steps see every
+ * surface's events anyway (an emission hook on GdkSurface::event), so this no longer changes
+ * them; the calls can go. */
 void          tsr_test_xtest_watch     (TsrTestXTest  *self,
                                         GtkWidget     *widget);
 
@@ -73,7 +75,9 @@ gboolean      tsr_test_xtest_move_to   (TsrTestXTest          *self,
                                         TsrTestXTestPointFunc  func,
                                         gpointer               user_data);
 /* Presses or releases BUTTON (1 primary, 2 middle, 3 secondary) where the pointer is, and waits
- * until GTK has dispatched it. */
+ * until GTK has dispatched it, to whichever surface. FALSE when it did not come: over no surface
+ * of the process (past the window's edge) after two frames, else after the time-out. A press
+ * that ends an open popover's grab counts as dispatched (GTK gets no press then). */
 gboolean      tsr_test_xtest_button    (TsrTestXTest  *self,
                                         guint          button,
                                         gboolean       press);
