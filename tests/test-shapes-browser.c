@@ -5,6 +5,9 @@
  * a real Ctrl+Z undoes that and Ctrl+Shift+Z redoes it, Ctrl+S saves; reloaded with the codec,
  * only that field and that bitmap changed, and the bitmap is the quantised picture. The sequence
  * then plays, and is stepped through three frames with the step button (a screenshot each).
+ * Edit Pixels on a real RLE bitmap: a colour-table entry chosen in the strip, key B and a pencil
+ * stroke by real input, undo and redo, Ctrl+S; reloaded with the codec, the bitmap holds exactly
+ * the intended indexes and nothing else changed.
  * Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
 #include "config.h"
 
@@ -593,6 +596,159 @@ test_sequence_frames_with_real_input (void)
   tsr_test_ui_iterate_for (50);
 }
 
+/* Clicks the strip's swatch of INDEX in the pixel editor; FALSE when the strip lacks it. */
+static gboolean
+click_swatch (TsrTestXTest *xtest, TsrPixelEditor *editor, guint index)
+{
+  GtkWidget *strip = tsr_test_ui_find_widget (GTK_WIDGET (editor), match_flow_box, NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (strip); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "rgba")) == index)
+        return tsr_test_xtest_click (xtest, button);
+    }
+  return FALSE;
+}
+
+static guint8 *
+document_indexes (TsrShapesDocument *document, guint collection, guint bitmap)
+{
+  const TsrShapesCollection *found = tsr_shapes_document_get_collection (document, collection, 0);
+
+  return tsr_shapes_bitmap_get_indexes (g_ptr_array_index (found->bitmaps, bitmap), NULL);
+}
+
+/* Edit Pixels on bitmap 19 of collection 22 (an RLE object bitmap of xbla_m2_Items.ShPa, 43×20,
+ * mostly transparent): every step by real input, the expected indexes from the GTK-free tools. */
+static void
+test_pixels_with_real_input (void)
+{
+  const guint collection_index = 22, bitmap = 19, pencil_index = 200;
+  g_autofree char *data = tsr_test_ui_data_dir ("marathon");
+  g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
+  g_autoptr(TsrShapesFile) original = NULL, saved = NULL;
+  g_autoptr(TsrTestXTest) xtest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsrImage) expected = NULL;
+  g_autofree guint8 *loaded = NULL, *after_pencil = NULL, *now = NULL;
+  TsrWindow *window;
+  TsrShapesBrowser *browser;
+  TsrShapesDocument *document;
+  TsrPixelEditor *editor;
+  TsrPixelCanvas *canvas;
+  const TsrShapesBitmap *record;
+  TsrUndoStack *stack;
+  double wx, wy;
+  guint depth, size;
+  gchar *contents;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  original = tsr_shapes_file_parse ((const guint8 *) contents, length, &error);
+  g_free (contents);
+  g_assert_no_error (error);
+  window = open_in_window (path);
+  browser = window_browser (window);
+  document = TSR_SHAPES_DOCUMENT (tsr_window_get_document (window));
+  stack = tsr_document_get_undo_stack (TSR_DOCUMENT (document));
+  xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
+  g_assert_true (tsr_shapes_browser_select_collection (browser, collection_index, 0));
+  tsr_shapes_browser_show (browser, TSR_SHAPES_PART_BITMAP, bitmap);
+  tsr_test_ui_iterate_for (100);
+  record = g_ptr_array_index (tsr_shapes_document_get_collection (document, collection_index, 0)->bitmaps, bitmap);
+  g_assert_cmpint (record->bytes_per_row, <, 0);
+  size = (guint) record->width * (guint) record->height;
+  loaded = document_indexes (document, collection_index, bitmap);
+  expected = tsr_pixel_index_image_new ((guint) record->width, (guint) record->height, loaded);
+
+  /* Edit Pixels by a real click: the pixel editor, indexed, in the collection's colour table. */
+  g_assert_true (tsr_test_xtest_click (xtest, tsr_shapes_browser_get_edit_pixels_button (browser)));
+  editor = tsr_shapes_browser_get_pixel_editor (browser);
+  canvas = tsr_pixel_editor_get_canvas (editor);
+  g_assert_true (tsr_test_ui_wait_for_size (GTK_WIDGET (canvas)));
+  g_assert_true (tsr_pixel_canvas_get_indexed (canvas));
+  g_assert_false (gtk_widget_get_mapped (tsr_shapes_browser_get_preview (browser)));
+  depth = tsr_undo_stack_get_depth (stack);
+
+  /* An entry of the strip, then B and a pencil stroke along row 1 from x 1 to 6. */
+  g_assert_true (click_swatch (xtest, editor, pencil_index));
+  g_assert_cmpuint (tsr_pixel_canvas_get_colour (canvas), ==, pencil_index);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_b, 0));
+  g_assert_cmpint (tsr_pixel_canvas_get_tool (canvas), ==, TSR_PIXEL_TOOL_PENCIL);
+  tsr_pixel_canvas_pixel_point (canvas, 1, 1, &wx, &wy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), wx, wy, 8, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, TRUE));
+  tsr_pixel_canvas_pixel_point (canvas, 6, 1, &wx, &wy);
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), wx, wy, 3, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 1, FALSE));
+  iterate_until_frames (3);
+  tsr_pixel_line (expected, 1, 1, 6, 1, pencil_index);
+  after_pencil = tsr_pixel_index_image_get (expected);
+  now = document_indexes (document, collection_index, bitmap);
+  g_assert_cmpmem (now, size, after_pencil, size);
+  g_clear_pointer (&now, g_free);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
+
+  tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-pixels.png");
+
+  /* Real Ctrl+Z: the stroke goes (the loaded indexes); Ctrl+Shift+Z brings it back. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (3);
+  now = document_indexes (document, collection_index, bitmap);
+  g_assert_cmpmem (now, size, loaded, size);
+  g_clear_pointer (&now, g_free);
+  g_assert_false (tsr_window_get_modified (window));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  iterate_until_frames (3);
+  now = document_indexes (document, collection_index, bitmap);
+  g_assert_cmpmem (now, size, after_pencil, size);
+  g_clear_pointer (&now, g_free);
+
+  /* Ctrl+S; reloaded with the codec: that bitmap is the intended indexes, the rest as loaded. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (tsr_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  saved = tsr_shapes_file_parse ((const guint8 *) contents, length, &error);
+  g_free (contents);
+  g_assert_no_error (error);
+  for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
+    for (guint v = 0; v < 2; v++)
+      {
+        const TsrShapesCollection *a = original->slots[c].versions[v], *b = saved->slots[c].versions[v];
+
+        g_assert_true ((a == NULL) == (b == NULL));
+        if (a == NULL)
+          continue;
+        if (c != collection_index || v != 0)
+          {
+            g_assert_true (g_bytes_equal (a->original, b->original));
+            continue;
+          }
+        g_assert_cmpuint (a->bitmaps->len, ==, b->bitmaps->len);
+        for (guint i = 0; i < a->bitmaps->len; i++)
+          if (i != bitmap)
+            g_assert_true (g_bytes_equal (((TsrShapesBitmap *) a->bitmaps->pdata[i])->raw,
+                                          ((TsrShapesBitmap *) b->bitmaps->pdata[i])->raw));
+          else
+            {
+              now = tsr_shapes_bitmap_get_indexes (b->bitmaps->pdata[i], &error);
+              g_assert_no_error (error);
+              g_assert_cmpmem (now, size, after_pencil, size);
+              g_clear_pointer (&now, g_free);
+            }
+        for (guint f = 0; f < a->frames->len; f++)
+          g_assert_cmpmem (((TsrShapesFrame *) a->frames->pdata[f])->raw, TSR_SHAPES_FRAME_SIZE,
+                           ((TsrShapesFrame *) b->frames->pdata[f])->raw, TSR_SHAPES_FRAME_SIZE);
+      }
+  g_clear_pointer (&xtest, tsr_test_xtest_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tsr_test_ui_iterate_for (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -606,6 +762,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/shapes-browser/edit-with-real-input", test_edit_with_real_input);
   g_test_add_func ("/shapes-browser/color-table", test_color_table_with_real_input);
   g_test_add_func ("/shapes-browser/sequence-frames", test_sequence_frames_with_real_input);
+  g_test_add_func ("/shapes-browser/pixels", test_pixels_with_real_input);
   g_test_add_func ("/shapes-browser/images", test_images_file);
   status = g_test_run ();
 

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "model/tsr-undo-stack.h"
 #include "views/tsr-image-texture.h"
@@ -28,6 +29,8 @@ struct _TsrPixelCanvas {
   gboolean              segment_preview;
   gint                  moving_segment; /* the segment whose end a drag moves; -1: none */
   gboolean              moving_second;  /* its end (x2, y2) rather than (x1, y1) */
+  gboolean              indexed;        /* the image is an index image drawn through PALETTE */
+  guint32               palette[256];
 };
 
 enum {
@@ -96,6 +99,7 @@ tsr_pixel_canvas_snapshot (GtkWidget   *widget,
   double z = self->zoom;
   cairo_t *cr;
   cairo_surface_t *surface;
+  g_autoptr(TsrImage) rendered = NULL;
 
   if (!lend_image (self, &image))
     return;
@@ -110,7 +114,10 @@ tsr_pixel_canvas_snapshot (GtkWidget   *widget,
         cairo_rectangle (cr, x * z, y * z, z, z);
         cairo_fill (cr);
       }
-  surface = tsr_image_cairo_surface_new (&image);
+  if (self->indexed && (rendered = tsr_pixel_index_image_render (&image, self->palette)) != NULL)
+    surface = tsr_image_cairo_surface_new (rendered);
+  else
+    surface = tsr_image_cairo_surface_new (&image);
   cairo_save (cr);
   cairo_scale (cr, z, z);
   cairo_set_source_surface (cr, surface, 0, 0);
@@ -666,6 +673,23 @@ guint
 tsr_pixel_canvas_get_zoom (TsrPixelCanvas *self)
 {
   return self->zoom;
+}
+
+void
+tsr_pixel_canvas_set_palette (TsrPixelCanvas *self,
+                              const guint32  *palette)
+{
+  g_return_if_fail (TSR_IS_PIXEL_CANVAS (self));
+  self->indexed = palette != NULL;
+  if (palette != NULL)
+    memcpy (self->palette, palette, sizeof self->palette);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+tsr_pixel_canvas_get_indexed (TsrPixelCanvas *self)
+{
+  return self->indexed;
 }
 
 void

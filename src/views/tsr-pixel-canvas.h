@@ -51,10 +51,15 @@ gboolean     tsr_pixel_canvas_lend_image   (TsrPixelCanvas       *self,
 void         tsr_pixel_canvas_set_tool     (TsrPixelCanvas       *self,
                                             TsrPixelTool          tool);
 TsrPixelTool tsr_pixel_canvas_get_tool     (TsrPixelCanvas       *self);
-/* 0xRRGGBBAA; the picker changes it (notify::colour). */
+/* 0xRRGGBBAA (in indexed mode the index); the picker changes it (notify::colour). */
 void         tsr_pixel_canvas_set_colour   (TsrPixelCanvas       *self,
                                             guint32               rgba);
 guint32      tsr_pixel_canvas_get_colour   (TsrPixelCanvas       *self);
+/* Indexed mode: the image is an index image (edit/tsr-pixel-tools.h) drawn through PALETTE (256
+ * colours 0xRRGGBBAA by index, copied), and the colour is an index; NULL: RGBA mode. */
+void         tsr_pixel_canvas_set_palette  (TsrPixelCanvas       *self,
+                                            const guint32        *palette);
+gboolean     tsr_pixel_canvas_get_indexed  (TsrPixelCanvas       *self);
 /* Screen pixels per image pixel (1..64). */
 void         tsr_pixel_canvas_set_zoom     (TsrPixelCanvas       *self,
                                             guint                 zoom);

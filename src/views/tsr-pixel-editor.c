@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #define PALETTE_MAX 48
 
@@ -14,6 +15,10 @@ struct _TsrPixelEditor {
   GtkWidget      *colour_button;
   GtkWidget      *palette;
   gboolean        syncing;
+  /* Indexed mode: the strip offers VALUES (a colour table's entries), drawn in COLOURS by index. */
+  gboolean        indexed;
+  guint32         colours[256];
+  GArray         *values;      /* guint8 */
 };
 
 G_DEFINE_FINAL_TYPE (TsrPixelEditor, tsr_pixel_editor, GTK_TYPE_BOX)
@@ -98,11 +103,35 @@ on_canvas_tool (TsrPixelEditor *self)
   self->syncing = FALSE;
 }
 
+/* Indexed mode: the strip's swatch of the canvas's index is the selected one. */
+static void
+select_index_swatch (TsrPixelEditor *self)
+{
+  guint32 index = tsr_pixel_canvas_get_colour (self->canvas);
+
+  gtk_flow_box_unselect_all (GTK_FLOW_BOX (self->palette));
+  for (GtkWidget *child = gtk_widget_get_first_child (self->palette); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      if (button != NULL && GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "rgba")) == index)
+        {
+          gtk_flow_box_select_child (GTK_FLOW_BOX (self->palette), GTK_FLOW_BOX_CHILD (child));
+          break;
+        }
+    }
+}
+
 static void
 on_canvas_colour (TsrPixelEditor *self)
 {
   GdkRGBA colour;
 
+  if (self->indexed)
+    {
+      select_index_swatch (self);
+      return;
+    }
   rgba_to_gdk (tsr_pixel_canvas_get_colour (self->canvas), &colour);
   self->syncing = TRUE;
   gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (self->colour_button), &colour);
@@ -126,6 +155,18 @@ on_palette_clicked (GtkButton      *button,
                     TsrPixelEditor *self)
 {
   tsr_pixel_canvas_set_colour (self->canvas, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "rgba")));
+}
+
+static void
+on_index_swatch_pressed (GtkGestureClick *gesture,
+                         int              n_press,
+                         double           x,
+                         double           y,
+                         TsrPixelEditor  *self)
+{
+  GtkWidget *swatch = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  tsr_pixel_canvas_set_colour (self->canvas, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (swatch), "rgba")));
 }
 
 static void
@@ -160,17 +201,44 @@ tsr_pixel_editor_refresh (TsrPixelEditor *self)
     gtk_flow_box_remove (GTK_FLOW_BOX (self->palette), child);
   if (!tsr_pixel_canvas_lend_image (self->canvas, &image))
     return;
-  colours = tsr_pixel_palette (&image, PALETTE_MAX);
+  if (self->indexed)
+    {
+      /* The colour table's entries, each its index (the strip stays as the picture changes). */
+      colours = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint i = 0; i < self->values->len; i++)
+        {
+          guint32 index = g_array_index (self->values, guint8, i);
+          g_array_append_val (colours, index);
+        }
+    }
+  else
+    colours = tsr_pixel_palette (&image, PALETTE_MAX);
   for (guint i = 0; i < colours->len; i++)
     {
       guint32 rgba = g_array_index (colours, guint32, i);
-      GtkWidget *button = gtk_button_new ();
+      guint32 shown = self->indexed ? self->colours[rgba & 0xff] : rgba;
+      GtkWidget *button;
       GtkWidget *swatch = gtk_drawing_area_new ();
-      g_autofree char *tooltip = g_strdup_printf ("#%08X", rgba);
+      g_autofree char *tooltip = self->indexed ? g_strdup_printf ("%u · #%06X", rgba, shown >> 8) : g_strdup_printf ("#%08X", rgba);
 
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, GUINT_TO_POINTER (rgba), NULL);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, GUINT_TO_POINTER (shown), NULL);
+      if (self->indexed)
+        {
+          /* Up to 256 entries: bare swatches (a button's padding would make the strip a page). */
+          GtkGesture *click = gtk_gesture_click_new ();
+
+          gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 12);
+          gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);
+          gtk_widget_set_tooltip_text (swatch, tooltip);
+          g_object_set_data (G_OBJECT (swatch), "rgba", GUINT_TO_POINTER (rgba));
+          g_signal_connect (click, "pressed", G_CALLBACK (on_index_swatch_pressed), self);
+          gtk_widget_add_controller (swatch, GTK_EVENT_CONTROLLER (click));
+          gtk_flow_box_append (GTK_FLOW_BOX (self->palette), swatch);
+          continue;
+        }
+      button = gtk_button_new ();
       gtk_button_set_child (GTK_BUTTON (button), swatch);
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_set_tooltip_text (button, tooltip);
@@ -178,6 +246,8 @@ tsr_pixel_editor_refresh (TsrPixelEditor *self)
       g_signal_connect (button, "clicked", G_CALLBACK (on_palette_clicked), self);
       gtk_flow_box_append (GTK_FLOW_BOX (self->palette), button);
     }
+  if (self->indexed)
+    select_index_swatch (self);
 }
 
 static GtkWidget *
@@ -200,8 +270,18 @@ static void on_zoom_in (TsrPixelEditor *self) { tsr_pixel_canvas_set_zoom (self-
 static void on_zoom_out (TsrPixelEditor *self) { tsr_pixel_canvas_set_zoom (self->canvas, MAX (tsr_pixel_canvas_get_zoom (self->canvas), 3u) - 2); }
 
 static void
+tsr_pixel_editor_finalize (GObject *object)
+{
+  TsrPixelEditor *self = TSR_PIXEL_EDITOR (object);
+
+  g_clear_pointer (&self->values, g_array_unref);
+  G_OBJECT_CLASS (tsr_pixel_editor_parent_class)->finalize (object);
+}
+
+static void
 tsr_pixel_editor_class_init (TsrPixelEditorClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = tsr_pixel_editor_finalize;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "pixel-editor");
 }
 
@@ -226,6 +306,7 @@ tsr_pixel_editor_init (TsrPixelEditor *self)
     { "zoom-in-symbolic", N_("Zoom In"), on_zoom_in },
   };
 
+  self->values = g_array_new (FALSE, FALSE, sizeof (guint8));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 4);
   self->canvas = TSR_PIXEL_CANVAS (tsr_pixel_canvas_new ());
@@ -307,4 +388,52 @@ tsr_pixel_editor_set_segment_tool_visible (TsrPixelEditor *self,
                                            gboolean        visible)
 {
   gtk_widget_set_visible (self->tool_buttons[TSR_PIXEL_TOOL_SEGMENT], visible);
+}
+
+void
+tsr_pixel_editor_set_indexed (TsrPixelEditor *self,
+                              const guint32  *colours,
+                              const guint8   *values,
+                              guint           n_values,
+                              gboolean        transparent)
+{
+  guint32 index;
+
+  g_return_if_fail (TSR_IS_PIXEL_EDITOR (self));
+  self->indexed = colours != NULL;
+  g_array_set_size (self->values, 0);
+  if (colours != NULL)
+    {
+      memcpy (self->colours, colours, sizeof self->colours);
+      g_array_append_vals (self->values, values, n_values);
+    }
+  tsr_pixel_canvas_set_palette (self->canvas, colours);
+  gtk_widget_set_visible (self->colour_button, colours == NULL);
+  gtk_widget_set_visible (self->tool_buttons[TSR_PIXEL_TOOL_ERASER], colours == NULL || transparent);
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->palette), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->palette), colours != NULL ? 32 : 16);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->palette), colours != NULL ? 64 : 24);
+  gtk_widget_set_tooltip_text (self->palette, colours != NULL ? _("The colour table: a click draws with that entry")
+                                                              : _("Colours used in the picture"));
+  if (colours != NULL)
+    {
+      /* The colour becomes an index the strip offers: the first that is not transparent. */
+      index = tsr_pixel_canvas_get_colour (self->canvas);
+      if (index > 0xff || (transparent && index == 0) || memchr (values, (int) index, n_values) == NULL)
+        {
+          index = n_values > 0 ? values[0] : 0;
+          for (guint i = 0; i < n_values; i++)
+            if (!transparent || values[i] != 0)
+              {
+                index = values[i];
+                break;
+              }
+        }
+      if (tsr_pixel_canvas_get_tool (self->canvas) == TSR_PIXEL_TOOL_ERASER && !transparent)
+        tsr_pixel_canvas_set_tool (self->canvas, TSR_PIXEL_TOOL_PENCIL);
+      tsr_pixel_canvas_set_colour (self->canvas, index);
+    }
+  else if (tsr_pixel_canvas_get_colour (self->canvas) <= 0xff)
+    tsr_pixel_canvas_set_colour (self->canvas, 0x000000ff);
+  tsr_pixel_editor_refresh (self);
 }

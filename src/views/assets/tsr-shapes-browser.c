@@ -15,6 +15,7 @@
 #include "views/assets/tsr-asset-preview.h"
 #include "views/assets/tsr-shapes-color-editor.h"
 #include "views/tsr-image-texture.h"
+#include "views/tsr-pixel-editor.h"
 
 #define THUMBNAIL_SIZE 64
 #define CHECKER_SIZE   TSR_ASSET_CHECKER_SIZE
@@ -38,6 +39,11 @@ struct _TsrShapesBrowser {
   GtkListBox         *sequence_list;
   TsrShapesColorEditor *color_editor;
   GtkDrawingArea     *preview;
+  GtkWidget          *preview_scroller;
+  TsrPixelEditor     *pixel_editor;   /* shown instead of the preview by Edit Pixels */
+  GtkToggleButton    *edit_pixels_button;
+  guint               pixel_key;      /* the bitmap the pixel editor shows (G_MAXUINT: none) */
+  const TsrShapesColorTable *pixel_table; /* in that table's colours */
   GtkWidget          *player_box;
   GtkToggleButton    *play_button;
   GtkDropDown        *view_dropdown;
@@ -86,6 +92,8 @@ struct _TsrShapesBrowser {
 };
 
 static void update_base_controls (TsrShapesBrowser *self);
+static void update_pixel_editor (TsrShapesBrowser *self);
+static gint target_bitmap (TsrShapesBrowser *self);
 static gboolean compare_with_base (TsrShapesBrowser *self, const char *path, GError **error);
 static void follow_base_setting (TsrShapesBrowser *self);
 
@@ -349,6 +357,92 @@ refresh_preview (TsrShapesBrowser *self)
       break;
     }
   update_player_label (self);
+  update_pixel_editor (self);
+}
+
+/* ---- the pixel editor ------------------------------------------------------------------------ */
+
+/* Edit Pixels: the shared pixel editor (views/tsr-pixel-editor.c) on the bitmap an import would
+ * replace, in indexed mode: the strip is the colour table shown, index 0 transparent (and the
+ * eraser offered) where the bitmap is RLE or flagged transparent, as the codec decodes it. Each
+ * stroke is one bitmap command of the document (tsr_shapes_document_get_pixel_target). */
+static void
+update_pixel_editor (TsrShapesBrowser *self)
+{
+  const TsrShapesCollection *collection = current_collection (self);
+  const TsrShapesColorTable *table = current_table (self);
+  gboolean editable = self->document != NULL && tsr_shapes_document_get_editable (self->document) && !self->show_base;
+  gint bitmap = editable && collection != NULL ? target_bitmap (self) : -1;
+  const TsrShapesBitmap *record = bitmap >= 0 && (guint) bitmap < collection->bitmaps->len
+                                  ? g_ptr_array_index (collection->bitmaps, (guint) bitmap) : NULL;
+  gboolean on = gtk_toggle_button_get_active (self->edit_pixels_button) && record != NULL && record->width > 0
+                && record->height > 0;
+  TsrPixelCanvas *canvas = tsr_pixel_editor_get_canvas (self->pixel_editor);
+  guint32 colours[256];
+  guint8 values[256];
+  guint n_values = 0;
+  gboolean transparent;
+  guint key;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->edit_pixels_button), editable);
+  gtk_widget_set_visible (self->preview_scroller, !on);
+  gtk_widget_set_visible (GTK_WIDGET (self->pixel_editor), on);
+  if (!on)
+    {
+      tsr_pixel_canvas_set_image (canvas, NULL, NULL, NULL, 0);
+      self->pixel_key = G_MAXUINT;
+      return;
+    }
+  key = tsr_shapes_pixel_key ((guint) self->collection, self->version, (guint) bitmap);
+  if (self->pixel_key == key && self->pixel_table == table)
+    {
+      /* The same bitmap in the same colours: only its pixels are read again. */
+      tsr_pixel_canvas_refresh (canvas);
+      return;
+    }
+  self->pixel_key = key;
+  self->pixel_table = table;
+  transparent = record->bytes_per_row < 0 || (record->flags & TSR_SHAPES_BITMAP_TRANSPARENT) != 0;
+  for (guint v = 0; v < 256; v++)
+    colours[v] = table == NULL ? (v * 0x01010100u) | 0xff : 0x000000ff;
+  if (table == NULL)
+    for (guint v = 0; v < 256; v++)
+      values[n_values++] = (guint8) v;
+  for (guint c = 0; table != NULL && c < table->count && n_values < 256; c++)
+    {
+      const TsrShapesColor *color = &table->colors[c];
+
+      colours[color->value] = ((guint32) (color->red >> 8) << 24) | ((guint32) (color->green >> 8) << 16)
+                              | ((guint32) (color->blue >> 8) << 8) | 0xff;
+      values[n_values++] = color->value;
+    }
+  if (transparent)
+    colours[0] = 0;
+  tsr_pixel_canvas_set_image (canvas, TSR_DOCUMENT (self->document), tsr_shapes_document_get_pixel_target (), self->document,
+                              tsr_shapes_pixel_key ((guint) self->collection, self->version, (guint) bitmap));
+  tsr_pixel_editor_set_indexed (self->pixel_editor, colours, values, n_values, transparent);
+}
+
+static void
+on_edit_pixels_toggled (TsrShapesBrowser *self)
+{
+  if (gtk_toggle_button_get_active (self->edit_pixels_button))
+    tsr_shapes_browser_set_playing (self, FALSE);
+  update_pixel_editor (self);
+}
+
+TsrPixelEditor *
+tsr_shapes_browser_get_pixel_editor (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return self->pixel_editor;
+}
+
+GtkWidget *
+tsr_shapes_browser_get_edit_pixels_button (TsrShapesBrowser *self)
+{
+  g_return_val_if_fail (TSR_IS_SHAPES_BROWSER (self), NULL);
+  return GTK_WIDGET (self->edit_pixels_button);
 }
 
 /* ---- dragging the origin and the key point --------------------------------------------------- */
@@ -1909,6 +2003,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   G_OBJECT_CLASS (klass)->finalize = tsr_shapes_browser_finalize;
   TSR_ASSET_BROWSER_CLASS (klass)->set_document = tsr_shapes_browser_page_set_document;
   g_type_ensure (TSR_TYPE_SHAPES_COLOR_EDITOR);
+  g_type_ensure (TSR_TYPE_PIXEL_EDITOR);
   tsr_asset_class_set_template (widget_class, "tsr-shapes-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, paned);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, collection_list);
@@ -1926,6 +2021,9 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, sequence_list);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, color_editor);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, preview);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, preview_scroller);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, pixel_editor);
+  gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, edit_pixels_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, player_box);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, play_button);
   gtk_widget_class_bind_template_child (widget_class, TsrShapesBrowser, view_dropdown);
@@ -1938,6 +2036,7 @@ tsr_shapes_browser_class_init (TsrShapesBrowserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_base_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_import_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_edit_pixels_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_apply_patch_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_make_patch_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
@@ -1959,6 +2058,7 @@ static void
 tsr_shapes_browser_init (TsrShapesBrowser *self)
 {
   self->collection = -1;
+  self->pixel_key = G_MAXUINT;
   self->zoom = 3;
   self->selected[0] = self->selected[1] = self->selected[2] = -1;
   self->part = TSR_SHAPES_PART_BITMAP;
@@ -1967,6 +2067,8 @@ tsr_shapes_browser_init (TsrShapesBrowser *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
   gtk_widget_set_visible (self->player_box, FALSE);
+  tsr_pixel_editor_set_segment_tool_visible (self->pixel_editor, FALSE);
+  tsr_pixel_canvas_set_zoom (tsr_pixel_editor_get_canvas (self->pixel_editor), 8);
   self->drag = gtk_gesture_drag_new ();
   g_signal_connect (self->drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), self);

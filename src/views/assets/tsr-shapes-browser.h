@@ -1,8 +1,9 @@
 /* tsr-shapes-browser.h: the editor page for Marathon Shapes files and shapes patches: the
  * collections (8-bit and 16-bit versions), a colour-table switcher, the bitmaps as thumbnails,
  * frames with their origin and key point, and sequences played as animations per view with a
- * speed control and frame stepping; nearest-neighbour zoom over a checkerboard. Fields and
- * imported pictures are edited through the document's commands. */
+ * speed control and frame stepping; nearest-neighbour zoom over a checkerboard. Fields, imported
+ * pictures and pixels drawn with the shared pixel editor (Edit Pixels) are edited through the
+ * document's commands. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -11,6 +12,7 @@
 #include "model/marathon/tsr-shapes-document.h"
 #include "views/assets/tsr-asset-browser.h"
 #include "views/assets/tsr-shapes-color-editor.h"
+#include "views/tsr-pixel-editor.h"
 
 G_BEGIN_DECLS
 
@@ -78,6 +80,11 @@ const char *tsr_shapes_browser_get_status         (TsrShapesBrowser  *self);
 GtkWidget  *tsr_shapes_browser_get_preview        (TsrShapesBrowser  *self);
 /* The Colours page: the colour table shown, entry by entry. (transfer none) */
 TsrShapesColorEditor *tsr_shapes_browser_get_color_editor (TsrShapesBrowser *self);
+
+/* Edit Pixels: its toggle button, and the pixel editor it shows on the bitmap an import would
+ * replace (indexed, in the colour table shown). (transfer none) */
+GtkWidget  *tsr_shapes_browser_get_edit_pixels_button (TsrShapesBrowser *self);
+TsrPixelEditor *tsr_shapes_browser_get_pixel_editor  (TsrShapesBrowser *self);
 
 /* Apply Patch: the .ShPa FILE applied to the open Shapes file as one undo step. Make Patch: a .ShPa
  * of the difference between the base Shapes file of the preferences and the open document,
