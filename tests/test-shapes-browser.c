@@ -5,9 +5,9 @@
  * a real Ctrl+Z undoes that and Ctrl+Shift+Z redoes it, Ctrl+S saves; reloaded with the codec,
  * only that field and that bitmap changed, and the bitmap is the quantised picture. The sequence
  * then plays, and is stepped through three frames with the step button (a screenshot each).
- * Edit Pixels on a real RLE bitmap: a colour-table entry chosen in the strip, key B and a pencil
- * stroke by real input, undo and redo, Ctrl+S; reloaded with the codec, the bitmap holds exactly
- * the intended indexes and nothing else changed.
+ * Edit Pixels on a real RLE bitmap: colour-table entries chosen in the strip, a pencil stroke and
+ * a flood fill by real input (keys B and G), undo and redo, Ctrl+S; reloaded with the codec, the
+ * bitmap holds exactly the intended indexes and nothing else changed.
  * Exits 77 without a display or without XTest; under CI=true a missing XTest fails. */
 #include "config.h"
 
@@ -625,14 +625,15 @@ document_indexes (TsrShapesDocument *document, guint collection, guint bitmap)
 static void
 test_pixels_with_real_input (void)
 {
-  const guint collection_index = 22, bitmap = 19, pencil_index = 200;
+  const guint collection_index = 22, bitmap = 19, pencil_index = 200, fill_index = 96;
   g_autofree char *data = tsr_test_ui_data_dir ("marathon");
   g_autofree char *path = tsr_shapes_sample_write (data, work_dir);
   g_autoptr(TsrShapesFile) original = NULL, saved = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrImage) expected = NULL;
-  g_autofree guint8 *loaded = NULL, *after_pencil = NULL, *now = NULL;
+  g_autofree guint8 *loaded = NULL, *after_pencil = NULL, *after_fill = NULL, *now = NULL;
+  gint fill_x = -1, fill_y = -1;
   TsrWindow *window;
   TsrShapesBrowser *browser;
   TsrShapesDocument *document;
@@ -691,9 +692,37 @@ test_pixels_with_real_input (void)
   g_clear_pointer (&now, g_free);
   g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 1);
 
+
+  /* Another entry, G, and a click on a transparent pixel below the stroke: the fill. (Columns 3
+   * and on: a press within a few pixels of the paned's handle beside the canvas is the handle's.) */
+  for (gint y = 2; y < record->height && fill_x < 0; y++)
+    for (gint x = 3; x < 12 && fill_x < 0; x++)
+      if (after_pencil[y * record->width + x] == 0)
+        fill_x = x, fill_y = y;
+  g_assert_cmpint (fill_x, >=, 0);
+  g_assert_true (click_swatch (xtest, editor, fill_index));
+  g_assert_cmpuint (tsr_pixel_canvas_get_colour (canvas), ==, fill_index);
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_g, 0));
+  g_assert_cmpint (tsr_pixel_canvas_get_tool (canvas), ==, TSR_PIXEL_TOOL_FILL);
+  tsr_pixel_canvas_pixel_point (canvas, (guint) fill_x, (guint) fill_y, &wx, &wy);
+  g_assert_true (tsr_test_xtest_click_at (xtest, GTK_WIDGET (canvas), wx, wy));
+  iterate_until_frames (3);
+  tsr_pixel_flood_fill (expected, fill_x, fill_y, fill_index);
+  after_fill = tsr_pixel_index_image_get (expected);
+  g_assert_true (memcmp (after_fill, after_pencil, size) != 0);
+  now = document_indexes (document, collection_index, bitmap);
+  g_assert_cmpmem (now, size, after_fill, size);
+  g_clear_pointer (&now, g_free);
+  g_assert_cmpuint (tsr_undo_stack_get_depth (stack), ==, depth + 2);
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "shapes-browser-pixels.png");
 
-  /* Real Ctrl+Z: the stroke goes (the loaded indexes); Ctrl+Shift+Z brings it back. */
+  /* Real Ctrl+Z twice: the fill goes, then the stroke (the loaded indexes); Ctrl+Shift+Z twice
+   * brings both back. */
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate_until_frames (3);
+  now = document_indexes (document, collection_index, bitmap);
+  g_assert_cmpmem (now, size, after_pencil, size);
+  g_clear_pointer (&now, g_free);
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK));
   iterate_until_frames (3);
   now = document_indexes (document, collection_index, bitmap);
@@ -701,9 +730,10 @@ test_pixels_with_real_input (void)
   g_clear_pointer (&now, g_free);
   g_assert_false (tsr_window_get_modified (window));
   g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
   iterate_until_frames (3);
   now = document_indexes (document, collection_index, bitmap);
-  g_assert_cmpmem (now, size, after_pencil, size);
+  g_assert_cmpmem (now, size, after_fill, size);
   g_clear_pointer (&now, g_free);
 
   /* Ctrl+S; reloaded with the codec: that bitmap is the intended indexes, the rest as loaded. */
@@ -737,7 +767,7 @@ test_pixels_with_real_input (void)
             {
               now = tsr_shapes_bitmap_get_indexes (b->bitmaps->pdata[i], &error);
               g_assert_no_error (error);
-              g_assert_cmpmem (now, size, after_pencil, size);
+              g_assert_cmpmem (now, size, after_fill, size);
               g_clear_pointer (&now, g_free);
             }
         for (guint f = 0; f < a->frames->len; f++)
