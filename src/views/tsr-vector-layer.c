@@ -761,12 +761,14 @@ cache_update (TsrVectorLayer       *self,
               const TsrMapViewport *viewport)
 {
   Cache *cache = &self->caches[0];
-  int best = cache_fit (cache, viewport);
+  int best = MAX (cache_fit (cache, viewport), 1);
   gboolean whole;
 
+  /* A view drawn whole goes into the least recently used picture, of whatever size: the one the
+   * last frame painted is held by that frame's node, and drawing into it would copy it first. */
   for (guint c = 1; c < N_CACHES; c++)
     {
-      int fit = cache_fit (&self->caches[c], viewport);
+      int fit = MAX (cache_fit (&self->caches[c], viewport), 1);
 
       if (fit > best || (fit == best && self->caches[c].used < cache->used))
         cache = &self->caches[c], best = fit;
