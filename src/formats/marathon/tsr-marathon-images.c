@@ -61,6 +61,10 @@ tsr_marathon_images_sniff (const guint8 *data, gsize size)
   data_fork = g_bytes_get_data (mac->data_fork, &data_size);
   if (data_size > 0 && tsr_wad_sniff (data_fork, data_size) > 0)
     {
+      /* A map's first level has a Minf: it is not an Images wad, whatever the rest holds (the
+       * whole parse below was a tenth of loading a scenario). */
+      if (tsr_wad_first_entry_has_tag (data_fork, data_size, TSR_WAD_TAG ('M', 'i', 'n', 'f')))
+        return TSR_SNIFF_NO;
       /* Slices of the borrowed bytes, not copies: the wad is dropped before returning. */
       g_autoptr(TsrWad) wad = tsr_wad_parse_bytes (mac->data_fork, NULL, NULL);
       if (wad != NULL && wad_has_images (wad))

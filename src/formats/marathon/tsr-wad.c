@@ -49,6 +49,48 @@ tsr_wad_sniff (const guint8 *data,
   return first_name_byte == 0 ? TSR_SNIFF_MAYBE : TSR_SNIFF_LIKELY;
 }
 
+static guint32
+peek_u32_be (const guint8 *p)
+{
+  return (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8 | p[3];
+}
+
+gboolean
+tsr_wad_first_entry_has_tag (const guint8 *data,
+                             gsize         size,
+                             guint32       tag)
+{
+  TsrWad sizes = { 0 };
+  guint32 dir_offset, offset, length;
+  gsize header_size;
+
+  if (size < TSR_WAD_HEADER_SIZE)
+    return FALSE;
+  sizes.version = (guint16) (data[0] << 8 | data[1]);
+  sizes.app_data_size = (guint16) (data[78] << 8 | data[79]);
+  sizes.entry_header_size = (guint16) (data[80] << 8 | data[81]);
+  sizes.directory_entry_base_size = (guint16) (data[82] << 8 | data[83]);
+  dir_offset = peek_u32_be (data + 72);
+  if ((data[76] << 8 | data[77]) == 0 || dir_offset > size || size - dir_offset < 8)
+    return FALSE;
+  offset = peek_u32_be (data + dir_offset);
+  length = peek_u32_be (data + dir_offset + 4);
+  if (offset > size || length > size - offset)
+    return FALSE;
+  header_size = tsr_wad_chunk_header_size (&sizes);
+  for (gsize pos = 0; pos + header_size <= length;)
+    {
+      guint32 next = peek_u32_be (data + offset + pos + 4);
+
+      if (peek_u32_be (data + offset + pos) == tag)
+        return TRUE;
+      if (next == 0 || next <= pos)
+        break;
+      pos = next;
+    }
+  return FALSE;
+}
+
 TsrWad *
 tsr_wad_new (guint16     version,
              guint16     data_version,

@@ -81,6 +81,11 @@ typedef struct {
 
 guint         tsr_wad_sniff                (const guint8 *data,
                                             gsize         size);
+/* Whether the chunk chain of the wad's first directory entry holds a chunk TAG, read from the
+ * header, directory and chunk headers alone (no parse): for sniffers that need only that. */
+gboolean      tsr_wad_first_entry_has_tag  (const guint8 *data,
+                                            gsize         size,
+                                            guint32       tag);
 TsrWad       *tsr_wad_new                  (guint16       version,
                                             guint16       data_version,
                                             const char   *name);
