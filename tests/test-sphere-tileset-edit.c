@@ -234,6 +234,8 @@ START_TEST (test_list_edits_keep_map_picture)
   /* Insert two blank tiles at 1, duplicate tile 0, add one at the end. */
   ck_assert (tsr_sphere_document_insert_tiles (document, 1, 2, &error));
   ck_assert_uint_eq (tileset->tiles->len, n + 2);
+  /* An external tileset: the history says that other maps using it were not renumbered. */
+  ck_assert ((strstr (tsr_undo_stack_get_undo_description (stack_of (document)), "other maps") != NULL) == (map->tileset == NULL));
   { g_autoptr(GArray) now = map_picture (document); assert_same_picture (now, picture); }
   ck_assert (tsr_sphere_document_duplicate_tile (document, 0, &error));
   ck_assert_uint_eq (tileset->tiles->len, n + 3);
@@ -246,9 +248,10 @@ START_TEST (test_list_edits_keep_map_picture)
   {
     const char *description = tsr_undo_stack_get_undo_description (stack_of (document));
 
-    /* An external tileset: the history says that other maps using it were not renumbered. */
+    /* Tiles only appended to an external tileset: the history says other maps are unaffected. */
     ck_assert (g_str_has_prefix (description, "Add Tiles"));
-    ck_assert ((strstr (description, "other maps") != NULL) == (map->tileset == NULL));
+    ck_assert (strstr (description, "other maps") == NULL);
+    ck_assert ((strstr (description, "unaffected") != NULL) == (map->tileset == NULL));
   }
   /* Removing an unused tile (a blank one) keeps the picture. */
   ck_assert (tsr_sphere_document_remove_tile (document, 2, &error));
@@ -730,6 +733,13 @@ START_TEST (test_maps_beside_named)
   description = tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (document));
   ck_assert_msg (strstr (description, "beside.rmp, maps/town.rmp") != NULL, "%s", description);
   ck_assert_msg (strstr (description, "elsewhere") == NULL, "%s", description);
+  /* A tile only added at the end renumbers no map: the note says so, not that maps were left. */
+  ck_assert (tsr_sphere_document_insert_tiles (TSR_SPHERE_DOCUMENT (document),
+                                               tsr_sphere_document_get_edited_tileset (TSR_SPHERE_DOCUMENT (document))->tiles->len,
+                                               1, &error));
+  description = tsr_undo_stack_get_undo_description (tsr_document_get_undo_stack (document));
+  ck_assert_msg (strstr (description, "unaffected") != NULL, "%s", description);
+  ck_assert_msg (strstr (description, "not renumbered") == NULL, "%s", description);
 }
 END_TEST
 

@@ -237,7 +237,21 @@ push_list_edit (TsrSphereDocument *self,
 
       tsr_command_add_note (command, note);
     }
-  /* Only the map open here is renumbered: other maps drawing with the same .rts are not open. */
+  /* Only the map open here is renumbered: other maps drawing with the same .rts are not open.
+   * Tiles only added after the last one renumber nothing, and the note says so. */
+  if (self->map == NULL || self->map->tileset == NULL)
+    {
+      gboolean appended = after->tiles->len >= old_count;
+
+      for (guint i = 0; i < old_count && appended; i++)
+        appended = renumber_table[i] == (gint64) i;
+      if (appended)
+        {
+          tsr_command_add_note (command, _("tiles only added after the last one: maps that use this tileset are unaffected"));
+          push (self, command);
+          return TRUE;
+        }
+    }
   if (self->map == NULL)
     {
       g_autofree char *maps = maps_beside_tileset (self);
