@@ -204,9 +204,10 @@ on_any_surface_event (GSignalInvocationHint *hint,
           && gdk_button_event_get_button (event) == self->want_code)
         self->seen = TRUE;
       /* An open popover holds the pointer grab: a press outside its input region (its shadow,
-       * or the window beside it) ends the grab, and GDK hands on only that (the popover then
-       * closes), never the press or its release. */
-      if (type == GDK_GRAB_BROKEN)
+       * or the window beside it) ends the grab, and GDK hands on only that, on the popover's
+       * surface (the popover then closes), never the press. */
+      if (type == GDK_GRAB_BROKEN && self->want == WANT_BUTTON_PRESS && GDK_IS_POPUP (surface)
+          && !gdk_grab_broken_event_get_implicit (event))
         self->seen = TRUE;
       break;
     case WANT_KEY_PRESS:
