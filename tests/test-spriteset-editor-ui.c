@@ -165,6 +165,9 @@ test_add_direction_import_delay_base_draw (void)
   /* A real drag on the frame (the base tool is chosen) from pixel (12, 27), below sarah's base, to
    * (3, 20): a new base. */
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "spriteset-editor-imported.png");
+  /* The frame chosen and its typed delay are laid out and drawn before its pixels are located
+   * (this drag's first move once failed under the sanitizers' load). */
+  g_assert_true (tsr_test_ui_wait_for_frames (preview, 3));
   tsr_spriteset_editor_pixel_point (editor, 12, 27, &x0, &y0);
   tsr_spriteset_editor_pixel_point (editor, 3, 20, &x1, &y1);
   drag (xtest, preview, x0, y0, x1, y1);
