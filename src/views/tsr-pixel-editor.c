@@ -410,7 +410,7 @@ tsr_pixel_editor_set_indexed (TsrPixelEditor *self,
   tsr_pixel_canvas_set_palette (self->canvas, colours);
   gtk_widget_set_visible (self->colour_button, colours == NULL);
   gtk_widget_set_visible (self->tool_buttons[TSR_PIXEL_TOOL_ERASER], colours == NULL || transparent);
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->palette), GTK_SELECTION_NONE);
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->palette), colours != NULL ? GTK_SELECTION_SINGLE : GTK_SELECTION_NONE);
   gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->palette), colours != NULL ? 32 : 16);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->palette), colours != NULL ? 64 : 24);
   gtk_widget_set_tooltip_text (self->palette, colours != NULL ? _("The colour table: a click draws with that entry")

@@ -1525,6 +1525,7 @@ tsr_shapes_browser_set_document (TsrShapesBrowser  *self,
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_pointer (&self->cache, tsr_shapes_frame_cache_free);
   g_set_object (&self->document, document);
+  self->pixel_key = G_MAXUINT;
   if (document != NULL)
     {
       g_signal_connect (document, "shapes-changed", G_CALLBACK (on_shapes_changed), self);
