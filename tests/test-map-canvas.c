@@ -604,15 +604,24 @@ START_TEST (test_renderer_budget)
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
   TsrMapViewport viewport = { 0, 0, 1.0, 1000, 700, 1 };
   guint draws = 1;
+  TsrMapViewport corner = { 0, 0, 1.0, 16, 16, 1 };
 
   for (guint i = 0; i < N_TILES; i++)
     tsr_memory_tile_map_add_tile (memory, 0, i, NULL, make_tile (0, i));
   tsr_tile_map_set_tile (TSR_TILE_MAP (memory), 0, 60, 40, 2);
   renderer = tsr_map_renderer_new (TSR_TILE_MAP (memory));
   tsr_map_renderer_set_show_grid (renderer, FALSE);
-  /* A budget too small for anything: every draw still composites one chunk, so the view
-   * completes within as many draws as it has chunks (4 × 3 here) and then looks as unbudgeted. */
+  /* A budget too small for anything. Nothing composited yet (a map just opened): the whole view
+   * in the first draw, as no level of detail could stand in (issue 35). */
   tsr_map_renderer_set_frame_budget (renderer, 1);
+  ck_assert (render (renderer, surface, &viewport));
+  ck_assert_uint_eq (pixel_at (surface, 60 * 16 + 3, 40 * 16 + 1), 0xffa0522d);
+  tsr_map_renderer_drop_caches (renderer);
+  /* With one chunk composited (the top-left corner), every draw still composites one chunk, so
+   * the view completes within as many draws as it has chunks (4 × 3 here) and then looks as
+   * unbudgeted. */
+  ck_assert (render (renderer, surface, &corner));
+  ck_assert (!render (renderer, surface, &viewport));
   while (!render (renderer, surface, &viewport))
     {
       draws++;

@@ -700,6 +700,11 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
   gint64 start = g_get_monotonic_time ();
   gboolean complete = TRUE;
   guint composited = 0;
+  /* Nothing composited yet (a map just opened, or every chunk dropped by a change): no level of
+   * detail can stand in, so the frame budget would only show a canvas filling in over several
+   * frames while a file opens (issue 35). The whole view is composited in this frame; the view
+   * bounds the work (a 1080p view is ~50 chunks at any level of detail). */
+  gboolean cold = g_hash_table_size (self->chunks) == 0;
 
   g_return_val_if_fail (viewport->zoom > 0, TRUE);
 
@@ -737,7 +742,7 @@ tsr_map_renderer_draw (TsrMapRenderer       *self,
         Chunk *chunk = g_hash_table_lookup (self->chunks, &key);
 
         /* At least one chunk per frame, so a slow machine still gets there. */
-        if (chunk == NULL && self->frame_budget > 0 && composited > 0
+        if (chunk == NULL && self->frame_budget > 0 && composited > 0 && !cold
             && g_get_monotonic_time () - start > self->frame_budget)
           {
             /* Out of time: show what other levels of detail have for this place and finish
