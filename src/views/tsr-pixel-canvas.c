@@ -57,6 +57,8 @@ static guint signals[N_SIGNALS];
 
 /* Shared by every canvas: copy on a tile, paste on another tile or a frame. */
 static TsrImage *clipboard;
+/* Whether it holds indexes (copied from an indexed canvas): pasted only where the mode is the same. */
+static gboolean clipboard_indexed;
 
 G_DEFINE_FINAL_TYPE (TsrPixelCanvas, tsr_pixel_canvas, GTK_TYPE_WIDGET)
 
@@ -741,6 +743,7 @@ tsr_pixel_canvas_copy (TsrPixelCanvas *self)
     return;
   g_clear_pointer (&clipboard, tsr_image_free);
   clipboard = tsr_pixel_copy (&image, &area);
+  clipboard_indexed = self->indexed;
 }
 
 void
@@ -748,7 +751,7 @@ tsr_pixel_canvas_paste (TsrPixelCanvas *self)
 {
   TsrPixelRect area;
 
-  if (clipboard == NULL || !work_area (self, &area))
+  if (clipboard == NULL || clipboard_indexed != self->indexed || !work_area (self, &area))
     return;
   self->stroke = tsr_pixel_stroke_begin (self->target, self->owner, self->index);
   if (self->stroke == NULL)

@@ -72,7 +72,8 @@ void         tsr_pixel_canvas_set_segments (TsrPixelCanvas       *self,
 /* The selection (empty: none). */
 void         tsr_pixel_canvas_get_selection (TsrPixelCanvas      *self,
                                              TsrPixelRect        *selection);
-/* Each a stroke of its own (one undo step); on the selection, or the whole image without one. */
+/* Each a stroke of its own (one undo step); on the selection, or the whole image without one. The
+ * clipboard is shared by every canvas of the same mode (indexes are not pasted as colours). */
 void         tsr_pixel_canvas_copy         (TsrPixelCanvas       *self);
 void         tsr_pixel_canvas_paste        (TsrPixelCanvas       *self);
 void         tsr_pixel_canvas_flip         (TsrPixelCanvas       *self,
