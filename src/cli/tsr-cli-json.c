@@ -3,17 +3,16 @@
  * libblkid and libselinux into every run, which was most of the start-up cost of commands that
  * never describe anything (issue 35: start like a shell tool). So the executable defines the
  * json-glib functions it uses as forwarders that open the library by its soname on the first
- * call; the linker (--as-needed) then drops json-glib, GObject and GIO from tessera-cli's
- * dependencies. g_object_unref is here because only json-glib's objects reach it in the CLI.
+ * call (tsr-cli-lazy.h); the linker (--as-needed) then drops json-glib, GObject and GIO from
+ * tessera-cli's dependencies. g_object_unref is here because only json-glib's objects reach it
+ * in the CLI.
  * A json-glib function added to the codecs without a forwarder here links json-glib again
  * (silently: `readelf -d tessera-cli` then lists it; the cli benchmark shows the cost). */
 #include "config.h"
 
-#include <dlfcn.h>
 #include <json-glib/json-glib.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+
+#include "tsr-cli-lazy.h"
 
 /* F: return type, name, parameters, arguments; V: the same for functions returning nothing. */
 #define TSR_CLI_JSON_FUNCTIONS(F, V) \
@@ -48,49 +47,11 @@
   F (GList *, json_object_get_members, (JsonObject *object), (object)) \
   V (g_object_unref, (gpointer object), (object))
 
-/* Opens json-glib once (the process keeps it) and looks NAME up in it; a CLI without it cannot
- * go on, so failing to load says why and exits. */
-static void *
-tsr_cli_json_symbol (const char *name)
-{
-  static void *library;
-  void *symbol;
-
-  if (library == NULL && (library = dlopen (TSR_CLI_JSON_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
-    {
-      fprintf (stderr, "tessera-cli: cannot load json-glib (%s): %s\n", TSR_CLI_JSON_SONAME, dlerror ());
-      exit (1);
-    }
-  if ((symbol = dlsym (library, name)) == NULL)
-    {
-      fprintf (stderr, "tessera-cli: json-glib (%s) lacks %s\n", TSR_CLI_JSON_SONAME, name);
-      exit (1);
-    }
-  return symbol;
-}
+static TsrCliLazyLibrary json_glib = { TSR_CLI_JSON_SONAME, "json-glib", NULL };
 
 #define TSR_CLI_JSON_FORWARDER(type, name, parameters, arguments) \
-  type name parameters \
-  { \
-    static type (*real) parameters; \
-    if (real == NULL) \
-      { \
-        void *symbol = tsr_cli_json_symbol (#name); \
-        memcpy (&real, &symbol, sizeof real); \
-      } \
-    return real arguments; \
-  }
-
+  TSR_CLI_LAZY_FORWARDER (&json_glib, type, name, parameters, arguments)
 #define TSR_CLI_JSON_FORWARDER_VOID(name, parameters, arguments) \
-  void name parameters \
-  { \
-    static void (*real) parameters; \
-    if (real == NULL) \
-      { \
-        void *symbol = tsr_cli_json_symbol (#name); \
-        memcpy (&real, &symbol, sizeof real); \
-      } \
-    real arguments; \
-  }
+  TSR_CLI_LAZY_FORWARDER_VOID (&json_glib, name, parameters, arguments)
 
 TSR_CLI_JSON_FUNCTIONS (TSR_CLI_JSON_FORWARDER, TSR_CLI_JSON_FORWARDER_VOID)
