@@ -54,10 +54,9 @@ dirty_rect (TsrCanvasPicture *self,
 
 /* Moves the pixels so that the one at device (SX, SY) lands at (0, 0): copied into the spare
  * surface, which becomes the picture, and the picture the spare. Not in place: the last frame's
- * render node still holds the picture (a cairo recording of it), so writing into it makes cairo
- * copy it first for that recording (its copy-on-write snapshot: a whole view of freshly mapped
- * memory every frame of a pan, issue 35). The spare was painted two frames ago, a node GTK has
- * let go of since. What the copy leaves (the uncovered strips) is dirty and drawn again. */
+ * render node reads the picture (tsr_canvas_picture_paint hands it as a raster source, read when
+ * GTK renders the node), so it stays as painted while that node is the one shown. What the copy
+ * leaves (the uncovered strips) is dirty and drawn again. */
 static void
 shift_pixels (TsrCanvasPicture *self,
               int               sx,
@@ -80,8 +79,6 @@ shift_pixels (TsrCanvasPicture *self,
       cairo_surface_set_device_scale (self->spare, x_scale, y_scale);
     }
   to = self->spare;
-  /* FROM is flushed (tsr_canvas_picture_draw flushes what it drew); flushing it again would
-   * detach its snapshot, the very copy this avoids. */
   cairo_surface_flush (to);
   source = cairo_image_surface_get_data (from);
   target = cairo_image_surface_get_data (to);
@@ -195,13 +192,77 @@ tsr_canvas_picture_draw (TsrCanvasPicture        *self,
   self->dirty = cairo_region_create ();
 }
 
+/* The picture as a pattern that hands cairo the surface when a drawing reads it, not a snapshot of
+ * it. A surface pattern recorded into a render node (GTK's cairo node is a recording) attaches a
+ * snapshot to the surface that stays attached until the surface is next written, whatever became
+ * of the node, and that write copies the whole surface into the snapshot first (cairo's
+ * copy-on-write: a view of fresh memory cleared and copied each frame of a pan, issue 35, however
+ * many spare surfaces take turns). A raster source is recorded as the pattern itself: the node
+ * reads the pixels when GTK renders it, which is before the next frame's snapshot writes into the
+ * picture (and a pan writes into the spare, not into what the last node shows). */
+static cairo_surface_t *
+raster_acquire (cairo_pattern_t             *pattern,
+                void                        *data,
+                cairo_surface_t             *target,
+                const cairo_rectangle_int_t *extents)
+{
+  return cairo_surface_reference (data);
+}
+
+static void
+raster_release (cairo_pattern_t *pattern,
+                void            *data,
+                cairo_surface_t *surface)
+{
+  cairo_surface_destroy (surface);
+}
+
+static cairo_status_t
+raster_copy (cairo_pattern_t       *pattern,
+             void                  *data,
+             const cairo_pattern_t *other)
+{
+  cairo_surface_reference (data);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+raster_finish (cairo_pattern_t *pattern,
+               void            *data)
+{
+  cairo_surface_destroy (data);
+}
+
+static cairo_pattern_t *
+picture_pattern (cairo_surface_t *surface)
+{
+  cairo_content_t content = cairo_surface_get_content (surface);
+  int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+  double x_scale, y_scale;
+
+  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (surface), content, width, height);
+  cairo_raster_source_pattern_set_acquire (pattern, raster_acquire, raster_release);
+  cairo_raster_source_pattern_set_copy (pattern, raster_copy);
+  cairo_raster_source_pattern_set_finish (pattern, raster_finish);
+  /* User space is view pixels, the pattern's device pixels. */
+  cairo_surface_get_device_scale (surface, &x_scale, &y_scale);
+  cairo_matrix_init_scale (&matrix, x_scale, y_scale);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  return pattern;
+}
+
 void
 tsr_canvas_picture_paint (TsrCanvasPicture            *self,
                           cairo_t                     *cr,
                           const cairo_rectangle_int_t *area)
 {
+  cairo_pattern_t *pattern = picture_pattern (self->surface);
+
   cairo_save (cr);
-  cairo_set_source_surface (cr, self->surface, 0, 0);
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
   if (area != NULL)
     {
       cairo_rectangle (cr, area->x, area->y, area->width, area->height);
