@@ -1165,6 +1165,34 @@ walk_init (ScanlineWalk *walk, const TsrShapesBitmap *bitmap, const guint8 *data
   walk->marathon1 = bitmap->marathon1;
 }
 
+/* Walks the runs of the Marathon 1 scanline at RUNS (measured before: every run lies inside the
+ * bitmap) up to its end mark, copying each copy run's values into LINE at its pixels (TO_LINE;
+ * RUNS is only read then) or from LINE into the run. Returns the bytes walked, the end mark
+ * included. */
+static gsize
+m1_runs_copy (guint8 *runs, guint8 *line, gboolean to_line)
+{
+  gsize pixel = 0, position = 0;
+  gint16 run;
+
+  while ((run = get_s16 (runs + position)) != 0)
+    {
+      position += 2;
+      if (run < 0)
+        pixel += (gsize) -(gint) run;
+      else
+        {
+          if (to_line)
+            memcpy (line + pixel, runs + position, (gsize) run);
+          else
+            memcpy (runs + position, line + pixel, (gsize) run);
+          pixel += (gsize) run;
+          position += (gsize) run;
+        }
+    }
+  return position + 2;
+}
+
 /* Reads the scanline at POSITION into LINE (values not stored are 0); returns where the next one
  * starts. The bitmap measured, so every read is inside it. */
 static gsize
@@ -1179,24 +1207,7 @@ walk_read (const ScanlineWalk *walk, gint16 bytes_per_row, gsize position, guint
       return position + (gsize) bytes_per_row;
     }
   if (walk->marathon1)
-    {
-      gsize pixel = 0;
-      gint16 run;
-
-      while ((run = get_s16 (data + position)) != 0)
-        {
-          position += 2;
-          if (run < 0)
-            pixel += (gsize) -(gint) run;
-          else
-            {
-              memcpy (line + pixel, data + position, (gsize) run);
-              pixel += (gsize) run;
-              position += (gsize) run;
-            }
-        }
-      return position + 2;
-    }
+    return position + m1_runs_copy ((guint8 *) data + position, line, TRUE);
   {
     gsize first = (gsize) get_s16 (data + position), last = (gsize) get_s16 (data + position + 2);
 
@@ -1348,21 +1359,8 @@ tsr_shapes_bitmap_set_indexes (const TsrShapesBitmap *bitmap, const guint8 *inde
             {
               /* The same runs, new values in the copy runs: the same length. */
               g_autofree guint8 *copy = g_memdup2 (data + start, next - start);
-              gsize pixel = 0, at = 0;
-              gint16 run;
 
-              while ((run = get_s16 (copy + at)) != 0)
-                {
-                  at += 2;
-                  if (run < 0)
-                    pixel += (gsize) -(gint) run;
-                  else
-                    {
-                      memcpy (copy + at, line + pixel, (gsize) run);
-                      pixel += (gsize) run;
-                      at += (gsize) run;
-                    }
-                }
+              m1_runs_copy (copy, line, FALSE);
               tsr_writer_write_bytes (writer, copy, next - start);
             }
           else
