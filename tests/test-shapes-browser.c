@@ -135,6 +135,28 @@ iterate_until_frames (guint frames)
     tsr_test_ui_iterate_for (20);
 }
 
+/* A real Ctrl+S; waits until the window is saved, without an error; the file at PATH parsed again
+ * with the codec. */
+static TsrShapesFile *
+save_and_reload (TsrWindow *window, TsrTestXTest *xtest, const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  TsrShapesFile *saved;
+  gchar *contents;
+  gsize length;
+
+  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
+  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
+    tsr_test_ui_iterate_for (20);
+  g_assert_false (tsr_window_get_modified (window));
+  g_assert_null (tsr_window_get_error_message (window));
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  saved = tsr_shapes_file_parse ((const guint8 *) contents, length, &error);
+  g_free (contents);
+  g_assert_no_error (error);
+  return saved;
+}
+
 static gboolean
 match_button_with_icon (GtkWidget *widget, gconstpointer user_data)
 {
@@ -237,17 +259,9 @@ test_edit_with_real_input (void)
 
   /* Save with a real Ctrl+S. */
   g_assert_true (tsr_window_get_modified (window));
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
-    tsr_test_ui_iterate_for (20);
-  g_assert_false (tsr_window_get_modified (window));
-  g_assert_null (tsr_window_get_error_message (window));
+  saved = save_and_reload (window, xtest, path);
 
   /* Reloaded: only that field of that sequence and that bitmap changed. */
-  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
-  saved = tsr_shapes_file_parse ((const guint8 *) contents, size, &error);
-  g_free (contents);
-  g_assert_no_error (error);
   for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
     for (guint v = 0; v < 2; v++)
       {
@@ -737,14 +751,7 @@ test_pixels_with_real_input (void)
   g_clear_pointer (&now, g_free);
 
   /* Ctrl+S; reloaded with the codec: that bitmap is the intended indexes, the rest as loaded. */
-  g_assert_true (tsr_test_xtest_key (xtest, GDK_KEY_s, GDK_CONTROL_MASK));
-  for (guint i = 0; i < 500 && tsr_window_get_modified (window); i++)
-    tsr_test_ui_iterate_for (20);
-  g_assert_false (tsr_window_get_modified (window));
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  saved = tsr_shapes_file_parse ((const guint8 *) contents, length, &error);
-  g_free (contents);
-  g_assert_no_error (error);
+  saved = save_and_reload (window, xtest, path);
   for (guint c = 0; c < TSR_SHAPES_COLLECTION_COUNT; c++)
     for (guint v = 0; v < 2; v++)
       {
