@@ -797,7 +797,9 @@ tsr_doom2d_map_write_text (const TsrDoom2dMap *map)
   PUT_LITERAL (&o, "}\n");
   out_sync (&o);
   {
-    GBytes *text = g_bytes_new (o.out->str, o.out->len);
+    /* With the NUL that ends the GString after the text, as g_string_free_to_bytes left it:
+     * callers may read the text as a string. */
+    GBytes *text = g_bytes_new_take (g_memdup2 (o.out->str, o.out->len + 1), o.out->len);
 
     if (o.out->allocated_len > 16 * 1024 * 1024)
       g_private_replace (&scratch_key, NULL);
