@@ -537,9 +537,14 @@ random_drag (Session *session, GtkWidget *target)
   tsr_test_xtest_move_to (session->xtest, target, x0, y0, uniform (session, 4, 40), NULL, NULL);
   if (modifier != 0)
     tsr_test_xtest_hold_key (session->xtest, modifier, TRUE);
+  g_object_ref (target);
   tsr_test_xtest_button (session->xtest, button, TRUE);
   watch_popovers (session);
-  tsr_test_xtest_move_to (session->xtest, target, x1, y1, uniform (session, 1, 30), NULL, NULL);
+  /* The press may have taken TARGET out of the window (a row chosen rebuilds a page): the button
+   * is then let go where it was pressed. */
+  if (gtk_widget_get_root (target) != NULL && gtk_widget_get_mapped (target))
+    tsr_test_xtest_move_to (session->xtest, target, x1, y1, uniform (session, 1, 30), NULL, NULL);
+  g_object_unref (target);
   tsr_test_xtest_button (session->xtest, button, FALSE);
   if (modifier != 0)
     tsr_test_xtest_hold_key (session->xtest, modifier, FALSE);

@@ -698,7 +698,7 @@ wait_for_layout (TsrTestXTest *self,
 static gboolean
 popup_closed (TsrTestXTest *self)
 {
-  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (self->closing));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self->closing));
 
   return !gtk_widget_get_mapped (self->closing)
          && (surface == NULL || !surface_viewable (self, surface))
@@ -719,12 +719,13 @@ tsr_test_xtest_wait_closed (TsrTestXTest *self,
   gboolean closed;
 
   g_return_val_if_fail (GTK_IS_NATIVE (popup), FALSE);
-  self->closing = popup;
+  /* Held while waiting: a popup whose parent goes away (a page rebuilt) is destroyed meanwhile. */
+  self->closing = g_object_ref (popup);
   /* Nothing need arrive while the server unmaps: wake the loop to ask again. */
   poll = g_timeout_add (10, on_poll, NULL);
   closed = wait_for (self, popup_closed, EVENT_TIMEOUT_MS);
   g_source_remove (poll);
-  self->closing = NULL;
+  g_clear_object (&self->closing);
   /* GTK may still send the window's pointer events to the popover for a while (its grab): nudge
    * the pointer a pixel back and forth until a motion reaches the window itself. A popup may
    * reach past the window (a drop-down's list at the window's right edge on a wide screen): the
