@@ -1498,6 +1498,7 @@ tsr_shapes_bitmap_encode_report (const TsrImage *image, const TsrShapesColorTabl
   guint candidates = 0;
   g_autoptr(GHashTable) cache = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autofree guint8 *indexed = NULL;
+  g_autofree guint8 *line = NULL; /* a Marathon 1 scanline's values */
   g_autoptr(TsrWriter) writer = NULL;
   gsize width, height, scanlines, scanline_length;
   double error_sum = 0, worst_delta_e = 0;
@@ -1603,28 +1604,11 @@ tsr_shapes_bitmap_encode_report (const TsrImage *image, const TsrShapesColorTabl
 #define PIXEL(p) indexed[options->column_order ? (p) * width + s : s * width + (p)]
       if (options->rle && options->marathon1)
         {
-          gsize p = 0;
-
-          while (p < scanline_length)
-            {
-              gsize start = p;
-              gboolean skip = PIXEL (p) == 0;
-
-              while (p < scanline_length && (PIXEL (p) == 0) == skip && p - start < 0x7fff)
-                p++;
-              if (skip)
-                {
-                  if (p < scanline_length)
-                    tsr_writer_write_u16_be (writer, (guint16) -(gint) (p - start));
-                }
-              else
-                {
-                  tsr_writer_write_u16_be (writer, (guint16) (p - start));
-                  for (gsize k = start; k < p; k++)
-                    tsr_writer_write_u8 (writer, PIXEL (k));
-                }
-            }
-          tsr_writer_write_u16_be (writer, 0);
+          if (line == NULL)
+            line = g_malloc (MAX (scanline_length, 1));
+          for (gsize p = 0; p < scanline_length; p++)
+            line[p] = PIXEL (p);
+          write_m1_scanline (writer, line, scanline_length);
           continue;
         }
       if (options->rle)
