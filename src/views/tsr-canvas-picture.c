@@ -52,6 +52,22 @@ dirty_rect (TsrCanvasPicture *self,
     cairo_region_union_rectangle (self->dirty, &(cairo_rectangle_int_t) { x, y, width, height });
 }
 
+/* The spare surface, made like the picture's when there is none. */
+static cairo_surface_t *
+ensure_spare (TsrCanvasPicture *self)
+{
+  if (self->spare == NULL)
+    {
+      double x_scale, y_scale;
+
+      self->spare = cairo_image_surface_create (self->format, cairo_image_surface_get_width (self->surface),
+                                                cairo_image_surface_get_height (self->surface));
+      cairo_surface_get_device_scale (self->surface, &x_scale, &y_scale);
+      cairo_surface_set_device_scale (self->spare, x_scale, y_scale);
+    }
+  return self->spare;
+}
+
 /* Moves the pixels so that the one at device (SX, SY) lands at (0, 0): copied into the spare
  * surface, which becomes the picture, and the picture the spare. Not in place: the last frame's
  * render node reads the picture (tsr_canvas_picture_paint hands it as a raster source, read when
@@ -70,15 +86,7 @@ shift_pixels (TsrCanvasPicture *self,
   const guint8 *source;
   guint8 *target;
 
-  if (self->spare == NULL)
-    {
-      double x_scale, y_scale;
-
-      self->spare = cairo_image_surface_create (self->format, width, height);
-      cairo_surface_get_device_scale (from, &x_scale, &y_scale);
-      cairo_surface_set_device_scale (self->spare, x_scale, y_scale);
-    }
-  to = self->spare;
+  to = ensure_spare (self);
   cairo_surface_flush (to);
   source = cairo_image_surface_get_data (from);
   target = cairo_image_surface_get_data (to);
@@ -310,22 +318,6 @@ tsr_canvas_picture_can_zoom (TsrCanvasPicture     *self,
          && kept->scale_factor == viewport->scale_factor;
 }
 
-/* The spare surface, made like the picture's when there is none. */
-static cairo_surface_t *
-ensure_spare (TsrCanvasPicture *self)
-{
-  if (self->spare == NULL)
-    {
-      double x_scale, y_scale;
-
-      self->spare = cairo_image_surface_create (self->format, cairo_image_surface_get_width (self->surface),
-                                                cairo_image_surface_get_height (self->surface));
-      cairo_surface_get_device_scale (self->surface, &x_scale, &y_scale);
-      cairo_surface_set_device_scale (self->spare, x_scale, y_scale);
-    }
-  return self->spare;
-}
-
 /* While a zoom refines: the view is drawn in this many bands of rows, and a frame starts no band
  * after this much time (a zoom frame stays short; the next frame goes on). */
 #define REFINE_BANDS 16
@@ -386,8 +378,8 @@ tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
       tsr_canvas_picture_paint (self, cr, area);
       return TRUE;
     }
-  /* Until it is whole, the kept picture scaled: painting the spare's rows would make the next
-   * frame's drawing into it copy it first (cairo's snapshot for this frame's node, issue 35). */
+  /* Until it is whole, the kept picture scaled: the spare's rows alone would show a view half
+   * drawn. */
   tsr_canvas_picture_paint_scaled (self, cr, viewport, area);
   return FALSE;
 }
