@@ -1058,92 +1058,6 @@ build_palette (const TsrShapesColorTable *table, guint32 palette[256])
     }
 }
 
-TsrImage *
-tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTable *table, GError **error)
-{
-  guint32 palette[256];
-  gsize size, position, scanlines, scanline_length;
-  const guint8 *data = g_bytes_get_data (bitmap->raw, &size);
-  gboolean column = bitmap->flags & TSR_SHAPES_BITMAP_COLUMN_ORDER;
-  gboolean transparent = (bitmap->flags & TSR_SHAPES_BITMAP_TRANSPARENT) || bitmap->bytes_per_row < 0;
-  TsrImage *image;
-
-  if (bitmap->width <= 0 || bitmap->height <= 0)
-    {
-      /* The width and height open the bitmap's header. */
-      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
-                        bitmap->width, bitmap->height);
-      return NULL;
-    }
-  if (bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) == 0)
-    return NULL;
-  build_palette (table, palette);
-  /* Run-length bitmaps are small for their size: the area follows the loaders' budget. */
-  image = tsr_image_new_checked ((guint) bitmap->width, (guint) bitmap->height,
-                                 tsr_image_budget_pixels (size), "bitmap", error);
-  if (image == NULL)
-    return NULL;
-  scanlines = column ? (gsize) bitmap->width : (gsize) bitmap->height;
-  scanline_length = column ? (gsize) bitmap->height : (gsize) bitmap->width;
-  position = TSR_SHAPES_BITMAP_HEADER_SIZE + (scanlines + 1) * 4;
-
-#define PUT(s, p, value)                                                                           \
-  G_STMT_START {                                                                                   \
-    guint8 *out_ = image->pixels + ((column ? (p) * image->width + (s) : (s) * image->width + (p)) * 4); \
-    out_[0] = (guint8) (palette[value] >> 24);                                                     \
-    out_[1] = (guint8) (palette[value] >> 16);                                                     \
-    out_[2] = (guint8) (palette[value] >> 8);                                                      \
-    out_[3] = 0xff;                                                                                \
-  } G_STMT_END
-  if (bitmap->marathon1)
-    {
-      for (gsize s = 0; s < scanlines; s++)
-        {
-          gsize pixel = 0;
-          gint16 run;
-
-          while ((run = get_s16 (data + position)) != 0)
-            {
-              position += 2;
-              if (run < 0)
-                pixel += (gsize) -(gint) run;
-              else
-                for (gint k = 0; k < run; k++, pixel++)
-                  {
-                    guint8 value = data[position++];
-                    if (!(transparent && value == 0))
-                      PUT (s, pixel, value);
-                  }
-            }
-          position += 2;
-        }
-      return image;
-    }
-  for (gsize s = 0; s < scanlines; s++)
-    {
-      gsize first = 0, last = scanline_length;
-      const guint8 *pixels;
-
-      if (bitmap->bytes_per_row < 0)
-        {
-          first = (gsize) get_s16 (data + position);
-          last = (gsize) get_s16 (data + position + 2);
-          position += 4;
-        }
-      pixels = data + position;
-      for (gsize p = first; p < last; p++)
-        {
-          guint8 value = pixels[p - first];
-
-          if (!(transparent && value == 0))
-            PUT (s, p, value);
-        }
-      position += bitmap->bytes_per_row < 0 ? last - first : (gsize) bitmap->bytes_per_row;
-    }
-#undef PUT
-  return image;
-}
-
 /* ---- Pixel values (the pixel editor) ----------------------------------------------------- */
 
 /* The scanlines of a bitmap that measured: where each starts, and its values. */
@@ -1214,6 +1128,57 @@ walk_read (const ScanlineWalk *walk, gint16 bytes_per_row, gsize position, guint
     memcpy (line + first, data + position + 4, last - first);
     return position + 4 + (last - first);
   }
+}
+
+TsrImage *
+tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTable *table, GError **error)
+{
+  guint32 palette[256];
+  gsize size, position;
+  const guint8 *data = g_bytes_get_data (bitmap->raw, &size);
+  /* Run-length bitmaps are transparent where they store 0 and where they store nothing (both read
+   * as 0 by walk_read). */
+  gboolean transparent = (bitmap->flags & TSR_SHAPES_BITMAP_TRANSPARENT) || bitmap->bytes_per_row < 0;
+  ScanlineWalk walk;
+  g_autofree guint8 *line = NULL;
+  TsrImage *image;
+
+  if (bitmap->width <= 0 || bitmap->height <= 0)
+    {
+      /* The width and height open the bitmap's header. */
+      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
+                        bitmap->width, bitmap->height);
+      return NULL;
+    }
+  if (bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) == 0)
+    return NULL;
+  build_palette (table, palette);
+  /* Run-length bitmaps are small for their size: the area follows the loaders' budget. */
+  image = tsr_image_new_checked ((guint) bitmap->width, (guint) bitmap->height,
+                                 tsr_image_budget_pixels (size), "bitmap", error);
+  if (image == NULL)
+    return NULL;
+  walk_init (&walk, bitmap, data);
+  line = g_malloc0 (MAX (walk.scanline_length, 1));
+  position = TSR_SHAPES_BITMAP_HEADER_SIZE + (walk.scanlines + 1) * 4;
+  for (gsize s = 0; s < walk.scanlines; s++)
+    {
+      position = walk_read (&walk, bitmap->bytes_per_row, position, line);
+      for (gsize p = 0; p < walk.scanline_length; p++)
+        {
+          guint32 colour = palette[line[p]];
+          guint8 *out;
+
+          if (transparent && line[p] == 0)
+            continue;
+          out = image->pixels + (walk.column ? p * image->width + s : s * image->width + p) * 4;
+          out[0] = (guint8) (colour >> 24);
+          out[1] = (guint8) (colour >> 16);
+          out[2] = (guint8) (colour >> 8);
+          out[3] = 0xff;
+        }
+    }
+  return image;
 }
 
 guint8 *
