@@ -314,10 +314,25 @@ run_info (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* How many of the N bytes at A and B are the same before the first difference. */
+static gsize
+same_prefix (const guint8 *a,
+             const guint8 *b,
+             gsize         n)
+{
+  gsize same = 0;
+
+  if (n == 0 || memcmp (a, b, n) == 0)
+    return n;
+  while (a[same] == b[same])
+    same++;
+  return same;
+}
+
 /* Compares DATA with the file at PATH, read in 64 KiB pieces (nothing of the file's size is
  * allocated, the saved bytes are compared as they come): *OFFSET is the first differing byte (or
- * the shorter length), *FILE_SIZE the file's. A file that cannot be read is reported the way
- * tsr_file_read reports it. */
+ * the shorter length), *FILE_SIZE the file's. A file that cannot be read is read by tsr_file_read
+ * instead, which says why. */
 static gboolean
 compare_with_file (const char   *path,
                    const guint8 *data,
@@ -339,35 +354,23 @@ compare_with_file (const char   *path,
         continue;
       if (got < 0)
         {
-          /* Unreadable (or a folder): tsr_file_read says why; should it read it after all, the
-           * comparison is made on what it read. */
           g_autoptr(GBytes) bytes = NULL;
-          const guint8 *read_data;
-          gsize read_size;
 
           if (fd >= 0)
             close (fd);
-          bytes = tsr_file_read (path, error);
-          if (bytes == NULL)
+          if ((bytes = tsr_file_read (path, error)) == NULL)
             return FALSE;
-          read_data = g_bytes_get_data (bytes, &read_size);
-          for (at = 0; at < read_size && at < size && read_data[at] == data[at]; at++)
-            ;
-          *offset = at;
-          *file_size = read_size;
+          *file_size = g_bytes_get_size (bytes);
+          *offset = same_prefix (g_bytes_get_data (bytes, NULL), data, MIN (size, *file_size));
           return TRUE;
         }
       if (got == 0)
         break;
       if (!differ)
         {
-          gsize n = MIN ((gsize) got, size > at ? size - at : 0), same = 0;
+          gsize n = MIN ((gsize) got, size > at ? size - at : 0);
+          gsize same = n > 0 ? same_prefix (buffer, data + at, n) : 0;
 
-          if (n > 0 && memcmp (buffer, data + at, n) != 0)
-            while (buffer[same] == data[at + same])
-              same++;
-          else
-            same = n;
           if (same < (gsize) got)
             {
               differ = TRUE;
