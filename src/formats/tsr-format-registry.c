@@ -205,6 +205,16 @@ tsr_format_load_file (TsrFormatRegistry *registry,
                       const TsrFormat  **format,
                       GError           **error)
 {
+  return tsr_format_load_file_bytes (registry, path, format, NULL, error);
+}
+
+gpointer
+tsr_format_load_file_bytes (TsrFormatRegistry *registry,
+                            const char        *path,
+                            const TsrFormat  **format,
+                            GBytes           **file_bytes,
+                            GError           **error)
+{
   g_autoptr(GBytes) bytes = NULL;
   const TsrFormat *detected;
   gpointer data;
@@ -261,6 +271,8 @@ tsr_format_load_file (TsrFormatRegistry *registry,
       if (named != NULL && (data = named->load (path, bytes, &load_error)) != NULL)
         {
           *format = named;
+          if (file_bytes != NULL)
+            *file_bytes = g_steal_pointer (&bytes);
           return data;
         }
       if (named != NULL)
@@ -288,5 +300,7 @@ tsr_format_load_file (TsrFormatRegistry *registry,
   if (data == NULL)
     return NULL;
   *format = detected;
+  if (file_bytes != NULL)
+    *file_bytes = g_steal_pointer (&bytes);
   return data;
 }

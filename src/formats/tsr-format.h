@@ -129,6 +129,12 @@ gpointer            tsr_format_load_file              (TsrFormatRegistry *regist
                                                        const char        *path,
                                                        const TsrFormat  **format,
                                                        GError           **error);
+/* The same, and *FILE_BYTES (transfer full; NULL for a folder) holds the bytes it read. */
+gpointer            tsr_format_load_file_bytes        (TsrFormatRegistry *registry,
+                                                       const char        *path,
+                                                       const TsrFormat  **format,
+                                                       GBytes           **file_bytes,
+                                                       GError           **error);
 
 /* Registers every built-in family's formats (tsr-builtin-formats.c). */
 void                tsr_formats_register_builtin      (TsrFormatRegistry *registry);
