@@ -171,6 +171,104 @@ bench_frames (const char *what, TsrMarathonLevelMap *map, const TsrMapViewport *
   bench_frames_panning (panning, map, viewport, frames, TRUE);
 }
 
+/* FRAMES frames of VIEWPORT, each drawn whole (the level restyled first, as after a change of the
+ * draw mode): the cost of drawing every element in view at once. */
+static void
+bench_whole (const char *what, TsrMarathonLevelMap *map, const TsrMapViewport *viewport, guint frames)
+{
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, VIEW_W, VIEW_H);
+  g_autoptr(GArray) samples = g_array_new (FALSE, FALSE, sizeof (Sample));
+  Layers layers;
+
+  layers_init (&layers, map, NULL);
+  draw_frame (&layers, target, viewport);
+  for (guint i = 0; i < frames; i++)
+    {
+      Sample sample;
+
+      tsr_vector_layer_restyle (layers.layer);
+      sample = draw_frame (&layers, target, viewport);
+      g_array_append_val (samples, sample);
+    }
+  report (what, samples);
+  layers_clear (&layers);
+  cairo_surface_destroy (target);
+}
+
+/* Ctrl+wheel zoom steps of √2 at the middle of the view, as the editor takes them (zoom stand-ins
+ * on): 6 in from VIEWPORT and 6 out, twice. Each step is one frame (grid and level: the kept
+ * picture scaled); after each step, the frames that refine the view until it is whole. */
+static void
+bench_zoom (const char *what, TsrMarathonLevelMap *map, const TsrMapViewport *viewport)
+{
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, VIEW_W, VIEW_H);
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) refines = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) grid = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autofree char *name = NULL;
+  TsrMapViewport view = *viewport;
+  Layers layers;
+
+  layers_init (&layers, map, NULL);
+  tsr_vector_layer_set_zoom_stand_ins (layers.layer, TRUE);
+  draw_frame (&layers, target, &view);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint direction = 0; direction < 2; direction++)
+      for (guint i = 0; i < 6; i++)
+        {
+          double factor = direction == 0 ? G_SQRT2 : 1 / G_SQRT2;
+          double cx = view.x + VIEW_W / 2.0 / view.zoom, cy = view.y + VIEW_H / 2.0 / view.zoom;
+          gboolean whole = FALSE;
+          Sample sample;
+          cairo_t *cr;
+
+          view.zoom *= factor;
+          view.x = cx - VIEW_W / 2.0 / view.zoom;
+          view.y = cy - VIEW_H / 2.0 / view.zoom;
+          sample = draw_frame (&layers, target, &view);
+          g_array_append_val (steps, sample);
+          /* The grid's share of a step: the same step once more for the grid alone. */
+          {
+            TsrMapViewport again = view;
+            gint64 start;
+            double cpu_start;
+
+            again.zoom *= 1.0001;
+            cr = cairo_create (target);
+            start = g_get_monotonic_time ();
+            cpu_start = cpu_ms ();
+            tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layers.grid), cr, &again);
+            sample = (Sample) { (g_get_monotonic_time () - start) / 1000.0, cpu_ms () - cpu_start };
+            g_array_append_val (grid, sample);
+            cairo_destroy (cr);
+          }
+          while (!whole)
+            {
+              gint64 start = g_get_monotonic_time ();
+              double cpu_start = cpu_ms ();
+
+              cr = cairo_create (target);
+              tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layers.grid), cr, &view);
+              whole = tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layers.layer), cr, &view);
+              cairo_destroy (cr);
+              cairo_surface_flush (target);
+              sample = (Sample) { (g_get_monotonic_time () - start) / 1000.0, cpu_ms () - cpu_start };
+              g_array_append_val (refines, sample);
+            }
+        }
+  name = g_strdup_printf ("zoom step frame, %s", what);
+  report (name, steps);
+  g_free (name);
+  name = g_strdup_printf ("  the grid layer's share of a step, %s", what);
+  report (name, grid);
+  g_free (name);
+  name = g_strdup_printf ("  refining frame after a step, %s", what);
+  report (name, refines);
+  printf ("%-66s %.1f frames a step\n", "  ... until the view is whole", refines->len / 24.0);
+  layers_clear (&layers);
+  cairo_surface_destroy (target);
+}
+
 /* The real level with the most polygons among the test data. */
 static TsrMarathonDocument *
 largest_level (const char *data_dir, guint *level_index, char **name)
@@ -353,6 +451,8 @@ main (void)
                               tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (map), TSR_ELEMENT_POLYGON));
       printf ("largest real level: %s, zoom %.4f\n", name, viewport.zoom);
       bench_frames (what, map, &viewport, 60);
+      bench_whole ("frame drawn whole, largest real level at fit", map, &viewport, 30);
+      bench_zoom ("largest real level from fit", map, &viewport);
       /* What of it is the grid under the level. */
       grid_only = TRUE;
       bench_frames_panning ("frame, the grid layer alone at that zoom", map, &viewport, 30, FALSE);
@@ -363,6 +463,8 @@ main (void)
   map = tsr_marathon_level_map_new (synthetic);
   viewport = fit_viewport (map);
   bench_frames ("frame, synthetic 8,000 polygons at fit", map, &viewport, 30);
+  bench_whole ("frame drawn whole, synthetic 8,000 polygons at fit", map, &viewport, 30);
+  bench_zoom ("synthetic 8,000 polygons from fit", map, &viewport);
   bench_drag (map, &viewport, "drag event + frame, synthetic 8,000 polygons at fit", 120);
   {
     /* Closer: 1 WU = 256 view pixels, the centre of the map (about 500 rooms in view). */

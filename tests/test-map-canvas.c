@@ -1056,7 +1056,8 @@ END_TEST
 /* Panning a cached layer by whole view pixels moves its picture and draws only the strips
  * uncovered (few elements), and what it shows is what a layer drawing everything shows: after
  * pans right, left, up, diagonally, a fractional pan, one wider than the view, and a move of a
- * point in between (no stale strips, no seams). The grid layer's kept picture pans the same way. */
+ * point in between (no stale strips, no seams). The grid layer's kept picture pans the same way,
+ * and shows what a fresh grid layer draws straight into the frame (its first view: a zoom step). */
 START_TEST (test_vector_layer_pan_matches)
 {
   g_autoptr(TsrVectorMap) vector = make_vector_map ();
@@ -1181,6 +1182,98 @@ START_TEST (test_vector_layer_zoom_refines)
 }
 END_TEST
 
+/* The level of detail: where no segment or outline is smaller than the limit (a pixel), a layer
+ * draws exactly what a layer with it off draws; zoomed out so the small ones are below it, the two
+ * differ somewhere, and only within 2 pixels of the small elements' bounds (segments 1.5 pixels
+ * wide): the large polygons' fills, the long segments and the points are all there. */
+START_TEST (test_vector_layer_detail)
+{
+  TsrMemoryVectorMap *memory = tsr_memory_vector_map_new ("detail");
+  g_autoptr(TsrVectorMap) vector = TSR_VECTOR_MAP (memory);
+  g_autoptr(TsrVectorLayer) lod = NULL;
+  g_autoptr(TsrVectorLayer) full = NULL;
+  const TsrMapViewport close = { -20, -20, 2.0, 400, 300, 1 }, far = { -100, -100, 0.25, 400, 300, 1 };
+  cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, far.width, far.height);
+  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, far.width, far.height);
+  g_autofree guint8 *near_small = g_new0 (guint8, far.width * far.height);
+  guint n_small = 0, n_different = 0;
+  const guint8 *pa, *pb;
+  int stride;
+
+  /* Three by two squares of 160 units with a long segment along each top edge, and every 80 units
+   * a short segment and a small triangle, 3 units across. */
+  for (guint j = 0; j < 2; j++)
+    for (guint i = 0; i < 3; i++)
+      {
+        double x = i * 200.0, y = j * 200.0;
+        guint p = tsr_memory_vector_map_add_point (memory, x, y);
+        guint corners[4] = { p, tsr_memory_vector_map_add_point (memory, x + 160, y),
+                             tsr_memory_vector_map_add_point (memory, x + 160, y + 160),
+                             tsr_memory_vector_map_add_point (memory, x, y + 160) };
+
+        tsr_memory_vector_map_add_polygon (memory, corners, 4);
+        tsr_memory_vector_map_add_segment (memory, corners[0], corners[1]);
+      }
+  for (double y = 30; y < 400; y += 80)
+    for (double x = 30; x < 600; x += 80)
+      {
+        guint s = tsr_memory_vector_map_add_point (memory, x, y);
+        guint triangle[3] = { tsr_memory_vector_map_add_point (memory, x + 20, y),
+                              tsr_memory_vector_map_add_point (memory, x + 23, y),
+                              tsr_memory_vector_map_add_point (memory, x + 21, y + 3) };
+
+        tsr_memory_vector_map_add_segment (memory, s, tsr_memory_vector_map_add_point (memory, x + 3, y + 1));
+        tsr_memory_vector_map_add_polygon (memory, triangle, 3);
+      }
+  lod = tsr_vector_layer_new (vector);
+  full = tsr_vector_layer_new (vector);
+  tsr_vector_layer_set_detail_limit (full, 0);
+
+  /* Close: the small ones are 6 pixels across, above the limit. */
+  draw_layer_onto (lod, a, &close);
+  draw_layer_onto (full, b, &close);
+  ck_assert_uint_eq (max_difference (a, b), 0);
+
+  /* Far: they are 0.75 pixels across. Where may the drawings differ? */
+  for (guint kind = TSR_ELEMENT_SEGMENT; kind <= TSR_ELEMENT_POLYGON; kind++)
+    for (guint i = 0; i < tsr_vector_map_get_n_elements (vector, kind); i++)
+      {
+        TsrElementRef ref = { kind, i };
+        TsrVectorBounds bounds;
+        int x0, y0, x1, y1;
+
+        tsr_vector_map_get_element_bounds (vector, &ref, &bounds);
+        if ((bounds.x1 - bounds.x0) * far.zoom >= 1 || (bounds.y1 - bounds.y0) * far.zoom >= 1)
+          continue;
+        n_small++;
+        x0 = MAX ((int) floor ((bounds.x0 - far.x) * far.zoom - 2), 0);
+        y0 = MAX ((int) floor ((bounds.y0 - far.y) * far.zoom - 2), 0);
+        x1 = MIN ((int) ceil ((bounds.x1 - far.x) * far.zoom + 2), far.width);
+        y1 = MIN ((int) ceil ((bounds.y1 - far.y) * far.zoom + 2), far.height);
+        for (int y = y0; y < y1; y++)
+          memset (near_small + y * far.width + x0, 1, MAX (x1 - x0, 0));
+      }
+  ck_assert_uint_eq (n_small, 80);
+  draw_layer_onto (lod, a, &far);
+  draw_layer_onto (full, b, &far);
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  pa = cairo_image_surface_get_data (a);
+  pb = cairo_image_surface_get_data (b);
+  stride = cairo_image_surface_get_stride (a);
+  for (int y = 0; y < far.height; y++)
+    for (int x = 0; x < far.width; x++)
+      if (memcmp (pa + y * stride + x * 4, pb + y * stride + x * 4, 4) != 0)
+        {
+          ck_assert_msg (near_small[y * far.width + x], "pixel %d,%d differs away from every small element", x, y);
+          n_different++;
+        }
+  ck_assert_uint_gt (n_different, 0);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+END_TEST
+
 int
 main (void)
 {
@@ -1194,6 +1287,7 @@ main (void)
   tcase_add_test (offscreen, test_vector_layer_cache_matches);
   tcase_add_test (offscreen, test_vector_layer_pan_matches);
   tcase_add_test (offscreen, test_vector_layer_zoom_refines);
+  tcase_add_test (offscreen, test_vector_layer_detail);
   tcase_add_test (offscreen, test_renderer_zoom);
   tcase_add_test (offscreen, test_renderer_budget);
   suite_add_tcase (suite, offscreen);

@@ -30,6 +30,9 @@ struct _TsrGridLayer {
   double      drawn_step;
   GridPicture pictures[2];
   guint64     frames;
+  /* The last view drawn straight into the frame (a zoom step, see grid_layer_draw). */
+  TsrMapViewport direct_view;
+  gboolean    direct_drawn;
 };
 
 static void tsr_grid_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -169,6 +172,19 @@ grid_layer_draw (TsrCanvasLayer       *layer,
       if (picture == NULL && kept->zoom == viewport->zoom && kept->width == viewport->width
           && kept->height == viewport->height && kept->scale_factor == viewport->scale_factor)
         picture = candidate;
+    }
+  if (picture == NULL
+      && !(self->direct_drawn && self->direct_view.zoom == viewport->zoom && self->direct_view.width == viewport->width
+           && self->direct_view.height == viewport->height && self->direct_view.scale_factor == viewport->scale_factor))
+    {
+      /* The first view at a zoom no picture holds: a zoom step. Drawn straight into CR (the
+       * background and the lines cost less than drawing them into a picture and copying that, and
+       * the next step would not use it); the picture is drawn by the next frame at this zoom (the
+       * zoom stopped: the view stays or pans). The same pixels: the grid is opaque, painted first. */
+      self->direct_view = *viewport;
+      self->direct_drawn = TRUE;
+      draw_grid (self, cr, viewport);
+      return TRUE;
     }
   if (picture == NULL)
     picture = &self->pictures[self->pictures[1].used < self->pictures[0].used ? 1 : 0];

@@ -14,6 +14,8 @@
 /* How far a label may reach from its element, in view pixels: a redraw of part of the view draws
  * the labels of elements this close to it. */
 #define LABEL_REACH 512
+/* The level of detail's default limit, in view pixels (tsr_vector_layer_set_detail_limit). */
+#define DETAIL_LIMIT 1.0
 
 /* What the layer drew for one viewport, kept while nothing changes but some areas: a frame with
  * the same viewport paints it and redraws only those areas into it. Two, so the canvas and the
@@ -49,6 +51,7 @@ struct _TsrVectorLayer {
   GDestroyNotify style_destroy;
   gboolean      cached;
   gboolean      zoom_stand_ins;
+  double        detail_limit;
   Cache         caches[N_CACHES];
   guint64       frames;
 };
@@ -117,6 +120,23 @@ to_view (const TsrMapViewport *viewport,
 {
   *x = (p->x - viewport->x) * viewport->zoom;
   *y = (p->y - viewport->y) * viewport->zoom;
+}
+
+/* Whether ELEMENT, a segment, polygon or rectangle, is below the level of detail at VIEWPORT: its
+ * bounds narrower and lower than the limit in view pixels. Such a segment is not drawn and such an
+ * outline not stroked (fills are): they would add a pixel's smudge to what is around them at a
+ * cost per element (a dense level zoomed out). */
+static gboolean
+below_detail (TsrVectorLayer       *self,
+              const TsrMapViewport *viewport,
+              const TsrElementRef  *element)
+{
+  const TsrVectorBounds *b;
+
+  if (self->detail_limit <= 0 || element->index >= self->bounds[element->kind]->len)
+    return FALSE;
+  b = &g_array_index (self->bounds[element->kind], TsrVectorBounds, element->index);
+  return (b->x1 - b->x0) * viewport->zoom < self->detail_limit && (b->y1 - b->y0) * viewport->zoom < self->detail_limit;
 }
 
 /* Adds ELEMENT's outline to CR's path, in view pixels. */
@@ -430,15 +450,17 @@ batch_clear (gpointer data)
 }
 
 static void
-add_to_batch (TsrVectorLayer      *self,
-              GArray              *batches,
-              const TsrElementRef *element)
+add_to_batch (TsrVectorLayer       *self,
+              const TsrMapViewport *viewport,
+              GArray               *batches,
+              const TsrElementRef  *element)
 {
   TsrVectorStyle style;
   Batch *batch = NULL;
 
   element_style (self, element, &style);
-  if (style.hidden)
+  /* A segment below the level of detail is left out, unless it has a label to show. */
+  if (style.hidden || (element->kind == TSR_ELEMENT_SEGMENT && style.label == NULL && below_detail (self, viewport, element)))
     {
       g_free (style.label);
       return;
@@ -556,6 +578,21 @@ draw_batch (TsrVectorLayer       *self,
           set_rgba (cr, batch->fill);
           cairo_fill_preserve (cr);
         }
+      if (!segments && batch->stroke[3] > 0)
+        {
+          /* Outlines below the level of detail are not stroked: the path again without them. */
+          guint small = 0;
+
+          for (guint i = 0; i < batch->elements->len; i++)
+            small += below_detail (self, viewport, &g_array_index (batch->elements, TsrElementRef, i));
+          if (small > 0)
+            {
+              cairo_new_path (cr);
+              for (guint i = 0; i < batch->elements->len; i++)
+                if (!below_detail (self, viewport, &g_array_index (batch->elements, TsrElementRef, i)))
+                  trace (self, cr, viewport, &g_array_index (batch->elements, TsrElementRef, i));
+            }
+        }
       if (batch->stroke[3] > 0)
         {
           set_rgba (cr, batch->stroke);
@@ -667,7 +704,7 @@ draw_content (TsrVectorLayer       *self,
           if (self->selection != NULL && tsr_selection_contains (self->selection, &ref))
             g_array_append_val (selected, ref);
           else
-            add_to_batch (self, batches, &ref);
+            add_to_batch (self, viewport, batches, &ref);
         }
       if (orders != NULL && record)
         {
@@ -972,6 +1009,7 @@ tsr_vector_layer_init (TsrVectorLayer *self)
     self->bounds[kind] = g_array_new (FALSE, FALSE, sizeof (TsrVectorBounds));
   self->background = TRUE;
   self->overview_zoom = 0.5;
+  self->detail_limit = DETAIL_LIMIT;
 }
 
 TsrVectorLayer *
@@ -1082,4 +1120,15 @@ tsr_vector_layer_set_cached (TsrVectorLayer *self,
   self->cached = !!cached;
   for (guint c = 0; c < N_CACHES; c++)
     cache_clear (&self->caches[c]);
+}
+
+void
+tsr_vector_layer_set_detail_limit (TsrVectorLayer *self,
+                                   double          limit)
+{
+  g_return_if_fail (TSR_IS_VECTOR_LAYER (self));
+  if (self->detail_limit == limit)
+    return;
+  self->detail_limit = limit;
+  invalidate (self, NULL);
 }

@@ -47,6 +47,12 @@ void            tsr_vector_layer_set_style_func (TsrVectorLayer    *self,
  * left out and markers shrink. Families whose units are small (Marathon: 1024 a world unit) lower it. */
 void            tsr_vector_layer_set_overview_zoom (TsrVectorLayer *self,
                                                     double          zoom);
+/* The level of detail: segments, and the outlines of polygons and rectangles, whose bounds are
+ * narrower and lower than LIMIT view pixels are not drawn (fills are, and selected or labelled
+ * elements): a dense map zoomed out looks the same to the eye for less work. Where every such
+ * element is at least LIMIT pixels, the drawing is the full one. 1 by default; 0: everything. */
+void            tsr_vector_layer_set_detail_limit (TsrVectorLayer *self,
+                                                   double          limit);
 /* Redraws everything (a style input changed: the draw mode, a light's value). */
 void            tsr_vector_layer_restyle         (TsrVectorLayer *self);
 /* Keep what was drawn per viewport (two of them) and draw again only what elements-changed names:
