@@ -1,4 +1,4 @@
-/* tsr-canvas-picture.c: a kept picture of a layer, moved into a spare surface when the view pans. */
+/* tsr-canvas-picture.c: a kept picture of a layer; a pan moves its origin, not its pixels. */
 #include "views/tsr-canvas-picture.h"
 
 #include <math.h>
@@ -7,7 +7,10 @@
 struct _TsrCanvasPicture {
   cairo_format_t   format;
   cairo_surface_t *surface;
-  cairo_surface_t *spare;   /* the one panned into next (see shift_pixels) */
+  cairo_surface_t *spare;   /* a zoom's view drawn anew (tsr_canvas_picture_zoom_frame) */
+  /* Where the view's top-left pixel is in the surface (device pixels): the surface is a torus, view
+   * pixel (x, y) is at ((x + ox) mod width, (y + oy) mod height). A pan moves the origin. */
+  int              ox, oy;
   TsrMapViewport   viewport;
   gboolean         valid;
   cairo_region_t  *dirty; /* view pixels to draw again */
@@ -68,34 +71,15 @@ ensure_spare (TsrCanvasPicture *self)
   return self->spare;
 }
 
-/* Moves the pixels so that the one at device (SX, SY) lands at (0, 0): copied into the spare
- * surface, which becomes the picture, and the picture the spare. Not in place: the last frame's
- * render node reads the picture (tsr_canvas_picture_paint hands it as a raster source, read when
- * GTK renders the node), so it stays as painted while that node is the one shown. What the copy
- * leaves (the uncovered strips) is dirty and drawn again. */
-static void
-shift_pixels (TsrCanvasPicture *self,
-              int               sx,
-              int               sy)
+/* Device pixel X plus D, wrapped into 0..SIZE-1. */
+static int
+wrap (int x,
+      int d,
+      int size)
 {
-  cairo_surface_t *from = self->surface, *to;
-  int width = cairo_image_surface_get_width (from), height = cairo_image_surface_get_height (from);
-  int stride = cairo_image_surface_get_stride (from);
-  gsize pixel = 4; /* RGB24 and ARGB32 */
-  gsize bytes = (gsize) (width - ABS (sx)) * pixel;
-  const guint8 *source;
-  guint8 *target;
+  int r = (x + d) % size;
 
-  to = ensure_spare (self);
-  cairo_surface_flush (to);
-  source = cairo_image_surface_get_data (from);
-  target = cairo_image_surface_get_data (to);
-  for (int y = MAX (0, -sy); y < height - MAX (0, sy); y++)
-    memcpy (target + (gsize) y * stride + (gsize) MAX (0, -sx) * pixel,
-            source + (gsize) (y + sy) * stride + (gsize) MAX (0, sx) * pixel, bytes);
-  cairo_surface_mark_dirty (to);
-  self->spare = from;
-  self->surface = to;
+  return r < 0 ? r + size : r;
 }
 
 static gboolean
@@ -125,7 +109,10 @@ tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
       int ix = (int) dx, iy = (int) dy;
       cairo_rectangle_int_t view = { 0, 0, viewport->width, viewport->height };
 
-      shift_pixels (self, ix * scale, iy * scale);
+      /* Nothing moves: the pixels the view keeps stay where they are, the origin goes with the
+       * view, and the strips it uncovered are drawn over what scrolled out. */
+      self->ox = wrap (self->ox, ix * scale, cairo_image_surface_get_width (self->surface));
+      self->oy = wrap (self->oy, iy * scale, cairo_image_surface_get_height (self->surface));
       cairo_region_translate (self->dirty, -ix, -iy);
       cairo_region_intersect_rectangle (self->dirty, &view);
       /* The strips the move uncovered. */
@@ -151,6 +138,7 @@ tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
     }
   self->viewport = *viewport;
   self->valid = TRUE;
+  self->ox = self->oy = 0;
   cairo_region_destroy (self->dirty);
   self->dirty = cairo_region_create_rectangle (&(cairo_rectangle_int_t) { 0, 0, viewport->width, viewport->height });
   return TRUE;
@@ -166,6 +154,58 @@ tsr_canvas_picture_is_dirty (TsrCanvasPicture *self)
  * would cost more than it saves). */
 #define MAX_SEPARATE_DRAWS 6
 
+/* The parts of the view that lie unbroken in the surface (the origin splits the view at the
+ * surface's edges into up to 2 x 2), each with the offset from its view pixels to its surface
+ * pixels (user units, view pixels). Returns how many. */
+static int
+view_parts (TsrCanvasPicture      *self,
+            cairo_rectangle_int_t  parts[4],
+            int                    offsets[4][2])
+{
+  int scale = MAX (1, self->viewport.scale_factor);
+  int width = self->viewport.width, height = self->viewport.height;
+  int ox = self->ox / scale, oy = self->oy / scale;
+  /* Where the view crosses the surface's right and bottom edges (view pixels). */
+  int seam_x = width - ox, seam_y = height - oy;
+  int n = 0;
+
+  for (int row = 0; row < (oy > 0 ? 2 : 1); row++)
+    for (int column = 0; column < (ox > 0 ? 2 : 1); column++)
+      {
+        int x0 = column == 0 ? 0 : seam_x, x1 = column == 0 && ox > 0 ? seam_x : width;
+        int y0 = row == 0 ? 0 : seam_y, y1 = row == 0 && oy > 0 ? seam_y : height;
+
+        parts[n] = (cairo_rectangle_int_t) { x0, y0, x1 - x0, y1 - y0 };
+        offsets[n][0] = column == 0 ? ox : ox - width;
+        offsets[n][1] = row == 0 ? oy : oy - height;
+        n++;
+      }
+  return n;
+}
+
+/* Clears the pixels of the view rectangles RECTS (all inside one part, whose view-to-surface offset
+ * is OFFSET) and draws them again by FUNC, clipped to them, in view pixels. */
+static void
+draw_part (cairo_t                     *cr,
+           const int                    offset[2],
+           const cairo_rectangle_int_t *rects,
+           int                          n,
+           TsrCanvasPictureDrawFunc     func,
+           gpointer                     user_data)
+{
+  cairo_save (cr);
+  cairo_translate (cr, offset[0], offset[1]);
+  for (int r = 0; r < n; r++)
+    cairo_rectangle (cr, rects[r].x, rects[r].y, rects[r].width, rects[r].height);
+  cairo_clip (cr);
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  func (cr, user_data);
+  cairo_restore (cr);
+}
+
 void
 tsr_canvas_picture_draw (TsrCanvasPicture        *self,
                          TsrCanvasPictureDrawFunc func,
@@ -173,26 +213,37 @@ tsr_canvas_picture_draw (TsrCanvasPicture        *self,
 {
   int n = cairo_region_num_rectangles (self->dirty);
   gboolean separate = n <= MAX_SEPARATE_DRAWS;
+  cairo_rectangle_int_t parts[4];
+  int offsets[4][2];
+  int n_parts = view_parts (self, parts, offsets);
   cairo_t *cr = cairo_create (self->surface);
 
-  for (int r = 0; r < n; r++)
+  /* Each dirty rectangle (or all of them) drawn in each part of the view it reaches: a strip the
+   * pan uncovered may straddle the surface's edge. */
+  for (int p = 0; p < n_parts; p++)
     {
-      cairo_rectangle_int_t rect;
+      cairo_region_t *in_part = cairo_region_copy (self->dirty);
+      int m;
 
-      cairo_region_get_rectangle (self->dirty, r, &rect);
+      cairo_region_intersect_rectangle (in_part, &parts[p]);
+      m = cairo_region_num_rectangles (in_part);
       if (separate)
-        cairo_save (cr);
-      cairo_rectangle (cr, rect.x, rect.y, rect.width, rect.height);
-      if (!separate && r + 1 < n)
-        continue;
-      cairo_clip (cr);
-      cairo_save (cr);
-      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-      cairo_paint (cr);
-      cairo_restore (cr);
-      func (cr, user_data);
-      if (separate)
-        cairo_restore (cr);
+        for (int r = 0; r < m; r++)
+          {
+            cairo_rectangle_int_t rect;
+
+            cairo_region_get_rectangle (in_part, r, &rect);
+            draw_part (cr, offsets[p], &rect, 1, func, user_data);
+          }
+      else if (m > 0)
+        {
+          g_autofree cairo_rectangle_int_t *rects = g_new (cairo_rectangle_int_t, m);
+
+          for (int r = 0; r < m; r++)
+            cairo_region_get_rectangle (in_part, r, &rects[r]);
+          draw_part (cr, offsets[p], rects, m, func, user_data);
+        }
+      cairo_region_destroy (in_part);
     }
   cairo_destroy (cr);
   cairo_surface_flush (self->surface);
@@ -241,9 +292,13 @@ raster_finish (cairo_pattern_t *pattern,
   cairo_surface_destroy (data);
 }
 
+/* The picture's pixels as a pattern over user space in view pixels of its viewport, (0, 0) at
+ * the view's top-left: across the surface's edges it repeats (the origin, see the struct), which
+ * only the view's own rectangle may show. */
 static cairo_pattern_t *
-picture_pattern (cairo_surface_t *surface)
+picture_pattern (TsrCanvasPicture *self)
 {
+  cairo_surface_t *surface = self->surface;
   cairo_content_t content = cairo_surface_get_content (surface);
   int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
   cairo_pattern_t *pattern;
@@ -254,10 +309,10 @@ picture_pattern (cairo_surface_t *surface)
   cairo_raster_source_pattern_set_acquire (pattern, raster_acquire, raster_release);
   cairo_raster_source_pattern_set_copy (pattern, raster_copy);
   cairo_raster_source_pattern_set_finish (pattern, raster_finish);
-  /* User space is view pixels, the pattern's device pixels. */
   cairo_surface_get_device_scale (surface, &x_scale, &y_scale);
-  cairo_matrix_init_scale (&matrix, x_scale, y_scale);
+  cairo_matrix_init (&matrix, x_scale, 0, 0, y_scale, self->ox, self->oy);
   cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
   return pattern;
 }
 
@@ -266,18 +321,16 @@ tsr_canvas_picture_paint (TsrCanvasPicture            *self,
                           cairo_t                     *cr,
                           const cairo_rectangle_int_t *area)
 {
-  cairo_pattern_t *pattern = picture_pattern (self->surface);
+  cairo_rectangle_int_t view = { 0, 0, self->viewport.width, self->viewport.height };
+  cairo_pattern_t *pattern = picture_pattern (self);
 
+  if (area == NULL)
+    area = &view;
   cairo_save (cr);
   cairo_set_source (cr, pattern);
   cairo_pattern_destroy (pattern);
-  if (area != NULL)
-    {
-      cairo_rectangle (cr, area->x, area->y, area->width, area->height);
-      cairo_fill (cr);
-    }
-  else
-    cairo_paint (cr);
+  cairo_rectangle (cr, area->x, area->y, area->width, area->height);
+  cairo_fill (cr);
   cairo_restore (cr);
 }
 
@@ -305,6 +358,30 @@ tsr_canvas_picture_invalidate (TsrCanvasPicture      *self,
   x0 = MAX (x0, 0), y0 = MAX (y0, 0), x1 = MIN (x1, v->width), y1 = MIN (y1, v->height);
   if (x1 > x0 && y1 > y0)
     dirty_rect (self, (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0));
+}
+
+/* Moves the view's top-left pixel to the surface's (0, 0), when the origin is elsewhere: copied
+ * into the spare, which becomes the picture (the last frame's node may still read the picture).
+ * Once at the start of a zoom, which scales the picture as a whole. */
+static void
+normalize (TsrCanvasPicture *self)
+{
+  cairo_t *cr;
+
+  if (self->ox == 0 && self->oy == 0)
+    return;
+  cr = cairo_create (ensure_spare (self));
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  tsr_canvas_picture_paint (self, cr, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (self->spare);
+  {
+    cairo_surface_t *done = self->spare;
+
+    self->spare = self->surface;
+    self->surface = done;
+  }
+  self->ox = self->oy = 0;
 }
 
 gboolean
@@ -342,6 +419,7 @@ tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
       self->zoom_view = *viewport;
       self->zooming = TRUE;
       self->refined_rows = 0;
+      normalize (self);
       tsr_canvas_picture_paint_scaled (self, cr, viewport, area);
       return FALSE;
     }
@@ -372,6 +450,7 @@ tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
       self->spare = self->surface;
       self->surface = done;
       self->viewport = *viewport;
+      self->ox = self->oy = 0;
       self->zooming = FALSE;
       cairo_region_destroy (self->dirty);
       self->dirty = cairo_region_create ();
@@ -404,10 +483,14 @@ tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
   cairo_translate (cr, (kept->x - viewport->x) * viewport->zoom, (kept->y - viewport->y) * viewport->zoom);
   cairo_scale (cr, scale, scale);
   cairo_rectangle (cr, 0, 0, kept->width, kept->height);
-  cairo_set_source_surface (cr, self->surface, 0, 0);
-  pattern = cairo_get_source (cr);
+  /* A raster source as in tsr_canvas_picture_paint (no snapshot), of the picture with its origin
+   * at (0, 0), padded: the view's edge pixels are not blended with the opposite edge's. */
+  normalize (self);
+  pattern = picture_pattern (self);
   cairo_pattern_set_filter (pattern, CAIRO_FILTER_BILINEAR);
   cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
   cairo_fill (cr);
   cairo_restore (cr);
 }
@@ -428,4 +511,13 @@ cairo_surface_t *
 tsr_canvas_picture_get_surface (TsrCanvasPicture *self)
 {
   return self->surface;
+}
+
+void
+tsr_canvas_picture_get_origin (TsrCanvasPicture *self,
+                               int              *x,
+                               int              *y)
+{
+  *x = self->ox;
+  *y = self->oy;
 }

@@ -1,6 +1,7 @@
 /* tsr-canvas-picture.h: what a canvas layer drew for one viewport, kept as pixels. A frame of the
- * same view paints it; a frame panned by whole view pixels moves the pixels and leaves only the
- * strips newly uncovered to draw (scrolling and dragging the view cost a strip, not the view);
+ * same view paints it; a frame panned by whole view pixels moves the picture's origin (the surface
+ * wraps around: nothing is copied) and leaves only the strips newly uncovered to draw (scrolling
+ * and dragging the view cost a strip, not the view);
  * any other view (a zoom, a fractional pan, a new size) is drawn whole. The layer draws the dirty
  * area, which also collects what it invalidates. While a zoom goes on, a layer may paint the picture
  * scaled as a stand-in and draw it anew in bands once the view stays (tsr_canvas_picture_zoom_frame). */
@@ -20,7 +21,7 @@ typedef struct _TsrCanvasPicture TsrCanvasPicture;
  * CAIRO_FORMAT_ARGB32 for layers drawn over others. */
 TsrCanvasPicture *tsr_canvas_picture_new           (cairo_format_t          format);
 void              tsr_canvas_picture_free          (TsrCanvasPicture       *self);
-/* Brings the picture to VIEWPORT: nothing to do when it was drawn for it; its pixels moved when
+/* Brings the picture to VIEWPORT: nothing to do when it was drawn for it; its origin moved when
  * VIEWPORT is it panned by whole view pixels (the uncovered strips become dirty); everything
  * dirty otherwise. Returns TRUE when the whole view is to be drawn. */
 gboolean          tsr_canvas_picture_move_to       (TsrCanvasPicture       *self,
@@ -32,7 +33,9 @@ typedef void (*TsrCanvasPictureDrawFunc) (cairo_t *cr,
 gboolean          tsr_canvas_picture_is_dirty      (TsrCanvasPicture       *self);
 /* Clears the dirty pixels (transparent, or black for RGB24) and calls FUNC to draw them again:
  * once per dirty rectangle, clipped to it (a diagonal pan uncovers two strips, and layers cull by
- * the clip's extents), or once clipped to them all when they are many. */
+ * the clip's extents), or once clipped to them all when they are many; split where they cross the
+ * surface's edges (the origin). CR's user space is view pixels, translated: FUNC finds the pixels
+ * of the surface (CR's target) through cairo_user_to_device, never by view coordinates. */
 void              tsr_canvas_picture_draw          (TsrCanvasPicture       *self,
                                                     TsrCanvasPictureDrawFunc func,
                                                     gpointer                user_data);
@@ -73,8 +76,12 @@ void              tsr_canvas_picture_paint_scaled  (TsrCanvasPicture       *self
 /* The viewport it holds (valid or not) and whether it holds one. */
 const TsrMapViewport *tsr_canvas_picture_get_viewport (TsrCanvasPicture    *self);
 gboolean          tsr_canvas_picture_is_valid      (TsrCanvasPicture       *self);
-/* The picture's pixels (device pixels; NULL before the first move_to). */
+/* The picture's pixels (device pixels; NULL before the first move_to), addressed from the origin:
+ * view device pixel (x, y) is at ((x + ox) mod surface width, (y + oy) mod surface height). */
 cairo_surface_t  *tsr_canvas_picture_get_surface   (TsrCanvasPicture       *self);
+void              tsr_canvas_picture_get_origin    (TsrCanvasPicture       *self,
+                                                    int                    *ox,
+                                                    int                    *oy);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsrCanvasPicture, tsr_canvas_picture_free)
 

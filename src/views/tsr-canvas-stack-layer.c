@@ -76,53 +76,93 @@ draw_layers (cairo_t *cr,
     }
 }
 
-/* The box of SURFACE's pixels that are not zero (device pixels); FALSE when there are none. Rows
- * above and below are skipped whole; within, each row is compared with zeros (memcmp, wide) only
+/* A view row of the picture (device pixels): the surface's row it lies in, and the view columns
+ * FROM..TO of it compared with zeros (memcmp, wide), split where they cross the surface's edge. */
+typedef struct {
+  const guint8  *data;
+  int            width, height, stride;
+  int            ox, oy; /* the picture's origin (tsr_canvas_picture_get_origin) */
+  const guint32 *zeros;
+} InkScan;
+
+static inline const guint32 *
+scan_row (const InkScan *scan,
+          int            y)
+{
+  int row = y + scan->oy;
+
+  return (const guint32 *) (scan->data + (gsize) (row >= scan->height ? row - scan->height : row) * scan->stride);
+}
+
+static inline guint32
+scan_pixel (const InkScan *scan,
+            const guint32 *row,
+            int            x)
+{
+  int column = x + scan->ox;
+
+  return row[column >= scan->width ? column - scan->width : column];
+}
+
+static gboolean
+scan_empty (const InkScan *scan,
+            const guint32 *row,
+            int            from,
+            int            to)
+{
+  int seam = scan->width - scan->ox; /* the first view column at the surface's left edge */
+
+  if (to <= from)
+    return TRUE;
+  if (from < seam && memcmp (row + from + scan->ox, scan->zeros, (gsize) (MIN (to, seam) - from) * 4) != 0)
+    return FALSE;
+  return to <= seam || memcmp (row + MAX (from, seam) - seam, scan->zeros, (gsize) (to - MAX (from, seam)) * 4) == 0;
+}
+
+/* The box of the picture's pixels that are not zero (view device pixels); FALSE when there are
+ * none. Rows above and below are skipped whole; within, each row is compared with zeros only
  * outside the box found so far, and searched pixel by pixel only where that finds ink. */
 static gboolean
-ink_box (cairo_surface_t       *surface,
+ink_box (TsrCanvasPicture      *picture,
          cairo_rectangle_int_t *box)
 {
+  cairo_surface_t *surface = tsr_canvas_picture_get_surface (picture);
   int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
-  int stride = cairo_image_surface_get_stride (surface);
   g_autofree guint32 *zeros = g_new0 (guint32, width);
-  const guint8 *data;
+  InkScan scan = { NULL, width, height, cairo_image_surface_get_stride (surface), 0, 0, zeros };
   int top = 0, bottom = height, left, right;
 
   cairo_surface_flush (surface);
-  data = cairo_image_surface_get_data (surface);
-#define ROW(y) ((const guint32 *) (data + (gsize) (y) * stride))
-#define EMPTY(row, from, to) ((to) <= (from) || memcmp ((row) + (from), zeros, (gsize) ((to) - (from)) * 4) == 0)
-  while (top < height && EMPTY (ROW (top), 0, width))
+  scan.data = cairo_image_surface_get_data (surface);
+  tsr_canvas_picture_get_origin (picture, &scan.ox, &scan.oy);
+  while (top < height && scan_empty (&scan, scan_row (&scan, top), 0, width))
     top++;
   if (top == height)
     return FALSE;
-  while (bottom > top + 1 && EMPTY (ROW (bottom - 1), 0, width))
+  while (bottom > top + 1 && scan_empty (&scan, scan_row (&scan, bottom - 1), 0, width))
     bottom--;
   left = width, right = 0;
   for (int y = top; y < bottom; y++)
     {
-      const guint32 *row = ROW (y);
+      const guint32 *row = scan_row (&scan, y);
 
-      if (!EMPTY (row, 0, left))
+      if (!scan_empty (&scan, row, 0, left))
         {
           int x = 0;
 
-          while (row[x] == 0)
+          while (scan_pixel (&scan, row, x) == 0)
             x++;
           left = x;
         }
-      if (!EMPTY (row, MAX (right, left), width))
+      if (!scan_empty (&scan, row, MAX (right, left), width))
         {
           int x = width;
 
-          while (row[x - 1] == 0)
+          while (scan_pixel (&scan, row, x - 1) == 0)
             x--;
           right = x;
         }
     }
-#undef EMPTY
-#undef ROW
   *box = (cairo_rectangle_int_t) { left, top, right - left, bottom - top };
   return right > left;
 }
@@ -145,14 +185,12 @@ stack_layer_draw (TsrCanvasLayer       *layer,
   if (tsr_canvas_picture_is_dirty (self->picture))
     {
       StackDraw draw = { self, viewport, TRUE };
-      cairo_surface_t *surface;
       cairo_rectangle_int_t box;
       int scale = MAX (viewport->scale_factor, 1);
 
       tsr_canvas_picture_draw (self->picture, draw_layers, &draw);
       all_drawn = draw.all_drawn;
-      surface = tsr_canvas_picture_get_surface (self->picture);
-      if (ink_box (surface, &box))
+      if (ink_box (self->picture, &box))
         {
           int x0 = box.x / scale, y0 = box.y / scale;
           int x1 = (box.x + box.width + scale - 1) / scale, y1 = (box.y + box.height + scale - 1) / scale;

@@ -273,15 +273,18 @@ draw_filter (cairo_t                *cr,
              TsrDoom2dSpecialTexture special)
 {
   cairo_surface_t *target = cairo_get_target (cr);
-  double sx = 1, sy = 1, cx0, cy0, cx1, cy1;
+  double cx0, cy0, cx1, cy1;
   int width = cairo_image_surface_get_width (target), height = cairo_image_surface_get_height (target);
   int px0, py0, px1, py1;
 
   cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
   x0 = MAX (x0, floor (cx0)), y0 = MAX (y0, floor (cy0)), x1 = MIN (x1, ceil (cx1)), y1 = MIN (y1, ceil (cy1));
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  px0 = (int) CLAMP (x0 * sx, 0, width), py0 = (int) CLAMP (y0 * sy, 0, height);
-  px1 = (int) CLAMP (x1 * sx, 0, width), py1 = (int) CLAMP (y1 * sy, 0, height);
+  /* The picture's user space is translated (its origin, tsr_canvas_picture_draw): its pixels by
+   * the device coordinates; the clip keeps the rectangle within the surface. */
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  px0 = (int) CLAMP (round (x0), 0, width), py0 = (int) CLAMP (round (y0), 0, height);
+  px1 = (int) CLAMP (round (x1), 0, width), py1 = (int) CLAMP (round (y1), 0, height);
   if (px1 <= px0 || py1 <= py0)
     return;
   cairo_surface_flush (target);
@@ -522,15 +525,12 @@ panel_layer_draw (TsrCanvasLayer       *layer,
    * map's area is opaque in the frame (its background is painted first): a copy there; over what
    * lies below only for panels outside it. */
   cairo_save (cr);
-  cairo_set_source_surface (cr, tsr_canvas_picture_get_surface (self->frame), 0, 0);
   if (self->frame_opaque.width > 0 && self->frame_opaque.height > 0)
     {
       cairo_region_t *rest = cairo_region_create_rectangle (&self->frame_extents);
 
       cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-      cairo_rectangle (cr, self->frame_opaque.x, self->frame_opaque.y, self->frame_opaque.width,
-                       self->frame_opaque.height);
-      cairo_fill (cr);
+      tsr_canvas_picture_paint (self->frame, cr, &self->frame_opaque);
       cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
       cairo_region_subtract_rectangle (rest, &self->frame_opaque);
       for (int r = 0; r < cairo_region_num_rectangles (rest); r++)
@@ -538,17 +538,12 @@ panel_layer_draw (TsrCanvasLayer       *layer,
           cairo_rectangle_int_t rect;
 
           cairo_region_get_rectangle (rest, r, &rect);
-          cairo_rectangle (cr, rect.x, rect.y, rect.width, rect.height);
+          tsr_canvas_picture_paint (self->frame, cr, &rect);
         }
-      cairo_fill (cr);
       cairo_region_destroy (rest);
     }
   else
-    {
-      cairo_rectangle (cr, self->frame_extents.x, self->frame_extents.y, self->frame_extents.width,
-                       self->frame_extents.height);
-      cairo_fill (cr);
-    }
+    tsr_canvas_picture_paint (self->frame, cr, &self->frame_extents);
   cairo_restore (cr);
   return TRUE;
 }
