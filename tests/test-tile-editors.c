@@ -633,6 +633,27 @@ test_preview_level (void)
   window = open_in_window (path);
   inspector = tsr_test_ui_find_widget (GTK_WIDGET (window), tsr_test_ui_match_type, GSIZE_TO_POINTER (TSR_TYPE_INSPECTOR));
   g_assert_nonnull (inspector);
+  /* Behind the Summary tab the level is not drawn (a picture of 4 MB per open file, unseen); the
+   * tab shown, it is. */
+  {
+    GtkWidget *picture = tsr_test_ui_find_widget (inspector, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_PICTURE));
+    GtkNotebook *notebook = GTK_NOTEBOOK (gtk_widget_get_ancestor (inspector, GTK_TYPE_NOTEBOOK));
+    int summary = -1;
+
+    g_assert_nonnull (picture);
+    g_assert_nonnull (notebook);
+    g_assert_false (gtk_widget_get_mapped (inspector));
+    g_assert_null (gtk_picture_get_paintable (GTK_PICTURE (picture)));
+    for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+      if (gtk_notebook_get_nth_page (notebook, i) == inspector
+          || gtk_widget_is_ancestor (inspector, gtk_notebook_get_nth_page (notebook, i)))
+        summary = i;
+    g_assert_cmpint (summary, >=, 0);
+    gtk_notebook_set_current_page (notebook, summary);
+    tsr_test_ui_iterate_for (50);
+    g_assert_true (gtk_widget_get_mapped (picture));
+    g_assert_nonnull (gtk_picture_get_paintable (GTK_PICTURE (picture)));
+  }
   levels = GTK_DROP_DOWN (tsr_test_ui_find_widget (inspector, tsr_test_ui_match_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)));
   g_assert_nonnull (levels);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (levels)));

@@ -34,6 +34,7 @@ struct _TsrInspector {
   gboolean     filling_levels;
   GtkPicture  *preview_picture;
   GtkLabel    *preview_message;
+  gboolean     preview_pending;      /* to draw once the preview is shown (or asked for) */
   GtkExpander *records_expander;
   TsrRecordInspector *records;
 };
@@ -260,8 +261,9 @@ tsr_inspector_set_preview_message (TsrInspector *self,
   gtk_stack_set_visible_child_name (self->preview_stack, "message");
 }
 
+/* Draws the preview now. */
 static void
-tsr_inspector_refresh_preview (TsrInspector *self)
+tsr_inspector_draw_preview (TsrInspector *self)
 {
   const TsrFormat *format = tsr_document_get_format (self->document);
   TsrRenderOptions options = { .level = self->preview_level_index, .width = 0, .height = 0 };
@@ -269,12 +271,7 @@ tsr_inspector_refresh_preview (TsrInspector *self)
   g_autoptr(GdkTexture) texture = NULL;
   TsrImage *image;
 
-  /* A file of data tables (Marathon physics) has no picture: the summary and records take the
-   * whole page. */
-  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->preview_stack)), format->render != NULL);
-  if (format->render == NULL)
-    return;
-
+  self->preview_pending = FALSE;
   image = format->render (tsr_document_get_format_data (self->document), &options, &error);
   if (image == NULL)
     {
@@ -289,6 +286,39 @@ tsr_inspector_refresh_preview (TsrInspector *self)
   g_clear_pointer (&self->preview_message_text, g_free);
   gtk_picture_set_paintable (self->preview_picture, GDK_PAINTABLE (texture));
   gtk_stack_set_visible_child_name (self->preview_stack, "image");
+}
+
+/* The preview is drawn when it is on screen: a page that embeds the inspector behind a tab (the
+ * Marathon map's Summary) would otherwise draw the level (4 MB for m1_Map.scen's first one) when
+ * the file opens and again after every edit, unseen. Hidden, a stale picture is let go of. */
+static void
+tsr_inspector_refresh_preview (TsrInspector *self)
+{
+  const TsrFormat *format = tsr_document_get_format (self->document);
+
+  /* A file of data tables (Marathon physics) has no picture: the summary and records take the
+   * whole page. */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->preview_stack)), format->render != NULL);
+  if (format->render == NULL)
+    {
+      self->preview_pending = FALSE;
+      return;
+    }
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->preview_stack)))
+    {
+      tsr_inspector_draw_preview (self);
+      return;
+    }
+  self->preview_pending = TRUE;
+  gtk_picture_set_paintable (self->preview_picture, NULL);
+}
+
+/* The preview came on screen, or is asked for: draw it if it waits. */
+static void
+tsr_inspector_ensure_preview (TsrInspector *self)
+{
+  if (self->preview_pending && self->document != NULL)
+    tsr_inspector_draw_preview (self);
 }
 
 static void
@@ -400,6 +430,7 @@ GdkPaintable *
 tsr_inspector_get_preview (TsrInspector *self)
 {
   g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  tsr_inspector_ensure_preview (self);
   return gtk_picture_get_paintable (self->preview_picture);
 }
 
@@ -414,6 +445,7 @@ const char *
 tsr_inspector_get_preview_message (TsrInspector *self)
 {
   g_return_val_if_fail (TSR_IS_INSPECTOR (self), NULL);
+  tsr_inspector_ensure_preview (self);
   return self->preview_message_text;
 }
 
@@ -540,6 +572,7 @@ tsr_inspector_init (TsrInspector *self)
   g_signal_connect (self->summary_factory, "setup", G_CALLBACK (tsr_inspector_setup_summary_row), NULL);
   g_signal_connect (self->summary_factory, "bind", G_CALLBACK (tsr_inspector_bind_summary_row), NULL);
   g_signal_connect (self->summary_factory, "unbind", G_CALLBACK (tsr_inspector_unbind_summary_row), NULL);
+  g_signal_connect_swapped (self->preview_stack, "map", G_CALLBACK (tsr_inspector_ensure_preview), self);
 }
 
 static void
