@@ -22,9 +22,9 @@
  * cache and fontconfig's caches for both alike); the medians are printed, with the load average.
  *
  * A benchmark: it prints figures and never fails on them. Without /usr/bin/tiled it prints
- * "tiled not found" and measures Tessera alone. TSR_BENCH_RENDERERS (default "default cairo")
+ * "tiled not found" and measures Tessera alone. TSR_BENCH_RENDERERS (default "default gl")
  * lists the GSK renderers Tessera runs with ("default" leaves GSK_RENDERER unset, as a user has
- * it); Tiled draws with Qt's raster painter either way. */
+ * it: Tessera's main then picks cairo; "gl" is GTK's own default, for the side-by-side figures); Tiled draws with Qt's raster painter either way. */
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -452,7 +452,7 @@ main (int argc, char **argv)
   g_autofree char *work = g_dir_make_tmp ("tessera-bench-XXXXXX", NULL);
   g_autofree char *rmp = NULL;
   g_autofree char *tmx = NULL;
-  g_auto(GStrv) renderers = g_strsplit (g_getenv ("TSR_BENCH_RENDERERS") != NULL ? g_getenv ("TSR_BENCH_RENDERERS") : "default cairo", " ", -1);
+  g_auto(GStrv) renderers = g_strsplit (g_getenv ("TSR_BENCH_RENDERERS") != NULL ? g_getenv ("TSR_BENCH_RENDERERS") : "default gl", " ", -1);
   const char *tessera = g_getenv ("TSR_GUI");
   gboolean have_tiled = g_file_test (TILED, G_FILE_TEST_IS_EXECUTABLE);
   Figures tiled = { 0 };
