@@ -172,15 +172,17 @@ bench_frames (const char *what, TsrMarathonLevelMap *map, const TsrMapViewport *
 }
 
 /* FRAMES frames of VIEWPORT, each drawn whole (the level restyled first, as after a change of the
- * draw mode): the cost of drawing every element in view at once. */
+ * draw mode): the cost of drawing every element in view at once. DETAIL: the layer's level of
+ * detail (tsr_vector_layer_set_detail_limit; 1 is the editor's). */
 static void
-bench_whole (const char *what, TsrMarathonLevelMap *map, const TsrMapViewport *viewport, guint frames)
+bench_whole (const char *what, TsrMarathonLevelMap *map, const TsrMapViewport *viewport, guint frames, double detail)
 {
   cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, VIEW_W, VIEW_H);
   g_autoptr(GArray) samples = g_array_new (FALSE, FALSE, sizeof (Sample));
   Layers layers;
 
   layers_init (&layers, map, NULL);
+  tsr_vector_layer_set_detail_limit (layers.layer, detail);
   draw_frame (&layers, target, viewport);
   for (guint i = 0; i < frames; i++)
     {
@@ -451,7 +453,7 @@ main (void)
                               tsr_vector_map_get_n_elements (TSR_VECTOR_MAP (map), TSR_ELEMENT_POLYGON));
       printf ("largest real level: %s, zoom %.4f\n", name, viewport.zoom);
       bench_frames (what, map, &viewport, 60);
-      bench_whole ("frame drawn whole, largest real level at fit", map, &viewport, 30);
+      bench_whole ("frame drawn whole, largest real level at fit", map, &viewport, 30, 1);
       bench_zoom ("largest real level from fit", map, &viewport);
       /* What of it is the grid under the level. */
       grid_only = TRUE;
@@ -463,7 +465,25 @@ main (void)
   map = tsr_marathon_level_map_new (synthetic);
   viewport = fit_viewport (map);
   bench_frames ("frame, synthetic 8,000 polygons at fit", map, &viewport, 30);
-  bench_whole ("frame drawn whole, synthetic 8,000 polygons at fit", map, &viewport, 30);
+  bench_whole ("frame drawn whole, synthetic 8,000 polygons at fit", map, &viewport, 30, 1);
+  {
+    /* Zoomed out 4 steps of √2 (rooms of about 5 view pixels) and 8 (about 1.2): the level of
+     * detail leaves out the lines below a pixel. */
+    for (guint steps = 4; steps <= 8; steps += 4)
+      {
+        TsrMapViewport out = viewport;
+        double cx = out.x + VIEW_W / 2.0 / out.zoom, cy = out.y + VIEW_H / 2.0 / out.zoom;
+        g_autofree char *on = NULL, *off = NULL;
+
+        out.zoom /= pow (G_SQRT2, steps);
+        out.x = cx - VIEW_W / 2.0 / out.zoom;
+        out.y = cy - VIEW_H / 2.0 / out.zoom;
+        on = g_strdup_printf ("frame drawn whole, synthetic, fit / %.0f, level of detail", pow (G_SQRT2, steps));
+        off = g_strdup_printf ("frame drawn whole, synthetic, fit / %.0f, every element", pow (G_SQRT2, steps));
+        bench_whole (on, map, &out, 30, 1);
+        bench_whole (off, map, &out, 30, 0);
+      }
+  }
   bench_zoom ("synthetic 8,000 polygons from fit", map, &viewport);
   bench_drag (map, &viewport, "drag event + frame, synthetic 8,000 polygons at fit", 120);
   {
