@@ -25,7 +25,6 @@ struct _TsrMapEditor {
   TsrTileTools    *tools;        /* the canvas's, followed for the tool bar and layers */
   GObject         *family;       /* the family panels, if any */
   GPtrArray       *family_widgets;
-  guint            fit_tick;
   gboolean         tile_tools_enabled;
   gboolean         updating;     /* guards the tool bar and layer list against feedback */
 
@@ -213,18 +212,8 @@ tool_action (GtkWidget  *widget,
 }
 
 static void
-cancel_fit (TsrMapEditor *self)
-{
-  if (self->fit_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
-  self->fit_tick = 0;
-}
-
-static void
 update_zoom_label (TsrMapEditor *self)
 {
-  /* Someone chose a zoom before the first fit: keep theirs. */
-  cancel_fit (self);
   /* Translators: the canvas zoom in the status line, e.g. "200%". */
   g_autofree char *text = g_strdup_printf (_("%.0f%%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
 
@@ -652,20 +641,6 @@ tsr_map_editor_get_map (TsrMapEditor *self)
   return self->map;
 }
 
-/* A newly opened map starts fitted in the view, once the canvas has its size. */
-static gboolean
-fit_when_allocated (GtkWidget *canvas, GdkFrameClock *clock, gpointer data)
-{
-  TsrMapEditor *self = data;
-
-  if (gtk_widget_get_width (canvas) <= 0)
-    return G_SOURCE_CONTINUE;
-  self->fit_tick = 0;
-  tsr_map_canvas_zoom_to_fit (self->canvas);
-  /* Returning REMOVE drops the callback; the id is already cleared. */
-  return G_SOURCE_REMOVE;
-}
-
 void
 tsr_map_editor_set_document (TsrMapEditor *self,
                              TsrDocument  *document)
@@ -677,7 +652,6 @@ tsr_map_editor_set_document (TsrMapEditor *self,
     return;
   clear_family (self);
   tsr_map_editor_set_tile_tools_enabled (self, TRUE);
-  cancel_fit (self);
   tsr_map_editor_set_map (self, NULL);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (tsr_document_get_undo_stack (self->document), self);
@@ -693,8 +667,11 @@ tsr_map_editor_set_document (TsrMapEditor *self,
   if (document != NULL)
     {
       self->family = create_family_panels (self, document);
-      if (self->fit_tick == 0)
-        self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_when_allocated, self, NULL);
+      /* A newly opened map starts fitted in the view. Not allocated yet, the canvas fits in its
+       * first size_allocate, before its first snapshot: a fit one frame later (a tick callback)
+       * drew the map at zoom 1 first, and the fitted view then filled in under the frame budget
+       * (issue 35). A zoom chosen before that allocation is kept (tsr_map_canvas_zoom_at). */
+      tsr_map_canvas_zoom_to_fit (self->canvas);
       tsr_map_editor_show_page (self, "tiles");
     }
 }
@@ -949,7 +926,6 @@ tsr_map_editor_dispose (GObject *object)
       clear_family (self);
       g_clear_pointer (&self->family_widgets, g_ptr_array_unref);
     }
-  cancel_fit (self);
   if (self->tools != NULL)
     g_signal_handlers_disconnect_by_data (self->tools, self);
   g_clear_object (&self->tools);
