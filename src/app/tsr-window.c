@@ -642,7 +642,12 @@ static void
 tsr_window_sync_tabs (TsrWindow *self)
 {
   gtk_notebook_set_show_tabs (self->notebook, self->tabs->len > 1);
-  gtk_stack_set_visible_child_name (self->stack, self->tabs->len > 0 ? "document" : "start");
+  /* A document shows at once; the start page fades back in. A crossfade to a document drew the
+   * start page and the new editor together at every frame for 200 ms (issue 35). */
+  if (self->tabs->len > 0)
+    gtk_stack_set_visible_child_full (self->stack, "document", GTK_STACK_TRANSITION_TYPE_NONE);
+  else
+    gtk_stack_set_visible_child_full (self->stack, "start", GTK_STACK_TRANSITION_TYPE_CROSSFADE);
   tsr_window_update_title (self);
   tsr_window_update_actions (self);
 }
@@ -832,6 +837,10 @@ tsr_window_update_loading (TsrWindow *self)
     }
   else
     g_clear_handle_id (&self->pulse_source, g_source_remove);
+  /* The bar slides in (GTK's 250 ms), but goes at once: it goes as the document shows, and a canvas
+   * whose height changed at every frame of the slide fitted its map again and again (issue 35). A
+   * revealer without a transition would keep the bar's height. */
+  gtk_revealer_set_transition_duration (self->loading_revealer, shown != NULL ? 250 : 0);
   gtk_revealer_set_reveal_child (self->loading_revealer, shown != NULL);
 }
 
