@@ -223,17 +223,36 @@ tsr_sphere_script_view_dispose (GObject *object)
   G_OBJECT_CLASS (tsr_sphere_script_view_parent_class)->dispose (object);
 }
 
+/* The JavaScript language and the colours are set when the view first shows, not when a map opens:
+ * GtkSourceView reads and validates the language file on first use, about half the cost of opening
+ * a Sphere map's editor (issue 35), and most sessions never show the Scripts page. */
+static void
+tsr_sphere_script_view_map (GtkWidget *widget)
+{
+  TsrSphereScriptView *self = TSR_SPHERE_SCRIPT_VIEW (widget);
+
+  if (gtk_source_buffer_get_language (self->buffer) == NULL)
+    {
+      GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+      GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+
+      /* Sphere scripts are JavaScript (SpiderMonkey in Sphere 1.x). */
+      gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (languages, "js"));
+      gtk_source_buffer_set_style_scheme (self->buffer, gtk_source_style_scheme_manager_get_scheme (schemes, "classic"));
+    }
+  GTK_WIDGET_CLASS (tsr_sphere_script_view_parent_class)->map (widget);
+}
+
 static void
 tsr_sphere_script_view_class_init (TsrSphereScriptViewClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = tsr_sphere_script_view_dispose;
+  GTK_WIDGET_CLASS (klass)->map = tsr_sphere_script_view_map;
 }
 
 static void
 tsr_sphere_script_view_init (TsrSphereScriptView *self)
 {
-  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
   GtkWidget *scrolled = gtk_scrolled_window_new ();
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
@@ -243,9 +262,8 @@ tsr_sphere_script_view_init (TsrSphereScriptView *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->chooser), _("The script to edit"));
   g_signal_connect_swapped (self->chooser, "notify::selected", G_CALLBACK (on_script_chosen), self);
 
-  /* Sphere scripts are JavaScript (SpiderMonkey in Sphere 1.x). */
-  self->buffer = gtk_source_buffer_new_with_language (gtk_source_language_manager_get_language (languages, "js"));
-  gtk_source_buffer_set_style_scheme (self->buffer, gtk_source_style_scheme_manager_get_scheme (schemes, "classic"));
+  /* The language and colours: when first shown (tsr_sphere_script_view_map). */
+  self->buffer = gtk_source_buffer_new (NULL);
   gtk_source_buffer_set_highlight_matching_brackets (self->buffer, TRUE);
   /* Ctrl+Z goes to the window's undo, the document's: the text follows it. */
   gtk_text_buffer_set_enable_undo (GTK_TEXT_BUFFER (self->buffer), FALSE);
