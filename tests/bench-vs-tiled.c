@@ -12,7 +12,8 @@
  * Each run spawns `tessera MAP.rmp` (the built binary, TSR_GUI), `tiled MAP.tmx` (/usr/bin/tiled)
  * or `tessera` alone (its start page, for scale) on this benchmark's own Xvfb (with-own-display.sh),
  * with a fresh HOME and configuration (neither restores an earlier session), the pointer in the
- * screen's bottom-right corner (on no window of either). The clock starts at the spawn. The X server reports every change of the screen's pixels (DAMAGE on the root window);
+ * screen's bottom-right corner (on no window of either). The clock starts at the spawn. The X
+ * server reports every change of the screen's pixels (DAMAGE on the root window);
  * "content" is the last change before the screen and the process both fall quiet — no damage and
  * under 20 ms of the process's CPU time (/proc/PID/stat, all threads) for 1 s — i.e. the moment the
  * window last changed, its content complete. "first frame" is the first change after the editor's
@@ -24,8 +25,9 @@
  * A benchmark: it prints figures and never fails on them. Without /usr/bin/tiled it prints
  * "tiled not found" and measures Tessera alone. TSR_BENCH_RENDERERS (default "default gl")
  * lists the GSK renderers Tessera runs with ("default" leaves GSK_RENDERER unset, as a user has
- * it: Tessera's main then picks cairo; "gl" is GTK's own default, for the side-by-side figures); Tiled draws with Qt's raster painter either way. TSR_BENCH_DEBUG=1 prints each window
- * change's time; TSR_BENCH_FRAMES=1 also saves the screen at each change of the warm-up runs (as
+ * it: Tessera's main then picks cairo; "gl" is GTK's own default, for the side-by-side figures);
+ * Tiled draws with Qt's raster painter either way. TSR_BENCH_DEBUG=1 prints each window change's
+ * time; TSR_BENCH_FRAMES=1 also saves the screen at each change of the warm-up runs (as
  * NAME-frame-MS.png in TSR_SCREENSHOT_DIR), to see which change is what. */
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
