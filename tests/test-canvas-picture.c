@@ -41,7 +41,7 @@ draw_scene (cairo_t *cr,
   for (int j = (int) floor (y0 / 6) - 1; j <= (int) ceil (y1 / 6); j++)
     for (int i = (int) floor (x0 / 8) - 3; i <= (int) ceil (x1 / 8); i++) /* bars reach 2 cells right */
       {
-        guint hash = (guint) (i * 73856093) ^ (guint) (j * 19349663);
+        guint hash = ((guint) i * 73856093u) ^ ((guint) j * 19349663u);
 
         if (hash % 5 == 0)
           continue; /* transparent cells */
