@@ -229,6 +229,10 @@ test_menu_close_revert_quit (void)
   g_clear_pointer (&accels, g_strfreev);
   accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application), "app.quit");
   g_assert_true (accels[0] != NULL && g_str_equal (accels[0], "<Control>q"));
+  g_clear_pointer (&accels, g_strfreev);
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application), "win.show-help-overlay");
+  g_assert_true (accels[0] != NULL && g_str_equal (accels[0], "<Control>question"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   g_assert_nonnull (overlay);
   for (const char *const *action = (const char *const[]) { "win.new", "win.close-tab", "app.quit", NULL };
@@ -246,6 +250,7 @@ test_menu_close_revert_quit (void)
         }
       g_assert_true (listed);
     }
+  gtk_window_close (GTK_WINDOW (overlay));
 
   tsr_test_ui_hide_window (window);
 }

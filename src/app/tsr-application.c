@@ -395,6 +395,7 @@ tsr_application_startup (GApplication *application)
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.help", { "F1", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
   G_APPLICATION_CLASS (tsr_application_parent_class)->startup (application);

@@ -334,6 +334,29 @@ tsr_window_on_help_overlay_show (GtkWidget *overlay,
   g_object_set (overlay, "section-name", section, NULL);
 }
 
+/* win.show-help-overlay (Ctrl+?, the menu's Keyboard Shortcuts): the shortcuts window is built
+ * on first use. GtkApplication would build it from gtk/help-overlay.ui for every new window,
+ * about half of what a window costs to make (issue 35), so the resource has another name. */
+static void
+tsr_window_show_help_overlay_action (GtkWidget  *widget,
+                                     const char *action_name,
+                                     GVariant   *parameter)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/tessera/Tessera/ui/tsr-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (window, overlay);
+      g_signal_connect_object (overlay, "show", G_CALLBACK (tsr_window_on_help_overlay_show), widget, 0);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static void
 tsr_window_update_actions (TsrWindow *self)
 {
@@ -343,7 +366,6 @@ tsr_window_update_actions (TsrWindow *self)
   gboolean can_save = format != NULL && format->save != NULL;
   const char *undo = stack != NULL ? tsr_undo_stack_get_undo_description (stack) : NULL;
   const char *redo = stack != NULL ? tsr_undo_stack_get_redo_description (stack) : NULL;
-  GtkWidget *overlay;
   g_autofree char *undo_tooltip = undo != NULL ? g_strdup_printf (_("Undo %s"), undo) : g_strdup (_("Undo"));
   g_autofree char *redo_tooltip = redo != NULL ? g_strdup_printf (_("Redo %s"), redo) : g_strdup (_("Redo"));
 
@@ -366,14 +388,6 @@ tsr_window_update_actions (TsrWindow *self)
     }
   else
     gtk_widget_set_tooltip_text (self->save_button, _("Save the Document"));
-
-  /* GtkApplication gives the window its shortcuts window once; follow it from then on. */
-  overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)));
-  if (overlay != NULL && g_object_get_data (G_OBJECT (overlay), "tsr-window") != self)
-    {
-      g_object_set_data (G_OBJECT (overlay), "tsr-window", self);
-      g_signal_connect_object (overlay, "show", G_CALLBACK (tsr_window_on_help_overlay_show), self, 0);
-    }
 }
 
 /* The tab's document was saved, went back to its saved state, or is closed: its recovery entry
@@ -2292,6 +2306,8 @@ tsr_window_class_init (TsrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, tsr_window_close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.revert", NULL, tsr_window_revert_action);
   gtk_widget_class_install_action (widget_class, "win.playtest", NULL, tsr_window_playtest_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   tsr_window_show_help_overlay_action);
   gtk_widget_class_install_action (widget_class, "win.run-command", "u", tsr_window_run_command_action);
 #ifdef TSR_HAVE_PLUGINS
   gtk_widget_class_install_action (widget_class, "win.plugin-command", "s", tsr_window_plugin_command_action);
