@@ -60,6 +60,21 @@ tsr_canvas_layer_set_grid_color (TsrCanvasLayer *self,
 }
 
 void
+tsr_canvas_layer_get_opaque_area (TsrCanvasLayer        *self,
+                                  const TsrMapViewport  *viewport,
+                                  cairo_rectangle_int_t *area)
+{
+  TsrCanvasLayerInterface *iface;
+
+  g_return_if_fail (area != NULL);
+  *area = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
+  g_return_if_fail (TSR_IS_CANVAS_LAYER (self));
+  iface = TSR_CANVAS_LAYER_GET_IFACE (self);
+  if (iface->get_opaque_area != NULL)
+    iface->get_opaque_area (self, viewport, area);
+}
+
+void
 tsr_canvas_layer_invalidate_area (TsrCanvasLayer        *self,
                                   const TsrVectorBounds *area)
 {

@@ -34,7 +34,12 @@ struct _TsrCanvasLayerInterface {
   void         (*set_grid_color) (TsrCanvasLayer     *self,
                                   const GdkRGBA      *color);
 
-  gpointer padding[7];
+  /* Optional: the part of VIEWPORT (whole view pixels) that the last draw for it covered with
+   * opaque pixels, so nothing beneath needs painting there; an empty rectangle for none. */
+  void         (*get_opaque_area) (TsrCanvasLayer       *self,
+                                   const TsrMapViewport *viewport,
+                                   cairo_rectangle_int_t *area);
+  gpointer padding[6];
 };
 
 TsrLayerKind tsr_canvas_layer_get_kind   (TsrCanvasLayer       *self);
@@ -47,6 +52,10 @@ gboolean     tsr_canvas_layer_draw       (TsrCanvasLayer       *self,
 void         tsr_canvas_layer_set_grid_color (TsrCanvasLayer       *self,
                                               const GdkRGBA        *color);
 
+/* What the layer's last draw of VIEWPORT covered opaque (empty when it does not say). */
+void         tsr_canvas_layer_get_opaque_area (TsrCanvasLayer        *self,
+                                               const TsrMapViewport  *viewport,
+                                               cairo_rectangle_int_t *area);
 /* For implementations: "invalidate-area (const TsrVectorBounds *area)" asks for AREA (map
  * units; NULL: everything) to be drawn again; "bounds-changed" says get_bounds changed. */
 void         tsr_canvas_layer_invalidate_area (TsrCanvasLayer        *self,

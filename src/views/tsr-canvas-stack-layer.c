@@ -14,6 +14,7 @@ struct _TsrCanvasStackLayer {
   GPtrArray             *layers; /* TsrCanvasLayer, bottom first */
   TsrCanvasPicture      *picture;
   cairo_rectangle_int_t  ink;    /* view pixels */
+  cairo_rectangle_int_t  opaque; /* view pixels the picture's paint covers opaque */
 };
 
 static void tsr_canvas_stack_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -199,6 +200,19 @@ stack_layer_draw (TsrCanvasLayer       *layer,
         }
       else
         self->ink = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
+      /* The layers are drawn over each other: opaque where any of them is (the largest such
+       * area), as far as the paint reaches (the ink). */
+      self->opaque = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
+      for (guint i = 0; i < self->layers->len; i++)
+        {
+          cairo_rectangle_int_t area;
+
+          tsr_canvas_layer_get_opaque_area (self->layers->pdata[i], viewport, &area);
+          if ((gint64) area.width * area.height > (gint64) self->opaque.width * self->opaque.height)
+            self->opaque = area;
+        }
+      if (!gdk_rectangle_intersect (&self->opaque, &self->ink, &self->opaque))
+        self->opaque = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
       /* Stand-ins (a layer's frame budget ran out) are not kept. */
       if (!all_drawn)
         tsr_canvas_picture_invalidate (self->picture, NULL, 0);
@@ -209,8 +223,20 @@ stack_layer_draw (TsrCanvasLayer       *layer,
 }
 
 static void
+stack_layer_get_opaque_area (TsrCanvasLayer        *layer,
+                             const TsrMapViewport  *viewport,
+                             cairo_rectangle_int_t *area)
+{
+  TsrCanvasStackLayer *self = TSR_CANVAS_STACK_LAYER (layer);
+
+  if (self->picture != NULL && tsr_map_viewport_equal (tsr_canvas_picture_get_viewport (self->picture), viewport))
+    *area = self->opaque;
+}
+
+static void
 tsr_canvas_stack_layer_iface_init (TsrCanvasLayerInterface *iface)
 {
+  iface->get_opaque_area = stack_layer_get_opaque_area;
   iface->get_kind = stack_layer_get_kind;
   iface->get_bounds = stack_layer_get_bounds;
   iface->draw = stack_layer_draw;

@@ -1396,21 +1396,49 @@ snapshot_map (TsrMapCanvas         *self,
   GtkWidget *widget = GTK_WIDGET (self);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, viewport->width, viewport->height);
+  cairo_rectangle_int_t view = { 0, 0, viewport->width, viewport->height }, opaque = { 0, 0, 0, 0 };
+  GskRenderNode *layers = NULL;
+  cairo_region_t *outside;
   cairo_t *cr;
 
-  /* Outside the map: darker than the map's own background, so the edge shows. */
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 }, &bounds);
   if (self->layers->len > 0)
     {
-      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      layers = gsk_cairo_node_new (&bounds);
+      cr = gsk_cairo_node_get_draw_context (layers);
       for (guint i = 0; i < self->layers->len; i++)
-        if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, viewport) && self->refine_tick_id == 0)
-          /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
-          self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+        {
+          cairo_rectangle_int_t area;
+
+          if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, viewport) && self->refine_tick_id == 0)
+            /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
+            self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+          tsr_canvas_layer_get_opaque_area (self->layers->pdata[i], viewport, &area);
+          if ((gint64) area.width * area.height > (gint64) opaque.width * opaque.height)
+            opaque = area;
+        }
       cairo_save (cr);
       g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, viewport);
       cairo_restore (cr);
       cairo_destroy (cr);
+    }
+  /* Outside the map: darker than the map's own background, so the edge shows. Only where no
+   * layer paints opaque pixels: a fill of the whole view beneath them costs a pass over every
+   * pixel per frame for nothing. */
+  outside = cairo_region_create_rectangle (&view);
+  cairo_region_subtract_rectangle (outside, &opaque);
+  for (int r = 0; r < cairo_region_num_rectangles (outside); r++)
+    {
+      cairo_rectangle_int_t rect;
+
+      cairo_region_get_rectangle (outside, r, &rect);
+      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 },
+                                 &GRAPHENE_RECT_INIT (rect.x, rect.y, rect.width, rect.height));
+    }
+  cairo_region_destroy (outside);
+  if (layers != NULL)
+    {
+      gtk_snapshot_append_node (snapshot, layers);
+      gsk_render_node_unref (layers);
     }
   return gtk_snapshot_free_to_node (snapshot);
 }

@@ -548,6 +548,21 @@ panel_layer_draw (TsrCanvasLayer       *layer,
   return TRUE;
 }
 
+/* The map's area: its background or the sky, opaque (draw_layer). */
+static void
+panel_layer_get_opaque_area (TsrCanvasLayer        *layer,
+                             const TsrMapViewport  *viewport,
+                             cairo_rectangle_int_t *area)
+{
+  TsrDoom2dPanelLayer *self = TSR_DOOM2D_PANEL_LAYER (layer);
+  TsrDoom2dMap *map = tsr_doom2d_document_get_map (self->document);
+
+  if (map == NULL || viewport->width <= 0 || viewport->height <= 0)
+    return;
+  *area = map_area (viewport, (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[0],
+                    (double) map->header->values[TSR_DOOM2D_HEADER_SIZE].v[1]);
+}
+
 /* Everything the layer draws: the map's background where no sky covers it, the sky, the panels. */
 static void
 draw_layer (TsrDoom2dPanelLayer  *self,
@@ -628,6 +643,7 @@ tsr_doom2d_panel_layer_iface_init (TsrCanvasLayerInterface *iface)
   iface->get_kind = panel_layer_get_kind;
   iface->get_bounds = panel_layer_get_bounds;
   iface->draw = panel_layer_draw;
+  iface->get_opaque_area = panel_layer_get_opaque_area;
 }
 
 /* --- Object --- */
