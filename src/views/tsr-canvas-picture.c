@@ -487,7 +487,10 @@ tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
    * at (0, 0), padded: the view's edge pixels are not blended with the opposite edge's. */
   normalize (self);
   pattern = picture_pattern (self);
-  cairo_pattern_set_filter (pattern, CAIRO_FILTER_BILINEAR);
+  /* Nearest: only a zoom gesture's frames show the stand-in (the refined view is exact), and pixman
+   * scales nearest 2-3x faster than bilinear (1920x1080, x1.25: 1.2 vs 2.6 ms; x0.8: 0.6 vs 1.8 ms;
+   * GOOD is no faster, and 18 ms at x0.5). */
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
   cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
   cairo_set_source (cr, pattern);
   cairo_pattern_destroy (pattern);

@@ -68,7 +68,7 @@ gboolean          tsr_canvas_picture_zoom_frame    (TsrCanvasPicture       *self
                                                     TsrCanvasPictureDrawFunc func,
                                                     gpointer                user_data);
 /* Paints the picture, drawn for another zoom, scaled to VIEWPORT (where its view lies in
- * VIEWPORT; bilinear), only inside AREA when it is not NULL (view pixels of VIEWPORT). */
+ * VIEWPORT; nearest neighbour), only inside AREA when it is not NULL (view pixels of VIEWPORT). */
 void              tsr_canvas_picture_paint_scaled  (TsrCanvasPicture       *self,
                                                     cairo_t                *cr,
                                                     const TsrMapViewport   *viewport,
