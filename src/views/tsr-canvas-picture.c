@@ -396,9 +396,13 @@ tsr_canvas_picture_can_zoom (TsrCanvasPicture     *self,
 }
 
 /* While a zoom refines: the view is drawn in this many bands of rows, and a frame starts no band
- * after this much time (a zoom frame stays short; the next frame goes on). */
-#define REFINE_BANDS 16
-#define REFINE_BUDGET_US 4000
+ * after this much time (a zoom frame stays short; the next frame goes on). A refine frame also
+ * paints the stand-in, so it costs the budget, the band that overruns it and a step frame: 32 bands
+ * and 2 ms (largest real Marathon level, 1920x1080, bench-marathon-editor) keep it at 4.9-5.3 ms
+ * median, p95 6.8-7.3 (16 bands and 4 ms: 6.6-7.3, p95 8.9-10.2) against 2.3-3.4 ms a step; the view
+ * is whole after ~9.5 frames instead of ~4. */
+#define REFINE_BANDS 32
+#define REFINE_BUDGET_US 2000
 
 gboolean
 tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
