@@ -227,9 +227,19 @@ grid_layer_set_grid_color (TsrCanvasLayer *layer,
   grid_changed (self);
 }
 
+/* The background is painted over the whole view (draw_grid), opaque. */
+static void
+grid_layer_get_opaque_area (TsrCanvasLayer        *layer,
+                            const TsrMapViewport  *viewport,
+                            cairo_rectangle_int_t *area)
+{
+  *area = (cairo_rectangle_int_t) { 0, 0, MAX (viewport->width, 0), MAX (viewport->height, 0) };
+}
+
 static void
 tsr_grid_layer_iface_init (TsrCanvasLayerInterface *iface)
 {
+  iface->get_opaque_area = grid_layer_get_opaque_area;
   iface->set_grid_color = grid_layer_set_grid_color;
   iface->get_kind = grid_layer_get_kind;
   iface->get_bounds = grid_layer_get_bounds;
