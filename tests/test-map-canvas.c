@@ -20,6 +20,7 @@
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
 #include "views/tsr-minimap.h"
+#include "views/tsr-tile-layer.h"
 #include "views/tsr-tile-palette.h"
 #include "tsr-test-common.h"
 
@@ -1274,6 +1275,51 @@ START_TEST (test_vector_layer_detail)
 }
 END_TEST
 
+/* The area a tile layer says it covered opaque (so the canvas paints nothing beneath it) is opaque
+ * in what it drew: at fractional offsets and zooms (bilinear chunks, their seams included), at
+ * device scale 2, and with transparent tiles on the upper layer. */
+START_TEST (test_tile_layer_opaque_area)
+{
+  g_autoptr(TsrMemoryTileMap) memory = tsr_memory_tile_map_new ("test", 64, 64, 2, 16, 16);
+  g_autoptr(TsrTileLayer) layer = NULL;
+  const TsrMapViewport views[] = {
+    { -37.3, -21.6, 1.0, 400, 300, 1 }, { -100.5, -80.25, 0.37, 400, 300, 1 },
+    { 33.7, 12.2, 2.3, 400, 300, 1 },   { -10.4, -300.9, 0.125, 400, 300, 1 },
+    { -55.55, -44.4, 0.61, 400, 300, 2 }, { 500.3, 700.6, 1.7, 400, 300, 2 },
+  };
+
+  for (guint i = 0; i < N_TILES; i++)
+    {
+      tsr_memory_tile_map_add_tile (memory, 0, i, NULL, make_tile (0, i));
+      tsr_memory_tile_map_add_tile (memory, 1, i, NULL, i > 0 ? make_tile (1, i) : NULL);
+    }
+  layer = tsr_tile_layer_new (TSR_TILE_MAP (memory));
+  tsr_map_renderer_set_show_grid (tsr_tile_layer_get_renderer (layer), FALSE);
+  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+    {
+      const TsrMapViewport *view = &views[v];
+      int scale = view->scale_factor;
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale,
+                                                             view->height * scale);
+      cairo_rectangle_int_t area;
+      cairo_t *cr;
+
+      cairo_surface_set_device_scale (surface, scale, scale);
+      cr = cairo_create (surface);
+      tsr_canvas_layer_draw (TSR_CANVAS_LAYER (layer), cr, view);
+      cairo_destroy (cr);
+      tsr_canvas_layer_get_opaque_area (TSR_CANVAS_LAYER (layer), view, &area);
+      ck_assert_msg (area.width > 0 && area.height > 0, "view %u: no opaque area", v);
+      for (int y = area.y * scale; y < (area.y + area.height) * scale; y++)
+        for (int x = area.x * scale; x < (area.x + area.width) * scale; x++)
+          ck_assert_msg (pixel_at (surface, x, y) >> 24 == 0xff, "view %u: device pixel (%d, %d) of the "
+                         "opaque area %d,%d %dx%d is 0x%08x", v, x, y, area.x, area.y, area.width,
+                         area.height, pixel_at (surface, x, y));
+      cairo_surface_destroy (surface);
+    }
+}
+END_TEST
+
 int
 main (void)
 {
@@ -1290,6 +1336,7 @@ main (void)
   tcase_add_test (offscreen, test_vector_layer_detail);
   tcase_add_test (offscreen, test_renderer_zoom);
   tcase_add_test (offscreen, test_renderer_budget);
+  tcase_add_test (offscreen, test_tile_layer_opaque_area);
   suite_add_tcase (suite, offscreen);
 
   /* GTK objects live in this process: Check must not fork. */

@@ -1,6 +1,8 @@
 /* tsr-tile-layer.c: TsrCanvasLayer over TsrMapRenderer. */
 #include "views/tsr-tile-layer.h"
 
+#include <math.h>
+
 struct _TsrTileLayer {
   GObject         parent_instance;
   TsrTileMap     *map;
@@ -41,12 +43,38 @@ tile_layer_draw (TsrCanvasLayer       *layer,
   return tsr_map_renderer_draw (TSR_TILE_LAYER (layer)->renderer, cr, viewport);
 }
 
+/* The map's cells are opaque: the renderer's chunks carry the map's background and are blitted
+ * with SOURCE, snapped to the nearest device pixel; the whole view pixels inside the exact edges
+ * lie inside the snapped ones. */
+static void
+tile_layer_get_opaque_area (TsrCanvasLayer        *layer,
+                            const TsrMapViewport  *viewport,
+                            cairo_rectangle_int_t *area)
+{
+  TsrTileLayer *self = TSR_TILE_LAYER (layer);
+  TsrTileRect bounds = tsr_tile_map_get_bounds (self->map);
+  guint cell_w, cell_h;
+  double x0, y0, x1, y1;
+
+  if (bounds.width <= 0 || bounds.height <= 0 || viewport->width <= 0 || viewport->height <= 0)
+    return;
+  tsr_tile_map_get_cell_size (self->map, &cell_w, &cell_h);
+  tsr_map_viewport_to_view (viewport, (double) bounds.x * cell_w, (double) bounds.y * cell_h, &x0, &y0);
+  tsr_map_viewport_to_view (viewport, (double) (bounds.x + bounds.width) * cell_w,
+                            (double) (bounds.y + bounds.height) * cell_h, &x1, &y1);
+  x0 = MAX (ceil (x0), 0), y0 = MAX (ceil (y0), 0);
+  x1 = MIN (floor (x1), viewport->width), y1 = MIN (floor (y1), viewport->height);
+  if (x1 > x0 && y1 > y0)
+    *area = (cairo_rectangle_int_t) { (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0) };
+}
+
 static void
 tsr_tile_layer_iface_init (TsrCanvasLayerInterface *iface)
 {
   iface->get_kind = tile_layer_get_kind;
   iface->get_bounds = tile_layer_get_bounds;
   iface->draw = tile_layer_draw;
+  iface->get_opaque_area = tile_layer_get_opaque_area;
 }
 
 static void
