@@ -7,9 +7,6 @@
 #include "app/tsr-window.h"
 
 #include <glib/gi18n.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "app/tsr-new-map-dialog.h"
 #include "app/tsr-playtest-panel.h"
@@ -743,32 +740,6 @@ tab_free (TsrWindowTab *tab)
   g_free (tab);
 }
 
-static gboolean
-trim_heap_idle (gpointer user_data)
-{
-  guint *source = user_data;
-
-  *source = 0;
-#ifdef __GLIBC__
-  malloc_trim (0);
-#endif
-  return G_SOURCE_REMOVE;
-}
-
-/* Gives the heap's free pages back to the system once the window is idle (after the frame that
- * follows). Loading a file and building its page free much (the worker's arena, decoding
- * buffers), and a closed tab frees its document; glibc returns only the top of the main heap by
- * itself, as its trim threshold rises with the large pictures' blocks. Release build, settled:
- * 2-6 MiB of Rss per window (m1_Map.scen open: 5.6). */
-static void
-trim_heap_soon (void)
-{
-  static guint source;
-
-  if (source == 0)
-    source = g_idle_add_full (G_PRIORITY_LOW, trim_heap_idle, &source, NULL);
-}
-
 /* Removes TAB without asking. */
 static void
 tsr_window_remove_tab (TsrWindow    *self,
@@ -786,7 +757,6 @@ tsr_window_remove_tab (TsrWindow    *self,
     self->tab = NULL;
   tab_free (tab);
   gtk_notebook_remove_page (self->notebook, gtk_notebook_page_num (self->notebook, pages));
-  trim_heap_soon ();
   if (self->tab == NULL && self->tabs->len > 0)
     {
       GtkWidget *page = gtk_notebook_get_nth_page (self->notebook, gtk_notebook_get_current_page (self->notebook));
@@ -981,10 +951,7 @@ tsr_window_on_load_finished (GObject      *source,
     {
       tsr_window_update_loading (self);
       if (self->loads->len == 0)
-        {
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
-          trim_heap_soon ();
-        }
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
     }
 }
 
