@@ -89,6 +89,31 @@ whole_pixels (double value, double *rounded)
   return fabs (value - *rounded) < 1e-6;
 }
 
+/* Whether VIEWPORT is the kept view panned by whole view pixels, less than the view (DX, DY). */
+static gboolean
+pans_to (TsrCanvasPicture     *self,
+         const TsrMapViewport *viewport,
+         double               *dx,
+         double               *dy)
+{
+  const TsrMapViewport *kept = &self->viewport;
+
+  return self->valid && kept->zoom == viewport->zoom && kept->width == viewport->width
+         && kept->height == viewport->height && kept->scale_factor == viewport->scale_factor
+         && whole_pixels ((viewport->x - kept->x) * viewport->zoom, dx)
+         && whole_pixels ((viewport->y - kept->y) * viewport->zoom, dy)
+         && fabs (*dx) < viewport->width && fabs (*dy) < viewport->height;
+}
+
+gboolean
+tsr_canvas_picture_can_move_to (TsrCanvasPicture     *self,
+                                const TsrMapViewport *viewport)
+{
+  double dx, dy;
+
+  return pans_to (self, viewport, &dx, &dy);
+}
+
 gboolean
 tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
                             const TsrMapViewport *viewport)
@@ -100,11 +125,7 @@ tsr_canvas_picture_move_to (TsrCanvasPicture     *self,
   self->zooming = FALSE;
   if (self->valid && tsr_map_viewport_equal (kept, viewport))
     return FALSE;
-  if (self->valid && kept->zoom == viewport->zoom && kept->width == viewport->width
-      && kept->height == viewport->height && kept->scale_factor == viewport->scale_factor
-      && whole_pixels ((viewport->x - kept->x) * viewport->zoom, &dx)
-      && whole_pixels ((viewport->y - kept->y) * viewport->zoom, &dy)
-      && fabs (dx) < viewport->width && fabs (dy) < viewport->height)
+  if (pans_to (self, viewport, &dx, &dy))
     {
       int ix = (int) dx, iy = (int) dy;
       cairo_rectangle_int_t view = { 0, 0, viewport->width, viewport->height };
@@ -390,9 +411,15 @@ tsr_canvas_picture_can_zoom (TsrCanvasPicture     *self,
 {
   const TsrMapViewport *kept = &self->viewport;
 
-  return self->valid && self->surface != NULL && kept->zoom > 0 && kept->zoom != viewport->zoom
+  double dx, dy;
+
+  /* The same zoom counts when the view moved by a fraction of a pixel (a zoom step back to a
+   * zoom seen before, about another point): a move_to would draw it whole. */
+  return self->valid && self->surface != NULL && kept->zoom > 0
          && kept->width == viewport->width && kept->height == viewport->height
-         && kept->scale_factor == viewport->scale_factor;
+         && kept->scale_factor == viewport->scale_factor
+         && (kept->zoom != viewport->zoom
+             || (!tsr_map_viewport_equal (kept, viewport) && !pans_to (self, viewport, &dx, &dy)));
 }
 
 /* While a zoom refines: the view is drawn in this many bands of rows, and a frame starts no band

@@ -49,8 +49,12 @@ void              tsr_canvas_picture_paint         (TsrCanvasPicture       *self
 void              tsr_canvas_picture_invalidate    (TsrCanvasPicture       *self,
                                                     const TsrVectorBounds  *area,
                                                     double                  margin);
+/* Whether move_to VIEWPORT keeps the picture's pixels (it is the kept view panned by whole view
+ * pixels, less than the view). */
+gboolean          tsr_canvas_picture_can_move_to   (TsrCanvasPicture       *self,
+                                                    const TsrMapViewport   *viewport);
 /* Zoom steps: whether the picture may stand in for VIEWPORT, scaled (valid, of its size, at another
- * zoom; tsr_canvas_picture_zoom_frame). */
+ * zoom, or at its zoom moved by a fraction of a pixel; tsr_canvas_picture_zoom_frame). */
 gboolean          tsr_canvas_picture_can_zoom      (TsrCanvasPicture       *self,
                                                     const TsrMapViewport   *viewport);
 /* A frame of a zoom at VIEWPORT (tsr_canvas_picture_can_zoom), painted into CR, only inside AREA

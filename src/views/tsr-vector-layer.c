@@ -764,15 +764,19 @@ cache_fit (Cache                *cache,
   return kept->zoom == viewport->zoom ? 2 : 1;
 }
 
-static int
-best_fit (TsrVectorLayer       *self,
-          const TsrMapViewport *viewport)
+/* Whether a kept picture is VIEWPORT or pans to it (the rest is drawn whole, or zoomed). */
+static gboolean
+keeps_view (TsrVectorLayer       *self,
+            const TsrMapViewport *viewport)
 {
-  int best = 0;
-
   for (guint c = 0; c < N_CACHES; c++)
-    best = MAX (best, cache_fit (&self->caches[c], viewport));
-  return best;
+    {
+      int fit = cache_fit (&self->caches[c], viewport);
+
+      if (fit == 3 || (fit == 2 && tsr_canvas_picture_can_move_to (self->caches[c].picture, viewport)))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 typedef struct {
@@ -869,13 +873,14 @@ vector_layer_draw (TsrCanvasLayer       *layer,
       draw_content (self, cr, viewport, NULL, FALSE);
       return TRUE;
     }
-  if (self->zoom_stand_ins && best_fit (self, viewport) < 2)
+  if (self->zoom_stand_ins && !keeps_view (self, viewport))
     {
-      /* A zoom: the latest picture of this size, kept for another zoom, scaled at once and drawn
-       * anew in bands over the next frames (the canvas asks again while this returns FALSE). */
+      /* A zoom: the latest picture of this size, kept for another zoom (or for this zoom about
+       * another point), scaled at once and drawn anew in bands over the next frames (the canvas
+       * asks again while this returns FALSE). */
       cache = NULL;
       for (guint c = 0; c < N_CACHES; c++)
-        if (cache_fit (&self->caches[c], viewport) == 1 && tsr_canvas_picture_can_zoom (self->caches[c].picture, viewport)
+        if (cache_fit (&self->caches[c], viewport) > 0 && tsr_canvas_picture_can_zoom (self->caches[c].picture, viewport)
             && (cache == NULL || self->caches[c].used > cache->used))
           cache = &self->caches[c];
       if (cache != NULL)
