@@ -212,6 +212,17 @@ pan_randomly (cairo_format_t format,
     scene.viewport = &kept;
     tsr_canvas_picture_move_to (reference, &kept);
     tsr_canvas_picture_draw (reference, draw_scene, &scene);
+    /* The kept view and its whole-pixel pans are moves; the same zoom a fraction of a pixel away
+     * is a zoom (a move_to would draw it whole). */
+    {
+      TsrMapViewport panned = kept, fraction = kept;
+
+      panned.x += 3 / kept.zoom;
+      fraction.x += 0.4 / kept.zoom;
+      ck_assert (!tsr_canvas_picture_can_zoom (picture, &kept) && tsr_canvas_picture_can_move_to (picture, &kept));
+      ck_assert (!tsr_canvas_picture_can_zoom (picture, &panned) && tsr_canvas_picture_can_move_to (picture, &panned));
+      ck_assert (tsr_canvas_picture_can_zoom (picture, &fraction) && !tsr_canvas_picture_can_move_to (picture, &fraction));
+    }
     zoomed.zoom = view.zoom * 1.5;
     zoomed.x = view.x + 13;
     zoomed.y = view.y + 7;
