@@ -1130,6 +1130,20 @@ walk_read (const ScanlineWalk *walk, gint16 bytes_per_row, gsize position, guint
   }
 }
 
+/* Whether BITMAP's pixels can be walked: not empty, and every scanline inside its DATA. */
+static gboolean
+bitmap_readable (const TsrShapesBitmap *bitmap, const guint8 *data, gsize size, GError **error)
+{
+  if (bitmap->width <= 0 || bitmap->height <= 0)
+    {
+      /* The width and height open the bitmap's header. */
+      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
+                        bitmap->width, bitmap->height);
+      return FALSE;
+    }
+  return bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) != 0;
+}
+
 TsrImage *
 tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTable *table, GError **error)
 {
@@ -1143,14 +1157,7 @@ tsr_shapes_bitmap_decode (const TsrShapesBitmap *bitmap, const TsrShapesColorTab
   g_autofree guint8 *line = NULL;
   TsrImage *image;
 
-  if (bitmap->width <= 0 || bitmap->height <= 0)
-    {
-      /* The width and height open the bitmap's header. */
-      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
-                        bitmap->width, bitmap->height);
-      return NULL;
-    }
-  if (bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) == 0)
+  if (!bitmap_readable (bitmap, data, size, error))
     return NULL;
   build_palette (table, palette);
   /* Run-length bitmaps are small for their size: the area follows the loaders' budget. */
@@ -1191,13 +1198,7 @@ tsr_shapes_bitmap_get_indexes (const TsrShapesBitmap *bitmap, GError **error)
   g_autofree guint8 *line = NULL;
   gsize position;
 
-  if (bitmap->width <= 0 || bitmap->height <= 0)
-    {
-      tsr_set_error_at (error, TSR_ERROR_INVALID, bitmap->original_offset, _("bitmap: empty (%dx%d)"),
-                        bitmap->width, bitmap->height);
-      return NULL;
-    }
-  if (bitmap_measure (data, size, bitmap->marathon1, bitmap->original_offset, error) == 0)
+  if (!bitmap_readable (bitmap, data, size, error))
     return NULL;
   walk_init (&walk, bitmap, data);
   indexes = g_malloc0 ((gsize) bitmap->width * (gsize) bitmap->height);
