@@ -75,6 +75,22 @@ tsr_canvas_layer_get_opaque_area (TsrCanvasLayer        *self,
 }
 
 void
+tsr_canvas_layers_get_opaque_area (GPtrArray             *layers,
+                                   const TsrMapViewport  *viewport,
+                                   cairo_rectangle_int_t *area)
+{
+  *area = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
+  for (guint i = 0; i < layers->len; i++)
+    {
+      cairo_rectangle_int_t one;
+
+      tsr_canvas_layer_get_opaque_area (layers->pdata[i], viewport, &one);
+      if ((gint64) one.width * one.height > (gint64) area->width * area->height)
+        *area = one;
+    }
+}
+
+void
 tsr_canvas_layer_invalidate_area (TsrCanvasLayer        *self,
                                   const TsrVectorBounds *area)
 {

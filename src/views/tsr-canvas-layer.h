@@ -56,6 +56,11 @@ void         tsr_canvas_layer_set_grid_color (TsrCanvasLayer       *self,
 void         tsr_canvas_layer_get_opaque_area (TsrCanvasLayer        *self,
                                                const TsrMapViewport  *viewport,
                                                cairo_rectangle_int_t *area);
+/* The largest of the opaque areas of LAYERS (TsrCanvasLayer) drawn for VIEWPORT: what a stack of
+ * them covers opaque, as one rectangle. */
+void         tsr_canvas_layers_get_opaque_area (GPtrArray             *layers,
+                                                const TsrMapViewport  *viewport,
+                                                cairo_rectangle_int_t *area);
 /* For implementations: "invalidate-area (const TsrVectorBounds *area)" asks for AREA (map
  * units; NULL: everything) to be drawn again; "bounds-changed" says get_bounds changed. */
 void         tsr_canvas_layer_invalidate_area (TsrCanvasLayer        *self,

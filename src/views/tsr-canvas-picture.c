@@ -381,6 +381,18 @@ tsr_canvas_picture_invalidate (TsrCanvasPicture      *self,
     dirty_rect (self, (int) x0, (int) y0, (int) (x1 - x0), (int) (y1 - y0));
 }
 
+/* The spare, drawn with the view's top-left at its (0, 0), becomes the picture; the picture the
+ * spare. */
+static void
+spare_becomes_picture (TsrCanvasPicture *self)
+{
+  cairo_surface_t *done = self->spare;
+
+  self->spare = self->surface;
+  self->surface = done;
+  self->ox = self->oy = 0;
+}
+
 /* Moves the view's top-left pixel to the surface's (0, 0), when the origin is elsewhere: copied
  * into the spare, which becomes the picture (the last frame's node may still read the picture).
  * Once at the start of a zoom, which scales the picture as a whole. */
@@ -396,13 +408,7 @@ normalize (TsrCanvasPicture *self)
   tsr_canvas_picture_paint (self, cr, NULL);
   cairo_destroy (cr);
   cairo_surface_flush (self->spare);
-  {
-    cairo_surface_t *done = self->spare;
-
-    self->spare = self->surface;
-    self->surface = done;
-  }
-  self->ox = self->oy = 0;
+  spare_becomes_picture (self);
 }
 
 gboolean
@@ -410,7 +416,6 @@ tsr_canvas_picture_can_zoom (TsrCanvasPicture     *self,
                              const TsrMapViewport *viewport)
 {
   const TsrMapViewport *kept = &self->viewport;
-
   double dx, dy;
 
   /* The same zoom counts when the view moved by a fraction of a pixel (a zoom step back to a
@@ -450,7 +455,6 @@ tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
       self->zoom_view = *viewport;
       self->zooming = TRUE;
       self->refined_rows = 0;
-      normalize (self);
       tsr_canvas_picture_paint_scaled (self, cr, viewport, area);
       return FALSE;
     }
@@ -476,12 +480,8 @@ tsr_canvas_picture_zoom_frame (TsrCanvasPicture            *self,
   if (self->refined_rows >= viewport->height)
     {
       /* Whole: the spare is the picture of VIEWPORT. */
-      cairo_surface_t *done = self->spare;
-
-      self->spare = self->surface;
-      self->surface = done;
+      spare_becomes_picture (self);
       self->viewport = *viewport;
-      self->ox = self->oy = 0;
       self->zooming = FALSE;
       cairo_region_destroy (self->dirty);
       self->dirty = cairo_region_create ();

@@ -202,15 +202,7 @@ stack_layer_draw (TsrCanvasLayer       *layer,
         self->ink = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
       /* The layers are drawn over each other: opaque where any of them is (the largest such
        * area), as far as the paint reaches (the ink). */
-      self->opaque = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
-      for (guint i = 0; i < self->layers->len; i++)
-        {
-          cairo_rectangle_int_t area;
-
-          tsr_canvas_layer_get_opaque_area (self->layers->pdata[i], viewport, &area);
-          if ((gint64) area.width * area.height > (gint64) self->opaque.width * self->opaque.height)
-            self->opaque = area;
-        }
+      tsr_canvas_layers_get_opaque_area (self->layers, viewport, &self->opaque);
       if (!gdk_rectangle_intersect (&self->opaque, &self->ink, &self->opaque))
         self->opaque = (cairo_rectangle_int_t) { 0, 0, 0, 0 };
       /* Stand-ins (a layer's frame budget ran out) are not kept. */

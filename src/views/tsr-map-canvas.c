@@ -1406,16 +1406,10 @@ snapshot_map (TsrMapCanvas         *self,
       layers = gsk_cairo_node_new (&bounds);
       cr = gsk_cairo_node_get_draw_context (layers);
       for (guint i = 0; i < self->layers->len; i++)
-        {
-          cairo_rectangle_int_t area;
-
-          if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, viewport) && self->refine_tick_id == 0)
-            /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
-            self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
-          tsr_canvas_layer_get_opaque_area (self->layers->pdata[i], viewport, &area);
-          if ((gint64) area.width * area.height > (gint64) opaque.width * opaque.height)
-            opaque = area;
-        }
+        if (!tsr_canvas_layer_draw (self->layers->pdata[i], cr, viewport) && self->refine_tick_id == 0)
+          /* Some chunks were stand-ins: draw again next frame (not from inside the snapshot). */
+          self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+      tsr_canvas_layers_get_opaque_area (self->layers, viewport, &opaque);
       cairo_save (cr);
       g_signal_emit (self, signals[DRAW_OVERLAY], 0, cr, viewport);
       cairo_restore (cr);
