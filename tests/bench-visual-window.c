@@ -16,6 +16,7 @@
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
 #include "tsr-test-common.h"
+#include "tsr-test-frame-times.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-visual-marathon.h"
 #include "tsr-test-visual-ui.h"
@@ -25,68 +26,12 @@ static TsrApplication *application;
 static char *work_dir;
 static char *screenshot_dir;
 
-typedef struct {
-  gint64  start_wall, last_after;
-  double  start_cpu;
-  GArray *interval, *wall, *cpu; /* ms, double */
-} FrameTimes;
-
-static double
-process_cpu_ms (void)
-{
-  struct timespec now;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
-  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
-}
-
-static void
-on_before_paint (GdkFrameClock *clock, FrameTimes *times)
-{
-  times->start_wall = g_get_monotonic_time ();
-  times->start_cpu = process_cpu_ms ();
-}
-
-static void
-on_after_paint (GdkFrameClock *clock, FrameTimes *times)
-{
-  gint64 now = g_get_monotonic_time ();
-  double wall, cpu, interval;
-
-  if (times->start_wall == 0)
-    return;
-  wall = (now - times->start_wall) / 1000.0;
-  cpu = process_cpu_ms () - times->start_cpu;
-  g_array_append_val (times->wall, wall);
-  g_array_append_val (times->cpu, cpu);
-  if (times->last_after != 0)
-    {
-      interval = (now - times->last_after) / 1000.0;
-      g_array_append_val (times->interval, interval);
-    }
-  times->last_after = now;
-  times->start_wall = 0;
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static void
 print_percentiles (const char *what, GArray *values)
 {
-  double median = 0, p95 = 0;
+  double median, p95;
 
-  g_array_sort (values, compare_doubles);
-  if (values->len > 0)
-    {
-      median = g_array_index (values, double, values->len / 2);
-      p95 = g_array_index (values, double, (guint) ((values->len - 1) * 0.95 + 0.5));
-    }
+  tsr_test_frame_times_percentiles (values, &median, &p95);
   g_print ("visual    %-28s %4u  median %7.2f ms  p95 %7.2f ms\n", what, values->len, median, p95);
 }
 
@@ -106,10 +51,8 @@ bench_turn (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(TsrTestXTest) xtest = NULL;
   g_autofree char *smaps = NULL;
-  FrameTimes times = { 0 };
-  GdkFrameClock *clock;
+  TsrTestFrameTimes times;
   GskRenderer *renderer;
-  gulong before, after;
 
   if (!tsr_test_visual_marathon_open (&set_up, application, files, work_dir, "bench-visual-window"))
     return;
@@ -128,18 +71,11 @@ bench_turn (void)
            gtk_widget_get_height (GTK_WIDGET (set_up.window)),
            renderer != NULL ? G_OBJECT_TYPE_NAME (renderer) : "(none)");
 
-  times.interval = g_array_new (FALSE, FALSE, sizeof (double));
-  times.wall = g_array_new (FALSE, FALSE, sizeof (double));
-  times.cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (set_up.view));
-  before = g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), &times);
-  after = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &times);
+  tsr_test_frame_times_start (&times, GTK_WIDGET (set_up.view), CLOCK_PROCESS_CPUTIME_ID);
   /* Left held: the camera turns, each frame a new view. */
   g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Left, TRUE));
   tsr_test_ui_iterate_for (2000);
   g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Left, FALSE));
-  g_signal_handler_disconnect (clock, before);
-  g_signal_handler_disconnect (clock, after);
   print_percentiles ("turn: frame interval", times.interval);
   print_percentiles ("turn: paint wall", times.wall);
   print_percentiles ("turn: paint CPU (process)", times.cpu);
@@ -147,9 +83,7 @@ bench_turn (void)
     g_print ("visual    memory: Rss %.1f MiB, Pss %.1f MiB, Anonymous %.1f MiB\n", smaps_mib (smaps, "\nRss:"),
              smaps_mib (smaps, "\nPss:"), smaps_mib (smaps, "\nAnonymous:"));
   tsr_test_ui_save_screenshot (GTK_WIDGET (set_up.window), screenshot_dir, "bench-visual-window.png");
-  g_array_unref (times.interval);
-  g_array_unref (times.wall);
-  g_array_unref (times.cpu);
+  tsr_test_frame_times_stop (&times);
   tsr_test_ui_hide_window (set_up.window);
 }
 

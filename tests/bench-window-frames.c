@@ -18,6 +18,7 @@
 #include "formats/tsr-format.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "tsr-test-common.h"
+#include "tsr-test-frame-times.h"
 #include "tsr-test-ui.h"
 #include "tsr-test-xtest.h"
 #include "views/tsr-map-canvas.h"
@@ -29,71 +30,16 @@ static TsrApplication *application;
 static char *work_dir;
 static char *screenshot_dir;
 
-/* The frames of the gesture being measured. */
-typedef struct {
-  gint64  start_wall;
-  double  start_cpu;
-  GArray *wall;   /* ms, double */
-  GArray *cpu;
-} FrameTimes;
-
-static double
-thread_cpu_ms (void)
-{
-  struct timespec now;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
-  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
-}
-
 static void
-on_before_paint (GdkFrameClock *clock, FrameTimes *times)
-{
-  times->start_wall = g_get_monotonic_time ();
-  times->start_cpu = thread_cpu_ms ();
-}
-
-static void
-on_after_paint (GdkFrameClock *clock, FrameTimes *times)
-{
-  double wall, cpu;
-
-  if (times->start_wall == 0)
-    return;
-  wall = (g_get_monotonic_time () - times->start_wall) / 1000.0;
-  cpu = thread_cpu_ms () - times->start_cpu;
-  g_array_append_val (times->wall, wall);
-  g_array_append_val (times->cpu, cpu);
-  times->start_wall = 0;
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static void
-percentiles (GArray *values, double *median, double *p95)
-{
-  g_array_sort (values, compare_doubles);
-  *median = values->len > 0 ? g_array_index (values, double, values->len / 2) : 0;
-  *p95 = values->len > 0 ? g_array_index (values, double, (guint) ((values->len - 1) * 0.95 + 0.5)) : 0;
-}
-
-static void
-report (const char *family, const char *gesture, FrameTimes *times)
+report (const char *family, const char *gesture, TsrTestFrameTimes *times)
 {
   double wall_median, wall_p95, cpu_median, cpu_p95;
 
-  percentiles (times->wall, &wall_median, &wall_p95);
-  percentiles (times->cpu, &cpu_median, &cpu_p95);
+  tsr_test_frame_times_percentiles (times->wall, &wall_median, &wall_p95);
+  tsr_test_frame_times_percentiles (times->cpu, &cpu_median, &cpu_p95);
   g_print ("%-9s %-10s frames %4u  wall median %6.2f ms p95 %6.2f ms  |  CPU median %6.2f ms p95 %6.2f ms\n",
            family, gesture, times->wall->len, wall_median, wall_p95, cpu_median, cpu_p95);
-  g_array_set_size (times->wall, 0);
-  g_array_set_size (times->cpu, 0);
+  tsr_test_frame_times_reset (times);
 }
 
 /* Moves the pointer to (X, Y) of CANVAS in steps of STEP pixels, as a hand would. */
@@ -109,21 +55,18 @@ static void
 measure (const char *family, TsrWindow *window, GtkWidget *canvas)
 {
   g_autoptr(TsrTestXTest) xtest = tsr_test_xtest_drive (GTK_WINDOW (window));
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (canvas);
-  FrameTimes times = { 0, 0, g_array_new (FALSE, FALSE, sizeof (double)), g_array_new (FALSE, FALSE, sizeof (double)) };
+  TsrTestFrameTimes times;
   double w = gtk_widget_get_width (canvas), h = gtk_widget_get_height (canvas);
-  gulong before = g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), &times);
-  gulong after = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &times);
   GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
 
   g_print ("%-9s canvas %.0fx%.0f in a %dx%d window, renderer %s\n", family, w, h,
            gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)),
            renderer != NULL ? G_OBJECT_TYPE_NAME (renderer) : "(none)");
+  tsr_test_frame_times_start (&times, canvas, CLOCK_THREAD_CPUTIME_ID);
   tsr_map_canvas_zoom_to_fit (TSR_MAP_CANVAS (canvas));
   move (xtest, canvas, w * 0.2, h * 0.2, 8);
   g_assert_true (tsr_test_ui_wait_for_frames (canvas, 3));
-  g_array_set_size (times.wall, 0);
-  g_array_set_size (times.cpu, 0);
+  tsr_test_frame_times_reset (&times);
 
   /* Hover: the pointer crosses the fitted map and back (the status line follows it). */
   for (int pass = 0; pass < 2; pass++)
@@ -138,8 +81,7 @@ measure (const char *family, TsrWindow *window, GtkWidget *canvas)
   /* Zoom: Ctrl+wheel steps at the middle, in and out again, each step drawn before the next. */
   move (xtest, canvas, w / 2, h / 2, 16);
   g_assert_true (tsr_test_ui_wait_for_frames (canvas, 2));
-  g_array_set_size (times.wall, 0);
-  g_array_set_size (times.cpu, 0);
+  tsr_test_frame_times_reset (&times);
   tsr_test_xtest_hold_key (xtest, GDK_KEY_Control_L, TRUE);
   for (int pass = 0; pass < 2; pass++)
     for (int direction = 0; direction < 2; direction++)
@@ -163,8 +105,7 @@ measure (const char *family, TsrWindow *window, GtkWidget *canvas)
   tsr_test_xtest_hold_key (xtest, GDK_KEY_Control_L, FALSE);
   move (xtest, canvas, w * 0.25, h * 0.5, 16);
   g_assert_true (tsr_test_ui_wait_for_frames (canvas, 2));
-  g_array_set_size (times.wall, 0);
-  g_array_set_size (times.cpu, 0);
+  tsr_test_frame_times_reset (&times);
   for (int pass = 0; pass < 3; pass++)
     {
       g_assert_true (tsr_test_xtest_button (xtest, 2, TRUE));
@@ -177,10 +118,7 @@ measure (const char *family, TsrWindow *window, GtkWidget *canvas)
   g_assert_true (tsr_test_ui_wait_for_frames (canvas, 2));
   report (family, "pan", &times);
 
-  g_signal_handler_disconnect (clock, before);
-  g_signal_handler_disconnect (clock, after);
-  g_array_unref (times.wall);
-  g_array_unref (times.cpu);
+  tsr_test_frame_times_stop (&times);
 }
 
 /* The map canvas on show in WINDOW. */
