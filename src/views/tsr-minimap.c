@@ -1,9 +1,14 @@
 /* tsr-minimap.c: the overview draws the tile map through its own TsrMapRenderer at the minimap's
  * zoom, whose coarse level of detail (about a pixel per cell) keeps it cheap to keep up to date,
- * and the canvas's vector layers through the layers themselves (they cull and cache nothing). */
+ * and the canvas's vector layers through the layers themselves (they cull and cache nothing).
+ * What it drew is kept as a render node until the map or the overview changes: a pan moves only
+ * the visible rectangle, a node of its own, so GTK redraws the overview only where that was and
+ * is (issue 35: replaying every element of a large Doom2D map in each frame of a pan cost the
+ * canvas's frame about 2 ms). */
 #include "views/tsr-minimap.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #define MINIMAP_SIZE 192
 
@@ -17,12 +22,22 @@ struct _TsrMinimap {
   gulong          tiles_changed_id;
   gulong          content_changed_id;
   GPtrArray      *layers; /* TsrCanvasLayer drawn instead of the canvas's own, or NULL */
+  GskRenderNode  *content;      /* the map as drawn for CONTENT_VIEW, or NULL: draw it again */
+  TsrMapViewport  content_view;
   double          drag_start_x;
   double          drag_start_y;
   guint           refine_tick_id;
 };
 
 G_DEFINE_FINAL_TYPE (TsrMinimap, tsr_minimap, GTK_TYPE_WIDGET)
+
+/* What the overview shows of the map changed: drawn again on the next frame. */
+static void
+drop_content (TsrMinimap *self)
+{
+  g_clear_pointer (&self->content, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
 
 /* The minimap's own view: the whole map, fitted and centred. */
 static gboolean
@@ -80,14 +95,14 @@ on_viewport_changed (TsrMapCanvas *canvas,
 static void
 on_tiles_changed (TsrTileMap *map, guint layer, const TsrTileRect *area, TsrMinimap *self)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  drop_content (self);
 }
 
 static void
 on_content_changed (TsrMinimap *self)
 {
   update_visibility (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  drop_content (self);
 }
 
 static void
@@ -100,6 +115,7 @@ update_map (TsrMinimap *self)
   if (self->map != NULL)
     g_clear_signal_handler (&self->tiles_changed_id, self->map);
   g_clear_pointer (&self->renderer, tsr_map_renderer_free);
+  g_clear_pointer (&self->content, gsk_render_node_unref);
   g_set_object (&self->map, map);
   if (map != NULL)
     {
@@ -161,6 +177,29 @@ refine_tick (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
+/* The map at the overview's zoom (the tile map, then the layers) as a node; *COMPLETE is FALSE
+ * where something drew a stand-in (a frame budget, a zoom stand-in): drawn again next frame. */
+static GskRenderNode *
+draw_content (TsrMinimap           *self,
+              const TsrMapViewport *overview,
+              gboolean             *complete)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, overview->width, overview->height));
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+  GPtrArray *layers = self->layers != NULL ? self->layers : tsr_map_canvas_get_layers (self->canvas);
+
+  *complete = TRUE;
+  if (self->renderer != NULL && !tsr_map_renderer_draw (self->renderer, cr, overview))
+    *complete = FALSE;
+  /* The tile layer is drawn above by the minimap's own renderer. */
+  for (guint i = 0; i < layers->len; i++)
+    if (tsr_canvas_layer_get_kind (layers->pdata[i]) != TSR_LAYER_KIND_TILE
+        && !tsr_canvas_layer_draw (layers->pdata[i], cr, overview))
+      *complete = FALSE;
+  cairo_destroy (cr);
+  return node;
+}
+
 static void
 tsr_minimap_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
@@ -168,31 +207,42 @@ tsr_minimap_snapshot (GtkWidget   *widget,
   TsrMinimap *self = TSR_MINIMAP (widget);
   TsrMapViewport overview, view;
   double x0, y0, x1, y1, map_x0, map_y0, map_x1, map_y1;
+  double left, top, right, bottom;
   cairo_t *cr;
 
   if (!get_overview (self, &overview) || self->canvas == NULL)
     return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, overview.width, overview.height));
-  if (self->renderer != NULL && !tsr_map_renderer_draw (self->renderer, cr, &overview)
-      && self->refine_tick_id == 0)
-    self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
-  {
-    GPtrArray *layers = self->layers != NULL ? self->layers : tsr_map_canvas_get_layers (self->canvas);
+  if (self->content == NULL || !tsr_map_viewport_equal (&overview, &self->content_view))
+    {
+      gboolean complete;
 
-    /* The tile layer is drawn above by the minimap's own renderer. */
-    for (guint i = 0; i < layers->len; i++)
-      if (tsr_canvas_layer_get_kind (layers->pdata[i]) != TSR_LAYER_KIND_TILE
-          && !tsr_canvas_layer_draw (layers->pdata[i], cr, &overview) && self->refine_tick_id == 0)
-        /* A stand-in (a zoom stand-in, a frame budget): draw again next frame. */
-        self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
-  }
+      g_clear_pointer (&self->content, gsk_render_node_unref);
+      self->content = draw_content (self, &overview, &complete);
+      self->content_view = overview;
+      if (!complete)
+        {
+          /* A stand-in: shown this frame, drawn again the next. */
+          gtk_snapshot_append_node (snapshot, self->content);
+          g_clear_pointer (&self->content, gsk_render_node_unref);
+          if (self->refine_tick_id == 0)
+            self->refine_tick_id = gtk_widget_add_tick_callback (widget, refine_tick, NULL, NULL);
+        }
+    }
+  if (self->content != NULL)
+    gtk_snapshot_append_node (snapshot, self->content);
 
-  /* The canvas's visible rectangle, in minimap coordinates. */
+  /* The canvas's visible rectangle, in minimap coordinates: a node as large as the outline
+   * (within the overview, and whole pixels round it), so a pan redraws only there. */
   tsr_map_canvas_get_viewport (self->canvas, &view);
   tsr_map_viewport_to_map (&view, 0, 0, &map_x0, &map_y0);
   tsr_map_viewport_to_map (&view, view.width, view.height, &map_x1, &map_y1);
   tsr_map_viewport_to_view (&overview, map_x0, map_y0, &x0, &y0);
   tsr_map_viewport_to_view (&overview, map_x1, map_y1, &x1, &y1);
+  left = MAX (floor (MIN (x0, x1)) - 3, 0), top = MAX (floor (MIN (y0, y1)) - 3, 0);
+  right = MIN (ceil (MAX (x0, x1)) + 3, overview.width), bottom = MIN (ceil (MAX (y0, y1)) + 3, overview.height);
+  if (right <= left || bottom <= top)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (left, top, right - left, bottom - top));
   cairo_rectangle (cr, x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2);
   cairo_set_line_width (cr, 2);
   cairo_set_source_rgba (cr, 1, 0.85, 0.2, 0.95);
@@ -256,6 +306,7 @@ tsr_minimap_dispose (GObject *object)
   g_clear_pointer (&self->renderer, tsr_map_renderer_free);
   g_clear_object (&self->map);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
+  g_clear_pointer (&self->content, gsk_render_node_unref);
   G_OBJECT_CLASS (tsr_minimap_parent_class)->dispose (object);
 }
 
@@ -296,6 +347,7 @@ tsr_minimap_set_canvas (TsrMinimap   *self,
   g_return_if_fail (canvas == NULL || TSR_IS_MAP_CANVAS (canvas));
 
   detach_canvas (self);
+  drop_content (self);
   if (canvas != NULL)
     {
       self->canvas = canvas;
@@ -319,7 +371,7 @@ tsr_minimap_set_layers (TsrMinimap *self,
     g_ptr_array_ref (layers);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   self->layers = layers;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  drop_content (self);
 }
 
 TsrMapCanvas *
