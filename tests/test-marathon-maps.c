@@ -46,6 +46,50 @@ START_TEST (test_record_tables_cover_every_byte)
 }
 END_TEST
 
+/* The array conversions (byte shuffles where the processor has them, field runs elsewhere) give
+ * what the field table gives record by record, padding zeroed, at every count (the last records
+ * go another way than the rest); encode_matches finds a change in any record. */
+START_TEST (test_record_arrays_match_field_tables)
+{
+  static const gsize counts[] = { 0, 1, 2, 3, 4, 5, 7, 16, 33, 100 };
+  GRand *rand = g_rand_new_with_seed (35);
+
+  for (guint kind = 0; kind < TSR_MARATHON_N_MAP_RECORDS; kind++)
+    for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+      {
+        const TsrFieldTable *table = tsr_marathon_record_fields (kind);
+        gsize count = counts[c], size = table->size, struct_size = table->struct_size;
+        g_autofree guint8 *file = g_malloc (count * size + 1);
+        g_autofree guint8 *decoded = g_malloc (count * struct_size + 1);
+        g_autofree guint8 *expected = g_malloc0 (count * struct_size + 1);
+        g_autofree guint8 *encoded = g_malloc (count * size + 1);
+
+        for (gsize b = 0; b < count * size; b++)
+          file[b] = (guint8) g_rand_int (rand);
+        memset (decoded, 0xa5, count * struct_size);
+        for (gsize r = 0; r < count; r++)
+          tsr_marathon_record_decode (kind, file + r * size, expected + r * struct_size);
+        tsr_marathon_records_decode_array (kind, file, count, decoded);
+        ck_assert_msg (count == 0 || memcmp (decoded, expected, count * struct_size) == 0,
+                       "%s: %zu records decode otherwise", table->name, count);
+        tsr_marathon_records_encode_array (kind, decoded, count, encoded);
+        ck_assert_msg (count == 0 || memcmp (encoded, file, count * size) == 0,
+                       "%s: %zu records encode otherwise", table->name, count);
+        ck_assert (tsr_marathon_records_encode_matches (kind, decoded, count, file));
+        for (guint t = 0; t < 8 && count > 0; t++)
+          {
+            gsize at = t == 0 ? count * size - 1 : (gsize) g_rand_int_range (rand, 0, (gint32) (count * size));
+
+            file[at] ^= 1u << g_rand_int_range (rand, 0, 8);
+            ck_assert_msg (!tsr_marathon_records_encode_matches (kind, decoded, count, file),
+                           "%s: %zu records: a change at byte %zu not found", table->name, count, at);
+            memcpy (file + at, encoded + at, 1);
+          }
+      }
+  g_rand_free (rand);
+}
+END_TEST
+
 /* Every map and physics file loads through the registry and saves back byte-identical. */
 START_TEST (test_real_files_roundtrip)
 {
@@ -1249,6 +1293,7 @@ maps_suite (void)
   TCase *robustness = tcase_create ("robustness");
 
   tcase_add_test (files, test_record_tables_cover_every_byte);
+  tcase_add_test (files, test_record_arrays_match_field_tables);
   tcase_add_test (files, test_real_files_roundtrip);
   tcase_add_test (files, test_m1_scenario_contents);
   tcase_add_test (files, test_physics);

