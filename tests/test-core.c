@@ -377,6 +377,49 @@ START_TEST (test_read_missing_file)
 }
 END_TEST
 
+/* tsr_file_map: the same bytes as a read, mapped from TSR_FILE_MAP_MINIMUM bytes on, read below
+ * that; a folder and a missing file fail as tsr_file_read does. */
+START_TEST (test_map_file)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *large = g_build_filename (folder, "large.sceA", NULL);
+  g_autofree char *small = g_build_filename (folder, "small.sceA", NULL);
+  g_autofree guint8 *data = g_malloc (TSR_FILE_MAP_MINIMUM + 3);
+  g_autoptr(GError) error = NULL;
+  gboolean mapped = FALSE;
+
+  for (gsize i = 0; i < TSR_FILE_MAP_MINIMUM + 3; i++)
+    data[i] = (guint8) (i * 7 + 1);
+  ck_assert (g_file_set_contents (large, (const char *) data, TSR_FILE_MAP_MINIMUM + 3, NULL));
+  ck_assert (g_file_set_contents (small, (const char *) data, 100, NULL));
+  {
+    g_autoptr(GBytes) bytes = tsr_file_map (large, &mapped, &error);
+    g_autoptr(GBytes) read = tsr_file_read (large, NULL);
+
+    ck_assert_ptr_nonnull (bytes);
+    ck_assert (mapped);
+    ck_assert (g_bytes_equal (bytes, read));
+  }
+  {
+    g_autoptr(GBytes) bytes = tsr_file_map (small, &mapped, &error);
+
+    ck_assert_ptr_nonnull (bytes);
+    ck_assert (!mapped);
+    ck_assert_uint_eq (g_bytes_get_size (bytes), 100);
+    ck_assert (memcmp (g_bytes_get_data (bytes, NULL), data, 100) == 0);
+  }
+  ck_assert_ptr_null (tsr_file_map (folder, &mapped, &error));
+  ck_assert (!mapped);
+  ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_IO));
+  g_clear_error (&error);
+  ck_assert_ptr_null (tsr_file_map ("/nonexistent/tessera/file.sceA", NULL, &error));
+  ck_assert_msg (strstr (error->message, "file.sceA") != NULL, "%s", error->message);
+  g_unlink (large);
+  g_unlink (small);
+  g_rmdir (folder);
+}
+END_TEST
+
 START_TEST (test_escape_control)
 {
   g_autofree char *a = tsr_escape_control ("ok \x1b[2J\r\n\t\x7f \xc2\x85 \xff é");
@@ -705,6 +748,7 @@ core_suite (void)
   tcase_add_test (files, test_atomic_save_set_rename_fails);
   tcase_add_test (files, test_atomic_save_only_changed);
   tcase_add_test (files, test_read_missing_file);
+  tcase_add_test (files, test_map_file);
   tcase_add_test (files, test_png_roundtrip);
   tcase_add_test (files, test_image_sizes_from_files);
   tcase_add_test (files, test_escape_control);

@@ -24,6 +24,15 @@ GPtrArray     *tsr_output_files_new_single (const char *path,
 
 GBytes   *tsr_file_read          (const char *path,
                                   GError    **error);
+/* PATH's bytes like tsr_file_read, but a regular file of TSR_FILE_MAP_MINIMUM bytes or more is
+ * mapped (private, read-only, its pages mapped at once) instead of read into fresh memory. For
+ * short-lived processes (tessera-cli): the bytes follow changes another process makes to the file
+ * in place, and touching them after the file was truncated raises SIGBUS. *MAPPED (may be NULL)
+ * says which happened. */
+#define TSR_FILE_MAP_MINIMUM (64 * 1024)
+GBytes   *tsr_file_map           (const char *path,
+                                  gboolean   *mapped,
+                                  GError    **error);
 /* Writes BYTES to PATH atomically; with BACKUP the previous file is kept as "PATH~". On failure
  * PATH is untouched and no temporary file is left behind. */
 gboolean  tsr_file_write_atomic  (const char *path,

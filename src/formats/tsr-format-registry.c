@@ -216,10 +216,7 @@ tsr_format_load_file_bytes (TsrFormatRegistry *registry,
                             GError           **error)
 {
   g_autoptr(GBytes) bytes = NULL;
-  const TsrFormat *detected;
   gpointer data;
-  gsize size = 0;
-  const guint8 *contents;
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
@@ -252,6 +249,23 @@ tsr_format_load_file_bytes (TsrFormatRegistry *registry,
   bytes = tsr_file_read (path, error);
   if (bytes == NULL)
     return NULL;
+  data = tsr_format_load_bytes (registry, path, bytes, format, error);
+  if (data != NULL && file_bytes != NULL)
+    *file_bytes = g_steal_pointer (&bytes);
+  return data;
+}
+
+gpointer
+tsr_format_load_bytes (TsrFormatRegistry *registry,
+                       const char        *path,
+                       GBytes            *bytes,
+                       const TsrFormat  **format,
+                       GError           **error)
+{
+  const TsrFormat *detected;
+  gpointer data;
+  gsize size = 0;
+  const guint8 *contents;
 
   contents = g_bytes_get_data (bytes, &size);
   detected = tsr_format_registry_detect (registry, contents, size, path, NULL);
@@ -271,8 +285,6 @@ tsr_format_load_file_bytes (TsrFormatRegistry *registry,
       if (named != NULL && (data = named->load (path, bytes, &load_error)) != NULL)
         {
           *format = named;
-          if (file_bytes != NULL)
-            *file_bytes = g_steal_pointer (&bytes);
           return data;
         }
       if (named != NULL)
@@ -300,7 +312,5 @@ tsr_format_load_file_bytes (TsrFormatRegistry *registry,
   if (data == NULL)
     return NULL;
   *format = detected;
-  if (file_bytes != NULL)
-    *file_bytes = g_steal_pointer (&bytes);
   return data;
 }

@@ -136,6 +136,15 @@ gpointer            tsr_format_load_file_bytes        (TsrFormatRegistry *regist
                                                        GBytes           **file_bytes,
                                                        GError           **error);
 
+/* Detects and loads BYTES (transfer none), the contents of the file PATH (for its extension and
+ * the files beside it), as tsr_format_load_file_bytes does once it has read them: for a caller
+ * that reads the file its own way. */
+gpointer            tsr_format_load_bytes             (TsrFormatRegistry *registry,
+                                                       const char        *path,
+                                                       GBytes            *bytes,
+                                                       const TsrFormat  **format,
+                                                       GError           **error);
+
 /* Registers every built-in family's formats (tsr-builtin-formats.c). */
 void                tsr_formats_register_builtin      (TsrFormatRegistry *registry);
 
