@@ -271,8 +271,8 @@ typedef struct {
 typedef struct {
   guint16 out;        /* the first output byte in the unit */
   guint16 in;         /* the first of the 16 input bytes loaded */
-  guint16 right;      /* bit j: output byte j is right (not garbage for later lanes to overwrite) */
   guint8  mask[16];   /* the input byte of each output byte, 0x80: zero */
+  guint8  right[16];  /* 0xff where the output byte is right (not garbage for later lanes to overwrite) */
 } Lane;
 
 typedef struct {
@@ -357,14 +357,35 @@ compile_shuffle (const TsrFieldTable *spec,
       lane = &program->lanes[program->n_lanes++];
       lane->out = (guint16) pos;
       lane->in = (guint16) low;
-      lane->right = (guint16) ((1u << length) - 1);
       for (gsize j = 0; j < 16; j++)
-        lane->mask[j] = j < length && source[pos + j] >= 0 ? (guint8) (source[pos + j] - low) : 0x80;
+        {
+          lane->mask[j] = j < length && source[pos + j] >= 0 ? (guint8) (source[pos + j] - low) : 0x80;
+          lane->right[j] = j < length ? 0xff : 0;
+        }
       program->in_reach = MAX (program->in_reach, (gsize) low + 16);
       program->out_reach = MAX (program->out_reach, pos + 16);
       pos += length;
     }
   program->records = (guint) per_unit;
+}
+
+__attribute__ ((target ("ssse3"), always_inline)) static inline void
+shuffle_units (const ShuffleProgram *program,
+               guint                 n_lanes,
+               const guint8         *in,
+               gsize                 in_unit,
+               guint8               *out,
+               gsize                 out_unit,
+               gsize                 units)
+{
+  __m128i masks[G_N_ELEMENTS (program->lanes)];
+
+  for (guint l = 0; l < n_lanes; l++)
+    masks[l] = _mm_loadu_si128 ((const __m128i *) program->lanes[l].mask);
+  for (gsize u = 0; u < units; u++, in += in_unit, out += out_unit)
+    for (guint l = 0; l < n_lanes; l++)
+      _mm_storeu_si128 ((__m128i *) (out + program->lanes[l].out),
+                        _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (in + program->lanes[l].in)), masks[l]));
 }
 
 /* Runs PROGRAM over the first units of COUNT records whose lanes stay inside IN_TOTAL and
@@ -385,16 +406,53 @@ run_shuffle (const ShuffleProgram *program,
     return 0;
   units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
   units = MIN (units, count / program->records);
-  for (gsize u = 0; u < units; u++, in += in_unit, out += out_unit)
-    for (guint l = 0; l < program->n_lanes; l++)
-      {
-        const Lane *lane = &program->lanes[l];
-        __m128i bytes = _mm_loadu_si128 ((const __m128i *) (in + lane->in));
-        __m128i mask = _mm_loadu_si128 ((const __m128i *) lane->mask);
-
-        _mm_storeu_si128 ((__m128i *) (out + lane->out), _mm_shuffle_epi8 (bytes, mask));
-      }
+  /* The common lane counts unrolled, their masks held in registers. */
+  switch (program->n_lanes)
+    {
+    case 1: shuffle_units (program, 1, in, in_unit, out, out_unit, units); break;
+    case 2: shuffle_units (program, 2, in, in_unit, out, out_unit, units); break;
+    case 3: shuffle_units (program, 3, in, in_unit, out, out_unit, units); break;
+    case 4: shuffle_units (program, 4, in, in_unit, out, out_unit, units); break;
+    case 5: shuffle_units (program, 5, in, in_unit, out, out_unit, units); break;
+    case 6: shuffle_units (program, 6, in, in_unit, out, out_unit, units); break;
+    case 7: shuffle_units (program, 7, in, in_unit, out, out_unit, units); break;
+    case 8: shuffle_units (program, 8, in, in_unit, out, out_unit, units); break;
+    default: shuffle_units (program, program->n_lanes, in, in_unit, out, out_unit, units); break;
+    }
   return units * program->records;
+}
+
+__attribute__ ((target ("ssse3"), always_inline)) static inline gsize
+match_units (const ShuffleProgram *program,
+             guint                 n_lanes,
+             const guint8         *in,
+             gsize                 in_unit,
+             const guint8         *expected,
+             gsize                 out_unit,
+             gsize                 units)
+{
+  __m128i masks[G_N_ELEMENTS (program->lanes)], rights[G_N_ELEMENTS (program->lanes)];
+
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      masks[l] = _mm_loadu_si128 ((const __m128i *) program->lanes[l].mask);
+      rights[l] = _mm_loadu_si128 ((const __m128i *) program->lanes[l].right);
+    }
+  for (gsize u = 0; u < units; u++, in += in_unit, expected += out_unit)
+    {
+      __m128i wrong = _mm_setzero_si128 ();
+
+      for (guint l = 0; l < n_lanes; l++)
+        {
+          __m128i bytes = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (in + program->lanes[l].in)), masks[l]);
+          __m128i there = _mm_loadu_si128 ((const __m128i *) (expected + program->lanes[l].out));
+
+          wrong = _mm_or_si128 (wrong, _mm_andnot_si128 (_mm_cmpeq_epi8 (bytes, there), rights[l]));
+        }
+      if (_mm_movemask_epi8 (wrong) != 0)
+        return u;
+    }
+  return units;
 }
 
 /* run_shuffle, comparing each lane's right bytes with EXPECTED instead of storing them: how many
@@ -410,33 +468,27 @@ match_shuffle (const ShuffleProgram *program,
 {
   gsize in_unit = in_record * program->records, out_unit = out_record * program->records;
   gsize in_total = in_record * count, out_total = out_record * count;
-  gsize units = 0;
+  gsize units = 0, same;
 
   if (program->records == 0 || in_total < program->in_reach || out_total < program->out_reach)
     return 0;
   units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
   units = MIN (units, count / program->records);
-  for (gsize u = 0; u < units; u++, in += in_unit, expected += out_unit)
+  switch (program->n_lanes)
     {
-      guint wrong = 0;
-
-      for (guint l = 0; l < program->n_lanes; l++)
-        {
-          const Lane *lane = &program->lanes[l];
-          __m128i bytes = _mm_loadu_si128 ((const __m128i *) (in + lane->in));
-          __m128i mask = _mm_loadu_si128 ((const __m128i *) lane->mask);
-          __m128i there = _mm_loadu_si128 ((const __m128i *) (expected + lane->out));
-          guint same = (guint) _mm_movemask_epi8 (_mm_cmpeq_epi8 (_mm_shuffle_epi8 (bytes, mask), there));
-
-          wrong |= ~same & lane->right;
-        }
-      if (wrong != 0)
-        {
-          *differs = TRUE;
-          return u * program->records;
-        }
+    case 1: same = match_units (program, 1, in, in_unit, expected, out_unit, units); break;
+    case 2: same = match_units (program, 2, in, in_unit, expected, out_unit, units); break;
+    case 3: same = match_units (program, 3, in, in_unit, expected, out_unit, units); break;
+    case 4: same = match_units (program, 4, in, in_unit, expected, out_unit, units); break;
+    case 5: same = match_units (program, 5, in, in_unit, expected, out_unit, units); break;
+    case 6: same = match_units (program, 6, in, in_unit, expected, out_unit, units); break;
+    case 7: same = match_units (program, 7, in, in_unit, expected, out_unit, units); break;
+    case 8: same = match_units (program, 8, in, in_unit, expected, out_unit, units); break;
+    default: same = match_units (program, program->n_lanes, in, in_unit, expected, out_unit, units); break;
     }
-  return units * program->records;
+  if (same < units)
+    *differs = TRUE;
+  return same * program->records;
 }
 #endif
 
