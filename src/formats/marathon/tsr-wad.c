@@ -486,13 +486,15 @@ parse_entry_chunks (const TsrWad *wad,
           || !tsr_reader_read_u32_be (&reader, &next, error)
           || !tsr_reader_read_u32_be (&reader, &size, error))
         return FALSE;
-      chunk = tsr_wad_chunk_new (tag, NULL);
+      /* Made by hand, not by tsr_wad_chunk_new: its empty data would be thrown away at once (a
+       * scenario has a thousand chunks). */
+      chunk = g_new0 (TsrWadChunk, 1);
+      chunk->tag = tag;
       if (header_size >= 16 && !tsr_reader_read_u32_be (&reader, &chunk->patch_offset, error))
         return FALSE;
       if (header_size > 16
           && (chunk->header_extra = read_slice (&reader, source, header_size - 16, error)) == NULL)
         return FALSE;
-      g_bytes_unref (chunk->data);
       chunk->original_offset = tsr_reader_file_offset (&reader);
       chunk->data = read_slice (&reader, source, size, error);
       if (chunk->data == NULL)
