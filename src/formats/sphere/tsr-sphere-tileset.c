@@ -51,6 +51,7 @@ tsr_sphere_tileset_free (TsrSphereTileset *tileset)
     return;
   g_ptr_array_unref (tileset->tiles);
   g_clear_pointer (&tileset->trailing, g_bytes_unref);
+  g_clear_pointer (&tileset->source, g_bytes_unref);
   g_free (tileset);
 }
 
@@ -79,6 +80,7 @@ tsr_sphere_tileset_copy (const TsrSphereTileset *tileset)
   copy = g_new0 (TsrSphereTileset, 1);
   *copy = *tileset;
   copy->trailing = tileset->trailing ? g_bytes_ref (tileset->trailing) : NULL;
+  copy->source = tileset->source ? g_bytes_ref (tileset->source) : NULL;
   copy->tiles = g_ptr_array_new_with_free_func (tsr_sphere_tile_free);
   for (guint i = 0; i < tileset->tiles->len; i++)
     g_ptr_array_add (copy->tiles, tsr_sphere_tileset_copy_tile (tileset, i));
@@ -284,6 +286,7 @@ tsr_sphere_tileset_parse (GBytes  *bytes,
     return NULL;
   if (!tsr_reader_at_end (&reader))
     tileset->trailing = tsr_reader_read_gbytes (&reader, tsr_reader_remaining (&reader), error);
+  tileset->source = g_bytes_ref (bytes);
   return g_steal_pointer (&tileset);
 }
 
@@ -349,7 +352,9 @@ tsr_sphere_tileset_write (const TsrSphereTileset *tileset,
 GBytes *
 tsr_sphere_tileset_serialize (const TsrSphereTileset *tileset)
 {
-  TsrWriter *writer = tsr_writer_new ();
+  /* Compared with the parsed bytes as it is written: an unchanged tileset (a round trip, a save
+   * with nothing changed) hands those back, and allocates and copies nothing. */
+  TsrWriter *writer = tsr_writer_new_like (tileset->source, tileset->source != NULL ? g_bytes_get_size (tileset->source) : 0);
 
   tsr_sphere_tileset_write (tileset, writer);
   if (tileset->trailing != NULL)

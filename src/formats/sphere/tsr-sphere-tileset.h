@@ -51,6 +51,9 @@ typedef struct {
   guint8     reserved[240];
   GPtrArray *tiles;            /* TsrSphereTile */
   GBytes    *trailing;         /* bytes after a whole .rts file (Sphere ignores them); NULL if none */
+  GBytes    *source;           /* the .rts bytes it was parsed from (NULL for a map's tileset or a
+                                * new one): a save compares with them as it writes, and an
+                                * unchanged tileset saves them without a copy */
 } TsrSphereTileset;
 
 TsrSphereTileset *tsr_sphere_tileset_new         (guint16 tile_width,
