@@ -177,17 +177,27 @@ refine_tick (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
-/* The map at the overview's zoom (the tile map, then the layers) as a node; *COMPLETE is FALSE
- * where something drew a stand-in (a frame budget, a zoom stand-in): drawn again next frame. */
+/* The map at the overview's zoom (the tile map, then the layers) as a node that paints it from an
+ * image drawn once: GTK replays a node wherever the frame's damage meets it, and the visible
+ * rectangle's moves would otherwise replay every element's path (all the outlines of a large
+ * Doom2D map are one stroke). The image is what GTK's cairo renderer made of the drawing before
+ * (it replays a cairo node into a transparent image, then blends that), so the pixels are the
+ * same. *COMPLETE is FALSE where something drew a stand-in (a frame budget, a zoom stand-in):
+ * drawn again next frame. */
 static GskRenderNode *
 draw_content (TsrMinimap           *self,
               const TsrMapViewport *overview,
               gboolean             *complete)
 {
+  int scale = MAX (overview->scale_factor, 1);
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, overview->width * scale,
+                                                       overview->height * scale);
   GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, overview->width, overview->height));
-  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
   GPtrArray *layers = self->layers != NULL ? self->layers : tsr_map_canvas_get_layers (self->canvas);
+  cairo_t *cr;
 
+  cairo_surface_set_device_scale (image, scale, scale);
+  cr = cairo_create (image);
   *complete = TRUE;
   if (self->renderer != NULL && !tsr_map_renderer_draw (self->renderer, cr, overview))
     *complete = FALSE;
@@ -197,6 +207,11 @@ draw_content (TsrMinimap           *self,
         && !tsr_canvas_layer_draw (layers->pdata[i], cr, overview))
       *complete = FALSE;
   cairo_destroy (cr);
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
   return node;
 }
 
