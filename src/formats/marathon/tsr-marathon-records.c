@@ -7,6 +7,7 @@
 #include <string.h>
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define TSR_RECORDS_SHUFFLE 1
 #endif
@@ -280,7 +281,7 @@ typedef struct {
   guint  n_lanes;
   gsize  in_reach;    /* bytes past a unit's start that its lanes load and store */
   gsize  out_reach;
-  Lane   lanes[24];
+  Lane   lanes[12];     /* a polygon or a light needs 8 */
 } ShuffleProgram;
 
 typedef struct {
@@ -295,6 +296,17 @@ static Plan plans[TSR_MARATHON_N_MAP_RECORDS];
 G_LOCK_DEFINE_STATIC (plans);
 
 #ifdef TSR_RECORDS_SHUFFLE
+/* Asked here when the first plan is made, not with __builtin_cpu_supports: that links libgcc's
+ * constructor, which runs a dozen CPUID instructions at every start of every program (each one
+ * a trip to the hypervisor on a virtual machine: tessera-cli --version took 3 % longer). */
+static gboolean
+have_ssse3 (void)
+{
+  unsigned int eax, ebx, ecx, edx;
+
+  return __get_cpuid (1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) != 0;
+}
+
 /* Compiles the lanes that convert a unit of SPEC's records (file to struct with FROM_FILE, else
  * back), greedily: each lane takes as many output bytes as have their input bytes within 16 of
  * each other. Leaves PROGRAM->records 0 where that does not work out. */
@@ -406,16 +418,14 @@ run_shuffle (const ShuffleProgram *program,
     return 0;
   units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
   units = MIN (units, count / program->records);
-  /* The common lane counts unrolled, their masks held in registers. */
+  /* The lane counts of the large arrays (points and lines 2, sides 5, polygons 8) unrolled, their
+   * masks held in registers. */
   switch (program->n_lanes)
     {
     case 1: shuffle_units (program, 1, in, in_unit, out, out_unit, units); break;
     case 2: shuffle_units (program, 2, in, in_unit, out, out_unit, units); break;
     case 3: shuffle_units (program, 3, in, in_unit, out, out_unit, units); break;
-    case 4: shuffle_units (program, 4, in, in_unit, out, out_unit, units); break;
     case 5: shuffle_units (program, 5, in, in_unit, out, out_unit, units); break;
-    case 6: shuffle_units (program, 6, in, in_unit, out, out_unit, units); break;
-    case 7: shuffle_units (program, 7, in, in_unit, out, out_unit, units); break;
     case 8: shuffle_units (program, 8, in, in_unit, out, out_unit, units); break;
     default: shuffle_units (program, program->n_lanes, in, in_unit, out, out_unit, units); break;
     }
@@ -479,10 +489,7 @@ match_shuffle (const ShuffleProgram *program,
     case 1: same = match_units (program, 1, in, in_unit, expected, out_unit, units); break;
     case 2: same = match_units (program, 2, in, in_unit, expected, out_unit, units); break;
     case 3: same = match_units (program, 3, in, in_unit, expected, out_unit, units); break;
-    case 4: same = match_units (program, 4, in, in_unit, expected, out_unit, units); break;
     case 5: same = match_units (program, 5, in, in_unit, expected, out_unit, units); break;
-    case 6: same = match_units (program, 6, in, in_unit, expected, out_unit, units); break;
-    case 7: same = match_units (program, 7, in, in_unit, expected, out_unit, units); break;
     case 8: same = match_units (program, 8, in, in_unit, expected, out_unit, units); break;
     default: same = match_units (program, program->n_lanes, in, in_unit, expected, out_unit, units); break;
     }
@@ -527,7 +534,7 @@ get_plan (TsrMarathonRecordKind kind)
         }
       plan->block = block && G_BYTE_ORDER == G_LITTLE_ENDIAN;
 #ifdef TSR_RECORDS_SHUFFLE
-      if (G_BYTE_ORDER == G_LITTLE_ENDIAN && __builtin_cpu_supports ("ssse3"))
+      if (G_BYTE_ORDER == G_LITTLE_ENDIAN && have_ssse3 ())
         {
           compile_shuffle (spec, TRUE, &plan->decode);
           compile_shuffle (spec, FALSE, &plan->encode);
