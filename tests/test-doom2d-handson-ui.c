@@ -289,6 +289,18 @@ test_status_position_zoom (void)
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (zoom)), ==, "200 %");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (position)), ==, expected);
 
+  /* A middle-button pan: the label follows in the frame after the view moved (issue 35), and
+   * ends on the map point under the pointer. */
+  g_assert_true (tsr_test_xtest_button (xtest, 2, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), 300, 250, 20, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 2, FALSE));
+  tsr_test_ui_iterate_for (100);
+  tsr_map_canvas_get_viewport (canvas, &viewport);
+  tsr_map_viewport_to_map (&viewport, 300, 250, &mx, &my);
+  g_assert_cmpint (sscanf (gtk_label_get_text (GTK_LABEL (position)), "x %d, y %d", &px, &py), ==, 2);
+  g_assert_cmpint (abs (px - (int) floor (mx)), <=, 1);
+  g_assert_cmpint (abs (py - (int) floor (my)), <=, 1);
+
   /* The pointer off the canvas: no position. */
   g_assert_true (tsr_test_xtest_move_to (xtest, zoom, 2, 2, 10, NULL, NULL));
   tsr_test_ui_iterate_for (100);

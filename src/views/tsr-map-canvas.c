@@ -339,6 +339,13 @@ tsr_map_canvas_get_zoom (TsrMapCanvas *self)
   return self->zoom;
 }
 
+gboolean
+tsr_map_canvas_is_panning (TsrMapCanvas *self)
+{
+  g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), FALSE);
+  return self->panning;
+}
+
 void
 tsr_map_canvas_zoom_at (TsrMapCanvas *self,
                         double        zoom,

@@ -66,6 +66,8 @@ void          tsr_map_canvas_set_session     (TsrMapCanvas   *self,
 TsrEditSession *tsr_map_canvas_get_session   (TsrMapCanvas   *self);
 
 double        tsr_map_canvas_get_zoom        (TsrMapCanvas   *self);
+/* Whether a pan (a middle-button or Space drag) is moving the view. */
+gboolean      tsr_map_canvas_is_panning      (TsrMapCanvas   *self);
 /* Zooms keeping the map point under view point (VIEW_X, VIEW_Y) where it is. */
 void          tsr_map_canvas_zoom_at         (TsrMapCanvas   *self,
                                               double          zoom,

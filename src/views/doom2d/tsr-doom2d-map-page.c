@@ -83,6 +83,7 @@ struct _TsrDoom2dMapPage {
   TsrPropertySource    *source;
   guint                 source_map;  /* the map shown when SOURCE was made (its fields depend on the map's kind) */
   guint                 fit_tick;
+  guint                 position_tick; /* the position label's update after a pan's motion */
   gboolean              syncing;
 };
 
@@ -125,6 +126,18 @@ update_zoom (TsrDoom2dMapPage *self)
   gtk_label_set_text (GTK_LABEL (self->zoom), text);
 }
 
+static gboolean
+position_tick (GtkWidget     *canvas,
+               GdkFrameClock *clock,
+               gpointer       user_data)
+{
+  TsrDoom2dMapPage *self = user_data;
+
+  self->position_tick = 0;
+  update_position (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_canvas_motion (GtkEventControllerMotion *controller,
                   double                    x,
@@ -134,6 +147,16 @@ on_canvas_motion (GtkEventControllerMotion *controller,
   self->has_pointer = TRUE;
   self->pointer_x = x;
   self->pointer_y = y;
+  /* A pan's motion reaches this before the view moves with it: the label would show the point
+   * the pointer left and then, once the view moved (viewport-changed), the same point again, two
+   * layouts of the window in each frame of the pan (issue 35). It follows in the frame instead
+   * (also where the view stops at the map's edge and does not move). */
+  if (tsr_map_canvas_is_panning (self->canvas))
+    {
+      if (self->position_tick == 0)
+        self->position_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), position_tick, self, NULL);
+      return;
+    }
   update_position (self);
 }
 
@@ -985,6 +1008,9 @@ clear_document (TsrDoom2dMapPage *self)
   if (self->fit_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
   self->fit_tick = 0;
+  if (self->position_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->position_tick);
+  self->position_tick = 0;
   if (self->animation_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->animation_tick);
   self->animation_tick = 0;
