@@ -11,6 +11,7 @@
 struct _TsrVisualOffscreen {
   EGLDisplay display;
   EGLContext context;
+  gboolean   gles;        /* OpenGL ES 3.0 (no GL_BGRA read back) rather than OpenGL 3.3 core */
   GLuint     framebuffer, color, depth;
   guint      width, height;
 };
@@ -24,12 +25,49 @@ offscreen_fail (GError    **error,
   return FALSE;
 }
 
+/* EGL's default display where it can make a context current with no surface at all (drivers
+ * without Mesa's surfaceless platform); EGL_NO_DISPLAY otherwise. */
+static EGLDisplay
+default_display (void)
+{
+  EGLDisplay display = eglGetDisplay (EGL_DEFAULT_DISPLAY);
+  EGLint major = 0, minor = 0;
+  const char *extensions;
+
+  if (display == EGL_NO_DISPLAY || !eglInitialize (display, &major, &minor))
+    return EGL_NO_DISPLAY;
+  extensions = eglQueryString (display, EGL_EXTENSIONS);
+  if (extensions == NULL || !epoxy_extension_in_string (extensions, "EGL_KHR_surfaceless_context"))
+    return EGL_NO_DISPLAY;
+  return display;
+}
+
+/* A config for a context of the bound API: none where EGL takes none (Mesa), else the first one
+ * that renders it (no surface is ever made, so any will do). */
+static EGLConfig
+context_config (EGLDisplay display,
+                EGLint     renderable)
+{
+  const char *extensions = eglQueryString (display, EGL_EXTENSIONS);
+  const EGLint attributes[] = { EGL_RENDERABLE_TYPE, renderable, EGL_SURFACE_TYPE, 0, EGL_NONE };
+  EGLConfig config = EGL_NO_CONFIG_KHR;
+  EGLint n = 0;
+
+  if (extensions != NULL && (epoxy_extension_in_string (extensions, "EGL_KHR_no_config_context")
+                             || epoxy_extension_in_string (extensions, "EGL_MESA_configless_context")))
+    return EGL_NO_CONFIG_KHR;
+  if (!eglChooseConfig (display, attributes, &config, 1, &n) || n < 1)
+    return EGL_NO_CONFIG_KHR;
+  return config;
+}
+
 TsrVisualOffscreen *
 tsr_visual_offscreen_new (GError **error)
 {
   g_autoptr(TsrVisualOffscreen) offscreen = g_new0 (TsrVisualOffscreen, 1);
   const char *client_extensions;
   EGLint major = 0, minor = 0;
+  EGLint surfaceless_error = EGL_SUCCESS;
   static const EGLint core_attributes[] = {
     EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
     EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
@@ -44,26 +82,42 @@ tsr_visual_offscreen_new (GError **error)
       return NULL;
     }
   client_extensions = eglQueryString (EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  if (client_extensions == NULL || !epoxy_extension_in_string (client_extensions, "EGL_MESA_platform_surfaceless")
-      || !epoxy_extension_in_string (client_extensions, "EGL_EXT_platform_base"))
+  if (client_extensions != NULL && epoxy_extension_in_string (client_extensions, "EGL_MESA_platform_surfaceless")
+      && epoxy_extension_in_string (client_extensions, "EGL_EXT_platform_base"))
     {
-      offscreen_fail (error, "EGL has no surfaceless platform (EGL_MESA_platform_surfaceless)");
-      return NULL;
+      offscreen->display = eglGetPlatformDisplayEXT (EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+      if (offscreen->display != EGL_NO_DISPLAY && !eglInitialize (offscreen->display, &major, &minor))
+        offscreen->display = EGL_NO_DISPLAY;
+      if (offscreen->display == EGL_NO_DISPLAY)
+        surfaceless_error = eglGetError ();
     }
-  offscreen->display = eglGetPlatformDisplayEXT (EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (offscreen->display == EGL_NO_DISPLAY || !eglInitialize (offscreen->display, &major, &minor))
+  /* Not Mesa (or its surfaceless platform fails): the default display, if it can do without a
+   * surface. */
+  if (offscreen->display == EGL_NO_DISPLAY)
+    offscreen->display = default_display ();
+  if (offscreen->display == EGL_NO_DISPLAY)
     {
-      g_autofree char *what = g_strdup_printf ("EGL does not start on the surfaceless platform (EGL error 0x%04X)",
-                                               (guint) eglGetError ());
+      g_autofree char *what = NULL;
 
-      offscreen->display = EGL_NO_DISPLAY;
+      if (surfaceless_error != EGL_SUCCESS)
+        what = g_strdup_printf ("EGL does not start on the surfaceless platform (EGL error 0x%04X)",
+                                (guint) surfaceless_error);
+      else
+        what = g_strdup ("EGL has no surfaceless platform (EGL_MESA_platform_surfaceless), and its default "
+                         "display no surfaceless contexts (EGL_KHR_surfaceless_context)");
       offscreen_fail (error, what);
       return NULL;
     }
   if (eglBindAPI (EGL_OPENGL_API))
-    offscreen->context = eglCreateContext (offscreen->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, core_attributes);
+    offscreen->context = eglCreateContext (offscreen->display, context_config (offscreen->display, EGL_OPENGL_BIT),
+                                           EGL_NO_CONTEXT, core_attributes);
   if (offscreen->context == EGL_NO_CONTEXT && eglBindAPI (EGL_OPENGL_ES_API))
-    offscreen->context = eglCreateContext (offscreen->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es_attributes);
+    {
+      offscreen->context = eglCreateContext (offscreen->display,
+                                             context_config (offscreen->display, EGL_OPENGL_ES3_BIT_KHR),
+                                             EGL_NO_CONTEXT, es_attributes);
+      offscreen->gles = offscreen->context != EGL_NO_CONTEXT;
+    }
   if (offscreen->context == EGL_NO_CONTEXT)
     {
       g_autofree char *what = g_strdup_printf ("no OpenGL 3.3 core or OpenGL ES 3.0 context (EGL error 0x%04X)",
@@ -84,6 +138,12 @@ gboolean
 tsr_visual_offscreen_make_current (TsrVisualOffscreen *offscreen)
 {
   return eglMakeCurrent (offscreen->display, EGL_NO_SURFACE, EGL_NO_SURFACE, offscreen->context);
+}
+
+void
+tsr_visual_offscreen_release_current (TsrVisualOffscreen *offscreen)
+{
+  eglMakeCurrent (offscreen->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
 
 static void
@@ -204,6 +264,42 @@ tsr_visual_offscreen_render (TsrVisualOffscreen    *offscreen,
     }
   glBindFramebuffer (GL_FRAMEBUFFER, 0);
   return image;
+}
+
+void
+tsr_visual_offscreen_read_argb32 (TsrVisualOffscreen *offscreen,
+                                  guint8             *data,
+                                  gsize               stride,
+                                  guint               width,
+                                  guint               height)
+{
+  g_return_if_fail (stride % 4 == 0 && stride >= (gsize) width * 4);
+
+  glPixelStorei (GL_PACK_ALIGNMENT, 4);
+  glPixelStorei (GL_PACK_ROW_LENGTH, (GLint) (stride / 4));
+  if (!offscreen->gles)
+    /* A packed 32-bit type, so native-endian: B in the low byte, A in the high one, as cairo has
+     * them. */
+    glReadPixels (0, 0, (GLsizei) width, (GLsizei) height, GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, data);
+  else
+    {
+      /* OpenGL ES reads R, G, B, A bytes. */
+      glReadPixels (0, 0, (GLsizei) width, (GLsizei) height, GL_RGBA, GL_UNSIGNED_BYTE, data);
+      for (guint y = 0; y < height; y++)
+        {
+          guint8 *row = data + (gsize) y * stride;
+
+          for (guint x = 0; x < width; x++)
+            {
+              const guint8 *p = row + (gsize) x * 4;
+              guint32 argb = (guint32) p[3] << 24 | (guint32) p[0] << 16 | (guint32) p[1] << 8 | p[2];
+
+              memcpy (row + (gsize) x * 4, &argb, 4);
+            }
+        }
+    }
+  glPixelStorei (GL_PACK_ROW_LENGTH, 0);
+  glBindFramebuffer (GL_FRAMEBUFFER, 0);
 }
 
 TsrImage *

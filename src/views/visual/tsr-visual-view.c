@@ -1,11 +1,15 @@
-/* tsr-visual-view.c: a GtkGLArea under an overlay label (the GL error, or a one-line key help).
- * The scene is built again whenever the level map says its elements changed (a millisecond for
- * the largest real level) and drawn on the next frame; walking runs on the frame clock. */
+/* tsr-visual-view.c: a drawing area under an overlay label (the GL error, or a one-line key help).
+ * The area draws through a GL context of its own with no display (tsr-visual-offscreen.h): the
+ * renderer draws into its framebuffer at the area's size in device pixels, the pixels are read
+ * back into a cairo image surface and shown as they are (GL's bottom-up rows flipped by the
+ * pattern's matrix, not copied). So GTK needs no GL of its own (main.c turns it off: the display
+ * opens without loading Mesa, issue 35), and GL is loaded only when the visual mode is first
+ * shown. The scene is built again whenever the level map says its elements changed (a millisecond
+ * for the largest real level) and drawn on the next frame; walking runs on the frame clock. */
 #include "config.h"
 
 #include "views/visual/tsr-visual-view.h"
 
-#include <epoxy/gl.h>
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -13,6 +17,7 @@
 #include "model/marathon/tsr-marathon-set-record-command.h"
 #include "model/marathon/tsr-marathon-surface.h"
 #include "model/wolf3d/tsr-wolf3d-document.h"
+#include "render/tsr-visual-offscreen.h"
 #include "render/tsr-visual-renderer.h"
 #include "render/tsr-visual-walk.h"
 #include "render/tsr-visual-wolf3d-edit.h"
@@ -33,8 +38,14 @@ struct _TsrVisualView {
   GtkWidget           *overlay;
   GtkWidget           *area;
   GtkWidget           *label;
-  TsrVisualRenderer   *renderer;
+  TsrVisualOffscreen  *offscreen;     /* while the area is realized, unless GL failed */
+  TsrVisualRenderer   *renderer;      /* in the offscreen context */
   char                *error;
+  /* Frames read back (RGB24 surfaces of the area's device pixels) taking turns: one a node GTK
+   * still shows is not written into (its reference count says so); the current one is FRAME. */
+  cairo_surface_t     *frames[3];
+  cairo_surface_t     *frame;
+  gboolean             frame_dirty;
 
   TsrMarathonLevelMap *map;
   TsrEditSession      *session;
@@ -83,6 +94,54 @@ struct _TsrVisualView {
 
 G_DEFINE_FINAL_TYPE (TsrVisualView, tsr_visual_view, GTK_TYPE_WIDGET)
 
+/* The area the frames show in (it takes the focus and the input): its snapshot is the view's. */
+#define TSR_TYPE_VISUAL_AREA (tsr_visual_area_get_type ())
+G_DECLARE_FINAL_TYPE (TsrVisualArea, tsr_visual_area, TSR, VISUAL_AREA, GtkWidget)
+
+struct _TsrVisualArea {
+  GtkWidget      parent_instance;
+  TsrVisualView *view;
+};
+
+G_DEFINE_FINAL_TYPE (TsrVisualArea, tsr_visual_area, GTK_TYPE_WIDGET)
+
+static void visual_snapshot (TsrVisualView *self,
+                             GtkSnapshot   *snapshot);
+
+static void
+tsr_visual_area_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  TsrVisualArea *self = TSR_VISUAL_AREA (widget);
+
+  if (self->view != NULL)
+    visual_snapshot (self->view, snapshot);
+}
+
+static void
+tsr_visual_area_size_allocate (GtkWidget *widget,
+                               int        width,
+                               int        height,
+                               int        baseline)
+{
+  /* Another size is another frame (visual_snapshot compares sizes). */
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+tsr_visual_area_class_init (TsrVisualAreaClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->snapshot = tsr_visual_area_snapshot;
+  widget_class->size_allocate = tsr_visual_area_size_allocate;
+}
+
+static void
+tsr_visual_area_init (TsrVisualArea *self)
+{
+}
+
 static gboolean picked_is_side (TsrVisualView      *self);
 static gboolean picked_surface (TsrVisualView      *self,
                                 TsrMarathonSurface *surface);
@@ -90,11 +149,20 @@ static gboolean picked_surface (TsrVisualView      *self,
 enum { CAMERA_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* Draws a frame on the next cycle of the frame clock. */
+static void
+queue_frame (TsrVisualView *self)
+{
+  self->frame_dirty = TRUE;
+  if (self->area != NULL)
+    gtk_widget_queue_draw (self->area);
+}
+
 /* The camera moved or turned: draw again, and tell the 2D map's camera layer. */
 static void
 camera_changed (TsrVisualView *self)
 {
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_frame (self);
   g_signal_emit (self, signals[CAMERA_CHANGED], 0);
 }
 
@@ -226,7 +294,7 @@ rebuild_scene (TsrVisualView *self)
         }
       self->has_picked = found;
     }
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_frame (self);
 }
 
 static void
@@ -235,16 +303,65 @@ on_elements_changed (TsrVisualView *self)
   rebuild_scene (self);
 }
 
+/* GTK's GL context (when its GL renderer was chosen), let go of while the offscreen context is
+ * current, and made current again after: GTK would not know its context had been replaced.
+ * (transfer full) */
+static GdkGLContext *
+release_gtk_gl (void)
+{
+  GdkGLContext *gtk_context = gdk_gl_context_get_current ();
+
+  if (gtk_context != NULL)
+    {
+      g_object_ref (gtk_context);
+      gdk_gl_context_clear_current ();
+    }
+  return gtk_context;
+}
+
+static void
+restore_gtk_gl (GdkGLContext *gtk_context)
+{
+  if (gtk_context == NULL)
+    return;
+  gdk_gl_context_make_current (gtk_context);
+  g_object_unref (gtk_context);
+}
+
+/* Makes the offscreen context current; end_gl undoes it when GTK had one current. */
+static GdkGLContext *
+begin_gl (TsrVisualView *self)
+{
+  GdkGLContext *gtk_context = release_gtk_gl ();
+
+  tsr_visual_offscreen_make_current (self->offscreen);
+  return gtk_context;
+}
+
+static void
+end_gl (TsrVisualView *self,
+        GdkGLContext  *gtk_context)
+{
+  if (gtk_context == NULL)
+    return;
+  tsr_visual_offscreen_release_current (self->offscreen);
+  restore_gtk_gl (gtk_context);
+}
+
 static void
 on_realize (TsrVisualView *self)
 {
   g_autoptr(GError) error = NULL;
+  GdkGLContext *gtk_context = release_gtk_gl ();
 
-  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
-  if (gtk_gl_area_get_error (GTK_GL_AREA (self->area)) != NULL)
-    error = g_error_copy (gtk_gl_area_get_error (GTK_GL_AREA (self->area)));
+  /* The context is made current on creation, the renderer made in it. */
+  self->offscreen = tsr_visual_offscreen_new (&error);
+  if (self->offscreen != NULL && (self->renderer = tsr_visual_renderer_new (&error)) == NULL)
+    g_clear_pointer (&self->offscreen, tsr_visual_offscreen_free);
+  if (self->offscreen != NULL)
+    end_gl (self, gtk_context);
   else
-    self->renderer = tsr_visual_renderer_new (&error);
+    restore_gtk_gl (gtk_context);
   if (self->renderer == NULL)
     {
       g_free (self->error);
@@ -255,32 +372,84 @@ on_realize (TsrVisualView *self)
     }
   self->scene_dirty = TRUE;
   self->textures_dirty = TRUE;
+  self->frame_dirty = TRUE;
+}
+
+static void
+clear_frames (TsrVisualView *self)
+{
+  g_clear_pointer (&self->frame, cairo_surface_destroy);
+  for (guint i = 0; i < G_N_ELEMENTS (self->frames); i++)
+    g_clear_pointer (&self->frames[i], cairo_surface_destroy);
 }
 
 static void
 on_unrealize (TsrVisualView *self)
 {
-  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
-  if (gtk_gl_area_get_error (GTK_GL_AREA (self->area)) == NULL)
-    g_clear_pointer (&self->renderer, tsr_visual_renderer_free);
-  else
-    self->renderer = NULL;
+  if (self->offscreen != NULL)
+    {
+      GdkGLContext *gtk_context = begin_gl (self);
+
+      /* The renderer's objects go in their context, then the context (which leaves none current). */
+      g_clear_pointer (&self->renderer, tsr_visual_renderer_free);
+      g_clear_pointer (&self->offscreen, tsr_visual_offscreen_free);
+      restore_gtk_gl (gtk_context);
+    }
+  clear_frames (self);
 }
 
-static gboolean
-on_render (TsrVisualView *self,
-           GdkGLContext  *context)
+/* A surface of WIDTH x HEIGHT pixels to read a frame into that no node holds any longer (only the
+ * view refers to it), else a new one (transfer none: the view's). */
+static cairo_surface_t *
+take_frame (TsrVisualView *self,
+            int            width,
+            int            height)
+{
+  guint free_slot = G_N_ELEMENTS (self->frames);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->frames); i++)
+    {
+      cairo_surface_t *frame = self->frames[i];
+
+      if (frame == NULL)
+        free_slot = MIN (free_slot, i);
+      else if (cairo_image_surface_get_width (frame) != width || cairo_image_surface_get_height (frame) != height)
+        {
+          /* Another size: a node may still hold it (its pattern's reference frees it then). */
+          g_clear_pointer (&self->frames[i], cairo_surface_destroy);
+          free_slot = MIN (free_slot, i);
+        }
+      else if (cairo_surface_get_reference_count (frame) == 1)
+        return frame;
+    }
+  /* All in use (GTK holds more nodes than usual): the first one is left to its nodes. */
+  if (free_slot == G_N_ELEMENTS (self->frames))
+    {
+      free_slot = 0;
+      g_clear_pointer (&self->frames[0], cairo_surface_destroy);
+    }
+  self->frames[free_slot] = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  return self->frames[free_slot];
+}
+
+/* Draws the scene into a frame of WIDTH x HEIGHT device pixels (FRAME then; NULL when there is
+ * nothing to draw or the draw failed: the area is plain grey). */
+static void
+render_frame (TsrVisualView *self,
+              int            width,
+              int            height)
 {
   g_autoptr(GError) error = NULL;
-  int scale = gtk_widget_get_scale_factor (self->area);
-  int width = gtk_widget_get_width (self->area) * scale, height = gtk_widget_get_height (self->area) * scale;
+  GdkGLContext *gtk_context;
+  cairo_surface_t *frame;
 
+  self->frame_dirty = FALSE;
   if (self->renderer == NULL)
     {
-      glClearColor (0.1f, 0.1f, 0.1f, 1.0f);
-      glClear (GL_COLOR_BUFFER_BIT);
-      return TRUE;
+      g_clear_pointer (&self->frame, cairo_surface_destroy);
+      return;
     }
+  gtk_context = begin_gl (self);
   if (self->textures_dirty)
     {
       if (self->wolf3d_map != NULL)
@@ -302,18 +471,103 @@ on_render (TsrVisualView *self,
     }
   if (self->scene == NULL)
     {
-      glClearColor (0.1f, 0.1f, 0.1f, 1.0f);
-      glClear (GL_COLOR_BUFFER_BIT);
-      return TRUE;
+      g_clear_pointer (&self->frame, cairo_surface_destroy);
+      end_gl (self, gtk_context);
+      return;
     }
-  if (!tsr_visual_renderer_draw (self->renderer, &self->camera, (guint) MAX (width, 1), (guint) MAX (height, 1), &error))
+  frame = take_frame (self, width, height);
+  if (cairo_surface_status (frame) == CAIRO_STATUS_SUCCESS
+      && tsr_visual_offscreen_draw (self->offscreen, self->renderer, &self->camera, (guint) width, (guint) height, &error))
+    {
+      cairo_surface_flush (frame);
+      tsr_visual_offscreen_read_argb32 (self->offscreen, cairo_image_surface_get_data (frame),
+                                        (gsize) cairo_image_surface_get_stride (frame), (guint) width, (guint) height);
+      cairo_surface_mark_dirty (frame);
+      g_clear_pointer (&self->frame, cairo_surface_destroy);
+      self->frame = cairo_surface_reference (frame);
+    }
+  else
     {
       g_free (self->error);
-      self->error = g_strdup (error->message);
+      self->error = g_strdup (error != NULL ? error->message : cairo_status_to_string (cairo_surface_status (frame)));
       set_message (self, self->error);
+      g_clear_pointer (&self->frame, cairo_surface_destroy);
     }
+  end_gl (self, gtk_context);
   self->n_frames++;
-  return TRUE;
+}
+
+/* The frame as a pattern that hands cairo the surface when a drawing reads it, not a snapshot of
+ * it (as tsr-canvas-picture.c does, and why: a surface pattern recorded into GTK's cairo node
+ * attaches a snapshot that the next write into the surface copies whole). The pattern's reference
+ * keeps the frame from being written into while a node holds it (take_frame). */
+static cairo_surface_t *
+frame_acquire (cairo_pattern_t             *pattern,
+               void                        *data,
+               cairo_surface_t             *target,
+               const cairo_rectangle_int_t *extents)
+{
+  return cairo_surface_reference (data);
+}
+
+static void
+frame_release (cairo_pattern_t *pattern,
+               void            *data,
+               cairo_surface_t *surface)
+{
+  cairo_surface_destroy (surface);
+}
+
+static cairo_status_t
+frame_copy (cairo_pattern_t       *pattern,
+            void                  *data,
+            const cairo_pattern_t *other)
+{
+  cairo_surface_reference (data);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+frame_finish (cairo_pattern_t *pattern,
+              void            *data)
+{
+  cairo_surface_destroy (data);
+}
+
+static void
+visual_snapshot (TsrVisualView *self,
+                 GtkSnapshot   *snapshot)
+{
+  int scale = gtk_widget_get_scale_factor (self->area);
+  int width = gtk_widget_get_width (self->area), height = gtk_widget_get_height (self->area);
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  if (self->frame_dirty || self->frame == NULL || cairo_image_surface_get_width (self->frame) != width * scale
+      || cairo_image_surface_get_height (self->frame) != height * scale)
+    render_frame (self, width * scale, height * scale);
+  if (self->frame == NULL)
+    {
+      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.1f, 0.1f, 0.1f, 1.0f }, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      return;
+    }
+  /* Device pixels, GL's bottom row first: user (x, y) is pixel (x, height - y) times the scale. */
+  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (self->frame), CAIRO_CONTENT_COLOR,
+                                                width * scale, height * scale);
+  cairo_raster_source_pattern_set_acquire (pattern, frame_acquire, frame_release);
+  cairo_raster_source_pattern_set_copy (pattern, frame_copy);
+  cairo_raster_source_pattern_set_finish (pattern, frame_finish);
+  cairo_matrix_init (&matrix, scale, 0, 0, -scale, 0, (double) height * scale);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
+  cairo_paint (cr);
+  cairo_destroy (cr);
 }
 
 /* Walking ------------------------------------------------------------------------------------- */
@@ -717,7 +971,7 @@ on_lights_tick (GtkWidget     *widget,
   intensity = tsr_visual_light_clock_get_intensities (self->light_clock, &n);
   tsr_visual_scene_set_lights (self->scene, intensity, n);
   self->lights_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_frame (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -770,7 +1024,7 @@ tsr_visual_view_set_textures (TsrVisualView       *self,
       /* The sprites come from the Shapes file too. */
       if (self->map != NULL)
         rebuild_scene (self);
-      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+      queue_frame (self);
     }
 }
 
@@ -907,7 +1161,7 @@ tsr_visual_view_pick (TsrVisualView *self,
       else
         tsr_selection_clear (selection);
     }
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_frame (self);
   return self->has_picked ? &self->picked : NULL;
 }
 
@@ -1191,7 +1445,9 @@ tsr_visual_view_dispose (GObject *object)
   g_clear_object (&self->tile_tools);
   g_clear_object (&self->session);
   g_clear_object (&self->textures);
+  /* Unparenting unrealizes the area: the renderer and the context go there (on_unrealize). */
   g_clear_pointer (&self->overlay, gtk_widget_unparent);
+  self->area = NULL;
   G_OBJECT_CLASS (tsr_visual_view_parent_class)->dispose (object);
 }
 
@@ -1202,11 +1458,12 @@ tsr_visual_view_finalize (GObject *object)
 
   g_clear_pointer (&self->scene, tsr_visual_scene_free);
   g_clear_pointer (&self->held, g_hash_table_unref);
+  clear_frames (self);
   g_free (self->error);
   G_OBJECT_CLASS (tsr_visual_view_parent_class)->finalize (object);
 }
 
-/* The view takes the keys through its GL area. */
+/* The view takes the keys through its area. */
 static gboolean
 tsr_visual_view_grab_focus (GtkWidget *widget)
 {
@@ -1245,10 +1502,8 @@ tsr_visual_view_init (TsrVisualView *self)
   self->collision = TRUE;
   self->overlay = gtk_overlay_new ();
   gtk_widget_set_parent (self->overlay, GTK_WIDGET (self));
-  self->area = gtk_gl_area_new ();
-  gtk_gl_area_set_required_version (GTK_GL_AREA (self->area), 3, 3);
-  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self->area), TRUE);
-  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->area), FALSE);
+  self->area = g_object_new (TSR_TYPE_VISUAL_AREA, NULL);
+  TSR_VISUAL_AREA (self->area)->view = self;
   gtk_widget_set_focusable (self->area, TRUE);
   gtk_widget_set_hexpand (self->area, TRUE);
   gtk_widget_set_vexpand (self->area, TRUE);
@@ -1262,7 +1517,6 @@ tsr_visual_view_init (TsrVisualView *self)
   gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->label);
   g_signal_connect_swapped (self->area, "realize", G_CALLBACK (on_realize), self);
   g_signal_connect_swapped (self->area, "unrealize", G_CALLBACK (on_unrealize), self);
-  g_signal_connect_swapped (self->area, "render", G_CALLBACK (on_render), self);
 
   g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
   g_signal_connect (self, "map", G_CALLBACK (lights_update_ticking), NULL);

@@ -1,5 +1,6 @@
-/* tsr-visual-view.h: the visual (3D) mode of the Marathon and Wolf3D map editors: a GtkGLArea drawing the
- * current level through the one visual renderer (src/render/tsr-visual-renderer.h), sharing the
+/* tsr-visual-view.h: the visual (3D) mode of the Marathon and Wolf3D map editors: a widget drawing the
+ * current level through the one visual renderer (src/render/tsr-visual-renderer.h) in a GL context
+ * of its own with no display (src/render/tsr-visual-offscreen.h; GTK's GL is not used), sharing the
  * editor's session: its selection (a click picks the polygon, side or object under the pointer
  * and selects it, so the inspector and the 2D map follow; the picked surface is tinted) and its
  * undo stack (every edit here is a TsrMarathonSetRecordCommand, the inspector's own command).
