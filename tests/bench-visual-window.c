@@ -2,8 +2,8 @@
  * renderer (issue 35). A real Marathon level (chronicles_DreamBrother.sceA, its first level, with
  * a test Shapes file holding its walls) in the map editor of a 1910×1070 window under Xvfb at
  * 1920×1080; V enters the visual mode, then the Left key is held down by XTest for 2 s: the camera
- * turns and every cycle of the window's frame clock draws the scene anew (the GtkGLArea renders,
- * GSK composites it into the window). Printed: the renderer's name; the frame interval (after-paint
+ * turns and every cycle of the window's frame clock draws the scene anew (the view renders in its
+ * offscreen context and reads the pixels back, GSK composites them into the window). Printed: the renderer's name; the frame interval (after-paint
  * to after-paint, what the user sees as the frame rate); the frame's wall time from before-paint to
  * after-paint; the process's CPU time per frame (all threads: Mesa's llvmpipe renders in threads of
  * its own); the process's memory after (Rss, Pss, Anonymous from smaps_rollup). Run it under each

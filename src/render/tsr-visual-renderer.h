@@ -1,7 +1,7 @@
 /* tsr-visual-renderer.h: the visual mode's one GL renderer (libepoxy, GL 3.3 core or GLES 3.0):
  * every piece of GL state it needs (program, vertex arrays, buffers, textures) lives in one
- * TsrVisualRenderer created in, used in and freed in one current GL context — the GtkGLArea's or
- * the offscreen one of tsr-visual-offscreen.h. It draws a TsrVisualScene from a camera into the
+ * TsrVisualRenderer created in, used in and freed in one current GL context, the offscreen one of
+ * tsr-visual-offscreen.h (the visual view's too). It draws a TsrVisualScene from a camera into the
  * bound framebuffer: textured surfaces where the texture function gives a picture, otherwise flat
  * colours, both shaded by the surface's light and orientation; translucent liquids blended over the
  * rest; billboards turned to the camera; landscape surfaces (transfer mode 9 or 21, or a texture
