@@ -104,16 +104,16 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TsrLoaded, tsr_loaded_clear)
  * the file short while it was being read. Said as a failure instead of a crash. */
 static const guint8 *mapped_input;
 static gsize mapped_input_size;
+static char *mapped_input_message; /* names the file; made before the fault, written by the handler */
 
 static void
 mapped_input_fault (int signal_number, siginfo_t *info, void *context)
 {
-  static const char message[] = "tessera-cli: the input file was cut short by another program while it was read\n";
   const guint8 *address = info->si_addr;
 
   if (mapped_input != NULL && address >= mapped_input && address < mapped_input + mapped_input_size)
     {
-      gssize written = write (STDERR_FILENO, message, sizeof message - 1);
+      gssize written = write (STDERR_FILENO, mapped_input_message, strlen (mapped_input_message));
 
       (void) written;
       _exit (EXIT_FAILED);
@@ -134,6 +134,10 @@ read_input (const char *path, GError **error)
       struct sigaction action = { 0 };
 
       mapped_input = g_bytes_get_data (bytes, &mapped_input_size);
+      g_free (mapped_input_message);
+      mapped_input_message = g_strdup_printf ("tessera-cli: %s: the file was cut short by another program while it "
+                                              "was read (it was %" G_GSIZE_FORMAT " bytes long when mapped)\n",
+                                              path, mapped_input_size);
       action.sa_sigaction = mapped_input_fault;
       action.sa_flags = SA_SIGINFO;
       sigemptyset (&action.sa_mask);
