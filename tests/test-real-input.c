@@ -493,6 +493,26 @@ hover_status (TsrTestXTest *xtest, TsrMapEditor *editor, TsrMapCanvas *canvas, g
   g_signal_handler_disconnect (canvas, handler);
 }
 
+/* A real middle-button pan by (DX, DY) view pixels: the status line names the cell under the
+ * pointer once it stops (the text follows a pan in the frame after the view moved, issue 35). */
+static void
+pan_status (TsrTestXTest *xtest, TsrMapEditor *editor, TsrMapCanvas *canvas, double dx, double dy)
+{
+  g_autofree char *prefix = NULL;
+  double vx, vy;
+  gint cx, cy;
+
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &vx, &vy);
+  g_assert_true (tsr_test_xtest_button (xtest, 2, TRUE));
+  g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), vx + dx, vy + dy, 6, NULL, NULL));
+  g_assert_true (tsr_test_xtest_button (xtest, 2, FALSE));
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (canvas), 2));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &vx, &vy);
+  tsr_map_canvas_view_to_cell (canvas, vx, vy, &cx, &cy);
+  prefix = g_strdup_printf ("Cell %d, %d · Pixel ", cx, cy);
+  g_assert_nonnull (tsr_test_ui_find_widget (GTK_WIDGET (editor), match_label_prefix, prefix));
+}
+
 static void
 test_sphere (void)
 {
@@ -551,6 +571,9 @@ test_sphere (void)
 
   hover_status (xtest, editor, canvas, 10, 12);
   hover_status (xtest, editor, canvas, 17, 5);
+  pan_status (xtest, editor, canvas, -90, 70);
+  tsr_map_canvas_center_on (canvas, 14 * 16, 14 * 16);
+  tsr_test_ui_iterate_for (100);
 
   /* A diagonal stroke down-right and a shallow one up-right. */
   cells = real_drag (xtest, canvas, 3, 7, 15, 19, 5);

@@ -26,6 +26,7 @@ struct _TsrMapCanvas {
   TsrTileLayer   *tile_layer;   /* the map's layer, in LAYERS */
   TsrMapRenderer *renderer;     /* the tile layer's */
   guint           refine_tick_id;
+  guint           pointer_text_tick_id; /* the pointer text's update after a pan's motion */
 
   GPtrArray      *layers;       /* TsrCanvasLayer, bottom first */
   /* The map as last drawn (the layers and "draw-overlay") at MAP_VIEWPORT: a frame that changes
@@ -832,6 +833,16 @@ on_zoom_scale_changed (GtkGestureZoom *gesture, double scale, TsrMapCanvas *self
   tsr_map_canvas_zoom_at (self, self->zoom_gesture_start * scale, x, y);
 }
 
+static gboolean
+pointer_text_tick (GtkWidget     *widget,
+                   GdkFrameClock *frame_clock,
+                   gpointer       user_data)
+{
+  TSR_MAP_CANVAS (widget)->pointer_text_tick_id = 0;
+  update_pointer_text (TSR_MAP_CANVAS (widget));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanvas *self)
 {
@@ -844,7 +855,16 @@ on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanva
                                        gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)));
       tsr_tool_hover (current_tool (self), &event);
     }
-  update_pointer_text (self);
+  /* A pan's motion arrives before the view moves with it: the text would name the point the
+   * pointer left and then, once the view moved, the same point again (two layouts of the window
+   * per frame, issue 35). It follows in the frame instead, also where the view stops at the edge. */
+  if (self->panning)
+    {
+      if (self->pointer_text_tick_id == 0)
+        self->pointer_text_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), pointer_text_tick, NULL, NULL);
+    }
+  else
+    update_pointer_text (self);
   /* The tile tools' brush outline follows the pointer (the overlay alone is drawn again, the map
    * is shown as kept); a vector tool's hover draws nothing unless it says so (overlay-changed). */
   if (current_tool (self) != NULL && current_tool (self) == self->tile_tool)
@@ -1618,6 +1638,11 @@ tsr_map_canvas_dispose (GObject *object)
       for (guint i = 0; i < self->layers->len; i++)
         g_signal_handlers_disconnect_by_data (self->layers->pdata[i], self);
       g_ptr_array_set_size (self->layers, 0);
+    }
+  if (self->pointer_text_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->pointer_text_tick_id);
+      self->pointer_text_tick_id = 0;
     }
   if (self->refine_tick_id != 0)
     {
