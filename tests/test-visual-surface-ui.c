@@ -112,7 +112,7 @@ test_surface_edits (void)
   TsrVisualView *view;
   TsrUndoStack *undo;
   const TsrVisualSurface *picked;
-  TsrMarathonSurface aligned_wall, other_wall;
+  TsrMarathonSurface aligned_wall = { 0 }, other_wall = { 0 };
   TsrMarathonSurfaceStyle style;
   TsrMarathonSide expected_other;
   guint position, n_lights, frames;
