@@ -609,9 +609,13 @@ convert_array (TsrMarathonRecordKind kind,
     gsize out_record = from_file ? spec->struct_size : spec->size;
     gsize done = run_shuffle (program, in, in_record, out_record, count, out);
 
-    in += done * in_record;
-    out += done * out_record;
-    count -= done;
+    /* An empty array may come as NULL pointers: no arithmetic on them. */
+    if (done > 0)
+      {
+        in += done * in_record;
+        out += done * out_record;
+        count -= done;
+      }
   }
 #endif
   if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
@@ -695,9 +699,12 @@ tsr_marathon_records_encode_matches (TsrMarathonRecordKind kind,
 
     if (differs)
       return FALSE;
-    in += done * spec->struct_size;
-    data += done * spec->size;
-    count -= done;
+    if (done > 0) /* an empty array may come as NULL pointers */
+      {
+        in += done * spec->struct_size;
+        data += done * spec->size;
+        count -= done;
+      }
   }
 #endif
   for (gsize at = 0; at < count; at += per_piece)
