@@ -26,7 +26,7 @@ struct _TsrMapCanvas {
   TsrTileLayer   *tile_layer;   /* the map's layer, in LAYERS */
   TsrMapRenderer *renderer;     /* the tile layer's */
   guint           refine_tick_id;
-  guint           pointer_text_tick_id; /* the pointer text's update after a pan's motion */
+  guint           pointer_tick_id; /* "pointer-changed" in the frame, after the view moved */
 
   GPtrArray      *layers;       /* TsrCanvasLayer, bottom first */
   /* The map as last drawn (the layers and "draw-overlay") at MAP_VIEWPORT: a frame that changes
@@ -114,6 +114,7 @@ enum {
 
 enum {
   VIEWPORT_CHANGED,
+  POINTER_CHANGED,
   CONTENT_CHANGED,
   DRAW_OVERLAY,
   MAP_POINTER,
@@ -127,6 +128,45 @@ G_DEFINE_ENUM_TYPE (TsrMapPointerPhase, tsr_map_pointer_phase,
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void update_pointer_text (TsrMapCanvas *self);
+
+/* The map point under the pointer may have changed: the pointer text follows, then "pointer-changed". */
+static void
+pointer_changed (TsrMapCanvas *self)
+{
+  update_pointer_text (self);
+  g_signal_emit (self, signals[POINTER_CHANGED], 0);
+}
+
+static gboolean
+pointer_tick (GtkWidget     *widget,
+              GdkFrameClock *frame_clock,
+              gpointer       user_data)
+{
+  TSR_MAP_CANVAS (widget)->pointer_tick_id = 0;
+  pointer_changed (TSR_MAP_CANVAS (widget));
+  return G_SOURCE_REMOVE;
+}
+
+/* The view moved under the pointer, or a pan's motion came before the view moved with it: the
+ * pointer's text and "pointer-changed" follow once in the frame, after the view moved, instead of
+ * at each change (a pan's motion would name the point the pointer left, a move of the view would
+ * name it twice, once per adjustment: layouts of the window for nothing, issue 35). */
+static void
+queue_pointer_changed (TsrMapCanvas *self)
+{
+  if (self->pointer_tick_id == 0)
+    self->pointer_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), pointer_tick, NULL, NULL);
+}
+
+/* "viewport-changed", and the map point under the pointer follows in the frame. */
+static void
+viewport_changed (TsrMapCanvas *self)
+{
+  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+  queue_pointer_changed (self);
+}
 
 void
 tsr_map_canvas_queue_redraw (TsrMapCanvas *self)
@@ -260,7 +300,7 @@ update_scrolling (TsrMapCanvas *self,
   configure_adjustment (self->vadjustment, map_h * self->zoom, height, cell_h * self->zoom,
                         (anchor_map_y - map_y0) * self->zoom - anchor_view_y);
   self->laying_out = FALSE;
-  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+  viewport_changed (self);
   tsr_map_canvas_queue_redraw (self);
 }
 
@@ -341,10 +381,18 @@ tsr_map_canvas_get_zoom (TsrMapCanvas *self)
 }
 
 gboolean
-tsr_map_canvas_is_panning (TsrMapCanvas *self)
+tsr_map_canvas_get_pointer (TsrMapCanvas *self,
+                            double       *map_x,
+                            double       *map_y)
 {
+  TsrMapViewport viewport;
+
   g_return_val_if_fail (TSR_IS_MAP_CANVAS (self), FALSE);
-  return self->panning;
+  if (!self->has_pointer)
+    return FALSE;
+  tsr_map_canvas_get_viewport (self, &viewport);
+  tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, map_x, map_y);
+  return TRUE;
 }
 
 void
@@ -833,16 +881,6 @@ on_zoom_scale_changed (GtkGestureZoom *gesture, double scale, TsrMapCanvas *self
   tsr_map_canvas_zoom_at (self, self->zoom_gesture_start * scale, x, y);
 }
 
-static gboolean
-pointer_text_tick (GtkWidget     *widget,
-                   GdkFrameClock *frame_clock,
-                   gpointer       user_data)
-{
-  TSR_MAP_CANVAS (widget)->pointer_text_tick_id = 0;
-  update_pointer_text (TSR_MAP_CANVAS (widget));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanvas *self)
 {
@@ -855,16 +893,12 @@ on_motion (GtkEventControllerMotion *controller, double x, double y, TsrMapCanva
                                        gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)));
       tsr_tool_hover (current_tool (self), &event);
     }
-  /* A pan's motion arrives before the view moves with it: the text would name the point the
-   * pointer left and then, once the view moved, the same point again (two layouts of the window
-   * per frame, issue 35). It follows in the frame instead, also where the view stops at the edge. */
+  /* A pan's motion arrives before the view moves with it: the pointer's point follows in the frame
+   * (also where the view stops at the edge and does not move). */
   if (self->panning)
-    {
-      if (self->pointer_text_tick_id == 0)
-        self->pointer_text_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), pointer_text_tick, NULL, NULL);
-    }
+    queue_pointer_changed (self);
   else
-    update_pointer_text (self);
+    pointer_changed (self);
   /* The tile tools' brush outline follows the pointer (the overlay alone is drawn again, the map
    * is shown as kept); a vector tool's hover draws nothing unless it says so (overlay-changed). */
   if (current_tool (self) != NULL && current_tool (self) == self->tile_tool)
@@ -875,7 +909,7 @@ static void
 on_leave (GtkEventControllerMotion *controller, TsrMapCanvas *self)
 {
   self->has_pointer = FALSE;
-  update_pointer_text (self);
+  pointer_changed (self);
   if (current_tool (self) != NULL && current_tool (self) == self->tile_tool)
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -985,7 +1019,7 @@ tsr_map_canvas_add_layer (TsrMapCanvas   *self,
   g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_layer_invalidate_area), self);
   g_signal_connect (layer, "bounds-changed", G_CALLBACK (on_layer_bounds_changed), self);
   relayout_keeping_top_left (self);
-  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+  viewport_changed (self);
 }
 
 void
@@ -1000,7 +1034,7 @@ tsr_map_canvas_remove_layer (TsrMapCanvas   *self,
     {
       self->has_keep = FALSE;
       relayout_keeping_top_left (self);
-      g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+      viewport_changed (self);
     }
 }
 
@@ -1593,7 +1627,7 @@ on_adjustment_value_changed (GtkAdjustment *adjustment, TsrMapCanvas *self)
   /* Scrolled by the user (a scroll bar, the wheel, a pan): the view is theirs now. */
   if (!self->laying_out)
     self->view_fitted = FALSE;
-  g_signal_emit (self, signals[VIEWPORT_CHANGED], 0);
+  viewport_changed (self);
   update_pointer_text (self);
   tsr_map_canvas_queue_redraw (self);
 }
@@ -1639,10 +1673,10 @@ tsr_map_canvas_dispose (GObject *object)
         g_signal_handlers_disconnect_by_data (self->layers->pdata[i], self);
       g_ptr_array_set_size (self->layers, 0);
     }
-  if (self->pointer_text_tick_id != 0)
+  if (self->pointer_tick_id != 0)
     {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->pointer_text_tick_id);
-      self->pointer_text_tick_id = 0;
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->pointer_tick_id);
+      self->pointer_tick_id = 0;
     }
   if (self->refine_tick_id != 0)
     {
@@ -1804,6 +1838,10 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   /* The zoom or the scroll position changed (the minimap follows). */
   signals[VIEWPORT_CHANGED] = g_signal_new ("viewport-changed", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /* See the header: the map point under the pointer may have changed. */
+  signals[POINTER_CHANGED] = g_signal_new ("pointer-changed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /* A layer other than the tile map's changed what it draws (the minimap redraws). */
   signals[CONTENT_CHANGED] = g_signal_new ("content-changed", G_TYPE_FROM_CLASS (klass),

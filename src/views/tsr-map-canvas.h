@@ -31,7 +31,8 @@ GType tsr_map_pointer_phase_get_type (void) G_GNUC_CONST;
  *    tool previews are drawn after it.
  *  "map-pointer" (TsrMapPointerPhase phase, double map_x, double map_y, GdkModifierType state)
  *    → gboolean: a primary-button drag in map pixels; return TRUE on PRESS to take the whole
- *    drag (placing a person, resizing a zone), and the tile tools will not see it. */
+ *    drag (placing a person, resizing a zone), and the tile tools will not see it.
+ *  "pointer-changed" (): the map point under the pointer may have changed (tsr_map_canvas_get_pointer). */
 #define TSR_TYPE_MAP_CANVAS (tsr_map_canvas_get_type ())
 G_DECLARE_FINAL_TYPE (TsrMapCanvas, tsr_map_canvas, TSR, MAP_CANVAS, GtkWidget)
 
@@ -66,8 +67,13 @@ void          tsr_map_canvas_set_session     (TsrMapCanvas   *self,
 TsrEditSession *tsr_map_canvas_get_session   (TsrMapCanvas   *self);
 
 double        tsr_map_canvas_get_zoom        (TsrMapCanvas   *self);
-/* Whether a pan (a middle-button or Space drag) is moving the view. */
-gboolean      tsr_map_canvas_is_panning      (TsrMapCanvas   *self);
+/* The map point under the pointer; FALSE when the pointer is not over the canvas. A status line
+ * follows it through "pointer-changed": emitted at a motion over the canvas and when the pointer
+ * leaves it, and once in the frame (a tick, after the view moved) for a pan's motion and whenever
+ * the view moved under the pointer (a pan, a scroll, a zoom, a new size), never before. */
+gboolean      tsr_map_canvas_get_pointer     (TsrMapCanvas   *self,
+                                              double         *map_x,
+                                              double         *map_y);
 /* Zooms keeping the map point under view point (VIEW_X, VIEW_Y) where it is. */
 void          tsr_map_canvas_zoom_at         (TsrMapCanvas   *self,
                                               double          zoom,

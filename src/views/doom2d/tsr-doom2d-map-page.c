@@ -60,9 +60,6 @@ struct _TsrDoom2dMapPage {
   GtkWidget            *status;
   GtkWidget            *position;    /* the map point under the pointer */
   GtkWidget            *zoom;        /* the zoom in per cent */
-  double                pointer_x;   /* view coordinates of the pointer, when HAS_POINTER */
-  double                pointer_y;
-  gboolean              has_pointer;
   GtkWidget            *notebook;
   TsrMinimap           *minimap;
   GtkWidget            *inspector_title;
@@ -83,7 +80,6 @@ struct _TsrDoom2dMapPage {
   TsrPropertySource    *source;
   guint                 source_map;  /* the map shown when SOURCE was made (its fields depend on the map's kind) */
   guint                 fit_tick;
-  guint                 position_tick; /* the position label's update after a pan's motion */
   gboolean              syncing;
 };
 
@@ -97,19 +93,17 @@ static const char *const category_labels[TSR_DOOM2D_N_CATEGORIES] = {
   N_("Lifts, streams, boundaries"), N_("Items"), N_("Monsters"), N_("Areas"), N_("Triggers"),
 };
 
-/* The map point under the pointer, in whole map pixels, or nothing when it is off the canvas. */
+/* The map point under the pointer, in whole map pixels, or nothing when it is off the canvas. The
+ * canvas's "pointer-changed" calls it at a motion and once in the frame after the view moved, so
+ * during a pan it never shows the point the pointer left (issue 35). */
 static void
 update_position (TsrDoom2dMapPage *self)
 {
   g_autofree char *text = NULL;
+  double x, y;
 
-  if (self->has_pointer)
+  if (tsr_map_canvas_get_pointer (self->canvas, &x, &y))
     {
-      TsrMapViewport viewport;
-      double x, y;
-
-      tsr_map_canvas_get_viewport (self->canvas, &viewport);
-      tsr_map_viewport_to_map (&viewport, self->pointer_x, self->pointer_y, &x, &y);
       /* Translators: the map point under the pointer, in map pixels, in the status line. */
       text = g_strdup_printf (_("x %d, y %d"), (int) floor (x), (int) floor (y));
     }
@@ -124,48 +118,6 @@ update_zoom (TsrDoom2dMapPage *self)
   g_autofree char *text = g_strdup_printf (_("%.0f %%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
 
   gtk_label_set_text (GTK_LABEL (self->zoom), text);
-}
-
-static gboolean
-position_tick (GtkWidget     *canvas,
-               GdkFrameClock *clock,
-               gpointer       user_data)
-{
-  TsrDoom2dMapPage *self = user_data;
-
-  self->position_tick = 0;
-  update_position (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_canvas_motion (GtkEventControllerMotion *controller,
-                  double                    x,
-                  double                    y,
-                  TsrDoom2dMapPage         *self)
-{
-  self->has_pointer = TRUE;
-  self->pointer_x = x;
-  self->pointer_y = y;
-  /* A pan's motion reaches this before the view moves with it: the label would show the point
-   * the pointer left and then, once the view moved (viewport-changed), the same point again, two
-   * layouts of the window in each frame of the pan (issue 35). It follows in the frame instead
-   * (also where the view stops at the map's edge and does not move). */
-  if (tsr_map_canvas_is_panning (self->canvas))
-    {
-      if (self->position_tick == 0)
-        self->position_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), position_tick, self, NULL);
-      return;
-    }
-  update_position (self);
-}
-
-static void
-on_canvas_leave (GtkEventControllerMotion *controller,
-                 TsrDoom2dMapPage         *self)
-{
-  self->has_pointer = FALSE;
-  update_position (self);
 }
 
 gboolean
@@ -1008,9 +960,6 @@ clear_document (TsrDoom2dMapPage *self)
   if (self->fit_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->fit_tick);
   self->fit_tick = 0;
-  if (self->position_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->position_tick);
-  self->position_tick = 0;
   if (self->animation_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->animation_tick);
   self->animation_tick = 0;
@@ -1159,7 +1108,6 @@ build (TsrDoom2dMapPage *self)
   GtkWidget *inspector_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *layers_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *status_row;
-  GtkEventController *motion;
   const char *const grids[] = { "16 px", "8 px", NULL };
 
   self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -1266,11 +1214,7 @@ build (TsrDoom2dMapPage *self)
   gtk_widget_set_margin_end (self->zoom, 6);
   gtk_box_append (GTK_BOX (status_row), self->zoom);
   gtk_box_append (GTK_BOX (column), status_row);
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (on_canvas_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_canvas_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->canvas), motion);
-  g_signal_connect_swapped (self->canvas, "viewport-changed", G_CALLBACK (update_position), self);
+  g_signal_connect_swapped (self->canvas, "pointer-changed", G_CALLBACK (update_position), self);
   g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (update_zoom), self);
   update_zoom (self);
   gtk_paned_set_start_child (GTK_PANED (paned), column);
