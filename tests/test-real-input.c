@@ -14,6 +14,7 @@
 #include <gtk/gtk.h>
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "app/tsr-application.h"
@@ -1079,6 +1080,44 @@ view_to_map (TsrMapCanvas *canvas, double vx, double vy, double *x, double *y)
   tsr_map_viewport_to_map (&viewport, vx, vy, x, y);
 }
 
+/* The Marathon status line names the map point under the pointer (in world units of 1024), once
+ * the frame after what moved the view has been drawn. */
+static void
+marathon_status_at_pointer (TsrTestXTest *xtest, TsrMarathonMapEditor *editor, TsrMapCanvas *canvas)
+{
+  double px, py, mx, my, sx, sy;
+
+  g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (canvas), 2));
+  tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+  view_to_map (canvas, px, py, &mx, &my);
+  g_assert_cmpint (sscanf (tsr_marathon_map_editor_get_status (editor), "%lf, %lf WU", &sx, &sy), ==, 2);
+  /* The pointer's view point may lie half a pixel off the one the canvas saw: within a pixel. */
+  g_assert_cmpfloat_with_epsilon (sx, mx / 1024, 0.001 + 1 / tsr_map_canvas_get_zoom (canvas) / 1024);
+  g_assert_cmpfloat_with_epsilon (sy, my / 1024, 0.001 + 1 / tsr_map_canvas_get_zoom (canvas) / 1024);
+}
+
+/* Every frame the canvas draws while watched: whether the Marathon status line names the map point
+ * under the pointer as the frame shows it. */
+typedef struct {
+  TsrMarathonMapEditor *editor;
+  TsrMapCanvas         *canvas;
+  guint                 frames;
+  guint                 stale;
+} StatusWatch;
+
+static void
+check_status_in_frame (GdkFrameClock *clock, StatusWatch *watch)
+{
+  double mx, my, sx, sy;
+
+  if (!tsr_map_canvas_get_pointer (watch->canvas, &mx, &my))
+    return;
+  watch->frames++;
+  if (sscanf (tsr_marathon_map_editor_get_status (watch->editor), "%lf, %lf WU", &sx, &sy) != 2
+      || fabs (sx - mx / 1024) > 0.001 || fabs (sy - my / 1024) > 0.001)
+    watch->stale++;
+}
+
 /* The index of an endpoint that lines use and that stands alone on screen at the canvas's zoom:
  * nothing else of the map within 24 view pixels but its own lines and polygons. */
 static guint
@@ -1260,6 +1299,33 @@ test_marathon_map (void)
     g_assert_cmpuint (n_selected, ==, 1);
   }
   tsr_test_ui_save_screenshot (GTK_WIDGET (window), screenshot_dir, "real-input-marathon-dragged.png");
+
+  /* A real middle-button pan: in every frame the status line names the point under the pointer
+   * as the frame shows the map, not the one the pointer left (the motion came before the view
+   * moved, issue 35). Then Ctrl+wheel zooms out past the whole level, which is centred in the
+   * view: the point under the pointer moves with no motion, and the status line follows in the
+   * same frame. */
+  {
+    StatusWatch watch = { editor, canvas, 0, 0 };
+    GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (canvas));
+    gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (check_status_in_frame), &watch);
+
+    marathon_status_at_pointer (xtest, editor, canvas);
+    tsr_test_xtest_get_pointer (xtest, GTK_WIDGET (canvas), &px, &py);
+    g_assert_true (tsr_test_xtest_button (xtest, 2, TRUE));
+    g_assert_true (tsr_test_xtest_move_to (xtest, GTK_WIDGET (canvas), px - 120, py + 90, 6, NULL, NULL));
+    g_assert_true (tsr_test_xtest_button (xtest, 2, FALSE));
+    marathon_status_at_pointer (xtest, editor, canvas);
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Control_L, TRUE));
+    for (guint i = 0; i < 10; i++)
+      g_assert_true (tsr_test_xtest_scroll (xtest, 5));
+    g_assert_true (tsr_test_xtest_hold_key (xtest, GDK_KEY_Control_L, FALSE));
+    g_assert_cmpfloat (tsr_map_canvas_get_zoom (canvas), <, 0.125 / 16);
+    marathon_status_at_pointer (xtest, editor, canvas);
+    g_signal_handler_disconnect (clock, handler);
+    g_assert_cmpuint (watch.frames, >=, 3);
+    g_assert_cmpuint (watch.stale, ==, 0);
+  }
 
   /* Click another lone point and Delete it: its lines go too. */
   n_points = tsr_vector_map_get_n_elements (vector, TSR_ELEMENT_POINT);

@@ -1496,25 +1496,14 @@ tsr_marathon_map_editor_get_status (TsrMarathonMapEditor *self)
   return self->status != NULL ? self->status : "";
 }
 
+/* The map point under the pointer moved, or the pointer left: the canvas says so at a motion, and
+ * once in the frame after the view moved (a pan, a zoom about the pointer that stops at the map's
+ * edge, a scroll), so the status line never shows the point the pointer left (issue 35). */
 static void
-on_pointer_motion (GtkEventControllerMotion *controller,
-                   double                    x,
-                   double                    y,
-                   TsrMarathonMapEditor     *self)
+on_pointer_changed (TsrMapCanvas         *canvas,
+                    TsrMarathonMapEditor *self)
 {
-  TsrMapViewport viewport;
-
-  tsr_map_canvas_get_viewport (self->canvas, &viewport);
-  tsr_map_viewport_to_map (&viewport, x, y, &self->pointer_x, &self->pointer_y);
-  self->has_pointer = TRUE;
-  update_status (self);
-}
-
-static void
-on_pointer_leave (GtkEventControllerMotion *controller,
-                  TsrMarathonMapEditor     *self)
-{
-  self->has_pointer = FALSE;
+  self->has_pointer = tsr_map_canvas_get_pointer (canvas, &self->pointer_x, &self->pointer_y);
   update_status (self);
 }
 
@@ -1616,7 +1605,6 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
 {
   g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) steps = gtk_string_list_new (NULL);
-  GtkEventController *motion;
   GtkGesture *secondary;
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -1642,10 +1630,7 @@ tsr_marathon_map_editor_init (TsrMarathonMapEditor *self)
   gtk_string_list_append (steps, _("2 WU"));
   gtk_drop_down_set_model (self->grid_dropdown, G_LIST_MODEL (steps));
   gtk_drop_down_set_selected (self->grid_dropdown, 2);
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->canvas), motion);
+  g_signal_connect (self->canvas, "pointer-changed", G_CALLBACK (on_pointer_changed), self);
   g_signal_connect (self->canvas, "map-pointer", G_CALLBACK (on_map_pointer), self);
   secondary = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
