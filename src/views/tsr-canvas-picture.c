@@ -313,6 +313,20 @@ raster_finish (cairo_pattern_t *pattern,
   cairo_surface_destroy (data);
 }
 
+cairo_pattern_t *
+tsr_canvas_picture_surface_pattern (cairo_surface_t *surface)
+{
+  cairo_pattern_t *pattern;
+
+  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (surface), cairo_surface_get_content (surface),
+                                                cairo_image_surface_get_width (surface),
+                                                cairo_image_surface_get_height (surface));
+  cairo_raster_source_pattern_set_acquire (pattern, raster_acquire, raster_release);
+  cairo_raster_source_pattern_set_copy (pattern, raster_copy);
+  cairo_raster_source_pattern_set_finish (pattern, raster_finish);
+  return pattern;
+}
+
 /* The picture's pixels as a pattern over user space in view pixels of its viewport, (0, 0) at
  * the view's top-left: across the surface's edges it repeats (the origin, see the struct), which
  * only the view's own rectangle may show. */
@@ -320,16 +334,11 @@ static cairo_pattern_t *
 picture_pattern (TsrCanvasPicture *self)
 {
   cairo_surface_t *surface = self->surface;
-  cairo_content_t content = cairo_surface_get_content (surface);
-  int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
   cairo_pattern_t *pattern;
   cairo_matrix_t matrix;
   double x_scale, y_scale;
 
-  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (surface), content, width, height);
-  cairo_raster_source_pattern_set_acquire (pattern, raster_acquire, raster_release);
-  cairo_raster_source_pattern_set_copy (pattern, raster_copy);
-  cairo_raster_source_pattern_set_finish (pattern, raster_finish);
+  pattern = tsr_canvas_picture_surface_pattern (surface);
   cairo_surface_get_device_scale (surface, &x_scale, &y_scale);
   cairo_matrix_init (&matrix, x_scale, 0, 0, y_scale, self->ox, self->oy);
   cairo_pattern_set_matrix (pattern, &matrix);

@@ -19,6 +19,10 @@ typedef struct _TsrCanvasPicture TsrCanvasPicture;
 
 /* FORMAT: CAIRO_FORMAT_RGB24 for layers that cover every pixel (painting it is a copy),
  * CAIRO_FORMAT_ARGB32 for layers drawn over others. */
+/* SURFACE (an image surface) as a cairo raster-source pattern that hands cairo the surface itself
+ * whenever a drawing reads it: recorded into a render node, it keeps a reference, not a snapshot
+ * that the next write into the surface would copy whole (see tsr-canvas-picture.c). (transfer full) */
+cairo_pattern_t  *tsr_canvas_picture_surface_pattern (cairo_surface_t      *surface);
 TsrCanvasPicture *tsr_canvas_picture_new           (cairo_format_t          format);
 void              tsr_canvas_picture_free          (TsrCanvasPicture       *self);
 /* Brings the picture to VIEWPORT: nothing to do when it was drawn for it; its origin moved when

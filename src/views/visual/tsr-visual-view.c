@@ -21,6 +21,7 @@
 #include "render/tsr-visual-renderer.h"
 #include "render/tsr-visual-walk.h"
 #include "render/tsr-visual-wolf3d-edit.h"
+#include "views/tsr-canvas-picture.h"
 
 #define WORLD_ONE       1024.0
 #define EYE_HEIGHT      0.7f
@@ -497,43 +498,6 @@ render_frame (TsrVisualView *self,
   self->n_frames++;
 }
 
-/* The frame as a pattern that hands cairo the surface when a drawing reads it, not a snapshot of
- * it (as tsr-canvas-picture.c does, and why: a surface pattern recorded into GTK's cairo node
- * attaches a snapshot that the next write into the surface copies whole). The pattern's reference
- * keeps the frame from being written into while a node holds it (take_frame). */
-static cairo_surface_t *
-frame_acquire (cairo_pattern_t             *pattern,
-               void                        *data,
-               cairo_surface_t             *target,
-               const cairo_rectangle_int_t *extents)
-{
-  return cairo_surface_reference (data);
-}
-
-static void
-frame_release (cairo_pattern_t *pattern,
-               void            *data,
-               cairo_surface_t *surface)
-{
-  cairo_surface_destroy (surface);
-}
-
-static cairo_status_t
-frame_copy (cairo_pattern_t       *pattern,
-            void                  *data,
-            const cairo_pattern_t *other)
-{
-  cairo_surface_reference (data);
-  return CAIRO_STATUS_SUCCESS;
-}
-
-static void
-frame_finish (cairo_pattern_t *pattern,
-              void            *data)
-{
-  cairo_surface_destroy (data);
-}
-
 static void
 visual_snapshot (TsrVisualView *self,
                  GtkSnapshot   *snapshot)
@@ -554,12 +518,11 @@ visual_snapshot (TsrVisualView *self,
       gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.1f, 0.1f, 0.1f, 1.0f }, &GRAPHENE_RECT_INIT (0, 0, width, height));
       return;
     }
-  /* Device pixels, GL's bottom row first: user (x, y) is pixel (x, height - y) times the scale. */
-  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (self->frame), CAIRO_CONTENT_COLOR,
-                                                width * scale, height * scale);
-  cairo_raster_source_pattern_set_acquire (pattern, frame_acquire, frame_release);
-  cairo_raster_source_pattern_set_copy (pattern, frame_copy);
-  cairo_raster_source_pattern_set_finish (pattern, frame_finish);
+  /* The frame as a pattern that hands cairo the surface itself (not a snapshot the next frame's
+   * write would copy whole); its reference keeps the frame from being written into while a node
+   * holds it (take_frame). Device pixels, GL's bottom row first: user (x, y) is pixel
+   * (x, height - y) times the scale. */
+  pattern = tsr_canvas_picture_surface_pattern (self->frame);
   cairo_matrix_init (&matrix, scale, 0, 0, -scale, 0, (double) height * scale);
   cairo_pattern_set_matrix (pattern, &matrix);
   cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
