@@ -400,6 +400,25 @@ shuffle_units (const ShuffleProgram *program,
                         _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (in + program->lanes[l].in)), masks[l]));
 }
 
+/* How many whole units of PROGRAM, over the first of COUNT records (IN_RECORD bytes each in,
+ * OUT_RECORD out), have every lane's 16-byte loads and stores inside the arrays; 0 without a
+ * program. */
+static gsize
+units_in_reach (const ShuffleProgram *program,
+                gsize                 in_record,
+                gsize                 out_record,
+                gsize                 count)
+{
+  gsize in_unit = in_record * program->records, out_unit = out_record * program->records;
+  gsize in_total = in_record * count, out_total = out_record * count;
+  gsize units;
+
+  if (program->records == 0 || in_total < program->in_reach || out_total < program->out_reach)
+    return 0;
+  units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
+  return MIN (units, count / program->records);
+}
+
 /* Runs PROGRAM over the first units of COUNT records whose lanes stay inside IN_TOTAL and
  * OUT_TOTAL bytes; returns how many records it converted. */
 __attribute__ ((target ("ssse3"))) static gsize
@@ -411,13 +430,8 @@ run_shuffle (const ShuffleProgram *program,
              guint8               *out)
 {
   gsize in_unit = in_record * program->records, out_unit = out_record * program->records;
-  gsize in_total = in_record * count, out_total = out_record * count;
-  gsize units = 0;
+  gsize units = units_in_reach (program, in_record, out_record, count);
 
-  if (program->records == 0 || in_total < program->in_reach || out_total < program->out_reach)
-    return 0;
-  units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
-  units = MIN (units, count / program->records);
   /* The lane counts of the large arrays (points and lines 2, sides 5, polygons 8) unrolled, their
    * masks held in registers. */
   switch (program->n_lanes)
@@ -477,13 +491,8 @@ match_shuffle (const ShuffleProgram *program,
                gboolean             *differs)
 {
   gsize in_unit = in_record * program->records, out_unit = out_record * program->records;
-  gsize in_total = in_record * count, out_total = out_record * count;
-  gsize units = 0, same;
+  gsize units = units_in_reach (program, in_record, out_record, count), same;
 
-  if (program->records == 0 || in_total < program->in_reach || out_total < program->out_reach)
-    return 0;
-  units = MIN ((in_total - program->in_reach) / in_unit, (out_total - program->out_reach) / out_unit) + 1;
-  units = MIN (units, count / program->records);
   switch (program->n_lanes)
     {
     case 1: same = match_units (program, 1, in, in_unit, expected, out_unit, units); break;
