@@ -1018,6 +1018,85 @@ START_TEST (test_wad_around_real_map)
 }
 END_TEST
 
+/* Whole streams inflate in one call, with zlib's streaming behind when that fails: a resource
+ * a thousand times larger than its stream (the room grows from its first guess), a text map whose
+ * comments run past the first bytes that listing the maps looks at, in a DFWAD and in a .dfz;
+ * then a stream whose Adler-32 is wrong, refused with zlib's message. */
+START_TEST (test_inflate_whole_streams)
+{
+  g_autoptr(GBytes) lump = first_real_map ();
+  TsrDoom2dMap *map = tsr_doom2d_map_read_binary (g_bytes_get_data (lump, NULL), g_bytes_get_size (lump), NULL);
+  g_autoptr(GBytes) text = NULL, commented = NULL, big = NULL, dfwad = NULL;
+  g_autoptr(TsrFormatRegistry) registry = tsr_format_registry_new ();
+  GString *comments = g_string_new (NULL);
+  const gsize big_size = 3 * 1024 * 1024;
+  guint8 *pattern = g_malloc (big_size);
+
+  ck_assert_ptr_nonnull (map);
+  text = tsr_doom2d_map_write_text (map);
+  tsr_doom2d_map_free (map);
+  while (comments->len < 2000)
+    g_string_append (comments, "// a comment longer than the first bytes looked at\n");
+  g_string_append_len (comments, g_bytes_get_data (text, NULL), (gssize) g_bytes_get_size (text));
+  commented = g_string_free_to_bytes (comments);
+  for (gsize i = 0; i < big_size; i++)
+    pattern[i] = (guint8) (i / 4096);
+  big = g_bytes_new_take (pattern, big_size);
+  tsr_formats_register_builtin (registry);
+
+  for (int zip = 0; zip < 1 + TSR_DOOM2D_HAVE_LIBZIP; zip++)
+    {
+      TsrDoom2dWad *wad = zip ? tsr_doom2d_zip_new () : tsr_doom2d_wad_new ();
+      const TsrFormat *format = tsr_format_registry_lookup (registry, zip ? "doom2d-dfz" : "doom2d-wad");
+      g_autoptr(GBytes) archive = NULL, got = NULL;
+      g_autoptr(GError) error = NULL;
+      TsrDoom2dWadEntry *entry;
+      TsrDoom2dFile *file;
+      gsize expanded = 0;
+
+      tsr_doom2d_wad_add (wad, "PICS", "BIG", big);
+      tsr_doom2d_wad_add (wad, "", "MAP01", commented);
+      archive = tsr_doom2d_wad_write (wad, &error);
+      ck_assert_msg (archive != NULL, "%s", error ? error->message : "");
+      tsr_doom2d_wad_free (wad);
+      ck_assert_uint_lt (g_bytes_get_size (archive), big_size / 100);
+      if (!zip)
+        dfwad = g_bytes_ref (archive);
+
+      file = format->load (zip ? "built.dfz" : "built.wad", archive, &error);
+      ck_assert_msg (file != NULL, "%s", error ? error->message : "");
+      ck_assert_uint_eq (file->map_entries->len, 1);
+      ck_assert (file->map_is_text);
+      entry = tsr_doom2d_wad_find (file->wad, "PICS", "BIG");
+      ck_assert_ptr_nonnull (entry);
+      got = tsr_doom2d_wad_get_data (file->wad, entry, &error);
+      ck_assert_msg (got != NULL, "%s", error ? error->message : "");
+      ck_assert (g_bytes_equal (got, big));
+      ck_assert (tsr_doom2d_wad_check_entry (file->wad, entry, G_MAXSIZE, &expanded, &error));
+      ck_assert_uint_eq (expanded, big_size);
+      format->free (file);
+    }
+
+  {
+    TsrDoom2dWad *wad = tsr_doom2d_wad_read (dfwad, NULL);
+    TsrDoom2dWadEntry *entry = tsr_doom2d_wad_find (wad, "PICS", "BIG");
+    gsize size = 0, expanded = 0;
+    guint8 *damaged = g_bytes_unref_to_data (g_bytes_ref (entry->compressed), &size);
+    g_autoptr(GError) error = NULL, check_error = NULL;
+
+    damaged[size - 1] ^= 0x5a; /* the last byte of the Adler-32 */
+    g_bytes_unref (entry->compressed);
+    entry->compressed = g_bytes_new_take (damaged, size);
+    ck_assert_ptr_null (tsr_doom2d_wad_get_data (wad, entry, &error));
+    ck_assert (g_error_matches (error, TSR_ERROR, TSR_ERROR_INVALID));
+    ck_assert_msg (strstr (error->message, "zlib stream broken") != NULL, "%s", error->message);
+    ck_assert (!tsr_doom2d_wad_check_entry (wad, entry, G_MAXSIZE, &expanded, &check_error));
+    ck_assert (g_error_matches (check_error, TSR_ERROR, TSR_ERROR_INVALID));
+    tsr_doom2d_wad_free (wad);
+  }
+}
+END_TEST
+
 /* Two directory entries sharing one stream (an alias) stay shared, also after an edit elsewhere. */
 START_TEST (test_wad_aliases)
 {
@@ -2408,6 +2487,7 @@ doom2d_suite (void)
   tcase_add_test (model, test_random_edits_stay_consistent);
   tcase_add_test (model, test_validation);
   tcase_add_test (wad, test_wad_around_real_map);
+  tcase_add_test (wad, test_inflate_whole_streams);
   tcase_add_test (wad, test_wad_unusual_layout);
   tcase_add_test (wad, test_wad_aliases);
   tcase_add_test (wad, test_broken_zlib_stream);

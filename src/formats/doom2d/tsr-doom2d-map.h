@@ -79,6 +79,10 @@ void             tsr_doom2d_map_binary_losses (const TsrDoom2dMap *map,
 /* Text map. */
 gboolean         tsr_doom2d_map_sniff_text    (const guint8 *data,
                                                gsize         size);
+/* Whether the first SIZE bytes of a longer resource are too few for tsr_doom2d_map_sniff_text to
+ * tell: they are blanks and comments to the end, or end inside the first word. */
+gboolean         tsr_doom2d_map_sniff_text_undecided (const guint8 *data,
+                                                      gsize         size);
 TsrDoom2dMap    *tsr_doom2d_map_read_text     (const guint8 *data,
                                                gsize         size,
                                                GError      **error);

@@ -60,6 +60,22 @@ gboolean tsr_doom2d_growth_append (TsrDoom2dGrowth *growth,
                                    const guint8    *bytes,
                                    gsize            size);
 
+/* Inflates all of IN (a zlib stream when ZLIB_WRAPPED, raw deflate otherwise) in one call with
+ * libdeflate: into room taken in OUT, or, when OUT is NULL, into scratch memory to check it. EXPECTED
+ * is the size the archive's directory gives, or 0 when unknown (the room then grows as needed, up
+ * to LIMIT). TRUE when the whole stream decoded to at most LIMIT bytes (exactly EXPECTED, when
+ * given): *EXPANDED and *CRC (each when not NULL) are set and OUT holds the data. FALSE, with OUT
+ * as it was, when the stream is damaged, longer than allowed or needs more memory than there is:
+ * the caller then reads it again with zlib's streaming, which finds out which and where. */
+gboolean tsr_doom2d_inflate_whole (const guint8    *in,
+                                   gsize            in_size,
+                                   gboolean         zlib_wrapped,
+                                   gsize            expected,
+                                   gsize            limit,
+                                   TsrDoom2dGrowth *out,
+                                   gsize           *expanded,
+                                   guint32         *crc);
+
 /* Reads ENTRY's data into OUT: all of it, checked against the directory's size and CRC, or only
  * the first PREFIX bytes when PREFIX > 0. With OUT NULL the data is only checked, in constant
  * memory. An entry whose size is above LIMIT is TSR_ERROR_OUT_OF_RANGE, without reading it. */

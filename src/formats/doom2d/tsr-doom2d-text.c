@@ -1956,9 +1956,10 @@ parse_fields (Parser          *parser,
   return !advance || parser_next (parser);
 }
 
-gboolean
-tsr_doom2d_map_sniff_text (const guint8 *data,
-                           gsize         size)
+/* Where the first word of a text map starts: after a byte order mark, blanks and // comments. */
+static gsize
+sniff_skip (const guint8 *data,
+            gsize         size)
 {
   gsize i = 0;
 
@@ -1974,10 +1975,26 @@ tsr_doom2d_map_sniff_text (const guint8 *data,
             i++;
           continue;
         }
-      break;
+      return i;
     }
+}
+
+gboolean
+tsr_doom2d_map_sniff_text (const guint8 *data,
+                           gsize         size)
+{
+  gsize i = sniff_skip (data, size);
+
   return i + 3 <= size && memcmp (data + i, "map", 3) == 0
          && (i + 3 == size || !(g_ascii_isalnum (data[i + 3]) || data[i + 3] == '_'));
+}
+
+gboolean
+tsr_doom2d_map_sniff_text_undecided (const guint8 *data,
+                                     gsize         size)
+{
+  /* The first word, and the byte after it, must be inside: "map" then a blank, or something else. */
+  return sniff_skip (data, size) + 4 > size;
 }
 
 /* The index of the record of KIND that REFERENCE names, or -1. */

@@ -1,5 +1,6 @@
 /* tsr-doom2d-wad.c: DFWAD read and write. */
 #include <glib/gi18n.h>
+#include <libdeflate.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -12,7 +13,9 @@
 
 #define WAD_HEADER_SIZE 8
 #define WAD_RECORD_SIZE 24
-/* Enough of a resource to tell a map (binary signature, or "map" after comments) from the rest. */
+/* Enough of a resource to tell a map (binary signature, or "map" after comments) from the rest:
+ * the first bytes, and more only for a text that starts with long comments. */
+#define MAP_SNIFF_FIRST 512
 #define MAP_SNIFF_PREFIX 65536
 /* Resources are pictures, sounds and maps; one that expands beyond 64 times the archive (and
  * beyond this floor) is a broken or hostile stream. */
@@ -286,6 +289,72 @@ tsr_doom2d_growth_append (TsrDoom2dGrowth *growth,
   return TRUE;
 }
 
+gboolean
+tsr_doom2d_inflate_whole (const guint8    *in,
+                          gsize            in_size,
+                          gboolean         zlib_wrapped,
+                          gsize            expected,
+                          gsize            limit,
+                          TsrDoom2dGrowth *out,
+                          gsize           *expanded,
+                          guint32         *crc)
+{
+  /* A stream only checked is decoded into scratch memory of at most this size; a larger one is
+   * left to zlib's streaming, which checks it in constant memory. */
+  const gsize scratch_limit = 16 * 1024 * 1024;
+  gsize cap = out != NULL ? limit : MIN (limit, scratch_limit);
+  gsize room = expected > 0 ? expected : MIN (cap, MAX ((gsize) 65536, MIN (in_size, G_MAXSIZE / 8) * 4));
+  struct libdeflate_decompressor *decompressor;
+  guint8 *scratch = NULL;
+  gboolean ok = FALSE;
+
+  if (expected > cap || in_size == 0)
+    return FALSE;
+  decompressor = libdeflate_alloc_decompressor ();
+  if (decompressor == NULL)
+    return FALSE;
+  for (;;)
+    {
+      enum libdeflate_result result;
+      size_t used = 0, got = 0;
+      guint8 *to;
+
+      if (out != NULL)
+        {
+          if (!tsr_doom2d_growth_reserve (out, room))
+            break;
+          to = out->data + out->len;
+        }
+      else
+        {
+          g_free (scratch);
+          to = scratch = g_try_malloc (room);
+          if (scratch == NULL)
+            break;
+        }
+      result = zlib_wrapped ? libdeflate_zlib_decompress_ex (decompressor, in, in_size, to, room, &used, &got)
+                            : libdeflate_deflate_decompress_ex (decompressor, in, in_size, to, room, &used, &got);
+      if (result == LIBDEFLATE_SUCCESS)
+        {
+          ok = expected == 0 || got == expected;
+          if (ok && crc != NULL)
+            *crc = (guint32) libdeflate_crc32 (0, to, got);
+          if (ok && out != NULL)
+            out->len += got;
+          if (ok && expanded != NULL)
+            *expanded = got;
+          break;
+        }
+      /* Damaged, or longer than the directory says: zlib's reading tells which, and where. */
+      if (result != LIBDEFLATE_INSUFFICIENT_SPACE || expected > 0 || room >= cap)
+        break;
+      room = room > cap / 4 ? cap : room * 4;
+    }
+  g_free (scratch);
+  libdeflate_free_decompressor (decompressor);
+  return ok;
+}
+
 static GBytes *
 compress_data (GBytes *data)
 {
@@ -465,6 +534,8 @@ wad_stream (const TsrDoom2dWad      *wad,
   if (entry->compressed == NULL)
     return TRUE;
   data = g_bytes_get_data (entry->compressed, &size);
+  if (prefix == 0 && tsr_doom2d_inflate_whole (data, size, TRUE, 0, limit, out, expanded, NULL))
+    return TRUE;
   if (inflateInit (&stream) != Z_OK)
     g_error ("zlib could not start inflating");
   stream.next_in = (Bytef *) data;
@@ -474,14 +545,15 @@ wad_stream (const TsrDoom2dWad      *wad,
       guint8 chunk[16384];
       gsize got;
 
+      /* A prefix is inflated no further than asked. */
+      gsize room = prefix > 0 ? MIN (sizeof chunk, prefix - total) : sizeof chunk;
+
       stream.next_out = chunk;
-      stream.avail_out = sizeof chunk;
+      stream.avail_out = (uInt) room;
       status = inflate (&stream, Z_NO_FLUSH);
       if (status != Z_OK && status != Z_STREAM_END)
         break;
-      got = sizeof chunk - stream.avail_out;
-      if (prefix > 0)
-        got = MIN (got, prefix - total);
+      got = room - stream.avail_out;
       if (out != NULL && !tsr_doom2d_growth_append (out, chunk, got))
         {
           inflateEnd (&stream);
@@ -681,10 +753,19 @@ tsr_doom2d_wad_find_maps (const TsrDoom2dWad *wad)
       if (entry->is_section || *entry->section != '\0')
         continue;
       /* Only the start decides, so listing the maps does not expand every resource. */
-      data = tsr_doom2d_wad_get_prefix (wad, entry, MAP_SNIFF_PREFIX, NULL);
+      data = tsr_doom2d_wad_get_prefix (wad, entry, MAP_SNIFF_FIRST, NULL);
       if (data == NULL)
         continue;
       bytes = g_bytes_get_data (data, &size);
+      if (size == MAP_SNIFF_FIRST && !tsr_doom2d_map_sniff_binary (bytes, size)
+          && tsr_doom2d_map_sniff_text_undecided (bytes, size))
+        {
+          g_bytes_unref (data);
+          data = tsr_doom2d_wad_get_prefix (wad, entry, MAP_SNIFF_PREFIX, NULL);
+          if (data == NULL)
+            continue;
+          bytes = g_bytes_get_data (data, &size);
+        }
       if (tsr_doom2d_map_sniff_binary (bytes, size) || tsr_doom2d_map_sniff_text (bytes, size))
         g_ptr_array_add (maps, entry);
     }

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "core/tsr-error.h"
@@ -567,7 +568,7 @@ read_with_zlib (const TsrDoom2dWad      *wad,
   guint8 chunk[65536];
   z_stream stream = { 0 };
   guint64 total = 0;
-  guint32 crc = (guint32) crc32 (0, NULL, 0);
+  guint32 crc = 0;
   gboolean ok = TRUE;
   int status = Z_OK;
 
@@ -584,12 +585,30 @@ read_with_zlib (const TsrDoom2dWad      *wad,
                         (guint64) record->size);
       return FALSE;
     }
+  /* The whole entry in one call when it is sound; zlib below reads it again when it is not. */
+  if (record->method == 8 && prefix == 0 && record->size > 0)
+    {
+      gsize kept = out != NULL ? out->len : 0, got = 0;
+
+      if (tsr_doom2d_inflate_whole (input, record->compressed_size, FALSE, record->size, limit, out, &got, &crc))
+        {
+          if (crc == record->crc)
+            {
+              if (expanded != NULL)
+                *expanded = got;
+              return TRUE;
+            }
+          if (out != NULL)
+            out->len = kept;
+        }
+      crc = 0;
+    }
   if (record->method == 0)
     {
       want = MIN (want, (gsize) record->compressed_size);
       if (out != NULL)
         tsr_doom2d_growth_append (out, input, want);
-      crc = (guint32) crc32 (crc, input, (uInt) want);
+      crc = (guint32) libdeflate_crc32 (crc, input, want);
       total = want;
       if (expanded != NULL)
         *expanded = want;
@@ -616,7 +635,7 @@ read_with_zlib (const TsrDoom2dWad      *wad,
           stream.avail_out = (uInt) MIN (room, (gsize) G_MAXUINT);
           status = inflate (&stream, Z_NO_FLUSH);
           got = (gsize) (stream.next_out - to);
-          crc = (guint32) crc32 (crc, to, (uInt) got);
+          crc = (guint32) libdeflate_crc32 (crc, to, got);
           if (out != NULL)
             out->len += got;
           total += got;
@@ -809,7 +828,7 @@ make_payload (const TsrDoom2dWadEntry *entry,
       return FALSE;
     }
   payload->size = (guint32) size;
-  payload->crc = (guint32) crc32 (0, data != NULL ? g_bytes_get_data (data, NULL) : NULL, (uInt) size);
+  payload->crc = (guint32) libdeflate_crc32 (0, data != NULL ? g_bytes_get_data (data, NULL) : NULL, size);
   payload->stored = deflated && data != NULL ? deflate_data (data, always_deflate) : NULL;
   payload->method = payload->stored != NULL ? 8 : 0;
   if (payload->stored == NULL)
