@@ -7,8 +7,9 @@
  * rendering into the window); the median and the 95th percentile of each gesture are printed, in
  * wall time and in the main thread's CPU time (steadier on a shared machine). meson runs it with
  * GTK's cairo renderer (GSK_RENDERER=cairo: Xvfb's GL is software, which would measure llvmpipe);
- * the renderer's name is printed. A benchmark: it prints
- * figures and never fails on them (goal: zoom step ≤ 16 ms, pan ≤ 8 ms, p95 ≤ 2× median). */
+ * the renderer's name is printed. Then the cost of an idle Doom2D view whose textures animate.
+ * A benchmark: it prints figures and never fails on them (goal: zoom step ≤ 16 ms, pan ≤ 8 ms,
+ * p95 ≤ 2× median). */
 #include <glib/gstdio.h>
 #include <time.h>
 
@@ -232,6 +233,47 @@ bench_doom2d (void)
   bench_largest_file ("doom2d", suffixes);
 }
 
+/* Process CPU time so far, ms (every thread: the frame's work and what it hands to workers). */
+static double
+process_cpu_ms (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+}
+
+/* Doom2D textures animate at the game's speed while the window is active: what an idle view
+ * costs, on the real map with the most animated panels (Darklab.dfz, fitted), over 3 s without
+ * input: frames a second, the process's CPU a second, and each frame's times. */
+static void
+bench_doom2d_animations (void)
+{
+  g_autofree char *path = tsr_test_ui_copy_data_file ("doom2d", "d2dfnix_Darklab.dfz", work_dir, "doom2d-idle");
+  TsrTestFrameTimes times;
+  TsrWindow *window;
+  GtkWidget *canvas;
+  gint64 start;
+  double cpu_start;
+
+  if (path == NULL)
+    return;
+  window = tsr_test_ui_open_in_window (application, path, WIDTH, HEIGHT, 300);
+  canvas = shown_canvas (window);
+  tsr_map_canvas_zoom_to_fit (TSR_MAP_CANVAS (canvas));
+  g_assert_true (tsr_test_ui_wait_for_frames (canvas, 5));
+  tsr_test_frame_times_start (&times, canvas, CLOCK_THREAD_CPUTIME_ID);
+  start = g_get_monotonic_time ();
+  cpu_start = process_cpu_ms ();
+  while (g_get_monotonic_time () - start < 3 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);
+  g_print ("doom2d    idle, animated: %u frames in 3 s, process CPU %.0f ms a second\n", times.wall->len,
+           (process_cpu_ms () - cpu_start) / 3);
+  report ("doom2d", "animating", &times);
+  tsr_test_frame_times_stop (&times);
+  tsr_test_ui_hide_window (window);
+}
+
 static void
 bench_sphere (void)
 {
@@ -250,6 +292,7 @@ main (int argc, char **argv)
   application = tsr_test_ui_application_new ();
   g_test_add_func ("/bench-window-frames/marathon", bench_marathon);
   g_test_add_func ("/bench-window-frames/doom2d", bench_doom2d);
+  g_test_add_func ("/bench-window-frames/doom2d-animations", bench_doom2d_animations);
   g_test_add_func ("/bench-window-frames/sphere", bench_sphere);
   return tsr_test_ui_run (&application, work_dir, screenshot_dir);
 }

@@ -495,6 +495,60 @@ START_TEST (test_stack_layer_matches_layers)
 }
 END_TEST
 
+static void
+on_area_named (TsrCanvasLayer *layer, const TsrVectorBounds *area, guint *count)
+{
+  if (area != NULL)
+    (*count)++;
+}
+
+/* An animation step draws the kept picture again only where the panels whose texture stepped lie
+ * (the panel layer names each): at every game tick the stack shows what a new page's layers,
+ * drawn one by one at that tick, show. */
+START_TEST (test_stack_animation_step_matches_layers)
+{
+  g_autofree char *folder = tsr_test_make_temp_dir ();
+  g_autofree char *wad = tsr_test_pack_standart_wad (data_dir, folder);
+  g_autoptr(TsrDocument) document = tsr_test_open_document (data_dir, "df_MAP01.map");
+  g_autoptr(TsrSelection) selection = tsr_selection_new ();
+  TsrDoom2dDocument *d2 = TSR_DOOM2D_DOCUMENT (document);
+  const char *const search[] = { wad, NULL };
+  TsrDoom2dCanvasLayers page;
+  TsrMapViewport viewport = { -580, 0, 0.5, 960, 800, 1 };
+  guint named = 0, stepped = 0;
+
+  ck_assert_ptr_nonnull (wad);
+  g_setenv ("TESSERA_DOOM2D_PATH", "", TRUE);
+  tsr_doom2d_canvas_layers_init (&page, d2, search, selection);
+  ck_assert (tsr_doom2d_panel_layer_has_animations (page.panels));
+  g_signal_connect (page.stack, "invalidate-area", G_CALLBACK (on_area_named), &named);
+  cairo_surface_destroy (draw_layers_into ((TsrCanvasLayer *[]) { TSR_CANVAS_LAYER (page.stack) }, 1, &viewport));
+  for (guint64 tick = 1; tick <= 40; tick++)
+    {
+      TsrDoom2dCanvasLayers fresh;
+      TsrCanvasLayer *layers[TSR_DOOM2D_CANVAS_N_LAYERS];
+      cairo_surface_t *kept, *direct;
+
+      stepped += tsr_doom2d_panel_layer_set_tick (page.panels, tick);
+      tsr_doom2d_canvas_layers_init (&fresh, d2, search, selection);
+      tsr_doom2d_panel_layer_set_tick (fresh.panels, tick);
+      for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+        layers[i] = tsr_doom2d_canvas_layers_get (&fresh, i);
+      kept = draw_layers_into ((TsrCanvasLayer *[]) { TSR_CANVAS_LAYER (page.stack) }, 1, &viewport);
+      direct = draw_layers_into (layers, G_N_ELEMENTS (layers), &viewport);
+      ck_assert_msg (max_difference (kept, direct) == 0, "tick %" G_GUINT64_FORMAT " differs by %d", tick,
+                     max_difference (kept, direct));
+      cairo_surface_destroy (kept);
+      cairo_surface_destroy (direct);
+      tsr_doom2d_canvas_layers_clear (&fresh);
+    }
+  /* Some ticks stepped a texture the view shows, and each named where (not the whole picture). */
+  ck_assert_uint_gt (stepped, 0);
+  ck_assert_uint_ge (named, stepped);
+  tsr_doom2d_canvas_layers_clear (&page);
+}
+END_TEST
+
 /* The panel layer reuses its frame's pixels from view to view, clearing only what the last frame
  * drew outside the map's area (the background or the kept sky paint that area opaque): at every
  * step it draws what a new layer draws for the same view — zoomed out (the old frame reached
@@ -566,6 +620,7 @@ main (void)
   tcase_add_test (gdk, test_sprite_table);
   tcase_add_test (gdk, test_sprite_layer_draws_game_pictures);
   tcase_add_test (gdk, test_stack_layer_matches_layers);
+  tcase_add_test (gdk, test_stack_animation_step_matches_layers);
   tcase_add_test (gdk, test_panel_frame_reuse_matches_fresh);
   suite_add_tcase (suite, gdk);
   return tsr_test_run_suite (suite);

@@ -702,6 +702,55 @@ map_to_view (TsrMapCanvas *target, double x, double y, double *view_x, double *v
   tsr_map_viewport_to_view (&viewport, x, y, view_x, view_y);
 }
 
+/* A layer that only counts how often it is drawn: what a minimap draws of its own. */
+#define TEST_TYPE_COUNT_LAYER (test_count_layer_get_type ())
+G_DECLARE_FINAL_TYPE (TestCountLayer, test_count_layer, TEST, COUNT_LAYER, GObject)
+
+struct _TestCountLayer {
+  GObject parent_instance;
+  guint   draws;
+};
+
+static TsrLayerKind
+count_layer_get_kind (TsrCanvasLayer *layer)
+{
+  return TSR_LAYER_KIND_VECTOR;
+}
+
+static void
+count_layer_get_bounds (TsrCanvasLayer *layer, TsrVectorBounds *bounds)
+{
+  *bounds = tsr_vector_bounds_from_corners (-200, -100, 0, 0);
+}
+
+static gboolean
+count_layer_draw (TsrCanvasLayer *layer, cairo_t *cr, const TsrMapViewport *viewport)
+{
+  TEST_COUNT_LAYER (layer)->draws++;
+  return TRUE;
+}
+
+static void
+test_count_layer_iface_init (TsrCanvasLayerInterface *iface)
+{
+  iface->get_kind = count_layer_get_kind;
+  iface->get_bounds = count_layer_get_bounds;
+  iface->draw = count_layer_draw;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestCountLayer, test_count_layer, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TSR_TYPE_CANVAS_LAYER, test_count_layer_iface_init))
+
+static void
+test_count_layer_class_init (TestCountLayerClass *klass)
+{
+}
+
+static void
+test_count_layer_init (TestCountLayer *self)
+{
+}
+
 START_TEST (test_canvas_vector_layer)
 {
   g_autoptr(TsrVectorMap) vector = make_vector_map ();
@@ -796,6 +845,27 @@ START_TEST (test_canvas_vector_layer)
   tsr_map_canvas_center_on (vector_canvas, -20, 4.5 * SPACING - 100);
   settle ();
   ck_assert (gtk_widget_get_visible (GTK_WIDGET (vector_minimap)));
+  /* A minimap that draws layers of its own draws them again when they say their look changed,
+   * not at each change of the canvas's layers (an animation step of a texture the overview does
+   * not show). */
+  {
+    g_autoptr(TestCountLayer) own = g_object_new (TEST_TYPE_COUNT_LAYER, NULL);
+    g_autoptr(GPtrArray) own_layers = g_ptr_array_new ();
+    guint drawn;
+
+    g_ptr_array_add (own_layers, own);
+    tsr_minimap_set_layers (vector_minimap, own_layers);
+    settle ();
+    drawn = own->draws;
+    ck_assert_uint_gt (drawn, 0);
+    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (layer), NULL);
+    settle ();
+    ck_assert_uint_eq (own->draws, drawn);
+    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (own), NULL);
+    settle ();
+    ck_assert_uint_gt (own->draws, drawn);
+    tsr_minimap_set_layers (vector_minimap, NULL);
+  }
   /* From the empty cell (3, 4). */
   map_to_view (vector_canvas, 3.5 * SPACING - 200, 4.5 * SPACING - 100, &x0, &y0);
   tsr_map_canvas_pointer_press (vector_canvas, x0, y0, GDK_SHIFT_MASK);

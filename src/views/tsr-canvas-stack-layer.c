@@ -12,6 +12,7 @@
 struct _TsrCanvasStackLayer {
   GObject                parent_instance;
   GPtrArray             *layers; /* TsrCanvasLayer, bottom first */
+  GArray                *reach;  /* double per layer: view pixels its drawing of an area reaches beyond it; < 0: unknown */
   TsrCanvasPicture      *picture;
   cairo_rectangle_int_t  ink;    /* view pixels */
   cairo_rectangle_int_t  opaque; /* view pixels the picture's paint covers opaque */
@@ -235,15 +236,20 @@ tsr_canvas_stack_layer_iface_init (TsrCanvasLayerInterface *iface)
   iface->set_grid_color = stack_layer_set_grid_color;
 }
 
-/* A layer's look changed: the picture is drawn again whole (a layer's area does not say how far
- * its drawing reaches beyond it: line widths, labels, sprites). */
+/* A layer's look changed: the picture is drawn again whole, or only around AREA for a layer that
+ * says how far its drawing reaches (tsr_canvas_stack_layer_add_reaching). */
 static void
 on_invalidate_area (TsrCanvasLayer        *layer,
                     const TsrVectorBounds *area,
                     TsrCanvasStackLayer   *self)
 {
+  guint index;
+  double reach = -1;
+
+  if (area != NULL && g_ptr_array_find (self->layers, layer, &index))
+    reach = g_array_index (self->reach, double, index);
   if (self->picture != NULL)
-    tsr_canvas_picture_invalidate (self->picture, NULL, 0);
+    tsr_canvas_picture_invalidate (self->picture, reach >= 0 ? area : NULL, MAX (reach, 0));
   tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), area);
 }
 
@@ -263,6 +269,7 @@ tsr_canvas_stack_layer_dispose (GObject *object)
     for (guint i = 0; i < self->layers->len; i++)
       g_signal_handlers_disconnect_by_data (self->layers->pdata[i], self);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
+  g_clear_pointer (&self->reach, g_array_unref);
   g_clear_pointer (&self->picture, tsr_canvas_picture_free);
   G_OBJECT_CLASS (tsr_canvas_stack_layer_parent_class)->dispose (object);
 }
@@ -277,6 +284,7 @@ static void
 tsr_canvas_stack_layer_init (TsrCanvasStackLayer *self)
 {
   self->layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->reach = g_array_new (FALSE, FALSE, sizeof (double));
 }
 
 TsrCanvasStackLayer *
@@ -289,10 +297,19 @@ void
 tsr_canvas_stack_layer_add (TsrCanvasStackLayer *self,
                             TsrCanvasLayer      *layer)
 {
+  tsr_canvas_stack_layer_add_reaching (self, layer, -1);
+}
+
+void
+tsr_canvas_stack_layer_add_reaching (TsrCanvasStackLayer *self,
+                                     TsrCanvasLayer      *layer,
+                                     double               reach)
+{
   g_return_if_fail (TSR_IS_CANVAS_STACK_LAYER (self));
   g_return_if_fail (TSR_IS_CANVAS_LAYER (layer));
 
   g_ptr_array_add (self->layers, g_object_ref (layer));
+  g_array_append_val (self->reach, reach);
   g_signal_connect (layer, "invalidate-area", G_CALLBACK (on_invalidate_area), self);
   g_signal_connect (layer, "bounds-changed", G_CALLBACK (on_bounds_changed), self);
   on_bounds_changed (layer, self);

@@ -102,7 +102,19 @@ static void
 on_content_changed (TsrMinimap *self)
 {
   update_visibility (self);
-  drop_content (self);
+  /* Layers of its own say themselves when their look changes (tsr_minimap_set_layers): what only
+   * the canvas's layers show (an animation step of a texture) leaves the overview as drawn. A
+   * change of the map's extent shows as another overview viewport. */
+  if (self->layers == NULL)
+    drop_content (self);
+}
+
+static void
+disconnect_layers (TsrMinimap *self)
+{
+  if (self->layers != NULL)
+    for (guint i = 0; i < self->layers->len; i++)
+      g_signal_handlers_disconnect_by_func (self->layers->pdata[i], drop_content, self);
 }
 
 static void
@@ -320,6 +332,7 @@ tsr_minimap_dispose (GObject *object)
     g_clear_signal_handler (&self->tiles_changed_id, self->map);
   g_clear_pointer (&self->renderer, tsr_map_renderer_free);
   g_clear_object (&self->map);
+  disconnect_layers (self);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   g_clear_pointer (&self->content, gsk_render_node_unref);
   G_OBJECT_CLASS (tsr_minimap_parent_class)->dispose (object);
@@ -384,8 +397,12 @@ tsr_minimap_set_layers (TsrMinimap *self,
 
   if (layers != NULL)
     g_ptr_array_ref (layers);
+  disconnect_layers (self);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   self->layers = layers;
+  if (layers != NULL)
+    for (guint i = 0; i < layers->len; i++)
+      g_signal_connect_swapped (layers->pdata[i], "invalidate-area", G_CALLBACK (drop_content), self);
   drop_content (self);
 }
 

@@ -15,7 +15,8 @@ void          tsr_minimap_set_canvas (TsrMinimap   *self,
 TsrMapCanvas *tsr_minimap_get_canvas (TsrMinimap   *self);
 /* LAYERS (TsrCanvasLayer; NULL: the canvas's own) are what the overview draws: for a canvas whose
  * layers keep a picture of its view, which drawing them at the overview's scale would throw away
- * on every frame. They are redrawn when the canvas's content changes. */
+ * on every frame. They are redrawn when one of them says its look changed (invalidate-area) or the
+ * map's extent changed, not at every change of the canvas's own layers (an animation step). */
 void          tsr_minimap_set_layers (TsrMinimap   *self,
                                       GPtrArray    *layers);
 /* Moves the canvas so the map point under minimap point (X, Y) is centred (what a click does). */

@@ -27,7 +27,15 @@ tsr_doom2d_canvas_layers_init (TsrDoom2dCanvasLayers *layers,
    * tool's overlay, a hover) is one blit of what they drew. */
   layers->stack = tsr_canvas_stack_layer_new ();
   for (guint i = 0; i < TSR_DOOM2D_CANVAS_N_LAYERS; i++)
-    tsr_canvas_stack_layer_add (layers->stack, tsr_doom2d_canvas_layers_get (layers, i));
+    {
+      TsrCanvasLayer *layer = tsr_doom2d_canvas_layers_get (layers, i);
+
+      /* An animation step names the panels it changed: the picture is drawn again only there. */
+      if (layer == TSR_CANVAS_LAYER (layers->panels))
+        tsr_canvas_stack_layer_add_reaching (layers->stack, layer, TSR_DOOM2D_PANEL_LAYER_REACH);
+      else
+        tsr_canvas_stack_layer_add (layers->stack, layer);
+    }
 }
 
 void

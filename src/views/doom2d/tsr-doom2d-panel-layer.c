@@ -18,6 +18,9 @@
 #include "views/tsr-canvas-picture.h"
 #include "views/tsr-image-texture.h"
 
+/* An animation step names at most this many panels one by one (tsr_doom2d_panel_layer_set_tick). */
+#define MAX_NAMED_PANELS 64
+
 /* One texture as the layer draws it. */
 typedef struct {
   const TsrDoom2dCachedTexture *entry;  /* the cache's (transfer none) */
@@ -25,6 +28,7 @@ typedef struct {
   guint                         n_frames;
   guint                         frame;  /* shown now */
   gboolean                      drawn;  /* a panel of it is in the layer's drawn frame */
+  gboolean                      stepped; /* its frame changed at the last tick, drawn */
   guint                         width;  /* of a frame */
   guint                         height;
 } LayerTexture;
@@ -729,7 +733,10 @@ tsr_doom2d_panel_layer_set_tick (TsrDoom2dPanelLayer *self,
 {
   GHashTableIter iter;
   LayerTexture *texture;
-  gboolean changed = FALSE;
+  gboolean changed = FALSE, whole = !frame_valid (self);
+  const TsrMapViewport *view;
+  GPtrArray *panels;
+  TsrVectorBounds area;
 
   g_return_val_if_fail (TSR_IS_DOOM2D_PANEL_LAYER (self), FALSE);
   if (tick == self->tick)
@@ -737,18 +744,55 @@ tsr_doom2d_panel_layer_set_tick (TsrDoom2dPanelLayer *self,
   self->tick = tick;
   g_hash_table_iter_init (&iter, self->textures);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &texture))
-    if (texture->n_frames > 1)
-      {
-        guint frame = tsr_doom2d_texture_frame_at (texture->entry->texture, tick) % texture->n_frames;
+    {
+      texture->stepped = FALSE;
+      if (texture->n_frames > 1)
+        {
+          guint frame = tsr_doom2d_texture_frame_at (texture->entry->texture, tick) % texture->n_frames;
 
-        /* Only what the view shows is drawn again; the others show their frame when they come
-         * into view (in a strip a pan uncovers, or a new view drawn whole). */
-        changed |= frame != texture->frame && (texture->drawn || !frame_valid (self));
-        texture->frame = frame;
-      }
-  if (changed)
-    drop_frame (self);
-  return changed;
+          /* Only what the view shows is drawn again; the others show their frame when they come
+           * into view (in a strip a pan uncovers, or a new view drawn whole). */
+          texture->stepped = frame != texture->frame && (texture->drawn || whole);
+          changed |= texture->stepped;
+          texture->frame = frame;
+        }
+    }
+  if (!changed || whole)
+    {
+      if (changed)
+        drop_frame (self);
+      return changed;
+    }
+  /* Only where the panels of those textures lie in the view: a panel draws inside its rectangle
+   * (rounded to whole view pixels), so the frame is drawn again there, and the layers above it
+   * only there, each panel named on its own (animated panels lie all over a map: their union is
+   * most of it). Beyond MAX_NAMED_PANELS, their union. */
+  view = tsr_canvas_picture_get_viewport (self->frame);
+  tsr_vector_bounds_init_empty (&area);
+  panels = tsr_doom2d_document_get_map (self->document)->records[TSR_DOOM2D_KIND_PANEL];
+  for (guint i = 0, named = 0; i < panels->len; i++)
+    {
+      const TsrDoom2dRecord *panel = g_ptr_array_index (panels, i);
+      const gint64 *at = panel->values[TSR_DOOM2D_PANEL_POSITION].v;
+      const gint64 *size = panel->values[TSR_DOOM2D_PANEL_SIZE].v;
+      TsrVectorBounds one;
+
+      texture = record_texture (self, panel->values[TSR_DOOM2D_PANEL_TEXTURE].v[0]);
+      if (texture == NULL || !texture->stepped || (double) (at[0] + size[0]) < view->x
+          || (double) (at[1] + size[1]) < view->y || (double) at[0] > view->x + view->width / view->zoom
+          || (double) at[1] > view->y + view->height / view->zoom)
+        continue;
+      one = tsr_vector_bounds_from_corners ((double) at[0], (double) at[1], (double) (at[0] + size[0]),
+                                            (double) (at[1] + size[1]));
+      tsr_canvas_picture_invalidate (self->frame, &one, TSR_DOOM2D_PANEL_LAYER_REACH);
+      if (++named <= MAX_NAMED_PANELS)
+        tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), &one);
+      else
+        tsr_vector_bounds_union (&area, &one);
+    }
+  if (!tsr_vector_bounds_is_empty (&area))
+    tsr_canvas_layer_invalidate_area (TSR_CANVAS_LAYER (self), &area);
+  return TRUE;
 }
 
 gboolean

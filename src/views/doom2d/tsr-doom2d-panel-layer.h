@@ -27,8 +27,12 @@ TsrDoom2dTextureCache *tsr_doom2d_panel_layer_get_cache    (TsrDoom2dPanelLayer 
 /* The map's records may have changed (after any edit): redraw, and look the texture records up
  * again. */
 void                   tsr_doom2d_panel_layer_update       (TsrDoom2dPanelLayer *self);
+/* How far, in view pixels, the layer's drawing of an area it names (invalidate-area) may reach
+ * beyond it: a panel is drawn inside its rectangle rounded to whole view pixels. */
+#define TSR_DOOM2D_PANEL_LAYER_REACH 1.0
 /* Sets the game tick (28 ms) the animations show; redraws when a frame of a texture the drawn
- * frame shows changed. TRUE when one did. */
+ * frame shows changed (only the panels of the textures whose frame changed, with the area they
+ * cover named in invalidate-area). TRUE when one did. */
 gboolean               tsr_doom2d_panel_layer_set_tick     (TsrDoom2dPanelLayer *self,
                                                             guint64              tick);
 /* Whether the drawn frame shows a panel of an animated texture (or no frame is drawn yet): a tick
