@@ -58,7 +58,10 @@ window_editor (TsrWindow *window)
 static gboolean
 match_label_prefix (GtkWidget *widget, gconstpointer prefix)
 {
-  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+  const char *text = GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget))
+                     : GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget)) : NULL;
+
+  return text != NULL && g_str_has_prefix (text, prefix);
 }
 
 /* Clicks the tool-bar button LABEL with a real click. */

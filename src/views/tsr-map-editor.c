@@ -43,8 +43,8 @@ struct _TsrMapEditor {
   GtkStack        *view_stack;        /* "2d" the canvas, "3d" the family's visual view */
   GtkWidget       *visual_view;       /* NULL when the family has none */
   TsrMapCanvas    *canvas;
-  GtkLabel        *status_label;
-  GtkLabel        *zoom_label;
+  GtkInscription  *status_label;
+  GtkInscription  *zoom_label;
   TsrMinimap      *minimap;
   GtkPaned        *side_paned;        /* side_notebook over palette_notebook */
   double           side_share;        /* the upper notebook's share of the side bar's height */
@@ -217,7 +217,7 @@ update_zoom_label (TsrMapEditor *self)
   /* Translators: the canvas zoom in the status line, e.g. "200%". */
   g_autofree char *text = g_strdup_printf (_("%.0f%%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
 
-  gtk_label_set_text (self->zoom_label, text);
+  gtk_inscription_set_text (self->zoom_label, text);
 }
 
 /* --- Layers --- */
@@ -1086,7 +1086,7 @@ tsr_map_editor_init (TsrMapEditor *self)
   g_signal_connect (self->brush5_button, "toggled", G_CALLBACK (on_brush_toggled), self);
   g_object_bind_property (self->canvas, "show-grid", self->grid_button, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->canvas, "pointer-text", self->status_label, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->canvas, "pointer-text", self->status_label, "text", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->canvas, "tools", self->palette, "tools", G_BINDING_SYNC_CREATE);
   tsr_minimap_set_canvas (self->minimap, self->canvas);
   g_object_set_data (G_OBJECT (self->palette), "tsr-page-name", (gpointer) "tiles");

@@ -107,8 +107,8 @@ update_position (TsrDoom2dMapPage *self)
       /* Translators: the map point under the pointer, in map pixels, in the status line. */
       text = g_strdup_printf (_("x %d, y %d"), (int) floor (x), (int) floor (y));
     }
-  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (self->position)), text != NULL ? text : "") != 0)
-    gtk_label_set_text (GTK_LABEL (self->position), text != NULL ? text : "");
+  if (g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (self->position)), text) != 0)
+    gtk_inscription_set_text (GTK_INSCRIPTION (self->position), text);
 }
 
 static void
@@ -117,7 +117,7 @@ update_zoom (TsrDoom2dMapPage *self)
   /* Translators: the zoom in the status line; %% is a per cent sign. */
   g_autofree char *text = g_strdup_printf (_("%.0f %%"), tsr_map_canvas_get_zoom (self->canvas) * 100);
 
-  gtk_label_set_text (GTK_LABEL (self->zoom), text);
+  gtk_inscription_set_text (GTK_INSCRIPTION (self->zoom), text);
 }
 
 gboolean
@@ -1199,17 +1199,23 @@ build (TsrDoom2dMapPage *self)
   gtk_widget_set_hexpand (self->status, TRUE);
   status_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_box_append (GTK_BOX (status_row), self->status);
-  /* Where the pointer is and the zoom: only these labels change on motion, not the map. */
-  self->position = gtk_label_new ("");
+  /* Where the pointer is and the zoom: only these change on motion, not the map. Inscriptions,
+   * whose size does not follow their text: a new text is drawn, not laid out (a label's would lay
+   * the window out again each frame of a pan, with X round trips for its size). */
+  self->position = gtk_inscription_new (NULL);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (self->position), 16);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (self->position), 16);
   gtk_widget_set_name (self->position, "pointer-position");
-  gtk_label_set_width_chars (GTK_LABEL (self->position), 16);
-  gtk_label_set_xalign (GTK_LABEL (self->position), 1);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (self->position), 1);
+  gtk_widget_set_valign (self->position, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (self->position, "numeric");
   gtk_box_append (GTK_BOX (status_row), self->position);
-  self->zoom = gtk_label_new ("");
+  self->zoom = gtk_inscription_new (NULL);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (self->zoom), 6);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (self->zoom), 6);
   gtk_widget_set_name (self->zoom, "zoom");
-  gtk_label_set_width_chars (GTK_LABEL (self->zoom), 6);
-  gtk_label_set_xalign (GTK_LABEL (self->zoom), 1);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (self->zoom), 1);
+  gtk_widget_set_valign (self->zoom, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (self->zoom, "numeric");
   gtk_widget_set_margin_end (self->zoom, 6);
   gtk_box_append (GTK_BOX (status_row), self->zoom);

@@ -114,7 +114,7 @@ struct _TsrMarathonMapEditor {
   TsrPropertyInspector *side_inspectors[2]; /* a selection of lines: their clockwise, counterclockwise sides */
   GtkWidget           *side_texture_boxes[2]; /* under each: its three textures' pickers */
   TsrMarathonTexturePicker *side_pickers[2][3];
-  GtkLabel            *status_label;
+  GtkInscription      *status_label;
 };
 
 G_DEFINE_FINAL_TYPE (TsrMarathonMapEditor, tsr_marathon_map_editor, GTK_TYPE_WIDGET)
@@ -162,7 +162,7 @@ update_status (TsrMarathonMapEditor *self)
     {
       g_free (self->status);
       self->status = g_string_free (g_steal_pointer (&text), FALSE);
-      gtk_label_set_text (self->status_label, self->status);
+      gtk_inscription_set_text (self->status_label, self->status);
     }
   else
     g_string_free (text, TRUE);
@@ -736,7 +736,7 @@ on_shapes_response (GtkNativeDialog      *dialog,
   g_autoptr(GError) error = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT && file != NULL && !tsr_marathon_map_editor_set_shapes_file (self, file, &error))
-    gtk_label_set_text (self->status_label, error->message);
+    gtk_inscription_set_text (self->status_label, error->message);
   g_object_unref (dialog);
 }
 
