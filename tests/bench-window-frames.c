@@ -233,16 +233,6 @@ bench_doom2d (void)
   bench_largest_file ("doom2d", suffixes);
 }
 
-/* Process CPU time so far, ms (every thread: the frame's work and what it hands to workers). */
-static double
-process_cpu_ms (void)
-{
-  struct timespec now;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
-  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
-}
-
 /* Doom2D textures animate at the game's speed while the window is active: what an idle view
  * costs, on the real map with the most animated panels (Darklab.dfz, fitted), over 3 s without
  * input: frames a second, the process's CPU a second, and each frame's times. */
@@ -264,11 +254,11 @@ bench_doom2d_animations (void)
   g_assert_true (tsr_test_ui_wait_for_frames (canvas, 5));
   tsr_test_frame_times_start (&times, canvas, CLOCK_THREAD_CPUTIME_ID);
   start = g_get_monotonic_time ();
-  cpu_start = process_cpu_ms ();
+  cpu_start = tsr_test_cpu_ms (CLOCK_PROCESS_CPUTIME_ID);
   while (g_get_monotonic_time () - start < 3 * G_USEC_PER_SEC)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);
   g_print ("doom2d    idle, animated: %u frames in 3 s, process CPU %.0f ms a second\n", times.wall->len,
-           (process_cpu_ms () - cpu_start) / 3);
+           (tsr_test_cpu_ms (CLOCK_PROCESS_CPUTIME_ID) - cpu_start) / 3);
   report ("doom2d", "animating", &times);
   tsr_test_frame_times_stop (&times);
   tsr_test_ui_hide_window (window);

@@ -1,8 +1,8 @@
 /* tsr-test-frame-times.c: frame-clock cycles timed for the window benchmarks. */
 #include "tsr-test-frame-times.h"
 
-static double
-cpu_ms (clockid_t cpu_clock)
+double
+tsr_test_cpu_ms (clockid_t cpu_clock)
 {
   struct timespec now;
 
@@ -14,7 +14,7 @@ static void
 on_before_paint (GdkFrameClock *clock, TsrTestFrameTimes *times)
 {
   times->start_wall = g_get_monotonic_time ();
-  times->start_cpu = cpu_ms (times->cpu_clock);
+  times->start_cpu = tsr_test_cpu_ms (times->cpu_clock);
 }
 
 static void
@@ -26,7 +26,7 @@ on_after_paint (GdkFrameClock *clock, TsrTestFrameTimes *times)
   if (times->start_wall == 0)
     return;
   wall = (now - times->start_wall) / 1000.0;
-  cpu = cpu_ms (times->cpu_clock) - times->start_cpu;
+  cpu = tsr_test_cpu_ms (times->cpu_clock) - times->start_cpu;
   g_array_append_val (times->wall, wall);
   g_array_append_val (times->cpu, cpu);
   if (times->last_after != 0)

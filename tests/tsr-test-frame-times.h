@@ -18,6 +18,8 @@ typedef struct {
   GArray        *wall, *cpu, *interval; /* ms, double */
 } TsrTestFrameTimes;
 
+/* CPU_CLOCK's time so far, ms. */
+double tsr_test_cpu_ms                (clockid_t          cpu_clock);
 /* Starts timing the frames of WIDGET's frame clock, CPU time by CPU_CLOCK. */
 void tsr_test_frame_times_start       (TsrTestFrameTimes *times,
                                        GtkWidget         *widget,
