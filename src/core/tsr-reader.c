@@ -22,19 +22,24 @@ tsr_reader_init (TsrReader    *reader,
   reader->label = label != NULL ? label : "input";
 }
 
-static gboolean
-tsr_reader_require (TsrReader *reader,
-                    gsize      count,
-                    GError   **error)
+void
+tsr_reader_set_short (const TsrReader *reader,
+                      gsize            count,
+                      GError         **error)
 {
-  gsize left = reader->size - reader->pos;
-
-  if (count <= left)
-    return TRUE;
-
   tsr_set_error_at (error, TSR_ERROR_TRUNCATED, reader->base + reader->pos,
                     _("%s: %zu bytes expected, only %zu left"),
-                    reader->label, count, left);
+                    reader->label, count, reader->size - reader->pos);
+}
+
+static gboolean
+tsr_reader_require (const TsrReader *reader,
+                    gsize            count,
+                    GError         **error)
+{
+  if (count <= reader->size - reader->pos)
+    return TRUE;
+  tsr_reader_set_short (reader, count, error);
   return FALSE;
 }
 
@@ -111,12 +116,6 @@ tsr_reader_at_end (const TsrReader *reader)
   return reader->pos >= reader->size;
 }
 
-gsize
-tsr_reader_file_offset (const TsrReader *reader)
-{
-  return reader->base + reader->pos;
-}
-
 gboolean
 tsr_reader_read_view (TsrReader     *reader,
                       gsize          count,
@@ -155,15 +154,6 @@ tsr_reader_read_gbytes (TsrReader *reader,
   if (!tsr_reader_read_view (reader, count, &view, error))
     return NULL;
   return g_bytes_new (view, count);
-}
-
-gboolean
-tsr_reader_read_u8 (TsrReader *reader, guint8 *value, GError **error)
-{
-  if (!tsr_reader_require (reader, 1, error))
-    return FALSE;
-  *value = reader->data[reader->pos++];
-  return TRUE;
 }
 
 gboolean
@@ -210,8 +200,6 @@ tsr_reader_read_uint (TsrReader *reader,
     return TRUE;                                                              \
   }
 
-TSR_DEFINE_READ (u16_le, guint16, 2, FALSE)
-TSR_DEFINE_READ (u16_be, guint16, 2, TRUE)
 TSR_DEFINE_READ (s16_le, gint16, 2, FALSE)
 TSR_DEFINE_READ (s16_be, gint16, 2, TRUE)
 TSR_DEFINE_READ (u32_le, guint32, 4, FALSE)

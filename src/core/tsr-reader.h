@@ -36,12 +36,59 @@ gsize    tsr_reader_tell        (const TsrReader *reader);
 gsize    tsr_reader_remaining   (const TsrReader *reader);
 gboolean tsr_reader_at_end      (const TsrReader *reader);
 /* Absolute file offset of the reader's position, for error messages. */
-gsize    tsr_reader_file_offset (const TsrReader *reader);
+static inline gsize
+tsr_reader_file_offset (const TsrReader *reader)
+{
+  return reader->base + reader->pos;
+}
 
-gboolean tsr_reader_read_u8     (TsrReader *reader, guint8  *value, GError **error);
+/* Sets TSR_ERROR_TRUNCATED for a read of COUNT bytes that READER does not have left (label, file
+ * offset, how many were expected and left). */
+void     tsr_reader_set_short   (const TsrReader *reader,
+                                 gsize            count,
+                                 GError         **error);
+
+/* The reads codecs make most (Carmack and RLEW expansion, record fields), inline: a bounds check
+ * and a load, the error out of line. */
+static inline gboolean
+tsr_reader_read_u8 (TsrReader *reader, guint8 *value, GError **error)
+{
+  if (G_UNLIKELY (reader->pos >= reader->size))
+    {
+      tsr_reader_set_short (reader, 1, error);
+      return FALSE;
+    }
+  *value = reader->data[reader->pos++];
+  return TRUE;
+}
+
+static inline gboolean
+tsr_reader_read_u16_le (TsrReader *reader, guint16 *value, GError **error)
+{
+  if (G_UNLIKELY (reader->size - reader->pos < 2))
+    {
+      tsr_reader_set_short (reader, 2, error);
+      return FALSE;
+    }
+  *value = (guint16) (reader->data[reader->pos] | (reader->data[reader->pos + 1] << 8));
+  reader->pos += 2;
+  return TRUE;
+}
+
+static inline gboolean
+tsr_reader_read_u16_be (TsrReader *reader, guint16 *value, GError **error)
+{
+  if (G_UNLIKELY (reader->size - reader->pos < 2))
+    {
+      tsr_reader_set_short (reader, 2, error);
+      return FALSE;
+    }
+  *value = (guint16) ((reader->data[reader->pos] << 8) | reader->data[reader->pos + 1]);
+  reader->pos += 2;
+  return TRUE;
+}
+
 gboolean tsr_reader_read_s8     (TsrReader *reader, gint8   *value, GError **error);
-gboolean tsr_reader_read_u16_le (TsrReader *reader, guint16 *value, GError **error);
-gboolean tsr_reader_read_u16_be (TsrReader *reader, guint16 *value, GError **error);
 gboolean tsr_reader_read_s16_le (TsrReader *reader, gint16  *value, GError **error);
 gboolean tsr_reader_read_s16_be (TsrReader *reader, gint16  *value, GError **error);
 gboolean tsr_reader_read_u32_le (TsrReader *reader, guint32 *value, GError **error);
