@@ -6,6 +6,8 @@
  * Screenshots: backdrop-*.png. */
 #include "config.h"
 
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
 #include <gdk/x11/gdkx.h>
 #include <gtk/gtk.h>
 #include <string.h>
@@ -16,7 +18,6 @@
 #include "views/tsr-map-canvas.h"
 #include "tsr-test-common.h"
 #include "tsr-test-ui.h"
-#include "tsr-test-x-capture.h"
 
 #define WIDTH 1100
 #define HEIGHT 760
@@ -25,13 +26,33 @@ static TsrApplication *application;
 static char *work_dir;
 static char *screenshot_dir;
 
-/* WINDOW's pixels as the X server shows them. */
+/* WINDOW's pixels as the X server shows them, RGB24. */
 static cairo_surface_t *
 capture (GtkWindow *window)
 {
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
   Display *display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window)));
+  Window xid = gdk_x11_surface_get_xid (surface);
+  XWindowAttributes attributes;
+  cairo_surface_t *shot;
+  XImage *image;
+  guint8 *pixels;
+  int stride;
 
-  return tsr_test_x_capture (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))));
+  XSync (display, False);
+  g_assert_true (XGetWindowAttributes (display, xid, &attributes));
+  image = XGetImage (display, xid, 0, 0, (unsigned) attributes.width, (unsigned) attributes.height, AllPlanes, ZPixmap);
+  g_assert_nonnull (image);
+  shot = cairo_image_surface_create (CAIRO_FORMAT_RGB24, attributes.width, attributes.height);
+  cairo_surface_flush (shot);
+  pixels = cairo_image_surface_get_data (shot);
+  stride = cairo_image_surface_get_stride (shot);
+  for (int y = 0; y < attributes.height; y++)
+    for (int x = 0; x < attributes.width; x++)
+      ((guint32 *) (pixels + (gsize) y * stride))[x] = (guint32) XGetPixel (image, x, y) & 0xffffff;
+  cairo_surface_mark_dirty (shot);
+  XDestroyImage (image);
+  return shot;
 }
 
 /* Where A and B differ outside SKIP (window coordinates; NULL: nowhere skipped): the count of
