@@ -9,7 +9,6 @@
 #include <math.h>
 
 #include "edit/tsr-tile-tool-adapter.h"
-#include "views/tsr-backdrop.h"
 #include "views/tsr-grid-color.h"
 
 /* Low enough for vector maps in small units (a Marathon level spans 65,536 of them). */
@@ -1561,22 +1560,6 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
     snapshot_overlay (self, snapshot, &viewport);
 }
 
-/* The canvas paints every pixel of its area (the map, and a darker fill outside it): its window
- * paints nothing beneath it (tsr-backdrop.h). */
-static void
-tsr_map_canvas_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (tsr_map_canvas_parent_class)->map (widget);
-  tsr_backdrop_add_opaque (widget);
-}
-
-static void
-tsr_map_canvas_unmap (GtkWidget *widget)
-{
-  tsr_backdrop_remove_opaque (widget);
-  GTK_WIDGET_CLASS (tsr_map_canvas_parent_class)->unmap (widget);
-}
-
 static void
 tsr_map_canvas_size_allocate (GtkWidget *widget,
                               int        width,
@@ -1822,8 +1805,6 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   object_class->get_property = tsr_map_canvas_get_property;
   object_class->set_property = tsr_map_canvas_set_property;
   widget_class->snapshot = tsr_map_canvas_snapshot;
-  widget_class->map = tsr_map_canvas_map;
-  widget_class->unmap = tsr_map_canvas_unmap;
   widget_class->size_allocate = tsr_map_canvas_size_allocate;
   widget_class->measure = tsr_map_canvas_measure;
 
