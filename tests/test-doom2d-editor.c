@@ -245,6 +245,8 @@ test_edit_and_save (void)
   tsr_map_canvas_set_zoom (canvas, 1.0);
   tsr_map_canvas_center_on (canvas, 400, 300);
   tsr_test_ui_iterate_for (100);
+  /* The canvas's drawing survives GTK's straight replay into the window (no clipped command). */
+  g_assert_cmpuint (tsr_test_ui_replay_through_boxes (GTK_WIDGET (canvas)), >, 0);
 
   /* A wall panel (the panel palette's first type) drawn by dragging, snapped to 16 px. */
   g_assert_true (tsr_test_xtest_click (xtest, tsr_doom2d_map_page_get_mode_button (page, TSR_DOOM2D_TOOL_PANEL)));

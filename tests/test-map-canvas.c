@@ -16,6 +16,7 @@
 #include "edit/tsr-vector-map-memory.h"
 #include "edit/tsr-vector-select-tool.h"
 #include "model/tsr-tile-map-memory.h"
+#include "tsr-test-ui.h"
 #include "views/tsr-map-canvas.h"
 #include "views/tsr-grid-layer.h"
 #include "views/tsr-vector-layer.h"
@@ -1248,6 +1249,24 @@ START_TEST (test_vector_layer_zoom_refines)
   draw_layer_onto (zoomed, a, &view);
   draw_layer_onto (plain, b, &view);
   ck_assert_uint_le (max_difference (a, b), 8);
+  /* A zoom step in while the map is a part of the view: a stand-in frame into a recording, as the
+   * canvas draws it (a cairo node). The picture scaled reaches past where the layer may draw, and
+   * is painted only there; GTK replays the node straight into the window through clips of many
+   * boxes (no clipped command, tsr-map-canvas.c). */
+  {
+    cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
+                                                                 &(cairo_rectangle_t) { 0, 0, view.width, view.height });
+    double cx = view.x + view.width / 2.0 / view.zoom, cy = view.y + view.height / 2.0 / view.zoom;
+
+    view.zoom *= 1.2;
+    view.x = cx - view.width / 2.0 / view.zoom;
+    view.y = cy - view.height / 2.0 / view.zoom;
+    cr = cairo_create (recording);
+    ck_assert (!tsr_canvas_layer_draw (TSR_CANVAS_LAYER (zoomed), cr, &view));
+    cairo_destroy (cr);
+    tsr_test_ui_replay_recording_through_boxes (recording, 0, 0, view.width, view.height);
+    cairo_surface_destroy (recording);
+  }
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
 }

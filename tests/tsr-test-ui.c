@@ -2,6 +2,7 @@
 #include "tsr-test-ui.h"
 
 #include <locale.h>
+#include <math.h>
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -552,4 +553,98 @@ tsr_test_ui_answer_file_chooser (const char          *path,
   tsr_test_ui_save_screenshot (GTK_WIDGET (chooser), screenshot_dir, shot);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   tsr_test_ui_iterate_for (200);
+}
+
+void
+tsr_test_ui_replay_recording_through_boxes (cairo_surface_t *recording,
+                                            double           x,
+                                            double           y,
+                                            int              width,
+                                            int              height)
+{
+  static const int offsets[][2] = { { 0, 0 }, { 16, 8 }, { 8, 24 }, { 24, 16 }, { 5, 3 } };
+
+  /* The boxes: a pixel every 32 in each direction, at each offset (small clips miss them all), and
+   * then the four edges of the area, a pixel wide (clips inside the area miss them). */
+  for (guint o = 0; o <= G_N_ELEMENTS (offsets); o++)
+    {
+      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_t *cr = cairo_create (image);
+
+      if (o < G_N_ELEMENTS (offsets))
+        for (int row = offsets[o][1]; row < height; row += 32)
+          for (int column = offsets[o][0]; column < width; column += 32)
+            cairo_rectangle (cr, column, row, 1, 1);
+      else
+        {
+          cairo_rectangle (cr, 0, 0, width, 1);
+          cairo_rectangle (cr, 0, height - 1, width, 1);
+          cairo_rectangle (cr, 0, 1, 1, height - 2);
+          cairo_rectangle (cr, width - 1, 1, 1, height - 2);
+        }
+      cairo_clip (cr);
+      cairo_translate (cr, -x, -y);
+      cairo_set_source_surface (cr, recording, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (image);
+    }
+}
+
+static void
+replay_cairo_nodes (GskRenderNode *node,
+                    guint         *n_cairo)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        replay_cairo_nodes (gsk_container_node_get_child (node, i), n_cairo);
+      break;
+    case GSK_TRANSFORM_NODE:
+      replay_cairo_nodes (gsk_transform_node_get_child (node), n_cairo);
+      break;
+    case GSK_CLIP_NODE:
+      replay_cairo_nodes (gsk_clip_node_get_child (node), n_cairo);
+      break;
+    case GSK_ROUNDED_CLIP_NODE:
+      replay_cairo_nodes (gsk_rounded_clip_node_get_child (node), n_cairo);
+      break;
+    case GSK_OPACITY_NODE:
+      replay_cairo_nodes (gsk_opacity_node_get_child (node), n_cairo);
+      break;
+    case GSK_DEBUG_NODE:
+      replay_cairo_nodes (gsk_debug_node_get_child (node), n_cairo);
+      break;
+    case GSK_CAIRO_NODE:
+      {
+        cairo_surface_t *recording = gsk_cairo_node_get_surface (node);
+        graphene_rect_t bounds;
+
+        if (recording == NULL || cairo_surface_get_type (recording) != CAIRO_SURFACE_TYPE_RECORDING)
+          break;
+        gsk_render_node_get_bounds (node, &bounds);
+        tsr_test_ui_replay_recording_through_boxes (recording, bounds.origin.x, bounds.origin.y,
+                                                    (int) ceilf (bounds.size.width), (int) ceilf (bounds.size.height));
+        (*n_cairo)++;
+      }
+      break;
+    default:
+      break;
+    }
+}
+
+guint
+tsr_test_ui_replay_through_boxes (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  guint n_cairo = 0;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node != NULL)
+    replay_cairo_nodes (node, &n_cairo);
+  return n_cairo;
 }

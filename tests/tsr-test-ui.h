@@ -125,4 +125,18 @@ int        tsr_test_ui_run             (TsrApplication **application,
                                         char            *work_dir,
                                         char            *screenshot_dir);
 
+/* RECORDING (its area X, Y, WIDTH×HEIGHT) replayed into a clear image through clips of many
+ * one-pixel boxes, as GTK 4.8 replays a cairo node that is the first thing drawn in the window's
+ * damage. cairo 1.16 crashes there (a write to its constant "all clipped" clip) when a recorded
+ * command's own clip meets none of the boxes, so drawing that records clipped commands crashes the
+ * test here; a map canvas's drawing must never do that (tsr-map-canvas.c). */
+void       tsr_test_ui_replay_recording_through_boxes (cairo_surface_t *recording,
+                                                       double           x,
+                                                       double           y,
+                                                       int              width,
+                                                       int              height);
+/* The same for every cairo node of WIDGET's drawing, as GTK would render it now. Returns how many
+ * cairo nodes were replayed. */
+guint      tsr_test_ui_replay_through_boxes           (GtkWidget       *widget);
+
 G_END_DECLS

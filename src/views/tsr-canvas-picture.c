@@ -511,18 +511,25 @@ tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
 {
   const TsrMapViewport *kept = &self->viewport;
   double scale = viewport->zoom / kept->zoom;
+  /* Map point m is at (m - kept.x) * kept.zoom in the picture, (m - x) * zoom in VIEWPORT. */
+  double x0 = (kept->x - viewport->x) * viewport->zoom, y0 = (kept->y - viewport->y) * viewport->zoom;
+  double x1 = x0 + kept->width * scale, y1 = y0 + kept->height * scale;
   cairo_pattern_t *pattern;
+  cairo_matrix_t view;
 
-  cairo_save (cr);
+  /* The picture's place in VIEWPORT, within AREA: filled, not clipped to AREA (no clipped commands
+   * in the canvas's recording: see tsr-map-canvas.c). */
   if (area != NULL)
     {
-      cairo_rectangle (cr, area->x, area->y, area->width, area->height);
-      cairo_clip (cr);
+      x0 = MAX (x0, area->x), y0 = MAX (y0, area->y);
+      x1 = MIN (x1, area->x + area->width), y1 = MIN (y1, area->y + area->height);
     }
-  /* Map point m is at (m - kept.x) * kept.zoom in the picture, (m - x) * zoom in VIEWPORT. */
+  if (x1 <= x0 || y1 <= y0)
+    return;
+  cairo_save (cr);
+  cairo_get_matrix (cr, &view);
   cairo_translate (cr, (kept->x - viewport->x) * viewport->zoom, (kept->y - viewport->y) * viewport->zoom);
   cairo_scale (cr, scale, scale);
-  cairo_rectangle (cr, 0, 0, kept->width, kept->height);
   /* A raster source as in tsr_canvas_picture_paint (no snapshot), of the picture with its origin
    * at (0, 0), padded: the view's edge pixels are not blended with the opposite edge's. */
   normalize (self);
@@ -534,6 +541,9 @@ tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
   cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
   cairo_set_source (cr, pattern);
   cairo_pattern_destroy (pattern);
+  /* The source keeps the scaled space; the rectangle is in view pixels. */
+  cairo_set_matrix (cr, &view);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   cairo_fill (cr);
   cairo_restore (cr);
 }

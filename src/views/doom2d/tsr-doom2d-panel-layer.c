@@ -384,10 +384,23 @@ draw_panel (TsrDoom2dPanelLayer  *self,
     cairo_fill (cr);
   else
     {
-      cairo_save (cr);
-      cairo_clip (cr);
-      cairo_paint_with_alpha (cr, opacity);
-      cairo_restore (cr);
+      /* Through a mask of the panel's rectangle at OPACITY, not a clip (no clipped commands in the
+       * canvas's recording: see tsr-map-canvas.c): one pixel, scaled over it, nearest. */
+      cairo_surface_t *pixel = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+      cairo_pattern_t *mask;
+      cairo_matrix_t matrix;
+
+      *cairo_image_surface_get_data (pixel) = (unsigned char) lround (opacity * 255);
+      cairo_surface_mark_dirty (pixel);
+      mask = cairo_pattern_create_for_surface (pixel);
+      cairo_surface_destroy (pixel);
+      cairo_pattern_set_filter (mask, CAIRO_FILTER_NEAREST);
+      cairo_matrix_init_scale (&matrix, 1 / (x1 - x0), 1 / (y1 - y0));
+      cairo_matrix_translate (&matrix, -x0, -y0);
+      cairo_pattern_set_matrix (mask, &matrix);
+      cairo_new_path (cr);
+      cairo_mask (cr, mask);
+      cairo_pattern_destroy (mask);
     }
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
 }

@@ -18,6 +18,8 @@ struct _TsrMarathonTextureLayer {
   guint                     n_drawn;
   guint                     n_landscapes;
   GHashTable               *landscape_colours; /* descriptor -> 0xRRGGBB + 1 (0: not yet known) */
+  cairo_pattern_t          *hatch; /* lattice_pattern ('h'), made on first use */
+  cairo_pattern_t          *sky;   /* lattice_pattern ('s') */
 };
 
 static void tsr_marathon_texture_layer_iface_init (TsrCanvasLayerInterface *iface);
@@ -73,26 +75,55 @@ add_outline (TsrMarathonTextureLayer *self,
   return TRUE;
 }
 
-static void
-hatch (cairo_t              *cr,
-       const TsrMapViewport *viewport)
+/* A tile of a lattice fixed to the view's pixels (user space), HATCH_SPACING square, repeating:
+ * KIND 'h' holds the hatch's diagonals (x + y a multiple of the spacing), 's' the sky's line (the
+ * first row). Drawn as a fill of the polygon with it, never through a clip: clipped commands in the
+ * canvas's recording crash cairo 1.16 when GTK replays it straight into the window through a clip of
+ * several boxes (see tsr-map-canvas.c). */
+static cairo_pattern_t *
+lattice_pattern (char kind)
 {
-  double x0, y0, x1, y1;
+  int size = (int) HATCH_SPACING;
+  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (tile);
+  cairo_pattern_t *pattern;
 
-  cairo_save (cr);
-  cairo_clip_preserve (cr);
-  cairo_path_extents (cr, &x0, &y0, &x1, &y1);
-  cairo_new_path (cr);
-  /* Diagonals on a fixed screen lattice, so neighbouring polygons' hatches line up. */
-  for (double d = floor ((x0 + y0) / HATCH_SPACING) * HATCH_SPACING; d <= x1 + y1; d += HATCH_SPACING)
+  if (kind == 'h')
     {
-      cairo_move_to (cr, d - y0, y0);
-      cairo_line_to (cr, d - y1, y1);
+      /* The diagonals through the tile: x + y = 0, 1, 2 spacings (a line of width 1 and its
+       * neighbours' edges). */
+      for (int k = 0; k <= 2; k++)
+        {
+          cairo_move_to (cr, k * HATCH_SPACING + 1, -1);
+          cairo_line_to (cr, k * HATCH_SPACING - HATCH_SPACING - 1, HATCH_SPACING + 1);
+        }
+      cairo_set_line_width (cr, 1);
+      cairo_set_source_rgba (cr, 1, 0.35, 0.85, 0.5);
+      cairo_stroke (cr);
     }
-  cairo_set_line_width (cr, 1);
-  cairo_set_source_rgba (cr, 1, 0.35, 0.85, 0.5);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  else
+    {
+      cairo_rectangle (cr, 0, 0, size, 1);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
+      cairo_fill (cr);
+    }
+  cairo_destroy (cr);
+  pattern = cairo_pattern_create_for_surface (tile);
+  cairo_surface_destroy (tile);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
+  return pattern;
+}
+
+/* The hatch of a transfer mode over the current path (kept). */
+static void
+hatch (TsrMarathonTextureLayer *self,
+       cairo_t                 *cr)
+{
+  if (self->hatch == NULL)
+    self->hatch = lattice_pattern ('h');
+  cairo_set_source (cr, self->hatch);
+  cairo_fill_preserve (cr);
 }
 
 /* A landscape surface: transfer mode Landscape (9) or Big landscape (21), or a texture of a
@@ -154,24 +185,15 @@ sky (TsrMarathonTextureLayer *self,
      cairo_t                 *cr,
      guint16                  descriptor)
 {
-  double rgb[3], x0, y0, x1, y1;
+  double rgb[3];
 
   landscape_colour (self, descriptor, rgb);
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_fill_preserve (cr);
-  cairo_save (cr);
-  cairo_clip_preserve (cr);
-  cairo_path_extents (cr, &x0, &y0, &x1, &y1);
-  cairo_new_path (cr);
-  for (double y = floor (y0 / HATCH_SPACING) * HATCH_SPACING + 0.5; y <= y1; y += HATCH_SPACING)
-    {
-      cairo_move_to (cr, x0, y);
-      cairo_line_to (cr, x1, y);
-    }
-  cairo_set_line_width (cr, 1);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  if (self->sky == NULL)
+    self->sky = lattice_pattern ('s');
+  cairo_set_source (cr, self->sky);
+  cairo_fill_preserve (cr);
 }
 
 static gboolean
@@ -232,7 +254,7 @@ texture_layer_draw (TsrCanvasLayer       *layer,
           cairo_fill_preserve (cr);
         }
       if (transfer_mode != 0)
-        hatch (cr, viewport);
+        hatch (self, cr);
     }
   cairo_new_path (cr);
   cairo_restore (cr);
@@ -264,6 +286,8 @@ tsr_marathon_texture_layer_dispose (GObject *object)
   g_clear_object (&self->map);
   g_clear_object (&self->textures);
   g_clear_pointer (&self->landscape_colours, g_hash_table_unref);
+  g_clear_pointer (&self->hatch, cairo_pattern_destroy);
+  g_clear_pointer (&self->sky, cairo_pattern_destroy);
   G_OBJECT_CLASS (tsr_marathon_texture_layer_parent_class)->dispose (object);
 }
 
