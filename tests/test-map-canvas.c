@@ -1409,6 +1409,84 @@ START_TEST (test_tile_layer_opaque_area)
 }
 END_TEST
 
+/* The first node GSK draws of NODE (through containers and transforms), NULL if none. */
+static GskRenderNode *
+first_drawn (GskRenderNode *node)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        {
+          GskRenderNode *found = first_drawn (gsk_container_node_get_child (node, i));
+
+          if (found != NULL)
+            return found;
+        }
+      return NULL;
+    case GSK_TRANSFORM_NODE:
+      return first_drawn (gsk_transform_node_get_child (node));
+    case GSK_CLIP_NODE:
+      return first_drawn (gsk_clip_node_get_child (node));
+    default:
+      return node;
+    }
+}
+
+/* CANVAS at ZOOM, rendered as GTK would draw it: every pixel opaque (the window paints nothing
+ * beneath a canvas, tsr-backdrop.h). Returns how many pixels have the outside colour; *FIRST is
+ * the type of the first node GSK draws. */
+static guint
+render_canvas_at (double             zoom,
+                  GskRenderNodeType *first)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (canvas));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (GTK_WIDGET (canvas)), height = gtk_widget_get_height (GTK_WIDGET (canvas));
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guint32 *pixels = NULL;
+  guint outside = 0;
+
+  tsr_map_canvas_set_zoom (canvas, zoom);
+  settle ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  ck_assert_ptr_nonnull (node);
+  *first = gsk_render_node_get_node_type (first_drawn (node));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_new (guint32, (gsize) width * height);
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  for (int i = 0; i < width * height; i++)
+    {
+      guint32 p = pixels[i];
+
+      ck_assert_msg (p >> 24 == 0xff, "zoom %g: pixel %d,%d is 0x%08x, not opaque", zoom, i % width, i / width, p);
+      /* The outside colour, 0.11, 0.11, 0.12. */
+      outside += ABS ((int) ((p >> 16) & 0xff) - 28) <= 1 && ABS ((int) ((p >> 8) & 0xff) - 28) <= 1
+                 && ABS ((int) (p & 0xff) - 31) <= 1;
+    }
+  return outside;
+}
+
+/* Zoomed in, the map fills the view: the canvas is one cairo node and the first thing drawn
+ * (GTK 4.8's cairo renderer then replays it straight into the frame). Zoomed out, the outside has
+ * its colour. Opaque either way. */
+START_TEST (test_canvas_opaque)
+{
+  GskRenderNodeType first;
+
+  ck_assert_uint_eq (render_canvas_at (4.0, &first), 0);
+  ck_assert_int_eq (first, GSK_CAIRO_NODE);
+  /* 48×40 cells of 16 px at a quarter: 192×160 px of a larger view. */
+  ck_assert_uint_gt (render_canvas_at (0.25, &first),
+                     (guint) (gtk_widget_get_width (GTK_WIDGET (canvas)) * gtk_widget_get_height (GTK_WIDGET (canvas))) / 4);
+  tsr_map_canvas_set_zoom (canvas, 1.0);
+  settle ();
+}
+END_TEST
+
 int
 main (void)
 {
@@ -1438,6 +1516,7 @@ main (void)
       build_window ();
       tcase_add_test (ui, test_canvas_editing);
       tcase_add_test (ui, test_canvas_vector_layer);
+      tcase_add_test (ui, test_canvas_opaque);
       suite_add_tcase (suite, ui);
     }
   if (tsr_test_run_suite (suite) != EXIT_SUCCESS)

@@ -23,6 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tsr-test-x-capture.h"
+
 /* Under the sanitizers the app takes long to start: allow a minute for each step. */
 #define STEP_SECONDS 60
 
@@ -89,32 +91,6 @@ wait_for_window (Display    *display,
   return 0;
 }
 
-/* WINDOW's pixels as the screen shows them. */
-static cairo_surface_t *
-capture (Display *display,
-         Window   window)
-{
-  XWindowAttributes attributes;
-  XImage *image;
-  cairo_surface_t *surface;
-  unsigned char *pixels;
-  int stride;
-
-  g_assert_true (XGetWindowAttributes (display, window, &attributes));
-  image = XGetImage (display, window, 0, 0, (unsigned) attributes.width, (unsigned) attributes.height, AllPlanes, ZPixmap);
-  g_assert_nonnull (image);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, attributes.width, attributes.height);
-  pixels = cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  cairo_surface_flush (surface);
-  for (int y = 0; y < attributes.height; y++)
-    for (int x = 0; x < attributes.width; x++)
-      ((guint32 *) (pixels + y * stride))[x] = (guint32) XGetPixel (image, x, y) & 0xffffff;
-  cairo_surface_mark_dirty (surface);
-  XDestroyImage (image);
-  return surface;
-}
-
 static gboolean
 same_pixels (cairo_surface_t *a,
              cairo_surface_t *b)
@@ -138,14 +114,14 @@ save_screenshot (Display         *display,
                  const char      *path)
 {
   gint64 end = g_get_monotonic_time () + STEP_SECONDS * G_USEC_PER_SEC;
-  cairo_surface_t *last = capture (display, window);
+  cairo_surface_t *last = tsr_test_x_capture (display, window);
 
   while (g_get_monotonic_time () < end)
     {
       cairo_surface_t *now;
 
       g_usleep (G_USEC_PER_SEC / 2);
-      now = capture (display, window);
+      now = tsr_test_x_capture (display, window);
       if (same_pixels (now, last) && !same_pixels (now, before))
         {
           cairo_surface_destroy (last);

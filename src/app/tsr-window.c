@@ -18,6 +18,7 @@
 #include "formats/marathon/tsr-marathon-merge-folder.h"
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/tsr-recovery.h"
+#include "views/tsr-backdrop.h"
 #include "views/tsr-editor-pages.h"
 #include "views/tsr-findings-view.h"
 
@@ -2216,6 +2217,15 @@ tsr_window_refresh_commands_menu (TsrWindow *self)
   tsr_playtest_commands_fill_menu (self->commands_submenu, tsr_window_get_settings (self));
 }
 
+/* The window's background first, around the map canvases (tsr-backdrop.h). */
+static void
+tsr_window_snapshot (GtkWidget   *widget,
+                     GtkSnapshot *snapshot)
+{
+  tsr_backdrop_snapshot (GTK_WINDOW (widget), snapshot);
+  GTK_WIDGET_CLASS (tsr_window_parent_class)->snapshot (widget, snapshot);
+}
+
 static void
 tsr_window_class_init (TsrWindowClass *klass)
 {
@@ -2227,6 +2237,7 @@ tsr_window_class_init (TsrWindowClass *klass)
   object_class->finalize = tsr_window_finalize;
   object_class->get_property = tsr_window_get_property;
   window_class->close_request = tsr_window_close_request;
+  widget_class->snapshot = tsr_window_snapshot;
 
   g_type_ensure (TSR_TYPE_START_PAGE);
   g_type_ensure (TSR_TYPE_PLAYTEST_PANEL);
@@ -2290,6 +2301,7 @@ tsr_window_init (TsrWindow *self)
   self->tabs = g_ptr_array_new ();
   self->loads = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  tsr_backdrop_enable (GTK_WINDOW (self));
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_swapped (drop_target, "drop", G_CALLBACK (tsr_window_on_drop), self);

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "edit/tsr-tile-tool-adapter.h"
+#include "views/tsr-backdrop.h"
 #include "views/tsr-grid-color.h"
 
 /* Low enough for vector maps in small units (a Marathon level spans 65,536 of them). */
@@ -1449,7 +1450,12 @@ refine_tick (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
-/* The map: the background, the layers and what "draw-overlay" adds, as one node. */
+/* The map: the background, the layers and what "draw-overlay" adds, as one node. Nothing drawn
+ * into it may be clipped (cairo_clip): the window paints nothing beneath the canvas
+ * (tsr-backdrop.h), so GTK 4.8 replays the node straight into the frame through the frame's clip,
+ * and cairo 1.16 then writes into its constant "all clipped" clip, and crashes, when a recorded
+ * command's own clip meets none of that clip's boxes (_cairo_clip_intersect_clip). Layers fill
+ * with patterns and masks instead (tests: tsr_test_ui_replay_through_boxes). */
 static GskRenderNode *
 snapshot_map (TsrMapCanvas         *self,
               const TsrMapViewport *viewport)
@@ -1558,6 +1564,22 @@ tsr_map_canvas_snapshot (GtkWidget   *widget,
   gtk_snapshot_append_node (snapshot, self->map_node);
   if (self->layers->len > 0)
     snapshot_overlay (self, snapshot, &viewport);
+}
+
+/* The canvas paints every pixel of its area (the map, and a darker fill outside it): its window
+ * paints nothing beneath it (tsr-backdrop.h). */
+static void
+tsr_map_canvas_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (tsr_map_canvas_parent_class)->map (widget);
+  tsr_backdrop_add_opaque (widget);
+}
+
+static void
+tsr_map_canvas_unmap (GtkWidget *widget)
+{
+  tsr_backdrop_remove_opaque (widget);
+  GTK_WIDGET_CLASS (tsr_map_canvas_parent_class)->unmap (widget);
 }
 
 static void
@@ -1805,6 +1827,8 @@ tsr_map_canvas_class_init (TsrMapCanvasClass *klass)
   object_class->get_property = tsr_map_canvas_get_property;
   object_class->set_property = tsr_map_canvas_set_property;
   widget_class->snapshot = tsr_map_canvas_snapshot;
+  widget_class->map = tsr_map_canvas_map;
+  widget_class->unmap = tsr_map_canvas_unmap;
   widget_class->size_allocate = tsr_map_canvas_size_allocate;
   widget_class->measure = tsr_map_canvas_measure;
 
