@@ -157,9 +157,11 @@ assert_same_as_theme (TsrWindow  *window,
   g_assert_false (tsr_backdrop_get_active (gtk_window));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "tsr-backdrop"));
   off = settled_capture (gtk_window);
-  /* Within 2 levels a channel: with the backdrop GTK replays a canvas's cairo node straight into the
-   * window, without it through a temporary image, and the two round a few antialiased pixels apart
-   * (45 against 46 in the gaps of the Wolf3D tile palette). A wrong background is further off. */
+  /* Within 2 levels a channel: GTK replays a canvas's cairo node straight into the window when the
+   * backdrop leaves nothing beneath it in the frame's damage, else through a temporary image (always
+   * so without the backdrop, and with it when the damage reaches beyond the canvases), and the two
+   * round a few antialiased pixels apart (45 against 46 in the gaps of the Wolf3D tile palette). A
+   * wrong background is further off. */
   n = count_differences (on, off, 2, skip_canvas ? &skip : NULL, &x, &y);
   if (n != 0)
     {
@@ -172,7 +174,7 @@ assert_same_as_theme (TsrWindow  *window,
   tsr_backdrop_set_allowed (gtk_window, TRUE);
   g_assert_true (tsr_backdrop_get_active (gtk_window));
   on_again = settled_capture (gtk_window);
-  g_assert_cmpuint (count_differences (on, on_again, 0, skip_canvas ? &skip : NULL, &x, &y), ==, 0);
+  g_assert_cmpuint (count_differences (on, on_again, 2, skip_canvas ? &skip : NULL, &x, &y), ==, 0);
   cairo_surface_destroy (on);
   cairo_surface_destroy (off);
   cairo_surface_destroy (on_again);
