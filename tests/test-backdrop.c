@@ -1,9 +1,9 @@
 /* test-backdrop.c: the main window paints its background and its tabs' page background around
  * the map canvases (tsr-backdrop.c), and what the screen shows is the same, pixel for pixel, as
  * when GTK's theme paints them beneath: for a map of each family, a page without a canvas, the
- * dark and the high-contrast variants. Captured from the X server (what a user sees), with the
- * backdrop on and switched off; under a theme it does not know the backdrop stays off.
- * Screenshots: backdrop-*.png. */
+ * dark and the high-contrast variants, and a Doom2D map's overview, which paints all its pixels
+ * too. Captured from the X server (what a user sees), with the backdrop on and switched off; under
+ * a theme it does not know the backdrop stays off. Screenshots: backdrop-*.png. */
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
@@ -12,6 +12,7 @@
 
 #include "app/tsr-application.h"
 #include "app/tsr-window.h"
+#include "views/doom2d/tsr-doom2d-map-page.h"
 #include "views/tsr-backdrop.h"
 #include "views/tsr-map-canvas.h"
 #include "tsr-test-common.h"
@@ -238,6 +239,16 @@ test_doom2d (void)
   if (window == NULL)
     return;
   assert_same_as_theme (window, "backdrop-doom2d.png", TRUE);
+  /* Zoomed in, the overview shows: it paints every pixel of its own, and the backdrop leaves it out
+   * too (a hole in it would show here). */
+  {
+    TsrDoom2dMapPage *page = TSR_DOOM2D_MAP_PAGE (tsr_test_ui_get_widget (GTK_WIDGET (window), TSR_TYPE_DOOM2D_MAP_PAGE));
+
+    tsr_map_canvas_set_zoom (tsr_doom2d_map_page_get_canvas (page), 1.0);
+    g_assert_true (tsr_test_ui_wait_for_frames (GTK_WIDGET (window), 3));
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (tsr_doom2d_map_page_get_minimap (page))));
+    assert_same_as_theme (window, "backdrop-doom2d-overview.png", TRUE);
+  }
   tsr_test_ui_hide_window (window);
 }
 

@@ -1492,7 +1492,7 @@ snapshot_map (TsrMapCanvas         *self,
       cairo_rectangle_int_t rect;
 
       cairo_region_get_rectangle (outside, r, &rect);
-      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.11, 0.11, 0.12, 1 },
+      gtk_snapshot_append_color (snapshot, &TSR_MAP_CANVAS_OUTSIDE_COLOR,
                                  &GRAPHENE_RECT_INIT (rect.x, rect.y, rect.width, rect.height));
     }
   cairo_region_destroy (outside);

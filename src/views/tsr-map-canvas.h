@@ -15,6 +15,10 @@
 
 G_BEGIN_DECLS
 
+/* The colour a canvas shows outside the map (darker than a map's own background, so the edge
+ * shows), and an overview around and beneath its picture. */
+#define TSR_MAP_CANVAS_OUTSIDE_COLOR ((GdkRGBA) { 0.11, 0.11, 0.12, 1 })
+
 /* Phases of a primary-button drag, as the "map-pointer" signal reports them. */
 typedef enum {
   TSR_MAP_POINTER_PRESS,

@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "views/tsr-backdrop.h"
+
 #define MINIMAP_SIZE 192
 
 struct _TsrMinimap {
@@ -237,6 +239,10 @@ tsr_minimap_snapshot (GtkWidget   *widget,
   double left, top, right, bottom;
   cairo_t *cr;
 
+  /* Every pixel: the window paints nothing beneath the overview (tsr-backdrop.h), so the frames of
+   * a pan, whose moving rectangle redraws a part of it, leave the frame clear for the canvas. */
+  gtk_snapshot_append_color (snapshot, &TSR_MAP_CANVAS_OUTSIDE_COLOR,
+                             &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget)));
   if (!get_overview (self, &overview) || self->canvas == NULL)
     return;
   if (self->content == NULL || !tsr_map_viewport_equal (&overview, &self->content_view))
@@ -275,6 +281,20 @@ tsr_minimap_snapshot (GtkWidget   *widget,
   cairo_set_source_rgba (cr, 1, 0.85, 0.2, 0.95);
   cairo_stroke (cr);
   cairo_destroy (cr);
+}
+
+static void
+tsr_minimap_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (tsr_minimap_parent_class)->map (widget);
+  tsr_backdrop_add_opaque (widget);
+}
+
+static void
+tsr_minimap_unmap (GtkWidget *widget)
+{
+  tsr_backdrop_remove_opaque (widget);
+  GTK_WIDGET_CLASS (tsr_minimap_parent_class)->unmap (widget);
 }
 
 static void
@@ -345,6 +365,8 @@ tsr_minimap_class_init (TsrMinimapClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tsr_minimap_dispose;
   widget_class->snapshot = tsr_minimap_snapshot;
+  widget_class->map = tsr_minimap_map;
+  widget_class->unmap = tsr_minimap_unmap;
   widget_class->measure = tsr_minimap_measure;
   gtk_widget_class_set_css_name (widget_class, "tsr-minimap");
 }
