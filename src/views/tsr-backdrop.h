@@ -1,5 +1,6 @@
 /* tsr-backdrop.h: a window's own background, and its tabs' page background, painted around the
- * widgets that paint every pixel of their area (the map canvases) instead of beneath them.
+ * widgets that paint every pixel of their area (the map canvases, and the overview beside them)
+ * instead of beneath them.
  *
  * Why: GTK 4.8's cairo renderer draws a widget's cairo drawing (a recording) straight into the
  * frame only while nothing has been painted into that frame yet; otherwise it replays it into a
