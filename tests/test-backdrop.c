@@ -55,11 +55,12 @@ count_differences (cairo_surface_t             *a,
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
       {
-        guint32 p = ((const guint32 *) (pa + (gsize) y * stride))[x], q = ((const guint32 *) (pb + (gsize) y * stride))[x];
+        guint32 p, q;
         int worst = 0;
 
         if (skip != NULL && x >= skip->x && x < skip->x + skip->width && y >= skip->y && y < skip->y + skip->height)
           continue;
+        p = ((const guint32 *) (pa + (gsize) y * stride))[x], q = ((const guint32 *) (pb + (gsize) y * stride))[x];
         for (int shift = 0; shift < 32 && p != q; shift += 8)
           worst = MAX (worst, ABS ((int) ((p >> shift) & 0xff) - (int) ((q >> shift) & 0xff)));
         if (worst > tolerance)

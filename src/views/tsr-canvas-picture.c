@@ -511,9 +511,10 @@ tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
 {
   const TsrMapViewport *kept = &self->viewport;
   double scale = viewport->zoom / kept->zoom;
-  /* Map point m is at (m - kept.x) * kept.zoom in the picture, (m - x) * zoom in VIEWPORT. */
-  double x0 = (kept->x - viewport->x) * viewport->zoom, y0 = (kept->y - viewport->y) * viewport->zoom;
-  double x1 = x0 + kept->width * scale, y1 = y0 + kept->height * scale;
+  /* Map point m is at (m - kept.x) * kept.zoom in the picture, (m - x) * zoom in VIEWPORT: the
+   * picture's origin in VIEWPORT. */
+  double ox = (kept->x - viewport->x) * viewport->zoom, oy = (kept->y - viewport->y) * viewport->zoom;
+  double x0 = ox, y0 = oy, x1 = ox + kept->width * scale, y1 = oy + kept->height * scale;
   cairo_pattern_t *pattern;
   cairo_matrix_t view;
 
@@ -528,7 +529,7 @@ tsr_canvas_picture_paint_scaled (TsrCanvasPicture            *self,
     return;
   cairo_save (cr);
   cairo_get_matrix (cr, &view);
-  cairo_translate (cr, (kept->x - viewport->x) * viewport->zoom, (kept->y - viewport->y) * viewport->zoom);
+  cairo_translate (cr, ox, oy);
   cairo_scale (cr, scale, scale);
   /* A raster source as in tsr_canvas_picture_paint (no snapshot), of the picture with its origin
    * at (0, 0), padded: the view's edge pixels are not blended with the opposite edge's. */
