@@ -15,6 +15,7 @@
  *   TSR_RANDOM_SEED=N     the seed (default: from the clock); every run prints it
  *   TSR_RANDOM_SECONDS=S  input per family (default 60 under CI=true, else 10)
  *   TSR_RANDOM_UNRESPONSIVE=S  the watchdog's limit (default 10 s, 30 s under ASan)
+ *   TSR_RANDOM_LOG=1      print every action
  *
  * One family per test case (-p /random-input/marathon): meson runs them as separate tests.
  * Exits 77 without a display or XTest; under CI=true missing XTest or test data fails. */
@@ -905,6 +906,10 @@ test_family (gconstpointer data)
       g_snprintf (action_detail, sizeof action_detail, "action %u", session.actions + 1);
       longest_stall = 0;
       random_action (&session);
+      /* Which actions a seed plays depends on the timing too (under load it goes another way):
+       * the log shows the path a failing run took. */
+      if (g_getenv ("TSR_RANDOM_LOG") != NULL)
+        g_test_message ("action %u (%s): %s", session.actions, session.last, action_detail);
       /* The main loop stopped turning for a while: what did it? */
       if (longest_stall > G_USEC_PER_SEC)
         g_test_message ("action %u (%s) stopped the main loop for %.1f s: %s", session.actions, session.last,

@@ -377,7 +377,10 @@ tsr_file_inject_rename_failure (guint index)
  * left by a killed save and rolls it forward when every new file is still there (renamed or as its
  * temporary), else back from the kept originals. */
 
-#define TSR_JOURNAL_SUFFIX ".tsr-journal"
+/* In every name a save gives what it leaves beside its files on the way: journals, temporaries,
+ * kept originals and hidden folders. */
+#define TSR_SAVE_MARK ".tsr-"
+#define TSR_JOURNAL_SUFFIX TSR_SAVE_MARK "journal"
 
 static guint inject_stop_after_rename_index = G_MAXUINT;
 
@@ -1088,11 +1091,21 @@ tsr_file_recover_interrupted_saves (const char *path)
   g_autoptr(GPtrArray) journals = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
   const char *entry;
+  gboolean any_left = FALSE;
   guint removed;
 
   while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
-      g_ptr_array_add (journals, g_build_filename (folder, entry, NULL));
+    {
+      any_left |= strstr (entry, TSR_SAVE_MARK) != NULL;
+      if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
+        g_ptr_array_add (journals, g_build_filename (folder, entry, NULL));
+    }
+  /* Nothing a save leaves is there (every open of every file asks): the folder is read once. */
+  if (!any_left)
+    {
+      g_ptr_array_add (messages, NULL);
+      return (char **) g_ptr_array_free (g_steal_pointer (&messages), FALSE);
+    }
   for (guint i = 0; i < journals->len; i++)
     g_ptr_array_add (messages, tsr_journal_recover (g_ptr_array_index (journals, i), referenced));
 
