@@ -60,7 +60,8 @@ count_differences (cairo_surface_t             *a,
 
         if (skip != NULL && x >= skip->x && x < skip->x + skip->width && y >= skip->y && y < skip->y + skip->height)
           continue;
-        p = ((const guint32 *) (pa + (gsize) y * stride))[x], q = ((const guint32 *) (pb + (gsize) y * stride))[x];
+        p = ((const guint32 *) (pa + (gsize) y * stride))[x];
+        q = ((const guint32 *) (pb + (gsize) y * stride))[x];
         for (int shift = 0; shift < 32 && p != q; shift += 8)
           worst = MAX (worst, ABS ((int) ((p >> shift) & 0xff) - (int) ((q >> shift) & 0xff)));
         if (worst > tolerance)

@@ -1089,9 +1089,10 @@ tsr_file_recover_interrupted_saves (const char *path)
   g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GHashTable) referenced = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) journals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) making = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
   const char *entry;
-  gboolean any_left = FALSE;
+  gboolean any_left = FALSE, journal_left = FALSE;
   guint removed;
 
   while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
@@ -1100,12 +1101,10 @@ tsr_file_recover_interrupted_saves (const char *path)
       if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
         g_ptr_array_add (journals, g_build_filename (folder, entry, NULL));
     }
-  /* Nothing a save leaves is there (every open of every file asks): the folder is read once. */
+  /* Nothing a save leaves is there, or the folder cannot be read (every open of every file asks):
+   * the folder is read once, and the listing below has DIR. */
   if (!any_left)
-    {
-      g_ptr_array_add (messages, NULL);
-      return (char **) g_ptr_array_free (g_steal_pointer (&messages), FALSE);
-    }
+    return g_new0 (char *, 1);
   for (guint i = 0; i < journals->len; i++)
     g_ptr_array_add (messages, tsr_journal_recover (g_ptr_array_index (journals, i), referenced));
 
@@ -1113,25 +1112,19 @@ tsr_file_recover_interrupted_saves (const char *path)
    * was making, or one it had removed but not yet deleted, too, unless a journal that could not be
    * read is still there. */
   removed = tsr_remove_leftovers (folder, name, TRUE, referenced);
-  if (dir != NULL)
+  g_dir_rewind (dir);
+  while ((entry = g_dir_read_name (dir)) != NULL)
     {
-      g_autoptr(GPtrArray) making = g_ptr_array_new_with_free_func (g_free);
-      gboolean journal_left = FALSE;
+      g_autofree char *child = g_build_filename (folder, entry, NULL);
 
-      g_dir_rewind (dir);
-      while ((entry = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (folder, entry, NULL);
-
-          if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
-            journal_left = TRUE;
-          else if ((g_str_has_prefix (entry, TSR_HIDDEN_NEW) || g_str_has_prefix (entry, TSR_HIDDEN_GONE))
-                   && g_file_test (child, G_FILE_TEST_IS_DIR))
-            g_ptr_array_add (making, g_steal_pointer (&child));
-        }
-      for (guint i = 0; !journal_left && i < making->len; i++, removed++)
-        tsr_remove_tree (g_ptr_array_index (making, i));
+      if (g_str_has_suffix (entry, TSR_JOURNAL_SUFFIX))
+        journal_left = TRUE;
+      else if ((g_str_has_prefix (entry, TSR_HIDDEN_NEW) || g_str_has_prefix (entry, TSR_HIDDEN_GONE))
+               && g_file_test (child, G_FILE_TEST_IS_DIR))
+        g_ptr_array_add (making, g_steal_pointer (&child));
     }
+  for (guint i = 0; !journal_left && i < making->len; i++, removed++)
+    tsr_remove_tree (g_ptr_array_index (making, i));
   if (removed > 0)
     g_ptr_array_add (messages, g_strdup_printf (_("%s: temporary files left by an interrupted save were removed (%u)"),
                                                 path, removed));
