@@ -417,37 +417,41 @@ watch_popovers (Session *session)
     watch_popover (session, g_ptr_array_index (popovers, i));
 }
 
-/* How far inside its window or popover a press stays: the window's frame around its content is
- * its resize border. */
-#define FRAME_MARGIN 8
+/* How far inside what shows it a press stays. */
+#define SHOWN_MARGIN 2
 
-/* A random point of WIDGET, kept a pixel inside, and moved (when WIDGET reaches out of its window
- * or popover) to the nearest point FRAME_MARGIN inside what shows it. A widget scrolled out of
- * view is allocated where it would be (seed 673103141, marathon: an entry of the palettes'
- * inspector at y 791 to 831 of a window 790 high): a press there lands on the window's resize
- * border, and with no window manager (Xvfb) GDK 4.8 resizes the window itself. In that run the
- * window never drew again: X had it 1200x832 while GDK still had 1200x801. Read in GTK 4.8.3's
- * source: a resize freezes the window's frame clock until X reports the new size (resize_count in
- * gdksurface-x11.c), GDK reads no X event while a frame clock holds the display's events paused
- * (gdk_surface_flush_events), and only a frame resumes them, which a frozen clock never makes.
- * A user has a window manager, which does the resize instead. */
+/* A random point of WIDGET, kept a pixel inside, and moved (when WIDGET reaches out of what shows
+ * it: the page it is on, or its popover) to the nearest point SHOWN_MARGIN inside that. A widget
+ * scrolled out of view is allocated where it would be (seed 673103141, marathon: an entry of the
+ * palettes' inspector at y 791 to 831 of a window 790 high): a press there lands on the window's
+ * resize border, and with no window manager (Xvfb) GDK 4.8 resizes the window itself. In that
+ * run the window never drew again: X had it 1200x832 while GDK still had 1200x801. Read in GTK
+ * 4.8.3's source: a resize freezes the window's frame clock until X reports the new size
+ * (resize_count in gdksurface-x11.c), GDK reads no X event while a frame clock holds the
+ * display's events paused (gdk_surface_flush_events), and only a frame resumes them, which a
+ * frozen clock never makes. A user has a window manager, which does the resize instead. The page,
+ * not the whole window: moved only inside the window, a point went to its header bar or its tabs
+ * (seed 554387762, shapes: a document closed). */
 static void
 random_point (Session *session, GtkWidget *widget, double *x, double *y)
 {
   double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GtkWidget *native = GTK_WIDGET (gtk_widget_get_native (widget));
-  graphene_point_t point, in_native;
+  GtkWidget *shown = GTK_WIDGET (gtk_widget_get_native (widget));
+  GtkWidget *page = current_page (session);
+  graphene_point_t point, in_shown;
 
   *x = uniform (session, 1, MAX (2, w - 1));
   *y = uniform (session, 1, MAX (2, h - 1));
-  if (native == NULL || native == widget
-      || !gtk_widget_compute_point (widget, native, &GRAPHENE_POINT_INIT ((float) *x, (float) *y), &in_native))
+  if (shown == GTK_WIDGET (session->window) && page != NULL && gtk_widget_is_ancestor (widget, page))
+    shown = page;
+  if (shown == NULL || shown == widget
+      || !gtk_widget_compute_point (widget, shown, &GRAPHENE_POINT_INIT ((float) *x, (float) *y), &in_shown))
     return;
-  point = in_native;
-  point.x = CLAMP (point.x, FRAME_MARGIN, MAX (FRAME_MARGIN, gtk_widget_get_width (native) - FRAME_MARGIN));
-  point.y = CLAMP (point.y, FRAME_MARGIN, MAX (FRAME_MARGIN, gtk_widget_get_height (native) - FRAME_MARGIN));
-  *x += point.x - in_native.x;
-  *y += point.y - in_native.y;
+  point = in_shown;
+  point.x = CLAMP (point.x, SHOWN_MARGIN, MAX (SHOWN_MARGIN, gtk_widget_get_width (shown) - SHOWN_MARGIN));
+  point.y = CLAMP (point.y, SHOWN_MARGIN, MAX (SHOWN_MARGIN, gtk_widget_get_height (shown) - SHOWN_MARGIN));
+  *x += point.x - in_shown.x;
+  *y += point.y - in_shown.y;
 }
 
 static void watch_popovers (Session *session);
