@@ -6,7 +6,10 @@
  * ≤ 2× /bin/true, roundtrip ≤ 2× cat. A benchmark, never a test: nothing here fails on time.
  * `cat` reads the files the round trip reads: a Wolf3D round trip of MAPHEAD.WL1 loads, writes
  * and compares the whole set of 8 files (1.2 MB), so its baseline is `cat` of those 8, not of
- * MAPHEAD's 402 bytes (until 2026-12-05 it was; that older ratio is still printed after it). */
+ * MAPHEAD's 402 bytes (until 2026-12-05 it was; that older ratio is still printed after it).
+ * Under each round trip, the floor: bench-roundtrip-floor (TSR_ROUNDTRIP_FLOOR), a libc-only
+ * program that maps the same files, turns every 16-bit word round into fresh memory and back,
+ * comparing; the least any round trip that decodes and encodes the bytes can cost. */
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -86,6 +89,7 @@ int
 main (void)
 {
   const char *cli = g_getenv ("TSR_CLI");
+  const char *floor_program = g_getenv ("TSR_ROUNDTRIP_FLOOR");
   g_autofree char *marathon = tsr_test_data_require ("marathon");
   g_autofree char *root = g_path_get_dirname (marathon);
   /* One real file of each family, the largest of its kind that tessera-cli saves, and the other
@@ -140,6 +144,13 @@ main (void)
       base = time_command ((char *const *) cat_argv->pdata);
       measured = time_command (roundtrip_argv);
       print_pair (label, cat_argv->len > 3 ? "cat set" : "cat", base, measured);
+      if (floor_program != NULL)
+        {
+          g_free (g_ptr_array_index (cat_argv, 0));
+          g_ptr_array_index (cat_argv, 0) = g_strdup (floor_program);
+          print_pair ("  floor (libc only: map, swap, compare)", cat_argv->len > 3 ? "cat set" : "cat", base,
+                      time_command ((char *const *) cat_argv->pdata));
+        }
       if (cat_argv->len > 3)
         {
           char *cat_one_argv[] = { (char *) "/bin/cat", path, NULL };
