@@ -781,6 +781,44 @@ START_TEST (test_output_stays_english_in_a_translation)
 }
 END_TEST
 
+/* A mapped input that another program cuts short while it is read (the file named, or another
+ * file of its set, both mapped by tessera-cli) is a failure naming that file, not a crash. */
+START_TEST (test_input_cut_short_while_mapped)
+{
+  g_autofree char *source = tsr_test_data_require ("wolf3d");
+  g_autofree char *work = tsr_test_make_temp_dir ();
+  const char *names[] = { "MAPHEAD.WL1", "GAMEMAPS.WL1", "VSWAP.WL1", "VGAHEAD.WL1", "VGADICT.WL1",
+                          "VGAGRAPH.WL1", "AUDIOHED.WL1", "AUDIOT.WL1" };
+  /* The file named cut short, then a file of its set mapped after it (VGAGRAPH.WL1, 326 KB, is
+   * mapped first; VSWAP.WL1, 742 KB, is read through at load). */
+  const char *cases[][2] = { { "VSWAP.WL1", "VSWAP.WL1" }, { "VGAGRAPH.WL1", "VSWAP.WL1" } };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *main_path = g_build_filename (work, cases[c][0], NULL);
+      g_autofree char *cut_path = g_build_filename (work, cases[c][1], NULL);
+      g_autofree char *expected = g_strdup_printf ("tessera-cli: %s: the file was cut short by another program", cut_path);
+      g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "TSR_CLI_TEST_CUT_SHORT", cases[c][1], TRUE);
+      const char *roundtrip[] = { "roundtrip", main_path, NULL };
+      g_autofree char *result = NULL;
+
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          g_autofree char *from = g_build_filename (source, "wl1_v14_shareware", names[i], NULL);
+          g_autofree char *to = g_build_filename (work, names[i], NULL);
+          g_autofree char *contents = NULL;
+          gsize length = 0;
+
+          ck_assert (g_file_get_contents (from, &contents, &length, NULL));
+          ck_assert (g_file_set_contents (to, contents, (gssize) length, NULL));
+        }
+      result = run_cli_in (env, roundtrip);
+      ck_assert_msg (g_str_has_prefix (result, "1\n"), "%s", result);
+      ck_assert_msg (strstr (result, expected) != NULL, "%s", result);
+    }
+}
+END_TEST
+
 static Suite *
 cli_suite (void)
 {
@@ -798,6 +836,7 @@ cli_suite (void)
   tcase_add_test (contract, test_unsupported_files_say_what_they_are);
   tcase_add_test (contract, test_doom2d_pack_render_convert);
   tcase_add_test (contract, test_marathon_merge_split);
+  tcase_add_test (contract, test_input_cut_short_while_mapped);
   tcase_add_test (contract, test_output_stays_english_in_a_translation);
   suite_add_tcase (suite, contract);
   return suite;

@@ -100,48 +100,67 @@ tsr_loaded_clear (TsrLoaded *loaded)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TsrLoaded, tsr_loaded_clear)
 
-/* The input file mapped by load_checked (tsr_file_map): a fault on it means another process cut
- * the file short while it was being read. Said as a failure instead of a crash. */
-static const guint8 *mapped_input;
-static gsize mapped_input_size;
-static char *mapped_input_message; /* names the file; made before the fault, written by the handler */
+/* The input files mapped by load_checked and by the loads it starts (tsr_file_map: the file, the
+ * other files of its set): a fault on one means another process cut the file short while it was
+ * being read. Said as a failure instead of a crash. Filled before any fault can happen on the
+ * entry, read by the handler. */
+typedef struct {
+  const guint8 *start;
+  gsize         size;
+  char         *message; /* names the file */
+} MappedInput;
+
+static MappedInput mapped_inputs[16];
+static guint n_mapped_inputs;
 
 static void
 mapped_input_fault (int signal_number, siginfo_t *info, void *context)
 {
   const guint8 *address = info->si_addr;
 
-  if (mapped_input != NULL && address >= mapped_input && address < mapped_input + mapped_input_size)
-    {
-      gssize written = write (STDERR_FILENO, mapped_input_message, strlen (mapped_input_message));
+  for (guint i = 0; i < n_mapped_inputs; i++)
+    if (address >= mapped_inputs[i].start && address < mapped_inputs[i].start + mapped_inputs[i].size)
+      {
+        gssize written = write (STDERR_FILENO, mapped_inputs[i].message, strlen (mapped_inputs[i].message));
 
-      (void) written;
-      _exit (EXIT_FAILED);
-    }
+        (void) written;
+        _exit (EXIT_FAILED);
+      }
   /* Any other fault: the default action, at the same instruction. */
   signal (signal_number, SIG_DFL);
 }
 
-/* PATH's bytes, mapped when it is a large regular file (see mapped_input_fault). */
+/* PATH's bytes, mapped when it is a large regular file (see mapped_input_fault) and fewer than
+ * 16 are mapped already; read otherwise. */
 static GBytes *
 read_input (const char *path, GError **error)
 {
   gboolean mapped = FALSE;
-  GBytes *bytes = tsr_file_map (path, &mapped, error);
+  GBytes *bytes = n_mapped_inputs < G_N_ELEMENTS (mapped_inputs) ? tsr_file_map (path, &mapped, error)
+                                                                  : tsr_file_read (path, error);
 
   if (mapped)
     {
+      MappedInput *input = &mapped_inputs[n_mapped_inputs];
       struct sigaction action = { 0 };
 
-      mapped_input = g_bytes_get_data (bytes, &mapped_input_size);
-      g_free (mapped_input_message);
-      mapped_input_message = g_strdup_printf ("tessera-cli: %s: the file was cut short by another program while it "
-                                              "was read (it was %" G_GSIZE_FORMAT " bytes long when mapped)\n",
-                                              path, mapped_input_size);
+      input->start = g_bytes_get_data (bytes, &input->size);
+      input->message = g_strdup_printf ("tessera-cli: %s: the file was cut short by another program while it "
+                                        "was read (it was %" G_GSIZE_FORMAT " bytes long when mapped)\n",
+                                        path, input->size);
+      n_mapped_inputs++;
       action.sa_sigaction = mapped_input_fault;
       action.sa_flags = SA_SIGINFO;
       sigemptyset (&action.sa_mask);
       sigaction (SIGBUS, &action, NULL);
+      /* For tests: "another program" cuts the file so named to one page once it is mapped. */
+      {
+        const char *cut = g_getenv ("TSR_CLI_TEST_CUT_SHORT");
+        g_autofree char *name = cut != NULL ? g_path_get_basename (path) : NULL;
+
+        if (cut != NULL && strcmp (name, cut) == 0 && truncate (path, 4096) != 0)
+          g_error ("TSR_CLI_TEST_CUT_SHORT: %s: %s", path, g_strerror (errno));
+      }
     }
   return bytes;
 }
@@ -942,6 +961,8 @@ main (int argc, char **argv)
     return run_help (0, NULL);
 
   heap_for_a_command ();
+  /* The other files of a set are mapped like the file named (read_input). */
+  tsr_file_set_sibling_reader (read_input);
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);

@@ -137,6 +137,21 @@ tsr_file_read (const char *path,
 #define MAP_POPULATE 0
 #endif
 
+static TsrFileReader sibling_reader;
+
+void
+tsr_file_set_sibling_reader (TsrFileReader reader)
+{
+  sibling_reader = reader;
+}
+
+GBytes *
+tsr_file_read_sibling (const char *path,
+                       GError    **error)
+{
+  return sibling_reader != NULL ? sibling_reader (path, error) : tsr_file_read (path, error);
+}
+
 typedef struct {
   void  *start;
   gsize  size;

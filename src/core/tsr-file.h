@@ -24,6 +24,13 @@ GPtrArray     *tsr_output_files_new_single (const char *path,
 
 GBytes   *tsr_file_read          (const char *path,
                                   GError    **error);
+/* How a loader reads the other files of what it was handed (a Wolf3D data set's siblings):
+ * tsr_file_read, unless the process set a reader of its own (tessera-cli maps them). */
+typedef GBytes *(*TsrFileReader) (const char *path,
+                                  GError    **error);
+void      tsr_file_set_sibling_reader (TsrFileReader reader);
+GBytes   *tsr_file_read_sibling  (const char *path,
+                                  GError    **error);
 /* PATH's bytes like tsr_file_read, but a regular file of TSR_FILE_MAP_MINIMUM bytes or more is
  * mapped (private, read-only, its pages mapped at once) instead of read into fresh memory. For
  * short-lived processes (tessera-cli): the bytes follow changes another process makes to the file

@@ -497,7 +497,7 @@ tsr_wolf3d_set_load (const char *path,
           continue;
         }
       file = g_build_filename (directory, names[k], NULL);
-      files[k] = tsr_file_read (file, error);
+      files[k] = tsr_file_read_sibling (file, error);
       if (files[k] == NULL)
         goto out;
     }
