@@ -1490,8 +1490,9 @@ update_patch_buttons (TsrShapesBrowser *self)
   gboolean editable = self->document != NULL && tsr_shapes_document_get_editable (self->document);
   g_autofree char *base = editable && self->settings != NULL ? g_settings_get_string (self->settings, "marathon-shapes") : NULL;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->apply_patch_button), editable);
-  gtk_widget_set_visible (GTK_WIDGET (self->make_patch_button), editable);
+  /* Their places in the action row (a GtkFlowBox) go with them. */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->apply_patch_button)), editable);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->make_patch_button)), editable);
   gtk_widget_set_sensitive (GTK_WIDGET (self->make_patch_button), base != NULL && *base != '\0');
 }
 
