@@ -19,6 +19,7 @@
 #include "model/marathon/tsr-marathon-document.h"
 #include "model/tsr-recovery.h"
 #include "views/tsr-backdrop.h"
+#include "views/tsr-flow-box-keys.h"
 #include "views/tsr-editor-pages.h"
 #include "views/tsr-findings-view.h"
 
@@ -2302,6 +2303,7 @@ tsr_window_init (TsrWindow *self)
   self->loads = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   tsr_backdrop_enable (GTK_WINDOW (self));
+  tsr_flow_box_keys_guard (GTK_WINDOW (self));
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_swapped (drop_target, "drop", G_CALLBACK (tsr_window_on_drop), self);
