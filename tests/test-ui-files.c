@@ -17,8 +17,6 @@ typedef struct {
 
 typedef struct {
   gboolean paned;       /* an <object class="GtkPaned"> */
-  gboolean flag;        /* a <property> named resize-/shrink-start/end-child */
-  char    *name;        /* that property's name */
 } Element;
 
 static gboolean
@@ -43,7 +41,7 @@ start_element (GMarkupParseContext *context,
                GError             **error)
 {
   Lint *lint = data;
-  Element entry = { FALSE, FALSE, NULL };
+  Element entry = { FALSE };
   guint depth = lint->stack->len;
   const char *class_name = NULL, *name = NULL;
 
@@ -60,11 +58,7 @@ start_element (GMarkupParseContext *context,
       g_ptr_array_add (lint->pending, g_ptr_array_new_with_free_func (g_free));
     }
   else if (strcmp (element, "property") == 0 && name != NULL && is_flag (name) && parent_is_paned (lint, depth))
-    {
-      entry.flag = TRUE;
-      entry.name = g_strdup (name);
-      g_ptr_array_add (g_ptr_array_index (lint->pending, lint->pending->len - 1), g_strdup (name));
-    }
+    g_ptr_array_add (g_ptr_array_index (lint->pending, lint->pending->len - 1), g_strdup (name));
   else if (strcmp (element, "child") == 0 && parent_is_paned (lint, depth))
     {
       GPtrArray *before = g_ptr_array_index (lint->pending, lint->pending->len - 1);
@@ -90,7 +84,6 @@ end_element (GMarkupParseContext *context,
 
   if (entry->paned)
     g_ptr_array_remove_index (lint->pending, lint->pending->len - 1);
-  g_free (entry->name);
   g_array_set_size (lint->stack, lint->stack->len - 1);
 }
 
