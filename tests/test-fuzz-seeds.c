@@ -262,9 +262,9 @@ START_TEST (test_tmx_seeds)
         }
       /* The seed loads the way the fuzz target reads it: the files from memory. */
       joined = tsr_fuzz_tmx_join (parts[0], parts[1], parts[2]);
-      tsr_sphere_tmx_set_reader (read_export, &resolver);
+      tsr_file_set_sibling_reader (read_export, &resolver);
       imported = tsr_sphere_tmx_format.load ("fuzz/map.tmx", parts[0], &error);
-      tsr_sphere_tmx_set_reader (NULL, NULL);
+      tsr_file_set_sibling_reader (NULL, NULL);
       ck_assert_msg (imported != NULL, "%s: %s", name, error ? error->message : "");
       tsr_sphere_tmx_format.free (imported);
       if (g_bytes_get_size (joined) > SEED_MAX)

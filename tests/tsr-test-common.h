@@ -29,6 +29,12 @@ TsrDocument *tsr_test_open_document   (const char *directory,
                                        const char *name);
 /* A new empty temporary folder, removed at exit. */
 char       *tsr_test_make_temp_dir    (void);
+/* Copies the files NAMES (NULL-terminated) of SOURCE_DIR into WORK_DIR/SUBDIR, made if needed;
+ * returns that folder. Tests edit the copies, never the test data. */
+char       *tsr_test_copy_files       (const char        *source_dir,
+                                       const char *const *names,
+                                       const char        *work_dir,
+                                       const char        *subdir);
 /* The first finding whose "severity: where: what" contains FRAGMENT, or NULL. (transfer none) */
 const TsrFinding *tsr_test_find_finding (GPtrArray  *findings,
                                          const char *fragment);

@@ -1,5 +1,6 @@
 /* tsr-test-ui.c: shared support for the UI tests. */
 #include "tsr-test-ui.h"
+#include "tsr-test-common.h"
 
 #include <locale.h>
 #include <math.h>
@@ -360,23 +361,7 @@ tsr_test_ui_copy_files (const char        *source_dir,
                         const char        *work_dir,
                         const char        *subdir)
 {
-  g_autofree char *target = g_build_filename (work_dir, subdir, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_autofree char *from = g_build_filename (source_dir, names[i], NULL);
-      g_autofree char *to = g_build_filename (target, names[i], NULL);
-      g_autofree char *contents = NULL;
-      gsize length = 0;
-      g_autoptr(GError) error = NULL;
-
-      g_file_get_contents (from, &contents, &length, &error);
-      g_assert_no_error (error);
-      g_file_set_contents (to, contents, length, &error);
-      g_assert_no_error (error);
-    }
-  return g_steal_pointer (&target);
+  return tsr_test_copy_files (source_dir, names, work_dir, subdir);
 }
 
 char *

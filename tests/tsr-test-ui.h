@@ -72,8 +72,7 @@ GtkWindow *tsr_test_ui_wait_for_window_titled (const char *title,
 /* The folder of real test files of FAMILY ("wolf3d/wl1_v14_shareware", "sphere") under
  * $TSR_TESTDATA, or NULL when it is missing (then the test skips; under CI=true it aborts). */
 char      *tsr_test_ui_data_dir        (const char *family);
-/* Copies the files NAMES (NULL-terminated) of SOURCE_DIR into WORK_DIR/SUBDIR, made if needed;
- * returns that folder. Tests edit the copies, never the test data. */
+/* tsr_test_copy_files (tsr-test-common.h), under the name the UI tests call. */
 char      *tsr_test_ui_copy_files      (const char        *source_dir,
                                         const char *const *names,
                                         const char        *work_dir,

@@ -220,6 +220,13 @@ read_input (const char *path, GError **error)
   return bytes;
 }
 
+/* read_input as the loads' reader of the other files of a set (tsr_file_read_sibling). */
+static GBytes *
+read_sibling (const char *path, gpointer user_data, GError **error)
+{
+  return read_input (path, error);
+}
+
 /* Loads PATH and checks that its format offers the vtable entry at OPERATION (a G_STRUCT_OFFSET
  * into TsrFormat, or 0 for none). Reports failures itself; returns the exit status. */
 static int
@@ -989,7 +996,7 @@ main (int argc, char **argv)
       heap_take_huge_pages ();
   }
   /* The other files of a set are mapped like the file named (read_input). */
-  tsr_file_set_sibling_reader (read_input);
+  tsr_file_set_sibling_reader (read_sibling, NULL);
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);

@@ -137,19 +137,22 @@ tsr_file_read (const char *path,
 #define MAP_POPULATE 0
 #endif
 
-static TsrFileReader sibling_reader;
+static TsrFileReader sibling_read;
+static gpointer      sibling_read_data;
 
 void
-tsr_file_set_sibling_reader (TsrFileReader reader)
+tsr_file_set_sibling_reader (TsrFileReader read,
+                             gpointer      user_data)
 {
-  sibling_reader = reader;
+  sibling_read = read;
+  sibling_read_data = user_data;
 }
 
 GBytes *
 tsr_file_read_sibling (const char *path,
                        GError    **error)
 {
-  return sibling_reader != NULL ? sibling_reader (path, error) : tsr_file_read (path, error);
+  return sibling_read != NULL ? sibling_read (path, sibling_read_data, error) : tsr_file_read (path, error);
 }
 
 typedef struct {

@@ -24,11 +24,15 @@ GPtrArray     *tsr_output_files_new_single (const char *path,
 
 GBytes   *tsr_file_read          (const char *path,
                                   GError    **error);
-/* How a loader reads the other files of what it was handed (a Wolf3D data set's siblings):
- * tsr_file_read, unless the process set a reader of its own (tessera-cli maps them). */
+/* How a loader reads the other files of what it was handed (a Wolf3D data set's other files,
+ * the TSX and tileset image a TMX names): tsr_file_read, unless the process set a reader of its
+ * own (tessera-cli maps them; the TMX fuzz target serves them from memory; NULL restores
+ * tsr_file_read). READ returns the bytes (transfer full), or NULL with ERROR. */
 typedef GBytes *(*TsrFileReader) (const char *path,
+                                  gpointer    user_data,
                                   GError    **error);
-void      tsr_file_set_sibling_reader (TsrFileReader reader);
+void      tsr_file_set_sibling_reader (TsrFileReader read,
+                                       gpointer      user_data);
 GBytes   *tsr_file_read_sibling  (const char *path,
                                   GError    **error);
 /* PATH's bytes like tsr_file_read, but a regular file of TSR_FILE_MAP_MINIMUM bytes or more is

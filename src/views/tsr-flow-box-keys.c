@@ -36,10 +36,13 @@ on_key_pressed (GtkEventControllerKey *controller,
                 GtkWindow             *window)
 {
   GtkWidget *focus = gtk_window_get_focus (window);
-  GtkWidget *box = focus != NULL && !GTK_IS_FLOW_BOX (focus) ? gtk_widget_get_ancestor (focus, GTK_TYPE_FLOW_BOX) : focus;
+  GtkWidget *box;
 
   /* Left and Right too: a vertical box moves by lines on them. */
-  return box != NULL && is_movement_key (keyval) && !tsr_flow_box_keys_laid_out (GTK_FLOW_BOX (box));
+  if (!is_movement_key (keyval) || focus == NULL)
+    return FALSE;
+  box = gtk_widget_get_ancestor (focus, GTK_TYPE_FLOW_BOX); /* FOCUS itself too */
+  return box != NULL && !tsr_flow_box_keys_laid_out (GTK_FLOW_BOX (box));
 }
 
 void

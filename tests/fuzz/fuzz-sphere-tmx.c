@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/tsr-error.h"
+#include "core/tsr-file.h"
 #include "formats/sphere/tsr-sphere-formats.h"
 #include "formats/sphere/tsr-sphere-tmx.h"
 #include "tsr-fuzz-tmx.h"
@@ -43,7 +44,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   tsr_fuzz_tmx_split (data, size, parts);
   files.tsx = parts[1];
   files.png = parts[2];
-  tsr_sphere_tmx_set_reader (read_from_memory, &files);
+  tsr_file_set_sibling_reader (read_from_memory, &files);
   loaded = format->load ("fuzz/map.tmx", parts[0], NULL);
   if (loaded != NULL)
     {
@@ -59,7 +60,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       json_builder_end_object (builder);
       format->free (loaded);
     }
-  tsr_sphere_tmx_set_reader (NULL, NULL);
+  tsr_file_set_sibling_reader (NULL, NULL);
   for (guint i = 0; i < 3; i++)
     g_clear_pointer (&parts[i], g_bytes_unref);
   return 0;

@@ -566,25 +566,6 @@ typedef struct {
   char             *image_source;   /* that TSX's <image source>, as written */
 } TsrTmxImport;
 
-static TsrSphereTmxReadFunc tmx_read_func;
-static gpointer             tmx_read_data;
-
-void
-tsr_sphere_tmx_set_reader (TsrSphereTmxReadFunc read,
-                           gpointer             user_data)
-{
-  tmx_read_func = read;
-  tmx_read_data = user_data;
-}
-
-/* The files a TMX names (its TSX, the tileset image). */
-static GBytes *
-tsr_tmx_read (const char *path,
-              GError    **error)
-{
-  return tmx_read_func != NULL ? tmx_read_func (path, tmx_read_data, error) : tsr_file_read (path, error);
-}
-
 static void
 tsr_tmx_frame_free (gpointer data)
 {
@@ -936,7 +917,7 @@ tsr_tmx_start_element (GMarkupParseContext *context,
           const char *data;
           TsrTmxFrame *outer;
 
-          tsx = tsr_tmx_read (tsx_path, error);
+          tsx = tsr_file_read_sibling (tsx_path, error);
           if (tsx == NULL)
             return;
           data = g_bytes_get_data (tsx, &size);
@@ -1336,7 +1317,7 @@ tsr_tmx_build_tileset (TsrTmxImport *import, GError **error)
       tsr_error_prefix (error, "%s", import->tileset_place);
       return NULL;
     }
-  png = tsr_tmx_read (import->image_path, error);
+  png = tsr_file_read_sibling (import->image_path, error);
   if (png == NULL)
     return NULL;
   sheet = tsr_image_load_png (g_bytes_get_data (png, NULL), g_bytes_get_size (png), import->image_path, error);

@@ -19,13 +19,7 @@ TsrSphereMap *tsr_sphere_tmx_import (const char *path,
                                      GBytes     *bytes,
                                      GError    **error);
 
-/* Where the importer reads the files a TMX names (its TSX and the tileset PNG): the file system,
- * or READ when set (the fuzz target serves them from memory; NULL restores the file system).
- * READ returns the bytes (transfer full), or NULL with ERROR. */
-typedef GBytes *(*TsrSphereTmxReadFunc) (const char *path,
-                                         gpointer    user_data,
-                                         GError    **error);
-void          tsr_sphere_tmx_set_reader (TsrSphereTmxReadFunc read,
-                                         gpointer             user_data);
+/* The importer reads the files a TMX names (its TSX and the tileset PNG) through
+ * tsr_file_read_sibling (core/tsr-file.h). */
 
 G_END_DECLS
